@@ -1,0 +1,90 @@
+/**
+ * Booking throughput through one lot, and the proof that it never overbooks.
+ *   npm start            (in another terminal)
+ *   npm run bench:booking [-- --attempts 400 --concurrency 40 --drivers 10]
+ * BASE_URL defaults to http://localhost:5173. Prints bookings/s, the outcome counts and the number
+ * of overbookings (two reservations sharing a slot in overlapping windows), which must be 0.
+ */
+import { parseArgs } from 'node:util';
+import type { availabilityOf } from '../worker/lots/lots.data';
+import type { ReservationView } from '../worker/reservations/reservations.data';
+
+type Availability = Awaited<ReturnType<typeof availabilityOf>>;
+const json = <T>(res: Response) => res.json() as Promise<T>;
+
+const BASE_URL = process.env.BASE_URL ?? 'http://localhost:5173';
+const LOT_NAME = 'The Fort Strip Open Lot'; // 24/7, 60 slots
+const { values } = parseArgs({
+  options: { attempts: { type: 'string', default: '400' }, concurrency: { type: 'string', default: '40' }, drivers: { type: 'string', default: '10' } },
+});
+const attempts = Number(values.attempts);
+const concurrency = Number(values.concurrency);
+const driverCount = Number(values.drivers);
+
+async function api(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set('Cookie', init.cookie);
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  return fetch(`${BASE_URL}${path}`, { ...init, headers, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
+}
+
+async function newDriver(i: number): Promise<string> {
+  const res = await api('/api/auth/signup', {
+    method: 'POST',
+    json: { firstName: 'Bench', lastName: `Driver ${i}`, email: `bench.${Date.now()}.${i}@example.ph`, mobile: '+63 917-0000000', role: 'parking_user', password: 'bench-password-123' },
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0];
+  const payment = await json<{ id: string }>(await api('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: 2_000_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
+  await api(`/api/payments/sandbox/${payment.id}/approve`, { method: 'POST', cookie });
+  return cookie;
+}
+
+const overlaps = (a: { startTs: string; endTs: string }, b: { startTs: string; endTs: string }) => a.startTs < b.endTs && b.startTs < a.endTs;
+
+async function main() {
+  const lots = await json<{ id: string; name: string }[]>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
+  const lot = lots[0];
+  if (!lot) throw new Error(`${LOT_NAME} not found: is the demo data loaded?`);
+  const drivers = await Promise.all(Array.from({ length: driverCount }, (_, i) => newDriver(i)));
+  // A fresh hour tomorrow for each run, so earlier runs do not fill the window.
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000 + Math.floor(Math.random() * 48) * 3_600_000);
+  const before = await json<Availability>(await api(`/api/lots/${lot.id}/availability?start=${encodeURIComponent(start.toISOString())}&durationHours=1`));
+
+  const outcomes = new Map<number, number>();
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < attempts) {
+        const i = next++;
+        const res = await api('/api/reservations', {
+          method: 'POST',
+          cookie: drivers[i % drivers.length],
+          json: { lotId: lot.id, start: start.toISOString(), durationHours: 1, plate: 'ABC 1234' },
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        });
+        await res.arrayBuffer();
+        outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - began) / 1000;
+
+  const mine = (await Promise.all(drivers.map(async (cookie) => json<ReservationView[]>(await api('/api/reservations', { cookie })))))
+    .flat()
+    .filter((r) => r.lotId === lot.id && r.status === 'CONFIRMED');
+  let overbookings = 0;
+  for (let a = 0; a < mine.length; a++) for (let b = a + 1; b < mine.length; b++) if (mine[a].slotLabel === mine[b].slotLabel && overlaps(mine[a], mine[b])) overbookings++;
+  const booked = outcomes.get(201) ?? 0;
+
+  console.log(`lot: ${lot.name} (${before.total} slots, ${before.free} free for ${start.toISOString()} +1 h)`);
+  console.log(`attempts: ${attempts} with ${concurrency} in flight from ${driverCount} drivers in ${seconds.toFixed(2)} s`);
+  console.log(`outcomes: ${[...outcomes].map(([status, count]) => `${status}×${count}`).join(', ')}`);
+  console.log(`requests/s: ${(attempts / seconds).toFixed(1)}`);
+  console.log(`bookings/s: ${(booked / seconds).toFixed(1)} (${booked} booked)`);
+  console.log(`overbookings: ${overbookings}${booked > before.free ? ' — MORE BOOKINGS THAN FREE SLOTS' : ''}`);
+  if (overbookings > 0 || booked > before.free) process.exitCode = 1;
+}
+
+await main();

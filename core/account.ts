@@ -1,0 +1,29 @@
+/** Profile and preferences contracts (spec 2.11, 3, 7), shared by the worker's validation and the settings screen. */
+import { z } from 'zod';
+import { mobileSchema } from './signup';
+
+const name = (label: string) => z.string().trim().min(1, `${label} is required.`).max(80, `${label} is too long (80 characters at most).`);
+
+export const profileSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phone: mobileSchema,
+});
+
+export const DURATION_OPTIONS = ['1', '2', '4', '8', '24'] as const;
+export const THEMES = ['light', 'dark', 'system'] as const;
+
+/** Every field optional: a PATCH changes only what it names. */
+export const preferencesSchema = z
+  .object({
+    emailNotifications: z.boolean(),
+    pushNotifications: z.boolean(),
+    smsNotifications: z.boolean(),
+    bookingReminders: z.boolean(),
+    promotionalEmails: z.boolean(),
+    defaultDuration: z.enum(DURATION_OPTIONS, { error: 'Default duration must be 1, 2, 4, 8 or 24 hours.' }),
+    autoExtend: z.boolean(),
+    theme: z.enum(THEMES, { error: 'Theme must be light, dark or system.' }),
+  })
+  .partial()
+  .strict();

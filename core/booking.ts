@@ -1,0 +1,137 @@
+/**
+ * Time rules of a booking, shared by the worker (to refuse) and the web (to offer): lot hours in
+ * Manila, the window checks, free cancellation, the no-show grace, and spec 4's reservation tabs.
+ */
+import { z } from 'zod';
+import { MANILA_TZ } from './time';
+
+export const DURATION_HOURS = [1, 2, 4, 8, 24] as const;
+/** Spec: free cancellation up to 15 minutes before arrival. */
+export const FREE_CANCEL_MINUTES = 15;
+/** Spec: arrive within 15 minutes of the start or the reservation is cancelled automatically. */
+export const NO_SHOW_GRACE_MINUTES = 15;
+/** Reminders go out this long before the start and before the end. */
+export const REMINDER_MINUTES = 30;
+/** A booking may start at most this long ago (a "now" booking made a minute late still counts). */
+const START_SLACK_MS = 5 * 60_000;
+const MINUTE = 60_000;
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export type LotHours = Partial<Record<Weekday, { open: string; close: string }>>;
+export type LotRules = { maxDuration?: number; allowOvernight?: boolean; vehicleTypes?: string[] };
+
+const parts = new Intl.DateTimeFormat('en-US', { timeZone: MANILA_TZ, weekday: 'long', hour: '2-digit', minute: '2-digit', hour12: false, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Manila weekday, date and minutes after midnight of an instant. */
+export function manilaClock(date: Date): { weekday: Weekday; day: string; minutes: number } {
+  const p = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, part.value]));
+  const hour = Number(p.hour) % 24;
+  return { weekday: p.weekday.toLowerCase() as Weekday, day: `${p.year}-${p.month}-${p.day}`, minutes: hour * 60 + Number(p.minute) };
+}
+
+const toMinutes = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
+
+/** 00:00–23:59 every day (spec 2.4's 24/7 rule). */
+export const isAlwaysOpen = (hours: LotHours) => WEEKDAYS.every((day) => hours[day]?.open === '00:00' && hours[day]?.close === '23:59');
+
+/** Open Now made real: is the lot open at this instant (Manila time)? */
+export function isOpenAt(hours: LotHours, at: Date): boolean {
+  if (isAlwaysOpen(hours)) return true;
+  const { weekday, minutes } = manilaClock(at);
+  const today = hours[weekday];
+  return !!today && minutes >= toMinutes(today.open) && minutes < toMinutes(today.close);
+}
+
+const dayLabel = (day: Weekday) => day[0].toUpperCase() + day.slice(1);
+
+/** Why a window cannot be booked at this lot, or null when it can. Messages are shown as they are. */
+export function windowProblem(window: { start: Date; end: Date }, lot: { hours: LotHours; rules: LotRules }, now = new Date()): string | null {
+  const { start, end } = window;
+  if (!(end > start)) return 'The end must be after the start.';
+  if (start.getTime() < now.getTime() - START_SLACK_MS) return 'The start time is in the past.';
+  if (start.getTime() - now.getTime() > 90 * 24 * 60 * MINUTE) return 'Reservations open at most 90 days ahead.';
+  const hours = (end.getTime() - start.getTime()) / (60 * MINUTE);
+  const max = lot.rules.maxDuration ?? 24;
+  if (hours > max) return `This lot allows stays of at most ${max} hours.`;
+  const from = manilaClock(start);
+  const to = manilaClock(new Date(end.getTime() - 1));
+  if (from.day !== to.day && !lot.rules.allowOvernight) return 'Overnight parking is not allowed at this lot.';
+  if (isAlwaysOpen(lot.hours)) return null;
+  const today = lot.hours[from.weekday];
+  if (!today) return `This lot is closed on ${dayLabel(from.weekday)}.`;
+  const endMinutes = from.day === to.day ? to.minutes + 1 : Number.POSITIVE_INFINITY;
+  if (from.minutes < toMinutes(today.open) || endMinutes > toMinutes(today.close)) {
+    return `This lot is open ${today.open}–${today.close} on ${dayLabel(from.weekday)}; choose a time inside its hours.`;
+  }
+  return null;
+}
+
+/** Free cancellation (full refund) until 15 minutes before the start. */
+export const refundableAt = (start: string, now = new Date()) => new Date(start).getTime() - now.getTime() >= FREE_CANCEL_MINUTES * MINUTE;
+
+export const noShowDeadline = (start: string) => new Date(new Date(start).getTime() + NO_SHOW_GRACE_MINUTES * MINUTE);
+
+export type ReservationStatus = 'CONFIRMED' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED';
+export type ReservationTab = 'upcoming' | 'active' | 'past';
+
+/** Spec 4: Upcoming = CONFIRMED starting later; Active = ACTIVE, or CONFIRMED started and not ended; Past = the rest. */
+export function reservationTab(r: { status: ReservationStatus; startTs: string; endTs: string }, now = new Date()): ReservationTab {
+  const started = new Date(r.startTs) <= now;
+  const ended = new Date(r.endTs) <= now;
+  if (r.status === 'CONFIRMED' && !started) return 'upcoming';
+  if ((r.status === 'ACTIVE' || r.status === 'CONFIRMED') && !ended) return 'active';
+  return 'past';
+}
+
+/** Spec 4: modify only while CONFIRMED and not started; cancel while CONFIRMED; extend while CONFIRMED or ACTIVE. */
+export const canModify = (r: { status: ReservationStatus; startTs: string }, now = new Date()) => r.status === 'CONFIRMED' && new Date(r.startTs) > now;
+export const canCancel = (r: { status: ReservationStatus }) => r.status === 'CONFIRMED';
+export const canExtend = (r: { status: ReservationStatus; endTs: string }, now = new Date()) => (r.status === 'CONFIRMED' || r.status === 'ACTIVE') && new Date(r.endTs) > now;
+
+/** Spec 4 "Remaining time": 'Expired' after the end, else hours and minutes. */
+export function remainingTime(endTs: string, now = new Date()): string {
+  const ms = new Date(endTs).getTime() - now.getTime();
+  if (ms <= 0) return 'Expired';
+  const minutes = Math.floor(ms / MINUTE);
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** Pass id (spec 2.6): the first 8 characters of the reservation id, upper case. */
+export const passIdOf = (reservationId: string) => reservationId.slice(0, 8).toUpperCase();
+
+const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
+
+/** POST /api/reservations. `Idempotency-Key` header required. */
+export const createReservationSchema = z
+  .object({
+    lotId: z.uuid('Unknown lot id'),
+    start: isoInstant,
+    durationHours: z.number().int('Duration is whole hours.').min(1).max(24).optional(),
+    end: isoInstant.optional(),
+    vehicleId: z.uuid('Unknown vehicle id').optional(),
+    plate: z.string().trim().min(1).max(20).optional(),
+    needs: z.object({ accessible: z.boolean().optional(), ev: z.boolean().optional() }).optional(),
+  })
+  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), { message: 'Give either durationHours or end.', path: ['durationHours'] })
+  .refine((b) => !!b.vehicleId || !!b.plate, { message: 'Choose a vehicle or type its plate.', path: ['vehicleId'] });
+export type CreateReservation = z.infer<typeof createReservationSchema>;
+
+export const windowEnd = (start: string, body: { durationHours?: number; end?: string }) =>
+  body.end ? new Date(body.end) : new Date(new Date(start).getTime() + (body.durationHours ?? 1) * 60 * MINUTE);
+
+const clock12 = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return `${h % 12 || 12}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
+};
+
+/** Spec 2.4: '24/7' when Monday is 00:00–23:59, else Monday's hours, else '6AM - 10PM'. */
+export function hoursLabel(hours: LotHours): string {
+  const monday = hours.monday;
+  if (!monday) return '6AM - 10PM';
+  if (monday.open === '00:00' && monday.close === '23:59') return '24/7';
+  return `${clock12(monday.open)} - ${clock12(monday.close)}`;
+}

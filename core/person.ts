@@ -1,0 +1,9 @@
+/** Avatar initials (spec 2.3): first+last name initials, else first two letters of the e-mail, else JD. */
+export function initialsOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+  const first = user?.firstName?.trim();
+  const last = user?.lastName?.trim();
+  if (first && last) return (first[0] + last[0]).toUpperCase();
+  const email = user?.email?.trim();
+  if (email) return email.slice(0, 2).toUpperCase();
+  return 'JD';
+}

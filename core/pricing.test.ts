@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { billedHours, quote, tierMultiplier, vatIncluded } from './pricing';
+
+const HOUR = 3_600_000;
+const progressive = { strategy: 'PROGRESSIVE' as const, baseRateCents: 8000 };
+
+describe('pricing (docs/pricing.md worked examples)', () => {
+  it('bills every started hour', () => {
+    expect(billedHours(30 * 60_000)).toBe(1);
+    expect(billedHours(HOUR)).toBe(1);
+    expect(billedHours(HOUR + 60_000)).toBe(2);
+    expect(billedHours(0)).toBe(1);
+  });
+
+  it.each([
+    [1, 1.0, 8000],
+    [2, 1.0, 16000],
+    [3, 1.0, 24000],
+    [4, 0.9, 28800],
+    [7, 0.9, 50400],
+    [8, 0.8, 51200],
+    [24, 0.8, 153600],
+  ])('%i h at ₱80/h progressive: ×%f = %i centavos', (hours, multiplier, total) => {
+    expect(tierMultiplier(progressive, hours)).toBe(multiplier);
+    expect(quote(progressive, hours * HOUR).totalCents).toBe(total);
+  });
+
+  it('charges static lots the base rate for every hour', () => {
+    expect(quote({ strategy: 'STATIC', baseRateCents: 6000 }, 8 * HOUR)).toMatchObject({ hours: 8, rateMultiplier: 1, totalCents: 48000, discountCents: 0 });
+  });
+
+  it('uses the lot’s own tiers and rounds to the centavo', () => {
+    const lot = { strategy: 'PROGRESSIVE' as const, baseRateCents: 4500, tiers: [{ durationHours: 3, rateMultiplier: 0.85 }] };
+    expect(quote(lot, 2.5 * HOUR)).toMatchObject({ hours: 3, rateMultiplier: 0.85, grossCents: 13500, totalCents: 11475, discountCents: 2025 });
+  });
+
+  it('shows the VAT contained in a VAT-inclusive price', () => {
+    expect(vatIncluded(11200)).toBe(1200);
+    expect(quote(progressive, 4 * HOUR).vatCents).toBe(3086);
+  });
+});

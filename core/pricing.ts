@@ -1,0 +1,62 @@
+/**
+ * The one pricing rule of the product, used by the worker to charge and by the web to quote
+ * (docs/pricing.md has worked examples). Amounts are integer centavos.
+ */
+import { z } from 'zod';
+import { DEFAULT_RATE_CENTS } from './money';
+
+export const pricingTierSchema = z.object({
+  durationHours: z.number().int().positive(),
+  rateMultiplier: z.number().positive().max(1),
+});
+export type PricingTier = z.infer<typeof pricingTierSchema>;
+
+/** Spec 9 defaults: from 2 h ×1.0, from 4 h ×0.9, from 8 h ×0.8. */
+export const DEFAULT_TIERS: PricingTier[] = [
+  { durationHours: 2, rateMultiplier: 1.0 },
+  { durationHours: 4, rateMultiplier: 0.9 },
+  { durationHours: 8, rateMultiplier: 0.8 },
+];
+
+export type LotPricing = { strategy: 'STATIC' | 'PROGRESSIVE'; baseRateCents: number; tiers?: PricingTier[] | null };
+
+export type PriceQuote = {
+  strategy: LotPricing['strategy'];
+  baseRateCents: number;
+  /** Billed hours: every started hour counts. */
+  hours: number;
+  rateMultiplier: number;
+  /** hours × base rate, before the tier discount. */
+  grossCents: number;
+  discountCents: number;
+  totalCents: number;
+  /** The 12% VAT contained in the total (prices are VAT-inclusive). */
+  vatCents: number;
+};
+
+const HOUR_MS = 3_600_000;
+
+/** Every started hour is billed: 61 minutes is 2 hours. */
+export const billedHours = (durationMs: number) => Math.max(1, Math.ceil(durationMs / HOUR_MS - 1e-9));
+
+/**
+ * The multiplier for a whole stay is that of the longest tier the stay reaches (durationHours ≤ billed
+ * hours); a stay shorter than every tier pays ×1.0. STATIC pricing always pays ×1.0.
+ */
+export function tierMultiplier(pricing: LotPricing, hours: number): number {
+  if (pricing.strategy !== 'PROGRESSIVE') return 1;
+  const reached = (pricing.tiers?.length ? pricing.tiers : DEFAULT_TIERS).filter((tier) => tier.durationHours <= hours);
+  return reached.length ? reached.reduce((a, b) => (b.durationHours > a.durationHours ? b : a)).rateMultiplier : 1;
+}
+
+export function quote(pricing: LotPricing, durationMs: number): PriceQuote {
+  const baseRateCents = pricing.baseRateCents || DEFAULT_RATE_CENTS;
+  const hours = billedHours(durationMs);
+  const rateMultiplier = tierMultiplier(pricing, hours);
+  const grossCents = hours * baseRateCents;
+  const totalCents = Math.round(grossCents * rateMultiplier);
+  return { strategy: pricing.strategy, baseRateCents, hours, rateMultiplier, grossCents, discountCents: grossCents - totalCents, totalCents, vatCents: vatIncluded(totalCents) };
+}
+
+/** Philippine VAT (12%) contained in a VAT-inclusive amount. */
+export const vatIncluded = (totalCents: number) => Math.round((totalCents * 12) / 112);

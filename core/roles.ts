@@ -1,0 +1,77 @@
+/**
+ * Roles and who may reach what (spec section 6). The worker enforces this table on every API call;
+ * the web router uses the same table to decide which screens exist for the signed-in user.
+ */
+export const ROLES = ['parking_user', 'owner_admin', 'attendant', 'super_admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a visitor may pick when signing up (spec 3, Early registration). */
+export const SIGNUP_ROLES = ['parking_user', 'space_owner', 'business_owner', 'property_manager'] as const;
+export type SignupRole = (typeof SIGNUP_ROLES)[number];
+
+export const SIGNUP_ROLE_LABELS: Record<SignupRole, string> = {
+  parking_user: 'Parking User (Driver)',
+  space_owner: 'Space Owner',
+  business_owner: 'Business Owner',
+  property_manager: 'Property Manager',
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  parking_user: 'Driver',
+  owner_admin: 'Owner Admin',
+  attendant: 'Attendant',
+  super_admin: 'Super Admin',
+};
+
+export const OWNER_AREA: readonly Role[] = ['owner_admin', 'super_admin'];
+export const ATTENDANT_AREA: readonly Role[] = ['attendant', 'owner_admin', 'super_admin'];
+export const ADMIN_AREA: readonly Role[] = ['super_admin'];
+
+/** `public`: no session needed; `session`: any signed-in role; a list: only those roles. */
+export type Access = 'public' | 'session' | readonly Role[];
+
+const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
+  ['/api/auth/', 'public'],
+  ['/api/early-registration', 'public'],
+  ['/api/logout', 'public'],
+  // A gateway's webhook has no session; its signature authenticates it.
+  ['/api/payments/webhook/', 'public'],
+  ['/api/owner/', OWNER_AREA],
+  ['/api/pricing/', OWNER_AREA],
+  ['/api/attendant/', ATTENDANT_AREA],
+  ['/api/checkins/', ATTENDANT_AREA],
+  ['/api/admin/', ADMIN_AREA],
+];
+
+/** Public lot search (list, detail, availability) is readable without a session. */
+const PUBLIC_LOT_READ = /^\/api\/lots(\/[^/]+(\/availability)?)?$/;
+
+/** Access rule for an API request; everything not listed needs a session (spec 6). */
+export function apiAccess(method: string, path: string): Access {
+  if (path === '/api/auth/user') return 'session';
+  if (method === 'GET' && PUBLIC_LOT_READ.test(path)) return 'public';
+  for (const [prefix, access] of API_RULES) {
+    if (path === prefix.replace(/\/$/, '') || path.startsWith(prefix)) return access;
+  }
+  return 'session';
+}
+
+export function roleAllowed(access: Access, role: Role | undefined): boolean {
+  if (access === 'public') return true;
+  if (!role) return false;
+  return access === 'session' || access.includes(role);
+}
+
+/** Home screen of each role after signing in. */
+export function homePathFor(role: Role): string {
+  switch (role) {
+    case 'super_admin':
+      return '/admin';
+    case 'owner_admin':
+      return '/owner';
+    case 'attendant':
+      return '/attendant';
+    default:
+      return '/';
+  }
+}

@@ -1,0 +1,44 @@
+/** Times are stored as ISO UTC; people see them in Manila time. */
+export const MANILA_TZ = 'Asia/Manila';
+
+const shortDate = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, month: 'short', day: 'numeric', year: 'numeric' });
+
+/** Spec 2.12: 'Just now' under a minute, then minutes, hours (under 24), days (under 7), else a short date. */
+export function relativeTime(iso: string, now = new Date()): string {
+  const seconds = Math.max(0, (now.getTime() - new Date(iso).getTime()) / 1000);
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days}d ago`;
+  return shortDate.format(new Date(iso));
+}
+
+const dateTime = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const monthName = new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+
+/** e.g. "Nov 23, 2026, 8:15 PM", Manila time. */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+/** "2026-11" → "November 2026". */
+export const formatMonth = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
+
+const inputParts = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** A `datetime-local` value showing an instant in Manila time (whatever the device's zone). */
+export function toManilaInput(date: Date): string {
+  const p = Object.fromEntries(inputParts.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour === '24' ? '00' : p.hour}:${p.minute}`;
+}
+
+/** A `datetime-local` value read as Manila time → ISO instant with the +08:00 offset. */
+export const fromManilaInput = (value: string) => new Date(`${value}:00+08:00`).toISOString();
+
+/** Spec 2.4: now rounded up to the next 15 minutes. */
+export const nextQuarterHour = (now = new Date()) => new Date(Math.ceil(now.getTime() / 900_000) * 900_000);
+
+const timeOnly = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, hour: 'numeric', minute: '2-digit' });
+/** e.g. "8:15 PM", Manila time. */
+export const formatTime = (iso: string) => timeOnly.format(new Date(iso));

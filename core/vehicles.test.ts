@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePlate, plateSchema } from './vehicles';
+
+describe('Philippine plates', () => {
+  it.each([
+    ['abc 1234', 'ABC 1234'],
+    ['ABC-123', 'ABC 123'],
+    ['  nbc1234 ', 'NBC 1234'],
+    ['ab 12345', 'AB 12345'],
+    ['1234ab', '1234 AB'],
+    ['a1b234', 'A1B234'],
+  ])('accepts %j as %j', (raw, plate) => expect(plateSchema.parse(raw)).toBe(plate));
+
+  it.each(['', 'ABCD 1234', '12345678', 'AB', 'ABC 12', 'ABC 12345'])('rejects %j', (raw) =>
+    expect(plateSchema.safeParse(raw).success).toBe(false),
+  );
+
+  it('normalises separators and case', () => expect(normalizePlate('xyz--9 8 7')).toBe('XYZ 987'));
+});

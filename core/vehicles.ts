@@ -1,0 +1,43 @@
+/**
+ * Vehicles (spec 2.11, 3): plates are stored and shown upper case with normalised spacing, and must
+ * look like a Philippine plate. Shared by the worker's schema and the web's vehicle dialog.
+ */
+import { z } from 'zod';
+
+export const VEHICLE_COLORS = ['white', 'black', 'silver', 'gray', 'red', 'blue', 'green', 'yellow', 'other'] as const;
+
+/** Accepted shapes, after normalising (letters and digits split by one space). */
+const PLATE_PATTERNS = [
+  /^[A-Z]{3} \d{3,4}$/, // cars: ABC 1234 (2014 series), ABC 123 (older)
+  /^[A-Z]{2} \d{4,5}$/, // motorcycles: AB 12345, AB 1234
+  /^\d{3,4} [A-Z]{2,3}$/, // older motorcycles: 1234 AB, 123 ABC
+  /^[A-Z]\d[A-Z0-9]{3,5}$/, // conduction stickers on new vehicles: A1B234, C3D4E5
+];
+
+export const PLATE_MESSAGE = 'Enter a Philippine plate such as ABC 1234, ABC 123, AB 12345 or a conduction sticker such as A1B234.';
+
+/** Upper case; a letter group and a digit group joined by one space ("abc-1234" → "ABC 1234"). */
+export function normalizePlate(raw: string): string {
+  const compact = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const split = compact.match(/^([A-Z]+)(\d+)$/) ?? compact.match(/^(\d+)([A-Z]+)$/);
+  return split ? `${split[1]} ${split[2]}` : compact;
+}
+
+export const isPhilippinePlate = (plate: string) => PLATE_PATTERNS.some((pattern) => pattern.test(plate));
+
+export const plateSchema = z
+  .string({ error: 'Plate number is required.' })
+  .trim()
+  .min(1, 'Plate number is required.')
+  .max(12, PLATE_MESSAGE)
+  .transform(normalizePlate)
+  .refine(isPhilippinePlate, PLATE_MESSAGE);
+
+export const vehicleSchema = z.object({
+  plate: plateSchema,
+  make: z.string({ error: 'Make is required.' }).trim().min(1, 'Make is required.').max(40, 'Make is too long.'),
+  model: z.string({ error: 'Model is required.' }).trim().min(1, 'Model is required.').max(40, 'Model is too long.'),
+  color: z.enum(VEHICLE_COLORS, { error: `Color must be one of: ${VEHICLE_COLORS.join(', ')}.` }).nullish(),
+  isDefault: z.boolean().optional().default(false),
+});
+export type VehicleInput = z.input<typeof vehicleSchema>;

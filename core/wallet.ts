@@ -1,0 +1,92 @@
+/**
+ * Wallet rules shared by the worker and the web: top-up limits and methods, loyalty points and levels,
+ * statement months. Amounts are integer centavos.
+ */
+import { z } from 'zod';
+import { formatPeso } from './money';
+import { MANILA_TZ } from './time';
+
+export const TOPUP_METHODS = ['gcash', 'maya', 'card'] as const;
+export type TopupMethod = (typeof TOPUP_METHODS)[number];
+export const TOPUP_METHOD_LABELS: Record<TopupMethod, string> = { gcash: 'GCash', maya: 'Maya', card: 'Credit / Debit Card' };
+
+/** Spec 9: quick amounts of the Top Up dialog, in pesos. */
+export const QUICK_TOPUP_PESOS = [100, 500, 1000, 2000] as const;
+
+/** Server-side ceilings (anti-fraud, and e-money wallet limits of Philippine gateways). */
+export const TOPUP_MAX_CENTS = 2_000_000; // ₱20,000 per top-up
+export const DAILY_TOPUP_MAX_CENTS = 5_000_000; // ₱50,000 per Manila calendar day
+
+export const topupSchema = z.object({
+  amountCents: z
+    .number({ error: 'Please enter a valid amount.' })
+    .int('Amount must be a whole number of centavos.')
+    .positive('Please enter a valid amount.')
+    .max(TOPUP_MAX_CENTS, `A single top-up is at most ${formatPeso(TOPUP_MAX_CENTS)}.`),
+  method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
+});
+export type TopupInput = z.infer<typeof topupSchema>;
+
+export const autoTopupSchema = z
+  .object({
+    enabled: z.boolean(),
+    thresholdCents: z.number().int().min(10_000, 'The threshold is at least ₱100.').max(TOPUP_MAX_CENTS),
+    amountCents: z.number().int().min(10_000, 'The auto top-up amount is at least ₱100.').max(TOPUP_MAX_CENTS, `A single top-up is at most ${formatPeso(TOPUP_MAX_CENTS)}.`),
+    method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
+  })
+  .strict();
+export type AutoTopupRule = z.infer<typeof autoTopupSchema>;
+
+/** A statement month, `YYYY-MM` (Manila calendar). */
+export const statementMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11.'),
+});
+
+/** Spec 9: 1 point per ₱10 spent on parking. */
+export const CENTS_PER_POINT = 1000;
+export const pointsForSpend = (netSpendCents: number) => Math.floor(Math.max(0, netSpendCents) / CENTS_PER_POINT);
+
+/** Spec 4: under 500 Bronze, 500–999 Silver, 1000 or more Gold. */
+export type LoyaltyLevel = 'Bronze' | 'Silver' | 'Gold';
+export function loyaltyLevel(points: number): LoyaltyLevel {
+  if (points >= 1000) return 'Gold';
+  if (points >= 500) return 'Silver';
+  return 'Bronze';
+}
+
+/** Points still needed for the next level, or null at Gold. */
+export function pointsToNextLevel(points: number): { level: LoyaltyLevel; missing: number } | null {
+  if (points < 500) return { level: 'Silver', missing: 500 - points };
+  if (points < 1000) return { level: 'Gold', missing: 1000 - points };
+  return null;
+}
+
+const manilaMonth = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year: 'numeric', month: '2-digit' });
+const manilaDay = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** `YYYY-MM` of an instant in Manila. */
+export const manilaMonthOf = (date: Date) => manilaMonth.format(date).slice(0, 7);
+
+/** UTC instants bounding a Manila calendar month `[start, end)` (Manila is UTC+8 all year, no DST). */
+export function manilaMonthRange(month: string): { start: string; end: string } {
+  const [year, mon] = month.split('-').map(Number);
+  const start = new Date(Date.UTC(year, mon - 1, 1) - 8 * 3_600_000);
+  const end = new Date(Date.UTC(year, mon, 1) - 8 * 3_600_000);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/** Start of the Manila calendar day containing `date`, as a UTC ISO instant. */
+export function manilaDayStart(date: Date): string {
+  const [year, month, day] = manilaDay.format(date).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day) - 8 * 3_600_000).toISOString();
+}
+
+/** Ledger row types (spec 3) and how people read them. */
+export const TRANSACTION_LABELS = {
+  CREDIT: 'Credit',
+  TOPUP: 'Top-up',
+  DEBIT: 'Debit',
+  PAYMENT: 'Parking payment',
+  REFUND: 'Refund',
+} as const;
+export type TransactionType = keyof typeof TRANSACTION_LABELS;

@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
+import { launchBrowser, logOut, newPhonePage, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  page = await newPhonePage(browser);
+});
+afterEach(async () => page.context().close());
+
+const heading = (text: string) => page.getByRole('heading', { level: 1, name: text });
+const pathname = () => new URL(page.url()).pathname;
+
+describe('accounts in the browser', () => {
+  it('signs up a driver, logs out, and signs back in', async () => {
+    await page.goto(baseURL);
+    await heading('Find. Reserve. Park Smart.').waitFor();
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await page.waitForURL('**/signup');
+
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Missing Required Fields', { exact: true }).waitFor();
+
+    const email = `rico.${Date.now()}@example.ph`;
+    await page.getByLabel('First Name').fill('Rico');
+    await page.getByLabel('Last Name').fill('Blanco');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Mobile Number').fill('9171234567');
+    expect(await page.getByLabel('Mobile Number').inputValue()).toBe('917-1234567');
+    await page.getByLabel('Role').selectOption('parking_user');
+    await page.getByLabel('Password').fill('sampaguita-2024');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await heading('Find Parking').waitFor();
+    expect(pathname()).toBe('/');
+    expect(await page.getByRole('button', { name: 'Account menu' }).textContent()).toBe('RB');
+    // The welcome notification is real, so the bell counts it.
+    expect(await page.getByTestId('unread-badge').textContent()).toBe('1');
+
+    await logOut(page);
+    await heading('Find. Reserve. Park Smart.').waitFor();
+    await page.goto(`${baseURL}/wallet`);
+    await page.waitForURL('**/login?redirect=*');
+
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('401: Incorrect e-mail or password.', { exact: true }).waitFor();
+    await page.getByLabel('Password').fill('sampaguita-2024');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await heading('Wallet').waitFor();
+  });
+
+  const homes = {
+    parking_user: { path: '/', title: 'Find Parking', forbidden: '/owner' },
+    owner_admin: { path: '/owner', title: 'Owner Dashboard', forbidden: '/admin' },
+    attendant: { path: '/attendant', title: 'Attendant Portal', forbidden: '/owner/lots' },
+    super_admin: { path: '/admin', title: 'Super Admin Dashboard', forbidden: null },
+  } as const;
+
+  it.each(DEMO_ACCOUNTS.map((account) => [account.role, account] as const))('%s reaches exactly its screens', async (role, account) => {
+    const home = homes[role];
+    await signIn(page, baseURL, account.email, DEMO_PASSWORD);
+    await heading(home.title).waitFor();
+    expect(pathname()).toBe(home.path);
+
+    if (home.forbidden) {
+      await page.goto(`${baseURL}${home.forbidden}`);
+      await heading('404 Page Not Found').waitFor();
+    }
+    await page.goto(`${baseURL}/no-such-page`);
+    await heading('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+
+    // A reload of a deep link returns the app, not a server 404.
+    await page.goto(`${baseURL}/settings`);
+    await heading('Settings').waitFor();
+    const apiMiss = await page.request.get(`${baseURL}/api/no-such-route`);
+    expect(apiMiss.status()).toBe(404);
+    expect(await apiMiss.json()).toHaveProperty('message');
+  });
+});

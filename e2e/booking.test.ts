@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { jwtVerify } from 'jose';
+import jsQR from 'jsqr';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { nextQuarterHour, toManilaInput } from '../core/time';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+
+const baseURL = inject('baseURL');
+const LOT = 'Rizal Park Open Parking'; // 24/7, ₱40/h
+let browser: Browser;
+let page: Page;
+
+/** The local pass secret the app under test signs with (wrangler.toml [vars]). */
+const passSecret = () => readFileSync('wrangler.toml', 'utf8').match(/^PASS_SIGNING_SECRET = "(.+)"$/m)![1];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await signUpDriver(page, baseURL, { firstName: 'Bea', lastName: 'Alonzo', mobile: '+63 917-7778888', password: 'halo-halo-espesyal' });
+  // ₱1,000 in the wallet through the sandbox gateway.
+  const topup = await page.request.post(`${baseURL}/api/wallet/topup`, { data: { amountCents: 100_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const { id } = await topup.json();
+  expect((await page.request.post(`${baseURL}/api/payments/sandbox/${id}/approve`)).status()).toBe(200);
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
+
+describe('the booking loop in the browser', () => {
+  let passToken = '';
+
+  it('searches, reserves with the wallet and lands on the pass', async () => {
+    await page.goto(`${baseURL}/`);
+    await page.getByRole('heading', { name: 'Find Parking' }).waitFor();
+    // Two hours ahead: far enough for a free cancellation.
+    await page.getByLabel('Arrival').fill(toManilaInput(nextQuarterHour(new Date(Date.now() + 2 * 3_600_000))));
+    await page.getByLabel('Duration').selectOption('2');
+    await page.getByRole('button', { name: 'Accessible' }).click();
+    await page.getByRole('button', { name: 'Clear all' }).waitFor();
+    const card = page.getByTestId('lot-card').filter({ hasText: LOT });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('₱80.00 for 2 h');
+    await card.getByRole('button', { name: 'Reserve Now' }).click();
+    await page.getByLabel('Plate Number').fill('nbc 1234');
+    expect(await page.getByTestId('booking-total').textContent()).toBe('₱80.00');
+    await page.getByRole('button', { name: 'Confirm and pay ₱80.00' }).click();
+    await toast('Reservation Confirmed');
+    await page.waitForURL(/\/reservation\//);
+    await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
+    expect(await page.getByText('NBC 1234').count()).toBeGreaterThan(0);
+  });
+
+  it('draws a scannable QR whose signed pass verifies', async () => {
+    const canvas = page.getByTestId('qr-pass');
+    await canvas.waitFor();
+    const image = await canvas.evaluate((node: HTMLCanvasElement) => {
+      const data = node.getContext('2d')!.getImageData(0, 0, node.width, node.height);
+      return { width: data.width, height: data.height, pixels: Array.from(data.data) };
+    });
+    const decoded = jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height);
+    expect(decoded).not.toBeNull();
+    passToken = decoded!.data;
+    const { payload } = await jwtVerify(passToken, new TextEncoder().encode(passSecret()), { issuer: 'parkada', audience: 'parkada-gate', currentDate: new Date(Date.now() + 2 * 3_600_000) });
+    expect(payload).toMatchObject({ plate: 'NBC 1234' });
+    const reservationId = page.url().split('/reservation/')[1];
+    expect(payload.sub).toBe(reservationId);
+    expect(await page.getByText(`Pass ID ${reservationId.slice(0, 8).toUpperCase()}`).count()).toBe(1);
+  });
+
+  it('cancels from My Reservations and sees the refund in the wallet', async () => {
+    await page.goto(`${baseURL}/reservations`);
+    await page.getByRole('tab', { name: 'Upcoming (1)' }).waitFor();
+    await page.getByTestId('reservation-card').getByRole('button', { name: 'Cancel Reservation' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Reservation' }).click();
+    await toast('Reservation Cancelled');
+    await page.getByRole('tab', { name: 'Past (1)' }).waitFor();
+    await page.goto(`${baseURL}/wallet`);
+    await page.getByTestId('wallet-balance').filter({ hasText: '₱1,000.00' }).waitFor();
+    await page.getByTestId('transaction').filter({ hasText: 'Refund: cancelled parking at Rizal Park Open Parking' }).waitFor();
+  });
+});

@@ -1,0 +1,50 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+
+/** This machine is slow to build pages on first load; waits are generous, never sleeps. */
+const WAIT_MS = 90_000;
+
+/** A phone-sized page in a fresh context (its own cookies). */
+export async function newPhonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  return context.newPage();
+}
+
+/** Debian's chromium, headless, with no background traffic (this machine has no internet). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export async function signIn(page: Page, baseURL: string, email: string, password: string) {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}
+
+/** When a test fails, print where the page was and what it showed, so a CI log explains the failure. */
+export function reportPageOnFailure(getPage: () => Page | undefined) {
+  afterEach(async (context) => {
+    const page = getPage();
+    if (context.task.result?.state !== 'fail' || !page) return;
+    const text = await page.locator('body').innerText({ timeout: 5_000 }).catch((error: Error) => `(no body text: ${error.message})`);
+    console.error(`Page at failure: ${page.url()}\n${text.slice(0, 2_000)}`);
+  });
+}
+
+/** A fresh driver signed up through the API; the page's context keeps the session cookie. */
+export async function signUpDriver(page: Page, baseURL: string, person: { firstName: string; lastName: string; mobile: string; password: string }) {
+  const email = `${person.firstName.toLowerCase()}.${Date.now()}@example.ph`;
+  const res = await page.request.post(`${baseURL}/api/auth/signup`, { data: { ...person, email, role: 'parking_user' } });
+  expect(res.status()).toBe(201);
+}

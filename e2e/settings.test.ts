@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await signUpDriver(page, baseURL, { firstName: 'Carla', lastName: 'Abellana', mobile: '+63 917-2223333', password: 'kalamansi-juice' });
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
+const vehicleRow = (plate: string) => page.getByTestId('vehicle').filter({ hasText: plate });
+
+describe('settings and notifications in the browser', () => {
+  it('edits the profile', async () => {
+    await page.goto(`${baseURL}/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('First Name').fill('Rica');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await toast('Profile Updated');
+    await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: 'RA' }).waitFor();
+  });
+
+  it('adds two vehicles, switches the default and deletes one', async () => {
+    await page.getByRole('tab', { name: 'Vehicles' }).click();
+    const add = async (plate: string, make: string, model: string, makeDefault = false) => {
+      await page.getByRole('button', { name: 'Add Vehicle' }).click();
+      const save = page.getByRole('button', { name: 'Save Vehicle' });
+      await page.getByLabel('Plate Number').fill(plate);
+      expect(await save.isDisabled()).toBe(true); // make and model still missing
+      await page.getByLabel('Make').fill(make);
+      await page.getByLabel('Model').fill(model);
+      if (makeDefault) await page.getByLabel('Use as my default vehicle').check();
+      await save.click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    };
+    await add('abc 1234', 'Toyota', 'Vios');
+    await vehicleRow('ABC 1234').filter({ hasText: 'Default' }).waitFor();
+    await add('xyz-987', 'Honda', 'City', true);
+    await vehicleRow('XYZ 987').filter({ hasText: 'Default' }).waitFor();
+    expect(await vehicleRow('ABC 1234').textContent()).not.toContain('Default');
+
+    await page.getByRole('button', { name: 'Delete XYZ 987' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await vehicleRow('XYZ 987').waitFor({ state: 'detached' });
+    // The remaining vehicle becomes the default.
+    await vehicleRow('ABC 1234').filter({ hasText: 'Default' }).waitFor();
+    expect(await page.getByTestId('vehicle').count()).toBe(1);
+  });
+
+  it('switches to the dark theme and keeps it after a reload', async () => {
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.getByLabel('Theme', { exact: true }).selectOption('dark');
+    await toast('Preferences Updated');
+    await page.locator('html.dark').waitFor({ state: 'attached' });
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.locator('html.dark').waitFor({ state: 'attached' });
+  });
+
+  it('marks notifications read and the bell follows', async () => {
+    await page.goto(`${baseURL}/notifications`);
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await page.getByTestId('notification').filter({ hasText: 'Welcome to Parkada' }).waitFor();
+    expect(await page.getByTestId('unread-badge').textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await toast('All notifications marked as read');
+    await page.getByTestId('unread-badge').waitFor({ state: 'detached' });
+    await page.getByText('You have no unread notifications.').waitFor();
+    await page.getByRole('tab', { name: 'All' }).click();
+    await page.getByTestId('notification').filter({ hasText: 'Welcome to Parkada' }).waitFor();
+  });
+});

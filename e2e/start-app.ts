@@ -1,0 +1,63 @@
+/**
+ * Browser-test global setup: builds the app, prepares a brand-new local state (migrations + demo
+ * data) and serves the built SPA and Worker with `vite preview` (workerd, real local D1/KV/DO).
+ * The URL is handed to the tests through `inject('baseURL')`.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+
+async function waitForServer(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`App did not start on ${url} within ${timeoutMs / 1000} s`);
+}
+
+export default async function startApp(project: TestProject) {
+  const stateDir = mkdtempSync(join(tmpdir(), 'parkada-e2e-'));
+  const env = { ...process.env, PARKADA_STATE_DIR: stateDir, PORT: String(PORT), WRANGLER_SEND_METRICS: 'false' };
+  execFileSync('vite', ['build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
+  execFileSync('tsx', ['scripts/local-db.ts'], { env, stdio: 'inherit' });
+
+  const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  server.stdout.on('data', (chunk) => (output += chunk));
+  server.stderr.on('data', (chunk) => (output += chunk));
+
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+
+  const baseURL = `http://localhost:${PORT}`;
+  try {
+    await waitForServer(baseURL, 300_000);
+  } catch (error) {
+    console.error(output);
+    stop();
+    throw error;
+  }
+  project.provide('baseURL', baseURL);
+  return stop;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await signUpDriver(page, baseURL, { firstName: 'Paolo', lastName: 'Contis', mobile: '+63 917-4445555', password: 'sinigang-na-baboy' });
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
+
+describe('wallet in the browser', () => {
+  it('refuses an invalid amount', async () => {
+    await page.goto(`${baseURL}/wallet`);
+    expect(await page.getByTestId('wallet-balance').textContent()).toBe('₱0.00');
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    await page.getByLabel('Amount (₱)').fill('abc');
+    await page.getByRole('button', { name: 'Add Money' }).click();
+    await toast('Invalid Amount');
+  });
+
+  it('tops up ₱500 through the sandbox checkout and shows the balance and the transaction', async () => {
+    await page.getByRole('button', { name: '₱500' }).click();
+    await page.getByLabel('GCash').check();
+    await page.getByRole('button', { name: 'Add Money' }).click();
+    await page.getByRole('heading', { name: 'Parkada Sandbox Pay' }).waitFor();
+    expect(await page.getByTestId('checkout-amount').textContent()).toBe('₱500.00');
+    expect(await page.getByText('Sandbox', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await toast('Top-up Successful');
+    await page.waitForURL(`${baseURL}/wallet`);
+    await page.getByTestId('wallet-balance').filter({ hasText: '₱500.00' }).waitFor();
+    expect(await page.getByTestId('total-credits').textContent()).toBe('₱500.00');
+    await page.getByTestId('transaction').filter({ hasText: 'Top-up via GCash' }).waitFor();
+    expect(await page.getByTestId('transaction').first().textContent()).toContain('+₱500.00');
+  });
+
+  it('credits nothing when the payer declines', async () => {
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    await page.getByLabel('Amount (₱)').fill('250');
+    await page.getByLabel('Maya').check();
+    await page.getByRole('button', { name: 'Add Money' }).click();
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await toast('Top-up Failed');
+    await page.waitForURL(`${baseURL}/wallet`);
+    await page.getByTestId('wallet-balance').filter({ hasText: '₱500.00' }).waitFor();
+    expect(await page.getByTestId('transaction').count()).toBe(1);
+  });
+
+  it('lists the method used and opens the printable statement', async () => {
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByTestId('payment-method').filter({ hasText: 'GCash' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Printable view' }).click();
+    await page.getByRole('heading', { name: /Wallet statement/ }).waitFor();
+    expect(await page.getByTestId('statement-row').count()).toBe(1);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Prepares the local database for `npm start` and the browser tests: applies the D1 migrations,
+ * then, when the database has no users yet, loads the Manila demo data. Prints the demo accounts.
+ * Works on the state folder the dev server uses (PARKADA_STATE_DIR, default .wrangler/state).
+ * The demo data is built by the same code the tests use, rendered to one SQL file that wrangler
+ * applies locally — nothing here talks to the network.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb } from '../worker/db/client';
+import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } from '../worker/seed/seed';
+import { localStateDir } from './local-state';
+
+const state = localStateDir();
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }; // CI: no interactive confirmation
+
+const wrangler = (...args: string[]) =>
+  execFileSync('wrangler', ['d1', ...args, 'DB', '--local', '--persist-to', state], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+
+/** A bound parameter as a SQL literal (the demo data holds only strings, numbers and nulls). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+function inline(query: { sql: string; params: unknown[] }): string {
+  let index = 0;
+  return `${query.sql.replace(/\?/g, () => literal(query.params[index++]))};`;
+}
+
+async function seedSql(): Promise<string> {
+  // The statements are only rendered, never executed, so no D1 binding is needed here.
+  const statements = await demoDataStatements(createDb({} as D1Database));
+  return statements.map((statement) => inline(statement.toSQL())).join('\n');
+}
+
+console.log(wrangler('migrations', 'apply'));
+
+const [{ results }] = JSON.parse(wrangler('execute', '--json', '--command', 'SELECT count(*) AS n FROM users')) as [
+  { results: [{ n: number }] },
+];
+if (results[0].n === 0) {
+  console.log('Loading Manila demo data…');
+  const dir = mkdtempSync(join(tmpdir(), 'parkada-seed-'));
+  try {
+    writeFileSync(join(dir, 'seed.sql'), await seedSql());
+    wrangler('execute', '--file', join(dir, 'seed.sql'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`Demo accounts (password for all: ${DEMO_PASSWORD})
+${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(13)} ${a.email}`).join('\n')}
+  The attendant works "${DEMO_ATTENDANT_LOT}".
+`);

@@ -1,0 +1,46 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Local runs only: nothing here should report usage to Cloudflare.
+process.env.WRANGLER_SEND_METRICS ??= 'false';
+
+/**
+ * Three projects, one `npm test`:
+ * - worker: inside workerd against real D1/KV/Durable Objects (isolated per test file), migrations applied;
+ * - web: plain unit tests of shared rules and client helpers;
+ * - browser: builds and starts the app on a fresh local state, then drives Debian chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations') } },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['worker/**/*.test.ts'],
+          setupFiles: ['./worker/test/apply-migrations.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: { name: 'web', include: ['web/**/*.test.ts', 'core/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['./e2e/start-app.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,128 @@
+import { Link } from '@tanstack/react-router';
+import { Bell, LogOut, Menu, Moon, Settings, Sun, User } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { initialsOf } from '../../core/person';
+import { ADMIN_AREA, ATTENDANT_AREA, OWNER_AREA, ROLE_LABELS, type Role } from '../../core/roles';
+import { useUnreadCount } from '../lib/notifications';
+import type { CurrentUser } from '../lib/session';
+import { useSavePreferences } from '../lib/account';
+import { applyTheme, useTheme } from '../lib/theme';
+import { Logo } from './brand';
+import { Button } from './ui/button';
+
+type NavItem = { to: string; label: string };
+
+function navFor(role: Role): NavItem[] {
+  const items: NavItem[] = [
+    { to: '/', label: 'Find Parking' },
+    { to: '/reservations', label: 'My Reservations' },
+    { to: '/wallet', label: 'Wallet' },
+    { to: '/history', label: 'History' },
+  ];
+  if (OWNER_AREA.includes(role)) items.push({ to: '/owner', label: 'Owner' });
+  if (ATTENDANT_AREA.includes(role)) items.push({ to: '/attendant', label: 'Attendant' });
+  if (ADMIN_AREA.includes(role)) items.push({ to: '/admin', label: 'Admin' });
+  return items;
+}
+
+const menuItem = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
+const menuContent = 'z-50 min-w-48 rounded-xl border border-border bg-card p-1 shadow-lg';
+
+/** Spec 2.3, shown only when signed in. Logging out is a navigation to /api/logout. */
+export function AppHeader({ user }: { user: CurrentUser }) {
+  const unread = useUnreadCount(true);
+  const { isDark } = useTheme();
+  const savePreferences = useSavePreferences();
+  // The theme is a saved preference (spec 3): apply it now, then store it on the account.
+  const toggleTheme = () => {
+    const theme = isDark ? 'light' : 'dark';
+    applyTheme(theme);
+    savePreferences.mutate({ theme });
+  };
+  const nav = navFor(user.role);
+  const logOut = () => window.location.assign('/api/logout');
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Logo />
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
+          {nav.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              activeOptions={{ exact: item.to === '/' }}
+              className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[status=active]:text-brand"
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <span className="hidden rounded-full border border-border px-3 py-1 text-xs font-medium sm:inline" title="Your role">
+            {ROLE_LABELS[user.role]}
+          </span>
+          <Link to="/notifications" className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted" aria-label={`Notifications, ${unread} unread`}>
+            <Bell className="h-5 w-5" />
+            {unread > 0 && (
+              <span data-testid="unread-badge" className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-white">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
+          </Link>
+          <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}>
+            {isDark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
+          </Button>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <button className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-white" aria-label="Account menu">
+                {initialsOf(user)}
+              </button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
+                <DropdownMenu.Label className="px-2 py-1.5 text-sm">
+                  <div className="font-medium">
+                    {user.firstName} {user.lastName}
+                  </div>
+                  <div className="text-xs text-muted-foreground">{user.email}</div>
+                </DropdownMenu.Label>
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                <DropdownMenu.Item asChild className={menuItem}>
+                  <Link to="/settings">
+                    <User className="h-4 w-4" /> Profile
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild className={menuItem}>
+                  <Link to="/settings">
+                    <Settings className="h-4 w-4" /> Settings
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                <DropdownMenu.Item className={menuItem} onSelect={logOut}>
+                  <LogOut className="h-4 w-4" /> Log out
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                <Menu className="h-5 w-5" />
+              </Button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
+                {nav.map((item) => (
+                  <DropdownMenu.Item key={item.to} asChild className={menuItem}>
+                    <Link to={item.to}>{item.label}</Link>
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </div>
+    </header>
+  );
+}

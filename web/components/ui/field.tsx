@@ -1,0 +1,26 @@
+import { Label } from 'radix-ui';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+const control = 'h-10 rounded-lg border border-border bg-card px-3 text-foreground placeholder:text-muted-foreground';
+
+export const Input = ({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) => (
+  <input className={cn(control, 'w-full min-w-0', className)} {...props} />
+);
+
+export const Select = ({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) => (
+  <select className={cn(control, className ?? 'w-full')} {...props} />
+);
+
+/** A labelled form control with an optional hint below it. */
+export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <Label.Root htmlFor={htmlFor} className="text-sm font-medium">
+        {label}
+      </Label.Root>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { formatPeso } from '../../../core/money';
+import { quote, type LotPricing } from '../../../core/pricing';
+import { formatDateTime } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, Input, Select } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { vehiclesQuery } from '../../lib/account';
+import { useBookingActions } from '../../lib/booking';
+import { walletQuery } from '../../lib/wallet';
+
+export type BookingTarget = { id: string; name: string; pricing: LotPricing };
+const OTHER = 'other';
+
+/** Booking confirmation: vehicle, price breakdown, wallet balance (top-up link when short), confirm. */
+export function BookingDialog({ lot, start, durationHours, onClose }: { lot: BookingTarget | null; start: string; durationHours: number; onClose: () => void }) {
+  const { data: vehicles = [] } = useQuery(vehiclesQuery);
+  const { data: wallet } = useQuery(walletQuery);
+  const { book } = useBookingActions();
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [plate, setPlate] = useState('');
+  const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
+  const price = lot ? quote(lot.pricing, durationHours * 3_600_000) : null;
+  const end = new Date(new Date(start).getTime() + durationHours * 3_600_000).toISOString();
+  const short = wallet && price ? price.totalCents - wallet.balanceCents : 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!lot) return;
+    book.mutate(
+      { lotId: lot.id, start, durationHours, ...(vehicleId === OTHER ? { plate } : { vehicleId }) },
+      {
+        onSuccess: (reservation) => {
+          toast({ title: 'Reservation Confirmed', description: `${lot.name}, slot ${reservation.slotLabel}. Pass ${reservation.passId}.` });
+          onClose();
+          navigate({ to: '/reservation/$id', params: { id: reservation.id } });
+        },
+        onError: (error) => toast({ title: 'Booking Failed', description: error.message, variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={!!lot} onOpenChange={(open) => !open && onClose()} title={lot ? `Reserve at ${lot.name}` : 'Reserve'}>
+      {lot && price && (
+        <form onSubmit={submit} className="space-y-4">
+          <p className="text-sm text-muted-foreground">
+            {formatDateTime(start)} → {formatDateTime(end)}
+          </p>
+          <Field label="Vehicle" htmlFor="booking-vehicle">
+            <Select id="booking-vehicle" value={vehicleId} onChange={(e) => setChoice(e.target.value)}>
+              {vehicles.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.plate} · {v.make} {v.model}
+                  {v.isDefault ? ' (default)' : ''}
+                </option>
+              ))}
+              <option value={OTHER}>Another vehicle (type the plate)</option>
+            </Select>
+          </Field>
+          {vehicleId === OTHER && (
+            <Field label="Plate Number" htmlFor="booking-plate">
+              <Input id="booking-plate" value={plate} placeholder="ABC 1234" onChange={(e) => setPlate(e.target.value.toUpperCase())} />
+            </Field>
+          )}
+          <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
+            <div className="flex justify-between">
+              <dt>
+                {price.hours} h × {formatPeso(price.baseRateCents)}
+              </dt>
+              <dd>{formatPeso(price.grossCents)}</dd>
+            </div>
+            {price.discountCents > 0 && (
+              <div className="flex justify-between text-green-700 dark:text-green-400">
+                <dt>Long-stay rate ×{price.rateMultiplier}</dt>
+                <dd>−{formatPeso(price.discountCents)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between font-semibold">
+              <dt>Total (VAT {formatPeso(price.vatCents)} included)</dt>
+              <dd data-testid="booking-total">{formatPeso(price.totalCents)}</dd>
+            </div>
+            <div className="flex justify-between text-muted-foreground">
+              <dt>Wallet balance</dt>
+              <dd>{wallet ? formatPeso(wallet.balanceCents) : '…'}</dd>
+            </div>
+          </dl>
+          {short > 0 && (
+            <p className="text-sm text-destructive">
+              Your wallet is {formatPeso(short)} short.{' '}
+              <Link to="/wallet" className="font-medium underline">
+                Top up
+              </Link>
+            </p>
+          )}
+          <p className="text-xs text-muted-foreground">Free cancellation up to 15 minutes before arrival. Arrive within 15 minutes of the start to keep your slot.</p>
+          <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
+            {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import { Accessibility, Camera, MapPin, ShieldCheck, Zap } from 'lucide-react';
+import { cardLevel, type CardLevel } from '../../../core/availability';
+import { hoursLabel, type LotHours } from '../../../core/booking';
+import { formatDistance } from '../../../core/geo';
+import { formatPeso } from '../../../core/money';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
+import type { DriverLot } from '../../lib/booking';
+
+export const LEVEL_STYLES: Record<CardLevel, string> = {
+  good: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
+  warning: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+  critical: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
+  full: 'bg-red-600 text-white',
+};
+
+/** "42 of 220 free" coloured by spec 4's card rule, or "Full". */
+export function AvailabilityBadge({ free, total }: { free: number; total: number }) {
+  const level = cardLevel(free, total);
+  return (
+    <span data-testid="availability" className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', LEVEL_STYLES[level])}>
+      {level === 'full' ? 'Full' : `${free} of ${total} free`}
+    </span>
+  );
+}
+
+/** Spec 2.4 lot card on live data: distance from the searched point instead of a fixed walk time. */
+export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => void }) {
+  const amenities = JSON.parse(lot.amenitiesJson) as { accessible?: boolean; evCharging?: boolean; security?: boolean };
+  const full = lot.availability.free <= 0;
+  return (
+    <Card data-testid="lot-card" className="p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link to="/lots/$id" params={{ id: lot.id }} className="font-semibold hover:underline">
+            {lot.name}
+          </Link>
+          <p className="truncate text-sm text-muted-foreground">{lot.address ?? `${lot.geoLat.toFixed(4)}, ${lot.geoLng.toFixed(4)}`}</p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="font-bold">{formatPeso(lot.pricing.baseRateCents)}/hr</p>
+          <p className="text-xs text-muted-foreground">{formatPeso(lot.availability.quote.totalCents)} for {lot.availability.quote.hours} h</p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <AvailabilityBadge free={lot.availability.free} total={lot.availability.total} />
+        {lot.distanceKm !== null && (
+          <span className="flex items-center gap-1">
+            <MapPin className="h-3.5 w-3.5" aria-hidden /> {formatDistance(lot.distanceKm)}
+          </span>
+        )}
+        <span>{hoursLabel(JSON.parse(lot.hoursJson) as LotHours)}</span>
+        <span className="flex items-center gap-1">
+          <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Secure
+        </span>
+        {amenities.accessible && <Accessibility className="h-4 w-4" aria-label="Accessible" />}
+        {amenities.evCharging && <Zap className="h-4 w-4" aria-label="EV charging" />}
+        {amenities.security && <Camera className="h-4 w-4" aria-label="Security cameras" />}
+      </div>
+      <Button className="mt-3 w-full" disabled={full} onClick={onReserve}>
+        {full ? 'Currently Full' : 'Reserve Now'}
+      </Button>
+    </Card>
+  );
+}

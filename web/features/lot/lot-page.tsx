@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { DURATION_HOURS, WEEKDAYS, type LotHours, type LotRules } from '../../../core/booking';
+import { formatPeso } from '../../../core/money';
+import { quote } from '../../../core/pricing';
+import { nextQuarterHour } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
+import { Spinner } from '../../components/ui/spinner';
+import { lotQuery } from '../../lib/booking';
+import { BookingDialog } from '../booking/booking-dialog';
+import { AvailabilityBadge } from '../find-parking/lot-card';
+
+const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
+const SUPPORT_EMAIL = 'support@parkada.ph';
+
+/** Spec 2.5 on live data: availability refreshes every 10 s; Quick Reserve books for real. */
+export function LotPage({ id }: { id: string }) {
+  const { data: lot, isLoading, isError } = useQuery(lotQuery(id));
+  const [hours, setHours] = useState<number | null>(null);
+  const [booking, setBooking] = useState(false);
+  const [start] = useState(() => nextQuarterHour().toISOString());
+  if (isLoading) return <Spinner label="Loading lot" />;
+  if (isError || !lot) {
+    return (
+      <main className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Parking Lot Not Found</h1>
+        <Button className="mt-6" asChild>
+          <Link to="/">Back to Search</Link>
+        </Button>
+      </main>
+    );
+  }
+  const amenities = JSON.parse(lot.amenitiesJson) as Partial<Record<keyof typeof AMENITY_LABELS, boolean>>;
+  const lotHours = JSON.parse(lot.hoursJson) as LotHours;
+  const rules = JSON.parse(lot.rulesJson) as LotRules;
+  const { free, total } = lot.availability;
+  const percent = total ? Math.round(((total - free) / total) * 100) : 100;
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-6">
+      <h1 className="text-3xl font-bold">{lot.name}</h1>
+      <p className="text-muted-foreground">
+        {lot.address} · {lot.geoLat.toFixed(4)}, {lot.geoLng.toFixed(4)}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <span className="font-bold">{formatPeso(lot.pricing.baseRateCents)}/hr</span>
+        <AvailabilityBadge free={free} total={total} />
+        {(Object.keys(AMENITY_LABELS) as (keyof typeof AMENITY_LABELS)[])
+          .filter((key) => amenities[key])
+          .map((key) => (
+            <span key={key} className="rounded-full bg-muted px-2 py-0.5 text-xs">
+              {AMENITY_LABELS[key]}
+            </span>
+          ))}
+        <span className="text-sm text-muted-foreground">No reviews yet</span>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <h2 className="mb-3 font-semibold">Live Availability</h2>
+            <p className="text-3xl font-bold" data-testid="lot-free">
+              {free} <span className="text-base font-normal text-muted-foreground">of {total} slots free</span>
+            </p>
+            <div className="mt-3 h-2 rounded-full bg-muted" aria-label={`${percent}% occupied`}>
+              <div className={cn('h-2 rounded-full', percent >= 90 ? 'bg-red-600' : percent >= 70 ? 'bg-amber-500' : 'bg-green-600')} style={{ width: `${percent}%` }} />
+            </div>
+            <p className="mt-1 text-sm text-muted-foreground">{percent}% occupied in the next hour</p>
+          </Card>
+          <Card>
+            <h2 className="mb-3 font-semibold">Operating Hours</h2>
+            <dl className="grid grid-cols-2 gap-1 text-sm">
+              {WEEKDAYS.map((day) => (
+                <div key={day} className="contents">
+                  <dt className="capitalize text-muted-foreground">{day}</dt>
+                  <dd>{lotHours[day] ? `${lotHours[day].open} – ${lotHours[day].close}` : 'Closed'}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <Card>
+            <h2 className="mb-3 font-semibold">Rules</h2>
+            <ul className="space-y-1 text-sm">
+              <li>Maximum stay: {rules.maxDuration ?? 24} hours</li>
+              <li>Overnight parking: {rules.allowOvernight ? 'Allowed' : 'Not Allowed'}</li>
+              <li>Vehicles: {(rules.vehicleTypes ?? ['car']).join(', ')}</li>
+              <li>Show your QR pass at the gate; arrive within 15 minutes of your start time.</li>
+            </ul>
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-3 font-semibold">Quick Reserve</h2>
+            <div className="grid grid-cols-2 gap-2">
+              {DURATION_HOURS.filter((h) => h <= (rules.maxDuration ?? 24) && h < 24).map((h) => (
+                <button
+                  key={h}
+                  type="button"
+                  aria-pressed={hours === h}
+                  onClick={() => setHours(h)}
+                  className={cn('rounded-lg border p-2 text-sm', hours === h ? 'border-brand bg-brand/10' : 'border-border')}
+                >
+                  <span className="block font-semibold">{h} hour{h > 1 ? 's' : ''}</span>
+                  {formatPeso(quote(lot.pricing, h * 3_600_000).totalCents)}
+                </button>
+              ))}
+            </div>
+            <Button className="mt-4 w-full" disabled={free <= 0 || hours === null} onClick={() => setBooking(true)}>
+              {free <= 0 ? 'Currently Full' : 'Reserve Now'}
+            </Button>
+            <p className="mt-2 text-xs text-muted-foreground">No booking fees • Free cancellation up to 15 minutes before arrival</p>
+          </Card>
+          <Card>
+            <h2 className="mb-2 font-semibold">Need Help?</h2>
+            <p className="text-sm text-muted-foreground">Parkada support, 7 AM – 10 PM daily.</p>
+            <Button variant="outline" className="mt-3 w-full" asChild>
+              <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Issue at ${lot.name}`)}`}>Report an Issue</a>
+            </Button>
+          </Card>
+        </div>
+      </div>
+      <BookingDialog lot={booking && hours ? lot : null} start={start} durationHours={hours ?? 1} onClose={() => setBooking(false)} />
+    </main>
+  );
+}

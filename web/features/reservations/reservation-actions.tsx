@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { canCancel, canExtend, canModify, refundableAt, DURATION_HOURS } from '../../../core/booking';
+import { formatPeso } from '../../../core/money';
+import { fromManilaInput, toManilaInput } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
+import { Field, Input, Select } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { useBookingActions, type Reservation } from '../../lib/booking';
+
+const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+
+/** Cancel, Modify and Extend with the spec's status rules, each confirmed before money moves. */
+export function ReservationActions({ reservation, compact = false }: { reservation: Reservation; compact?: boolean }) {
+  const { cancel, extend, modify } = useBookingActions();
+  const [dialog, setDialog] = useState<'cancel' | 'extend' | 'modify' | null>(null);
+  const [hours, setHours] = useState(1);
+  const [when, setWhen] = useState(() => toManilaInput(new Date(reservation.startTs)));
+  const [duration, setDuration] = useState(() => Math.round((new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime()) / 3_600_000));
+  const close = () => setDialog(null);
+  const size = compact ? 'sm' : 'md';
+  const refund = refundableAt(reservation.startTs);
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canModify(reservation) && (
+        <Button variant="outline" size={size} onClick={() => setDialog('modify')}>
+          Modify
+        </Button>
+      )}
+      {canExtend(reservation) && (
+        <Button variant="outline" size={size} onClick={() => setDialog('extend')}>
+          Extend Time
+        </Button>
+      )}
+      {canCancel(reservation) && (
+        <Button variant="destructive" size={size} onClick={() => setDialog('cancel')}>
+          Cancel Reservation
+        </Button>
+      )}
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        onOpenChange={(open) => !open && close()}
+        title="Cancel this reservation?"
+        description={refund ? `You get ${formatPeso(reservation.amountCents)} back in your wallet.` : 'It starts in less than 15 minutes: cancelling now gives no refund.'}
+        confirmLabel="Cancel Reservation"
+        onConfirm={() =>
+          cancel.mutate(reservation.id, {
+            onSuccess: ({ refundCents }) => toast({ title: 'Reservation Cancelled', description: refundCents ? `${formatPeso(refundCents)} refunded to your wallet.` : 'No refund was due.' }),
+            onError: failed('Cancel Failed'),
+          })
+        }
+      />
+      <Dialog open={dialog === 'extend'} onOpenChange={(open) => !open && close()} title="Extend your stay">
+        <div className="space-y-4">
+          <Field label="Add" htmlFor="extend-hours">
+            <Select id="extend-hours" value={hours} onChange={(e) => setHours(Number(e.target.value))}>
+              {[1, 2, 3, 4].map((h) => (
+                <option key={h} value={h}>
+                  {h} hour{h > 1 ? 's' : ''}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <p className="text-sm text-muted-foreground">Same slot; the difference is charged to your wallet.</p>
+          <Button
+            className="w-full"
+            disabled={extend.isPending}
+            onClick={() =>
+              extend.mutate({ id: reservation.id, hours }, { onSuccess: () => (toast({ title: 'Reservation Extended', description: `${hours} more hour${hours > 1 ? 's' : ''}.` }), close()), onError: failed('Extend Failed') })
+            }
+          >
+            {extend.isPending ? 'Processing...' : 'Extend'}
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog open={dialog === 'modify'} onOpenChange={(open) => !open && close()} title="Change your reservation">
+        <div className="space-y-4">
+          <Field label="Arrival" htmlFor="modify-when">
+            <Input id="modify-when" type="datetime-local" step={900} value={when} onChange={(e) => e.target.value && setWhen(e.target.value)} />
+          </Field>
+          <Field label="Duration" htmlFor="modify-duration">
+            <Select id="modify-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
+              {DURATION_HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {h} hour{h > 1 ? 's' : ''}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <p className="text-sm text-muted-foreground">The new window is re-priced; a difference is charged or refunded to your wallet.</p>
+          <Button
+            className="w-full"
+            disabled={modify.isPending}
+            onClick={() =>
+              modify.mutate(
+                { id: reservation.id, start: fromManilaInput(when), durationHours: duration },
+                { onSuccess: () => (toast({ title: 'Reservation Updated', description: 'Your new time is saved.' }), close()), onError: failed('Update Failed') },
+              )
+            }
+          >
+            {modify.isPending ? 'Processing...' : 'Save changes'}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

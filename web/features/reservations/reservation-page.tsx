@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Download, Navigation, Share2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { billedHours } from '../../../core/pricing';
+import { NO_SHOW_GRACE_MINUTES, remainingTime } from '../../../core/booking';
+import { formatPeso } from '../../../core/money';
+import { formatDateTime, formatTime } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { passQuery, reservationQuery } from '../../lib/booking';
+import { QrPass, savePassImage } from './qr-pass';
+import { ReservationActions } from './reservation-actions';
+import { StatusBadge } from './status-badge';
+
+/** Re-renders every minute, for remaining-time displays (spec 4). */
+export function useMinuteClock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const Row = ({ label, value }: { label: string; value: string }) => (
+  <div className="flex justify-between gap-4 py-1.5">
+    <dt className="text-muted-foreground">{label}</dt>
+    <dd className="text-right font-medium">{value}</dd>
+  </div>
+);
+
+async function share(passId: string) {
+  const url = window.location.href;
+  if (navigator.share) {
+    await navigator.share({ title: `Parkada pass ${passId}`, url }).catch(() => undefined);
+  } else {
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Link copied', description: 'The reservation link is on your clipboard.' });
+  }
+}
+
+/** Spec 2.6 made real: a scannable signed pass, the details, and the actions that work. */
+export function ReservationPage({ id }: { id: string }) {
+  const now = useMinuteClock();
+  const { data: reservation, isLoading, isError } = useQuery(reservationQuery(id));
+  const live = reservation?.status === 'CONFIRMED' || reservation?.status === 'ACTIVE';
+  const { data: pass } = useQuery({ ...passQuery(id), enabled: live });
+  if (isLoading) return <Spinner label="Loading reservation" />;
+  if (isError || !reservation) {
+    return (
+      <main className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Reservation Not Found</h1>
+        <Button className="mt-6" asChild>
+          <Link to="/reservations">Back to Reservations</Link>
+        </Button>
+      </main>
+    );
+  }
+  const hours = billedHours(new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime());
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Reservation {reservation.passId}</h1>
+        <StatusBadge status={reservation.status} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card className="text-center">
+          <h2 className="mb-3 font-semibold">QR Pass</h2>
+          {live && pass ? <QrPass token={pass.token} passId={pass.passId} /> : <p className="py-16 text-muted-foreground">This pass is no longer valid.</p>}
+          <p className="mt-3 text-lg font-bold">{reservation.lotName}</p>
+          <p className="text-sm text-muted-foreground">
+            Slot {reservation.slotLabel ?? '—'}
+            {reservation.slotLevel ? ` · Level ${reservation.slotLevel}` : ''} · {reservation.vehiclePlate}
+          </p>
+          <p className="text-sm">
+            {formatDateTime(reservation.startTs)} – {formatTime(reservation.endTs)}
+          </p>
+          <p className="mt-1 font-semibold">{formatPeso(reservation.amountCents)}</p>
+          {live && <p className="text-sm text-muted-foreground">Time remaining: {remainingTime(reservation.endTs, now)}</p>}
+          <p className="mt-2 font-mono text-sm">Pass ID {reservation.passId}</p>
+          <div className="mt-4 flex justify-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => share(reservation.passId)}>
+              <Share2 className="h-4 w-4" /> Share
+            </Button>
+            <Button variant="outline" size="sm" disabled={!live || !pass} onClick={() => savePassImage(reservation.passId)}>
+              <Download className="h-4 w-4" /> Save
+            </Button>
+          </div>
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-2 font-semibold">Details</h2>
+            <dl className="text-sm">
+              <Row label="Reservation" value={reservation.id.slice(0, 8).toUpperCase()} />
+              <Row label="Booked on" value={formatDateTime(reservation.createdAt)} />
+              <Row label="Start" value={formatDateTime(reservation.startTs)} />
+              <Row label="End" value={formatDateTime(reservation.endTs)} />
+              <Row label="Duration" value={`${hours} hour${hours > 1 ? 's' : ''}`} />
+              <Row label="Total" value={formatPeso(reservation.amountCents)} />
+              <Row label="Lot" value={`${reservation.lotName} (${reservation.geoLat.toFixed(4)}, ${reservation.geoLng.toFixed(4)})`} />
+              <Row label="Slot" value={`${reservation.slotLabel ?? '—'}${reservation.slotLevel ? `, level ${reservation.slotLevel}` : ''}`} />
+            </dl>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Button variant="outline" asChild>
+                <a href={`https://www.google.com/maps/dir/?api=1&destination=${reservation.geoLat},${reservation.geoLng}`} target="_blank" rel="noreferrer">
+                  <Navigation className="h-4 w-4" /> Get Directions
+                </a>
+              </Button>
+              <ReservationActions reservation={reservation} />
+            </div>
+          </Card>
+          <Card>
+            <h2 className="mb-2 font-semibold">Check-in</h2>
+            <ol className="list-inside list-decimal space-y-1 text-sm">
+              <li>Drive to {reservation.lotName} and stop at the entrance gate.</li>
+              <li>Show this QR pass to the attendant or the scanner.</li>
+              <li>Park in slot {reservation.slotLabel ?? 'assigned at the gate'}.</li>
+              <li>Leave before the end time, or extend from this page.</li>
+            </ol>
+            <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-200">
+              Arrive within {NO_SHOW_GRACE_MINUTES} minutes of your start time, or the reservation is cancelled automatically.
+            </p>
+          </Card>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Switch } from 'radix-ui';
+import { DURATION_OPTIONS, THEMES } from '../../../core/account';
+import { Field, Select } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { preferencesQuery, useSavePreferences, type Preferences, type PreferencesPatch } from '../../lib/account';
+
+type BooleanKey = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences];
+
+/** The saved preferences and a saver: each change is saved at once, with the spec's messages. */
+function usePreferences() {
+  const { data: prefs } = useQuery(preferencesQuery);
+  const mutation = useSavePreferences();
+  const save = (patch: PreferencesPatch) =>
+    mutation.mutate(patch, {
+      onSuccess: () => toast({ title: 'Preferences Updated' }),
+      onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+    });
+  return { prefs, save };
+}
+
+function ToggleRow({ prefs, field, label, hint, onChange }: { prefs: Preferences; field: BooleanKey; label: string; hint: string; onChange: (patch: PreferencesPatch) => void }) {
+  const id = `pref-${field}`;
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+      </div>
+      <Switch.Root
+        id={id}
+        checked={prefs[field]}
+        onCheckedChange={(checked) => onChange({ [field]: checked })}
+        className="relative h-6 w-11 shrink-0 rounded-full bg-muted data-[state=checked]:bg-brand"
+      >
+        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+      </Switch.Root>
+    </div>
+  );
+}
+
+const NOTIFICATION_SWITCHES: { field: BooleanKey; label: string; hint: string }[] = [
+  { field: 'emailNotifications', label: 'Email Notifications', hint: 'Booking and payment updates by e-mail' },
+  { field: 'pushNotifications', label: 'Push Notifications', hint: 'Alerts on this device' },
+  { field: 'smsNotifications', label: 'SMS Notifications', hint: 'Text messages to your phone' },
+  { field: 'bookingReminders', label: 'Booking Reminders', hint: 'Reminders before your reservation starts and ends' },
+  { field: 'promotionalEmails', label: 'Promotional Emails', hint: 'Deals and news from Parkada' },
+];
+
+export function NotificationSwitchesTab() {
+  const { prefs, save } = usePreferences();
+  if (!prefs) return null;
+  return (
+    <div className="divide-y divide-border">
+      {NOTIFICATION_SWITCHES.map((row) => (
+        <ToggleRow key={row.field} prefs={prefs} {...row} onChange={save} />
+      ))}
+    </div>
+  );
+}
+
+export function PreferencesTab() {
+  const { prefs, save } = usePreferences();
+  if (!prefs) return null;
+  return (
+    <div className="space-y-4">
+      <Field label="Default Duration" htmlFor="pref-duration" hint="Pre-selected when you search for parking.">
+        <Select id="pref-duration" value={prefs.defaultDuration} onChange={(e) => save({ defaultDuration: e.target.value as Preferences['defaultDuration'] })}>
+          {DURATION_OPTIONS.map((hours) => (
+            <option key={hours} value={hours}>
+              {hours === '24' ? 'All day' : `${hours} hour${hours === '1' ? '' : 's'}`}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <ToggleRow prefs={prefs} field="autoExtend" label="Auto Extend" hint="Extend a reservation automatically when you overstay, if a slot is free." onChange={save} />
+      <Field label="Theme" htmlFor="pref-theme">
+        <Select id="pref-theme" value={prefs.theme} onChange={(e) => save({ theme: e.target.value as Preferences['theme'] })}>
+          {THEMES.map((theme) => (
+            <option key={theme} value={theme}>
+              {theme[0].toUpperCase() + theme.slice(1)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { Gift, Plus, Star } from 'lucide-react';
+import { useState } from 'react';
+import { formatPeso } from '../../../core/money';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
+import { Spinner } from '../../components/ui/spinner';
+import { walletQuery } from '../../lib/wallet';
+import { TopupDialog } from './topup-dialog';
+import { TransactionsList } from './transactions-list';
+import { WalletSettings } from './wallet-settings';
+
+const COMING_REWARDS = ['Free parking hours', 'Partner discounts at malls', 'Priority reservations at busy lots'];
+
+const Figure = ({ label, testId, cents, className }: { label: string; testId: string; cents: number; className?: string }) => (
+  <Card className="p-4">
+    <p className="text-sm text-muted-foreground">{label}</p>
+    <p data-testid={testId} className={cn('mt-1 text-xl font-semibold tabular-nums', className)}>
+      {formatPeso(cents)}
+    </p>
+  </Card>
+);
+
+/** Spec 2.8 on the ledger: every figure here is computed by the worker from wallet_transactions. */
+export function WalletPage() {
+  const [topupOpen, setTopupOpen] = useState(false);
+  const { data: wallet, isLoading, isError, error } = useQuery(walletQuery);
+  if (isLoading) return <Spinner label="Loading wallet" />;
+  if (isError || !wallet) return <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error?.message}</main>;
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <div className="mb-6 flex items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Wallet</h1>
+        <Button onClick={() => setTopupOpen(true)}>
+          <Plus className="h-4 w-4" /> Top Up
+        </Button>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="bg-gradient-to-br from-brand to-brand-strong text-white">
+            <div className="flex items-start justify-between">
+              <div>
+                <p className="text-sm opacity-90">Available Balance</p>
+                <p data-testid="wallet-balance" className="mt-1 text-4xl font-bold tabular-nums">
+                  {formatPeso(wallet.balanceCents)}
+                </p>
+              </div>
+              <span className="rounded-full bg-white/20 px-3 py-1 text-xs font-semibold">Active</span>
+            </div>
+            <div className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
+              <span>{wallet.points.toLocaleString('en-PH')} points</span>
+              <span className="font-mono opacity-90">Wallet {wallet.id.slice(0, 8).toUpperCase()}</span>
+            </div>
+          </Card>
+          <div className="grid grid-cols-2 gap-4">
+            <Figure label="Total Credits" testId="total-credits" cents={wallet.totalCreditsCents} className="text-green-700 dark:text-green-400" />
+            <Figure label="Total Spent" testId="total-spent" cents={wallet.totalSpentCents} />
+          </div>
+          <Card>
+            <h2 className="mb-2 text-lg font-semibold">Recent Transactions</h2>
+            <TransactionsList />
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card>
+            <div className="mb-4 flex items-center gap-2">
+              <Star className="h-5 w-5 text-brand" aria-hidden />
+              <h2 className="text-lg font-semibold">Orange Rewards</h2>
+            </div>
+            <dl className="grid grid-cols-3 gap-2 text-center">
+              <div>
+                <dt className="text-xs text-muted-foreground">Points</dt>
+                <dd data-testid="reward-points" className="text-xl font-bold">{wallet.points}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Level</dt>
+                <dd data-testid="reward-level" className="text-xl font-bold">{wallet.level}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">This month</dt>
+                <dd className="text-xl font-bold">{wallet.monthPoints}</dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-sm text-muted-foreground">
+              {wallet.nextLevel ? `${wallet.nextLevel.missing} points to ${wallet.nextLevel.level}. ` : 'You are at the top level. '}
+              Earn 1 point per ₱10 spent on parking.
+            </p>
+            <div className="mt-4 rounded-lg bg-muted p-3 text-sm">
+              <p className="mb-1 flex items-center gap-2 font-medium">
+                <Gift className="h-4 w-4" aria-hidden /> Coming soon
+              </p>
+              <ul className="list-inside list-disc text-muted-foreground">
+                {COMING_REWARDS.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+            <div className="mt-4 grid grid-cols-2 gap-2">
+              <Button variant="outline" size="sm" disabled>
+                Redeem Points
+              </Button>
+              <Button variant="outline" size="sm" disabled>
+                View Rewards
+              </Button>
+            </div>
+            <p className="mt-2 text-xs text-muted-foreground">Redemption opens with the rewards catalogue in a later release; your points are kept until then.</p>
+          </Card>
+          <Card>
+            <h2 className="mb-2 text-lg font-semibold">Points History</h2>
+            <TransactionsList points />
+          </Card>
+          <WalletSettings />
+        </div>
+      </div>
+      <TopupDialog open={topupOpen} onOpenChange={setTopupOpen} />
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, unwrap } from './api';
+import { walletQuery } from './wallet';
+
+export type DriverLot = InferResponseType<typeof api.lots.$get, 200>[number];
+export type LotSearch = NonNullable<InferRequestType<typeof api.lots.$get>['query']>;
+export type Reservation = InferResponseType<typeof api.reservations.$get, 200>[number];
+export type NewReservation = InferRequestType<typeof api.reservations.$post>['json'];
+
+export const lotsQuery = (query: LotSearch) => queryOptions({ queryKey: ['/api/lots', query], queryFn: () => unwrap(api.lots.$get({ query })) });
+
+/** Lot detail (spec 2.5): availability refreshes every 10 s. */
+export const lotQuery = (id: string, window: { start?: string; durationHours?: string } = {}) =>
+  queryOptions({ queryKey: ['/api/lots', id, window], queryFn: () => unwrap(api.lots[':id'].$get({ param: { id }, query: window })), refetchInterval: 10_000 });
+
+export const reservationsQuery = queryOptions({ queryKey: ['/api/reservations'], queryFn: () => unwrap(api.reservations.$get()) });
+export const reservationQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id], queryFn: () => unwrap(api.reservations[':id'].$get({ param: { id } })) });
+export const passQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id, 'pass'], queryFn: () => unwrap(api.reservations[':id'].pass.$get({ param: { id } })) });
+
+/** After any booking change: reservations, lots' availability, wallet and notifications are stale. */
+function useRefreshBookings() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([['/api/reservations'], ['/api/lots'], walletQuery.queryKey, ['/api/wallet/transactions'], ['/api/notifications']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** Money-moving calls carry one Idempotency-Key per attempt. */
+const keyed = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+
+export function useBookingActions() {
+  const refresh = useRefreshBookings();
+  return {
+    book: useMutation({ mutationFn: (json: NewReservation) => unwrap(api.reservations.$post({ json }, keyed())), onSuccess: refresh }),
+    cancel: useMutation({ mutationFn: (id: string) => unwrap(api.reservations[':id'].cancel.$post({ param: { id } })), onSuccess: refresh }),
+    extend: useMutation({
+      mutationFn: ({ id, hours }: { id: string; hours: number }) => unwrap(api.reservations[':id'].extend.$post({ param: { id }, json: { hours } }, keyed())),
+      onSuccess: refresh,
+    }),
+    modify: useMutation({
+      mutationFn: ({ id, start, durationHours }: { id: string; start: string; durationHours: number }) =>
+        unwrap(api.reservations[':id'].$patch({ param: { id }, json: { start, durationHours } }, keyed())),
+      onSuccess: refresh,
+    }),
+  };
+}

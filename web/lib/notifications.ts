@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api, unwrap, unwrapEmpty } from './api';
+
+export type AppNotification = InferResponseType<typeof api.notifications.$get, 200>[number];
+
+export const notificationsQuery = queryOptions({
+  queryKey: ['/api/notifications'],
+  queryFn: () => unwrap(api.notifications.$get()),
+});
+
+/** The real unread count for the header bell. */
+export function useUnreadCount(enabled: boolean): number {
+  const { data } = useQuery({ ...notificationsQuery, enabled });
+  return data?.filter((item) => !item.isRead).length ?? 0;
+}
+
+/** Read, read-all and delete, each refreshing the list (and so the header bell). */
+export function useNotificationActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  return {
+    markRead: useMutation({ mutationFn: (id: string) => unwrapEmpty(api.notifications[':id'].read.$patch({ param: { id } })), onSettled: refresh }),
+    markAllRead: useMutation({ mutationFn: () => unwrapEmpty(api.notifications['mark-all-read'].$patch()), onSettled: refresh }),
+    remove: useMutation({ mutationFn: (id: string) => unwrapEmpty(api.notifications[':id'].$delete({ param: { id } })), onSettled: refresh }),
+  };
+}

@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+
+/** Light/dark theme, persisted in localStorage and applied as the `dark` class on <html>. */
+export type Theme = 'light' | 'dark' | 'system';
+const STORAGE_KEY = 'parkada-theme';
+
+const listeners = new Set<() => void>();
+const readTheme = (): Theme => {
+  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  return saved === 'light' || saved === 'dark' ? saved : 'system';
+};
+
+export const resolvedDark = (theme: Theme) =>
+  theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+
+export function applyTheme(theme: Theme) {
+  if (theme === 'system') localStorage.removeItem(STORAGE_KEY);
+  else localStorage.setItem(STORAGE_KEY, theme);
+  document.documentElement.classList.toggle('dark', resolvedDark(theme));
+  listeners.forEach((listener) => listener());
+}
+
+export function useTheme() {
+  const theme = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readTheme,
+    () => 'system' as Theme,
+  );
+  return { theme, isDark: typeof window !== 'undefined' && resolvedDark(theme) };
+}

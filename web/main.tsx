@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { NotFoundScreen } from './components/not-found';
+import { Spinner } from './components/ui/spinner';
+import { createQueryClient } from './lib/query-client';
+import { routeTree } from './routeTree.gen';
+import './styles.css';
+
+const queryClient = createQueryClient();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient, user: null },
+  defaultPendingComponent: () => <Spinner />,
+  defaultPendingMs: 0,
+  defaultNotFoundComponent: NotFoundScreen,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

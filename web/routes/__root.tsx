@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { Tooltip } from 'radix-ui';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { preferencesQuery } from '../lib/account';
+import { applyTheme } from '../lib/theme';
+import { AppHeader } from '../components/app-header';
+import { Toaster } from '../components/ui/toast';
+import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
+
+type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
+
+/** The route table is decided after the session check (spec 2.1); a spinner shows meanwhile. */
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => ({ user: await context.queryClient.ensureQueryData(currentUserQuery) }),
+  component: RootLayout,
+});
+
+/** A signed-in user's saved theme wins over this browser's last choice. */
+function useSavedTheme(signedIn: boolean) {
+  const { data } = useQuery({ ...preferencesQuery, enabled: signedIn });
+  useEffect(() => {
+    if (data) applyTheme(data.theme);
+  }, [data]);
+}
+
+function RootLayout() {
+  const { user } = useAuth();
+  useSavedTheme(Boolean(user));
+  return (
+    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+      {user && <AppHeader user={user} />}
+      <Outlet />
+      <Toaster />
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,5 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { ADMIN_AREA } from '../../../core/roles';
+import { requireRole } from '../../lib/guards';
+
+export const Route = createFileRoute('/_auth/admin')({ beforeLoad: requireRole(ADMIN_AREA), component: Outlet });

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { AuthCard } from '../components/auth-card';
+import { Button } from '../components/ui/button';
+import { Field, Input } from '../components/ui/field';
+import { toast } from '../components/ui/toast';
+import { api, unwrap } from '../lib/api';
+import { signedOutOnly } from '../lib/guards';
+import { useEnterApp } from '../lib/use-sign-in';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  beforeLoad: signedOutOnly,
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect } = Route.useSearch();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const enterApp = useEnterApp();
+
+  const signIn = useMutation({
+    mutationFn: () => unwrap(api.auth.login.$post({ json: { email, password } })),
+    onSuccess: ({ user }) => enterApp(user, redirect),
+    onError: (error) => toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      return toast({ title: 'Missing Information', description: 'Please enter your e-mail and password.', variant: 'destructive' });
+    }
+    signIn.mutate();
+  };
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back to Parkada.">
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <Field label="Email Address" htmlFor="email">
+            <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+          <Field label="Password" htmlFor="password">
+            <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
+          <Button type="submit" className="w-full" disabled={signIn.isPending}>
+            {signIn.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+        <p className="mt-4 text-center text-sm text-muted-foreground">
+          New to Parkada?{' '}
+          <Link to="/signup" className="font-medium text-brand hover:underline">
+            Get Started
+          </Link>
+        </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { preferences } from '../db/schema';
+
+/** Spec 3 Preferences; every account gets its row with the spec's defaults at sign-up. */
+export async function readPreferences(db: DB, userId: string) {
+  const [row] = await db.select().from(preferences).where(eq(preferences.userId, userId));
+  const { userId: _owner, ...prefs } = row;
+  return prefs;
+}

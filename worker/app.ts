@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { accountRoutes } from './account/account.routes';
+import { attendantRoutes } from './attendant/attendant.routes';
+import { authRoutes } from './auth/auth.routes';
+import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
+import type { AppEnv } from './env';
+import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
+import { lotRoutes } from './lots/lots.routes';
+import { notificationRoutes } from './notifications/notifications.routes';
+import { ownerRoutes } from './owner/owner.routes';
+import { paymentRoutes } from './payments/payments.routes';
+import { reservationRoutes } from './reservations/reservations.routes';
+import { walletRoutes } from './wallet/wallet.routes';
+
+const api = new Hono<AppEnv>()
+  .use(sameOriginWrites, withDb, withSession, enforceRoles)
+  .route('/', authRoutes)
+  .route('/', earlyRegistrationRoutes)
+  .route('/', lotRoutes)
+  .route('/', accountRoutes)
+  .route('/', notificationRoutes)
+  .route('/', ownerRoutes)
+  .route('/', attendantRoutes)
+  .route('/', walletRoutes)
+  .route('/', paymentRoutes)
+  .route('/', reservationRoutes);
+
+export const app = new Hono<AppEnv>()
+  .route('/api', api)
+  .notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+  .onError((err, c) => {
+    if (err instanceof HTTPException) {
+      return err.res ?? c.json({ message: err.message || 'Request failed' }, err.status);
+    }
+    console.error('Unhandled error', c.req.method, c.req.path, err);
+    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+
+/** The typed API surface; the web client infers request and response shapes from it. */
+export type ApiRoutes = typeof api;

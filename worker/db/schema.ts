@@ -1,0 +1,408 @@
+/**
+ * The whole relational data set of the product (spec section 3), in D1.
+ * Money is integer centavos; timestamps are ISO-8601 UTC strings (display converts to Asia/Manila).
+ * JSON columns hold the spec's *Json fields verbatim so the API can return them unchanged.
+ * SQL migrations in `migrations/` are generated from this file with `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const id = () => text('id').primaryKey();
+const createdAt = (column = 'created_at') => text(column).notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role', { enum: ['parking_user', 'owner_admin', 'attendant', 'super_admin'] }).notNull().default('parking_user'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+/** Audit trail of sign-ins; the live session itself is in KV (SESSIONS). */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const vehicles = sqliteTable(
+  'vehicles',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    plate: text('plate').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    color: text('color'),
+    vehicleType: text('vehicle_type', { enum: ['car', 'motorcycle'] }).notNull().default('car'),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('vehicles_user_plate_unique').on(t.userId, t.plate)],
+);
+
+export const preferences = sqliteTable('preferences', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
+  pushNotifications: integer('push_notifications', { mode: 'boolean' }).notNull().default(true),
+  smsNotifications: integer('sms_notifications', { mode: 'boolean' }).notNull().default(false),
+  bookingReminders: integer('booking_reminders', { mode: 'boolean' }).notNull().default(true),
+  promotionalEmails: integer('promotional_emails', { mode: 'boolean' }).notNull().default(false),
+  defaultDuration: text('default_duration', { enum: ['1', '2', '4', '8', '24'] }).notNull().default('2'),
+  autoExtend: integer('auto_extend', { mode: 'boolean' }).notNull().default(false),
+  theme: text('theme', { enum: ['light', 'dark', 'system'] }).notNull().default('system'),
+});
+
+export const lots = sqliteTable(
+  'lots',
+  {
+    id: id(),
+    ownerId: text('owner_id').notNull().references(() => users.id),
+    name: text('name').notNull(),
+    address: text('address'),
+    city: text('city'),
+    geoLat: real('geo_lat').notNull(),
+    geoLng: real('geo_lng').notNull(),
+    amenitiesJson: text('amenities_json').notNull().default('{}'),
+    hoursJson: text('hours_json').notNull().default('{}'),
+    rulesJson: text('rules_json').notNull().default('{}'),
+    isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lots_owner_idx').on(t.ownerId)],
+);
+
+export const slots = sqliteTable(
+  'slots',
+  {
+    id: id(),
+    lotId: text('lot_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    level: text('level'),
+    accessible: integer('accessible', { mode: 'boolean' }).notNull().default(false),
+    evCharging: integer('ev_charging', { mode: 'boolean' }).notNull().default(false),
+    vehicleType: text('vehicle_type', { enum: ['car', 'motorcycle'] }).notNull().default('car'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  },
+  (t) => [uniqueIndex('slots_lot_label_unique').on(t.lotId, t.label)],
+);
+
+export const pricing = sqliteTable(
+  'pricing',
+  {
+    lotId: text('lot_id').primaryKey().references(() => lots.id, { onDelete: 'cascade' }),
+    strategy: text('strategy', { enum: ['STATIC', 'PROGRESSIVE'] }).notNull().default('STATIC'),
+    baseRate: integer('base_rate').notNull().default(8000),
+    currency: text('currency').notNull().default('PHP'),
+    progressiveJson: text('progressive_json'),
+    dynamicEnabled: integer('dynamic_enabled', { mode: 'boolean' }).notNull().default(false),
+    updatedAt: createdAt('updated_at'),
+  },
+  (t) => [check('pricing_base_rate_range', sql`${t.baseRate} BETWEEN 1000 AND 50000`)],
+);
+
+export const reservations = sqliteTable(
+  'reservations',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id),
+    lotId: text('lot_id').notNull().references(() => lots.id),
+    slotId: text('slot_id').references(() => slots.id),
+    vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    vehiclePlate: text('vehicle_plate'),
+    status: text('status', { enum: ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] }).notNull(),
+    startTs: text('start_ts').notNull(),
+    endTs: text('end_ts').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    priceSnapshotJson: text('price_snapshot_json'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    cancelledAt: text('cancelled_at'),
+  },
+  (t) => [
+    index('reservations_user_idx').on(t.userId, t.startTs),
+    index('reservations_lot_idx').on(t.lotId, t.startTs),
+    uniqueIndex('reservations_user_idem_unique').on(t.userId, t.idempotencyKey),
+    check('reservations_amount_nonneg', sql`${t.amountCents} >= 0`),
+    check('reservations_window', sql`${t.endTs} > ${t.startTs}`),
+  ],
+);
+
+export const charges = sqliteTable(
+  'charges',
+  {
+    id: id(),
+    reservationId: text('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('PHP'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('charges_reservation_idx').on(t.reservationId)],
+);
+
+export const wallets = sqliteTable(
+  'wallets',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    currency: text('currency').notNull().default('PHP'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallets_user_unique').on(t.userId),
+    // The database itself refuses an overdraft, whatever the application does.
+    check('wallets_balance_nonneg', sql`${t.balanceCents} >= 0`),
+    check('wallets_points_nonneg', sql`${t.points} >= 0`),
+  ],
+);
+
+export const walletTransactions = sqliteTable(
+  'wallet_transactions',
+  {
+    id: id(),
+    walletId: text('wallet_id').notNull().references(() => wallets.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND'] }).notNull(),
+    /** Signed: credits positive, debits negative, so the balance is SUM(amount_cents). */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('PHP'),
+    description: text('description').notNull(),
+    reservationId: text('reservation_id').references(() => reservations.id),
+    paymentReference: text('payment_reference'),
+    /** One money movement per key per wallet: a repeated request or webhook can never post twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** Loyalty points this row adds or takes back (PAYMENT/REFUND only; see docs/wallet.md). */
+    pointsDelta: integer('points_delta').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('wallet_tx_wallet_idx').on(t.walletId, t.createdAt),
+    index('wallet_tx_reservation_idx').on(t.reservationId),
+    uniqueIndex('wallet_tx_idem_unique').on(t.walletId, t.idempotencyKey),
+  ],
+);
+
+/** A top-up through a payment provider: created pending, settled only by the provider's signed webhook. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id').notNull().references(() => wallets.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method', { enum: ['gcash', 'maya', 'card'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('PHP'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    /** Why the payment was started: a person's top-up or the auto top-up rule. */
+    origin: text('origin', { enum: ['topup', 'auto_topup'] }).notNull().default('topup'),
+    providerRef: text('provider_ref'),
+    checkoutUrl: text('checkout_url'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    completedAt: text('completed_at'),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Webhook events already processed, by the provider's event id: a replayed event changes nothing. */
+export const paymentEvents = sqliteTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  paymentId: text('payment_id').notNull(),
+  type: text('type').notNull(),
+  receivedAt: createdAt('received_at'),
+});
+
+/** `Idempotency-Key` of money-moving requests: the first request's body hash and the resource it made. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    resourceId: text('resource_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** The driver's auto top-up rule (Wallet Settings). */
+export const autoTopups = sqliteTable('auto_topups', {
+  walletId: text('wallet_id').primaryKey().references(() => wallets.id, { onDelete: 'cascade' }),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
+  thresholdCents: integer('threshold_cents').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  method: text('method', { enum: ['gcash', 'maya', 'card'] }).notNull(),
+  updatedAt: createdAt('updated_at'),
+});
+
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id),
+    reservationId: text('reservation_id').notNull().references(() => reservations.id),
+    amountCents: integer('amount_cents').notNull(),
+    vatCents: integer('vat_cents').notNull().default(0),
+    paymentReference: text('payment_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receipts_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    metadataJson: text('metadata_json'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt)],
+);
+
+export const earlyRegistrations = sqliteTable(
+  'early_registrations',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    role: text('role', { enum: ['parking_user', 'space_owner', 'business_owner', 'property_manager'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('early_registrations_email_unique').on(t.email)],
+);
+
+/** What the super admin reviews (spec 4: pending → approved | rejected), shared by both approval queues. */
+const reviewColumns = () => ({
+  documentsJson: text('documents_json').notNull().default('[]'),
+  notes: text('notes'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  decisionReason: text('decision_reason'),
+  decidedBy: text('decided_by').references(() => users.id),
+  decidedAt: text('decided_at'),
+  submittedAt: createdAt('submitted_at'),
+});
+
+export const ownerApplications = sqliteTable(
+  'owner_applications',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    applicantRole: text('applicant_role', { enum: ['space_owner', 'business_owner', 'property_manager'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    businessLicense: text('business_license'),
+    taxId: text('tax_id'),
+    ...reviewColumns(),
+  },
+  (t) => [index('owner_applications_status_idx').on(t.status, t.submittedAt)],
+);
+
+export const lotSubmissions = sqliteTable(
+  'lot_submissions',
+  {
+    id: id(),
+    lotId: text('lot_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull().references(() => users.id),
+    totalSlots: integer('total_slots').notNull(),
+    accessibleSlots: integer('accessible_slots').notNull().default(0),
+    evChargingSlots: integer('ev_charging_slots').notNull().default(0),
+    hourlyRate: integer('hourly_rate').notNull(),
+    ...reviewColumns(),
+  },
+  (t) => [index('lot_submissions_status_idx').on(t.status, t.submittedAt)],
+);
+
+export const attendantAssignments = sqliteTable(
+  'attendant_assignments',
+  {
+    id: id(),
+    attendantId: text('attendant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lotId: text('lot_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('attendant_assignments_unique').on(t.attendantId, t.lotId)],
+);
+
+export const shifts = sqliteTable(
+  'shifts',
+  {
+    id: id(),
+    attendantId: text('attendant_id').notNull().references(() => users.id),
+    lotId: text('lot_id').notNull().references(() => lots.id),
+    startedAt: text('started_at').notNull(),
+    endedAt: text('ended_at'),
+    online: integer('online', { mode: 'boolean' }).notNull().default(true),
+  },
+  (t) => [index('shifts_attendant_idx').on(t.attendantId, t.startedAt)],
+);
+
+export const checkins = sqliteTable(
+  'checkins',
+  {
+    id: id(),
+    lotId: text('lot_id').notNull().references(() => lots.id),
+    reservationId: text('reservation_id').references(() => reservations.id),
+    shiftId: text('shift_id').references(() => shifts.id),
+    attendantId: text('attendant_id').references(() => users.id),
+    plate: text('plate').notNull(),
+    slotLabel: text('slot_label'),
+    entryTs: text('entry_ts').notNull(),
+    exitTs: text('exit_ts'),
+    amountCents: integer('amount_cents'),
+    override: integer('override', { mode: 'boolean' }).notNull().default(false),
+    overrideReason: text('override_reason', {
+      enum: ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'],
+    }),
+  },
+  (t) => [index('checkins_lot_idx').on(t.lotId, t.entryTs), index('checkins_plate_idx').on(t.lotId, t.plate)],
+);
+
+export const auditLogs = sqliteTable(
+  'audit_logs',
+  {
+    id: id(),
+    actorId: text('actor_id').references(() => users.id),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    contextJson: text('context_json').notNull().default('{}'),
+    timestamp: createdAt('timestamp'),
+  },
+  (t) => [index('audit_logs_ts_idx').on(t.timestamp)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Lot = typeof lots.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type WalletTransaction = typeof walletTransactions.$inferSelect;
+export type Role = User['role'];

@@ -1,0 +1,28 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type { LotDurableObject } from './lot-object/lot-durable-object';
+import type * as schema from './db/schema';
+import type { User } from './db/schema';
+
+export type Bindings = {
+  DB: D1Database;
+  SESSIONS: KVNamespace;
+  LOT: DurableObjectNamespace<LotDurableObject>;
+  APP_ENV?: string;
+  /** `sandbox` or unset (no provider: top-ups refused, spec 2.10 screen). */
+  PAYMENT_PROVIDER?: string;
+  /** HMAC secret of the sandbox gateway's webhooks. */
+  SANDBOX_WEBHOOK_SECRET?: string;
+  /** HMAC key of the QR passes (docs/booking.md). */
+  PASS_SIGNING_SECRET?: string;
+};
+
+/** The signed-in user as handlers see it: never the password hash. */
+export type SessionUser = Omit<User, 'passwordHash'>;
+
+export type Variables = {
+  db: DrizzleD1Database<typeof schema>;
+  user: SessionUser | null;
+  sessionId: string | null;
+};
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

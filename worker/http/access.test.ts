@@ -1,0 +1,160 @@
+/**
+ * Every API route × every role (spec 6 enforced on the server). The table below is written by hand,
+ * independent of core/roles.ts; the first test fails when a route is added without a row here.
+ */
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../core/roles';
+import { manilaMonthOf } from '../../core/wallet';
+import { app } from '../app';
+import { lots } from '../db/schema';
+import { createSandboxProvider } from '../payments/sandbox-provider';
+import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD } from '../seed/seed';
+import { call, cookieFor, db, seedOnce, signupBody } from '../test/helpers';
+
+type Who = 'public' | 'session' | Role[];
+type Sample = { method?: string; path: string; json?: unknown; body?: string; headers?: HeadersInit };
+const OWNERS: Role[] = ['owner_admin', 'super_admin'];
+const GATE: Role[] = ['attendant', 'owner_admin', 'super_admin'];
+
+let lotId = '';
+let plates = 0;
+/** `found: false`: the sample names a resource the caller does not own, so an allowed caller gets 404. */
+const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>; found?: false }> = {
+  'POST /api/auth/signup': { who: 'public', sample: () => ({ method: 'POST', path: '/api/auth/signup', json: signupBody() }) },
+  'POST /api/auth/login': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/auth/login', json: { email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD } }),
+  },
+  'GET /api/auth/user': { who: 'session', sample: () => ({ path: '/api/auth/user' }) },
+  'GET /api/logout': { who: 'public', sample: () => ({ path: '/api/logout' }) },
+  'POST /api/early-registration': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/early-registration', json: { ...signupBody(), password: undefined } }),
+  },
+  'GET /api/lots': { who: 'public', sample: () => ({ path: '/api/lots' }) },
+  'GET /api/lots/:id': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}` }) },
+  'GET /api/lots/:id/availability': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}/availability` }) },
+  'GET /api/notifications': { who: 'session', sample: () => ({ path: '/api/notifications' }) },
+  'PATCH /api/notifications/mark-all-read': { who: 'session', sample: () => ({ method: 'PATCH', path: '/api/notifications/mark-all-read' }) },
+  // Another user's (or no) notification: a signed-in caller passes the role check and gets 404.
+  'PATCH /api/notifications/:id/read': { who: 'session', sample: () => ({ method: 'PATCH', path: `/api/notifications/${crypto.randomUUID()}/read` }), found: false },
+  'DELETE /api/notifications/:id': { who: 'session', sample: () => ({ method: 'DELETE', path: `/api/notifications/${crypto.randomUUID()}` }), found: false },
+  'PATCH /api/user/profile': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: '/api/user/profile', json: { firstName: 'Test', lastName: 'User', phone: '+63 917-1112222' } }),
+  },
+  'GET /api/user/vehicles': { who: 'session', sample: () => ({ path: '/api/user/vehicles' }) },
+  'POST /api/user/vehicles': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/user/vehicles', json: { plate: `ABC ${1000 + ++plates}`, make: 'Toyota', model: 'Vios' } }),
+  },
+  'PATCH /api/user/vehicles/:id': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: `/api/user/vehicles/${crypto.randomUUID()}`, json: { plate: 'ABC 123', make: 'Toyota', model: 'Vios' } }),
+    found: false,
+  },
+  'DELETE /api/user/vehicles/:id': { who: 'session', sample: () => ({ method: 'DELETE', path: `/api/user/vehicles/${crypto.randomUUID()}` }), found: false },
+  'GET /api/user/preferences': { who: 'session', sample: () => ({ path: '/api/user/preferences' }) },
+  'PATCH /api/user/preferences': { who: 'session', sample: () => ({ method: 'PATCH', path: '/api/user/preferences', json: { autoExtend: true } }) },
+  'GET /api/owner/lots': { who: OWNERS, sample: () => ({ path: '/api/owner/lots' }) },
+  'GET /api/owner/lots/:id': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}` }) },
+  'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
+  'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
+  'GET /api/reservations': { who: 'session', sample: () => ({ path: '/api/reservations' }) },
+  // For a lot that does not exist: an allowed caller gets past the role check to the 404.
+  'POST /api/reservations': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/reservations', json: { lotId: crypto.randomUUID(), start: new Date(Date.now() + 3_600_000).toISOString(), durationHours: 1, plate: 'ABC 1234' }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    found: false,
+  },
+  'GET /api/reservations/:id': { who: 'session', sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}` }), found: false },
+  'PATCH /api/reservations/:id': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: `/api/reservations/${crypto.randomUUID()}`, json: { start: new Date(Date.now() + 3_600_000).toISOString(), durationHours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    found: false,
+  },
+  'POST /api/reservations/:id/extend': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/extend`, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    found: false,
+  },
+  'POST /api/reservations/:id/cancel': { who: 'session', sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/cancel` }), found: false },
+  'GET /api/reservations/:id/pass': { who: 'session', sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}/pass` }), found: false },
+  'GET /api/wallet': { who: 'session', sample: () => ({ path: '/api/wallet' }) },
+  'GET /api/wallet/transactions': { who: 'session', sample: () => ({ path: '/api/wallet/transactions' }) },
+  'POST /api/wallet/topup': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/wallet/topup', json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+  },
+  'GET /api/wallet/statement': { who: 'session', sample: () => ({ path: `/api/wallet/statement?month=${manilaMonthOf(new Date())}` }) },
+  'GET /api/wallet/payment-methods': { who: 'session', sample: () => ({ path: '/api/wallet/payment-methods' }) },
+  'GET /api/wallet/auto-topup': { who: 'session', sample: () => ({ path: '/api/wallet/auto-topup' }) },
+  'PUT /api/wallet/auto-topup': {
+    who: 'session',
+    sample: () => ({ method: 'PUT', path: '/api/wallet/auto-topup', json: { enabled: false, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' } }),
+  },
+  'GET /api/payments/config': { who: 'session', sample: () => ({ path: '/api/payments/config' }) },
+  'GET /api/payments/:id': { who: 'session', sample: () => ({ path: `/api/payments/${crypto.randomUUID()}` }), found: false },
+  'POST /api/payments/sandbox/:id/:decision': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/payments/sandbox/${crypto.randomUUID()}/approve` }),
+    found: false,
+  },
+  // Correctly signed, for a payment that does not exist: no caller needs a session to be heard.
+  'POST /api/payments/webhook/:provider': {
+    who: 'public',
+    sample: async () => {
+      const event = { type: 'payment.paid' as const, paymentId: crypto.randomUUID(), providerRef: 'sbx_x', amountCents: 100 };
+      const { body, headers } = await createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET!).webhookFor(event);
+      return { method: 'POST', path: '/api/payments/webhook/sandbox', body, headers };
+    },
+    found: false,
+  },
+};
+
+const apiRoutes = () =>
+  [...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`))].sort();
+
+beforeAll(async () => {
+  await seedOnce();
+  // The attendant's lot belongs to the demo owner, so every allowed role may work it.
+  [{ id: lotId }] = await db().select({ id: lots.id }).from(lots).where(eq(lots.name, DEMO_ATTENDANT_LOT));
+});
+
+describe('route × role access', () => {
+  it('has an access rule in this table for every API route', () => {
+    expect(apiRoutes()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  const cases = Object.entries(ROUTES).flatMap(([route, rule]) =>
+    (['anonymous', ...ROLES] as const).map((who) => [route, who, rule] as const),
+  );
+
+  it.each(cases)('%s as %s', async (_route, who, rule) => {
+    const sample = await rule.sample();
+    const cookie = who === 'anonymous' ? undefined : await cookieFor(who);
+    const res = await call(sample.path, { method: sample.method ?? 'GET', json: sample.json, body: sample.body, headers: sample.headers, cookie, redirect: 'manual' });
+    const expected =
+      rule.who === 'public' ? 'ok' : who === 'anonymous' ? 401 : rule.who === 'session' || rule.who.includes(who) ? 'ok' : 403;
+    if (expected === 'ok' && rule.found === false) {
+      expect(res.status).toBe(404);
+    } else if (expected === 'ok') {
+      expect(res.status, await res.clone().text()).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(400);
+    } else {
+      expect(res.status).toBe(expected);
+      expect(await res.json()).toHaveProperty('message');
+    }
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer a JSON 404, never the app shell', async () => {
+    const res = await call('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toContain('application/json');
+    expect(await res.json()).toMatchObject({ message: 'No API route for GET /api/nope' });
+  });
+});

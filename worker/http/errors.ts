@@ -1,0 +1,20 @@
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+
+/** Every error leaves the API as JSON `{ message, issues? }` so the client can show `STATUS: text`. */
+export function apiError(
+  status: ContentfulStatusCode,
+  message: string,
+  extra?: Record<string, unknown>,
+  headers?: HeadersInit,
+): HTTPException {
+  return new HTTPException(status, { res: Response.json({ message, ...extra }, { status, headers }) });
+}
+
+export const notFound = (what = 'Resource') => apiError(404, `${what} not found`);
+
+export function validationError(error: ZodError): HTTPException {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return apiError(400, issues[0]?.message ?? 'Invalid request', { issues });
+}

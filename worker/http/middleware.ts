@@ -1,0 +1,55 @@
+import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
+import { apiAccess, roleAllowed } from '../../core/roles';
+import { readSessionCookie, resolveSession } from '../auth/sessions';
+import { createDb } from '../db/client';
+import type { AppEnv } from '../env';
+import { findUserById } from '../users/users.data';
+import { apiError } from './errors';
+
+/** One drizzle instance per request, on the context. */
+export const withDb = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('db', createDb(c.env.DB));
+  await next();
+});
+
+/** Resolves the session cookie to the current user (or null) for everything downstream. */
+export const withSession = createMiddleware<AppEnv>(async (c, next) => {
+  const sessionId = readSessionCookie(c);
+  const userId = sessionId ? await resolveSession(c.env.SESSIONS, sessionId) : null;
+  c.set('sessionId', userId ? sessionId : null);
+  c.set('user', userId ? await findUserById(c.var.db, userId) : null);
+  await next();
+});
+
+/**
+ * Spec section 6 enforced on the server: 401 without a session, 403 with the wrong role.
+ * A path no route serves falls through to the JSON 404 for everyone.
+ */
+export const enforceRoles = createMiddleware<AppEnv>(async (c, next) => {
+  if (!matchedRoutes(c).some((route) => route.method !== 'ALL')) return next();
+  const access = apiAccess(c.req.method, c.req.path);
+  const user = c.var.user;
+  if (access !== 'public' && !user) throw apiError(401, 'Please sign in to continue.');
+  if (!roleAllowed(access, user?.role)) throw apiError(403, 'Your account does not have access to this.');
+  await next();
+});
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request forgery guard: a state-changing request must come from our own origin.
+ * Browsers always send Origin (and Sec-Fetch-Site) on such requests; tools without them
+ * (curl, the bench scripts) are not a forgery vector and pass.
+ */
+export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header('Origin');
+    const site = c.req.header('Sec-Fetch-Site');
+    const ownOrigin = new URL(c.req.url).origin;
+    if ((origin && origin !== ownOrigin) || (site && site !== 'same-origin' && site !== 'none')) {
+      throw apiError(403, 'Cross-site request refused.');
+    }
+  }
+  await next();
+});

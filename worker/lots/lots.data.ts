@@ -1,0 +1,78 @@
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { DEFAULT_RATE_CENTS } from '../../core/money';
+import { quote, type LotPricing, type PricingTier } from '../../core/pricing';
+import type { DB } from '../db/client';
+import { lots, pricing, slots } from '../db/schema';
+import type { Bindings } from '../env';
+import { lotObject } from '../lot-object/lot-durable-object';
+
+const lotColumns = {
+  id: lots.id,
+  name: lots.name,
+  address: lots.address,
+  geoLat: lots.geoLat,
+  geoLng: lots.geoLng,
+  amenitiesJson: lots.amenitiesJson,
+  hoursJson: lots.hoursJson,
+  rulesJson: lots.rulesJson,
+  isApproved: lots.isApproved,
+  ownerId: lots.ownerId,
+  baseRate: sql<number>`coalesce(${pricing.baseRate}, ${DEFAULT_RATE_CENTS})`,
+  strategy: sql<'STATIC' | 'PROGRESSIVE'>`coalesce(${pricing.strategy}, 'STATIC')`,
+  progressiveJson: pricing.progressiveJson,
+  totalSlots: sql<number>`(select count(*) from ${slots} where ${slots.lotId} = ${lots.id} and ${slots.active} = 1)`,
+};
+
+const selectLots = (db: DB) => db.select(lotColumns).from(lots).leftJoin(pricing, eq(pricing.lotId, lots.id));
+export type LotRow = Awaited<ReturnType<ReturnType<typeof selectLots>['all']>>[number];
+
+export async function listApprovedLots(db: DB, filter: { q?: string }) {
+  const term = filter.q ? `%${filter.q}%` : undefined;
+  return selectLots(db)
+    .where(and(eq(lots.isApproved, true), term ? or(like(lots.name, term), like(lots.address, term)) : undefined))
+    .orderBy(lots.name);
+}
+
+export async function findLot(db: DB, lotId: string) {
+  const [row] = await selectLots(db).where(eq(lots.id, lotId)).limit(1);
+  return row ?? null;
+}
+
+export const listLotsByIds = (db: DB, ids: string[]) =>
+  ids.length ? selectLots(db).where(inArray(lots.id, ids)).orderBy(lots.name) : Promise.resolve([]);
+
+export const listLotsOwnedBy = (db: DB, ownerId: string | null) =>
+  selectLots(db)
+    .where(ownerId ? eq(lots.ownerId, ownerId) : undefined)
+    .orderBy(lots.name);
+
+export type LotWindow = { startMs: number; endMs: number };
+
+/** The next hour from now: what "live" availability means when no window is asked for. */
+export const liveWindow = (now = Date.now()): LotWindow => ({ startMs: now, endMs: now + 3_600_000 });
+
+export const pricingOf = (lot: LotRow): LotPricing => ({
+  strategy: lot.strategy,
+  baseRateCents: lot.baseRate,
+  tiers: lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : null,
+});
+
+/**
+ * Spec 3 Availability for a window: reservations held in the lot's Durable Object and walk-ins
+ * inside now, against the active slots in D1; plus the price of the window.
+ */
+export async function availabilityOf(env: Bindings, lot: LotRow, window: LotWindow = liveWindow()) {
+  const counts = await lotObject(env, lot.id).availability(window, lot.totalSlots);
+  return {
+    ...counts,
+    priceSnapshot: { current: lot.baseRate },
+    quote: quote(pricingOf(lot), window.endMs - window.startMs),
+    window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() },
+  };
+}
+
+/** The driver-facing shape of spec 3 (Lot, driver view). */
+export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow) {
+  const { baseRate: _rate, totalSlots: _total, ownerId: _owner, strategy: _strategy, progressiveJson: _tiers, ...fields } = lot;
+  return { ...fields, pricing: pricingOf(lot), availability: await availabilityOf(env, lot, window) };
+}

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { TOPUP_METHODS } from '../../core/wallet';
+import type { AppEnv } from '../env';
+import { apiError, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { deliverSandboxOutcome, findOwnPayment, paymentView, settleFromWebhook } from './payments.service';
+import { PAYMENT_UNAVAILABLE, paymentProvider } from './provider';
+
+const paymentParams = z.object({ id: z.uuid('Unknown payment id') });
+const sandboxParams = paymentParams.extend({ decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline.' }) });
+const providerParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Unknown provider') });
+
+export const paymentRoutes = new Hono<AppEnv>()
+  /** Which gateway is configured, so the app can show checkout or spec 2.10's unavailable screen. */
+  .get('/payments/config', (c) => {
+    const provider = paymentProvider(c.env);
+    return c.json(
+      provider
+        ? { available: true as const, provider: provider.name, sandbox: provider.sandbox, supportsSavedMethods: provider.supportsSavedMethods, methods: TOPUP_METHODS }
+        : { available: false as const, message: PAYMENT_UNAVAILABLE },
+    );
+  })
+  .get('/payments/:id', validate('param', paymentParams), async (c) => {
+    const payment = await findOwnPayment(c.var.db, c.var.user!.id, c.req.valid('param').id);
+    if (!payment) throw notFound('Payment');
+    return c.json(paymentView(payment, paymentProvider(c.env)));
+  })
+  /** The sandbox checkout's Approve / Decline: the payer's decision, sent back as a signed webhook. */
+  .post('/payments/sandbox/:id/:decision', validate('param', sandboxParams), async (c) => {
+    const { id, decision } = c.req.valid('param');
+    const payment = await findOwnPayment(c.var.db, c.var.user!.id, id);
+    if (!payment || payment.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
+    if (payment.status !== 'pending') throw apiError(409, `This payment is already ${payment.status}.`);
+    await deliverSandboxOutcome(c.env, c.var.db, payment, decision === 'approve' ? 'paid' : 'failed');
+    return c.json(paymentView((await findOwnPayment(c.var.db, c.var.user!.id, id))!, paymentProvider(c.env)));
+  })
+  /** The gateway's webhook: no session, authenticated by its signature alone. */
+  .post('/payments/webhook/:provider', validate('param', providerParams), async (c) => {
+    const outcome = await settleFromWebhook(c.env, c.var.db, c.req.valid('param').provider, await c.req.text(), c.req.raw.headers);
+    return c.json({ received: true, ...outcome });
+  });

@@ -1,0 +1,186 @@
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { formatPeso } from '../../core/money';
+import { DAILY_TOPUP_MAX_CENTS, manilaDayStart, TOPUP_METHOD_LABELS, type TopupInput } from '../../core/wallet';
+import { statementOf, type DB } from '../db/client';
+import { paymentEvents, payments, type Payment } from '../db/schema';
+import { newId } from '../db/ids';
+import type { Bindings } from '../env';
+import { apiError } from '../http/errors';
+import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { notify } from '../notifications/notifications.data';
+import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
+import { walletOf } from '../wallet/wallet.data';
+import { PAYMENT_UNAVAILABLE, paymentProvider, webhookEventSchema, type PaymentProvider, type WebhookEvent } from './provider';
+import { createSandboxProvider } from './sandbox-provider';
+
+/** A checkout not completed within this time no longer counts against the daily limit. */
+const PENDING_COUNTS_FOR_MS = 30 * 60_000;
+
+export const paymentView = (payment: Payment, provider: PaymentProvider | null) => ({
+  id: payment.id,
+  status: payment.status,
+  amountCents: payment.amountCents,
+  currency: payment.currency,
+  method: payment.method,
+  provider: payment.provider,
+  sandbox: payment.provider === 'sandbox' || !!provider?.sandbox,
+  origin: payment.origin,
+  checkoutUrl: payment.checkoutUrl,
+  failureReason: payment.failureReason,
+  createdAt: payment.createdAt,
+  completedAt: payment.completedAt,
+});
+
+export async function findOwnPayment(db: DB, userId: string, paymentId: string) {
+  const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+  return payment ?? null;
+}
+
+/** Top-ups succeeded today (Manila) plus checkouts still open count against the daily ceiling. */
+async function topupsToday(db: DB, userId: string, now: Date) {
+  const [{ total }] = await db
+    .select({ total: sql<number>`COALESCE(SUM(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        gte(payments.createdAt, manilaDayStart(now)),
+        or(
+          eq(payments.status, 'succeeded'),
+          and(eq(payments.status, 'pending'), gte(payments.createdAt, new Date(now.getTime() - PENDING_COUNTS_FOR_MS).toISOString())),
+        ),
+      ),
+    );
+  return total;
+}
+
+/**
+ * POST /api/wallet/topup: a pending payment and a provider checkout. No money moves here; the
+ * provider's webhook settles it. Returns the payment and whether it was an idempotent replay.
+ */
+export async function startTopup(env: Bindings, db: DB, input: TopupInput, request: IdempotentRequest, now = new Date()) {
+  const provider = paymentProvider(env);
+  if (!provider) throw apiError(503, PAYMENT_UNAVAILABLE);
+  const replay = await priorResource(db, request);
+  if (replay) return { payment: (await findOwnPayment(db, request.userId, replay))!, replayed: true };
+
+  const usedToday = await topupsToday(db, request.userId, now);
+  if (usedToday + input.amountCents > DAILY_TOPUP_MAX_CENTS) {
+    throw apiError(
+      400,
+      `Top-ups are limited to ${formatPeso(DAILY_TOPUP_MAX_CENTS)} per day; you can add up to ${formatPeso(Math.max(0, DAILY_TOPUP_MAX_CENTS - usedToday))} more today.`,
+    );
+  }
+  const wallet = await walletOf(db, request.userId);
+  const id = newId();
+  try {
+    await env.DB.batch([
+      statementOf(env.DB, db.insert(payments).values({ id, userId: request.userId, walletId: wallet.id, provider: provider.name, ...input })),
+      recordIdempotencyKey(db, env.DB, request, id),
+    ]);
+  } catch (error) {
+    if (!isIdempotencyRace(error)) throw error;
+    const winner = await priorResource(db, request);
+    return { payment: (await findOwnPayment(db, request.userId, winner!))!, replayed: true };
+  }
+  const intent = { paymentId: id, amountCents: input.amountCents, method: input.method, description: `Parkada wallet top-up ${formatPeso(input.amountCents)}` };
+  try {
+    const checkout = await provider.createCheckout(intent);
+    await db.update(payments).set(checkout).where(eq(payments.id, id));
+  } catch (error) {
+    console.error('Payment provider refused the checkout', error);
+    await db.update(payments).set({ status: 'failed', failureReason: 'The payment provider did not answer.' }).where(eq(payments.id, id));
+    throw apiError(502, 'The payment provider did not answer. No money was taken; please try again.');
+  }
+  return { payment: (await findOwnPayment(db, request.userId, id))!, replayed: false };
+}
+
+export type WebhookOutcome = { status: 'credited' | 'failed' | 'duplicate'; paymentId: string };
+
+/**
+ * The one place a top-up credits a wallet: a webhook whose signature verified. The event id, the
+ * payment's state change and the TOPUP ledger row (keyed `payment:<id>`) commit together, so a
+ * replayed or repeated event credits nothing more.
+ */
+export async function settleFromWebhook(env: Bindings, db: DB, providerName: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+  const provider = paymentProvider(env);
+  if (!provider || provider.name !== providerName) throw apiError(404, `No payment provider named ${providerName} is configured.`);
+  const payload = await provider.verifyWebhook(rawBody, headers);
+  if (payload === null) throw apiError(401, 'Invalid webhook signature.');
+  const parsed = webhookEventSchema.safeParse(payload);
+  if (!parsed.success) throw apiError(400, 'Malformed webhook event.');
+  const event = parsed.data;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, event.paymentId));
+  if (!payment || payment.provider !== provider.name) throw apiError(404, 'Payment not found');
+  if (payment.providerRef !== event.providerRef || payment.amountCents !== event.amountCents) {
+    throw apiError(400, 'The webhook does not match the payment it names.');
+  }
+  return event.type === 'payment.paid' ? credit(env, db, payment, event) : fail(env, db, payment, event);
+}
+
+const recordEvent = (env: Bindings, db: DB, event: WebhookEvent, provider: string) =>
+  statementOf(env.DB, db.insert(paymentEvents).values({ id: event.id, provider, paymentId: event.paymentId, type: event.type }));
+
+const isReplay = (error: unknown) => ledgerFailure(error) === 'duplicate' || String(error).includes('payment_events');
+
+async function credit(env: Bindings, db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
+  const completedAt = new Date().toISOString();
+  try {
+    await env.DB.batch([
+      recordEvent(env, db, event, payment.provider),
+      // A gateway that captured the money is believed even after an earlier failure event.
+      statementOf(env.DB, db.update(payments).set({ status: 'succeeded', completedAt, failureReason: null }).where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed'])))),
+      ledgerInsert(env.DB, {
+        walletId: payment.walletId,
+        type: 'TOPUP',
+        amountCents: payment.amountCents,
+        description: `${payment.origin === 'auto_topup' ? 'Auto top-up' : 'Top-up'} via ${TOPUP_METHOD_LABELS[payment.method]}`,
+        paymentReference: payment.providerRef,
+        idempotencyKey: `payment:${payment.id}`,
+      }),
+    ]);
+  } catch (error) {
+    if (isReplay(error)) return { status: 'duplicate', paymentId: payment.id };
+    throw error;
+  }
+  await notify(db, payment.userId, {
+    type: 'PAYMENT_SUCCESS',
+    title: 'Top-up Successful',
+    message: `${formatPeso(payment.amountCents)} was added to your wallet via ${TOPUP_METHOD_LABELS[payment.method]}.`,
+  });
+  return { status: 'credited', paymentId: payment.id };
+}
+
+async function fail(env: Bindings, db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
+  const reason = event.reason ?? 'The payment was declined.';
+  try {
+    await env.DB.batch([
+      recordEvent(env, db, event, payment.provider),
+      statementOf(env.DB, db.update(payments).set({ status: 'failed', failureReason: reason, completedAt: new Date().toISOString() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))),
+    ]);
+  } catch (error) {
+    if (isReplay(error)) return { status: 'duplicate', paymentId: payment.id };
+    throw error;
+  }
+  if (payment.status === 'pending') {
+    await notify(db, payment.userId, { type: 'PAYMENT_FAILED', title: 'Top-up Failed', message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}` });
+  }
+  return { status: 'failed', paymentId: payment.id };
+}
+
+/**
+ * The sandbox gateway's side of a payment: the payer's decision on its checkout (or an auto top-up
+ * charge) is POSTed back as a signed webhook. Delivered in-process through the same verification
+ * path a real gateway's request takes.
+ */
+export async function deliverSandboxOutcome(env: Bindings, db: DB, payment: Payment, outcome: 'paid' | 'failed') {
+  const sandbox = createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET ?? '');
+  const { body, headers } = await sandbox.webhookFor({
+    type: outcome === 'paid' ? 'payment.paid' : 'payment.failed',
+    paymentId: payment.id,
+    providerRef: payment.providerRef ?? '',
+    amountCents: payment.amountCents,
+    ...(outcome === 'failed' ? { reason: 'The payer declined the payment.' } : {}),
+  });
+  return settleFromWebhook(env, db, 'sandbox', body, headers);
+}

@@ -1,0 +1,43 @@
+/**
+ * The shape of a Philippine payment gateway (PayMongo, Maya, Xendit…): the server creates a payment
+ * intent and sends the payer to the gateway's checkout URL; the gateway later confirms or fails it
+ * with a signed webhook. Money is credited only from a verified webhook, never from the client.
+ */
+import { z } from 'zod';
+import type { TopupMethod } from '../../core/wallet';
+import type { Bindings } from '../env';
+import { createSandboxProvider } from './sandbox-provider';
+
+export type PaymentIntent = { paymentId: string; amountCents: number; method: TopupMethod; description: string };
+
+/** A webhook event after its signature verified; `id` is the provider's event id (a replay repeats it). */
+export const webhookEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(['payment.paid', 'payment.failed']),
+  paymentId: z.string().min(1).max(100),
+  providerRef: z.string().min(1).max(200),
+  amountCents: z.number().int().positive(),
+  reason: z.string().max(500).optional(),
+});
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Test money only; the UI labels it "Sandbox". */
+  readonly sandbox: boolean;
+  /** Whether a method used once can be charged again without the payer (auto top-up). */
+  readonly supportsSavedMethods: boolean;
+  createCheckout(intent: PaymentIntent): Promise<{ providerRef: string; checkoutUrl: string }>;
+  /** Charges a saved method; the outcome still arrives by webhook. */
+  chargeSaved(intent: PaymentIntent): Promise<{ providerRef: string }>;
+  /** The JSON payload of a webhook request, or null when its signature does not verify (or is stale). */
+  verifyWebhook(rawBody: string, headers: Headers, now?: Date): Promise<unknown | null>;
+}
+
+export const PAYMENT_UNAVAILABLE = 'Payment processing is currently not configured. Please contact the administrator.';
+
+/** The provider configured by environment and secrets, or null when none is (spec 2.10). */
+export function paymentProvider(env: Bindings): PaymentProvider | null {
+  if (env.PAYMENT_PROVIDER === 'sandbox' && env.SANDBOX_WEBHOOK_SECRET) return createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET);
+  return null;
+}

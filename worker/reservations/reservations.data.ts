@@ -1,0 +1,87 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { passIdOf, type LotHours, type LotRules } from '../../core/booking';
+import { DEFAULT_RATE_CENTS } from '../../core/money';
+import type { LotPricing, PriceQuote, PricingTier } from '../../core/pricing';
+import type { DB } from '../db/client';
+import { lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
+import type { SlotInfo } from '../lot-object/lot-durable-object';
+
+/** A lot with what booking needs: hours, rules, pricing and its active slots. */
+export async function lotForBooking(db: DB, lotId: string) {
+  const [row] = await db
+    .select({ lot: lots, strategy: pricing.strategy, baseRate: pricing.baseRate, progressiveJson: pricing.progressiveJson })
+    .from(lots)
+    .leftJoin(pricing, eq(pricing.lotId, lots.id))
+    .where(eq(lots.id, lotId));
+  if (!row) return null;
+  const slotRows: SlotInfo[] = await db
+    .select({ id: slots.id, label: slots.label, accessible: slots.accessible, evCharging: slots.evCharging, vehicleType: slots.vehicleType })
+    .from(slots)
+    .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
+  const lotPricing: LotPricing = {
+    strategy: row.strategy ?? 'STATIC',
+    baseRateCents: row.baseRate ?? DEFAULT_RATE_CENTS,
+    tiers: row.progressiveJson ? (JSON.parse(row.progressiveJson) as PricingTier[]) : null,
+  };
+  return {
+    ...row.lot,
+    hours: JSON.parse(row.lot.hoursJson) as LotHours,
+    rules: JSON.parse(row.lot.rulesJson) as LotRules,
+    pricing: lotPricing,
+    slots: slotRows,
+  };
+}
+export type BookableLot = NonNullable<Awaited<ReturnType<typeof lotForBooking>>>;
+
+const viewColumns = {
+  id: reservations.id,
+  status: reservations.status,
+  startTs: reservations.startTs,
+  endTs: reservations.endTs,
+  amountCents: reservations.amountCents,
+  vehiclePlate: reservations.vehiclePlate,
+  vehicleId: reservations.vehicleId,
+  slotId: reservations.slotId,
+  priceSnapshotJson: reservations.priceSnapshotJson,
+  createdAt: reservations.createdAt,
+  cancelledAt: reservations.cancelledAt,
+  lotId: lots.id,
+  lotName: lots.name,
+  lotAddress: lots.address,
+  geoLat: lots.geoLat,
+  geoLng: lots.geoLng,
+  slotLabel: slots.label,
+  slotLevel: slots.level,
+};
+
+const selectViews = (db: DB) =>
+  db.select(viewColumns).from(reservations).innerJoin(lots, eq(lots.id, reservations.lotId)).leftJoin(slots, eq(slots.id, reservations.slotId));
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number];
+
+/** The driver's shape of a reservation (spec 3, 2.6). */
+const toView = ({ priceSnapshotJson, ...row }: ViewRow) => ({
+  ...row,
+  passId: passIdOf(row.id),
+  price: priceSnapshotJson ? (JSON.parse(priceSnapshotJson) as PriceQuote) : null,
+});
+export type ReservationView = ReturnType<typeof toView>;
+
+/** The user's own reservation, or null: another driver's reservation does not exist for them. */
+export async function findOwnReservation(db: DB, userId: string, id: string) {
+  const [row] = await selectViews(db).where(and(eq(reservations.id, id), eq(reservations.userId, userId)));
+  return row ? toView(row) : null;
+}
+
+export async function listOwnReservations(db: DB, userId: string) {
+  return (await selectViews(db).where(eq(reservations.userId, userId)).orderBy(desc(reservations.startTs))).map(toView);
+}
+
+/** Net amount paid for a reservation according to the ledger (payments − refunds). */
+export async function netPaid(db: DB, reservationId: string): Promise<number> {
+  const [{ paid }] = await db
+    .select({ paid: sql<number>`COALESCE(-SUM(${walletTransactions.amountCents}), 0)` })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.reservationId, reservationId), inArray(walletTransactions.type, ['PAYMENT', 'REFUND'])));
+  return paid;
+}

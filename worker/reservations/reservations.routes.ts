@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { createReservationSchema, noShowDeadline } from '../../core/booking';
+import type { AppEnv } from '../env';
+import { notFound } from '../http/errors';
+import { idempotentRequest } from '../http/idempotency';
+import { validate } from '../http/validate';
+import { signPass } from './pass';
+import { findOwnReservation, listOwnReservations } from './reservations.data';
+import { book, cancel, extend, modify } from './reservations.service';
+
+const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
+const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
+const modifySchema = z
+  .object({ start: isoInstant, durationHours: z.number().int().min(1).max(24).optional(), end: isoInstant.optional() })
+  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), { message: 'Give either durationHours or end.', path: ['durationHours'] });
+const extendSchema = z.object({ hours: z.number().int('Extend by whole hours.').min(1, 'Extend by at least 1 hour.').max(12, 'Extend by at most 12 hours at a time.') });
+
+/** The driver's own reservations (spec 2.6, 2.7 made real). Money-moving calls take an Idempotency-Key. */
+export const reservationRoutes = new Hono<AppEnv>()
+  .get('/reservations', async (c) => c.json(await listOwnReservations(c.var.db, c.var.user!.id)))
+  .post('/reservations', validate('json', createReservationSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { reservation, replayed } = await book(c.env, c.var.db, input, await idempotentRequest(c, 'reservations.create', input));
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(reservation, 201);
+  })
+  .get('/reservations/:id', validate('param', reservationParams), async (c) => {
+    const reservation = await findOwnReservation(c.var.db, c.var.user!.id, c.req.valid('param').id);
+    if (!reservation) throw notFound('Reservation');
+    return c.json(reservation);
+  })
+  .patch('/reservations/:id', validate('param', reservationParams), validate('json', modifySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return c.json(await modify(c.env, c.var.db, id, input, await idempotentRequest(c, `reservations.modify:${id}`, input)));
+  })
+  .post('/reservations/:id/extend', validate('param', reservationParams), validate('json', extendSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { hours } = c.req.valid('json');
+    return c.json(await extend(c.env, c.var.db, id, hours, await idempotentRequest(c, `reservations.extend:${id}`, { hours })));
+  })
+  .post('/reservations/:id/cancel', validate('param', reservationParams), async (c) => {
+    return c.json(await cancel(c.env, c.var.db, c.var.user!.id, c.req.valid('param').id));
+  })
+  /** The signed QR pass; valid from the start to the end of the stay (the gate allows 15 min early). */
+  .get('/reservations/:id/pass', validate('param', reservationParams), async (c) => {
+    const reservation = await findOwnReservation(c.var.db, c.var.user!.id, c.req.valid('param').id);
+    if (!reservation) throw notFound('Reservation');
+    const token = await signPass(c.env, {
+      reservationId: reservation.id,
+      plate: reservation.vehiclePlate ?? '',
+      lotId: reservation.lotId,
+      slot: reservation.slotLabel,
+      validFrom: reservation.startTs,
+      validUntil: reservation.endTs,
+    });
+    return c.json({ token, passId: reservation.passId, validUntil: reservation.endTs, arriveBy: noShowDeadline(reservation.startTs).toISOString() });
+  });

@@ -1,0 +1,248 @@
+/**
+ * The booking protocol (docs/booking.md): the lot object holds a slot, then one D1 batch writes the
+ * reservation, its charge and its wallet payment; only then is the hold committed. Any failure after
+ * the hold releases it, and a hold never confirmed lapses on the object's alarm.
+ */
+import { and, eq } from 'drizzle-orm';
+import { canExtend, canModify, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
+import { formatPeso } from '../../core/money';
+import { quote } from '../../core/pricing';
+import { formatDateTime } from '../../core/time';
+import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE } from '../../core/vehicles';
+import { findOwnVehicle } from '../account/vehicles.data';
+import { statementOf, type DB } from '../db/client';
+import { charges, reservations } from '../db/schema';
+import { newId } from '../db/ids';
+import type { Bindings } from '../env';
+import { apiError, notFound } from '../http/errors';
+import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { lotObject } from '../lot-object/lot-durable-object';
+import { notify } from '../notifications/notifications.data';
+import { payFromWallet, refundToWallet, type SpendResult } from '../wallet/spend';
+import { walletOf } from '../wallet/wallet.data';
+import { findOwnReservation, lotForBooking, netPaid, type BookableLot, type ReservationView } from './reservations.data';
+
+export const LOT_FULL = 'Lot is full for this time';
+export const INSUFFICIENT = 'Insufficient wallet balance';
+
+const insufficient = (missingCents: number, balanceCents: number, amountCents: number) =>
+  apiError(402, INSUFFICIENT, { missingCents, balanceCents, amountCents, detail: `Top up at least ${formatPeso(missingCents)} to book.` });
+
+async function bookableLot(db: DB, lotId: string) {
+  const lot = await lotForBooking(db, lotId);
+  if (!lot?.isApproved) throw notFound('Parking lot');
+  return lot;
+}
+
+/** The vehicle of a booking: one of the driver's own, or a typed plate (a car). */
+async function vehicleFor(db: DB, userId: string, input: Pick<CreateReservation, 'vehicleId' | 'plate'>, lot: BookableLot) {
+  let vehicle: { id: string | null; plate: string; type: 'car' | 'motorcycle' };
+  if (input.vehicleId) {
+    const own = await findOwnVehicle(db, userId, input.vehicleId);
+    if (!own) throw notFound('Vehicle');
+    vehicle = { id: own.id, plate: own.plate, type: own.vehicleType };
+  } else {
+    const plate = normalizePlate(input.plate ?? '');
+    if (!isPhilippinePlate(plate)) throw apiError(400, PLATE_MESSAGE);
+    vehicle = { id: null, plate, type: 'car' };
+  }
+  const accepted = lot.rules.vehicleTypes ?? ['car'];
+  if (!accepted.includes(vehicle.type)) throw apiError(400, `This lot does not take ${vehicle.type === 'car' ? 'cars' : 'motorcycles'}.`);
+  return vehicle;
+}
+
+const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
+  const problem = windowProblem({ start, end }, lot, now);
+  if (problem) throw apiError(400, problem);
+};
+
+/** Runs the D1 side; on any failure the object's hold is released before the error goes on. */
+async function settleOrRelease<T>(env: Bindings, lotId: string, holdId: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await lotObject(env, lotId).release(holdId);
+    throw error;
+  }
+}
+
+const reservationView = async (db: DB, userId: string, id: string) => (await findOwnReservation(db, userId, id))!;
+
+/** POST /api/reservations. */
+export async function book(env: Bindings, db: DB, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
+  const userId = request.userId;
+  const replay = await priorResource(db, request);
+  if (replay) return { reservation: await reservationView(db, userId, replay), replayed: true };
+
+  const lot = await bookableLot(db, input.lotId);
+  const start = new Date(input.start);
+  const end = windowEnd(input.start, input);
+  checkWindow(start, end, lot, now);
+  const vehicle = await vehicleFor(db, userId, input, lot);
+  const price = quote(lot.pricing, end.getTime() - start.getTime());
+  // A short balance is answered before any slot is held.
+  const { balanceCents } = await walletOf(db, userId);
+  if (balanceCents < price.totalCents) throw insufficient(price.totalCents - balanceCents, balanceCents, price.totalCents);
+
+  const id = newId();
+  const window = { startMs: start.getTime(), endMs: end.getTime() };
+  const lotStub = lotObject(env, lot.id);
+  const held = await lotStub.hold({ holdId: id, reservationId: id, ...window, slots: lot.slots, needs: { ...input.needs, vehicleType: vehicle.type } });
+  if (!held.ok) throw apiError(409, LOT_FULL);
+
+  let paid: SpendResult;
+  try {
+    paid = await settleOrRelease(env, lot.id, id, () =>
+      payFromWallet(env, db, { userId, reservationId: id, amountCents: price.totalCents, description: `Parking at ${lot.name}`, idempotencyKey: `reservation:${id}:booking` }, [
+        statementOf(env.DB, db.insert(reservations).values({
+          id,
+          userId,
+          lotId: lot.id,
+          slotId: held.slotId,
+          vehicleId: vehicle.id,
+          vehiclePlate: vehicle.plate,
+          status: 'CONFIRMED',
+          startTs: start.toISOString(),
+          endTs: end.toISOString(),
+          amountCents: price.totalCents,
+          priceSnapshotJson: JSON.stringify(price),
+        })),
+        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents })),
+        recordIdempotencyKey(db, env.DB, request, id),
+      ]),
+    );
+  } catch (error) {
+    if (!isIdempotencyRace(error)) throw error;
+    const winner = await priorResource(db, request);
+    return { reservation: await reservationView(db, userId, winner!), replayed: true };
+  }
+  if (!paid.ok) {
+    await lotStub.release(id);
+    if (paid.reason === 'insufficient_funds') throw insufficient(paid.missingCents, paid.balanceCents, price.totalCents);
+    throw apiError(409, 'This booking was already paid.');
+  }
+  await lotStub.commit(id, id, window);
+  const reservation = await reservationView(db, userId, id);
+  await notify(db, userId, {
+    type: 'BOOKING_CONFIRMED',
+    title: 'Reservation confirmed',
+    message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
+    metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
+  });
+  return { reservation, replayed: false };
+}
+
+async function ownReservation(db: DB, userId: string, id: string): Promise<ReservationView> {
+  const reservation = await findOwnReservation(db, userId, id);
+  if (!reservation) throw notFound('Reservation');
+  return reservation;
+}
+
+/** POST /api/reservations/:id/cancel: full refund until 15 minutes before the start, none after. */
+export async function cancel(env: Bindings, db: DB, userId: string, id: string, now = new Date()) {
+  const reservation = await ownReservation(db, userId, id);
+  if (reservation.status === 'ACTIVE') throw apiError(409, 'You are checked in: check out at the gate to end this reservation.');
+  if (reservation.status !== 'CONFIRMED') throw apiError(409, `This reservation is already ${reservation.status.toLowerCase()}.`);
+  const refundCents = refundableAt(reservation.startTs, now) ? await netPaid(db, id) : 0;
+  const cancelledAt = now.toISOString();
+  const markCancelled = statementOf(
+    env.DB,
+    db.update(reservations).set({ status: 'CANCELLED', cancelledAt }).where(and(eq(reservations.id, id), eq(reservations.status, 'CONFIRMED'))),
+  );
+  if (refundCents > 0) {
+    const refunded = await refundToWallet(env, db, { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: `reservation:${id}:cancel` }, [
+      markCancelled,
+      statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
+    ]);
+    if (!refunded.ok) throw apiError(409, 'This reservation was already cancelled.');
+  } else {
+    await env.DB.batch([markCancelled]);
+  }
+  await lotObject(env, reservation.lotId).release(id);
+  return { reservation: await reservationView(db, userId, id), refundCents };
+}
+
+/**
+ * Moves a reservation to a new window (modify) or a longer one (extend): hold the new window next to
+ * the current booking, write the re-price difference in D1, then swap the holds in the object.
+ */
+async function reschedule(
+  env: Bindings,
+  db: DB,
+  reservation: ReservationView,
+  next: { start: Date; end: Date; sameSlot: boolean; kind: 'MODIFICATION' | 'EXTENSION' },
+  request: IdempotentRequest,
+) {
+  const { userId } = request;
+  const replay = await priorResource(db, request);
+  if (replay) return reservationView(db, userId, reservation.id);
+  const lot = await bookableLot(db, reservation.lotId);
+  const price = quote(lot.pricing, next.end.getTime() - next.start.getTime());
+  const difference = price.totalCents - (await netPaid(db, reservation.id));
+  const lotStub = lotObject(env, lot.id);
+  const holdId = `${reservation.id}:${newId()}`;
+  const window = { startMs: next.start.getTime(), endMs: next.end.getTime() };
+  // The new slot keeps the features of the current one (an accessible bay stays accessible).
+  const current = lot.slots.find((slot) => slot.id === reservation.slotId);
+  const held = await lotStub.hold({
+    holdId,
+    reservationId: reservation.id,
+    // An extension only needs the added time; the car keeps its slot.
+    ...(next.sameSlot ? { startMs: new Date(reservation.endTs).getTime(), endMs: window.endMs } : window),
+    slots: lot.slots,
+    needs: { vehicleType: current?.vehicleType ?? 'car', accessible: current?.accessible, ev: current?.evCharging },
+    slotId: next.sameSlot ? (reservation.slotId ?? undefined) : undefined,
+  });
+  if (!held.ok) {
+    throw apiError(409, next.sameSlot ? `Your slot is booked by someone else after ${formatDateTime(reservation.endTs)}; the stay cannot be extended.` : LOT_FULL);
+  }
+  const movement = {
+    userId,
+    reservationId: reservation.id,
+    amountCents: Math.abs(difference),
+    description: `${next.kind === 'EXTENSION' ? 'Extension' : 'Change'} of parking at ${lot.name}`,
+    idempotencyKey: `reservation:${reservation.id}:${request.key}`,
+  };
+  const statements = [
+    statementOf(env.DB, db.update(reservations).set({ startTs: next.start.toISOString(), endTs: next.end.toISOString(), slotId: held.slotId, amountCents: price.totalCents, priceSnapshotJson: JSON.stringify(price) }).where(eq(reservations.id, reservation.id))),
+    statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference })),
+    recordIdempotencyKey(db, env.DB, request, reservation.id),
+  ];
+  const result = await settleOrRelease(env, lot.id, holdId, async () => {
+    if (difference > 0) return payFromWallet(env, db, movement, statements);
+    if (difference < 0) return refundToWallet(env, db, movement, statements);
+    await env.DB.batch(statements);
+    return { ok: true } as const;
+  });
+  if (!result.ok) {
+    await lotStub.release(holdId);
+    if (result.reason === 'insufficient_funds') throw insufficient(result.missingCents, result.balanceCents, difference);
+    throw apiError(409, 'This change was already made.');
+  }
+  await lotStub.commit(holdId, reservation.id, window);
+  return reservationView(db, userId, reservation.id);
+}
+
+/** PATCH /api/reservations/:id: a CONFIRMED reservation not yet started moves to a new window. */
+export async function modify(env: Bindings, db: DB, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
+  const reservation = await ownReservation(db, request.userId, id);
+  if (!canModify(reservation, now)) throw apiError(409, 'Only a confirmed reservation that has not started can be changed.');
+  const lot = await bookableLot(db, reservation.lotId);
+  const start = new Date(input.start);
+  const end = windowEnd(input.start, input);
+  checkWindow(start, end, lot, now);
+  return reschedule(env, db, reservation, { start, end, sameSlot: false, kind: 'MODIFICATION' }, request);
+}
+
+/** POST /api/reservations/:id/extend: more hours on the same slot, CONFIRMED or ACTIVE. */
+export async function extend(env: Bindings, db: DB, id: string, hours: number, request: IdempotentRequest, now = new Date()) {
+  const reservation = await ownReservation(db, request.userId, id);
+  if (!canExtend(reservation, now)) throw apiError(409, 'Only a confirmed or active reservation that has not ended can be extended.');
+  const lot = await bookableLot(db, reservation.lotId);
+  const start = new Date(reservation.startTs);
+  const end = new Date(new Date(reservation.endTs).getTime() + hours * 3_600_000);
+  // The window is judged as a whole, as if booked at its start (it may have begun already).
+  const problem = windowProblem({ start, end }, lot, start);
+  if (problem) throw apiError(400, problem);
+  return reschedule(env, db, reservation, { start, end, sameSlot: true, kind: 'EXTENSION' }, request);
+}

@@ -1,0 +1,327 @@
+import { env, runInDurableObject } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WEEKDAYS } from '../../core/booking';
+import { createSession } from '../auth/sessions';
+import { lots, notifications, pricing, reservations, slots, users, wallets, walletTransactions } from '../db/schema';
+import { newId } from '../db/ids';
+import { lotObject, type LotDurableObject } from '../lot-object/lot-durable-object';
+import { DEMO_ACCOUNTS } from '../seed/seed';
+import { call, db, seedOnce, signupBody } from '../test/helpers';
+import { createAccount } from '../users/users.data';
+import { verifyPass } from './pass';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const ALWAYS = Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '00:00', close: '23:59' }]));
+const MALL = Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '07:00', close: '23:00' }]));
+
+let ownerId = '';
+beforeAll(async () => {
+  await seedOnce();
+  [{ id: ownerId }] = await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email));
+});
+
+/** A lot of its own per test: `count` car slots at ₱40/h, 24/7 unless told otherwise. */
+async function makeLot(count: number, options: { hours?: object; maxDuration?: number; allowOvernight?: boolean; progressive?: boolean; accessibleSlots?: number } = {}) {
+  const id = newId();
+  await db().insert(lots).values({
+    id,
+    ownerId,
+    name: `Test Lot ${id.slice(0, 4)}`,
+    address: 'Ayala Ave, Makati',
+    geoLat: 14.55,
+    geoLng: 121.02,
+    amenitiesJson: JSON.stringify({ accessible: true }),
+    hoursJson: JSON.stringify(options.hours ?? ALWAYS),
+    rulesJson: JSON.stringify({ maxDuration: options.maxDuration ?? 24, allowOvernight: options.allowOvernight ?? true, vehicleTypes: ['car'] }),
+    isApproved: true,
+  });
+  await db().insert(pricing).values({ lotId: id, strategy: options.progressive ? 'PROGRESSIVE' : 'STATIC', baseRate: 4000 });
+  for (let i = 0; i < count; i++) {
+    await db().insert(slots).values({ id: newId(), lotId: id, label: `A-${i + 1}`, level: 'G', accessible: i < (options.accessibleSlots ?? 0) });
+  }
+  return id;
+}
+
+/** A driver with `pesos` in the wallet (credited through a real sandbox top-up) and a session. */
+async function driver(pesos = 2_000) {
+  const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
+  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' });
+  const cookie = `parkada_session=${await createSession(env.SESSIONS, user.id)}`;
+  if (pesos > 0) {
+    const { id } = await (await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: pesos * 100, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json<any>();
+    expect((await call(`/api/payments/sandbox/${id}/approve`, { method: 'POST', cookie })).status).toBe(200);
+  }
+  return { user, cookie };
+}
+
+const balanceOf = async (userId: string) => (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0].balanceCents;
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
+
+function reserve(cookie: string, body: Record<string, unknown>, key: string = crypto.randomUUID()) {
+  return call('/api/reservations', { method: 'POST', cookie, json: { plate: 'NAB 1234', durationHours: 2, ...body }, headers: { 'Idempotency-Key': key } });
+}
+
+describe('POST /api/reservations', () => {
+  it('books a slot, pays from the wallet, earns points and tells the driver', async () => {
+    const lotId = await makeLot(3);
+    const { user, cookie } = await driver(1_000);
+    const res = await reserve(cookie, { lotId, start: inMinutes(60) });
+    expect(res.status).toBe(201);
+    const booking = await res.json<any>();
+    expect(booking).toMatchObject({ status: 'CONFIRMED', lotId, vehiclePlate: 'NAB 1234', amountCents: 8_000, slotLabel: 'A-1', passId: booking.id.slice(0, 8).toUpperCase() });
+    expect(booking.price).toMatchObject({ hours: 2, rateMultiplier: 1, totalCents: 8_000 });
+    expect(await balanceOf(user.id)).toBe(92_000);
+    const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, user.id));
+    expect(wallet.points).toBe(8);
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(notes.map((n) => n.type)).toContain('BOOKING_CONFIRMED');
+    expect((await call(`/api/reservations/${booking.id}`, { cookie })).status).toBe(200);
+    expect((await (await call('/api/reservations', { cookie })).json<any[]>()).map((r) => r.id)).toEqual([booking.id]);
+  });
+
+  it('replays the first booking for a repeated Idempotency-Key and never pays twice', async () => {
+    const lotId = await makeLot(3);
+    const { user, cookie } = await driver(1_000);
+    const body = { lotId, start: inMinutes(60) };
+    const first = await (await reserve(cookie, body, 'booking-key-0001')).json<any>();
+    const again = await reserve(cookie, body, 'booking-key-0001');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await again.json<any>()).id).toBe(first.id);
+    expect((await reserve(cookie, { ...body, durationHours: 3 }, 'booking-key-0001')).status).toBe(409);
+    expect(await balanceOf(user.id)).toBe(92_000);
+    expect(await db().select().from(reservations).where(eq(reservations.userId, user.id))).toHaveLength(1);
+  });
+
+  it('200 concurrent attempts for 10 free slots: exactly 10 succeed, no slot is shared, the ledger matches', async () => {
+    const lotId = await makeLot(10);
+    const drivers = await Promise.all(Array.from({ length: 4 }, () => driver(2_000)));
+    const start = inMinutes(120);
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => reserve(drivers[i % 4].cookie, { lotId, start, durationHours: 1 })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(190);
+    expect(await results.find((r) => r.status === 409)!.json<any>()).toEqual({ message: 'Lot is full for this time' });
+    const booked = await db().select().from(reservations).where(eq(reservations.lotId, lotId));
+    expect(booked).toHaveLength(10);
+    expect(new Set(booked.map((r) => r.slotId)).size).toBe(10);
+    // Every driver paid exactly for their bookings.
+    for (const { user } of drivers) {
+      const mine = booked.filter((r) => r.userId === user.id).length;
+      expect(await balanceOf(user.id)).toBe(200_000 - mine * 4_000);
+      const payments = await db().select().from(walletTransactions).where(eq(walletTransactions.type, 'PAYMENT'));
+      expect(payments.filter((p) => booked.some((r) => r.id === p.reservationId && r.userId === user.id))).toHaveLength(mine);
+    }
+    const availability = await (await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(start)}&durationHours=1`)).json<any>();
+    expect(availability).toMatchObject({ total: 10, free: 0, reserved: 10 });
+  });
+
+  it('gives back-to-back windows the same slot but never overlapping ones', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const start = Date.now() + 2 * HOUR;
+    expect((await reserve(cookie, { lotId, start: new Date(start).toISOString(), durationHours: 1 })).status).toBe(201);
+    expect((await reserve(cookie, { lotId, start: new Date(start + HOUR).toISOString(), durationHours: 1 })).status).toBe(201);
+    expect((await reserve(cookie, { lotId, start: new Date(start + 30 * MINUTE).toISOString(), durationHours: 1 })).status).toBe(409);
+  });
+
+  it('keeps accessible bays for drivers who need them', async () => {
+    const lotId = await makeLot(3, { accessibleSlots: 1 });
+    const { cookie } = await driver(1_000);
+    const plain = await (await reserve(cookie, { lotId, start: inMinutes(60) })).json<any>();
+    const needing = await (await reserve(cookie, { lotId, start: inMinutes(60), needs: { accessible: true } })).json<any>();
+    expect(plain.slotLabel).not.toBe('A-1');
+    expect(needing.slotLabel).toBe('A-1');
+    expect((await reserve(cookie, { lotId, start: inMinutes(60), needs: { accessible: true } })).status).toBe(409);
+  });
+
+  it('answers 402 with the amount missing and holds nothing', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(50);
+    const res = await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 });
+    expect(res.status).toBe(402);
+    expect(await res.json<any>()).toMatchObject({ message: 'Insufficient wallet balance', missingCents: 3_000, balanceCents: 5_000, amountCents: 8_000 });
+    const rich = await driver(1_000);
+    expect((await reserve(rich.cookie, { lotId, start: inMinutes(60) })).status).toBe(201);
+  });
+
+  it.each([
+    ['a start in the past', { start: new Date(Date.now() - HOUR).toISOString() }, {}, 'The start time is in the past.'],
+    ['a stay beyond the maximum', { durationHours: 8 }, { maxDuration: 4 }, 'This lot allows stays of at most 4 hours.'],
+    ['a window outside the hours', { start: '2026-12-02T03:00:00+08:00' }, { hours: MALL }, 'This lot is open 07:00–23:00 on Wednesday; choose a time inside its hours.'],
+    ['an overnight stay where not allowed', { start: '2026-12-02T22:00:00+08:00', durationHours: 4 }, { allowOvernight: false }, 'Overnight parking is not allowed at this lot.'],
+    ['a plate that is not Philippine', { plate: 'HELLO' }, {}, 'Enter a Philippine plate such as ABC 1234, ABC 123, AB 12345 or a conduction sticker such as A1B234.'],
+    ['neither duration nor end', { durationHours: undefined }, {}, 'Give either durationHours or end.'],
+  ])('refuses %s with 400 and charges nothing', async (_case, body, lotOptions, message) => {
+    const lotId = await makeLot(1, lotOptions);
+    const { user, cookie } = await driver(1_000);
+    const res = await reserve(cookie, { lotId, start: inMinutes(60), ...body });
+    expect(res.status).toBe(400);
+    expect((await res.json<any>()).message).toBe(message);
+    expect(await balanceOf(user.id)).toBe(100_000);
+  });
+
+  it('answers 404 for an unknown lot and for a vehicle that is not yours', async () => {
+    const { cookie } = await driver(1_000);
+    expect((await reserve(cookie, { lotId: crypto.randomUUID(), start: inMinutes(60) })).status).toBe(404);
+    const lotId = await makeLot(1);
+    expect((await reserve(cookie, { lotId, start: inMinutes(60), plate: undefined, vehicleId: crypto.randomUUID() })).status).toBe(404);
+  });
+});
+
+describe('cancel, modify, extend', () => {
+  it('refunds in full when cancelled 16 minutes before the start', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(16) })).json<any>();
+    const res = await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json<any>()).toMatchObject({ refundCents: 8_000, reservation: { status: 'CANCELLED' } });
+    expect(await balanceOf(user.id)).toBe(100_000);
+    expect((await db().select().from(wallets).where(eq(wallets.userId, user.id)))[0].points).toBe(0);
+    // The slot is free again.
+    expect((await reserve(cookie, { lotId, start: inMinutes(16) })).status).toBe(201);
+    expect((await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie })).status).toBe(409);
+  });
+
+  it('refunds nothing when cancelled 14 minutes before the start', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(14) })).json<any>();
+    expect(await (await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie })).json<any>()).toMatchObject({ refundCents: 0 });
+    expect(await balanceOf(user.id)).toBe(92_000);
+  });
+
+  it("hides another driver's reservation (404) and lets them change nothing", async () => {
+    const lotId = await makeLot(1);
+    const owner = await driver(1_000);
+    const other = await driver(1_000);
+    const booking = await (await reserve(owner.cookie, { lotId, start: inMinutes(60) })).json<any>();
+    for (const [path, method] of [[`/api/reservations/${booking.id}`, 'GET'], [`/api/reservations/${booking.id}/cancel`, 'POST'], [`/api/reservations/${booking.id}/pass`, 'GET']] as const) {
+      expect((await call(path, { method, cookie: other.cookie })).status).toBe(404);
+    }
+    const extend = await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie: other.cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(extend.status).toBe(404);
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
+  });
+
+  it('extends on the same slot for the price difference, and refuses when the slot is taken next', async () => {
+    const lotId = await makeLot(1, { progressive: true });
+    const { user, cookie } = await driver(2_000);
+    const start = Date.now() + HOUR;
+    const booking = await (await reserve(cookie, { lotId, start: new Date(start).toISOString(), durationHours: 3 })).json<any>();
+    expect(booking.amountCents).toBe(12_000);
+    const extend = (hours: number) => call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const res = await extend(1);
+    expect(res.status).toBe(200);
+    // 4 h progressive: 4 × ₱40 × 0.9 = ₱144; ₱24 more.
+    expect(await res.json<any>()).toMatchObject({ amountCents: 14_400, slotLabel: 'A-1', endTs: new Date(start + 4 * HOUR).toISOString() });
+    expect(await balanceOf(user.id)).toBe(200_000 - 14_400);
+    expect((await reserve(cookie, { lotId, start: new Date(start + 4 * HOUR).toISOString(), durationHours: 1 })).status).toBe(201);
+    const blocked = await extend(1);
+    expect(blocked.status).toBe(409);
+    expect((await blocked.json<any>()).message).toContain('cannot be extended');
+    expect(await balanceOf(user.id)).toBe(200_000 - 14_400 - 4_000);
+  });
+
+  it('modifies a future reservation, charging or refunding the difference', async () => {
+    const lotId = await makeLot(2);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<any>();
+    const modify = (json: object) => call(`/api/reservations/${booking.id}`, { method: 'PATCH', cookie, json, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const longer = await modify({ start: inMinutes(120), durationHours: 3 });
+    expect(longer.status).toBe(200);
+    expect(await longer.json<any>()).toMatchObject({ amountCents: 12_000, status: 'CONFIRMED' });
+    expect(await balanceOf(user.id)).toBe(88_000);
+    const shorter = await modify({ start: inMinutes(120), durationHours: 1 });
+    expect(await shorter.json<any>()).toMatchObject({ amountCents: 4_000 });
+    expect(await balanceOf(user.id)).toBe(96_000);
+    expect((await modify({ start: new Date(Date.now() - 2 * HOUR).toISOString(), durationHours: 1 })).status).toBe(400);
+  });
+});
+
+describe('the lot object drives time', () => {
+  it('expires a no-show 15 minutes after the start and frees the slot', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const stub = lotObject(env, lotId);
+    expect(await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm())).not.toBeNull();
+    await stub.runTimers(Date.now() + 10 * MINUTE);
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
+    await stub.runTimers(Date.now() + 17 * MINUTE);
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('EXPIRED');
+    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_EXPIRED')));
+    expect(notes).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(96_000); // no refund for a no-show
+    expect((await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).status).toBe(201);
+  });
+
+  it('reminds the driver before the start, once', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    await reserve(cookie, { lotId, start: inMinutes(40) });
+    const stub = lotObject(env, lotId);
+    await stub.runTimers(Date.now() + 12 * MINUTE);
+    await stub.runTimers(Date.now() + 13 * MINUTE);
+    const reminders = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_REMINDER')));
+    expect(reminders).toHaveLength(1);
+  });
+
+  it('lets a hold whose booking never committed lapse', async () => {
+    const lotId = await makeLot(1);
+    const stub = lotObject(env, lotId);
+    const slotRows = await db().select().from(slots).where(eq(slots.lotId, lotId));
+    const window = { startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR };
+    const held = await stub.hold({ holdId: 'orphan', reservationId: crypto.randomUUID(), ...window, slots: slotRows, needs: { vehicleType: 'car' } });
+    expect(held.ok).toBe(true);
+    expect(await stub.availability(window, 1)).toMatchObject({ free: 0 });
+    await stub.runTimers(Date.now() + 2 * MINUTE);
+    expect(await stub.availability(window, 1)).toMatchObject({ free: 1 });
+  });
+});
+
+describe('QR pass', () => {
+  it('is a signed token of the reservation that verifies without the database, and a forged one does not', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60) })).json<any>();
+    const pass = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<any>();
+    expect(pass.passId).toBe(booking.passId);
+    const claims = await verifyPass(env, pass.token, new Date(booking.startTs));
+    // JWT times are whole seconds.
+    const validUntil = new Date(Math.floor(Date.parse(booking.endTs) / 1000) * 1000).toISOString();
+    expect(claims).toMatchObject({ reservationId: booking.id, plate: 'NAB 1234', lotId, slot: 'A-1', validUntil });
+    const [header, , signature] = pass.token.split('.');
+    const payload = btoa(JSON.stringify({ sub: booking.id, plate: 'FAKE 123', lot: lotId, iss: 'parkada', aud: 'parkada-gate', exp: 4_000_000_000 })).replace(/=+$/, '');
+    const forged = `${header}.${payload}.${signature}`;
+    expect(await verifyPass(env, forged, new Date(booking.startTs))).toBeNull();
+    expect(await verifyPass({ ...env, PASS_SIGNING_SECRET: 'another-secret' }, pass.token, new Date(booking.startTs))).toBeNull();
+  });
+});
+
+describe('lot search with a window and filters', () => {
+  it('filters by Open Now at the chosen time, price and accessibility, and sorts by distance', async () => {
+    const at3am = encodeURIComponent('2026-12-02T03:00:00+08:00');
+    const open = await (await call(`/api/lots?openNow=true&start=${at3am}&durationHours=1`)).json<any[]>();
+    expect(open.map((l) => l.name)).toContain('NAIA Terminal 3 Parking');
+    expect(open.map((l) => l.name)).not.toContain('Greenbelt 3 Parking');
+    const cheap = await (await call('/api/lots?maxPriceCents=10000')).json<any[]>();
+    expect(cheap.map((l) => l.name)).not.toContain('NAIA Terminal 3 Parking');
+    const near = await (await call('/api/lots?near=14.5352,120.9822&radiusKm=3')).json<any[]>();
+    expect(near[0].name).toBe('SM Mall of Asia North Parking');
+    expect(near.every((l) => l.distanceKm <= 3)).toBe(true);
+    expect((await call('/api/lots?near=manila')).status).toBe(400);
+  });
+
+  it('prices the window and counts bookings in it', async () => {
+    const lotId = await makeLot(2, { progressive: true });
+    const { cookie } = await driver(1_000);
+    const start = inMinutes(180);
+    await reserve(cookie, { lotId, start, durationHours: 4 });
+    const lot = await (await call(`/api/lots/${lotId}?start=${encodeURIComponent(start)}&durationHours=4`)).json<any>();
+    expect(lot.availability).toMatchObject({ total: 2, free: 1, reserved: 1, quote: { hours: 4, totalCents: 14_400 } });
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Loads the Manila demo data into an empty database: one account per role, the demo owner's lots
+ * with their slots and pricing, the attendant's assignment, one pending owner application and the
+ * driver's first top-up.
+ * Used by `npm start` (rendered to SQL for the local D1) and by the tests (inside workerd), so both see the same world.
+ */
+import type { BatchItem } from 'drizzle-orm/batch';
+import { WEEKDAYS } from '../../core/booking';
+import { DEFAULT_TIERS } from '../../core/pricing';
+import type { Role } from '../../core/roles';
+import { hashPassword } from '../auth/password';
+import type { DB } from '../db/client';
+import { newId } from '../db/ids';
+import { attendantAssignments, lots, payments, pricing, slots, walletTransactions } from '../db/schema';
+import { accountInserts } from '../users/users.data';
+import { DEMO_LOTS, type DemoLot } from './demo-lots';
+
+export const DEMO_PASSWORD = 'parkada-demo';
+
+export const DEMO_ACCOUNTS = [
+  { role: 'parking_user', email: 'driver@parkada.ph', firstName: 'Juan', lastName: 'Dela Cruz', phone: '+63 917-1234567' },
+  { role: 'owner_admin', email: 'owner@parkada.ph', firstName: 'Maria', lastName: 'Santos', phone: '+63 918-2345678' },
+  { role: 'attendant', email: 'attendant@parkada.ph', firstName: 'Jose', lastName: 'Reyes', phone: '+63 919-3456789' },
+  { role: 'super_admin', email: 'admin@parkada.ph', firstName: 'Ana', lastName: 'Villanueva', phone: '+63 920-4567890' },
+] as const satisfies ReadonlyArray<{ role: Role; email: string; firstName: string; lastName: string; phone: string }>;
+
+/** The lot the demo attendant is assigned to. */
+export const DEMO_ATTENDANT_LOT = 'Greenbelt 3 Parking';
+
+/** D1 binds at most 100 parameters per statement; a slot row has 8. */
+const SLOT_ROWS_PER_INSERT = 12;
+
+function slotRows(lotId: string, lot: DemoLot) {
+  const perLevel = Math.ceil(lot.slots / lot.levels.length);
+  return Array.from({ length: lot.slots }, (_, i) => {
+    const level = lot.levels[Math.floor(i / perLevel)];
+    const number = (i % perLevel) + 1;
+    return {
+      id: newId(),
+      lotId,
+      label: `${level}-${String(number).padStart(3, '0')}`,
+      level,
+      // The first slots of each level are the accessible ones, nearest the lifts; EV bays follow.
+      accessible: lot.amenities.accessible && number <= Math.max(1, Math.round(perLevel * 0.04)),
+      evCharging: lot.amenities.evCharging && number > perLevel - Math.max(1, Math.round(perLevel * 0.05)),
+      vehicleType: 'car' as const,
+      active: true,
+    };
+  });
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/** A statement D1 can batch and that can also be rendered to SQL text. */
+export type SeedStatement = BatchItem<'sqlite'> & { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * Every statement of the demo data, unexecuted: tests run them through D1 directly, and
+ * `npm start` renders them to a SQL file that wrangler applies to the local database.
+ */
+export async function demoDataStatements(db: DB) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids = Object.fromEntries(DEMO_ACCOUNTS.map((account) => [account.role, newId()])) as Record<Role, string>;
+  const driverWallet = newId();
+  const statements: SeedStatement[] = DEMO_ACCOUNTS.flatMap((account) =>
+    accountInserts(db, { ...account, passwordHash, signupRole: 'parking_user' }, ids[account.role], account.role === 'parking_user' ? driverWallet : undefined),
+  );
+  statements.push(...demoTopup(db, ids.parking_user, driverWallet));
+  // A real pending application, so the approvals queue has something to decide.
+  statements.push(
+    ...accountInserts(db, {
+      firstName: 'Ramon',
+      lastName: 'Bautista',
+      email: 'ramon.bautista@example.ph',
+      phone: '+63 921-5678901',
+      passwordHash,
+      signupRole: 'space_owner',
+    }),
+  );
+
+  for (const lot of DEMO_LOTS) {
+    const lotId = newId();
+    statements.push(
+      db.insert(lots).values({
+        id: lotId,
+        ownerId: ids.owner_admin,
+        name: lot.name,
+        address: lot.address,
+        city: lot.city,
+        geoLat: lot.geoLat,
+        geoLng: lot.geoLng,
+        amenitiesJson: JSON.stringify(lot.amenities),
+        hoursJson: JSON.stringify(Object.fromEntries(WEEKDAYS.map((day) => [day, lot.hours]))),
+        rulesJson: JSON.stringify({ maxDuration: lot.maxDuration, allowOvernight: lot.allowOvernight, vehicleTypes: ['car', 'motorcycle'] }),
+        isApproved: true,
+      }),
+      db.insert(pricing).values({
+        lotId,
+        strategy: lot.progressive ? 'PROGRESSIVE' : 'STATIC',
+        baseRate: lot.rateCents,
+        progressiveJson: lot.progressive ? JSON.stringify(DEFAULT_TIERS) : null,
+      }),
+      ...chunk(slotRows(lotId, lot), SLOT_ROWS_PER_INSERT).map((rows) => db.insert(slots).values(rows)),
+    );
+    if (lot.name === DEMO_ATTENDANT_LOT) {
+      statements.push(db.insert(attendantAssignments).values({ id: newId(), attendantId: ids.attendant, lotId }));
+    }
+  }
+  return statements;
+}
+
+/** The demo driver starts with ₱1,000 from a settled sandbox GCash top-up: a real payment and its ledger row. */
+function demoTopup(db: DB, userId: string, walletId: string): SeedStatement[] {
+  const paymentId = newId();
+  const providerRef = `sbx_${paymentId}`;
+  const amountCents = 100_000;
+  return [
+    db.insert(payments).values({ id: paymentId, userId, walletId, provider: 'sandbox', method: 'gcash', amountCents, status: 'succeeded', providerRef, completedAt: new Date().toISOString() }),
+    // The ledger trigger moves the balance, exactly as for a webhook-settled top-up.
+    db.insert(walletTransactions).values({ id: newId(), walletId, type: 'TOPUP', amountCents, description: 'Top-up via GCash', paymentReference: providerRef, idempotencyKey: `payment:${paymentId}` }),
+  ];
+}
+
+export async function seedDemoData(db: DB): Promise<void> {
+  for (const [first, ...rest] of chunk(await demoDataStatements(db), 100)) await db.batch([first, ...rest]);
+}

@@ -1,0 +1,44 @@
+import { env } from 'cloudflare:test';
+import { app } from '../app';
+import { createSession } from '../auth/sessions';
+import { createDb } from '../db/client';
+import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed';
+import { findUserByEmail } from '../users/users.data';
+import type { Role } from '../../core/roles';
+
+export const ORIGIN = 'https://parkada.test';
+export const db = () => createDb(env.DB);
+
+/** Sends a request through the real app with the real bindings (D1, KV, Durable Objects) of this test file. */
+export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string; bindings?: Partial<typeof env> } = {}) {
+  const { json, cookie, headers, bindings, ...rest } = init;
+  const h = new Headers(headers);
+  if (json !== undefined) h.set('Content-Type', 'application/json');
+  if (cookie) h.set('Cookie', cookie);
+  return app.request(`${ORIGIN}${path}`, { ...rest, headers: h, body: json === undefined ? rest.body : JSON.stringify(json) }, { ...env, ...bindings });
+}
+
+export const sessionCookie = (res: Response) => res.headers.get('Set-Cookie')?.split(';')[0] ?? '';
+
+/** Loads the demo data into this test file's database unless it is there already. */
+export async function seedOnce() {
+  if (!(await findUserByEmail(db(), DEMO_ACCOUNTS[0].email))) await seedDemoData(db());
+}
+
+/** A fresh session cookie for the demo account of a role (the demo data must be seeded). */
+export async function cookieFor(role: Role): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  const user = await findUserByEmail(db(), account.email);
+  return `parkada_session=${await createSession(env.SESSIONS, user!.id)}`;
+}
+
+let counter = 0;
+export const signupBody = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Liza',
+  lastName: 'Soberano',
+  email: `liza${++counter}.${crypto.randomUUID().slice(0, 6)}@example.ph`,
+  mobile: '+63 917-5551234',
+  role: 'parking_user',
+  password: 'correct horse battery',
+  ...overrides,
+});

@@ -1,0 +1,68 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { Role, SignupRole } from '../../core/roles';
+import type { DB } from '../db/client';
+import { newId } from '../db/ids';
+import { notifications, ownerApplications, preferences, users, wallets } from '../db/schema';
+import type { SessionUser } from '../env';
+
+const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
+
+export async function findUserById(db: DB, id: string): Promise<SessionUser | null> {
+  const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: DB, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export type NewAccount = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+  signupRole: SignupRole;
+  /** Staff roles are only ever given by the platform (demo data, admin decisions), never by sign-up. */
+  role?: Role;
+};
+
+/**
+ * The statements that create an account: the user, default preferences, an empty wallet and a
+ * welcome notification. Owner sign-up roles become drivers with a pending owner application,
+ * decided by the super admin.
+ */
+export function accountInserts(db: DB, account: NewAccount, userId = newId(), walletId = newId()) {
+  const { signupRole, role = 'parking_user', ...fields } = account;
+  const isOwnerApplicant = signupRole !== 'parking_user';
+  const welcome = isOwnerApplicant
+    ? { title: 'Owner application received', message: 'Your owner application is pending review. You can park with Parkada meanwhile.' }
+    : { title: 'Welcome to Parkada', message: 'Find and reserve parking across Metro Manila.' };
+  return [
+    db.insert(users).values({ id: userId, ...fields, role }),
+    db.insert(preferences).values({ userId }),
+    db.insert(wallets).values({ id: walletId, userId }),
+    db.insert(notifications).values({ id: newId(), userId, type: 'WELCOME', ...welcome }),
+    ...(isOwnerApplicant
+      ? [
+          db.insert(ownerApplications).values({
+            id: newId(),
+            userId,
+            applicantRole: signupRole,
+            name: `${account.firstName} ${account.lastName}`,
+            email: account.email,
+            phone: account.phone,
+          }),
+        ]
+      : []),
+  ];
+}
+
+/** Creates the account in one batch (atomic in D1). */
+export async function createAccount(db: DB, account: NewAccount): Promise<SessionUser> {
+  const userId = newId();
+  const [first, ...rest] = accountInserts(db, account, userId);
+  await db.batch([first, ...rest]);
+  return (await findUserById(db, userId))!;
+}

@@ -1,0 +1,63 @@
+/**
+ * The wallet ledger: the only code that writes `wallet_transactions`. A row's insert moves the balance
+ * (trigger `wallet_tx_apply`, migrations/0002), and the wallets CHECK refuses an overdraft, so these
+ * statements are safe to run in any D1 batch (one transaction) next to the records they pay for.
+ */
+import { CENTS_PER_POINT, type TransactionType } from '../../core/wallet';
+import { newId } from '../db/ids';
+
+export type LedgerEntry = {
+  walletId: string;
+  type: TransactionType;
+  /** Signed: positive credits the wallet, negative debits it. */
+  amountCents: number;
+  description: string;
+  reservationId?: string | null;
+  paymentReference?: string | null;
+  /** Unique per wallet: the same key can never post twice. */
+  idempotencyKey?: string | null;
+};
+
+/**
+ * Insert statement for one ledger row. For PAYMENT and REFUND rows of a reservation the points are
+ * computed inside the same statement, so the reservation always holds floor(net paid / ₱10) points:
+ * delta = points(net after this row) − points(net before it). (D1 may bind JS numbers as REAL, hence
+ * the CASTs: integer division must not become a fraction of a point.)
+ */
+export function ledgerInsert(d1: D1Database, entry: LedgerEntry & { id?: string }): D1PreparedStatement {
+  const id = entry.id ?? newId();
+  const earnsPoints = (entry.type === 'PAYMENT' || entry.type === 'REFUND') && entry.reservationId ? 1 : 0;
+  return d1
+    .prepare(
+      `INSERT INTO wallet_transactions
+         (id, wallet_id, type, amount_cents, currency, description, reservation_id, payment_reference, idempotency_key, points_delta)
+       SELECT ?1, ?2, ?3, ?4, 'PHP', ?5, ?6, ?7, ?8,
+              CASE WHEN ?9 = 1 THEN
+                CAST(MAX(0, -(COALESCE(SUM(amount_cents), 0) + ?4)) / ${CENTS_PER_POINT} AS INTEGER)
+                  - CAST(MAX(0, -COALESCE(SUM(amount_cents), 0)) / ${CENTS_PER_POINT} AS INTEGER)
+              ELSE 0 END
+         FROM wallet_transactions
+        WHERE wallet_id = ?2 AND reservation_id IS ?6 AND type IN ('PAYMENT', 'REFUND')`,
+    )
+    .bind(
+      id,
+      entry.walletId,
+      entry.type,
+      entry.amountCents,
+      entry.description,
+      entry.reservationId ?? null,
+      entry.paymentReference ?? null,
+      entry.idempotencyKey ?? null,
+      earnsPoints,
+    );
+}
+
+export type LedgerFailure = 'insufficient_funds' | 'duplicate';
+
+/** What a failed batch containing ledger rows means for the caller, or null for any other error. */
+export function ledgerFailure(error: unknown): LedgerFailure | null {
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+  if (message.includes('wallets_balance_nonneg')) return 'insufficient_funds';
+  if (message.includes('UNIQUE constraint failed: wallet_transactions')) return 'duplicate';
+  return null;
+}

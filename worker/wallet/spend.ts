@@ -1,0 +1,92 @@
+/**
+ * Paying for parking from the wallet and refunding to it. Booking code passes its own statements
+ * (reservation, charges) to run in the same D1 batch: either the record and its payment both commit
+ * or neither does, and the balance CHECK refuses an overdraft under any concurrency.
+ */
+import { and, eq } from 'drizzle-orm';
+import { formatPeso } from '../../core/money';
+import { TOPUP_METHOD_LABELS } from '../../core/wallet';
+import type { DB } from '../db/client';
+import { payments } from '../db/schema';
+import { newId } from '../db/ids';
+import type { Bindings } from '../env';
+import { paymentProvider } from '../payments/provider';
+import { deliverSandboxOutcome } from '../payments/payments.service';
+import { ledgerFailure, ledgerInsert } from './ledger';
+import { readAutoTopup, walletOf } from './wallet.data';
+
+export type WalletMovement = {
+  userId: string;
+  reservationId: string | null;
+  amountCents: number;
+  description: string;
+  /** Unique per wallet, e.g. `reservation:<id>:booking`: the same movement never posts twice. */
+  idempotencyKey: string;
+};
+
+export type SpendResult =
+  | { ok: true; transactionId: string; balanceCents: number }
+  | { ok: false; reason: 'insufficient_funds'; balanceCents: number; missingCents: number }
+  | { ok: false; reason: 'duplicate' };
+
+/** Debits a PAYMENT; `before` runs first in the same transaction (e.g. the reservation it pays for). */
+export async function payFromWallet(env: Bindings, db: DB, movement: WalletMovement, before: D1PreparedStatement[] = []): Promise<SpendResult> {
+  return post(env, db, 'PAYMENT', -movement.amountCents, movement, before);
+}
+
+/** Credits a REFUND of an earlier payment (points for it are taken back in the same row). */
+export async function refundToWallet(env: Bindings, db: DB, movement: WalletMovement, before: D1PreparedStatement[] = []): Promise<SpendResult> {
+  return post(env, db, 'REFUND', movement.amountCents, movement, before);
+}
+
+async function post(env: Bindings, db: DB, type: 'PAYMENT' | 'REFUND', amountCents: number, movement: WalletMovement, before: D1PreparedStatement[]): Promise<SpendResult> {
+  const wallet = await walletOf(db, movement.userId);
+  const transactionId = newId();
+  try {
+    await env.DB.batch([
+      ...before,
+      ledgerInsert(env.DB, { id: transactionId, walletId: wallet.id, type, amountCents, description: movement.description, reservationId: movement.reservationId, idempotencyKey: movement.idempotencyKey }),
+    ]);
+  } catch (error) {
+    const failure = ledgerFailure(error);
+    if (failure === 'duplicate') return { ok: false, reason: 'duplicate' };
+    if (failure !== 'insufficient_funds') throw error;
+    const { balanceCents } = await walletOf(db, movement.userId);
+    return { ok: false, reason: 'insufficient_funds', balanceCents, missingCents: Math.max(0, -amountCents - balanceCents) };
+  }
+  const { balanceCents } = await walletOf(db, movement.userId);
+  if (type === 'PAYMENT') await autoTopupIfLow(env, db, movement.userId);
+  return { ok: true, transactionId, balanceCents };
+}
+
+/**
+ * The auto top-up rule: after a payment leaves the balance under the threshold, charge the saved
+ * method once (never while an auto top-up is still pending). Needs a provider that keeps saved
+ * methods and a method this account has already paid with successfully.
+ */
+export async function autoTopupIfLow(env: Bindings, db: DB, userId: string): Promise<boolean> {
+  const provider = paymentProvider(env);
+  const wallet = await walletOf(db, userId);
+  const rule = await readAutoTopup(db, wallet.id);
+  if (!provider?.supportsSavedMethods || !rule?.enabled || wallet.balanceCents >= rule.thresholdCents) return false;
+  const mine = and(eq(payments.userId, userId), eq(payments.method, rule.method));
+  const [saved] = await db.select({ id: payments.id }).from(payments).where(and(mine, eq(payments.status, 'succeeded'))).limit(1);
+  const [pending] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.origin, 'auto_topup'), eq(payments.status, 'pending'))).limit(1);
+  if (!saved || pending) return false;
+
+  const id = newId();
+  await db.insert(payments).values({ id, userId, walletId: wallet.id, provider: provider.name, method: rule.method, amountCents: rule.amountCents, origin: 'auto_topup' });
+  const { providerRef } = await provider.chargeSaved({
+    paymentId: id,
+    amountCents: rule.amountCents,
+    method: rule.method,
+    description: `Parkada auto top-up ${formatPeso(rule.amountCents)} (${TOPUP_METHOD_LABELS[rule.method]})`,
+  });
+  await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+  // The sandbox settles saved-method charges at once; a real gateway's webhook arrives on its own.
+  if (provider.sandbox) {
+    const [payment] = await db.select().from(payments).where(eq(payments.id, id));
+    await deliverSandboxOutcome(env, db, payment, 'paid');
+  }
+  return true;
+}

@@ -1,0 +1,123 @@
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { loyaltyLevel, manilaMonthOf, manilaMonthRange, pointsToNextLevel, TRANSACTION_LABELS, type AutoTopupRule } from '../../core/wallet';
+import type { DB } from '../db/client';
+import { autoTopups, payments, wallets, walletTransactions, type WalletTransaction } from '../db/schema';
+
+export async function walletOf(db: DB, userId: string) {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  // Every account gets its wallet at sign-up (users.data accountInserts).
+  if (!wallet) throw new Error(`User ${userId} has no wallet`);
+  return wallet;
+}
+
+const CREDIT_TYPES = ['TOPUP', 'CREDIT'] as const;
+const SPEND_TYPES = ['PAYMENT', 'DEBIT', 'REFUND'] as const;
+
+/**
+ * GET /api/wallet: balance and points, plus figures computed from the ledger. Total Spent is net of
+ * refunds, so balance = totalCredits − totalSpent always holds.
+ */
+export async function walletSummary(db: DB, userId: string, now = new Date()) {
+  const wallet = await walletOf(db, userId);
+  const { start } = manilaMonthRange(manilaMonthOf(now));
+  const [totals] = await db
+    .select({
+      credits: sql<number>`COALESCE(SUM(CASE WHEN ${inArray(walletTransactions.type, [...CREDIT_TYPES])} THEN ${walletTransactions.amountCents} END), 0)`,
+      spent: sql<number>`COALESCE(-SUM(CASE WHEN ${inArray(walletTransactions.type, [...SPEND_TYPES])} THEN ${walletTransactions.amountCents} END), 0)`,
+      monthPoints: sql<number>`COALESCE(SUM(CASE WHEN ${walletTransactions.createdAt} >= ${start} THEN ${walletTransactions.pointsDelta} END), 0)`,
+    })
+    .from(walletTransactions)
+    .where(eq(walletTransactions.walletId, wallet.id));
+  return {
+    id: wallet.id,
+    balanceCents: wallet.balanceCents,
+    points: wallet.points,
+    currency: wallet.currency,
+    level: loyaltyLevel(wallet.points),
+    nextLevel: pointsToNextLevel(wallet.points),
+    monthPoints: totals.monthPoints,
+    totalCreditsCents: totals.credits,
+    totalSpentCents: totals.spent,
+  };
+}
+
+export const transactionView = (row: WalletTransaction) => ({
+  id: row.id,
+  type: row.type,
+  label: TRANSACTION_LABELS[row.type],
+  description: row.description,
+  amountCents: row.amountCents,
+  currency: row.currency,
+  pointsDelta: row.pointsDelta,
+  reservationId: row.reservationId,
+  paymentReference: row.paymentReference,
+  createdAt: row.createdAt,
+});
+
+/** Keyset pagination, newest first; the cursor is the last row's `createdAt|id`. */
+export async function listTransactions(db: DB, walletId: string, page: { limit: number; cursor?: string; pointsOnly?: boolean }) {
+  const [cursorAt, cursorId] = page.cursor?.split('|') ?? [];
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.walletId, walletId),
+        page.pointsOnly ? sql`${walletTransactions.pointsDelta} <> 0` : undefined,
+        cursorAt
+          ? or(lt(walletTransactions.createdAt, cursorAt), and(eq(walletTransactions.createdAt, cursorAt), lt(walletTransactions.id, cursorId ?? '')))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(page.limit + 1);
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  return { items: items.map(transactionView), nextCursor: rows.length > page.limit && last ? `${last.createdAt}|${last.id}` : null };
+}
+
+/** One Manila calendar month of the ledger, oldest first, with the running balance. */
+export async function statement(db: DB, walletId: string, month: string) {
+  const { start, end } = manilaMonthRange(month);
+  const [{ opening }] = await db
+    .select({ opening: sql<number>`COALESCE(SUM(${walletTransactions.amountCents}), 0)` })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.walletId, walletId), lt(walletTransactions.createdAt, start)));
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.walletId, walletId), gte(walletTransactions.createdAt, start), lt(walletTransactions.createdAt, end)))
+    .orderBy(walletTransactions.createdAt, walletTransactions.id);
+  let balance = opening;
+  const lines = rows.map((row) => ({ ...transactionView(row), balanceCents: (balance += row.amountCents) }));
+  return { month, openingCents: opening, closingCents: balance, rows: lines };
+}
+
+/** Payment methods this account has paid with, most recent first (Wallet Settings → Payment Methods). */
+export async function paymentMethodsUsed(db: DB, userId: string) {
+  return db
+    .select({
+      method: payments.method,
+      provider: payments.provider,
+      lastUsedAt: sql<string>`MAX(${payments.completedAt})`,
+      count: sql<number>`COUNT(*)`,
+      totalCents: sql<number>`SUM(${payments.amountCents})`,
+    })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded')))
+    .groupBy(payments.method, payments.provider)
+    .orderBy(desc(sql`MAX(${payments.completedAt})`));
+}
+
+export async function readAutoTopup(db: DB, walletId: string): Promise<AutoTopupRule | null> {
+  const [rule] = await db.select().from(autoTopups).where(eq(autoTopups.walletId, walletId));
+  return rule ? { enabled: rule.enabled, thresholdCents: rule.thresholdCents, amountCents: rule.amountCents, method: rule.method } : null;
+}
+
+export async function saveAutoTopup(db: DB, walletId: string, rule: AutoTopupRule) {
+  const updatedAt = new Date().toISOString();
+  await db
+    .insert(autoTopups)
+    .values({ walletId, ...rule, updatedAt })
+    .onConflictDoUpdate({ target: autoTopups.walletId, set: { ...rule, updatedAt } });
+}

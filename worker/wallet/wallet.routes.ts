@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { autoTopupSchema, manilaMonthOf, statementMonthSchema, topupSchema } from '../../core/wallet';
+import type { AppEnv } from '../env';
+import { apiError } from '../http/errors';
+import { idempotentRequest } from '../http/idempotency';
+import { validate } from '../http/validate';
+import { paymentView, startTopup } from '../payments/payments.service';
+import { paymentProvider } from '../payments/provider';
+import { statementCsv } from './statement-csv';
+import { listTransactions, paymentMethodsUsed, readAutoTopup, saveAutoTopup, statement, walletOf, walletSummary } from './wallet.data';
+
+const transactionsQuery = z.object({
+  limit: z.coerce.number().int('limit must be a whole number').min(1).max(100).default(20),
+  cursor: z.string().regex(/^[^|]+\|[^|]+$/, 'Invalid cursor').optional(),
+  points: z.enum(['true', 'false']).optional(),
+});
+const statementQuery = statementMonthSchema.extend({ format: z.enum(['json', 'csv']).default('json') });
+
+/** The signed-in user's wallet (spec 2.8): balance, ledger, top-ups, statements and settings. */
+export const walletRoutes = new Hono<AppEnv>()
+  .get('/wallet', async (c) => c.json(await walletSummary(c.var.db, c.var.user!.id)))
+  .get('/wallet/transactions', validate('query', transactionsQuery), async (c) => {
+    const { limit, cursor, points } = c.req.valid('query');
+    const wallet = await walletOf(c.var.db, c.var.user!.id);
+    return c.json(await listTransactions(c.var.db, wallet.id, { limit, cursor, pointsOnly: points === 'true' }));
+  })
+  .post('/wallet/topup', validate('json', topupSchema), async (c) => {
+    const input = c.req.valid('json');
+    const request = await idempotentRequest(c, 'wallet.topup', input);
+    const { payment, replayed } = await startTopup(c.env, c.var.db, input, request);
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(paymentView(payment, paymentProvider(c.env)), 201);
+  })
+  .get('/wallet/statement', validate('query', statementQuery), async (c) => {
+    const { month, format } = c.req.valid('query');
+    if (month > manilaMonthOf(new Date())) throw apiError(400, 'There is no statement for a future month yet.');
+    const wallet = await walletOf(c.var.db, c.var.user!.id);
+    const data = await statement(c.var.db, wallet.id, month);
+    if (format === 'json') return c.json(data);
+    return c.body(statementCsv(data), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="parkada-wallet-${month}.csv"`,
+    });
+  })
+  .get('/wallet/payment-methods', async (c) => c.json(await paymentMethodsUsed(c.var.db, c.var.user!.id)))
+  .get('/wallet/auto-topup', async (c) => {
+    const wallet = await walletOf(c.var.db, c.var.user!.id);
+    const provider = paymentProvider(c.env);
+    return c.json({ rule: await readAutoTopup(c.var.db, wallet.id), supported: !!provider?.supportsSavedMethods });
+  })
+  .put('/wallet/auto-topup', validate('json', autoTopupSchema), async (c) => {
+    const wallet = await walletOf(c.var.db, c.var.user!.id);
+    const rule = c.req.valid('json');
+    await saveAutoTopup(c.var.db, wallet.id, rule);
+    return c.json({ rule, supported: !!paymentProvider(c.env)?.supportsSavedMethods });
+  });
