@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import { jwtVerify } from 'jose';
+import { decodeJwt, jwtVerify } from 'jose';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -63,7 +63,9 @@ describe('the booking loop in the browser', () => {
     const decoded = jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height);
     expect(decoded).not.toBeNull();
     passToken = decoded!.data;
-    const { payload } = await jwtVerify(passToken, new TextEncoder().encode(passSecret()), { issuer: 'parkada', audience: 'parkada-gate', currentDate: new Date(Date.now() + 2 * 3_600_000) });
+    // The pass is valid from the reservation's start: verify it as the gate would at that moment.
+    const { nbf } = decodeJwt(passToken);
+    const { payload } = await jwtVerify(passToken, new TextEncoder().encode(passSecret()), { issuer: 'parkada', audience: 'parkada-gate', currentDate: new Date(nbf! * 1000) });
     expect(payload).toMatchObject({ plate: 'NBC 1234' });
     const reservationId = page.url().split('/reservation/')[1];
     expect(payload.sub).toBe(reservationId);

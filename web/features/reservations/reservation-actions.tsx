@@ -44,11 +44,12 @@ export function ReservationActions({ reservation, compact = false }: { reservati
         title="Cancel this reservation?"
         description={refund ? `You get ${formatPeso(reservation.amountCents)} back in your wallet.` : 'It starts in less than 15 minutes: cancelling now gives no refund.'}
         confirmLabel="Cancel Reservation"
+        // mutateAsync, not mutate's callbacks: a cancelled card leaves the Upcoming tab (unmounting
+        // this component) before per-call callbacks would run, and the toast would never show.
         onConfirm={() =>
-          cancel.mutate(reservation.id, {
-            onSuccess: ({ refundCents }) => toast({ title: 'Reservation Cancelled', description: refundCents ? `${formatPeso(refundCents)} refunded to your wallet.` : 'No refund was due.' }),
-            onError: failed('Cancel Failed'),
-          })
+          cancel
+            .mutateAsync(reservation.id)
+            .then(({ refundCents }) => toast({ title: 'Reservation Cancelled', description: refundCents ? `${formatPeso(refundCents)} refunded to your wallet.` : 'No refund was due.' }), failed('Cancel Failed'))
         }
       />
       <Dialog open={dialog === 'extend'} onOpenChange={(open) => !open && close()} title="Extend your stay">
