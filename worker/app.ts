@@ -10,6 +10,7 @@ import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { paymentRoutes } from './payments/payments.routes';
+import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
@@ -24,7 +25,8 @@ const api = new Hono<AppEnv>()
   .route('/', attendantRoutes)
   .route('/', walletRoutes)
   .route('/', paymentRoutes)
-  .route('/', reservationRoutes);
+  .route('/', reservationRoutes)
+  .route('/', receiptRoutes);
 
 export const app = new Hono<AppEnv>()
   .route('/api', api)

@@ -268,7 +268,8 @@ export const receipts = sqliteTable(
     paymentReference: text('payment_reference'),
     createdAt: createdAt(),
   },
-  (t) => [index('receipts_user_idx').on(t.userId, t.createdAt)],
+  // One receipt per reservation: it is revised in place when the amount paid changes.
+  (t) => [index('receipts_user_idx').on(t.userId, t.createdAt), uniqueIndex('receipts_reservation_unique').on(t.reservationId)],
 );
 
 export const notifications = sqliteTable(

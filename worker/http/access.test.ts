@@ -63,6 +63,8 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
   'GET /api/reservations': { who: 'session', sample: () => ({ path: '/api/reservations' }) },
+  'GET /api/receipts': { who: 'session', sample: () => ({ path: '/api/receipts' }) },
+  'GET /api/receipts/:id': { who: 'session', sample: () => ({ path: `/api/receipts/${crypto.randomUUID()}` }), found: false },
   // For a lot that does not exist: an allowed caller gets past the role check to the 404.
   'POST /api/reservations': {
     who: 'session',

@@ -18,6 +18,7 @@ import { apiError, notFound } from '../http/errors';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
 import { lotObject } from '../lot-object/lot-durable-object';
 import { notify } from '../notifications/notifications.data';
+import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { payFromWallet, refundToWallet, type SpendResult } from '../wallet/spend';
 import { walletOf } from '../wallet/wallet.data';
 import { findOwnReservation, lotForBooking, netPaid, type BookableLot, type ReservationView } from './reservations.data';
@@ -27,6 +28,19 @@ export const INSUFFICIENT = 'Insufficient wallet balance';
 
 const insufficient = (missingCents: number, balanceCents: number, amountCents: number) =>
   apiError(402, INSUFFICIENT, { missingCents, balanceCents, amountCents, detail: `Top up at least ${formatPeso(missingCents)} to book.` });
+
+/** A wallet payment for parking was refused: the driver hears why (PAYMENT_FAILED) and gets the 402. */
+async function paymentRefused(db: DB, userId: string, what: string, shortfall: { missingCents: number; balanceCents: number; amountCents: number }) {
+  await notify(db, userId, {
+    type: 'PAYMENT_FAILED',
+    title: 'Payment failed',
+    message: `${what}: ${formatPeso(shortfall.amountCents)} is due but your wallet holds ${formatPeso(shortfall.balanceCents)}. Top up at least ${formatPeso(shortfall.missingCents)} and try again.`,
+  });
+  return insufficient(shortfall.missingCents, shortfall.balanceCents, shortfall.amountCents);
+}
+
+const paymentSucceeded = (db: DB, userId: string, what: string, amountCents: number, balanceCents: number) =>
+  notify(db, userId, { type: 'PAYMENT_SUCCESS', title: 'Payment successful', message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.` });
 
 async function bookableLot(db: DB, lotId: string) {
   const lot = await lotForBooking(db, lotId);
@@ -82,7 +96,9 @@ export async function book(env: Bindings, db: DB, input: CreateReservation, requ
   const price = quote(lot.pricing, end.getTime() - start.getTime());
   // A short balance is answered before any slot is held.
   const { balanceCents } = await walletOf(db, userId);
-  if (balanceCents < price.totalCents) throw insufficient(price.totalCents - balanceCents, balanceCents, price.totalCents);
+  if (balanceCents < price.totalCents) {
+    throw await paymentRefused(db, userId, `Parking at ${lot.name}`, { missingCents: price.totalCents - balanceCents, balanceCents, amountCents: price.totalCents });
+  }
 
   const id = newId();
   const window = { startMs: start.getTime(), endMs: end.getTime() };
@@ -108,6 +124,7 @@ export async function book(env: Bindings, db: DB, input: CreateReservation, requ
           priceSnapshotJson: JSON.stringify(price),
         })),
         statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents })),
+        issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
         recordIdempotencyKey(db, env.DB, request, id),
       ]),
     );
@@ -118,10 +135,11 @@ export async function book(env: Bindings, db: DB, input: CreateReservation, requ
   }
   if (!paid.ok) {
     await lotStub.release(id);
-    if (paid.reason === 'insufficient_funds') throw insufficient(paid.missingCents, paid.balanceCents, price.totalCents);
+    if (paid.reason === 'insufficient_funds') throw await paymentRefused(db, userId, `Parking at ${lot.name}`, { ...paid, amountCents: price.totalCents });
     throw apiError(409, 'This booking was already paid.');
   }
   await lotStub.commit(id, id, window);
+  await paymentSucceeded(db, userId, `parking at ${lot.name}`, price.totalCents, paid.balanceCents);
   const reservation = await reservationView(db, userId, id);
   await notify(db, userId, {
     type: 'BOOKING_CONFIRMED',
@@ -153,6 +171,7 @@ export async function cancel(env: Bindings, db: DB, userId: string, id: string, 
     const refunded = await refundToWallet(env, db, { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: `reservation:${id}:cancel` }, [
       markCancelled,
       statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
+      reviseReceipt(env.DB, db, id, 0),
     ]);
     if (!refunded.ok) throw apiError(409, 'This reservation was already cancelled.');
   } else {
@@ -206,6 +225,7 @@ async function reschedule(
   const statements = [
     statementOf(env.DB, db.update(reservations).set({ startTs: next.start.toISOString(), endTs: next.end.toISOString(), slotId: held.slotId, amountCents: price.totalCents, priceSnapshotJson: JSON.stringify(price) }).where(eq(reservations.id, reservation.id))),
     statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference })),
+    reviseReceipt(env.DB, db, reservation.id, price.totalCents),
     recordIdempotencyKey(db, env.DB, request, reservation.id),
   ];
   const result = await settleOrRelease(env, lot.id, holdId, async () => {
@@ -216,10 +236,11 @@ async function reschedule(
   });
   if (!result.ok) {
     await lotStub.release(holdId);
-    if (result.reason === 'insufficient_funds') throw insufficient(result.missingCents, result.balanceCents, difference);
+    if (result.reason === 'insufficient_funds') throw await paymentRefused(db, userId, movement.description, { ...result, amountCents: difference });
     throw apiError(409, 'This change was already made.');
   }
   await lotStub.commit(holdId, reservation.id, window);
+  if (difference > 0 && 'balanceCents' in result) await paymentSucceeded(db, userId, movement.description.toLowerCase(), difference, result.balanceCents);
   return reservationView(db, userId, reservation.id);
 }
 

@@ -1,4 +1,4 @@
-import { env, runInDurableObject } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '../../core/booking';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 /** A lot of its own per test: `count` car slots at ₱40/h, 24/7 unless told otherwise. */
-async function makeLot(count: number, options: { hours?: object; maxDuration?: number; allowOvernight?: boolean; progressive?: boolean; accessibleSlots?: number } = {}) {
+async function makeLot(count: number, options: { hours?: object; maxDuration?: number; allowOvernight?: boolean; progressive?: boolean; accessibleSlots?: number; vehicleTypes?: string[] } = {}) {
   const id = newId();
   await db().insert(lots).values({
     id,
@@ -34,7 +34,7 @@ async function makeLot(count: number, options: { hours?: object; maxDuration?: n
     geoLng: 121.02,
     amenitiesJson: JSON.stringify({ accessible: true }),
     hoursJson: JSON.stringify(options.hours ?? ALWAYS),
-    rulesJson: JSON.stringify({ maxDuration: options.maxDuration ?? 24, allowOvernight: options.allowOvernight ?? true, vehicleTypes: ['car'] }),
+    rulesJson: JSON.stringify({ maxDuration: options.maxDuration ?? 24, allowOvernight: options.allowOvernight ?? true, vehicleTypes: options.vehicleTypes ?? ['car'] }),
     isApproved: true,
   });
   await db().insert(pricing).values({ lotId: id, strategy: options.progressive ? 'PROGRESSIVE' : 'STATIC', baseRate: 4000 });
@@ -56,6 +56,7 @@ async function driver(pesos = 2_000) {
   return { user, cookie };
 }
 
+const driverOf = async (cookie: string) => (await call('/api/auth/user', { cookie })).json<{ id: string }>();
 const balanceOf = async (userId: string) => (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0].balanceCents;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 
@@ -76,7 +77,7 @@ describe('POST /api/reservations', () => {
     const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, user.id));
     expect(wallet.points).toBe(8);
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
-    expect(notes.map((n) => n.type)).toContain('BOOKING_CONFIRMED');
+    expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_CONFIRMED', 'PAYMENT_SUCCESS']));
     expect((await call(`/api/reservations/${booking.id}`, { cookie })).status).toBe(200);
     expect((await (await call('/api/reservations', { cookie })).json<any[]>()).map((r) => r.id)).toEqual([booking.id]);
   });
@@ -143,6 +144,8 @@ describe('POST /api/reservations', () => {
     const res = await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 });
     expect(res.status).toBe(402);
     expect(await res.json<any>()).toMatchObject({ message: 'Insufficient wallet balance', missingCents: 3_000, balanceCents: 5_000, amountCents: 8_000 });
+    const [failed] = await db().select().from(notifications).where(and(eq(notifications.userId, (await driverOf(cookie)).id), eq(notifications.type, 'PAYMENT_FAILED')));
+    expect(failed.message).toContain('Top up at least ₱30.00');
     const rich = await driver(1_000);
     expect((await reserve(rich.cookie, { lotId, start: inMinutes(60) })).status).toBe(201);
   });
@@ -154,6 +157,7 @@ describe('POST /api/reservations', () => {
     ['an overnight stay where not allowed', { start: '2026-12-02T22:00:00+08:00', durationHours: 4 }, { allowOvernight: false }, 'Overnight parking is not allowed at this lot.'],
     ['a plate that is not Philippine', { plate: 'HELLO' }, {}, 'Enter a Philippine plate such as ABC 1234, ABC 123, AB 12345 or a conduction sticker such as A1B234.'],
     ['neither duration nor end', { durationHours: undefined }, {}, 'Give either durationHours or end.'],
+    ['a car at a motorcycle-only lot', {}, { vehicleTypes: ['motorcycle'] }, 'This lot does not take cars.'],
   ])('refuses %s with 400 and charges nothing', async (_case, body, lotOptions, message) => {
     const lotId = await makeLot(1, lotOptions);
     const { user, cookie } = await driver(1_000);
@@ -323,5 +327,61 @@ describe('lot search with a window and filters', () => {
     await reserve(cookie, { lotId, start, durationHours: 4 });
     const lot = await (await call(`/api/lots/${lotId}?start=${encodeURIComponent(start)}&durationHours=4`)).json<any>();
     expect(lot.availability).toMatchObject({ total: 2, free: 1, reserved: 1, quote: { hours: 4, totalCents: 14_400 } });
+  });
+});
+
+describe('receipts', () => {
+  it('issues one receipt per booking and keeps it equal to the net amount paid', async () => {
+    const lotId = await makeLot(1, { progressive: true });
+    const { cookie } = await driver(2_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 3 })).json<any>();
+    const list = await (await call('/api/receipts', { cookie })).json<any[]>();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ reservationId: booking.id, amountCents: 12_000, currency: 'PHP', lot: { name: booking.lotName } });
+    expect(list[0].number).toBe(`PKD-${list[0].id.slice(0, 8).toUpperCase()}`);
+
+    await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const receipt = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
+    // 4 h progressive: ₱144 in all, of which 12/112 is VAT.
+    expect(receipt).toMatchObject({ amountCents: 14_400, vatCents: 1_543, netOfVatCents: 12_857, vehiclePlate: 'NAB 1234', slotLabel: 'A-1', paymentMethod: 'Parkada Wallet' });
+    expect(receipt.lines.map((l: any) => [l.label, l.amountCents])).toEqual([['Parking', 12_000], ['Extension', 2_400]]);
+    expect(receipt.lines.reduce((sum: number, l: any) => sum + l.amountCents, 0)).toBe(receipt.amountCents);
+    expect(receipt.paymentReference).toMatch(/^[0-9A-F-]{13}$/);
+
+    await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie });
+    const cancelled = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
+    expect(cancelled).toMatchObject({ amountCents: 0, vatCents: 0, status: 'CANCELLED' });
+    expect(cancelled.lines.at(-1)).toMatchObject({ label: 'Refund to wallet', amountCents: -14_400 });
+  });
+
+  it("hides another driver's receipt (404) and refuses a malformed id (400)", async () => {
+    const lotId = await makeLot(1);
+    const owner = await driver(1_000);
+    const other = await driver(0);
+    await reserve(owner.cookie, { lotId, start: inMinutes(60) });
+    const [receipt] = await (await call('/api/receipts', { cookie: owner.cookie })).json<any[]>();
+    expect((await call(`/api/receipts/${receipt.id}`, { cookie: other.cookie })).status).toBe(404);
+    expect(await (await call('/api/receipts', { cookie: other.cookie })).json<any[]>()).toEqual([]);
+    const bad = await call('/api/receipts/not-an-id', { cookie: owner.cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<any>()).message).toBe('Unknown receipt id');
+  });
+});
+
+describe('the lot object alarm', () => {
+  it('fires on its own schedule and expires a no-show once its time has come', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    // Booked a little in the past (inside the start slack), so the no-show deadline is near.
+    const booking = await (await reserve(cookie, { lotId, start: new Date(Date.now() - 4 * MINUTE).toISOString(), durationHours: 1 })).json<any>();
+    const stub = lotObject(env, lotId);
+    const alarmAt = await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm());
+    expect(alarmAt).not.toBeNull();
+    // The alarm is set no later than the no-show deadline (start + 15 min).
+    expect(alarmAt!).toBeLessThanOrEqual(Date.parse(booking.startTs) + 15 * MINUTE);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Fired before the deadline: nothing expires yet, and the next alarm is armed.
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
+    expect(await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm())).not.toBeNull();
   });
 });

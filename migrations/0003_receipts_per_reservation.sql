@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `receipts_reservation_unique` ON `receipts` (`reservation_id`);

@@ -1,0 +1,94 @@
+/**
+ * Receipts: one per paid reservation, issued in the same D1 batch as the booking payment and kept
+ * equal to the net amount paid by every later change (modify, extend, refund) in that change's batch.
+ * Its lines are the reservation's charges; its payment reference is the wallet ledger row that paid.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { passIdOf } from '../../core/booking';
+import { vatIncluded } from '../../core/pricing';
+import { statementOf, type DB } from '../db/client';
+import { charges, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
+import { newId } from '../db/ids';
+
+/** The receipt number printed on the document: short, upper case, derived from the receipt id. */
+export const receiptNumber = (id: string) => `PKD-${id.slice(0, 8).toUpperCase()}`;
+
+const totals = (amountCents: number) => ({ amountCents, vatCents: vatIncluded(amountCents) });
+
+/** The statement that issues a reservation's receipt (run it in the booking's batch). */
+export const issueReceipt = (d1: D1Database, db: DB, input: { userId: string; reservationId: string; amountCents: number }) =>
+  statementOf(d1, db.insert(receipts).values({ id: newId(), userId: input.userId, reservationId: input.reservationId, ...totals(input.amountCents) }));
+
+/** The statement that brings a receipt to the reservation's new net amount paid. */
+export const reviseReceipt = (d1: D1Database, db: DB, reservationId: string, netPaidCents: number) =>
+  statementOf(d1, db.update(receipts).set(totals(netPaidCents)).where(eq(receipts.reservationId, reservationId)));
+
+const CHARGE_LABELS: Record<(typeof charges.$inferSelect)['kind'], string> = {
+  BOOKING: 'Parking',
+  MODIFICATION: 'Change of reservation',
+  EXTENSION: 'Extension',
+  REFUND: 'Refund to wallet',
+  OVERSTAY: 'Overstay',
+};
+
+const receiptColumns = {
+  id: receipts.id,
+  reservationId: receipts.reservationId,
+  amountCents: receipts.amountCents,
+  vatCents: receipts.vatCents,
+  createdAt: receipts.createdAt,
+  lotName: lots.name,
+  lotAddress: lots.address,
+  status: reservations.status,
+  startTs: reservations.startTs,
+  endTs: reservations.endTs,
+  vehiclePlate: reservations.vehiclePlate,
+  slotLabel: slots.label,
+};
+
+const selectReceipts = (db: DB) =>
+  db
+    .select(receiptColumns)
+    .from(receipts)
+    .innerJoin(reservations, eq(reservations.id, receipts.reservationId))
+    .innerJoin(lots, eq(lots.id, reservations.lotId))
+    .leftJoin(slots, eq(slots.id, reservations.slotId));
+
+type ReceiptRow = Awaited<ReturnType<ReturnType<typeof selectReceipts>['all']>>[number];
+
+/** Spec 3's receipt (id, amountCents, createdAt, lot.name) plus what a driver needs to file it. */
+const toSummary = ({ lotName, lotAddress, ...row }: ReceiptRow) => ({
+  ...row,
+  number: receiptNumber(row.id),
+  passId: passIdOf(row.reservationId),
+  currency: 'PHP' as const,
+  lot: { name: lotName, address: lotAddress },
+});
+
+export async function listOwnReceipts(db: DB, userId: string) {
+  return (await selectReceipts(db).where(eq(receipts.userId, userId)).orderBy(desc(receipts.createdAt))).map(toSummary);
+}
+
+/** One receipt with its lines and payment reference; another user's receipt does not exist for them. */
+export async function findOwnReceipt(db: DB, userId: string, id: string) {
+  const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), eq(receipts.userId, userId)));
+  if (!row) return null;
+  const lines = await db
+    .select({ kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt })
+    .from(charges)
+    .where(eq(charges.reservationId, row.reservationId))
+    .orderBy(asc(charges.createdAt));
+  const [payment] = await db
+    .select({ id: walletTransactions.id })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.reservationId, row.reservationId), eq(walletTransactions.type, 'PAYMENT')))
+    .orderBy(asc(walletTransactions.createdAt))
+    .limit(1);
+  return {
+    ...toSummary(row),
+    netOfVatCents: row.amountCents - row.vatCents,
+    paymentMethod: 'Parkada Wallet',
+    paymentReference: payment ? payment.id.slice(0, 13).toUpperCase() : null,
+    lines: lines.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind] })),
+  };
+}
