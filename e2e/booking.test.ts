@@ -83,4 +83,35 @@ describe('the booking loop in the browser', () => {
     await page.getByTestId('wallet-balance').filter({ hasText: '₱1,000.00' }).waitFor();
     await page.getByTestId('transaction').filter({ hasText: 'Refund: cancelled parking at Rizal Park Open Parking' }).waitFor();
   });
+
+  it('finds the stay in History, exports the filtered rows and opens its receipt', async () => {
+    await page.goto(`${baseURL}/history`);
+    const rows = page.getByTestId('history-reservation');
+    await rows.filter({ hasText: LOT }).waitFor();
+    await page.getByLabel('Search').fill('nbc1234');
+    await page.getByRole('tab', { name: 'Reservations (1)' }).waitFor();
+    await page.getByLabel('Status').selectOption('COMPLETED');
+    await page.getByText('No reservations match these filters.').waitFor();
+    await page.getByLabel('Status').selectOption('CANCELLED');
+    await page.getByLabel('Date range').selectOption('week');
+    await rows.filter({ hasText: 'CANCELLED' }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^parkada-reservations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(`${LOT},NBC 1234`);
+    expect(csv[1]).toMatch(/,CANCELLED,80\.00$/);
+
+    await page.getByRole('tab', { name: 'Receipts (1)' }).click();
+    await page.getByTestId('history-receipt').getByRole('link', { name: 'View Receipt' }).click();
+    const receipt = page.getByTestId('receipt');
+    await receipt.getByText(/^Receipt PKD-[0-9A-F]{8}$/).waitFor();
+    const text = await receipt.innerText();
+    expect(text).toContain(LOT);
+    expect(text).toMatch(/Parking · [^\n]+\s+₱80\.00/);
+    expect(text).toMatch(/Refund to wallet · [^\n]+\s+-₱80\.00/);
+    expect(text).toMatch(/Total paid\s+₱0\.00/);
+  });
 });
+

@@ -14,7 +14,8 @@ import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } 
 import { localStateDir } from './local-state';
 
 const state = localStateDir();
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }; // CI: no interactive confirmation
+// CI: no interactive confirmation; the hidden banner also skips wrangler's update check (no network).
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CI: 'true' };
 
 const wrangler = (...args: string[]) =>
   execFileSync('wrangler', ['d1', ...args, 'DB', '--local', '--persist-to', state], {

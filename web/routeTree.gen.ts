@@ -34,6 +34,7 @@ import { Route as AuthOwnerDashboardRouteImport } from './routes/_auth/owner/das
 import { Route as AuthOwnerLotsRouteImport } from './routes/_auth/owner/lots'
 import { Route as AuthOwnerPricingRouteImport } from './routes/_auth/owner/pricing'
 import { Route as AuthOwnerReportsRouteImport } from './routes/_auth/owner/reports'
+import { Route as AuthReceiptIdRouteImport } from './routes/_auth/receipt.$id'
 import { Route as AuthReservationIdRouteImport } from './routes/_auth/reservation.$id'
 import { Route as AuthWalletStatementRouteImport } from './routes/_auth/wallet_.statement'
 
@@ -161,6 +162,11 @@ const AuthOwnerReportsRoute = AuthOwnerReportsRouteImport.update({
   path: '/reports',
   getParentRoute: () => AuthOwnerRoute,
 } as any)
+const AuthReceiptIdRoute = AuthReceiptIdRouteImport.update({
+  id: '/receipt/$id',
+  path: '/receipt/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthReservationIdRoute = AuthReservationIdRouteImport.update({
   id: '/reservation/$id',
   path: '/reservation/$id',
@@ -194,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/owner/lots': typeof AuthOwnerLotsRoute
   '/owner/pricing': typeof AuthOwnerPricingRoute
   '/owner/reports': typeof AuthOwnerReportsRoute
+  '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin/': typeof AuthAdminIndexRoute
@@ -219,6 +226,7 @@ export interface FileRoutesByTo {
   '/owner/lots': typeof AuthOwnerLotsRoute
   '/owner/pricing': typeof AuthOwnerPricingRoute
   '/owner/reports': typeof AuthOwnerReportsRoute
+  '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin': typeof AuthAdminIndexRoute
@@ -249,6 +257,7 @@ export interface FileRoutesById {
   '/_auth/owner/lots': typeof AuthOwnerLotsRoute
   '/_auth/owner/pricing': typeof AuthOwnerPricingRoute
   '/_auth/owner/reports': typeof AuthOwnerReportsRoute
+  '/_auth/receipt/$id': typeof AuthReceiptIdRoute
   '/_auth/reservation/$id': typeof AuthReservationIdRoute
   '/_auth/wallet_/statement': typeof AuthWalletStatementRoute
   '/_auth/admin/': typeof AuthAdminIndexRoute
@@ -279,6 +288,7 @@ export interface FileRouteTypes {
     | '/owner/lots'
     | '/owner/pricing'
     | '/owner/reports'
+    | '/receipt/$id'
     | '/reservation/$id'
     | '/wallet/statement'
     | '/admin/'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/owner/lots'
     | '/owner/pricing'
     | '/owner/reports'
+    | '/receipt/$id'
     | '/reservation/$id'
     | '/wallet/statement'
     | '/admin'
@@ -333,6 +344,7 @@ export interface FileRouteTypes {
     | '/_auth/owner/lots'
     | '/_auth/owner/pricing'
     | '/_auth/owner/reports'
+    | '/_auth/receipt/$id'
     | '/_auth/reservation/$id'
     | '/_auth/wallet_/statement'
     | '/_auth/admin/'
@@ -524,6 +536,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOwnerReportsRouteImport
       parentRoute: typeof AuthOwnerRoute
     }
+    '/_auth/receipt/$id': {
+      id: '/_auth/receipt/$id'
+      path: '/receipt/$id'
+      fullPath: '/receipt/$id'
+      preLoaderRoute: typeof AuthReceiptIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/reservation/$id': {
       id: '/_auth/reservation/$id'
       path: '/reservation/$id'
@@ -603,6 +622,7 @@ interface AuthRouteChildren {
   AuthWalletRoute: typeof AuthWalletRoute
   AuthLotIdRoute: typeof AuthLotIdRoute
   AuthLotsIdRoute: typeof AuthLotsIdRoute
+  AuthReceiptIdRoute: typeof AuthReceiptIdRoute
   AuthReservationIdRoute: typeof AuthReservationIdRoute
   AuthWalletStatementRoute: typeof AuthWalletStatementRoute
 }
@@ -619,6 +639,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthWalletRoute: AuthWalletRoute,
   AuthLotIdRoute: AuthLotIdRoute,
   AuthLotsIdRoute: AuthLotsIdRoute,
+  AuthReceiptIdRoute: AuthReceiptIdRoute,
   AuthReservationIdRoute: AuthReservationIdRoute,
   AuthWalletStatementRoute: AuthWalletStatementRoute,
 }

@@ -4,7 +4,9 @@ import { accountRoutes } from './account/account.routes';
 import { attendantRoutes } from './attendant/attendant.routes';
 import { authRoutes } from './auth/auth.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
+import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -33,7 +35,8 @@ export const app = new Hono<AppEnv>()
   .notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   .onError((err, c) => {
     if (err instanceof HTTPException) {
-      return err.res ?? c.json({ message: err.message || 'Request failed' }, err.status);
+      // Hono's own (e.g. a malformed JSON body) carry no JSON response: give them ours.
+      return err.res ?? apiError(err.status as ContentfulStatusCode, err.message || 'Request failed').getResponse();
     }
     console.error('Unhandled error', c.req.method, c.req.path, err);
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { Button } from './ui/button';
 
 /** Spec 2.1: the screen for any path outside the user's route table. */
@@ -9,6 +9,19 @@ export function NotFoundScreen() {
       <p className="text-muted-foreground">Did you forget to add the page to the router?</p>
       <Button asChild variant="outline">
         <Link to="/">Go home</Link>
+      </Button>
+    </main>
+  );
+}
+
+/** A screen whose record is missing (spec 8: 'Parking Lot Not Found', 'Reservation Not Found'…) with a way back. */
+export function MissingScreen({ title, detail, backTo, backLabel }: { title: string; detail?: string; backTo: LinkProps['to']; backLabel: string }) {
+  return (
+    <main className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {detail && <p className="mt-2 text-muted-foreground">{detail}</p>}
+      <Button className="mt-6" asChild>
+        <Link to={backTo}>{backLabel}</Link>
       </Button>
     </main>
   );

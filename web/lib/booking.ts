@@ -22,7 +22,7 @@ export const passQuery = (id: string) => queryOptions({ queryKey: ['/api/reserva
 function useRefreshBookings() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([['/api/reservations'], ['/api/lots'], walletQuery.queryKey, ['/api/wallet/transactions'], ['/api/notifications']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all([['/api/reservations'], ['/api/receipts'], ['/api/lots'], walletQuery.queryKey, ['/api/wallet/transactions'], ['/api/notifications']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** Money-moving calls carry one Idempotency-Key per attempt. */

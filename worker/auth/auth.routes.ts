@@ -60,8 +60,11 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/user', (c) => c.json(c.var.user!))
   /** Spec 2.3: the avatar menu navigates here; the session ends and the browser goes home. */
   .get('/logout', async (c) => {
+    // A navigation from another site (a link or image on their page) must not sign anyone out.
+    if (c.req.header('Sec-Fetch-Site') === 'cross-site') return c.redirect('/', 302);
     const sessionId = readSessionCookie(c);
     if (sessionId) await destroySession(c.env.SESSIONS, sessionId);
+    c.set('sessionId', null);
     clearSessionCookie(c);
     return c.redirect('/', 302);
   });

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { earlyRegistrations, notifications, ownerApplications, preferences, users, wallets } from '../db/schema';
+import { createSession } from './sessions';
 import { call, db, sessionCookie, signupBody } from '../test/helpers';
 
 const signup = (body: Record<string, unknown>, headers?: HeadersInit) => call('/api/auth/signup', { method: 'POST', json: body, headers });
@@ -78,7 +79,9 @@ describe('sign-up', () => {
   it('answers malformed JSON with 400, not 500', async () => {
     const res = await call('/api/auth/signup', { method: 'POST', body: '{"firstName":', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toHaveProperty('message');
+    const body = await res.json<any>();
+    expect(body.message).toMatch(/JSON/);
+    expect(body.issues).toEqual([{ path: '', message: body.message }]);
   });
 
   it('refuses a cross-site sign-up (CSRF) and creates nothing', async () => {
@@ -157,6 +160,27 @@ describe('sign-in and sessions', () => {
     expect(out.headers.get('Set-Cookie')).toMatch(/parkada_session=;.*Max-Age=0/);
     expect(await env.SESSIONS.get(key)).toBeNull();
     expect((await call('/api/auth/user', { cookie })).status).toBe(401);
+  });
+
+  it('slides a day-old session: the KV entry and the cookie both get a fresh 30 days', async () => {
+    const { user } = await (await signup(signupBody())).json<any>();
+    const fresh = `parkada_session=${await createSession(env.SESSIONS, user.id)}`;
+    expect((await call('/api/auth/user', { cookie: fresh })).headers.get('Set-Cookie')).toBeNull();
+
+    const sessionId = await createSession(env.SESSIONS, user.id, Date.now() - 2 * 24 * 3600 * 1000);
+    const res = await call('/api/auth/user', { cookie: `parkada_session=${sessionId}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Set-Cookie')).toMatch(new RegExp(`^parkada_session=${sessionId}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`));
+    const stored = await env.SESSIONS.get<{ refreshedAt: number }>(`session:${sessionId}`, 'json');
+    expect(stored!.refreshedAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('ignores a log-out link followed from another site', async () => {
+    const cookie = sessionCookie(await signup(signupBody()));
+    const out = await call('/api/logout', { cookie, redirect: 'manual', headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get('Set-Cookie')).toBeNull();
+    expect((await call('/api/auth/user', { cookie })).status).toBe(200);
   });
 });
 

@@ -27,14 +27,16 @@ export async function createSession(kv: KVNamespace, userId: string, now = Date.
   return sessionId;
 }
 
-/** The user id of a live session, sliding its expiry forward when it is due. */
-export async function resolveSession(kv: KVNamespace, sessionId: string, now = Date.now()): Promise<string | null> {
+/**
+ * The user id of a live session, sliding its expiry forward when it is due; `slid` tells the caller
+ * to send the cookie again so the browser's copy slides too.
+ */
+export async function resolveSession(kv: KVNamespace, sessionId: string, now = Date.now()): Promise<{ userId: string; slid: boolean } | null> {
   const record = await kv.get<StoredSession>(kvKey(sessionId), 'json');
   if (!record) return null;
-  if (now - record.refreshedAt > SLIDE_AFTER_MS) {
-    await kv.put(kvKey(sessionId), JSON.stringify({ ...record, refreshedAt: now }), { expirationTtl: SESSION_TTL_SECONDS });
-  }
-  return record.userId;
+  const slid = now - record.refreshedAt > SLIDE_AFTER_MS;
+  if (slid) await kv.put(kvKey(sessionId), JSON.stringify({ ...record, refreshedAt: now }), { expirationTtl: SESSION_TTL_SECONDS });
+  return { userId: record.userId, slid };
 }
 
 export const destroySession = (kv: KVNamespace, sessionId: string) => kv.delete(kvKey(sessionId));

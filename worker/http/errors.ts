@@ -9,7 +9,9 @@ export function apiError(
   extra?: Record<string, unknown>,
   headers?: HeadersInit,
 ): HTTPException {
-  return new HTTPException(status, { res: Response.json({ message, ...extra }, { status, headers }) });
+  // A 400 always lists its issues (one, without a field, when the problem is not a field's).
+  const issues = status === 400 ? { issues: [{ path: '', message }] } : {};
+  return new HTTPException(status, { res: Response.json({ message, ...issues, ...extra }, { status, headers }) });
 }
 
 export const notFound = (what = 'Resource') => apiError(404, `${what} not found`);

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { apiAccess, roleAllowed } from '../../core/roles';
-import { readSessionCookie, resolveSession } from '../auth/sessions';
+import { readSessionCookie, resolveSession, writeSessionCookie } from '../auth/sessions';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { findUserById } from '../users/users.data';
@@ -16,10 +16,12 @@ export const withDb = createMiddleware<AppEnv>(async (c, next) => {
 /** Resolves the session cookie to the current user (or null) for everything downstream. */
 export const withSession = createMiddleware<AppEnv>(async (c, next) => {
   const sessionId = readSessionCookie(c);
-  const userId = sessionId ? await resolveSession(c.env.SESSIONS, sessionId) : null;
-  c.set('sessionId', userId ? sessionId : null);
-  c.set('user', userId ? await findUserById(c.var.db, userId) : null);
+  const session = sessionId ? await resolveSession(c.env.SESSIONS, sessionId) : null;
+  c.set('sessionId', session ? sessionId : null);
+  c.set('user', session ? await findUserById(c.var.db, session.userId) : null);
   await next();
+  // The KV entry slid forward: so does the cookie (unless the request just ended the session).
+  if (session?.slid && c.var.sessionId) writeSessionCookie(c, c.var.sessionId);
 });
 
 /**

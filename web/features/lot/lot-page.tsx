@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DURATION_HOURS, WEEKDAYS, type LotHours, type LotRules } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
 import { nextQuarterHour } from '../../../core/time';
 import { Button } from '../../components/ui/button';
+import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
@@ -24,14 +24,7 @@ export function LotPage({ id }: { id: string }) {
   const [start] = useState(() => nextQuarterHour().toISOString());
   if (isLoading) return <Spinner label="Loading lot" />;
   if (isError || !lot) {
-    return (
-      <main className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Parking Lot Not Found</h1>
-        <Button className="mt-6" asChild>
-          <Link to="/">Back to Search</Link>
-        </Button>
-      </main>
-    );
+    return <MissingScreen title="Parking Lot Not Found" backTo="/" backLabel="Back to Search" />;
   }
   const amenities = JSON.parse(lot.amenitiesJson) as Partial<Record<keyof typeof AMENITY_LABELS, boolean>>;
   const lotHours = JSON.parse(lot.hoursJson) as LotHours;

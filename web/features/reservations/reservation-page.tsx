@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Download, Navigation, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { billedHours } from '../../../core/pricing';
@@ -7,6 +6,7 @@ import { NO_SHOW_GRACE_MINUTES, remainingTime } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
+import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
@@ -50,14 +50,7 @@ export function ReservationPage({ id }: { id: string }) {
   const { data: pass } = useQuery({ ...passQuery(id), enabled: live });
   if (isLoading) return <Spinner label="Loading reservation" />;
   if (isError || !reservation) {
-    return (
-      <main className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Reservation Not Found</h1>
-        <Button className="mt-6" asChild>
-          <Link to="/reservations">Back to Reservations</Link>
-        </Button>
-      </main>
-    );
+    return <MissingScreen title="Reservation Not Found" backTo="/reservations" backLabel="Back to Reservations" />;
   }
   const hours = billedHours(new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime());
   return (

@@ -6,8 +6,9 @@ import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { cn } from '../../components/ui/cn';
+import { CardList } from '../../components/ui/card-list';
 import { Spinner } from '../../components/ui/spinner';
+import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { reservationsQuery } from '../../lib/booking';
 import { ReservationActions } from './reservation-actions';
 import { useMinuteClock } from './reservation-page';
@@ -36,25 +37,15 @@ export function ReservationsPage() {
           Find New Parking
         </Link>
       </div>
-      <div role="tablist" className="mb-4 inline-flex rounded-lg border border-border p-1">
-        {(Object.keys(TABS) as ReservationTab[]).map((value) => (
-          <button
-            key={value}
-            role="tab"
-            aria-selected={tab === value}
-            onClick={() => setTab(value)}
-            className={cn('rounded-md px-4 py-1.5 text-sm font-medium', tab === value ? 'bg-brand text-white' : 'text-muted-foreground')}
-          >
-            {TABS[value].label} ({byTab(value).length})
-          </button>
-        ))}
-      </div>
-      {shown.length === 0 ? (
-        <Card className="text-center text-muted-foreground">{TABS[tab].empty}</Card>
-      ) : (
-        <ul className="space-y-3">
-          {shown.map((r) => (
-            <li key={r.id}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as ReservationTab)}>
+        <TabList
+          label="My Reservations"
+          className="inline-flex"
+          tabs={(Object.keys(TABS) as ReservationTab[]).map((value) => ({ value, label: `${TABS[value].label} (${byTab(value).length})` }))}
+        />
+        <TabPanel value={tab}>
+          <CardList items={shown} empty={TABS[tab].empty}>
+            {(r) => (
               <Card data-testid="reservation-card" className="p-4">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
@@ -100,10 +91,10 @@ export function ReservationsPage() {
                   <ReservationActions reservation={r} compact />
                 </div>
               </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+            )}
+          </CardList>
+        </TabPanel>
+      </Tabs>
     </main>
   );
 }

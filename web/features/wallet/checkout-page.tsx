@@ -4,6 +4,7 @@ import { CircleAlert } from 'lucide-react';
 import { formatPeso } from '../../../core/money';
 import { TOPUP_METHOD_LABELS } from '../../../core/wallet';
 import { Button } from '../../components/ui/button';
+import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
@@ -53,15 +54,7 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
   if (config.isLoading || payment.isLoading) return <Spinner label="Loading payment" />;
   if (!config.data?.available) return <PaymentUnavailable />;
   if (!paymentId || payment.isError || !payment.data) {
-    return (
-      <main className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Payment Not Found</h1>
-        <p className="mt-2 text-muted-foreground">{payment.error?.message ?? 'No payment was named.'}</p>
-        <Button className="mt-6" asChild>
-          <Link to="/wallet">Back to Wallet</Link>
-        </Button>
-      </main>
-    );
+    return <MissingScreen title="Payment Not Found" detail={payment.error?.message ?? 'No payment was named.'} backTo="/wallet" backLabel="Back to Wallet" />;
   }
   const current = payment.data;
   const finish = (decision: 'approve' | 'decline') =>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Printer } from 'lucide-react';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, formatMonth } from '../../../core/time';
+import { PrintToolbar } from '../../components/print-toolbar';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/session';
@@ -25,21 +24,13 @@ export function StatementPage({ month }: { month: string }) {
   if (isError || !data) return <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error?.message}</main>;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to="/wallet" className="text-sm text-muted-foreground hover:underline">
-          ← Wallet
-        </Link>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" asChild>
-            <a href={statementCsvUrl(month)} download>
-              CSV
-            </a>
-          </Button>
-          <Button size="sm" onClick={() => window.print()}>
-            <Printer className="h-4 w-4" /> Print
-          </Button>
-        </div>
-      </div>
+      <PrintToolbar backTo="/wallet" backLabel="Wallet">
+        <Button variant="outline" size="sm" asChild>
+          <a href={statementCsvUrl(month)} download>
+            CSV
+          </a>
+        </Button>
+      </PrintToolbar>
       <h1 className="text-2xl font-bold">Wallet statement: {formatMonth(month)}</h1>
       <p className="text-sm text-muted-foreground">
         {user?.firstName} {user?.lastName} · {user?.email} · Parkada · times in Asia/Manila · amounts in PHP

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { HistoryPage } from '../../features/history/history-page';
 
-export const Route = createFileRoute('/_auth/history')({
-  component: () => <ComingSoon title="History" summary="Past reservations, receipts and CSV export arrive with the booking release." />,
-});
+export const Route = createFileRoute('/_auth/history')({ component: HistoryPage });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { historyCsv, matchesHistory, NO_HISTORY_FILTER, type HistoryFacts } from './history';
+
+const now = new Date('2026-11-23T12:00:00Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+const row = (over: Partial<HistoryFacts> = {}): HistoryFacts => ({ lotName: 'Greenbelt 3 Parking', plate: 'NBC 1234', status: 'COMPLETED', startTs: daysAgo(1), ...over });
+const filter = (over: Partial<typeof NO_HISTORY_FILTER>) => ({ ...NO_HISTORY_FILTER, ...over });
+
+describe('History filters (spec 2.9)', () => {
+  it('searches lot names and plates, case and spacing aside', () => {
+    expect(matchesHistory(row(), filter({ search: 'greenbelt' }), now)).toBe(true);
+    expect(matchesHistory(row(), filter({ search: 'nbc1234' }), now)).toBe(true);
+    expect(matchesHistory(row(), filter({ search: 'NBC 12' }), now)).toBe(true);
+    expect(matchesHistory(row(), filter({ search: 'Rockwell' }), now)).toBe(false);
+    expect(matchesHistory(row({ plate: null }), filter({ search: 'nbc' }), now)).toBe(false);
+  });
+
+  it('filters by status', () => {
+    expect(matchesHistory(row(), filter({ status: 'COMPLETED' }), now)).toBe(true);
+    expect(matchesHistory(row(), filter({ status: 'CANCELLED' }), now)).toBe(false);
+  });
+
+  it('keeps the last 7, 30 or 365 days by start, upcoming included', () => {
+    expect(matchesHistory(row({ startTs: daysAgo(6.9) }), filter({ range: 'week' }), now)).toBe(true);
+    expect(matchesHistory(row({ startTs: daysAgo(7.1) }), filter({ range: 'week' }), now)).toBe(false);
+    expect(matchesHistory(row({ startTs: daysAgo(29) }), filter({ range: 'month' }), now)).toBe(true);
+    expect(matchesHistory(row({ startTs: daysAgo(31) }), filter({ range: 'month' }), now)).toBe(false);
+    expect(matchesHistory(row({ startTs: daysAgo(364) }), filter({ range: 'year' }), now)).toBe(true);
+    expect(matchesHistory(row({ startTs: daysAgo(-2) }), filter({ range: 'week' }), now)).toBe(true);
+    expect(matchesHistory(row({ startTs: daysAgo(900) }), NO_HISTORY_FILTER, now)).toBe(true);
+  });
+});
+
+describe('History CSV', () => {
+  it('writes Manila times, pesos and formula-safe text', () => {
+    const csv = historyCsv([
+      { ...row({ lotName: '=HYPERLINK("x")', startTs: '2026-11-20T10:00:00Z' }), passId: 'E1BDC7CA', endTs: '2026-11-20T12:00:00Z', slotLabel: 'B-2', amountCents: 8_000 },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Pass ID,Lot,Plate,Slot,Start (Asia/Manila),End (Asia/Manila),Status,Amount (PHP)',
+      `E1BDC7CA,"'=HYPERLINK(""x"")",NBC 1234,B-2,2026-11-20 18:00,2026-11-20 20:00,COMPLETED,80.00`,
+      '',
+    ]);
+  });
+});

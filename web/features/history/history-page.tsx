@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import type { ReservationStatus } from '../../../core/booking';
+import { HISTORY_RANGES, historyCsv, matchesHistory, NO_HISTORY_FILTER, type HistoryCsvRow, type HistoryFilter, type HistoryRange } from '../../../core/history';
+import { formatPeso } from '../../../core/money';
+import { formatDateTime, toManilaInput } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { CardList } from '../../components/ui/card-list';
+import { Field, Input, Select } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
+import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
+import { reservationsQuery, type Reservation } from '../../lib/booking';
+import { downloadFile } from '../../lib/download';
+import { receiptsQuery, type ReceiptSummary } from '../../lib/receipts';
+import { StatusBadge } from '../reservations/status-badge';
+
+const STATUSES: ReservationStatus[] = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'];
+type Tab = 'reservations' | 'receipts';
+
+const reservationRow = (r: Reservation): HistoryCsvRow => ({ ...r, plate: r.vehiclePlate });
+const receiptRow = (r: ReceiptSummary): HistoryCsvRow => ({ ...r, lotName: r.lot.name, plate: r.vehiclePlate });
+
+const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
+  <Button variant="outline" size="sm" asChild>
+    <Link to="/receipt/$id" params={{ id }}>
+      {label}
+    </Link>
+  </Button>
+);
+
+/** Spec 2.9 made real: every filter filters, Export downloads what is shown, Receipt opens the receipt. */
+export function HistoryPage() {
+  const [tab, setTab] = useState<Tab>('reservations');
+  const [filter, setFilter] = useState<HistoryFilter>(NO_HISTORY_FILTER);
+  const reservations = useQuery(reservationsQuery);
+  const receipts = useQuery(receiptsQuery);
+  if (reservations.isLoading || receipts.isLoading) return <Spinner label="Loading history" />;
+
+  const now = new Date();
+  const shownReservations = (reservations.data ?? []).filter((r) => matchesHistory(reservationRow(r), filter, now));
+  const shownReceipts = (receipts.data ?? []).filter((r) => matchesHistory(receiptRow(r), filter, now));
+  const receiptOf = new Map((receipts.data ?? []).map((r) => [r.reservationId, r.id]));
+  const set = (patch: Partial<HistoryFilter>) => setFilter((current) => ({ ...current, ...patch }));
+  const exportShown = () => {
+    const rows = tab === 'reservations' ? shownReservations.map(reservationRow) : shownReceipts.map(receiptRow);
+    downloadFile(`parkada-${tab}-${toManilaInput(now).slice(0, 10)}.csv`, historyCsv(rows));
+  };
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">History</h1>
+        <Button variant="outline" onClick={exportShown} disabled={(tab === 'reservations' ? shownReservations : shownReceipts).length === 0}>
+          <Download className="h-4 w-4" /> Export CSV
+        </Button>
+      </div>
+      <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-3">
+        <Field label="Search" htmlFor="history-search">
+          <Input id="history-search" type="search" placeholder="Lot name or plate" value={filter.search} onChange={(e) => set({ search: e.target.value })} />
+        </Field>
+        <Field label="Status" htmlFor="history-status">
+          <Select id="history-status" value={filter.status} onChange={(e) => set({ status: e.target.value as HistoryFilter['status'] })}>
+            <option value="all">All statuses</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status[0] + status.slice(1).toLowerCase()}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Date range" htmlFor="history-range">
+          <Select id="history-range" value={filter.range} onChange={(e) => set({ range: e.target.value as HistoryRange })}>
+            {Object.entries(HISTORY_RANGES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </Card>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <TabList
+          label="History"
+          className="inline-flex"
+          tabs={[
+            { value: 'reservations', label: `Reservations (${shownReservations.length})` },
+            { value: 'receipts', label: `Receipts (${shownReceipts.length})` },
+          ]}
+        />
+        <TabPanel value="reservations">
+          <CardList items={shownReservations} empty={reservations.data?.length ? 'No reservations match these filters.' : 'No reservations yet.'}>
+            {(r) => (
+              <Card data-testid="history-reservation" className="p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold">{r.lotName}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {r.vehiclePlate ?? 'Not specified'} · {formatDateTime(r.startTs)} – {formatDateTime(r.endTs)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <span className="font-semibold tabular-nums">{formatPeso(r.amountCents)}</span>
+                    <StatusBadge status={r.status} />
+                  </div>
+                </div>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button variant="outline" size="sm" asChild>
+                    <Link to="/reservation/$id" params={{ id: r.id }}>
+                      View Details
+                    </Link>
+                  </Button>
+                  {/* Spec 2.9: the Receipt button is for COMPLETED stays; every paid one is in the Receipts tab. */}
+                  {r.status === 'COMPLETED' && receiptOf.has(r.id) && (
+                    <ReceiptLink id={receiptOf.get(r.id)!} label="Receipt" />
+                  )}
+                </div>
+              </Card>
+            )}
+          </CardList>
+        </TabPanel>
+        <TabPanel value="receipts">
+          <CardList items={shownReceipts} empty={receipts.data?.length ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking.'}>
+            {(r) => (
+              <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <p className="font-semibold">{r.lot.name}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {r.number} · issued {formatDateTime(r.createdAt)} · {r.status.toLowerCase()}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className="font-semibold tabular-nums">{formatPeso(r.amountCents)}</span>
+                  <ReceiptLink id={r.id} label="View Receipt" />
+                </div>
+              </Card>
+            )}
+          </CardList>
+        </TabPanel>
+      </Tabs>
+    </main>
+  );
+}

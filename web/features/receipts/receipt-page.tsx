@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatPeso } from '../../../core/money';
+import { formatDateTime } from '../../../core/time';
+import { PrintToolbar } from '../../components/print-toolbar';
+import { MissingScreen } from '../../components/not-found';
+import { Spinner } from '../../components/ui/spinner';
+import { receiptQuery } from '../../lib/receipts';
+import { useAuth } from '../../lib/session';
+
+const Line = ({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) => (
+  <div className={strong ? 'flex justify-between border-t border-border pt-2 font-semibold' : 'flex justify-between text-sm'}>
+    <span>{label}</span>
+    <span className="tabular-nums">{formatPeso(cents)}</span>
+  </div>
+);
+
+/** A receipt laid out for paper; the browser's print dialog also saves it as PDF. */
+export function ReceiptPage({ id }: { id: string }) {
+  const { data: receipt, isLoading, isError } = useQuery(receiptQuery(id));
+  const { user } = useAuth();
+  if (isLoading) return <Spinner label="Loading receipt" />;
+  if (isError || !receipt) {
+    return <MissingScreen title="Receipt Not Found" backTo="/history" backLabel="Back to History" />;
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-8 print:max-w-none print:p-0">
+      <PrintToolbar backTo="/history" backLabel="History" />
+      <article data-testid="receipt" className="space-y-5 rounded-xl border border-border bg-card p-6 print:border-0">
+        <header className="flex items-start justify-between gap-4">
+          <div>
+            <p className="text-xl font-bold text-brand">Parkada</p>
+            <p className="text-xs text-muted-foreground">Smart parking · Metro Manila, Philippines</p>
+          </div>
+          <div className="text-right">
+            <h1 className="font-semibold">Receipt {receipt.number}</h1>
+            <p className="text-xs text-muted-foreground">Issued {formatDateTime(receipt.createdAt)}</p>
+          </div>
+        </header>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Billed to</dt>
+          <dd>
+            {user?.firstName} {user?.lastName}
+            <span className="block text-xs text-muted-foreground">{user?.email}</span>
+          </dd>
+          <dt className="text-muted-foreground">Lot</dt>
+          <dd>
+            {receipt.lot.name}
+            {receipt.lot.address && <span className="block text-xs text-muted-foreground">{receipt.lot.address}</span>}
+          </dd>
+          <dt className="text-muted-foreground">Stay</dt>
+          <dd>
+            {formatDateTime(receipt.startTs)} – {formatDateTime(receipt.endTs)}
+          </dd>
+          <dt className="text-muted-foreground">Vehicle</dt>
+          <dd>{receipt.vehiclePlate ?? 'Not specified'}</dd>
+          <dt className="text-muted-foreground">Slot · Pass</dt>
+          <dd>
+            {receipt.slotLabel ?? '—'} · {receipt.passId}
+          </dd>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>{receipt.status}</dd>
+        </dl>
+        <section className="space-y-1.5">
+          {receipt.lines.map((line, index) => (
+            <Line key={index} label={`${line.label} · ${formatDateTime(line.createdAt)}`} cents={line.amountCents} />
+          ))}
+          <Line label="Total paid" cents={receipt.amountCents} strong />
+          <Line label="VATable amount" cents={receipt.netOfVatCents} />
+          <Line label="VAT (12%, included)" cents={receipt.vatCents} />
+        </section>
+        <p className="text-sm text-muted-foreground">
+          Paid with {receipt.paymentMethod}
+          {receipt.paymentReference && <> · reference {receipt.paymentReference}</>} · amounts in PHP · times in Asia/Manila
+        </p>
+      </article>
+    </main>
+  );
+}
