@@ -44,6 +44,8 @@ describe('the booking loop in the browser', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('₱80.00 for 2 h');
     await card.getByRole('button', { name: 'Reserve Now' }).click();
+    // The Accessible filter carries into the booking: the slot must be an accessible bay.
+    expect(await page.getByLabel('Accessible (PWD) bay').isChecked()).toBe(true);
     await page.getByLabel('Plate Number').fill('nbc 1234');
     expect(await page.getByTestId('booking-total').textContent()).toBe('₱80.00');
     await page.getByRole('button', { name: 'Confirm and pay ₱80.00' }).click();
@@ -112,6 +114,26 @@ describe('the booking loop in the browser', () => {
     expect(text).toMatch(/Parking · [^\n]+\s+₱80\.00/);
     expect(text).toMatch(/Refund to wallet · [^\n]+\s+-₱80\.00/);
     expect(text).toMatch(/Total paid\s+₱0\.00/);
+  });
+
+  it('books from the lot page for a chosen arrival with Quick Reserve', async () => {
+    await page.goto(`${baseURL}/`);
+    await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
+    await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
+    const tomorrowNine = toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11) + '09:00';
+    await page.getByLabel('Arrival').fill(tomorrowNine);
+    const fourHours = page.getByRole('button', { name: /^4 hours/ });
+    await fourHours.click();
+    const price = (await fourHours.textContent())!.replace('4 hours', '');
+    await page.getByRole('button', { name: 'Reserve Now' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/9:00 AM/).first().waitFor();
+    await dialog.getByLabel('Plate Number').fill('NBC 1234');
+    expect(await dialog.getByTestId('booking-total').textContent()).toBe(price);
+    await dialog.getByRole('button', { name: `Confirm and pay ${price}` }).click();
+    await page.waitForURL(/\/reservation\//);
+    await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/9:00 AM – 1:00 PM/);
   });
 });
 

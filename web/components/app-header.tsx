@@ -86,6 +86,8 @@ export function AppHeader({ user }: { user: CurrentUser }) {
                     {user.firstName} {user.lastName}
                   </div>
                   <div className="text-xs text-muted-foreground">{user.email}</div>
+                  {/* The header badge is hidden on phones; the role is always here, read only. */}
+                  <div className="mt-1 text-xs font-medium">{ROLE_LABELS[user.role]}</div>
                 </DropdownMenu.Label>
                 <DropdownMenu.Separator className="my-1 h-px bg-border" />
                 <DropdownMenu.Item asChild className={menuItem}>

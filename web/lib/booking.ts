@@ -32,7 +32,7 @@ export function useBookingActions() {
   const refresh = useRefreshBookings();
   return {
     book: useMutation({ mutationFn: (json: NewReservation) => unwrap(api.reservations.$post({ json }, keyed())), onSuccess: refresh }),
-    cancel: useMutation({ mutationFn: (id: string) => unwrap(api.reservations[':id'].cancel.$post({ param: { id } })), onSuccess: refresh }),
+    cancel: useMutation({ mutationFn: (id: string) => unwrap(api.reservations[':id'].cancel.$post({ param: { id } }, keyed())), onSuccess: refresh }),
     extend: useMutation({
       mutationFn: ({ id, hours }: { id: string; hours: number }) => unwrap(api.reservations[':id'].extend.$post({ param: { id }, json: { hours } }, keyed())),
       onSuccess: refresh,

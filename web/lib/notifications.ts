@@ -9,9 +9,12 @@ export const notificationsQuery = queryOptions({
   queryFn: () => unwrap(api.notifications.$get()),
 });
 
-/** The real unread count for the header bell. */
+/** Reminders and expiries arrive from the lot objects' alarms, not from the user's own actions. */
+export const BELL_REFRESH_MS = 30_000;
+
+/** The real unread count for the header bell, polled so alarm-driven notices show without a reload. */
 export function useUnreadCount(enabled: boolean): number {
-  const { data } = useQuery({ ...notificationsQuery, enabled });
+  const { data } = useQuery({ ...notificationsQuery, enabled, refetchInterval: BELL_REFRESH_MS });
   return data?.filter((item) => !item.isRead).length ?? 0;
 }
 

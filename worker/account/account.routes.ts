@@ -11,9 +11,19 @@ import { validate } from '../http/validate';
 import { findUserById } from '../users/users.data';
 import { readPreferences } from './preferences.data';
 import { findOwnVehicle, listVehicles, plateTaken, setOnlyDefault, upcomingReservationFor } from './vehicles.data';
+import { violates } from '../db/constraints';
 
 const vehicleParams = z.object({ id: z.uuid('Unknown vehicle id') });
 const duplicatePlate = (plate: string) => apiError(409, `You already have a vehicle with plate ${plate}.`);
+/** The unique index settles a race the pre-check cannot (two saves of one plate at once): still a 409. */
+async function savingPlate<T>(plate: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violates(error, 'vehicles.user_id, vehicles.plate') || violates(error, 'vehicles_user_plate_unique')) throw duplicatePlate(plate);
+    throw error;
+  }
+}
 
 /** The signed-in user's own profile, vehicles and preferences (spec 2.11, 7). */
 export const accountRoutes = new Hono<AppEnv>()
@@ -30,7 +40,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const id = newId();
     // The first vehicle is the default whatever was asked: there is exactly one default when there is any.
     const isFirst = (await listVehicles(c.var.db, userId)).length === 0;
-    await c.var.db.insert(vehicles).values({ id, userId, ...input, color: input.color ?? null, isDefault: false });
+    await savingPlate(input.plate, () => c.var.db.insert(vehicles).values({ id, userId, ...input, color: input.color ?? null, isDefault: false }));
     if (isFirst || input.isDefault) await setOnlyDefault(c.var.db, userId, id);
     return c.json(await findOwnVehicle(c.var.db, userId, id), 201);
   })
@@ -42,7 +52,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!current) throw notFound('Vehicle');
     if (await plateTaken(c.var.db, userId, input.plate, id)) throw duplicatePlate(input.plate);
     // Unsetting the only default is ignored: another vehicle must be made default instead.
-    await c.var.db.update(vehicles).set({ plate: input.plate, make: input.make, model: input.model, color: input.color ?? null }).where(eq(vehicles.id, id));
+    await savingPlate(input.plate, () => c.var.db.update(vehicles).set({ plate: input.plate, make: input.make, model: input.model, color: input.color ?? null }).where(eq(vehicles.id, id)));
     if (input.isDefault && !current.isDefault) await setOnlyDefault(c.var.db, userId, id);
     return c.json(await findOwnVehicle(c.var.db, userId, id));
   })

@@ -29,6 +29,8 @@ describe('profile', () => {
   it.each([
     [{ firstName: '' }, 'First name is required.'],
     [{ phone: '0917' }, 'Please enter a valid mobile number: a country code and xxx-xxxxxxx.'],
+    [{ phone: '+63 917-1234' }, 'Please enter a Philippine mobile number such as +63 917-1234567.'],
+    [{ phone: '+63 817-1234567' }, 'Please enter a Philippine mobile number such as +63 917-1234567.'],
   ])('refuses %j with 400 "%s"', async (override, message) => {
     const { cookie } = await newDriver();
     const res = await call('/api/user/profile', { method: 'PATCH', cookie, json: { firstName: 'A', lastName: 'B', phone: '+63 917-1234567', ...override } });
@@ -78,6 +80,13 @@ describe('vehicles', () => {
     expect((await call(`/api/user/vehicles/${first.id}`, { method: 'DELETE', cookie })).status).toBe(204);
     list = await vehiclesOf(cookie);
     expect(list).toMatchObject([{ id: second.id, isDefault: true }]);
+  });
+
+  it('answers two simultaneous saves of one plate with one 201 and one 409, never a 500', async () => {
+    const { cookie } = await newDriver();
+    const statuses = (await Promise.all([1, 2, 3].map(() => addVehicle(cookie, { plate: 'RAC 3333' })))).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    expect(await vehiclesOf(cookie)).toHaveLength(1);
   });
 
   it('refuses to delete a vehicle with an upcoming reservation, naming it', async () => {

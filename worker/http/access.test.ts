@@ -82,7 +82,11 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/extend`, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
     found: false,
   },
-  'POST /api/reservations/:id/cancel': { who: 'session', sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/cancel` }), found: false },
+  'POST /api/reservations/:id/cancel': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/cancel`, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    found: false,
+  },
   'GET /api/reservations/:id/pass': { who: 'session', sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}/pass` }), found: false },
   'GET /api/wallet': { who: 'session', sample: () => ({ path: '/api/wallet' }) },
   'GET /api/wallet/transactions': { who: 'session', sample: () => ({ path: '/api/wallet/transactions' }) },

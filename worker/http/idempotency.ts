@@ -10,6 +10,7 @@ import { statementOf, type DB } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from '../env';
 import { apiError } from './errors';
+import { violates } from '../db/constraints';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -44,4 +45,4 @@ export const recordIdempotencyKey = (db: DB, d1: D1Database, request: Idempotent
   statementOf(d1, db.insert(idempotencyKeys).values({ ...request, resourceId }));
 
 /** True when a batch failed because a concurrent twin recorded the same key first. */
-export const isIdempotencyRace = (error: unknown) => String(error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : error).includes('idempotency_keys');
+export const isIdempotencyRace = (error: unknown) => violates(error, 'idempotency_keys');

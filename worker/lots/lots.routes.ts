@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isOpenAt, type LotHours } from '../../core/booking';
+import { isOpenAt } from '../../core/booking';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { distanceKm } from '../../core/geo';
 import { availabilityOf, findLot, listApprovedLots, liveWindow, toDriverLot, type LotWindow } from './lots.data';
+import { lotAmenities, lotHours } from '../../core/lot-json';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -41,13 +42,13 @@ export const lotRoutes = new Hono<AppEnv>()
     const found = (await listApprovedLots(c.var.db, { q: query.q }))
       .map((lot) => ({ lot, distance: query.near ? distanceKm(query.near, [lot.geoLat, lot.geoLng]) : null }))
       .filter(({ lot, distance }) => {
-        const amenities = JSON.parse(lot.amenitiesJson) as { accessible?: boolean; evCharging?: boolean };
+        const amenities = lotAmenities(lot);
         // Open Now made real: open at the start of the chosen window, in Manila time.
         return (
           (!query.accessible || amenities.accessible) &&
           (!query.ev || amenities.evCharging) &&
           (!query.maxPriceCents || lot.baseRate < query.maxPriceCents) &&
-          (!query.openNow || isOpenAt(JSON.parse(lot.hoursJson) as LotHours, new Date(window.startMs))) &&
+          (!query.openNow || isOpenAt(lotHours(lot), new Date(window.startMs))) &&
           (distance === null || !query.radiusKm || distance <= query.radiusKm)
         );
       })

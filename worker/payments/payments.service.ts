@@ -36,8 +36,8 @@ export async function findOwnPayment(db: DB, userId: string, paymentId: string) 
   return payment ?? null;
 }
 
-/** Top-ups succeeded today (Manila) plus checkouts still open count against the daily ceiling. */
-async function topupsToday(db: DB, userId: string, now: Date) {
+/** Top-ups succeeded today (Manila) plus checkouts still open count against the daily ceiling (auto top-ups too). */
+export async function topupsToday(db: DB, userId: string, now: Date) {
   const [{ total }] = await db
     .select({ total: sql<number>`COALESCE(SUM(${payments.amountCents}), 0)` })
     .from(payments)

@@ -38,6 +38,8 @@ export const PAYMENT_UNAVAILABLE = 'Payment processing is currently not configur
 
 /** The provider configured by environment and secrets, or null when none is (spec 2.10). */
 export function paymentProvider(env: Bindings): PaymentProvider | null {
-  if (env.PAYMENT_PROVIDER === 'sandbox' && env.SANDBOX_WEBHOOK_SECRET) return createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET);
+  // Test money never reaches production, whatever a misconfigured deploy says.
+  const sandboxAllowed = env.APP_ENV !== 'production';
+  if (env.PAYMENT_PROVIDER === 'sandbox' && env.SANDBOX_WEBHOOK_SECRET && sandboxAllowed) return createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET);
   return null;
 }

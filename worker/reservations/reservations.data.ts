@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { passIdOf, type LotHours, type LotRules } from '../../core/booking';
+import { passIdOf } from '../../core/booking';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { LotPricing, PriceQuote, PricingTier } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
 import type { SlotInfo } from '../lot-object/lot-durable-object';
+import { lotHours, lotRules } from '../../core/lot-json';
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots. */
 export async function lotForBooking(db: DB, lotId: string) {
@@ -25,8 +26,8 @@ export async function lotForBooking(db: DB, lotId: string) {
   };
   return {
     ...row.lot,
-    hours: JSON.parse(row.lot.hoursJson) as LotHours,
-    rules: JSON.parse(row.lot.rulesJson) as LotRules,
+    hours: lotHours(row.lot),
+    rules: lotRules(row.lot),
     pricing: lotPricing,
     slots: slotRows,
   };

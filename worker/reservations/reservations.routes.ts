@@ -41,7 +41,8 @@ export const reservationRoutes = new Hono<AppEnv>()
     return c.json(await extend(c.env, c.var.db, id, hours, await idempotentRequest(c, `reservations.extend:${id}`, { hours })));
   })
   .post('/reservations/:id/cancel', validate('param', reservationParams), async (c) => {
-    return c.json(await cancel(c.env, c.var.db, c.var.user!.id, c.req.valid('param').id));
+    const { id } = c.req.valid('param');
+    return c.json(await cancel(c.env, c.var.db, id, await idempotentRequest(c, `reservations.cancel:${id}`, {})));
   })
   /** The signed QR pass; valid from the start to the end of the stay (the gate allows 15 min early). */
   .get('/reservations/:id/pass', validate('param', reservationParams), async (c) => {

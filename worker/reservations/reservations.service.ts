@@ -9,7 +9,7 @@ import { formatPeso } from '../../core/money';
 import { quote } from '../../core/pricing';
 import { formatDateTime } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE } from '../../core/vehicles';
-import { findOwnVehicle } from '../account/vehicles.data';
+import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
 import { statementOf, type DB } from '../db/client';
 import { charges, reservations } from '../db/schema';
 import { newId } from '../db/ids';
@@ -20,7 +20,7 @@ import { lotObject } from '../lot-object/lot-durable-object';
 import { notify } from '../notifications/notifications.data';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { payFromWallet, refundToWallet, type SpendResult } from '../wallet/spend';
-import { walletOf } from '../wallet/wallet.data';
+import { ledgerAmountByKey, walletOf } from '../wallet/wallet.data';
 import { findOwnReservation, lotForBooking, netPaid, type BookableLot, type ReservationView } from './reservations.data';
 
 export const LOT_FULL = 'Lot is full for this time';
@@ -48,7 +48,10 @@ async function bookableLot(db: DB, lotId: string) {
   return lot;
 }
 
-/** The vehicle of a booking: one of the driver's own, or a typed plate (a car). */
+/**
+ * The vehicle of a booking: one of the driver's own, or a typed plate. A typed plate of a saved
+ * vehicle is that vehicle (so it cannot be deleted while booked); any other typed plate is a car.
+ */
 async function vehicleFor(db: DB, userId: string, input: Pick<CreateReservation, 'vehicleId' | 'plate'>, lot: BookableLot) {
   let vehicle: { id: string | null; plate: string; type: 'car' | 'motorcycle' };
   if (input.vehicleId) {
@@ -58,7 +61,8 @@ async function vehicleFor(db: DB, userId: string, input: Pick<CreateReservation,
   } else {
     const plate = normalizePlate(input.plate ?? '');
     if (!isPhilippinePlate(plate)) throw apiError(400, PLATE_MESSAGE);
-    vehicle = { id: null, plate, type: 'car' };
+    const saved = await findOwnVehicleByPlate(db, userId, plate);
+    vehicle = saved ? { id: saved.id, plate, type: saved.vehicleType } : { id: null, plate, type: 'car' };
   }
   const accepted = lot.rules.vehicleTypes ?? ['car'];
   if (!accepted.includes(vehicle.type)) throw apiError(400, `This lot does not take ${vehicle.type === 'car' ? 'cars' : 'motorcycles'}.`);
@@ -156,9 +160,14 @@ async function ownReservation(db: DB, userId: string, id: string): Promise<Reser
   return reservation;
 }
 
+const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;
+
 /** POST /api/reservations/:id/cancel: full refund until 15 minutes before the start, none after. */
-export async function cancel(env: Bindings, db: DB, userId: string, id: string, now = new Date()) {
+export async function cancel(env: Bindings, db: DB, id: string, request: IdempotentRequest, now = new Date()) {
+  const { userId } = request;
   const reservation = await ownReservation(db, userId, id);
+  // The same request again: the first answer, no second refund.
+  if (await priorResource(db, request)) return { reservation, refundCents: await refundedOnCancel(db, userId, id) };
   if (reservation.status === 'ACTIVE') throw apiError(409, 'You are checked in: check out at the gate to end this reservation.');
   if (reservation.status !== 'CONFIRMED') throw apiError(409, `This reservation is already ${reservation.status.toLowerCase()}.`);
   const refundCents = refundableAt(reservation.startTs, now) ? await netPaid(db, id) : 0;
@@ -168,18 +177,22 @@ export async function cancel(env: Bindings, db: DB, userId: string, id: string, 
     db.update(reservations).set({ status: 'CANCELLED', cancelledAt }).where(and(eq(reservations.id, id), eq(reservations.status, 'CONFIRMED'))),
   );
   if (refundCents > 0) {
-    const refunded = await refundToWallet(env, db, { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: `reservation:${id}:cancel` }, [
+    const refunded = await refundToWallet(env, db, { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: cancelRefundKey(id) }, [
       markCancelled,
       statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
       reviseReceipt(env.DB, db, id, 0),
+      recordIdempotencyKey(db, env.DB, request, id),
     ]);
     if (!refunded.ok) throw apiError(409, 'This reservation was already cancelled.');
   } else {
-    await env.DB.batch([markCancelled]);
+    await env.DB.batch([markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
   }
   await lotObject(env, reservation.lotId).release(id);
   return { reservation: await reservationView(db, userId, id), refundCents };
 }
+
+/** What the cancellation refunded, read back from its ledger row (0 when none was due). */
+const refundedOnCancel = async (db: DB, userId: string, id: string) => (await ledgerAmountByKey(db, userId, cancelRefundKey(id))) ?? 0;
 
 /**
  * Moves a reservation to a new window (modify) or a longer one (extend): hold the new window next to

@@ -60,6 +60,9 @@ const driverOf = async (cookie: string) => (await call('/api/auth/user', { cooki
 const balanceOf = async (userId: string) => (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0].balanceCents;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 
+const cancelBooking = (cookie: string, id: string, key: string = crypto.randomUUID()) =>
+  call(`/api/reservations/${id}/cancel`, { method: 'POST', cookie, headers: { 'Idempotency-Key': key } });
+
 function reserve(cookie: string, body: Record<string, unknown>, key: string = crypto.randomUUID()) {
   return call('/api/reservations', { method: 'POST', cookie, json: { plate: 'NAB 1234', durationHours: 2, ...body }, headers: { 'Idempotency-Key': key } });
 }
@@ -167,6 +170,15 @@ describe('POST /api/reservations', () => {
     expect(await balanceOf(user.id)).toBe(100_000);
   });
 
+  it('books a typed plate of a saved vehicle as that vehicle, which then cannot be deleted', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const car = await (await call('/api/user/vehicles', { method: 'POST', cookie, json: { plate: 'NAB 1234', make: 'Toyota', model: 'Vios' } })).json<any>();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), plate: 'nab1234' })).json<any>();
+    expect(booking).toMatchObject({ vehicleId: car.id, vehiclePlate: 'NAB 1234' });
+    expect((await call(`/api/user/vehicles/${car.id}`, { method: 'DELETE', cookie })).status).toBe(409);
+  });
+
   it('answers 404 for an unknown lot and for a vehicle that is not yours', async () => {
     const { cookie } = await driver(1_000);
     expect((await reserve(cookie, { lotId: crypto.randomUUID(), start: inMinutes(60) })).status).toBe(404);
@@ -180,21 +192,33 @@ describe('cancel, modify, extend', () => {
     const lotId = await makeLot(1);
     const { user, cookie } = await driver(1_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(16) })).json<any>();
-    const res = await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie });
+    const res = await cancelBooking(cookie, booking.id);
     expect(res.status).toBe(200);
     expect(await res.json<any>()).toMatchObject({ refundCents: 8_000, reservation: { status: 'CANCELLED' } });
     expect(await balanceOf(user.id)).toBe(100_000);
     expect((await db().select().from(wallets).where(eq(wallets.userId, user.id)))[0].points).toBe(0);
     // The slot is free again.
     expect((await reserve(cookie, { lotId, start: inMinutes(16) })).status).toBe(201);
-    expect((await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie })).status).toBe(409);
+    expect((await cancelBooking(cookie, booking.id)).status).toBe(409);
+  });
+
+  it('answers a repeated cancel under the same Idempotency-Key with the first result, refunding once', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60) })).json<any>();
+    const first = await cancelBooking(cookie, booking.id, 'cancel-key-0001');
+    const again = await cancelBooking(cookie, booking.id, 'cancel-key-0001');
+    expect(again.status).toBe(200);
+    expect(await again.json<any>()).toEqual(await first.json<any>());
+    expect(await balanceOf(user.id)).toBe(100_000);
+    expect((await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie })).status).toBe(400);
   });
 
   it('refunds nothing when cancelled 14 minutes before the start', async () => {
     const lotId = await makeLot(1);
     const { user, cookie } = await driver(1_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(14) })).json<any>();
-    expect(await (await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie })).json<any>()).toMatchObject({ refundCents: 0 });
+    expect(await (await cancelBooking(cookie, booking.id)).json<any>()).toMatchObject({ refundCents: 0 });
     expect(await balanceOf(user.id)).toBe(92_000);
   });
 
@@ -203,9 +227,10 @@ describe('cancel, modify, extend', () => {
     const owner = await driver(1_000);
     const other = await driver(1_000);
     const booking = await (await reserve(owner.cookie, { lotId, start: inMinutes(60) })).json<any>();
-    for (const [path, method] of [[`/api/reservations/${booking.id}`, 'GET'], [`/api/reservations/${booking.id}/cancel`, 'POST'], [`/api/reservations/${booking.id}/pass`, 'GET']] as const) {
+    for (const [path, method] of [[`/api/reservations/${booking.id}`, 'GET'], [`/api/reservations/${booking.id}/pass`, 'GET']] as const) {
       expect((await call(path, { method, cookie: other.cookie })).status).toBe(404);
     }
+    expect((await cancelBooking(other.cookie, booking.id)).status).toBe(404);
     const extend = await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie: other.cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
     expect(extend.status).toBe(404);
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
@@ -348,7 +373,7 @@ describe('receipts', () => {
     expect(receipt.lines.reduce((sum: number, l: any) => sum + l.amountCents, 0)).toBe(receipt.amountCents);
     expect(receipt.paymentReference).toMatch(/^[0-9A-F-]{13}$/);
 
-    await call(`/api/reservations/${booking.id}/cancel`, { method: 'POST', cookie });
+    await cancelBooking(cookie, booking.id);
     const cancelled = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
     expect(cancelled).toMatchObject({ amountCents: 0, vatCents: 0, status: 'CANCELLED' });
     expect(cancelled.lines.at(-1)).toMatchObject({ label: 'Refund to wallet', amountCents: -14_400 });

@@ -5,6 +5,7 @@
  */
 import { CENTS_PER_POINT, type TransactionType } from '../../core/wallet';
 import { newId } from '../db/ids';
+import { violates } from '../db/constraints';
 
 export type LedgerEntry = {
   walletId: string;
@@ -56,8 +57,7 @@ export type LedgerFailure = 'insufficient_funds' | 'duplicate';
 
 /** What a failed batch containing ledger rows means for the caller, or null for any other error. */
 export function ledgerFailure(error: unknown): LedgerFailure | null {
-  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
-  if (message.includes('wallets_balance_nonneg')) return 'insufficient_funds';
-  if (message.includes('UNIQUE constraint failed: wallet_transactions')) return 'duplicate';
+  if (violates(error, 'wallets_balance_nonneg')) return 'insufficient_funds';
+  if (violates(error, 'UNIQUE constraint failed: wallet_transactions')) return 'duplicate';
   return null;
 }

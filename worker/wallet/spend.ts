@@ -5,13 +5,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
-import { TOPUP_METHOD_LABELS } from '../../core/wallet';
+import { DAILY_TOPUP_MAX_CENTS, TOPUP_METHOD_LABELS } from '../../core/wallet';
 import type { DB } from '../db/client';
 import { payments } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { paymentProvider } from '../payments/provider';
-import { deliverSandboxOutcome } from '../payments/payments.service';
+import { deliverSandboxOutcome, topupsToday } from '../payments/payments.service';
 import { ledgerFailure, ledgerInsert } from './ledger';
 import { readAutoTopup, walletOf } from './wallet.data';
 
@@ -73,6 +73,8 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string): Pro
   const [saved] = await db.select({ id: payments.id }).from(payments).where(and(mine, eq(payments.status, 'succeeded'))).limit(1);
   const [pending] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.origin, 'auto_topup'), eq(payments.status, 'pending'))).limit(1);
   if (!saved || pending) return false;
+  // The daily ceiling binds the automatic top-up as it binds the driver's own.
+  if ((await topupsToday(db, userId, new Date())) + rule.amountCents > DAILY_TOPUP_MAX_CENTS) return false;
 
   const id = newId();
   await db.insert(payments).values({ id, userId, walletId: wallet.id, provider: provider.name, method: rule.method, amountCents: rule.amountCents, origin: 'auto_topup' });

@@ -10,6 +10,16 @@ export async function walletOf(db: DB, userId: string) {
   return wallet;
 }
 
+/** The amount of the user's ledger row posted under an idempotency key, or null when none was. */
+export async function ledgerAmountByKey(db: DB, userId: string, idempotencyKey: string): Promise<number | null> {
+  const [row] = await db
+    .select({ amountCents: walletTransactions.amountCents })
+    .from(walletTransactions)
+    .innerJoin(wallets, eq(wallets.id, walletTransactions.walletId))
+    .where(and(eq(wallets.userId, userId), eq(walletTransactions.idempotencyKey, idempotencyKey)));
+  return row?.amountCents ?? null;
+}
+
 const CREDIT_TYPES = ['TOPUP', 'CREDIT'] as const;
 const SPEND_TYPES = ['PAYMENT', 'DEBIT', 'REFUND'] as const;
 

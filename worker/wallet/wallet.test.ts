@@ -158,6 +158,14 @@ describe('top-up through the sandbox provider', () => {
     expect((await res.json<any>()).message).toBe(PAYMENT_UNAVAILABLE);
   });
 
+  it('never runs the sandbox gateway in production, even when configured', async () => {
+    const { cookie } = await newDriver();
+    const bindings = { APP_ENV: 'production' };
+    expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({ available: false, message: PAYMENT_UNAVAILABLE });
+    const res = await call('/api/wallet/topup', { method: 'POST', cookie, bindings, json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(res.status).toBe(503);
+  });
+
   it("hides other people's payments", async () => {
     const a = await newDriver();
     const b = await newDriver();
@@ -372,6 +380,17 @@ describe('wallet settings', () => {
     expect((await walletRow(wallet.id)).balanceCents).toBe(65_000);
     const autos = await db().select().from(payments).where(eq(payments.origin, 'auto_topup'));
     expect(autos.filter((p) => p.userId === user.id)).toEqual([expect.objectContaining({ status: 'succeeded', amountCents: 50_000 })]);
+  });
+
+  it('does not auto top-up past the daily ceiling', async () => {
+    const { user, wallet, cookie } = await newDriver();
+    await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' } });
+    // ₱49,900 topped up today: a ₱500 automatic top-up would pass the ₱50,000 ceiling.
+    for (const amount of [2_000_000, 2_000_000, 990_000]) await topUp(cookie, amount);
+    const [reservationId] = await reservationsFor(user.id, 1);
+    await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 4_975_000, description: 'Parking', idempotencyKey: 'auto3' });
+    expect((await walletRow(wallet.id)).balanceCents).toBe(15_000);
+    expect((await db().select().from(payments).where(eq(payments.origin, 'auto_topup'))).filter((p) => p.userId === user.id)).toEqual([]);
   });
 
   it('does not auto top-up without a saved method', async () => {

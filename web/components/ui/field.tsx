@@ -24,3 +24,8 @@ export function Field({ label, htmlFor, hint, children }: { label: string; htmlF
     </div>
   );
 }
+
+/** A Manila arrival time on the quarter hour (`datetime-local`; an emptied field keeps the last value). */
+export const ArrivalInput = ({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) => (
+  <Input id={id} type="datetime-local" step={900} value={value} onChange={(e) => e.target.value && onChange(e.target.value)} />
+);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { lotAmenities } from '../../../core/lot-json';
 import { formatPeso } from '../../../core/money';
 import { quote, type LotPricing } from '../../../core/pricing';
 import { formatDateTime } from '../../../core/time';
@@ -12,17 +13,40 @@ import { vehiclesQuery } from '../../lib/account';
 import { useBookingActions } from '../../lib/booking';
 import { walletQuery } from '../../lib/wallet';
 
-export type BookingTarget = { id: string; name: string; pricing: LotPricing };
+export type BookingTarget = { id: string; name: string; pricing: LotPricing; amenitiesJson: string };
+export type SlotNeeds = { accessible?: boolean; ev?: boolean };
 const OTHER = 'other';
 
+const NeedBox = ({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) => (
+  <label className="flex items-center gap-2">
+    <input type="checkbox" className="h-4 w-4 accent-brand" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+    {label}
+  </label>
+);
+
 /** Booking confirmation: vehicle, price breakdown, wallet balance (top-up link when short), confirm. */
-export function BookingDialog({ lot, start, durationHours, onClose }: { lot: BookingTarget | null; start: string; durationHours: number; onClose: () => void }) {
+export function BookingDialog({
+  lot,
+  start,
+  durationHours,
+  needs: searchedNeeds = {},
+  onClose,
+}: {
+  lot: BookingTarget | null;
+  start: string;
+  durationHours: number;
+  /** What the driver filtered for (Accessible, EV Charging): the slot must have it. */
+  needs?: SlotNeeds;
+  onClose: () => void;
+}) {
   const { data: vehicles = [] } = useQuery(vehiclesQuery);
   const { data: wallet } = useQuery(walletQuery);
   const { book } = useBookingActions();
   const navigate = useNavigate();
   const [choice, setChoice] = useState<string | null>(null);
   const [plate, setPlate] = useState('');
+  const [needs, setNeeds] = useState<SlotNeeds>(searchedNeeds);
+  const amenities = lot ? lotAmenities(lot) : {};
   const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
   const price = lot ? quote(lot.pricing, durationHours * 3_600_000) : null;
   const end = new Date(new Date(start).getTime() + durationHours * 3_600_000).toISOString();
@@ -32,7 +56,7 @@ export function BookingDialog({ lot, start, durationHours, onClose }: { lot: Boo
     event.preventDefault();
     if (!lot) return;
     book.mutate(
-      { lotId: lot.id, start, durationHours, ...(vehicleId === OTHER ? { plate } : { vehicleId }) },
+      { lotId: lot.id, start, durationHours, needs: { accessible: !!needs.accessible && !!amenities.accessible, ev: !!needs.ev && !!amenities.evCharging }, ...(vehicleId === OTHER ? { plate } : { vehicleId }) },
       {
         onSuccess: (reservation) => {
           toast({ title: 'Reservation Confirmed', description: `${lot.name}, slot ${reservation.slotLabel}. Pass ${reservation.passId}.` });
@@ -66,6 +90,13 @@ export function BookingDialog({ lot, start, durationHours, onClose }: { lot: Boo
             <Field label="Plate Number" htmlFor="booking-plate">
               <Input id="booking-plate" value={plate} placeholder="ABC 1234" onChange={(e) => setPlate(e.target.value.toUpperCase())} />
             </Field>
+          )}
+          {(amenities.accessible || amenities.evCharging) && (
+            <fieldset className="space-y-1 text-sm">
+              <legend className="mb-1 font-medium">Slot needs</legend>
+              {amenities.accessible && <NeedBox label="Accessible (PWD) bay" checked={!!needs.accessible} onChange={(accessible) => setNeeds({ ...needs, accessible })} />}
+              {amenities.evCharging && <NeedBox label="EV charging bay" checked={!!needs.ev} onChange={(ev) => setNeeds({ ...needs, ev })} />}
+            </fieldset>
           )}
           <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
             <div className="flex justify-between">

@@ -6,7 +6,7 @@ import { areaNamed, MANILA_AREAS, MANILA_CENTER } from '../../../core/geo';
 import { fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, Input, Select } from '../../components/ui/field';
+import { ArrivalInput, Field, Input, Select } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
 import { preferencesQuery } from '../../lib/account';
 import { lotsQuery, type DriverLot, type LotSearch } from '../../lib/booking';
@@ -84,7 +84,7 @@ export function FindParkingPage() {
             </datalist>
           </Field>
           <Field label="Arrival" htmlFor="search-when">
-            <Input id="search-when" type="datetime-local" step={900} value={when} onChange={(e) => e.target.value && setWhen(e.target.value)} />
+            <ArrivalInput id="search-when" value={when} onChange={setWhen} />
           </Field>
           <Field label="Duration" htmlFor="search-duration">
             <Select id="search-duration" value={hours} onChange={(e) => setDuration(Number(e.target.value))}>
@@ -153,7 +153,14 @@ export function FindParkingPage() {
           )}
         </section>
       </div>
-      <BookingDialog lot={booking} start={start} durationHours={hours} onClose={() => setBooking(null)} />
+      <BookingDialog
+        key={booking?.id}
+        lot={booking}
+        start={start}
+        durationHours={hours}
+        needs={{ accessible: filters.has('accessible'), ev: filters.has('ev') }}
+        onClose={() => setBooking(null)}
+      />
     </main>
   );
 }

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { Accessibility, Camera, MapPin, ShieldCheck, Zap } from 'lucide-react';
 import { cardLevel, type CardLevel } from '../../../core/availability';
-import { hoursLabel, type LotHours } from '../../../core/booking';
+import { hoursLabel } from '../../../core/booking';
 import { formatDistance } from '../../../core/geo';
 import { formatPeso } from '../../../core/money';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import type { DriverLot } from '../../lib/booking';
+import { lotAmenities, lotHours } from '../../../core/lot-json';
 
 export const LEVEL_STYLES: Record<CardLevel, string> = {
   good: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
@@ -28,7 +29,7 @@ export function AvailabilityBadge({ free, total }: { free: number; total: number
 
 /** Spec 2.4 lot card on live data: distance from the searched point instead of a fixed walk time. */
 export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => void }) {
-  const amenities = JSON.parse(lot.amenitiesJson) as { accessible?: boolean; evCharging?: boolean; security?: boolean };
+  const amenities = lotAmenities(lot);
   const full = lot.availability.free <= 0;
   return (
     <Card data-testid="lot-card" className="p-4">
@@ -51,10 +52,12 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
             <MapPin className="h-3.5 w-3.5" aria-hidden /> {formatDistance(lot.distanceKm)}
           </span>
         )}
-        <span>{hoursLabel(JSON.parse(lot.hoursJson) as LotHours)}</span>
-        <span className="flex items-center gap-1">
-          <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Secure
-        </span>
+        <span>{hoursLabel(lotHours(lot))}</span>
+        {amenities.security && (
+          <span className="flex items-center gap-1">
+            <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Secure
+          </span>
+        )}
         {amenities.accessible && <Accessibility className="h-4 w-4" aria-label="Accessible" />}
         {amenities.evCharging && <Zap className="h-4 w-4" aria-label="EV charging" />}
         {amenities.security && <Camera className="h-4 w-4" aria-label="Security cameras" />}

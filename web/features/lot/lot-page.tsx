@@ -1,34 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DURATION_HOURS, WEEKDAYS, type LotHours, type LotRules } from '../../../core/booking';
+import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
-import { nextQuarterHour } from '../../../core/time';
+import { fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
+import { ArrivalInput, Field } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 import { lotQuery } from '../../lib/booking';
 import { BookingDialog } from '../booking/booking-dialog';
 import { AvailabilityBadge } from '../find-parking/lot-card';
+import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
 const SUPPORT_EMAIL = 'support@parkada.ph';
 
 /** Spec 2.5 on live data: availability refreshes every 10 s; Quick Reserve books for real. */
 export function LotPage({ id }: { id: string }) {
-  const { data: lot, isLoading, isError } = useQuery(lotQuery(id));
+  const [when, setWhen] = useState(() => toManilaInput(nextQuarterHour()));
   const [hours, setHours] = useState<number | null>(null);
   const [booking, setBooking] = useState(false);
-  const [start] = useState(() => nextQuarterHour().toISOString());
+  const start = fromManilaInput(when);
+  // Availability and price are for the window being booked; the last figures stay while a new window loads.
+  const { data: lot, isLoading, isError } = useQuery({ ...lotQuery(id, { start, durationHours: String(hours ?? 1) }), placeholderData: keepPreviousData });
   if (isLoading) return <Spinner label="Loading lot" />;
   if (isError || !lot) {
     return <MissingScreen title="Parking Lot Not Found" backTo="/" backLabel="Back to Search" />;
   }
-  const amenities = JSON.parse(lot.amenitiesJson) as Partial<Record<keyof typeof AMENITY_LABELS, boolean>>;
-  const lotHours = JSON.parse(lot.hoursJson) as LotHours;
-  const rules = JSON.parse(lot.rulesJson) as LotRules;
+  const amenities = lotAmenities(lot);
+  const hoursByDay = lotHours(lot);
+  const rules = lotRules(lot);
   const { free, total } = lot.availability;
   const percent = total ? Math.round(((total - free) / total) * 100) : 100;
 
@@ -68,7 +72,7 @@ export function LotPage({ id }: { id: string }) {
               {WEEKDAYS.map((day) => (
                 <div key={day} className="contents">
                   <dt className="capitalize text-muted-foreground">{day}</dt>
-                  <dd>{lotHours[day] ? `${lotHours[day].open} – ${lotHours[day].close}` : 'Closed'}</dd>
+                  <dd>{hoursByDay[day] ? `${hoursByDay[day].open} – ${hoursByDay[day].close}` : 'Closed'}</dd>
                 </div>
               ))}
             </dl>
@@ -86,6 +90,11 @@ export function LotPage({ id }: { id: string }) {
         <div className="space-y-6">
           <Card>
             <h2 className="mb-3 font-semibold">Quick Reserve</h2>
+            <div className="mb-3">
+              <Field label="Arrival" htmlFor="quick-when">
+                <ArrivalInput id="quick-when" value={when} onChange={setWhen} />
+              </Field>
+            </div>
             <div className="grid grid-cols-2 gap-2">
               {DURATION_HOURS.filter((h) => h <= (rules.maxDuration ?? 24) && h < 24).map((h) => (
                 <button

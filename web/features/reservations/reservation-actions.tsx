@@ -4,7 +4,7 @@ import { formatPeso } from '../../../core/money';
 import { fromManilaInput, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
-import { Field, Input, Select } from '../../components/ui/field';
+import { ArrivalInput, Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { useBookingActions, type Reservation } from '../../lib/booking';
 
@@ -78,7 +78,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
       <Dialog open={dialog === 'modify'} onOpenChange={(open) => !open && close()} title="Change your reservation">
         <div className="space-y-4">
           <Field label="Arrival" htmlFor="modify-when">
-            <Input id="modify-when" type="datetime-local" step={900} value={when} onChange={(e) => e.target.value && setWhen(e.target.value)} />
+            <ArrivalInput id="modify-when" value={when} onChange={setWhen} />
           </Field>
           <Field label="Duration" htmlFor="modify-duration">
             <Select id="modify-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>

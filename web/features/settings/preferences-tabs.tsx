@@ -42,11 +42,11 @@ function ToggleRow({ prefs, field, label, hint, onChange }: { prefs: Preferences
 }
 
 const NOTIFICATION_SWITCHES: { field: BooleanKey; label: string; hint: string }[] = [
-  { field: 'emailNotifications', label: 'Email Notifications', hint: 'Booking and payment updates by e-mail' },
-  { field: 'pushNotifications', label: 'Push Notifications', hint: 'Alerts on this device' },
-  { field: 'smsNotifications', label: 'SMS Notifications', hint: 'Text messages to your phone' },
+  { field: 'emailNotifications', label: 'Email Notifications', hint: 'Booking and payment updates by e-mail. E-mail delivery is not connected yet; every update arrives in the app.' },
+  { field: 'pushNotifications', label: 'Push Notifications', hint: 'Alerts on this device. Not connected yet; the bell shows every alert.' },
+  { field: 'smsNotifications', label: 'SMS Notifications', hint: 'Text messages to your phone. SMS delivery is not connected yet.' },
   { field: 'bookingReminders', label: 'Booking Reminders', hint: 'Reminders before your reservation starts and ends' },
-  { field: 'promotionalEmails', label: 'Promotional Emails', hint: 'Deals and news from Parkada' },
+  { field: 'promotionalEmails', label: 'Promotional Emails', hint: 'Deals and news from Parkada in your notifications' },
 ];
 
 export function NotificationSwitchesTab() {
@@ -75,7 +75,7 @@ export function PreferencesTab() {
           ))}
         </Select>
       </Field>
-      <ToggleRow prefs={prefs} field="autoExtend" label="Auto Extend" hint="Extend a reservation automatically when you overstay, if a slot is free." onChange={save} />
+      <ToggleRow prefs={prefs} field="autoExtend" label="Auto Extend" hint="Saved for when gate check-in goes live: a checked-in stay will then be extended by an hour near its end, if the slot is free and your wallet covers it." onChange={save} />
       <Field label="Theme" htmlFor="pref-theme">
         <Select id="pref-theme" value={prefs.theme} onChange={(e) => save({ theme: e.target.value as Preferences['theme'] })}>
           {THEMES.map((theme) => (
