@@ -72,6 +72,24 @@ describe('the booking loop in the browser', () => {
     const reservationId = page.url().split('/reservation/')[1];
     expect(payload.sub).toBe(reservationId);
     expect(await page.getByText(`Pass ID ${reservationId.slice(0, 8).toUpperCase()}`).count()).toBe(1);
+
+    // Save: a PNG whose QR code is the same signed pass.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save' }).click()]);
+    expect(download.suggestedFilename()).toBe(`parkada-pass-${reservationId.slice(0, 8).toUpperCase()}.png`);
+    const png = readFileSync((await download.path())!).toString('base64');
+    const saved = await page.evaluate(async (base64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${base64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const data = context.getImageData(0, 0, img.width, img.height);
+      return { width: data.width, height: data.height, pixels: Array.from(data.data) };
+    }, png);
+    expect(jsQR(Uint8ClampedArray.from(saved.pixels), saved.width, saved.height)?.data).toBe(passToken);
   });
 
   it('cancels from My Reservations and sees the refund in the wallet', async () => {
@@ -134,6 +152,14 @@ describe('the booking loop in the browser', () => {
     await page.waitForURL(/\/reservation\//);
     await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
     expect(await page.locator('main').innerText()).toMatch(/9:00 AM – 1:00 PM/);
+
+    // Extend by an hour: the dialog shows the re-quote before any money moves.
+    await page.getByRole('button', { name: 'Extend Time' }).click();
+    await page.getByLabel('Add').selectOption('1');
+    expect(await page.getByTestId('price-change').innerText()).toMatch(/^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Extend', exact: true }).click();
+    await toast('Reservation Extended');
+    await page.getByText(/9:00 AM – 2:00 PM/).first().waitFor();
   });
 });
 

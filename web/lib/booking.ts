@@ -8,7 +8,8 @@ export type LotSearch = NonNullable<InferRequestType<typeof api.lots.$get>['quer
 export type Reservation = InferResponseType<typeof api.reservations.$get, 200>[number];
 export type NewReservation = InferRequestType<typeof api.reservations.$post>['json'];
 
-export const lotsQuery = (query: LotSearch) => queryOptions({ queryKey: ['/api/lots', query], queryFn: () => unwrap(api.lots.$get({ query })) });
+/** Find Parking's list (spec 7: refetched every 30 s, so availability stays live). */
+export const lotsQuery = (query: LotSearch) => queryOptions({ queryKey: ['/api/lots', query], queryFn: () => unwrap(api.lots.$get({ query })), refetchInterval: 30_000 });
 
 /** Lot detail (spec 2.5): availability refreshes every 10 s. */
 export const lotQuery = (id: string, window: { start?: string; durationHours?: string } = {}) =>

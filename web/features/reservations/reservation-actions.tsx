@@ -1,12 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { canCancel, canExtend, canModify, refundableAt, DURATION_HOURS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
+import { quote } from '../../../core/pricing';
 import { fromManilaInput, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { ArrivalInput, Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { useBookingActions, type Reservation } from '../../lib/booking';
+import { lotQuery, useBookingActions, type Reservation } from '../../lib/booking';
+
+const HOUR_MS = 3_600_000;
+
+/** The re-quote of a changed stay at the lot's current prices, and what it means for the wallet. */
+function PriceChange({ lotId, durationMs, paidCents }: { lotId: string; durationMs: number; paidCents: number }) {
+  const { data: lot } = useQuery(lotQuery(lotId));
+  if (!lot) return <p className="text-sm text-muted-foreground">Working out the new price…</p>;
+  const { totalCents } = quote(lot.pricing, durationMs);
+  const difference = totalCents - paidCents;
+  return (
+    <p data-testid="price-change" className="rounded-lg bg-muted p-3 text-sm">
+      New total <strong>{formatPeso(totalCents)}</strong> ·{' '}
+      {difference > 0 ? `${formatPeso(difference)} more from your wallet` : difference < 0 ? `${formatPeso(-difference)} back to your wallet` : 'no change in price'}
+    </p>
+  );
+}
 
 const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 
@@ -16,7 +34,8 @@ export function ReservationActions({ reservation, compact = false }: { reservati
   const [dialog, setDialog] = useState<'cancel' | 'extend' | 'modify' | null>(null);
   const [hours, setHours] = useState(1);
   const [when, setWhen] = useState(() => toManilaInput(new Date(reservation.startTs)));
-  const [duration, setDuration] = useState(() => Math.round((new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime()) / 3_600_000));
+  const stayMs = new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime();
+  const [duration, setDuration] = useState(() => Math.round(stayMs / HOUR_MS));
   const close = () => setDialog(null);
   const size = compact ? 'sm' : 'md';
   const refund = refundableAt(reservation.startTs);
@@ -49,7 +68,11 @@ export function ReservationActions({ reservation, compact = false }: { reservati
         onConfirm={() =>
           cancel
             .mutateAsync(reservation.id)
-            .then(({ refundCents }) => toast({ title: 'Reservation Cancelled', description: refundCents ? `${formatPeso(refundCents)} refunded to your wallet.` : 'No refund was due.' }), failed('Cancel Failed'))
+            .then(
+              ({ refundCents }) =>
+                toast({ title: 'Reservation Cancelled', description: refundCents ? `${formatPeso(refundCents)} refunded to your wallet.` : 'No refund was due.' }),
+              failed('Cancel Failed'),
+            )
         }
       />
       <Dialog open={dialog === 'extend'} onOpenChange={(open) => !open && close()} title="Extend your stay">
@@ -64,11 +87,18 @@ export function ReservationActions({ reservation, compact = false }: { reservati
             </Select>
           </Field>
           <p className="text-sm text-muted-foreground">Same slot; the difference is charged to your wallet.</p>
+          {dialog === 'extend' && <PriceChange lotId={reservation.lotId} durationMs={stayMs + hours * HOUR_MS} paidCents={reservation.amountCents} />}
           <Button
             className="w-full"
             disabled={extend.isPending}
             onClick={() =>
-              extend.mutate({ id: reservation.id, hours }, { onSuccess: () => (toast({ title: 'Reservation Extended', description: `${hours} more hour${hours > 1 ? 's' : ''}.` }), close()), onError: failed('Extend Failed') })
+              extend.mutate(
+                { id: reservation.id, hours },
+                {
+                  onSuccess: () => (toast({ title: 'Reservation Extended', description: `${hours} more hour${hours > 1 ? 's' : ''}.` }), close()),
+                  onError: failed('Extend Failed'),
+                },
+              )
             }
           >
             {extend.isPending ? 'Processing...' : 'Extend'}
@@ -89,7 +119,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
               ))}
             </Select>
           </Field>
-          <p className="text-sm text-muted-foreground">The new window is re-priced; a difference is charged or refunded to your wallet.</p>
+          {dialog === 'modify' && <PriceChange lotId={reservation.lotId} durationMs={duration * HOUR_MS} paidCents={reservation.amountCents} />}
           <Button
             className="w-full"
             disabled={modify.isPending}

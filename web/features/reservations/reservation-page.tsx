@@ -78,7 +78,20 @@ export function ReservationPage({ id }: { id: string }) {
             <Button variant="outline" size="sm" onClick={() => share(reservation.passId)}>
               <Share2 className="h-4 w-4" /> Share
             </Button>
-            <Button variant="outline" size="sm" disabled={!live || !pass} onClick={() => savePassImage(reservation.passId)}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!live || !pass}
+              onClick={() =>
+                savePassImage({
+                  passId: reservation.passId,
+                  lotName: reservation.lotName,
+                  plate: reservation.vehiclePlate ?? '',
+                  slot: reservation.slotLabel ?? '—',
+                  window: `${formatDateTime(reservation.startTs)} – ${formatTime(reservation.endTs)}`,
+                })
+              }
+            >
               <Download className="h-4 w-4" /> Save
             </Button>
           </div>
