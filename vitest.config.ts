@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Local runs only: nothing here should report usage to Cloudflare.
 process.env.WRANGLER_SEND_METRICS ??= 'false';
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 /**
  * Three projects, one `npm test`:

@@ -5,6 +5,8 @@ import type { DB } from '../db/client';
 import { lots, pricing, slots } from '../db/schema';
 import type { Bindings } from '../env';
 import { lotObject } from '../lot-object/lot-durable-object';
+import { windowProblem } from '../../core/booking';
+import { lotHours, lotRules } from '../../core/lot-json';
 
 const lotColumns = {
   id: lots.id,
@@ -68,6 +70,8 @@ export async function availabilityOf(env: Bindings, lot: LotRow, window: LotWind
     priceSnapshot: { current: lot.baseRate },
     quote: quote(pricingOf(lot), window.endMs - window.startMs),
     window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() },
+    /** Why this window cannot be booked here (closed, too long, overnight…), in the booking's own words; null when it can. */
+    problem: windowProblem({ start: new Date(window.startMs), end: new Date(window.endMs) }, { hours: lotHours(lot), rules: lotRules(lot) }),
   };
 }
 

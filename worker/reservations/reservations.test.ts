@@ -345,6 +345,14 @@ describe('lot search with a window and filters', () => {
     expect((await call('/api/lots?near=manila')).status).toBe(400);
   });
 
+  it('says why a window cannot be booked at a lot, in the booking rules\' words', async () => {
+    const at3am = encodeURIComponent('2026-12-02T03:00:00+08:00');
+    const all = await (await call(`/api/lots?start=${at3am}&durationHours=2`)).json<any[]>();
+    const byName = (name: string) => all.find((l) => l.name === name).availability.problem;
+    expect(byName('Greenbelt 3 Parking')).toMatch(/^This lot is open \d\d:\d\d–\d\d:\d\d on Wednesday; choose a time inside its hours\.$/);
+    expect(byName('NAIA Terminal 3 Parking')).toBeNull();
+  });
+
   it('prices the window and counts bookings in it', async () => {
     const lotId = await makeLot(2, { progressive: true });
     const { cookie } = await driver(1_000);

@@ -62,8 +62,9 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
         {amenities.evCharging && <Zap className="h-4 w-4" aria-label="EV charging" />}
         {amenities.security && <Camera className="h-4 w-4" aria-label="Security cameras" />}
       </div>
-      <Button className="mt-3 w-full" disabled={full} onClick={onReserve}>
-        {full ? 'Currently Full' : 'Reserve Now'}
+      {lot.availability.problem && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lot.availability.problem}</p>}
+      <Button className="mt-3 w-full" disabled={full || !!lot.availability.problem} onClick={onReserve}>
+        {full ? 'Currently Full' : lot.availability.problem ? 'Not bookable for this time' : 'Reserve Now'}
       </Button>
     </Card>
   );

@@ -19,7 +19,8 @@ function Recentre({ center }: { center: [number, number] }) {
 /** Spec 2.4's map made real: every lot found, coloured by occupancy in the chosen window. */
 export function LotMap({ center, lots, onSelect }: { center: [number, number]; lots: DriverLot[]; onSelect: (lot: DriverLot) => void }) {
   return (
-    <div className="overflow-hidden rounded-xl border border-border">
+    // `isolate`: Leaflet's panes use z-indexes up to 1000; keep them inside the map, under dialogs and menus.
+    <div className="isolate overflow-hidden rounded-xl border border-border">
       <MapContainer center={center} zoom={13} scrollWheelZoom={false} className="h-72 w-full lg:h-96" aria-label="Map of parking lots">
         <Recentre center={center} />
         <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />

@@ -109,7 +109,8 @@ export function LotPage({ id }: { id: string }) {
                 </button>
               ))}
             </div>
-            <Button className="mt-4 w-full" disabled={free <= 0 || hours === null} onClick={() => setBooking(true)}>
+            {lot.availability.problem && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lot.availability.problem}</p>}
+            <Button className="mt-4 w-full" disabled={free <= 0 || hours === null || !!lot.availability.problem} onClick={() => setBooking(true)}>
               {free <= 0 ? 'Currently Full' : 'Reserve Now'}
             </Button>
             <p className="mt-2 text-xs text-muted-foreground">No booking fees • Free cancellation up to 15 minutes before arrival</p>
