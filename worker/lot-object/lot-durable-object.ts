@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
 import { createDb } from '../db/client';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
-import { reconcileHold, expireNoShow, remind } from '../reservations/lifecycle';
+import { autoExtend, expireNoShow, reconcileHold, remind } from '../reservations/lifecycle';
 
 /** Refusals are results, not exceptions: they are expected outcomes and cross the RPC boundary cleanly. */
 export type MovementResult = { ok: true; occupied: number } | { ok: false; reason: 'No vehicle to check out' | 'Lot is full' };
@@ -23,6 +23,8 @@ export type HoldRequest = {
 
 /** An unconfirmed hold lapses after this long unless the booking's D1 write confirms it. */
 const HOLD_TTL_MS = 60_000;
+/** An overstaying car's slot is kept this far ahead, renewed until it checks out. */
+const OVERSTAY_HOLD_MS = 15 * 60_000;
 const MINUTE = 60_000;
 
 type HoldRow = {
@@ -186,8 +188,12 @@ export class LotDurableObject extends DurableObject<Bindings> {
         // Checked in (ACTIVE): the car keeps its slot until it leaves, overstay included.
         if (outcome === 'active') {
           if (!hold.reminded_end && now >= hold.end_ms - REMINDER_MINUTES * MINUTE && now < hold.end_ms) {
-            await remind(db, hold.reservation_id, 'end');
+            // Marked first: a successful Auto Extend replaces this row with the longer booking (its own reminder to come).
             sql.exec('UPDATE holds SET reminded_end = 1 WHERE hold_id = ?', hold.hold_id);
+            if (!(await autoExtend(this.env, db, hold.reservation_id))) await remind(db, hold.reservation_id, 'end');
+          } else if (now >= hold.end_ms) {
+            // Overstaying: the slot stays taken a little longer at a time, until the car checks out.
+            sql.exec('UPDATE holds SET end_ms = ? WHERE hold_id = ?', now + OVERSTAY_HOLD_MS, hold.hold_id);
           }
           continue;
         }
@@ -210,6 +216,7 @@ export class LotDurableObject extends DurableObject<Bindings> {
            UNION ALL SELECT start_ms - ? FROM holds WHERE state = 'booked' AND reminded_start = 0 AND start_ms > ?
            UNION ALL SELECT start_ms + ? FROM holds WHERE state = 'booked'
            UNION ALL SELECT end_ms - ? FROM holds WHERE state = 'booked' AND reminded_end = 0 AND end_ms > ?
+           UNION ALL SELECT end_ms FROM holds WHERE state = 'booked'
          ) WHERE at > ?`,
         REMINDER_MINUTES * MINUTE,
         now,

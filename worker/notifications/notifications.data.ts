@@ -11,7 +11,8 @@ export type NotificationType =
   | 'PAYMENT_FAILED'
   | 'BOOKING_EXPIRED'
   | 'PROMOTION'
-  | 'WELCOME';
+  | 'WELCOME'
+  | 'BOOKING_EXTENDED';
 
 type NewNotification = {
   type: NotificationType;

@@ -7,7 +7,11 @@ import { NO_SHOW_GRACE_MINUTES } from '../../core/booking';
 import { formatDateTime } from '../../core/time';
 import type { DB } from '../db/client';
 import { lots, reservations } from '../db/schema';
+import { HTTPException } from 'hono/http-exception';
+import { readPreferences } from '../account/preferences.data';
+import type { Bindings } from '../env';
 import { notify } from '../notifications/notifications.data';
+import { extend } from './reservations.service';
 
 async function reservationWithLot(db: DB, reservationId: string) {
   const [row] = await db
@@ -46,6 +50,36 @@ export async function expireNoShow(db: DB, reservationId: string): Promise<'expi
     });
   }
   return 'expired';
+}
+
+/** Auto Extend adds this much to a checked-in stay near its end. */
+export const AUTO_EXTEND_HOURS = 1;
+
+/**
+ * The Auto Extend preference: near the end of a checked-in (ACTIVE) stay, extend it by an hour on the
+ * same slot, paid from the wallet, through the same path as the driver's own Extend. Keyed by the
+ * reservation and its current end, so one end is extended at most once. Returns whether it extended;
+ * when it could not (slot taken next, wallet short, lot rules), the driver is told why.
+ */
+export async function autoExtend(env: Bindings, db: DB, reservationId: string): Promise<boolean> {
+  const row = await reservationWithLot(db, reservationId);
+  if (row?.status !== 'ACTIVE' || !(await readPreferences(db, row.userId)).autoExtend) return false;
+  const key = `auto-extend:${reservationId}:${row.endTs}`;
+  try {
+    const extended = await extend(env, db, reservationId, AUTO_EXTEND_HOURS, { userId: row.userId, key, scope: `reservations.extend:${reservationId}`, requestHash: key });
+    await notify(db, row.userId, {
+      type: 'BOOKING_EXTENDED',
+      title: 'Stay extended automatically',
+      message: `${row.lotName}: your parking now ends at ${formatDateTime(extended.endTs)} (Auto Extend is on in Settings).`,
+      metadata: { lotName: row.lotName, startTime: row.startTs },
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof HTTPException)) throw error;
+    const { message } = await error.getResponse().json<{ message: string }>();
+    await notify(db, row.userId, { type: 'BOOKING_REMINDER', title: 'Could not extend automatically', message: `${row.lotName}: ${message}`, metadata: { lotName: row.lotName } });
+    return false;
+  }
 }
 
 /** Reminder before the start (arrive on time) or before the end (extend or leave). */

@@ -57,6 +57,8 @@ async function driver(pesos = 2_000) {
 }
 
 const driverOf = async (cookie: string) => (await call('/api/auth/user', { cookie })).json<{ id: string }>();
+/** Gate check-in belongs to the attendant screens; here the record is simply moved to ACTIVE. */
+const checkIn = (reservationId: string) => db().update(reservations).set({ status: 'ACTIVE' }).where(eq(reservations.id, reservationId));
 const balanceOf = async (userId: string) => (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0].balanceCents;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 
@@ -297,6 +299,72 @@ describe('the lot object drives time', () => {
     await stub.runTimers(Date.now() + 13 * MINUTE);
     const reminders = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_REMINDER')));
     expect(reminders).toHaveLength(1);
+  });
+
+  it('keeps a checked-in car\'s slot past the no-show deadline and while it overstays', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(booking.id);
+    const stub = lotObject(env, lotId);
+    const end = Date.parse(booking.endTs);
+    await stub.runTimers(end - 40 * MINUTE);
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('ACTIVE');
+    await stub.runTimers(end + 5 * MINUTE);
+    // Ten minutes past the end the car is still inside: its slot is not free for someone else.
+    expect(await stub.availability({ startMs: end + 10 * MINUTE, endMs: end + 70 * MINUTE }, 1)).toMatchObject({ free: 0 });
+  });
+
+  it('reminds a checked-in driver before the end, and extends instead when Auto Extend is on', async () => {
+    const lotId = await makeLot(1);
+    const plain = await driver(1_000);
+    const first = await (await reserve(plain.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(first.id);
+    const stub = lotObject(env, lotId);
+    await stub.runTimers(Date.parse(first.endTs) - 20 * MINUTE);
+    const endReminders = await db().select().from(notifications).where(and(eq(notifications.userId, plain.user.id), eq(notifications.type, 'BOOKING_REMINDER')));
+    expect(endReminders.map((n) => n.title)).toContain('Your parking ends soon');
+
+    const lot2 = await makeLot(1);
+    const keen = await driver(1_000);
+    await call('/api/user/preferences', { method: 'PATCH', cookie: keen.cookie, json: { autoExtend: true } });
+    const second = await (await reserve(keen.cookie, { lotId: lot2, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(second.id);
+    const stub2 = lotObject(env, lot2);
+    await stub2.runTimers(Date.parse(second.endTs) - 20 * MINUTE);
+    await stub2.runTimers(Date.parse(second.endTs) - 15 * MINUTE);
+    const [row] = await db().select().from(reservations).where(eq(reservations.id, second.id));
+    expect(row.endTs).toBe(new Date(Date.parse(second.endTs) + HOUR).toISOString());
+    expect(await balanceOf(keen.user.id)).toBe(100_000 - 4_000 - 4_000); // once, not twice
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, keen.user.id));
+    expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_EXTENDED', 'PAYMENT_SUCCESS']));
+    expect(notes.some((n) => n.title === 'Your parking ends soon')).toBe(false);
+    // The extended stay still holds the slot for its new last hour.
+    expect(await stub2.availability({ startMs: Date.parse(row.endTs) - 30 * MINUTE, endMs: Date.parse(row.endTs) }, 1)).toMatchObject({ free: 0 });
+  });
+
+  it('tells the driver when Auto Extend cannot get the slot', async () => {
+    const lotId = await makeLot(1);
+    const keen = await driver(1_000);
+    await call('/api/user/preferences', { method: 'PATCH', cookie: keen.cookie, json: { autoExtend: true } });
+    const booking = await (await reserve(keen.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const next = await driver(1_000);
+    expect((await reserve(next.cookie, { lotId, start: booking.endTs, durationHours: 1 })).status).toBe(201);
+    await checkIn(booking.id);
+    await lotObject(env, lotId).runTimers(Date.parse(booking.endTs) - 20 * MINUTE);
+    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, keen.user.id), eq(notifications.title, 'Could not extend automatically')));
+    expect(note.message).toContain('cannot be extended');
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].endTs).toBe(booking.endTs);
+  });
+
+  it('lets a checked-in driver extend from the app', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(booking.id);
+    const res = await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 2 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(res.status).toBe(200);
+    expect(await res.json<any>()).toMatchObject({ status: 'ACTIVE', amountCents: 12_000 });
   });
 
   it('lets a hold whose booking never committed lapse', async () => {

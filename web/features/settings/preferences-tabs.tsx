@@ -75,7 +75,7 @@ export function PreferencesTab() {
           ))}
         </Select>
       </Field>
-      <ToggleRow prefs={prefs} field="autoExtend" label="Auto Extend" hint="Saved for when gate check-in goes live: a checked-in stay will then be extended by an hour near its end, if the slot is free and your wallet covers it." onChange={save} />
+      <ToggleRow prefs={prefs} field="autoExtend" label="Auto Extend" hint="Near the end of a checked-in stay, add an hour automatically when your slot is free and your wallet covers it." onChange={save} />
       <Field label="Theme" htmlFor="pref-theme">
         <Select id="pref-theme" value={prefs.theme} onChange={(e) => save({ theme: e.target.value as Preferences['theme'] })}>
           {THEMES.map((theme) => (
