@@ -1,0 +1,36 @@
+/**
+ * The toast queue, as spec 9 sets it: at most one toast at a time (the newest), a dismissed toast
+ * kept (closed) for 1,000,000 ms before removal. Plain state with subscribers, so the rule is tested
+ * without a DOM; `Toaster` renders it.
+ */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export type ToastItem = { id: number; title: string; description?: string; variant?: 'default' | 'destructive'; open: boolean };
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
+  items = [{ ...input, id: nextId++, open: true }, ...items].slice(0, TOAST_LIMIT);
+  emit();
+}
+
+export function dismissToast(id: number) {
+  items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
+  emit();
+  setTimeout(() => {
+    items = items.filter((item) => item.id !== id);
+    emit();
+  }, TOAST_REMOVE_DELAY_MS);
+}
+
+export const currentToasts = () => items;
+
+export const subscribeToToasts = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
