@@ -5,6 +5,8 @@ const TYPE_LABELS: Record<string, string> = {
   PAYMENT_SUCCESS: 'Payment',
   PAYMENT_FAILED: 'Payment Failed',
   BOOKING_EXPIRED: 'Expired',
+  BOOKING_EXTENDED: 'Extended',
+  AUTO_EXTEND_FAILED: 'Not Extended',
   PROMOTION: 'Promotion',
 };
 

@@ -16,6 +16,8 @@ async function startSession(c: Parameters<typeof writeSessionCookie>[0], user: S
   const sessionId = await createSession(c.env.SESSIONS, user.id);
   await c.var.db.insert(sessions).values({ id: newId(), userId: user.id, userAgent: c.req.header('User-Agent') ?? null });
   writeSessionCookie(c, sessionId);
+  // The request now belongs to the new session: an older one sliding on it must not re-send its cookie.
+  c.set('sessionId', sessionId);
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -60,8 +62,10 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/user', (c) => c.json(c.var.user!))
   /** Spec 2.3: the avatar menu navigates here; the session ends and the browser goes home. */
   .get('/logout', async (c) => {
-    // A navigation from another site (a link or image on their page) must not sign anyone out.
-    if (c.req.header('Sec-Fetch-Site') === 'cross-site') return c.redirect('/', 302);
+    // Only our own pages (or the user typing the URL) sign out: a link or image on another site, even a
+    // sibling subdomain, just lands on the home page.
+    const site = c.req.header('Sec-Fetch-Site');
+    if (site && site !== 'same-origin' && site !== 'none') return c.redirect('/', 302);
     const sessionId = readSessionCookie(c);
     if (sessionId) await destroySession(c.env.SESSIONS, sessionId);
     c.set('sessionId', null);

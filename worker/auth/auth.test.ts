@@ -175,12 +175,22 @@ describe('sign-in and sessions', () => {
     expect(stored!.refreshedAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('ignores a log-out link followed from another site', async () => {
+  it.each(['cross-site', 'same-site'])('ignores a log-out link followed from another site (%s)', async (site) => {
     const cookie = sessionCookie(await signup(signupBody()));
-    const out = await call('/api/logout', { cookie, redirect: 'manual', headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const out = await call('/api/logout', { cookie, redirect: 'manual', headers: { 'Sec-Fetch-Site': site } });
     expect(out.status).toBe(302);
     expect(out.headers.get('Set-Cookie')).toBeNull();
     expect((await call('/api/auth/user', { cookie })).status).toBe(200);
+  });
+
+  it('signing in on a request whose old session slides keeps the new session', async () => {
+    const { user } = await (await signup(signupBody({ email: 'slide.then.login@example.ph' }))).json<any>();
+    const old = await createSession(env.SESSIONS, user.id, Date.now() - 2 * 24 * 3600 * 1000);
+    const res = await call('/api/auth/login', { method: 'POST', cookie: `parkada_session=${old}`, json: { email: 'slide.then.login@example.ph', password: signupBody().password } });
+    expect(res.status).toBe(200);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).not.toContain(old);
   });
 });
 

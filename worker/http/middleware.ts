@@ -20,8 +20,8 @@ export const withSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('sessionId', session ? sessionId : null);
   c.set('user', session ? await findUserById(c.var.db, session.userId) : null);
   await next();
-  // The KV entry slid forward: so does the cookie (unless the request just ended the session).
-  if (session?.slid && c.var.sessionId) writeSessionCookie(c, c.var.sessionId);
+  // The KV entry slid forward: so does the cookie, unless the request ended this session or started another.
+  if (session?.slid && sessionId && c.var.sessionId === sessionId) writeSessionCookie(c, sessionId);
 });
 
 /**

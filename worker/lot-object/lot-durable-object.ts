@@ -42,9 +42,10 @@ type HoldRow = {
 /**
  * One instance per lot (named by the lot id): the single authority for that lot's slot inventory
  * over time and its live occupancy. State lives in the object's SQLite storage; `sql.exec` is
- * synchronous and no method awaits between reading and writing, so two requests to the same lot can
- * never interleave inside an allocation: no slot is ever given to two overlapping reservations.
- * Protocol and failure cases: docs/booking.md.
+ * synchronous and the allocation methods (hold, commit, release, locks) never await, so two requests
+ * to the same lot can never interleave inside an allocation: no slot is ever given to two overlapping
+ * reservations. Only the timers await (D1, notifications, Auto Extend), and they re-read what they act
+ * on after each await. Protocol and failure cases: docs/booking.md.
  */
 export class LotDurableObject extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
@@ -67,6 +68,7 @@ export class LotDurableObject extends DurableObject<Bindings> {
         reminded_end INTEGER NOT NULL DEFAULT 0
       )`);
       ctx.storage.sql.exec('CREATE INDEX IF NOT EXISTS holds_slot_window ON holds (slot_id, start_ms, end_ms)');
+      ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS change_locks (reservation_id TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
     });
   }
 
@@ -148,6 +150,23 @@ export class LotDurableObject extends DurableObject<Bindings> {
     return true;
   }
 
+  /**
+   * One change at a time per reservation (cancel, modify, extend, Auto Extend): each reads what was
+   * paid and moves money from it, so two at once would pay or refund against a stale total. A lock
+   * lapses after the lease in case its holder never unlocks.
+   */
+  lockReservation(reservationId: string, now = Date.now()): boolean {
+    const sql = this.ctx.storage.sql;
+    sql.exec('DELETE FROM change_locks WHERE until_ms <= ?', now);
+    if (sql.exec('SELECT 1 FROM change_locks WHERE reservation_id = ?', reservationId).toArray().length) return false;
+    sql.exec('INSERT INTO change_locks (reservation_id, until_ms) VALUES (?, ?)', reservationId, now + HOLD_TTL_MS);
+    return true;
+  }
+
+  unlockReservation(reservationId: string): void {
+    this.ctx.storage.sql.exec('DELETE FROM change_locks WHERE reservation_id = ?', reservationId);
+  }
+
   /** Frees a hold or a booking (failed write, cancellation, no-show). */
   release(holdId: string): void {
     this.ctx.storage.sql.exec('DELETE FROM holds WHERE hold_id = ?', holdId);
@@ -177,27 +196,32 @@ export class LotDurableObject extends DurableObject<Bindings> {
       if (await reconcileHold(db, hold.reservation_id)) this.commit(hold.hold_id, hold.reservation_id, { startMs: hold.start_ms, endMs: hold.end_ms });
       else this.release(hold.hold_id);
     }
-    const booked = sql.exec<HoldRow>("SELECT * FROM holds WHERE state = 'booked'").toArray();
-    for (const hold of booked) {
+    // Each booking is read afresh before acting and again after every await: a driver's change (or
+    // a cancellation) may have replaced or removed it meanwhile, and writes name the version they saw.
+    const current = (holdId: string) => sql.exec<HoldRow>("SELECT * FROM holds WHERE hold_id = ? AND state = 'booked'", holdId).toArray()[0];
+    for (const { hold_id: holdId } of sql.exec<{ hold_id: string }>("SELECT hold_id FROM holds WHERE state = 'booked'").toArray()) {
+      let hold = current(holdId);
+      if (!hold) continue;
       if (!hold.reminded_start && now >= hold.start_ms - REMINDER_MINUTES * MINUTE && now < hold.start_ms) {
+        sql.exec('UPDATE holds SET reminded_start = 1 WHERE hold_id = ?', holdId);
         await remind(db, hold.reservation_id, 'start');
-        sql.exec('UPDATE holds SET reminded_start = 1 WHERE hold_id = ?', hold.hold_id);
       }
-      if (now >= hold.start_ms + NO_SHOW_GRACE_MINUTES * MINUTE) {
-        const outcome = await expireNoShow(db, hold.reservation_id);
-        // Checked in (ACTIVE): the car keeps its slot until it leaves, overstay included.
-        if (outcome === 'active') {
-          if (!hold.reminded_end && now >= hold.end_ms - REMINDER_MINUTES * MINUTE && now < hold.end_ms) {
-            // Marked first: a successful Auto Extend replaces this row with the longer booking (its own reminder to come).
-            sql.exec('UPDATE holds SET reminded_end = 1 WHERE hold_id = ?', hold.hold_id);
-            if (!(await autoExtend(this.env, db, hold.reservation_id))) await remind(db, hold.reservation_id, 'end');
-          } else if (now >= hold.end_ms) {
-            // Overstaying: the slot stays taken a little longer at a time, until the car checks out.
-            sql.exec('UPDATE holds SET end_ms = ? WHERE hold_id = ?', now + OVERSTAY_HOLD_MS, hold.hold_id);
-          }
-          continue;
-        }
-        this.release(hold.hold_id);
+      if (now < hold.start_ms + NO_SHOW_GRACE_MINUTES * MINUTE) continue;
+      const outcome = await expireNoShow(db, hold.reservation_id);
+      hold = current(holdId);
+      if (!hold) continue;
+      if (outcome !== 'active') {
+        this.release(holdId);
+        continue;
+      }
+      // Checked in (ACTIVE): the car keeps its slot until it leaves, overstay included.
+      if (!hold.reminded_end && now >= hold.end_ms - REMINDER_MINUTES * MINUTE && now < hold.end_ms) {
+        // Marked first: a successful Auto Extend replaces this row with the longer booking (its own reminder to come).
+        sql.exec('UPDATE holds SET reminded_end = 1 WHERE hold_id = ? AND end_ms = ?', holdId, hold.end_ms);
+        if ((await autoExtend(this.env, db, hold.reservation_id)) === 'off') await remind(db, hold.reservation_id, 'end');
+      } else if (now >= hold.end_ms) {
+        // Overstaying: the slot stays taken a little longer at a time, until the car checks out.
+        sql.exec('UPDATE holds SET end_ms = ? WHERE hold_id = ? AND end_ms = ?', now + OVERSTAY_HOLD_MS, holdId, hold.end_ms);
       }
     }
     this.scheduleNextAlarm(now);
@@ -207,7 +231,7 @@ export class LotDurableObject extends DurableObject<Bindings> {
     await this.runTimers(Date.now());
   }
 
-  /** The earliest instant some hold needs attention: a lapse, a reminder, a no-show deadline. */
+  /** The earliest instant some hold needs attention: a lapse, a reminder, a no-show deadline, the end of a checked-in stay (past its no-show deadline, a booking still held is ACTIVE). */
   private scheduleNextAlarm(now = Date.now()): void {
     const next = this.ctx.storage.sql
       .exec<{ at: number | null }>(
@@ -216,12 +240,14 @@ export class LotDurableObject extends DurableObject<Bindings> {
            UNION ALL SELECT start_ms - ? FROM holds WHERE state = 'booked' AND reminded_start = 0 AND start_ms > ?
            UNION ALL SELECT start_ms + ? FROM holds WHERE state = 'booked'
            UNION ALL SELECT end_ms - ? FROM holds WHERE state = 'booked' AND reminded_end = 0 AND end_ms > ?
-           UNION ALL SELECT end_ms FROM holds WHERE state = 'booked'
+           UNION ALL SELECT end_ms FROM holds WHERE state = 'booked' AND start_ms + ? <= ?
          ) WHERE at > ?`,
         REMINDER_MINUTES * MINUTE,
         now,
         NO_SHOW_GRACE_MINUTES * MINUTE,
         REMINDER_MINUTES * MINUTE,
+        now,
+        NO_SHOW_GRACE_MINUTES * MINUTE,
         now,
         now,
       )

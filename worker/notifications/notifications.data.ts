@@ -12,7 +12,8 @@ export type NotificationType =
   | 'BOOKING_EXPIRED'
   | 'PROMOTION'
   | 'WELCOME'
-  | 'BOOKING_EXTENDED';
+  | 'BOOKING_EXTENDED'
+  | 'AUTO_EXTEND_FAILED';
 
 type NewNotification = {
   type: NotificationType;

@@ -58,12 +58,13 @@ export const AUTO_EXTEND_HOURS = 1;
 /**
  * The Auto Extend preference: near the end of a checked-in (ACTIVE) stay, extend it by an hour on the
  * same slot, paid from the wallet, through the same path as the driver's own Extend. Keyed by the
- * reservation and its current end, so one end is extended at most once. Returns whether it extended;
- * when it could not (slot taken next, wallet short, lot rules), the driver is told why.
+ * reservation and its current end, so one end is extended at most once. 'off' when the preference is
+ * off (the caller sends the ordinary end reminder); 'failed' when it could not, and the driver has
+ * been told why and when the stay ends.
  */
-export async function autoExtend(env: Bindings, db: DB, reservationId: string): Promise<boolean> {
+export async function autoExtend(env: Bindings, db: DB, reservationId: string): Promise<'extended' | 'failed' | 'off'> {
   const row = await reservationWithLot(db, reservationId);
-  if (row?.status !== 'ACTIVE' || !(await readPreferences(db, row.userId)).autoExtend) return false;
+  if (row?.status !== 'ACTIVE' || !(await readPreferences(db, row.userId)).autoExtend) return 'off';
   const key = `auto-extend:${reservationId}:${row.endTs}`;
   try {
     const extended = await extend(env, db, reservationId, AUTO_EXTEND_HOURS, { userId: row.userId, key, scope: `reservations.extend:${reservationId}`, requestHash: key });
@@ -73,12 +74,18 @@ export async function autoExtend(env: Bindings, db: DB, reservationId: string): 
       message: `${row.lotName}: your parking now ends at ${formatDateTime(extended.endTs)} (Auto Extend is on in Settings).`,
       metadata: { lotName: row.lotName, startTime: row.startTs },
     });
-    return true;
+    return 'extended';
   } catch (error) {
-    if (!(error instanceof HTTPException)) throw error;
-    const { message } = await error.getResponse().json<{ message: string }>();
-    await notify(db, row.userId, { type: 'BOOKING_REMINDER', title: 'Could not extend automatically', message: `${row.lotName}: ${message}`, metadata: { lotName: row.lotName } });
-    return false;
+    // A refusal (slot booked next, wallet short, lot rules) says why; anything else is logged, and the driver still hears.
+    const reason = error instanceof HTTPException ? (await error.getResponse().json<{ message: string }>()).message : 'the booking system did not answer.';
+    if (!(error instanceof HTTPException)) console.error('Auto Extend failed', reservationId, error);
+    await notify(db, row.userId, {
+      type: 'AUTO_EXTEND_FAILED',
+      title: 'Could not extend automatically',
+      message: `${row.lotName}: ${reason} Your parking ends at ${formatDateTime(row.endTs)}; leave by then or extend from My Reservations.`,
+      metadata: { lotName: row.lotName, startTime: row.startTs },
+    });
+    return 'failed';
   }
 }
 

@@ -40,7 +40,11 @@ async function paymentRefused(db: DB, userId: string, what: string, shortfall: {
 }
 
 const paymentSucceeded = (db: DB, userId: string, what: string, amountCents: number, balanceCents: number) =>
-  notify(db, userId, { type: 'PAYMENT_SUCCESS', title: 'Payment successful', message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.` });
+  notify(db, userId, {
+    type: 'PAYMENT_SUCCESS',
+    title: 'Payment successful',
+    message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
+  });
 
 async function bookableLot(db: DB, lotId: string) {
   const lot = await lotForBooking(db, lotId);
@@ -114,19 +118,22 @@ export async function book(env: Bindings, db: DB, input: CreateReservation, requ
   try {
     paid = await settleOrRelease(env, lot.id, id, () =>
       payFromWallet(env, db, { userId, reservationId: id, amountCents: price.totalCents, description: `Parking at ${lot.name}`, idempotencyKey: `reservation:${id}:booking` }, [
-        statementOf(env.DB, db.insert(reservations).values({
-          id,
-          userId,
-          lotId: lot.id,
-          slotId: held.slotId,
-          vehicleId: vehicle.id,
-          vehiclePlate: vehicle.plate,
-          status: 'CONFIRMED',
-          startTs: start.toISOString(),
-          endTs: end.toISOString(),
-          amountCents: price.totalCents,
-          priceSnapshotJson: JSON.stringify(price),
-        })),
+        statementOf(
+          env.DB,
+          db.insert(reservations).values({
+            id,
+            userId,
+            lotId: lot.id,
+            slotId: held.slotId,
+            vehicleId: vehicle.id,
+            vehiclePlate: vehicle.plate,
+            status: 'CONFIRMED',
+            startTs: start.toISOString(),
+            endTs: end.toISOString(),
+            amountCents: price.totalCents,
+            priceSnapshotJson: JSON.stringify(price),
+          }),
+        ),
         statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents })),
         issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
         recordIdempotencyKey(db, env.DB, request, id),
@@ -160,12 +167,34 @@ async function ownReservation(db: DB, userId: string, id: string): Promise<Reser
   return reservation;
 }
 
+export const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
+
+/**
+ * Runs one change of a reservation (cancel, modify, extend) under the lot object's per-reservation
+ * lock, on the reservation read afresh inside it: each change moves money against what was paid so
+ * far, so a second change meanwhile gets a 409 instead of a stale total.
+ */
+async function changeReservation<T>(env: Bindings, db: DB, userId: string, id: string, change: (current: ReservationView) => Promise<T>): Promise<T> {
+  const { lotId } = await ownReservation(db, userId, id);
+  const lotStub = lotObject(env, lotId);
+  if (!(await lotStub.lockReservation(id))) throw apiError(409, CHANGE_IN_PROGRESS);
+  try {
+    return await change(await ownReservation(db, userId, id));
+  } finally {
+    await lotStub.unlockReservation(id);
+  }
+}
+
 const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;
 
 /** POST /api/reservations/:id/cancel: full refund until 15 minutes before the start, none after. */
-export async function cancel(env: Bindings, db: DB, id: string, request: IdempotentRequest, now = new Date()) {
+export function cancel(env: Bindings, db: DB, id: string, request: IdempotentRequest, now = new Date()) {
+  return changeReservation(env, db, request.userId, id, (reservation) => cancelNow(env, db, reservation, request, now));
+}
+
+async function cancelNow(env: Bindings, db: DB, reservation: ReservationView, request: IdempotentRequest, now: Date) {
   const { userId } = request;
-  const reservation = await ownReservation(db, userId, id);
+  const { id } = reservation;
   // The same request again: the first answer, no second refund.
   if (await priorResource(db, request)) return { reservation, refundCents: await refundedOnCancel(db, userId, id) };
   if (reservation.status === 'ACTIVE') throw apiError(409, 'You are checked in: check out at the gate to end this reservation.');
@@ -174,15 +203,23 @@ export async function cancel(env: Bindings, db: DB, id: string, request: Idempot
   const cancelledAt = now.toISOString();
   const markCancelled = statementOf(
     env.DB,
-    db.update(reservations).set({ status: 'CANCELLED', cancelledAt }).where(and(eq(reservations.id, id), eq(reservations.status, 'CONFIRMED'))),
+    db
+      .update(reservations)
+      .set({ status: 'CANCELLED', cancelledAt })
+      .where(and(eq(reservations.id, id), eq(reservations.status, 'CONFIRMED'))),
   );
   if (refundCents > 0) {
-    const refunded = await refundToWallet(env, db, { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: cancelRefundKey(id) }, [
-      markCancelled,
-      statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
-      reviseReceipt(env.DB, db, id, 0),
-      recordIdempotencyKey(db, env.DB, request, id),
-    ]);
+    const refunded = await refundToWallet(
+      env,
+      db,
+      { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: cancelRefundKey(id) },
+      [
+        markCancelled,
+        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
+        reviseReceipt(env.DB, db, id, 0),
+        recordIdempotencyKey(db, env.DB, request, id),
+      ],
+    );
     if (!refunded.ok) throw apiError(409, 'This reservation was already cancelled.');
   } else {
     await env.DB.batch([markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
@@ -236,7 +273,13 @@ async function reschedule(
     idempotencyKey: `reservation:${reservation.id}:${request.key}`,
   };
   const statements = [
-    statementOf(env.DB, db.update(reservations).set({ startTs: next.start.toISOString(), endTs: next.end.toISOString(), slotId: held.slotId, amountCents: price.totalCents, priceSnapshotJson: JSON.stringify(price) }).where(eq(reservations.id, reservation.id))),
+    statementOf(
+      env.DB,
+      db
+        .update(reservations)
+        .set({ startTs: next.start.toISOString(), endTs: next.end.toISOString(), slotId: held.slotId, amountCents: price.totalCents, priceSnapshotJson: JSON.stringify(price) })
+        .where(eq(reservations.id, reservation.id)),
+    ),
     statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference })),
     reviseReceipt(env.DB, db, reservation.id, price.totalCents),
     recordIdempotencyKey(db, env.DB, request, reservation.id),
@@ -253,30 +296,33 @@ async function reschedule(
     throw apiError(409, 'This change was already made.');
   }
   await lotStub.commit(holdId, reservation.id, window);
-  if (difference > 0 && 'balanceCents' in result) await paymentSucceeded(db, userId, movement.description.toLowerCase(), difference, result.balanceCents);
+  if (difference > 0 && 'balanceCents' in result)
+    await paymentSucceeded(db, userId, `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`, difference, result.balanceCents);
   return reservationView(db, userId, reservation.id);
 }
 
 /** PATCH /api/reservations/:id: a CONFIRMED reservation not yet started moves to a new window. */
-export async function modify(env: Bindings, db: DB, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
-  const reservation = await ownReservation(db, request.userId, id);
-  if (!canModify(reservation, now)) throw apiError(409, 'Only a confirmed reservation that has not started can be changed.');
-  const lot = await bookableLot(db, reservation.lotId);
-  const start = new Date(input.start);
-  const end = windowEnd(input.start, input);
-  checkWindow(start, end, lot, now);
-  return reschedule(env, db, reservation, { start, end, sameSlot: false, kind: 'MODIFICATION' }, request);
+export function modify(env: Bindings, db: DB, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
+  return changeReservation(env, db, request.userId, id, async (reservation) => {
+    if (!canModify(reservation, now)) throw apiError(409, 'Only a confirmed reservation that has not started can be changed.');
+    const lot = await bookableLot(db, reservation.lotId);
+    const start = new Date(input.start);
+    const end = windowEnd(input.start, input);
+    checkWindow(start, end, lot, now);
+    return reschedule(env, db, reservation, { start, end, sameSlot: false, kind: 'MODIFICATION' }, request);
+  });
 }
 
 /** POST /api/reservations/:id/extend: more hours on the same slot, CONFIRMED or ACTIVE. */
-export async function extend(env: Bindings, db: DB, id: string, hours: number, request: IdempotentRequest, now = new Date()) {
-  const reservation = await ownReservation(db, request.userId, id);
-  if (!canExtend(reservation, now)) throw apiError(409, 'Only a confirmed or active reservation that has not ended can be extended.');
-  const lot = await bookableLot(db, reservation.lotId);
-  const start = new Date(reservation.startTs);
-  const end = new Date(new Date(reservation.endTs).getTime() + hours * 3_600_000);
-  // The window is judged as a whole, as if booked at its start (it may have begun already).
-  const problem = windowProblem({ start, end }, lot, start);
-  if (problem) throw apiError(400, problem);
-  return reschedule(env, db, reservation, { start, end, sameSlot: true, kind: 'EXTENSION' }, request);
+export function extend(env: Bindings, db: DB, id: string, hours: number, request: IdempotentRequest, now = new Date()) {
+  return changeReservation(env, db, request.userId, id, async (reservation) => {
+    if (!canExtend(reservation, now)) throw apiError(409, 'Only a confirmed or active reservation that has not ended can be extended.');
+    const lot = await bookableLot(db, reservation.lotId);
+    const start = new Date(reservation.startTs);
+    const end = new Date(new Date(reservation.endTs).getTime() + hours * 3_600_000);
+    // The window is judged as a whole, as if booked at its start (it may have begun already).
+    const problem = windowProblem({ start, end }, lot, start);
+    if (problem) throw apiError(400, problem);
+    return reschedule(env, db, reservation, { start, end, sameSlot: true, kind: 'EXTENSION' }, request);
+  });
 }

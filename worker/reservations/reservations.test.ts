@@ -257,6 +257,49 @@ describe('cancel, modify, extend', () => {
     expect(await balanceOf(user.id)).toBe(200_000 - 14_400 - 4_000);
   });
 
+  it('keeps money and receipt consistent when changes of one reservation arrive together', async () => {
+    const lotId = await makeLot(2);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<any>();
+    const extend = () => call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const results = await Promise.all([extend(), extend(), cancelBooking(cookie, booking.id), extend()]);
+    expect(results.map((r) => r.status).every((status) => status === 200 || status === 409)).toBe(true);
+    const [row] = await db().select().from(reservations).where(eq(reservations.id, booking.id));
+    const ledger = await db().select().from(walletTransactions).where(eq(walletTransactions.reservationId, booking.id));
+    const netPaid = 0 - ledger.reduce((sum, t) => sum + t.amountCents, 0) || 0;
+    expect(netPaid).toBe(row.status === 'CANCELLED' ? 0 : row.amountCents);
+    const [receipt] = await (await call('/api/receipts', { cookie })).json<any[]>();
+    expect(receipt.amountCents).toBe(netPaid);
+    expect(await balanceOf(user.id)).toBe(100_000 - netPaid);
+  });
+
+  it('refuses a change while another change of the same reservation is under way', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<any>();
+    const stub = lotObject(env, lotId);
+    expect(await stub.lockReservation(booking.id)).toBe(true); // as if a cancel were mid-way
+    const extend = () => call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const refused = await extend();
+    expect(refused.status).toBe(409);
+    expect((await refused.json<any>()).message).toBe('Another change to this reservation is in progress. Try again in a moment.');
+    expect((await cancelBooking(cookie, booking.id)).status).toBe(409);
+    expect(await balanceOf(user.id)).toBe(96_000);
+    await stub.unlockReservation(booking.id);
+    expect((await extend()).status).toBe(200);
+  });
+
+  it('lets one change of a reservation run at a time, with a lease if its holder never finishes', async () => {
+    const stub = lotObject(env, await makeLot(1));
+    const id = crypto.randomUUID();
+    expect(await stub.lockReservation(id)).toBe(true);
+    expect(await stub.lockReservation(id)).toBe(false);
+    expect(await stub.lockReservation(crypto.randomUUID())).toBe(true);
+    expect(await stub.lockReservation(id, Date.now() + 61_000)).toBe(true);
+    await stub.unlockReservation(id);
+    expect(await stub.lockReservation(id)).toBe(true);
+  });
+
   it('modifies a future reservation, charging or refunding the difference', async () => {
     const lotId = await makeLot(2);
     const { user, cookie } = await driver(1_000);
@@ -354,6 +397,7 @@ describe('the lot object drives time', () => {
     await lotObject(env, lotId).runTimers(Date.parse(booking.endTs) - 20 * MINUTE);
     const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, keen.user.id), eq(notifications.title, 'Could not extend automatically')));
     expect(note.message).toContain('cannot be extended');
+    expect(note.type).toBe('AUTO_EXTEND_FAILED');
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].endTs).toBe(booking.endTs);
   });
 

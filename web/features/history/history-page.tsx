@@ -7,6 +7,7 @@ import { HISTORY_RANGES, historyCsv, matchesHistory, NO_HISTORY_FILTER, type His
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
+import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
 import { Field, Input, Select } from '../../components/ui/field';
@@ -38,6 +39,8 @@ export function HistoryPage() {
   const reservations = useQuery(reservationsQuery);
   const receipts = useQuery(receiptsQuery);
   if (reservations.isLoading || receipts.isLoading) return <Spinner label="Loading history" />;
+  const failure = reservations.error ?? receipts.error;
+  if (failure) return <MissingScreen title="History Unavailable" detail={failure.message} backTo="/" backLabel="Back to Search" />;
 
   const now = new Date();
   const shownReservations = (reservations.data ?? []).filter((r) => matchesHistory(reservationRow(r), filter, now));
@@ -113,9 +116,7 @@ export function HistoryPage() {
                     </Link>
                   </Button>
                   {/* Spec 2.9: the Receipt button is for COMPLETED stays; every paid one is in the Receipts tab. */}
-                  {r.status === 'COMPLETED' && receiptOf.has(r.id) && (
-                    <ReceiptLink id={receiptOf.get(r.id)!} label="Receipt" />
-                  )}
+                  {r.status === 'COMPLETED' && receiptOf.has(r.id) && <ReceiptLink id={receiptOf.get(r.id)!} label="Receipt" />}
                 </div>
               </Card>
             )}

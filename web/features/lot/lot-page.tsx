@@ -25,7 +25,7 @@ export function LotPage({ id }: { id: string }) {
   const [booking, setBooking] = useState(false);
   const start = fromManilaInput(when);
   // Availability and price are for the window being booked; the last figures stay while a new window loads.
-  const { data: lot, isLoading, isError } = useQuery({ ...lotQuery(id, { start, durationHours: String(hours ?? 1) }), placeholderData: keepPreviousData });
+  const { data: lot, isLoading, isError, isPlaceholderData } = useQuery({ ...lotQuery(id, { start, durationHours: String(hours ?? 1) }), placeholderData: keepPreviousData });
   if (isLoading) return <Spinner label="Loading lot" />;
   if (isError || !lot) {
     return <MissingScreen title="Parking Lot Not Found" backTo="/" backLabel="Back to Search" />;
@@ -104,13 +104,15 @@ export function LotPage({ id }: { id: string }) {
                   onClick={() => setHours(h)}
                   className={cn('rounded-lg border p-2 text-sm', hours === h ? 'border-brand bg-brand/10' : 'border-border')}
                 >
-                  <span className="block font-semibold">{h} hour{h > 1 ? 's' : ''}</span>
+                  <span className="block font-semibold">
+                    {h} hour{h > 1 ? 's' : ''}
+                  </span>
                   {formatPeso(quote(lot.pricing, h * 3_600_000).totalCents)}
                 </button>
               ))}
             </div>
             {lot.availability.problem && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lot.availability.problem}</p>}
-            <Button className="mt-4 w-full" disabled={free <= 0 || hours === null || !!lot.availability.problem} onClick={() => setBooking(true)}>
+            <Button className="mt-4 w-full" disabled={isPlaceholderData || free <= 0 || hours === null || !!lot.availability.problem} onClick={() => setBooking(true)}>
               {free <= 0 ? 'Currently Full' : 'Reserve Now'}
             </Button>
             <p className="mt-2 text-xs text-muted-foreground">No booking fees • Free cancellation up to 15 minutes before arrival</p>

@@ -33,9 +33,17 @@ export function ReservationActions({ reservation, compact = false }: { reservati
   const { cancel, extend, modify } = useBookingActions();
   const [dialog, setDialog] = useState<'cancel' | 'extend' | 'modify' | null>(null);
   const [hours, setHours] = useState(1);
-  const [when, setWhen] = useState(() => toManilaInput(new Date(reservation.startTs)));
   const stayMs = new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime();
-  const [duration, setDuration] = useState(() => Math.round(stayMs / HOUR_MS));
+  const currentHours = Math.ceil(stayMs / HOUR_MS);
+  const [when, setWhen] = useState('');
+  const [duration, setDuration] = useState(currentHours);
+  /** The Modify form starts from the reservation as it is now (it may have been extended since). */
+  const openModify = () => {
+    setWhen(toManilaInput(new Date(reservation.startTs)));
+    setDuration(currentHours);
+    setDialog('modify');
+  };
+  const durationOptions = [...new Set<number>([...DURATION_HOURS, currentHours])].sort((a, b) => a - b);
   const close = () => setDialog(null);
   const size = compact ? 'sm' : 'md';
   const refund = refundableAt(reservation.startTs);
@@ -43,7 +51,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
   return (
     <div className="flex flex-wrap gap-2">
       {canModify(reservation) && (
-        <Button variant="outline" size={size} onClick={() => setDialog('modify')}>
+        <Button variant="outline" size={size} onClick={openModify}>
           Modify
         </Button>
       )}
@@ -112,7 +120,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
           </Field>
           <Field label="Duration" htmlFor="modify-duration">
             <Select id="modify-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
-              {DURATION_HOURS.map((h) => (
+              {durationOptions.map((h) => (
                 <option key={h} value={h}>
                   {h} hour{h > 1 ? 's' : ''}
                 </option>

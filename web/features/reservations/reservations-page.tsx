@@ -27,7 +27,6 @@ export function ReservationsPage() {
   const { data = [], isLoading } = useQuery(reservationsQuery);
   if (isLoading) return <Spinner label="Loading reservations" />;
   const byTab = (which: ReservationTab) => data.filter((r) => reservationTab(r, now) === which);
-  const shown = byTab(tab);
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -43,57 +42,59 @@ export function ReservationsPage() {
           className="inline-flex"
           tabs={(Object.keys(TABS) as ReservationTab[]).map((value) => ({ value, label: `${TABS[value].label} (${byTab(value).length})` }))}
         />
-        <TabPanel value={tab}>
-          <CardList items={shown} empty={TABS[tab].empty}>
-            {(r) => (
-              <Card data-testid="reservation-card" className="p-4">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <p className="font-semibold">{r.lotName}</p>
-                    <p className="text-sm text-muted-foreground">{r.lotAddress}</p>
-                  </div>
-                  <StatusBadge status={r.status} />
-                </div>
-                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
-                  <div>
-                    <dt className="text-muted-foreground">Check-in</dt>
-                    <dd>{formatDateTime(r.startTs)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">Check-out</dt>
-                    <dd>{formatDateTime(r.endTs)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">Vehicle</dt>
-                    <dd>{r.vehiclePlate ?? 'Not specified'}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">Slot</dt>
-                    <dd>{r.slotLabel ?? '—'}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">Amount</dt>
-                    <dd>{formatPeso(r.amountCents)}</dd>
-                  </div>
-                  {tab === 'active' && (
+        {(Object.keys(TABS) as ReservationTab[]).map((value) => (
+          <TabPanel key={value} value={value}>
+            <CardList items={byTab(value)} empty={TABS[value].empty}>
+              {(r) => (
+                <Card data-testid="reservation-card" className="p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
-                      <dt className="text-muted-foreground">Remaining</dt>
-                      <dd>{remainingTime(r.endTs, now)}</dd>
+                      <p className="font-semibold">{r.lotName}</p>
+                      <p className="text-sm text-muted-foreground">{r.lotAddress}</p>
                     </div>
-                  )}
-                </dl>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" asChild>
-                    <Link to="/reservation/$id" params={{ id: r.id }}>
-                      View QR Pass
-                    </Link>
-                  </Button>
-                  <ReservationActions reservation={r} compact />
-                </div>
-              </Card>
-            )}
-          </CardList>
-        </TabPanel>
+                    <StatusBadge status={r.status} />
+                  </div>
+                  <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+                    <div>
+                      <dt className="text-muted-foreground">Check-in</dt>
+                      <dd>{formatDateTime(r.startTs)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted-foreground">Check-out</dt>
+                      <dd>{formatDateTime(r.endTs)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted-foreground">Vehicle</dt>
+                      <dd>{r.vehiclePlate ?? 'Not specified'}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted-foreground">Slot</dt>
+                      <dd>{r.slotLabel ?? '—'}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted-foreground">Amount</dt>
+                      <dd>{formatPeso(r.amountCents)}</dd>
+                    </div>
+                    {value === 'active' && (
+                      <div>
+                        <dt className="text-muted-foreground">Remaining</dt>
+                        <dd>{remainingTime(r.endTs, now)}</dd>
+                      </div>
+                    )}
+                  </dl>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button variant="outline" size="sm" asChild>
+                      <Link to="/reservation/$id" params={{ id: r.id }}>
+                        View QR Pass
+                      </Link>
+                    </Button>
+                    <ReservationActions reservation={r} compact />
+                  </div>
+                </Card>
+              )}
+            </CardList>
+          </TabPanel>
+        ))}
       </Tabs>
     </main>
   );
