@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { mapLevel, MAP_COLORS } from '../../../core/availability';
 import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
-import { fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
+import { formatDateTime, formatTime, fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
@@ -62,9 +63,9 @@ export function LotPage({ id }: { id: string }) {
               {free} <span className="text-base font-normal text-muted-foreground">of {total} slots free</span>
             </p>
             <div className="mt-3 h-2 rounded-full bg-muted" aria-label={`${percent}% occupied`}>
-              <div className={cn('h-2 rounded-full', percent >= 90 ? 'bg-red-600' : percent >= 70 ? 'bg-amber-500' : 'bg-green-600')} style={{ width: `${percent}%` }} />
+              <div className="h-2 rounded-full" style={{ width: `${percent}%`, backgroundColor: MAP_COLORS[mapLevel(free, total)] }} />
             </div>
-            <p className="mt-1 text-sm text-muted-foreground">{percent}% occupied in the next hour</p>
+            <p className="mt-1 text-sm text-muted-foreground">{percent}% occupied {formatDateTime(lot.availability.window.start)} – {formatTime(lot.availability.window.end)}</p>
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Operating Hours</h2>
