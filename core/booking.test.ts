@@ -50,6 +50,11 @@ describe('reservation rules of spec 4', () => {
     expect(refundableAt('2026-11-23T02:14:00Z', now)).toBe(false);
   });
 
+  it('closes changes when refunds close, so a change can never make a booking refundable again', () => {
+    expect(canModify(r('CONFIRMED', '2026-11-23T02:16:00Z', '2026-11-23T05:00:00Z'), now)).toBe(true);
+    expect(canModify(r('CONFIRMED', '2026-11-23T02:14:00Z', '2026-11-23T05:00:00Z'), now)).toBe(false);
+  });
+
   it('shows remaining time and the pass id', () => {
     expect(remainingTime('2026-11-23T03:25:00Z', now)).toBe('1h 25m');
     expect(remainingTime('2026-11-23T01:00:00Z', now)).toBe('Expired');

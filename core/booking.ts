@@ -76,6 +76,8 @@ export const refundableAt = (start: string, now = new Date()) => new Date(start)
 export const noShowDeadline = (start: string) => new Date(new Date(start).getTime() + NO_SHOW_GRACE_MINUTES * MINUTE);
 
 export type ReservationStatus = 'CONFIRMED' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED';
+/** A reservation in these states keeps its slot in the lot's inventory; in any other it has none. */
+export const holdsSlot = (status: ReservationStatus) => status === 'CONFIRMED' || status === 'ACTIVE';
 export type ReservationTab = 'upcoming' | 'active' | 'past';
 
 /** Spec 4: Upcoming = CONFIRMED starting later; Active = ACTIVE, or CONFIRMED started and not ended; Past = the rest. */
@@ -87,8 +89,13 @@ export function reservationTab(r: { status: ReservationStatus; startTs: string; 
   return 'past';
 }
 
-/** Spec 4: modify only while CONFIRMED and not started; cancel while CONFIRMED; extend while CONFIRMED or ACTIVE. */
-export const canModify = (r: { status: ReservationStatus; startTs: string }, now = new Date()) => r.status === 'CONFIRMED' && new Date(r.startTs) > now;
+/**
+ * Modify only while CONFIRMED and still refundable: a change could otherwise move a non-refundable
+ * booking to a later start and make it refundable again. Cancel while CONFIRMED; extend while
+ * CONFIRMED or ACTIVE (an extension never returns money).
+ */
+export const canModify = (r: { status: ReservationStatus; startTs: string }, now = new Date()) => r.status === 'CONFIRMED' && refundableAt(r.startTs, now);
+export const CHANGES_CLOSED = `Changes close ${FREE_CANCEL_MINUTES} minutes before the start, with free cancellation.`;
 export const canCancel = (r: { status: ReservationStatus }) => r.status === 'CONFIRMED';
 export const canExtend = (r: { status: ReservationStatus; endTs: string }, now = new Date()) => (r.status === 'CONFIRMED' || r.status === 'ACTIVE') && new Date(r.endTs) > now;
 

@@ -130,6 +130,8 @@ export const reservations = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     priceSnapshotJson: text('price_snapshot_json'),
     idempotencyKey: text('idempotency_key'),
+    /** Bumped by every change: a change names the version it read, so a stale one changes nothing. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     cancelledAt: text('cancelled_at'),
   },
@@ -140,6 +142,31 @@ export const reservations = sqliteTable(
     check('reservations_amount_nonneg', sql`${t.amountCents} >= 0`),
     check('reservations_window', sql`${t.endTs} > ${t.startTs}`),
   ],
+);
+
+/**
+ * Who won a slot hold: the booking write that used it ('committed', in the same batch as the record)
+ * or the lot object's alarm that let it lapse ('lapsed'). The primary key lets only one of them win,
+ * so a write can never commit on a hold the object has already given away.
+ */
+export const holdClaims = sqliteTable('hold_claims', {
+  holdId: text('hold_id').primaryKey(),
+  reservationId: text('reservation_id').notNull(),
+  outcome: text('outcome', { enum: ['committed', 'lapsed'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row, rewritten with `changes()` right after a conditional UPDATE in a batch: when the UPDATE
+ * matched nothing (the record moved on meanwhile), the CHECK aborts the whole batch, money included.
+ */
+export const transitionGuard = sqliteTable(
+  'transition_guard',
+  {
+    id: integer('id').primaryKey(),
+    changed: integer('changed').notNull(),
+  },
+  (t) => [check('record_changed_meanwhile', sql`${t.changed} > 0`)],
 );
 
 export const charges = sqliteTable(

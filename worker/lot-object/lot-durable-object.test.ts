@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { lotObject } from './lot-durable-object';
+import { lotObject } from './stub';
 
 describe('LotDurableObject occupancy', () => {
   it('counts vehicles in and out, never below zero or above capacity', async () => {

@@ -1,30 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { Bindings } from '../env';
-import { createDb } from '../db/client';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
-import { autoExtend, expireNoShow, reconcileHold, remind } from '../reservations/lifecycle';
+import type { Bindings } from '../env';
+import { runLotTimers } from '../reservations/lifecycle';
+import { HOLD_TTL_MS, type BookingRecord, type FollowResult, type HeldBooking, type HoldRequest, type HoldResult, type LotClock, type MovementResult, type SlotInfo } from './protocol';
 
-/** Refusals are results, not exceptions: they are expected outcomes and cross the RPC boundary cleanly. */
-export type MovementResult = { ok: true; occupied: number } | { ok: false; reason: 'No vehicle to check out' | 'Lot is full' };
-export type HoldResult = { ok: true; slotId: string } | { ok: false; reason: 'full' };
-
-export type SlotInfo = { id: string; label: string; accessible: boolean; evCharging: boolean; vehicleType: 'car' | 'motorcycle' };
-export type HoldRequest = {
-  holdId: string;
-  reservationId: string;
-  startMs: number;
-  endMs: number;
-  /** The lot's active slots (from D1): the object decides which of them is free. */
-  slots: SlotInfo[];
-  needs: { accessible?: boolean; ev?: boolean; vehicleType: 'car' | 'motorcycle' };
-  /** Only this slot will do (an extension keeps the car where it is). */
-  slotId?: string;
-};
-
-/** An unconfirmed hold lapses after this long unless the booking's D1 write confirms it. */
-const HOLD_TTL_MS = 60_000;
-/** An overstaying car's slot is kept this far ahead, renewed until it checks out. */
-const OVERSTAY_HOLD_MS = 15 * 60_000;
 const MINUTE = 60_000;
 
 type HoldRow = {
@@ -37,26 +16,33 @@ type HoldRow = {
   held_until: number;
   reminded_start: number;
   reminded_end: number;
+  /** A checked-in car past its end keeps the slot until this instant (renewed until it leaves). */
+  kept_until: number;
 };
 
+/** The instant a row stops taking its slot: its end, or later while an overstaying car is inside. */
+const TAKEN_UNTIL = 'MAX(end_ms, kept_until)';
+const bookedIdOf = (reservationId: string) => `booking:${reservationId}`;
+
 /**
- * One instance per lot (named by the lot id): the single authority for that lot's slot inventory
- * over time and its live occupancy. State lives in the object's SQLite storage; `sql.exec` is
- * synchronous and the allocation methods (hold, commit, release, locks) never await, so two requests
- * to the same lot can never interleave inside an allocation: no slot is ever given to two overlapping
- * reservations. Only the timers await (D1, notifications, Auto Extend), and they re-read what they act
- * on after each await. Protocol and failure cases: docs/booking.md.
+ * One instance per lot (named by the lot id): the single authority for that lot's slots over time and
+ * its live walk-in count. It allocates and keeps time; it never decides what happens to a reservation.
+ * State lives in SQLite storage and `sql.exec` is synchronous: the allocation methods never await, so
+ * two requests can never interleave inside one and no slot is ever given to two overlapping stays.
+ * Its alarm hands what is due to the D1-side lifecycle (`runLotTimers`), passing itself as the slot
+ * authority. Every method takes the clock as an argument. Protocol and failure table: docs/booking.md.
  */
-export class LotDurableObject extends DurableObject<Bindings> {
+export class LotDurableObject extends DurableObject<Bindings> implements LotClock {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS occupancy (
+      const sql = ctx.storage.sql;
+      sql.exec(`CREATE TABLE IF NOT EXISTS occupancy (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         occupied INTEGER NOT NULL DEFAULT 0 CHECK (occupied >= 0)
       )`);
-      ctx.storage.sql.exec('INSERT OR IGNORE INTO occupancy (id, occupied) VALUES (1, 0)');
-      ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS holds (
+      sql.exec('INSERT OR IGNORE INTO occupancy (id, occupied) VALUES (1, 0)');
+      sql.exec(`CREATE TABLE IF NOT EXISTS holds (
         hold_id TEXT PRIMARY KEY,
         reservation_id TEXT NOT NULL,
         slot_id TEXT NOT NULL,
@@ -67,8 +53,12 @@ export class LotDurableObject extends DurableObject<Bindings> {
         reminded_start INTEGER NOT NULL DEFAULT 0,
         reminded_end INTEGER NOT NULL DEFAULT 0
       )`);
-      ctx.storage.sql.exec('CREATE INDEX IF NOT EXISTS holds_slot_window ON holds (slot_id, start_ms, end_ms)');
-      ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS change_locks (reservation_id TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
+      const columns = sql.exec<{ name: string }>('PRAGMA table_info(holds)').toArray();
+      if (!columns.some((column) => column.name === 'kept_until')) sql.exec('ALTER TABLE holds ADD COLUMN kept_until INTEGER NOT NULL DEFAULT 0');
+      sql.exec('CREATE INDEX IF NOT EXISTS holds_slot_window ON holds (slot_id, start_ms, end_ms)');
+      // One booking per reservation: following D1 replaces it, never adds a second.
+      sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS holds_one_booking ON holds (reservation_id) WHERE state = 'booked'");
+      sql.exec('CREATE TABLE IF NOT EXISTS change_locks (reservation_id TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
     });
   }
 
@@ -86,10 +76,10 @@ export class LotDurableObject extends DurableObject<Bindings> {
     return { ok: true, occupied: next };
   }
 
-  /** Slots held (or booked) by anyone but `reservationId` for part of `[startMs, endMs)`. */
+  /** Slots taken by anyone but `reservationId` for part of `[startMs, endMs)`. */
   private busySlots(startMs: number, endMs: number, reservationId = ''): Set<string> {
     const rows = this.ctx.storage.sql.exec<{ slot_id: string }>(
-      'SELECT DISTINCT slot_id FROM holds WHERE start_ms < ? AND end_ms > ? AND reservation_id <> ?',
+      `SELECT DISTINCT slot_id FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ?`,
       endMs,
       startMs,
       reservationId,
@@ -97,24 +87,24 @@ export class LotDurableObject extends DurableObject<Bindings> {
     return new Set(rows.toArray().map((row) => row.slot_id));
   }
 
-  /** Walk-ins have no slot in the inventory; they count against any window that includes now. */
-  private walkInsFor(startMs: number, endMs: number, now = Date.now()): number {
+  /** Walk-ins have no slot in the inventory; they count against any window that includes the next hour. */
+  private walkInsFor(startMs: number, endMs: number, now: number): number {
     return startMs <= now + 60 * MINUTE && endMs > now ? this.occupied() : 0;
   }
 
   /**
    * Holds a slot for a window, atomically. Picks a slot of the right vehicle type with the features
    * asked for, preferring slots without features nobody asked for (keep accessible and EV bays for
-   * the drivers who need them), then by label. The hold lapses unless `commit` confirms it.
+   * the drivers who need them), then by label. The hold lapses unless a D1 write claims it.
    */
-  hold(request: HoldRequest): HoldResult {
+  hold(request: HoldRequest, now = Date.now()): HoldResult {
     const { startMs, endMs, needs } = request;
     const busy = this.busySlots(startMs, endMs, request.reservationId);
     const fits = (slot: SlotInfo) =>
       slot.vehicleType === needs.vehicleType && (!needs.accessible || slot.accessible) && (!needs.ev || slot.evCharging) && (!request.slotId || slot.id === request.slotId);
     const free = request.slots.filter((slot) => fits(slot) && !busy.has(slot.id));
     const spare = request.slots.filter((slot) => slot.vehicleType === needs.vehicleType && !busy.has(slot.id)).length;
-    if (free.length === 0 || spare <= this.walkInsFor(startMs, endMs)) return { ok: false, reason: 'full' };
+    if (free.length === 0 || spare <= this.walkInsFor(startMs, endMs, now)) return { ok: false, reason: 'full' };
     const waste = (slot: SlotInfo) => Number(slot.accessible && !needs.accessible) + Number(slot.evCharging && !needs.ev);
     const [chosen] = free.sort((a, b) => waste(a) - waste(b) || a.label.localeCompare(b.label, 'en', { numeric: true }));
     this.ctx.storage.sql.exec(
@@ -124,36 +114,63 @@ export class LotDurableObject extends DurableObject<Bindings> {
       chosen.id,
       startMs,
       endMs,
-      Date.now() + HOLD_TTL_MS,
+      now + HOLD_TTL_MS,
     );
-    this.scheduleNextAlarm();
+    this.scheduleNextAlarm(now);
     return { ok: true, slotId: chosen.id };
   }
 
-  /**
-   * The booking's D1 write committed: the hold becomes the reservation's booking for `window`,
-   * replacing any earlier booking of the same reservation (modify / extend).
-   */
-  commit(holdId: string, reservationId: string, window: { startMs: number; endMs: number }): boolean {
-    const sql = this.ctx.storage.sql;
-    const [held] = sql.exec<HoldRow>('SELECT * FROM holds WHERE hold_id = ?', holdId).toArray();
-    if (!held) return false;
-    sql.exec('DELETE FROM holds WHERE reservation_id = ? AND hold_id <> ?', reservationId, holdId);
-    sql.exec(
-      `UPDATE holds SET hold_id = ?, state = 'booked', start_ms = ?, end_ms = ?, held_until = 0 WHERE hold_id = ?`,
-      reservationId,
-      window.startMs,
-      window.endMs,
-      holdId,
-    );
-    this.scheduleNextAlarm();
-    return true;
+  commit(holdId: string, record: BookingRecord, now = Date.now()): FollowResult {
+    const result = this.follow(record, now);
+    if (result.ok) this.ctx.storage.sql.exec('DELETE FROM holds WHERE hold_id = ?', holdId);
+    return result;
+  }
+
+  releaseHold(holdId: string): void {
+    this.ctx.storage.sql.exec("DELETE FROM holds WHERE hold_id = ? AND state = 'held'", holdId);
   }
 
   /**
-   * One change at a time per reservation (cancel, modify, extend, Auto Extend): each reads what was
-   * paid and moves money from it, so two at once would pay or refund against a stale total. A lock
-   * lapses after the lease in case its holder never unlocks.
+   * The object's booking of a reservation becomes exactly D1's record: its slot and window when it is
+   * live, nothing when not. Reminder marks survive when the times they were sent for did not move;
+   * an overstaying car's kept slot survives too. Holds of an in-flight change are left to their owner.
+   */
+  follow(record: BookingRecord, now = Date.now()): FollowResult {
+    const sql = this.ctx.storage.sql;
+    const [current] = sql.exec<HoldRow>("SELECT * FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId).toArray();
+    if (!record.live || !record.slotId) {
+      sql.exec("DELETE FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId);
+      this.scheduleNextAlarm(now);
+      return { ok: true };
+    }
+    const taken = sql
+      .exec(`SELECT 1 FROM holds WHERE slot_id = ? AND start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ? LIMIT 1`, record.slotId, record.endMs, record.startMs, record.reservationId)
+      .toArray().length;
+    if (taken) {
+      console.error('Lot object: D1 records a slot-window already given to another reservation', record);
+      return { ok: false, reason: 'slot taken' };
+    }
+    const same = (a: number | undefined, b: number) => a === b;
+    sql.exec("DELETE FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId);
+    sql.exec(
+      `INSERT INTO holds (hold_id, reservation_id, slot_id, start_ms, end_ms, state, reminded_start, reminded_end, kept_until) VALUES (?, ?, ?, ?, ?, 'booked', ?, ?, ?)`,
+      bookedIdOf(record.reservationId),
+      record.reservationId,
+      record.slotId,
+      record.startMs,
+      record.endMs,
+      Number(!!current?.reminded_start && same(current.start_ms, record.startMs)),
+      Number(!!current?.reminded_end && same(current.end_ms, record.endMs)),
+      current?.slot_id === record.slotId ? current.kept_until : 0,
+    );
+    this.scheduleNextAlarm(now);
+    return { ok: true };
+  }
+
+  /**
+   * One change at a time per reservation (cancel, modify, extend, Auto Extend, a new booking's write):
+   * each reads what was paid and moves money from it, and the alarm leaves an in-flight change's hold
+   * alone. A lock lapses after the hold's lease in case its holder never unlocks.
    */
   lockReservation(reservationId: string, now = Date.now()): boolean {
     const sql = this.ctx.storage.sql;
@@ -167,63 +184,61 @@ export class LotDurableObject extends DurableObject<Bindings> {
     this.ctx.storage.sql.exec('DELETE FROM change_locks WHERE reservation_id = ?', reservationId);
   }
 
-  /** Frees a hold or a booking (failed write, cancellation, no-show). */
-  release(holdId: string): void {
-    this.ctx.storage.sql.exec('DELETE FROM holds WHERE hold_id = ?', holdId);
-    this.scheduleNextAlarm();
+  isLocked(reservationId: string, now: number): boolean {
+    return this.ctx.storage.sql.exec('SELECT 1 FROM change_locks WHERE reservation_id = ? AND until_ms > ?', reservationId, now).toArray().length > 0;
   }
 
-  /** The slot of a reservation's booking, if it holds one. */
+  /** The slot of a reservation's booking, if the object holds one. */
   slotOf(reservationId: string): string | null {
-    const [row] = this.ctx.storage.sql.exec<{ slot_id: string }>('SELECT slot_id FROM holds WHERE hold_id = ?', reservationId).toArray();
-    return row?.slot_id ?? null;
+    return this.booking(reservationId)?.slotId ?? null;
   }
 
-  /** Spec 3 Availability for a window: total, free, occupied (reserved + walk-ins). */
-  availability(window: { startMs: number; endMs: number }, total: number): { total: number; free: number; occupied: number; reserved: number; walkIns: number } {
+  /** Availability for a window: total, free, occupied (reserved + walk-ins). */
+  availability(window: { startMs: number; endMs: number }, total: number, now = Date.now()): { total: number; free: number; occupied: number; reserved: number; walkIns: number } {
     const reserved = this.busySlots(window.startMs, window.endMs).size;
-    const walkIns = this.walkInsFor(window.startMs, window.endMs);
+    const walkIns = this.walkInsFor(window.startMs, window.endMs, now);
     const free = Math.max(0, total - reserved - walkIns);
     return { total, free, occupied: total - free, reserved, walkIns };
   }
 
-  /** Time-driven work; the alarm calls it with the clock, tests with a chosen instant. */
+  // ——— The clock: what is due, for the lifecycle to act on ———
+
+  /** Holds whose write never claimed them within their lease. */
+  lapsedHolds(now: number): { holdId: string; reservationId: string }[] {
+    return this.ctx.storage.sql
+      .exec<{ hold_id: string; reservation_id: string }>("SELECT hold_id, reservation_id FROM holds WHERE state = 'held' AND held_until <= ?", now)
+      .toArray()
+      .map((row) => ({ holdId: row.hold_id, reservationId: row.reservation_id }));
+  }
+
+  /** The booking the object holds for a reservation, read afresh (the lifecycle re-reads after every await). */
+  booking(reservationId: string): HeldBooking | null {
+    const [row] = this.ctx.storage.sql.exec<HoldRow>("SELECT * FROM holds WHERE reservation_id = ? AND state = 'booked'", reservationId).toArray();
+    return row
+      ? { reservationId, slotId: row.slot_id, startMs: row.start_ms, endMs: row.end_ms, remindedStart: !!row.reminded_start, remindedEnd: !!row.reminded_end }
+      : null;
+  }
+
+  bookedReservations(): string[] {
+    return this.ctx.storage.sql.exec<{ reservation_id: string }>("SELECT reservation_id FROM holds WHERE state = 'booked'").toArray().map((row) => row.reservation_id);
+  }
+
+  /** Marks a reminder sent, for the start or for this exact end (an extended end gets its own). */
+  markReminded(reservationId: string, moment: 'start' | 'end', forMs: number): boolean {
+    const column = moment === 'start' ? 'reminded_start' : 'reminded_end';
+    const anchor = moment === 'start' ? 'start_ms' : 'end_ms';
+    const cursor = this.ctx.storage.sql.exec(`UPDATE holds SET ${column} = 1 WHERE reservation_id = ? AND state = 'booked' AND ${anchor} = ? AND ${column} = 0`, reservationId, forMs);
+    return cursor.rowsWritten > 0;
+  }
+
+  /** An overstaying car keeps its slot a little longer at a time, until it checks out. */
+  keepOverstay(reservationId: string, untilMs: number): void {
+    this.ctx.storage.sql.exec("UPDATE holds SET kept_until = MAX(kept_until, ?) WHERE reservation_id = ? AND state = 'booked'", untilMs, reservationId);
+  }
+
+  /** Time-driven work; the alarm runs it with the clock, tests with a chosen instant. */
   async runTimers(now: number): Promise<void> {
-    const db = createDb(this.env.DB);
-    const sql = this.ctx.storage.sql;
-    for (const hold of sql.exec<HoldRow>("SELECT * FROM holds WHERE state = 'held' AND held_until <= ?", now).toArray()) {
-      // A hold whose booking write never reported back: keep it only if the reservation exists.
-      if (await reconcileHold(db, hold.reservation_id)) this.commit(hold.hold_id, hold.reservation_id, { startMs: hold.start_ms, endMs: hold.end_ms });
-      else this.release(hold.hold_id);
-    }
-    // Each booking is read afresh before acting and again after every await: a driver's change (or
-    // a cancellation) may have replaced or removed it meanwhile, and writes name the version they saw.
-    const current = (holdId: string) => sql.exec<HoldRow>("SELECT * FROM holds WHERE hold_id = ? AND state = 'booked'", holdId).toArray()[0];
-    for (const { hold_id: holdId } of sql.exec<{ hold_id: string }>("SELECT hold_id FROM holds WHERE state = 'booked'").toArray()) {
-      let hold = current(holdId);
-      if (!hold) continue;
-      if (!hold.reminded_start && now >= hold.start_ms - REMINDER_MINUTES * MINUTE && now < hold.start_ms) {
-        sql.exec('UPDATE holds SET reminded_start = 1 WHERE hold_id = ?', holdId);
-        await remind(db, hold.reservation_id, 'start');
-      }
-      if (now < hold.start_ms + NO_SHOW_GRACE_MINUTES * MINUTE) continue;
-      const outcome = await expireNoShow(db, hold.reservation_id);
-      hold = current(holdId);
-      if (!hold) continue;
-      if (outcome !== 'active') {
-        this.release(holdId);
-        continue;
-      }
-      // Checked in (ACTIVE): the car keeps its slot until it leaves, overstay included.
-      if (!hold.reminded_end && now >= hold.end_ms - REMINDER_MINUTES * MINUTE && now < hold.end_ms) {
-        // Marked first: a successful Auto Extend replaces this row with the longer booking (its own reminder to come).
-        sql.exec('UPDATE holds SET reminded_end = 1 WHERE hold_id = ? AND end_ms = ?', holdId, hold.end_ms);
-        if ((await autoExtend(this.env, db, hold.reservation_id)) === 'off') await remind(db, hold.reservation_id, 'end');
-      } else if (now >= hold.end_ms) {
-        // Overstaying: the slot stays taken a little longer at a time, until the car checks out.
-        sql.exec('UPDATE holds SET end_ms = ? WHERE hold_id = ? AND end_ms = ?', now + OVERSTAY_HOLD_MS, holdId, hold.end_ms);
-      }
-    }
+    await runLotTimers(this.env, this, now);
     this.scheduleNextAlarm(now);
   }
 
@@ -231,23 +246,28 @@ export class LotDurableObject extends DurableObject<Bindings> {
     await this.runTimers(Date.now());
   }
 
-  /** The earliest instant some hold needs attention: a lapse, a reminder, a no-show deadline, the end of a checked-in stay (past its no-show deadline, a booking still held is ACTIVE). */
-  private scheduleNextAlarm(now = Date.now()): void {
+  /**
+   * The earliest instant something needs attention: a lapse (deferred while its change holds the
+   * lock), a reminder, a no-show deadline, the end of a checked-in stay, an overstay renewal.
+   */
+  private scheduleNextAlarm(now: number): void {
+    const reminder = REMINDER_MINUTES * MINUTE;
+    const grace = NO_SHOW_GRACE_MINUTES * MINUTE;
     const next = this.ctx.storage.sql
       .exec<{ at: number | null }>(
         `SELECT MIN(at) AS at FROM (
-           SELECT held_until AS at FROM holds WHERE state = 'held'
+           SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0)) AS at FROM holds WHERE state = 'held'
            UNION ALL SELECT start_ms - ? FROM holds WHERE state = 'booked' AND reminded_start = 0 AND start_ms > ?
            UNION ALL SELECT start_ms + ? FROM holds WHERE state = 'booked'
            UNION ALL SELECT end_ms - ? FROM holds WHERE state = 'booked' AND reminded_end = 0 AND end_ms > ?
-           UNION ALL SELECT end_ms FROM holds WHERE state = 'booked' AND start_ms + ? <= ?
+           UNION ALL SELECT ${TAKEN_UNTIL} FROM holds WHERE state = 'booked' AND start_ms + ? <= ?
          ) WHERE at > ?`,
-        REMINDER_MINUTES * MINUTE,
+        reminder,
         now,
-        NO_SHOW_GRACE_MINUTES * MINUTE,
-        REMINDER_MINUTES * MINUTE,
+        grace,
+        reminder,
         now,
-        NO_SHOW_GRACE_MINUTES * MINUTE,
+        grace,
         now,
         now,
       )
@@ -255,5 +275,3 @@ export class LotDurableObject extends DurableObject<Bindings> {
     if (next !== null) void this.ctx.storage.setAlarm(next);
   }
 }
-
-export const lotObject = (env: Bindings, lotId: string) => env.LOT.get(env.LOT.idFromName(lotId));

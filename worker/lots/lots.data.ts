@@ -4,7 +4,7 @@ import { quote, type LotPricing, type PricingTier } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { lots, pricing, slots } from '../db/schema';
 import type { Bindings } from '../env';
-import { lotObject } from '../lot-object/lot-durable-object';
+import { lotObject } from '../lot-object/stub';
 import { windowProblem } from '../../core/booking';
 import { lotHours, lotRules } from '../../core/lot-json';
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lots, slots, users } from '../db/schema';
-import { lotObject } from '../lot-object/lot-durable-object';
+import { lotObject } from '../lot-object/stub';
 import { DEMO_ATTENDANT_LOT } from '../seed/seed';
 import { DEMO_LOTS } from '../seed/demo-lots';
 import { call, cookieFor, db, seedOnce, signupBody, sessionCookie } from '../test/helpers';

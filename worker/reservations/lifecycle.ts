@@ -1,98 +1,148 @@
 /**
- * The D1 side of the lot object's timers (docs/booking.md): the object decides when, these decide
- * what happens to the reservation record and who is told.
+ * What happens to reservations as time passes, decided on the D1 side (docs/booking.md). The lot
+ * object keeps the clock and reports what is due; this module reads D1, changes the record with
+ * conditional writes, and makes the object follow. It acts on the object it is given (the object
+ * itself, from its alarm) and never imports the object class.
  */
-import { and, eq } from 'drizzle-orm';
-import { NO_SHOW_GRACE_MINUTES } from '../../core/booking';
+import { and, eq, sql } from 'drizzle-orm';
+import { holdsSlot, NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import { formatDateTime } from '../../core/time';
-import type { DB } from '../db/client';
-import { lots, reservations } from '../db/schema';
-import { HTTPException } from 'hono/http-exception';
 import { readPreferences } from '../account/preferences.data';
+import { createDb, statementOf, type DB } from '../db/client';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { reservations } from '../db/schema';
 import type { Bindings } from '../env';
+import { HTTPException } from 'hono/http-exception';
+import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock } from '../lot-object/protocol';
 import { notify } from '../notifications/notifications.data';
-import { extend } from './reservations.service';
+import { claimLapsedHold } from './holds.data';
+import { bookingRecordOf, reservationForTimers } from './reservations.data';
+import { bestEffort, extend, type BookingContext } from './reservations.service';
 
-async function reservationWithLot(db: DB, reservationId: string) {
-  const [row] = await db
-    .select({ id: reservations.id, userId: reservations.userId, status: reservations.status, startTs: reservations.startTs, endTs: reservations.endTs, lotName: lots.name })
-    .from(reservations)
-    .innerJoin(lots, eq(lots.id, reservations.lotId))
-    .where(eq(reservations.id, reservationId));
-  return row ?? null;
+const MINUTE = 60_000;
+/** Auto Extend adds this much to a checked-in stay near its end. */
+export const AUTO_EXTEND_HOURS = 1;
+
+type TimedReservation = NonNullable<Awaited<ReturnType<typeof reservationForTimers>>>;
+const noLongerHeld = (reservationId: string): BookingRecord => ({ reservationId, live: false, slotId: null, startMs: 0, endMs: 0 });
+
+/** The lot object's alarm: settle lapsed holds, then attend to every booking the object holds. */
+export async function runLotTimers(env: Bindings, lot: LotClock, now: number): Promise<void> {
+  const ctx: BookingContext = { env, db: createDb(env.DB), lot: () => lot, afterCommit: bestEffort };
+  for (const hold of lot.lapsedHolds(now)) await settleLapsedHold(ctx, lot, hold, now);
+  for (const reservationId of lot.bookedReservations()) await attend(ctx, lot, reservationId, now);
 }
 
-/** Whether a hold whose confirmation never arrived belongs to a reservation that did commit. */
-export async function reconcileHold(db: DB, reservationId: string): Promise<boolean> {
-  const row = await reservationWithLot(db, reservationId);
-  return row?.status === 'CONFIRMED' || row?.status === 'ACTIVE';
+/**
+ * A hold whose write never reported back. While its change still holds the lock it is left alone.
+ * Otherwise the alarm claims it in D1: if no write claimed it first, it is freed and no write can
+ * commit on it any more; if one did, the object follows what D1 records now.
+ */
+async function settleLapsedHold(ctx: BookingContext, lot: LotClock, hold: { holdId: string; reservationId: string }, now: number) {
+  if (lot.isLocked(hold.reservationId, now)) return;
+  if ((await claimLapsedHold(ctx.db, hold.holdId, hold.reservationId)) === 'lapsed') return lot.releaseHold(hold.holdId);
+  const row = await reservationForTimers(ctx.db, hold.reservationId);
+  // A change that started meanwhile follows D1 itself; this hold is looked at again when its lock lapses.
+  if (lot.isLocked(hold.reservationId, now)) return;
+  lot.commit(hold.holdId, row ? bookingRecordOf(row) : noLongerHeld(hold.reservationId), now);
+}
+
+/**
+ * One booking, read afresh after every await: the start reminder; from the no-show deadline on,
+ * D1 decides. A reservation that no longer holds a slot is freed, one whose window moved is followed,
+ * a CONFIRMED one expires, and an ACTIVE one (the car is inside) keeps its slot until it leaves.
+ */
+async function attend(ctx: BookingContext, lot: LotClock, reservationId: string, now: number) {
+  let booking = lot.booking(reservationId);
+  if (!booking) return;
+  if (!booking.remindedStart && now >= booking.startMs - REMINDER_MINUTES * MINUTE && now < booking.startMs) {
+    if (lot.markReminded(reservationId, 'start', booking.startMs)) await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start'));
+  }
+  if (now < booking.startMs + NO_SHOW_GRACE_MINUTES * MINUTE) return;
+  const row = await reservationForTimers(ctx.db, reservationId);
+  if (!lot.booking(reservationId) || lot.isLocked(reservationId, now)) return;
+  if (!row || !holdsSlot(row.status)) {
+    lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
+    return;
+  }
+  lot.follow(bookingRecordOf(row), now);
+  if (row.status === 'CONFIRMED') return expireNoShow(ctx, lot, row, now);
+
+  booking = lot.booking(reservationId);
+  if (!booking) return;
+  if (!booking.remindedEnd && now >= booking.endMs - REMINDER_MINUTES * MINUTE && now < booking.endMs) {
+    // Marked first: a successful Auto Extend replaces the booking with a longer one, with its own reminder to come.
+    if (lot.markReminded(reservationId, 'end', booking.endMs) && (await autoExtend(ctx, row, now)) === 'off') {
+      await ctx.afterCommit('End reminder', () => remind(ctx.db, reservationId, 'end'));
+    }
+  } else if (now >= booking.endMs) {
+    lot.keepOverstay(reservationId, now + OVERSTAY_HOLD_MS);
+  }
 }
 
 /**
  * Start + 15 minutes without a check-in: CONFIRMED becomes EXPIRED (no refund: the slot was kept for
- * the driver). Returns 'active' when the car is inside (keep the slot), else the slot can go.
+ * the driver), only if the record is still the one read; a change that won meanwhile is looked at again.
  */
-export async function expireNoShow(db: DB, reservationId: string): Promise<'expired' | 'active' | 'gone'> {
-  const row = await reservationWithLot(db, reservationId);
-  if (row?.status === 'ACTIVE') return 'active';
-  if (row?.status !== 'CONFIRMED') return 'gone';
-  const changed = await db
-    .update(reservations)
-    .set({ status: 'EXPIRED' })
-    .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'CONFIRMED')))
-    .returning({ id: reservations.id });
-  if (changed.length) {
-    await notify(db, row.userId, {
+async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReservation, now: number) {
+  try {
+    await ctx.env.DB.batch([
+      statementOf(
+        ctx.env.DB,
+        ctx.db
+          .update(reservations)
+          .set({ status: 'EXPIRED', version: sql`${reservations.version} + 1` })
+          .where(and(eq(reservations.id, row.id), eq(reservations.status, 'CONFIRMED'), eq(reservations.version, row.version))),
+      ),
+      abortUnlessChanged(ctx.env.DB),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) return;
+    throw error;
+  }
+  lot.follow(noLongerHeld(row.id), now);
+  await ctx.afterCommit('No-show notice', () =>
+    notify(ctx.db, row.userId, {
       type: 'BOOKING_EXPIRED',
       title: 'Reservation expired',
       message: `You did not arrive at ${row.lotName} within ${NO_SHOW_GRACE_MINUTES} minutes of ${formatDateTime(row.startTs)}, so the slot was released.`,
       metadata: { lotName: row.lotName, startTime: row.startTs },
-    });
-  }
-  return 'expired';
+    }),
+  );
 }
 
-/** Auto Extend adds this much to a checked-in stay near its end. */
-export const AUTO_EXTEND_HOURS = 1;
-
 /**
- * The Auto Extend preference: near the end of a checked-in (ACTIVE) stay, extend it by an hour on the
- * same slot, paid from the wallet, through the same path as the driver's own Extend. Keyed by the
- * reservation and its current end, so one end is extended at most once. 'off' when the preference is
- * off (the caller sends the ordinary end reminder); 'failed' when it could not, and the driver has
- * been told why and when the stay ends.
+ * The Auto Extend preference: near the end of a checked-in stay, extend it by an hour on the same
+ * slot, paid from the wallet, through the driver's own Extend path. Keyed by the reservation and its
+ * current end, so one end is extended at most once. 'off' when the preference is off (the caller
+ * sends the ordinary end reminder); 'failed' when it could not, and the driver has been told why.
  */
-export async function autoExtend(env: Bindings, db: DB, reservationId: string): Promise<'extended' | 'failed' | 'off'> {
-  const row = await reservationWithLot(db, reservationId);
-  if (row?.status !== 'ACTIVE' || !(await readPreferences(db, row.userId)).autoExtend) return 'off';
-  const key = `auto-extend:${reservationId}:${row.endTs}`;
+async function autoExtend(ctx: BookingContext, row: TimedReservation, now: number): Promise<'extended' | 'failed' | 'off'> {
+  if (!(await readPreferences(ctx.db, row.userId)).autoExtend) return 'off';
+  const key = `auto-extend:${row.id}:${row.endTs}`;
+  const told = (title: string, type: 'BOOKING_EXTENDED' | 'AUTO_EXTEND_FAILED', message: string) =>
+    ctx.afterCommit('Auto Extend notice', () => notify(ctx.db, row.userId, { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } }));
   try {
-    const extended = await extend(env, db, reservationId, AUTO_EXTEND_HOURS, { userId: row.userId, key, scope: `reservations.extend:${reservationId}`, requestHash: key });
-    await notify(db, row.userId, {
-      type: 'BOOKING_EXTENDED',
-      title: 'Stay extended automatically',
-      message: `${row.lotName}: your parking now ends at ${formatDateTime(extended.endTs)} (Auto Extend is on in Settings).`,
-      metadata: { lotName: row.lotName, startTime: row.startTs },
-    });
+    const extended = await extend(ctx, row.id, AUTO_EXTEND_HOURS, { userId: row.userId, key, scope: `reservations.extend:${row.id}`, requestHash: key }, new Date(now));
+    await told('Stay extended automatically', 'BOOKING_EXTENDED', `${row.lotName}: your parking now ends at ${formatDateTime(extended.endTs)} (Auto Extend is on in Settings).`);
     return 'extended';
   } catch (error) {
     // A refusal (slot booked next, wallet short, lot rules) says why; anything else is logged, and the driver still hears.
     const reason = error instanceof HTTPException ? (await error.getResponse().json<{ message: string }>()).message : 'the booking system did not answer.';
-    if (!(error instanceof HTTPException)) console.error('Auto Extend failed', reservationId, error);
-    await notify(db, row.userId, {
-      type: 'AUTO_EXTEND_FAILED',
-      title: 'Could not extend automatically',
-      message: `${row.lotName}: ${reason} Your parking ends at ${formatDateTime(row.endTs)}; leave by then or extend from My Reservations.`,
-      metadata: { lotName: row.lotName, startTime: row.startTs },
-    });
+    if (!(error instanceof HTTPException)) console.error('Auto Extend failed', row.id, error);
+    await told(
+      'Could not extend automatically',
+      'AUTO_EXTEND_FAILED',
+      `${row.lotName}: ${reason} Your parking ends at ${formatDateTime(row.endTs)}; leave by then or extend from My Reservations.`,
+    );
     return 'failed';
   }
 }
 
 /** Reminder before the start (arrive on time) or before the end (extend or leave). */
-export async function remind(db: DB, reservationId: string, moment: 'start' | 'end'): Promise<void> {
-  const row = await reservationWithLot(db, reservationId);
-  if (!row || (row.status !== 'CONFIRMED' && row.status !== 'ACTIVE')) return;
+async function remind(db: DB, reservationId: string, moment: 'start' | 'end'): Promise<void> {
+  const row = await reservationForTimers(db, reservationId);
+  if (!row || !holdsSlot(row.status)) return;
   await notify(db, row.userId, {
     type: 'BOOKING_REMINDER',
     ...(moment === 'start'

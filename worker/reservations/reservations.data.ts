@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { passIdOf } from '../../core/booking';
+import { holdsSlot, passIdOf } from '../../core/booking';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { LotPricing, PriceQuote, PricingTier } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
-import type { SlotInfo } from '../lot-object/lot-durable-object';
+import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots. */
@@ -37,6 +37,7 @@ export type BookableLot = NonNullable<Awaited<ReturnType<typeof lotForBooking>>>
 const viewColumns = {
   id: reservations.id,
   status: reservations.status,
+  version: reservations.version,
   startTs: reservations.startTs,
   endTs: reservations.endTs,
   amountCents: reservations.amountCents,
@@ -85,4 +86,33 @@ export async function netPaid(db: DB, reservationId: string): Promise<number> {
     .from(walletTransactions)
     .where(and(eq(walletTransactions.reservationId, reservationId), inArray(walletTransactions.type, ['PAYMENT', 'REFUND'])));
   return paid;
+}
+
+/** What the lot object must hold for a reservation, from its D1 row. */
+export const bookingRecordOf = (row: { id: string; status: ReservationView['status']; slotId: string | null; startTs: string; endTs: string }): BookingRecord => ({
+  reservationId: row.id,
+  live: holdsSlot(row.status),
+  slotId: row.slotId,
+  startMs: Date.parse(row.startTs),
+  endMs: Date.parse(row.endTs),
+});
+
+/** A reservation as the lot's timers need it, read afresh from D1; null when it does not exist. */
+export async function reservationForTimers(db: DB, reservationId: string) {
+  const [row] = await db
+    .select({
+      id: reservations.id,
+      userId: reservations.userId,
+      lotId: reservations.lotId,
+      status: reservations.status,
+      version: reservations.version,
+      slotId: reservations.slotId,
+      startTs: reservations.startTs,
+      endTs: reservations.endTs,
+      lotName: lots.name,
+    })
+    .from(reservations)
+    .innerJoin(lots, eq(lots.id, reservations.lotId))
+    .where(eq(reservations.id, reservationId));
+  return row ?? null;
 }

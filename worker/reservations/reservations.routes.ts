@@ -7,7 +7,7 @@ import { idempotentRequest } from '../http/idempotency';
 import { validate } from '../http/validate';
 import { signPass } from './pass';
 import { findOwnReservation, listOwnReservations } from './reservations.data';
-import { book, cancel, extend, modify } from './reservations.service';
+import { book, bookingContext, cancel, extend, modify } from './reservations.service';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
 const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
@@ -21,7 +21,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   .get('/reservations', async (c) => c.json(await listOwnReservations(c.var.db, c.var.user!.id)))
   .post('/reservations', validate('json', createReservationSchema), async (c) => {
     const input = c.req.valid('json');
-    const { reservation, replayed } = await book(c.env, c.var.db, input, await idempotentRequest(c, 'reservations.create', input));
+    const { reservation, replayed } = await book(bookingContext(c.env, c.var.db), input, await idempotentRequest(c, 'reservations.create', input));
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(reservation, 201);
   })
@@ -33,16 +33,16 @@ export const reservationRoutes = new Hono<AppEnv>()
   .patch('/reservations/:id', validate('param', reservationParams), validate('json', modifySchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return c.json(await modify(c.env, c.var.db, id, input, await idempotentRequest(c, `reservations.modify:${id}`, input)));
+    return c.json(await modify(bookingContext(c.env, c.var.db), id, input, await idempotentRequest(c, `reservations.modify:${id}`, input)));
   })
   .post('/reservations/:id/extend', validate('param', reservationParams), validate('json', extendSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { hours } = c.req.valid('json');
-    return c.json(await extend(c.env, c.var.db, id, hours, await idempotentRequest(c, `reservations.extend:${id}`, { hours })));
+    return c.json(await extend(bookingContext(c.env, c.var.db), id, hours, await idempotentRequest(c, `reservations.extend:${id}`, { hours })));
   })
   .post('/reservations/:id/cancel', validate('param', reservationParams), async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await cancel(c.env, c.var.db, id, await idempotentRequest(c, `reservations.cancel:${id}`, {})));
+    return c.json(await cancel(bookingContext(c.env, c.var.db), id, await idempotentRequest(c, `reservations.cancel:${id}`, {})));
   })
   /** The signed QR pass; valid from the start to the end of the stay (the gate allows 15 min early). */
   .get('/reservations/:id/pass', validate('param', reservationParams), async (c) => {

@@ -1,50 +1,90 @@
 /**
- * The booking protocol (docs/booking.md): the lot object holds a slot, then one D1 batch writes the
- * reservation, its charge and its wallet payment; only then is the hold committed. Any failure after
- * the hold releases it, and a hold never confirmed lapses on the object's alarm.
+ * The booking protocol (docs/booking.md). D1 is the record of what was sold and paid; the lot object
+ * follows it. A change holds a slot in the object under a fresh hold id, then one D1 batch writes the
+ * record, its charge, its receipt, the wallet movement and the claim on that hold; only then is the
+ * hold committed. Before the batch, any failure releases the hold. After it, nothing may: the commit
+ * is retried by the object's alarm if it is lost, and the work that follows (notifications, auto
+ * top-up) is best effort. Every change of an existing reservation is a conditional UPDATE on the
+ * status and version it read; if the record moved on meanwhile, the batch aborts and no money moves.
  */
-import { and, eq } from 'drizzle-orm';
-import { canExtend, canModify, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
+import { and, eq, sql } from 'drizzle-orm';
+import { CHANGES_CLOSED, canExtend, canModify, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
 import { formatPeso } from '../../core/money';
 import { quote } from '../../core/pricing';
 import { formatDateTime } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE } from '../../core/vehicles';
 import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
 import { statementOf, type DB } from '../db/client';
-import { charges, reservations } from '../db/schema';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
+import { charges, reservations } from '../db/schema';
 import type { Bindings } from '../env';
 import { apiError, notFound } from '../http/errors';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
-import { lotObject } from '../lot-object/lot-durable-object';
+import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
+import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
-import { payFromWallet, refundToWallet, type SpendResult } from '../wallet/spend';
 import { ledgerAmountByKey, walletOf } from '../wallet/wallet.data';
-import { findOwnReservation, lotForBooking, netPaid, type BookableLot, type ReservationView } from './reservations.data';
+import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
+import { claimHold, holdLapsed } from './holds.data';
+import { bookingRecordOf, findOwnReservation, lotForBooking, netPaid, type BookableLot, type ReservationView } from './reservations.data';
 
 export const LOT_FULL = 'Lot is full for this time';
 export const INSUFFICIENT = 'Insufficient wallet balance';
+export const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
+export const CHANGED_MEANWHILE = 'This reservation changed while your request was on its way; nothing was charged. Reload it and try again.';
+export const HOLD_EXPIRED = 'Your hold on the slot expired before the payment went through; nothing was charged. Please try again.';
+
+/**
+ * What the booking service works with. `lot` gives a lot's slot authority: its Durable Object for a
+ * request, the object itself when its own timers act. `afterCommit` runs the work that follows a
+ * committed change; it must never throw into the change (the default logs and carries on).
+ */
+export type BookingContext = {
+  env: Bindings;
+  db: DB;
+  lot: (lotId: string) => SlotAuthority;
+  afterCommit: (what: string, work: () => Promise<unknown>) => Promise<void>;
+};
+
+export async function bestEffort(what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    console.error(`${what} failed after the change committed; the change stands`, error);
+  }
+}
+
+export const bookingContext = (env: Bindings, db: DB): BookingContext => ({ env, db, lot: (lotId) => lotObject(env, lotId), afterCommit: bestEffort });
 
 const insufficient = (missingCents: number, balanceCents: number, amountCents: number) =>
   apiError(402, INSUFFICIENT, { missingCents, balanceCents, amountCents, detail: `Top up at least ${formatPeso(missingCents)} to book.` });
 
 /** A wallet payment for parking was refused: the driver hears why (PAYMENT_FAILED) and gets the 402. */
-async function paymentRefused(db: DB, userId: string, what: string, shortfall: { missingCents: number; balanceCents: number; amountCents: number }) {
-  await notify(db, userId, {
-    type: 'PAYMENT_FAILED',
-    title: 'Payment failed',
-    message: `${what}: ${formatPeso(shortfall.amountCents)} is due but your wallet holds ${formatPeso(shortfall.balanceCents)}. Top up at least ${formatPeso(shortfall.missingCents)} and try again.`,
-  });
+async function paymentRefused(ctx: BookingContext, userId: string, what: string, shortfall: { missingCents: number; balanceCents: number; amountCents: number }) {
+  await ctx.afterCommit('Payment failure notice', () =>
+    notify(ctx.db, userId, {
+      type: 'PAYMENT_FAILED',
+      title: 'Payment failed',
+      message: `${what}: ${formatPeso(shortfall.amountCents)} is due but your wallet holds ${formatPeso(shortfall.balanceCents)}. Top up at least ${formatPeso(shortfall.missingCents)} and try again.`,
+    }),
+  );
   return insufficient(shortfall.missingCents, shortfall.balanceCents, shortfall.amountCents);
 }
 
-const paymentSucceeded = (db: DB, userId: string, what: string, amountCents: number, balanceCents: number) =>
-  notify(db, userId, {
-    type: 'PAYMENT_SUCCESS',
-    title: 'Payment successful',
-    message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
+/** What follows a committed payment: the driver hears of it, and the auto top-up rule gets its turn. */
+async function afterPayment(ctx: BookingContext, userId: string, what: string, amountCents: number) {
+  await ctx.afterCommit('Payment notice', async () => {
+    const { balanceCents } = await walletOf(ctx.db, userId);
+    await notify(ctx.db, userId, {
+      type: 'PAYMENT_SUCCESS',
+      title: 'Payment successful',
+      message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
+    });
   });
+  await ctx.afterCommit('Auto top-up', () => autoTopupIfLow(ctx.env, ctx.db, userId));
+}
 
 async function bookableLot(db: DB, lotId: string) {
   const lot = await lotForBooking(db, lotId);
@@ -78,20 +118,45 @@ const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
   if (problem) throw apiError(400, problem);
 };
 
-/** Runs the D1 side; on any failure the object's hold is released before the error goes on. */
-async function settleOrRelease<T>(env: Bindings, lotId: string, holdId: string, write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a change's D1 batch on a held slot. A batch that fails releases the hold and says why; once
+ * it commits, the hold is committed to the record, and a lost commit is left to the object's alarm,
+ * which finds the claim and follows D1.
+ */
+async function writeOnHold(
+  lot: SlotAuthority,
+  holdId: string,
+  record: BookingRecord,
+  write: () => Promise<SpendResult>,
+  now: Date,
+): Promise<SpendResult> {
+  let result: SpendResult;
   try {
-    return await write();
+    result = await write();
   } catch (error) {
-    await lotObject(env, lotId).release(holdId);
+    await lot.releaseHold(holdId);
+    if (holdLapsed(error)) throw apiError(409, HOLD_EXPIRED);
+    if (changedMeanwhile(error)) throw apiError(409, CHANGED_MEANWHILE);
     throw error;
   }
+  if (!result.ok) {
+    await lot.releaseHold(holdId);
+    return result;
+  }
+  try {
+    const followed = await lot.commit(holdId, record, now.getTime());
+    if (!followed.ok) console.error('Lot object refused a committed booking', record, followed);
+  } catch (error) {
+    console.error('Commit to the lot object lost; its alarm will follow D1', record.reservationId, error);
+  }
+  return result;
 }
 
 const reservationView = async (db: DB, userId: string, id: string) => (await findOwnReservation(db, userId, id))!;
 
 /** POST /api/reservations. */
-export async function book(env: Bindings, db: DB, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
+export async function book(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
+  const { env, db } = ctx;
   const userId = request.userId;
   const replay = await priorResource(db, request);
   if (replay) return { reservation: await reservationView(db, userId, replay), replayed: true };
@@ -102,62 +167,79 @@ export async function book(env: Bindings, db: DB, input: CreateReservation, requ
   checkWindow(start, end, lot, now);
   const vehicle = await vehicleFor(db, userId, input, lot);
   const price = quote(lot.pricing, end.getTime() - start.getTime());
+  const what = `Parking at ${lot.name}`;
   // A short balance is answered before any slot is held.
   const { balanceCents } = await walletOf(db, userId);
   if (balanceCents < price.totalCents) {
-    throw await paymentRefused(db, userId, `Parking at ${lot.name}`, { missingCents: price.totalCents - balanceCents, balanceCents, amountCents: price.totalCents });
+    throw await paymentRefused(ctx, userId, what, { missingCents: price.totalCents - balanceCents, balanceCents, amountCents: price.totalCents });
   }
 
   const id = newId();
-  const window = { startMs: start.getTime(), endMs: end.getTime() };
-  const lotStub = lotObject(env, lot.id);
-  const held = await lotStub.hold({ holdId: id, reservationId: id, ...window, slots: lot.slots, needs: { ...input.needs, vehicleType: vehicle.type } });
-  if (!held.ok) throw apiError(409, LOT_FULL);
-
-  let paid: SpendResult;
+  const holdId = newId();
+  const authority = ctx.lot(lot.id);
+  // The new reservation is locked while its write is in flight, so the alarm leaves its hold alone.
+  await authority.lockReservation(id, now.getTime());
   try {
-    paid = await settleOrRelease(env, lot.id, id, () =>
-      payFromWallet(env, db, { userId, reservationId: id, amountCents: price.totalCents, description: `Parking at ${lot.name}`, idempotencyKey: `reservation:${id}:booking` }, [
-        statementOf(
-          env.DB,
-          db.insert(reservations).values({
-            id,
-            userId,
-            lotId: lot.id,
-            slotId: held.slotId,
-            vehicleId: vehicle.id,
-            vehiclePlate: vehicle.plate,
-            status: 'CONFIRMED',
-            startTs: start.toISOString(),
-            endTs: end.toISOString(),
-            amountCents: price.totalCents,
-            priceSnapshotJson: JSON.stringify(price),
-          }),
-        ),
-        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents })),
-        issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
-        recordIdempotencyKey(db, env.DB, request, id),
-      ]),
+    const held = await authority.hold(
+      { holdId, reservationId: id, startMs: start.getTime(), endMs: end.getTime(), slots: lot.slots, needs: { ...input.needs, vehicleType: vehicle.type } },
+      now.getTime(),
     );
-  } catch (error) {
-    if (!isIdempotencyRace(error)) throw error;
-    const winner = await priorResource(db, request);
-    return { reservation: await reservationView(db, userId, winner!), replayed: true };
+    if (!held.ok) throw apiError(409, LOT_FULL);
+    const record: BookingRecord = { reservationId: id, live: true, slotId: held.slotId, startMs: start.getTime(), endMs: end.getTime() };
+    let paid: SpendResult;
+    try {
+      paid = await writeOnHold(
+        authority,
+        holdId,
+        record,
+        () =>
+          payFromWallet(env, db, { userId, reservationId: id, amountCents: price.totalCents, description: what, idempotencyKey: `reservation:${id}:booking` }, [
+            statementOf(
+              env.DB,
+              db.insert(reservations).values({
+                id,
+                userId,
+                lotId: lot.id,
+                slotId: held.slotId,
+                vehicleId: vehicle.id,
+                vehiclePlate: vehicle.plate,
+                status: 'CONFIRMED',
+                startTs: start.toISOString(),
+                endTs: end.toISOString(),
+                amountCents: price.totalCents,
+                priceSnapshotJson: JSON.stringify(price),
+              }),
+            ),
+            statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents })),
+            issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
+            recordIdempotencyKey(db, env.DB, request, id),
+            claimHold(env.DB, db, holdId, id),
+          ]),
+        now,
+      );
+    } catch (error) {
+      if (!isIdempotencyRace(error)) throw error;
+      const winner = await priorResource(db, request);
+      return { reservation: await reservationView(db, userId, winner!), replayed: true };
+    }
+    if (!paid.ok) {
+      if (paid.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, what, { ...paid, amountCents: price.totalCents });
+      throw apiError(409, 'This booking was already paid.');
+    }
+  } finally {
+    await bestEffort('Unlocking a new reservation', async () => authority.unlockReservation(id));
   }
-  if (!paid.ok) {
-    await lotStub.release(id);
-    if (paid.reason === 'insufficient_funds') throw await paymentRefused(db, userId, `Parking at ${lot.name}`, { ...paid, amountCents: price.totalCents });
-    throw apiError(409, 'This booking was already paid.');
-  }
-  await lotStub.commit(id, id, window);
-  await paymentSucceeded(db, userId, `parking at ${lot.name}`, price.totalCents, paid.balanceCents);
+
   const reservation = await reservationView(db, userId, id);
-  await notify(db, userId, {
-    type: 'BOOKING_CONFIRMED',
-    title: 'Reservation confirmed',
-    message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
-    metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
-  });
+  await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents);
+  await ctx.afterCommit('Booking confirmation', () =>
+    notify(db, userId, {
+      type: 'BOOKING_CONFIRMED',
+      title: 'Reservation confirmed',
+      message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
+      metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
+    }),
+  );
   return { reservation, replayed: false };
 }
 
@@ -167,32 +249,43 @@ async function ownReservation(db: DB, userId: string, id: string): Promise<Reser
   return reservation;
 }
 
-export const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
-
 /**
  * Runs one change of a reservation (cancel, modify, extend) under the lot object's per-reservation
- * lock, on the reservation read afresh inside it: each change moves money against what was paid so
- * far, so a second change meanwhile gets a 409 instead of a stale total.
+ * lock, on the reservation read afresh inside it. The lock keeps two changes from racing on what was
+ * paid; the conditional UPDATE of each change is what makes a stale one harmless if the lock lapses.
  */
-async function changeReservation<T>(env: Bindings, db: DB, userId: string, id: string, change: (current: ReservationView) => Promise<T>): Promise<T> {
-  const { lotId } = await ownReservation(db, userId, id);
-  const lotStub = lotObject(env, lotId);
-  if (!(await lotStub.lockReservation(id))) throw apiError(409, CHANGE_IN_PROGRESS);
+async function changeReservation<T>(ctx: BookingContext, userId: string, id: string, now: Date, change: (current: ReservationView, lot: SlotAuthority) => Promise<T>): Promise<T> {
+  const { lotId } = await ownReservation(ctx.db, userId, id);
+  const lot = ctx.lot(lotId);
+  if (!(await lot.lockReservation(id, now.getTime()))) throw apiError(409, CHANGE_IN_PROGRESS);
   try {
-    return await change(await ownReservation(db, userId, id));
+    return await change(await ownReservation(ctx.db, userId, id), lot);
   } finally {
-    await lotStub.unlockReservation(id);
+    await bestEffort('Unlocking a reservation', async () => lot.unlockReservation(id));
   }
 }
+
+/** The conditional UPDATE of a change: it applies only to the status and version the change read. */
+const updateIfUnchanged = (ctx: BookingContext, reservation: ReservationView, set: Partial<typeof reservations.$inferInsert>) => [
+  statementOf(
+    ctx.env.DB,
+    ctx.db
+      .update(reservations)
+      .set({ ...set, version: sql`${reservations.version} + 1` })
+      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, reservation.status), eq(reservations.version, reservation.version))),
+  ),
+  abortUnlessChanged(ctx.env.DB),
+];
 
 const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;
 
 /** POST /api/reservations/:id/cancel: full refund until 15 minutes before the start, none after. */
-export function cancel(env: Bindings, db: DB, id: string, request: IdempotentRequest, now = new Date()) {
-  return changeReservation(env, db, request.userId, id, (reservation) => cancelNow(env, db, reservation, request, now));
+export function cancel(ctx: BookingContext, id: string, request: IdempotentRequest, now = new Date()) {
+  return changeReservation(ctx, request.userId, id, now, (reservation, lot) => cancelNow(ctx, lot, reservation, request, now));
 }
 
-async function cancelNow(env: Bindings, db: DB, reservation: ReservationView, request: IdempotentRequest, now: Date) {
+async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: ReservationView, request: IdempotentRequest, now: Date) {
+  const { env, db } = ctx;
   const { userId } = request;
   const { id } = reservation;
   // The same request again: the first answer, no second refund.
@@ -200,32 +293,31 @@ async function cancelNow(env: Bindings, db: DB, reservation: ReservationView, re
   if (reservation.status === 'ACTIVE') throw apiError(409, 'You are checked in: check out at the gate to end this reservation.');
   if (reservation.status !== 'CONFIRMED') throw apiError(409, `This reservation is already ${reservation.status.toLowerCase()}.`);
   const refundCents = refundableAt(reservation.startTs, now) ? await netPaid(db, id) : 0;
-  const cancelledAt = now.toISOString();
-  const markCancelled = statementOf(
-    env.DB,
-    db
-      .update(reservations)
-      .set({ status: 'CANCELLED', cancelledAt })
-      .where(and(eq(reservations.id, id), eq(reservations.status, 'CONFIRMED'))),
-  );
-  if (refundCents > 0) {
-    const refunded = await refundToWallet(
-      env,
-      db,
-      { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: cancelRefundKey(id) },
-      [
-        markCancelled,
-        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
-        reviseReceipt(env.DB, db, id, 0),
-        recordIdempotencyKey(db, env.DB, request, id),
-      ],
-    );
-    if (!refunded.ok) throw apiError(409, 'This reservation was already cancelled.');
-  } else {
-    await env.DB.batch([markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
+  const markCancelled = updateIfUnchanged(ctx, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
+  try {
+    if (refundCents > 0) {
+      const refunded = await refundToWallet(
+        env,
+        db,
+        { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: cancelRefundKey(id) },
+        [
+          ...markCancelled,
+          statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
+          reviseReceipt(env.DB, db, id, 0),
+          recordIdempotencyKey(db, env.DB, request, id),
+        ],
+      );
+      if (!refunded.ok) throw apiError(409, 'This reservation was already cancelled.');
+    } else {
+      await env.DB.batch([...markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
+    }
+  } catch (error) {
+    if (changedMeanwhile(error)) throw apiError(409, CHANGED_MEANWHILE);
+    throw error;
   }
-  await lotObject(env, reservation.lotId).release(id);
-  return { reservation: await reservationView(db, userId, id), refundCents };
+  const cancelled = await reservationView(db, userId, id);
+  await bestEffort('Freeing a cancelled booking', async () => lot.follow(bookingRecordOf(cancelled), now.getTime()));
+  return { reservation: cancelled, refundCents };
 }
 
 /** What the cancellation refunded, read back from its ledger row (0 when none was due). */
@@ -233,27 +325,28 @@ const refundedOnCancel = async (db: DB, userId: string, id: string) => (await le
 
 /**
  * Moves a reservation to a new window (modify) or a longer one (extend): hold the new window next to
- * the current booking, write the re-price difference in D1, then swap the holds in the object.
+ * the current booking, write the re-price difference in D1, then commit the new booking in the object.
  */
 async function reschedule(
-  env: Bindings,
-  db: DB,
+  ctx: BookingContext,
+  authority: SlotAuthority,
   reservation: ReservationView,
   next: { start: Date; end: Date; sameSlot: boolean; kind: 'MODIFICATION' | 'EXTENSION' },
   request: IdempotentRequest,
+  now: Date,
 ) {
+  const { env, db } = ctx;
   const { userId } = request;
   const replay = await priorResource(db, request);
   if (replay) return reservationView(db, userId, reservation.id);
   const lot = await bookableLot(db, reservation.lotId);
   const price = quote(lot.pricing, next.end.getTime() - next.start.getTime());
   const difference = price.totalCents - (await netPaid(db, reservation.id));
-  const lotStub = lotObject(env, lot.id);
-  const holdId = `${reservation.id}:${newId()}`;
+  const holdId = newId();
   const window = { startMs: next.start.getTime(), endMs: next.end.getTime() };
   // The new slot keeps the features of the current one (an accessible bay stays accessible).
   const current = lot.slots.find((slot) => slot.id === reservation.slotId);
-  const held = await lotStub.hold({
+  const hold: HoldRequest = {
     holdId,
     reservationId: reservation.id,
     // An extension only needs the added time; the car keeps its slot.
@@ -261,7 +354,8 @@ async function reschedule(
     slots: lot.slots,
     needs: { vehicleType: current?.vehicleType ?? 'car', accessible: current?.accessible, ev: current?.evCharging },
     slotId: next.sameSlot ? (reservation.slotId ?? undefined) : undefined,
-  });
+  };
+  const held = await authority.hold(hold, now.getTime());
   if (!held.ok) {
     throw apiError(409, next.sameSlot ? `Your slot is booked by someone else after ${formatDateTime(reservation.endTs)}; the stay cannot be extended.` : LOT_FULL);
   }
@@ -273,56 +367,63 @@ async function reschedule(
     idempotencyKey: `reservation:${reservation.id}:${request.key}`,
   };
   const statements = [
-    statementOf(
-      env.DB,
-      db
-        .update(reservations)
-        .set({ startTs: next.start.toISOString(), endTs: next.end.toISOString(), slotId: held.slotId, amountCents: price.totalCents, priceSnapshotJson: JSON.stringify(price) })
-        .where(eq(reservations.id, reservation.id)),
-    ),
+    ...updateIfUnchanged(ctx, reservation, {
+      startTs: next.start.toISOString(),
+      endTs: next.end.toISOString(),
+      slotId: held.slotId,
+      amountCents: price.totalCents,
+      priceSnapshotJson: JSON.stringify(price),
+    }),
     statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference })),
     reviseReceipt(env.DB, db, reservation.id, price.totalCents),
     recordIdempotencyKey(db, env.DB, request, reservation.id),
+    claimHold(env.DB, db, holdId, reservation.id),
   ];
-  const result = await settleOrRelease(env, lot.id, holdId, async () => {
-    if (difference > 0) return payFromWallet(env, db, movement, statements);
-    if (difference < 0) return refundToWallet(env, db, movement, statements);
-    await env.DB.batch(statements);
-    return { ok: true } as const;
-  });
+  const record: BookingRecord = { reservationId: reservation.id, live: true, slotId: held.slotId, ...window };
+  const result = await writeOnHold(
+    authority,
+    holdId,
+    record,
+    async () => {
+      if (difference > 0) return payFromWallet(env, db, movement, statements);
+      if (difference < 0) return refundToWallet(env, db, movement, statements);
+      await env.DB.batch(statements);
+      return { ok: true, transactionId: '' } as const;
+    },
+    now,
+  );
   if (!result.ok) {
-    await lotStub.release(holdId);
-    if (result.reason === 'insufficient_funds') throw await paymentRefused(db, userId, movement.description, { ...result, amountCents: difference });
+    if (result.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, movement.description, { ...result, amountCents: difference });
     throw apiError(409, 'This change was already made.');
   }
-  await lotStub.commit(holdId, reservation.id, window);
-  if (difference > 0 && 'balanceCents' in result)
-    await paymentSucceeded(db, userId, `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`, difference, result.balanceCents);
+  if (difference > 0) await afterPayment(ctx, userId, `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`, difference);
   return reservationView(db, userId, reservation.id);
 }
 
-/** PATCH /api/reservations/:id: a CONFIRMED reservation not yet started moves to a new window. */
-export function modify(env: Bindings, db: DB, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
-  return changeReservation(env, db, request.userId, id, async (reservation) => {
-    if (!canModify(reservation, now)) throw apiError(409, 'Only a confirmed reservation that has not started can be changed.');
-    const lot = await bookableLot(db, reservation.lotId);
+/** PATCH /api/reservations/:id: a CONFIRMED reservation still inside its free-cancellation time moves to a new window. */
+export function modify(ctx: BookingContext, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
+  return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
+    if (!canModify(reservation, now)) {
+      throw apiError(409, reservation.status === 'CONFIRMED' ? `${CHANGES_CLOSED} This one can still be extended or cancelled.` : 'Only a confirmed reservation can be changed.');
+    }
+    const lot = await bookableLot(ctx.db, reservation.lotId);
     const start = new Date(input.start);
     const end = windowEnd(input.start, input);
     checkWindow(start, end, lot, now);
-    return reschedule(env, db, reservation, { start, end, sameSlot: false, kind: 'MODIFICATION' }, request);
+    return reschedule(ctx, authority, reservation, { start, end, sameSlot: false, kind: 'MODIFICATION' }, request, now);
   });
 }
 
 /** POST /api/reservations/:id/extend: more hours on the same slot, CONFIRMED or ACTIVE. */
-export function extend(env: Bindings, db: DB, id: string, hours: number, request: IdempotentRequest, now = new Date()) {
-  return changeReservation(env, db, request.userId, id, async (reservation) => {
+export function extend(ctx: BookingContext, id: string, hours: number, request: IdempotentRequest, now = new Date()) {
+  return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
     if (!canExtend(reservation, now)) throw apiError(409, 'Only a confirmed or active reservation that has not ended can be extended.');
-    const lot = await bookableLot(db, reservation.lotId);
+    const lot = await bookableLot(ctx.db, reservation.lotId);
     const start = new Date(reservation.startTs);
     const end = new Date(new Date(reservation.endTs).getTime() + hours * 3_600_000);
     // The window is judged as a whole, as if booked at its start (it may have begun already).
     const problem = windowProblem({ start, end }, lot, start);
     if (problem) throw apiError(400, problem);
-    return reschedule(env, db, reservation, { start, end, sameSlot: true, kind: 'EXTENSION' }, request);
+    return reschedule(ctx, authority, reservation, { start, end, sameSlot: true, kind: 'EXTENSION' }, request, now);
   });
 }

@@ -11,7 +11,7 @@ import { createSandboxProvider, signSandboxPayload, SIGNATURE_HEADER } from '../
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { call, db, seedOnce, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
-import { payFromWallet, refundToWallet } from './spend';
+import { autoTopupIfLow, payFromWallet, refundToWallet } from './wallet.service';
 import { walletOf } from './wallet.data';
 
 let lotId = '';
@@ -376,6 +376,7 @@ describe('wallet settings', () => {
     await topUp(cookie, 30_000); // GCash is now a saved method
     const [reservationId] = await reservationsFor(user.id, 1);
     await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 15_000, description: 'Parking', idempotencyKey: 'auto1' });
+    await autoTopupIfLow(env, db(), user.id);
     // ₱150 left < ₱200 threshold → ₱500 charged to the saved GCash method.
     expect((await walletRow(wallet.id)).balanceCents).toBe(65_000);
     const autos = await db().select().from(payments).where(eq(payments.origin, 'auto_topup'));
@@ -389,6 +390,7 @@ describe('wallet settings', () => {
     for (const amount of [2_000_000, 2_000_000, 990_000]) await topUp(cookie, amount);
     const [reservationId] = await reservationsFor(user.id, 1);
     await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 4_975_000, description: 'Parking', idempotencyKey: 'auto3' });
+    await autoTopupIfLow(env, db(), user.id);
     expect((await walletRow(wallet.id)).balanceCents).toBe(15_000);
     expect((await db().select().from(payments).where(eq(payments.origin, 'auto_topup'))).filter((p) => p.userId === user.id)).toEqual([]);
   });
@@ -399,6 +401,7 @@ describe('wallet settings', () => {
     await topUp(cookie, 30_000); // GCash only
     const [reservationId] = await reservationsFor(user.id, 1);
     await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 15_000, description: 'Parking', idempotencyKey: 'auto2' });
+    await autoTopupIfLow(env, db(), user.id);
     expect((await walletRow(wallet.id)).balanceCents).toBe(15_000);
   });
 });

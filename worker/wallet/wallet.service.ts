@@ -1,7 +1,9 @@
 /**
- * Paying for parking from the wallet and refunding to it. Booking code passes its own statements
- * (reservation, charges) to run in the same D1 batch: either the record and its payment both commit
- * or neither does, and the balance CHECK refuses an overdraft under any concurrency.
+ * The wallet's rules for parking money: paying from the wallet and refunding to it, and the auto
+ * top-up. Booking code passes its own statements (reservation, charges) to run in the same D1 batch:
+ * either the record and its payment both commit or neither does, and the balance CHECK refuses an
+ * overdraft under any concurrency. Nothing runs after the batch here: what follows a payment (the
+ * auto top-up, notifications) is the caller's best-effort work, so it can never undo the payment.
  */
 import { and, eq } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
@@ -25,7 +27,7 @@ export type WalletMovement = {
 };
 
 export type SpendResult =
-  | { ok: true; transactionId: string; balanceCents: number }
+  | { ok: true; transactionId: string }
   | { ok: false; reason: 'insufficient_funds'; balanceCents: number; missingCents: number }
   | { ok: false; reason: 'duplicate' };
 
@@ -54,9 +56,7 @@ async function post(env: Bindings, db: DB, type: 'PAYMENT' | 'REFUND', amountCen
     const { balanceCents } = await walletOf(db, movement.userId);
     return { ok: false, reason: 'insufficient_funds', balanceCents, missingCents: Math.max(0, -amountCents - balanceCents) };
   }
-  const { balanceCents } = await walletOf(db, movement.userId);
-  if (type === 'PAYMENT') await autoTopupIfLow(env, db, movement.userId);
-  return { ok: true, transactionId, balanceCents };
+  return { ok: true, transactionId };
 }
 
 /**

@@ -1,0 +1,76 @@
+/**
+ * What the lot object and the D1 side say to each other. The object allocates slots and keeps time;
+ * D1 records what was sold and paid. Whenever they disagree, the object is made to follow D1.
+ */
+type VehicleType = 'car' | 'motorcycle';
+
+/** An unconfirmed hold lapses after this long unless the booking's D1 write claims it. */
+export const HOLD_TTL_MS = 60_000;
+/** An overstaying car's slot is kept this far ahead, renewed until it checks out. */
+export const OVERSTAY_HOLD_MS = 15 * 60_000;
+
+export type SlotInfo = { id: string; label: string; accessible: boolean; evCharging: boolean; vehicleType: VehicleType };
+
+export type HoldRequest = {
+  /** Fresh for every hold, never a reservation id: only the write that claims it in D1 can commit it. */
+  holdId: string;
+  reservationId: string;
+  startMs: number;
+  endMs: number;
+  /** The lot's active slots (from D1): the object decides which of them is free. */
+  slots: SlotInfo[];
+  needs: { accessible?: boolean; ev?: boolean; vehicleType: VehicleType };
+  /** Only this slot will do (an extension keeps the car where it is). */
+  slotId?: string;
+};
+
+/** Refusals are results, not exceptions: they are expected outcomes and cross the RPC boundary cleanly. */
+export type HoldResult = { ok: true; slotId: string } | { ok: false; reason: 'full' };
+
+/** A reservation as D1 records it, in the terms the object needs: which slot, which window, whether it still holds one. */
+export type BookingRecord = { reservationId: string; live: boolean; slotId: string | null; startMs: number; endMs: number };
+
+/** `slot taken`: D1 records a slot-window the object has given to someone else (never expected; logged). */
+export type FollowResult = { ok: true } | { ok: false; reason: 'slot taken' };
+
+export type MovementResult = { ok: true; occupied: number } | { ok: false; reason: 'No vehicle to check out' | 'Lot is full' };
+
+/** A booking the object holds, as its timers see it. */
+export type HeldBooking = {
+  reservationId: string;
+  slotId: string;
+  startMs: number;
+  endMs: number;
+  remindedStart: boolean;
+  remindedEnd: boolean;
+};
+
+/**
+ * The allocator surface the booking service uses: the object's RPC stub for requests, the object
+ * itself when its own timers act (so the alarm never calls back into its own object over RPC).
+ * Every method may answer directly or as a promise.
+ */
+export interface SlotAuthority {
+  hold(request: HoldRequest, now?: number): HoldResult | Promise<HoldResult>;
+  /** The D1 write that claimed `holdId` committed `record`: the hold becomes that booking. */
+  commit(holdId: string, record: BookingRecord, now?: number): FollowResult | Promise<FollowResult>;
+  /** Frees a hold that never committed (a failed write). A booking is never freed this way. */
+  releaseHold(holdId: string): void | Promise<void>;
+  /** Makes the object hold exactly what D1 records of a reservation (nothing when it is no longer live). */
+  follow(record: BookingRecord, now?: number): FollowResult | Promise<FollowResult>;
+  lockReservation(reservationId: string, now?: number): boolean | Promise<boolean>;
+  unlockReservation(reservationId: string): void | Promise<void>;
+}
+
+/**
+ * The object as its own timers see it: the allocator plus the clock's reports (what lapsed, which
+ * bookings it holds) and its bookkeeping (reminders sent, overstays kept).
+ */
+export interface LotClock extends SlotAuthority {
+  lapsedHolds(now: number): { holdId: string; reservationId: string }[];
+  bookedReservations(): string[];
+  booking(reservationId: string): HeldBooking | null;
+  isLocked(reservationId: string, now: number): boolean;
+  markReminded(reservationId: string, moment: 'start' | 'end', forMs: number): boolean;
+  keepOverstay(reservationId: string, untilMs: number): void;
+}

@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cancelBooking, driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
+import { call, seedOnce } from '../test/helpers';
+
+beforeAll(seedOnce);
+
+describe('receipts', () => {
+  it('issues one receipt per booking and keeps it equal to the net amount paid', async () => {
+    const lotId = await makeLot(1, { progressive: true });
+    const { cookie } = await driver(2_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 3 })).json<any>();
+    const list = await (await call('/api/receipts', { cookie })).json<any[]>();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ reservationId: booking.id, amountCents: 12_000, currency: 'PHP', lot: { name: booking.lotName } });
+    expect(list[0].number).toBe(`PKD-${list[0].id.slice(0, 8).toUpperCase()}`);
+
+    await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const receipt = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
+    // 4 h progressive: ₱144 in all, of which 12/112 is VAT.
+    expect(receipt).toMatchObject({ amountCents: 14_400, vatCents: 1_543, netOfVatCents: 12_857, vehiclePlate: 'NAB 1234', slotLabel: 'A-1', paymentMethod: 'Parkada Wallet' });
+    expect(receipt.lines.map((l: any) => [l.label, l.amountCents])).toEqual([['Parking', 12_000], ['Extension', 2_400]]);
+    expect(receipt.lines.reduce((sum: number, l: any) => sum + l.amountCents, 0)).toBe(receipt.amountCents);
+    expect(receipt.paymentReference).toMatch(/^[0-9A-F-]{13}$/);
+
+    await cancelBooking(cookie, booking.id);
+    const cancelled = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
+    expect(cancelled).toMatchObject({ amountCents: 0, vatCents: 0, status: 'CANCELLED' });
+    expect(cancelled.lines.at(-1)).toMatchObject({ label: 'Refund to wallet', amountCents: -14_400 });
+  });
+
+  it("hides another driver's receipt (404) and refuses a malformed id (400)", async () => {
+    const lotId = await makeLot(1);
+    const owner = await driver(1_000);
+    const other = await driver(0);
+    await reserve(owner.cookie, { lotId, start: inMinutes(60) });
+    const [receipt] = await (await call('/api/receipts', { cookie: owner.cookie })).json<any[]>();
+    expect((await call(`/api/receipts/${receipt.id}`, { cookie: other.cookie })).status).toBe(404);
+    expect(await (await call('/api/receipts', { cookie: other.cookie })).json<any[]>()).toEqual([]);
+    const bad = await call('/api/receipts/not-an-id', { cookie: owner.cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<any>()).message).toBe('Unknown receipt id');
+  });
+});

@@ -1,0 +1,136 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notifications, reservations, slots } from '../db/schema';
+import type { LotDurableObject } from '../lot-object/lot-durable-object';
+import { lotObject } from '../lot-object/stub';
+import { balanceOf, checkIn, driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
+import { call, db, seedOnce } from '../test/helpers';
+
+beforeAll(seedOnce);
+
+describe('the lot object drives time', () => {
+  it('expires a no-show 15 minutes after the start and frees the slot', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const stub = lotObject(env, lotId);
+    expect(await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm())).not.toBeNull();
+    await stub.runTimers(Date.now() + 10 * MINUTE);
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
+    await stub.runTimers(Date.now() + 17 * MINUTE);
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('EXPIRED');
+    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_EXPIRED')));
+    expect(notes).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(96_000); // no refund for a no-show
+    expect((await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).status).toBe(201);
+  });
+
+  it('reminds the driver before the start, once', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    await reserve(cookie, { lotId, start: inMinutes(40) });
+    const stub = lotObject(env, lotId);
+    await stub.runTimers(Date.now() + 12 * MINUTE);
+    await stub.runTimers(Date.now() + 13 * MINUTE);
+    const reminders = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_REMINDER')));
+    expect(reminders).toHaveLength(1);
+  });
+
+  it('keeps a checked-in car\'s slot past the no-show deadline and while it overstays', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(booking.id);
+    const stub = lotObject(env, lotId);
+    const end = Date.parse(booking.endTs);
+    await stub.runTimers(end - 40 * MINUTE);
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('ACTIVE');
+    await stub.runTimers(end + 5 * MINUTE);
+    // Ten minutes past the end the car is still inside: its slot is not free for someone else.
+    expect(await stub.availability({ startMs: end + 10 * MINUTE, endMs: end + 70 * MINUTE }, 1)).toMatchObject({ free: 0 });
+  });
+
+  it('reminds a checked-in driver before the end, and extends instead when Auto Extend is on', async () => {
+    const lotId = await makeLot(1);
+    const plain = await driver(1_000);
+    const first = await (await reserve(plain.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(first.id);
+    const stub = lotObject(env, lotId);
+    await stub.runTimers(Date.parse(first.endTs) - 20 * MINUTE);
+    const endReminders = await db().select().from(notifications).where(and(eq(notifications.userId, plain.user.id), eq(notifications.type, 'BOOKING_REMINDER')));
+    expect(endReminders.map((n) => n.title)).toContain('Your parking ends soon');
+
+    const lot2 = await makeLot(1);
+    const keen = await driver(1_000);
+    await call('/api/user/preferences', { method: 'PATCH', cookie: keen.cookie, json: { autoExtend: true } });
+    const second = await (await reserve(keen.cookie, { lotId: lot2, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(second.id);
+    const stub2 = lotObject(env, lot2);
+    await stub2.runTimers(Date.parse(second.endTs) - 20 * MINUTE);
+    await stub2.runTimers(Date.parse(second.endTs) - 15 * MINUTE);
+    const [row] = await db().select().from(reservations).where(eq(reservations.id, second.id));
+    expect(row.endTs).toBe(new Date(Date.parse(second.endTs) + HOUR).toISOString());
+    expect(await balanceOf(keen.user.id)).toBe(100_000 - 4_000 - 4_000); // once, not twice
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, keen.user.id));
+    expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_EXTENDED', 'PAYMENT_SUCCESS']));
+    expect(notes.some((n) => n.title === 'Your parking ends soon')).toBe(false);
+    // The extended stay still holds the slot for its new last hour.
+    expect(await stub2.availability({ startMs: Date.parse(row.endTs) - 30 * MINUTE, endMs: Date.parse(row.endTs) }, 1)).toMatchObject({ free: 0 });
+  });
+
+  it('tells the driver when Auto Extend cannot get the slot', async () => {
+    const lotId = await makeLot(1);
+    const keen = await driver(1_000);
+    await call('/api/user/preferences', { method: 'PATCH', cookie: keen.cookie, json: { autoExtend: true } });
+    const booking = await (await reserve(keen.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const next = await driver(1_000);
+    expect((await reserve(next.cookie, { lotId, start: booking.endTs, durationHours: 1 })).status).toBe(201);
+    await checkIn(booking.id);
+    await lotObject(env, lotId).runTimers(Date.parse(booking.endTs) - 20 * MINUTE);
+    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, keen.user.id), eq(notifications.title, 'Could not extend automatically')));
+    expect(note.message).toContain('cannot be extended');
+    expect(note.type).toBe('AUTO_EXTEND_FAILED');
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].endTs).toBe(booking.endTs);
+  });
+
+  it('lets a checked-in driver extend from the app', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    await checkIn(booking.id);
+    const res = await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 2 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(res.status).toBe(200);
+    expect(await res.json<any>()).toMatchObject({ status: 'ACTIVE', amountCents: 12_000 });
+  });
+
+  it('lets a hold whose booking never committed lapse', async () => {
+    const lotId = await makeLot(1);
+    const stub = lotObject(env, lotId);
+    const slotRows = await db().select().from(slots).where(eq(slots.lotId, lotId));
+    const window = { startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR };
+    const held = await stub.hold({ holdId: 'orphan', reservationId: crypto.randomUUID(), ...window, slots: slotRows, needs: { vehicleType: 'car' } });
+    expect(held.ok).toBe(true);
+    expect(await stub.availability(window, 1)).toMatchObject({ free: 0 });
+    await stub.runTimers(Date.now() + 2 * MINUTE);
+    expect(await stub.availability(window, 1)).toMatchObject({ free: 1 });
+  });
+});
+
+describe('the lot object alarm', () => {
+  it('fires on its own schedule and expires a no-show once its time has come', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    // Booked a little in the past (inside the start slack), so the no-show deadline is near.
+    const booking = await (await reserve(cookie, { lotId, start: new Date(Date.now() - 4 * MINUTE).toISOString(), durationHours: 1 })).json<any>();
+    const stub = lotObject(env, lotId);
+    const alarmAt = await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm());
+    expect(alarmAt).not.toBeNull();
+    // The alarm is set no later than the no-show deadline (start + 15 min).
+    expect(alarmAt!).toBeLessThanOrEqual(Date.parse(booking.startTs) + 15 * MINUTE);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Fired before the deadline: nothing expires yet, and the next alarm is armed.
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
+    expect(await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm())).not.toBeNull();
+  });
+});
