@@ -1,10 +1,25 @@
-import { env } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { LotDurableObject } from './lot-durable-object';
+import { HOLD_TTL_MS, type BookingRecord, type SlotInfo } from './protocol';
 import { lotObject } from './stub';
+
+const HOUR = 3_600_000;
+const slotsOf = (count: number): SlotInfo[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `slot-${i + 1}`, label: `A-${i + 1}`, accessible: false, evCharging: false, vehicleType: 'car' as const }));
+const newLot = () => lotObject(env, crypto.randomUUID());
+const soon = () => ({ startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR });
+const hold = (window: { startMs: number; endMs: number }, reservationId = crypto.randomUUID(), slots = slotsOf(1)) => ({
+  holdId: crypto.randomUUID(),
+  reservationId,
+  ...window,
+  slots,
+  needs: { vehicleType: 'car' as const },
+});
 
 describe('LotDurableObject occupancy', () => {
   it('counts vehicles in and out, never below zero or above capacity', async () => {
-    const lot = lotObject(env, crypto.randomUUID());
+    const lot = newLot();
     expect(await lot.occupied()).toBe(0);
     expect(await lot.recordMovement(-1, 2)).toEqual({ ok: false, reason: 'No vehicle to check out' });
     expect(await lot.recordMovement(1, 2)).toEqual({ ok: true, occupied: 1 });
@@ -14,7 +29,7 @@ describe('LotDurableObject occupancy', () => {
   });
 
   it('admits exactly capacity vehicles under concurrent arrivals', async () => {
-    const lot = lotObject(env, crypto.randomUUID());
+    const lot = newLot();
     const results = await Promise.all(Array.from({ length: 25 }, () => lot.recordMovement(1, 10)));
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(await lot.occupied()).toBe(10);
@@ -25,5 +40,91 @@ describe('LotDurableObject occupancy', () => {
     await lotObject(env, id).recordMovement(1, 5);
     expect(await lotObject(env, id).occupied()).toBe(1);
     expect(await lotObject(env, crypto.randomUUID()).occupied()).toBe(0);
+  });
+});
+
+describe('holds and bookings', () => {
+  it('gives a slot to one of many concurrent holds for the same window', async () => {
+    const lot = newLot();
+    const window = soon();
+    const results = await Promise.all(Array.from({ length: 20 }, () => lot.hold(hold(window))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it('commits a hold to exactly the record, and a late release of that hold undoes nothing', async () => {
+    const lot = newLot();
+    const window = soon();
+    const request = hold(window);
+    const held = await lot.hold(request);
+    expect(held.ok).toBe(true);
+    const record: BookingRecord = { reservationId: request.reservationId, live: true, slotId: 'slot-1', ...window };
+    expect(await lot.commit(request.holdId, record)).toEqual({ ok: true });
+    await lot.releaseHold(request.holdId);
+    await lot.releaseHold(request.reservationId);
+    await runInDurableObject(lot, (instance: LotDurableObject) => {
+      expect(instance.booking(request.reservationId)).toMatchObject({ slotId: 'slot-1', ...window });
+      expect(instance.availability(window, 1)).toMatchObject({ free: 0 });
+    });
+  });
+
+  it('follows D1: a moved window replaces the booking, a record that no longer holds a slot frees it', async () => {
+    const lot = newLot();
+    const reservationId = crypto.randomUUID();
+    const first = soon();
+    const request = hold(first, reservationId);
+    await lot.hold(request);
+    await lot.commit(request.holdId, { reservationId, live: true, slotId: 'slot-1', ...first });
+    const later = { startMs: first.startMs + 3 * HOUR, endMs: first.endMs + 3 * HOUR };
+    expect(await lot.follow({ reservationId, live: true, slotId: 'slot-1', ...later })).toEqual({ ok: true });
+    expect(await lot.availability(first, 1)).toMatchObject({ free: 1 });
+    expect(await lot.availability(later, 1)).toMatchObject({ free: 0 });
+    expect(await lot.follow({ reservationId, live: false, slotId: null, startMs: 0, endMs: 0 })).toEqual({ ok: true });
+    expect(await lot.availability(later, 1)).toMatchObject({ free: 1 });
+  });
+
+  it('refuses to follow a record onto a slot-window another reservation holds', async () => {
+    const lot = newLot();
+    const window = soon();
+    const mine = hold(window);
+    await lot.hold(mine);
+    const other = crypto.randomUUID();
+    expect(await lot.follow({ reservationId: other, live: true, slotId: 'slot-1', ...window })).toEqual({ ok: false, reason: 'slot taken' });
+  });
+
+  it('lets one change of a reservation run at a time, with a lease if its holder never finishes', async () => {
+    const lot = newLot();
+    const id = crypto.randomUUID();
+    expect(await lot.lockReservation(id)).toBe(true);
+    expect(await lot.lockReservation(id)).toBe(false);
+    expect(await lot.lockReservation(crypto.randomUUID())).toBe(true);
+    expect(await lot.lockReservation(id, Date.now() + HOLD_TTL_MS + 1_000)).toBe(true);
+    await lot.unlockReservation(id);
+    expect(await lot.lockReservation(id)).toBe(true);
+  });
+});
+
+describe('the alarm', () => {
+  it('lets a hold no write ever claimed lapse, on its own schedule', async () => {
+    const lot = newLot();
+    const window = soon();
+    expect((await lot.hold(hold(window))).ok).toBe(true);
+    expect(await lot.availability(window, 1)).toMatchObject({ free: 0 });
+    const alarmAt = await runInDurableObject(lot, (_instance: LotDurableObject, state) => state.storage.getAlarm());
+    expect(alarmAt).toBeGreaterThan(Date.now() + HOLD_TTL_MS - 5_000);
+    await lot.runTimers(Date.now() + HOLD_TTL_MS + 1_000);
+    expect(await lot.availability(window, 1)).toMatchObject({ free: 1 });
+  });
+
+  it('leaves a hold alone while its change still holds the lock', async () => {
+    const lot = newLot();
+    const window = soon();
+    const request = hold(window);
+    await lot.lockReservation(request.reservationId, Date.now() + HOLD_TTL_MS);
+    await lot.hold(request);
+    await lot.runTimers(Date.now() + HOLD_TTL_MS + 1_000);
+    expect(await lot.availability(window, 1)).toMatchObject({ free: 0 });
+    // The alarm comes back when the lock lapses.
+    expect(await runInDurableObject(lot, (_instance: LotDurableObject, state) => state.storage.getAlarm())).toBeGreaterThan(Date.now() + HOLD_TTL_MS);
+    expect(await runDurableObjectAlarm(lot)).toBe(true);
   });
 });

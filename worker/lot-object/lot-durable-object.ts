@@ -5,6 +5,8 @@ import { runLotTimers } from '../reservations/lifecycle';
 import { HOLD_TTL_MS, type BookingRecord, type FollowResult, type HeldBooking, type HoldRequest, type HoldResult, type LotClock, type MovementResult, type SlotInfo } from './protocol';
 
 const MINUTE = 60_000;
+/** Work the timers left because a booking changed while D1 was read is looked at again this soon. */
+const RETRY_MS = 30_000;
 
 type HoldRow = {
   hold_id: string;
@@ -59,6 +61,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       // One booking per reservation: following D1 replaces it, never adds a second.
       sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS holds_one_booking ON holds (reservation_id) WHERE state = 'booked'");
       sql.exec('CREATE TABLE IF NOT EXISTS change_locks (reservation_id TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
+      sql.exec('CREATE TABLE IF NOT EXISTS timer_retry (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)');
     });
   }
 
@@ -238,7 +241,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   /** Time-driven work; the alarm runs it with the clock, tests with a chosen instant. */
   async runTimers(now: number): Promise<void> {
-    await runLotTimers(this.env, this, now);
+    const { unsettled } = await runLotTimers(this.env, this, now);
+    if (unsettled) this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
     this.scheduleNextAlarm(now);
   }
 
@@ -248,30 +252,28 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   /**
    * The earliest instant something needs attention: a lapse (deferred while its change holds the
-   * lock), a reminder, a no-show deadline, the end of a checked-in stay, an overstay renewal.
+   * lock), a reminder, a no-show deadline, the end of a checked-in stay, an overstay renewal, or a
+   * retry of work the timers left while a booking changed under them.
    */
   private scheduleNextAlarm(now: number): void {
+    const sql = this.ctx.storage.sql;
     const reminder = REMINDER_MINUTES * MINUTE;
     const grace = NO_SHOW_GRACE_MINUTES * MINUTE;
-    const next = this.ctx.storage.sql
-      .exec<{ at: number | null }>(
-        `SELECT MIN(at) AS at FROM (
-           SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0)) AS at FROM holds WHERE state = 'held'
-           UNION ALL SELECT start_ms - ? FROM holds WHERE state = 'booked' AND reminded_start = 0 AND start_ms > ?
-           UNION ALL SELECT start_ms + ? FROM holds WHERE state = 'booked'
-           UNION ALL SELECT end_ms - ? FROM holds WHERE state = 'booked' AND reminded_end = 0 AND end_ms > ?
-           UNION ALL SELECT ${TAKEN_UNTIL} FROM holds WHERE state = 'booked' AND start_ms + ? <= ?
-         ) WHERE at > ?`,
+    const earliest = (query: string, ...bindings: number[]) => sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
+    const candidates = [
+      earliest(
+        `SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0)) AS at FROM holds WHERE state = 'held'`,
+      ),
+      earliest(
+        `SELECT start_ms - ? AS at FROM holds WHERE state = 'booked' AND reminded_start = 0
+         UNION ALL SELECT start_ms + ? FROM holds WHERE state = 'booked'
+         UNION ALL SELECT end_ms - ? FROM holds WHERE state = 'booked' AND reminded_end = 0`,
         reminder,
-        now,
         grace,
         reminder,
-        now,
-        grace,
-        now,
-        now,
-      )
-      .one().at;
-    if (next !== null) void this.ctx.storage.setAlarm(next);
+      ),
+      earliest(`SELECT ${TAKEN_UNTIL} AS at FROM holds WHERE state = 'booked' AND start_ms + ? <= ? UNION ALL SELECT at FROM timer_retry`, grace, now),
+    ].filter((at): at is number => at !== null);
+    if (candidates.length) void this.ctx.storage.setAlarm(Math.min(...candidates));
   }
 }

@@ -7,6 +7,7 @@ import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { apiError } from '../http/errors';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { afterCommit } from '../db/after-commit';
 import { notify } from '../notifications/notifications.data';
 import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
 import { walletOf } from '../wallet/wallet.data';
@@ -143,11 +144,13 @@ async function credit(env: Bindings, db: DB, payment: Payment, event: WebhookEve
     if (isReplay(error)) return { status: 'duplicate', paymentId: payment.id };
     throw error;
   }
-  await notify(db, payment.userId, {
-    type: 'PAYMENT_SUCCESS',
-    title: 'Top-up Successful',
-    message: `${formatPeso(payment.amountCents)} was added to your wallet via ${TOPUP_METHOD_LABELS[payment.method]}.`,
-  });
+  await afterCommit('Top-up notice', () =>
+    notify(db, payment.userId, {
+      type: 'PAYMENT_SUCCESS',
+      title: 'Top-up Successful',
+      message: `${formatPeso(payment.amountCents)} was added to your wallet via ${TOPUP_METHOD_LABELS[payment.method]}.`,
+    }),
+  );
   return { status: 'credited', paymentId: payment.id };
 }
 
@@ -163,7 +166,9 @@ async function fail(env: Bindings, db: DB, payment: Payment, event: WebhookEvent
     throw error;
   }
   if (payment.status === 'pending') {
-    await notify(db, payment.userId, { type: 'PAYMENT_FAILED', title: 'Top-up Failed', message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}` });
+    await afterCommit('Top-up failure notice', () =>
+      notify(db, payment.userId, { type: 'PAYMENT_FAILED', title: 'Top-up Failed', message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}` }),
+    );
   }
   return { status: 'failed', paymentId: payment.id };
 }

@@ -108,17 +108,6 @@ describe('cancel, modify, extend', () => {
     expect((await extend()).status).toBe(200);
   });
 
-  it('lets one change of a reservation run at a time, with a lease if its holder never finishes', async () => {
-    const stub = lotObject(env, await makeLot(1));
-    const id = crypto.randomUUID();
-    expect(await stub.lockReservation(id)).toBe(true);
-    expect(await stub.lockReservation(id)).toBe(false);
-    expect(await stub.lockReservation(crypto.randomUUID())).toBe(true);
-    expect(await stub.lockReservation(id, Date.now() + 61_000)).toBe(true);
-    await stub.unlockReservation(id);
-    expect(await stub.lockReservation(id)).toBe(true);
-  });
-
   it('modifies a future reservation, charging or refunding the difference', async () => {
     const lotId = await makeLot(2);
     const { user, cookie } = await driver(1_000);

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifications, reservations, slots } from '../db/schema';
+import { notifications, reservations } from '../db/schema';
 import type { LotDurableObject } from '../lot-object/lot-durable-object';
 import { lotObject } from '../lot-object/stub';
 import { balanceOf, checkIn, driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
@@ -104,17 +104,6 @@ describe('the lot object drives time', () => {
     expect(await res.json<any>()).toMatchObject({ status: 'ACTIVE', amountCents: 12_000 });
   });
 
-  it('lets a hold whose booking never committed lapse', async () => {
-    const lotId = await makeLot(1);
-    const stub = lotObject(env, lotId);
-    const slotRows = await db().select().from(slots).where(eq(slots.lotId, lotId));
-    const window = { startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR };
-    const held = await stub.hold({ holdId: 'orphan', reservationId: crypto.randomUUID(), ...window, slots: slotRows, needs: { vehicleType: 'car' } });
-    expect(held.ok).toBe(true);
-    expect(await stub.availability(window, 1)).toMatchObject({ free: 0 });
-    await stub.runTimers(Date.now() + 2 * MINUTE);
-    expect(await stub.availability(window, 1)).toMatchObject({ free: 1 });
-  });
 });
 
 describe('the lot object alarm', () => {

@@ -8,16 +8,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { holdsSlot, NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import { formatDateTime } from '../../core/time';
 import { readPreferences } from '../account/preferences.data';
+import { afterCommit } from '../db/after-commit';
 import { createDb, statementOf, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { reservations } from '../db/schema';
 import type { Bindings } from '../env';
 import { HTTPException } from 'hono/http-exception';
-import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock } from '../lot-object/protocol';
+import { OVERSTAY_HOLD_MS, type BookingRecord, type HeldBooking, type LotClock } from '../lot-object/protocol';
 import { notify } from '../notifications/notifications.data';
 import { claimLapsedHold } from './holds.data';
 import { bookingRecordOf, reservationForTimers } from './reservations.data';
-import { bestEffort, extend, type BookingContext } from './reservations.service';
+import { extend, type BookingContext } from './reservations.service';
 
 const MINUTE = 60_000;
 /** Auto Extend adds this much to a checked-in stay near its end. */
@@ -26,11 +27,17 @@ export const AUTO_EXTEND_HOURS = 1;
 type TimedReservation = NonNullable<Awaited<ReturnType<typeof reservationForTimers>>>;
 const noLongerHeld = (reservationId: string): BookingRecord => ({ reservationId, live: false, slotId: null, startMs: 0, endMs: 0 });
 
-/** The lot object's alarm: settle lapsed holds, then attend to every booking the object holds. */
-export async function runLotTimers(env: Bindings, lot: LotClock, now: number): Promise<void> {
-  const ctx: BookingContext = { env, db: createDb(env.DB), lot: () => lot, afterCommit: bestEffort };
+/**
+ * The lot object's alarm: settle lapsed holds, then attend to every booking the object holds.
+ * Answers whether something was left for later (a booking changed while D1 was read), so the
+ * object comes back soon.
+ */
+export async function runLotTimers(env: Bindings, lot: LotClock, now: number): Promise<{ unsettled: boolean }> {
+  const ctx: BookingContext = { env, db: createDb(env.DB), lot: () => lot, afterCommit };
   for (const hold of lot.lapsedHolds(now)) await settleLapsedHold(ctx, lot, hold, now);
-  for (const reservationId of lot.bookedReservations()) await attend(ctx, lot, reservationId, now);
+  let unsettled = false;
+  for (const reservationId of lot.bookedReservations()) unsettled = (await attend(ctx, lot, reservationId, now)) === 'later' || unsettled;
+  return { unsettled };
 }
 
 /**
@@ -41,35 +48,37 @@ export async function runLotTimers(env: Bindings, lot: LotClock, now: number): P
 async function settleLapsedHold(ctx: BookingContext, lot: LotClock, hold: { holdId: string; reservationId: string }, now: number) {
   if (lot.isLocked(hold.reservationId, now)) return;
   if ((await claimLapsedHold(ctx.db, hold.holdId, hold.reservationId)) === 'lapsed') return lot.releaseHold(hold.holdId);
+  const before = lot.booking(hold.reservationId);
   const row = await reservationForTimers(ctx.db, hold.reservationId);
-  // A change that started meanwhile follows D1 itself; this hold is looked at again when its lock lapses.
-  if (lot.isLocked(hold.reservationId, now)) return;
+  // A change that started or landed meanwhile follows D1 itself; this hold is looked at again later.
+  if (lot.isLocked(hold.reservationId, now) || !sameBooking(before, lot.booking(hold.reservationId))) return;
   lot.commit(hold.holdId, row ? bookingRecordOf(row) : noLongerHeld(hold.reservationId), now);
 }
 
+const sameBooking = (a: HeldBooking | null, b: HeldBooking | null) => a?.slotId === b?.slotId && a?.startMs === b?.startMs && a?.endMs === b?.endMs;
+
 /**
- * One booking, read afresh after every await: the start reminder; from the no-show deadline on,
- * D1 decides. A reservation that no longer holds a slot is freed, one whose window moved is followed,
- * a CONFIRMED one expires, and an ACTIVE one (the car is inside) keeps its slot until it leaves.
+ * One booking: the start reminder; from the no-show deadline on, D1 decides. A reservation that no
+ * longer holds a slot is freed, one whose window moved is followed, a CONFIRMED one expires, and an
+ * ACTIVE one (the car is inside) keeps its slot until it leaves. What D1 says is applied only if the
+ * booking did not change while it was read (a change that landed meanwhile is newer): 'later' then.
  */
-async function attend(ctx: BookingContext, lot: LotClock, reservationId: string, now: number) {
+async function attend(ctx: BookingContext, lot: LotClock, reservationId: string, now: number): Promise<'done' | 'later'> {
   let booking = lot.booking(reservationId);
-  if (!booking) return;
+  if (!booking) return 'done';
   if (!booking.remindedStart && now >= booking.startMs - REMINDER_MINUTES * MINUTE && now < booking.startMs) {
     if (lot.markReminded(reservationId, 'start', booking.startMs)) await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start'));
   }
-  if (now < booking.startMs + NO_SHOW_GRACE_MINUTES * MINUTE) return;
+  booking = lot.booking(reservationId);
+  if (!booking || now < booking.startMs + NO_SHOW_GRACE_MINUTES * MINUTE) return 'done';
   const row = await reservationForTimers(ctx.db, reservationId);
-  if (!lot.booking(reservationId) || lot.isLocked(reservationId, now)) return;
-  if (!row || !holdsSlot(row.status)) {
-    lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
-    return;
-  }
-  lot.follow(bookingRecordOf(row), now);
+  if (!sameBooking(booking, lot.booking(reservationId))) return 'later';
+  lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
+  if (!row || !holdsSlot(row.status)) return 'done';
   if (row.status === 'CONFIRMED') return expireNoShow(ctx, lot, row, now);
 
   booking = lot.booking(reservationId);
-  if (!booking) return;
+  if (!booking) return 'done';
   if (!booking.remindedEnd && now >= booking.endMs - REMINDER_MINUTES * MINUTE && now < booking.endMs) {
     // Marked first: a successful Auto Extend replaces the booking with a longer one, with its own reminder to come.
     if (lot.markReminded(reservationId, 'end', booking.endMs) && (await autoExtend(ctx, row, now)) === 'off') {
@@ -78,13 +87,14 @@ async function attend(ctx: BookingContext, lot: LotClock, reservationId: string,
   } else if (now >= booking.endMs) {
     lot.keepOverstay(reservationId, now + OVERSTAY_HOLD_MS);
   }
+  return 'done';
 }
 
 /**
  * Start + 15 minutes without a check-in: CONFIRMED becomes EXPIRED (no refund: the slot was kept for
  * the driver), only if the record is still the one read; a change that won meanwhile is looked at again.
  */
-async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReservation, now: number) {
+async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReservation, now: number): Promise<'done' | 'later'> {
   try {
     await ctx.env.DB.batch([
       statementOf(
@@ -97,7 +107,7 @@ async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReserv
       abortUnlessChanged(ctx.env.DB),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) return;
+    if (changedMeanwhile(error)) return 'later';
     throw error;
   }
   lot.follow(noLongerHeld(row.id), now);
@@ -109,6 +119,7 @@ async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReserv
       metadata: { lotName: row.lotName, startTime: row.startTs },
     }),
   );
+  return 'done';
 }
 
 /**

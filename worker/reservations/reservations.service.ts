@@ -15,6 +15,7 @@ import { formatDateTime } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE } from '../../core/vehicles';
 import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
 import { statementOf, type DB } from '../db/client';
+import { afterCommit } from '../db/after-commit';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import { charges, reservations } from '../db/schema';
@@ -48,15 +49,7 @@ export type BookingContext = {
   afterCommit: (what: string, work: () => Promise<unknown>) => Promise<void>;
 };
 
-export async function bestEffort(what: string, work: () => Promise<unknown>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    console.error(`${what} failed after the change committed; the change stands`, error);
-  }
-}
-
-export const bookingContext = (env: Bindings, db: DB): BookingContext => ({ env, db, lot: (lotId) => lotObject(env, lotId), afterCommit: bestEffort });
+export const bookingContext = (env: Bindings, db: DB): BookingContext => ({ env, db, lot: (lotId) => lotObject(env, lotId), afterCommit });
 
 const insufficient = (missingCents: number, balanceCents: number, amountCents: number) =>
   apiError(402, INSUFFICIENT, { missingCents, balanceCents, amountCents, detail: `Top up at least ${formatPeso(missingCents)} to book.` });
@@ -227,7 +220,7 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
       throw apiError(409, 'This booking was already paid.');
     }
   } finally {
-    await bestEffort('Unlocking a new reservation', async () => authority.unlockReservation(id));
+    await afterCommit('Unlocking a new reservation', async () => authority.unlockReservation(id));
   }
 
   const reservation = await reservationView(db, userId, id);
@@ -261,7 +254,7 @@ async function changeReservation<T>(ctx: BookingContext, userId: string, id: str
   try {
     return await change(await ownReservation(ctx.db, userId, id), lot);
   } finally {
-    await bestEffort('Unlocking a reservation', async () => lot.unlockReservation(id));
+    await afterCommit('Unlocking a reservation', async () => lot.unlockReservation(id));
   }
 }
 
@@ -316,7 +309,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
     throw error;
   }
   const cancelled = await reservationView(db, userId, id);
-  await bestEffort('Freeing a cancelled booking', async () => lot.follow(bookingRecordOf(cancelled), now.getTime()));
+  await afterCommit('Freeing a cancelled booking', async () => lot.follow(bookingRecordOf(cancelled), now.getTime()));
   return { reservation: cancelled, refundCents };
 }
 

@@ -2,13 +2,18 @@
  * Lots, drivers and bookings for the booking tests, made through the real app and bindings of the
  * test file that uses them (the demo data must be seeded first: `seedOnce`).
  */
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEEKDAYS } from '../../core/booking';
 import { createSession } from '../auth/sessions';
 import { newId } from '../db/ids';
 import { lots, pricing, reservations, slots, users, wallets } from '../db/schema';
+import type { IdempotentRequest } from '../http/idempotency';
+import type { LotDurableObject } from '../lot-object/lot-durable-object';
+import type { SlotAuthority } from '../lot-object/protocol';
+import { lotObject } from '../lot-object/stub';
+import { bookingContext, type BookingContext } from '../reservations/reservations.service';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { createAccount } from '../users/users.data';
 import { call, db, signupBody } from './helpers';
@@ -70,3 +75,35 @@ export function reserve(cookie: string, body: Record<string, unknown>, key?: str
 export const cancelBooking = (cookie: string, id: string, key?: string) => call(`/api/reservations/${id}/cancel`, { method: 'POST', cookie, headers: idempotent(key) });
 export const extendBooking = (cookie: string, id: string, hours: number) => call(`/api/reservations/${id}/extend`, { method: 'POST', cookie, json: { hours }, headers: idempotent() });
 export const modifyBooking = (cookie: string, id: string, json: object) => call(`/api/reservations/${id}`, { method: 'PATCH', cookie, json, headers: idempotent() });
+
+/** A request as the routes would pass it to the booking service: its own Idempotency-Key. */
+export const serviceRequest = (userId: string, scope: string): IdempotentRequest => ({ userId, key: crypto.randomUUID(), scope, requestHash: crypto.randomUUID() });
+
+/**
+ * The booking service's context around a lot's real Durable Object, with faults injected: any
+ * allocator method replaced (a lost commit, an alarm firing mid-request), follow-up work failing.
+ */
+export function contextWith(faults: { lot?: (real: SlotAuthority) => Partial<SlotAuthority>; afterCommit?: BookingContext['afterCommit'] } = {}): BookingContext {
+  const base = bookingContext(env, db());
+  return {
+    ...base,
+    lot: (lotId) => {
+      const real = lotObject(env, lotId);
+      return { ...bind(real), ...faults.lot?.(real) };
+    },
+    afterCommit: faults.afterCommit ?? base.afterCommit,
+  };
+}
+
+/** A stub's allocator methods as plain functions (a stub is a proxy: spreading it copies nothing). */
+const bind = (real: SlotAuthority): SlotAuthority => ({
+  hold: (request, now) => real.hold(request, now),
+  commit: (holdId, record, now) => real.commit(holdId, record, now),
+  releaseHold: (holdId) => real.releaseHold(holdId),
+  follow: (record, now) => real.follow(record, now),
+  lockReservation: (id, now) => real.lockReservation(id, now),
+  unlockReservation: (id) => real.unlockReservation(id),
+});
+
+/** The lot object's view of one reservation's booking (null when it holds none). */
+export const objectBooking = (lotId: string, reservationId: string) => runInDurableObject(lotObject(env, lotId), (lot: LotDurableObject) => lot.booking(reservationId));
