@@ -57,7 +57,7 @@ describe('holds and bookings', () => {
     const request = hold(window);
     const held = await lot.hold(request);
     expect(held.ok).toBe(true);
-    const record: BookingRecord = { reservationId: request.reservationId, live: true, slotId: 'slot-1', ...window };
+    const record: BookingRecord = { reservationId: request.reservationId, version: 0, live: true, slotId: 'slot-1', ...window };
     expect(await lot.commit(request.holdId, record)).toEqual({ ok: true });
     await lot.releaseHold(request.holdId);
     await lot.releaseHold(request.reservationId);
@@ -73,13 +73,24 @@ describe('holds and bookings', () => {
     const first = soon();
     const request = hold(first, reservationId);
     await lot.hold(request);
-    await lot.commit(request.holdId, { reservationId, live: true, slotId: 'slot-1', ...first });
+    await lot.commit(request.holdId, { reservationId, version: 0, live: true, slotId: 'slot-1', ...first });
     const later = { startMs: first.startMs + 3 * HOUR, endMs: first.endMs + 3 * HOUR };
-    expect(await lot.follow({ reservationId, live: true, slotId: 'slot-1', ...later })).toEqual({ ok: true });
+    expect(await lot.follow({ reservationId, version: 1, live: true, slotId: 'slot-1', ...later })).toEqual({ ok: true });
     expect(await lot.availability(first, 1)).toMatchObject({ free: 1 });
     expect(await lot.availability(later, 1)).toMatchObject({ free: 0 });
-    expect(await lot.follow({ reservationId, live: false, slotId: null, startMs: 0, endMs: 0 })).toEqual({ ok: true });
+    expect(await lot.follow({ reservationId, version: 2, live: false, slotId: null, startMs: 0, endMs: 0 })).toEqual({ ok: true });
     expect(await lot.availability(later, 1)).toMatchObject({ free: 1 });
+  });
+
+  it('ignores a commit about an older version than one it followed (it arrived late)', async () => {
+    const lot = newLot();
+    const window = soon();
+    const request = hold(window);
+    await lot.hold(request);
+    // The alarm settled this reservation first and then saw it expire (version 1).
+    await lot.follow({ reservationId: request.reservationId, version: 1, live: false, slotId: null, startMs: 0, endMs: 0 });
+    expect(await lot.commit(request.holdId, { reservationId: request.reservationId, version: 0, live: true, slotId: 'slot-1', ...window })).toEqual({ ok: true });
+    expect(await lot.availability(window, 1)).toMatchObject({ free: 1 });
   });
 
   it('refuses to follow a record onto a slot-window another reservation holds', async () => {
@@ -88,7 +99,7 @@ describe('holds and bookings', () => {
     const mine = hold(window);
     await lot.hold(mine);
     const other = crypto.randomUUID();
-    expect(await lot.follow({ reservationId: other, live: true, slotId: 'slot-1', ...window })).toEqual({ ok: false, reason: 'slot taken' });
+    expect(await lot.follow({ reservationId: other, version: 0, live: true, slotId: 'slot-1', ...window })).toEqual({ ok: false, reason: 'slot taken' });
   });
 
   it('lets one change of a reservation run at a time, with a lease if its holder never finishes', async () => {

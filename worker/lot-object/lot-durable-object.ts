@@ -61,6 +61,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       // One booking per reservation: following D1 replaces it, never adds a second.
       sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS holds_one_booking ON holds (reservation_id) WHERE state = 'booked'");
       sql.exec('CREATE TABLE IF NOT EXISTS change_locks (reservation_id TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
+      // The newest record version followed per reservation: a commit or follow about an older one is stale.
+      sql.exec('CREATE TABLE IF NOT EXISTS followed_versions (reservation_id TEXT PRIMARY KEY, version INTEGER NOT NULL)');
       sql.exec('CREATE TABLE IF NOT EXISTS timer_retry (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)');
     });
   }
@@ -125,7 +127,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   commit(holdId: string, record: BookingRecord, now = Date.now()): FollowResult {
     const result = this.follow(record, now);
-    if (result.ok) this.ctx.storage.sql.exec('DELETE FROM holds WHERE hold_id = ?', holdId);
+    if (result.ok) this.ctx.storage.sql.exec("DELETE FROM holds WHERE hold_id = ? AND state = 'held'", holdId);
     return result;
   }
 
@@ -140,9 +142,14 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    */
   follow(record: BookingRecord, now = Date.now()): FollowResult {
     const sql = this.ctx.storage.sql;
+    const [seen] = sql.exec<{ version: number }>('SELECT version FROM followed_versions WHERE reservation_id = ?', record.reservationId).toArray();
+    // A newer record was followed already (say the alarm expired it while this commit was on its way).
+    if (seen && record.version < seen.version) return { ok: true };
     const [current] = sql.exec<HoldRow>("SELECT * FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId).toArray();
+    const remember = () => sql.exec('INSERT OR REPLACE INTO followed_versions (reservation_id, version) VALUES (?, ?)', record.reservationId, record.version);
     if (!record.live || !record.slotId) {
       sql.exec("DELETE FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId);
+      remember();
       this.scheduleNextAlarm(now);
       return { ok: true };
     }
@@ -166,6 +173,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       Number(!!current?.reminded_end && same(current.end_ms, record.endMs)),
       current?.slot_id === record.slotId ? current.kept_until : 0,
     );
+    remember();
     this.scheduleNextAlarm(now);
     return { ok: true };
   }

@@ -27,8 +27,11 @@ export type HoldRequest = {
 /** Refusals are results, not exceptions: they are expected outcomes and cross the RPC boundary cleanly. */
 export type HoldResult = { ok: true; slotId: string } | { ok: false; reason: 'full' };
 
-/** A reservation as D1 records it, in the terms the object needs: which slot, which window, whether it still holds one. */
-export type BookingRecord = { reservationId: string; live: boolean; slotId: string | null; startMs: number; endMs: number };
+/**
+ * A reservation as D1 records it, in the terms the object needs: which slot, which window, whether it
+ * still holds one, and the record's version, so a late message about an older version changes nothing.
+ */
+export type BookingRecord = { reservationId: string; version: number; live: boolean; slotId: string | null; startMs: number; endMs: number };
 
 /** `slot taken`: D1 records a slot-window the object has given to someone else (never expected; logged). */
 export type FollowResult = { ok: true } | { ok: false; reason: 'slot taken' };

@@ -178,7 +178,7 @@ describe('the booking invariant under random interleavings and faults', () => {
         }
         await checkInvariants(lotId);
       }),
-      { numRuns: 15 },
+      { numRuns: 20 },
     );
   });
 });

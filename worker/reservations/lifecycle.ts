@@ -25,7 +25,8 @@ const MINUTE = 60_000;
 export const AUTO_EXTEND_HOURS = 1;
 
 type TimedReservation = NonNullable<Awaited<ReturnType<typeof reservationForTimers>>>;
-const noLongerHeld = (reservationId: string): BookingRecord => ({ reservationId, live: false, slotId: null, startMs: 0, endMs: 0 });
+/** A reservation D1 does not have (or no longer lets hold a slot, at `version`): the object holds nothing for it. */
+const noLongerHeld = (reservationId: string, version = Number.MAX_SAFE_INTEGER): BookingRecord => ({ reservationId, version, live: false, slotId: null, startMs: 0, endMs: 0 });
 
 /**
  * The lot object's alarm: settle lapsed holds, then attend to every booking the object holds.
@@ -110,7 +111,7 @@ async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReserv
     if (changedMeanwhile(error)) return 'later';
     throw error;
   }
-  lot.follow(noLongerHeld(row.id), now);
+  lot.follow(noLongerHeld(row.id, row.version + 1), now);
   await ctx.afterCommit('No-show notice', () =>
     notify(ctx.db, row.userId, {
       type: 'BOOKING_EXPIRED',

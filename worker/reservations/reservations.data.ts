@@ -89,8 +89,9 @@ export async function netPaid(db: DB, reservationId: string): Promise<number> {
 }
 
 /** What the lot object must hold for a reservation, from its D1 row. */
-export const bookingRecordOf = (row: { id: string; status: ReservationView['status']; slotId: string | null; startTs: string; endTs: string }): BookingRecord => ({
+export const bookingRecordOf = (row: { id: string; version: number; status: ReservationView['status']; slotId: string | null; startTs: string; endTs: string }): BookingRecord => ({
   reservationId: row.id,
+  version: row.version,
   live: holdsSlot(row.status),
   slotId: row.slotId,
   startMs: Date.parse(row.startTs),

@@ -178,7 +178,7 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
       now.getTime(),
     );
     if (!held.ok) throw apiError(409, LOT_FULL);
-    const record: BookingRecord = { reservationId: id, live: true, slotId: held.slotId, startMs: start.getTime(), endMs: end.getTime() };
+    const record: BookingRecord = { reservationId: id, version: 0, live: true, slotId: held.slotId, startMs: start.getTime(), endMs: end.getTime() };
     let paid: SpendResult;
     try {
       paid = await writeOnHold(
@@ -372,7 +372,7 @@ async function reschedule(
     recordIdempotencyKey(db, env.DB, request, reservation.id),
     claimHold(env.DB, db, holdId, reservation.id),
   ];
-  const record: BookingRecord = { reservationId: reservation.id, live: true, slotId: held.slotId, ...window };
+  const record: BookingRecord = { reservationId: reservation.id, version: reservation.version + 1, live: true, slotId: held.slotId, ...window };
   const result = await writeOnHold(
     authority,
     holdId,
