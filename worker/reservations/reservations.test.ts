@@ -2,12 +2,11 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '../../core/booking';
-import { createSession } from '../auth/sessions';
 import { lots, notifications, pricing, reservations, slots, users, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { lotObject, type LotDurableObject } from '../lot-object/lot-durable-object';
 import { DEMO_ACCOUNTS } from '../seed/seed';
-import { call, db, seedOnce, signupBody } from '../test/helpers';
+import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 import { verifyPass } from './pass';
 
@@ -48,7 +47,7 @@ async function makeLot(count: number, options: { hours?: object; maxDuration?: n
 async function driver(pesos = 2_000) {
   const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
   const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' });
-  const cookie = `parkada_session=${await createSession(env.SESSIONS, user.id)}`;
+  const cookie = await signedInAs(user.id);
   if (pesos > 0) {
     const { id } = await (await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: pesos * 100, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json<any>();
     expect((await call(`/api/payments/sandbox/${id}/approve`, { method: 'POST', cookie })).status).toBe(200);
