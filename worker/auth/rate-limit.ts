@@ -25,7 +25,7 @@ const byIp = (env: Limits, ip: string) => attemptLimiter(env, `ip:${ip}`);
 const byEmail = (env: Limits, email: string) => attemptLimiter(env, `email:${email}`);
 const signInKey = (email: string) => `sign-in:${email}`;
 
-function refused(result: AttemptResult, message: (minutes: number) => string) {
+function throwIfRefused(result: AttemptResult, message: (minutes: number) => string) {
   if (result.ok) return;
   const seconds = Math.ceil(result.retryAfterMs / 1000);
   throw apiError(429, message(Math.ceil(seconds / 60)), undefined, { 'Retry-After': String(seconds) });
@@ -43,11 +43,11 @@ export async function takeSignInAttempt(env: Limits, email: string, ip: string, 
     ],
     now,
   );
-  refused(fromClient, signInRefused);
+  throwIfRefused(fromClient, signInRefused);
   const forAccount = await byEmail(env, email).take([{ key: 'sign-in', limit: MAX_FAILURES_PER_EMAIL, windowMs: SIGN_IN_WINDOW_MS }], now);
   // Refused for the account as a whole: this client's own counts keep no trace of an attempt never made.
   if (!forAccount.ok) await client.giveBack([signInKey(email), 'sign-in']);
-  refused(forAccount, signInRefused);
+  throwIfRefused(forAccount, signInRefused);
 }
 
 /** The password was right: this client's guesses at the account are forgotten and the attempt is no failure. */
@@ -59,5 +59,5 @@ export async function signInSucceeded(env: Limits, email: string, ip: string): P
 /** Takes one sign-up from this client, or throws the 429 when its hour is spent. */
 export async function takeSignUpAttempt(env: Limits, ip: string, now = Date.now()): Promise<void> {
   const result = await byIp(env, ip).take([{ key: 'sign-up', limit: MAX_SIGN_UPS_PER_IP, windowMs: SIGN_UP_WINDOW_MS }], now);
-  refused(result, (minutes) => `Too many sign-ups from this network. Try again in ${minutes} minutes.`);
+  throwIfRefused(result, (minutes) => `Too many sign-ups from this network. Try again in ${minutes} minutes.`);
 }
