@@ -11,13 +11,13 @@ import { attemptLimiter, type AttemptResult } from './attempt-limiter';
 
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
 /** Guesses at one account from one client. */
-export const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
+const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
 /** Guesses from one client across accounts (credential stuffing from one address). */
-export const MAX_FAILURES_PER_IP = 20;
+const MAX_FAILURES_PER_IP = 20;
 /** Guesses at one account from anywhere: at most 100 an hour, however many addresses try. */
-export const MAX_FAILURES_PER_EMAIL = 25;
-export const SIGN_UP_WINDOW_MS = HOUR_MS;
-export const MAX_SIGN_UPS_PER_IP = 10;
+const MAX_FAILURES_PER_EMAIL = 25;
+const SIGN_UP_WINDOW_MS = HOUR_MS;
+const MAX_SIGN_UPS_PER_IP = 10;
 
 type Limits = Pick<Bindings, 'ATTEMPT_LIMITER'>;
 
