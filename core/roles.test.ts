@@ -5,6 +5,7 @@ describe('API access table (spec 6)', () => {
   it.each([
     ['GET', '/api/auth/user', 'session'],
     ['POST', '/api/auth/login', 'public'],
+    ['POST', '/api/auth/logout-all', 'session'],
     ['GET', '/api/logout', 'public'],
     ['POST', '/api/early-registration', 'public'],
     ['GET', '/api/lots', 'public'],

@@ -30,7 +30,11 @@ export const ADMIN_AREA: readonly Role[] = ['super_admin'];
 /** `public`: no session needed; `session`: any signed-in role; a list: only those roles. */
 export type Access = 'public' | 'session' | readonly Role[];
 
+/** The first matching prefix decides. */
 const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
+  // Under /api/auth/ only the current user and signing out of all devices need a session.
+  ['/api/auth/user', 'session'],
+  ['/api/auth/logout-all', 'session'],
   ['/api/auth/', 'public'],
   ['/api/early-registration', 'public'],
   ['/api/logout', 'public'],
@@ -48,7 +52,6 @@ const PUBLIC_LOT_READ = /^\/api\/lots(\/[^/]+(\/availability)?)?$/;
 
 /** Access rule for an API request; everything not listed needs a session (spec 6). */
 export function apiAccess(method: string, path: string): Access {
-  if (path === '/api/auth/user') return 'session';
   if (method === 'GET' && PUBLIC_LOT_READ.test(path)) return 'public';
   for (const [prefix, access] of API_RULES) {
     if (path === prefix.replace(/\/$/, '') || path.startsWith(prefix)) return access;

@@ -1,6 +1,10 @@
 /** Times are stored as ISO UTC; people see them in Manila time. */
 export const MANILA_TZ = 'Asia/Manila';
 
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 const shortDate = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, month: 'short', day: 'numeric', year: 'numeric' });
 
 /** Spec 2.12: 'Just now' under a minute, then minutes, hours (under 24), days (under 7), else a short date. */

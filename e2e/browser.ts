@@ -42,9 +42,10 @@ export function reportPageOnFailure(getPage: () => Page | undefined) {
   });
 }
 
-/** A fresh driver signed up through the API; the page's context keeps the session cookie. */
+/** A fresh driver signed up through the API; the page's context keeps the session cookie. Returns the e-mail. */
 export async function signUpDriver(page: Page, baseURL: string, person: { firstName: string; lastName: string; mobile: string; password: string }) {
   const email = `${person.firstName.toLowerCase()}.${Date.now()}@example.ph`;
   const res = await page.request.post(`${baseURL}/api/auth/signup`, { data: { ...person, email, role: 'parking_user' } });
   expect(res.status()).toBe(201);
+  return email;
 }

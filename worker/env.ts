@@ -1,4 +1,5 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { LotDurableObject } from './lot-object/lot-durable-object';
 import type * as schema from './db/schema';
 import type { User } from './db/schema';
@@ -7,6 +8,8 @@ export type Bindings = {
   DB: D1Database;
   SESSIONS: KVNamespace;
   LOT: DurableObjectNamespace<LotDurableObject>;
+  /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
+  ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   APP_ENV?: string;
   /** `sandbox` or unset (no provider: top-ups refused, spec 2.10 screen). */
   PAYMENT_PROVIDER?: string;

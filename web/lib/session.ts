@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { ApiError, api, unwrap } from './api';
+import { ApiError, api, unwrap, unwrapEmpty } from './api';
 
 export type CurrentUser = InferResponseType<typeof api.auth.user.$get, 200>;
 
@@ -20,4 +20,15 @@ export const currentUserQuery = queryOptions({
 export function useAuth() {
   const { data, isLoading } = useQuery(currentUserQuery);
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data) };
+}
+
+/**
+ * "Sign out of all devices": every session of the account ends, this one included. Like Log out, it
+ * then loads the landing page afresh, so nothing of the signed-in app stays in memory.
+ */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: () => unwrapEmpty(api.auth['logout-all'].$post()),
+    onSuccess: () => window.location.assign('/'),
+  });
 }

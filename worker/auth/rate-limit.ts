@@ -1,40 +1,63 @@
 /**
- * Sign-in failures are counted per e-mail and per client IP in KV over a fixed 15-minute window.
- * KV is eventually consistent, so the limit is approximate across locations; it still stops a
- * password-guessing loop, which is its job. A success clears the e-mail's counter.
+ * How often someone may try to sign in or sign up (docs/foundation.md, "Attempt limits"). Every attempt
+ * is taken from the limiters *before* the password is checked or the account written, so parallel
+ * guesses cannot overtake the count; a successful sign-in hands its attempt back, so the limits
+ * count failures.
  */
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
+import { HOUR_MS, MINUTE_MS } from '../../core/time';
+import type { Bindings } from '../env';
+import { apiError } from '../http/errors';
+import { attemptLimiter, type AttemptResult } from './attempt-limiter';
 
-type Counter = { count: number; windowEnds: number };
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+/** Guesses at one account from one client. */
+const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
+/** Guesses from one client across accounts (credential stuffing from one address). */
+const MAX_FAILURES_PER_IP = 20;
+/** Guesses at one account from anywhere: at most 100 an hour, however many addresses try. */
+const MAX_FAILURES_PER_EMAIL = 25;
+const SIGN_UP_WINDOW_MS = HOUR_MS;
+const MAX_SIGN_UPS_PER_IP = 10;
 
-const keys = (email: string, ip: string) => [
-  [`signin-fail:email:${email}`, MAX_FAILURES_PER_EMAIL],
-  [`signin-fail:ip:${ip}`, MAX_FAILURES_PER_IP],
-] as const;
+type Limits = Pick<Bindings, 'ATTEMPT_LIMITER'>;
 
-/** Seconds until sign-in may be tried again, or 0 when it may be tried now. */
-export async function signInRetryAfter(kv: KVNamespace, email: string, ip: string, now = Date.now()): Promise<number> {
-  let wait = 0;
-  for (const [key, limit] of keys(email, ip)) {
-    const counter = await kv.get<Counter>(key, 'json');
-    if (counter && counter.count >= limit && counter.windowEnds > now) {
-      wait = Math.max(wait, Math.ceil((counter.windowEnds - now) / 1000));
-    }
-  }
-  return wait;
+const byIp = (env: Limits, ip: string) => attemptLimiter(env, `ip:${ip}`);
+const byEmail = (env: Limits, email: string) => attemptLimiter(env, `email:${email}`);
+const signInKey = (email: string) => `sign-in:${email}`;
+
+function throwIfRefused(result: AttemptResult, message: (minutes: number) => string) {
+  if (result.ok) return;
+  const seconds = Math.ceil(result.retryAfterMs / 1000);
+  throw apiError(429, message(Math.ceil(seconds / 60)), undefined, { 'Retry-After': String(seconds) });
 }
 
-export async function recordSignInFailure(kv: KVNamespace, email: string, ip: string, now = Date.now()): Promise<void> {
-  for (const [key] of keys(email, ip)) {
-    const current = await kv.get<Counter>(key, 'json');
-    const counter: Counter =
-      current && current.windowEnds > now
-        ? { count: current.count + 1, windowEnds: current.windowEnds }
-        : { count: 1, windowEnds: now + SIGN_IN_WINDOW_SECONDS * 1000 };
-    await kv.put(key, JSON.stringify(counter), { expirationTtl: Math.max(60, Math.ceil((counter.windowEnds - now) / 1000)) });
-  }
+const signInRefused = (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutes} minutes.`;
+
+/** Takes one sign-in attempt for this e-mail from this client, or throws the 429 when none is left. */
+export async function takeSignInAttempt(env: Limits, email: string, ip: string, now = Date.now()): Promise<void> {
+  const client = byIp(env, ip);
+  const fromClient = await client.take(
+    [
+      { key: signInKey(email), limit: MAX_FAILURES_PER_EMAIL_AND_IP, windowMs: SIGN_IN_WINDOW_MS },
+      { key: 'sign-in', limit: MAX_FAILURES_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
+    ],
+    now,
+  );
+  throwIfRefused(fromClient, signInRefused);
+  const forAccount = await byEmail(env, email).take([{ key: 'sign-in', limit: MAX_FAILURES_PER_EMAIL, windowMs: SIGN_IN_WINDOW_MS }], now);
+  // Refused for the account as a whole: this client's own counts keep no trace of an attempt never made.
+  if (!forAccount.ok) await client.giveBack([signInKey(email), 'sign-in']);
+  throwIfRefused(forAccount, signInRefused);
 }
 
-export const clearSignInFailures = (kv: KVNamespace, email: string) => kv.delete(`signin-fail:email:${email}`);
+/** The password was right: this client's guesses at the account are forgotten and the attempt is no failure. */
+export async function signInSucceeded(env: Limits, email: string, ip: string): Promise<void> {
+  const client = byIp(env, ip);
+  await Promise.all([client.clear([signInKey(email)]), client.giveBack(['sign-in']), byEmail(env, email).giveBack(['sign-in'])]);
+}
+
+/** Takes one sign-up from this client, or throws the 429 when its hour is spent. */
+export async function takeSignUpAttempt(env: Limits, ip: string, now = Date.now()): Promise<void> {
+  const result = await byIp(env, ip).take([{ key: 'sign-up', limit: MAX_SIGN_UPS_PER_IP, windowMs: SIGN_UP_WINDOW_MS }], now);
+  throwIfRefused(result, (minutes) => `Too many sign-ups from this network. Try again in ${minutes} minutes.`);
+}

@@ -1,56 +1,72 @@
 /**
- * Sessions live in KV under a random 256-bit id with a sliding 30-day TTL; D1 keeps a row per sign-in
- * for the audit trail. The cookie carries only the id.
+ * Sessions. The browser holds a random 256-bit id; the server keeps only its SHA-256 (`sessionKey`),
+ * so a listing of KV or D1 holds nothing that signs anyone in. KV holds the session's times under
+ * `session:<key>` (read on every request, expiring on its own); D1 keeps one row per sign-in under the
+ * same key, which is how a user's sessions are found and ended together, and whose `revokedAt` is
+ * checked on every request, so a sign-out holds everywhere at once even before KV's delete has reached
+ * every location. How long a session lasts: core/session.ts.
  */
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { secondsLeft, sessionLive, slideDue, SESSION_LIFETIME_MS, type SessionTimes } from '../../core/session';
+import type { DB } from '../db/client';
+import { sessions } from '../db/schema';
+import type { SessionUser } from '../env';
+import { findUserBySession } from '../users/users.data';
 
-export const SESSION_COOKIE = 'parkada_session';
-export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
-/** Re-write the KV entry (extending its TTL) at most once a day per session. */
-const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+const kvEntry = (key: string) => `session:${key}`;
+const hex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 
-type StoredSession = { userId: string; createdAt: string; refreshedAt: number };
+/** What the server stores in place of a session id. */
+export const sessionKey = async (sessionId: string) => hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sessionId)));
 
-const kvKey = (sessionId: string) => `session:${sessionId}`;
+/** KV refuses a TTL under a minute; a session that close to its end simply lasts that minute in KV (its times still end it). */
+const kvTtl = (times: SessionTimes, now: number) => ({ expirationTtl: Math.max(60, secondsLeft(times, now)) });
 
-function newSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+export type NewSession = { sessionId: string; maxAgeSeconds: number };
+
+export async function createSession(kv: KVNamespace, db: DB, userId: string, { userAgent = null as string | null, now = Date.now() } = {}): Promise<NewSession> {
+  const sessionId = hex(crypto.getRandomValues(new Uint8Array(32)));
+  const key = await sessionKey(sessionId);
+  const times: SessionTimes = { createdAt: now, refreshedAt: now };
+  await db.insert(sessions).values({ id: key, userId, userAgent, createdAt: new Date(now).toISOString() });
+  await kv.put(kvEntry(key), JSON.stringify(times), kvTtl(times, now));
+  return { sessionId, maxAgeSeconds: secondsLeft(times, now) };
 }
 
-export async function createSession(kv: KVNamespace, userId: string, now = Date.now()): Promise<string> {
-  const sessionId = newSessionId();
-  const record: StoredSession = { userId, createdAt: new Date(now).toISOString(), refreshedAt: now };
-  await kv.put(kvKey(sessionId), JSON.stringify(record), { expirationTtl: SESSION_TTL_SECONDS });
-  return sessionId;
-}
+export type LiveSession = { user: SessionUser; slid: boolean; maxAgeSeconds: number };
 
 /**
- * The user id of a live session, sliding its expiry forward when it is due; `slid` tells the caller
- * to send the cookie again so the browser's copy slides too.
+ * The user of a live session, sliding its idle deadline when due; `slid` tells the caller to send the
+ * cookie again with the new `maxAgeSeconds`, so the browser's copy ends when the session does.
  */
-export async function resolveSession(kv: KVNamespace, sessionId: string, now = Date.now()): Promise<{ userId: string; slid: boolean } | null> {
-  const record = await kv.get<StoredSession>(kvKey(sessionId), 'json');
-  if (!record) return null;
-  const slid = now - record.refreshedAt > SLIDE_AFTER_MS;
-  if (slid) await kv.put(kvKey(sessionId), JSON.stringify({ ...record, refreshedAt: now }), { expirationTtl: SESSION_TTL_SECONDS });
-  return { userId: record.userId, slid };
+export async function resolveSession(kv: KVNamespace, db: DB, sessionId: string, now = Date.now()): Promise<LiveSession | null> {
+  const key = await sessionKey(sessionId);
+  const times = await kv.get<SessionTimes>(kvEntry(key), 'json');
+  if (!times) return null;
+  const user = sessionLive(times, now) ? await findUserBySession(db, key) : null;
+  if (!user) {
+    await kv.delete(kvEntry(key));
+    return null;
+  }
+  const slid = slideDue(times, now);
+  const current = slid ? { ...times, refreshedAt: now } : times;
+  if (slid) await kv.put(kvEntry(key), JSON.stringify(current), kvTtl(current, now));
+  return { user, slid, maxAgeSeconds: secondsLeft(current, now) };
 }
 
-export const destroySession = (kv: KVNamespace, sessionId: string) => kv.delete(kvKey(sessionId));
-
-export const readSessionCookie = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE) ?? null;
-
-export function writeSessionCookie(c: Context<AppEnv>, sessionId: string) {
-  setCookie(c, SESSION_COOKIE, sessionId, {
-    httpOnly: true,
-    secure: true,
-    sameSite: 'Lax',
-    path: '/',
-    maxAge: SESSION_TTL_SECONDS,
-  });
+/** Signs this session out. */
+export async function endSession(kv: KVNamespace, db: DB, sessionId: string, now = Date.now()): Promise<void> {
+  const key = await sessionKey(sessionId);
+  await db.update(sessions).set({ revokedAt: new Date(now).toISOString() }).where(and(eq(sessions.id, key), isNull(sessions.revokedAt)));
+  await kv.delete(kvEntry(key));
 }
 
-export const clearSessionCookie = (c: Context<AppEnv>) => deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true });
+/** Signs the user out everywhere: every session begun within the lifetime and not yet ended. */
+export async function endAllSessions(kv: KVNamespace, db: DB, userId: string, now = Date.now()): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now).toISOString() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.createdAt, new Date(now - SESSION_LIFETIME_MS).toISOString())))
+    .returning({ key: sessions.id });
+  await Promise.all(ended.map(({ key }) => kv.delete(kvEntry(key))));
+}

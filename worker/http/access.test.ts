@@ -28,6 +28,8 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'POST', path: '/api/auth/login', json: { email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD } }),
   },
   'GET /api/auth/user': { who: 'session', sample: () => ({ path: '/api/auth/user' }) },
+  // Ends only the sessions of the demo account signing out; each case signs in afresh.
+  'POST /api/auth/logout-all': { who: 'session', sample: () => ({ method: 'POST', path: '/api/auth/logout-all' }) },
   'GET /api/logout': { who: 'public', sample: () => ({ path: '/api/logout' }) },
   'POST /api/early-registration': {
     who: 'public',

@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { apiAccess, roleAllowed } from '../../core/roles';
-import { readSessionCookie, resolveSession, writeSessionCookie } from '../auth/sessions';
+import { readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
+import { resolveSession } from '../auth/sessions';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { findUserById } from '../users/users.data';
 import { apiError } from './errors';
 
 /** One drizzle instance per request, on the context. */
@@ -16,12 +16,12 @@ export const withDb = createMiddleware<AppEnv>(async (c, next) => {
 /** Resolves the session cookie to the current user (or null) for everything downstream. */
 export const withSession = createMiddleware<AppEnv>(async (c, next) => {
   const sessionId = readSessionCookie(c);
-  const session = sessionId ? await resolveSession(c.env.SESSIONS, sessionId) : null;
+  const session = sessionId ? await resolveSession(c.env.SESSIONS, c.var.db, sessionId) : null;
   c.set('sessionId', session ? sessionId : null);
-  c.set('user', session ? await findUserById(c.var.db, session.userId) : null);
+  c.set('user', session?.user ?? null);
   await next();
-  // The KV entry slid forward: so does the cookie, unless the request ended this session or started another.
-  if (session?.slid && sessionId && c.var.sessionId === sessionId) writeSessionCookie(c, sessionId);
+  // The session slid forward: so does the cookie, unless the request ended this session or started another.
+  if (session?.slid && sessionId && c.var.sessionId === sessionId) writeSessionCookie(c, sessionId, session.maxAgeSeconds);
 });
 
 /**

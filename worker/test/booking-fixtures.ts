@@ -6,7 +6,6 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEEKDAYS } from '../../core/booking';
-import { createSession } from '../auth/sessions';
 import { newId } from '../db/ids';
 import { lots, pricing, reservations, slots, users, wallets } from '../db/schema';
 import type { IdempotentRequest } from '../http/idempotency';
@@ -16,7 +15,7 @@ import { lotObject } from '../lot-object/stub';
 import { bookingContext, type BookingContext } from '../reservations/reservations.service';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { createAccount } from '../users/users.data';
-import { call, db, signupBody } from './helpers';
+import { call, db, signedInAs, signupBody } from './helpers';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -53,7 +52,7 @@ export async function makeLot(count: number, options: LotOptions = {}) {
 export async function driver(pesos = 2_000) {
   const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
   const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' });
-  const cookie = `parkada_session=${await createSession(env.SESSIONS, user.id)}`;
+  const cookie = await signedInAs(user.id);
   if (pesos > 0) {
     const { id } = await (await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: pesos * 100, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json<{ id: string }>();
     expect((await call(`/api/payments/sandbox/${id}/approve`, { method: 'POST', cookie })).status).toBe(200);

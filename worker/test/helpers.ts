@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { app } from '../app';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { createSession } from '../auth/sessions';
 import { createDb } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed';
@@ -9,10 +10,18 @@ import type { Role } from '../../core/roles';
 export const ORIGIN = 'https://parkada.test';
 export const db = () => createDb(env.DB);
 
-/** Sends a request through the real app with the real bindings (D1, KV, Durable Objects) of this test file. */
+let clients = 0;
+/** A client address of its own (IPv6 documentation range), so the per-address sign-in and sign-up limits never couple unrelated tests. */
+const nextClientIp = () => `2001:db8::${(++clients).toString(16)}`;
+
+/**
+ * Sends a request through the real app with the real bindings (D1, KV, Durable Objects) of this test
+ * file, from a fresh client address unless the headers name one (`CF-Connecting-IP`).
+ */
 export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string; bindings?: Partial<typeof env> } = {}) {
   const { json, cookie, headers, bindings, ...rest } = init;
   const h = new Headers(headers);
+  if (!h.has('CF-Connecting-IP')) h.set('CF-Connecting-IP', nextClientIp());
   if (json !== undefined) h.set('Content-Type', 'application/json');
   if (cookie) h.set('Cookie', cookie);
   return app.request(`${ORIGIN}${path}`, { ...rest, headers: h, body: json === undefined ? rest.body : JSON.stringify(json) }, { ...env, ...bindings });
@@ -25,11 +34,17 @@ export async function seedOnce() {
   if (!(await findUserByEmail(db(), DEMO_ACCOUNTS[0].email))) await seedDemoData(db());
 }
 
+/** The Cookie header of a new session of this user, begun at `now` (a test's clock). */
+export async function signedInAs(userId: string, now = Date.now()): Promise<string> {
+  const { sessionId } = await createSession(env.SESSIONS, db(), userId, { now });
+  return `${SESSION_COOKIE}=${sessionId}`;
+}
+
 /** A fresh session cookie for the demo account of a role (the demo data must be seeded). */
 export async function cookieFor(role: Role): Promise<string> {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
   const user = await findUserByEmail(db(), account.email);
-  return `parkada_session=${await createSession(env.SESSIONS, user!.id)}`;
+  return signedInAs(user!.id);
 }
 
 let counter = 0;

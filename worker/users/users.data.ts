@@ -1,14 +1,26 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Role, SignupRole } from '../../core/roles';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
-import { notifications, ownerApplications, preferences, users, wallets } from '../db/schema';
+import { violates } from '../db/constraints';
+import { notifications, ownerApplications, preferences, sessions, users, wallets } from '../db/schema';
 import type { SessionUser } from '../env';
 
 const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
 
 export async function findUserById(db: DB, id: string): Promise<SessionUser | null> {
   const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The user a session belongs to, unless the session was revoked (signed out). */
+export async function findUserBySession(db: DB, sessionKey: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select(publicColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -59,7 +71,13 @@ export function accountInserts(db: DB, account: NewAccount, userId = newId(), wa
   ];
 }
 
-/** Creates the account in one batch (atomic in D1). */
+/** The account insert was refused because another account holds the e-mail (e.g. a simultaneous sign-up). */
+export const isEmailTaken = (error: unknown) => violates(error, 'UNIQUE constraint failed: users.email') || violates(error, 'users_email_unique');
+
+/**
+ * Creates the account in one batch (one D1 transaction): all of it or nothing. A second account for an
+ * e-mail throws (see `isEmailTaken`); the unique index decides, so two simultaneous sign-ups cannot both win.
+ */
 export async function createAccount(db: DB, account: NewAccount): Promise<SessionUser> {
   const userId = newId();
   const [first, ...rest] = accountInserts(db, account, userId);

@@ -3,13 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_TOPUP_MAX_CENTS, TOPUP_MAX_CENTS } from '../../core/wallet';
-import { createSession } from '../auth/sessions';
 import { lots, notifications, payments, reservations, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { PAYMENT_UNAVAILABLE } from '../payments/provider';
 import { createSandboxProvider, signSandboxPayload, SIGNATURE_HEADER } from '../payments/sandbox-provider';
 import { DEMO_ACCOUNTS } from '../seed/seed';
-import { call, db, seedOnce, signupBody } from '../test/helpers';
+import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet } from './wallet.service';
 import { walletOf } from './wallet.data';
@@ -25,7 +24,7 @@ async function newDriver() {
   const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
   const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' });
   const wallet = await walletOf(db(), user.id);
-  return { user, wallet, cookie: `parkada_session=${await createSession(env.SESSIONS, user.id)}` };
+  return { user, wallet, cookie: await signedInAs(user.id) };
 }
 
 /** Reservation rows to pay for (the ledger references them). */
@@ -53,7 +52,7 @@ const walletRow = async (walletId: string) => (await db().select().from(wallets)
 
 describe('GET /api/wallet', () => {
   it('shows the demo driver the figures of their ledger', async () => {
-    const cookie = `parkada_session=${await createSession(env.SESSIONS, (await db().query.users.findFirst({ where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email) }))!.id)}`;
+    const cookie = await signedInAs((await db().query.users.findFirst({ where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email) }))!.id);
     const res = await call('/api/wallet', { cookie });
     expect(res.status).toBe(200);
     expect(await res.json<any>()).toMatchObject({ balanceCents: 100_000, points: 0, level: 'Bronze', totalCreditsCents: 100_000, totalSpentCents: 0, monthPoints: 0 });

@@ -3,6 +3,7 @@ import { Card } from '../../components/ui/card';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { NotificationSwitchesTab, PreferencesTab } from '../../features/settings/preferences-tabs';
 import { ProfileTab } from '../../features/settings/profile-tab';
+import { SignOutEverywhere } from '../../features/settings/sign-out-everywhere';
 import { VehiclesTab } from '../../features/settings/vehicles-tab';
 import { useAuth } from '../../lib/session';
 
@@ -15,7 +16,7 @@ const TABS = [
   { value: 'preferences', label: 'Preferences' },
 ];
 
-/** Spec 2.11: four tabs, Profile first, every control saved on the server. */
+/** Spec 2.11: four tabs, Profile first, every control saved on the server; below them, signing out of every device. */
 function SettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -39,6 +40,7 @@ function SettingsPage() {
           </TabPanel>
         </Card>
       </Tabs>
+      <SignOutEverywhere />
     </main>
   );
 }

@@ -1,0 +1,32 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { useSignOutEverywhere } from '../../lib/session';
+
+/** Ends every session of the account, e.g. after using a shared computer or losing a phone. */
+export function SignOutEverywhere() {
+  const [confirming, setConfirming] = useState(false);
+  const signOut = useSignOutEverywhere();
+  return (
+    <Card className="mt-6 flex flex-wrap items-center justify-between gap-4">
+      <div>
+        <h2 className="font-semibold">Devices</h2>
+        <p className="text-sm text-muted-foreground">Signed in on a phone or computer you no longer use? Sign out everywhere at once.</p>
+      </div>
+      <Button variant="outline" disabled={signOut.isPending} onClick={() => setConfirming(true)}>
+        <LogOut className="h-4 w-4" /> Sign out of all devices
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Sign out of all devices?"
+        description="Every device signed in to your account, this one included, will need to sign in again."
+        confirmLabel="Sign out everywhere"
+        onConfirm={() => signOut.mutate(undefined, { onError: (error) => toast({ title: 'Sign Out Failed', description: error.message, variant: 'destructive' }) })}
+      />
+    </Card>
+  );
+}

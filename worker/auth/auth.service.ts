@@ -1,0 +1,43 @@
+/**
+ * Signing up and signing in. Both take an attempt from the limiters first (rate-limit.ts), so a flood
+ * is refused before any password is hashed or checked.
+ */
+import type { z } from 'zod';
+import type { loginSchema, signupSchema } from '../../core/signup';
+import type { DB } from '../db/client';
+import type { Bindings, SessionUser } from '../env';
+import { apiError } from '../http/errors';
+import { createAccount, findUserByEmail, isEmailTaken } from '../users/users.data';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
+import { signInSucceeded, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
+
+export const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
+
+export async function signUp(env: Bindings, db: DB, input: z.output<typeof signupSchema>, ip: string): Promise<SessionUser> {
+  await takeSignUpAttempt(env, ip);
+  try {
+    return await createAccount(db, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.mobile,
+      passwordHash: await hashPassword(input.password),
+      signupRole: input.role,
+    });
+  } catch (error) {
+    // The unique index is the one judge of "already exists": it also settles two sign-ups at once.
+    if (isEmailTaken(error)) throw apiError(409, EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function signIn(env: Bindings, db: DB, { email, password }: z.output<typeof loginSchema>, ip: string): Promise<SessionUser> {
+  await takeSignInAttempt(env, email, ip);
+  const account = await findUserByEmail(db, email);
+  // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
+  const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!account || !valid) throw apiError(401, 'Incorrect e-mail or password.');
+  await signInSucceeded(env, email, ip);
+  const { passwordHash: _secret, ...user } = account;
+  return user;
+}
