@@ -22,6 +22,7 @@ export const profileSchema = z.object({
 
 export const DURATION_OPTIONS = ['1', '2', '4', '8', '24'] as const;
 export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
 
 /** Every field optional: a PATCH changes only what it names. */
 export const preferencesSchema = z

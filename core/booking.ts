@@ -75,7 +75,8 @@ export const refundableAt = (start: string, now = new Date()) => new Date(start)
 
 export const noShowDeadline = (start: string) => new Date(new Date(start).getTime() + NO_SHOW_GRACE_MINUTES * MINUTE);
 
-export type ReservationStatus = 'CONFIRMED' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED';
+export const RESERVATION_STATUSES = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export type ReservationTab = 'upcoming' | 'active' | 'past';
 
 /** Spec 4: Upcoming = CONFIRMED starting later; Active = ACTIVE, or CONFIRMED started and not ended; Past = the rest. */

@@ -1,19 +1,8 @@
+import type { NotificationType } from '../../core/notifications';
 import type { DB } from '../db/client';
 import { notifications } from '../db/schema';
 import { newId } from '../db/ids';
 import { readPreferences } from '../account/preferences.data';
-
-/** Spec 3 notification types; anything else shows as Info. */
-export type NotificationType =
-  | 'BOOKING_CONFIRMED'
-  | 'BOOKING_REMINDER'
-  | 'PAYMENT_SUCCESS'
-  | 'PAYMENT_FAILED'
-  | 'BOOKING_EXPIRED'
-  | 'PROMOTION'
-  | 'WELCOME'
-  | 'BOOKING_EXTENDED'
-  | 'AUTO_EXTEND_FAILED';
 
 type NewNotification = {
   type: NotificationType;

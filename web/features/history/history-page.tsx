@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import type { ReservationStatus } from '../../../core/booking';
+import { RESERVATION_STATUSES } from '../../../core/booking';
 import { HISTORY_RANGES, historyCsv, matchesHistory, NO_HISTORY_FILTER, type HistoryCsvRow, type HistoryFilter, type HistoryRange } from '../../../core/history';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, toManilaInput } from '../../../core/time';
@@ -18,7 +18,6 @@ import { downloadFile } from '../../lib/download';
 import { receiptsQuery, type ReceiptSummary } from '../../lib/receipts';
 import { StatusBadge } from '../reservations/status-badge';
 
-const STATUSES: ReservationStatus[] = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'];
 type Tab = 'reservations' | 'receipts';
 
 const reservationRow = (r: Reservation): HistoryCsvRow => ({ ...r, plate: r.vehiclePlate });
@@ -67,7 +66,7 @@ export function HistoryPage() {
         <Field label="Status" htmlFor="history-status">
           <Select id="history-status" value={filter.status} onChange={(e) => set({ status: e.target.value as HistoryFilter['status'] })}>
             <option value="all">All statuses</option>
-            {STATUSES.map((status) => (
+            {RESERVATION_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status[0] + status.slice(1).toLowerCase()}
               </option>
