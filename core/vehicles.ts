@@ -44,3 +44,4 @@ export const vehicleSchema = z.object({
   isDefault: z.boolean().optional().default(false),
 });
 export type VehicleInput = z.input<typeof vehicleSchema>;
+export type VehicleDetails = z.output<typeof vehicleSchema>;

@@ -1,4 +1,5 @@
 import { eq, getTableColumns } from 'drizzle-orm';
+import type { Profile } from '../../core/account';
 import type { Role, SignupRole } from '../../core/roles';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
@@ -10,6 +11,11 @@ const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
 export async function findUserById(db: DB, id: string): Promise<SessionUser | null> {
   const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Names and phone; the e-mail is the sign-in identity and never changes here. */
+export async function updateProfile(db: DB, userId: string, profile: Profile) {
+  await db.update(users).set({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }).where(eq(users.id, userId));
 }
 
 export async function findUserByEmail(db: DB, email: string) {
