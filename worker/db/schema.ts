@@ -291,7 +291,8 @@ export const notifications = sqliteTable(
     metadataJson: text('metadata_json'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt)],
+  // One index per notification list: the Unread filter's and the full list's, both newest first.
+  (t) => [index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt), index('notifications_user_time_idx').on(t.userId, t.createdAt)],
 );
 
 export const earlyRegistrations = sqliteTable(

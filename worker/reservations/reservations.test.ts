@@ -84,7 +84,7 @@ describe('POST /api/reservations', () => {
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_CONFIRMED', 'PAYMENT_SUCCESS']));
     expect((await call(`/api/reservations/${booking.id}`, { cookie })).status).toBe(200);
-    expect((await (await call('/api/reservations', { cookie })).json<any[]>()).map((r) => r.id)).toEqual([booking.id]);
+    expect((await (await call('/api/reservations', { cookie })).json<{ items: { id: string }[] }>()).items.map((r) => r.id)).toEqual([booking.id]);
   });
 
   it('replays the first booking for a repeated Idempotency-Key and never pays twice', async () => {
@@ -268,7 +268,7 @@ describe('cancel, modify, extend', () => {
     const ledger = await db().select().from(walletTransactions).where(eq(walletTransactions.reservationId, booking.id));
     const netPaid = 0 - ledger.reduce((sum, t) => sum + t.amountCents, 0) || 0;
     expect(netPaid).toBe(row.status === 'CANCELLED' ? 0 : row.amountCents);
-    const [receipt] = await (await call('/api/receipts', { cookie })).json<any[]>();
+    const [receipt] = (await (await call('/api/receipts', { cookie })).json<any>()).items;
     expect(receipt.amountCents).toBe(netPaid);
     expect(await balanceOf(user.id)).toBe(100_000 - netPaid);
   });
@@ -480,7 +480,7 @@ describe('receipts', () => {
     const lotId = await makeLot(1, { progressive: true });
     const { cookie } = await driver(2_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 3 })).json<any>();
-    const list = await (await call('/api/receipts', { cookie })).json<any[]>();
+    const list = (await (await call('/api/receipts', { cookie })).json<any>()).items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ reservationId: booking.id, amountCents: 12_000, currency: 'PHP', lot: { name: booking.lotName } });
     expect(list[0].number).toBe(`PKD-${list[0].id.slice(0, 8).toUpperCase()}`);
@@ -504,9 +504,9 @@ describe('receipts', () => {
     const owner = await driver(1_000);
     const other = await driver(0);
     await reserve(owner.cookie, { lotId, start: inMinutes(60) });
-    const [receipt] = await (await call('/api/receipts', { cookie: owner.cookie })).json<any[]>();
+    const [receipt] = (await (await call('/api/receipts', { cookie: owner.cookie })).json<any>()).items;
     expect((await call(`/api/receipts/${receipt.id}`, { cookie: other.cookie })).status).toBe(404);
-    expect(await (await call('/api/receipts', { cookie: other.cookie })).json<any[]>()).toEqual([]);
+    expect((await (await call('/api/receipts', { cookie: other.cookie })).json<any>()).items).toEqual([]);
     const bad = await call('/api/receipts/not-an-id', { cookie: owner.cookie });
     expect(bad.status).toBe(400);
     expect((await bad.json<any>()).message).toBe('Unknown receipt id');

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
+import { testClient } from 'hono/testing';
 import { app } from '../app';
 import { createSession } from '../auth/sessions';
 import { createDb } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed';
-import { findUserByEmail } from '../users/users.data';
+import { createAccount, findUserByEmail } from '../users/users.data';
 import type { Role } from '../../core/roles';
 
 export const ORIGIN = 'https://parkada.test';
@@ -42,3 +43,11 @@ export const signupBody = (overrides: Record<string, unknown> = {}) => ({
   password: 'correct horse battery',
   ...overrides,
 });
+
+/** A new driver signed in, made through the data layer; `api` is the typed API client acting as them. */
+export async function signedInDriver() {
+  const { password: _password, mobile: phone, role: _role, ...fields } = signupBody();
+  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'not used', signupRole: 'parking_user' });
+  const cookie = `parkada_session=${await createSession(env.SESSIONS, user.id)}`;
+  return { user, cookie, api: testClient(app, env, undefined, { headers: { Cookie: cookie } }).api };
+}
