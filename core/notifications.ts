@@ -1,4 +1,4 @@
-/** Spec 3 notification types; the database column takes only these. */
+/** Every kind of notification the product sends; the database column takes only these. */
 export const NOTIFICATION_TYPES = [
   'BOOKING_CONFIRMED',
   'BOOKING_REMINDER',

@@ -1,5 +1,5 @@
 /**
- * The rules of a driver's own account (spec 2.11): a plate once per account, exactly one default
+ * The rules of a driver's own account: a plate once per account, exactly one default
  * vehicle whenever there is any, and a vehicle on a reservation not yet over cannot be removed.
  */
 import type { PreferenceChanges, Profile } from '../../core/account';

@@ -1,5 +1,5 @@
 /**
- * Which of a driver's reservations a list shows: spec 4's tabs and the History filters, as SQL over the
+ * Which of a driver's reservations a list shows: My Reservations' tabs and the History filters, as SQL over the
  * reservation and its lot, so the lists page and count on the server. Timestamps are stored as
  * `toISOString()` text, which sorts and compares in time order.
  */

@@ -36,7 +36,7 @@ const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
 );
 
 /**
- * Spec 2.9: the server filters, pages and counts both tabs; Export downloads every row the filters
+ * History: the server filters, pages and counts both tabs; Export downloads every row the filters
  * match (all pages, not only those loaded); Receipt opens the receipt.
  */
 export function HistoryPage() {

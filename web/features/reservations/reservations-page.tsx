@@ -26,8 +26,8 @@ const TABS: Record<ReservationTab, { label: string; empty: string }> = {
 const TAB_REFRESH_MS = 60_000;
 
 /**
- * Spec 2.7 with spec 4's tab rules, decided and counted by the server; each tab loads its own pages.
- * Remaining time ticks every minute; Cancel and Extend work.
+ * My Reservations: the server decides and counts the tabs (`reservationTab` of core/booking.ts); each
+ * tab loads its own pages. Remaining time ticks every minute; Cancel and Extend work.
  */
 export function ReservationsPage() {
   const [tab, setTab] = useState<ReservationTab>('upcoming');

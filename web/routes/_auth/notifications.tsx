@@ -14,7 +14,7 @@ import { loadedItems } from '../../lib/pages';
 
 export const Route = createFileRoute('/_auth/notifications')({ component: NotificationsPage });
 
-/** Spec 2.12 on real data: filter (default Unread) and unread count from the server, pages, per-item read and delete, mark all read. */
+/** Notifications: Unread (the default) or All, a page at a time, with the server's unread count; read, delete, mark all read. */
 function NotificationsPage() {
   const [filter, setFilter] = useState<NotificationFilter>('unread');
   const list = useInfiniteQuery(notificationsQuery(filter));
