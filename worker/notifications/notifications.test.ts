@@ -4,27 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../core/paging';
 import { notifications } from '../db/schema';
 import { newId } from '../db/ids';
-import { call, db, sessionCookie, signedInDriver, signupBody } from '../test/helpers';
+import { call, db, signedInDriver, walkPages } from '../test/helpers';
 import { notify } from './notifications.data';
-
-async function newDriver() {
-  const res = await call('/api/auth/signup', { method: 'POST', json: signupBody() });
-  const { user } = await res.json<{ user: { id: string } }>();
-  return { cookie: sessionCookie(res), userId: user.id };
-}
 
 describe('notifications', () => {
   type Note = { id: string; type: string; isRead: boolean };
   const list = async (cookie: string) => (await call('/api/notifications', { cookie })).json<{ items: Note[] }>().then((page) => page.items);
 
   it('marks one read, all read, deletes, and answers 404 for someone else’s', async () => {
-    const me = await newDriver();
-    await notify(db(), me.userId, { type: 'BOOKING_CONFIRMED', title: 'Booking confirmed', message: 'See you at 6 PM', metadata: { lotName: 'Greenbelt 3 Parking' } });
+    const me = await signedInDriver();
+    await notify(db(), me.user.id, { type: 'BOOKING_CONFIRMED', title: 'Booking confirmed', message: 'See you at 6 PM', metadata: { lotName: 'Greenbelt 3 Parking' } });
     let notes = await list(me.cookie);
     expect(notes).toHaveLength(2);
     expect(notes.every((n) => !n.isRead)).toBe(true);
 
-    const other = await newDriver();
+    const other = await signedInDriver();
     expect((await call(`/api/notifications/${notes[0].id}/read`, { method: 'PATCH', cookie: other.cookie })).status).toBe(404);
     expect((await call(`/api/notifications/${notes[0].id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
 
@@ -41,15 +35,15 @@ describe('notifications', () => {
   });
 
   it('honours the preferences: no promotions by default, no reminders when switched off', async () => {
-    const me = await newDriver();
+    const me = await signedInDriver();
     const promo = { type: 'PROMOTION', title: 'Weekend promo', message: '20% off at BGC' } as const;
     const reminder = { type: 'BOOKING_REMINDER', title: 'Starts in 30 minutes', message: 'Greenbelt 3 Parking' } as const;
-    expect(await notify(db(), me.userId, promo)).toBe(false);
-    expect(await notify(db(), me.userId, reminder)).toBe(true);
+    expect(await notify(db(), me.user.id, promo)).toBe(false);
+    expect(await notify(db(), me.user.id, reminder)).toBe(true);
     await call('/api/user/preferences', { method: 'PATCH', cookie: me.cookie, json: { bookingReminders: false, promotionalEmails: true } });
-    expect(await notify(db(), me.userId, reminder)).toBe(false);
-    expect(await notify(db(), me.userId, promo)).toBe(true);
-    const types = (await db().select().from(notifications).where(eq(notifications.userId, me.userId))).map((n) => n.type).sort();
+    expect(await notify(db(), me.user.id, reminder)).toBe(false);
+    expect(await notify(db(), me.user.id, promo)).toBe(true);
+    const types = (await db().select().from(notifications).where(eq(notifications.userId, me.user.id))).map((n) => n.type).sort();
     expect(types).toEqual(['BOOKING_REMINDER', 'PROMOTION', 'WELCOME']);
   });
 });
@@ -70,17 +64,8 @@ describe('notification pages and counts', () => {
   }
 
   type Driver = Awaited<ReturnType<typeof signedInDriver>>;
-  async function pages(driver: Driver, filter: 'all' | 'unread', between?: () => Promise<void>) {
-    const result: string[][] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await (await driver.api.notifications.$get({ query: { filter, limit: '20', cursor } })).json();
-      result.push(page.items.map((note) => note.id));
-      cursor = page.nextCursor ?? undefined;
-      await between?.();
-    } while (cursor);
-    return result;
-  }
+  const pages = async (driver: Driver, filter: 'all' | 'unread', between?: () => Promise<void>) =>
+    (await walkPages(async (cursor) => (await driver.api.notifications.$get({ query: { filter, limit: '20', cursor } })).json(), between)).map((page) => page.map((note) => note.id));
 
   it('pages 45 notifications by 20 as 20, 20, 5, newest first, none twice or skipped while new ones arrive', async () => {
     const driver = await signedInDriver();

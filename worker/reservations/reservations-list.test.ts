@@ -10,7 +10,7 @@ import { MAX_PAGE_SIZE } from '../../core/paging';
 import { encodeCursor } from '../db/pages';
 import { lots, receipts, reservations } from '../db/schema';
 import { newId } from '../db/ids';
-import { call, db, seedOnce, signedInDriver } from '../test/helpers';
+import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
 import { historyWhere, tabOf } from './reservation-lists.data';
 
 const MINUTE = 60_000;
@@ -56,20 +56,7 @@ async function fortyFive(userId: string): Promise<Row[]> {
 
 const newestFirst = <T extends Row>(rows: T[]) => [...rows].sort((a, b) => b.startTs.localeCompare(a.startTs) || b.id.localeCompare(a.id));
 
-/** Follows nextCursor to the end; `between` runs after every page. */
-async function walk<T>(page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>, between?: () => Promise<void>) {
-  const pages: T[][] = [];
-  let cursor: string | undefined;
-  do {
-    const next = await page(cursor);
-    pages.push(next.items);
-    cursor = next.nextCursor ?? undefined;
-    await between?.();
-  } while (cursor);
-  return pages;
-}
-
-const reservationPages = (driver: Driver) => walk(async (cursor) => (await driver.api.reservations.$get({ query: { limit: '20', cursor } })).json());
+const reservationPages = (driver: Driver) => walkPages(async (cursor) => (await driver.api.reservations.$get({ query: { limit: '20', cursor } })).json());
 
 describe('reservation pages', () => {
   it('pages 45 reservations by 20 as 20, 20, 5: latest start first, none twice, none skipped', async () => {
@@ -84,7 +71,7 @@ describe('reservation pages', () => {
     const driver = await signedInDriver();
     const expected = await fortyFive(driver.user.id);
     let made = 0;
-    const pages = await walk(
+    const pages = await walkPages(
       async (cursor) => (await driver.api.reservations.$get({ query: { limit: '20', cursor } })).json(),
       // New bookings start later than everything listed so far: they belong before the cursor.
       async () => void (await reservation(driver.user.id, { startTs: at(Date.now() + ++made * HOUR), status: 'CONFIRMED' })),
@@ -279,7 +266,7 @@ describe('receipt pages', () => {
     const other = await signedInDriver();
     await reservation(other.user.id, { startTs: at(base) });
 
-    const pages = await walk(
+    const pages = await walkPages(
       async (cursor) => (await driver.api.receipts.$get({ query: { limit: '20', cursor } })).json(),
       async () => void (await issue(at(Date.now()))),
     );

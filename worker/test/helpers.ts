@@ -51,3 +51,16 @@ export async function signedInDriver() {
   const cookie = `parkada_session=${await createSession(env.SESSIONS, user.id)}`;
   return { user, cookie, api: testClient(app, env, undefined, { headers: { Cookie: cookie } }).api };
 }
+
+/** Follows `nextCursor` from the first page to the last, returning each page's items; `between` runs after every page. */
+export async function walkPages<T>(page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>, between?: () => Promise<void>) {
+  const pages: T[][] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor);
+    pages.push(next.items);
+    cursor = next.nextCursor ?? undefined;
+    await between?.();
+  } while (cursor);
+  return pages;
+}
