@@ -6,6 +6,7 @@
  * of overbookings (two reservations sharing a slot in overlapping windows), which must be 0.
  */
 import { parseArgs } from 'node:util';
+import { MAX_PAGE_SIZE, type Page } from '../core/paging';
 import type { availabilityOf } from '../worker/lots/lots.data';
 import type { ReservationView } from '../worker/reservations/reservations.data';
 
@@ -43,6 +44,18 @@ async function newDriver(i: number): Promise<string> {
   return cookie;
 }
 
+/** Every reservation of a driver, page after page. */
+async function reservationsOf(cookie: string): Promise<ReservationView[]> {
+  const all: ReservationView[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<ReservationView> = await json(await api(`/api/reservations?limit=${MAX_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { cookie }));
+    all.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
 const overlaps = (a: { startTs: string; endTs: string }, b: { startTs: string; endTs: string }) => a.startTs < b.endTs && b.startTs < a.endTs;
 
 async function main() {
@@ -74,7 +87,7 @@ async function main() {
   );
   const seconds = (performance.now() - began) / 1000;
 
-  const mine = (await Promise.all(drivers.map(async (cookie) => json<ReservationView[]>(await api('/api/reservations', { cookie })))))
+  const mine = (await Promise.all(drivers.map(reservationsOf)))
     .flat()
     .filter((r) => r.lotId === lot.id && r.status === 'CONFIRMED');
   let overbookings = 0;

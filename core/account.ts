@@ -20,8 +20,11 @@ export const profileSchema = z.object({
   phone: profilePhoneSchema,
 });
 
+export type Profile = z.output<typeof profileSchema>;
+
 export const DURATION_OPTIONS = ['1', '2', '4', '8', '24'] as const;
 export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
 
 /** Every field optional: a PATCH changes only what it names. */
 export const preferencesSchema = z
@@ -37,3 +40,5 @@ export const preferencesSchema = z
   })
   .partial()
   .strict();
+
+export type PreferenceChanges = z.output<typeof preferencesSchema>;

@@ -75,7 +75,8 @@ export const refundableAt = (start: string, now = new Date()) => new Date(start)
 
 export const noShowDeadline = (start: string) => new Date(new Date(start).getTime() + NO_SHOW_GRACE_MINUTES * MINUTE);
 
-export type ReservationStatus = 'CONFIRMED' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED';
+export const RESERVATION_STATUSES = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /** A reservation in these states keeps its slot in the lot's inventory; in any other it has none. */
 export const holdsSlot = (status: ReservationStatus) => status === 'CONFIRMED' || status === 'ACTIVE';
 export type ReservationTab = 'upcoming' | 'active' | 'past';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyCsv, matchesHistory, NO_HISTORY_FILTER, type HistoryFacts } from './history';
+import { historyCsv, historyFilterOf, historyQueryOf, historyQuerySchema, matchesHistory, NO_HISTORY_FILTER, type HistoryFacts } from './history';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
@@ -28,6 +28,20 @@ describe('History filters (spec 2.9)', () => {
     expect(matchesHistory(row({ startTs: daysAgo(364) }), filter({ range: 'year' }), now)).toBe(true);
     expect(matchesHistory(row({ startTs: daysAgo(-2) }), filter({ range: 'week' }), now)).toBe(true);
     expect(matchesHistory(row({ startTs: daysAgo(900) }), NO_HISTORY_FILTER, now)).toBe(true);
+  });
+});
+
+describe('History filters as query parameters', () => {
+  it('sends only what narrows the list, and reads back the same filter', () => {
+    expect(historyQueryOf(NO_HISTORY_FILTER)).toEqual({ q: undefined, status: undefined, range: undefined });
+    expect(historyQueryOf(filter({ search: '   ' }))).toEqual({ q: undefined, status: undefined, range: undefined });
+    const chosen = filter({ search: 'nbc1234', status: 'CANCELLED', range: 'week' });
+    expect(historyFilterOf(historyQuerySchema.parse(historyQueryOf(chosen)))).toEqual(chosen);
+  });
+
+  it('refuses an unknown status or range with a message naming the choices', () => {
+    expect(historyQuerySchema.safeParse({ status: 'LOST' }).error?.issues[0].message).toBe('status must be one of: CONFIRMED, ACTIVE, COMPLETED, CANCELLED, EXPIRED.');
+    expect(historyQuerySchema.safeParse({ range: 'decade' }).error?.issues[0].message).toBe('range must be one of: all, week, month, year.');
   });
 });
 

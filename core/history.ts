@@ -3,11 +3,13 @@
  * the last 7, 30 or 365 days (by the reservation's start; upcoming ones count as in range). The same
  * rule filters the Reservations and Receipts tabs and the CSV export of what is shown.
  */
+import { z } from 'zod';
+import { RESERVATION_STATUSES, type ReservationStatus } from './booking';
 import { csvManilaTime, csvPesos, inert, toCsv } from './csv';
-import type { ReservationStatus } from './booking';
 
 export const HISTORY_RANGES = { all: 'All time', week: 'Last 7 days', month: 'Last 30 days', year: 'Last 365 days' } as const;
 export type HistoryRange = keyof typeof HISTORY_RANGES;
+const RANGE_KEYS = Object.keys(HISTORY_RANGES) as [HistoryRange, ...HistoryRange[]];
 const RANGE_DAYS: Record<HistoryRange, number | null> = { all: null, week: 7, month: 30, year: 365 };
 
 export type HistoryFilter = { search: string; status: ReservationStatus | 'all'; range: HistoryRange };
@@ -16,16 +18,42 @@ export const NO_HISTORY_FILTER: HistoryFilter = { search: '', status: 'all', ran
 /** What the filters look at in a row of either tab. */
 export type HistoryFacts = { lotName: string; plate: string | null; status: ReservationStatus; startTs: string };
 
-/** Plates match with or without their space ("nbc1234" finds "NBC 1234"). */
-const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+/** Plates match with or without their space ("nbc1234" finds "NBC 1234"): both sides lose their spaces. */
+export const squashSearch = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/** The earliest start the range keeps, or null for all time. */
+export function rangeStart(range: HistoryRange, now = new Date()): Date | null {
+  const days = RANGE_DAYS[range];
+  return days === null ? null : new Date(now.getTime() - days * 86_400_000);
+}
 
 export function matchesHistory(row: HistoryFacts, filter: HistoryFilter, now = new Date()): boolean {
-  const needle = squash(filter.search);
-  if (needle && !squash(row.lotName).includes(needle) && !squash(row.plate ?? '').includes(needle)) return false;
+  const needle = squashSearch(filter.search);
+  if (needle && !squashSearch(row.lotName).includes(needle) && !squashSearch(row.plate ?? '').includes(needle)) return false;
   if (filter.status !== 'all' && row.status !== filter.status) return false;
-  const days = RANGE_DAYS[filter.range];
-  return days === null || new Date(row.startTs).getTime() >= now.getTime() - days * 86_400_000;
+  const since = rangeStart(filter.range, now);
+  return since === null || new Date(row.startTs) >= since;
 }
+
+/** The filters as query parameters of `GET /api/reservations` and `GET /api/receipts` (all optional). */
+export const historyQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search text is too long (100 characters at most).').optional(),
+  status: z.enum(RESERVATION_STATUSES, { error: `status must be one of: ${RESERVATION_STATUSES.join(', ')}.` }).optional(),
+  range: z.enum(RANGE_KEYS, { error: `range must be one of: ${RANGE_KEYS.join(', ')}.` }).optional(),
+});
+
+export const historyFilterOf = (query: z.output<typeof historyQuerySchema>): HistoryFilter => ({
+  search: query.q ?? '',
+  status: query.status ?? 'all',
+  range: query.range ?? 'all',
+});
+
+/** The query parameters for a filter, leaving out what does not narrow the list. */
+export const historyQueryOf = (filter: HistoryFilter) => ({
+  q: squashSearch(filter.search) ? filter.search : undefined,
+  status: filter.status === 'all' ? undefined : filter.status,
+  range: filter.range === 'all' ? undefined : filter.range,
+});
 
 export type HistoryCsvRow = HistoryFacts & { passId: string; endTs: string; slotLabel: string | null; amountCents: number };
 

@@ -1,5 +1,19 @@
-/** Spec 3 notification types and their labels; any other type is shown as Info. */
-const TYPE_LABELS: Record<string, string> = {
+/** Every kind of notification the product sends; the database column takes only these. */
+export const NOTIFICATION_TYPES = [
+  'BOOKING_CONFIRMED',
+  'BOOKING_REMINDER',
+  'PAYMENT_SUCCESS',
+  'PAYMENT_FAILED',
+  'BOOKING_EXPIRED',
+  'PROMOTION',
+  'WELCOME',
+  'BOOKING_EXTENDED',
+  'AUTO_EXTEND_FAILED',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The badge each type shows; a type without one (the welcome note) is shown as Info. */
+const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   BOOKING_CONFIRMED: 'Booking Confirmed',
   BOOKING_REMINDER: 'Reminder',
   PAYMENT_SUCCESS: 'Payment',
@@ -10,4 +24,4 @@ const TYPE_LABELS: Record<string, string> = {
   PROMOTION: 'Promotion',
 };
 
-export const notificationTypeLabel = (type: string) => TYPE_LABELS[type] ?? 'Info';
+export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';

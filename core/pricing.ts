@@ -18,7 +18,10 @@ export const DEFAULT_TIERS: PricingTier[] = [
   { durationHours: 8, rateMultiplier: 0.8 },
 ];
 
-export type LotPricing = { strategy: 'STATIC' | 'PROGRESSIVE'; baseRateCents: number; tiers?: PricingTier[] | null };
+export const PRICING_STRATEGIES = ['STATIC', 'PROGRESSIVE'] as const;
+export type PricingStrategy = (typeof PRICING_STRATEGIES)[number];
+
+export type LotPricing = { strategy: PricingStrategy; baseRateCents: number; tiers?: PricingTier[] | null };
 
 export type PriceQuote = {
   strategy: LotPricing['strategy'];

@@ -8,6 +8,8 @@ export type Role = (typeof ROLES)[number];
 /** Roles a visitor may pick when signing up (spec 3, Early registration). */
 export const SIGNUP_ROLES = ['parking_user', 'space_owner', 'business_owner', 'property_manager'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
+/** The sign-up roles that file an owner application for the super admin to decide. */
+export const OWNER_SIGNUP_ROLES = ['space_owner', 'business_owner', 'property_manager'] as const satisfies readonly SignupRole[];
 
 export const SIGNUP_ROLE_LABELS: Record<SignupRole, string> = {
   parking_user: 'Parking User (Driver)',

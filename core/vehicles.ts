@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 
+export const VEHICLE_TYPES = ['car', 'motorcycle'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
 export const VEHICLE_COLORS = ['white', 'black', 'silver', 'gray', 'red', 'blue', 'green', 'yellow', 'other'] as const;
 
 /** Accepted shapes, after normalising (letters and digits split by one space). */
@@ -41,3 +44,4 @@ export const vehicleSchema = z.object({
   isDefault: z.boolean().optional().default(false),
 });
 export type VehicleInput = z.input<typeof vehicleSchema>;
+export type VehicleDetails = z.output<typeof vehicleSchema>;

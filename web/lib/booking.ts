@@ -1,11 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, unwrap } from './api';
+import { allItems, pagedQuery } from './pages';
 import { walletQuery } from './wallet';
 
 export type DriverLot = InferResponseType<typeof api.lots.$get, 200>[number];
 export type LotSearch = NonNullable<InferRequestType<typeof api.lots.$get>['query']>;
-export type Reservation = InferResponseType<typeof api.reservations.$get, 200>[number];
+export type Reservation = InferResponseType<(typeof api.reservations)[':id']['$get'], 200>;
+/** A reservation in a list: also the id of its receipt, when one was issued. */
+export type ListedReservation = InferResponseType<typeof api.reservations.$get, 200>['items'][number];
+/** A tab of My Reservations and/or the History filters (`historyQueryOf`). */
+export type ReservationFilters = Omit<NonNullable<InferRequestType<typeof api.reservations.$get>['query']>, 'limit' | 'cursor'>;
 export type NewReservation = InferRequestType<typeof api.reservations.$post>['json'];
 
 /** Find Parking's list (spec 7: refetched every 30 s, so availability stays live). */
@@ -15,7 +20,13 @@ export const lotsQuery = (query: LotSearch) => queryOptions({ queryKey: ['/api/l
 export const lotQuery = (id: string, window: { start?: string; durationHours?: string } = {}) =>
   queryOptions({ queryKey: ['/api/lots', id, window], queryFn: () => unwrap(api.lots[':id'].$get({ param: { id }, query: window })), refetchInterval: 10_000 });
 
-export const reservationsQuery = queryOptions({ queryKey: ['/api/reservations'], queryFn: () => unwrap(api.reservations.$get()) });
+const reservationPage = (filters: ReservationFilters) => (cursor?: string, limit?: number) =>
+  unwrap(api.reservations.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+export const reservationsQuery = (filters: ReservationFilters) => pagedQuery(['/api/reservations', 'list', filters], reservationPage(filters));
+export const allReservations = (filters: ReservationFilters) => allItems(reservationPage(filters));
+/** How many match the History filters, in all and per tab. */
+export const reservationCountsQuery = (filters: Omit<ReservationFilters, 'tab'> = {}) =>
+  queryOptions({ queryKey: ['/api/reservations', 'counts', filters], queryFn: () => unwrap(api.reservations.counts.$get({ query: filters })) });
 export const reservationQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id], queryFn: () => unwrap(api.reservations[':id'].$get({ param: { id } })) });
 export const passQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id, 'pass'], queryFn: () => unwrap(api.reservations[':id'].pass.$get({ param: { id } })) });
 

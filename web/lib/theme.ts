@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import type { Theme } from '../../core/account';
 
 /** Light/dark theme, persisted in localStorage and applied as the `dark` class on <html>. */
-export type Theme = 'light' | 'dark' | 'system';
 const STORAGE_KEY = 'parkada-theme';
 
 const listeners = new Set<() => void>();

@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import type { statement } from '../../worker/wallet/wallet.data';
 import { api, apiRequest, unwrap } from './api';
+import { pagedQuery } from './pages';
 
 export type WalletSummary = InferResponseType<typeof api.wallet.$get, 200>;
 export type WalletTransaction = InferResponseType<typeof api.wallet.transactions.$get, 200>['items'][number];
@@ -18,13 +19,9 @@ export const autoTopupQuery = queryOptions({ queryKey: ['/api/wallet/auto-topup'
 
 /** Ledger pages, newest first; `points` narrows to rows that moved loyalty points. */
 export const transactionsQuery = (points = false) =>
-  infiniteQueryOptions({
-    queryKey: ['/api/wallet/transactions', { points }],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrap(api.wallet.transactions.$get({ query: { limit: '10', points: points ? 'true' : undefined, cursor: pageParam } })),
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  pagedQuery(['/api/wallet/transactions', { points }], (cursor) =>
+    unwrap(api.wallet.transactions.$get({ query: { limit: '10', points: points ? 'true' : undefined, cursor } })),
+  );
 
 export const paymentQuery = (id: string) => queryOptions({ queryKey: ['/api/payments', id], queryFn: () => unwrap(api.payments[':id'].$get({ param: { id } })) });
 

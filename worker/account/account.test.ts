@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lots, notifications, reservations } from '../db/schema';
+import { lots, reservations } from '../db/schema';
 import { newId } from '../db/ids';
-import { notify } from '../notifications/notifications.data';
 import { call, db, seedOnce, sessionCookie, signupBody } from '../test/helpers';
 
 type Vehicle = { id: string; plate: string; isDefault: boolean; color: string | null };
@@ -149,46 +147,5 @@ describe('preferences', () => {
     const res = await call('/api/user/preferences', { method: 'PATCH', cookie, json: body });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
-  });
-});
-
-describe('notifications', () => {
-  type Note = { id: string; type: string; isRead: boolean };
-  const list = async (cookie: string) => (await call('/api/notifications', { cookie })).json<Note[]>();
-
-  it('marks one read, all read, deletes, and answers 404 for someone else’s', async () => {
-    const me = await newDriver();
-    await notify(db(), me.userId, { type: 'BOOKING_CONFIRMED', title: 'Booking confirmed', message: 'See you at 6 PM', metadata: { lotName: 'Greenbelt 3 Parking' } });
-    let notes = await list(me.cookie);
-    expect(notes).toHaveLength(2);
-    expect(notes.every((n) => !n.isRead)).toBe(true);
-
-    const other = await newDriver();
-    expect((await call(`/api/notifications/${notes[0].id}/read`, { method: 'PATCH', cookie: other.cookie })).status).toBe(404);
-    expect((await call(`/api/notifications/${notes[0].id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
-
-    expect((await call(`/api/notifications/${notes[0].id}/read`, { method: 'PATCH', cookie: me.cookie })).status).toBe(204);
-    notes = await list(me.cookie);
-    expect(notes.filter((n) => n.isRead)).toHaveLength(1);
-
-    expect((await call('/api/notifications/mark-all-read', { method: 'PATCH', cookie: me.cookie })).status).toBe(204);
-    expect((await list(me.cookie)).every((n) => n.isRead)).toBe(true);
-    expect((await list(other.cookie)).every((n) => !n.isRead)).toBe(true);
-
-    expect((await call(`/api/notifications/${notes[1].id}`, { method: 'DELETE', cookie: me.cookie })).status).toBe(204);
-    expect(await list(me.cookie)).toHaveLength(1);
-  });
-
-  it('honours the preferences: no promotions by default, no reminders when switched off', async () => {
-    const me = await newDriver();
-    const promo = { type: 'PROMOTION', title: 'Weekend promo', message: '20% off at BGC' } as const;
-    const reminder = { type: 'BOOKING_REMINDER', title: 'Starts in 30 minutes', message: 'Greenbelt 3 Parking' } as const;
-    expect(await notify(db(), me.userId, promo)).toBe(false);
-    expect(await notify(db(), me.userId, reminder)).toBe(true);
-    await call('/api/user/preferences', { method: 'PATCH', cookie: me.cookie, json: { bookingReminders: false, promotionalEmails: true } });
-    expect(await notify(db(), me.userId, reminder)).toBe(false);
-    expect(await notify(db(), me.userId, promo)).toBe(true);
-    const types = (await db().select().from(notifications).where(eq(notifications.userId, me.userId))).map((n) => n.type).sort();
-    expect(types).toEqual(['BOOKING_REMINDER', 'PROMOTION', 'WELCOME']);
   });
 });

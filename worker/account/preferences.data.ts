@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PreferenceChanges } from '../../core/account';
 import type { DB } from '../db/client';
 import { preferences } from '../db/schema';
 
@@ -7,4 +8,9 @@ export async function readPreferences(db: DB, userId: string) {
   const [row] = await db.select().from(preferences).where(eq(preferences.userId, userId));
   const { userId: _owner, ...prefs } = row;
   return prefs;
+}
+
+/** Writes only the preferences named in `changes`. */
+export async function updatePreferences(db: DB, userId: string, changes: PreferenceChanges) {
+  if (Object.keys(changes).length) await db.update(preferences).set(changes).where(eq(preferences.userId, userId));
 }

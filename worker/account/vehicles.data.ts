@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { VehicleDetails } from '../../core/vehicles';
 import type { DB } from '../db/client';
 import { reservations, vehicles } from '../db/schema';
 
@@ -41,3 +42,13 @@ export const setOnlyDefault = (db: DB, userId: string, vehicleId: string) =>
     db.update(vehicles).set({ isDefault: false }).where(and(eq(vehicles.userId, userId), ne(vehicles.id, vehicleId))),
     db.update(vehicles).set({ isDefault: true }).where(eq(vehicles.id, vehicleId)),
   ]);
+
+/** Stores a vehicle as not default; the service decides the default afterwards. */
+export const insertVehicle = (db: DB, userId: string, id: string, input: VehicleDetails) =>
+  db.insert(vehicles).values({ id, userId, plate: input.plate, make: input.make, model: input.model, color: input.color ?? null, isDefault: false });
+
+/** Changes what the driver can edit; the default flag has its own rule (`setOnlyDefault`). */
+export const updateVehicle = (db: DB, vehicleId: string, input: VehicleDetails) =>
+  db.update(vehicles).set({ plate: input.plate, make: input.make, model: input.model, color: input.color ?? null }).where(eq(vehicles.id, vehicleId));
+
+export const deleteVehicle = (db: DB, vehicleId: string) => db.delete(vehicles).where(eq(vehicles.id, vehicleId));

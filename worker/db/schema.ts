@@ -6,6 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DURATION_OPTIONS, THEMES } from '../../core/account';
+import { RESERVATION_STATUSES } from '../../core/booking';
+import { NOTIFICATION_TYPES } from '../../core/notifications';
+import { PRICING_STRATEGIES } from '../../core/pricing';
+import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
+import { VEHICLE_TYPES } from '../../core/vehicles';
+import { TOPUP_METHODS } from '../../core/wallet';
 
 const id = () => text('id').primaryKey();
 const createdAt = (column = 'created_at') => text(column).notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
@@ -20,7 +27,7 @@ export const users = sqliteTable(
     lastName: text('last_name').notNull(),
     phone: text('phone'),
     profileImageUrl: text('profile_image_url'),
-    role: text('role', { enum: ['parking_user', 'owner_admin', 'attendant', 'super_admin'] }).notNull().default('parking_user'),
+    role: text('role', { enum: ROLES }).notNull().default('parking_user'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -48,7 +55,7 @@ export const vehicles = sqliteTable(
     make: text('make').notNull(),
     model: text('model').notNull(),
     color: text('color'),
-    vehicleType: text('vehicle_type', { enum: ['car', 'motorcycle'] }).notNull().default('car'),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull().default('car'),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
@@ -62,9 +69,9 @@ export const preferences = sqliteTable('preferences', {
   smsNotifications: integer('sms_notifications', { mode: 'boolean' }).notNull().default(false),
   bookingReminders: integer('booking_reminders', { mode: 'boolean' }).notNull().default(true),
   promotionalEmails: integer('promotional_emails', { mode: 'boolean' }).notNull().default(false),
-  defaultDuration: text('default_duration', { enum: ['1', '2', '4', '8', '24'] }).notNull().default('2'),
+  defaultDuration: text('default_duration', { enum: DURATION_OPTIONS }).notNull().default('2'),
   autoExtend: integer('auto_extend', { mode: 'boolean' }).notNull().default(false),
-  theme: text('theme', { enum: ['light', 'dark', 'system'] }).notNull().default('system'),
+  theme: text('theme', { enum: THEMES }).notNull().default('system'),
 });
 
 export const lots = sqliteTable(
@@ -95,7 +102,7 @@ export const slots = sqliteTable(
     level: text('level'),
     accessible: integer('accessible', { mode: 'boolean' }).notNull().default(false),
     evCharging: integer('ev_charging', { mode: 'boolean' }).notNull().default(false),
-    vehicleType: text('vehicle_type', { enum: ['car', 'motorcycle'] }).notNull().default('car'),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull().default('car'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [uniqueIndex('slots_lot_label_unique').on(t.lotId, t.label)],
@@ -105,7 +112,7 @@ export const pricing = sqliteTable(
   'pricing',
   {
     lotId: text('lot_id').primaryKey().references(() => lots.id, { onDelete: 'cascade' }),
-    strategy: text('strategy', { enum: ['STATIC', 'PROGRESSIVE'] }).notNull().default('STATIC'),
+    strategy: text('strategy', { enum: PRICING_STRATEGIES }).notNull().default('STATIC'),
     baseRate: integer('base_rate').notNull().default(8000),
     currency: text('currency').notNull().default('PHP'),
     progressiveJson: text('progressive_json'),
@@ -124,7 +131,7 @@ export const reservations = sqliteTable(
     slotId: text('slot_id').references(() => slots.id),
     vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     vehiclePlate: text('vehicle_plate'),
-    status: text('status', { enum: ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] }).notNull(),
+    status: text('status', { enum: RESERVATION_STATUSES }).notNull(),
     startTs: text('start_ts').notNull(),
     endTs: text('end_ts').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -233,7 +240,7 @@ export const payments = sqliteTable(
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     walletId: text('wallet_id').notNull().references(() => wallets.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
-    method: text('method', { enum: ['gcash', 'maya', 'card'] }).notNull(),
+    method: text('method', { enum: TOPUP_METHODS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
@@ -280,7 +287,7 @@ export const autoTopups = sqliteTable('auto_topups', {
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
   thresholdCents: integer('threshold_cents').notNull(),
   amountCents: integer('amount_cents').notNull(),
-  method: text('method', { enum: ['gcash', 'maya', 'card'] }).notNull(),
+  method: text('method', { enum: TOPUP_METHODS }).notNull(),
   updatedAt: createdAt('updated_at'),
 });
 
@@ -304,14 +311,15 @@ export const notifications = sqliteTable(
   {
     id: id(),
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
     metadataJson: text('metadata_json'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt)],
+  // One index per notification list: the Unread filter's and the full list's, both newest first.
+  (t) => [index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt), index('notifications_user_time_idx').on(t.userId, t.createdAt)],
 );
 
 export const earlyRegistrations = sqliteTable(
@@ -322,7 +330,7 @@ export const earlyRegistrations = sqliteTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     mobile: text('mobile').notNull(),
-    role: text('role', { enum: ['parking_user', 'space_owner', 'business_owner', 'property_manager'] }).notNull(),
+    role: text('role', { enum: SIGNUP_ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('early_registrations_email_unique').on(t.email)],
@@ -344,7 +352,7 @@ export const ownerApplications = sqliteTable(
   {
     id: id(),
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    applicantRole: text('applicant_role', { enum: ['space_owner', 'business_owner', 'property_manager'] }).notNull(),
+    applicantRole: text('applicant_role', { enum: OWNER_SIGNUP_ROLES }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -433,4 +441,3 @@ export type User = typeof users.$inferSelect;
 export type Lot = typeof lots.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type WalletTransaction = typeof walletTransactions.$inferSelect;
-export type Role = User['role'];

@@ -39,6 +39,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/lots/:id': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}` }) },
   'GET /api/lots/:id/availability': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}/availability` }) },
   'GET /api/notifications': { who: 'session', sample: () => ({ path: '/api/notifications' }) },
+  'GET /api/notifications/counts': { who: 'session', sample: () => ({ path: '/api/notifications/counts' }) },
   'PATCH /api/notifications/mark-all-read': { who: 'session', sample: () => ({ method: 'PATCH', path: '/api/notifications/mark-all-read' }) },
   // Another user's (or no) notification: a signed-in caller passes the role check and gets 404.
   'PATCH /api/notifications/:id/read': { who: 'session', sample: () => ({ method: 'PATCH', path: `/api/notifications/${crypto.randomUUID()}/read` }), found: false },
@@ -65,7 +66,9 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
   'GET /api/reservations': { who: 'session', sample: () => ({ path: '/api/reservations' }) },
+  'GET /api/reservations/counts': { who: 'session', sample: () => ({ path: '/api/reservations/counts' }) },
   'GET /api/receipts': { who: 'session', sample: () => ({ path: '/api/receipts' }) },
+  'GET /api/receipts/counts': { who: 'session', sample: () => ({ path: '/api/receipts/counts' }) },
   'GET /api/receipts/:id': { who: 'session', sample: () => ({ path: `/api/receipts/${crypto.randomUUID()}` }), found: false },
   // For a lot that does not exist: an allowed caller gets past the role check to the 404.
   'POST /api/reservations': {

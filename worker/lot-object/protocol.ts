@@ -2,7 +2,7 @@
  * What the lot object and the D1 side say to each other. The object allocates slots and keeps time;
  * D1 records what was sold and paid. Whenever they disagree, the object is made to follow D1.
  */
-type VehicleType = 'car' | 'motorcycle';
+import type { VehicleType } from '../../core/vehicles';
 
 /** An unconfirmed hold lapses after this long unless the booking's D1 write claims it. */
 export const HOLD_TTL_MS = 60_000;

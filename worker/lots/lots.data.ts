@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
-import { quote, type LotPricing, type PricingTier } from '../../core/pricing';
+import { quote, type LotPricing, type PricingStrategy, type PricingTier } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { lots, pricing, slots } from '../db/schema';
 import type { Bindings } from '../env';
@@ -20,7 +20,7 @@ const lotColumns = {
   isApproved: lots.isApproved,
   ownerId: lots.ownerId,
   baseRate: sql<number>`coalesce(${pricing.baseRate}, ${DEFAULT_RATE_CENTS})`,
-  strategy: sql<'STATIC' | 'PROGRESSIVE'>`coalesce(${pricing.strategy}, 'STATIC')`,
+  strategy: sql<PricingStrategy>`coalesce(${pricing.strategy}, 'STATIC')`,
   progressiveJson: pricing.progressiveJson,
   totalSlots: sql<number>`(select count(*) from ${slots} where ${slots.lotId} = ${lots.id} and ${slots.active} = 1)`,
 };

@@ -1,19 +1,10 @@
-import type { DB } from '../db/client';
-import { notifications } from '../db/schema';
-import { newId } from '../db/ids';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { NotificationType } from '../../core/notifications';
 import { readPreferences } from '../account/preferences.data';
-
-/** Spec 3 notification types; anything else shows as Info. */
-export type NotificationType =
-  | 'BOOKING_CONFIRMED'
-  | 'BOOKING_REMINDER'
-  | 'PAYMENT_SUCCESS'
-  | 'PAYMENT_FAILED'
-  | 'BOOKING_EXPIRED'
-  | 'PROMOTION'
-  | 'WELCOME'
-  | 'BOOKING_EXTENDED'
-  | 'AUTO_EXTEND_FAILED';
+import type { DB } from '../db/client';
+import { newId } from '../db/ids';
+import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
+import { notifications } from '../db/schema';
 
 type NewNotification = {
   type: NotificationType;
@@ -39,4 +30,58 @@ export async function notify(db: DB, userId: string, note: NewNotification): Pro
     metadataJson: note.metadata ? JSON.stringify(note.metadata) : null,
   });
   return true;
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+const toView = ({ metadataJson, userId: _owner, ...row }: NotificationRow) => ({
+  ...row,
+  metadata: metadataJson ? (JSON.parse(metadataJson) as Record<string, string>) : undefined,
+});
+
+/** A page of the user's notifications, newest first; `unreadOnly` is the screen's Unread filter. */
+export async function listOwnNotifications(db: DB, userId: string, list: { unreadOnly: boolean; page: PageRequest }) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        list.unreadOnly ? eq(notifications.isRead, false) : undefined,
+        afterCursor(notifications.createdAt, notifications.id, list.page.cursor),
+      ),
+    )
+    .orderBy(...newestFirst(notifications.createdAt, notifications.id))
+    .limit(rowsToRead(list.page));
+  return pageOf(rows, list.page, (row) => ({ key: row.createdAt, id: row.id }), toView);
+}
+
+/** What the bell and the filter tabs show, without loading the list. */
+export async function countOwnNotifications(db: DB, userId: string) {
+  const [counts] = await db
+    .select({ total: count(), unread: sql<number>`COALESCE(SUM(CASE WHEN ${notifications.isRead} THEN 0 ELSE 1 END), 0)` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return counts;
+}
+
+/** Marks one of the user's notifications read; false when they have no such notification. */
+export async function markRead(db: DB, userId: string, id: string) {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return updated.length > 0;
+}
+
+export const markAllRead = (db: DB, userId: string) => db.update(notifications).set({ isRead: true }).where(eq(notifications.userId, userId));
+
+/** Deletes one of the user's notifications; false when they have no such notification. */
+export async function deleteOwnNotification(db: DB, userId: string, id: string) {
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return deleted.length > 0;
 }

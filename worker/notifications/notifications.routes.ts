@@ -1,48 +1,31 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { notifications } from '../db/schema';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
+import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
+import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.data';
 
 const notificationParams = z.object({ id: z.uuid('Unknown notification id') });
+const listQuery = pageQuery.extend({ filter: z.enum(['all', 'unread'], { error: 'filter must be all or unread.' }).default('all') });
 
 /** Spec 2.12: a user sees and changes only their own notifications; anyone else's answers 404. */
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, c.var.user!.id))
-      .orderBy(desc(notifications.createdAt))
-      .limit(200);
-    return c.json(
-      rows.map(({ metadataJson, userId: _owner, ...row }) => ({
-        ...row,
-        metadata: metadataJson ? (JSON.parse(metadataJson) as Record<string, string>) : undefined,
-      })),
-    );
+  .get('/notifications', validate('query', listQuery), async (c) => {
+    const { filter, limit, cursor } = c.req.valid('query');
+    return c.json(await listOwnNotifications(c.var.db, c.var.user!.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
   })
+  .get('/notifications/counts', async (c) => c.json(await countOwnNotifications(c.var.db, c.var.user!.id)))
   // Registered before "/:id/read" so "mark-all-read" is never taken for an id.
   .patch('/notifications/mark-all-read', async (c) => {
-    await c.var.db.update(notifications).set({ isRead: true }).where(eq(notifications.userId, c.var.user!.id));
+    await markAllRead(c.var.db, c.var.user!.id);
     return c.body(null, 204);
   })
   .patch('/notifications/:id/read', validate('param', notificationParams), async (c) => {
-    const updated = await c.var.db
-      .update(notifications)
-      .set({ isRead: true })
-      .where(and(eq(notifications.id, c.req.valid('param').id), eq(notifications.userId, c.var.user!.id)))
-      .returning({ id: notifications.id });
-    if (!updated.length) throw notFound('Notification');
+    if (!(await markRead(c.var.db, c.var.user!.id, c.req.valid('param').id))) throw notFound('Notification');
     return c.body(null, 204);
   })
   .delete('/notifications/:id', validate('param', notificationParams), async (c) => {
-    const deleted = await c.var.db
-      .delete(notifications)
-      .where(and(eq(notifications.id, c.req.valid('param').id), eq(notifications.userId, c.var.user!.id)))
-      .returning({ id: notifications.id });
-    if (!deleted.length) throw notFound('Notification');
+    if (!(await deleteOwnNotification(c.var.db, c.var.user!.id, c.req.valid('param').id))) throw notFound('Notification');
     return c.body(null, 204);
   });

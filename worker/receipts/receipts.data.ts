@@ -3,12 +3,15 @@
  * equal to the net amount paid by every later change (modify, extend, refund) in that change's batch.
  * Its lines are the reservation's charges; its payment reference is the wallet ledger row that paid.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { passIdOf } from '../../core/booking';
+import type { HistoryFilter } from '../../core/history';
 import { vatIncluded } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
+import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { charges, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
+import { historyWhere } from '../reservations/reservation-lists.data';
 
 /** The receipt number printed on the document: short, upper case, derived from the receipt id. */
 export const receiptNumber = (id: string) => `PKD-${id.slice(0, 8).toUpperCase()}`;
@@ -65,8 +68,30 @@ const toSummary = ({ lotName, lotAddress, ...row }: ReceiptRow) => ({
   lot: { name: lotName, address: lotAddress },
 });
 
-export async function listOwnReceipts(db: DB, userId: string) {
-  return (await selectReceipts(db).where(eq(receipts.userId, userId)).orderBy(desc(receipts.createdAt))).map(toSummary);
+/** A page of the driver's receipts, newest first, whose reservations match the History filters. */
+export async function listOwnReceipts(db: DB, userId: string, list: { filter: HistoryFilter; page: PageRequest }, now = new Date()) {
+  const rows = await selectReceipts(db)
+    .where(and(eq(receipts.userId, userId), historyWhere(list.filter, now), afterCursor(receipts.createdAt, receipts.id, list.page.cursor)))
+    .orderBy(...newestFirst(receipts.createdAt, receipts.id))
+    .limit(rowsToRead(list.page));
+  return pageOf(rows, list.page, (row) => ({ key: row.createdAt, id: row.id }), toSummary);
+}
+
+export async function countOwnReceipts(db: DB, userId: string, filter: HistoryFilter, now = new Date()) {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(receipts)
+    .innerJoin(reservations, eq(reservations.id, receipts.reservationId))
+    .innerJoin(lots, eq(lots.id, reservations.lotId))
+    .where(and(eq(receipts.userId, userId), historyWhere(filter, now)));
+  return { total };
+}
+
+/** The receipt id of each of these reservations that has one. */
+export async function receiptIdsOf(db: DB, reservationIds: string[]): Promise<Map<string, string>> {
+  if (!reservationIds.length) return new Map();
+  const rows = await db.select({ id: receipts.id, reservationId: receipts.reservationId }).from(receipts).where(inArray(receipts.reservationId, reservationIds));
+  return new Map(rows.map((row) => [row.reservationId, row.id]));
 }
 
 /** One receipt with its lines and payment reference; another user's receipt does not exist for them. */

@@ -1,15 +1,23 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { historyFilterOf, historyQuerySchema } from '../../core/history';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
+import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { findOwnReceipt, listOwnReceipts } from './receipts.data';
+import { countOwnReceipts, findOwnReceipt, listOwnReceipts } from './receipts.data';
 
 const receiptParams = z.object({ id: z.uuid('Unknown receipt id') });
+const listQuery = pageQuery.extend(historyQuerySchema.shape);
 
 /** The driver's receipts (spec 2.9's Receipts tab made real); the web prints them. */
 export const receiptRoutes = new Hono<AppEnv>()
-  .get('/receipts', async (c) => c.json(await listOwnReceipts(c.var.db, c.var.user!.id)))
+  .get('/receipts', validate('query', listQuery), async (c) => {
+    const { limit, cursor, ...history } = c.req.valid('query');
+    return c.json(await listOwnReceipts(c.var.db, c.var.user!.id, { filter: historyFilterOf(history), page: { limit, cursor } }));
+  })
+  // Registered before "/receipts/:id" so "counts" is never taken for an id.
+  .get('/receipts/counts', validate('query', historyQuerySchema), async (c) => c.json(await countOwnReceipts(c.var.db, c.var.user!.id, historyFilterOf(c.req.valid('query')))))
   .get('/receipts/:id', validate('param', receiptParams), async (c) => {
     const receipt = await findOwnReceipt(c.var.db, c.var.user!.id, c.req.valid('param').id);
     if (!receipt) throw notFound('Receipt');

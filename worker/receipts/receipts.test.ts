@@ -9,7 +9,7 @@ describe('receipts', () => {
     const lotId = await makeLot(1, { progressive: true });
     const { cookie } = await driver(2_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 3 })).json<any>();
-    const list = await (await call('/api/receipts', { cookie })).json<any[]>();
+    const list = (await (await call('/api/receipts', { cookie })).json<{ items: any[] }>()).items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ reservationId: booking.id, amountCents: 12_000, currency: 'PHP', lot: { name: booking.lotName } });
     expect(list[0].number).toBe(`PKD-${list[0].id.slice(0, 8).toUpperCase()}`);
@@ -33,9 +33,9 @@ describe('receipts', () => {
     const owner = await driver(1_000);
     const other = await driver(0);
     await reserve(owner.cookie, { lotId, start: inMinutes(60) });
-    const [receipt] = await (await call('/api/receipts', { cookie: owner.cookie })).json<any[]>();
+    const [receipt] = (await (await call('/api/receipts', { cookie: owner.cookie })).json<{ items: any[] }>()).items;
     expect((await call(`/api/receipts/${receipt.id}`, { cookie: other.cookie })).status).toBe(404);
-    expect(await (await call('/api/receipts', { cookie: other.cookie })).json<any[]>()).toEqual([]);
+    expect((await (await call('/api/receipts', { cookie: other.cookie })).json<{ items: unknown[] }>()).items).toEqual([]);
     const bad = await call('/api/receipts/not-an-id', { cookie: owner.cookie });
     expect(bad.status).toBe(400);
     expect((await bad.json<any>()).message).toBe('Unknown receipt id');

@@ -25,7 +25,7 @@ describe('POST /api/reservations', () => {
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_CONFIRMED', 'PAYMENT_SUCCESS']));
     expect((await call(`/api/reservations/${booking.id}`, { cookie })).status).toBe(200);
-    expect((await (await call('/api/reservations', { cookie })).json<any[]>()).map((r) => r.id)).toEqual([booking.id]);
+    expect((await (await call('/api/reservations', { cookie })).json<{ items: { id: string }[] }>()).items.map((r) => r.id)).toEqual([booking.id]);
   });
 
   it('replays the first booking for a repeated Idempotency-Key and never pays twice', async () => {

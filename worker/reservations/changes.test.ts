@@ -87,7 +87,7 @@ describe('cancel, modify, extend', () => {
     const ledger = await db().select().from(walletTransactions).where(eq(walletTransactions.reservationId, booking.id));
     const netPaid = 0 - ledger.reduce((sum, t) => sum + t.amountCents, 0) || 0;
     expect(netPaid).toBe(row.status === 'CANCELLED' ? 0 : row.amountCents);
-    const [receipt] = await (await call('/api/receipts', { cookie })).json<any[]>();
+    const [receipt] = (await (await call('/api/receipts', { cookie })).json<{ items: any[] }>()).items;
     expect(receipt.amountCents).toBe(netPaid);
     expect(await balanceOf(user.id)).toBe(100_000 - netPaid);
   });

@@ -1,11 +1,15 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { holdsSlot, passIdOf } from '../../core/booking';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { holdsSlot, passIdOf, type ReservationTab } from '../../core/booking';
+import type { HistoryFilter } from '../../core/history';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { LotPricing, PriceQuote, PricingTier } from '../../core/pricing';
 import type { DB } from '../db/client';
+import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
+import { receiptIdsOf } from '../receipts/receipts.data';
+import { historyWhere, tabOf } from './reservation-lists.data';
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots. */
 export async function lotForBooking(db: DB, lotId: string) {
@@ -75,8 +79,22 @@ export async function findOwnReservation(db: DB, userId: string, id: string) {
   return row ? toView(row) : null;
 }
 
-export async function listOwnReservations(db: DB, userId: string) {
-  return (await selectViews(db).where(eq(reservations.userId, userId)).orderBy(desc(reservations.startTs))).map(toView);
+/** A page of the driver's reservations, latest start first, in one tab and/or matching the History filters. */
+export async function listOwnReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }, now = new Date()) {
+  const rows = await selectViews(db)
+    .where(
+      and(
+        eq(reservations.userId, userId),
+        list.tab ? eq(tabOf(now), list.tab) : undefined,
+        historyWhere(list.filter, now),
+        afterCursor(reservations.startTs, reservations.id, list.page.cursor),
+      ),
+    )
+    .orderBy(...newestFirst(reservations.startTs, reservations.id))
+    .limit(rowsToRead(list.page));
+  // History's Receipt button opens the receipt of a reservation on the page.
+  const receiptOf = await receiptIdsOf(db, rows.map((row) => row.id));
+  return pageOf(rows, list.page, (row) => ({ key: row.startTs, id: row.id }), (row) => ({ ...toView(row), receiptId: receiptOf.get(row.id) ?? null }));
 }
 
 /** Net amount paid for a reservation according to the ledger (payments − refunds). */

@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createReservationSchema, noShowDeadline } from '../../core/booking';
+import { createReservationSchema, noShowDeadline, type ReservationTab } from '../../core/booking';
+import { historyFilterOf, historyQuerySchema } from '../../core/history';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
+import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { signPass } from './pass';
+import { countOwnReservations } from './reservation-lists.data';
 import { findOwnReservation, listOwnReservations } from './reservations.data';
 import { book, bookingContext, cancel, extend, modify } from './reservations.service';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
+const TABS = ['upcoming', 'active', 'past'] as const satisfies readonly ReservationTab[];
+const listQuery = pageQuery.extend(historyQuerySchema.shape).extend({ tab: z.enum(TABS, { error: `tab must be one of: ${TABS.join(', ')}.` }).optional() });
 const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
 const modifySchema = z
   .object({ start: isoInstant, durationHours: z.number().int().min(1).max(24).optional(), end: isoInstant.optional() })
@@ -18,7 +23,14 @@ const extendSchema = z.object({ hours: z.number().int('Extend by whole hours.').
 
 /** The driver's own reservations (spec 2.6, 2.7 made real). Money-moving calls take an Idempotency-Key. */
 export const reservationRoutes = new Hono<AppEnv>()
-  .get('/reservations', async (c) => c.json(await listOwnReservations(c.var.db, c.var.user!.id)))
+  .get('/reservations', validate('query', listQuery), async (c) => {
+    const { limit, cursor, tab, ...history } = c.req.valid('query');
+    return c.json(await listOwnReservations(c.var.db, c.var.user!.id, { tab, filter: historyFilterOf(history), page: { limit, cursor } }));
+  })
+  // Registered before "/reservations/:id" so "counts" is never taken for an id.
+  .get('/reservations/counts', validate('query', historyQuerySchema), async (c) =>
+    c.json(await countOwnReservations(c.var.db, c.var.user!.id, historyFilterOf(c.req.valid('query')))),
+  )
   .post('/reservations', validate('json', createReservationSchema), async (c) => {
     const input = c.req.valid('json');
     const { reservation, replayed } = await book(bookingContext(c.env, c.var.db), input, await idempotentRequest(c, 'reservations.create', input));

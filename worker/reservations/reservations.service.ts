@@ -12,7 +12,7 @@ import { CHANGES_CLOSED, canExtend, canModify, refundableAt, windowEnd, windowPr
 import { formatPeso } from '../../core/money';
 import { quote } from '../../core/pricing';
 import { formatDateTime } from '../../core/time';
-import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE } from '../../core/vehicles';
+import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } from '../../core/vehicles';
 import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
 import { statementOf, type DB } from '../db/client';
 import { afterCommit } from '../db/after-commit';
@@ -90,7 +90,7 @@ async function bookableLot(db: DB, lotId: string) {
  * vehicle is that vehicle (so it cannot be deleted while booked); any other typed plate is a car.
  */
 async function vehicleFor(db: DB, userId: string, input: Pick<CreateReservation, 'vehicleId' | 'plate'>, lot: BookableLot) {
-  let vehicle: { id: string | null; plate: string; type: 'car' | 'motorcycle' };
+  let vehicle: { id: string | null; plate: string; type: VehicleType };
   if (input.vehicleId) {
     const own = await findOwnVehicle(db, userId, input.vehicleId);
     if (!own) throw notFound('Vehicle');

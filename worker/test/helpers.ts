@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test';
+import { testClient } from 'hono/testing';
 import { app } from '../app';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { createSession } from '../auth/sessions';
 import { createDb } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed';
-import { findUserByEmail } from '../users/users.data';
+import { createAccount, findUserByEmail } from '../users/users.data';
 import type { Role } from '../../core/roles';
 
 export const ORIGIN = 'https://parkada.test';
@@ -57,3 +58,24 @@ export const signupBody = (overrides: Record<string, unknown> = {}) => ({
   password: 'correct horse battery',
   ...overrides,
 });
+
+/** A new driver signed in, made through the data layer; `api` is the typed API client acting as them. */
+export async function signedInDriver() {
+  const { password: _password, mobile: phone, role: _role, ...fields } = signupBody();
+  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'not used', signupRole: 'parking_user' });
+  const cookie = await signedInAs(user.id);
+  return { user, cookie, api: testClient(app, env, undefined, { headers: { Cookie: cookie } }).api };
+}
+
+/** Follows `nextCursor` from the first page to the last, returning each page's items; `between` runs after every page. */
+export async function walkPages<T>(page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>, between?: () => Promise<void>) {
+  const pages: T[][] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor);
+    pages.push(next.items);
+    cursor = next.nextCursor ?? undefined;
+    await between?.();
+  } while (cursor);
+  return pages;
+}

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import type { Profile } from '../../core/account';
 import type { Role, SignupRole } from '../../core/roles';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
@@ -22,6 +23,11 @@ export async function findUserBySession(db: DB, sessionKey: string): Promise<Ses
     .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** Names and phone; the e-mail is the sign-in identity and never changes here. */
+export async function updateProfile(db: DB, userId: string, profile: Profile) {
+  await db.update(users).set({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }).where(eq(users.id, userId));
 }
 
 export async function findUserByEmail(db: DB, email: string) {

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { loyaltyLevel, manilaMonthOf, manilaMonthRange, pointsToNextLevel, TRANSACTION_LABELS, type AutoTopupRule } from '../../core/wallet';
 import type { DB } from '../db/client';
+import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { autoTopups, payments, wallets, walletTransactions, type WalletTransaction } from '../db/schema';
 
 export async function walletOf(db: DB, userId: string) {
@@ -64,26 +65,21 @@ export const transactionView = (row: WalletTransaction) => ({
   createdAt: row.createdAt,
 });
 
-/** Keyset pagination, newest first; the cursor is the last row's `createdAt|id`. */
-export async function listTransactions(db: DB, walletId: string, page: { limit: number; cursor?: string; pointsOnly?: boolean }) {
-  const [cursorAt, cursorId] = page.cursor?.split('|') ?? [];
+/** A page of the ledger, newest first; `pointsOnly` keeps the rows that moved loyalty points. */
+export async function listTransactions(db: DB, walletId: string, list: { pointsOnly: boolean; page: PageRequest }) {
   const rows = await db
     .select()
     .from(walletTransactions)
     .where(
       and(
         eq(walletTransactions.walletId, walletId),
-        page.pointsOnly ? sql`${walletTransactions.pointsDelta} <> 0` : undefined,
-        cursorAt
-          ? or(lt(walletTransactions.createdAt, cursorAt), and(eq(walletTransactions.createdAt, cursorAt), lt(walletTransactions.id, cursorId ?? '')))
-          : undefined,
+        list.pointsOnly ? sql`${walletTransactions.pointsDelta} <> 0` : undefined,
+        afterCursor(walletTransactions.createdAt, walletTransactions.id, list.page.cursor),
       ),
     )
-    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-    .limit(page.limit + 1);
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return { items: items.map(transactionView), nextCursor: rows.length > page.limit && last ? `${last.createdAt}|${last.id}` : null };
+    .orderBy(...newestFirst(walletTransactions.createdAt, walletTransactions.id))
+    .limit(rowsToRead(list.page));
+  return pageOf(rows, list.page, (row) => ({ key: row.createdAt, id: row.id }), transactionView);
 }
 
 /** One Manila calendar month of the ledger, oldest first, with the running balance. */

@@ -4,17 +4,14 @@ import { autoTopupSchema, manilaMonthOf, statementMonthSchema, topupSchema } fro
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
+import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { paymentView, startTopup } from '../payments/payments.service';
 import { paymentProvider } from '../payments/provider';
 import { statementCsv } from './statement-csv';
 import { listTransactions, paymentMethodsUsed, readAutoTopup, saveAutoTopup, statement, walletOf, walletSummary } from './wallet.data';
 
-const transactionsQuery = z.object({
-  limit: z.coerce.number().int('limit must be a whole number').min(1).max(100).default(20),
-  cursor: z.string().regex(/^[^|]+\|[^|]+$/, 'Invalid cursor').optional(),
-  points: z.enum(['true', 'false']).optional(),
-});
+const transactionsQuery = pageQuery.extend({ points: z.enum(['true', 'false']).optional() });
 const statementQuery = statementMonthSchema.extend({ format: z.enum(['json', 'csv']).default('json') });
 
 /** The signed-in user's wallet (spec 2.8): balance, ledger, top-ups, statements and settings. */
@@ -23,7 +20,7 @@ export const walletRoutes = new Hono<AppEnv>()
   .get('/wallet/transactions', validate('query', transactionsQuery), async (c) => {
     const { limit, cursor, points } = c.req.valid('query');
     const wallet = await walletOf(c.var.db, c.var.user!.id);
-    return c.json(await listTransactions(c.var.db, wallet.id, { limit, cursor, pointsOnly: points === 'true' }));
+    return c.json(await listTransactions(c.var.db, wallet.id, { pointsOnly: points === 'true', page: { limit, cursor } }));
   })
   .post('/wallet/topup', validate('json', topupSchema), async (c) => {
     const input = c.req.valid('json');

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import type { ReservationStatus } from '../../../core/booking';
-import { HISTORY_RANGES, historyCsv, matchesHistory, NO_HISTORY_FILTER, type HistoryCsvRow, type HistoryFilter, type HistoryRange } from '../../../core/history';
+import { RESERVATION_STATUSES } from '../../../core/booking';
+import { HISTORY_RANGES, historyCsv, historyQueryOf, NO_HISTORY_FILTER, type HistoryCsvRow, type HistoryFilter, type HistoryRange } from '../../../core/history';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
@@ -11,17 +11,20 @@ import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
 import { Field, Input, Select } from '../../components/ui/field';
+import { LoadMore } from '../../components/ui/load-more';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { reservationsQuery, type Reservation } from '../../lib/booking';
+import { toast } from '../../components/ui/toast';
+import { allReservations, reservationCountsQuery, reservationsQuery, type ListedReservation } from '../../lib/booking';
 import { downloadFile } from '../../lib/download';
-import { receiptsQuery, type ReceiptSummary } from '../../lib/receipts';
+import { loadedItems } from '../../lib/pages';
+import { allReceipts, receiptCountsQuery, receiptsQuery, type ReceiptSummary } from '../../lib/receipts';
+import { useDebounced } from '../../lib/use-debounced';
 import { StatusBadge } from '../reservations/status-badge';
 
-const STATUSES: ReservationStatus[] = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'];
 type Tab = 'reservations' | 'receipts';
 
-const reservationRow = (r: Reservation): HistoryCsvRow => ({ ...r, plate: r.vehiclePlate });
+const reservationRow = (r: ListedReservation): HistoryCsvRow => ({ ...r, plate: r.vehiclePlate });
 const receiptRow = (r: ReceiptSummary): HistoryCsvRow => ({ ...r, lotName: r.lot.name, plate: r.vehiclePlate });
 
 const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
@@ -32,32 +35,48 @@ const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
   </Button>
 );
 
-/** Spec 2.9 made real: every filter filters, Export downloads what is shown, Receipt opens the receipt. */
+/**
+ * History: the server filters, pages and counts both tabs; Export downloads every row the filters
+ * match (all pages, not only those loaded); Receipt opens the receipt.
+ */
 export function HistoryPage() {
   const [tab, setTab] = useState<Tab>('reservations');
   const [filter, setFilter] = useState<HistoryFilter>(NO_HISTORY_FILTER);
-  const reservations = useQuery(reservationsQuery);
-  const receipts = useQuery(receiptsQuery);
-  if (reservations.isLoading || receipts.isLoading) return <Spinner label="Loading history" />;
-  const failure = reservations.error ?? receipts.error;
+  const [exporting, setExporting] = useState(false);
+  const query = historyQueryOf({ ...filter, search: useDebounced(filter.search) });
+  // While new filters load, the previous rows stay on screen instead of a spinner.
+  const reservations = useInfiniteQuery({ ...reservationsQuery(query), placeholderData: keepPreviousData });
+  const receipts = useInfiniteQuery({ ...receiptsQuery(query), placeholderData: keepPreviousData });
+  const reservationCount = useQuery({ ...reservationCountsQuery(query), placeholderData: keepPreviousData });
+  const receiptCount = useQuery({ ...receiptCountsQuery(query), placeholderData: keepPreviousData });
+  const lists = [reservations, receipts, reservationCount, receiptCount];
+  if (lists.some((list) => list.isLoading)) return <Spinner label="Loading history" />;
+  const failure = lists.find((list) => list.error)?.error;
   if (failure) return <MissingScreen title="History Unavailable" detail={failure.message} backTo="/" backLabel="Back to Search" />;
 
-  const now = new Date();
-  const shownReservations = (reservations.data ?? []).filter((r) => matchesHistory(reservationRow(r), filter, now));
-  const shownReceipts = (receipts.data ?? []).filter((r) => matchesHistory(receiptRow(r), filter, now));
-  const receiptOf = new Map((receipts.data ?? []).map((r) => [r.reservationId, r.id]));
+  const shownReservations = loadedItems(reservations.data);
+  const shownReceipts = loadedItems(receipts.data);
+  const matching = { reservations: reservationCount.data?.total ?? 0, receipts: receiptCount.data?.total ?? 0 };
+  const filtered = Object.values(query).some((value) => value !== undefined);
   const set = (patch: Partial<HistoryFilter>) => setFilter((current) => ({ ...current, ...patch }));
-  const exportShown = () => {
-    const rows = tab === 'reservations' ? shownReservations.map(reservationRow) : shownReceipts.map(receiptRow);
-    downloadFile(`parkada-${tab}-${toManilaInput(now).slice(0, 10)}.csv`, historyCsv(rows));
+  const exportMatching = async () => {
+    setExporting(true);
+    try {
+      const rows = tab === 'reservations' ? (await allReservations(query)).map(reservationRow) : (await allReceipts(query)).map(receiptRow);
+      downloadFile(`parkada-${tab}-${toManilaInput(new Date()).slice(0, 10)}.csv`, historyCsv(rows));
+    } catch (error) {
+      toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
   };
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">History</h1>
-        <Button variant="outline" onClick={exportShown} disabled={(tab === 'reservations' ? shownReservations : shownReceipts).length === 0}>
-          <Download className="h-4 w-4" /> Export CSV
+        <Button variant="outline" onClick={exportMatching} disabled={exporting || matching[tab] === 0}>
+          <Download className="h-4 w-4" /> {exporting ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
       <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-3">
@@ -67,7 +86,7 @@ export function HistoryPage() {
         <Field label="Status" htmlFor="history-status">
           <Select id="history-status" value={filter.status} onChange={(e) => set({ status: e.target.value as HistoryFilter['status'] })}>
             <option value="all">All statuses</option>
-            {STATUSES.map((status) => (
+            {RESERVATION_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status[0] + status.slice(1).toLowerCase()}
               </option>
@@ -89,12 +108,12 @@ export function HistoryPage() {
           label="History"
           className="inline-flex"
           tabs={[
-            { value: 'reservations', label: `Reservations (${shownReservations.length})` },
-            { value: 'receipts', label: `Receipts (${shownReceipts.length})` },
+            { value: 'reservations', label: `Reservations (${matching.reservations})` },
+            { value: 'receipts', label: `Receipts (${matching.receipts})` },
           ]}
         />
         <TabPanel value="reservations">
-          <CardList items={shownReservations} empty={reservations.data?.length ? 'No reservations match these filters.' : 'No reservations yet.'}>
+          <CardList items={shownReservations} empty={filtered ? 'No reservations match these filters.' : 'No reservations yet.'}>
             {(r) => (
               <Card data-testid="history-reservation" className="p-4">
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -116,14 +135,15 @@ export function HistoryPage() {
                     </Link>
                   </Button>
                   {/* Spec 2.9: the Receipt button is for COMPLETED stays; every paid one is in the Receipts tab. */}
-                  {r.status === 'COMPLETED' && receiptOf.has(r.id) && <ReceiptLink id={receiptOf.get(r.id)!} label="Receipt" />}
+                  {r.status === 'COMPLETED' && r.receiptId && <ReceiptLink id={r.receiptId} label="Receipt" />}
                 </div>
               </Card>
             )}
           </CardList>
+          <LoadMore list={reservations} />
         </TabPanel>
         <TabPanel value="receipts">
-          <CardList items={shownReceipts} empty={receipts.data?.length ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking.'}>
+          <CardList items={shownReceipts} empty={filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking.'}>
             {(r) => (
               <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div>
@@ -139,6 +159,7 @@ export function HistoryPage() {
               </Card>
             )}
           </CardList>
+          <LoadMore list={receipts} />
         </TabPanel>
       </Tabs>
     </main>

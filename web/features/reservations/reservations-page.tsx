@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { remainingTime, reservationTab, type ReservationTab } from '../../../core/booking';
+import { remainingTime, type ReservationTab } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
+import { LoadMore } from '../../components/ui/load-more';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { reservationsQuery } from '../../lib/booking';
+import { reservationCountsQuery, reservationsQuery } from '../../lib/booking';
+import { loadedItems } from '../../lib/pages';
 import { ReservationActions } from './reservation-actions';
 import { useMinuteClock } from './reservation-page';
 import { StatusBadge } from './status-badge';
@@ -20,13 +22,17 @@ const TABS: Record<ReservationTab, { label: string; empty: string }> = {
   past: { label: 'Past', empty: 'No past reservations yet.' },
 };
 
-/** Spec 2.7 with spec 4's tab rules; remaining time ticks every minute; Cancel and Extend work. */
+/** Time moves reservations between tabs, so the lists and counts are asked for again every minute. */
+const TAB_REFRESH_MS = 60_000;
+
+/**
+ * My Reservations: the server decides and counts the tabs (`reservationTab` of core/booking.ts); each
+ * tab loads its own pages. Remaining time ticks every minute; Cancel and Extend work.
+ */
 export function ReservationsPage() {
-  const now = useMinuteClock();
   const [tab, setTab] = useState<ReservationTab>('upcoming');
-  const { data = [], isLoading } = useQuery(reservationsQuery);
-  if (isLoading) return <Spinner label="Loading reservations" />;
-  const byTab = (which: ReservationTab) => data.filter((r) => reservationTab(r, now) === which);
+  const counts = useQuery({ ...reservationCountsQuery(), refetchInterval: TAB_REFRESH_MS });
+  if (counts.isLoading) return <Spinner label="Loading reservations" />;
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -40,62 +46,76 @@ export function ReservationsPage() {
         <TabList
           label="My Reservations"
           className="inline-flex"
-          tabs={(Object.keys(TABS) as ReservationTab[]).map((value) => ({ value, label: `${TABS[value].label} (${byTab(value).length})` }))}
+          tabs={(Object.keys(TABS) as ReservationTab[]).map((value) => ({ value, label: `${TABS[value].label} (${counts.data?.[value] ?? 0})` }))}
         />
         {(Object.keys(TABS) as ReservationTab[]).map((value) => (
           <TabPanel key={value} value={value}>
-            <CardList items={byTab(value)} empty={TABS[value].empty}>
-              {(r) => (
-                <Card data-testid="reservation-card" className="p-4">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div>
-                      <p className="font-semibold">{r.lotName}</p>
-                      <p className="text-sm text-muted-foreground">{r.lotAddress}</p>
-                    </div>
-                    <StatusBadge status={r.status} />
-                  </div>
-                  <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
-                    <div>
-                      <dt className="text-muted-foreground">Check-in</dt>
-                      <dd>{formatDateTime(r.startTs)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-muted-foreground">Check-out</dt>
-                      <dd>{formatDateTime(r.endTs)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-muted-foreground">Vehicle</dt>
-                      <dd>{r.vehiclePlate ?? 'Not specified'}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-muted-foreground">Slot</dt>
-                      <dd>{r.slotLabel ?? '—'}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-muted-foreground">Amount</dt>
-                      <dd>{formatPeso(r.amountCents)}</dd>
-                    </div>
-                    {value === 'active' && (
-                      <div>
-                        <dt className="text-muted-foreground">Remaining</dt>
-                        <dd>{remainingTime(r.endTs, now)}</dd>
-                      </div>
-                    )}
-                  </dl>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <Button variant="outline" size="sm" asChild>
-                      <Link to="/reservation/$id" params={{ id: r.id }}>
-                        View QR Pass
-                      </Link>
-                    </Button>
-                    <ReservationActions reservation={r} compact />
-                  </div>
-                </Card>
-              )}
-            </CardList>
+            <TabReservations tab={value} />
           </TabPanel>
         ))}
       </Tabs>
     </main>
+  );
+}
+
+/** One tab's reservations, a page at a time (only the open tab's panel is mounted, so only it loads). */
+function TabReservations({ tab }: { tab: ReservationTab }) {
+  const now = useMinuteClock();
+  const list = useInfiniteQuery({ ...reservationsQuery({ tab }), refetchInterval: TAB_REFRESH_MS });
+  if (list.isLoading) return <Spinner compact label="Loading reservations" />;
+  if (list.isError) return <p className="text-destructive">{list.error.message}</p>;
+  return (
+    <>
+      <CardList items={loadedItems(list.data)} empty={TABS[tab].empty}>
+        {(r) => (
+          <Card data-testid="reservation-card" className="p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <p className="font-semibold">{r.lotName}</p>
+                <p className="text-sm text-muted-foreground">{r.lotAddress}</p>
+              </div>
+              <StatusBadge status={r.status} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-muted-foreground">Check-in</dt>
+                <dd>{formatDateTime(r.startTs)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Check-out</dt>
+                <dd>{formatDateTime(r.endTs)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Vehicle</dt>
+                <dd>{r.vehiclePlate ?? 'Not specified'}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Slot</dt>
+                <dd>{r.slotLabel ?? '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Amount</dt>
+                <dd>{formatPeso(r.amountCents)}</dd>
+              </div>
+              {tab === 'active' && (
+                <div>
+                  <dt className="text-muted-foreground">Remaining</dt>
+                  <dd>{remainingTime(r.endTs, now)}</dd>
+                </div>
+              )}
+            </dl>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" asChild>
+                <Link to="/reservation/$id" params={{ id: r.id }}>
+                  View QR Pass
+                </Link>
+              </Button>
+              <ReservationActions reservation={r} compact />
+            </div>
+          </Card>
+        )}
+      </CardList>
+      <LoadMore list={list} />
+    </>
   );
 }

@@ -2,15 +2,17 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
-import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
+import { LoadMore } from '../../components/ui/load-more';
 import { Spinner } from '../../components/ui/spinner';
+import { loadedItems } from '../../lib/pages';
 import { transactionsQuery } from '../../lib/wallet';
 
 /** The ledger, newest first, ten at a time; with `points`, the rows that moved loyalty points. */
 export function TransactionsList({ points = false }: { points?: boolean }) {
-  const { data, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(transactionsQuery(points));
-  const rows = data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useInfiniteQuery(transactionsQuery(points));
+  const { isLoading, isError, error } = list;
+  const rows = loadedItems(list.data);
   if (isLoading) return <Spinner compact label="Loading transactions" />;
   if (isError) return <p className="text-destructive">{error.message}</p>;
   if (rows.length === 0) {
@@ -39,11 +41,7 @@ export function TransactionsList({ points = false }: { points?: boolean }) {
           );
         })}
       </ul>
-      {hasNextPage && (
-        <Button variant="outline" size="sm" className="mt-3 w-full" disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
-      )}
+      <LoadMore list={list} />
     </div>
   );
 }

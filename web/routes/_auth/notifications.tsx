@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Bell, Check, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -7,18 +7,20 @@ import { relativeTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
+import { LoadMore } from '../../components/ui/load-more';
 import { toast } from '../../components/ui/toast';
-import { notificationsQuery, useNotificationActions } from '../../lib/notifications';
+import { notificationCountsQuery, notificationsQuery, useNotificationActions, type NotificationFilter } from '../../lib/notifications';
+import { loadedItems } from '../../lib/pages';
 
 export const Route = createFileRoute('/_auth/notifications')({ component: NotificationsPage });
 
-/** Spec 2.12 on real data: filter (default Unread), per-item read and delete, mark all read. */
+/** Notifications: Unread (the default) or All, a page at a time, with the server's unread count; read, delete, mark all read. */
 function NotificationsPage() {
-  const [filter, setFilter] = useState<'all' | 'unread'>('unread');
-  const { data = [], isLoading } = useQuery(notificationsQuery);
+  const [filter, setFilter] = useState<NotificationFilter>('unread');
+  const list = useInfiniteQuery(notificationsQuery(filter));
+  const unread = useQuery(notificationCountsQuery).data?.unread ?? 0;
   const { markRead, markAllRead, remove } = useNotificationActions();
-  const shown = filter === 'unread' ? data.filter((n) => !n.isRead) : data;
-  const unread = data.filter((n) => !n.isRead).length;
+  const shown = loadedItems(list.data);
 
   const readAll = () =>
     markAllRead.mutate(undefined, {
@@ -47,7 +49,9 @@ function NotificationsPage() {
           </button>
         ))}
       </div>
-      {isLoading ? null : shown.length === 0 ? (
+      {list.isLoading ? null : list.isError ? (
+        <p className="text-destructive">{list.error.message}</p>
+      ) : shown.length === 0 ? (
         <Card className="text-center text-muted-foreground">
           <Bell className="mx-auto mb-2 h-8 w-8" aria-hidden />
           {filter === 'unread' ? 'You have no unread notifications.' : 'You have no notifications yet.'}
@@ -79,6 +83,7 @@ function NotificationsPage() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <p className="mt-6 text-sm text-muted-foreground">
         Choose which notifications you receive in{' '}
         <Link to="/settings" className="text-brand hover:underline">

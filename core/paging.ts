@@ -1,0 +1,9 @@
+/**
+ * Lists that grow without bound (reservations, receipts, notifications, the wallet ledger) come in
+ * pages: `limit` items (PAGE_SIZE unless asked, MAX_PAGE_SIZE at most) and an opaque `nextCursor` to
+ * ask for the next page with, null after the last one.
+ */
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export type Page<T> = { items: T[]; nextCursor: string | null };

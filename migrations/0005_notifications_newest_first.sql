@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_user_time_idx` ON `notifications` (`user_id`,`created_at`);

@@ -1,0 +1,72 @@
+/**
+ * The rules of a driver's own account: a plate once per account, exactly one default
+ * vehicle whenever there is any, and a vehicle on a reservation not yet over cannot be removed.
+ */
+import type { PreferenceChanges, Profile } from '../../core/account';
+import { passIdOf } from '../../core/booking';
+import type { VehicleDetails } from '../../core/vehicles';
+import type { DB } from '../db/client';
+import { violates } from '../db/constraints';
+import { newId } from '../db/ids';
+import { apiError, notFound } from '../http/errors';
+import { findUserById, updateProfile } from '../users/users.data';
+import { readPreferences, updatePreferences } from './preferences.data';
+import { deleteVehicle, findOwnVehicle, insertVehicle, listVehicles, plateTaken, setOnlyDefault, updateVehicle, upcomingReservationFor } from './vehicles.data';
+
+const duplicatePlate = (plate: string) => apiError(409, `You already have a vehicle with plate ${plate}.`);
+
+/** The unique index settles a race the pre-check cannot (two saves of one plate at once): still a 409. */
+async function savingPlate<T>(plate: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violates(error, 'vehicles.user_id, vehicles.plate') || violates(error, 'vehicles_user_plate_unique')) throw duplicatePlate(plate);
+    throw error;
+  }
+}
+
+export async function changeProfile(db: DB, userId: string, profile: Profile) {
+  await updateProfile(db, userId, profile);
+  return findUserById(db, userId);
+}
+
+export async function addVehicle(db: DB, userId: string, input: VehicleDetails) {
+  if (await plateTaken(db, userId, input.plate)) throw duplicatePlate(input.plate);
+  const id = newId();
+  // The first vehicle is the default whatever was asked: there is exactly one default when there is any.
+  const isFirst = (await listVehicles(db, userId)).length === 0;
+  await savingPlate(input.plate, () => insertVehicle(db, userId, id, input));
+  if (isFirst || input.isDefault) await setOnlyDefault(db, userId, id);
+  return findOwnVehicle(db, userId, id);
+}
+
+export async function editVehicle(db: DB, userId: string, id: string, input: VehicleDetails) {
+  const current = await findOwnVehicle(db, userId, id);
+  if (!current) throw notFound('Vehicle');
+  if (await plateTaken(db, userId, input.plate, id)) throw duplicatePlate(input.plate);
+  await savingPlate(input.plate, () => updateVehicle(db, id, input));
+  // Unsetting the only default is ignored: another vehicle must be made default instead.
+  if (input.isDefault && !current.isDefault) await setOnlyDefault(db, userId, id);
+  return findOwnVehicle(db, userId, id);
+}
+
+export async function removeVehicle(db: DB, userId: string, id: string) {
+  const current = await findOwnVehicle(db, userId, id);
+  if (!current) throw notFound('Vehicle');
+  const booked = await upcomingReservationFor(db, id);
+  if (booked) {
+    throw apiError(409, `This vehicle is on reservation ${passIdOf(booked.id)}; cancel it or wait until it ends before removing the vehicle.`, {
+      reservationId: booked.id,
+    });
+  }
+  await deleteVehicle(db, id);
+  if (current.isDefault) {
+    const [next] = await listVehicles(db, userId);
+    if (next) await setOnlyDefault(db, userId, next.id);
+  }
+}
+
+export async function changePreferences(db: DB, userId: string, changes: PreferenceChanges) {
+  await updatePreferences(db, userId, changes);
+  return readPreferences(db, userId);
+}
