@@ -11,6 +11,7 @@ import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/midd
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { ownerRoutes } from './owner/owner.routes';
+import { passRoutes } from './passes/passes.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
@@ -28,6 +29,7 @@ const api = new Hono<AppEnv>()
   .route('/', walletRoutes)
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)
+  .route('/', passRoutes)
   .route('/', receiptRoutes);
 
 export const app = new Hono<AppEnv>()
