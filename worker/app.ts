@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
+import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { lotRoutes } from './lots/lots.routes';
@@ -33,6 +34,7 @@ const api = new Hono<AppEnv>()
   .route('/', receiptRoutes);
 
 export const app = new Hono<AppEnv>()
+  .use(securityHeaders, noStore, limitBody)
   .route('/api', api)
   .notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   .onError((err, c) => {
