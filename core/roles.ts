@@ -42,6 +42,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/logout', 'public'],
   // A gateway's webhook has no session; its signature authenticates it.
   ['/api/payments/webhook/', 'public'],
+  // The public half of the pass signing keys, for gates.
+  ['/api/passes/jwks', 'public'],
   ['/api/owner/', OWNER_AREA],
   ['/api/pricing/', OWNER_AREA],
   ['/api/attendant/', ATTENDANT_AREA],

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import { decodeJwt, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,9 +11,6 @@ const baseURL = inject('baseURL');
 const LOT = 'Rizal Park Open Parking'; // 24/7, ₱40/h
 let browser: Browser;
 let page: Page;
-
-/** The local pass secret the app under test signs with (wrangler.toml [vars]). */
-const passSecret = () => readFileSync('wrangler.toml', 'utf8').match(/^PASS_SIGNING_SECRET = "(.+)"$/m)![1];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -65,9 +62,10 @@ describe('the booking loop in the browser', () => {
     const decoded = jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height);
     expect(decoded).not.toBeNull();
     passToken = decoded!.data;
-    // The pass is valid from the reservation's start: verify it as the gate would at that moment.
+    // Verify it as a gate would, with the published public keys only, at the moment it becomes valid.
+    const jwks = createLocalJWKSet(await (await fetch(`${baseURL}/api/passes/jwks`)).json());
     const { nbf } = decodeJwt(passToken);
-    const { payload } = await jwtVerify(passToken, new TextEncoder().encode(passSecret()), { issuer: 'parkada', audience: 'parkada-gate', currentDate: new Date(nbf! * 1000) });
+    const { payload } = await jwtVerify(passToken, jwks, { algorithms: ['ES256'], issuer: 'parkada', audience: 'parkada-gate', currentDate: new Date(nbf! * 1000) });
     expect(payload).toMatchObject({ plate: 'NBC 1234' });
     const reservationId = page.url().split('/reservation/')[1];
     expect(payload.sub).toBe(reservationId);

@@ -6,11 +6,13 @@ import { authRoutes } from './auth/auth.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
+import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { ownerRoutes } from './owner/owner.routes';
+import { passRoutes } from './passes/passes.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
@@ -28,9 +30,11 @@ const api = new Hono<AppEnv>()
   .route('/', walletRoutes)
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)
+  .route('/', passRoutes)
   .route('/', receiptRoutes);
 
 export const app = new Hono<AppEnv>()
+  .use(securityHeaders, noStore, limitBody)
   .route('/api', api)
   .notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   .onError((err, c) => {

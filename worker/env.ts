@@ -10,13 +10,14 @@ export type Bindings = {
   LOT: DurableObjectNamespace<LotDurableObject>;
   /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
+  /** `development` (local runs, from .dev.vars) or `production`; anything else is treated as not development. */
   APP_ENV?: string;
   /** `sandbox` or unset (no provider: top-ups refused, spec 2.10 screen). */
   PAYMENT_PROVIDER?: string;
   /** HMAC secret of the sandbox gateway's webhooks. */
   SANDBOX_WEBHOOK_SECRET?: string;
-  /** HMAC key of the QR passes (docs/booking.md). */
-  PASS_SIGNING_SECRET?: string;
+  /** JSON array of the private JWKs that sign QR passes, newest first (docs/passes.md). */
+  PASS_SIGNING_KEYS?: string;
 };
 
 /** The signed-in user as handlers see it: never the password hash. */

@@ -93,6 +93,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     found: false,
   },
   'GET /api/reservations/:id/pass': { who: 'session', sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}/pass` }), found: false },
+  'GET /api/passes/jwks': { who: 'public', sample: () => ({ path: '/api/passes/jwks' }) },
   'GET /api/wallet': { who: 'session', sample: () => ({ path: '/api/wallet' }) },
   'GET /api/wallet/transactions': { who: 'session', sample: () => ({ path: '/api/wallet/transactions' }) },
   'POST /api/wallet/topup': {

@@ -38,8 +38,9 @@ export const PAYMENT_UNAVAILABLE = 'Payment processing is currently not configur
 
 /** The provider configured by environment and secrets, or null when none is (spec 2.10). */
 export function paymentProvider(env: Bindings): PaymentProvider | null {
-  // Test money never reaches production, whatever a misconfigured deploy says.
-  const sandboxAllowed = env.APP_ENV !== 'production';
+  // Test money only where we know we are local: a deploy that forgot to say which environment it is
+  // (APP_ENV unset, or anything but `development`) never runs the sandbox, whatever else it says.
+  const sandboxAllowed = env.APP_ENV === 'development';
   if (env.PAYMENT_PROVIDER === 'sandbox' && env.SANDBOX_WEBHOOK_SECRET && sandboxAllowed) return createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET);
   return null;
 }

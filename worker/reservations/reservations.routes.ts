@@ -2,12 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { createReservationSchema, noShowDeadline, type ReservationTab } from '../../core/booking';
 import { historyFilterOf, historyQuerySchema } from '../../core/history';
+import { hasPass } from '../../core/passes';
 import type { AppEnv } from '../env';
-import { notFound } from '../http/errors';
+import { apiError, notFound } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { signPass } from './pass';
+import { signPass } from '../passes/pass';
 import { countOwnReservations } from './reservation-lists.data';
 import { findOwnReservation, listOwnReservations } from './reservations.data';
 import { book, bookingContext, cancel, extend, modify } from './reservations.service';
@@ -56,17 +57,20 @@ export const reservationRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     return c.json(await cancel(bookingContext(c.env, c.var.db), id, await idempotentRequest(c, `reservations.cancel:${id}`, {})));
   })
-  /** The signed QR pass; valid from the start to the end of the stay (the gate allows 15 min early). */
+  /** The signed QR pass, for a reservation still to be used or in use (docs/passes.md). */
   .get('/reservations/:id/pass', validate('param', reservationParams), async (c) => {
     const reservation = await findOwnReservation(c.var.db, c.var.user!.id, c.req.valid('param').id);
     if (!reservation) throw notFound('Reservation');
+    if (!hasPass(reservation.status)) {
+      throw apiError(409, `This reservation is ${reservation.status.toLowerCase()}: a QR pass is issued only for a confirmed or checked-in reservation.`);
+    }
     const token = await signPass(c.env, {
       reservationId: reservation.id,
       plate: reservation.vehiclePlate ?? '',
       lotId: reservation.lotId,
       slot: reservation.slotLabel,
-      validFrom: reservation.startTs,
-      validUntil: reservation.endTs,
+      startTs: reservation.startTs,
+      endTs: reservation.endTs,
     });
     return c.json({ token, passId: reservation.passId, validUntil: reservation.endTs, arriveBy: noShowDeadline(reservation.startTs).toISOString() });
   });

@@ -157,9 +157,9 @@ describe('top-up through the sandbox provider', () => {
     expect((await res.json<any>()).message).toBe(PAYMENT_UNAVAILABLE);
   });
 
-  it('never runs the sandbox gateway in production, even when configured', async () => {
+  it.each(['production', 'staging', undefined])('runs the sandbox gateway only in development, never with APP_ENV %s', async (appEnv) => {
     const { cookie } = await newDriver();
-    const bindings = { APP_ENV: 'production' };
+    const bindings = { APP_ENV: appEnv };
     expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({ available: false, message: PAYMENT_UNAVAILABLE });
     const res = await call('/api/wallet/topup', { method: 'POST', cookie, bindings, json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
     expect(res.status).toBe(503);

@@ -2,11 +2,8 @@ import 'leaflet/dist/leaflet.css';
 import { CircleMarker, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useEffect } from 'react';
 import { mapLevel, MAP_COLORS, MAP_LEGEND, type MapLevel } from '../../../core/availability';
+import { MAP_TILES } from '../../../core/map-tiles';
 import type { DriverLot } from '../../lib/booking';
-
-/** Tiles from a configurable server (VITE_MAP_TILE_URL); OpenStreetMap by default, with its attribution. */
-const TILE_URL = import.meta.env.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = import.meta.env.VITE_MAP_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 function Recentre({ center }: { center: [number, number] }) {
   const map = useMap();
@@ -23,7 +20,7 @@ export function LotMap({ center, lots, onSelect }: { center: [number, number]; l
     <div className="isolate overflow-hidden rounded-xl border border-border">
       <MapContainer center={center} zoom={13} scrollWheelZoom={false} className="h-72 w-full lg:h-96" aria-label="Map of parking lots">
         <Recentre center={center} />
-        <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
+        <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} />
         {lots.map((lot) => {
           const level = mapLevel(lot.availability.free, lot.availability.total);
           return (

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { billedHours } from '../../../core/pricing';
 import { NO_SHOW_GRACE_MINUTES, remainingTime } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
+import { hasPass } from '../../../core/passes';
 import { formatDateTime, formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { MissingScreen } from '../../components/not-found';
@@ -46,7 +47,7 @@ async function share(passId: string) {
 export function ReservationPage({ id }: { id: string }) {
   const now = useMinuteClock();
   const { data: reservation, isLoading, isError } = useQuery(reservationQuery(id));
-  const live = reservation?.status === 'CONFIRMED' || reservation?.status === 'ACTIVE';
+  const live = reservation ? hasPass(reservation.status) : false;
   const { data: pass } = useQuery({ ...passQuery(id), enabled: live });
   if (isLoading) return <Spinner label="Loading reservation" />;
   if (isError || !reservation) {

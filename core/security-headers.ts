@@ -1,0 +1,48 @@
+/**
+ * The security headers of every answer, declared once for the two places that send them: the
+ * worker (hono's secure-headers on /api) and the `_headers` file that Workers Static Assets applies
+ * to the app's HTML and assets (written by the build, see vite.config.ts). docs/foundation.md says why.
+ */
+import { MAP_TILE_ORIGIN } from './map-tiles.ts';
+
+/** SHA-256 of the inline theme script in index.html; web/index-html.test.ts fails when they part. */
+export const THEME_SCRIPT_HASH = "'sha256-6ymkeRFSmCqa09jNVAaUUCgiZ1hgKit7QSqTsuGAf80='";
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+  // Radix's scroll lock writes a <style> element whose content varies, so no hash can name it. Styles
+  // cannot run code; scripts stay limited to our files and the theme script's hash.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // data: for the inline favicon; the map's tiles come from their own server.
+  imgSrc: ["'self'", 'data:', MAP_TILE_ORIGIN],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+/** Production only: a browser that saw it refuses plain http for a year, which local runs need. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** `defaultSrc: ['a', 'b']` → `default-src a b`, the way hono's secure-headers writes the header. */
+export function contentSecurityPolicy(): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([directive, sources]) => `${directive.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The headers of the static assets, in the `_headers` format of Workers Static Assets. */
+export function staticAssetHeaders({ production }: { production: boolean }): string {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': REFERRER_POLICY,
+    'X-Frame-Options': 'DENY',
+    ...(production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+  return `/*\n${Object.entries(headers).map(([name, value]) => `  ${name}: ${value}\n`).join('')}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * What every answer of the worker carries and what no request may exceed: the security headers the
+ * static assets also carry (core/security-headers.ts), `no-store` so no cache keeps a user's data,
+ * and a body limit so an oversized request is refused before anything reads it.
+ */
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import { CSP_DIRECTIVES, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY } from '../../core/security-headers';
+import type { AppEnv } from '../env';
+import { apiError } from './errors';
+
+/** Our largest request is a few kilobytes of JSON; 64 KB leaves room and stops a flood early. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const headersFor = (production: boolean) =>
+  secureHeaders({
+    contentSecurityPolicy: CSP_DIRECTIVES,
+    referrerPolicy: REFERRER_POLICY,
+    xFrameOptions: 'DENY',
+    strictTransportSecurity: production ? STRICT_TRANSPORT_SECURITY : false,
+  });
+const productionHeaders = headersFor(true);
+const localHeaders = headersFor(false);
+
+export const securityHeaders = createMiddleware<AppEnv>((c, next) => (c.env.APP_ENV === 'production' ? productionHeaders : localHeaders)(c, next));
+
+export const noStore = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+});
+
+export const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw apiError(413, `The request body is too large: at most ${MAX_BODY_BYTES / 1024} KB.`);
+  },
+});

@@ -1,0 +1,62 @@
+/**
+ * The keys that sign QR passes. PASS_SIGNING_KEYS holds a JSON array of private P-256 JWKs, each
+ * with a `kid`: the first signs new passes, every one of them verifies and is published (public
+ * half only) at GET /api/passes/jwks, so a gate verifies passes without holding anything that could
+ * forge one. A rotation puts the new key first and keeps the old one until its passes have ended.
+ */
+import { calculateJwkThumbprint, importJWK } from 'jose';
+import { z } from 'zod';
+import type { Bindings } from '../env';
+import { apiError } from '../http/errors';
+
+export const PASS_ALGORITHM = 'ES256';
+export const PASSES_UNAVAILABLE = 'QR passes are unavailable: the pass signing key is not configured. Please contact the administrator.';
+
+/** The key committed in .dev.vars for local runs, by its RFC 7638 thumbprint: never trusted outside development. */
+const DEVELOPMENT_KEY_THUMBPRINT = 'TJpm98xlJVe4B5UsCeMszZ-IIOpw6fLBmx-EJc_pmDA';
+
+/** A P-256 coordinate or private scalar: 32 bytes, base64url. */
+const scalar = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+const privateKeysSchema = z
+  .array(z.object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: scalar, y: scalar, d: scalar, kid: z.string().min(1).max(100) }))
+  .min(1)
+  .refine((keys) => new Set(keys.map((key) => key.kid)).size === keys.length, 'two keys share a kid');
+
+export type PublicPassKey = { kty: 'EC'; crv: 'P-256'; x: string; y: string; kid: string; alg: typeof PASS_ALGORITHM; use: 'sig' };
+export type PassKeys = { signing: { kid: string; key: CryptoKey }; jwks: { keys: PublicPassKey[] } };
+
+/** Logs why, and answers 503 rather than sign with (or publish) a key we cannot trust. */
+function refuse(reason: string): never {
+  console.error(`QR passes refused: PASS_SIGNING_KEYS ${reason}.`);
+  throw apiError(503, PASSES_UNAVAILABLE);
+}
+
+function parseKeys(raw: string | undefined) {
+  if (!raw) refuse('is not set');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    refuse('is not JSON');
+  }
+  const parsed = privateKeysSchema.safeParse(json);
+  if (!parsed.success) refuse(`is not a list of private P-256 JWKs with a kid each (${parsed.error.issues[0]?.message})`);
+  return parsed.data;
+}
+
+export async function passKeys(env: Bindings): Promise<PassKeys> {
+  const keys = parseKeys(env.PASS_SIGNING_KEYS);
+  const published = keys.map(({ kty, crv, x, y, kid }): PublicPassKey => ({ kty, crv, x, y, kid, alg: PASS_ALGORITHM, use: 'sig' }));
+  if (env.APP_ENV !== 'development') {
+    for (const key of published) {
+      if ((await calculateJwkThumbprint(key)) === DEVELOPMENT_KEY_THUMBPRINT) refuse(`holds the development key "${key.kid}" outside development`);
+    }
+  }
+  let imported: CryptoKey[];
+  try {
+    imported = await Promise.all(keys.map((key) => importJWK(key, PASS_ALGORITHM) as Promise<CryptoKey>));
+  } catch {
+    refuse('holds a key that is not a valid P-256 private key');
+  }
+  return { signing: { kid: keys[0].kid, key: imported[0] }, jwks: { keys: published } };
+}
