@@ -158,6 +158,27 @@ describe('the booking loop in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Extend', exact: true }).click();
     await toast('Reservation Extended');
     await page.getByText(/9:00 AM – 2:00 PM/).first().waitFor();
+
+    // Modify states when changes close, then moves the stay.
+    await page.getByRole('button', { name: 'Modify' }).click();
+    expect(await page.getByTestId('changes-rule').innerText()).toContain('Changes close 15 minutes before the start');
+    await page.getByRole('dialog').getByLabel('Arrival').fill(tomorrowNine.replace('09:00', '10:00'));
+    await page.getByRole('dialog').getByLabel('Duration').selectOption('2');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+    await toast('Reservation Updated');
+    await page.getByText(/10:00 AM – 12:00 PM/).first().waitFor();
+  });
+
+  it('offers no Modify once a reservation is inside its no-refund window', async () => {
+    const soon = new Date(Date.now() + 10 * 60_000).toISOString();
+    const lots = await (await page.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
+    const lotId = (Array.isArray(lots) ? lots : lots.items).find((lot: { name: string }) => lot.name === LOT).id;
+    const res = await page.request.post(`${baseURL}/api/reservations`, { data: { lotId, start: soon, durationHours: 1, plate: 'NBC 1234' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(res.status()).toBe(201);
+    const { id } = await res.json();
+    await page.goto(`${baseURL}/reservation/${id}`);
+    await page.getByRole('button', { name: 'Extend Time' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Modify' }).count()).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canCancel, canExtend, canModify, refundableAt, DURATION_HOURS } from '../../../core/booking';
+import { canCancel, canExtend, canModify, CHANGES_CLOSED, refundableAt, DURATION_HOURS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
 import { fromManilaInput, toManilaInput } from '../../../core/time';
@@ -128,6 +128,9 @@ export function ReservationActions({ reservation, compact = false }: { reservati
             </Select>
           </Field>
           {dialog === 'modify' && <PriceChange lotId={reservation.lotId} durationMs={duration * HOUR_MS} paidCents={reservation.amountCents} />}
+          <p data-testid="changes-rule" className="text-sm text-muted-foreground">
+            {CHANGES_CLOSED} After that you can still extend or cancel, without a refund.
+          </p>
           <Button
             className="w-full"
             disabled={modify.isPending}
