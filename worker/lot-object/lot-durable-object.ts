@@ -271,9 +271,16 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   /** Time-driven work; the alarm runs it with the clock, tests with a chosen instant. */
   async runTimers(now: number): Promise<void> {
-    const { unsettled } = await runLotTimers(this.env, this, now);
-    if (unsettled) this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
-    this.scheduleNextAlarm(now);
+    const retryLater = () => this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
+    try {
+      if ((await runLotTimers(this.env, this, now)).unsettled) retryLater();
+    } catch (error) {
+      // D1 failing mid-run: whatever was due is due again soon, whatever the platform's own retries do.
+      retryLater();
+      throw error;
+    } finally {
+      this.scheduleNextAlarm(now);
+    }
   }
 
   async alarm(): Promise<void> {
@@ -292,7 +299,9 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const earliest = (query: string, ...bindings: number[]) => sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
     const candidates = [
       earliest(
-        `SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0)) AS at FROM holds WHERE state = 'held'`,
+        // A hold past its lease that is still here (its settling failed or was put off) is looked at again soon.
+        `SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0), ?) AS at FROM holds WHERE state = 'held'`,
+        now + RETRY_MS,
       ),
       earliest(
         `SELECT start_ms - ? AS at FROM holds WHERE state = 'booked' AND reminded_start = 0
