@@ -89,13 +89,15 @@ describe('ownership beyond roles', () => {
     const mine = await call('/api/attendant/lots', { cookie: attendant });
     expect((await mine.json<{ id: string }[]>()).map((l) => l.id)).toEqual([assignedLot]);
 
-    const status = await call('/api/attendant/lot-status', { cookie: attendant });
-    expect(await status.json()).toEqual({
+    const status = await call(`/api/attendant/lot-status?lotId=${assignedLot}`, { cookie: attendant });
+    expect(await status.json()).toMatchObject({
       lotId: assignedLot,
       name: DEMO_ATTENDANT_LOT,
       occupancy: { current: 0, total: 220, percentage: 0 },
+      waitingQueue: 0,
       alerts: [],
     });
-    expect((await call(`/api/attendant/lot-status?lotId=${otherLot}`, { cookie: attendant })).status).toBe(404);
+    expect((await call('/api/attendant/lot-status', { cookie: attendant })).status).toBe(400);
+    expect((await call(`/api/attendant/lot-status?lotId=${otherLot}`, { cookie: attendant })).status).toBe(403);
   });
 });
