@@ -2,13 +2,13 @@
  * When a reservation has a QR pass and when the gate accepts it (docs/passes.md). The worker signs
  * these times into the pass; the web shows the pass only when the worker would issue it.
  */
-import type { ReservationStatus } from './booking';
+import { holdsSlot } from './booking';
 
 /** A driver may arrive this early; there is no tolerance after the end of the stay. */
 export const PASS_EARLY_ARRIVAL_MINUTES = 15;
 
-/** Only a reservation still to be used (confirmed) or in use (checked in) has a pass. */
-export const hasPass = (status: ReservationStatus) => status === 'CONFIRMED' || status === 'ACTIVE';
+/** A reservation has a pass exactly while it holds a slot: still to be used (to enter) or in use (to leave). */
+export const hasPass = holdsSlot;
 
 /** The gate accepts a pass from 15 minutes before the start until the end. */
 export function passValidity(startTs: string, endTs: string): { validFrom: Date; validUntil: Date } {
