@@ -14,7 +14,7 @@ import type { ScannedPass } from './pass-check';
 export type GateOutcome = { queued: false; checkin: Checkin } | { queued: true; plate: string; slot: string | null };
 
 export type OverrideReason = { override: true; overrideReason: string };
-export type EntryInput = { plate: string; slot?: string; pass?: ScannedPass; override?: OverrideReason };
+export type EntryInput = ({ plate: string; slot?: string } | { pass: ScannedPass }) & { override?: OverrideReason };
 export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & { override?: OverrideReason; lostTicket?: boolean };
 
 export class NotOnDevice extends Error {
@@ -43,20 +43,22 @@ async function sendOrQueue(send: () => Promise<GateOutcome>, queue: () => Promis
 }
 
 export async function checkIn(lotId: string, input: EntryInput): Promise<GateOutcome> {
-  const plate = normalizePlate(input.pass?.plate ?? input.plate);
+  const pass = 'pass' in input ? input.pass : undefined;
+  const plate = normalizePlate('pass' in input ? input.pass.plate : input.plate);
+  const slot = ('slot' in input && input.slot) || undefined;
   const body: EntryBody = {
     id: crypto.randomUUID(),
     plate,
-    slot: input.slot || undefined,
+    slot,
     action: input.override ? 'override' : 'checkin',
     entryTs: new Date().toISOString(),
     lotId,
-    reservationId: input.pass?.reservationId,
-    passToken: input.pass?.token,
+    reservationId: pass?.reservationId,
+    passToken: pass?.token,
     ...input.override,
   };
   const key = crypto.randomUUID();
-  const stay: Stay = { id: body.id, lotId, plate, reservationId: body.reservationId ?? null, slot: body.slot ?? input.pass?.slot ?? null, entryTs: body.entryTs, sent: false };
+  const stay: Stay = { id: body.id, lotId, plate, reservationId: body.reservationId ?? null, slot: slot ?? pass?.slot ?? null, entryTs: body.entryTs, sent: false };
   return sendOrQueue(
     async () => {
       const checkin = await postEntry(body, key);

@@ -58,7 +58,9 @@ const flushListeners = new Set<(result: FlushResult) => void>();
 /** Whoever shows the gate hears what each flush sent and what the server refused. */
 export function onFlushed(listener: (result: FlushResult) => void) {
   flushListeners.add(listener);
-  return () => flushListeners.delete(listener);
+  return () => {
+    flushListeners.delete(listener);
+  };
 }
 
 /** Sends what is queued, one flush at a time (across tabs too, where the browser has Web Locks). */

@@ -11,6 +11,7 @@ import { fetchPassKeys, fetchRevokedPasses, gateLotsQuery, type GateLot } from '
 import { savedPassKeys, savePassKeys, stayOfReservation } from './gate-store';
 import { flushQueue, onFlushed, refreshQueuedCount } from './offline-queue';
 import { checkPass, type PassContext } from './pass-check';
+import { refreshGate } from './use-gate-actions';
 
 export const useConnection = () => useSyncExternalStore(subscribeToConnection, connectionState);
 
@@ -79,7 +80,7 @@ export function useGateSync(lotId: string | undefined) {
     const send = () => void flushQueue();
     const stopListening = onFlushed(({ sent, rejected }) => {
       for (const item of rejected) toast({ title: 'Error', description: `${item.plate}: ${item.message}`, variant: 'destructive' });
-      if (sent || rejected.length) void queryClient.invalidateQueries({ predicate: ({ queryKey }) => String(queryKey[0]).startsWith('/api/attendant') });
+      if (sent || rejected.length) void refreshGate(queryClient);
     });
     void refreshQueuedCount().then(() => connectionState().online && connectionState().queued > 0 && send());
     const stopWatching = watchBrowserConnection(send);
