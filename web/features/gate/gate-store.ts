@@ -63,12 +63,9 @@ export async function savedPassKeys(lotId: string) {
   return {
     jwks: jwks?.name === 'jwks' ? jwks.value : null,
     revoked: revoked && revoked.name !== 'jwks' ? revoked.value : [],
-    syncedAt: jwks?.syncedAt ?? null,
   };
 }
 
-export async function savePassKeys(lotId: string, jwks: PublicKeys, revoked: string[], syncedAt: string) {
-  const db = await gateDb();
-  const tx = db.transaction('passKeys', 'readwrite');
-  await Promise.all([tx.store.put({ name: 'jwks', value: jwks, syncedAt }), tx.store.put({ name: `revoked:${lotId}`, value: revoked, syncedAt }), tx.done]);
-}
+export const savePublicKeys = async (jwks: PublicKeys, syncedAt: string) => (await gateDb()).put('passKeys', { name: 'jwks', value: jwks, syncedAt });
+export const saveRevoked = async (lotId: string, reservationIds: string[], syncedAt: string) =>
+  (await gateDb()).put('passKeys', { name: `revoked:${lotId}`, value: reservationIds, syncedAt });

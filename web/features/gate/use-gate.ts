@@ -8,7 +8,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { toast } from '../../components/ui/toast';
 import { connectionState, subscribeToConnection, watchBrowserConnection } from './connection';
 import { fetchPassKeys, fetchRevokedPasses, gateLotsQuery, type GateLot } from './gate-api';
-import { savedPassKeys, savePassKeys, stayOfReservation } from './gate-store';
+import { savedPassKeys, savePublicKeys, saveRevoked, stayOfReservation } from './gate-store';
 import { flushQueue, onFlushed, refreshQueuedCount } from './offline-queue';
 import { checkPass, type PassContext } from './pass-check';
 import { refreshGate } from './use-gate-actions';
@@ -49,9 +49,13 @@ const RETRY_MS = 15_000;
 /** Revoked passes change with every cancellation: a gate online refreshes its copy this often. */
 const PASS_KEYS_MS = 60_000;
 
+/** Each part is kept as soon as it arrives: keys without a fresh revoked list still tell a forged pass. */
 export async function syncPassKeys(lotId: string) {
-  const [jwks, revoked] = await Promise.all([fetchPassKeys(), fetchRevokedPasses(lotId)]);
-  await savePassKeys(lotId, jwks, revoked.reservationIds, new Date().toISOString());
+  const syncedAt = new Date().toISOString();
+  await Promise.all([
+    fetchPassKeys().then((jwks) => savePublicKeys(jwks, syncedAt)),
+    fetchRevokedPasses(lotId).then(({ reservationIds }) => saveRevoked(lotId, reservationIds, syncedAt)),
+  ]);
 }
 
 /** Verifies a scanned pass with what the device holds, refreshed first when the server answers. */
