@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { activityQuery, resolveIssue, undoCheckin, type Activity } from './gate-api';
+import { activityQuery, resolveIssue, undoCheckin, Unreachable, type Activity } from './gate-api';
 import { refreshGate } from './use-gate-actions';
 
 const ICONS = { checkin: LogIn, checkout: LogOut, issue: AlertTriangle } as const;
@@ -37,7 +37,7 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
       {isLoading ? (
         <p className="text-muted-foreground">Loading activity…</p>
       ) : isError && !items.length ? (
-        <p className="text-muted-foreground">{error.message}</p>
+        <p className="text-muted-foreground">{error instanceof Unreachable ? 'Activity shows again when the connection returns.' : error.message}</p>
       ) : !items.length ? (
         <p className="text-muted-foreground">Nothing yet today.</p>
       ) : (

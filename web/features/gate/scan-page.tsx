@@ -190,7 +190,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
         </Card>
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Quick Actions</h2>
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-2 gap-2 [&>button]:h-auto [&>button]:min-h-10 [&>button]:whitespace-normal [&>button]:py-2">
             <Button variant="outline" onClick={() => focusForm('checkin')}>
               Quick Check-in
             </Button>
