@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'WELCOME',
   'BOOKING_EXTENDED',
   'AUTO_EXTEND_FAILED',
+  'CHECKED_IN',
+  'CHECKED_OUT',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -21,6 +23,8 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   BOOKING_EXPIRED: 'Expired',
   BOOKING_EXTENDED: 'Extended',
   AUTO_EXTEND_FAILED: 'Not Extended',
+  CHECKED_IN: 'Checked In',
+  CHECKED_OUT: 'Checked Out',
   PROMOTION: 'Promotion',
 };
 

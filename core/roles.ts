@@ -44,6 +44,7 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/payments/webhook/', 'public'],
   // The public half of the pass signing keys, for gates.
   ['/api/passes/jwks', 'public'],
+  ['/api/passes/revoked', ATTENDANT_AREA],
   ['/api/owner/', OWNER_AREA],
   ['/api/pricing/', OWNER_AREA],
   ['/api/attendant/', ATTENDANT_AREA],

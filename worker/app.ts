@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './account/account.routes';
-import { attendantRoutes } from './attendant/attendant.routes';
 import { authRoutes } from './auth/auth.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -9,6 +8,7 @@ import type { AppEnv } from './env';
 import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
+import { gateRoutes } from './gate/gate.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { ownerRoutes } from './owner/owner.routes';
@@ -26,7 +26,7 @@ const api = new Hono<AppEnv>()
   .route('/', accountRoutes)
   .route('/', notificationRoutes)
   .route('/', ownerRoutes)
-  .route('/', attendantRoutes)
+  .route('/', gateRoutes)
   .route('/', walletRoutes)
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DURATION_OPTIONS, THEMES } from '../../core/account';
 import { RESERVATION_STATUSES } from '../../core/booking';
+import { OVERRIDE_REASONS } from '../../core/gate';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
 import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
@@ -181,7 +182,7 @@ export const charges = sqliteTable(
   {
     id: id(),
     reservationId: text('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY'] }).notNull(),
+    kind: text('kind', { enum: ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY', 'WALK_IN'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
     createdAt: createdAt(),
@@ -399,7 +400,11 @@ export const shifts = sqliteTable(
     endedAt: text('ended_at'),
     online: integer('online', { mode: 'boolean' }).notNull().default(true),
   },
-  (t) => [index('shifts_attendant_idx').on(t.attendantId, t.startedAt)],
+  (t) => [
+    index('shifts_attendant_idx').on(t.attendantId, t.startedAt),
+    // One open shift per attendant and lot.
+    uniqueIndex('shifts_open_unique').on(t.attendantId, t.lotId).where(sql`${t.endedAt} IS NULL`),
+  ],
 );
 
 export const checkins = sqliteTable(
@@ -411,16 +416,46 @@ export const checkins = sqliteTable(
     shiftId: text('shift_id').references(() => shifts.id),
     attendantId: text('attendant_id').references(() => users.id),
     plate: text('plate').notNull(),
+    slotId: text('slot_id').references(() => slots.id),
     slotLabel: text('slot_label'),
+    /** No reservation: a pay-as-you-go stay at the lot's rate. */
+    walkIn: integer('walk_in', { mode: 'boolean' }).notNull().default(false),
     entryTs: text('entry_ts').notNull(),
     exitTs: text('exit_ts'),
+    exitShiftId: text('exit_shift_id').references(() => shifts.id),
+    exitAttendantId: text('exit_attendant_id').references(() => users.id),
+    /** Charged at the exit (overstay, or a walk-in's whole stay). */
     amountCents: integer('amount_cents'),
+    paidBy: text('paid_by', { enum: ['wallet', 'cash'] }),
+    lostTicket: integer('lost_ticket', { mode: 'boolean' }).notNull().default(false),
     override: integer('override', { mode: 'boolean' }).notNull().default(false),
-    overrideReason: text('override_reason', {
-      enum: ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'],
-    }),
+    overrideReason: text('override_reason', { enum: OVERRIDE_REASONS }),
+    exitOverrideReason: text('exit_override_reason', { enum: OVERRIDE_REASONS }),
+    /** An entry reversed at the gate within minutes (audited); it no longer counts. */
+    undoneAt: text('undone_at'),
   },
-  (t) => [index('checkins_lot_idx').on(t.lotId, t.entryTs), index('checkins_plate_idx').on(t.lotId, t.plate)],
+  (t) => [
+    index('checkins_lot_idx').on(t.lotId, t.entryTs),
+    index('checkins_plate_idx').on(t.lotId, t.plate),
+    // One open stay per reservation: a second check-in of the same pass is refused by the database too.
+    uniqueIndex('checkins_open_reservation_unique').on(t.reservationId).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
+  ],
+);
+
+/** Something an attendant reported at the gate; owners see it, the attendant resolves it. */
+export const gateIssues = sqliteTable(
+  'gate_issues',
+  {
+    id: id(),
+    lotId: text('lot_id').notNull().references(() => lots.id),
+    shiftId: text('shift_id').references(() => shifts.id),
+    attendantId: text('attendant_id').notNull().references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    resolvedAt: text('resolved_at'),
+    resolvedBy: text('resolved_by').references(() => users.id),
+  },
+  (t) => [index('gate_issues_lot_idx').on(t.lotId, t.createdAt)],
 );
 
 export const auditLogs = sqliteTable(

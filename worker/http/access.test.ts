@@ -65,6 +65,32 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/owner/lots/:id': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}` }) },
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
+  'GET /api/attendant/shift': { who: GATE, sample: () => ({ path: `/api/attendant/shift?lotId=${lotId}` }) },
+  'POST /api/attendant/shift': { who: GATE, sample: () => ({ method: 'POST', path: '/api/attendant/shift', json: { lotId, action: 'start' } }) },
+  'GET /api/attendant/activity': { who: GATE, sample: () => ({ path: `/api/attendant/activity?lotId=${lotId}` }) },
+  'POST /api/attendant/issues': { who: GATE, sample: () => ({ method: 'POST', path: '/api/attendant/issues', json: { lotId, text: 'Barrier arm sticks' } }) },
+  'POST /api/attendant/issues/:id/resolve': {
+    who: GATE,
+    sample: () => ({ method: 'POST', path: `/api/attendant/issues/${crypto.randomUUID()}/resolve`, json: { lotId } }),
+    found: false,
+  },
+  'GET /api/checkins/open': { who: GATE, sample: () => ({ path: `/api/checkins/open?lotId=${lotId}&plate=ZZZ%20999` }), found: false },
+  // A walk-in with a plate of its own each time: every allowed role checks one in.
+  'POST /api/checkins/enter': {
+    who: GATE,
+    sample: () => ({ method: 'POST', path: '/api/checkins/enter', json: { lotId, plate: `WLK ${1000 + ++plates}` }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+  },
+  'POST /api/checkins/:checkinId/exit': {
+    who: GATE,
+    sample: () => ({ method: 'POST', path: `/api/checkins/${crypto.randomUUID()}/exit`, json: { lotId }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    found: false,
+  },
+  'POST /api/checkins/:checkinId/undo': {
+    who: GATE,
+    sample: () => ({ method: 'POST', path: `/api/checkins/${crypto.randomUUID()}/undo`, json: { lotId }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    found: false,
+  },
+  'GET /api/passes/revoked': { who: GATE, sample: () => ({ path: `/api/passes/revoked?lotId=${lotId}` }) },
   'GET /api/reservations': { who: 'session', sample: () => ({ path: '/api/reservations' }) },
   'GET /api/reservations/counts': { who: 'session', sample: () => ({ path: '/api/reservations/counts' }) },
   'GET /api/receipts': { who: 'session', sample: () => ({ path: '/api/receipts' }) },

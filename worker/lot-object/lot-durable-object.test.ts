@@ -17,29 +17,38 @@ const hold = (window: { startMs: number; endMs: number }, reservationId = crypto
   needs: { vehicleType: 'car' as const },
 });
 
-describe('LotDurableObject occupancy', () => {
-  it('counts vehicles in and out, never below zero or above capacity', async () => {
+describe('walk-ins', () => {
+  it('gives each walk-in a free slot, the one free longest, and refuses when none is', async () => {
     const lot = newLot();
-    expect(await lot.occupied()).toBe(0);
-    expect(await lot.recordMovement(-1, 2)).toEqual({ ok: false, reason: 'No vehicle to check out' });
-    expect(await lot.recordMovement(1, 2)).toEqual({ ok: true, occupied: 1 });
-    expect(await lot.recordMovement(1, 2)).toEqual({ ok: true, occupied: 2 });
-    expect(await lot.recordMovement(1, 2)).toEqual({ ok: false, reason: 'Lot is full' });
-    expect(await lot.occupied()).toBe(2);
+    const slots = slotsOf(2);
+    const booked = hold({ startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR }, crypto.randomUUID(), [slots[0]]);
+    await lot.hold(booked);
+    // slot-1 is booked in an hour; slot-2 is free for good: the walk-in gets slot-2.
+    expect(await lot.admitWalkIn({ checkinId: 'w1', slots })).toEqual({ ok: true, slotId: 'slot-2' });
+    expect(await lot.admitWalkIn({ checkinId: 'w1', slots })).toEqual({ ok: true, slotId: 'slot-2' });
+    expect(await lot.admitWalkIn({ checkinId: 'w2', slots })).toEqual({ ok: true, slotId: 'slot-1' });
+    expect(await lot.admitWalkIn({ checkinId: 'w3', slots })).toEqual({ ok: false, reason: 'full' });
+    expect(await lot.admitWalkIn({ checkinId: 'w3', slots, force: true })).toEqual({ ok: true, slotId: null });
+    expect(await lot.availability({ startMs: Date.now(), endMs: Date.now() + HOUR }, 2)).toMatchObject({ free: 0, walkIns: 3 });
+    await lot.releaseWalkIn('w2');
+    await lot.releaseWalkIn('w3');
+    expect(await lot.availability({ startMs: Date.now(), endMs: Date.now() + 30 * 60_000 }, 2)).toMatchObject({ free: 1, walkIns: 1 });
   });
 
-  it('admits exactly capacity vehicles under concurrent arrivals', async () => {
+  it('admits exactly as many concurrent walk-ins as there are free slots', async () => {
     const lot = newLot();
-    const results = await Promise.all(Array.from({ length: 25 }, () => lot.recordMovement(1, 10)));
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => lot.admitWalkIn({ checkinId: `w${i}`, slots: slotsOf(10) })));
     expect(results.filter((r) => r.ok)).toHaveLength(10);
-    expect(await lot.occupied()).toBe(10);
+    expect(new Set(results.filter((r) => r.ok).map((r) => (r as { slotId: string }).slotId)).size).toBe(10);
   });
 
-  it('keeps one object per lot', async () => {
-    const id = crypto.randomUUID();
-    await lotObject(env, id).recordMovement(1, 5);
-    expect(await lotObject(env, id).occupied()).toBe(1);
-    expect(await lotObject(env, crypto.randomUUID()).occupied()).toBe(0);
+  it('keeps a walk-in\'s slot out of every later booking until it leaves', async () => {
+    const lot = newLot();
+    await lot.admitWalkIn({ checkinId: 'w1', slots: slotsOf(1) });
+    const tomorrow = { startMs: Date.now() + 24 * HOUR, endMs: Date.now() + 25 * HOUR };
+    expect(await lot.hold(hold(tomorrow))).toEqual({ ok: false, reason: 'full' });
+    await lot.releaseWalkIn('w1');
+    expect((await lot.hold(hold(tomorrow))).ok).toBe(true);
   });
 });
 

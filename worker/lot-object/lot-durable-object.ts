@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import type { Bindings } from '../env';
 import { runLotTimers } from '../reservations/lifecycle';
-import { HOLD_TTL_MS, type BookingRecord, type FollowResult, type HeldBooking, type HoldRequest, type HoldResult, type LotClock, type MovementResult, type SlotInfo } from './protocol';
+import { HOLD_TTL_MS, type BookingRecord, type FollowResult, type HeldBooking, type HoldRequest, type HoldResult, type LotClock, type SlotInfo, type WalkInResult } from './protocol';
 
 const MINUTE = 60_000;
 /** Work the timers left because a booking changed while D1 was read is looked at again this soon. */
@@ -39,11 +39,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
-      sql.exec(`CREATE TABLE IF NOT EXISTS occupancy (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        occupied INTEGER NOT NULL DEFAULT 0 CHECK (occupied >= 0)
-      )`);
-      sql.exec('INSERT OR IGNORE INTO occupancy (id, occupied) VALUES (1, 0)');
+      // Cars inside without a reservation, each on the slot the gate gave it (none only when an override let it in on a full lot).
+      sql.exec('CREATE TABLE IF NOT EXISTS walk_ins (checkin_id TEXT PRIMARY KEY, slot_id TEXT, since_ms INTEGER NOT NULL)');
       sql.exec(`CREATE TABLE IF NOT EXISTS holds (
         hold_id TEXT PRIMARY KEY,
         reservation_id TEXT NOT NULL,
@@ -67,34 +64,54 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     });
   }
 
-  /** Vehicles inside the lot now without a reservation hold (walk-ins). */
-  occupied(): number {
-    return this.ctx.storage.sql.exec<{ occupied: number }>('SELECT occupied FROM occupancy WHERE id = 1').one().occupied;
+  /** Walk-ins inside now: how many, and how many of them the gate could not give a slot (overrides). */
+  private walkIns(): { count: number; withoutSlot: number } {
+    return this.ctx.storage.sql
+      .exec<{ count: number; withoutSlot: number }>('SELECT COUNT(*) AS count, COUNT(*) - COUNT(slot_id) AS withoutSlot FROM walk_ins')
+      .one();
   }
 
-  /** A vehicle entered (+1) or left (-1); refused when it would go below zero or above the lot's capacity. */
-  recordMovement(delta: 1 | -1, capacity: number): MovementResult {
-    const next = this.occupied() + delta;
-    if (next < 0) return { ok: false, reason: 'No vehicle to check out' };
-    if (next > capacity) return { ok: false, reason: 'Lot is full' };
-    this.ctx.storage.sql.exec('UPDATE occupancy SET occupied = ? WHERE id = 1', next);
-    return { ok: true, occupied: next };
-  }
-
-  /** Slots taken by anyone but `reservationId` for part of `[startMs, endMs)`. */
+  /**
+   * Slots taken by anyone but `reservationId` for part of `[startMs, endMs)`. A walk-in's stay is
+   * open-ended: its slot is taken for every window until it leaves.
+   */
   private busySlots(startMs: number, endMs: number, reservationId = ''): Set<string> {
     const rows = this.ctx.storage.sql.exec<{ slot_id: string }>(
-      `SELECT DISTINCT slot_id FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ?`,
+      `SELECT slot_id FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ?
+       UNION SELECT slot_id FROM walk_ins WHERE slot_id IS NOT NULL AND since_ms < ?`,
       endMs,
       startMs,
       reservationId,
+      endMs,
     );
     return new Set(rows.toArray().map((row) => row.slot_id));
   }
 
-  /** Walk-ins have no slot in the inventory; they count against any window that includes the next hour. */
-  private walkInsFor(startMs: number, endMs: number, now: number): number {
-    return startMs <= now + 60 * MINUTE && endMs > now ? this.occupied() : 0;
+  /**
+   * A car enters without a reservation: it gets a slot free now, the one whose next booking is
+   * furthest away (or the one the attendant named, if free). Refused when none is free, unless an
+   * override lets it in without a slot. Asking again for the same check-in answers the same slot.
+   */
+  admitWalkIn(request: { checkinId: string; slots: SlotInfo[]; slotLabel?: string; force?: boolean }, now = Date.now()): WalkInResult {
+    const sql = this.ctx.storage.sql;
+    const [admitted] = sql.exec<{ slot_id: string | null }>('SELECT slot_id FROM walk_ins WHERE checkin_id = ?', request.checkinId).toArray();
+    if (admitted) return { ok: true, slotId: admitted.slot_id };
+    const busyNow = this.busySlots(now, now + MINUTE);
+    const candidates = request.slots.filter((slot) => !busyNow.has(slot.id) && (!request.slotLabel || slot.label === request.slotLabel));
+    const nextBookingOf = (slotId: string) =>
+      sql.exec<{ at: number | null }>("SELECT MIN(start_ms) AS at FROM holds WHERE slot_id = ? AND start_ms >= ?", slotId, now).one().at ?? Number.POSITIVE_INFINITY;
+    const [chosen] = candidates
+      .map((slot) => ({ slot, freeUntil: nextBookingOf(slot.id) }))
+      .sort((a, b) => b.freeUntil - a.freeUntil || a.slot.label.localeCompare(b.slot.label, 'en', { numeric: true }));
+    if (!chosen && !request.force) return { ok: false, reason: request.slotLabel ? 'slot taken' : 'full' };
+    const slotId = chosen?.slot.id ?? null;
+    sql.exec('INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES (?, ?, ?)', request.checkinId, slotId, now);
+    return { ok: true, slotId };
+  }
+
+  /** A walk-in left (or its entry was undone): its slot is free again. */
+  releaseWalkIn(checkinId: string): void {
+    this.ctx.storage.sql.exec('DELETE FROM walk_ins WHERE checkin_id = ?', checkinId);
   }
 
   /**
@@ -109,7 +126,9 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       slot.vehicleType === needs.vehicleType && (!needs.accessible || slot.accessible) && (!needs.ev || slot.evCharging) && (!request.slotId || slot.id === request.slotId);
     const free = request.slots.filter((slot) => fits(slot) && !busy.has(slot.id));
     const spare = request.slots.filter((slot) => slot.vehicleType === needs.vehicleType && !busy.has(slot.id)).length;
-    if (free.length === 0 || spare <= this.walkInsFor(startMs, endMs, now)) return { ok: false, reason: 'full' };
+    // A walk-in let in without a slot still fills one for windows that include the next hour.
+    const unplaced = startMs <= now + 60 * MINUTE && endMs > now ? this.walkIns().withoutSlot : 0;
+    if (free.length === 0 || spare <= unplaced) return { ok: false, reason: 'full' };
     const waste = (slot: SlotInfo) => Number(slot.accessible && !needs.accessible) + Number(slot.evCharging && !needs.ev);
     const [chosen] = free.sort((a, b) => waste(a) - waste(b) || a.label.localeCompare(b.label, 'en', { numeric: true }));
     this.ctx.storage.sql.exec(
@@ -206,10 +225,13 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   /** Availability for a window: total, free, occupied (reserved + walk-ins). */
   availability(window: { startMs: number; endMs: number }, total: number, now = Date.now()): { total: number; free: number; occupied: number; reserved: number; walkIns: number } {
-    const reserved = this.busySlots(window.startMs, window.endMs).size;
-    const walkIns = this.walkInsFor(window.startMs, window.endMs, now);
-    const free = Math.max(0, total - reserved - walkIns);
-    return { total, free, occupied: total - free, reserved, walkIns };
+    const busy = this.busySlots(window.startMs, window.endMs).size;
+    const { count, withoutSlot } = this.walkIns();
+    const placed = count - withoutSlot;
+    // Walk-ins on a slot take it for every window; one let in without a slot fills one only now.
+    const unplaced = window.startMs <= now + 60 * MINUTE && window.endMs > now ? withoutSlot : 0;
+    const free = Math.max(0, total - busy - unplaced);
+    return { total, free, occupied: total - free, reserved: Math.max(0, busy - placed), walkIns: placed + unplaced };
   }
 
   // ——— The clock: what is due, for the lifecycle to act on ———
@@ -249,9 +271,16 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   /** Time-driven work; the alarm runs it with the clock, tests with a chosen instant. */
   async runTimers(now: number): Promise<void> {
-    const { unsettled } = await runLotTimers(this.env, this, now);
-    if (unsettled) this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
-    this.scheduleNextAlarm(now);
+    const retryLater = () => this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
+    try {
+      if ((await runLotTimers(this.env, this, now)).unsettled) retryLater();
+    } catch (error) {
+      // D1 failing mid-run: whatever was due is due again soon, whatever the platform's own retries do.
+      retryLater();
+      throw error;
+    } finally {
+      this.scheduleNextAlarm(now);
+    }
   }
 
   async alarm(): Promise<void> {
@@ -270,7 +299,9 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const earliest = (query: string, ...bindings: number[]) => sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
     const candidates = [
       earliest(
-        `SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0)) AS at FROM holds WHERE state = 'held'`,
+        // A hold past its lease that is still here (its settling failed or was put off) is looked at again soon.
+        `SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0), ?) AS at FROM holds WHERE state = 'held'`,
+        now + RETRY_MS,
       ),
       earliest(
         `SELECT start_ms - ? AS at FROM holds WHERE state = 'booked' AND reminded_start = 0

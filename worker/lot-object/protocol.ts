@@ -36,7 +36,8 @@ export type BookingRecord = { reservationId: string; version: number; live: bool
 /** `slot taken`: D1 records a slot-window the object has given to someone else (never expected; logged). */
 export type FollowResult = { ok: true } | { ok: false; reason: 'slot taken' };
 
-export type MovementResult = { ok: true; occupied: number } | { ok: false; reason: 'No vehicle to check out' | 'Lot is full' };
+/** A walk-in's slot; `null` only when an override let it in on a full lot. */
+export type WalkInResult = { ok: true; slotId: string | null } | { ok: false; reason: 'full' | 'slot taken' };
 
 /** A booking the object holds, as its timers see it. */
 export type HeldBooking = {

@@ -30,10 +30,12 @@ describe('public lot search', () => {
   });
 
   it('counts occupancy from the lot Durable Object', async () => {
-    await lotObject(env, assignedLot).recordMovement(1, 220);
+    const slotRows = await db().select().from(slots).where(eq(slots.lotId, assignedLot));
+    const checkinId = crypto.randomUUID();
+    expect(await lotObject(env, assignedLot).admitWalkIn({ checkinId, slots: slotRows })).toMatchObject({ ok: true });
     const res = await call(`/api/lots/${assignedLot}/availability`);
     expect(await res.json()).toMatchObject({ occupied: 1, free: 219, walkIns: 1, total: 220, priceSnapshot: { current: 6000 } });
-    await lotObject(env, assignedLot).recordMovement(-1, 220);
+    await lotObject(env, assignedLot).releaseWalkIn(checkinId);
   });
 
   it('searches by name or address', async () => {
@@ -87,13 +89,15 @@ describe('ownership beyond roles', () => {
     const mine = await call('/api/attendant/lots', { cookie: attendant });
     expect((await mine.json<{ id: string }[]>()).map((l) => l.id)).toEqual([assignedLot]);
 
-    const status = await call('/api/attendant/lot-status', { cookie: attendant });
-    expect(await status.json()).toEqual({
+    const status = await call(`/api/attendant/lot-status?lotId=${assignedLot}`, { cookie: attendant });
+    expect(await status.json()).toMatchObject({
       lotId: assignedLot,
       name: DEMO_ATTENDANT_LOT,
       occupancy: { current: 0, total: 220, percentage: 0 },
+      waitingQueue: 0,
       alerts: [],
     });
-    expect((await call(`/api/attendant/lot-status?lotId=${otherLot}`, { cookie: attendant })).status).toBe(404);
+    expect((await call('/api/attendant/lot-status', { cookie: attendant })).status).toBe(400);
+    expect((await call(`/api/attendant/lot-status?lotId=${otherLot}`, { cookie: attendant })).status).toBe(403);
   });
 });

@@ -32,6 +32,7 @@ const CHARGE_LABELS: Record<(typeof charges.$inferSelect)['kind'], string> = {
   EXTENSION: 'Extension',
   REFUND: 'Refund to wallet',
   OVERSTAY: 'Overstay',
+  WALK_IN: 'Parking (walk-in)',
 };
 
 const receiptColumns = {

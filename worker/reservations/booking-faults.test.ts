@@ -16,6 +16,7 @@ import {
   driver,
   HOUR,
   inMinutes,
+  lostAfterCommit,
   makeLot,
   MINUTE,
   modifyBooking,
@@ -25,7 +26,7 @@ import {
   serviceRequest,
 } from '../test/booking-fixtures';
 import { call, db, seedOnce } from '../test/helpers';
-import { book, CHANGED_MEANWHILE, extend, HOLD_EXPIRED, modify } from './reservations.service';
+import { book, CHANGED_MEANWHILE, extend, HOLD_EXPIRED, modify, NOT_CONFIRMED } from './reservations.service';
 
 beforeAll(seedOnce);
 
@@ -68,6 +69,39 @@ describe('once the D1 batch commits, nothing releases the hold', () => {
     const { reservation } = await book(ctx, { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, serviceRequest(user.id, 'reservations.create'));
     await lotObject(env, lotId).runTimers(afterLapse());
     expect(await objectBooking(lotId, reservation.id)).toMatchObject(windowOf(await reservationRow(reservation.id)));
+  });
+});
+
+describe('an error after the batch committed (a lost connection)', () => {
+  it('keeps the hold: no second driver gets the slot, and the alarm books exactly what D1 records', async () => {
+    const lotId = await makeLot(1);
+    const { user } = await driver(1_000);
+    const request = serviceRequest(user.id, 'reservations.create');
+    const refusal = await book(contextWith({ d1: lostAfterCommit() }), { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, request).then(
+      () => null,
+      (error) => ({ status: error.status, body: error.getResponse().json() }),
+    );
+    expect(refusal?.status).toBe(503);
+    expect(await refusal?.body).toEqual({ message: NOT_CONFIRMED });
+    const [paid] = await db().select().from(reservations).where(eq(reservations.lotId, lotId));
+    expect(paid.status).toBe('CONFIRMED');
+    expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(60) })).status).toBe(409);
+    // The retry with the same key answers the booking; the alarm settles the hold on D1's record.
+    expect((await book(contextWith(), { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, request)).reservation.id).toBe(paid.id);
+    await lotObject(env, lotId).runTimers(afterLapse());
+    expect(await objectBooking(lotId, paid.id)).toMatchObject(windowOf(paid));
+  });
+
+  it('a modify that committed in D1 is never expired at its old deadline', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<{ id: string; startTs: string }>();
+    await modify(contextWith({ d1: lostAfterCommit() }), booking.id, { start: inMinutes(2 * 24 * 60), durationHours: 1 }, serviceRequest(user.id, `reservations.modify:${booking.id}`)).catch(() => null);
+    const moved = await reservationRow(booking.id);
+    expect(Date.parse(moved.startTs)).toBeGreaterThan(Date.now() + 24 * HOUR);
+    await lotObject(env, lotId).runTimers(Date.parse(booking.startTs) + 16 * MINUTE);
+    expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
+    expect(await objectBooking(lotId, booking.id)).toMatchObject(windowOf(moved));
   });
 });
 

@@ -14,13 +14,13 @@ import { charges, receipts, reservations, wallets, walletTransactions } from '..
 import type { LotDurableObject } from '../lot-object/lot-durable-object';
 import { HOLD_TTL_MS, type SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { contextWith, driver, makeLot, MINUTE, serviceRequest } from '../test/booking-fixtures';
+import { contextWith, driver, lostAfterCommit, makeLot, MINUTE, serviceRequest } from '../test/booking-fixtures';
 import { db, seedOnce } from '../test/helpers';
 import { netPaid } from './reservations.data';
 import { book, cancel, extend, modify, type BookingContext } from './reservations.service';
 
 const SLOTS = 3;
-type Fault = 'none' | 'lost commit' | 'throw after the batch' | 'alarm mid-request' | 'no-show mid-request';
+type Fault = 'none' | 'lost commit' | 'throw after the batch' | 'connection lost after the commit' | 'alarm mid-request' | 'no-show mid-request';
 type Op =
   | { kind: 'book'; who: number; startMinutes: number; hours: number; fault: Fault }
   | { kind: 'modify'; pick: number; startMinutes: number; hours: number; fault: Fault }
@@ -29,7 +29,7 @@ type Op =
   | { kind: 'no-show'; afterMinutes: number }
   | { kind: 'alarm' };
 
-const fault = fc.constantFrom<Fault>('none', 'none', 'lost commit', 'throw after the batch', 'alarm mid-request', 'no-show mid-request');
+const fault = fc.constantFrom<Fault>('none', 'none', 'lost commit', 'throw after the batch', 'connection lost after the commit', 'alarm mid-request', 'no-show mid-request');
 const startMinutes = fc.constantFrom(10, 60, 90, 180, 300);
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('book' as const), who: fc.nat(1), startMinutes, hours: fc.integer({ min: 1, max: 3 }), fault }) },
@@ -48,6 +48,8 @@ function contextFor(lotId: string, injected: Fault): BookingContext {
   switch (injected) {
     case 'lost commit':
       return contextWith({ lot: () => ({ commit: () => Promise.reject(new Error('commit lost')) }) });
+    case 'connection lost after the commit':
+      return contextWith({ d1: lostAfterCommit() });
     case 'throw after the batch':
       return contextWith({ afterCommit: (what, work) => afterCommit(what, async () => (await work(), Promise.reject(new Error('injected')))) });
     case 'alarm mid-request':
@@ -120,7 +122,7 @@ async function checkInvariants(lotId: string) {
   }
 }
 
-/** Runs one operation; refusals (4xx) are expected outcomes, anything else fails the property. */
+/** Runs one operation; refusals (4xx) and 'not confirmed, retry' (503) are expected outcomes, anything else fails the property. */
 async function run(lotId: string, ids: string[], step: Op) {
   const now = Date.now();
   const at = (minutes: number) => new Date(now + minutes * MINUTE).toISOString();
@@ -130,12 +132,13 @@ async function run(lotId: string, ids: string[], step: Op) {
     switch (step.kind) {
       case 'book': {
         const userId = drivers[step.who].user.id;
-        const { reservation } = await book(
+        const booking = book(
           contextFor(lotId, step.fault),
           { lotId, start: at(step.startMinutes), durationHours: step.hours, plate: 'NAB 1234' },
           serviceRequest(userId, 'reservations.create'),
         );
-        ids.push(reservation.id);
+        // A booking whose answer was lost (503) still counts in the invariants, which read every reservation of the lot.
+        ids.push((await booking).reservation.id);
         return;
       }
       case 'modify': {
@@ -159,7 +162,7 @@ async function run(lotId: string, ids: string[], step: Op) {
         return lotObject(env, lotId).runTimers(afterLapse());
     }
   } catch (error) {
-    if (error instanceof HTTPException && error.status >= 400 && error.status < 500) return;
+    if (error instanceof HTTPException && ((error.status >= 400 && error.status < 500) || error.status === 503)) return;
     throw error;
   }
 }

@@ -14,7 +14,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { reservations } from '../db/schema';
 import type { Bindings } from '../env';
 import { HTTPException } from 'hono/http-exception';
-import { OVERSTAY_HOLD_MS, type BookingRecord, type HeldBooking, type LotClock } from '../lot-object/protocol';
+import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock } from '../lot-object/protocol';
 import { notify } from '../notifications/notifications.data';
 import { claimLapsedHold } from './holds.data';
 import { bookingRecordOf, reservationForTimers } from './reservations.data';
@@ -42,27 +42,24 @@ export async function runLotTimers(env: Bindings, lot: LotClock, now: number): P
 }
 
 /**
- * A hold whose write never reported back. While its change still holds the lock it is left alone.
- * Otherwise the alarm claims it in D1: if no write claimed it first, it is freed and no write can
- * commit on it any more; if one did, the object follows what D1 records now.
+ * A hold whose write never reported back. While its change still holds the lock it is left alone
+ * (the alarm comes back when the lock lapses). Otherwise the alarm claims it in D1: if no write
+ * claimed it first, it is freed and no write can commit on it any more; if one did, the object
+ * follows what D1 records now.
  */
 async function settleLapsedHold(ctx: BookingContext, lot: LotClock, hold: { holdId: string; reservationId: string }, now: number) {
   if (lot.isLocked(hold.reservationId, now)) return;
   if ((await claimLapsedHold(ctx.db, hold.holdId, hold.reservationId)) === 'lapsed') return lot.releaseHold(hold.holdId);
-  const before = lot.booking(hold.reservationId);
+  // What was read may be overtaken by a change that lands meanwhile: the object ignores a record older than one it followed.
   const row = await reservationForTimers(ctx.db, hold.reservationId);
-  // A change that started or landed meanwhile follows D1 itself; this hold is looked at again later.
-  if (lot.isLocked(hold.reservationId, now) || !sameBooking(before, lot.booking(hold.reservationId))) return;
   lot.commit(hold.holdId, row ? bookingRecordOf(row) : noLongerHeld(hold.reservationId), now);
 }
 
-const sameBooking = (a: HeldBooking | null, b: HeldBooking | null) => a?.slotId === b?.slotId && a?.startMs === b?.startMs && a?.endMs === b?.endMs;
-
 /**
  * One booking: the start reminder; from the no-show deadline on, D1 decides. A reservation that no
- * longer holds a slot is freed, one whose window moved is followed, a CONFIRMED one expires, and an
- * ACTIVE one (the car is inside) keeps its slot until it leaves. What D1 says is applied only if the
- * booking did not change while it was read (a change that landed meanwhile is newer): 'later' then.
+ * longer holds a slot is freed, one whose window moved is followed, a CONFIRMED one past D1's deadline
+ * expires, and an ACTIVE one (the car is inside) keeps its slot until it leaves. A read overtaken by a
+ * change is harmless: the object ignores older versions, and the expiry is conditional ('later' then).
  */
 async function attend(ctx: BookingContext, lot: LotClock, reservationId: string, now: number): Promise<'done' | 'later'> {
   let booking = lot.booking(reservationId);
@@ -73,10 +70,10 @@ async function attend(ctx: BookingContext, lot: LotClock, reservationId: string,
   booking = lot.booking(reservationId);
   if (!booking || now < booking.startMs + NO_SHOW_GRACE_MINUTES * MINUTE) return 'done';
   const row = await reservationForTimers(ctx.db, reservationId);
-  if (!sameBooking(booking, lot.booking(reservationId))) return 'later';
   lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
   if (!row || !holdsSlot(row.status)) return 'done';
-  if (row.status === 'CONFIRMED') return expireNoShow(ctx, lot, row, now);
+  // The deadline is D1's: the object's window may have been behind (a change it had not followed yet).
+  if (row.status === 'CONFIRMED') return now >= Date.parse(row.startTs) + NO_SHOW_GRACE_MINUTES * MINUTE ? expireNoShow(ctx, lot, row, now) : 'done';
 
   booking = lot.booking(reservationId);
   if (!booking) return 'done';

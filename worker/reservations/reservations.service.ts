@@ -36,6 +36,7 @@ export const INSUFFICIENT = 'Insufficient wallet balance';
 export const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
 export const CHANGED_MEANWHILE = 'This reservation changed while your request was on its way; nothing was charged. Reload it and try again.';
 export const HOLD_EXPIRED = 'Your hold on the slot expired before the payment went through; nothing was charged. Please try again.';
+export const NOT_CONFIRMED = 'We could not confirm this change. Try again with the same request: it answers what happened, and never charges twice.';
 
 /**
  * What the booking service works with. `lot` gives a lot's slot authority: its Durable Object for a
@@ -112,47 +113,55 @@ const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
 };
 
 /**
- * Runs a change's D1 batch on a held slot. A batch that fails releases the hold and says why; once
- * it commits, the hold is committed to the record, and a lost commit is left to the object's alarm,
- * which finds the claim and follows D1.
+ * Runs a change's D1 batch on a held slot. A batch refused by a constraint (the hold lapsed, the
+ * record moved on, a twin request, a short wallet) wrote nothing: its hold is released and the
+ * refusal says why. Any other error may have come after the commit (a lost connection): the hold is
+ * left to lapse and the object's alarm settles it through the claim, following D1 whichever way it
+ * went; the driver is asked to retry with the same key, which answers the outcome. Once the batch
+ * commits, the hold is committed to the record; a lost commit is likewise the alarm's to finish.
  */
-async function writeOnHold(
-  lot: SlotAuthority,
-  holdId: string,
-  record: BookingRecord,
-  write: () => Promise<SpendResult>,
-  now: Date,
-): Promise<SpendResult> {
+async function writeOnHold(lot: SlotAuthority, holdId: string, record: BookingRecord, write: () => Promise<SpendResult>, now: Date): Promise<SpendResult> {
+  const release = () => afterCommit('Releasing a hold', async () => lot.releaseHold(holdId));
   let result: SpendResult;
   try {
     result = await write();
   } catch (error) {
-    await lot.releaseHold(holdId);
+    const refused = holdLapsed(error) || changedMeanwhile(error) || isIdempotencyRace(error);
+    if (!refused) {
+      console.error('Booking write failed without a definite outcome; the alarm settles its hold', record.reservationId, error);
+      throw apiError(503, NOT_CONFIRMED);
+    }
+    await release();
     if (holdLapsed(error)) throw apiError(409, HOLD_EXPIRED);
     if (changedMeanwhile(error)) throw apiError(409, CHANGED_MEANWHILE);
     throw error;
   }
   if (!result.ok) {
-    await lot.releaseHold(holdId);
+    await release();
     return result;
   }
-  try {
+  await afterCommit('Committing a hold to the lot object', async () => {
     const followed = await lot.commit(holdId, record, now.getTime());
     if (!followed.ok) console.error('Lot object refused a committed booking', record, followed);
-  } catch (error) {
-    console.error('Commit to the lot object lost; its alarm will follow D1', record.reservationId, error);
-  }
+  });
   return result;
 }
 
 const reservationView = async (db: DB, userId: string, id: string) => (await findOwnReservation(db, userId, id))!;
+
+/** The answer to a repeated request; the lot object is brought to D1's record on the way (a cheap repair if a commit was lost). */
+async function replayed(ctx: BookingContext, userId: string, id: string) {
+  const reservation = await reservationView(ctx.db, userId, id);
+  await afterCommit('Following a replayed change', async () => ctx.lot(reservation.lotId).follow(bookingRecordOf(reservation)));
+  return reservation;
+}
 
 /** POST /api/reservations. */
 export async function book(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
   const { env, db } = ctx;
   const userId = request.userId;
   const replay = await priorResource(db, request);
-  if (replay) return { reservation: await reservationView(db, userId, replay), replayed: true };
+  if (replay) return { reservation: await replayed(ctx, userId, replay), replayed: true };
 
   const lot = await bookableLot(db, input.lotId);
   const start = new Date(input.start);
@@ -305,6 +314,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
       await env.DB.batch([...markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
     }
   } catch (error) {
+    if (isIdempotencyRace(error)) return { reservation: await replayed(ctx, userId, id), refundCents: await refundedOnCancel(db, userId, id) };
     if (changedMeanwhile(error)) throw apiError(409, CHANGED_MEANWHILE);
     throw error;
   }
@@ -330,8 +340,6 @@ async function reschedule(
 ) {
   const { env, db } = ctx;
   const { userId } = request;
-  const replay = await priorResource(db, request);
-  if (replay) return reservationView(db, userId, reservation.id);
   const lot = await bookableLot(db, reservation.lotId);
   const price = quote(lot.pricing, next.end.getTime() - next.start.getTime());
   const difference = price.totalCents - (await netPaid(db, reservation.id));
@@ -373,18 +381,24 @@ async function reschedule(
     claimHold(env.DB, db, holdId, reservation.id),
   ];
   const record: BookingRecord = { reservationId: reservation.id, version: reservation.version + 1, live: true, slotId: held.slotId, ...window };
-  const result = await writeOnHold(
-    authority,
-    holdId,
-    record,
-    async () => {
-      if (difference > 0) return payFromWallet(env, db, movement, statements);
-      if (difference < 0) return refundToWallet(env, db, movement, statements);
-      await env.DB.batch(statements);
-      return { ok: true, transactionId: '' } as const;
-    },
-    now,
-  );
+  let result: SpendResult;
+  try {
+    result = await writeOnHold(
+      authority,
+      holdId,
+      record,
+      async () => {
+        if (difference > 0) return payFromWallet(env, db, movement, statements);
+        if (difference < 0) return refundToWallet(env, db, movement, statements);
+        await env.DB.batch(statements);
+        return { ok: true, transactionId: '' } as const;
+      },
+      now,
+    );
+  } catch (error) {
+    if (isIdempotencyRace(error)) return replayed(ctx, userId, reservation.id);
+    throw error;
+  }
   if (!result.ok) {
     if (result.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, movement.description, { ...result, amountCents: difference });
     throw apiError(409, 'This change was already made.');
@@ -396,6 +410,7 @@ async function reschedule(
 /** PATCH /api/reservations/:id: a CONFIRMED reservation still inside its free-cancellation time moves to a new window. */
 export function modify(ctx: BookingContext, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
   return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
+    if (await priorResource(ctx.db, request)) return replayed(ctx, request.userId, id);
     if (!canModify(reservation, now)) {
       throw apiError(409, reservation.status === 'CONFIRMED' ? `${CHANGES_CLOSED} This one can still be extended or cancelled.` : 'Only a confirmed reservation can be changed.');
     }
@@ -410,6 +425,7 @@ export function modify(ctx: BookingContext, id: string, input: { start: string; 
 /** POST /api/reservations/:id/extend: more hours on the same slot, CONFIRMED or ACTIVE. */
 export function extend(ctx: BookingContext, id: string, hours: number, request: IdempotentRequest, now = new Date()) {
   return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
+    if (await priorResource(ctx.db, request)) return replayed(ctx, request.userId, id);
     if (!canExtend(reservation, now)) throw apiError(409, 'Only a confirmed or active reservation that has not ended can be extended.');
     const lot = await bookableLot(ctx.db, reservation.lotId);
     const start = new Date(reservation.startTs);

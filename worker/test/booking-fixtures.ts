@@ -82,10 +82,11 @@ export const serviceRequest = (userId: string, scope: string): IdempotentRequest
  * The booking service's context around a lot's real Durable Object, with faults injected: any
  * allocator method replaced (a lost commit, an alarm firing mid-request), follow-up work failing.
  */
-export function contextWith(faults: { lot?: (real: SlotAuthority) => Partial<SlotAuthority>; afterCommit?: BookingContext['afterCommit'] } = {}): BookingContext {
+export function contextWith(faults: { lot?: (real: SlotAuthority) => Partial<SlotAuthority>; afterCommit?: BookingContext['afterCommit']; d1?: D1Database } = {}): BookingContext {
   const base = bookingContext(env, db());
   return {
     ...base,
+    env: faults.d1 ? { ...env, DB: faults.d1 } : env,
     lot: (lotId) => {
       const real = lotObject(env, lotId);
       return { ...bind(real), ...faults.lot?.(real) };
@@ -106,3 +107,18 @@ const bind = (real: SlotAuthority): SlotAuthority => ({
 
 /** The lot object's view of one reservation's booking (null when it holds none). */
 export const objectBooking = (lotId: string, reservationId: string) => runInDurableObject(lotObject(env, lotId), (lot: LotDurableObject) => lot.booking(reservationId));
+
+/** D1 whose batches commit and then report an error, as a connection lost after the commit would. */
+export const lostAfterCommit = (d1: D1Database = env.DB): D1Database =>
+  new Proxy(d1, {
+    get(target, property) {
+      if (property === 'batch') {
+        return async (statements: D1PreparedStatement[]) => {
+          await target.batch(statements);
+          throw new Error('Network connection lost.');
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });

@@ -1,0 +1,105 @@
+/**
+ * Rules of the gate, shared by the worker (to enforce) and the attendant screens (to offer): the
+ * request shapes, the override reasons, what a stay costs at check-out, and the undo window.
+ */
+import { z } from 'zod';
+import { normalizePlate } from './vehicles';
+
+export const OVERRIDE_REASONS = ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'] as const;
+export type OverrideReason = (typeof OVERRIDE_REASONS)[number];
+export const OVERRIDE_REASON_LABELS: Record<OverrideReason, string> = {
+  system_error: 'System error',
+  lost_ticket: 'Lost ticket',
+  payment_issue: 'Payment issue',
+  emergency: 'Emergency',
+  customer_service: 'Customer service',
+  other: 'Other',
+};
+
+export const MISSING_PLATE = 'Please enter the vehicle plate number';
+export const OVERRIDE_REASON_REQUIRED = 'Please provide a reason for the override';
+/** A check-in can be undone this long after the entry, and only before any exit. */
+export const UNDO_MINUTES = 5;
+/** Entries and exits recorded offline may carry their own time, at most this old. */
+export const OFFLINE_MAX_AGE_HOURS = 24;
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+const plate = z
+  .string({ error: MISSING_PLATE })
+  .transform((raw) => normalizePlate(raw))
+  .refine((value) => value.length > 0, MISSING_PLATE)
+  .refine((value) => value.length <= 20, 'A plate has at most 20 characters.');
+const slot = z
+  .string()
+  .trim()
+  .max(20, 'A slot label has at most 20 characters.')
+  .transform((value) => value.toUpperCase() || undefined)
+  .optional();
+const instant = z.iso.datetime({ offset: true, error: 'Give the time as an ISO date-time.' });
+const overrideFields = {
+  override: z.boolean().optional(),
+  overrideReason: z.enum(OVERRIDE_REASONS, { error: OVERRIDE_REASON_REQUIRED }).optional(),
+};
+const overrideNeedsReason = (body: { action: string; override?: boolean; overrideReason?: string }) =>
+  !(body.override || body.action === 'override') || !!body.overrideReason;
+
+/** POST /api/checkins/enter. */
+export const enterSchema = z
+  .object({
+    id: z.uuid('A check-in id is a UUID.').optional(),
+    plate,
+    slot,
+    action: z.enum(['checkin', 'override']).default('checkin'),
+    entryTs: instant.optional(),
+    lotId: z.uuid('Unknown lot id'),
+    reservationId: z.uuid('Unknown reservation id').optional(),
+    passToken: z.string().min(10).max(4_000).optional(),
+    ...overrideFields,
+  })
+  .refine(overrideNeedsReason, { message: OVERRIDE_REASON_REQUIRED, path: ['overrideReason'] });
+export type EnterRequest = z.infer<typeof enterSchema>;
+
+/** POST /api/checkins/:checkinId/exit. */
+export const exitSchema = z
+  .object({
+    plate: plate.optional(),
+    lotId: z.uuid('Unknown lot id'),
+    exitTs: instant.optional(),
+    action: z.enum(['checkout', 'override']).default('checkout'),
+    lostTicket: z.boolean().optional(),
+    ...overrideFields,
+  })
+  .refine(overrideNeedsReason, { message: OVERRIDE_REASON_REQUIRED, path: ['overrideReason'] });
+export type ExitRequest = z.infer<typeof exitSchema>;
+
+export const isOverride = (body: { action: string; override?: boolean }) => body.override === true || body.action === 'override';
+
+/**
+ * What a stay costs at the exit, at the lot's hourly rate. Reserved time is already paid; past the
+ * reservation's end each started hour is charged (a car 61 minutes late pays two hours; seconds past
+ * the end are not an hour). A walk-in pays its whole stay, each started hour, one hour at least.
+ */
+export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUntilMs: number | null; rateCents: number }): { hours: number; amountCents: number } {
+  const wholeMinutes = (ms: number) => Math.max(0, Math.floor(ms / MINUTE));
+  const startedHours = (minutes: number) => Math.ceil(minutes / 60);
+  const hours =
+    stay.reservedUntilMs === null
+      ? Math.max(1, startedHours(wholeMinutes(stay.exitMs - stay.entryMs)))
+      : startedHours(wholeMinutes(stay.exitMs - stay.reservedUntilMs));
+  return { hours, amountCents: hours * stay.rateCents };
+}
+
+/** Whether a check-in may still be undone at `now`. */
+export const undoable = (entry: { entryTs: string; exitTs: string | null; undoneAt?: string | null }, now = new Date()) =>
+  !entry.exitTs && !entry.undoneAt && now.getTime() - Date.parse(entry.entryTs) <= UNDO_MINUTES * MINUTE;
+
+/** An offline item's own time, accepted when it is not in the future and not older than a day. */
+export function acceptedTime(at: string | undefined, now = new Date()): Date | string {
+  if (!at) return now;
+  const time = new Date(at);
+  if (time.getTime() > now.getTime() + 5 * MINUTE) return 'The time given is in the future.';
+  if (now.getTime() - time.getTime() > OFFLINE_MAX_AGE_HOURS * HOUR) return `The time given is more than ${OFFLINE_MAX_AGE_HOURS} hours ago.`;
+  return time;
+}

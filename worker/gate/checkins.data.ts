@@ -1,0 +1,115 @@
+/** D1 reads of the gate: check-ins, the reservations and accounts they belong to, shifts. */
+import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { checkins, lots, receipts, reservations, shifts, slots, vehicles } from '../db/schema';
+
+const checkinColumns = {
+  id: checkins.id,
+  lotId: checkins.lotId,
+  plate: checkins.plate,
+  slot: checkins.slotLabel,
+  slotId: checkins.slotId,
+  reservationId: checkins.reservationId,
+  entryTs: checkins.entryTs,
+  exitTs: checkins.exitTs,
+  amountCents: checkins.amountCents,
+  paidBy: checkins.paidBy,
+  receiptId: receipts.id,
+  walkIn: checkins.walkIn,
+  override: checkins.override,
+  overrideReason: checkins.overrideReason,
+  lostTicket: checkins.lostTicket,
+  undoneAt: checkins.undoneAt,
+};
+
+const selectCheckins = (db: DB) => db.select(checkinColumns).from(checkins).leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId));
+export type CheckinView = Awaited<ReturnType<ReturnType<typeof selectCheckins>['all']>>[number];
+
+export async function findCheckin(db: DB, id: string): Promise<CheckinView | null> {
+  const [row] = await selectCheckins(db).where(eq(checkins.id, id));
+  return row ?? null;
+}
+
+/** The stay of a car still inside the lot, by plate or by reservation. */
+export async function findOpenCheckin(db: DB, lotId: string, by: { plate?: string; reservationId?: string }): Promise<CheckinView | null> {
+  const which = by.reservationId ? eq(checkins.reservationId, by.reservationId) : eq(checkins.plate, by.plate ?? '');
+  const [row] = await selectCheckins(db)
+    .where(and(eq(checkins.lotId, lotId), which, isNull(checkins.exitTs), isNull(checkins.undoneAt)))
+    .orderBy(desc(checkins.entryTs))
+    .limit(1);
+  return row ?? null;
+}
+
+const gateReservationColumns = {
+  id: reservations.id,
+  userId: reservations.userId,
+  lotId: reservations.lotId,
+  lotName: lots.name,
+  status: reservations.status,
+  version: reservations.version,
+  slotId: reservations.slotId,
+  slotLabel: slots.label,
+  startTs: reservations.startTs,
+  endTs: reservations.endTs,
+  amountCents: reservations.amountCents,
+  vehiclePlate: reservations.vehiclePlate,
+};
+const selectGateReservations = (db: DB) =>
+  db.select(gateReservationColumns).from(reservations).innerJoin(lots, eq(lots.id, reservations.lotId)).leftJoin(slots, eq(slots.id, reservations.slotId));
+export type GateReservation = Awaited<ReturnType<ReturnType<typeof selectGateReservations>['all']>>[number];
+
+export async function findGateReservation(db: DB, id: string): Promise<GateReservation | null> {
+  const [row] = await selectGateReservations(db).where(eq(reservations.id, id));
+  return row ?? null;
+}
+
+/** The plate's reservation at this lot that a car may enter on now (from 15 minutes before its start until its end). */
+export async function reservationForPlateNow(db: DB, lotId: string, plate: string, earliestStart: Date, now: Date): Promise<GateReservation | null> {
+  const [row] = await selectGateReservations(db)
+    .where(
+      and(
+        eq(reservations.lotId, lotId),
+        eq(reservations.vehiclePlate, plate),
+        eq(reservations.status, 'CONFIRMED'),
+        lte(reservations.startTs, earliestStart.toISOString()),
+        gt(reservations.endTs, now.toISOString()),
+      ),
+    )
+    .orderBy(reservations.startTs)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account a plate is saved to (its driver pays from the wallet at the exit), if any. */
+export async function accountOfPlate(db: DB, plate: string): Promise<{ userId: string; vehicleId: string } | null> {
+  const [row] = await db.select({ userId: vehicles.userId, vehicleId: vehicles.id }).from(vehicles).where(eq(vehicles.plate, plate)).orderBy(vehicles.createdAt).limit(1);
+  return row ?? null;
+}
+
+export async function findOpenShift(db: DB, attendantId: string, lotId: string) {
+  const [row] = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.attendantId, attendantId), eq(shifts.lotId, lotId), isNull(shifts.endedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Passes of this lot whose signature is still valid but which must not enter: cancelled, expired,
+ * completed, or already inside. The gate keeps this list for checking passes offline.
+ */
+export async function revokedPassIds(db: DB, lotId: string, now: Date): Promise<string[]> {
+  const since = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+  const rows = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.lotId, lotId),
+        gt(reservations.endTs, since),
+        or(inArray(reservations.status, ['CANCELLED', 'EXPIRED', 'COMPLETED', 'ACTIVE'])),
+      ),
+    );
+  return rows.map((row) => row.id);
+}

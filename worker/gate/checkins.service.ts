@@ -1,0 +1,326 @@
+/**
+ * Check-in and check-out at the gate (docs/gate.md). A reserved car's entry moves its reservation
+ * CONFIRMED → ACTIVE, its exit ACTIVE → COMPLETED, each a conditional UPDATE in the batch that
+ * records the check-in, so a stale read moves nothing. A car without a reservation is a walk-in: the
+ * lot object gives it a slot, and it pays for its stay at the exit. Overrides and undos are audited
+ * in the same batch as the act.
+ */
+import { and, eq, isNull, sql, sum } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { acceptedTime, gateCharge, isOverride, undoable, UNDO_MINUTES, type EnterRequest, type ExitRequest } from '../../core/gate';
+import { formatPeso } from '../../core/money';
+import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
+import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
+import { auditStatement } from '../audit/audit.data';
+import { afterCommit } from '../db/after-commit';
+import { statementOf, type DB } from '../db/client';
+import { violates } from '../db/constraints';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { newId } from '../db/ids';
+import { charges, checkins, reservations } from '../db/schema';
+import type { Bindings, SessionUser } from '../env';
+import { apiError } from '../http/errors';
+import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import type { BookingRecord } from '../lot-object/protocol';
+import { lotObject } from '../lot-object/stub';
+import { notify } from '../notifications/notifications.data';
+import { verifyPass } from '../passes/pass';
+import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
+import { lotForBooking } from '../reservations/reservations.data';
+import { walletOf } from '../wallet/wallet.data';
+import { payFromWallet } from '../wallet/wallet.service';
+import { accountOfPlate, findCheckin, findGateReservation, findOpenShift, reservationForPlateNow, type CheckinView, type GateReservation } from './checkins.data';
+
+/** A reserved car may enter this long before its start (the pass's own early-arrival allowance). */
+const EARLY_ARRIVAL_MS = PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS;
+
+export type GateContext = { env: Bindings; db: DB; user: SessionUser };
+
+const view = ({ slotId: _slot, undoneAt: _undone, ...checkin }: CheckinView) => checkin;
+export type Checkin = ReturnType<typeof view>;
+
+const timeOf = (at: string | undefined, now: Date) => {
+  const time = acceptedTime(at, now);
+  if (typeof time === 'string') throw apiError(400, time);
+  return time;
+};
+
+/** What the lot object must hold for a reservation after a gate transition to `status`. */
+const recordAfter = (reservation: GateReservation, status: 'ACTIVE' | 'COMPLETED' | 'CONFIRMED'): BookingRecord => ({
+  reservationId: reservation.id,
+  version: reservation.version + 1,
+  live: status !== 'COMPLETED',
+  slotId: reservation.slotId,
+  startMs: Date.parse(reservation.startTs),
+  endMs: Date.parse(reservation.endTs),
+});
+
+const conditionalStatus = (ctx: GateContext, reservation: GateReservation, from: GateReservation['status'], to: GateReservation['status']) => [
+  statementOf(
+    ctx.env.DB,
+    ctx.db
+      .update(reservations)
+      .set({ status: to, version: sql`${reservations.version} + 1` })
+      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, from), eq(reservations.version, reservation.version))),
+  ),
+  abortUnlessChanged(ctx.env.DB),
+];
+
+const RESERVATION_REFUSALS: Partial<Record<GateReservation['status'], (r: GateReservation) => string>> = {
+  ACTIVE: (r) => `This reservation is already checked in${r.slotLabel ? ` (slot ${r.slotLabel})` : ''}.`,
+  COMPLETED: () => 'This reservation was already used: the car has checked out.',
+  CANCELLED: () => 'This reservation was cancelled.',
+  EXPIRED: (r) => `This reservation expired: nobody arrived within 15 minutes of ${formatDateTime(r.startTs)}.`,
+};
+
+/** The reservation a car enters on: from its pass, a named reservation, or its plate. Null: a walk-in. */
+async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Date, override: boolean): Promise<GateReservation | null> {
+  let reservationId = input.reservationId;
+  if (input.passToken) {
+    const check = await verifyPass(ctx.env, input.passToken, at);
+    if (!check.valid && check.reason === 'forged') {
+      if (override) return null;
+      throw apiError(400, 'This pass is not genuine: its signature does not verify.');
+    }
+    if (!check.valid && !override) {
+      const { nbf, exp } = decodeJwt(input.passToken);
+      throw apiError(
+        409,
+        check.reason === 'expired'
+          ? `This pass expired at ${formatDateTime(new Date(exp! * 1000).toISOString())}.`
+          : `This pass is valid from ${formatDateTime(new Date(nbf! * 1000).toISOString())}.`,
+      );
+    }
+    // The signature verified (only its times may have failed, under an override): its subject is genuine.
+    reservationId = check.valid ? check.claims.reservationId : decodeJwt(input.passToken).sub;
+  }
+  if (!reservationId) return reservationForPlateNow(ctx.db, input.lotId, input.plate, new Date(at.getTime() + EARLY_ARRIVAL_MS), at);
+  const reservation = await findGateReservation(ctx.db, reservationId);
+  if (!reservation) throw apiError(404, 'Reservation not found');
+  if (reservation.lotId !== input.lotId) throw apiError(409, `This pass is for ${reservation.lotName}, not this lot.`);
+  const refusal = RESERVATION_REFUSALS[reservation.status];
+  // An override may let a no-show in after all, as a walk-in; nothing else a refusal names.
+  if (refusal && !(override && reservation.status === 'EXPIRED')) throw apiError(409, refusal(reservation));
+  if (reservation.status === 'EXPIRED') return null;
+  if (!override && !input.passToken) {
+    if (at.getTime() < Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS) throw apiError(409, `This reservation starts at ${formatDateTime(reservation.startTs)}; come back from ${formatTime(new Date(Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS).toISOString())}.`);
+    if (at.getTime() >= Date.parse(reservation.endTs)) throw apiError(409, `This reservation ended at ${formatDateTime(reservation.endTs)}.`);
+  }
+  return reservation;
+}
+
+/** POST /api/checkins/enter. */
+export async function enter(ctx: GateContext, input: EnterRequest, request: IdempotentRequest, now = new Date()): Promise<{ checkin: Checkin; replayed: boolean }> {
+  const { env, db, user } = ctx;
+  const replay = await priorResource(db, request);
+  if (replay) return { checkin: view((await findCheckin(db, replay))!), replayed: true };
+  if (input.id) {
+    const recorded = await findCheckin(db, input.id);
+    if (recorded) {
+      if (recorded.lotId !== input.lotId || recorded.plate !== input.plate) throw apiError(409, 'This check-in id belongs to another entry.');
+      return { checkin: view(recorded), replayed: true };
+    }
+  }
+  const at = timeOf(input.entryTs, now);
+  const override = isOverride(input);
+  const reservation = await reservationOfEntry(ctx, input, at, override);
+  const shift = await findOpenShift(db, user.id, input.lotId);
+  const id = input.id ?? newId();
+  const audit = override
+    ? [auditStatement(env.DB, db, user, { action: 'OVERRIDE_ENTRY', subject: `checkin:${id}`, context: { lotId: input.lotId, plate: input.plate, reason: input.overrideReason, reservationId: reservation?.id ?? null } })]
+    : [];
+  const entry = { id, lotId: input.lotId, shiftId: shift?.id ?? null, attendantId: user.id, plate: input.plate, entryTs: at.toISOString(), override, overrideReason: override ? input.overrideReason : null };
+
+  if (reservation) {
+    try {
+      await env.DB.batch([
+        ...conditionalStatus(ctx, reservation, 'CONFIRMED', 'ACTIVE'),
+        statementOf(env.DB, db.insert(checkins).values({ ...entry, reservationId: reservation.id, slotId: reservation.slotId, slotLabel: reservation.slotLabel })),
+        ...audit,
+        recordIdempotencyKey(db, env.DB, request, id),
+      ]);
+    } catch (error) {
+      if (changedMeanwhile(error) || violates(error, 'checkins.reservation_id')) throw apiError(409, 'This reservation was checked in or changed a moment ago. Look it up again.');
+      throw error;
+    }
+    await afterCommit('Following a check-in', async () => lotObject(env, reservation.lotId).follow(recordAfter(reservation, 'ACTIVE'), now.getTime()));
+    await afterCommit('Check-in notice', () =>
+      notify(db, reservation.userId, {
+        type: 'CHECKED_IN',
+        title: 'Checked in',
+        message: `${reservation.lotName}: you are in${reservation.slotLabel ? `, slot ${reservation.slotLabel}` : ''}. Your parking ends at ${formatDateTime(reservation.endTs)}.`,
+        metadata: { lotName: reservation.lotName, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
+      }),
+    );
+    return { checkin: view((await findCheckin(db, id))!), replayed: false };
+  }
+
+  const lot = await lotForBooking(db, input.lotId);
+  if (!lot) throw apiError(404, 'Parking lot not found');
+  const stub = lotObject(env, lot.id);
+  const admitted = await stub.admitWalkIn({ checkinId: id, slots: lot.slots, slotLabel: input.slot, force: override }, now.getTime());
+  if (!admitted.ok) throw apiError(409, admitted.reason === 'full' ? 'Lot is full' : `Slot ${input.slot} is taken or does not exist here.`);
+  const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
+  try {
+    await env.DB.batch([
+      statementOf(env.DB, db.insert(checkins).values({ ...entry, walkIn: true, slotId: slot?.id ?? null, slotLabel: slot?.label ?? null })),
+      ...audit,
+      recordIdempotencyKey(db, env.DB, request, id),
+    ]);
+  } catch (error) {
+    await stub.releaseWalkIn(id);
+    throw error;
+  }
+  return { checkin: view((await findCheckin(db, id))!), replayed: false };
+}
+
+const chargedSoFar = async (db: DB, reservationId: string) =>
+  Number((await db.select({ total: sum(charges.amountCents) }).from(charges).where(eq(charges.reservationId, reservationId)))[0].total ?? 0);
+
+/** POST /api/checkins/:checkinId/exit. */
+export async function exit(ctx: GateContext, checkinId: string, input: ExitRequest, request: IdempotentRequest, now = new Date()): Promise<Checkin> {
+  const { env, db, user } = ctx;
+  const replay = await priorResource(db, request);
+  if (replay) return view((await findCheckin(db, replay))!);
+  const checkin = await findCheckin(db, checkinId);
+  if (!checkin || checkin.lotId !== input.lotId) throw apiError(404, 'No such check-in at this lot.');
+  if (checkin.undoneAt) throw apiError(409, 'This check-in was undone.');
+  if (checkin.exitTs) throw apiError(409, `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
+  const override = isOverride(input);
+  if (input.plate && input.plate !== checkin.plate && !override) throw apiError(409, `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
+  const at = timeOf(input.exitTs, now);
+  if (at.getTime() < Date.parse(checkin.entryTs)) throw apiError(400, 'The exit time is before the entry.');
+
+  const lot = (await lotForBooking(db, checkin.lotId))!;
+  const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
+  const { hours, amountCents } = gateCharge({
+    entryMs: Date.parse(checkin.entryTs),
+    exitMs: at.getTime(),
+    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
+    rateCents: lot.pricing.baseRateCents,
+  });
+  const payer = reservation ? { userId: reservation.userId, vehicleId: null } : await accountOfPlate(db, checkin.plate);
+  const walletCovers = payer && amountCents > 0 ? (await walletOf(db, payer.userId)).balanceCents >= amountCents : false;
+  const shift = await findOpenShift(db, user.id, checkin.lotId);
+  const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
+  // A known driver's walk-in becomes a completed reservation, so they see the stay, its receipt and its points.
+  const stayReservationId = reservation?.id ?? (payer ? newId() : null);
+
+  const statements = (paidBy: 'wallet' | 'cash' | null) => {
+    const list: D1PreparedStatement[] = [];
+    if (reservation) list.push(...conditionalStatus(ctx, reservation, 'ACTIVE', 'COMPLETED'));
+    if (!reservation && stayReservationId && payer) {
+      list.push(
+        statementOf(
+          env.DB,
+          db.insert(reservations).values({
+            id: stayReservationId,
+            userId: payer.userId,
+            lotId: checkin.lotId,
+            slotId: checkin.slotId,
+            vehicleId: payer.vehicleId,
+            vehiclePlate: checkin.plate,
+            status: 'COMPLETED',
+            startTs: checkin.entryTs,
+            endTs: new Date(Math.max(at.getTime(), Date.parse(checkin.entryTs) + MINUTE_MS)).toISOString(),
+            amountCents,
+          }),
+        ),
+        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: stayReservationId, kind: 'WALK_IN', amountCents })),
+        issueReceipt(env.DB, db, { userId: payer.userId, reservationId: stayReservationId, amountCents }),
+      );
+    }
+    list.push(
+      statementOf(
+        env.DB,
+        db
+          .update(checkins)
+          .set({
+            exitTs: at.toISOString(),
+            exitShiftId: shift?.id ?? null,
+            exitAttendantId: user.id,
+            amountCents,
+            paidBy,
+            reservationId: stayReservationId,
+            lostTicket: input.lostTicket ?? false,
+            exitOverrideReason: override ? input.overrideReason : null,
+          })
+          .where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
+      ),
+      abortUnlessChanged(env.DB),
+    );
+    if (override || input.lostTicket) {
+      list.push(auditStatement(env.DB, db, user, { action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET', subject: `checkin:${checkin.id}`, context: { lotId: checkin.lotId, plate: checkin.plate, reason: input.overrideReason ?? null, amountCents } }));
+    }
+    list.push(recordIdempotencyKey(db, env.DB, request, checkin.id));
+    return list;
+  };
+
+  try {
+    if (reservation && amountCents > 0) {
+      const before = [
+        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: reservation.id, kind: 'OVERSTAY', amountCents })),
+        reviseReceipt(env.DB, db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
+      ];
+      await settle(walletCovers, (paidBy) => [...statements(paidBy), ...before]);
+    } else {
+      await settle(walletCovers && amountCents > 0, statements, amountCents === 0);
+    }
+  } catch (error) {
+    if (changedMeanwhile(error)) throw apiError(409, 'This stay was checked out or changed a moment ago. Look it up again.');
+    throw error;
+  }
+
+  /** Pays from the payer's wallet when it covers the charge, else records cash; a wallet that fell short meanwhile pays in cash. */
+  async function settle(fromWallet: boolean, build: (paidBy: 'wallet' | 'cash' | null) => D1PreparedStatement[], free = false) {
+    if (free) return void (await env.DB.batch(build(null)));
+    if (fromWallet && payer && stayReservationId) {
+      const paid = await payFromWallet(env, db, { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey: `checkin:${checkin!.id}:exit` }, build('wallet'));
+      if (paid.ok) return;
+    }
+    await env.DB.batch(build('cash'));
+  }
+
+  const stub = lotObject(env, checkin.lotId);
+  if (reservation) await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
+  else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
+  const closed = view((await findCheckin(db, checkin.id))!);
+  if (payer) {
+    await afterCommit('Check-out notice', () =>
+      notify(db, payer.userId, {
+        type: 'CHECKED_OUT',
+        title: 'Checked out',
+        message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${closed.paidBy === 'wallet' ? 'paid from your wallet' : 'paid at the gate'}.` : ''}`,
+        metadata: { lotName: lot.name },
+      }),
+    );
+  }
+  return closed;
+}
+
+/** POST /api/checkins/:checkinId/undo: a check-in made by mistake, reversed within minutes and audited. */
+export async function undo(ctx: GateContext, checkinId: string, lotId: string, request: IdempotentRequest, now = new Date()): Promise<Checkin> {
+  const { env, db, user } = ctx;
+  const replay = await priorResource(db, request);
+  if (replay) return view((await findCheckin(db, replay))!);
+  const checkin = await findCheckin(db, checkinId);
+  if (!checkin || checkin.lotId !== lotId) throw apiError(404, 'No such check-in at this lot.');
+  if (!undoable(checkin, now)) throw apiError(409, `A check-in can be undone only within ${UNDO_MINUTES} minutes of the entry, before the car leaves.`);
+  const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
+  try {
+    await env.DB.batch([
+      statementOf(env.DB, db.update(checkins).set({ undoneAt: now.toISOString() }).where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt)))),
+      abortUnlessChanged(env.DB),
+      ...(reservation ? conditionalStatus(ctx, reservation, 'ACTIVE', 'CONFIRMED') : []),
+      auditStatement(env.DB, db, user, { action: 'UNDO_CHECKIN', subject: `checkin:${checkin.id}`, context: { lotId, plate: checkin.plate, reservationId: checkin.reservationId } }),
+      recordIdempotencyKey(db, env.DB, request, checkin.id),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw apiError(409, 'This check-in changed a moment ago. Look it up again.');
+    throw error;
+  }
+  const stub = lotObject(env, lotId);
+  if (reservation) await afterCommit('Following an undone check-in', async () => stub.follow(recordAfter(reservation, 'CONFIRMED'), now.getTime()));
+  else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
+  return view((await findCheckin(db, checkin.id))!);
+}

@@ -1,0 +1,108 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { enterSchema, exitSchema } from '../../core/gate';
+import { normalizePlate } from '../../core/vehicles';
+import type { AppEnv } from '../env';
+import { apiError } from '../http/errors';
+import { idempotentRequest } from '../http/idempotency';
+import { validate } from '../http/validate';
+import { workableLotIds } from '../lots/lot-access';
+import { listLotsByIds, listLotsOwnedBy } from '../lots/lots.data';
+import { findOpenCheckin, findOpenShift, revokedPassIds } from './checkins.data';
+import { enter, exit, undo } from './checkins.service';
+import { assertWorksGate } from './gate-access';
+import { endShift, reportIssue, resolveIssue, startShift } from './shifts.data';
+import { activityOf, lotStatus, shiftSummary } from './shifts.service';
+
+const lotOnly = z.object({ lotId: z.uuid('Choose the parking lot you work at.') });
+const activityQuery = lotOnly.extend({ limit: z.coerce.number().int().min(1).max(100).default(30) });
+const shiftBody = lotOnly.extend({ action: z.enum(['start', 'end'], { error: "Say 'start' or 'end'." }) });
+const issueBody = lotOnly.extend({ text: z.string().trim().min(1, 'Describe the issue.').max(500, 'Keep the issue under 500 characters.') });
+const openQuery = lotOnly.extend({ plate: z.string().optional(), reservationId: z.uuid().optional() }).refine((q) => !!q.plate?.trim() || !!q.reservationId, { message: 'Give a plate or a reservation id.', path: ['plate'] });
+const checkinParams = z.object({ checkinId: z.uuid('Unknown check-in id') });
+const issueParams = z.object({ id: z.uuid('Unknown issue id') });
+
+/** The gate of a lot: attendants, its owner, the super admin (docs/gate.md). Every call names its lot. */
+export const gateRoutes = new Hono<AppEnv>()
+  .get('/attendant/lots', async (c) => {
+    const ids = await workableLotIds(c.var.db, c.var.user!);
+    return c.json(ids === 'all' ? await listLotsOwnedBy(c.var.db, null) : await listLotsByIds(c.var.db, ids));
+  })
+  .get('/attendant/shift', validate('query', lotOnly), async (c) => {
+    const { lotId } = c.req.valid('query');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    const shift = await findOpenShift(c.var.db, c.var.user!.id, lotId);
+    return c.json(shift ? await shiftSummary(c.var.db, shift) : null);
+  })
+  .post('/attendant/shift', validate('json', shiftBody), async (c) => {
+    const { lotId, action } = c.req.valid('json');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    const now = new Date();
+    if (action === 'start') {
+      const { shift, started } = await startShift(c.var.db, c.var.user!.id, lotId, now);
+      return c.json(await shiftSummary(c.var.db, shift, now), started ? 201 : 200);
+    }
+    const open = await findOpenShift(c.var.db, c.var.user!.id, lotId);
+    const ended = open && (await endShift(c.var.db, open.id, now));
+    if (!ended) throw apiError(409, 'You have no shift open at this lot.');
+    return c.json(await shiftSummary(c.var.db, ended, now));
+  })
+  .get('/attendant/activity', validate('query', activityQuery), async (c) => {
+    const { lotId, limit } = c.req.valid('query');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    return c.json(await activityOf(c.var.db, lotId, limit));
+  })
+  .get('/attendant/lot-status', validate('query', lotOnly), async (c) => {
+    const { lotId } = c.req.valid('query');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    return c.json(await lotStatus(c.env, c.var.db, lotId));
+  })
+  .post('/attendant/issues', validate('json', issueBody), async (c) => {
+    const { lotId, text } = c.req.valid('json');
+    const user = c.var.user!;
+    await assertWorksGate(c.var.db, user, lotId);
+    const shift = await findOpenShift(c.var.db, user.id, lotId);
+    const issue = await reportIssue(c.var.db, { lotId, shiftId: shift?.id ?? null, attendantId: user.id, text });
+    return c.json({ id: issue.id, text: issue.text, time: issue.createdAt, resolved: false }, 201);
+  })
+  .post('/attendant/issues/:id/resolve', validate('param', issueParams), validate('json', lotOnly), async (c) => {
+    const { lotId } = c.req.valid('json');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    const issue = await resolveIssue(c.var.db, lotId, c.req.valid('param').id, c.var.user!.id, new Date());
+    if (!issue) throw apiError(404, 'Issue not found at this lot');
+    return c.json({ id: issue.id, text: issue.text, time: issue.createdAt, resolved: true });
+  })
+  .get('/checkins/open', validate('query', openQuery), async (c) => {
+    const { lotId, plate, reservationId } = c.req.valid('query');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    const normalized = plate ? normalizePlate(plate) : undefined;
+    const checkin = await findOpenCheckin(c.var.db, lotId, { plate: normalized, reservationId });
+    if (!checkin) throw apiError(404, normalized ? `No vehicle with plate ${normalized} is parked here.` : 'That reservation is not checked in here.');
+    const { slotId: _slot, undoneAt: _undone, ...open } = checkin;
+    return c.json(open);
+  })
+  .post('/checkins/enter', validate('json', enterSchema), async (c) => {
+    const input = c.req.valid('json');
+    await assertWorksGate(c.var.db, c.var.user!, input.lotId);
+    const { checkin, replayed } = await enter({ env: c.env, db: c.var.db, user: c.var.user! }, input, await idempotentRequest(c, 'checkins.enter', input));
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(checkin, 201);
+  })
+  .post('/checkins/:checkinId/exit', validate('param', checkinParams), validate('json', exitSchema), async (c) => {
+    const { checkinId } = c.req.valid('param');
+    const input = c.req.valid('json');
+    await assertWorksGate(c.var.db, c.var.user!, input.lotId);
+    return c.json(await exit({ env: c.env, db: c.var.db, user: c.var.user! }, checkinId, input, await idempotentRequest(c, `checkins.exit:${checkinId}`, input)));
+  })
+  .post('/checkins/:checkinId/undo', validate('param', checkinParams), validate('json', lotOnly), async (c) => {
+    const { checkinId } = c.req.valid('param');
+    const { lotId } = c.req.valid('json');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    return c.json(await undo({ env: c.env, db: c.var.db, user: c.var.user! }, checkinId, lotId, await idempotentRequest(c, `checkins.undo:${checkinId}`, { lotId })));
+  })
+  /** Passes with a valid signature that must not enter, for the gate's offline checks. */
+  .get('/passes/revoked', validate('query', lotOnly), async (c) => {
+    const { lotId } = c.req.valid('query');
+    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    return c.json({ reservationIds: await revokedPassIds(c.var.db, lotId, new Date()) });
+  });

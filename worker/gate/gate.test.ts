@@ -1,0 +1,263 @@
+import { env } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attendantAssignments, auditLogs, reservations, users, wallets, walletTransactions } from '../db/schema';
+import { newId } from '../db/ids';
+import { DEMO_ACCOUNTS } from '../seed/seed';
+import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reservationRow, reserve } from '../test/booking-fixtures';
+import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { enter } from './checkins.service';
+
+type Checkin = { id: string; plate: string; slot: string | null; reservationId: string | null; entryTs: string; exitTs: string | null; amountCents: number | null; paidBy: string | null; receiptId: string | null; walkIn: boolean };
+
+let owner = '';
+let attendant = '';
+beforeAll(async () => {
+  await seedOnce();
+  owner = await cookieFor('owner_admin');
+  attendant = await cookieFor('attendant');
+});
+
+const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+const gateEnter = (cookie: string, json: Record<string, unknown>, headers: HeadersInit = key()) => call('/api/checkins/enter', { method: 'POST', cookie, json, headers });
+const gateExit = (cookie: string, id: string, json: Record<string, unknown>, headers: HeadersInit = key()) => call(`/api/checkins/${id}/exit`, { method: 'POST', cookie, json, headers });
+const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;
+
+/** A driver with a reservation at `lotId` starting in a minute, and its signed pass. */
+async function reservedCar(lotId: string, options: { hours?: number; plate?: string } = {}) {
+  const { user, cookie } = await driver(1_000);
+  const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: options.hours ?? 1, plate: options.plate ?? 'NAB 1234' })).json<{ id: string; endTs: string; vehiclePlate: string }>();
+  const { token } = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ token: string }>();
+  return { user, cookie, booking, token };
+}
+
+describe('entry with a pass', () => {
+  it('checks a reserved car in: CONFIRMED → ACTIVE, the slot shown, the driver sees it active', async () => {
+    const lotId = await makeLot(2);
+    const { cookie, booking, token } = await reservedCar(lotId);
+    const res = await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token });
+    expect(res.status).toBe(201);
+    expect(await res.json<Checkin>()).toMatchObject({ plate: 'NAB 1234', slot: 'A-1', reservationId: booking.id, walkIn: false, exitTs: null });
+    expect((await reservationRow(booking.id)).status).toBe('ACTIVE');
+    const active = await (await call('/api/reservations?tab=active', { cookie })).json<{ items: { id: string; status: string }[] }>();
+    expect(active.items).toMatchObject([{ id: booking.id, status: 'ACTIVE' }]);
+  });
+
+  it.each([
+    ['forged', 400, (t: string) => `${t.slice(0, -4)}AAAA`, /not genuine/],
+    ['for another lot', 409, (t: string) => t, /^This pass is for Test Lot .+, not this lot\.$/],
+  ] as const)('refuses a pass that is %s', async (_case, status, tamper, message) => {
+    const lotId = await makeLot(1);
+    const { token } = await reservedCar(lotId);
+    const otherLot = _case === 'for another lot' ? await makeLot(1) : lotId;
+    const res = await gateEnter(owner, { lotId: otherLot, plate: 'NAB 1234', passToken: tamper(token) });
+    expect(res.status).toBe(status);
+    expect(await messageOf(res)).toMatch(message);
+  });
+
+  it('refuses an expired pass, a cancelled reservation and a second check-in, each saying which', async () => {
+    const lotId = await makeLot(3);
+    const late = await reservedCar(lotId);
+    const { id: ownerId } = (await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email)))[0];
+    const [ownerUser] = await db().select().from(users).where(eq(users.id, ownerId));
+    const afterEnd = new Date(Date.parse(late.booking.endTs) + MINUTE);
+    const expired = await enter({ env, db: db(), user: ownerUser }, { lotId, plate: 'NAB 1234', action: 'checkin', passToken: late.token }, { userId: ownerId, key: crypto.randomUUID(), scope: 's', requestHash: 'h' }, afterEnd).catch(
+      (error) => error.getResponse().json(),
+    );
+    expect(expired.message).toMatch(/^This pass expired at /);
+
+    const cancelled = await reservedCar(lotId);
+    await call(`/api/reservations/${cancelled.booking.id}/cancel`, { method: 'POST', cookie: cancelled.cookie, headers: key() });
+    const refused = await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: cancelled.token });
+    expect(refused.status).toBe(409);
+    expect(await messageOf(refused)).toBe('This reservation was cancelled.');
+
+    const twice = await reservedCar(lotId);
+    expect((await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: twice.token })).status).toBe(201);
+    const again = await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: twice.token });
+    expect(again.status).toBe(409);
+    expect(await messageOf(again)).toMatch(/^This reservation is already checked in \(slot A-\d\)\.$/);
+  });
+
+  it('finds a reservation by plate when the car has no pass at hand', async () => {
+    const lotId = await makeLot(1);
+    const { booking } = await reservedCar(lotId, { plate: 'NCR 4321' });
+    const res = await gateEnter(owner, { lotId, plate: 'ncr4321' });
+    expect(await res.json<Checkin>()).toMatchObject({ reservationId: booking.id, walkIn: false });
+  });
+
+  it('answers 400 without a plate and without an override reason', async () => {
+    const lotId = await makeLot(1);
+    const noPlate = await gateEnter(owner, { lotId });
+    expect(noPlate.status).toBe(400);
+    expect(await messageOf(noPlate)).toBe('Please enter the vehicle plate number');
+    const noReason = await gateEnter(owner, { lotId, plate: 'ABC 123', action: 'override' });
+    expect(noReason.status).toBe(400);
+    expect(await messageOf(noReason)).toBe('Please provide a reason for the override');
+  });
+});
+
+describe('walk-ins', () => {
+  it('gives a walk-in a free slot, refuses one into a full lot, and lets an audited override in', async () => {
+    const lotId = await makeLot(1);
+    const first = await gateEnter(owner, { lotId, plate: 'WLK 100' });
+    expect(await first.json<Checkin>()).toMatchObject({ walkIn: true, slot: 'A-1', reservationId: null });
+    const full = await gateEnter(owner, { lotId, plate: 'WLK 101' });
+    expect(full.status).toBe(409);
+    expect(await messageOf(full)).toBe('Lot is full');
+    const forced = await gateEnter(owner, { lotId, plate: 'WLK 101', action: 'override', overrideReason: 'emergency' });
+    expect(forced.status).toBe(201);
+    const { id } = await forced.json<Checkin>();
+    const [entry] = await db().select().from(auditLogs).where(eq(auditLogs.subject, `checkin:${id}`));
+    expect(entry).toMatchObject({ action: 'OVERRIDE_ENTRY', actor: expect.stringContaining('owner@parkada.ph') });
+    expect(JSON.parse(entry.contextJson)).toMatchObject({ reason: 'emergency', plate: 'WLK 101', lotId });
+  });
+
+  it('applies a replayed offline entry once', async () => {
+    const lotId = await makeLot(3);
+    const headers = key();
+    const body = { id: crypto.randomUUID(), lotId, plate: 'OFF 123', entryTs: new Date(Date.now() - 10 * MINUTE).toISOString() };
+    const first = await gateEnter(owner, body, headers);
+    const again = await gateEnter(owner, body, headers);
+    expect(first.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await again.json<Checkin>()).id).toBe(body.id);
+    // Sent again under a new key (the queue lost its record of the first send): still one entry.
+    expect((await (await gateEnter(owner, body)).json<Checkin>()).id).toBe(body.id);
+    const status = await (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<{ occupancy: { current: number } }>();
+    expect(status.occupancy.current).toBe(1);
+  });
+});
+
+describe('exit and charges', () => {
+  it('an on-time exit costs nothing more and completes the reservation, freeing the slot', async () => {
+    const lotId = await makeLot(1);
+    const { user, booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    const res = await gateExit(owner, id, { lotId, plate: 'NAB 1234' });
+    expect(res.status).toBe(200);
+    expect(await res.json<Checkin>()).toMatchObject({ amountCents: 0, paidBy: null, receiptId: expect.any(String) });
+    expect((await reservationRow(booking.id)).status).toBe('COMPLETED');
+    expect(await balanceOf(user.id)).toBe(96_000);
+    const second = await gateExit(owner, id, { lotId });
+    expect(second.status).toBe(409);
+    expect(await messageOf(second)).toMatch(/^This stay was already checked out at /);
+    expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(5), durationHours: 1 })).status).toBe(201);
+  });
+
+  it('charges 61 minutes over as two started hours from the wallet, revising the receipt and earning points', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie, booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    // The stay ended 61 minutes ago.
+    const end = Date.now() - 61 * MINUTE;
+    await db().update(reservations).set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() }).where(eq(reservations.id, booking.id));
+    const closed = await (await gateExit(owner, id, { lotId })).json<Checkin>();
+    expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
+    expect(await balanceOf(user.id)).toBe(100_000 - 4_000 - 8_000);
+    const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{ amountCents: number; lines: { label: string; amountCents: number }[] }>();
+    expect(receipt.amountCents).toBe(12_000);
+    expect(receipt.lines.map((line) => line.label)).toEqual(['Parking', 'Overstay']);
+    expect((await db().select().from(wallets).where(eq(wallets.userId, user.id)))[0].points).toBe(12);
+  });
+
+  it('records cash when the driver\'s wallet cannot cover the overstay', async () => {
+    const lotId = await makeLot(1);
+    const { user, booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    await db().update(reservations).set({ startTs: new Date(Date.now() - 50 * HOUR).toISOString(), endTs: new Date(Date.now() - 49 * HOUR).toISOString() }).where(eq(reservations.id, booking.id));
+    const closed = await (await gateExit(owner, id, { lotId })).json<Checkin>();
+    expect(closed).toMatchObject({ amountCents: 49 * 4_000, paidBy: 'cash' });
+    expect(await balanceOf(user.id)).toBe(96_000);
+  });
+
+  it('charges a walk-in of 3 h 5 min four hours; a saved plate pays from its wallet and sees the stay', async () => {
+    const lotId = await makeLot(2);
+    const known = await driver(1_000);
+    await call('/api/user/vehicles', { method: 'POST', cookie: known.cookie, json: { plate: 'KNW 555', make: 'Toyota', model: 'Vios' } });
+    const entryTs = new Date(Date.now() - (3 * 60 + 5) * MINUTE).toISOString();
+    const stranger = await (await gateEnter(owner, { lotId, plate: 'STR 777', entryTs })).json<Checkin>();
+    const regular = await (await gateEnter(owner, { lotId, plate: 'KNW 555', entryTs })).json<Checkin>();
+    const cash = await (await gateExit(owner, stranger.id, { lotId, plate: 'STR 777' })).json<Checkin>();
+    expect(cash).toMatchObject({ amountCents: 16_000, paidBy: 'cash', receiptId: null });
+    const wallet = await (await gateExit(owner, regular.id, { lotId, plate: 'KNW 555' })).json<Checkin>();
+    expect(wallet).toMatchObject({ amountCents: 16_000, paidBy: 'wallet', receiptId: expect.any(String) });
+    expect(await balanceOf(known.user.id)).toBe(84_000);
+    const past = await (await call('/api/reservations?tab=past', { cookie: known.cookie })).json<{ items: { status: string; amountCents: number }[] }>();
+    expect(past.items).toMatchObject([{ status: 'COMPLETED', amountCents: 16_000 }]);
+    const ledger = await db().select().from(walletTransactions).where(and(eq(walletTransactions.type, 'PAYMENT'), eq(walletTransactions.amountCents, -16_000)));
+    expect(ledger).toHaveLength(1);
+  });
+
+  it('refuses a plate that is not the car checked in, unless overridden', async () => {
+    const lotId = await makeLot(1);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'WLK 200' })).json<Checkin>();
+    const wrong = await gateExit(owner, id, { lotId, plate: 'WLK 201' });
+    expect(wrong.status).toBe(409);
+    expect((await gateExit(owner, id, { lotId, plate: 'WLK 201', action: 'override', overrideReason: 'customer_service' })).status).toBe(200);
+  });
+});
+
+describe('who works where', () => {
+  it('an attendant of lot A acting on lot B gets 403 and changes nothing', async () => {
+    const lotA = await makeLot(1);
+    const lotB = await makeLot(1);
+    const [{ id: attendantId }] = await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'attendant')!.email));
+    await db().insert(attendantAssignments).values({ id: newId(), attendantId, lotId: lotA });
+    expect((await gateEnter(attendant, { lotId: lotA, plate: 'ABC 100' })).status).toBe(201);
+    const refused = await gateEnter(attendant, { lotId: lotB, plate: 'ABC 101' });
+    expect(refused.status).toBe(403);
+    expect(await messageOf(refused)).toBe('You do not work at this parking lot.');
+    for (const path of [`/api/attendant/lot-status?lotId=${lotB}`, `/api/attendant/activity?lotId=${lotB}`, `/api/attendant/shift?lotId=${lotB}`, `/api/passes/revoked?lotId=${lotB}`]) {
+      expect((await call(path, { cookie: attendant })).status).toBe(403);
+    }
+    const status = await (await call(`/api/attendant/lot-status?lotId=${lotB}`, { cookie: owner })).json<{ occupancy: { current: number } }>();
+    expect(status.occupancy.current).toBe(0);
+  });
+});
+
+describe('undo, shift and portal figures', () => {
+  it('undoes a check-in within 5 minutes (audited) and puts the reservation back', async () => {
+    const lotId = await makeLot(1);
+    const { booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    const res = await call(`/api/checkins/${id}/undo`, { method: 'POST', cookie: owner, json: { lotId }, headers: key() });
+    expect(res.status).toBe(200);
+    expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
+    expect(await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'UNDO_CHECKIN'), eq(auditLogs.subject, `checkin:${id}`)))).toHaveLength(1);
+    // The pass works again.
+    expect((await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).status).toBe(201);
+  });
+
+  it('counts a shift\'s entries, exits, money and issues from the records', async () => {
+    const lotId = await makeLot(3);
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'start' } })).status).toBe(201);
+    const { token } = await reservedCar(lotId);
+    await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token });
+    const walkIn = await (await gateEnter(owner, { lotId, plate: 'WLK 300', entryTs: new Date(Date.now() - 90 * MINUTE).toISOString() })).json<Checkin>();
+    await gateExit(owner, walkIn.id, { lotId });
+    const issue = await (await call('/api/attendant/issues', { method: 'POST', cookie: owner, json: { lotId, text: 'Ticket printer jammed' } })).json<{ id: string }>();
+    const shift = await (await call(`/api/attendant/shift?lotId=${lotId}`, { cookie: owner })).json<Record<string, number>>();
+    expect(shift).toMatchObject({ checkins: 2, checkouts: 1, collected: 8_000, collectedCash: 8_000, collectedWallet: 0, issues: 1 });
+    const activity = await (await call(`/api/attendant/activity?lotId=${lotId}`, { cookie: owner })).json<{ type: string; plate: string | null; amount: number | null; undoable: boolean }[]>();
+    expect(activity.map((item) => item.type).sort()).toEqual(['checkin', 'checkin', 'checkout', 'issue']);
+    expect(activity.find((item) => item.type === 'checkout')).toMatchObject({ plate: 'WLK 300', amount: 8_000 });
+    expect((await call(`/api/attendant/issues/${issue.id}/resolve`, { method: 'POST', cookie: owner, json: { lotId } })).status).toBe(200);
+    const status = await (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<{ occupancy: { current: number; total: number }; stats: Record<string, unknown> }>();
+    expect(status.occupancy).toMatchObject({ current: 1, total: 3 });
+    expect(status.stats).toMatchObject({ averageStayMinutes: 90, issuesToday: 1 });
+    const ended = await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'end' } });
+    expect(await ended.json()).toMatchObject({ checkins: 2, endTime: expect.any(String) });
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'end' } })).status).toBe(409);
+  });
+
+  it('lists the passes of a lot that must not enter any more', async () => {
+    const lotId = await makeLot(2);
+    const cancelled = await reservedCar(lotId);
+    await call(`/api/reservations/${cancelled.booking.id}/cancel`, { method: 'POST', cookie: cancelled.cookie, headers: key() });
+    const fine = await reservedCar(lotId);
+    const { reservationIds } = await (await call(`/api/passes/revoked?lotId=${lotId}`, { cookie: owner })).json<{ reservationIds: string[] }>();
+    expect(reservationIds).toContain(cancelled.booking.id);
+    expect(reservationIds).not.toContain(fine.booking.id);
+  });
+});

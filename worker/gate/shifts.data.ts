@@ -1,0 +1,103 @@
+/** D1 reads and writes of the gate's day: shifts, reported issues, and the check-ins they count. */
+import { and, between, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { violates } from '../db/constraints';
+import { newId } from '../db/ids';
+import { checkins, gateIssues, receipts, reservations, shifts } from '../db/schema';
+
+export type Shift = typeof shifts.$inferSelect;
+
+/** Starts the attendant's shift at the lot; an open one is answered as it is. */
+export async function startShift(db: DB, attendantId: string, lotId: string, now: Date): Promise<{ shift: Shift; started: boolean }> {
+  const open = () => db.select().from(shifts).where(and(eq(shifts.attendantId, attendantId), eq(shifts.lotId, lotId), isNull(shifts.endedAt))).limit(1);
+  const [current] = await open();
+  if (current) return { shift: current, started: false };
+  try {
+    const [shift] = await db.insert(shifts).values({ id: newId(), attendantId, lotId, startedAt: now.toISOString() }).returning();
+    return { shift, started: true };
+  } catch (error) {
+    // Two starts at once: the open-shift index keeps one.
+    if (!violates(error, 'shifts')) throw error;
+    return { shift: (await open())[0], started: false };
+  }
+}
+
+export async function endShift(db: DB, shiftId: string, now: Date): Promise<Shift | null> {
+  const [shift] = await db.update(shifts).set({ endedAt: now.toISOString() }).where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt))).returning();
+  return shift ?? null;
+}
+
+/** What a shift did: entries and exits it recorded, money it collected (cash and wallet apart), issues reported. */
+export async function shiftFigures(db: DB, shiftId: string) {
+  const [entries] = await db.select({ n: sql<number>`count(*)` }).from(checkins).where(and(eq(checkins.shiftId, shiftId), isNull(checkins.undoneAt)));
+  const [exits] = await db
+    .select({
+      n: sql<number>`count(*)`,
+      cash: sql<number>`coalesce(sum(CASE WHEN ${checkins.paidBy} = 'cash' THEN ${checkins.amountCents} END), 0)`,
+      wallet: sql<number>`coalesce(sum(CASE WHEN ${checkins.paidBy} = 'wallet' THEN ${checkins.amountCents} END), 0)`,
+    })
+    .from(checkins)
+    .where(eq(checkins.exitShiftId, shiftId));
+  const [issues] = await db.select({ n: sql<number>`count(*)` }).from(gateIssues).where(eq(gateIssues.shiftId, shiftId));
+  return { checkins: entries.n, checkouts: exits.n, collectedCash: exits.cash, collectedWallet: exits.wallet, issues: issues.n };
+}
+
+export async function reportIssue(db: DB, input: { lotId: string; shiftId: string | null; attendantId: string; text: string }) {
+  const [issue] = await db.insert(gateIssues).values({ id: newId(), ...input }).returning();
+  return issue;
+}
+
+export async function resolveIssue(db: DB, lotId: string, issueId: string, userId: string, now: Date) {
+  const [issue] = await db.select().from(gateIssues).where(and(eq(gateIssues.id, issueId), eq(gateIssues.lotId, lotId)));
+  if (!issue || issue.resolvedAt) return issue ?? null;
+  const [resolved] = await db.update(gateIssues).set({ resolvedAt: now.toISOString(), resolvedBy: userId }).where(eq(gateIssues.id, issueId)).returning();
+  return resolved;
+}
+
+/** The lot's latest entries, exits and issues (each list newest first, at most `limit`). */
+export async function recentGateEvents(db: DB, lotId: string, limit: number) {
+  const entries = await db
+    .select({ id: checkins.id, plate: checkins.plate, slot: checkins.slotLabel, entryTs: checkins.entryTs, exitTs: checkins.exitTs })
+    .from(checkins)
+    .where(and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt)))
+    .orderBy(desc(checkins.entryTs))
+    .limit(limit);
+  const exits = await db
+    .select({ id: checkins.id, plate: checkins.plate, slot: checkins.slotLabel, exitTs: checkins.exitTs, amountCents: checkins.amountCents, paidBy: checkins.paidBy, receiptId: receipts.id })
+    .from(checkins)
+    .leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId))
+    .where(and(eq(checkins.lotId, lotId), isNotNull(checkins.exitTs)))
+    .orderBy(desc(checkins.exitTs))
+    .limit(limit);
+  const issues = await db.select().from(gateIssues).where(eq(gateIssues.lotId, lotId)).orderBy(desc(gateIssues.createdAt)).limit(limit);
+  return { entries, exits, issues };
+}
+
+/** Today's (from `dayStart`) entries and exits at the lot, and its issues: what the quick stats are made of. */
+export async function gateDay(db: DB, lotId: string, dayStart: Date) {
+  const since = dayStart.toISOString();
+  const stays = await db
+    .select({ entryTs: checkins.entryTs, exitTs: checkins.exitTs, amountCents: checkins.amountCents })
+    .from(checkins)
+    .where(and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt), sql`(${checkins.entryTs} >= ${since} OR ${checkins.exitTs} >= ${since})`));
+  const [issues] = await db.select({ n: sql<number>`count(*)` }).from(gateIssues).where(and(eq(gateIssues.lotId, lotId), gte(gateIssues.createdAt, since)));
+  return { stays, issuesToday: issues.n };
+}
+
+/** Reservations the gate should expect or act on now: arriving soon, overstaying, no-shows. */
+export async function gateWatch(db: DB, lotId: string, now: Date, dayStart: Date, arrivalMinutes: number) {
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+  const count = async (...conditions: (SQL | undefined)[]) =>
+    (await db.select({ n: sql<number>`count(*)` }).from(reservations).where(and(eq(reservations.lotId, lotId), ...conditions)))[0].n;
+  return {
+    arriving: await count(eq(reservations.status, 'CONFIRMED'), between(reservations.startTs, at(-arrivalMinutes), at(arrivalMinutes))),
+    overstaying: await count(eq(reservations.status, 'ACTIVE'), lt(reservations.endTs, now.toISOString())),
+    // Not arrived by the deadline: expired today, or about to be.
+    noShows: await count(
+      or(
+        and(eq(reservations.status, 'CONFIRMED'), lt(reservations.startTs, at(-arrivalMinutes))),
+        and(eq(reservations.status, 'EXPIRED'), gte(reservations.startTs, dayStart.toISOString())),
+      ),
+    ),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The attendant portal's figures, all from records: the shift summary, recent activity, the lot's
+ * status and the day's quick stats (docs/gate.md).
+ */
+import { NO_SHOW_GRACE_MINUTES, manilaClock } from '../../core/booking';
+import { undoable } from '../../core/gate';
+import { HOUR_MS, MINUTE_MS } from '../../core/time';
+import type { DB } from '../db/client';
+import type { Bindings } from '../env';
+import { availabilityOf, findLot } from '../lots/lots.data';
+import { gateDay, gateWatch, recentGateEvents, shiftFigures, type Shift } from './shifts.data';
+
+/** Occupancy at or above this share raises a warning (the map's "full" threshold). */
+const NEARLY_FULL = 0.9;
+
+export async function shiftSummary(db: DB, shift: Shift, now = new Date()) {
+  const figures = await shiftFigures(db, shift.id);
+  const until = shift.endedAt ? Date.parse(shift.endedAt) : now.getTime();
+  return {
+    id: shift.id,
+    lotId: shift.lotId,
+    startTime: shift.startedAt,
+    endTime: shift.endedAt,
+    duration: Math.round((until - Date.parse(shift.startedAt)) / MINUTE_MS),
+    ...figures,
+    collected: figures.collectedCash + figures.collectedWallet,
+    online: shift.online,
+  };
+}
+
+export type ActivityItem = {
+  id: string;
+  type: 'checkin' | 'checkout' | 'issue';
+  plate: string | null;
+  slot: string | null;
+  time: string;
+  amount: number | null;
+  paidBy: 'wallet' | 'cash' | null;
+  issue: string | null;
+  checkinId: string | null;
+  receiptId: string | null;
+  resolved: boolean;
+  undoable: boolean;
+};
+
+/** Entries, exits and issues of the lot, newest first. */
+export async function activityOf(db: DB, lotId: string, limit: number, now = new Date()): Promise<ActivityItem[]> {
+  const { entries, exits, issues } = await recentGateEvents(db, lotId, limit);
+  const none = { amount: null, paidBy: null, issue: null, receiptId: null, resolved: false, undoable: false };
+  const items: ActivityItem[] = [
+    ...entries.map((e) => ({ ...none, id: `in:${e.id}`, type: 'checkin' as const, plate: e.plate, slot: e.slot, time: e.entryTs, checkinId: e.id, undoable: undoable(e, now) })),
+    ...exits.map((e) => ({ ...none, id: `out:${e.id}`, type: 'checkout' as const, plate: e.plate, slot: e.slot, time: e.exitTs!, amount: e.amountCents, paidBy: e.paidBy, checkinId: e.id, receiptId: e.receiptId })),
+    ...issues.map((i) => ({ ...none, id: `issue:${i.id}`, type: 'issue' as const, plate: null, slot: null, time: i.createdAt, issue: i.text, checkinId: null, resolved: !!i.resolvedAt })),
+  ];
+  return items.sort((a, b) => b.time.localeCompare(a.time)).slice(0, limit);
+}
+
+/** Midnight in Manila of the day `now` falls on. */
+const manilaDayStart = (now: Date) => new Date(now.getTime() - manilaClock(now).minutes * MINUTE_MS - (now.getTime() % MINUTE_MS));
+
+/** The lot status card and quick stats. */
+export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new Date()) {
+  const lot = (await findLot(db, lotId))!;
+  const { occupied, total } = await availabilityOf(env, lot, { startMs: now.getTime(), endMs: now.getTime() + MINUTE_MS });
+  const dayStart = manilaDayStart(now);
+  const watch = await gateWatch(db, lotId, now, dayStart, NO_SHOW_GRACE_MINUTES);
+  const { stays, issuesToday } = await gateDay(db, lotId, dayStart);
+  const share = total ? occupied / total : 0;
+  const alerts: { type: 'warning' | 'info'; message: string }[] = [];
+  if (share >= NEARLY_FULL) alerts.push({ type: 'warning', message: `${lot.name} is ${Math.round(share * 100)}% full.` });
+  if (watch.overstaying) alerts.push({ type: 'warning', message: `${watch.overstaying} car${watch.overstaying > 1 ? 's are' : ' is'} past the end of the reservation.` });
+  if (watch.noShows) alerts.push({ type: 'info', message: `${watch.noShows} reservation${watch.noShows > 1 ? 's' : ''} not arrived within ${NO_SHOW_GRACE_MINUTES} minutes today.` });
+
+  const finished = stays.filter((stay) => stay.exitTs && stay.exitTs >= dayStart.toISOString());
+  const entriesByHour = new Map<number, number>();
+  for (const stay of stays.filter((s) => s.entryTs >= dayStart.toISOString())) {
+    const hour = Math.floor(manilaClock(new Date(stay.entryTs)).minutes / 60);
+    entriesByHour.set(hour, (entriesByHour.get(hour) ?? 0) + 1);
+  }
+  const [peak] = [...entriesByHour].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const revenue = finished.reduce((sum, stay) => sum + (stay.amountCents ?? 0), 0);
+  const hoursToday = Math.max(1, (now.getTime() - dayStart.getTime()) / HOUR_MS);
+  return {
+    lotId,
+    name: lot.name,
+    occupancy: { current: occupied, total, percentage: Math.round(share * 100) },
+    waitingQueue: watch.arriving,
+    alerts,
+    stats: {
+      averageStayMinutes: finished.length ? Math.round(finished.reduce((sum, s) => sum + Date.parse(s.exitTs!) - Date.parse(s.entryTs), 0) / finished.length / MINUTE_MS) : null,
+      peakHour: peak ? `${String(peak[0]).padStart(2, '0')}:00` : null,
+      issuesToday,
+      revenuePerHourCents: Math.round(revenue / hoursToday),
+    },
+  };
+}
