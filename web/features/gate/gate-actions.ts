@@ -3,6 +3,7 @@
  * not. The check-in id is chosen here, so an entry queued offline can be checked out offline too, and
  * a new item never overtakes one already queued (an exit must not reach the server before its entry).
  */
+import type { OverrideReason } from '../../../core/gate';
 import { normalizePlate } from '../../../core/vehicles';
 import { connectionState } from './connection';
 import { findOpenCheckin, postEntry, postExit, Unreachable, type Checkin, type EntryBody, type ExitBody } from './gate-api';
@@ -13,9 +14,9 @@ import type { ScannedPass } from './pass-check';
 /** What the attendant is told: the server's answer, or that the item waits on the device. */
 export type GateOutcome = { queued: false; checkin: Checkin } | { queued: true; plate: string; slot: string | null };
 
-export type OverrideReason = { override: true; overrideReason: string };
-export type EntryInput = ({ plate: string; slot?: string } | { pass: ScannedPass }) & { override?: OverrideReason };
-export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & { override?: OverrideReason; lostTicket?: boolean };
+export type Override = { override: true; overrideReason: OverrideReason };
+export type EntryInput = ({ plate: string; slot?: string } | { pass: ScannedPass }) & { override?: Override };
+export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & { override?: Override; lostTicket?: boolean };
 
 export class NotOnDevice extends Error {
   constructor(plate: string) {

@@ -4,83 +4,22 @@
  * so the Online/Offline switch shows what the gate actually sees.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
+import type { InferResponseType } from 'hono/client';
+import type { z } from 'zod';
+import type { enterSchema, exitSchema } from '../../../core/gate';
+import { api, ApiError, unwrap } from '../../lib/api';
 import { markReachable, markUnreachable } from './connection';
 
-export type GateLot = { id: string; name: string; address?: string | null };
-export type Shift = {
-  id: string;
-  lotId: string;
-  startTime: string;
-  endTime: string | null;
-  duration: number;
-  checkins: number;
-  checkouts: number;
-  collected: number;
-  collectedCash: number;
-  collectedWallet: number;
-  issues: number;
-};
-export type Activity = {
-  id: string;
-  type: 'checkin' | 'checkout' | 'issue';
-  plate: string | null;
-  slot: string | null;
-  time: string;
-  amount: number | null;
-  issue: string | null;
-  checkinId: string | null;
-  receiptId: string | null;
-  resolved: boolean | null;
-  undoable: boolean;
-};
-export type LotStatus = {
-  lotId: string;
-  name: string;
-  occupancy: { current: number; total: number; percentage: number };
-  waitingQueue: number;
-  alerts: { type: 'warning' | 'info'; message: string }[];
-  stats: { averageStayMinutes: number | null; peakHour: number | string | null; issuesToday: number; revenuePerHourCents: number };
-};
-export type Checkin = {
-  id: string;
-  lotId: string;
-  plate: string;
-  slot: string | null;
-  reservationId: string | null;
-  entryTs: string;
-  exitTs: string | null;
-  amountCents: number | null;
-  paidBy: 'wallet' | 'cash' | null;
-  receiptId: string | null;
-  walkIn: boolean;
-  override: boolean;
-  overrideReason: string | null;
-  lostTicket: boolean;
-};
-export type Issue = { id: string; text: string; time: string; resolved: boolean };
-
-export type EntryBody = {
-  id: string;
-  plate: string;
-  slot?: string;
-  action: 'checkin' | 'override';
-  entryTs: string;
-  lotId: string;
-  reservationId?: string;
-  passToken?: string;
-  override?: boolean;
-  overrideReason?: string;
-};
-export type ExitBody = {
-  plate: string;
-  lotId: string;
-  exitTs: string;
-  action: 'checkout' | 'override';
-  override?: boolean;
-  overrideReason?: string;
-  lostTicket?: boolean;
-};
+/** The lot as the gate keeps it on the device (the list's other fields are not needed offline). */
+export type GateLot = Pick<InferResponseType<typeof api.attendant.lots.$get, 200>[number], 'id' | 'name'>;
+export type Shift = NonNullable<InferResponseType<typeof api.attendant.shift.$get, 200>>;
+export type Activity = InferResponseType<typeof api.attendant.activity.$get, 200>[number];
+export type LotStatus = InferResponseType<(typeof api.attendant)['lot-status']['$get'], 200>;
+export type Checkin = InferResponseType<typeof api.checkins.enter.$post, 201>;
+/** The gate always chooses the check-in id, so a queued entry can be checked out before it is sent. */
+export type EntryBody = z.input<typeof enterSchema> & { id: string; entryTs: string };
+export type ExitBody = z.input<typeof exitSchema> & { exitTs: string };
+export type Issue = InferResponseType<typeof api.attendant.issues.$post, 201>;
 
 /** The network did not answer (as opposed to the server refusing): the gate works offline meanwhile. */
 export class Unreachable extends Error {
@@ -90,10 +29,10 @@ export class Unreachable extends Error {
   }
 }
 
-/** Any gate request: a fetch that throws (no network) marks the gate offline, any answer marks it reachable. */
-export async function gateRequest<T>(method: string, path: string, body?: unknown, headers?: HeadersInit): Promise<T> {
+/** Any gate call: a fetch that throws (no network) marks the gate offline, any answer marks it reachable. */
+export async function reach<T>(call: () => Promise<T>): Promise<T> {
   try {
-    const answer = await apiRequest<T>(method, path, body, headers);
+    const answer = await call();
     markReachable();
     return answer;
   } catch (error) {
@@ -106,18 +45,16 @@ export async function gateRequest<T>(method: string, path: string, body?: unknow
   }
 }
 
-const lotParam = (lotId: string) => `lotId=${encodeURIComponent(lotId)}`;
-
-export const gateLotsQuery = queryOptions({ queryKey: ['/api/attendant/lots'], queryFn: () => gateRequest<GateLot[]>('GET', '/api/attendant/lots') });
+export const gateLotsQuery = queryOptions({ queryKey: ['/api/attendant/lots'], queryFn: () => reach(() => unwrap(api.attendant.lots.$get())) });
 
 export const shiftQuery = (lotId: string) =>
-  queryOptions({ queryKey: ['/api/attendant/shift', lotId], queryFn: () => gateRequest<Shift | null>('GET', `/api/attendant/shift?${lotParam(lotId)}`) });
+  queryOptions({ queryKey: ['/api/attendant/shift', lotId], queryFn: () => reach(() => unwrap(api.attendant.shift.$get({ query: { lotId } }))) });
 
 /** Spec 9: recent activity every 30 s. */
 export const activityQuery = (lotId: string, limit = 30) =>
   queryOptions({
     queryKey: ['/api/attendant/activity', lotId, limit],
-    queryFn: () => gateRequest<Activity[]>('GET', `/api/attendant/activity?${lotParam(lotId)}&limit=${limit}`),
+    queryFn: () => reach(() => unwrap(api.attendant.activity.$get({ query: { lotId, limit: String(limit) } }))),
     refetchInterval: 30_000,
   });
 
@@ -125,30 +62,24 @@ export const activityQuery = (lotId: string, limit = 30) =>
 export const lotStatusQuery = (lotId: string) =>
   queryOptions({
     queryKey: ['/api/attendant/lot-status', lotId],
-    queryFn: () => gateRequest<LotStatus>('GET', `/api/attendant/lot-status?${lotParam(lotId)}`),
+    queryFn: () => reach(() => unwrap(api.attendant['lot-status'].$get({ query: { lotId } }))),
     refetchInterval: 10_000,
   });
 
 /** Each write names its own Idempotency-Key: a replay with the same key is applied once. */
-const keyed = (key: string) => ({ 'Idempotency-Key': key });
+const keyed = (key: string = crypto.randomUUID()) => ({ headers: { 'Idempotency-Key': key } });
 
-export const postEntry = (body: EntryBody, key: string) => gateRequest<Checkin>('POST', '/api/checkins/enter', body, keyed(key));
-export const postExit = (checkinId: string, body: ExitBody, key: string) =>
-  gateRequest<Checkin>('POST', `/api/checkins/${encodeURIComponent(checkinId)}/exit`, body, keyed(key));
+export const postEntry = (json: EntryBody, key: string) => reach(() => unwrap(api.checkins.enter.$post({ json }, keyed(key))));
+export const postExit = (checkinId: string, json: ExitBody, key: string) => reach(() => unwrap(api.checkins[':checkinId'].exit.$post({ param: { checkinId }, json }, keyed(key))));
 
 /** The car's open stay at the lot, found by plate or by the reservation of its pass. */
-export const findOpenCheckin = (lotId: string, by: { plate: string } | { reservationId: string }) => {
-  const [name, value] = 'plate' in by ? ['plate', by.plate] : ['reservationId', by.reservationId];
-  return gateRequest<Checkin>('GET', `/api/checkins/open?${lotParam(lotId)}&${name}=${encodeURIComponent(value)}`);
-};
+export const findOpenCheckin = (lotId: string, by: { plate: string } | { reservationId: string }) => reach(() => unwrap(api.checkins.open.$get({ query: { lotId, ...by } })));
 
-export const changeShift = (lotId: string, action: 'start' | 'end') => gateRequest<Shift>('POST', '/api/attendant/shift', { lotId, action }, keyed(crypto.randomUUID()));
-export const reportIssue = (lotId: string, text: string) => gateRequest<Issue>('POST', '/api/attendant/issues', { lotId, text }, keyed(crypto.randomUUID()));
-export const resolveIssue = (lotId: string, id: string) =>
-  gateRequest<Issue>('POST', `/api/attendant/issues/${encodeURIComponent(id)}/resolve`, { lotId }, keyed(crypto.randomUUID()));
-export const undoCheckin = (lotId: string, checkinId: string) =>
-  gateRequest<Checkin>('POST', `/api/checkins/${encodeURIComponent(checkinId)}/undo`, { lotId }, keyed(crypto.randomUUID()));
+export const changeShift = (lotId: string, action: 'start' | 'end') => reach(() => unwrap(api.attendant.shift.$post({ json: { lotId, action } }, keyed())));
+export const reportIssue = (lotId: string, text: string) => reach(() => unwrap(api.attendant.issues.$post({ json: { lotId, text } }, keyed())));
+export const resolveIssue = (lotId: string, id: string) => reach(() => unwrap(api.attendant.issues[':id'].resolve.$post({ param: { id }, json: { lotId } }, keyed())));
+export const undoCheckin = (lotId: string, checkinId: string) => reach(() => unwrap(api.checkins[':checkinId'].undo.$post({ param: { checkinId }, json: { lotId } }, keyed())));
 
-export type PublicKeys = { keys: Record<string, unknown>[] };
-export const fetchPassKeys = () => gateRequest<PublicKeys>('GET', '/api/passes/jwks');
-export const fetchRevokedPasses = (lotId: string) => gateRequest<{ reservationIds: string[] }>('GET', `/api/passes/revoked?${lotParam(lotId)}`);
+export type PublicKeys = InferResponseType<typeof api.passes.jwks.$get, 200>;
+export const fetchPassKeys = () => reach(() => unwrap(api.passes.jwks.$get()));
+export const fetchRevokedPasses = (lotId: string) => reach(() => unwrap(api.passes.revoked.$get({ query: { lotId } })));

@@ -129,7 +129,7 @@ describe('entries and exits made offline', () => {
     expect(sent[0].body).toMatchObject({ slot: 'a-1' });
     answer = (request) => (request.path.startsWith('/api/checkins/open') ? json(200, { id: 'server-id', plate: 'ABC 123', slot: 'W-01' }) : checkinAnswer(request));
     await checkOut(LOT, { plate: 'ABC 123', lostTicket: true });
-    expect(sent.slice(1).map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/checkins/open?lotId=lot-greenbelt&plate=ABC%20123', 'POST /api/checkins/server-id/exit']);
+    expect(sent.slice(1).map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/checkins/open?lotId=lot-greenbelt&plate=ABC+123', 'POST /api/checkins/server-id/exit']);
     expect(sent[2].body).toMatchObject({ lostTicket: true, action: 'checkout' });
   });
 });

@@ -38,7 +38,7 @@ const context = (change: Partial<PassContext> = {}): PassContext => ({
 beforeAll(async () => {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   signingKey = privateKey;
-  jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'pass-2026', alg: 'ES256', use: 'sig' }] };
+  jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'pass-2026', alg: 'ES256', use: 'sig' }] } as PublicKeys;
 });
 
 describe('a pass checked on the device', () => {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { passIdOf } from '../../../core/booking';
+import { MISSING_PLATE, type OverrideReason } from '../../../core/gate';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,7 +12,7 @@ import { useCameraScanner } from './camera-scanner';
 import { ConnectionSwitch, RejectedItems } from './connection-switch';
 import type { GateLot } from './gate-api';
 import { GateShell } from './gate-shell';
-import { OverrideDialog, type OverrideReasonCode } from './override-dialog';
+import { OverrideDialog } from './override-dialog';
 import type { ScannedPass } from './pass-check';
 import { RecentActivity } from './recent-activity';
 import { useGateActions } from './use-gate-actions';
@@ -20,7 +21,7 @@ import { verifyOnDevice } from './use-gate';
 export type GateAction = 'checkin' | 'checkout' | 'override';
 const ACTIONS: Record<GateAction, string> = { checkin: 'Check-in', checkout: 'Check-out', override: 'Override' };
 
-const missingPlate = () => toast({ title: 'Missing Information', description: 'Please enter the vehicle plate number', variant: 'destructive' });
+const missingPlate = () => toast({ title: 'Missing Information', description: MISSING_PLATE, variant: 'destructive' });
 const upper = (value: string) => value.toUpperCase();
 
 /** The gate scanner (spec 2.19): a real camera, manual entry, quick actions and the lot's recent scans. */
@@ -96,7 +97,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
     else exit.mutate({ plate });
   };
 
-  const confirmOverride = (reason: OverrideReasonCode) => {
+  const confirmOverride = (reason: OverrideReason) => {
     if (!plate.trim()) return missingPlate();
     entry.mutate({ plate, slot, override: { override: true, overrideReason: reason } }, { onSettled: () => setOverriding(false) });
   };
