@@ -45,10 +45,16 @@ export async function reach<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export const gateLotsQuery = queryOptions({ queryKey: ['/api/attendant/lots'], queryFn: () => reach(() => unwrap(api.attendant.lots.$get())) });
+/**
+ * React Query pauses requests while the browser says it is offline; the gate must not wait. Its calls
+ * always run: a failed one is how the gate learns it is offline, and an entry or exit then queues itself.
+ */
+export const GATE_NETWORK_MODE = 'always' as const;
+
+export const gateLotsQuery = queryOptions({ queryKey: ['/api/attendant/lots'], networkMode: GATE_NETWORK_MODE, queryFn: () => reach(() => unwrap(api.attendant.lots.$get())) });
 
 export const shiftQuery = (lotId: string) =>
-  queryOptions({ queryKey: ['/api/attendant/shift', lotId], queryFn: () => reach(() => unwrap(api.attendant.shift.$get({ query: { lotId } }))) });
+  queryOptions({ queryKey: ['/api/attendant/shift', lotId], networkMode: GATE_NETWORK_MODE, queryFn: () => reach(() => unwrap(api.attendant.shift.$get({ query: { lotId } }))) });
 
 /** Spec 9: recent activity every 30 s. */
 export const activityQuery = (lotId: string, limit = 30) =>
@@ -56,6 +62,7 @@ export const activityQuery = (lotId: string, limit = 30) =>
     queryKey: ['/api/attendant/activity', lotId, limit],
     queryFn: () => reach(() => unwrap(api.attendant.activity.$get({ query: { lotId, limit: String(limit) } }))),
     refetchInterval: 30_000,
+    networkMode: GATE_NETWORK_MODE,
   });
 
 /** Spec 9: lot status every 10 s. */
@@ -64,6 +71,7 @@ export const lotStatusQuery = (lotId: string) =>
     queryKey: ['/api/attendant/lot-status', lotId],
     queryFn: () => reach(() => unwrap(api.attendant['lot-status'].$get({ query: { lotId } }))),
     refetchInterval: 10_000,
+    networkMode: GATE_NETWORK_MODE,
   });
 
 /** Each write names its own Idempotency-Key: a replay with the same key is applied once. */

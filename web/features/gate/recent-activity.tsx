@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { activityQuery, resolveIssue, undoCheckin, Unreachable, type Activity } from './gate-api';
+import { activityQuery, GATE_NETWORK_MODE, resolveIssue, undoCheckin, Unreachable, type Activity } from './gate-api';
 import { refreshGate } from './use-gate-actions';
 
 const ICONS = { checkin: LogIn, checkout: LogOut, issue: AlertTriangle } as const;
@@ -25,8 +25,10 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
   const queryClient = useQueryClient();
   const { data: items = [], isLoading, isError, error } = useQuery(activityQuery(lotId, limit));
   const [undoing, setUndoing] = useState<Activity | null>(null);
-  const resolve = useMutation({ mutationFn: (id: string) => resolveIssue(lotId, id), onSuccess: () => refreshGate(queryClient), onError: failed });
+  const resolve = useMutation({
+    networkMode: GATE_NETWORK_MODE, mutationFn: (id: string) => resolveIssue(lotId, id), onSuccess: () => refreshGate(queryClient), onError: failed });
   const undo = useMutation({
+    networkMode: GATE_NETWORK_MODE,
     mutationFn: (checkinId: string) => undoCheckin(lotId, checkinId),
     onSuccess: () => (toast({ title: 'Check-in Undone', description: 'The entry is reversed and the slot is free again.' }), refreshGate(queryClient)),
     onError: failed,

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { refreshGate } from './use-gate-actions';
-import { reportIssue } from './gate-api';
+import { GATE_NETWORK_MODE, reportIssue } from './gate-api';
 
 const MAX_ISSUE_LENGTH = 500;
 
@@ -14,6 +14,7 @@ export function ReportIssueDialog({ lotId, open, onOpenChange }: { lotId: string
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const report = useMutation({
+    networkMode: GATE_NETWORK_MODE,
     mutationFn: () => reportIssue(lotId, text.trim()),
     onSuccess: () => {
       toast({ title: 'Issue Reported', description: 'It is on your shift and the lot owner can see it.' });

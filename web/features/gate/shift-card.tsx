@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { useMinuteClock } from '../../lib/use-minute-clock';
-import { changeShift, shiftQuery, type Shift } from './gate-api';
+import { changeShift, GATE_NETWORK_MODE, shiftQuery, type Shift } from './gate-api';
 import { refreshGate } from './use-gate-actions';
 
 /** Start Shift / End Shift: the shift lives on the server, so it survives a reload and counts what the gate does. */
@@ -14,6 +14,7 @@ export function ShiftButton({ lotId }: { lotId: string }) {
   const { data: shift, isLoading } = useQuery(shiftQuery(lotId));
   const open = Boolean(shift && !shift.endTime);
   const change = useMutation({
+    networkMode: GATE_NETWORK_MODE,
     mutationFn: () => changeShift(lotId, open ? 'end' : 'start'),
     onSuccess: (next) => {
       queryClient.setQueryData(shiftQuery(lotId).queryKey, next.endTime ? null : next);

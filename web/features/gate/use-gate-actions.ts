@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { checkIn, checkOut, type EntryInput, type ExitInput } from './gate-actions';
+import { GATE_NETWORK_MODE } from './gate-api';
 import { entryMessage, exitMessage } from './gate-outcome';
 
 /** After any gate change the shift, activity and lot status are stale (spec 7: they are reloaded). */
@@ -12,6 +13,7 @@ const failed = (error: Error) => toast({ title: 'Error', description: error.mess
 export function useGateActions(lotId: string, onDone: () => void) {
   const queryClient = useQueryClient();
   const entry = useMutation({
+    networkMode: GATE_NETWORK_MODE,
     mutationFn: (input: EntryInput) => checkIn(lotId, input),
     onSuccess: (outcome) => {
       toast(entryMessage(outcome));
@@ -21,6 +23,7 @@ export function useGateActions(lotId: string, onDone: () => void) {
     onError: failed,
   });
   const exit = useMutation({
+    networkMode: GATE_NETWORK_MODE,
     mutationFn: (input: ExitInput) => checkOut(lotId, input),
     onSuccess: (outcome) => {
       toast(exitMessage(outcome));
