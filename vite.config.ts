@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { staticAssetHeaders } from './core/security-headers.ts';
 import { localStateDir } from './scripts/local-state.ts';
 
@@ -28,6 +29,16 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ persistState: { path: localStateDir() } }),
     securityHeadersFile(),
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+      },
+    }),
   ],
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },

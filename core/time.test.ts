@@ -21,3 +21,13 @@ describe('Manila datetime-local inputs', () => {
     expect(nextQuarterHour(new Date('2026-11-23T10:15:00Z')).toISOString()).toBe('2026-11-23T10:15:00.000Z');
   });
 });
+
+it.each([
+  [0, '0m'],
+  [45, '45m'],
+  [60, '1h 0m'],
+  [125.9, '2h 5m'],
+])('%s minutes read as %s', async (minutes, text) => {
+  const { formatDuration } = await import('./time');
+  expect(formatDuration(minutes)).toBe(text);
+});

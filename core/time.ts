@@ -46,3 +46,9 @@ export const nextQuarterHour = (now = new Date()) => new Date(Math.ceil(now.getT
 const timeOnly = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, hour: 'numeric', minute: '2-digit' });
 /** e.g. "8:15 PM", Manila time. */
 export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+
+/** A length of time for people: "45m", "2h 5m". */
+export function formatDuration(minutes: number): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  return whole < 60 ? `${whole}m` : `${Math.floor(whole / 60)}h ${whole % 60}m`;
+}

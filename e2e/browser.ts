@@ -12,11 +12,11 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Debian's chromium, headless, with no background traffic (this machine has no internet). */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's chromium, headless, with no background traffic (this machine has no internet); `extraArgs` e.g. for a fake camera. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs],
   });
 }
 

@@ -54,11 +54,14 @@ export default async function startApp(project: TestProject) {
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('stateDir', stateDir);
   return stop;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The app's local state, for a test that must arrange data no screen can (e.g. a lot's hours). */
+    stateDir: string;
   }
 }

@@ -4,14 +4,42 @@ import { ApiError, api, unwrap, unwrapEmpty } from './api';
 
 export type CurrentUser = InferResponseType<typeof api.auth.user.$get, 200>;
 
-/** Spec 4: authenticated when the current-user request returns data; a 401 means signed out (no retry). */
+const OFFLINE_USER_KEY = 'parkada.gate.user';
+
+function offlineUser(): CurrentUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(OFFLINE_USER_KEY) ?? 'null') as CurrentUser | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A gate must start without a connection (docs/gate.md, Offline), and the app decides its screens
+ * from the signed-in user. A device that opened the gate screens keeps that user to start offline;
+ * the server still checks the session of every request once it answers.
+ */
+export const rememberForOffline = (user: CurrentUser) => localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(user));
+
+/**
+ * Spec 4: authenticated when the current-user request returns data; a 401 means signed out (no retry).
+ * Without a network answer, a gate device starts as the user it remembers; a 401 or another user forgets it.
+ */
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
-      return await unwrap(api.auth.user.$get());
+      const user = await unwrap(api.auth.user.$get());
+      if (offlineUser()?.id === user.id) rememberForOffline(user);
+      else localStorage.removeItem(OFFLINE_USER_KEY);
+      return user;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      if (error instanceof ApiError && error.status === 401) {
+        localStorage.removeItem(OFFLINE_USER_KEY);
+        return null;
+      }
+      const remembered = error instanceof ApiError ? null : offlineUser();
+      if (remembered) return remembered;
       throw error;
     }
   },

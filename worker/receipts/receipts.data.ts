@@ -3,7 +3,7 @@
  * equal to the net amount paid by every later change (modify, extend, refund) in that change's batch.
  * Its lines are the reservation's charges; its payment reference is the wallet ledger row that paid.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import { vatIncluded } from '../../core/pricing';
@@ -96,8 +96,13 @@ export async function receiptIdsOf(db: DB, reservationIds: string[]): Promise<Ma
 }
 
 /** One receipt with its lines and payment reference; another user's receipt does not exist for them. */
-export async function findOwnReceipt(db: DB, userId: string, id: string) {
-  const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), eq(receipts.userId, userId)));
+/**
+ * One receipt, for its driver or for the staff of its lot (`lotIds` from `workableLotIds`): the gate's
+ * Recent Activity opens the receipt of a stay it just closed. Anyone else gets nothing.
+ */
+export async function findReceipt(db: DB, id: string, reader: { userId: string; lotIds: string[] | 'all' }) {
+  const readable = reader.lotIds === 'all' ? undefined : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(reservations.lotId, reader.lotIds) : undefined);
+  const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
   if (!row) return null;
   const lines = await db
     .select({ kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt })

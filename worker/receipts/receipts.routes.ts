@@ -5,7 +5,8 @@ import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { countOwnReceipts, findOwnReceipt, listOwnReceipts } from './receipts.data';
+import { workableLotIds } from '../lots/lot-access';
+import { countOwnReceipts, findReceipt, listOwnReceipts } from './receipts.data';
 
 const receiptParams = z.object({ id: z.uuid('Unknown receipt id') });
 const listQuery = pageQuery.extend(historyQuerySchema.shape);
@@ -19,7 +20,8 @@ export const receiptRoutes = new Hono<AppEnv>()
   // Registered before "/receipts/:id" so "counts" is never taken for an id.
   .get('/receipts/counts', validate('query', historyQuerySchema), async (c) => c.json(await countOwnReceipts(c.var.db, c.var.user!.id, historyFilterOf(c.req.valid('query')))))
   .get('/receipts/:id', validate('param', receiptParams), async (c) => {
-    const receipt = await findOwnReceipt(c.var.db, c.var.user!.id, c.req.valid('param').id);
+    const user = c.var.user!;
+    const receipt = await findReceipt(c.var.db, c.req.valid('param').id, { userId: user.id, lotIds: await workableLotIds(c.var.db, user) });
     if (!receipt) throw notFound('Receipt');
     return c.json(receipt);
   });

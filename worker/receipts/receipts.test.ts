@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelBooking, driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
-import { call, seedOnce } from '../test/helpers';
+import { newId } from '../db/ids';
+import { attendantAssignments } from '../db/schema';
+import { DEMO_ACCOUNTS } from '../seed/seed';
+import { findUserByEmail } from '../users/users.data';
+import { call, cookieFor, db, seedOnce } from '../test/helpers';
 
 beforeAll(seedOnce);
 
@@ -39,5 +43,24 @@ describe('receipts', () => {
     const bad = await call('/api/receipts/not-an-id', { cookie: owner.cookie });
     expect(bad.status).toBe(400);
     expect((await bad.json<any>()).message).toBe('Unknown receipt id');
+  });
+
+  it("opens a receipt to the driver and to the staff of the stay's lot, and to no one else", async () => {
+    const [lotId, otherLotId] = [await makeLot(2), await makeLot(2)];
+    const { cookie } = await driver(2_000);
+    await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 });
+    const [receipt] = (await (await call('/api/receipts', { cookie })).json<{ items: { id: string }[] }>()).items;
+    const attendant = (await findUserByEmail(db(), DEMO_ACCOUNTS.find((a) => a.role === 'attendant')!.email))!;
+    const attendantCookie = await cookieFor('attendant');
+    const read = (who: string) => call(`/api/receipts/${receipt.id}`, { cookie: who });
+
+    expect((await read(cookie)).status).toBe(200);
+    expect((await read(attendantCookie)).status).toBe(404);
+    await db().insert(attendantAssignments).values({ id: newId(), attendantId: attendant.id, lotId: otherLotId });
+    expect((await read(attendantCookie)).status).toBe(404);
+    await db().insert(attendantAssignments).values({ id: newId(), attendantId: attendant.id, lotId });
+    expect((await read(attendantCookie)).status).toBe(200);
+    expect((await read((await driver(0)).cookie)).status).toBe(404);
+    expect((await read(await cookieFor('super_admin'))).status).toBe(200);
   });
 });

@@ -1,10 +1,10 @@
 import { Label } from 'radix-ui';
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const control = 'h-10 rounded-lg border border-border bg-card px-3 text-foreground placeholder:text-muted-foreground';
 
-export const Input = ({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) => (
+export const Input = ({ className, ...props }: ComponentProps<'input'>) => (
   <input className={cn(control, 'w-full min-w-0', className)} {...props} />
 );
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Navigation, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { billedHours } from '../../../core/pricing';
 import { NO_SHOW_GRACE_MINUTES, remainingTime } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
@@ -12,19 +11,10 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { passQuery, reservationQuery } from '../../lib/booking';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import { QrPass, savePassImage } from './qr-pass';
 import { ReservationActions } from './reservation-actions';
 import { StatusBadge } from './status-badge';
-
-/** Re-renders every minute, for remaining-time displays (spec 4). */
-export function useMinuteClock() {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 const Row = ({ label, value }: { label: string; value: string }) => (
   <div className="flex justify-between gap-4 py-1.5">

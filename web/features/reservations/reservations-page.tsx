@@ -12,8 +12,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { reservationCountsQuery, reservationsQuery } from '../../lib/booking';
 import { loadedItems } from '../../lib/pages';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import { ReservationActions } from './reservation-actions';
-import { useMinuteClock } from './reservation-page';
 import { StatusBadge } from './status-badge';
 
 const TABS: Record<ReservationTab, { label: string; empty: string }> = {

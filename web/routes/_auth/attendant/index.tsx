@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { PortalPage } from '../../../features/gate/portal-page';
 
-export const Route = createFileRoute('/_auth/attendant/')({
-  component: () => <ComingSoon title="Attendant Portal" summary="Shifts, check-ins and lot status arrive with the attendant release." />,
-});
+export const Route = createFileRoute('/_auth/attendant/')({ component: PortalPage });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { z } from 'zod';
+import { ScanPage } from '../../../features/gate/scan-page';
 
 export const Route = createFileRoute('/_auth/attendant/scan')({
-  component: () => <ComingSoon title="Scan Pass" summary="QR scanning and manual entry arrive with the attendant release." />,
+  // Manual Check-in and Manual Check-out on the portal open this screen with the action set.
+  validateSearch: z.object({ action: z.enum(['checkin', 'checkout']).optional().catch(undefined) }),
+  component: function Scan() {
+    return <ScanPage initialAction={Route.useSearch().action} />;
+  },
 });

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { dismissRejected, rejectedItems, type Rejected } from './gate-store';
+import { onFlushed } from './offline-queue';
+import { useConnection } from './use-gate';
+
+/**
+ * The spec's Online/Offline switch, made to tell the truth: it follows the connection (the browser's
+ * signal and whether the server answers) rather than a tap, and says how many entries and exits wait
+ * on this device. Items the server refused when they were sent stay listed until dismissed.
+ */
+export function ConnectionSwitch() {
+  const { online, queued, syncing } = useConnection();
+  const label = online ? 'Online' : 'Offline';
+  const waiting = queued === 0 ? 'nothing queued' : `${queued} queued`;
+  return (
+    <div
+      role="status"
+      aria-label={`${label}, ${waiting}`}
+      data-testid="connection"
+      className="inline-flex items-center gap-3 rounded-full border border-border bg-card px-3 py-1.5 text-sm"
+    >
+      <span aria-hidden className={cn('relative inline-flex h-5 w-9 rounded-full transition-colors', online ? 'bg-green-600' : 'bg-slate-400')}>
+        <span className={cn('absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all', online ? 'left-[1.125rem]' : 'left-0.5')} />
+      </span>
+      <span className="font-medium">{label}</span>
+      <span className="text-muted-foreground" data-testid="queued-count">
+        {syncing && queued > 0 ? `Sending ${queued}…` : waiting}
+      </span>
+    </div>
+  );
+}
+
+export function RejectedItems() {
+  const [items, setItems] = useState<Rejected[]>([]);
+  useEffect(() => {
+    const load = () => void rejectedItems().then(setItems);
+    load();
+    return onFlushed(load);
+  }, []);
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby="rejected-heading" className="rounded-xl border border-destructive p-4">
+      <h2 id="rejected-heading" className="font-semibold text-destructive">
+        Refused when sent
+      </h2>
+      <ul className="mt-2 space-y-2">
+        {items.map((item) => (
+          <li key={item.key} className="flex items-center justify-between gap-3 text-sm">
+            <span>
+              <strong>{item.plate}</strong> {item.kind === 'enter' ? 'check-in' : 'check-out'}: {item.message}
+            </span>
+            <Button size="sm" variant="outline" aria-label={`Dismiss ${item.plate}`} onClick={() => void dismissRejected(item.key).then(() => setItems((all) => all.filter((other) => other.key !== item.key)))}>
+              Dismiss
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

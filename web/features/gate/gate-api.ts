@@ -1,0 +1,93 @@
+/**
+ * The gate's calls (docs/gate.md): queries for the chosen lot, and the check-in writes that the
+ * offline queue can replay. Every call reports to the connection state whether the network answered,
+ * so the Online/Offline switch shows what the gate actually sees.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { z } from 'zod';
+import type { enterSchema, exitSchema } from '../../../core/gate';
+import { api, ApiError, unwrap } from '../../lib/api';
+import { markReachable, markUnreachable } from './connection';
+
+/** The lot as the gate keeps it on the device (the list's other fields are not needed offline). */
+export type GateLot = Pick<InferResponseType<typeof api.attendant.lots.$get, 200>[number], 'id' | 'name'>;
+export type Shift = NonNullable<InferResponseType<typeof api.attendant.shift.$get, 200>>;
+export type Activity = InferResponseType<typeof api.attendant.activity.$get, 200>[number];
+export type LotStatus = InferResponseType<(typeof api.attendant)['lot-status']['$get'], 200>;
+export type Checkin = InferResponseType<typeof api.checkins.enter.$post, 201>;
+/** The gate always chooses the check-in id, so a queued entry can be checked out before it is sent. */
+export type EntryBody = z.input<typeof enterSchema> & { id: string; entryTs: string };
+export type ExitBody = z.input<typeof exitSchema> & { exitTs: string };
+export type Issue = InferResponseType<typeof api.attendant.issues.$post, 201>;
+
+/** The network did not answer (as opposed to the server refusing): the gate works offline meanwhile. */
+export class Unreachable extends Error {
+  constructor() {
+    super('No connection');
+    this.name = 'Unreachable';
+  }
+}
+
+/** Any gate call: a fetch that throws (no network) marks the gate offline, any answer marks it reachable. */
+export async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    const answer = await call();
+    markReachable();
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      markReachable();
+      throw error;
+    }
+    markUnreachable();
+    throw new Unreachable();
+  }
+}
+
+/**
+ * React Query pauses requests while the browser says it is offline; the gate must not wait. Its calls
+ * always run: a failed one is how the gate learns it is offline, and an entry or exit then queues itself.
+ */
+export const GATE_NETWORK_MODE = 'always' as const;
+
+export const gateLotsQuery = queryOptions({ queryKey: ['/api/attendant/lots'], networkMode: GATE_NETWORK_MODE, queryFn: () => reach(() => unwrap(api.attendant.lots.$get())) });
+
+export const shiftQuery = (lotId: string) =>
+  queryOptions({ queryKey: ['/api/attendant/shift', lotId], networkMode: GATE_NETWORK_MODE, queryFn: () => reach(() => unwrap(api.attendant.shift.$get({ query: { lotId } }))) });
+
+/** Spec 9: recent activity every 30 s. */
+export const activityQuery = (lotId: string, limit = 30) =>
+  queryOptions({
+    queryKey: ['/api/attendant/activity', lotId, limit],
+    queryFn: () => reach(() => unwrap(api.attendant.activity.$get({ query: { lotId, limit: String(limit) } }))),
+    refetchInterval: 30_000,
+    networkMode: GATE_NETWORK_MODE,
+  });
+
+/** Spec 9: lot status every 10 s. */
+export const lotStatusQuery = (lotId: string) =>
+  queryOptions({
+    queryKey: ['/api/attendant/lot-status', lotId],
+    queryFn: () => reach(() => unwrap(api.attendant['lot-status'].$get({ query: { lotId } }))),
+    refetchInterval: 10_000,
+    networkMode: GATE_NETWORK_MODE,
+  });
+
+/** Each write names its own Idempotency-Key: a replay with the same key is applied once. */
+const keyed = (key: string = crypto.randomUUID()) => ({ headers: { 'Idempotency-Key': key } });
+
+export const postEntry = (json: EntryBody, key: string) => reach(() => unwrap(api.checkins.enter.$post({ json }, keyed(key))));
+export const postExit = (checkinId: string, json: ExitBody, key: string) => reach(() => unwrap(api.checkins[':checkinId'].exit.$post({ param: { checkinId }, json }, keyed(key))));
+
+/** The car's open stay at the lot, found by plate or by the reservation of its pass. */
+export const findOpenCheckin = (lotId: string, by: { plate: string } | { reservationId: string }) => reach(() => unwrap(api.checkins.open.$get({ query: { lotId, ...by } })));
+
+export const changeShift = (lotId: string, action: 'start' | 'end') => reach(() => unwrap(api.attendant.shift.$post({ json: { lotId, action } }, keyed())));
+export const reportIssue = (lotId: string, text: string) => reach(() => unwrap(api.attendant.issues.$post({ json: { lotId, text } }, keyed())));
+export const resolveIssue = (lotId: string, id: string) => reach(() => unwrap(api.attendant.issues[':id'].resolve.$post({ param: { id }, json: { lotId } }, keyed())));
+export const undoCheckin = (lotId: string, checkinId: string) => reach(() => unwrap(api.checkins[':checkinId'].undo.$post({ param: { checkinId }, json: { lotId } }, keyed())));
+
+export type PublicKeys = InferResponseType<typeof api.passes.jwks.$get, 200>;
+export const fetchPassKeys = () => reach(() => unwrap(api.passes.jwks.$get()));
+export const fetchRevokedPasses = (lotId: string) => reach(() => unwrap(api.passes.revoked.$get({ query: { lotId } })));

@@ -1,0 +1,135 @@
+/**
+ * The offline gate against a stand-in network: `fetch` either throws (no connection) or answers as
+ * the server would. IndexedDB is fake-indexeddb's, in memory.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionState, markReachable, markUnreachable } from './connection';
+import { checkIn, checkOut, NotOnDevice } from './gate-actions';
+import { gateDb, queuedItems, rejectedItems, stayOnDevice } from './gate-store';
+import { flushQueue } from './offline-queue';
+
+const LOT = 'lot-greenbelt';
+type Sent = { method: string; path: string; key: string | null; body: Record<string, unknown> | null };
+let sent: Sent[] = [];
+let answer: (request: Sent) => Response | 'no network';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** The server's check-in answer for an entry or exit body. */
+const checkinAnswer = ({ path, body }: Sent) =>
+  json(path.endsWith('/exit') ? 200 : 201, { id: body?.id ?? path.split('/')[3], plate: body?.plate, slot: 'W-01', reservationId: null, entryTs: body?.entryTs ?? '', lotId: LOT });
+
+beforeEach(async () => {
+  sent = [];
+  answer = checkinAnswer;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      const request = { method: init.method ?? 'GET', path, key: headers.get('Idempotency-Key'), body: init.body ? JSON.parse(String(init.body)) : null };
+      const response = answer(request);
+      if (response === 'no network') throw new TypeError('Failed to fetch');
+      sent.push(request);
+      return response;
+    }),
+  );
+  const db = await gateDb();
+  await Promise.all((['queue', 'stays', 'passKeys', 'rejected'] as const).map((store) => db.clear(store)));
+  markReachable();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const offline = () => {
+  answer = () => 'no network';
+  markUnreachable();
+};
+const online = () => {
+  answer = checkinAnswer;
+  markReachable();
+};
+
+describe('entries and exits made offline', () => {
+  it('queue a walk-in and its exit with one check-in id chosen on the device, then send them in order', async () => {
+    offline();
+    expect(await checkIn(LOT, { plate: 'nab-1234' })).toEqual({ queued: true, plate: 'NAB 1234', slot: null });
+    expect(connectionState()).toMatchObject({ online: false, queued: 1 });
+    const entryId = (await stayOnDevice(LOT, 'NAB 1234'))!.id;
+
+    expect(await checkOut(LOT, { plate: 'NAB 1234' })).toEqual({ queued: true, plate: 'NAB 1234', slot: null });
+    expect(connectionState().queued).toBe(2);
+    expect(await stayOnDevice(LOT, 'NAB 1234')).toBeUndefined();
+
+    online();
+    expect(await flushQueue()).toEqual({ sent: 2, rejected: [], remaining: 0 });
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/checkins/enter', `POST /api/checkins/${entryId}/exit`]);
+    expect(sent[0].body).toMatchObject({ id: entryId, plate: 'NAB 1234', action: 'checkin', lotId: LOT });
+    expect(sent[1].body).toMatchObject({ plate: 'NAB 1234', action: 'checkout', lotId: LOT });
+    expect(new Set(sent.map((request) => request.key)).size).toBe(2);
+    expect(connectionState().queued).toBe(0);
+  });
+
+  it('keep an item whose send failed on the network, and retry it with the same Idempotency-Key', async () => {
+    offline();
+    await checkIn(LOT, { plate: 'ABC 123' });
+    const [queued] = await queuedItems();
+    markReachable();
+    expect(await flushQueue()).toEqual({ sent: 0, rejected: [], remaining: 1 });
+    expect(connectionState().online).toBe(false);
+
+    online();
+    await flushQueue();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].key).toBe(queued.key);
+    expect(await queuedItems()).toEqual([]);
+  });
+
+  it('drop an item the server refuses, keep the reason to show, and send the rest', async () => {
+    offline();
+    await checkIn(LOT, { plate: 'ABC 123' });
+    await checkIn(LOT, { plate: 'XYZ 987' });
+    answer = (request) => (request.body?.plate === 'ABC 123' ? json(409, { message: 'Lot is full' }) : checkinAnswer(request));
+    markReachable();
+    const result = await flushQueue();
+    expect(result).toMatchObject({ sent: 1, remaining: 0, rejected: [{ kind: 'enter', plate: 'ABC 123', message: 'Lot is full' }] });
+    expect(await rejectedItems()).toMatchObject([{ plate: 'ABC 123', message: 'Lot is full' }]);
+    // The refused car is not on the device's list of cars inside; the accepted one is, with the server's slot.
+    expect(await stayOnDevice(LOT, 'ABC 123')).toBeUndefined();
+    expect(await stayOnDevice(LOT, 'XYZ 987')).toMatchObject({ sent: true, slot: 'W-01' });
+  });
+
+  it('keep everything when the session ended meanwhile (401): signing in again sends it', async () => {
+    offline();
+    await checkIn(LOT, { plate: 'ABC 123' });
+    answer = () => json(401, { message: 'Please sign in.' });
+    markReachable();
+    expect(await flushQueue()).toEqual({ sent: 0, rejected: [], remaining: 1 });
+    expect(await queuedItems()).toHaveLength(1);
+  });
+
+  it('queue a new entry behind items still waiting, so nothing overtakes', async () => {
+    offline();
+    await checkIn(LOT, { plate: 'ABC 123' });
+    // The server answers again, but the first item fails once more: the second must wait behind it.
+    let first = true;
+    answer = (request) => (first && request.body?.plate === 'ABC 123' ? ((first = false), 'no network') : checkinAnswer(request));
+    markReachable();
+    expect(await checkIn(LOT, { plate: 'XYZ 987' })).toMatchObject({ queued: true });
+    online();
+    await flushQueue();
+    expect(sent.map((request) => request.body?.plate)).toEqual(['ABC 123', 'XYZ 987']);
+  });
+
+  it('cannot check out offline a car this device never let in', async () => {
+    offline();
+    await expect(checkOut(LOT, { plate: 'ABC 123' })).rejects.toBeInstanceOf(NotOnDevice);
+  });
+
+  it('sends at once when online, and the answer is what the attendant sees', async () => {
+    expect(await checkIn(LOT, { plate: 'ABC 123', slot: 'a-1' })).toMatchObject({ queued: false, checkin: { plate: 'ABC 123', slot: 'W-01' } });
+    expect(sent[0].body).toMatchObject({ slot: 'a-1' });
+    answer = (request) => (request.path.startsWith('/api/checkins/open') ? json(200, { id: 'server-id', plate: 'ABC 123', slot: 'W-01' }) : checkinAnswer(request));
+    await checkOut(LOT, { plate: 'ABC 123', lostTicket: true });
+    expect(sent.slice(1).map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/checkins/open?lotId=lot-greenbelt&plate=ABC+123', 'POST /api/checkins/server-id/exit']);
+    expect(sent[2].body).toMatchObject({ lostTicket: true, action: 'checkout' });
+  });
+});

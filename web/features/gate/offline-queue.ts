@@ -1,0 +1,81 @@
+/**
+ * Entries and exits made without a connection wait in IndexedDB and are sent in the order they were
+ * made once the server answers again. Each carries the Idempotency-Key it was queued with, so an item
+ * sent twice (the answer lost on the way back, two tabs flushing) is applied once.
+ */
+import { ApiError } from '../../lib/api';
+import { setQueuedCount, setSyncing } from './connection';
+import { postEntry, postExit, type Checkin } from './gate-api';
+import { addRejected, addToQueue, forgetStay, queuedCount, queuedItems, rememberStay, removeFromQueue, type QueuedItem, type Rejected } from './gate-store';
+
+/**
+ * Answers that say "not now" rather than "no": the item stays queued and is tried again later. A
+ * 401 means the session ended while offline: signing in again sends it, so it must not be dropped.
+ */
+const keepsItem = (error: unknown) => !(error instanceof ApiError) || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+
+export type Send = (item: QueuedItem) => Promise<Checkin>;
+const send: Send = (item) => (item.kind === 'enter' ? postEntry(item.body, item.key) : postExit(item.checkinId, item.body, item.key));
+
+export async function refreshQueuedCount() {
+  setQueuedCount(await queuedCount());
+}
+
+export async function enqueue(item: QueuedItem) {
+  await addToQueue(item);
+  await refreshQueuedCount();
+}
+
+export type FlushResult = { sent: number; rejected: Rejected[]; remaining: number };
+
+async function sendInOrder(sendItem: Send): Promise<FlushResult> {
+  const result: FlushResult = { sent: 0, rejected: [], remaining: 0 };
+  const items = await queuedItems();
+  for (const [index, item] of items.entries()) {
+    try {
+      const checkin = await sendItem(item);
+      if (item.kind === 'enter') await rememberStay({ id: checkin.id, lotId: item.lotId, plate: checkin.plate, reservationId: checkin.reservationId, slot: checkin.slot, entryTs: checkin.entryTs, sent: true });
+      result.sent += 1;
+    } catch (error) {
+      if (keepsItem(error)) {
+        result.remaining = items.length - index;
+        break;
+      }
+      const rejected: Rejected = { key: item.key, kind: item.kind, plate: item.plate, message: (error as ApiError).text, at: new Date().toISOString() };
+      await addRejected(rejected);
+      if (item.kind === 'enter') await forgetStay(item.body.id);
+      result.rejected.push(rejected);
+    }
+    await removeFromQueue(item.seq!);
+    await refreshQueuedCount();
+  }
+  return result;
+}
+
+let flushing: Promise<FlushResult> | null = null;
+const flushListeners = new Set<(result: FlushResult) => void>();
+
+/** Whoever shows the gate hears what each flush sent and what the server refused. */
+export function onFlushed(listener: (result: FlushResult) => void) {
+  flushListeners.add(listener);
+  return () => {
+    flushListeners.delete(listener);
+  };
+}
+
+/** Sends what is queued, one flush at a time (across tabs too, where the browser has Web Locks). */
+export function flushQueue(sendItem: Send = send): Promise<FlushResult> {
+  flushing ??= (async () => {
+    setSyncing(true);
+    try {
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      const result = locks ? await locks.request('parkada-gate-queue', () => sendInOrder(sendItem)) : await sendInOrder(sendItem);
+      flushListeners.forEach((listener) => listener(result));
+      return result;
+    } finally {
+      setSyncing(false);
+      flushing = null;
+    }
+  })();
+  return flushing;
+}

@@ -1,0 +1,74 @@
+/**
+ * The gate checks a scanned pass on the device, before and without the server (docs/passes.md):
+ * ES256 only, under one of the published keys, issuer `parkada`, audience `parkada-gate`, inside its
+ * own window (`nbf` already allows the 15 minutes of early arrival; no tolerance after `exp`). The
+ * lot's revoked list (cancelled, ended or already inside) and the cars this device let in offline
+ * catch a genuine pass that must not enter. The server checks the pass again when the entry reaches it.
+ */
+import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { formatDateTime } from '../../../core/time';
+import type { PublicKeys } from './gate-api';
+
+export type ScannedPass = { token: string; reservationId: string; plate: string; lotId: string; slot: string | null; validUntil: string };
+export type PassCheck = { valid: true; pass: ScannedPass } | { valid: false; message: string };
+
+export type PassContext = {
+  jwks: PublicKeys | null;
+  lotId: string;
+  /** Reservations of this lot whose pass must not enter although it is genuine. */
+  revoked: readonly string[];
+  /** Whether this device let the car in and has not let it out (the revoked list may predate that). */
+  insideOnDevice: (reservationId: string) => Promise<boolean>;
+  now: Date;
+  /**
+   * An exit only needs to know which car it is: an overstaying car's pass has expired, which is
+   * charged at the exit, not refused, and a car inside is on the revoked list by definition.
+   */
+  purpose: 'entry' | 'exit';
+};
+
+export const PASS_MESSAGES = {
+  noKeys: 'Pass keys are not on this device yet. Connect once to verify passes offline.',
+  forged: 'This is not a genuine Parkada pass.',
+  expired: 'This pass has expired.',
+  revoked: 'This pass is no longer valid: the reservation was cancelled, has ended or is already inside.',
+  otherLot: 'This pass is for another parking lot.',
+  notYetValid: (from: string) => `This pass is not valid yet: entry opens ${formatDateTime(from)}.`,
+};
+
+export async function checkPass(token: string, context: PassContext): Promise<PassCheck> {
+  if (!context.jwks) return { valid: false, message: PASS_MESSAGES.noKeys };
+  let nbf: number | undefined;
+  try {
+    nbf = decodeJwt(token).nbf;
+  } catch {
+    return { valid: false, message: PASS_MESSAGES.forged };
+  }
+  const verifyAt = context.purpose === 'exit' && nbf !== undefined ? new Date(nbf * 1000) : context.now;
+  try {
+    const { payload } = await jwtVerify(token, createLocalJWKSet(context.jwks as unknown as JSONWebKeySet), {
+      algorithms: ['ES256'],
+      issuer: 'parkada',
+      audience: 'parkada-gate',
+      requiredClaims: ['sub', 'nbf', 'exp'],
+      currentDate: verifyAt,
+    });
+    const pass: ScannedPass = {
+      token,
+      reservationId: payload.sub!,
+      plate: String(payload.plate),
+      lotId: String(payload.lot),
+      slot: typeof payload.slot === 'string' ? payload.slot : null,
+      validUntil: new Date(payload.exp! * 1000).toISOString(),
+    };
+    if (pass.lotId !== context.lotId) return { valid: false, message: PASS_MESSAGES.otherLot };
+    if (context.purpose === 'entry' && (context.revoked.includes(pass.reservationId) || (await context.insideOnDevice(pass.reservationId)))) {
+      return { valid: false, message: PASS_MESSAGES.revoked };
+    }
+    return { valid: true, pass };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { valid: false, message: PASS_MESSAGES.expired };
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf') return { valid: false, message: PASS_MESSAGES.notYetValid(new Date(nbf! * 1000).toISOString()) };
+    return { valid: false, message: PASS_MESSAGES.forged };
+  }
+}

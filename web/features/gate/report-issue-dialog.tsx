@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { refreshGate } from './use-gate-actions';
+import { GATE_NETWORK_MODE, reportIssue } from './gate-api';
+
+const MAX_ISSUE_LENGTH = 500;
+
+/** Report Issue: recorded on the attendant's shift at this lot, where the owner sees it. */
+export function ReportIssueDialog({ lotId, open, onOpenChange }: { lotId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const report = useMutation({
+    networkMode: GATE_NETWORK_MODE,
+    mutationFn: () => reportIssue(lotId, text.trim()),
+    onSuccess: () => {
+      toast({ title: 'Issue Reported', description: 'It is on your shift and the lot owner can see it.' });
+      setText('');
+      onOpenChange(false);
+      return refreshGate(queryClient);
+    },
+    onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Report Issue">
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          report.mutate();
+        }}
+      >
+        <Field label="What happened?" htmlFor="issue-text">
+          <textarea
+            id="issue-text"
+            required
+            maxLength={MAX_ISSUE_LENGTH}
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className="w-full rounded-lg border border-border bg-card p-3 text-foreground"
+          />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!text.trim() || report.isPending}>
+            {report.isPending ? 'Processing...' : 'Report Issue'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

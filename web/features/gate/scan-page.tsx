@@ -1,0 +1,213 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, Camera, CameraOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { passIdOf } from '../../../core/booking';
+import { MISSING_PLATE, type OverrideReason } from '../../../core/gate';
+import { formatDateTime } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, Input, Select } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { useCameraScanner } from './camera-scanner';
+import { ConnectionSwitch, RejectedItems } from './connection-switch';
+import type { GateLot } from './gate-api';
+import { GateShell } from './gate-shell';
+import { OverrideDialog } from './override-dialog';
+import type { ScannedPass } from './pass-check';
+import { RecentActivity } from './recent-activity';
+import { useGateActions } from './use-gate-actions';
+import { verifyOnDevice } from './use-gate';
+
+export type GateAction = 'checkin' | 'checkout' | 'override';
+const ACTIONS: Record<GateAction, string> = { checkin: 'Check-in', checkout: 'Check-out', override: 'Override' };
+
+const missingPlate = () => toast({ title: 'Missing Information', description: MISSING_PLATE, variant: 'destructive' });
+const upper = (value: string) => value.toUpperCase();
+
+/** The gate scanner (spec 2.19): a real camera, manual entry, quick actions and the lot's recent scans. */
+export function ScanPage({ initialAction }: { initialAction?: 'checkin' | 'checkout' }) {
+  return (
+    <GateShell>
+      {(lot, picker) => (
+        <main className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+          <Link to="/attendant" className="inline-flex items-center gap-1 font-medium text-brand">
+            <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Dashboard
+          </Link>
+          <header className="flex flex-wrap items-center justify-between gap-4">
+            <div>
+              <h1 className="text-3xl font-bold">Scan &amp; Check-in</h1>
+              {picker}
+            </div>
+            <ConnectionSwitch />
+          </header>
+          <RejectedItems />
+          <GateDesk key={lot.id} lot={lot} initialAction={initialAction} />
+          <RecentActivity lotId={lot.id} title="Recent Scans" limit={10} />
+        </main>
+      )}
+    </GateShell>
+  );
+}
+
+function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'checkin' | 'checkout' }) {
+  const [action, setAction] = useState<GateAction>(initialAction ?? 'checkin');
+  const [plate, setPlate] = useState('');
+  const [slot, setSlot] = useState('');
+  const [scanned, setScanned] = useState<ScannedPass | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [overriding, setOverriding] = useState(false);
+  const plateInput = useRef<HTMLInputElement>(null);
+
+  const scanner = useCameraScanner(
+    (token) => {
+      setRefusal(null);
+      void verifyOnDevice(token, lot.id, action === 'checkout' ? 'exit' : 'entry').then((check) => (check.valid ? setScanned(check.pass) : setRefusal(check.message)));
+    },
+    () => toast({ title: 'Camera Error', description: 'Unable to access camera. Please check permissions.', variant: 'destructive' }),
+  );
+
+  /** After a success the form resets, the QR result clears and the camera stops (spec 4). */
+  const reset = () => {
+    setPlate('');
+    setSlot('');
+    setAction('checkin');
+    setScanned(null);
+    setRefusal(null);
+    scanner.stop();
+  };
+  const { entry, exit, pending } = useGateActions(lot.id, reset);
+
+  const focusForm = (next: GateAction) => {
+    setAction(next);
+    plateInput.current?.focus();
+  };
+  useEffect(() => {
+    if (initialAction) plateInput.current?.focus();
+  }, [initialAction]);
+
+  const chooseAction = (next: GateAction) => {
+    setAction(next);
+    if (next === 'override') setOverriding(true);
+  };
+
+  const processManual = () => {
+    if (!plate.trim()) return missingPlate();
+    if (action === 'override') return setOverriding(true);
+    if (action === 'checkin') entry.mutate({ plate, slot });
+    else exit.mutate({ plate });
+  };
+
+  const confirmOverride = (reason: OverrideReason) => {
+    if (!plate.trim()) return missingPlate();
+    entry.mutate({ plate, slot, override: { override: true, overrideReason: reason } }, { onSettled: () => setOverriding(false) });
+  };
+
+  const lostTicket = () => {
+    if (!plate.trim()) return missingPlate();
+    exit.mutate({ plate, lostTicket: true });
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold">QR Scanner</h2>
+        <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-900">
+          <video ref={scanner.videoRef} muted playsInline aria-label="Camera view" className="h-full w-full object-cover" />
+          {scanner.state !== 'on' && (
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-200">
+              <CameraOff aria-hidden className="h-10 w-10" />
+              <span>{scanner.state === 'starting' ? 'Starting camera…' : 'Camera is off'}</span>
+            </div>
+          )}
+        </div>
+        <Button className="mt-4 w-full" variant={scanner.state === 'off' ? 'primary' : 'outline'} onClick={() => (scanner.state === 'off' ? void scanner.start() : scanner.stop())}>
+          <Camera aria-hidden className="h-4 w-4" />
+          {scanner.state === 'off' ? 'Start Scanning' : 'Stop Scanning'}
+        </Button>
+        {refusal && (
+          <p role="alert" data-testid="pass-refused" className="mt-4 rounded-lg border border-destructive p-3 text-sm text-destructive">
+            {refusal}
+          </p>
+        )}
+        {scanned && (
+          <div data-testid="scanned-pass" className="mt-4 space-y-3 rounded-lg border border-green-600 p-4">
+            <p className="font-semibold text-green-700 dark:text-green-400">Valid pass</p>
+            <dl className="grid grid-cols-2 gap-2 text-sm">
+              <dt className="text-muted-foreground">Plate</dt>
+              <dd className="font-medium">{scanned.plate}</dd>
+              <dt className="text-muted-foreground">Reservation</dt>
+              <dd className="font-medium" title={scanned.reservationId}>
+                {passIdOf(scanned.reservationId)}
+              </dd>
+              <dt className="text-muted-foreground">Valid until</dt>
+              <dd className="font-medium">{formatDateTime(scanned.validUntil)}</dd>
+              {scanned.slot && (
+                <>
+                  <dt className="text-muted-foreground">Slot</dt>
+                  <dd className="font-medium">{scanned.slot}</dd>
+                </>
+              )}
+            </dl>
+            <Button className="w-full" disabled={pending} onClick={() => (action === 'checkout' ? exit.mutate({ pass: scanned }) : entry.mutate({ pass: scanned }))}>
+              {pending ? 'Processing...' : action === 'checkout' ? 'Process Exit' : 'Process Entry'}
+            </Button>
+          </div>
+        )}
+      </Card>
+      <div className="space-y-6">
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Manual Entry</h2>
+          <form
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              processManual();
+            }}
+          >
+            <Field label="Plate Number" htmlFor="gate-plate">
+              <Input id="gate-plate" ref={plateInput} value={plate} onChange={(e) => setPlate(upper(e.target.value))} autoComplete="off" placeholder="ABC 1234" />
+            </Field>
+            <Field label="Slot Number (optional)" htmlFor="gate-slot">
+              <Input id="gate-slot" value={slot} onChange={(e) => setSlot(upper(e.target.value))} autoComplete="off" placeholder="A-12" />
+            </Field>
+            <Field label="Action" htmlFor="gate-action">
+              <Select id="gate-action" value={action} onChange={(e) => chooseAction(e.target.value as GateAction)}>
+                {Object.entries(ACTIONS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <div className="flex gap-2">
+              <Button type="submit" className="flex-1" disabled={pending}>
+                {pending ? 'Processing...' : 'Process Entry'}
+              </Button>
+              <Button type="button" variant="outline" onClick={reset}>
+                Clear
+              </Button>
+            </div>
+          </form>
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Quick Actions</h2>
+          <div className="grid grid-cols-2 gap-2 [&>button]:h-auto [&>button]:min-h-10 [&>button]:whitespace-normal [&>button]:py-2">
+            <Button variant="outline" onClick={() => focusForm('checkin')}>
+              Quick Check-in
+            </Button>
+            <Button variant="outline" onClick={() => focusForm('checkout')}>
+              Quick Check-out
+            </Button>
+            <Button variant="outline" onClick={() => chooseAction('override')}>
+              Emergency Override
+            </Button>
+            <Button variant="outline" disabled={pending} onClick={lostTicket}>
+              Lost Ticket
+            </Button>
+          </div>
+        </Card>
+      </div>
+      <OverrideDialog open={overriding} onOpenChange={setOverriding} onConfirm={confirmOverride} pending={entry.isPending} />
+    </div>
+  );
+}
