@@ -59,8 +59,7 @@ async function reservationsOf(cookie: string): Promise<ReservationView[]> {
 const overlaps = (a: { startTs: string; endTs: string }, b: { startTs: string; endTs: string }) => a.startTs < b.endTs && b.startTs < a.endTs;
 
 async function main() {
-  const lots = await json<{ id: string; name: string }[]>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
-  const lot = lots[0];
+  const { items: [lot] } = await json<Page<{ id: string; name: string }>>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
   if (!lot) throw new Error(`${LOT_NAME} not found: is the demo data loaded?`);
   const drivers = await Promise.all(Array.from({ length: driverCount }, (_, i) => newDriver(i)));
   // A fresh hour tomorrow for each run, so earlier runs do not fill the window.

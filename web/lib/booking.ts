@@ -4,7 +4,7 @@ import { api, unwrap } from './api';
 import { allItems, pagedQuery } from './pages';
 import { walletQuery } from './wallet';
 
-export type DriverLot = InferResponseType<typeof api.lots.$get, 200>[number];
+export type DriverLot = InferResponseType<typeof api.lots.$get, 200>['items'][number];
 export type LotSearch = NonNullable<InferRequestType<typeof api.lots.$get>['query']>;
 export type Reservation = InferResponseType<(typeof api.reservations)[':id']['$get'], 200>;
 /** A reservation in a list: also the id of its receipt, when one was issued. */

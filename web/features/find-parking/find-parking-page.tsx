@@ -47,7 +47,8 @@ export function FindParkingPage() {
     ...(filters.has('ev') && { ev: 'true' }),
     ...(filters.has('under100') && { maxPriceCents: '10000' }),
   };
-  const { data: lots = [], isLoading, isError, error } = useQuery(lotsQuery(query));
+  const { data, isLoading, isError, error } = useQuery(lotsQuery(query));
+  const lots = data?.items ?? [];
 
   const toggle = (filter: Filter) =>
     setFilters((current) => {
