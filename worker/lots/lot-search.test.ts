@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lots, users } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
+import { searchLots } from './lot-search.data';
+import { liveWindow } from './lots.data';
 import { driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
 import { call, db, seedOnce, walkPages } from '../test/helpers';
 
@@ -90,6 +92,15 @@ describe('search at city scale', () => {
     expect(await tooMany.json()).toMatchObject({ message: 'limit must be a whole number from 1 to 100.' });
     const foreign = await call(`/api/lots?near=14.55,121.02&cursor=${btoa(JSON.stringify(['Greenbelt', 'x'])).replace(/=+$/, '')}`);
     expect(foreign.status).toBe(400);
+  });
+
+  it('reads the box as a range of the search index, not a scan of every lot', async () => {
+    const query = searchLots(db(), { near: [14.55, 121.02], radiusKm: 5, openAt: new Date(), accessible: true, window: liveWindow() }, { limit: 50 }).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    const lotsRead = plan.results.map((row) => row.detail).find((detail) => /\b(SCAN|SEARCH) lots\b/.test(detail));
+    expect(lotsRead).toMatch(/^SEARCH lots USING INDEX lots_search_idx \(is_approved=\? AND geo_lat>\? AND geo_lat<\?\)/);
   });
 
   it('finds the lots inside a map viewport, nearest its centre first', async () => {
