@@ -9,11 +9,10 @@ import { parseArgs } from 'node:util';
 import { MAX_PAGE_SIZE, type Page } from '../core/paging';
 import type { availabilityOf } from '../worker/lots/lots.data';
 import type { ReservationView } from '../worker/reservations/reservations.data';
+import { api, json, signUpDriver } from './client';
 
 type Availability = Awaited<ReturnType<typeof availabilityOf>>;
-const json = <T>(res: Response) => res.json() as Promise<T>;
 
-const BASE_URL = process.env.BASE_URL ?? 'http://localhost:5173';
 const LOT_NAME = 'The Fort Strip Open Lot'; // 24/7, 60 slots
 const { values } = parseArgs({
   options: { attempts: { type: 'string', default: '400' }, concurrency: { type: 'string', default: '40' }, drivers: { type: 'string', default: '10' } },
@@ -22,23 +21,8 @@ const attempts = Number(values.attempts);
 const concurrency = Number(values.concurrency);
 const driverCount = Number(values.drivers);
 
-async function api(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('Cookie', init.cookie);
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  return fetch(`${BASE_URL}${path}`, { ...init, headers, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
-}
-
 async function newDriver(i: number): Promise<string> {
-  const res = await api('/api/auth/signup', {
-    method: 'POST',
-    // Sign-ups are limited per client address (docs/foundation.md). Locally a given CF-Connecting-IP is
-    // kept (Cloudflare would overwrite it), so each bench driver signs up as a client of its own.
-    headers: { 'CF-Connecting-IP': `2001:db8:be:${Date.now().toString(16).slice(-4)}::${i.toString(16)}` },
-    json: { firstName: 'Bench', lastName: `Driver ${i}`, email: `bench.${Date.now()}.${i}@example.ph`, mobile: '+63 917-0000000', role: 'parking_user', password: 'bench-password-123' },
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.get('set-cookie')!.split(';')[0];
+  const cookie = await signUpDriver(i);
   const payment = await json<{ id: string }>(await api('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: 2_000_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
   await api(`/api/payments/sandbox/${payment.id}/approve`, { method: 'POST', cookie });
   return cookie;
@@ -59,8 +43,7 @@ async function reservationsOf(cookie: string): Promise<ReservationView[]> {
 const overlaps = (a: { startTs: string; endTs: string }, b: { startTs: string; endTs: string }) => a.startTs < b.endTs && b.startTs < a.endTs;
 
 async function main() {
-  const lots = await json<{ id: string; name: string }[]>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
-  const lot = lots[0];
+  const { items: [lot] } = await json<Page<{ id: string; name: string }>>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
   if (!lot) throw new Error(`${LOT_NAME} not found: is the demo data loaded?`);
   const drivers = await Promise.all(Array.from({ length: driverCount }, (_, i) => newDriver(i)));
   // A fresh hour tomorrow for each run, so earlier runs do not fill the window.

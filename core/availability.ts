@@ -21,3 +21,24 @@ export function cardLevel(free: number, total: number): CardLevel {
 
 export const MAP_COLORS: Record<MapLevel, string> = { available: '#16a34a', limited: '#f59e0b', full: '#dc2626' };
 export const MAP_LEGEND: Record<MapLevel, string> = { available: 'Available', limited: 'Limited', full: 'Full' };
+
+/** Search counts bookings per hour (hours since the epoch, UTC; docs/search.md). */
+export const HOUR_MS = 3_600_000;
+
+/** The hours a window touches, as `[first, end)`: a window of 10:30–11:30 touches the 10:00 and 11:00 hours. */
+export const hoursOf = (startMs: number, endMs: number): [number, number] => [Math.floor(startMs / HOUR_MS), Math.ceil(endMs / HOUR_MS)];
+
+/**
+ * Availability as search reads it from the lot objects' read model, by the object's own rule: slots
+ * taken in the busiest hour of the window, plus walk-ins on a slot (theirs for as long as they stay),
+ * plus walk-ins let in without one when the window includes the next hour.
+ */
+export function countsFromReadModel(
+  lot: { total: number; slotsTaken: number; walkInsPlaced: number; walkInsUnplaced: number },
+  window: { startMs: number; endMs: number },
+  now = Date.now(),
+): { total: number; free: number; occupied: number; reserved: number; walkIns: number } {
+  const unplaced = window.startMs <= now + HOUR_MS && window.endMs > now ? lot.walkInsUnplaced : 0;
+  const free = Math.max(0, lot.total - lot.slotsTaken - lot.walkInsPlaced - unplaced);
+  return { total: lot.total, free, occupied: lot.total - free, reserved: lot.slotsTaken, walkIns: lot.walkInsPlaced + unplaced };
+}

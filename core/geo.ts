@@ -12,17 +12,3 @@ export const MANILA_CENTER: [number, number] = [14.5995, 120.9842];
 
 /** "350 m" under a kilometre, else "2.4 km". */
 export const formatDistance = (km: number) => (km < 1 ? `${Math.round(km * 100) * 10} m` : `${km.toFixed(1)} km`);
-
-/** Places a driver can type in Find Parking; other text searches lot names and addresses. */
-export const MANILA_AREAS: ReadonlyArray<{ name: string; point: [number, number] }> = [
-  { name: 'Downtown Manila', point: MANILA_CENTER },
-  { name: 'Makati CBD', point: [14.5547, 121.0244] },
-  { name: 'BGC, Taguig', point: [14.5509, 121.0503] },
-  { name: 'Ortigas Center', point: [14.5869, 121.0614] },
-  { name: 'Pasay / Mall of Asia', point: [14.5353, 120.9822] },
-  { name: 'Quezon City', point: [14.676, 121.0437] },
-  { name: 'Intramuros', point: [14.5896, 120.9747] },
-  { name: 'NAIA', point: [14.5086, 121.0194] },
-];
-
-export const areaNamed = (text: string) => MANILA_AREAS.find((area) => area.name.toLowerCase() === text.trim().toLowerCase()) ?? null;

@@ -5,24 +5,12 @@
  * The demo data is built by the same code the tests use, rendered to one SQL file that wrangler
  * applies locally — nothing here talks to the network.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../worker/db/client';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } from '../worker/seed/seed';
-import { localStateDir } from './local-state';
-
-const state = localStateDir();
-// CI: no interactive confirmation; the hidden banner also skips wrangler's update check (no network).
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CI: 'true' };
-
-const wrangler = (...args: string[]) =>
-  execFileSync('wrangler', ['d1', ...args, 'DB', '--local', '--persist-to', state], {
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+import { localD1 as wrangler } from './local-state';
 
 /** A bound parameter as a SQL literal (the demo data holds only strings, numbers and nulls). */
 function literal(value: unknown): string {

@@ -4,7 +4,7 @@ import { api, unwrap } from './api';
 import { allItems, pagedQuery } from './pages';
 import { walletQuery } from './wallet';
 
-export type DriverLot = InferResponseType<typeof api.lots.$get, 200>[number];
+export type DriverLot = InferResponseType<typeof api.lots.$get, 200>['items'][number];
 export type LotSearch = NonNullable<InferRequestType<typeof api.lots.$get>['query']>;
 export type Reservation = InferResponseType<(typeof api.reservations)[':id']['$get'], 200>;
 /** A reservation in a list: also the id of its receipt, when one was issued. */
@@ -13,8 +13,8 @@ export type ListedReservation = InferResponseType<typeof api.reservations.$get, 
 export type ReservationFilters = Omit<NonNullable<InferRequestType<typeof api.reservations.$get>['query']>, 'limit' | 'cursor'>;
 export type NewReservation = InferRequestType<typeof api.reservations.$post>['json'];
 
-/** Find Parking's list (spec 7: refetched every 30 s, so availability stays live). */
-export const lotsQuery = (query: LotSearch) => queryOptions({ queryKey: ['/api/lots', query], queryFn: () => unwrap(api.lots.$get({ query })), refetchInterval: 30_000 });
+/** Find Parking's list, a page at a time. */
+export const lotsQuery = (query: LotSearch) => pagedQuery(['/api/lots', query], (cursor) => unwrap(api.lots.$get({ query: { ...query, cursor } })));
 
 /** Lot detail (spec 2.5): availability refreshes every 10 s. */
 export const lotQuery = (id: string, window: { start?: string; durationHours?: string } = {}) =>

@@ -91,7 +91,8 @@ export const lots = sqliteTable(
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('lots_owner_idx').on(t.ownerId)],
+  // Search reads a bounding box of approved lots as one range scan of this index (docs/search.md).
+  (t) => [index('lots_owner_idx').on(t.ownerId), index('lots_search_idx').on(t.isApproved, t.geoLat, t.geoLng)],
 );
 
 export const slots = sqliteTable(
@@ -106,8 +107,31 @@ export const slots = sqliteTable(
     vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull().default('car'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
   },
-  (t) => [uniqueIndex('slots_lot_label_unique').on(t.lotId, t.label)],
+  (t) => [uniqueIndex('slots_lot_label_unique').on(t.lotId, t.label), index('slots_lot_active_idx').on(t.lotId, t.active)],
 );
+
+/**
+ * Search's read model of the lot objects (docs/search.md), written only by each lot's object: how
+ * many of its slots are taken for part of an hour (hours since the epoch, UTC). An hour nobody booked
+ * has no row, so lots imported straight into D1 need none. No foreign key: the object writes it
+ * without knowing whether D1 still has the lot, and a missing lot is never searched.
+ */
+export const lotHoursBooked = sqliteTable(
+  'lot_hours_booked',
+  {
+    lotId: text('lot_id').notNull(),
+    hour: integer('hour').notNull(),
+    slotsTaken: integer('slots_taken').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.hour] })],
+);
+
+/** Walk-ins inside a lot now, as its object last wrote them: on a slot of their own, or let in without one. */
+export const lotWalkIns = sqliteTable('lot_walk_ins', {
+  lotId: text('lot_id').primaryKey(),
+  placed: integer('placed').notNull(),
+  unplaced: integer('unplaced').notNull(),
+});
 
 export const pricing = sqliteTable(
   'pricing',

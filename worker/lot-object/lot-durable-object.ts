@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import type { Bindings } from '../env';
 import { runLotTimers } from '../reservations/lifecycle';
+import { installChangeLog, ReadModel } from './read-model';
 import { HOLD_TTL_MS, type BookingRecord, type FollowResult, type HeldBooking, type HoldRequest, type HoldResult, type LotClock, type SlotInfo, type WalkInResult } from './protocol';
 
 const MINUTE = 60_000;
@@ -35,8 +36,11 @@ const bookedIdOf = (reservationId: string) => `booking:${reservationId}`;
  * authority. Every method takes the clock as an argument. Protocol and failure table: docs/booking.md.
  */
 export class LotDurableObject extends DurableObject<Bindings> implements LotClock {
+  private readonly readModel: ReadModel;
+
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
+    this.readModel = new ReadModel(ctx.storage.sql, env.DB, ctx.id.name ?? ctx.id.toString());
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
       // Cars inside without a reservation, each on the slot the gate gave it (none only when an override let it in on a full lot).
@@ -61,6 +65,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       // The newest record version followed per reservation: a commit or follow about an older one is stale.
       sql.exec('CREATE TABLE IF NOT EXISTS followed_versions (reservation_id TEXT PRIMARY KEY, version INTEGER NOT NULL)');
       sql.exec('CREATE TABLE IF NOT EXISTS timer_retry (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)');
+      installChangeLog(sql);
     });
   }
 
@@ -106,12 +111,14 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     if (!chosen && !request.force) return { ok: false, reason: request.slotLabel ? 'slot taken' : 'full' };
     const slotId = chosen?.slot.id ?? null;
     sql.exec('INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES (?, ?, ?)', request.checkinId, slotId, now);
+    this.publish(now);
     return { ok: true, slotId };
   }
 
   /** A walk-in left (or its entry was undone): its slot is free again. */
   releaseWalkIn(checkinId: string): void {
     this.ctx.storage.sql.exec('DELETE FROM walk_ins WHERE checkin_id = ?', checkinId);
+    this.publish();
   }
 
   /**
@@ -140,6 +147,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       endMs,
       now + HOLD_TTL_MS,
     );
+    this.publish(now);
     this.scheduleNextAlarm(now);
     return { ok: true, slotId: chosen.id };
   }
@@ -147,11 +155,13 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   commit(holdId: string, record: BookingRecord, now = Date.now()): FollowResult {
     const result = this.follow(record, now);
     if (result.ok) this.ctx.storage.sql.exec("DELETE FROM holds WHERE hold_id = ? AND state = 'held'", holdId);
+    this.publish(now);
     return result;
   }
 
   releaseHold(holdId: string): void {
     this.ctx.storage.sql.exec("DELETE FROM holds WHERE hold_id = ? AND state = 'held'", holdId);
+    this.publish();
   }
 
   /**
@@ -169,6 +179,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     if (!record.live || !record.slotId) {
       sql.exec("DELETE FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId);
       remember();
+      this.publish(now);
       this.scheduleNextAlarm(now);
       return { ok: true };
     }
@@ -193,6 +204,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       current?.slot_id === record.slotId ? current.kept_until : 0,
     );
     remember();
+    this.publish(now);
     this.scheduleNextAlarm(now);
     return { ok: true };
   }
@@ -267,6 +279,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   /** An overstaying car keeps its slot a little longer at a time, until it checks out. */
   keepOverstay(reservationId: string, untilMs: number): void {
     this.ctx.storage.sql.exec("UPDATE holds SET kept_until = MAX(kept_until, ?) WHERE reservation_id = ? AND state = 'booked'", untilMs, reservationId);
+    this.publish();
   }
 
   /** Time-driven work; the alarm runs it with the clock, tests with a chosen instant. */
@@ -284,7 +297,27 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   }
 
   async alarm(): Promise<void> {
-    await this.runTimers(Date.now());
+    const now = Date.now();
+    try {
+      await this.runTimers(now);
+    } finally {
+      // Whatever a lost write left behind, search sees the object's own figures again.
+      if (!(await this.readModel.publishAll(now))) this.retrySoon(now);
+    }
+  }
+
+  /**
+   * Search's read model follows every change of holds and walk-ins, written after the change rather
+   * than awaited by it: a booking never waits for, or fails on, search. A write D1 refused is retried
+   * by the alarm, which rewrites the whole model.
+   */
+  private publish(now = Date.now()): void {
+    this.ctx.waitUntil(this.readModel.publishChanges(now).then((written) => written || this.retrySoon(now)));
+  }
+
+  private retrySoon(now: number): void {
+    this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
+    this.scheduleNextAlarm(now);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import { quote, type LotPricing, type PricingStrategy, type PricingTier } from '../../core/pricing';
 import type { DB } from '../db/client';
@@ -8,7 +8,7 @@ import { lotObject } from '../lot-object/stub';
 import { windowProblem } from '../../core/booking';
 import { lotHours, lotRules } from '../../core/lot-json';
 
-const lotColumns = {
+export const lotColumns = {
   id: lots.id,
   name: lots.name,
   address: lots.address,
@@ -27,13 +27,6 @@ const lotColumns = {
 
 const selectLots = (db: DB) => db.select(lotColumns).from(lots).leftJoin(pricing, eq(pricing.lotId, lots.id));
 export type LotRow = Awaited<ReturnType<ReturnType<typeof selectLots>['all']>>[number];
-
-export async function listApprovedLots(db: DB, filter: { q?: string }) {
-  const term = filter.q ? `%${filter.q}%` : undefined;
-  return selectLots(db)
-    .where(and(eq(lots.isApproved, true), term ? or(like(lots.name, term), like(lots.address, term)) : undefined))
-    .orderBy(lots.name);
-}
 
 export async function findLot(db: DB, lotId: string) {
   const [row] = await selectLots(db).where(eq(lots.id, lotId)).limit(1);
@@ -59,12 +52,18 @@ export const pricingOf = (lot: LotRow): LotPricing => ({
   tiers: lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : null,
 });
 
+export type SlotCounts = { total: number; free: number; occupied: number; reserved: number; walkIns: number };
+
 /**
- * Spec 3 Availability for a window: reservations held in the lot's Durable Object and walk-ins
- * inside now, against the active slots in D1; plus the price of the window.
+ * Availability for a window: reservations held in the lot's Durable Object and walk-ins inside now,
+ * against the active slots in D1; plus the price of the window.
  */
 export async function availabilityOf(env: Bindings, lot: LotRow, window: LotWindow = liveWindow()) {
-  const counts = await lotObject(env, lot.id).availability(window, lot.totalSlots);
+  return availabilityView(lot, await lotObject(env, lot.id).availability(window, lot.totalSlots), window);
+}
+
+/** The availability a driver sees, from counts live from the object or read from search's read model. */
+export function availabilityView(lot: LotRow, counts: SlotCounts, window: LotWindow) {
   return {
     ...counts,
     priceSnapshot: { current: lot.baseRate },
@@ -75,8 +74,12 @@ export async function availabilityOf(env: Bindings, lot: LotRow, window: LotWind
   };
 }
 
-/** The driver-facing shape of spec 3 (Lot, driver view). */
+/** The driver-facing shape of a lot, with its availability live from its object. */
 export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow) {
+  return driverView(lot, await availabilityOf(env, lot, window));
+}
+
+export function driverView(lot: LotRow, availability: ReturnType<typeof availabilityView>) {
   const { baseRate: _rate, totalSlots: _total, ownerId: _owner, strategy: _strategy, progressiveJson: _tiers, ...fields } = lot;
-  return { ...fields, pricing: pricingOf(lot), availability: await availabilityOf(env, lot, window) };
+  return { ...fields, pricing: pricingOf(lot), availability };
 }

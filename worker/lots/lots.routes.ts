@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isOpenAt } from '../../core/booking';
+import { countsFromReadModel } from '../../core/availability';
+import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE, type Box } from '../../core/search';
+import { pageOf } from '../db/pages';
 import type { AppEnv } from '../env';
-import { notFound } from '../http/errors';
+import { apiError, notFound } from '../http/errors';
+import { CURSOR_MESSAGE, pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
-import { distanceKm } from '../../core/geo';
-import { availabilityOf, findLot, listApprovedLots, liveWindow, toDriverLot, type LotWindow } from './lots.data';
-import { lotAmenities, lotHours } from '../../core/lot-json';
+import { availabilityOf, availabilityView, driverView, findLot, liveWindow, toDriverLot, type LotWindow } from './lots.data';
+import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -14,7 +16,8 @@ const windowQuery = z.object({
   start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time.' }).optional(),
   durationHours: z.coerce.number().int('durationHours must be whole hours.').min(1).max(24).optional(),
 });
-const searchQuery = windowQuery.extend({
+const coordinate = /^-?\d{1,3}(\.\d+)?$/;
+const searchQuery = windowQuery.extend(pageQueryOf(LOT_PAGE_SIZE).shape).extend({
   q: z.string().trim().max(100, 'Search text is too long').optional(),
   near: z
     .string()
@@ -22,6 +25,14 @@ const searchQuery = windowQuery.extend({
     .transform((value) => value.split(',').map(Number) as [number, number])
     .optional(),
   radiusKm: z.coerce.number().positive().max(100).optional(),
+  bbox: z
+    .string()
+    .transform((value) => value.split(','))
+    .refine((parts) => parts.length === 4 && parts.every((part) => coordinate.test(part)), 'bbox must be "west,south,east,north" in degrees.')
+    .transform((parts) => parts.map(Number))
+    .refine(([west, south, east, north]) => west < east && south < north && south >= -90 && north <= 90 && west >= -180 && east <= 180, 'bbox must be "west,south,east,north" with west < east and south < north.')
+    .transform(([west, south, east, north]): Box => ({ west, south, east, north }))
+    .optional(),
   accessible: flag.optional(),
   ev: flag.optional(),
   openNow: flag.optional(),
@@ -34,26 +45,23 @@ const windowOf = ({ start, durationHours }: z.infer<typeof windowQuery>): LotWin
   return { startMs, endMs: startMs + (durationHours ?? 1) * 3_600_000 };
 };
 
-/** Public lot search (spec 2.4, 2.5) with the window, place and filters a driver asks for. */
+/** Public lot search with the window, place and filters a driver asks for, and the lot's own pages. */
 export const lotRoutes = new Hono<AppEnv>()
   .get('/lots', validate('query', searchQuery), async (c) => {
-    const query = c.req.valid('query');
-    const window = windowOf(query);
-    const found = (await listApprovedLots(c.var.db, { q: query.q }))
-      .map((lot) => ({ lot, distance: query.near ? distanceKm(query.near, [lot.geoLat, lot.geoLng]) : null }))
-      .filter(({ lot, distance }) => {
-        const amenities = lotAmenities(lot);
-        // Open Now made real: open at the start of the chosen window, in Manila time.
-        return (
-          (!query.accessible || amenities.accessible) &&
-          (!query.ev || amenities.evCharging) &&
-          (!query.maxPriceCents || lot.baseRate < query.maxPriceCents) &&
-          (!query.openNow || isOpenAt(lotHours(lot), new Date(window.startMs))) &&
-          (distance === null || !query.radiusKm || distance <= query.radiusKm)
-        );
-      })
-      .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
-    return c.json(await Promise.all(found.map(async ({ lot, distance }) => ({ ...(await toDriverLot(c.env, lot, window)), distanceKm: distance }))));
+    const { limit, cursor, near, bbox, radiusKm, openNow, ...filters } = c.req.valid('query');
+    const window = windowOf(filters);
+    // A cursor is the last row's distance when the search has a point, its name when not.
+    if (cursor && (near || bbox) && !Number.isFinite(Number(cursor.key))) throw apiError(400, CURSOR_MESSAGE);
+    const search = { ...filters, near, box: bbox, radiusKm: near && !bbox ? (radiusKm ?? DEFAULT_RADIUS_KM) : undefined, openAt: openNow ? new Date(window.startMs) : undefined, window };
+    const page = { limit, cursor };
+    const now = Date.now();
+    return c.json(
+      pageOf(await searchLots(c.var.db, search, page), page, searchCursorOf, (row) => {
+        const { squaredDistance: _distance, slotsTaken, walkInsPlaced, walkInsUnplaced, ...lot } = row;
+        const counts = countsFromReadModel({ total: lot.totalSlots, slotsTaken, walkInsPlaced, walkInsUnplaced }, window, now);
+        return { ...driverView(lot, availabilityView(lot, counts, window)), distanceKm: kilometresOf(row) };
+      }),
+    );
   })
   .get('/lots/:id', validate('param', lotParams), validate('query', windowQuery), async (c) => {
     const lot = await findLot(c.var.db, c.req.valid('param').id);

@@ -19,9 +19,9 @@ beforeAll(async () => {
 
 describe('public lot search', () => {
   it('lists every approved demo lot with live availability and price', async () => {
-    const res = await call('/api/lots');
+    const res = await call('/api/lots?limit=100');
     expect(res.status).toBe(200);
-    const list = await res.json<DriverLot[]>();
+    const list = (await res.json<{ items: DriverLot[] }>()).items.filter((lot) => DEMO_LOTS.some((demo) => demo.name === lot.name));
     expect(list).toHaveLength(DEMO_LOTS.length);
     const greenbelt = list.find((lot) => lot.name === DEMO_ATTENDANT_LOT)!;
     expect(greenbelt.availability).toMatchObject({ occupied: 0, free: 220, total: 220, priceSnapshot: { current: 6000 }, quote: { hours: 1, totalCents: 6000 } });
@@ -39,8 +39,8 @@ describe('public lot search', () => {
   });
 
   it('searches by name or address', async () => {
-    const list = await (await call('/api/lots?q=BGC')).json<DriverLot[]>();
-    const names = (await (await call('/api/lots?q=Bonifacio')).json<DriverLot[]>()).map((l) => l.name);
+    const list = (await (await call('/api/lots?q=BGC')).json<{ items: DriverLot[] }>()).items;
+    const names = (await (await call('/api/lots?q=Bonifacio')).json<{ items: DriverLot[] }>()).items.map((l) => l.name);
     expect(list).toHaveLength(0);
     expect(names).toContain('Bonifacio High Street Parking');
   });
@@ -54,7 +54,7 @@ describe('public lot search', () => {
 
   it('never lists a lot that is not approved', async () => {
     await db().update(lots).set({ isApproved: false }).where(eq(lots.id, otherLot));
-    const ids = (await (await call('/api/lots')).json<DriverLot[]>()).map((l) => l.id);
+    const ids = (await (await call('/api/lots?limit=100')).json<{ items: DriverLot[] }>()).items.map((l) => l.id);
     expect(ids).not.toContain(otherLot);
     expect((await call(`/api/lots/${otherLot}`)).status).toBe(404);
     await db().update(lots).set({ isApproved: true }).where(eq(lots.id, otherLot));

@@ -1,93 +1,78 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LocateFixed, Search, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DURATION_HOURS } from '../../../core/booking';
-import { areaNamed, MANILA_AREAS, MANILA_CENTER } from '../../../core/geo';
+import { PLACES } from '../../../core/places';
 import { fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field, Input, Select } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
 import { preferencesQuery } from '../../lib/account';
-import { lotsQuery, type DriverLot, type LotSearch } from '../../lib/booking';
+import { lotsQuery, type DriverLot } from '../../lib/booking';
+import { loadedItems } from '../../lib/pages';
 import { BookingDialog } from '../booking/booking-dialog';
 import { LotCard } from './lot-card';
+import { FILTERS, lotQueryOf, mapViewOf, whereOf, type Filter, type FindParkingSearch } from './find-parking-search';
 import { LotMap } from './lot-map';
 
-const FILTERS = { openNow: 'Open Now', accessible: 'Accessible', ev: 'EV Charging', under100: 'Under ₱100/hr' } as const;
-type Filter = keyof typeof FILTERS;
-
-/** Where the search is centred: a named area, the device's position, or Manila with a text search. */
-type Place = { label: string; point: [number, number]; q?: string };
-const placeFor = (text: string): Place => {
-  const area = areaNamed(text);
-  if (area) return { label: area.name, point: area.point };
-  return { label: text, point: MANILA_CENTER, q: text.trim() || undefined };
-};
-
-/** Spec 2.4 Find Parking, searching real availability for the chosen window. */
+/** Find Parking, searching real availability for the chosen window; the search lives in the URL. */
 export function FindParkingPage() {
+  const search = useSearch({ from: '/' });
+  const navigate = useNavigate({ from: '/' });
   const { data: prefs } = useQuery(preferencesQuery);
-  const [locationText, setLocationText] = useState('Downtown Manila');
-  const [place, setPlace] = useState<Place>(placeFor('Downtown Manila'));
-  const [when, setWhen] = useState(() => toManilaInput(nextQuarterHour()));
-  const [duration, setDuration] = useState<number | null>(null);
-  const [filters, setFilters] = useState<Set<Filter>>(new Set());
+  const where = whereOf(search);
+  const [locationText, setLocationText] = useState(where.label);
+  // The box follows the URL: a search opened from a link, or restored by the back button.
+  useEffect(() => setLocationText(where.label), [where.label]);
+  const [defaultArrival] = useState(() => toManilaInput(nextQuarterHour()));
+  const when = search.arrive ?? defaultArrival;
   const [booking, setBooking] = useState<DriverLot | null>(null);
-  const hours = duration ?? Number(prefs?.defaultDuration ?? 2);
+  const hours = search.hours ?? Number(prefs?.defaultDuration ?? 2);
   const start = fromManilaInput(when);
+  const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => search[filter]);
 
-  const query: LotSearch = {
-    start,
-    durationHours: String(hours),
-    near: place.point.join(','),
-    q: place.q,
-    ...(filters.has('openNow') && { openNow: 'true' }),
-    ...(filters.has('accessible') && { accessible: 'true' }),
-    ...(filters.has('ev') && { ev: 'true' }),
-    ...(filters.has('under100') && { maxPriceCents: '10000' }),
-  };
-  const { data: lots = [], isLoading, isError, error } = useQuery(lotsQuery(query));
+  // Refetched every 30 s, so availability stays live.
+  const lotsFound = useInfiniteQuery({ ...lotsQuery(lotQueryOf(search, { start, hours })), refetchInterval: 30_000 });
+  const lots = loadedItems(lotsFound.data);
+  const { isPending: isLoading, isError, error } = lotsFound;
 
-  const toggle = (filter: Filter) =>
-    setFilters((current) => {
-      const next = new Set(current);
-      if (!next.delete(filter)) next.add(filter);
-      return next;
-    });
-  const search = (event: FormEvent) => {
+  /** A new search is a new history entry; moving the map only updates the current one. */
+  const change = (next: Partial<FindParkingSearch>, replace = false) => navigate({ search: (current) => ({ ...current, ...next }), replace });
+  const toggle = (filter: Filter) => change({ [filter]: search[filter] ? undefined : true });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setPlace(placeFor(locationText));
+    change({ place: locationText.trim(), at: undefined, bbox: undefined });
   };
   const locate = () =>
     navigator.geolocation?.getCurrentPosition((position) => {
-      setLocationText('My location');
-      setPlace({ label: 'My location', point: [position.coords.latitude, position.coords.longitude] });
+      change({ place: 'My location', at: `${position.coords.latitude.toFixed(5)},${position.coords.longitude.toFixed(5)}`, bbox: undefined });
     });
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="mb-4 text-3xl font-bold">Find Parking</h1>
       <Card className="p-4">
-        <form onSubmit={search} className="grid gap-3 md:grid-cols-[2fr_1.3fr_1fr_auto] md:items-end">
+        <form onSubmit={submit} className="grid gap-3 md:grid-cols-[2fr_1.3fr_1fr_auto] md:items-end">
           <Field label="Location" htmlFor="search-location">
             <div className="flex gap-2">
-              <Input id="search-location" list="manila-areas" value={locationText} onChange={(e) => setLocationText(e.target.value)} placeholder="Area, lot name or street" />
+              <Input id="search-location" list="manila-places" value={locationText} onChange={(e) => setLocationText(e.target.value)} placeholder="Place, lot name or street" />
               <Button type="button" variant="outline" size="icon" aria-label="Use my location" onClick={locate}>
                 <LocateFixed className="h-4 w-4" />
               </Button>
             </div>
-            <datalist id="manila-areas">
-              {MANILA_AREAS.map((area) => (
-                <option key={area.name} value={area.name} />
+            <datalist id="manila-places">
+              {PLACES.map((place) => (
+                <option key={place.name} value={place.name} />
               ))}
             </datalist>
           </Field>
           <Field label="Arrival" htmlFor="search-when">
-            <ArrivalInput id="search-when" value={when} onChange={setWhen} />
+            <ArrivalInput id="search-when" value={when} onChange={(arrive) => change({ arrive }, true)} />
           </Field>
           <Field label="Duration" htmlFor="search-duration">
-            <Select id="search-duration" value={hours} onChange={(e) => setDuration(Number(e.target.value))}>
+            <Select id="search-duration" value={hours} onChange={(e) => change({ hours: Number(e.target.value) }, true)}>
               {DURATION_HOURS.map((h) => (
                 <option key={h} value={h}>
                   {h === 24 ? 'All day' : `${h} hour${h > 1 ? 's' : ''}`}
@@ -104,17 +89,17 @@ export function FindParkingPage() {
             <button
               key={filter}
               type="button"
-              aria-pressed={filters.has(filter)}
+              aria-pressed={!!search[filter]}
               onClick={() => toggle(filter)}
-              className={cn('rounded-full border px-3 py-1 text-sm', filters.has(filter) ? 'border-brand bg-brand text-white' : 'border-border')}
+              className={cn('rounded-full border px-3 py-1 text-sm', search[filter] ? 'border-brand bg-brand text-white' : 'border-border')}
             >
               {FILTERS[filter]}
             </button>
           ))}
         </div>
-        {filters.size > 0 && (
+        {filters.length > 0 && (
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-            {[...filters].map((filter) => (
+            {filters.map((filter) => (
               <span key={filter} className="flex items-center gap-1 rounded-full bg-muted px-3 py-1">
                 {FILTERS[filter]}
                 <button type="button" aria-label={`Remove ${FILTERS[filter]}`} onClick={() => toggle(filter)}>
@@ -122,7 +107,7 @@ export function FindParkingPage() {
                 </button>
               </span>
             ))}
-            <button type="button" className="font-medium text-brand" onClick={() => setFilters(new Set())}>
+            <button type="button" className="font-medium text-brand" onClick={() => change({ openNow: undefined, accessible: undefined, ev: undefined, under100: undefined })}>
               Clear all
             </button>
           </div>
@@ -130,10 +115,14 @@ export function FindParkingPage() {
       </Card>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_1fr]">
-        <LotMap center={place.point} lots={lots} onSelect={setBooking} />
-        <section aria-label="Nearby Parking Lots">
+        <LotMap view={mapViewOf(search)} lots={lots} onSelect={setBooking} onMoved={(bbox) => change({ bbox }, true)} />
+        <section aria-label="Nearby Parking Lots" className="min-w-0">
           <h2 className="mb-3 text-xl font-semibold">
-            Nearby Parking Lots <span className="text-muted-foreground">({lots.length})</span>
+            Nearby Parking Lots{' '}
+            <span className="text-muted-foreground" data-testid="lot-count">
+              ({lots.length}
+              {lotsFound.hasNextPage ? '+' : ''})
+            </span>
           </h2>
           {isError && <p className="text-destructive">{error.message}</p>}
           {isLoading ? (
@@ -149,6 +138,11 @@ export function FindParkingPage() {
               {lots.map((lot) => (
                 <LotCard key={lot.id} lot={lot} onReserve={() => setBooking(lot)} />
               ))}
+              {lotsFound.hasNextPage && (
+                <Button variant="outline" className="w-full" disabled={lotsFound.isFetchingNextPage} onClick={() => lotsFound.fetchNextPage()}>
+                  {lotsFound.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                </Button>
+              )}
             </div>
           )}
         </section>
@@ -158,7 +152,7 @@ export function FindParkingPage() {
         lot={booking}
         start={start}
         durationHours={hours}
-        needs={{ accessible: filters.has('accessible'), ev: filters.has('ev') }}
+        needs={{ accessible: !!search.accessible, ev: !!search.ev }}
         onClose={() => setBooking(null)}
       />
     </main>

@@ -7,12 +7,10 @@ import { HISTORY_RANGES, historyCsv, historyQueryOf, NO_HISTORY_FILTER, type His
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
-import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
 import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
-import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { allReservations, reservationCountsQuery, reservationsQuery, type ListedReservation } from '../../lib/booking';
@@ -49,10 +47,9 @@ export function HistoryPage() {
   const receipts = useInfiniteQuery({ ...receiptsQuery(query), placeholderData: keepPreviousData });
   const reservationCount = useQuery({ ...reservationCountsQuery(query), placeholderData: keepPreviousData });
   const receiptCount = useQuery({ ...receiptCountsQuery(query), placeholderData: keepPreviousData });
-  const lists = [reservations, receipts, reservationCount, receiptCount];
-  if (lists.some((list) => list.isLoading)) return <Spinner label="Loading history" />;
-  const failure = lists.find((list) => list.error)?.error;
-  if (failure) return <MissingScreen title="History Unavailable" detail={failure.message} backTo="/" backLabel="Back to Search" />;
+  // The route's loader read the unfiltered lists; a list that fails later is the route's error screen.
+  const failure = [reservations, receipts, reservationCount, receiptCount].find((list) => list.error)?.error;
+  if (failure) throw failure;
 
   const shownReservations = loadedItems(reservations.data);
   const shownReceipts = loadedItems(receipts.data);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mapLevel, MAP_COLORS } from '../../../core/availability';
 import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
@@ -6,11 +6,9 @@ import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
 import { formatDateTime, formatTime, fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
-import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
-import { Spinner } from '../../components/ui/spinner';
 import { lotQuery } from '../../lib/booking';
 import { BookingDialog } from '../booking/booking-dialog';
 import { AvailabilityBadge } from '../find-parking/lot-card';
@@ -25,12 +23,12 @@ export function LotPage({ id }: { id: string }) {
   const [hours, setHours] = useState<number | null>(null);
   const [booking, setBooking] = useState(false);
   const start = fromManilaInput(when);
+  // The route's loader read the lot (live figures); its own polling is the window's below.
+  const { data: loaded } = useSuspenseQuery({ ...lotQuery(id), refetchInterval: false });
   // Availability and price are for the window being booked; the last figures stay while a new window loads.
-  const { data: lot, isLoading, isError, isPlaceholderData } = useQuery({ ...lotQuery(id, { start, durationHours: String(hours ?? 1) }), placeholderData: keepPreviousData });
-  if (isLoading) return <Spinner label="Loading lot" />;
-  if (isError || !lot) {
-    return <MissingScreen title="Parking Lot Not Found" backTo="/" backLabel="Back to Search" />;
-  }
+  const windowed = useQuery({ ...lotQuery(id, { start, durationHours: String(hours ?? 1) }), placeholderData: keepPreviousData });
+  const lot = windowed.data ?? loaded;
+  const isPlaceholderData = windowed.isPlaceholderData || !windowed.data;
   const amenities = lotAmenities(lot);
   const hoursByDay = lotHours(lot);
   const rules = lotRules(lot);

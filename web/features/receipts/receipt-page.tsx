@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
 import { PrintToolbar } from '../../components/print-toolbar';
-import { MissingScreen } from '../../components/not-found';
-import { Spinner } from '../../components/ui/spinner';
 import { receiptQuery } from '../../lib/receipts';
 import { useAuth } from '../../lib/session';
 
@@ -16,12 +14,8 @@ const Line = ({ label, cents, strong = false }: { label: string; cents: number; 
 
 /** A receipt laid out for paper; the browser's print dialog also saves it as PDF. */
 export function ReceiptPage({ id }: { id: string }) {
-  const { data: receipt, isLoading, isError } = useQuery(receiptQuery(id));
+  const { data: receipt } = useSuspenseQuery(receiptQuery(id));
   const { user } = useAuth();
-  if (isLoading) return <Spinner label="Loading receipt" />;
-  if (isError || !receipt) {
-    return <MissingScreen title="Receipt Not Found" backTo="/history" backLabel="Back to History" />;
-  }
   return (
     <main className="mx-auto max-w-xl px-4 py-8 print:max-w-none print:p-0">
       <PrintToolbar backTo="/history" backLabel="History" />

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Download, Navigation, Share2 } from 'lucide-react';
 import { billedHours } from '../../../core/pricing';
 import { NO_SHOW_GRACE_MINUTES, remainingTime } from '../../../core/booking';
@@ -6,9 +6,7 @@ import { formatPeso } from '../../../core/money';
 import { hasPass } from '../../../core/passes';
 import { formatDateTime, formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
-import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { passQuery, reservationQuery } from '../../lib/booking';
 import { useMinuteClock } from '../../lib/use-minute-clock';
@@ -36,13 +34,9 @@ async function share(passId: string) {
 /** Spec 2.6 made real: a scannable signed pass, the details, and the actions that work. */
 export function ReservationPage({ id }: { id: string }) {
   const now = useMinuteClock();
-  const { data: reservation, isLoading, isError } = useQuery(reservationQuery(id));
-  const live = reservation ? hasPass(reservation.status) : false;
+  const { data: reservation } = useSuspenseQuery(reservationQuery(id));
+  const live = hasPass(reservation.status);
   const { data: pass } = useQuery({ ...passQuery(id), enabled: live });
-  if (isLoading) return <Spinner label="Loading reservation" />;
-  if (isError || !reservation) {
-    return <MissingScreen title="Reservation Not Found" backTo="/reservations" backLabel="Back to Reservations" />;
-  }
   const hours = billedHours(new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime());
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Gift, Plus, Star } from 'lucide-react';
 import { useState } from 'react';
 import { formatPeso } from '../../../core/money';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
-import { Spinner } from '../../components/ui/spinner';
 import { walletQuery } from '../../lib/wallet';
 import { TopupDialog } from './topup-dialog';
 import { TransactionsList } from './transactions-list';
@@ -25,9 +24,7 @@ const Figure = ({ label, testId, cents, className }: { label: string; testId: st
 /** Spec 2.8 on the ledger: every figure here is computed by the worker from wallet_transactions. */
 export function WalletPage() {
   const [topupOpen, setTopupOpen] = useState(false);
-  const { data: wallet, isLoading, isError, error } = useQuery(walletQuery);
-  if (isLoading) return <Spinner label="Loading wallet" />;
-  if (isError || !wallet) return <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error?.message}</main>;
+  const { data: wallet } = useSuspenseQuery(walletQuery);
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { MissingScreen } from '../../components/not-found';
+import { Spinner } from '../../components/ui/spinner';
 import { LotPage } from '../../features/lot/lot-page';
+import { lotQuery } from '../../lib/booking';
 
 export const Route = createFileRoute('/_auth/lots/$id')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(lotQuery(params.id)),
+  pendingComponent: () => <Spinner label="Loading lot" />,
+  errorComponent: () => <MissingScreen title="Parking Lot Not Found" backTo="/" backLabel="Back to Search" />,
   component: function Lot() {
     const { id } = Route.useParams();
     // Keyed: another lot is a fresh page (its own arrival and duration, no figures carried over).

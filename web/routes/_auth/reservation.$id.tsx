@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { MissingScreen } from '../../components/not-found';
+import { Spinner } from '../../components/ui/spinner';
 import { ReservationPage } from '../../features/reservations/reservation-page';
+import { reservationQuery } from '../../lib/booking';
 
 export const Route = createFileRoute('/_auth/reservation/$id')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(reservationQuery(params.id)),
+  pendingComponent: () => <Spinner label="Loading reservation" />,
+  errorComponent: () => <MissingScreen title="Reservation Not Found" backTo="/reservations" backLabel="Back to Reservations" />,
   component: function Reservation() {
     return <ReservationPage id={Route.useParams().id} />;
   },

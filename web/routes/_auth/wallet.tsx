@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Spinner } from '../../components/ui/spinner';
 import { WalletPage } from '../../features/wallet/wallet-page';
+import { walletQuery } from '../../lib/wallet';
 
-export const Route = createFileRoute('/_auth/wallet')({ component: WalletPage });
+export const Route = createFileRoute('/_auth/wallet')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(walletQuery),
+  pendingComponent: () => <Spinner label="Loading wallet" />,
+  errorComponent: ({ error }) => <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error instanceof Error ? error.message : 'The wallet could not be loaded.'}</main>,
+  component: WalletPage,
+});

@@ -1,0 +1,24 @@
+/** What the benches share: the running app's address, requests to it, and a signed-up driver. */
+export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:5173';
+
+export const json = <T>(res: Response) => res.json() as Promise<T>;
+
+export async function api(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set('Cookie', init.cookie);
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  return fetch(`${BASE_URL}${path}`, { ...init, headers, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
+}
+
+/** A new driver's session cookie. */
+export async function signUpDriver(i: number): Promise<string> {
+  const res = await api('/api/auth/signup', {
+    method: 'POST',
+    // Sign-ups are limited per client address (docs/foundation.md). Locally a given CF-Connecting-IP is
+    // kept (Cloudflare would overwrite it), so each bench driver signs up as a client of its own.
+    headers: { 'CF-Connecting-IP': `2001:db8:be:${Date.now().toString(16).slice(-4)}::${i.toString(16)}` },
+    json: { firstName: 'Bench', lastName: `Driver ${i}`, email: `bench.${Date.now()}.${i}@example.ph`, mobile: '+63 917-0000000', role: 'parking_user', password: 'bench-password-123' },
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return res.headers.get('set-cookie')!.split(';')[0];
+}

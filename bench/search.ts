@@ -1,0 +1,126 @@
+/**
+ * Search at city scale: Find Parking's own request against thousands of lots, beside a trivial one.
+ *   npm start            (in another terminal; PORT and BASE_URL to choose another port)
+ *   npm run bench:search [-- --lots 10000 --requests 300]
+ * Bulk-inserts `lots` lots of 40 slots each into the local D1 (once; again when the count changes),
+ * spread over Metro Manila, with booked hours for tomorrow in the read model, straight into the
+ * database the dev server uses (PARKADA_STATE_DIR), the way an operator's lots are imported. Then it
+ * times, one request at a time and interleaved, the search near Makati for tomorrow 10:00, 2 hours
+ * (default radius and page) and `GET /api/auth/user` signed in, and prints p50, p95, their ratio and
+ * the search's response size. Target (docs/performance.md): p95 within 2× and under 100 KB.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { HOUR_MS } from '../core/availability';
+import type { Page } from '../core/paging';
+import { localD1 } from '../scripts/local-state';
+import { api, BASE_URL, signUpDriver } from './client';
+
+const { values } = parseArgs({ options: { lots: { type: 'string', default: '10000' }, requests: { type: 'string', default: '300' } } });
+const lotCount = Number(values.lots);
+const requests = Number(values.requests);
+const SLOTS_PER_LOT = 40;
+const MAKATI = '14.5547,121.0244';
+/** Metro Manila, roughly: Caloocan to Muntinlupa, Manila Bay to Marikina. */
+const AREA = { south: 14.4, north: 14.76, west: 120.95, east: 121.13 };
+const BENCH_LOTS = "id LIKE 'bench-lot-%'";
+
+/** Tomorrow 10:00 in Manila. */
+const tomorrowAt10 = () => {
+  const manilaDate = new Date(Date.now() + 8 * HOUR_MS + 24 * HOUR_MS).toISOString().slice(0, 10);
+  return new Date(`${manilaDate}T10:00:00+08:00`);
+};
+
+/** A fixed pseudo-random sequence, so every run places the lots in the same spots. */
+function* randoms(seed = 12) {
+  let state = seed;
+  for (;;) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    yield state / 2 ** 31;
+  }
+}
+
+const query = <T>(sql: string) => (JSON.parse(localD1('execute', '--json', '--command', sql)) as [{ results: T[] }])[0].results;
+
+function importLots(start: Date) {
+  const random = randoms();
+  const next = () => random.next().value as number;
+  const hours = JSON.stringify(Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '06:00', close: '23:00' }])));
+  const rows = Array.from({ length: lotCount }, (_, i) => {
+    const lat = AREA.south + next() * (AREA.north - AREA.south);
+    const lng = AREA.west + next() * (AREA.east - AREA.west);
+    const amenities = JSON.stringify({ accessible: next() < 0.5, evCharging: next() < 0.2, security: true, covered: next() < 0.6 });
+    const id = `bench-lot-${String(i).padStart(5, '0')}`;
+    return `('${id}', (SELECT id FROM users WHERE role = 'owner_admin' ORDER BY created_at LIMIT 1), 'Bench Lot ${i}', 'Bench St ${i}, Metro Manila', 'Metro Manila', ${lat.toFixed(6)}, ${lng.toFixed(6)}, '${amenities}', '${hours}', '{"maxDuration":24,"allowOvernight":false}', 1)`;
+  });
+  const firstHour = Math.floor(start.getTime() / HOUR_MS) - 10;
+  const statements = [
+    `DELETE FROM lot_hours_booked WHERE lot_${BENCH_LOTS}`,
+    `DELETE FROM slots WHERE lot_${BENCH_LOTS}`,
+    `DELETE FROM pricing WHERE lot_${BENCH_LOTS}`,
+    `DELETE FROM lots WHERE ${BENCH_LOTS}`,
+    // A hundred rows a statement: D1 refuses statements over 100 KB.
+    ...Array.from({ length: Math.ceil(rows.length / 100) }, (_, i) => `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, amenities_json, hours_json, rules_json, is_approved) VALUES ${rows.slice(i * 100, (i + 1) * 100).join(',\n')}`),
+    `INSERT INTO slots (id, lot_id, label) SELECT lots.id || '-' || n, lots.id, 'S-' || n FROM lots, (WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < ${SLOTS_PER_LOT}) SELECT n FROM c) WHERE lots.${BENCH_LOTS}`,
+    `INSERT INTO pricing (lot_id, base_rate) SELECT id, 3000 + (abs(random()) % 10) * 1000 FROM lots WHERE ${BENCH_LOTS}`,
+    // Tomorrow's bookings as the lot objects would have written them: every lot busy in every hour.
+    `INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) SELECT lots.id, ${firstHour} + h, abs(random()) % ${SLOTS_PER_LOT + 1} FROM lots, (WITH RECURSIVE c(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM c WHERE h < 23) SELECT h FROM c) WHERE lots.${BENCH_LOTS}`,
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'parkada-bench-'));
+  try {
+    writeFileSync(join(dir, 'lots.sql'), statements.join(';\n') + ';\n');
+    localD1('execute', '--file', join(dir, 'lots.sql'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function timed(path: string, cookie?: string) {
+  const began = performance.now();
+  const res = await api(path, { cookie });
+  const body = await res.arrayBuffer();
+  const ms = performance.now() - began;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${new TextDecoder().decode(body)}`);
+  return { ms, bytes: body.byteLength };
+}
+
+async function main() {
+  const start = tomorrowAt10();
+  const [{ n }] = query<{ n: number }>(`SELECT count(*) AS n FROM lots WHERE ${BENCH_LOTS}`);
+  if (n !== lotCount) {
+    console.log(`Importing ${lotCount} lots of ${SLOTS_PER_LOT} slots into the local D1…`);
+    importLots(start);
+  }
+  const [{ approved, slots }] = query<{ approved: number; slots: number }>('SELECT (SELECT count(*) FROM lots WHERE is_approved = 1) AS approved, (SELECT count(*) FROM slots) AS slots');
+  const cookie = await signUpDriver(0);
+  const search = `/api/lots?near=${MAKATI}&start=${encodeURIComponent(start.toISOString())}&durationHours=2`;
+  const first = (await (await api(search)).json()) as Page<{ name: string; distanceKm: number; availability: { free: number; total: number } }>;
+
+  for (let i = 0; i < 20; i++) await Promise.all([timed(search), timed('/api/auth/user', cookie)]);
+  const searches: number[] = [];
+  const trivial: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < requests; i++) {
+    const found = await timed(search);
+    searches.push(found.ms);
+    bytes = found.bytes;
+    trivial.push((await timed('/api/auth/user', cookie)).ms);
+  }
+  const [s, t] = [searches, trivial].map((list) => list.sort((a, b) => a - b));
+  const row = (label: string, list: number[]) => `${label.padEnd(34)} p50 ${percentile(list, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(list, 95).toFixed(1).padStart(6)} ms`;
+  console.log(`${BASE_URL}: ${approved} approved lots, ${slots} slots; ${requests} requests each, one at a time, interleaved`);
+  console.log(`search: ${search}`);
+  console.log(`  ${first.items.length} lots on the first page, nearest ${first.items[0]?.name} at ${first.items[0]?.distanceKm} km (${first.items[0]?.availability.free}/${first.items[0]?.availability.total} free); more: ${first.nextCursor ? 'yes' : 'no'}`);
+  console.log(row('GET /api/lots (near Makati, 2 h)', s));
+  console.log(row('GET /api/auth/user (signed in)', t));
+  const ratio = percentile(s, 95) / percentile(t, 95);
+  console.log(`p95 ratio search / trivial: ${ratio.toFixed(2)} (target ≤ 2)`);
+  console.log(`search response: ${(bytes / 1024).toFixed(1)} KB (target < 100 KB)`);
+  if (ratio > 2 || bytes >= 100 * 1024) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+const driverNamed = (firstName: string) => ({ firstName, lastName: 'Santos', mobile: '+63 917-5550000', password: 'sinigang-na-baboy' });
+
+async function phone() {
+  const phonePage = await newPhonePage(browser);
+  await phonePage.setViewportSize({ width: 375, height: 812 });
+  return phonePage;
+}
+
+const cardNames = (on: Page) => on.getByTestId('lot-card').locator('a').allInnerTexts();
+
+/** The names on the cards, once they are the API's answer to `query` (the page's own search). */
+async function listedNames(on: Page, query: string) {
+  const expected = (await (await on.request.get(`${baseURL}/api/lots?${query}`)).json()) as { items: { name: string }[] };
+  expect(expected.items.length).toBeGreaterThan(0);
+  await expect.poll(() => cardNames(on)).toEqual(expected.items.map((lot) => lot.name));
+  return cardNames(on);
+}
+const bboxOf = (on: Page) => new URL(on.url()).searchParams.get('bbox')!;
+
+const noOverflow = (on: Page) => on.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await phone();
+  await signUpDriver(page, baseURL, driverNamed('Lara'));
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+describe('Find Parking on a phone, with the search in the URL', () => {
+  let movedURL = '';
+
+  it('follows the map: panning searches the new viewport, nearest its centre first', async () => {
+    await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
+    await page.getByRole('heading', { name: 'Find Parking' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Makati CBD');
+    const atMakati = await listedNames(page, 'near=14.5547,121.0244');
+    expect(atMakati[0]).toMatch(/Greenbelt|Glorietta|Salcedo/);
+
+    // Drag the map about 2.6 km east, towards Bonifacio Global City.
+    const map = await page.locator('.leaflet-container').boundingBox();
+    const y = map!.y + map!.height / 2;
+    await page.mouse.move(map!.x + map!.width - 20, y);
+    await page.mouse.down();
+    await page.mouse.move(map!.x + 20, y, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForURL(/bbox=/);
+    movedURL = page.url();
+    const movedNames = await listedNames(page, `bbox=${bboxOf(page)}`);
+    expect(movedNames[0]).not.toBe(atMakati[0]);
+    expect(movedNames.slice(0, 3).some((name) => /Bonifacio|Fort|Uptown|Market/.test(name))).toBe(true);
+    expect(await noOverflow(page)).toBe(true);
+  });
+
+  it('opens a shared search link on another phone with the same results', async () => {
+    await page.getByRole('button', { name: 'Accessible', exact: true }).click();
+    await page.waitForURL(/accessible=true/);
+    movedURL = page.url();
+    const names = await listedNames(page, `bbox=${bboxOf(page)}&accessible=true`);
+
+    const friend = await phone();
+    await signUpDriver(friend, baseURL, driverNamed('Migs'));
+    await friend.goto(movedURL);
+    await friend.getByTestId('lot-card').first().waitFor();
+    await expect.poll(() => cardNames(friend)).toEqual(names);
+    expect(await friend.getByRole('button', { name: 'Accessible', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await noOverflow(friend)).toBe(true);
+    await friend.context().close();
+  });
+
+  it('restores the previous search with the back button', async () => {
+    const before = await cardNames(page);
+    await page.getByRole('combobox', { name: 'Location' }).fill('Intramuros');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/place=Intramuros/);
+    // Accessible is still on: Intramuros Plaza Roma has no accessible bay, Rizal Park next to it has.
+    expect((await listedNames(page, 'near=14.5896,120.9747&accessible=true'))[0]).toBe('Rizal Park Open Parking');
+
+    await page.goBack();
+    await page.waitForURL(movedURL);
+    expect(await page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Makati CBD');
+    await expect.poll(() => cardNames(page)).toEqual(before);
+  });
+
+  it('groups crowded lots into clusters when zoomed out, without overflowing 375 px', async () => {
+    await page.goto(`${baseURL}/?place=Parking`);
+    await page.getByTestId('lot-card').first().waitFor();
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+    const counts = (await page.locator('.leaflet-marker-icon').allInnerTexts()).map(Number);
+    expect(counts.every((count) => count >= 2)).toBe(true);
+    expect(await noOverflow(page)).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Find Parking's search as it lives in the URL (`validateSearch` of `/`), so a search is a link and
+ * the back button restores it. A value a link gets wrong is dropped, never an error screen.
+ */
+import { z } from 'zod';
+import { DURATION_HOURS } from '../../../core/booking';
+import { MANILA_CENTER } from '../../../core/geo';
+import { placeNamed } from '../../../core/places';
+import type { LotSearch } from '../../lib/booking';
+
+const point = /^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/;
+const box = /^-?\d{1,3}(\.\d+)?(,-?\d{1,3}(\.\d+)?){3}$/;
+const flag = z.boolean().optional().catch(undefined);
+
+export const FILTERS = { openNow: 'Open Now', accessible: 'Accessible', ev: 'EV Charging', under100: 'Under ₱100/hr' } as const;
+export type Filter = keyof typeof FILTERS;
+
+export const DEFAULT_PLACE = 'Downtown Manila';
+
+export const findParkingSearch = z.object({
+  /** What the location box says: a place of the gazetteer, "My location", or text for lot names and addresses. */
+  place: z.string().trim().max(100).optional().catch(undefined),
+  /** The device's position, for "My location". */
+  at: z.string().regex(point).optional().catch(undefined),
+  /** The map's viewport once the driver moved it (`west,south,east,north`). */
+  bbox: z.string().regex(box).optional().catch(undefined),
+  /** Arrival, Manila wall-clock time as the arrival input takes it. */
+  arrive: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/).optional().catch(undefined),
+  hours: z.coerce.number().refine((hours) => (DURATION_HOURS as readonly number[]).includes(hours)).optional().catch(undefined),
+  openNow: flag,
+  accessible: flag,
+  ev: flag,
+  under100: flag,
+});
+export type FindParkingSearch = z.infer<typeof findParkingSearch>;
+
+/** Where the search is: a point (a named place or the device), or text with no point. */
+export function whereOf(search: FindParkingSearch): { label: string; point: [number, number] | null; q?: string } {
+  const label = search.place ?? DEFAULT_PLACE;
+  if (search.at) return { label, point: search.at.split(',').map(Number) as [number, number] };
+  const place = placeNamed(label);
+  if (place) return { label: place.name, point: place.point };
+  return { label, point: null, q: label || undefined };
+}
+
+/** The API's query for a search: the viewport once the map moved, else the place; the window; the filters. */
+export function lotQueryOf(search: FindParkingSearch, window: { start: string; hours: number }): LotSearch {
+  const where = whereOf(search);
+  return {
+    start: window.start,
+    durationHours: String(window.hours),
+    ...(search.bbox ? { bbox: search.bbox } : where.point ? { near: where.point.join(',') } : {}),
+    ...(where.q && { q: where.q }),
+    ...(search.openNow && { openNow: 'true' }),
+    ...(search.accessible && { accessible: 'true' }),
+    ...(search.ev && { ev: 'true' }),
+    ...(search.under100 && { maxPriceCents: '10000' }),
+  };
+}
+
+/** What the map shows first: the viewport of the link, else the place, else all of Manila. */
+export function mapViewOf(search: FindParkingSearch): { bbox?: string; center: [number, number]; zoom: number } {
+  const where = whereOf(search);
+  return { bbox: search.bbox, center: where.point ?? MANILA_CENTER, zoom: where.point ? 14 : 12 };
+}

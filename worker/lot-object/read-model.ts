@@ -1,0 +1,114 @@
+/**
+ * Search's read model of one lot (docs/search.md): for each hour, how many slots the object has
+ * given out for part of it (holds in flight and bookings alike), and the walk-ins inside now. Search
+ * answers availability for thousands of lots from these D1 rows without asking a single object.
+ *
+ * A trigger on the object's `holds` notes every window that changed, whoever changed it (a request,
+ * a commit, the alarm); `publishChanges` writes the hours those windows touch, counted afresh at the
+ * moment of writing, one write after another, so the last write always carries the object's latest
+ * figures. A write that fails leaves its windows noted for the next one; the alarm rewrites it all.
+ */
+import { HOUR_MS, hoursOf } from '../../core/availability';
+
+/** The instant a row stops taking its slot (the object's TAKEN_UNTIL). */
+const TAKEN_UNTIL = 'MAX(end_ms, kept_until)';
+/** D1 binds at most 100 parameters per statement: rows of three per multi-row insert. */
+const ROWS_PER_INSERT = 30;
+
+/** Creates the change log and its triggers; run after the object's own tables exist. */
+export function installChangeLog(sql: SqlStorage): void {
+  sql.exec('CREATE TABLE IF NOT EXISTS unpublished_windows (id INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL)');
+  const note = (row: 'NEW' | 'OLD') => `INSERT INTO unpublished_windows (start_ms, end_ms) VALUES (${row}.start_ms, MAX(${row}.end_ms, ${row}.kept_until));`;
+  sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_added AFTER INSERT ON holds BEGIN ${note('NEW')} END`);
+  sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_removed AFTER DELETE ON holds BEGIN ${note('OLD')} END`);
+  sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_moved AFTER UPDATE OF slot_id, start_ms, end_ms, kept_until ON holds BEGIN ${note('OLD')} ${note('NEW')} END`);
+}
+
+export class ReadModel {
+  private writing: Promise<unknown> = Promise.resolve();
+  /** The walk-ins last written, so a change that moved no window and no car writes nothing. */
+  private walkInsWritten = '';
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly db: D1Database,
+    private readonly lotId: string,
+  ) {}
+
+  /** Writes the hours changed since the last write, and the walk-ins. False when D1 refused. */
+  publishChanges(now = Date.now()): Promise<boolean> {
+    return this.inTurn(async () => {
+      const { last } = this.sql.exec<{ last: number | null }>('SELECT MAX(id) AS last FROM unpublished_windows').one();
+      const walkIns = this.walkIns();
+      if (last === null && walkIns.key === this.walkInsWritten) return;
+      const hours = new Set<number>();
+      for (const window of this.sql.exec<{ start_ms: number; end_ms: number }>('SELECT start_ms, end_ms FROM unpublished_windows WHERE id <= ?', last ?? 0)) {
+        // Hours already over are never searched; the alarm's rewrite clears them.
+        const [first, end] = hoursOf(Math.max(window.start_ms, now - HOUR_MS), window.end_ms);
+        for (let hour = first; hour < end; hour++) hours.add(hour);
+      }
+      const statements = [...hours].map((hour) => {
+        const taken = this.slotsTaken(hour);
+        return taken
+          ? this.db
+              .prepare('INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES (?, ?, ?) ON CONFLICT (lot_id, hour) DO UPDATE SET slots_taken = excluded.slots_taken')
+              .bind(this.lotId, hour, taken)
+          : this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ? AND hour = ?').bind(this.lotId, hour);
+      });
+      await this.db.batch([...statements, walkIns.statement]);
+      this.walkInsWritten = walkIns.key;
+      if (last !== null) this.sql.exec('DELETE FROM unpublished_windows WHERE id <= ?', last);
+    });
+  }
+
+  /** Rewrites the lot's whole read model from the object's holds: the repair of any drift, and the pruning of past hours. */
+  publishAll(now = Date.now()): Promise<boolean> {
+    return this.inTurn(async () => {
+      const { last } = this.sql.exec<{ last: number | null }>('SELECT MAX(id) AS last FROM unpublished_windows').one();
+      const hours = new Set<number>();
+      for (const row of this.sql.exec<{ start_ms: number; end_ms: number }>(`SELECT start_ms, ${TAKEN_UNTIL} AS end_ms FROM holds WHERE ${TAKEN_UNTIL} > ?`, now)) {
+        const [first, end] = hoursOf(Math.max(row.start_ms, now), row.end_ms);
+        for (let hour = first; hour < end; hour++) hours.add(hour);
+      }
+      const rows = [...hours].map((hour) => [this.lotId, hour, this.slotsTaken(hour)] as const);
+      const inserts = [];
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+        const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+        inserts.push(this.db.prepare(`INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`).bind(...chunk.flat()));
+      }
+      const walkIns = this.walkIns();
+      await this.db.batch([this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ?').bind(this.lotId), ...inserts, walkIns.statement]);
+      this.walkInsWritten = walkIns.key;
+      if (last !== null) this.sql.exec('DELETE FROM unpublished_windows WHERE id <= ?', last);
+    });
+  }
+
+  /** Distinct slots taken for part of an hour, as the object's own availability counts them. */
+  private slotsTaken(hour: number): number {
+    return this.sql.exec<{ taken: number }>(`SELECT COUNT(DISTINCT slot_id) AS taken FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ?`, (hour + 1) * HOUR_MS, hour * HOUR_MS).one().taken;
+  }
+
+  /** The walk-ins inside now, and the statement that writes them. */
+  private walkIns(): { key: string; statement: D1PreparedStatement } {
+    const { placed, unplaced } = this.sql.exec<{ placed: number; unplaced: number }>('SELECT COUNT(slot_id) AS placed, COUNT(*) - COUNT(slot_id) AS unplaced FROM walk_ins').one();
+    const statement = placed + unplaced
+      ? this.db
+          .prepare('INSERT INTO lot_walk_ins (lot_id, placed, unplaced) VALUES (?, ?, ?) ON CONFLICT (lot_id) DO UPDATE SET placed = excluded.placed, unplaced = excluded.unplaced')
+          .bind(this.lotId, placed, unplaced)
+      : this.db.prepare('DELETE FROM lot_walk_ins WHERE lot_id = ?').bind(this.lotId);
+    return { key: `${placed}/${unplaced}`, statement };
+  }
+
+  /** One write at a time, each counting when its turn comes, so a slower earlier write never lands last. */
+  private inTurn(write: () => Promise<void>): Promise<boolean> {
+    const turn = this.writing.then(write).then(
+      () => true,
+      (error: unknown) => {
+        console.error('Lot object: the search read model was not written; the alarm repairs it', error);
+        return false;
+      },
+    );
+    this.writing = turn;
+    return turn;
+  }
+}
