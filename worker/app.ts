@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './account/account.routes';
+import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -31,7 +32,8 @@ const api = new Hono<AppEnv>()
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)
   .route('/', passRoutes)
-  .route('/', receiptRoutes);
+  .route('/', receiptRoutes)
+  .route('/', adminRoutes);
 
 export const app = new Hono<AppEnv>()
   .use(securityHeaders, noStore, limitBody)
