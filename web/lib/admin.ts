@@ -28,3 +28,5 @@ export function useDecision() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
   });
 }
+
+export const platformKpisQuery = queryOptions({ queryKey: ['/api/admin', 'platform-kpis'], queryFn: () => unwrap(api.admin['platform-kpis'].$get()) });

@@ -10,6 +10,7 @@ import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideLot, decideOwner } from './approvals.service';
+import { platformKpis } from './platform.data';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
 const manilaDay = z.iso.date(DAY_MESSAGE);
@@ -29,6 +30,7 @@ const decisionBody = z.object({ reason: z.string({ error: 'reason must be text.'
 
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
+  .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
   .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
     const { limit, cursor, actor, action, from, to } = c.req.valid('query');
     // `to` is inclusive: the whole of that Manila day.

@@ -1,12 +1,14 @@
+import { KpiTiles } from './kpi-tiles';
 import { PendingApprovalsPanel } from './pending-approvals-panel';
 import { RecentAuditLogs } from './recent-audit-logs';
 
-/** The super admin dashboard (spec 2.20): pending decisions and the audit trail; platform figures and health come later. */
+/** The super admin dashboard (spec 2.20): the platform figures, pending decisions and the audit trail; system health comes later. */
 export function AdminDashboardPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Super Admin Dashboard</h1>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <KpiTiles />
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PendingApprovalsPanel />
         <RecentAuditLogs />
       </div>
