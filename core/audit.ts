@@ -11,5 +11,7 @@ export const AUDIT_ACTIONS = [
   'OVERRIDE_EXIT',
   'LOST_TICKET',
   'UNDO_CHECKIN',
+  'SUSPEND_USER',
+  'REACTIVATE_USER',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -31,9 +31,11 @@ export const users = sqliteTable(
     phone: text('phone'),
     profileImageUrl: text('profile_image_url'),
     role: text('role', { enum: ROLES }).notNull().default('parking_user'),
+    /** Set by the super admin: no session of the user works and signing in is refused until reactivated. */
+    suspendedAt: text('suspended_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
 
 /** Audit trail of sign-ins; the live session itself is in KV (SESSIONS). */

@@ -152,6 +152,8 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     found: false,
   },
   'GET /api/admin/platform-kpis': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-kpis' }) },
+  'GET /api/admin/users': { who: ADMIN, sample: () => ({ path: '/api/admin/users?q=parkada' }) },
+  'POST /api/admin/users/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/suspend`, json: {} }), found: false },
   'GET /api/admin/audit-logs': { who: ADMIN, sample: () => ({ path: '/api/admin/audit-logs' }) },
   'GET /api/admin/owner-applications': { who: ADMIN, sample: () => ({ path: '/api/admin/owner-applications' }) },
   'GET /api/admin/lot-submissions': { who: ADMIN, sample: () => ({ path: '/api/admin/lot-submissions?status=all' }) },
