@@ -10,6 +10,7 @@ import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
+import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { ownerRoutes } from './owner/owner.routes';
@@ -21,6 +22,7 @@ import { walletRoutes } from './wallet/wallet.routes';
 
 const api = new Hono<AppEnv>()
   .use(sameOriginWrites, withDb, withSession, enforceRoles)
+  .route('/', healthRoutes)
   .route('/', authRoutes)
   .route('/', earlyRegistrationRoutes)
   .route('/', lotRoutes)

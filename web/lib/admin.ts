@@ -30,3 +30,7 @@ export function useDecision() {
 }
 
 export const platformKpisQuery = queryOptions({ queryKey: ['/api/admin', 'platform-kpis'], queryFn: () => unwrap(api.admin['platform-kpis'].$get()) });
+
+/** Spec 9: the dashboard polls system health every 30 s. */
+export const HEALTH_POLL_MS = 30_000;
+export const systemHealthQuery = queryOptions({ queryKey: ['/api/admin', 'system-health'], queryFn: () => unwrap(api.admin['system-health'].$get()), refetchInterval: HEALTH_POLL_MS });

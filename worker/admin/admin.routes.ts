@@ -13,6 +13,7 @@ import { listUsers } from '../users/users.data';
 import { listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideLot, decideOwner } from './approvals.service';
 import { platformKpis } from './platform.data';
+import { systemHealth } from './system-health';
 import { changeSuspension } from './users.service';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
@@ -40,6 +41,7 @@ const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['su
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
+  .get('/admin/system-health', async (c) => c.json(await systemHealth(c.env, c.var.db)))
   .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
     const { limit, cursor, actor, action, from, to } = c.req.valid('query');
     // `to` is inclusive: the whole of that Manila day.

@@ -1,8 +1,9 @@
 import { KpiTiles } from './kpi-tiles';
 import { PendingApprovalsPanel } from './pending-approvals-panel';
 import { RecentAuditLogs } from './recent-audit-logs';
+import { SystemHealthPanel } from './system-health-panel';
 
-/** The super admin dashboard (spec 2.20): the platform figures, pending decisions and the audit trail; system health comes later. */
+/** The super admin dashboard (spec 2.20): the platform figures, pending decisions, live system health and the audit trail. */
 export function AdminDashboardPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -10,6 +11,7 @@ export function AdminDashboardPage() {
       <KpiTiles />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PendingApprovalsPanel />
+        <SystemHealthPanel />
         <RecentAuditLogs />
       </div>
     </main>
