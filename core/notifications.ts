@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'AUTO_EXTEND_FAILED',
   'CHECKED_IN',
   'CHECKED_OUT',
+  /** The super admin decided an owner application or a lot submission. */
+  'APPROVAL_DECISION',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -26,6 +28,7 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   CHECKED_IN: 'Checked In',
   CHECKED_OUT: 'Checked Out',
   PROMOTION: 'Promotion',
+  APPROVAL_DECISION: 'Approval',
 };
 
 export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';

@@ -13,6 +13,7 @@ describe('API access table (spec 6)', () => {
     ['POST', '/api/lots', 'session'],
     ['GET', '/api/wallet', 'session'],
     ['GET', '/api/passes/jwks', 'public'],
+    ['GET', '/api/health', 'public'],
     ['GET', '/api/owner/kpis', ['owner_admin', 'super_admin']],
     ['PATCH', '/api/pricing/x', ['owner_admin', 'super_admin']],
     ['POST', '/api/checkins/enter', ['attendant', 'owner_admin', 'super_admin']],

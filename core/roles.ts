@@ -39,6 +39,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/auth/logout-all', 'session'],
   ['/api/auth/', 'public'],
   ['/api/early-registration', 'public'],
+  // Uptime checkers: a status word, no details.
+  ['/api/health', 'public'],
   ['/api/logout', 'public'],
   // A gateway's webhook has no session; its signature authenticates it.
   ['/api/payments/webhook/', 'public'],

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './account/account.routes';
+import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -9,6 +10,7 @@ import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
+import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { ownerRoutes } from './owner/owner.routes';
@@ -20,6 +22,7 @@ import { walletRoutes } from './wallet/wallet.routes';
 
 const api = new Hono<AppEnv>()
   .use(sameOriginWrites, withDb, withSession, enforceRoles)
+  .route('/', healthRoutes)
   .route('/', authRoutes)
   .route('/', earlyRegistrationRoutes)
   .route('/', lotRoutes)
@@ -31,7 +34,8 @@ const api = new Hono<AppEnv>()
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)
   .route('/', passRoutes)
-  .route('/', receiptRoutes);
+  .route('/', receiptRoutes)
+  .route('/', adminRoutes);
 
 export const app = new Hono<AppEnv>()
   .use(securityHeaders, noStore, limitBody)

@@ -31,12 +31,16 @@ export async function signUp(env: Bindings, db: DB, input: z.output<typeof signu
   }
 }
 
+export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
+
 export async function signIn(env: Bindings, db: DB, { email, password }: z.output<typeof loginSchema>, ip: string): Promise<SessionUser> {
   await takeSignInAttempt(env, email, ip);
   const account = await findUserByEmail(db, email);
   // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
   const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account || !valid) throw apiError(401, 'Incorrect e-mail or password.');
+  // Told only to someone who knows the password, so it reveals nothing to a stranger.
+  if (account.suspendedAt) throw apiError(403, SUSPENDED_MESSAGE);
   await signInSucceeded(env, email, ip);
   const { passwordHash: _secret, ...user } = account;
   return user;

@@ -7,6 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DURATION_OPTIONS, THEMES } from '../../core/account';
+import { REVIEW_STATUSES } from '../../core/approvals';
+import { AUDIT_ACTIONS } from '../../core/audit';
 import { RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
@@ -29,9 +31,11 @@ export const users = sqliteTable(
     phone: text('phone'),
     profileImageUrl: text('profile_image_url'),
     role: text('role', { enum: ROLES }).notNull().default('parking_user'),
+    /** Set by the super admin: no session of the user works and signing in is refused until reactivated. */
+    suspendedAt: text('suspended_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
 
 /** Audit trail of sign-ins; the live session itself is in KV (SESSIONS). */
@@ -365,7 +369,7 @@ export const earlyRegistrations = sqliteTable(
 const reviewColumns = () => ({
   documentsJson: text('documents_json').notNull().default('[]'),
   notes: text('notes'),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
   decisionReason: text('decision_reason'),
   decidedBy: text('decided_by').references(() => users.id),
   decidedAt: text('decided_at'),
@@ -488,12 +492,17 @@ export const auditLogs = sqliteTable(
     id: id(),
     actorId: text('actor_id').references(() => users.id),
     actor: text('actor').notNull(),
-    action: text('action').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     subject: text('subject').notNull(),
     contextJson: text('context_json').notNull().default('{}'),
     timestamp: createdAt('timestamp'),
   },
-  (t) => [index('audit_logs_ts_idx').on(t.timestamp)],
+  // The audit log is read newest first, whole or by one actor or one action (docs/admin.md).
+  (t) => [
+    index('audit_logs_ts_idx').on(t.timestamp),
+    index('audit_logs_actor_idx').on(t.actorId, t.timestamp),
+    index('audit_logs_action_idx').on(t.action, t.timestamp),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

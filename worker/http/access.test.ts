@@ -17,6 +17,7 @@ type Who = 'public' | 'session' | Role[];
 type Sample = { method?: string; path: string; json?: unknown; body?: string; headers?: HeadersInit };
 const OWNERS: Role[] = ['owner_admin', 'super_admin'];
 const GATE: Role[] = ['attendant', 'owner_admin', 'super_admin'];
+const ADMIN: Role[] = ['super_admin'];
 
 let lotId = '';
 let plates = 0;
@@ -150,6 +151,18 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     },
     found: false,
   },
+  'GET /api/admin/platform-kpis': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-kpis' }) },
+  'GET /api/admin/users': { who: ADMIN, sample: () => ({ path: '/api/admin/users?q=parkada' }) },
+  'POST /api/admin/users/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/suspend`, json: {} }), found: false },
+  'GET /api/health': { who: 'public', sample: () => ({ path: '/api/health' }) },
+  'GET /api/admin/system-health': { who: ADMIN, sample: () => ({ path: '/api/admin/system-health' }) },
+  'GET /api/admin/audit-logs': { who: ADMIN, sample: () => ({ path: '/api/admin/audit-logs' }) },
+  'GET /api/admin/owner-applications': { who: ADMIN, sample: () => ({ path: '/api/admin/owner-applications' }) },
+  'GET /api/admin/lot-submissions': { who: ADMIN, sample: () => ({ path: '/api/admin/lot-submissions?status=all' }) },
+  'GET /api/admin/pending-approvals': { who: ADMIN, sample: () => ({ path: '/api/admin/pending-approvals' }) },
+  // Decisions on items that do not exist: the admin gets past the role check to the 404.
+  'POST /api/admin/owners/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/owners/${crypto.randomUUID()}/approve`, json: {} }), found: false },
+  'POST /api/admin/lots/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/lots/${crypto.randomUUID()}/reject`, json: { reason: 'Blurry permit' } }), found: false },
 };
 
 const apiRoutes = () =>

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../core/notifications';
 import { readPreferences } from '../account/preferences.data';
-import type { DB } from '../db/client';
+import { statementOf, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { notifications } from '../db/schema';
@@ -31,6 +31,13 @@ export async function notify(db: DB, userId: string, note: NewNotification): Pro
   });
   return true;
 }
+
+/**
+ * A notice that must go out with the change it reports, as a statement for the same D1 batch. Only for
+ * types no preference silences (not promotions or reminders: those go through `notify`).
+ */
+export const notificationStatement = (d1: D1Database, db: DB, userId: string, note: Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> }) =>
+  statementOf(d1, db.insert(notifications).values({ id: newId(), userId, type: note.type, title: note.title, message: note.message, metadataJson: note.metadata ? JSON.stringify(note.metadata) : null }));
 
 type NotificationRow = typeof notifications.$inferSelect;
 

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Profile } from '../../core/account';
 import type { Role, SignupRole } from '../../core/roles';
-import type { DB } from '../db/client';
+import { statementOf, type DB } from '../db/client';
+import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { newId } from '../db/ids';
 import { violates } from '../db/constraints';
 import { notifications, ownerApplications, preferences, sessions, users, wallets } from '../db/schema';
@@ -14,13 +15,13 @@ export async function findUserById(db: DB, id: string): Promise<SessionUser | nu
   return row ?? null;
 }
 
-/** The user a session belongs to, unless the session was revoked (signed out). */
+/** The user a session belongs to, unless the session was revoked (signed out) or the user is suspended. */
 export async function findUserBySession(db: DB, sessionKey: string): Promise<SessionUser | null> {
   const [row] = await db
     .select(publicColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt), isNull(users.suspendedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -90,3 +91,31 @@ export async function createAccount(db: DB, account: NewAccount): Promise<Sessio
   await db.batch([first, ...rest]);
   return (await findUserById(db, userId))!;
 }
+
+/** The super admin's user list: a page, newest sign-up first, optionally searched by name or e-mail. */
+export async function listUsers(db: DB, search: { q?: string; role?: Role }, page: PageRequest) {
+  const term = search.q?.toLowerCase();
+  const rows = await db
+    .select(publicColumns)
+    .from(users)
+    .where(
+      and(
+        term ? sql`instr(lower(${users.email} || ' ' || ${users.firstName} || ' ' || ${users.lastName}), ${term}) > 0` : undefined,
+        search.role ? eq(users.role, search.role) : undefined,
+        afterCursor(users.createdAt, users.id, page.cursor),
+      ),
+    )
+    .orderBy(...newestFirst(users.createdAt, users.id))
+    .limit(rowsToRead(page));
+  return pageOf(rows, page, (row) => ({ key: row.createdAt, id: row.id }), (row) => row);
+}
+
+/** Suspends or reactivates, only if the user is not already so; follow it with `abortUnlessChanged`. */
+export const setSuspended = (d1: D1Database, db: DB, userId: string, suspendedAt: string | null) =>
+  statementOf(
+    d1,
+    db
+      .update(users)
+      .set({ suspendedAt })
+      .where(and(eq(users.id, userId), suspendedAt ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt))),
+  );

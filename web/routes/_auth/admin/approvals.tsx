@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { ApprovalsPage } from '../../../features/admin/approvals-page';
+import { approvalsSearch } from '../../../features/admin/approvals-search';
 
-export const Route = createFileRoute('/_auth/admin/approvals')({
-  component: () => <ComingSoon title="Approvals Management" summary="Approving owner applications and lot submissions arrives with the admin release." />,
-});
+export const Route = createFileRoute('/_auth/admin/approvals')({ validateSearch: approvalsSearch, component: ApprovalsPage });

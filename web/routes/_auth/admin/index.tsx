@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { AdminDashboardPage } from '../../../features/admin/dashboard-page';
 
-export const Route = createFileRoute('/_auth/admin/')({
-  component: () => <ComingSoon title="Super Admin Dashboard" summary="Platform figures, health and audit logs arrive with the admin release." />,
-});
+export const Route = createFileRoute('/_auth/admin/')({ component: AdminDashboardPage });

@@ -1,0 +1,35 @@
+/**
+ * The super admin's review of owner applications and lot submissions (spec 4): pending → approved or
+ * rejected, once. The server and the approvals screen share these words.
+ */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** The lists' status filter: one status, or `all`. Pending is the default (spec 9). */
+export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'all'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
+export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All Status' };
+
+export const DECISIONS = ['approve', 'reject'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export type ReviewKind = 'owner' | 'lot';
+
+/** Spec 8's success toasts. */
+export const DECISION_TOASTS: Record<ReviewKind, Record<Decision, { title: string; message: string }>> = {
+  owner: {
+    approve: { title: 'Owner Approved', message: 'The owner application has been approved successfully' },
+    reject: { title: 'Owner Rejected', message: 'The owner application has been rejected successfully' },
+  },
+  lot: {
+    approve: { title: 'Lot Approved', message: 'The lot submission has been approved successfully' },
+    reject: { title: 'Lot Rejected', message: 'The lot submission has been rejected successfully' },
+  },
+};
+
+export const REJECT_REASON_MESSAGE = 'A reason is required to reject.';
+
+/** A reason is trimmed, and required only to reject (spec 5, Approval dialog); the dialog's Confirm and the server share this. */
+export const trimmedReason = (reason: string | undefined) => reason?.trim() ?? '';
+export const reasonMissing = (decision: Decision, reason: string | undefined) => decision === 'reject' && !trimmedReason(reason);

@@ -1,0 +1,17 @@
+/**
+ * The acts the audit trail records (spec 3, Audit log): upper-case verbs, one per privileged or
+ * money-moving act. The audit log screen filters by these.
+ */
+export const AUDIT_ACTIONS = [
+  'APPROVE_OWNER',
+  'REJECT_OWNER',
+  'APPROVE_LOT',
+  'REJECT_LOT',
+  'OVERRIDE_ENTRY',
+  'OVERRIDE_EXIT',
+  'LOST_TICKET',
+  'UNDO_CHECKIN',
+  'SUSPEND_USER',
+  'REACTIVATE_USER',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

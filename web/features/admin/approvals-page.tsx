@@ -1,0 +1,144 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Download, Inbox } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { REVIEW_FILTER_LABELS, REVIEW_FILTERS, type ReviewFilter, type ReviewKind } from '../../../core/approvals';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, Select } from '../../components/ui/field';
+import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
+import { lotSubmissionsQuery, ownerApplicationsQuery, type LotSubmission, type OwnerApplication } from '../../lib/admin';
+import { downloadFile } from '../../lib/download';
+import { Documents, lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
+import { lotSubmissionsCsv, ownerApplicationsCsv } from './approvals-csv';
+import { DecisionDialog, type PendingDecision } from './decision-dialog';
+import { ReviewBadge } from './review-badge';
+
+const TABS = [
+  { value: 'owner', label: 'Owner Applications' },
+  { value: 'lot', label: 'Lot Submissions' },
+] as const;
+
+type Chosen = { kind: 'owner'; item: OwnerApplication } | { kind: 'lot'; item: LotSubmission };
+
+/** Approvals management (spec 2.21): the two queues by status, decided through a confirmation dialog. */
+export function ApprovalsPage() {
+  const { status, tab } = useSearch({ from: '/_auth/admin/approvals' });
+  const navigate = useNavigate({ from: '/admin/approvals' });
+  const owners = useQuery(ownerApplicationsQuery(status));
+  const lots = useQuery(lotSubmissionsQuery(status));
+  const [deciding, setDeciding] = useState<PendingDecision | null>(null);
+  const [details, setDetails] = useState<Chosen | null>(null);
+
+  const exportList = () => {
+    if (tab === 'owner') downloadFile(`owner-applications-${status}.csv`, ownerApplicationsCsv(owners.data ?? []));
+    else downloadFile(`lot-submissions-${status}.csv`, lotSubmissionsCsv(lots.data ?? []));
+  };
+  const shown = tab === 'owner' ? owners : lots;
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold">Approvals Management</h1>
+        <div className="flex items-end gap-2">
+          <Field label="Status" htmlFor="approval-status">
+            <Select id="approval-status" className="w-40" value={status} onChange={(e) => navigate({ search: (s) => ({ ...s, status: e.target.value as ReviewFilter }) })}>
+              {REVIEW_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {REVIEW_FILTER_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button variant="outline" onClick={exportList} disabled={!shown.data?.length}>
+            <Download className="h-4 w-4" /> Export
+          </Button>
+        </div>
+      </div>
+      <Tabs value={tab} onValueChange={(value) => navigate({ search: (s) => ({ ...s, tab: value as ReviewKind }) })}>
+        <TabList label="Approval queues" tabs={TABS} />
+        <TabPanel value="owner">
+          <Queue query={owners} kind="owner" status={status}>
+            {(owners.data ?? []).map((a) => (
+              <OwnerApplicationCard
+                key={a.id}
+                application={a}
+                onDecide={(decision) => setDeciding({ kind: 'owner', id: a.id, name: a.name, decision })}
+                onDetails={() => setDetails({ kind: 'owner', item: a })}
+              />
+            ))}
+          </Queue>
+        </TabPanel>
+        <TabPanel value="lot">
+          <Queue query={lots} kind="lot" status={status}>
+            {(lots.data ?? []).map((s) => (
+              <LotSubmissionCard
+                key={s.id}
+                submission={s}
+                onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision })}
+                onDetails={() => setDetails({ kind: 'lot', item: s })}
+              />
+            ))}
+          </Queue>
+        </TabPanel>
+      </Tabs>
+      <DecisionDialog pending={deciding} onClose={() => setDeciding(null)} />
+      <DetailsDialog chosen={details} onClose={() => setDetails(null)} />
+    </main>
+  );
+}
+
+const EMPTY: Record<ReviewKind, string> = { owner: 'owner applications', lot: 'lot submissions' };
+
+/** Skeleton cards while loading, the spec's empty state, or the cards. */
+function Queue({ query, kind, status, children }: { query: { isLoading: boolean; isError: boolean; error: Error | null; data?: unknown[] }; kind: ReviewKind; status: ReviewFilter; children: ReactNode }) {
+  if (query.isLoading)
+    return (
+      <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} data-testid="review-skeleton" className="h-56 animate-pulse rounded-xl bg-muted" />
+        ))}
+      </div>
+    );
+  if (query.isError) return <p className="text-destructive">{query.error?.message}</p>;
+  if (!query.data?.length)
+    return (
+      <Card className="text-center text-muted-foreground">
+        <Inbox className="mx-auto mb-2 h-8 w-8" aria-hidden />
+        <p className="font-semibold text-foreground">No {EMPTY[kind]}</p>
+        <p>No {status === 'all' ? '' : `${status} `}{EMPTY[kind]} to review</p>
+      </Card>
+    );
+  return <div className="grid gap-4 md:grid-cols-2">{children}</div>;
+}
+
+/** View Details: everything the applicant filed, with the documents. */
+function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: () => void }) {
+  if (!chosen) return null;
+  const { item } = chosen;
+  const rows = chosen.kind === 'owner' ? ownerDetails(chosen.item) : lotDetails(chosen.item);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name}>
+      <div className="space-y-3">
+        <ReviewBadge status={item.status} />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="text-sm font-semibold">Documents</h3>
+        <Documents documents={item.documents} />
+        {item.notes && <p className="text-sm">{item.notes}</p>}
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { DECISION_TOASTS, reasonMissing, type Decision, type ReviewKind } from '../../../core/approvals';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { useDecision } from '../../lib/admin';
+
+/** What the admin chose to decide: the item and the verdict, before confirming. */
+export type PendingDecision = { kind: ReviewKind; id: string; name: string; decision: Decision };
+
+const ITEM_WORDS: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission' };
+
+/**
+ * The confirmation of spec 2.21: approve or reject the named item, with a reason box. A reason is
+ * required (trimmed) only to reject, so Confirm waits for one then.
+ */
+export function DecisionDialog({ pending, onClose }: { pending: PendingDecision | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const decide = useDecision();
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  if (!pending) return null;
+  const verb = pending.decision === 'approve' ? 'Approve' : 'Reject';
+  const confirm = () =>
+    decide.mutate(
+      { ...pending, reason },
+      {
+        onSuccess: () => {
+          const done = DECISION_TOASTS[pending.kind][pending.decision];
+          toast({ title: done.title, description: done.message });
+          close();
+        },
+        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      },
+    );
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()} title={`${verb} ${ITEM_WORDS[pending.kind]}`}>
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          confirm();
+        }}
+      >
+        <p className="text-muted-foreground">
+          {verb} <strong className="text-foreground">{pending.name}</strong>?
+        </p>
+        <Field label={pending.decision === 'reject' ? 'Reason' : 'Notes (optional)'} htmlFor="decision-reason">
+          <textarea
+            id="decision-reason"
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className="w-full rounded-lg border border-border bg-card p-3 text-foreground"
+          />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={pending.decision === 'reject' ? 'destructive' : 'primary'} disabled={reasonMissing(pending.decision, reason) || decide.isPending}>
+            {decide.isPending ? 'Processing...' : 'Confirm'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

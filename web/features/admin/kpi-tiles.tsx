@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatPeso } from '../../../core/money';
+import { Card } from '../../components/ui/card';
+import { platformKpisQuery } from '../../lib/admin';
+
+/** The dashboard's five platform figures (spec 2.20), from the records. */
+export function KpiTiles() {
+  const { data, isError, error } = useQuery(platformKpisQuery);
+  if (isError) return <p className="text-destructive">{error.message}</p>;
+  const tiles = [
+    ['Total Tenants', data?.totalTenants],
+    ['Total Lots', data?.totalLots],
+    ['Platform Revenue', data && formatPeso(data.totalRevenue)],
+    ['Active Users', data?.activeUsers],
+    ['Pending Approvals', data?.pendingApprovals],
+  ] as const;
+  return (
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
+      {tiles.map(([label, value]) => (
+        <Card key={label} className="p-4" data-testid="kpi">
+          <p className="text-sm text-muted-foreground">{label}</p>
+          {value === undefined ? <div className="mt-1 h-8 animate-pulse rounded bg-muted" /> : <p className="mt-1 text-2xl font-bold">{value}</p>}
+        </Card>
+      ))}
+    </div>
+  );
+}

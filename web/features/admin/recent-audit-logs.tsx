@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { relativeTime } from '../../../core/time';
+import { Card } from '../../components/ui/card';
+import { recentAuditLogsQuery } from '../../lib/admin';
+
+/** The dashboard's Recent Audit Logs: action, subject, actor and time of the newest entries. */
+export function RecentAuditLogs() {
+  const { data, isLoading, isError, error } = useQuery(recentAuditLogsQuery);
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">Recent Audit Logs</h2>
+      {isLoading ? (
+        <div className="h-24 animate-pulse rounded-lg bg-muted" />
+      ) : isError ? (
+        <p className="text-destructive">{error.message}</p>
+      ) : !data?.items.length ? (
+        <p className="text-sm text-muted-foreground">Nothing recorded yet</p>
+      ) : (
+        <ul className="max-h-96 divide-y divide-border overflow-y-auto" data-testid="audit-logs">
+          {data.items.map((entry) => (
+            <li key={entry.id} className="py-2 text-sm">
+              <p className="font-mono font-semibold">{entry.action}</p>
+              <p className="text-muted-foreground">
+                {entry.subject} · {entry.actor} · {relativeTime(entry.timestamp)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

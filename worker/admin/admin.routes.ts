@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
+import { AUDIT_ACTIONS } from '../../core/audit';
+import { ROLES } from '../../core/roles';
+import { DAY_MS } from '../../core/time';
+import { manilaDayStart } from '../../core/wallet';
+import { listAuditLogs } from '../audit/audit.data';
+import type { AppEnv } from '../env';
+import { pageQuery } from '../http/paging';
+import { validate } from '../http/validate';
+import { listUsers } from '../users/users.data';
+import { listLotSubmissions, listOwnerApplications } from './approvals.data';
+import { decideLot, decideOwner } from './approvals.service';
+import { platformKpis } from './platform.data';
+import { systemHealth } from './system-health';
+import { changeSuspension } from './users.service';
+
+const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
+const manilaDay = z.iso.date(DAY_MESSAGE);
+/** The first instant of a Manila calendar day. */
+const dayStart = (day: string) => manilaDayStart(new Date(`${day}T12:00:00+08:00`));
+
+const auditQuery = pageQuery.extend({
+  actor: z.string().trim().min(1).max(200).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: `action must be one of: ${AUDIT_ACTIONS.join(', ')}.` }).optional(),
+  from: manilaDay.optional(),
+  to: manilaDay.optional(),
+});
+
+const statusQuery = z.object({ status: z.enum(REVIEW_FILTERS, { error: `status must be one of: ${REVIEW_FILTERS.join(', ')}.` }).default('pending') });
+const decisionParams = z.object({ id: z.uuid('Unknown id'), action: z.enum(DECISIONS, { error: 'The action is approve or reject.' }) });
+const decisionBody = z.object({ reason: z.string({ error: 'reason must be text.' }).max(1000, 'Keep the reason under 1000 characters.').optional() });
+
+const usersQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` }).optional(),
+});
+const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }) });
+
+/** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
+export const adminRoutes = new Hono<AppEnv>()
+  .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
+  .get('/admin/system-health', async (c) => c.json(await systemHealth(c.env, c.var.db)))
+  .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
+    const { limit, cursor, actor, action, from, to } = c.req.valid('query');
+    // `to` is inclusive: the whole of that Manila day.
+    const before = to ? new Date(Date.parse(dayStart(to)) + DAY_MS).toISOString() : undefined;
+    return c.json(await listAuditLogs(c.var.db, { actor, action, since: from ? dayStart(from) : undefined, before }, { limit, cursor }));
+  })
+  .get('/admin/owner-applications', validate('query', statusQuery), async (c) => c.json(await listOwnerApplications(c.var.db, c.req.valid('query').status)))
+  .get('/admin/lot-submissions', validate('query', statusQuery), async (c) => c.json(await listLotSubmissions(c.var.db, c.req.valid('query').status)))
+  .get('/admin/pending-approvals', async (c) => {
+    const [owners, lots] = await Promise.all([listOwnerApplications(c.var.db, 'pending'), listLotSubmissions(c.var.db, 'pending')]);
+    return c.json({
+      owners: owners.map(({ id, name, email, submittedAt, documents }) => ({ id, name, email, submittedAt, documents })),
+      lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt }) => ({ id, name, owner, slots: totalSlots, rate: hourlyRate, submittedAt })),
+    });
+  })
+  .post('/admin/owners/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
+    const { id, action } = c.req.valid('param');
+    return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+  })
+  .post('/admin/lots/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
+    const { id, action } = c.req.valid('param');
+    return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+  })
+  .get('/admin/users', validate('query', usersQuery), async (c) => {
+    const { limit, cursor, q, role } = c.req.valid('query');
+    return c.json(await listUsers(c.var.db, { q: q || undefined, role }, { limit, cursor }));
+  })
+  .post('/admin/users/:id/:action', validate('param', userParams), validate('json', decisionBody), async (c) => {
+    const { id, action } = c.req.valid('param');
+    return c.json(await changeSuspension({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+  });

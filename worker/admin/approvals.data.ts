@@ -1,0 +1,72 @@
+/** Owner applications and lot submissions as the super admin reviews them, and the statements of a decision. */
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { ReviewFilter } from '../../core/approvals';
+import { statementOf, type DB } from '../db/client';
+import { lotSubmissions, lots, ownerApplications, users } from '../db/schema';
+
+type Document = { name: string; url?: string };
+const documentsOf = (json: string) => JSON.parse(json) as Document[];
+
+const byStatus = <Column extends typeof ownerApplications.status | typeof lotSubmissions.status>(column: Column, filter: ReviewFilter) =>
+  filter === 'all' ? undefined : eq(column, filter);
+
+export async function listOwnerApplications(db: DB, filter: ReviewFilter) {
+  const rows = await db.select().from(ownerApplications).where(byStatus(ownerApplications.status, filter)).orderBy(desc(ownerApplications.submittedAt));
+  return rows.map(({ documentsJson, ...row }) => ({ ...row, documents: documentsOf(documentsJson) }));
+}
+
+export async function listLotSubmissions(db: DB, filter: ReviewFilter) {
+  const rows = await db
+    .select({
+      submission: lotSubmissions,
+      name: lots.name,
+      address: lots.address,
+      city: lots.city,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      ownerEmail: users.email,
+    })
+    .from(lotSubmissions)
+    .innerJoin(lots, eq(lots.id, lotSubmissions.lotId))
+    .innerJoin(users, eq(users.id, lotSubmissions.ownerId))
+    .where(byStatus(lotSubmissions.status, filter))
+    .orderBy(desc(lotSubmissions.submittedAt));
+  return rows.map(({ submission: { documentsJson, ...submission }, ownerFirstName, ownerLastName, ...lot }) => ({
+    ...submission,
+    ...lot,
+    owner: `${ownerFirstName} ${ownerLastName}`,
+    documents: documentsOf(documentsJson),
+  }));
+}
+
+export async function findOwnerApplication(db: DB, id: string) {
+  const [row] = await db.select().from(ownerApplications).where(eq(ownerApplications.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findLotSubmission(db: DB, id: string) {
+  const [row] = await db
+    .select({ submission: lotSubmissions, lotName: lots.name })
+    .from(lotSubmissions)
+    .innerJoin(lots, eq(lots.id, lotSubmissions.lotId))
+    .where(eq(lotSubmissions.id, id))
+    .limit(1);
+  return row ? { ...row.submission, lotName: row.lotName } : null;
+}
+
+export type Verdict = { status: 'approved' | 'rejected'; reason: string | null; adminId: string; at: string };
+const decided = (verdict: Verdict) => ({ status: verdict.status, decisionReason: verdict.reason, decidedBy: verdict.adminId, decidedAt: verdict.at });
+
+/** Records the verdict only while the item is still pending; follow it with `abortUnlessChanged`. */
+export const decideOwnerApplication = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
+  statementOf(d1, db.update(ownerApplications).set(decided(verdict)).where(and(eq(ownerApplications.id, id), eq(ownerApplications.status, 'pending'))));
+
+export const decideLotSubmission = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
+  statementOf(d1, db.update(lotSubmissions).set(decided(verdict)).where(and(eq(lotSubmissions.id, id), eq(lotSubmissions.status, 'pending'))));
+
+/** An approved applicant becomes an owner at once (the role is read on every request); a super admin stays one. */
+export const makeOwner = (d1: D1Database, db: DB, userId: string) =>
+  statementOf(d1, db.update(users).set({ role: 'owner_admin' }).where(and(eq(users.id, userId), ne(users.role, 'super_admin'))));
+
+/** An approved lot is bookable and shows in search. */
+export const approveLot = (d1: D1Database, db: DB, lotId: string) => statementOf(d1, db.update(lots).set({ isApproved: true }).where(eq(lots.id, lotId)));

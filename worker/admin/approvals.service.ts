@@ -1,0 +1,80 @@
+/**
+ * The super admin's decisions on owner applications and lot submissions (docs/admin.md). A decision,
+ * its effect (the new owner's role, the lot made bookable), the applicant's notice and the audit entry
+ * are one D1 batch: all of it or none. A decision on an item no longer pending is a 409, also when
+ * another admin decided it between our read and our write.
+ */
+import { DECISION_TOASTS, REJECT_REASON_MESSAGE, reasonMissing, trimmedReason, type Decision, type ReviewKind } from '../../core/approvals';
+import { auditStatement } from '../audit/audit.data';
+import type { DB } from '../db/client';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import type { Bindings, SessionUser } from '../env';
+import { apiError, notFound } from '../http/errors';
+import { notificationStatement } from '../notifications/notifications.data';
+import { approveLot, decideLotSubmission, decideOwnerApplication, findLotSubmission, findOwnerApplication, makeOwner, type Verdict } from './approvals.data';
+
+type Ctx = { env: Bindings; db: DB; admin: SessionUser };
+
+const ITEM_NAMES: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission' };
+
+function verdictOf(kind: ReviewKind, decision: Decision, reason: string | undefined, admin: SessionUser, status: string, now: Date): Verdict {
+  if (reasonMissing(decision, reason)) throw apiError(400, REJECT_REASON_MESSAGE);
+  if (status !== 'pending') throw alreadyDecided(kind, status);
+  return { status: decision === 'approve' ? 'approved' : 'rejected', reason: trimmedReason(reason) || null, adminId: admin.id, at: now.toISOString() };
+}
+
+const alreadyDecided = (kind: ReviewKind, status: string) => apiError(409, `This ${ITEM_NAMES[kind]} was already ${status}; only a pending one can be approved or rejected.`);
+
+/** What the applicant reads: the verdict, what approval opens to them, and the reason when one was given. */
+const noticeOf = (what: string, verdict: Verdict, onApproval: string) => ({
+  type: 'APPROVAL_DECISION' as const,
+  title: `${what} ${verdict.status}`,
+  message: [verdict.status === 'approved' ? onApproval : '', verdict.reason ? `Reason: ${verdict.reason}` : ''].filter(Boolean).join(' ') || 'No reason was given.',
+});
+
+async function commit(ctx: Ctx, kind: ReviewKind, statements: D1PreparedStatement[]) {
+  try {
+    await ctx.env.DB.batch(statements);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw alreadyDecided(kind, 'decided');
+    throw error;
+  }
+}
+
+export async function decideOwner(ctx: Ctx, id: string, decision: Decision, reason: string | undefined, now = new Date()) {
+  const { env, db, admin } = ctx;
+  const application = await findOwnerApplication(db, id);
+  if (!application) throw notFound('Owner application');
+  const verdict = verdictOf('owner', decision, reason, admin, application.status, now);
+  await commit(ctx, 'owner', [
+    decideOwnerApplication(env.DB, db, id, verdict),
+    abortUnlessChanged(env.DB),
+    ...(decision === 'approve' ? [makeOwner(env.DB, db, application.userId)] : []),
+    notificationStatement(env.DB, db, application.userId, noticeOf('Owner application', verdict, 'You can now list your lots in the owner console.')),
+    auditStatement(env.DB, db, admin, {
+      action: decision === 'approve' ? 'APPROVE_OWNER' : 'REJECT_OWNER',
+      subject: `owner_application:${id}`,
+      context: { userId: application.userId, name: application.name, email: application.email, reason: verdict.reason },
+    }),
+  ]);
+  return DECISION_TOASTS.owner[decision];
+}
+
+export async function decideLot(ctx: Ctx, id: string, decision: Decision, reason: string | undefined, now = new Date()) {
+  const { env, db, admin } = ctx;
+  const submission = await findLotSubmission(db, id);
+  if (!submission) throw notFound('Lot submission');
+  const verdict = verdictOf('lot', decision, reason, admin, submission.status, now);
+  await commit(ctx, 'lot', [
+    decideLotSubmission(env.DB, db, id, verdict),
+    abortUnlessChanged(env.DB),
+    ...(decision === 'approve' ? [approveLot(env.DB, db, submission.lotId)] : []),
+    notificationStatement(env.DB, db, submission.ownerId, { ...noticeOf(`Lot ${submission.lotName}`, verdict, 'Drivers can now find and book it.'), metadata: { lotName: submission.lotName } }),
+    auditStatement(env.DB, db, admin, {
+      action: decision === 'approve' ? 'APPROVE_LOT' : 'REJECT_LOT',
+      subject: `lot_submission:${id}`,
+      context: { lotId: submission.lotId, lotName: submission.lotName, ownerId: submission.ownerId, reason: verdict.reason },
+    }),
+  ]);
+  return DECISION_TOASTS.lot[decision];
+}
