@@ -6,6 +6,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { WEEKDAYS } from '../../core/booking';
+import { slotLabel } from '../../core/lot-form';
 import { DEFAULT_TIERS } from '../../core/pricing';
 import type { Role } from '../../core/roles';
 import { hashPassword } from '../auth/password';
@@ -38,7 +39,7 @@ function slotRows(lotId: string, lot: DemoLot) {
     return {
       id: newId(),
       lotId,
-      label: `${level}-${String(number).padStart(3, '0')}`,
+      label: slotLabel(level, number),
       level,
       // The first slots of each level are the accessible ones, nearest the lifts; EV bays follow.
       accessible: lot.amenities.accessible && number <= Math.max(1, Math.round(perLevel * 0.04)),
