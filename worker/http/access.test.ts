@@ -69,6 +69,11 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   },
   // An empty edit changes nothing on the demo lot.
   'PATCH /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'PATCH', path: `/api/owner/lots/${lotId}`, json: {} }) },
+  'PATCH /api/pricing/:lotId': {
+    who: OWNERS,
+    sample: () => ({ method: 'PATCH', path: `/api/pricing/${crypto.randomUUID()}`, json: { strategy: 'STATIC', baseRate: 6000 } }),
+    found: false,
+  },
   'DELETE /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${crypto.randomUUID()}` }), found: false },
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
