@@ -2,7 +2,7 @@
  * An owner's lots: submit one for approval, edit it (resizing only around the slots bookings hold),
  * delete one that never served anyone. docs/owner.md describes the rules.
  */
-import { slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
+import { DEFAULT_LEVEL, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
@@ -29,14 +29,15 @@ const jsonColumns = (body: Pick<LotUpdate, 'hoursJson' | 'rulesJson' | 'amenitie
 });
 
 /** The layout the lot's active slots describe today, as the form shows it. */
-function layoutOf(slots: LotSlot[]): SlotLayout {
+function layoutOf(slots: LotSlot[]): SlotLayout & { levels: string[] } {
   const active = slots.filter((slot) => slot.active);
   const levels = [...new Set(active.map((slot) => slot.level ?? ''))].filter(Boolean).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return {
+    // A lot without levels shows none, though its labels carry the default one.
+    levels: levels.length === 1 && levels[0] === DEFAULT_LEVEL ? [] : levels,
     totalSlots: active.length,
     accessibleSlots: active.filter((slot) => slot.accessible).length,
     evChargingSlots: active.filter((slot) => slot.evCharging).length,
-    levels,
   };
 }
 

@@ -1,0 +1,51 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
+const lotCard = (name: string) => page.getByTestId('owner-lot').filter({ hasText: name });
+
+describe('owner lots in the browser', () => {
+  it('creates a lot, which shows Pending Approval with its real slot count', async () => {
+    await page.goto(`${baseURL}/owner/lots`);
+    await page.getByRole('heading', { name: 'Manage Lots' }).waitFor();
+    await page.getByRole('button', { name: 'Add New Lot' }).click();
+    // The spec's form defaults.
+    expect(await page.getByLabel('Max Duration (hours)').inputValue()).toBe('8');
+    expect(await page.getByLabel('Open Time').inputValue()).toBe('06:00');
+    expect(await page.getByLabel('Close Time').inputValue()).toBe('22:00');
+    await page.getByLabel('Lot Name').fill('Legazpi Village Carpark');
+    await page.getByLabel('Address').fill('Rufino St, Makati');
+    await page.getByLabel('Latitude').fill('14.5547');
+    await page.getByLabel('Longitude').fill('121.0164');
+    await page.getByLabel('Total Slots').fill('42');
+    await page.getByLabel('Levels').fill('B1, B2');
+    await page.getByRole('button', { name: 'Create Lot' }).click();
+    await toast('Lot Created');
+    await page.getByText('Your lot has been submitted for approval.').first().waitFor();
+    const card = lotCard('Legazpi Village Carpark');
+    await card.filter({ hasText: 'Pending Approval' }).waitFor();
+    expect(await card.textContent()).toContain('Slots42');
+    expect(await card.textContent()).toContain('levels B1, B2');
+  });
+
+  it('asks before deleting and removes a lot nobody booked', async () => {
+    await page.getByRole('button', { name: 'Delete Legazpi Village Carpark' }).click();
+    await page.getByText('Are you sure you want to delete this lot?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast('Lot Deleted');
+    await lotCard('Legazpi Village Carpark').waitFor({ state: 'detached' });
+  });
+});
