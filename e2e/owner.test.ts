@@ -41,7 +41,28 @@ describe('owner lots in the browser', () => {
     expect(await card.textContent()).toContain('levels B1, B2');
   });
 
+  it('sets progressive pricing for the new lot', async () => {
+    await page.goto(`${baseURL}/owner/pricing`);
+    await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
+    await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
+    await page.getByRole('tab', { name: 'Progressive' }).click();
+    await page.getByLabel('Base Rate (₱ per hour)').fill('60');
+    expect(await page.getByLabel('Tier 2 Multiplier').inputValue()).toBe('0.9');
+    await page.getByLabel('Tier 3 Hours').fill('10');
+    await page.getByLabel('Tier 3 Multiplier').fill('0.7');
+    await page.getByRole('button', { name: 'Save Pricing' }).click();
+    await toast('Pricing Updated');
+
+    await page.reload();
+    await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
+    expect(await page.getByRole('tab', { name: 'Progressive' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Base Rate (₱ per hour)').inputValue()).toBe('60');
+    expect(await page.getByLabel('Tier 3 Hours').inputValue()).toBe('10');
+    expect(await page.getByLabel('Tier 3 Multiplier').inputValue()).toBe('0.7');
+  });
+
   it('asks before deleting and removes a lot nobody booked', async () => {
+    await page.goto(`${baseURL}/owner/lots`);
     await page.getByRole('button', { name: 'Delete Legazpi Village Carpark' }).click();
     await page.getByText('Are you sure you want to delete this lot?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
