@@ -92,6 +92,8 @@ export const lotUpdateSchema = z
     rulesJson: jsonField(lotRulesSchema),
     amenitiesJson: jsonField(lotAmenitiesSchema),
     ...layoutFields,
+    /** Deactivating stops new bookings (what is booked stands); activating takes them again. */
+    isActive: z.boolean(),
   })
   .partial()
   .superRefine((lot, ctx) => {

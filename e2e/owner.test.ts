@@ -61,8 +61,13 @@ describe('owner lots in the browser', () => {
     expect(await page.getByLabel('Tier 3 Multiplier').inputValue()).toBe('0.7');
   });
 
-  it('asks before deleting and removes a lot nobody booked', async () => {
+  it('deactivates and reactivates a lot, then asks before deleting one nobody booked', async () => {
     await page.goto(`${baseURL}/owner/lots`);
+    const card = lotCard('Legazpi Village Carpark');
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await card.filter({ hasText: 'Inactive' }).waitFor();
+    await card.getByRole('button', { name: 'Activate' }).click();
+    await card.getByRole('button', { name: 'Deactivate' }).waitFor();
     await page.getByRole('button', { name: 'Delete Legazpi Village Carpark' }).click();
     await page.getByText('Are you sure you want to delete this lot?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

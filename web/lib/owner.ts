@@ -4,6 +4,7 @@ import { api, unwrap, unwrapEmpty } from './api';
 
 export type OwnerLot = InferResponseType<typeof api.owner.lots.$get, 200>[number];
 export type LotCreateBody = InferRequestType<typeof api.owner.lots.$post>['json'];
+export type LotUpdateBody = InferRequestType<(typeof api.owner.lots)[':id']['$patch']>['json'];
 export type PricingBody = InferRequestType<(typeof api.pricing)[':lotId']['$patch']>['json'];
 
 export const ownerLotsQuery = queryOptions({ queryKey: ['/api/owner/lots'], queryFn: () => unwrap(api.owner.lots.$get()) });
@@ -21,7 +22,7 @@ export function useCreateLot() {
 export function useUpdateLot() {
   const refresh = useRefreshLots();
   return useMutation({
-    mutationFn: ({ id, json }: { id: string; json: Partial<LotCreateBody> }) => unwrap(api.owner.lots[':id'].$patch({ param: { id }, json })),
+    mutationFn: ({ id, json }: { id: string; json: LotUpdateBody }) => unwrap(api.owner.lots[':id'].$patch({ param: { id }, json })),
     onSuccess: refresh,
   });
 }

@@ -186,6 +186,29 @@ describe('DELETE /api/owner/lots/:id', () => {
   });
 });
 
+describe('deactivating a lot', () => {
+  it('stops new bookings and leaves search while what is booked stands; activating takes bookings again', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody({ name: 'Deactivation Lot', hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))).json<OwnerLot>();
+    await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lot.id));
+    const { cookie: driverCookie } = await driver(1_000);
+    const booked = await (await reserve(driverCookie, { lotId: lot.id, start: inMinutes(120) })).json<{ id: string }>();
+    const listed = async () => (await (await call('/api/lots?q=Deactivation&limit=100')).json<{ items: { id: string }[] }>()).items.some((l) => l.id === lot.id);
+    expect(await listed()).toBe(true);
+
+    expect(await (await editLot(cookie, lot.id, { isActive: false })).json()).toMatchObject({ isActive: false });
+    expect(await listed()).toBe(false);
+    const refused = await reserve(driverCookie, { lotId: lot.id, start: inMinutes(300) });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: 'This lot is not taking new bookings right now.' });
+    expect((await db().select().from(reservations).where(eq(reservations.id, booked.id)))[0].status).toBe('CONFIRMED');
+
+    expect((await editLot(cookie, lot.id, { isActive: true })).status).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await reserve(driverCookie, { lotId: lot.id, start: inMinutes(300) })).status).toBe(201);
+  });
+});
+
 describe('another owner’s lot', () => {
   it('answers 404 on every owner route and changes nothing', async () => {
     const { cookie } = await newOwner();

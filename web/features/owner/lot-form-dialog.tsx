@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useCreateLot, useUpdateLot, type LotCreateBody, type OwnerLot } from '../../lib/owner';
+import { useCreateLot, useUpdateLot, type LotCreateBody, type LotUpdateBody, type OwnerLot } from '../../lib/owner';
 
 const AMENITIES = [
   ['security', 'Security'],
@@ -65,7 +65,7 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
     }
     const onError = (error: Error) => toast({ title: lot ? 'Update Failed' : 'Lot Not Created', description: error.message, variant: 'destructive' });
     if (lot) {
-      update.mutate({ id: lot.id, json: body as Partial<LotCreateBody> }, { onSuccess: () => (toast({ title: 'Lot Updated' }), onOpenChange(false)), onError });
+      update.mutate({ id: lot.id, json: body as LotUpdateBody }, { onSuccess: () => (toast({ title: 'Lot Updated' }), onOpenChange(false)), onError });
     } else {
       create.mutate(body as LotCreateBody, {
         onSuccess: () => (toast({ title: 'Lot Created', description: 'Your lot has been submitted for approval.' }), onOpenChange(false)),

@@ -6,10 +6,11 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { ownerLotsQuery, useDeleteLot, type OwnerLot } from '../../lib/owner';
+import { ApiError } from '../../lib/api';
+import { ownerLotsQuery, useDeleteLot, useUpdateLot, type OwnerLot } from '../../lib/owner';
 import { LotFormDialog } from './lot-form-dialog';
 
-function LotCard({ lot, onEdit, onDelete }: { lot: OwnerLot; onEdit: () => void; onDelete: () => void }) {
+function LotCard({ lot, onEdit, onDelete, onToggleActive }: { lot: OwnerLot; onEdit: () => void; onDelete: () => void; onToggleActive: () => void }) {
   const { occupied, total } = lot.occupancy;
   return (
     <Card data-testid="owner-lot" className="space-y-3">
@@ -21,6 +22,7 @@ function LotCard({ lot, onEdit, onDelete }: { lot: OwnerLot; onEdit: () => void;
         <span className={lot.isApproved ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800' : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800'}>
           {lot.isApproved ? 'Approved' : 'Pending Approval'}
         </span>
+        {!lot.isActive && <span className="rounded-full bg-muted px-2 py-0.5 text-xs">Inactive</span>}
       </div>
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
@@ -45,6 +47,9 @@ function LotCard({ lot, onEdit, onDelete }: { lot: OwnerLot; onEdit: () => void;
         <Button size="sm" variant="outline" onClick={onEdit}>
           Edit
         </Button>
+        <Button size="sm" variant="outline" onClick={onToggleActive}>
+          {lot.isActive ? 'Deactivate' : 'Activate'}
+        </Button>
         <Button size="sm" variant="destructive" onClick={onDelete} aria-label={`Delete ${lot.name}`}>
           Delete
         </Button>
@@ -58,7 +63,18 @@ export function OwnerLotsPage() {
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
   const [editing, setEditing] = useState<OwnerLot | 'new' | null>(null);
   const [deleting, setDeleting] = useState<OwnerLot | null>(null);
+  /** A lot that cannot be deleted (bookings ahead, or history) is offered deactivation instead. */
+  const [offerDeactivate, setOfferDeactivate] = useState<{ lot: OwnerLot; reason: string } | null>(null);
   const remove = useDeleteLot();
+  const update = useUpdateLot();
+  const setActive = (lot: OwnerLot, isActive: boolean) =>
+    update.mutate(
+      { id: lot.id, json: { isActive } },
+      {
+        onSuccess: () => toast({ title: 'Lot Updated', description: isActive ? `${lot.name} takes new bookings again.` : `${lot.name} takes no new bookings; what is booked stands.` }),
+        onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+      },
+    );
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -71,7 +87,7 @@ export function OwnerLotsPage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {lots.map((lot) => (
-            <LotCard key={lot.id} lot={lot} onEdit={() => setEditing(lot)} onDelete={() => setDeleting(lot)} />
+            <LotCard key={lot.id} lot={lot} onEdit={() => setEditing(lot)} onDelete={() => setDeleting(lot)} onToggleActive={() => setActive(lot, !lot.isActive)} />
           ))}
         </div>
       )}
@@ -86,9 +102,20 @@ export function OwnerLotsPage() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => toast({ title: 'Lot Deleted' }),
-            onError: (error) => toast({ title: 'Lot Not Deleted', description: error.message, variant: 'destructive' }),
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 409 && deleting.isActive) setOfferDeactivate({ lot: deleting, reason: error.text });
+              else toast({ title: 'Lot Not Deleted', description: error.message, variant: 'destructive' });
+            },
           })
         }
+      />
+      <ConfirmDialog
+        open={!!offerDeactivate}
+        onOpenChange={(open) => !open && setOfferDeactivate(null)}
+        title="Deactivate Lot Instead?"
+        description={offerDeactivate?.reason ?? ''}
+        confirmLabel="Deactivate"
+        onConfirm={() => offerDeactivate && setActive(offerDeactivate.lot, false)}
       />
     </main>
   );
