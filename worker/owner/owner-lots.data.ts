@@ -1,12 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { PlannedSlot } from '../../core/lot-form';
-import type { DB } from '../db/client';
+import { SLOT_ROWS_PER_INSERT, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import { checkins, gateIssues, lotSubmissions, lots, pricing, reservations, shifts, slots } from '../db/schema';
-
-/** D1 binds at most 100 parameters per statement; a slot row has 8. */
-const SLOT_ROWS_PER_INSERT = 12;
 
 export type NewLot = typeof lots.$inferInsert & { id: string; ownerId: string };
 type Statement = BatchItem<'sqlite'>;
