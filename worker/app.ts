@@ -15,6 +15,7 @@ import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
+import { pricingRoutes } from './pricing/pricing.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
@@ -29,6 +30,7 @@ const api = new Hono<AppEnv>()
   .route('/', accountRoutes)
   .route('/', notificationRoutes)
   .route('/', ownerRoutes)
+  .route('/', pricingRoutes)
   .route('/', gateRoutes)
   .route('/', walletRoutes)
   .route('/', paymentRoutes)

@@ -93,6 +93,8 @@ export const lots = sqliteTable(
     hoursJson: text('hours_json').notNull().default('{}'),
     rulesJson: text('rules_json').notNull().default('{}'),
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
+    /** An owner's switch: a deactivated lot takes no new bookings and leaves search; what is booked stands. */
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
   },
   // Search reads a bounding box of approved lots as one range scan of this index (docs/search.md).

@@ -64,6 +64,18 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'PATCH /api/user/preferences': { who: 'session', sample: () => ({ method: 'PATCH', path: '/api/user/preferences', json: { autoExtend: true } }) },
   'GET /api/owner/lots': { who: OWNERS, sample: () => ({ path: '/api/owner/lots' }) },
   'GET /api/owner/lots/:id': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}` }) },
+  'POST /api/owner/lots': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: '/api/owner/lots', json: { name: 'Access Lot', geoLat: 14.55, geoLng: 121.02, totalSlots: 1 } }),
+  },
+  // An empty edit changes nothing on the demo lot.
+  'PATCH /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'PATCH', path: `/api/owner/lots/${lotId}`, json: {} }) },
+  'PATCH /api/pricing/:lotId': {
+    who: OWNERS,
+    sample: () => ({ method: 'PATCH', path: `/api/pricing/${crypto.randomUUID()}`, json: { strategy: 'STATIC', baseRate: 6000 } }),
+    found: false,
+  },
+  'DELETE /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${crypto.randomUUID()}` }), found: false },
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
   'GET /api/attendant/shift': { who: GATE, sample: () => ({ path: `/api/attendant/shift?lotId=${lotId}` }) },

@@ -235,6 +235,11 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     return this.booking(reservationId)?.slotId ?? null;
   }
 
+  /** Slots taken now or later (bookings, holds in flight, walk-ins): an owner's resize never removes them. */
+  heldSlotIds(now = Date.now()): string[] {
+    return [...this.busySlots(now, Number.MAX_SAFE_INTEGER)];
+  }
+
   /** Availability for a window: total, free, occupied (reserved + walk-ins). */
   availability(window: { startMs: number; endMs: number }, total: number, now = Date.now()): { total: number; free: number; occupied: number; reserved: number; walkIns: number } {
     const busy = this.busySlots(window.startMs, window.endMs).size;

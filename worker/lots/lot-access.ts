@@ -10,8 +10,8 @@ import type { SessionUser } from '../env';
 import { notFound } from '../http/errors';
 
 export async function assertManagesLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
-  if (user.role === 'super_admin') return;
-  const [owned] = await db.select({ id: lots.id }).from(lots).where(and(eq(lots.id, lotId), eq(lots.ownerId, user.id))).limit(1);
+  const ownedBy = user.role === 'super_admin' ? undefined : eq(lots.ownerId, user.id);
+  const [owned] = await db.select({ id: lots.id }).from(lots).where(and(eq(lots.id, lotId), ownedBy)).limit(1);
   if (!owned) throw notFound('Parking lot');
 }
 

@@ -86,6 +86,7 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
     .where(
       and(
         eq(lots.isApproved, true),
+        eq(lots.isActive, true),
         box ? and(gte(lots.geoLat, box.south), lte(lots.geoLat, box.north), gte(lots.geoLng, box.west), lte(lots.geoLng, box.east)) : undefined,
         distance && search.radiusKm && !search.box ? lte(distance, (search.radiusKm / KM_PER_DEGREE) ** 2) : undefined,
         term ? or(like(lots.name, term), like(lots.address, term)) : undefined,

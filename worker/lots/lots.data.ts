@@ -18,6 +18,7 @@ export const lotColumns = {
   hoursJson: lots.hoursJson,
   rulesJson: lots.rulesJson,
   isApproved: lots.isApproved,
+  isActive: lots.isActive,
   ownerId: lots.ownerId,
   baseRate: sql<number>`coalesce(${pricing.baseRate}, ${DEFAULT_RATE_CENTS})`,
   strategy: sql<PricingStrategy>`coalesce(${pricing.strategy}, 'STATIC')`,

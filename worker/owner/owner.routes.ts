@@ -1,21 +1,30 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { lotCreateSchema, lotUpdateSchema } from '../../core/lot-form';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
-import { findLot, listLotsOwnedBy } from '../lots/lots.data';
+import { createLot, deleteLot, listOwnerLots, ownerLot, updateLot } from './owner-lots.service';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 
-/** The owner's own lots (the super admin sees every lot), spec 3 "Owner lot" plus its slot count. */
+/** The owner's own lots (the super admin sees every lot), with their slot layout and live occupancy. */
 export const ownerRoutes = new Hono<AppEnv>()
-  .get('/owner/lots', async (c) => {
-    const user = c.var.user!;
-    const rows = await listLotsOwnedBy(c.var.db, user.role === 'super_admin' ? null : user.id);
-    return c.json(rows);
-  })
+  .get('/owner/lots', async (c) => c.json(await listOwnerLots(c.env, c.var.db, c.var.user!)))
+  .post('/owner/lots', validate('json', lotCreateSchema), async (c) => c.json(await createLot(c.env, c.var.db, c.var.user!, c.req.valid('json')), 201))
   .get('/owner/lots/:id', validate('param', lotParams), async (c) => {
     const { id } = c.req.valid('param');
     await assertManagesLot(c.var.db, c.var.user!, id);
-    return c.json(await findLot(c.var.db, id));
+    return c.json(await ownerLot(c.env, c.var.db, id));
+  })
+  .patch('/owner/lots/:id', validate('param', lotParams), validate('json', lotUpdateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await assertManagesLot(c.var.db, c.var.user!, id);
+    return c.json(await updateLot(c.env, c.var.db, id, c.req.valid('json')));
+  })
+  .delete('/owner/lots/:id', validate('param', lotParams), async (c) => {
+    const { id } = c.req.valid('param');
+    await assertManagesLot(c.var.db, c.var.user!, id);
+    await deleteLot(c.var.db, id);
+    return c.body(null, 204);
   });

@@ -83,6 +83,7 @@ async function afterPayment(ctx: BookingContext, userId: string, what: string, a
 async function bookableLot(db: DB, lotId: string) {
   const lot = await lotForBooking(db, lotId);
   if (!lot?.isApproved) throw notFound('Parking lot');
+  if (!lot.isActive) throw apiError(409, 'This lot is not taking new bookings right now.');
   return lot;
 }
 

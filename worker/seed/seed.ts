@@ -6,10 +6,11 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { WEEKDAYS } from '../../core/booking';
+import { slotLabel } from '../../core/lot-form';
 import { DEFAULT_TIERS } from '../../core/pricing';
 import type { Role } from '../../core/roles';
 import { hashPassword } from '../auth/password';
-import type { DB } from '../db/client';
+import { SLOT_ROWS_PER_INSERT, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import { attendantAssignments, lots, payments, pricing, slots, walletTransactions } from '../db/schema';
 import { accountInserts } from '../users/users.data';
@@ -27,9 +28,6 @@ export const DEMO_ACCOUNTS = [
 /** The lot the demo attendant is assigned to. */
 export const DEMO_ATTENDANT_LOT = 'Greenbelt 3 Parking';
 
-/** D1 binds at most 100 parameters per statement; a slot row has 8. */
-const SLOT_ROWS_PER_INSERT = 12;
-
 function slotRows(lotId: string, lot: DemoLot) {
   const perLevel = Math.ceil(lot.slots / lot.levels.length);
   return Array.from({ length: lot.slots }, (_, i) => {
@@ -38,7 +36,7 @@ function slotRows(lotId: string, lot: DemoLot) {
     return {
       id: newId(),
       lotId,
-      label: `${level}-${String(number).padStart(3, '0')}`,
+      label: slotLabel(level, number),
       level,
       // The first slots of each level are the accessible ones, nearest the lifts; EV bays follow.
       accessible: lot.amenities.accessible && number <= Math.max(1, Math.round(perLevel * 0.04)),

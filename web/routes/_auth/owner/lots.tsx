@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { Spinner } from '../../../components/ui/spinner';
+import { OwnerLotsPage } from '../../../features/owner/lots-page';
+import { ownerLotsQuery } from '../../../lib/owner';
 
 export const Route = createFileRoute('/_auth/owner/lots')({
-  component: () => <ComingSoon title="Manage Lots" summary="Creating and editing lots arrives with the owner release." />,
+  loader: ({ context }) => context.queryClient.ensureQueryData(ownerLotsQuery),
+  pendingComponent: () => <Spinner label="Loading lots" />,
+  errorComponent: ({ error }) => <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error instanceof Error ? error.message : 'Your lots could not be loaded.'}</main>,
+  component: OwnerLotsPage,
 });

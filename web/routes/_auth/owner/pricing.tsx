@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { Spinner } from '../../../components/ui/spinner';
+import { OwnerPricingPage } from '../../../features/owner/pricing-page';
+import { ownerLotsQuery } from '../../../lib/owner';
 
 export const Route = createFileRoute('/_auth/owner/pricing')({
-  component: () => <ComingSoon title="Pricing Management" summary="Static and progressive pricing arrive with the owner release." />,
+  loader: ({ context }) => context.queryClient.ensureQueryData(ownerLotsQuery),
+  pendingComponent: () => <Spinner label="Loading pricing" />,
+  errorComponent: ({ error }) => <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error instanceof Error ? error.message : 'Pricing could not be loaded.'}</main>,
+  component: OwnerPricingPage,
 });

@@ -1,0 +1,133 @@
+/**
+ * What an owner submits for a lot: its place, hours, rules, amenities and slot layout, with the
+ * form's defaults (max stay 8 h, open 06:00–22:00 every day, no overnight). The web form and
+ * `POST/PATCH /api/owner/lots` both validate with these schemas.
+ */
+import { z } from 'zod';
+import { WEEKDAYS, type LotHours } from './booking';
+import { jsonField } from './lot-json';
+import { VEHICLE_TYPES } from './vehicles';
+
+/** The most slots one lot may have: a large mall car park. */
+export const MAX_LOT_SLOTS = 2000;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are HH:MM, from 00:00 to 23:59');
+const dayHours = z
+  .object({ open: clock, close: clock })
+  .refine((day) => day.open < day.close, { message: 'A day must close after it opens', path: ['close'] });
+
+export const sameEveryDay = (open: string, close: string): LotHours => Object.fromEntries(WEEKDAYS.map((day) => [day, { open, close }]));
+
+export const DEFAULT_LOT_HOURS = sameEveryDay('06:00', '22:00');
+
+/** A weekday left out is a closed day; at least one day must be open. */
+export const lotHoursSchema = z
+  .partialRecord(z.enum(WEEKDAYS), dayHours)
+  .refine((hours) => Object.keys(hours).length > 0, 'A lot must open on at least one day');
+
+export const lotRulesSchema = z.object({
+  maxDuration: z.number().int().min(1, 'Max duration is 1 to 24 hours').max(24, 'Max duration is 1 to 24 hours').default(8),
+  allowOvernight: z.boolean().default(false),
+  vehicleTypes: z.array(z.enum(VEHICLE_TYPES)).min(1).default(['car', 'motorcycle']),
+});
+
+export const lotAmenitiesSchema = z.object({
+  accessible: z.boolean().default(false),
+  evCharging: z.boolean().default(false),
+  security: z.boolean().default(false),
+  covered: z.boolean().default(false),
+});
+
+const slotCount = (what: string) => z.number().int(`${what} must be a whole number`).min(0, `${what} cannot be negative`).max(MAX_LOT_SLOTS, `${what} is at most ${MAX_LOT_SLOTS}`);
+
+/** Slot levels such as B1, B2, G, L3: labels are `<level>-<number>` like B1-014. */
+const levelName = z.string().trim().regex(/^[A-Za-z0-9]{1,4}$/, 'A level is 1 to 4 letters or digits, like B1').transform((level) => level.toUpperCase());
+
+const layoutFields = {
+  totalSlots: slotCount('Total slots').min(1, 'A lot needs at least one slot'),
+  accessibleSlots: slotCount('Accessible slots'),
+  evChargingSlots: slotCount('EV charging slots'),
+  levels: z
+    .array(levelName)
+    .max(20, 'At most 20 levels')
+    .refine((levels) => new Set(levels).size === levels.length, 'Each level is named once')
+    .optional(),
+};
+
+const placeFields = {
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  address: z.string().trim().max(300).optional(),
+  geoLat: z.number({ error: 'Latitude is required' }).min(-90).max(90),
+  geoLng: z.number({ error: 'Longitude is required' }).min(-180).max(180),
+};
+
+export type SlotLayout = { totalSlots: number; accessibleSlots: number; evChargingSlots: number; levels?: string[] | null };
+
+const layoutProblem = (layout: Partial<SlotLayout>) =>
+  layout.totalSlots !== undefined && (layout.accessibleSlots ?? 0) + (layout.evChargingSlots ?? 0) > layout.totalSlots
+    ? 'Accessible and EV charging slots together cannot exceed the total slots'
+    : null;
+
+export const lotCreateSchema = z
+  .object({
+    ...placeFields,
+    hoursJson: jsonField(lotHoursSchema).default(DEFAULT_LOT_HOURS),
+    rulesJson: jsonField(lotRulesSchema).default(lotRulesSchema.parse({})),
+    amenitiesJson: jsonField(lotAmenitiesSchema).default(lotAmenitiesSchema.parse({})),
+    ...layoutFields,
+    accessibleSlots: layoutFields.accessibleSlots.default(0),
+    evChargingSlots: layoutFields.evChargingSlots.default(0),
+  })
+  .superRefine((lot, ctx) => {
+    const problem = layoutProblem(lot);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['accessibleSlots'] });
+  });
+export type LotCreate = z.infer<typeof lotCreateSchema>;
+
+/** An edit sends only what changed; a layout change sends the whole layout (all three counts). */
+export const lotUpdateSchema = z
+  .object({
+    ...placeFields,
+    hoursJson: jsonField(lotHoursSchema),
+    rulesJson: jsonField(lotRulesSchema),
+    amenitiesJson: jsonField(lotAmenitiesSchema),
+    ...layoutFields,
+    /** Deactivating stops new bookings (what is booked stands); activating takes them again. */
+    isActive: z.boolean(),
+  })
+  .partial()
+  .superRefine((lot, ctx) => {
+    const problem = layoutProblem(lot);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['accessibleSlots'] });
+    if ((lot.accessibleSlots !== undefined || lot.evChargingSlots !== undefined || lot.levels !== undefined) && lot.totalSlots === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'A slot layout change needs totalSlots', path: ['totalSlots'] });
+    }
+  });
+export type LotUpdate = z.infer<typeof lotUpdateSchema>;
+
+/** A lot without levels labels its slots P-001, P-002… */
+export const DEFAULT_LEVEL = 'P';
+
+export const slotLabel = (level: string, number: number) => `${level}-${String(number).padStart(3, '0')}`;
+
+export type PlannedSlot = { label: string; level: string; accessible: boolean; evCharging: boolean };
+
+/**
+ * The slots a layout describes, in order: spread evenly over the levels (the first levels take the
+ * remainder), numbered from 001 on each level. Accessible bays are the first slots of the plan
+ * (lowest level, nearest the entrance), EV bays the last, so a resize that keeps the counts keeps
+ * the same bays.
+ */
+export function slotPlan(layout: SlotLayout): PlannedSlot[] {
+  const levels = layout.levels?.length ? layout.levels : [DEFAULT_LEVEL];
+  const base = Math.floor(layout.totalSlots / levels.length);
+  const extra = layout.totalSlots % levels.length;
+  const plan = levels.flatMap((level, i) =>
+    Array.from({ length: base + (i < extra ? 1 : 0) }, (_, n) => ({ label: slotLabel(level, n + 1), level, accessible: false, evCharging: false })),
+  );
+  plan.forEach((slot, i) => {
+    slot.accessible = i < layout.accessibleSlots;
+    slot.evCharging = i >= plan.length - layout.evChargingSlots;
+  });
+  return plan;
+}

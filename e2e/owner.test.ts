@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
+const lotCard = (name: string) => page.getByTestId('owner-lot').filter({ hasText: name });
+
+describe('owner lots in the browser', () => {
+  it('creates a lot, which shows Pending Approval with its real slot count', async () => {
+    await page.goto(`${baseURL}/owner/lots`);
+    await page.getByRole('heading', { name: 'Manage Lots' }).waitFor();
+    await page.getByRole('button', { name: 'Add New Lot' }).click();
+    // The spec's form defaults.
+    expect(await page.getByLabel('Max Duration (hours)').inputValue()).toBe('8');
+    expect(await page.getByLabel('Open Time').inputValue()).toBe('06:00');
+    expect(await page.getByLabel('Close Time').inputValue()).toBe('22:00');
+    await page.getByLabel('Lot Name').fill('Legazpi Village Carpark');
+    await page.getByLabel('Address').fill('Rufino St, Makati');
+    await page.getByLabel('Latitude').fill('14.5547');
+    await page.getByLabel('Longitude').fill('121.0164');
+    await page.getByLabel('Total Slots').fill('42');
+    await page.getByLabel('Levels').fill('B1, B2');
+    await page.getByRole('button', { name: 'Create Lot' }).click();
+    await toast('Lot Created');
+    await page.getByText('Your lot has been submitted for approval.').first().waitFor();
+    const card = lotCard('Legazpi Village Carpark');
+    await card.filter({ hasText: 'Pending Approval' }).waitFor();
+    expect(await card.textContent()).toContain('Slots42');
+    expect(await card.textContent()).toContain('levels B1, B2');
+  });
+
+  it('sets progressive pricing for the new lot', async () => {
+    await page.goto(`${baseURL}/owner/pricing`);
+    await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
+    await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
+    await page.getByRole('tab', { name: 'Progressive' }).click();
+    await page.getByLabel('Base Rate (₱ per hour)').fill('60');
+    expect(await page.getByLabel('Tier 2 Multiplier').inputValue()).toBe('0.9');
+    await page.getByLabel('Tier 3 Hours').fill('10');
+    await page.getByLabel('Tier 3 Multiplier').fill('0.7');
+    await page.getByRole('button', { name: 'Save Pricing' }).click();
+    await toast('Pricing Updated');
+
+    await page.reload();
+    await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
+    expect(await page.getByRole('tab', { name: 'Progressive' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Base Rate (₱ per hour)').inputValue()).toBe('60');
+    expect(await page.getByLabel('Tier 3 Hours').inputValue()).toBe('10');
+    expect(await page.getByLabel('Tier 3 Multiplier').inputValue()).toBe('0.7');
+  });
+
+  it('deactivates and reactivates a lot, then asks before deleting one nobody booked', async () => {
+    await page.goto(`${baseURL}/owner/lots`);
+    const card = lotCard('Legazpi Village Carpark');
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await card.filter({ hasText: 'Inactive' }).waitFor();
+    await card.getByRole('button', { name: 'Activate' }).click();
+    await card.getByRole('button', { name: 'Deactivate' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Legazpi Village Carpark' }).click();
+    await page.getByText('Are you sure you want to delete this lot?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast('Lot Deleted');
+    await lotCard('Legazpi Village Carpark').waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,122 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { hoursLabel } from '../../../core/booking';
+import { lotHours } from '../../../core/lot-json';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
+import { ownerLotsQuery, useDeleteLot, useUpdateLot, type OwnerLot } from '../../lib/owner';
+import { LotFormDialog } from './lot-form-dialog';
+
+function LotCard({ lot, onEdit, onDelete, onToggleActive }: { lot: OwnerLot; onEdit: () => void; onDelete: () => void; onToggleActive: () => void }) {
+  const { occupied, total } = lot.occupancy;
+  return (
+    <Card data-testid="owner-lot" className="space-y-3">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 className="font-semibold">{lot.name}</h2>
+          {lot.address && <p className="text-sm text-muted-foreground">{lot.address}</p>}
+        </div>
+        <span className={lot.isApproved ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800' : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800'}>
+          {lot.isApproved ? 'Approved' : 'Pending Approval'}
+        </span>
+        {!lot.isActive && <span className="rounded-full bg-muted px-2 py-0.5 text-xs">Inactive</span>}
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Slots</dt>
+          <dd>{lot.totalSlots}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Occupancy</dt>
+          <dd>
+            {occupied}/{total} ({total ? Math.round((occupied / total) * 100) : 0}%)
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Hours</dt>
+          <dd>{hoursLabel(lotHours(lot))}</dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground">
+        {lot.accessibleSlots} accessible · {lot.evChargingSlots} EV charging{lot.levels.length ? ` · levels ${lot.levels.join(', ')}` : ''}
+      </p>
+      <div className="flex gap-2">
+        <Button size="sm" variant="outline" onClick={onEdit}>
+          Edit
+        </Button>
+        <Button size="sm" variant="outline" onClick={onToggleActive}>
+          {lot.isActive ? 'Deactivate' : 'Activate'}
+        </Button>
+        <Button size="sm" variant="destructive" onClick={onDelete} aria-label={`Delete ${lot.name}`}>
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** The owner's lots: add one for approval, edit or resize one, delete one that has nothing booked. */
+export function OwnerLotsPage() {
+  const { data: lots } = useSuspenseQuery(ownerLotsQuery);
+  const [editing, setEditing] = useState<OwnerLot | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<OwnerLot | null>(null);
+  /** A lot that cannot be deleted (bookings ahead, or history) is offered deactivation instead. */
+  const [offerDeactivate, setOfferDeactivate] = useState<{ lot: OwnerLot; reason: string } | null>(null);
+  const remove = useDeleteLot();
+  const update = useUpdateLot();
+  const setActive = (lot: OwnerLot, isActive: boolean) =>
+    update.mutate(
+      { id: lot.id, json: { isActive } },
+      {
+        onSuccess: () => toast({ title: 'Lot Updated', description: isActive ? `${lot.name} takes new bookings again.` : `${lot.name} takes no new bookings; what is booked stands.` }),
+        onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Manage Lots</h1>
+        <Button onClick={() => setEditing('new')}>Add New Lot</Button>
+      </div>
+      {lots.length === 0 ? (
+        <p className="text-muted-foreground">You have no lots yet. Add one and it is submitted for approval.</p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {lots.map((lot) => (
+            <LotCard key={lot.id} lot={lot} onEdit={() => setEditing(lot)} onDelete={() => setDeleting(lot)} onToggleActive={() => setActive(lot, !lot.isActive)} />
+          ))}
+        </div>
+      )}
+      {editing && <LotFormDialog key={editing === 'new' ? 'new' : editing.id} lot={editing === 'new' ? undefined : editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Lot"
+        description="Are you sure you want to delete this lot?"
+        confirmLabel="Delete"
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast({ title: 'Lot Deleted' }),
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 409 && deleting.isActive) setOfferDeactivate({ lot: deleting, reason: error.text });
+              else toast({ title: 'Lot Not Deleted', description: error.message, variant: 'destructive' });
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        open={!!offerDeactivate}
+        onOpenChange={(open) => !open && setOfferDeactivate(null)}
+        title="Deactivate Lot Instead?"
+        description={offerDeactivate?.reason ?? ''}
+        confirmLabel="Deactivate"
+        onConfirm={() => offerDeactivate && setActive(offerDeactivate.lot, false)}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * An owner's lots: submit one for approval, edit it (resizing only around the slots bookings hold),
+ * delete one that never served anyone. docs/owner.md describes the rules.
+ */
+import { DEFAULT_LEVEL, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
+import { DEFAULT_RATE_CENTS } from '../../core/money';
+import type { DB } from '../db/client';
+import { newId } from '../db/ids';
+import type { Bindings, SessionUser } from '../env';
+import { apiError } from '../http/errors';
+import { lotObject } from '../lot-object/stub';
+import { availabilityOf, findLot, listLotsOwnedBy, type LotRow } from '../lots/lots.data';
+import {
+  deleteLotRow,
+  insertLotWithSubmission,
+  liveReservationCount,
+  lotHasRecords,
+  reactivateSlots,
+  slotsOfLot,
+  updateLotAndSlots,
+  type LotSlot,
+  type SlotChanges,
+} from './owner-lots.data';
+
+const jsonColumns = (body: Pick<LotUpdate, 'hoursJson' | 'rulesJson' | 'amenitiesJson'>) => ({
+  ...(body.hoursJson && { hoursJson: JSON.stringify(body.hoursJson) }),
+  ...(body.rulesJson && { rulesJson: JSON.stringify(body.rulesJson) }),
+  ...(body.amenitiesJson && { amenitiesJson: JSON.stringify(body.amenitiesJson) }),
+});
+
+/** The layout the lot's active slots describe today, as the form shows it. */
+function layoutOf(slots: LotSlot[]): SlotLayout & { levels: string[] } {
+  const active = slots.filter((slot) => slot.active);
+  const levels = [...new Set(active.map((slot) => slot.level ?? ''))].filter(Boolean).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return {
+    // A lot without levels shows none, though its labels carry the default one.
+    levels: levels.length === 1 && levels[0] === DEFAULT_LEVEL ? [] : levels,
+    totalSlots: active.length,
+    accessibleSlots: active.filter((slot) => slot.accessible).length,
+    evChargingSlots: active.filter((slot) => slot.evCharging).length,
+  };
+}
+
+/** An owner's card: the lot, its approval, its slot layout and who is parked or booked in the next hour. */
+async function ownerLotView(env: Bindings, db: DB, lot: LotRow) {
+  const [availability, slots] = await Promise.all([availabilityOf(env, lot), slotsOfLot(db, lot.id)]);
+  return { ...lot, ...layoutOf(slots), occupancy: { occupied: availability.occupied, total: availability.total } };
+}
+
+export async function listOwnerLots(env: Bindings, db: DB, user: SessionUser) {
+  const rows = await listLotsOwnedBy(db, user.role === 'super_admin' ? null : user.id);
+  return Promise.all(rows.map((lot) => ownerLotView(env, db, lot)));
+}
+
+export async function ownerLot(env: Bindings, db: DB, lotId: string) {
+  const lot = await findLot(db, lotId);
+  return lot && ownerLotView(env, db, lot);
+}
+
+/** A new lot is submitted for approval: drivers see it only once the super admin approves it. */
+export async function createLot(env: Bindings, db: DB, owner: SessionUser, body: LotCreate) {
+  const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...place } = body;
+  const id = newId();
+  await insertLotWithSubmission(
+    db,
+    { id, ownerId: owner.id, ...place, ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }), isApproved: false },
+    slotPlan({ totalSlots, accessibleSlots, evChargingSlots, levels }),
+    { accessibleSlots, evChargingSlots, hourlyRate: DEFAULT_RATE_CENTS },
+  );
+  return (await ownerLot(env, db, id))!;
+}
+
+/**
+ * What moves the lot from its slots today to the planned layout. Slots are matched by label, so a
+ * retired slot that comes back keeps its id (and its history).
+ */
+function slotChanges(current: LotSlot[], layout: SlotLayout): SlotChanges {
+  const planned = slotPlan(layout);
+  const byLabel = new Map(current.map((slot) => [slot.label, slot]));
+  const plannedLabels = new Set(planned.map((slot) => slot.label));
+  const changes: SlotChanges = { add: [], update: [], retire: [] };
+  for (const slot of planned) {
+    const existing = byLabel.get(slot.label);
+    if (!existing) changes.add.push(slot);
+    else if (!existing.active || existing.accessible !== slot.accessible || existing.evCharging !== slot.evCharging || existing.level !== slot.level) {
+      changes.update.push({ ...slot, id: existing.id });
+    }
+  }
+  changes.retire = current.filter((slot) => slot.active && !plannedLabels.has(slot.label)).map((slot) => slot.id);
+  return changes;
+}
+
+const labelList = (labels: string[]) => (labels.length > 5 ? `${labels.slice(0, 5).join(', ')} and ${labels.length - 5} more` : labels.join(', '));
+
+export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotUpdate) {
+  const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...place } = body;
+  const current = await slotsOfLot(db, lotId);
+  const changes =
+    totalSlots === undefined
+      ? { add: [], update: [], retire: [] }
+      : slotChanges(current, { totalSlots, accessibleSlots: accessibleSlots ?? 0, evChargingSlots: evChargingSlots ?? 0, levels: levels ?? layoutOf(current).levels });
+
+  // The lot's object knows which slots bookings, holds and cars inside take from now on.
+  const object = lotObject(env, lotId);
+  const held = new Set(await object.heldSlotIds());
+  const blocked = current.filter((slot) => changes.retire.includes(slot.id) && held.has(slot.id)).map((slot) => slot.label);
+  if (blocked.length) {
+    throw apiError(
+      409,
+      `Slots ${labelList(blocked)} are held by current or upcoming reservations, so the lot cannot shrink to ${totalSlots} slots yet. Try again after those stays end.`,
+      { heldSlots: blocked },
+    );
+  }
+  await updateLotAndSlots(db, lotId, { ...place, ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }) }, changes);
+  // A booking that took a retired slot between the check and the write keeps it.
+  const heldSince = new Set(await object.heldSlotIds());
+  await reactivateSlots(db, changes.retire.filter((id) => heldSince.has(id)));
+  return (await ownerLot(env, db, lotId))!;
+}
+
+/** Only a lot with no bookings ahead and no history may go; one that served drivers keeps its records. */
+export async function deleteLot(db: DB, lotId: string) {
+  const live = await liveReservationCount(db, lotId);
+  if (live > 0) {
+    throw apiError(
+      409,
+      `This lot has ${live} current or upcoming reservation${live === 1 ? '' : 's'}, so it cannot be deleted. Deactivate it instead to stop new bookings.`,
+      { liveReservations: live },
+    );
+  }
+  if (await lotHasRecords(db, lotId)) {
+    throw apiError(409, 'This lot has past bookings or gate records, which are kept for receipts and reports, so it cannot be deleted. Deactivate it instead to stop new bookings.');
+  }
+  await deleteLotRow(db, lotId);
+}

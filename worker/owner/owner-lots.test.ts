@@ -1,0 +1,224 @@
+import { env } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lotSubmissions, lots, reservations, slots, users } from '../db/schema';
+import { lotObject } from '../lot-object/stub';
+import { ALWAYS, driver, inMinutes, reserve } from '../test/booking-fixtures';
+import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
+import { createAccount } from '../users/users.data';
+
+type OwnerLot = {
+  id: string;
+  name: string;
+  isApproved: boolean;
+  hoursJson: string;
+  rulesJson: string;
+  totalSlots: number;
+  accessibleSlots: number;
+  evChargingSlots: number;
+  levels: string[];
+  occupancy: { occupied: number; total: number };
+};
+
+/** A second owner_admin of their own, with a session. */
+async function newOwner() {
+  const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
+  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'space_owner' });
+  await db().update(users).set({ role: 'owner_admin' }).where(eq(users.id, user.id));
+  return { user, cookie: await signedInAs(user.id) };
+}
+
+const lotBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Salcedo Village Lot', address: 'Tordesillas St, Makati', geoLat: 14.5606, geoLng: 121.0227, totalSlots: 3, ...overrides });
+const createLot = (cookie: string, body: Record<string, unknown>) => call('/api/owner/lots', { method: 'POST', cookie, json: body });
+const editLot = (cookie: string, id: string, json: unknown) => call(`/api/owner/lots/${id}`, { method: 'PATCH', cookie, json });
+const labelsOf = async (lotId: string, active = true) =>
+  (await db().select({ label: slots.label }).from(slots).where(and(eq(slots.lotId, lotId), eq(slots.active, active)))).map((s) => s.label).sort();
+const ownerLotCount = async (ownerId: string) => (await db().select().from(lots).where(eq(lots.ownerId, ownerId))).length;
+
+beforeAll(seedOnce);
+
+describe('POST /api/owner/lots', () => {
+  it('submits a lot for approval with the form defaults and generated slot labels', async () => {
+    const { user, cookie } = await newOwner();
+    const res = await createLot(cookie, lotBody({ totalSlots: 5, accessibleSlots: 1, evChargingSlots: 2, levels: ['b1', 'B2'] }));
+    expect(res.status).toBe(201);
+    const lot = await res.json<OwnerLot>();
+    expect(lot).toMatchObject({ name: 'Salcedo Village Lot', isApproved: false, totalSlots: 5, accessibleSlots: 1, evChargingSlots: 2, levels: ['B1', 'B2'], occupancy: { occupied: 0, total: 5 } });
+    expect(JSON.parse(lot.rulesJson)).toEqual({ maxDuration: 8, allowOvernight: false, vehicleTypes: ['car', 'motorcycle'] });
+    expect(JSON.parse(lot.hoursJson).sunday).toEqual({ open: '06:00', close: '22:00' });
+    expect(await labelsOf(lot.id)).toEqual(['B1-001', 'B1-002', 'B1-003', 'B2-001', 'B2-002']);
+    const bays = await db().select().from(slots).where(eq(slots.lotId, lot.id));
+    expect(bays.filter((s) => s.accessible).map((s) => s.label)).toEqual(['B1-001']);
+    expect(bays.filter((s) => s.evCharging).map((s) => s.label).sort()).toEqual(['B2-001', 'B2-002']);
+
+    const [submission] = await db().select().from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id));
+    expect(submission).toMatchObject({ ownerId: user.id, status: 'pending', totalSlots: 5, accessibleSlots: 1, evChargingSlots: 2, hourlyRate: 8000 });
+
+    // Drivers never see it before approval; its owner does, pending.
+    expect((await call(`/api/lots/${lot.id}`)).status).toBe(404);
+    const mine = await (await call('/api/owner/lots', { cookie })).json<OwnerLot[]>();
+    expect(mine.map((l) => [l.id, l.isApproved])).toEqual([[lot.id, false]]);
+  });
+
+  it('keeps per-day hours with closed days, sent as JSON text or as an object', async () => {
+    const { cookie } = await newOwner();
+    const hours = { monday: { open: '07:00', close: '21:00' }, saturday: { open: '08:00', close: '18:00' } };
+    const asText = await (await createLot(cookie, lotBody({ hoursJson: JSON.stringify(hours) }))).json<OwnerLot>();
+    const asObject = await (await createLot(cookie, lotBody({ hoursJson: hours }))).json<OwnerLot>();
+    expect(JSON.parse(asText.hoursJson)).toEqual(hours);
+    expect(JSON.parse(asObject.hoursJson)).toEqual(hours);
+  });
+
+  it('refuses a bad lot with 400 and a message, creating nothing', async () => {
+    const { user, cookie } = await newOwner();
+    const cases: [Record<string, unknown>, string][] = [
+      [lotBody({ name: '' }), 'Name is required'],
+      [lotBody({ geoLat: undefined }), 'Latitude is required'],
+      [lotBody({ totalSlots: 0 }), 'A lot needs at least one slot'],
+      [lotBody({ totalSlots: 3, accessibleSlots: 2, evChargingSlots: 2 }), 'Accessible and EV charging slots together cannot exceed the total slots'],
+      [lotBody({ hoursJson: { monday: { open: '22:00', close: '06:00' } } }), 'A day must close after it opens'],
+      [lotBody({ hoursJson: {} }), 'A lot must open on at least one day'],
+      [lotBody({ hoursJson: '{not json' }), ''],
+      [lotBody({ rulesJson: { maxDuration: 30 } }), 'Max duration is 1 to 24 hours'],
+      [lotBody({ levels: ['B1', 'b1'] }), 'Each level is named once'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await createLot(cookie, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const answer = await res.json<{ message: string }>();
+      if (message) expect(answer.message).toBe(message);
+      else expect(answer.message).toBeTruthy();
+    }
+    expect(await ownerLotCount(user.id)).toBe(0);
+  });
+
+  it('is for owners only', async () => {
+    const { cookie } = await driver(0);
+    expect((await createLot(cookie, lotBody())).status).toBe(403);
+  });
+});
+
+describe('PATCH /api/owner/lots/:id', () => {
+  /** An approved lot open around the clock, so drivers can book it now. */
+  async function bookableLot(cookie: string, totalSlots: number) {
+    const lot = await (await createLot(cookie, lotBody({ totalSlots, hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))).json<OwnerLot>();
+    await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lot.id));
+    return lot.id;
+  }
+
+  it('edits the lot’s fields and grows it with the next labels', async () => {
+    const { cookie } = await newOwner();
+    const lotId = await bookableLot(cookie, 2);
+    const res = await editLot(cookie, lotId, { name: 'Salcedo Lot B', totalSlots: 4, accessibleSlots: 1, evChargingSlots: 0 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: 'Salcedo Lot B', totalSlots: 4, accessibleSlots: 1, occupancy: { total: 4 } });
+    expect(await labelsOf(lotId)).toEqual(['P-001', 'P-002', 'P-003', 'P-004']);
+  });
+
+  it('never removes a slot a current or upcoming reservation holds, and says why', async () => {
+    const { cookie } = await newOwner();
+    const lotId = await bookableLot(cookie, 3);
+    for (const { cookie: driverCookie } of [await driver(1_000), await driver(1_000)]) {
+      expect((await reserve(driverCookie, { lotId, start: inMinutes(30) })).status).toBe(201);
+    }
+    const booked = (await db().select({ slotId: reservations.slotId }).from(reservations).where(eq(reservations.lotId, lotId))).map((r) => r.slotId);
+    expect(booked).toHaveLength(2);
+
+    const refused = await editLot(cookie, lotId, { totalSlots: 1 });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: expect.stringContaining('Slots P-002 are held by current or upcoming reservations'), heldSlots: ['P-002'] });
+    expect(await labelsOf(lotId)).toEqual(['P-001', 'P-002', 'P-003']);
+
+    // The free slot can go; the lot then shows both bookings against two slots.
+    const shrunk = await editLot(cookie, lotId, { totalSlots: 2 });
+    expect(shrunk.status).toBe(200);
+    expect(await shrunk.json()).toMatchObject({ totalSlots: 2, occupancy: { occupied: 2, total: 2 } });
+    expect(await labelsOf(lotId, false)).toEqual(['P-003']);
+
+    // Growing again brings the retired slot back under its own id.
+    expect((await editLot(cookie, lotId, { totalSlots: 3 })).status).toBe(200);
+    expect(await labelsOf(lotId)).toEqual(['P-001', 'P-002', 'P-003']);
+    expect(await labelsOf(lotId, false)).toEqual([]);
+  });
+
+  it('counts a car inside as holding its slot', async () => {
+    const { cookie } = await newOwner();
+    const lotId = await bookableLot(cookie, 2);
+    const bays = await db().select().from(slots).where(eq(slots.lotId, lotId));
+    await lotObject(env, lotId).admitWalkIn({ checkinId: crypto.randomUUID(), slots: bays, slotLabel: 'P-002' });
+    expect((await editLot(cookie, lotId, { totalSlots: 1 })).status).toBe(409);
+  });
+
+  it('refuses a partial layout', async () => {
+    const { cookie } = await newOwner();
+    const lotId = await bookableLot(cookie, 2);
+    const res = await editLot(cookie, lotId, { accessibleSlots: 1 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'A slot layout change needs totalSlots' });
+  });
+});
+
+describe('DELETE /api/owner/lots/:id', () => {
+  it('deletes a lot nobody booked, with its slots and submission', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody())).json<OwnerLot>();
+    expect((await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie })).status).toBe(204);
+    expect(await db().select().from(lots).where(eq(lots.id, lot.id))).toEqual([]);
+    expect(await db().select().from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id))).toEqual([]);
+  });
+
+  it('refuses with 409 while reservations are upcoming, and keeps a lot with history', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody({ hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))).json<OwnerLot>();
+    await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lot.id));
+    const { cookie: driverCookie } = await driver(1_000);
+    const booking = await (await reserve(driverCookie, { lotId: lot.id, start: inMinutes(120) })).json<{ id: string }>();
+
+    const refused = await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: expect.stringContaining('1 current or upcoming reservation, so it cannot be deleted') });
+
+    await db().update(reservations).set({ status: 'COMPLETED' }).where(eq(reservations.id, booking.id));
+    const kept = await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie });
+    expect(kept.status).toBe(409);
+    expect((await kept.json<{ message: string }>()).message).toContain('past bookings');
+    expect(await db().select().from(lots).where(eq(lots.id, lot.id))).toHaveLength(1);
+  });
+});
+
+describe('deactivating a lot', () => {
+  it('stops new bookings and leaves search while what is booked stands; activating takes bookings again', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody({ name: 'Deactivation Lot', hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))).json<OwnerLot>();
+    await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lot.id));
+    const { cookie: driverCookie } = await driver(1_000);
+    const booked = await (await reserve(driverCookie, { lotId: lot.id, start: inMinutes(120) })).json<{ id: string }>();
+    const listed = async () => (await (await call('/api/lots?q=Deactivation&limit=100')).json<{ items: { id: string }[] }>()).items.some((l) => l.id === lot.id);
+    expect(await listed()).toBe(true);
+
+    expect(await (await editLot(cookie, lot.id, { isActive: false })).json()).toMatchObject({ isActive: false });
+    expect(await listed()).toBe(false);
+    const refused = await reserve(driverCookie, { lotId: lot.id, start: inMinutes(300) });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: 'This lot is not taking new bookings right now.' });
+    expect((await db().select().from(reservations).where(eq(reservations.id, booked.id)))[0].status).toBe('CONFIRMED');
+
+    expect((await editLot(cookie, lot.id, { isActive: true })).status).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await reserve(driverCookie, { lotId: lot.id, start: inMinutes(300) })).status).toBe(201);
+  });
+});
+
+describe('another owner’s lot', () => {
+  it('answers 404 on every owner route and changes nothing', async () => {
+    const { cookie } = await newOwner();
+    const { cookie: rival } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody())).json<OwnerLot>();
+    expect((await call(`/api/owner/lots/${lot.id}`, { cookie: rival })).status).toBe(404);
+    expect((await editLot(rival, lot.id, { name: 'Mine now', totalSlots: 1 })).status).toBe(404);
+    expect((await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie: rival })).status).toBe(404);
+    expect(await (await call('/api/owner/lots', { cookie: rival })).json()).toEqual([]);
+    expect(await db().select({ name: lots.name }).from(lots).where(eq(lots.id, lot.id))).toEqual([{ name: 'Salcedo Village Lot' }]);
+    expect(await labelsOf(lot.id)).toEqual(['P-001', 'P-002', 'P-003']);
+  });
+});
