@@ -6,11 +6,10 @@ import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
 import { validate } from '../http/validate';
-import { workableLotIds } from '../lots/lot-access';
+import { assertWorksLot, workableLotIds } from '../lots/lot-access';
 import { listLotsByIds, listLotsOwnedBy } from '../lots/lots.data';
 import { findOpenCheckin, findOpenShift, revokedPassIds } from './checkins.data';
 import { enter, exit, undo } from './checkins.service';
-import { assertWorksGate } from './gate-access';
 import { endShift, reportIssue, resolveIssue, startShift } from './shifts.data';
 import { activityOf, lotStatus, shiftSummary } from './shifts.service';
 
@@ -30,13 +29,13 @@ export const gateRoutes = new Hono<AppEnv>()
   })
   .get('/attendant/shift', validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     const shift = await findOpenShift(c.var.db, c.var.user!.id, lotId);
     return c.json(shift ? await shiftSummary(c.var.db, shift) : null);
   })
   .post('/attendant/shift', validate('json', shiftBody), async (c) => {
     const { lotId, action } = c.req.valid('json');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     const now = new Date();
     if (action === 'start') {
       const { shift, started } = await startShift(c.var.db, c.var.user!.id, lotId, now);
@@ -49,32 +48,32 @@ export const gateRoutes = new Hono<AppEnv>()
   })
   .get('/attendant/activity', validate('query', activityQuery), async (c) => {
     const { lotId, limit } = c.req.valid('query');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     return c.json(await activityOf(c.var.db, lotId, limit));
   })
   .get('/attendant/lot-status', validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     return c.json(await lotStatus(c.env, c.var.db, lotId));
   })
   .post('/attendant/issues', validate('json', issueBody), async (c) => {
     const { lotId, text } = c.req.valid('json');
     const user = c.var.user!;
-    await assertWorksGate(c.var.db, user, lotId);
+    await assertWorksLot(c.var.db, user, lotId);
     const shift = await findOpenShift(c.var.db, user.id, lotId);
     const issue = await reportIssue(c.var.db, { lotId, shiftId: shift?.id ?? null, attendantId: user.id, text });
     return c.json({ id: issue.id, text: issue.text, time: issue.createdAt, resolved: false }, 201);
   })
   .post('/attendant/issues/:id/resolve', validate('param', issueParams), validate('json', lotOnly), async (c) => {
     const { lotId } = c.req.valid('json');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     const issue = await resolveIssue(c.var.db, lotId, c.req.valid('param').id, c.var.user!.id, new Date());
     if (!issue) throw apiError(404, 'Issue not found at this lot');
     return c.json({ id: issue.id, text: issue.text, time: issue.createdAt, resolved: true });
   })
   .get('/checkins/open', validate('query', openQuery), async (c) => {
     const { lotId, plate, reservationId } = c.req.valid('query');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     const normalized = plate ? normalizePlate(plate) : undefined;
     const checkin = await findOpenCheckin(c.var.db, lotId, { plate: normalized, reservationId });
     if (!checkin) throw apiError(404, normalized ? `No vehicle with plate ${normalized} is parked here.` : 'That reservation is not checked in here.');
@@ -83,7 +82,7 @@ export const gateRoutes = new Hono<AppEnv>()
   })
   .post('/checkins/enter', validate('json', enterSchema), async (c) => {
     const input = c.req.valid('json');
-    await assertWorksGate(c.var.db, c.var.user!, input.lotId);
+    await assertWorksLot(c.var.db, c.var.user!, input.lotId);
     const { checkin, replayed } = await enter({ env: c.env, db: c.var.db, user: c.var.user! }, input, await idempotentRequest(c, 'checkins.enter', input));
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(checkin, 201);
@@ -91,18 +90,18 @@ export const gateRoutes = new Hono<AppEnv>()
   .post('/checkins/:checkinId/exit', validate('param', checkinParams), validate('json', exitSchema), async (c) => {
     const { checkinId } = c.req.valid('param');
     const input = c.req.valid('json');
-    await assertWorksGate(c.var.db, c.var.user!, input.lotId);
+    await assertWorksLot(c.var.db, c.var.user!, input.lotId);
     return c.json(await exit({ env: c.env, db: c.var.db, user: c.var.user! }, checkinId, input, await idempotentRequest(c, `checkins.exit:${checkinId}`, input)));
   })
   .post('/checkins/:checkinId/undo', validate('param', checkinParams), validate('json', lotOnly), async (c) => {
     const { checkinId } = c.req.valid('param');
     const { lotId } = c.req.valid('json');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     return c.json(await undo({ env: c.env, db: c.var.db, user: c.var.user! }, checkinId, lotId, await idempotentRequest(c, `checkins.undo:${checkinId}`, { lotId })));
   })
   /** Passes with a valid signature that must not enter, for the gate's offline checks. */
   .get('/passes/revoked', validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');
-    await assertWorksGate(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user!, lotId);
     return c.json({ reservationIds: await revokedPassIds(c.var.db, lotId, new Date()) });
   });

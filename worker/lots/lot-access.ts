@@ -1,13 +1,14 @@
 /**
  * Ownership rules beyond the role table: an owner manages only the lots they own, an attendant
- * works only the lots they are assigned to. The super admin reaches every lot. A lot the user may
- * not touch answers 404, so its existence is not revealed.
+ * works only the lots they are assigned to. The super admin reaches every lot. A lot an owner may
+ * not manage answers 404, so its existence is not revealed; the gate of a lot one does not work is a
+ * 403 (the lot is public; working it is what is refused).
  */
 import { and, eq } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { attendantAssignments, lots } from '../db/schema';
 import type { SessionUser } from '../env';
-import { notFound } from '../http/errors';
+import { apiError, notFound } from '../http/errors';
 
 export async function assertManagesLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
   const ownedBy = user.role === 'super_admin' ? undefined : eq(lots.ownerId, user.id);
@@ -28,7 +29,10 @@ export async function workableLotIds(db: DB, user: SessionUser): Promise<string[
   return rows.map((row) => row.id);
 }
 
+export const NOT_YOUR_LOT = 'You do not work at this parking lot.';
+
+/** The gate of a lot is worked by its attendants, its owner and the super admin. */
 export async function assertWorksLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
   const allowed = await workableLotIds(db, user);
-  if (allowed !== 'all' && !allowed.includes(lotId)) throw notFound('Parking lot');
+  if (allowed !== 'all' && !allowed.includes(lotId)) throw apiError(403, NOT_YOUR_LOT);
 }
