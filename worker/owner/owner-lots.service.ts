@@ -2,9 +2,12 @@
  * An owner's lots: submit one for approval, edit it (resizing only around the slots bookings hold),
  * delete one that never served anyone. docs/owner.md describes the rules.
  */
+import { eq } from 'drizzle-orm';
 import { DEFAULT_LEVEL, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
-import type { DB } from '../db/client';
+import { auditStatement } from '../audit/audit.data';
+import { statementOf, type DB } from '../db/client';
+import { lots } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { apiError } from '../http/errors';
@@ -119,7 +122,7 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
 }
 
 /** Only a lot with no bookings ahead and no history may go; one that served drivers keeps its records. */
-export async function deleteLot(db: DB, lotId: string) {
+export async function deleteLot(env: Bindings, db: DB, actor: SessionUser, lotId: string) {
   const live = await liveReservationCount(db, lotId);
   if (live > 0) {
     throw apiError(
@@ -131,5 +134,6 @@ export async function deleteLot(db: DB, lotId: string) {
   if (await lotHasRecords(db, lotId)) {
     throw apiError(409, 'This lot has past bookings or gate records, which are kept for receipts and reports, so it cannot be deleted. Deactivate it instead to stop new bookings.');
   }
-  await deleteLotRow(db, lotId);
+  const [lot] = await db.select({ name: lots.name }).from(lots).where(eq(lots.id, lotId));
+  await env.DB.batch([statementOf(env.DB, deleteLotRow(db, lotId)), auditStatement(env.DB, db, actor, { action: 'DELETE_LOT', subject: `lot:${lotId}`, context: { name: lot?.name } })]);
 }

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lotSubmissions, lots, reservations, slots, users } from '../db/schema';
+import { auditLogs, lotSubmissions, lots, reservations, slots, users } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
 import { ALWAYS, driver, inMinutes, reserve } from '../test/booking-fixtures';
 import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
@@ -165,6 +165,7 @@ describe('DELETE /api/owner/lots/:id', () => {
     expect((await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie })).status).toBe(204);
     expect(await db().select().from(lots).where(eq(lots.id, lot.id))).toEqual([]);
     expect(await db().select().from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id))).toEqual([]);
+    expect(await db().select().from(auditLogs).where(eq(auditLogs.subject, `lot:${lot.id}`))).toMatchObject([{ action: 'DELETE_LOT' }]);
   });
 
   it('refuses with 409 while reservations are upcoming, and keeps a lot with history', async () => {

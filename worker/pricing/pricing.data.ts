@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { PricingTier, PricingUpdate } from '../../core/pricing';
-import type { DB } from '../db/client';
+import { statementOf, type DB } from '../db/client';
 import { pricing } from '../db/schema';
 
-/** The lot's one pricing row, created on first save; a static rate clears the tiers. */
-export async function savePricing(db: DB, lotId: string, update: PricingUpdate) {
+/** The statement that saves the lot's one pricing row, created on first save; a static rate clears the tiers. */
+export function pricingStatement(d1: D1Database, db: DB, lotId: string, update: PricingUpdate) {
   const row = {
     strategy: update.strategy,
     baseRate: update.baseRate,
@@ -12,7 +12,7 @@ export async function savePricing(db: DB, lotId: string, update: PricingUpdate) 
     progressiveJson: update.strategy === 'PROGRESSIVE' ? JSON.stringify(update.progressiveJson) : null,
     updatedAt: new Date().toISOString(),
   };
-  await db.insert(pricing).values({ lotId, ...row }).onConflictDoUpdate({ target: pricing.lotId, set: row });
+  return statementOf(d1, db.insert(pricing).values({ lotId, ...row }).onConflictDoUpdate({ target: pricing.lotId, set: row }));
 }
 
 /** A lot's pricing record as the spec names it, tiers parsed. */

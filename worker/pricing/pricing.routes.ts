@@ -5,7 +5,8 @@ import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
-import { pricingRecord, savePricing } from './pricing.data';
+import { auditStatement } from '../audit/audit.data';
+import { pricingRecord, pricingStatement } from './pricing.data';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 
@@ -18,6 +19,15 @@ export const pricingRoutes = new Hono<AppEnv>().patch('/pricing/:lotId', validat
   const update = c.req.valid('json');
   await assertManagesLot(c.var.db, c.var.user!, lotId);
   if (update.lotId && update.lotId !== lotId) throw apiError(400, 'The lotId in the body must match the lot in the path');
-  await savePricing(c.var.db, lotId, update);
+  // The change and its audit entry commit together.
+  const before = await pricingRecord(c.var.db, lotId);
+  await c.env.DB.batch([
+    pricingStatement(c.env.DB, c.var.db, lotId, update),
+    auditStatement(c.env.DB, c.var.db, c.var.user!, {
+      action: 'UPDATE_PRICING',
+      subject: `lot:${lotId}`,
+      context: { from: before && { strategy: before.strategy, baseRate: before.baseRate, tiers: before.progressiveJson }, to: { strategy: update.strategy, baseRate: update.baseRate, tiers: update.strategy === 'PROGRESSIVE' ? update.progressiveJson : null } },
+    }),
+  ]);
   return c.json(await pricingRecord(c.var.db, lotId));
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pricing, reservations, users } from '../db/schema';
+import { auditLogs, pricing, reservations, users } from '../db/schema';
 import { driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
@@ -28,6 +28,9 @@ describe('PATCH /api/pricing/:lotId', () => {
     expect(await res.json()).toEqual({ lotId, strategy: 'STATIC', baseRate: 12_000, currency: 'PHP', progressiveJson: null });
     const availability = await (await call(`/api/lots/${lotId}/availability`)).json<{ quote: { totalCents: number } }>();
     expect(availability.quote.totalCents).toBe(12_000);
+    // Audited in the same batch, with the price it replaced.
+    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
+    expect(JSON.parse(entry.contextJson)).toMatchObject({ from: { strategy: 'STATIC', baseRate: 4_000 }, to: { strategy: 'STATIC', baseRate: 12_000 } });
   });
 
   it('saves exactly three progressive tiers, sent as a list or as JSON text', async () => {
