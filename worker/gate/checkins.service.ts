@@ -5,7 +5,7 @@
  * lot object gives it a slot, and it pays for its stay at the exit. Overrides and undos are audited
  * in the same batch as the act.
  */
-import { and, eq, isNull, sql, sum } from 'drizzle-orm';
+import { and, eq, isNull, sum } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { acceptedTime, gateCharge, isOverride, undoable, UNDO_MINUTES, type EnterRequest, type ExitRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
@@ -26,7 +26,7 @@ import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
-import { lotForBooking } from '../reservations/reservations.data';
+import { lotForBooking, updateIfUnchanged } from '../reservations/reservations.data';
 import { walletOf } from '../wallet/wallet.data';
 import { payFromWallet } from '../wallet/wallet.service';
 import { accountOfPlate, findCheckin, findGateReservation, findOpenShift, reservationForPlateNow, type CheckinView, type GateReservation } from './checkins.data';
@@ -55,16 +55,8 @@ const recordAfter = (reservation: GateReservation, status: 'ACTIVE' | 'COMPLETED
   endMs: Date.parse(reservation.endTs),
 });
 
-const conditionalStatus = (ctx: GateContext, reservation: GateReservation, from: GateReservation['status'], to: GateReservation['status']) => [
-  statementOf(
-    ctx.env.DB,
-    ctx.db
-      .update(reservations)
-      .set({ status: to, version: sql`${reservations.version} + 1` })
-      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, from), eq(reservations.version, reservation.version))),
-  ),
-  abortUnlessChanged(ctx.env.DB),
-];
+const conditionalStatus = (ctx: GateContext, reservation: GateReservation, from: GateReservation['status'], to: GateReservation['status']) =>
+  updateIfUnchanged(ctx.env.DB, ctx.db, { ...reservation, status: from }, { status: to });
 
 const RESERVATION_REFUSALS: Partial<Record<GateReservation['status'], (r: GateReservation) => string>> = {
   ACTIVE: (r) => `This reservation is already checked in${r.slotLabel ? ` (slot ${r.slotLabel})` : ''}.`,

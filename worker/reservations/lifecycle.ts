@@ -4,20 +4,18 @@
  * conditional writes, and makes the object follow. It acts on the object it is given (the object
  * itself, from its alarm) and never imports the object class.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import { holdsSlot, NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import { formatDateTime } from '../../core/time';
 import { readPreferences } from '../account/preferences.data';
 import { afterCommit } from '../db/after-commit';
-import { createDb, statementOf, type DB } from '../db/client';
-import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
-import { reservations } from '../db/schema';
+import { createDb, type DB } from '../db/client';
+import { changedMeanwhile } from '../db/guards';
 import type { Bindings } from '../env';
 import { HTTPException } from 'hono/http-exception';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock } from '../lot-object/protocol';
 import { notify } from '../notifications/notifications.data';
 import { claimLapsedHold } from './holds.data';
-import { bookingRecordOf, reservationForTimers } from './reservations.data';
+import { bookingRecordOf, reservationForTimers, updateIfUnchanged } from './reservations.data';
 import { extend, type BookingContext } from './reservations.service';
 
 const MINUTE = 60_000;
@@ -94,16 +92,7 @@ async function attend(ctx: BookingContext, lot: LotClock, reservationId: string,
  */
 async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReservation, now: number): Promise<'done' | 'later'> {
   try {
-    await ctx.env.DB.batch([
-      statementOf(
-        ctx.env.DB,
-        ctx.db
-          .update(reservations)
-          .set({ status: 'EXPIRED', version: sql`${reservations.version} + 1` })
-          .where(and(eq(reservations.id, row.id), eq(reservations.status, 'CONFIRMED'), eq(reservations.version, row.version))),
-      ),
-      abortUnlessChanged(ctx.env.DB),
-    ]);
+    await ctx.env.DB.batch(updateIfUnchanged(ctx.env.DB, ctx.db, { ...row, status: 'CONFIRMED' }, { status: 'EXPIRED' }));
   } catch (error) {
     if (changedMeanwhile(error)) return 'later';
     throw error;

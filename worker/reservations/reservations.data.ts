@@ -3,7 +3,8 @@ import { holdsSlot, passIdOf, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { LotPricing, PriceQuote, PricingTier } from '../../core/pricing';
-import type { DB } from '../db/client';
+import { statementOf, type DB } from '../db/client';
+import { abortUnlessChanged } from '../db/guards';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
@@ -135,3 +136,23 @@ export async function reservationForTimers(db: DB, reservationId: string) {
     .where(eq(reservations.id, reservationId));
   return row ?? null;
 }
+
+/**
+ * A change of a reservation that applies only to the status and version it was read at (the version
+ * moves on), followed by the guard that aborts the whole batch when it matched nothing.
+ */
+export const updateIfUnchanged = (
+  d1: D1Database,
+  db: DB,
+  read: { id: string; status: ReservationView['status']; version: number },
+  set: Partial<typeof reservations.$inferInsert>,
+) => [
+  statementOf(
+    d1,
+    db
+      .update(reservations)
+      .set({ ...set, version: sql`${reservations.version} + 1` })
+      .where(and(eq(reservations.id, read.id), eq(reservations.status, read.status), eq(reservations.version, read.version))),
+  ),
+  abortUnlessChanged(d1),
+];

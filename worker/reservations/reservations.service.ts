@@ -7,7 +7,6 @@
  * top-up) is best effort. Every change of an existing reservation is a conditional UPDATE on the
  * status and version it read; if the record moved on meanwhile, the batch aborts and no money moves.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import { CHANGES_CLOSED, canExtend, canModify, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
 import { formatPeso } from '../../core/money';
 import { quote } from '../../core/pricing';
@@ -16,7 +15,7 @@ import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } fr
 import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
 import { statementOf, type DB } from '../db/client';
 import { afterCommit } from '../db/after-commit';
-import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import { charges, reservations } from '../db/schema';
 import type { Bindings } from '../env';
@@ -29,7 +28,7 @@ import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { ledgerAmountByKey, walletOf } from '../wallet/wallet.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
 import { claimHold, holdLapsed } from './holds.data';
-import { bookingRecordOf, findOwnReservation, lotForBooking, netPaid, type BookableLot, type ReservationView } from './reservations.data';
+import { bookingRecordOf, findOwnReservation, lotForBooking, netPaid, updateIfUnchanged, type BookableLot, type ReservationView } from './reservations.data';
 
 export const LOT_FULL = 'Lot is full for this time';
 export const INSUFFICIENT = 'Insufficient wallet balance';
@@ -268,18 +267,6 @@ async function changeReservation<T>(ctx: BookingContext, userId: string, id: str
   }
 }
 
-/** The conditional UPDATE of a change: it applies only to the status and version the change read. */
-const updateIfUnchanged = (ctx: BookingContext, reservation: ReservationView, set: Partial<typeof reservations.$inferInsert>) => [
-  statementOf(
-    ctx.env.DB,
-    ctx.db
-      .update(reservations)
-      .set({ ...set, version: sql`${reservations.version} + 1` })
-      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, reservation.status), eq(reservations.version, reservation.version))),
-  ),
-  abortUnlessChanged(ctx.env.DB),
-];
-
 const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;
 
 /** POST /api/reservations/:id/cancel: full refund until 15 minutes before the start, none after. */
@@ -296,7 +283,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
   if (reservation.status === 'ACTIVE') throw apiError(409, 'You are checked in: check out at the gate to end this reservation.');
   if (reservation.status !== 'CONFIRMED') throw apiError(409, `This reservation is already ${reservation.status.toLowerCase()}.`);
   const refundCents = refundableAt(reservation.startTs, now) ? await netPaid(db, id) : 0;
-  const markCancelled = updateIfUnchanged(ctx, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
+  const markCancelled = updateIfUnchanged(ctx.env.DB, ctx.db, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
   try {
     if (refundCents > 0) {
       const refunded = await refundToWallet(
@@ -369,7 +356,7 @@ async function reschedule(
     idempotencyKey: `reservation:${reservation.id}:${request.key}`,
   };
   const statements = [
-    ...updateIfUnchanged(ctx, reservation, {
+    ...updateIfUnchanged(ctx.env.DB, ctx.db, reservation, {
       startTs: next.start.toISOString(),
       endTs: next.end.toISOString(),
       slotId: held.slotId,
