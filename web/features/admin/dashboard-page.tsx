@@ -9,7 +9,7 @@ export function AdminDashboardPage() {
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Super Admin Dashboard</h1>
       <KpiTiles />
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PendingApprovalsPanel />
         <SystemHealthPanel />
         <RecentAuditLogs />
