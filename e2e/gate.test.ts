@@ -4,15 +4,14 @@
  * entry made offline and sent when the connection returns, and the portal's figures from those records.
  * The driver sees the stay ACTIVE, then COMPLETED with its receipt.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { WEEKDAYS } from '../core/booking';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
+import { openAllDay } from './local-state';
 
 const baseURL = inject('baseURL');
 const LOT = 'Greenbelt 3 Parking';
@@ -24,19 +23,6 @@ let driver: Page;
 let gate: Page;
 let gateContext: BrowserContext;
 let reservationId = '';
-
-/**
- * The pass must be inside its window now, whatever the hour of the run, but Greenbelt 3 keeps mall
- * hours: open it around the clock in this run's fresh database (no screen edits lot hours yet).
- */
-function openAllDay(lot: string) {
-  const allDay = JSON.stringify(Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '00:00', close: '23:59' }])));
-  const sql = `UPDATE lots SET hours_json = '${allDay}' WHERE name = '${lot}'`;
-  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('stateDir'), '--command', sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CI: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 beforeAll(async () => {
   openAllDay(LOT);

@@ -60,7 +60,7 @@ export function PortalPage() {
               </button>
             </TileCard>
           </nav>
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <ShiftCard lotId={lot.id} />
               <RecentActivity lotId={lot.id} />

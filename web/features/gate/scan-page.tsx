@@ -108,7 +108,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card>
         <h2 className="mb-4 text-lg font-semibold">QR Scanner</h2>
         <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-900">

@@ -34,7 +34,7 @@ export function WalletPage() {
           <Plus className="h-4 w-4" /> Top Up
         </Button>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card className="bg-gradient-to-br from-brand to-brand-strong text-white">
             <div className="flex items-start justify-between">

@@ -1,0 +1,176 @@
+/**
+ * Every screen of the route table, for the role that sees it, at a 375 × 812 phone and a 1280 × 800
+ * desktop, in light and dark: a screenshot saved as an artefact (e2e/artifacts/screens), no uncaught
+ * page error, no sideways scroll, and no request to any host but the app's own (map tiles are served
+ * by a local stub here).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MAP_TILE_ORIGIN } from '../core/map-tiles';
+import { launchBrowser, signIn, signUpDriver } from './browser';
+import { openAllDay } from './local-state';
+
+const baseURL = inject('baseURL');
+const ARTIFACTS = join(import.meta.dirname, 'artifacts', 'screens');
+const LOT = 'Greenbelt 3 Parking';
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+];
+/** A 1 × 1 transparent PNG, the stub for every map tile. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+type Who = 'signed-out' | 'driver' | 'owner' | 'attendant' | 'admin';
+const DEMO_EMAIL: Record<Exclude<Who, 'signed-out' | 'driver'>, string> = {
+  owner: 'owner@parkada.ph',
+  attendant: 'attendant@parkada.ph',
+  admin: 'admin@parkada.ph',
+};
+
+let browser: Browser;
+const ids = { lot: '', reservation: '', receipt: '' };
+
+/** Each screen: who sees it, its path (ids known once the set-up ran) and a name for its artefact. */
+const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
+  { who: 'signed-out', name: 'landing', path: () => '/' },
+  { who: 'signed-out', name: 'signup', path: () => '/signup' },
+  { who: 'signed-out', name: 'login', path: () => '/login' },
+  { who: 'signed-out', name: 'not-found', path: () => '/no-such-page' },
+  { who: 'driver', name: 'find-parking', path: () => '/' },
+  { who: 'driver', name: 'lot', path: () => `/lot/${ids.lot}` },
+  { who: 'driver', name: 'lots', path: () => `/lots/${ids.lot}` },
+  { who: 'driver', name: 'reservation', path: () => `/reservation/${ids.reservation}` },
+  { who: 'driver', name: 'reservations', path: () => '/reservations' },
+  { who: 'driver', name: 'wallet', path: () => '/wallet' },
+  { who: 'driver', name: 'wallet-statement', path: () => '/wallet/statement' },
+  { who: 'driver', name: 'history', path: () => '/history' },
+  { who: 'driver', name: 'checkout', path: () => '/checkout' },
+  { who: 'driver', name: 'settings', path: () => '/settings' },
+  { who: 'driver', name: 'notifications', path: () => '/notifications' },
+  { who: 'driver', name: 'receipt', path: () => `/receipt/${ids.receipt}` },
+  { who: 'owner', name: 'owner-dashboard', path: () => '/owner' },
+  { who: 'owner', name: 'owner-dashboard-alias', path: () => '/owner/dashboard' },
+  { who: 'owner', name: 'owner-lots', path: () => '/owner/lots' },
+  { who: 'owner', name: 'owner-pricing', path: () => '/owner/pricing' },
+  { who: 'owner', name: 'owner-reports', path: () => '/owner/reports' },
+  { who: 'attendant', name: 'attendant-portal', path: () => '/attendant' },
+  { who: 'attendant', name: 'attendant-scan', path: () => '/attendant/scan' },
+  { who: 'admin', name: 'admin-dashboard', path: () => '/admin' },
+  { who: 'admin', name: 'admin-dashboard-alias', path: () => '/admin/dashboard' },
+  { who: 'admin', name: 'admin-approvals', path: () => '/admin/approvals' },
+];
+
+/** How far the page scrolls sideways, and the widest elements that stick out (for the failure message). */
+function sidewaysOverflow() {
+  const width = document.documentElement.clientWidth;
+  const culprits = [...document.body.querySelectorAll('*')]
+    .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+    .filter(({ right }) => right > width + 0.5)
+    .sort((a, b) => b.right - a.right)
+    .slice(0, 3)
+    .map(({ element, right }) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> to ${Math.round(right)} px`);
+  return { by: document.documentElement.scrollWidth - width, culprits: culprits.join('; ') };
+}
+
+const contexts = new Map<Who, BrowserContext>();
+
+/** A context per role, signed in once, with map tiles stubbed. */
+async function contextFor(who: Who) {
+  const known = contexts.get(who);
+  if (known) return known;
+  const context = await browser.newContext({ viewport: VIEWPORTS[0] });
+  context.setDefaultTimeout(90_000);
+  await context.route(`${MAP_TILE_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
+  if (who !== 'signed-out') {
+    const page = await context.newPage();
+    if (who === 'driver') await signUpDriverWithBooking(page);
+    else {
+      await signIn(page, baseURL, DEMO_EMAIL[who], 'parkada-demo');
+      await page.waitForURL((url) => url.pathname !== '/login');
+    }
+    await page.close();
+  }
+  contexts.set(who, context);
+  return context;
+}
+
+/** A new driver with a car, money, one completed stay (checked in and out by the demo attendant) and one upcoming booking. */
+async function signUpDriverWithBooking(page: Page) {
+  await signUpDriver(page, baseURL, { firstName: 'Regine', lastName: 'Velasquez', mobile: '+63 917-4445555', password: 'halo-halo-espesyal' });
+  const api = page.request;
+  const topup = await api.post(`${baseURL}/api/wallet/topup`, { data: { amountCents: 200_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  expect((await api.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  expect((await api.post(`${baseURL}/api/user/vehicles`, { data: { plate: 'NCR 7001', make: 'Toyota', model: 'Vios' } })).status()).toBe(201);
+  const found = await (await api.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
+  ids.lot = (Array.isArray(found) ? found : found.items).find((lot: { name: string }) => lot.name === LOT).id;
+  const book = async (startInMinutes: number) => {
+    const res = await api.post(`${baseURL}/api/reservations`, {
+      data: { lotId: ids.lot, start: new Date(Date.now() + startInMinutes * 60_000).toISOString(), durationHours: 1, plate: 'NCR 7001' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  ids.receipt = await book(5);
+  ids.reservation = await book(24 * 60);
+
+  const gate = await browser.newContext();
+  const attendant = await gate.newPage();
+  await signIn(attendant, baseURL, DEMO_EMAIL.attendant, 'parkada-demo');
+  await attendant.waitForURL(`${baseURL}/attendant`);
+  const keyed = { 'Idempotency-Key': crypto.randomUUID() };
+  const entered = await attendant.request.post(`${baseURL}/api/checkins/enter`, { data: { lotId: ids.lot, plate: 'NCR 7001', reservationId: ids.receipt }, headers: keyed });
+  expect(entered.status(), await entered.text()).toBe(201);
+  const exited = await attendant.request.post(`${baseURL}/api/checkins/${(await entered.json()).id}/exit`, {
+    data: { lotId: ids.lot },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(exited.status(), await exited.text()).toBe(200);
+  await gate.close();
+}
+
+beforeAll(async () => {
+  openAllDay(LOT);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('every screen at a phone and a desktop width, light and dark', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name} (${screen.who})`, async () => {
+      const page = await (await contextFor(screen.who)).newPage();
+      const errors: string[] = [];
+      const foreign: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol.startsWith('http') && url.origin !== baseURL && url.origin !== MAP_TILE_ORIGIN) foreign.push(request.url());
+      });
+      try {
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          await page.goto(`${baseURL}${screen.path()}`);
+          await page.waitForLoadState('networkidle');
+          await page.locator('main, [role="main"], h1').first().waitFor();
+          // Settled: no spinner or skeleton left (a screen that never settles fails here).
+          await page.waitForFunction(() => !document.querySelector('.animate-spin, .animate-pulse, [aria-busy="true"]'), undefined, { timeout: 30_000 });
+          for (const theme of ['light', 'dark'] as const) {
+            await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+            await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
+            const overflow = await page.evaluate(sidewaysOverflow);
+            expect(overflow.by, `${screen.name} at ${viewport.width} px (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`).toBeLessThanOrEqual(0);
+          }
+        }
+        expect(errors, `${screen.name}: uncaught page errors`).toEqual([]);
+        expect(foreign, `${screen.name}: requests to other hosts`).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
