@@ -70,7 +70,7 @@ function importLots(start: Date) {
   ];
   const dir = mkdtempSync(join(tmpdir(), 'parkada-bench-'));
   try {
-    writeFileSync(join(dir, 'lots.sql'), statements.join(';\n') + ';\n');
+    writeFileSync(join(dir, 'lots.sql'), `${statements.join(';\n')};\n`);
     localD1('execute', '--file', join(dir, 'lots.sql'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -16,4 +16,4 @@ const manilaStamp = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year
 /** An instant as "2026-11-23 20:15", Manila time. */
 export const csvManilaTime = (iso: string) => manilaStamp.format(new Date(iso)).replace(',', '');
 
-export const toCsv = (rows: (string | number)[][]) => rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+export const toCsv = (rows: (string | number)[][]) => `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;

@@ -136,7 +136,7 @@ describe('the booking loop in the browser', () => {
     await page.goto(`${baseURL}/`);
     await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
     await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
-    const tomorrowNine = toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11) + '09:00';
+    const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
     await page.getByLabel('Arrival').fill(tomorrowNine);
     const fourHours = page.getByRole('button', { name: /^4 hours/ });
     await fourHours.click();

@@ -65,7 +65,7 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
 /** How far the page scrolls sideways, and the widest elements that stick out (for the failure message). */
 function sidewaysOverflow() {
   const width = document.documentElement.clientWidth;
-  const culprits = [...document.body.querySelectorAll('*')]
+  const culprits = Array.from(document.body.querySelectorAll('*'))
     .map((element) => ({ element, right: element.getBoundingClientRect().right }))
     .filter(({ right }) => right > width + 0.5)
     .sort((a, b) => b.right - a.right)

@@ -17,7 +17,7 @@ export function applyTheme(theme: Theme) {
   if (theme === 'system') localStorage.removeItem(STORAGE_KEY);
   else localStorage.setItem(STORAGE_KEY, theme);
   document.documentElement.classList.toggle('dark', resolvedDark(theme));
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 export function useTheme() {

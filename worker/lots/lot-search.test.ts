@@ -125,7 +125,7 @@ describe('search at city scale', () => {
       .bind(lotId, ownerId)
       .run();
     await env.DB.batch(Array.from({ length: 40 }, (_, i) => env.DB.prepare('INSERT INTO slots (id, lot_id, label) VALUES (?, ?, ?)').bind(newId(), lotId, `S-${i + 1}`)));
-    const page = await search('near=10.4,123.95&radiusKm=1&start=' + encodeURIComponent(inMinutes(24 * 60)) + '&durationHours=2');
+    const page = await search(`near=10.4,123.95&radiusKm=1&start=${encodeURIComponent(inMinutes(24 * 60))}&durationHours=2`);
     expect(page.items.map((lot) => lot.id)).toEqual([lotId]);
     expect(page.items[0].availability).toMatchObject({ total: 40, free: 40 });
   });

@@ -30,7 +30,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/payments/sandbox/:id/:decision', validate('param', sandboxParams), async (c) => {
     const { id, decision } = c.req.valid('param');
     const payment = await findOwnPayment(c.var.db, c.var.user!.id, id);
-    if (!payment || payment.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
+    if (payment?.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
     if (payment.status !== 'pending') throw apiError(409, `This payment is already ${payment.status}.`);
     await deliverSandboxOutcome(c.env, c.var.db, payment, decision === 'approve' ? 'paid' : 'failed');
     return c.json(paymentView((await findOwnPayment(c.var.db, c.var.user!.id, id))!, paymentProvider(c.env)));

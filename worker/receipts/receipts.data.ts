@@ -105,7 +105,7 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
   const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
   if (!row) return null;
   const lines = await db
-    .select({ kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt })
+    .select({ id: charges.id, kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt })
     .from(charges)
     .where(eq(charges.reservationId, row.reservationId))
     .orderBy(asc(charges.createdAt));

@@ -65,7 +65,10 @@ describe('once the D1 batch commits, nothing releases the hold', () => {
   it('answers with the booking when follow-up work throws, and the alarm finds nothing to undo', async () => {
     const lotId = await makeLot(1);
     const { user } = await driver(1_000);
-    const ctx = contextWith({ afterCommit: (what, work) => afterCommit(what, async () => (await work(), Promise.reject(new Error('injected')))) });
+    const ctx = contextWith({ afterCommit: (what, work) => afterCommit(what, async () => {
+        await work();
+        throw new Error('injected');
+      }) });
     const { reservation } = await book(ctx, { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, serviceRequest(user.id, 'reservations.create'));
     await lotObject(env, lotId).runTimers(afterLapse());
     expect(await objectBooking(lotId, reservation.id)).toMatchObject(windowOf(await reservationRow(reservation.id)));

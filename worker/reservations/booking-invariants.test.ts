@@ -51,7 +51,10 @@ function contextFor(lotId: string, injected: Fault): BookingContext {
     case 'connection lost after the commit':
       return contextWith({ d1: lostAfterCommit() });
     case 'throw after the batch':
-      return contextWith({ afterCommit: (what, work) => afterCommit(what, async () => (await work(), Promise.reject(new Error('injected')))) });
+      return contextWith({ afterCommit: (what, work) => afterCommit(what, async () => {
+        await work();
+        throw new Error('injected');
+      }) });
     case 'alarm mid-request':
     case 'no-show mid-request':
       // Between the hold and the write, the alarm fires: past the hold's lease, or past every no-show deadline.

@@ -95,7 +95,10 @@ export async function statement(db: DB, walletId: string, month: string) {
     .where(and(eq(walletTransactions.walletId, walletId), gte(walletTransactions.createdAt, start), lt(walletTransactions.createdAt, end)))
     .orderBy(walletTransactions.createdAt, walletTransactions.id);
   let balance = opening;
-  const lines = rows.map((row) => ({ ...transactionView(row), balanceCents: (balance += row.amountCents) }));
+  const lines = rows.map((row) => {
+    balance += row.amountCents;
+    return { ...transactionView(row), balanceCents: balance };
+  });
   return { month, openingCents: opening, closingCents: balance, rows: lines };
 }
 

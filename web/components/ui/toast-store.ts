@@ -12,7 +12,9 @@ export type ToastItem = { id: number; title: string; description?: string; varia
 let items: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+const emit = () => {
+  for (const listener of listeners) listener();
+};
 
 export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
   items = [{ ...input, id: nextId++, open: true }, ...items].slice(0, TOAST_LIMIT);

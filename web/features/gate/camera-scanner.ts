@@ -51,7 +51,7 @@ export function useCameraScanner(onCode: (code: string) => void, onCameraError: 
   const stop = useCallback(() => {
     generation.current += 1;
     clearTimeout(timer.current);
-    stream.current?.getTracks().forEach((track) => track.stop());
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
     if (videoRef.current) videoRef.current.srcObject = null;
     setState('off');
@@ -64,7 +64,7 @@ export function useCameraScanner(onCode: (code: string) => void, onCameraError: 
     try {
       const [media, decode] = await Promise.all([navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }), createDecoder()]);
       if (current !== generation.current) {
-        media.getTracks().forEach((track) => track.stop());
+        for (const track of media.getTracks()) track.stop();
         return;
       }
       stream.current = media;

@@ -15,7 +15,7 @@ function update(change: Partial<Omit<ConnectionState, 'online'>> = {}) {
   const next = { ...state, ...change, online: browserOnline() && reachable };
   if (next.online === state.online && next.queued === state.queued && next.syncing === state.syncing) return;
   state = next;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 export const connectionState = () => state;

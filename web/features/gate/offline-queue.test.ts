@@ -111,7 +111,11 @@ describe('entries and exits made offline', () => {
     await checkIn(LOT, { plate: 'ABC 123' });
     // The server answers again, but the first item fails once more: the second must wait behind it.
     let first = true;
-    answer = (request) => (first && request.body?.plate === 'ABC 123' ? ((first = false), 'no network') : checkinAnswer(request));
+    answer = (request) => {
+      if (!first || request.body?.plate !== 'ABC 123') return checkinAnswer(request);
+      first = false;
+      return 'no network';
+    };
     markReachable();
     expect(await checkIn(LOT, { plate: 'XYZ 987' })).toMatchObject({ queued: true });
     online();

@@ -70,7 +70,7 @@ export function flushQueue(sendItem: Send = send): Promise<FlushResult> {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
       const result = locks ? await locks.request('parkada-gate-queue', () => sendInOrder(sendItem)) : await sendInOrder(sendItem);
-      flushListeners.forEach((listener) => listener(result));
+      for (const listener of flushListeners) listener(result);
       return result;
     } finally {
       setSyncing(false);

@@ -30,7 +30,10 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
   const undo = useMutation({
     networkMode: GATE_NETWORK_MODE,
     mutationFn: (checkinId: string) => undoCheckin(lotId, checkinId),
-    onSuccess: () => (toast({ title: 'Check-in Undone', description: 'The entry is reversed and the slot is free again.' }), refreshGate(queryClient)),
+    onSuccess: () => {
+      toast({ title: 'Check-in Undone', description: 'The entry is reversed and the slot is free again.' });
+      return refreshGate(queryClient);
+    },
     onError: failed,
   });
   return (

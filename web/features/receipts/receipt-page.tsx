@@ -55,8 +55,8 @@ export function ReceiptPage({ id }: { id: string }) {
           <dd>{receipt.status}</dd>
         </dl>
         <section className="space-y-1.5">
-          {receipt.lines.map((line, index) => (
-            <Line key={index} label={`${line.label} · ${formatDateTime(line.createdAt)}`} cents={line.amountCents} />
+          {receipt.lines.map((line) => (
+            <Line key={line.id} label={`${line.label} · ${formatDateTime(line.createdAt)}`} cents={line.amountCents} />
           ))}
           <Line label="Total paid" cents={receipt.amountCents} strong />
           <Line label="VATable amount" cents={receipt.netOfVatCents} />

@@ -103,7 +103,10 @@ export function ReservationActions({ reservation, compact = false }: { reservati
               extend.mutate(
                 { id: reservation.id, hours },
                 {
-                  onSuccess: () => (toast({ title: 'Reservation Extended', description: `${hours} more hour${hours > 1 ? 's' : ''}.` }), close()),
+                  onSuccess: () => {
+                    toast({ title: 'Reservation Extended', description: `${hours} more hour${hours > 1 ? 's' : ''}.` });
+                    close();
+                  },
                   onError: failed('Extend Failed'),
                 },
               )
@@ -137,7 +140,13 @@ export function ReservationActions({ reservation, compact = false }: { reservati
             onClick={() =>
               modify.mutate(
                 { id: reservation.id, start: fromManilaInput(when), durationHours: duration },
-                { onSuccess: () => (toast({ title: 'Reservation Updated', description: 'Your new time is saved.' }), close()), onError: failed('Update Failed') },
+                {
+                  onSuccess: () => {
+                    toast({ title: 'Reservation Updated', description: 'Your new time is saved.' });
+                    close();
+                  },
+                  onError: failed('Update Failed'),
+                },
               )
             }
           >
