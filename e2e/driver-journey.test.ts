@@ -1,0 +1,142 @@
+/**
+ * A driver's whole first day, through the screens only: sign up, add a car, top up, search Makati for
+ * tomorrow 09:00 for 2 h, reserve, open the pass, cancel with a refund; reserve again for now, get
+ * checked in and out by the attendant (a second browser), then read the receipt and the points.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { nextQuarterHour, toManilaInput } from '../core/time';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { openAllDay } from './local-state';
+
+const baseURL = inject('baseURL');
+const GATE_LOT = 'Greenbelt 3 Parking'; // Makati; the demo attendant works it
+const PLATE = 'NCR 8080';
+let driverBrowser: Browser;
+let gateBrowser: Browser;
+let driver: Page;
+let gate: Page;
+
+beforeAll(async () => {
+  openAllDay(GATE_LOT);
+  driverBrowser = await launchBrowser();
+  gateBrowser = await launchBrowser();
+  driver = await newPhonePage(driverBrowser);
+  gate = await newPhonePage(gateBrowser);
+});
+afterAll(async () => {
+  await driverBrowser?.close();
+  await gateBrowser?.close();
+});
+reportPageOnFailure(() => driver);
+
+const toast = (page: Page, title: string) => page.locator('li[data-state="open"]').filter({ has: page.getByText(title, { exact: true }) }).first().waitFor();
+
+/** Find Parking in Makati at an arrival, two hours; the card of the first lot that can be reserved. */
+async function searchMakati(arrival: string, lot?: string) {
+  await driver.goto(`${baseURL}/`);
+  await driver.getByRole('heading', { name: 'Find Parking' }).waitFor();
+  await driver.getByLabel('Location', { exact: true }).fill('Makati');
+  await driver.getByRole('button', { name: 'Search' }).click();
+  await driver.getByLabel('Arrival').fill(arrival);
+  await driver.getByLabel('Duration').selectOption('2');
+  const cards = driver.getByTestId('lot-card').filter({ has: driver.getByRole('button', { name: 'Reserve Now' }) });
+  const card = lot ? cards.filter({ hasText: lot }) : cards;
+  await card.first().waitFor();
+  return card.first();
+}
+
+async function reserveOn(card: Awaited<ReturnType<typeof searchMakati>>) {
+  await card.getByRole('button', { name: 'Reserve Now' }).click();
+  const dialog = driver.getByRole('dialog');
+  expect(await dialog.getByLabel('Vehicle').locator('option:checked').innerText()).toContain(PLATE);
+  await dialog.getByRole('button', { name: /^Confirm and pay ₱/ }).click();
+  await toast(driver, 'Reservation Confirmed');
+  await driver.waitForURL(/\/reservation\//);
+  await driver.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
+}
+
+describe("a driver's first day", () => {
+  it('signs up and lands on Find Parking', async () => {
+    await driver.goto(`${baseURL}/signup`);
+    await driver.getByLabel('First Name').fill('Nora');
+    await driver.getByLabel('Last Name').fill('Aunor');
+    await driver.getByLabel('Email Address').fill(`nora.${Date.now()}@example.ph`);
+    await driver.getByLabel('Mobile Number').fill('9175550101');
+    await driver.getByLabel('Role').selectOption('parking_user');
+    await driver.getByLabel('Password').fill('superstar-1953');
+    await driver.getByRole('button', { name: 'Create Account' }).click();
+    await driver.getByRole('heading', { name: 'Find Parking' }).waitFor();
+  });
+
+  it('adds a car as the default vehicle', async () => {
+    await driver.goto(`${baseURL}/settings`);
+    await driver.getByRole('tab', { name: 'Vehicles' }).click();
+    await driver.getByRole('button', { name: 'Add Vehicle' }).click();
+    await driver.getByLabel('Plate Number').fill(PLATE);
+    await driver.getByLabel('Make').fill('Honda');
+    await driver.getByLabel('Model').fill('City');
+    await driver.getByLabel('Use as my default vehicle').check();
+    await driver.getByRole('button', { name: 'Save Vehicle' }).click();
+    await driver.getByTestId('vehicle').filter({ hasText: PLATE }).waitFor();
+  });
+
+  it('tops up ₱1,000 through the sandbox gateway', async () => {
+    await driver.goto(`${baseURL}/wallet`);
+    await driver.getByRole('button', { name: 'Top Up' }).click();
+    await driver.getByLabel('Amount (₱)').fill('1000');
+    await driver.getByLabel('GCash').check();
+    await driver.getByRole('button', { name: 'Add Money' }).click();
+    await driver.getByRole('button', { name: 'Approve payment' }).click();
+    await driver.getByTestId('wallet-balance').filter({ hasText: '₱1,000.00' }).waitFor();
+  });
+
+  it('reserves in Makati for tomorrow 09:00, opens the pass, then cancels with a refund', async () => {
+    const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
+    const card = await searchMakati(tomorrowNine);
+    expect(await card.innerText()).toContain('Makati');
+    await reserveOn(card);
+    expect(await driver.locator('main').innerText()).toMatch(/9:00 AM – 11:00 AM/);
+    await driver.getByTestId('qr-pass').waitFor();
+    await driver.getByRole('button', { name: 'Cancel Reservation' }).first().click();
+    await driver.getByRole('alertdialog').getByRole('button', { name: 'Cancel Reservation' }).click();
+    await toast(driver, 'Reservation Cancelled');
+    await driver.goto(`${baseURL}/wallet`);
+    await driver.getByTestId('wallet-balance').filter({ hasText: '₱1,000.00' }).waitFor();
+    await driver.getByTestId('transaction').filter({ hasText: /^Refund: cancelled parking at/ }).first().waitFor();
+  });
+
+  it('reserves again for now at the attendant’s lot', async () => {
+    await reserveOn(await searchMakati(toManilaInput(nextQuarterHour(new Date())), GATE_LOT));
+  });
+
+  it('is checked in and out by the attendant at the gate', async () => {
+    await signIn(gate, baseURL, 'attendant@parkada.ph', 'parkada-demo');
+    await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
+    await gate.getByRole('button', { name: 'Start Shift' }).click();
+    await toast(gate, 'Shift Started');
+    await gate.getByRole('link', { name: 'Scan QR Code' }).click();
+    for (const action of ['Quick Check-in', 'Quick Check-out'] as const) {
+      await gate.getByLabel('Plate Number').fill(PLATE);
+      await gate.getByRole('button', { name: action }).click();
+      await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+      await toast(gate, action === 'Quick Check-in' ? 'Check-in Successful' : 'Check-out Successful');
+    }
+    await gate.goto(`${baseURL}/attendant`);
+    await gate.getByRole('button', { name: 'End Shift' }).click();
+    await toast(gate, 'Shift Ended');
+  });
+
+  it('reads the receipt of the stay and sees the points earned', async () => {
+    await driver.goto(`${baseURL}/history`);
+    const row = driver.getByTestId('history-reservation').filter({ hasText: GATE_LOT });
+    await row.getByText('COMPLETED').waitFor();
+    await row.getByRole('link', { name: 'Receipt' }).click();
+    const receipt = driver.getByTestId('receipt');
+    await receipt.getByText(/^Receipt PKD-/).waitFor();
+    expect(await receipt.innerText()).toContain(GATE_LOT);
+    await driver.goto(`${baseURL}/wallet`);
+    await driver.getByTestId('points-row').first().waitFor();
+    expect(await driver.getByTestId('points-row').first().innerText()).toMatch(/\+\d+ pts/);
+  });
+});
