@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeSchema } from '../../core/password-change';
 import { AuthCard } from '../components/auth-card';
@@ -44,9 +44,15 @@ function ChangePasswordPage() {
       title={forced ? 'Set your password' : 'Change password'}
       subtitle={forced ? 'You signed in with a one-time password. Choose your own before you continue.' : 'Choose a new password for your account.'}
       aside={
-        <a href="/api/logout" className="text-sm text-muted-foreground hover:underline">
-          Log out
-        </a>
+        forced ? (
+          <a href="/api/logout" className="text-sm text-muted-foreground hover:underline">
+            Log out
+          </a>
+        ) : (
+          <Link to="/settings" className="text-sm text-muted-foreground hover:underline">
+            Back to Settings
+          </Link>
+        )
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
