@@ -57,6 +57,8 @@ const changedAgain = () => apiError(409, 'The attendants of this lot changed mea
 export async function addLotAttendant(ctx: Ctx, lotId: string, input: AttendantAdd) {
   const existing = await findUserByEmail(ctx.db, input.email);
   if (!existing) return createAttendant(ctx, lotId, input);
+  // The owner (or the super admin) already works the gate of every lot they manage.
+  if (existing.id === ctx.owner.id) throw apiError(409, 'You already work this lot’s gate.');
   if (await isAssigned(ctx.db, existing.id, lotId)) throw alreadyHere(existing.email);
   const promote = existing.role === 'parking_user';
   try {

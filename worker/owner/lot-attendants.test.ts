@@ -66,8 +66,11 @@ describe('adding an existing account', () => {
     expect((await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: otherCookie })).status).toBe(200);
   });
 
-  it('refuses someone already working the lot with 409', async () => {
-    const { cookie, lotId } = await ownerWithLot();
+  it('refuses someone already working the lot, or the owner themselves, with 409', async () => {
+    const { user: owner, cookie, lotId } = await ownerWithLot();
+    const self = await add(cookie, lotId, { email: owner.email });
+    expect(self.status).toBe(409);
+    expect(await self.json()).toMatchObject({ message: 'You already work this lot’s gate.' });
     const { user: driver } = await signedInAccount('parking_user');
     expect((await add(cookie, lotId, { email: driver.email })).status).toBe(201);
     const again = await add(cookie, lotId, { email: driver.email });
