@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { WEEKDAYS, type LotHours } from './booking';
 import { jsonField } from './lot-json';
+import { DEFAULT_RATE_CENTS } from './money';
+import { baseRateSchema } from './pricing';
 import { VEHICLE_TYPES } from './vehicles';
 
 /** The most slots one lot may have: a large mall car park. */
@@ -77,6 +79,8 @@ export const lotCreateSchema = z
     ...layoutFields,
     accessibleSlots: layoutFields.accessibleSlots.default(0),
     evChargingSlots: layoutFields.evChargingSlots.default(0),
+    /** The first hourly rate, in centavos: the lot's static price and what its submission shows the admin. Later changes go through pricing. */
+    hourlyRate: baseRateSchema.default(DEFAULT_RATE_CENTS),
   })
   .superRefine((lot, ctx) => {
     const problem = layoutProblem(lot);

@@ -34,9 +34,10 @@ export type Access = 'public' | 'session' | readonly Role[];
 
 /** The first matching prefix decides. */
 const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
-  // Under /api/auth/ only the current user and signing out of all devices need a session.
+  // Under /api/auth/ only the current user, signing out of all devices and changing the password need a session.
   ['/api/auth/user', 'session'],
   ['/api/auth/logout-all', 'session'],
+  ['/api/auth/password', 'session'],
   ['/api/auth/', 'public'],
   ['/api/early-registration', 'public'],
   // Uptime checkers: a status word, no details.

@@ -42,7 +42,7 @@ export function signupNotice(fields: Partial<Record<keyof typeof REQUIRED_FIELD_
 const name = (label: string) =>
   z.string({ error: `Please fill in: ${label}` }).trim().min(1, `Please fill in: ${label}`).max(80, `${label} is too long (80 characters at most).`);
 
-const email = z
+export const emailSchema = z
   .string({ error: 'Please fill in: Email Address' })
   .trim()
   .min(1, 'Please fill in: Email Address')
@@ -63,7 +63,7 @@ export const mobileSchema = z
 export const earlyRegistrationSchema = z.object({
   firstName: name('First Name'),
   lastName: name('Last Name'),
-  email,
+  email: emailSchema,
   mobile: mobileSchema,
   role: z.enum(SIGNUP_ROLES, { error: 'Please fill in: Role' }),
 });
@@ -79,7 +79,7 @@ export const signupSchema = earlyRegistrationSchema.extend({ password: passwordS
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
 });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -32,6 +32,8 @@ describe('owner lots in the browser', () => {
     await page.getByLabel('Longitude').fill('121.0164');
     await page.getByLabel('Total Slots').fill('42');
     await page.getByLabel('Levels').fill('B1, B2');
+    expect(await page.getByLabel('Hourly Rate (₱)').inputValue()).toBe('80');
+    await page.getByLabel('Hourly Rate (₱)').fill('65');
     await page.getByRole('button', { name: 'Create Lot' }).click();
     await toast('Lot Created');
     await page.getByText('Your lot has been submitted for approval.').first().waitFor();
@@ -45,6 +47,8 @@ describe('owner lots in the browser', () => {
     await page.goto(`${baseURL}/owner/pricing`);
     await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
+    // The rate the lot was created with.
+    expect(await page.getByLabel('Base Rate (₱ per hour)').inputValue()).toBe('65');
     await page.getByRole('tab', { name: 'Progressive' }).click();
     await page.getByLabel('Base Rate (₱ per hour)').fill('60');
     expect(await page.getByLabel('Tier 2 Multiplier').inputValue()).toBe('0.9');

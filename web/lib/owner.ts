@@ -39,3 +39,29 @@ export function useSavePricing() {
     onSuccess: refresh,
   });
 }
+
+type AttendantRoutes = (typeof api.owner.lots)[':id']['attendants'];
+export type LotAttendant = InferResponseType<AttendantRoutes['$get'], 200>[number];
+export type AttendantAddBody = InferRequestType<AttendantRoutes['$post']>['json'];
+export type AddedAttendant = InferResponseType<AttendantRoutes['$post'], 201>;
+
+export const lotAttendantsQuery = (lotId: string) =>
+  queryOptions({ queryKey: ['/api/owner/lots', lotId, 'attendants'], queryFn: () => unwrap(api.owner.lots[':id'].attendants.$get({ param: { id: lotId } })) });
+
+function useRefreshAttendants(lotId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: lotAttendantsQuery(lotId).queryKey });
+}
+
+export function useAddAttendant(lotId: string) {
+  const refresh = useRefreshAttendants(lotId);
+  return useMutation({ mutationFn: (json: AttendantAddBody) => unwrap(api.owner.lots[':id'].attendants.$post({ param: { id: lotId }, json })), onSuccess: refresh });
+}
+
+export function useRemoveAttendant(lotId: string) {
+  const refresh = useRefreshAttendants(lotId);
+  return useMutation({
+    mutationFn: (userId: string) => unwrap(api.owner.lots[':id'].attendants[':userId'].$delete({ param: { id: lotId, userId } })),
+    onSuccess: refresh,
+  });
+}

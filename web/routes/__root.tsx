@@ -4,6 +4,7 @@ import { Tooltip } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { preferencesQuery } from '../lib/account';
+import { passwordChangeFirst } from '../lib/guards';
 import { applyTheme } from '../lib/theme';
 import { AppHeader } from '../components/app-header';
 import { Toaster } from '../components/ui/toast';
@@ -13,7 +14,11 @@ type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
 
 /** The route table is decided after the session check (spec 2.1); a spinner shows meanwhile. */
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context }) => ({ user: await context.queryClient.ensureQueryData(currentUserQuery) }),
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQuery);
+    passwordChangeFirst({ context: { user }, location });
+    return { user };
+  },
   component: RootLayout,
 });
 
@@ -27,10 +32,12 @@ function useSavedTheme(signedIn: boolean) {
 
 function RootLayout() {
   const { user } = useAuth();
-  useSavedTheme(Boolean(user));
+  // Until a one-time password is replaced, the app is only the change-password screen.
+  const inApp = Boolean(user) && !user?.mustChangePassword;
+  useSavedTheme(inApp);
   return (
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-      {user && <AppHeader user={user} />}
+      {user && inApp && <AppHeader user={user} />}
       <Outlet />
       <Toaster />
     </Tooltip.Provider>

@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
+import { passwordChangeSchema } from '../../core/password-change';
 import { loginSchema, signupSchema } from '../../core/signup';
 import type { AppEnv, SessionUser } from '../env';
 import { validate } from '../http/validate';
-import { signIn, signUp } from './auth.service';
+import { changePassword, signIn, signUp } from './auth.service';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 import { createSession, endAllSessions, endSession } from './sessions';
 
@@ -34,6 +35,12 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user });
   })
   .get('/auth/user', (c) => c.json(c.var.user!))
+  /** Sets a new password; required first of an account signed in with a one-time password. */
+  .post('/auth/password', validate('json', passwordChangeSchema), async (c) => {
+    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c));
+    await startSession(c, user);
+    return c.json({ user });
+  })
   /** "Sign out of all devices" in Settings: every session of the user ends, this one included. */
   .post('/auth/logout-all', async (c) => {
     await endAllSessions(c.env.SESSIONS, c.var.db, c.var.user!.id);

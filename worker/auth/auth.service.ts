@@ -3,13 +3,15 @@
  * is refused before any password is hashed or checked.
  */
 import type { z } from 'zod';
+import type { passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { apiError } from '../http/errors';
-import { createAccount, findUserByEmail, isEmailTaken } from '../users/users.data';
+import { createAccount, findUserByEmail, findUserById, isEmailTaken, setPasswordHash } from '../users/users.data';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
+import { endAllSessions } from './sessions';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -44,4 +46,20 @@ export async function signIn(env: Bindings, db: DB, { email, password }: z.outpu
   await signInSucceeded(env, email, ip);
   const { passwordHash: _secret, ...user } = account;
   return user;
+}
+
+/**
+ * A signed-in user replaces their password, proving the current one. Guesses at it count against the
+ * sign-in limits (a stolen session cannot try passwords faster than a sign-in form). Every session of
+ * the account then ends; the caller starts a fresh one for this device.
+ */
+export async function changePassword(env: Bindings, db: DB, user: SessionUser, input: z.output<typeof passwordChangeSchema>, ip: string): Promise<SessionUser> {
+  await takeSignInAttempt(env, user.email, ip);
+  const account = await findUserByEmail(db, user.email);
+  // A 400, not a 401: the session is fine, the password typed is not.
+  if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash))) throw apiError(400, 'Your current password is incorrect.');
+  await signInSucceeded(env, user.email, ip);
+  await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
+  await endAllSessions(env.SESSIONS, db, user.id);
+  return (await findUserById(db, user.id))!;
 }

@@ -34,6 +34,8 @@ export const users = sqliteTable(
     /** Set by the super admin: no session of the user works and signing in is refused until reactivated. */
     suspendedAt: text('suspended_at'),
     createdAt: createdAt(),
+    /** Signed in with a one-time password an owner was shown: nothing but setting a new one works until then. */
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );

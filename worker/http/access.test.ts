@@ -21,8 +21,11 @@ const ADMIN: Role[] = ['super_admin'];
 
 let lotId = '';
 let plates = 0;
-/** `found: false`: the sample names a resource the caller does not own, so an allowed caller gets 404. */
-const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>; found?: false }> = {
+/**
+ * `found: false`: the sample names a resource the caller does not own, so an allowed caller gets 404.
+ * `refused`: the sample is refused on its merits, so an allowed caller gets past the role check to this status.
+ */
+const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>; found?: false; refused?: number }> = {
   'POST /api/auth/signup': { who: 'public', sample: () => ({ method: 'POST', path: '/api/auth/signup', json: signupBody() }) },
   'POST /api/auth/login': {
     who: 'public',
@@ -31,6 +34,12 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/auth/user': { who: 'session', sample: () => ({ path: '/api/auth/user' }) },
   // Ends only the sessions of the demo account signing out; each case signs in afresh.
   'POST /api/auth/logout-all': { who: 'session', sample: () => ({ method: 'POST', path: '/api/auth/logout-all' }) },
+  // A wrong current password: the demo accounts keep theirs.
+  'POST /api/auth/password': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/auth/password', json: { currentPassword: 'not the password', newPassword: 'a new password' } }),
+    refused: 400,
+  },
   'GET /api/logout': { who: 'public', sample: () => ({ path: '/api/logout' }) },
   'POST /api/early-registration': {
     who: 'public',
@@ -73,6 +82,16 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'PATCH /api/pricing/:lotId': {
     who: OWNERS,
     sample: () => ({ method: 'PATCH', path: `/api/pricing/${crypto.randomUUID()}`, json: { strategy: 'STATIC', baseRate: 6000 } }),
+    found: false,
+  },
+  'GET /api/owner/lots/:id/attendants': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}/attendants` }) },
+  'POST /api/owner/lots/:id/attendants': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/owner/lots/${lotId}/attendants`, json: { email: signupBody().email, firstName: 'Access', lastName: 'Check' } }),
+  },
+  'DELETE /api/owner/lots/:id/attendants/:userId': {
+    who: OWNERS,
+    sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${lotId}/attendants/${crypto.randomUUID()}` }),
     found: false,
   },
   'DELETE /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${crypto.randomUUID()}` }), found: false },
@@ -203,6 +222,8 @@ describe('route × role access', () => {
       rule.who === 'public' ? 'ok' : who === 'anonymous' ? 401 : rule.who === 'session' || rule.who.includes(who) ? 'ok' : 403;
     if (expected === 'ok' && rule.found === false) {
       expect(res.status).toBe(404);
+    } else if (expected === 'ok' && rule.refused) {
+      expect(res.status).toBe(rule.refused);
     } else if (expected === 'ok') {
       expect(res.status, await res.clone().text()).toBeGreaterThanOrEqual(200);
       expect(res.status).toBeLessThan(400);

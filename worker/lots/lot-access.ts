@@ -16,17 +16,18 @@ export async function assertManagesLot(db: DB, user: SessionUser, lotId: string)
   if (!owned) throw notFound('Parking lot');
 }
 
-/** Lots an attendant-area user works: assignments for attendants, own lots for owners, all for the super admin. */
+/**
+ * Lots an attendant-area user works: the lots they are assigned to, and for owners their own lots too
+ * (an owner may also be assigned to another owner's lot); all for the super admin.
+ */
 export async function workableLotIds(db: DB, user: SessionUser): Promise<string[] | 'all'> {
   if (user.role === 'super_admin') return 'all';
-  if (user.role === 'owner_admin') {
-    return (await db.select({ id: lots.id }).from(lots).where(eq(lots.ownerId, user.id))).map((row) => row.id);
-  }
-  const rows = await db
-    .select({ id: attendantAssignments.lotId })
-    .from(attendantAssignments)
-    .where(eq(attendantAssignments.attendantId, user.id));
-  return rows.map((row) => row.id);
+  const assigned = (
+    await db.select({ id: attendantAssignments.lotId }).from(attendantAssignments).where(eq(attendantAssignments.attendantId, user.id))
+  ).map((row) => row.id);
+  if (user.role !== 'owner_admin') return assigned;
+  const owned = (await db.select({ id: lots.id }).from(lots).where(eq(lots.ownerId, user.id))).map((row) => row.id);
+  return [...new Set([...owned, ...assigned])];
 }
 
 export const NOT_YOUR_LOT = 'You do not work at this parking lot.';

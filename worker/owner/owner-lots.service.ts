@@ -4,7 +4,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LEVEL, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
-import { DEFAULT_RATE_CENTS } from '../../core/money';
 import { auditStatement } from '../audit/audit.data';
 import { statementOf, type DB } from '../db/client';
 import { lots } from '../db/schema';
@@ -62,13 +61,13 @@ export async function ownerLot(env: Bindings, db: DB, lotId: string) {
 
 /** A new lot is submitted for approval: drivers see it only once the super admin approves it. */
 export async function createLot(env: Bindings, db: DB, owner: SessionUser, body: LotCreate) {
-  const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...place } = body;
+  const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, hourlyRate, ...place } = body;
   const id = newId();
   await insertLotWithSubmission(
     db,
     { id, ownerId: owner.id, ...place, ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }), isApproved: false },
     slotPlan({ totalSlots, accessibleSlots, evChargingSlots, levels }),
-    { accessibleSlots, evChargingSlots, hourlyRate: DEFAULT_RATE_CENTS },
+    { accessibleSlots, evChargingSlots, hourlyRate },
   );
   return (await ownerLot(env, db, id))!;
 }

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, lotSubmissions, lots, reservations, slots, users } from '../db/schema';
+import { auditLogs, lotSubmissions, lots, pricing, reservations, slots, users } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
 import { ALWAYS, driver, inMinutes, reserve } from '../test/booking-fixtures';
 import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
@@ -69,6 +69,13 @@ describe('POST /api/owner/lots', () => {
     expect(JSON.parse(asObject.hoursJson)).toEqual(hours);
   });
 
+  it('takes the first hourly rate for both the lot’s price and its submission', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody({ hourlyRate: 12_500 }))).json<OwnerLot>();
+    expect(await db().select({ strategy: pricing.strategy, baseRate: pricing.baseRate }).from(pricing).where(eq(pricing.lotId, lot.id))).toEqual([{ strategy: 'STATIC', baseRate: 12_500 }]);
+    expect(await db().select({ hourlyRate: lotSubmissions.hourlyRate }).from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id))).toEqual([{ hourlyRate: 12_500 }]);
+  });
+
   it('refuses a bad lot with 400 and a message, creating nothing', async () => {
     const { user, cookie } = await newOwner();
     const cases: [Record<string, unknown>, string][] = [
@@ -81,6 +88,9 @@ describe('POST /api/owner/lots', () => {
       [lotBody({ hoursJson: '{not json' }), ''],
       [lotBody({ rulesJson: { maxDuration: 30 } }), 'Max duration is 1 to 24 hours'],
       [lotBody({ levels: ['B1', 'b1'] }), 'Each level is named once'],
+      [lotBody({ hourlyRate: 999 }), 'The base rate is ₱10 to ₱500 an hour'],
+      [lotBody({ hourlyRate: 50_001 }), 'The base rate is ₱10 to ₱500 an hour'],
+      [lotBody({ hourlyRate: 4_000.5 }), 'The base rate is in whole centavos'],
     ];
     for (const [body, message] of cases) {
       const res = await createLot(cookie, body);

@@ -67,6 +67,13 @@ export async function signedInDriver() {
   return { user, cookie, api: testClient(app, env, undefined, { headers: { Cookie: cookie } }).api };
 }
 
+/** A new account of this role with a session (no usable password: it signs in through the session only). */
+export async function signedInAccount(role: Role) {
+  const { password: _password, mobile: phone, role: _role, ...fields } = signupBody();
+  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'not used', signupRole: 'parking_user', role });
+  return { user, cookie: await signedInAs(user.id) };
+}
+
 /** Follows `nextCursor` from the first page to the last, returning each page's items; `between` runs after every page. */
 export async function walkPages<T>(page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>, between?: () => Promise<void>) {
   const pages: T[][] = [];

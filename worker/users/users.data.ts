@@ -26,6 +26,11 @@ export async function findUserBySession(db: DB, sessionKey: string): Promise<Ses
   return row ?? null;
 }
 
+/** A new password hash; a one-time password is thereby replaced. */
+export async function setPasswordHash(db: DB, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
+}
+
 /** Names and phone; the e-mail is the sign-in identity and never changes here. */
 export async function updateProfile(db: DB, userId: string, profile: Profile) {
   await db.update(users).set({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }).where(eq(users.id, userId));
@@ -40,11 +45,13 @@ export type NewAccount = {
   firstName: string;
   lastName: string;
   email: string;
-  phone: string;
+  phone: string | null;
   passwordHash: string;
   signupRole: SignupRole;
-  /** Staff roles are only ever given by the platform (demo data, admin decisions), never by sign-up. */
+  /** Staff roles are only ever given by the platform (demo data, admin decisions, an owner adding an attendant), never by sign-up. */
   role?: Role;
+  /** The password is a one-time one someone else was shown. */
+  mustChangePassword?: boolean;
 };
 
 /**

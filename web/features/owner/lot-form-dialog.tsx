@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { WEEKDAYS, type LotHours, type Weekday } from '../../../core/booking';
 import { DEFAULT_LOT_HOURS, lotCreateSchema, sameEveryDay } from '../../../core/lot-form';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
+import { DEFAULT_RATE_CENTS, pesosToCents } from '../../../core/money';
+import { MAX_RATE_CENTS, MIN_RATE_CENTS } from '../../../core/pricing';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
@@ -36,6 +38,7 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
   const [accessibleSlots, setAccessibleSlots] = useState(String(lot?.accessibleSlots ?? 0));
   const [evChargingSlots, setEvChargingSlots] = useState(String(lot?.evChargingSlots ?? 0));
   const [levels, setLevels] = useState(lot?.levels.join(', ') ?? '');
+  const [hourlyRate, setHourlyRate] = useState(String(DEFAULT_RATE_CENTS / 100));
   const create = useCreateLot();
   const update = useUpdateLot();
 
@@ -56,6 +59,8 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
       accessibleSlots: Number(accessibleSlots),
       evChargingSlots: Number(evChargingSlots),
       levels: levelList.length ? levelList : undefined,
+      // A new lot's first price; an existing lot's price is changed on the pricing screen.
+      ...(lot ? {} : { hourlyRate: pesosToCents(hourlyRate) }),
     };
     // The server says the same; checking here first keeps the form open with the reason.
     const checked = lotCreateSchema.safeParse(body);
@@ -150,6 +155,11 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
             <Input id="lot-ev" type="number" min={0} value={evChargingSlots} onChange={(e) => setEvChargingSlots(e.target.value)} />
           </Field>
         </div>
+        {!lot && (
+          <Field label="Hourly Rate (₱)" htmlFor="lot-rate" hint="₱10 to ₱500 an hour; change it later under Pricing.">
+            <Input id="lot-rate" required type="number" min={MIN_RATE_CENTS / 100} max={MAX_RATE_CENTS / 100} step="0.01" value={hourlyRate} onChange={(e) => setHourlyRate(e.target.value)} />
+          </Field>
+        )}
         <Field label="Levels" htmlFor="lot-levels" hint="Optional, comma-separated (B1, B2): slots are labelled like B1-014.">
           <Input id="lot-levels" value={levels} onChange={(e) => setLevels(e.target.value)} />
         </Field>

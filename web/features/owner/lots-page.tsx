@@ -8,9 +8,10 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { ownerLotsQuery, useDeleteLot, useUpdateLot, type OwnerLot } from '../../lib/owner';
+import { AttendantsDialog } from './attendants-dialog';
 import { LotFormDialog } from './lot-form-dialog';
 
-function LotCard({ lot, onEdit, onDelete, onToggleActive }: { lot: OwnerLot; onEdit: () => void; onDelete: () => void; onToggleActive: () => void }) {
+function LotCard({ lot, onEdit, onAttendants, onDelete, onToggleActive }: { lot: OwnerLot; onEdit: () => void; onAttendants: () => void; onDelete: () => void; onToggleActive: () => void }) {
   const { occupied, total } = lot.occupancy;
   return (
     <Card data-testid="owner-lot" className="space-y-3">
@@ -43,9 +44,12 @@ function LotCard({ lot, onEdit, onDelete, onToggleActive }: { lot: OwnerLot; onE
       <p className="text-xs text-muted-foreground">
         {lot.accessibleSlots} accessible · {lot.evChargingSlots} EV charging{lot.levels.length ? ` · levels ${lot.levels.join(', ')}` : ''}
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={onEdit}>
           Edit
+        </Button>
+        <Button size="sm" variant="outline" onClick={onAttendants} aria-label={`Attendants of ${lot.name}`}>
+          Attendants
         </Button>
         <Button size="sm" variant="outline" onClick={onToggleActive}>
           {lot.isActive ? 'Deactivate' : 'Activate'}
@@ -58,11 +62,12 @@ function LotCard({ lot, onEdit, onDelete, onToggleActive }: { lot: OwnerLot; onE
   );
 }
 
-/** The owner's lots: add one for approval, edit or resize one, delete one that has nothing booked. */
+/** The owner's lots: add one for approval, edit or resize one, staff its gate, delete one that has nothing booked. */
 export function OwnerLotsPage() {
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
   const [editing, setEditing] = useState<OwnerLot | 'new' | null>(null);
   const [deleting, setDeleting] = useState<OwnerLot | null>(null);
+  const [staffing, setStaffing] = useState<OwnerLot | null>(null);
   /** A lot that cannot be deleted (bookings ahead, or history) is offered deactivation instead. */
   const [offerDeactivate, setOfferDeactivate] = useState<{ lot: OwnerLot; reason: string } | null>(null);
   const remove = useDeleteLot();
@@ -87,10 +92,11 @@ export function OwnerLotsPage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {lots.map((lot) => (
-            <LotCard key={lot.id} lot={lot} onEdit={() => setEditing(lot)} onDelete={() => setDeleting(lot)} onToggleActive={() => setActive(lot, !lot.isActive)} />
+            <LotCard key={lot.id} lot={lot} onEdit={() => setEditing(lot)} onAttendants={() => setStaffing(lot)} onDelete={() => setDeleting(lot)} onToggleActive={() => setActive(lot, !lot.isActive)} />
           ))}
         </div>
       )}
+      {staffing && <AttendantsDialog key={staffing.id} lot={staffing} onClose={() => setStaffing(null)} />}
       {editing && <LotFormDialog key={editing === 'new' ? 'new' : editing.id} lot={editing === 'new' ? undefined : editing} open onOpenChange={(open) => !open && setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}

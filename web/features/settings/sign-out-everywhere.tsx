@@ -1,4 +1,5 @@
-import { LogOut } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,11 +15,18 @@ export function SignOutEverywhere() {
     <Card className="mt-6 flex flex-wrap items-center justify-between gap-4">
       <div>
         <h2 className="font-semibold">Devices</h2>
-        <p className="text-sm text-muted-foreground">Signed in on a phone or computer you no longer use? Sign out everywhere at once.</p>
+        <p className="text-sm text-muted-foreground">Signed in on a phone or computer you no longer use? Sign out everywhere at once, or change your password (which also signs out everywhere else).</p>
       </div>
-      <Button variant="outline" disabled={signOut.isPending} onClick={() => setConfirming(true)}>
-        <LogOut className="h-4 w-4" /> Sign out of all devices
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" asChild>
+          <Link to="/change-password">
+            <KeyRound className="h-4 w-4" /> Change password
+          </Link>
+        </Button>
+        <Button variant="outline" disabled={signOut.isPending} onClick={() => setConfirming(true)}>
+          <LogOut className="h-4 w-4" /> Sign out of all devices
+        </Button>
+      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

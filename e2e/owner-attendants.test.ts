@@ -1,0 +1,101 @@
+/**
+ * The owner staffs a lot's gate: a new attendant account is created from the Attendants dialog, its
+ * one-time password read off the screen once, and the attendant, in a browser of their own, signs in
+ * with it, must set their own password, and lands on the gate portal of that lot.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+const LOT = 'Greenbelt 3 Parking';
+const EMAIL = `pedro.${Date.now()}@example.ph`;
+const NEW_PASSWORD = 'gate keeper 2026';
+let browser: Browser;
+let owner: Page;
+let attendant: Page;
+let oneTimePassword = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await newPhonePage(browser);
+  attendant = await newPhonePage(browser);
+  await signIn(owner, baseURL, 'owner@parkada.ph', 'parkada-demo');
+  await owner.getByRole('button', { name: 'Account menu' }).waitFor();
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => owner);
+reportPageOnFailure(() => attendant);
+
+const dialog = () => owner.getByRole('dialog', { name: `Attendants · ${LOT}` });
+const openAttendants = async () => {
+  await owner.goto(`${baseURL}/owner/lots`);
+  await owner.getByRole('button', { name: `Attendants of ${LOT}` }).click();
+  await dialog().getByTestId('lot-attendant').first().waitFor();
+};
+
+describe('attendants of a lot in the browser', () => {
+  it('lists the lot’s attendant and adds a new one, whose one-time password is shown once', async () => {
+    await openAttendants();
+    await dialog().getByTestId('lot-attendant').filter({ hasText: 'attendant@parkada.ph' }).getByText('Off shift').waitFor();
+
+    await dialog().getByLabel('Attendant Email').fill(EMAIL);
+    await dialog().getByLabel('First Name').fill('Pedro');
+    await dialog().getByLabel('Last Name').fill('Penduko');
+    await dialog().getByRole('button', { name: 'Add Attendant' }).click();
+    await owner.getByText('Attendant Added', { exact: true }).first().waitFor();
+    oneTimePassword = (await dialog().getByTestId('one-time-password').textContent())!.trim();
+    expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
+    await dialog().getByText(/Shown only now/).waitFor();
+    await dialog().getByRole('button', { name: 'Copy' }).waitFor();
+    await dialog().getByTestId('lot-attendant').filter({ hasText: EMAIL }).getByText('Awaiting first sign-in').waitFor();
+  });
+
+  it('saves the dialog at phone and desktop widths, light and dark', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // The toast leaves after its five seconds, uncovering the dialog.
+    await expect.poll(() => owner.getByText('Attendant Added', { exact: true }).count(), { timeout: 30_000 }).toBe(0);
+    // The theme is the `dark` class on <html>; set directly, since reloading would (rightly) lose the password.
+    for (const dark of [false, true]) {
+      await owner.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+      for (const width of [375, 1280]) {
+        await owner.setViewportSize({ width, height: 900 });
+        await dialog().getByTestId('one-time-password').waitFor();
+        await owner.screenshot({ path: join(ARTIFACTS, `owner-attendants-${width}-${dark ? 'dark' : 'light'}.png`) });
+      }
+    }
+    await owner.evaluate(() => document.documentElement.classList.remove('dark'));
+    await owner.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it('lets the new attendant in only to set a password, then to the gate portal of the lot', async () => {
+    await signIn(attendant, baseURL, EMAIL, oneTimePassword);
+    await attendant.getByRole('heading', { name: 'Set your password' }).waitFor();
+    // Any other screen comes back here until the password is set.
+    await attendant.goto(`${baseURL}/attendant`);
+    await attendant.getByRole('heading', { name: 'Set your password' }).waitFor();
+    expect(new URL(attendant.url()).pathname).toBe('/change-password');
+
+    await attendant.getByLabel('One-time Password').fill(oneTimePassword);
+    await attendant.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await attendant.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await attendant.getByRole('button', { name: 'Set Password' }).click();
+    await attendant.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
+    await attendant.getByTestId('gate-lot').filter({ hasText: LOT }).waitFor();
+  });
+
+  it('shows the owner that the attendant signed in, and removes them after confirming', async () => {
+    await openAttendants();
+    const row = dialog().getByTestId('lot-attendant').filter({ hasText: EMAIL });
+    await row.getByText('Off shift').waitFor();
+    expect(await row.getByText('Awaiting first sign-in').count()).toBe(0);
+    await row.getByRole('button', { name: 'Remove Pedro Penduko' }).click();
+    await owner.getByRole('alertdialog').getByText(`Remove Pedro Penduko from ${LOT}?`).waitFor();
+    await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await owner.getByText('Attendant Removed', { exact: true }).first().waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { attendantAddSchema } from '../../../core/lot-attendants';
+import { ROLE_LABELS } from '../../../core/roles';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
+import { Field, Input } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast-store';
+import { lotAttendantsQuery, useAddAttendant, useRemoveAttendant, type LotAttendant, type OwnerLot } from '../../lib/owner';
+
+/** The one-time password of an account just created: held only by this dialog, gone when it closes. */
+function OneTimePassword({ email, password, onDone }: { email: string; password: string; onDone: () => void }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(password);
+      toast({ title: 'Password copied', description: 'Give it to the attendant in person or over a private channel.' });
+    } catch {
+      toast({ title: 'Copy failed', description: 'Select the password and copy it by hand.', variant: 'destructive' });
+    }
+  };
+  return (
+    <section aria-label="One-time password" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-900/40">
+      <p className="text-sm font-medium">One-time password for {email}</p>
+      <div className="flex items-center gap-2">
+        <code data-testid="one-time-password" className="min-w-0 flex-1 break-all rounded-md border border-border bg-card px-2 py-1.5 font-mono text-sm">
+          {password}
+        </code>
+        <Button size="sm" variant="outline" onClick={copy}>
+          Copy
+        </Button>
+      </div>
+      <p className="text-xs text-amber-900 dark:text-amber-100">
+        Shown only now: Parkada does not keep it and cannot show it again. At their first sign-in they must choose their own password.
+      </p>
+      <div className="flex justify-end">
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          I have noted it
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function AttendantRow({ attendant, onRemove }: { attendant: LotAttendant; onRemove: () => void }) {
+  return (
+    <li data-testid="lot-attendant" className="flex items-center justify-between gap-3 py-2">
+      <div className="min-w-0">
+        <p className="truncate font-medium">{attendant.name}</p>
+        <p className="truncate text-sm text-muted-foreground">{attendant.email}</p>
+        <p className="mt-1 flex flex-wrap gap-1 text-xs">
+          <span className={attendant.onShift ? 'rounded-full bg-green-100 px-2 py-0.5 text-green-800 dark:bg-green-900/40 dark:text-green-200' : 'rounded-full bg-muted px-2 py-0.5'}>
+            {attendant.onShift ? 'On shift' : 'Off shift'}
+          </span>
+          {attendant.role !== 'attendant' && <span className="rounded-full bg-muted px-2 py-0.5">{ROLE_LABELS[attendant.role]}</span>}
+          {attendant.mustChangePassword && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">Awaiting first sign-in</span>}
+        </p>
+      </div>
+      <Button size="sm" variant="outline" onClick={onRemove} aria-label={`Remove ${attendant.name}`}>
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+/** Who works the lot's gate: the list, add by e-mail (a new account's one-time password shown once), remove. */
+export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () => void }) {
+  const attendants = useQuery(lotAttendantsQuery(lot.id));
+  const add = useAddAttendant(lot.id);
+  const remove = useRemoveAttendant(lot.id);
+  const [email, setEmail] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
+  const [removing, setRemoving] = useState<LotAttendant | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { email, firstName: firstName || undefined, lastName: lastName || undefined };
+    const checked = attendantAddSchema.safeParse(body);
+    if (!checked.success) {
+      toast({ title: 'Check the attendant', description: checked.error.issues[0]?.message, variant: 'destructive' });
+      return;
+    }
+    add.mutate(body, {
+      onSuccess: ({ attendant, oneTimePassword }) => {
+        toast({ title: 'Attendant Added', description: `${attendant.name} now works ${lot.name}.` });
+        setIssued(oneTimePassword ? { email: attendant.email, password: oneTimePassword } : null);
+        setEmail('');
+        setFirstName('');
+        setLastName('');
+      },
+      onError: (error) => toast({ title: 'Attendant Not Added', description: error.message, variant: 'destructive' }),
+    });
+  };
+
+  const confirmRemove = () =>
+    removing &&
+    remove.mutate(removing.id, {
+      onSuccess: ({ shiftEnded }) =>
+        toast({ title: 'Attendant Removed', description: `${removing.name} no longer works ${lot.name}.${shiftEnded ? ' Their open shift was ended.' : ''}` }),
+      onError: (error) => toast({ title: 'Attendant Not Removed', description: error.message, variant: 'destructive' }),
+    });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Attendants · ${lot.name}`}>
+      <div className="max-h-[75vh] space-y-4 overflow-y-auto pr-1">
+        {issued && <OneTimePassword {...issued} onDone={() => setIssued(null)} />}
+        {attendants.isPending ? (
+          <Spinner label="Loading attendants" compact />
+        ) : attendants.isError ? (
+          <p className="text-sm text-destructive">{attendants.error.message}</p>
+        ) : attendants.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nobody works this lot's gate yet. You can, as its owner; add attendants below.</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {attendants.data.map((attendant) => (
+              <AttendantRow key={attendant.id} attendant={attendant} onRemove={() => setRemoving(attendant)} />
+            ))}
+          </ul>
+        )}
+        <form onSubmit={submit} noValidate className="space-y-3 border-t border-border pt-4">
+          <h3 className="text-sm font-semibold">Add an attendant</h3>
+          <Field label="Attendant Email" htmlFor="attendant-email" hint="An existing Parkada account is assigned; a new e-mail gets an attendant account.">
+            <Input id="attendant-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="First Name" htmlFor="attendant-first">
+              <Input id="attendant-first" autoComplete="off" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+            </Field>
+            <Field label="Last Name" htmlFor="attendant-last">
+              <Input id="attendant-last" autoComplete="off" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+            </Field>
+          </div>
+          <p className="text-xs text-muted-foreground">Names are needed only for a new account.</p>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? 'Adding...' : 'Add Attendant'}
+            </Button>
+          </div>
+        </form>
+      </div>
+      <ConfirmDialog
+        open={!!removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove Attendant"
+        description={removing ? `Remove ${removing.name} from ${lot.name}?${removing.onShift ? ' Their open shift will be ended.' : ''}` : ''}
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+      />
+    </Dialog>
+  );
+}

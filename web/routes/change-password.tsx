@@ -1,0 +1,74 @@
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { passwordChangeSchema } from '../../core/password-change';
+import { AuthCard } from '../components/auth-card';
+import { Button } from '../components/ui/button';
+import { Field, Input } from '../components/ui/field';
+import { toast } from '../components/ui/toast';
+import { api, unwrap } from '../lib/api';
+import { requireUser } from '../lib/guards';
+import { useAuth } from '../lib/session';
+import { useEnterApp } from '../lib/use-sign-in';
+
+/** Setting one's own password; an account signed in with a one-time password is sent here before anything else. */
+export const Route = createFileRoute('/change-password')({ beforeLoad: requireUser, component: ChangePasswordPage });
+
+function ChangePasswordPage() {
+  const { user } = useAuth();
+  const forced = !!user?.mustChangePassword;
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const enterApp = useEnterApp();
+
+  const change = useMutation({
+    mutationFn: () => unwrap(api.auth.password.$post({ json: { currentPassword, newPassword } })),
+    onSuccess: ({ user }) => {
+      toast({ title: 'Password Changed', description: 'Use your new password from now on.' });
+      return enterApp(user);
+    },
+    onError: (error) => toast({ title: 'Password Not Changed', description: error.message, variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = passwordChangeSchema.safeParse({ currentPassword, newPassword });
+    if (!checked.success) return toast({ title: 'Check your password', description: checked.error.issues[0]?.message, variant: 'destructive' });
+    if (newPassword !== confirmation) return toast({ title: 'Check your password', description: 'The two new passwords do not match.', variant: 'destructive' });
+    change.mutate();
+  };
+
+  return (
+    <AuthCard
+      title={forced ? 'Set your password' : 'Change password'}
+      subtitle={forced ? 'You signed in with a one-time password. Choose your own before you continue.' : 'Choose a new password for your account.'}
+      aside={
+        forced ? (
+          <a href="/api/logout" className="text-sm text-muted-foreground hover:underline">
+            Log out
+          </a>
+        ) : (
+          <Link to="/settings" className="text-sm text-muted-foreground hover:underline">
+            Back to Settings
+          </Link>
+        )
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field label={forced ? 'One-time Password' : 'Current Password'} htmlFor="current-password">
+          <Input id="current-password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+        </Field>
+        <Field label="New Password" htmlFor="new-password" hint="At least 8 characters.">
+          <Input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+        </Field>
+        <Field label="Confirm New Password" htmlFor="confirm-password">
+          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Set Password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { call, sessionCookie, signupBody } from '../test/helpers';
+
+/** A driver signed up through the API, with the password they chose and two sessions. */
+async function driverWithTwoSessions() {
+  const body = signupBody();
+  const first = sessionCookie(await call('/api/auth/signup', { method: 'POST', json: body }));
+  const second = sessionCookie(await call('/api/auth/login', { method: 'POST', json: { email: body.email, password: body.password } }));
+  return { ...body, first, second };
+}
+
+describe('POST /api/auth/password', () => {
+  it('replaces the password, ends every session and starts a new one here', async () => {
+    const { email, password, first, second } = await driverWithTwoSessions();
+    const res = await call('/api/auth/password', { method: 'POST', cookie: first, json: { currentPassword: password, newPassword: 'a brand new secret' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ user: { email, mustChangePassword: false } });
+    for (const old of [first, second]) expect((await call('/api/auth/user', { cookie: old })).status).toBe(401);
+    expect((await call('/api/auth/user', { cookie: sessionCookie(res) })).status).toBe(200);
+    expect((await call('/api/auth/login', { method: 'POST', json: { email, password } })).status).toBe(401);
+    expect((await call('/api/auth/login', { method: 'POST', json: { email, password: 'a brand new secret' } })).status).toBe(200);
+  });
+
+  it('counts wrong current passwords against the sign-in limit', async () => {
+    const { first } = await driverWithTwoSessions();
+    const guess = () =>
+      call('/api/auth/password', { method: 'POST', cookie: first, headers: { 'CF-Connecting-IP': '2001:db8::beef' }, json: { currentPassword: 'a guess', newPassword: 'a brand new secret' } });
+    for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(400);
+    expect((await guess()).status).toBe(429);
+  });
+});

@@ -1,0 +1,78 @@
+/** D1 reads and writes of who works a lot's gate: its attendant assignments. */
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { statementOf, type DB } from '../db/client';
+import { newId } from '../db/ids';
+import { attendantAssignments, shifts, users } from '../db/schema';
+
+/** The people assigned to the lot, with their open shift there, if any. */
+export const lotAttendantRows = (db: DB, lotId: string) =>
+  db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      mustChangePassword: users.mustChangePassword,
+      assignedAt: attendantAssignments.createdAt,
+      shiftStartedAt: shifts.startedAt,
+    })
+    .from(attendantAssignments)
+    .innerJoin(users, eq(users.id, attendantAssignments.attendantId))
+    .leftJoin(shifts, and(eq(shifts.attendantId, users.id), eq(shifts.lotId, lotId), isNull(shifts.endedAt)))
+    .where(eq(attendantAssignments.lotId, lotId))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
+export type LotAttendantRow = Awaited<ReturnType<typeof lotAttendantRows>>[number];
+
+export async function isAssigned(db: DB, userId: string, lotId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attendantAssignments.id })
+    .from(attendantAssignments)
+    .where(and(eq(attendantAssignments.attendantId, userId), eq(attendantAssignments.lotId, lotId)))
+    .limit(1);
+  return !!row;
+}
+
+/** How many lots besides this one the user works. */
+export async function otherAssignmentCount(db: DB, userId: string, lotId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(attendantAssignments)
+    .where(and(eq(attendantAssignments.attendantId, userId), ne(attendantAssignments.lotId, lotId)));
+  return row?.n ?? 0;
+}
+
+export const openShiftAt = async (db: DB, userId: string, lotId: string) =>
+  (await db.select({ id: shifts.id }).from(shifts).where(and(eq(shifts.attendantId, userId), eq(shifts.lotId, lotId), isNull(shifts.endedAt))).limit(1))[0] ?? null;
+
+export const assignStatement = (d1: D1Database, db: DB, userId: string, lotId: string) =>
+  statementOf(d1, db.insert(attendantAssignments).values({ id: newId(), attendantId: userId, lotId }));
+
+export const unassignStatement = (d1: D1Database, db: DB, userId: string, lotId: string) =>
+  statementOf(d1, db.delete(attendantAssignments).where(and(eq(attendantAssignments.attendantId, userId), eq(attendantAssignments.lotId, lotId))));
+
+/** A driver becomes an attendant; only if still a driver (follow it with `abortUnlessChanged`). */
+export const promoteToAttendantStatement = (d1: D1Database, db: DB, userId: string) =>
+  statementOf(d1, db.update(users).set({ role: 'attendant' }).where(and(eq(users.id, userId), eq(users.role, 'parking_user'))));
+
+/**
+ * An attendant who no longer works any lot is a driver again; only if no assignment came meanwhile
+ * (follow it with `abortUnlessChanged`).
+ */
+export const demoteToDriverStatement = (d1: D1Database, db: DB, userId: string) =>
+  statementOf(
+    d1,
+    db
+      .update(users)
+      .set({ role: 'parking_user' })
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.role, 'attendant'),
+          sql`not exists (select 1 from ${attendantAssignments} where ${attendantAssignments.attendantId} = ${userId})`,
+        ),
+      ),
+  );
+
+export const endShiftStatement = (d1: D1Database, db: DB, shiftId: string, now: Date) =>
+  statementOf(d1, db.update(shifts).set({ endedAt: now.toISOString() }).where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt))));

@@ -1,0 +1,124 @@
+/**
+ * Who works a lot's gate, as its owner manages it (docs/owner.md, Attendants). Adding someone assigns
+ * an existing account or creates an attendant account with a one-time password; removing someone ends
+ * their open shift at the lot. Every role change is audited in the same batch as the change.
+ */
+import { NAMES_FOR_NEW_ACCOUNT, type AttendantAdd } from '../../core/lot-attendants';
+import type { Role } from '../../core/roles';
+import { auditStatement } from '../audit/audit.data';
+import { hashPassword, oneTimePassword } from '../auth/password';
+import { statementOf, type DB } from '../db/client';
+import { violates } from '../db/constraints';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { newId } from '../db/ids';
+import type { Bindings, SessionUser } from '../env';
+import { apiError, notFound } from '../http/errors';
+import { accountInserts, findUserByEmail, findUserById, isEmailTaken } from '../users/users.data';
+import {
+  assignStatement,
+  demoteToDriverStatement,
+  endShiftStatement,
+  isAssigned,
+  lotAttendantRows,
+  openShiftAt,
+  otherAssignmentCount,
+  promoteToAttendantStatement,
+  unassignStatement,
+  type LotAttendantRow,
+} from './lot-attendants.data';
+
+type Ctx = { env: Bindings; db: DB; owner: SessionUser };
+
+const view = ({ firstName, lastName, shiftStartedAt, ...row }: LotAttendantRow) => ({
+  ...row,
+  name: `${firstName} ${lastName}`.trim(),
+  onShift: shiftStartedAt !== null,
+  shiftStartedAt,
+});
+export type LotAttendant = ReturnType<typeof view>;
+
+export async function listLotAttendants(db: DB, lotId: string): Promise<LotAttendant[]> {
+  return (await lotAttendantRows(db, lotId)).map(view);
+}
+
+const attendantOf = async (db: DB, lotId: string, userId: string) => (await listLotAttendants(db, lotId)).find((row) => row.id === userId)!;
+
+const roleChange = (ctx: Ctx, user: { id: string; email: string }, from: Role | null, to: Role, lotId: string) =>
+  auditStatement(ctx.env.DB, ctx.db, ctx.owner, { action: 'ROLE_CHANGE', subject: `user:${user.id}`, context: { email: user.email, from, to, lotId } });
+
+const alreadyHere = (email: string) => apiError(409, `${email} already works at this lot.`);
+const changedAgain = () => apiError(409, 'The attendants of this lot changed meanwhile. Reload and try again.');
+
+/**
+ * Assigns the account with this e-mail to the lot; a driver becomes an attendant, an owner or the super
+ * admin keeps their role. An unknown e-mail gets a new attendant account whose one-time password is
+ * answered here once and never again.
+ */
+export async function addLotAttendant(ctx: Ctx, lotId: string, input: AttendantAdd) {
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (!existing) return createAttendant(ctx, lotId, input);
+  // The owner (or the super admin) already works the gate of every lot they manage.
+  if (existing.id === ctx.owner.id) throw apiError(409, 'You already work this lot’s gate.');
+  if (await isAssigned(ctx.db, existing.id, lotId)) throw alreadyHere(existing.email);
+  const promote = existing.role === 'parking_user';
+  try {
+    await ctx.env.DB.batch([
+      assignStatement(ctx.env.DB, ctx.db, existing.id, lotId),
+      ...(promote ? [promoteToAttendantStatement(ctx.env.DB, ctx.db, existing.id), abortUnlessChanged(ctx.env.DB), roleChange(ctx, existing, 'parking_user', 'attendant', lotId)] : []),
+    ]);
+  } catch (error) {
+    if (violates(error, 'attendant_assignments')) throw alreadyHere(existing.email);
+    if (changedMeanwhile(error)) throw changedAgain();
+    throw error;
+  }
+  return { attendant: await attendantOf(ctx.db, lotId, existing.id), created: false, oneTimePassword: null };
+}
+
+async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd) {
+  const firstName = input.firstName?.trim();
+  const lastName = input.lastName?.trim();
+  if (!firstName || !lastName) throw apiError(400, NAMES_FOR_NEW_ACCOUNT);
+  const password = oneTimePassword();
+  const userId = newId();
+  const account = accountInserts(
+    ctx.db,
+    { firstName, lastName, email: input.email, phone: null, passwordHash: await hashPassword(password), signupRole: 'parking_user', role: 'attendant', mustChangePassword: true },
+    userId,
+  );
+  try {
+    await ctx.env.DB.batch([
+      ...account.map((statement) => statementOf(ctx.env.DB, statement)),
+      assignStatement(ctx.env.DB, ctx.db, userId, lotId),
+      roleChange(ctx, { id: userId, email: input.email }, null, 'attendant', lotId),
+    ]);
+  } catch (error) {
+    // Someone signed up with this e-mail a moment ago: adding again assigns that account.
+    if (isEmailTaken(error)) throw apiError(409, `An account for ${input.email} was created a moment ago. Add it again to assign it.`);
+    throw error;
+  }
+  return { attendant: await attendantOf(ctx.db, lotId, userId), created: true, oneTimePassword: password };
+}
+
+/**
+ * Takes the person off the lot. An open shift of theirs there is ended at once (its figures stay), so
+ * no shift stays open at a lot its attendant can no longer reach. An attendant who then works no lot
+ * is a driver again.
+ */
+export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string, now = new Date()) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || !(await isAssigned(ctx.db, userId, lotId))) throw notFound('Attendant');
+  const shift = await openShiftAt(ctx.db, userId, lotId);
+  const demote = user.role === 'attendant' && (await otherAssignmentCount(ctx.db, userId, lotId)) === 0;
+  try {
+    await ctx.env.DB.batch([
+      unassignStatement(ctx.env.DB, ctx.db, userId, lotId),
+      abortUnlessChanged(ctx.env.DB),
+      ...(shift ? [endShiftStatement(ctx.env.DB, ctx.db, shift.id, now)] : []),
+      ...(demote ? [demoteToDriverStatement(ctx.env.DB, ctx.db, userId), abortUnlessChanged(ctx.env.DB), roleChange(ctx, user, 'attendant', 'parking_user', lotId)] : []),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw changedAgain();
+    throw error;
+  }
+  return { id: userId, shiftEnded: !!shift, role: demote ? ('parking_user' as const) : user.role };
+}

@@ -1,0 +1,217 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NAMES_FOR_NEW_ACCOUNT } from '../../core/lot-attendants';
+import { MUST_CHANGE_PASSWORD } from '../../core/password-change';
+import { auditLogs, attendantAssignments, shifts, users } from '../db/schema';
+import { DEMO_ACCOUNTS } from '../seed/seed';
+import { call, db, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
+
+type Attendant = { id: string; name: string; email: string; role: string; onShift: boolean; shiftStartedAt: string | null; mustChangePassword: boolean };
+type Added = { attendant: Attendant; created: boolean; oneTimePassword: string | null };
+
+const newLot = async (cookie: string) =>
+  (await (await call('/api/owner/lots', { method: 'POST', cookie, json: { name: 'Rockwell Lot', geoLat: 14.565, geoLng: 121.036, totalSlots: 2 } })).json<{ id: string }>()).id;
+const attendantsPath = (lotId: string) => `/api/owner/lots/${lotId}/attendants`;
+const listAttendants = async (cookie: string, lotId: string) => (await call(attendantsPath(lotId), { cookie })).json<Attendant[]>();
+const add = (cookie: string, lotId: string, json: Record<string, unknown>) => call(attendantsPath(lotId), { method: 'POST', cookie, json });
+const remove = (cookie: string, lotId: string, userId: string) => call(`${attendantsPath(lotId)}/${userId}`, { method: 'DELETE', cookie });
+const roleOf = async (userId: string) => (await db().select({ role: users.role }).from(users).where(eq(users.id, userId)))[0].role;
+const roleChanges = async (userId: string) =>
+  (await db().select().from(auditLogs).where(and(eq(auditLogs.subject, `user:${userId}`), eq(auditLogs.action, 'ROLE_CHANGE')))).map((row) => JSON.parse(row.contextJson));
+const signIn = (email: string, password: string) => call('/api/auth/login', { method: 'POST', json: { email, password } });
+const worksAt = async (cookie: string) => (await (await call('/api/attendant/lots', { cookie })).json<{ id: string }[]>()).map((lot) => lot.id);
+
+/** An owner with a lot of their own. */
+async function ownerWithLot() {
+  const owner = await signedInAccount('owner_admin');
+  return { ...owner, lotId: await newLot(owner.cookie) };
+}
+
+beforeAll(seedOnce);
+
+describe('adding an existing account', () => {
+  it('makes a driver an attendant of the lot, audited as ROLE_CHANGE', async () => {
+    const { user: owner, cookie, lotId } = await ownerWithLot();
+    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+
+    const res = await add(cookie, lotId, { email: driver.email.toUpperCase() });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({
+      created: false,
+      oneTimePassword: null,
+      attendant: expect.objectContaining({ id: driver.id, name: 'Liza Soberano', email: driver.email, role: 'attendant', onShift: false, mustChangePassword: false }),
+    });
+    expect(await roleOf(driver.id)).toBe('attendant');
+    expect(await roleChanges(driver.id)).toEqual([{ email: driver.email, from: 'parking_user', to: 'attendant', lotId }]);
+    const [entry] = await db().select().from(auditLogs).where(eq(auditLogs.subject, `user:${driver.id}`));
+    expect(entry.actorId).toBe(owner.id);
+
+    expect((await listAttendants(cookie, lotId)).map((a) => a.id)).toEqual([driver.id]);
+    // Their own session now reaches the lot's gate.
+    expect(await worksAt(driverCookie)).toEqual([lotId]);
+  });
+
+  it('keeps an owner’s and the super admin’s role and assigns them; the owner then works that lot’s gate', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { user: otherOwner, cookie: otherCookie } = await ownerWithLot();
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'super_admin')!;
+    for (const email of [otherOwner.email, admin.email]) {
+      const res = await add(cookie, lotId, { email });
+      expect(res.status).toBe(201);
+      expect((await res.json<Added>()).attendant.role).not.toBe('attendant');
+    }
+    expect(await roleOf(otherOwner.id)).toBe('owner_admin');
+    expect(await roleChanges(otherOwner.id)).toEqual([]);
+    expect(await worksAt(otherCookie)).toContain(lotId);
+    expect((await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: otherCookie })).status).toBe(200);
+  });
+
+  it('refuses someone already working the lot, or the owner themselves, with 409', async () => {
+    const { user: owner, cookie, lotId } = await ownerWithLot();
+    const self = await add(cookie, lotId, { email: owner.email });
+    expect(self.status).toBe(409);
+    expect(await self.json()).toMatchObject({ message: 'You already work this lot’s gate.' });
+    const { user: driver } = await signedInAccount('parking_user');
+    expect((await add(cookie, lotId, { email: driver.email })).status).toBe(201);
+    const again = await add(cookie, lotId, { email: driver.email });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: `${driver.email} already works at this lot.` });
+    expect(await roleChanges(driver.id)).toHaveLength(1);
+  });
+});
+
+describe('adding an unknown e-mail', () => {
+  it('creates an attendant whose one-time password signs in only to set a new one', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const email = signupBody().email;
+    const res = await add(cookie, lotId, { email, firstName: 'Pedro', lastName: 'Penduko' });
+    expect(res.status).toBe(201);
+    const added = await res.json<Added>();
+    expect(added).toMatchObject({ created: true, attendant: { name: 'Pedro Penduko', email, role: 'attendant', onShift: false, mustChangePassword: true } });
+    const password = added.oneTimePassword!;
+    expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{5}(-[A-HJ-NP-Za-km-z2-9]{5}){3}$/);
+
+    // Stored only as a hash, and never answered again.
+    const [stored] = await db().select().from(users).where(eq(users.email, email));
+    expect(stored).toMatchObject({ role: 'attendant', mustChangePassword: true, phone: null });
+    expect(stored.passwordHash).toMatch(/^pbkdf2\$/);
+    expect(stored.passwordHash).not.toContain(password);
+    expect(JSON.stringify(await listAttendants(cookie, lotId))).not.toContain(password);
+    expect(await roleChanges(stored.id)).toEqual([{ email, from: null, to: 'attendant', lotId }]);
+
+    // Signing in says a new password is due, and nothing but that works meanwhile.
+    const first = await signIn(email, password);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ user: { email, mustChangePassword: true } });
+    const oneTime = sessionCookie(first);
+    const blocked = await call('/api/attendant/lots', { cookie: oneTime });
+    expect(blocked.status).toBe(403);
+    expect(await blocked.json()).toMatchObject({ message: MUST_CHANGE_PASSWORD, mustChangePassword: true });
+    expect((await call('/api/lots', { cookie: oneTime })).status).toBe(403);
+    expect((await call('/api/auth/user', { cookie: oneTime })).status).toBe(200);
+
+    const change = (json: Record<string, unknown>) => call('/api/auth/password', { method: 'POST', cookie: oneTime, json });
+    expect(await (await change({ currentPassword: 'not it', newPassword: 'gate keeper 2026' })).json()).toMatchObject({ message: 'Your current password is incorrect.' });
+    const same = await change({ currentPassword: password, newPassword: password });
+    expect(same.status).toBe(400);
+    const short = await change({ currentPassword: password, newPassword: 'short' });
+    expect(short.status).toBe(400);
+    const changed = await change({ currentPassword: password, newPassword: 'gate keeper 2026' });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ user: { mustChangePassword: false } });
+
+    // The one-time session ended with the change; the new one works the lot.
+    expect((await call('/api/auth/user', { cookie: oneTime })).status).toBe(401);
+    expect(await worksAt(sessionCookie(changed))).toEqual([lotId]);
+    expect((await signIn(email, password)).status).toBe(401);
+    const later = await signIn(email, 'gate keeper 2026');
+    expect(await later.json()).toMatchObject({ user: { mustChangePassword: false } });
+    expect((await listAttendants(cookie, lotId))[0].mustChangePassword).toBe(false);
+  });
+
+  it('needs a first and last name to create the account, and creates nothing without them', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const email = signupBody().email;
+    for (const json of [{ email }, { email, firstName: 'Pedro' }, { email, firstName: ' ', lastName: 'Penduko' }]) {
+      const res = await add(cookie, lotId, json);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message: NAMES_FOR_NEW_ACCOUNT });
+    }
+    expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with a message and changes nothing', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const cases: [string, RequestInit & { json?: unknown }][] = [
+      [attendantsPath(lotId), { method: 'POST', json: { email: 'not an e-mail' } }],
+      [attendantsPath(lotId), { method: 'POST', json: {} }],
+      [attendantsPath(lotId), { method: 'POST', json: { email: signupBody().email, firstName: 'x'.repeat(81), lastName: 'Penduko' } }],
+      [attendantsPath('nope'), { method: 'GET' }],
+      [`${attendantsPath(lotId)}/nope`, { method: 'DELETE' }],
+    ];
+    for (const [path, init] of cases) {
+      const res = await call(path, { ...init, cookie });
+      expect(res.status, `${init.method} ${path}`).toBe(400);
+      expect((await res.json<{ message: string }>()).message).toBeTruthy();
+    }
+    expect(await listAttendants(cookie, lotId)).toEqual([]);
+  });
+});
+
+describe('removing an attendant', () => {
+  it('ends their open shift at the lot and makes an attendant who works no other lot a driver again', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+    await add(cookie, lotId, { email: driver.email });
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: driverCookie, json: { lotId, action: 'start' } })).status).toBe(201);
+    expect((await listAttendants(cookie, lotId))[0]).toMatchObject({ onShift: true, shiftStartedAt: expect.any(String) });
+
+    const res = await remove(cookie, lotId, driver.id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: driver.id, shiftEnded: true, role: 'parking_user' });
+    const [shift] = await db().select().from(shifts).where(eq(shifts.attendantId, driver.id));
+    expect(shift.endedAt).not.toBeNull();
+    expect(await roleOf(driver.id)).toBe('parking_user');
+    expect((await roleChanges(driver.id)).map((c) => [c.from, c.to])).toEqual([
+      ['parking_user', 'attendant'],
+      ['attendant', 'parking_user'],
+    ]);
+    expect(await listAttendants(cookie, lotId)).toEqual([]);
+    expect((await call(`/api/attendant/shift?lotId=${lotId}`, { cookie: driverCookie })).status).toBe(403);
+  });
+
+  it('keeps the attendant role while they work another lot', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const secondLot = await newLot(cookie);
+    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+    await add(cookie, lotId, { email: driver.email });
+    await add(cookie, secondLot, { email: driver.email });
+    expect(await (await remove(cookie, lotId, driver.id)).json()).toEqual({ id: driver.id, shiftEnded: false, role: 'attendant' });
+    expect(await roleOf(driver.id)).toBe('attendant');
+    expect(await worksAt(driverCookie)).toEqual([secondLot]);
+  });
+
+  it('answers 404 for someone who does not work the lot', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { user: driver } = await signedInAccount('parking_user');
+    expect((await remove(cookie, lotId, driver.id)).status).toBe(404);
+    expect((await remove(cookie, lotId, crypto.randomUUID())).status).toBe(404);
+  });
+});
+
+describe('another owner’s lot', () => {
+  it('answers 404 on every attendant route and changes nothing', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { cookie: rival } = await ownerWithLot();
+    const { user: driver } = await signedInAccount('parking_user');
+    await add(cookie, lotId, { email: driver.email });
+
+    expect((await call(attendantsPath(lotId), { cookie: rival })).status).toBe(404);
+    expect((await add(rival, lotId, { email: signupBody().email, firstName: 'Sneaky', lastName: 'Pete' })).status).toBe(404);
+    expect((await remove(rival, lotId, driver.id)).status).toBe(404);
+    expect((await db().select().from(attendantAssignments).where(eq(attendantAssignments.lotId, lotId))).map((a) => a.attendantId)).toEqual([driver.id]);
+    expect(await roleOf(driver.id)).toBe('attendant');
+  });
+});
