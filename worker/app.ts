@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { documentRoutes } from './documents/documents.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
@@ -28,6 +29,7 @@ const api = new Hono<AppEnv>()
   .route('/', earlyRegistrationRoutes)
   .route('/', lotRoutes)
   .route('/', accountRoutes)
+  .route('/', documentRoutes)
   .route('/', notificationRoutes)
   .route('/', ownerRoutes)
   .route('/', pricingRoutes)
