@@ -12,3 +12,9 @@ export const rateProbe = (ok: boolean, responseTimeMs: number): HealthStatus => 
 
 /** The platform's status is its worst part's. */
 export const overallStatus = (statuses: HealthStatus[]): HealthStatus => HEALTH_STATUSES[Math.max(0, ...statuses.map((s) => HEALTH_STATUSES.indexOf(s)))];
+
+/** A failed background job this recent makes System Health a warning; older ones are shown but healthy. */
+export const RECENT_FAILURE_MS = 24 * 60 * 60 * 1000;
+
+export const rateBackgroundFailure = (failedAt: string | null, now: number): HealthStatus =>
+  failedAt !== null && now - Date.parse(failedAt) < RECENT_FAILURE_MS ? 'warning' : 'healthy';

@@ -11,6 +11,7 @@ import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
+import { recordDeployment } from './health/deployment';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -23,7 +24,7 @@ import { reservationRoutes } from './reservations/reservations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
 const api = new Hono<AppEnv>()
-  .use(sameOriginWrites, withDb, withSession, enforceRoles)
+  .use(sameOriginWrites, withDb, recordDeployment, withSession, enforceRoles)
   .route('/', healthRoutes)
   .route('/', authRoutes)
   .route('/', earlyRegistrationRoutes)
