@@ -18,3 +18,12 @@ export const RECENT_FAILURE_MS = 24 * 60 * 60 * 1000;
 
 export const rateBackgroundFailure = (failedAt: string | null, now: number): HealthStatus =>
   failedAt !== null && now - Date.parse(failedAt) < RECENT_FAILURE_MS ? 'warning' : 'healthy';
+
+/** "2 d 3 h", "3 h 12 min", "5 min", "under a minute": how long the running deployment has served. */
+export function formatUptime(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const [days, hours, mins] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60];
+  if (days) return `${days} d ${hours} h`;
+  if (hours) return `${hours} h ${mins} min`;
+  return mins ? `${mins} min` : 'under a minute';
+}
