@@ -123,11 +123,11 @@ function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: ()
     <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name}>
       <div className="space-y-3">
         <ReviewBadge status={item.status} />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd>{value}</dd>
+              <dd className="[overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
         </dl>

@@ -29,7 +29,7 @@ export function SystemHealthPanel() {
           {data?.services.map((service) => (
             <li key={service.name} className="flex items-center justify-between gap-2 py-2 text-sm">
               <span className="flex min-w-0 items-center gap-2">
-                <span className={cn('h-2.5 w-2.5 rounded-full', DOT[service.status])} aria-hidden />
+                <span className={cn('h-2.5 w-2.5 shrink-0 rounded-full', DOT[service.status])} aria-hidden />
                 <span>
                   <span className="font-medium">{service.name}</span>
                   <span className="block text-muted-foreground [overflow-wrap:anywhere]">{service.detail}</span>
