@@ -76,15 +76,14 @@ export async function addDocument(env: Bindings, db: DB, userId: string, file: F
     uploadedAt: new Date().toISOString(),
   };
   await env.DOCUMENTS.put(doc.r2Key, bytes, { httpMetadata: { contentType: type } });
-  let written: boolean;
-  try {
-    written = await insertDocumentWithinLimit(db, doc);
-  } catch (error) {
-    await env.DOCUMENTS.delete(doc.r2Key);
+  // The row follows the object; when the row cannot be written, the object goes too.
+  const withdraw = () => env.DOCUMENTS.delete(doc.r2Key);
+  const written = await insertDocumentWithinLimit(db, doc).catch(async (error: unknown) => {
+    await withdraw();
     throw error;
-  }
+  });
   if (!written) {
-    await env.DOCUMENTS.delete(doc.r2Key);
+    await withdraw();
     // Between the checks above and the insert, a decision was made or another upload filled the application.
     const now = await findApplicationOf(db, userId);
     throw apiError(409, now?.status === 'pending' ? DOCUMENT_MESSAGES.count : APPLICATION_DECIDED);
