@@ -12,3 +12,18 @@ export const rateProbe = (ok: boolean, responseTimeMs: number): HealthStatus => 
 
 /** The platform's status is its worst part's. */
 export const overallStatus = (statuses: HealthStatus[]): HealthStatus => HEALTH_STATUSES[Math.max(0, ...statuses.map((s) => HEALTH_STATUSES.indexOf(s)))];
+
+/** A failed background job this recent makes System Health a warning; older ones are shown but healthy. */
+export const RECENT_FAILURE_MS = 24 * 60 * 60 * 1000;
+
+export const rateBackgroundFailure = (failedAt: string | null, now: number): HealthStatus =>
+  failedAt !== null && now - Date.parse(failedAt) < RECENT_FAILURE_MS ? 'warning' : 'healthy';
+
+/** "2 d 3 h", "3 h 12 min", "5 min", "under a minute": how long the running deployment has served. */
+export function formatUptime(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const [days, hours, mins] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60];
+  if (days) return `${days} d ${hours} h`;
+  if (hours) return `${hours} h ${mins} min`;
+  return mins ? `${mins} min` : 'under a minute';
+}

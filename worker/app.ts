@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { documentRoutes } from './documents/documents.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
@@ -10,6 +11,7 @@ import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
+import { recordDeployment } from './health/deployment';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -23,12 +25,13 @@ import { reservationRoutes } from './reservations/reservations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
 const api = new Hono<AppEnv>()
-  .use(sameOriginWrites, withDb, withSession, enforceRoles)
+  .use(sameOriginWrites, withDb, recordDeployment, withSession, enforceRoles)
   .route('/', healthRoutes)
   .route('/', authRoutes)
   .route('/', earlyRegistrationRoutes)
   .route('/', lotRoutes)
   .route('/', accountRoutes)
+  .route('/', documentRoutes)
   .route('/', notificationRoutes)
   .route('/', ownerRoutes)
   .route('/', lotAttendantRoutes)

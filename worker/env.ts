@@ -10,6 +10,10 @@ export type Bindings = {
   LOT: DurableObjectNamespace<LotDurableObject>;
   /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
+  /** Owner applicants' documents (worker/documents). */
+  DOCUMENTS: R2Bucket;
+  /** Which version of the worker is running: uptime counts from the first request it served (worker/admin/deployments.data.ts). */
+  CF_VERSION_METADATA: WorkerVersionMetadata;
   /** `development` (local runs, from .dev.vars) or `production`; anything else is treated as not development. */
   APP_ENV?: string;
   /** `sandbox` or unset (no provider: top-ups refused, spec 2.10 screen). */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { SIGNUP_ROLE_LABELS, SIGNUP_ROLES, type SignupRole } from '../../core/roles';
+import { OWNER_SIGNUP_ROLES, SIGNUP_ROLE_LABELS, SIGNUP_ROLES, type SignupRole } from '../../core/roles';
 import { DEFAULT_COUNTRY_CODE, PASSWORD_MIN, signupNotice } from '../../core/signup';
 import { AuthCard } from '../components/auth-card';
 import { PhoneInput } from '../components/phone-input';
@@ -10,7 +10,9 @@ import { Button } from '../components/ui/button';
 import { Field, Input, Select } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
 import { api, unwrap } from '../lib/api';
+import { DocumentsPicker } from '../features/owner-application/documents-picker';
 import { signedOutOnly } from '../lib/guards';
+import { uploadDocument } from '../lib/owner-application';
 import { useEnterApp } from '../lib/use-sign-in';
 
 export const Route = createFileRoute('/signup')({
@@ -24,6 +26,8 @@ const empty = { firstName: '', lastName: '', email: '', mobile: '', role: '' as 
 function SignUpPage() {
   const [form, setForm] = useState(empty);
   const [countryCode, setCountryCode] = useState<string>(DEFAULT_COUNTRY_CODE);
+  const [documents, setDocuments] = useState<File[]>([]);
+  const applyingAsOwner = (OWNER_SIGNUP_ROLES as readonly string[]).includes(form.role);
   const enterApp = useEnterApp();
   const set = (key: keyof typeof empty) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
 
@@ -31,6 +35,14 @@ function SignUpPage() {
     mutationFn: () =>
       unwrap(api.auth.signup.$post({ json: { ...form, role: form.role as SignupRole, mobile: `${countryCode} ${form.mobile}` } })),
     onSuccess: async ({ user }) => {
+      // The account (and its application) exists now: its documents follow, one request each.
+      if (applyingAsOwner) {
+        for (const file of documents) {
+          await uploadDocument(file).catch((error: Error) =>
+            toast({ title: 'Document Not Uploaded', description: `${file.name}: ${error.message}. Add it again in Settings.`, variant: 'destructive' }),
+          );
+        }
+      }
       toast({
         title: 'Registration Successful!',
         description:
@@ -90,6 +102,7 @@ function SignUpPage() {
               ))}
             </Select>
           </Field>
+          {applyingAsOwner && <DocumentsPicker id="documents" files={documents} onChange={setDocuments} />}
           <Field label="Password" htmlFor="password" hint={`At least ${PASSWORD_MIN} characters.`}>
             <Input id="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} />
           </Field>

@@ -3,6 +3,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { ReviewFilter } from '../../core/approvals';
 import { statementOf, type DB } from '../db/client';
 import { lotSubmissions, lots, ownerApplications, users } from '../db/schema';
+import { documentsForAdmin } from '../documents/documents.service';
 
 type Document = { name: string; url?: string };
 const documentsOf = (json: string) => JSON.parse(json) as Document[];
@@ -10,9 +11,11 @@ const documentsOf = (json: string) => JSON.parse(json) as Document[];
 const byStatus = <Column extends typeof ownerApplications.status | typeof lotSubmissions.status>(column: Column, filter: ReviewFilter) =>
   filter === 'all' ? undefined : eq(column, filter);
 
+/** Owner applications with the documents their applicants uploaded (worker/documents). */
 export async function listOwnerApplications(db: DB, filter: ReviewFilter) {
   const rows = await db.select().from(ownerApplications).where(byStatus(ownerApplications.status, filter)).orderBy(desc(ownerApplications.submittedAt));
-  return rows.map(({ documentsJson, ...row }) => ({ ...row, documents: documentsOf(documentsJson) }));
+  const documents = await documentsForAdmin(db, rows.map((row) => row.id));
+  return rows.map(({ documentsJson: _unused, ...row }) => ({ ...row, documents: documents.get(row.id) ?? [] }));
 }
 
 export async function listLotSubmissions(db: DB, filter: ReviewFilter) {

@@ -1,8 +1,13 @@
 /** System health against the real bindings: each part is probed, and a broken part is reported as an error, not a 500. */
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { overallStatus, rateProbe } from '../../core/health';
-import { call, cookieFor, seedOnce } from '../test/helpers';
+import { overallStatus, rateBackgroundFailure, rateProbe, RECENT_FAILURE_MS } from '../../core/health';
+import { DAY_MS, HOUR_MS } from '../../core/time';
+import { backgroundFailures, deployments } from '../db/schema';
+import type { LotDurableObject } from '../lot-object/lot-durable-object';
+import { lotObject } from '../lot-object/stub';
+import { call, cookieFor, db, seedOnce } from '../test/helpers';
 
 let cookie = '';
 beforeAll(async () => {
@@ -10,16 +15,38 @@ beforeAll(async () => {
   cookie = await cookieFor('super_admin');
 });
 
-type Health = { status: string; services: { name: string; status: string; responseTimeMs: number; detail: string }[] };
+type Service = { name: string; status: string; responseTimeMs: number; detail: string };
+type Health = { status: string; deployment: { versionId: string; startedAt: string; uptimeSeconds: number } | null; services: Service[] };
+
+const health = async (bindings?: Partial<typeof env>) => (await (await call('/api/admin/system-health', { cookie, bindings })).json()) as Health;
+const part = (h: Health, name: string) => h.services.find((s) => s.name === name);
+const version = (id: string) => ({ id, tag: '', timestamp: new Date().toISOString() });
 
 describe('system health', () => {
-  it('probes D1, KV, a lot object and the payment configuration', async () => {
+  it('probes D1, KV, a lot object, R2, the payment configuration and the background work', async () => {
     const res = await call('/api/admin/system-health', { cookie });
     expect(res.status).toBe(200);
     const health = (await res.json()) as Health;
-    expect(health.services.map((s) => s.name)).toEqual(['Database (D1)', 'Sessions store (KV)', 'Lot objects (Durable Objects)', 'Payments']);
-    for (const service of health.services.slice(0, 3)) expect(service.status, service.name).not.toBe('error');
+    expect(health.services.map((s) => s.name)).toEqual([
+      'Database (D1)',
+      'Sessions store (KV)',
+      'Lot objects (Durable Objects)',
+      'Documents store (R2)',
+      'Payments',
+      'Background work',
+    ]);
+    for (const service of health.services) expect(service.status, service.name).not.toBe('error');
+    expect(part(health, 'Documents store (R2)')!.detail).toBe('Put, get and delete answered');
     expect(health.services.every((s) => s.responseTimeMs >= 0)).toBe(true);
+    // The probe leaves nothing behind in the bucket.
+    expect((await env.DOCUMENTS.list({ prefix: 'health-probe/' })).objects).toEqual([]);
+  });
+
+  it('reports R2 failing as an error with its message', async () => {
+    const brokenR2 = { put: () => Promise.reject(new Error('R2 unavailable')) } as unknown as R2Bucket;
+    const h = await health({ DOCUMENTS: brokenR2 });
+    expect(part(h, 'Documents store (R2)')).toMatchObject({ status: 'error', detail: 'R2 unavailable' });
+    expect(h.status).toBe('error');
   });
 
   it('reports a part that fails as an error with its message', async () => {
@@ -39,9 +66,47 @@ describe('system health', () => {
     expect([down.status, await down.json()]).toEqual([503, { status: 'error' }]);
   });
 
+  it("measures uptime from the first request the running version served, recorded once", async () => {
+    const fresh = version(`v-${crypto.randomUUID()}`);
+    const before = Date.now();
+    // Any request of a new version records its start; later requests and isolates leave it be.
+    await call('/api/lots', { bindings: { CF_VERSION_METADATA: fresh } });
+    const [row] = await db().select().from(deployments).where(eq(deployments.versionId, fresh.id));
+    expect(Date.parse(row.startedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await health({ CF_VERSION_METADATA: fresh })).deployment).toMatchObject({ versionId: fresh.id, startedAt: row.startedAt });
+
+    const running = version(`v-${crypto.randomUUID()}`);
+    const startedAt = new Date(Date.now() - 2 * HOUR_MS).toISOString();
+    await db().insert(deployments).values({ versionId: running.id, startedAt });
+    const { deployment } = await health({ CF_VERSION_METADATA: running });
+    expect(deployment).toMatchObject({ versionId: running.id, startedAt });
+    expect(deployment!.uptimeSeconds).toBeGreaterThanOrEqual(2 * 3600);
+    expect(deployment!.uptimeSeconds).toBeLessThan(2 * 3600 + 60);
+  });
+
+  it("shows the latest failed background work: an old one as healthy, a lot's timers failing now as a warning", async () => {
+    expect(part(await health(), 'Background work')).toMatchObject({ status: 'healthy', detail: 'No failed background work recorded' });
+    await db().insert(backgroundFailures).values({ id: crypto.randomUUID(), job: 'Lot timers', subject: 'old-lot', message: 'D1 timed out', failedAt: new Date(Date.now() - 2 * DAY_MS).toISOString() });
+    expect(part(await health(), 'Background work')).toMatchObject({ status: 'healthy', detail: expect.stringMatching(/^Last failure: Lot timers \(old-lot\) at .*: D1 timed out$/) });
+
+    // A lot object's timers throw (injected): the failure is recorded where it happens, and the alarm still rethrows it.
+    const lot = lotObject(env, 'failing-lot');
+    await runInDurableObject(lot, async (instance: LotDurableObject) => {
+      instance.lapsedHolds = () => {
+        throw new Error('Injected timer failure');
+      };
+      await expect(instance.runTimers(Date.now())).rejects.toThrow('Injected timer failure');
+    });
+    const h = await health();
+    expect(part(h, 'Background work')).toMatchObject({ status: 'warning', detail: expect.stringMatching(/^Latest failure: Lot timers \(failing-lot\) at .*: Injected timer failure$/) });
+    expect(h.status).toBe('warning');
+  });
+
   it('rates probes by the stated threshold', () => {
     expect([rateProbe(true, 20), rateProbe(true, 900), rateProbe(false, 5)]).toEqual(['healthy', 'warning', 'error']);
     expect(overallStatus(['healthy', 'warning'])).toBe('warning');
     expect(overallStatus([])).toBe('healthy');
+    const now = Date.now();
+    expect([null, now - RECENT_FAILURE_MS + 1000, now - RECENT_FAILURE_MS - 1000].map((at) => rateBackgroundFailure(at === null ? null : new Date(at).toISOString(), now))).toEqual(['healthy', 'warning', 'healthy']);
   });
 });

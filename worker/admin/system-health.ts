@@ -1,12 +1,16 @@
 /**
  * Live probes of the platform's parts (docs/admin.md, System health): D1 with a query, KV with a write,
- * read and delete of a probe key, a lot Durable Object with a round trip, and the payment provider's
- * configuration. Each probe is timed; none of them changes anything a user can see.
+ * read and delete of a probe key, a lot Durable Object with a round trip, R2 with a put, get and delete,
+ * the payment provider's configuration, and the newest failed background job. Each probe is timed;
+ * none of them changes anything a user can see. Uptime counts from the running version's first request.
  */
 import { sql } from 'drizzle-orm';
-import { overallStatus, rateProbe, type HealthStatus } from '../../core/health';
+import { overallStatus, rateBackgroundFailure, rateProbe, type HealthStatus } from '../../core/health';
+import { formatDateTime } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
+import { latestBackgroundFailure } from '../health/background-failures.data';
+import { deploymentUptime } from '../health/deployment';
 import { lotObject } from '../lot-object/stub';
 import { paymentProvider } from '../payments/provider';
 
@@ -15,39 +19,67 @@ export type ServiceHealth = { name: string; status: HealthStatus; responseTimeMs
 /** A lot object no real lot uses: probing it never touches a lot's bookings. */
 const PROBE_LOT = 'health-probe';
 
-async function probe(name: string, check: () => Promise<string>): Promise<ServiceHealth> {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Times a check; it answers its detail, and may rate itself worse than its timing does (a recent failure it found). */
+async function probe(name: string, check: () => Promise<string | { detail: string; status: HealthStatus }>): Promise<ServiceHealth> {
   const started = performance.now();
   try {
-    const detail = await check();
+    const answer = await check();
     const responseTimeMs = Math.round(performance.now() - started);
-    return { name, status: rateProbe(true, responseTimeMs), responseTimeMs, detail };
+    const { detail, status } = typeof answer === 'string' ? { detail: answer, status: 'healthy' as const } : answer;
+    return { name, status: overallStatus([rateProbe(true, responseTimeMs), status]), responseTimeMs, detail };
   } catch (error) {
-    return { name, status: 'error', responseTimeMs: Math.round(performance.now() - started), detail: error instanceof Error ? error.message : String(error) };
+    return { name, status: 'error', responseTimeMs: Math.round(performance.now() - started), detail: messageOf(error) };
   }
 }
 
-export async function systemHealth(env: Bindings, db: DB) {
-  const services = await Promise.all([
-    probe('Database (D1)', async () => {
-      await db.run(sql`SELECT 1`);
-      return 'Query answered';
-    }),
-    probe('Sessions store (KV)', async () => {
-      const key = `health-probe:${crypto.randomUUID()}`;
-      await env.SESSIONS.put(key, 'ok', { expirationTtl: 60 });
-      const read = await env.SESSIONS.get(key);
-      await env.SESSIONS.delete(key);
-      if (read !== 'ok') throw new Error('The probe key did not read back');
-      return 'Write, read and delete answered';
-    }),
-    probe('Lot objects (Durable Objects)', async () => {
-      await lotObject(env, PROBE_LOT).bookedReservations();
-      return 'Round trip answered';
-    }),
-    (async (): Promise<ServiceHealth> => {
-      const configured = paymentProvider(env) !== null;
-      return { name: 'Payments', status: configured ? 'healthy' : 'warning', responseTimeMs: 0, detail: configured ? 'Provider configured' : 'No payment provider is configured; top-ups are refused' };
-    })(),
+export async function systemHealth(env: Bindings, db: DB, now = Date.now()) {
+  const [services, deployment] = await Promise.all([
+    Promise.all([
+      probe('Database (D1)', async () => {
+        await db.run(sql`SELECT 1`);
+        return 'Query answered';
+      }),
+      probe('Sessions store (KV)', async () => {
+        const key = `health-probe:${crypto.randomUUID()}`;
+        await env.SESSIONS.put(key, 'ok', { expirationTtl: 60 });
+        const read = await env.SESSIONS.get(key);
+        await env.SESSIONS.delete(key);
+        if (read !== 'ok') throw new Error('The probe key did not read back');
+        return 'Write, read and delete answered';
+      }),
+      probe('Lot objects (Durable Objects)', async () => {
+        await lotObject(env, PROBE_LOT).bookedReservations();
+        return 'Round trip answered';
+      }),
+      probe('Documents store (R2)', async () => {
+        // Outside `owner-applications/`, so no application ever lists it.
+        const key = `health-probe/${crypto.randomUUID()}`;
+        await env.DOCUMENTS.put(key, 'ok');
+        const read = await (await env.DOCUMENTS.get(key))?.text();
+        await env.DOCUMENTS.delete(key);
+        if (read !== 'ok') throw new Error('The probe object did not read back');
+        return 'Put, get and delete answered';
+      }),
+      (async (): Promise<ServiceHealth> => {
+        const configured = paymentProvider(env) !== null;
+        return { name: 'Payments', status: configured ? 'healthy' : 'warning', responseTimeMs: 0, detail: configured ? 'Provider configured' : 'No payment provider is configured; top-ups are refused' };
+      })(),
+      probe('Background work', async () => {
+        const failure = await latestBackgroundFailure(db);
+        if (!failure) return 'No failed background work recorded';
+        const status = rateBackgroundFailure(failure.failedAt, now);
+        return { status, detail: `${status === 'warning' ? 'Latest failure' : 'Last failure'}: ${failure.job} (${failure.subject}) at ${formatDateTime(failure.failedAt)}: ${failure.message}` };
+      }),
+    ]),
+    deploymentUptime(db, env.CF_VERSION_METADATA.id, now).catch(() => null),
   ]);
-  return { status: overallStatus(services.map((s) => s.status)), checkedAt: new Date().toISOString(), services };
+  return {
+    status: overallStatus(services.map((s) => s.status)),
+    checkedAt: new Date(now).toISOString(),
+    /** Null when D1 could not say (its probe then shows why). */
+    deployment,
+    services,
+  };
 }

@@ -9,6 +9,7 @@ import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex
 import { DURATION_OPTIONS, THEMES } from '../../core/account';
 import { REVIEW_STATUSES } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
+import { DOCUMENT_TYPES } from '../../core/documents';
 import { RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
@@ -507,6 +508,43 @@ export const auditLogs = sqliteTable(
     index('audit_logs_actor_idx').on(t.actorId, t.timestamp),
     index('audit_logs_action_idx').on(t.action, t.timestamp),
   ],
+);
+
+/**
+ * A document an owner applicant uploaded; the file itself is the R2 object at `r2Key`. The object is
+ * written first and the row second, so a row always has its file (docs/admin.md, Documents).
+ */
+export const ownerApplicationDocuments = sqliteTable(
+  'owner_application_documents',
+  {
+    id: id(),
+    applicationId: text('application_id').notNull().references(() => ownerApplications.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type', { enum: DOCUMENT_TYPES }).notNull(),
+    size: integer('size').notNull(),
+    r2Key: text('r2_key').notNull(),
+    uploadedAt: createdAt('uploaded_at'),
+  },
+  (t) => [index('owner_application_documents_app_idx').on(t.applicationId, t.uploadedAt), uniqueIndex('owner_application_documents_key_unique').on(t.r2Key)],
+);
+
+/** The first request each version of the worker served: uptime counts from it. */
+export const deployments = sqliteTable('deployments', {
+  versionId: text('version_id').primaryKey(),
+  startedAt: text('started_at').notNull(),
+});
+
+/** Time-driven work that threw (a lot object's timers), recorded best-effort when it happens, for System Health. */
+export const backgroundFailures = sqliteTable(
+  'background_failures',
+  {
+    id: id(),
+    job: text('job').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    failedAt: text('failed_at').notNull(),
+  },
+  (t) => [index('background_failures_at_idx').on(t.failedAt)],
 );
 
 export type User = typeof users.$inferSelect;

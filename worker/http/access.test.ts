@@ -11,10 +11,10 @@ import { app } from '../app';
 import { lots } from '../db/schema';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD } from '../seed/seed';
-import { call, cookieFor, db, seedOnce, signupBody } from '../test/helpers';
+import { call, cookieFor, db, documentForm, pdfBytes, seedOnce, signupBody } from '../test/helpers';
 
 type Who = 'public' | 'session' | Role[];
-type Sample = { method?: string; path: string; json?: unknown; body?: string; headers?: HeadersInit };
+type Sample = { method?: string; path: string; json?: unknown; body?: BodyInit; headers?: HeadersInit };
 const OWNERS: Role[] = ['owner_admin', 'super_admin'];
 const GATE: Role[] = ['attendant', 'owner_admin', 'super_admin'];
 const ADMIN: Role[] = ['super_admin'];
@@ -69,6 +69,19 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     found: false,
   },
   'DELETE /api/user/vehicles/:id': { who: 'session', sample: () => ({ method: 'DELETE', path: `/api/user/vehicles/${crypto.randomUUID()}` }), found: false },
+  // The demo accounts filed no owner application: a signed-in caller gets past the role check to the 404.
+  'GET /api/user/owner-application': { who: 'session', sample: () => ({ path: '/api/user/owner-application' }), found: false },
+  'POST /api/user/owner-application/documents': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/user/owner-application/documents', body: documentForm(pdfBytes()) }),
+    found: false,
+  },
+  'GET /api/user/owner-application/documents/:docId': { who: 'session', sample: () => ({ path: `/api/user/owner-application/documents/${crypto.randomUUID()}` }), found: false },
+  'GET /api/admin/owners/:id/documents/:docId': {
+    who: ADMIN,
+    sample: () => ({ path: `/api/admin/owners/${crypto.randomUUID()}/documents/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'GET /api/user/preferences': { who: 'session', sample: () => ({ path: '/api/user/preferences' }) },
   'PATCH /api/user/preferences': { who: 'session', sample: () => ({ method: 'PATCH', path: '/api/user/preferences', json: { autoExtend: true } }) },
   'GET /api/owner/lots': { who: OWNERS, sample: () => ({ path: '/api/owner/lots' }) },

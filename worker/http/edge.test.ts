@@ -88,6 +88,12 @@ describe('request body limit', () => {
     expect(await ownVehicles()).toBe(before);
   });
 
+  it("keeps 64 KB for every route but the document upload, even for the upload's path with another method", async () => {
+    const body = twoMegabytes();
+    const res = await call('/api/user/owner-application/documents', { method: 'PUT', cookie, body, headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) } });
+    expect([res.status, await res.json()]).toEqual([413, { message: 'The request body is too large: at most 64 KB.' }]);
+  });
+
   it('lets an ordinary body through', async () => {
     const res = await call('/api/user/vehicles', { method: 'POST', cookie, json: { plate: 'EDG 4402', make: 'Toyota', model: 'Vios' } });
     expect(res.status).toBe(201);

@@ -6,6 +6,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../core/documents';
 import { CSP_DIRECTIVES, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY } from '../../core/security-headers';
 import type { AppEnv } from '../env';
 import { apiError } from './errors';
@@ -30,9 +31,22 @@ export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   c.header('Cache-Control', 'no-store');
 });
 
-export const limitBody = bodyLimit({
+const jsonBodyLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
     throw apiError(413, `The request body is too large: at most ${MAX_BODY_BYTES / 1024} KB.`);
   },
 });
+
+/** The one request that carries a file: an owner applicant's document (worker/documents), with room for the multipart framing. */
+const DOCUMENT_UPLOAD = { method: 'POST', path: '/api/user/owner-application/documents' };
+const documentBodyLimit = bodyLimit({
+  maxSize: MAX_DOCUMENT_BYTES + 16 * 1024,
+  onError: () => {
+    throw apiError(413, DOCUMENT_MESSAGES.size);
+  },
+});
+
+export const limitBody = createMiddleware<AppEnv>((c, next) =>
+  (c.req.method === DOCUMENT_UPLOAD.method && c.req.path === DOCUMENT_UPLOAD.path ? documentBodyLimit : jsonBodyLimit)(c, next),
+);

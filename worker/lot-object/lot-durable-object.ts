@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import type { Bindings } from '../env';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { runLotTimers } from '../reservations/lifecycle';
 import { installChangeLog, ReadModel } from './read-model';
 import { HOLD_TTL_MS, type BookingRecord, type FollowResult, type HeldBooking, type HoldRequest, type HoldResult, type LotClock, type SlotInfo, type WalkInResult } from './protocol';
@@ -295,6 +296,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     } catch (error) {
       // D1 failing mid-run: whatever was due is due again soon, whatever the platform's own retries do.
       retryLater();
+      await recordBackgroundFailure(this.env.DB, { job: 'Lot timers', subject: this.ctx.id.name ?? this.ctx.id.toString(), error }, now);
       throw error;
     } finally {
       this.scheduleNextAlarm(now);

@@ -86,3 +86,17 @@ export async function walkPages<T>(page: (cursor?: string) => Promise<{ items: T
   } while (cursor);
   return pages;
 }
+
+/** The first bytes of a real PDF, then filler up to `size` bytes: enough for the type check by magic bytes. */
+export const pdfBytes = (size = 1024): Uint8Array<ArrayBuffer> => {
+  const bytes = new Uint8Array(size).fill(0x20);
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return bytes;
+};
+
+/** A multipart body with one file in the field `file`, as the sign-up screen sends an owner applicant's document. */
+export function documentForm(bytes: Uint8Array<ArrayBuffer>, name = 'permit.pdf', type = 'application/pdf') {
+  const form = new FormData();
+  form.set('file', new File([bytes], name, { type }));
+  return form;
+}

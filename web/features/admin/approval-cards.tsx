@@ -1,33 +1,17 @@
-import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SIGNUP_ROLE_LABELS } from '../../../core/roles';
 import type { Decision, ReviewStatus } from '../../../core/approvals';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
+import { DocumentList, type ListedDocument } from '../../components/document-list';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { LotSubmission, OwnerApplication } from '../../lib/admin';
 import { ReviewBadge } from './review-badge';
 
 type Actions = { onDecide: (decision: Decision) => void; onDetails: () => void };
-type Document = { name: string; url?: string };
-
-export const Documents = ({ documents }: { documents: Document[] }) =>
-  documents.length === 0 ? (
-    <p className="text-sm text-muted-foreground">No documents</p>
-  ) : (
-    <ul className="flex flex-wrap gap-2">
-      {documents.map((doc) => (
-        <li key={doc.name} className="inline-flex items-center gap-1 rounded-md bg-muted px-2 py-1 text-sm">
-          <FileText className="h-4 w-4" aria-hidden />
-          {doc.url ? <a href={doc.url}>{doc.name}</a> : doc.name}
-        </li>
-      ))}
-    </ul>
-  );
-
 /** One queue item: badge, details, documents, notes, and Approve / Reject (only while pending) / View Details. */
-function ReviewCard({ title, status, details, documents, notes, onDecide, onDetails }: Actions & { title: string; status: ReviewStatus; details: [string, ReactNode][]; documents: Document[]; notes: string | null }) {
+function ReviewCard({ title, status, details, documents, notes, onDecide, onDetails }: Actions & { title: string; status: ReviewStatus; details: [string, ReactNode][]; documents: ListedDocument[]; notes: string | null }) {
   const pending = status === 'pending';
   return (
     <Card className="space-y-3" data-testid="review-card">
@@ -35,15 +19,15 @@ function ReviewCard({ title, status, details, documents, notes, onDecide, onDeta
         <h3 className="text-lg font-semibold">{title}</h3>
         <ReviewBadge status={status} />
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd>{value}</dd>
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>
-      <Documents documents={documents} />
+      <DocumentList documents={documents} />
       {notes && <p className="text-sm italic text-muted-foreground">{notes}</p>}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => onDecide('approve')} disabled={!pending}>

@@ -7,7 +7,9 @@ const review = { documents: [{ name: 'permit.pdf' }, { name: 'tin.png' }], notes
 
 describe('approvals export', () => {
   it('writes the owner applications as the screen lists them, formula-safe', () => {
-    const application = { ...review, id: 'a', userId: 'u', applicantRole: 'space_owner', name: '=HYPERLINK("x")', email: 'a@example.ph', phone: null, businessLicense: 'BL-1', taxId: '123', status: 'rejected', decisionReason: 'No TIN, sorry', decidedAt: '2026-11-23T02:30:00.000Z' } satisfies OwnerApplication;
+    const uploaded = (id: string, name: string, type: 'application/pdf' | 'image/png') => ({ id, name, type, size: 2048, uploadedAt: review.submittedAt, url: `/api/admin/owners/a/documents/${id}` });
+    const documents = [uploaded('d1', 'permit.pdf', 'application/pdf'), uploaded('d2', 'tin.png', 'image/png')];
+    const application = { ...review, documents, id: 'a', userId: 'u', applicantRole: 'space_owner', name: '=HYPERLINK("x")', email: 'a@example.ph', phone: null, businessLicense: 'BL-1', taxId: '123', status: 'rejected', decisionReason: 'No TIN, sorry', decidedAt: '2026-11-23T02:30:00.000Z' } satisfies OwnerApplication;
     expect(ownerApplicationsCsv([application]).split('\r\n')[1]).toBe(
       `2026-11-23 09:00,"'=HYPERLINK(""x"")",a@example.ph,,space_owner,BL-1,123,permit.pdf; tin.png,Rejected,"No TIN, sorry",2026-11-23 10:30`,
     );

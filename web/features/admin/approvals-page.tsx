@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, Inbox } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { REVIEW_FILTER_LABELS, REVIEW_FILTERS, type ReviewFilter, type ReviewKind } from '../../../core/approvals';
+import { DocumentList } from '../../components/document-list';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
@@ -10,7 +11,7 @@ import { Field, Select } from '../../components/ui/field';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { lotSubmissionsQuery, ownerApplicationsQuery, type LotSubmission, type OwnerApplication } from '../../lib/admin';
 import { downloadFile } from '../../lib/download';
-import { Documents, lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
+import { lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
 import { lotSubmissionsCsv, ownerApplicationsCsv } from './approvals-csv';
 import { DecisionDialog, type PendingDecision } from './decision-dialog';
 import { ReviewBadge } from './review-badge';
@@ -122,16 +123,16 @@ function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: ()
     <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name}>
       <div className="space-y-3">
         <ReviewBadge status={item.status} />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd>{value}</dd>
+              <dd className="[overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
         </dl>
         <h3 className="text-sm font-semibold">Documents</h3>
-        <Documents documents={item.documents} />
+        <DocumentList documents={item.documents} />
         {item.notes && <p className="text-sm">{item.notes}</p>}
         <div className="flex justify-end">
           <Button variant="outline" onClick={onClose}>

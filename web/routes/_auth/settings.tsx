@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Card } from '../../components/ui/card';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
+import { OwnerApplicationCard } from '../../features/owner-application/owner-application-card';
 import { NotificationSwitchesTab, PreferencesTab } from '../../features/settings/preferences-tabs';
 import { ProfileTab } from '../../features/settings/profile-tab';
 import { SignOutEverywhere } from '../../features/settings/sign-out-everywhere';
@@ -16,7 +17,7 @@ const TABS = [
   { value: 'preferences', label: 'Preferences' },
 ];
 
-/** Spec 2.11: four tabs, Profile first, every control saved on the server; below them, signing out of every device. */
+/** Spec 2.11: four tabs, Profile first, every control saved on the server; below them, an owner applicant's application and signing out of every device. */
 function SettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -40,6 +41,7 @@ function SettingsPage() {
           </TabPanel>
         </Card>
       </Tabs>
+      <OwnerApplicationCard />
       <SignOutEverywhere />
     </main>
   );

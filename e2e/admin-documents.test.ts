@@ -1,0 +1,100 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../worker/seed/seed';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+let browser: Browser;
+let admin: Page;
+let applicant: Page;
+let current: Page | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPhonePage(browser);
+  applicant = await newPhonePage(browser);
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => current);
+
+/** A small but real PDF: its first bytes are what the server checks. */
+const PERMIT = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const name = { firstName: 'Teodora', lastName: `Alonso${Date.now() % 100_000}` };
+const fullName = `${name.firstName} ${name.lastName}`;
+
+/** Each screen at a phone's and a desktop's width, light and dark, saved for review; `show` loads it afresh (the theme is read on load). */
+async function saveScreens(page: Page, label: string, show: () => Promise<unknown>) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await show();
+      await page.screenshot({ path: join(ARTIFACTS, `${label}-${width}-${colorScheme}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('owner application documents in the browser', () => {
+  it('an owner-type sign-up uploads a PDF with the form, and sees it in Settings', async () => {
+    current = applicant;
+    await saveScreens(applicant, 'signup-documents', async () => {
+      await applicant.goto(`${baseURL}/signup`);
+      await applicant.getByLabel('Role').selectOption('business_owner');
+      await applicant.getByLabel('Documents').setInputFiles({ name: 'mayors-permit-2026-makati-city-business-registration.pdf', mimeType: 'application/pdf', buffer: PERMIT });
+    });
+    await applicant.setViewportSize({ width: 390, height: 844 });
+    await applicant.goto(`${baseURL}/signup`);
+    await applicant.getByLabel('First Name').fill(name.firstName);
+    await applicant.getByLabel('Last Name').fill(name.lastName);
+    await applicant.getByLabel('Email Address').fill(`teodora.${Date.now()}@example.ph`);
+    await applicant.getByLabel('Mobile Number').fill('9175550101');
+    await applicant.getByLabel('Role').selectOption('space_owner');
+    await applicant.getByLabel('Documents').setInputFiles({ name: 'business-permit.pdf', mimeType: 'application/pdf', buffer: PERMIT });
+    await applicant.getByRole('list', { name: 'Chosen documents' }).getByText('business-permit.pdf').waitFor();
+    await applicant.getByLabel('Password').fill('sampaguita-2024');
+    await applicant.getByRole('button', { name: 'Create Account' }).click();
+    await applicant.getByRole('heading', { name: 'Find Parking' }).waitFor();
+
+    await applicant.goto(`${baseURL}/settings`);
+    const card = applicant.getByTestId('owner-application');
+    await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
+    expect(await card.getByText('Pending', { exact: true }).count()).toBe(1);
+    await saveScreens(applicant, 'settings-owner-application', async () => {
+      await applicant.goto(`${baseURL}/settings`);
+      await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
+    });
+  });
+
+  it('the super admin sees it in View Details and downloads the same file', async () => {
+    current = admin;
+    await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
+    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    await admin.getByTestId('uptime').waitFor();
+    await admin.goto(`${baseURL}/admin/approvals`);
+    const card = admin.getByTestId('review-card').filter({ hasText: fullName });
+    await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
+
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const dialog = admin.getByRole('dialog');
+    const document = dialog.getByTestId('documents').getByRole('listitem').filter({ hasText: 'business-permit.pdf' });
+    await document.getByText(`PDF · 1 KB`).waitFor();
+    const [download] = await Promise.all([admin.waitForEvent('download'), document.getByRole('link', { name: 'business-permit.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('business-permit.pdf');
+    expect(readFileSync((await download.path())!)).toEqual(PERMIT);
+
+    await saveScreens(admin, 'approvals-view-details', async () => {
+      await admin.goto(`${baseURL}/admin/approvals`);
+      await card.getByRole('button', { name: 'View Details' }).click();
+      await dialog.getByTestId('documents').waitFor();
+    });
+    await saveScreens(admin, 'admin-system-health', async () => {
+      await admin.goto(`${baseURL}/admin`);
+      await admin.getByTestId('system-health').getByText('Documents store (R2)').waitFor();
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DOCUMENT_MESSAGES } from '../../core/documents';
+import type { AppEnv } from '../env';
+import { validate } from '../http/validate';
+import { addDocument, downloadForAdmin, downloadOwn, ownApplication } from './documents.service';
+
+const upload = z.object({ file: z.instanceof(File, { error: DOCUMENT_MESSAGES.missing }) });
+const ownDocumentParams = z.object({ docId: z.uuid('Unknown document id') });
+const adminDocumentParams = z.object({ id: z.uuid('Unknown owner application id'), docId: z.uuid('Unknown document id') });
+
+/**
+ * Owner application documents: the applicant's own application and its uploads (one file per request,
+ * multipart field `file`; its larger body limit is in worker/http/edge.ts), and the super admin's download.
+ */
+export const documentRoutes = new Hono<AppEnv>()
+  .get('/user/owner-application', async (c) => c.json(await ownApplication(c.var.db, c.var.user!.id)))
+  .post('/user/owner-application/documents', validate('form', upload), async (c) =>
+    c.json(await addDocument(c.env, c.var.db, c.var.user!.id, c.req.valid('form').file), 201),
+  )
+  .get('/user/owner-application/documents/:docId', validate('param', ownDocumentParams), async (c) =>
+    downloadOwn(c.env, c.var.db, c.var.user!.id, c.req.valid('param').docId),
+  )
+  .get('/admin/owners/:id/documents/:docId', validate('param', adminDocumentParams), async (c) => {
+    const { id, docId } = c.req.valid('param');
+    return downloadForAdmin(c.env, c.var.db, id, docId);
+  });
