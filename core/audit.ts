@@ -15,5 +15,7 @@ export const AUDIT_ACTIONS = [
   'UNDO_CHECKIN',
   'SUSPEND_USER',
   'REACTIVATE_USER',
+  'ROLE_CHANGE',
+  'REFUND',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

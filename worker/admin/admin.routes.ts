@@ -14,7 +14,7 @@ import { listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideLot, decideOwner } from './approvals.service';
 import { platformKpis } from './platform.data';
 import { systemHealth } from './system-health';
-import { changeSuspension } from './users.service';
+import { changeRole, changeSuspension } from './users.service';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
 const manilaDay = z.iso.date(DAY_MESSAGE);
@@ -32,10 +32,10 @@ const statusQuery = z.object({ status: z.enum(REVIEW_FILTERS, { error: `status m
 const decisionParams = z.object({ id: z.uuid('Unknown id'), action: z.enum(DECISIONS, { error: 'The action is approve or reject.' }) });
 const decisionBody = z.object({ reason: z.string({ error: 'reason must be text.' }).max(1000, 'Keep the reason under 1000 characters.').optional() });
 
-const usersQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional(),
-  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` }).optional(),
-});
+const role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` });
+const usersQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), role: role.optional() });
+const roleParams = z.object({ id: z.uuid('Unknown user id') });
+const roleBody = decisionBody.extend({ role });
 const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }) });
 
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
@@ -68,6 +68,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/users', validate('query', usersQuery), async (c) => {
     const { limit, cursor, q, role } = c.req.valid('query');
     return c.json(await listUsers(c.var.db, { q: q || undefined, role }, { limit, cursor }));
+  })
+  // Before `/:action`, which would take `role` for an unknown action.
+  .post('/admin/users/:id/role', validate('param', roleParams), validate('json', roleBody), async (c) => {
+    const { role, reason } = c.req.valid('json');
+    return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('param').id, role, reason));
   })
   .post('/admin/users/:id/:action', validate('param', userParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
