@@ -2,16 +2,22 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { InferResponseType } from 'hono/client';
 import type { Decision, ReviewFilter, ReviewKind } from '../../core/approvals';
 import { api, unwrap } from './api';
+import { allItems, pagedQuery } from './pages';
 
-export type OwnerApplication = InferResponseType<(typeof api.admin)['owner-applications']['$get'], 200>[number];
-export type LotSubmission = InferResponseType<(typeof api.admin)['lot-submissions']['$get'], 200>[number];
+export type OwnerApplication = InferResponseType<(typeof api.admin)['owner-applications']['$get'], 200>['items'][number];
+export type LotSubmission = InferResponseType<(typeof api.admin)['lot-submissions']['$get'], 200>['items'][number];
 
 const APPROVALS_KEY = ['/api/admin', 'approvals'] as const;
 
-export const ownerApplicationsQuery = (status: ReviewFilter) =>
-  queryOptions({ queryKey: [...APPROVALS_KEY, 'owners', status], queryFn: () => unwrap(api.admin['owner-applications'].$get({ query: { status } })) });
-export const lotSubmissionsQuery = (status: ReviewFilter) =>
-  queryOptions({ queryKey: [...APPROVALS_KEY, 'lots', status], queryFn: () => unwrap(api.admin['lot-submissions'].$get({ query: { status } })) });
+const ownerApplicationsPage = (status: ReviewFilter) => (cursor?: string, limit?: number) =>
+  unwrap(api.admin['owner-applications'].$get({ query: { status, cursor, limit: limit?.toString() } }));
+const lotSubmissionsPage = (status: ReviewFilter) => (cursor?: string, limit?: number) =>
+  unwrap(api.admin['lot-submissions'].$get({ query: { status, cursor, limit: limit?.toString() } }));
+export const ownerApplicationsQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'owners', status], ownerApplicationsPage(status));
+export const lotSubmissionsQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'lots', status], lotSubmissionsPage(status));
+/** Every item of a queue under the filter, for Export. */
+export const allOwnerApplications = (status: ReviewFilter) => allItems(ownerApplicationsPage(status));
+export const allLotSubmissions = (status: ReviewFilter) => allItems(lotSubmissionsPage(status));
 export const pendingApprovalsQuery = queryOptions({ queryKey: [...APPROVALS_KEY, 'pending'], queryFn: () => unwrap(api.admin['pending-approvals'].$get()) });
 export const recentAuditLogsQuery = queryOptions({ queryKey: ['/api/admin', 'audit-logs', 'recent'], queryFn: () => unwrap(api.admin['audit-logs'].$get({ query: { limit: '20' } })) });
 
