@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { Decision, ReviewFilter, ReviewKind } from '../../core/approvals';
+import type { AuditAction } from '../../core/audit';
+import type { Role } from '../../core/roles';
 import { api, unwrap } from './api';
 import { allItems, pagedQuery } from './pages';
 
@@ -40,3 +42,32 @@ export const platformKpisQuery = queryOptions({ queryKey: ['/api/admin', 'platfo
 /** Spec 9: the dashboard polls system health every 30 s. */
 export const HEALTH_POLL_MS = 30_000;
 export const systemHealthQuery = queryOptions({ queryKey: ['/api/admin', 'system-health'], queryFn: () => unwrap(api.admin['system-health'].$get()), refetchInterval: HEALTH_POLL_MS });
+
+export type AdminUser = InferResponseType<(typeof api.admin)['users']['$get'], 200>['items'][number];
+/** The users screen's search: part of a name or e-mail, and a role. */
+export type UserFilters = { q?: string; role?: Role };
+
+const usersPage = (filters: UserFilters) => (cursor?: string, limit?: number) => unwrap(api.admin.users.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+export const usersQuery = (filters: UserFilters) => pagedQuery(['/api/admin', 'users', filters], usersPage(filters));
+
+export type AccountChange = { id: string; action: 'suspend' | 'reactivate'; reason: string } | { id: string; action: 'role'; role: Role; reason: string };
+
+/** Suspend, reactivate or change a role; afterwards the users list and the audit log reload. */
+export function useAccountChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: AccountChange) =>
+      unwrap(
+        change.action === 'role'
+          ? api.admin.users[':id'].role.$post({ param: { id: change.id }, json: { role: change.role, reason: change.reason } })
+          : api.admin.users[':id'][':action'].$post({ param: { id: change.id, action: change.action }, json: { reason: change.reason } }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+  });
+}
+
+export type AuditEntry = InferResponseType<(typeof api.admin)['audit-logs']['$get'], 200>['items'][number];
+export type AuditFilters = { actor?: string; action?: AuditAction; from?: string; to?: string };
+
+const auditPage = (filters: AuditFilters) => (cursor?: string, limit?: number) => unwrap(api.admin['audit-logs'].$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+export const auditLogsQuery = (filters: AuditFilters) => pagedQuery(['/api/admin', 'audit-logs', 'list', filters], auditPage(filters));
