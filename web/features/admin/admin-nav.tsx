@@ -6,7 +6,7 @@ const link = 'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-
 export function AdminLayout() {
   return (
     <>
-      <nav aria-label="Admin" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pt-4">
+      <nav aria-label="Admin" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-1 pt-4">
         <Link to="/admin" activeOptions={{ exact: true }} className={link}>
           Dashboard
         </Link>

@@ -52,7 +52,7 @@ export function ApprovalsPage() {
   const shownCount = tab === 'owner' ? ownerItems.length : lotItems.length;
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold">Approvals Management</h1>
         <div className="flex items-end gap-2">

@@ -34,7 +34,7 @@ export function AuditLogsPage() {
   const filtered = Object.values(filters).some(Boolean);
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold">Audit Log</h1>
         {filtered && (

@@ -43,7 +43,7 @@ export function UsersPage() {
   const filtered = Boolean(search.q || search.role);
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Users</h1>
       <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2">
         <Field label="Search" htmlFor="users-search">
