@@ -1,6 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../core/audit';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
@@ -10,7 +9,7 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
 import { auditLogsQuery, type AuditEntry, type AuditFilters } from '../../lib/admin';
 import { loadedItems } from '../../lib/pages';
-import { useDebounced } from '../../lib/use-debounced';
+import { useSearchText } from '../../lib/use-search-text';
 
 /** The entry's context as `key: value` lines; empty values are left out. */
 const contextLines = (context: AuditEntry['context']) =>
@@ -23,12 +22,7 @@ export function AuditLogsPage() {
   const filters = useSearch({ from: '/_auth/admin/audit-logs' });
   const navigate = useNavigate({ from: '/admin/audit-logs' });
   const set = (patch: Partial<AuditFilters>) => navigate({ search: (s) => ({ ...s, ...patch }) });
-  const [actorText, setActorText] = useState(filters.actor ?? '');
-  const actor = useDebounced(actorText).trim() || undefined;
-  // The actor box asks the server once per pause in typing; the URL follows it.
-  useEffect(() => {
-    if (actor !== filters.actor) navigate({ search: (s) => ({ ...s, actor }), replace: true });
-  }, [actor, filters.actor, navigate]);
+  const [actorText, setActorText] = useSearchText(filters.actor, (actor) => navigate({ search: (s) => ({ ...s, actor }), replace: true }));
   const entries = useInfiniteQuery({ ...auditLogsQuery(filters), placeholderData: keepPreviousData });
   const shown = loadedItems(entries.data);
   const filtered = Object.values(filters).some(Boolean);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../core/roles';
 import { formatDateTime, relativeTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
@@ -12,7 +12,7 @@ import { LoadMore } from '../../components/ui/load-more';
 import { usersQuery, type AdminUser } from '../../lib/admin';
 import { loadedItems } from '../../lib/pages';
 import { useAuth } from '../../lib/session';
-import { useDebounced } from '../../lib/use-debounced';
+import { useSearchText } from '../../lib/use-search-text';
 import { AccountChangeDialog, type PendingChange } from './user-dialogs';
 
 const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
@@ -31,12 +31,7 @@ export function UsersPage() {
   const search = useSearch({ from: '/_auth/admin/users' });
   const navigate = useNavigate({ from: '/admin/users' });
   const { user: me } = useAuth();
-  const [text, setText] = useState(search.q ?? '');
-  const typed = useDebounced(text).trim() || undefined;
-  // The search box asks the server once per pause in typing; the URL follows it.
-  useEffect(() => {
-    if (typed !== search.q) navigate({ search: (s) => ({ ...s, q: typed }), replace: true });
-  }, [typed, search.q, navigate]);
+  const [text, setText] = useSearchText(search.q, (q) => navigate({ search: (s) => ({ ...s, q }), replace: true }));
   const users = useInfiniteQuery({ ...usersQuery(search), placeholderData: keepPreviousData });
   const [pending, setPending] = useState<PendingChange | null>(null);
   const shown = loadedItems(users.data);
