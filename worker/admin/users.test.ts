@@ -7,6 +7,7 @@ import { app } from '../app';
 import { SUSPENDED_MESSAGE } from '../auth/auth.service';
 import { auditLogs } from '../db/schema';
 import { findUserByEmail } from '../users/users.data';
+import { changeRole as changeRoleOf } from './users.service';
 import { call, cookieFor, db, seedOnce, signupBody, walkPages } from '../test/helpers';
 
 let admin: ReturnType<typeof testClient<typeof app>>['api']['admin'];
@@ -113,6 +114,27 @@ describe('changing roles', () => {
     expect((await findUserByEmail(db(), user.email))!.role).toBe('parking_user');
     const entries = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'ROLE_CHANGE'), inArray(auditLogs.subject, [`user:${user.id}`, `user:${me.id}`])));
     expect(entries).toEqual([]);
+  });
+
+  it('refuses, changing nothing, when another admin changed the role between the read and the write', async () => {
+    const { user } = await signedUpDriver();
+    const me = (await findUserByEmail(db(), 'admin@parkada.ph'))!;
+    // D1 whose next batch runs just after another admin made the user an attendant.
+    const raced = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === 'batch') {
+          return async (statements: D1PreparedStatement[]) => {
+            await target.prepare("UPDATE users SET role = 'attendant' WHERE id = ?").bind(user.id).run();
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(changeRoleOf({ env: { ...env, DB: raced }, db: db(), admin: me }, user.id, 'owner_admin', undefined)).rejects.toMatchObject({ status: 409 });
+    expect((await findUserByEmail(db(), user.email))!.role).toBe('attendant');
+    expect(await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'ROLE_CHANGE'), eq(auditLogs.subject, `user:${user.id}`)))).toEqual([]);
   });
 
   it('takes the super admin’s console away at the demoted admin’s next request', async () => {
