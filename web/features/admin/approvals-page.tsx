@@ -111,7 +111,7 @@ type QueueState = { isLoading: boolean; isError: boolean; error: Error | null } 
 function Queue({ query, count, kind, status, children }: { query: QueueState; count: number; kind: ReviewKind; status: ReviewFilter; children: ReactNode }) {
   if (query.isLoading)
     return (
-      <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading">
+      <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} data-testid="review-skeleton" className="h-56 animate-pulse rounded-xl bg-muted" />
         ))}

@@ -66,7 +66,7 @@ export function AuditLogsPage() {
       </Card>
       <p className="mb-3 text-sm text-muted-foreground">Times are Manila time; From and To are whole Manila days.</p>
       {entries.isLoading ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading">
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-20 animate-pulse rounded-xl bg-muted" />
           ))}

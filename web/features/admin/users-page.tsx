@@ -56,7 +56,7 @@ export function UsersPage() {
         </Field>
       </Card>
       {users.isLoading ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading">
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-24 animate-pulse rounded-xl bg-muted" />
           ))}
