@@ -16,5 +16,6 @@ export const AUDIT_ACTIONS = [
   'SUSPEND_USER',
   'REACTIVATE_USER',
   'ROLE_CHANGE',
+  'REFUND',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

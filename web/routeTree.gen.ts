@@ -25,7 +25,9 @@ import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWalletRouteImport } from './routes/_auth/wallet'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminApprovalsRouteImport } from './routes/_auth/admin/approvals'
+import { Route as AuthAdminAuditLogsRouteImport } from './routes/_auth/admin/audit-logs'
 import { Route as AuthAdminDashboardRouteImport } from './routes/_auth/admin/dashboard'
+import { Route as AuthAdminUsersRouteImport } from './routes/_auth/admin/users'
 import { Route as AuthAttendantIndexRouteImport } from './routes/_auth/attendant/index'
 import { Route as AuthAttendantScanRouteImport } from './routes/_auth/attendant/scan'
 import { Route as AuthLotIdRouteImport } from './routes/_auth/lot.$id'
@@ -118,9 +120,19 @@ const AuthAdminApprovalsRoute = AuthAdminApprovalsRouteImport.update({
   path: '/approvals',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminAuditLogsRoute = AuthAdminAuditLogsRouteImport.update({
+  id: '/audit-logs',
+  path: '/audit-logs',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminDashboardRoute = AuthAdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminUsersRoute = AuthAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAttendantIndexRoute = AuthAttendantIndexRouteImport.update({
@@ -199,7 +211,9 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
+  '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
   '/lot/$id': typeof AuthLotIdRoute
   '/lots/$id': typeof AuthLotsIdRoute
@@ -226,7 +240,9 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
+  '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
   '/lot/$id': typeof AuthLotIdRoute
   '/lots/$id': typeof AuthLotsIdRoute
@@ -258,7 +274,9 @@ export interface FileRoutesById {
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/wallet': typeof AuthWalletRoute
   '/_auth/admin/approvals': typeof AuthAdminApprovalsRoute
+  '/_auth/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/_auth/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/_auth/admin/users': typeof AuthAdminUsersRoute
   '/_auth/attendant/scan': typeof AuthAttendantScanRoute
   '/_auth/lot/$id': typeof AuthLotIdRoute
   '/_auth/lots/$id': typeof AuthLotsIdRoute
@@ -290,7 +308,9 @@ export interface FileRouteTypes {
     | '/settings'
     | '/wallet'
     | '/admin/approvals'
+    | '/admin/audit-logs'
     | '/admin/dashboard'
+    | '/admin/users'
     | '/attendant/scan'
     | '/lot/$id'
     | '/lots/$id'
@@ -317,7 +337,9 @@ export interface FileRouteTypes {
     | '/settings'
     | '/wallet'
     | '/admin/approvals'
+    | '/admin/audit-logs'
     | '/admin/dashboard'
+    | '/admin/users'
     | '/attendant/scan'
     | '/lot/$id'
     | '/lots/$id'
@@ -348,7 +370,9 @@ export interface FileRouteTypes {
     | '/_auth/settings'
     | '/_auth/wallet'
     | '/_auth/admin/approvals'
+    | '/_auth/admin/audit-logs'
     | '/_auth/admin/dashboard'
+    | '/_auth/admin/users'
     | '/_auth/attendant/scan'
     | '/_auth/lot/$id'
     | '/_auth/lots/$id'
@@ -486,11 +510,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminApprovalsRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/audit-logs': {
+      id: '/_auth/admin/audit-logs'
+      path: '/audit-logs'
+      fullPath: '/admin/audit-logs'
+      preLoaderRoute: typeof AuthAdminAuditLogsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/dashboard': {
       id: '/_auth/admin/dashboard'
       path: '/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AuthAdminDashboardRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/users': {
+      id: '/_auth/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AuthAdminUsersRouteImport
       parentRoute: typeof AuthAdminRoute
     }
     '/_auth/attendant/': {
@@ -582,13 +620,17 @@ declare module '@tanstack/react-router' {
 
 interface AuthAdminRouteChildren {
   AuthAdminApprovalsRoute: typeof AuthAdminApprovalsRoute
+  AuthAdminAuditLogsRoute: typeof AuthAdminAuditLogsRoute
   AuthAdminDashboardRoute: typeof AuthAdminDashboardRoute
+  AuthAdminUsersRoute: typeof AuthAdminUsersRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminApprovalsRoute: AuthAdminApprovalsRoute,
+  AuthAdminAuditLogsRoute: AuthAdminAuditLogsRoute,
   AuthAdminDashboardRoute: AuthAdminDashboardRoute,
+  AuthAdminUsersRoute: AuthAdminUsersRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
 }
 

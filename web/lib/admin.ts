@@ -1,17 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { Decision, ReviewFilter, ReviewKind } from '../../core/approvals';
+import type { AuditAction } from '../../core/audit';
+import type { Role } from '../../core/roles';
 import { api, unwrap } from './api';
+import { allItems, pagedQuery } from './pages';
 
-export type OwnerApplication = InferResponseType<(typeof api.admin)['owner-applications']['$get'], 200>[number];
-export type LotSubmission = InferResponseType<(typeof api.admin)['lot-submissions']['$get'], 200>[number];
+export type OwnerApplication = InferResponseType<(typeof api.admin)['owner-applications']['$get'], 200>['items'][number];
+export type LotSubmission = InferResponseType<(typeof api.admin)['lot-submissions']['$get'], 200>['items'][number];
 
 const APPROVALS_KEY = ['/api/admin', 'approvals'] as const;
 
-export const ownerApplicationsQuery = (status: ReviewFilter) =>
-  queryOptions({ queryKey: [...APPROVALS_KEY, 'owners', status], queryFn: () => unwrap(api.admin['owner-applications'].$get({ query: { status } })) });
-export const lotSubmissionsQuery = (status: ReviewFilter) =>
-  queryOptions({ queryKey: [...APPROVALS_KEY, 'lots', status], queryFn: () => unwrap(api.admin['lot-submissions'].$get({ query: { status } })) });
+const ownerApplicationsPage = (status: ReviewFilter) => (cursor?: string, limit?: number) =>
+  unwrap(api.admin['owner-applications'].$get({ query: { status, cursor, limit: limit?.toString() } }));
+const lotSubmissionsPage = (status: ReviewFilter) => (cursor?: string, limit?: number) =>
+  unwrap(api.admin['lot-submissions'].$get({ query: { status, cursor, limit: limit?.toString() } }));
+export const ownerApplicationsQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'owners', status], ownerApplicationsPage(status));
+export const lotSubmissionsQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'lots', status], lotSubmissionsPage(status));
+/** Every item of a queue under the filter, for Export. */
+export const allOwnerApplications = (status: ReviewFilter) => allItems(ownerApplicationsPage(status));
+export const allLotSubmissions = (status: ReviewFilter) => allItems(lotSubmissionsPage(status));
 export const pendingApprovalsQuery = queryOptions({ queryKey: [...APPROVALS_KEY, 'pending'], queryFn: () => unwrap(api.admin['pending-approvals'].$get()) });
 export const recentAuditLogsQuery = queryOptions({ queryKey: ['/api/admin', 'audit-logs', 'recent'], queryFn: () => unwrap(api.admin['audit-logs'].$get({ query: { limit: '20' } })) });
 
@@ -34,3 +42,32 @@ export const platformKpisQuery = queryOptions({ queryKey: ['/api/admin', 'platfo
 /** Spec 9: the dashboard polls system health every 30 s. */
 export const HEALTH_POLL_MS = 30_000;
 export const systemHealthQuery = queryOptions({ queryKey: ['/api/admin', 'system-health'], queryFn: () => unwrap(api.admin['system-health'].$get()), refetchInterval: HEALTH_POLL_MS });
+
+export type AdminUser = InferResponseType<(typeof api.admin)['users']['$get'], 200>['items'][number];
+/** The users screen's search: part of a name or e-mail, and a role. */
+export type UserFilters = { q?: string; role?: Role };
+
+const usersPage = (filters: UserFilters) => (cursor?: string, limit?: number) => unwrap(api.admin.users.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+export const usersQuery = (filters: UserFilters) => pagedQuery(['/api/admin', 'users', filters], usersPage(filters));
+
+export type AccountChange = { id: string; action: 'suspend' | 'reactivate'; reason: string } | { id: string; action: 'role'; role: Role; reason: string };
+
+/** Suspend, reactivate or change a role; afterwards the users list and the audit log reload. */
+export function useAccountChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: AccountChange) =>
+      unwrap(
+        change.action === 'role'
+          ? api.admin.users[':id'].role.$post({ param: { id: change.id }, json: { role: change.role, reason: change.reason } })
+          : api.admin.users[':id'][':action'].$post({ param: { id: change.id, action: change.action }, json: { reason: change.reason } }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+  });
+}
+
+export type AuditEntry = InferResponseType<(typeof api.admin)['audit-logs']['$get'], 200>['items'][number];
+export type AuditFilters = { actor?: string; action?: AuditAction; from?: string; to?: string };
+
+const auditPage = (filters: AuditFilters) => (cursor?: string, limit?: number) => unwrap(api.admin['audit-logs'].$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+export const auditLogsQuery = (filters: AuditFilters) => pagedQuery(['/api/admin', 'audit-logs', 'list', filters], auditPage(filters));

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
+import { PAGE_SIZE } from '../../core/paging';
 import { ROLES } from '../../core/roles';
 import { DAY_MS } from '../../core/time';
 import { manilaDayStart } from '../../core/wallet';
@@ -14,7 +15,7 @@ import { listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideLot, decideOwner } from './approvals.service';
 import { platformKpis } from './platform.data';
 import { systemHealth } from './system-health';
-import { changeSuspension } from './users.service';
+import { changeRole, changeSuspension } from './users.service';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
 const manilaDay = z.iso.date(DAY_MESSAGE);
@@ -28,14 +29,14 @@ const auditQuery = pageQuery.extend({
   to: manilaDay.optional(),
 });
 
-const statusQuery = z.object({ status: z.enum(REVIEW_FILTERS, { error: `status must be one of: ${REVIEW_FILTERS.join(', ')}.` }).default('pending') });
+const statusQuery = pageQuery.extend({ status: z.enum(REVIEW_FILTERS, { error: `status must be one of: ${REVIEW_FILTERS.join(', ')}.` }).default('pending') });
 const decisionParams = z.object({ id: z.uuid('Unknown id'), action: z.enum(DECISIONS, { error: 'The action is approve or reject.' }) });
 const decisionBody = z.object({ reason: z.string({ error: 'reason must be text.' }).max(1000, 'Keep the reason under 1000 characters.').optional() });
 
-const usersQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional(),
-  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` }).optional(),
-});
+const role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` });
+const usersQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), role: role.optional() });
+const roleParams = z.object({ id: z.uuid('Unknown user id') });
+const roleBody = decisionBody.extend({ role });
 const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }) });
 
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
@@ -48,10 +49,18 @@ export const adminRoutes = new Hono<AppEnv>()
     const before = to ? new Date(Date.parse(dayStart(to)) + DAY_MS).toISOString() : undefined;
     return c.json(await listAuditLogs(c.var.db, { actor, action, since: from ? dayStart(from) : undefined, before }, { limit, cursor }));
   })
-  .get('/admin/owner-applications', validate('query', statusQuery), async (c) => c.json(await listOwnerApplications(c.var.db, c.req.valid('query').status)))
-  .get('/admin/lot-submissions', validate('query', statusQuery), async (c) => c.json(await listLotSubmissions(c.var.db, c.req.valid('query').status)))
+  .get('/admin/owner-applications', validate('query', statusQuery), async (c) => {
+    const { status, limit, cursor } = c.req.valid('query');
+    return c.json(await listOwnerApplications(c.var.db, status, { limit, cursor }));
+  })
+  .get('/admin/lot-submissions', validate('query', statusQuery), async (c) => {
+    const { status, limit, cursor } = c.req.valid('query');
+    return c.json(await listLotSubmissions(c.var.db, status, { limit, cursor }));
+  })
+  // The dashboard's summary: the newest page of each queue; the approvals screen pages through the rest.
   .get('/admin/pending-approvals', async (c) => {
-    const [owners, lots] = await Promise.all([listOwnerApplications(c.var.db, 'pending'), listLotSubmissions(c.var.db, 'pending')]);
+    const first = { limit: PAGE_SIZE };
+    const [{ items: owners }, { items: lots }] = await Promise.all([listOwnerApplications(c.var.db, 'pending', first), listLotSubmissions(c.var.db, 'pending', first)]);
     return c.json({
       owners: owners.map(({ id, name, email, submittedAt, documents }) => ({ id, name, email, submittedAt, documents })),
       lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt }) => ({ id, name, owner, slots: totalSlots, rate: hourlyRate, submittedAt })),
@@ -68,6 +77,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/users', validate('query', usersQuery), async (c) => {
     const { limit, cursor, q, role } = c.req.valid('query');
     return c.json(await listUsers(c.var.db, { q: q || undefined, role }, { limit, cursor }));
+  })
+  // Before `/:action`, which would take `role` for an unknown action.
+  .post('/admin/users/:id/role', validate('param', roleParams), validate('json', roleBody), async (c) => {
+    const { role, reason } = c.req.valid('json');
+    return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('param').id, role, reason));
   })
   .post('/admin/users/:id/:action', validate('param', userParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');

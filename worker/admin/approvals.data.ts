@@ -1,7 +1,8 @@
 /** Owner applications and lot submissions as the super admin reviews them, and the statements of a decision. */
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { ReviewFilter } from '../../core/approvals';
 import { statementOf, type DB } from '../db/client';
+import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { lotSubmissions, lots, ownerApplications, users } from '../db/schema';
 import { documentsForAdmin } from '../documents/documents.service';
 
@@ -11,14 +12,20 @@ const documentsOf = (json: string) => JSON.parse(json) as Document[];
 const byStatus = <Column extends typeof ownerApplications.status | typeof lotSubmissions.status>(column: Column, filter: ReviewFilter) =>
   filter === 'all' ? undefined : eq(column, filter);
 
-/** Owner applications with the documents their applicants uploaded (worker/documents). */
-export async function listOwnerApplications(db: DB, filter: ReviewFilter) {
-  const rows = await db.select().from(ownerApplications).where(byStatus(ownerApplications.status, filter)).orderBy(desc(ownerApplications.submittedAt));
+/** A page of owner applications, newest submission first, with the documents their applicants uploaded (worker/documents). */
+export async function listOwnerApplications(db: DB, filter: ReviewFilter, page: PageRequest) {
+  const rows = await db
+    .select()
+    .from(ownerApplications)
+    .where(and(byStatus(ownerApplications.status, filter), afterCursor(ownerApplications.submittedAt, ownerApplications.id, page.cursor)))
+    .orderBy(...newestFirst(ownerApplications.submittedAt, ownerApplications.id))
+    .limit(rowsToRead(page));
   const documents = await documentsForAdmin(db, rows.map((row) => row.id));
-  return rows.map(({ documentsJson: _unused, ...row }) => ({ ...row, documents: documents.get(row.id) ?? [] }));
+  return pageOf(rows, page, (row) => ({ key: row.submittedAt, id: row.id }), ({ documentsJson: _unused, ...row }) => ({ ...row, documents: documents.get(row.id) ?? [] }));
 }
 
-export async function listLotSubmissions(db: DB, filter: ReviewFilter) {
+/** A page of lot submissions with their lot and owner, newest submission first. */
+export async function listLotSubmissions(db: DB, filter: ReviewFilter, page: PageRequest) {
   const rows = await db
     .select({
       submission: lotSubmissions,
@@ -32,14 +39,20 @@ export async function listLotSubmissions(db: DB, filter: ReviewFilter) {
     .from(lotSubmissions)
     .innerJoin(lots, eq(lots.id, lotSubmissions.lotId))
     .innerJoin(users, eq(users.id, lotSubmissions.ownerId))
-    .where(byStatus(lotSubmissions.status, filter))
-    .orderBy(desc(lotSubmissions.submittedAt));
-  return rows.map(({ submission: { documentsJson, ...submission }, ownerFirstName, ownerLastName, ...lot }) => ({
-    ...submission,
-    ...lot,
-    owner: `${ownerFirstName} ${ownerLastName}`,
-    documents: documentsOf(documentsJson),
-  }));
+    .where(and(byStatus(lotSubmissions.status, filter), afterCursor(lotSubmissions.submittedAt, lotSubmissions.id, page.cursor)))
+    .orderBy(...newestFirst(lotSubmissions.submittedAt, lotSubmissions.id))
+    .limit(rowsToRead(page));
+  return pageOf(
+    rows,
+    page,
+    ({ submission }) => ({ key: submission.submittedAt, id: submission.id }),
+    ({ submission: { documentsJson, ...submission }, ownerFirstName, ownerLastName, ...lot }) => ({
+      ...submission,
+      ...lot,
+      owner: `${ownerFirstName} ${ownerLastName}`,
+      documents: documentsOf(documentsJson),
+    }),
+  );
 }
 
 export async function findOwnerApplication(db: DB, id: string) {

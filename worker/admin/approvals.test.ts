@@ -7,7 +7,7 @@ import { app } from '../app';
 import { auditLogs, lotSubmissions, lots, notifications, ownerApplications, users } from '../db/schema';
 import { newId } from '../db/ids';
 import { makeLot } from '../test/booking-fixtures';
-import { call, cookieFor, db, seedOnce, sessionCookie, signupBody } from '../test/helpers';
+import { call, cookieFor, db, seedOnce, sessionCookie, signupBody, walkPages } from '../test/helpers';
 
 let admin: ReturnType<typeof testClient<typeof app>>['api']['admin'];
 
@@ -128,7 +128,7 @@ describe('owner applications', () => {
     const { application: approved } = await ownerApplicant();
     await decideOwner(approved.id, 'approve');
     const ids = async (status?: 'pending' | 'approved' | 'rejected' | 'all') =>
-      ((await (await admin['owner-applications'].$get({ query: status ? { status } : {} })).json()) as { id: string; status: string; documents: unknown[] }[]).map((a) => a.id);
+      ((await (await admin['owner-applications'].$get({ query: { limit: '100', ...(status ? { status } : {}) } })).json()) as { items: { id: string }[] }).items.map((a) => a.id);
     expect(await ids()).toContain(pending.id);
     expect(await ids()).not.toContain(approved.id);
     expect(await ids('approved')).toContain(approved.id);
@@ -164,8 +164,38 @@ describe('lot submissions', () => {
     expect((await decideLot(id, 'reject', 'No business permit')).status).toBe(200);
     const [after] = await db().select().from(lots).where(eq(lots.id, lot.id));
     expect(after.isApproved).toBe(false);
-    const rejected = (await (await admin['lot-submissions'].$get({ query: { status: 'rejected' } })).json()) as { id: string; decisionReason: string; documents: unknown[] }[];
+    const rejected = ((await (await admin['lot-submissions'].$get({ query: { status: 'rejected' } })).json()) as { items: { id: string; decisionReason: string; documents: unknown[] }[] }).items;
     expect(rejected.find((s) => s.id === id)).toMatchObject({ decisionReason: 'No business permit', documents: [{ name: 'permit.pdf' }] });
     expect(await auditOf(`lot_submission:${id}`)).toMatchObject([{ action: 'REJECT_LOT' }]);
+  });
+});
+
+describe('paged queues', () => {
+  type Listed = { items: { id: string; submittedAt: string }[]; nextCursor: string | null };
+  const walk = (list: 'owner-applications' | 'lot-submissions') =>
+    walkPages(async (cursor) => (await admin[list].$get({ query: { status: 'all', limit: '2', ...(cursor ? { cursor } : {}) } })).json() as Promise<Listed>);
+
+  it('pages both queues newest submission first, never repeating or skipping an item', async () => {
+    const owners = [(await ownerApplicant()).application.id, (await ownerApplicant()).application.id, (await ownerApplicant()).application.id];
+    const lots = [(await submittedLot()).id, (await submittedLot()).id, (await submittedLot()).id];
+    for (const [list, made] of [['owner-applications', owners], ['lot-submissions', lots]] as const) {
+      const pages = await walk(list);
+      expect(pages.length, list).toBeGreaterThan(1);
+      expect(pages.slice(0, -1).every((page) => page.length === 2), list).toBe(true);
+      const items = pages.flat();
+      expect(new Set(items.map((i) => i.id)).size, list).toBe(items.length);
+      expect(items.map((i) => i.id), list).toEqual(expect.arrayContaining(made));
+      const times = items.map((i) => i.submittedAt);
+      expect(times, list).toEqual([...times].sort().reverse());
+    }
+  });
+
+  it('refuses a cursor it did not give out and a page too large', async () => {
+    const cookie = await cookieFor('super_admin');
+    for (const query of ['cursor=nope', 'limit=0', 'limit=101']) {
+      const res = await call(`/api/admin/lot-submissions?${query}`, { cookie });
+      expect(res.status, query).toBe(400);
+      expect(await res.json()).toHaveProperty('message');
+    }
   });
 });

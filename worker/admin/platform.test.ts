@@ -43,7 +43,7 @@ describe('platform KPIs', () => {
     });
     expect(after.activeUsers).toBeGreaterThanOrEqual(before.activeUsers + 2);
 
-    const [application] = (await (await admin['owner-applications'].$get({ query: {} })).json()) as { id: string }[];
+    const [application] = (await (await admin['owner-applications'].$get({ query: {} })).json()).items;
     await admin.owners[':id'][':action'].$post({ param: { id: application.id, action: 'approve' }, json: {} });
     expect(await kpis()).toMatchObject({ totalTenants: before.totalTenants + 1, pendingApprovals: before.pendingApprovals });
   });

@@ -1,15 +1,17 @@
 /**
- * Suspending and reactivating users (docs/admin.md). The change and its audit entry are one D1 batch;
- * then every session of a suspended user is ended. A suspended user's sessions already stop working at
- * the change itself, because a session resolves only to a user who is not suspended.
+ * Suspending, reactivating and changing the role of users (docs/admin.md). Each change and its audit
+ * entry are one D1 batch. A suspended user's sessions stop working at the change itself, because a
+ * session resolves only to a user who is not suspended; they are then ended too. A new role takes
+ * effect at the user's next request, because the role is read from D1 on every request.
  */
 import { auditStatement } from '../audit/audit.data';
 import { endAllSessions } from '../auth/sessions';
 import type { DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
 import { apiError, notFound } from '../http/errors';
-import { findUserById, setSuspended } from '../users/users.data';
+import { findUserById, setRole, setSuspended } from '../users/users.data';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
 export type AccountAction = 'suspend' | 'reactivate';
@@ -36,5 +38,31 @@ export async function changeSuspension({ env, db, admin }: Ctx, userId: string, 
     throw error;
   }
   if (action === 'suspend') await endAllSessions(env.SESSIONS, db, userId, now);
+  return (await findUserById(db, userId))!;
+}
+
+/**
+ * Gives a user another role. An admin cannot change their own, so the platform always keeps the super
+ * admin who acts; a role the user already has is a 409, as is a change made meanwhile by another admin.
+ */
+export async function changeRole({ env, db, admin }: Ctx, userId: string, role: Role, reason: string | undefined) {
+  if (userId === admin.id) throw apiError(409, 'You cannot change your own role.');
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User');
+  if (user.role === role) throw apiError(409, 'This user already has that role.');
+  try {
+    await env.DB.batch([
+      setRole(env.DB, db, userId, user.role, role),
+      abortUnlessChanged(env.DB),
+      auditStatement(env.DB, db, admin, {
+        action: 'ROLE_CHANGE',
+        subject: `user:${userId}`,
+        context: { email: user.email, from: user.role, to: role, reason: reason?.trim() || null },
+      }),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw apiError(409, 'This user’s role changed meanwhile; reload and try again.');
+    throw error;
+  }
   return (await findUserById(db, userId))!;
 }

@@ -1,12 +1,13 @@
-/** Suspending users against the real D1 and KV: sessions stop at once, sign-in is refused, each change audited. */
+/** Suspending users and changing roles against the real D1 and KV: each takes effect at the next request, each change audited. */
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { SUSPENDED_MESSAGE } from '../auth/auth.service';
 import { auditLogs } from '../db/schema';
 import { findUserByEmail } from '../users/users.data';
+import { changeRole as changeRoleOf } from './users.service';
 import { call, cookieFor, db, seedOnce, signupBody, walkPages } from '../test/helpers';
 
 let admin: ReturnType<typeof testClient<typeof app>>['api']['admin'];
@@ -73,5 +74,74 @@ describe('suspending users', () => {
     const ids = pages.flat().map((u) => u.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids[0]).toBe(user.id);
+  });
+});
+
+const changeRole = (id: string, role: string, reason?: string) => call(`/api/admin/users/${id}/role`, { method: 'POST', cookie: adminCookie, json: { role, reason } });
+
+describe('changing roles', () => {
+  it('takes effect at the user’s next request, in the session they already have, and is audited with both roles', async () => {
+    const { user, cookie } = await signedUpDriver();
+    expect((await call('/api/owner/lots', { cookie })).status).toBe(403);
+
+    const res = await admin.users[':id'].role.$post({ param: { id: user.id }, json: { role: 'owner_admin', reason: '  Runs the Ayala lots  ' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: user.id, role: 'owner_admin' });
+    expect((await call('/api/owner/lots', { cookie })).status).toBe(200);
+    expect(await (await call('/api/auth/user', { cookie })).json()).toMatchObject({ role: 'owner_admin' });
+
+    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.subject, `user:${user.id}`), eq(auditLogs.action, 'ROLE_CHANGE')));
+    expect(JSON.parse(entry.contextJson)).toEqual({ email: user.email, from: 'parking_user', to: 'owner_admin', reason: 'Runs the Ayala lots' });
+  });
+
+  it('refuses the same role, the admin’s own role, unknown users and unknown roles, changing nothing', async () => {
+    const { user } = await signedUpDriver();
+    const same = await changeRole(user.id, 'parking_user');
+    expect(same.status).toBe(409);
+    expect(await same.json()).toEqual({ message: 'This user already has that role.' });
+    const me = (await findUserByEmail(db(), 'admin@parkada.ph'))!;
+    const own = await changeRole(me.id, 'parking_user');
+    expect(own.status).toBe(409);
+    expect(await own.json()).toEqual({ message: 'You cannot change your own role.' });
+    expect((await findUserByEmail(db(), 'admin@parkada.ph'))!.role).toBe('super_admin');
+    expect((await changeRole(crypto.randomUUID(), 'attendant')).status).toBe(404);
+    for (const role of ['root', '', undefined]) {
+      const refused = await changeRole(user.id, role as string);
+      expect(refused.status, String(role)).toBe(400);
+      expect(await refused.json()).toHaveProperty('message');
+    }
+    expect((await changeRole('not-a-uuid', 'attendant')).status).toBe(400);
+    expect((await findUserByEmail(db(), user.email))!.role).toBe('parking_user');
+    const entries = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'ROLE_CHANGE'), inArray(auditLogs.subject, [`user:${user.id}`, `user:${me.id}`])));
+    expect(entries).toEqual([]);
+  });
+
+  it('refuses, changing nothing, when another admin changed the role between the read and the write', async () => {
+    const { user } = await signedUpDriver();
+    const me = (await findUserByEmail(db(), 'admin@parkada.ph'))!;
+    // D1 whose next batch runs just after another admin made the user an attendant.
+    const raced = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === 'batch') {
+          return async (statements: D1PreparedStatement[]) => {
+            await target.prepare("UPDATE users SET role = 'attendant' WHERE id = ?").bind(user.id).run();
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(changeRoleOf({ env: { ...env, DB: raced }, db: db(), admin: me }, user.id, 'owner_admin', undefined)).rejects.toMatchObject({ status: 409 });
+    expect((await findUserByEmail(db(), user.email))!.role).toBe('attendant');
+    expect(await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'ROLE_CHANGE'), eq(auditLogs.subject, `user:${user.id}`)))).toEqual([]);
+  });
+
+  it('takes the super admin’s console away at the demoted admin’s next request', async () => {
+    const { user, cookie } = await signedUpDriver();
+    expect((await changeRole(user.id, 'super_admin')).status).toBe(200);
+    expect((await call('/api/admin/users', { cookie })).status).toBe(200);
+    expect((await changeRole(user.id, 'attendant')).status).toBe(200);
+    expect((await call('/api/admin/users', { cookie })).status).toBe(403);
   });
 });

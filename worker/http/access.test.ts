@@ -197,6 +197,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   },
   'GET /api/admin/platform-kpis': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-kpis' }) },
   'GET /api/admin/users': { who: ADMIN, sample: () => ({ path: '/api/admin/users?q=parkada' }) },
+  'POST /api/admin/users/:id/role': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/role`, json: { role: 'attendant' } }), found: false },
   'POST /api/admin/users/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/suspend`, json: {} }), found: false },
   'GET /api/health': { who: 'public', sample: () => ({ path: '/api/health' }) },
   'GET /api/admin/system-health': { who: ADMIN, sample: () => ({ path: '/api/admin/system-health' }) },

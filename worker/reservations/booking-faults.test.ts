@@ -14,6 +14,7 @@ import {
   cancelBooking,
   contextWith,
   driver,
+  failInserts,
   HOUR,
   inMinutes,
   lostAfterCommit,
@@ -32,13 +33,6 @@ beforeAll(seedOnce);
 
 const afterLapse = () => Date.now() + HOLD_TTL_MS + 5_000;
 const windowOf = (row: { startTs: string; endTs: string; slotId: string | null }) => ({ slotId: row.slotId, startMs: Date.parse(row.startTs), endMs: Date.parse(row.endTs) });
-
-/** A real fault in the real database: every insert matching `when` into `table` is refused until `heal` runs. */
-async function failInserts(table: string, when: string) {
-  const name = `inject_fault_${table}`;
-  await env.DB.exec(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} WHEN ${when} BEGIN SELECT RAISE(ABORT, 'injected fault'); END`);
-  return { heal: () => env.DB.exec(`DROP TRIGGER ${name}`) };
-}
 
 describe('once the D1 batch commits, nothing releases the hold', () => {
   it('keeps a paid booking and its slot when the auto top-up and the notices after it fail', async () => {

@@ -108,6 +108,13 @@ const bind = (real: SlotAuthority): SlotAuthority => ({
 /** The lot object's view of one reservation's booking (null when it holds none). */
 export const objectBooking = (lotId: string, reservationId: string) => runInDurableObject(lotObject(env, lotId), (lot: LotDurableObject) => lot.booking(reservationId));
 
+/** A real fault in the real database: every insert matching `when` into `table` is refused until `heal` runs. */
+export async function failInserts(table: string, when: string) {
+  const name = `inject_fault_${table}`;
+  await env.DB.exec(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} WHEN ${when} BEGIN SELECT RAISE(ABORT, 'injected fault'); END`);
+  return { heal: () => env.DB.exec(`DROP TRIGGER ${name}`) };
+}
+
 /** D1 whose batches commit and then report an error, as a connection lost after the commit would. */
 export const lostAfterCommit = (d1: D1Database = env.DB): D1Database =>
   new Proxy(d1, {

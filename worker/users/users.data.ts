@@ -117,6 +117,10 @@ export async function listUsers(db: DB, search: { q?: string; role?: Role }, pag
   return pageOf(rows, page, (row) => ({ key: row.createdAt, id: row.id }), (row) => row);
 }
 
+/** Gives the user `role`, only if they still have `from`; follow it with `abortUnlessChanged`. */
+export const setRole = (d1: D1Database, db: DB, userId: string, from: Role, role: Role) =>
+  statementOf(d1, db.update(users).set({ role }).where(and(eq(users.id, userId), eq(users.role, from))));
+
 /** Suspends or reactivates, only if the user is not already so; follow it with `abortUnlessChanged`. */
 export const setSuspended = (d1: D1Database, db: DB, userId: string, suspendedAt: string | null) =>
   statementOf(

@@ -8,12 +8,14 @@
 import { and, eq } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
 import { DAILY_TOPUP_MAX_CENTS, TOPUP_METHOD_LABELS } from '../../core/wallet';
+import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import { payments } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { paymentProvider } from '../payments/provider';
 import { deliverSandboxOutcome, topupsToday } from '../payments/payments.service';
+import { findUserById } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from './ledger';
 import { readAutoTopup, walletOf } from './wallet.data';
 
@@ -36,9 +38,19 @@ export async function payFromWallet(env: Bindings, db: DB, movement: WalletMovem
   return post(env, db, 'PAYMENT', -movement.amountCents, movement, before);
 }
 
-/** Credits a REFUND of an earlier payment (points for it are taken back in the same row). */
+/**
+ * Credits a REFUND of an earlier payment (points for it are taken back in the same row), with its
+ * REFUND audit entry in the same batch. Every refund is asked for by the driver it goes to (a
+ * cancellation, a change to a cheaper window), so they are the entry's actor.
+ */
 export async function refundToWallet(env: Bindings, db: DB, movement: WalletMovement, before: D1PreparedStatement[] = []): Promise<SpendResult> {
-  return post(env, db, 'REFUND', movement.amountCents, movement, before);
+  const driver = (await findUserById(db, movement.userId))!;
+  const audit = auditStatement(env.DB, db, driver, {
+    action: 'REFUND',
+    subject: movement.reservationId ? `reservation:${movement.reservationId}` : `user:${movement.userId}`,
+    context: { amountCents: movement.amountCents, description: movement.description },
+  });
+  return post(env, db, 'REFUND', movement.amountCents, movement, [...before, audit]);
 }
 
 async function post(env: Bindings, db: DB, type: 'PAYMENT' | 'REFUND', amountCents: number, movement: WalletMovement, before: D1PreparedStatement[]): Promise<SpendResult> {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, Inbox } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -8,9 +8,12 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select } from '../../components/ui/field';
+import { LoadMore } from '../../components/ui/load-more';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { lotSubmissionsQuery, ownerApplicationsQuery, type LotSubmission, type OwnerApplication } from '../../lib/admin';
+import { toast } from '../../components/ui/toast';
+import { allLotSubmissions, allOwnerApplications, lotSubmissionsQuery, ownerApplicationsQuery, type LotSubmission, type OwnerApplication } from '../../lib/admin';
 import { downloadFile } from '../../lib/download';
+import { loadedItems } from '../../lib/pages';
 import { lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
 import { lotSubmissionsCsv, ownerApplicationsCsv } from './approvals-csv';
 import { DecisionDialog, type PendingDecision } from './decision-dialog';
@@ -27,19 +30,30 @@ type Chosen = { kind: 'owner'; item: OwnerApplication } | { kind: 'lot'; item: L
 export function ApprovalsPage() {
   const { status, tab } = useSearch({ from: '/_auth/admin/approvals' });
   const navigate = useNavigate({ from: '/admin/approvals' });
-  const owners = useQuery(ownerApplicationsQuery(status));
-  const lots = useQuery(lotSubmissionsQuery(status));
+  const owners = useInfiniteQuery(ownerApplicationsQuery(status));
+  const lots = useInfiniteQuery(lotSubmissionsQuery(status));
   const [deciding, setDeciding] = useState<PendingDecision | null>(null);
   const [details, setDetails] = useState<Chosen | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const ownerItems = loadedItems(owners.data);
+  const lotItems = loadedItems(lots.data);
 
-  const exportList = () => {
-    if (tab === 'owner') downloadFile(`owner-applications-${status}.csv`, ownerApplicationsCsv(owners.data ?? []));
-    else downloadFile(`lot-submissions-${status}.csv`, lotSubmissionsCsv(lots.data ?? []));
+  // Export covers every item under the filter, not only the pages loaded so far.
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      if (tab === 'owner') downloadFile(`owner-applications-${status}.csv`, ownerApplicationsCsv(await allOwnerApplications(status)));
+      else downloadFile(`lot-submissions-${status}.csv`, lotSubmissionsCsv(await allLotSubmissions(status)));
+    } catch (error) {
+      toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
   };
-  const shown = tab === 'owner' ? owners : lots;
+  const shownCount = tab === 'owner' ? ownerItems.length : lotItems.length;
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold">Approvals Management</h1>
         <div className="flex items-end gap-2">
@@ -52,16 +66,16 @@ export function ApprovalsPage() {
               ))}
             </Select>
           </Field>
-          <Button variant="outline" onClick={exportList} disabled={!shown.data?.length}>
-            <Download className="h-4 w-4" /> Export
+          <Button variant="outline" onClick={exportList} disabled={exporting || shownCount === 0}>
+            <Download className="h-4 w-4" /> {exporting ? 'Exporting…' : 'Export'}
           </Button>
         </div>
       </div>
       <Tabs value={tab} onValueChange={(value) => navigate({ search: (s) => ({ ...s, tab: value as ReviewKind }) })}>
         <TabList label="Approval queues" tabs={TABS} />
         <TabPanel value="owner">
-          <Queue query={owners} kind="owner" status={status}>
-            {(owners.data ?? []).map((a) => (
+          <Queue query={owners} count={ownerItems.length} kind="owner" status={status}>
+            {ownerItems.map((a) => (
               <OwnerApplicationCard
                 key={a.id}
                 application={a}
@@ -72,8 +86,8 @@ export function ApprovalsPage() {
           </Queue>
         </TabPanel>
         <TabPanel value="lot">
-          <Queue query={lots} kind="lot" status={status}>
-            {(lots.data ?? []).map((s) => (
+          <Queue query={lots} count={lotItems.length} kind="lot" status={status}>
+            {lotItems.map((s) => (
               <LotSubmissionCard
                 key={s.id}
                 submission={s}
@@ -92,18 +106,20 @@ export function ApprovalsPage() {
 
 const EMPTY: Record<ReviewKind, string> = { owner: 'owner applications', lot: 'lot submissions' };
 
-/** Skeleton cards while loading, the spec's empty state, or the cards. */
-function Queue({ query, kind, status, children }: { query: { isLoading: boolean; isError: boolean; error: Error | null; data?: unknown[] }; kind: ReviewKind; status: ReviewFilter; children: ReactNode }) {
+type QueueState = { isLoading: boolean; isError: boolean; error: Error | null } & Parameters<typeof LoadMore>[0]['list'];
+
+/** Skeleton cards while loading, the spec's empty state, or the cards and Load more. */
+function Queue({ query, count, kind, status, children }: { query: QueueState; count: number; kind: ReviewKind; status: ReviewFilter; children: ReactNode }) {
   if (query.isLoading)
     return (
-      <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading">
+      <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} data-testid="review-skeleton" className="h-56 animate-pulse rounded-xl bg-muted" />
         ))}
       </div>
     );
   if (query.isError) return <p className="text-destructive">{query.error?.message}</p>;
-  if (!query.data?.length)
+  if (count === 0)
     return (
       <Card className="text-center text-muted-foreground">
         <Inbox className="mx-auto mb-2 h-8 w-8" aria-hidden />
@@ -111,7 +127,12 @@ function Queue({ query, kind, status, children }: { query: { isLoading: boolean;
         <p>No {status === 'all' ? '' : `${status} `}{EMPTY[kind]} to review</p>
       </Card>
     );
-  return <div className="grid gap-4 md:grid-cols-2">{children}</div>;
+  return (
+    <>
+      <div className="grid gap-4 md:grid-cols-2">{children}</div>
+      <LoadMore list={query} />
+    </>
+  );
 }
 
 /** View Details: everything the applicant filed, with the documents. */

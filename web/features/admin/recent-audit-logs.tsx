@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { relativeTime } from '../../../core/time';
 import { Card } from '../../components/ui/card';
 import { recentAuditLogsQuery } from '../../lib/admin';
@@ -8,7 +9,12 @@ export function RecentAuditLogs() {
   const { data, isLoading, isError, error } = useQuery(recentAuditLogsQuery);
   return (
     <Card>
-      <h2 className="mb-3 text-lg font-semibold">Recent Audit Logs</h2>
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Recent Audit Logs</h2>
+        <Link to="/admin/audit-logs" search={{}} aria-label="View all audit logs" className="text-sm text-brand underline">
+          View all
+        </Link>
+      </div>
       {isLoading ? (
         <div className="h-24 animate-pulse rounded-lg bg-muted" />
       ) : isError ? (

@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../worker/seed/seed';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let admin: Page;
+let driver: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPhonePage(browser);
+  driver = await newPhonePage(browser);
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => admin);
+
+describe('users and the audit log in the browser', () => {
+  it('suspends a driver and changes their role, and finds both in the audit log', async () => {
+    const email = await signUpDriver(driver, baseURL, { firstName: 'Teodoro', lastName: 'Magsaysay', mobile: '+63 917-3332211', password: 'kalesa-road-2024' });
+    await driver.goto(`${baseURL}/wallet`);
+    await driver.getByRole('heading', { name: 'Wallet' }).first().waitFor();
+
+    await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
+    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+    await admin.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    await admin.getByLabel('Search').fill(email.toUpperCase());
+    await admin.waitForURL((url) => url.searchParams.get('q') === email.toUpperCase());
+    // The previous rows stay on screen until the search answers.
+    await expect.poll(() => admin.getByTestId('user-row').count(), { timeout: 30_000 }).toBe(1);
+    const row = admin.getByTestId('user-row').filter({ hasText: email });
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Suspend' }).click();
+    await admin.getByText('Every session of theirs ends at once').waitFor();
+    await admin.getByLabel('Reason (optional)').fill('Chargeback fraud');
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('User suspended', { exact: true }).first().waitFor();
+    await row.getByText('Suspended', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+
+    // The driver's session ended with the suspension.
+    await driver.goto(`${baseURL}/wallet`);
+    await driver.waitForURL(/\/login/);
+
+    await row.getByRole('button', { name: 'Change role' }).click();
+    expect(await admin.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+    await admin.getByLabel('New role').selectOption('attendant');
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('Teodoro Magsaysay is now Attendant.', { exact: true }).first().waitFor();
+    await row.getByText('Attendant', { exact: true }).waitFor();
+
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    await admin.getByRole('link', { name: 'View all audit logs' }).click();
+    await admin.getByRole('heading', { name: 'Audit Log', exact: true }).waitFor();
+    for (const [action, detail] of [
+      ['SUSPEND_USER', 'reason: Chargeback fraud'],
+      ['ROLE_CHANGE', 'to: attendant'],
+    ]) {
+      await admin.getByLabel('Action').selectOption(action);
+      await admin.waitForURL((url) => url.searchParams.get('action') === action);
+      const entry = admin.getByTestId('audit-entry').filter({ hasText: email }).filter({ hasText: action });
+      await entry.getByText(detail, { exact: true }).waitFor();
+      expect(await entry.textContent()).toContain('admin@parkada.ph');
+    }
+    // The filter is a link: opening it afresh shows the same entries.
+    await admin.goto(admin.url());
+    await admin.getByTestId('audit-entry').filter({ hasText: email }).getByText('ROLE_CHANGE').waitFor();
+  });
+});

@@ -1,0 +1,106 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../core/audit';
+import { formatDateTime } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { CardList } from '../../components/ui/card-list';
+import { Field, Input, Select } from '../../components/ui/field';
+import { LoadMore } from '../../components/ui/load-more';
+import { auditLogsQuery, type AuditEntry, type AuditFilters } from '../../lib/admin';
+import { loadedItems } from '../../lib/pages';
+import { useSearchText } from '../../lib/use-search-text';
+
+/** The entry's context as `key: value` lines; empty values are left out. */
+const contextLines = (context: AuditEntry['context']) =>
+  Object.entries(context)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+
+/** The whole audit trail, newest first: filtered by actor, action and Manila days in the URL, paged. */
+export function AuditLogsPage() {
+  const filters = useSearch({ from: '/_auth/admin/audit-logs' });
+  const navigate = useNavigate({ from: '/admin/audit-logs' });
+  const set = (patch: Partial<AuditFilters>) => navigate({ search: (s) => ({ ...s, ...patch }) });
+  const [actorText, setActorText] = useSearchText(filters.actor, (actor) => navigate({ search: (s) => ({ ...s, actor }), replace: true }));
+  const entries = useInfiniteQuery({ ...auditLogsQuery(filters), placeholderData: keepPreviousData });
+  const shown = loadedItems(entries.data);
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold">Audit Log</h1>
+        {filtered && (
+          <Button
+            variant="outline"
+            onClick={() => {
+              setActorText('');
+              navigate({ search: {} });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label="Actor" htmlFor="audit-actor">
+          <Input id="audit-actor" type="search" placeholder="Name, e-mail or user id" value={actorText} onChange={(e) => setActorText(e.target.value)} />
+        </Field>
+        <Field label="Action" htmlFor="audit-action">
+          <Select id="audit-action" value={filters.action ?? ''} onChange={(e) => set({ action: (e.target.value || undefined) as AuditAction | undefined })}>
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="From" htmlFor="audit-from">
+          <Input id="audit-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+        </Field>
+        <Field label="To" htmlFor="audit-to">
+          <Input id="audit-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+        </Field>
+      </Card>
+      <p className="mb-3 text-sm text-muted-foreground">Times are Manila time; From and To are whole Manila days.</p>
+      {entries.isLoading ? (
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-20 animate-pulse rounded-xl bg-muted" />
+          ))}
+        </div>
+      ) : entries.isError ? (
+        <p className="text-destructive">{entries.error.message}</p>
+      ) : (
+        <>
+          <CardList items={shown} empty={filtered ? 'No audit entries match these filters.' : 'Nothing recorded yet.'}>
+            {(entry) => (
+              <Card data-testid="audit-entry" className="p-4">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="font-mono font-semibold">{entry.action}</p>
+                  <time dateTime={entry.timestamp} className="text-sm text-muted-foreground">
+                    {formatDateTime(entry.timestamp)}
+                  </time>
+                </div>
+                <p className="break-all text-sm">{entry.actor}</p>
+                <p className="break-all font-mono text-xs text-muted-foreground">{entry.subject}</p>
+                {contextLines(entry.context).length > 0 && (
+                  <ul className="mt-2 space-y-0.5 rounded-lg bg-muted p-2 text-xs">
+                    {contextLines(entry.context).map((line) => (
+                      <li key={line} className="break-all">
+                        {line}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Card>
+            )}
+          </CardList>
+          <LoadMore list={entries} />
+        </>
+      )}
+    </main>
+  );
+}
