@@ -52,6 +52,7 @@ export function documentProblem(file: { size: number; type: string }): string | 
 /** A file name fit to show and to send back in Content-Disposition: no folders, no control characters, not too long. */
 export function documentName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return (clean || 'document').slice(0, MAX_DOCUMENT_NAME);
 }

@@ -9,6 +9,7 @@ export function DocumentList({ documents, empty = 'No documents' }: { documents:
   return (
     <ul className="space-y-1.5" data-testid="documents">
       {documents.map((doc, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a submission's documents may share a name and carry no id; the list is never reordered.
         <li key={`${doc.name}-${i}`} className="flex min-w-0 items-center gap-2 rounded-md bg-muted px-2 py-1.5 text-sm">
           <FileText className="h-4 w-4 shrink-0" aria-hidden />
           <span className="min-w-0 flex-1 truncate" title={doc.name}>

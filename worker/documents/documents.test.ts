@@ -156,8 +156,8 @@ describe('downloading documents', () => {
     const content = pdfBytes(2048);
     const doc = (await (await upload(cookie, documentForm(content, 'Pahintulot ng Negosyo.pdf'))).json()) as Shown;
 
-    const list = (await (await call('/api/admin/owner-applications?status=pending', { cookie: admin })).json()) as { id: string; documents: Shown[] }[];
-    const listed = list.find((a) => a.id === applicationId)!.documents;
+    const list = (await (await call('/api/admin/owner-applications?status=pending', { cookie: admin })).json()) as { items: { id: string; documents: Shown[] }[] };
+    const listed = list.items.find((a) => a.id === applicationId)!.documents;
     const url = `/api/admin/owners/${applicationId}/documents/${doc.id}`;
     expect(listed).toEqual([{ ...doc, url }]);
     const pending = (await (await call('/api/admin/pending-approvals', { cookie: admin })).json()) as { owners: { id: string; documents: Shown[] }[] };

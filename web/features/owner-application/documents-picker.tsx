@@ -34,6 +34,7 @@ export function DocumentsPicker({ id, files, onChange, room = MAX_DOCUMENTS }: {
       {files.length > 0 && (
         <ul className="space-y-1" aria-label="Chosen documents">
           {files.map((file, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: chosen files have no id and may share a name; the rows hold no state.
             <li key={`${file.name}-${i}`} className="flex min-w-0 items-center gap-2 rounded-md bg-muted px-2 py-1 text-sm">
               <span className="min-w-0 flex-1 truncate">{file.name}</span>
               <span className="shrink-0 text-xs text-muted-foreground">{formatDocumentSize(file.size)}</span>
