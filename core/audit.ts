@@ -15,5 +15,6 @@ export const AUDIT_ACTIONS = [
   'UNDO_CHECKIN',
   'SUSPEND_USER',
   'REACTIVATE_USER',
+  'UPDATE_SETTINGS',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
+import { DEFAULT_PLATFORM_SETTINGS, settingsChangeSchema } from '../../core/platform-settings';
 import { ROLES } from '../../core/roles';
 import { DAY_MS } from '../../core/time';
 import { manilaDayStart } from '../../core/wallet';
@@ -12,7 +13,9 @@ import { validate } from '../http/validate';
 import { listUsers } from '../users/users.data';
 import { listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideLot, decideOwner } from './approvals.service';
+import { readSettingsRecord } from '../platform/settings.data';
 import { platformKpis } from './platform.data';
+import { changeSettings } from './settings.service';
 import { systemHealth } from './system-health';
 import { changeSuspension } from './users.service';
 
@@ -41,6 +44,10 @@ const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['su
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
+  .get('/admin/settings', async (c) => c.json({ ...(await readSettingsRecord(c.var.db)), defaults: DEFAULT_PLATFORM_SETTINGS }))
+  .patch('/admin/settings', validate('json', settingsChangeSchema), async (c) =>
+    c.json({ ...(await changeSettings({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json'))), defaults: DEFAULT_PLATFORM_SETTINGS }),
+  )
   .get('/admin/system-health', async (c) => c.json(await systemHealth(c.env, c.var.db)))
   .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
     const { limit, cursor, actor, action, from, to } = c.req.valid('query');
