@@ -14,7 +14,7 @@ import { listUsers } from '../users/users.data';
 import { listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideLot, decideOwner } from './approvals.service';
 import { readSettingsRecord } from '../platform/settings.data';
-import { platformKpis } from './platform.data';
+import { platformKpis, platformMetrics, tenantFigures } from './platform.data';
 import { changeSettings } from './settings.service';
 import { systemHealth } from './system-health';
 import { changeSuspension } from './users.service';
@@ -44,6 +44,8 @@ const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['su
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
+  .get('/admin/tenants', async (c) => c.json(await tenantFigures(c.var.db)))
+  .get('/admin/platform-metrics', async (c) => c.json(await platformMetrics(c.var.db)))
   .get('/admin/settings', async (c) => c.json({ ...(await readSettingsRecord(c.var.db)), defaults: DEFAULT_PLATFORM_SETTINGS }))
   .patch('/admin/settings', validate('json', settingsChangeSchema), async (c) =>
     c.json({ ...(await changeSettings({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json'))), defaults: DEFAULT_PLATFORM_SETTINGS }),
