@@ -25,6 +25,7 @@ import { Route as AuthWalletRouteImport } from './routes/_auth/wallet'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminApprovalsRouteImport } from './routes/_auth/admin/approvals'
 import { Route as AuthAdminDashboardRouteImport } from './routes/_auth/admin/dashboard'
+import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin/settings'
 import { Route as AuthAttendantIndexRouteImport } from './routes/_auth/attendant/index'
 import { Route as AuthAttendantScanRouteImport } from './routes/_auth/attendant/scan'
 import { Route as AuthLotIdRouteImport } from './routes/_auth/lot.$id'
@@ -117,6 +118,11 @@ const AuthAdminDashboardRoute = AuthAdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminSettingsRoute = AuthAdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAttendantIndexRoute = AuthAttendantIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -193,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/wallet': typeof AuthWalletRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/settings': typeof AuthAdminSettingsRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
   '/lot/$id': typeof AuthLotIdRoute
   '/lots/$id': typeof AuthLotsIdRoute
@@ -219,6 +226,7 @@ export interface FileRoutesByTo {
   '/wallet': typeof AuthWalletRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/settings': typeof AuthAdminSettingsRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
   '/lot/$id': typeof AuthLotIdRoute
   '/lots/$id': typeof AuthLotsIdRoute
@@ -250,6 +258,7 @@ export interface FileRoutesById {
   '/_auth/wallet': typeof AuthWalletRoute
   '/_auth/admin/approvals': typeof AuthAdminApprovalsRoute
   '/_auth/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/attendant/scan': typeof AuthAttendantScanRoute
   '/_auth/lot/$id': typeof AuthLotIdRoute
   '/_auth/lots/$id': typeof AuthLotsIdRoute
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/admin/approvals'
     | '/admin/dashboard'
+    | '/admin/settings'
     | '/attendant/scan'
     | '/lot/$id'
     | '/lots/$id'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/admin/approvals'
     | '/admin/dashboard'
+    | '/admin/settings'
     | '/attendant/scan'
     | '/lot/$id'
     | '/lots/$id'
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/_auth/wallet'
     | '/_auth/admin/approvals'
     | '/_auth/admin/dashboard'
+    | '/_auth/admin/settings'
     | '/_auth/attendant/scan'
     | '/_auth/lot/$id'
     | '/_auth/lots/$id'
@@ -473,6 +485,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminDashboardRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/settings': {
+      id: '/_auth/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AuthAdminSettingsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/attendant/': {
       id: '/_auth/attendant/'
       path: '/'
@@ -563,12 +582,14 @@ declare module '@tanstack/react-router' {
 interface AuthAdminRouteChildren {
   AuthAdminApprovalsRoute: typeof AuthAdminApprovalsRoute
   AuthAdminDashboardRoute: typeof AuthAdminDashboardRoute
+  AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminApprovalsRoute: AuthAdminApprovalsRoute,
   AuthAdminDashboardRoute: AuthAdminDashboardRoute,
+  AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
 }
 

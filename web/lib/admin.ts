@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { Decision, ReviewFilter, ReviewKind } from '../../core/approvals';
+import type { SettingsChange } from '../../core/platform-settings';
 import { api, unwrap } from './api';
 
 export type OwnerApplication = InferResponseType<(typeof api.admin)['owner-applications']['$get'], 200>[number];
@@ -34,3 +35,20 @@ export const platformKpisQuery = queryOptions({ queryKey: ['/api/admin', 'platfo
 /** Spec 9: the dashboard polls system health every 30 s. */
 export const HEALTH_POLL_MS = 30_000;
 export const systemHealthQuery = queryOptions({ queryKey: ['/api/admin', 'system-health'], queryFn: () => unwrap(api.admin['system-health'].$get()), refetchInterval: HEALTH_POLL_MS });
+
+export const tenantsQuery = queryOptions({ queryKey: ['/api/admin', 'tenants'], queryFn: () => unwrap(api.admin.tenants.$get()) });
+export const platformMetricsQuery = queryOptions({ queryKey: ['/api/admin', 'platform-metrics'], queryFn: () => unwrap(api.admin['platform-metrics'].$get()) });
+export type TenantFigures = InferResponseType<typeof api.admin.tenants.$get, 200>;
+export type PlatformMetrics = InferResponseType<(typeof api.admin)['platform-metrics']['$get'], 200>;
+export type PlatformKpis = InferResponseType<(typeof api.admin)['platform-kpis']['$get'], 200>;
+
+export const platformSettingsQuery = queryOptions({ queryKey: ['/api/admin', 'settings'], queryFn: () => unwrap(api.admin.settings.$get()) });
+
+/** Saves changed settings; afterwards the admin queries and every screen's platform rules reload. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: SettingsChange) => unwrap(api.admin.settings.$patch({ json: change })),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/admin'] }), queryClient.invalidateQueries({ queryKey: ['/api/platform/settings'] })]),
+  });
+}
