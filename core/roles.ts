@@ -46,8 +46,6 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/payments/webhook/', 'public'],
   // The public half of the pass signing keys, for gates.
   ['/api/passes/jwks', 'public'],
-  // The booking and top-up rules anyone reading a lot page is told (no secrets).
-  ['/api/platform/settings', 'public'],
   ['/api/passes/revoked', ATTENDANT_AREA],
   ['/api/owner/', OWNER_AREA],
   ['/api/pricing/', OWNER_AREA],

@@ -44,8 +44,10 @@ describe('GET and PATCH /api/admin/settings', () => {
     const answer = await res.json<SettingsAnswer>();
     expect(answer.settings).toEqual({ freeCancelMinutes: 60, noShowGraceMinutes: 15, topupMaxCents: 100_000, dailyTopupMaxCents: 5_000_000 });
     expect(answer.updatedAt).not.toBeNull();
-    expect((await call('/api/platform/settings')).status).toBe(200);
-    expect(await (await call('/api/platform/settings')).json()).toEqual(answer.settings);
+    // Every signed-in screen reads the same values.
+    const rules = await call('/api/platform/settings', { cookie: await cookieFor('parking_user') });
+    expect(rules.status).toBe(200);
+    expect(await rules.json()).toEqual(answer.settings);
 
     const audits = await settingsAudit();
     expect(audits).toHaveLength(before + 1);

@@ -2,5 +2,5 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { readSettings } from './settings.data';
 
-/** The platform rules every signed-in user's screens state (free cancellation, no-show grace, top-up limits). */
+/** The platform rules the signed-in screens state (free cancellation, no-show grace, top-up limits). */
 export const platformRoutes = new Hono<AppEnv>().get('/platform/settings', async (c) => c.json(await readSettings(c.var.db)));
