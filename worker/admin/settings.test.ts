@@ -82,6 +82,17 @@ describe('GET and PATCH /api/admin/settings', () => {
     expect(await settingsAudit()).toHaveLength(before);
   });
 
+  it('keeps the old values when the audit entry cannot be written', async () => {
+    await env.DB.exec(`CREATE TRIGGER audit_fault BEFORE INSERT ON audit_logs WHEN NEW.action = 'UPDATE_SETTINGS' BEGIN SELECT RAISE(ABORT, 'injected audit failure'); END;`);
+    try {
+      expect((await change({ noShowGraceMinutes: 60 })).status).toBe(500);
+    } finally {
+      await env.DB.exec('DROP TRIGGER audit_fault');
+    }
+    expect(await db().select().from(platformSettings)).toHaveLength(0);
+    expect((await (await call('/api/admin/settings', { cookie: admin })).json<SettingsAnswer>()).settings.noShowGraceMinutes).toBe(15);
+  });
+
   it('is for super admins only', async () => {
     for (const role of ['parking_user', 'owner_admin', 'attendant'] as const) {
       const cookie = await cookieFor(role);
