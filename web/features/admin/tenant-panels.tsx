@@ -4,8 +4,8 @@ import { formatPeso } from '../../../core/money';
 import { Card } from '../../components/ui/card';
 import { platformMetricsQuery, tenantsQuery } from '../../lib/admin';
 
-/** A dashboard panel: its title, a skeleton while loading, the error, an empty state, or its list. */
-function Panel({ title, query, empty, testId, children }: { title: string; query: { isLoading: boolean; isError: boolean; error: Error | null }; empty: boolean; testId: string; children: ReactNode }) {
+/** A dashboard panel: its title, a skeleton while loading, the error, its empty state (when `empty` says one), or its list. */
+function Panel({ title, query, empty, testId, children }: { title: string; query: { isLoading: boolean; isError: boolean; error: Error | null }; empty: string | null; testId: string; children: ReactNode }) {
   return (
     <Card>
       <h2 className="mb-3 text-lg font-semibold">{title}</h2>
@@ -14,7 +14,7 @@ function Panel({ title, query, empty, testId, children }: { title: string; query
       ) : query.isError ? (
         <p className="text-destructive">{query.error?.message}</p>
       ) : empty ? (
-        <p className="text-sm text-muted-foreground">Nothing earned yet</p>
+        <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
         <ul className="divide-y divide-border" data-testid={testId}>
           {children}
@@ -29,7 +29,7 @@ export function RevenueByTenantPanel() {
   const query = useQuery(tenantsQuery);
   const tenants = query.data?.revenueByTenant ?? [];
   return (
-    <Panel title="Revenue by Tenant" query={query} empty={!tenants.length} testId="revenue-by-tenant">
+    <Panel title="Revenue by Tenant" query={query} empty={tenants.length ? null : 'No owner has a lot yet'} testId="revenue-by-tenant">
       {tenants.map((tenant) => (
         <li key={tenant.ownerId} className="flex items-center justify-between gap-3 py-2 text-sm">
           <span className="min-w-0">
@@ -50,7 +50,7 @@ export function TopLotsPanel() {
   const query = useQuery(tenantsQuery);
   const lots = query.data?.topLots ?? [];
   return (
-    <Panel title="Top Performing Lots" query={query} empty={!lots.length} testId="top-lots">
+    <Panel title="Top Performing Lots" query={query} empty={lots.length ? null : 'No approved lots yet'} testId="top-lots">
       {lots.map((lot) => (
         <li key={lot.lotId} className="py-2 text-sm">
           <div className="flex items-center justify-between gap-3">
@@ -79,7 +79,7 @@ export function PlatformMetricsPanel() {
       ]
     : [];
   return (
-    <Panel title="Platform Metrics" query={query} empty={false} testId="platform-metrics">
+    <Panel title="Platform Metrics" query={query} empty={null} testId="platform-metrics">
       {rows.map(([label, value]) => (
         <li key={label} className="flex items-center justify-between gap-3 py-2 text-sm">
           <span className="text-muted-foreground">{label}</span>
