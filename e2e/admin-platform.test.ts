@@ -47,7 +47,7 @@ describe('platform console', () => {
     // Out of bounds: the server's message, nothing saved.
     await setting(/^No-show grace/).fill('500');
     await admin.getByRole('button', { name: 'Save Settings' }).click();
-    await admin.getByText('No-show grace (minutes after the start) is between 5 minutes and 120 minutes.').waitFor();
+    await admin.getByText(/No-show grace \(minutes after the start\) is between 5 minutes and 120 minutes\./).first().waitFor();
     await setting(/^No-show grace/).fill('15');
     expect(await admin.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
 
@@ -65,6 +65,7 @@ describe('platform console', () => {
   });
 
   it('exports the figures as one CSV', async () => {
+    await admin.goto(`${baseURL}/admin`);
     await admin.getByTestId('top-lots').waitFor();
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export Data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^parkada-platform-\d{4}-\d{2}-\d{2}\.csv$/);
