@@ -17,5 +17,6 @@ export const AUDIT_ACTIONS = [
   'REACTIVATE_USER',
   'ROLE_CHANGE',
   'REFUND',
+  'UPDATE_SETTINGS',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

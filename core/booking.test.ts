@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardLevel, mapLevel } from './availability';
-import { canModify, isOpenAt, passIdOf, refundableAt, remainingTime, reservationTab, windowProblem, type LotHours } from './booking';
+import { canModify, FREE_CANCEL_MINUTES, isOpenAt, passIdOf, refundableAt, remainingTime, reservationTab, windowProblem, type LotHours } from './booking';
 
 const MALL: LotHours = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '07:00', close: '23:00' }]));
 const ALWAYS: LotHours = Object.fromEntries(Object.keys(MALL).map((d) => [d, { open: '00:00', close: '23:59' }]));
@@ -41,18 +41,18 @@ describe('reservation rules of spec 4', () => {
     expect(reservationTab(r('ACTIVE', '2026-11-23T01:00:00Z', '2026-11-23T05:00:00Z'), now)).toBe('active');
     expect(reservationTab(r('CONFIRMED', '2026-11-23T00:00:00Z', '2026-11-23T01:00:00Z'), now)).toBe('past');
     expect(reservationTab(r('COMPLETED', '2026-11-23T03:00:00Z', '2026-11-23T05:00:00Z'), now)).toBe('past');
-    expect(canModify(r('CONFIRMED', '2026-11-23T03:00:00Z', '2026-11-23T05:00:00Z'), now)).toBe(true);
+    expect(canModify(r('CONFIRMED', '2026-11-23T03:00:00Z', '2026-11-23T05:00:00Z'), FREE_CANCEL_MINUTES, now)).toBe(true);
   });
 
   it('refunds until 15 minutes before the start', () => {
-    expect(refundableAt('2026-11-23T02:16:00Z', now)).toBe(true);
-    expect(refundableAt('2026-11-23T02:15:00Z', now)).toBe(true);
-    expect(refundableAt('2026-11-23T02:14:00Z', now)).toBe(false);
+    expect(refundableAt('2026-11-23T02:16:00Z', FREE_CANCEL_MINUTES, now)).toBe(true);
+    expect(refundableAt('2026-11-23T02:15:00Z', FREE_CANCEL_MINUTES, now)).toBe(true);
+    expect(refundableAt('2026-11-23T02:14:00Z', FREE_CANCEL_MINUTES, now)).toBe(false);
   });
 
   it('closes changes when refunds close, so a change can never make a booking refundable again', () => {
-    expect(canModify(r('CONFIRMED', '2026-11-23T02:16:00Z', '2026-11-23T05:00:00Z'), now)).toBe(true);
-    expect(canModify(r('CONFIRMED', '2026-11-23T02:14:00Z', '2026-11-23T05:00:00Z'), now)).toBe(false);
+    expect(canModify(r('CONFIRMED', '2026-11-23T02:16:00Z', '2026-11-23T05:00:00Z'), FREE_CANCEL_MINUTES, now)).toBe(true);
+    expect(canModify(r('CONFIRMED', '2026-11-23T02:14:00Z', '2026-11-23T05:00:00Z'), FREE_CANCEL_MINUTES, now)).toBe(false);
   });
 
   it('shows remaining time and the pass id', () => {

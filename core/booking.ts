@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { MANILA_TZ } from './time';
 
 export const DURATION_HOURS = [1, 2, 4, 8, 24] as const;
-/** Spec: free cancellation up to 15 minutes before arrival. */
+/** Spec: free cancellation up to 15 minutes before arrival (the default of the platform setting). */
 export const FREE_CANCEL_MINUTES = 15;
-/** Spec: arrive within 15 minutes of the start or the reservation is cancelled automatically. */
+/** Spec: arrive within 15 minutes of the start or the reservation is cancelled automatically (the default of the platform setting). */
 export const NO_SHOW_GRACE_MINUTES = 15;
 /** Reminders go out this long before the start and before the end. */
 export const REMINDER_MINUTES = 30;
@@ -70,10 +70,10 @@ export function windowProblem(window: { start: Date; end: Date }, lot: { hours: 
   return null;
 }
 
-/** Free cancellation (full refund) until 15 minutes before the start. */
-export const refundableAt = (start: string, now = new Date()) => new Date(start).getTime() - now.getTime() >= FREE_CANCEL_MINUTES * MINUTE;
+/** Free cancellation (full refund) until `freeCancelMinutes` before the start. */
+export const refundableAt = (start: string, freeCancelMinutes: number, now = new Date()) => new Date(start).getTime() - now.getTime() >= freeCancelMinutes * MINUTE;
 
-export const noShowDeadline = (start: string) => new Date(new Date(start).getTime() + NO_SHOW_GRACE_MINUTES * MINUTE);
+export const noShowDeadline = (start: string, noShowGraceMinutes: number) => new Date(new Date(start).getTime() + noShowGraceMinutes * MINUTE);
 
 export const RESERVATION_STATUSES = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -95,8 +95,9 @@ export function reservationTab(r: { status: ReservationStatus; startTs: string; 
  * booking to a later start and make it refundable again. Cancel while CONFIRMED; extend while
  * CONFIRMED or ACTIVE (an extension never returns money).
  */
-export const canModify = (r: { status: ReservationStatus; startTs: string }, now = new Date()) => r.status === 'CONFIRMED' && refundableAt(r.startTs, now);
-export const CHANGES_CLOSED = `Changes close ${FREE_CANCEL_MINUTES} minutes before the start, with free cancellation.`;
+export const canModify = (r: { status: ReservationStatus; startTs: string }, freeCancelMinutes: number, now = new Date()) =>
+  r.status === 'CONFIRMED' && refundableAt(r.startTs, freeCancelMinutes, now);
+export const changesClosed = (freeCancelMinutes: number) => `Changes close ${freeCancelMinutes} minutes before the start, with free cancellation.`;
 export const canCancel = (r: { status: ReservationStatus }) => r.status === 'CONFIRMED';
 export const canExtend = (r: { status: ReservationStatus; endTs: string }, now = new Date()) => (r.status === 'CONFIRMED' || r.status === 'ACTIVE') && new Date(r.endTs) > now;
 

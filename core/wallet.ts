@@ -13,7 +13,10 @@ export const TOPUP_METHOD_LABELS: Record<TopupMethod, string> = { gcash: 'GCash'
 /** Spec 9: quick amounts of the Top Up dialog, in pesos. */
 export const QUICK_TOPUP_PESOS = [100, 500, 1000, 2000] as const;
 
-/** Server-side ceilings (anti-fraud, and e-money wallet limits of Philippine gateways). */
+/**
+ * Server-side ceilings (anti-fraud, and e-money wallet limits of Philippine gateways): the defaults of
+ * the platform settings, which the worker checks (the schemas below cannot know the stored values).
+ */
 export const TOPUP_MAX_CENTS = 2_000_000; // ₱20,000 per top-up
 export const DAILY_TOPUP_MAX_CENTS = 5_000_000; // ₱50,000 per Manila calendar day
 
@@ -21,8 +24,7 @@ export const topupSchema = z.object({
   amountCents: z
     .number({ error: 'Please enter a valid amount.' })
     .int('Amount must be a whole number of centavos.')
-    .positive('Please enter a valid amount.')
-    .max(TOPUP_MAX_CENTS, `A single top-up is at most ${formatPeso(TOPUP_MAX_CENTS)}.`),
+    .positive('Please enter a valid amount.'),
   method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
 });
 export type TopupInput = z.infer<typeof topupSchema>;
@@ -31,11 +33,15 @@ export const autoTopupSchema = z
   .object({
     enabled: z.boolean(),
     thresholdCents: z.number().int().min(10_000, 'The threshold is at least ₱100.').max(TOPUP_MAX_CENTS),
-    amountCents: z.number().int().min(10_000, 'The auto top-up amount is at least ₱100.').max(TOPUP_MAX_CENTS, `A single top-up is at most ${formatPeso(TOPUP_MAX_CENTS)}.`),
+    amountCents: z.number().int().min(10_000, 'The auto top-up amount is at least ₱100.'),
     method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
   })
   .strict();
 export type AutoTopupRule = z.infer<typeof autoTopupSchema>;
+
+/** The single top-up limit's refusal, or null when the amount is within it. */
+export const topupTooLarge = (amountCents: number, topupMaxCents: number) =>
+  amountCents > topupMaxCents ? `A single top-up is at most ${formatPeso(topupMaxCents)}.` : null;
 
 /** A statement month, `YYYY-MM` (Manila calendar). */
 export const statementMonthSchema = z.object({

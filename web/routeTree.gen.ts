@@ -27,6 +27,7 @@ import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminApprovalsRouteImport } from './routes/_auth/admin/approvals'
 import { Route as AuthAdminAuditLogsRouteImport } from './routes/_auth/admin/audit-logs'
 import { Route as AuthAdminDashboardRouteImport } from './routes/_auth/admin/dashboard'
+import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin/settings'
 import { Route as AuthAdminUsersRouteImport } from './routes/_auth/admin/users'
 import { Route as AuthAttendantIndexRouteImport } from './routes/_auth/attendant/index'
 import { Route as AuthAttendantScanRouteImport } from './routes/_auth/attendant/scan'
@@ -130,6 +131,11 @@ const AuthAdminDashboardRoute = AuthAdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminSettingsRoute = AuthAdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminUsersRoute = AuthAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/settings': typeof AuthAdminSettingsRoute
   '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
   '/lot/$id': typeof AuthLotIdRoute
@@ -242,6 +249,7 @@ export interface FileRoutesByTo {
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/settings': typeof AuthAdminSettingsRoute
   '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
   '/lot/$id': typeof AuthLotIdRoute
@@ -276,6 +284,7 @@ export interface FileRoutesById {
   '/_auth/admin/approvals': typeof AuthAdminApprovalsRoute
   '/_auth/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/_auth/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/admin/users': typeof AuthAdminUsersRoute
   '/_auth/attendant/scan': typeof AuthAttendantScanRoute
   '/_auth/lot/$id': typeof AuthLotIdRoute
@@ -310,6 +319,7 @@ export interface FileRouteTypes {
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
+    | '/admin/settings'
     | '/admin/users'
     | '/attendant/scan'
     | '/lot/$id'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
+    | '/admin/settings'
     | '/admin/users'
     | '/attendant/scan'
     | '/lot/$id'
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/approvals'
     | '/_auth/admin/audit-logs'
     | '/_auth/admin/dashboard'
+    | '/_auth/admin/settings'
     | '/_auth/admin/users'
     | '/_auth/attendant/scan'
     | '/_auth/lot/$id'
@@ -524,6 +536,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminDashboardRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/settings': {
+      id: '/_auth/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AuthAdminSettingsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/users': {
       id: '/_auth/admin/users'
       path: '/users'
@@ -622,6 +641,7 @@ interface AuthAdminRouteChildren {
   AuthAdminApprovalsRoute: typeof AuthAdminApprovalsRoute
   AuthAdminAuditLogsRoute: typeof AuthAdminAuditLogsRoute
   AuthAdminDashboardRoute: typeof AuthAdminDashboardRoute
+  AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminUsersRoute: typeof AuthAdminUsersRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
 }
@@ -630,6 +650,7 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminApprovalsRoute: AuthAdminApprovalsRoute,
   AuthAdminAuditLogsRoute: AuthAdminAuditLogsRoute,
   AuthAdminDashboardRoute: AuthAdminDashboardRoute,
+  AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminUsersRoute: AuthAdminUsersRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
 }

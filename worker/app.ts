@@ -20,6 +20,7 @@ import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { paymentRoutes } from './payments/payments.routes';
+import { platformRoutes } from './platform/platform.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
@@ -42,7 +43,8 @@ const api = new Hono<AppEnv>()
   .route('/', reservationRoutes)
   .route('/', passRoutes)
   .route('/', receiptRoutes)
-  .route('/', adminRoutes);
+  .route('/', adminRoutes)
+  .route('/', platformRoutes);
 
 export const app = new Hono<AppEnv>()
   .use(securityHeaders, noStore, limitBody)

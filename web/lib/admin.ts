@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import type { Decision, ReviewFilter, ReviewKind } from '../../core/approvals';
 import type { AuditAction } from '../../core/audit';
 import type { Role } from '../../core/roles';
+import type { SettingsChange } from '../../core/platform-settings';
 import { api, unwrap } from './api';
 import { allItems, pagedQuery } from './pages';
 
@@ -71,3 +72,19 @@ export type AuditFilters = { actor?: string; action?: AuditAction; from?: string
 
 const auditPage = (filters: AuditFilters) => (cursor?: string, limit?: number) => unwrap(api.admin['audit-logs'].$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
 export const auditLogsQuery = (filters: AuditFilters) => pagedQuery(['/api/admin', 'audit-logs', 'list', filters], auditPage(filters));
+export const tenantsQuery = queryOptions({ queryKey: ['/api/admin', 'tenants'], queryFn: () => unwrap(api.admin.tenants.$get()) });
+export const platformMetricsQuery = queryOptions({ queryKey: ['/api/admin', 'platform-metrics'], queryFn: () => unwrap(api.admin['platform-metrics'].$get()) });
+export type TenantFigures = InferResponseType<typeof api.admin.tenants.$get, 200>;
+export type PlatformMetrics = InferResponseType<(typeof api.admin)['platform-metrics']['$get'], 200>;
+export type PlatformKpis = InferResponseType<(typeof api.admin)['platform-kpis']['$get'], 200>;
+
+export const platformSettingsQuery = queryOptions({ queryKey: ['/api/admin', 'settings'], queryFn: () => unwrap(api.admin.settings.$get()) });
+
+/** Saves changed settings; afterwards the admin queries and every screen's platform rules reload. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: SettingsChange) => unwrap(api.admin.settings.$patch({ json: change })),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/admin'] }), queryClient.invalidateQueries({ queryKey: ['/api/platform/settings'] })]),
+  });
+}

@@ -27,6 +27,8 @@ export const allReservations = (filters: ReservationFilters) => allItems(reserva
 /** How many match the History filters, in all and per tab. */
 export const reservationCountsQuery = (filters: Omit<ReservationFilters, 'tab'> = {}) =>
   queryOptions({ queryKey: ['/api/reservations', 'counts', filters], queryFn: () => unwrap(api.reservations.counts.$get({ query: filters })) });
+/** The platform's free-cancellation window, no-show grace and top-up limits, as the admin last set them. */
+export const platformRulesQuery = queryOptions({ queryKey: ['/api/platform/settings'], queryFn: () => unwrap(api.platform.settings.$get()) });
 export const reservationQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id], queryFn: () => unwrap(api.reservations[':id'].$get({ param: { id } })) });
 export const passQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id, 'pass'], queryFn: () => unwrap(api.reservations[':id'].pass.$get({ param: { id } })) });
 

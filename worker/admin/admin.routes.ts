@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
 import { PAGE_SIZE } from '../../core/paging';
+import { DEFAULT_PLATFORM_SETTINGS, settingsChangeSchema } from '../../core/platform-settings';
 import { ROLES } from '../../core/roles';
 import { DAY_MS } from '../../core/time';
 import { manilaDayStart } from '../../core/wallet';
@@ -13,7 +14,9 @@ import { validate } from '../http/validate';
 import { listUsers } from '../users/users.data';
 import { listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideLot, decideOwner } from './approvals.service';
-import { platformKpis } from './platform.data';
+import { readSettingsRecord } from '../platform/settings.data';
+import { platformKpis, platformMetrics, tenantFigures } from './platform.data';
+import { changeSettings } from './settings.service';
 import { systemHealth } from './system-health';
 import { changeRole, changeSuspension } from './users.service';
 
@@ -42,6 +45,12 @@ const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['su
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
+  .get('/admin/tenants', async (c) => c.json(await tenantFigures(c.var.db)))
+  .get('/admin/platform-metrics', async (c) => c.json(await platformMetrics(c.var.db)))
+  .get('/admin/settings', async (c) => c.json({ ...(await readSettingsRecord(c.var.db)), defaults: DEFAULT_PLATFORM_SETTINGS }))
+  .patch('/admin/settings', validate('json', settingsChangeSchema), async (c) =>
+    c.json({ ...(await changeSettings({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json'))), defaults: DEFAULT_PLATFORM_SETTINGS }),
+  )
   .get('/admin/system-health', async (c) => c.json(await systemHealth(c.env, c.var.db)))
   .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
     const { limit, cursor, actor, action, from, to } = c.req.valid('query');

@@ -1,28 +1,55 @@
 /** The platform's figures for the super admin, each computed from the records at the time of asking. */
-import { and, count, countDistinct, eq, gte, isNull, sum } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, sum } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/sqlite-core';
 import { DAY_MS } from '../../core/time';
+import { manilaDayStart } from '../../core/wallet';
 import type { DB } from '../db/client';
-import { charges, checkins, lotSubmissions, lots, ownerApplications, sessions, users } from '../db/schema';
+import { charges, checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
 
 /** "Active" is having signed in within this window. */
 export const ACTIVE_USER_DAYS = 30;
+/** Occupancy of the top lots and the cancellation and no-show rates look back this far. */
+export const METRICS_DAYS = 30;
+/** How many tenants and lots the dashboard ranks. */
+export const RANKED = 5;
+
+/**
+ * The platform's revenue, one row per amount with the lot it was earned at: every reservation charge
+ * net of refunds (refunds are negative charges) plus what unknown drivers' walk-ins paid at the gate
+ * (they have no reservation, so no charge row; an undone check-in does not count). The total, the
+ * per-lot and the per-tenant figures all sum these rows.
+ */
+const revenueRows = (db: DB) =>
+  unionAll(
+    db.select({ lotId: reservations.lotId, cents: charges.amountCents }).from(charges).innerJoin(reservations, eq(reservations.id, charges.reservationId)),
+    db
+      .select({ lotId: checkins.lotId, cents: sql<number>`${checkins.amountCents}`.as('cents') })
+      .from(checkins)
+      .where(and(eq(checkins.walkIn, true), isNull(checkins.reservationId), isNull(checkins.undoneAt))),
+  ).as('revenue');
+
+/** Revenue per lot (lots that earned nothing have no row). */
+const revenueByLot = (db: DB) => {
+  const revenue = revenueRows(db);
+  return db
+    .select({ lotId: revenue.lotId, cents: sql<number>`coalesce(sum(${revenue.cents}), 0)`.as('lot_cents') })
+    .from(revenue)
+    .groupBy(revenue.lotId)
+    .as('lot_revenue');
+};
 
 /**
  * totalTenants: owners (users with the owner_admin role); totalLots: bookable (approved) lots;
- * totalRevenue: every reservation charge net of refunds plus what unknown drivers' walk-ins paid at
- * the gate (they have no reservation, so no charge row); activeUsers: distinct users who began a
- * session in the last 30 days; pendingApprovals: both queues' pending items.
+ * totalRevenue: the sum of `revenueRows`; activeUsers: distinct users who began a session in the
+ * last 30 days; pendingApprovals: both queues' pending items.
  */
 export async function platformKpis(db: DB, now = Date.now()) {
   const since = new Date(now - ACTIVE_USER_DAYS * DAY_MS).toISOString();
-  const [[tenants], [approvedLots], [charged], [walkIns], [active], [owners], [lotsPending]] = await db.batch([
+  const revenue = revenueRows(db);
+  const [[tenants], [approvedLots], [earned], [active], [owners], [lotsPending]] = await db.batch([
     db.select({ n: count() }).from(users).where(eq(users.role, 'owner_admin')),
     db.select({ n: count() }).from(lots).where(eq(lots.isApproved, true)),
-    db.select({ cents: sum(charges.amountCents).mapWith(Number) }).from(charges),
-    db
-      .select({ cents: sum(checkins.amountCents).mapWith(Number) })
-      .from(checkins)
-      .where(and(eq(checkins.walkIn, true), isNull(checkins.reservationId), isNull(checkins.undoneAt))),
+    db.select({ cents: sum(revenue.cents).mapWith(Number) }).from(revenue),
     db.select({ n: countDistinct(sessions.userId) }).from(sessions).where(gte(sessions.createdAt, since)),
     db.select({ n: count() }).from(ownerApplications).where(eq(ownerApplications.status, 'pending')),
     db.select({ n: count() }).from(lotSubmissions).where(eq(lotSubmissions.status, 'pending')),
@@ -30,8 +57,119 @@ export async function platformKpis(db: DB, now = Date.now()) {
   return {
     totalTenants: tenants.n,
     totalLots: approvedLots.n,
-    totalRevenue: (charged.cents ?? 0) + (walkIns.cents ?? 0),
+    totalRevenue: earned.cents ?? 0,
     activeUsers: active.n,
     pendingApprovals: owners.n + lotsPending.n,
+  };
+}
+
+/** A share as a percentage with one decimal; 0 when there is nothing to share. */
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** Statuses in which a reservation kept its slot for its window (a cancelled or no-show one gave it back). */
+const KEPT_SLOT = ['CONFIRMED', 'ACTIVE', 'COMPLETED'] as const;
+
+/**
+ * Revenue by Tenant: each owner of lots with the revenue of their lots (all time, as the Platform
+ * Revenue tile) and how many lots they have. Top Performing Lots: approved lots by revenue, with their
+ * bookings (reservations ever made there) and occupancy (the share of their active slots' time kept by
+ * reservations over the last 30 days).
+ */
+export async function tenantFigures(db: DB, now = Date.now()) {
+  const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
+  const nowIso = new Date(now).toISOString();
+  const lotRevenue = revenueByLot(db);
+  const bookings = db.select({ lotId: reservations.lotId, n: count().as('bookings') }).from(reservations).groupBy(reservations.lotId).as('lot_bookings');
+  // Days of slot time kept inside [since, now): each reservation's window clipped to the period.
+  const kept = db
+    .select({
+      lotId: reservations.lotId,
+      days: sql<number>`sum(julianday(min(${reservations.endTs}, ${nowIso})) - julianday(max(${reservations.startTs}, ${sinceIso})))`.as('kept_days'),
+    })
+    .from(reservations)
+    .where(and(inArray(reservations.status, KEPT_SLOT), gt(reservations.endTs, sinceIso), lt(reservations.startTs, nowIso)))
+    .groupBy(reservations.lotId)
+    .as('lot_kept');
+  const capacity = db.select({ lotId: slots.lotId, n: count().as('slot_count') }).from(slots).where(eq(slots.active, true)).groupBy(slots.lotId).as('lot_slots');
+  const owner = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+  const lotCents = sql<number>`coalesce(${lotRevenue.cents}, 0)`;
+  const tenantCents = sql<number>`coalesce(sum(${lotRevenue.cents}), 0)`;
+
+  const [tenantRows, lotRows] = await db.batch([
+    db
+      .select({ ownerId: users.id, name: owner, email: users.email, lots: count(lots.id), revenueCents: tenantCents })
+      .from(lots)
+      .innerJoin(users, eq(users.id, lots.ownerId))
+      .leftJoin(lotRevenue, eq(lotRevenue.lotId, lots.id))
+      .groupBy(users.id)
+      .orderBy(desc(tenantCents), users.email)
+      .limit(RANKED),
+    db
+      .select({
+        lotId: lots.id,
+        name: lots.name,
+        owner,
+        revenueCents: lotCents,
+        bookings: sql<number>`coalesce(${bookings.n}, 0)`,
+        keptDays: sql<number>`coalesce(${kept.days}, 0)`,
+        slots: sql<number>`coalesce(${capacity.n}, 0)`,
+      })
+      .from(lots)
+      .innerJoin(users, eq(users.id, lots.ownerId))
+      .leftJoin(lotRevenue, eq(lotRevenue.lotId, lots.id))
+      .leftJoin(bookings, eq(bookings.lotId, lots.id))
+      .leftJoin(kept, eq(kept.lotId, lots.id))
+      .leftJoin(capacity, eq(capacity.lotId, lots.id))
+      .where(eq(lots.isApproved, true))
+      .orderBy(desc(lotCents), lots.name)
+      .limit(RANKED),
+  ]);
+  return {
+    revenueByTenant: tenantRows,
+    topLots: lotRows.map(({ keptDays, slots: slotCount, ...lot }) => ({ ...lot, occupancy: percent(keptDays, slotCount * METRICS_DAYS) })),
+  };
+}
+
+/**
+ * Platform Metrics. bookingsToday: reservations made since Manila midnight. occupancy: slots taken now
+ * over the active slots of bookable lots; taken by a reservation holding its slot now (CONFIRMED with
+ * the start passed and the end not, or ACTIVE: the car is inside, overstaying included) or by a
+ * walk-in inside without a reservation. cancellationRate and noShowRate: of the reservations that
+ * started in the last 30 days, the share CANCELLED and the share EXPIRED (nobody arrived).
+ */
+export async function platformMetrics(db: DB, now = Date.now()) {
+  const nowIso = new Date(now).toISOString();
+  const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
+  const bookable = and(eq(lots.isApproved, true), eq(lots.isActive, true));
+  const [[today], [capacity], [heldNow], [walkInsNow], [started]] = await db.batch([
+    db.select({ n: count() }).from(reservations).where(gte(reservations.createdAt, manilaDayStart(new Date(now)))),
+    db.select({ n: count() }).from(slots).innerJoin(lots, eq(lots.id, slots.lotId)).where(and(bookable, eq(slots.active, true))),
+    db
+      .select({ n: count() })
+      .from(reservations)
+      .innerJoin(lots, eq(lots.id, reservations.lotId))
+      .where(and(bookable, or(eq(reservations.status, 'ACTIVE'), and(eq(reservations.status, 'CONFIRMED'), lte(reservations.startTs, nowIso), gt(reservations.endTs, nowIso))))),
+    db
+      .select({ n: count() })
+      .from(checkins)
+      .innerJoin(lots, eq(lots.id, checkins.lotId))
+      .where(and(bookable, eq(checkins.walkIn, true), isNull(checkins.reservationId), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
+    db
+      .select({
+        n: count(),
+        cancelled: sql<number>`coalesce(sum(${reservations.status} = 'CANCELLED'), 0)`,
+        noShows: sql<number>`coalesce(sum(${reservations.status} = 'EXPIRED'), 0)`,
+      })
+      .from(reservations)
+      .where(and(gte(reservations.startTs, sinceIso), lte(reservations.startTs, nowIso))),
+  ]);
+  const occupied = heldNow.n + walkInsNow.n;
+  return {
+    bookingsToday: today.n,
+    occupancy: { occupied, total: capacity.n, percent: percent(occupied, capacity.n) },
+    cancellationRate: percent(started.cancelled, started.n),
+    noShowRate: percent(started.noShows, started.n),
+    startedReservations: started.n,
+    days: METRICS_DAYS,
   };
 }

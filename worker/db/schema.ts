@@ -547,6 +547,24 @@ export const backgroundFailures = sqliteTable(
   (t) => [index('background_failures_at_idx').on(t.failedAt)],
 );
 
+/**
+ * The platform settings the super admin changes (core/platform-settings.ts): at most one row; with
+ * none, the defaults apply. Changes are audited (UPDATE_SETTINGS) in the same batch.
+ */
+export const platformSettings = sqliteTable(
+  'platform_settings',
+  {
+    id: integer('id').primaryKey(),
+    freeCancelMinutes: integer('free_cancel_minutes').notNull(),
+    noShowGraceMinutes: integer('no_show_grace_minutes').notNull(),
+    topupMaxCents: integer('topup_max_cents').notNull(),
+    dailyTopupMaxCents: integer('daily_topup_max_cents').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    updatedBy: text('updated_by').references(() => users.id),
+  },
+  (t) => [check('platform_settings_one_row', sql`${t.id} = 1`)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Lot = typeof lots.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

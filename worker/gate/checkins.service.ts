@@ -62,7 +62,7 @@ const RESERVATION_REFUSALS: Partial<Record<GateReservation['status'], (r: GateRe
   ACTIVE: (r) => `This reservation is already checked in${r.slotLabel ? ` (slot ${r.slotLabel})` : ''}.`,
   COMPLETED: () => 'This reservation was already used: the car has checked out.',
   CANCELLED: () => 'This reservation was cancelled.',
-  EXPIRED: (r) => `This reservation expired: nobody arrived within 15 minutes of ${formatDateTime(r.startTs)}.`,
+  EXPIRED: (r) => `This reservation expired: nobody arrived in time for its start at ${formatDateTime(r.startTs)}.`,
 };
 
 /** The reservation a car enters on: from its pass, a named reservation, or its plate. Null: a walk-in. */

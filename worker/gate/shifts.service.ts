@@ -2,13 +2,14 @@
  * The attendant portal's figures, all from records: the shift summary, recent activity, the lot's
  * status and the day's quick stats (docs/gate.md).
  */
-import { NO_SHOW_GRACE_MINUTES, manilaClock } from '../../core/booking';
+import { manilaClock } from '../../core/booking';
 import { undoable } from '../../core/gate';
 import { HOUR_MS, MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import { availabilityOf, findLot } from '../lots/lots.data';
 import { gateDay, gateWatch, recentGateEvents, shiftFigures, type Shift } from './shifts.data';
+import { readSettings } from '../platform/settings.data';
 
 /** Occupancy at or above this share raises a warning (the map's "full" threshold). */
 const NEARLY_FULL = 0.9;
@@ -63,13 +64,14 @@ export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new 
   const lot = (await findLot(db, lotId))!;
   const { occupied, total } = await availabilityOf(env, lot, { startMs: now.getTime(), endMs: now.getTime() + MINUTE_MS });
   const dayStart = manilaDayStart(now);
-  const watch = await gateWatch(db, lotId, now, dayStart, NO_SHOW_GRACE_MINUTES);
+  const { noShowGraceMinutes } = await readSettings(db);
+  const watch = await gateWatch(db, lotId, now, dayStart, noShowGraceMinutes);
   const { stays, issuesToday } = await gateDay(db, lotId, dayStart);
   const share = total ? occupied / total : 0;
   const alerts: { type: 'warning' | 'info'; message: string }[] = [];
   if (share >= NEARLY_FULL) alerts.push({ type: 'warning', message: `${lot.name} is ${Math.round(share * 100)}% full.` });
   if (watch.overstaying) alerts.push({ type: 'warning', message: `${watch.overstaying} car${watch.overstaying > 1 ? 's are' : ' is'} past the end of the reservation.` });
-  if (watch.noShows) alerts.push({ type: 'info', message: `${watch.noShows} reservation${watch.noShows > 1 ? 's' : ''} not arrived within ${NO_SHOW_GRACE_MINUTES} minutes today.` });
+  if (watch.noShows) alerts.push({ type: 'info', message: `${watch.noShows} reservation${watch.noShows > 1 ? 's' : ''} not arrived within ${noShowGraceMinutes} minutes today.` });
 
   const finished = stays.filter((stay) => stay.exitTs && stay.exitTs >= dayStart.toISOString());
   const entriesByHour = new Map<number, number>();

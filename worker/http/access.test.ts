@@ -196,6 +196,12 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     found: false,
   },
   'GET /api/admin/platform-kpis': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-kpis' }) },
+  'GET /api/admin/tenants': { who: ADMIN, sample: () => ({ path: '/api/admin/tenants' }) },
+  'GET /api/admin/platform-metrics': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-metrics' }) },
+  'GET /api/admin/settings': { who: ADMIN, sample: () => ({ path: '/api/admin/settings' }) },
+  // The value already in force: the admin's request passes and changes nothing.
+  'PATCH /api/admin/settings': { who: ADMIN, sample: () => ({ method: 'PATCH', path: '/api/admin/settings', json: { freeCancelMinutes: 15 } }) },
+  'GET /api/platform/settings': { who: 'session', sample: () => ({ path: '/api/platform/settings' }) },
   'GET /api/admin/users': { who: ADMIN, sample: () => ({ path: '/api/admin/users?q=parkada' }) },
   'POST /api/admin/users/:id/role': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/role`, json: { role: 'attendant' } }), found: false },
   'POST /api/admin/users/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/suspend`, json: {} }), found: false },

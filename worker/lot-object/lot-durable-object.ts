@@ -66,6 +66,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       // The newest record version followed per reservation: a commit or follow about an older one is stale.
       sql.exec('CREATE TABLE IF NOT EXISTS followed_versions (reservation_id TEXT PRIMARY KEY, version INTEGER NOT NULL)');
       sql.exec('CREATE TABLE IF NOT EXISTS timer_retry (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)');
+      // The no-show grace (a platform setting) as the D1 side last reported it; the default until then.
+      sql.exec('CREATE TABLE IF NOT EXISTS no_show_grace (id INTEGER PRIMARY KEY CHECK (id = 1), ms INTEGER NOT NULL)');
       installChangeLog(sql);
     });
   }
@@ -292,7 +294,9 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   async runTimers(now: number): Promise<void> {
     const retryLater = () => this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
     try {
-      if ((await runLotTimers(this.env, this, now)).unsettled) retryLater();
+      const { unsettled, noShowGraceMinutes } = await runLotTimers(this.env, this, now);
+      this.ctx.storage.sql.exec('INSERT OR REPLACE INTO no_show_grace (id, ms) VALUES (1, ?)', noShowGraceMinutes * MINUTE);
+      if (unsettled) retryLater();
     } catch (error) {
       // D1 failing mid-run: whatever was due is due again soon, whatever the platform's own retries do.
       retryLater();
@@ -335,7 +339,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   private scheduleNextAlarm(now: number): void {
     const sql = this.ctx.storage.sql;
     const reminder = REMINDER_MINUTES * MINUTE;
-    const grace = NO_SHOW_GRACE_MINUTES * MINUTE;
+    const grace = sql.exec<{ ms: number }>('SELECT ms FROM no_show_grace').toArray()[0]?.ms ?? NO_SHOW_GRACE_MINUTES * MINUTE;
     const earliest = (query: string, ...bindings: number[]) => sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
     const candidates = [
       earliest(

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
-import { DAILY_TOPUP_MAX_CENTS, manilaDayStart, TOPUP_METHOD_LABELS, type TopupInput } from '../../core/wallet';
+import { manilaDayStart, TOPUP_METHOD_LABELS, topupTooLarge, type TopupInput } from '../../core/wallet';
 import { statementOf, type DB } from '../db/client';
 import { paymentEvents, payments, type Payment } from '../db/schema';
 import { newId } from '../db/ids';
@@ -13,6 +13,7 @@ import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
 import { walletOf } from '../wallet/wallet.data';
 import { PAYMENT_UNAVAILABLE, paymentProvider, webhookEventSchema, type PaymentProvider, type WebhookEvent } from './provider';
 import { createSandboxProvider } from './sandbox-provider';
+import { readSettings } from '../platform/settings.data';
 
 /** A checkout not completed within this time no longer counts against the daily limit. */
 const PENDING_COUNTS_FOR_MS = 30 * 60_000;
@@ -65,11 +66,14 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
   const replay = await priorResource(db, request);
   if (replay) return { payment: (await findOwnPayment(db, request.userId, replay))!, replayed: true };
 
+  const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
+  const tooLarge = topupTooLarge(input.amountCents, topupMaxCents);
+  if (tooLarge) throw apiError(400, tooLarge);
   const usedToday = await topupsToday(db, request.userId, now);
-  if (usedToday + input.amountCents > DAILY_TOPUP_MAX_CENTS) {
+  if (usedToday + input.amountCents > dailyTopupMaxCents) {
     throw apiError(
       400,
-      `Top-ups are limited to ${formatPeso(DAILY_TOPUP_MAX_CENTS)} per day; you can add up to ${formatPeso(Math.max(0, DAILY_TOPUP_MAX_CENTS - usedToday))} more today.`,
+      `Top-ups are limited to ${formatPeso(dailyTopupMaxCents)} per day; you can add up to ${formatPeso(Math.max(0, dailyTopupMaxCents - usedToday))} more today.`,
     );
   }
   const wallet = await walletOf(db, request.userId);

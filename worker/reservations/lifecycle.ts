@@ -4,7 +4,7 @@
  * conditional writes, and makes the object follow. It acts on the object it is given (the object
  * itself, from its alarm) and never imports the object class.
  */
-import { holdsSlot, NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
+import { holdsSlot, REMINDER_MINUTES } from '../../core/booking';
 import { formatDateTime } from '../../core/time';
 import { readPreferences } from '../account/preferences.data';
 import { afterCommit } from '../db/after-commit';
@@ -14,6 +14,7 @@ import type { Bindings } from '../env';
 import { HTTPException } from 'hono/http-exception';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock } from '../lot-object/protocol';
 import { notify } from '../notifications/notifications.data';
+import { readSettings } from '../platform/settings.data';
 import { claimLapsedHold } from './holds.data';
 import { bookingRecordOf, reservationForTimers, updateIfUnchanged } from './reservations.data';
 import { extend, type BookingContext } from './reservations.service';
@@ -29,14 +30,15 @@ const noLongerHeld = (reservationId: string, version = Number.MAX_SAFE_INTEGER):
 /**
  * The lot object's alarm: settle lapsed holds, then attend to every booking the object holds.
  * Answers whether something was left for later (a booking changed while D1 was read), so the
- * object comes back soon.
+ * object comes back soon, and the no-show grace in force, so the object sets its next alarm by it.
  */
-export async function runLotTimers(env: Bindings, lot: LotClock, now: number): Promise<{ unsettled: boolean }> {
+export async function runLotTimers(env: Bindings, lot: LotClock, now: number): Promise<{ unsettled: boolean; noShowGraceMinutes: number }> {
   const ctx: BookingContext = { env, db: createDb(env.DB), lot: () => lot, afterCommit };
+  const { noShowGraceMinutes } = await readSettings(ctx.db);
   for (const hold of lot.lapsedHolds(now)) await settleLapsedHold(ctx, lot, hold, now);
   let unsettled = false;
-  for (const reservationId of lot.bookedReservations()) unsettled = (await attend(ctx, lot, reservationId, now)) === 'later' || unsettled;
-  return { unsettled };
+  for (const reservationId of lot.bookedReservations()) unsettled = (await attend(ctx, lot, reservationId, now, noShowGraceMinutes)) === 'later' || unsettled;
+  return { unsettled, noShowGraceMinutes };
 }
 
 /**
@@ -59,26 +61,26 @@ async function settleLapsedHold(ctx: BookingContext, lot: LotClock, hold: { hold
  * expires, and an ACTIVE one (the car is inside) keeps its slot until it leaves. A read overtaken by a
  * change is harmless: the object ignores older versions, and the expiry is conditional ('later' then).
  */
-async function attend(ctx: BookingContext, lot: LotClock, reservationId: string, now: number): Promise<'done' | 'later'> {
+async function attend(ctx: BookingContext, lot: LotClock, reservationId: string, now: number, graceMinutes: number): Promise<'done' | 'later'> {
   let booking = lot.booking(reservationId);
   if (!booking) return 'done';
   if (!booking.remindedStart && now >= booking.startMs - REMINDER_MINUTES * MINUTE && now < booking.startMs) {
-    if (lot.markReminded(reservationId, 'start', booking.startMs)) await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start'));
+    if (lot.markReminded(reservationId, 'start', booking.startMs)) await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start', graceMinutes));
   }
   booking = lot.booking(reservationId);
-  if (!booking || now < booking.startMs + NO_SHOW_GRACE_MINUTES * MINUTE) return 'done';
+  if (!booking || now < booking.startMs + graceMinutes * MINUTE) return 'done';
   const row = await reservationForTimers(ctx.db, reservationId);
   lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
   if (!row || !holdsSlot(row.status)) return 'done';
   // The deadline is D1's: the object's window may have been behind (a change it had not followed yet).
-  if (row.status === 'CONFIRMED') return now >= Date.parse(row.startTs) + NO_SHOW_GRACE_MINUTES * MINUTE ? expireNoShow(ctx, lot, row, now) : 'done';
+  if (row.status === 'CONFIRMED') return now >= Date.parse(row.startTs) + graceMinutes * MINUTE ? expireNoShow(ctx, lot, row, now, graceMinutes) : 'done';
 
   booking = lot.booking(reservationId);
   if (!booking) return 'done';
   if (!booking.remindedEnd && now >= booking.endMs - REMINDER_MINUTES * MINUTE && now < booking.endMs) {
     // Marked first: a successful Auto Extend replaces the booking with a longer one, with its own reminder to come.
     if (lot.markReminded(reservationId, 'end', booking.endMs) && (await autoExtend(ctx, row, now)) === 'off') {
-      await ctx.afterCommit('End reminder', () => remind(ctx.db, reservationId, 'end'));
+      await ctx.afterCommit('End reminder', () => remind(ctx.db, reservationId, 'end', graceMinutes));
     }
   } else if (now >= booking.endMs) {
     lot.keepOverstay(reservationId, now + OVERSTAY_HOLD_MS);
@@ -87,10 +89,10 @@ async function attend(ctx: BookingContext, lot: LotClock, reservationId: string,
 }
 
 /**
- * Start + 15 minutes without a check-in: CONFIRMED becomes EXPIRED (no refund: the slot was kept for
+ * Start + the no-show grace without a check-in: CONFIRMED becomes EXPIRED (no refund: the slot was kept for
  * the driver), only if the record is still the one read; a change that won meanwhile is looked at again.
  */
-async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReservation, now: number): Promise<'done' | 'later'> {
+async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReservation, now: number, graceMinutes: number): Promise<'done' | 'later'> {
   try {
     await ctx.env.DB.batch(updateIfUnchanged(ctx.env.DB, ctx.db, { ...row, status: 'CONFIRMED' }, { status: 'EXPIRED' }));
   } catch (error) {
@@ -102,7 +104,7 @@ async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReserv
     notify(ctx.db, row.userId, {
       type: 'BOOKING_EXPIRED',
       title: 'Reservation expired',
-      message: `You did not arrive at ${row.lotName} within ${NO_SHOW_GRACE_MINUTES} minutes of ${formatDateTime(row.startTs)}, so the slot was released.`,
+      message: `You did not arrive at ${row.lotName} within ${graceMinutes} minutes of ${formatDateTime(row.startTs)}, so the slot was released.`,
       metadata: { lotName: row.lotName, startTime: row.startTs },
     }),
   );
@@ -138,13 +140,13 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
 }
 
 /** Reminder before the start (arrive on time) or before the end (extend or leave). */
-async function remind(db: DB, reservationId: string, moment: 'start' | 'end'): Promise<void> {
+async function remind(db: DB, reservationId: string, moment: 'start' | 'end', graceMinutes: number): Promise<void> {
   const row = await reservationForTimers(db, reservationId);
   if (!row || !holdsSlot(row.status)) return;
   await notify(db, row.userId, {
     type: 'BOOKING_REMINDER',
     ...(moment === 'start'
-      ? { title: 'Your parking starts soon', message: `${row.lotName} at ${formatDateTime(row.startTs)}. Arrive within ${NO_SHOW_GRACE_MINUTES} minutes of the start to keep your slot.` }
+      ? { title: 'Your parking starts soon', message: `${row.lotName} at ${formatDateTime(row.startTs)}. Arrive within ${graceMinutes} minutes of the start to keep your slot.` }
       : { title: 'Your parking ends soon', message: `${row.lotName} until ${formatDateTime(row.endTs)}. Extend from My Reservations if you need more time.` }),
     metadata: { lotName: row.lotName, startTime: row.startTs },
   });

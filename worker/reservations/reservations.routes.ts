@@ -12,6 +12,7 @@ import { signPass } from '../passes/pass';
 import { countOwnReservations } from './reservation-lists.data';
 import { findOwnReservation, listOwnReservations } from './reservations.data';
 import { book, bookingContext, cancel, extend, modify } from './reservations.service';
+import { readSettings } from '../platform/settings.data';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
 const TABS = ['upcoming', 'active', 'past'] as const satisfies readonly ReservationTab[];
@@ -72,5 +73,6 @@ export const reservationRoutes = new Hono<AppEnv>()
       startTs: reservation.startTs,
       endTs: reservation.endTs,
     });
-    return c.json({ token, passId: reservation.passId, validUntil: reservation.endTs, arriveBy: noShowDeadline(reservation.startTs).toISOString() });
+    const { noShowGraceMinutes } = await readSettings(c.var.db);
+    return c.json({ token, passId: reservation.passId, validUntil: reservation.endTs, arriveBy: noShowDeadline(reservation.startTs, noShowGraceMinutes).toISOString() });
   });

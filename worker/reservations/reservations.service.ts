@@ -7,7 +7,7 @@
  * top-up) is best effort. Every change of an existing reservation is a conditional UPDATE on the
  * status and version it read; if the record moved on meanwhile, the batch aborts and no money moves.
  */
-import { CHANGES_CLOSED, canExtend, canModify, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
+import { canExtend, canModify, changesClosed, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
 import { formatPeso } from '../../core/money';
 import { quote } from '../../core/pricing';
 import { formatDateTime } from '../../core/time';
@@ -24,6 +24,7 @@ import { isIdempotencyRace, priorResource, recordIdempotencyKey, type Idempotent
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
+import { readSettings } from '../platform/settings.data';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { ledgerAmountByKey, walletOf } from '../wallet/wallet.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
@@ -269,7 +270,7 @@ async function changeReservation<T>(ctx: BookingContext, userId: string, id: str
 
 const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;
 
-/** POST /api/reservations/:id/cancel: full refund until 15 minutes before the start, none after. */
+/** POST /api/reservations/:id/cancel: full refund until the free-cancellation window (a platform setting) before the start, none after. */
 export function cancel(ctx: BookingContext, id: string, request: IdempotentRequest, now = new Date()) {
   return changeReservation(ctx, request.userId, id, now, (reservation, lot) => cancelNow(ctx, lot, reservation, request, now));
 }
@@ -282,7 +283,8 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
   if (await priorResource(db, request)) return { reservation, refundCents: await refundedOnCancel(db, userId, id) };
   if (reservation.status === 'ACTIVE') throw apiError(409, 'You are checked in: check out at the gate to end this reservation.');
   if (reservation.status !== 'CONFIRMED') throw apiError(409, `This reservation is already ${reservation.status.toLowerCase()}.`);
-  const refundCents = refundableAt(reservation.startTs, now) ? await netPaid(db, id) : 0;
+  const { freeCancelMinutes } = await readSettings(db);
+  const refundCents = refundableAt(reservation.startTs, freeCancelMinutes, now) ? await netPaid(db, id) : 0;
   const markCancelled = updateIfUnchanged(ctx.env.DB, ctx.db, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
   try {
     if (refundCents > 0) {
@@ -399,8 +401,9 @@ async function reschedule(
 export function modify(ctx: BookingContext, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
   return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
     if (await priorResource(ctx.db, request)) return replayed(ctx, request.userId, id);
-    if (!canModify(reservation, now)) {
-      throw apiError(409, reservation.status === 'CONFIRMED' ? `${CHANGES_CLOSED} This one can still be extended or cancelled.` : 'Only a confirmed reservation can be changed.');
+    const { freeCancelMinutes } = await readSettings(ctx.db);
+    if (!canModify(reservation, freeCancelMinutes, now)) {
+      throw apiError(409, reservation.status === 'CONFIRMED' ? `${changesClosed(freeCancelMinutes)} This one can still be extended or cancelled.` : 'Only a confirmed reservation can be changed.');
     }
     const lot = await bookableLot(ctx.db, reservation.lotId);
     const start = new Date(input.start);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { autoTopupSchema, manilaMonthOf, statementMonthSchema, topupSchema } from '../../core/wallet';
+import { autoTopupSchema, manilaMonthOf, statementMonthSchema, topupSchema, topupTooLarge } from '../../core/wallet';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
@@ -8,6 +8,7 @@ import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { paymentView, startTopup } from '../payments/payments.service';
 import { paymentProvider } from '../payments/provider';
+import { readSettings } from '../platform/settings.data';
 import { statementCsv } from './statement-csv';
 import { listTransactions, paymentMethodsUsed, readAutoTopup, saveAutoTopup, statement, walletOf, walletSummary } from './wallet.data';
 
@@ -49,6 +50,8 @@ export const walletRoutes = new Hono<AppEnv>()
   .put('/wallet/auto-topup', validate('json', autoTopupSchema), async (c) => {
     const wallet = await walletOf(c.var.db, c.var.user!.id);
     const rule = c.req.valid('json');
+    const tooLarge = topupTooLarge(rule.amountCents, (await readSettings(c.var.db)).topupMaxCents);
+    if (tooLarge) throw apiError(400, tooLarge);
     await saveAutoTopup(c.var.db, wallet.id, rule);
     return c.json({ rule, supported: !!paymentProvider(c.env)?.supportsSavedMethods });
   });

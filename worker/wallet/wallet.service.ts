@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
-import { DAILY_TOPUP_MAX_CENTS, TOPUP_METHOD_LABELS } from '../../core/wallet';
+import { TOPUP_METHOD_LABELS } from '../../core/wallet';
 import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import { payments } from '../db/schema';
@@ -18,6 +18,7 @@ import { deliverSandboxOutcome, topupsToday } from '../payments/payments.service
 import { findUserById } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from './ledger';
 import { readAutoTopup, walletOf } from './wallet.data';
+import { readSettings } from '../platform/settings.data';
 
 export type WalletMovement = {
   userId: string;
@@ -86,7 +87,9 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string): Pro
   const [pending] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.origin, 'auto_topup'), eq(payments.status, 'pending'))).limit(1);
   if (!saved || pending) return false;
   // The daily ceiling binds the automatic top-up as it binds the driver's own.
-  if ((await topupsToday(db, userId, new Date())) + rule.amountCents > DAILY_TOPUP_MAX_CENTS) return false;
+  const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
+  // A rule saved under a higher single limit than today's is not charged.
+  if (rule.amountCents > topupMaxCents || (await topupsToday(db, userId, new Date())) + rule.amountCents > dailyTopupMaxCents) return false;
 
   const id = newId();
   await db.insert(payments).values({ id, userId, walletId: wallet.id, provider: provider.name, method: rule.method, amountCents: rule.amountCents, origin: 'auto_topup' });

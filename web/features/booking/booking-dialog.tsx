@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { lotAmenities } from '../../../core/lot-json';
@@ -10,7 +10,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { vehiclesQuery } from '../../lib/account';
-import { useBookingActions } from '../../lib/booking';
+import { platformRulesQuery, useBookingActions } from '../../lib/booking';
 import { walletQuery } from '../../lib/wallet';
 
 export type BookingTarget = { id: string; name: string; pricing: LotPricing; amenitiesJson: string };
@@ -41,6 +41,7 @@ export function BookingDialog({
 }) {
   const { data: vehicles = [] } = useQuery(vehiclesQuery);
   const { data: wallet } = useQuery(walletQuery);
+  const { data: rules } = useSuspenseQuery(platformRulesQuery);
   const { book } = useBookingActions();
   const navigate = useNavigate();
   const [choice, setChoice] = useState<string | null>(null);
@@ -128,7 +129,7 @@ export function BookingDialog({
               </Link>
             </p>
           )}
-          <p className="text-xs text-muted-foreground">Free cancellation up to 15 minutes before arrival. Arrive within 15 minutes of the start to keep your slot.</p>
+          <p className="text-xs text-muted-foreground">Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of the start to keep your slot.</p>
           <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
             {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
           </Button>

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
-import { lotQuery } from '../../lib/booking';
+import { lotQuery, platformRulesQuery } from '../../lib/booking';
 import { BookingDialog } from '../booking/booking-dialog';
 import { AvailabilityBadge } from '../find-parking/lot-card';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
@@ -25,6 +25,7 @@ export function LotPage({ id }: { id: string }) {
   const start = fromManilaInput(when);
   // The route's loader read the lot (live figures); its own polling is the window's below.
   const { data: loaded } = useSuspenseQuery({ ...lotQuery(id), refetchInterval: false });
+  const { freeCancelMinutes, noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
   // Availability and price are for the window being booked; the last figures stay while a new window loads.
   const windowed = useQuery({ ...lotQuery(id, { start, durationHours: String(hours ?? 1) }), placeholderData: keepPreviousData });
   const lot = windowed.data ?? loaded;
@@ -82,7 +83,7 @@ export function LotPage({ id }: { id: string }) {
               <li>Maximum stay: {rules.maxDuration ?? 24} hours</li>
               <li>Overnight parking: {rules.allowOvernight ? 'Allowed' : 'Not Allowed'}</li>
               <li>Vehicles: {(rules.vehicleTypes ?? ['car']).join(', ')}</li>
-              <li>Show your QR pass at the gate; arrive within 15 minutes of your start time.</li>
+              <li>Show your QR pass at the gate; arrive within {noShowGraceMinutes} minutes of your start time.</li>
             </ul>
           </Card>
         </div>
@@ -114,7 +115,7 @@ export function LotPage({ id }: { id: string }) {
             <Button className="mt-4 w-full" disabled={isPlaceholderData || free <= 0 || hours === null || !!lot.availability.problem} onClick={() => setBooking(true)}>
               {free <= 0 ? 'Currently Full' : 'Reserve Now'}
             </Button>
-            <p className="mt-2 text-xs text-muted-foreground">No booking fees • Free cancellation up to 15 minutes before arrival</p>
+            <p className="mt-2 text-xs text-muted-foreground">No booking fees • Free cancellation up to {freeCancelMinutes} minutes before arrival</p>
           </Card>
           <Card>
             <h2 className="mb-2 font-semibold">Need Help?</h2>

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canCancel, canExtend, canModify, CHANGES_CLOSED, refundableAt, DURATION_HOURS } from '../../../core/booking';
+import { canCancel, canExtend, canModify, changesClosed, refundableAt, DURATION_HOURS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
 import { fromManilaInput, toManilaInput } from '../../../core/time';
@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { ArrivalInput, Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { lotQuery, useBookingActions, type Reservation } from '../../lib/booking';
+import { lotQuery, platformRulesQuery, useBookingActions, type Reservation } from '../../lib/booking';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,6 +31,7 @@ const failed = (title: string) => (error: Error) => toast({ title, description: 
 /** Cancel, Modify and Extend with the spec's status rules, each confirmed before money moves. */
 export function ReservationActions({ reservation, compact = false }: { reservation: Reservation; compact?: boolean }) {
   const { cancel, extend, modify } = useBookingActions();
+  const { freeCancelMinutes } = useSuspenseQuery(platformRulesQuery).data;
   const [dialog, setDialog] = useState<'cancel' | 'extend' | 'modify' | null>(null);
   const [hours, setHours] = useState(1);
   const stayMs = new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime();
@@ -46,11 +47,11 @@ export function ReservationActions({ reservation, compact = false }: { reservati
   const durationOptions = [...new Set<number>([...DURATION_HOURS, currentHours])].sort((a, b) => a - b);
   const close = () => setDialog(null);
   const size = compact ? 'sm' : 'md';
-  const refund = refundableAt(reservation.startTs);
+  const refund = refundableAt(reservation.startTs, freeCancelMinutes);
 
   return (
     <div className="flex flex-wrap gap-2">
-      {canModify(reservation) && (
+      {canModify(reservation, freeCancelMinutes) && (
         <Button variant="outline" size={size} onClick={openModify}>
           Modify
         </Button>
@@ -69,7 +70,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
         open={dialog === 'cancel'}
         onOpenChange={(open) => !open && close()}
         title="Cancel this reservation?"
-        description={refund ? `You get ${formatPeso(reservation.amountCents)} back in your wallet.` : 'It starts in less than 15 minutes: cancelling now gives no refund.'}
+        description={refund ? `You get ${formatPeso(reservation.amountCents)} back in your wallet.` : `It starts in less than ${freeCancelMinutes} minutes: cancelling now gives no refund.`}
         confirmLabel="Cancel Reservation"
         // mutateAsync, not mutate's callbacks: a cancelled card leaves the Upcoming tab (unmounting
         // this component) before per-call callbacks would run, and the toast would never show.
@@ -132,7 +133,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
           </Field>
           {dialog === 'modify' && <PriceChange lotId={reservation.lotId} durationMs={duration * HOUR_MS} paidCents={reservation.amountCents} />}
           <p data-testid="changes-rule" className="text-sm text-muted-foreground">
-            {CHANGES_CLOSED} After that you can still extend or cancel, without a refund.
+            {changesClosed(freeCancelMinutes)} After that you can still extend or cancel, without a refund.
           </p>
           <Button
             className="w-full"

@@ -1,14 +1,14 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Download, Navigation, Share2 } from 'lucide-react';
 import { billedHours } from '../../../core/pricing';
-import { NO_SHOW_GRACE_MINUTES, remainingTime } from '../../../core/booking';
+import { remainingTime } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { hasPass } from '../../../core/passes';
 import { formatDateTime, formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
-import { passQuery, reservationQuery } from '../../lib/booking';
+import { passQuery, platformRulesQuery, reservationQuery } from '../../lib/booking';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { QrPass, savePassImage } from './qr-pass';
 import { ReservationActions } from './reservation-actions';
@@ -35,6 +35,7 @@ async function share(passId: string) {
 export function ReservationPage({ id }: { id: string }) {
   const now = useMinuteClock();
   const { data: reservation } = useSuspenseQuery(reservationQuery(id));
+  const { noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
   const live = hasPass(reservation.status);
   const { data: pass } = useQuery({ ...passQuery(id), enabled: live });
   const hours = billedHours(new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime());
@@ -112,7 +113,7 @@ export function ReservationPage({ id }: { id: string }) {
               <li>Leave before the end time, or extend from this page.</li>
             </ol>
             <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-200">
-              Arrive within {NO_SHOW_GRACE_MINUTES} minutes of your start time, or the reservation is cancelled automatically.
+              Arrive within {noShowGraceMinutes} minutes of your start time, or the reservation is cancelled automatically.
             </p>
           </Card>
         </div>

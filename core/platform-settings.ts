@@ -1,0 +1,68 @@
+/**
+ * The platform settings the super admin may change (docs/admin.md, Platform settings): the
+ * free-cancellation window, the no-show grace and the top-up limits. The constants of core/booking.ts
+ * and core/wallet.ts are the defaults until an admin changes them.
+ */
+import { z } from 'zod';
+import { FREE_CANCEL_MINUTES, NO_SHOW_GRACE_MINUTES } from './booking';
+import { formatPeso } from './money';
+import { DAILY_TOPUP_MAX_CENTS, TOPUP_MAX_CENTS } from './wallet';
+
+export type PlatformSettings = {
+  freeCancelMinutes: number;
+  noShowGraceMinutes: number;
+  topupMaxCents: number;
+  dailyTopupMaxCents: number;
+};
+
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  freeCancelMinutes: FREE_CANCEL_MINUTES,
+  noShowGraceMinutes: NO_SHOW_GRACE_MINUTES,
+  topupMaxCents: TOPUP_MAX_CENTS,
+  dailyTopupMaxCents: DAILY_TOPUP_MAX_CENTS,
+};
+
+/** The range each setting may take, with its label on the settings screen. */
+export const SETTING_BOUNDS: Record<keyof PlatformSettings, { min: number; max: number; label: string }> = {
+  // Zero means no free cancellation at all; a day is as generous as a parking booking needs.
+  freeCancelMinutes: { min: 0, max: 1440, label: 'Free cancellation window (minutes before the start)' },
+  // Under 5 minutes a driver stuck at the gate queue would lose the slot; over 2 hours the slot sits empty.
+  noShowGraceMinutes: { min: 5, max: 120, label: 'No-show grace (minutes after the start)' },
+  // ₱100 is the smallest auto top-up; ₱100,000 and ₱500,000 stay under the e-money wallet caps of Philippine gateways.
+  topupMaxCents: { min: 10_000, max: 10_000_000, label: 'Largest single top-up' },
+  dailyTopupMaxCents: { min: 10_000, max: 50_000_000, label: 'Top-ups per Manila day' },
+};
+
+export const SETTING_KEYS = Object.keys(SETTING_BOUNDS) as (keyof PlatformSettings)[];
+
+const isMoney = (key: keyof PlatformSettings) => key.endsWith('Cents');
+/** A setting as people read it: minutes, or pesos. */
+export const formatSetting = (key: keyof PlatformSettings, value: number) => (isMoney(key) ? formatPeso(value) : `${value} minutes`);
+
+const bounded = (key: keyof PlatformSettings) => {
+  const { min, max, label } = SETTING_BOUNDS[key];
+  const range = `${label} is between ${formatSetting(key, min)} and ${formatSetting(key, max)}.`;
+  return z
+    .number({ error: `${label} must be a number.` })
+    .int(isMoney(key) ? `${label} is a whole number of centavos.` : `${label} is a whole number of minutes.`)
+    .min(min, range)
+    .max(max, range);
+};
+
+/** PATCH /api/admin/settings: any of the settings, at least one. */
+export const settingsChangeSchema = z
+  .strictObject(
+    {
+      freeCancelMinutes: bounded('freeCancelMinutes').optional(),
+      noShowGraceMinutes: bounded('noShowGraceMinutes').optional(),
+      topupMaxCents: bounded('topupMaxCents').optional(),
+      dailyTopupMaxCents: bounded('dailyTopupMaxCents').optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only the free-cancellation window, the no-show grace and the top-up limits can be changed.' : undefined) },
+  )
+  .refine((change) => Object.keys(change).length > 0, 'Change at least one setting.');
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
+
+/** Why these settings cannot stand together, or null. */
+export const settingsProblem = (settings: PlatformSettings): string | null =>
+  settings.dailyTopupMaxCents < settings.topupMaxCents ? 'The daily top-up limit cannot be below the largest single top-up.' : null;

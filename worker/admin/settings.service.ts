@@ -1,0 +1,25 @@
+/** Changing the platform settings (docs/admin.md, Platform settings): the new values and their audit entry in one D1 batch. */
+import { SETTING_KEYS, settingsProblem, type PlatformSettings, type SettingsChange } from '../../core/platform-settings';
+import { auditStatement } from '../audit/audit.data';
+import type { DB } from '../db/client';
+import type { Bindings, SessionUser } from '../env';
+import { apiError } from '../http/errors';
+import { readSettingsRecord, saveSettingsStatement } from '../platform/settings.data';
+
+type Ctx = { env: Bindings; db: DB; admin: SessionUser };
+
+export async function changeSettings({ env, db, admin }: Ctx, change: SettingsChange, now = new Date()) {
+  const { settings: before } = await readSettingsRecord(db);
+  const after: PlatformSettings = { ...before, ...change };
+  const problem = settingsProblem(after);
+  if (problem) throw apiError(400, problem);
+  const changed = SETTING_KEYS.filter((key) => after[key] !== before[key]);
+  // Sending the values already in force changes nothing, so nothing is recorded.
+  if (changed.length === 0) return readSettingsRecord(db);
+  const pick = (settings: PlatformSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
+  await env.DB.batch([
+    saveSettingsStatement(env.DB, db, after, pick(after), { userId: admin.id, at: now.toISOString() }),
+    auditStatement(env.DB, db, admin, { action: 'UPDATE_SETTINGS', subject: 'platform:settings', context: { from: pick(before), to: pick(after) } }),
+  ]);
+  return readSettingsRecord(db);
+}

@@ -1,0 +1,6 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { readSettings } from './settings.data';
+
+/** The platform rules the signed-in screens state (free cancellation, no-show grace, top-up limits). */
+export const platformRoutes = new Hono<AppEnv>().get('/platform/settings', async (c) => c.json(await readSettings(c.var.db)));

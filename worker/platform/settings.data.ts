@@ -1,0 +1,35 @@
+/**
+ * The stored platform settings, read by every rule that uses one (refunds, changes, no-shows,
+ * top-ups) at the moment it decides. One small D1 read per request: D1 answers it in about a
+ * millisecond, and nothing has to be invalidated when an admin changes a setting.
+ */
+import { eq } from 'drizzle-orm';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../core/platform-settings';
+import { statementOf, type DB } from '../db/client';
+import { platformSettings } from '../db/schema';
+
+const ROW_ID = 1;
+
+/** The settings in force, with when and by whom they were last changed (null while they are the defaults). */
+export async function readSettingsRecord(db: DB): Promise<{ settings: PlatformSettings; updatedAt: string | null; updatedBy: string | null }> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, ROW_ID));
+  if (!row) return { settings: DEFAULT_PLATFORM_SETTINGS, updatedAt: null, updatedBy: null };
+  const { id: _id, updatedAt, updatedBy, ...settings } = row;
+  return { settings, updatedAt, updatedBy };
+}
+
+export const readSettings = async (db: DB): Promise<PlatformSettings> => (await readSettingsRecord(db)).settings;
+
+/**
+ * Writes the changed settings as a statement for the caller's batch; the first change creates the row
+ * from `settings`. Only the changed columns are set, so two admins changing different settings at
+ * once both keep their change.
+ */
+export const saveSettingsStatement = (d1: D1Database, db: DB, settings: PlatformSettings, changed: Partial<PlatformSettings>, by: { userId: string; at: string }) =>
+  statementOf(
+    d1,
+    db
+      .insert(platformSettings)
+      .values({ id: ROW_ID, ...settings, updatedAt: by.at, updatedBy: by.userId })
+      .onConflictDoUpdate({ target: platformSettings.id, set: { ...changed, updatedAt: by.at, updatedBy: by.userId } }),
+  );
