@@ -24,7 +24,7 @@ export const PRICE_BANDS = DAY_TYPES.flatMap((dayType) => DAY_PARTS.map(({ part 
 export const priceBandSchema = z.enum(PRICE_BANDS as [PriceBand, ...PriceBand[]], 'Unknown price band');
 
 /** Manila is UTC+8 all year (no daylight saving). */
-const MANILA_OFFSET_MS = 8 * HOUR_MS;
+export const MANILA_OFFSET_MS = 8 * HOUR_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Days since 1970-01-01 on the Manila calendar. */

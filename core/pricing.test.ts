@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { billedHours, quote, tierMultiplier, vatIncluded } from './pricing';
 
 const HOUR = 3_600_000;
+/** Monday 9 AM, Manila. */
+const START = Date.parse('2026-11-23T09:00:00+08:00');
 const progressive = { strategy: 'PROGRESSIVE' as const, baseRateCents: 8000 };
 
 describe('pricing (docs/pricing.md worked examples)', () => {
@@ -22,20 +24,20 @@ describe('pricing (docs/pricing.md worked examples)', () => {
     [24, 0.8, 153600],
   ])('%i h at ₱80/h progressive: ×%f = %i centavos', (hours, multiplier, total) => {
     expect(tierMultiplier(progressive, hours)).toBe(multiplier);
-    expect(quote(progressive, hours * HOUR).totalCents).toBe(total);
+    expect(quote(progressive, hours * HOUR, START).totalCents).toBe(total);
   });
 
   it('charges static lots the base rate for every hour', () => {
-    expect(quote({ strategy: 'STATIC', baseRateCents: 6000 }, 8 * HOUR)).toMatchObject({ hours: 8, rateMultiplier: 1, totalCents: 48000, discountCents: 0 });
+    expect(quote({ strategy: 'STATIC', baseRateCents: 6000 }, 8 * HOUR, START)).toMatchObject({ hours: 8, rateMultiplier: 1, totalCents: 48000, discountCents: 0 });
   });
 
   it('uses the lot’s own tiers and rounds to the centavo', () => {
     const lot = { strategy: 'PROGRESSIVE' as const, baseRateCents: 4500, tiers: [{ durationHours: 3, rateMultiplier: 0.85 }] };
-    expect(quote(lot, 2.5 * HOUR)).toMatchObject({ hours: 3, rateMultiplier: 0.85, grossCents: 13500, totalCents: 11475, discountCents: 2025 });
+    expect(quote(lot, 2.5 * HOUR, START)).toMatchObject({ hours: 3, rateMultiplier: 0.85, grossCents: 13500, totalCents: 11475, discountCents: 2025 });
   });
 
   it('shows the VAT contained in a VAT-inclusive price', () => {
     expect(vatIncluded(11200)).toBe(1200);
-    expect(quote(progressive, 4 * HOUR).vatCents).toBe(3086);
+    expect(quote(progressive, 4 * HOUR, START).vatCents).toBe(3086);
   });
 });
