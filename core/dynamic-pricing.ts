@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { formatPeso } from './money';
-import { bandHours, bandLabel, bandParts, dayTypeOf, hourLabel, priceBandSchema, PRICE_BANDS, type PriceBand } from './price-bands';
+import { bandHours, bandLabel, bandParts, dayTypeOf, hourLabel, priceBandSchema, PRICE_BANDS, type DayType, type PriceBand } from './price-bands';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from './pricing';
 
 /** How far back the records are read: the last four whole weeks, up to Manila midnight today. */
@@ -164,3 +164,30 @@ export const applyDynamicSchema = z.object({
   suggestedPrice: z.number('The suggested price is required').int('The suggested price is in whole centavos'),
 });
 export type ApplyDynamic = z.infer<typeof applyDynamicSchema>;
+
+export type PeakHour = { dayType: DayType; hour: number; occupancy: number };
+
+/**
+ * The side panels' figures over the same history: the share of slot-hours taken overall, and the
+ * three busiest hours of the day (weekdays and weekends apart), each averaged over the days of its kind.
+ */
+export function occupancyProfile(hours: HourOccupancy[], history: { totalSlots: number; firstDay: number; endDay: number }) {
+  const share = (row: HourOccupancy) => Math.min(1, row.slotMinutes / 60 / history.totalSlots);
+  const dayCount = { weekday: 0, weekend: 0 };
+  for (let day = history.firstDay; day < history.endDay; day++) dayCount[dayTypeOf(day)]++;
+  const days = dayCount.weekday + dayCount.weekend;
+  if (!days || history.totalSlots <= 0) return { days, averageOccupancy: 0, peakHours: [] as PeakHour[] };
+  const byHour = new Map<string, PeakHour>();
+  let total = 0;
+  for (const row of hours) {
+    if (row.day < history.firstDay || row.day >= history.endDay) continue;
+    const dayType = dayTypeOf(row.day);
+    const key = `${dayType}:${row.hour}`;
+    const seen = byHour.get(key) ?? { dayType, hour: row.hour, occupancy: 0 };
+    seen.occupancy += share(row) / dayCount[dayType];
+    byHour.set(key, seen);
+    total += share(row);
+  }
+  const peakHours = [...byHour.values()].sort((a, b) => b.occupancy - a.occupancy || a.hour - b.hour).slice(0, 3);
+  return { days, averageOccupancy: total / (days * 24), peakHours };
+}

@@ -40,4 +40,18 @@ describe('pricing (docs/pricing.md worked examples)', () => {
     expect(vatIncluded(11200)).toBe(1200);
     expect(quote(progressive, 4 * HOUR, START).vatCents).toBe(3086);
   });
+
+  it('prices each billed hour at its band’s rate, then applies the tier multiplier to the sum', () => {
+    const banded = { strategy: 'PROGRESSIVE' as const, baseRateCents: 8000, bandRates: { 'weekday-morning': 10_000 } };
+    // Monday 8 AM for 4 h: 8 and 9 AM in the morning band at ₱100, 10 and 11 AM at the ₱80 base; ×0.9 from 4 h.
+    expect(quote(banded, 4 * HOUR, Date.parse('2026-11-23T08:00:00+08:00'))).toMatchObject({
+      grossCents: 36_000,
+      rateMultiplier: 0.9,
+      totalCents: 32_400,
+      bandHours: [{ band: 'weekday-morning', hours: 2, rateCents: 10_000 }],
+    });
+    // Saturday morning is another band: the base rate, and no band hours.
+    expect(quote(banded, 4 * HOUR, Date.parse('2026-11-28T08:00:00+08:00'))).not.toHaveProperty('bandHours');
+    expect(quote(banded, 4 * HOUR, Date.parse('2026-11-28T08:00:00+08:00')).grossCents).toBe(32_000);
+  });
 });

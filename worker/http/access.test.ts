@@ -76,6 +76,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     found: false,
   },
   'GET /api/owner/pricing/dynamic-suggestions': { who: OWNERS, sample: () => ({ path: '/api/owner/pricing/dynamic-suggestions' }) },
+  'GET /api/owner/pricing/insights': { who: OWNERS, sample: () => ({ path: `/api/owner/pricing/insights?lotId=${crypto.randomUUID()}` }), found: false },
   'PUT /api/pricing/:lotId/dynamic': {
     who: OWNERS,
     sample: () => ({ method: 'PUT', path: `/api/pricing/${crypto.randomUUID()}/dynamic`, json: { enabled: true } }),

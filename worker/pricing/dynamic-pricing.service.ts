@@ -2,9 +2,9 @@
  * Dynamic pricing of an owner's lots: the Enable AI Pricing switch, the band suggestions read from
  * the lot's own records, and applying one. The model is `core/dynamic-pricing.ts` (docs/pricing.md).
  */
-import { bandOccupancies, HISTORY_WEEKS, suggestBandRate, type ApplyDynamic, type DynamicSuggestion } from '../../core/dynamic-pricing';
+import { bandOccupancies, demandLevelOf, HISTORY_WEEKS, occupancyProfile, suggestBandRate, type ApplyDynamic, type DynamicSuggestion } from '../../core/dynamic-pricing';
 import { formatPeso } from '../../core/money';
-import { bandLabel, manilaDay, manilaDayStart, PRICE_BANDS } from '../../core/price-bands';
+import { bandLabel, hourLabel, manilaDay, manilaDayStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -18,15 +18,20 @@ export type LotSuggestion = DynamicSuggestion & { lotId: string; lotName: string
 
 const isOff = (lot: { name: string }) => `Dynamic pricing is off for ${lot.name}. Turn on Enable AI Pricing to see suggestions.`;
 
-/** The lot's band occupancies over its history: the last four whole weeks, or since the lot was created. */
-async function occupanciesOf(db: DB, lot: DynamicPricingLot, now: Date) {
+/** The lot's history: the last four whole weeks (to Manila midnight today), or since the lot was created; its hours read from the records. */
+async function historyOf(db: DB, lot: DynamicPricingLot, now: Date) {
   const endDay = manilaDay(now.getTime());
   const firstDay = Math.max(endDay - HISTORY_WEEKS * 7, manilaDay(Date.parse(lot.createdAt)));
-  const applied = appliedBandRates(lot.bandRatesJson);
   const hours = await hourlyOccupancy(db, lot.id, manilaDayStart(firstDay), manilaDayStart(endDay), now.getTime());
+  return { hours, window: { totalSlots: lot.totalSlots, firstDay, endDay } };
+}
+
+async function occupanciesOf(db: DB, lot: DynamicPricingLot, now: Date) {
+  const { hours, window } = await historyOf(db, lot, now);
+  const applied = appliedBandRates(lot.bandRatesJson);
   // A band whose rate was applied is judged only on the whole days since.
   const firstDaysByBand = Object.fromEntries(Object.entries(applied).map(([band, rate]) => [band, manilaDay(Date.parse(rate.appliedAt)) + 1]));
-  return { applied, bands: bandOccupancies(hours, { totalSlots: lot.totalSlots, firstDay, endDay, firstDaysByBand }) };
+  return { applied, bands: bandOccupancies(hours, { ...window, firstDaysByBand }) };
 }
 
 /** Every band of the lot with a whole day of history: what it saw and the rate it suggests. */
@@ -102,4 +107,48 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
     throw error;
   }
   return { lotId: lot.id, band: body.band, rateCents: suggestion.suggestedPrice, appliedAt: now.toISOString() };
+}
+
+const percent = (share: number) => Math.round(share * 100);
+
+/**
+ * The pricing screen's side panels for one lot, from its records whether or not dynamic pricing is
+ * on: Current Performance (history, average occupancy, each band), Peak Hours Analysis and Pricing
+ * Alerts (bands at 80% or more, and under 30%).
+ */
+export async function pricingInsights(db: DB, user: SessionUser, lotId: string, now: Date) {
+  await assertManagesLot(db, user, lotId);
+  const [lot] = await dynamicPricingLots(db, { lotId });
+  const { hours, window } = await historyOf(db, lot, now);
+  const profile = occupancyProfile(hours, window);
+  const applied = appliedBandRates(lot.bandRatesJson);
+  const bands = bandOccupancies(hours, window).map((seen) => ({
+    band: seen.band,
+    label: bandLabel(seen.band),
+    occupancy: percent(seen.occupancy),
+    peakHour: seen.peakHour,
+    demandLevel: demandLevelOf(seen.occupancy),
+    rateCents: (lot.dynamicEnabled && applied[seen.band]?.rateCents) || lot.baseRate,
+  }));
+  const next = lot.dynamicEnabled ? 'Its suggestion is in the list.' : 'Turn on Enable AI Pricing for a suggested rate.';
+  const alerts = [
+    ...bands.filter((band) => band.demandLevel === 'HIGH').map((band) => ({
+      type: 'warning' as const,
+      message: `${band.label}: ${band.occupancy}% of the slots are taken at ${hourLabel(band.peakHour)}, so drivers struggle to find a space. ${next}`,
+    })),
+    ...bands.filter((band) => band.demandLevel === 'VERY_LOW').map((band) => ({
+      type: 'info' as const,
+      message: `${band.label}: at most ${band.occupancy}% of the slots are taken; a lower rate could draw drivers.`,
+    })),
+  ];
+  if (!profile.days) alerts.push({ type: 'info', message: 'No whole day of records yet: these figures start after the lot’s first day.' });
+  return {
+    lotId,
+    dynamicEnabled: lot.dynamicEnabled,
+    days: profile.days,
+    averageOccupancy: percent(profile.averageOccupancy),
+    peakHours: profile.peakHours.map((peak) => ({ ...peak, occupancy: percent(peak.occupancy), label: `${peak.dayType === 'weekday' ? 'Weekdays' : 'Weekends'} ${hourLabel(peak.hour)}` })),
+    bands,
+    alerts,
+  };
 }

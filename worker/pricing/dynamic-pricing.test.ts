@@ -111,6 +111,27 @@ describe('dynamic pricing suggestions', () => {
     expect(bandOf(list, lotId, 'weekend-afternoon')).toMatchObject({ change: 'raise', occupancy: 100, peakHour: 14, days: 8 });
   });
 
+  it('feed the side panels from the records, switch on or off', async () => {
+    const { lotId, slotIds } = await lotWithHistory(2);
+    await fullBetween(lotId, slotIds, pastDays().filter((day) => dayTypeOf(day) === 'weekday'), 8, 10);
+    const res = await call(`/api/owner/pricing/insights?lotId=${lotId}`, { cookie: owner });
+    expect(res.status).toBe(200);
+    const insights = await res.json<{ days: number; averageOccupancy: number; peakHours: unknown[]; alerts: { type: string; message: string }[]; bands: unknown[] }>();
+    // 20 weekdays × 2 full hours out of 28 days × 24 hours.
+    expect(insights).toMatchObject({ dynamicEnabled: false, days: 28, averageOccupancy: Math.round((40 / (28 * 24)) * 100) });
+    expect(insights.peakHours.slice(0, 2)).toEqual([
+      { dayType: 'weekday', hour: 8, occupancy: 100, label: 'Weekdays 8 AM' },
+      { dayType: 'weekday', hour: 9, occupancy: 100, label: 'Weekdays 9 AM' },
+    ]);
+    expect(insights.bands).toContainEqual({ band: 'weekday-morning', label: 'Weekday mornings (6 AM–10 AM)', occupancy: 100, peakHour: 8, demandLevel: 'HIGH', rateCents: 4000 });
+    expect(insights.alerts[0]).toEqual({
+      type: 'warning',
+      message: 'Weekday mornings (6 AM–10 AM): 100% of the slots are taken at 8 AM, so drivers struggle to find a space. Turn on Enable AI Pricing for a suggested rate.',
+    });
+    expect((await call(`/api/owner/pricing/insights?lotId=${lotId}`, { cookie: await rivalOwner() })).status).toBe(404);
+    expect((await call('/api/owner/pricing/insights', { cookie: owner })).status).toBe(400);
+  });
+
   it('answer 404 for another owner’s lot', async () => {
     const { lotId } = await lotWithHistory(1);
     const rival = await rivalOwner();

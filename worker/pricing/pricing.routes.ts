@@ -7,11 +7,12 @@ import { apiError } from '../http/errors';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
 import { auditStatement } from '../audit/audit.data';
-import { applyDynamicSuggestion, listDynamicSuggestions, setDynamicPricing } from './dynamic-pricing.service';
+import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDynamicPricing } from './dynamic-pricing.service';
 import { pricingRecord, pricingStatement } from './pricing.data';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 const suggestionsQuery = z.object({ lotId: z.uuid('Unknown lot id').optional() });
+const insightsQuery = z.object({ lotId: z.uuid('Choose a lot') });
 
 /**
  * An owner prices their lot: a static hourly rate, or the rate with three progressive tiers, and
@@ -22,6 +23,7 @@ export const pricingRoutes = new Hono<AppEnv>()
   .get('/owner/pricing/dynamic-suggestions', validate('query', suggestionsQuery), async (c) =>
     c.json(await listDynamicSuggestions(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
   )
+  .get('/owner/pricing/insights', validate('query', insightsQuery), async (c) => c.json(await pricingInsights(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())))
   .put('/pricing/:lotId/dynamic', validate('param', lotParams), validate('json', dynamicToggleSchema), async (c) =>
     c.json(await setDynamicPricing(c.env, c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json').enabled)),
   )
