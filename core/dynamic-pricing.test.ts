@@ -7,6 +7,7 @@ import {
   DEMAND_LEVELS,
   demandLevelOf,
   nextBandRate,
+  openHoursOf,
   suggestBandRate,
   type HourOccupancy,
 } from './dynamic-pricing';
@@ -104,6 +105,15 @@ describe('band occupancy', () => {
     expect(suggestion.reason).toBe(
       'Weekday mornings (6 AM–10 AM): at the busiest hour, 8 AM, 100% of the 2 slots were taken on average over 20 weekdays. At 80% or more drivers struggle to find a space, so the rate goes up one step to ₱45.00 an hour.',
     );
+  });
+
+  it('leaves out the hours the lot is closed, and a band it is closed all through', () => {
+    const office = { monday: { open: '07:00', close: '19:00' }, tuesday: { open: '07:00', close: '19:00' }, saturday: { open: '09:00', close: '12:00' } };
+    const isOpen = openHoursOf(office);
+    expect([isOpen('weekday', 6), isOpen('weekday', 7), isOpen('weekday', 18), isOpen('weekday', 19), isOpen('weekend', 12)]).toEqual([false, true, true, false, false]);
+    const bands = bandOccupancies(fullWeekdayMornings, { totalSlots: 2, firstDay, endDay, isOpen });
+    expect(bands.map((b) => b.band)).toEqual(['weekday-morning', 'weekday-midday', 'weekday-afternoon', 'weekday-evening', 'weekend-morning', 'weekend-midday']);
+    expect(openHoursOf({})('weekend', 3)).toBe(true);
   });
 
   it('reads a band only from the day after its rate was applied', () => {

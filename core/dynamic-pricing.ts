@@ -4,6 +4,7 @@
  * worker passes in the occupancy it read and the clock. docs/pricing.md describes the model.
  */
 import { z } from 'zod';
+import type { LotHours, Weekday } from './booking';
 import { formatPeso } from './money';
 import { bandHours, bandLabel, bandParts, dayTypeOf, hourLabel, priceBandSchema, PRICE_BANDS, type DayType, type PriceBand } from './price-bands';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from './pricing';
@@ -58,6 +59,16 @@ export const confidenceOf = (days: number) => Math.round((100 * days) / (days + 
 export type AppliedBandRate = { rateCents: number; appliedAt: string };
 export type AppliedBandRates = Partial<Record<PriceBand, AppliedBandRate>>;
 
+const DAYS_OF: Record<DayType, Weekday[]> = { weekday: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], weekend: ['saturday', 'sunday'] };
+const clockOf = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** Whether the lot is open for part of an hour on some day of the kind: a closed hour says nothing about demand. Lots without hours are always open. */
+export function openHoursOf(hours: LotHours) {
+  const anyHours = Object.keys(hours).length > 0;
+  return (dayType: DayType, hour: number) =>
+    !anyHours || DAYS_OF[dayType].some((day) => !!hours[day] && hours[day].open < clockOf(hour + 1) && hours[day].close > clockOf(hour));
+}
+
 /** Slot-minutes taken in one Manila hour of one Manila day (days since 1970-01-01). */
 export type HourOccupancy = { day: number; hour: number; slotMinutes: number };
 
@@ -72,12 +83,13 @@ export type BandOccupancy = {
 
 /**
  * Each band's occupancy over the days `[firstDay, endDay)` of its kind, read from `firstDaysByBand`
- * when its rate was applied later. A band is priced for its busiest hour: one rate covers all of it,
- * and the rate is there so a driver arriving at the busiest time still finds a space.
+ * when its rate was applied later, over the hours the lot is open (a band it is closed all through has
+ * none). A band is priced for its busiest hour: one rate covers all of it, and the rate is there so a
+ * driver arriving at the busiest time still finds a space.
  */
 export function bandOccupancies(
   hours: HourOccupancy[],
-  history: { totalSlots: number; firstDay: number; endDay: number; firstDaysByBand?: Partial<Record<PriceBand, number>> },
+  history: { totalSlots: number; firstDay: number; endDay: number; firstDaysByBand?: Partial<Record<PriceBand, number>>; isOpen?: (dayType: DayType, hour: number) => boolean },
 ): BandOccupancy[] {
   const taken = new Map(hours.map((row) => [`${row.day}:${row.hour}`, row.slotMinutes]));
   return PRICE_BANDS.flatMap((band) => {
@@ -85,8 +97,9 @@ export function bandOccupancies(
     const first = Math.max(history.firstDay, history.firstDaysByBand?.[band] ?? history.firstDay);
     const days: number[] = [];
     for (let day = first; day < history.endDay; day++) if (dayTypeOf(day) === dayType) days.push(day);
-    if (!days.length || history.totalSlots <= 0) return [];
-    const perHour = bandHours(band).map((hour) => {
+    const open = bandHours(band).filter((hour) => history.isOpen?.(dayType, hour) ?? true);
+    if (!days.length || !open.length || history.totalSlots <= 0) return [];
+    const perHour = open.map((hour) => {
       const shares = days.map((day) => Math.min(1, (taken.get(`${day}:${hour}`) ?? 0) / 60 / history.totalSlots));
       return { hour, occupancy: shares.reduce((a, b) => a + b, 0) / days.length };
     });

@@ -2,7 +2,8 @@
  * Dynamic pricing of an owner's lots: the Enable AI Pricing switch, the band suggestions read from
  * the lot's own records, and applying one. The model is `core/dynamic-pricing.ts` (docs/pricing.md).
  */
-import { bandOccupancies, demandLevelOf, HISTORY_WEEKS, occupancyProfile, suggestBandRate, type ApplyDynamic, type DynamicSuggestion } from '../../core/dynamic-pricing';
+import { lotHours } from '../../core/lot-json';
+import { bandOccupancies, demandLevelOf, HISTORY_WEEKS, occupancyProfile, openHoursOf, suggestBandRate, type ApplyDynamic, type DynamicSuggestion } from '../../core/dynamic-pricing';
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDay, manilaDayStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.data';
@@ -23,7 +24,7 @@ async function historyOf(db: DB, lot: DynamicPricingLot, now: Date) {
   const endDay = manilaDay(now.getTime());
   const firstDay = Math.max(endDay - HISTORY_WEEKS * 7, manilaDay(Date.parse(lot.createdAt)));
   const hours = await hourlyOccupancy(db, lot.id, manilaDayStart(firstDay), manilaDayStart(endDay), now.getTime());
-  return { hours, window: { totalSlots: lot.totalSlots, firstDay, endDay } };
+  return { hours, window: { totalSlots: lot.totalSlots, firstDay, endDay, isOpen: openHoursOf(lotHours(lot)) } };
 }
 
 async function occupanciesOf(db: DB, lot: DynamicPricingLot, now: Date) {
@@ -131,16 +132,16 @@ export async function pricingInsights(db: DB, user: SessionUser, lotId: string, 
     rateCents: (lot.dynamicEnabled && applied[seen.band]?.rateCents) || lot.baseRate,
   }));
   const next = lot.dynamicEnabled ? 'Its suggestion is in the list.' : 'Turn on Enable AI Pricing for a suggested rate.';
-  const alerts = [
+  const alerts: { type: 'warning' | 'info'; message: string }[] = [
     ...bands.filter((band) => band.demandLevel === 'HIGH').map((band) => ({
       type: 'warning' as const,
       message: `${band.label}: ${band.occupancy}% of the slots are taken at ${hourLabel(band.peakHour)}, so drivers struggle to find a space. ${next}`,
     })),
-    ...bands.filter((band) => band.demandLevel === 'VERY_LOW').map((band) => ({
-      type: 'info' as const,
-      message: `${band.label}: at most ${band.occupancy}% of the slots are taken; a lower rate could draw drivers.`,
-    })),
   ];
+  const quiet = bands.filter((band) => band.demandLevel === 'VERY_LOW');
+  if (quiet.length) {
+    alerts.push({ type: 'info', message: `Under 30% of the slots are taken even at the busiest hour of ${quiet.map((band) => band.label).join(', ')}; a lower rate could draw drivers.` });
+  }
   if (!profile.days) alerts.push({ type: 'info', message: 'No whole day of records yet: these figures start after the lot’s first day.' });
   return {
     lotId,

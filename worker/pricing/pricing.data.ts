@@ -50,6 +50,7 @@ export function dynamicPricingLots(db: DB, where: { lotId?: string; ownerId?: st
       id: lots.id,
       name: lots.name,
       createdAt: lots.createdAt,
+      hoursJson: lots.hoursJson,
       baseRate: sql<number>`coalesce(${pricing.baseRate}, ${DEFAULT_RATE_CENTS})`,
       dynamicEnabled: sql<boolean>`coalesce(${pricing.dynamicEnabled}, 0) = 1`.mapWith(Boolean),
       bandRatesJson: pricing.bandRatesJson,
