@@ -71,12 +71,13 @@ describe('dynamic pricing in the browser', () => {
     ]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height });
-        await page.emulateMedia({ colorScheme });
+        // The theme is a class on <html> (web/lib/theme.ts), set once from the preference.
+        await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), colorScheme === 'dark');
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await page.screenshot({ path: join(ARTIFACTS, `owner-pricing-${width}-${colorScheme}.png`), fullPage: true });
       }
     }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
     await suggestion.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Dynamic Pricing Applied', { exact: true }).first().waitFor();
