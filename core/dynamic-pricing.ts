@@ -124,7 +124,8 @@ export type DynamicSuggestion = {
   reason: string;
 };
 
-const percent = (share: number) => Math.round(share * 100);
+/** A share (0–1) as a whole percent. */
+export const percent = (share: number) => Math.round(share * 100);
 
 function reasonFor(seen: BandOccupancy, level: DemandLevel, base: number, current: number, suggested: number, totalSlots: number) {
   const { dayType } = bandParts(seen.band);

@@ -3,7 +3,7 @@
  * the lot's own records, and applying one. The model is `core/dynamic-pricing.ts` (docs/pricing.md).
  */
 import { lotHours } from '../../core/lot-json';
-import { bandOccupancies, demandLevelOf, HISTORY_WEEKS, occupancyProfile, openHoursOf, suggestBandRate, type ApplyDynamic, type DynamicSuggestion } from '../../core/dynamic-pricing';
+import { bandOccupancies, demandLevelOf, HISTORY_WEEKS, occupancyProfile, openHoursOf, percent, suggestBandRate, type ApplyDynamic, type DynamicSuggestion } from '../../core/dynamic-pricing';
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDay, manilaDayStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.data';
@@ -110,7 +110,6 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
   return { lotId: lot.id, band: body.band, rateCents: suggestion.suggestedPrice, appliedAt: now.toISOString() };
 }
 
-const percent = (share: number) => Math.round(share * 100);
 
 /**
  * The pricing screen's side panels for one lot, from its records whether or not dynamic pricing is
