@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { billedHours, quote, tierMultiplier, vatIncluded } from './pricing';
 
 const HOUR = 3_600_000;
+/** Monday 9 AM, Manila. */
+const START = Date.parse('2026-11-23T09:00:00+08:00');
 const progressive = { strategy: 'PROGRESSIVE' as const, baseRateCents: 8000 };
 
 describe('pricing (docs/pricing.md worked examples)', () => {
@@ -22,20 +24,34 @@ describe('pricing (docs/pricing.md worked examples)', () => {
     [24, 0.8, 153600],
   ])('%i h at ₱80/h progressive: ×%f = %i centavos', (hours, multiplier, total) => {
     expect(tierMultiplier(progressive, hours)).toBe(multiplier);
-    expect(quote(progressive, hours * HOUR).totalCents).toBe(total);
+    expect(quote(progressive, hours * HOUR, START).totalCents).toBe(total);
   });
 
   it('charges static lots the base rate for every hour', () => {
-    expect(quote({ strategy: 'STATIC', baseRateCents: 6000 }, 8 * HOUR)).toMatchObject({ hours: 8, rateMultiplier: 1, totalCents: 48000, discountCents: 0 });
+    expect(quote({ strategy: 'STATIC', baseRateCents: 6000 }, 8 * HOUR, START)).toMatchObject({ hours: 8, rateMultiplier: 1, totalCents: 48000, discountCents: 0 });
   });
 
   it('uses the lot’s own tiers and rounds to the centavo', () => {
     const lot = { strategy: 'PROGRESSIVE' as const, baseRateCents: 4500, tiers: [{ durationHours: 3, rateMultiplier: 0.85 }] };
-    expect(quote(lot, 2.5 * HOUR)).toMatchObject({ hours: 3, rateMultiplier: 0.85, grossCents: 13500, totalCents: 11475, discountCents: 2025 });
+    expect(quote(lot, 2.5 * HOUR, START)).toMatchObject({ hours: 3, rateMultiplier: 0.85, grossCents: 13500, totalCents: 11475, discountCents: 2025 });
   });
 
   it('shows the VAT contained in a VAT-inclusive price', () => {
     expect(vatIncluded(11200)).toBe(1200);
-    expect(quote(progressive, 4 * HOUR).vatCents).toBe(3086);
+    expect(quote(progressive, 4 * HOUR, START).vatCents).toBe(3086);
+  });
+
+  it('prices each billed hour at its band’s rate, then applies the tier multiplier to the sum', () => {
+    const banded = { strategy: 'PROGRESSIVE' as const, baseRateCents: 8000, bandRates: { 'weekday-morning': 10_000 } };
+    // Monday 8 AM for 4 h: 8 and 9 AM in the morning band at ₱100, 10 and 11 AM at the ₱80 base; ×0.9 from 4 h.
+    expect(quote(banded, 4 * HOUR, Date.parse('2026-11-23T08:00:00+08:00'))).toMatchObject({
+      grossCents: 36_000,
+      rateMultiplier: 0.9,
+      totalCents: 32_400,
+      bandHours: [{ band: 'weekday-morning', hours: 2, rateCents: 10_000 }],
+    });
+    // Saturday morning is another band: the base rate, and no band hours.
+    expect(quote(banded, 4 * HOUR, Date.parse('2026-11-28T08:00:00+08:00'))).not.toHaveProperty('bandHours');
+    expect(quote(banded, 4 * HOUR, Date.parse('2026-11-28T08:00:00+08:00')).grossCents).toBe(32_000);
   });
 });

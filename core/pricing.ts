@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { jsonField } from './lot-json';
 import { DEFAULT_RATE_CENTS } from './money';
+import { bandAt, type PriceBand } from './price-bands';
+import { HOUR_MS } from './time';
 
 /** A tier: from this many hours (1–24) the whole stay pays the base rate × the multiplier (0.1–2.0, in steps of 0.1). */
 export const pricingTierSchema = z.object({
@@ -52,7 +54,13 @@ export const pricingUpdateSchema = z.discriminatedUnion('strategy', [
 ]);
 export type PricingUpdate = z.infer<typeof pricingUpdateSchema>;
 
-export type LotPricing = { strategy: PricingStrategy; baseRateCents: number; tiers?: PricingTier[] | null };
+export type LotPricing = {
+  strategy: PricingStrategy;
+  baseRateCents: number;
+  tiers?: PricingTier[] | null;
+  /** Hourly rates of the bands a dynamic suggestion was applied to (only while dynamic pricing is on). */
+  bandRates?: Partial<Record<PriceBand, number>> | null;
+};
 
 export type PriceQuote = {
   strategy: LotPricing['strategy'];
@@ -60,15 +68,15 @@ export type PriceQuote = {
   /** Billed hours: every started hour counts. */
   hours: number;
   rateMultiplier: number;
-  /** hours × base rate, before the tier discount. */
+  /** The sum of the billed hours' rates (base, or their band's), before the tier discount. */
   grossCents: number;
+  /** The billed hours priced at a band rate, per band (absent when every hour paid the base rate). */
+  bandHours?: { band: PriceBand; hours: number; rateCents: number }[];
   discountCents: number;
   totalCents: number;
   /** The 12% VAT contained in the total (prices are VAT-inclusive). */
   vatCents: number;
 };
-
-const HOUR_MS = 3_600_000;
 
 /** Every started hour is billed: 61 minutes is 2 hours. */
 export const billedHours = (durationMs: number) => Math.max(1, Math.ceil(durationMs / HOUR_MS - 1e-9));
@@ -83,13 +91,38 @@ export function tierMultiplier(pricing: LotPricing, hours: number): number {
   return reached.length ? reached.reduce((a, b) => (b.durationHours > a.durationHours ? b : a)).rateMultiplier : 1;
 }
 
-export function quote(pricing: LotPricing, durationMs: number): PriceQuote {
+/** The rate of the billed hour that starts at `ms`: its band's applied rate, else the base rate (also while a form's start is not a time yet). */
+function hourRate(pricing: LotPricing, baseRateCents: number, ms: number) {
+  const band = pricing.bandRates && Number.isFinite(ms) ? bandAt(ms) : null;
+  const rateCents = band && pricing.bandRates?.[band];
+  return band && rateCents ? { band, rateCents } : { band: null, rateCents: baseRateCents };
+}
+
+/**
+ * The price of a stay from `startMs`. Each billed hour pays the rate of the band its start falls in
+ * (the base rate where no band rate is applied); the tier multiplier of the whole stay then applies
+ * to their sum.
+ */
+export function quote(pricing: LotPricing, durationMs: number, startMs: number): PriceQuote {
   const baseRateCents = pricing.baseRateCents || DEFAULT_RATE_CENTS;
   const hours = billedHours(durationMs);
+  const rates = Array.from({ length: hours }, (_, i) => hourRate(pricing, baseRateCents, startMs + i * HOUR_MS));
+  const grossCents = rates.reduce((sum, hour) => sum + hour.rateCents, 0);
   const rateMultiplier = tierMultiplier(pricing, hours);
-  const grossCents = hours * baseRateCents;
   const totalCents = Math.round(grossCents * rateMultiplier);
-  return { strategy: pricing.strategy, baseRateCents, hours, rateMultiplier, grossCents, discountCents: grossCents - totalCents, totalCents, vatCents: vatIncluded(totalCents) };
+  const banded = new Map<PriceBand, { band: PriceBand; hours: number; rateCents: number }>();
+  for (const { band, rateCents } of rates) if (band) banded.set(band, { band, rateCents, hours: (banded.get(band)?.hours ?? 0) + 1 });
+  return {
+    strategy: pricing.strategy,
+    baseRateCents,
+    hours,
+    rateMultiplier,
+    grossCents,
+    ...(banded.size && { bandHours: [...banded.values()] }),
+    discountCents: grossCents - totalCents,
+    totalCents,
+    vatCents: vatIncluded(totalCents),
+  };
 }
 
 /** Philippine VAT (12%) contained in a VAT-inclusive amount. */

@@ -65,3 +65,44 @@ export function useRemoveAttendant(lotId: string) {
     onSuccess: refresh,
   });
 }
+/** The spec's refresh of dynamic pricing suggestions: every 5 minutes, only while a switch is on. */
+export const SUGGESTIONS_REFRESH_MS = 300_000;
+
+export type DynamicSuggestion = InferResponseType<(typeof api.owner.pricing)['dynamic-suggestions']['$get'], 200>['suggestions'][number];
+
+/** Suggestions for one lot, or (no lot) for every lot of the owner whose switch is on. */
+export const dynamicSuggestionsQuery = (lotId?: string) =>
+  queryOptions({
+    queryKey: ['/api/owner/pricing/dynamic-suggestions', lotId ?? 'all'],
+    queryFn: () => unwrap(api.owner.pricing['dynamic-suggestions'].$get({ query: lotId ? { lotId } : {} })),
+    refetchInterval: SUGGESTIONS_REFRESH_MS,
+  });
+
+export const pricingInsightsQuery = (lotId: string) =>
+  queryOptions({ queryKey: ['/api/owner/pricing/insights', lotId], queryFn: () => unwrap(api.owner.pricing.insights.$get({ query: { lotId } })) });
+
+function useRefreshPricing() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      ['/api/owner/lots', '/api/owner/pricing/dynamic-suggestions', '/api/owner/pricing/insights'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    );
+}
+
+/** Enable AI Pricing: the lot's dynamic pricing switch. */
+export function useSetDynamicPricing() {
+  const refresh = useRefreshPricing();
+  return useMutation({
+    mutationFn: ({ lotId, enabled }: { lotId: string; enabled: boolean }) => unwrap(api.pricing[':lotId'].dynamic.$put({ param: { lotId }, json: { enabled } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useApplyDynamic() {
+  const refresh = useRefreshPricing();
+  return useMutation({
+    mutationFn: (suggestion: Pick<DynamicSuggestion, 'lotId' | 'band' | 'suggestedPrice'>) =>
+      unwrap(api.pricing['apply-dynamic'].$post({ json: { lotId: suggestion.lotId, band: suggestion.band, suggestedPrice: suggestion.suggestedPrice } })),
+    onSuccess: refresh,
+  });
+}

@@ -152,6 +152,8 @@ export const pricing = sqliteTable(
     progressiveJson: text('progressive_json'),
     dynamicEnabled: integer('dynamic_enabled', { mode: 'boolean' }).notNull().default(false),
     updatedAt: createdAt('updated_at'),
+    /** Band rates the owner applied from dynamic suggestions (`AppliedBandRates`); quoted only while dynamic pricing is on. */
+    bandRatesJson: text('band_rates_json'),
   },
   (t) => [check('pricing_base_rate_range', sql`${t.baseRate} BETWEEN 1000 AND 50000`)],
 );

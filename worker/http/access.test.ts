@@ -107,6 +107,18 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${lotId}/attendants/${crypto.randomUUID()}` }),
     found: false,
   },
+  'GET /api/owner/pricing/dynamic-suggestions': { who: OWNERS, sample: () => ({ path: '/api/owner/pricing/dynamic-suggestions' }) },
+  'GET /api/owner/pricing/insights': { who: OWNERS, sample: () => ({ path: `/api/owner/pricing/insights?lotId=${crypto.randomUUID()}` }), found: false },
+  'PUT /api/pricing/:lotId/dynamic': {
+    who: OWNERS,
+    sample: () => ({ method: 'PUT', path: `/api/pricing/${crypto.randomUUID()}/dynamic`, json: { enabled: true } }),
+    found: false,
+  },
+  'POST /api/pricing/apply-dynamic': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: '/api/pricing/apply-dynamic', json: { lotId: crypto.randomUUID(), band: 'weekday-morning', suggestedPrice: 4500 } }),
+    found: false,
+  },
   'DELETE /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${crypto.randomUUID()}` }), found: false },
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },

@@ -1,12 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
-import { quote, type LotPricing, type PricingStrategy, type PricingTier } from '../../core/pricing';
+import { quote, type LotPricing, type PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { lots, pricing, slots } from '../db/schema';
 import type { Bindings } from '../env';
 import { lotObject } from '../lot-object/stub';
 import { windowProblem } from '../../core/booking';
 import { lotHours, lotRules } from '../../core/lot-json';
+import { lotPricingOf } from '../pricing/pricing.data';
 
 export const lotColumns = {
   id: lots.id,
@@ -23,6 +24,8 @@ export const lotColumns = {
   baseRate: sql<number>`coalesce(${pricing.baseRate}, ${DEFAULT_RATE_CENTS})`,
   strategy: sql<PricingStrategy>`coalesce(${pricing.strategy}, 'STATIC')`,
   progressiveJson: pricing.progressiveJson,
+  dynamicEnabled: pricing.dynamicEnabled,
+  bandRatesJson: pricing.bandRatesJson,
   totalSlots: sql<number>`(select count(*) from ${slots} where ${slots.lotId} = ${lots.id} and ${slots.active} = 1)`,
 };
 
@@ -47,11 +50,7 @@ export type LotWindow = { startMs: number; endMs: number };
 /** The next hour from now: what "live" availability means when no window is asked for. */
 export const liveWindow = (now = Date.now()): LotWindow => ({ startMs: now, endMs: now + 3_600_000 });
 
-export const pricingOf = (lot: LotRow): LotPricing => ({
-  strategy: lot.strategy,
-  baseRateCents: lot.baseRate,
-  tiers: lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : null,
-});
+export const pricingOf = (lot: LotRow): LotPricing => lotPricingOf(lot);
 
 export type SlotCounts = { total: number; free: number; occupied: number; reserved: number; walkIns: number };
 
@@ -68,7 +67,7 @@ export function availabilityView(lot: LotRow, counts: SlotCounts, window: LotWin
   return {
     ...counts,
     priceSnapshot: { current: lot.baseRate },
-    quote: quote(pricingOf(lot), window.endMs - window.startMs),
+    quote: quote(pricingOf(lot), window.endMs - window.startMs, window.startMs),
     window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() },
     /** Why this window cannot be booked here (closed, too long, overnight…), in the booking's own words; null when it can. */
     problem: windowProblem({ start: new Date(window.startMs), end: new Date(window.endMs) }, { hours: lotHours(lot), rules: lotRules(lot) }),
@@ -81,6 +80,6 @@ export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow
 }
 
 export function driverView(lot: LotRow, availability: ReturnType<typeof availabilityView>) {
-  const { baseRate: _rate, totalSlots: _total, ownerId: _owner, strategy: _strategy, progressiveJson: _tiers, ...fields } = lot;
+  const { baseRate: _rate, totalSlots: _total, ownerId: _owner, strategy: _strategy, progressiveJson: _tiers, dynamicEnabled: _dynamic, bandRatesJson: _bands, ...fields } = lot;
   return { ...fields, pricing: pricingOf(lot), availability };
 }

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { PricingTier, PricingUpdate } from '../../core/pricing';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppliedBandRates } from '../../core/dynamic-pricing';
+import { DEFAULT_RATE_CENTS } from '../../core/money';
+import type { LotPricing, PricingStrategy, PricingTier, PricingUpdate } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
-import { pricing } from '../db/schema';
+import { lots, pricing, slots } from '../db/schema';
 
 /** The statement that saves the lot's one pricing row, created on first save; a static rate clears the tiers. */
 export function pricingStatement(d1: D1Database, db: DB, lotId: string, update: PricingUpdate) {
@@ -12,13 +14,65 @@ export function pricingStatement(d1: D1Database, db: DB, lotId: string, update: 
     progressiveJson: update.strategy === 'PROGRESSIVE' ? JSON.stringify(update.progressiveJson) : null,
     updatedAt: new Date().toISOString(),
   };
-  return statementOf(d1, db.insert(pricing).values({ lotId, ...row }).onConflictDoUpdate({ target: pricing.lotId, set: row }));
+  // Band rates were set around the old base rate: a new base starts them over.
+  const bandRatesJson = sql`CASE WHEN ${pricing.baseRate} = ${update.baseRate} THEN ${pricing.bandRatesJson} END`;
+  return statementOf(d1, db.insert(pricing).values({ lotId, ...row }).onConflictDoUpdate({ target: pricing.lotId, set: { ...row, bandRatesJson } }));
 }
 
 /** A lot's pricing record as the spec names it, tiers parsed. */
 export async function pricingRecord(db: DB, lotId: string) {
   const [row] = await db.select().from(pricing).where(eq(pricing.lotId, lotId));
   if (!row) return null;
-  const { updatedAt: _, dynamicEnabled: _dynamic, progressiveJson, ...record } = row;
+  const { updatedAt: _, dynamicEnabled: _dynamic, bandRatesJson: _bands, progressiveJson, ...record } = row;
   return { ...record, progressiveJson: progressiveJson ? (JSON.parse(progressiveJson) as PricingTier[]) : null };
 }
+
+export const appliedBandRates = (json: string | null): AppliedBandRates => (json ? (JSON.parse(json) as AppliedBandRates) : {});
+
+/**
+ * What the quote needs from a lot's pricing columns: its tiers, and its applied band rates while
+ * dynamic pricing is on (off, the lot is back on its base rate; the band rates are kept for later).
+ */
+export function lotPricingOf(row: { strategy: PricingStrategy | null; baseRate: number | null; progressiveJson: string | null; dynamicEnabled: boolean | null; bandRatesJson: string | null }): LotPricing {
+  const bands = row.dynamicEnabled ? Object.entries(appliedBandRates(row.bandRatesJson)) : [];
+  return {
+    strategy: row.strategy ?? 'STATIC',
+    baseRateCents: row.baseRate ?? DEFAULT_RATE_CENTS,
+    tiers: row.progressiveJson ? (JSON.parse(row.progressiveJson) as PricingTier[]) : null,
+    bandRates: bands.length ? Object.fromEntries(bands.map(([band, applied]) => [band, applied.rateCents])) : null,
+  };
+}
+
+/** The lots dynamic pricing looks at (one, or all of an owner's; null = every lot), with what the model needs. */
+export function dynamicPricingLots(db: DB, where: { lotId?: string; ownerId?: string | null }) {
+  return db
+    .select({
+      id: lots.id,
+      name: lots.name,
+      createdAt: lots.createdAt,
+      hoursJson: lots.hoursJson,
+      baseRate: sql<number>`coalesce(${pricing.baseRate}, ${DEFAULT_RATE_CENTS})`,
+      dynamicEnabled: sql<boolean>`coalesce(${pricing.dynamicEnabled}, 0) = 1`.mapWith(Boolean),
+      bandRatesJson: pricing.bandRatesJson,
+      totalSlots: sql<number>`(select count(*) from ${slots} where ${slots.lotId} = ${lots.id} and ${slots.active} = 1)`,
+    })
+    .from(lots)
+    .leftJoin(pricing, eq(pricing.lotId, lots.id))
+    .where(and(where.lotId ? eq(lots.id, where.lotId) : undefined, where.ownerId ? eq(lots.ownerId, where.ownerId) : undefined))
+    .orderBy(lots.name);
+}
+export type DynamicPricingLot = Awaited<ReturnType<typeof dynamicPricingLots>>[number];
+
+/** The Enable AI Pricing switch, on the lot's pricing row (made at the default rate if the lot has none). */
+export const dynamicToggleStatement = (d1: D1Database, db: DB, lotId: string, enabled: boolean) =>
+  statementOf(d1, db.insert(pricing).values({ lotId, dynamicEnabled: enabled }).onConflictDoUpdate({ target: pricing.lotId, set: { dynamicEnabled: enabled, updatedAt: new Date().toISOString() } }));
+
+/** Writes the band rates only if they are still those read (`abortUnlessChanged` follows it), so two applies never lose one. */
+export const bandRatesStatement = (d1: D1Database, db: DB, lotId: string, read: string | null, rates: AppliedBandRates) =>
+  statementOf(
+    d1,
+    db
+      .update(pricing)
+      .set({ bandRatesJson: JSON.stringify(rates), updatedAt: new Date().toISOString() })
+      .where(and(eq(pricing.lotId, lotId), read === null ? isNull(pricing.bandRatesJson) : eq(pricing.bandRatesJson, read))),
+  );

@@ -1,20 +1,36 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { applyDynamicSchema, dynamicToggleSchema } from '../../core/dynamic-pricing';
 import { pricingUpdateSchema } from '../../core/pricing';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
 import { auditStatement } from '../audit/audit.data';
+import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDynamicPricing } from './dynamic-pricing.service';
 import { pricingRecord, pricingStatement } from './pricing.data';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
+const suggestionsQuery = z.object({ lotId: z.uuid('Unknown lot id').optional() });
+const insightsQuery = z.object({ lotId: z.uuid('Choose a lot') });
 
 /**
- * An owner prices their lot: a static hourly rate, or the rate with three progressive tiers. New
- * prices quote new bookings only; a reservation keeps the price it was sold at.
+ * An owner prices their lot: a static hourly rate, or the rate with three progressive tiers, and
+ * band rates applied from dynamic suggestions. New prices quote new bookings only; a reservation
+ * keeps the price it was sold at.
  */
-export const pricingRoutes = new Hono<AppEnv>().patch('/pricing/:lotId', validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) => {
+export const pricingRoutes = new Hono<AppEnv>()
+  .get('/owner/pricing/dynamic-suggestions', validate('query', suggestionsQuery), async (c) =>
+    c.json(await listDynamicSuggestions(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
+  )
+  .get('/owner/pricing/insights', validate('query', insightsQuery), async (c) => c.json(await pricingInsights(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())))
+  .put('/pricing/:lotId/dynamic', validate('param', lotParams), validate('json', dynamicToggleSchema), async (c) =>
+    c.json(await setDynamicPricing(c.env, c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json').enabled)),
+  )
+  .post('/pricing/apply-dynamic', validate('json', applyDynamicSchema), async (c) =>
+    c.json(await applyDynamicSuggestion(c.env, c.var.db, c.var.user!, c.req.valid('json'), new Date())),
+  )
+  .patch('/pricing/:lotId', validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) => {
   const { lotId } = c.req.valid('param');
   const update = c.req.valid('json');
   await assertManagesLot(c.var.db, c.var.user!, lotId);

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { holdsSlot, passIdOf, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
-import { DEFAULT_RATE_CENTS } from '../../core/money';
-import type { LotPricing, PriceQuote, PricingTier } from '../../core/pricing';
+import type { PriceQuote } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
 import { abortUnlessChanged } from '../db/guards';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
@@ -11,11 +10,12 @@ import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { receiptIdsOf } from '../receipts/receipts.data';
 import { historyWhere, tabOf } from './reservation-lists.data';
+import { lotPricingOf } from '../pricing/pricing.data';
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots. */
 export async function lotForBooking(db: DB, lotId: string) {
   const [row] = await db
-    .select({ lot: lots, strategy: pricing.strategy, baseRate: pricing.baseRate, progressiveJson: pricing.progressiveJson })
+    .select({ lot: lots, strategy: pricing.strategy, baseRate: pricing.baseRate, progressiveJson: pricing.progressiveJson, dynamicEnabled: pricing.dynamicEnabled, bandRatesJson: pricing.bandRatesJson })
     .from(lots)
     .leftJoin(pricing, eq(pricing.lotId, lots.id))
     .where(eq(lots.id, lotId));
@@ -24,16 +24,11 @@ export async function lotForBooking(db: DB, lotId: string) {
     .select({ id: slots.id, label: slots.label, accessible: slots.accessible, evCharging: slots.evCharging, vehicleType: slots.vehicleType })
     .from(slots)
     .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
-  const lotPricing: LotPricing = {
-    strategy: row.strategy ?? 'STATIC',
-    baseRateCents: row.baseRate ?? DEFAULT_RATE_CENTS,
-    tiers: row.progressiveJson ? (JSON.parse(row.progressiveJson) as PricingTier[]) : null,
-  };
   return {
     ...row.lot,
     hours: lotHours(row.lot),
     rules: lotRules(row.lot),
-    pricing: lotPricing,
+    pricing: lotPricingOf(row),
     slots: slotRows,
   };
 }

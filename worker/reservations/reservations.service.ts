@@ -169,7 +169,7 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
   const end = windowEnd(input.start, input);
   checkWindow(start, end, lot, now);
   const vehicle = await vehicleFor(db, userId, input, lot);
-  const price = quote(lot.pricing, end.getTime() - start.getTime());
+  const price = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime());
   const what = `Parking at ${lot.name}`;
   // A short balance is answered before any slot is held.
   const { balanceCents } = await walletOf(db, userId);
@@ -331,7 +331,7 @@ async function reschedule(
   const { env, db } = ctx;
   const { userId } = request;
   const lot = await bookableLot(db, reservation.lotId);
-  const price = quote(lot.pricing, next.end.getTime() - next.start.getTime());
+  const price = quote(lot.pricing, next.end.getTime() - next.start.getTime(), next.start.getTime());
   const difference = price.totalCents - (await netPaid(db, reservation.id));
   const holdId = newId();
   const window = { startMs: next.start.getTime(), endMs: next.end.getTime() };

@@ -49,7 +49,7 @@ export function BookingDialog({
   const [needs, setNeeds] = useState<SlotNeeds>(searchedNeeds);
   const amenities = lot ? lotAmenities(lot) : {};
   const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
-  const price = lot ? quote(lot.pricing, durationHours * 3_600_000) : null;
+  const price = lot ? quote(lot.pricing, durationHours * 3_600_000, Date.parse(start)) : null;
   const end = new Date(new Date(start).getTime() + durationHours * 3_600_000).toISOString();
   const short = wallet && price ? price.totalCents - wallet.balanceCents : 0;
 

@@ -107,7 +107,7 @@ export function LotPage({ id }: { id: string }) {
                   <span className="block font-semibold">
                     {h} hour{h > 1 ? 's' : ''}
                   </span>
-                  {formatPeso(quote(lot.pricing, h * 3_600_000).totalCents)}
+                  {formatPeso(quote(lot.pricing, h * 3_600_000, Date.parse(start)).totalCents)}
                 </button>
               ))}
             </div>

@@ -13,10 +13,10 @@ import { lotQuery, platformRulesQuery, useBookingActions, type Reservation } fro
 const HOUR_MS = 3_600_000;
 
 /** The re-quote of a changed stay at the lot's current prices, and what it means for the wallet. */
-function PriceChange({ lotId, durationMs, paidCents }: { lotId: string; durationMs: number; paidCents: number }) {
+function PriceChange({ lotId, startMs, durationMs, paidCents }: { lotId: string; startMs: number; durationMs: number; paidCents: number }) {
   const { data: lot } = useQuery(lotQuery(lotId));
   if (!lot) return <p className="text-sm text-muted-foreground">Working out the new price…</p>;
-  const { totalCents } = quote(lot.pricing, durationMs);
+  const { totalCents } = quote(lot.pricing, durationMs, startMs);
   const difference = totalCents - paidCents;
   return (
     <p data-testid="price-change" className="rounded-lg bg-muted p-3 text-sm">
@@ -96,7 +96,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
             </Select>
           </Field>
           <p className="text-sm text-muted-foreground">Same slot; the difference is charged to your wallet.</p>
-          {dialog === 'extend' && <PriceChange lotId={reservation.lotId} durationMs={stayMs + hours * HOUR_MS} paidCents={reservation.amountCents} />}
+          {dialog === 'extend' && <PriceChange lotId={reservation.lotId} startMs={Date.parse(reservation.startTs)} durationMs={stayMs + hours * HOUR_MS} paidCents={reservation.amountCents} />}
           <Button
             className="w-full"
             disabled={extend.isPending}
@@ -131,7 +131,7 @@ export function ReservationActions({ reservation, compact = false }: { reservati
               ))}
             </Select>
           </Field>
-          {dialog === 'modify' && <PriceChange lotId={reservation.lotId} durationMs={duration * HOUR_MS} paidCents={reservation.amountCents} />}
+          {dialog === 'modify' && <PriceChange lotId={reservation.lotId} startMs={Date.parse(fromManilaInput(when))} durationMs={duration * HOUR_MS} paidCents={reservation.amountCents} />}
           <p data-testid="changes-rule" className="text-sm text-muted-foreground">
             {changesClosed(freeCancelMinutes)} After that you can still extend or cancel, without a refund.
           </p>

@@ -1,0 +1,91 @@
+/**
+ * Dynamic pricing in the browser: on a demo lot whose every slot was taken 8–10 AM on each weekday of
+ * the last four weeks (walk-ins written straight into this run's fresh database, as no screen makes
+ * past stays), the owner turns on Enable AI Pricing, sees the weekday-morning raise with its reason,
+ * and applies it. Screenshots of the screen at 375 px and 1280 px, light and dark, go to e2e/artifacts.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+const LOT = 'Intramuros Plaza Roma Parking';
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+let browser: Browser;
+let page: Page;
+
+/** The lot existed before the four weeks the model reads, and each weekday 8–10 AM (Manila) every slot held a walk-in. */
+function fullWeekdayMornings(lot: string) {
+  const morning = (offset: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+8 hours', 'start of day', '-' || d.n || ' days'${offset})`;
+  const sql = `
+    UPDATE lots SET created_at = '2020-01-01T00:00:00.000Z' WHERE name = '${lot}';
+    INSERT INTO checkins (id, lot_id, plate, walk_in, entry_ts, exit_ts)
+    WITH RECURSIVE d(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM d WHERE n < 28)
+    SELECT lower(hex(randomblob(16))), slots.lot_id, 'WLK ' || d.n || '-' || slots.label, 1, ${morning('')}, ${morning(", '+2 hours'")}
+      FROM d, slots JOIN lots ON lots.id = slots.lot_id
+     WHERE lots.name = '${lot}' AND slots.active = 1 AND strftime('%w', ${morning('')}) NOT IN ('0', '6');`;
+  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('stateDir'), '--command', sql], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CI: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+beforeAll(async () => {
+  fullWeekdayMornings(LOT);
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+const weekdayMornings = () => page.getByTestId('dynamic-suggestion').filter({ has: page.getByText('Weekday mornings (6 AM–10 AM)', { exact: true }) });
+
+describe('dynamic pricing in the browser', () => {
+  it('turns Enable AI Pricing on and applies the weekday-morning raise', async () => {
+    await page.goto(`${baseURL}/owner/pricing`);
+    await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
+    await page.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
+    // The side panels read the records with the switch off too.
+    await page.getByText('Weekday mornings (6 AM–10 AM): 100% of the slots are taken at 8 AM', { exact: false }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Dynamic Pricing Suggestions' }).count()).toBe(0);
+
+    const toggle = page.getByRole('switch', { name: 'Enable AI Pricing' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await page.getByRole('heading', { name: 'Dynamic Pricing Suggestions' }).waitFor();
+    const suggestion = weekdayMornings();
+    await suggestion.waitFor();
+    const text = await suggestion.textContent();
+    expect(text).toContain('High demand');
+    expect(text).toContain('₱45.00/hr');
+    expect(text).toContain('100% of the 40 slots were taken on average over 20 weekdays');
+
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [width, height] of [
+      [375, 812],
+      [1280, 900],
+    ]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height });
+        // The theme is a class on <html> (web/lib/theme.ts), set once from the preference.
+        await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), colorScheme === 'dark');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.screenshot({ path: join(ARTIFACTS, `owner-pricing-${width}-${colorScheme}.png`), fullPage: true });
+      }
+    }
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+
+    await suggestion.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Dynamic Pricing Applied', { exact: true }).first().waitFor();
+    // Applied: the band is judged again only after a whole day at its new rate.
+    await weekdayMornings().waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
+    expect(await page.getByRole('switch', { name: 'Enable AI Pricing' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('current-performance').getByText('₱45.00').waitFor();
+  });
+});

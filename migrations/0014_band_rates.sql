@@ -1,0 +1,1 @@
+ALTER TABLE `pricing` ADD `band_rates_json` text;
