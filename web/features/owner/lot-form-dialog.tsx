@@ -69,11 +69,15 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
       return;
     }
     const onError = (error: Error) => toast({ title: lot ? 'Update Failed' : 'Lot Not Created', description: error.message, variant: 'destructive' });
+    const done = (title: string, description?: string) => () => {
+      toast({ title, description });
+      onOpenChange(false);
+    };
     if (lot) {
-      update.mutate({ id: lot.id, json: body as LotUpdateBody }, { onSuccess: () => (toast({ title: 'Lot Updated' }), onOpenChange(false)), onError });
+      update.mutate({ id: lot.id, json: body as LotUpdateBody }, { onSuccess: done('Lot Updated'), onError });
     } else {
       create.mutate(body as LotCreateBody, {
-        onSuccess: () => (toast({ title: 'Lot Created', description: 'Your lot has been submitted for approval.' }), onOpenChange(false)),
+        onSuccess: done('Lot Created', 'Your lot has been submitted for approval.'),
         onError,
       });
     }

@@ -57,6 +57,7 @@ function PricingForm({ lot }: { lot: OwnerLot }) {
         <TabPanel value="PROGRESSIVE" className="mt-4 space-y-2">
           <p className="text-sm text-muted-foreground">From each tier's hours on, the whole stay pays the base rate × its multiplier.</p>
           {tiers.map((tier, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: always exactly three tiers, edited in place, never reordered.
             <div key={i} className="grid grid-cols-2 gap-3">
               <Field label={`Tier ${i + 1} Hours`} htmlFor={`tier-${i}-hours`}>
                 <Input id={`tier-${i}-hours`} required type="number" min={1} max={24} value={tier.hours} onChange={(e) => setTier(i, { hours: e.target.value })} />
