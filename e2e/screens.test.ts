@@ -49,6 +49,7 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
   { who: 'driver', name: 'checkout', path: () => '/checkout' },
   { who: 'driver', name: 'settings', path: () => '/settings' },
   { who: 'driver', name: 'notifications', path: () => '/notifications' },
+  { who: 'driver', name: 'change-password', path: () => '/change-password' },
   { who: 'driver', name: 'receipt', path: () => `/receipt/${ids.receipt}` },
   { who: 'owner', name: 'owner-dashboard', path: () => '/owner' },
   { who: 'owner', name: 'owner-dashboard-alias', path: () => '/owner/dashboard' },
@@ -60,6 +61,9 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
   { who: 'admin', name: 'admin-dashboard', path: () => '/admin' },
   { who: 'admin', name: 'admin-dashboard-alias', path: () => '/admin/dashboard' },
   { who: 'admin', name: 'admin-approvals', path: () => '/admin/approvals' },
+  { who: 'admin', name: 'admin-users', path: () => '/admin/users' },
+  { who: 'admin', name: 'admin-audit-logs', path: () => '/admin/audit-logs' },
+  { who: 'admin', name: 'admin-settings', path: () => '/admin/settings' },
 ];
 
 /** How far the page scrolls sideways, and the widest elements that stick out (for the failure message). */
