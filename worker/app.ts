@@ -13,6 +13,7 @@ import { gateRoutes } from './gate/gate.routes';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { figuresRoutes } from './owner/figures.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
@@ -30,6 +31,7 @@ const api = new Hono<AppEnv>()
   .route('/', accountRoutes)
   .route('/', notificationRoutes)
   .route('/', ownerRoutes)
+  .route('/', figuresRoutes)
   .route('/', pricingRoutes)
   .route('/', gateRoutes)
   .route('/', walletRoutes)

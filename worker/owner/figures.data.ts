@@ -1,0 +1,149 @@
+/**
+ * The records behind every money and occupancy figure (docs/owner.md, "Figures"), summed in SQL so a
+ * year of a busy lot comes back as a few hundred rows. The platform's revenue (admin) and an owner's
+ * revenue are the same definition, over every lot or over the owner's.
+ *
+ * Money received: every reservation charge (bookings, changes, extensions, overstays, walk-ins of
+ * known drivers; refunds are negative charges) at the time it was charged, plus what walk-ins nobody
+ * booked paid at the exit (they have no reservation, so no charge row).
+ *
+ * A stay holds a slot from its start to its end: reservations that were CONFIRMED, ACTIVE or COMPLETED
+ * (a cancelled or no-show booking freed its slot), and walk-ins nobody booked, until their exit or now.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DB } from '../db/client';
+
+/** Whose lots: one owner's (null: every owner's, for the super admin), optionally one lot of them. */
+export type LotScope = { ownerId: string | null; lotId?: string };
+/** A half-open window [from, to) of instants. */
+export type Window = { from: Date; to: Date };
+
+const MANILA = sql.raw(`'+8 hours'`);
+/** Seconds since the epoch, moved to Manila clock time (UTC+8 all year). */
+const manilaSeconds = (column: SQL) => sql`(unixepoch(${column}) + 28800)`;
+
+const lotsIn = (scope: LotScope | 'all') =>
+  scope === 'all'
+    ? sql`(SELECT id FROM lots)`
+    : sql`(SELECT id FROM lots WHERE 1 = 1${scope.ownerId ? sql` AND owner_id = ${scope.ownerId}` : sql``}${scope.lotId ? sql` AND id = ${scope.lotId}` : sql``})`;
+
+/** Money received as rows (lot_id, at, kind, cents, user_id). */
+function money(scope: LotScope | 'all', window?: Window) {
+  const charged = window ? sql` AND c.created_at >= ${window.from.toISOString()} AND c.created_at < ${window.to.toISOString()}` : sql``;
+  const exited = window ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()}` : sql``;
+  return sql`
+    SELECT r.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents, r.user_id AS user_id
+      FROM charges c JOIN reservations r ON r.id = c.reservation_id
+     WHERE r.lot_id IN ${lotsIn(scope)}${charged}
+    UNION ALL
+    SELECT lot_id, exit_ts, 'WALK_IN', amount_cents, NULL
+      FROM checkins
+     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL AND amount_cents IS NOT NULL${exited}`;
+}
+
+/** Every lot's money received, all time (the super admin's Platform Revenue). */
+export async function totalMoneyReceived(db: DB) {
+  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money('all')})`);
+  return row?.cents ?? 0;
+}
+
+const GROUPS = {
+  day: sql`date(at, ${MANILA})`,
+  hour: sql`CAST(strftime('%H', at, ${MANILA}) AS INTEGER)`,
+  lot: sql`lot_id`,
+};
+
+/** Money received in a window, by Manila day, Manila clock hour or lot, and by kind of charge. */
+export const moneyBy = (db: DB, scope: LotScope, window: Window, by: keyof typeof GROUPS) =>
+  db.all<{ key: string | number; kind: string; cents: number }>(sql`
+    SELECT ${GROUPS[by]} AS key, kind, sum(cents) AS cents FROM (${money(scope, window)}) GROUP BY key, kind`);
+
+/** The customers who paid the most in a window: their e-mail, their bookings there and what they paid. */
+export const topSpenders = (db: DB, scope: LotScope, window: Window, limit: number) =>
+  db.all<{ email: string; cents: number; bookings: number }>(sql`
+    SELECT u.email AS email, m.cents AS cents,
+           (SELECT count(*) FROM reservations r
+             WHERE r.user_id = m.user_id AND r.lot_id IN ${lotsIn(scope)} AND r.status <> 'CANCELLED'
+               AND r.start_ts >= ${window.from.toISOString()} AND r.start_ts < ${window.to.toISOString()}) AS bookings
+      FROM (SELECT user_id, sum(cents) AS cents FROM (${money(scope, window)}) WHERE user_id IS NOT NULL GROUP BY user_id) m
+      JOIN users u ON u.id = m.user_id
+     WHERE m.cents > 0
+     ORDER BY m.cents DESC, u.email
+     LIMIT ${limit}`);
+
+/** Bookings (reservations not cancelled) that start in the window. */
+const bookings = (scope: LotScope, window: Window) => sql`
+  SELECT user_id, start_ts, unixepoch(end_ts) - unixepoch(start_ts) AS seconds
+    FROM reservations
+   WHERE lot_id IN ${lotsIn(scope)} AND status <> 'CANCELLED' AND start_ts >= ${window.from.toISOString()} AND start_ts < ${window.to.toISOString()}`;
+
+/** Bookings per Manila day of their start: how many and their summed length. */
+export const bookingsByDay = (db: DB, scope: LotScope, window: Window) =>
+  db.all<{ day: string; bookings: number; seconds: number }>(sql`
+    SELECT date(start_ts, ${MANILA}) AS day, count(*) AS bookings, sum(seconds) AS seconds FROM (${bookings(scope, window)}) GROUP BY day`);
+
+/** Bookings by length: under, between (both ends included) and over the two bounds, in hours. */
+export async function bookingsByLength(db: DB, scope: LotScope, window: Window, [short, long]: readonly [number, number]) {
+  const [row] = await db.all<{ short: number | null; middle: number | null; long: number | null }>(sql`
+    SELECT sum(seconds < ${short * 3600}) AS short, sum(seconds >= ${short * 3600} AND seconds <= ${long * 3600}) AS middle, sum(seconds > ${long * 3600}) AS long
+      FROM (${bookings(scope, window)})`);
+  return [row?.short ?? 0, row?.middle ?? 0, row?.long ?? 0];
+}
+
+/** Customers who booked in the window, and how many of them booked these lots for the first time. */
+export async function customerCounts(db: DB, scope: LotScope, window: Window) {
+  const [row] = await db.all<{ customers: number; first: number | null }>(sql`
+    SELECT count(*) AS customers, sum(first_ts >= ${window.from.toISOString()}) AS first FROM (
+      SELECT b.user_id,
+             (SELECT min(r.start_ts) FROM reservations r WHERE r.user_id = b.user_id AND r.lot_id IN ${lotsIn(scope)} AND r.status <> 'CANCELLED') AS first_ts
+        FROM (${bookings(scope, window)}) b GROUP BY b.user_id)`);
+  return { customers: row?.customers ?? 0, first: row?.first ?? 0 };
+}
+
+/** Stays as (lot_id, s, e) in Manila clock seconds, clipped to the window; `now` ends the stays still inside. */
+function stays(scope: LotScope, window: Window, now: Date) {
+  const [from, to] = [window.from.getTime() / 1000 + 28800, window.to.getTime() / 1000 + 28800];
+  const [fromIso, toIso, nowIso] = [window.from.toISOString(), window.to.toISOString(), now.toISOString()];
+  return sql`
+    SELECT lot_id, max(${manilaSeconds(sql`start_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`end_ts`)}, ${to}) AS e
+      FROM reservations
+     WHERE lot_id IN ${lotsIn(scope)} AND status IN ('CONFIRMED', 'ACTIVE', 'COMPLETED') AND end_ts > ${fromIso} AND start_ts < ${toIso}
+    UNION ALL
+    SELECT lot_id, max(${manilaSeconds(sql`entry_ts`)}, ${from}), min(${manilaSeconds(sql`coalesce(exit_ts, ${nowIso})`)}, ${to})
+      FROM checkins
+     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL
+       AND entry_ts < ${toIso} AND coalesce(exit_ts, ${nowIso}) > ${fromIso}`;
+}
+
+/** Stays holding a slot at an instant, per lot. */
+export const slotsTakenAt = (db: DB, scope: LotScope, at: Date) =>
+  db.all<{ lotId: string; taken: number }>(sql`
+    SELECT lot_id AS lotId, count(*) AS taken FROM (${stays(scope, { from: at, to: new Date(at.getTime() + 1000) }, at)}) WHERE e > s GROUP BY lot_id`);
+
+const CELLS = {
+  day: sql`date(hour, 'unixepoch')`,
+  /** "w:h": Manila weekday (0 = Sunday) and clock hour. */
+  cell: sql`strftime('%w', hour, 'unixepoch') || ':' || ((hour % 86400) / 3600)`,
+  lot: sql`lot_id`,
+};
+
+/**
+ * Booked slot-seconds within the lots' open hours, by Manila day, weekday × hour, or lot. Every stay
+ * is cut at the clock hours it spans; `openMasks` says, per lot, which of the week's 168 hours are
+ * open ("1" at 24 × weekday (0 = Sunday) + hour), so an hour the lot is closed never counts.
+ */
+export function bookedSeconds(db: DB, scope: LotScope, window: Window, openMasks: Record<string, string>, by: keyof typeof CELLS, now = new Date()) {
+  return db.all<{ key: string; seconds: number }>(sql`
+    WITH RECURSIVE
+      masks(lot_id, mask) AS (SELECT key, value FROM json_each(${JSON.stringify(openMasks)})),
+      stay(lot_id, s, e) AS (${stays(scope, window, now)}),
+      piece(lot_id, hour, s, e) AS (
+        SELECT lot_id, s - s % 3600, s, e FROM stay WHERE e > s
+        UNION ALL
+        SELECT lot_id, hour + 3600, hour + 3600, e FROM piece WHERE hour + 3600 < e
+      )
+    SELECT ${CELLS[by]} AS key, sum(min(e, hour + 3600) - s) AS seconds
+      FROM piece JOIN masks USING (lot_id)
+     WHERE substr(mask, 1 + 24 * CAST(strftime('%w', hour, 'unixepoch') AS INTEGER) + (hour % 86400) / 3600, 1) = '1'
+     GROUP BY key`);
+}

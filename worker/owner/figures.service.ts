@@ -1,0 +1,242 @@
+/**
+ * An owner's dashboard and reports, computed from the records at the time of asking (docs/owner.md,
+ * "Figures"): the SQL sums come from figures.data.ts, the rules from core/owner-figures.ts.
+ */
+import { WEEKDAYS } from '../../core/booking';
+import { lotHours } from '../../core/lot-json';
+import {
+  addDays,
+  availableSeconds,
+  changePercent,
+  dayStart,
+  eachDay,
+  manilaDay,
+  maskEmail,
+  occupancyPercent,
+  openWeekMask,
+  previousPeriod,
+  REVENUE_SOURCES,
+  revenueSourceOf,
+  roundHours,
+  STAY_LENGTHS,
+  STAY_LENGTH_BOUNDS,
+  trendOf,
+  TREND_RANGES,
+  type DailyRow,
+  type ReportFilter,
+  type Tally,
+  type TrendRange,
+} from '../../core/owner-figures';
+import { DAY_MS } from '../../core/time';
+import type { DB } from '../db/client';
+import type { SessionUser } from '../env';
+import { listLotsOwnedBy } from '../lots/lots.data';
+import {
+  bookedSeconds,
+  bookingsByDay,
+  bookingsByLength,
+  customerCounts,
+  moneyBy,
+  slotsTakenAt,
+  topSpenders,
+  type LotScope,
+  type Window,
+} from './figures.data';
+
+const TOP_CUSTOMERS = 5;
+const TOP_HOURS = 5;
+/** Lot Performance compares the last 7 days (today included) with the 7 before. */
+const PERFORMANCE_DAYS = 7;
+
+/** The lots a figure covers (the route has checked that the user manages `lotId`). */
+export const scopeOf = (user: SessionUser, lotId?: string): LotScope => ({ ownerId: user.role === 'super_admin' ? null : user.id, lotId });
+
+type ScopeLot = { id: string; name: string; slots: number; hours: ReturnType<typeof lotHours> };
+
+async function lotsOf(db: DB, scope: LotScope): Promise<ScopeLot[]> {
+  const rows = await listLotsOwnedBy(db, scope.ownerId);
+  return rows.filter((lot) => !scope.lotId || lot.id === scope.lotId).map((lot) => ({ id: lot.id, name: lot.name, slots: lot.totalSlots, hours: lotHours(lot) }));
+}
+
+const masksOf = (lots: ScopeLot[]) => Object.fromEntries(lots.map((lot) => [lot.id, openWeekMask(lot.hours)]));
+
+/** Whole Manila days, `from` to `to` included. */
+const daysWindow = (from: string, to: string): Window => ({ from: dayStart(from), to: dayStart(addDays(to, 1)) });
+
+const sumBy = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
+const avgHours = (seconds: number, count: number) => (count ? roundHours(seconds / count / 3600) : 0);
+
+/**
+ * KPI tiles: today so far (Manila) against yesterday up to the same time; occupancy is the share of
+ * slots held by a stay right now, against the same moment yesterday.
+ */
+export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
+  const today = dayStart(manilaDay(now));
+  const current = { from: today, to: now };
+  const previous = { from: new Date(today.getTime() - DAY_MS), to: new Date(now.getTime() - DAY_MS) };
+  const lots = await lotsOf(db, scope);
+  const slots = sumBy(lots, (lot) => lot.slots);
+  const figures = async (window: Window) => {
+    const [money, booked, taken] = await Promise.all([moneyBy(db, scope, window, 'lot'), bookingsByDay(db, scope, window), slotsTakenAt(db, scope, window.to)]);
+    const count = sumBy(booked, (day) => day.bookings);
+    return {
+      totalRevenue: sumBy(money, (row) => row.cents),
+      occupancy: occupancyPercent({ booked: sumBy(taken, (row) => row.taken), available: slots }) ?? 0,
+      dailyBookings: count,
+      avgDuration: avgHours(sumBy(booked, (day) => day.seconds), count),
+    };
+  };
+  const [now_, before] = await Promise.all([figures(current), figures(previous)]);
+  return { ...now_, previous: before, change: changes(now_, before), since: current.from.toISOString(), asOf: now.toISOString() };
+}
+
+function changes<T extends Record<string, number>>(current: T, previous: T) {
+  return Object.fromEntries(Object.keys(current).map((key) => [key, changePercent(current[key], previous[key])])) as { [K in keyof T]: number | null };
+}
+
+/** The dashboard's revenue trend: money received per Manila day over the last 7 days, 30 days or 3 months. */
+export async function revenueTrend(db: DB, scope: LotScope, range: TrendRange, now = new Date()) {
+  const to = manilaDay(now);
+  const from = addDays(to, 1 - TREND_RANGES[range]);
+  const rows = await moneyBy(db, scope, daysWindow(from, to), 'day');
+  const byDay = totalsBy(rows);
+  return eachDay(from, to).map((date) => ({ date, revenue: byDay.get(date) ?? 0 }));
+}
+
+const totalsBy = (rows: { key: string | number; cents: number }[]) => {
+  const totals = new Map<string | number, number>();
+  for (const row of rows) totals.set(row.key, (totals.get(row.key) ?? 0) + row.cents);
+  return totals;
+};
+
+/** Lot Performance: each lot's occupancy and revenue over the last 7 days, and revenue's trend against the 7 before. */
+export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) {
+  const lots = await lotsOf(db, scope);
+  const to = manilaDay(now);
+  const from = addDays(to, 1 - PERFORMANCE_DAYS);
+  const before = previousPeriod(from, to);
+  const [money, earlier, booked] = await Promise.all([
+    moneyBy(db, scope, daysWindow(from, to), 'lot'),
+    moneyBy(db, scope, daysWindow(before.from, before.to), 'lot'),
+    bookedSeconds(db, scope, daysWindow(from, to), masksOf(lots), 'lot', now),
+  ]);
+  const [revenue, previous] = [totalsBy(money), totalsBy(earlier)];
+  const bookedOf = new Map(booked.map((row) => [row.key, row.seconds]));
+  return lots.map((lot) => {
+    const available = sumBy(eachDay(from, to), (day) => availableSeconds(lot, day));
+    return {
+      id: lot.id,
+      name: lot.name,
+      occupancy: occupancyPercent({ booked: bookedOf.get(lot.id) ?? 0, available }) ?? 0,
+      revenue: revenue.get(lot.id) ?? 0,
+      trend: trendOf(revenue.get(lot.id) ?? 0, previous.get(lot.id) ?? 0),
+    };
+  });
+}
+
+/** Reports & Analytics for a location and Manila days, each figure beside the same number of days before. */
+export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter, now = new Date()) {
+  const { from, to } = filter;
+  const before = previousPeriod(from, to);
+  const [lots, window, whole] = [await lotsOf(db, scope), daysWindow(from, to), daysWindow(before.from, to)];
+  const masks = masksOf(lots);
+  const [moneyDays, moneyHours, bookingDays, bookedDays, bookedCells, lengths, customers, spenders] = await Promise.all([
+    moneyBy(db, scope, whole, 'day'),
+    moneyBy(db, scope, window, 'hour'),
+    bookingsByDay(db, scope, whole),
+    bookedSeconds(db, scope, whole, masks, 'day', now),
+    bookedSeconds(db, scope, window, masks, 'cell', now),
+    bookingsByLength(db, scope, window, STAY_LENGTH_BOUNDS),
+    customerCounts(db, scope, window),
+    topSpenders(db, scope, window, TOP_CUSTOMERS),
+  ]);
+
+  const revenueOf = totalsBy(moneyDays);
+  const bookingsOf = new Map(bookingDays.map((row) => [row.day, row]));
+  const bookedOf = new Map(bookedDays.map((row) => [row.key, row.seconds]));
+  const dayFigures = (day: string) => {
+    const tally: Tally = { booked: bookedOf.get(day) ?? 0, available: sumBy(lots, (lot) => availableSeconds(lot, day)) };
+    const booked = bookingsOf.get(day);
+    return { date: day, revenue: revenueOf.get(day) ?? 0, tally, bookings: booked?.bookings ?? 0, seconds: booked?.seconds ?? 0 };
+  };
+  const period = (days: string[]) => {
+    const rows = days.map(dayFigures);
+    const bookings = sumBy(rows, (row) => row.bookings);
+    return {
+      totalRevenue: sumBy(rows, (row) => row.revenue),
+      avgOccupancy: occupancyPercent({ booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) }) ?? 0,
+      totalBookings: bookings,
+      avgDuration: avgHours(sumBy(rows, (row) => row.seconds), bookings),
+    };
+  };
+  const [current, previous] = [period(eachDay(from, to)), period(eachDay(before.from, before.to))];
+  const daily: DailyRow[] = eachDay(from, to).map((day) => {
+    const row = dayFigures(day);
+    return { date: day, revenue: row.revenue, occupancy: occupancyPercent(row.tally), bookings: row.bookings, avgDuration: avgHours(row.seconds, row.bookings) };
+  });
+
+  return {
+    filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
+    kpis: { ...current, previous, change: changes(current, previous) },
+    daily,
+    revenue: revenueReport(moneyDays.filter((row) => String(row.key) >= from), moneyHours),
+    occupancy: occupancyReport(lots, eachDay(from, to), bookedCells, lengths),
+    customers: {
+      customers: customers.customers,
+      new: customers.first,
+      repeat: customers.customers - customers.first,
+      top: spenders.map((row) => ({ email: maskEmail(row.email), bookings: row.bookings, spend: row.cents })),
+    },
+  };
+}
+
+function revenueReport(days: { kind: string; cents: number }[], hours: { key: string | number; kind: string; cents: number }[]) {
+  const bySource = new Map<string, number>();
+  for (const row of days) bySource.set(revenueSourceOf(row.kind), (bySource.get(revenueSourceOf(row.kind)) ?? 0) + row.cents);
+  const byHour = totalsBy(hours);
+  return {
+    breakdown: REVENUE_SOURCES.map(({ source, label }) => ({ source, label, amount: bySource.get(source) ?? 0 })),
+    byHour: Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0),
+    topHours: [...byHour.entries()]
+      .filter(([, cents]) => cents > 0)
+      .sort(([h1, a], [h2, b]) => b - a || Number(h1) - Number(h2))
+      .slice(0, TOP_HOURS)
+      .map(([hour, amount]) => ({ hour: Number(hour), amount })),
+  };
+}
+
+function occupancyReport(lots: ScopeLot[], days: string[], cells: { key: string; seconds: number }[], lengths: number[]) {
+  // Tallies per Manila weekday (0 = Sunday) and clock hour.
+  const grid: Tally[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => ({ booked: 0, available: 0 })));
+  for (const day of days) {
+    const w = new Date(`${day}T00:00:00Z`).getUTCDay();
+    for (const lot of lots) {
+      const mask = openWeekMask(lot.hours);
+      for (let hour = 0; hour < 24; hour++) if (mask[24 * w + hour] === '1') grid[w][hour].available += lot.slots * 3600;
+    }
+  }
+  for (const cell of cells) {
+    const [w, hour] = cell.key.split(':').map(Number);
+    grid[w][hour].booked += cell.seconds;
+  }
+  const add = (tallies: Tally[]): Tally => ({ booked: sumBy(tallies, (t) => t.booked), available: sumBy(tallies, (t) => t.available) });
+  const hoursOf = (weekdays: number[]) => Array.from({ length: 24 }, (_, hour) => add(weekdays.map((w) => grid[w][hour])));
+  const peak = (weekdays: number[]) => {
+    const best = hoursOf(weekdays)
+      .map((tally, hour) => ({ hour, occupancy: occupancyPercent(tally) }))
+      .filter((h): h is { hour: number; occupancy: number } => h.occupancy !== null && h.occupancy > 0)
+      .sort((a, b) => b.occupancy - a.occupancy || a.hour - b.hour);
+    return best[0] ?? null;
+  };
+  const [weekdays, weekends, all] = [[1, 2, 3, 4, 5], [6, 0], [0, 1, 2, 3, 4, 5, 6]];
+  const total = (set: number[]) => occupancyPercent(add(hoursOf(set)));
+  const bookings = sumBy(lengths, (n) => n);
+  return {
+    // Monday first, as people read a week.
+    heatmap: WEEKDAYS.map((weekday, i) => ({ weekday, hours: grid[(i + 1) % 7].map(occupancyPercent) })),
+    byHour: hoursOf(all).map(occupancyPercent),
+    peakHours: { weekdays: peak(weekdays), saturday: peak([6]), sunday: peak([0]) },
+    stayLengths: STAY_LENGTHS.map((label, i) => ({ label, bookings: lengths[i], share: bookings ? Math.round((lengths[i] / bookings) * 1000) / 10 : 0 })),
+    utilisation: { weekdays: total(weekdays), weekends: total(weekends), overall: total(all) },
+  };
+}
