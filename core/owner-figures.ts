@@ -67,12 +67,53 @@ export const weekdayNumbered = (w: number) => WEEKDAYS[(w + 6) % 7];
 export const openWeekMask = (hours: LotHours) =>
   Array.from({ length: 7 }, (_, w) => openHours(hours, weekdayNumbered(w)).map((open) => (open ? '1' : '0')).join('')).join('');
 
-/** Slot-seconds a lot offers on a Manila day: its slots over its open hours that day. */
-export const availableSeconds = (lot: { slots: number; hours: LotHours }, day: string) =>
-  lot.slots * openHours(lot.hours, weekdayNumbered(new Date(`${day}T00:00:00Z`).getUTCDay())).filter(Boolean).length * 3600;
-
 /** Slot-hours: `booked` of `available`, both in slot-seconds. */
 export type Tally = { booked: number; available: number };
+
+/** Stays summed by the Manila clock hours they start and end in (as seconds since the epoch of Manila clock time). */
+export type StaySpan = { lotId: string; startHour: number; endHour: number; stays: number; firstSeconds: number; lastSeconds: number };
+export type OccupancyLot = { id: string; slots: number; hours: LotHours };
+export type OpenHour = { lotId: string; day: string; weekday: number; hour: number } & Tally;
+
+/**
+ * Every open hour of the lots in the Manila days `from` to `to`, with the slot-seconds booked in it
+ * and available (the lot's slots × 3600). A stay holds its first hour for `firstSeconds`, every hour
+ * after it whole, and its last (when later) for `lastSeconds`.
+ */
+export function eachOpenHour(lots: OccupancyLot[], spans: StaySpan[], from: string, to: string, visit: (hour: OpenHour) => void) {
+  const start = Date.parse(`${from}T00:00:00Z`) / 1000;
+  const days = eachDay(from, to);
+  const count = days.length * 24;
+  const firstWeekday = new Date(`${from}T00:00:00Z`).getUTCDay();
+  const spansOf = new Map<string, StaySpan[]>();
+  for (const span of spans) {
+    const list = spansOf.get(span.lotId);
+    if (list) list.push(span);
+    else spansOf.set(span.lotId, [span]);
+  }
+  for (const lot of lots) {
+    const booked = new Float64Array(count);
+    const whole = new Float64Array(count + 1);
+    for (const span of spansOf.get(lot.id) ?? []) {
+      const first = (span.startHour - start) / 3600;
+      const last = (span.endHour - start) / 3600;
+      booked[first] += span.firstSeconds;
+      if (last > first && last < count) booked[last] += span.lastSeconds;
+      if (last > first + 1) {
+        whole[first + 1] += span.stays;
+        whole[last] -= span.stays;
+      }
+    }
+    const mask = openWeekMask(lot.hours);
+    let held = 0;
+    for (let i = 0; i < count; i++) {
+      held += whole[i];
+      const [day, hour] = [Math.floor(i / 24), i % 24];
+      const weekday = (firstWeekday + day) % 7;
+      if (mask[24 * weekday + hour] === '1') visit({ lotId: lot.id, day: days[day], weekday, hour, booked: booked[i] + held * 3600, available: lot.slots * 3600 });
+    }
+  }
+}
 
 /** Occupancy in percent with one decimal; null when nothing was available (a closed day). */
 export const occupancyPercent = ({ booked, available }: Tally) => (available > 0 ? Math.round((booked / available) * 1000) / 10 : null);

@@ -1,6 +1,6 @@
 /**
  * The records behind every money and occupancy figure (docs/owner.md, "Figures"), summed in SQL so a
- * year of a busy lot comes back as a few hundred rows. The platform's revenue (admin) and an owner's
+ * year of a busy lot comes back as a few thousand rows at most. The platform's revenue (admin) and an owner's
  * revenue are the same definition, over every lot or over the owner's.
  *
  * Money received: every reservation charge (bookings, changes, extensions, overstays, walk-ins of
@@ -11,6 +11,7 @@
  * (a cancelled or no-show booking freed its slot), and walk-ins nobody booked, until their exit or now.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { StaySpan } from '../../core/owner-figures';
 import type { DB } from '../db/client';
 
 /** Whose lots: one owner's (null: every owner's, for the super admin), optionally one lot of them. */
@@ -30,11 +31,12 @@ const lotsIn = (scope: LotScope | 'all') =>
 /** Money received as rows (lot_id, at, kind, cents, user_id). */
 function money(scope: LotScope | 'all', window?: Window) {
   const charged = window ? sql` AND c.created_at >= ${window.from.toISOString()} AND c.created_at < ${window.to.toISOString()}` : sql``;
-  const exited = window ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()}` : sql``;
+  // A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
+  const exited = window ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()} AND entry_ts < ${window.to.toISOString()}` : sql``;
   return sql`
-    SELECT r.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents, r.user_id AS user_id
+    SELECT c.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents, r.user_id AS user_id
       FROM charges c JOIN reservations r ON r.id = c.reservation_id
-     WHERE r.lot_id IN ${lotsIn(scope)}${charged}
+     WHERE c.lot_id IN ${lotsIn(scope)}${charged}
     UNION ALL
     SELECT lot_id, exit_ts, 'WALK_IN', amount_cents, NULL
       FROM checkins
@@ -120,30 +122,16 @@ export const slotsTakenAt = (db: DB, scope: LotScope, at: Date) =>
   db.all<{ lotId: string; taken: number }>(sql`
     SELECT lot_id AS lotId, count(*) AS taken FROM (${stays(scope, { from: at, to: new Date(at.getTime() + 1000) }, at)}) WHERE e > s GROUP BY lot_id`);
 
-const CELLS = {
-  day: sql`date(hour, 'unixepoch')`,
-  /** "w:h": Manila weekday (0 = Sunday) and clock hour. */
-  cell: sql`strftime('%w', hour, 'unixepoch') || ':' || ((hour % 86400) / 3600)`,
-  lot: sql`lot_id`,
-};
-
 /**
- * Booked slot-seconds within the lots' open hours, by Manila day, weekday × hour, or lot. Every stay
- * is cut at the clock hours it spans; `openMasks` says, per lot, which of the week's 168 hours are
- * open ("1" at 24 × weekday (0 = Sunday) + hour), so an hour the lot is closed never counts.
+ * Stays in a window summed by the clock hours they start and end in (Manila clock seconds at the top
+ * of the hour): how many, the seconds they hold in their first hour, and in their last when it is a
+ * later one. The hours between are held whole; `bookedHours` (core) lays them out hour by hour. One
+ * pass over the lots' stays, a few rows per hour of the window.
  */
-export function bookedSeconds(db: DB, scope: LotScope, window: Window, openMasks: Record<string, string>, by: keyof typeof CELLS, now = new Date()) {
-  return db.all<{ key: string; seconds: number }>(sql`
-    WITH RECURSIVE
-      masks(lot_id, mask) AS (SELECT key, value FROM json_each(${JSON.stringify(openMasks)})),
-      stay(lot_id, s, e) AS (${stays(scope, window, now)}),
-      piece(lot_id, hour, s, e) AS (
-        SELECT lot_id, s - s % 3600, s, e FROM stay WHERE e > s
-        UNION ALL
-        SELECT lot_id, hour + 3600, hour + 3600, e FROM piece WHERE hour + 3600 < e
-      )
-    SELECT ${CELLS[by]} AS key, sum(min(e, hour + 3600) - s) AS seconds
-      FROM piece JOIN masks USING (lot_id)
-     WHERE substr(mask, 1 + 24 * CAST(strftime('%w', hour, 'unixepoch') AS INTEGER) + (hour % 86400) / 3600, 1) = '1'
-     GROUP BY key`);
-}
+export const stayHours = (db: DB, scope: LotScope, window: Window, now = new Date()) =>
+  db.all<StaySpan>(sql`
+    SELECT lot_id AS lotId, s - s % 3600 AS startHour, e - e % 3600 AS endHour, count(*) AS stays,
+           sum(min(e, s - s % 3600 + 3600) - s) AS firstSeconds, sum(e % 3600) AS lastSeconds
+      FROM (${stays(scope, window, now)})
+     WHERE e > s
+     GROUP BY lot_id, startHour, endHour`);

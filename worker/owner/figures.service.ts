@@ -6,14 +6,13 @@ import { WEEKDAYS } from '../../core/booking';
 import { lotHours } from '../../core/lot-json';
 import {
   addDays,
-  availableSeconds,
   changePercent,
   dayStart,
   eachDay,
+  eachOpenHour,
   manilaDay,
   maskEmail,
   occupancyPercent,
-  openWeekMask,
   previousPeriod,
   REVENUE_SOURCES,
   revenueSourceOf,
@@ -23,6 +22,7 @@ import {
   trendOf,
   TREND_RANGES,
   type DailyRow,
+  type OccupancyLot,
   type ReportFilter,
   type Tally,
   type TrendRange,
@@ -32,12 +32,12 @@ import type { DB } from '../db/client';
 import type { SessionUser } from '../env';
 import { listLotsOwnedBy } from '../lots/lots.data';
 import {
-  bookedSeconds,
   bookingsByDay,
   bookingsByLength,
   customerCounts,
   moneyBy,
   slotsTakenAt,
+  stayHours,
   topSpenders,
   type LotScope,
   type Window,
@@ -51,17 +51,22 @@ const PERFORMANCE_DAYS = 7;
 /** The lots a figure covers (the route has checked that the user manages `lotId`). */
 export const scopeOf = (user: SessionUser, lotId?: string): LotScope => ({ ownerId: user.role === 'super_admin' ? null : user.id, lotId });
 
-type ScopeLot = { id: string; name: string; slots: number; hours: ReturnType<typeof lotHours> };
+type ScopeLot = OccupancyLot & { name: string };
 
 async function lotsOf(db: DB, scope: LotScope): Promise<ScopeLot[]> {
   const rows = await listLotsOwnedBy(db, scope.ownerId);
   return rows.filter((lot) => !scope.lotId || lot.id === scope.lotId).map((lot) => ({ id: lot.id, name: lot.name, slots: lot.totalSlots, hours: lotHours(lot) }));
 }
 
-const masksOf = (lots: ScopeLot[]) => Object.fromEntries(lots.map((lot) => [lot.id, openWeekMask(lot.hours)]));
-
 /** Whole Manila days, `from` to `to` included. */
 const daysWindow = (from: string, to: string): Window => ({ from: dayStart(from), to: dayStart(addDays(to, 1)) });
+
+const emptyTally = (): Tally => ({ booked: 0, available: 0 });
+const addTo = <K>(tallies: Map<K, Tally>, key: K, hour: Tally) => {
+  const tally = tallies.get(key) ?? tallies.set(key, emptyTally()).get(key)!;
+  tally.booked += hour.booked;
+  tally.available += hour.available;
+};
 
 const sumBy = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
 const avgHours = (seconds: number, count: number) => (count ? roundHours(seconds / count / 3600) : 0);
@@ -115,23 +120,21 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
   const to = manilaDay(now);
   const from = addDays(to, 1 - PERFORMANCE_DAYS);
   const before = previousPeriod(from, to);
-  const [money, earlier, booked] = await Promise.all([
+  const [money, earlier, spans] = await Promise.all([
     moneyBy(db, scope, daysWindow(from, to), 'lot'),
     moneyBy(db, scope, daysWindow(before.from, before.to), 'lot'),
-    bookedSeconds(db, scope, daysWindow(from, to), masksOf(lots), 'lot', now),
+    stayHours(db, scope, daysWindow(from, to), now),
   ]);
   const [revenue, previous] = [totalsBy(money), totalsBy(earlier)];
-  const bookedOf = new Map(booked.map((row) => [row.key, row.seconds]));
-  return lots.map((lot) => {
-    const available = sumBy(eachDay(from, to), (day) => availableSeconds(lot, day));
-    return {
-      id: lot.id,
-      name: lot.name,
-      occupancy: occupancyPercent({ booked: bookedOf.get(lot.id) ?? 0, available }) ?? 0,
-      revenue: revenue.get(lot.id) ?? 0,
-      trend: trendOf(revenue.get(lot.id) ?? 0, previous.get(lot.id) ?? 0),
-    };
-  });
+  const occupancyOf = new Map<string, Tally>();
+  eachOpenHour(lots, spans, from, to, (hour) => addTo(occupancyOf, hour.lotId, hour));
+  return lots.map((lot) => ({
+    id: lot.id,
+    name: lot.name,
+    occupancy: occupancyPercent(occupancyOf.get(lot.id) ?? emptyTally()) ?? 0,
+    revenue: revenue.get(lot.id) ?? 0,
+    trend: trendOf(revenue.get(lot.id) ?? 0, previous.get(lot.id) ?? 0),
+  }));
 }
 
 /** Reports & Analytics for a location and Manila days, each figure beside the same number of days before. */
@@ -139,13 +142,11 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
   const { from, to } = filter;
   const before = previousPeriod(from, to);
   const [lots, window, whole] = [await lotsOf(db, scope), daysWindow(from, to), daysWindow(before.from, to)];
-  const masks = masksOf(lots);
-  const [moneyDays, moneyHours, bookingDays, bookedDays, bookedCells, lengths, customers, spenders] = await Promise.all([
+  const [moneyDays, moneyHours, bookingDays, spans, lengths, customers, spenders] = await Promise.all([
     moneyBy(db, scope, whole, 'day'),
     moneyBy(db, scope, window, 'hour'),
     bookingsByDay(db, scope, whole),
-    bookedSeconds(db, scope, whole, masks, 'day', now),
-    bookedSeconds(db, scope, window, masks, 'cell', now),
+    stayHours(db, scope, whole, now),
     bookingsByLength(db, scope, window, STAY_LENGTH_BOUNDS),
     customerCounts(db, scope, window),
     topSpenders(db, scope, window, TOP_CUSTOMERS),
@@ -153,9 +154,17 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
 
   const revenueOf = totalsBy(moneyDays);
   const bookingsOf = new Map(bookingDays.map((row) => [row.day, row]));
-  const bookedOf = new Map(bookedDays.map((row) => [row.key, row.seconds]));
+  // Occupancy per day over both periods, and per weekday (0 = Sunday) × clock hour over the report's days.
+  const days = new Map<string, Tally>();
+  const grid: Tally[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, emptyTally));
+  eachOpenHour(lots, spans, before.from, to, (hour) => {
+    addTo(days, hour.day, hour);
+    if (hour.day < from) return;
+    grid[hour.weekday][hour.hour].booked += hour.booked;
+    grid[hour.weekday][hour.hour].available += hour.available;
+  });
   const dayFigures = (day: string) => {
-    const tally: Tally = { booked: bookedOf.get(day) ?? 0, available: sumBy(lots, (lot) => availableSeconds(lot, day)) };
+    const tally = days.get(day) ?? emptyTally();
     const booked = bookingsOf.get(day);
     return { date: day, revenue: revenueOf.get(day) ?? 0, tally, bookings: booked?.bookings ?? 0, seconds: booked?.seconds ?? 0 };
   };
@@ -180,7 +189,7 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     kpis: { ...current, previous, change: changes(current, previous) },
     daily,
     revenue: revenueReport(moneyDays.filter((row) => String(row.key) >= from), moneyHours),
-    occupancy: occupancyReport(lots, eachDay(from, to), bookedCells, lengths),
+    occupancy: occupancyReport(grid, lengths),
     customers: {
       customers: customers.customers,
       new: customers.first,
@@ -205,20 +214,8 @@ function revenueReport(days: { kind: string; cents: number }[], hours: { key: st
   };
 }
 
-function occupancyReport(lots: ScopeLot[], days: string[], cells: { key: string; seconds: number }[], lengths: number[]) {
-  // Tallies per Manila weekday (0 = Sunday) and clock hour.
-  const grid: Tally[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => ({ booked: 0, available: 0 })));
-  for (const day of days) {
-    const w = new Date(`${day}T00:00:00Z`).getUTCDay();
-    for (const lot of lots) {
-      const mask = openWeekMask(lot.hours);
-      for (let hour = 0; hour < 24; hour++) if (mask[24 * w + hour] === '1') grid[w][hour].available += lot.slots * 3600;
-    }
-  }
-  for (const cell of cells) {
-    const [w, hour] = cell.key.split(':').map(Number);
-    grid[w][hour].booked += cell.seconds;
-  }
+/** The Occupancy tab from tallies per weekday (0 = Sunday) × clock hour. */
+function occupancyReport(grid: Tally[][], lengths: number[]) {
   const add = (tallies: Tally[]): Tally => ({ booked: sumBy(tallies, (t) => t.booked), available: sumBy(tallies, (t) => t.available) });
   const hoursOf = (weekdays: number[]) => Array.from({ length: 24 }, (_, hour) => add(weekdays.map((w) => grid[w][hour])));
   const peak = (weekdays: number[]) => {
