@@ -28,17 +28,17 @@ const lotsIn = (scope: LotScope | 'all') =>
     ? sql`(SELECT id FROM lots)`
     : sql`(SELECT id FROM lots WHERE 1 = 1${scope.ownerId ? sql` AND owner_id = ${scope.ownerId}` : sql``}${scope.lotId ? sql` AND id = ${scope.lotId}` : sql``})`;
 
-/** Money received as rows (lot_id, at, kind, cents, user_id). */
-function money(scope: LotScope | 'all', window?: Window) {
+/** Money received as rows (lot_id, at, kind, cents), with the paying user_id when `payer` is asked for. */
+function money(scope: LotScope | 'all', window?: Window, payer = false) {
   const charged = window ? sql` AND c.created_at >= ${window.from.toISOString()} AND c.created_at < ${window.to.toISOString()}` : sql``;
   // A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
   const exited = window ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()} AND entry_ts < ${window.to.toISOString()}` : sql``;
   return sql`
-    SELECT c.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents, r.user_id AS user_id
-      FROM charges c JOIN reservations r ON r.id = c.reservation_id
+    SELECT c.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents${payer ? sql`, r.user_id AS user_id` : sql``}
+      FROM charges c${payer ? sql` JOIN reservations r ON r.id = c.reservation_id` : sql``}
      WHERE c.lot_id IN ${lotsIn(scope)}${charged}
     UNION ALL
-    SELECT lot_id, exit_ts, 'WALK_IN', amount_cents, NULL
+    SELECT lot_id, exit_ts, 'WALK_IN', amount_cents${payer ? sql`, NULL` : sql``}
       FROM checkins
      WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL AND amount_cents IS NOT NULL${exited}`;
 }
@@ -49,16 +49,21 @@ export async function totalMoneyReceived(db: DB) {
   return row?.cents ?? 0;
 }
 
-const GROUPS = {
-  day: sql`date(at, ${MANILA})`,
-  hour: sql`CAST(strftime('%H', at, ${MANILA}) AS INTEGER)`,
-  lot: sql`lot_id`,
-};
+/** Money received in a window. */
+export async function moneyTotal(db: DB, scope: LotScope, window: Window) {
+  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money(scope, window)})`);
+  return row?.cents ?? 0;
+}
 
-/** Money received in a window, by Manila day, Manila clock hour or lot, and by kind of charge. */
-export const moneyBy = (db: DB, scope: LotScope, window: Window, by: keyof typeof GROUPS) =>
-  db.all<{ key: string | number; kind: string; cents: number }>(sql`
-    SELECT ${GROUPS[by]} AS key, kind, sum(cents) AS cents FROM (${money(scope, window)}) GROUP BY key, kind`);
+/** Money received in a window per lot. */
+export const moneyByLot = (db: DB, scope: LotScope, window: Window) =>
+  db.all<{ lotId: string; cents: number }>(sql`SELECT lot_id AS lotId, sum(cents) AS cents FROM (${money(scope, window)}) GROUP BY lot_id`);
+
+/** Money received in a window per Manila day and clock hour, and kind of charge (one pass for the trend, the breakdown and the hours). */
+export const moneyByHour = (db: DB, scope: LotScope, window: Window) =>
+  db.all<{ day: string; hour: number; kind: string; cents: number }>(sql`
+    SELECT date(at, ${MANILA}) AS day, CAST(strftime('%H', at, ${MANILA}) AS INTEGER) AS hour, kind, sum(cents) AS cents
+      FROM (${money(scope, window)}) GROUP BY day, hour, kind`);
 
 /** The customers who paid the most in a window: their e-mail, their bookings there and what they paid. */
 export const topSpenders = (db: DB, scope: LotScope, window: Window, limit: number) =>
@@ -67,7 +72,7 @@ export const topSpenders = (db: DB, scope: LotScope, window: Window, limit: numb
            (SELECT count(*) FROM reservations r
              WHERE r.user_id = m.user_id AND r.lot_id IN ${lotsIn(scope)} AND r.status <> 'CANCELLED'
                AND r.start_ts >= ${window.from.toISOString()} AND r.start_ts < ${window.to.toISOString()}) AS bookings
-      FROM (SELECT user_id, sum(cents) AS cents FROM (${money(scope, window)}) WHERE user_id IS NOT NULL GROUP BY user_id) m
+      FROM (SELECT user_id, sum(cents) AS cents FROM (${money(scope, window, true)}) WHERE user_id IS NOT NULL GROUP BY user_id) m
       JOIN users u ON u.id = m.user_id
      WHERE m.cents > 0
      ORDER BY m.cents DESC, u.email
@@ -79,18 +84,12 @@ const bookings = (scope: LotScope, window: Window) => sql`
     FROM reservations
    WHERE lot_id IN ${lotsIn(scope)} AND status <> 'CANCELLED' AND start_ts >= ${window.from.toISOString()} AND start_ts < ${window.to.toISOString()}`;
 
-/** Bookings per Manila day of their start: how many and their summed length. */
-export const bookingsByDay = (db: DB, scope: LotScope, window: Window) =>
-  db.all<{ day: string; bookings: number; seconds: number }>(sql`
-    SELECT date(start_ts, ${MANILA}) AS day, count(*) AS bookings, sum(seconds) AS seconds FROM (${bookings(scope, window)}) GROUP BY day`);
-
-/** Bookings by length: under, between (both ends included) and over the two bounds, in hours. */
-export async function bookingsByLength(db: DB, scope: LotScope, window: Window, [short, long]: readonly [number, number]) {
-  const [row] = await db.all<{ short: number | null; middle: number | null; long: number | null }>(sql`
-    SELECT sum(seconds < ${short * 3600}) AS short, sum(seconds >= ${short * 3600} AND seconds <= ${long * 3600}) AS middle, sum(seconds > ${long * 3600}) AS long
-      FROM (${bookings(scope, window)})`);
-  return [row?.short ?? 0, row?.middle ?? 0, row?.long ?? 0];
-}
+/** Bookings per Manila day of their start: how many, their summed length, and how many were short, middle or long (bounds in hours, the middle including both). */
+export const bookingsByDay = (db: DB, scope: LotScope, window: Window, [short, long]: readonly [number, number]) =>
+  db.all<{ day: string; bookings: number; seconds: number; short: number; middle: number; long: number }>(sql`
+    SELECT date(start_ts, ${MANILA}) AS day, count(*) AS bookings, sum(seconds) AS seconds,
+           sum(seconds < ${short * 3600}) AS short, sum(seconds >= ${short * 3600} AND seconds <= ${long * 3600}) AS middle, sum(seconds > ${long * 3600}) AS long
+      FROM (${bookings(scope, window)}) GROUP BY day`);
 
 /** Customers who booked in the window, and how many of them booked these lots for the first time. */
 export async function customerCounts(db: DB, scope: LotScope, window: Window) {

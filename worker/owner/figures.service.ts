@@ -33,9 +33,10 @@ import type { SessionUser } from '../env';
 import { listLotsOwnedBy } from '../lots/lots.data';
 import {
   bookingsByDay,
-  bookingsByLength,
   customerCounts,
-  moneyBy,
+  moneyByHour,
+  moneyByLot,
+  moneyTotal,
   slotsTakenAt,
   stayHours,
   topSpenders,
@@ -82,10 +83,10 @@ export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
   const lots = await lotsOf(db, scope);
   const slots = sumBy(lots, (lot) => lot.slots);
   const figures = async (window: Window) => {
-    const [money, booked, taken] = await Promise.all([moneyBy(db, scope, window, 'lot'), bookingsByDay(db, scope, window), slotsTakenAt(db, scope, window.to)]);
+    const [money, booked, taken] = await Promise.all([moneyTotal(db, scope, window), bookingsByDay(db, scope, window, STAY_LENGTH_BOUNDS), slotsTakenAt(db, scope, window.to)]);
     const count = sumBy(booked, (day) => day.bookings);
     return {
-      totalRevenue: sumBy(money, (row) => row.cents),
+      totalRevenue: money,
       occupancy: occupancyPercent({ booked: sumBy(taken, (row) => row.taken), available: slots }) ?? 0,
       dailyBookings: count,
       avgDuration: avgHours(sumBy(booked, (day) => day.seconds), count),
@@ -103,16 +104,15 @@ function changes<T extends Record<string, number>>(current: T, previous: T) {
 export async function revenueTrend(db: DB, scope: LotScope, range: TrendRange, now = new Date()) {
   const to = manilaDay(now);
   const from = addDays(to, 1 - TREND_RANGES[range]);
-  const rows = await moneyBy(db, scope, daysWindow(from, to), 'day');
-  const byDay = totalsBy(rows);
+  const byDay = totalsBy(await moneyByHour(db, scope, daysWindow(from, to)), (row) => row.day);
   return eachDay(from, to).map((date) => ({ date, revenue: byDay.get(date) ?? 0 }));
 }
 
-const totalsBy = (rows: { key: string | number; cents: number }[]) => {
-  const totals = new Map<string | number, number>();
-  for (const row of rows) totals.set(row.key, (totals.get(row.key) ?? 0) + row.cents);
+function totalsBy<T extends { cents: number }, K>(rows: T[], keyOf: (row: T) => K) {
+  const totals = new Map<K, number>();
+  for (const row of rows) totals.set(keyOf(row), (totals.get(keyOf(row)) ?? 0) + row.cents);
   return totals;
-};
+}
 
 /** Lot Performance: each lot's occupancy and revenue over the last 7 days, and revenue's trend against the 7 before. */
 export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) {
@@ -121,11 +121,11 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
   const from = addDays(to, 1 - PERFORMANCE_DAYS);
   const before = previousPeriod(from, to);
   const [money, earlier, spans] = await Promise.all([
-    moneyBy(db, scope, daysWindow(from, to), 'lot'),
-    moneyBy(db, scope, daysWindow(before.from, before.to), 'lot'),
+    moneyByLot(db, scope, daysWindow(from, to)),
+    moneyByLot(db, scope, daysWindow(before.from, before.to)),
     stayHours(db, scope, daysWindow(from, to), now),
   ]);
-  const [revenue, previous] = [totalsBy(money), totalsBy(earlier)];
+  const [revenue, previous] = [totalsBy(money, (row) => row.lotId), totalsBy(earlier, (row) => row.lotId)];
   const occupancyOf = new Map<string, Tally>();
   eachOpenHour(lots, spans, from, to, (hour) => addTo(occupancyOf, hour.lotId, hour));
   return lots.map((lot) => ({
@@ -142,17 +142,16 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
   const { from, to } = filter;
   const before = previousPeriod(from, to);
   const [lots, window, whole] = [await lotsOf(db, scope), daysWindow(from, to), daysWindow(before.from, to)];
-  const [moneyDays, moneyHours, bookingDays, spans, lengths, customers, spenders] = await Promise.all([
-    moneyBy(db, scope, whole, 'day'),
-    moneyBy(db, scope, window, 'hour'),
-    bookingsByDay(db, scope, whole),
+  const [money, moneyBefore, bookingDays, spans, customers, spenders] = await Promise.all([
+    moneyByHour(db, scope, window),
+    moneyTotal(db, scope, daysWindow(before.from, before.to)),
+    bookingsByDay(db, scope, whole, STAY_LENGTH_BOUNDS),
     stayHours(db, scope, whole, now),
-    bookingsByLength(db, scope, window, STAY_LENGTH_BOUNDS),
     customerCounts(db, scope, window),
     topSpenders(db, scope, window, TOP_CUSTOMERS),
   ]);
 
-  const revenueOf = totalsBy(moneyDays);
+  const revenueOf = totalsBy(money, (row) => row.day);
   const bookingsOf = new Map(bookingDays.map((row) => [row.day, row]));
   // Occupancy per day over both periods, and per weekday (0 = Sunday) × clock hour over the report's days.
   const days = new Map<string, Tally>();
@@ -168,17 +167,19 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     const booked = bookingsOf.get(day);
     return { date: day, revenue: revenueOf.get(day) ?? 0, tally, bookings: booked?.bookings ?? 0, seconds: booked?.seconds ?? 0 };
   };
-  const period = (days: string[]) => {
+  const period = (days: string[], revenue: number) => {
     const rows = days.map(dayFigures);
     const bookings = sumBy(rows, (row) => row.bookings);
     return {
-      totalRevenue: sumBy(rows, (row) => row.revenue),
+      totalRevenue: revenue,
       avgOccupancy: occupancyPercent({ booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) }) ?? 0,
       totalBookings: bookings,
       avgDuration: avgHours(sumBy(rows, (row) => row.seconds), bookings),
     };
   };
-  const [current, previous] = [period(eachDay(from, to)), period(eachDay(before.from, before.to))];
+  const [current, previous] = [period(eachDay(from, to), sumBy(money, (row) => row.cents)), period(eachDay(before.from, before.to), moneyBefore)];
+  const reportDays = bookingDays.filter((row) => row.day >= from);
+  const lengths = [sumBy(reportDays, (row) => row.short), sumBy(reportDays, (row) => row.middle), sumBy(reportDays, (row) => row.long)];
   const daily: DailyRow[] = eachDay(from, to).map((day) => {
     const row = dayFigures(day);
     return { date: day, revenue: row.revenue, occupancy: occupancyPercent(row.tally), bookings: row.bookings, avgDuration: avgHours(row.seconds, row.bookings) };
@@ -188,7 +189,7 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
     kpis: { ...current, previous, change: changes(current, previous) },
     daily,
-    revenue: revenueReport(moneyDays.filter((row) => String(row.key) >= from), moneyHours),
+    revenue: revenueReport(money),
     occupancy: occupancyReport(grid, lengths),
     customers: {
       customers: customers.customers,
@@ -199,18 +200,17 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
   };
 }
 
-function revenueReport(days: { kind: string; cents: number }[], hours: { key: string | number; kind: string; cents: number }[]) {
-  const bySource = new Map<string, number>();
-  for (const row of days) bySource.set(revenueSourceOf(row.kind), (bySource.get(revenueSourceOf(row.kind)) ?? 0) + row.cents);
-  const byHour = totalsBy(hours);
+function revenueReport(money: { hour: number; kind: string; cents: number }[]) {
+  const bySource = totalsBy(money, (row) => revenueSourceOf(row.kind));
+  const byHour = totalsBy(money, (row) => row.hour);
   return {
     breakdown: REVENUE_SOURCES.map(({ source, label }) => ({ source, label, amount: bySource.get(source) ?? 0 })),
     byHour: Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0),
     topHours: [...byHour.entries()]
       .filter(([, cents]) => cents > 0)
-      .sort(([h1, a], [h2, b]) => b - a || Number(h1) - Number(h2))
+      .sort(([h1, a], [h2, b]) => b - a || h1 - h2)
       .slice(0, TOP_HOURS)
-      .map(([hour, amount]) => ({ hour: Number(hour), amount })),
+      .map(([hour, amount]) => ({ hour, amount })),
   };
 }
 
