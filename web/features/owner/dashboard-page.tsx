@@ -42,7 +42,7 @@ function RevenueTrend({ lotId }: { lotId?: string }) {
           <h2 className="text-lg font-semibold">Revenue Trend</h2>
           {total !== undefined && <p className="text-sm text-muted-foreground">{formatPeso(total)} received</p>}
         </div>
-        <div className="flex gap-1" role="group" aria-label="Revenue trend range">
+        <div className="flex flex-wrap gap-1" role="group" aria-label="Revenue trend range">
           {(Object.keys(TREND_RANGES) as TrendRange[]).map((value) => (
             <Button key={value} size="sm" variant={value === range ? 'primary' : 'outline'} aria-pressed={value === range} onClick={() => setRange(value)}>
               {RANGE_LABELS[value]}

@@ -66,7 +66,7 @@ function OverviewTab({ report }: { report: OwnerReport }) {
       </div>
       <Panel title="Daily Performance">
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-sm">
+          <table className="w-full min-w-[32rem] whitespace-nowrap text-sm">
             <thead className="text-left text-muted-foreground">
               <tr>
                 {['Date', 'Revenue', 'Occupancy', 'Bookings', 'Avg Duration', 'Status'].map((heading) => (
