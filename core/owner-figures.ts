@@ -61,7 +61,7 @@ export function openHours(hours: LotHours, weekday: Weekday): boolean[] {
 }
 
 /** The weekday SQLite's strftime('%w') and Date#getUTCDay() number (0 = Sunday). */
-export const weekdayNumbered = (w: number) => WEEKDAYS[(w + 6) % 7];
+const weekdayNumbered = (w: number) => WEEKDAYS[(w + 6) % 7];
 
 /** A lot's open hours over the week as 168 characters, "1" at 24 × weekday (0 = Sunday) + hour when open. */
 export const openWeekMask = (hours: LotHours) =>

@@ -4,7 +4,6 @@ import type { ReportFilter, TrendRange } from '../../core/owner-figures';
 import { api, unwrap } from './api';
 
 export type OwnerReport = InferResponseType<typeof api.owner.reports.$get, 200>;
-export type OwnerKpis = InferResponseType<typeof api.owner.kpis.$get, 200>;
 
 const location = (lotId?: string) => (lotId ? { lotId } : {});
 

@@ -92,8 +92,8 @@ export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
       avgDuration: avgHours(sumBy(booked, (day) => day.seconds), count),
     };
   };
-  const [now_, before] = await Promise.all([figures(current), figures(previous)]);
-  return { ...now_, previous: before, change: changes(now_, before), since: current.from.toISOString(), asOf: now.toISOString() };
+  const [today_, yesterday] = await Promise.all([figures(current), figures(previous)]);
+  return { ...today_, previous: yesterday, change: changes(today_, yesterday), since: current.from.toISOString(), asOf: now.toISOString() };
 }
 
 function changes<T extends Record<string, number>>(current: T, previous: T) {
