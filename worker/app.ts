@@ -16,6 +16,7 @@ import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { lotAttendantRoutes } from './owner/lot-attendants.routes';
+import { figuresRoutes } from './owner/figures.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
@@ -36,6 +37,7 @@ const api = new Hono<AppEnv>()
   .route('/', notificationRoutes)
   .route('/', ownerRoutes)
   .route('/', lotAttendantRoutes)
+  .route('/', figuresRoutes)
   .route('/', pricingRoutes)
   .route('/', gateRoutes)
   .route('/', walletRoutes)

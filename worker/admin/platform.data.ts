@@ -1,10 +1,10 @@
 /** The platform's figures for the super admin, each computed from the records at the time of asking. */
-import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, sum } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/sqlite-core';
+import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../core/time';
 import { manilaDayStart } from '../../core/wallet';
 import type { DB } from '../db/client';
-import { charges, checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
+import { checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
+import { moneyPerLot, totalMoneyReceived } from '../owner/figures.data';
 
 /** "Active" is having signed in within this window. */
 export const ACTIVE_USER_DAYS = 30;
@@ -13,43 +13,22 @@ export const METRICS_DAYS = 30;
 /** How many tenants and lots the dashboard ranks. */
 export const RANKED = 5;
 
-/**
- * The platform's revenue, one row per amount with the lot it was earned at: every reservation charge
- * net of refunds (refunds are negative charges) plus what unknown drivers' walk-ins paid at the gate
- * (they have no reservation, so no charge row; an undone check-in does not count). The total, the
- * per-lot and the per-tenant figures all sum these rows.
- */
-const revenueRows = (db: DB) =>
-  unionAll(
-    db.select({ lotId: reservations.lotId, cents: charges.amountCents }).from(charges).innerJoin(reservations, eq(reservations.id, charges.reservationId)),
-    db
-      .select({ lotId: checkins.lotId, cents: sql<number>`${checkins.amountCents}`.as('cents') })
-      .from(checkins)
-      .where(and(eq(checkins.walkIn, true), isNull(checkins.reservationId), isNull(checkins.undoneAt))),
-  ).as('revenue');
-
-/** Revenue per lot (lots that earned nothing have no row). */
-const revenueByLot = (db: DB) => {
-  const revenue = revenueRows(db);
-  return db
-    .select({ lotId: revenue.lotId, cents: sql<number>`coalesce(sum(${revenue.cents}), 0)`.as('lot_cents') })
-    .from(revenue)
-    .groupBy(revenue.lotId)
-    .as('lot_revenue');
-};
+/** Revenue per lot, all time, as owners count money received (owner/figures.data.ts); lots that earned nothing have no row. */
+const lotRevenue = sql`${moneyPerLot()} AS lot_revenue`;
+const revenueOfLot = sql`lot_revenue.lot_id = ${lots.id}`;
 
 /**
  * totalTenants: owners (users with the owner_admin role); totalLots: bookable (approved) lots;
- * totalRevenue: the sum of `revenueRows`; activeUsers: distinct users who began a session in the
- * last 30 days; pendingApprovals: both queues' pending items.
+ * totalRevenue: money received at every lot, as an owner's revenue counts it (owner/figures.data.ts);
+ * activeUsers: distinct users who began a session in the last 30 days; pendingApprovals: both queues'
+ * pending items.
  */
 export async function platformKpis(db: DB, now = Date.now()) {
   const since = new Date(now - ACTIVE_USER_DAYS * DAY_MS).toISOString();
-  const revenue = revenueRows(db);
-  const [[tenants], [approvedLots], [earned], [active], [owners], [lotsPending]] = await db.batch([
+  const revenue = totalMoneyReceived(db);
+  const [[tenants], [approvedLots], [active], [owners], [lotsPending]] = await db.batch([
     db.select({ n: count() }).from(users).where(eq(users.role, 'owner_admin')),
     db.select({ n: count() }).from(lots).where(eq(lots.isApproved, true)),
-    db.select({ cents: sum(revenue.cents).mapWith(Number) }).from(revenue),
     db.select({ n: countDistinct(sessions.userId) }).from(sessions).where(gte(sessions.createdAt, since)),
     db.select({ n: count() }).from(ownerApplications).where(eq(ownerApplications.status, 'pending')),
     db.select({ n: count() }).from(lotSubmissions).where(eq(lotSubmissions.status, 'pending')),
@@ -57,7 +36,7 @@ export async function platformKpis(db: DB, now = Date.now()) {
   return {
     totalTenants: tenants.n,
     totalLots: approvedLots.n,
-    totalRevenue: earned.cents ?? 0,
+    totalRevenue: await revenue,
     activeUsers: active.n,
     pendingApprovals: owners.n + lotsPending.n,
   };
@@ -78,7 +57,6 @@ const KEPT_SLOT = ['CONFIRMED', 'ACTIVE', 'COMPLETED'] as const;
 export async function tenantFigures(db: DB, now = Date.now()) {
   const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
   const nowIso = new Date(now).toISOString();
-  const lotRevenue = revenueByLot(db);
   const bookings = db.select({ lotId: reservations.lotId, n: count().as('bookings') }).from(reservations).groupBy(reservations.lotId).as('lot_bookings');
   // Days of slot time kept inside [since, now): each reservation's window clipped to the period.
   const kept = db
@@ -92,15 +70,15 @@ export async function tenantFigures(db: DB, now = Date.now()) {
     .as('lot_kept');
   const capacity = db.select({ lotId: slots.lotId, n: count().as('slot_count') }).from(slots).where(eq(slots.active, true)).groupBy(slots.lotId).as('lot_slots');
   const owner = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
-  const lotCents = sql<number>`coalesce(${lotRevenue.cents}, 0)`;
-  const tenantCents = sql<number>`coalesce(sum(${lotRevenue.cents}), 0)`;
+  const lotCents = sql<number>`coalesce(lot_revenue.cents, 0)`;
+  const tenantCents = sql<number>`coalesce(sum(lot_revenue.cents), 0)`;
 
   const [tenantRows, lotRows] = await db.batch([
     db
       .select({ ownerId: users.id, name: owner, email: users.email, lots: count(lots.id), revenueCents: tenantCents })
       .from(lots)
       .innerJoin(users, eq(users.id, lots.ownerId))
-      .leftJoin(lotRevenue, eq(lotRevenue.lotId, lots.id))
+      .leftJoin(lotRevenue, revenueOfLot)
       .groupBy(users.id)
       .orderBy(desc(tenantCents), users.email)
       .limit(RANKED),
@@ -116,7 +94,7 @@ export async function tenantFigures(db: DB, now = Date.now()) {
       })
       .from(lots)
       .innerJoin(users, eq(users.id, lots.ownerId))
-      .leftJoin(lotRevenue, eq(lotRevenue.lotId, lots.id))
+      .leftJoin(lotRevenue, revenueOfLot)
       .leftJoin(bookings, eq(bookings.lotId, lots.id))
       .leftJoin(kept, eq(kept.lotId, lots.id))
       .leftJoin(capacity, eq(capacity.lotId, lots.id))

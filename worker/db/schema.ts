@@ -181,6 +181,8 @@ export const reservations = sqliteTable(
   (t) => [
     index('reservations_user_idx').on(t.userId, t.startTs),
     index('reservations_lot_idx').on(t.lotId, t.startTs),
+    // Occupancy reads the stays still running after a moment: the lot's reservations ending after it.
+    index('reservations_lot_end_idx').on(t.lotId, t.endTs),
     uniqueIndex('reservations_user_idem_unique').on(t.userId, t.idempotencyKey),
     check('reservations_amount_nonneg', sql`${t.amountCents} >= 0`),
     check('reservations_window', sql`${t.endTs} > ${t.startTs}`),
@@ -221,8 +223,10 @@ export const charges = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
     createdAt: createdAt(),
+    /** The reservation's lot, filled in by a trigger on insert, so an owner's money is read by lot and time (docs/owner.md). */
+    lotId: text('lot_id'),
   },
-  (t) => [index('charges_reservation_idx').on(t.reservationId)],
+  (t) => [index('charges_reservation_idx').on(t.reservationId), index('charges_lot_time_idx').on(t.lotId, t.createdAt)],
 );
 
 export const wallets = sqliteTable(

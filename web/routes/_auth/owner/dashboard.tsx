@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { Spinner } from '../../../components/ui/spinner';
+import { OwnerDashboardPage } from '../../../features/owner/dashboard-page';
+import { ownerLotsQuery } from '../../../lib/owner';
 
 export const Route = createFileRoute('/_auth/owner/dashboard')({
-  component: () => <ComingSoon title="Owner Dashboard" summary="KPIs, revenue trend and lot performance arrive with the owner release." />,
+  loader: ({ context }) => context.queryClient.ensureQueryData(ownerLotsQuery),
+  pendingComponent: () => <Spinner label="Loading dashboard" />,
+  errorComponent: ({ error }) => <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error instanceof Error ? error.message : 'The dashboard could not be loaded.'}</main>,
+  component: OwnerDashboardPage,
 });

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { Spinner } from '../../../components/ui/spinner';
+import { OwnerReportsPage } from '../../../features/owner/reports-page';
+import { reportsSearch } from '../../../features/owner/reports-search';
+import { ownerLotsQuery } from '../../../lib/owner';
 
 export const Route = createFileRoute('/_auth/owner/reports')({
-  component: () => <ComingSoon title="Reports & Analytics" summary="Reports on real bookings arrive with the owner release." />,
+  validateSearch: reportsSearch,
+  loader: ({ context }) => context.queryClient.ensureQueryData(ownerLotsQuery),
+  pendingComponent: () => <Spinner label="Loading reports" />,
+  errorComponent: ({ error }) => <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error instanceof Error ? error.message : 'Reports could not be loaded.'}</main>,
+  component: OwnerReportsPage,
 });

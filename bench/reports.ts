@@ -1,0 +1,136 @@
+/**
+ * An owner's 12-month report of a busy lot, beside a trivial request.
+ *   npm start            (in another terminal; PORT and BASE_URL to choose another port)
+ *   npm run bench:reports [-- --requests 10]
+ * Imports (once) a 300-slot lot of the demo owner, open 06:00–22:00, with a year of synthetic stays up
+ * to yesterday: three a day on every slot (1 to 5 h, one in twenty cancelled), each with its booking
+ * charge, some extended, plus a few walk-ins a day; 2,000 drivers. Straight into the local D1 the dev
+ * server uses (PARKADA_STATE_DIR), as an operator's history would be imported. Then it times, one at
+ * a time and interleaved, `GET /api/owner/reports` for the last 365 days of that lot and
+ * `GET /api/auth/user` signed in as the owner, and prints p50, p95 and their ratio.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { addDays, manilaDay } from '../core/owner-figures';
+import { localD1 } from '../scripts/local-state';
+import { api } from './client';
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '10' } } });
+const requests = Number(values.requests);
+/** A fixed id (lot ids are UUIDs), so every run finds the lot it imported. */
+const LOT = '00000000-0000-4000-8000-0000000b3c40';
+const SLOTS = 300;
+const DRIVERS = 2_000;
+const DAYS = 365;
+const OWNER = { email: 'owner@parkada.ph', password: 'parkada-demo' };
+
+const query = <T>(sql: string) => (JSON.parse(localD1('execute', '--json', '--command', sql)) as [{ results: T[] }])[0].results;
+const counter = (name: string, to: number, from = 0) => `${name}(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM ${name} WHERE n < ${to})`;
+
+/** The year before `firstDay` + DAYS, as SQL statements; every figure is a fixed function of day, slot and turn. */
+function history(firstDay: string) {
+  const dayZero = Date.parse(`${firstDay}T00:00:00+08:00`) / 1000;
+  const hours = JSON.stringify(Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '06:00', close: '22:00' }])));
+  const iso = (seconds: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')`;
+  // Turn t of day d on slot k starts at 06:00, 11:00 or 16:00 (+1 h on odd day + slot) and lasts 1–5 h.
+  const start = `${dayZero} + d.n * 86400 + (6 + t.n * 5 + (d.n + k.n) % 2) * 3600`;
+  const length = `(1 + (d.n * 7 + k.n * 13 + t.n * 3) % 5) * 3600`;
+  return [
+    `DELETE FROM charges WHERE reservation_id LIKE 'bench-rr-%'`,
+    `DELETE FROM checkins WHERE id LIKE 'bench-rw-%'`,
+    `DELETE FROM reservations WHERE id LIKE 'bench-rr-%'`,
+    `DELETE FROM lots WHERE name = 'Bench Report Carpark'`,
+    `DELETE FROM users WHERE id LIKE 'bench-rd-%'`,
+    `INSERT INTO users (id, email, password_hash, first_name, last_name) WITH RECURSIVE ${counter('c', DRIVERS - 1)} SELECT 'bench-rd-' || n, 'bench.driver' || n || '@example.ph', 'x', 'Bench', 'Driver ' || n FROM c`,
+    `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, hours_json, rules_json, is_approved) VALUES ('${LOT}', (SELECT id FROM users WHERE email = '${OWNER.email}'), 'Bench Report Carpark', 'Ayala Ave, Makati', 'Makati', 14.5547, 121.0244, '${hours}', '{"maxDuration":8}', 1)`,
+    `INSERT INTO pricing (lot_id, base_rate) VALUES ('${LOT}', 5000)`,
+    `INSERT INTO slots (id, lot_id, label) WITH RECURSIVE ${counter('c', SLOTS, 1)} SELECT 'bench-rs-' || n, '${LOT}', 'P-' || substr('00' || n, -3) FROM c`,
+    `INSERT INTO reservations (id, user_id, lot_id, slot_id, status, start_ts, end_ts, amount_cents, created_at)
+       WITH RECURSIVE ${counter('d', DAYS - 1)}, ${counter('k', SLOTS, 1)}, ${counter('t', 2)}
+       SELECT 'bench-rr-' || d.n || '-' || k.n || '-' || t.n, 'bench-rd-' || ((d.n * 31 + k.n * 7 + t.n) % ${DRIVERS}), '${LOT}', 'bench-rs-' || k.n,
+              CASE WHEN (d.n + k.n * 3 + t.n) % 20 = 0 THEN 'CANCELLED' ELSE 'COMPLETED' END,
+              ${iso(start)}, ${iso(`${start} + ${length}`)}, 5000 * ${length} / 3600, ${iso(`${start} - 86400`)}
+         FROM d, k, t`,
+    `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at)
+       SELECT id || '-b', id, 'BOOKING', amount_cents, created_at FROM reservations WHERE lot_id = '${LOT}'`,
+    `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at)
+       SELECT id || '-r', id, 'REFUND', -amount_cents, start_ts FROM reservations WHERE lot_id = '${LOT}' AND status = 'CANCELLED'`,
+    `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at)
+       SELECT id || '-e', id, 'EXTENSION', 5000, start_ts FROM reservations WHERE lot_id = '${LOT}' AND status = 'COMPLETED' AND id LIKE '%7-0'`,
+    `INSERT INTO checkins (id, lot_id, plate, walk_in, entry_ts, exit_ts, amount_cents, paid_by)
+       WITH RECURSIVE ${counter('d', DAYS - 1)}, ${counter('w', 9)}
+       SELECT 'bench-rw-' || d.n || '-' || w.n, '${LOT}', 'WLK ' || w.n, 1, ${iso(`${dayZero} + d.n * 86400 + (7 + w.n) * 3600`)}, ${iso(`${dayZero} + d.n * 86400 + (9 + w.n) * 3600`)}, 10000, 'cash' FROM d, w`,
+  ];
+}
+
+function importHistory(firstDay: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'parkada-bench-'));
+  try {
+    writeFileSync(join(dir, 'history.sql'), history(firstDay).join(';\n') + ';\n');
+    localD1('execute', '--file', join(dir, 'history.sql'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The dev server's proxy to workerd sometimes drops the request right after a long one ("fetch failed", 500 in ~0.1 s): those are sent again and counted. */
+let dropped = 0;
+
+async function timed(path: string, cookie: string): Promise<{ ms: number; bytes: number }> {
+  const began = performance.now();
+  const res = await api(path, { cookie });
+  const body = await res.arrayBuffer();
+  const ms = performance.now() - began;
+  const text = () => new TextDecoder().decode(body);
+  if (res.status === 500 && text().includes('fetch failed')) {
+    dropped++;
+    return timed(path, cookie);
+  }
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${text()}`);
+  return { ms, bytes: body.byteLength };
+}
+
+async function main() {
+  const today = manilaDay(Date.now());
+  const firstDay = addDays(today, -DAYS);
+  const [imported] = query<{ first: string | null }>(`SELECT min(start_ts) AS first FROM reservations WHERE lot_id = '${LOT}'`);
+  if (!imported?.first || manilaDay(Date.parse(imported.first)) !== firstDay) {
+    console.log(`Importing a year of stays on ${SLOTS} slots into the local D1…`);
+    importHistory(firstDay);
+  }
+  const [{ stays, money, walkIns }] = query<{ stays: number; money: number; walkIns: number }>(
+    `SELECT (SELECT count(*) FROM reservations WHERE lot_id = '${LOT}') AS stays, (SELECT count(*) FROM charges WHERE reservation_id LIKE 'bench-rr-%') AS money, (SELECT count(*) FROM checkins WHERE lot_id = '${LOT}') AS walkIns`,
+  );
+
+  const login = await api('/api/auth/login', { method: 'POST', json: OWNER, headers: { 'CF-Connecting-IP': '2001:db8:be::7e' } });
+  if (!login.ok) throw new Error(`owner sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0];
+  const report = `/api/owner/reports?lotId=${LOT}&from=${addDays(today, -(DAYS - 1))}&to=${today}`;
+  await timed(report, cookie);
+  const sample = (await (await api(report, { cookie })).json()) as { kpis: { totalRevenue: number; avgOccupancy: number; totalBookings: number }; daily: unknown[] };
+
+  for (let i = 0; i < 2; i++) await timed(report, cookie), await timed('/api/auth/user', cookie);
+  const reports: number[] = [];
+  const trivial: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < requests; i++) {
+    const made = await timed(report, cookie);
+    reports.push(made.ms);
+    bytes = made.bytes;
+    trivial.push((await timed('/api/auth/user', cookie)).ms);
+  }
+  const [r, t] = [reports, trivial].map((list) => list.sort((a, b) => a - b));
+  const row = (label: string, list: number[]) => `${label.padEnd(36)} p50 ${percentile(list, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(list, 95).toFixed(1).padStart(7)} ms`;
+  console.log(`${SLOTS}-slot lot: ${stays} reservations, ${money} charges, ${walkIns} walk-ins over ${DAYS} days; ${requests} requests each, one at a time, interleaved`);
+  console.log(`report: ${report}`);
+  console.log(`  ${sample.daily.length} days, ${sample.kpis.totalBookings} bookings, ${(sample.kpis.totalRevenue / 100).toFixed(2)} pesos, ${sample.kpis.avgOccupancy}% occupancy; ${(bytes / 1024).toFixed(1)} KB`);
+  console.log(row('GET /api/owner/reports (12 months)', r));
+  console.log(row('GET /api/auth/user (signed in)', t));
+  console.log(`p50 ratio report / trivial: ${(percentile(r, 50) / percentile(t, 50)).toFixed(1)}; requests the dev proxy dropped and were sent again: ${dropped}`);
+}
+
+await main();

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+/** Clicks a button that downloads a file; answers the file's name and bytes. */
+async function download(button: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+}
+
+describe('owner dashboard and reports in the browser', () => {
+  it('draws the revenue trend as a chart, for each range', async () => {
+    await page.goto(`${baseURL}/owner`);
+    await page.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
+    await page.getByTestId('kpi').filter({ hasText: 'Revenue Today' }).getByText(/₱/).waitFor();
+    await page.getByRole('img', { name: /Money received per day, last 7 days/ }).locator('canvas').waitFor();
+    await page.getByRole('button', { name: 'Last 3 months' }).click();
+    await page.getByRole('img', { name: /Money received per day, last 3 months/ }).locator('canvas').waitFor();
+    await page.getByTestId('lot-performance').first().waitFor();
+  });
+
+  it('exports the daily rows as CSV and the report as a PDF', async () => {
+    await page.getByRole('link', { name: /View Reports/ }).click();
+    await page.getByRole('heading', { name: 'Reports & Analytics' }).waitFor();
+    const today = await page.getByLabel('Start Date').inputValue();
+    expect(await page.getByLabel('End Date').inputValue()).toBe(today);
+    // A week up to today: one row a day.
+    const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Start Date').fill(weekAgo);
+    await page.getByTestId('daily-row').nth(6).waitFor();
+
+    const csv = await download('Export CSV');
+    expect(csv.name).toBe(`parking-report-${today}.csv`);
+    const lines = csv.bytes.toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Revenue,Occupancy,Bookings,Avg Duration,Status');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(Array.from({ length: 7 }, (_, i) => new Date(Date.parse(`${weekAgo}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)));
+
+    const pdf = await download('Generate PDF');
+    expect(pdf.name).toBe(`parking-report-${today}.pdf`);
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    for (const tab of ['Revenue', 'Occupancy', 'Customers']) {
+      await page.getByRole('tab', { name: tab }).click();
+      expect(await page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+    }
+    await page.getByRole('table', { name: 'Occupancy by weekday and hour' }).waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Occupancy' }).click();
+    await page.getByRole('table', { name: 'Occupancy by weekday and hour' }).waitFor();
+  });
+});

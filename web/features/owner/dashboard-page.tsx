@@ -1,0 +1,148 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Settings } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { formatPeso } from '../../../core/money';
+import { TREND_RANGES, type TrendRange } from '../../../core/owner-figures';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Chart } from '../../components/ui/chart';
+import { cn } from '../../components/ui/cn';
+import { Select } from '../../components/ui/field';
+import { ownerLotsQuery } from '../../lib/owner';
+import { lotPerformanceQuery, ownerKpisQuery, revenueTrendQuery } from '../../lib/owner-figures';
+import { hours, percent, pesoShort, shortDay } from './figures-format';
+import { DynamicPricingPanel } from './dynamic-pricing-panel';
+import { KpiCard } from './kpi-card';
+
+const RANGE_LABELS: Record<TrendRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '3m': 'Last 3 months' };
+
+function KpiTiles({ lotId }: { lotId?: string }) {
+  const { data, isError, error } = useQuery(ownerKpisQuery(lotId));
+  if (isError) return <p className="text-destructive">{error.message}</p>;
+  const period = 'yesterday by now';
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <KpiCard label="Revenue Today" value={data && formatPeso(data.totalRevenue)} change={data?.change.totalRevenue} period={period} />
+      <KpiCard label="Occupancy Now" value={data && percent(data.occupancy)} change={data?.change.occupancy} period="this time yesterday" />
+      <KpiCard label="Bookings Today" value={data && String(data.dailyBookings)} change={data?.change.dailyBookings} period={period} />
+      <KpiCard label="Avg Duration" value={data && hours(data.avgDuration)} change={data?.change.avgDuration} period={period} />
+    </div>
+  );
+}
+
+function RevenueTrend({ lotId }: { lotId?: string }) {
+  const [range, setRange] = useState<TrendRange>('7d');
+  const { data, isError, error } = useQuery(revenueTrendQuery(range, lotId));
+  const chart = useMemo(() => data && { labels: data.map((day) => shortDay(day.date)), series: [{ label: 'Revenue', values: data.map((day) => day.revenue) }] }, [data]);
+  const total = data?.reduce((sum, day) => sum + day.revenue, 0);
+  return (
+    <Card className="min-w-0 space-y-3 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 className="text-lg font-semibold">Revenue Trend</h2>
+          {total !== undefined && <p className="text-sm text-muted-foreground">{formatPeso(total)} received</p>}
+        </div>
+        <div className="flex flex-wrap gap-1" role="group" aria-label="Revenue trend range">
+          {(Object.keys(TREND_RANGES) as TrendRange[]).map((value) => (
+            <Button key={value} size="sm" variant={value === range ? 'primary' : 'outline'} aria-pressed={value === range} onClick={() => setRange(value)}>
+              {RANGE_LABELS[value]}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {isError ? <p className="text-destructive">{error.message}</p> : chart ? <Chart title={`Money received per day, ${RANGE_LABELS[range].toLowerCase()}`} labels={chart.labels} series={chart.series} format={pesoShort} /> : <div className="h-[220px] animate-pulse rounded bg-muted" />}
+    </Card>
+  );
+}
+
+const TREND_ICONS = { up: ArrowUpRight, down: ArrowDownRight, neutral: Minus } as const;
+
+function LotPerformance() {
+  const { data, isError, error } = useQuery(lotPerformanceQuery);
+  return (
+    <Card className="min-w-0 space-y-3 p-4 sm:p-6">
+      <div>
+        <h2 className="text-lg font-semibold">Lot Performance</h2>
+        <p className="text-sm text-muted-foreground">Last 7 days; trend against the 7 before.</p>
+      </div>
+      {isError && <p className="text-destructive">{error.message}</p>}
+      {data?.length === 0 && <p className="text-sm text-muted-foreground">No lots yet.</p>}
+      <ul className="divide-y divide-border">
+        {data?.map((lot) => {
+          const Icon = TREND_ICONS[lot.trend];
+          return (
+            <li key={lot.id} className="flex items-center justify-between gap-3 py-3" data-testid="lot-performance">
+              <div className="min-w-0">
+                <p className="truncate font-medium">{lot.name}</p>
+                <p className="text-sm text-muted-foreground">{percent(lot.occupancy)} occupied</p>
+              </div>
+              <div className="flex shrink-0 items-center gap-2">
+                <span className="font-medium">{formatPeso(lot.revenue)}</span>
+                <Icon
+                  className={cn('h-4 w-4', lot.trend === 'up' ? 'text-green-600 dark:text-green-400' : lot.trend === 'down' ? 'text-destructive' : 'text-muted-foreground')}
+                  aria-label={`revenue trend ${lot.trend}`}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { to: '/owner/lots', label: 'Add New Lot', summary: 'Submit a lot for approval', Icon: Plus },
+  { to: '/settings', label: 'Manage Settings', summary: 'Your account and preferences', Icon: Settings },
+  { to: '/owner/reports', label: 'View Reports', summary: 'Revenue, occupancy, customers', Icon: BarChart3 },
+] as const;
+
+/** Owner Dashboard (spec 2.14): today's figures, the revenue trend and each lot's performance, from the records. */
+export function OwnerDashboardPage() {
+  const { data: lots } = useSuspenseQuery(ownerLotsQuery);
+  const [lotId, setLotId] = useState('');
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Owner Dashboard</h1>
+        <div className="flex min-w-0 flex-wrap gap-2">
+          <Select aria-label="Location" className="min-w-0 max-w-[14rem]" value={lotId} onChange={(e) => setLotId(e.target.value)}>
+            <option value="">All Locations</option>
+            {lots.map((lot) => (
+              <option key={lot.id} value={lot.id}>
+                {lot.name}
+              </option>
+            ))}
+          </Select>
+          <Button asChild>
+            <Link to="/owner/lots">
+              <Plus className="h-4 w-4" aria-hidden /> Add Lot
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <KpiTiles lotId={lotId || undefined} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <RevenueTrend lotId={lotId || undefined} />
+        </div>
+        <LotPerformance />
+      </div>
+      <DynamicPricingPanel lotId={lotId || undefined} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        {QUICK_ACTIONS.map(({ to, label, summary, Icon }) => (
+          <Link key={to} to={to} className="group">
+            <Card className="flex items-center gap-3 p-4 transition-colors group-hover:bg-muted">
+              <Icon className="h-6 w-6 shrink-0 text-brand" aria-hidden />
+              <div className="min-w-0">
+                <p className="font-semibold">{label}</p>
+                <p className="truncate text-sm text-muted-foreground">{summary}</p>
+              </div>
+            </Card>
+          </Link>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Generate PDF: the report on screen as an A4 document with the same numbers. Loaded on the click
+ * (pdf-lib is large), so neither the reports screen nor anyone else downloads it before.
+ */
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatDateTime } from '../../../core/time';
+import { dayStatus } from '../../../core/owner-figures';
+import type { OwnerReport } from '../../lib/owner-figures';
+import { changeText, hourLabel, hours, percent } from './figures-format';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const LINE = 15;
+
+/** The standard PDF fonts write only Windows-1252: the peso sign becomes "PHP", anything else unknown a "?". */
+const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF•–—·]/g, '?');
+const pesos = (cents: number) => `PHP ${(cents / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export async function reportPdf(report: OwnerReport, about: { location: string; generatedAt: Date }): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Parkada report ${report.filter.from} to ${report.filter.to}`);
+  pdf.setProducer('Parkada');
+  const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
+
+  let page: PDFPage = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const room = (lines: number) => {
+    if (y - lines * LINE >= MARGIN) return;
+    page = pdf.addPage(A4);
+    y = A4[1] - MARGIN;
+  };
+  const text = (value: string, x: number, font: PDFFont = regular, size = 10) =>
+    page.drawText(printable(value), { x: MARGIN + x, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+  const line = (cells: [string, number][], font: PDFFont = regular) => {
+    room(1);
+    for (const [value, x] of cells) text(value, x, font);
+    y -= LINE;
+  };
+  const heading = (title: string) => {
+    room(3);
+    y -= 8;
+    text(title, 0, bold, 13);
+    y -= LINE + 2;
+  };
+
+  text('Parkada — Reports & Analytics', 0, bold, 18);
+  y -= 24;
+  line([[`Location: ${about.location}`, 0]]);
+  line([[`Period: ${report.filter.from} to ${report.filter.to} (Manila), compared with ${report.filter.previousFrom} to ${report.filter.previousTo}`, 0]]);
+  line([[`Generated ${formatDateTime(about.generatedAt.toISOString())}`, 0]]);
+
+  const { kpis } = report;
+  heading('Summary');
+  line([
+    [`Total Revenue: ${pesos(kpis.totalRevenue)}`, 0],
+    [changeText(kpis.change.totalRevenue), 260],
+  ]);
+  line([
+    [`Avg Occupancy: ${percent(kpis.avgOccupancy)}`, 0],
+    [changeText(kpis.change.avgOccupancy), 260],
+  ]);
+  line([
+    [`Total Bookings: ${kpis.totalBookings}`, 0],
+    [changeText(kpis.change.totalBookings), 260],
+  ]);
+  line([
+    [`Avg Duration: ${hours(kpis.avgDuration)}`, 0],
+    [changeText(kpis.change.avgDuration), 260],
+  ]);
+
+  heading('Daily Performance');
+  const columns = [0, 90, 200, 290, 370, 450];
+  const header = () => line(['Date', 'Revenue', 'Occupancy', 'Bookings', 'Avg Duration', 'Status'].map((title, i) => [title, columns[i]] as [string, number]), bold);
+  header();
+  for (const day of report.daily) {
+    if (y - LINE < MARGIN) {
+      room(2);
+      header();
+    }
+    line([
+      [day.date, columns[0]],
+      [pesos(day.revenue), columns[1]],
+      [percent(day.occupancy), columns[2]],
+      [String(day.bookings), columns[3]],
+      [hours(day.avgDuration), columns[4]],
+      [dayStatus(day.occupancy), columns[5]],
+    ]);
+  }
+
+  heading('Revenue Breakdown');
+  for (const part of report.revenue.breakdown) line([[part.label, 0], [pesos(part.amount), 200]]);
+  heading('Top Performing Hours');
+  if (report.revenue.topHours.length === 0) line([['No money received in this period.', 0]]);
+  for (const top of report.revenue.topHours) line([[`${hourLabel(top.hour)}–${hourLabel((top.hour + 1) % 24)}`, 0], [pesos(top.amount), 200]]);
+
+  const { occupancy } = report;
+  heading('Occupancy');
+  const peak = (value: { hour: number; occupancy: number } | null) => (value ? `${hourLabel(value.hour)} (${percent(value.occupancy)})` : 'no stays');
+  line([[`Utilisation: weekdays ${percent(occupancy.utilisation.weekdays)}, weekends ${percent(occupancy.utilisation.weekends)}, overall ${percent(occupancy.utilisation.overall)}`, 0]]);
+  line([[`Peak hours: weekdays ${peak(occupancy.peakHours.weekdays)}, Saturday ${peak(occupancy.peakHours.saturday)}, Sunday ${peak(occupancy.peakHours.sunday)}`, 0]]);
+  line([[`Stay length: ${occupancy.stayLengths.map((bucket) => `${bucket.label} ${bucket.bookings} (${bucket.share.toFixed(1)}%)`).join(', ')}`, 0]]);
+
+  const { customers } = report;
+  heading('Customers');
+  line([[`${customers.customers} customers: ${customers.new} new, ${customers.repeat} repeat`, 0]]);
+  for (const customer of customers.top) line([[customer.email, 0], [`${customer.bookings} booking${customer.bookings === 1 ? '' : 's'}`, 200], [pesos(customer.spend), 300]]);
+
+  return (await pdf.save()) as Uint8Array<ArrayBuffer>;
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { ReportFilter, TrendRange } from '../../core/owner-figures';
+import { api, unwrap } from './api';
+
+export type OwnerReport = InferResponseType<typeof api.owner.reports.$get, 200>;
+
+const location = (lotId?: string) => (lotId ? { lotId } : {});
+
+export const ownerKpisQuery = (lotId?: string) =>
+  queryOptions({ queryKey: ['/api/owner/kpis', lotId ?? 'all'], queryFn: () => unwrap(api.owner.kpis.$get({ query: location(lotId) })), refetchInterval: 60_000 });
+
+export const revenueTrendQuery = (range: TrendRange, lotId?: string) =>
+  queryOptions({
+    queryKey: ['/api/owner/revenue', lotId ?? 'all', range],
+    queryFn: () => unwrap(api.owner.revenue.$get({ query: { ...location(lotId), range } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const lotPerformanceQuery = queryOptions({ queryKey: ['/api/owner/lot-performance'], queryFn: () => unwrap(api.owner['lot-performance'].$get()) });
+
+export const ownerReportQuery = (filter: ReportFilter) =>
+  queryOptions({
+    queryKey: ['/api/owner/reports', filter.lotId ?? 'all', filter.from, filter.to],
+    queryFn: () => unwrap(api.owner.reports.$get({ query: { ...location(filter.lotId), from: filter.from, to: filter.to } })),
+    placeholderData: keepPreviousData,
+  });

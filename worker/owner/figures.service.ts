@@ -1,0 +1,239 @@
+/**
+ * An owner's dashboard and reports, computed from the records at the time of asking (docs/owner.md,
+ * "Figures"): the SQL sums come from figures.data.ts, the rules from core/owner-figures.ts.
+ */
+import { WEEKDAYS } from '../../core/booking';
+import { lotHours } from '../../core/lot-json';
+import {
+  addDays,
+  changePercent,
+  dayStart,
+  eachDay,
+  eachOpenHour,
+  manilaDay,
+  maskEmail,
+  occupancyPercent,
+  previousPeriod,
+  REVENUE_SOURCES,
+  revenueSourceOf,
+  roundHours,
+  STAY_LENGTHS,
+  STAY_LENGTH_BOUNDS,
+  trendOf,
+  TREND_RANGES,
+  type DailyRow,
+  type OccupancyLot,
+  type ReportFilter,
+  type Tally,
+  type TrendRange,
+} from '../../core/owner-figures';
+import { DAY_MS } from '../../core/time';
+import type { DB } from '../db/client';
+import type { SessionUser } from '../env';
+import { listLotsOwnedBy } from '../lots/lots.data';
+import {
+  bookingsByDay,
+  customerCounts,
+  moneyByHour,
+  moneyByLot,
+  moneyTotal,
+  slotsTakenAt,
+  stayHours,
+  topSpenders,
+  type LotScope,
+  type Window,
+} from './figures.data';
+
+const TOP_CUSTOMERS = 5;
+const TOP_HOURS = 5;
+/** Lot Performance compares the last 7 days (today included) with the 7 before. */
+const PERFORMANCE_DAYS = 7;
+
+/** The lots a figure covers (the route has checked that the user manages `lotId`). */
+export const scopeOf = (user: SessionUser, lotId?: string): LotScope => ({ ownerId: user.role === 'super_admin' ? null : user.id, lotId });
+
+type ScopeLot = OccupancyLot & { name: string };
+
+async function lotsOf(db: DB, scope: LotScope): Promise<ScopeLot[]> {
+  const rows = await listLotsOwnedBy(db, scope.ownerId);
+  return rows.filter((lot) => !scope.lotId || lot.id === scope.lotId).map((lot) => ({ id: lot.id, name: lot.name, slots: lot.totalSlots, hours: lotHours(lot) }));
+}
+
+/** Whole Manila days, `from` to `to` included. */
+const daysWindow = (from: string, to: string): Window => ({ from: dayStart(from), to: dayStart(addDays(to, 1)) });
+
+const emptyTally = (): Tally => ({ booked: 0, available: 0 });
+const addTo = <K>(tallies: Map<K, Tally>, key: K, hour: Tally) => {
+  const tally = tallies.get(key) ?? tallies.set(key, emptyTally()).get(key)!;
+  tally.booked += hour.booked;
+  tally.available += hour.available;
+};
+
+const sumBy = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
+const avgHours = (seconds: number, count: number) => (count ? roundHours(seconds / count / 3600) : 0);
+
+/**
+ * KPI tiles: today so far (Manila) against yesterday up to the same time; occupancy is the share of
+ * slots held by a stay right now, against the same moment yesterday.
+ */
+export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
+  const today = dayStart(manilaDay(now));
+  const current = { from: today, to: now };
+  const previous = { from: new Date(today.getTime() - DAY_MS), to: new Date(now.getTime() - DAY_MS) };
+  const lots = await lotsOf(db, scope);
+  const slots = sumBy(lots, (lot) => lot.slots);
+  const figures = async (window: Window) => {
+    const [money, booked, taken] = await Promise.all([moneyTotal(db, scope, window), bookingsByDay(db, scope, window, STAY_LENGTH_BOUNDS), slotsTakenAt(db, scope, window.to)]);
+    const count = sumBy(booked, (day) => day.bookings);
+    return {
+      totalRevenue: money,
+      occupancy: occupancyPercent({ booked: sumBy(taken, (row) => row.taken), available: slots }) ?? 0,
+      dailyBookings: count,
+      avgDuration: avgHours(sumBy(booked, (day) => day.seconds), count),
+    };
+  };
+  const [today_, yesterday] = await Promise.all([figures(current), figures(previous)]);
+  return { ...today_, previous: yesterday, change: changes(today_, yesterday), since: current.from.toISOString(), asOf: now.toISOString() };
+}
+
+function changes<T extends Record<string, number>>(current: T, previous: T) {
+  return Object.fromEntries(Object.keys(current).map((key) => [key, changePercent(current[key], previous[key])])) as { [K in keyof T]: number | null };
+}
+
+/** The dashboard's revenue trend: money received per Manila day over the last 7 days, 30 days or 3 months. */
+export async function revenueTrend(db: DB, scope: LotScope, range: TrendRange, now = new Date()) {
+  const to = manilaDay(now);
+  const from = addDays(to, 1 - TREND_RANGES[range]);
+  const byDay = totalsBy(await moneyByHour(db, scope, daysWindow(from, to)), (row) => row.day);
+  return eachDay(from, to).map((date) => ({ date, revenue: byDay.get(date) ?? 0 }));
+}
+
+function totalsBy<T extends { cents: number }, K>(rows: T[], keyOf: (row: T) => K) {
+  const totals = new Map<K, number>();
+  for (const row of rows) totals.set(keyOf(row), (totals.get(keyOf(row)) ?? 0) + row.cents);
+  return totals;
+}
+
+/** Lot Performance: each lot's occupancy and revenue over the last 7 days, and revenue's trend against the 7 before. */
+export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) {
+  const lots = await lotsOf(db, scope);
+  const to = manilaDay(now);
+  const from = addDays(to, 1 - PERFORMANCE_DAYS);
+  const before = previousPeriod(from, to);
+  const [money, earlier, spans] = await Promise.all([
+    moneyByLot(db, scope, daysWindow(from, to)),
+    moneyByLot(db, scope, daysWindow(before.from, before.to)),
+    stayHours(db, scope, daysWindow(from, to), now),
+  ]);
+  const [revenue, previous] = [totalsBy(money, (row) => row.lotId), totalsBy(earlier, (row) => row.lotId)];
+  const occupancyOf = new Map<string, Tally>();
+  eachOpenHour(lots, spans, from, to, (hour) => addTo(occupancyOf, hour.lotId, hour));
+  return lots.map((lot) => ({
+    id: lot.id,
+    name: lot.name,
+    occupancy: occupancyPercent(occupancyOf.get(lot.id) ?? emptyTally()) ?? 0,
+    revenue: revenue.get(lot.id) ?? 0,
+    trend: trendOf(revenue.get(lot.id) ?? 0, previous.get(lot.id) ?? 0),
+  }));
+}
+
+/** Reports & Analytics for a location and Manila days, each figure beside the same number of days before. */
+export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter, now = new Date()) {
+  const { from, to } = filter;
+  const before = previousPeriod(from, to);
+  const [lots, window, whole] = [await lotsOf(db, scope), daysWindow(from, to), daysWindow(before.from, to)];
+  const [money, moneyBefore, bookingDays, spans, customers, spenders] = await Promise.all([
+    moneyByHour(db, scope, window),
+    moneyTotal(db, scope, daysWindow(before.from, before.to)),
+    bookingsByDay(db, scope, whole, STAY_LENGTH_BOUNDS),
+    stayHours(db, scope, whole, now),
+    customerCounts(db, scope, window),
+    topSpenders(db, scope, window, TOP_CUSTOMERS),
+  ]);
+
+  const revenueOf = totalsBy(money, (row) => row.day);
+  const bookingsOf = new Map(bookingDays.map((row) => [row.day, row]));
+  // Occupancy per day over both periods, and per weekday (0 = Sunday) × clock hour over the report's days.
+  const days = new Map<string, Tally>();
+  const grid: Tally[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, emptyTally));
+  eachOpenHour(lots, spans, before.from, to, (hour) => {
+    addTo(days, hour.day, hour);
+    if (hour.day < from) return;
+    grid[hour.weekday][hour.hour].booked += hour.booked;
+    grid[hour.weekday][hour.hour].available += hour.available;
+  });
+  const dayFigures = (day: string) => {
+    const tally = days.get(day) ?? emptyTally();
+    const booked = bookingsOf.get(day);
+    return { date: day, revenue: revenueOf.get(day) ?? 0, tally, bookings: booked?.bookings ?? 0, seconds: booked?.seconds ?? 0 };
+  };
+  const period = (days: string[], revenue: number) => {
+    const rows = days.map(dayFigures);
+    const bookings = sumBy(rows, (row) => row.bookings);
+    return {
+      totalRevenue: revenue,
+      avgOccupancy: occupancyPercent({ booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) }) ?? 0,
+      totalBookings: bookings,
+      avgDuration: avgHours(sumBy(rows, (row) => row.seconds), bookings),
+    };
+  };
+  const [current, previous] = [period(eachDay(from, to), sumBy(money, (row) => row.cents)), period(eachDay(before.from, before.to), moneyBefore)];
+  const reportDays = bookingDays.filter((row) => row.day >= from);
+  const lengths = [sumBy(reportDays, (row) => row.short), sumBy(reportDays, (row) => row.middle), sumBy(reportDays, (row) => row.long)];
+  const daily: DailyRow[] = eachDay(from, to).map((day) => {
+    const row = dayFigures(day);
+    return { date: day, revenue: row.revenue, occupancy: occupancyPercent(row.tally), bookings: row.bookings, avgDuration: avgHours(row.seconds, row.bookings) };
+  });
+
+  return {
+    filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
+    kpis: { ...current, previous, change: changes(current, previous) },
+    daily,
+    revenue: revenueReport(money),
+    occupancy: occupancyReport(grid, lengths),
+    customers: {
+      customers: customers.customers,
+      new: customers.first,
+      repeat: customers.customers - customers.first,
+      top: spenders.map((row) => ({ email: maskEmail(row.email), bookings: row.bookings, spend: row.cents })),
+    },
+  };
+}
+
+function revenueReport(money: { hour: number; kind: string; cents: number }[]) {
+  const bySource = totalsBy(money, (row) => revenueSourceOf(row.kind));
+  const byHour = totalsBy(money, (row) => row.hour);
+  return {
+    breakdown: REVENUE_SOURCES.map(({ source, label }) => ({ source, label, amount: bySource.get(source) ?? 0 })),
+    byHour: Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0),
+    topHours: [...byHour.entries()]
+      .filter(([, cents]) => cents > 0)
+      .sort(([h1, a], [h2, b]) => b - a || h1 - h2)
+      .slice(0, TOP_HOURS)
+      .map(([hour, amount]) => ({ hour, amount })),
+  };
+}
+
+/** The Occupancy tab from tallies per weekday (0 = Sunday) × clock hour. */
+function occupancyReport(grid: Tally[][], lengths: number[]) {
+  const add = (tallies: Tally[]): Tally => ({ booked: sumBy(tallies, (t) => t.booked), available: sumBy(tallies, (t) => t.available) });
+  const hoursOf = (weekdays: number[]) => Array.from({ length: 24 }, (_, hour) => add(weekdays.map((w) => grid[w][hour])));
+  const peak = (weekdays: number[]) => {
+    const best = hoursOf(weekdays)
+      .map((tally, hour) => ({ hour, occupancy: occupancyPercent(tally) }))
+      .filter((h): h is { hour: number; occupancy: number } => h.occupancy !== null && h.occupancy > 0)
+      .sort((a, b) => b.occupancy - a.occupancy || a.hour - b.hour);
+    return best[0] ?? null;
+  };
+  const [weekdays, weekends, all] = [[1, 2, 3, 4, 5], [6, 0], [0, 1, 2, 3, 4, 5, 6]];
+  const total = (set: number[]) => occupancyPercent(add(hoursOf(set)));
+  const bookings = sumBy(lengths, (n) => n);
+  return {
+    // Monday first, as people read a week.
+    heatmap: WEEKDAYS.map((weekday, i) => ({ weekday, hours: grid[(i + 1) % 7].map(occupancyPercent) })),
+    byHour: hoursOf(all).map(occupancyPercent),
+    peakHours: { weekdays: peak(weekdays), saturday: peak([6]), sunday: peak([0]) },
+    stayLengths: STAY_LENGTHS.map((label, i) => ({ label, bookings: lengths[i], share: bookings ? Math.round((lengths[i] / bookings) * 1000) / 10 : 0 })),
+    utilisation: { weekdays: total(weekdays), weekends: total(weekends), overall: total(all) },
+  };
+}
