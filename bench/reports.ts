@@ -68,7 +68,7 @@ function history(firstDay: string) {
 function importHistory(firstDay: string) {
   const dir = mkdtempSync(join(tmpdir(), 'parkada-bench-'));
   try {
-    writeFileSync(join(dir, 'history.sql'), history(firstDay).join(';\n') + ';\n');
+    writeFileSync(join(dir, 'history.sql'), `${history(firstDay).join(';\n')};\n`);
     localD1('execute', '--file', join(dir, 'history.sql'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -113,7 +113,10 @@ async function main() {
   await timed(report, cookie);
   const sample = (await (await api(report, { cookie })).json()) as { kpis: { totalRevenue: number; avgOccupancy: number; totalBookings: number }; daily: unknown[] };
 
-  for (let i = 0; i < 2; i++) await timed(report, cookie), await timed('/api/auth/user', cookie);
+  for (let i = 0; i < 2; i++) {
+    await timed(report, cookie);
+    await timed('/api/auth/user', cookie);
+  }
   const reports: number[] = [];
   const trivial: number[] = [];
   let bytes = 0;

@@ -43,13 +43,13 @@ function RevenueTrend({ lotId }: { lotId?: string }) {
           <h2 className="text-lg font-semibold">Revenue Trend</h2>
           {total !== undefined && <p className="text-sm text-muted-foreground">{formatPeso(total)} received</p>}
         </div>
-        <div className="flex flex-wrap gap-1" role="group" aria-label="Revenue trend range">
+        <fieldset className="flex min-w-0 flex-wrap gap-1" aria-label="Revenue trend range">
           {(Object.keys(TREND_RANGES) as TrendRange[]).map((value) => (
             <Button key={value} size="sm" variant={value === range ? 'primary' : 'outline'} aria-pressed={value === range} onClick={() => setRange(value)}>
               {RANGE_LABELS[value]}
             </Button>
           ))}
-        </div>
+        </fieldset>
       </div>
       {isError ? <p className="text-destructive">{error.message}</p> : chart ? <Chart title={`Money received per day, ${RANGE_LABELS[range].toLowerCase()}`} labels={chart.labels} series={chart.series} format={pesoShort} /> : <div className="h-[220px] animate-pulse rounded bg-muted" />}
     </Card>

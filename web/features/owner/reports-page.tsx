@@ -140,6 +140,7 @@ function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
           <tr>
             <th className="w-9" />
             {Array.from({ length: 24 }, (_, hour) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the index is the hour of the day, the column's identity.
               <th key={hour} className="font-normal text-muted-foreground">
                 {hour % 3 === 0 ? hour : ''}
               </th>
@@ -152,6 +153,7 @@ function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
               <th className="pr-1 text-left font-normal text-muted-foreground">{DAY_NAMES[row.weekday]}</th>
               {row.hours.map((cell, hour) => (
                 <td
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the index is the hour of the day, the column's identity.
                   key={hour}
                   title={`${DAY_NAMES[row.weekday]} ${hourLabel(hour)}: ${cell === null ? 'closed or outside the period' : percent(cell)}`}
                   className={cn('h-6 rounded-sm', cell === null && 'bg-muted/40')}
