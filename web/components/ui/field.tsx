@@ -12,6 +12,10 @@ export const Select = ({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   <select className={cn(control, className ?? 'w-full')} {...props} />
 );
 
+export const Textarea = ({ className, ...props }: ComponentProps<'textarea'>) => (
+  <textarea className={cn('w-full rounded-lg border border-border bg-card p-3 text-foreground placeholder:text-muted-foreground', className)} {...props} />
+);
+
 /** A labelled form control with an optional hint below it. */
 export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor: string; hint?: string; children: ReactNode }) {
   return (

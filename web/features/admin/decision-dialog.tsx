@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DECISION_TOASTS, reasonMissing, type Decision, type ReviewKind } from '../../../core/approvals';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
+import { Field, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { useDecision } from '../../lib/admin';
 
@@ -49,13 +49,12 @@ export function DecisionDialog({ pending, onClose }: { pending: PendingDecision 
           {verb} <strong className="text-foreground">{pending.name}</strong>?
         </p>
         <Field label={pending.decision === 'reject' ? 'Reason' : 'Notes (optional)'} htmlFor="decision-reason">
-          <textarea
+          <Textarea
             id="decision-reason"
             rows={3}
             maxLength={1000}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            className="w-full rounded-lg border border-border bg-card p-3 text-foreground"
           />
         </Field>
         <div className="flex justify-end gap-2">

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../core/roles';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Select } from '../../components/ui/field';
+import { Field, Select, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { useAccountChange, type AccountChange, type AdminUser } from '../../lib/admin';
 
@@ -69,13 +69,12 @@ export function AccountChangeDialog({ pending, onClose }: { pending: PendingChan
           </Field>
         )}
         <Field label="Reason (optional)" htmlFor="account-change-reason">
-          <textarea
+          <Textarea
             id="account-change-reason"
             rows={3}
             maxLength={1000}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            className="w-full rounded-lg border border-border bg-card p-3 text-foreground"
           />
         </Field>
         <div className="flex justify-end gap-2">

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
+import { Field, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { refreshGate } from './use-gate-actions';
 import { GATE_NETWORK_MODE, reportIssue } from './gate-api';
@@ -34,14 +34,13 @@ export function ReportIssueDialog({ lotId, open, onOpenChange }: { lotId: string
         }}
       >
         <Field label="What happened?" htmlFor="issue-text">
-          <textarea
+          <Textarea
             id="issue-text"
             required
             maxLength={MAX_ISSUE_LENGTH}
             rows={4}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            className="w-full rounded-lg border border-border bg-card p-3 text-foreground"
           />
         </Field>
         <div className="flex justify-end gap-2">

@@ -8,12 +8,12 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chart } from '../../components/ui/chart';
 import { cn } from '../../components/ui/cn';
-import { Select } from '../../components/ui/field';
 import { ownerLotsQuery } from '../../lib/owner';
 import { lotPerformanceQuery, ownerKpisQuery, revenueTrendQuery } from '../../lib/owner-figures';
 import { hours, percent, pesoShort, shortDay } from './figures-format';
 import { DynamicPricingPanel } from './dynamic-pricing-panel';
 import { KpiCard } from './kpi-card';
+import { LotSelect } from './lot-select';
 
 const RANGE_LABELS: Record<TrendRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '3m': 'Last 3 months' };
 
@@ -107,14 +107,7 @@ export function OwnerDashboardPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Owner Dashboard</h1>
         <div className="flex min-w-0 flex-wrap gap-2">
-          <Select aria-label="Location" className="min-w-0 max-w-[14rem]" value={lotId} onChange={(e) => setLotId(e.target.value)}>
-            <option value="">All Locations</option>
-            {lots.map((lot) => (
-              <option key={lot.id} value={lot.id}>
-                {lot.name}
-              </option>
-            ))}
-          </Select>
+          <LotSelect aria-label="Location" className="min-w-0 max-w-[14rem]" lots={lots} value={lotId} onPick={setLotId} allLabel="All Locations" />
           <Button asChild>
             <Link to="/owner/lots">
               <Plus className="h-4 w-4" aria-hidden /> Add Lot

@@ -5,12 +5,13 @@ import { DEFAULT_TIERS, pricingUpdateSchema, type PricingStrategy, type PricingT
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
-import { Field, Input, Select } from '../../components/ui/field';
+import { Field, Input } from '../../components/ui/field';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
 import { Spinner } from '../../components/ui/spinner';
 import { dynamicSuggestionsQuery, ownerLotsQuery, pricingInsightsQuery, useSavePricing, type OwnerLot } from '../../lib/owner';
 import { DemandBadge, DynamicPricingSwitch, SuggestionItem } from './dynamic-suggestions';
+import { LotSelect } from './lot-select';
 
 const tiersOf = (lot: OwnerLot): PricingTier[] => (lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : DEFAULT_TIERS);
 
@@ -206,13 +207,7 @@ export function OwnerPricingPage() {
           <div className="min-w-0 space-y-6 lg:col-span-2">
             <Card className="space-y-4">
               <Field label="Lot" htmlFor="pricing-lot">
-                <Select id="pricing-lot" value={lotId} onChange={(e) => setLotId(e.target.value)}>
-                  {lots.map((candidate) => (
-                    <option key={candidate.id} value={candidate.id}>
-                      {candidate.name}
-                    </option>
-                  ))}
-                </Select>
+                <LotSelect id="pricing-lot" lots={lots} value={lotId} onPick={setLotId} />
               </Field>
               {lot && <DynamicPricingSwitch lot={lot} />}
               {lot && <PricingForm key={lot.id} lot={lot} />}

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chart } from '../../components/ui/chart';
 import { cn } from '../../components/ui/cn';
-import { Field, Input, Select } from '../../components/ui/field';
+import { Field, Input } from '../../components/ui/field';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
@@ -16,6 +16,7 @@ import { ownerLotsQuery } from '../../lib/owner';
 import { ownerReportQuery, type OwnerReport } from '../../lib/owner-figures';
 import { hourLabel, hours, percent, pesoShort, shortDay } from './figures-format';
 import { KpiCard } from './kpi-card';
+import { LotSelect } from './lot-select';
 import { REPORT_TABS, type ReportTab } from './reports-search';
 
 const BLUE = '#3b82f6';
@@ -275,14 +276,7 @@ export function OwnerReportsPage() {
 
       <Card className="grid gap-4 p-4 sm:grid-cols-3 sm:p-6">
         <Field label="Location" htmlFor="report-lot">
-          <Select id="report-lot" value={filter.lotId ?? ''} onChange={(e) => setSearch({ lotId: e.target.value || undefined })}>
-            <option value="">All Locations</option>
-            {lots.map((lot) => (
-              <option key={lot.id} value={lot.id}>
-                {lot.name}
-              </option>
-            ))}
-          </Select>
+          <LotSelect id="report-lot" lots={lots} value={filter.lotId ?? ''} onPick={(lotId) => setSearch({ lotId: lotId || undefined })} allLabel="All Locations" />
         </Field>
         <Field label="Start Date" htmlFor="report-from">
           <Input id="report-from" type="date" value={filter.from} max={filter.to} onChange={(e) => e.target.value && setSearch({ from: e.target.value })} />
