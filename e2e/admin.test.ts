@@ -1,17 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { toManilaInput } from '../core/time';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
 let admin: Page;
 let applicant: Page;
+let driver: Page;
+/** The new owner's lot, unique to this run. */
+const LOT = `Poblacion Carpark ${Date.now() % 100_000}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPhonePage(browser);
   applicant = await newPhonePage(browser);
+  driver = await newPhonePage(browser);
 });
 afterAll(async () => browser?.close());
 reportPageOnFailure(() => admin);
@@ -54,5 +59,49 @@ describe('approvals in the browser', () => {
 
     await applicant.goto(`${baseURL}/owner`);
     await applicant.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
+  });
+
+  it('the new owner lists a lot, the admin approves it and a driver books it; both approvals are in the audit log', async () => {
+    await applicant.goto(`${baseURL}/owner/lots`);
+    await applicant.getByRole('button', { name: 'Add New Lot' }).click();
+    await applicant.getByLabel('Lot Name').fill(LOT);
+    await applicant.getByLabel('Address').fill('Kalayaan Ave, Poblacion, Makati');
+    await applicant.getByLabel('Latitude').fill('14.5650');
+    await applicant.getByLabel('Longitude').fill('121.0300');
+    await applicant.getByLabel('Total Slots').fill('12');
+    await applicant.getByRole('button', { name: 'Create Lot' }).click();
+    await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Pending Approval' }).waitFor();
+
+    // Drivers never see an unapproved lot.
+    await signUpDriver(driver, baseURL, { firstName: 'Vilma', lastName: 'Santos', mobile: '+63 917-6667777', password: 'star-for-all-seasons' });
+    const hidden = await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
+    expect(hidden.items ?? hidden).toHaveLength(0);
+
+    await admin.goto(`${baseURL}/admin/approvals?tab=lot`);
+    const card = admin.getByTestId('review-card').filter({ hasText: LOT });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('Lot Approved', { exact: true }).first().waitFor();
+    await applicant.goto(`${baseURL}/owner/lots`);
+    await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Approved' }).waitFor();
+
+    // The driver finds the lot by name and books it for tomorrow 09:00, paid from the wallet.
+    const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, { data: { amountCents: 50_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+    await driver.goto(`${baseURL}/`);
+    await driver.getByLabel('Location', { exact: true }).fill(LOT);
+    await driver.getByRole('button', { name: 'Search' }).click();
+    await driver.getByLabel('Arrival').fill(`${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`);
+    const lotCard = driver.getByTestId('lot-card').filter({ hasText: LOT });
+    await lotCard.getByRole('button', { name: 'Reserve Now' }).click();
+    await driver.getByRole('dialog').getByLabel('Vehicle').selectOption({ label: 'Another vehicle (type the plate)' });
+    await driver.getByRole('dialog').getByLabel('Plate Number').fill('NEW 1234');
+    await driver.getByRole('dialog').getByRole('button', { name: /^Confirm and pay ₱/ }).click();
+    await driver.waitForURL(/\/reservation\//);
+    await driver.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
+
+    await admin.goto(`${baseURL}/admin/audit-logs`);
+    for (const action of ['APPROVE_OWNER', 'APPROVE_LOT']) await admin.getByTestId('audit-entry').filter({ hasText: action }).first().waitFor();
+    expect(await admin.getByTestId('audit-entry').filter({ hasText: 'APPROVE_LOT' }).first().innerText()).toContain(LOT);
   });
 });
