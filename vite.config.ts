@@ -21,6 +21,28 @@ const securityHeadersFile = (): Plugin => ({
   },
 });
 
+/**
+ * The Worker's npm dependencies, bundled by Vite for workerd before the dev server answers. Vite
+ * otherwise finds them by crawling the Worker on the first API request and, when the crawl finds
+ * one late, re-bundles and restarts the Worker under the requests in flight ("fetch failed").
+ * `npm run dev:smoke` fails when one is missing here (Vite then prints "new dependencies optimized").
+ */
+const WORKER_DEPENDENCIES = [
+  '@hono/zod-validator',
+  'drizzle-orm',
+  'drizzle-orm/d1',
+  'drizzle-orm/sqlite-core',
+  'hono',
+  'hono/body-limit',
+  'hono/cookie',
+  'hono/factory',
+  'hono/http-exception',
+  'hono/route',
+  'hono/secure-headers',
+  'jose',
+  'zod',
+];
+
 /** `vite dev` runs the SPA and the Worker (in workerd, with local D1/KV/DO) together; `vite build` emits what `wrangler deploy` ships. */
 export default defineConfig({
   plugins: [
@@ -40,6 +62,7 @@ export default defineConfig({
       },
     }),
   ],
+  environments: { parkada: { optimizeDeps: { include: WORKER_DEPENDENCIES } } },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },
 });

@@ -65,7 +65,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
           <Link to="/notifications" className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted" aria-label={`Notifications, ${unread} unread`}>
             <Bell className="h-5 w-5" />
             {unread > 0 && (
-              <span data-testid="unread-badge" className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-white">
+              <span data-testid="unread-badge" className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-brand-foreground">
                 {unread > 99 ? '99+' : unread}
               </span>
             )}
@@ -75,7 +75,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
           </Button>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger asChild>
-              <button className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-white" aria-label="Account menu">
+              <button className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground" aria-label={`Account menu ${initialsOf(user)}`}>
                 {initialsOf(user)}
               </button>
             </DropdownMenu.Trigger>

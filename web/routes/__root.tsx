@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Tooltip } from 'radix-ui';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { preferencesQuery } from '../lib/account';
 import { passwordChangeFirst } from '../lib/guards';
 import { applyTheme } from '../lib/theme';
-import { AppHeader } from '../components/app-header';
 import { Toaster } from '../components/ui/toast';
 import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
+
+/** The header (menus, notifications) is for signed-in users only, so a signed-out visitor never downloads it. */
+const AppHeader = lazyRouteComponent(() => import('../components/app-header'), 'AppHeader');
 
 type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
 
@@ -36,10 +37,14 @@ function RootLayout() {
   const inApp = Boolean(user) && !user?.mustChangePassword;
   useSavedTheme(inApp);
   return (
-    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-      {user && inApp && <AppHeader user={user} />}
+    <>
+      {user && inApp && (
+        <Suspense fallback={<div className="h-16 border-b border-border" />}>
+          <AppHeader user={user} />
+        </Suspense>
+      )}
       <Outlet />
       <Toaster />
-    </Tooltip.Provider>
+    </>
   );
 }

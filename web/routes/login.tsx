@@ -51,7 +51,7 @@ function LoginPage() {
         </form>
         <p className="mt-4 text-center text-sm text-muted-foreground">
           New to Parkada?{' '}
-          <Link to="/signup" className="font-medium text-brand hover:underline">
+          <Link to="/signup" className="font-medium text-brand underline">
             Get Started
           </Link>
         </p>

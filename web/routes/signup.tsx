@@ -112,7 +112,7 @@ function SignUpPage() {
         </form>
         <p className="mt-4 text-center text-sm text-muted-foreground">
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-brand hover:underline">
+          <Link to="/login" className="font-medium text-brand underline">
             Sign In
           </Link>
         </p>

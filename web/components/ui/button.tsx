@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const variants = {
-  primary: 'bg-brand text-white hover:bg-brand-strong',
+  primary: 'bg-brand text-brand-foreground hover:bg-brand-strong',
   outline: 'border border-border bg-card hover:bg-muted',
   ghost: 'hover:bg-muted',
   destructive: 'bg-destructive text-white hover:bg-red-700',

@@ -13,7 +13,7 @@ export function TabList({ label, tabs, className }: { label: string; tabs: reado
         <RadixTabs.Trigger
           key={tab.value}
           value={tab.value}
-          className="flex-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-brand data-[state=active]:text-white"
+          className="flex-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-brand data-[state=active]:text-brand-foreground"
         >
           {tab.label}
         </RadixTabs.Trigger>

@@ -17,6 +17,8 @@ export function Toaster() {
       {current.map((item) => (
         <RadixToast.Root
           key={item.id}
+          // Read out by a live region: politely, or at once when something failed.
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
           open={item.open}
           onOpenChange={(open) => !open && dismissToast(item.id)}
           className={cn(

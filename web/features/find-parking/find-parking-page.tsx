@@ -91,7 +91,7 @@ export function FindParkingPage() {
               type="button"
               aria-pressed={!!search[filter]}
               onClick={() => toggle(filter)}
-              className={cn('rounded-full border px-3 py-1 text-sm', search[filter] ? 'border-brand bg-brand text-white' : 'border-border')}
+              className={cn('rounded-full border px-3 py-1 text-sm', search[filter] ? 'border-brand bg-brand text-brand-foreground' : 'border-border')}
             >
               {FILTERS[filter]}
             </button>

@@ -61,7 +61,7 @@ export function LotPage({ id }: { id: string }) {
             <p className="text-3xl font-bold" data-testid="lot-free">
               {free} <span className="text-base font-normal text-muted-foreground">of {total} slots free</span>
             </p>
-            <div className="mt-3 h-2 rounded-full bg-muted" aria-label={`${percent}% occupied`}>
+            <div className="mt-3 h-2 rounded-full bg-muted" role="img" aria-label={`${percent}% occupied`}>
               <div className="h-2 rounded-full" style={{ width: `${percent}%`, backgroundColor: MAP_COLORS[mapLevel(free, total)] }} />
             </div>
             <p className="mt-1 text-sm text-muted-foreground">{percent}% occupied {formatDateTime(lot.availability.window.start)} – {formatTime(lot.availability.window.end)}</p>

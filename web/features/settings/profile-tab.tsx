@@ -36,7 +36,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="flex items-center gap-4">
-        <span className="grid h-16 w-16 place-items-center rounded-full bg-brand text-xl font-bold text-white" aria-hidden>
+        <span className="grid h-16 w-16 place-items-center rounded-full bg-brand text-xl font-bold text-brand-foreground" aria-hidden>
           {initialsOf({ firstName, lastName, email: user.email })}
         </span>
         <div>

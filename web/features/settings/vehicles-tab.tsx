@@ -108,7 +108,7 @@ export function VehiclesTab() {
             <div className="min-w-0 flex-1">
               <p className="font-semibold">
                 {vehicle.plate}
-                {vehicle.isDefault && <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs text-white">Default</span>}
+                {vehicle.isDefault && <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs text-brand-foreground">Default</span>}
               </p>
               <p className="text-sm text-muted-foreground">
                 {[vehicle.color, vehicle.make, vehicle.model].filter(Boolean).join(' ')}

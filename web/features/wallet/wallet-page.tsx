@@ -36,7 +36,7 @@ export function WalletPage() {
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card className="bg-gradient-to-br from-brand to-brand-strong text-white">
+          <Card className="bg-gradient-to-br from-brand to-brand-strong text-brand-foreground">
             <div className="flex items-start justify-between">
               <div>
                 <p className="text-sm opacity-90">Available Balance</p>

@@ -43,7 +43,7 @@ function NotificationsPage() {
             role="tab"
             aria-selected={filter === value}
             onClick={() => setFilter(value)}
-            className={cn('rounded-md px-4 py-1.5 text-sm font-medium', filter === value ? 'bg-brand text-white' : 'text-muted-foreground')}
+            className={cn('rounded-md px-4 py-1.5 text-sm font-medium', filter === value ? 'bg-brand text-brand-foreground' : 'text-muted-foreground')}
           >
             {value === 'all' ? 'All' : `Unread (${unread})`}
           </button>
@@ -60,7 +60,8 @@ function NotificationsPage() {
         <ul className="space-y-3">
           {shown.map((note) => (
             <li key={note.id} data-testid="notification" className={cn('flex gap-3 rounded-xl border border-border p-4', !note.isRead && 'bg-orange-50 dark:bg-orange-950/30')}>
-              <span aria-label={note.isRead ? undefined : 'Unread'} className={cn('mt-2 h-2.5 w-2.5 shrink-0 rounded-full', note.isRead ? 'bg-transparent' : 'bg-brand')} />
+              <span aria-hidden className={cn('mt-2 h-2.5 w-2.5 shrink-0 rounded-full', note.isRead ? 'bg-transparent' : 'bg-brand')} />
+              {!note.isRead && <span className="sr-only">Unread</span>}
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{note.title}</span>
@@ -86,7 +87,7 @@ function NotificationsPage() {
       <LoadMore list={list} />
       <p className="mt-6 text-sm text-muted-foreground">
         Choose which notifications you receive in{' '}
-        <Link to="/settings" className="text-brand hover:underline">
+        <Link to="/settings" className="text-brand underline">
           Settings
         </Link>
         .
