@@ -25,6 +25,7 @@ const server = spawn('npm', ['start', '--', '--force'], {
 });
 let output = '';
 // Colour codes, whatever a tool prints despite NO_COLOR.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what colour codes start with.
 const plain = (chunk: Buffer) => String(chunk).replace(/\x1b\[[0-9;]*m/g, '');
 server.stdout.on('data', (chunk) => (output += plain(chunk)));
 server.stderr.on('data', (chunk) => (output += plain(chunk)));
@@ -103,16 +104,16 @@ async function main() {
   if (failures.length || badLines.length) {
     console.error([...new Set(failures)].slice(0, 20).join('\n'));
     console.error(badLines.slice(0, 20).join('\n'));
-    console.error('--- dev server output ---\n' + output.slice(0, 8_000));
+    console.error(`--- dev server output ---\n${output.slice(0, 8_000)}`);
     process.exitCode = 1;
   } else {
-    console.log('--- what a newcomer sees ---\n' + output.trim());
+    console.log(`--- what a newcomer sees ---\n${output.trim()}`);
   }
 }
 
 main()
   .catch((error) => {
-    console.error(error, '\n--- dev server output ---\n' + output.slice(0, 8_000));
+    console.error(error, `\n--- dev server output ---\n${output.slice(0, 8_000)}`);
     process.exitCode = 1;
   })
   .finally(stop);

@@ -75,7 +75,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
           </Button>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger asChild>
-              <button className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground" aria-label={`Account menu ${initialsOf(user)}`}>
+              <button type="button" className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground" aria-label={`Account menu ${initialsOf(user)}`}>
                 {initialsOf(user)}
               </button>
             </DropdownMenu.Trigger>

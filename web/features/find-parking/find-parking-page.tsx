@@ -84,7 +84,7 @@ export function FindParkingPage() {
             <Search className="h-4 w-4" /> Search
           </Button>
         </form>
-        <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Filters">
+        <fieldset className="mt-3 flex min-w-0 flex-wrap gap-2" aria-label="Filters">
           {(Object.keys(FILTERS) as Filter[]).map((filter) => (
             <button
               key={filter}
@@ -96,7 +96,7 @@ export function FindParkingPage() {
               {FILTERS[filter]}
             </button>
           ))}
-        </div>
+        </fieldset>
         {filters.length > 0 && (
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
             {filters.map((filter) => (
@@ -126,7 +126,7 @@ export function FindParkingPage() {
           </h2>
           {isError && <p className="text-destructive">{error.message}</p>}
           {isLoading ? (
-            <div className="space-y-3" aria-label="Loading lots">
+            <div className="space-y-3" role="status" aria-label="Loading lots">
               {[0, 1, 2].map((i) => (
                 <div key={i} className="h-36 animate-pulse rounded-xl bg-muted" />
               ))}

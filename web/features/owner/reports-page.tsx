@@ -86,7 +86,7 @@ function OverviewTab({ report }: { report: OwnerReport }) {
                   <td className="py-2 pr-3">{day.bookings}</td>
                   <td className="py-2 pr-3">{hours(day.avgDuration)}</td>
                   <td className="py-2 pr-3">
-                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', dayStatus(day.occupancy) === 'High' ? 'bg-brand text-white' : 'bg-muted')}>{dayStatus(day.occupancy)}</span>
+                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', dayStatus(day.occupancy) === 'High' ? 'bg-brand text-brand-foreground' : 'bg-muted')}>{dayStatus(day.occupancy)}</span>
                   </td>
                 </tr>
               ))}

@@ -39,6 +39,7 @@ function NotificationsPage() {
       <div role="tablist" aria-label="Filter" className="mb-4 inline-flex rounded-lg border border-border p-1">
         {(['all', 'unread'] as const).map((value) => (
           <button
+            type="button"
             key={value}
             role="tab"
             aria-selected={filter === value}
