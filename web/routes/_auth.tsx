@@ -4,10 +4,13 @@ import { requireUser } from '../lib/guards';
 
 /**
  * Every screen below needs a signed-in user (spec 2.1, "Signed in, all roles"). The platform's booking
- * and top-up rules are loaded once here, so the screens and dialogs that state them never wait.
+ * and top-up rules start loading here, so the screens and dialogs that state them rarely wait; the
+ * fetch never holds a screen back, because the gate's screens must open offline.
  */
 export const Route = createFileRoute('/_auth')({
   beforeLoad: requireUser,
-  loader: ({ context }) => context.queryClient.ensureQueryData(platformRulesQuery),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(platformRulesQuery);
+  },
   component: Outlet,
 });
