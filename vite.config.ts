@@ -17,7 +17,11 @@ const securityHeadersFile = (): Plugin => ({
   apply: 'build',
   applyToEnvironment: (environment) => environment.name === 'client',
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: '_headers', source: staticAssetHeaders({ production: process.env.CLOUDFLARE_ENV === 'production' }) });
+    this.emitFile({
+      type: 'asset',
+      fileName: '_headers',
+      source: staticAssetHeaders({ production: process.env.CLOUDFLARE_ENV === 'production' }),
+    });
   },
 });
 
@@ -46,7 +50,12 @@ const WORKER_DEPENDENCIES = [
 /** `vite dev` runs the SPA and the Worker (in workerd, with local D1/KV/DO) together; `vite build` emits what `wrangler deploy` ships. */
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './web/routes', generatedRouteTree: './web/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './web/routes',
+      generatedRouteTree: './web/routeTree.gen.ts',
+    }),
     react(),
     tailwindcss(),
     cloudflare({ persistState: { path: localStateDir() } }),

@@ -15,7 +15,11 @@ type Availability = Awaited<ReturnType<typeof availabilityOf>>;
 
 const LOT_NAME = 'The Fort Strip Open Lot'; // 24/7, 60 slots
 const { values } = parseArgs({
-  options: { attempts: { type: 'string', default: '400' }, concurrency: { type: 'string', default: '40' }, drivers: { type: 'string', default: '10' } },
+  options: {
+    attempts: { type: 'string', default: '400' },
+    concurrency: { type: 'string', default: '40' },
+    drivers: { type: 'string', default: '10' },
+  },
 });
 const attempts = Number(values.attempts);
 const concurrency = Number(values.concurrency);
@@ -23,7 +27,14 @@ const driverCount = Number(values.drivers);
 
 async function newDriver(i: number): Promise<string> {
   const cookie = await signUpDriver(i);
-  const payment = await json<{ id: string }>(await api('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: 2_000_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
+  const payment = await json<{ id: string }>(
+    await api('/api/wallet/topup', {
+      method: 'POST',
+      cookie,
+      json: { amountCents: 2_000_000, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+  );
   await api(`/api/payments/sandbox/${payment.id}/approve`, { method: 'POST', cookie });
   return cookie;
 }
@@ -33,22 +44,29 @@ async function reservationsOf(cookie: string): Promise<ReservationView[]> {
   const all: ReservationView[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<ReservationView> = await json(await api(`/api/reservations?limit=${MAX_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { cookie }));
+    const page: Page<ReservationView> = await json(
+      await api(`/api/reservations?limit=${MAX_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { cookie }),
+    );
     all.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
   return all;
 }
 
-const overlaps = (a: { startTs: string; endTs: string }, b: { startTs: string; endTs: string }) => a.startTs < b.endTs && b.startTs < a.endTs;
+const overlaps = (a: { startTs: string; endTs: string }, b: { startTs: string; endTs: string }) =>
+  a.startTs < b.endTs && b.startTs < a.endTs;
 
 async function main() {
-  const { items: [lot] } = await json<Page<{ id: string; name: string }>>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
+  const {
+    items: [lot],
+  } = await json<Page<{ id: string; name: string }>>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
   if (!lot) throw new Error(`${LOT_NAME} not found: is the demo data loaded?`);
   const drivers = await Promise.all(Array.from({ length: driverCount }, (_, i) => newDriver(i)));
   // A fresh hour tomorrow for each run, so earlier runs do not fill the window.
   const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000 + Math.floor(Math.random() * 48) * 3_600_000);
-  const before = await json<Availability>(await api(`/api/lots/${lot.id}/availability?start=${encodeURIComponent(start.toISOString())}&durationHours=1`));
+  const before = await json<Availability>(
+    await api(`/api/lots/${lot.id}/availability?start=${encodeURIComponent(start.toISOString())}&durationHours=1`),
+  );
 
   const outcomes = new Map<number, number>();
   let next = 0;
@@ -70,11 +88,10 @@ async function main() {
   );
   const seconds = (performance.now() - began) / 1000;
 
-  const mine = (await Promise.all(drivers.map(reservationsOf)))
-    .flat()
-    .filter((r) => r.lotId === lot.id && r.status === 'CONFIRMED');
+  const mine = (await Promise.all(drivers.map(reservationsOf))).flat().filter((r) => r.lotId === lot.id && r.status === 'CONFIRMED');
   let overbookings = 0;
-  for (let a = 0; a < mine.length; a++) for (let b = a + 1; b < mine.length; b++) if (mine[a].slotLabel === mine[b].slotLabel && overlaps(mine[a], mine[b])) overbookings++;
+  for (let a = 0; a < mine.length; a++)
+    for (let b = a + 1; b < mine.length; b++) if (mine[a].slotLabel === mine[b].slotLabel && overlaps(mine[a], mine[b])) overbookings++;
   const booked = outcomes.get(201) ?? 0;
 
   console.log(`lot: ${lot.name} (${before.total} slots, ${before.free} free for ${start.toISOString()} +1 h)`);

@@ -17,7 +17,14 @@ export async function signUpDriver(i: number): Promise<string> {
     // Sign-ups are limited per client address (docs/foundation.md). Locally a given CF-Connecting-IP is
     // kept (Cloudflare would overwrite it), so each bench driver signs up as a client of its own.
     headers: { 'CF-Connecting-IP': `2001:db8:be:${Date.now().toString(16).slice(-4)}::${i.toString(16)}` },
-    json: { firstName: 'Bench', lastName: `Driver ${i}`, email: `bench.${Date.now()}.${i}@example.ph`, mobile: '+63 917-0000000', role: 'parking_user', password: 'bench-password-123' },
+    json: {
+      firstName: 'Bench',
+      lastName: `Driver ${i}`,
+      email: `bench.${Date.now()}.${i}@example.ph`,
+      mobile: '+63 917-0000000',
+      role: 'parking_user',
+      password: 'bench-password-123',
+    },
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie')!.split(';')[0];

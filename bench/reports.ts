@@ -27,12 +27,17 @@ const DAYS = 365;
 const OWNER = { email: 'owner@parkada.ph', password: 'parkada-demo' };
 
 const query = <T>(sql: string) => (JSON.parse(localD1('execute', '--json', '--command', sql)) as [{ results: T[] }])[0].results;
-const counter = (name: string, to: number, from = 0) => `${name}(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM ${name} WHERE n < ${to})`;
+const counter = (name: string, to: number, from = 0) =>
+  `${name}(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM ${name} WHERE n < ${to})`;
 
 /** The year before `firstDay` + DAYS, as SQL statements; every figure is a fixed function of day, slot and turn. */
 function history(firstDay: string) {
   const dayZero = Date.parse(`${firstDay}T00:00:00+08:00`) / 1000;
-  const hours = JSON.stringify(Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '06:00', close: '22:00' }])));
+  const hours = JSON.stringify(
+    Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '06:00', close: '22:00' }]),
+    ),
+  );
   const iso = (seconds: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')`;
   // Turn t of day d on slot k starts at 06:00, 11:00 or 16:00 (+1 h on odd day + slot) and lasts 1–5 h.
   const start = `${dayZero} + d.n * 86400 + (6 + t.n * 5 + (d.n + k.n) % 2) * 3600`;
@@ -111,7 +116,10 @@ async function main() {
   const cookie = login.headers.get('set-cookie')!.split(';')[0];
   const report = `/api/owner/reports?lotId=${LOT}&from=${addDays(today, -(DAYS - 1))}&to=${today}`;
   await timed(report, cookie);
-  const sample = (await (await api(report, { cookie })).json()) as { kpis: { totalRevenue: number; avgOccupancy: number; totalBookings: number }; daily: unknown[] };
+  const sample = (await (await api(report, { cookie })).json()) as {
+    kpis: { totalRevenue: number; avgOccupancy: number; totalBookings: number };
+    daily: unknown[];
+  };
 
   for (let i = 0; i < 2; i++) {
     await timed(report, cookie);
@@ -127,13 +135,20 @@ async function main() {
     trivial.push((await timed('/api/auth/user', cookie)).ms);
   }
   const [r, t] = [reports, trivial].map((list) => list.sort((a, b) => a - b));
-  const row = (label: string, list: number[]) => `${label.padEnd(36)} p50 ${percentile(list, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(list, 95).toFixed(1).padStart(7)} ms`;
-  console.log(`${SLOTS}-slot lot: ${stays} reservations, ${money} charges, ${walkIns} walk-ins over ${DAYS} days; ${requests} requests each, one at a time, interleaved`);
+  const row = (label: string, list: number[]) =>
+    `${label.padEnd(36)} p50 ${percentile(list, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(list, 95).toFixed(1).padStart(7)} ms`;
+  console.log(
+    `${SLOTS}-slot lot: ${stays} reservations, ${money} charges, ${walkIns} walk-ins over ${DAYS} days; ${requests} requests each, one at a time, interleaved`,
+  );
   console.log(`report: ${report}`);
-  console.log(`  ${sample.daily.length} days, ${sample.kpis.totalBookings} bookings, ${(sample.kpis.totalRevenue / 100).toFixed(2)} pesos, ${sample.kpis.avgOccupancy}% occupancy; ${(bytes / 1024).toFixed(1)} KB`);
+  console.log(
+    `  ${sample.daily.length} days, ${sample.kpis.totalBookings} bookings, ${(sample.kpis.totalRevenue / 100).toFixed(2)} pesos, ${sample.kpis.avgOccupancy}% occupancy; ${(bytes / 1024).toFixed(1)} KB`,
+  );
   console.log(row('GET /api/owner/reports (12 months)', r));
   console.log(row('GET /api/auth/user (signed in)', t));
-  console.log(`p50 ratio report / trivial: ${(percentile(r, 50) / percentile(t, 50)).toFixed(1)}; requests the dev proxy dropped and were sent again: ${dropped}`);
+  console.log(
+    `p50 ratio report / trivial: ${(percentile(r, 50) / percentile(t, 50)).toFixed(1)}; requests the dev proxy dropped and were sent again: ${dropped}`,
+  );
 }
 
 await main();

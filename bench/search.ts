@@ -47,7 +47,11 @@ const query = <T>(sql: string) => (JSON.parse(localD1('execute', '--json', '--co
 function importLots(start: Date) {
   const random = randoms();
   const next = () => random.next().value as number;
-  const hours = JSON.stringify(Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '06:00', close: '23:00' }])));
+  const hours = JSON.stringify(
+    Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '06:00', close: '23:00' }]),
+    ),
+  );
   const rows = Array.from({ length: lotCount }, (_, i) => {
     const lat = AREA.south + next() * (AREA.north - AREA.south);
     const lng = AREA.west + next() * (AREA.east - AREA.west);
@@ -62,7 +66,11 @@ function importLots(start: Date) {
     `DELETE FROM pricing WHERE lot_${BENCH_LOTS}`,
     `DELETE FROM lots WHERE ${BENCH_LOTS}`,
     // A hundred rows a statement: D1 refuses statements over 100 KB.
-    ...Array.from({ length: Math.ceil(rows.length / 100) }, (_, i) => `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, amenities_json, hours_json, rules_json, is_approved) VALUES ${rows.slice(i * 100, (i + 1) * 100).join(',\n')}`),
+    ...Array.from(
+      { length: Math.ceil(rows.length / 100) },
+      (_, i) =>
+        `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, amenities_json, hours_json, rules_json, is_approved) VALUES ${rows.slice(i * 100, (i + 1) * 100).join(',\n')}`,
+    ),
     `INSERT INTO slots (id, lot_id, label) SELECT lots.id || '-' || n, lots.id, 'S-' || n FROM lots, (WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < ${SLOTS_PER_LOT}) SELECT n FROM c) WHERE lots.${BENCH_LOTS}`,
     `INSERT INTO pricing (lot_id, base_rate) SELECT id, 3000 + (abs(random()) % 10) * 1000 FROM lots WHERE ${BENCH_LOTS}`,
     // Tomorrow's bookings as the lot objects would have written them: every lot busy in every hour.
@@ -95,10 +103,16 @@ async function main() {
     console.log(`Importing ${lotCount} lots of ${SLOTS_PER_LOT} slots into the local D1…`);
     importLots(start);
   }
-  const [{ approved, slots }] = query<{ approved: number; slots: number }>('SELECT (SELECT count(*) FROM lots WHERE is_approved = 1) AS approved, (SELECT count(*) FROM slots) AS slots');
+  const [{ approved, slots }] = query<{ approved: number; slots: number }>(
+    'SELECT (SELECT count(*) FROM lots WHERE is_approved = 1) AS approved, (SELECT count(*) FROM slots) AS slots',
+  );
   const cookie = await signUpDriver(0);
   const search = `/api/lots?near=${MAKATI}&start=${encodeURIComponent(start.toISOString())}&durationHours=2`;
-  const first = (await (await api(search)).json()) as Page<{ name: string; distanceKm: number; availability: { free: number; total: number } }>;
+  const first = (await (await api(search)).json()) as Page<{
+    name: string;
+    distanceKm: number;
+    availability: { free: number; total: number };
+  }>;
 
   for (let i = 0; i < 20; i++) await Promise.all([timed(search), timed('/api/auth/user', cookie)]);
   const searches: number[] = [];
@@ -111,10 +125,13 @@ async function main() {
     trivial.push((await timed('/api/auth/user', cookie)).ms);
   }
   const [s, t] = [searches, trivial].map((list) => list.sort((a, b) => a - b));
-  const row = (label: string, list: number[]) => `${label.padEnd(34)} p50 ${percentile(list, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(list, 95).toFixed(1).padStart(6)} ms`;
+  const row = (label: string, list: number[]) =>
+    `${label.padEnd(34)} p50 ${percentile(list, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(list, 95).toFixed(1).padStart(6)} ms`;
   console.log(`${BASE_URL}: ${approved} approved lots, ${slots} slots; ${requests} requests each, one at a time, interleaved`);
   console.log(`search: ${search}`);
-  console.log(`  ${first.items.length} lots on the first page, nearest ${first.items[0]?.name} at ${first.items[0]?.distanceKm} km (${first.items[0]?.availability.free}/${first.items[0]?.availability.total} free); more: ${first.nextCursor ? 'yes' : 'no'}`);
+  console.log(
+    `  ${first.items.length} lots on the first page, nearest ${first.items[0]?.name} at ${first.items[0]?.distanceKm} km (${first.items[0]?.availability.free}/${first.items[0]?.availability.total} free); more: ${first.nextCursor ? 'yes' : 'no'}`,
+  );
   console.log(row('GET /api/lots (near Makati, 2 h)', s));
   console.log(row('GET /api/auth/user (signed in)', t));
   const ratio = percentile(s, 95) / percentile(t, 95);

@@ -40,10 +40,20 @@ function chunkSizes(): Map<string, number> {
 }
 
 async function startPreview(stateDir: string) {
-  const env = { ...process.env, PARKADA_STATE_DIR: stateDir, PORT: values.port, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+  const env = {
+    ...process.env,
+    PARKADA_STATE_DIR: stateDir,
+    PORT: values.port,
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  };
   execFileSync('vite', ['build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
   execFileSync('tsx', ['scripts/local-db.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  writeFileSync('dist/client/bench-baseline.html', '<!doctype html><html lang="en"><title>Baseline</title><h1>Find parking in Metro Manila</h1></html>');
+  writeFileSync(
+    'dist/client/bench-baseline.html',
+    '<!doctype html><html lang="en"><title>Baseline</title><h1>Find parking in Metro Manila</h1></html>',
+  );
   const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: 'ignore', detached: true });
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
@@ -67,7 +77,10 @@ async function measure(context: BrowserContext, path: string, ready: string) {
   const lcp = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
       }),
   );
   await page.close();
@@ -79,10 +92,16 @@ async function measureRuns(browser: Browser, path: string, ready: string, signIn
   let scripts = new Set<string>();
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-    await context.route((url) => url.origin !== base, (route) => route.fulfill({ status: 204 }));
+    await context.route(
+      (url) => url.origin !== base,
+      (route) => route.fulfill({ status: 204 }),
+    );
     if (signIn) {
       const driver = DEMO_ACCOUNTS.find((account) => account.role === 'parking_user')!;
-      const res = await context.request.post(`${base}/api/auth/login`, { data: { email: driver.email, password: DEMO_PASSWORD }, headers: { origin: base } });
+      const res = await context.request.post(`${base}/api/auth/login`, {
+        data: { email: driver.email, password: DEMO_PASSWORD },
+        headers: { origin: base },
+      });
       if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
     }
     const result = await measure(context, path, ready);
@@ -102,7 +121,14 @@ async function main() {
     const sizes = chunkSizes();
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     const baseline = await measureRuns(browser, '/bench-baseline.html', 'h1', false);
     const landing = await measureRuns(browser, '/', 'h1', false);

@@ -9,7 +9,12 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'all'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
-export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All Status' };
+export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  all: 'All Status',
+};
 
 export const DECISIONS = ['approve', 'reject'] as const;
 export type Decision = (typeof DECISIONS)[number];

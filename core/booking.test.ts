@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { cardLevel, mapLevel } from './availability';
-import { canModify, FREE_CANCEL_MINUTES, isOpenAt, passIdOf, refundableAt, remainingTime, reservationTab, windowProblem, type LotHours } from './booking';
+import {
+  canModify,
+  FREE_CANCEL_MINUTES,
+  isOpenAt,
+  passIdOf,
+  refundableAt,
+  remainingTime,
+  reservationTab,
+  windowProblem,
+  type LotHours,
+} from './booking';
 
-const MALL: LotHours = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '07:00', close: '23:00' }]));
+const MALL: LotHours = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '07:00', close: '23:00' }]),
+);
 const ALWAYS: LotHours = Object.fromEntries(Object.keys(MALL).map((d) => [d, { open: '00:00', close: '23:59' }]));
 const now = new Date('2026-11-23T02:00:00Z'); // Monday 10:00 in Manila
 const at = (manila: string) => new Date(`${manila}+08:00`);
@@ -23,9 +35,19 @@ describe('booking window', () => {
     [at('2026-11-23T12:00:00'), at('2026-11-23T14:00:00'), mall, null],
     [at('2026-11-23T09:00:00'), at('2026-11-23T10:00:00'), mall, 'The start time is in the past.'],
     [at('2026-11-23T21:00:00'), at('2026-11-23T23:30:00'), mall, 'This lot is open 07:00–23:00 on Monday; choose a time inside its hours.'],
-    [at('2026-11-23T06:00:00').getTime() + 86_400_000, at('2026-11-24T08:00:00'), mall, 'This lot is open 07:00–23:00 on Tuesday; choose a time inside its hours.'],
+    [
+      at('2026-11-23T06:00:00').getTime() + 86_400_000,
+      at('2026-11-24T08:00:00'),
+      mall,
+      'This lot is open 07:00–23:00 on Tuesday; choose a time inside its hours.',
+    ],
     [at('2026-11-23T10:00:00'), at('2026-11-23T23:00:00'), mall, 'This lot allows stays of at most 12 hours.'],
-    [at('2026-11-23T22:00:00'), at('2026-11-24T02:00:00'), { ...mall, rules: { maxDuration: 12, allowOvernight: false }, hours: ALWAYS }, 'Overnight parking is not allowed at this lot.'],
+    [
+      at('2026-11-23T22:00:00'),
+      at('2026-11-24T02:00:00'),
+      { ...mall, rules: { maxDuration: 12, allowOvernight: false }, hours: ALWAYS },
+      'Overnight parking is not allowed at this lot.',
+    ],
     [at('2026-11-23T22:00:00'), at('2026-11-24T08:00:00'), open, null],
     [at('2026-11-23T14:00:00'), at('2026-11-23T12:00:00'), mall, 'The end must be after the start.'],
   ])('%s → %s', (start, end, lot, problem) => {

@@ -21,7 +21,16 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export type LotHours = Partial<Record<Weekday, { open: string; close: string }>>;
 export type LotRules = { maxDuration?: number; allowOvernight?: boolean; vehicleTypes?: string[] };
 
-const parts = new Intl.DateTimeFormat('en-US', { timeZone: MANILA_TZ, weekday: 'long', hour: '2-digit', minute: '2-digit', hour12: false, year: 'numeric', month: '2-digit', day: '2-digit' });
+const parts = new Intl.DateTimeFormat('en-US', {
+  timeZone: MANILA_TZ,
+  weekday: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Manila weekday, date and minutes after midnight of an instant. */
 export function manilaClock(date: Date): { weekday: Weekday; day: string; minutes: number } {
@@ -49,7 +58,11 @@ export function isOpenAt(hours: LotHours, at: Date): boolean {
 const dayLabel = (day: Weekday) => day[0].toUpperCase() + day.slice(1);
 
 /** Why a window cannot be booked at this lot, or null when it can. Messages are shown as they are. */
-export function windowProblem(window: { start: Date; end: Date }, lot: { hours: LotHours; rules: LotRules }, now = new Date()): string | null {
+export function windowProblem(
+  window: { start: Date; end: Date },
+  lot: { hours: LotHours; rules: LotRules },
+  now = new Date(),
+): string | null {
   const { start, end } = window;
   if (!(end > start)) return 'The end must be after the start.';
   if (start.getTime() < now.getTime() - START_SLACK_MS) return 'The start time is in the past.';
@@ -71,9 +84,11 @@ export function windowProblem(window: { start: Date; end: Date }, lot: { hours: 
 }
 
 /** Free cancellation (full refund) until `freeCancelMinutes` before the start. */
-export const refundableAt = (start: string, freeCancelMinutes: number, now = new Date()) => new Date(start).getTime() - now.getTime() >= freeCancelMinutes * MINUTE;
+export const refundableAt = (start: string, freeCancelMinutes: number, now = new Date()) =>
+  new Date(start).getTime() - now.getTime() >= freeCancelMinutes * MINUTE;
 
-export const noShowDeadline = (start: string, noShowGraceMinutes: number) => new Date(new Date(start).getTime() + noShowGraceMinutes * MINUTE);
+export const noShowDeadline = (start: string, noShowGraceMinutes: number) =>
+  new Date(new Date(start).getTime() + noShowGraceMinutes * MINUTE);
 
 export const RESERVATION_STATUSES = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -97,9 +112,11 @@ export function reservationTab(r: { status: ReservationStatus; startTs: string; 
  */
 export const canModify = (r: { status: ReservationStatus; startTs: string }, freeCancelMinutes: number, now = new Date()) =>
   r.status === 'CONFIRMED' && refundableAt(r.startTs, freeCancelMinutes, now);
-export const changesClosed = (freeCancelMinutes: number) => `Changes close ${freeCancelMinutes} minutes before the start, with free cancellation.`;
+export const changesClosed = (freeCancelMinutes: number) =>
+  `Changes close ${freeCancelMinutes} minutes before the start, with free cancellation.`;
 export const canCancel = (r: { status: ReservationStatus }) => r.status === 'CONFIRMED';
-export const canExtend = (r: { status: ReservationStatus; endTs: string }, now = new Date()) => (r.status === 'CONFIRMED' || r.status === 'ACTIVE') && new Date(r.endTs) > now;
+export const canExtend = (r: { status: ReservationStatus; endTs: string }, now = new Date()) =>
+  (r.status === 'CONFIRMED' || r.status === 'ACTIVE') && new Date(r.endTs) > now;
 
 /** Spec 4 "Remaining time": 'Expired' after the end, else hours and minutes. */
 export function remainingTime(endTs: string, now = new Date()): string {
@@ -125,7 +142,10 @@ export const createReservationSchema = z
     plate: z.string().trim().min(1).max(20).optional(),
     needs: z.object({ accessible: z.boolean().optional(), ev: z.boolean().optional() }).optional(),
   })
-  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), { message: 'Give either durationHours or end.', path: ['durationHours'] })
+  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {
+    message: 'Give either durationHours or end.',
+    path: ['durationHours'],
+  })
   .refine((b) => !!b.vehicleId || !!b.plate, { message: 'Choose a vehicle or type its plate.', path: ['vehicleId'] });
 export type CreateReservation = z.infer<typeof createReservationSchema>;
 

@@ -12,7 +12,15 @@ export const inert = (value: string) => (/^[=+\-@]/.test(value) ? `'${value}` : 
 /** Centavos as pesos with two decimals, no symbol (a number column). */
 export const csvPesos = (cents: number) => (cents / 100).toFixed(2);
 
-const manilaStamp = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+const manilaStamp = new Intl.DateTimeFormat('en-CA', {
+  timeZone: MANILA_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 /** An instant as "2026-11-23 20:15", Manila time. */
 export const csvManilaTime = (iso: string) => manilaStamp.format(new Date(iso)).replace(',', '');
 

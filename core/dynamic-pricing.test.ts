@@ -18,7 +18,13 @@ const baseRate = fc.integer({ min: MIN_RATE_CENTS, max: MAX_RATE_CENTS });
 /** A base rate and a current band rate the model could have set from it. */
 const rates = baseRate.chain((base) => {
   const { min, max } = bandRateBounds(base);
-  return fc.tuple(fc.constant(base), fc.oneof(fc.constant(base), fc.integer({ min: min / 500, max: max / 500 }).map((n) => n * 500)));
+  return fc.tuple(
+    fc.constant(base),
+    fc.oneof(
+      fc.constant(base),
+      fc.integer({ min: min / 500, max: max / 500 }).map((n) => n * 500),
+    ),
+  );
 });
 const occupancy = fc.double({ min: 0, max: 1, noNaN: true });
 
@@ -92,7 +98,8 @@ describe('band occupancy', () => {
   /** Two slots, both taken 8–10 AM on every weekday. */
   const fullWeekdayMornings: HourOccupancy[] = [];
   for (let day = firstDay; day < endDay; day++) {
-    if ((day + 4) % 7 !== 0 && (day + 4) % 7 !== 6) fullWeekdayMornings.push({ day, hour: 8, slotMinutes: 120 }, { day, hour: 9, slotMinutes: 120 });
+    if ((day + 4) % 7 !== 0 && (day + 4) % 7 !== 6)
+      fullWeekdayMornings.push({ day, hour: 8, slotMinutes: 120 }, { day, hour: 9, slotMinutes: 120 });
   }
 
   it('prices a band for its busiest hour over the days of its kind', () => {
@@ -108,11 +115,28 @@ describe('band occupancy', () => {
   });
 
   it('leaves out the hours the lot is closed, and a band it is closed all through', () => {
-    const office = { monday: { open: '07:00', close: '19:00' }, tuesday: { open: '07:00', close: '19:00' }, saturday: { open: '09:00', close: '12:00' } };
+    const office = {
+      monday: { open: '07:00', close: '19:00' },
+      tuesday: { open: '07:00', close: '19:00' },
+      saturday: { open: '09:00', close: '12:00' },
+    };
     const isOpen = openHoursOf(office);
-    expect([isOpen('weekday', 6), isOpen('weekday', 7), isOpen('weekday', 18), isOpen('weekday', 19), isOpen('weekend', 12)]).toEqual([false, true, true, false, false]);
+    expect([isOpen('weekday', 6), isOpen('weekday', 7), isOpen('weekday', 18), isOpen('weekday', 19), isOpen('weekend', 12)]).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
     const bands = bandOccupancies(fullWeekdayMornings, { totalSlots: 2, firstDay, endDay, isOpen });
-    expect(bands.map((b) => b.band)).toEqual(['weekday-morning', 'weekday-midday', 'weekday-afternoon', 'weekday-evening', 'weekend-morning', 'weekend-midday']);
+    expect(bands.map((b) => b.band)).toEqual([
+      'weekday-morning',
+      'weekday-midday',
+      'weekday-afternoon',
+      'weekday-evening',
+      'weekend-morning',
+      'weekend-midday',
+    ]);
     expect(openHoursOf({})('weekend', 3)).toBe(true);
   });
 

@@ -6,7 +6,17 @@
 import { z } from 'zod';
 import type { LotHours, Weekday } from './booking';
 import { formatPeso } from './money';
-import { bandHours, bandLabel, bandParts, dayTypeOf, hourLabel, priceBandSchema, PRICE_BANDS, type DayType, type PriceBand } from './price-bands';
+import {
+  bandHours,
+  bandLabel,
+  bandParts,
+  dayTypeOf,
+  hourLabel,
+  priceBandSchema,
+  PRICE_BANDS,
+  type DayType,
+  type PriceBand,
+} from './price-bands';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from './pricing';
 
 /** How far back the records are read: the last four whole weeks, up to Manila midnight today. */
@@ -59,7 +69,10 @@ export const confidenceOf = (days: number) => Math.round((100 * days) / (days + 
 export type AppliedBandRate = { rateCents: number; appliedAt: string };
 export type AppliedBandRates = Partial<Record<PriceBand, AppliedBandRate>>;
 
-const DAYS_OF: Record<DayType, Weekday[]> = { weekday: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], weekend: ['saturday', 'sunday'] };
+const DAYS_OF: Record<DayType, Weekday[]> = {
+  weekday: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+  weekend: ['saturday', 'sunday'],
+};
 const clockOf = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** Whether the lot is open for part of an hour on some day of the kind: a closed hour says nothing about demand. Lots without hours are always open. */
@@ -89,7 +102,13 @@ export type BandOccupancy = {
  */
 export function bandOccupancies(
   hours: HourOccupancy[],
-  history: { totalSlots: number; firstDay: number; endDay: number; firstDaysByBand?: Partial<Record<PriceBand, number>>; isOpen?: (dayType: DayType, hour: number) => boolean },
+  history: {
+    totalSlots: number;
+    firstDay: number;
+    endDay: number;
+    firstDaysByBand?: Partial<Record<PriceBand, number>>;
+    isOpen?: (dayType: DayType, hour: number) => boolean;
+  },
 ): BandOccupancy[] {
   const taken = new Map(hours.map((row) => [`${row.day}:${row.hour}`, row.slotMinutes]));
   return PRICE_BANDS.flatMap((band) => {
@@ -150,7 +169,10 @@ function reasonFor(seen: BandOccupancy, level: DemandLevel, base: number, curren
 }
 
 /** The suggestion for one band from its occupancy, against the rate it has now (its applied rate, else the base). */
-export function suggestBandRate(seen: BandOccupancy, pricing: { baseRateCents: number; currentRateCents: number; totalSlots: number }): DynamicSuggestion {
+export function suggestBandRate(
+  seen: BandOccupancy,
+  pricing: { baseRateCents: number; currentRateCents: number; totalSlots: number },
+): DynamicSuggestion {
   const level = demandLevelOf(seen.occupancy);
   const suggested = nextBandRate(pricing.baseRateCents, pricing.currentRateCents, level);
   return {

@@ -81,7 +81,10 @@ export const isOverride = (body: { action: string; override?: boolean }) => body
  * reservation's end each started hour is charged (a car 61 minutes late pays two hours; seconds past
  * the end are not an hour). A walk-in pays its whole stay, each started hour, one hour at least.
  */
-export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUntilMs: number | null; rateCents: number }): { hours: number; amountCents: number } {
+export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUntilMs: number | null; rateCents: number }): {
+  hours: number;
+  amountCents: number;
+} {
   const wholeMinutes = (ms: number) => Math.max(0, Math.floor(ms / MINUTE));
   const startedHours = (minutes: number) => Math.ceil(minutes / 60);
   const hours =
@@ -100,6 +103,7 @@ export function acceptedTime(at: string | undefined, now = new Date()): Date | s
   if (!at) return now;
   const time = new Date(at);
   if (time.getTime() > now.getTime() + 5 * MINUTE) return 'The time given is in the future.';
-  if (now.getTime() - time.getTime() > OFFLINE_MAX_AGE_HOURS * HOUR) return `The time given is more than ${OFFLINE_MAX_AGE_HOURS} hours ago.`;
+  if (now.getTime() - time.getTime() > OFFLINE_MAX_AGE_HOURS * HOUR)
+    return `The time given is more than ${OFFLINE_MAX_AGE_HOURS} hours ago.`;
   return time;
 }

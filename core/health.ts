@@ -8,10 +8,12 @@ export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 /** Above this response time a probe is a warning. */
 export const SLOW_PROBE_MS = 500;
 
-export const rateProbe = (ok: boolean, responseTimeMs: number): HealthStatus => (!ok ? 'error' : responseTimeMs > SLOW_PROBE_MS ? 'warning' : 'healthy');
+export const rateProbe = (ok: boolean, responseTimeMs: number): HealthStatus =>
+  !ok ? 'error' : responseTimeMs > SLOW_PROBE_MS ? 'warning' : 'healthy';
 
 /** The platform's status is its worst part's. */
-export const overallStatus = (statuses: HealthStatus[]): HealthStatus => HEALTH_STATUSES[Math.max(0, ...statuses.map((s) => HEALTH_STATUSES.indexOf(s)))];
+export const overallStatus = (statuses: HealthStatus[]): HealthStatus =>
+  HEALTH_STATUSES[Math.max(0, ...statuses.map((s) => HEALTH_STATUSES.indexOf(s)))];
 
 /** A failed background job this recent makes System Health a warning; older ones are shown but healthy. */
 export const RECENT_FAILURE_MS = 24 * 60 * 60 * 1000;

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { historyCsv, historyFilterOf, historyQueryOf, historyQuerySchema, matchesHistory, NO_HISTORY_FILTER, type HistoryFacts } from './history';
+import {
+  historyCsv,
+  historyFilterOf,
+  historyQueryOf,
+  historyQuerySchema,
+  matchesHistory,
+  NO_HISTORY_FILTER,
+  type HistoryFacts,
+} from './history';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-const row = (over: Partial<HistoryFacts> = {}): HistoryFacts => ({ lotName: 'Greenbelt 3 Parking', plate: 'NBC 1234', status: 'COMPLETED', startTs: daysAgo(1), ...over });
+const row = (over: Partial<HistoryFacts> = {}): HistoryFacts => ({
+  lotName: 'Greenbelt 3 Parking',
+  plate: 'NBC 1234',
+  status: 'COMPLETED',
+  startTs: daysAgo(1),
+  ...over,
+});
 const filter = (over: Partial<typeof NO_HISTORY_FILTER>) => ({ ...NO_HISTORY_FILTER, ...over });
 
 describe('History filters (spec 2.9)', () => {
@@ -40,15 +54,25 @@ describe('History filters as query parameters', () => {
   });
 
   it('refuses an unknown status or range with a message naming the choices', () => {
-    expect(historyQuerySchema.safeParse({ status: 'LOST' }).error?.issues[0].message).toBe('status must be one of: CONFIRMED, ACTIVE, COMPLETED, CANCELLED, EXPIRED.');
-    expect(historyQuerySchema.safeParse({ range: 'decade' }).error?.issues[0].message).toBe('range must be one of: all, week, month, year.');
+    expect(historyQuerySchema.safeParse({ status: 'LOST' }).error?.issues[0].message).toBe(
+      'status must be one of: CONFIRMED, ACTIVE, COMPLETED, CANCELLED, EXPIRED.',
+    );
+    expect(historyQuerySchema.safeParse({ range: 'decade' }).error?.issues[0].message).toBe(
+      'range must be one of: all, week, month, year.',
+    );
   });
 });
 
 describe('History CSV', () => {
   it('writes Manila times, pesos and formula-safe text', () => {
     const csv = historyCsv([
-      { ...row({ lotName: '=HYPERLINK("x")', startTs: '2026-11-20T10:00:00Z' }), passId: 'E1BDC7CA', endTs: '2026-11-20T12:00:00Z', slotLabel: 'B-2', amountCents: 8_000 },
+      {
+        ...row({ lotName: '=HYPERLINK("x")', startTs: '2026-11-20T10:00:00Z' }),
+        passId: 'E1BDC7CA',
+        endTs: '2026-11-20T12:00:00Z',
+        slotLabel: 'B-2',
+        amountCents: 8_000,
+      },
     ]);
     expect(csv.split('\r\n')).toEqual([
       'Pass ID,Lot,Plate,Slot,Start (Asia/Manila),End (Asia/Manila),Status,Amount (PHP)',

@@ -36,11 +36,13 @@ describe('progressive tiers', () => {
     { durationHours: hours, rateMultiplier: multiplier },
   ];
   it('accepts ×0.1 to ×2.0 in steps of 0.1 and 1 to 24 hours', () => {
-    for (const multiplier of [0.1, 0.3, 0.7, 1.2, 2]) expect(progressiveTiersSchema.safeParse(tiers(multiplier)).success, String(multiplier)).toBe(true);
+    for (const multiplier of [0.1, 0.3, 0.7, 1.2, 2])
+      expect(progressiveTiersSchema.safeParse(tiers(multiplier)).success, String(multiplier)).toBe(true);
     expect(progressiveTiersSchema.safeParse(tiers(0.8, 24)).success).toBe(true);
   });
   it('refuses other multipliers, hours past 24 and any count but three', () => {
-    for (const multiplier of [0, 0.05, 0.85, 2.1]) expect(progressiveTiersSchema.safeParse(tiers(multiplier)).success, String(multiplier)).toBe(false);
+    for (const multiplier of [0, 0.05, 0.85, 2.1])
+      expect(progressiveTiersSchema.safeParse(tiers(multiplier)).success, String(multiplier)).toBe(false);
     expect(progressiveTiersSchema.safeParse(tiers(0.8, 25)).success).toBe(false);
     expect(progressiveTiersSchema.safeParse(tiers(0.8).slice(0, 2)).success).toBe(false);
   });

@@ -40,10 +40,19 @@ export const lotAmenitiesSchema = z.object({
   covered: z.boolean().default(false),
 });
 
-const slotCount = (what: string) => z.number().int(`${what} must be a whole number`).min(0, `${what} cannot be negative`).max(MAX_LOT_SLOTS, `${what} is at most ${MAX_LOT_SLOTS}`);
+const slotCount = (what: string) =>
+  z
+    .number()
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} cannot be negative`)
+    .max(MAX_LOT_SLOTS, `${what} is at most ${MAX_LOT_SLOTS}`);
 
 /** Slot levels such as B1, B2, G, L3: labels are `<level>-<number>` like B1-014. */
-const levelName = z.string().trim().regex(/^[A-Za-z0-9]{1,4}$/, 'A level is 1 to 4 letters or digits, like B1').transform((level) => level.toUpperCase());
+const levelName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,4}$/, 'A level is 1 to 4 letters or digits, like B1')
+  .transform((level) => level.toUpperCase());
 
 const layoutFields = {
   totalSlots: slotCount('Total slots').min(1, 'A lot needs at least one slot'),
@@ -103,7 +112,10 @@ export const lotUpdateSchema = z
   .superRefine((lot, ctx) => {
     const problem = layoutProblem(lot);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['accessibleSlots'] });
-    if ((lot.accessibleSlots !== undefined || lot.evChargingSlots !== undefined || lot.levels !== undefined) && lot.totalSlots === undefined) {
+    if (
+      (lot.accessibleSlots !== undefined || lot.evChargingSlots !== undefined || lot.levels !== undefined) &&
+      lot.totalSlots === undefined
+    ) {
       ctx.addIssue({ code: 'custom', message: 'A slot layout change needs totalSlots', path: ['totalSlots'] });
     }
   });
@@ -127,7 +139,12 @@ export function slotPlan(layout: SlotLayout): PlannedSlot[] {
   const base = Math.floor(layout.totalSlots / levels.length);
   const extra = layout.totalSlots % levels.length;
   const plan = levels.flatMap((level, i) =>
-    Array.from({ length: base + (i < extra ? 1 : 0) }, (_, n) => ({ label: slotLabel(level, n + 1), level, accessible: false, evCharging: false })),
+    Array.from({ length: base + (i < extra ? 1 : 0) }, (_, n) => ({
+      label: slotLabel(level, n + 1),
+      level,
+      accessible: false,
+      evCharging: false,
+    })),
   );
   plan.forEach((slot, i) => {
     slot.accessible = i < layout.accessibleSlots;

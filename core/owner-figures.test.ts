@@ -32,6 +32,10 @@ describe('owner figures', () => {
   });
 
   it('masks e-mails down to two letters and the domain', () => {
-    expect([maskEmail('maria.santos@example.ph'), maskEmail('a@b.ph'), maskEmail('nobody')]).toEqual(['ma•••@example.ph', 'a•••@b.ph', '•••']);
+    expect([maskEmail('maria.santos@example.ph'), maskEmail('a@b.ph'), maskEmail('nobody')]).toEqual([
+      'ma•••@example.ph',
+      'a•••@b.ph',
+      '•••',
+    ]);
   });
 });

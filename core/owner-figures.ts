@@ -33,7 +33,8 @@ export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`)
 export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Days from `from` to `to`, both included. */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 export const eachDay = (from: string, to: string) => Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
 
@@ -65,7 +66,11 @@ const weekdayNumbered = (w: number) => WEEKDAYS[(w + 6) % 7];
 
 /** A lot's open hours over the week as 168 characters, "1" at 24 × weekday (0 = Sunday) + hour when open. */
 export const openWeekMask = (hours: LotHours) =>
-  Array.from({ length: 7 }, (_, w) => openHours(hours, weekdayNumbered(w)).map((open) => (open ? '1' : '0')).join('')).join('');
+  Array.from({ length: 7 }, (_, w) =>
+    openHours(hours, weekdayNumbered(w))
+      .map((open) => (open ? '1' : '0'))
+      .join(''),
+  ).join('');
 
 /** Slot-hours: `booked` of `available`, both in slot-seconds. */
 export type Tally = { booked: number; available: number };
@@ -110,7 +115,8 @@ export function eachOpenHour(lots: OccupancyLot[], spans: StaySpan[], from: stri
       held += whole[i];
       const [day, hour] = [Math.floor(i / 24), i % 24];
       const weekday = (firstWeekday + day) % 7;
-      if (mask[24 * weekday + hour] === '1') visit({ lotId: lot.id, day: days[day], weekday, hour, booked: booked[i] + held * 3600, available: lot.slots * 3600 });
+      if (mask[24 * weekday + hour] === '1')
+        visit({ lotId: lot.id, day: days[day], weekday, hour, booked: booked[i] + held * 3600, available: lot.slots * 3600 });
     }
   }
 }
@@ -119,7 +125,8 @@ export function eachOpenHour(lots: OccupancyLot[], spans: StaySpan[], from: stri
 export const occupancyPercent = ({ booked, available }: Tally) => (available > 0 ? Math.round((booked / available) * 1000) / 10 : null);
 
 /** The change against the previous period in percent with one decimal; null when there is nothing to compare with. */
-export const changePercent = (current: number, previous: number) => (previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10);
+export const changePercent = (current: number, previous: number) =>
+  previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10;
 
 export type Trend = 'up' | 'down' | 'neutral';
 export const trendOf = (current: number, previous: number): Trend => (current > previous ? 'up' : current < previous ? 'down' : 'neutral');
@@ -136,7 +143,8 @@ export const REVENUE_SOURCES = [
   { source: 'refunds', label: 'Refunds', kinds: ['REFUND'] },
 ] as const;
 export type RevenueSource = (typeof REVENUE_SOURCES)[number]['source'];
-export const revenueSourceOf = (kind: string): RevenueSource => REVENUE_SOURCES.find((s) => (s.kinds as readonly string[]).includes(kind))?.source ?? 'reservations';
+export const revenueSourceOf = (kind: string): RevenueSource =>
+  REVENUE_SOURCES.find((s) => (s.kinds as readonly string[]).includes(kind))?.source ?? 'reservations';
 
 /** Spec: stays under 2 h, 2 to 6 h (both ends included), over 6 h. */
 export const STAY_LENGTHS = ['Under 2 h', '2–6 h', 'Over 6 h'] as const;
@@ -172,7 +180,14 @@ export const dayStatus = (occupancy: number | null) => (occupancy !== null && oc
 export const dailyRowsCsv = (rows: DailyRow[]) =>
   toCsv([
     ['Date', 'Revenue', 'Occupancy', 'Bookings', 'Avg Duration', 'Status'],
-    ...rows.map((row) => [row.date, csvPesos(row.revenue), row.occupancy === null ? '' : row.occupancy.toFixed(1), row.bookings, row.avgDuration.toFixed(1), dayStatus(row.occupancy)]),
+    ...rows.map((row) => [
+      row.date,
+      csvPesos(row.revenue),
+      row.occupancy === null ? '' : row.occupancy.toFixed(1),
+      row.bookings,
+      row.avgDuration.toFixed(1),
+      dayStatus(row.occupancy),
+    ]),
   ]);
 
 export const reportFileName = (today: string) => `parking-report-${today}.csv`;

@@ -10,7 +10,10 @@ export const passwordChangeSchema = z
     currentPassword: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(128),
     newPassword: passwordSchema,
   })
-  .refine((body) => body.newPassword !== body.currentPassword, { message: 'Choose a new password, not the one you have now.', path: ['newPassword'] });
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    message: 'Choose a new password, not the one you have now.',
+    path: ['newPassword'],
+  });
 export type PasswordChange = z.input<typeof passwordChangeSchema>;
 
 /**

@@ -1,5 +1,7 @@
 /** Avatar initials (spec 2.3): first+last name initials, else first two letters of the e-mail, else JD. */
-export function initialsOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+export function initialsOf(
+  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
+): string {
   const first = user?.firstName?.trim();
   const last = user?.lastName?.trim();
   if (first && last) return (first[0] + last[0]).toUpperCase();

@@ -12,7 +12,8 @@ describe('the Metro Manila gazetteer', () => {
       expect(point[1]).toBeLessThan(121.15);
     }
     expect(PLACES.filter((place) => place.kind === 'city')).toHaveLength(17);
-    for (const kind of ['district', 'mall', 'station', 'hospital', 'university'] as const) expect(PLACES.some((place) => place.kind === kind)).toBe(true);
+    for (const kind of ['district', 'mall', 'station', 'hospital', 'university'] as const)
+      expect(PLACES.some((place) => place.kind === kind)).toBe(true);
   });
 
   it('resolves a name whatever its case and accents', () => {

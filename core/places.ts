@@ -212,7 +212,12 @@ export const PLACES: readonly Place[] = [
   ]),
 ];
 
-const normal = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+const normal = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 const byName = new Map(PLACES.map((place) => [normal(place.name), place]));
 
 /** The place a driver typed (case and accents ignored: "las pinas" is Las Piñas), or null. */

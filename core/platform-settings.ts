@@ -58,7 +58,12 @@ export const settingsChangeSchema = z
       topupMaxCents: bounded('topupMaxCents').optional(),
       dailyTopupMaxCents: bounded('dailyTopupMaxCents').optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only the free-cancellation window, the no-show grace and the top-up limits can be changed.' : undefined) },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'Only the free-cancellation window, the no-show grace and the top-up limits can be changed.'
+          : undefined,
+    },
   )
   .refine((change) => Object.keys(change).length > 0, 'Change at least one setting.');
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;

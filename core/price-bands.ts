@@ -32,7 +32,7 @@ export const manilaDay = (ms: number) => Math.floor((ms + MANILA_OFFSET_MS) / DA
 /** The instant a Manila day begins. */
 export const manilaDayStart = (day: number) => day * DAY_MS - MANILA_OFFSET_MS;
 /** The Manila hour of the day, 0–23. */
-export const manilaHour = (ms: number) => Math.floor((((ms + MANILA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS);
+export const manilaHour = (ms: number) => Math.floor(((((ms + MANILA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
 
 /** Saturday and Sunday are the weekend (1970-01-01 was a Thursday). */
 export const dayTypeOf = (day: number): DayType => ((day + 4) % 7 === 0 || (day + 4) % 7 === 6 ? 'weekend' : 'weekday');

@@ -28,12 +28,23 @@ describe('pricing (docs/pricing.md worked examples)', () => {
   });
 
   it('charges static lots the base rate for every hour', () => {
-    expect(quote({ strategy: 'STATIC', baseRateCents: 6000 }, 8 * HOUR, START)).toMatchObject({ hours: 8, rateMultiplier: 1, totalCents: 48000, discountCents: 0 });
+    expect(quote({ strategy: 'STATIC', baseRateCents: 6000 }, 8 * HOUR, START)).toMatchObject({
+      hours: 8,
+      rateMultiplier: 1,
+      totalCents: 48000,
+      discountCents: 0,
+    });
   });
 
   it('uses the lot’s own tiers and rounds to the centavo', () => {
     const lot = { strategy: 'PROGRESSIVE' as const, baseRateCents: 4500, tiers: [{ durationHours: 3, rateMultiplier: 0.85 }] };
-    expect(quote(lot, 2.5 * HOUR, START)).toMatchObject({ hours: 3, rateMultiplier: 0.85, grossCents: 13500, totalCents: 11475, discountCents: 2025 });
+    expect(quote(lot, 2.5 * HOUR, START)).toMatchObject({
+      hours: 3,
+      rateMultiplier: 0.85,
+      grossCents: 13500,
+      totalCents: 11475,
+      discountCents: 2025,
+    });
   });
 
   it('shows the VAT contained in a VAT-inclusive price', () => {

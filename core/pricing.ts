@@ -37,7 +37,10 @@ export const MAX_RATE_CENTS = 50_000;
 export const progressiveTiersSchema = z
   .array(pricingTierSchema)
   .length(3, 'Progressive pricing has exactly three tiers')
-  .refine((tiers) => new Set(tiers.map((tier) => tier.durationHours)).size === tiers.length, 'Each tier starts at a different number of hours');
+  .refine(
+    (tiers) => new Set(tiers.map((tier) => tier.durationHours)).size === tiers.length,
+    'Each tier starts at a different number of hours',
+  );
 
 /** An hourly rate in centavos within the owner's bounds: the static rate, and a new lot's first rate. */
 export const baseRateSchema = z
@@ -45,7 +48,11 @@ export const baseRateSchema = z
   .int('The base rate is in whole centavos')
   .min(MIN_RATE_CENTS, 'The base rate is ₱10 to ₱500 an hour')
   .max(MAX_RATE_CENTS, 'The base rate is ₱10 to ₱500 an hour');
-const pricingFields = { lotId: z.uuid().optional(), baseRate: baseRateSchema, currency: z.literal('PHP', 'Prices are in PHP').default('PHP') };
+const pricingFields = {
+  lotId: z.uuid().optional(),
+  baseRate: baseRateSchema,
+  currency: z.literal('PHP', 'Prices are in PHP').default('PHP'),
+};
 
 /** `PATCH /api/pricing/{lotId}`: a static rate, or the rate with exactly three progressive tiers. */
 export const pricingUpdateSchema = z.discriminatedUnion('strategy', [

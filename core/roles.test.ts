@@ -28,6 +28,11 @@ describe('API access table (spec 6)', () => {
   });
 
   it('sends each role to its home', () => {
-    expect(['parking_user', 'owner_admin', 'attendant', 'super_admin'].map((r) => homePathFor(r as never))).toEqual(['/', '/owner', '/attendant', '/admin']);
+    expect(['parking_user', 'owner_admin', 'attendant', 'super_admin'].map((r) => homePathFor(r as never))).toEqual([
+      '/',
+      '/owner',
+      '/attendant',
+      '/admin',
+    ]);
   });
 });

@@ -44,5 +44,7 @@ export function staticAssetHeaders({ production }: { production: boolean }): str
     'X-Frame-Options': 'DENY',
     ...(production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
   };
-  return `/*\n${Object.entries(headers).map(([name, value]) => `  ${name}: ${value}\n`).join('')}`;
+  return `/*\n${Object.entries(headers)
+    .map(([name, value]) => `  ${name}: ${value}\n`)
+    .join('')}`;
 }

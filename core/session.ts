@@ -13,7 +13,8 @@ const SLIDE_AFTER_MS = DAY_MS;
 export type SessionTimes = { createdAt: number; refreshedAt: number };
 
 /** The moment the session ends unless it is used (and slid) before then. */
-export const sessionEndsAt = ({ createdAt, refreshedAt }: SessionTimes) => Math.min(refreshedAt + SESSION_IDLE_MS, createdAt + SESSION_LIFETIME_MS);
+export const sessionEndsAt = ({ createdAt, refreshedAt }: SessionTimes) =>
+  Math.min(refreshedAt + SESSION_IDLE_MS, createdAt + SESSION_LIFETIME_MS);
 
 export const sessionLive = (times: SessionTimes, now: number) => now < sessionEndsAt(times);
 

@@ -25,7 +25,10 @@ describe('sign-up notices (spec 5, 8)', () => {
   });
 
   it('rejects an e-mail without a dot after the at sign', () => {
-    expect(signupNotice({ ...filled, email: 'juan@example' })).toEqual({ title: 'Invalid Email', description: 'Please enter a valid email address.' });
+    expect(signupNotice({ ...filled, email: 'juan@example' })).toEqual({
+      title: 'Invalid Email',
+      description: 'Please enter a valid email address.',
+    });
   });
 
   it('accepts complete fields', () => expect(signupNotice(filled)).toBeNull());

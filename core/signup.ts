@@ -40,7 +40,11 @@ export function signupNotice(fields: Partial<Record<keyof typeof REQUIRED_FIELD_
 }
 
 const name = (label: string) =>
-  z.string({ error: `Please fill in: ${label}` }).trim().min(1, `Please fill in: ${label}`).max(80, `${label} is too long (80 characters at most).`);
+  z
+    .string({ error: `Please fill in: ${label}` })
+    .trim()
+    .min(1, `Please fill in: ${label}`)
+    .max(80, `${label} is too long (80 characters at most).`);
 
 export const emailSchema = z
   .string({ error: 'Please fill in: Email Address' })

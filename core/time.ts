@@ -20,7 +20,14 @@ export function relativeTime(iso: string, now = new Date()): string {
   return shortDate.format(new Date(iso));
 }
 
-const dateTime = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('en-PH', {
+  timeZone: MANILA_TZ,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const monthName = new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
 /** e.g. "Nov 23, 2026, 8:15 PM", Manila time. */
@@ -29,7 +36,15 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** "2026-11" → "November 2026". */
 export const formatMonth = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
 
-const inputParts = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+const inputParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: MANILA_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 /** A `datetime-local` value showing an instant in Manila time (whatever the device's zone). */
 export function toManilaInput(date: Date): string {

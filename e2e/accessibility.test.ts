@@ -16,7 +16,10 @@ type Role = (typeof DEMO_ACCOUNTS)[number]['role'];
 
 const SCREENS: { role: Role | null; paths: string[] }[] = [
   { role: null, paths: ['/', '/login', '/signup'] },
-  { role: 'parking_user', paths: ['/', '/lot', '/reservations', '/wallet', '/wallet/statement', '/history', '/settings', '/notifications'] },
+  {
+    role: 'parking_user',
+    paths: ['/', '/lot', '/reservations', '/wallet', '/wallet/statement', '/history', '/settings', '/notifications'],
+  },
   { role: 'attendant', paths: ['/attendant', '/attendant/scan'] },
   { role: 'owner_admin', paths: ['/owner/dashboard', '/owner/lots', '/owner/pricing', '/owner/reports'] },
   { role: 'super_admin', paths: ['/admin/dashboard', '/admin/approvals'] },
@@ -46,10 +49,17 @@ reportPageOnFailure(() => page);
 
 /** A page of `role` (signed out when null) in `theme`, on `path` once it has drawn its heading. */
 async function open(role: Role | null, theme: Theme, path: string): Promise<Page> {
-  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1280, height: 800 }, storageState: role ? sessions.get(role) : undefined });
+  const context = await browser.newContext({
+    colorScheme: theme,
+    viewport: { width: 1280, height: 800 },
+    storageState: role ? sessions.get(role) : undefined,
+  });
   context.setDefaultTimeout(90_000);
   // Map tiles come from another host, which a test never reaches.
-  await context.route((url) => url.origin !== baseURL, (route) => route.fulfill({ status: 204 }));
+  await context.route(
+    (url) => url.origin !== baseURL,
+    (route) => route.fulfill({ status: 204 }),
+  );
   page = await context.newPage();
   await page.goto(`${baseURL}${path === '/lot' ? lotPath : path}`);
   await page.locator('h1').first().waitFor();

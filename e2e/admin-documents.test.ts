@@ -45,7 +45,9 @@ describe('owner application documents in the browser', () => {
     await saveScreens(applicant, 'signup-documents', async () => {
       await applicant.goto(`${baseURL}/signup`);
       await applicant.getByLabel('Role').selectOption('business_owner');
-      await applicant.getByLabel('Documents').setInputFiles({ name: 'mayors-permit-2026-makati-city-business-registration.pdf', mimeType: 'application/pdf', buffer: PERMIT });
+      await applicant
+        .getByLabel('Documents')
+        .setInputFiles({ name: 'mayors-permit-2026-makati-city-business-registration.pdf', mimeType: 'application/pdf', buffer: PERMIT });
     });
     await applicant.setViewportSize({ width: 390, height: 844 });
     await applicant.goto(`${baseURL}/signup`);
@@ -83,7 +85,10 @@ describe('owner application documents in the browser', () => {
     const dialog = admin.getByRole('dialog');
     const document = dialog.getByTestId('documents').getByRole('listitem').filter({ hasText: 'business-permit.pdf' });
     await document.getByText(`PDF · 1 KB`).waitFor();
-    const [download] = await Promise.all([admin.waitForEvent('download'), document.getByRole('link', { name: 'business-permit.pdf' }).click()]);
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      document.getByRole('link', { name: 'business-permit.pdf' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('business-permit.pdf');
     expect(readFileSync((await download.path())!)).toEqual(PERMIT);
 

@@ -32,9 +32,17 @@ const setting = (label: RegExp) => admin.getByLabel(label);
 describe('platform console', () => {
   it('shows Revenue by Tenant, Top Performing Lots and Platform Metrics', async () => {
     await admin.getByTestId('revenue-by-tenant').getByText('Maria Santos').first().waitFor();
-    await admin.getByTestId('top-lots').locator('li').first().getByText(/% occupied \(30 days\)/).waitFor();
+    await admin
+      .getByTestId('top-lots')
+      .locator('li')
+      .first()
+      .getByText(/% occupied \(30 days\)/)
+      .waitFor();
     await admin.getByTestId('platform-metrics').getByText('Bookings today').waitFor();
-    await admin.getByTestId('platform-metrics').getByText(/^No-show rate \(30 days\)$/).waitFor();
+    await admin
+      .getByTestId('platform-metrics')
+      .getByText(/^No-show rate \(30 days\)$/)
+      .waitFor();
   });
 
   it('changes the free-cancellation window in Settings; the lot page and the audit log follow', async () => {
@@ -47,7 +55,10 @@ describe('platform console', () => {
     // Out of bounds: the server's message, nothing saved.
     await setting(/^No-show grace/).fill('500');
     await admin.getByRole('button', { name: 'Save Settings' }).click();
-    await admin.getByText(/No-show grace \(minutes after the start\) is between 5 minutes and 120 minutes\./).first().waitFor();
+    await admin
+      .getByText(/No-show grace \(minutes after the start\) is between 5 minutes and 120 minutes\./)
+      .first()
+      .waitFor();
     await setting(/^No-show grace/).fill('15');
     expect(await admin.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
 
@@ -69,7 +80,9 @@ describe('platform console', () => {
     await admin.getByTestId('top-lots').waitFor();
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export Data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^parkada-platform-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('Section,Item,Measure,Value');
     expect(csv.some((line) => line.startsWith('Platform,,Platform revenue (PHP),'))).toBe(true);
     expect(csv.filter((line) => line.startsWith('Top performing lots,') && line.includes(',Bookings,'))).toHaveLength(5);

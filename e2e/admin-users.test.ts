@@ -18,7 +18,12 @@ reportPageOnFailure(() => admin);
 
 describe('users and the audit log in the browser', () => {
   it('suspends a driver and changes their role, and finds both in the audit log', async () => {
-    const email = await signUpDriver(driver, baseURL, { firstName: 'Teodoro', lastName: 'Magsaysay', mobile: '+63 917-3332211', password: 'kalesa-road-2024' });
+    const email = await signUpDriver(driver, baseURL, {
+      firstName: 'Teodoro',
+      lastName: 'Magsaysay',
+      mobile: '+63 917-3332211',
+      password: 'kalesa-road-2024',
+    });
     await driver.goto(`${baseURL}/wallet`);
     await driver.getByRole('heading', { name: 'Wallet' }).first().waitFor();
 

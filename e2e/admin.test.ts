@@ -25,7 +25,13 @@ describe('approvals in the browser', () => {
   it('approves an owner application filed at sign-up; the applicant’s next page shows the owner screens', async () => {
     const name = { firstName: 'Dolores', lastName: `Ilagan${Date.now() % 100_000}` };
     const res = await applicant.request.post(`${baseURL}/api/auth/signup`, {
-      data: { ...name, email: `dolores.${Date.now()}@example.ph`, mobile: '+63 917-4445555', role: 'space_owner', password: 'sampaguita-2024' },
+      data: {
+        ...name,
+        email: `dolores.${Date.now()}@example.ph`,
+        mobile: '+63 917-4445555',
+        role: 'space_owner',
+        password: 'sampaguita-2024',
+      },
     });
     expect(res.status()).toBe(201);
     await applicant.goto(`${baseURL}/owner`);
@@ -52,7 +58,11 @@ describe('approvals in the browser', () => {
     await card.waitFor({ state: 'detached' });
 
     await admin.getByLabel('Status').selectOption('approved');
-    await admin.getByTestId('review-card').filter({ hasText: `${name.firstName} ${name.lastName}` }).getByText('Approved', { exact: true }).waitFor();
+    await admin
+      .getByTestId('review-card')
+      .filter({ hasText: `${name.firstName} ${name.lastName}` })
+      .getByText('Approved', { exact: true })
+      .waitFor();
 
     await admin.goto(`${baseURL}/admin`);
     await admin.getByTestId('audit-logs').getByText('APPROVE_OWNER').first().waitFor();
@@ -73,7 +83,12 @@ describe('approvals in the browser', () => {
     await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Pending Approval' }).waitFor();
 
     // Drivers never see an unapproved lot.
-    await signUpDriver(driver, baseURL, { firstName: 'Vilma', lastName: 'Santos', mobile: '+63 917-6667777', password: 'star-for-all-seasons' });
+    await signUpDriver(driver, baseURL, {
+      firstName: 'Vilma',
+      lastName: 'Santos',
+      mobile: '+63 917-6667777',
+      password: 'star-for-all-seasons',
+    });
     const hidden = await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
     expect(hidden.items ?? hidden).toHaveLength(0);
 
@@ -86,7 +101,10 @@ describe('approvals in the browser', () => {
     await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Approved' }).waitFor();
 
     // The driver finds the lot by name and books it for tomorrow 09:00, paid from the wallet.
-    const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, { data: { amountCents: 50_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
+      data: { amountCents: 50_000, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
     await driver.goto(`${baseURL}/`);
     await driver.getByLabel('Location', { exact: true }).fill(LOT);
@@ -96,12 +114,16 @@ describe('approvals in the browser', () => {
     await lotCard.getByRole('button', { name: 'Reserve Now' }).click();
     await driver.getByRole('dialog').getByLabel('Vehicle').selectOption({ label: 'Another vehicle (type the plate)' });
     await driver.getByRole('dialog').getByLabel('Plate Number').fill('NEW 1234');
-    await driver.getByRole('dialog').getByRole('button', { name: /^Confirm and pay ₱/ }).click();
+    await driver
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Confirm and pay ₱/ })
+      .click();
     await driver.waitForURL(/\/reservation\//);
     await driver.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
 
     await admin.goto(`${baseURL}/admin/audit-logs`);
-    for (const action of ['APPROVE_OWNER', 'APPROVE_LOT']) await admin.getByTestId('audit-entry').filter({ hasText: action }).first().waitFor();
+    for (const action of ['APPROVE_OWNER', 'APPROVE_LOT'])
+      await admin.getByTestId('audit-entry').filter({ hasText: action }).first().waitFor();
     expect(await admin.getByTestId('audit-entry').filter({ hasText: 'APPROVE_LOT' }).first().innerText()).toContain(LOT);
   });
 });

@@ -12,7 +12,9 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export async function expectAccessible(page: Page, screen: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   const findings = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(' ')} — ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`),
+    violation.nodes.map(
+      (node) => `${screen}: ${violation.id} at ${node.target.join(' ')} — ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`,
+    ),
   );
   expect(findings).toEqual([]);
 }

@@ -17,7 +17,10 @@ beforeAll(async () => {
   page = await newPhonePage(browser);
   await signUpDriver(page, baseURL, { firstName: 'Bea', lastName: 'Alonzo', mobile: '+63 917-7778888', password: 'halo-halo-espesyal' });
   // ₱1,000 in the wallet through the sandbox gateway.
-  const topup = await page.request.post(`${baseURL}/api/wallet/topup`, { data: { amountCents: 100_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const topup = await page.request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 100_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
   const { id } = await topup.json();
   expect((await page.request.post(`${baseURL}/api/payments/sandbox/${id}/approve`)).status()).toBe(200);
 });
@@ -65,7 +68,12 @@ describe('the booking loop in the browser', () => {
     // Verify it as a gate would, with the published public keys only, at the moment it becomes valid.
     const jwks = createLocalJWKSet(await (await fetch(`${baseURL}/api/passes/jwks`)).json());
     const { nbf } = decodeJwt(passToken);
-    const { payload } = await jwtVerify(passToken, jwks, { algorithms: ['ES256'], issuer: 'parkada', audience: 'parkada-gate', currentDate: new Date(nbf! * 1000) });
+    const { payload } = await jwtVerify(passToken, jwks, {
+      algorithms: ['ES256'],
+      issuer: 'parkada',
+      audience: 'parkada-gate',
+      currentDate: new Date(nbf! * 1000),
+    });
     expect(payload).toMatchObject({ plate: 'NBC 1234' });
     const reservationId = page.url().split('/reservation/')[1];
     expect(payload.sub).toBe(reservationId);
@@ -116,7 +124,9 @@ describe('the booking loop in the browser', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^parkada-reservations-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(`${LOT},NBC 1234`);
     expect(csv[1]).toMatch(/,CANCELLED,80\.00$/);
@@ -143,7 +153,10 @@ describe('the booking loop in the browser', () => {
     const price = (await fourHours.textContent())!.replace('4 hours', '');
     await page.getByRole('button', { name: 'Reserve Now' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(/9:00 AM/).first().waitFor();
+    await dialog
+      .getByText(/9:00 AM/)
+      .first()
+      .waitFor();
     await dialog.getByLabel('Plate Number').fill('NBC 1234');
     expect(await dialog.getByTestId('booking-total').textContent()).toBe(price);
     await dialog.getByRole('button', { name: `Confirm and pay ${price}` }).click();
@@ -157,7 +170,10 @@ describe('the booking loop in the browser', () => {
     expect(await page.getByTestId('price-change').innerText()).toMatch(/^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/);
     await page.getByRole('dialog').getByRole('button', { name: 'Extend', exact: true }).click();
     await toast('Reservation Extended');
-    await page.getByText(/9:00 AM – 2:00 PM/).first().waitFor();
+    await page
+      .getByText(/9:00 AM – 2:00 PM/)
+      .first()
+      .waitFor();
 
     // Modify states when changes close, then moves the stay.
     await page.getByRole('button', { name: 'Modify' }).click();
@@ -166,14 +182,20 @@ describe('the booking loop in the browser', () => {
     await page.getByRole('dialog').getByLabel('Duration').selectOption('2');
     await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
     await toast('Reservation Updated');
-    await page.getByText(/10:00 AM – 12:00 PM/).first().waitFor();
+    await page
+      .getByText(/10:00 AM – 12:00 PM/)
+      .first()
+      .waitFor();
   });
 
   it('offers no Modify once a reservation is inside its no-refund window', async () => {
     const soon = new Date(Date.now() + 10 * 60_000).toISOString();
     const lots = await (await page.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
     const lotId = (Array.isArray(lots) ? lots : lots.items).find((lot: { name: string }) => lot.name === LOT).id;
-    const res = await page.request.post(`${baseURL}/api/reservations`, { data: { lotId, start: soon, durationHours: 1, plate: 'NBC 1234' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const res = await page.request.post(`${baseURL}/api/reservations`, {
+      data: { lotId, start: soon, durationHours: 1, plate: 'NBC 1234' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(res.status()).toBe(201);
     const { id } = await res.json();
     await page.goto(`${baseURL}/reservation/${id}`);
@@ -181,4 +203,3 @@ describe('the booking loop in the browser', () => {
     expect(await page.getByRole('button', { name: 'Modify' }).count()).toBe(0);
   });
 });
-

@@ -16,7 +16,15 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      ...extraArgs,
+    ],
   });
 }
 
@@ -37,13 +45,20 @@ export function reportPageOnFailure(getPage: () => Page | undefined) {
   afterEach(async (context) => {
     const page = getPage();
     if (context.task.result?.state !== 'fail' || !page) return;
-    const text = await page.locator('body').innerText({ timeout: 5_000 }).catch((error: Error) => `(no body text: ${error.message})`);
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 5_000 })
+      .catch((error: Error) => `(no body text: ${error.message})`);
     console.error(`Page at failure: ${page.url()}\n${text.slice(0, 2_000)}`);
   });
 }
 
 /** A fresh driver signed up through the API; the page's context keeps the session cookie. Returns the e-mail. */
-export async function signUpDriver(page: Page, baseURL: string, person: { firstName: string; lastName: string; mobile: string; password: string }) {
+export async function signUpDriver(
+  page: Page,
+  baseURL: string,
+  person: { firstName: string; lastName: string; mobile: string; password: string },
+) {
   const email = `${person.firstName.toLowerCase()}.${Date.now()}@example.ph`;
   const res = await page.request.post(`${baseURL}/api/auth/signup`, { data: { ...person, email, role: 'parking_user' } });
   expect(res.status()).toBe(201);

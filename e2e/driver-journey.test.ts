@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 reportPageOnFailure(() => driver);
 
-const toast = (page: Page, title: string) => page.locator('li[data-state="open"]').filter({ has: page.getByText(title, { exact: true }) }).first().waitFor();
+const toast = (page: Page, title: string) =>
+  page
+    .locator('li[data-state="open"]')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first()
+    .waitFor();
 
 /** Find Parking in Makati at an arrival, two hours; the card of the first lot that can be reserved. */
 async function searchMakati(arrival: string, lot?: string) {
@@ -103,7 +108,11 @@ describe("a driver's first day", () => {
     await toast(driver, 'Reservation Cancelled');
     await driver.goto(`${baseURL}/wallet`);
     await driver.getByTestId('wallet-balance').filter({ hasText: '₱1,000.00' }).waitFor();
-    await driver.getByTestId('transaction').filter({ hasText: /^Refund: cancelled parking at/ }).first().waitFor();
+    await driver
+      .getByTestId('transaction')
+      .filter({ hasText: /^Refund: cancelled parking at/ })
+      .first()
+      .waitFor();
   });
 
   it('reserves again for now at the attendant’s lot', async () => {

@@ -20,7 +20,8 @@ export function writeQrVideo(path: string, text: string) {
   for (let row = 0; row < size; row++) {
     for (let col = 0; col < size; col++) {
       if (!data[row * size + col]) continue;
-      for (let y = 0; y < scale; y++) luma.fill(0, (top + row * scale + y) * WIDTH + left + col * scale, (top + row * scale + y) * WIDTH + left + (col + 1) * scale);
+      for (let y = 0; y < scale; y++)
+        luma.fill(0, (top + row * scale + y) * WIDTH + left + col * scale, (top + row * scale + y) * WIDTH + left + (col + 1) * scale);
     }
   }
   // Grey has no colour: both chroma planes sit at the middle value.

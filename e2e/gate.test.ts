@@ -29,7 +29,10 @@ beforeAll(async () => {
   driverBrowser = await launchBrowser();
   driver = await newPhonePage(driverBrowser);
   await signUpDriver(driver, baseURL, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-2223333', password: 'bibingka-at-puto' });
-  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, { data: { amountCents: 100_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 100_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
   expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
   const lots = await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
   const lotId = (Array.isArray(lots) ? lots : lots.items).find((lot: { name: string }) => lot.name === LOT).id;
@@ -45,7 +48,11 @@ beforeAll(async () => {
   const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pass.y4m');
   writeQrVideo(video, (await pass.json()).token);
 
-  gateBrowser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  gateBrowser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
   gateContext = await gateBrowser.newContext({ viewport: { width: 1280, height: 900 } });
   gateContext.setDefaultTimeout(90_000);
   gate = await gateContext.newPage();
@@ -163,8 +170,14 @@ describe('a shift at the gate', () => {
     expect(await figure('shift-wallet')).toBe('₱0.00');
     await activity.filter({ hasText: 'Check-in · WLK 1002' }).getByRole('button', { name: 'Undo' }).waitFor();
 
-    await activity.filter({ hasText: `Check-out · ${PLATE}` }).getByRole('link', { name: 'Receipt' }).click();
-    await gate.getByTestId('receipt').getByText(/^Receipt PKD-/).waitFor();
+    await activity
+      .filter({ hasText: `Check-out · ${PLATE}` })
+      .getByRole('link', { name: 'Receipt' })
+      .click();
+    await gate
+      .getByTestId('receipt')
+      .getByText(/^Receipt PKD-/)
+      .waitFor();
   });
 
   it('saves the two screens at phone and desktop widths, light and dark', async () => {
@@ -173,7 +186,10 @@ describe('a shift at the gate', () => {
       await gate.emulateMedia({ colorScheme });
       for (const width of [375, 1280]) {
         await gate.setViewportSize({ width, height: 900 });
-        for (const [name, path, heading] of [['portal', '/attendant', 'Attendant Portal'], ['scan', '/attendant/scan', 'Scan & Check-in']]) {
+        for (const [name, path, heading] of [
+          ['portal', '/attendant', 'Attendant Portal'],
+          ['scan', '/attendant/scan', 'Scan & Check-in'],
+        ]) {
           await gate.goto(`${baseURL}${path}`);
           await gate.getByRole('heading', { name: heading }).waitFor();
           await gate.getByTestId('connection').filter({ hasText: 'Online' }).waitFor();
@@ -197,6 +213,9 @@ describe('a shift at the gate', () => {
     const row = driver.getByTestId('history-reservation').filter({ hasText: LOT });
     await row.getByText('COMPLETED').waitFor();
     await row.getByRole('link', { name: 'Receipt' }).click();
-    await driver.getByTestId('receipt').getByText(/^Receipt PKD-/).waitFor();
+    await driver
+      .getByTestId('receipt')
+      .getByText(/^Receipt PKD-/)
+      .waitFor();
   });
 });

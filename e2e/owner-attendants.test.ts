@@ -49,7 +49,9 @@ describe('attendants of a lot in the browser', () => {
     await owner.getByText('Attendant Added', { exact: true }).first().waitFor();
     oneTimePassword = (await dialog().getByTestId('one-time-password').textContent())!.trim();
     expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
-    await dialog().getByText(/Shown only now/).waitFor();
+    await dialog()
+      .getByText(/Shown only now/)
+      .waitFor();
     await dialog().getByRole('button', { name: 'Copy' }).waitFor();
     await dialog().getByTestId('lot-attendant').filter({ hasText: EMAIL }).getByText('Awaiting first sign-in').waitFor();
   });

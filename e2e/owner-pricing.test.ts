@@ -42,7 +42,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
-const weekdayMornings = () => page.getByTestId('dynamic-suggestion').filter({ has: page.getByText('Weekday mornings (6 AM–10 AM)', { exact: true }) });
+const weekdayMornings = () =>
+  page.getByTestId('dynamic-suggestion').filter({ has: page.getByText('Weekday mornings (6 AM–10 AM)', { exact: true }) });
 
 describe('dynamic pricing in the browser', () => {
   it('turns Enable AI Pricing on and applies the weekday-morning raise', async () => {

@@ -26,9 +26,15 @@ describe('owner dashboard and reports in the browser', () => {
     await page.goto(`${baseURL}/owner`);
     await page.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
     await page.getByTestId('kpi').filter({ hasText: 'Revenue Today' }).getByText(/₱/).waitFor();
-    await page.getByRole('img', { name: /Money received per day, last 7 days/ }).locator('canvas').waitFor();
+    await page
+      .getByRole('img', { name: /Money received per day, last 7 days/ })
+      .locator('canvas')
+      .waitFor();
     await page.getByRole('button', { name: 'Last 3 months' }).click();
-    await page.getByRole('img', { name: /Money received per day, last 3 months/ }).locator('canvas').waitFor();
+    await page
+      .getByRole('img', { name: /Money received per day, last 3 months/ })
+      .locator('canvas')
+      .waitFor();
     await page.getByTestId('lot-performance').first().waitFor();
   });
 
@@ -46,7 +52,9 @@ describe('owner dashboard and reports in the browser', () => {
     expect(csv.name).toBe(`parking-report-${today}.csv`);
     const lines = csv.bytes.toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('Date,Revenue,Occupancy,Bookings,Avg Duration,Status');
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(Array.from({ length: 7 }, (_, i) => new Date(Date.parse(`${weekAgo}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)));
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
+      Array.from({ length: 7 }, (_, i) => new Date(Date.parse(`${weekAgo}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)),
+    );
 
     const pdf = await download('Generate PDF');
     expect(pdf.name).toBe(`parking-report-${today}.pdf`);

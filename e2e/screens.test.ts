@@ -74,7 +74,10 @@ function sidewaysOverflow() {
     .filter(({ right }) => right > width + 0.5)
     .sort((a, b) => b.right - a.right)
     .slice(0, 3)
-    .map(({ element, right }) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> to ${Math.round(right)} px`);
+    .map(
+      ({ element, right }) =>
+        `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> to ${Math.round(right)} px`,
+    );
   return { by: document.documentElement.scrollWidth - width, culprits: culprits.join('; ') };
 }
 
@@ -102,11 +105,21 @@ async function contextFor(who: Who) {
 
 /** A new driver with a car, money, one completed stay (checked in and out by the demo attendant) and one upcoming booking. */
 async function signUpDriverWithBooking(page: Page) {
-  await signUpDriver(page, baseURL, { firstName: 'Regine', lastName: 'Velasquez', mobile: '+63 917-4445555', password: 'halo-halo-espesyal' });
+  await signUpDriver(page, baseURL, {
+    firstName: 'Regine',
+    lastName: 'Velasquez',
+    mobile: '+63 917-4445555',
+    password: 'halo-halo-espesyal',
+  });
   const api = page.request;
-  const topup = await api.post(`${baseURL}/api/wallet/topup`, { data: { amountCents: 200_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const topup = await api.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 200_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
   expect((await api.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
-  expect((await api.post(`${baseURL}/api/user/vehicles`, { data: { plate: 'NCR 7001', make: 'Toyota', model: 'Vios' } })).status()).toBe(201);
+  expect((await api.post(`${baseURL}/api/user/vehicles`, { data: { plate: 'NCR 7001', make: 'Toyota', model: 'Vios' } })).status()).toBe(
+    201,
+  );
   const found = await (await api.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
   ids.lot = (Array.isArray(found) ? found : found.items).find((lot: { name: string }) => lot.name === LOT).id;
   const book = async (startInMinutes: number) => {
@@ -125,7 +138,10 @@ async function signUpDriverWithBooking(page: Page) {
   await signIn(attendant, baseURL, DEMO_EMAIL.attendant, 'parkada-demo');
   await attendant.waitForURL(`${baseURL}/attendant`);
   const keyed = { 'Idempotency-Key': crypto.randomUUID() };
-  const entered = await attendant.request.post(`${baseURL}/api/checkins/enter`, { data: { lotId: ids.lot, plate: 'NCR 7001', reservationId: ids.receipt }, headers: keyed });
+  const entered = await attendant.request.post(`${baseURL}/api/checkins/enter`, {
+    data: { lotId: ids.lot, plate: 'NCR 7001', reservationId: ids.receipt },
+    headers: keyed,
+  });
   expect(entered.status(), await entered.text()).toBe(201);
   const exited = await attendant.request.post(`${baseURL}/api/checkins/${(await entered.json()).id}/exit`, {
     data: { lotId: ids.lot },
@@ -162,12 +178,17 @@ describe('every screen at a phone and a desktop width, light and dark', () => {
           await page.waitForLoadState('networkidle');
           await page.locator('main, [role="main"], h1').first().waitFor();
           // Settled: no spinner or skeleton left (a screen that never settles fails here).
-          await page.waitForFunction(() => !document.querySelector('.animate-spin, .animate-pulse, [aria-busy="true"]'), undefined, { timeout: 30_000 });
+          await page.waitForFunction(() => !document.querySelector('.animate-spin, .animate-pulse, [aria-busy="true"]'), undefined, {
+            timeout: 30_000,
+          });
           for (const theme of ['light', 'dark'] as const) {
             await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
             await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
             const overflow = await page.evaluate(sidewaysOverflow);
-            expect(overflow.by, `${screen.name} at ${viewport.width} px (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`).toBeLessThanOrEqual(0);
+            expect(
+              overflow.by,
+              `${screen.name} at ${viewport.width} px (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`,
+            ).toBeLessThanOrEqual(0);
           }
         }
         expect(errors, `${screen.name}: uncaught page errors`).toEqual([]);

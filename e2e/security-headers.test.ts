@@ -20,7 +20,12 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) violations.push(message.text());
   });
-  await signUpDriver(page, baseURL, { firstName: 'Dingdong', lastName: 'Dantes', mobile: '+63 917-4402440', password: 'sinigang-na-baboy' });
+  await signUpDriver(page, baseURL, {
+    firstName: 'Dingdong',
+    lastName: 'Dantes',
+    mobile: '+63 917-4402440',
+    password: 'sinigang-na-baboy',
+  });
 });
 afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);

@@ -27,7 +27,14 @@ async function waitForServer(url: string, timeoutMs: number) {
 export default async function startApp(project: TestProject) {
   const stateDir = mkdtempSync(join(tmpdir(), 'parkada-e2e-'));
   // No telemetry, no update check, no fetch of Cloudflare's Request.cf sample: nothing leaves the machine.
-  const env = { ...process.env, PARKADA_STATE_DIR: stateDir, PORT: String(PORT), WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+  const env = {
+    ...process.env,
+    PARKADA_STATE_DIR: stateDir,
+    PORT: String(PORT),
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  };
   execFileSync('vite', ['build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
   execFileSync('tsx', ['scripts/local-db.ts'], { env, stdio: 'inherit' });
 

@@ -16,7 +16,15 @@ const base = `http://localhost:${port}`;
 const stateDir = mkdtempSync(join(tmpdir(), 'parkada-dev-smoke-'));
 
 /** Lines that mean the dev server failed a request or is noisy for no reason. */
-const BAD_LINES = [/trace-stream/i, /fetch failed/i, /internal server error/i, /error when evaluating/i, /optimized dependencies changed/i, /new dependencies optimized/i, /\b500\b/];
+const BAD_LINES = [
+  /trace-stream/i,
+  /fetch failed/i,
+  /internal server error/i,
+  /error when evaluating/i,
+  /optimized dependencies changed/i,
+  /new dependencies optimized/i,
+  /\b500\b/,
+];
 
 const server = spawn('npm', ['start', '--', '--force'], {
   env: { ...process.env, PARKADA_STATE_DIR: stateDir, PORT: String(port), NO_COLOR: '1' },
@@ -60,7 +68,10 @@ const probes: Probe[] = [
   { name: 'GET /api/auth/user', run: () => fetch(`${base}/api/auth/user`) },
   { name: 'GET /api/health', run: () => fetch(`${base}/api/health`) },
   { name: 'GET /api/passes/jwks', run: () => fetch(`${base}/api/passes/jwks`) },
-  { name: 'GET /api/lots (search)', run: () => fetch(`${base}/api/lots?near=14.5547,121.0244&start=${tomorrow}T01:00:00.000Z&durationHours=2`) },
+  {
+    name: 'GET /api/lots (search)',
+    run: () => fetch(`${base}/api/lots?near=14.5547,121.0244&start=${tomorrow}T01:00:00.000Z&durationHours=2`),
+  },
   {
     name: 'POST /api/auth/login',
     run: () =>

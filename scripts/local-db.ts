@@ -33,7 +33,11 @@ async function seedSql(): Promise<string> {
 
 // wrangler prints a table per migration; a newcomer needs one line.
 const applied = [...new Set(wrangler('migrations', 'apply').match(/\d{4}_[\w-]+(?=\.sql)/g) ?? [])];
-console.log(applied.length ? `Local database: applied ${applied.length} migration(s), ${applied[0]} … ${applied.at(-1)}.` : 'Local database: up to date.');
+console.log(
+  applied.length
+    ? `Local database: applied ${applied.length} migration(s), ${applied[0]} … ${applied.at(-1)}.`
+    : 'Local database: up to date.',
+);
 
 const [{ results }] = JSON.parse(wrangler('execute', '--json', '--command', 'SELECT count(*) AS n FROM users')) as [
   { results: [{ n: number }] },

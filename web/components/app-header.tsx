@@ -62,10 +62,17 @@ export function AppHeader({ user }: { user: CurrentUser }) {
           <span className="hidden rounded-full border border-border px-3 py-1 text-xs font-medium sm:inline" title="Your role">
             {ROLE_LABELS[user.role]}
           </span>
-          <Link to="/notifications" className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted" aria-label={`Notifications, ${unread} unread`}>
+          <Link
+            to="/notifications"
+            className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
+            aria-label={`Notifications, ${unread} unread`}
+          >
             <Bell className="h-5 w-5" />
             {unread > 0 && (
-              <span data-testid="unread-badge" className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-brand-foreground">
+              <span
+                data-testid="unread-badge"
+                className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-brand-foreground"
+              >
                 {unread > 99 ? '99+' : unread}
               </span>
             )}
@@ -75,7 +82,11 @@ export function AppHeader({ user }: { user: CurrentUser }) {
           </Button>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger asChild>
-              <button type="button" className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground" aria-label={`Account menu ${initialsOf(user)}`}>
+              <button
+                type="button"
+                className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground"
+                aria-label={`Account menu ${initialsOf(user)}`}
+              >
                 {initialsOf(user)}
               </button>
             </DropdownMenu.Trigger>

@@ -3,7 +3,17 @@ import { Logo } from './brand';
 import { Card } from './ui/card';
 
 /** The frame of the signed-out account screens (sign up, sign in). */
-export function AuthCard({ title, subtitle, aside, children }: { title: string; subtitle: string; aside?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  aside,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main className="mx-auto max-w-lg px-4 py-8">
       <div className="mb-6 flex items-center justify-between">

@@ -22,7 +22,11 @@ export function DocumentList({ documents, empty = 'No documents' }: { documents:
             )}
           </span>
           {(doc.size !== undefined || doc.type) && (
-            <span className="shrink-0 text-xs text-muted-foreground">{[doc.type && DOCUMENT_TYPE_LABELS[doc.type], doc.size !== undefined && formatDocumentSize(doc.size)].filter(Boolean).join(' · ')}</span>
+            <span className="shrink-0 text-xs text-muted-foreground">
+              {[doc.type && DOCUMENT_TYPE_LABELS[doc.type], doc.size !== undefined && formatDocumentSize(doc.size)]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
           )}
           {doc.url && <Download className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />}
         </li>

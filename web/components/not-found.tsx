@@ -15,7 +15,17 @@ export function NotFoundScreen() {
 }
 
 /** A screen whose record is missing (spec 8: 'Parking Lot Not Found', 'Reservation Not Found'…) with a way back. */
-export function MissingScreen({ title, detail, backTo, backLabel }: { title: string; detail?: string; backTo: LinkProps['to']; backLabel: string }) {
+export function MissingScreen({
+  title,
+  detail,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  detail?: string;
+  backTo: LinkProps['to'];
+  backLabel: string;
+}) {
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>

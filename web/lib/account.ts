@@ -31,7 +31,10 @@ export function useVehicleActions() {
         unwrap(id ? api.user.vehicles[':id'].$patch({ param: { id }, json }) : api.user.vehicles.$post({ json })),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: string) => unwrapEmpty(api.user.vehicles[':id'].$delete({ param: { id } })), onSuccess: refresh }),
+    remove: useMutation({
+      mutationFn: (id: string) => unwrapEmpty(api.user.vehicles[':id'].$delete({ param: { id } })),
+      onSuccess: refresh,
+    }),
   };
 }
 

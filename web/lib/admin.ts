@@ -16,13 +16,20 @@ const ownerApplicationsPage = (status: ReviewFilter) => (cursor?: string, limit?
   unwrap(api.admin['owner-applications'].$get({ query: { status, cursor, limit: limit?.toString() } }));
 const lotSubmissionsPage = (status: ReviewFilter) => (cursor?: string, limit?: number) =>
   unwrap(api.admin['lot-submissions'].$get({ query: { status, cursor, limit: limit?.toString() } }));
-export const ownerApplicationsQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'owners', status], ownerApplicationsPage(status));
+export const ownerApplicationsQuery = (status: ReviewFilter) =>
+  pagedQuery([...APPROVALS_KEY, 'owners', status], ownerApplicationsPage(status));
 export const lotSubmissionsQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'lots', status], lotSubmissionsPage(status));
 /** Every item of a queue under the filter, for Export. */
 export const allOwnerApplications = (status: ReviewFilter) => allItems(ownerApplicationsPage(status));
 export const allLotSubmissions = (status: ReviewFilter) => allItems(lotSubmissionsPage(status));
-export const pendingApprovalsQuery = queryOptions({ queryKey: [...APPROVALS_KEY, 'pending'], queryFn: () => unwrap(api.admin['pending-approvals'].$get()) });
-export const recentAuditLogsQuery = queryOptions({ queryKey: ['/api/admin', 'audit-logs', 'recent'], queryFn: () => unwrap(api.admin['audit-logs'].$get({ query: { limit: '20' } })) });
+export const pendingApprovalsQuery = queryOptions({
+  queryKey: [...APPROVALS_KEY, 'pending'],
+  queryFn: () => unwrap(api.admin['pending-approvals'].$get()),
+});
+export const recentAuditLogsQuery = queryOptions({
+  queryKey: ['/api/admin', 'audit-logs', 'recent'],
+  queryFn: () => unwrap(api.admin['audit-logs'].$get({ query: { limit: '20' } })),
+});
 
 export type DecisionRequest = { kind: ReviewKind; id: string; decision: Decision; reason: string };
 
@@ -38,20 +45,30 @@ export function useDecision() {
   });
 }
 
-export const platformKpisQuery = queryOptions({ queryKey: ['/api/admin', 'platform-kpis'], queryFn: () => unwrap(api.admin['platform-kpis'].$get()) });
+export const platformKpisQuery = queryOptions({
+  queryKey: ['/api/admin', 'platform-kpis'],
+  queryFn: () => unwrap(api.admin['platform-kpis'].$get()),
+});
 
 /** Spec 9: the dashboard polls system health every 30 s. */
 export const HEALTH_POLL_MS = 30_000;
-export const systemHealthQuery = queryOptions({ queryKey: ['/api/admin', 'system-health'], queryFn: () => unwrap(api.admin['system-health'].$get()), refetchInterval: HEALTH_POLL_MS });
+export const systemHealthQuery = queryOptions({
+  queryKey: ['/api/admin', 'system-health'],
+  queryFn: () => unwrap(api.admin['system-health'].$get()),
+  refetchInterval: HEALTH_POLL_MS,
+});
 
 export type AdminUser = InferResponseType<(typeof api.admin)['users']['$get'], 200>['items'][number];
 /** The users screen's search: part of a name or e-mail, and a role. */
 export type UserFilters = { q?: string; role?: Role };
 
-const usersPage = (filters: UserFilters) => (cursor?: string, limit?: number) => unwrap(api.admin.users.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+const usersPage = (filters: UserFilters) => (cursor?: string, limit?: number) =>
+  unwrap(api.admin.users.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
 export const usersQuery = (filters: UserFilters) => pagedQuery(['/api/admin', 'users', filters], usersPage(filters));
 
-export type AccountChange = { id: string; action: 'suspend' | 'reactivate'; reason: string } | { id: string; action: 'role'; role: Role; reason: string };
+export type AccountChange =
+  | { id: string; action: 'suspend' | 'reactivate'; reason: string }
+  | { id: string; action: 'role'; role: Role; reason: string };
 
 /** Suspend, reactivate or change a role; afterwards the users list and the audit log reload. */
 export function useAccountChange() {
@@ -70,21 +87,32 @@ export function useAccountChange() {
 export type AuditEntry = InferResponseType<(typeof api.admin)['audit-logs']['$get'], 200>['items'][number];
 export type AuditFilters = { actor?: string; action?: AuditAction; from?: string; to?: string };
 
-const auditPage = (filters: AuditFilters) => (cursor?: string, limit?: number) => unwrap(api.admin['audit-logs'].$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+const auditPage = (filters: AuditFilters) => (cursor?: string, limit?: number) =>
+  unwrap(api.admin['audit-logs'].$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
 export const auditLogsQuery = (filters: AuditFilters) => pagedQuery(['/api/admin', 'audit-logs', 'list', filters], auditPage(filters));
 export const tenantsQuery = queryOptions({ queryKey: ['/api/admin', 'tenants'], queryFn: () => unwrap(api.admin.tenants.$get()) });
-export const platformMetricsQuery = queryOptions({ queryKey: ['/api/admin', 'platform-metrics'], queryFn: () => unwrap(api.admin['platform-metrics'].$get()) });
+export const platformMetricsQuery = queryOptions({
+  queryKey: ['/api/admin', 'platform-metrics'],
+  queryFn: () => unwrap(api.admin['platform-metrics'].$get()),
+});
 export type TenantFigures = InferResponseType<typeof api.admin.tenants.$get, 200>;
 export type PlatformMetrics = InferResponseType<(typeof api.admin)['platform-metrics']['$get'], 200>;
 export type PlatformKpis = InferResponseType<(typeof api.admin)['platform-kpis']['$get'], 200>;
 
-export const platformSettingsQuery = queryOptions({ queryKey: ['/api/admin', 'settings'], queryFn: () => unwrap(api.admin.settings.$get()) });
+export const platformSettingsQuery = queryOptions({
+  queryKey: ['/api/admin', 'settings'],
+  queryFn: () => unwrap(api.admin.settings.$get()),
+});
 
 /** Saves changed settings; afterwards the admin queries and every screen's platform rules reload. */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: SettingsChange) => unwrap(api.admin.settings.$patch({ json: change })),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/admin'] }), queryClient.invalidateQueries({ queryKey: ['/api/platform/settings'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/platform/settings'] }),
+      ]),
   });
 }

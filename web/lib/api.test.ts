@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, pathFromKey } from './api';
 
-const respond = (body: string, init: ResponseInit) => vi.stubGlobal('fetch', vi.fn(async () => new Response(body, init)));
+const respond = (body: string, init: ResponseInit) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, init)),
+  );
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apiRequest errors are "STATUS: text" (spec 8)', () => {

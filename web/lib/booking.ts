@@ -14,29 +14,55 @@ export type ReservationFilters = Omit<NonNullable<InferRequestType<typeof api.re
 export type NewReservation = InferRequestType<typeof api.reservations.$post>['json'];
 
 /** Find Parking's list, a page at a time. */
-export const lotsQuery = (query: LotSearch) => pagedQuery(['/api/lots', query], (cursor) => unwrap(api.lots.$get({ query: { ...query, cursor } })));
+export const lotsQuery = (query: LotSearch) =>
+  pagedQuery(['/api/lots', query], (cursor) => unwrap(api.lots.$get({ query: { ...query, cursor } })));
 
 /** Lot detail (spec 2.5): availability refreshes every 10 s. */
 export const lotQuery = (id: string, window: { start?: string; durationHours?: string } = {}) =>
-  queryOptions({ queryKey: ['/api/lots', id, window], queryFn: () => unwrap(api.lots[':id'].$get({ param: { id }, query: window })), refetchInterval: 10_000 });
+  queryOptions({
+    queryKey: ['/api/lots', id, window],
+    queryFn: () => unwrap(api.lots[':id'].$get({ param: { id }, query: window })),
+    refetchInterval: 10_000,
+  });
 
 const reservationPage = (filters: ReservationFilters) => (cursor?: string, limit?: number) =>
   unwrap(api.reservations.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
-export const reservationsQuery = (filters: ReservationFilters) => pagedQuery(['/api/reservations', 'list', filters], reservationPage(filters));
+export const reservationsQuery = (filters: ReservationFilters) =>
+  pagedQuery(['/api/reservations', 'list', filters], reservationPage(filters));
 export const allReservations = (filters: ReservationFilters) => allItems(reservationPage(filters));
 /** How many match the History filters, in all and per tab. */
 export const reservationCountsQuery = (filters: Omit<ReservationFilters, 'tab'> = {}) =>
-  queryOptions({ queryKey: ['/api/reservations', 'counts', filters], queryFn: () => unwrap(api.reservations.counts.$get({ query: filters })) });
+  queryOptions({
+    queryKey: ['/api/reservations', 'counts', filters],
+    queryFn: () => unwrap(api.reservations.counts.$get({ query: filters })),
+  });
 /** The platform's free-cancellation window, no-show grace and top-up limits, as the admin last set them. */
-export const platformRulesQuery = queryOptions({ queryKey: ['/api/platform/settings'], queryFn: () => unwrap(api.platform.settings.$get()) });
-export const reservationQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id], queryFn: () => unwrap(api.reservations[':id'].$get({ param: { id } })) });
-export const passQuery = (id: string) => queryOptions({ queryKey: ['/api/reservations', id, 'pass'], queryFn: () => unwrap(api.reservations[':id'].pass.$get({ param: { id } })) });
+export const platformRulesQuery = queryOptions({
+  queryKey: ['/api/platform/settings'],
+  queryFn: () => unwrap(api.platform.settings.$get()),
+});
+export const reservationQuery = (id: string) =>
+  queryOptions({ queryKey: ['/api/reservations', id], queryFn: () => unwrap(api.reservations[':id'].$get({ param: { id } })) });
+export const passQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/reservations', id, 'pass'],
+    queryFn: () => unwrap(api.reservations[':id'].pass.$get({ param: { id } })),
+  });
 
 /** After any booking change: reservations, lots' availability, wallet and notifications are stale. */
 function useRefreshBookings() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([['/api/reservations'], ['/api/receipts'], ['/api/lots'], walletQuery.queryKey, ['/api/wallet/transactions'], ['/api/notifications']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all(
+      [
+        ['/api/reservations'],
+        ['/api/receipts'],
+        ['/api/lots'],
+        walletQuery.queryKey,
+        ['/api/wallet/transactions'],
+        ['/api/notifications'],
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
 }
 
 /** Money-moving calls carry one Idempotency-Key per attempt. */
@@ -46,9 +72,13 @@ export function useBookingActions() {
   const refresh = useRefreshBookings();
   return {
     book: useMutation({ mutationFn: (json: NewReservation) => unwrap(api.reservations.$post({ json }, keyed())), onSuccess: refresh }),
-    cancel: useMutation({ mutationFn: (id: string) => unwrap(api.reservations[':id'].cancel.$post({ param: { id } }, keyed())), onSuccess: refresh }),
+    cancel: useMutation({
+      mutationFn: (id: string) => unwrap(api.reservations[':id'].cancel.$post({ param: { id } }, keyed())),
+      onSuccess: refresh,
+    }),
     extend: useMutation({
-      mutationFn: ({ id, hours }: { id: string; hours: number }) => unwrap(api.reservations[':id'].extend.$post({ param: { id }, json: { hours } }, keyed())),
+      mutationFn: ({ id, hours }: { id: string; hours: number }) =>
+        unwrap(api.reservations[':id'].extend.$post({ param: { id }, json: { hours } }, keyed())),
       onSuccess: refresh,
     }),
     modify: useMutation({

@@ -9,7 +9,10 @@ export type NotificationFilter = 'all' | 'unread';
 export const notificationsQuery = (filter: NotificationFilter) =>
   pagedQuery(['/api/notifications', 'list', filter], (cursor) => unwrap(api.notifications.$get({ query: { filter, cursor } })));
 
-export const notificationCountsQuery = queryOptions({ queryKey: ['/api/notifications', 'counts'], queryFn: () => unwrap(api.notifications.counts.$get()) });
+export const notificationCountsQuery = queryOptions({
+  queryKey: ['/api/notifications', 'counts'],
+  queryFn: () => unwrap(api.notifications.counts.$get()),
+});
 
 /** Reminders and expiries arrive from the lot objects' alarms, not from the user's own actions. */
 export const BELL_REFRESH_MS = 30_000;
@@ -25,8 +28,14 @@ export function useNotificationActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
   return {
-    markRead: useMutation({ mutationFn: (id: string) => unwrapEmpty(api.notifications[':id'].read.$patch({ param: { id } })), onSettled: refresh }),
+    markRead: useMutation({
+      mutationFn: (id: string) => unwrapEmpty(api.notifications[':id'].read.$patch({ param: { id } })),
+      onSettled: refresh,
+    }),
     markAllRead: useMutation({ mutationFn: () => unwrapEmpty(api.notifications['mark-all-read'].$patch()), onSettled: refresh }),
-    remove: useMutation({ mutationFn: (id: string) => unwrapEmpty(api.notifications[':id'].$delete({ param: { id } })), onSettled: refresh }),
+    remove: useMutation({
+      mutationFn: (id: string) => unwrapEmpty(api.notifications[':id'].$delete({ param: { id } })),
+      onSettled: refresh,
+    }),
   };
 }

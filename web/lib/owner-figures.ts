@@ -8,7 +8,11 @@ export type OwnerReport = InferResponseType<typeof api.owner.reports.$get, 200>;
 const location = (lotId?: string) => (lotId ? { lotId } : {});
 
 export const ownerKpisQuery = (lotId?: string) =>
-  queryOptions({ queryKey: ['/api/owner/kpis', lotId ?? 'all'], queryFn: () => unwrap(api.owner.kpis.$get({ query: location(lotId) })), refetchInterval: 60_000 });
+  queryOptions({
+    queryKey: ['/api/owner/kpis', lotId ?? 'all'],
+    queryFn: () => unwrap(api.owner.kpis.$get({ query: location(lotId) })),
+    refetchInterval: 60_000,
+  });
 
 export const revenueTrendQuery = (range: TrendRange, lotId?: string) =>
   queryOptions({
@@ -17,7 +21,10 @@ export const revenueTrendQuery = (range: TrendRange, lotId?: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const lotPerformanceQuery = queryOptions({ queryKey: ['/api/owner/lot-performance'], queryFn: () => unwrap(api.owner['lot-performance'].$get()) });
+export const lotPerformanceQuery = queryOptions({
+  queryKey: ['/api/owner/lot-performance'],
+  queryFn: () => unwrap(api.owner['lot-performance'].$get()),
+});
 
 export const ownerReportQuery = (filter: ReportFilter) =>
   queryOptions({

@@ -46,7 +46,10 @@ export type AttendantAddBody = InferRequestType<AttendantRoutes['$post']>['json'
 export type AddedAttendant = InferResponseType<AttendantRoutes['$post'], 201>;
 
 export const lotAttendantsQuery = (lotId: string) =>
-  queryOptions({ queryKey: ['/api/owner/lots', lotId, 'attendants'], queryFn: () => unwrap(api.owner.lots[':id'].attendants.$get({ param: { id: lotId } })) });
+  queryOptions({
+    queryKey: ['/api/owner/lots', lotId, 'attendants'],
+    queryFn: () => unwrap(api.owner.lots[':id'].attendants.$get({ param: { id: lotId } })),
+  });
 
 function useRefreshAttendants(lotId: string) {
   const queryClient = useQueryClient();
@@ -55,7 +58,10 @@ function useRefreshAttendants(lotId: string) {
 
 export function useAddAttendant(lotId: string) {
   const refresh = useRefreshAttendants(lotId);
-  return useMutation({ mutationFn: (json: AttendantAddBody) => unwrap(api.owner.lots[':id'].attendants.$post({ param: { id: lotId }, json })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (json: AttendantAddBody) => unwrap(api.owner.lots[':id'].attendants.$post({ param: { id: lotId }, json })),
+    onSuccess: refresh,
+  });
 }
 
 export function useRemoveAttendant(lotId: string) {
@@ -79,13 +85,18 @@ export const dynamicSuggestionsQuery = (lotId?: string) =>
   });
 
 export const pricingInsightsQuery = (lotId: string) =>
-  queryOptions({ queryKey: ['/api/owner/pricing/insights', lotId], queryFn: () => unwrap(api.owner.pricing.insights.$get({ query: { lotId } })) });
+  queryOptions({
+    queryKey: ['/api/owner/pricing/insights', lotId],
+    queryFn: () => unwrap(api.owner.pricing.insights.$get({ query: { lotId } })),
+  });
 
 function useRefreshPricing() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      ['/api/owner/lots', '/api/owner/pricing/dynamic-suggestions', '/api/owner/pricing/insights'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      ['/api/owner/lots', '/api/owner/pricing/dynamic-suggestions', '/api/owner/pricing/insights'].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [key] }),
+      ),
     );
 }
 
@@ -93,7 +104,8 @@ function useRefreshPricing() {
 export function useSetDynamicPricing() {
   const refresh = useRefreshPricing();
   return useMutation({
-    mutationFn: ({ lotId, enabled }: { lotId: string; enabled: boolean }) => unwrap(api.pricing[':lotId'].dynamic.$put({ param: { lotId }, json: { enabled } })),
+    mutationFn: ({ lotId, enabled }: { lotId: string; enabled: boolean }) =>
+      unwrap(api.pricing[':lotId'].dynamic.$put({ param: { lotId }, json: { enabled } })),
     onSuccess: refresh,
   });
 }
@@ -102,7 +114,11 @@ export function useApplyDynamic() {
   const refresh = useRefreshPricing();
   return useMutation({
     mutationFn: (suggestion: Pick<DynamicSuggestion, 'lotId' | 'band' | 'suggestedPrice'>) =>
-      unwrap(api.pricing['apply-dynamic'].$post({ json: { lotId: suggestion.lotId, band: suggestion.band, suggestedPrice: suggestion.suggestedPrice } })),
+      unwrap(
+        api.pricing['apply-dynamic'].$post({
+          json: { lotId: suggestion.lotId, band: suggestion.band, suggestedPrice: suggestion.suggestedPrice },
+        }),
+      ),
     onSuccess: refresh,
   });
 }

@@ -8,9 +8,11 @@ export type Receipt = InferResponseType<(typeof api.receipts)[':id']['$get'], 20
 /** The History filters (`historyQueryOf`). */
 export type ReceiptFilters = Omit<NonNullable<InferRequestType<typeof api.receipts.$get>['query']>, 'limit' | 'cursor'>;
 
-const receiptPage = (filters: ReceiptFilters) => (cursor?: string, limit?: number) => unwrap(api.receipts.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
+const receiptPage = (filters: ReceiptFilters) => (cursor?: string, limit?: number) =>
+  unwrap(api.receipts.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));
 export const receiptsQuery = (filters: ReceiptFilters) => pagedQuery(['/api/receipts', 'list', filters], receiptPage(filters));
 export const allReceipts = (filters: ReceiptFilters) => allItems(receiptPage(filters));
 export const receiptCountsQuery = (filters: ReceiptFilters) =>
   queryOptions({ queryKey: ['/api/receipts', 'counts', filters], queryFn: () => unwrap(api.receipts.counts.$get({ query: filters })) });
-export const receiptQuery = (id: string) => queryOptions({ queryKey: ['/api/receipts', id], queryFn: () => unwrap(api.receipts[':id'].$get({ param: { id } })) });
+export const receiptQuery = (id: string) =>
+  queryOptions({ queryKey: ['/api/receipts', id], queryFn: () => unwrap(api.receipts[':id'].$get({ param: { id } })) });

@@ -14,8 +14,14 @@ export type Statement = Awaited<ReturnType<typeof statement>>;
 
 export const walletQuery = queryOptions({ queryKey: ['/api/wallet'], queryFn: () => unwrap(api.wallet.$get()) });
 export const paymentConfigQuery = queryOptions({ queryKey: ['/api/payments/config'], queryFn: () => unwrap(api.payments.config.$get()) });
-export const paymentMethodsQuery = queryOptions({ queryKey: ['/api/wallet/payment-methods'], queryFn: () => unwrap(api.wallet['payment-methods'].$get()) });
-export const autoTopupQuery = queryOptions({ queryKey: ['/api/wallet/auto-topup'], queryFn: () => unwrap(api.wallet['auto-topup'].$get()) });
+export const paymentMethodsQuery = queryOptions({
+  queryKey: ['/api/wallet/payment-methods'],
+  queryFn: () => unwrap(api.wallet['payment-methods'].$get()),
+});
+export const autoTopupQuery = queryOptions({
+  queryKey: ['/api/wallet/auto-topup'],
+  queryFn: () => unwrap(api.wallet['auto-topup'].$get()),
+});
 
 /** Ledger pages, newest first; `points` narrows to rows that moved loyalty points. */
 export const transactionsQuery = (points = false) =>
@@ -23,10 +29,14 @@ export const transactionsQuery = (points = false) =>
     unwrap(api.wallet.transactions.$get({ query: { limit: '10', points: points ? 'true' : undefined, cursor } })),
   );
 
-export const paymentQuery = (id: string) => queryOptions({ queryKey: ['/api/payments', id], queryFn: () => unwrap(api.payments[':id'].$get({ param: { id } })) });
+export const paymentQuery = (id: string) =>
+  queryOptions({ queryKey: ['/api/payments', id], queryFn: () => unwrap(api.payments[':id'].$get({ param: { id } })) });
 
 export const statementQuery = (month: string) =>
-  queryOptions({ queryKey: ['/api/wallet/statement', month], queryFn: () => apiRequest<Statement>('GET', `/api/wallet/statement?month=${month}`) });
+  queryOptions({
+    queryKey: ['/api/wallet/statement', month],
+    queryFn: () => apiRequest<Statement>('GET', `/api/wallet/statement?month=${month}`),
+  });
 
 export const statementCsvUrl = (month: string) => `/api/wallet/statement?month=${month}&format=csv`;
 
@@ -44,7 +54,8 @@ export function useRefreshWallet() {
 /** Starts a top-up; one Idempotency-Key per attempt, so a repeated send never opens two payments. */
 export function useStartTopup() {
   return useMutation({
-    mutationFn: ({ json, key }: { json: TopupBody; key: string }) => unwrap(api.wallet.topup.$post({ json }, { headers: { 'Idempotency-Key': key } })),
+    mutationFn: ({ json, key }: { json: TopupBody; key: string }) =>
+      unwrap(api.wallet.topup.$post({ json }, { headers: { 'Idempotency-Key': key } })),
   });
 }
 
@@ -52,7 +63,8 @@ export function useSandboxDecision() {
   const refresh = useRefreshWallet();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'decline' }) => unwrap(api.payments.sandbox[':id'][':decision'].$post({ param: { id, decision } })),
+    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'decline' }) =>
+      unwrap(api.payments.sandbox[':id'][':decision'].$post({ param: { id, decision } })),
     onSuccess: async (payment) => {
       queryClient.setQueryData(paymentQuery(payment.id).queryKey, payment);
       await refresh();

@@ -34,15 +34,19 @@ function ChangePasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = passwordChangeSchema.safeParse({ currentPassword, newPassword });
-    if (!checked.success) return toast({ title: 'Check your password', description: checked.error.issues[0]?.message, variant: 'destructive' });
-    if (newPassword !== confirmation) return toast({ title: 'Check your password', description: 'The two new passwords do not match.', variant: 'destructive' });
+    if (!checked.success)
+      return toast({ title: 'Check your password', description: checked.error.issues[0]?.message, variant: 'destructive' });
+    if (newPassword !== confirmation)
+      return toast({ title: 'Check your password', description: 'The two new passwords do not match.', variant: 'destructive' });
     change.mutate();
   };
 
   return (
     <AuthCard
       title={forced ? 'Set your password' : 'Change password'}
-      subtitle={forced ? 'You signed in with a one-time password. Choose your own before you continue.' : 'Choose a new password for your account.'}
+      subtitle={
+        forced ? 'You signed in with a one-time password. Choose your own before you continue.' : 'Choose a new password for your account.'
+      }
       aside={
         forced ? (
           <a href="/api/logout" className="text-sm text-muted-foreground hover:underline">
@@ -57,13 +61,31 @@ function ChangePasswordPage() {
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label={forced ? 'One-time Password' : 'Current Password'} htmlFor="current-password">
-          <Input id="current-password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
         </Field>
         <Field label="New Password" htmlFor="new-password" hint="At least 8 characters.">
-          <Input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
         </Field>
         <Field label="Confirm New Password" htmlFor="confirm-password">
-          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Set Password'}

@@ -38,23 +38,29 @@ function LoginPage() {
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back to Parkada.">
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label="Email Address" htmlFor="email">
-            <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field>
-          <Field label="Password" htmlFor="password">
-            <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field>
-          <Button type="submit" className="w-full" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </form>
-        <p className="mt-4 text-center text-sm text-muted-foreground">
-          New to Parkada?{' '}
-          <Link to="/signup" className="font-medium text-brand underline">
-            Get Started
-          </Link>
-        </p>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field label="Email Address" htmlFor="email">
+          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Password" htmlFor="password">
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        New to Parkada?{' '}
+        <Link to="/signup" className="font-medium text-brand underline">
+          Get Started
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -39,7 +39,11 @@ function SignUpPage() {
       if (applyingAsOwner) {
         for (const file of documents) {
           await uploadDocument(file).catch((error: Error) =>
-            toast({ title: 'Document Not Uploaded', description: `${file.name}: ${error.message}. Add it again in Settings.`, variant: 'destructive' }),
+            toast({
+              title: 'Document Not Uploaded',
+              description: `${file.name}: ${error.message}. Add it again in Settings.`,
+              variant: 'destructive',
+            }),
           );
         }
       }
@@ -60,7 +64,11 @@ function SignUpPage() {
     const notice = signupNotice(form);
     if (notice) return toast({ ...notice, variant: 'destructive' });
     if (form.password.length < PASSWORD_MIN) {
-      return toast({ title: 'Password Too Short', description: `Password must be at least ${PASSWORD_MIN} characters.`, variant: 'destructive' });
+      return toast({
+        title: 'Password Too Short',
+        description: `Password must be at least ${PASSWORD_MIN} characters.`,
+        variant: 'destructive',
+      });
     }
     signUp.mutate();
   };
@@ -77,45 +85,51 @@ function SignUpPage() {
         </Button>
       }
     >
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First Name" htmlFor="firstName">
-              <Input id="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-            </Field>
-            <Field label="Last Name" htmlFor="lastName">
-              <Input id="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} />
-            </Field>
-          </div>
-          <Field label="Email Address" htmlFor="email">
-            <Input id="email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} />
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First Name" htmlFor="firstName">
+            <Input id="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} />
           </Field>
-          <Field label="Mobile Number" htmlFor="mobile" hint="Format: xxx-xxxxxxx">
-            <PhoneInput id="mobile" countryCode={countryCode} number={form.mobile} onCountryCode={setCountryCode} onNumber={set('mobile')} />
+          <Field label="Last Name" htmlFor="lastName">
+            <Input id="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} />
           </Field>
-          <Field label="Role" htmlFor="role">
-            <Select id="role" value={form.role} onChange={(e) => set('role')(e.target.value)}>
-              <option value="">Select your role</option>
-              {SIGNUP_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {SIGNUP_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {applyingAsOwner && <DocumentsPicker id="documents" files={documents} onChange={setDocuments} />}
-          <Field label="Password" htmlFor="password" hint={`At least ${PASSWORD_MIN} characters.`}>
-            <Input id="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} />
-          </Field>
-          <Button type="submit" className="w-full" disabled={signUp.isPending}>
-            {signUp.isPending ? 'Creating account...' : 'Create Account'}
-          </Button>
-        </form>
-        <p className="mt-4 text-center text-sm text-muted-foreground">
-          Already have an account?{' '}
-          <Link to="/login" className="font-medium text-brand underline">
-            Sign In
-          </Link>
-        </p>
+        </div>
+        <Field label="Email Address" htmlFor="email">
+          <Input id="email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} />
+        </Field>
+        <Field label="Mobile Number" htmlFor="mobile" hint="Format: xxx-xxxxxxx">
+          <PhoneInput id="mobile" countryCode={countryCode} number={form.mobile} onCountryCode={setCountryCode} onNumber={set('mobile')} />
+        </Field>
+        <Field label="Role" htmlFor="role">
+          <Select id="role" value={form.role} onChange={(e) => set('role')(e.target.value)}>
+            <option value="">Select your role</option>
+            {SIGNUP_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {SIGNUP_ROLE_LABELS[role]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {applyingAsOwner && <DocumentsPicker id="documents" files={documents} onChange={setDocuments} />}
+        <Field label="Password" htmlFor="password" hint={`At least ${PASSWORD_MIN} characters.`}>
+          <Input
+            id="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => set('password')(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" className="w-full" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand underline">
+          Sign In
+        </Link>
+      </p>
     </AuthCard>
   );
 }

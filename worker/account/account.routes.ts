@@ -12,9 +12,13 @@ const vehicleParams = z.object({ id: z.uuid('Unknown vehicle id') });
 
 /** The signed-in user's own profile, vehicles and preferences (spec 2.11, 7). */
 export const accountRoutes = new Hono<AppEnv>()
-  .patch('/user/profile', validate('json', profileSchema), async (c) => c.json(await changeProfile(c.var.db, c.var.user!.id, c.req.valid('json'))))
+  .patch('/user/profile', validate('json', profileSchema), async (c) =>
+    c.json(await changeProfile(c.var.db, c.var.user!.id, c.req.valid('json'))),
+  )
   .get('/user/vehicles', async (c) => c.json(await listVehicles(c.var.db, c.var.user!.id)))
-  .post('/user/vehicles', validate('json', vehicleSchema), async (c) => c.json(await addVehicle(c.var.db, c.var.user!.id, c.req.valid('json')), 201))
+  .post('/user/vehicles', validate('json', vehicleSchema), async (c) =>
+    c.json(await addVehicle(c.var.db, c.var.user!.id, c.req.valid('json')), 201),
+  )
   .patch('/user/vehicles/:id', validate('param', vehicleParams), validate('json', vehicleSchema), async (c) =>
     c.json(await editVehicle(c.var.db, c.var.user!.id, c.req.valid('param').id, c.req.valid('json'))),
   )
@@ -23,4 +27,6 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get('/user/preferences', async (c) => c.json(await readPreferences(c.var.db, c.var.user!.id)))
-  .patch('/user/preferences', validate('json', preferencesSchema), async (c) => c.json(await changePreferences(c.var.db, c.var.user!.id, c.req.valid('json'))));
+  .patch('/user/preferences', validate('json', preferencesSchema), async (c) =>
+    c.json(await changePreferences(c.var.db, c.var.user!.id, c.req.valid('json'))),
+  );

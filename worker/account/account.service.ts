@@ -11,7 +11,16 @@ import { newId } from '../db/ids';
 import { apiError, notFound } from '../http/errors';
 import { findUserById, updateProfile } from '../users/users.data';
 import { readPreferences, updatePreferences } from './preferences.data';
-import { deleteVehicle, findOwnVehicle, insertVehicle, listVehicles, plateTaken, setOnlyDefault, updateVehicle, upcomingReservationFor } from './vehicles.data';
+import {
+  deleteVehicle,
+  findOwnVehicle,
+  insertVehicle,
+  listVehicles,
+  plateTaken,
+  setOnlyDefault,
+  updateVehicle,
+  upcomingReservationFor,
+} from './vehicles.data';
 
 const duplicatePlate = (plate: string) => apiError(409, `You already have a vehicle with plate ${plate}.`);
 
@@ -55,9 +64,13 @@ export async function removeVehicle(db: DB, userId: string, id: string) {
   if (!current) throw notFound('Vehicle');
   const booked = await upcomingReservationFor(db, id);
   if (booked) {
-    throw apiError(409, `This vehicle is on reservation ${passIdOf(booked.id)}; cancel it or wait until it ends before removing the vehicle.`, {
-      reservationId: booked.id,
-    });
+    throw apiError(
+      409,
+      `This vehicle is on reservation ${passIdOf(booked.id)}; cancel it or wait until it ends before removing the vehicle.`,
+      {
+        reservationId: booked.id,
+      },
+    );
   }
   await deleteVehicle(db, id);
   if (current.isDefault) {

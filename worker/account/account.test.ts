@@ -11,14 +11,19 @@ async function newDriver() {
   return { cookie: sessionCookie(res), userId: user.id };
 }
 
-const addVehicle = (cookie: string, body: Record<string, unknown>) => call('/api/user/vehicles', { method: 'POST', json: { make: 'Toyota', model: 'Vios', ...body }, cookie });
+const addVehicle = (cookie: string, body: Record<string, unknown>) =>
+  call('/api/user/vehicles', { method: 'POST', json: { make: 'Toyota', model: 'Vios', ...body }, cookie });
 const vehiclesOf = async (cookie: string) => (await call('/api/user/vehicles', { cookie })).json<Vehicle[]>();
 
 describe('profile', () => {
   it('updates names and a Philippine mobile; the e-mail cannot change', async () => {
     const { cookie } = await newDriver();
     const before = await (await call('/api/auth/user', { cookie })).json<{ email: string }>();
-    const res = await call('/api/user/profile', { method: 'PATCH', cookie, json: { firstName: 'Maja', lastName: 'Salvador', phone: '+63 918-7654321', email: 'new@x.ph' } });
+    const res = await call('/api/user/profile', {
+      method: 'PATCH',
+      cookie,
+      json: { firstName: 'Maja', lastName: 'Salvador', phone: '+63 918-7654321', email: 'new@x.ph' },
+    });
     expect(res.status).toBe(200);
     const me = await (await call('/api/auth/user', { cookie })).json();
     expect(me).toMatchObject({ firstName: 'Maja', lastName: 'Salvador', phone: '+63 918-7654321', email: before.email });
@@ -31,7 +36,11 @@ describe('profile', () => {
     [{ phone: '+63 817-1234567' }, 'Please enter a Philippine mobile number such as +63 917-1234567.'],
   ])('refuses %j with 400 "%s"', async (override, message) => {
     const { cookie } = await newDriver();
-    const res = await call('/api/user/profile', { method: 'PATCH', cookie, json: { firstName: 'A', lastName: 'B', phone: '+63 917-1234567', ...override } });
+    const res = await call('/api/user/profile', {
+      method: 'PATCH',
+      cookie,
+      json: { firstName: 'A', lastName: 'B', phone: '+63 917-1234567', ...override },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
   });
@@ -70,7 +79,11 @@ describe('vehicles', () => {
     let list = await vehiclesOf(cookie);
     expect(list.filter((v) => v.isDefault).map((v) => v.id)).toEqual([second.id]);
 
-    const edited = await call(`/api/user/vehicles/${first.id}`, { method: 'PATCH', cookie, json: { plate: 'aaa 1112', make: 'Honda', model: 'City', isDefault: true } });
+    const edited = await call(`/api/user/vehicles/${first.id}`, {
+      method: 'PATCH',
+      cookie,
+      json: { plate: 'aaa 1112', make: 'Honda', model: 'City', isDefault: true },
+    });
     expect(await edited.json()).toMatchObject({ plate: 'AAA 1112', make: 'Honda', isDefault: true });
     list = await vehiclesOf(cookie);
     expect(list.filter((v) => v.isDefault).map((v) => v.id)).toEqual([first.id]);
@@ -94,17 +107,19 @@ describe('vehicles', () => {
     const [lot] = await db().select({ id: lots.id }).from(lots).limit(1);
     const reservationId = newId();
     const start = new Date(Date.now() + 3600_000);
-    await db().insert(reservations).values({
-      id: reservationId,
-      userId,
-      lotId: lot.id,
-      vehicleId: car.id,
-      vehiclePlate: car.plate,
-      status: 'CONFIRMED',
-      startTs: start.toISOString(),
-      endTs: new Date(start.getTime() + 2 * 3600_000).toISOString(),
-      amountCents: 16000,
-    });
+    await db()
+      .insert(reservations)
+      .values({
+        id: reservationId,
+        userId,
+        lotId: lot.id,
+        vehicleId: car.id,
+        vehiclePlate: car.plate,
+        status: 'CONFIRMED',
+        startTs: start.toISOString(),
+        endTs: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+        amountCents: 16000,
+      });
     const res = await call(`/api/user/vehicles/${car.id}`, { method: 'DELETE', cookie });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ reservationId, message: expect.stringContaining(reservationId.slice(0, 8).toUpperCase()) });
@@ -116,7 +131,11 @@ describe('vehicles', () => {
     const car = await (await addVehicle(owner.cookie, { plate: 'OWN 1234' })).json<Vehicle>();
     const other = await newDriver();
     expect((await call(`/api/user/vehicles/${car.id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
-    const patch = await call(`/api/user/vehicles/${car.id}`, { method: 'PATCH', cookie: other.cookie, json: { plate: 'OWN 1234', make: 'X', model: 'Y' } });
+    const patch = await call(`/api/user/vehicles/${car.id}`, {
+      method: 'PATCH',
+      cookie: other.cookie,
+      json: { plate: 'OWN 1234', make: 'X', model: 'Y' },
+    });
     expect(patch.status).toBe(404);
     expect(await vehiclesOf(owner.cookie)).toHaveLength(1);
   });

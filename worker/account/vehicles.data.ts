@@ -7,12 +7,20 @@ export const listVehicles = (db: DB, userId: string) =>
   db.select().from(vehicles).where(eq(vehicles.userId, userId)).orderBy(asc(vehicles.createdAt));
 
 export async function findOwnVehicle(db: DB, userId: string, vehicleId: string) {
-  const [row] = await db.select().from(vehicles).where(and(eq(vehicles.id, vehicleId), eq(vehicles.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findOwnVehicleByPlate(db: DB, userId: string, plate: string) {
-  const [row] = await db.select().from(vehicles).where(and(eq(vehicles.userId, userId), eq(vehicles.plate, plate))).limit(1);
+  const [row] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.userId, userId), eq(vehicles.plate, plate)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -30,7 +38,13 @@ export async function upcomingReservationFor(db: DB, vehicleId: string, now = ne
   const [row] = await db
     .select({ id: reservations.id, startTs: reservations.startTs })
     .from(reservations)
-    .where(and(eq(reservations.vehicleId, vehicleId), inArray(reservations.status, ['CONFIRMED', 'ACTIVE']), gt(reservations.endTs, now.toISOString())))
+    .where(
+      and(
+        eq(reservations.vehicleId, vehicleId),
+        inArray(reservations.status, ['CONFIRMED', 'ACTIVE']),
+        gt(reservations.endTs, now.toISOString()),
+      ),
+    )
     .orderBy(asc(reservations.startTs))
     .limit(1);
   return row ?? null;
@@ -39,16 +53,24 @@ export async function upcomingReservationFor(db: DB, vehicleId: string, now = ne
 /** Makes `vehicleId` the only default of the user's vehicles. */
 export const setOnlyDefault = (db: DB, userId: string, vehicleId: string) =>
   db.batch([
-    db.update(vehicles).set({ isDefault: false }).where(and(eq(vehicles.userId, userId), ne(vehicles.id, vehicleId))),
+    db
+      .update(vehicles)
+      .set({ isDefault: false })
+      .where(and(eq(vehicles.userId, userId), ne(vehicles.id, vehicleId))),
     db.update(vehicles).set({ isDefault: true }).where(eq(vehicles.id, vehicleId)),
   ]);
 
 /** Stores a vehicle as not default; the service decides the default afterwards. */
 export const insertVehicle = (db: DB, userId: string, id: string, input: VehicleDetails) =>
-  db.insert(vehicles).values({ id, userId, plate: input.plate, make: input.make, model: input.model, color: input.color ?? null, isDefault: false });
+  db
+    .insert(vehicles)
+    .values({ id, userId, plate: input.plate, make: input.make, model: input.model, color: input.color ?? null, isDefault: false });
 
 /** Changes what the driver can edit; the default flag has its own rule (`setOnlyDefault`). */
 export const updateVehicle = (db: DB, vehicleId: string, input: VehicleDetails) =>
-  db.update(vehicles).set({ plate: input.plate, make: input.make, model: input.model, color: input.color ?? null }).where(eq(vehicles.id, vehicleId));
+  db
+    .update(vehicles)
+    .set({ plate: input.plate, make: input.make, model: input.model, color: input.color ?? null })
+    .where(eq(vehicles.id, vehicleId));
 
 export const deleteVehicle = (db: DB, vehicleId: string) => db.delete(vehicles).where(eq(vehicles.id, vehicleId));

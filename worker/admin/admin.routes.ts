@@ -32,15 +32,22 @@ const auditQuery = pageQuery.extend({
   to: manilaDay.optional(),
 });
 
-const statusQuery = pageQuery.extend({ status: z.enum(REVIEW_FILTERS, { error: `status must be one of: ${REVIEW_FILTERS.join(', ')}.` }).default('pending') });
+const statusQuery = pageQuery.extend({
+  status: z.enum(REVIEW_FILTERS, { error: `status must be one of: ${REVIEW_FILTERS.join(', ')}.` }).default('pending'),
+});
 const decisionParams = z.object({ id: z.uuid('Unknown id'), action: z.enum(DECISIONS, { error: 'The action is approve or reject.' }) });
-const decisionBody = z.object({ reason: z.string({ error: 'reason must be text.' }).max(1000, 'Keep the reason under 1000 characters.').optional() });
+const decisionBody = z.object({
+  reason: z.string({ error: 'reason must be text.' }).max(1000, 'Keep the reason under 1000 characters.').optional(),
+});
 
 const role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` });
 const usersQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), role: role.optional() });
 const roleParams = z.object({ id: z.uuid('Unknown user id') });
 const roleBody = decisionBody.extend({ role });
-const userParams = z.object({ id: z.uuid('Unknown user id'), action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }) });
+const userParams = z.object({
+  id: z.uuid('Unknown user id'),
+  action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }),
+});
 
 /** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
@@ -49,7 +56,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-metrics', async (c) => c.json(await platformMetrics(c.var.db)))
   .get('/admin/settings', async (c) => c.json({ ...(await readSettingsRecord(c.var.db)), defaults: DEFAULT_PLATFORM_SETTINGS }))
   .patch('/admin/settings', validate('json', settingsChangeSchema), async (c) =>
-    c.json({ ...(await changeSettings({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json'))), defaults: DEFAULT_PLATFORM_SETTINGS }),
+    c.json({
+      ...(await changeSettings({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json'))),
+      defaults: DEFAULT_PLATFORM_SETTINGS,
+    }),
   )
   .get('/admin/system-health', async (c) => c.json(await systemHealth(c.env, c.var.db)))
   .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
@@ -69,10 +79,20 @@ export const adminRoutes = new Hono<AppEnv>()
   // The dashboard's summary: the newest page of each queue; the approvals screen pages through the rest.
   .get('/admin/pending-approvals', async (c) => {
     const first = { limit: PAGE_SIZE };
-    const [{ items: owners }, { items: lots }] = await Promise.all([listOwnerApplications(c.var.db, 'pending', first), listLotSubmissions(c.var.db, 'pending', first)]);
+    const [{ items: owners }, { items: lots }] = await Promise.all([
+      listOwnerApplications(c.var.db, 'pending', first),
+      listLotSubmissions(c.var.db, 'pending', first),
+    ]);
     return c.json({
       owners: owners.map(({ id, name, email, submittedAt, documents }) => ({ id, name, email, submittedAt, documents })),
-      lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt }) => ({ id, name, owner, slots: totalSlots, rate: hourlyRate, submittedAt })),
+      lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt }) => ({
+        id,
+        name,
+        owner,
+        slots: totalSlots,
+        rate: hourlyRate,
+        submittedAt,
+      })),
     });
   })
   .post('/admin/owners/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {

@@ -20,8 +20,16 @@ export async function listOwnerApplications(db: DB, filter: ReviewFilter, page: 
     .where(and(byStatus(ownerApplications.status, filter), afterCursor(ownerApplications.submittedAt, ownerApplications.id, page.cursor)))
     .orderBy(...newestFirst(ownerApplications.submittedAt, ownerApplications.id))
     .limit(rowsToRead(page));
-  const documents = await documentsForAdmin(db, rows.map((row) => row.id));
-  return pageOf(rows, page, (row) => ({ key: row.submittedAt, id: row.id }), ({ documentsJson: _unused, ...row }) => ({ ...row, documents: documents.get(row.id) ?? [] }));
+  const documents = await documentsForAdmin(
+    db,
+    rows.map((row) => row.id),
+  );
+  return pageOf(
+    rows,
+    page,
+    (row) => ({ key: row.submittedAt, id: row.id }),
+    ({ documentsJson: _unused, ...row }) => ({ ...row, documents: documents.get(row.id) ?? [] }),
+  );
 }
 
 /** A page of lot submissions with their lot and owner, newest submission first. */
@@ -71,18 +79,42 @@ export async function findLotSubmission(db: DB, id: string) {
 }
 
 export type Verdict = { status: 'approved' | 'rejected'; reason: string | null; adminId: string; at: string };
-const decided = (verdict: Verdict) => ({ status: verdict.status, decisionReason: verdict.reason, decidedBy: verdict.adminId, decidedAt: verdict.at });
+const decided = (verdict: Verdict) => ({
+  status: verdict.status,
+  decisionReason: verdict.reason,
+  decidedBy: verdict.adminId,
+  decidedAt: verdict.at,
+});
 
 /** Records the verdict only while the item is still pending; follow it with `abortUnlessChanged`. */
 export const decideOwnerApplication = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
-  statementOf(d1, db.update(ownerApplications).set(decided(verdict)).where(and(eq(ownerApplications.id, id), eq(ownerApplications.status, 'pending'))));
+  statementOf(
+    d1,
+    db
+      .update(ownerApplications)
+      .set(decided(verdict))
+      .where(and(eq(ownerApplications.id, id), eq(ownerApplications.status, 'pending'))),
+  );
 
 export const decideLotSubmission = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
-  statementOf(d1, db.update(lotSubmissions).set(decided(verdict)).where(and(eq(lotSubmissions.id, id), eq(lotSubmissions.status, 'pending'))));
+  statementOf(
+    d1,
+    db
+      .update(lotSubmissions)
+      .set(decided(verdict))
+      .where(and(eq(lotSubmissions.id, id), eq(lotSubmissions.status, 'pending'))),
+  );
 
 /** An approved applicant becomes an owner at once (the role is read on every request); a super admin stays one. */
 export const makeOwner = (d1: D1Database, db: DB, userId: string) =>
-  statementOf(d1, db.update(users).set({ role: 'owner_admin' }).where(and(eq(users.id, userId), ne(users.role, 'super_admin'))));
+  statementOf(
+    d1,
+    db
+      .update(users)
+      .set({ role: 'owner_admin' })
+      .where(and(eq(users.id, userId), ne(users.role, 'super_admin'))),
+  );
 
 /** An approved lot is bookable and shows in search. */
-export const approveLot = (d1: D1Database, db: DB, lotId: string) => statementOf(d1, db.update(lots).set({ isApproved: true }).where(eq(lots.id, lotId)));
+export const approveLot = (d1: D1Database, db: DB, lotId: string) =>
+  statementOf(d1, db.update(lots).set({ isApproved: true }).where(eq(lots.id, lotId)));

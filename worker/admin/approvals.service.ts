@@ -11,25 +11,48 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Bindings, SessionUser } from '../env';
 import { apiError, notFound } from '../http/errors';
 import { notificationStatement } from '../notifications/notifications.data';
-import { approveLot, decideLotSubmission, decideOwnerApplication, findLotSubmission, findOwnerApplication, makeOwner, type Verdict } from './approvals.data';
+import {
+  approveLot,
+  decideLotSubmission,
+  decideOwnerApplication,
+  findLotSubmission,
+  findOwnerApplication,
+  makeOwner,
+  type Verdict,
+} from './approvals.data';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
 
 const ITEM_NAMES: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission' };
 
-function verdictOf(kind: ReviewKind, decision: Decision, reason: string | undefined, admin: SessionUser, status: string, now: Date): Verdict {
+function verdictOf(
+  kind: ReviewKind,
+  decision: Decision,
+  reason: string | undefined,
+  admin: SessionUser,
+  status: string,
+  now: Date,
+): Verdict {
   if (reasonMissing(decision, reason)) throw apiError(400, REJECT_REASON_MESSAGE);
   if (status !== 'pending') throw alreadyDecided(kind, status);
-  return { status: decision === 'approve' ? 'approved' : 'rejected', reason: trimmedReason(reason) || null, adminId: admin.id, at: now.toISOString() };
+  return {
+    status: decision === 'approve' ? 'approved' : 'rejected',
+    reason: trimmedReason(reason) || null,
+    adminId: admin.id,
+    at: now.toISOString(),
+  };
 }
 
-const alreadyDecided = (kind: ReviewKind, status: string) => apiError(409, `This ${ITEM_NAMES[kind]} was already ${status}; only a pending one can be approved or rejected.`);
+const alreadyDecided = (kind: ReviewKind, status: string) =>
+  apiError(409, `This ${ITEM_NAMES[kind]} was already ${status}; only a pending one can be approved or rejected.`);
 
 /** What the applicant reads: the verdict, what approval opens to them, and the reason when one was given. */
 const noticeOf = (what: string, verdict: Verdict, onApproval: string) => ({
   type: 'APPROVAL_DECISION' as const,
   title: `${what} ${verdict.status}`,
-  message: [verdict.status === 'approved' ? onApproval : '', verdict.reason ? `Reason: ${verdict.reason}` : ''].filter(Boolean).join(' ') || 'No reason was given.',
+  message:
+    [verdict.status === 'approved' ? onApproval : '', verdict.reason ? `Reason: ${verdict.reason}` : ''].filter(Boolean).join(' ') ||
+    'No reason was given.',
 });
 
 async function commit(ctx: Ctx, kind: ReviewKind, statements: D1PreparedStatement[]) {
@@ -50,7 +73,12 @@ export async function decideOwner(ctx: Ctx, id: string, decision: Decision, reas
     decideOwnerApplication(env.DB, db, id, verdict),
     abortUnlessChanged(env.DB),
     ...(decision === 'approve' ? [makeOwner(env.DB, db, application.userId)] : []),
-    notificationStatement(env.DB, db, application.userId, noticeOf('Owner application', verdict, 'You can now list your lots in the owner console.')),
+    notificationStatement(
+      env.DB,
+      db,
+      application.userId,
+      noticeOf('Owner application', verdict, 'You can now list your lots in the owner console.'),
+    ),
     auditStatement(env.DB, db, admin, {
       action: decision === 'approve' ? 'APPROVE_OWNER' : 'REJECT_OWNER',
       subject: `owner_application:${id}`,
@@ -69,7 +97,10 @@ export async function decideLot(ctx: Ctx, id: string, decision: Decision, reason
     decideLotSubmission(env.DB, db, id, verdict),
     abortUnlessChanged(env.DB),
     ...(decision === 'approve' ? [approveLot(env.DB, db, submission.lotId)] : []),
-    notificationStatement(env.DB, db, submission.ownerId, { ...noticeOf(`Lot ${submission.lotName}`, verdict, 'Drivers can now find and book it.'), metadata: { lotName: submission.lotName } }),
+    notificationStatement(env.DB, db, submission.ownerId, {
+      ...noticeOf(`Lot ${submission.lotName}`, verdict, 'Drivers can now find and book it.'),
+      metadata: { lotName: submission.lotName },
+    }),
     auditStatement(env.DB, db, admin, {
       action: decision === 'approve' ? 'APPROVE_LOT' : 'REJECT_LOT',
       subject: `lot_submission:${id}`,

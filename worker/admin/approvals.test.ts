@@ -13,7 +13,8 @@ let admin: ReturnType<typeof testClient<typeof app>>['api']['admin'];
 
 beforeAll(async () => {
   await seedOnce();
-  admin = testClient(app, env, undefined, { headers: { Cookie: await cookieFor('super_admin'), 'CF-Connecting-IP': '2001:db8::a' } }).api.admin;
+  admin = testClient(app, env, undefined, { headers: { Cookie: await cookieFor('super_admin'), 'CF-Connecting-IP': '2001:db8::a' } }).api
+    .admin;
 });
 
 /** An owner-type sign-up through the real API: its application and a live session of the applicant. */
@@ -31,14 +32,22 @@ async function submittedLot() {
   await db().update(lots).set({ isApproved: false }).where(eq(lots.id, lotId));
   const [lot] = await db().select().from(lots).where(eq(lots.id, lotId));
   const id = newId();
-  await db().insert(lotSubmissions).values({ id, lotId, ownerId: lot.ownerId, totalSlots: 3, hourlyRate: 4000, documentsJson: JSON.stringify([{ name: 'permit.pdf' }]) });
+  await db()
+    .insert(lotSubmissions)
+    .values({ id, lotId, ownerId: lot.ownerId, totalSlots: 3, hourlyRate: 4000, documentsJson: JSON.stringify([{ name: 'permit.pdf' }]) });
   return { id, lot };
 }
 
-const decideOwner = (id: string, action: 'approve' | 'reject', reason?: string) => admin.owners[':id'][':action'].$post({ param: { id, action }, json: { reason } });
-const decideLot = (id: string, action: 'approve' | 'reject', reason?: string) => admin.lots[':id'][':action'].$post({ param: { id, action }, json: { reason } });
+const decideOwner = (id: string, action: 'approve' | 'reject', reason?: string) =>
+  admin.owners[':id'][':action'].$post({ param: { id, action }, json: { reason } });
+const decideLot = (id: string, action: 'approve' | 'reject', reason?: string) =>
+  admin.lots[':id'][':action'].$post({ param: { id, action }, json: { reason } });
 const auditOf = (subject: string) => db().select().from(auditLogs).where(eq(auditLogs.subject, subject));
-const noticesOf = (userId: string) => db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'APPROVAL_DECISION')));
+const noticesOf = (userId: string) =>
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'APPROVAL_DECISION')));
 
 describe('owner applications', () => {
   it('approving makes the applicant an owner on their very next request, notifies and audits them', async () => {
@@ -55,7 +64,9 @@ describe('owner applications', () => {
     const [row] = await db().select().from(ownerApplications).where(eq(ownerApplications.id, application.id));
     expect(row).toMatchObject({ status: 'approved', decisionReason: null, decidedAt: expect.any(String) });
     expect(await noticesOf(application.userId)).toMatchObject([{ title: 'Owner application approved' }]);
-    expect(await auditOf(`owner_application:${application.id}`)).toMatchObject([{ action: 'APPROVE_OWNER', actor: expect.stringContaining('admin@parkada.ph') }]);
+    expect(await auditOf(`owner_application:${application.id}`)).toMatchObject([
+      { action: 'APPROVE_OWNER', actor: expect.stringContaining('admin@parkada.ph') },
+    ]);
   });
 
   it('rejecting needs a reason, kept trimmed and sent to the applicant, who stays a driver', async () => {
@@ -75,14 +86,21 @@ describe('owner applications', () => {
     expect(row).toMatchObject({ status: 'rejected', decisionReason: 'TIN does not match the licence' });
     const [user] = await db().select().from(users).where(eq(users.id, application.userId));
     expect(user.role).toBe('parking_user');
-    expect(await noticesOf(application.userId)).toMatchObject([{ title: 'Owner application rejected', message: 'Reason: TIN does not match the licence' }]);
-    expect(await auditOf(`owner_application:${application.id}`)).toMatchObject([{ action: 'REJECT_OWNER', contextJson: expect.stringContaining('"reason":"TIN does not match the licence"') }]);
+    expect(await noticesOf(application.userId)).toMatchObject([
+      { title: 'Owner application rejected', message: 'Reason: TIN does not match the licence' },
+    ]);
+    expect(await auditOf(`owner_application:${application.id}`)).toMatchObject([
+      { action: 'REJECT_OWNER', contextJson: expect.stringContaining('"reason":"TIN does not match the licence"') },
+    ]);
   });
 
   it('refuses a second decision with 409 and changes nothing', async () => {
     const { application } = await ownerApplicant();
     await decideOwner(application.id, 'reject', 'Incomplete documents');
-    for (const [action, reason] of [['approve', undefined], ['reject', 'Again']] as const) {
+    for (const [action, reason] of [
+      ['approve', undefined],
+      ['reject', 'Again'],
+    ] as const) {
       const res = await decideOwner(application.id, action, reason);
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ message: expect.stringContaining('already rejected') });
@@ -103,7 +121,9 @@ describe('owner applications', () => {
   it('leaves no decision, role or notice when the audit entry cannot be written', async () => {
     const { application } = await ownerApplicant();
     const subject = `owner_application:${application.id}`;
-    await env.DB.exec(`CREATE TRIGGER audit_fault BEFORE INSERT ON audit_logs WHEN NEW.subject = '${subject}' BEGIN SELECT RAISE(ABORT, 'injected audit failure'); END;`);
+    await env.DB.exec(
+      `CREATE TRIGGER audit_fault BEFORE INSERT ON audit_logs WHEN NEW.subject = '${subject}' BEGIN SELECT RAISE(ABORT, 'injected audit failure'); END;`,
+    );
     try {
       expect((await decideOwner(application.id, 'approve')).status).toBe(500);
     } finally {
@@ -118,7 +138,11 @@ describe('owner applications', () => {
   it('answers 404 for an unknown application and 400 for an unknown action', async () => {
     expect((await decideOwner(newId(), 'approve')).status).toBe(404);
     const { application } = await ownerApplicant();
-    const res = await call(`/api/admin/owners/${application.id}/suspend`, { method: 'POST', json: {}, cookie: await cookieFor('super_admin') });
+    const res = await call(`/api/admin/owners/${application.id}/suspend`, {
+      method: 'POST',
+      json: {},
+      cookie: await cookieFor('super_admin'),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'The action is approve or reject.' });
   });
@@ -128,7 +152,11 @@ describe('owner applications', () => {
     const { application: approved } = await ownerApplicant();
     await decideOwner(approved.id, 'approve');
     const ids = async (status?: 'pending' | 'approved' | 'rejected' | 'all') =>
-      ((await (await admin['owner-applications'].$get({ query: { limit: '100', ...(status ? { status } : {}) } })).json()) as { items: { id: string }[] }).items.map((a) => a.id);
+      (
+        (await (await admin['owner-applications'].$get({ query: { limit: '100', ...(status ? { status } : {}) } })).json()) as {
+          items: { id: string }[];
+        }
+      ).items.map((a) => a.id);
     expect(await ids()).toContain(pending.id);
     expect(await ids()).not.toContain(approved.id);
     expect(await ids('approved')).toContain(approved.id);
@@ -147,13 +175,22 @@ describe('lot submissions', () => {
     expect((await call(`/api/lots/${lot.id}`)).status).toBe(404);
 
     const pending = (await (await admin['pending-approvals'].$get()).json()) as { lots: { id: string }[] };
-    expect(pending.lots).toContainEqual({ id, name: lot.name, owner: 'Maria Santos', slots: 3, rate: 4000, submittedAt: expect.any(String) });
+    expect(pending.lots).toContainEqual({
+      id,
+      name: lot.name,
+      owner: 'Maria Santos',
+      slots: 3,
+      rate: 4000,
+      submittedAt: expect.any(String),
+    });
 
     const res = await decideLot(id, 'approve', '  Permit verified  ');
     expect(await res.json()).toEqual({ title: 'Lot Approved', message: 'The lot submission has been approved successfully' });
     expect((await search()).items.map((l) => l.id)).toEqual([lot.id]);
     expect((await call(`/api/lots/${lot.id}`)).status).toBe(200);
-    expect(await noticesOf(lot.ownerId)).toContainEqual(expect.objectContaining({ title: `Lot ${lot.name} approved`, message: 'Drivers can now find and book it. Reason: Permit verified' }));
+    expect(await noticesOf(lot.ownerId)).toContainEqual(
+      expect.objectContaining({ title: `Lot ${lot.name} approved`, message: 'Drivers can now find and book it. Reason: Permit verified' }),
+    );
     expect(await auditOf(`lot_submission:${id}`)).toMatchObject([{ action: 'APPROVE_LOT' }]);
     expect((await decideLot(id, 'reject', 'Too late')).status).toBe(409);
   });
@@ -164,7 +201,11 @@ describe('lot submissions', () => {
     expect((await decideLot(id, 'reject', 'No business permit')).status).toBe(200);
     const [after] = await db().select().from(lots).where(eq(lots.id, lot.id));
     expect(after.isApproved).toBe(false);
-    const rejected = ((await (await admin['lot-submissions'].$get({ query: { status: 'rejected' } })).json()) as { items: { id: string; decisionReason: string; documents: unknown[] }[] }).items;
+    const rejected = (
+      (await (await admin['lot-submissions'].$get({ query: { status: 'rejected' } })).json()) as {
+        items: { id: string; decisionReason: string; documents: unknown[] }[];
+      }
+    ).items;
     expect(rejected.find((s) => s.id === id)).toMatchObject({ decisionReason: 'No business permit', documents: [{ name: 'permit.pdf' }] });
     expect(await auditOf(`lot_submission:${id}`)).toMatchObject([{ action: 'REJECT_LOT' }]);
   });
@@ -173,18 +214,34 @@ describe('lot submissions', () => {
 describe('paged queues', () => {
   type Listed = { items: { id: string; submittedAt: string }[]; nextCursor: string | null };
   const walk = (list: 'owner-applications' | 'lot-submissions') =>
-    walkPages(async (cursor) => (await admin[list].$get({ query: { status: 'all', limit: '2', ...(cursor ? { cursor } : {}) } })).json() as Promise<Listed>);
+    walkPages(
+      async (cursor) =>
+        (await admin[list].$get({ query: { status: 'all', limit: '2', ...(cursor ? { cursor } : {}) } })).json() as Promise<Listed>,
+    );
 
   it('pages both queues newest submission first, never repeating or skipping an item', async () => {
-    const owners = [(await ownerApplicant()).application.id, (await ownerApplicant()).application.id, (await ownerApplicant()).application.id];
+    const owners = [
+      (await ownerApplicant()).application.id,
+      (await ownerApplicant()).application.id,
+      (await ownerApplicant()).application.id,
+    ];
     const lots = [(await submittedLot()).id, (await submittedLot()).id, (await submittedLot()).id];
-    for (const [list, made] of [['owner-applications', owners], ['lot-submissions', lots]] as const) {
+    for (const [list, made] of [
+      ['owner-applications', owners],
+      ['lot-submissions', lots],
+    ] as const) {
       const pages = await walk(list);
       expect(pages.length, list).toBeGreaterThan(1);
-      expect(pages.slice(0, -1).every((page) => page.length === 2), list).toBe(true);
+      expect(
+        pages.slice(0, -1).every((page) => page.length === 2),
+        list,
+      ).toBe(true);
       const items = pages.flat();
       expect(new Set(items.map((i) => i.id)).size, list).toBe(items.length);
-      expect(items.map((i) => i.id), list).toEqual(expect.arrayContaining(made));
+      expect(
+        items.map((i) => i.id),
+        list,
+      ).toEqual(expect.arrayContaining(made));
       const times = items.map((i) => i.submittedAt);
       expect(times, list).toEqual([...times].sort().reverse());
     }

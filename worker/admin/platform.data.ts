@@ -29,7 +29,10 @@ export async function platformKpis(db: DB, now = Date.now()) {
   const [[tenants], [approvedLots], [active], [owners], [lotsPending]] = await db.batch([
     db.select({ n: count() }).from(users).where(eq(users.role, 'owner_admin')),
     db.select({ n: count() }).from(lots).where(eq(lots.isApproved, true)),
-    db.select({ n: countDistinct(sessions.userId) }).from(sessions).where(gte(sessions.createdAt, since)),
+    db
+      .select({ n: countDistinct(sessions.userId) })
+      .from(sessions)
+      .where(gte(sessions.createdAt, since)),
     db.select({ n: count() }).from(ownerApplications).where(eq(ownerApplications.status, 'pending')),
     db.select({ n: count() }).from(lotSubmissions).where(eq(lotSubmissions.status, 'pending')),
   ]);
@@ -57,18 +60,29 @@ const KEPT_SLOT = ['CONFIRMED', 'ACTIVE', 'COMPLETED'] as const;
 export async function tenantFigures(db: DB, now = Date.now()) {
   const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
   const nowIso = new Date(now).toISOString();
-  const bookings = db.select({ lotId: reservations.lotId, n: count().as('bookings') }).from(reservations).groupBy(reservations.lotId).as('lot_bookings');
+  const bookings = db
+    .select({ lotId: reservations.lotId, n: count().as('bookings') })
+    .from(reservations)
+    .groupBy(reservations.lotId)
+    .as('lot_bookings');
   // Days of slot time kept inside [since, now): each reservation's window clipped to the period.
   const kept = db
     .select({
       lotId: reservations.lotId,
-      days: sql<number>`sum(julianday(min(${reservations.endTs}, ${nowIso})) - julianday(max(${reservations.startTs}, ${sinceIso})))`.as('kept_days'),
+      days: sql<number>`sum(julianday(min(${reservations.endTs}, ${nowIso})) - julianday(max(${reservations.startTs}, ${sinceIso})))`.as(
+        'kept_days',
+      ),
     })
     .from(reservations)
     .where(and(inArray(reservations.status, KEPT_SLOT), gt(reservations.endTs, sinceIso), lt(reservations.startTs, nowIso)))
     .groupBy(reservations.lotId)
     .as('lot_kept');
-  const capacity = db.select({ lotId: slots.lotId, n: count().as('slot_count') }).from(slots).where(eq(slots.active, true)).groupBy(slots.lotId).as('lot_slots');
+  const capacity = db
+    .select({ lotId: slots.lotId, n: count().as('slot_count') })
+    .from(slots)
+    .where(eq(slots.active, true))
+    .groupBy(slots.lotId)
+    .as('lot_slots');
   const owner = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
   const lotCents = sql<number>`coalesce(lot_revenue.cents, 0)`;
   const tenantCents = sql<number>`coalesce(sum(lot_revenue.cents), 0)`;
@@ -120,13 +134,28 @@ export async function platformMetrics(db: DB, now = Date.now()) {
   const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
   const bookable = and(eq(lots.isApproved, true), eq(lots.isActive, true));
   const [[today], [capacity], [heldNow], [walkInsNow], [started]] = await db.batch([
-    db.select({ n: count() }).from(reservations).where(gte(reservations.createdAt, manilaDayStart(new Date(now)))),
-    db.select({ n: count() }).from(slots).innerJoin(lots, eq(lots.id, slots.lotId)).where(and(bookable, eq(slots.active, true))),
+    db
+      .select({ n: count() })
+      .from(reservations)
+      .where(gte(reservations.createdAt, manilaDayStart(new Date(now)))),
+    db
+      .select({ n: count() })
+      .from(slots)
+      .innerJoin(lots, eq(lots.id, slots.lotId))
+      .where(and(bookable, eq(slots.active, true))),
     db
       .select({ n: count() })
       .from(reservations)
       .innerJoin(lots, eq(lots.id, reservations.lotId))
-      .where(and(bookable, or(eq(reservations.status, 'ACTIVE'), and(eq(reservations.status, 'CONFIRMED'), lte(reservations.startTs, nowIso), gt(reservations.endTs, nowIso))))),
+      .where(
+        and(
+          bookable,
+          or(
+            eq(reservations.status, 'ACTIVE'),
+            and(eq(reservations.status, 'CONFIRMED'), lte(reservations.startTs, nowIso), gt(reservations.endTs, nowIso)),
+          ),
+        ),
+      ),
     db
       .select({ n: count() })
       .from(checkins)

@@ -28,9 +28,22 @@ describe('platform KPIs', () => {
     const booking = await reserve(cookie, { lotId, start: inMinutes(60) });
     expect(booking.status).toBe(201);
     const { amountCents } = (await booking.json()) as { amountCents: number };
-    const walkIn = { lotId, plate: 'CSH 101', walkIn: true, entryTs: inMinutes(-120), exitTs: inMinutes(-5), amountCents: 12_000, paidBy: 'cash' as const };
+    const walkIn = {
+      lotId,
+      plate: 'CSH 101',
+      walkIn: true,
+      entryTs: inMinutes(-120),
+      exitTs: inMinutes(-5),
+      amountCents: 12_000,
+      paidBy: 'cash' as const,
+    };
     // An unknown plate's walk-in paid cash at the exit; an undone one does not count.
-    await db().insert(checkins).values([{ id: newId(), ...walkIn }, { id: newId(), ...walkIn, plate: 'UND 101', undoneAt: inMinutes(-100) }]);
+    await db()
+      .insert(checkins)
+      .values([
+        { id: newId(), ...walkIn },
+        { id: newId(), ...walkIn, plate: 'UND 101', undoneAt: inMinutes(-100) },
+      ]);
 
     const after = await kpis();
     expect(after).toEqual({

@@ -19,7 +19,11 @@ export async function changeSettings({ env, db, admin }: Ctx, change: SettingsCh
   const pick = (settings: PlatformSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
   await env.DB.batch([
     saveSettingsStatement(env.DB, db, after, pick(after), { userId: admin.id, at: now.toISOString() }),
-    auditStatement(env.DB, db, admin, { action: 'UPDATE_SETTINGS', subject: 'platform:settings', context: { from: pick(before), to: pick(after) } }),
+    auditStatement(env.DB, db, admin, {
+      action: 'UPDATE_SETTINGS',
+      subject: 'platform:settings',
+      context: { from: pick(before), to: pick(after) },
+    }),
   ]);
   return readSettingsRecord(db);
 }

@@ -27,14 +27,29 @@ beforeEach(async () => {
 const change = (json: unknown, cookie = admin) => call('/api/admin/settings', { method: 'PATCH', cookie, json });
 const settingsAudit = () => db().select().from(auditLogs).where(eq(auditLogs.action, 'UPDATE_SETTINGS'));
 const topUp = (cookie: string, amountCents: number) =>
-  call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  call('/api/wallet/topup', {
+    method: 'POST',
+    cookie,
+    json: { amountCents, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
 
 describe('GET and PATCH /api/admin/settings', () => {
   it('answers the defaults until an admin changes one', async () => {
     const res = await call('/api/admin/settings', { cookie: admin });
     expect(res.status).toBe(200);
-    expect(await res.json<SettingsAnswer>()).toEqual({ settings: DEFAULT_PLATFORM_SETTINGS, defaults: DEFAULT_PLATFORM_SETTINGS, updatedAt: null, updatedBy: null });
-    expect(DEFAULT_PLATFORM_SETTINGS).toEqual({ freeCancelMinutes: 15, noShowGraceMinutes: 15, topupMaxCents: 2_000_000, dailyTopupMaxCents: 5_000_000 });
+    expect(await res.json<SettingsAnswer>()).toEqual({
+      settings: DEFAULT_PLATFORM_SETTINGS,
+      defaults: DEFAULT_PLATFORM_SETTINGS,
+      updatedAt: null,
+      updatedBy: null,
+    });
+    expect(DEFAULT_PLATFORM_SETTINGS).toEqual({
+      freeCancelMinutes: 15,
+      noShowGraceMinutes: 15,
+      topupMaxCents: 2_000_000,
+      dailyTopupMaxCents: 5_000_000,
+    });
   });
 
   it('stores a change and audits the old and new values of what changed', async () => {
@@ -42,7 +57,12 @@ describe('GET and PATCH /api/admin/settings', () => {
     const res = await change({ freeCancelMinutes: 60, topupMaxCents: 100_000, dailyTopupMaxCents: 5_000_000 });
     expect(res.status).toBe(200);
     const answer = await res.json<SettingsAnswer>();
-    expect(answer.settings).toEqual({ freeCancelMinutes: 60, noShowGraceMinutes: 15, topupMaxCents: 100_000, dailyTopupMaxCents: 5_000_000 });
+    expect(answer.settings).toEqual({
+      freeCancelMinutes: 60,
+      noShowGraceMinutes: 15,
+      topupMaxCents: 100_000,
+      dailyTopupMaxCents: 5_000_000,
+    });
     expect(answer.updatedAt).not.toBeNull();
     // Every signed-in screen reads the same values.
     const rules = await call('/api/platform/settings', { cookie: await cookieFor('parking_user') });
@@ -54,7 +74,10 @@ describe('GET and PATCH /api/admin/settings', () => {
     const entry = audits.at(-1)!;
     expect(entry.subject).toBe('platform:settings');
     // The daily limit was sent unchanged: it is not in the entry.
-    expect(JSON.parse(entry.contextJson)).toEqual({ from: { freeCancelMinutes: 15, topupMaxCents: 2_000_000 }, to: { freeCancelMinutes: 60, topupMaxCents: 100_000 } });
+    expect(JSON.parse(entry.contextJson)).toEqual({
+      from: { freeCancelMinutes: 15, topupMaxCents: 2_000_000 },
+      to: { freeCancelMinutes: 60, topupMaxCents: 100_000 },
+    });
   });
 
   it('records nothing when the values sent are those in force', async () => {
@@ -83,7 +106,9 @@ describe('GET and PATCH /api/admin/settings', () => {
   });
 
   it('keeps the old values when the audit entry cannot be written', async () => {
-    await env.DB.exec(`CREATE TRIGGER audit_fault BEFORE INSERT ON audit_logs WHEN NEW.action = 'UPDATE_SETTINGS' BEGIN SELECT RAISE(ABORT, 'injected audit failure'); END;`);
+    await env.DB.exec(
+      `CREATE TRIGGER audit_fault BEFORE INSERT ON audit_logs WHEN NEW.action = 'UPDATE_SETTINGS' BEGIN SELECT RAISE(ABORT, 'injected audit failure'); END;`,
+    );
     try {
       expect((await change({ noShowGraceMinutes: 60 })).status).toBe(500);
     } finally {
@@ -120,7 +145,9 @@ describe('the rules follow the stored settings', () => {
 
     const moved = await modifyBooking(cookie, kept.id, { start: inMinutes(120), durationHours: 1 });
     expect(moved.status).toBe(409);
-    expect((await moved.json<{ message: string }>()).message).toBe('Changes close 60 minutes before the start, with free cancellation. This one can still be extended or cancelled.');
+    expect((await moved.json<{ message: string }>()).message).toBe(
+      'Changes close 60 minutes before the start, with free cancellation. This one can still be extended or cancelled.',
+    );
   });
 
   it('refunds in full again when the window is narrowed', async () => {
@@ -142,10 +169,16 @@ describe('the rules follow the stored settings', () => {
     expect((await topUp(cookie, 100_000)).status).toBe(201);
     const overDay = await topUp(cookie, 60_000);
     expect(overDay.status).toBe(400);
-    expect((await overDay.json<{ message: string }>()).message).toBe('Top-ups are limited to ₱1,500.00 per day; you can add up to ₱500.00 more today.');
+    expect((await overDay.json<{ message: string }>()).message).toBe(
+      'Top-ups are limited to ₱1,500.00 per day; you can add up to ₱500.00 more today.',
+    );
     expect((await topUp(cookie, 50_000)).status).toBe(201);
     // An auto top-up rule above the single limit is refused too.
-    const rule = await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { enabled: true, thresholdCents: 20_000, amountCents: 150_000, method: 'gcash' } });
+    const rule = await call('/api/wallet/auto-topup', {
+      method: 'PUT',
+      cookie,
+      json: { enabled: true, thresholdCents: 20_000, amountCents: 150_000, method: 'gcash' },
+    });
     expect(rule.status).toBe(400);
     expect((await rule.json<{ message: string }>()).message).toBe('A single top-up is at most ₱1,000.00.');
   });
@@ -165,7 +198,10 @@ describe('the rules follow the stored settings', () => {
     expect(await runInDurableObject(stub, (_lot: LotDurableObject, state) => state.storage.getAlarm())).toBe(start + 30 * MINUTE);
     await stub.runTimers(start + 30 * MINUTE);
     expect(await status()).toBe('EXPIRED');
-    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_EXPIRED')));
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_EXPIRED')));
     expect(note.message).toContain('within 30 minutes of');
   });
 
@@ -173,7 +209,10 @@ describe('the rules follow the stored settings', () => {
     expect((await change({ noShowGraceMinutes: 45 })).status).toBe(200);
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<{ id: string; startTs: string }>();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<{
+      id: string;
+      startTs: string;
+    }>();
     const pass = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ arriveBy: string }>();
     expect(Date.parse(pass.arriveBy)).toBe(Date.parse(booking.startTs) + 45 * MINUTE);
   });

@@ -18,7 +18,8 @@ beforeAll(async () => {
 type Service = { name: string; status: string; responseTimeMs: number; detail: string };
 type Health = { status: string; deployment: { versionId: string; startedAt: string; uptimeSeconds: number } | null; services: Service[] };
 
-const health = async (bindings?: Partial<typeof env>) => (await (await call('/api/admin/system-health', { cookie, bindings })).json()) as Health;
+const health = async (bindings?: Partial<typeof env>) =>
+  (await (await call('/api/admin/system-health', { cookie, bindings })).json()) as Health;
 const part = (h: Health, name: string) => h.services.find((s) => s.name === name);
 const version = (id: string) => ({ id, tag: '', timestamp: new Date().toISOString() });
 
@@ -50,7 +51,11 @@ describe('system health', () => {
   });
 
   it('reports a part that fails as an error with its message', async () => {
-    const brokenKv = { ...env.SESSIONS, put: () => Promise.reject(new Error('KV unavailable')), get: env.SESSIONS.get.bind(env.SESSIONS) } as unknown as KVNamespace;
+    const brokenKv = {
+      ...env.SESSIONS,
+      put: () => Promise.reject(new Error('KV unavailable')),
+      get: env.SESSIONS.get.bind(env.SESSIONS),
+    } as unknown as KVNamespace;
     // The session itself is read from the real KV; only the probe sees the broken one.
     const health = (await (await call('/api/admin/system-health', { cookie, bindings: { SESSIONS: brokenKv } })).json()) as Health;
     expect(health.services.find((s) => s.name === 'Sessions store (KV)')).toMatchObject({ status: 'error', detail: 'KV unavailable' });
@@ -66,7 +71,7 @@ describe('system health', () => {
     expect([down.status, await down.json()]).toEqual([503, { status: 'error' }]);
   });
 
-  it("measures uptime from the first request the running version served, recorded once", async () => {
+  it('measures uptime from the first request the running version served, recorded once', async () => {
     const fresh = version(`v-${crypto.randomUUID()}`);
     const before = Date.now();
     // Any request of a new version records its start; later requests and isolates leave it be.
@@ -86,8 +91,19 @@ describe('system health', () => {
 
   it("shows the latest failed background work: an old one as healthy, a lot's timers failing now as a warning", async () => {
     expect(part(await health(), 'Background work')).toMatchObject({ status: 'healthy', detail: 'No failed background work recorded' });
-    await db().insert(backgroundFailures).values({ id: crypto.randomUUID(), job: 'Lot timers', subject: 'old-lot', message: 'D1 timed out', failedAt: new Date(Date.now() - 2 * DAY_MS).toISOString() });
-    expect(part(await health(), 'Background work')).toMatchObject({ status: 'healthy', detail: expect.stringMatching(/^Last failure: Lot timers \(old-lot\) at .*: D1 timed out$/) });
+    await db()
+      .insert(backgroundFailures)
+      .values({
+        id: crypto.randomUUID(),
+        job: 'Lot timers',
+        subject: 'old-lot',
+        message: 'D1 timed out',
+        failedAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+      });
+    expect(part(await health(), 'Background work')).toMatchObject({
+      status: 'healthy',
+      detail: expect.stringMatching(/^Last failure: Lot timers \(old-lot\) at .*: D1 timed out$/),
+    });
 
     // A lot object's timers throw (injected): the failure is recorded where it happens, and the alarm still rethrows it.
     const lot = lotObject(env, 'failing-lot');
@@ -98,7 +114,10 @@ describe('system health', () => {
       await expect(instance.runTimers(Date.now())).rejects.toThrow('Injected timer failure');
     });
     const h = await health();
-    expect(part(h, 'Background work')).toMatchObject({ status: 'warning', detail: expect.stringMatching(/^Latest failure: Lot timers \(failing-lot\) at .*: Injected timer failure$/) });
+    expect(part(h, 'Background work')).toMatchObject({
+      status: 'warning',
+      detail: expect.stringMatching(/^Latest failure: Lot timers \(failing-lot\) at .*: Injected timer failure$/),
+    });
     expect(h.status).toBe('warning');
   });
 
@@ -107,6 +126,10 @@ describe('system health', () => {
     expect(overallStatus(['healthy', 'warning'])).toBe('warning');
     expect(overallStatus([])).toBe('healthy');
     const now = Date.now();
-    expect([null, now - RECENT_FAILURE_MS + 1000, now - RECENT_FAILURE_MS - 1000].map((at) => rateBackgroundFailure(at === null ? null : new Date(at).toISOString(), now))).toEqual(['healthy', 'warning', 'healthy']);
+    expect(
+      [null, now - RECENT_FAILURE_MS + 1000, now - RECENT_FAILURE_MS - 1000].map((at) =>
+        rateBackgroundFailure(at === null ? null : new Date(at).toISOString(), now),
+      ),
+    ).toEqual(['healthy', 'warning', 'healthy']);
   });
 });

@@ -64,13 +64,21 @@ export async function systemHealth(env: Bindings, db: DB, now = Date.now()) {
       }),
       (async (): Promise<ServiceHealth> => {
         const configured = paymentProvider(env) !== null;
-        return { name: 'Payments', status: configured ? 'healthy' : 'warning', responseTimeMs: 0, detail: configured ? 'Provider configured' : 'No payment provider is configured; top-ups are refused' };
+        return {
+          name: 'Payments',
+          status: configured ? 'healthy' : 'warning',
+          responseTimeMs: 0,
+          detail: configured ? 'Provider configured' : 'No payment provider is configured; top-ups are refused',
+        };
       })(),
       probe('Background work', async () => {
         const failure = await latestBackgroundFailure(db);
         if (!failure) return 'No failed background work recorded';
         const status = rateBackgroundFailure(failure.failedAt, now);
-        return { status, detail: `${status === 'warning' ? 'Latest failure' : 'Last failure'}: ${failure.job} (${failure.subject}) at ${formatDateTime(failure.failedAt)}: ${failure.message}` };
+        return {
+          status,
+          detail: `${status === 'warning' ? 'Latest failure' : 'Last failure'}: ${failure.job} (${failure.subject}) at ${formatDateTime(failure.failedAt)}: ${failure.message}`,
+        };
       }),
     ]),
     deploymentUptime(db, env.CF_VERSION_METADATA.id, now).catch(() => null),

@@ -25,19 +25,40 @@ async function person(role: Role, firstName: string) {
 
 async function lot(ownerId: string, name: string, activeSlots: number, options: { approved?: boolean; inactiveSlots?: number } = {}) {
   const id = newId();
-  await db().insert(lots).values({ id, ownerId, name, geoLat: 14.55, geoLng: 121.02, isApproved: options.approved ?? true });
+  await db()
+    .insert(lots)
+    .values({ id, ownerId, name, geoLat: 14.55, geoLng: 121.02, isApproved: options.approved ?? true });
   for (let i = 0; i < activeSlots + (options.inactiveSlots ?? 0); i++) {
-    await db().insert(slots).values({ id: newId(), lotId: id, label: `A-${i + 1}`, active: i < activeSlots });
+    await db()
+      .insert(slots)
+      .values({ id: newId(), lotId: id, label: `A-${i + 1}`, active: i < activeSlots });
   }
   return id;
 }
 
-type Booking = { status: 'CONFIRMED' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED'; start: number; hours: number; createdAt: number; charged: [kind: 'BOOKING' | 'EXTENSION' | 'REFUND', cents: number][] };
+type Booking = {
+  status: 'CONFIRMED' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED';
+  start: number;
+  hours: number;
+  createdAt: number;
+  charged: [kind: 'BOOKING' | 'EXTENSION' | 'REFUND', cents: number][];
+};
 
 async function booked(userId: string, lotId: string, b: Booking) {
   const id = newId();
   const total = b.charged.reduce((sum, [, cents]) => sum + Math.max(cents, 0), 0);
-  await db().insert(reservations).values({ id, userId, lotId, status: b.status, startTs: at(b.start), endTs: at(b.start + b.hours * HOUR), amountCents: total, createdAt: at(b.createdAt) });
+  await db()
+    .insert(reservations)
+    .values({
+      id,
+      userId,
+      lotId,
+      status: b.status,
+      startTs: at(b.start),
+      endTs: at(b.start + b.hours * HOUR),
+      amountCents: total,
+      createdAt: at(b.createdAt),
+    });
   for (const [kind, amountCents] of b.charged) await db().insert(charges).values({ id: newId(), reservationId: id, kind, amountCents });
 }
 
@@ -72,23 +93,62 @@ beforeAll(async () => {
   ids.bgc = await lot(ulysses, 'BGC Open Lot', 1);
 
   // Glorietta Deck: ₱78,000 earned, 6 bookings, 36 h 5 min of its 3 slots' 30 days kept.
-  await booked(driver, ids.glorietta, { status: 'COMPLETED', start: -10 * DAY, hours: 36, createdAt: -11 * DAY, charged: [['BOOKING', 5_000_000], ['EXTENSION', 1_000_000]] });
-  await booked(driver, ids.glorietta, { status: 'CANCELLED', start: -5 * DAY, hours: 2, createdAt: -6 * DAY, charged: [['BOOKING', 2_000_000], ['REFUND', -2_000_000]] });
-  await booked(driver, ids.glorietta, { status: 'EXPIRED', start: -2 * DAY, hours: 1, createdAt: -3 * DAY, charged: [['BOOKING', 1_500_000]] });
+  await booked(driver, ids.glorietta, {
+    status: 'COMPLETED',
+    start: -10 * DAY,
+    hours: 36,
+    createdAt: -11 * DAY,
+    charged: [
+      ['BOOKING', 5_000_000],
+      ['EXTENSION', 1_000_000],
+    ],
+  });
+  await booked(driver, ids.glorietta, {
+    status: 'CANCELLED',
+    start: -5 * DAY,
+    hours: 2,
+    createdAt: -6 * DAY,
+    charged: [
+      ['BOOKING', 2_000_000],
+      ['REFUND', -2_000_000],
+    ],
+  });
+  await booked(driver, ids.glorietta, {
+    status: 'EXPIRED',
+    start: -2 * DAY,
+    hours: 1,
+    createdAt: -3 * DAY,
+    charged: [['BOOKING', 1_500_000]],
+  });
   await booked(driver, ids.glorietta, { status: 'CONFIRMED', start: 2 * DAY, hours: 2, createdAt: 0, charged: [['BOOKING', 100_000]] });
-  await booked(driver, ids.glorietta, { status: 'CONFIRMED', start: -5 * MINUTE, hours: 1, createdAt: -10 * DAY, charged: [['BOOKING', 200_000]] });
+  await booked(driver, ids.glorietta, {
+    status: 'CONFIRMED',
+    start: -5 * MINUTE,
+    hours: 1,
+    createdAt: -10 * DAY,
+    charged: [['BOOKING', 200_000]],
+  });
   await booked(driver, ids.glorietta, { status: 'CANCELLED', start: -40 * DAY, hours: 1, createdAt: -41 * DAY, charged: [] });
   await walkIn(ids.glorietta, 'INS 100', { entry: -30 * MINUTE });
 
   // Rockwell Basement: ₱35,000 earned (a booking and a cash walk-in; the undone walk-in does not count), 6 h kept.
   await booked(driver, ids.rockwell, { status: 'ACTIVE', start: -6 * HOUR, hours: 7, createdAt: 0, charged: [['BOOKING', 3_000_000]] });
-  await booked(driver, ids.rockwell, { status: 'CANCELLED', start: -1 * DAY, hours: 1, createdAt: -2 * DAY, charged: [['BOOKING', 1_000], ['REFUND', -1_000]] });
+  await booked(driver, ids.rockwell, {
+    status: 'CANCELLED',
+    start: -1 * DAY,
+    hours: 1,
+    createdAt: -2 * DAY,
+    charged: [
+      ['BOOKING', 1_000],
+      ['REFUND', -1_000],
+    ],
+  });
   await walkIn(ids.rockwell, 'CSH 200', { entry: -3 * HOUR, exit: -1 * HOUR, cents: 500_000 });
   await walkIn(ids.rockwell, 'UND 300', { entry: -2 * HOUR, exit: -1 * HOUR, cents: 999_999, undone: true });
 });
 
 describe('tenants', () => {
-  it('ranks owners by their lots\' revenue, net of refunds, with the same total as the Platform Revenue tile', async () => {
+  it("ranks owners by their lots' revenue, net of refunds, with the same total as the Platform Revenue tile", async () => {
     const { revenueByTenant } = await tenantFigures(db(), now);
     expect(revenueByTenant).toEqual([
       { ownerId: tina, name: 'Tina Reyes', email: expect.any(String), lots: 3, revenueCents: 11_300_000 },
@@ -118,7 +178,7 @@ describe('tenants', () => {
 });
 
 describe('platform metrics', () => {
-  it('counts today\'s bookings, the slots taken now and the 30-day cancellation and no-show rates', async () => {
+  it("counts today's bookings, the slots taken now and the 30-day cancellation and no-show rates", async () => {
     expect(await platformMetrics(db(), now)).toEqual({
       // Made since Manila midnight: the future booking and the stay in progress.
       bookingsToday: 2,

@@ -18,7 +18,13 @@ export type AccountAction = 'suspend' | 'reactivate';
 
 const ALREADY: Record<AccountAction, string> = { suspend: 'This user is already suspended.', reactivate: 'This user is not suspended.' };
 
-export async function changeSuspension({ env, db, admin }: Ctx, userId: string, action: AccountAction, reason: string | undefined, now = Date.now()) {
+export async function changeSuspension(
+  { env, db, admin }: Ctx,
+  userId: string,
+  action: AccountAction,
+  reason: string | undefined,
+  now = Date.now(),
+) {
   if (userId === admin.id) throw apiError(409, 'You cannot suspend or reactivate your own account.');
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');

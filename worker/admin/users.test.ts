@@ -27,8 +27,10 @@ async function signedUpDriver() {
   return { body, user, cookie: res.headers.get('Set-Cookie')!.split(';')[0] };
 }
 
-const act = (id: string, action: 'suspend' | 'reactivate', reason?: string) => admin.users[':id'][':action'].$post({ param: { id, action }, json: { reason } });
-const signIn = (body: { email: string; password: string }) => call('/api/auth/login', { method: 'POST', json: { email: body.email, password: body.password } });
+const act = (id: string, action: 'suspend' | 'reactivate', reason?: string) =>
+  admin.users[':id'][':action'].$post({ param: { id, action }, json: { reason } });
+const signIn = (body: { email: string; password: string }) =>
+  call('/api/auth/login', { method: 'POST', json: { email: body.email, password: body.password } });
 
 describe('suspending users', () => {
   it('ends the user’s sessions at once and refuses sign-in until reactivated, auditing both', async () => {
@@ -49,7 +51,10 @@ describe('suspending users', () => {
     expect((await act(user.id, 'reactivate')).status).toBe(200);
     expect((await signIn(body)).status).toBe(200);
     expect((await act(user.id, 'reactivate')).status).toBe(409);
-    const entries = await db().select().from(auditLogs).where(eq(auditLogs.subject, `user:${user.id}`));
+    const entries = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.subject, `user:${user.id}`));
     expect(entries.map((e) => e.action).sort()).toEqual(['REACTIVATE_USER', 'SUSPEND_USER']);
     expect(entries.find((e) => e.action === 'SUSPEND_USER')?.contextJson).toContain('"reason":"Chargeback fraud"');
   });
@@ -65,33 +70,53 @@ describe('suspending users', () => {
 
   it('lists users newest first in pages, searched by name or e-mail and by role', async () => {
     const { user } = await signedUpDriver();
-    const found = (await (await admin.users.$get({ query: { q: user.email.toUpperCase() } })).json()) as { items: { id: string; suspendedAt: string | null }[] };
+    const found = (await (await admin.users.$get({ query: { q: user.email.toUpperCase() } })).json()) as {
+      items: { id: string; suspendedAt: string | null }[];
+    };
     expect(found.items).toEqual([expect.objectContaining({ id: user.id, suspendedAt: null })]);
     expect(JSON.stringify(found)).not.toContain('password');
     const admins = (await (await admin.users.$get({ query: { role: 'super_admin' } })).json()) as { items: { role: string }[] };
     expect(admins.items.every((u) => u.role === 'super_admin')).toBe(true);
-    const pages = await walkPages(async (cursor) => (await admin.users.$get({ query: { limit: '2', ...(cursor ? { cursor } : {}) } })).json() as Promise<{ items: { id: string }[]; nextCursor: string | null }>);
+    const pages = await walkPages(
+      async (cursor) =>
+        (await admin.users.$get({ query: { limit: '2', ...(cursor ? { cursor } : {}) } })).json() as Promise<{
+          items: { id: string }[];
+          nextCursor: string | null;
+        }>,
+    );
     const ids = pages.flat().map((u) => u.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids[0]).toBe(user.id);
   });
 });
 
-const changeRole = (id: string, role: string, reason?: string) => call(`/api/admin/users/${id}/role`, { method: 'POST', cookie: adminCookie, json: { role, reason } });
+const changeRole = (id: string, role: string, reason?: string) =>
+  call(`/api/admin/users/${id}/role`, { method: 'POST', cookie: adminCookie, json: { role, reason } });
 
 describe('changing roles', () => {
   it('takes effect at the user’s next request, in the session they already have, and is audited with both roles', async () => {
     const { user, cookie } = await signedUpDriver();
     expect((await call('/api/owner/lots', { cookie })).status).toBe(403);
 
-    const res = await admin.users[':id'].role.$post({ param: { id: user.id }, json: { role: 'owner_admin', reason: '  Runs the Ayala lots  ' } });
+    const res = await admin.users[':id'].role.$post({
+      param: { id: user.id },
+      json: { role: 'owner_admin', reason: '  Runs the Ayala lots  ' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: user.id, role: 'owner_admin' });
     expect((await call('/api/owner/lots', { cookie })).status).toBe(200);
     expect(await (await call('/api/auth/user', { cookie })).json()).toMatchObject({ role: 'owner_admin' });
 
-    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.subject, `user:${user.id}`), eq(auditLogs.action, 'ROLE_CHANGE')));
-    expect(JSON.parse(entry.contextJson)).toEqual({ email: user.email, from: 'parking_user', to: 'owner_admin', reason: 'Runs the Ayala lots' });
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.subject, `user:${user.id}`), eq(auditLogs.action, 'ROLE_CHANGE')));
+    expect(JSON.parse(entry.contextJson)).toEqual({
+      email: user.email,
+      from: 'parking_user',
+      to: 'owner_admin',
+      reason: 'Runs the Ayala lots',
+    });
   });
 
   it('refuses the same role, the admin’s own role, unknown users and unknown roles, changing nothing', async () => {
@@ -112,7 +137,10 @@ describe('changing roles', () => {
     }
     expect((await changeRole('not-a-uuid', 'attendant')).status).toBe(400);
     expect((await findUserByEmail(db(), user.email))!.role).toBe('parking_user');
-    const entries = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'ROLE_CHANGE'), inArray(auditLogs.subject, [`user:${user.id}`, `user:${me.id}`])));
+    const entries = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'ROLE_CHANGE'), inArray(auditLogs.subject, [`user:${user.id}`, `user:${me.id}`])));
     expect(entries).toEqual([]);
   });
 
@@ -132,9 +160,16 @@ describe('changing roles', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    await expect(changeRoleOf({ env: { ...env, DB: raced }, db: db(), admin: me }, user.id, 'owner_admin', undefined)).rejects.toMatchObject({ status: 409 });
+    await expect(
+      changeRoleOf({ env: { ...env, DB: raced }, db: db(), admin: me }, user.id, 'owner_admin', undefined),
+    ).rejects.toMatchObject({ status: 409 });
     expect((await findUserByEmail(db(), user.email))!.role).toBe('attendant');
-    expect(await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'ROLE_CHANGE'), eq(auditLogs.subject, `user:${user.id}`)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'ROLE_CHANGE'), eq(auditLogs.subject, `user:${user.id}`))),
+    ).toEqual([]);
   });
 
   it('takes the super admin’s console away at the demoted admin’s next request', async () => {

@@ -39,7 +39,9 @@ export async function listAuditLogs(db: DB, filter: AuditFilter, page: PageReque
     .from(auditLogs)
     .where(
       and(
-        filter.actor ? or(eq(auditLogs.actorId, filter.actor), sql`instr(lower(${auditLogs.actor}), ${filter.actor.toLowerCase()}) > 0`) : undefined,
+        filter.actor
+          ? or(eq(auditLogs.actorId, filter.actor), sql`instr(lower(${auditLogs.actor}), ${filter.actor.toLowerCase()}) > 0`)
+          : undefined,
         filter.action ? eq(auditLogs.action, filter.action) : undefined,
         filter.since ? gte(auditLogs.timestamp, filter.since) : undefined,
         filter.before ? lt(auditLogs.timestamp, filter.before) : undefined,

@@ -26,7 +26,17 @@ async function entries(rows: { action: AuditAction; timestamp: string; email?: s
     const actor = await findUserByEmail(db(), row.email ?? 'admin@parkada.ph');
     const id = newId();
     ids.push(id);
-    await db().insert(auditLogs).values({ id, actorId: actor!.id, actor: `${actor!.firstName} ${actor!.lastName} <${actor!.email}>`, action: row.action, subject: `test:${id}`, contextJson: '{"k":1}', timestamp: row.timestamp });
+    await db()
+      .insert(auditLogs)
+      .values({
+        id,
+        actorId: actor!.id,
+        actor: `${actor!.firstName} ${actor!.lastName} <${actor!.email}>`,
+        action: row.action,
+        subject: `test:${id}`,
+        contextJson: '{"k":1}',
+        timestamp: row.timestamp,
+      });
   }
   return ids;
 }
@@ -41,9 +51,14 @@ const read = async (query: Record<string, string>) => {
 describe('audit log', () => {
   it('refuses to change or erase an entry', async () => {
     const [id] = await entries([{ action: 'APPROVE_OWNER', timestamp: new Date().toISOString() }]);
-    await expect(env.DB.prepare("UPDATE audit_logs SET action = 'REJECT_OWNER' WHERE id = ?").bind(id).run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("UPDATE audit_logs SET action = 'REJECT_OWNER' WHERE id = ?").bind(id).run()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(env.DB.prepare('DELETE FROM audit_logs WHERE id = ?').bind(id).run()).rejects.toThrow(/append-only/);
-    const rows = await db().select().from(auditLogs).where(inArray(auditLogs.id, [id]));
+    const rows = await db()
+      .select()
+      .from(auditLogs)
+      .where(inArray(auditLogs.id, [id]));
     expect(rows).toMatchObject([{ action: 'APPROVE_OWNER' }]);
   });
 
@@ -61,12 +76,20 @@ describe('audit log', () => {
     expect(await ids({ from: '2031-03-09', to: '2031-03-11', actor: 'OWNER@parkada' })).toEqual([tenthOwner]);
     const owner = await findUserByEmail(db(), 'owner@parkada.ph');
     expect(await ids({ from: '2031-03-09', actor: owner!.id })).toEqual([tenthOwner]);
-    expect((await read({ from: '2031-03-10', to: '2031-03-10' })).items[0]).toMatchObject({ action: 'OVERRIDE_ENTRY', actor: 'Maria Santos <owner@parkada.ph>', context: { k: 1 } });
+    expect((await read({ from: '2031-03-10', to: '2031-03-10' })).items[0]).toMatchObject({
+      action: 'OVERRIDE_ENTRY',
+      actor: 'Maria Santos <owner@parkada.ph>',
+      context: { k: 1 },
+    });
   });
 
   it('comes in pages that neither repeat nor skip an entry', async () => {
-    const written = await entries(Array.from({ length: 5 }, (_, i) => ({ action: 'UNDO_CHECKIN' as const, timestamp: `2032-01-0${i + 1}T00:00:00.000Z` })));
-    const pages = await walkPages((cursor) => read({ action: 'UNDO_CHECKIN', from: '2031-12-31', limit: '2', ...(cursor ? { cursor } : {}) }));
+    const written = await entries(
+      Array.from({ length: 5 }, (_, i) => ({ action: 'UNDO_CHECKIN' as const, timestamp: `2032-01-0${i + 1}T00:00:00.000Z` })),
+    );
+    const pages = await walkPages((cursor) =>
+      read({ action: 'UNDO_CHECKIN', from: '2031-12-31', limit: '2', ...(cursor ? { cursor } : {}) }),
+    );
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat().map((e) => e.id)).toEqual([...written].reverse());
   });

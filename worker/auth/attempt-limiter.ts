@@ -34,12 +34,15 @@ export class AttemptLimiter extends DurableObject<Bindings> {
     sql.exec('DELETE FROM attempts WHERE expires_at <= ?', now);
     let retryAfterMs = 0;
     for (const { key, limit, windowMs } of rules) {
-      const recent = sql.exec<{ at: number }>('SELECT at FROM attempts WHERE key = ? AND at > ? ORDER BY at DESC', key, now - windowMs).toArray();
+      const recent = sql
+        .exec<{ at: number }>('SELECT at FROM attempts WHERE key = ? AND at > ? ORDER BY at DESC', key, now - windowMs)
+        .toArray();
       // Room returns when the attempt `limit` places back from the newest leaves the window.
       if (recent.length >= limit) retryAfterMs = Math.max(retryAfterMs, recent[limit - 1].at + windowMs - now);
     }
     if (retryAfterMs > 0) return { ok: false, retryAfterMs };
-    for (const { key, windowMs } of rules) sql.exec('INSERT INTO attempts (key, at, expires_at) VALUES (?, ?, ?)', key, now, now + windowMs);
+    for (const { key, windowMs } of rules)
+      sql.exec('INSERT INTO attempts (key, at, expires_at) VALUES (?, ?, ?)', key, now, now + windowMs);
     await this.ctx.storage.setAlarm(Math.max(...rules.map((rule) => now + rule.windowMs)));
     return { ok: true };
   }
@@ -47,7 +50,10 @@ export class AttemptLimiter extends DurableObject<Bindings> {
   /** Gives back the latest attempt under each key (it turned out not to be a failure). */
   giveBack(keys: string[]): void {
     for (const key of keys) {
-      this.ctx.storage.sql.exec('DELETE FROM attempts WHERE rowid = (SELECT rowid FROM attempts WHERE key = ? ORDER BY at DESC LIMIT 1)', key);
+      this.ctx.storage.sql.exec(
+        'DELETE FROM attempts WHERE rowid = (SELECT rowid FROM attempts WHERE key = ? ORDER BY at DESC LIMIT 1)',
+        key,
+      );
     }
   }
 

@@ -11,7 +11,9 @@ import { createSession, endAllSessions, endSession } from './sessions';
 const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'local';
 
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
-  const { sessionId, maxAgeSeconds } = await createSession(c.env.SESSIONS, c.var.db, user.id, { userAgent: c.req.header('User-Agent') ?? null });
+  const { sessionId, maxAgeSeconds } = await createSession(c.env.SESSIONS, c.var.db, user.id, {
+    userAgent: c.req.header('User-Agent') ?? null,
+  });
   writeSessionCookie(c, sessionId, maxAgeSeconds);
   // The request now belongs to the new session: an older one sliding on it must not re-send its cookie.
   c.set('sessionId', sessionId);

@@ -53,11 +53,18 @@ export async function signIn(env: Bindings, db: DB, { email, password }: z.outpu
  * sign-in limits (a stolen session cannot try passwords faster than a sign-in form). Every session of
  * the account then ends; the caller starts a fresh one for this device.
  */
-export async function changePassword(env: Bindings, db: DB, user: SessionUser, input: z.output<typeof passwordChangeSchema>, ip: string): Promise<SessionUser> {
+export async function changePassword(
+  env: Bindings,
+  db: DB,
+  user: SessionUser,
+  input: z.output<typeof passwordChangeSchema>,
+  ip: string,
+): Promise<SessionUser> {
   await takeSignInAttempt(env, user.email, ip);
   const account = await findUserByEmail(db, user.email);
   // A 400, not a 401: the session is fine, the password typed is not.
-  if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash))) throw apiError(400, 'Your current password is incorrect.');
+  if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash)))
+    throw apiError(400, 'Your current password is incorrect.');
   await signInSucceeded(env, user.email, ip);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);

@@ -22,21 +22,26 @@ describe('sign-up', () => {
 
     const id = user.id as string;
     expect(await db().select().from(wallets).where(eq(wallets.userId, id))).toHaveLength(1);
-    expect(await db().select().from(preferences).where(eq(preferences.userId, id))).toMatchObject([{ theme: 'system', defaultDuration: '2' }]);
+    expect(await db().select().from(preferences).where(eq(preferences.userId, id))).toMatchObject([
+      { theme: 'system', defaultDuration: '2' },
+    ]);
     const [stored] = await db().select().from(users).where(eq(users.id, id));
     expect(stored.passwordHash).toMatch(/^pbkdf2\$100000\$/);
   });
 
-  it.each(['space_owner', 'business_owner', 'property_manager'])('signs a %s up as a driver with a pending owner application', async (role) => {
-    const res = await signup(signupBody({ role }));
-    expect(res.status).toBe(201);
-    const { user } = await res.json<{ user: { id: string; role: string } }>();
-    expect(user.role).toBe('parking_user');
-    const apps = await db().select().from(ownerApplications).where(eq(ownerApplications.userId, user.id));
-    expect(apps).toMatchObject([{ status: 'pending', applicantRole: role }]);
-    const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
-    expect(notes.map((n) => n.title)).toContain('Owner application received');
-  });
+  it.each(['space_owner', 'business_owner', 'property_manager'])(
+    'signs a %s up as a driver with a pending owner application',
+    async (role) => {
+      const res = await signup(signupBody({ role }));
+      expect(res.status).toBe(201);
+      const { user } = await res.json<{ user: { id: string; role: string } }>();
+      expect(user.role).toBe('parking_user');
+      const apps = await db().select().from(ownerApplications).where(eq(ownerApplications.userId, user.id));
+      expect(apps).toMatchObject([{ status: 'pending', applicantRole: role }]);
+      const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(notes.map((n) => n.title)).toContain('Owner application received');
+    },
+  );
 
   it('refuses a second account for the same e-mail with 409', async () => {
     const body = signupBody();

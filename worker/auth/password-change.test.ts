@@ -12,7 +12,11 @@ async function driverWithTwoSessions() {
 describe('POST /api/auth/password', () => {
   it('replaces the password, ends every session and starts a new one here', async () => {
     const { email, password, first, second } = await driverWithTwoSessions();
-    const res = await call('/api/auth/password', { method: 'POST', cookie: first, json: { currentPassword: password, newPassword: 'a brand new secret' } });
+    const res = await call('/api/auth/password', {
+      method: 'POST',
+      cookie: first,
+      json: { currentPassword: password, newPassword: 'a brand new secret' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ user: { email, mustChangePassword: false } });
     for (const old of [first, second]) expect((await call('/api/auth/user', { cookie: old })).status).toBe(401);
@@ -24,7 +28,12 @@ describe('POST /api/auth/password', () => {
   it('counts wrong current passwords against the sign-in limit', async () => {
     const { first } = await driverWithTwoSessions();
     const guess = () =>
-      call('/api/auth/password', { method: 'POST', cookie: first, headers: { 'CF-Connecting-IP': '2001:db8::beef' }, json: { currentPassword: 'a guess', newPassword: 'a brand new secret' } });
+      call('/api/auth/password', {
+        method: 'POST',
+        cookie: first,
+        headers: { 'CF-Connecting-IP': '2001:db8::beef' },
+        json: { currentPassword: 'a guess', newPassword: 'a brand new secret' },
+      });
     for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(400);
     expect((await guess()).status).toBe(429);
   });

@@ -21,7 +21,8 @@ async function account() {
 
 const login = (email: string, password: string, ip: string) =>
   call('/api/auth/login', { method: 'POST', json: { email, password }, headers: { 'CF-Connecting-IP': ip } });
-const signup = (body: Record<string, unknown>, ip: string) => call('/api/auth/signup', { method: 'POST', json: body, headers: { 'CF-Connecting-IP': ip } });
+const signup = (body: Record<string, unknown>, ip: string) =>
+  call('/api/auth/signup', { method: 'POST', json: body, headers: { 'CF-Connecting-IP': ip } });
 const statuses = (answers: Response[]) => answers.map((res) => res.status);
 const tally = (answers: Response[], status: number) => statuses(answers).filter((s) => s === status).length;
 

@@ -18,7 +18,9 @@ describe('session cookie', () => {
   it('is a __Host- cookie: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain, lasting the 7-day idle timeout', async () => {
     const res = await signup();
     const setCookie = res.headers.get('Set-Cookie')!;
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[0-9a-f]{64}; Max-Age=${WEEK_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+    expect(setCookie).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=[0-9a-f]{64}; Max-Age=${WEEK_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax$`),
+    );
     expect(setCookie).not.toMatch(/Domain=/i);
     expect((await me(sessionCookie(res))).status).toBe(200);
   });

@@ -24,7 +24,12 @@ const kvTtl = (times: SessionTimes, now: number) => ({ expirationTtl: Math.max(6
 
 export type NewSession = { sessionId: string; maxAgeSeconds: number };
 
-export async function createSession(kv: KVNamespace, db: DB, userId: string, { userAgent = null as string | null, now = Date.now() } = {}): Promise<NewSession> {
+export async function createSession(
+  kv: KVNamespace,
+  db: DB,
+  userId: string,
+  { userAgent = null as string | null, now = Date.now() } = {},
+): Promise<NewSession> {
   const sessionId = hex(crypto.getRandomValues(new Uint8Array(32)));
   const key = await sessionKey(sessionId);
   const times: SessionTimes = { createdAt: now, refreshedAt: now };
@@ -57,7 +62,10 @@ export async function resolveSession(kv: KVNamespace, db: DB, sessionId: string,
 /** Signs this session out. */
 export async function endSession(kv: KVNamespace, db: DB, sessionId: string, now = Date.now()): Promise<void> {
   const key = await sessionKey(sessionId);
-  await db.update(sessions).set({ revokedAt: new Date(now).toISOString() }).where(and(eq(sessions.id, key), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now).toISOString() })
+    .where(and(eq(sessions.id, key), isNull(sessions.revokedAt)));
   await kv.delete(kvEntry(key));
 }
 
@@ -66,7 +74,13 @@ export async function endAllSessions(kv: KVNamespace, db: DB, userId: string, no
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(now).toISOString() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.createdAt, new Date(now - SESSION_LIFETIME_MS).toISOString())))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.createdAt, new Date(now - SESSION_LIFETIME_MS).toISOString()),
+      ),
+    )
     .returning({ key: sessions.id });
   await Promise.all(ended.map(({ key }) => kv.delete(kvEntry(key))));
 }

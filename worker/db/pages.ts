@@ -11,8 +11,15 @@ import type { Page } from '../../core/paging';
 export type Cursor = { key: string; id: string };
 export type PageRequest = { limit: number; cursor?: Cursor };
 
-const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64Url = (text: string) => new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const fromBase64Url = (text: string) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
+  );
 
 export const encodeCursor = ({ key, id }: Cursor) => toBase64Url(JSON.stringify([key, id]));
 
@@ -20,7 +27,8 @@ export const encodeCursor = ({ key, id }: Cursor) => toBase64Url(JSON.stringify(
 export function decodeCursor(raw: string): Cursor | null {
   try {
     const value: unknown = JSON.parse(fromBase64Url(raw));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string' && part.length > 0)) return { key: value[0], id: value[1] };
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string' && part.length > 0))
+      return { key: value[0], id: value[1] };
   } catch {
     // Not base64url JSON: not one of ours.
   }

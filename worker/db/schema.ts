@@ -46,7 +46,9 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     revokedAt: text('revoked_at'),
@@ -58,7 +60,9 @@ export const vehicles = sqliteTable(
   'vehicles',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     plate: text('plate').notNull(),
     make: text('make').notNull(),
     model: text('model').notNull(),
@@ -71,7 +75,9 @@ export const vehicles = sqliteTable(
 );
 
 export const preferences = sqliteTable('preferences', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
   pushNotifications: integer('push_notifications', { mode: 'boolean' }).notNull().default(true),
   smsNotifications: integer('sms_notifications', { mode: 'boolean' }).notNull().default(false),
@@ -86,7 +92,9 @@ export const lots = sqliteTable(
   'lots',
   {
     id: id(),
-    ownerId: text('owner_id').notNull().references(() => users.id),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
     name: text('name').notNull(),
     address: text('address'),
     city: text('city'),
@@ -108,7 +116,9 @@ export const slots = sqliteTable(
   'slots',
   {
     id: id(),
-    lotId: text('lot_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     level: text('level'),
     accessible: integer('accessible', { mode: 'boolean' }).notNull().default(false),
@@ -145,7 +155,9 @@ export const lotWalkIns = sqliteTable('lot_walk_ins', {
 export const pricing = sqliteTable(
   'pricing',
   {
-    lotId: text('lot_id').primaryKey().references(() => lots.id, { onDelete: 'cascade' }),
+    lotId: text('lot_id')
+      .primaryKey()
+      .references(() => lots.id, { onDelete: 'cascade' }),
     strategy: text('strategy', { enum: PRICING_STRATEGIES }).notNull().default('STATIC'),
     baseRate: integer('base_rate').notNull().default(8000),
     currency: text('currency').notNull().default('PHP'),
@@ -162,8 +174,12 @@ export const reservations = sqliteTable(
   'reservations',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id),
-    lotId: text('lot_id').notNull().references(() => lots.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
     slotId: text('slot_id').references(() => slots.id),
     vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     vehiclePlate: text('vehicle_plate'),
@@ -218,7 +234,9 @@ export const charges = sqliteTable(
   'charges',
   {
     id: id(),
-    reservationId: text('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+    reservationId: text('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY', 'WALK_IN'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
@@ -233,7 +251,9 @@ export const wallets = sqliteTable(
   'wallets',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     balanceCents: integer('balance_cents').notNull().default(0),
     points: integer('points').notNull().default(0),
     currency: text('currency').notNull().default('PHP'),
@@ -251,7 +271,9 @@ export const walletTransactions = sqliteTable(
   'wallet_transactions',
   {
     id: id(),
-    walletId: text('wallet_id').notNull().references(() => wallets.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND'] }).notNull(),
     /** Signed: credits positive, debits negative, so the balance is SUM(amount_cents). */
     amountCents: integer('amount_cents').notNull(),
@@ -277,25 +299,30 @@ export const payments = sqliteTable(
   'payments',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    walletId: text('wallet_id').notNull().references(() => wallets.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     method: text('method', { enum: TOPUP_METHODS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** Why the payment was started: a person's top-up or the auto top-up rule. */
-    origin: text('origin', { enum: ['topup', 'auto_topup'] }).notNull().default('topup'),
+    origin: text('origin', { enum: ['topup', 'auto_topup'] })
+      .notNull()
+      .default('topup'),
     providerRef: text('provider_ref'),
     checkoutUrl: text('checkout_url'),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     completedAt: text('completed_at'),
   },
-  (t) => [
-    index('payments_user_idx').on(t.userId, t.createdAt),
-    check('payments_amount_positive', sql`${t.amountCents} > 0`),
-  ],
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt), check('payments_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
 /** Webhook events already processed, by the provider's event id: a replayed event changes nothing. */
@@ -311,7 +338,9 @@ export const paymentEvents = sqliteTable('payment_events', {
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -323,7 +352,9 @@ export const idempotencyKeys = sqliteTable(
 
 /** The driver's auto top-up rule (Wallet Settings). */
 export const autoTopups = sqliteTable('auto_topups', {
-  walletId: text('wallet_id').primaryKey().references(() => wallets.id, { onDelete: 'cascade' }),
+  walletId: text('wallet_id')
+    .primaryKey()
+    .references(() => wallets.id, { onDelete: 'cascade' }),
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
   thresholdCents: integer('threshold_cents').notNull(),
   amountCents: integer('amount_cents').notNull(),
@@ -335,8 +366,12 @@ export const receipts = sqliteTable(
   'receipts',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id),
-    reservationId: text('reservation_id').notNull().references(() => reservations.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    reservationId: text('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
     amountCents: integer('amount_cents').notNull(),
     vatCents: integer('vat_cents').notNull().default(0),
     paymentReference: text('payment_reference'),
@@ -350,7 +385,9 @@ export const notifications = sqliteTable(
   'notifications',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
@@ -359,7 +396,10 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
   },
   // One index per notification list: the Unread filter's and the full list's, both newest first.
-  (t) => [index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt), index('notifications_user_time_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt),
+    index('notifications_user_time_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const earlyRegistrations = sqliteTable(
@@ -391,7 +431,9 @@ export const ownerApplications = sqliteTable(
   'owner_applications',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     applicantRole: text('applicant_role', { enum: OWNER_SIGNUP_ROLES }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -407,8 +449,12 @@ export const lotSubmissions = sqliteTable(
   'lot_submissions',
   {
     id: id(),
-    lotId: text('lot_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id').notNull().references(() => users.id),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
     totalSlots: integer('total_slots').notNull(),
     accessibleSlots: integer('accessible_slots').notNull().default(0),
     evChargingSlots: integer('ev_charging_slots').notNull().default(0),
@@ -422,8 +468,12 @@ export const attendantAssignments = sqliteTable(
   'attendant_assignments',
   {
     id: id(),
-    attendantId: text('attendant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    lotId: text('lot_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
+    attendantId: text('attendant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('attendant_assignments_unique').on(t.attendantId, t.lotId)],
@@ -433,8 +483,12 @@ export const shifts = sqliteTable(
   'shifts',
   {
     id: id(),
-    attendantId: text('attendant_id').notNull().references(() => users.id),
-    lotId: text('lot_id').notNull().references(() => lots.id),
+    attendantId: text('attendant_id')
+      .notNull()
+      .references(() => users.id),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
     startedAt: text('started_at').notNull(),
     endedAt: text('ended_at'),
     online: integer('online', { mode: 'boolean' }).notNull().default(true),
@@ -450,7 +504,9 @@ export const checkins = sqliteTable(
   'checkins',
   {
     id: id(),
-    lotId: text('lot_id').notNull().references(() => lots.id),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
     reservationId: text('reservation_id').references(() => reservations.id),
     shiftId: text('shift_id').references(() => shifts.id),
     attendantId: text('attendant_id').references(() => users.id),
@@ -486,9 +542,13 @@ export const gateIssues = sqliteTable(
   'gate_issues',
   {
     id: id(),
-    lotId: text('lot_id').notNull().references(() => lots.id),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
     shiftId: text('shift_id').references(() => shifts.id),
-    attendantId: text('attendant_id').notNull().references(() => users.id),
+    attendantId: text('attendant_id')
+      .notNull()
+      .references(() => users.id),
     text: text('text').notNull(),
     createdAt: createdAt(),
     resolvedAt: text('resolved_at'),
@@ -524,14 +584,19 @@ export const ownerApplicationDocuments = sqliteTable(
   'owner_application_documents',
   {
     id: id(),
-    applicationId: text('application_id').notNull().references(() => ownerApplications.id, { onDelete: 'cascade' }),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => ownerApplications.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     contentType: text('content_type', { enum: DOCUMENT_TYPES }).notNull(),
     size: integer('size').notNull(),
     r2Key: text('r2_key').notNull(),
     uploadedAt: createdAt('uploaded_at'),
   },
-  (t) => [index('owner_application_documents_app_idx').on(t.applicationId, t.uploadedAt), uniqueIndex('owner_application_documents_key_unique').on(t.r2Key)],
+  (t) => [
+    index('owner_application_documents_app_idx').on(t.applicationId, t.uploadedAt),
+    uniqueIndex('owner_application_documents_key_unique').on(t.r2Key),
+  ],
 );
 
 /** The first request each version of the worker served: uptime counts from it. */

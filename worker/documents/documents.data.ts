@@ -4,11 +4,24 @@ import { MAX_DOCUMENTS, type DocumentType } from '../../core/documents';
 import type { DB } from '../db/client';
 import { ownerApplicationDocuments, ownerApplications } from '../db/schema';
 
-export type NewDocument = { id: string; applicationId: string; name: string; contentType: DocumentType; size: number; r2Key: string; uploadedAt: string };
+export type NewDocument = {
+  id: string;
+  applicationId: string;
+  name: string;
+  contentType: DocumentType;
+  size: number;
+  r2Key: string;
+  uploadedAt: string;
+};
 
 /** The signed-in user's owner application (the one their sign-up filed), or null. */
 export async function findApplicationOf(db: DB, userId: string) {
-  const [row] = await db.select().from(ownerApplications).where(eq(ownerApplications.userId, userId)).orderBy(desc(ownerApplications.submittedAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(ownerApplications)
+    .where(eq(ownerApplications.userId, userId))
+    .orderBy(desc(ownerApplications.submittedAt))
+    .limit(1);
   return row ?? null;
 }
 
@@ -27,7 +40,10 @@ export async function insertDocumentWithinLimit(db: DB, doc: NewDocument): Promi
 }
 
 export async function countDocuments(db: DB, applicationId: string) {
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(ownerApplicationDocuments).where(eq(ownerApplicationDocuments.applicationId, applicationId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(ownerApplicationDocuments)
+    .where(eq(ownerApplicationDocuments.applicationId, applicationId));
   return row.n;
 }
 

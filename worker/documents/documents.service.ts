@@ -4,12 +4,27 @@
  * its row in D1, and the two stay consistent: the object is written first and the row second, and a row
  * that could not be written deletes its object, so every row has its file and no listed file is missing.
  */
-import { DOCUMENT_MESSAGES, DOCUMENT_TYPE_LABELS, documentName, documentProblem, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, sniffDocumentType } from '../../core/documents';
+import {
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPE_LABELS,
+  documentName,
+  documentProblem,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS,
+  sniffDocumentType,
+} from '../../core/documents';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { apiError } from '../http/errors';
-import { countDocuments, findApplicationOf, findDocument, insertDocumentWithinLimit, listDocuments, type ListedDocument } from './documents.data';
+import {
+  countDocuments,
+  findApplicationOf,
+  findDocument,
+  insertDocumentWithinLimit,
+  listDocuments,
+  type ListedDocument,
+} from './documents.data';
 
 export const NO_APPLICATION = 'You have no owner application.';
 export const APPLICATION_DECIDED = 'Your owner application has been decided; documents can no longer be added.';
@@ -19,7 +34,14 @@ const DOCUMENT_NOT_FOUND = 'Document not found';
 export const adminDocumentUrl = (doc: ListedDocument) => `/api/admin/owners/${doc.applicationId}/documents/${doc.id}`;
 const ownDocumentUrl = (doc: ListedDocument) => `/api/user/owner-application/documents/${doc.id}`;
 
-const shown = (doc: ListedDocument, url: (doc: ListedDocument) => string) => ({ id: doc.id, name: doc.name, type: doc.type, size: doc.size, uploadedAt: doc.uploadedAt, url: url(doc) });
+const shown = (doc: ListedDocument, url: (doc: ListedDocument) => string) => ({
+  id: doc.id,
+  name: doc.name,
+  type: doc.type,
+  size: doc.size,
+  uploadedAt: doc.uploadedAt,
+  url: url(doc),
+});
 export type ShownDocument = ReturnType<typeof shown>;
 
 /** Each application's documents with the admin's download links (applications without any get none). */
@@ -54,7 +76,8 @@ async function acceptedFile(file: File) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffDocumentType(bytes.subarray(0, 16));
   if (!type) throw apiError(400, DOCUMENT_MESSAGES.type);
-  if (type !== file.type) throw apiError(400, `The file's contents (${DOCUMENT_TYPE_LABELS[type]}) do not match its declared type (${file.type}).`);
+  if (type !== file.type)
+    throw apiError(400, `The file's contents (${DOCUMENT_TYPE_LABELS[type]}) do not match its declared type (${file.type}).`);
   return { bytes, type };
 }
 

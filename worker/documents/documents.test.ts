@@ -29,8 +29,10 @@ async function applicant() {
 }
 
 const upload = (cookie: string, form: FormData) => call('/api/user/owner-application/documents', { method: 'POST', body: form, cookie });
-const storedKeys = async (applicationId: string) => (await env.DOCUMENTS.list({ prefix: `owner-applications/${applicationId}/` })).objects.map((o) => o.key);
-const rowsOf = (applicationId: string) => db().select().from(ownerApplicationDocuments).where(eq(ownerApplicationDocuments.applicationId, applicationId));
+const storedKeys = async (applicationId: string) =>
+  (await env.DOCUMENTS.list({ prefix: `owner-applications/${applicationId}/` })).objects.map((o) => o.key);
+const rowsOf = (applicationId: string) =>
+  db().select().from(ownerApplicationDocuments).where(eq(ownerApplicationDocuments.applicationId, applicationId));
 
 const bytesOf = (...parts: (string | number[])[]) => {
   const head = parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part));
@@ -46,10 +48,20 @@ describe('uploading documents', () => {
     const res = await upload(cookie, documentForm(content, 'C:\\scans\\business permit.pdf'));
     expect(res.status).toBe(201);
     const doc = (await res.json()) as Shown;
-    expect(doc).toMatchObject({ name: 'business permit.pdf', type: 'application/pdf', size: 4096, url: `/api/user/owner-application/documents/${doc.id}` });
+    expect(doc).toMatchObject({
+      name: 'business permit.pdf',
+      type: 'application/pdf',
+      size: 4096,
+      url: `/api/user/owner-application/documents/${doc.id}`,
+    });
 
     const [row] = await rowsOf(applicationId);
-    expect(row).toMatchObject({ id: doc.id, r2Key: `owner-applications/${applicationId}/${doc.id}`, contentType: 'application/pdf', size: 4096 });
+    expect(row).toMatchObject({
+      id: doc.id,
+      r2Key: `owner-applications/${applicationId}/${doc.id}`,
+      contentType: 'application/pdf',
+      size: 4096,
+    });
     const object = await env.DOCUMENTS.get(row.r2Key);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(content);
 
@@ -70,9 +82,21 @@ describe('uploading documents', () => {
   });
 
   it.each([
-    ['HTML named as a PDF', bytesOf('<!doctype html><script>alert(1)</script>'), 'permit.pdf', 'application/pdf', 'Documents must be PDF, JPEG, PNG or WebP files.'],
+    [
+      'HTML named as a PDF',
+      bytesOf('<!doctype html><script>alert(1)</script>'),
+      'permit.pdf',
+      'application/pdf',
+      'Documents must be PDF, JPEG, PNG or WebP files.',
+    ],
     ['a declared type that is not accepted', pdfBytes(), 'permit.html', 'text/html', 'Documents must be PDF, JPEG, PNG or WebP files.'],
-    ['a PDF declared as a PNG', pdfBytes(), 'photo.png', 'image/png', "The file's contents (PDF) do not match its declared type (image/png)."],
+    [
+      'a PDF declared as a PNG',
+      pdfBytes(),
+      'photo.png',
+      'image/png',
+      "The file's contents (PDF) do not match its declared type (image/png).",
+    ],
     ['an empty file', new Uint8Array(0), 'permit.pdf', 'application/pdf', 'The document is empty.'],
   ])('refuses %s with a 400 and stores nothing', async (_label, content, name, type, message) => {
     const { cookie, applicationId } = await applicant();
@@ -85,7 +109,10 @@ describe('uploading documents', () => {
   it('refuses a request without a file, or not multipart, with a 400', async () => {
     const { cookie } = await applicant();
     const empty = await upload(cookie, new FormData());
-    expect([empty.status, ((await empty.json()) as { message: string }).message]).toEqual([400, 'Attach the document as the form field "file".']);
+    expect([empty.status, ((await empty.json()) as { message: string }).message]).toEqual([
+      400,
+      'Attach the document as the form field "file".',
+    ]);
     const json = await call('/api/user/owner-application/documents', { method: 'POST', json: { file: 'permit.pdf' }, cookie });
     expect(json.status).toBe(400);
   });
@@ -105,7 +132,10 @@ describe('uploading documents', () => {
   it(`holds at most ${MAX_DOCUMENTS} documents, even when uploads race`, async () => {
     const { cookie, applicationId } = await applicant();
     for (let i = 1; i < MAX_DOCUMENTS; i++) expect((await upload(cookie, documentForm(pdfBytes(), `page-${i}.pdf`))).status).toBe(201);
-    const racing = await Promise.all([upload(cookie, documentForm(pdfBytes(), 'a.pdf')), upload(cookie, documentForm(pdfBytes(), 'b.pdf'))]);
+    const racing = await Promise.all([
+      upload(cookie, documentForm(pdfBytes(), 'a.pdf')),
+      upload(cookie, documentForm(pdfBytes(), 'b.pdf')),
+    ]);
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
     const refused = await upload(cookie, documentForm(pdfBytes(), 'one-more.pdf'));
     expect(refused.status).toBe(409);
@@ -131,7 +161,12 @@ describe('uploading documents', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const res = await call('/api/user/owner-application/documents', { method: 'POST', body: documentForm(pdfBytes()), cookie, bindings: { DB: failingDb } });
+    const res = await call('/api/user/owner-application/documents', {
+      method: 'POST',
+      body: documentForm(pdfBytes()),
+      cookie,
+      bindings: { DB: failingDb },
+    });
     expect(res.status).toBe(500);
     expect([await storedKeys(applicationId), await rowsOf(applicationId)]).toEqual([[], []]);
   });
@@ -140,7 +175,10 @@ describe('uploading documents', () => {
     const { cookie, applicationId } = await applicant();
     expect((await call(`/api/admin/owners/${applicationId}/approve`, { method: 'POST', json: {}, cookie: admin })).status).toBe(200);
     const late = await upload(cookie, documentForm(pdfBytes()));
-    expect([late.status, await late.json()]).toEqual([409, { message: 'Your owner application has been decided; documents can no longer be added.' }]);
+    expect([late.status, await late.json()]).toEqual([
+      409,
+      { message: 'Your owner application has been decided; documents can no longer be added.' },
+    ]);
     expect(await storedKeys(applicationId)).toEqual([]);
 
     const driver = await cookieFor('parking_user');
@@ -156,17 +194,23 @@ describe('downloading documents', () => {
     const content = pdfBytes(2048);
     const doc = (await (await upload(cookie, documentForm(content, 'Pahintulot ng Negosyo.pdf'))).json()) as Shown;
 
-    const list = (await (await call('/api/admin/owner-applications?status=pending', { cookie: admin })).json()) as { items: { id: string; documents: Shown[] }[] };
+    const list = (await (await call('/api/admin/owner-applications?status=pending', { cookie: admin })).json()) as {
+      items: { id: string; documents: Shown[] }[];
+    };
     const listed = list.items.find((a) => a.id === applicationId)!.documents;
     const url = `/api/admin/owners/${applicationId}/documents/${doc.id}`;
     expect(listed).toEqual([{ ...doc, url }]);
-    const pending = (await (await call('/api/admin/pending-approvals', { cookie: admin })).json()) as { owners: { id: string; documents: Shown[] }[] };
+    const pending = (await (await call('/api/admin/pending-approvals', { cookie: admin })).json()) as {
+      owners: { id: string; documents: Shown[] }[];
+    };
     expect(pending.owners.find((o) => o.id === applicationId)!.documents.map((d) => d.name)).toEqual(['Pahintulot ng Negosyo.pdf']);
 
     const res = await call(url, { cookie: admin });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
-    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="Pahintulot ng Negosyo.pdf"; filename*=UTF-8''Pahintulot%20ng%20Negosyo.pdf`);
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="Pahintulot ng Negosyo.pdf"; filename*=UTF-8''Pahintulot%20ng%20Negosyo.pdf`,
+    );
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(content);
   });
@@ -187,7 +231,10 @@ describe('downloading documents', () => {
 
     // The applicant downloads their own; another applicant cannot reach it.
     const own = await call(doc.url, { cookie: first.cookie });
-    expect([own.status, own.headers.get('Content-Disposition')]).toEqual([200, `attachment; filename="permit.pdf"; filename*=UTF-8''permit.pdf`]);
+    expect([own.status, own.headers.get('Content-Disposition')]).toEqual([
+      200,
+      `attachment; filename="permit.pdf"; filename*=UTF-8''permit.pdf`,
+    ]);
     const other = await call(doc.url, { cookie: second.cookie });
     expect([other.status, await other.json()]).toEqual([404, { message: 'Document not found' }]);
   });
@@ -196,6 +243,8 @@ describe('downloading documents', () => {
     const { cookie, applicationId } = await applicant();
     const doc = (await (await upload(cookie, documentForm(pdfBytes(), 'Paños Bldg permit.pdf'))).json()) as Shown;
     const res = await call(`/api/admin/owners/${applicationId}/documents/${doc.id}`, { cookie: admin });
-    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="Pa_os Bldg permit.pdf"; filename*=UTF-8''Pa%C3%B1os%20Bldg%20permit.pdf`);
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="Pa_os Bldg permit.pdf"; filename*=UTF-8''Pa%C3%B1os%20Bldg%20permit.pdf`,
+    );
   });
 });

@@ -22,7 +22,8 @@ const checkinColumns = {
   undoneAt: checkins.undoneAt,
 };
 
-const selectCheckins = (db: DB) => db.select(checkinColumns).from(checkins).leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId));
+const selectCheckins = (db: DB) =>
+  db.select(checkinColumns).from(checkins).leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId));
 export type CheckinView = Awaited<ReturnType<ReturnType<typeof selectCheckins>['all']>>[number];
 
 export async function findCheckin(db: DB, id: string): Promise<CheckinView | null> {
@@ -55,7 +56,11 @@ const gateReservationColumns = {
   vehiclePlate: reservations.vehiclePlate,
 };
 const selectGateReservations = (db: DB) =>
-  db.select(gateReservationColumns).from(reservations).innerJoin(lots, eq(lots.id, reservations.lotId)).leftJoin(slots, eq(slots.id, reservations.slotId));
+  db
+    .select(gateReservationColumns)
+    .from(reservations)
+    .innerJoin(lots, eq(lots.id, reservations.lotId))
+    .leftJoin(slots, eq(slots.id, reservations.slotId));
 export type GateReservation = Awaited<ReturnType<ReturnType<typeof selectGateReservations>['all']>>[number];
 
 export async function findGateReservation(db: DB, id: string): Promise<GateReservation | null> {
@@ -64,7 +69,13 @@ export async function findGateReservation(db: DB, id: string): Promise<GateReser
 }
 
 /** The plate's reservation at this lot that a car may enter on now (from 15 minutes before its start until its end). */
-export async function reservationForPlateNow(db: DB, lotId: string, plate: string, earliestStart: Date, now: Date): Promise<GateReservation | null> {
+export async function reservationForPlateNow(
+  db: DB,
+  lotId: string,
+  plate: string,
+  earliestStart: Date,
+  now: Date,
+): Promise<GateReservation | null> {
   const [row] = await selectGateReservations(db)
     .where(
       and(
@@ -82,7 +93,12 @@ export async function reservationForPlateNow(db: DB, lotId: string, plate: strin
 
 /** The account a plate is saved to (its driver pays from the wallet at the exit), if any. */
 export async function accountOfPlate(db: DB, plate: string): Promise<{ userId: string; vehicleId: string } | null> {
-  const [row] = await db.select({ userId: vehicles.userId, vehicleId: vehicles.id }).from(vehicles).where(eq(vehicles.plate, plate)).orderBy(vehicles.createdAt).limit(1);
+  const [row] = await db
+    .select({ userId: vehicles.userId, vehicleId: vehicles.id })
+    .from(vehicles)
+    .where(eq(vehicles.plate, plate))
+    .orderBy(vehicles.createdAt)
+    .limit(1);
   return row ?? null;
 }
 

@@ -29,7 +29,15 @@ import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { lotForBooking, updateIfUnchanged } from '../reservations/reservations.data';
 import { walletOf } from '../wallet/wallet.data';
 import { payFromWallet } from '../wallet/wallet.service';
-import { accountOfPlate, findCheckin, findGateReservation, findOpenShift, reservationForPlateNow, type CheckinView, type GateReservation } from './checkins.data';
+import {
+  accountOfPlate,
+  findCheckin,
+  findGateReservation,
+  findOpenShift,
+  reservationForPlateNow,
+  type CheckinView,
+  type GateReservation,
+} from './checkins.data';
 
 /** A reserved car may enter this long before its start (the pass's own early-arrival allowance). */
 const EARLY_ARRIVAL_MS = PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS;
@@ -55,8 +63,12 @@ const recordAfter = (reservation: GateReservation, status: 'ACTIVE' | 'COMPLETED
   endMs: Date.parse(reservation.endTs),
 });
 
-const conditionalStatus = (ctx: GateContext, reservation: GateReservation, from: GateReservation['status'], to: GateReservation['status']) =>
-  updateIfUnchanged(ctx.env.DB, ctx.db, { ...reservation, status: from }, { status: to });
+const conditionalStatus = (
+  ctx: GateContext,
+  reservation: GateReservation,
+  from: GateReservation['status'],
+  to: GateReservation['status'],
+) => updateIfUnchanged(ctx.env.DB, ctx.db, { ...reservation, status: from }, { status: to });
 
 const RESERVATION_REFUSALS: Partial<Record<GateReservation['status'], (r: GateReservation) => string>> = {
   ACTIVE: (r) => `This reservation is already checked in${r.slotLabel ? ` (slot ${r.slotLabel})` : ''}.`,
@@ -95,21 +107,32 @@ async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Dat
   if (refusal && !(override && reservation.status === 'EXPIRED')) throw apiError(409, refusal(reservation));
   if (reservation.status === 'EXPIRED') return null;
   if (!override && !input.passToken) {
-    if (at.getTime() < Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS) throw apiError(409, `This reservation starts at ${formatDateTime(reservation.startTs)}; come back from ${formatTime(new Date(Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS).toISOString())}.`);
-    if (at.getTime() >= Date.parse(reservation.endTs)) throw apiError(409, `This reservation ended at ${formatDateTime(reservation.endTs)}.`);
+    if (at.getTime() < Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS)
+      throw apiError(
+        409,
+        `This reservation starts at ${formatDateTime(reservation.startTs)}; come back from ${formatTime(new Date(Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS).toISOString())}.`,
+      );
+    if (at.getTime() >= Date.parse(reservation.endTs))
+      throw apiError(409, `This reservation ended at ${formatDateTime(reservation.endTs)}.`);
   }
   return reservation;
 }
 
 /** POST /api/checkins/enter. */
-export async function enter(ctx: GateContext, input: EnterRequest, request: IdempotentRequest, now = new Date()): Promise<{ checkin: Checkin; replayed: boolean }> {
+export async function enter(
+  ctx: GateContext,
+  input: EnterRequest,
+  request: IdempotentRequest,
+  now = new Date(),
+): Promise<{ checkin: Checkin; replayed: boolean }> {
   const { env, db, user } = ctx;
   const replay = await priorResource(db, request);
   if (replay) return { checkin: view((await findCheckin(db, replay))!), replayed: true };
   if (input.id) {
     const recorded = await findCheckin(db, input.id);
     if (recorded) {
-      if (recorded.lotId !== input.lotId || recorded.plate !== input.plate) throw apiError(409, 'This check-in id belongs to another entry.');
+      if (recorded.lotId !== input.lotId || recorded.plate !== input.plate)
+        throw apiError(409, 'This check-in id belongs to another entry.');
       return { checkin: view(recorded), replayed: true };
     }
   }
@@ -119,23 +142,46 @@ export async function enter(ctx: GateContext, input: EnterRequest, request: Idem
   const shift = await findOpenShift(db, user.id, input.lotId);
   const id = input.id ?? newId();
   const audit = override
-    ? [auditStatement(env.DB, db, user, { action: 'OVERRIDE_ENTRY', subject: `checkin:${id}`, context: { lotId: input.lotId, plate: input.plate, reason: input.overrideReason, reservationId: reservation?.id ?? null } })]
+    ? [
+        auditStatement(env.DB, db, user, {
+          action: 'OVERRIDE_ENTRY',
+          subject: `checkin:${id}`,
+          context: { lotId: input.lotId, plate: input.plate, reason: input.overrideReason, reservationId: reservation?.id ?? null },
+        }),
+      ]
     : [];
-  const entry = { id, lotId: input.lotId, shiftId: shift?.id ?? null, attendantId: user.id, plate: input.plate, entryTs: at.toISOString(), override, overrideReason: override ? input.overrideReason : null };
+  const entry = {
+    id,
+    lotId: input.lotId,
+    shiftId: shift?.id ?? null,
+    attendantId: user.id,
+    plate: input.plate,
+    entryTs: at.toISOString(),
+    override,
+    overrideReason: override ? input.overrideReason : null,
+  };
 
   if (reservation) {
     try {
       await env.DB.batch([
         ...conditionalStatus(ctx, reservation, 'CONFIRMED', 'ACTIVE'),
-        statementOf(env.DB, db.insert(checkins).values({ ...entry, reservationId: reservation.id, slotId: reservation.slotId, slotLabel: reservation.slotLabel })),
+        statementOf(
+          env.DB,
+          db
+            .insert(checkins)
+            .values({ ...entry, reservationId: reservation.id, slotId: reservation.slotId, slotLabel: reservation.slotLabel }),
+        ),
         ...audit,
         recordIdempotencyKey(db, env.DB, request, id),
       ]);
     } catch (error) {
-      if (changedMeanwhile(error) || violates(error, 'checkins.reservation_id')) throw apiError(409, 'This reservation was checked in or changed a moment ago. Look it up again.');
+      if (changedMeanwhile(error) || violates(error, 'checkins.reservation_id'))
+        throw apiError(409, 'This reservation was checked in or changed a moment ago. Look it up again.');
       throw error;
     }
-    await afterCommit('Following a check-in', async () => lotObject(env, reservation.lotId).follow(recordAfter(reservation, 'ACTIVE'), now.getTime()));
+    await afterCommit('Following a check-in', async () =>
+      lotObject(env, reservation.lotId).follow(recordAfter(reservation, 'ACTIVE'), now.getTime()),
+    );
     await afterCommit('Check-in notice', () =>
       notify(db, reservation.userId, {
         type: 'CHECKED_IN',
@@ -167,10 +213,23 @@ export async function enter(ctx: GateContext, input: EnterRequest, request: Idem
 }
 
 const chargedSoFar = async (db: DB, reservationId: string) =>
-  Number((await db.select({ total: sum(charges.amountCents) }).from(charges).where(eq(charges.reservationId, reservationId)))[0].total ?? 0);
+  Number(
+    (
+      await db
+        .select({ total: sum(charges.amountCents) })
+        .from(charges)
+        .where(eq(charges.reservationId, reservationId))
+    )[0].total ?? 0,
+  );
 
 /** POST /api/checkins/:checkinId/exit. */
-export async function exit(ctx: GateContext, checkinId: string, input: ExitRequest, request: IdempotentRequest, now = new Date()): Promise<Checkin> {
+export async function exit(
+  ctx: GateContext,
+  checkinId: string,
+  input: ExitRequest,
+  request: IdempotentRequest,
+  now = new Date(),
+): Promise<Checkin> {
   const { env, db, user } = ctx;
   const replay = await priorResource(db, request);
   if (replay) return view((await findCheckin(db, replay))!);
@@ -179,7 +238,8 @@ export async function exit(ctx: GateContext, checkinId: string, input: ExitReque
   if (checkin.undoneAt) throw apiError(409, 'This check-in was undone.');
   if (checkin.exitTs) throw apiError(409, `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
   const override = isOverride(input);
-  if (input.plate && input.plate !== checkin.plate && !override) throw apiError(409, `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
+  if (input.plate && input.plate !== checkin.plate && !override)
+    throw apiError(409, `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
   const at = timeOf(input.exitTs, now);
   if (at.getTime() < Date.parse(checkin.entryTs)) throw apiError(400, 'The exit time is before the entry.');
 
@@ -242,7 +302,13 @@ export async function exit(ctx: GateContext, checkinId: string, input: ExitReque
       abortUnlessChanged(env.DB),
     );
     if (override || input.lostTicket) {
-      list.push(auditStatement(env.DB, db, user, { action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET', subject: `checkin:${checkin.id}`, context: { lotId: checkin.lotId, plate: checkin.plate, reason: input.overrideReason ?? null, amountCents } }));
+      list.push(
+        auditStatement(env.DB, db, user, {
+          action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET',
+          subject: `checkin:${checkin.id}`,
+          context: { lotId: checkin.lotId, plate: checkin.plate, reason: input.overrideReason ?? null, amountCents },
+        }),
+      );
     }
     list.push(recordIdempotencyKey(db, env.DB, request, checkin.id));
     return list;
@@ -267,14 +333,26 @@ export async function exit(ctx: GateContext, checkinId: string, input: ExitReque
   async function settle(fromWallet: boolean, build: (paidBy: 'wallet' | 'cash' | null) => D1PreparedStatement[], free = false) {
     if (free) return void (await env.DB.batch(build(null)));
     if (fromWallet && payer && stayReservationId) {
-      const paid = await payFromWallet(env, db, { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey: `checkin:${checkin!.id}:exit` }, build('wallet'));
+      const paid = await payFromWallet(
+        env,
+        db,
+        {
+          userId: payer.userId,
+          reservationId: stayReservationId,
+          amountCents,
+          description: what,
+          idempotencyKey: `checkin:${checkin!.id}:exit`,
+        },
+        build('wallet'),
+      );
       if (paid.ok) return;
     }
     await env.DB.batch(build('cash'));
   }
 
   const stub = lotObject(env, checkin.lotId);
-  if (reservation) await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
+  if (reservation)
+    await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
   else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
   const closed = view((await findCheckin(db, checkin.id))!);
   if (payer) {
@@ -291,20 +369,37 @@ export async function exit(ctx: GateContext, checkinId: string, input: ExitReque
 }
 
 /** POST /api/checkins/:checkinId/undo: a check-in made by mistake, reversed within minutes and audited. */
-export async function undo(ctx: GateContext, checkinId: string, lotId: string, request: IdempotentRequest, now = new Date()): Promise<Checkin> {
+export async function undo(
+  ctx: GateContext,
+  checkinId: string,
+  lotId: string,
+  request: IdempotentRequest,
+  now = new Date(),
+): Promise<Checkin> {
   const { env, db, user } = ctx;
   const replay = await priorResource(db, request);
   if (replay) return view((await findCheckin(db, replay))!);
   const checkin = await findCheckin(db, checkinId);
   if (!checkin || checkin.lotId !== lotId) throw apiError(404, 'No such check-in at this lot.');
-  if (!undoable(checkin, now)) throw apiError(409, `A check-in can be undone only within ${UNDO_MINUTES} minutes of the entry, before the car leaves.`);
+  if (!undoable(checkin, now))
+    throw apiError(409, `A check-in can be undone only within ${UNDO_MINUTES} minutes of the entry, before the car leaves.`);
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
   try {
     await env.DB.batch([
-      statementOf(env.DB, db.update(checkins).set({ undoneAt: now.toISOString() }).where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt)))),
+      statementOf(
+        env.DB,
+        db
+          .update(checkins)
+          .set({ undoneAt: now.toISOString() })
+          .where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
+      ),
       abortUnlessChanged(env.DB),
       ...(reservation ? conditionalStatus(ctx, reservation, 'ACTIVE', 'CONFIRMED') : []),
-      auditStatement(env.DB, db, user, { action: 'UNDO_CHECKIN', subject: `checkin:${checkin.id}`, context: { lotId, plate: checkin.plate, reservationId: checkin.reservationId } }),
+      auditStatement(env.DB, db, user, {
+        action: 'UNDO_CHECKIN',
+        subject: `checkin:${checkin.id}`,
+        context: { lotId, plate: checkin.plate, reservationId: checkin.reservationId },
+      }),
       recordIdempotencyKey(db, env.DB, request, checkin.id),
     ]);
   } catch (error) {
@@ -312,7 +407,8 @@ export async function undo(ctx: GateContext, checkinId: string, lotId: string, r
     throw error;
   }
   const stub = lotObject(env, lotId);
-  if (reservation) await afterCommit('Following an undone check-in', async () => stub.follow(recordAfter(reservation, 'CONFIRMED'), now.getTime()));
+  if (reservation)
+    await afterCommit('Following an undone check-in', async () => stub.follow(recordAfter(reservation, 'CONFIRMED'), now.getTime()));
   else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
   return view((await findCheckin(db, checkin.id))!);
 }

@@ -16,8 +16,12 @@ import { activityOf, lotStatus, shiftSummary } from './shifts.service';
 const lotOnly = z.object({ lotId: z.uuid('Choose the parking lot you work at.') });
 const activityQuery = lotOnly.extend({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 const shiftBody = lotOnly.extend({ action: z.enum(['start', 'end'], { error: "Say 'start' or 'end'." }) });
-const issueBody = lotOnly.extend({ text: z.string().trim().min(1, 'Describe the issue.').max(500, 'Keep the issue under 500 characters.') });
-const openQuery = lotOnly.extend({ plate: z.string().optional(), reservationId: z.uuid().optional() }).refine((q) => !!q.plate?.trim() || !!q.reservationId, { message: 'Give a plate or a reservation id.', path: ['plate'] });
+const issueBody = lotOnly.extend({
+  text: z.string().trim().min(1, 'Describe the issue.').max(500, 'Keep the issue under 500 characters.'),
+});
+const openQuery = lotOnly
+  .extend({ plate: z.string().optional(), reservationId: z.uuid().optional() })
+  .refine((q) => !!q.plate?.trim() || !!q.reservationId, { message: 'Give a plate or a reservation id.', path: ['plate'] });
 const checkinParams = z.object({ checkinId: z.uuid('Unknown check-in id') });
 const issueParams = z.object({ id: z.uuid('Unknown issue id') });
 
@@ -76,14 +80,19 @@ export const gateRoutes = new Hono<AppEnv>()
     await assertWorksLot(c.var.db, c.var.user!, lotId);
     const normalized = plate ? normalizePlate(plate) : undefined;
     const checkin = await findOpenCheckin(c.var.db, lotId, { plate: normalized, reservationId });
-    if (!checkin) throw apiError(404, normalized ? `No vehicle with plate ${normalized} is parked here.` : 'That reservation is not checked in here.');
+    if (!checkin)
+      throw apiError(404, normalized ? `No vehicle with plate ${normalized} is parked here.` : 'That reservation is not checked in here.');
     const { slotId: _slot, undoneAt: _undone, ...open } = checkin;
     return c.json(open);
   })
   .post('/checkins/enter', validate('json', enterSchema), async (c) => {
     const input = c.req.valid('json');
     await assertWorksLot(c.var.db, c.var.user!, input.lotId);
-    const { checkin, replayed } = await enter({ env: c.env, db: c.var.db, user: c.var.user! }, input, await idempotentRequest(c, 'checkins.enter', input));
+    const { checkin, replayed } = await enter(
+      { env: c.env, db: c.var.db, user: c.var.user! },
+      input,
+      await idempotentRequest(c, 'checkins.enter', input),
+    );
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(checkin, 201);
   })
@@ -91,13 +100,27 @@ export const gateRoutes = new Hono<AppEnv>()
     const { checkinId } = c.req.valid('param');
     const input = c.req.valid('json');
     await assertWorksLot(c.var.db, c.var.user!, input.lotId);
-    return c.json(await exit({ env: c.env, db: c.var.db, user: c.var.user! }, checkinId, input, await idempotentRequest(c, `checkins.exit:${checkinId}`, input)));
+    return c.json(
+      await exit(
+        { env: c.env, db: c.var.db, user: c.var.user! },
+        checkinId,
+        input,
+        await idempotentRequest(c, `checkins.exit:${checkinId}`, input),
+      ),
+    );
   })
   .post('/checkins/:checkinId/undo', validate('param', checkinParams), validate('json', lotOnly), async (c) => {
     const { checkinId } = c.req.valid('param');
     const { lotId } = c.req.valid('json');
     await assertWorksLot(c.var.db, c.var.user!, lotId);
-    return c.json(await undo({ env: c.env, db: c.var.db, user: c.var.user! }, checkinId, lotId, await idempotentRequest(c, `checkins.undo:${checkinId}`, { lotId })));
+    return c.json(
+      await undo(
+        { env: c.env, db: c.var.db, user: c.var.user! },
+        checkinId,
+        lotId,
+        await idempotentRequest(c, `checkins.undo:${checkinId}`, { lotId }),
+      ),
+    );
   })
   /** Passes with a valid signature that must not enter, for the gate's offline checks. */
   .get('/passes/revoked', validate('query', lotOnly), async (c) => {

@@ -8,7 +8,18 @@ import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reservationRow, re
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { enter } from './checkins.service';
 
-type Checkin = { id: string; plate: string; slot: string | null; reservationId: string | null; entryTs: string; exitTs: string | null; amountCents: number | null; paidBy: string | null; receiptId: string | null; walkIn: boolean };
+type Checkin = {
+  id: string;
+  plate: string;
+  slot: string | null;
+  reservationId: string | null;
+  entryTs: string;
+  exitTs: string | null;
+  amountCents: number | null;
+  paidBy: string | null;
+  receiptId: string | null;
+  walkIn: boolean;
+};
 
 let owner = '';
 let attendant = '';
@@ -19,14 +30,18 @@ beforeAll(async () => {
 });
 
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-const gateEnter = (cookie: string, json: Record<string, unknown>, headers: HeadersInit = key()) => call('/api/checkins/enter', { method: 'POST', cookie, json, headers });
-const gateExit = (cookie: string, id: string, json: Record<string, unknown>, headers: HeadersInit = key()) => call(`/api/checkins/${id}/exit`, { method: 'POST', cookie, json, headers });
+const gateEnter = (cookie: string, json: Record<string, unknown>, headers: HeadersInit = key()) =>
+  call('/api/checkins/enter', { method: 'POST', cookie, json, headers });
+const gateExit = (cookie: string, id: string, json: Record<string, unknown>, headers: HeadersInit = key()) =>
+  call(`/api/checkins/${id}/exit`, { method: 'POST', cookie, json, headers });
 const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;
 
 /** A driver with a reservation at `lotId` starting in a minute, and its signed pass. */
 async function reservedCar(lotId: string, options: { hours?: number; plate?: string } = {}) {
   const { user, cookie } = await driver(1_000);
-  const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: options.hours ?? 1, plate: options.plate ?? 'NAB 1234' })).json<{ id: string; endTs: string; vehiclePlate: string }>();
+  const booking = await (
+    await reserve(cookie, { lotId, start: inMinutes(1), durationHours: options.hours ?? 1, plate: options.plate ?? 'NAB 1234' })
+  ).json<{ id: string; endTs: string; vehiclePlate: string }>();
   const { token } = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ token: string }>();
   return { user, cookie, booking, token };
 }
@@ -37,7 +52,13 @@ describe('entry with a pass', () => {
     const { cookie, booking, token } = await reservedCar(lotId);
     const res = await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token });
     expect(res.status).toBe(201);
-    expect(await res.json<Checkin>()).toMatchObject({ plate: 'NAB 1234', slot: 'A-1', reservationId: booking.id, walkIn: false, exitTs: null });
+    expect(await res.json<Checkin>()).toMatchObject({
+      plate: 'NAB 1234',
+      slot: 'A-1',
+      reservationId: booking.id,
+      walkIn: false,
+      exitTs: null,
+    });
     expect((await reservationRow(booking.id)).status).toBe('ACTIVE');
     const active = await (await call('/api/reservations?tab=active', { cookie })).json<{ items: { id: string; status: string }[] }>();
     expect(active.items).toMatchObject([{ id: booking.id, status: 'ACTIVE' }]);
@@ -58,12 +79,20 @@ describe('entry with a pass', () => {
   it('refuses an expired pass, a cancelled reservation and a second check-in, each saying which', async () => {
     const lotId = await makeLot(3);
     const late = await reservedCar(lotId);
-    const { id: ownerId } = (await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email)))[0];
+    const { id: ownerId } = (
+      await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email))
+    )[0];
     const [ownerUser] = await db().select().from(users).where(eq(users.id, ownerId));
     const afterEnd = new Date(Date.parse(late.booking.endTs) + MINUTE);
-    const expired = await enter({ env, db: db(), user: ownerUser }, { lotId, plate: 'NAB 1234', action: 'checkin', passToken: late.token }, { userId: ownerId, key: crypto.randomUUID(), scope: 's', requestHash: 'h' }, afterEnd).catch(
-      (error) => error.getResponse().json(),
-    );
+    const expired = await enter(
+      { env, db: db(), user: ownerUser },
+      { lotId, plate: 'NAB 1234', action: 'checkin', passToken: late.token },
+      { userId: ownerId, key: crypto.randomUUID(), scope: 's', requestHash: 'h' },
+      afterEnd,
+    ).catch((error) => error.getResponse().json());
     expect(expired.message).toMatch(/^This pass expired at /);
 
     const cancelled = await reservedCar(lotId);
@@ -108,7 +137,10 @@ describe('walk-ins', () => {
     const forced = await gateEnter(owner, { lotId, plate: 'WLK 101', action: 'override', overrideReason: 'emergency' });
     expect(forced.status).toBe(201);
     const { id } = await forced.json<Checkin>();
-    const [entry] = await db().select().from(auditLogs).where(eq(auditLogs.subject, `checkin:${id}`));
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.subject, `checkin:${id}`));
     expect(entry).toMatchObject({ action: 'OVERRIDE_ENTRY', actor: expect.stringContaining('owner@parkada.ph') });
     expect(JSON.parse(entry.contextJson)).toMatchObject({ reason: 'emergency', plate: 'WLK 101', lotId });
   });
@@ -124,7 +156,9 @@ describe('walk-ins', () => {
     expect((await again.json<Checkin>()).id).toBe(body.id);
     // Sent again under a new key (the queue lost its record of the first send): still one entry.
     expect((await (await gateEnter(owner, body)).json<Checkin>()).id).toBe(body.id);
-    const status = await (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<{ occupancy: { current: number } }>();
+    const status = await (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<{
+      occupancy: { current: number };
+    }>();
     expect(status.occupancy.current).toBe(1);
   });
 });
@@ -151,21 +185,30 @@ describe('exit and charges', () => {
     const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
     // The stay ended 61 minutes ago.
     const end = Date.now() - 61 * MINUTE;
-    await db().update(reservations).set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() }).where(eq(reservations.id, booking.id));
+    await db()
+      .update(reservations)
+      .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
+      .where(eq(reservations.id, booking.id));
     const closed = await (await gateExit(owner, id, { lotId })).json<Checkin>();
     expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
     expect(await balanceOf(user.id)).toBe(100_000 - 4_000 - 8_000);
-    const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{ amountCents: number; lines: { label: string; amountCents: number }[] }>();
+    const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
+      amountCents: number;
+      lines: { label: string; amountCents: number }[];
+    }>();
     expect(receipt.amountCents).toBe(12_000);
     expect(receipt.lines.map((line) => line.label)).toEqual(['Parking', 'Overstay']);
     expect((await db().select().from(wallets).where(eq(wallets.userId, user.id)))[0].points).toBe(12);
   });
 
-  it('records cash when the driver\'s wallet cannot cover the overstay', async () => {
+  it("records cash when the driver's wallet cannot cover the overstay", async () => {
     const lotId = await makeLot(1);
     const { user, booking, token } = await reservedCar(lotId);
     const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
-    await db().update(reservations).set({ startTs: new Date(Date.now() - 50 * HOUR).toISOString(), endTs: new Date(Date.now() - 49 * HOUR).toISOString() }).where(eq(reservations.id, booking.id));
+    await db()
+      .update(reservations)
+      .set({ startTs: new Date(Date.now() - 50 * HOUR).toISOString(), endTs: new Date(Date.now() - 49 * HOUR).toISOString() })
+      .where(eq(reservations.id, booking.id));
     const closed = await (await gateExit(owner, id, { lotId })).json<Checkin>();
     expect(closed).toMatchObject({ amountCents: 49 * 4_000, paidBy: 'cash' });
     expect(await balanceOf(user.id)).toBe(96_000);
@@ -183,9 +226,14 @@ describe('exit and charges', () => {
     const wallet = await (await gateExit(owner, regular.id, { lotId, plate: 'KNW 555' })).json<Checkin>();
     expect(wallet).toMatchObject({ amountCents: 16_000, paidBy: 'wallet', receiptId: expect.any(String) });
     expect(await balanceOf(known.user.id)).toBe(84_000);
-    const past = await (await call('/api/reservations?tab=past', { cookie: known.cookie })).json<{ items: { status: string; amountCents: number }[] }>();
+    const past = await (await call('/api/reservations?tab=past', { cookie: known.cookie })).json<{
+      items: { status: string; amountCents: number }[];
+    }>();
     expect(past.items).toMatchObject([{ status: 'COMPLETED', amountCents: 16_000 }]);
-    const ledger = await db().select().from(walletTransactions).where(and(eq(walletTransactions.type, 'PAYMENT'), eq(walletTransactions.amountCents, -16_000)));
+    const ledger = await db()
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.type, 'PAYMENT'), eq(walletTransactions.amountCents, -16_000)));
     expect(ledger).toHaveLength(1);
   });
 
@@ -194,7 +242,9 @@ describe('exit and charges', () => {
     const { id } = await (await gateEnter(owner, { lotId, plate: 'WLK 200' })).json<Checkin>();
     const wrong = await gateExit(owner, id, { lotId, plate: 'WLK 201' });
     expect(wrong.status).toBe(409);
-    expect((await gateExit(owner, id, { lotId, plate: 'WLK 201', action: 'override', overrideReason: 'customer_service' })).status).toBe(200);
+    expect((await gateExit(owner, id, { lotId, plate: 'WLK 201', action: 'override', overrideReason: 'customer_service' })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -202,16 +252,26 @@ describe('who works where', () => {
   it('an attendant of lot A acting on lot B gets 403 and changes nothing', async () => {
     const lotA = await makeLot(1);
     const lotB = await makeLot(1);
-    const [{ id: attendantId }] = await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'attendant')!.email));
+    const [{ id: attendantId }] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'attendant')!.email));
     await db().insert(attendantAssignments).values({ id: newId(), attendantId, lotId: lotA });
     expect((await gateEnter(attendant, { lotId: lotA, plate: 'ABC 100' })).status).toBe(201);
     const refused = await gateEnter(attendant, { lotId: lotB, plate: 'ABC 101' });
     expect(refused.status).toBe(403);
     expect(await messageOf(refused)).toBe('You do not work at this parking lot.');
-    for (const path of [`/api/attendant/lot-status?lotId=${lotB}`, `/api/attendant/activity?lotId=${lotB}`, `/api/attendant/shift?lotId=${lotB}`, `/api/passes/revoked?lotId=${lotB}`]) {
+    for (const path of [
+      `/api/attendant/lot-status?lotId=${lotB}`,
+      `/api/attendant/activity?lotId=${lotB}`,
+      `/api/attendant/shift?lotId=${lotB}`,
+      `/api/passes/revoked?lotId=${lotB}`,
+    ]) {
       expect((await call(path, { cookie: attendant })).status).toBe(403);
     }
-    const status = await (await call(`/api/attendant/lot-status?lotId=${lotB}`, { cookie: owner })).json<{ occupancy: { current: number } }>();
+    const status = await (await call(`/api/attendant/lot-status?lotId=${lotB}`, { cookie: owner })).json<{
+      occupancy: { current: number };
+    }>();
     expect(status.occupancy.current).toBe(0);
   });
 });
@@ -224,26 +284,40 @@ describe('undo, shift and portal figures', () => {
     const res = await call(`/api/checkins/${id}/undo`, { method: 'POST', cookie: owner, json: { lotId }, headers: key() });
     expect(res.status).toBe(200);
     expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
-    expect(await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'UNDO_CHECKIN'), eq(auditLogs.subject, `checkin:${id}`)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'UNDO_CHECKIN'), eq(auditLogs.subject, `checkin:${id}`))),
+    ).toHaveLength(1);
     // The pass works again.
     expect((await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).status).toBe(201);
   });
 
-  it('counts a shift\'s entries, exits, money and issues from the records', async () => {
+  it("counts a shift's entries, exits, money and issues from the records", async () => {
     const lotId = await makeLot(3);
     expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'start' } })).status).toBe(201);
     const { token } = await reservedCar(lotId);
     await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token });
-    const walkIn = await (await gateEnter(owner, { lotId, plate: 'WLK 300', entryTs: new Date(Date.now() - 90 * MINUTE).toISOString() })).json<Checkin>();
+    const walkIn = await (
+      await gateEnter(owner, { lotId, plate: 'WLK 300', entryTs: new Date(Date.now() - 90 * MINUTE).toISOString() })
+    ).json<Checkin>();
     await gateExit(owner, walkIn.id, { lotId });
-    const issue = await (await call('/api/attendant/issues', { method: 'POST', cookie: owner, json: { lotId, text: 'Ticket printer jammed' } })).json<{ id: string }>();
+    const issue = await (
+      await call('/api/attendant/issues', { method: 'POST', cookie: owner, json: { lotId, text: 'Ticket printer jammed' } })
+    ).json<{ id: string }>();
     const shift = await (await call(`/api/attendant/shift?lotId=${lotId}`, { cookie: owner })).json<Record<string, number>>();
     expect(shift).toMatchObject({ checkins: 2, checkouts: 1, collected: 8_000, collectedCash: 8_000, collectedWallet: 0, issues: 1 });
-    const activity = await (await call(`/api/attendant/activity?lotId=${lotId}`, { cookie: owner })).json<{ type: string; plate: string | null; amount: number | null; undoable: boolean }[]>();
+    const activity = await (await call(`/api/attendant/activity?lotId=${lotId}`, { cookie: owner })).json<
+      { type: string; plate: string | null; amount: number | null; undoable: boolean }[]
+    >();
     expect(activity.map((item) => item.type).sort()).toEqual(['checkin', 'checkin', 'checkout', 'issue']);
     expect(activity.find((item) => item.type === 'checkout')).toMatchObject({ plate: 'WLK 300', amount: 8_000 });
     expect((await call(`/api/attendant/issues/${issue.id}/resolve`, { method: 'POST', cookie: owner, json: { lotId } })).status).toBe(200);
-    const status = await (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<{ occupancy: { current: number; total: number }; stats: Record<string, unknown> }>();
+    const status = await (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<{
+      occupancy: { current: number; total: number };
+      stats: Record<string, unknown>;
+    }>();
     expect(status.occupancy).toMatchObject({ current: 1, total: 3 });
     expect(status.stats).toMatchObject({ averageStayMinutes: 90, issuesToday: 1 });
     const ended = await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'end' } });
@@ -256,7 +330,9 @@ describe('undo, shift and portal figures', () => {
     const cancelled = await reservedCar(lotId);
     await call(`/api/reservations/${cancelled.booking.id}/cancel`, { method: 'POST', cookie: cancelled.cookie, headers: key() });
     const fine = await reservedCar(lotId);
-    const { reservationIds } = await (await call(`/api/passes/revoked?lotId=${lotId}`, { cookie: owner })).json<{ reservationIds: string[] }>();
+    const { reservationIds } = await (await call(`/api/passes/revoked?lotId=${lotId}`, { cookie: owner })).json<{
+      reservationIds: string[];
+    }>();
     expect(reservationIds).toContain(cancelled.booking.id);
     expect(reservationIds).not.toContain(fine.booking.id);
   });

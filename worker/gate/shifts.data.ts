@@ -9,7 +9,12 @@ export type Shift = typeof shifts.$inferSelect;
 
 /** Starts the attendant's shift at the lot; an open one is answered as it is. */
 export async function startShift(db: DB, attendantId: string, lotId: string, now: Date): Promise<{ shift: Shift; started: boolean }> {
-  const open = () => db.select().from(shifts).where(and(eq(shifts.attendantId, attendantId), eq(shifts.lotId, lotId), isNull(shifts.endedAt))).limit(1);
+  const open = () =>
+    db
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.attendantId, attendantId), eq(shifts.lotId, lotId), isNull(shifts.endedAt)))
+      .limit(1);
   const [current] = await open();
   if (current) return { shift: current, started: false };
   try {
@@ -23,13 +28,20 @@ export async function startShift(db: DB, attendantId: string, lotId: string, now
 }
 
 export async function endShift(db: DB, shiftId: string, now: Date): Promise<Shift | null> {
-  const [shift] = await db.update(shifts).set({ endedAt: now.toISOString() }).where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt))).returning();
+  const [shift] = await db
+    .update(shifts)
+    .set({ endedAt: now.toISOString() })
+    .where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt)))
+    .returning();
   return shift ?? null;
 }
 
 /** What a shift did: entries and exits it recorded, money it collected (cash and wallet apart), issues reported. */
 export async function shiftFigures(db: DB, shiftId: string) {
-  const [entries] = await db.select({ n: sql<number>`count(*)` }).from(checkins).where(and(eq(checkins.shiftId, shiftId), isNull(checkins.undoneAt)));
+  const [entries] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(checkins)
+    .where(and(eq(checkins.shiftId, shiftId), isNull(checkins.undoneAt)));
   const [exits] = await db
     .select({
       n: sql<number>`count(*)`,
@@ -43,14 +55,24 @@ export async function shiftFigures(db: DB, shiftId: string) {
 }
 
 export async function reportIssue(db: DB, input: { lotId: string; shiftId: string | null; attendantId: string; text: string }) {
-  const [issue] = await db.insert(gateIssues).values({ id: newId(), ...input }).returning();
+  const [issue] = await db
+    .insert(gateIssues)
+    .values({ id: newId(), ...input })
+    .returning();
   return issue;
 }
 
 export async function resolveIssue(db: DB, lotId: string, issueId: string, userId: string, now: Date) {
-  const [issue] = await db.select().from(gateIssues).where(and(eq(gateIssues.id, issueId), eq(gateIssues.lotId, lotId)));
+  const [issue] = await db
+    .select()
+    .from(gateIssues)
+    .where(and(eq(gateIssues.id, issueId), eq(gateIssues.lotId, lotId)));
   if (!issue || issue.resolvedAt) return issue ?? null;
-  const [resolved] = await db.update(gateIssues).set({ resolvedAt: now.toISOString(), resolvedBy: userId }).where(eq(gateIssues.id, issueId)).returning();
+  const [resolved] = await db
+    .update(gateIssues)
+    .set({ resolvedAt: now.toISOString(), resolvedBy: userId })
+    .where(eq(gateIssues.id, issueId))
+    .returning();
   return resolved;
 }
 
@@ -63,7 +85,15 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
     .orderBy(desc(checkins.entryTs))
     .limit(limit);
   const exits = await db
-    .select({ id: checkins.id, plate: checkins.plate, slot: checkins.slotLabel, exitTs: checkins.exitTs, amountCents: checkins.amountCents, paidBy: checkins.paidBy, receiptId: receipts.id })
+    .select({
+      id: checkins.id,
+      plate: checkins.plate,
+      slot: checkins.slotLabel,
+      exitTs: checkins.exitTs,
+      amountCents: checkins.amountCents,
+      paidBy: checkins.paidBy,
+      receiptId: receipts.id,
+    })
     .from(checkins)
     .leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId))
     .where(and(eq(checkins.lotId, lotId), isNotNull(checkins.exitTs)))
@@ -79,8 +109,13 @@ export async function gateDay(db: DB, lotId: string, dayStart: Date) {
   const stays = await db
     .select({ entryTs: checkins.entryTs, exitTs: checkins.exitTs, amountCents: checkins.amountCents })
     .from(checkins)
-    .where(and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt), sql`(${checkins.entryTs} >= ${since} OR ${checkins.exitTs} >= ${since})`));
-  const [issues] = await db.select({ n: sql<number>`count(*)` }).from(gateIssues).where(and(eq(gateIssues.lotId, lotId), gte(gateIssues.createdAt, since)));
+    .where(
+      and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt), sql`(${checkins.entryTs} >= ${since} OR ${checkins.exitTs} >= ${since})`),
+    );
+  const [issues] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(gateIssues)
+    .where(and(eq(gateIssues.lotId, lotId), gte(gateIssues.createdAt, since)));
   return { stays, issuesToday: issues.n };
 }
 
@@ -88,7 +123,12 @@ export async function gateDay(db: DB, lotId: string, dayStart: Date) {
 export async function gateWatch(db: DB, lotId: string, now: Date, dayStart: Date, arrivalMinutes: number) {
   const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
   const count = async (...conditions: (SQL | undefined)[]) =>
-    (await db.select({ n: sql<number>`count(*)` }).from(reservations).where(and(eq(reservations.lotId, lotId), ...conditions)))[0].n;
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(reservations)
+        .where(and(eq(reservations.lotId, lotId), ...conditions))
+    )[0].n;
   return {
     arriving: await count(eq(reservations.status, 'CONFIRMED'), between(reservations.startTs, at(-arrivalMinutes), at(arrivalMinutes))),
     overstaying: await count(eq(reservations.status, 'ACTIVE'), lt(reservations.endTs, now.toISOString())),

@@ -49,9 +49,39 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
   const { entries, exits, issues } = await recentGateEvents(db, lotId, limit);
   const none = { amount: null, paidBy: null, issue: null, receiptId: null, resolved: false, undoable: false };
   const items: ActivityItem[] = [
-    ...entries.map((e) => ({ ...none, id: `in:${e.id}`, type: 'checkin' as const, plate: e.plate, slot: e.slot, time: e.entryTs, checkinId: e.id, undoable: undoable(e, now) })),
-    ...exits.map((e) => ({ ...none, id: `out:${e.id}`, type: 'checkout' as const, plate: e.plate, slot: e.slot, time: e.exitTs!, amount: e.amountCents, paidBy: e.paidBy, checkinId: e.id, receiptId: e.receiptId })),
-    ...issues.map((i) => ({ ...none, id: `issue:${i.id}`, type: 'issue' as const, plate: null, slot: null, time: i.createdAt, issue: i.text, checkinId: null, resolved: !!i.resolvedAt })),
+    ...entries.map((e) => ({
+      ...none,
+      id: `in:${e.id}`,
+      type: 'checkin' as const,
+      plate: e.plate,
+      slot: e.slot,
+      time: e.entryTs,
+      checkinId: e.id,
+      undoable: undoable(e, now),
+    })),
+    ...exits.map((e) => ({
+      ...none,
+      id: `out:${e.id}`,
+      type: 'checkout' as const,
+      plate: e.plate,
+      slot: e.slot,
+      time: e.exitTs!,
+      amount: e.amountCents,
+      paidBy: e.paidBy,
+      checkinId: e.id,
+      receiptId: e.receiptId,
+    })),
+    ...issues.map((i) => ({
+      ...none,
+      id: `issue:${i.id}`,
+      type: 'issue' as const,
+      plate: null,
+      slot: null,
+      time: i.createdAt,
+      issue: i.text,
+      checkinId: null,
+      resolved: !!i.resolvedAt,
+    })),
   ];
   return items.sort((a, b) => b.time.localeCompare(a.time)).slice(0, limit);
 }
@@ -70,8 +100,16 @@ export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new 
   const share = total ? occupied / total : 0;
   const alerts: { type: 'warning' | 'info'; message: string }[] = [];
   if (share >= NEARLY_FULL) alerts.push({ type: 'warning', message: `${lot.name} is ${Math.round(share * 100)}% full.` });
-  if (watch.overstaying) alerts.push({ type: 'warning', message: `${watch.overstaying} car${watch.overstaying > 1 ? 's are' : ' is'} past the end of the reservation.` });
-  if (watch.noShows) alerts.push({ type: 'info', message: `${watch.noShows} reservation${watch.noShows > 1 ? 's' : ''} not arrived within ${noShowGraceMinutes} minutes today.` });
+  if (watch.overstaying)
+    alerts.push({
+      type: 'warning',
+      message: `${watch.overstaying} car${watch.overstaying > 1 ? 's are' : ' is'} past the end of the reservation.`,
+    });
+  if (watch.noShows)
+    alerts.push({
+      type: 'info',
+      message: `${watch.noShows} reservation${watch.noShows > 1 ? 's' : ''} not arrived within ${noShowGraceMinutes} minutes today.`,
+    });
 
   const finished = stays.filter((stay) => stay.exitTs && stay.exitTs >= dayStart.toISOString());
   const entriesByHour = new Map<number, number>();
@@ -89,7 +127,9 @@ export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new 
     waitingQueue: watch.arriving,
     alerts,
     stats: {
-      averageStayMinutes: finished.length ? Math.round(finished.reduce((sum, s) => sum + Date.parse(s.exitTs!) - Date.parse(s.entryTs), 0) / finished.length / MINUTE_MS) : null,
+      averageStayMinutes: finished.length
+        ? Math.round(finished.reduce((sum, s) => sum + Date.parse(s.exitTs!) - Date.parse(s.entryTs), 0) / finished.length / MINUTE_MS)
+        : null,
       peakHour: peak ? `${String(peak[0]).padStart(2, '0')}:00` : null,
       issuesToday,
       revenuePerHourCents: Math.round(revenue / hoursToday),

@@ -10,7 +10,8 @@ import { deployments } from '../db/schema';
 import type { AppEnv } from '../env';
 
 /** Records this moment as the version's start unless an earlier request already did. */
-const recordStart = (db: DB, versionId: string, at: string) => db.run(sql`INSERT OR IGNORE INTO deployments (version_id, started_at) VALUES (${versionId}, ${at})`);
+const recordStart = (db: DB, versionId: string, at: string) =>
+  db.run(sql`INSERT OR IGNORE INTO deployments (version_id, started_at) VALUES (${versionId}, ${at})`);
 
 /** Versions this isolate has seen recorded: after its first request an isolate writes nothing more. */
 const recorded = new Set<string>();

@@ -37,7 +37,11 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   // A wrong current password: the demo accounts keep theirs.
   'POST /api/auth/password': {
     who: 'session',
-    sample: () => ({ method: 'POST', path: '/api/auth/password', json: { currentPassword: 'not the password', newPassword: 'a new password' } }),
+    sample: () => ({
+      method: 'POST',
+      path: '/api/auth/password',
+      json: { currentPassword: 'not the password', newPassword: 'a new password' },
+    }),
     refused: 400,
   },
   'GET /api/logout': { who: 'public', sample: () => ({ path: '/api/logout' }) },
@@ -50,10 +54,21 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/lots/:id/availability': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}/availability` }) },
   'GET /api/notifications': { who: 'session', sample: () => ({ path: '/api/notifications' }) },
   'GET /api/notifications/counts': { who: 'session', sample: () => ({ path: '/api/notifications/counts' }) },
-  'PATCH /api/notifications/mark-all-read': { who: 'session', sample: () => ({ method: 'PATCH', path: '/api/notifications/mark-all-read' }) },
+  'PATCH /api/notifications/mark-all-read': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: '/api/notifications/mark-all-read' }),
+  },
   // Another user's (or no) notification: a signed-in caller passes the role check and gets 404.
-  'PATCH /api/notifications/:id/read': { who: 'session', sample: () => ({ method: 'PATCH', path: `/api/notifications/${crypto.randomUUID()}/read` }), found: false },
-  'DELETE /api/notifications/:id': { who: 'session', sample: () => ({ method: 'DELETE', path: `/api/notifications/${crypto.randomUUID()}` }), found: false },
+  'PATCH /api/notifications/:id/read': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: `/api/notifications/${crypto.randomUUID()}/read` }),
+    found: false,
+  },
+  'DELETE /api/notifications/:id': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: `/api/notifications/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'PATCH /api/user/profile': {
     who: 'session',
     sample: () => ({ method: 'PATCH', path: '/api/user/profile', json: { firstName: 'Test', lastName: 'User', phone: '+63 917-1112222' } }),
@@ -61,14 +76,26 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/user/vehicles': { who: 'session', sample: () => ({ path: '/api/user/vehicles' }) },
   'POST /api/user/vehicles': {
     who: 'session',
-    sample: () => ({ method: 'POST', path: '/api/user/vehicles', json: { plate: `ABC ${1000 + ++plates}`, make: 'Toyota', model: 'Vios' } }),
+    sample: () => ({
+      method: 'POST',
+      path: '/api/user/vehicles',
+      json: { plate: `ABC ${1000 + ++plates}`, make: 'Toyota', model: 'Vios' },
+    }),
   },
   'PATCH /api/user/vehicles/:id': {
     who: 'session',
-    sample: () => ({ method: 'PATCH', path: `/api/user/vehicles/${crypto.randomUUID()}`, json: { plate: 'ABC 123', make: 'Toyota', model: 'Vios' } }),
+    sample: () => ({
+      method: 'PATCH',
+      path: `/api/user/vehicles/${crypto.randomUUID()}`,
+      json: { plate: 'ABC 123', make: 'Toyota', model: 'Vios' },
+    }),
     found: false,
   },
-  'DELETE /api/user/vehicles/:id': { who: 'session', sample: () => ({ method: 'DELETE', path: `/api/user/vehicles/${crypto.randomUUID()}` }), found: false },
+  'DELETE /api/user/vehicles/:id': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: `/api/user/vehicles/${crypto.randomUUID()}` }),
+    found: false,
+  },
   // The demo accounts filed no owner application: a signed-in caller gets past the role check to the 404.
   'GET /api/user/owner-application': { who: 'session', sample: () => ({ path: '/api/user/owner-application' }), found: false },
   'POST /api/user/owner-application/documents': {
@@ -76,14 +103,21 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'POST', path: '/api/user/owner-application/documents', body: documentForm(pdfBytes()) }),
     found: false,
   },
-  'GET /api/user/owner-application/documents/:docId': { who: 'session', sample: () => ({ path: `/api/user/owner-application/documents/${crypto.randomUUID()}` }), found: false },
+  'GET /api/user/owner-application/documents/:docId': {
+    who: 'session',
+    sample: () => ({ path: `/api/user/owner-application/documents/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'GET /api/admin/owners/:id/documents/:docId': {
     who: ADMIN,
     sample: () => ({ path: `/api/admin/owners/${crypto.randomUUID()}/documents/${crypto.randomUUID()}` }),
     found: false,
   },
   'GET /api/user/preferences': { who: 'session', sample: () => ({ path: '/api/user/preferences' }) },
-  'PATCH /api/user/preferences': { who: 'session', sample: () => ({ method: 'PATCH', path: '/api/user/preferences', json: { autoExtend: true } }) },
+  'PATCH /api/user/preferences': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: '/api/user/preferences', json: { autoExtend: true } }),
+  },
   'GET /api/owner/lots': { who: OWNERS, sample: () => ({ path: '/api/owner/lots' }) },
   'GET /api/owner/lots/:id': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}` }) },
   'POST /api/owner/lots': {
@@ -100,7 +134,11 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/owner/lots/:id/attendants': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}/attendants` }) },
   'POST /api/owner/lots/:id/attendants': {
     who: OWNERS,
-    sample: () => ({ method: 'POST', path: `/api/owner/lots/${lotId}/attendants`, json: { email: signupBody().email, firstName: 'Access', lastName: 'Check' } }),
+    sample: () => ({
+      method: 'POST',
+      path: `/api/owner/lots/${lotId}/attendants`,
+      json: { email: signupBody().email, firstName: 'Access', lastName: 'Check' },
+    }),
   },
   'DELETE /api/owner/lots/:id/attendants/:userId': {
     who: OWNERS,
@@ -108,7 +146,11 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     found: false,
   },
   'GET /api/owner/pricing/dynamic-suggestions': { who: OWNERS, sample: () => ({ path: '/api/owner/pricing/dynamic-suggestions' }) },
-  'GET /api/owner/pricing/insights': { who: OWNERS, sample: () => ({ path: `/api/owner/pricing/insights?lotId=${crypto.randomUUID()}` }), found: false },
+  'GET /api/owner/pricing/insights': {
+    who: OWNERS,
+    sample: () => ({ path: `/api/owner/pricing/insights?lotId=${crypto.randomUUID()}` }),
+    found: false,
+  },
   'PUT /api/pricing/:lotId/dynamic': {
     who: OWNERS,
     sample: () => ({ method: 'PUT', path: `/api/pricing/${crypto.randomUUID()}/dynamic`, json: { enabled: true } }),
@@ -116,10 +158,18 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   },
   'POST /api/pricing/apply-dynamic': {
     who: OWNERS,
-    sample: () => ({ method: 'POST', path: '/api/pricing/apply-dynamic', json: { lotId: crypto.randomUUID(), band: 'weekday-morning', suggestedPrice: 4500 } }),
+    sample: () => ({
+      method: 'POST',
+      path: '/api/pricing/apply-dynamic',
+      json: { lotId: crypto.randomUUID(), band: 'weekday-morning', suggestedPrice: 4500 },
+    }),
     found: false,
   },
-  'DELETE /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${crypto.randomUUID()}` }), found: false },
+  'DELETE /api/owner/lots/:id': {
+    who: OWNERS,
+    sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'GET /api/owner/kpis': { who: OWNERS, sample: () => ({ path: '/api/owner/kpis' }) },
   'GET /api/owner/revenue': { who: OWNERS, sample: () => ({ path: '/api/owner/revenue?range=30d' }) },
   'GET /api/owner/lot-performance': { who: OWNERS, sample: () => ({ path: '/api/owner/lot-performance' }) },
@@ -127,9 +177,15 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
   'GET /api/attendant/shift': { who: GATE, sample: () => ({ path: `/api/attendant/shift?lotId=${lotId}` }) },
-  'POST /api/attendant/shift': { who: GATE, sample: () => ({ method: 'POST', path: '/api/attendant/shift', json: { lotId, action: 'start' } }) },
+  'POST /api/attendant/shift': {
+    who: GATE,
+    sample: () => ({ method: 'POST', path: '/api/attendant/shift', json: { lotId, action: 'start' } }),
+  },
   'GET /api/attendant/activity': { who: GATE, sample: () => ({ path: `/api/attendant/activity?lotId=${lotId}` }) },
-  'POST /api/attendant/issues': { who: GATE, sample: () => ({ method: 'POST', path: '/api/attendant/issues', json: { lotId, text: 'Barrier arm sticks' } }) },
+  'POST /api/attendant/issues': {
+    who: GATE,
+    sample: () => ({ method: 'POST', path: '/api/attendant/issues', json: { lotId, text: 'Barrier arm sticks' } }),
+  },
   'POST /api/attendant/issues/:id/resolve': {
     who: GATE,
     sample: () => ({ method: 'POST', path: `/api/attendant/issues/${crypto.randomUUID()}/resolve`, json: { lotId } }),
@@ -139,16 +195,31 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   // A walk-in with a plate of its own each time: every allowed role checks one in.
   'POST /api/checkins/enter': {
     who: GATE,
-    sample: () => ({ method: 'POST', path: '/api/checkins/enter', json: { lotId, plate: `WLK ${1000 + ++plates}` }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'POST',
+      path: '/api/checkins/enter',
+      json: { lotId, plate: `WLK ${1000 + ++plates}` },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
   },
   'POST /api/checkins/:checkinId/exit': {
     who: GATE,
-    sample: () => ({ method: 'POST', path: `/api/checkins/${crypto.randomUUID()}/exit`, json: { lotId }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'POST',
+      path: `/api/checkins/${crypto.randomUUID()}/exit`,
+      json: { lotId },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
     found: false,
   },
   'POST /api/checkins/:checkinId/undo': {
     who: GATE,
-    sample: () => ({ method: 'POST', path: `/api/checkins/${crypto.randomUUID()}/undo`, json: { lotId }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'POST',
+      path: `/api/checkins/${crypto.randomUUID()}/undo`,
+      json: { lotId },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
     found: false,
   },
   'GET /api/passes/revoked': { who: GATE, sample: () => ({ path: `/api/passes/revoked?lotId=${lotId}` }) },
@@ -160,39 +231,71 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   // For a lot that does not exist: an allowed caller gets past the role check to the 404.
   'POST /api/reservations': {
     who: 'session',
-    sample: () => ({ method: 'POST', path: '/api/reservations', json: { lotId: crypto.randomUUID(), start: new Date(Date.now() + 3_600_000).toISOString(), durationHours: 1, plate: 'ABC 1234' }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'POST',
+      path: '/api/reservations',
+      json: { lotId: crypto.randomUUID(), start: new Date(Date.now() + 3_600_000).toISOString(), durationHours: 1, plate: 'ABC 1234' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
     found: false,
   },
   'GET /api/reservations/:id': { who: 'session', sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}` }), found: false },
   'PATCH /api/reservations/:id': {
     who: 'session',
-    sample: () => ({ method: 'PATCH', path: `/api/reservations/${crypto.randomUUID()}`, json: { start: new Date(Date.now() + 3_600_000).toISOString(), durationHours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'PATCH',
+      path: `/api/reservations/${crypto.randomUUID()}`,
+      json: { start: new Date(Date.now() + 3_600_000).toISOString(), durationHours: 1 },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
     found: false,
   },
   'POST /api/reservations/:id/extend': {
     who: 'session',
-    sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/extend`, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'POST',
+      path: `/api/reservations/${crypto.randomUUID()}/extend`,
+      json: { hours: 1 },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
     found: false,
   },
   'POST /api/reservations/:id/cancel': {
     who: 'session',
-    sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/cancel`, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'POST',
+      path: `/api/reservations/${crypto.randomUUID()}/cancel`,
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
     found: false,
   },
-  'GET /api/reservations/:id/pass': { who: 'session', sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}/pass` }), found: false },
+  'GET /api/reservations/:id/pass': {
+    who: 'session',
+    sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}/pass` }),
+    found: false,
+  },
   'GET /api/passes/jwks': { who: 'public', sample: () => ({ path: '/api/passes/jwks' }) },
   'GET /api/wallet': { who: 'session', sample: () => ({ path: '/api/wallet' }) },
   'GET /api/wallet/transactions': { who: 'session', sample: () => ({ path: '/api/wallet/transactions' }) },
   'POST /api/wallet/topup': {
     who: 'session',
-    sample: () => ({ method: 'POST', path: '/api/wallet/topup', json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    sample: () => ({
+      method: 'POST',
+      path: '/api/wallet/topup',
+      json: { amountCents: 10_000, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
   },
   'GET /api/wallet/statement': { who: 'session', sample: () => ({ path: `/api/wallet/statement?month=${manilaMonthOf(new Date())}` }) },
   'GET /api/wallet/payment-methods': { who: 'session', sample: () => ({ path: '/api/wallet/payment-methods' }) },
   'GET /api/wallet/auto-topup': { who: 'session', sample: () => ({ path: '/api/wallet/auto-topup' }) },
   'PUT /api/wallet/auto-topup': {
     who: 'session',
-    sample: () => ({ method: 'PUT', path: '/api/wallet/auto-topup', json: { enabled: false, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' } }),
+    sample: () => ({
+      method: 'PUT',
+      path: '/api/wallet/auto-topup',
+      json: { enabled: false, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' },
+    }),
   },
   'GET /api/payments/config': { who: 'session', sample: () => ({ path: '/api/payments/config' }) },
   'GET /api/payments/:id': { who: 'session', sample: () => ({ path: `/api/payments/${crypto.randomUUID()}` }), found: false },
@@ -216,11 +319,22 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/admin/platform-metrics': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-metrics' }) },
   'GET /api/admin/settings': { who: ADMIN, sample: () => ({ path: '/api/admin/settings' }) },
   // The value already in force: the admin's request passes and changes nothing.
-  'PATCH /api/admin/settings': { who: ADMIN, sample: () => ({ method: 'PATCH', path: '/api/admin/settings', json: { freeCancelMinutes: 15 } }) },
+  'PATCH /api/admin/settings': {
+    who: ADMIN,
+    sample: () => ({ method: 'PATCH', path: '/api/admin/settings', json: { freeCancelMinutes: 15 } }),
+  },
   'GET /api/platform/settings': { who: 'session', sample: () => ({ path: '/api/platform/settings' }) },
   'GET /api/admin/users': { who: ADMIN, sample: () => ({ path: '/api/admin/users?q=parkada' }) },
-  'POST /api/admin/users/:id/role': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/role`, json: { role: 'attendant' } }), found: false },
-  'POST /api/admin/users/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/suspend`, json: {} }), found: false },
+  'POST /api/admin/users/:id/role': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/role`, json: { role: 'attendant' } }),
+    found: false,
+  },
+  'POST /api/admin/users/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/suspend`, json: {} }),
+    found: false,
+  },
   'GET /api/health': { who: 'public', sample: () => ({ path: '/api/health' }) },
   'GET /api/admin/system-health': { who: ADMIN, sample: () => ({ path: '/api/admin/system-health' }) },
   'GET /api/admin/audit-logs': { who: ADMIN, sample: () => ({ path: '/api/admin/audit-logs' }) },
@@ -228,8 +342,16 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/admin/lot-submissions': { who: ADMIN, sample: () => ({ path: '/api/admin/lot-submissions?status=all' }) },
   'GET /api/admin/pending-approvals': { who: ADMIN, sample: () => ({ path: '/api/admin/pending-approvals' }) },
   // Decisions on items that do not exist: the admin gets past the role check to the 404.
-  'POST /api/admin/owners/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/owners/${crypto.randomUUID()}/approve`, json: {} }), found: false },
-  'POST /api/admin/lots/:id/:action': { who: ADMIN, sample: () => ({ method: 'POST', path: `/api/admin/lots/${crypto.randomUUID()}/reject`, json: { reason: 'Blurry permit' } }), found: false },
+  'POST /api/admin/owners/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/owners/${crypto.randomUUID()}/approve`, json: {} }),
+    found: false,
+  },
+  'POST /api/admin/lots/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/lots/${crypto.randomUUID()}/reject`, json: { reason: 'Blurry permit' } }),
+    found: false,
+  },
 };
 
 const apiRoutes = () =>
@@ -253,7 +375,14 @@ describe('route × role access', () => {
   it.each(cases)('%s as %s', async (_route, who, rule) => {
     const sample = await rule.sample();
     const cookie = who === 'anonymous' ? undefined : await cookieFor(who);
-    const res = await call(sample.path, { method: sample.method ?? 'GET', json: sample.json, body: sample.body, headers: sample.headers, cookie, redirect: 'manual' });
+    const res = await call(sample.path, {
+      method: sample.method ?? 'GET',
+      json: sample.json,
+      body: sample.body,
+      headers: sample.headers,
+      cookie,
+      redirect: 'manual',
+    });
     const expected =
       rule.who === 'public' ? 'ok' : who === 'anonymous' ? 401 : rule.who === 'session' || rule.who.includes(who) ? 'ok' : 403;
     if (expected === 'ok' && rule.found === false) {

@@ -16,7 +16,9 @@ import { call, cookieFor, seedOnce } from '../test/helpers';
 /** Tables a refused request may still write, and why. */
 const WRITTEN_WHEN_REFUSED = new Set<string>([]);
 
-const routes = [...new Map(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => [`${r.method} ${r.path}`, r])).values()];
+const routes = [
+  ...new Map(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => [`${r.method} ${r.path}`, r])).values(),
+];
 
 const SQL = ["' OR 1=1 --", '"; DROP TABLE users; --', "1' UNION SELECT password_hash FROM users --"];
 const HTML = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg/onload=alert(1)>'];
@@ -33,11 +35,66 @@ const badScalar = fc.oneof(
 
 /** Field names the API uses, so bad values reach the validators and services rather than only the first missing-field check. */
 const FIELDS = [
-  'amountCents', 'baseRate', 'hours', 'startTime', 'endTime', 'start', 'end', 'from', 'to', 'date', 'lotId', 'vehicleId', 'slotId',
-  'plate', 'name', 'email', 'password', 'currentPassword', 'newPassword', 'firstName', 'lastName', 'phone', 'mobile', 'role', 'reason',
-  'status', 'notes', 'geoLat', 'geoLng', 'lat', 'lng', 'radius', 'totalSlots', 'accessibleSlots', 'evChargingSlots', 'levels',
-  'hoursJson', 'rulesJson', 'amenitiesJson', 'progressiveJson', 'strategy', 'method', 'token', 'pass', 'cursor', 'limit', 'q', 'query',
-  'thresholdCents', 'enabled', 'isActive', 'kind', 'description', 'type', 'make', 'model', 'color', 'action', 'actor', 'paymentId',
+  'amountCents',
+  'baseRate',
+  'hours',
+  'startTime',
+  'endTime',
+  'start',
+  'end',
+  'from',
+  'to',
+  'date',
+  'lotId',
+  'vehicleId',
+  'slotId',
+  'plate',
+  'name',
+  'email',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'firstName',
+  'lastName',
+  'phone',
+  'mobile',
+  'role',
+  'reason',
+  'status',
+  'notes',
+  'geoLat',
+  'geoLng',
+  'lat',
+  'lng',
+  'radius',
+  'totalSlots',
+  'accessibleSlots',
+  'evChargingSlots',
+  'levels',
+  'hoursJson',
+  'rulesJson',
+  'amenitiesJson',
+  'progressiveJson',
+  'strategy',
+  'method',
+  'token',
+  'pass',
+  'cursor',
+  'limit',
+  'q',
+  'query',
+  'thresholdCents',
+  'enabled',
+  'isActive',
+  'kind',
+  'description',
+  'type',
+  'make',
+  'model',
+  'color',
+  'action',
+  'actor',
+  'paymentId',
 ];
 
 const body = fc.oneof(
@@ -45,15 +102,20 @@ const body = fc.oneof(
   fc.anything({ maxDepth: 2 }),
   fc.constantFrom('{not json', huge(70_000), '[]', 'null', '"a string"'),
 );
-const query = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...SQL, ...HTML, '-1', '1.5', '2026-99-99', huge(3_000))), { maxKeys: 4 });
+const query = fc.dictionary(
+  fc.constantFrom(...FIELDS),
+  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...SQL, ...HTML, '-1', '1.5', '2026-99-99', huge(3_000))),
+  { maxKeys: 4 },
+);
 /** Ids of real records (the demo owner's lots, the demo driver's bookings and cars), so bad bodies also reach found resources. */
 let knownIds: string[] = [];
-const pathParam = () => fc.oneof(
-  fc.constantFrom(...knownIds),
-  fc.uuid(),
-  fc.constantFrom(...SQL, ...HTML, '-1', '0.5', '..%2F..%2Fetc', huge(2_000), '%00', 'null', 'undefined'),
-  fc.string({ minLength: 1, maxLength: 20 }),
-);
+const pathParam = () =>
+  fc.oneof(
+    fc.constantFrom(...knownIds),
+    fc.uuid(),
+    fc.constantFrom(...SQL, ...HTML, '-1', '0.5', '..%2F..%2Fetc', huge(2_000), '%00', 'null', 'undefined'),
+    fc.string({ minLength: 1, maxLength: 20 }),
+  );
 
 /** The role that passes the route's access rule (owners before admins, so ownership checks run). */
 function callerFor(method: string, path: string): Role | undefined {
@@ -81,7 +143,9 @@ beforeAll(async () => {
     .filter(({ name }) => !WRITTEN_WHEN_REFUSED.has(name))
     .flatMap(({ name }) =>
       ['INSERT', 'UPDATE', 'DELETE'].map((op) =>
-        env.DB.prepare(`CREATE TRIGGER fuzz_${name}_${op.toLowerCase()} AFTER ${op} ON "${name}" BEGIN UPDATE fuzz_writes SET n = n + 1; END`),
+        env.DB.prepare(
+          `CREATE TRIGGER fuzz_${name}_${op.toLowerCase()} AFTER ${op} ON "${name}" BEGIN UPDATE fuzz_writes SET n = n + 1; END`,
+        ),
       ),
     );
   await env.DB.batch(triggers);
@@ -92,7 +156,11 @@ describe('every API route under generated bad input', () => {
     expect(routes.length).toBeGreaterThan(50);
     expect(knownIds.length).toBeGreaterThanOrEqual(3);
     const before = await writes();
-    const res = await call('/api/user/vehicles', { method: 'POST', cookie: await cookieFor('parking_user'), json: { plate: 'FZZ 1234', make: 'Toyota', model: 'Vios' } });
+    const res = await call('/api/user/vehicles', {
+      method: 'POST',
+      cookie: await cookieFor('parking_user'),
+      json: { plate: 'FZZ 1234', make: 'Toyota', model: 'Vios' },
+    });
     expect(res.status).toBe(201);
     expect(await writes()).toBeGreaterThan(before);
   });
@@ -102,34 +170,43 @@ describe('every API route under generated bad input', () => {
       const cookies = new Map<Role, string>();
       const statuses = new Set<number>();
       await fc.assert(
-        fc.asyncProperty(fc.array(pathParam(), { minLength: 4, maxLength: 4 }), query, body, fc.boolean(), async (params, search, json, keyed) => {
-          let i = 0;
-          const path = route.path.replace(/:[A-Za-z]+/g, () => encodeURIComponent(params[i++]));
-          const qs = new URLSearchParams(Object.entries(search)).toString();
-          const role = callerFor(route.method, path);
-          if (role && !cookies.has(role)) cookies.set(role, await cookieFor(role));
-          const sendsBody = route.method !== 'GET' && route.method !== 'HEAD';
-          const before = await writes();
-          const headers = new Headers(keyed ? { 'Idempotency-Key': crypto.randomUUID() } : {});
-          if (sendsBody && typeof json === 'string') headers.set('Content-Type', 'application/json');
-          const res = await call(`${path}${qs ? `?${qs}` : ''}`, {
-            method: route.method,
-            cookie: role ? cookies.get(role) : undefined,
-            headers,
-            ...(sendsBody ? (typeof json === 'string' ? { body: json } : { json }) : {}),
-          });
-          const text = await res.text();
-          statuses.add(res.status);
-          expect(res.status, `${route.method} ${path} → ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
-          if (res.status >= 400) {
-            expect(JSON.parse(text), `${route.method} ${path}: a refusal explains itself`).toHaveProperty('message');
-            expect(await writes(), `${route.method} ${path} → ${res.status} changed rows: ${text.slice(0, 200)}`).toBe(before);
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(pathParam(), { minLength: 4, maxLength: 4 }),
+          query,
+          body,
+          fc.boolean(),
+          async (params, search, json, keyed) => {
+            let i = 0;
+            const path = route.path.replace(/:[A-Za-z]+/g, () => encodeURIComponent(params[i++]));
+            const qs = new URLSearchParams(Object.entries(search)).toString();
+            const role = callerFor(route.method, path);
+            if (role && !cookies.has(role)) cookies.set(role, await cookieFor(role));
+            const sendsBody = route.method !== 'GET' && route.method !== 'HEAD';
+            const before = await writes();
+            const headers = new Headers(keyed ? { 'Idempotency-Key': crypto.randomUUID() } : {});
+            if (sendsBody && typeof json === 'string') headers.set('Content-Type', 'application/json');
+            const res = await call(`${path}${qs ? `?${qs}` : ''}`, {
+              method: route.method,
+              cookie: role ? cookies.get(role) : undefined,
+              headers,
+              ...(sendsBody ? (typeof json === 'string' ? { body: json } : { json }) : {}),
+            });
+            const text = await res.text();
+            statuses.add(res.status);
+            expect(res.status, `${route.method} ${path} → ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+            if (res.status >= 400) {
+              expect(JSON.parse(text), `${route.method} ${path}: a refusal explains itself`).toHaveProperty('message');
+              expect(await writes(), `${route.method} ${path} → ${res.status} changed rows: ${text.slice(0, 200)}`).toBe(before);
+            }
+          },
+        ),
         { numRuns: 12 },
       );
       // The caller passed the access rule: the generated input reached the route's own checks.
-      expect([...statuses].some((status) => status !== 401 && status !== 403), `${[...statuses]}`).toBe(true);
+      expect(
+        [...statuses].some((status) => status !== 401 && status !== 403),
+        `${[...statuses]}`,
+      ).toBe(true);
     });
   }
 });

@@ -64,7 +64,12 @@ describe('request body limit', () => {
   it('refuses a 2 MB body with 413 and our JSON error, before anything is written', async () => {
     const before = await ownVehicles();
     const body = twoMegabytes();
-    const res = await call('/api/user/vehicles', { method: 'POST', cookie, body, headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) } });
+    const res = await call('/api/user/vehicles', {
+      method: 'POST',
+      cookie,
+      body,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'The request body is too large: at most 64 KB.' });
     expectHardened(res);
@@ -82,7 +87,13 @@ describe('request body limit', () => {
         sent += 16 * 1024;
       },
     });
-    const res = await call('/api/user/vehicles', { method: 'POST', cookie, body, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const res = await call('/api/user/vehicles', {
+      method: 'POST',
+      cookie,
+      body,
+      headers: { 'Content-Type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(bytes.length / 4);
     expect(await ownVehicles()).toBe(before);
@@ -90,7 +101,12 @@ describe('request body limit', () => {
 
   it("keeps 64 KB for every route but the document upload, even for the upload's path with another method", async () => {
     const body = twoMegabytes();
-    const res = await call('/api/user/owner-application/documents', { method: 'PUT', cookie, body, headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) } });
+    const res = await call('/api/user/owner-application/documents', {
+      method: 'PUT',
+      cookie,
+      body,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+    });
     expect([res.status, await res.json()]).toEqual([413, { message: 'The request body is too large: at most 64 KB.' }]);
   });
 

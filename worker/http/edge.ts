@@ -24,7 +24,9 @@ const headersFor = (production: boolean) =>
 const productionHeaders = headersFor(true);
 const localHeaders = headersFor(false);
 
-export const securityHeaders = createMiddleware<AppEnv>((c, next) => (c.env.APP_ENV === 'production' ? productionHeaders : localHeaders)(c, next));
+export const securityHeaders = createMiddleware<AppEnv>((c, next) =>
+  (c.env.APP_ENV === 'production' ? productionHeaders : localHeaders)(c, next),
+);
 
 export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();

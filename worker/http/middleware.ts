@@ -37,7 +37,8 @@ export const enforceRoles = createMiddleware<AppEnv>(async (c, next) => {
   if (access !== 'public' && !user) throw apiError(401, 'Please sign in to continue.');
   if (!roleAllowed(access, user?.role)) throw apiError(403, 'Your account does not have access to this.');
   // Someone else was shown a one-time password: until it is replaced, it opens nothing else.
-  if (user?.mustChangePassword && !PASSWORD_CHANGE_PATHS.includes(c.req.path)) throw apiError(403, MUST_CHANGE_PASSWORD, { mustChangePassword: true });
+  if (user?.mustChangePassword && !PASSWORD_CHANGE_PATHS.includes(c.req.path))
+    throw apiError(403, MUST_CHANGE_PASSWORD, { mustChangePassword: true });
   await next();
 });
 

@@ -11,7 +11,12 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`
  */
 export const pageQueryOf = (pageSize: number) =>
   z.object({
-    limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_PAGE_SIZE, LIMIT_MESSAGE).default(pageSize),
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int(LIMIT_MESSAGE)
+      .min(1, LIMIT_MESSAGE)
+      .max(MAX_PAGE_SIZE, LIMIT_MESSAGE)
+      .default(pageSize),
     cursor: z
       .string()
       .transform((raw, ctx) => {

@@ -6,7 +6,13 @@ import { lotObject } from './stub';
 
 const HOUR = 3_600_000;
 const slotsOf = (count: number): SlotInfo[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `slot-${i + 1}`, label: `A-${i + 1}`, accessible: false, evCharging: false, vehicleType: 'car' as const }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `slot-${i + 1}`,
+    label: `A-${i + 1}`,
+    accessible: false,
+    evCharging: false,
+    vehicleType: 'car' as const,
+  }));
 const newLot = () => lotObject(env, crypto.randomUUID());
 const soon = () => ({ startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR });
 const hold = (window: { startMs: number; endMs: number }, reservationId = crypto.randomUUID(), slots = slotsOf(1)) => ({
@@ -42,7 +48,7 @@ describe('walk-ins', () => {
     expect(new Set(results.filter((r) => r.ok).map((r) => (r as { slotId: string }).slotId)).size).toBe(10);
   });
 
-  it('keeps a walk-in\'s slot out of every later booking until it leaves', async () => {
+  it("keeps a walk-in's slot out of every later booking until it leaves", async () => {
     const lot = newLot();
     await lot.admitWalkIn({ checkinId: 'w1', slots: slotsOf(1) });
     const tomorrow = { startMs: Date.now() + 24 * HOUR, endMs: Date.now() + 25 * HOUR };
@@ -98,7 +104,9 @@ describe('holds and bookings', () => {
     await lot.hold(request);
     // The alarm settled this reservation first and then saw it expire (version 1).
     await lot.follow({ reservationId: request.reservationId, version: 1, live: false, slotId: null, startMs: 0, endMs: 0 });
-    expect(await lot.commit(request.holdId, { reservationId: request.reservationId, version: 0, live: true, slotId: 'slot-1', ...window })).toEqual({ ok: true });
+    expect(
+      await lot.commit(request.holdId, { reservationId: request.reservationId, version: 0, live: true, slotId: 'slot-1', ...window }),
+    ).toEqual({ ok: true });
     expect(await lot.availability(window, 1)).toMatchObject({ free: 1 });
   });
 
@@ -108,7 +116,10 @@ describe('holds and bookings', () => {
     const mine = hold(window);
     await lot.hold(mine);
     const other = crypto.randomUUID();
-    expect(await lot.follow({ reservationId: other, version: 0, live: true, slotId: 'slot-1', ...window })).toEqual({ ok: false, reason: 'slot taken' });
+    expect(await lot.follow({ reservationId: other, version: 0, live: true, slotId: 'slot-1', ...window })).toEqual({
+      ok: false,
+      reason: 'slot taken',
+    });
   });
 
   it('lets one change of a reservation run at a time, with a lease if its holder never finishes', async () => {
@@ -144,7 +155,9 @@ describe('the alarm', () => {
     await lot.runTimers(Date.now() + HOLD_TTL_MS + 1_000);
     expect(await lot.availability(window, 1)).toMatchObject({ free: 0 });
     // The alarm comes back when the lock lapses.
-    expect(await runInDurableObject(lot, (_instance: LotDurableObject, state) => state.storage.getAlarm())).toBeGreaterThan(Date.now() + HOLD_TTL_MS);
+    expect(await runInDurableObject(lot, (_instance: LotDurableObject, state) => state.storage.getAlarm())).toBeGreaterThan(
+      Date.now() + HOLD_TTL_MS,
+    );
     expect(await runDurableObjectAlarm(lot)).toBe(true);
   });
 });

@@ -4,7 +4,17 @@ import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { runLotTimers } from '../reservations/lifecycle';
 import { installChangeLog, ReadModel } from './read-model';
-import { HOLD_TTL_MS, type BookingRecord, type FollowResult, type HeldBooking, type HoldRequest, type HoldResult, type LotClock, type SlotInfo, type WalkInResult } from './protocol';
+import {
+  HOLD_TTL_MS,
+  type BookingRecord,
+  type FollowResult,
+  type HeldBooking,
+  type HoldRequest,
+  type HoldResult,
+  type LotClock,
+  type SlotInfo,
+  type WalkInResult,
+} from './protocol';
 
 const MINUTE = 60_000;
 /** Work the timers left because a booking changed while D1 was read is looked at again this soon. */
@@ -58,7 +68,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         reminded_end INTEGER NOT NULL DEFAULT 0
       )`);
       const columns = sql.exec<{ name: string }>('PRAGMA table_info(holds)').toArray();
-      if (!columns.some((column) => column.name === 'kept_until')) sql.exec('ALTER TABLE holds ADD COLUMN kept_until INTEGER NOT NULL DEFAULT 0');
+      if (!columns.some((column) => column.name === 'kept_until'))
+        sql.exec('ALTER TABLE holds ADD COLUMN kept_until INTEGER NOT NULL DEFAULT 0');
       sql.exec('CREATE INDEX IF NOT EXISTS holds_slot_window ON holds (slot_id, start_ms, end_ms)');
       // One booking per reservation: following D1 replaces it, never adds a second.
       sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS holds_one_booking ON holds (reservation_id) WHERE state = 'booked'");
@@ -102,12 +113,15 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    */
   admitWalkIn(request: { checkinId: string; slots: SlotInfo[]; slotLabel?: string; force?: boolean }, now = Date.now()): WalkInResult {
     const sql = this.ctx.storage.sql;
-    const [admitted] = sql.exec<{ slot_id: string | null }>('SELECT slot_id FROM walk_ins WHERE checkin_id = ?', request.checkinId).toArray();
+    const [admitted] = sql
+      .exec<{ slot_id: string | null }>('SELECT slot_id FROM walk_ins WHERE checkin_id = ?', request.checkinId)
+      .toArray();
     if (admitted) return { ok: true, slotId: admitted.slot_id };
     const busyNow = this.busySlots(now, now + MINUTE);
     const candidates = request.slots.filter((slot) => !busyNow.has(slot.id) && (!request.slotLabel || slot.label === request.slotLabel));
     const nextBookingOf = (slotId: string) =>
-      sql.exec<{ at: number | null }>("SELECT MIN(start_ms) AS at FROM holds WHERE slot_id = ? AND start_ms >= ?", slotId, now).one().at ?? Number.POSITIVE_INFINITY;
+      sql.exec<{ at: number | null }>('SELECT MIN(start_ms) AS at FROM holds WHERE slot_id = ? AND start_ms >= ?', slotId, now).one().at ??
+      Number.POSITIVE_INFINITY;
     const [chosen] = candidates
       .map((slot) => ({ slot, freeUntil: nextBookingOf(slot.id) }))
       .sort((a, b) => b.freeUntil - a.freeUntil || a.slot.label.localeCompare(b.slot.label, 'en', { numeric: true }));
@@ -133,7 +147,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const { startMs, endMs, needs } = request;
     const busy = this.busySlots(startMs, endMs, request.reservationId);
     const fits = (slot: SlotInfo) =>
-      slot.vehicleType === needs.vehicleType && (!needs.accessible || slot.accessible) && (!needs.ev || slot.evCharging) && (!request.slotId || slot.id === request.slotId);
+      slot.vehicleType === needs.vehicleType &&
+      (!needs.accessible || slot.accessible) &&
+      (!needs.ev || slot.evCharging) &&
+      (!request.slotId || slot.id === request.slotId);
     const free = request.slots.filter((slot) => fits(slot) && !busy.has(slot.id));
     const spare = request.slots.filter((slot) => slot.vehicleType === needs.vehicleType && !busy.has(slot.id)).length;
     // A walk-in let in without a slot still fills one for windows that include the next hour.
@@ -174,11 +191,16 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    */
   follow(record: BookingRecord, now = Date.now()): FollowResult {
     const sql = this.ctx.storage.sql;
-    const [seen] = sql.exec<{ version: number }>('SELECT version FROM followed_versions WHERE reservation_id = ?', record.reservationId).toArray();
+    const [seen] = sql
+      .exec<{ version: number }>('SELECT version FROM followed_versions WHERE reservation_id = ?', record.reservationId)
+      .toArray();
     // A newer record was followed already (say the alarm expired it while this commit was on its way).
     if (seen && record.version < seen.version) return { ok: true };
-    const [current] = sql.exec<HoldRow>("SELECT * FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId).toArray();
-    const remember = () => sql.exec('INSERT OR REPLACE INTO followed_versions (reservation_id, version) VALUES (?, ?)', record.reservationId, record.version);
+    const [current] = sql
+      .exec<HoldRow>("SELECT * FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId)
+      .toArray();
+    const remember = () =>
+      sql.exec('INSERT OR REPLACE INTO followed_versions (reservation_id, version) VALUES (?, ?)', record.reservationId, record.version);
     if (!record.live || !record.slotId) {
       sql.exec("DELETE FROM holds WHERE reservation_id = ? AND state = 'booked'", record.reservationId);
       remember();
@@ -187,7 +209,13 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       return { ok: true };
     }
     const taken = sql
-      .exec(`SELECT 1 FROM holds WHERE slot_id = ? AND start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ? LIMIT 1`, record.slotId, record.endMs, record.startMs, record.reservationId)
+      .exec(
+        `SELECT 1 FROM holds WHERE slot_id = ? AND start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ? LIMIT 1`,
+        record.slotId,
+        record.endMs,
+        record.startMs,
+        record.reservationId,
+      )
       .toArray().length;
     if (taken) {
       console.error('Lot object: D1 records a slot-window already given to another reservation', record);
@@ -230,7 +258,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   }
 
   isLocked(reservationId: string, now: number): boolean {
-    return this.ctx.storage.sql.exec('SELECT 1 FROM change_locks WHERE reservation_id = ? AND until_ms > ?', reservationId, now).toArray().length > 0;
+    return (
+      this.ctx.storage.sql.exec('SELECT 1 FROM change_locks WHERE reservation_id = ? AND until_ms > ?', reservationId, now).toArray()
+        .length > 0
+    );
   }
 
   /** The slot of a reservation's booking, if the object holds one. */
@@ -244,7 +275,11 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   }
 
   /** Availability for a window: total, free, occupied (reserved + walk-ins). */
-  availability(window: { startMs: number; endMs: number }, total: number, now = Date.now()): { total: number; free: number; occupied: number; reserved: number; walkIns: number } {
+  availability(
+    window: { startMs: number; endMs: number },
+    total: number,
+    now = Date.now(),
+  ): { total: number; free: number; occupied: number; reserved: number; walkIns: number } {
     const busy = this.busySlots(window.startMs, window.endMs).size;
     const { count, withoutSlot } = this.walkIns();
     const placed = count - withoutSlot;
@@ -259,34 +294,57 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   /** Holds whose write never claimed them within their lease. */
   lapsedHolds(now: number): { holdId: string; reservationId: string }[] {
     return this.ctx.storage.sql
-      .exec<{ hold_id: string; reservation_id: string }>("SELECT hold_id, reservation_id FROM holds WHERE state = 'held' AND held_until <= ?", now)
+      .exec<{ hold_id: string; reservation_id: string }>(
+        "SELECT hold_id, reservation_id FROM holds WHERE state = 'held' AND held_until <= ?",
+        now,
+      )
       .toArray()
       .map((row) => ({ holdId: row.hold_id, reservationId: row.reservation_id }));
   }
 
   /** The booking the object holds for a reservation, read afresh (the lifecycle re-reads after every await). */
   booking(reservationId: string): HeldBooking | null {
-    const [row] = this.ctx.storage.sql.exec<HoldRow>("SELECT * FROM holds WHERE reservation_id = ? AND state = 'booked'", reservationId).toArray();
+    const [row] = this.ctx.storage.sql
+      .exec<HoldRow>("SELECT * FROM holds WHERE reservation_id = ? AND state = 'booked'", reservationId)
+      .toArray();
     return row
-      ? { reservationId, slotId: row.slot_id, startMs: row.start_ms, endMs: row.end_ms, remindedStart: !!row.reminded_start, remindedEnd: !!row.reminded_end }
+      ? {
+          reservationId,
+          slotId: row.slot_id,
+          startMs: row.start_ms,
+          endMs: row.end_ms,
+          remindedStart: !!row.reminded_start,
+          remindedEnd: !!row.reminded_end,
+        }
       : null;
   }
 
   bookedReservations(): string[] {
-    return this.ctx.storage.sql.exec<{ reservation_id: string }>("SELECT reservation_id FROM holds WHERE state = 'booked'").toArray().map((row) => row.reservation_id);
+    return this.ctx.storage.sql
+      .exec<{ reservation_id: string }>("SELECT reservation_id FROM holds WHERE state = 'booked'")
+      .toArray()
+      .map((row) => row.reservation_id);
   }
 
   /** Marks a reminder sent, for the start or for this exact end (an extended end gets its own). */
   markReminded(reservationId: string, moment: 'start' | 'end', forMs: number): boolean {
     const column = moment === 'start' ? 'reminded_start' : 'reminded_end';
     const anchor = moment === 'start' ? 'start_ms' : 'end_ms';
-    const cursor = this.ctx.storage.sql.exec(`UPDATE holds SET ${column} = 1 WHERE reservation_id = ? AND state = 'booked' AND ${anchor} = ? AND ${column} = 0`, reservationId, forMs);
+    const cursor = this.ctx.storage.sql.exec(
+      `UPDATE holds SET ${column} = 1 WHERE reservation_id = ? AND state = 'booked' AND ${anchor} = ? AND ${column} = 0`,
+      reservationId,
+      forMs,
+    );
     return cursor.rowsWritten > 0;
   }
 
   /** An overstaying car keeps its slot a little longer at a time, until it checks out. */
   keepOverstay(reservationId: string, untilMs: number): void {
-    this.ctx.storage.sql.exec("UPDATE holds SET kept_until = MAX(kept_until, ?) WHERE reservation_id = ? AND state = 'booked'", untilMs, reservationId);
+    this.ctx.storage.sql.exec(
+      "UPDATE holds SET kept_until = MAX(kept_until, ?) WHERE reservation_id = ? AND state = 'booked'",
+      untilMs,
+      reservationId,
+    );
     this.publish();
   }
 
@@ -340,7 +398,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const sql = this.ctx.storage.sql;
     const reminder = REMINDER_MINUTES * MINUTE;
     const grace = sql.exec<{ ms: number }>('SELECT ms FROM no_show_grace').toArray()[0]?.ms ?? NO_SHOW_GRACE_MINUTES * MINUTE;
-    const earliest = (query: string, ...bindings: number[]) => sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
+    const earliest = (query: string, ...bindings: number[]) =>
+      sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
     const candidates = [
       earliest(
         // A hold past its lease that is still here (its settling failed or was put off) is looked at again soon.
@@ -355,7 +414,11 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         grace,
         reminder,
       ),
-      earliest(`SELECT ${TAKEN_UNTIL} AS at FROM holds WHERE state = 'booked' AND start_ms + ? <= ? UNION ALL SELECT at FROM timer_retry`, grace, now),
+      earliest(
+        `SELECT ${TAKEN_UNTIL} AS at FROM holds WHERE state = 'booked' AND start_ms + ? <= ? UNION ALL SELECT at FROM timer_retry`,
+        grace,
+        now,
+      ),
     ].filter((at): at is number => at !== null);
     if (candidates.length) void this.ctx.storage.setAlarm(Math.min(...candidates));
   }

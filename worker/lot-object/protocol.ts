@@ -31,7 +31,14 @@ export type HoldResult = { ok: true; slotId: string } | { ok: false; reason: 'fu
  * A reservation as D1 records it, in the terms the object needs: which slot, which window, whether it
  * still holds one, and the record's version, so a late message about an older version changes nothing.
  */
-export type BookingRecord = { reservationId: string; version: number; live: boolean; slotId: string | null; startMs: number; endMs: number };
+export type BookingRecord = {
+  reservationId: string;
+  version: number;
+  live: boolean;
+  slotId: string | null;
+  startMs: number;
+  endMs: number;
+};
 
 /** `slot taken`: D1 records a slot-window the object has given to someone else (never expected; logged). */
 export type FollowResult = { ok: true } | { ok: false; reason: 'slot taken' };

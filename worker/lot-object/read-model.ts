@@ -18,10 +18,13 @@ const ROWS_PER_INSERT = 30;
 /** Creates the change log and its triggers; run after the object's own tables exist. */
 export function installChangeLog(sql: SqlStorage): void {
   sql.exec('CREATE TABLE IF NOT EXISTS unpublished_windows (id INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL)');
-  const note = (row: 'NEW' | 'OLD') => `INSERT INTO unpublished_windows (start_ms, end_ms) VALUES (${row}.start_ms, MAX(${row}.end_ms, ${row}.kept_until));`;
+  const note = (row: 'NEW' | 'OLD') =>
+    `INSERT INTO unpublished_windows (start_ms, end_ms) VALUES (${row}.start_ms, MAX(${row}.end_ms, ${row}.kept_until));`;
   sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_added AFTER INSERT ON holds BEGIN ${note('NEW')} END`);
   sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_removed AFTER DELETE ON holds BEGIN ${note('OLD')} END`);
-  sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_moved AFTER UPDATE OF slot_id, start_ms, end_ms, kept_until ON holds BEGIN ${note('OLD')} ${note('NEW')} END`);
+  sql.exec(
+    `CREATE TRIGGER IF NOT EXISTS holds_moved AFTER UPDATE OF slot_id, start_ms, end_ms, kept_until ON holds BEGIN ${note('OLD')} ${note('NEW')} END`,
+  );
 }
 
 export class ReadModel {
@@ -42,7 +45,10 @@ export class ReadModel {
       const walkIns = this.walkIns();
       if (last === null && walkIns.key === this.walkInsWritten) return;
       const hours = new Set<number>();
-      for (const window of this.sql.exec<{ start_ms: number; end_ms: number }>('SELECT start_ms, end_ms FROM unpublished_windows WHERE id <= ?', last ?? 0)) {
+      for (const window of this.sql.exec<{ start_ms: number; end_ms: number }>(
+        'SELECT start_ms, end_ms FROM unpublished_windows WHERE id <= ?',
+        last ?? 0,
+      )) {
         // Hours already over are never searched; the alarm's rewrite clears them.
         const [first, end] = hoursOf(Math.max(window.start_ms, now - HOUR_MS), window.end_ms);
         for (let hour = first; hour < end; hour++) hours.add(hour);
@@ -51,7 +57,9 @@ export class ReadModel {
         const taken = this.slotsTaken(hour);
         return taken
           ? this.db
-              .prepare('INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES (?, ?, ?) ON CONFLICT (lot_id, hour) DO UPDATE SET slots_taken = excluded.slots_taken')
+              .prepare(
+                'INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES (?, ?, ?) ON CONFLICT (lot_id, hour) DO UPDATE SET slots_taken = excluded.slots_taken',
+              )
               .bind(this.lotId, hour, taken)
           : this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ? AND hour = ?').bind(this.lotId, hour);
       });
@@ -66,7 +74,10 @@ export class ReadModel {
     return this.inTurn(async () => {
       const { last } = this.sql.exec<{ last: number | null }>('SELECT MAX(id) AS last FROM unpublished_windows').one();
       const hours = new Set<number>();
-      for (const row of this.sql.exec<{ start_ms: number; end_ms: number }>(`SELECT start_ms, ${TAKEN_UNTIL} AS end_ms FROM holds WHERE ${TAKEN_UNTIL} > ?`, now)) {
+      for (const row of this.sql.exec<{ start_ms: number; end_ms: number }>(
+        `SELECT start_ms, ${TAKEN_UNTIL} AS end_ms FROM holds WHERE ${TAKEN_UNTIL} > ?`,
+        now,
+      )) {
         const [first, end] = hoursOf(Math.max(row.start_ms, now), row.end_ms);
         for (let hour = first; hour < end; hour++) hours.add(hour);
       }
@@ -74,10 +85,18 @@ export class ReadModel {
       const inserts = [];
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
         const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-        inserts.push(this.db.prepare(`INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`).bind(...chunk.flat()));
+        inserts.push(
+          this.db
+            .prepare(`INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`)
+            .bind(...chunk.flat()),
+        );
       }
       const walkIns = this.walkIns();
-      await this.db.batch([this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ?').bind(this.lotId), ...inserts, walkIns.statement]);
+      await this.db.batch([
+        this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ?').bind(this.lotId),
+        ...inserts,
+        walkIns.statement,
+      ]);
       this.walkInsWritten = walkIns.key;
       if (last !== null) this.sql.exec('DELETE FROM unpublished_windows WHERE id <= ?', last);
     });
@@ -85,17 +104,28 @@ export class ReadModel {
 
   /** Distinct slots taken for part of an hour, as the object's own availability counts them. */
   private slotsTaken(hour: number): number {
-    return this.sql.exec<{ taken: number }>(`SELECT COUNT(DISTINCT slot_id) AS taken FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ?`, (hour + 1) * HOUR_MS, hour * HOUR_MS).one().taken;
+    return this.sql
+      .exec<{ taken: number }>(
+        `SELECT COUNT(DISTINCT slot_id) AS taken FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ?`,
+        (hour + 1) * HOUR_MS,
+        hour * HOUR_MS,
+      )
+      .one().taken;
   }
 
   /** The walk-ins inside now, and the statement that writes them. */
   private walkIns(): { key: string; statement: D1PreparedStatement } {
-    const { placed, unplaced } = this.sql.exec<{ placed: number; unplaced: number }>('SELECT COUNT(slot_id) AS placed, COUNT(*) - COUNT(slot_id) AS unplaced FROM walk_ins').one();
-    const statement = placed + unplaced
-      ? this.db
-          .prepare('INSERT INTO lot_walk_ins (lot_id, placed, unplaced) VALUES (?, ?, ?) ON CONFLICT (lot_id) DO UPDATE SET placed = excluded.placed, unplaced = excluded.unplaced')
-          .bind(this.lotId, placed, unplaced)
-      : this.db.prepare('DELETE FROM lot_walk_ins WHERE lot_id = ?').bind(this.lotId);
+    const { placed, unplaced } = this.sql
+      .exec<{ placed: number; unplaced: number }>('SELECT COUNT(slot_id) AS placed, COUNT(*) - COUNT(slot_id) AS unplaced FROM walk_ins')
+      .one();
+    const statement =
+      placed + unplaced
+        ? this.db
+            .prepare(
+              'INSERT INTO lot_walk_ins (lot_id, placed, unplaced) VALUES (?, ?, ?) ON CONFLICT (lot_id) DO UPDATE SET placed = excluded.placed, unplaced = excluded.unplaced',
+            )
+            .bind(this.lotId, placed, unplaced)
+        : this.db.prepare('DELETE FROM lot_walk_ins WHERE lot_id = ?').bind(this.lotId);
     return { key: `${placed}/${unplaced}`, statement };
   }
 

@@ -12,7 +12,11 @@ import { apiError, notFound } from '../http/errors';
 
 export async function assertManagesLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
   const ownedBy = user.role === 'super_admin' ? undefined : eq(lots.ownerId, user.id);
-  const [owned] = await db.select({ id: lots.id }).from(lots).where(and(eq(lots.id, lotId), ownedBy)).limit(1);
+  const [owned] = await db
+    .select({ id: lots.id })
+    .from(lots)
+    .where(and(eq(lots.id, lotId), ownedBy))
+    .limit(1);
   if (!owned) throw notFound('Parking lot');
 }
 

@@ -15,7 +15,6 @@ import { lotColumns, type LotWindow } from './lots.data';
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 const KM_PER_DEGREE = 111.195;
 
-
 export type LotSearch = {
   /** Order by distance from here (the box's centre when only a box is given); by name when neither. */
   near?: [number, number];
@@ -70,7 +69,11 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
   const [fromHour, toHour] = hoursOf(search.window.startMs, search.window.endMs);
   const term = search.q ? `%${search.q}%` : undefined;
   const cursor = page.cursor;
-  const after = !cursor ? undefined : distance ? afterDistance(distance, cursor) : or(gt(lots.name, cursor.key), and(eq(lots.name, cursor.key), gt(lots.id, cursor.id)));
+  const after = !cursor
+    ? undefined
+    : distance
+      ? afterDistance(distance, cursor)
+      : or(gt(lots.name, cursor.key), and(eq(lots.name, cursor.key), gt(lots.id, cursor.id)));
   return db
     .select({
       ...lotColumns,
@@ -87,7 +90,9 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
       and(
         eq(lots.isApproved, true),
         eq(lots.isActive, true),
-        box ? and(gte(lots.geoLat, box.south), lte(lots.geoLat, box.north), gte(lots.geoLng, box.west), lte(lots.geoLng, box.east)) : undefined,
+        box
+          ? and(gte(lots.geoLat, box.south), lte(lots.geoLat, box.north), gte(lots.geoLng, box.west), lte(lots.geoLng, box.east))
+          : undefined,
         distance && search.radiusKm && !search.box ? lte(distance, (search.radiusKm / KM_PER_DEGREE) ** 2) : undefined,
         term ? or(like(lots.name, term), like(lots.address, term)) : undefined,
         search.accessible ? sql`${jsonField(lots.amenitiesJson, '$.accessible')} = 1` : undefined,
@@ -108,7 +113,11 @@ const afterDistance = (distance: SQL<number>, cursor: Cursor) => {
 };
 
 /** The cursor of a row: its distance (exactly, as SQLite computed it) or its name, and its id. */
-export const searchCursorOf = (row: SearchRow): Cursor => ({ key: row.squaredDistance === null ? row.name : String(row.squaredDistance), id: row.id });
+export const searchCursorOf = (row: SearchRow): Cursor => ({
+  key: row.squaredDistance === null ? row.name : String(row.squaredDistance),
+  id: row.id,
+});
 
 /** Kilometres from the search's point, from the squared distance the query ordered by. */
-export const kilometresOf = (row: SearchRow) => (row.squaredDistance === null ? null : Math.round(Math.sqrt(row.squaredDistance) * KM_PER_DEGREE * 1000) / 1000);
+export const kilometresOf = (row: SearchRow) =>
+  row.squaredDistance === null ? null : Math.round(Math.sqrt(row.squaredDistance) * KM_PER_DEGREE * 1000) / 1000;

@@ -26,7 +26,10 @@ async function lotsNorthOf(origin: [number, number], count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = await makeLot(1);
-    await db().update(lots).set({ geoLat: origin[0] + ((i + 1) * 0.1) / 111.195, geoLng: origin[1] }).where(eq(lots.id, id));
+    await db()
+      .update(lots)
+      .set({ geoLat: origin[0] + ((i + 1) * 0.1) / 111.195, geoLng: origin[1] })
+      .where(eq(lots.id, id));
     ids.push(id);
   }
   return ids;
@@ -95,7 +98,11 @@ describe('search at city scale', () => {
   });
 
   it('reads the box as a range of the search index, not a scan of every lot', async () => {
-    const query = searchLots(db(), { near: [14.55, 121.02], radiusKm: 5, openAt: new Date(), accessible: true, window: liveWindow() }, { limit: 50 }).toSQL();
+    const query = searchLots(
+      db(),
+      { near: [14.55, 121.02], radiusKm: 5, openAt: new Date(), accessible: true, window: liveWindow() },
+      { limit: 50 },
+    ).toSQL();
     const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
       .bind(...query.params)
       .all<{ detail: string }>();
@@ -118,13 +125,24 @@ describe('search at city scale', () => {
   });
 
   it('finds lots and slots imported straight into D1 with all their slots free', async () => {
-    const ownerId = (await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email)))[0].id;
+    const ownerId = (
+      await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email))
+    )[0].id;
     const lotId = newId();
     // The spec's columns only: no pricing row, no read-model rows, no call to the lot's object.
-    await env.DB.prepare("INSERT INTO lots (id, owner_id, name, address, geo_lat, geo_lng, hours_json, is_approved) VALUES (?, ?, 'Imported Lot', 'Cebu City', 10.4, 123.95, '{}', 1)")
+    await env.DB.prepare(
+      "INSERT INTO lots (id, owner_id, name, address, geo_lat, geo_lng, hours_json, is_approved) VALUES (?, ?, 'Imported Lot', 'Cebu City', 10.4, 123.95, '{}', 1)",
+    )
       .bind(lotId, ownerId)
       .run();
-    await env.DB.batch(Array.from({ length: 40 }, (_, i) => env.DB.prepare('INSERT INTO slots (id, lot_id, label) VALUES (?, ?, ?)').bind(newId(), lotId, `S-${i + 1}`)));
+    await env.DB.batch(
+      Array.from({ length: 40 }, (_, i) =>
+        env.DB.prepare('INSERT INTO slots (id, lot_id, label) VALUES (?, ?, ?)').bind(newId(), lotId, `S-${i + 1}`),
+      ),
+    );
     const page = await search(`near=10.4,123.95&radiusKm=1&start=${encodeURIComponent(inMinutes(24 * 60))}&durationHours=2`);
     expect(page.items.map((lot) => lot.id)).toEqual([lotId]);
     expect(page.items[0].availability).toMatchObject({ total: 40, free: 40 });

@@ -70,7 +70,10 @@ export function availabilityView(lot: LotRow, counts: SlotCounts, window: LotWin
     quote: quote(pricingOf(lot), window.endMs - window.startMs, window.startMs),
     window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() },
     /** Why this window cannot be booked here (closed, too long, overnight…), in the booking's own words; null when it can. */
-    problem: windowProblem({ start: new Date(window.startMs), end: new Date(window.endMs) }, { hours: lotHours(lot), rules: lotRules(lot) }),
+    problem: windowProblem(
+      { start: new Date(window.startMs), end: new Date(window.endMs) },
+      { hours: lotHours(lot), rules: lotRules(lot) },
+    ),
   };
 }
 
@@ -80,6 +83,15 @@ export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow
 }
 
 export function driverView(lot: LotRow, availability: ReturnType<typeof availabilityView>) {
-  const { baseRate: _rate, totalSlots: _total, ownerId: _owner, strategy: _strategy, progressiveJson: _tiers, dynamicEnabled: _dynamic, bandRatesJson: _bands, ...fields } = lot;
+  const {
+    baseRate: _rate,
+    totalSlots: _total,
+    ownerId: _owner,
+    strategy: _strategy,
+    progressiveJson: _tiers,
+    dynamicEnabled: _dynamic,
+    bandRatesJson: _bands,
+    ...fields
+  } = lot;
   return { ...fields, pricing: pricingOf(lot), availability };
 }

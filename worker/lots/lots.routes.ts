@@ -28,9 +28,15 @@ const searchQuery = windowQuery.extend(pageQueryOf(LOT_PAGE_SIZE).shape).extend(
   bbox: z
     .string()
     .transform((value) => value.split(','))
-    .refine((parts) => parts.length === 4 && parts.every((part) => coordinate.test(part)), 'bbox must be "west,south,east,north" in degrees.')
+    .refine(
+      (parts) => parts.length === 4 && parts.every((part) => coordinate.test(part)),
+      'bbox must be "west,south,east,north" in degrees.',
+    )
     .transform((parts) => parts.map(Number))
-    .refine(([west, south, east, north]) => west < east && south < north && south >= -90 && north <= 90 && west >= -180 && east <= 180, 'bbox must be "west,south,east,north" with west < east and south < north.')
+    .refine(
+      ([west, south, east, north]) => west < east && south < north && south >= -90 && north <= 90 && west >= -180 && east <= 180,
+      'bbox must be "west,south,east,north" with west < east and south < north.',
+    )
     .transform(([west, south, east, north]): Box => ({ west, south, east, north }))
     .optional(),
   accessible: flag.optional(),
@@ -52,7 +58,14 @@ export const lotRoutes = new Hono<AppEnv>()
     const window = windowOf(filters);
     // A cursor is the last row's distance when the search has a point, its name when not.
     if (cursor && (near || bbox) && !Number.isFinite(Number(cursor.key))) throw apiError(400, CURSOR_MESSAGE);
-    const search = { ...filters, near, box: bbox, radiusKm: near && !bbox ? (radiusKm ?? DEFAULT_RADIUS_KM) : undefined, openAt: openNow ? new Date(window.startMs) : undefined, window };
+    const search = {
+      ...filters,
+      near,
+      box: bbox,
+      radiusKm: near && !bbox ? (radiusKm ?? DEFAULT_RADIUS_KM) : undefined,
+      openAt: openNow ? new Date(window.startMs) : undefined,
+      window,
+    };
     const page = { limit, cursor };
     const now = Date.now();
     return c.json(

@@ -7,7 +7,12 @@ import { DEMO_ATTENDANT_LOT } from '../seed/seed';
 import { DEMO_LOTS } from '../seed/demo-lots';
 import { call, cookieFor, db, seedOnce, signupBody, sessionCookie } from '../test/helpers';
 
-type DriverLot = { id: string; name: string; amenitiesJson: string; availability: { occupied: number; total: number; priceSnapshot: { current: number } } };
+type DriverLot = {
+  id: string;
+  name: string;
+  amenitiesJson: string;
+  availability: { occupied: number; total: number; priceSnapshot: { current: number } };
+};
 
 let assignedLot = '';
 let otherLot = '';
@@ -24,7 +29,13 @@ describe('public lot search', () => {
     const list = (await res.json<{ items: DriverLot[] }>()).items.filter((lot) => DEMO_LOTS.some((demo) => demo.name === lot.name));
     expect(list).toHaveLength(DEMO_LOTS.length);
     const greenbelt = list.find((lot) => lot.name === DEMO_ATTENDANT_LOT)!;
-    expect(greenbelt.availability).toMatchObject({ occupied: 0, free: 220, total: 220, priceSnapshot: { current: 6000 }, quote: { hours: 1, totalCents: 6000 } });
+    expect(greenbelt.availability).toMatchObject({
+      occupied: 0,
+      free: 220,
+      total: 220,
+      priceSnapshot: { current: 6000 },
+      quote: { hours: 1, totalCents: 6000 },
+    });
     expect(JSON.parse(greenbelt.amenitiesJson)).toMatchObject({ accessible: true, evCharging: true });
     expect(greenbelt).not.toHaveProperty('ownerId');
   });

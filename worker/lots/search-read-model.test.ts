@@ -24,13 +24,24 @@ async function lotAlone(slotCount: number, point: [number, number]) {
 }
 
 async function searched(lotId: string, point: [number, number], query: string): Promise<Counts> {
-  const page = await (await call(`/api/lots?near=${point.join(',')}&radiusKm=0.5&${query}`)).json<{ items: { id: string; availability: Counts }[] }>();
+  const page = await (await call(`/api/lots?near=${point.join(',')}&radiusKm=0.5&${query}`)).json<{
+    items: { id: string; availability: Counts }[];
+  }>();
   return page.items.find((lot) => lot.id === lotId)!.availability;
 }
 
 /** For every one-hour window from `fromHour` to `toHour`, and the given whole windows: search's figure is the object's. */
-async function expectSearchFollowsObject(lotId: string, point: [number, number], fromHour: number, toHour: number, windows: [string, number][] = []) {
-  const all: [string, number][] = [...Array.from({ length: toHour - fromHour }, (_, i) => [hourFromNow(fromHour + i), 1] as [string, number]), ...windows];
+async function expectSearchFollowsObject(
+  lotId: string,
+  point: [number, number],
+  fromHour: number,
+  toHour: number,
+  windows: [string, number][] = [],
+) {
+  const all: [string, number][] = [
+    ...Array.from({ length: toHour - fromHour }, (_, i) => [hourFromNow(fromHour + i), 1] as [string, number]),
+    ...windows,
+  ];
   for (const [start, hours] of all) {
     const live = await (await call(`/api/lots/${lotId}/availability?${windowQuery(start, hours)}`)).json<Counts>();
     // The read model is written just after the object's change: it may lag by that write.
@@ -92,14 +103,21 @@ describe("search's availability from the lot objects' read model", () => {
     const { cookie } = await driver(5_000);
     expect((await reserve(cookie, { lotId, start: hourFromNow(5), durationHours: 2 })).status).toBe(201);
     await expectSearchFollowsObject(lotId, point, 5, 7);
-    const rowsOf = () => db().select({ hour: lotHoursBooked.hour, slotsTaken: lotHoursBooked.slotsTaken }).from(lotHoursBooked).where(eq(lotHoursBooked.lotId, lotId)).orderBy(lotHoursBooked.hour);
+    const rowsOf = () =>
+      db()
+        .select({ hour: lotHoursBooked.hour, slotsTaken: lotHoursBooked.slotsTaken })
+        .from(lotHoursBooked)
+        .where(eq(lotHoursBooked.lotId, lotId))
+        .orderBy(lotHoursBooked.hour);
     const written = await rowsOf();
     expect(written.map((row) => row.slotsTaken)).toEqual([1, 1]);
 
     // A lost write and a stray row: search now disagrees with the object.
     const firstHour = written[0].hour;
     await db().delete(lotHoursBooked).where(eq(lotHoursBooked.lotId, lotId));
-    await db().insert(lotHoursBooked).values({ lotId, hour: firstHour + 10, slotsTaken: 2 });
+    await db()
+      .insert(lotHoursBooked)
+      .values({ lotId, hour: firstHour + 10, slotsTaken: 2 });
     expect((await searched(lotId, point, windowQuery(hourFromNow(5), 2))).free).toBe(2);
 
     const stub = lotObject(env, lotId);

@@ -36,8 +36,23 @@ export async function notify(db: DB, userId: string, note: NewNotification): Pro
  * A notice that must go out with the change it reports, as a statement for the same D1 batch. Only for
  * types no preference silences (not promotions or reminders: those go through `notify`).
  */
-export const notificationStatement = (d1: D1Database, db: DB, userId: string, note: Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> }) =>
-  statementOf(d1, db.insert(notifications).values({ id: newId(), userId, type: note.type, title: note.title, message: note.message, metadataJson: note.metadata ? JSON.stringify(note.metadata) : null }));
+export const notificationStatement = (
+  d1: D1Database,
+  db: DB,
+  userId: string,
+  note: Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> },
+) =>
+  statementOf(
+    d1,
+    db.insert(notifications).values({
+      id: newId(),
+      userId,
+      type: note.type,
+      title: note.title,
+      message: note.message,
+      metadataJson: note.metadata ? JSON.stringify(note.metadata) : null,
+    }),
+  );
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -82,7 +97,8 @@ export async function markRead(db: DB, userId: string, id: string) {
   return updated.length > 0;
 }
 
-export const markAllRead = (db: DB, userId: string) => db.update(notifications).set({ isRead: true }).where(eq(notifications.userId, userId));
+export const markAllRead = (db: DB, userId: string) =>
+  db.update(notifications).set({ isRead: true }).where(eq(notifications.userId, userId));
 
 /** Deletes one of the user's notifications; false when they have no such notification. */
 export async function deleteOwnNotification(db: DB, userId: string, id: string) {

@@ -9,11 +9,17 @@ import { notify } from './notifications.data';
 
 describe('notifications', () => {
   type Note = { id: string; type: string; isRead: boolean };
-  const list = async (cookie: string) => (await call('/api/notifications', { cookie })).json<{ items: Note[] }>().then((page) => page.items);
+  const list = async (cookie: string) =>
+    (await call('/api/notifications', { cookie })).json<{ items: Note[] }>().then((page) => page.items);
 
   it('marks one read, all read, deletes, and answers 404 for someone else’s', async () => {
     const me = await signedInDriver();
-    await notify(db(), me.user.id, { type: 'BOOKING_CONFIRMED', title: 'Booking confirmed', message: 'See you at 6 PM', metadata: { lotName: 'Greenbelt 3 Parking' } });
+    await notify(db(), me.user.id, {
+      type: 'BOOKING_CONFIRMED',
+      title: 'Booking confirmed',
+      message: 'See you at 6 PM',
+      metadata: { lotName: 'Greenbelt 3 Parking' },
+    });
     let notes = await list(me.cookie);
     expect(notes).toHaveLength(2);
     expect(notes.every((n) => !n.isRead)).toBe(true);
@@ -56,7 +62,15 @@ describe('notification pages and counts', () => {
     const base = Date.now() - 100 * MINUTE;
     const made = [];
     for (let i = 0; i < 45; i++) {
-      const row = { id: newId(), userId, type: 'BOOKING_REMINDER' as const, title: `Reminder ${i}`, message: 'Starts in 30 minutes', isRead: i % 3 === 0, createdAt: new Date(base - Math.floor(i / 3) * MINUTE).toISOString() };
+      const row = {
+        id: newId(),
+        userId,
+        type: 'BOOKING_REMINDER' as const,
+        title: `Reminder ${i}`,
+        message: 'Starts in 30 minutes',
+        isRead: i % 3 === 0,
+        createdAt: new Date(base - Math.floor(i / 3) * MINUTE).toISOString(),
+      };
       await db().insert(notifications).values(row);
       made.push(row);
     }
@@ -65,16 +79,24 @@ describe('notification pages and counts', () => {
 
   type Driver = Awaited<ReturnType<typeof signedInDriver>>;
   const pages = async (driver: Driver, filter: 'all' | 'unread', between?: () => Promise<void>) =>
-    (await walkPages(async (cursor) => (await driver.api.notifications.$get({ query: { filter, limit: '20', cursor } })).json(), between)).map((page) => page.map((note) => note.id));
+    (
+      await walkPages(async (cursor) => (await driver.api.notifications.$get({ query: { filter, limit: '20', cursor } })).json(), between)
+    ).map((page) => page.map((note) => note.id));
 
   it('pages 45 notifications by 20 as 20, 20, 5, newest first, none twice or skipped while new ones arrive', async () => {
     const driver = await signedInDriver();
     const made = await fortyFive(driver.user.id);
     // The welcome note is newer than the 45; each note sent between pages is newer still.
-    const expected = (await (await driver.api.notifications.$get({ query: { limit: String(MAX_PAGE_SIZE) } })).json()).items.map((note) => note.id);
+    const expected = (await (await driver.api.notifications.$get({ query: { limit: String(MAX_PAGE_SIZE) } })).json()).items.map(
+      (note) => note.id,
+    );
     expect(expected.slice(1)).toEqual(made.map((note) => note.id));
     await db().delete(notifications).where(eq(notifications.id, expected[0]));
-    const walked = await pages(driver, 'all', async () => void (await notify(db(), driver.user.id, { type: 'BOOKING_CONFIRMED', title: 'Booked', message: 'See you' })));
+    const walked = await pages(
+      driver,
+      'all',
+      async () => void (await notify(db(), driver.user.id, { type: 'BOOKING_CONFIRMED', title: 'Booked', message: 'See you' })),
+    );
     expect(walked.map((page) => page.length)).toEqual([20, 20, 5]);
     expect(walked.flat()).toEqual(made.map((note) => note.id));
   });

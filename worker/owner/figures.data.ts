@@ -32,7 +32,9 @@ const lotsIn = (scope: LotScope | 'all') =>
 function money(scope: LotScope | 'all', window?: Window, payer = false) {
   const charged = window ? sql` AND c.created_at >= ${window.from.toISOString()} AND c.created_at < ${window.to.toISOString()}` : sql``;
   // A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
-  const exited = window ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()} AND entry_ts < ${window.to.toISOString()}` : sql``;
+  const exited = window
+    ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()} AND entry_ts < ${window.to.toISOString()}`
+    : sql``;
   return sql`
     SELECT c.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents${payer ? sql`, r.user_id AS user_id` : sql``}
       FROM charges c${payer ? sql` JOIN reservations r ON r.id = c.reservation_id` : sql``}

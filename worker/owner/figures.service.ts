@@ -56,7 +56,9 @@ type ScopeLot = OccupancyLot & { name: string };
 
 async function lotsOf(db: DB, scope: LotScope): Promise<ScopeLot[]> {
   const rows = await listLotsOwnedBy(db, scope.ownerId);
-  return rows.filter((lot) => !scope.lotId || lot.id === scope.lotId).map((lot) => ({ id: lot.id, name: lot.name, slots: lot.totalSlots, hours: lotHours(lot) }));
+  return rows
+    .filter((lot) => !scope.lotId || lot.id === scope.lotId)
+    .map((lot) => ({ id: lot.id, name: lot.name, slots: lot.totalSlots, hours: lotHours(lot) }));
 }
 
 /** Whole Manila days, `from` to `to` included. */
@@ -83,13 +85,20 @@ export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
   const lots = await lotsOf(db, scope);
   const slots = sumBy(lots, (lot) => lot.slots);
   const figures = async (window: Window) => {
-    const [money, booked, taken] = await Promise.all([moneyTotal(db, scope, window), bookingsByDay(db, scope, window, STAY_LENGTH_BOUNDS), slotsTakenAt(db, scope, window.to)]);
+    const [money, booked, taken] = await Promise.all([
+      moneyTotal(db, scope, window),
+      bookingsByDay(db, scope, window, STAY_LENGTH_BOUNDS),
+      slotsTakenAt(db, scope, window.to),
+    ]);
     const count = sumBy(booked, (day) => day.bookings);
     return {
       totalRevenue: money,
       occupancy: occupancyPercent({ booked: sumBy(taken, (row) => row.taken), available: slots }) ?? 0,
       dailyBookings: count,
-      avgDuration: avgHours(sumBy(booked, (day) => day.seconds), count),
+      avgDuration: avgHours(
+        sumBy(booked, (day) => day.seconds),
+        count,
+      ),
     };
   };
   const [today_, yesterday] = await Promise.all([figures(current), figures(previous)]);
@@ -97,7 +106,9 @@ export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
 }
 
 function changes<T extends Record<string, number>>(current: T, previous: T) {
-  return Object.fromEntries(Object.keys(current).map((key) => [key, changePercent(current[key], previous[key])])) as { [K in keyof T]: number | null };
+  return Object.fromEntries(Object.keys(current).map((key) => [key, changePercent(current[key], previous[key])])) as {
+    [K in keyof T]: number | null;
+  };
 }
 
 /** The dashboard's revenue trend: money received per Manila day over the last 7 days, 30 days or 3 months. */
@@ -172,17 +183,33 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     const bookings = sumBy(rows, (row) => row.bookings);
     return {
       totalRevenue: revenue,
-      avgOccupancy: occupancyPercent({ booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) }) ?? 0,
+      avgOccupancy:
+        occupancyPercent({ booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) }) ?? 0,
       totalBookings: bookings,
-      avgDuration: avgHours(sumBy(rows, (row) => row.seconds), bookings),
+      avgDuration: avgHours(
+        sumBy(rows, (row) => row.seconds),
+        bookings,
+      ),
     };
   };
-  const [current, previous] = [period(eachDay(from, to), sumBy(money, (row) => row.cents)), period(eachDay(before.from, before.to), moneyBefore)];
+  const [current, previous] = [
+    period(
+      eachDay(from, to),
+      sumBy(money, (row) => row.cents),
+    ),
+    period(eachDay(before.from, before.to), moneyBefore),
+  ];
   const reportDays = bookingDays.filter((row) => row.day >= from);
   const lengths = [sumBy(reportDays, (row) => row.short), sumBy(reportDays, (row) => row.middle), sumBy(reportDays, (row) => row.long)];
   const daily: DailyRow[] = eachDay(from, to).map((day) => {
     const row = dayFigures(day);
-    return { date: day, revenue: row.revenue, occupancy: occupancyPercent(row.tally), bookings: row.bookings, avgDuration: avgHours(row.seconds, row.bookings) };
+    return {
+      date: day,
+      revenue: row.revenue,
+      occupancy: occupancyPercent(row.tally),
+      bookings: row.bookings,
+      avgDuration: avgHours(row.seconds, row.bookings),
+    };
   });
 
   return {
@@ -225,7 +252,11 @@ function occupancyReport(grid: Tally[][], lengths: number[]) {
       .sort((a, b) => b.occupancy - a.occupancy || a.hour - b.hour);
     return best[0] ?? null;
   };
-  const [weekdays, weekends, all] = [[1, 2, 3, 4, 5], [6, 0], [0, 1, 2, 3, 4, 5, 6]];
+  const [weekdays, weekends, all] = [
+    [1, 2, 3, 4, 5],
+    [6, 0],
+    [0, 1, 2, 3, 4, 5, 6],
+  ];
   const total = (set: number[]) => occupancyPercent(add(hoursOf(set)));
   const bookings = sumBy(lengths, (n) => n);
   return {
@@ -233,7 +264,11 @@ function occupancyReport(grid: Tally[][], lengths: number[]) {
     heatmap: WEEKDAYS.map((weekday, i) => ({ weekday, hours: grid[(i + 1) % 7].map(occupancyPercent) })),
     byHour: hoursOf(all).map(occupancyPercent),
     peakHours: { weekdays: peak(weekdays), saturday: peak([6]), sunday: peak([0]) },
-    stayLengths: STAY_LENGTHS.map((label, i) => ({ label, bookings: lengths[i], share: bookings ? Math.round((lengths[i] / bookings) * 1000) / 10 : 0 })),
+    stayLengths: STAY_LENGTHS.map((label, i) => ({
+      label,
+      bookings: lengths[i],
+      share: bookings ? Math.round((lengths[i] / bookings) * 1000) / 10 : 0,
+    })),
     utilisation: { weekdays: total(weekdays), weekends: total(weekends), overall: total(all) },
   };
 }

@@ -21,23 +21,41 @@ const at = (day: string, time: string) => new Date(`2026-03-${day}T${time}:00+08
 
 async function person(role: 'owner_admin' | 'parking_user', email?: string) {
   const { password: _, mobile: phone, role: _role, ...fields } = signupBody(email ? { email } : {});
-  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: role === 'owner_admin' ? 'space_owner' : 'parking_user' });
+  const user = await createAccount(db(), {
+    ...fields,
+    phone,
+    passwordHash: 'x',
+    signupRole: role === 'owner_admin' ? 'space_owner' : 'parking_user',
+  });
   if (role === 'owner_admin') await db().update(users).set({ role }).where(eq(users.id, user.id));
   return { user, api: testClient(app, env, undefined, { headers: { Cookie: await signedInAs(user.id) } }).api };
 }
 
 async function lot(ownerId: string, name: string, slotCount: number, hours: object) {
   const id = newId();
-  await db().insert(lots).values({ id, ownerId, name, geoLat: 14.55, geoLng: 121.02, hoursJson: JSON.stringify(hours), isApproved: true });
-  for (let i = 1; i <= slotCount; i++) await db().insert(slots).values({ id: newId(), lotId: id, label: `A-${i}` });
+  await db()
+    .insert(lots)
+    .values({ id, ownerId, name, geoLat: 14.55, geoLng: 121.02, hoursJson: JSON.stringify(hours), isApproved: true });
+  for (let i = 1; i <= slotCount; i++)
+    await db()
+      .insert(slots)
+      .values({ id: newId(), lotId: id, label: `A-${i}` });
   return id;
 }
 
-type Stay = { lotId: string; userId: string; start: string; end: string; status?: 'COMPLETED' | 'CANCELLED'; charges: [kind: (typeof charges.$inferInsert)['kind'], cents: number, at: string][] };
+type Stay = {
+  lotId: string;
+  userId: string;
+  start: string;
+  end: string;
+  status?: 'COMPLETED' | 'CANCELLED';
+  charges: [kind: (typeof charges.$inferInsert)['kind'], cents: number, at: string][];
+};
 async function booking({ lotId, userId, start, end, status = 'COMPLETED', charges: money }: Stay) {
   const id = newId();
   await db().insert(reservations).values({ id, lotId, userId, status, startTs: start, endTs: end, amountCents: 0 });
-  for (const [kind, amountCents, createdAt] of money) await db().insert(charges).values({ id: newId(), reservationId: id, kind, amountCents, createdAt });
+  for (const [kind, amountCents, createdAt] of money)
+    await db().insert(charges).values({ id: newId(), reservationId: id, kind, amountCents, createdAt });
   return id;
 }
 
@@ -50,29 +68,124 @@ beforeAll(async () => {
   await seedOnce();
   const me = await person('owner_admin');
   Object.assign(owner, { id: me.user.id, api: me.api });
-  const [u1, u2, u3] = await Promise.all([person('parking_user', 'maria.santos@example.ph'), person('parking_user', 'jose.rizal@example.ph'), person('parking_user', 'ana@example.ph')]);
+  const [u1, u2, u3] = await Promise.all([
+    person('parking_user', 'maria.santos@example.ph'),
+    person('parking_user', 'jose.rizal@example.ph'),
+    person('parking_user', 'ana@example.ph'),
+  ]);
   lotA = await lot(owner.id, 'Lot A', 2, Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '08:00', close: '18:00' }])));
   lotB = await lot(owner.id, 'Lot B', 1, ALWAYS);
 
   // Previous period: Sunday 1 March, 10:00–12:00 at lot A.
-  await booking({ lotId: lotA, userId: u1.user.id, start: at('01', '10:00'), end: at('01', '12:00'), charges: [['BOOKING', 8000, at('01', '09:00')]] });
+  await booking({
+    lotId: lotA,
+    userId: u1.user.id,
+    start: at('01', '10:00'),
+    end: at('01', '12:00'),
+    charges: [['BOOKING', 8000, at('01', '09:00')]],
+  });
   // Monday.
-  await booking({ lotId: lotA, userId: u1.user.id, start: at('02', '09:00'), end: at('02', '12:00'), charges: [['BOOKING', 8000, at('02', '08:30')], ['EXTENSION', 4000, at('02', '10:30')]] });
-  await booking({ lotId: lotA, userId: u2.user.id, start: at('02', '10:00'), end: at('02', '11:30'), charges: [['BOOKING', 6000, at('02', '09:00')], ['OVERSTAY', 2000, at('02', '12:00')]] });
-  await booking({ lotId: lotA, userId: u3.user.id, start: at('03', '09:00'), end: at('03', '10:00'), status: 'CANCELLED', charges: [['BOOKING', 4000, at('02', '20:00')], ['REFUND', -4000, at('03', '08:00')]] });
-  await booking({ lotId: lotB, userId: u2.user.id, start: at('02', '23:00'), end: at('03', '07:00'), charges: [['BOOKING', 20000, at('02', '22:00')]] });
+  await booking({
+    lotId: lotA,
+    userId: u1.user.id,
+    start: at('02', '09:00'),
+    end: at('02', '12:00'),
+    charges: [
+      ['BOOKING', 8000, at('02', '08:30')],
+      ['EXTENSION', 4000, at('02', '10:30')],
+    ],
+  });
+  await booking({
+    lotId: lotA,
+    userId: u2.user.id,
+    start: at('02', '10:00'),
+    end: at('02', '11:30'),
+    charges: [
+      ['BOOKING', 6000, at('02', '09:00')],
+      ['OVERSTAY', 2000, at('02', '12:00')],
+    ],
+  });
+  await booking({
+    lotId: lotA,
+    userId: u3.user.id,
+    start: at('03', '09:00'),
+    end: at('03', '10:00'),
+    status: 'CANCELLED',
+    charges: [
+      ['BOOKING', 4000, at('02', '20:00')],
+      ['REFUND', -4000, at('03', '08:00')],
+    ],
+  });
+  await booking({
+    lotId: lotB,
+    userId: u2.user.id,
+    start: at('02', '23:00'),
+    end: at('03', '07:00'),
+    charges: [['BOOKING', 20000, at('02', '22:00')]],
+  });
   // Tuesday: a stay running past closing, a known driver's walk-in (a completed reservation) and a walk-in nobody booked.
-  await booking({ lotId: lotA, userId: u1.user.id, start: at('03', '17:00'), end: at('03', '20:00'), charges: [['BOOKING', 12000, at('03', '16:00')]] });
-  const known = await booking({ lotId: lotA, userId: u3.user.id, start: at('03', '08:00'), end: at('03', '08:30'), charges: [['WALK_IN', 2000, at('03', '08:30')]] });
-  await db().insert(checkins).values({ id: newId(), lotId: lotA, reservationId: known, plate: 'KNW 100', walkIn: true, entryTs: at('03', '08:00'), exitTs: at('03', '08:30'), amountCents: 2000 });
-  await db().insert(checkins).values({ id: newId(), lotId: lotB, plate: 'ANN 200', walkIn: true, entryTs: at('03', '12:00'), exitTs: at('03', '13:30'), amountCents: 6000, paidBy: 'cash' });
+  await booking({
+    lotId: lotA,
+    userId: u1.user.id,
+    start: at('03', '17:00'),
+    end: at('03', '20:00'),
+    charges: [['BOOKING', 12000, at('03', '16:00')]],
+  });
+  const known = await booking({
+    lotId: lotA,
+    userId: u3.user.id,
+    start: at('03', '08:00'),
+    end: at('03', '08:30'),
+    charges: [['WALK_IN', 2000, at('03', '08:30')]],
+  });
+  await db()
+    .insert(checkins)
+    .values({
+      id: newId(),
+      lotId: lotA,
+      reservationId: known,
+      plate: 'KNW 100',
+      walkIn: true,
+      entryTs: at('03', '08:00'),
+      exitTs: at('03', '08:30'),
+      amountCents: 2000,
+    });
+  await db()
+    .insert(checkins)
+    .values({
+      id: newId(),
+      lotId: lotB,
+      plate: 'ANN 200',
+      walkIn: true,
+      entryTs: at('03', '12:00'),
+      exitTs: at('03', '13:30'),
+      amountCents: 6000,
+      paidBy: 'cash',
+    });
   // An undone walk-in never counts.
-  await db().insert(checkins).values({ id: newId(), lotId: lotB, plate: 'UND 300', walkIn: true, entryTs: at('03', '14:00'), exitTs: at('03', '15:00'), amountCents: 9900, undoneAt: at('03', '14:05') });
+  await db()
+    .insert(checkins)
+    .values({
+      id: newId(),
+      lotId: lotB,
+      plate: 'UND 300',
+      walkIn: true,
+      entryTs: at('03', '14:00'),
+      exitTs: at('03', '15:00'),
+      amountCents: 9900,
+      undoneAt: at('03', '14:05'),
+    });
 
   // Another owner's lot, busy the same Monday: none of it is ours.
   const other = await person('owner_admin');
   elsewhere = await lot(other.user.id, 'Elsewhere', 1, ALWAYS);
-  await booking({ lotId: elsewhere, userId: u1.user.id, start: at('02', '09:00'), end: at('02', '17:00'), charges: [['BOOKING', 99900, at('02', '08:00')]] });
+  await booking({
+    lotId: elsewhere,
+    userId: u1.user.id,
+    start: at('02', '09:00'),
+    end: at('02', '17:00'),
+    charges: [['BOOKING', 99900, at('02', '08:00')]],
+  });
 });
 
 const report = (query: Record<string, string>) => owner.api.owner.reports.$get({ query: query as never });
@@ -83,7 +196,13 @@ describe('GET /api/owner/reports', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
 
-    expect(body.filter).toEqual({ lotId: null, from: '2026-03-02', to: '2026-03-03', previousFrom: '2026-02-28', previousTo: '2026-03-01' });
+    expect(body.filter).toEqual({
+      lotId: null,
+      from: '2026-03-02',
+      to: '2026-03-03',
+      previousFrom: '2026-02-28',
+      previousTo: '2026-03-01',
+    });
     // Revenue Mon: 8000 + 4000 + 6000 + 2000 + 4000 (r4's booking) + 20000 = 44000.
     // Revenue Tue: 12000 − 4000 (r4's refund) + 2000 (known walk-in) + 6000 (anonymous walk-in) = 16000.
     // Bookings Mon: 3 h, 1.5 h, 8 h → 3, avg 12.5 / 3 = 4.17 → 4.2; Tue: 3 h, 0.5 h → 2, avg 1.75 → 1.8.
@@ -180,7 +299,8 @@ describe('GET /api/owner/reports', () => {
       if (message) expect(body.message).toContain(message);
       else expect(body.message).toBeTruthy();
     }
-    for (const path of ['kpis', 'revenue'] as const) expect((await owner.api.owner[path].$get({ query: { lotId: elsewhere } })).status).toBe(404);
+    for (const path of ['kpis', 'revenue'] as const)
+      expect((await owner.api.owner[path].$get({ query: { lotId: elsewhere } })).status).toBe(404);
   });
 
   it('is refused to drivers', async () => {
@@ -227,8 +347,14 @@ describe('money the booking flow records', () => {
   it("counts a booking and its refund at the booking's lot", async () => {
     const lotId = await makeLot(2);
     const { cookie } = await driver();
-    const kept = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 })).json<{ id: string; amountCents: number }>();
-    const dropped = await (await reserve(cookie, { lotId, start: inMinutes(300), durationHours: 1 })).json<{ id: string; amountCents: number }>();
+    const kept = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 })).json<{
+      id: string;
+      amountCents: number;
+    }>();
+    const dropped = await (await reserve(cookie, { lotId, start: inMinutes(300), durationHours: 1 })).json<{
+      id: string;
+      amountCents: number;
+    }>();
     expect((await cancelBooking(cookie, dropped.id)).status).toBe(200);
     const today = manilaDay(Date.now());
     const res = await call(`/api/owner/reports?lotId=${lotId}&from=${today}&to=${today}`, { cookie: await cookieFor('owner_admin') });

@@ -43,17 +43,32 @@ export async function otherAssignmentCount(db: DB, userId: string, lotId: string
 }
 
 export const openShiftAt = async (db: DB, userId: string, lotId: string) =>
-  (await db.select({ id: shifts.id }).from(shifts).where(and(eq(shifts.attendantId, userId), eq(shifts.lotId, lotId), isNull(shifts.endedAt))).limit(1))[0] ?? null;
+  (
+    await db
+      .select({ id: shifts.id })
+      .from(shifts)
+      .where(and(eq(shifts.attendantId, userId), eq(shifts.lotId, lotId), isNull(shifts.endedAt)))
+      .limit(1)
+  )[0] ?? null;
 
 export const assignStatement = (d1: D1Database, db: DB, userId: string, lotId: string) =>
   statementOf(d1, db.insert(attendantAssignments).values({ id: newId(), attendantId: userId, lotId }));
 
 export const unassignStatement = (d1: D1Database, db: DB, userId: string, lotId: string) =>
-  statementOf(d1, db.delete(attendantAssignments).where(and(eq(attendantAssignments.attendantId, userId), eq(attendantAssignments.lotId, lotId))));
+  statementOf(
+    d1,
+    db.delete(attendantAssignments).where(and(eq(attendantAssignments.attendantId, userId), eq(attendantAssignments.lotId, lotId))),
+  );
 
 /** A driver becomes an attendant; only if still a driver (follow it with `abortUnlessChanged`). */
 export const promoteToAttendantStatement = (d1: D1Database, db: DB, userId: string) =>
-  statementOf(d1, db.update(users).set({ role: 'attendant' }).where(and(eq(users.id, userId), eq(users.role, 'parking_user'))));
+  statementOf(
+    d1,
+    db
+      .update(users)
+      .set({ role: 'attendant' })
+      .where(and(eq(users.id, userId), eq(users.role, 'parking_user'))),
+  );
 
 /**
  * An attendant who no longer works any lot is a driver again; only if no assignment came meanwhile
@@ -75,4 +90,10 @@ export const demoteToDriverStatement = (d1: D1Database, db: DB, userId: string) 
   );
 
 export const endShiftStatement = (d1: D1Database, db: DB, shiftId: string, now: Date) =>
-  statementOf(d1, db.update(shifts).set({ endedAt: now.toISOString() }).where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt))));
+  statementOf(
+    d1,
+    db
+      .update(shifts)
+      .set({ endedAt: now.toISOString() })
+      .where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt))),
+  );

@@ -44,7 +44,11 @@ export async function listLotAttendants(db: DB, lotId: string): Promise<LotAtten
 const attendantOf = async (db: DB, lotId: string, userId: string) => (await listLotAttendants(db, lotId)).find((row) => row.id === userId)!;
 
 const roleChange = (ctx: Ctx, user: { id: string; email: string }, from: Role | null, to: Role, lotId: string) =>
-  auditStatement(ctx.env.DB, ctx.db, ctx.owner, { action: 'ROLE_CHANGE', subject: `user:${user.id}`, context: { email: user.email, from, to, lotId } });
+  auditStatement(ctx.env.DB, ctx.db, ctx.owner, {
+    action: 'ROLE_CHANGE',
+    subject: `user:${user.id}`,
+    context: { email: user.email, from, to, lotId },
+  });
 
 const alreadyHere = (email: string) => apiError(409, `${email} already works at this lot.`);
 const changedAgain = () => apiError(409, 'The attendants of this lot changed meanwhile. Reload and try again.');
@@ -64,7 +68,13 @@ export async function addLotAttendant(ctx: Ctx, lotId: string, input: AttendantA
   try {
     await ctx.env.DB.batch([
       assignStatement(ctx.env.DB, ctx.db, existing.id, lotId),
-      ...(promote ? [promoteToAttendantStatement(ctx.env.DB, ctx.db, existing.id), abortUnlessChanged(ctx.env.DB), roleChange(ctx, existing, 'parking_user', 'attendant', lotId)] : []),
+      ...(promote
+        ? [
+            promoteToAttendantStatement(ctx.env.DB, ctx.db, existing.id),
+            abortUnlessChanged(ctx.env.DB),
+            roleChange(ctx, existing, 'parking_user', 'attendant', lotId),
+          ]
+        : []),
     ]);
   } catch (error) {
     if (violates(error, 'attendant_assignments')) throw alreadyHere(existing.email);
@@ -82,7 +92,16 @@ async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd) {
   const userId = newId();
   const account = accountInserts(
     ctx.db,
-    { firstName, lastName, email: input.email, phone: null, passwordHash: await hashPassword(password), signupRole: 'parking_user', role: 'attendant', mustChangePassword: true },
+    {
+      firstName,
+      lastName,
+      email: input.email,
+      phone: null,
+      passwordHash: await hashPassword(password),
+      signupRole: 'parking_user',
+      role: 'attendant',
+      mustChangePassword: true,
+    },
     userId,
   );
   try {
@@ -114,7 +133,13 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
       unassignStatement(ctx.env.DB, ctx.db, userId, lotId),
       abortUnlessChanged(ctx.env.DB),
       ...(shift ? [endShiftStatement(ctx.env.DB, ctx.db, shift.id, now)] : []),
-      ...(demote ? [demoteToDriverStatement(ctx.env.DB, ctx.db, userId), abortUnlessChanged(ctx.env.DB), roleChange(ctx, user, 'attendant', 'parking_user', lotId)] : []),
+      ...(demote
+        ? [
+            demoteToDriverStatement(ctx.env.DB, ctx.db, userId),
+            abortUnlessChanged(ctx.env.DB),
+            roleChange(ctx, user, 'attendant', 'parking_user', lotId),
+          ]
+        : []),
     ]);
   } catch (error) {
     if (changedMeanwhile(error)) throw changedAgain();

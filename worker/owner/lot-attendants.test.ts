@@ -6,20 +6,42 @@ import { auditLogs, attendantAssignments, shifts, users } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { call, db, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
 
-type Attendant = { id: string; name: string; email: string; role: string; onShift: boolean; shiftStartedAt: string | null; mustChangePassword: boolean };
+type Attendant = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  onShift: boolean;
+  shiftStartedAt: string | null;
+  mustChangePassword: boolean;
+};
 type Added = { attendant: Attendant; created: boolean; oneTimePassword: string | null };
 
 const newLot = async (cookie: string) =>
-  (await (await call('/api/owner/lots', { method: 'POST', cookie, json: { name: 'Rockwell Lot', geoLat: 14.565, geoLng: 121.036, totalSlots: 2 } })).json<{ id: string }>()).id;
+  (
+    await (
+      await call('/api/owner/lots', {
+        method: 'POST',
+        cookie,
+        json: { name: 'Rockwell Lot', geoLat: 14.565, geoLng: 121.036, totalSlots: 2 },
+      })
+    ).json<{ id: string }>()
+  ).id;
 const attendantsPath = (lotId: string) => `/api/owner/lots/${lotId}/attendants`;
 const listAttendants = async (cookie: string, lotId: string) => (await call(attendantsPath(lotId), { cookie })).json<Attendant[]>();
 const add = (cookie: string, lotId: string, json: Record<string, unknown>) => call(attendantsPath(lotId), { method: 'POST', cookie, json });
 const remove = (cookie: string, lotId: string, userId: string) => call(`${attendantsPath(lotId)}/${userId}`, { method: 'DELETE', cookie });
 const roleOf = async (userId: string) => (await db().select({ role: users.role }).from(users).where(eq(users.id, userId)))[0].role;
 const roleChanges = async (userId: string) =>
-  (await db().select().from(auditLogs).where(and(eq(auditLogs.subject, `user:${userId}`), eq(auditLogs.action, 'ROLE_CHANGE')))).map((row) => JSON.parse(row.contextJson));
+  (
+    await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.subject, `user:${userId}`), eq(auditLogs.action, 'ROLE_CHANGE')))
+  ).map((row) => JSON.parse(row.contextJson));
 const signIn = (email: string, password: string) => call('/api/auth/login', { method: 'POST', json: { email, password } });
-const worksAt = async (cookie: string) => (await (await call('/api/attendant/lots', { cookie })).json<{ id: string }[]>()).map((lot) => lot.id);
+const worksAt = async (cookie: string) =>
+  (await (await call('/api/attendant/lots', { cookie })).json<{ id: string }[]>()).map((lot) => lot.id);
 
 /** An owner with a lot of their own. */
 async function ownerWithLot() {
@@ -39,11 +61,21 @@ describe('adding an existing account', () => {
     expect(await res.json()).toEqual({
       created: false,
       oneTimePassword: null,
-      attendant: expect.objectContaining({ id: driver.id, name: 'Liza Soberano', email: driver.email, role: 'attendant', onShift: false, mustChangePassword: false }),
+      attendant: expect.objectContaining({
+        id: driver.id,
+        name: 'Liza Soberano',
+        email: driver.email,
+        role: 'attendant',
+        onShift: false,
+        mustChangePassword: false,
+      }),
     });
     expect(await roleOf(driver.id)).toBe('attendant');
     expect(await roleChanges(driver.id)).toEqual([{ email: driver.email, from: 'parking_user', to: 'attendant', lotId }]);
-    const [entry] = await db().select().from(auditLogs).where(eq(auditLogs.subject, `user:${driver.id}`));
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.subject, `user:${driver.id}`));
     expect(entry.actorId).toBe(owner.id);
 
     expect((await listAttendants(cookie, lotId)).map((a) => a.id)).toEqual([driver.id]);
@@ -87,7 +119,10 @@ describe('adding an unknown e-mail', () => {
     const res = await add(cookie, lotId, { email, firstName: 'Pedro', lastName: 'Penduko' });
     expect(res.status).toBe(201);
     const added = await res.json<Added>();
-    expect(added).toMatchObject({ created: true, attendant: { name: 'Pedro Penduko', email, role: 'attendant', onShift: false, mustChangePassword: true } });
+    expect(added).toMatchObject({
+      created: true,
+      attendant: { name: 'Pedro Penduko', email, role: 'attendant', onShift: false, mustChangePassword: true },
+    });
     const password = added.oneTimePassword!;
     expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{5}(-[A-HJ-NP-Za-km-z2-9]{5}){3}$/);
 
@@ -111,7 +146,9 @@ describe('adding an unknown e-mail', () => {
     expect((await call('/api/auth/user', { cookie: oneTime })).status).toBe(200);
 
     const change = (json: Record<string, unknown>) => call('/api/auth/password', { method: 'POST', cookie: oneTime, json });
-    expect(await (await change({ currentPassword: 'not it', newPassword: 'gate keeper 2026' })).json()).toMatchObject({ message: 'Your current password is incorrect.' });
+    expect(await (await change({ currentPassword: 'not it', newPassword: 'gate keeper 2026' })).json()).toMatchObject({
+      message: 'Your current password is incorrect.',
+    });
     const same = await change({ currentPassword: password, newPassword: password });
     expect(same.status).toBe(400);
     const short = await change({ currentPassword: password, newPassword: 'short' });
@@ -165,7 +202,9 @@ describe('removing an attendant', () => {
     const { cookie, lotId } = await ownerWithLot();
     const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
     await add(cookie, lotId, { email: driver.email });
-    expect((await call('/api/attendant/shift', { method: 'POST', cookie: driverCookie, json: { lotId, action: 'start' } })).status).toBe(201);
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: driverCookie, json: { lotId, action: 'start' } })).status).toBe(
+      201,
+    );
     expect((await listAttendants(cookie, lotId))[0]).toMatchObject({ onShift: true, shiftStartedAt: expect.any(String) });
 
     const res = await remove(cookie, lotId, driver.id);
@@ -211,7 +250,9 @@ describe('another owner’s lot', () => {
     expect((await call(attendantsPath(lotId), { cookie: rival })).status).toBe(404);
     expect((await add(rival, lotId, { email: signupBody().email, firstName: 'Sneaky', lastName: 'Pete' })).status).toBe(404);
     expect((await remove(rival, lotId, driver.id)).status).toBe(404);
-    expect((await db().select().from(attendantAssignments).where(eq(attendantAssignments.lotId, lotId))).map((a) => a.attendantId)).toEqual([driver.id]);
+    expect((await db().select().from(attendantAssignments).where(eq(attendantAssignments.lotId, lotId))).map((a) => a.attendantId)).toEqual(
+      [driver.id],
+    );
     expect(await roleOf(driver.id)).toBe('attendant');
   });
 });

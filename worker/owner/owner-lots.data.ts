@@ -16,7 +16,12 @@ const slotInserts = (db: DB, lotId: string, planned: PlannedSlot[]): Statement[]
 };
 
 /** The lot, its price, its slots and the submission the super admin decides, in one transaction. */
-export async function insertLotWithSubmission(db: DB, lot: NewLot, planned: PlannedSlot[], submission: { accessibleSlots: number; evChargingSlots: number; hourlyRate: number }) {
+export async function insertLotWithSubmission(
+  db: DB,
+  lot: NewLot,
+  planned: PlannedSlot[],
+  submission: { accessibleSlots: number; evChargingSlots: number; hourlyRate: number },
+) {
   await db.batch([
     db.insert(lots).values(lot),
     db.insert(pricing).values({ lotId: lot.id, baseRate: submission.hourlyRate }),
@@ -26,7 +31,17 @@ export async function insertLotWithSubmission(db: DB, lot: NewLot, planned: Plan
 }
 
 export const slotsOfLot = (db: DB, lotId: string) =>
-  db.select({ id: slots.id, label: slots.label, level: slots.level, accessible: slots.accessible, evCharging: slots.evCharging, active: slots.active }).from(slots).where(eq(slots.lotId, lotId));
+  db
+    .select({
+      id: slots.id,
+      label: slots.label,
+      level: slots.level,
+      accessible: slots.accessible,
+      evCharging: slots.evCharging,
+      active: slots.active,
+    })
+    .from(slots)
+    .where(eq(slots.lotId, lotId));
 export type LotSlot = Awaited<ReturnType<typeof slotsOfLot>>[number];
 
 export type SlotChanges = {
@@ -40,8 +55,17 @@ export type SlotChanges = {
 export async function updateLotAndSlots(db: DB, lotId: string, fields: Partial<typeof lots.$inferInsert>, changes: SlotChanges) {
   const statements: Statement[] = [
     ...(Object.keys(fields).length ? [db.update(lots).set(fields).where(eq(lots.id, lotId))] : []),
-    ...changes.update.map(({ id, accessible, evCharging, level }) => db.update(slots).set({ accessible, evCharging, level, active: true }).where(eq(slots.id, id))),
-    ...(changes.retire.length ? [db.update(slots).set({ active: false }).where(and(eq(slots.lotId, lotId), inArray(slots.id, changes.retire)))] : []),
+    ...changes.update.map(({ id, accessible, evCharging, level }) =>
+      db.update(slots).set({ accessible, evCharging, level, active: true }).where(eq(slots.id, id)),
+    ),
+    ...(changes.retire.length
+      ? [
+          db
+            .update(slots)
+            .set({ active: false })
+            .where(and(eq(slots.lotId, lotId), inArray(slots.id, changes.retire))),
+        ]
+      : []),
     ...slotInserts(db, lotId, changes.add),
   ];
   const [first, ...rest] = statements;
@@ -63,12 +87,14 @@ export async function liveReservationCount(db: DB, lotId: string): Promise<numbe
 
 /** Whether anything was ever recorded at the lot (bookings, gate activity, shifts): such a lot keeps its history. */
 export async function lotHasRecords(db: DB, lotId: string): Promise<boolean> {
-  const [row] = await db.select({
-    any: sql<number>`exists(select 1 from ${reservations} where ${reservations.lotId} = ${lotId})
+  const [row] = await db
+    .select({
+      any: sql<number>`exists(select 1 from ${reservations} where ${reservations.lotId} = ${lotId})
       or exists(select 1 from ${checkins} where ${checkins.lotId} = ${lotId})
       or exists(select 1 from ${shifts} where ${shifts.lotId} = ${lotId})
       or exists(select 1 from ${gateIssues} where ${gateIssues.lotId} = ${lotId})`,
-  }).from(sql`(select 1)`);
+    })
+    .from(sql`(select 1)`);
   return !!row?.any;
 }
 

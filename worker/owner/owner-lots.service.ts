@@ -33,7 +33,9 @@ const jsonColumns = (body: Pick<LotUpdate, 'hoursJson' | 'rulesJson' | 'amenitie
 /** The layout the lot's active slots describe today, as the form shows it. */
 function layoutOf(slots: LotSlot[]): SlotLayout & { levels: string[] } {
   const active = slots.filter((slot) => slot.active);
-  const levels = [...new Set(active.map((slot) => slot.level ?? ''))].filter(Boolean).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const levels = [...new Set(active.map((slot) => slot.level ?? ''))]
+    .filter(Boolean)
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return {
     // A lot without levels shows none, though its labels carry the default one.
     levels: levels.length === 1 && levels[0] === DEFAULT_LEVEL ? [] : levels,
@@ -84,7 +86,12 @@ function slotChanges(current: LotSlot[], layout: SlotLayout): SlotChanges {
   for (const slot of planned) {
     const existing = byLabel.get(slot.label);
     if (!existing) changes.add.push(slot);
-    else if (!existing.active || existing.accessible !== slot.accessible || existing.evCharging !== slot.evCharging || existing.level !== slot.level) {
+    else if (
+      !existing.active ||
+      existing.accessible !== slot.accessible ||
+      existing.evCharging !== slot.evCharging ||
+      existing.level !== slot.level
+    ) {
       changes.update.push({ ...slot, id: existing.id });
     }
   }
@@ -92,7 +99,8 @@ function slotChanges(current: LotSlot[], layout: SlotLayout): SlotChanges {
   return changes;
 }
 
-const labelList = (labels: string[]) => (labels.length > 5 ? `${labels.slice(0, 5).join(', ')} and ${labels.length - 5} more` : labels.join(', '));
+const labelList = (labels: string[]) =>
+  labels.length > 5 ? `${labels.slice(0, 5).join(', ')} and ${labels.length - 5} more` : labels.join(', ');
 
 export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotUpdate) {
   const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...place } = body;
@@ -100,7 +108,12 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
   const changes =
     totalSlots === undefined
       ? { add: [], update: [], retire: [] }
-      : slotChanges(current, { totalSlots, accessibleSlots: accessibleSlots ?? 0, evChargingSlots: evChargingSlots ?? 0, levels: levels ?? layoutOf(current).levels });
+      : slotChanges(current, {
+          totalSlots,
+          accessibleSlots: accessibleSlots ?? 0,
+          evChargingSlots: evChargingSlots ?? 0,
+          levels: levels ?? layoutOf(current).levels,
+        });
 
   // The lot's object knows which slots bookings, holds and cars inside take from now on.
   const object = lotObject(env, lotId);
@@ -116,7 +129,10 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
   await updateLotAndSlots(db, lotId, { ...place, ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }) }, changes);
   // A booking that took a retired slot between the check and the write keeps it.
   const heldSince = new Set(await object.heldSlotIds());
-  await reactivateSlots(db, changes.retire.filter((id) => heldSince.has(id)));
+  await reactivateSlots(
+    db,
+    changes.retire.filter((id) => heldSince.has(id)),
+  );
   return (await ownerLot(env, db, lotId))!;
 }
 
@@ -131,8 +147,14 @@ export async function deleteLot(env: Bindings, db: DB, actor: SessionUser, lotId
     );
   }
   if (await lotHasRecords(db, lotId)) {
-    throw apiError(409, 'This lot has past bookings or gate records, which are kept for receipts and reports, so it cannot be deleted. Deactivate it instead to stop new bookings.');
+    throw apiError(
+      409,
+      'This lot has past bookings or gate records, which are kept for receipts and reports, so it cannot be deleted. Deactivate it instead to stop new bookings.',
+    );
   }
   const [lot] = await db.select({ name: lots.name }).from(lots).where(eq(lots.id, lotId));
-  await env.DB.batch([statementOf(env.DB, deleteLotRow(db, lotId)), auditStatement(env.DB, db, actor, { action: 'DELETE_LOT', subject: `lot:${lotId}`, context: { name: lot?.name } })]);
+  await env.DB.batch([
+    statementOf(env.DB, deleteLotRow(db, lotId)),
+    auditStatement(env.DB, db, actor, { action: 'DELETE_LOT', subject: `lot:${lotId}`, context: { name: lot?.name } }),
+  ]);
 }

@@ -28,11 +28,25 @@ async function newOwner() {
   return { user, cookie: await signedInAs(user.id) };
 }
 
-const lotBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Salcedo Village Lot', address: 'Tordesillas St, Makati', geoLat: 14.5606, geoLng: 121.0227, totalSlots: 3, ...overrides });
+const lotBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Salcedo Village Lot',
+  address: 'Tordesillas St, Makati',
+  geoLat: 14.5606,
+  geoLng: 121.0227,
+  totalSlots: 3,
+  ...overrides,
+});
 const createLot = (cookie: string, body: Record<string, unknown>) => call('/api/owner/lots', { method: 'POST', cookie, json: body });
 const editLot = (cookie: string, id: string, json: unknown) => call(`/api/owner/lots/${id}`, { method: 'PATCH', cookie, json });
 const labelsOf = async (lotId: string, active = true) =>
-  (await db().select({ label: slots.label }).from(slots).where(and(eq(slots.lotId, lotId), eq(slots.active, active)))).map((s) => s.label).sort();
+  (
+    await db()
+      .select({ label: slots.label })
+      .from(slots)
+      .where(and(eq(slots.lotId, lotId), eq(slots.active, active)))
+  )
+    .map((s) => s.label)
+    .sort();
 const ownerLotCount = async (ownerId: string) => (await db().select().from(lots).where(eq(lots.ownerId, ownerId))).length;
 
 beforeAll(seedOnce);
@@ -43,16 +57,36 @@ describe('POST /api/owner/lots', () => {
     const res = await createLot(cookie, lotBody({ totalSlots: 5, accessibleSlots: 1, evChargingSlots: 2, levels: ['b1', 'B2'] }));
     expect(res.status).toBe(201);
     const lot = await res.json<OwnerLot>();
-    expect(lot).toMatchObject({ name: 'Salcedo Village Lot', isApproved: false, totalSlots: 5, accessibleSlots: 1, evChargingSlots: 2, levels: ['B1', 'B2'], occupancy: { occupied: 0, total: 5 } });
+    expect(lot).toMatchObject({
+      name: 'Salcedo Village Lot',
+      isApproved: false,
+      totalSlots: 5,
+      accessibleSlots: 1,
+      evChargingSlots: 2,
+      levels: ['B1', 'B2'],
+      occupancy: { occupied: 0, total: 5 },
+    });
     expect(JSON.parse(lot.rulesJson)).toEqual({ maxDuration: 8, allowOvernight: false, vehicleTypes: ['car', 'motorcycle'] });
     expect(JSON.parse(lot.hoursJson).sunday).toEqual({ open: '06:00', close: '22:00' });
     expect(await labelsOf(lot.id)).toEqual(['B1-001', 'B1-002', 'B1-003', 'B2-001', 'B2-002']);
     const bays = await db().select().from(slots).where(eq(slots.lotId, lot.id));
     expect(bays.filter((s) => s.accessible).map((s) => s.label)).toEqual(['B1-001']);
-    expect(bays.filter((s) => s.evCharging).map((s) => s.label).sort()).toEqual(['B2-001', 'B2-002']);
+    expect(
+      bays
+        .filter((s) => s.evCharging)
+        .map((s) => s.label)
+        .sort(),
+    ).toEqual(['B2-001', 'B2-002']);
 
     const [submission] = await db().select().from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id));
-    expect(submission).toMatchObject({ ownerId: user.id, status: 'pending', totalSlots: 5, accessibleSlots: 1, evChargingSlots: 2, hourlyRate: 8000 });
+    expect(submission).toMatchObject({
+      ownerId: user.id,
+      status: 'pending',
+      totalSlots: 5,
+      accessibleSlots: 1,
+      evChargingSlots: 2,
+      hourlyRate: 8000,
+    });
 
     // Drivers never see it before approval; its owner does, pending.
     expect((await call(`/api/lots/${lot.id}`)).status).toBe(404);
@@ -72,8 +106,12 @@ describe('POST /api/owner/lots', () => {
   it('takes the first hourly rate for both the lot’s price and its submission', async () => {
     const { cookie } = await newOwner();
     const lot = await (await createLot(cookie, lotBody({ hourlyRate: 12_500 }))).json<OwnerLot>();
-    expect(await db().select({ strategy: pricing.strategy, baseRate: pricing.baseRate }).from(pricing).where(eq(pricing.lotId, lot.id))).toEqual([{ strategy: 'STATIC', baseRate: 12_500 }]);
-    expect(await db().select({ hourlyRate: lotSubmissions.hourlyRate }).from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id))).toEqual([{ hourlyRate: 12_500 }]);
+    expect(
+      await db().select({ strategy: pricing.strategy, baseRate: pricing.baseRate }).from(pricing).where(eq(pricing.lotId, lot.id)),
+    ).toEqual([{ strategy: 'STATIC', baseRate: 12_500 }]);
+    expect(
+      await db().select({ hourlyRate: lotSubmissions.hourlyRate }).from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id)),
+    ).toEqual([{ hourlyRate: 12_500 }]);
   });
 
   it('refuses a bad lot with 400 and a message, creating nothing', async () => {
@@ -82,7 +120,10 @@ describe('POST /api/owner/lots', () => {
       [lotBody({ name: '' }), 'Name is required'],
       [lotBody({ geoLat: undefined }), 'Latitude is required'],
       [lotBody({ totalSlots: 0 }), 'A lot needs at least one slot'],
-      [lotBody({ totalSlots: 3, accessibleSlots: 2, evChargingSlots: 2 }), 'Accessible and EV charging slots together cannot exceed the total slots'],
+      [
+        lotBody({ totalSlots: 3, accessibleSlots: 2, evChargingSlots: 2 }),
+        'Accessible and EV charging slots together cannot exceed the total slots',
+      ],
       [lotBody({ hoursJson: { monday: { open: '22:00', close: '06:00' } } }), 'A day must close after it opens'],
       [lotBody({ hoursJson: {} }), 'A lot must open on at least one day'],
       [lotBody({ hoursJson: '{not json' }), ''],
@@ -111,7 +152,9 @@ describe('POST /api/owner/lots', () => {
 describe('PATCH /api/owner/lots/:id', () => {
   /** An approved lot open around the clock, so drivers can book it now. */
   async function bookableLot(cookie: string, totalSlots: number) {
-    const lot = await (await createLot(cookie, lotBody({ totalSlots, hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))).json<OwnerLot>();
+    const lot = await (
+      await createLot(cookie, lotBody({ totalSlots, hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))
+    ).json<OwnerLot>();
     await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lot.id));
     return lot.id;
   }
@@ -131,12 +174,17 @@ describe('PATCH /api/owner/lots/:id', () => {
     for (const { cookie: driverCookie } of [await driver(1_000), await driver(1_000)]) {
       expect((await reserve(driverCookie, { lotId, start: inMinutes(30) })).status).toBe(201);
     }
-    const booked = (await db().select({ slotId: reservations.slotId }).from(reservations).where(eq(reservations.lotId, lotId))).map((r) => r.slotId);
+    const booked = (await db().select({ slotId: reservations.slotId }).from(reservations).where(eq(reservations.lotId, lotId))).map(
+      (r) => r.slotId,
+    );
     expect(booked).toHaveLength(2);
 
     const refused = await editLot(cookie, lotId, { totalSlots: 1 });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ message: expect.stringContaining('Slots P-002 are held by current or upcoming reservations'), heldSlots: ['P-002'] });
+    expect(await refused.json()).toMatchObject({
+      message: expect.stringContaining('Slots P-002 are held by current or upcoming reservations'),
+      heldSlots: ['P-002'],
+    });
     expect(await labelsOf(lotId)).toEqual(['P-001', 'P-002', 'P-003']);
 
     // The free slot can go; the lot then shows both bookings against two slots.
@@ -175,19 +223,28 @@ describe('DELETE /api/owner/lots/:id', () => {
     expect((await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie })).status).toBe(204);
     expect(await db().select().from(lots).where(eq(lots.id, lot.id))).toEqual([]);
     expect(await db().select().from(lotSubmissions).where(eq(lotSubmissions.lotId, lot.id))).toEqual([]);
-    expect(await db().select().from(auditLogs).where(eq(auditLogs.subject, `lot:${lot.id}`))).toMatchObject([{ action: 'DELETE_LOT' }]);
+    expect(
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.subject, `lot:${lot.id}`)),
+    ).toMatchObject([{ action: 'DELETE_LOT' }]);
   });
 
   it('refuses with 409 while reservations are upcoming, and keeps a lot with history', async () => {
     const { cookie } = await newOwner();
-    const lot = await (await createLot(cookie, lotBody({ hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))).json<OwnerLot>();
+    const lot = await (
+      await createLot(cookie, lotBody({ hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))
+    ).json<OwnerLot>();
     await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lot.id));
     const { cookie: driverCookie } = await driver(1_000);
     const booking = await (await reserve(driverCookie, { lotId: lot.id, start: inMinutes(120) })).json<{ id: string }>();
 
     const refused = await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ message: expect.stringContaining('1 current or upcoming reservation, so it cannot be deleted') });
+    expect(await refused.json()).toMatchObject({
+      message: expect.stringContaining('1 current or upcoming reservation, so it cannot be deleted'),
+    });
 
     await db().update(reservations).set({ status: 'COMPLETED' }).where(eq(reservations.id, booking.id));
     const kept = await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie });
@@ -200,11 +257,17 @@ describe('DELETE /api/owner/lots/:id', () => {
 describe('deactivating a lot', () => {
   it('stops new bookings and leaves search while what is booked stands; activating takes bookings again', async () => {
     const { cookie } = await newOwner();
-    const lot = await (await createLot(cookie, lotBody({ name: 'Deactivation Lot', hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }))).json<OwnerLot>();
+    const lot = await (
+      await createLot(
+        cookie,
+        lotBody({ name: 'Deactivation Lot', hoursJson: ALWAYS, rulesJson: { maxDuration: 24, allowOvernight: true } }),
+      )
+    ).json<OwnerLot>();
     await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lot.id));
     const { cookie: driverCookie } = await driver(1_000);
     const booked = await (await reserve(driverCookie, { lotId: lot.id, start: inMinutes(120) })).json<{ id: string }>();
-    const listed = async () => (await (await call('/api/lots?q=Deactivation&limit=100')).json<{ items: { id: string }[] }>()).items.some((l) => l.id === lot.id);
+    const listed = async () =>
+      (await (await call('/api/lots?q=Deactivation&limit=100')).json<{ items: { id: string }[] }>()).items.some((l) => l.id === lot.id);
     expect(await listed()).toBe(true);
 
     expect(await (await editLot(cookie, lot.id, { isActive: false })).json()).toMatchObject({ isActive: false });

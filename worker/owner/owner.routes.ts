@@ -11,7 +11,9 @@ const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 /** The owner's own lots (the super admin sees every lot), with their slot layout and live occupancy. */
 export const ownerRoutes = new Hono<AppEnv>()
   .get('/owner/lots', async (c) => c.json(await listOwnerLots(c.env, c.var.db, c.var.user!)))
-  .post('/owner/lots', validate('json', lotCreateSchema), async (c) => c.json(await createLot(c.env, c.var.db, c.var.user!, c.req.valid('json')), 201))
+  .post('/owner/lots', validate('json', lotCreateSchema), async (c) =>
+    c.json(await createLot(c.env, c.var.db, c.var.user!, c.req.valid('json')), 201),
+  )
   .get('/owner/lots/:id', validate('param', lotParams), async (c) => {
     const { id } = c.req.valid('param');
     await assertManagesLot(c.var.db, c.var.user!, id);

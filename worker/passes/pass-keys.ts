@@ -49,7 +49,8 @@ export async function passKeys(env: Bindings): Promise<PassKeys> {
   const published = keys.map(({ kty, crv, x, y, kid }): PublicPassKey => ({ kty, crv, x, y, kid, alg: PASS_ALGORITHM, use: 'sig' }));
   if (env.APP_ENV !== 'development') {
     for (const key of published) {
-      if ((await calculateJwkThumbprint(key)) === DEVELOPMENT_KEY_THUMBPRINT) refuse(`holds the development key "${key.kid}" outside development`);
+      if ((await calculateJwkThumbprint(key)) === DEVELOPMENT_KEY_THUMBPRINT)
+        refuse(`holds the development key "${key.kid}" outside development`);
     }
   }
   let imported: CryptoKey[];

@@ -35,13 +35,24 @@ afterEach(() => vi.restoreAllMocks());
 /** A two-hour reservation of the demo driver starting at a whole minute an hour from now. */
 async function reservation(status: ReservationStatus = 'CONFIRMED') {
   const start = Math.ceil((Date.now() + HOUR) / MINUTE) * MINUTE;
-  const row = { id: newId(), userId: driverId, lotId, slotId: slot.id, vehiclePlate: 'NAB 1234', status, startTs: new Date(start).toISOString(), endTs: new Date(start + 2 * HOUR).toISOString(), amountCents: 8_000 };
+  const row = {
+    id: newId(),
+    userId: driverId,
+    lotId,
+    slotId: slot.id,
+    vehiclePlate: 'NAB 1234',
+    status,
+    startTs: new Date(start).toISOString(),
+    endTs: new Date(start + 2 * HOUR).toISOString(),
+    amountCents: 8_000,
+  };
   await db().insert(reservations).values(row);
   return row;
 }
 
 const passFor = (id: string, bindings?: Partial<typeof env>) => call(`/api/reservations/${id}/pass`, { cookie: driverCookie, bindings });
-const tokenFor = async (id: string, bindings?: Partial<typeof env>) => (await (await passFor(id, bindings)).json<{ token: string }>()).token;
+const tokenFor = async (id: string, bindings?: Partial<typeof env>) =>
+  (await (await passFor(id, bindings)).json<{ token: string }>()).token;
 const at = (iso: string, offsetMs = 0) => new Date(Date.parse(iso) + offsetMs);
 
 async function newKey(kid: string) {
@@ -61,18 +72,32 @@ describe('a pass a gate can verify without a secret', () => {
     const jwksRes = await call('/api/passes/jwks');
     expect(jwksRes.status).toBe(200);
     const jwks = await jwksRes.json<{ keys: Record<string, unknown>[] }>();
-    const { payload } = await jwtVerify(pass.token, createLocalJWKSet(jwks as never), { algorithms: ['ES256'], issuer: 'parkada', audience: 'parkada-gate', currentDate: at(booking.startTs) });
+    const { payload } = await jwtVerify(pass.token, createLocalJWKSet(jwks as never), {
+      algorithms: ['ES256'],
+      issuer: 'parkada',
+      audience: 'parkada-gate',
+      currentDate: at(booking.startTs),
+    });
     expect(payload).toMatchObject({ sub: booking.id, plate: 'NAB 1234', lot: lotId, slot: slot.label });
 
     expect(await verifyPass(env, pass.token, at(booking.startTs))).toEqual({
       valid: true,
-      claims: { reservationId: booking.id, plate: 'NAB 1234', lotId, slot: slot.label, validFrom: at(booking.startTs, -15 * MINUTE).toISOString(), validUntil: booking.endTs },
+      claims: {
+        reservationId: booking.id,
+        plate: 'NAB 1234',
+        lotId,
+        slot: slot.label,
+        validFrom: at(booking.startTs, -15 * MINUTE).toISOString(),
+        validUntil: booking.endTs,
+      },
     });
   });
 
   it('publishes public keys only: no private part, nothing but what a verifier needs', async () => {
     const [current, old] = [await newKey('pass-new'), await newKey('pass-old')];
-    const jwks = await (await call('/api/passes/jwks', { bindings: { PASS_SIGNING_KEYS: JSON.stringify([current, old]) } })).json<{ keys: Record<string, unknown>[] }>();
+    const jwks = await (await call('/api/passes/jwks', { bindings: { PASS_SIGNING_KEYS: JSON.stringify([current, old]) } })).json<{
+      keys: Record<string, unknown>[];
+    }>();
     expect(jwks.keys.map((key) => key.kid)).toEqual(['pass-new', 'pass-old']);
     for (const key of jwks.keys) {
       expect(key).not.toHaveProperty('d');
@@ -92,7 +117,9 @@ describe('a pass a gate can verify without a secret', () => {
     const altered = `${header}.${encode({ ...claims, plate: 'FAKE 123' })}.${signature}`;
     const strangerKey = await newKey('development');
     const stranger = await tokenFor(booking.id, { PASS_SIGNING_KEYS: JSON.stringify([strangerKey]) });
-    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: 'development' }).sign(new TextEncoder().encode('a secret a gate might hold'));
+    const hs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid: 'development' })
+      .sign(new TextEncoder().encode('a secret a gate might hold'));
     const unsigned = `${encode({ alg: 'none', kid: 'development' })}.${payload}.`;
     for (const forged of [altered, stranger, hs256, unsigned, 'not a token']) {
       expect(await verifyPass(env, forged, now)).toEqual({ valid: false, reason: 'forged' });
@@ -122,7 +149,10 @@ describe('a pass a gate can verify without a secret', () => {
     const newToken = await tokenFor(booking.id, { PASS_SIGNING_KEYS: rotating.PASS_SIGNING_KEYS });
     expect(decodeProtectedHeader(newToken).kid).toBe('pass-new');
     // Once the old key is dropped, what it signed is no longer ours.
-    expect(await verifyPass({ ...env, PASS_SIGNING_KEYS: JSON.stringify([current]) }, oldToken, at(booking.startTs))).toEqual({ valid: false, reason: 'forged' });
+    expect(await verifyPass({ ...env, PASS_SIGNING_KEYS: JSON.stringify([current]) }, oldToken, at(booking.startTs))).toEqual({
+      valid: false,
+      reason: 'forged',
+    });
   });
 });
 
@@ -152,10 +182,19 @@ describe('signing keys outside development', () => {
     ['no key, even in development', async () => ({ PASS_SIGNING_KEYS: undefined })],
     ['a value that is not JSON', async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: 'change-me' })],
     ['an empty list', async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: '[]' })],
-    ['a shared secret', async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: JSON.stringify([{ kty: 'oct', k: 'c2VjcmV0', kid: 'hs' }]) })],
+    [
+      'a shared secret',
+      async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: JSON.stringify([{ kty: 'oct', k: 'c2VjcmV0', kid: 'hs' }]) }),
+    ],
     ['a public key only', async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: await publicOnly() })],
-    ['a key without a kid', async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: JSON.stringify([{ ...(await newKey('x')), kid: undefined }]) })],
-    ['a short private scalar', async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: JSON.stringify([{ ...(await newKey('short')), d: 'c2hvcnQ' }]) })],
+    [
+      'a key without a kid',
+      async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: JSON.stringify([{ ...(await newKey('x')), kid: undefined }]) }),
+    ],
+    [
+      'a short private scalar',
+      async () => ({ APP_ENV: 'production', PASS_SIGNING_KEYS: JSON.stringify([{ ...(await newKey('short')), d: 'c2hvcnQ' }]) }),
+    ],
   ];
 
   it.each(refused)('refuses %s: 503 on the pass and the JWKS, logged, nothing signed', async (_case, bindingsOf) => {
@@ -173,6 +212,9 @@ describe('signing keys outside development', () => {
     const booking = await reservation();
     const bindings = { APP_ENV: 'production', PASS_SIGNING_KEYS: JSON.stringify([await newKey('pass-2026')]) };
     const token = await tokenFor(booking.id, bindings);
-    expect(await verifyPass({ ...env, ...bindings }, token, at(booking.startTs))).toMatchObject({ valid: true, claims: { reservationId: booking.id } });
+    expect(await verifyPass({ ...env, ...bindings }, token, at(booking.startTs))).toMatchObject({
+      valid: true,
+      claims: { reservationId: booking.id },
+    });
   });
 });

@@ -12,7 +12,14 @@ const ISSUER = 'parkada';
 const AUDIENCE = 'parkada-gate';
 
 export type PassSubject = { reservationId: string; plate: string; lotId: string; slot: string | null; startTs: string; endTs: string };
-export type PassClaims = { reservationId: string; plate: string; lotId: string; slot: string | null; validFrom: string; validUntil: string };
+export type PassClaims = {
+  reservationId: string;
+  plate: string;
+  lotId: string;
+  slot: string | null;
+  validFrom: string;
+  validUntil: string;
+};
 /** Why a gate turns a pass away: not signed by us (or altered), used after the end, or too early. */
 export type PassRefusal = 'forged' | 'expired' | 'not-yet-valid';
 export type PassCheck = { valid: true; claims: PassClaims } | { valid: false; reason: PassRefusal };

@@ -17,7 +17,13 @@ export const paymentRoutes = new Hono<AppEnv>()
     const provider = paymentProvider(c.env);
     return c.json(
       provider
-        ? { available: true as const, provider: provider.name, sandbox: provider.sandbox, supportsSavedMethods: provider.supportsSavedMethods, methods: TOPUP_METHODS }
+        ? {
+            available: true as const,
+            provider: provider.name,
+            sandbox: provider.sandbox,
+            supportsSavedMethods: provider.supportsSavedMethods,
+            methods: TOPUP_METHODS,
+          }
         : { available: false as const, message: PAYMENT_UNAVAILABLE },
     );
   })

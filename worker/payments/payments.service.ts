@@ -34,7 +34,10 @@ export const paymentView = (payment: Payment, provider: PaymentProvider | null) 
 });
 
 export async function findOwnPayment(db: DB, userId: string, paymentId: string) {
-  const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
   return payment ?? null;
 }
 
@@ -80,7 +83,10 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
   const id = newId();
   try {
     await env.DB.batch([
-      statementOf(env.DB, db.insert(payments).values({ id, userId: request.userId, walletId: wallet.id, provider: provider.name, ...input })),
+      statementOf(
+        env.DB,
+        db.insert(payments).values({ id, userId: request.userId, walletId: wallet.id, provider: provider.name, ...input }),
+      ),
       recordIdempotencyKey(db, env.DB, request, id),
     ]);
   } catch (error) {
@@ -88,7 +94,12 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
     const winner = await priorResource(db, request);
     return { payment: (await findOwnPayment(db, request.userId, winner!))!, replayed: true };
   }
-  const intent = { paymentId: id, amountCents: input.amountCents, method: input.method, description: `Parkada wallet top-up ${formatPeso(input.amountCents)}` };
+  const intent = {
+    paymentId: id,
+    amountCents: input.amountCents,
+    method: input.method,
+    description: `Parkada wallet top-up ${formatPeso(input.amountCents)}`,
+  };
   try {
     const checkout = await provider.createCheckout(intent);
     await db.update(payments).set(checkout).where(eq(payments.id, id));
@@ -107,7 +118,13 @@ export type WebhookOutcome = { status: 'credited' | 'failed' | 'duplicate'; paym
  * payment's state change and the TOPUP ledger row (keyed `payment:<id>`) commit together, so a
  * replayed or repeated event credits nothing more.
  */
-export async function settleFromWebhook(env: Bindings, db: DB, providerName: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+export async function settleFromWebhook(
+  env: Bindings,
+  db: DB,
+  providerName: string,
+  rawBody: string,
+  headers: Headers,
+): Promise<WebhookOutcome> {
   const provider = paymentProvider(env);
   if (!provider || provider.name !== providerName) throw apiError(404, `No payment provider named ${providerName} is configured.`);
   const payload = await provider.verifyWebhook(rawBody, headers);
@@ -134,7 +151,13 @@ async function credit(env: Bindings, db: DB, payment: Payment, event: WebhookEve
     await env.DB.batch([
       recordEvent(env, db, event, payment.provider),
       // A gateway that captured the money is believed even after an earlier failure event.
-      statementOf(env.DB, db.update(payments).set({ status: 'succeeded', completedAt, failureReason: null }).where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed'])))),
+      statementOf(
+        env.DB,
+        db
+          .update(payments)
+          .set({ status: 'succeeded', completedAt, failureReason: null })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed']))),
+      ),
       ledgerInsert(env.DB, {
         walletId: payment.walletId,
         type: 'TOPUP',
@@ -163,7 +186,13 @@ async function fail(env: Bindings, db: DB, payment: Payment, event: WebhookEvent
   try {
     await env.DB.batch([
       recordEvent(env, db, event, payment.provider),
-      statementOf(env.DB, db.update(payments).set({ status: 'failed', failureReason: reason, completedAt: new Date().toISOString() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))),
+      statementOf(
+        env.DB,
+        db
+          .update(payments)
+          .set({ status: 'failed', failureReason: reason, completedAt: new Date().toISOString() })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))),
+      ),
     ]);
   } catch (error) {
     if (isReplay(error)) return { status: 'duplicate', paymentId: payment.id };
@@ -171,7 +200,11 @@ async function fail(env: Bindings, db: DB, payment: Payment, event: WebhookEvent
   }
   if (payment.status === 'pending') {
     await afterCommit('Top-up failure notice', () =>
-      notify(db, payment.userId, { type: 'PAYMENT_FAILED', title: 'Top-up Failed', message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}` }),
+      notify(db, payment.userId, {
+        type: 'PAYMENT_FAILED',
+        title: 'Top-up Failed',
+        message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}`,
+      }),
     );
   }
   return { status: 'failed', paymentId: payment.id };

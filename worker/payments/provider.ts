@@ -41,6 +41,7 @@ export function paymentProvider(env: Bindings): PaymentProvider | null {
   // Test money only where we know we are local: a deploy that forgot to say which environment it is
   // (APP_ENV unset, or anything but `development`) never runs the sandbox, whatever else it says.
   const sandboxAllowed = env.APP_ENV === 'development';
-  if (env.PAYMENT_PROVIDER === 'sandbox' && env.SANDBOX_WEBHOOK_SECRET && sandboxAllowed) return createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET);
+  if (env.PAYMENT_PROVIDER === 'sandbox' && env.SANDBOX_WEBHOOK_SECRET && sandboxAllowed)
+    return createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET);
   return null;
 }

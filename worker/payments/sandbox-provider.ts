@@ -36,7 +36,10 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
     },
     async webhookFor(event, now = new Date()) {
       const body = JSON.stringify({ ...event, id: `evt_${crypto.randomUUID()}` });
-      return { body, headers: new Headers({ 'Content-Type': 'application/json', [SIGNATURE_HEADER]: await signSandboxPayload(secret, body, now) }) };
+      return {
+        body,
+        headers: new Headers({ 'Content-Type': 'application/json', [SIGNATURE_HEADER]: await signSandboxPayload(secret, body, now) }),
+      };
     },
     async verifyWebhook(rawBody, headers, now = new Date()) {
       const parts = Object.fromEntries((headers.get(SIGNATURE_HEADER) ?? '').split(',').map((part) => part.split('=', 2)));

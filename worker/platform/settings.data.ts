@@ -11,7 +11,9 @@ import { platformSettings } from '../db/schema';
 const ROW_ID = 1;
 
 /** The settings in force, with when and by whom they were last changed (null while they are the defaults). */
-export async function readSettingsRecord(db: DB): Promise<{ settings: PlatformSettings; updatedAt: string | null; updatedBy: string | null }> {
+export async function readSettingsRecord(
+  db: DB,
+): Promise<{ settings: PlatformSettings; updatedAt: string | null; updatedBy: string | null }> {
   const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, ROW_ID));
   if (!row) return { settings: DEFAULT_PLATFORM_SETTINGS, updatedAt: null, updatedBy: null };
   const { id: _id, updatedAt, updatedBy, ...settings } = row;
@@ -25,7 +27,13 @@ export const readSettings = async (db: DB): Promise<PlatformSettings> => (await 
  * from `settings`. Only the changed columns are set, so two admins changing different settings at
  * once both keep their change.
  */
-export const saveSettingsStatement = (d1: D1Database, db: DB, settings: PlatformSettings, changed: Partial<PlatformSettings>, by: { userId: string; at: string }) =>
+export const saveSettingsStatement = (
+  d1: D1Database,
+  db: DB,
+  settings: PlatformSettings,
+  changed: Partial<PlatformSettings>,
+  by: { userId: string; at: string },
+) =>
   statementOf(
     d1,
     db

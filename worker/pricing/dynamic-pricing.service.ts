@@ -3,7 +3,17 @@
  * the lot's own records, and applying one. The model is `core/dynamic-pricing.ts` (docs/pricing.md).
  */
 import { lotHours } from '../../core/lot-json';
-import { bandOccupancies, demandLevelOf, HISTORY_WEEKS, occupancyProfile, openHoursOf, percent, suggestBandRate, type ApplyDynamic, type DynamicSuggestion } from '../../core/dynamic-pricing';
+import {
+  bandOccupancies,
+  demandLevelOf,
+  HISTORY_WEEKS,
+  occupancyProfile,
+  openHoursOf,
+  percent,
+  suggestBandRate,
+  type ApplyDynamic,
+  type DynamicSuggestion,
+} from '../../core/dynamic-pricing';
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDay, manilaDayStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.data';
@@ -31,7 +41,9 @@ async function occupanciesOf(db: DB, lot: DynamicPricingLot, now: Date) {
   const { hours, window } = await historyOf(db, lot, now);
   const applied = appliedBandRates(lot.bandRatesJson);
   // A band whose rate was applied is judged only on the whole days since.
-  const firstDaysByBand = Object.fromEntries(Object.entries(applied).map(([band, rate]) => [band, manilaDay(Date.parse(rate.appliedAt)) + 1]));
+  const firstDaysByBand = Object.fromEntries(
+    Object.entries(applied).map(([band, rate]) => [band, manilaDay(Date.parse(rate.appliedAt)) + 1]),
+  );
   return { applied, bands: bandOccupancies(hours, { ...window, firstDaysByBand }) };
 }
 
@@ -41,13 +53,19 @@ export async function suggestionsForLot(db: DB, lot: DynamicPricingLot, now: Dat
   return bands.map((seen) => ({
     lotId: lot.id,
     lotName: lot.name,
-    ...suggestBandRate(seen, { baseRateCents: lot.baseRate, currentRateCents: applied[seen.band]?.rateCents ?? lot.baseRate, totalSlots: lot.totalSlots }),
+    ...suggestBandRate(seen, {
+      baseRateCents: lot.baseRate,
+      currentRateCents: applied[seen.band]?.rateCents ?? lot.baseRate,
+      totalSlots: lot.totalSlots,
+    }),
   }));
 }
 
 /** Changes first (the surest first), then the bands to leave as they are, in band order. */
 const byUrgency = (a: LotSuggestion, b: LotSuggestion) =>
-  Number(b.change !== 'keep') - Number(a.change !== 'keep') || b.confidence - a.confidence || PRICE_BANDS.indexOf(a.band) - PRICE_BANDS.indexOf(b.band);
+  Number(b.change !== 'keep') - Number(a.change !== 'keep') ||
+  b.confidence - a.confidence ||
+  PRICE_BANDS.indexOf(a.band) - PRICE_BANDS.indexOf(b.band);
 
 /**
  * `GET /api/owner/pricing/dynamic-suggestions`: for one lot (409 while its switch is off), or for
@@ -58,9 +76,13 @@ export async function listDynamicSuggestions(db: DB, user: SessionUser, lotId: s
   const lots = await dynamicPricingLots(db, { lotId, ownerId: user.role === 'super_admin' ? null : user.id });
   if (lotId && !lots[0]?.dynamicEnabled) throw apiError(409, isOff(lots[0]));
   const enabled = lots.filter((lot) => lot.dynamicEnabled);
-  if (!enabled.length) return { suggestions: [], message: 'Dynamic pricing is off for all your lots. Turn on Enable AI Pricing to see suggestions.' };
+  if (!enabled.length)
+    return { suggestions: [], message: 'Dynamic pricing is off for all your lots. Turn on Enable AI Pricing to see suggestions.' };
   const suggestions = (await Promise.all(enabled.map((lot) => suggestionsForLot(db, lot, now)))).flat().sort(byUrgency);
-  return { suggestions, message: suggestions.length ? null : 'No suggestions yet: they need at least one whole day of records since dynamic pricing began.' };
+  return {
+    suggestions,
+    message: suggestions.length ? null : 'No suggestions yet: they need at least one whole day of records since dynamic pricing began.',
+  };
 }
 
 /** The Enable AI Pricing switch; turning it off puts the lot back on its base rate (applied band rates are kept). */
@@ -69,7 +91,11 @@ export async function setDynamicPricing(env: { DB: D1Database }, db: DB, user: S
   const [before] = await dynamicPricingLots(db, { lotId });
   await env.DB.batch([
     dynamicToggleStatement(env.DB, db, lotId, enabled),
-    auditStatement(env.DB, db, user, { action: 'UPDATE_PRICING', subject: `lot:${lotId}`, context: { from: { dynamicEnabled: before.dynamicEnabled }, to: { dynamicEnabled: enabled } } }),
+    auditStatement(env.DB, db, user, {
+      action: 'UPDATE_PRICING',
+      subject: `lot:${lotId}`,
+      context: { from: { dynamicEnabled: before.dynamicEnabled }, to: { dynamicEnabled: enabled } },
+    }),
   ]);
   return { lotId, dynamicEnabled: enabled };
 }
@@ -87,11 +113,19 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
   const label = bandLabel(body.band);
   if (!suggestion) throw apiError(409, `There is no suggestion for ${label} yet: it needs at least one whole day of records.`);
   if (suggestion.suggestedPrice !== body.suggestedPrice) {
-    throw apiError(409, `The suggestion for ${label} is now ${formatPeso(suggestion.suggestedPrice)}; refresh the suggestions to see why.`, { suggestion });
+    throw apiError(
+      409,
+      `The suggestion for ${label} is now ${formatPeso(suggestion.suggestedPrice)}; refresh the suggestions to see why.`,
+      { suggestion },
+    );
   }
-  if (suggestion.change === 'keep') throw apiError(409, `${label} already has the suggested rate of ${formatPeso(suggestion.currentPrice)}.`);
+  if (suggestion.change === 'keep')
+    throw apiError(409, `${label} already has the suggested rate of ${formatPeso(suggestion.currentPrice)}.`);
 
-  const applied = { ...appliedBandRates(lot.bandRatesJson), [body.band]: { rateCents: suggestion.suggestedPrice, appliedAt: now.toISOString() } };
+  const applied = {
+    ...appliedBandRates(lot.bandRatesJson),
+    [body.band]: { rateCents: suggestion.suggestedPrice, appliedAt: now.toISOString() },
+  };
   try {
     // The rate and its audit entry commit together, and only over the band rates read above.
     await env.DB.batch([
@@ -100,7 +134,12 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
       auditStatement(env.DB, db, user, {
         action: 'UPDATE_PRICING',
         subject: `lot:${lot.id}`,
-        context: { band: body.band, from: { rateCents: suggestion.currentPrice }, to: { rateCents: suggestion.suggestedPrice }, reason: suggestion.reason },
+        context: {
+          band: body.band,
+          from: { rateCents: suggestion.currentPrice },
+          to: { rateCents: suggestion.suggestedPrice },
+          reason: suggestion.reason,
+        },
       }),
     ]);
   } catch (error) {
@@ -109,7 +148,6 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
   }
   return { lotId: lot.id, band: body.band, rateCents: suggestion.suggestedPrice, appliedAt: now.toISOString() };
 }
-
 
 /**
  * The pricing screen's side panels for one lot, from its records whether or not dynamic pricing is
@@ -132,14 +170,19 @@ export async function pricingInsights(db: DB, user: SessionUser, lotId: string, 
   }));
   const next = lot.dynamicEnabled ? 'Its suggestion is in the list.' : 'Turn on Enable AI Pricing for a suggested rate.';
   const alerts: { type: 'warning' | 'info'; message: string }[] = [
-    ...bands.filter((band) => band.demandLevel === 'HIGH').map((band) => ({
-      type: 'warning' as const,
-      message: `${band.label}: ${band.occupancy}% of the slots are taken at ${hourLabel(band.peakHour)}, so drivers struggle to find a space. ${next}`,
-    })),
+    ...bands
+      .filter((band) => band.demandLevel === 'HIGH')
+      .map((band) => ({
+        type: 'warning' as const,
+        message: `${band.label}: ${band.occupancy}% of the slots are taken at ${hourLabel(band.peakHour)}, so drivers struggle to find a space. ${next}`,
+      })),
   ];
   const quiet = bands.filter((band) => band.demandLevel === 'VERY_LOW');
   if (quiet.length) {
-    alerts.push({ type: 'info', message: `Under 30% of the slots are taken even at the busiest hour of ${quiet.map((band) => band.label).join(', ')}; a lower rate could draw drivers.` });
+    alerts.push({
+      type: 'info',
+      message: `Under 30% of the slots are taken even at the busiest hour of ${quiet.map((band) => band.label).join(', ')}; a lower rate could draw drivers.`,
+    });
   }
   if (!profile.days) alerts.push({ type: 'info', message: 'No whole day of records yet: these figures start after the lot’s first day.' });
   return {
@@ -147,7 +190,11 @@ export async function pricingInsights(db: DB, user: SessionUser, lotId: string, 
     dynamicEnabled: lot.dynamicEnabled,
     days: profile.days,
     averageOccupancy: percent(profile.averageOccupancy),
-    peakHours: profile.peakHours.map((peak) => ({ ...peak, occupancy: percent(peak.occupancy), label: `${peak.dayType === 'weekday' ? 'Weekdays' : 'Weekends'} ${hourLabel(peak.hour)}` })),
+    peakHours: profile.peakHours.map((peak) => ({
+      ...peak,
+      occupancy: percent(peak.occupancy),
+      label: `${peak.dayType === 'weekday' ? 'Weekdays' : 'Weekends'} ${hourLabel(peak.hour)}`,
+    })),
     bands,
     alerts,
   };

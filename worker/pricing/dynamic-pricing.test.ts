@@ -29,7 +29,10 @@ const nextWeekday = () => [1, 2, 3, 4].map((n) => today() + n).find((day) => day
 /** A lot with history since before the four weeks the model reads. */
 async function lotWithHistory(count: number) {
   const lotId = await makeLot(count);
-  await db().update(lots).set({ createdAt: at(today() - 60, 0) }).where(eq(lots.id, lotId));
+  await db()
+    .update(lots)
+    .set({ createdAt: at(today() - 60, 0) })
+    .where(eq(lots.id, lotId));
   return { lotId, slotIds: (await db().select({ id: slots.id }).from(slots).where(eq(slots.lotId, lotId))).map((slot) => slot.id) };
 }
 
@@ -39,18 +42,33 @@ async function fullBetween(lotId: string, slotIds: string[], days: number[], fro
     for (const slotId of slotIds) {
       await db()
         .insert(reservations)
-        .values({ id: newId(), userId: driverId, lotId, slotId, status: 'COMPLETED', startTs: at(day, from), endTs: at(day, to), amountCents: 8000 });
+        .values({
+          id: newId(),
+          userId: driverId,
+          lotId,
+          slotId,
+          status: 'COMPLETED',
+          startTs: at(day, from),
+          endTs: at(day, to),
+          amountCents: 8000,
+        });
     }
   }
 }
 
-const setDynamic = (lotId: string, enabled: boolean, cookie = owner) => call(`/api/pricing/${lotId}/dynamic`, { method: 'PUT', cookie, json: { enabled } });
-const suggestionsOf = (lotId?: string, cookie = owner) => call(`/api/owner/pricing/dynamic-suggestions${lotId ? `?lotId=${lotId}` : ''}`, { cookie });
+const setDynamic = (lotId: string, enabled: boolean, cookie = owner) =>
+  call(`/api/pricing/${lotId}/dynamic`, { method: 'PUT', cookie, json: { enabled } });
+const suggestionsOf = (lotId?: string, cookie = owner) =>
+  call(`/api/owner/pricing/dynamic-suggestions${lotId ? `?lotId=${lotId}` : ''}`, { cookie });
 const apply = (json: object, cookie = owner) => call('/api/pricing/apply-dynamic', { method: 'POST', cookie, json });
 const bandOf = (list: Suggestions, lotId: string, band: PriceBand) => list.suggestions.find((s) => s.lotId === lotId && s.band === band);
 const pricingRow = async (lotId: string) => (await db().select().from(pricing).where(eq(pricing.lotId, lotId)))[0];
 const quoteAt = async (lotId: string, start: string, hours = 1) =>
-  (await (await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(start)}&durationHours=${hours}`)).json<{ quote: { totalCents: number } }>()).quote;
+  (
+    await (
+      await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(start)}&durationHours=${hours}`)
+    ).json<{ quote: { totalCents: number } }>()
+  ).quote;
 
 async function rivalOwner() {
   const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
@@ -74,13 +92,22 @@ describe('dynamic pricing suggestions', () => {
     expect(await (await setDynamic(lotId, true)).json()).toEqual({ lotId, dynamicEnabled: true });
     expect((await pricingRow(lotId)).dynamicEnabled).toBe(true);
     expect((await suggestionsOf(lotId)).status).toBe(200);
-    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
     expect(JSON.parse(entry.contextJson)).toEqual({ from: { dynamicEnabled: false }, to: { dynamicEnabled: true } });
   });
 
   it('raise weekday mornings of a lot full every weekday 8–10, and not Sundays', async () => {
     const { lotId, slotIds } = await lotWithHistory(2);
-    await fullBetween(lotId, slotIds, pastDays().filter((day) => dayTypeOf(day) === 'weekday'), 8, 10);
+    await fullBetween(
+      lotId,
+      slotIds,
+      pastDays().filter((day) => dayTypeOf(day) === 'weekday'),
+      8,
+      10,
+    );
     await setDynamic(lotId, true);
     const list = await (await suggestionsOf(lotId)).json<Suggestions>();
 
@@ -96,7 +123,13 @@ describe('dynamic pricing suggestions', () => {
       reason: expect.stringContaining('100% of the 2 slots were taken on average over 20 weekdays'),
     });
     // Weekend mornings (Sunday among them) stood empty: no raise, two steps down.
-    expect(bandOf(list, lotId, 'weekend-morning')).toMatchObject({ change: 'lower', demandLevel: 'VERY_LOW', suggestedPrice: 3000, days: 8, occupancy: 0 });
+    expect(bandOf(list, lotId, 'weekend-morning')).toMatchObject({
+      change: 'lower',
+      demandLevel: 'VERY_LOW',
+      suggestedPrice: 3000,
+      days: 8,
+      occupancy: 0,
+    });
     // The raise comes first.
     expect(list.suggestions[0]).toMatchObject({ band: 'weekday-morning', lotName: expect.stringContaining('Test Lot') });
   });
@@ -104,7 +137,9 @@ describe('dynamic pricing suggestions', () => {
   it('count walk-ins without a reservation', async () => {
     const { lotId } = await lotWithHistory(1);
     for (const day of pastDays().filter((d) => dayTypeOf(d) === 'weekend')) {
-      await db().insert(checkins).values({ id: newId(), lotId, plate: 'WLK 100', walkIn: true, entryTs: at(day, 14), exitTs: at(day, 15) });
+      await db()
+        .insert(checkins)
+        .values({ id: newId(), lotId, plate: 'WLK 100', walkIn: true, entryTs: at(day, 14), exitTs: at(day, 15) });
     }
     await setDynamic(lotId, true);
     const list = await (await suggestionsOf(lotId)).json<Suggestions>();
@@ -113,20 +148,40 @@ describe('dynamic pricing suggestions', () => {
 
   it('feed the side panels from the records, switch on or off', async () => {
     const { lotId, slotIds } = await lotWithHistory(2);
-    await fullBetween(lotId, slotIds, pastDays().filter((day) => dayTypeOf(day) === 'weekday'), 8, 10);
+    await fullBetween(
+      lotId,
+      slotIds,
+      pastDays().filter((day) => dayTypeOf(day) === 'weekday'),
+      8,
+      10,
+    );
     const res = await call(`/api/owner/pricing/insights?lotId=${lotId}`, { cookie: owner });
     expect(res.status).toBe(200);
-    const insights = await res.json<{ days: number; averageOccupancy: number; peakHours: unknown[]; alerts: { type: string; message: string }[]; bands: unknown[] }>();
+    const insights = await res.json<{
+      days: number;
+      averageOccupancy: number;
+      peakHours: unknown[];
+      alerts: { type: string; message: string }[];
+      bands: unknown[];
+    }>();
     // 20 weekdays × 2 full hours out of 28 days × 24 hours.
     expect(insights).toMatchObject({ dynamicEnabled: false, days: 28, averageOccupancy: Math.round((40 / (28 * 24)) * 100) });
     expect(insights.peakHours.slice(0, 2)).toEqual([
       { dayType: 'weekday', hour: 8, occupancy: 100, label: 'Weekdays 8 AM' },
       { dayType: 'weekday', hour: 9, occupancy: 100, label: 'Weekdays 9 AM' },
     ]);
-    expect(insights.bands).toContainEqual({ band: 'weekday-morning', label: 'Weekday mornings (6 AM–10 AM)', occupancy: 100, peakHour: 8, demandLevel: 'HIGH', rateCents: 4000 });
+    expect(insights.bands).toContainEqual({
+      band: 'weekday-morning',
+      label: 'Weekday mornings (6 AM–10 AM)',
+      occupancy: 100,
+      peakHour: 8,
+      demandLevel: 'HIGH',
+      rateCents: 4000,
+    });
     expect(insights.alerts[0]).toEqual({
       type: 'warning',
-      message: 'Weekday mornings (6 AM–10 AM): 100% of the slots are taken at 8 AM, so drivers struggle to find a space. Turn on Enable AI Pricing for a suggested rate.',
+      message:
+        'Weekday mornings (6 AM–10 AM): 100% of the slots are taken at 8 AM, so drivers struggle to find a space. Turn on Enable AI Pricing for a suggested rate.',
     });
     expect((await call(`/api/owner/pricing/insights?lotId=${lotId}`, { cookie: await rivalOwner() })).status).toBe(404);
     expect((await call('/api/owner/pricing/insights', { cookie: owner })).status).toBe(400);
@@ -145,19 +200,33 @@ describe('dynamic pricing suggestions', () => {
 describe('POST /api/pricing/apply-dynamic', () => {
   it('sets the band’s rate, audited, and the booking quote uses it for hours in that band', async () => {
     const { lotId, slotIds } = await lotWithHistory(2);
-    await fullBetween(lotId, slotIds, pastDays().filter((day) => dayTypeOf(day) === 'weekday'), 8, 10);
+    await fullBetween(
+      lotId,
+      slotIds,
+      pastDays().filter((day) => dayTypeOf(day) === 'weekday'),
+      8,
+      10,
+    );
     await setDynamic(lotId, true);
     // A booking made before the band rate keeps its price.
     const { cookie } = await driver(1_000);
     const monday = nextWeekday();
-    const older = await (await reserve(cookie, { lotId, start: at(monday, 8), durationHours: 1 })).json<{ id: string; amountCents: number }>();
+    const older = await (await reserve(cookie, { lotId, start: at(monday, 8), durationHours: 1 })).json<{
+      id: string;
+      amountCents: number;
+    }>();
     expect(older.amountCents).toBe(4000);
 
     const res = await apply({ lotId, band: 'weekday-morning', suggestedPrice: 4500 });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ lotId, band: 'weekday-morning', rateCents: 4500 });
-    expect(JSON.parse((await pricingRow(lotId)).bandRatesJson!)).toEqual({ 'weekday-morning': { rateCents: 4500, appliedAt: expect.any(String) } });
-    const entries = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
+    expect(JSON.parse((await pricingRow(lotId)).bandRatesJson!)).toEqual({
+      'weekday-morning': { rateCents: 4500, appliedAt: expect.any(String) },
+    });
+    const entries = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
     expect(entries.map((entry) => JSON.parse(entry.contextJson))).toContainEqual(
       expect.objectContaining({ band: 'weekday-morning', from: { rateCents: 4000 }, to: { rateCents: 4500 } }),
     );
@@ -165,8 +234,15 @@ describe('POST /api/pricing/apply-dynamic', () => {
     // 8–9 AM is in the band, 10–11 AM is not; 9–11 AM pays one hour of each.
     expect((await quoteAt(lotId, at(monday, 8))).totalCents).toBe(4500);
     expect((await quoteAt(lotId, at(monday, 10))).totalCents).toBe(4000);
-    expect(await quoteAt(lotId, at(monday, 9), 2)).toMatchObject({ totalCents: 8500, grossCents: 8500, bandHours: [{ band: 'weekday-morning', hours: 1, rateCents: 4500 }] });
-    const booking = await (await reserve(cookie, { lotId, start: at(monday, 9), durationHours: 1 })).json<{ id: string; amountCents: number }>();
+    expect(await quoteAt(lotId, at(monday, 9), 2)).toMatchObject({
+      totalCents: 8500,
+      grossCents: 8500,
+      bandHours: [{ band: 'weekday-morning', hours: 1, rateCents: 4500 }],
+    });
+    const booking = await (await reserve(cookie, { lotId, start: at(monday, 9), durationHours: 1 })).json<{
+      id: string;
+      amountCents: number;
+    }>();
     expect(booking.amountCents).toBe(4500);
     const [row] = await db().select().from(reservations).where(eq(reservations.id, older.id));
     expect(row.amountCents).toBe(4000);
@@ -181,9 +257,27 @@ describe('POST /api/pricing/apply-dynamic', () => {
     expect((await quoteAt(lotId, at(monday, 8))).totalCents).toBe(4500);
 
     // A new base rate starts the band rates over.
-    expect((await call(`/api/pricing/${lotId}`, { method: 'PATCH', cookie: owner, json: { strategy: 'PROGRESSIVE', baseRate: 4000, progressiveJson: [{ durationHours: 2, rateMultiplier: 1 }, { durationHours: 4, rateMultiplier: 0.9 }, { durationHours: 8, rateMultiplier: 0.8 }] } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/pricing/${lotId}`, {
+          method: 'PATCH',
+          cookie: owner,
+          json: {
+            strategy: 'PROGRESSIVE',
+            baseRate: 4000,
+            progressiveJson: [
+              { durationHours: 2, rateMultiplier: 1 },
+              { durationHours: 4, rateMultiplier: 0.9 },
+              { durationHours: 8, rateMultiplier: 0.8 },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(200);
     expect((await pricingRow(lotId)).bandRatesJson).not.toBeNull();
-    expect((await call(`/api/pricing/${lotId}`, { method: 'PATCH', cookie: owner, json: { strategy: 'STATIC', baseRate: 5000 } })).status).toBe(200);
+    expect(
+      (await call(`/api/pricing/${lotId}`, { method: 'PATCH', cookie: owner, json: { strategy: 'STATIC', baseRate: 5000 } })).status,
+    ).toBe(200);
     expect((await pricingRow(lotId)).bandRatesJson).toBeNull();
   });
 
@@ -207,10 +301,17 @@ describe('POST /api/pricing/apply-dynamic', () => {
     await setDynamic(lotId, true);
     const list = await (await suggestionsOf(lotId)).json<Suggestions>();
     // 14 of 20 weekdays full at 3 PM: 70%, the target, so the afternoon rate stays.
-    expect(bandOf(list, lotId, 'weekday-afternoon')).toMatchObject({ change: 'keep', demandLevel: 'TARGET', occupancy: 70, suggestedPrice: 4000 });
+    expect(bandOf(list, lotId, 'weekday-afternoon')).toMatchObject({
+      change: 'keep',
+      demandLevel: 'TARGET',
+      occupancy: 70,
+      suggestedPrice: 4000,
+    });
     const stale = await apply({ lotId, band: 'weekday-morning', suggestedPrice: 3500 });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toMatchObject({ message: 'The suggestion for Weekday mornings (6 AM–10 AM) is now ₱30.00; refresh the suggestions to see why.' });
+    expect(await stale.json()).toMatchObject({
+      message: 'The suggestion for Weekday mornings (6 AM–10 AM) is now ₱30.00; refresh the suggestions to see why.',
+    });
     const keep = await apply({ lotId, band: 'weekday-afternoon', suggestedPrice: 4000 });
     expect(keep.status).toBe(409);
     expect(await keep.json()).toMatchObject({ message: 'Weekday afternoons (2 PM–6 PM) already has the suggested rate of ₱40.00.' });

@@ -16,7 +16,13 @@ export function pricingStatement(d1: D1Database, db: DB, lotId: string, update: 
   };
   // Band rates were set around the old base rate: a new base starts them over.
   const bandRatesJson = sql`CASE WHEN ${pricing.baseRate} = ${update.baseRate} THEN ${pricing.bandRatesJson} END`;
-  return statementOf(d1, db.insert(pricing).values({ lotId, ...row }).onConflictDoUpdate({ target: pricing.lotId, set: { ...row, bandRatesJson } }));
+  return statementOf(
+    d1,
+    db
+      .insert(pricing)
+      .values({ lotId, ...row })
+      .onConflictDoUpdate({ target: pricing.lotId, set: { ...row, bandRatesJson } }),
+  );
 }
 
 /** A lot's pricing record as the spec names it, tiers parsed. */
@@ -33,7 +39,13 @@ export const appliedBandRates = (json: string | null): AppliedBandRates => (json
  * What the quote needs from a lot's pricing columns: its tiers, and its applied band rates while
  * dynamic pricing is on (off, the lot is back on its base rate; the band rates are kept for later).
  */
-export function lotPricingOf(row: { strategy: PricingStrategy | null; baseRate: number | null; progressiveJson: string | null; dynamicEnabled: boolean | null; bandRatesJson: string | null }): LotPricing {
+export function lotPricingOf(row: {
+  strategy: PricingStrategy | null;
+  baseRate: number | null;
+  progressiveJson: string | null;
+  dynamicEnabled: boolean | null;
+  bandRatesJson: string | null;
+}): LotPricing {
   const bands = row.dynamicEnabled ? Object.entries(appliedBandRates(row.bandRatesJson)) : [];
   return {
     strategy: row.strategy ?? 'STATIC',
@@ -65,7 +77,13 @@ export type DynamicPricingLot = Awaited<ReturnType<typeof dynamicPricingLots>>[n
 
 /** The Enable AI Pricing switch, on the lot's pricing row (made at the default rate if the lot has none). */
 export const dynamicToggleStatement = (d1: D1Database, db: DB, lotId: string, enabled: boolean) =>
-  statementOf(d1, db.insert(pricing).values({ lotId, dynamicEnabled: enabled }).onConflictDoUpdate({ target: pricing.lotId, set: { dynamicEnabled: enabled, updatedAt: new Date().toISOString() } }));
+  statementOf(
+    d1,
+    db
+      .insert(pricing)
+      .values({ lotId, dynamicEnabled: enabled })
+      .onConflictDoUpdate({ target: pricing.lotId, set: { dynamicEnabled: enabled, updatedAt: new Date().toISOString() } }),
+  );
 
 /** Writes the band rates only if they are still those read (`abortUnlessChanged` follows it), so two applies never lose one. */
 export const bandRatesStatement = (d1: D1Database, db: DB, lotId: string, read: string | null, rates: AppliedBandRates) =>

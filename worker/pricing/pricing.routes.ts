@@ -23,7 +23,9 @@ export const pricingRoutes = new Hono<AppEnv>()
   .get('/owner/pricing/dynamic-suggestions', validate('query', suggestionsQuery), async (c) =>
     c.json(await listDynamicSuggestions(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
   )
-  .get('/owner/pricing/insights', validate('query', insightsQuery), async (c) => c.json(await pricingInsights(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())))
+  .get('/owner/pricing/insights', validate('query', insightsQuery), async (c) =>
+    c.json(await pricingInsights(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
+  )
   .put('/pricing/:lotId/dynamic', validate('param', lotParams), validate('json', dynamicToggleSchema), async (c) =>
     c.json(await setDynamicPricing(c.env, c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json').enabled)),
   )
@@ -31,19 +33,26 @@ export const pricingRoutes = new Hono<AppEnv>()
     c.json(await applyDynamicSuggestion(c.env, c.var.db, c.var.user!, c.req.valid('json'), new Date())),
   )
   .patch('/pricing/:lotId', validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) => {
-  const { lotId } = c.req.valid('param');
-  const update = c.req.valid('json');
-  await assertManagesLot(c.var.db, c.var.user!, lotId);
-  if (update.lotId && update.lotId !== lotId) throw apiError(400, 'The lotId in the body must match the lot in the path');
-  // The change and its audit entry commit together.
-  const before = await pricingRecord(c.var.db, lotId);
-  await c.env.DB.batch([
-    pricingStatement(c.env.DB, c.var.db, lotId, update),
-    auditStatement(c.env.DB, c.var.db, c.var.user!, {
-      action: 'UPDATE_PRICING',
-      subject: `lot:${lotId}`,
-      context: { from: before && { strategy: before.strategy, baseRate: before.baseRate, tiers: before.progressiveJson }, to: { strategy: update.strategy, baseRate: update.baseRate, tiers: update.strategy === 'PROGRESSIVE' ? update.progressiveJson : null } },
-    }),
-  ]);
-  return c.json(await pricingRecord(c.var.db, lotId));
-});
+    const { lotId } = c.req.valid('param');
+    const update = c.req.valid('json');
+    await assertManagesLot(c.var.db, c.var.user!, lotId);
+    if (update.lotId && update.lotId !== lotId) throw apiError(400, 'The lotId in the body must match the lot in the path');
+    // The change and its audit entry commit together.
+    const before = await pricingRecord(c.var.db, lotId);
+    await c.env.DB.batch([
+      pricingStatement(c.env.DB, c.var.db, lotId, update),
+      auditStatement(c.env.DB, c.var.db, c.var.user!, {
+        action: 'UPDATE_PRICING',
+        subject: `lot:${lotId}`,
+        context: {
+          from: before && { strategy: before.strategy, baseRate: before.baseRate, tiers: before.progressiveJson },
+          to: {
+            strategy: update.strategy,
+            baseRate: update.baseRate,
+            tiers: update.strategy === 'PROGRESSIVE' ? update.progressiveJson : null,
+          },
+        },
+      }),
+    ]);
+    return c.json(await pricingRecord(c.var.db, lotId));
+  });

@@ -29,8 +29,14 @@ describe('PATCH /api/pricing/:lotId', () => {
     const availability = await (await call(`/api/lots/${lotId}/availability`)).json<{ quote: { totalCents: number } }>();
     expect(availability.quote.totalCents).toBe(12_000);
     // Audited in the same batch, with the price it replaced.
-    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
-    expect(JSON.parse(entry.contextJson)).toMatchObject({ from: { strategy: 'STATIC', baseRate: 4_000 }, to: { strategy: 'STATIC', baseRate: 12_000 } });
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
+    expect(JSON.parse(entry.contextJson)).toMatchObject({
+      from: { strategy: 'STATIC', baseRate: 4_000 },
+      to: { strategy: 'STATIC', baseRate: 12_000 },
+    });
   });
 
   it('saves exactly three progressive tiers, sent as a list or as JSON text', async () => {
@@ -40,7 +46,9 @@ describe('PATCH /api/pricing/:lotId', () => {
     const asText = await setPricing(owner, lotId, { strategy: 'PROGRESSIVE', baseRate: 5_000, progressiveJson: JSON.stringify(TIERS) });
     expect(await asText.json()).toMatchObject({ strategy: 'PROGRESSIVE', progressiveJson: TIERS });
     // 7 h reaches the 6 h tier: 7 × ₱50 × 0.8.
-    const availability = await (await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(inMinutes(60))}&durationHours=7`)).json<{ quote: { totalCents: number; rateMultiplier: number } }>();
+    const availability = await (
+      await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(inMinutes(60))}&durationHours=7`)
+    ).json<{ quote: { totalCents: number; rateMultiplier: number } }>();
     expect(availability.quote).toMatchObject({ rateMultiplier: 0.8, totalCents: 28_000 });
     // Back to static clears the tiers.
     expect(await (await setPricing(owner, lotId, { strategy: 'STATIC', baseRate: 5_000 })).json()).toMatchObject({ progressiveJson: null });
@@ -58,10 +66,22 @@ describe('PATCH /api/pricing/:lotId', () => {
       [{ strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: TIERS.slice(0, 2) }, 'Progressive pricing has exactly three tiers'],
       [{ strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ durationHours: 25 }) }, 'Tier hours are 1 to 24'],
       [{ strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ durationHours: 0 }) }, 'Tier hours are 1 to 24'],
-      [{ strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ rateMultiplier: 2.1 }) }, 'Rate multipliers are 0.1 to 2.0'],
-      [{ strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ rateMultiplier: 0.05 }) }, 'Rate multipliers are 0.1 to 2.0'],
-      [{ strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ rateMultiplier: 0.85 }) }, 'Rate multipliers go in steps of 0.1'],
-      [{ strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ durationHours: 6 }) }, 'Each tier starts at a different number of hours'],
+      [
+        { strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ rateMultiplier: 2.1 }) },
+        'Rate multipliers are 0.1 to 2.0',
+      ],
+      [
+        { strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ rateMultiplier: 0.05 }) },
+        'Rate multipliers are 0.1 to 2.0',
+      ],
+      [
+        { strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ rateMultiplier: 0.85 }) },
+        'Rate multipliers go in steps of 0.1',
+      ],
+      [
+        { strategy: 'PROGRESSIVE', baseRate: 6_000, progressiveJson: tiersWith({ durationHours: 6 }) },
+        'Each tier starts at a different number of hours',
+      ],
       [{ strategy: 'DYNAMIC', baseRate: 6_000 }, ''],
       [{ lotId: crypto.randomUUID(), strategy: 'STATIC', baseRate: 6_000 }, 'The lotId in the body must match the lot in the path'],
     ];

@@ -20,7 +20,10 @@ const totals = (amountCents: number) => ({ amountCents, vatCents: vatIncluded(am
 
 /** The statement that issues a reservation's receipt (run it in the booking's batch). */
 export const issueReceipt = (d1: D1Database, db: DB, input: { userId: string; reservationId: string; amountCents: number }) =>
-  statementOf(d1, db.insert(receipts).values({ id: newId(), userId: input.userId, reservationId: input.reservationId, ...totals(input.amountCents) }));
+  statementOf(
+    d1,
+    db.insert(receipts).values({ id: newId(), userId: input.userId, reservationId: input.reservationId, ...totals(input.amountCents) }),
+  );
 
 /** The statement that brings a receipt to the reservation's new net amount paid. */
 export const reviseReceipt = (d1: D1Database, db: DB, reservationId: string, netPaidCents: number) =>
@@ -91,7 +94,10 @@ export async function countOwnReceipts(db: DB, userId: string, filter: HistoryFi
 /** The receipt id of each of these reservations that has one. */
 export async function receiptIdsOf(db: DB, reservationIds: string[]): Promise<Map<string, string>> {
   if (!reservationIds.length) return new Map();
-  const rows = await db.select({ id: receipts.id, reservationId: receipts.reservationId }).from(receipts).where(inArray(receipts.reservationId, reservationIds));
+  const rows = await db
+    .select({ id: receipts.id, reservationId: receipts.reservationId })
+    .from(receipts)
+    .where(inArray(receipts.reservationId, reservationIds));
   return new Map(rows.map((row) => [row.reservationId, row.id]));
 }
 
@@ -101,7 +107,10 @@ export async function receiptIdsOf(db: DB, reservationIds: string[]): Promise<Ma
  * Recent Activity opens the receipt of a stay it just closed. Anyone else gets nothing.
  */
 export async function findReceipt(db: DB, id: string, reader: { userId: string; lotIds: string[] | 'all' }) {
-  const readable = reader.lotIds === 'all' ? undefined : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(reservations.lotId, reader.lotIds) : undefined);
+  const readable =
+    reader.lotIds === 'all'
+      ? undefined
+      : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(reservations.lotId, reader.lotIds) : undefined);
   const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
   if (!row) return null;
   const lines = await db

@@ -18,7 +18,9 @@ export const receiptRoutes = new Hono<AppEnv>()
     return c.json(await listOwnReceipts(c.var.db, c.var.user!.id, { filter: historyFilterOf(history), page: { limit, cursor } }));
   })
   // Registered before "/receipts/:id" so "counts" is never taken for an id.
-  .get('/receipts/counts', validate('query', historyQuerySchema), async (c) => c.json(await countOwnReceipts(c.var.db, c.var.user!.id, historyFilterOf(c.req.valid('query')))))
+  .get('/receipts/counts', validate('query', historyQuerySchema), async (c) =>
+    c.json(await countOwnReceipts(c.var.db, c.var.user!.id, historyFilterOf(c.req.valid('query')))),
+  )
   .get('/receipts/:id', validate('param', receiptParams), async (c) => {
     const user = c.var.user!;
     const receipt = await findReceipt(c.var.db, c.req.valid('param').id, { userId: user.id, lotIds: await workableLotIds(c.var.db, user) });

@@ -18,11 +18,26 @@ describe('receipts', () => {
     expect(list[0]).toMatchObject({ reservationId: booking.id, amountCents: 12_000, currency: 'PHP', lot: { name: booking.lotName } });
     expect(list[0].number).toBe(`PKD-${list[0].id.slice(0, 8).toUpperCase()}`);
 
-    await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    await call(`/api/reservations/${booking.id}/extend`, {
+      method: 'POST',
+      cookie,
+      json: { hours: 1 },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     const receipt = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
     // 4 h progressive: ₱144 in all, of which 12/112 is VAT.
-    expect(receipt).toMatchObject({ amountCents: 14_400, vatCents: 1_543, netOfVatCents: 12_857, vehiclePlate: 'NAB 1234', slotLabel: 'A-1', paymentMethod: 'Parkada Wallet' });
-    expect(receipt.lines.map((l: any) => [l.label, l.amountCents])).toEqual([['Parking', 12_000], ['Extension', 2_400]]);
+    expect(receipt).toMatchObject({
+      amountCents: 14_400,
+      vatCents: 1_543,
+      netOfVatCents: 12_857,
+      vehiclePlate: 'NAB 1234',
+      slotLabel: 'A-1',
+      paymentMethod: 'Parkada Wallet',
+    });
+    expect(receipt.lines.map((l: any) => [l.label, l.amountCents])).toEqual([
+      ['Parking', 12_000],
+      ['Extension', 2_400],
+    ]);
     expect(receipt.lines.reduce((sum: number, l: any) => sum + l.amountCents, 0)).toBe(receipt.amountCents);
     expect(receipt.paymentReference).toMatch(/^[0-9A-F-]{13}$/);
 

@@ -32,13 +32,21 @@ import { book, CHANGED_MEANWHILE, extend, HOLD_EXPIRED, modify, NOT_CONFIRMED } 
 beforeAll(seedOnce);
 
 const afterLapse = () => Date.now() + HOLD_TTL_MS + 5_000;
-const windowOf = (row: { startTs: string; endTs: string; slotId: string | null }) => ({ slotId: row.slotId, startMs: Date.parse(row.startTs), endMs: Date.parse(row.endTs) });
+const windowOf = (row: { startTs: string; endTs: string; slotId: string | null }) => ({
+  slotId: row.slotId,
+  startMs: Date.parse(row.startTs),
+  endMs: Date.parse(row.endTs),
+});
 
 describe('once the D1 batch commits, nothing releases the hold', () => {
   it('keeps a paid booking and its slot when the auto top-up and the notices after it fail', async () => {
     const lotId = await makeLot(1);
     const { user, cookie } = await driver(1_000); // GCash is now a saved method
-    await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { enabled: true, thresholdCents: 200_000, amountCents: 50_000, method: 'gcash' } });
+    await call('/api/wallet/auto-topup', {
+      method: 'PUT',
+      cookie,
+      json: { enabled: true, thresholdCents: 200_000, amountCents: 50_000, method: 'gcash' },
+    });
     const topups = await failInserts('payments', "NEW.origin = 'auto_topup'");
     const notices = await failInserts('notifications', "NEW.type IN ('BOOKING_CONFIRMED', 'PAYMENT_SUCCESS')");
     try {
@@ -59,11 +67,18 @@ describe('once the D1 batch commits, nothing releases the hold', () => {
   it('answers with the booking when follow-up work throws, and the alarm finds nothing to undo', async () => {
     const lotId = await makeLot(1);
     const { user } = await driver(1_000);
-    const ctx = contextWith({ afterCommit: (what, work) => afterCommit(what, async () => {
-        await work();
-        throw new Error('injected');
-      }) });
-    const { reservation } = await book(ctx, { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, serviceRequest(user.id, 'reservations.create'));
+    const ctx = contextWith({
+      afterCommit: (what, work) =>
+        afterCommit(what, async () => {
+          await work();
+          throw new Error('injected');
+        }),
+    });
+    const { reservation } = await book(
+      ctx,
+      { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' },
+      serviceRequest(user.id, 'reservations.create'),
+    );
     await lotObject(env, lotId).runTimers(afterLapse());
     expect(await objectBooking(lotId, reservation.id)).toMatchObject(windowOf(await reservationRow(reservation.id)));
   });
@@ -74,7 +89,11 @@ describe('an error after the batch committed (a lost connection)', () => {
     const lotId = await makeLot(1);
     const { user } = await driver(1_000);
     const request = serviceRequest(user.id, 'reservations.create');
-    const refusal = await book(contextWith({ d1: lostAfterCommit() }), { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, request).then(
+    const refusal = await book(
+      contextWith({ d1: lostAfterCommit() }),
+      { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' },
+      request,
+    ).then(
       () => null,
       (error) => ({ status: error.status, body: error.getResponse().json() }),
     );
@@ -84,7 +103,9 @@ describe('an error after the batch committed (a lost connection)', () => {
     expect(paid.status).toBe('CONFIRMED');
     expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(60) })).status).toBe(409);
     // The retry with the same key answers the booking; the alarm settles the hold on D1's record.
-    expect((await book(contextWith(), { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, request)).reservation.id).toBe(paid.id);
+    expect((await book(contextWith(), { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, request)).reservation.id).toBe(
+      paid.id,
+    );
     await lotObject(env, lotId).runTimers(afterLapse());
     expect(await objectBooking(lotId, paid.id)).toMatchObject(windowOf(paid));
   });
@@ -92,8 +113,16 @@ describe('an error after the batch committed (a lost connection)', () => {
   it('a modify that committed in D1 is never expired at its old deadline', async () => {
     const lotId = await makeLot(1);
     const { user, cookie } = await driver(1_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<{ id: string; startTs: string }>();
-    await modify(contextWith({ d1: lostAfterCommit() }), booking.id, { start: inMinutes(2 * 24 * 60), durationHours: 1 }, serviceRequest(user.id, `reservations.modify:${booking.id}`)).catch(() => null);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<{
+      id: string;
+      startTs: string;
+    }>();
+    await modify(
+      contextWith({ d1: lostAfterCommit() }),
+      booking.id,
+      { start: inMinutes(2 * 24 * 60), durationHours: 1 },
+      serviceRequest(user.id, `reservations.modify:${booking.id}`),
+    ).catch(() => null);
     const moved = await reservationRow(booking.id);
     expect(Date.parse(moved.startTs)).toBeGreaterThan(Date.now() + 24 * HOUR);
     await lotObject(env, lotId).runTimers(Date.parse(booking.startTs) + 16 * MINUTE);
@@ -108,7 +137,11 @@ describe('a lost commit: the alarm makes the object hold exactly what D1 records
   it('a new booking: held until the alarm, then booked for its D1 window', async () => {
     const lotId = await makeLot(1);
     const { user } = await driver(1_000);
-    const { reservation } = await book(losingCommits(), { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, serviceRequest(user.id, 'reservations.create'));
+    const { reservation } = await book(
+      losingCommits(),
+      { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' },
+      serviceRequest(user.id, 'reservations.create'),
+    );
     expect(await objectBooking(lotId, reservation.id)).toBeNull();
     expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(90) })).status).toBe(409); // still held
     await lotObject(env, lotId).runTimers(afterLapse());
@@ -121,7 +154,11 @@ describe('a lost commit: the alarm makes the object hold exactly what D1 records
   it('an extension: the whole extended window, not only the added hour', async () => {
     const lotId = await makeLot(1);
     const { user, cookie } = await driver(1_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 })).json<{ id: string; startTs: string; endTs: string }>();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 })).json<{
+      id: string;
+      startTs: string;
+      endTs: string;
+    }>();
     await extend(losingCommits(), booking.id, 1, serviceRequest(user.id, `reservations.extend:${booking.id}`));
     await lotObject(env, lotId).runTimers(afterLapse());
     const row = await reservationRow(booking.id);
@@ -137,7 +174,17 @@ describe('a lost commit: the alarm makes the object hold exactly what D1 records
     const stub = lotObject(env, lotId);
     const slotRows = await db().select().from(slots).where(eq(slots.lotId, lotId));
     const later = { startMs: Date.now() + 5 * HOUR, endMs: Date.now() + 6 * HOUR };
-    expect((await stub.hold({ holdId: crypto.randomUUID(), reservationId: booking.id, ...later, slots: slotRows, needs: { vehicleType: 'car' } })).ok).toBe(true);
+    expect(
+      (
+        await stub.hold({
+          holdId: crypto.randomUUID(),
+          reservationId: booking.id,
+          ...later,
+          slots: slotRows,
+          needs: { vehicleType: 'car' },
+        })
+      ).ok,
+    ).toBe(true);
     await stub.runTimers(afterLapse());
     expect(await objectBooking(lotId, booking.id)).toMatchObject(windowOf(await reservationRow(booking.id)));
     expect(await stub.availability(later, 2)).toMatchObject({ free: 2 });
@@ -158,14 +205,20 @@ describe('a commit cannot be undone by the alarm', () => {
         },
       }),
     });
-    const refusal = await book(ctx, { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, serviceRequest(user.id, 'reservations.create')).then(
+    const refusal = await book(
+      ctx,
+      { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' },
+      serviceRequest(user.id, 'reservations.create'),
+    ).then(
       () => null,
       (error) => error.getResponse().json(),
     );
     expect(refusal).toEqual({ message: HOLD_EXPIRED });
     expect(await balanceOf(user.id)).toBe(100_000);
     expect(await db().select().from(reservations).where(eq(reservations.lotId, lotId))).toEqual([]);
-    expect(await lotObject(env, lotId).availability({ startMs: Date.now() + HOUR, endMs: Date.now() + 3 * HOUR }, 1)).toMatchObject({ free: 1 });
+    expect(await lotObject(env, lotId).availability({ startMs: Date.now() + HOUR, endMs: Date.now() + 3 * HOUR }, 1)).toMatchObject({
+      free: 1,
+    });
   });
 });
 
@@ -210,14 +263,21 @@ describe('status changes are conditional', () => {
         },
       }),
     });
-    const refusal = await modify(ctx, booking.id, { start: inMinutes(240), durationHours: 3 }, serviceRequest(user.id, `reservations.modify:${booking.id}`)).then(
+    const refusal = await modify(
+      ctx,
+      booking.id,
+      { start: inMinutes(240), durationHours: 3 },
+      serviceRequest(user.id, `reservations.modify:${booking.id}`),
+    ).then(
       () => null,
       (error) => error.getResponse().json(),
     );
     expect(refusal).toEqual({ message: CHANGED_MEANWHILE });
     expect(await balanceOf(user.id)).toBe(96_000);
     expect(await reservationRow(booking.id)).toMatchObject({ status: 'CANCELLED', version: 7, amountCents: 4_000 });
-    expect(await lotObject(env, lotId).availability({ startMs: Date.now() + 4 * HOUR, endMs: Date.now() + 7 * HOUR }, 2)).toMatchObject({ free: 2 });
+    expect(await lotObject(env, lotId).availability({ startMs: Date.now() + 4 * HOUR, endMs: Date.now() + 7 * HOUR }, 2)).toMatchObject({
+      free: 2,
+    });
   });
 });
 
@@ -228,10 +288,17 @@ describe('the refund window cannot be bypassed', () => {
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(10), durationHours: 2 })).json<{ id: string }>();
     const moved = await modifyBooking(cookie, booking.id, { start: inMinutes(20 * 24 * 60), durationHours: 2 });
     expect(moved.status).toBe(409);
-    expect((await moved.json<{ message: string }>()).message).toBe('Changes close 15 minutes before the start, with free cancellation. This one can still be extended or cancelled.');
+    expect((await moved.json<{ message: string }>()).message).toBe(
+      'Changes close 15 minutes before the start, with free cancellation. This one can still be extended or cancelled.',
+    );
     expect(await (await cancelBooking(cookie, booking.id)).json()).toMatchObject({ refundCents: 0 });
     expect(await balanceOf(user.id)).toBe(92_000);
-    expect((await db().select().from(walletTransactions).where(and(eq(walletTransactions.reservationId, booking.id), eq(walletTransactions.type, 'REFUND'))))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.reservationId, booking.id), eq(walletTransactions.type, 'REFUND'))),
+    ).toEqual([]);
   });
 
   it('a booking outside it can still be moved, and its cancellation then refunds in full', async () => {

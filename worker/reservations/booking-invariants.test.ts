@@ -20,7 +20,13 @@ import { netPaid } from './reservations.data';
 import { book, cancel, extend, modify, type BookingContext } from './reservations.service';
 
 const SLOTS = 3;
-type Fault = 'none' | 'lost commit' | 'throw after the batch' | 'connection lost after the commit' | 'alarm mid-request' | 'no-show mid-request';
+type Fault =
+  | 'none'
+  | 'lost commit'
+  | 'throw after the batch'
+  | 'connection lost after the commit'
+  | 'alarm mid-request'
+  | 'no-show mid-request';
 type Op =
   | { kind: 'book'; who: number; startMinutes: number; hours: number; fault: Fault }
   | { kind: 'modify'; pick: number; startMinutes: number; hours: number; fault: Fault }
@@ -29,12 +35,41 @@ type Op =
   | { kind: 'no-show'; afterMinutes: number }
   | { kind: 'alarm' };
 
-const fault = fc.constantFrom<Fault>('none', 'none', 'lost commit', 'throw after the batch', 'connection lost after the commit', 'alarm mid-request', 'no-show mid-request');
+const fault = fc.constantFrom<Fault>(
+  'none',
+  'none',
+  'lost commit',
+  'throw after the batch',
+  'connection lost after the commit',
+  'alarm mid-request',
+  'no-show mid-request',
+);
 const startMinutes = fc.constantFrom(10, 60, 90, 180, 300);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('book' as const), who: fc.nat(1), startMinutes, hours: fc.integer({ min: 1, max: 3 }), fault }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('modify' as const), pick: fc.nat(), startMinutes, hours: fc.integer({ min: 1, max: 3 }), fault }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('extend' as const), pick: fc.nat(), hours: fc.integer({ min: 1, max: 2 }), fault }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('book' as const),
+      who: fc.nat(1),
+      startMinutes,
+      hours: fc.integer({ min: 1, max: 3 }),
+      fault,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('modify' as const),
+      pick: fc.nat(),
+      startMinutes,
+      hours: fc.integer({ min: 1, max: 3 }),
+      fault,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('extend' as const), pick: fc.nat(), hours: fc.integer({ min: 1, max: 2 }), fault }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('no-show' as const), afterMinutes: fc.constantFrom(30, 120, 420) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('alarm' as const) }) },
@@ -51,10 +86,13 @@ function contextFor(lotId: string, injected: Fault): BookingContext {
     case 'connection lost after the commit':
       return contextWith({ d1: lostAfterCommit() });
     case 'throw after the batch':
-      return contextWith({ afterCommit: (what, work) => afterCommit(what, async () => {
-        await work();
-        throw new Error('injected');
-      }) });
+      return contextWith({
+        afterCommit: (what, work) =>
+          afterCommit(what, async () => {
+            await work();
+            throw new Error('injected');
+          }),
+      });
     case 'alarm mid-request':
     case 'no-show mid-request':
       // Between the hold and the write, the alarm fires: past the hold's lease, or past every no-show deadline.
@@ -88,7 +126,8 @@ async function checkInvariants(lotId: string) {
   const live = rows.filter((r) => holdsSlot(r.status));
   for (const a of live) {
     for (const b of live) {
-      if (a.id < b.id && a.slotId === b.slotId) expect(a.startTs >= b.endTs || b.startTs >= a.endTs, `${a.id} and ${b.id} share ${a.slotId}`).toBe(true);
+      if (a.id < b.id && a.slotId === b.slotId)
+        expect(a.startTs >= b.endTs || b.startTs >= a.endTs, `${a.id} and ${b.id} share ${a.slotId}`).toBe(true);
     }
   }
   // … nor in the object, and the object holds exactly each live reservation's window, nothing for the others.
@@ -102,7 +141,12 @@ async function checkInvariants(lotId: string) {
     expect(overlaps).toEqual([]);
     for (const r of rows) {
       const booking = lot.booking(r.id);
-      if (holdsSlot(r.status)) expect(booking, `${r.status} ${r.id}`).toMatchObject({ slotId: r.slotId, startMs: Date.parse(r.startTs), endMs: Date.parse(r.endTs) });
+      if (holdsSlot(r.status))
+        expect(booking, `${r.status} ${r.id}`).toMatchObject({
+          slotId: r.slotId,
+          startMs: Date.parse(r.startTs),
+          endMs: Date.parse(r.endTs),
+        });
       else expect(booking, `${r.status} ${r.id}`).toBeNull();
     }
   });
@@ -130,7 +174,13 @@ async function run(lotId: string, ids: string[], step: Op) {
   const now = Date.now();
   const at = (minutes: number) => new Date(now + minutes * MINUTE).toISOString();
   const target = (pick: number) => (ids.length ? ids[pick % ids.length] : null);
-  const ownerOf = async (id: string) => (await db().select({ userId: reservations.userId }).from(reservations).where(inArray(reservations.id, [id])))[0].userId;
+  const ownerOf = async (id: string) =>
+    (
+      await db()
+        .select({ userId: reservations.userId })
+        .from(reservations)
+        .where(inArray(reservations.id, [id]))
+    )[0].userId;
   try {
     switch (step.kind) {
       case 'book': {
@@ -146,7 +196,13 @@ async function run(lotId: string, ids: string[], step: Op) {
       }
       case 'modify': {
         const id = target(step.pick);
-        if (id) await modify(contextFor(lotId, step.fault), id, { start: at(step.startMinutes), durationHours: step.hours }, serviceRequest(await ownerOf(id), `reservations.modify:${id}`));
+        if (id)
+          await modify(
+            contextFor(lotId, step.fault),
+            id,
+            { start: at(step.startMinutes), durationHours: step.hours },
+            serviceRequest(await ownerOf(id), `reservations.modify:${id}`),
+          );
         return;
       }
       case 'extend': {
@@ -171,7 +227,9 @@ async function run(lotId: string, ids: string[], step: Op) {
 }
 
 describe('the booking invariant under random interleavings and faults', () => {
-  it('never overbooks a slot, never leaves a paid live reservation without its exact window, never loses money', { timeout: 240_000 }, async () => {
+  it('never overbooks a slot, never leaves a paid live reservation without its exact window, never loses money', {
+    timeout: 240_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(op, fc.integer({ min: 1, max: 3 })), { minLength: 4, maxLength: 16 }), async (steps) => {
         const lotId = await makeLot(SLOTS);

@@ -15,7 +15,14 @@ describe('POST /api/reservations', () => {
     const res = await reserve(cookie, { lotId, start: inMinutes(60) });
     expect(res.status).toBe(201);
     const booking = await res.json<any>();
-    expect(booking).toMatchObject({ status: 'CONFIRMED', lotId, vehiclePlate: 'NAB 1234', amountCents: 8_000, slotLabel: 'A-1', passId: booking.id.slice(0, 8).toUpperCase() });
+    expect(booking).toMatchObject({
+      status: 'CONFIRMED',
+      lotId,
+      vehiclePlate: 'NAB 1234',
+      amountCents: 8_000,
+      slotLabel: 'A-1',
+      passId: booking.id.slice(0, 8).toUpperCase(),
+    });
     expect(booking.price).toMatchObject({ hours: 2, rateMultiplier: 1, totalCents: 8_000 });
     expect(await balanceOf(user.id)).toBe(92_000);
     const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, user.id));
@@ -23,7 +30,9 @@ describe('POST /api/reservations', () => {
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_CONFIRMED', 'PAYMENT_SUCCESS']));
     expect((await call(`/api/reservations/${booking.id}`, { cookie })).status).toBe(200);
-    expect((await (await call('/api/reservations', { cookie })).json<{ items: { id: string }[] }>()).items.map((r) => r.id)).toEqual([booking.id]);
+    expect((await (await call('/api/reservations', { cookie })).json<{ items: { id: string }[] }>()).items.map((r) => r.id)).toEqual([
+      booking.id,
+    ]);
   });
 
   it('replays the first booking for a repeated Idempotency-Key and never pays twice', async () => {
@@ -44,7 +53,9 @@ describe('POST /api/reservations', () => {
     const lotId = await makeLot(10);
     const drivers = await Promise.all(Array.from({ length: 4 }, () => driver(2_000)));
     const start = inMinutes(120);
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => reserve(drivers[i % 4].cookie, { lotId, start, durationHours: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => reserve(drivers[i % 4].cookie, { lotId, start, durationHours: 1 })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(190);
@@ -59,7 +70,9 @@ describe('POST /api/reservations', () => {
       const payments = await db().select().from(walletTransactions).where(eq(walletTransactions.type, 'PAYMENT'));
       expect(payments.filter((p) => booked.some((r) => r.id === p.reservationId && r.userId === user.id))).toHaveLength(mine);
     }
-    const availability = await (await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(start)}&durationHours=1`)).json<any>();
+    const availability = await (
+      await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(start)}&durationHours=1`)
+    ).json<any>();
     expect(availability).toMatchObject({ total: 10, free: 0, reserved: 10 });
   });
 
@@ -87,8 +100,16 @@ describe('POST /api/reservations', () => {
     const { cookie } = await driver(50);
     const res = await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 });
     expect(res.status).toBe(402);
-    expect(await res.json<any>()).toMatchObject({ message: 'Insufficient wallet balance', missingCents: 3_000, balanceCents: 5_000, amountCents: 8_000 });
-    const [failed] = await db().select().from(notifications).where(and(eq(notifications.userId, (await driverOf(cookie)).id), eq(notifications.type, 'PAYMENT_FAILED')));
+    expect(await res.json<any>()).toMatchObject({
+      message: 'Insufficient wallet balance',
+      missingCents: 3_000,
+      balanceCents: 5_000,
+      amountCents: 8_000,
+    });
+    const [failed] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, (await driverOf(cookie)).id), eq(notifications.type, 'PAYMENT_FAILED')));
     expect(failed.message).toContain('Top up at least ₱30.00');
     const rich = await driver(1_000);
     expect((await reserve(rich.cookie, { lotId, start: inMinutes(60) })).status).toBe(201);
@@ -97,9 +118,24 @@ describe('POST /api/reservations', () => {
   it.each([
     ['a start in the past', { start: new Date(Date.now() - HOUR).toISOString() }, {}, 'The start time is in the past.'],
     ['a stay beyond the maximum', { durationHours: 8 }, { maxDuration: 4 }, 'This lot allows stays of at most 4 hours.'],
-    ['a window outside the hours', { start: '2026-12-02T03:00:00+08:00' }, { hours: MALL }, 'This lot is open 07:00–23:00 on Wednesday; choose a time inside its hours.'],
-    ['an overnight stay where not allowed', { start: '2026-12-02T22:00:00+08:00', durationHours: 4 }, { allowOvernight: false }, 'Overnight parking is not allowed at this lot.'],
-    ['a plate that is not Philippine', { plate: 'HELLO' }, {}, 'Enter a Philippine plate such as ABC 1234, ABC 123, AB 12345 or a conduction sticker such as A1B234.'],
+    [
+      'a window outside the hours',
+      { start: '2026-12-02T03:00:00+08:00' },
+      { hours: MALL },
+      'This lot is open 07:00–23:00 on Wednesday; choose a time inside its hours.',
+    ],
+    [
+      'an overnight stay where not allowed',
+      { start: '2026-12-02T22:00:00+08:00', durationHours: 4 },
+      { allowOvernight: false },
+      'Overnight parking is not allowed at this lot.',
+    ],
+    [
+      'a plate that is not Philippine',
+      { plate: 'HELLO' },
+      {},
+      'Enter a Philippine plate such as ABC 1234, ABC 123, AB 12345 or a conduction sticker such as A1B234.',
+    ],
     ['neither duration nor end', { durationHours: undefined }, {}, 'Give either durationHours or end.'],
     ['a car at a motorcycle-only lot', {}, { vehicleTypes: ['motorcycle'] }, 'This lot does not take cars.'],
   ])('refuses %s with 400 and charges nothing', async (_case, body, lotOptions, message) => {
@@ -114,7 +150,9 @@ describe('POST /api/reservations', () => {
   it('books a typed plate of a saved vehicle as that vehicle, which then cannot be deleted', async () => {
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
-    const car = await (await call('/api/user/vehicles', { method: 'POST', cookie, json: { plate: 'NAB 1234', make: 'Toyota', model: 'Vios' } })).json<any>();
+    const car = await (
+      await call('/api/user/vehicles', { method: 'POST', cookie, json: { plate: 'NAB 1234', make: 'Toyota', model: 'Vios' } })
+    ).json<any>();
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), plate: 'nab1234' })).json<any>();
     expect(booking).toMatchObject({ vehicleId: car.id, vehiclePlate: 'NAB 1234' });
     expect((await call(`/api/user/vehicles/${car.id}`, { method: 'DELETE', cookie })).status).toBe(409);

@@ -48,11 +48,19 @@ describe('cancel, modify, extend', () => {
     const owner = await driver(1_000);
     const other = await driver(1_000);
     const booking = await (await reserve(owner.cookie, { lotId, start: inMinutes(60) })).json<any>();
-    for (const [path, method] of [[`/api/reservations/${booking.id}`, 'GET'], [`/api/reservations/${booking.id}/pass`, 'GET']] as const) {
+    for (const [path, method] of [
+      [`/api/reservations/${booking.id}`, 'GET'],
+      [`/api/reservations/${booking.id}/pass`, 'GET'],
+    ] as const) {
       expect((await call(path, { method, cookie: other.cookie })).status).toBe(404);
     }
     expect((await cancelBooking(other.cookie, booking.id)).status).toBe(404);
-    const extend = await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie: other.cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const extend = await call(`/api/reservations/${booking.id}/extend`, {
+      method: 'POST',
+      cookie: other.cookie,
+      json: { hours: 1 },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(extend.status).toBe(404);
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
   });
@@ -63,7 +71,13 @@ describe('cancel, modify, extend', () => {
     const start = Date.now() + HOUR;
     const booking = await (await reserve(cookie, { lotId, start: new Date(start).toISOString(), durationHours: 3 })).json<any>();
     expect(booking.amountCents).toBe(12_000);
-    const extend = (hours: number) => call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const extend = (hours: number) =>
+      call(`/api/reservations/${booking.id}/extend`, {
+        method: 'POST',
+        cookie,
+        json: { hours },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
     const res = await extend(1);
     expect(res.status).toBe(200);
     // 4 h progressive: 4 × ₱40 × 0.9 = ₱144; ₱24 more.
@@ -80,7 +94,13 @@ describe('cancel, modify, extend', () => {
     const lotId = await makeLot(2);
     const { user, cookie } = await driver(1_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<any>();
-    const extend = () => call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const extend = () =>
+      call(`/api/reservations/${booking.id}/extend`, {
+        method: 'POST',
+        cookie,
+        json: { hours: 1 },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
     const results = await Promise.all([extend(), extend(), cancelBooking(cookie, booking.id), extend()]);
     expect(results.map((r) => r.status).every((status) => status === 200 || status === 409)).toBe(true);
     const [row] = await db().select().from(reservations).where(eq(reservations.id, booking.id));
@@ -98,7 +118,13 @@ describe('cancel, modify, extend', () => {
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<any>();
     const stub = lotObject(env, lotId);
     expect(await stub.lockReservation(booking.id)).toBe(true); // as if a cancel were mid-way
-    const extend = () => call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 1 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const extend = () =>
+      call(`/api/reservations/${booking.id}/extend`, {
+        method: 'POST',
+        cookie,
+        json: { hours: 1 },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
     const refused = await extend();
     expect(refused.status).toBe(409);
     expect((await refused.json<any>()).message).toBe('Another change to this reservation is in progress. Try again in a moment.');
@@ -112,7 +138,8 @@ describe('cancel, modify, extend', () => {
     const lotId = await makeLot(2);
     const { user, cookie } = await driver(1_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<any>();
-    const modify = (json: object) => call(`/api/reservations/${booking.id}`, { method: 'PATCH', cookie, json, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const modify = (json: object) =>
+      call(`/api/reservations/${booking.id}`, { method: 'PATCH', cookie, json, headers: { 'Idempotency-Key': crypto.randomUUID() } });
     const longer = await modify({ start: inMinutes(120), durationHours: 3 });
     expect(longer.status).toBe(200);
     expect(await longer.json<any>()).toMatchObject({ amountCents: 12_000, status: 'CONFIRMED' });

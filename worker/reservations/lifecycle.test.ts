@@ -20,7 +20,10 @@ describe('the lot object drives time', () => {
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
     await stub.runTimers(Date.now() + 17 * MINUTE);
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('EXPIRED');
-    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_EXPIRED')));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_EXPIRED')));
     expect(notes).toHaveLength(1);
     expect(await balanceOf(user.id)).toBe(96_000); // no refund for a no-show
     expect((await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).status).toBe(201);
@@ -33,11 +36,14 @@ describe('the lot object drives time', () => {
     const stub = lotObject(env, lotId);
     await stub.runTimers(Date.now() + 12 * MINUTE);
     await stub.runTimers(Date.now() + 13 * MINUTE);
-    const reminders = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_REMINDER')));
+    const reminders = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'BOOKING_REMINDER')));
     expect(reminders).toHaveLength(1);
   });
 
-  it('keeps a checked-in car\'s slot past the no-show deadline and while it overstays', async () => {
+  it("keeps a checked-in car's slot past the no-show deadline and while it overstays", async () => {
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
@@ -58,7 +64,10 @@ describe('the lot object drives time', () => {
     await checkIn(first.id);
     const stub = lotObject(env, lotId);
     await stub.runTimers(Date.parse(first.endTs) - 20 * MINUTE);
-    const endReminders = await db().select().from(notifications).where(and(eq(notifications.userId, plain.user.id), eq(notifications.type, 'BOOKING_REMINDER')));
+    const endReminders = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, plain.user.id), eq(notifications.type, 'BOOKING_REMINDER')));
     expect(endReminders.map((n) => n.title)).toContain('Your parking ends soon');
 
     const lot2 = await makeLot(1);
@@ -76,7 +85,9 @@ describe('the lot object drives time', () => {
     expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_EXTENDED', 'PAYMENT_SUCCESS']));
     expect(notes.some((n) => n.title === 'Your parking ends soon')).toBe(false);
     // The extended stay still holds the slot for its new last hour.
-    expect(await stub2.availability({ startMs: Date.parse(row.endTs) - 30 * MINUTE, endMs: Date.parse(row.endTs) }, 1)).toMatchObject({ free: 0 });
+    expect(await stub2.availability({ startMs: Date.parse(row.endTs) - 30 * MINUTE, endMs: Date.parse(row.endTs) }, 1)).toMatchObject({
+      free: 0,
+    });
   });
 
   it('tells the driver when Auto Extend cannot get the slot', async () => {
@@ -88,7 +99,10 @@ describe('the lot object drives time', () => {
     expect((await reserve(next.cookie, { lotId, start: booking.endTs, durationHours: 1 })).status).toBe(201);
     await checkIn(booking.id);
     await lotObject(env, lotId).runTimers(Date.parse(booking.endTs) - 20 * MINUTE);
-    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, keen.user.id), eq(notifications.title, 'Could not extend automatically')));
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, keen.user.id), eq(notifications.title, 'Could not extend automatically')));
     expect(note.message).toContain('cannot be extended');
     expect(note.type).toBe('AUTO_EXTEND_FAILED');
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].endTs).toBe(booking.endTs);
@@ -99,11 +113,15 @@ describe('the lot object drives time', () => {
     const { cookie } = await driver(1_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
     await checkIn(booking.id);
-    const res = await call(`/api/reservations/${booking.id}/extend`, { method: 'POST', cookie, json: { hours: 2 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const res = await call(`/api/reservations/${booking.id}/extend`, {
+      method: 'POST',
+      cookie,
+      json: { hours: 2 },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(res.status).toBe(200);
     expect(await res.json<any>()).toMatchObject({ status: 'ACTIVE', amountCents: 12_000 });
   });
-
 });
 
 describe('the lot object alarm', () => {
@@ -111,7 +129,9 @@ describe('the lot object alarm', () => {
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
     // Booked a little in the past (inside the start slack), so the no-show deadline is near.
-    const booking = await (await reserve(cookie, { lotId, start: new Date(Date.now() - 4 * MINUTE).toISOString(), durationHours: 1 })).json<any>();
+    const booking = await (
+      await reserve(cookie, { lotId, start: new Date(Date.now() - 4 * MINUTE).toISOString(), durationHours: 1 })
+    ).json<any>();
     const stub = lotObject(env, lotId);
     const alarmAt = await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm());
     expect(alarmAt).not.toBeNull();

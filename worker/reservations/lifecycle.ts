@@ -25,7 +25,14 @@ export const AUTO_EXTEND_HOURS = 1;
 
 type TimedReservation = NonNullable<Awaited<ReturnType<typeof reservationForTimers>>>;
 /** A reservation D1 does not have (or no longer lets hold a slot, at `version`): the object holds nothing for it. */
-const noLongerHeld = (reservationId: string, version = Number.MAX_SAFE_INTEGER): BookingRecord => ({ reservationId, version, live: false, slotId: null, startMs: 0, endMs: 0 });
+const noLongerHeld = (reservationId: string, version = Number.MAX_SAFE_INTEGER): BookingRecord => ({
+  reservationId,
+  version,
+  live: false,
+  slotId: null,
+  startMs: 0,
+  endMs: 0,
+});
 
 /**
  * The lot object's alarm: settle lapsed holds, then attend to every booking the object holds.
@@ -37,7 +44,8 @@ export async function runLotTimers(env: Bindings, lot: LotClock, now: number): P
   const { noShowGraceMinutes } = await readSettings(ctx.db);
   for (const hold of lot.lapsedHolds(now)) await settleLapsedHold(ctx, lot, hold, now);
   let unsettled = false;
-  for (const reservationId of lot.bookedReservations()) unsettled = (await attend(ctx, lot, reservationId, now, noShowGraceMinutes)) === 'later' || unsettled;
+  for (const reservationId of lot.bookedReservations())
+    unsettled = (await attend(ctx, lot, reservationId, now, noShowGraceMinutes)) === 'later' || unsettled;
   return { unsettled, noShowGraceMinutes };
 }
 
@@ -61,11 +69,18 @@ async function settleLapsedHold(ctx: BookingContext, lot: LotClock, hold: { hold
  * expires, and an ACTIVE one (the car is inside) keeps its slot until it leaves. A read overtaken by a
  * change is harmless: the object ignores older versions, and the expiry is conditional ('later' then).
  */
-async function attend(ctx: BookingContext, lot: LotClock, reservationId: string, now: number, graceMinutes: number): Promise<'done' | 'later'> {
+async function attend(
+  ctx: BookingContext,
+  lot: LotClock,
+  reservationId: string,
+  now: number,
+  graceMinutes: number,
+): Promise<'done' | 'later'> {
   let booking = lot.booking(reservationId);
   if (!booking) return 'done';
   if (!booking.remindedStart && now >= booking.startMs - REMINDER_MINUTES * MINUTE && now < booking.startMs) {
-    if (lot.markReminded(reservationId, 'start', booking.startMs)) await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start', graceMinutes));
+    if (lot.markReminded(reservationId, 'start', booking.startMs))
+      await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start', graceMinutes));
   }
   booking = lot.booking(reservationId);
   if (!booking || now < booking.startMs + graceMinutes * MINUTE) return 'done';
@@ -73,7 +88,8 @@ async function attend(ctx: BookingContext, lot: LotClock, reservationId: string,
   lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
   if (!row || !holdsSlot(row.status)) return 'done';
   // The deadline is D1's: the object's window may have been behind (a change it had not followed yet).
-  if (row.status === 'CONFIRMED') return now >= Date.parse(row.startTs) + graceMinutes * MINUTE ? expireNoShow(ctx, lot, row, now, graceMinutes) : 'done';
+  if (row.status === 'CONFIRMED')
+    return now >= Date.parse(row.startTs) + graceMinutes * MINUTE ? expireNoShow(ctx, lot, row, now, graceMinutes) : 'done';
 
   booking = lot.booking(reservationId);
   if (!booking) return 'done';
@@ -92,7 +108,13 @@ async function attend(ctx: BookingContext, lot: LotClock, reservationId: string,
  * Start + the no-show grace without a check-in: CONFIRMED becomes EXPIRED (no refund: the slot was kept for
  * the driver), only if the record is still the one read; a change that won meanwhile is looked at again.
  */
-async function expireNoShow(ctx: BookingContext, lot: LotClock, row: TimedReservation, now: number, graceMinutes: number): Promise<'done' | 'later'> {
+async function expireNoShow(
+  ctx: BookingContext,
+  lot: LotClock,
+  row: TimedReservation,
+  now: number,
+  graceMinutes: number,
+): Promise<'done' | 'later'> {
   try {
     await ctx.env.DB.batch(updateIfUnchanged(ctx.env.DB, ctx.db, { ...row, status: 'CONFIRMED' }, { status: 'EXPIRED' }));
   } catch (error) {
@@ -121,14 +143,29 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
   if (!(await readPreferences(ctx.db, row.userId)).autoExtend) return 'off';
   const key = `auto-extend:${row.id}:${row.endTs}`;
   const told = (title: string, type: 'BOOKING_EXTENDED' | 'AUTO_EXTEND_FAILED', message: string) =>
-    ctx.afterCommit('Auto Extend notice', () => notify(ctx.db, row.userId, { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } }));
+    ctx.afterCommit('Auto Extend notice', () =>
+      notify(ctx.db, row.userId, { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } }),
+    );
   try {
-    const extended = await extend(ctx, row.id, AUTO_EXTEND_HOURS, { userId: row.userId, key, scope: `reservations.extend:${row.id}`, requestHash: key }, new Date(now));
-    await told('Stay extended automatically', 'BOOKING_EXTENDED', `${row.lotName}: your parking now ends at ${formatDateTime(extended.endTs)} (Auto Extend is on in Settings).`);
+    const extended = await extend(
+      ctx,
+      row.id,
+      AUTO_EXTEND_HOURS,
+      { userId: row.userId, key, scope: `reservations.extend:${row.id}`, requestHash: key },
+      new Date(now),
+    );
+    await told(
+      'Stay extended automatically',
+      'BOOKING_EXTENDED',
+      `${row.lotName}: your parking now ends at ${formatDateTime(extended.endTs)} (Auto Extend is on in Settings).`,
+    );
     return 'extended';
   } catch (error) {
     // A refusal (slot booked next, wallet short, lot rules) says why; anything else is logged, and the driver still hears.
-    const reason = error instanceof HTTPException ? (await error.getResponse().json<{ message: string }>()).message : 'the booking system did not answer.';
+    const reason =
+      error instanceof HTTPException
+        ? (await error.getResponse().json<{ message: string }>()).message
+        : 'the booking system did not answer.';
     if (!(error instanceof HTTPException)) console.error('Auto Extend failed', row.id, error);
     await told(
       'Could not extend automatically',
@@ -146,8 +183,14 @@ async function remind(db: DB, reservationId: string, moment: 'start' | 'end', gr
   await notify(db, row.userId, {
     type: 'BOOKING_REMINDER',
     ...(moment === 'start'
-      ? { title: 'Your parking starts soon', message: `${row.lotName} at ${formatDateTime(row.startTs)}. Arrive within ${graceMinutes} minutes of the start to keep your slot.` }
-      : { title: 'Your parking ends soon', message: `${row.lotName} until ${formatDateTime(row.endTs)}. Extend from My Reservations if you need more time.` }),
+      ? {
+          title: 'Your parking starts soon',
+          message: `${row.lotName} at ${formatDateTime(row.startTs)}. Arrive within ${graceMinutes} minutes of the start to keep your slot.`,
+        }
+      : {
+          title: 'Your parking ends soon',
+          message: `${row.lotName} until ${formatDateTime(row.endTs)}. Extend from My Reservations if you need more time.`,
+        }),
     metadata: { lotName: row.lotName, startTime: row.startTs },
   });
 }

@@ -2,7 +2,19 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, walletTransactions } from '../db/schema';
-import { balanceOf, cancelBooking, contextWith, driver, failInserts, inMinutes, makeLot, modifyBooking, reservationRow, reserve, serviceRequest } from '../test/booking-fixtures';
+import {
+  balanceOf,
+  cancelBooking,
+  contextWith,
+  driver,
+  failInserts,
+  inMinutes,
+  makeLot,
+  modifyBooking,
+  reservationRow,
+  reserve,
+  serviceRequest,
+} from '../test/booking-fixtures';
 import { db, seedOnce } from '../test/helpers';
 import { cancel } from './reservations.service';
 
@@ -10,8 +22,16 @@ beforeAll(seedOnce);
 
 type Booking = { id: string; startTs: string };
 
-const refundEntries = (reservationId: string) => db().select().from(auditLogs).where(and(eq(auditLogs.action, 'REFUND'), eq(auditLogs.subject, `reservation:${reservationId}`)));
-const refundRows = (reservationId: string) => db().select().from(walletTransactions).where(and(eq(walletTransactions.type, 'REFUND'), eq(walletTransactions.reservationId, reservationId)));
+const refundEntries = (reservationId: string) =>
+  db()
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, 'REFUND'), eq(auditLogs.subject, `reservation:${reservationId}`)));
+const refundRows = (reservationId: string) =>
+  db()
+    .select()
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.type, 'REFUND'), eq(walletTransactions.reservationId, reservationId)));
 
 async function booked(start = inMinutes(60)) {
   const lotId = await makeLot(1);
@@ -27,7 +47,10 @@ describe('refund audit', () => {
     const [entry, ...more] = await refundEntries(booking.id);
     expect(more).toEqual([]);
     expect(entry).toMatchObject({ actorId: user.id, actor: `${user.firstName} ${user.lastName} <${user.email}>` });
-    expect(JSON.parse(entry.contextJson)).toMatchObject({ amountCents: 8_000, description: expect.stringContaining('Refund: cancelled parking') });
+    expect(JSON.parse(entry.contextJson)).toMatchObject({
+      amountCents: 8_000,
+      description: expect.stringContaining('Refund: cancelled parking'),
+    });
   });
 
   it('records the refund of a change to a cheaper window', async () => {

@@ -33,7 +33,9 @@ export function historyWhere(filter: HistoryFilter, now: Date): SQL | undefined 
   const needle = squashSearch(filter.search);
   const since = rangeStart(filter.range, now);
   return and(
-    needle ? sql`(instr(${squashed(lots.name)}, ${needle}) > 0 OR instr(${squashed(reservations.vehiclePlate)}, ${needle}) > 0)` : undefined,
+    needle
+      ? sql`(instr(${squashed(lots.name)}, ${needle}) > 0 OR instr(${squashed(reservations.vehiclePlate)}, ${needle}) > 0)`
+      : undefined,
     filter.status === 'all' ? undefined : eq(reservations.status, filter.status),
     since ? gte(reservations.startTs, since.toISOString()) : undefined,
   );

@@ -29,7 +29,10 @@ beforeAll(async () => {
 });
 
 /** A reservation written straight to D1 (booking itself is tested elsewhere). */
-async function reservation(userId: string, fields: { startTs: string; endTs?: string; status?: ReservationStatus; plate?: string | null; lotId?: string }) {
+async function reservation(
+  userId: string,
+  fields: { startTs: string; endTs?: string; status?: ReservationStatus; plate?: string | null; lotId?: string },
+) {
   const id = newId();
   await db()
     .insert(reservations)
@@ -56,7 +59,8 @@ async function fortyFive(userId: string): Promise<Row[]> {
 
 const newestFirst = <T extends Row>(rows: T[]) => [...rows].sort((a, b) => b.startTs.localeCompare(a.startTs) || b.id.localeCompare(a.id));
 
-const reservationPages = (driver: Driver) => walkPages(async (cursor) => (await driver.api.reservations.$get({ query: { limit: '20', cursor } })).json());
+const reservationPages = (driver: Driver) =>
+  walkPages(async (cursor) => (await driver.api.reservations.$get({ query: { limit: '20', cursor } })).json());
 
 describe('reservation pages', () => {
   it('pages 45 reservations by 20 as 20, 20, 5: latest start first, none twice, none skipped', async () => {
@@ -77,7 +81,9 @@ describe('reservation pages', () => {
       async () => void (await reservation(driver.user.id, { startTs: at(Date.now() + ++made * HOUR), status: 'CONFIRMED' })),
     );
     expect(pages.flat().map((r) => r.id)).toEqual(expected.map((r) => r.id));
-    expect((await (await driver.api.reservations.$get({ query: {} })).json()).items.slice(0, made).every((r) => r.status === 'CONFIRMED')).toBe(true);
+    expect(
+      (await (await driver.api.reservations.$get({ query: {} })).json()).items.slice(0, made).every((r) => r.status === 'CONFIRMED'),
+    ).toBe(true);
   });
 
   it('defaults to 20 a page and serves at most 100', async () => {
@@ -111,9 +117,17 @@ describe('reservation pages', () => {
     const mine = await signedInDriver();
     const theirs = await signedInDriver();
     const myIds = new Set((await fortyFive(mine.user.id)).map((r) => r.id));
-    const theirIds = [await reservation(theirs.user.id, { startTs: at(Date.now() - 300 * HOUR) }), await reservation(theirs.user.id, { startTs: at(Date.now() + HOUR), status: 'CONFIRMED' })].map((r) => r.id);
+    const theirIds = [
+      await reservation(theirs.user.id, { startTs: at(Date.now() - 300 * HOUR) }),
+      await reservation(theirs.user.id, { startTs: at(Date.now() + HOUR), status: 'CONFIRMED' }),
+    ].map((r) => r.id);
 
-    expect((await reservationPages(theirs)).flat().map((r) => r.id).sort()).toEqual([...theirIds].sort());
+    expect(
+      (await reservationPages(theirs))
+        .flat()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...theirIds].sort());
     expect((await reservationPages(mine)).flat().every((r) => myIds.has(r.id))).toBe(true);
     const myFirst = await (await mine.api.reservations.$get({ query: { limit: '20' } })).json();
     const borrowed = await (await theirs.api.reservations.$get({ query: { cursor: myFirst.nextCursor! } })).json();
@@ -135,7 +149,12 @@ describe('My Reservations tabs', () => {
     ];
     const made = [];
     for (const status of RESERVATION_STATUSES) {
-      for (const [start, end] of windows) made.push({ ...(await reservation(userId, { status, startTs: at(now + start), endTs: at(now + end) })), status, endTs: at(now + end) });
+      for (const [start, end] of windows)
+        made.push({
+          ...(await reservation(userId, { status, startTs: at(now + start), endTs: at(now + end) })),
+          status,
+          endTs: at(now + end),
+        });
     }
     return made;
   }
@@ -191,7 +210,9 @@ describe('History filters', () => {
     for (const [status, start, plate, where] of cases) {
       const row = await reservation(userId, { status, startTs: at(now + start), plate, lotId: where.id });
       const receiptId = newId();
-      await db().insert(receipts).values({ id: receiptId, userId, reservationId: row.id, amountCents: 8000, createdAt: at(now + start) });
+      await db()
+        .insert(receipts)
+        .values({ id: receiptId, userId, reservationId: row.id, amountCents: 8000, createdAt: at(now + start) });
       made.push({ ...row, receiptId, status, plate, lotName: where.name });
     }
     return made;

@@ -15,13 +15,26 @@ import { lotPricingOf } from '../pricing/pricing.data';
 /** A lot with what booking needs: hours, rules, pricing and its active slots. */
 export async function lotForBooking(db: DB, lotId: string) {
   const [row] = await db
-    .select({ lot: lots, strategy: pricing.strategy, baseRate: pricing.baseRate, progressiveJson: pricing.progressiveJson, dynamicEnabled: pricing.dynamicEnabled, bandRatesJson: pricing.bandRatesJson })
+    .select({
+      lot: lots,
+      strategy: pricing.strategy,
+      baseRate: pricing.baseRate,
+      progressiveJson: pricing.progressiveJson,
+      dynamicEnabled: pricing.dynamicEnabled,
+      bandRatesJson: pricing.bandRatesJson,
+    })
     .from(lots)
     .leftJoin(pricing, eq(pricing.lotId, lots.id))
     .where(eq(lots.id, lotId));
   if (!row) return null;
   const slotRows: SlotInfo[] = await db
-    .select({ id: slots.id, label: slots.label, accessible: slots.accessible, evCharging: slots.evCharging, vehicleType: slots.vehicleType })
+    .select({
+      id: slots.id,
+      label: slots.label,
+      accessible: slots.accessible,
+      evCharging: slots.evCharging,
+      vehicleType: slots.vehicleType,
+    })
     .from(slots)
     .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
   return {
@@ -57,7 +70,11 @@ const viewColumns = {
 };
 
 const selectViews = (db: DB) =>
-  db.select(viewColumns).from(reservations).innerJoin(lots, eq(lots.id, reservations.lotId)).leftJoin(slots, eq(slots.id, reservations.slotId));
+  db
+    .select(viewColumns)
+    .from(reservations)
+    .innerJoin(lots, eq(lots.id, reservations.lotId))
+    .leftJoin(slots, eq(slots.id, reservations.slotId));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number];
 
@@ -76,7 +93,12 @@ export async function findOwnReservation(db: DB, userId: string, id: string) {
 }
 
 /** A page of the driver's reservations, latest start first, in one tab and/or matching the History filters. */
-export async function listOwnReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }, now = new Date()) {
+export async function listOwnReservations(
+  db: DB,
+  userId: string,
+  list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest },
+  now = new Date(),
+) {
   const rows = await selectViews(db)
     .where(
       and(
@@ -89,8 +111,16 @@ export async function listOwnReservations(db: DB, userId: string, list: { tab?: 
     .orderBy(...newestFirst(reservations.startTs, reservations.id))
     .limit(rowsToRead(list.page));
   // History's Receipt button opens the receipt of a reservation on the page.
-  const receiptOf = await receiptIdsOf(db, rows.map((row) => row.id));
-  return pageOf(rows, list.page, (row) => ({ key: row.startTs, id: row.id }), (row) => ({ ...toView(row), receiptId: receiptOf.get(row.id) ?? null }));
+  const receiptOf = await receiptIdsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return pageOf(
+    rows,
+    list.page,
+    (row) => ({ key: row.startTs, id: row.id }),
+    (row) => ({ ...toView(row), receiptId: receiptOf.get(row.id) ?? null }),
+  );
 }
 
 /** Net amount paid for a reservation according to the ledger (payments − refunds). */
@@ -103,7 +133,14 @@ export async function netPaid(db: DB, reservationId: string): Promise<number> {
 }
 
 /** What the lot object must hold for a reservation, from its D1 row. */
-export const bookingRecordOf = (row: { id: string; version: number; status: ReservationView['status']; slotId: string | null; startTs: string; endTs: string }): BookingRecord => ({
+export const bookingRecordOf = (row: {
+  id: string;
+  version: number;
+  status: ReservationView['status'];
+  slotId: string | null;
+  startTs: string;
+  endTs: string;
+}): BookingRecord => ({
   reservationId: row.id,
   version: row.version,
   live: holdsSlot(row.status),

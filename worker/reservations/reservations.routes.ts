@@ -16,12 +16,19 @@ import { readSettings } from '../platform/settings.data';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
 const TABS = ['upcoming', 'active', 'past'] as const satisfies readonly ReservationTab[];
-const listQuery = pageQuery.extend(historyQuerySchema.shape).extend({ tab: z.enum(TABS, { error: `tab must be one of: ${TABS.join(', ')}.` }).optional() });
+const listQuery = pageQuery
+  .extend(historyQuerySchema.shape)
+  .extend({ tab: z.enum(TABS, { error: `tab must be one of: ${TABS.join(', ')}.` }).optional() });
 const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
 const modifySchema = z
   .object({ start: isoInstant, durationHours: z.number().int().min(1).max(24).optional(), end: isoInstant.optional() })
-  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), { message: 'Give either durationHours or end.', path: ['durationHours'] });
-const extendSchema = z.object({ hours: z.number().int('Extend by whole hours.').min(1, 'Extend by at least 1 hour.').max(12, 'Extend by at most 12 hours at a time.') });
+  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {
+    message: 'Give either durationHours or end.',
+    path: ['durationHours'],
+  });
+const extendSchema = z.object({
+  hours: z.number().int('Extend by whole hours.').min(1, 'Extend by at least 1 hour.').max(12, 'Extend by at most 12 hours at a time.'),
+});
 
 /** The driver's own reservations (spec 2.6, 2.7 made real). Money-moving calls take an Idempotency-Key. */
 export const reservationRoutes = new Hono<AppEnv>()
@@ -35,7 +42,11 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   .post('/reservations', validate('json', createReservationSchema), async (c) => {
     const input = c.req.valid('json');
-    const { reservation, replayed } = await book(bookingContext(c.env, c.var.db), input, await idempotentRequest(c, 'reservations.create', input));
+    const { reservation, replayed } = await book(
+      bookingContext(c.env, c.var.db),
+      input,
+      await idempotentRequest(c, 'reservations.create', input),
+    );
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(reservation, 201);
   })
@@ -52,7 +63,9 @@ export const reservationRoutes = new Hono<AppEnv>()
   .post('/reservations/:id/extend', validate('param', reservationParams), validate('json', extendSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { hours } = c.req.valid('json');
-    return c.json(await extend(bookingContext(c.env, c.var.db), id, hours, await idempotentRequest(c, `reservations.extend:${id}`, { hours })));
+    return c.json(
+      await extend(bookingContext(c.env, c.var.db), id, hours, await idempotentRequest(c, `reservations.extend:${id}`, { hours })),
+    );
   })
   .post('/reservations/:id/cancel', validate('param', reservationParams), async (c) => {
     const { id } = c.req.valid('param');
@@ -63,7 +76,10 @@ export const reservationRoutes = new Hono<AppEnv>()
     const reservation = await findOwnReservation(c.var.db, c.var.user!.id, c.req.valid('param').id);
     if (!reservation) throw notFound('Reservation');
     if (!hasPass(reservation.status)) {
-      throw apiError(409, `This reservation is ${reservation.status.toLowerCase()}: a QR pass is issued only for a confirmed or checked-in reservation.`);
+      throw apiError(
+        409,
+        `This reservation is ${reservation.status.toLowerCase()}: a QR pass is issued only for a confirmed or checked-in reservation.`,
+      );
     }
     const token = await signPass(c.env, {
       reservationId: reservation.id,
@@ -74,5 +90,10 @@ export const reservationRoutes = new Hono<AppEnv>()
       endTs: reservation.endTs,
     });
     const { noShowGraceMinutes } = await readSettings(c.var.db);
-    return c.json({ token, passId: reservation.passId, validUntil: reservation.endTs, arriveBy: noShowDeadline(reservation.startTs, noShowGraceMinutes).toISOString() });
+    return c.json({
+      token,
+      passId: reservation.passId,
+      validUntil: reservation.endTs,
+      arriveBy: noShowDeadline(reservation.startTs, noShowGraceMinutes).toISOString(),
+    });
   });

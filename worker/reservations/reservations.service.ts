@@ -29,14 +29,24 @@ import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { ledgerAmountByKey, walletOf } from '../wallet/wallet.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
 import { claimHold, holdLapsed } from './holds.data';
-import { bookingRecordOf, findOwnReservation, lotForBooking, netPaid, updateIfUnchanged, type BookableLot, type ReservationView } from './reservations.data';
+import {
+  bookingRecordOf,
+  findOwnReservation,
+  lotForBooking,
+  netPaid,
+  updateIfUnchanged,
+  type BookableLot,
+  type ReservationView,
+} from './reservations.data';
 
 export const LOT_FULL = 'Lot is full for this time';
 export const INSUFFICIENT = 'Insufficient wallet balance';
 export const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
-export const CHANGED_MEANWHILE = 'This reservation changed while your request was on its way; nothing was charged. Reload it and try again.';
+export const CHANGED_MEANWHILE =
+  'This reservation changed while your request was on its way; nothing was charged. Reload it and try again.';
 export const HOLD_EXPIRED = 'Your hold on the slot expired before the payment went through; nothing was charged. Please try again.';
-export const NOT_CONFIRMED = 'We could not confirm this change. Try again with the same request: it answers what happened, and never charges twice.';
+export const NOT_CONFIRMED =
+  'We could not confirm this change. Try again with the same request: it answers what happened, and never charges twice.';
 
 /**
  * What the booking service works with. `lot` gives a lot's slot authority: its Durable Object for a
@@ -56,7 +66,12 @@ const insufficient = (missingCents: number, balanceCents: number, amountCents: n
   apiError(402, INSUFFICIENT, { missingCents, balanceCents, amountCents, detail: `Top up at least ${formatPeso(missingCents)} to book.` });
 
 /** A wallet payment for parking was refused: the driver hears why (PAYMENT_FAILED) and gets the 402. */
-async function paymentRefused(ctx: BookingContext, userId: string, what: string, shortfall: { missingCents: number; balanceCents: number; amountCents: number }) {
+async function paymentRefused(
+  ctx: BookingContext,
+  userId: string,
+  what: string,
+  shortfall: { missingCents: number; balanceCents: number; amountCents: number },
+) {
   await ctx.afterCommit('Payment failure notice', () =>
     notify(ctx.db, userId, {
       type: 'PAYMENT_FAILED',
@@ -121,7 +136,13 @@ const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
  * went; the driver is asked to retry with the same key, which answers the outcome. Once the batch
  * commits, the hold is committed to the record; a lost commit is likewise the alarm's to finish.
  */
-async function writeOnHold(lot: SlotAuthority, holdId: string, record: BookingRecord, write: () => Promise<SpendResult>, now: Date): Promise<SpendResult> {
+async function writeOnHold(
+  lot: SlotAuthority,
+  holdId: string,
+  record: BookingRecord,
+  write: () => Promise<SpendResult>,
+  now: Date,
+): Promise<SpendResult> {
   const release = () => afterCommit('Releasing a hold', async () => lot.releaseHold(holdId));
   let result: SpendResult;
   try {
@@ -174,7 +195,11 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
   // A short balance is answered before any slot is held.
   const { balanceCents } = await walletOf(db, userId);
   if (balanceCents < price.totalCents) {
-    throw await paymentRefused(ctx, userId, what, { missingCents: price.totalCents - balanceCents, balanceCents, amountCents: price.totalCents });
+    throw await paymentRefused(ctx, userId, what, {
+      missingCents: price.totalCents - balanceCents,
+      balanceCents,
+      amountCents: price.totalCents,
+    });
   }
 
   const id = newId();
@@ -184,11 +209,25 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
   await authority.lockReservation(id, now.getTime());
   try {
     const held = await authority.hold(
-      { holdId, reservationId: id, startMs: start.getTime(), endMs: end.getTime(), slots: lot.slots, needs: { ...input.needs, vehicleType: vehicle.type } },
+      {
+        holdId,
+        reservationId: id,
+        startMs: start.getTime(),
+        endMs: end.getTime(),
+        slots: lot.slots,
+        needs: { ...input.needs, vehicleType: vehicle.type },
+      },
       now.getTime(),
     );
     if (!held.ok) throw apiError(409, LOT_FULL);
-    const record: BookingRecord = { reservationId: id, version: 0, live: true, slotId: held.slotId, startMs: start.getTime(), endMs: end.getTime() };
+    const record: BookingRecord = {
+      reservationId: id,
+      version: 0,
+      live: true,
+      slotId: held.slotId,
+      startMs: start.getTime(),
+      endMs: end.getTime(),
+    };
     let paid: SpendResult;
     try {
       paid = await writeOnHold(
@@ -196,28 +235,36 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
         holdId,
         record,
         () =>
-          payFromWallet(env, db, { userId, reservationId: id, amountCents: price.totalCents, description: what, idempotencyKey: `reservation:${id}:booking` }, [
-            statementOf(
-              env.DB,
-              db.insert(reservations).values({
-                id,
-                userId,
-                lotId: lot.id,
-                slotId: held.slotId,
-                vehicleId: vehicle.id,
-                vehiclePlate: vehicle.plate,
-                status: 'CONFIRMED',
-                startTs: start.toISOString(),
-                endTs: end.toISOString(),
-                amountCents: price.totalCents,
-                priceSnapshotJson: JSON.stringify(price),
-              }),
-            ),
-            statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents })),
-            issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
-            recordIdempotencyKey(db, env.DB, request, id),
-            claimHold(env.DB, db, holdId, id),
-          ]),
+          payFromWallet(
+            env,
+            db,
+            { userId, reservationId: id, amountCents: price.totalCents, description: what, idempotencyKey: `reservation:${id}:booking` },
+            [
+              statementOf(
+                env.DB,
+                db.insert(reservations).values({
+                  id,
+                  userId,
+                  lotId: lot.id,
+                  slotId: held.slotId,
+                  vehicleId: vehicle.id,
+                  vehiclePlate: vehicle.plate,
+                  status: 'CONFIRMED',
+                  startTs: start.toISOString(),
+                  endTs: end.toISOString(),
+                  amountCents: price.totalCents,
+                  priceSnapshotJson: JSON.stringify(price),
+                }),
+              ),
+              statementOf(
+                env.DB,
+                db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
+              ),
+              issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
+              recordIdempotencyKey(db, env.DB, request, id),
+              claimHold(env.DB, db, holdId, id),
+            ],
+          ),
         now,
       );
     } catch (error) {
@@ -257,7 +304,13 @@ async function ownReservation(db: DB, userId: string, id: string): Promise<Reser
  * lock, on the reservation read afresh inside it. The lock keeps two changes from racing on what was
  * paid; the conditional UPDATE of each change is what makes a stale one harmless if the lock lapses.
  */
-async function changeReservation<T>(ctx: BookingContext, userId: string, id: string, now: Date, change: (current: ReservationView, lot: SlotAuthority) => Promise<T>): Promise<T> {
+async function changeReservation<T>(
+  ctx: BookingContext,
+  userId: string,
+  id: string,
+  now: Date,
+  change: (current: ReservationView, lot: SlotAuthority) => Promise<T>,
+): Promise<T> {
   const { lotId } = await ownReservation(ctx.db, userId, id);
   const lot = ctx.lot(lotId);
   if (!(await lot.lockReservation(id, now.getTime()))) throw apiError(409, CHANGE_IN_PROGRESS);
@@ -291,7 +344,13 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
       const refunded = await refundToWallet(
         env,
         db,
-        { userId, reservationId: id, amountCents: refundCents, description: `Refund: cancelled parking at ${reservation.lotName}`, idempotencyKey: cancelRefundKey(id) },
+        {
+          userId,
+          reservationId: id,
+          amountCents: refundCents,
+          description: `Refund: cancelled parking at ${reservation.lotName}`,
+          idempotencyKey: cancelRefundKey(id),
+        },
         [
           ...markCancelled,
           statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
@@ -304,7 +363,8 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
       await env.DB.batch([...markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
     }
   } catch (error) {
-    if (isIdempotencyRace(error)) return { reservation: await replayed(ctx, userId, id), refundCents: await refundedOnCancel(db, userId, id) };
+    if (isIdempotencyRace(error))
+      return { reservation: await replayed(ctx, userId, id), refundCents: await refundedOnCancel(db, userId, id) };
     if (changedMeanwhile(error)) throw apiError(409, CHANGED_MEANWHILE);
     throw error;
   }
@@ -348,7 +408,12 @@ async function reschedule(
   };
   const held = await authority.hold(hold, now.getTime());
   if (!held.ok) {
-    throw apiError(409, next.sameSlot ? `Your slot is booked by someone else after ${formatDateTime(reservation.endTs)}; the stay cannot be extended.` : LOT_FULL);
+    throw apiError(
+      409,
+      next.sameSlot
+        ? `Your slot is booked by someone else after ${formatDateTime(reservation.endTs)}; the stay cannot be extended.`
+        : LOT_FULL,
+    );
   }
   const movement = {
     userId,
@@ -365,12 +430,23 @@ async function reschedule(
       amountCents: price.totalCents,
       priceSnapshotJson: JSON.stringify(price),
     }),
-    statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference })),
+    statementOf(
+      env.DB,
+      db
+        .insert(charges)
+        .values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference }),
+    ),
     reviseReceipt(env.DB, db, reservation.id, price.totalCents),
     recordIdempotencyKey(db, env.DB, request, reservation.id),
     claimHold(env.DB, db, holdId, reservation.id),
   ];
-  const record: BookingRecord = { reservationId: reservation.id, version: reservation.version + 1, live: true, slotId: held.slotId, ...window };
+  const record: BookingRecord = {
+    reservationId: reservation.id,
+    version: reservation.version + 1,
+    live: true,
+    slotId: held.slotId,
+    ...window,
+  };
   let result: SpendResult;
   try {
     result = await writeOnHold(
@@ -390,20 +466,33 @@ async function reschedule(
     throw error;
   }
   if (!result.ok) {
-    if (result.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, movement.description, { ...result, amountCents: difference });
+    if (result.reason === 'insufficient_funds')
+      throw await paymentRefused(ctx, userId, movement.description, { ...result, amountCents: difference });
     throw apiError(409, 'This change was already made.');
   }
-  if (difference > 0) await afterPayment(ctx, userId, `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`, difference);
+  if (difference > 0)
+    await afterPayment(ctx, userId, `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`, difference);
   return reservationView(db, userId, reservation.id);
 }
 
 /** PATCH /api/reservations/:id: a CONFIRMED reservation still inside its free-cancellation time moves to a new window. */
-export function modify(ctx: BookingContext, id: string, input: { start: string; durationHours?: number; end?: string }, request: IdempotentRequest, now = new Date()) {
+export function modify(
+  ctx: BookingContext,
+  id: string,
+  input: { start: string; durationHours?: number; end?: string },
+  request: IdempotentRequest,
+  now = new Date(),
+) {
   return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
     if (await priorResource(ctx.db, request)) return replayed(ctx, request.userId, id);
     const { freeCancelMinutes } = await readSettings(ctx.db);
     if (!canModify(reservation, freeCancelMinutes, now)) {
-      throw apiError(409, reservation.status === 'CONFIRMED' ? `${changesClosed(freeCancelMinutes)} This one can still be extended or cancelled.` : 'Only a confirmed reservation can be changed.');
+      throw apiError(
+        409,
+        reservation.status === 'CONFIRMED'
+          ? `${changesClosed(freeCancelMinutes)} This one can still be extended or cancelled.`
+          : 'Only a confirmed reservation can be changed.',
+      );
     }
     const lot = await bookableLot(ctx.db, reservation.lotId);
     const start = new Date(input.start);

@@ -63,7 +63,12 @@ export async function demoDataStatements(db: DB) {
   const ids = Object.fromEntries(DEMO_ACCOUNTS.map((account) => [account.role, newId()])) as Record<Role, string>;
   const driverWallet = newId();
   const statements: SeedStatement[] = DEMO_ACCOUNTS.flatMap((account) =>
-    accountInserts(db, { ...account, passwordHash, signupRole: 'parking_user' }, ids[account.role], account.role === 'parking_user' ? driverWallet : undefined),
+    accountInserts(
+      db,
+      { ...account, passwordHash, signupRole: 'parking_user' },
+      ids[account.role],
+      account.role === 'parking_user' ? driverWallet : undefined,
+    ),
   );
   statements.push(...demoTopup(db, ids.parking_user, driverWallet));
   // A real pending application, so the approvals queue has something to decide.
@@ -91,7 +96,11 @@ export async function demoDataStatements(db: DB) {
         geoLng: lot.geoLng,
         amenitiesJson: JSON.stringify(lot.amenities),
         hoursJson: JSON.stringify(Object.fromEntries(WEEKDAYS.map((day) => [day, lot.hours]))),
-        rulesJson: JSON.stringify({ maxDuration: lot.maxDuration, allowOvernight: lot.allowOvernight, vehicleTypes: ['car', 'motorcycle'] }),
+        rulesJson: JSON.stringify({
+          maxDuration: lot.maxDuration,
+          allowOvernight: lot.allowOvernight,
+          vehicleTypes: ['car', 'motorcycle'],
+        }),
         isApproved: true,
       }),
       db.insert(pricing).values({
@@ -115,9 +124,27 @@ function demoTopup(db: DB, userId: string, walletId: string): SeedStatement[] {
   const providerRef = `sbx_${paymentId}`;
   const amountCents = 100_000;
   return [
-    db.insert(payments).values({ id: paymentId, userId, walletId, provider: 'sandbox', method: 'gcash', amountCents, status: 'succeeded', providerRef, completedAt: new Date().toISOString() }),
+    db.insert(payments).values({
+      id: paymentId,
+      userId,
+      walletId,
+      provider: 'sandbox',
+      method: 'gcash',
+      amountCents,
+      status: 'succeeded',
+      providerRef,
+      completedAt: new Date().toISOString(),
+    }),
     // The ledger trigger moves the balance, exactly as for a webhook-settled top-up.
-    db.insert(walletTransactions).values({ id: newId(), walletId, type: 'TOPUP', amountCents, description: 'Top-up via GCash', paymentReference: providerRef, idempotencyKey: `payment:${paymentId}` }),
+    db.insert(walletTransactions).values({
+      id: newId(),
+      walletId,
+      type: 'TOPUP',
+      amountCents,
+      description: 'Top-up via GCash',
+      paymentReference: providerRef,
+      idempotencyKey: `payment:${paymentId}`,
+    }),
   ];
 }
 

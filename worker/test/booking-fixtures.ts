@@ -22,28 +22,51 @@ export const HOUR = 60 * MINUTE;
 export const ALWAYS = Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '00:00', close: '23:59' }]));
 export const MALL = Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '07:00', close: '23:00' }]));
 
-export type LotOptions = { hours?: object; maxDuration?: number; allowOvernight?: boolean; progressive?: boolean; accessibleSlots?: number; vehicleTypes?: string[] };
+export type LotOptions = {
+  hours?: object;
+  maxDuration?: number;
+  allowOvernight?: boolean;
+  progressive?: boolean;
+  accessibleSlots?: number;
+  vehicleTypes?: string[];
+};
 
-const demoOwnerId = async () => (await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email)))[0].id;
+const demoOwnerId = async () =>
+  (
+    await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.role === 'owner_admin')!.email))
+  )[0].id;
 
 /** A lot of its own per test: `count` car slots A-1… at ₱40/h, 24/7 unless told otherwise. */
 export async function makeLot(count: number, options: LotOptions = {}) {
   const id = newId();
-  await db().insert(lots).values({
-    id,
-    ownerId: await demoOwnerId(),
-    name: `Test Lot ${id.slice(0, 4)}`,
-    address: 'Ayala Ave, Makati',
-    geoLat: 14.55,
-    geoLng: 121.02,
-    amenitiesJson: JSON.stringify({ accessible: true }),
-    hoursJson: JSON.stringify(options.hours ?? ALWAYS),
-    rulesJson: JSON.stringify({ maxDuration: options.maxDuration ?? 24, allowOvernight: options.allowOvernight ?? true, vehicleTypes: options.vehicleTypes ?? ['car'] }),
-    isApproved: true,
-  });
-  await db().insert(pricing).values({ lotId: id, strategy: options.progressive ? 'PROGRESSIVE' : 'STATIC', baseRate: 4000 });
+  await db()
+    .insert(lots)
+    .values({
+      id,
+      ownerId: await demoOwnerId(),
+      name: `Test Lot ${id.slice(0, 4)}`,
+      address: 'Ayala Ave, Makati',
+      geoLat: 14.55,
+      geoLng: 121.02,
+      amenitiesJson: JSON.stringify({ accessible: true }),
+      hoursJson: JSON.stringify(options.hours ?? ALWAYS),
+      rulesJson: JSON.stringify({
+        maxDuration: options.maxDuration ?? 24,
+        allowOvernight: options.allowOvernight ?? true,
+        vehicleTypes: options.vehicleTypes ?? ['car'],
+      }),
+      isApproved: true,
+    });
+  await db()
+    .insert(pricing)
+    .values({ lotId: id, strategy: options.progressive ? 'PROGRESSIVE' : 'STATIC', baseRate: 4000 });
   for (let i = 0; i < count; i++) {
-    await db().insert(slots).values({ id: newId(), lotId: id, label: `A-${i + 1}`, level: 'G', accessible: i < (options.accessibleSlots ?? 0) });
+    await db()
+      .insert(slots)
+      .values({ id: newId(), lotId: id, label: `A-${i + 1}`, level: 'G', accessible: i < (options.accessibleSlots ?? 0) });
   }
   return id;
 }
@@ -54,14 +77,22 @@ export async function driver(pesos = 2_000) {
   const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' });
   const cookie = await signedInAs(user.id);
   if (pesos > 0) {
-    const { id } = await (await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: pesos * 100, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json<{ id: string }>();
+    const { id } = await (
+      await call('/api/wallet/topup', {
+        method: 'POST',
+        cookie,
+        json: { amountCents: pesos * 100, method: 'gcash' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      })
+    ).json<{ id: string }>();
     expect((await call(`/api/payments/sandbox/${id}/approve`, { method: 'POST', cookie })).status).toBe(200);
   }
   return { user, cookie };
 }
 
 /** Gate check-in belongs to the attendant screens; here the record is simply moved to ACTIVE. */
-export const checkIn = (reservationId: string) => db().update(reservations).set({ status: 'ACTIVE' }).where(eq(reservations.id, reservationId));
+export const checkIn = (reservationId: string) =>
+  db().update(reservations).set({ status: 'ACTIVE' }).where(eq(reservations.id, reservationId));
 export const balanceOf = async (userId: string) => (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0].balanceCents;
 export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 export const reservationRow = async (id: string) => (await db().select().from(reservations).where(eq(reservations.id, id)))[0];
@@ -69,20 +100,35 @@ export const reservationRow = async (id: string) => (await db().select().from(re
 const idempotent = (key: string = crypto.randomUUID()) => ({ 'Idempotency-Key': key });
 
 export function reserve(cookie: string, body: Record<string, unknown>, key?: string) {
-  return call('/api/reservations', { method: 'POST', cookie, json: { plate: 'NAB 1234', durationHours: 2, ...body }, headers: idempotent(key) });
+  return call('/api/reservations', {
+    method: 'POST',
+    cookie,
+    json: { plate: 'NAB 1234', durationHours: 2, ...body },
+    headers: idempotent(key),
+  });
 }
-export const cancelBooking = (cookie: string, id: string, key?: string) => call(`/api/reservations/${id}/cancel`, { method: 'POST', cookie, headers: idempotent(key) });
-export const extendBooking = (cookie: string, id: string, hours: number) => call(`/api/reservations/${id}/extend`, { method: 'POST', cookie, json: { hours }, headers: idempotent() });
-export const modifyBooking = (cookie: string, id: string, json: object) => call(`/api/reservations/${id}`, { method: 'PATCH', cookie, json, headers: idempotent() });
+export const cancelBooking = (cookie: string, id: string, key?: string) =>
+  call(`/api/reservations/${id}/cancel`, { method: 'POST', cookie, headers: idempotent(key) });
+export const extendBooking = (cookie: string, id: string, hours: number) =>
+  call(`/api/reservations/${id}/extend`, { method: 'POST', cookie, json: { hours }, headers: idempotent() });
+export const modifyBooking = (cookie: string, id: string, json: object) =>
+  call(`/api/reservations/${id}`, { method: 'PATCH', cookie, json, headers: idempotent() });
 
 /** A request as the routes would pass it to the booking service: its own Idempotency-Key. */
-export const serviceRequest = (userId: string, scope: string): IdempotentRequest => ({ userId, key: crypto.randomUUID(), scope, requestHash: crypto.randomUUID() });
+export const serviceRequest = (userId: string, scope: string): IdempotentRequest => ({
+  userId,
+  key: crypto.randomUUID(),
+  scope,
+  requestHash: crypto.randomUUID(),
+});
 
 /**
  * The booking service's context around a lot's real Durable Object, with faults injected: any
  * allocator method replaced (a lost commit, an alarm firing mid-request), follow-up work failing.
  */
-export function contextWith(faults: { lot?: (real: SlotAuthority) => Partial<SlotAuthority>; afterCommit?: BookingContext['afterCommit']; d1?: D1Database } = {}): BookingContext {
+export function contextWith(
+  faults: { lot?: (real: SlotAuthority) => Partial<SlotAuthority>; afterCommit?: BookingContext['afterCommit']; d1?: D1Database } = {},
+): BookingContext {
   const base = bookingContext(env, db());
   return {
     ...base,
@@ -106,7 +152,8 @@ const bind = (real: SlotAuthority): SlotAuthority => ({
 });
 
 /** The lot object's view of one reservation's booking (null when it holds none). */
-export const objectBooking = (lotId: string, reservationId: string) => runInDurableObject(lotObject(env, lotId), (lot: LotDurableObject) => lot.booking(reservationId));
+export const objectBooking = (lotId: string, reservationId: string) =>
+  runInDurableObject(lotObject(env, lotId), (lot: LotDurableObject) => lot.booking(reservationId));
 
 /** A real fault in the real database: every insert matching `when` into `table` is refused until `heal` runs. */
 export async function failInserts(table: string, when: string) {

@@ -25,7 +25,11 @@ export function call(path: string, init: RequestInit & { json?: unknown; cookie?
   if (!h.has('CF-Connecting-IP')) h.set('CF-Connecting-IP', nextClientIp());
   if (json !== undefined) h.set('Content-Type', 'application/json');
   if (cookie) h.set('Cookie', cookie);
-  return app.request(`${ORIGIN}${path}`, { ...rest, headers: h, body: json === undefined ? rest.body : JSON.stringify(json) }, { ...env, ...bindings });
+  return app.request(
+    `${ORIGIN}${path}`,
+    { ...rest, headers: h, body: json === undefined ? rest.body : JSON.stringify(json) },
+    { ...env, ...bindings },
+  );
 }
 
 export const sessionCookie = (res: Response) => res.headers.get('Set-Cookie')?.split(';')[0] ?? '';
@@ -75,7 +79,10 @@ export async function signedInAccount(role: Role) {
 }
 
 /** Follows `nextCursor` from the first page to the last, returning each page's items; `between` runs after every page. */
-export async function walkPages<T>(page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>, between?: () => Promise<void>) {
+export async function walkPages<T>(
+  page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>,
+  between?: () => Promise<void>,
+) {
   const pages: T[][] = [];
   let cursor: string | undefined;
   do {

@@ -33,7 +33,10 @@ export async function setPasswordHash(db: DB, userId: string, passwordHash: stri
 
 /** Names and phone; the e-mail is the sign-in identity and never changes here. */
 export async function updateProfile(db: DB, userId: string, profile: Profile) {
-  await db.update(users).set({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone })
+    .where(eq(users.id, userId));
 }
 
 export async function findUserByEmail(db: DB, email: string) {
@@ -86,7 +89,8 @@ export function accountInserts(db: DB, account: NewAccount, userId = newId(), wa
 }
 
 /** The account insert was refused because another account holds the e-mail (e.g. a simultaneous sign-up). */
-export const isEmailTaken = (error: unknown) => violates(error, 'UNIQUE constraint failed: users.email') || violates(error, 'users_email_unique');
+export const isEmailTaken = (error: unknown) =>
+  violates(error, 'UNIQUE constraint failed: users.email') || violates(error, 'users_email_unique');
 
 /**
  * Creates the account in one batch (one D1 transaction): all of it or nothing. A second account for an
@@ -114,12 +118,23 @@ export async function listUsers(db: DB, search: { q?: string; role?: Role }, pag
     )
     .orderBy(...newestFirst(users.createdAt, users.id))
     .limit(rowsToRead(page));
-  return pageOf(rows, page, (row) => ({ key: row.createdAt, id: row.id }), (row) => row);
+  return pageOf(
+    rows,
+    page,
+    (row) => ({ key: row.createdAt, id: row.id }),
+    (row) => row,
+  );
 }
 
 /** Gives the user `role`, only if they still have `from`; follow it with `abortUnlessChanged`. */
 export const setRole = (d1: D1Database, db: DB, userId: string, from: Role, role: Role) =>
-  statementOf(d1, db.update(users).set({ role }).where(and(eq(users.id, userId), eq(users.role, from))));
+  statementOf(
+    d1,
+    db
+      .update(users)
+      .set({ role })
+      .where(and(eq(users.id, userId), eq(users.role, from))),
+  );
 
 /** Suspends or reactivates, only if the user is not already so; follow it with `abortUnlessChanged`. */
 export const setSuspended = (d1: D1Database, db: DB, userId: string, suspendedAt: string | null) =>

@@ -35,7 +35,12 @@ export type SpendResult =
   | { ok: false; reason: 'duplicate' };
 
 /** Debits a PAYMENT; `before` runs first in the same transaction (e.g. the reservation it pays for). */
-export async function payFromWallet(env: Bindings, db: DB, movement: WalletMovement, before: D1PreparedStatement[] = []): Promise<SpendResult> {
+export async function payFromWallet(
+  env: Bindings,
+  db: DB,
+  movement: WalletMovement,
+  before: D1PreparedStatement[] = [],
+): Promise<SpendResult> {
   return post(env, db, 'PAYMENT', -movement.amountCents, movement, before);
 }
 
@@ -44,7 +49,12 @@ export async function payFromWallet(env: Bindings, db: DB, movement: WalletMovem
  * REFUND audit entry in the same batch. Every refund is asked for by the driver it goes to (a
  * cancellation, a change to a cheaper window), so they are the entry's actor.
  */
-export async function refundToWallet(env: Bindings, db: DB, movement: WalletMovement, before: D1PreparedStatement[] = []): Promise<SpendResult> {
+export async function refundToWallet(
+  env: Bindings,
+  db: DB,
+  movement: WalletMovement,
+  before: D1PreparedStatement[] = [],
+): Promise<SpendResult> {
   const driver = (await findUserById(db, movement.userId))!;
   const audit = auditStatement(env.DB, db, driver, {
     action: 'REFUND',
@@ -54,13 +64,28 @@ export async function refundToWallet(env: Bindings, db: DB, movement: WalletMove
   return post(env, db, 'REFUND', movement.amountCents, movement, [...before, audit]);
 }
 
-async function post(env: Bindings, db: DB, type: 'PAYMENT' | 'REFUND', amountCents: number, movement: WalletMovement, before: D1PreparedStatement[]): Promise<SpendResult> {
+async function post(
+  env: Bindings,
+  db: DB,
+  type: 'PAYMENT' | 'REFUND',
+  amountCents: number,
+  movement: WalletMovement,
+  before: D1PreparedStatement[],
+): Promise<SpendResult> {
   const wallet = await walletOf(db, movement.userId);
   const transactionId = newId();
   try {
     await env.DB.batch([
       ...before,
-      ledgerInsert(env.DB, { id: transactionId, walletId: wallet.id, type, amountCents, description: movement.description, reservationId: movement.reservationId, idempotencyKey: movement.idempotencyKey }),
+      ledgerInsert(env.DB, {
+        id: transactionId,
+        walletId: wallet.id,
+        type,
+        amountCents,
+        description: movement.description,
+        reservationId: movement.reservationId,
+        idempotencyKey: movement.idempotencyKey,
+      }),
     ]);
   } catch (error) {
     const failure = ledgerFailure(error);
@@ -83,8 +108,16 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string): Pro
   const rule = await readAutoTopup(db, wallet.id);
   if (!provider?.supportsSavedMethods || !rule?.enabled || wallet.balanceCents >= rule.thresholdCents) return false;
   const mine = and(eq(payments.userId, userId), eq(payments.method, rule.method));
-  const [saved] = await db.select({ id: payments.id }).from(payments).where(and(mine, eq(payments.status, 'succeeded'))).limit(1);
-  const [pending] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.origin, 'auto_topup'), eq(payments.status, 'pending'))).limit(1);
+  const [saved] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(mine, eq(payments.status, 'succeeded')))
+    .limit(1);
+  const [pending] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.origin, 'auto_topup'), eq(payments.status, 'pending')))
+    .limit(1);
   if (!saved || pending) return false;
   // The daily ceiling binds the automatic top-up as it binds the driver's own.
   const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
@@ -92,7 +125,15 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string): Pro
   if (rule.amountCents > topupMaxCents || (await topupsToday(db, userId, new Date())) + rule.amountCents > dailyTopupMaxCents) return false;
 
   const id = newId();
-  await db.insert(payments).values({ id, userId, walletId: wallet.id, provider: provider.name, method: rule.method, amountCents: rule.amountCents, origin: 'auto_topup' });
+  await db.insert(payments).values({
+    id,
+    userId,
+    walletId: wallet.id,
+    provider: provider.name,
+    method: rule.method,
+    amountCents: rule.amountCents,
+    origin: 'auto_topup',
+  });
   const { providerRef } = await provider.chargeSaved({
     paymentId: id,
     amountCents: rule.amountCents,

@@ -31,14 +31,27 @@ async function newDriver() {
 async function reservationsFor(userId: string, count: number) {
   const ids = Array.from({ length: count }, () => newId());
   for (const id of ids) {
-    await db().insert(reservations).values({ id, userId, lotId, status: 'CONFIRMED', startTs: '2026-12-01T01:00:00.000Z', endTs: '2026-12-01T03:00:00.000Z', amountCents: 0 });
+    await db().insert(reservations).values({
+      id,
+      userId,
+      lotId,
+      status: 'CONFIRMED',
+      startTs: '2026-12-01T01:00:00.000Z',
+      endTs: '2026-12-01T03:00:00.000Z',
+      amountCents: 0,
+    });
   }
   return ids;
 }
 
 /** Credits a wallet the way production does: a sandbox top-up approved on its checkout. */
 async function topUp(cookie: string, amountCents: number) {
-  const created = await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const created = await call('/api/wallet/topup', {
+    method: 'POST',
+    cookie,
+    json: { amountCents, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
   expect(created.status).toBe(201);
   const payment = (await created.json<any>()) as { id: string };
   const approved = await call(`/api/payments/sandbox/${payment.id}/approve`, { method: 'POST', cookie });
@@ -47,7 +60,12 @@ async function topUp(cookie: string, amountCents: number) {
 }
 
 const ledgerSum = async (walletId: string) =>
-  (await db().select({ sum: sql<number>`COALESCE(SUM(amount_cents), 0)`, points: sql<number>`COALESCE(SUM(points_delta), 0)` }).from(walletTransactions).where(eq(walletTransactions.walletId, walletId)))[0];
+  (
+    await db()
+      .select({ sum: sql<number>`COALESCE(SUM(amount_cents), 0)`, points: sql<number>`COALESCE(SUM(points_delta), 0)` })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.walletId, walletId))
+  )[0];
 const walletRow = async (walletId: string) => (await db().select().from(wallets).where(eq(wallets.id, walletId)))[0];
 
 describe('GET /api/wallet', () => {
@@ -55,7 +73,14 @@ describe('GET /api/wallet', () => {
     const cookie = await signedInAs((await db().query.users.findFirst({ where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email) }))!.id);
     const res = await call('/api/wallet', { cookie });
     expect(res.status).toBe(200);
-    expect(await res.json<any>()).toMatchObject({ balanceCents: 100_000, points: 0, level: 'Bronze', totalCreditsCents: 100_000, totalSpentCents: 0, monthPoints: 0 });
+    expect(await res.json<any>()).toMatchObject({
+      balanceCents: 100_000,
+      points: 0,
+      level: 'Bronze',
+      totalCreditsCents: 100_000,
+      totalSpentCents: 0,
+      monthPoints: 0,
+    });
   });
 });
 
@@ -66,10 +91,21 @@ describe('top-up through the sandbox provider', () => {
     expect(missing.status).toBe(400);
     expect((await missing.json<any>()).message).toContain('Idempotency-Key');
 
-    const res = await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: 50_000, method: 'maya' }, headers: { 'Idempotency-Key': 'topup-key-0001' } });
+    const res = await call('/api/wallet/topup', {
+      method: 'POST',
+      cookie,
+      json: { amountCents: 50_000, method: 'maya' },
+      headers: { 'Idempotency-Key': 'topup-key-0001' },
+    });
     expect(res.status).toBe(201);
     const payment = await res.json<any>();
-    expect(payment).toMatchObject({ status: 'pending', amountCents: 50_000, method: 'maya', sandbox: true, checkoutUrl: `/checkout?payment=${payment.id}` });
+    expect(payment).toMatchObject({
+      status: 'pending',
+      amountCents: 50_000,
+      method: 'maya',
+      sandbox: true,
+      checkoutUrl: `/checkout?payment=${payment.id}`,
+    });
     expect((await walletRow(wallet.id)).balanceCents).toBe(0);
   });
 
@@ -87,12 +123,23 @@ describe('top-up through the sandbox provider', () => {
     expect(list.items[0]).toMatchObject({ type: 'TOPUP', amountCents: 50_000, description: 'Top-up via GCash', label: 'Top-up' });
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.map((n) => n.type)).toContain('PAYMENT_SUCCESS');
-    expect(await (await call('/api/wallet', { cookie })).json<any>()).toMatchObject({ balanceCents: 50_000, totalCreditsCents: 50_000, totalSpentCents: 0 });
+    expect(await (await call('/api/wallet', { cookie })).json<any>()).toMatchObject({
+      balanceCents: 50_000,
+      totalCreditsCents: 50_000,
+      totalSpentCents: 0,
+    });
   });
 
   it('credits nothing when the payer declines', async () => {
     const { cookie, wallet, user } = await newDriver();
-    const created = await (await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: 20_000, method: 'card' }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json<any>();
+    const created = await (
+      await call('/api/wallet/topup', {
+        method: 'POST',
+        cookie,
+        json: { amountCents: 20_000, method: 'card' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      })
+    ).json<any>();
     const declined = await (await call(`/api/payments/sandbox/${created.id}/decline`, { method: 'POST', cookie })).json<any>();
     expect(declined).toMatchObject({ status: 'failed', failureReason: 'The payer declined the payment.' });
     expect((await walletRow(wallet.id)).balanceCents).toBe(0);
@@ -103,7 +150,12 @@ describe('top-up through the sandbox provider', () => {
   it('replays the first result for a repeated Idempotency-Key and refuses the key for another body', async () => {
     const { cookie } = await newDriver();
     const send = (amountCents: number) =>
-      call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents, method: 'gcash' }, headers: { 'Idempotency-Key': 'same-key-123456' } });
+      call('/api/wallet/topup', {
+        method: 'POST',
+        cookie,
+        json: { amountCents, method: 'gcash' },
+        headers: { 'Idempotency-Key': 'same-key-123456' },
+      });
     const first = await send(30_000);
     const second = await send(30_000);
     expect(second.status).toBe(201);
@@ -118,7 +170,14 @@ describe('top-up through the sandbox provider', () => {
   it('answers concurrent twins with one payment', async () => {
     const { cookie, user } = await newDriver();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': 'twin-key-000001' } })),
+      Array.from({ length: 5 }, () =>
+        call('/api/wallet/topup', {
+          method: 'POST',
+          cookie,
+          json: { amountCents: 10_000, method: 'gcash' },
+          headers: { 'Idempotency-Key': 'twin-key-000001' },
+        }),
+      ),
     );
     const ids = new Set(await Promise.all(results.map(async (r) => (await r.json<any>()).id)));
     expect(ids.size).toBe(1);
@@ -143,7 +202,12 @@ describe('top-up through the sandbox provider', () => {
   it('caps top-ups per Manila day', async () => {
     const { cookie } = await newDriver();
     for (let i = 0; i < DAILY_TOPUP_MAX_CENTS / TOPUP_MAX_CENTS - 0.5; i++) await topUp(cookie, TOPUP_MAX_CENTS);
-    const over = await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: TOPUP_MAX_CENTS, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const over = await call('/api/wallet/topup', {
+      method: 'POST',
+      cookie,
+      json: { amountCents: TOPUP_MAX_CENTS, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(over.status).toBe(400);
     expect((await over.json<any>()).message).toBe('Top-ups are limited to ₱50,000.00 per day; you can add up to ₱10,000.00 more today.');
   });
@@ -151,8 +215,17 @@ describe('top-up through the sandbox provider', () => {
   it("shows the spec's unavailable message when no provider is configured", async () => {
     const { cookie } = await newDriver();
     const bindings = { PAYMENT_PROVIDER: undefined };
-    expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({ available: false, message: PAYMENT_UNAVAILABLE });
-    const res = await call('/api/wallet/topup', { method: 'POST', cookie, bindings, json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({
+      available: false,
+      message: PAYMENT_UNAVAILABLE,
+    });
+    const res = await call('/api/wallet/topup', {
+      method: 'POST',
+      cookie,
+      bindings,
+      json: { amountCents: 10_000, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(res.status).toBe(503);
     expect((await res.json<any>()).message).toBe(PAYMENT_UNAVAILABLE);
   });
@@ -160,15 +233,31 @@ describe('top-up through the sandbox provider', () => {
   it.each(['production', 'staging', undefined])('runs the sandbox gateway only in development, never with APP_ENV %s', async (appEnv) => {
     const { cookie } = await newDriver();
     const bindings = { APP_ENV: appEnv };
-    expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({ available: false, message: PAYMENT_UNAVAILABLE });
-    const res = await call('/api/wallet/topup', { method: 'POST', cookie, bindings, json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({
+      available: false,
+      message: PAYMENT_UNAVAILABLE,
+    });
+    const res = await call('/api/wallet/topup', {
+      method: 'POST',
+      cookie,
+      bindings,
+      json: { amountCents: 10_000, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(res.status).toBe(503);
   });
 
   it("hides other people's payments", async () => {
     const a = await newDriver();
     const b = await newDriver();
-    const created = await (await call('/api/wallet/topup', { method: 'POST', cookie: a.cookie, json: { amountCents: 10_000, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json<any>();
+    const created = await (
+      await call('/api/wallet/topup', {
+        method: 'POST',
+        cookie: a.cookie,
+        json: { amountCents: 10_000, method: 'gcash' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      })
+    ).json<any>();
     expect((await call(`/api/payments/${created.id}`, { cookie: b.cookie })).status).toBe(404);
     expect((await call(`/api/payments/sandbox/${created.id}/approve`, { method: 'POST', cookie: b.cookie })).status).toBe(404);
     expect((await walletRow(a.wallet.id)).balanceCents).toBe(0);
@@ -180,7 +269,12 @@ describe('the payment webhook', () => {
 
   async function pendingPayment(amountCents = 25_000) {
     const driver = await newDriver();
-    const res = await call('/api/wallet/topup', { method: 'POST', cookie: driver.cookie, json: { amountCents, method: 'gcash' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const res = await call('/api/wallet/topup', {
+      method: 'POST',
+      cookie: driver.cookie,
+      json: { amountCents, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     const { id } = await res.json<any>();
     const [payment] = await db().select().from(payments).where(eq(payments.id, id));
     return { ...driver, payment };
@@ -189,12 +283,22 @@ describe('the payment webhook', () => {
 
   it('credits exactly once however often the same event is delivered', async () => {
     const { payment, wallet } = await pendingPayment();
-    const { body, headers } = await sandbox.webhookFor({ type: 'payment.paid', paymentId: payment.id, providerRef: payment.providerRef!, amountCents: payment.amountCents });
+    const { body, headers } = await sandbox.webhookFor({
+      type: 'payment.paid',
+      paymentId: payment.id,
+      providerRef: payment.providerRef!,
+      amountCents: payment.amountCents,
+    });
     const first = await post(body, headers);
     expect(await first.json<any>()).toMatchObject({ received: true, status: 'credited' });
     for (let i = 0; i < 3; i++) expect(await (await post(body, headers)).json<any>()).toMatchObject({ status: 'duplicate' });
     // A second, distinct event for the same payment credits nothing either.
-    const other = await sandbox.webhookFor({ type: 'payment.paid', paymentId: payment.id, providerRef: payment.providerRef!, amountCents: payment.amountCents });
+    const other = await sandbox.webhookFor({
+      type: 'payment.paid',
+      paymentId: payment.id,
+      providerRef: payment.providerRef!,
+      amountCents: payment.amountCents,
+    });
     expect(await (await post(other.body, other.headers)).json<any>()).toMatchObject({ status: 'duplicate' });
     expect((await walletRow(wallet.id)).balanceCents).toBe(25_000);
     expect((await ledgerSum(wallet.id)).sum).toBe(25_000);
@@ -202,11 +306,21 @@ describe('the payment webhook', () => {
 
   it('refuses a forged, tampered or stale signature with 401 and credits nothing', async () => {
     const { payment, wallet } = await pendingPayment();
-    const event = { id: 'evt_forged', type: 'payment.paid', paymentId: payment.id, providerRef: payment.providerRef, amountCents: payment.amountCents };
+    const event = {
+      id: 'evt_forged',
+      type: 'payment.paid',
+      paymentId: payment.id,
+      providerRef: payment.providerRef,
+      amountCents: payment.amountCents,
+    };
     const body = JSON.stringify(event);
     const forged = new Headers({ [SIGNATURE_HEADER]: await signSandboxPayload('not-the-secret', body) });
-    const tampered = new Headers({ [SIGNATURE_HEADER]: await signSandboxPayload(env.SANDBOX_WEBHOOK_SECRET!, JSON.stringify({ ...event, amountCents: 1 })) });
-    const stale = new Headers({ [SIGNATURE_HEADER]: await signSandboxPayload(env.SANDBOX_WEBHOOK_SECRET!, body, new Date(Date.now() - 10 * 60_000)) });
+    const tampered = new Headers({
+      [SIGNATURE_HEADER]: await signSandboxPayload(env.SANDBOX_WEBHOOK_SECRET!, JSON.stringify({ ...event, amountCents: 1 })),
+    });
+    const stale = new Headers({
+      [SIGNATURE_HEADER]: await signSandboxPayload(env.SANDBOX_WEBHOOK_SECRET!, body, new Date(Date.now() - 10 * 60_000)),
+    });
     for (const headers of [forged, tampered, stale, new Headers()]) {
       const res = await post(body, headers);
       expect(res.status).toBe(401);
@@ -218,7 +332,12 @@ describe('the payment webhook', () => {
 
   it('refuses a signed event whose amount differs from the payment', async () => {
     const { payment, wallet } = await pendingPayment();
-    const { body, headers } = await sandbox.webhookFor({ type: 'payment.paid', paymentId: payment.id, providerRef: payment.providerRef!, amountCents: payment.amountCents * 10 });
+    const { body, headers } = await sandbox.webhookFor({
+      type: 'payment.paid',
+      paymentId: payment.id,
+      providerRef: payment.providerRef!,
+      amountCents: payment.amountCents * 10,
+    });
     expect((await post(body, headers)).status).toBe(400);
     expect((await walletRow(wallet.id)).balanceCents).toBe(0);
   });
@@ -230,7 +349,15 @@ describe('paying and refunding from the wallet', () => {
     await topUp(cookie, 10_000);
     const ids = await reservationsFor(user.id, 50);
     const results = await Promise.all(
-      ids.map((reservationId) => payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 1_000, description: 'Parking', idempotencyKey: `reservation:${reservationId}:booking` })),
+      ids.map((reservationId) =>
+        payFromWallet(env, db(), {
+          userId: user.id,
+          reservationId,
+          amountCents: 1_000,
+          description: 'Parking',
+          idempotencyKey: `reservation:${reservationId}:booking`,
+        }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(results.filter((r) => !r.ok && r.reason === 'insufficient_funds')).toHaveLength(40);
@@ -243,7 +370,13 @@ describe('paying and refunding from the wallet', () => {
     const { user, wallet, cookie } = await newDriver();
     await topUp(cookie, 5_000);
     const [reservationId] = await reservationsFor(user.id, 1);
-    const result = await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 8_000, description: 'Parking', idempotencyKey: 'k1' });
+    const result = await payFromWallet(env, db(), {
+      userId: user.id,
+      reservationId,
+      amountCents: 8_000,
+      description: 'Parking',
+      idempotencyKey: 'k1',
+    });
     expect(result).toEqual({ ok: false, reason: 'insufficient_funds', balanceCents: 5_000, missingCents: 3_000 });
     expect((await walletRow(wallet.id)).balanceCents).toBe(5_000);
   });
@@ -252,7 +385,13 @@ describe('paying and refunding from the wallet', () => {
     const { user, wallet, cookie } = await newDriver();
     await topUp(cookie, 10_000);
     const [reservationId] = await reservationsFor(user.id, 1);
-    const movement = { userId: user.id, reservationId, amountCents: 4_000, description: 'Parking', idempotencyKey: `reservation:${reservationId}:booking` };
+    const movement = {
+      userId: user.id,
+      reservationId,
+      amountCents: 4_000,
+      description: 'Parking',
+      idempotencyKey: `reservation:${reservationId}:booking`,
+    };
     expect((await payFromWallet(env, db(), movement)).ok).toBe(true);
     expect(await payFromWallet(env, db(), movement)).toEqual({ ok: false, reason: 'duplicate' });
     expect((await walletRow(wallet.id)).balanceCents).toBe(6_000);
@@ -263,13 +402,42 @@ describe('paying and refunding from the wallet', () => {
     await topUp(cookie, 100_000);
     expect((await walletRow(wallet.id)).points).toBe(0);
     const [r1, r2] = await reservationsFor(user.id, 2);
-    await payFromWallet(env, db(), { userId: user.id, reservationId: r1, amountCents: 9_500, description: 'Parking', idempotencyKey: 'p1' });
+    await payFromWallet(env, db(), {
+      userId: user.id,
+      reservationId: r1,
+      amountCents: 9_500,
+      description: 'Parking',
+      idempotencyKey: 'p1',
+    });
     expect((await walletRow(wallet.id)).points).toBe(9);
-    await refundToWallet(env, db(), { userId: user.id, reservationId: r1, amountCents: 1_500, description: 'Shorter stay', idempotencyKey: 'r1' });
+    await refundToWallet(env, db(), {
+      userId: user.id,
+      reservationId: r1,
+      amountCents: 1_500,
+      description: 'Shorter stay',
+      idempotencyKey: 'r1',
+    });
     expect((await walletRow(wallet.id)).points).toBe(8); // floor(₱80 / ₱10)
-    await payFromWallet(env, db(), { userId: user.id, reservationId: r2, amountCents: 40_000, description: 'Parking', idempotencyKey: 'p2' });
-    await refundToWallet(env, db(), { userId: user.id, reservationId: r1, amountCents: 8_000, description: 'Cancelled', idempotencyKey: 'r2' });
-    expect(await (await call('/api/wallet', { cookie })).json<any>()).toMatchObject({ points: 40, monthPoints: 40, totalSpentCents: 40_000, balanceCents: 60_000 });
+    await payFromWallet(env, db(), {
+      userId: user.id,
+      reservationId: r2,
+      amountCents: 40_000,
+      description: 'Parking',
+      idempotencyKey: 'p2',
+    });
+    await refundToWallet(env, db(), {
+      userId: user.id,
+      reservationId: r1,
+      amountCents: 8_000,
+      description: 'Cancelled',
+      idempotencyKey: 'r2',
+    });
+    expect(await (await call('/api/wallet', { cookie })).json<any>()).toMatchObject({
+      points: 40,
+      monthPoints: 40,
+      totalSpentCents: 40_000,
+      balanceCents: 60_000,
+    });
     const history = await (await call('/api/wallet/transactions?points=true', { cookie })).json<any>();
     expect(history.items.map((t: { pointsDelta: number }) => t.pointsDelta)).toEqual([-8, 40, -1, 9]);
   });
@@ -277,8 +445,16 @@ describe('paying and refunding from the wallet', () => {
   it('keeps balance = sum of the ledger = credits − spent, and points = Σ floor(net per reservation / ₱10), for any sequence', async () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('topup' as const), amount: fc.integer({ min: 1, max: 20_000 }) }),
-      fc.record({ kind: fc.constant('pay' as const), reservation: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 1, max: 15_000 }) }),
-      fc.record({ kind: fc.constant('refund' as const), reservation: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 1, max: 15_000 }) }),
+      fc.record({
+        kind: fc.constant('pay' as const),
+        reservation: fc.integer({ min: 0, max: 2 }),
+        amount: fc.integer({ min: 1, max: 15_000 }),
+      }),
+      fc.record({
+        kind: fc.constant('refund' as const),
+        reservation: fc.integer({ min: 0, max: 2 }),
+        amount: fc.integer({ min: 1, max: 15_000 }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
@@ -295,7 +471,13 @@ describe('paying and refunding from the wallet', () => {
           // A refund never exceeds what was paid for that reservation.
           const amount = step.kind === 'refund' ? Math.min(step.amount, net[step.reservation]) : step.amount;
           if (amount === 0) continue;
-          const movement = { userId: user.id, reservationId: ids[step.reservation], amountCents: amount, description: step.kind, idempotencyKey: `op${i}` };
+          const movement = {
+            userId: user.id,
+            reservationId: ids[step.reservation],
+            amountCents: amount,
+            description: step.kind,
+            idempotencyKey: `op${i}`,
+          };
           const result = step.kind === 'pay' ? await payFromWallet(env, db(), movement) : await refundToWallet(env, db(), movement);
           expect(result.ok).toBe(step.kind === 'refund' || expected >= amount);
           if (!result.ok) continue;
@@ -320,7 +502,9 @@ describe('paying and refunding from the wallet', () => {
   it('is append-only: the database refuses to edit or delete a ledger row', async () => {
     const { wallet, cookie } = await newDriver();
     await topUp(cookie, 1_000);
-    await expect(db().update(walletTransactions).set({ amountCents: 999_999 }).where(eq(walletTransactions.walletId, wallet.id))).rejects.toThrow();
+    await expect(
+      db().update(walletTransactions).set({ amountCents: 999_999 }).where(eq(walletTransactions.walletId, wallet.id)),
+    ).rejects.toThrow();
     await expect(db().delete(walletTransactions).where(eq(walletTransactions.walletId, wallet.id))).rejects.toThrow();
     await expect(db().update(wallets).set({ balanceCents: -1 }).where(eq(wallets.id, wallet.id))).rejects.toThrow();
     expect((await walletRow(wallet.id)).balanceCents).toBe(1_000);
@@ -333,7 +517,9 @@ describe('wallet settings', () => {
     for (const amount of [1_000, 2_000, 3_000]) await topUp(cookie, amount);
     const first = await (await call('/api/wallet/transactions?limit=2', { cookie })).json<any>();
     expect(first.items.map((t: { amountCents: number }) => t.amountCents)).toEqual([3_000, 2_000]);
-    const second = await (await call(`/api/wallet/transactions?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, { cookie })).json<any>();
+    const second = await (
+      await call(`/api/wallet/transactions?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, { cookie })
+    ).json<any>();
     expect(second.items.map((t: { amountCents: number }) => t.amountCents)).toEqual([1_000]);
     expect(second.nextCursor).toBeNull();
     expect((await call('/api/wallet/transactions?limit=0', { cookie })).status).toBe(400);
@@ -342,7 +528,9 @@ describe('wallet settings', () => {
   it("downloads this month's statement as CSV and JSON, and refuses bad months", async () => {
     const { cookie } = await newDriver();
     await topUp(cookie, 12_345);
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
     const json = await (await call(`/api/wallet/statement?month=${month}`, { cookie })).json<any>();
     expect(json).toMatchObject({ month, openingCents: 0, closingCents: 12_345 });
     expect(json.rows[0]).toMatchObject({ type: 'TOPUP', balanceCents: 12_345 });
@@ -369,12 +557,21 @@ describe('wallet settings', () => {
     const { user, wallet, cookie } = await newDriver();
     const rule = { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' };
     expect((await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { ...rule, thresholdCents: 5 } })).status).toBe(400);
-    expect(await (await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: rule })).json<any>()).toEqual({ rule, supported: true });
+    expect(await (await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: rule })).json<any>()).toEqual({
+      rule,
+      supported: true,
+    });
     expect(await (await call('/api/wallet/auto-topup', { cookie })).json<any>()).toEqual({ rule, supported: true });
 
     await topUp(cookie, 30_000); // GCash is now a saved method
     const [reservationId] = await reservationsFor(user.id, 1);
-    await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 15_000, description: 'Parking', idempotencyKey: 'auto1' });
+    await payFromWallet(env, db(), {
+      userId: user.id,
+      reservationId,
+      amountCents: 15_000,
+      description: 'Parking',
+      idempotencyKey: 'auto1',
+    });
     await autoTopupIfLow(env, db(), user.id);
     // ₱150 left < ₱200 threshold → ₱500 charged to the saved GCash method.
     expect((await walletRow(wallet.id)).balanceCents).toBe(65_000);
@@ -384,11 +581,21 @@ describe('wallet settings', () => {
 
   it('does not auto top-up past the daily ceiling', async () => {
     const { user, wallet, cookie } = await newDriver();
-    await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' } });
+    await call('/api/wallet/auto-topup', {
+      method: 'PUT',
+      cookie,
+      json: { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' },
+    });
     // ₱49,900 topped up today: a ₱500 automatic top-up would pass the ₱50,000 ceiling.
     for (const amount of [2_000_000, 2_000_000, 990_000]) await topUp(cookie, amount);
     const [reservationId] = await reservationsFor(user.id, 1);
-    await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 4_975_000, description: 'Parking', idempotencyKey: 'auto3' });
+    await payFromWallet(env, db(), {
+      userId: user.id,
+      reservationId,
+      amountCents: 4_975_000,
+      description: 'Parking',
+      idempotencyKey: 'auto3',
+    });
     await autoTopupIfLow(env, db(), user.id);
     expect((await walletRow(wallet.id)).balanceCents).toBe(15_000);
     expect((await db().select().from(payments).where(eq(payments.origin, 'auto_topup'))).filter((p) => p.userId === user.id)).toEqual([]);
@@ -396,10 +603,20 @@ describe('wallet settings', () => {
 
   it('does not auto top-up without a saved method', async () => {
     const { user, wallet, cookie } = await newDriver();
-    await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'card' } });
+    await call('/api/wallet/auto-topup', {
+      method: 'PUT',
+      cookie,
+      json: { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'card' },
+    });
     await topUp(cookie, 30_000); // GCash only
     const [reservationId] = await reservationsFor(user.id, 1);
-    await payFromWallet(env, db(), { userId: user.id, reservationId, amountCents: 15_000, description: 'Parking', idempotencyKey: 'auto2' });
+    await payFromWallet(env, db(), {
+      userId: user.id,
+      reservationId,
+      amountCents: 15_000,
+      description: 'Parking',
+      idempotencyKey: 'auto2',
+    });
     await autoTopupIfLow(env, db(), user.id);
     expect((await walletRow(wallet.id)).balanceCents).toBe(15_000);
   });

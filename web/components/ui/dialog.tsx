@@ -3,7 +3,8 @@ import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
 
 const overlay = 'fixed inset-0 z-50 bg-black/50';
-const panel = 'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-xl';
+const panel =
+  'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-xl';
 
 /**
  * Radix returns focus to its own Trigger when a dialog closes, and our dialogs are opened by any
@@ -26,7 +27,17 @@ function useReturnFocus() {
 }
 
 /** A modal with a title; Radix handles focus trapping, Escape and screen-reader labelling, we the return of focus. */
-export function Dialog({ open, onOpenChange, title, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode }) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+}) {
   const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -13,7 +13,10 @@ export const Select = ({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
 );
 
 export const Textarea = ({ className, ...props }: ComponentProps<'textarea'>) => (
-  <textarea className={cn('w-full rounded-lg border border-border bg-card p-3 text-foreground placeholder:text-muted-foreground', className)} {...props} />
+  <textarea
+    className={cn('w-full rounded-lg border border-border bg-card p-3 text-foreground placeholder:text-muted-foreground', className)}
+    {...props}
+  />
 );
 
 /** A labelled form control with an optional hint below it. */

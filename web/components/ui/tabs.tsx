@@ -6,7 +6,15 @@ import { cn } from './cn';
 export const Tabs = RadixTabs.Root;
 export const TabPanel = RadixTabs.Content;
 
-export function TabList({ label, tabs, className }: { label: string; tabs: readonly { value: string; label: ReactNode }[]; className?: string }) {
+export function TabList({
+  label,
+  tabs,
+  className,
+}: {
+  label: string;
+  tabs: readonly { value: string; label: ReactNode }[];
+  className?: string;
+}) {
   return (
     <RadixTabs.List aria-label={label} className={cn('mb-4 flex gap-1 overflow-x-auto rounded-lg border border-border p-1', className)}>
       {tabs.map((tab) => (

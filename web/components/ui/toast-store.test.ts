@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentToasts, dismissToast, subscribeToToasts, toast, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './toast-store';
+import {
+  currentToasts,
+  dismissToast,
+  subscribeToToasts,
+  toast,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+} from './toast-store';
 
 describe('toast queue (spec 9)', () => {
   beforeEach(() => vi.useFakeTimers());

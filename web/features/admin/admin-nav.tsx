@@ -1,6 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 
-const link = 'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[status=active]:bg-muted data-[status=active]:text-foreground';
+const link =
+  'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[status=active]:bg-muted data-[status=active]:text-foreground';
 
 /** Every admin screen sits under this strip of the console's sections; it scrolls sideways on a phone rather than wrapping. */
 export function AdminLayout() {

@@ -11,7 +11,15 @@ import { ReviewBadge } from './review-badge';
 
 type Actions = { onDecide: (decision: Decision) => void; onDetails: () => void };
 /** One queue item: badge, details, documents, notes, and Approve / Reject (only while pending) / View Details. */
-function ReviewCard({ title, status, details, documents, notes, onDecide, onDetails }: Actions & { title: string; status: ReviewStatus; details: [string, ReactNode][]; documents: ListedDocument[]; notes: string | null }) {
+function ReviewCard({
+  title,
+  status,
+  details,
+  documents,
+  notes,
+  onDecide,
+  onDetails,
+}: Actions & { title: string; status: ReviewStatus; details: [string, ReactNode][]; documents: ListedDocument[]; notes: string | null }) {
   const pending = status === 'pending';
   return (
     <Card className="space-y-3" data-testid="review-card">

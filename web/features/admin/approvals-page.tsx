@@ -11,7 +11,14 @@ import { Field, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
-import { allLotSubmissions, allOwnerApplications, lotSubmissionsQuery, ownerApplicationsQuery, type LotSubmission, type OwnerApplication } from '../../lib/admin';
+import {
+  allLotSubmissions,
+  allOwnerApplications,
+  lotSubmissionsQuery,
+  ownerApplicationsQuery,
+  type LotSubmission,
+  type OwnerApplication,
+} from '../../lib/admin';
 import { downloadFile } from '../../lib/download';
 import { loadedItems } from '../../lib/pages';
 import { lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
@@ -58,7 +65,12 @@ export function ApprovalsPage() {
         <h1 className="text-3xl font-bold">Approvals Management</h1>
         <div className="flex items-end gap-2">
           <Field label="Status" htmlFor="approval-status">
-            <Select id="approval-status" className="w-40" value={status} onChange={(e) => navigate({ search: (s) => ({ ...s, status: e.target.value as ReviewFilter }) })}>
+            <Select
+              id="approval-status"
+              className="w-40"
+              value={status}
+              onChange={(e) => navigate({ search: (s) => ({ ...s, status: e.target.value as ReviewFilter }) })}
+            >
               {REVIEW_FILTERS.map((value) => (
                 <option key={value} value={value}>
                   {REVIEW_FILTER_LABELS[value]}
@@ -109,7 +121,19 @@ const EMPTY: Record<ReviewKind, string> = { owner: 'owner applications', lot: 'l
 type QueueState = { isLoading: boolean; isError: boolean; error: Error | null } & Parameters<typeof LoadMore>[0]['list'];
 
 /** Skeleton cards while loading, the spec's empty state, or the cards and Load more. */
-function Queue({ query, count, kind, status, children }: { query: QueueState; count: number; kind: ReviewKind; status: ReviewFilter; children: ReactNode }) {
+function Queue({
+  query,
+  count,
+  kind,
+  status,
+  children,
+}: {
+  query: QueueState;
+  count: number;
+  kind: ReviewKind;
+  status: ReviewFilter;
+  children: ReactNode;
+}) {
   if (query.isLoading)
     return (
       <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading">
@@ -124,7 +148,10 @@ function Queue({ query, count, kind, status, children }: { query: QueueState; co
       <Card className="text-center text-muted-foreground">
         <Inbox className="mx-auto mb-2 h-8 w-8" aria-hidden />
         <p className="font-semibold text-foreground">No {EMPTY[kind]}</p>
-        <p>No {status === 'all' ? '' : `${status} `}{EMPTY[kind]} to review</p>
+        <p>
+          No {status === 'all' ? '' : `${status} `}
+          {EMPTY[kind]} to review
+        </p>
       </Card>
     );
   return (

@@ -45,10 +45,20 @@ export function AuditLogsPage() {
       </div>
       <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Actor" htmlFor="audit-actor">
-          <Input id="audit-actor" type="search" placeholder="Name, e-mail or user id" value={actorText} onChange={(e) => setActorText(e.target.value)} />
+          <Input
+            id="audit-actor"
+            type="search"
+            placeholder="Name, e-mail or user id"
+            value={actorText}
+            onChange={(e) => setActorText(e.target.value)}
+          />
         </Field>
         <Field label="Action" htmlFor="audit-action">
-          <Select id="audit-action" value={filters.action ?? ''} onChange={(e) => set({ action: (e.target.value || undefined) as AuditAction | undefined })}>
+          <Select
+            id="audit-action"
+            value={filters.action ?? ''}
+            onChange={(e) => set({ action: (e.target.value || undefined) as AuditAction | undefined })}
+          >
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -58,10 +68,22 @@ export function AuditLogsPage() {
           </Select>
         </Field>
         <Field label="From" htmlFor="audit-from">
-          <Input id="audit-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+          <Input
+            id="audit-from"
+            type="date"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />
         </Field>
         <Field label="To" htmlFor="audit-to">
-          <Input id="audit-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+          <Input
+            id="audit-to"
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+          />
         </Field>
       </Card>
       <p className="mb-3 text-sm text-muted-foreground">Times are Manila time; From and To are whole Manila days.</p>

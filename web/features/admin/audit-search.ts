@@ -3,7 +3,8 @@ import type { AuditFilters } from '../../lib/admin';
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-const day = (value: unknown) => (typeof value === 'string' && CALENDAR_DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined);
+const day = (value: unknown) =>
+  typeof value === 'string' && CALENDAR_DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
 
 /**
  * The audit log screen's filters live in the URL, so a filtered trail is a link. Anything the server

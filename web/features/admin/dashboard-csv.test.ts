@@ -5,7 +5,14 @@ describe('dashboard export', () => {
   it('writes every figure on its own row, pesos with two decimals, names formula-safe', () => {
     const csv = dashboardCsv({
       kpis: { totalTenants: 2, totalLots: 3, totalRevenue: 11_300_000, activeUsers: 7, pendingApprovals: 1 },
-      metrics: { bookingsToday: 2, occupancy: { occupied: 3, total: 5, percent: 60 }, cancellationRate: 33.3, noShowRate: 16.7, startedReservations: 6, days: 30 },
+      metrics: {
+        bookingsToday: 2,
+        occupancy: { occupied: 3, total: 5, percent: 60 },
+        cancellationRate: 33.3,
+        noShowRate: 16.7,
+        startedReservations: 6,
+        days: 30,
+      },
       tenants: {
         revenueByTenant: [{ ownerId: 'o', name: 'Tina Reyes', email: 'tina@example.ph', lots: 3, revenueCents: 11_300_000 }],
         topLots: [{ lotId: 'l', name: '=Glorietta, Deck', owner: 'Tina Reyes', revenueCents: 7_800_000, bookings: 6, occupancy: 1.7 }],

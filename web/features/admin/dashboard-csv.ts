@@ -20,7 +20,10 @@ export function dashboardCsv({ kpis, tenants, metrics }: { kpis: PlatformKpis; t
   ];
   for (const tenant of tenants.revenueByTenant) {
     const item = inert(`${tenant.name} <${tenant.email}>`);
-    rows.push(['Revenue by tenant', item, 'Revenue (PHP)', csvPesos(tenant.revenueCents)], ['Revenue by tenant', item, 'Lots', tenant.lots]);
+    rows.push(
+      ['Revenue by tenant', item, 'Revenue (PHP)', csvPesos(tenant.revenueCents)],
+      ['Revenue by tenant', item, 'Lots', tenant.lots],
+    );
   }
   for (const lot of tenants.topLots) {
     const item = inert(lot.name);

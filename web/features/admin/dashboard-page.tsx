@@ -20,7 +20,11 @@ function ExportDataButton() {
   const exportData = async () => {
     setBusy(true);
     try {
-      const [kpis, tenants, metrics] = await Promise.all([queryClient.fetchQuery(platformKpisQuery), queryClient.fetchQuery(tenantsQuery), queryClient.fetchQuery(platformMetricsQuery)]);
+      const [kpis, tenants, metrics] = await Promise.all([
+        queryClient.fetchQuery(platformKpisQuery),
+        queryClient.fetchQuery(tenantsQuery),
+        queryClient.fetchQuery(platformMetricsQuery),
+      ]);
       downloadFile(dashboardCsvName(), dashboardCsv({ kpis, tenants, metrics }));
     } catch (error) {
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });

@@ -49,19 +49,17 @@ export function DecisionDialog({ pending, onClose }: { pending: PendingDecision 
           {verb} <strong className="text-foreground">{pending.name}</strong>?
         </p>
         <Field label={pending.decision === 'reject' ? 'Reason' : 'Notes (optional)'} htmlFor="decision-reason">
-          <Textarea
-            id="decision-reason"
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <Textarea id="decision-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" variant={pending.decision === 'reject' ? 'destructive' : 'primary'} disabled={reasonMissing(pending.decision, reason) || decide.isPending}>
+          <Button
+            type="submit"
+            variant={pending.decision === 'reject' ? 'destructive' : 'primary'}
+            disabled={reasonMissing(pending.decision, reason) || decide.isPending}
+          >
             {decide.isPending ? 'Processing...' : 'Confirm'}
           </Button>
         </div>

@@ -19,7 +19,11 @@ export function KpiTiles() {
       {tiles.map(([label, value]) => (
         <Card key={label} className="p-4" data-testid="kpi">
           <p className="text-sm text-muted-foreground">{label}</p>
-          {value === undefined ? <div className="mt-1 h-8 animate-pulse rounded bg-muted" /> : <p className="mt-1 text-2xl font-bold">{value}</p>}
+          {value === undefined ? (
+            <div className="mt-1 h-8 animate-pulse rounded bg-muted" />
+          ) : (
+            <p className="mt-1 text-2xl font-bold">{value}</p>
+          )}
         </Card>
       ))}
     </div>

@@ -21,7 +21,12 @@ export function PendingApprovalsPanel() {
   const { data, isLoading, isError, error } = useQuery(pendingApprovalsQuery);
   const [deciding, setDeciding] = useState<PendingDecision | null>(null);
   const owners: Row[] = (data?.owners ?? []).map((o) => ({ id: o.id, name: o.name, detail: o.email, submittedAt: o.submittedAt }));
-  const lots: Row[] = (data?.lots ?? []).map((l) => ({ id: l.id, name: l.name, detail: `${l.owner} · ${l.slots} slots · ${formatPeso(l.rate)}/hr`, submittedAt: l.submittedAt }));
+  const lots: Row[] = (data?.lots ?? []).map((l) => ({
+    id: l.id,
+    name: l.name,
+    detail: `${l.owner} · ${l.slots} slots · ${formatPeso(l.rate)}/hr`,
+    submittedAt: l.submittedAt,
+  }));
 
   const list = (kind: PendingDecision['kind'], rows: Row[]) =>
     isLoading ? (

@@ -47,10 +47,22 @@ export function AdminSettingsPage() {
   );
 }
 
-function SettingsForm({ settings, defaults, updatedAt }: { settings: PlatformSettings; defaults: PlatformSettings; updatedAt: string | null }) {
-  const [form, setForm] = useState(() => Object.fromEntries(SETTING_KEYS.map((key) => [key, shown(key, settings[key])])) as Record<Key, string>);
+function SettingsForm({
+  settings,
+  defaults,
+  updatedAt,
+}: {
+  settings: PlatformSettings;
+  defaults: PlatformSettings;
+  updatedAt: string | null;
+}) {
+  const [form, setForm] = useState(
+    () => Object.fromEntries(SETTING_KEYS.map((key) => [key, shown(key, settings[key])])) as Record<Key, string>,
+  );
   const save = useSaveSettings();
-  const change: SettingsChange = Object.fromEntries(SETTING_KEYS.filter((key) => sent(key, form[key]) !== settings[key]).map((key) => [key, sent(key, form[key])]));
+  const change: SettingsChange = Object.fromEntries(
+    SETTING_KEYS.filter((key) => sent(key, form[key]) !== settings[key]).map((key) => [key, sent(key, form[key])]),
+  );
   const changed = Object.keys(change).length > 0;
 
   const submit = (event: FormEvent) => {
@@ -85,7 +97,9 @@ function SettingsForm({ settings, defaults, updatedAt }: { settings: PlatformSet
           );
         })}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground">{updatedAt ? `Last changed ${formatDateTime(updatedAt)}` : 'The defaults are in force.'}</p>
+          <p className="text-sm text-muted-foreground">
+            {updatedAt ? `Last changed ${formatDateTime(updatedAt)}` : 'The defaults are in force.'}
+          </p>
           <Button type="submit" disabled={!changed || save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}
           </Button>

@@ -5,7 +5,19 @@ import { Card } from '../../components/ui/card';
 import { platformMetricsQuery, tenantsQuery } from '../../lib/admin';
 
 /** A dashboard panel: its title, a skeleton while loading, the error, its empty state (when `empty` says one), or its list. */
-function Panel({ title, query, empty, testId, children }: { title: string; query: { isLoading: boolean; isError: boolean; error: Error | null }; empty: string | null; testId: string; children: ReactNode }) {
+function Panel({
+  title,
+  query,
+  empty,
+  testId,
+  children,
+}: {
+  title: string;
+  query: { isLoading: boolean; isError: boolean; error: Error | null };
+  empty: string | null;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <h2 className="mb-3 text-lg font-semibold">{title}</h2>

@@ -17,7 +17,8 @@ const nameOf = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
 /** What each change does, said before the admin confirms it. */
 function consequence(change: PendingChange): ReactNode {
   const name = <strong className="text-foreground">{nameOf(change.user)}</strong>;
-  if (change.action === 'suspend') return <>Suspend {name}? Every session of theirs ends at once and signing in is refused until reactivated.</>;
+  if (change.action === 'suspend')
+    return <>Suspend {name}? Every session of theirs ends at once and signing in is refused until reactivated.</>;
   if (change.action === 'reactivate') return <>Reactivate {name}? They can sign in again.</>;
   return <>Give {name} another role. It takes effect at their next request.</>;
 }
@@ -42,7 +43,10 @@ export function AccountChangeDialog({ pending, onClose }: { pending: PendingChan
   const confirm = () =>
     change.mutate(request, {
       onSuccess: () => {
-        toast({ title: DONE[action], description: action === 'role' ? `${nameOf(user)} is now ${ROLE_LABELS[chosenRole]}.` : nameOf(user) });
+        toast({
+          title: DONE[action],
+          description: action === 'role' ? `${nameOf(user)} is now ${ROLE_LABELS[chosenRole]}.` : nameOf(user),
+        });
         close();
       },
       onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
@@ -69,13 +73,7 @@ export function AccountChangeDialog({ pending, onClose }: { pending: PendingChan
           </Field>
         )}
         <Field label="Reason (optional)" htmlFor="account-change-reason">
-          <Textarea
-            id="account-change-reason"
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <Textarea id="account-change-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={close}>

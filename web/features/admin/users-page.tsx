@@ -19,7 +19,10 @@ const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
 const StatusBadge = ({ user }: { user: AdminUser }) =>
   user.suspendedAt ? (
-    <span className={cn(badge, 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200')} title={`Since ${formatDateTime(user.suspendedAt)}`}>
+    <span
+      className={cn(badge, 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200')}
+      title={`Since ${formatDateTime(user.suspendedAt)}`}
+    >
       Suspended
     </span>
   ) : (
@@ -45,7 +48,11 @@ export function UsersPage() {
           <Input id="users-search" type="search" placeholder="Name or e-mail" value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
         <Field label="Role" htmlFor="users-role">
-          <Select id="users-role" value={search.role ?? ''} onChange={(e) => navigate({ search: (s) => ({ ...s, role: (e.target.value || undefined) as Role | undefined }) })}>
+          <Select
+            id="users-role"
+            value={search.role ?? ''}
+            onChange={(e) => navigate({ search: (s) => ({ ...s, role: (e.target.value || undefined) as Role | undefined }) })}
+          >
             <option value="">All roles</option>
             {ROLES.map((role) => (
               <option key={role} value={role}>

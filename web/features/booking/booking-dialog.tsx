@@ -57,7 +57,13 @@ export function BookingDialog({
     event.preventDefault();
     if (!lot) return;
     book.mutate(
-      { lotId: lot.id, start, durationHours, needs: { accessible: !!needs.accessible && !!amenities.accessible, ev: !!needs.ev && !!amenities.evCharging }, ...(vehicleId === OTHER ? { plate } : { vehicleId }) },
+      {
+        lotId: lot.id,
+        start,
+        durationHours,
+        needs: { accessible: !!needs.accessible && !!amenities.accessible, ev: !!needs.ev && !!amenities.evCharging },
+        ...(vehicleId === OTHER ? { plate } : { vehicleId }),
+      },
       {
         onSuccess: (reservation) => {
           toast({ title: 'Reservation Confirmed', description: `${lot.name}, slot ${reservation.slotLabel}. Pass ${reservation.passId}.` });
@@ -95,8 +101,16 @@ export function BookingDialog({
           {(amenities.accessible || amenities.evCharging) && (
             <fieldset className="space-y-1 text-sm">
               <legend className="mb-1 font-medium">Slot needs</legend>
-              {amenities.accessible && <NeedBox label="Accessible (PWD) bay" checked={!!needs.accessible} onChange={(accessible) => setNeeds({ ...needs, accessible })} />}
-              {amenities.evCharging && <NeedBox label="EV charging bay" checked={!!needs.ev} onChange={(ev) => setNeeds({ ...needs, ev })} />}
+              {amenities.accessible && (
+                <NeedBox
+                  label="Accessible (PWD) bay"
+                  checked={!!needs.accessible}
+                  onChange={(accessible) => setNeeds({ ...needs, accessible })}
+                />
+              )}
+              {amenities.evCharging && (
+                <NeedBox label="EV charging bay" checked={!!needs.ev} onChange={(ev) => setNeeds({ ...needs, ev })} />
+              )}
             </fieldset>
           )}
           <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
@@ -129,7 +143,10 @@ export function BookingDialog({
               </Link>
             </p>
           )}
-          <p className="text-xs text-muted-foreground">Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of the start to keep your slot.</p>
+          <p className="text-xs text-muted-foreground">
+            Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of
+            the start to keep your slot.
+          </p>
           <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
             {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
           </Button>

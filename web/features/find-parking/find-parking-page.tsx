@@ -39,7 +39,8 @@ export function FindParkingPage() {
   const { isPending: isLoading, isError, error } = lotsFound;
 
   /** A new search is a new history entry; moving the map only updates the current one. */
-  const change = (next: Partial<FindParkingSearch>, replace = false) => navigate({ search: (current) => ({ ...current, ...next }), replace });
+  const change = (next: Partial<FindParkingSearch>, replace = false) =>
+    navigate({ search: (current) => ({ ...current, ...next }), replace });
   const toggle = (filter: Filter) => change({ [filter]: search[filter] ? undefined : true });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +48,11 @@ export function FindParkingPage() {
   };
   const locate = () =>
     navigator.geolocation?.getCurrentPosition((position) => {
-      change({ place: 'My location', at: `${position.coords.latitude.toFixed(5)},${position.coords.longitude.toFixed(5)}`, bbox: undefined });
+      change({
+        place: 'My location',
+        at: `${position.coords.latitude.toFixed(5)},${position.coords.longitude.toFixed(5)}`,
+        bbox: undefined,
+      });
     });
 
   return (
@@ -57,7 +62,13 @@ export function FindParkingPage() {
         <form onSubmit={submit} className="grid gap-3 md:grid-cols-[2fr_1.3fr_1fr_auto] md:items-end">
           <Field label="Location" htmlFor="search-location">
             <div className="flex gap-2">
-              <Input id="search-location" list="manila-places" value={locationText} onChange={(e) => setLocationText(e.target.value)} placeholder="Place, lot name or street" />
+              <Input
+                id="search-location"
+                list="manila-places"
+                value={locationText}
+                onChange={(e) => setLocationText(e.target.value)}
+                placeholder="Place, lot name or street"
+              />
               <Button type="button" variant="outline" size="icon" aria-label="Use my location" onClick={locate}>
                 <LocateFixed className="h-4 w-4" />
               </Button>
@@ -91,7 +102,10 @@ export function FindParkingPage() {
               type="button"
               aria-pressed={!!search[filter]}
               onClick={() => toggle(filter)}
-              className={cn('rounded-full border px-3 py-1 text-sm', search[filter] ? 'border-brand bg-brand text-brand-foreground' : 'border-border')}
+              className={cn(
+                'rounded-full border px-3 py-1 text-sm',
+                search[filter] ? 'border-brand bg-brand text-brand-foreground' : 'border-border',
+              )}
             >
               {FILTERS[filter]}
             </button>
@@ -107,7 +121,11 @@ export function FindParkingPage() {
                 </button>
               </span>
             ))}
-            <button type="button" className="font-medium text-brand" onClick={() => change({ openNow: undefined, accessible: undefined, ev: undefined, under100: undefined })}>
+            <button
+              type="button"
+              className="font-medium text-brand"
+              onClick={() => change({ openNow: undefined, accessible: undefined, ev: undefined, under100: undefined })}
+            >
               Clear all
             </button>
           </div>
@@ -139,7 +157,12 @@ export function FindParkingPage() {
                 <LotCard key={lot.id} lot={lot} onReserve={() => setBooking(lot)} />
               ))}
               {lotsFound.hasNextPage && (
-                <Button variant="outline" className="w-full" disabled={lotsFound.isFetchingNextPage} onClick={() => lotsFound.fetchNextPage()}>
+                <Button
+                  variant="outline"
+                  className="w-full"
+                  disabled={lotsFound.isFetchingNextPage}
+                  onClick={() => lotsFound.fetchNextPage()}
+                >
                   {lotsFound.isFetchingNextPage ? 'Loading…' : 'Show more'}
                 </Button>
               )}

@@ -17,6 +17,8 @@ describe("Find Parking's search in the URL", () => {
   });
 
   it('drops what a link gets wrong instead of failing', () => {
-    expect(findParkingSearch.parse({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros' })).toEqual({ place: 'Intramuros' });
+    expect(findParkingSearch.parse({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros' })).toEqual({
+      place: 'Intramuros',
+    });
   });
 });

@@ -25,8 +25,16 @@ export const findParkingSearch = z.object({
   /** The map's viewport once the driver moved it (`west,south,east,north`). */
   bbox: z.string().regex(box).optional().catch(undefined),
   /** Arrival, Manila wall-clock time as the arrival input takes it. */
-  arrive: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/).optional().catch(undefined),
-  hours: z.coerce.number().refine((hours) => (DURATION_HOURS as readonly number[]).includes(hours)).optional().catch(undefined),
+  arrive: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+    .optional()
+    .catch(undefined),
+  hours: z.coerce
+    .number()
+    .refine((hours) => (DURATION_HOURS as readonly number[]).includes(hours))
+    .optional()
+    .catch(undefined),
   openNow: flag,
   accessible: flag,
   ev: flag,

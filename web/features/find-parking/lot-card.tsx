@@ -42,7 +42,9 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
         </div>
         <div className="shrink-0 text-right">
           <p className="font-bold">{formatPeso(lot.pricing.baseRateCents)}/hr</p>
-          <p className="text-xs text-muted-foreground">{formatPeso(lot.availability.quote.totalCents)} for {lot.availability.quote.hours} h</p>
+          <p className="text-xs text-muted-foreground">
+            {formatPeso(lot.availability.quote.totalCents)} for {lot.availability.quote.hours} h
+          </p>
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">

@@ -78,7 +78,10 @@ function Clusters({ lots, onSelect }: { lots: DriverLot[]; onSelect: (lot: Drive
     );
     return clusters;
   }, [lots]);
-  const features = index.getClusters([view.box.getWest(), view.box.getSouth(), view.box.getEast(), view.box.getNorth()], Math.round(view.zoom));
+  const features = index.getClusters(
+    [view.box.getWest(), view.box.getSouth(), view.box.getEast(), view.box.getNorth()],
+    Math.round(view.zoom),
+  );
   return features.map((feature) => {
     const [lng, lat] = feature.geometry.coordinates;
     const level = mapLevel(feature.properties.free, feature.properties.total);
@@ -114,11 +117,27 @@ function Clusters({ lots, onSelect }: { lots: DriverLot[]; onSelect: (lot: Drive
 }
 
 /** The map of the search's viewport: moving it searches there; the lots found, clustered. */
-export function LotMap({ view, lots, onSelect, onMoved }: { view: MapView; lots: DriverLot[]; onSelect: (lot: DriverLot) => void; onMoved: (bbox: string) => void }) {
+export function LotMap({
+  view,
+  lots,
+  onSelect,
+  onMoved,
+}: {
+  view: MapView;
+  lots: DriverLot[];
+  onSelect: (lot: DriverLot) => void;
+  onMoved: (bbox: string) => void;
+}) {
   return (
     // `isolate`: Leaflet's panes use z-indexes up to 1000; keep them inside the map, under dialogs and menus.
     <div className="isolate min-w-0 overflow-hidden rounded-xl border border-border">
-      <MapContainer center={view.center} zoom={view.zoom} scrollWheelZoom={false} className="h-72 w-full lg:h-96" aria-label="Map of parking lots">
+      <MapContainer
+        center={view.center}
+        zoom={view.zoom}
+        scrollWheelZoom={false}
+        className="h-72 w-full lg:h-96"
+        aria-label="Map of parking lots"
+      >
         <FollowSearch view={view} onMoved={onMoved} />
         <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} />
         <Clusters lots={lots} onSelect={onSelect} />

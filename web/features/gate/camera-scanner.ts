@@ -62,7 +62,10 @@ export function useCameraScanner(onCode: (code: string) => void, onCameraError: 
     const current = generation.current;
     setState('starting');
     try {
-      const [media, decode] = await Promise.all([navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }), createDecoder()]);
+      const [media, decode] = await Promise.all([
+        navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
+        createDecoder(),
+      ]);
       if (current !== generation.current) {
         for (const track of media.getTracks()) track.stop();
         return;

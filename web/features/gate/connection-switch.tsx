@@ -21,8 +21,13 @@ export function ConnectionSwitch() {
       data-testid="connection"
       className="inline-flex items-center gap-3 rounded-full border border-border bg-card px-3 py-1.5 text-sm"
     >
-      <span aria-hidden className={cn('relative inline-flex h-5 w-9 rounded-full transition-colors', online ? 'bg-green-600' : 'bg-slate-400')}>
-        <span className={cn('absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all', online ? 'left-[1.125rem]' : 'left-0.5')} />
+      <span
+        aria-hidden
+        className={cn('relative inline-flex h-5 w-9 rounded-full transition-colors', online ? 'bg-green-600' : 'bg-slate-400')}
+      >
+        <span
+          className={cn('absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all', online ? 'left-[1.125rem]' : 'left-0.5')}
+        />
       </span>
       <span className="font-medium">{label}</span>
       <span className="text-muted-foreground" data-testid="queued-count">
@@ -51,7 +56,12 @@ export function RejectedItems() {
             <span>
               <strong>{item.plate}</strong> {item.kind === 'enter' ? 'check-in' : 'check-out'}: {item.message}
             </span>
-            <Button size="sm" variant="outline" aria-label={`Dismiss ${item.plate}`} onClick={() => void dismissRejected(item.key).then(() => setItems((all) => all.filter((other) => other.key !== item.key)))}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Dismiss ${item.plate}`}
+              onClick={() => void dismissRejected(item.key).then(() => setItems((all) => all.filter((other) => other.key !== item.key)))}
+            >
               Dismiss
             </Button>
           </li>

@@ -59,7 +59,15 @@ export async function checkIn(lotId: string, input: EntryInput): Promise<GateOut
     ...input.override,
   };
   const key = crypto.randomUUID();
-  const stay: Stay = { id: body.id, lotId, plate, reservationId: body.reservationId ?? null, slot: slot ?? pass?.slot ?? null, entryTs: body.entryTs, sent: false };
+  const stay: Stay = {
+    id: body.id,
+    lotId,
+    plate,
+    reservationId: body.reservationId ?? null,
+    slot: slot ?? pass?.slot ?? null,
+    entryTs: body.entryTs,
+    sent: false,
+  };
   return sendOrQueue(
     async () => {
       const checkin = await postEntry(body, key);

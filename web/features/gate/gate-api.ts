@@ -51,10 +51,18 @@ export async function reach<T>(call: () => Promise<T>): Promise<T> {
  */
 export const GATE_NETWORK_MODE = 'always' as const;
 
-export const gateLotsQuery = queryOptions({ queryKey: ['/api/attendant/lots'], networkMode: GATE_NETWORK_MODE, queryFn: () => reach(() => unwrap(api.attendant.lots.$get())) });
+export const gateLotsQuery = queryOptions({
+  queryKey: ['/api/attendant/lots'],
+  networkMode: GATE_NETWORK_MODE,
+  queryFn: () => reach(() => unwrap(api.attendant.lots.$get())),
+});
 
 export const shiftQuery = (lotId: string) =>
-  queryOptions({ queryKey: ['/api/attendant/shift', lotId], networkMode: GATE_NETWORK_MODE, queryFn: () => reach(() => unwrap(api.attendant.shift.$get({ query: { lotId } }))) });
+  queryOptions({
+    queryKey: ['/api/attendant/shift', lotId],
+    networkMode: GATE_NETWORK_MODE,
+    queryFn: () => reach(() => unwrap(api.attendant.shift.$get({ query: { lotId } }))),
+  });
 
 /** Spec 9: recent activity every 30 s. */
 export const activityQuery = (lotId: string, limit = 30) =>
@@ -78,15 +86,21 @@ export const lotStatusQuery = (lotId: string) =>
 const keyed = (key: string = crypto.randomUUID()) => ({ headers: { 'Idempotency-Key': key } });
 
 export const postEntry = (json: EntryBody, key: string) => reach(() => unwrap(api.checkins.enter.$post({ json }, keyed(key))));
-export const postExit = (checkinId: string, json: ExitBody, key: string) => reach(() => unwrap(api.checkins[':checkinId'].exit.$post({ param: { checkinId }, json }, keyed(key))));
+export const postExit = (checkinId: string, json: ExitBody, key: string) =>
+  reach(() => unwrap(api.checkins[':checkinId'].exit.$post({ param: { checkinId }, json }, keyed(key))));
 
 /** The car's open stay at the lot, found by plate or by the reservation of its pass. */
-export const findOpenCheckin = (lotId: string, by: { plate: string } | { reservationId: string }) => reach(() => unwrap(api.checkins.open.$get({ query: { lotId, ...by } })));
+export const findOpenCheckin = (lotId: string, by: { plate: string } | { reservationId: string }) =>
+  reach(() => unwrap(api.checkins.open.$get({ query: { lotId, ...by } })));
 
-export const changeShift = (lotId: string, action: 'start' | 'end') => reach(() => unwrap(api.attendant.shift.$post({ json: { lotId, action } }, keyed())));
-export const reportIssue = (lotId: string, text: string) => reach(() => unwrap(api.attendant.issues.$post({ json: { lotId, text } }, keyed())));
-export const resolveIssue = (lotId: string, id: string) => reach(() => unwrap(api.attendant.issues[':id'].resolve.$post({ param: { id }, json: { lotId } }, keyed())));
-export const undoCheckin = (lotId: string, checkinId: string) => reach(() => unwrap(api.checkins[':checkinId'].undo.$post({ param: { checkinId }, json: { lotId } }, keyed())));
+export const changeShift = (lotId: string, action: 'start' | 'end') =>
+  reach(() => unwrap(api.attendant.shift.$post({ json: { lotId, action } }, keyed())));
+export const reportIssue = (lotId: string, text: string) =>
+  reach(() => unwrap(api.attendant.issues.$post({ json: { lotId, text } }, keyed())));
+export const resolveIssue = (lotId: string, id: string) =>
+  reach(() => unwrap(api.attendant.issues[':id'].resolve.$post({ param: { id }, json: { lotId } }, keyed())));
+export const undoCheckin = (lotId: string, checkinId: string) =>
+  reach(() => unwrap(api.checkins[':checkinId'].undo.$post({ param: { checkinId }, json: { lotId } }, keyed())));
 
 export type PublicKeys = InferResponseType<typeof api.passes.jwks.$get, 200>;
 export const fetchPassKeys = () => reach(() => unwrap(api.passes.jwks.$get()));

@@ -12,8 +12,16 @@ export function entryMessage(outcome: GateOutcome) {
 }
 
 export function exitMessage(outcome: GateOutcome) {
-  if (outcome.queued) return { title: 'Check-out Successful', description: `Vehicle ${outcome.plate} processed successfully. ${QUEUED} The charge is worked out then.` };
+  if (outcome.queued)
+    return {
+      title: 'Check-out Successful',
+      description: `Vehicle ${outcome.plate} processed successfully. ${QUEUED} The charge is worked out then.`,
+    };
   const { plate, amountCents, paidBy } = outcome.checkin;
-  const charge = !amountCents ? 'Nothing to pay.' : paidBy === 'wallet' ? `${formatPeso(amountCents)} paid from the wallet.` : `Collect ${formatPeso(amountCents)} in cash.`;
+  const charge = !amountCents
+    ? 'Nothing to pay.'
+    : paidBy === 'wallet'
+      ? `${formatPeso(amountCents)} paid from the wallet.`
+      : `Collect ${formatPeso(amountCents)} in cash.`;
   return { title: 'Check-out Successful', description: `Vehicle ${plate} processed successfully. ${charge}` };
 }

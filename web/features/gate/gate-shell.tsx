@@ -8,13 +8,23 @@ import { useGateLot, useGateSync } from './use-gate';
 
 /** The lot picker, shown when the user works several lots; the choice is remembered on this device. */
 function LotPicker({ lot, lots, choose }: { lot: GateLot; lots: GateLot[]; choose: (lot: GateLot) => void }) {
-  if (lots.length < 2) return <p className="text-muted-foreground" data-testid="gate-lot">{lot.name}</p>;
+  if (lots.length < 2)
+    return (
+      <p className="text-muted-foreground" data-testid="gate-lot">
+        {lot.name}
+      </p>
+    );
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor="gate-lot-picker" className="font-medium">
         Parking lot
       </label>
-      <Select id="gate-lot-picker" className="w-auto" value={lot.id} onChange={(e) => choose(lots.find((candidate) => candidate.id === e.target.value)!)}>
+      <Select
+        id="gate-lot-picker"
+        className="w-auto"
+        value={lot.id}
+        onChange={(e) => choose(lots.find((candidate) => candidate.id === e.target.value)!)}
+      >
         {lots.map((candidate) => (
           <option key={candidate.id} value={candidate.id}>
             {candidate.name}

@@ -13,11 +13,21 @@ export type QueuedItem =
   | { seq?: number; key: string; kind: 'enter'; lotId: string; plate: string; queuedAt: string; body: EntryBody }
   | { seq?: number; key: string; kind: 'exit'; lotId: string; plate: string; queuedAt: string; checkinId: string; body: ExitBody };
 
-export type Stay = { id: string; lotId: string; plate: string; reservationId: string | null; slot: string | null; entryTs: string; sent: boolean };
+export type Stay = {
+  id: string;
+  lotId: string;
+  plate: string;
+  reservationId: string | null;
+  slot: string | null;
+  entryTs: string;
+  sent: boolean;
+};
 
 export type Rejected = { key: string; kind: QueuedItem['kind']; plate: string; message: string; at: string };
 
-type PassKeyRecord = { name: 'jwks'; value: PublicKeys; syncedAt: string } | { name: `revoked:${string}`; value: string[]; syncedAt: string };
+type PassKeyRecord =
+  | { name: 'jwks'; value: PublicKeys; syncedAt: string }
+  | { name: `revoked:${string}`; value: string[]; syncedAt: string };
 
 interface GateDB extends DBSchema {
   queue: { key: number; value: QueuedItem };
@@ -66,6 +76,7 @@ export async function savedPassKeys(lotId: string) {
   };
 }
 
-export const savePublicKeys = async (jwks: PublicKeys, syncedAt: string) => (await gateDb()).put('passKeys', { name: 'jwks', value: jwks, syncedAt });
+export const savePublicKeys = async (jwks: PublicKeys, syncedAt: string) =>
+  (await gateDb()).put('passKeys', { name: 'jwks', value: jwks, syncedAt });
 export const saveRevoked = async (lotId: string, reservationIds: string[], syncedAt: string) =>
   (await gateDb()).put('passKeys', { name: `revoked:${lotId}`, value: reservationIds, syncedAt });

@@ -30,7 +30,14 @@ export function LotStatusCard({ lotId }: { lotId: string }) {
         </span>
         <span className="font-medium tabular-nums">{percentage}% occupied</span>
       </div>
-      <div role="progressbar" aria-label="Occupancy" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percentage} className="mt-2 h-3 overflow-hidden rounded-full bg-muted">
+      <div
+        role="progressbar"
+        aria-label="Occupancy"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percentage}
+        className="mt-2 h-3 overflow-hidden rounded-full bg-muted"
+      >
         <div className="h-full rounded-full transition-all" style={{ width: `${Math.min(100, percentage)}%`, backgroundColor: color }} />
       </div>
       {status.waitingQueue > 0 && (
@@ -45,7 +52,12 @@ export function LotStatusCard({ lotId }: { lotId: string }) {
             <li
               key={alert.message}
               data-testid="lot-alert"
-              className={cn('rounded-lg border p-2 text-sm', alert.type === 'warning' ? 'border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100' : 'border-border bg-muted')}
+              className={cn(
+                'rounded-lg border p-2 text-sm',
+                alert.type === 'warning'
+                  ? 'border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
+                  : 'border-border bg-muted',
+              )}
             >
               {alert.message}
             </li>
@@ -84,7 +96,11 @@ export function QuickStats({ lotId }: { lotId: string }) {
         <p className="text-muted-foreground">No figures yet.</p>
       ) : (
         <dl className="divide-y divide-border">
-          <Stat label="Average stay" value={stats.averageStayMinutes == null ? '—' : formatDuration(stats.averageStayMinutes)} testId="stat-average-stay" />
+          <Stat
+            label="Average stay"
+            value={stats.averageStayMinutes == null ? '—' : formatDuration(stats.averageStayMinutes)}
+            testId="stat-average-stay"
+          />
           <Stat label="Peak hour" value={peakHourLabel(stats.peakHour)} testId="stat-peak-hour" />
           <Stat label="Issues today" value={String(stats.issuesToday)} testId="stat-issues" />
           <Stat label="Revenue per hour" value={formatPeso(stats.revenuePerHourCents)} testId="stat-revenue-per-hour" />

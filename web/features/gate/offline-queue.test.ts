@@ -14,10 +14,18 @@ type Sent = { method: string; path: string; key: string | null; body: Record<str
 let sent: Sent[] = [];
 let answer: (request: Sent) => Response | 'no network';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 /** The server's check-in answer for an entry or exit body. */
 const checkinAnswer = ({ path, body }: Sent) =>
-  json(path.endsWith('/exit') ? 200 : 201, { id: body?.id ?? path.split('/')[3], plate: body?.plate, slot: 'W-01', reservationId: null, entryTs: body?.entryTs ?? '', lotId: LOT });
+  json(path.endsWith('/exit') ? 200 : 201, {
+    id: body?.id ?? path.split('/')[3],
+    plate: body?.plate,
+    slot: 'W-01',
+    reservationId: null,
+    entryTs: body?.entryTs ?? '',
+    lotId: LOT,
+  });
 
 beforeEach(async () => {
   sent = [];
@@ -26,7 +34,12 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
-      const request = { method: init.method ?? 'GET', path, key: headers.get('Idempotency-Key'), body: init.body ? JSON.parse(String(init.body)) : null };
+      const request = {
+        method: init.method ?? 'GET',
+        path,
+        key: headers.get('Idempotency-Key'),
+        body: init.body ? JSON.parse(String(init.body)) : null,
+      };
       const response = answer(request);
       if (response === 'no network') throw new TypeError('Failed to fetch');
       sent.push(request);
@@ -129,11 +142,20 @@ describe('entries and exits made offline', () => {
   });
 
   it('sends at once when online, and the answer is what the attendant sees', async () => {
-    expect(await checkIn(LOT, { plate: 'ABC 123', slot: 'a-1' })).toMatchObject({ queued: false, checkin: { plate: 'ABC 123', slot: 'W-01' } });
+    expect(await checkIn(LOT, { plate: 'ABC 123', slot: 'a-1' })).toMatchObject({
+      queued: false,
+      checkin: { plate: 'ABC 123', slot: 'W-01' },
+    });
     expect(sent[0].body).toMatchObject({ slot: 'a-1' });
-    answer = (request) => (request.path.startsWith('/api/checkins/open') ? json(200, { id: 'server-id', plate: 'ABC 123', slot: 'W-01' }) : checkinAnswer(request));
+    answer = (request) =>
+      request.path.startsWith('/api/checkins/open')
+        ? json(200, { id: 'server-id', plate: 'ABC 123', slot: 'W-01' })
+        : checkinAnswer(request);
     await checkOut(LOT, { plate: 'ABC 123', lostTicket: true });
-    expect(sent.slice(1).map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/checkins/open?lotId=lot-greenbelt&plate=ABC+123', 'POST /api/checkins/server-id/exit']);
+    expect(sent.slice(1).map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /api/checkins/open?lotId=lot-greenbelt&plate=ABC+123',
+      'POST /api/checkins/server-id/exit',
+    ]);
     expect(sent[2].body).toMatchObject({ lostTicket: true, action: 'checkout' });
   });
 });

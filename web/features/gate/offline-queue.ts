@@ -6,13 +6,24 @@
 import { ApiError } from '../../lib/api';
 import { setQueuedCount, setSyncing } from './connection';
 import { postEntry, postExit, type Checkin } from './gate-api';
-import { addRejected, addToQueue, forgetStay, queuedCount, queuedItems, rememberStay, removeFromQueue, type QueuedItem, type Rejected } from './gate-store';
+import {
+  addRejected,
+  addToQueue,
+  forgetStay,
+  queuedCount,
+  queuedItems,
+  rememberStay,
+  removeFromQueue,
+  type QueuedItem,
+  type Rejected,
+} from './gate-store';
 
 /**
  * Answers that say "not now" rather than "no": the item stays queued and is tried again later. A
  * 401 means the session ended while offline: signing in again sends it, so it must not be dropped.
  */
-const keepsItem = (error: unknown) => !(error instanceof ApiError) || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+const keepsItem = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
 
 export type Send = (item: QueuedItem) => Promise<Checkin>;
 const send: Send = (item) => (item.kind === 'enter' ? postEntry(item.body, item.key) : postExit(item.checkinId, item.body, item.key));
@@ -34,14 +45,29 @@ async function sendInOrder(sendItem: Send): Promise<FlushResult> {
   for (const [index, item] of items.entries()) {
     try {
       const checkin = await sendItem(item);
-      if (item.kind === 'enter') await rememberStay({ id: checkin.id, lotId: item.lotId, plate: checkin.plate, reservationId: checkin.reservationId, slot: checkin.slot, entryTs: checkin.entryTs, sent: true });
+      if (item.kind === 'enter')
+        await rememberStay({
+          id: checkin.id,
+          lotId: item.lotId,
+          plate: checkin.plate,
+          reservationId: checkin.reservationId,
+          slot: checkin.slot,
+          entryTs: checkin.entryTs,
+          sent: true,
+        });
       result.sent += 1;
     } catch (error) {
       if (keepsItem(error)) {
         result.remaining = items.length - index;
         break;
       }
-      const rejected: Rejected = { key: item.key, kind: item.kind, plate: item.plate, message: (error as ApiError).text, at: new Date().toISOString() };
+      const rejected: Rejected = {
+        key: item.key,
+        kind: item.kind,
+        plate: item.plate,
+        message: (error as ApiError).text,
+        at: new Date().toISOString(),
+      };
       await addRejected(rejected);
       if (item.kind === 'enter') await forgetStay(item.body.id);
       result.rejected.push(rejected);

@@ -6,7 +6,17 @@ import { Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 
 /** Spec 4 "Override flow": a reason from the six (core/gate.ts), then the entry is sent with it; the server audits it with the attendant. */
-export function OverrideDialog({ open, onOpenChange, onConfirm, pending }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: (reason: OverrideReason) => void; pending: boolean }) {
+export function OverrideDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  pending,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (reason: OverrideReason) => void;
+  pending: boolean;
+}) {
   const [reason, setReason] = useState<OverrideReason | ''>('');
   const close = (next: boolean) => {
     if (!next) setReason('');

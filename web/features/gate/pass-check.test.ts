@@ -75,7 +75,10 @@ describe('a pass checked on the device', () => {
     const token = await pass();
     expect(await checkPass(await pass({ lot: 'another-lot' }), context())).toEqual({ valid: false, message: PASS_MESSAGES.otherLot });
     expect(await checkPass(token, context({ revoked: [RESERVATION] }))).toEqual({ valid: false, message: PASS_MESSAGES.revoked });
-    expect(await checkPass(token, context({ insideOnDevice: async (id) => id === RESERVATION }))).toEqual({ valid: false, message: PASS_MESSAGES.revoked });
+    expect(await checkPass(token, context({ insideOnDevice: async (id) => id === RESERVATION }))).toEqual({
+      valid: false,
+      message: PASS_MESSAGES.revoked,
+    });
   });
 
   it('lets an overstaying car out on its expired pass: an exit only needs to know which car it is', async () => {

@@ -62,13 +62,17 @@ export async function checkPass(token: string, context: PassContext): Promise<Pa
       validUntil: new Date(payload.exp! * 1000).toISOString(),
     };
     if (pass.lotId !== context.lotId) return { valid: false, message: PASS_MESSAGES.otherLot };
-    if (context.purpose === 'entry' && (context.revoked.includes(pass.reservationId) || (await context.insideOnDevice(pass.reservationId)))) {
+    if (
+      context.purpose === 'entry' &&
+      (context.revoked.includes(pass.reservationId) || (await context.insideOnDevice(pass.reservationId)))
+    ) {
       return { valid: false, message: PASS_MESSAGES.revoked };
     }
     return { valid: true, pass };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { valid: false, message: PASS_MESSAGES.expired };
-    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf') return { valid: false, message: PASS_MESSAGES.notYetValid(new Date(nbf! * 1000).toISOString()) };
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf')
+      return { valid: false, message: PASS_MESSAGES.notYetValid(new Date(nbf! * 1000).toISOString()) };
     return { valid: false, message: PASS_MESSAGES.forged };
   }
 }

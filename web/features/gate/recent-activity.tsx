@@ -26,7 +26,11 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
   const { data: items = [], isLoading, isError, error } = useQuery(activityQuery(lotId, limit));
   const [undoing, setUndoing] = useState<Activity | null>(null);
   const resolve = useMutation({
-    networkMode: GATE_NETWORK_MODE, mutationFn: (id: string) => resolveIssue(lotId, id), onSuccess: () => refreshGate(queryClient), onError: failed });
+    networkMode: GATE_NETWORK_MODE,
+    mutationFn: (id: string) => resolveIssue(lotId, id),
+    onSuccess: () => refreshGate(queryClient),
+    onError: failed,
+  });
   const undo = useMutation({
     networkMode: GATE_NETWORK_MODE,
     mutationFn: (checkinId: string) => undoCheckin(lotId, checkinId),
@@ -42,7 +46,9 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
       {isLoading ? (
         <p className="text-muted-foreground">Loading activity…</p>
       ) : isError && !items.length ? (
-        <p className="text-muted-foreground">{error instanceof Unreachable ? 'Activity shows again when the connection returns.' : error.message}</p>
+        <p className="text-muted-foreground">
+          {error instanceof Unreachable ? 'Activity shows again when the connection returns.' : error.message}
+        </p>
       ) : !items.length ? (
         <p className="text-muted-foreground">Nothing yet today.</p>
       ) : (

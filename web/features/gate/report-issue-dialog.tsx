@@ -34,14 +34,7 @@ export function ReportIssueDialog({ lotId, open, onOpenChange }: { lotId: string
         }}
       >
         <Field label="What happened?" htmlFor="issue-text">
-          <Textarea
-            id="issue-text"
-            required
-            maxLength={MAX_ISSUE_LENGTH}
-            rows={4}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <Textarea id="issue-text" required maxLength={MAX_ISSUE_LENGTH} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -61,7 +61,9 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
   const scanner = useCameraScanner(
     (token) => {
       setRefusal(null);
-      void verifyOnDevice(token, lot.id, action === 'checkout' ? 'exit' : 'entry').then((check) => (check.valid ? setScanned(check.pass) : setRefusal(check.message)));
+      void verifyOnDevice(token, lot.id, action === 'checkout' ? 'exit' : 'entry').then((check) =>
+        check.valid ? setScanned(check.pass) : setRefusal(check.message),
+      );
     },
     () => toast({ title: 'Camera Error', description: 'Unable to access camera. Please check permissions.', variant: 'destructive' }),
   );
@@ -120,7 +122,11 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
             </div>
           )}
         </div>
-        <Button className="mt-4 w-full" variant={scanner.state === 'off' ? 'primary' : 'outline'} onClick={() => (scanner.state === 'off' ? void scanner.start() : scanner.stop())}>
+        <Button
+          className="mt-4 w-full"
+          variant={scanner.state === 'off' ? 'primary' : 'outline'}
+          onClick={() => (scanner.state === 'off' ? void scanner.start() : scanner.stop())}
+        >
           <Camera aria-hidden className="h-4 w-4" />
           {scanner.state === 'off' ? 'Start Scanning' : 'Stop Scanning'}
         </Button>
@@ -148,7 +154,11 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
                 </>
               )}
             </dl>
-            <Button className="w-full" disabled={pending} onClick={() => (action === 'checkout' ? exit.mutate({ pass: scanned }) : entry.mutate({ pass: scanned }))}>
+            <Button
+              className="w-full"
+              disabled={pending}
+              onClick={() => (action === 'checkout' ? exit.mutate({ pass: scanned }) : entry.mutate({ pass: scanned }))}
+            >
               {pending ? 'Processing...' : action === 'checkout' ? 'Process Exit' : 'Process Entry'}
             </Button>
           </div>
@@ -165,7 +175,14 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
             }}
           >
             <Field label="Plate Number" htmlFor="gate-plate">
-              <Input id="gate-plate" ref={plateInput} value={plate} onChange={(e) => setPlate(upper(e.target.value))} autoComplete="off" placeholder="ABC 1234" />
+              <Input
+                id="gate-plate"
+                ref={plateInput}
+                value={plate}
+                onChange={(e) => setPlate(upper(e.target.value))}
+                autoComplete="off"
+                placeholder="ABC 1234"
+              />
             </Field>
             <Field label="Slot Number (optional)" htmlFor="gate-slot">
               <Input id="gate-slot" value={slot} onChange={(e) => setSlot(upper(e.target.value))} autoComplete="off" placeholder="A-12" />

@@ -18,7 +18,14 @@ export function ShiftButton({ lotId }: { lotId: string }) {
     mutationFn: () => changeShift(lotId, open ? 'end' : 'start'),
     onSuccess: (next) => {
       queryClient.setQueryData(shiftQuery(lotId).queryKey, next.endTime ? null : next);
-      toast(next.endTime ? { title: 'Shift Ended', description: `${next.checkins} check-ins, ${next.checkouts} check-outs, ${formatPeso(next.collected)} collected.` } : { title: 'Shift Started', description: `Started at ${formatTime(next.startTime)}.` });
+      toast(
+        next.endTime
+          ? {
+              title: 'Shift Ended',
+              description: `${next.checkins} check-ins, ${next.checkouts} check-outs, ${formatPeso(next.collected)} collected.`,
+            }
+          : { title: 'Shift Started', description: `Started at ${formatTime(next.startTime)}.` },
+      );
       return refreshGate(queryClient);
     },
     onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),

@@ -5,7 +5,8 @@ import { GATE_NETWORK_MODE } from './gate-api';
 import { entryMessage, exitMessage } from './gate-outcome';
 
 /** After any gate change the shift, activity and lot status are stale (spec 7: they are reloaded). */
-export const refreshGate = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: ({ queryKey }) => String(queryKey[0]).startsWith('/api/attendant') });
+export const refreshGate = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ predicate: ({ queryKey }) => String(queryKey[0]).startsWith('/api/attendant') });
 
 const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
 

@@ -62,7 +62,14 @@ export async function syncPassKeys(lotId: string) {
 export async function verifyOnDevice(token: string, lotId: string, purpose: PassContext['purpose']) {
   if (connectionState().online) await syncPassKeys(lotId).catch(() => undefined);
   const { jwks, revoked } = await savedPassKeys(lotId);
-  return checkPass(token, { jwks, revoked, lotId, purpose, now: new Date(), insideOnDevice: async (id) => Boolean(await stayOfReservation(id)) });
+  return checkPass(token, {
+    jwks,
+    revoked,
+    lotId,
+    purpose,
+    now: new Date(),
+    insideOnDevice: async (id) => Boolean(await stayOfReservation(id)),
+  });
 }
 
 let serviceWorkerRegistered = false;

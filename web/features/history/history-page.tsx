@@ -3,7 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { RESERVATION_STATUSES } from '../../../core/booking';
-import { HISTORY_RANGES, historyCsv, historyQueryOf, NO_HISTORY_FILTER, type HistoryCsvRow, type HistoryFilter, type HistoryRange } from '../../../core/history';
+import {
+  HISTORY_RANGES,
+  historyCsv,
+  historyQueryOf,
+  NO_HISTORY_FILTER,
+  type HistoryCsvRow,
+  type HistoryFilter,
+  type HistoryRange,
+} from '../../../core/history';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
@@ -78,7 +86,13 @@ export function HistoryPage() {
       </div>
       <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-3">
         <Field label="Search" htmlFor="history-search">
-          <Input id="history-search" type="search" placeholder="Lot name or plate" value={filter.search} onChange={(e) => set({ search: e.target.value })} />
+          <Input
+            id="history-search"
+            type="search"
+            placeholder="Lot name or plate"
+            value={filter.search}
+            onChange={(e) => set({ search: e.target.value })}
+          />
         </Field>
         <Field label="Status" htmlFor="history-status">
           <Select id="history-status" value={filter.status} onChange={(e) => set({ status: e.target.value as HistoryFilter['status'] })}>
@@ -140,7 +154,10 @@ export function HistoryPage() {
           <LoadMore list={reservations} />
         </TabPanel>
         <TabPanel value="receipts">
-          <CardList items={shownReceipts} empty={filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking.'}>
+          <CardList
+            items={shownReceipts}
+            empty={filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking.'}
+          >
             {(r) => (
               <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div>

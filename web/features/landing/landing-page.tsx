@@ -31,7 +31,11 @@ const TILES: Point[] = [
 
 const WHY: Point[] = [
   { icon: Radio, title: 'Real-Time Availability', text: 'See open slots and prices live before you drive.' },
-  { icon: CalendarClock, title: 'Smart Reservations', text: 'Reserve in advance or find immediate availability, with flexible cancellation.' },
+  {
+    icon: CalendarClock,
+    title: 'Smart Reservations',
+    text: 'Reserve in advance or find immediate availability, with flexible cancellation.',
+  },
   { icon: CreditCard, title: 'Secure Payments', text: 'Pay with GCash, Maya, cards or your Parkada wallet.' },
   { icon: QrCode, title: 'QR Code Access', text: 'Enter with a QR code, your license plate or NFC.' },
   { icon: Camera, title: 'Secure Facilities', text: 'Lots with security staff and cameras.' },

@@ -64,7 +64,9 @@ export function LotPage({ id }: { id: string }) {
             <div className="mt-3 h-2 rounded-full bg-muted" role="img" aria-label={`${percent}% occupied`}>
               <div className="h-2 rounded-full" style={{ width: `${percent}%`, backgroundColor: MAP_COLORS[mapLevel(free, total)] }} />
             </div>
-            <p className="mt-1 text-sm text-muted-foreground">{percent}% occupied {formatDateTime(lot.availability.window.start)} – {formatTime(lot.availability.window.end)}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {percent}% occupied {formatDateTime(lot.availability.window.start)} – {formatTime(lot.availability.window.end)}
+            </p>
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Operating Hours</h2>
@@ -112,10 +114,16 @@ export function LotPage({ id }: { id: string }) {
               ))}
             </div>
             {lot.availability.problem && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lot.availability.problem}</p>}
-            <Button className="mt-4 w-full" disabled={isPlaceholderData || free <= 0 || hours === null || !!lot.availability.problem} onClick={() => setBooking(true)}>
+            <Button
+              className="mt-4 w-full"
+              disabled={isPlaceholderData || free <= 0 || hours === null || !!lot.availability.problem}
+              onClick={() => setBooking(true)}
+            >
               {free <= 0 ? 'Currently Full' : 'Reserve Now'}
             </Button>
-            <p className="mt-2 text-xs text-muted-foreground">No booking fees • Free cancellation up to {freeCancelMinutes} minutes before arrival</p>
+            <p className="mt-2 text-xs text-muted-foreground">
+              No booking fees • Free cancellation up to {freeCancelMinutes} minutes before arrival
+            </p>
           </Card>
           <Card>
             <h2 className="mb-2 font-semibold">Need Help?</h2>

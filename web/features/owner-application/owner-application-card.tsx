@@ -23,8 +23,13 @@ export function OwnerApplicationCard() {
     upload.mutate(files, {
       onSuccess: ({ uploaded, failed }) => {
         setFiles([]);
-        if (uploaded) toast({ title: 'Documents Uploaded', description: `${uploaded} document${uploaded === 1 ? '' : 's'} added to your application.` });
-        for (const { name, message } of failed) toast({ title: 'Upload Failed', description: `${name}: ${message}`, variant: 'destructive' });
+        if (uploaded)
+          toast({
+            title: 'Documents Uploaded',
+            description: `${uploaded} document${uploaded === 1 ? '' : 's'} added to your application.`,
+          });
+        for (const { name, message } of failed)
+          toast({ title: 'Upload Failed', description: `${name}: ${message}`, variant: 'destructive' });
       },
     });
 
@@ -43,7 +48,12 @@ export function OwnerApplicationCard() {
       <DocumentList documents={application.documents} empty="No documents yet." />
       {pending && application.documents.length < MAX_DOCUMENTS && (
         <div className="space-y-3">
-          <DocumentsPicker id="application-documents" files={files} onChange={setFiles} room={MAX_DOCUMENTS - application.documents.length} />
+          <DocumentsPicker
+            id="application-documents"
+            files={files}
+            onChange={setFiles}
+            room={MAX_DOCUMENTS - application.documents.length}
+          />
           <Button onClick={send} disabled={files.length === 0 || upload.isPending}>
             {upload.isPending ? 'Uploading...' : 'Upload documents'}
           </Button>

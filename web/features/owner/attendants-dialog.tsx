@@ -20,10 +20,16 @@ function OneTimePassword({ email, password, onDone }: { email: string; password:
     }
   };
   return (
-    <section aria-label="One-time password" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-900/40">
+    <section
+      aria-label="One-time password"
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-900/40"
+    >
       <p className="text-sm font-medium">One-time password for {email}</p>
       <div className="flex items-center gap-2">
-        <code data-testid="one-time-password" className="min-w-0 flex-1 break-all rounded-md border border-border bg-card px-2 py-1.5 font-mono text-sm">
+        <code
+          data-testid="one-time-password"
+          className="min-w-0 flex-1 break-all rounded-md border border-border bg-card px-2 py-1.5 font-mono text-sm"
+        >
           {password}
         </code>
         <Button size="sm" variant="outline" onClick={copy}>
@@ -49,11 +55,21 @@ function AttendantRow({ attendant, onRemove }: { attendant: LotAttendant; onRemo
         <p className="truncate font-medium">{attendant.name}</p>
         <p className="truncate text-sm text-muted-foreground">{attendant.email}</p>
         <p className="mt-1 flex flex-wrap gap-1 text-xs">
-          <span className={attendant.onShift ? 'rounded-full bg-green-100 px-2 py-0.5 text-green-800 dark:bg-green-900/40 dark:text-green-200' : 'rounded-full bg-muted px-2 py-0.5'}>
+          <span
+            className={
+              attendant.onShift
+                ? 'rounded-full bg-green-100 px-2 py-0.5 text-green-800 dark:bg-green-900/40 dark:text-green-200'
+                : 'rounded-full bg-muted px-2 py-0.5'
+            }
+          >
             {attendant.onShift ? 'On shift' : 'Off shift'}
           </span>
           {attendant.role !== 'attendant' && <span className="rounded-full bg-muted px-2 py-0.5">{ROLE_LABELS[attendant.role]}</span>}
-          {attendant.mustChangePassword && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">Awaiting first sign-in</span>}
+          {attendant.mustChangePassword && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
+              Awaiting first sign-in
+            </span>
+          )}
         </p>
       </div>
       <Button size="sm" variant="outline" onClick={onRemove} aria-label={`Remove ${attendant.name}`}>
@@ -98,7 +114,10 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
     removing &&
     remove.mutate(removing.id, {
       onSuccess: ({ shiftEnded }) =>
-        toast({ title: 'Attendant Removed', description: `${removing.name} no longer works ${lot.name}.${shiftEnded ? ' Their open shift was ended.' : ''}` }),
+        toast({
+          title: 'Attendant Removed',
+          description: `${removing.name} no longer works ${lot.name}.${shiftEnded ? ' Their open shift was ended.' : ''}`,
+        }),
       onError: (error) => toast({ title: 'Attendant Not Removed', description: error.message, variant: 'destructive' }),
     });
 
@@ -121,7 +140,11 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
         )}
         <form onSubmit={submit} noValidate className="space-y-3 border-t border-border pt-4">
           <h3 className="text-sm font-semibold">Add an attendant</h3>
-          <Field label="Attendant Email" htmlFor="attendant-email" hint="An existing Parkada account is assigned; a new e-mail gets an attendant account.">
+          <Field
+            label="Attendant Email"
+            htmlFor="attendant-email"
+            hint="An existing Parkada account is assigned; a new e-mail gets an attendant account."
+          >
             <Input id="attendant-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>
           <div className="grid grid-cols-2 gap-3">
@@ -147,7 +170,9 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
         open={!!removing}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove Attendant"
-        description={removing ? `Remove ${removing.name} from ${lot.name}?${removing.onShift ? ' Their open shift will be ended.' : ''}` : ''}
+        description={
+          removing ? `Remove ${removing.name} from ${lot.name}?${removing.onShift ? ' Their open shift will be ended.' : ''}` : ''
+        }
         confirmLabel="Remove"
         onConfirm={confirmRemove}
       />

@@ -34,7 +34,10 @@ function KpiTiles({ lotId }: { lotId?: string }) {
 function RevenueTrend({ lotId }: { lotId?: string }) {
   const [range, setRange] = useState<TrendRange>('7d');
   const { data, isError, error } = useQuery(revenueTrendQuery(range, lotId));
-  const chart = useMemo(() => data && { labels: data.map((day) => shortDay(day.date)), series: [{ label: 'Revenue', values: data.map((day) => day.revenue) }] }, [data]);
+  const chart = useMemo(
+    () => data && { labels: data.map((day) => shortDay(day.date)), series: [{ label: 'Revenue', values: data.map((day) => day.revenue) }] },
+    [data],
+  );
   const total = data?.reduce((sum, day) => sum + day.revenue, 0);
   return (
     <Card className="min-w-0 space-y-3 p-4 sm:p-6">
@@ -45,13 +48,30 @@ function RevenueTrend({ lotId }: { lotId?: string }) {
         </div>
         <fieldset className="flex min-w-0 flex-wrap gap-1" aria-label="Revenue trend range">
           {(Object.keys(TREND_RANGES) as TrendRange[]).map((value) => (
-            <Button key={value} size="sm" variant={value === range ? 'primary' : 'outline'} aria-pressed={value === range} onClick={() => setRange(value)}>
+            <Button
+              key={value}
+              size="sm"
+              variant={value === range ? 'primary' : 'outline'}
+              aria-pressed={value === range}
+              onClick={() => setRange(value)}
+            >
               {RANGE_LABELS[value]}
             </Button>
           ))}
         </fieldset>
       </div>
-      {isError ? <p className="text-destructive">{error.message}</p> : chart ? <Chart title={`Money received per day, ${RANGE_LABELS[range].toLowerCase()}`} labels={chart.labels} series={chart.series} format={pesoShort} /> : <div className="h-[220px] animate-pulse rounded bg-muted" />}
+      {isError ? (
+        <p className="text-destructive">{error.message}</p>
+      ) : chart ? (
+        <Chart
+          title={`Money received per day, ${RANGE_LABELS[range].toLowerCase()}`}
+          labels={chart.labels}
+          series={chart.series}
+          format={pesoShort}
+        />
+      ) : (
+        <div className="h-[220px] animate-pulse rounded bg-muted" />
+      )}
     </Card>
   );
 }
@@ -80,7 +100,14 @@ function LotPerformance() {
               <div className="flex shrink-0 items-center gap-2">
                 <span className="font-medium">{formatPeso(lot.revenue)}</span>
                 <Icon
-                  className={cn('h-4 w-4', lot.trend === 'up' ? 'text-green-600 dark:text-green-400' : lot.trend === 'down' ? 'text-destructive' : 'text-muted-foreground')}
+                  className={cn(
+                    'h-4 w-4',
+                    lot.trend === 'up'
+                      ? 'text-green-600 dark:text-green-400'
+                      : lot.trend === 'down'
+                        ? 'text-destructive'
+                        : 'text-muted-foreground',
+                  )}
                   aria-label={`revenue trend ${lot.trend}`}
                 />
               </div>
@@ -107,7 +134,14 @@ export function OwnerDashboardPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Owner Dashboard</h1>
         <div className="flex min-w-0 flex-wrap gap-2">
-          <LotSelect aria-label="Location" className="min-w-0 max-w-[14rem]" lots={lots} value={lotId} onPick={setLotId} allLabel="All Locations" />
+          <LotSelect
+            aria-label="Location"
+            className="min-w-0 max-w-[14rem]"
+            lots={lots}
+            value={lotId}
+            onPick={setLotId}
+            allLabel="All Locations"
+          />
           <Button asChild>
             <Link to="/owner/lots">
               <Plus className="h-4 w-4" aria-hidden /> Add Lot

@@ -26,7 +26,10 @@ export function DynamicPricingPanel({ lotId }: { lotId?: string }) {
   const enableAll = async () => {
     try {
       for (const lot of off) await enable.mutateAsync({ lotId: lot.id, enabled: true });
-      toast({ title: 'AI Pricing Enabled', description: `Suggestions for ${off.length === 1 ? off[0].name : `${off.length} lots`} appear here as records allow.` });
+      toast({
+        title: 'AI Pricing Enabled',
+        description: `Suggestions for ${off.length === 1 ? off[0].name : `${off.length} lots`} appear here as records allow.`,
+      });
     } catch (error) {
       toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
     }

@@ -27,7 +27,9 @@ export function DynamicPricingSwitch({ lot }: { lot: { id: string; name: string;
         <label htmlFor={id} className="font-medium">
           Enable AI Pricing
         </label>
-        <p className="text-sm text-muted-foreground">Suggests a rate for each time band from this lot’s own occupancy; applied rates price new bookings.</p>
+        <p className="text-sm text-muted-foreground">
+          Suggests a rate for each time band from this lot’s own occupancy; applied rates price new bookings.
+        </p>
       </div>
       <Switch.Root
         id={id}
@@ -48,7 +50,15 @@ export function DynamicPricingSwitch({ lot }: { lot: { id: string; name: string;
 }
 
 /** One band's suggestion: what was seen, the rate, and Apply when it changes the rate. */
-export function SuggestionItem({ suggestion, showLot = false, showReason = true }: { suggestion: DynamicSuggestion; showLot?: boolean; showReason?: boolean }) {
+export function SuggestionItem({
+  suggestion,
+  showLot = false,
+  showReason = true,
+}: {
+  suggestion: DynamicSuggestion;
+  showLot?: boolean;
+  showReason?: boolean;
+}) {
   const apply = useApplyDynamic();
   const changes = suggestion.change !== 'keep';
   return (
@@ -64,12 +74,16 @@ export function SuggestionItem({ suggestion, showLot = false, showReason = true 
         <p className="text-sm">
           {changes ? (
             <>
-              <span className="text-muted-foreground line-through">{formatPeso(suggestion.currentPrice)}</span> → <span className="font-semibold">{formatPeso(suggestion.suggestedPrice)}/hr</span>
+              <span className="text-muted-foreground line-through">{formatPeso(suggestion.currentPrice)}</span> →{' '}
+              <span className="font-semibold">{formatPeso(suggestion.suggestedPrice)}/hr</span>
             </>
           ) : (
             <span className="font-semibold">Keep {formatPeso(suggestion.currentPrice)}/hr</span>
           )}
-          <span className="text-muted-foreground"> · {suggestion.occupancy}% at peak · {suggestion.confidence}% confidence</span>
+          <span className="text-muted-foreground">
+            {' '}
+            · {suggestion.occupancy}% at peak · {suggestion.confidence}% confidence
+          </span>
         </p>
         {changes && (
           <Button
@@ -77,7 +91,11 @@ export function SuggestionItem({ suggestion, showLot = false, showReason = true 
             disabled={apply.isPending}
             onClick={() =>
               apply.mutate(suggestion, {
-                onSuccess: () => toast({ title: 'Dynamic Pricing Applied', description: `${suggestion.bandLabel}: ${formatPeso(suggestion.suggestedPrice)} an hour for new bookings.` }),
+                onSuccess: () =>
+                  toast({
+                    title: 'Dynamic Pricing Applied',
+                    description: `${suggestion.bandLabel}: ${formatPeso(suggestion.suggestedPrice)} an hour for new bookings.`,
+                  }),
                 onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
               })
             }

@@ -31,7 +31,9 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
   const [allowOvernight, setAllowOvernight] = useState(rules.allowOvernight ?? false);
   const [hours, setHours] = useState<LotHours>(startHours);
   const firstOpen = WEEKDAYS.map((day) => startHours[day]).find(Boolean) ?? { open: '06:00', close: '22:00' };
-  const [everyDay, setEveryDay] = useState(WEEKDAYS.every((day) => startHours[day]?.open === firstOpen.open && startHours[day]?.close === firstOpen.close));
+  const [everyDay, setEveryDay] = useState(
+    WEEKDAYS.every((day) => startHours[day]?.open === firstOpen.open && startHours[day]?.close === firstOpen.close),
+  );
   const [daily, setDaily] = useState(firstOpen);
   const [amenities, setAmenities] = useState(lot ? lotAmenities(lot) : {});
   const [totalSlots, setTotalSlots] = useState(String(lot?.totalSlots ?? 20));
@@ -42,11 +44,15 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
   const create = useCreateLot();
   const update = useUpdateLot();
 
-  const setDay = (day: Weekday, value: { open: string; close: string } | undefined) => setHours((current) => ({ ...current, [day]: value }));
+  const setDay = (day: Weekday, value: { open: string; close: string } | undefined) =>
+    setHours((current) => ({ ...current, [day]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const levelList = levels.split(',').map((level) => level.trim()).filter(Boolean);
+    const levelList = levels
+      .split(',')
+      .map((level) => level.trim())
+      .filter(Boolean);
     const body = {
       name,
       address: address || undefined,
@@ -68,7 +74,8 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
       toast({ title: 'Check the lot', description: checked.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
-    const onError = (error: Error) => toast({ title: lot ? 'Update Failed' : 'Lot Not Created', description: error.message, variant: 'destructive' });
+    const onError = (error: Error) =>
+      toast({ title: lot ? 'Update Failed' : 'Lot Not Created', description: error.message, variant: 'destructive' });
     const done = (title: string, description?: string) => () => {
       toast({ title, description });
       onOpenChange(false);
@@ -101,7 +108,15 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
           </Field>
         </div>
         <Field label="Max Duration (hours)" htmlFor="lot-max">
-          <Input id="lot-max" required type="number" min={1} max={24} value={maxDuration} onChange={(e) => setMaxDuration(e.target.value)} />
+          <Input
+            id="lot-max"
+            required
+            type="number"
+            min={1}
+            max={24}
+            value={maxDuration}
+            onChange={(e) => setMaxDuration(e.target.value)}
+          />
         </Field>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={allowOvernight} onChange={(e) => setAllowOvernight(e.target.checked)} /> Allow overnight parking
@@ -114,10 +129,22 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
           {everyDay ? (
             <div className="grid grid-cols-2 gap-3">
               <Field label="Open Time" htmlFor="lot-open">
-                <Input id="lot-open" required type="time" value={daily.open} onChange={(e) => setDaily({ ...daily, open: e.target.value })} />
+                <Input
+                  id="lot-open"
+                  required
+                  type="time"
+                  value={daily.open}
+                  onChange={(e) => setDaily({ ...daily, open: e.target.value })}
+                />
               </Field>
               <Field label="Close Time" htmlFor="lot-close">
-                <Input id="lot-close" required type="time" value={daily.close} onChange={(e) => setDaily({ ...daily, close: e.target.value })} />
+                <Input
+                  id="lot-close"
+                  required
+                  type="time"
+                  value={daily.close}
+                  onChange={(e) => setDaily({ ...daily, close: e.target.value })}
+                />
               </Field>
             </div>
           ) : (
@@ -127,12 +154,28 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
                 <div key={day} className="flex items-center gap-2 text-sm">
                   <span className="w-24">{dayLabel(day)}</span>
                   <label className="flex items-center gap-1">
-                    <input type="checkbox" aria-label={`${dayLabel(day)} closed`} checked={!today} onChange={(e) => setDay(day, e.target.checked ? undefined : daily)} /> Closed
+                    <input
+                      type="checkbox"
+                      aria-label={`${dayLabel(day)} closed`}
+                      checked={!today}
+                      onChange={(e) => setDay(day, e.target.checked ? undefined : daily)}
+                    />{' '}
+                    Closed
                   </label>
                   {today && (
                     <>
-                      <Input aria-label={`${dayLabel(day)} opens`} type="time" value={today.open} onChange={(e) => setDay(day, { ...today, open: e.target.value })} />
-                      <Input aria-label={`${dayLabel(day)} closes`} type="time" value={today.close} onChange={(e) => setDay(day, { ...today, close: e.target.value })} />
+                      <Input
+                        aria-label={`${dayLabel(day)} opens`}
+                        type="time"
+                        value={today.open}
+                        onChange={(e) => setDay(day, { ...today, open: e.target.value })}
+                      />
+                      <Input
+                        aria-label={`${dayLabel(day)} closes`}
+                        type="time"
+                        value={today.close}
+                        onChange={(e) => setDay(day, { ...today, close: e.target.value })}
+                      />
                     </>
                   )}
                 </div>
@@ -144,7 +187,8 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
           <legend className="mb-1 text-sm font-medium">Amenities</legend>
           {AMENITIES.map(([key, label]) => (
             <label key={key} className="flex items-center gap-2">
-              <input type="checkbox" checked={!!amenities[key]} onChange={(e) => setAmenities({ ...amenities, [key]: e.target.checked })} /> {label}
+              <input type="checkbox" checked={!!amenities[key]} onChange={(e) => setAmenities({ ...amenities, [key]: e.target.checked })} />{' '}
+              {label}
             </label>
           ))}
         </fieldset>
@@ -161,7 +205,16 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
         </div>
         {!lot && (
           <Field label="Hourly Rate (₱)" htmlFor="lot-rate" hint="₱10 to ₱500 an hour; change it later under Pricing.">
-            <Input id="lot-rate" required type="number" min={MIN_RATE_CENTS / 100} max={MAX_RATE_CENTS / 100} step="0.01" value={hourlyRate} onChange={(e) => setHourlyRate(e.target.value)} />
+            <Input
+              id="lot-rate"
+              required
+              type="number"
+              min={MIN_RATE_CENTS / 100}
+              max={MAX_RATE_CENTS / 100}
+              step="0.01"
+              value={hourlyRate}
+              onChange={(e) => setHourlyRate(e.target.value)}
+            />
           </Field>
         )}
         <Field label="Levels" htmlFor="lot-levels" hint="Optional, comma-separated (B1, B2): slots are labelled like B1-014.">

@@ -11,7 +11,19 @@ import { ownerLotsQuery, useDeleteLot, useUpdateLot, type OwnerLot } from '../..
 import { AttendantsDialog } from './attendants-dialog';
 import { LotFormDialog } from './lot-form-dialog';
 
-function LotCard({ lot, onEdit, onAttendants, onDelete, onToggleActive }: { lot: OwnerLot; onEdit: () => void; onAttendants: () => void; onDelete: () => void; onToggleActive: () => void }) {
+function LotCard({
+  lot,
+  onEdit,
+  onAttendants,
+  onDelete,
+  onToggleActive,
+}: {
+  lot: OwnerLot;
+  onEdit: () => void;
+  onAttendants: () => void;
+  onDelete: () => void;
+  onToggleActive: () => void;
+}) {
   const { occupied, total } = lot.occupancy;
   return (
     <Card data-testid="owner-lot" className="space-y-3">
@@ -20,7 +32,13 @@ function LotCard({ lot, onEdit, onAttendants, onDelete, onToggleActive }: { lot:
           <h2 className="font-semibold">{lot.name}</h2>
           {lot.address && <p className="text-sm text-muted-foreground">{lot.address}</p>}
         </div>
-        <span className={lot.isApproved ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800' : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800'}>
+        <span
+          className={
+            lot.isApproved
+              ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800'
+              : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800'
+          }
+        >
           {lot.isApproved ? 'Approved' : 'Pending Approval'}
         </span>
         {!lot.isActive && <span className="rounded-full bg-muted px-2 py-0.5 text-xs">Inactive</span>}
@@ -76,7 +94,11 @@ export function OwnerLotsPage() {
     update.mutate(
       { id: lot.id, json: { isActive } },
       {
-        onSuccess: () => toast({ title: 'Lot Updated', description: isActive ? `${lot.name} takes new bookings again.` : `${lot.name} takes no new bookings; what is booked stands.` }),
+        onSuccess: () =>
+          toast({
+            title: 'Lot Updated',
+            description: isActive ? `${lot.name} takes new bookings again.` : `${lot.name} takes no new bookings; what is booked stands.`,
+          }),
         onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
       },
     );
@@ -92,12 +114,26 @@ export function OwnerLotsPage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {lots.map((lot) => (
-            <LotCard key={lot.id} lot={lot} onEdit={() => setEditing(lot)} onAttendants={() => setStaffing(lot)} onDelete={() => setDeleting(lot)} onToggleActive={() => setActive(lot, !lot.isActive)} />
+            <LotCard
+              key={lot.id}
+              lot={lot}
+              onEdit={() => setEditing(lot)}
+              onAttendants={() => setStaffing(lot)}
+              onDelete={() => setDeleting(lot)}
+              onToggleActive={() => setActive(lot, !lot.isActive)}
+            />
           ))}
         </div>
       )}
       {staffing && <AttendantsDialog key={staffing.id} lot={staffing} onClose={() => setStaffing(null)} />}
-      {editing && <LotFormDialog key={editing === 'new' ? 'new' : editing.id} lot={editing === 'new' ? undefined : editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      {editing && (
+        <LotFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          lot={editing === 'new' ? undefined : editing}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -109,7 +145,8 @@ export function OwnerLotsPage() {
           remove.mutate(deleting.id, {
             onSuccess: () => toast({ title: 'Lot Deleted' }),
             onError: (error) => {
-              if (error instanceof ApiError && error.status === 409 && deleting.isActive) setOfferDeactivate({ lot: deleting, reason: error.text });
+              if (error instanceof ApiError && error.status === 409 && deleting.isActive)
+                setOfferDeactivate({ lot: deleting, reason: error.text });
               else toast({ title: 'Lot Not Deleted', description: error.message, variant: 'destructive' });
             },
           })

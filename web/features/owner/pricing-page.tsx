@@ -13,21 +13,28 @@ import { dynamicSuggestionsQuery, ownerLotsQuery, pricingInsightsQuery, useSaveP
 import { DemandBadge, DynamicPricingSwitch, SuggestionItem } from './dynamic-suggestions';
 import { LotSelect } from './lot-select';
 
-const tiersOf = (lot: OwnerLot): PricingTier[] => (lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : DEFAULT_TIERS);
+const tiersOf = (lot: OwnerLot): PricingTier[] =>
+  lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : DEFAULT_TIERS;
 
 /** One lot's pricing: a static rate in pesos, or that rate with three progressive tiers. */
 function PricingForm({ lot }: { lot: OwnerLot }) {
   const [strategy, setStrategy] = useState<PricingStrategy>(lot.strategy);
   const [rate, setRate] = useState(String(lot.baseRate / 100));
-  const [tiers, setTiers] = useState(() => tiersOf(lot).map((tier) => ({ hours: String(tier.durationHours), multiplier: String(tier.rateMultiplier) })));
+  const [tiers, setTiers] = useState(() =>
+    tiersOf(lot).map((tier) => ({ hours: String(tier.durationHours), multiplier: String(tier.rateMultiplier) })),
+  );
   const save = useSavePricing();
 
-  const setTier = (index: number, change: Partial<(typeof tiers)[number]>) => setTiers((current) => current.map((tier, i) => (i === index ? { ...tier, ...change } : tier)));
+  const setTier = (index: number, change: Partial<(typeof tiers)[number]>) =>
+    setTiers((current) => current.map((tier, i) => (i === index ? { ...tier, ...change } : tier)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const progressiveJson = tiers.map((tier) => ({ durationHours: Number(tier.hours), rateMultiplier: Number(tier.multiplier) }));
-    const body = strategy === 'PROGRESSIVE' ? { strategy, baseRate: pesosToCents(rate), currency: 'PHP' as const, progressiveJson } : { strategy, baseRate: pesosToCents(rate), currency: 'PHP' as const };
+    const body =
+      strategy === 'PROGRESSIVE'
+        ? { strategy, baseRate: pesosToCents(rate), currency: 'PHP' as const, progressiveJson }
+        : { strategy, baseRate: pesosToCents(rate), currency: 'PHP' as const };
     const checked = pricingUpdateSchema.safeParse(body);
     if (!checked.success) {
       toast({ title: 'Check the pricing', description: checked.error.issues[0]?.message, variant: 'destructive' });
@@ -53,7 +60,16 @@ function PricingForm({ lot }: { lot: OwnerLot }) {
           ]}
         />
         <Field label="Base Rate (₱ per hour)" htmlFor="base-rate" hint="₱10 to ₱500 an hour.">
-          <Input id="base-rate" required type="number" min={10} max={500} step="0.01" value={rate} onChange={(e) => setRate(e.target.value)} />
+          <Input
+            id="base-rate"
+            required
+            type="number"
+            min={10}
+            max={500}
+            step="0.01"
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+          />
         </Field>
         <TabPanel value="PROGRESSIVE" className="mt-4 space-y-2">
           <p className="text-sm text-muted-foreground">From each tier's hours on, the whole stay pays the base rate × its multiplier.</p>
@@ -61,10 +77,27 @@ function PricingForm({ lot }: { lot: OwnerLot }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: always exactly three tiers, edited in place, never reordered.
             <div key={i} className="grid grid-cols-2 gap-3">
               <Field label={`Tier ${i + 1} Hours`} htmlFor={`tier-${i}-hours`}>
-                <Input id={`tier-${i}-hours`} required type="number" min={1} max={24} value={tier.hours} onChange={(e) => setTier(i, { hours: e.target.value })} />
+                <Input
+                  id={`tier-${i}-hours`}
+                  required
+                  type="number"
+                  min={1}
+                  max={24}
+                  value={tier.hours}
+                  onChange={(e) => setTier(i, { hours: e.target.value })}
+                />
               </Field>
               <Field label={`Tier ${i + 1} Multiplier`} htmlFor={`tier-${i}-multiplier`}>
-                <Input id={`tier-${i}-multiplier`} required type="number" min={0.1} max={2} step={0.1} value={tier.multiplier} onChange={(e) => setTier(i, { multiplier: e.target.value })} />
+                <Input
+                  id={`tier-${i}-multiplier`}
+                  required
+                  type="number"
+                  min={0.1}
+                  max={2}
+                  step={0.1}
+                  value={tier.multiplier}
+                  onChange={(e) => setTier(i, { multiplier: e.target.value })}
+                />
               </Field>
             </div>
           ))}
@@ -94,7 +127,9 @@ function SuggestionsCard({ lot }: { lot: OwnerLot }) {
         <p className="text-sm text-muted-foreground">{data.message}</p>
       ) : (
         <>
-          {changes.length === 0 && <p className="text-sm text-muted-foreground">No rate to change: every band with records is where it should be.</p>}
+          {changes.length === 0 && (
+            <p className="text-sm text-muted-foreground">No rate to change: every band with records is where it should be.</p>
+          )}
           <ul className="space-y-3">
             {changes.map((suggestion) => (
               <SuggestionItem key={suggestion.band} suggestion={suggestion} />
@@ -102,7 +137,9 @@ function SuggestionsCard({ lot }: { lot: OwnerLot }) {
           </ul>
           {kept.length > 0 && (
             <details className="text-sm">
-              <summary className="cursor-pointer text-muted-foreground">{kept.length} band{kept.length > 1 ? 's' : ''} to leave as they are</summary>
+              <summary className="cursor-pointer text-muted-foreground">
+                {kept.length} band{kept.length > 1 ? 's' : ''} to leave as they are
+              </summary>
               <ul className="mt-3 space-y-3">
                 {kept.map((suggestion) => (
                   <SuggestionItem key={suggestion.band} suggestion={suggestion} />
@@ -132,7 +169,9 @@ function PricingInsights({ lot }: { lot: OwnerLot }) {
             <dd className="text-xl font-bold">{live}%</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Average, {data.days} day{data.days === 1 ? '' : 's'}</dt>
+            <dt className="text-muted-foreground">
+              Average, {data.days} day{data.days === 1 ? '' : 's'}
+            </dt>
             <dd className="text-xl font-bold">{data.averageOccupancy}%</dd>
           </div>
         </dl>
@@ -180,7 +219,10 @@ function PricingInsights({ lot }: { lot: OwnerLot }) {
             {data.alerts.map((alert) => (
               <li
                 key={alert.message}
-                className={cn('rounded-lg p-2', alert.type === 'warning' ? 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100' : 'bg-muted')}
+                className={cn(
+                  'rounded-lg p-2',
+                  alert.type === 'warning' ? 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100' : 'bg-muted',
+                )}
               >
                 {alert.message}
               </li>

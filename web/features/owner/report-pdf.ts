@@ -46,7 +46,12 @@ export async function reportPdf(report: OwnerReport, about: { location: string; 
   text('Parkada — Reports & Analytics', 0, bold, 18);
   y -= 24;
   line([[`Location: ${about.location}`, 0]]);
-  line([[`Period: ${report.filter.from} to ${report.filter.to} (Manila), compared with ${report.filter.previousFrom} to ${report.filter.previousTo}`, 0]]);
+  line([
+    [
+      `Period: ${report.filter.from} to ${report.filter.to} (Manila), compared with ${report.filter.previousFrom} to ${report.filter.previousTo}`,
+      0,
+    ],
+  ]);
   line([[`Generated ${formatDateTime(about.generatedAt.toISOString())}`, 0]]);
 
   const { kpis } = report;
@@ -70,7 +75,11 @@ export async function reportPdf(report: OwnerReport, about: { location: string; 
 
   heading('Daily Performance');
   const columns = [0, 90, 200, 290, 370, 450];
-  const header = () => line(['Date', 'Revenue', 'Occupancy', 'Bookings', 'Avg Duration', 'Status'].map((title, i) => [title, columns[i]] as [string, number]), bold);
+  const header = () =>
+    line(
+      ['Date', 'Revenue', 'Occupancy', 'Bookings', 'Avg Duration', 'Status'].map((title, i) => [title, columns[i]] as [string, number]),
+      bold,
+    );
   header();
   for (const day of report.daily) {
     if (y - LINE < MARGIN) {
@@ -88,22 +97,51 @@ export async function reportPdf(report: OwnerReport, about: { location: string; 
   }
 
   heading('Revenue Breakdown');
-  for (const part of report.revenue.breakdown) line([[part.label, 0], [pesos(part.amount), 200]]);
+  for (const part of report.revenue.breakdown)
+    line([
+      [part.label, 0],
+      [pesos(part.amount), 200],
+    ]);
   heading('Top Performing Hours');
   if (report.revenue.topHours.length === 0) line([['No money received in this period.', 0]]);
-  for (const top of report.revenue.topHours) line([[`${hourLabel(top.hour)}–${hourLabel((top.hour + 1) % 24)}`, 0], [pesos(top.amount), 200]]);
+  for (const top of report.revenue.topHours)
+    line([
+      [`${hourLabel(top.hour)}–${hourLabel((top.hour + 1) % 24)}`, 0],
+      [pesos(top.amount), 200],
+    ]);
 
   const { occupancy } = report;
   heading('Occupancy');
-  const peak = (value: { hour: number; occupancy: number } | null) => (value ? `${hourLabel(value.hour)} (${percent(value.occupancy)})` : 'no stays');
-  line([[`Utilisation: weekdays ${percent(occupancy.utilisation.weekdays)}, weekends ${percent(occupancy.utilisation.weekends)}, overall ${percent(occupancy.utilisation.overall)}`, 0]]);
-  line([[`Peak hours: weekdays ${peak(occupancy.peakHours.weekdays)}, Saturday ${peak(occupancy.peakHours.saturday)}, Sunday ${peak(occupancy.peakHours.sunday)}`, 0]]);
-  line([[`Stay length: ${occupancy.stayLengths.map((bucket) => `${bucket.label} ${bucket.bookings} (${bucket.share.toFixed(1)}%)`).join(', ')}`, 0]]);
+  const peak = (value: { hour: number; occupancy: number } | null) =>
+    value ? `${hourLabel(value.hour)} (${percent(value.occupancy)})` : 'no stays';
+  line([
+    [
+      `Utilisation: weekdays ${percent(occupancy.utilisation.weekdays)}, weekends ${percent(occupancy.utilisation.weekends)}, overall ${percent(occupancy.utilisation.overall)}`,
+      0,
+    ],
+  ]);
+  line([
+    [
+      `Peak hours: weekdays ${peak(occupancy.peakHours.weekdays)}, Saturday ${peak(occupancy.peakHours.saturday)}, Sunday ${peak(occupancy.peakHours.sunday)}`,
+      0,
+    ],
+  ]);
+  line([
+    [
+      `Stay length: ${occupancy.stayLengths.map((bucket) => `${bucket.label} ${bucket.bookings} (${bucket.share.toFixed(1)}%)`).join(', ')}`,
+      0,
+    ],
+  ]);
 
   const { customers } = report;
   heading('Customers');
   line([[`${customers.customers} customers: ${customers.new} new, ${customers.repeat} repeat`, 0]]);
-  for (const customer of customers.top) line([[customer.email, 0], [`${customer.bookings} booking${customer.bookings === 1 ? '' : 's'}`, 200], [pesos(customer.spend), 300]]);
+  for (const customer of customers.top)
+    line([
+      [customer.email, 0],
+      [`${customer.bookings} booking${customer.bookings === 1 ? '' : 's'}`, 200],
+      [pesos(customer.spend), 300],
+    ]);
 
   return (await pdf.save()) as Uint8Array<ArrayBuffer>;
 }

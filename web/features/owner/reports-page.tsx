@@ -50,16 +50,31 @@ function Row({ label, value, share }: { label: string; value: string; share?: nu
 }
 
 function OverviewTab({ report }: { report: OwnerReport }) {
-  const trend = useMemo(() => ({ labels: report.daily.map((day) => shortDay(day.date)), series: [{ label: 'Revenue', values: report.daily.map((day) => day.revenue) }] }), [report]);
+  const trend = useMemo(
+    () => ({
+      labels: report.daily.map((day) => shortDay(day.date)),
+      series: [{ label: 'Revenue', values: report.daily.map((day) => day.revenue) }],
+    }),
+    [report],
+  );
   const byHour = useMemo(
-    () => ({ labels: Array.from({ length: 24 }, (_, hour) => String(hour)), series: [{ label: 'Occupancy', values: report.occupancy.byHour, color: BLUE }] }),
+    () => ({
+      labels: Array.from({ length: 24 }, (_, hour) => String(hour)),
+      series: [{ label: 'Occupancy', values: report.occupancy.byHour, color: BLUE }],
+    }),
     [report],
   );
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Revenue Trend">
-          <Chart title="Money received per day" labels={trend.labels} series={trend.series} kind={report.daily.length > 1 ? 'line' : 'bars'} format={pesoShort} />
+          <Chart
+            title="Money received per day"
+            labels={trend.labels}
+            series={trend.series}
+            kind={report.daily.length > 1 ? 'line' : 'bars'}
+            format={pesoShort}
+          />
         </Panel>
         <Panel title="Occupancy Distribution">
           <Chart title="Occupancy by hour of day" labels={byHour.labels} series={byHour.series} kind="bars" format={(v) => `${v}%`} />
@@ -86,7 +101,14 @@ function OverviewTab({ report }: { report: OwnerReport }) {
                   <td className="py-2 pr-3">{day.bookings}</td>
                   <td className="py-2 pr-3">{hours(day.avgDuration)}</td>
                   <td className="py-2 pr-3">
-                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', dayStatus(day.occupancy) === 'High' ? 'bg-brand text-brand-foreground' : 'bg-muted')}>{dayStatus(day.occupancy)}</span>
+                    <span
+                      className={cn(
+                        'rounded-full px-2 py-0.5 text-xs font-medium',
+                        dayStatus(day.occupancy) === 'High' ? 'bg-brand text-brand-foreground' : 'bg-muted',
+                      )}
+                    >
+                      {dayStatus(day.occupancy)}
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -100,7 +122,10 @@ function OverviewTab({ report }: { report: OwnerReport }) {
 
 function RevenueTab({ report }: { report: OwnerReport }) {
   const { breakdown, byHour, topHours } = report.revenue;
-  const chart = useMemo(() => ({ labels: Array.from({ length: 24 }, (_, hour) => String(hour)), series: [{ label: 'Revenue', values: byHour }] }), [byHour]);
+  const chart = useMemo(
+    () => ({ labels: Array.from({ length: 24 }, (_, hour) => String(hour)), series: [{ label: 'Revenue', values: byHour }] }),
+    [byHour],
+  );
   const total = report.kpis.totalRevenue;
   return (
     <div className="space-y-6">
@@ -111,7 +136,12 @@ function RevenueTab({ report }: { report: OwnerReport }) {
         <Panel title="Revenue Breakdown">
           <ul className="space-y-3">
             {breakdown.map((line) => (
-              <Row key={line.source} label={line.label} value={formatPeso(line.amount)} share={total > 0 ? (Math.max(0, line.amount) / total) * 100 : 0} />
+              <Row
+                key={line.source}
+                label={line.label}
+                value={formatPeso(line.amount)}
+                share={total > 0 ? (Math.max(0, line.amount) / total) * 100 : 0}
+              />
             ))}
           </ul>
         </Panel>
@@ -121,7 +151,12 @@ function RevenueTab({ report }: { report: OwnerReport }) {
           ) : (
             <ul className="space-y-3">
               {topHours.map((line) => (
-                <Row key={line.hour} label={`${hourLabel(line.hour)}–${hourLabel((line.hour + 1) % 24)}`} value={formatPeso(line.amount)} share={(line.amount / topHours[0].amount) * 100} />
+                <Row
+                  key={line.hour}
+                  label={`${hourLabel(line.hour)}–${hourLabel((line.hour + 1) % 24)}`}
+                  value={formatPeso(line.amount)}
+                  share={(line.amount / topHours[0].amount) * 100}
+                />
               ))}
             </ul>
           )}
@@ -131,12 +166,23 @@ function RevenueTab({ report }: { report: OwnerReport }) {
   );
 }
 
-const DAY_NAMES: Record<string, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
+const DAY_NAMES: Record<string, string> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
 
 function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] table-fixed border-separate border-spacing-0.5 text-[10px]" aria-label="Occupancy by weekday and hour">
+      <table
+        className="w-full min-w-[36rem] table-fixed border-separate border-spacing-0.5 text-[10px]"
+        aria-label="Occupancy by weekday and hour"
+      >
         <thead>
           <tr>
             <th className="w-9" />
@@ -158,7 +204,13 @@ function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
                   key={hour}
                   title={`${DAY_NAMES[row.weekday]} ${hourLabel(hour)}: ${cell === null ? 'closed or outside the period' : percent(cell)}`}
                   className={cn('h-6 rounded-sm', cell === null && 'bg-muted/40')}
-                  style={cell === null ? undefined : { backgroundColor: `color-mix(in srgb, var(--color-brand) ${Math.round(10 + Math.min(cell, 100) * 0.9)}%, transparent)` }}
+                  style={
+                    cell === null
+                      ? undefined
+                      : {
+                          backgroundColor: `color-mix(in srgb, var(--color-brand) ${Math.round(10 + Math.min(cell, 100) * 0.9)}%, transparent)`,
+                        }
+                  }
                 />
               ))}
             </tr>
@@ -171,7 +223,8 @@ function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
 
 function OccupancyTab({ report }: { report: OwnerReport }) {
   const { heatmap, peakHours, stayLengths, utilisation } = report.occupancy;
-  const peak = (value: { hour: number; occupancy: number } | null) => (value ? `${hourLabel(value.hour)} · ${percent(value.occupancy)}` : 'No stays');
+  const peak = (value: { hour: number; occupancy: number } | null) =>
+    value ? `${hourLabel(value.hour)} · ${percent(value.occupancy)}` : 'No stays';
   return (
     <div className="space-y-6">
       <Panel title="Occupancy Heatmap">
@@ -189,7 +242,12 @@ function OccupancyTab({ report }: { report: OwnerReport }) {
         <Panel title="Stay Length">
           <ul className="space-y-3">
             {stayLengths.map((bucket) => (
-              <Row key={bucket.label} label={bucket.label} value={`${bucket.bookings} · ${bucket.share.toFixed(1)}%`} share={bucket.share} />
+              <Row
+                key={bucket.label}
+                label={bucket.label}
+                value={`${bucket.bookings} · ${bucket.share.toFixed(1)}%`}
+                share={bucket.share}
+              />
             ))}
           </ul>
         </Panel>
@@ -223,7 +281,11 @@ function CustomersTab({ report }: { report: OwnerReport }) {
         ) : (
           <ul className="space-y-3">
             {top.map((customer) => (
-              <Row key={customer.email} label={`${customer.email} · ${customer.bookings} booking${customer.bookings === 1 ? '' : 's'}`} value={formatPeso(customer.spend)} />
+              <Row
+                key={customer.email}
+                label={`${customer.email} · ${customer.bookings} booking${customer.bookings === 1 ? '' : 's'}`}
+                value={formatPeso(customer.spend)}
+              />
             ))}
           </ul>
         )}
@@ -251,7 +313,11 @@ export function OwnerReportsPage() {
     setMaking(true);
     try {
       const { reportPdf } = await import('./report-pdf');
-      downloadFile(reportFileName(today).replace(/\.csv$/, '.pdf'), await reportPdf(report, { location: lotName, generatedAt: new Date() }), 'application/pdf');
+      downloadFile(
+        reportFileName(today).replace(/\.csv$/, '.pdf'),
+        await reportPdf(report, { location: lotName, generatedAt: new Date() }),
+        'application/pdf',
+      );
     } catch (failure) {
       toast({ title: 'PDF Not Made', description: failure instanceof Error ? failure.message : 'Try again.', variant: 'destructive' });
     } finally {
@@ -276,13 +342,31 @@ export function OwnerReportsPage() {
 
       <Card className="grid gap-4 p-4 sm:grid-cols-3 sm:p-6">
         <Field label="Location" htmlFor="report-lot">
-          <LotSelect id="report-lot" lots={lots} value={filter.lotId ?? ''} onPick={(lotId) => setSearch({ lotId: lotId || undefined })} allLabel="All Locations" />
+          <LotSelect
+            id="report-lot"
+            lots={lots}
+            value={filter.lotId ?? ''}
+            onPick={(lotId) => setSearch({ lotId: lotId || undefined })}
+            allLabel="All Locations"
+          />
         </Field>
         <Field label="Start Date" htmlFor="report-from">
-          <Input id="report-from" type="date" value={filter.from} max={filter.to} onChange={(e) => e.target.value && setSearch({ from: e.target.value })} />
+          <Input
+            id="report-from"
+            type="date"
+            value={filter.from}
+            max={filter.to}
+            onChange={(e) => e.target.value && setSearch({ from: e.target.value })}
+          />
         </Field>
         <Field label="End Date" htmlFor="report-to">
-          <Input id="report-to" type="date" value={filter.to} min={filter.from} onChange={(e) => e.target.value && setSearch({ to: e.target.value })} />
+          <Input
+            id="report-to"
+            type="date"
+            value={filter.to}
+            min={filter.from}
+            onChange={(e) => e.target.value && setSearch({ to: e.target.value })}
+          />
         </Field>
         {!checked.success && <p className="text-sm text-destructive sm:col-span-3">{checked.error.issues[0]?.message}</p>}
       </Card>

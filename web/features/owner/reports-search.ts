@@ -13,5 +13,8 @@ export const reportsSearch = z.object({
   lotId: z.string().optional().catch(undefined),
   from: z.string().optional().catch(undefined),
   to: z.string().optional().catch(undefined),
-  tab: z.enum(REPORT_TABS.map((tab) => tab.value) as [ReportTab, ...ReportTab[]]).catch('overview').default('overview'),
+  tab: z
+    .enum(REPORT_TABS.map((tab) => tab.value) as [ReportTab, ...ReportTab[]])
+    .catch('overview')
+    .default('overview'),
 });

@@ -21,7 +21,11 @@ function PriceChange({ lotId, startMs, durationMs, paidCents }: { lotId: string;
   return (
     <p data-testid="price-change" className="rounded-lg bg-muted p-3 text-sm">
       New total <strong>{formatPeso(totalCents)}</strong> ·{' '}
-      {difference > 0 ? `${formatPeso(difference)} more from your wallet` : difference < 0 ? `${formatPeso(-difference)} back to your wallet` : 'no change in price'}
+      {difference > 0
+        ? `${formatPeso(difference)} more from your wallet`
+        : difference < 0
+          ? `${formatPeso(-difference)} back to your wallet`
+          : 'no change in price'}
     </p>
   );
 }
@@ -70,18 +74,23 @@ export function ReservationActions({ reservation, compact = false }: { reservati
         open={dialog === 'cancel'}
         onOpenChange={(open) => !open && close()}
         title="Cancel this reservation?"
-        description={refund ? `You get ${formatPeso(reservation.amountCents)} back in your wallet.` : `It starts in less than ${freeCancelMinutes} minutes: cancelling now gives no refund.`}
+        description={
+          refund
+            ? `You get ${formatPeso(reservation.amountCents)} back in your wallet.`
+            : `It starts in less than ${freeCancelMinutes} minutes: cancelling now gives no refund.`
+        }
         confirmLabel="Cancel Reservation"
         // mutateAsync, not mutate's callbacks: a cancelled card leaves the Upcoming tab (unmounting
         // this component) before per-call callbacks would run, and the toast would never show.
         onConfirm={() =>
-          cancel
-            .mutateAsync(reservation.id)
-            .then(
-              ({ refundCents }) =>
-                toast({ title: 'Reservation Cancelled', description: refundCents ? `${formatPeso(refundCents)} refunded to your wallet.` : 'No refund was due.' }),
-              failed('Cancel Failed'),
-            )
+          cancel.mutateAsync(reservation.id).then(
+            ({ refundCents }) =>
+              toast({
+                title: 'Reservation Cancelled',
+                description: refundCents ? `${formatPeso(refundCents)} refunded to your wallet.` : 'No refund was due.',
+              }),
+            failed('Cancel Failed'),
+          )
         }
       />
       <Dialog open={dialog === 'extend'} onOpenChange={(open) => !open && close()} title="Extend your stay">
@@ -96,7 +105,14 @@ export function ReservationActions({ reservation, compact = false }: { reservati
             </Select>
           </Field>
           <p className="text-sm text-muted-foreground">Same slot; the difference is charged to your wallet.</p>
-          {dialog === 'extend' && <PriceChange lotId={reservation.lotId} startMs={Date.parse(reservation.startTs)} durationMs={stayMs + hours * HOUR_MS} paidCents={reservation.amountCents} />}
+          {dialog === 'extend' && (
+            <PriceChange
+              lotId={reservation.lotId}
+              startMs={Date.parse(reservation.startTs)}
+              durationMs={stayMs + hours * HOUR_MS}
+              paidCents={reservation.amountCents}
+            />
+          )}
           <Button
             className="w-full"
             disabled={extend.isPending}
@@ -131,7 +147,14 @@ export function ReservationActions({ reservation, compact = false }: { reservati
               ))}
             </Select>
           </Field>
-          {dialog === 'modify' && <PriceChange lotId={reservation.lotId} startMs={Date.parse(fromManilaInput(when))} durationMs={duration * HOUR_MS} paidCents={reservation.amountCents} />}
+          {dialog === 'modify' && (
+            <PriceChange
+              lotId={reservation.lotId}
+              startMs={Date.parse(fromManilaInput(when))}
+              durationMs={duration * HOUR_MS}
+              paidCents={reservation.amountCents}
+            />
+          )}
           <p data-testid="changes-rule" className="text-sm text-muted-foreground">
             {changesClosed(freeCancelMinutes)} After that you can still extend or cancel, without a refund.
           </p>

@@ -48,7 +48,11 @@ export function ReservationPage({ id }: { id: string }) {
       <div className="grid gap-6 md:grid-cols-2">
         <Card className="text-center">
           <h2 className="mb-3 font-semibold">QR Pass</h2>
-          {live && pass ? <QrPass token={pass.token} passId={pass.passId} /> : <p className="py-16 text-muted-foreground">This pass is no longer valid.</p>}
+          {live && pass ? (
+            <QrPass token={pass.token} passId={pass.passId} />
+          ) : (
+            <p className="py-16 text-muted-foreground">This pass is no longer valid.</p>
+          )}
           <p className="mt-3 text-lg font-bold">{reservation.lotName}</p>
           <p className="text-sm text-muted-foreground">
             Slot {reservation.slotLabel ?? '—'}
@@ -93,11 +97,18 @@ export function ReservationPage({ id }: { id: string }) {
               <Row label="Duration" value={`${hours} hour${hours > 1 ? 's' : ''}`} />
               <Row label="Total" value={formatPeso(reservation.amountCents)} />
               <Row label="Lot" value={`${reservation.lotName} (${reservation.geoLat.toFixed(4)}, ${reservation.geoLng.toFixed(4)})`} />
-              <Row label="Slot" value={`${reservation.slotLabel ?? '—'}${reservation.slotLevel ? `, level ${reservation.slotLevel}` : ''}`} />
+              <Row
+                label="Slot"
+                value={`${reservation.slotLabel ?? '—'}${reservation.slotLevel ? `, level ${reservation.slotLevel}` : ''}`}
+              />
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
               <Button variant="outline" asChild>
-                <a href={`https://www.google.com/maps/dir/?api=1&destination=${reservation.geoLat},${reservation.geoLng}`} target="_blank" rel="noreferrer">
+                <a
+                  href={`https://www.google.com/maps/dir/?api=1&destination=${reservation.geoLat},${reservation.geoLng}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   <Navigation className="h-4 w-4" /> Get Directions
                 </a>
               </Button>

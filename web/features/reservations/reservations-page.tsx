@@ -46,7 +46,10 @@ export function ReservationsPage() {
         <TabList
           label="My Reservations"
           className="inline-flex"
-          tabs={(Object.keys(TABS) as ReservationTab[]).map((value) => ({ value, label: `${TABS[value].label} (${counts.data?.[value] ?? 0})` }))}
+          tabs={(Object.keys(TABS) as ReservationTab[]).map((value) => ({
+            value,
+            label: `${TABS[value].label} (${counts.data?.[value] ?? 0})`,
+          }))}
         />
         {(Object.keys(TABS) as ReservationTab[]).map((value) => (
           <TabPanel key={value} value={value}>

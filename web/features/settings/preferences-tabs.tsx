@@ -19,7 +19,19 @@ function usePreferences() {
   return { prefs, save };
 }
 
-function ToggleRow({ prefs, field, label, hint, onChange }: { prefs: Preferences; field: BooleanKey; label: string; hint: string; onChange: (patch: PreferencesPatch) => void }) {
+function ToggleRow({
+  prefs,
+  field,
+  label,
+  hint,
+  onChange,
+}: {
+  prefs: Preferences;
+  field: BooleanKey;
+  label: string;
+  hint: string;
+  onChange: (patch: PreferencesPatch) => void;
+}) {
   const id = `pref-${field}`;
   return (
     <div className="flex items-center justify-between gap-4 py-3">
@@ -42,8 +54,16 @@ function ToggleRow({ prefs, field, label, hint, onChange }: { prefs: Preferences
 }
 
 const NOTIFICATION_SWITCHES: { field: BooleanKey; label: string; hint: string }[] = [
-  { field: 'emailNotifications', label: 'Email Notifications', hint: 'Booking and payment updates by e-mail. E-mail delivery is not connected yet; every update arrives in the app.' },
-  { field: 'pushNotifications', label: 'Push Notifications', hint: 'Alerts on this device. Not connected yet; the bell shows every alert.' },
+  {
+    field: 'emailNotifications',
+    label: 'Email Notifications',
+    hint: 'Booking and payment updates by e-mail. E-mail delivery is not connected yet; every update arrives in the app.',
+  },
+  {
+    field: 'pushNotifications',
+    label: 'Push Notifications',
+    hint: 'Alerts on this device. Not connected yet; the bell shows every alert.',
+  },
   { field: 'smsNotifications', label: 'SMS Notifications', hint: 'Text messages to your phone. SMS delivery is not connected yet.' },
   { field: 'bookingReminders', label: 'Booking Reminders', hint: 'Reminders before your reservation starts and ends' },
   { field: 'promotionalEmails', label: 'Promotional Emails', hint: 'Deals and news from Parkada in your notifications' },
@@ -67,7 +87,11 @@ export function PreferencesTab() {
   return (
     <div className="space-y-4">
       <Field label="Default Duration" htmlFor="pref-duration" hint="Pre-selected when you search for parking.">
-        <Select id="pref-duration" value={prefs.defaultDuration} onChange={(e) => save({ defaultDuration: e.target.value as Preferences['defaultDuration'] })}>
+        <Select
+          id="pref-duration"
+          value={prefs.defaultDuration}
+          onChange={(e) => save({ defaultDuration: e.target.value as Preferences['defaultDuration'] })}
+        >
           {DURATION_OPTIONS.map((hours) => (
             <option key={hours} value={hours}>
               {hours === '24' ? 'All day' : `${hours} hour${hours === '1' ? '' : 's'}`}
@@ -75,7 +99,13 @@ export function PreferencesTab() {
           ))}
         </Select>
       </Field>
-      <ToggleRow prefs={prefs} field="autoExtend" label="Auto Extend" hint="Near the end of a checked-in stay, add an hour automatically when your slot is free and your wallet covers it." onChange={save} />
+      <ToggleRow
+        prefs={prefs}
+        field="autoExtend"
+        label="Auto Extend"
+        hint="Near the end of a checked-in stay, add an hour automatically when your slot is free and your wallet covers it."
+        onChange={save}
+      />
       <Field label="Theme" htmlFor="pref-theme">
         <Select id="pref-theme" value={prefs.theme} onChange={(e) => save({ theme: e.target.value as Preferences['theme'] })}>
           {THEMES.map((theme) => (

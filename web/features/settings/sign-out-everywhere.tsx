@@ -15,7 +15,10 @@ export function SignOutEverywhere() {
     <Card className="mt-6 flex flex-wrap items-center justify-between gap-4">
       <div>
         <h2 className="font-semibold">Devices</h2>
-        <p className="text-sm text-muted-foreground">Signed in on a phone or computer you no longer use? Sign out everywhere at once, or change your password (which also signs out everywhere else).</p>
+        <p className="text-sm text-muted-foreground">
+          Signed in on a phone or computer you no longer use? Sign out everywhere at once, or change your password (which also signs out
+          everywhere else).
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" asChild>
@@ -33,7 +36,11 @@ export function SignOutEverywhere() {
         title="Sign out of all devices?"
         description="Every device signed in to your account, this one included, will need to sign in again."
         confirmLabel="Sign out everywhere"
-        onConfirm={() => signOut.mutate(undefined, { onError: (error) => toast({ title: 'Sign Out Failed', description: error.message, variant: 'destructive' }) })}
+        onConfirm={() =>
+          signOut.mutate(undefined, {
+            onError: (error) => toast({ title: 'Sign Out Failed', description: error.message, variant: 'destructive' }),
+          })
+        }
       />
     </Card>
   );

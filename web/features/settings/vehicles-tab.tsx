@@ -17,7 +17,11 @@ function VehicleDialog({ vehicle, open, onOpenChange }: { vehicle: Vehicle | nul
   // Fill the form each time the dialog opens for a different vehicle (or for a new one).
   if (open && loadedFor !== (vehicle?.id ?? null)) {
     setLoadedFor(vehicle?.id ?? null);
-    setForm(vehicle ? { plate: vehicle.plate, make: vehicle.make, model: vehicle.model, color: vehicle.color ?? '', isDefault: vehicle.isDefault } : blank);
+    setForm(
+      vehicle
+        ? { plate: vehicle.plate, make: vehicle.make, model: vehicle.model, color: vehicle.color ?? '', isDefault: vehicle.isDefault }
+        : blank,
+    );
   }
   const close = () => {
     setLoadedFor(undefined);
@@ -44,7 +48,12 @@ function VehicleDialog({ vehicle, open, onOpenChange }: { vehicle: Vehicle | nul
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={vehicle ? 'Edit Vehicle' : 'Add Vehicle'}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label="Plate Number" htmlFor="vehicle-plate" hint="e.g. ABC 1234">
-          <Input id="vehicle-plate" className="uppercase" value={form.plate} onChange={(e) => setForm({ ...form, plate: e.target.value.toUpperCase() })} />
+          <Input
+            id="vehicle-plate"
+            className="uppercase"
+            value={form.plate}
+            onChange={(e) => setForm({ ...form, plate: e.target.value.toUpperCase() })}
+          />
         </Field>
         <div className="grid grid-cols-2 gap-4">
           <Field label="Make" htmlFor="vehicle-make">
@@ -110,9 +119,7 @@ export function VehiclesTab() {
                 {vehicle.plate}
                 {vehicle.isDefault && <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs text-brand-foreground">Default</span>}
               </p>
-              <p className="text-sm text-muted-foreground">
-                {[vehicle.color, vehicle.make, vehicle.model].filter(Boolean).join(' ')}
-              </p>
+              <p className="text-sm text-muted-foreground">{[vehicle.color, vehicle.make, vehicle.model].filter(Boolean).join(' ')}</p>
             </div>
             <Button variant="ghost" size="icon" aria-label={`Edit ${vehicle.plate}`} onClick={() => open(vehicle)}>
               <Pencil className="h-4 w-4" />

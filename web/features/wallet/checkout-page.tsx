@@ -54,7 +54,14 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
   if (config.isLoading || payment.isLoading) return <Spinner label="Loading payment" />;
   if (!config.data?.available) return <PaymentUnavailable />;
   if (!paymentId || payment.isError || !payment.data) {
-    return <MissingScreen title="Payment Not Found" detail={payment.error?.message ?? 'No payment was named.'} backTo="/wallet" backLabel="Back to Wallet" />;
+    return (
+      <MissingScreen
+        title="Payment Not Found"
+        detail={payment.error?.message ?? 'No payment was named.'}
+        backTo="/wallet"
+        backLabel="Back to Wallet"
+      />
+    );
   }
   const current = payment.data;
   const finish = (decision: 'approve' | 'decline') =>
@@ -79,7 +86,9 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
         <dl className="space-y-2">
           <div className="flex justify-between">
             <dt className="text-muted-foreground">Wallet top-up</dt>
-            <dd data-testid="checkout-amount" className="font-semibold">{formatPeso(current.amountCents)}</dd>
+            <dd data-testid="checkout-amount" className="font-semibold">
+              {formatPeso(current.amountCents)}
+            </dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-muted-foreground">Method</dt>
@@ -92,7 +101,9 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
         </dl>
         {current.status === 'pending' && current.sandbox ? (
           <>
-            <p className="mt-4 text-sm text-muted-foreground">This is a test checkout: approving credits test money to your wallet; no real account is charged.</p>
+            <p className="mt-4 text-sm text-muted-foreground">
+              This is a test checkout: approving credits test money to your wallet; no real account is charged.
+            </p>
             <div className="mt-6 grid grid-cols-2 gap-3">
               <Button variant="outline" disabled={decide.isPending} onClick={() => finish('decline')}>
                 Decline
@@ -106,7 +117,9 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
           <p className="mt-6 text-center text-muted-foreground">Waiting for the payment provider to confirm…</p>
         ) : (
           <div className="mt-6 text-center">
-            <p className="font-semibold">{current.status === 'succeeded' ? 'Paid: your wallet was credited.' : `Not paid: ${current.failureReason ?? 'declined'}.`}</p>
+            <p className="font-semibold">
+              {current.status === 'succeeded' ? 'Paid: your wallet was credited.' : `Not paid: ${current.failureReason ?? 'declined'}.`}
+            </p>
             <Button className="mt-4" onClick={() => refresh().then(() => navigate({ to: '/wallet' }))}>
               Back to Wallet
             </Button>

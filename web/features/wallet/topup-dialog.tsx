@@ -64,7 +64,10 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           <fieldset className="space-y-2">
             <legend className="mb-1 text-sm font-medium">Pay with</legend>
             {TOPUP_METHODS.map((value) => (
-              <label key={value} className="flex cursor-pointer items-center gap-3 rounded-lg border border-border px-3 py-2 has-[:checked]:border-brand">
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-border px-3 py-2 has-[:checked]:border-brand"
+              >
                 <input type="radio" name="topup-method" value={value} checked={method === value} onChange={() => setMethod(value)} />
                 {TOPUP_METHOD_LABELS[value]}
               </label>

@@ -52,7 +52,12 @@ export function WalletPage() {
             </div>
           </Card>
           <div className="grid grid-cols-2 gap-4">
-            <Figure label="Total Credits" testId="total-credits" cents={wallet.totalCreditsCents} className="text-green-700 dark:text-green-400" />
+            <Figure
+              label="Total Credits"
+              testId="total-credits"
+              cents={wallet.totalCreditsCents}
+              className="text-green-700 dark:text-green-400"
+            />
             <Figure label="Total Spent" testId="total-spent" cents={wallet.totalSpentCents} />
           </div>
           <Card>
@@ -69,11 +74,15 @@ export function WalletPage() {
             <dl className="grid grid-cols-3 gap-2 text-center">
               <div>
                 <dt className="text-xs text-muted-foreground">Points</dt>
-                <dd data-testid="reward-points" className="text-xl font-bold">{wallet.points}</dd>
+                <dd data-testid="reward-points" className="text-xl font-bold">
+                  {wallet.points}
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Level</dt>
-                <dd data-testid="reward-level" className="text-xl font-bold">{wallet.level}</dd>
+                <dd data-testid="reward-level" className="text-xl font-bold">
+                  {wallet.level}
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">This month</dt>
@@ -102,7 +111,9 @@ export function WalletPage() {
                 View Rewards
               </Button>
             </div>
-            <p className="mt-2 text-xs text-muted-foreground">Redemption opens with the rewards catalogue in a later release; your points are kept until then.</p>
+            <p className="mt-2 text-xs text-muted-foreground">
+              Redemption opens with the rewards catalogue in a later release; your points are kept until then.
+            </p>
           </Card>
           <Card>
             <h2 className="mb-2 text-lg font-semibold">Points History</h2>

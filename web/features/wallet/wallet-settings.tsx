@@ -26,16 +26,29 @@ function AutoTopupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
   const save = useSaveAutoTopup();
   const rule = data?.rule;
   const [form, setForm] = useState<{ enabled: boolean; threshold: string; amount: string; method: TopupMethod } | null>(null);
-  const current = form ?? { enabled: rule?.enabled ?? true, threshold: String((rule?.thresholdCents ?? 20_000) / 100), amount: String((rule?.amountCents ?? 50_000) / 100), method: rule?.method ?? 'gcash' };
+  const current = form ?? {
+    enabled: rule?.enabled ?? true,
+    threshold: String((rule?.thresholdCents ?? 20_000) / 100),
+    amount: String((rule?.amountCents ?? 50_000) / 100),
+    method: rule?.method ?? 'gcash',
+  };
   const set = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { enabled: current.enabled, thresholdCents: pesosToCents(current.threshold), amountCents: pesosToCents(current.amount), method: current.method },
+      {
+        enabled: current.enabled,
+        thresholdCents: pesosToCents(current.threshold),
+        amountCents: pesosToCents(current.amount),
+        method: current.method,
+      },
       {
         onSuccess: () => {
-          toast({ title: 'Auto Top-up Saved', description: current.enabled ? 'We will top up when your balance runs low.' : 'Auto top-up is off.' });
+          toast({
+            title: 'Auto Top-up Saved',
+            description: current.enabled ? 'We will top up when your balance runs low.' : 'Auto top-up is off.',
+          });
           setForm(null);
           onOpenChange(false);
         },
@@ -47,11 +60,14 @@ function AutoTopupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Auto Top-up">
       {data && !data.supported ? (
-        <p className="text-muted-foreground">The configured payment provider does not keep saved payment methods, so auto top-up is not available.</p>
+        <p className="text-muted-foreground">
+          The configured payment provider does not keep saved payment methods, so auto top-up is not available.
+        </p>
       ) : (
         <form onSubmit={submit} className="space-y-4">
           <p className="text-sm text-muted-foreground">
-            After a parking payment leaves your balance under the threshold, we charge the amount to a method you have already topped up with. One auto top-up at a time.
+            After a parking payment leaves your balance under the threshold, we charge the amount to a method you have already topped up
+            with. One auto top-up at a time.
           </p>
           <label className="flex items-center gap-3">
             <input type="checkbox" checked={current.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
@@ -93,7 +109,8 @@ function PaymentMethodsDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <li key={`${used.provider}-${used.method}`} data-testid="payment-method" className="py-3">
               <p className="font-medium">{TOPUP_METHOD_LABELS[used.method]}</p>
               <p className="text-sm text-muted-foreground">
-                {used.count} top-up{used.count === 1 ? '' : 's'} · {formatPeso(used.totalCents)} · last used {formatDateTime(used.lastUsedAt)}
+                {used.count} top-up{used.count === 1 ? '' : 's'} · {formatPeso(used.totalCents)} · last used{' '}
+                {formatDateTime(used.lastUsedAt)}
               </p>
             </li>
           ))}

@@ -18,7 +18,12 @@ export const Route = createFileRoute('/_auth/history')({
   },
   pendingComponent: () => <Spinner label="Loading history" />,
   errorComponent: ({ error }) => (
-    <MissingScreen title="History Unavailable" detail={error instanceof Error ? error.message : undefined} backTo="/" backLabel="Back to Search" />
+    <MissingScreen
+      title="History Unavailable"
+      detail={error instanceof Error ? error.message : undefined}
+      backTo="/"
+      backLabel="Back to Search"
+    />
   ),
   component: HistoryPage,
 });

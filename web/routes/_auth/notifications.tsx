@@ -44,7 +44,10 @@ function NotificationsPage() {
             role="tab"
             aria-selected={filter === value}
             onClick={() => setFilter(value)}
-            className={cn('rounded-md px-4 py-1.5 text-sm font-medium', filter === value ? 'bg-brand text-brand-foreground' : 'text-muted-foreground')}
+            className={cn(
+              'rounded-md px-4 py-1.5 text-sm font-medium',
+              filter === value ? 'bg-brand text-brand-foreground' : 'text-muted-foreground',
+            )}
           >
             {value === 'all' ? 'All' : `Unread (${unread})`}
           </button>
@@ -60,7 +63,11 @@ function NotificationsPage() {
       ) : (
         <ul className="space-y-3">
           {shown.map((note) => (
-            <li key={note.id} data-testid="notification" className={cn('flex gap-3 rounded-xl border border-border p-4', !note.isRead && 'bg-orange-50 dark:bg-orange-950/30')}>
+            <li
+              key={note.id}
+              data-testid="notification"
+              className={cn('flex gap-3 rounded-xl border border-border p-4', !note.isRead && 'bg-orange-50 dark:bg-orange-950/30')}
+            >
               <span aria-hidden className={cn('mt-2 h-2.5 w-2.5 shrink-0 rounded-full', note.isRead ? 'bg-transparent' : 'bg-brand')} />
               {!note.isRead && <span className="sr-only">Unread</span>}
               <div className="min-w-0 flex-1">
