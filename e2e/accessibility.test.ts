@@ -18,11 +18,22 @@ const SCREENS: { role: Role | null; paths: string[] }[] = [
   { role: null, paths: ['/', '/login', '/signup'] },
   {
     role: 'parking_user',
-    paths: ['/', '/lot', '/reservations', '/wallet', '/wallet/statement', '/history', '/settings', '/notifications'],
+    paths: [
+      '/',
+      '/lot',
+      '/reservations',
+      '/wallet',
+      '/wallet/statement',
+      '/history',
+      '/checkout',
+      '/settings',
+      '/notifications',
+      '/change-password',
+    ],
   },
   { role: 'attendant', paths: ['/attendant', '/attendant/scan'] },
   { role: 'owner_admin', paths: ['/owner/dashboard', '/owner/lots', '/owner/pricing', '/owner/reports'] },
-  { role: 'super_admin', paths: ['/admin/dashboard', '/admin/approvals'] },
+  { role: 'super_admin', paths: ['/admin/dashboard', '/admin/approvals', '/admin/users', '/admin/audit-logs', '/admin/settings'] },
 ];
 
 let browser: Browser;
