@@ -12,9 +12,27 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+let clients = 0;
+
+/**
+ * Every browser context is a client of its own, as each real phone is: its requests carry their own
+ * address (IPv6 documentation range) in CF-Connecting-IP, which the local runtime keeps when a client
+ * sends it (Cloudflare's edge sets it itself). All browser tests run from one machine, and without
+ * this the per-address sign-in and sign-up limits would couple unrelated tests.
+ */
+function ownAddressPerContext(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) =>
+    newContext({
+      ...options,
+      extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:e2e::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
+    });
+  return browser;
+}
+
 /** Debian's chromium, headless, with no background traffic (this machine has no internet); `extraArgs` e.g. for a fake camera. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -26,6 +44,7 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
+  return ownAddressPerContext(browser);
 }
 
 export async function signIn(page: Page, baseURL: string, email: string, password: string) {

@@ -119,7 +119,7 @@ describe("a driver's first day", () => {
     await reserveOn(await searchMakati(toManilaInput(nextQuarterHour(new Date())), GATE_LOT));
   });
 
-  it('is checked in and out by the attendant at the gate', async () => {
+  it('is checked in and out by the attendant, who reports an issue and ends the shift', async () => {
     await signIn(gate, baseURL, 'attendant@parkada.ph', 'parkada-demo');
     await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
     await gate.getByRole('button', { name: 'Start Shift' }).click();
@@ -132,6 +132,10 @@ describe("a driver's first day", () => {
       await toast(gate, action === 'Quick Check-in' ? 'Check-in Successful' : 'Check-out Successful');
     }
     await gate.goto(`${baseURL}/attendant`);
+    await gate.getByRole('button', { name: 'Report Issue' }).click();
+    await gate.getByRole('dialog').getByLabel('What happened?').fill('Barrier at exit 2 sticks in the rain.');
+    await gate.getByRole('dialog').getByRole('button', { name: 'Report Issue' }).click();
+    await toast(gate, 'Issue Reported');
     await gate.getByRole('button', { name: 'End Shift' }).click();
     await toast(gate, 'Shift Ended');
   });

@@ -6,7 +6,7 @@ const variants = {
   primary: 'bg-brand text-brand-foreground hover:bg-brand-strong',
   outline: 'border border-border bg-card hover:bg-muted',
   ghost: 'hover:bg-muted',
-  destructive: 'bg-destructive text-white hover:bg-red-700',
+  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
 } as const;
 
 const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4', lg: 'h-12 px-6 text-lg', icon: 'h-10 w-10' } as const;

@@ -23,7 +23,9 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(item.id)}
           className={cn(
             'group rounded-xl border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
-            item.variant === 'destructive' ? 'border-destructive bg-destructive text-white' : 'border-border bg-card text-foreground',
+            item.variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'border-border bg-card text-foreground',
           )}
         >
           <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>

@@ -22,7 +22,13 @@ export function RecentAuditLogs() {
       ) : !data?.items.length ? (
         <p className="text-sm text-muted-foreground">Nothing recorded yet</p>
       ) : (
-        <ul className="max-h-96 divide-y divide-border overflow-y-auto" data-testid="audit-logs">
+        <ul
+          className="max-h-96 divide-y divide-border overflow-y-auto"
+          data-testid="audit-logs"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be focusable for a keyboard to scroll it (WCAG 2.1.1).
+          tabIndex={0}
+          aria-label="Recent audit log entries"
+        >
           {data.items.map((entry) => (
             <li key={entry.id} className="py-2 text-sm">
               <p className="font-mono font-semibold">{entry.action}</p>
