@@ -184,7 +184,14 @@ describe('every screen at a phone and a desktop width, light and dark', () => {
           for (const theme of ['light', 'dark'] as const) {
             await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
             // Colours fade on buttons and cards: let every transition end before the picture.
-            await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+            await page.evaluate(() =>
+              Promise.all(
+                document
+                  .getAnimations()
+                  .filter((animation) => animation instanceof CSSTransition)
+                  .map((transition) => transition.finished),
+              ),
+            );
             await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
             const overflow = await page.evaluate(sidewaysOverflow);
             expect(
