@@ -80,10 +80,17 @@ describe('dynamic pricing in the browser', () => {
     }
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
+    // The order CI once met: the suggestions come back before the lots, so the applied band leaves the
+    // list (its item unmounts) while the apply is still settling. The toast must still be shown.
+    await page.route('**/api/owner/lots', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await suggestion.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Dynamic Pricing Applied', { exact: true }).first().waitFor();
     // Applied: the band is judged again only after a whole day at its new rate.
     await weekdayMornings().waitFor({ state: 'detached' });
+    await page.unroute('**/api/owner/lots');
     await page.reload();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
     expect(await page.getByRole('switch', { name: 'Enable AI Pricing' }).getAttribute('aria-checked')).toBe('true');

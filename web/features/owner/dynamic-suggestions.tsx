@@ -89,15 +89,16 @@ export function SuggestionItem({
           <Button
             size="sm"
             disabled={apply.isPending}
+            // Not mutate's own callbacks: an applied band leaves the list, unmounting this item before they could run.
             onClick={() =>
-              apply.mutate(suggestion, {
-                onSuccess: () =>
+              apply.mutateAsync(suggestion).then(
+                () =>
                   toast({
                     title: 'Dynamic Pricing Applied',
                     description: `${suggestion.bandLabel}: ${formatPeso(suggestion.suggestedPrice)} an hour for new bookings.`,
                   }),
-                onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-              })
+                (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+              )
             }
           >
             Apply
