@@ -6,6 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { staticAssetHeaders } from './core/security-headers.ts';
 import { localStateDir } from './scripts/local-state.ts';
+import { staticLandingPage } from './scripts/static-landing.ts';
+import { STATIC_LANDING } from './core/static-landing.ts';
 
 /**
  * Writes `_headers` into the built client, so Workers Static Assets sends the same security headers
@@ -60,12 +62,15 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ persistState: { path: localStateDir() } }),
     securityHeadersFile(),
+    staticLandingPage(),
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // For visitors who have not loaded the app; the app's own `/` is index.html.
+        globIgnores: [STATIC_LANDING.file],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
       },

@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
 import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError } from './http/errors';
+import { homePage } from './http/home-page';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
 import { recordDeployment } from './health/deployment';
@@ -49,6 +50,8 @@ const api = new Hono<AppEnv>()
   .route('/', platformRoutes);
 
 export const app = new Hono<AppEnv>()
+  // Static assets, with their own headers: before the API's middleware.
+  .get('/', homePage)
   .use(securityHeaders, noStore, limitBody)
   .route('/api', api)
   .notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))

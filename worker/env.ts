@@ -5,6 +5,8 @@ import type * as schema from './db/schema';
 import type { User } from './db/schema';
 
 export type Bindings = {
+  /** The built SPA and the prerendered landing page (worker/http/home-page.ts). */
+  ASSETS: Fetcher;
   DB: D1Database;
   SESSIONS: KVNamespace;
   LOT: DurableObjectNamespace<LotDurableObject>;

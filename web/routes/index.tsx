@@ -1,13 +1,14 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { findParkingSearch } from '../features/find-parking/find-parking-search';
-import { LandingPage } from '../features/landing/landing-page';
 import { useAuth } from '../lib/session';
 
 /**
- * Find Parking (with its map) is fetched only once someone signed in opens it: the landing page a
- * signed-out visitor sees must stay light (docs/performance.md, web).
+ * Each half is fetched only by whoever sees it (docs/performance.md, web). A visitor opening `/` gets
+ * the landing page prerendered at build (worker/http/home-page.ts); the SPA renders it only when a
+ * visitor comes back to `/` from another screen, or for a session that has expired.
  */
 const FindParkingPage = lazyRouteComponent(() => import('../features/find-parking/find-parking-page'), 'FindParkingPage');
+const LandingPage = lazyRouteComponent(() => import('../features/landing/landing-page'), 'LandingPage');
 
 /** `/` is the landing page when signed out and Find Parking when signed in (spec 2.1), whose search is the URL's. */
 export const Route = createFileRoute('/')({ validateSearch: findParkingSearch, component: Home });

@@ -1,0 +1,61 @@
+/**
+ * The signed-out `/` is the landing page prerendered at build: it loads no JavaScript at all, and its
+ * links open the app. Signed in, `/` is Find Parking; signed out again, the landing page is back.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, logOut, newPhonePage, reportPageOnFailure } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+/** The scripts the page fetches while `act` runs. */
+async function scriptsFetchedBy(act: () => Promise<unknown>) {
+  const scripts: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  };
+  page.on('request', onRequest);
+  try {
+    await act();
+  } finally {
+    page.off('request', onRequest);
+  }
+  return scripts;
+}
+
+describe('the landing page', () => {
+  it('loads no JavaScript for a visitor, and Sign In opens the app', async () => {
+    const scripts = await scriptsFetchedBy(async () => {
+      await page.goto(baseURL, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
+    });
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByLabel('Email Address').fill('driver@parkada.ph');
+    await page.getByLabel('Password').fill('parkada-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+  });
+
+  it('is Find Parking at / when signed in, and the landing page again after logging out', async () => {
+    await page.goto(baseURL);
+    await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+
+    await logOut(page);
+    await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
+    const scripts = await scriptsFetchedBy(() => page.reload({ waitUntil: 'networkidle' }));
+    expect(scripts).toEqual([]);
+    await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
+  });
+});
