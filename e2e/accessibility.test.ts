@@ -1,13 +1,14 @@
 /**
  * axe-core (WCAG 2.1 A/AA) on the screens of every role and of signed-out visitors, in the light and
- * the dark theme: none may have a violation. Then what axe cannot see: focus in a dialog and a toast
- * read out.
+ * the dark theme: none may have a violation. Then what axe cannot see: Tab reaches every control of
+ * each screen, focus stays in a dialog and returns to its opener, and a toast is read out.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { expectAccessible } from './axe';
 import { launchBrowser, reportPageOnFailure } from './browser';
+import { expectKeyboardReachable } from './keyboard';
 
 const baseURL = inject('baseURL');
 const THEMES = ['light', 'dark'] as const;
@@ -82,9 +83,11 @@ for (const theme of THEMES) {
   describe(`${theme} theme`, () => {
     for (const { role, paths } of SCREENS) {
       for (const path of paths) {
-        it(`${path} for ${role ?? 'a visitor'} has no WCAG 2.1 A/AA violation`, async () => {
+        it(`${path} for ${role ?? 'a visitor'} has no WCAG 2.1 A/AA violation${theme === 'light' ? ', and Tab reaches every control' : ''}`, async () => {
           const screen = await open(role, theme, path);
           await expectAccessible(screen, `${path} (${theme})`);
+          // The same controls in either theme: Tab is walked once.
+          if (theme === 'light') await expectKeyboardReachable(screen, path);
           await screen.context().close();
         });
       }

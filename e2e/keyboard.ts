@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** What a pointer can operate: links, form fields, buttons and the ARIA widgets that act as them. */
+const CONTROLS = [
+  'a[href]',
+  'button',
+  'input:not([type="hidden"])',
+  'select',
+  'textarea',
+  'summary',
+  '[role="button"]',
+  '[role="link"]',
+  '[role="switch"]',
+  '[role="checkbox"]',
+  '[role="radio"]',
+  '[role="tab"]',
+  '[role="menuitem"]',
+  '[role="option"]',
+  '[role="slider"]',
+].join(',');
+
+/** Widgets with one Tab stop whose members are reached with the arrow keys (WAI-ARIA roving focus). */
+const ROVING_GROUPS = '[role="tablist"], [role="radiogroup"], [role="toolbar"], [role="menu"], [role="listbox"]';
+
+/**
+ * Marks every visible, enabled control with the Tab stop it belongs to (`data-tab-stop`): its own, or
+ * its roving group's, or its radio set's. Returns the stops with a description of each.
+ */
+function markTabStops(selectors: { controls: string; groups: string }): Record<string, string> {
+  const stops: Record<string, string> = {};
+  const describe = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[role=${element.getAttribute('role')}]` : ''} "${(
+      element.getAttribute('aria-label') ??
+      element.textContent ??
+      ''
+    )
+      .trim()
+      .slice(0, 40)}"`;
+  let next = 0;
+  const groupIds = new Map<Element | string, string>();
+  for (const element of Array.from(document.querySelectorAll<HTMLElement>(selectors.controls))) {
+    const box = element.getBoundingClientRect();
+    const hidden =
+      box.width === 0 ||
+      box.height === 0 ||
+      getComputedStyle(element).visibility === 'hidden' ||
+      element.closest('[inert], [aria-hidden="true"]') !== null ||
+      (element as HTMLButtonElement).disabled === true ||
+      element.getAttribute('aria-disabled') === 'true';
+    if (hidden) continue;
+    const radioName = element instanceof HTMLInputElement && element.type === 'radio' && element.name ? `radio:${element.name}` : null;
+    const group = element.closest(selectors.groups) ?? radioName ?? element;
+    let id = groupIds.get(group);
+    if (!id) {
+      id = String(next++);
+      groupIds.set(group, id);
+      stops[id] = describe(typeof group === 'string' ? element : group);
+    }
+    element.dataset.tabStop = id;
+  }
+  return stops;
+}
+
+/**
+ * Fails unless pressing Tab from the top of the page reaches every visible control (each roving
+ * widget once), so nothing on the screen needs a pointer.
+ */
+export async function expectKeyboardReachable(page: Page, screen: string) {
+  const stops = await page.evaluate(markTabStops, { controls: CONTROLS, groups: ROVING_GROUPS });
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { tabStopsSeen: string[] }).tabStopsSeen = seen;
+    document.addEventListener('focusin', (event) => {
+      const stop = (event.target as Element).closest<HTMLElement>('[data-tab-stop]')?.dataset.tabStop;
+      seen.push(stop ?? '');
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { tabStopsSeen: string[] }).tabStopsSeen);
+  // Tab until focus comes round to the first stop again, or the page has had two passes' worth.
+  const limit = 2 * Object.keys(stops).length + 10;
+  for (let pressed = 0; pressed < limit; pressed += 10) {
+    for (let step = 0; step < 10; step++) await page.keyboard.press('Tab');
+    const visited = await seen();
+    if (visited.length > 1 && visited.indexOf(visited[0], 1) > 0) break;
+  }
+  const reached = new Set(await seen());
+  const unreached = Object.entries(stops)
+    .filter(([id]) => !reached.has(id))
+    .map(([, description]) => `${screen}: Tab never reaches ${description}`);
+  expect(unreached).toEqual([]);
+}
