@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
+import { manilaDay } from '../core/owner-figures';
 import { toManilaInput } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 
@@ -11,6 +13,8 @@ let applicant: Page;
 let driver: Page;
 /** The new owner's lot, unique to this run. */
 const LOT = `Poblacion Carpark ${Date.now() % 100_000}`;
+/** What the driver paid for it, as the confirm button showed it (₱…). */
+let paid = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -71,7 +75,7 @@ describe('approvals in the browser', () => {
     await applicant.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
   });
 
-  it('the new owner lists a lot, the admin approves it and a driver books it; both approvals are in the audit log', async () => {
+  it('the new owner lists a lot, the admin approves it, the owner prices it and a driver books it; both approvals are in the audit log', async () => {
     await applicant.goto(`${baseURL}/owner/lots`);
     await applicant.getByRole('button', { name: 'Add New Lot' }).click();
     await applicant.getByLabel('Lot Name').fill(LOT);
@@ -100,6 +104,13 @@ describe('approvals in the browser', () => {
     await applicant.goto(`${baseURL}/owner/lots`);
     await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Approved' }).waitFor();
 
+    // The owner sets the lot's rate: ₱70 an hour, the same for every hour.
+    await applicant.goto(`${baseURL}/owner/pricing`);
+    await applicant.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
+    await applicant.getByLabel('Base Rate (₱ per hour)').fill('70');
+    await applicant.getByRole('button', { name: 'Save Pricing' }).click();
+    await applicant.getByText('Pricing Updated', { exact: true }).first().waitFor();
+
     // The driver finds the lot by name and books it for tomorrow 09:00, paid from the wallet.
     const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
       data: { amountCents: 50_000, method: 'gcash' },
@@ -110,14 +121,15 @@ describe('approvals in the browser', () => {
     await driver.getByLabel('Location', { exact: true }).fill(LOT);
     await driver.getByRole('button', { name: 'Search' }).click();
     await driver.getByLabel('Arrival').fill(`${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`);
+    await driver.getByLabel('Duration').selectOption('2');
     const lotCard = driver.getByTestId('lot-card').filter({ hasText: LOT });
     await lotCard.getByRole('button', { name: 'Reserve Now' }).click();
     await driver.getByRole('dialog').getByLabel('Vehicle').selectOption({ label: 'Another vehicle (type the plate)' });
     await driver.getByRole('dialog').getByLabel('Plate Number').fill('NEW 1234');
-    await driver
-      .getByRole('dialog')
-      .getByRole('button', { name: /^Confirm and pay ₱/ })
-      .click();
+    const pay = driver.getByRole('dialog').getByRole('button', { name: /^Confirm and pay ₱/ });
+    paid = (await pay.innerText()).replace('Confirm and pay ', '').trim();
+    expect(paid).toBe('₱140.00');
+    await pay.click();
     await driver.waitForURL(/\/reservation\//);
     await driver.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
 
@@ -125,5 +137,30 @@ describe('approvals in the browser', () => {
     for (const action of ['APPROVE_OWNER', 'APPROVE_LOT'])
       await admin.getByTestId('audit-entry').filter({ hasText: action }).first().waitFor();
     expect(await admin.getByTestId('audit-entry').filter({ hasText: 'APPROVE_LOT' }).first().innerText()).toContain(LOT);
+  });
+  it('the new owner sees the booking on the dashboard and in the reports and exports them; the admin reads the system health', async () => {
+    await applicant.goto(`${baseURL}/owner`);
+    await applicant.getByTestId('lot-performance').filter({ hasText: LOT }).getByText(paid, { exact: true }).waitFor();
+
+    // Reports default to today; the payment was received today.
+    await applicant.goto(`${baseURL}/owner/reports`);
+    await applicant.getByLabel('Location').selectOption({ label: LOT });
+    const today = manilaDay(Date.now());
+    await applicant.getByTestId('daily-row').filter({ hasText: today }).getByText(paid, { exact: true }).waitFor();
+    const download = async (button: string) => {
+      const [file] = await Promise.all([applicant.waitForEvent('download'), applicant.getByRole('button', { name: button }).click()]);
+      return readFile((await file.path())!);
+    };
+    const csv = (await download('Export CSV')).toString('utf8').trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    // The CSV has pesos without the sign or thousands separators.
+    expect(csv[1].split(',').slice(0, 2)).toEqual([today, paid.replace(/[₱,]/g, '')]);
+    expect((await download('Generate PDF')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    await admin.goto(`${baseURL}/admin`);
+    const health = admin.getByTestId('system-health');
+    for (const part of ['Database (D1)', 'Sessions store (KV)', 'Lot objects (Durable Objects)', 'Documents store (R2)', 'Payments'])
+      expect(await health.locator('li', { hasText: part }).innerText()).toMatch(/healthy\s+\d+ ms/i);
+    await admin.getByTestId('uptime').getByText(/^Up /).waitFor();
   });
 });
