@@ -3,6 +3,7 @@
  * request shapes, the override reasons, what a stay costs at check-out, and the undo window.
  */
 import { z } from 'zod';
+import { type LotPricing, quote } from './pricing';
 import { normalizePlate } from './vehicles';
 
 export const OVERRIDE_REASONS = ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'] as const;
@@ -77,21 +78,25 @@ export type ExitRequest = z.infer<typeof exitSchema>;
 export const isOverride = (body: { action: string; override?: boolean }) => body.override === true || body.action === 'override';
 
 /**
- * What a stay costs at the exit, at the lot's hourly rate. Reserved time is already paid; past the
- * reservation's end each started hour is charged (a car 61 minutes late pays two hours; seconds past
- * the end are not an hour). A walk-in pays its whole stay, each started hour, one hour at least.
+ * What a stay costs at the exit, hour by hour at the rate the lot charges for that hour (its band's
+ * applied dynamic rate, else its base rate: `core/pricing.ts`). Reserved time is already paid; past
+ * the reservation's end each started hour is charged at its rate, without a tier discount (a car 61
+ * minutes late pays two hours; seconds past the end are not an hour). A walk-in pays what booking the
+ * same stay would have cost: each started hour, one hour at least, with the lot's tier discount.
  */
-export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUntilMs: number | null; rateCents: number }): {
+export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUntilMs: number | null; pricing: LotPricing }): {
   hours: number;
   amountCents: number;
 } {
-  const wholeMinutes = (ms: number) => Math.max(0, Math.floor(ms / MINUTE));
-  const startedHours = (minutes: number) => Math.ceil(minutes / 60);
-  const hours =
-    stay.reservedUntilMs === null
-      ? Math.max(1, startedHours(wholeMinutes(stay.exitMs - stay.entryMs)))
-      : startedHours(wholeMinutes(stay.exitMs - stay.reservedUntilMs));
-  return { hours, amountCents: hours * stay.rateCents };
+  const wholeMinutesMs = (ms: number) => Math.max(0, Math.floor(ms / MINUTE)) * MINUTE;
+  if (stay.reservedUntilMs === null) {
+    const { hours, totalCents } = quote(stay.pricing, wholeMinutesMs(stay.exitMs - stay.entryMs), stay.entryMs);
+    return { hours, amountCents: totalCents };
+  }
+  const overMs = wholeMinutesMs(stay.exitMs - stay.reservedUntilMs);
+  if (overMs === 0) return { hours: 0, amountCents: 0 };
+  const { hours, grossCents } = quote(stay.pricing, overMs, stay.reservedUntilMs);
+  return { hours, amountCents: grossCents };
 }
 
 /** Whether a check-in may still be undone at `now`. */

@@ -249,7 +249,7 @@ export async function exit(
     entryMs: Date.parse(checkin.entryTs),
     exitMs: at.getTime(),
     reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
-    rateCents: lot.pricing.baseRateCents,
+    pricing: lot.pricing,
   });
   const payer = reservation ? { userId: reservation.userId, vehicleId: null } : await accountOfPlate(db, checkin.plate);
   const walletCovers = payer && amountCents > 0 ? (await walletOf(db, payer.userId)).balanceCents >= amountCents : false;

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendantAssignments, auditLogs, reservations, users, wallets, walletTransactions } from '../db/schema';
+import { PRICE_BANDS } from '../../core/price-bands';
+import { attendantAssignments, auditLogs, pricing, reservations, users, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reservationRow, reserve } from '../test/booking-fixtures';
@@ -235,6 +236,32 @@ describe('exit and charges', () => {
       .from(walletTransactions)
       .where(and(eq(walletTransactions.type, 'PAYMENT'), eq(walletTransactions.amountCents, -16_000)));
     expect(ledger).toHaveLength(1);
+  });
+
+  it('prices gate hours at the applied dynamic rates: an overstay hour by hour, a walk-in as a booking with its tier discount', async () => {
+    const lotId = await makeLot(2, { progressive: true });
+    const applied = Object.fromEntries(
+      PRICE_BANDS.map((band) => [band, { rateCents: 6_000, appliedAt: new Date(Date.now() - 30 * 24 * HOUR).toISOString() }]),
+    );
+    await db()
+      .update(pricing)
+      .set({ dynamicEnabled: true, bandRatesJson: JSON.stringify(applied) })
+      .where(eq(pricing.lotId, lotId));
+
+    // 3 h 5 min is four started hours at ₱60; four hours reach the ×0.9 tier.
+    const entryTs = new Date(Date.now() - (3 * 60 + 5) * MINUTE).toISOString();
+    const walkIn = await (await gateEnter(owner, { lotId, plate: 'STR 778', entryTs })).json<Checkin>();
+    expect(await (await gateExit(owner, walkIn.id, { lotId, plate: 'STR 778' })).json<Checkin>()).toMatchObject({ amountCents: 21_600 });
+
+    // 61 minutes late is two hours at ₱60, with no discount.
+    const { booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    const end = Date.now() - 61 * MINUTE;
+    await db()
+      .update(reservations)
+      .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
+      .where(eq(reservations.id, booking.id));
+    expect(await (await gateExit(owner, id, { lotId })).json<Checkin>()).toMatchObject({ amountCents: 12_000 });
   });
 
   it('refuses a plate that is not the car checked in, unless overridden', async () => {
