@@ -18,5 +18,6 @@ export const AUDIT_ACTIONS = [
   'ROLE_CHANGE',
   'REFUND',
   'UPDATE_SETTINGS',
+  'RESET_PASSWORD',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

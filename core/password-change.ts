@@ -23,3 +23,12 @@ export type PasswordChange = z.input<typeof passwordChangeSchema>;
 export const PASSWORD_CHANGE_PATHS: readonly string[] = ['/api/auth/user', '/api/auth/password', '/api/auth/logout-all', '/api/logout'];
 
 export const MUST_CHANGE_PASSWORD = 'Please set a new password before you continue.';
+
+/** A one-time password an owner was shown works this long; then the owner issues a new one. */
+export const ONE_TIME_PASSWORD_DAYS = 7;
+export const oneTimePasswordExpiry = (now: Date) => new Date(now.getTime() + ONE_TIME_PASSWORD_DAYS * 24 * 3_600_000).toISOString();
+export const ONE_TIME_PASSWORD_EXPIRED = 'This one-time password has expired. Ask the lot owner for a new one.';
+
+/** Whether the account's password is a one-time one past its expiry: it then opens nothing, not even the change. */
+export const oneTimePasswordExpired = (account: { mustChangePassword: boolean; passwordExpiresAt: string | null }, now: Date) =>
+  account.mustChangePassword && account.passwordExpiresAt !== null && Date.parse(account.passwordExpiresAt) <= now.getTime();

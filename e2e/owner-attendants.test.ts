@@ -1,7 +1,8 @@
 /**
  * The owner staffs a lot's gate: a new attendant account is created from the Attendants dialog, its
  * one-time password read off the screen once, and the attendant, in a browser of their own, signs in
- * with it, must set their own password, and lands on the gate portal of that lot.
+ * with it, must set their own password, and lands on the gate portal of that lot. A lost one-time
+ * password is replaced by a new one from the same dialog.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +72,22 @@ describe('attendants of a lot in the browser', () => {
     }
     await owner.evaluate(() => document.documentElement.classList.remove('dark'));
     await owner.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it('issues a new one-time password in place of the first, which then no longer signs in', async () => {
+    const first = oneTimePassword;
+    await dialog().getByRole('button', { name: 'New password for Pedro Penduko' }).click();
+    await owner.getByText('New Password Issued', { exact: true }).first().waitFor();
+    await expect.poll(async () => (await dialog().getByTestId('one-time-password').textContent())!.trim()).not.toBe(first);
+    oneTimePassword = (await dialog().getByTestId('one-time-password').textContent())!.trim();
+    await dialog()
+      .getByTestId('lot-attendant')
+      .filter({ hasText: EMAIL })
+      .getByText(/One-time password works until/)
+      .waitFor();
+
+    await signIn(attendant, baseURL, EMAIL, first);
+    await attendant.getByText('Incorrect e-mail or password.').first().waitFor();
   });
 
   it('lets the new attendant in only to set a password, then to the gate portal of the lot', async () => {

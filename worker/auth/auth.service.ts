@@ -3,7 +3,7 @@
  * is refused before any password is hashed or checked.
  */
 import type { z } from 'zod';
-import type { passwordChangeSchema } from '../../core/password-change';
+import { ONE_TIME_PASSWORD_EXPIRED, oneTimePasswordExpired, type passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
@@ -43,6 +43,7 @@ export async function signIn(env: Bindings, db: DB, { email, password }: z.outpu
   if (!account || !valid) throw apiError(401, 'Incorrect e-mail or password.');
   // Told only to someone who knows the password, so it reveals nothing to a stranger.
   if (account.suspendedAt) throw apiError(403, SUSPENDED_MESSAGE);
+  if (oneTimePasswordExpired(account, new Date())) throw apiError(403, ONE_TIME_PASSWORD_EXPIRED);
   await signInSucceeded(env, email, ip);
   const { passwordHash: _secret, ...user } = account;
   return user;
@@ -65,6 +66,7 @@ export async function changePassword(
   // A 400, not a 401: the session is fine, the password typed is not.
   if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash)))
     throw apiError(400, 'Your current password is incorrect.');
+  if (oneTimePasswordExpired(account, new Date())) throw apiError(403, ONE_TIME_PASSWORD_EXPIRED);
   await signInSucceeded(env, user.email, ip);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);

@@ -37,6 +37,8 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     /** Signed in with a one-time password an owner was shown: nothing but setting a new one works until then. */
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
+    /** When that one-time password stops opening anything (core/password-change.ts); null for a password of the user's own. */
+    passwordExpiresAt: text('password_expires_at'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );

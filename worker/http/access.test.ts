@@ -140,6 +140,11 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
       json: { email: signupBody().email, firstName: 'Access', lastName: 'Check' },
     }),
   },
+  'POST /api/owner/lots/:id/attendants/:userId/one-time-password': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/owner/lots/${lotId}/attendants/${crypto.randomUUID()}/one-time-password` }),
+    found: false,
+  },
   'DELETE /api/owner/lots/:id/attendants/:userId': {
     who: OWNERS,
     sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${lotId}/attendants/${crypto.randomUUID()}` }),

@@ -14,6 +14,7 @@ export const lotAttendantRows = (db: DB, lotId: string) =>
       email: users.email,
       role: users.role,
       mustChangePassword: users.mustChangePassword,
+      passwordExpiresAt: users.passwordExpiresAt,
       assignedAt: attendantAssignments.createdAt,
       shiftStartedAt: shifts.startedAt,
     })
@@ -96,4 +97,17 @@ export const endShiftStatement = (d1: D1Database, db: DB, shiftId: string, now: 
       .update(shifts)
       .set({ endedAt: now.toISOString() })
       .where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt))),
+  );
+
+/**
+ * A new one-time password for an account that never set its own; only while it still has not (follow
+ * it with `abortUnlessChanged`).
+ */
+export const oneTimePasswordStatement = (d1: D1Database, db: DB, userId: string, passwordHash: string, expiresAt: string) =>
+  statementOf(
+    d1,
+    db
+      .update(users)
+      .set({ passwordHash, passwordExpiresAt: expiresAt })
+      .where(and(eq(users.id, userId), eq(users.mustChangePassword, true))),
   );

@@ -4,7 +4,7 @@ import { attendantAddSchema } from '../../core/lot-attendants';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
-import { addLotAttendant, listLotAttendants, removeLotAttendant } from './lot-attendants.service';
+import { addLotAttendant, listLotAttendants, removeLotAttendant, renewOneTimePassword } from './lot-attendants.service';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const attendantParams = lotParams.extend({ userId: z.uuid('Unknown attendant id') });
@@ -26,4 +26,9 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
     const { id, userId } = c.req.valid('param');
     await assertManagesLot(c.var.db, c.var.user!, id);
     return c.json(await removeLotAttendant({ env: c.env, db: c.var.db, owner: c.var.user! }, id, userId));
+  })
+  .post('/owner/lots/:id/attendants/:userId/one-time-password', validate('param', attendantParams), async (c) => {
+    const { id, userId } = c.req.valid('param');
+    await assertManagesLot(c.var.db, c.var.user!, id);
+    return c.json(await renewOneTimePassword({ env: c.env, db: c.var.db, owner: c.var.user! }, id, userId));
   });

@@ -4,9 +4,11 @@
  * their open shift at the lot. Every role change is audited in the same batch as the change.
  */
 import { NAMES_FOR_NEW_ACCOUNT, type AttendantAdd } from '../../core/lot-attendants';
+import { oneTimePasswordExpiry } from '../../core/password-change';
 import type { Role } from '../../core/roles';
 import { auditStatement } from '../audit/audit.data';
 import { hashPassword, oneTimePassword } from '../auth/password';
+import { endAllSessions } from '../auth/sessions';
 import { statementOf, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -20,6 +22,7 @@ import {
   endShiftStatement,
   isAssigned,
   lotAttendantRows,
+  oneTimePasswordStatement,
   openShiftAt,
   otherAssignmentCount,
   promoteToAttendantStatement,
@@ -84,7 +87,7 @@ export async function addLotAttendant(ctx: Ctx, lotId: string, input: AttendantA
   return { attendant: await attendantOf(ctx.db, lotId, existing.id), created: false, oneTimePassword: null };
 }
 
-async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd) {
+async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now = new Date()) {
   const firstName = input.firstName?.trim();
   const lastName = input.lastName?.trim();
   if (!firstName || !lastName) throw apiError(400, NAMES_FOR_NEW_ACCOUNT);
@@ -101,6 +104,7 @@ async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd) {
       signupRole: 'parking_user',
       role: 'attendant',
       mustChangePassword: true,
+      passwordExpiresAt: oneTimePasswordExpiry(now),
     },
     userId,
   );
@@ -146,4 +150,33 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
     throw error;
   }
   return { id: userId, shiftEnded: !!shift, role: demote ? ('parking_user' as const) : user.role };
+}
+
+/**
+ * A new one-time password for someone at the lot who never set their own (the first was lost or ran
+ * out); the old one stops working and whoever signed in with it is signed out. An account whose
+ * password is its own is its owner's alone: 409.
+ */
+export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: string, now = new Date()) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || !(await isAssigned(ctx.db, userId, lotId))) throw notFound('Attendant');
+  const ownPassword = () => apiError(409, `${user.email} has set their own password; only they can change it.`);
+  if (!user.mustChangePassword) throw ownPassword();
+  const password = oneTimePassword();
+  try {
+    await ctx.env.DB.batch([
+      oneTimePasswordStatement(ctx.env.DB, ctx.db, userId, await hashPassword(password), oneTimePasswordExpiry(now)),
+      abortUnlessChanged(ctx.env.DB),
+      auditStatement(ctx.env.DB, ctx.db, ctx.owner, {
+        action: 'RESET_PASSWORD',
+        subject: `user:${userId}`,
+        context: { email: user.email, lotId },
+      }),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw ownPassword();
+    throw error;
+  }
+  await endAllSessions(ctx.env.SESSIONS, ctx.db, userId, now.getTime());
+  return { attendant: await attendantOf(ctx.db, lotId, userId), oneTimePassword: password };
 }

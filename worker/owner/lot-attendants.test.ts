@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAMES_FOR_NEW_ACCOUNT } from '../../core/lot-attendants';
-import { MUST_CHANGE_PASSWORD } from '../../core/password-change';
+import { MUST_CHANGE_PASSWORD, ONE_TIME_PASSWORD_EXPIRED } from '../../core/password-change';
 import { auditLogs, attendantAssignments, shifts, users } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { call, db, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
@@ -31,6 +31,8 @@ const attendantsPath = (lotId: string) => `/api/owner/lots/${lotId}/attendants`;
 const listAttendants = async (cookie: string, lotId: string) => (await call(attendantsPath(lotId), { cookie })).json<Attendant[]>();
 const add = (cookie: string, lotId: string, json: Record<string, unknown>) => call(attendantsPath(lotId), { method: 'POST', cookie, json });
 const remove = (cookie: string, lotId: string, userId: string) => call(`${attendantsPath(lotId)}/${userId}`, { method: 'DELETE', cookie });
+const renew = (cookie: string, lotId: string, userId: string) =>
+  call(`${attendantsPath(lotId)}/${userId}/one-time-password`, { method: 'POST', cookie });
 const roleOf = async (userId: string) => (await db().select({ role: users.role }).from(users).where(eq(users.id, userId)))[0].role;
 const roleChanges = async (userId: string) =>
   (
@@ -178,6 +180,84 @@ describe('adding an unknown e-mail', () => {
   });
 });
 
+describe('one-time passwords', () => {
+  /** An owner's lot with a new attendant account, and the one-time password it was given. */
+  async function newAttendant() {
+    const owner = await ownerWithLot();
+    const email = signupBody().email;
+    const added = await (await add(owner.cookie, owner.lotId, { email, firstName: 'Kapitan', lastName: 'Basa' })).json<Added>();
+    return { ...owner, email, attendantId: added.attendant.id, password: added.oneTimePassword! };
+  }
+  const expireNow = (userId: string) =>
+    db()
+      .update(users)
+      .set({ passwordExpiresAt: new Date(Date.now() - 1_000).toISOString() })
+      .where(eq(users.id, userId));
+
+  it('works for seven days, then opens nothing: neither a sign-in nor the change', async () => {
+    const { email, attendantId, password } = await newAttendant();
+    const [stored] = await db().select().from(users).where(eq(users.id, attendantId));
+    expect(Date.parse(stored.passwordExpiresAt!) - Date.now()).toBeGreaterThan(7 * 24 * 3_600_000 - 60_000);
+    const session = sessionCookie(await signIn(email, password));
+
+    await expireNow(attendantId);
+    const refused = await signIn(email, password);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: ONE_TIME_PASSWORD_EXPIRED });
+    const change = await call('/api/auth/password', {
+      method: 'POST',
+      cookie: session,
+      json: { currentPassword: password, newPassword: 'gate keeper 2026' },
+    });
+    expect(change.status).toBe(403);
+    expect(await change.json()).toMatchObject({ message: ONE_TIME_PASSWORD_EXPIRED });
+    expect((await db().select().from(users).where(eq(users.id, attendantId)))[0].passwordHash).toBe(stored.passwordHash);
+  });
+
+  it('the owner issues a new one: the old stops working, its sessions end, and it is audited', async () => {
+    const { user: owner, cookie, lotId, email, attendantId, password } = await newAttendant();
+    const oldSession = sessionCookie(await signIn(email, password));
+    await expireNow(attendantId);
+
+    const res = await renew(cookie, lotId, attendantId);
+    expect(res.status).toBe(200);
+    const renewed = await res.json<{ attendant: Attendant & { passwordExpiresAt: string }; oneTimePassword: string }>();
+    expect(renewed.oneTimePassword).not.toBe(password);
+    expect(Date.parse(renewed.attendant.passwordExpiresAt)).toBeGreaterThan(Date.now());
+    expect((await call('/api/auth/user', { cookie: oldSession })).status).toBe(401);
+    expect((await signIn(email, password)).status).toBe(401);
+    const fresh = await signIn(email, renewed.oneTimePassword);
+    expect(await fresh.json()).toMatchObject({ user: { email, mustChangePassword: true } });
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.subject, `user:${attendantId}`), eq(auditLogs.action, 'RESET_PASSWORD')));
+    expect(audit).toMatchObject({ actorId: owner.id });
+    expect(JSON.parse(audit.contextJson)).toEqual({ email, lotId });
+    expect(audit.contextJson).not.toContain(renewed.oneTimePassword);
+  });
+
+  it('never replaces a password the account set itself, and changes nothing then', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { user: driver } = await signedInAccount('parking_user');
+    await add(cookie, lotId, { email: driver.email });
+    const [before] = await db().select().from(users).where(eq(users.id, driver.id));
+    const res = await renew(cookie, lotId, driver.id);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ message: `${driver.email} has set their own password; only they can change it.` });
+    expect((await db().select().from(users).where(eq(users.id, driver.id)))[0].passwordHash).toBe(before.passwordHash);
+    expect(await db().select().from(auditLogs).where(eq(auditLogs.action, 'RESET_PASSWORD'))).not.toContainEqual(
+      expect.objectContaining({ subject: `user:${driver.id}` }),
+    );
+  });
+
+  it('answers 404 for someone who does not work the lot', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { attendantId } = await newAttendant();
+    expect((await renew(cookie, lotId, attendantId)).status).toBe(404);
+  });
+});
+
 describe('bad input', () => {
   it('answers 400 with a message and changes nothing', async () => {
     const { cookie, lotId } = await ownerWithLot();
@@ -250,6 +330,7 @@ describe('another owner’s lot', () => {
     expect((await call(attendantsPath(lotId), { cookie: rival })).status).toBe(404);
     expect((await add(rival, lotId, { email: signupBody().email, firstName: 'Sneaky', lastName: 'Pete' })).status).toBe(404);
     expect((await remove(rival, lotId, driver.id)).status).toBe(404);
+    expect((await renew(rival, lotId, driver.id)).status).toBe(404);
     expect((await db().select().from(attendantAssignments).where(eq(attendantAssignments.lotId, lotId))).map((a) => a.attendantId)).toEqual(
       [driver.id],
     );

@@ -28,7 +28,7 @@ export async function findUserBySession(db: DB, sessionKey: string): Promise<Ses
 
 /** A new password hash; a one-time password is thereby replaced. */
 export async function setPasswordHash(db: DB, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, mustChangePassword: false, passwordExpiresAt: null }).where(eq(users.id, userId));
 }
 
 /** Names and phone; the e-mail is the sign-in identity and never changes here. */
@@ -53,8 +53,9 @@ export type NewAccount = {
   signupRole: SignupRole;
   /** Staff roles are only ever given by the platform (demo data, admin decisions, an owner adding an attendant), never by sign-up. */
   role?: Role;
-  /** The password is a one-time one someone else was shown. */
+  /** The password is a one-time one someone else was shown, working until `passwordExpiresAt`. */
   mustChangePassword?: boolean;
+  passwordExpiresAt?: string;
 };
 
 /**

@@ -7,9 +7,17 @@ import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
-import { lotAttendantsQuery, useAddAttendant, useRemoveAttendant, type LotAttendant, type OwnerLot } from '../../lib/owner';
+import { formatDateTime } from '../../../core/time';
+import {
+  lotAttendantsQuery,
+  useAddAttendant,
+  useRemoveAttendant,
+  useRenewOneTimePassword,
+  type LotAttendant,
+  type OwnerLot,
+} from '../../lib/owner';
 
-/** The one-time password of an account just created: held only by this dialog, gone when it closes. */
+/** A one-time password just issued: held only by this dialog, gone when it closes. */
 function OneTimePassword({ email, password, onDone }: { email: string; password: string; onDone: () => void }) {
   const copy = async () => {
     try {
@@ -48,7 +56,22 @@ function OneTimePassword({ email, password, onDone }: { email: string; password:
   );
 }
 
-function AttendantRow({ attendant, onRemove }: { attendant: LotAttendant; onRemove: () => void }) {
+/** Awaiting first sign-in: until when the one-time password works, or that it ran out. */
+function OneTimePasswordState({ expiresAt }: { expiresAt: string | null }) {
+  const expired = expiresAt !== null && Date.parse(expiresAt) <= Date.now();
+  return (
+    <>
+      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
+        {expired ? 'One-time password expired' : 'Awaiting first sign-in'}
+      </span>
+      {expiresAt && !expired && (
+        <span className="w-full text-muted-foreground">One-time password works until {formatDateTime(expiresAt)}</span>
+      )}
+    </>
+  );
+}
+
+function AttendantRow({ attendant, onRemove, onRenew }: { attendant: LotAttendant; onRemove: () => void; onRenew: () => void }) {
   return (
     <li data-testid="lot-attendant" className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
@@ -65,16 +88,19 @@ function AttendantRow({ attendant, onRemove }: { attendant: LotAttendant; onRemo
             {attendant.onShift ? 'On shift' : 'Off shift'}
           </span>
           {attendant.role !== 'attendant' && <span className="rounded-full bg-muted px-2 py-0.5">{ROLE_LABELS[attendant.role]}</span>}
-          {attendant.mustChangePassword && (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
-              Awaiting first sign-in
-            </span>
-          )}
+          {attendant.mustChangePassword && <OneTimePasswordState expiresAt={attendant.passwordExpiresAt} />}
         </p>
       </div>
-      <Button size="sm" variant="outline" onClick={onRemove} aria-label={`Remove ${attendant.name}`}>
-        Remove
-      </Button>
+      <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+        {attendant.mustChangePassword && (
+          <Button size="sm" variant="outline" onClick={onRenew} aria-label={`New password for ${attendant.name}`}>
+            New password
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onClick={onRemove} aria-label={`Remove ${attendant.name}`}>
+          Remove
+        </Button>
+      </div>
     </li>
   );
 }
@@ -84,6 +110,7 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
   const attendants = useQuery(lotAttendantsQuery(lot.id));
   const add = useAddAttendant(lot.id);
   const remove = useRemoveAttendant(lot.id);
+  const renew = useRenewOneTimePassword(lot.id);
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -110,6 +137,15 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
     });
   };
 
+  const renewFor = (attendant: LotAttendant) =>
+    renew.mutate(attendant.id, {
+      onSuccess: ({ oneTimePassword }) => {
+        toast({ title: 'New Password Issued', description: `The previous one-time password for ${attendant.email} no longer works.` });
+        setIssued({ email: attendant.email, password: oneTimePassword });
+      },
+      onError: (error) => toast({ title: 'Password Not Issued', description: error.message, variant: 'destructive' }),
+    });
+
   const confirmRemove = () =>
     removing &&
     remove.mutate(removing.id, {
@@ -134,7 +170,12 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
         ) : (
           <ul className="divide-y divide-border">
             {attendants.data.map((attendant) => (
-              <AttendantRow key={attendant.id} attendant={attendant} onRemove={() => setRemoving(attendant)} />
+              <AttendantRow
+                key={attendant.id}
+                attendant={attendant}
+                onRemove={() => setRemoving(attendant)}
+                onRenew={() => renewFor(attendant)}
+              />
             ))}
           </ul>
         )}
