@@ -1,6 +1,7 @@
 /** Changing the platform settings (docs/admin.md, Platform settings): the new values and their audit entry in one D1 batch. */
 import { SETTING_KEYS, settingsProblem, type PlatformSettings, type SettingsChange } from '../../core/platform-settings';
 import { auditStatement } from '../audit/audit.data';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { apiError } from '../http/errors';
@@ -17,13 +18,23 @@ export async function changeSettings({ env, db, admin }: Ctx, change: SettingsCh
   // Sending the values already in force changes nothing, so nothing is recorded.
   if (changed.length === 0) return readSettingsRecord(db);
   const pick = (settings: PlatformSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
-  await env.DB.batch([
-    saveSettingsStatement(env.DB, db, after, pick(after), { userId: admin.id, at: now.toISOString() }),
-    auditStatement(env.DB, db, admin, {
-      action: 'UPDATE_SETTINGS',
-      subject: 'platform:settings',
-      context: { from: pick(before), to: pick(after) },
-    }),
-  ]);
+  try {
+    await env.DB.batch([
+      saveSettingsStatement(env.DB, db, after, pick(after), { userId: admin.id, at: now.toISOString() }),
+      abortUnlessChanged(env.DB),
+      auditStatement(env.DB, db, admin, {
+        action: 'UPDATE_SETTINGS',
+        subject: 'platform:settings',
+        context: { from: pick(before), to: pick(after) },
+      }),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error))
+      throw apiError(
+        409,
+        'Another admin changed the top-up limits meanwhile; together with yours they would not fit. Reload and try again.',
+      );
+    throw error;
+  }
   return readSettingsRecord(db);
 }

@@ -9,6 +9,8 @@ import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../core/pla
 import { auditLogs, notifications, platformSettings, reservations } from '../db/schema';
 import type { LotDurableObject } from '../lot-object/lot-durable-object';
 import { lotObject } from '../lot-object/stub';
+import { saveSettingsStatement } from '../platform/settings.data';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { balanceOf, cancelBooking, driver, inMinutes, makeLot, MINUTE, modifyBooking, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 
@@ -116,6 +118,30 @@ describe('GET and PATCH /api/admin/settings', () => {
     }
     expect(await db().select().from(platformSettings)).toHaveLength(0);
     expect((await (await call('/api/admin/settings', { cookie: admin })).json<SettingsAnswer>()).settings.noShowGraceMinutes).toBe(15);
+  });
+
+  it('writes nothing when, next to what another admin saved meanwhile, the top-up limits would not fit', async () => {
+    const { topupMaxCents: single, dailyTopupMaxCents: daily } = DEFAULT_PLATFORM_SETTINGS;
+    // Two admins read the defaults. One raises the largest top-up to the daily limit…
+    expect((await change({ topupMaxCents: daily })).status).toBe(200);
+    // …while the other, from what they read, lowers the daily limit to the old largest top-up.
+    const stale = { ...DEFAULT_PLATFORM_SETTINGS, dailyTopupMaxCents: single };
+    const write = env.DB.batch([
+      saveSettingsStatement(env.DB, db(), stale, { dailyTopupMaxCents: single }, { userId: 'admin-b', at: new Date().toISOString() }),
+      abortUnlessChanged(env.DB),
+    ]);
+    expect(
+      changedMeanwhile(
+        await write.then(
+          () => null,
+          (error) => error,
+        ),
+      ),
+    ).toBe(true);
+    const { settings } = await (await call('/api/admin/settings', { cookie: admin })).json<SettingsAnswer>();
+    expect(settings).toMatchObject({ topupMaxCents: daily, dailyTopupMaxCents: daily });
+    // A change of another setting still goes through next to it.
+    expect((await change({ noShowGraceMinutes: 20 })).status).toBe(200);
   });
 
   it('is for super admins only', async () => {

@@ -3,7 +3,7 @@
  * top-ups) at the moment it decides. One small D1 read per request: D1 answers it in about a
  * millisecond, and nothing has to be invalidated when an admin changes a setting.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../core/platform-settings';
 import { statementOf, type DB } from '../db/client';
 import { platformSettings } from '../db/schema';
@@ -25,7 +25,10 @@ export const readSettings = async (db: DB): Promise<PlatformSettings> => (await 
 /**
  * Writes the changed settings as a statement for the caller's batch; the first change creates the row
  * from `settings`. Only the changed columns are set, so two admins changing different settings at
- * once both keep their change.
+ * once both keep their change. The top-up limits are checked together (`settingsProblem`), so that
+ * check is made again against the row as it is when written: a change that would leave the daily
+ * limit below the largest single top-up, next to what another admin saved meanwhile, writes nothing
+ * (follow it with `abortUnlessChanged`).
  */
 export const saveSettingsStatement = (
   d1: D1Database,
@@ -39,5 +42,9 @@ export const saveSettingsStatement = (
     db
       .insert(platformSettings)
       .values({ id: ROW_ID, ...settings, updatedAt: by.at, updatedBy: by.userId })
-      .onConflictDoUpdate({ target: platformSettings.id, set: { ...changed, updatedAt: by.at, updatedBy: by.userId } }),
+      .onConflictDoUpdate({
+        target: platformSettings.id,
+        set: { ...changed, updatedAt: by.at, updatedBy: by.userId },
+        setWhere: sql`${changed.dailyTopupMaxCents ?? platformSettings.dailyTopupMaxCents} >= ${changed.topupMaxCents ?? platformSettings.topupMaxCents}`,
+      }),
   );
