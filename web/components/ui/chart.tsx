@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTheme } from '../../lib/theme';
+import { yRange, yStepsOf } from './chart-scale';
 
 export type ChartSeries = { label: string; values: (number | null)[]; color?: string };
 
@@ -14,6 +15,8 @@ type Props = {
   kind?: 'line' | 'bars';
   /** How a y value reads on the axis and in the legend. */
   format?: (value: number) => string;
+  /** The smallest step of the y axis, in the values' unit (100 for centavos shown as pesos). */
+  unit?: number;
   height?: number;
 };
 
@@ -23,7 +26,7 @@ const BRAND = '#f97316';
  * The one chart of the app (uPlot, canvas): a line or bars over labelled points, as wide as its box
  * and in the current theme. Only owner screens use it; their routes are split, so drivers never load it.
  */
-export function Chart({ title, labels, series, kind = 'line', format = String, height = 220 }: Props) {
+export function Chart({ title, labels, series, kind = 'line', format = String, unit = 1, height = 220 }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const { isDark } = useTheme();
 
@@ -37,7 +40,10 @@ export function Chart({ title, labels, series, kind = 'line', format = String, h
       {
         width: Math.max(element.clientWidth, 200),
         height,
-        scales: { x: { time: false, range: kind === 'bars' ? [-0.5, labels.length - 0.5] : undefined } },
+        scales: {
+          x: { time: false, range: kind === 'bars' ? [-0.5, labels.length - 0.5] : undefined },
+          y: { range: (_, min, max) => uPlot.rangeNum(...yRange(min, max, unit), 0.1, true) },
+        },
         legend: { show: series.length > 1 },
         cursor: { drag: { x: false, y: false } },
         axes: [
@@ -47,7 +53,14 @@ export function Chart({ title, labels, series, kind = 'line', format = String, h
             ticks: { stroke: grid },
             values: (_, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? (labels[tick] ?? '') : '')),
           },
-          { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid }, size: 64, values: (_, ticks) => ticks.map(format) },
+          {
+            stroke: ink,
+            grid: { stroke: grid },
+            ticks: { stroke: grid },
+            size: 64,
+            incrs: yStepsOf(unit),
+            values: (_, ticks) => ticks.map(format),
+          },
         ],
         series: [
           { label: 'x', value: (_, i) => (i === null ? '' : (labels[i] ?? '')) },
@@ -71,7 +84,7 @@ export function Chart({ title, labels, series, kind = 'line', format = String, h
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, series, kind, format, height, isDark]);
+  }, [labels, series, kind, format, unit, height, isDark]);
 
   return <div ref={box} role="img" aria-label={title} className="w-full min-w-0 overflow-hidden" data-testid="chart" />;
 }

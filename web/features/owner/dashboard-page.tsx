@@ -68,6 +68,7 @@ function RevenueTrend({ lotId }: { lotId?: string }) {
           labels={chart.labels}
           series={chart.series}
           format={pesoShort}
+          unit={100}
         />
       ) : (
         <div className="h-[220px] animate-pulse rounded bg-muted" />

@@ -74,6 +74,7 @@ function OverviewTab({ report }: { report: OwnerReport }) {
             series={trend.series}
             kind={report.daily.length > 1 ? 'line' : 'bars'}
             format={pesoShort}
+            unit={100}
           />
         </Panel>
         <Panel title="Occupancy Distribution">
@@ -130,7 +131,14 @@ function RevenueTab({ report }: { report: OwnerReport }) {
   return (
     <div className="space-y-6">
       <Panel title="Revenue by Hour">
-        <Chart title="Money received by Manila hour of day" labels={chart.labels} series={chart.series} kind="bars" format={pesoShort} />
+        <Chart
+          title="Money received by Manila hour of day"
+          labels={chart.labels}
+          series={chart.series}
+          kind="bars"
+          format={pesoShort}
+          unit={100}
+        />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Revenue Breakdown">
