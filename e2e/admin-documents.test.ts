@@ -40,7 +40,7 @@ async function saveScreens(page: Page, label: string, show: () => Promise<unknow
 }
 
 describe('owner application documents in the browser', () => {
-  it('an owner-type sign-up uploads a PDF with the form, and sees it in Settings', async () => {
+  it('an owner-type sign-up uploads a PDF with the form, sees it in Settings, and removes a wrong one added there', async () => {
     current = applicant;
     await saveScreens(applicant, 'signup-documents', async () => {
       await applicant.goto(`${baseURL}/signup`);
@@ -66,6 +66,17 @@ describe('owner application documents in the browser', () => {
     const card = applicant.getByTestId('owner-application');
     await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
     expect(await card.getByText('Pending', { exact: true }).count()).toBe(1);
+
+    // A wrong file added from Settings is removed again, after a confirmation; the permit stays.
+    await card.getByLabel('Documents').setInputFiles({ name: 'wrong-file.pdf', mimeType: 'application/pdf', buffer: PERMIT });
+    await card.getByRole('button', { name: 'Upload documents' }).click();
+    await card.getByRole('link', { name: 'wrong-file.pdf' }).waitFor();
+    await card.getByRole('button', { name: 'Remove wrong-file.pdf' }).click();
+    await applicant.getByRole('alertdialog').getByText('Remove wrong-file.pdf from your owner application?').waitFor();
+    await applicant.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await applicant.getByText('Document Removed', { exact: true }).first().waitFor();
+    await card.getByRole('link', { name: 'wrong-file.pdf' }).waitFor({ state: 'detached' });
+    await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
     await saveScreens(applicant, 'settings-owner-application', async () => {
       await applicant.goto(`${baseURL}/settings`);
       await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();

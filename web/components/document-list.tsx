@@ -1,10 +1,18 @@
-import { Download, FileText } from 'lucide-react';
+import { Download, FileText, X } from 'lucide-react';
 import { DOCUMENT_TYPE_LABELS, formatDocumentSize, type DocumentType } from '../../core/documents';
 
-export type ListedDocument = { name: string; url?: string; size?: number; type?: DocumentType };
+export type ListedDocument = { id?: string; name: string; url?: string; size?: number; type?: DocumentType };
 
-/** Documents by name, with size and type when known; each one with a url downloads. */
-export function DocumentList({ documents, empty = 'No documents' }: { documents: ListedDocument[]; empty?: string }) {
+/** Documents by name, with size and type when known; each one with a url downloads; with `onRemove`, each can be removed. */
+export function DocumentList<T extends ListedDocument>({
+  documents,
+  empty = 'No documents',
+  onRemove,
+}: {
+  documents: T[];
+  empty?: string;
+  onRemove?: (doc: T) => void;
+}) {
   if (documents.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="space-y-1.5" data-testid="documents">
@@ -29,6 +37,16 @@ export function DocumentList({ documents, empty = 'No documents' }: { documents:
             </span>
           )}
           {doc.url && <Download className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />}
+          {onRemove && (
+            <button
+              type="button"
+              onClick={() => onRemove(doc)}
+              aria-label={`Remove ${doc.name}`}
+              className="shrink-0 rounded p-0.5 text-muted-foreground hover:bg-card hover:text-foreground"
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+          )}
         </li>
       ))}
     </ul>

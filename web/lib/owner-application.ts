@@ -40,3 +40,12 @@ export function useUploadDocuments() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ownApplicationQuery.queryKey }),
   });
 }
+
+/** Removes one of the applicant's documents while the application is pending. */
+export function useRemoveDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (docId: string) => unwrap(api.user['owner-application'].documents[':docId'].$delete({ param: { docId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownApplicationQuery.queryKey }),
+  });
+}

@@ -39,6 +39,15 @@ export async function insertDocumentWithinLimit(db: DB, doc: NewDocument): Promi
   return result.meta.changes > 0;
 }
 
+/** Removes a document's row only while its application is pending, in one statement; answers whether it did. */
+export async function deleteDocumentWhilePending(db: DB, applicationId: string, documentId: string): Promise<boolean> {
+  const result = await db.run(sql`
+    DELETE FROM owner_application_documents
+     WHERE id = ${documentId} AND application_id = ${applicationId}
+       AND EXISTS (SELECT 1 FROM owner_applications WHERE id = ${applicationId} AND status = 'pending')`);
+  return result.meta.changes > 0;
+}
+
 export async function countDocuments(db: DB, applicationId: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })

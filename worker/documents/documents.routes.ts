@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DOCUMENT_MESSAGES } from '../../core/documents';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
-import { addDocument, downloadForAdmin, downloadOwn, ownApplication } from './documents.service';
+import { addDocument, downloadForAdmin, downloadOwn, ownApplication, removeDocument } from './documents.service';
 
 const upload = z.object({ file: z.instanceof(File, { error: DOCUMENT_MESSAGES.missing }) });
 const ownDocumentParams = z.object({ docId: z.uuid('Unknown document id') });
@@ -20,6 +20,9 @@ export const documentRoutes = new Hono<AppEnv>()
   )
   .get('/user/owner-application/documents/:docId', validate('param', ownDocumentParams), async (c) =>
     downloadOwn(c.env, c.var.db, c.var.user!.id, c.req.valid('param').docId),
+  )
+  .delete('/user/owner-application/documents/:docId', validate('param', ownDocumentParams), async (c) =>
+    c.json(await removeDocument(c.env, c.var.db, c.var.user!.id, c.req.valid('param').docId)),
   )
   .get('/admin/owners/:id/documents/:docId', validate('param', adminDocumentParams), async (c) => {
     const { id, docId } = c.req.valid('param');

@@ -19,6 +19,7 @@ import type { Bindings } from '../env';
 import { apiError } from '../http/errors';
 import {
   countDocuments,
+  deleteDocumentWhilePending,
   findApplicationOf,
   findDocument,
   insertDocumentWithinLimit,
@@ -27,7 +28,7 @@ import {
 } from './documents.data';
 
 export const NO_APPLICATION = 'You have no owner application.';
-export const APPLICATION_DECIDED = 'Your owner application has been decided; documents can no longer be added.';
+export const APPLICATION_DECIDED = 'Your owner application has been decided; its documents can no longer be changed.';
 const DOCUMENT_NOT_FOUND = 'Document not found';
 
 /** Where a document is downloaded: the admin's route names the application, the applicant's is their own. */
@@ -142,4 +143,16 @@ export async function downloadOwn(env: Bindings, db: DB, userId: string, documen
   const doc = application && (await findDocument(db, application.id, documentId));
   if (!doc) throw apiError(404, DOCUMENT_NOT_FOUND);
   return download(env, doc);
+}
+
+/** Removes one of the applicant's documents while the application is pending: its row, then its file. */
+export async function removeDocument(env: Bindings, db: DB, userId: string, documentId: string) {
+  const application = await pendingApplicationOf(db, userId);
+  const doc = await findDocument(db, application.id, documentId);
+  if (!doc) throw apiError(404, DOCUMENT_NOT_FOUND);
+  // Decided between the check above and now: the document stays with the decided application.
+  if (!(await deleteDocumentWhilePending(db, application.id, doc.id))) throw apiError(409, APPLICATION_DECIDED);
+  // The row is gone, so nobody is offered the file; an object left behind by a failed delete is only storage.
+  await env.DOCUMENTS.delete(doc.r2Key).catch((error: unknown) => console.error('Removed document file left in R2', doc.r2Key, error));
+  return { id: doc.id };
 }

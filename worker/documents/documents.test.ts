@@ -177,7 +177,7 @@ describe('uploading documents', () => {
     const late = await upload(cookie, documentForm(pdfBytes()));
     expect([late.status, await late.json()]).toEqual([
       409,
-      { message: 'Your owner application has been decided; documents can no longer be added.' },
+      { message: 'Your owner application has been decided; its documents can no longer be changed.' },
     ]);
     expect(await storedKeys(applicationId)).toEqual([]);
 
@@ -185,6 +185,38 @@ describe('uploading documents', () => {
     for (const res of [await upload(driver, documentForm(pdfBytes())), await call('/api/user/owner-application', { cookie: driver })]) {
       expect([res.status, await res.json()]).toEqual([404, { message: 'You have no owner application.' }]);
     }
+  });
+});
+
+describe('removing documents', () => {
+  const remove = (cookie: string, docId: string) => call(`/api/user/owner-application/documents/${docId}`, { method: 'DELETE', cookie });
+
+  it('removes the applicant’s document while pending: its row and its file; the others stay', async () => {
+    const { cookie, applicationId } = await applicant();
+    const kept = (await (await upload(cookie, documentForm(pdfBytes(), 'permit.pdf'))).json()) as Shown;
+    const wrong = (await (await upload(cookie, documentForm(pdfBytes(), 'wrong file.pdf'))).json()) as Shown;
+    const res = await remove(cookie, wrong.id);
+    expect([res.status, await res.json()]).toEqual([200, { id: wrong.id }]);
+    expect((await rowsOf(applicationId)).map((row) => row.id)).toEqual([kept.id]);
+    expect(await storedKeys(applicationId)).toEqual([`owner-applications/${applicationId}/${kept.id}`]);
+    const own = (await (await call('/api/user/owner-application', { cookie })).json()) as OwnApplication;
+    expect(own.documents.map((doc) => doc.name)).toEqual(['permit.pdf']);
+    expect((await remove(cookie, wrong.id)).status).toBe(404);
+  });
+
+  it('answers 404 for another applicant’s document and 409 once decided, removing nothing', async () => {
+    const first = await applicant();
+    const second = await applicant();
+    const doc = (await (await upload(first.cookie, documentForm(pdfBytes()))).json()) as Shown;
+    expect((await remove(second.cookie, doc.id)).status).toBe(404);
+    expect((await call(`/api/admin/owners/${first.applicationId}/approve`, { method: 'POST', json: {}, cookie: admin })).status).toBe(200);
+    const late = await remove(first.cookie, doc.id);
+    expect([late.status, await late.json()]).toEqual([
+      409,
+      { message: 'Your owner application has been decided; its documents can no longer be changed.' },
+    ]);
+    expect(await rowsOf(first.applicationId)).toHaveLength(1);
+    expect(await storedKeys(first.applicationId)).toHaveLength(1);
   });
 });
 

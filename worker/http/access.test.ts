@@ -108,6 +108,11 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ path: `/api/user/owner-application/documents/${crypto.randomUUID()}` }),
     found: false,
   },
+  'DELETE /api/user/owner-application/documents/:docId': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: `/api/user/owner-application/documents/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'GET /api/admin/owners/:id/documents/:docId': {
     who: ADMIN,
     sample: () => ({ path: `/api/admin/owners/${crypto.randomUUID()}/documents/${crypto.randomUUID()}` }),

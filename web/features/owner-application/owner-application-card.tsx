@@ -6,8 +6,9 @@ import { formatDateTime } from '../../../core/time';
 import { DocumentList } from '../../components/document-list';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { ownApplicationQuery, useUploadDocuments } from '../../lib/owner-application';
+import { ownApplicationQuery, useRemoveDocument, useUploadDocuments, type OwnApplication } from '../../lib/owner-application';
 import { ReviewBadge } from '../admin/review-badge';
 import { DocumentsPicker } from './documents-picker';
 
@@ -16,6 +17,8 @@ export function OwnerApplicationCard() {
   const { data: application } = useQuery(ownApplicationQuery);
   const [files, setFiles] = useState<File[]>([]);
   const upload = useUploadDocuments();
+  const remove = useRemoveDocument();
+  const [removing, setRemoving] = useState<OwnApplication['documents'][number] | null>(null);
   if (!application) return null;
   const pending = application.status === 'pending';
 
@@ -33,6 +36,13 @@ export function OwnerApplicationCard() {
       },
     });
 
+  const confirmRemove = () =>
+    removing &&
+    remove.mutate(removing.id, {
+      onSuccess: () => toast({ title: 'Document Removed', description: `${removing.name} is no longer part of your application.` }),
+      onError: (error) => toast({ title: 'Document Not Removed', description: error.message, variant: 'destructive' }),
+    });
+
   return (
     <Card className="mt-6 space-y-3" data-testid="owner-application">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -45,7 +55,7 @@ export function OwnerApplicationCard() {
         <ReviewBadge status={application.status} />
       </div>
       {application.decisionReason && <p className="text-sm">Reason: {application.decisionReason}</p>}
-      <DocumentList documents={application.documents} empty="No documents yet." />
+      <DocumentList documents={application.documents} empty="No documents yet." onRemove={pending ? setRemoving : undefined} />
       {pending && application.documents.length < MAX_DOCUMENTS && (
         <div className="space-y-3">
           <DocumentsPicker
@@ -59,6 +69,14 @@ export function OwnerApplicationCard() {
           </Button>
         </div>
       )}
+      <ConfirmDialog
+        open={!!removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove Document"
+        description={removing ? `Remove ${removing.name} from your owner application?` : ''}
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+      />
     </Card>
   );
 }
