@@ -1,0 +1,88 @@
+/**
+ * The driver's core journey with the keyboard alone, as someone who cannot use a pointer would make
+ * it: sign in, find a lot, reserve it, and cancel the reservation with its refund. Nothing is clicked;
+ * the page is only given keys (Tab to move, Enter and Space to act, typing into fields). Addresses are
+ * typed into the browser, as anyone can (the search lives in the URL).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { manilaDay } from '../core/owner-figures';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+
+const baseURL = inject('baseURL');
+const person = { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-1112222', password: 'miss-saigon-1989' };
+let browser: Browser;
+let page: Page;
+let email = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPhonePage(browser);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  email = await signUpDriver(page, baseURL, person);
+  const topup = await page.request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 100_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect((await page.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  // Signed out again: the journey starts at the sign-in form.
+  await page.context().clearCookies();
+});
+afterAll(async () => browser?.close());
+reportPageOnFailure(() => page);
+
+/** The focused element's accessible text: its label, else its text. */
+const focusedName = () =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return '';
+    const label =
+      element.getAttribute('aria-label') ?? (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null);
+    return (label ?? element.textContent ?? '').trim();
+  });
+
+/** Presses Tab until the focused control's name matches; fails after `limit` presses. */
+async function tabTo(name: RegExp, limit = 120) {
+  for (let pressed = 0; pressed < limit; pressed++) {
+    await page.keyboard.press('Tab');
+    if (name.test(await focusedName())) return;
+  }
+  throw new Error(`Tab never reached a control named ${name}`);
+}
+
+describe('the keyboard alone', () => {
+  it('signs in, reserves a lot and cancels it with a refund', async () => {
+    await page.goto(`${baseURL}/login`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await tabTo(/^Email Address$/);
+    await page.keyboard.type(email);
+    await tabTo(/^Password$/);
+    await page.keyboard.type(person.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+
+    const tomorrow = manilaDay(Date.now() + 24 * 3_600_000);
+    await page.goto(`${baseURL}/?place=Makati&arrive=${tomorrow}T09:00&hours=2`);
+    await page.getByTestId('lot-card').first().waitFor();
+    await tabTo(/^Reserve Now$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await tabTo(/^Plate Number$/);
+    await page.keyboard.type('LEA 1989');
+    await tabTo(/^Confirm and pay ₱/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/reservation\//);
+    await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
+
+    await tabTo(/^Cancel Reservation$/);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Cancel this reservation?').waitFor();
+    await tabTo(/^Cancel Reservation$/);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('reservation-status').filter({ hasText: 'CANCELLED' }).waitFor();
+    await page.getByText('Reservation Cancelled', { exact: true }).first().waitFor();
+    await page.getByText(/^₱[\d,.]+ refunded to your wallet\.$/).first().waitFor();
+  });
+});
