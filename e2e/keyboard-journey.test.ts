@@ -83,6 +83,9 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('reservation-status').filter({ hasText: 'CANCELLED' }).waitFor();
     await page.getByText('Reservation Cancelled', { exact: true }).first().waitFor();
-    await page.getByText(/^₱[\d,.]+ refunded to your wallet\.$/).first().waitFor();
+    await page
+      .getByText(/^₱[\d,.]+ refunded to your wallet\.$/)
+      .first()
+      .waitFor();
   });
 });
