@@ -11,7 +11,7 @@ import {
   suggestBandRate,
   type HourOccupancy,
 } from './dynamic-pricing';
-import { bandAt, bandHours, manilaDay } from './price-bands';
+import { bandAt, bandHours, manilaDayIndex } from './price-bands';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from './pricing';
 
 const baseRate = fc.integer({ min: MIN_RATE_CENTS, max: MAX_RATE_CENTS });
@@ -93,7 +93,7 @@ describe('dynamic pricing model (SFpark)', () => {
 
 describe('band occupancy', () => {
   // Four weeks from Monday 2026-10-26 (Manila) to Monday 2026-11-23.
-  const firstDay = manilaDay(Date.parse('2026-10-26T00:00:00+08:00'));
+  const firstDay = manilaDayIndex(Date.parse('2026-10-26T00:00:00+08:00'));
   const endDay = firstDay + 28;
   /** Two slots, both taken 8–10 AM on every weekday. */
   const fullWeekdayMornings: HourOccupancy[] = [];
