@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { addDays, manilaDay } from '../core/owner-figures';
+import { addDays, manilaDate, manilaDateStart } from '../core/time';
 import { localD1 } from '../scripts/local-state';
 import { api } from './client';
 
@@ -32,7 +32,7 @@ const counter = (name: string, to: number, from = 0) =>
 
 /** The year before `firstDay` + DAYS, as SQL statements; every figure is a fixed function of day, slot and turn. */
 function history(firstDay: string) {
-  const dayZero = Date.parse(`${firstDay}T00:00:00+08:00`) / 1000;
+  const dayZero = manilaDateStart(firstDay).getTime() / 1000;
   const hours = JSON.stringify(
     Object.fromEntries(
       ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '06:00', close: '22:00' }]),
@@ -100,10 +100,10 @@ async function timed(path: string, cookie: string): Promise<{ ms: number; bytes:
 }
 
 async function main() {
-  const today = manilaDay(Date.now());
+  const today = manilaDate(Date.now());
   const firstDay = addDays(today, -DAYS);
   const [imported] = query<{ first: string | null }>(`SELECT min(start_ts) AS first FROM reservations WHERE lot_id = '${LOT}'`);
-  if (!imported?.first || manilaDay(Date.parse(imported.first)) !== firstDay) {
+  if (!imported?.first || manilaDate(Date.parse(imported.first)) !== firstDay) {
     console.log(`Importing a year of stays on ${SLOTS} slots into the local D1…`);
     importHistory(firstDay);
   }

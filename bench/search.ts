@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HOUR_MS } from '../core/availability';
+import { DAY_MS, HOUR_MS, manilaDate, manilaDateStart } from '../core/time';
 import type { Page } from '../core/paging';
 import { localD1 } from '../scripts/local-state';
 import { api, BASE_URL, signUpDriver } from './client';
@@ -29,8 +29,8 @@ const BENCH_LOTS = "id LIKE 'bench-lot-%'";
 
 /** Tomorrow 10:00 in Manila. */
 const tomorrowAt10 = () => {
-  const manilaDate = new Date(Date.now() + 8 * HOUR_MS + 24 * HOUR_MS).toISOString().slice(0, 10);
-  return new Date(`${manilaDate}T10:00:00+08:00`);
+  const tomorrow = manilaDate(Date.now() + DAY_MS);
+  return new Date(manilaDateStart(tomorrow).getTime() + 10 * HOUR_MS);
 };
 
 /** A fixed pseudo-random sequence, so every run places the lots in the same spots. */

@@ -129,7 +129,8 @@ export function remainingTime(endTs: string, now = new Date()): string {
 /** Pass id (spec 2.6): the first 8 characters of the reservation id, upper case. */
 export const passIdOf = (reservationId: string) => reservationId.slice(0, 8).toUpperCase();
 
-const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
+/** An instant with its offset, as the booking and change requests give their start and end. */
+export const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
 
 /** POST /api/reservations. `Idempotency-Key` header required. */
 export const createReservationSchema = z

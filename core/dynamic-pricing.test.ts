@@ -11,8 +11,9 @@ import {
   suggestBandRate,
   type HourOccupancy,
 } from './dynamic-pricing';
-import { bandAt, bandHours, manilaDay } from './price-bands';
+import { bandAt, bandHours, manilaDayIndex, manilaDayIndexStart, manilaHour } from './price-bands';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from './pricing';
+import { DAY_MS, manilaDateStart } from './time';
 
 const baseRate = fc.integer({ min: MIN_RATE_CENTS, max: MAX_RATE_CENTS });
 /** A base rate and a current band rate the model could have set from it. */
@@ -39,6 +40,14 @@ describe('price bands', () => {
     expect(bandAt(Date.parse('2026-11-28T02:00:00+08:00'))).toBe('weekend-night'); // Saturday
     expect(bandAt(Date.parse('2026-11-29T09:00:00+08:00'))).toBe('weekend-morning'); // Sunday
     expect(bandHours('weekday-night')).toEqual([22, 23, 0, 1, 2, 3, 4, 5]);
+  });
+
+  it('numbers the Manila days on the calendar of core/time.ts', () => {
+    const midnight = manilaDateStart('2026-11-24').getTime();
+    const day = manilaDayIndex(midnight);
+    expect([manilaDayIndex(midnight - 1), manilaDayIndex(midnight + DAY_MS - 1)]).toEqual([day - 1, day]);
+    expect(manilaDayIndexStart(day)).toBe(midnight);
+    expect([manilaHour(midnight - 1), manilaHour(midnight)]).toEqual([23, 0]);
   });
 });
 
@@ -93,7 +102,7 @@ describe('dynamic pricing model (SFpark)', () => {
 
 describe('band occupancy', () => {
   // Four weeks from Monday 2026-10-26 (Manila) to Monday 2026-11-23.
-  const firstDay = manilaDay(Date.parse('2026-10-26T00:00:00+08:00'));
+  const firstDay = manilaDayIndex(Date.parse('2026-10-26T00:00:00+08:00'));
   const endDay = firstDay + 28;
   /** Two slots, both taken 8–10 AM on every weekday. */
   const fullWeekdayMornings: HourOccupancy[] = [];

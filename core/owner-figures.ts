@@ -1,16 +1,13 @@
 /**
- * The rules behind an owner's figures (docs/owner.md, "Figures"): Manila calendar days and the
- * periods compared, what counts as an open hour, occupancy, the change against the previous period,
- * what money is sold as, stay lengths, and how a customer's e-mail is shown. The worker computes the
- * figures with them and the screens label them with them.
+ * The rules behind an owner's figures (docs/owner.md, "Figures"): the periods compared (Manila
+ * calendar dates, core/time.ts), what counts as an open hour, occupancy, the change against the
+ * previous period, what money is sold as, stay lengths, and how a customer's e-mail is shown. The
+ * worker computes the figures with them and the screens label them with them.
  */
 import { z } from 'zod';
 import { WEEKDAYS, type LotHours, type Weekday } from './booking';
 import { csvPesos, toCsv } from './csv';
-import { DAY_MS, HOUR_MS } from './time';
-
-/** Manila keeps UTC+8 all year (no daylight saving), so a Manila day is a fixed 24 h window. */
-const MANILA_OFFSET_MS = 8 * HOUR_MS;
+import { addDays, daysBetween, eachDay, isCalendarDate } from './time';
 
 /** A report spans at most a year (a leap year included). */
 export const REPORT_MAX_DAYS = 366;
@@ -18,25 +15,6 @@ export const REPORT_MAX_DAYS = 366;
 export const HIGH_OCCUPANCY_PERCENT = 85;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** "2026-02-30" matches the pattern but is no day: it must read back unchanged. */
-const isCalendarDay = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
-};
-
-/** The Manila calendar day of an instant, "2026-11-23". */
-export const manilaDay = (at: Date | number) => new Date(new Date(at).getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
-
-/** The instant a Manila day begins. */
-export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - MANILA_OFFSET_MS);
-
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Days from `from` to `to`, both included. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-
-export const eachDay = (from: string, to: string) => Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
 
 /** The period a report is compared with: as many days, ending the day before it starts. */
 export function previousPeriod(from: string, to: string) {
@@ -164,7 +142,7 @@ export const reportFilterSchema = z
     from: z.string().regex(DAY, 'from must be a date like 2026-11-23.'),
     to: z.string().regex(DAY, 'to must be a date like 2026-11-23.'),
   })
-  .refine((f) => isCalendarDay(f.from) && isCalendarDay(f.to), 'That is not a calendar date.')
+  .refine((f) => isCalendarDate(f.from) && isCalendarDate(f.to), 'That is not a calendar date.')
   .refine((f) => f.from <= f.to, 'The start date must be on or before the end date.')
   .refine((f) => daysBetween(f.from, f.to) <= REPORT_MAX_DAYS, `A report covers at most ${REPORT_MAX_DAYS} days.`);
 export type ReportFilter = z.infer<typeof reportFilterSchema>;

@@ -4,7 +4,7 @@
  * the suggestion model, which measures each band's occupancy.
  */
 import { z } from 'zod';
-import { HOUR_MS } from './time';
+import { DAY_MS, HOUR_MS, MANILA_OFFSET_MS } from './time';
 
 export const DAY_TYPES = ['weekday', 'weekend'] as const;
 export type DayType = (typeof DAY_TYPES)[number];
@@ -23,14 +23,10 @@ export type PriceBand = `${DayType}-${DayPart}`;
 export const PRICE_BANDS = DAY_TYPES.flatMap((dayType) => DAY_PARTS.map(({ part }) => `${dayType}-${part}` as PriceBand));
 export const priceBandSchema = z.enum(PRICE_BANDS as [PriceBand, ...PriceBand[]], 'Unknown price band');
 
-/** Manila is UTC+8 all year (no daylight saving). */
-export const MANILA_OFFSET_MS = 8 * HOUR_MS;
-const DAY_MS = 24 * HOUR_MS;
-
-/** Days since 1970-01-01 on the Manila calendar. */
-export const manilaDay = (ms: number) => Math.floor((ms + MANILA_OFFSET_MS) / DAY_MS);
-/** The instant a Manila day begins. */
-export const manilaDayStart = (day: number) => day * DAY_MS - MANILA_OFFSET_MS;
+/** Days since 1970-01-01 on the Manila calendar: the day a band's hours are counted on. */
+export const manilaDayIndex = (ms: number) => Math.floor((ms + MANILA_OFFSET_MS) / DAY_MS);
+/** The instant a Manila day, counted as `manilaDayIndex` does, begins. */
+export const manilaDayIndexStart = (day: number) => day * DAY_MS - MANILA_OFFSET_MS;
 /** The Manila hour of the day, 0–23. */
 export const manilaHour = (ms: number) => Math.floor(((((ms + MANILA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
 
@@ -41,7 +37,7 @@ export const dayPartOf = (hour: number): DayPart =>
   DAY_PARTS.find(({ from, to }) => (from < to ? hour >= from && hour < to : hour >= from || hour < to))!.part;
 
 /** The band an instant falls in. A night hour belongs to the day it is on: Friday 11 PM is a weekday night, Saturday 2 AM a weekend one. */
-export const bandAt = (ms: number): PriceBand => `${dayTypeOf(manilaDay(ms))}-${dayPartOf(manilaHour(ms))}`;
+export const bandAt = (ms: number): PriceBand => `${dayTypeOf(manilaDayIndex(ms))}-${dayPartOf(manilaHour(ms))}`;
 
 export const bandParts = (band: PriceBand) => {
   const [dayType, part] = band.split('-') as [DayType, DayPart];

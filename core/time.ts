@@ -5,6 +5,52 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
+/**
+ * Manila keeps UTC+8 all year: the Philippines has had no daylight saving since 1990. So the Manila
+ * calendar is plain arithmetic on a fixed offset: a Manila day is always 24 hours, a month the same
+ * window on the worker, in SQL and in any browser, whatever its own zone or time-zone data.
+ */
+export const MANILA_OFFSET_MS = 8 * HOUR_MS;
+
+/** A calendar date "YYYY-MM-DD" as the UTC midnight that stands for it in date arithmetic. */
+const dateAsUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const dateOfUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** "2026-02-30" has the shape of a date but is none: a calendar date reads back unchanged. */
+export const isCalendarDate = (date: string) => {
+  const ms = dateAsUtc(date);
+  return !Number.isNaN(ms) && dateOfUtc(ms) === date;
+};
+
+/** The Manila calendar date of an instant, "2026-11-23". */
+export const manilaDate = (at: Date | number) => dateOfUtc(new Date(at).getTime() + MANILA_OFFSET_MS);
+
+/** The instant a Manila calendar date begins (its midnight in Manila). */
+export const manilaDateStart = (date: string) => new Date(dateAsUtc(date) - MANILA_OFFSET_MS);
+
+/** The midnight in Manila that began the day an instant falls on. */
+export const manilaMidnight = (at: Date | number) => manilaDateStart(manilaDate(at));
+
+/** The calendar date `days` after `date` (before it when negative). */
+export const addDays = (date: string, days: number) => dateOfUtc(dateAsUtc(date) + days * DAY_MS);
+
+/** Days from `from` to `to`, both included. */
+export const daysBetween = (from: string, to: string) => Math.round((dateAsUtc(to) - dateAsUtc(from)) / DAY_MS) + 1;
+
+/** Every calendar date from `from` to `to`, both included. */
+export const eachDay = (from: string, to: string) => Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
+
+/** The Manila calendar month of an instant, "2026-11". */
+export const manilaMonthOf = (at: Date | number) => manilaDate(at).slice(0, 7);
+
+/** The instants bounding a Manila calendar month "YYYY-MM", `[start, end)`, as ISO UTC. */
+export function manilaMonthRange(month: string): { start: string; end: string } {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const start = new Date(Date.UTC(year, monthNumber - 1, 1) - MANILA_OFFSET_MS);
+  const end = new Date(Date.UTC(year, monthNumber, 1) - MANILA_OFFSET_MS);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
 const shortDate = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, month: 'short', day: 'numeric', year: 'numeric' });
 
 /** Spec 2.12: 'Just now' under a minute, then minutes, hours (under 24), days (under 7), else a short date. */

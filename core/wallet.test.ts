@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loyaltyLevel, manilaDayStart, manilaMonthOf, manilaMonthRange, pointsForSpend, pointsToNextLevel, topupSchema } from './wallet';
+import { loyaltyLevel, pointsForSpend, pointsToNextLevel, topupSchema } from './wallet';
 
 describe('loyalty (spec 4, 9)', () => {
   it.each([
@@ -21,19 +21,6 @@ describe('loyalty (spec 4, 9)', () => {
     expect(pointsToNextLevel(120)).toEqual({ level: 'Silver', missing: 380 });
     expect(pointsToNextLevel(500)).toEqual({ level: 'Gold', missing: 500 });
     expect(pointsToNextLevel(1200)).toBeNull();
-  });
-});
-
-describe('Manila calendar', () => {
-  it('bounds a month in UTC (UTC+8, no DST)', () => {
-    expect(manilaMonthRange('2026-11')).toEqual({ start: '2026-10-31T16:00:00.000Z', end: '2026-11-30T16:00:00.000Z' });
-    expect(manilaMonthRange('2026-12')).toEqual({ start: '2026-11-30T16:00:00.000Z', end: '2026-12-31T16:00:00.000Z' });
-  });
-
-  it('puts late UTC evenings in the next Manila day and month', () => {
-    expect(manilaMonthOf(new Date('2026-11-30T16:30:00Z'))).toBe('2026-12');
-    expect(manilaDayStart(new Date('2026-11-23T17:00:00Z'))).toBe('2026-11-23T16:00:00.000Z');
-    expect(manilaDayStart(new Date('2026-11-23T15:59:00Z'))).toBe('2026-11-22T16:00:00.000Z');
   });
 });
 

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { formatPeso } from './money';
-import { MANILA_TZ } from './time';
 
 export const TOPUP_METHODS = ['gcash', 'maya', 'card'] as const;
 export type TopupMethod = (typeof TOPUP_METHODS)[number];
@@ -65,26 +64,6 @@ export function pointsToNextLevel(points: number): { level: LoyaltyLevel; missin
   if (points < 500) return { level: 'Silver', missing: 500 - points };
   if (points < 1000) return { level: 'Gold', missing: 1000 - points };
   return null;
-}
-
-const manilaMonth = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year: 'numeric', month: '2-digit' });
-const manilaDay = new Intl.DateTimeFormat('en-CA', { timeZone: MANILA_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** `YYYY-MM` of an instant in Manila. */
-export const manilaMonthOf = (date: Date) => manilaMonth.format(date).slice(0, 7);
-
-/** UTC instants bounding a Manila calendar month `[start, end)` (Manila is UTC+8 all year, no DST). */
-export function manilaMonthRange(month: string): { start: string; end: string } {
-  const [year, mon] = month.split('-').map(Number);
-  const start = new Date(Date.UTC(year, mon - 1, 1) - 8 * 3_600_000);
-  const end = new Date(Date.UTC(year, mon, 1) - 8 * 3_600_000);
-  return { start: start.toISOString(), end: end.toISOString() };
-}
-
-/** Start of the Manila calendar day containing `date`, as a UTC ISO instant. */
-export function manilaDayStart(date: Date): string {
-  const [year, month, day] = manilaDay.format(date).split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day) - 8 * 3_600_000).toISOString();
 }
 
 /** Ledger row types (spec 3) and how people read them. */

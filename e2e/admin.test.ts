@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { manilaDay } from '../core/owner-figures';
+import { manilaDate } from '../core/time';
 import { toManilaInput } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 
@@ -145,7 +145,7 @@ describe('approvals in the browser', () => {
     // Reports default to today; the payment was received today.
     await applicant.goto(`${baseURL}/owner/reports`);
     await applicant.getByLabel('Location').selectOption({ label: LOT });
-    const today = manilaDay(Date.now());
+    const today = manilaDate(Date.now());
     await applicant.getByTestId('daily-row').filter({ hasText: today }).getByText(paid, { exact: true }).waitFor();
     const download = async (button: string) => {
       const [file] = await Promise.all([applicant.waitForEvent('download'), applicant.getByRole('button', { name: button }).click()]);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, eachDay } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
 
 const baseURL = inject('baseURL');
@@ -44,7 +45,7 @@ describe('owner dashboard and reports in the browser', () => {
     const today = await page.getByLabel('Start Date').inputValue();
     expect(await page.getByLabel('End Date').inputValue()).toBe(today);
     // A week up to today: one row a day.
-    const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    const weekAgo = addDays(today, -6);
     await page.getByLabel('Start Date').fill(weekAgo);
     await page.getByTestId('daily-row').nth(6).waitFor();
 
@@ -52,9 +53,7 @@ describe('owner dashboard and reports in the browser', () => {
     expect(csv.name).toBe(`parking-report-${today}.csv`);
     const lines = csv.bytes.toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('Date,Revenue,Occupancy,Bookings,Avg Duration,Status');
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
-      Array.from({ length: 7 }, (_, i) => new Date(Date.parse(`${weekAgo}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)),
-    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(eachDay(weekAgo, today));
 
     const pdf = await download('Generate PDF');
     expect(pdf.name).toBe(`parking-report-${today}.pdf`);

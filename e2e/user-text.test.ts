@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { manilaDay } from '../core/owner-figures';
+import { DAY_MS, manilaDate } from '../core/time';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 
@@ -95,7 +95,7 @@ describe('user text on screen', () => {
     await showsAsText(driver, `/?place=${encodeURIComponent(`Co ${run}`)}`, LOT);
     await showsAsText(driver, `/lot/${lot.id}`, LOT);
     // Tomorrow 10:00 in Manila, inside the lot's default hours.
-    const start = `${manilaDay(Date.now() + 24 * 3_600_000)}T10:00:00+08:00`;
+    const start = `${manilaDate(Date.now() + DAY_MS)}T10:00:00+08:00`;
     const book = (plate: string) =>
       driver.request.post(`${baseURL}/api/reservations`, {
         data: { lotId: lot.id, start, durationHours: 1, plate },

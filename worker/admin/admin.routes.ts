@@ -5,8 +5,7 @@ import { AUDIT_ACTIONS } from '../../core/audit';
 import { PAGE_SIZE } from '../../core/paging';
 import { DEFAULT_PLATFORM_SETTINGS, settingsChangeSchema } from '../../core/platform-settings';
 import { ROLES } from '../../core/roles';
-import { DAY_MS } from '../../core/time';
-import { manilaDayStart } from '../../core/wallet';
+import { addDays, manilaDateStart } from '../../core/time';
 import { listAuditLogs } from '../audit/audit.data';
 import type { AppEnv } from '../env';
 import { pageQuery } from '../http/paging';
@@ -21,15 +20,13 @@ import { systemHealth } from './system-health';
 import { changeRole, changeSuspension } from './users.service';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
-const manilaDay = z.iso.date(DAY_MESSAGE);
-/** The first instant of a Manila calendar day. */
-const dayStart = (day: string) => manilaDayStart(new Date(`${day}T12:00:00+08:00`));
+const calendarDate = z.iso.date(DAY_MESSAGE);
 
 const auditQuery = pageQuery.extend({
   actor: z.string().trim().min(1).max(200).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of: ${AUDIT_ACTIONS.join(', ')}.` }).optional(),
-  from: manilaDay.optional(),
-  to: manilaDay.optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
 });
 
 const statusQuery = pageQuery.extend({
@@ -65,8 +62,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
     const { limit, cursor, actor, action, from, to } = c.req.valid('query');
     // `to` is inclusive: the whole of that Manila day.
-    const before = to ? new Date(Date.parse(dayStart(to)) + DAY_MS).toISOString() : undefined;
-    return c.json(await listAuditLogs(c.var.db, { actor, action, since: from ? dayStart(from) : undefined, before }, { limit, cursor }));
+    const before = to ? manilaDateStart(addDays(to, 1)).toISOString() : undefined;
+    const since = from ? manilaDateStart(from).toISOString() : undefined;
+    return c.json(await listAuditLogs(c.var.db, { actor, action, since, before }, { limit, cursor }));
   })
   .get('/admin/owner-applications', validate('query', statusQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');

@@ -1,7 +1,6 @@
 /** The platform's figures for the super admin, each computed from the records at the time of asking. */
 import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { DAY_MS } from '../../core/time';
-import { manilaDayStart } from '../../core/wallet';
+import { DAY_MS, manilaMidnight } from '../../core/time';
 import type { DB } from '../db/client';
 import { checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
 import { moneyPerLot, totalMoneyReceived } from '../owner/figures.data';
@@ -137,7 +136,7 @@ export async function platformMetrics(db: DB, now = Date.now()) {
     db
       .select({ n: count() })
       .from(reservations)
-      .where(gte(reservations.createdAt, manilaDayStart(new Date(now)))),
+      .where(gte(reservations.createdAt, manilaMidnight(now).toISOString())),
     db
       .select({ n: count() })
       .from(slots)

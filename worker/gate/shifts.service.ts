@@ -4,7 +4,7 @@
  */
 import { manilaClock } from '../../core/booking';
 import { undoable } from '../../core/gate';
-import { HOUR_MS, MINUTE_MS } from '../../core/time';
+import { HOUR_MS, manilaMidnight, MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import { availabilityOf, findLot } from '../lots/lots.data';
@@ -86,14 +86,11 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
   return items.sort((a, b) => b.time.localeCompare(a.time)).slice(0, limit);
 }
 
-/** Midnight in Manila of the day `now` falls on. */
-const manilaDayStart = (now: Date) => new Date(now.getTime() - manilaClock(now).minutes * MINUTE_MS - (now.getTime() % MINUTE_MS));
-
 /** The lot status card and quick stats. */
 export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new Date()) {
   const lot = (await findLot(db, lotId))!;
   const { occupied, total } = await availabilityOf(env, lot, { startMs: now.getTime(), endMs: now.getTime() + MINUTE_MS });
-  const dayStart = manilaDayStart(now);
+  const dayStart = manilaMidnight(now);
   const { noShowGraceMinutes } = await readSettings(db);
   const watch = await gateWatch(db, lotId, now, dayStart, noShowGraceMinutes);
   const { stays, issuesToday } = await gateDay(db, lotId, dayStart);

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../core/roles';
-import { manilaMonthOf } from '../../core/wallet';
+import { manilaMonthOf } from '../../core/time';
 import { app } from '../app';
 import { lots } from '../db/schema';
 import { createSandboxProvider } from '../payments/sandbox-provider';

@@ -12,6 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { StaySpan } from '../../core/owner-figures';
+import { MANILA_OFFSET_MS } from '../../core/time';
 import type { DB } from '../db/client';
 
 /** Whose lots: one owner's (null: every owner's, for the super admin), optionally one lot of them. */
@@ -19,9 +20,11 @@ export type LotScope = { ownerId: string | null; lotId?: string };
 /** A half-open window [from, to) of instants. */
 export type Window = { from: Date; to: Date };
 
-const MANILA = sql.raw(`'+8 hours'`);
-/** Seconds since the epoch, moved to Manila clock time (UTC+8 all year). */
-const manilaSeconds = (column: SQL) => sql`(unixepoch(${column}) + 28800)`;
+const MANILA_OFFSET_S = MANILA_OFFSET_MS / 1000;
+/** SQLite's date modifier from UTC to Manila clock time. */
+const MANILA = sql.raw(`'+${MANILA_OFFSET_S} seconds'`);
+/** Seconds since the epoch, moved to Manila clock time. */
+const manilaSeconds = (column: SQL) => sql`(unixepoch(${column}) + ${sql.raw(String(MANILA_OFFSET_S))})`;
 
 const lotsIn = (scope: LotScope | 'all') =>
   scope === 'all'
@@ -108,7 +111,7 @@ export async function customerCounts(db: DB, scope: LotScope, window: Window) {
 
 /** Stays as (lot_id, s, e) in Manila clock seconds, clipped to the window; `now` ends the stays still inside. */
 function stays(scope: LotScope, window: Window, now: Date) {
-  const [from, to] = [window.from.getTime() / 1000 + 28800, window.to.getTime() / 1000 + 28800];
+  const [from, to] = [window.from.getTime() / 1000 + MANILA_OFFSET_S, window.to.getTime() / 1000 + MANILA_OFFSET_S];
   const [fromIso, toIso, nowIso] = [window.from.toISOString(), window.to.toISOString(), now.toISOString()];
   return sql`
     SELECT lot_id, max(${manilaSeconds(sql`start_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`end_ts`)}, ${to}) AS e

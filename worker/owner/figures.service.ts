@@ -5,12 +5,8 @@
 import { WEEKDAYS } from '../../core/booking';
 import { lotHours } from '../../core/lot-json';
 import {
-  addDays,
   changePercent,
-  dayStart,
-  eachDay,
   eachOpenHour,
-  manilaDay,
   maskEmail,
   occupancyPercent,
   previousPeriod,
@@ -27,7 +23,7 @@ import {
   type Tally,
   type TrendRange,
 } from '../../core/owner-figures';
-import { DAY_MS } from '../../core/time';
+import { addDays, DAY_MS, eachDay, manilaDate, manilaDateStart, manilaMidnight } from '../../core/time';
 import type { DB } from '../db/client';
 import type { SessionUser } from '../env';
 import { listLotsOwnedBy } from '../lots/lots.data';
@@ -62,7 +58,7 @@ async function lotsOf(db: DB, scope: LotScope): Promise<ScopeLot[]> {
 }
 
 /** Whole Manila days, `from` to `to` included. */
-const daysWindow = (from: string, to: string): Window => ({ from: dayStart(from), to: dayStart(addDays(to, 1)) });
+const daysWindow = (from: string, to: string): Window => ({ from: manilaDateStart(from), to: manilaDateStart(addDays(to, 1)) });
 
 const emptyTally = (): Tally => ({ booked: 0, available: 0 });
 const addTo = <K>(tallies: Map<K, Tally>, key: K, hour: Tally) => {
@@ -79,7 +75,7 @@ const avgHours = (seconds: number, count: number) => (count ? roundHours(seconds
  * slots held by a stay right now, against the same moment yesterday.
  */
 export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
-  const today = dayStart(manilaDay(now));
+  const today = manilaMidnight(now);
   const current = { from: today, to: now };
   const previous = { from: new Date(today.getTime() - DAY_MS), to: new Date(now.getTime() - DAY_MS) };
   const lots = await lotsOf(db, scope);
@@ -113,7 +109,7 @@ function changes<T extends Record<string, number>>(current: T, previous: T) {
 
 /** The dashboard's revenue trend: money received per Manila day over the last 7 days, 30 days or 3 months. */
 export async function revenueTrend(db: DB, scope: LotScope, range: TrendRange, now = new Date()) {
-  const to = manilaDay(now);
+  const to = manilaDate(now);
   const from = addDays(to, 1 - TREND_RANGES[range]);
   const byDay = totalsBy(await moneyByHour(db, scope, daysWindow(from, to)), (row) => row.day);
   return eachDay(from, to).map((date) => ({ date, revenue: byDay.get(date) ?? 0 }));
@@ -128,7 +124,7 @@ function totalsBy<T extends { cents: number }, K>(rows: T[], keyOf: (row: T) => 
 /** Lot Performance: each lot's occupancy and revenue over the last 7 days, and revenue's trend against the 7 before. */
 export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) {
   const lots = await lotsOf(db, scope);
-  const to = manilaDay(now);
+  const to = manilaDate(now);
   const from = addDays(to, 1 - PERFORMANCE_DAYS);
   const before = previousPeriod(from, to);
   const [money, earlier, spans] = await Promise.all([

@@ -9,7 +9,7 @@ import { charges, checkins, lots, reservations, slots, users } from '../db/schem
 import { ALWAYS, cancelBooking, driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
-import { manilaDay } from '../../core/owner-figures';
+import { manilaDate } from '../../core/time';
 import { lotPerformance, ownerKpis } from './figures.service';
 
 /**
@@ -356,7 +356,7 @@ describe('money the booking flow records', () => {
       amountCents: number;
     }>();
     expect((await cancelBooking(cookie, dropped.id)).status).toBe(200);
-    const today = manilaDay(Date.now());
+    const today = manilaDate(Date.now());
     const res = await call(`/api/owner/reports?lotId=${lotId}&from=${today}&to=${today}`, { cookie: await cookieFor('owner_admin') });
     const body = await res.json<{ kpis: { totalRevenue: number }; revenue: { breakdown: { source: string; amount: number }[] } }>();
     // Two bookings charged, the second refunded in full (cancelled hours ahead).

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
-import { manilaDayStart, TOPUP_METHOD_LABELS, topupTooLarge, type TopupInput } from '../../core/wallet';
+import { manilaMidnight } from '../../core/time';
+import { TOPUP_METHOD_LABELS, topupTooLarge, type TopupInput } from '../../core/wallet';
 import { statementOf, type DB } from '../db/client';
 import { paymentEvents, payments, type Payment } from '../db/schema';
 import { newId } from '../db/ids';
@@ -49,7 +50,7 @@ export async function topupsToday(db: DB, userId: string, now: Date) {
     .where(
       and(
         eq(payments.userId, userId),
-        gte(payments.createdAt, manilaDayStart(now)),
+        gte(payments.createdAt, manilaMidnight(now).toISOString()),
         or(
           eq(payments.status, 'succeeded'),
           and(eq(payments.status, 'pending'), gte(payments.createdAt, new Date(now.getTime() - PENDING_COUNTS_FOR_MS).toISOString())),

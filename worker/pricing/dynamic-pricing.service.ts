@@ -15,7 +15,7 @@ import {
   type DynamicSuggestion,
 } from '../../core/dynamic-pricing';
 import { formatPeso } from '../../core/money';
-import { bandLabel, hourLabel, manilaDay, manilaDayStart, PRICE_BANDS } from '../../core/price-bands';
+import { bandLabel, hourLabel, manilaDayIndex, manilaDayIndexStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -31,9 +31,9 @@ const isOff = (lot: { name: string }) => `Dynamic pricing is off for ${lot.name}
 
 /** The lot's history: the last four whole weeks (to Manila midnight today), or since the lot was created; its hours read from the records. */
 async function historyOf(db: DB, lot: DynamicPricingLot, now: Date) {
-  const endDay = manilaDay(now.getTime());
-  const firstDay = Math.max(endDay - HISTORY_WEEKS * 7, manilaDay(Date.parse(lot.createdAt)));
-  const hours = await hourlyOccupancy(db, lot.id, manilaDayStart(firstDay), manilaDayStart(endDay), now.getTime());
+  const endDay = manilaDayIndex(now.getTime());
+  const firstDay = Math.max(endDay - HISTORY_WEEKS * 7, manilaDayIndex(Date.parse(lot.createdAt)));
+  const hours = await hourlyOccupancy(db, lot.id, manilaDayIndexStart(firstDay), manilaDayIndexStart(endDay), now.getTime());
   return { hours, window: { totalSlots: lot.totalSlots, firstDay, endDay, isOpen: openHoursOf(lotHours(lot)) } };
 }
 
@@ -42,7 +42,7 @@ async function occupanciesOf(db: DB, lot: DynamicPricingLot, now: Date) {
   const applied = appliedBandRates(lot.bandRatesJson);
   // A band whose rate was applied is judged only on the whole days since.
   const firstDaysByBand = Object.fromEntries(
-    Object.entries(applied).map(([band, rate]) => [band, manilaDay(Date.parse(rate.appliedAt)) + 1]),
+    Object.entries(applied).map(([band, rate]) => [band, manilaDayIndex(Date.parse(rate.appliedAt)) + 1]),
   );
   return { applied, bands: bandOccupancies(hours, { ...window, firstDaysByBand }) };
 }

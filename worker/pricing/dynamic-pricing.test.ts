@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LotSuggestion } from './dynamic-pricing.service';
-import { dayTypeOf, manilaDay, manilaDayStart, type PriceBand } from '../../core/price-bands';
+import { dayTypeOf, manilaDayIndex, manilaDayIndexStart, type PriceBand } from '../../core/price-bands';
 import { HOUR_MS } from '../../core/time';
 import { newId } from '../db/ids';
 import { auditLogs, checkins, lots, pricing, reservations, slots, users } from '../db/schema';
@@ -19,9 +19,9 @@ beforeAll(async () => {
   driverId = (await driver(0)).user.id;
 });
 
-const today = () => manilaDay(Date.now());
+const today = () => manilaDayIndex(Date.now());
 /** The instant `hour` o'clock Manila time on a Manila day. */
-const at = (day: number, hour: number) => new Date(manilaDayStart(day) + hour * HOUR_MS).toISOString();
+const at = (day: number, hour: number) => new Date(manilaDayIndexStart(day) + hour * HOUR_MS).toISOString();
 /** The last four whole weeks, as the model reads them. */
 const pastDays = () => Array.from({ length: 28 }, (_, i) => today() - 28 + i);
 const nextWeekday = () => [1, 2, 3, 4].map((n) => today() + n).find((day) => dayTypeOf(day) === 'weekday')!;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { HourOccupancy } from '../../core/dynamic-pricing';
-import { MANILA_OFFSET_MS } from '../../core/price-bands';
+import { MANILA_OFFSET_MS } from '../../core/time';
 import type { DB } from '../db/client';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createReservationSchema, noShowDeadline, type ReservationTab } from '../../core/booking';
+import { createReservationSchema, isoInstant, noShowDeadline, type ReservationTab } from '../../core/booking';
 import { historyFilterOf, historyQuerySchema } from '../../core/history';
 import { hasPass } from '../../core/passes';
 import type { AppEnv } from '../env';
@@ -19,7 +19,6 @@ const TABS = ['upcoming', 'active', 'past'] as const satisfies readonly Reservat
 const listQuery = pageQuery
   .extend(historyQuerySchema.shape)
   .extend({ tab: z.enum(TABS, { error: `tab must be one of: ${TABS.join(', ')}.` }).optional() });
-const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
 const modifySchema = z
   .object({ start: isoInstant, durationHours: z.number().int().min(1).max(24).optional(), end: isoInstant.optional() })
   .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {

@@ -1,12 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import {
-  loyaltyLevel,
-  manilaMonthOf,
-  manilaMonthRange,
-  pointsToNextLevel,
-  TRANSACTION_LABELS,
-  type AutoTopupRule,
-} from '../../core/wallet';
+import { manilaMonthOf, manilaMonthRange } from '../../core/time';
+import { loyaltyLevel, pointsToNextLevel, TRANSACTION_LABELS, type AutoTopupRule } from '../../core/wallet';
 import type { DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { autoTopups, payments, wallets, walletTransactions, type WalletTransaction } from '../db/schema';

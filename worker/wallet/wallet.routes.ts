@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { autoTopupSchema, manilaMonthOf, statementMonthSchema, topupSchema, topupTooLarge } from '../../core/wallet';
+import { manilaMonthOf } from '../../core/time';
+import { autoTopupSchema, statementMonthSchema, topupSchema, topupTooLarge } from '../../core/wallet';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';

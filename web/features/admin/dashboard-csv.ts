@@ -1,5 +1,5 @@
-import { manilaClock } from '../../../core/booking';
 import { csvPesos, inert, toCsv } from '../../../core/csv';
+import { manilaDate } from '../../../core/time';
 import type { PlatformKpis, PlatformMetrics, TenantFigures } from '../../lib/admin';
 
 /** Export Data: every figure the dashboard shows, one per row (section, item, measure, value), so a spreadsheet can filter and pivot it. */
@@ -37,4 +37,4 @@ export function dashboardCsv({ kpis, tenants, metrics }: { kpis: PlatformKpis; t
 }
 
 /** parkada-platform-2026-11-24.csv: the Manila date of the export. */
-export const dashboardCsvName = (now = new Date()) => `parkada-platform-${manilaClock(now).day}.csv`;
+export const dashboardCsvName = (now = new Date()) => `parkada-platform-${manilaDate(now)}.csv`;

@@ -13,7 +13,7 @@ import {
   type HistoryRange,
 } from '../../../core/history';
 import { formatPeso } from '../../../core/money';
-import { formatDateTime, toManilaInput } from '../../../core/time';
+import { formatDateTime, manilaDate } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
@@ -68,7 +68,7 @@ export function HistoryPage() {
     setExporting(true);
     try {
       const rows = tab === 'reservations' ? (await allReservations(query)).map(reservationRow) : (await allReceipts(query)).map(receiptRow);
-      downloadFile(`parkada-${tab}-${toManilaInput(new Date()).slice(0, 10)}.csv`, historyCsv(rows));
+      downloadFile(`parkada-${tab}-${manilaDate(Date.now())}.csv`, historyCsv(rows));
     } catch (error) {
       toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
     } finally {

@@ -3,7 +3,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, FileText } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatPeso } from '../../../core/money';
-import { dailyRowsCsv, dayStatus, manilaDay, reportFileName, reportFilterSchema, type ReportFilter } from '../../../core/owner-figures';
+import { dailyRowsCsv, dayStatus, reportFileName, reportFilterSchema, type ReportFilter } from '../../../core/owner-figures';
+import { manilaDate } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chart } from '../../components/ui/chart';
@@ -307,7 +308,7 @@ export function OwnerReportsPage() {
   const search = useSearch({ from: '/_auth/owner/reports' });
   const navigate = useNavigate({ from: '/owner/reports' });
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
-  const today = manilaDay(Date.now());
+  const today = manilaDate(Date.now());
   const filter: ReportFilter = { lotId: search.lotId, from: search.from ?? today, to: search.to ?? today };
   const checked = reportFilterSchema.safeParse(filter);
   const { data: report, isError, error, isFetching } = useQuery({ ...ownerReportQuery(filter), enabled: checked.success });

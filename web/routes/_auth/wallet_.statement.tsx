@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { manilaMonthOf, statementMonthSchema } from '../../../core/wallet';
+import { manilaMonthOf } from '../../../core/time';
+import { statementMonthSchema } from '../../../core/wallet';
 import { StatementPage } from '../../features/wallet/statement-page';
 
 export const Route = createFileRoute('/_auth/wallet_/statement')({
