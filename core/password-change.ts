@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { passwordSchema } from './signup';
+import { DAY_MS } from './time';
 
 export const passwordChangeSchema = z
   .object({
@@ -26,7 +27,7 @@ export const MUST_CHANGE_PASSWORD = 'Please set a new password before you contin
 
 /** A one-time password an owner was shown works this long; then the owner issues a new one. */
 export const ONE_TIME_PASSWORD_DAYS = 7;
-export const oneTimePasswordExpiry = (now: Date) => new Date(now.getTime() + ONE_TIME_PASSWORD_DAYS * 24 * 3_600_000).toISOString();
+export const oneTimePasswordExpiry = (now: Date) => new Date(now.getTime() + ONE_TIME_PASSWORD_DAYS * DAY_MS).toISOString();
 export const ONE_TIME_PASSWORD_EXPIRED = 'This one-time password has expired. Ask the lot owner for a new one.';
 
 /** Whether the account's password is a one-time one past its expiry: it then opens nothing, not even the change. */

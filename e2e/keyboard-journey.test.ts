@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { manilaDay } from '../core/owner-figures';
+import { manilaDate } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
@@ -61,7 +61,7 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
 
-    const tomorrow = manilaDay(Date.now() + 24 * 3_600_000);
+    const tomorrow = manilaDate(Date.now() + 24 * 3_600_000);
     await page.goto(`${baseURL}/?place=Makati&arrive=${tomorrow}T09:00&hours=2`);
     await page.getByTestId('lot-card').first().waitFor();
     await tabTo(/^Reserve Now$/);
