@@ -27,7 +27,7 @@ export type Bindings = {
 };
 
 /** The signed-in user as handlers see it: never the password hash. */
-export type SessionUser = Omit<User, 'passwordHash'>;
+export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt'>;
 
 export type Variables = {
   db: DrizzleD1Database<typeof schema>;

@@ -45,7 +45,7 @@ export async function signIn(env: Bindings, db: DB, { email, password }: z.outpu
   if (account.suspendedAt) throw apiError(403, SUSPENDED_MESSAGE);
   if (oneTimePasswordExpired(account, new Date())) throw apiError(403, ONE_TIME_PASSWORD_EXPIRED);
   await signInSucceeded(env, email, ip);
-  const { passwordHash: _secret, ...user } = account;
+  const { passwordHash: _secret, passwordExpiresAt: _expiry, ...user } = account;
   return user;
 }
 

@@ -14,7 +14,7 @@ export const lotAttendantRows = (db: DB, lotId: string) =>
       email: users.email,
       role: users.role,
       mustChangePassword: users.mustChangePassword,
-      passwordExpiresAt: users.passwordExpiresAt,
+      oneTimePasswordExpiresAt: users.passwordExpiresAt,
       assignedAt: attendantAssignments.createdAt,
       shiftStartedAt: shifts.startedAt,
     })

@@ -221,9 +221,9 @@ describe('one-time passwords', () => {
 
     const res = await renew(cookie, lotId, attendantId);
     expect(res.status).toBe(200);
-    const renewed = await res.json<{ attendant: Attendant & { passwordExpiresAt: string }; oneTimePassword: string }>();
+    const renewed = await res.json<{ attendant: Attendant & { oneTimePasswordExpiresAt: string }; oneTimePassword: string }>();
     expect(renewed.oneTimePassword).not.toBe(password);
-    expect(Date.parse(renewed.attendant.passwordExpiresAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(renewed.attendant.oneTimePasswordExpiresAt)).toBeGreaterThan(Date.now());
     expect((await call('/api/auth/user', { cookie: oldSession })).status).toBe(401);
     expect((await signIn(email, password)).status).toBe(401);
     const fresh = await signIn(email, renewed.oneTimePassword);

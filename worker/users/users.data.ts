@@ -8,7 +8,8 @@ import { violates } from '../db/constraints';
 import { notifications, ownerApplications, preferences, sessions, users, wallets } from '../db/schema';
 import type { SessionUser } from '../env';
 
-const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
+// What a session may know of its user: not the password's hash, nor when a one-time password expires.
+const { passwordHash: _secret, passwordExpiresAt: _expiry, ...publicColumns } = getTableColumns(users);
 
 export async function findUserById(db: DB, id: string): Promise<SessionUser | null> {
   const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);

@@ -88,7 +88,7 @@ function AttendantRow({ attendant, onRemove, onRenew }: { attendant: LotAttendan
             {attendant.onShift ? 'On shift' : 'Off shift'}
           </span>
           {attendant.role !== 'attendant' && <span className="rounded-full bg-muted px-2 py-0.5">{ROLE_LABELS[attendant.role]}</span>}
-          {attendant.mustChangePassword && <OneTimePasswordState expiresAt={attendant.passwordExpiresAt} />}
+          {attendant.mustChangePassword && <OneTimePasswordState expiresAt={attendant.oneTimePasswordExpiresAt} />}
         </p>
       </div>
       <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
