@@ -150,8 +150,11 @@ export async function removeDocument(env: Bindings, db: DB, userId: string, docu
   const application = await pendingApplicationOf(db, userId);
   const doc = await findDocument(db, application.id, documentId);
   if (!doc) throw apiError(404, DOCUMENT_NOT_FOUND);
-  // Decided between the check above and now: the document stays with the decided application.
-  if (!(await deleteDocumentWhilePending(db, application.id, doc.id))) throw apiError(409, APPLICATION_DECIDED);
+  if (!(await deleteDocumentWhilePending(db, application.id, doc.id))) {
+    // Removed by a request of a moment ago, or the application was decided meanwhile (its documents stay).
+    const now = await findApplicationOf(db, userId);
+    throw now?.status === 'pending' ? apiError(404, DOCUMENT_NOT_FOUND) : apiError(409, APPLICATION_DECIDED);
+  }
   // The row is gone, so nobody is offered the file; an object left behind by a failed delete is only storage.
   await env.DOCUMENTS.delete(doc.r2Key).catch((error: unknown) => console.error('Removed document file left in R2', doc.r2Key, error));
   return { id: doc.id };

@@ -202,6 +202,9 @@ describe('removing documents', () => {
     const own = (await (await call('/api/user/owner-application', { cookie })).json()) as OwnApplication;
     expect(own.documents.map((doc) => doc.name)).toEqual(['permit.pdf']);
     expect((await remove(cookie, wrong.id)).status).toBe(404);
+    // Removing twice at once (a double tap): one removes it, the other finds it gone.
+    const statuses = (await Promise.all([remove(cookie, kept.id), remove(cookie, kept.id)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 404]);
   });
 
   it('answers 404 for another applicant’s document and 409 once decided, removing nothing', async () => {

@@ -21,6 +21,7 @@ import {
   demoteToDriverStatement,
   endShiftStatement,
   isAssigned,
+  assignedToAnotherOwner,
   lotAttendantRows,
   oneTimePasswordStatement,
   openShiftAt,
@@ -155,17 +156,26 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
 /**
  * A new one-time password for someone at the lot who never set their own (the first was lost or ran
  * out); the old one stops working and whoever signed in with it is signed out. An account whose
- * password is its own is its owner's alone: 409.
+ * password is its own is its owner's alone, and one that also works another owner's gate is not this
+ * owner's to open (adding it to a lot must not hand over another owner's attendant): 409 for both.
  */
 export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: string, now = new Date()) {
   const user = await findUserById(ctx.db, userId);
   if (!user || !(await isAssigned(ctx.db, userId, lotId))) throw notFound('Attendant');
-  const ownPassword = () => apiError(409, `${user.email} has set their own password; only they can change it.`);
-  if (!user.mustChangePassword) throw ownPassword();
+  const ownerId = ctx.owner.role === 'super_admin' ? null : ctx.owner.id;
+  const worksElsewhere = async () => ownerId !== null && (await assignedToAnotherOwner(ctx.db, userId, ownerId));
+  const refusal = async () =>
+    apiError(
+      409,
+      (await worksElsewhere())
+        ? `${user.email} also works another owner's lot, so only Parkada support can give them a new password.`
+        : `${user.email} has set their own password; only they can change it.`,
+    );
+  if (!user.mustChangePassword || (await worksElsewhere())) throw await refusal();
   const password = oneTimePassword();
   try {
     await ctx.env.DB.batch([
-      oneTimePasswordStatement(ctx.env.DB, ctx.db, userId, await hashPassword(password), oneTimePasswordExpiry(now)),
+      oneTimePasswordStatement(ctx.env.DB, ctx.db, { userId, ownerId }, await hashPassword(password), oneTimePasswordExpiry(now)),
       abortUnlessChanged(ctx.env.DB),
       auditStatement(ctx.env.DB, ctx.db, ctx.owner, {
         action: 'RESET_PASSWORD',
@@ -174,7 +184,7 @@ export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: stri
       }),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw ownPassword();
+    if (changedMeanwhile(error)) throw await refusal();
     throw error;
   }
   await endAllSessions(ctx.env.SESSIONS, ctx.db, userId, now.getTime());

@@ -4,7 +4,7 @@ import { NAMES_FOR_NEW_ACCOUNT } from '../../core/lot-attendants';
 import { MUST_CHANGE_PASSWORD, ONE_TIME_PASSWORD_EXPIRED } from '../../core/password-change';
 import { auditLogs, attendantAssignments, shifts, users } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
-import { call, db, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
+import { call, cookieFor, db, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
 
 type Attendant = {
   id: string;
@@ -255,6 +255,22 @@ describe('one-time passwords', () => {
     const { cookie, lotId } = await ownerWithLot();
     const { attendantId } = await newAttendant();
     expect((await renew(cookie, lotId, attendantId)).status).toBe(404);
+  });
+
+  it('never lets an owner open another owner’s attendant by adding them to a lot of their own', async () => {
+    const { email, attendantId, password } = await newAttendant();
+    const rival = await ownerWithLot();
+    expect((await add(rival.cookie, rival.lotId, { email })).status).toBe(201);
+    const [before] = await db().select().from(users).where(eq(users.id, attendantId));
+    const res = await renew(rival.cookie, rival.lotId, attendantId);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      message: `${email} also works another owner's lot, so only Parkada support can give them a new password.`,
+    });
+    expect((await db().select().from(users).where(eq(users.id, attendantId)))[0].passwordHash).toBe(before.passwordHash);
+    expect((await signIn(email, password)).status).toBe(200);
+    // The super admin, who manages every lot, can.
+    expect((await renew(await cookieFor('super_admin'), rival.lotId, attendantId)).status).toBe(200);
   });
 });
 

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { gateCharge } from './gate';
+import type { LotPricing } from './pricing';
+import { HOUR_MS, MINUTE_MS } from './time';
+
+// Tuesday 24 November 2026 in Manila: weekday mornings run 6–10 AM, middays 10 AM–2 PM.
+const at = (hhmm: string) => Date.parse(`2026-11-24T${hhmm}:00+08:00`);
+const STATIC: LotPricing = { strategy: 'STATIC', baseRateCents: 4_000, bandRates: { 'weekday-morning': 5_000, 'weekday-midday': 7_000 } };
+const PROGRESSIVE: LotPricing = { ...STATIC, strategy: 'PROGRESSIVE' };
+
+describe('what a stay costs at the gate', () => {
+  it('prices a walk-in hour by hour at the band each hour starts in', () => {
+    // 8:30 → 11:00 is three started hours: 8:30 and 9:30 in the morning, 10:30 at midday.
+    expect(gateCharge({ entryMs: at('08:30'), exitMs: at('11:00'), reservedUntilMs: null, pricing: STATIC })).toEqual({
+      hours: 3,
+      amountCents: 5_000 + 5_000 + 7_000,
+    });
+    // Without band rates every hour pays the base rate.
+    expect(
+      gateCharge({
+        entryMs: at('08:30'),
+        exitMs: at('11:00'),
+        reservedUntilMs: null,
+        pricing: { strategy: 'STATIC', baseRateCents: 4_000 },
+      }),
+    ).toEqual({ hours: 3, amountCents: 12_000 });
+  });
+
+  it('gives a long walk-in the lot’s tier discount, and an overstay none', () => {
+    // Four hours from 10 AM, all midday: 4 × ₱70 at ×0.9.
+    expect(gateCharge({ entryMs: at('10:00'), exitMs: at('14:00'), reservedUntilMs: null, pricing: PROGRESSIVE }).amountCents).toBe(25_200);
+    // Four hours over, from 10 AM: 4 × ₱70, no discount.
+    expect(gateCharge({ entryMs: at('08:00'), exitMs: at('14:00'), reservedUntilMs: at('10:00'), pricing: PROGRESSIVE }).amountCents).toBe(
+      28_000,
+    );
+  });
+
+  it('charges an overstay from the reservation’s end, at the band of each hour past it', () => {
+    // Ended 9:30; out at 10:45: two started hours, 9:30 (morning) and 10:30 (midday).
+    expect(gateCharge({ entryMs: at('08:00'), exitMs: at('10:45'), reservedUntilMs: at('09:30'), pricing: STATIC })).toEqual({
+      hours: 2,
+      amountCents: 12_000,
+    });
+  });
+
+  it('counts started hours on whole minutes: a minute-less walk-in is an hour, seconds over are nothing', () => {
+    const entry = at('08:00');
+    expect(gateCharge({ entryMs: entry, exitMs: entry, reservedUntilMs: null, pricing: STATIC })).toEqual({ hours: 1, amountCents: 5_000 });
+    expect(gateCharge({ entryMs: entry, exitMs: entry + 59_000, reservedUntilMs: entry, pricing: STATIC })).toEqual({
+      hours: 0,
+      amountCents: 0,
+    });
+    expect(gateCharge({ entryMs: entry, exitMs: entry + HOUR_MS, reservedUntilMs: entry, pricing: STATIC })).toEqual({
+      hours: 1,
+      amountCents: 5_000,
+    });
+    expect(gateCharge({ entryMs: entry, exitMs: entry + HOUR_MS + MINUTE_MS, reservedUntilMs: entry, pricing: STATIC })).toEqual({
+      hours: 2,
+      amountCents: 10_000,
+    });
+  });
+});
