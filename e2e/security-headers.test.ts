@@ -39,6 +39,12 @@ describe('security headers in the browser', () => {
       expect(res.headers()['x-content-type-options']).toBe('nosniff');
       expect(res.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
+    // A visitor's `/` is the prerendered landing page, chosen by the worker: the same headers.
+    const landing = await fetch(`${baseURL}/`);
+    expect(await landing.text()).not.toContain('type="module"');
+    expect(landing.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(landing.headers.get('x-frame-options')).toBe('DENY');
+    expect(landing.headers.get('vary')).toContain('Cookie');
     const api = await page.request.get(`${baseURL}/api/lots`);
     expect(api.headers()['content-security-policy']).toBe((await page.request.get(`${baseURL}/`)).headers()['content-security-policy']);
     expect(api.headers()['cache-control']).toBe('no-store');
