@@ -71,6 +71,9 @@ function PricingForm({ lot }: { lot: OwnerLot }) {
             onChange={(e) => setRate(e.target.value)}
           />
         </Field>
+        <TabPanel value="STATIC" className="mt-4">
+          <p className="text-sm text-muted-foreground">Every hour of a stay pays the base rate, however long the stay.</p>
+        </TabPanel>
         <TabPanel value="PROGRESSIVE" className="mt-4 space-y-2">
           <p className="text-sm text-muted-foreground">From each tier's hours on, the whole stay pays the base rate × its multiplier.</p>
           {tiers.map((tier, i) => (
