@@ -6,13 +6,17 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 /**
- * Three projects, one `npm test`:
+ * Three projects, one `npm test`, their files run together in one pool (docs/performance.md, The suite):
  * - worker: inside workerd against real D1/KV/Durable Objects (isolated per test file), migrations applied;
  * - web: plain unit tests of shared rules and client helpers;
- * - browser: builds and starts the app on a fresh local state, then drives Debian chromium.
+ * - browser: builds and starts the app on a fresh local state, then drives Debian chromium; each file
+ *   makes its own people and lots (e2e/fixtures.ts), so files run at the same time against one app.
  */
 export default defineConfig({
   test: {
+    // Most of a browser file's time is spent waiting on the app and chromium, not on this process.
+    maxWorkers: 4,
+    reporters: ['default', ['json', { outputFile: 'node_modules/.tmp/vitest-report.json' }]],
     projects: [
       {
         plugins: [
@@ -39,7 +43,8 @@ export default defineConfig({
           globalSetup: ['./e2e/start-app.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
+          // Pages answer later while other files run: polls wait as long as a locator's waitFor would.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { expectAccessible } from './axe';
-import { launchBrowser, reportPageOnFailure } from './browser';
+import { launchBrowser, reportPageOnFailure, settled } from './browser';
 import { expectKeyboardReachable } from './keyboard';
 
 const baseURL = inject('baseURL');
@@ -38,7 +38,8 @@ const SCREENS: { role: Role | null; paths: string[] }[] = [
 ];
 
 let browser: Browser;
-let page: Page | undefined;
+/** Each test's page, for the report of a failure: the tests run at the same time. */
+const pages = new Map<string, Page>();
 const sessions = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>>();
 let lotPath = '';
 
@@ -57,10 +58,18 @@ beforeAll(async () => {
   }
 });
 afterAll(() => browser?.close());
-reportPageOnFailure(() => page);
+reportPageOnFailure((test) => pages.get(test.id));
 
-/** A page of `role` (signed out when null) in `theme`, on `path` once it has drawn its heading. */
-async function open(role: Role | null, theme: Theme, path: string): Promise<Page> {
+const contexts = new Map<string, Promise<BrowserContext>>();
+
+/** One context per role and theme, shared by its screens' pages: the app's files are fetched and compiled once. */
+function contextFor(role: Role | null, theme: Theme) {
+  const key = `${role}:${theme}`;
+  if (!contexts.has(key)) contexts.set(key, newContext(role, theme));
+  return contexts.get(key)!;
+}
+
+async function newContext(role: Role | null, theme: Theme) {
   const context = await browser.newContext({
     colorScheme: theme,
     viewport: { width: 1280, height: 800 },
@@ -72,19 +81,29 @@ async function open(role: Role | null, theme: Theme, path: string): Promise<Page
     (url) => url.origin !== baseURL,
     (route) => route.fulfill({ status: 204 }),
   );
-  page = await context.newPage();
+  return context;
+}
+
+/** A page of `role` (signed out when null) in `theme`, on `path` once it has drawn its heading. */
+async function open(test: { id: string }, role: Role | null, theme: Theme, path: string): Promise<Page> {
+  const page = await (await contextFor(role, theme)).newPage();
+  pages.set(test.id, page);
   await page.goto(`${baseURL}${path === '/lot' ? lotPath : path}`);
   await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
+  await settled(page);
   return page;
 }
 
+// Each test is a page of its own: they run a few at a time.
 for (const theme of THEMES) {
-  describe(`${theme} theme`, () => {
+  describe.concurrent(`${theme} theme`, () => {
     for (const { role, paths } of SCREENS) {
       for (const path of paths) {
-        it(`${path} for ${role ?? 'a visitor'} has no WCAG 2.1 A/AA violation${theme === 'light' ? ', and Tab reaches every control' : ''}`, async () => {
-          const screen = await open(role, theme, path);
+        it(`${path} for ${role ?? 'a visitor'} has no WCAG 2.1 A/AA violation${theme === 'light' ? ', and Tab reaches every control' : ''}`, async ({
+          task,
+        }) => {
+          const screen = await open(task, role, theme, path);
           await expectAccessible(screen, `${path} (${theme})`);
           // The same controls in either theme: Tab is walked once, from the top of the page as loaded.
           if (theme === 'light') await expectKeyboardReachable(screen, path);
@@ -94,9 +113,10 @@ for (const theme of THEMES) {
             await screen.getByRole('tab', { name, exact: true }).click();
             await screen.getByRole('tab', { name, exact: true, selected: true }).waitFor();
             await screen.waitForLoadState('networkidle');
+            await settled(screen);
             await expectAccessible(screen, `${path}, tab ${name} (${theme})`);
           }
-          await screen.context().close();
+          await screen.close();
         });
       }
     }
@@ -104,8 +124,8 @@ for (const theme of THEMES) {
 }
 
 describe('keyboard and screen readers', () => {
-  it('a dialog keeps focus inside, its error toast is read out, and Escape returns focus to its opener', async () => {
-    const screen = await open('parking_user', 'light', '/wallet');
+  it('a dialog keeps focus inside, its error toast is read out, and Escape returns focus to its opener', async ({ task }) => {
+    const screen = await open(task, 'parking_user', 'light', '/wallet');
     const opener = screen.getByRole('button', { name: 'Top Up' });
     await opener.focus();
     await screen.keyboard.press('Enter');
@@ -130,6 +150,6 @@ describe('keyboard and screen readers', () => {
     await screen.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
-    await screen.context().close();
+    await screen.close();
   });
 });

@@ -7,31 +7,60 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { withPlatformSettings } from './platform-settings';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { ALL_DAY, demoAdmin, newApprovedLot, newOwner } from './fixtures';
 
 const baseURL = inject('baseURL');
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 let browser: Browser;
 let admin: Page;
 
+/** This file's tenant: an eight-hour stay at ₱500 an hour ranks it first among the owners of any run. */
+const TENANT = { firstName: 'Imelda', lastName: `Papin${Date.now() % 100_000}` };
+const TENANT_LOT = `Fairview Top Earner Carpark ${Date.now() % 100_000}`;
+
+async function tenantWithABigStay() {
+  const approver = await demoAdmin(browser, baseURL);
+  const owner = await newOwner(browser, baseURL, approver, TENANT);
+  const lot = await newApprovedLot(owner.context, baseURL, approver, { name: TENANT_LOT, hourlyRate: 50_000, hoursJson: ALL_DAY });
+  const driver = await newPhonePage(browser);
+  await signUpDriver(driver, baseURL, {
+    firstName: 'Pilita',
+    lastName: 'Corrales',
+    mobile: '+63 917-3334444',
+    password: 'a-million-thanks',
+  });
+  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 500_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  const booked = await driver.request.post(`${baseURL}/api/reservations`, {
+    data: { lotId: lot.id, start: new Date(Date.now() + 24 * 3_600_000).toISOString(), durationHours: 8, plate: 'IMP 1984' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  await driver.context().close();
+  await approver.close();
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  await tenantWithABigStay();
   admin = await newPhonePage(browser);
   await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
   await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
 });
-afterAll(async () => {
-  // Leave the shared app with the default window for the other browser tests.
-  await admin?.request.patch(`${baseURL}/api/admin/settings`, { data: { freeCancelMinutes: 15 } });
-  await browser?.close();
-});
+afterAll(async () => browser?.close());
 reportPageOnFailure(() => admin);
 
 const setting = (label: RegExp) => admin.getByLabel(label);
 
 describe('platform console', () => {
   it('shows Revenue by Tenant, Top Performing Lots and Platform Metrics', async () => {
-    await admin.getByTestId('revenue-by-tenant').getByText('Maria Santos').first().waitFor();
+    await admin.getByTestId('revenue-by-tenant').getByText(`${TENANT.firstName} ${TENANT.lastName}`).first().waitFor();
+    await admin.getByTestId('top-lots').getByText(TENANT_LOT).first().waitFor();
     await admin
       .getByTestId('top-lots')
       .locator('li')
@@ -45,7 +74,17 @@ describe('platform console', () => {
       .waitFor();
   });
 
-  it('changes the free-cancellation window in Settings; the lot page and the audit log follow', async () => {
+  it('changes the free-cancellation window in Settings; the lot page and the audit log follow', () =>
+    withPlatformSettings(async () => {
+      try {
+        await changeTheWindow();
+      } finally {
+        // Back to the default before other files may show the window again.
+        await admin.request.patch(`${baseURL}/api/admin/settings`, { data: { freeCancelMinutes: 15 } });
+      }
+    }));
+
+  async function changeTheWindow() {
     await admin.getByRole('link', { name: 'Settings' }).click();
     await admin.getByRole('heading', { name: 'Platform Settings' }).waitFor();
     await admin.getByText('The defaults are in force.').waitFor();
@@ -73,7 +112,7 @@ describe('platform console', () => {
 
     await admin.goto(`${baseURL}/admin`);
     await admin.getByTestId('audit-logs').getByText('UPDATE_SETTINGS').first().waitFor();
-  });
+  }
 
   it('exports the figures as one CSV', async () => {
     await admin.goto(`${baseURL}/admin`);

@@ -5,6 +5,7 @@ import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextQuarterHour, toManilaInput } from '../core/time';
+import { withPlatformSettings } from './platform-settings';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
@@ -142,51 +143,53 @@ describe('the booking loop in the browser', () => {
     expect(text).toMatch(/Total paid\s+₱0\.00/);
   });
 
-  it('books from the lot page for a chosen arrival with Quick Reserve', async () => {
-    await page.goto(`${baseURL}/`);
-    await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
-    await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
-    const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
-    await page.getByLabel('Arrival').fill(tomorrowNine);
-    const fourHours = page.getByRole('button', { name: /^4 hours/ });
-    await fourHours.click();
-    const price = (await fourHours.textContent())!.replace('4 hours', '');
-    await page.getByRole('button', { name: 'Reserve Now' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog
-      .getByText(/9:00 AM/)
-      .first()
-      .waitFor();
-    await dialog.getByLabel('Plate Number').fill('NBC 1234');
-    expect(await dialog.getByTestId('booking-total').textContent()).toBe(price);
-    await dialog.getByRole('button', { name: `Confirm and pay ${price}` }).click();
-    await page.waitForURL(/\/reservation\//);
-    await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
-    expect(await page.locator('main').innerText()).toMatch(/9:00 AM – 1:00 PM/);
+  // Shows the free-cancellation window: another file may be changing it for a moment.
+  it('books from the lot page for a chosen arrival with Quick Reserve', () =>
+    withPlatformSettings(async () => {
+      await page.goto(`${baseURL}/`);
+      await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
+      await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
+      const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
+      await page.getByLabel('Arrival').fill(tomorrowNine);
+      const fourHours = page.getByRole('button', { name: /^4 hours/ });
+      await fourHours.click();
+      const price = (await fourHours.textContent())!.replace('4 hours', '');
+      await page.getByRole('button', { name: 'Reserve Now' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByText(/9:00 AM/)
+        .first()
+        .waitFor();
+      await dialog.getByLabel('Plate Number').fill('NBC 1234');
+      expect(await dialog.getByTestId('booking-total').textContent()).toBe(price);
+      await dialog.getByRole('button', { name: `Confirm and pay ${price}` }).click();
+      await page.waitForURL(/\/reservation\//);
+      await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
+      expect(await page.locator('main').innerText()).toMatch(/9:00 AM – 1:00 PM/);
 
-    // Extend by an hour: the dialog shows the re-quote before any money moves.
-    await page.getByRole('button', { name: 'Extend Time' }).click();
-    await page.getByLabel('Add').selectOption('1');
-    expect(await page.getByTestId('price-change').innerText()).toMatch(/^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/);
-    await page.getByRole('dialog').getByRole('button', { name: 'Extend', exact: true }).click();
-    await toast('Reservation Extended');
-    await page
-      .getByText(/9:00 AM – 2:00 PM/)
-      .first()
-      .waitFor();
+      // Extend by an hour: the dialog shows the re-quote before any money moves.
+      await page.getByRole('button', { name: 'Extend Time' }).click();
+      await page.getByLabel('Add').selectOption('1');
+      expect(await page.getByTestId('price-change').innerText()).toMatch(/^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/);
+      await page.getByRole('dialog').getByRole('button', { name: 'Extend', exact: true }).click();
+      await toast('Reservation Extended');
+      await page
+        .getByText(/9:00 AM – 2:00 PM/)
+        .first()
+        .waitFor();
 
-    // Modify states when changes close, then moves the stay.
-    await page.getByRole('button', { name: 'Modify' }).click();
-    expect(await page.getByTestId('changes-rule').innerText()).toContain('Changes close 15 minutes before the start');
-    await page.getByRole('dialog').getByLabel('Arrival').fill(tomorrowNine.replace('09:00', '10:00'));
-    await page.getByRole('dialog').getByLabel('Duration').selectOption('2');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
-    await toast('Reservation Updated');
-    await page
-      .getByText(/10:00 AM – 12:00 PM/)
-      .first()
-      .waitFor();
-  });
+      // Modify states when changes close, then moves the stay.
+      await page.getByRole('button', { name: 'Modify' }).click();
+      expect(await page.getByTestId('changes-rule').innerText()).toContain('Changes close 15 minutes before the start');
+      await page.getByRole('dialog').getByLabel('Arrival').fill(tomorrowNine.replace('09:00', '10:00'));
+      await page.getByRole('dialog').getByLabel('Duration').selectOption('2');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+      await toast('Reservation Updated');
+      await page
+        .getByText(/10:00 AM – 12:00 PM/)
+        .first()
+        .waitFor();
+    }));
 
   it('offers no Modify once a reservation is inside its no-refund window', async () => {
     const soon = new Date(Date.now() + 10 * 60_000).toISOString();

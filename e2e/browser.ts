@@ -13,10 +13,12 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
 }
 
 let clients = 0;
+/** This file's own block of addresses: files run at once, and each restarts the count of its contexts. */
+const fileBlock = Array.from(crypto.getRandomValues(new Uint16Array(2)), (group) => group.toString(16)).join(':');
 
 /**
  * Every browser context is a client of its own, as each real phone is: its requests carry their own
- * address (IPv6 documentation range) in CF-Connecting-IP, which the local runtime keeps when a client
+ * address (IPv6 documentation range, in a block of the test file's own) in CF-Connecting-IP, which the local runtime keeps when a client
  * sends it (Cloudflare's edge sets it itself). All browser tests run from one machine, and without
  * this the per-address sign-in and sign-up limits would couple unrelated tests.
  */
@@ -25,7 +27,7 @@ function ownAddressPerContext(browser: Browser): Browser {
   browser.newContext = (options = {}) =>
     newContext({
       ...options,
-      extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:e2e::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
+      extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:${fileBlock}::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
     });
   return browser;
 }
@@ -51,7 +53,11 @@ export async function signIn(page: Page, baseURL: string, email: string, passwor
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Answered, whether signed in or refused: a navigation right after the click would cancel it.
+  await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login'),
+    page.getByRole('button', { name: 'Sign In' }).click(),
+  ]);
 }
 
 export async function logOut(page: Page) {
@@ -60,9 +66,9 @@ export async function logOut(page: Page) {
 }
 
 /** When a test fails, print where the page was and what it showed, so a CI log explains the failure. */
-export function reportPageOnFailure(getPage: () => Page | undefined) {
+export function reportPageOnFailure(getPage: (test: { id: string }) => Page | undefined) {
   afterEach(async (context) => {
-    const page = getPage();
+    const page = getPage(context.task);
     if (context.task.result?.state !== 'fail' || !page) return;
     const text = await page
       .locator('body')
@@ -78,8 +84,32 @@ export async function signUpDriver(
   baseURL: string,
   person: { firstName: string; lastName: string; mobile: string; password: string },
 ) {
-  const email = `${person.firstName.toLowerCase()}.${Date.now()}@example.ph`;
+  const email = uniqueEmail(person.firstName);
   const res = await page.request.post(`${baseURL}/api/auth/signup`, { data: { ...person, email, role: 'parking_user' } });
   expect(res.status()).toBe(201);
   return email;
+}
+
+/** An e-mail no other test makes, even one signing up in the same millisecond. */
+export function uniqueEmail(name: string) {
+  return `${name.toLowerCase()}.${crypto.randomUUID().slice(0, 12)}@example.ph`;
+}
+
+/**
+ * Waits until a screen has settled: no spinner, skeleton or busy region left (a screen that never
+ * settles fails here), and every transition and finite animation ended (colours fade in; a transition
+ * that another replaces ends too).
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.animate-spin, .animate-pulse, [aria-busy="true"]'), undefined, {
+    timeout: 30_000,
+  });
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
 }

@@ -1,16 +1,18 @@
 /**
  * A driver's whole first day, through the screens only: sign up, add a car, top up, search Makati for
- * tomorrow 09:00 for 2 h, reserve, open the pass, cancel with a refund; reserve again for now, get
- * checked in and out by the attendant (a second browser), then read the receipt and the points.
+ * tomorrow 09:00 for 2 h, reserve, open the pass, cancel with a refund; reserve again for now at a lot
+ * of this file's own, get checked in and out by its attendant (a second browser), then read the
+ * receipt and the points.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextQuarterHour, toManilaInput } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
-import { openAllDay } from './local-state';
+import { FIXTURE_PASSWORD, FIXTURE_PLACE, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
-const GATE_LOT = 'Greenbelt 3 Parking'; // Makati; the demo attendant works it
+const GATE_LOT = 'Fairview Journey Carpark';
+let attendant = '';
 const PLATE = 'NCR 8080';
 let driverBrowser: Browser;
 let gateBrowser: Browser;
@@ -18,9 +20,9 @@ let driver: Page;
 let gate: Page;
 
 beforeAll(async () => {
-  openAllDay(GATE_LOT);
   driverBrowser = await launchBrowser();
   gateBrowser = await launchBrowser();
+  ({ attendant } = await ownLotWithAttendant(gateBrowser, baseURL, { name: GATE_LOT }));
   driver = await newPhonePage(driverBrowser);
   gate = await newPhonePage(gateBrowser);
 });
@@ -37,11 +39,11 @@ const toast = (page: Page, title: string) =>
     .first()
     .waitFor();
 
-/** Find Parking in Makati at an arrival, two hours; the card of the first lot that can be reserved. */
-async function searchMakati(arrival: string, lot?: string) {
+/** Find Parking at a place and an arrival, two hours; the card of the first lot that can be reserved. */
+async function searchAt(place: string, arrival: string, lot?: string) {
   await driver.goto(`${baseURL}/`);
   await driver.getByRole('heading', { name: 'Find Parking' }).waitFor();
-  await driver.getByLabel('Location', { exact: true }).fill('Makati');
+  await driver.getByLabel('Location', { exact: true }).fill(place);
   await driver.getByRole('button', { name: 'Search' }).click();
   await driver.getByLabel('Arrival').fill(arrival);
   await driver.getByLabel('Duration').selectOption('2');
@@ -51,7 +53,7 @@ async function searchMakati(arrival: string, lot?: string) {
   return card.first();
 }
 
-async function reserveOn(card: Awaited<ReturnType<typeof searchMakati>>) {
+async function reserveOn(card: Awaited<ReturnType<typeof searchAt>>) {
   await card.getByRole('button', { name: 'Reserve Now' }).click();
   const dialog = driver.getByRole('dialog');
   expect(await dialog.getByLabel('Vehicle').locator('option:checked').innerText()).toContain(PLATE);
@@ -98,7 +100,7 @@ describe("a driver's first day", () => {
 
   it('reserves in Makati for tomorrow 09:00, opens the pass, then cancels with a refund', async () => {
     const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
-    const card = await searchMakati(tomorrowNine);
+    const card = await searchAt('Makati', tomorrowNine);
     expect(await card.innerText()).toContain('Makati');
     await reserveOn(card);
     expect(await driver.locator('main').innerText()).toMatch(/9:00 AM – 11:00 AM/);
@@ -116,11 +118,11 @@ describe("a driver's first day", () => {
   });
 
   it('reserves again for now at the attendant’s lot', async () => {
-    await reserveOn(await searchMakati(toManilaInput(nextQuarterHour(new Date())), GATE_LOT));
+    await reserveOn(await searchAt(FIXTURE_PLACE.name, toManilaInput(nextQuarterHour(new Date())), GATE_LOT));
   });
 
   it('is checked in and out by the attendant, who reports an issue and ends the shift', async () => {
-    await signIn(gate, baseURL, 'attendant@parkada.ph', 'parkada-demo');
+    await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
     await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
     await gate.getByRole('button', { name: 'Start Shift' }).click();
     await toast(gate, 'Shift Started');

@@ -1,5 +1,5 @@
 /**
- * A whole shift at the gate of Greenbelt 3 Parking, the demo attendant's lot: a driver's pass read by
+ * A whole shift at the gate of a lot of this file's own, open around the clock: a driver's pass read by
  * a fake camera (a video of the pass's QR code, made here), a walk-in, exits by plate, an exit and an
  * entry made offline and sent when the connection returns, and the portal's figures from those records.
  * The driver sees the stay ACTIVE, then COMPLETED with its receipt.
@@ -11,10 +11,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
-import { openAllDay } from './local-state';
+import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
-const LOT = 'Greenbelt 3 Parking';
+const LOT = 'Fairview Terraces Gate Lot';
 const PLATE = 'NCR 4821';
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 let driverBrowser: Browser;
@@ -25,8 +25,8 @@ let gateContext: BrowserContext;
 let reservationId = '';
 
 beforeAll(async () => {
-  openAllDay(LOT);
   driverBrowser = await launchBrowser();
+  const { lot, attendant } = await ownLotWithAttendant(driverBrowser, baseURL, { name: LOT });
   driver = await newPhonePage(driverBrowser);
   await signUpDriver(driver, baseURL, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-2223333', password: 'bibingka-at-puto' });
   const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
@@ -34,8 +34,7 @@ beforeAll(async () => {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
-  const lots = await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
-  const lotId = (Array.isArray(lots) ? lots : lots.items).find((lot: { name: string }) => lot.name === LOT).id;
+  const lotId = lot.id;
   // Starts in 5 minutes: the pass opens 15 minutes before the start, so the gate accepts it now.
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {
     data: { lotId, start: new Date(Date.now() + 5 * 60_000).toISOString(), durationHours: 1, plate: PLATE },
@@ -56,7 +55,7 @@ beforeAll(async () => {
   gateContext = await gateBrowser.newContext({ viewport: { width: 1280, height: 900 } });
   gateContext.setDefaultTimeout(90_000);
   gate = await gateContext.newPage();
-  await signIn(gate, baseURL, 'attendant@parkada.ph', 'parkada-demo');
+  await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
   await gate.waitForURL(`${baseURL}/attendant`);
 });
 afterAll(async () => {
@@ -132,6 +131,8 @@ describe('a shift at the gate', () => {
   });
 
   it('keeps working offline: the exit and a new entry queue, the screen reloads from the service worker', async () => {
+    // The service worker has the app's files once it is active (the portal registers it on load).
+    await gate.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await gateContext.setOffline(true);
     await connection().filter({ hasText: 'Offline' }).waitFor();
     await manualEntry('WLK 1001', 'Quick Check-out');

@@ -8,12 +8,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, uniqueEmail } from './browser';
+import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-const LOT = 'Greenbelt 3 Parking';
-const EMAIL = `pedro.${Date.now()}@example.ph`;
+const LOT = 'Fairview Staffed Carpark';
+const EMAIL = uniqueEmail('Pedro');
+/** The attendant the lot already has. */
+let staffed = '';
 const NEW_PASSWORD = 'gate keeper 2026';
 let browser: Browser;
 let owner: Page;
@@ -24,7 +27,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await newPhonePage(browser);
   attendant = await newPhonePage(browser);
-  await signIn(owner, baseURL, 'owner@parkada.ph', 'parkada-demo');
+  const fixture = await ownLotWithAttendant(browser, baseURL, { name: LOT });
+  staffed = fixture.attendant;
+  await signIn(owner, baseURL, fixture.owner.email, FIXTURE_PASSWORD);
   await owner.getByRole('button', { name: 'Account menu' }).waitFor();
 });
 afterAll(async () => browser?.close());
@@ -41,7 +46,7 @@ const openAttendants = async () => {
 describe('attendants of a lot in the browser', () => {
   it('lists the lot’s attendant and adds a new one, whose one-time password is shown once', async () => {
     await openAttendants();
-    await dialog().getByTestId('lot-attendant').filter({ hasText: 'attendant@parkada.ph' }).getByText('Off shift').waitFor();
+    await dialog().getByTestId('lot-attendant').filter({ hasText: staffed }).getByText('Off shift').waitFor();
 
     await dialog().getByLabel('Attendant Email').fill(EMAIL);
     await dialog().getByLabel('First Name').fill('Pedro');

@@ -27,10 +27,19 @@ function fullWeekdayMornings(lot: string) {
     SELECT lower(hex(randomblob(16))), slots.lot_id, 'WLK ' || d.n || '-' || slots.label, 1, ${morning('')}, ${morning(", '+2 hours'")}
       FROM d, slots JOIN lots ON lots.id = slots.lot_id
      WHERE lots.name = '${lot}' AND slots.active = 1 AND strftime('%w', ${morning('')}) NOT IN ('0', '6');`;
-  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('stateDir'), '--command', sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CI: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The running app writes to the same database file: when it holds the lock, try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('stateDir'), '--command', sql], {
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CI: 'true' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      return;
+    } catch (error) {
+      const stderr = String((error as { stderr?: Buffer }).stderr ?? '');
+      if (attempt === 5 || !stderr.includes('SQLITE_BUSY')) throw new Error(`wrangler d1 execute failed: ${stderr}`);
+    }
+  }
 }
 
 beforeAll(async () => {

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
-import { launchBrowser, signIn, signUpDriver } from './browser';
-import { openAllDay } from './local-state';
+import { launchBrowser, settled, signIn, signUpDriver } from './browser';
+import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
 const ARTIFACTS = join(import.meta.dirname, 'artifacts', 'screens');
-const LOT = 'Greenbelt 3 Parking';
+const LOT = 'Fairview Screens Carpark';
 const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
@@ -81,12 +81,15 @@ function sidewaysOverflow() {
   return { by: document.documentElement.scrollWidth - width, culprits: culprits.join('; ') };
 }
 
-const contexts = new Map<Who, BrowserContext>();
+const contexts = new Map<Who, Promise<BrowserContext>>();
 
-/** A context per role, signed in once, with map tiles stubbed. */
-async function contextFor(who: Who) {
-  const known = contexts.get(who);
-  if (known) return known;
+/** A context per role, signed in once (the screens of a role ask for it at the same time), with map tiles stubbed. */
+function contextFor(who: Who) {
+  if (!contexts.has(who)) contexts.set(who, signedInContext(who));
+  return contexts.get(who)!;
+}
+
+async function signedInContext(who: Who) {
   const context = await browser.newContext({ viewport: VIEWPORTS[0] });
   context.setDefaultTimeout(90_000);
   await context.route(`${MAP_TILE_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
@@ -99,12 +102,13 @@ async function contextFor(who: Who) {
     }
     await page.close();
   }
-  contexts.set(who, context);
   return context;
 }
 
-/** A new driver with a car, money, one completed stay (checked in and out by the demo attendant) and one upcoming booking. */
+/** A new driver with a car, money, one completed stay (checked in and out at a lot of this file's own) and one upcoming booking. */
 async function signUpDriverWithBooking(page: Page) {
+  const { lot, attendant } = await ownLotWithAttendant(browser, baseURL, { name: LOT });
+  ids.lot = lot.id;
   await signUpDriver(page, baseURL, {
     firstName: 'Regine',
     lastName: 'Velasquez',
@@ -120,8 +124,6 @@ async function signUpDriverWithBooking(page: Page) {
   expect((await api.post(`${baseURL}/api/user/vehicles`, { data: { plate: 'NCR 7001', make: 'Toyota', model: 'Vios' } })).status()).toBe(
     201,
   );
-  const found = await (await api.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
-  ids.lot = (Array.isArray(found) ? found : found.items).find((lot: { name: string }) => lot.name === LOT).id;
   const book = async (startInMinutes: number) => {
     const res = await api.post(`${baseURL}/api/reservations`, {
       data: { lotId: ids.lot, start: new Date(Date.now() + startInMinutes * 60_000).toISOString(), durationHours: 1, plate: 'NCR 7001' },
@@ -134,16 +136,16 @@ async function signUpDriverWithBooking(page: Page) {
   ids.reservation = await book(24 * 60);
 
   const gate = await browser.newContext();
-  const attendant = await gate.newPage();
-  await signIn(attendant, baseURL, DEMO_EMAIL.attendant, 'parkada-demo');
-  await attendant.waitForURL(`${baseURL}/attendant`);
+  const gatePage = await gate.newPage();
+  await signIn(gatePage, baseURL, attendant, FIXTURE_PASSWORD);
+  await gatePage.waitForURL(`${baseURL}/attendant`);
   const keyed = { 'Idempotency-Key': crypto.randomUUID() };
-  const entered = await attendant.request.post(`${baseURL}/api/checkins/enter`, {
+  const entered = await gatePage.request.post(`${baseURL}/api/checkins/enter`, {
     data: { lotId: ids.lot, plate: 'NCR 7001', reservationId: ids.receipt },
     headers: keyed,
   });
   expect(entered.status(), await entered.text()).toBe(201);
-  const exited = await attendant.request.post(`${baseURL}/api/checkins/${(await entered.json()).id}/exit`, {
+  const exited = await gatePage.request.post(`${baseURL}/api/checkins/${(await entered.json()).id}/exit`, {
     data: { lotId: ids.lot },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
@@ -152,7 +154,6 @@ async function signUpDriverWithBooking(page: Page) {
 }
 
 beforeAll(async () => {
-  openAllDay(LOT);
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
 });
@@ -160,7 +161,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('every screen at a phone and a desktop width, light and dark', () => {
+// Each screen is a page of its own: they run a few at a time.
+describe.concurrent('every screen at a phone and a desktop width, light and dark', () => {
   for (const screen of SCREENS) {
     it(`${screen.name} (${screen.who})`, async () => {
       const page = await (await contextFor(screen.who)).newPage();
@@ -177,21 +179,10 @@ describe('every screen at a phone and a desktop width, light and dark', () => {
           await page.goto(`${baseURL}${screen.path()}`);
           await page.waitForLoadState('networkidle');
           await page.locator('main, [role="main"], h1').first().waitFor();
-          // Settled: no spinner or skeleton left (a screen that never settles fails here).
-          await page.waitForFunction(() => !document.querySelector('.animate-spin, .animate-pulse, [aria-busy="true"]'), undefined, {
-            timeout: 30_000,
-          });
           for (const theme of ['light', 'dark'] as const) {
             await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-            // Colours fade on buttons and cards: let every transition end before the picture.
-            await page.evaluate(() =>
-              Promise.all(
-                document
-                  .getAnimations()
-                  .filter((animation) => animation instanceof CSSTransition)
-                  .map((transition) => transition.finished),
-              ),
-            );
+            // Colours fade on buttons and cards: the picture is taken once they have.
+            await settled(page);
             await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
             const overflow = await page.evaluate(sidewaysOverflow);
             expect(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DAY_MS, manilaDate } from '../core/time';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { demoAdmin, FIXTURE_PASSWORD, FIXTURE_PLACE, newOwner } from './fixtures';
 
 const baseURL = inject('baseURL');
 const run = Date.now() % 100_000;
@@ -23,7 +24,10 @@ let current: Page | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
   [owner, admin, driver] = await Promise.all([newPhonePage(browser), newPhonePage(browser), newPhonePage(browser)]);
-  await signIn(owner, baseURL, 'owner@parkada.ph', DEMO_PASSWORD);
+  const approver = await demoAdmin(browser, baseURL);
+  const { email } = await newOwner(browser, baseURL, approver);
+  await approver.close();
+  await signIn(owner, baseURL, email, FIXTURE_PASSWORD);
   await owner.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
   await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
   await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
@@ -44,9 +48,9 @@ async function createLot(name: string) {
   const res = await owner.request.post(`${baseURL}/api/owner/lots`, {
     data: {
       name,
-      address: 'Roxas Blvd, Ermita, Manila',
-      geoLat: 14.5786,
-      geoLng: 120.9797,
+      address: 'Regalado Ave, Fairview, Quezon City',
+      geoLat: FIXTURE_PLACE.geoLat,
+      geoLng: FIXTURE_PLACE.geoLng,
       totalSlots: 10,
       hourlyRate: 5_000,
     },

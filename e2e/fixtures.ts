@@ -1,0 +1,110 @@
+/**
+ * People and lots of a test file's own, made through the API as the product makes them (sign-up, the
+ * admin's approvals, the owner's lot and attendants), so browser test files run at the same time
+ * against one app and each can run alone. The demo data stays as seeded: files only read it.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import type { LotCreate } from '../core/lot-form';
+import { WEEKDAYS } from '../core/booking';
+import { DEMO_PASSWORD } from '../worker/seed/seed';
+import { uniqueEmail } from './browser';
+
+/** The password of every account made here. */
+export const FIXTURE_PASSWORD = 'tapsilog-at-kape';
+
+/**
+ * Where fixture lots are: Fairview, far north of every demo lot and of every place another test
+ * searches, so no file's lot changes what another file's search lists. Their names never say
+ * "Parking" (Find Parking's cluster test searches for it).
+ */
+export const FIXTURE_PLACE = { name: 'Fairview', geoLat: 14.734, geoLng: 121.058 };
+
+export const ALL_DAY = Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '00:00', close: '23:59' }]));
+
+/** A new account signed up in `context` (which keeps its session), as a driver or an owner applicant. */
+export async function signUp(
+  context: BrowserContext,
+  baseURL: string,
+  person: { firstName: string; lastName: string; role?: 'parking_user' | 'space_owner' },
+) {
+  const email = uniqueEmail(person.firstName);
+  const res = await context.request.post(`${baseURL}/api/auth/signup`, {
+    data: { role: 'parking_user', mobile: '+63 917-6543210', password: FIXTURE_PASSWORD, ...person, email },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return email;
+}
+
+/** The demo super admin, signed in through the API in a context of its own. */
+export async function demoAdmin(browser: Browser, baseURL: string) {
+  const context = await browser.newContext();
+  const res = await context.request.post(`${baseURL}/api/auth/login`, { data: { email: 'admin@parkada.ph', password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return context;
+}
+
+/** Finds this file's pending item in an approvals queue and decides it as the admin. */
+async function decide(
+  admin: BrowserContext,
+  baseURL: string,
+  queue: 'owner-applications' | 'lot-submissions',
+  match: (item: Record<string, unknown>) => boolean,
+) {
+  const pending = await (await admin.request.get(`${baseURL}/api/admin/${queue}?status=pending&limit=100`)).json();
+  const item = (pending.items as Record<string, unknown>[]).find(match);
+  expect(item, `no pending item in ${queue}`).toBeDefined();
+  const res = await admin.request.post(`${baseURL}/api/admin/${queue === 'owner-applications' ? 'owners' : 'lots'}/${item!.id}/approve`, {
+    data: {},
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A new owner, applied at sign-up and approved by the admin; `context` holds their session. */
+export async function newOwner(
+  browser: Browser,
+  baseURL: string,
+  admin: BrowserContext,
+  name = { firstName: 'Corazon', lastName: 'Dizon' },
+) {
+  const context = await browser.newContext();
+  const email = await signUp(context, baseURL, { ...name, role: 'space_owner' });
+  await decide(admin, baseURL, 'owner-applications', (item) => item.email === email);
+  return { context, email };
+}
+
+/** A lot of `owner`'s, approved by the admin: open around the clock in Fairview unless told otherwise. */
+export async function newApprovedLot(
+  owner: BrowserContext,
+  baseURL: string,
+  admin: BrowserContext,
+  lot: Partial<LotCreate> & { name: string },
+) {
+  const res = await owner.request.post(`${baseURL}/api/owner/lots`, {
+    data: { address: 'Regalado Ave, Fairview, Quezon City', ...FIXTURE_PLACE, totalSlots: 10, hoursJson: ALL_DAY, ...lot },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await decide(admin, baseURL, 'lot-submissions', (item) => item.lotId === id);
+  return { id, name: lot.name };
+}
+
+/** A new account that `owner` puts at the gate of their lot; sign in with its e-mail and FIXTURE_PASSWORD. */
+export async function newAttendant(browser: Browser, baseURL: string, owner: BrowserContext, lotId: string, firstName = 'Andres') {
+  const context = await browser.newContext();
+  const email = await signUp(context, baseURL, { firstName, lastName: 'Bonifacio' });
+  await context.close();
+  const res = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/attendants`, { data: { email } });
+  expect(res.status(), await res.text()).toBe(201);
+  return email;
+}
+
+/** An owner with one approved lot and an attendant at its gate, all this file's own. */
+export async function ownLotWithAttendant(browser: Browser, baseURL: string, lot: Partial<LotCreate> & { name: string }) {
+  const admin = await demoAdmin(browser, baseURL);
+  const owner = await newOwner(browser, baseURL, admin);
+  const approved = await newApprovedLot(owner.context, baseURL, admin, lot);
+  const attendant = await newAttendant(browser, baseURL, owner.context, approved.id);
+  await admin.close();
+  return { owner, lot: approved, attendant };
+}
