@@ -7,7 +7,9 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 /**
  * Three projects, one `npm test`, their files run together in one pool (docs/performance.md, The suite):
- * - worker: inside workerd against real D1/KV/Durable Objects (isolated per test file), migrations applied;
+ * - worker: inside workerd against real D1/KV/Durable Objects; files run one after another in a few
+ *   runtimes (not one runtime each: starting it cost most of the project's time), each file from empty
+ *   storage at the current schema (worker/test/apply-migrations.ts);
  * - web: plain unit tests of shared rules and client helpers;
  * - browser: builds and starts the app on a fresh local state, then drives Debian chromium; each file
  *   makes its own people and lots (e2e/fixtures.ts), so files run at the same time against one app.
@@ -27,6 +29,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
+          isolate: false,
           include: ['worker/**/*.test.ts'],
           setupFiles: ['./worker/test/apply-migrations.ts'],
           testTimeout: 60_000,

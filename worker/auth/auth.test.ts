@@ -109,7 +109,7 @@ describe('sign-up', () => {
 });
 
 describe('sign-in', () => {
-  const login = (email: string, password: string, ip = '203.0.113.7') =>
+  const login = (email: string, password: string, ip = '198.51.100.7') =>
     call('/api/auth/login', { method: 'POST', json: { email, password }, headers: { 'CF-Connecting-IP': ip } });
 
   it('signs in with the right password only', async () => {
