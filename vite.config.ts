@@ -28,6 +28,18 @@ const securityHeadersFile = (): Plugin => ({
 });
 
 /**
+ * `vite preview` serves the built app to the browser tests, whose API clients keep connections alive.
+ * Node closes a connection idle for 5 s, and a request sent on it at that moment is reset
+ * (ECONNRESET); the preview server leaves idle connections for the client to close.
+ */
+const keepIdleConnections = (): Plugin => ({
+  name: 'parkada:keep-idle-connections',
+  configurePreviewServer(server) {
+    if ('keepAliveTimeout' in server.httpServer) server.httpServer.keepAliveTimeout = 0;
+  },
+});
+
+/**
  * The Worker's npm dependencies, bundled by Vite for workerd before the dev server answers. Vite
  * otherwise finds them by crawling the Worker on the first API request and, when the crawl finds
  * one late, re-bundles and restarts the Worker under the requests in flight ("fetch failed").
@@ -63,6 +75,7 @@ export default defineConfig({
     cloudflare({ persistState: { path: localStateDir() } }),
     securityHeadersFile(),
     staticLandingPage(),
+    keepIdleConnections(),
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',

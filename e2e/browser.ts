@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
+import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 
 /** This machine is slow to build pages on first load; waits are generous, never sleeps. */
 const WAIT_MS = 90_000;
@@ -43,6 +44,8 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      // The map's tiles come from another host, which a test never reaches: its name resolves to nothing.
+      `--host-resolver-rules=MAP ${new URL(MAP_TILE_ORIGIN).hostname} ~NOTFOUND`,
       ...extraArgs,
     ],
   });

@@ -1,49 +1,21 @@
 /**
  * Dynamic pricing in the browser: on a demo lot whose every slot was taken 8–10 AM on each weekday of
- * the last four weeks (walk-ins written straight into this run's fresh database, as no screen makes
- * past stays), the owner turns on Enable AI Pricing, sees the weekday-morning raise with its reason,
- * and applies it. Screenshots of the screen at 375 px and 1280 px, light and dark, go to e2e/artifacts.
+ * the last four weeks (written by the global set-up: e2e/past-stays.ts), the owner turns on Enable
+ * AI Pricing, sees the weekday-morning raise with its reason, and applies it. Screenshots of the screen at 375 px and 1280 px, light and dark, go to e2e/artifacts.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { FULL_MORNINGS_LOT as LOT } from './past-stays';
 
 const baseURL = inject('baseURL');
-const LOT = 'Intramuros Plaza Roma Parking';
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 let browser: Browser;
 let page: Page;
 
-/** The lot existed before the four weeks the model reads, and each weekday 8–10 AM (Manila) every slot held a walk-in. */
-function fullWeekdayMornings(lot: string) {
-  const morning = (offset: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+8 hours', 'start of day', '-' || d.n || ' days'${offset})`;
-  const sql = `
-    UPDATE lots SET created_at = '2020-01-01T00:00:00.000Z' WHERE name = '${lot}';
-    INSERT INTO checkins (id, lot_id, plate, walk_in, entry_ts, exit_ts)
-    WITH RECURSIVE d(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM d WHERE n < 28)
-    SELECT lower(hex(randomblob(16))), slots.lot_id, 'WLK ' || d.n || '-' || slots.label, 1, ${morning('')}, ${morning(", '+2 hours'")}
-      FROM d, slots JOIN lots ON lots.id = slots.lot_id
-     WHERE lots.name = '${lot}' AND slots.active = 1 AND strftime('%w', ${morning('')}) NOT IN ('0', '6');`;
-  // The running app writes to the same database file: when it holds the lock, try again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('stateDir'), '--command', sql], {
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CI: 'true' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      return;
-    } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? '');
-      if (attempt === 5 || !stderr.includes('SQLITE_BUSY')) throw new Error(`wrangler d1 execute failed: ${stderr}`);
-    }
-  }
-}
-
 beforeAll(async () => {
-  fullWeekdayMornings(LOT);
   browser = await launchBrowser();
   page = await newPhonePage(browser);
   await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');

@@ -1,16 +1,21 @@
 /**
- * Every screen of the route table, for the role that sees it, at a 375 × 812 phone and a 1280 × 800
- * desktop, in light and dark: a screenshot saved as an artefact (e2e/artifacts/screens), no uncaught
- * page error, no sideways scroll, and no request to any host but the app's own (map tiles are served
- * by a local stub here).
+ * Every screen of the route table, for the role that sees it, loaded once and then checked at a
+ * 375 × 812 phone and a 1280 × 800 desktop, in light and dark:
+ * - a screenshot saved as an artefact (e2e/artifacts/screens), no sideways scroll, no uncaught page
+ *   error, and no request to any host but the app's own (map tiles are served by a local stub here);
+ * - axe-core finds no WCAG 2.1 A/AA violation on the screen or on any of its tabs' panels, in either
+ *   theme, and Tab reaches every control of the screen as loaded.
+ * Then what axe cannot see: focus stays in a dialog and returns to its opener, and a toast is read out.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
-import { launchBrowser, settled, signIn, signUpDriver } from './browser';
+import { expectAccessible } from './axe';
+import { launchBrowser, reportPageOnFailure, settled, signIn, signUpDriver } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+import { expectKeyboardReachable } from './keyboard';
 
 const baseURL = inject('baseURL');
 const ARTIFACTS = join(import.meta.dirname, 'artifacts', 'screens');
@@ -161,11 +166,38 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Each screen is a page of its own: they run a few at a time.
+const THEMES = ['light', 'dark'] as const;
+
+/** The theme as the app shows it: the system's preference, and the class the app sets from it on load. */
+async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+}
+
+/** axe on each tab's panel (only the selected one is in the page), then the tabs selected as they were, focus nowhere. */
+async function expectTabPanelsAccessible(page: Page, label: string) {
+  const selected = await page.getByRole('tab', { selected: true }).allInnerTexts();
+  const others = await page.getByRole('tab', { selected: false }).allInnerTexts();
+  for (const name of [...others, ...selected]) {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await settled(page);
+    if (others.includes(name)) await expectAccessible(page, `${label}, tab ${name}`);
+  }
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/** Each test's page, for the report of a failure: the tests run at the same time. */
+const pages = new Map<string, Page>();
+reportPageOnFailure((test) => pages.get(test.id));
+
+// Each screen is a page of its own, loaded once: they run a few at a time.
 describe.concurrent('every screen at a phone and a desktop width, light and dark', () => {
   for (const screen of SCREENS) {
-    it(`${screen.name} (${screen.who})`, async () => {
+    it(`${screen.name} (${screen.who}) fits, has no WCAG 2.1 A/AA violation, and Tab reaches every control`, async ({ task }) => {
       const page = await (await contextFor(screen.who)).newPage();
+      pages.set(task.id, page);
       const errors: string[] = [];
       const foreign: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -174,13 +206,13 @@ describe.concurrent('every screen at a phone and a desktop width, light and dark
         if (url.protocol.startsWith('http') && url.origin !== baseURL && url.origin !== MAP_TILE_ORIGIN) foreign.push(request.url());
       });
       try {
+        await page.goto(`${baseURL}${screen.path()}`);
+        await page.locator('main, [role="main"], h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
-          await page.goto(`${baseURL}${screen.path()}`);
-          await page.waitForLoadState('networkidle');
-          await page.locator('main, [role="main"], h1').first().waitFor();
-          for (const theme of ['light', 'dark'] as const) {
-            await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+          for (const theme of THEMES) {
+            await showTheme(page, theme);
             // Colours fade on buttons and cards: the picture is taken once they have.
             await settled(page);
             await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
@@ -189,6 +221,11 @@ describe.concurrent('every screen at a phone and a desktop width, light and dark
               overflow.by,
               `${screen.name} at ${viewport.width} px (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`,
             ).toBeLessThanOrEqual(0);
+            if (viewport.width < 1280) continue;
+            await expectAccessible(page, `${screen.name} (${theme})`);
+            // The same controls in either theme: Tab is walked once, from the top of the page as loaded.
+            if (theme === 'light') await expectKeyboardReachable(page, screen.name);
+            await expectTabPanelsAccessible(page, `${screen.name} (${theme})`);
           }
         }
         expect(errors, `${screen.name}: uncaught page errors`).toEqual([]);
@@ -198,4 +235,41 @@ describe.concurrent('every screen at a phone and a desktop width, light and dark
       }
     });
   }
+});
+
+describe('keyboard and screen readers', () => {
+  it('a dialog keeps focus inside, its error toast is read out, and Escape returns focus to its opener', async ({ task }) => {
+    const screen = await (await contextFor('driver')).newPage();
+    pages.set(task.id, screen);
+    await screen.setViewportSize(VIEWPORTS[1]);
+    await screen.goto(`${baseURL}/wallet`);
+    await screen.locator('h1').first().waitFor();
+    await screen.waitForLoadState('networkidle');
+    await settled(screen);
+    const opener = screen.getByRole('button', { name: 'Top Up' });
+    await opener.focus();
+    await screen.keyboard.press('Enter');
+    const dialog = screen.getByRole('dialog', { name: 'Top Up Wallet' });
+    await dialog.waitFor();
+    const focusInDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
+    expect(await focusInDialog()).toBe(true);
+    for (let step = 0; step < 12; step++) {
+      await screen.keyboard.press('Tab');
+      expect(await focusInDialog()).toBe(true);
+    }
+
+    // Submitting no amount raises an error toast; Radix reads it out in an assertive live region.
+    await dialog.getByLabel('Amount (₱)').focus();
+    await screen.keyboard.press('Enter');
+    await screen.locator('[role="status"][aria-live="assertive"]', { hasText: 'Invalid Amount' }).waitFor();
+
+    // Escape closes the topmost layer first: the toast, then the dialog.
+    await dialog.getByLabel('Amount (₱)').focus();
+    await screen.keyboard.press('Escape');
+    await screen.getByText('Invalid Amount').first().waitFor({ state: 'hidden' });
+    await screen.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await screen.close();
+  });
 });

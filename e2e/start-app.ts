@@ -1,6 +1,7 @@
 /**
- * Browser-test global setup: builds the app, prepares a brand-new local state (migrations + demo
- * data) and serves the built SPA and Worker with `vite preview` (workerd, real local D1/KV/DO).
+ * Browser-test global setup: builds the app, prepares a brand-new local state (migrations, demo
+ * data and the past stays of e2e/past-stays.ts) and serves the built SPA and Worker with `vite
+ * preview` (workerd, real local D1/KV/DO).
  * The URL is handed to the tests through `inject('baseURL')`.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { fillWeekdayMornings } from './past-stays';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 
@@ -37,6 +39,7 @@ export default async function startApp(project: TestProject) {
   };
   execFileSync('vite', ['build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
   execFileSync('tsx', ['scripts/local-db.ts'], { env, stdio: 'inherit' });
+  fillWeekdayMornings(stateDir, env);
 
   const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
