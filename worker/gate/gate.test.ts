@@ -301,6 +301,23 @@ describe('who works where', () => {
     }>();
     expect(status.occupancy.current).toBe(0);
   });
+
+  it('answers the super admin 404 for a lot that does not exist, at every gate call, and records nothing', async () => {
+    const admin = await cookieFor('super_admin');
+    const lotId = crypto.randomUUID();
+    const answers = await Promise.all([
+      call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: admin }),
+      call(`/api/attendant/activity?lotId=${lotId}`, { cookie: admin }),
+      call(`/api/attendant/shift?lotId=${lotId}`, { cookie: admin }),
+      call('/api/attendant/shift', { method: 'POST', cookie: admin, json: { lotId, action: 'start' } }),
+      call('/api/attendant/issues', { method: 'POST', cookie: admin, json: { lotId, text: 'Barrier stuck' } }),
+      gateEnter(admin, { lotId, plate: 'ABC 404' }),
+    ]);
+    for (const res of answers) {
+      expect(res.status, res.url).toBe(404);
+      expect(await messageOf(res)).toBe('Parking lot not found');
+    }
+  });
 });
 
 describe('undo, shift and portal figures', () => {

@@ -36,8 +36,9 @@ export async function workableLotIds(db: DB, user: SessionUser): Promise<string[
 
 export const NOT_YOUR_LOT = 'You do not work at this parking lot.';
 
-/** The gate of a lot is worked by its attendants, its owner and the super admin. */
+/** The gate of a lot is worked by its attendants, its owner and the super admin (for whom a lot that does not exist is a 404). */
 export async function assertWorksLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
   const allowed = await workableLotIds(db, user);
-  if (allowed !== 'all' && !allowed.includes(lotId)) throw apiError(403, NOT_YOUR_LOT);
+  if (allowed === 'all') return assertManagesLot(db, user, lotId);
+  if (!allowed.includes(lotId)) throw apiError(403, NOT_YOUR_LOT);
 }
