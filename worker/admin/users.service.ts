@@ -11,12 +11,18 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
 import { apiError, notFound } from '../http/errors';
-import { findUserById, setRole, setSuspended } from '../users/users.data';
+import { findUserById, isLastActiveAdmin, setRole, setSuspended } from '../users/users.data';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
 export type AccountAction = 'suspend' | 'reactivate';
 
 const ALREADY: Record<AccountAction, string> = { suspend: 'This user is already suspended.', reactivate: 'This user is not suspended.' };
+export const LAST_ADMIN = 'The platform must keep an active super admin: this is the last one.';
+
+/** Refuses when the change would leave no active super admin (checked again inside the write itself). */
+async function keepAnAdmin(db: DB, userId: string) {
+  if (await isLastActiveAdmin(db, userId)) throw apiError(409, LAST_ADMIN);
+}
 
 export async function changeSuspension(
   { env, db, admin }: Ctx,
@@ -29,6 +35,7 @@ export async function changeSuspension(
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
   if ((action === 'suspend') === Boolean(user.suspendedAt)) throw apiError(409, ALREADY[action]);
+  if (action === 'suspend') await keepAnAdmin(db, userId);
   try {
     await env.DB.batch([
       setSuspended(env.DB, db, userId, action === 'suspend' ? new Date(now).toISOString() : null),
@@ -40,7 +47,10 @@ export async function changeSuspension(
       }),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw apiError(409, ALREADY[action]);
+    if (changedMeanwhile(error)) {
+      if (action === 'suspend') await keepAnAdmin(db, userId);
+      throw apiError(409, ALREADY[action]);
+    }
     throw error;
   }
   if (action === 'suspend') await endAllSessions(env.SESSIONS, db, userId, now);
@@ -48,14 +58,16 @@ export async function changeSuspension(
 }
 
 /**
- * Gives a user another role. An admin cannot change their own, so the platform always keeps the super
- * admin who acts; a role the user already has is a 409, as is a change made meanwhile by another admin.
+ * Gives a user another role. An admin cannot change their own, nor demote the last active super admin
+ * (two admins demoting each other at once leave one); a role the user already has is a 409, as is a
+ * change made meanwhile by another admin.
  */
 export async function changeRole({ env, db, admin }: Ctx, userId: string, role: Role, reason: string | undefined) {
   if (userId === admin.id) throw apiError(409, 'You cannot change your own role.');
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
   if (user.role === role) throw apiError(409, 'This user already has that role.');
+  await keepAnAdmin(db, userId);
   try {
     await env.DB.batch([
       setRole(env.DB, db, userId, user.role, role),
@@ -67,7 +79,10 @@ export async function changeRole({ env, db, admin }: Ctx, userId: string, role: 
       }),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw apiError(409, 'This user’s role changed meanwhile; reload and try again.');
+    if (changedMeanwhile(error)) {
+      await keepAnAdmin(db, userId);
+      throw apiError(409, 'This user’s role changed meanwhile; reload and try again.');
+    }
     throw error;
   }
   return (await findUserById(db, userId))!;

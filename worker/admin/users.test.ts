@@ -1,14 +1,15 @@
 /** Suspending users and changing roles against the real D1 and KV: each takes effect at the next request, each change audited. */
 import { env } from 'cloudflare:test';
 import { and, eq, inArray } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
 import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { SUSPENDED_MESSAGE } from '../auth/auth.service';
-import { auditLogs } from '../db/schema';
+import { auditLogs, users } from '../db/schema';
 import { findUserByEmail } from '../users/users.data';
-import { changeRole as changeRoleOf } from './users.service';
-import { call, cookieFor, db, seedOnce, signupBody, walkPages } from '../test/helpers';
+import { changeRole as changeRoleOf, changeSuspension, LAST_ADMIN } from './users.service';
+import { call, cookieFor, db, seedOnce, signedInAccount, signupBody, walkPages } from '../test/helpers';
 
 let admin: ReturnType<typeof testClient<typeof app>>['api']['admin'];
 let adminCookie = '';
@@ -178,5 +179,71 @@ describe('changing roles', () => {
     expect((await call('/api/admin/users', { cookie })).status).toBe(200);
     expect((await changeRole(user.id, 'attendant')).status).toBe(200);
     expect((await call('/api/admin/users', { cookie })).status).toBe(403);
+  });
+});
+
+describe('the platform keeps an admin', () => {
+  const activeAdmins = async () =>
+    (await db().select().from(users).where(eq(users.role, 'super_admin'))).filter((user) => !user.suspendedAt).map((user) => user.id);
+
+  /** A second super admin, and what each of the two may send. */
+  async function twoAdmins() {
+    const me = (await findUserByEmail(db(), 'admin@parkada.ph'))!;
+    const other = await signedInAccount('super_admin');
+    return { me, other: other.user, otherCookie: other.cookie };
+  }
+
+  /** D1 whose next batch runs just after `sql` (another admin's act, committed a moment earlier). */
+  const racedBy = (sql: string, id: string) =>
+    new Proxy(env.DB, {
+      get(target, property) {
+        if (property === 'batch') {
+          return async (statements: D1PreparedStatement[]) => {
+            await target.prepare(sql).bind(id).run();
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+  it('refuses to demote or suspend an admin once the other admin was demoted between the read and the write', async () => {
+    for (const act of [
+      (ctx: Parameters<typeof changeRoleOf>[0], id: string) => changeRoleOf(ctx, id, 'parking_user', undefined),
+      (ctx: Parameters<typeof changeSuspension>[0], id: string) => changeSuspension(ctx, id, 'suspend', undefined),
+    ]) {
+      const { me, other } = await twoAdmins();
+      // `other` demotes `me` while `me` demotes (or suspends) `other`: `me`'s write comes second.
+      const raced = racedBy("UPDATE users SET role = 'parking_user' WHERE id = ?", me.id);
+      const refusal = await act({ env: { ...env, DB: raced }, db: db(), admin: me }, other.id).catch((error: HTTPException) => error);
+      expect(refusal).toBeInstanceOf(HTTPException);
+      expect(await (refusal as HTTPException).getResponse().json()).toEqual({ message: LAST_ADMIN });
+      expect(await activeAdmins()).toEqual([other.id]);
+      await db().update(users).set({ role: 'super_admin' }).where(eq(users.id, me.id));
+      await db().update(users).set({ role: 'parking_user' }).where(eq(users.id, other.id));
+    }
+  });
+
+  it('leaves one active admin when two admins demote or suspend each other at the same moment, over and over', async () => {
+    for (const [round, path] of ['role', 'suspend', 'role', 'suspend'].entries()) {
+      const { me, other, otherCookie } = await twoAdmins();
+      const send = (cookie: string, id: string) =>
+        path === 'role'
+          ? call(`/api/admin/users/${id}/role`, { method: 'POST', cookie, json: { role: 'parking_user' } })
+          : call(`/api/admin/users/${id}/suspend`, { method: 'POST', cookie, json: {} });
+      const answers = await Promise.all([send(adminCookie, other.id), send(otherCookie, me.id)]);
+      const statuses = answers.map((res) => res.status).sort();
+      expect(
+        statuses.filter((status) => status === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect([401, 403, 409]).toContain(statuses[1]);
+      expect(await activeAdmins(), `round ${round}`).toHaveLength(1);
+      // Put the demo admin back as the only admin for the next round.
+      await db().update(users).set({ role: 'super_admin', suspendedAt: null }).where(eq(users.id, me.id));
+      await db().update(users).set({ role: 'parking_user', suspendedAt: null }).where(eq(users.id, other.id));
+      adminCookie = await cookieFor('super_admin');
+    }
   });
 });

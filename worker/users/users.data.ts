@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Profile } from '../../core/account';
 import type { Role, SignupRole } from '../../core/roles';
 import { statementOf, type DB } from '../db/client';
@@ -129,21 +129,43 @@ export async function listUsers(db: DB, search: { q?: string; role?: Role }, pag
 }
 
 /** Gives the user `role`, only if they still have `from`; follow it with `abortUnlessChanged`. */
+/**
+ * True when another user than `userId` is an active super admin. Part of the conditional UPDATE that
+ * demotes or suspends an admin, so two admins acting on each other at once cannot leave none.
+ */
+const anotherActiveAdmin = (userId: string) =>
+  sql`exists (select 1 from users as other where other.id <> ${userId} and other.role = 'super_admin' and other.suspended_at is null)`;
+
+export async function isLastActiveAdmin(db: DB, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ last: sql<number>`not ${anotherActiveAdmin(userId)}` })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'super_admin'), isNull(users.suspendedAt)));
+  return Boolean(row?.last);
+}
+
+/** Changes a role, only from the one read and never the last active admin's; follow it with `abortUnlessChanged`. */
 export const setRole = (d1: D1Database, db: DB, userId: string, from: Role, role: Role) =>
   statementOf(
     d1,
     db
       .update(users)
       .set({ role })
-      .where(and(eq(users.id, userId), eq(users.role, from))),
+      .where(and(eq(users.id, userId), eq(users.role, from), from === 'super_admin' ? anotherActiveAdmin(userId) : undefined)),
   );
 
-/** Suspends or reactivates, only if the user is not already so; follow it with `abortUnlessChanged`. */
+/** Suspends or reactivates, only if the user is not already so and is not the last active admin; follow it with `abortUnlessChanged`. */
 export const setSuspended = (d1: D1Database, db: DB, userId: string, suspendedAt: string | null) =>
   statementOf(
     d1,
     db
       .update(users)
       .set({ suspendedAt })
-      .where(and(eq(users.id, userId), suspendedAt ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt))),
+      .where(
+        and(
+          eq(users.id, userId),
+          suspendedAt ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt),
+          suspendedAt ? or(ne(users.role, 'super_admin'), anotherActiveAdmin(userId)) : undefined,
+        ),
+      ),
   );
