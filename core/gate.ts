@@ -21,8 +21,13 @@ export const MISSING_PLATE = 'Please enter the vehicle plate number';
 export const OVERRIDE_REASON_REQUIRED = 'Please provide a reason for the override';
 /** A check-in can be undone this long after the entry, and only before any exit. */
 export const UNDO_MINUTES = 5;
-/** Entries and exits recorded offline may carry their own time, at most this old. */
+/** Entries and exits recorded offline may carry their own time, at most this old, and only by an override past BACKDATE_MINUTES. */
 export const OFFLINE_MAX_AGE_HOURS = 24;
+/** How far back an entry or exit time may be given without an override: a device's offline capture, not a chosen price. */
+export const BACKDATE_MINUTES = 15;
+/** A device's clock may run this far ahead; such a time counts as the server's now. */
+const CLOCK_AHEAD_MINUTES = 5;
+export const NAME_THE_CAR = 'Name the car leaving: its plate or its pass.';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -66,13 +71,17 @@ export type EnterRequest = z.infer<typeof enterSchema>;
 export const exitSchema = z
   .object({
     plate: plate.optional(),
+    passToken: z.string().min(10).max(4_000).optional(),
+    /** The driver's "pay with Parkada" code: their consent to pay this stay from their own wallet. */
+    payCode: z.string().min(10).max(4_000).optional(),
     lotId: z.uuid('Unknown lot id'),
     exitTs: instant.optional(),
     action: z.enum(['checkout', 'override']).default('checkout'),
     lostTicket: z.boolean().optional(),
     ...overrideFields,
   })
-  .refine(overrideNeedsReason, { message: OVERRIDE_REASON_REQUIRED, path: ['overrideReason'] });
+  .refine(overrideNeedsReason, { message: OVERRIDE_REASON_REQUIRED, path: ['overrideReason'] })
+  .refine((body) => body.plate !== undefined || body.passToken !== undefined, { message: NAME_THE_CAR, path: ['plate'] });
 export type ExitRequest = z.infer<typeof exitSchema>;
 
 export const isOverride = (body: { action: string; override?: boolean }) => body.override === true || body.action === 'override';
@@ -103,12 +112,32 @@ export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUnti
 export const undoable = (entry: { entryTs: string; exitTs: string | null; undoneAt?: string | null }, now = new Date()) =>
   !entry.exitTs && !entry.undoneAt && now.getTime() - Date.parse(entry.entryTs) <= UNDO_MINUTES * MINUTE;
 
-/** An offline item's own time, accepted when it is not in the future and not older than a day. */
-export function acceptedTime(at: string | undefined, now = new Date()): Date | string {
-  if (!at) return now;
+export type GateTime = { ok: true; time: Date } | { ok: false; status: 400 | 409; message: string };
+
+/**
+ * The time an entry or exit is recorded and priced at: the server's now, or a device's capture time
+ * at most BACKDATE_MINUTES back and not before the shift began. Earlier needs an override with a
+ * reason (audited), and never more than OFFLINE_MAX_AGE_HOURS back. A time slightly ahead (a device
+ * clock) counts as now; further ahead is refused.
+ */
+export function gateTime(
+  at: string | undefined,
+  now: Date,
+  rules: { what: 'entry' | 'exit'; override: boolean; shiftStartedAt?: string | null },
+): GateTime {
+  if (!at) return { ok: true, time: now };
   const time = new Date(at);
-  if (time.getTime() > now.getTime() + 5 * MINUTE) return 'The time given is in the future.';
+  if (time.getTime() > now.getTime() + CLOCK_AHEAD_MINUTES * MINUTE)
+    return { ok: false, status: 400, message: 'The time given is in the future.' };
+  if (time.getTime() >= now.getTime()) return { ok: true, time: now };
   if (now.getTime() - time.getTime() > OFFLINE_MAX_AGE_HOURS * HOUR)
-    return `The time given is more than ${OFFLINE_MAX_AGE_HOURS} hours ago.`;
-  return time;
+    return { ok: false, status: 400, message: `The time given is more than ${OFFLINE_MAX_AGE_HOURS} hours ago.` };
+  const earliest = Math.max(now.getTime() - BACKDATE_MINUTES * MINUTE, rules.shiftStartedAt ? Date.parse(rules.shiftStartedAt) : 0);
+  if (time.getTime() < earliest && !rules.override)
+    return {
+      ok: false,
+      status: 409,
+      message: `An ${rules.what} time more than ${BACKDATE_MINUTES} minutes back, or before your shift began, needs an override with a reason.`,
+    };
+  return { ok: true, time };
 }

@@ -75,3 +75,9 @@ export const TRANSACTION_LABELS = {
   REFUND: 'Refund',
 } as const;
 export type TransactionType = keyof typeof TRANSACTION_LABELS;
+
+/**
+ * A driver's "pay with Parkada" code: shown in the app, scanned at a gate's exit, it lets that exit
+ * charge the driver's own wallet (docs/gate.md, Who moves whose money). Short-lived and single-use.
+ */
+export const PAY_CODE_MINUTES = 5;

@@ -151,7 +151,7 @@ async function signUpDriverWithBooking(page: Page) {
   });
   expect(entered.status(), await entered.text()).toBe(201);
   const exited = await gatePage.request.post(`${baseURL}/api/checkins/${(await entered.json()).id}/exit`, {
-    data: { lotId: ids.lot },
+    data: { lotId: ids.lot, plate: 'NCR 7001' },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(exited.status(), await exited.text()).toBe(200);

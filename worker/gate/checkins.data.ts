@@ -1,7 +1,7 @@
 /** D1 reads of the gate: check-ins, the reservations and accounts they belong to, shifts. */
 import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DB } from '../db/client';
-import { checkins, lots, receipts, reservations, shifts, slots, vehicles } from '../db/schema';
+import { checkins, lots, receipts, reservations, shifts, slots } from '../db/schema';
 
 const checkinColumns = {
   id: checkins.id,
@@ -87,17 +87,6 @@ export async function reservationForPlateNow(
       ),
     )
     .orderBy(reservations.startTs)
-    .limit(1);
-  return row ?? null;
-}
-
-/** The account a plate is saved to (its driver pays from the wallet at the exit), if any. */
-export async function accountOfPlate(db: DB, plate: string): Promise<{ userId: string; vehicleId: string } | null> {
-  const [row] = await db
-    .select({ userId: vehicles.userId, vehicleId: vehicles.id })
-    .from(vehicles)
-    .where(eq(vehicles.plate, plate))
-    .orderBy(vehicles.createdAt)
     .limit(1);
   return row ?? null;
 }

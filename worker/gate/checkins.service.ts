@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull, sum } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { acceptedTime, gateCharge, isOverride, undoable, UNDO_MINUTES, type EnterRequest, type ExitRequest } from '../../core/gate';
+import { gateCharge, gateTime, isOverride, undoable, UNDO_MINUTES, type EnterRequest, type ExitRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
@@ -28,9 +28,9 @@ import { verifyPass } from '../passes/pass';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { lotForBooking, updateIfUnchanged } from '../reservations/reservations.data';
 import { walletOf } from '../wallet/wallet.data';
+import { verifyPayCode } from '../wallet/pay-code';
 import { payFromWallet } from '../wallet/wallet.service';
 import {
-  accountOfPlate,
   findCheckin,
   findGateReservation,
   findOpenShift,
@@ -47,10 +47,11 @@ export type GateContext = { env: Bindings; db: DB; user: SessionUser };
 const view = ({ slotId: _slot, undoneAt: _undone, ...checkin }: CheckinView) => checkin;
 export type Checkin = ReturnType<typeof view>;
 
-const timeOf = (at: string | undefined, now: Date) => {
-  const time = acceptedTime(at, now);
-  if (typeof time === 'string') throw apiError(400, time);
-  return time;
+/** The time the act is recorded and priced at (core/gate.ts, gateTime), or the refusal. */
+const timeOf = (...args: Parameters<typeof gateTime>) => {
+  const time = gateTime(...args);
+  if (!time.ok) throw apiError(time.status, time.message);
+  return time.time;
 };
 
 /** What the lot object must hold for a reservation after a gate transition to `status`. */
@@ -136,17 +137,23 @@ export async function enter(
       return { checkin: view(recorded), replayed: true };
     }
   }
-  const at = timeOf(input.entryTs, now);
   const override = isOverride(input);
-  const reservation = await reservationOfEntry(ctx, input, at, override);
   const shift = await findOpenShift(db, user.id, input.lotId);
+  const at = timeOf(input.entryTs, now, { what: 'entry', override, shiftStartedAt: shift?.startedAt });
+  const reservation = await reservationOfEntry(ctx, input, at, override);
   const id = input.id ?? newId();
   const audit = override
     ? [
         auditStatement(env.DB, db, user, {
           action: 'OVERRIDE_ENTRY',
           subject: `checkin:${id}`,
-          context: { lotId: input.lotId, plate: input.plate, reason: input.overrideReason, reservationId: reservation?.id ?? null },
+          context: {
+            lotId: input.lotId,
+            plate: input.plate,
+            reason: input.overrideReason,
+            reservationId: reservation?.id ?? null,
+            entryTs: at.toISOString(),
+          },
         }),
       ]
     : [];
@@ -222,6 +229,34 @@ const chargedSoFar = async (db: DB, reservationId: string) =>
     )[0].total ?? 0,
   );
 
+export const PAY_CODE_USED = 'This pay code was already used: ask the driver to show a new one.';
+const walletShort = (balanceCents: number, amountCents: number) =>
+  `The driver's wallet holds ${formatPeso(balanceCents)}, short of ${formatPeso(amountCents)}: collect cash, or ask them to top up and show a new code.`;
+
+/** The driver a genuine, unexpired pay code names, or the refusal. */
+async function consentOf(env: Bindings, token: string, now: Date) {
+  const check = await verifyPayCode(env, token, now);
+  if (check.valid) return check.code;
+  throw apiError(
+    409,
+    check.reason === 'expired' ? 'This pay code expired: ask the driver to show a new one.' : 'This pay code is not genuine.',
+  );
+}
+
+/** The car leaving must be the one that entered: its plate, or the pass it entered on (an override may say otherwise, audited). */
+async function assertSameCar(ctx: GateContext, checkin: CheckinView, input: ExitRequest, override: boolean, now: Date) {
+  if (override) return;
+  if (input.plate && input.plate !== checkin.plate)
+    throw apiError(409, `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
+  if (!input.passToken) return;
+  const check = await verifyPass(ctx.env, input.passToken, now);
+  if (!check.valid && check.reason === 'forged') throw apiError(400, 'This pass is not genuine: its signature does not verify.');
+  // Only its times may have failed: the signature verified, so its subject is genuine.
+  const reservationId = check.valid ? check.claims.reservationId : decodeJwt(input.passToken).sub;
+  if (!checkin.reservationId || reservationId !== checkin.reservationId)
+    throw apiError(409, `This pass is not the one the car checked in as ${checkin.plate} entered on.`);
+}
+
 /** POST /api/checkins/:checkinId/exit. */
 export async function exit(
   ctx: GateContext,
@@ -238,10 +273,11 @@ export async function exit(
   if (checkin.undoneAt) throw apiError(409, 'This check-in was undone.');
   if (checkin.exitTs) throw apiError(409, `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
   const override = isOverride(input);
-  if (input.plate && input.plate !== checkin.plate && !override)
-    throw apiError(409, `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
-  const at = timeOf(input.exitTs, now);
+  await assertSameCar(ctx, checkin, input, override, now);
+  const shift = await findOpenShift(db, user.id, checkin.lotId);
+  const at = timeOf(input.exitTs, now, { what: 'exit', override, shiftStartedAt: shift?.startedAt });
   if (at.getTime() < Date.parse(checkin.entryTs)) throw apiError(400, 'The exit time is before the entry.');
+  const payCode = input.payCode ? await consentOf(env, input.payCode, now) : null;
 
   const lot = (await lotForBooking(db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
@@ -251,11 +287,13 @@ export async function exit(
     reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
     pricing: lot.pricing,
   });
-  const payer = reservation ? { userId: reservation.userId, vehicleId: null } : await accountOfPlate(db, checkin.plate);
-  const walletCovers = payer && amountCents > 0 ? (await walletOf(db, payer.userId)).balanceCents >= amountCents : false;
-  const shift = await findOpenShift(db, user.id, checkin.lotId);
+  // Only the driver's own consent moves their money: a pay code they showed, or the reservation they booked.
+  const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
+  const balance = payer && amountCents > 0 ? (await walletOf(db, payer.userId)).balanceCents : 0;
+  const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents;
+  if (payCode && amountCents > 0 && !walletCovers) throw apiError(409, walletShort(balance, amountCents));
   const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
-  // A known driver's walk-in becomes a completed reservation, so they see the stay, its receipt and its points.
+  // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
   const stayReservationId = reservation?.id ?? (payer ? newId() : null);
 
   const statements = (paidBy: 'wallet' | 'cash' | null) => {
@@ -270,7 +308,7 @@ export async function exit(
             userId: payer.userId,
             lotId: checkin.lotId,
             slotId: checkin.slotId,
-            vehicleId: payer.vehicleId,
+            vehicleId: null,
             vehiclePlate: checkin.plate,
             status: 'COMPLETED',
             startTs: checkin.entryTs,
@@ -306,7 +344,13 @@ export async function exit(
         auditStatement(env.DB, db, user, {
           action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET',
           subject: `checkin:${checkin.id}`,
-          context: { lotId: checkin.lotId, plate: checkin.plate, reason: input.overrideReason ?? null, amountCents },
+          context: {
+            lotId: checkin.lotId,
+            plate: checkin.plate,
+            reason: input.overrideReason ?? null,
+            amountCents,
+            exitTs: at.toISOString(),
+          },
         }),
       );
     }
@@ -329,7 +373,11 @@ export async function exit(
     throw error;
   }
 
-  /** Pays from the payer's wallet when it covers the charge, else records cash; a wallet that fell short meanwhile pays in cash. */
+  /**
+   * Pays from the payer's wallet when it covers the charge, else records cash. A reservation's wallet
+   * that fell short meanwhile pays in cash; a pay code that cannot pay (short, or spent on another
+   * stay meanwhile: its id keys the debit) is refused, and nothing is recorded.
+   */
   async function settle(fromWallet: boolean, build: (paidBy: 'wallet' | 'cash' | null) => D1PreparedStatement[], free = false) {
     if (free) return void (await env.DB.batch(build(null)));
     if (fromWallet && payer && stayReservationId) {
@@ -341,11 +389,12 @@ export async function exit(
           reservationId: stayReservationId,
           amountCents,
           description: what,
-          idempotencyKey: `checkin:${checkin!.id}:exit`,
+          idempotencyKey: payCode ? `paycode:${payCode.codeId}` : `checkin:${checkin!.id}:exit`,
         },
         build('wallet'),
       );
       if (paid.ok) return;
+      if (payCode) throw apiError(409, paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents));
     }
     await env.DB.batch(build('cash'));
   }

@@ -1,13 +1,15 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NAME_THE_CAR } from '../../core/gate';
 import { PRICE_BANDS } from '../../core/price-bands';
-import { attendantAssignments, auditLogs, pricing, reservations, users, wallets, walletTransactions } from '../db/schema';
+import { attendantAssignments, auditLogs, checkins, pricing, reservations, users, wallets } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reservationRow, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
-import { enter } from './checkins.service';
+import { signPayCode } from '../wallet/pay-code';
+import { enter, PAY_CODE_USED } from './checkins.service';
 
 type Checkin = {
   id: string;
@@ -45,6 +47,14 @@ async function reservedCar(lotId: string, options: { hours?: number; plate?: str
   ).json<{ id: string; endTs: string; vehiclePlate: string }>();
   const { token } = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ token: string }>();
   return { user, cookie, booking, token };
+}
+
+/** A walk-in let in now, whose entry the records then place `minutesAgo` back (a long stay, without waiting for it). */
+async function walkIn(lotId: string, plate: string, minutesAgo: number) {
+  const checkin = await (await gateEnter(owner, { lotId, plate })).json<Checkin>();
+  const entryTs = new Date(Date.now() - minutesAgo * MINUTE).toISOString();
+  await db().update(checkins).set({ entryTs }).where(eq(checkins.id, checkin.id));
+  return { ...checkin, entryTs };
 }
 
 describe('entry with a pass', () => {
@@ -174,7 +184,7 @@ describe('exit and charges', () => {
     expect(await res.json<Checkin>()).toMatchObject({ amountCents: 0, paidBy: null, receiptId: expect.any(String) });
     expect((await reservationRow(booking.id)).status).toBe('COMPLETED');
     expect(await balanceOf(user.id)).toBe(96_000);
-    const second = await gateExit(owner, id, { lotId });
+    const second = await gateExit(owner, id, { lotId, plate: 'NAB 1234' });
     expect(second.status).toBe(409);
     expect(await messageOf(second)).toMatch(/^This stay was already checked out at /);
     expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(5), durationHours: 1 })).status).toBe(201);
@@ -190,7 +200,7 @@ describe('exit and charges', () => {
       .update(reservations)
       .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
       .where(eq(reservations.id, booking.id));
-    const closed = await (await gateExit(owner, id, { lotId })).json<Checkin>();
+    const closed = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>();
     expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
     expect(await balanceOf(user.id)).toBe(100_000 - 4_000 - 8_000);
     const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
@@ -210,32 +220,71 @@ describe('exit and charges', () => {
       .update(reservations)
       .set({ startTs: new Date(Date.now() - 50 * HOUR).toISOString(), endTs: new Date(Date.now() - 49 * HOUR).toISOString() })
       .where(eq(reservations.id, booking.id));
-    const closed = await (await gateExit(owner, id, { lotId })).json<Checkin>();
+    const closed = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>();
     expect(closed).toMatchObject({ amountCents: 49 * 4_000, paidBy: 'cash' });
     expect(await balanceOf(user.id)).toBe(96_000);
   });
 
-  it('charges a walk-in of 3 h 5 min four hours; a saved plate pays from its wallet and sees the stay', async () => {
+  it('charges a walk-in of 3 h 5 min four hours in cash: a saved plate alone moves no money and puts the stay in no History', async () => {
     const lotId = await makeLot(2);
     const known = await driver(1_000);
     await call('/api/user/vehicles', { method: 'POST', cookie: known.cookie, json: { plate: 'KNW 555', make: 'Toyota', model: 'Vios' } });
-    const entryTs = new Date(Date.now() - (3 * 60 + 5) * MINUTE).toISOString();
-    const stranger = await (await gateEnter(owner, { lotId, plate: 'STR 777', entryTs })).json<Checkin>();
-    const regular = await (await gateEnter(owner, { lotId, plate: 'KNW 555', entryTs })).json<Checkin>();
+    const stranger = await walkIn(lotId, 'STR 777', 3 * 60 + 5);
+    const regular = await walkIn(lotId, 'KNW 555', 3 * 60 + 5);
     const cash = await (await gateExit(owner, stranger.id, { lotId, plate: 'STR 777' })).json<Checkin>();
     expect(cash).toMatchObject({ amountCents: 16_000, paidBy: 'cash', receiptId: null });
-    const wallet = await (await gateExit(owner, regular.id, { lotId, plate: 'KNW 555' })).json<Checkin>();
-    expect(wallet).toMatchObject({ amountCents: 16_000, paidBy: 'wallet', receiptId: expect.any(String) });
-    expect(await balanceOf(known.user.id)).toBe(84_000);
-    const past = await (await call('/api/reservations?tab=past', { cookie: known.cookie })).json<{
+    const plateOnly = await (await gateExit(owner, regular.id, { lotId, plate: 'KNW 555' })).json<Checkin>();
+    expect(plateOnly).toMatchObject({ amountCents: 16_000, paidBy: 'cash', receiptId: null, reservationId: null });
+    expect(await balanceOf(known.user.id)).toBe(100_000);
+    const past = await (await call('/api/reservations?tab=past', { cookie: known.cookie })).json<{ items: unknown[] }>();
+    expect(past.items).toEqual([]);
+  });
+
+  it('pays a walk-in from the wallet of the driver who shows a pay code, once; refuses an expired, forged or spent code and a short wallet, changing nothing', async () => {
+    const lotId = await makeLot(4);
+    const payer = await driver(1_000);
+    const payCode = async (cookie = payer.cookie) => {
+      const res = await call('/api/wallet/pay-code', { method: 'POST', cookie });
+      expect(res.status).toBe(201);
+      return (await res.json<{ token: string; expiresAt: string }>()).token;
+    };
+    const code = await payCode();
+    const stay = await walkIn(lotId, 'PAY 888', 3 * 60 + 5);
+    const paid = await (await gateExit(owner, stay.id, { lotId, plate: 'PAY 888', payCode: code })).json<Checkin>();
+    expect(paid).toMatchObject({ amountCents: 16_000, paidBy: 'wallet', receiptId: expect.any(String) });
+    expect(await balanceOf(payer.user.id)).toBe(84_000);
+    const past = await (await call('/api/reservations?tab=past', { cookie: payer.cookie })).json<{
       items: { status: string; amountCents: number }[];
     }>();
     expect(past.items).toMatchObject([{ status: 'COMPLETED', amountCents: 16_000 }]);
-    const ledger = await db()
-      .select()
-      .from(walletTransactions)
-      .where(and(eq(walletTransactions.type, 'PAYMENT'), eq(walletTransactions.amountCents, -16_000)));
-    expect(ledger).toHaveLength(1);
+    const notices = await (await call('/api/notifications', { cookie: payer.cookie })).json<{ items: { message: string }[] }>();
+    expect(notices.items.map((notice) => notice.message)).toContainEqual(expect.stringContaining('₱160.00'));
+
+    // Each refusal leaves the stay open and the wallet as it was.
+    const next = await walkIn(lotId, 'PAY 889', 60);
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ payCode: code }, 409, PAY_CODE_USED],
+      [{ payCode: (await reservedCar(lotId)).token }, 409, 'This pay code is not genuine.'],
+      [{ payCode: `${code.slice(0, -4)}AAAA` }, 409, 'This pay code is not genuine.'],
+    ];
+    for (const [body, status, message] of refusals) {
+      const res = await gateExit(owner, next.id, { lotId, plate: 'PAY 889', ...body });
+      expect(res.status, message).toBe(status);
+      expect(await messageOf(res)).toBe(message);
+    }
+    const expired = await signPayCode(env, payer.user.id, new Date(Date.now() - 6 * MINUTE));
+    const late = await gateExit(owner, next.id, { lotId, plate: 'PAY 889', payCode: expired.token });
+    expect(await messageOf(late)).toBe('This pay code expired: ask the driver to show a new one.');
+    const poor = await driver(10);
+    const short = await gateExit(owner, next.id, { lotId, plate: 'PAY 889', payCode: await payCode(poor.cookie) });
+    expect(short.status).toBe(409);
+    expect(await messageOf(short)).toBe(
+      "The driver's wallet holds ₱10.00, short of ₱40.00: collect cash, or ask them to top up and show a new code.",
+    );
+    expect(await balanceOf(payer.user.id)).toBe(84_000);
+    expect(await balanceOf(poor.user.id)).toBe(1_000);
+    const [open] = await db().select().from(checkins).where(eq(checkins.id, next.id));
+    expect(open.exitTs).toBeNull();
   });
 
   it('prices gate hours at the applied dynamic rates: an overstay hour by hour, a walk-in as a booking with its tier discount', async () => {
@@ -249,9 +298,8 @@ describe('exit and charges', () => {
       .where(eq(pricing.lotId, lotId));
 
     // 3 h 5 min is four started hours at ₱60; four hours reach the ×0.9 tier.
-    const entryTs = new Date(Date.now() - (3 * 60 + 5) * MINUTE).toISOString();
-    const walkIn = await (await gateEnter(owner, { lotId, plate: 'STR 778', entryTs })).json<Checkin>();
-    expect(await (await gateExit(owner, walkIn.id, { lotId, plate: 'STR 778' })).json<Checkin>()).toMatchObject({ amountCents: 21_600 });
+    const stay = await walkIn(lotId, 'STR 778', 3 * 60 + 5);
+    expect(await (await gateExit(owner, stay.id, { lotId, plate: 'STR 778' })).json<Checkin>()).toMatchObject({ amountCents: 21_600 });
 
     // 61 minutes late is two hours at ₱60, with no discount.
     const { booking, token } = await reservedCar(lotId);
@@ -261,7 +309,7 @@ describe('exit and charges', () => {
       .update(reservations)
       .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
       .where(eq(reservations.id, booking.id));
-    expect(await (await gateExit(owner, id, { lotId })).json<Checkin>()).toMatchObject({ amountCents: 12_000 });
+    expect(await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>()).toMatchObject({ amountCents: 12_000 });
   });
 
   it('refuses a plate that is not the car checked in, unless overridden', async () => {
@@ -272,6 +320,78 @@ describe('exit and charges', () => {
     expect((await gateExit(owner, id, { lotId, plate: 'WLK 201', action: 'override', overrideReason: 'customer_service' })).status).toBe(
       200,
     );
+  });
+});
+
+describe('times and cars at the gate', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
+  const auditOf = async (action: (typeof auditLogs.$inferSelect)['action'], checkinId: string) =>
+    db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, action), eq(auditLogs.subject, `checkin:${checkinId}`)));
+
+  it('takes an entry time at most 15 minutes back and not before the shift began; earlier needs an audited override', async () => {
+    const lotId = await makeLot(4);
+    expect((await gateEnter(owner, { lotId, plate: 'OFF 010', entryTs: minutesAgo(10) })).status).toBe(201);
+    const old = await gateEnter(owner, { lotId, plate: 'OFF 020', entryTs: minutesAgo(20) });
+    expect(old.status).toBe(409);
+    expect(await messageOf(old)).toBe(
+      'An entry time more than 15 minutes back, or before your shift began, needs an override with a reason.',
+    );
+    const overridden = await (
+      await gateEnter(owner, { lotId, plate: 'OFF 020', entryTs: minutesAgo(20), action: 'override', overrideReason: 'system_error' })
+    ).json<Checkin>();
+    expect(Date.parse(overridden.entryTs)).toBeLessThan(Date.now() - 19 * MINUTE);
+    const [entry] = await auditOf('OVERRIDE_ENTRY', overridden.id);
+    expect(JSON.parse(entry.contextJson)).toMatchObject({ reason: 'system_error', entryTs: overridden.entryTs });
+    expect((await gateEnter(owner, { lotId, plate: 'OFF 030', entryTs: minutesAgo(25 * 60) })).status).toBe(400);
+
+    // A shift that began now: five minutes back is before it.
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'start' } })).status).toBe(201);
+    expect((await gateEnter(owner, { lotId, plate: 'OFF 040', entryTs: minutesAgo(5) })).status).toBe(409);
+    await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'end' } });
+  });
+
+  it('prices an exit at the server’s time: an exit time one minute after a ten-hour-old entry is refused, unless overridden and audited', async () => {
+    const lotId = await makeLot(2);
+    const long = await walkIn(lotId, 'SKM 100', 10 * 60);
+    const skimmed = await gateExit(owner, long.id, {
+      lotId,
+      plate: 'SKM 100',
+      exitTs: new Date(Date.parse(long.entryTs) + MINUTE).toISOString(),
+    });
+    expect(skimmed.status).toBe(409);
+    const [row] = await db().select().from(checkins).where(eq(checkins.id, long.id));
+    expect(row.exitTs).toBeNull();
+    expect(await (await gateExit(owner, long.id, { lotId, plate: 'SKM 100' })).json<Checkin>()).toMatchObject({ amountCents: 40_000 });
+
+    const other = await walkIn(lotId, 'SKM 200', 10 * 60);
+    const exitTs = new Date(Date.now() - 9 * 60 * MINUTE).toISOString();
+    const overridden = await gateExit(owner, other.id, {
+      lotId,
+      plate: 'SKM 200',
+      exitTs,
+      action: 'override',
+      overrideReason: 'system_error',
+    });
+    expect(await overridden.json()).toMatchObject({ amountCents: 4_000, exitTs });
+    const [entry] = await auditOf('OVERRIDE_EXIT', other.id);
+    expect(JSON.parse(entry.contextJson)).toMatchObject({ reason: 'system_error', exitTs, amountCents: 4_000 });
+  });
+
+  it('lets a car out only when the exit names it, by plate or by the pass it entered on', async () => {
+    const lotId = await makeLot(3);
+    const mine = await reservedCar(lotId, { plate: 'PSS 100' });
+    const theirs = await reservedCar(lotId, { plate: 'PSS 200' });
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'PSS 100', passToken: mine.token })).json<Checkin>();
+    const unnamed = await gateExit(owner, id, { lotId });
+    expect(unnamed.status).toBe(400);
+    expect(await messageOf(unnamed)).toBe(NAME_THE_CAR);
+    const wrongPass = await gateExit(owner, id, { lotId, passToken: theirs.token });
+    expect(wrongPass.status).toBe(409);
+    expect(await messageOf(wrongPass)).toBe('This pass is not the one the car checked in as PSS 100 entered on.');
+    expect((await gateExit(owner, id, { lotId, passToken: mine.token })).status).toBe(200);
   });
 });
 
@@ -343,10 +463,8 @@ describe('undo, shift and portal figures', () => {
     expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'start' } })).status).toBe(201);
     const { token } = await reservedCar(lotId);
     await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token });
-    const walkIn = await (
-      await gateEnter(owner, { lotId, plate: 'WLK 300', entryTs: new Date(Date.now() - 90 * MINUTE).toISOString() })
-    ).json<Checkin>();
-    await gateExit(owner, walkIn.id, { lotId });
+    const stay = await walkIn(lotId, 'WLK 300', 90);
+    await gateExit(owner, stay.id, { lotId, plate: 'WLK 300' });
     const issue = await (
       await call('/api/attendant/issues', { method: 'POST', cookie: owner, json: { lotId, text: 'Ticket printer jammed' } })
     ).json<{ id: string }>();

@@ -217,7 +217,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({
       method: 'POST',
       path: `/api/checkins/${crypto.randomUUID()}/exit`,
-      json: { lotId },
+      json: { lotId, plate: 'ABC 123' },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     }),
     found: false,
@@ -297,6 +297,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     }),
   },
   'GET /api/wallet/statement': { who: 'session', sample: () => ({ path: `/api/wallet/statement?month=${manilaMonthOf(new Date())}` }) },
+  'POST /api/wallet/pay-code': { who: 'session', sample: () => ({ path: '/api/wallet/pay-code', method: 'POST' }) },
   'GET /api/wallet/payment-methods': { who: 'session', sample: () => ({ path: '/api/wallet/payment-methods' }) },
   'GET /api/wallet/auto-topup': { who: 'session', sample: () => ({ path: '/api/wallet/auto-topup' }) },
   'PUT /api/wallet/auto-topup': {

@@ -10,6 +10,7 @@ import { validate } from '../http/validate';
 import { paymentView, startTopup } from '../payments/payments.service';
 import { paymentProvider } from '../payments/provider';
 import { readSettings } from '../platform/settings.data';
+import { signPayCode } from './pay-code';
 import { statementCsv } from './statement-csv';
 import { listTransactions, paymentMethodsUsed, readAutoTopup, saveAutoTopup, statement, walletOf, walletSummary } from './wallet.data';
 
@@ -31,6 +32,8 @@ export const walletRoutes = new Hono<AppEnv>()
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(paymentView(payment, paymentProvider(c.env)), 201);
   })
+  // The driver's consent for one gate to charge one stay to this wallet (docs/gate.md).
+  .post('/wallet/pay-code', async (c) => c.json(await signPayCode(c.env, c.var.user!.id), 201))
   .get('/wallet/statement', validate('query', statementQuery), async (c) => {
     const { month, format } = c.req.valid('query');
     if (month > manilaMonthOf(new Date())) throw apiError(400, 'There is no statement for a future month yet.');

@@ -1,0 +1,49 @@
+/**
+ * The "pay with Parkada" code (docs/gate.md, Who moves whose money): a JWT (ES256, the pass keys)
+ * naming the driver, valid for PAY_CODE_MINUTES, that the driver shows and the gate scans at a
+ * walk-in's exit. It is the driver's consent to pay that stay from their own wallet, once: its `jti`
+ * keys the wallet debit, so a second stay cannot spend the same code.
+ */
+import { errors, jwtVerify, SignJWT, createLocalJWKSet } from 'jose';
+import { PAY_CODE_MINUTES } from '../../core/wallet';
+import { MINUTE_MS } from '../../core/time';
+import type { Bindings } from '../env';
+import { PASS_ALGORITHM, passKeys } from '../passes/pass-keys';
+
+const ISSUER = 'parkada';
+const AUDIENCE = 'parkada-pay';
+
+export type PayCode = { userId: string; codeId: string; expiresAt: string };
+export type PayCodeCheck = { valid: true; code: PayCode } | { valid: false; reason: 'forged' | 'expired' };
+
+export async function signPayCode(env: Bindings, userId: string, now = new Date()): Promise<{ token: string; expiresAt: string }> {
+  const { signing } = await passKeys(env);
+  const expires = new Date(now.getTime() + PAY_CODE_MINUTES * MINUTE_MS);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: PASS_ALGORITHM, kid: signing.kid, typ: 'JWT' })
+    .setSubject(userId)
+    .setJti(crypto.randomUUID())
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expires.getTime() / 1000))
+    .sign(signing.key);
+  return { token, expiresAt: expires.toISOString() };
+}
+
+/** A genuine, unexpired pay code's driver; never a pass (another audience) or any other algorithm. */
+export async function verifyPayCode(env: Bindings, token: string, now = new Date()): Promise<PayCodeCheck> {
+  const { jwks } = await passKeys(env);
+  try {
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+      algorithms: [PASS_ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['sub', 'jti', 'exp'],
+      currentDate: now,
+    });
+    return { valid: true, code: { userId: payload.sub!, codeId: payload.jti!, expiresAt: new Date(payload.exp! * 1000).toISOString() } };
+  } catch (error) {
+    return { valid: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'forged' };
+  }
+}
