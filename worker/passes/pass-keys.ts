@@ -4,7 +4,7 @@
  * half only) at GET /api/passes/jwks, so a gate verifies passes without holding anything that could
  * forge one. A rotation puts the new key first and keeps the old one until its passes have ended.
  */
-import { calculateJwkThumbprint, importJWK } from 'jose';
+import { calculateJwkThumbprint, createLocalJWKSet, importJWK, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Bindings } from '../env';
 import { apiError } from '../http/errors';
@@ -60,4 +60,23 @@ export async function passKeys(env: Bindings): Promise<PassKeys> {
     refuse('holds a key that is not a valid P-256 private key');
   }
   return { signing: { kid: keys[0].kid, key: imported[0] }, jwks: { keys: published } };
+}
+
+/** Who signs what the pass keys sign: passes and pay codes, told apart by their audience. */
+export const ISSUER = 'parkada';
+
+/**
+ * Verifies a token the pass keys signed for `audience`: ES256 under one of our published keys only
+ * (never HS256 or `none`), no clock tolerance. Throws jose's errors, which say why.
+ */
+export async function verifySigned(env: Bindings, token: string, audience: string, requiredClaims: string[], now: Date) {
+  const { jwks } = await passKeys(env);
+  const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+    algorithms: [PASS_ALGORITHM],
+    issuer: ISSUER,
+    audience,
+    requiredClaims,
+    currentDate: now,
+  });
+  return payload;
 }

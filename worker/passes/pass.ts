@@ -3,12 +3,11 @@
  * minutes before the start until the end. A gate checks it against the published public keys
  * alone, no database call; the claims say which reservation to check in.
  */
-import { createLocalJWKSet, errors, jwtVerify, SignJWT } from 'jose';
+import { errors, SignJWT } from 'jose';
 import { passValidity } from '../../core/passes';
 import type { Bindings } from '../env';
-import { PASS_ALGORITHM, passKeys } from './pass-keys';
+import { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from './pass-keys';
 
-const ISSUER = 'parkada';
 const AUDIENCE = 'parkada-gate';
 
 export type PassSubject = { reservationId: string; plate: string; lotId: string; slot: string | null; startTs: string; endTs: string };
@@ -46,15 +45,8 @@ export async function signPass(env: Bindings, pass: PassSubject): Promise<string
  * clock tolerance: the early-arrival allowance is already in the pass's `nbf`.
  */
 export async function verifyPass(env: Bindings, token: string, now = new Date()): Promise<PassCheck> {
-  const { jwks } = await passKeys(env);
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
-      algorithms: [PASS_ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['sub', 'nbf', 'exp'],
-      currentDate: now,
-    });
+    const payload = await verifySigned(env, token, AUDIENCE, ['sub', 'nbf', 'exp'], now);
     return {
       valid: true,
       claims: {

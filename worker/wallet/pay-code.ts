@@ -4,13 +4,12 @@
  * walk-in's exit. It is the driver's consent to pay that stay from their own wallet, once: its `jti`
  * keys the wallet debit, so a second stay cannot spend the same code.
  */
-import { errors, jwtVerify, SignJWT, createLocalJWKSet } from 'jose';
+import { errors, SignJWT } from 'jose';
 import { PAY_CODE_MINUTES } from '../../core/wallet';
 import { MINUTE_MS } from '../../core/time';
 import type { Bindings } from '../env';
-import { PASS_ALGORITHM, passKeys } from '../passes/pass-keys';
+import { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from '../passes/pass-keys';
 
-const ISSUER = 'parkada';
 const AUDIENCE = 'parkada-pay';
 
 export type PayCode = { userId: string; codeId: string; expiresAt: string };
@@ -33,15 +32,8 @@ export async function signPayCode(env: Bindings, userId: string, now = new Date(
 
 /** A genuine, unexpired pay code's driver; never a pass (another audience) or any other algorithm. */
 export async function verifyPayCode(env: Bindings, token: string, now = new Date()): Promise<PayCodeCheck> {
-  const { jwks } = await passKeys(env);
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
-      algorithms: [PASS_ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['sub', 'jti', 'exp'],
-      currentDate: now,
-    });
+    const payload = await verifySigned(env, token, AUDIENCE, ['sub', 'jti', 'exp'], now);
     return { valid: true, code: { userId: payload.sub!, codeId: payload.jti!, expiresAt: new Date(payload.exp! * 1000).toISOString() } };
   } catch (error) {
     return { valid: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'forged' };
