@@ -1,12 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn } from './browser';
 
 const baseURL = inject('baseURL');
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 let browser: Browser;
 let admin: Page;
 let applicant: Page;
@@ -25,32 +23,16 @@ const PERMIT = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n
 const name = { firstName: 'Teodora', lastName: `Alonso${Date.now() % 100_000}` };
 const fullName = `${name.firstName} ${name.lastName}`;
 
-/** Each screen at a phone's and a desktop's width, light and dark, saved for review; `show` loads it afresh (the theme is read on load). */
-async function saveScreens(page: Page, label: string, show: () => Promise<unknown>) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await show();
-      await page.screenshot({ path: join(ARTIFACTS, `${label}-${width}-${colorScheme}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe('owner application documents in the browser', () => {
   it('an owner-type sign-up uploads a PDF with the form, sees it in Settings, and removes a wrong one added there', async () => {
     current = applicant;
-    await saveScreens(applicant, 'signup-documents', async () => {
-      await applicant.goto(`${baseURL}/signup`);
-      await applicant.getByLabel('Role').selectOption('business_owner');
-      await applicant
-        .getByLabel('Documents')
-        .setInputFiles({ name: 'mayors-permit-2026-makati-city-business-registration.pdf', mimeType: 'application/pdf', buffer: PERMIT });
-    });
-    await applicant.setViewportSize({ width: 390, height: 844 });
     await applicant.goto(`${baseURL}/signup`);
+    await applicant.getByLabel('Role').selectOption('business_owner');
+    await applicant
+      .getByLabel('Documents')
+      .setInputFiles({ name: 'mayors-permit-2026-makati-city-business-registration.pdf', mimeType: 'application/pdf', buffer: PERMIT });
+    await saveScreens(applicant, 'signup-documents');
+    await applicant.reload();
     await applicant.getByLabel('First Name').fill(name.firstName);
     await applicant.getByLabel('Last Name').fill(name.lastName);
     await applicant.getByLabel('Email Address').fill(`teodora.${Date.now()}@example.ph`);
@@ -77,10 +59,7 @@ describe('owner application documents in the browser', () => {
     await applicant.getByText('Document Removed', { exact: true }).first().waitFor();
     await card.getByRole('link', { name: 'wrong-file.pdf' }).waitFor({ state: 'detached' });
     await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
-    await saveScreens(applicant, 'settings-owner-application', async () => {
-      await applicant.goto(`${baseURL}/settings`);
-      await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
-    });
+    await saveScreens(applicant, 'settings-owner-application');
   });
 
   it('the super admin sees it in View Details and downloads the same file', async () => {
@@ -103,14 +82,9 @@ describe('owner application documents in the browser', () => {
     expect(download.suggestedFilename()).toBe('business-permit.pdf');
     expect(readFileSync((await download.path())!)).toEqual(PERMIT);
 
-    await saveScreens(admin, 'approvals-view-details', async () => {
-      await admin.goto(`${baseURL}/admin/approvals`);
-      await card.getByRole('button', { name: 'View Details' }).click();
-      await dialog.getByTestId('documents').waitFor();
-    });
-    await saveScreens(admin, 'admin-system-health', async () => {
-      await admin.goto(`${baseURL}/admin`);
-      await admin.getByTestId('system-health').getByText('Documents store (R2)').waitFor();
-    });
+    await saveScreens(admin, 'approvals-view-details');
+    await admin.goto(`${baseURL}/admin`);
+    await admin.getByTestId('system-health').getByText('Documents store (R2)').waitFor();
+    await saveScreens(admin, 'admin-system-health');
   });
 });

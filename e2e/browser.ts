@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
@@ -115,4 +117,37 @@ export async function settled(page: Page) {
         .map((animation) => animation.finished),
     ),
   );
+}
+
+export const THEMES = ['light', 'dark'] as const;
+
+/** The theme as the app shows it: the system's preference, and the class the app sets from it on load (web/lib/theme.ts). */
+export async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+}
+
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+
+/**
+ * The page as it is now, saved for review (e2e/artifacts/`label`-width-theme.png) at a phone's and a
+ * desktop's width in light and dark, without reloading it (state such as a dialog stays); at each,
+ * nothing may scroll sideways. The page is left light, at the width it had.
+ */
+export async function saveScreens(page: Page, label: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const viewport = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of THEMES) {
+      await showTheme(page, theme);
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px (${theme})`).toBeLessThanOrEqual(
+        width,
+      );
+      await page.screenshot({ path: join(ARTIFACTS, `${label}-${width}-${theme}.png`), fullPage: true });
+    }
+  }
+  await showTheme(page, 'light');
+  if (viewport) await page.setViewportSize(viewport);
 }

@@ -4,19 +4,18 @@
  * entry made offline and sent when the connection returns, and the portal's figures from those records.
  * The driver sees the stay ACTIVE, then COMPLETED with its receipt.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
 const LOT = 'Fairview Terraces Gate Lot';
 const PLATE = 'NCR 4821';
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 let driverBrowser: Browser;
 let gateBrowser: Browser;
 let driver: Page;
@@ -182,24 +181,15 @@ describe('a shift at the gate', () => {
   });
 
   it('saves the two screens at phone and desktop widths, light and dark', async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await gate.emulateMedia({ colorScheme });
-      for (const width of [375, 1280]) {
-        await gate.setViewportSize({ width, height: 900 });
-        for (const [name, path, heading] of [
-          ['portal', '/attendant', 'Attendant Portal'],
-          ['scan', '/attendant/scan', 'Scan & Check-in'],
-        ]) {
-          await gate.goto(`${baseURL}${path}`);
-          await gate.getByRole('heading', { name: heading }).waitFor();
-          await gate.getByTestId('connection').filter({ hasText: 'Online' }).waitFor();
-          await gate.screenshot({ path: join(ARTIFACTS, `gate-${name}-${width}-${colorScheme}.png`), fullPage: true });
-        }
-      }
+    for (const [name, path, heading] of [
+      ['portal', '/attendant', 'Attendant Portal'],
+      ['scan', '/attendant/scan', 'Scan & Check-in'],
+    ]) {
+      await gate.goto(`${baseURL}${path}`);
+      await gate.getByRole('heading', { name: heading }).waitFor();
+      await gate.getByTestId('connection').filter({ hasText: 'Online' }).waitFor();
+      await saveScreens(gate, `gate-${name}`);
     }
-    await gate.emulateMedia({ colorScheme: 'light' });
-    await gate.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('ends the shift', async () => {

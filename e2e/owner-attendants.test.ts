@@ -4,15 +4,12 @@
  * with it, must set their own password, and lands on the gate portal of that lot. A lost one-time
  * password is replaced by a new one from the same dialog.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, uniqueEmail } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn, uniqueEmail } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const LOT = 'Fairview Staffed Carpark';
 const EMAIL = uniqueEmail('Pedro');
 /** The attendant the lot already has. */
@@ -63,20 +60,10 @@ describe('attendants of a lot in the browser', () => {
   });
 
   it('saves the dialog at phone and desktop widths, light and dark', async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    // The toast leaves after its five seconds, uncovering the dialog.
+    // The toast leaves after its five seconds, uncovering the dialog; the page is not reloaded (that would, rightly, lose the password).
     await expect.poll(() => owner.getByText('Attendant Added', { exact: true }).count(), { timeout: 30_000 }).toBe(0);
-    // The theme is the `dark` class on <html>; set directly, since reloading would (rightly) lose the password.
-    for (const dark of [false, true]) {
-      await owner.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-      for (const width of [375, 1280]) {
-        await owner.setViewportSize({ width, height: 900 });
-        await dialog().getByTestId('one-time-password').waitFor();
-        await owner.screenshot({ path: join(ARTIFACTS, `owner-attendants-${width}-${dark ? 'dark' : 'light'}.png`) });
-      }
-    }
-    await owner.evaluate(() => document.documentElement.classList.remove('dark'));
-    await owner.setViewportSize({ width: 390, height: 844 });
+    await dialog().getByTestId('one-time-password').waitFor();
+    await saveScreens(owner, 'owner-attendants');
   });
 
   it('issues a new one-time password in place of the first, which then no longer signs in', async () => {

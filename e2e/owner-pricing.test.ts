@@ -3,15 +3,12 @@
  * the last four weeks (written by the global set-up: e2e/past-stays.ts), the owner turns on Enable
  * AI Pricing, sees the weekday-morning raise with its reason, and applies it. Screenshots of the screen at 375 px and 1280 px, light and dark, go to e2e/artifacts.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn } from './browser';
 import { FULL_MORNINGS_LOT as LOT } from './past-stays';
 
 const baseURL = inject('baseURL');
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 let browser: Browser;
 let page: Page;
 
@@ -46,20 +43,7 @@ describe('dynamic pricing in the browser', () => {
     expect(text).toContain('₱45.00/hr');
     expect(text).toContain('100% of the 40 slots were taken on average over 20 weekdays');
 
-    mkdirSync(ARTIFACTS, { recursive: true });
-    for (const [width, height] of [
-      [375, 812],
-      [1280, 900],
-    ]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.setViewportSize({ width, height });
-        // The theme is a class on <html> (web/lib/theme.ts), set once from the preference.
-        await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), colorScheme === 'dark');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        await page.screenshot({ path: join(ARTIFACTS, `owner-pricing-${width}-${colorScheme}.png`), fullPage: true });
-      }
-    }
-    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await saveScreens(page, 'owner-pricing');
 
     // The order CI once met: the suggestions come back before the lots, so the applied band leaves the
     // list (its item unmounts) while the apply is still settling. The toast must still be shown.

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 import { expectAccessible } from './axe';
-import { launchBrowser, reportPageOnFailure, settled, signIn, signUpDriver } from './browser';
+import { launchBrowser, reportPageOnFailure, settled, showTheme, signIn, signUpDriver, THEMES } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 import { expectKeyboardReachable } from './keyboard';
 
@@ -165,14 +165,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const THEMES = ['light', 'dark'] as const;
-
-/** The theme as the app shows it: the system's preference, and the class the app sets from it on load. */
-async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-}
 
 /** axe on each tab's panel (only the selected one is in the page), then the tabs selected as they were, focus nowhere. */
 async function expectTabPanelsAccessible(page: Page, label: string) {
