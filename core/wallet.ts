@@ -81,3 +81,5 @@ export type TransactionType = keyof typeof TRANSACTION_LABELS;
  * charge the driver's own wallet (docs/gate.md, Who moves whose money). Short-lived and single-use.
  */
 export const PAY_CODE_MINUTES = 5;
+/** The audience of a pay code's JWT: what tells it from a pass at the gate. */
+export const PAY_CODE_AUDIENCE = 'parkada-pay';

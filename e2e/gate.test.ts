@@ -22,6 +22,8 @@ let driver: Page;
 let gate: Page;
 let gateContext: BrowserContext;
 let reservationId = '';
+/** What the gate's camera films: a QR code, rewritten before each scan. */
+let video = '';
 
 beforeAll(async () => {
   driverBrowser = await launchBrowser();
@@ -43,7 +45,7 @@ beforeAll(async () => {
   reservationId = (await booked.json()).id;
   const pass = await driver.request.get(`${baseURL}/api/reservations/${reservationId}/pass`);
   expect(pass.status()).toBe(200);
-  const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pass.y4m');
+  video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pass.y4m');
   writeQrVideo(video, (await pass.json()).token);
 
   gateBrowser = await launchBrowser([
@@ -207,6 +209,39 @@ describe('a shift at the gate', () => {
     await driver
       .getByTestId('receipt')
       .getByText(/^Receipt PKD-/)
+      .waitFor();
+  });
+
+  it("checks a walk-in out with the pay code the driver shows: the driver's wallet pays, and the driver sees it", async () => {
+    await driver.goto(`${baseURL}/wallet`);
+    const balance = async () => Number((await driver.getByTestId('wallet-balance').innerText()).replace(/[^\d.]/g, ''));
+    const before = await balance();
+    const [made] = await Promise.all([
+      driver.waitForResponse((response) => new URL(response.url()).pathname === '/api/wallet/pay-code'),
+      driver.getByRole('button', { name: 'Pay at the gate' }).click(),
+    ]);
+    await driver.getByRole('dialog', { name: 'Pay with Parkada' }).getByTestId('pay-code').waitFor();
+    await saveScreens(driver, 'wallet-pay-code');
+    // The camera films the code the driver is shown.
+    writeQrVideo(video, (await made.json()).token);
+
+    await gate.goto(`${baseURL}/attendant/scan`);
+    await manualEntry('PAY 2001', 'Quick Check-in');
+    await toast('Check-in Successful', 'Vehicle PAY 2001 processed successfully');
+    await gate.getByRole('button', { name: 'Start Scanning' }).click();
+    await gate.getByTestId('pay-code-scanned').waitFor();
+    await gate.getByLabel('Plate Number').fill('PAY 2001');
+    await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+    const told = await toast('Check-out Successful', /paid from the wallet/);
+    const charged = Number(told.match(/₱([\d,]+\.\d{2}) paid from the wallet/)![1].replace(/,/g, ''));
+    expect(charged).toBeGreaterThan(0);
+
+    await driver.getByRole('dialog', { name: 'Pay with Parkada' }).getByRole('button', { name: 'Done' }).click();
+    await driver.reload();
+    await expect.poll(balance).toBe(before - charged);
+    await driver
+      .getByText(/Parking at .* walk-in/)
+      .first()
       .waitFor();
   });
 });

@@ -5,12 +5,10 @@
  * keys the wallet debit, so a second stay cannot spend the same code.
  */
 import { errors, SignJWT } from 'jose';
-import { PAY_CODE_MINUTES } from '../../core/wallet';
+import { PAY_CODE_AUDIENCE, PAY_CODE_MINUTES } from '../../core/wallet';
 import { MINUTE_MS } from '../../core/time';
 import type { Bindings } from '../env';
 import { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from '../passes/pass-keys';
-
-const AUDIENCE = 'parkada-pay';
 
 export type PayCode = { userId: string; codeId: string; expiresAt: string };
 export type PayCodeCheck = { valid: true; code: PayCode } | { valid: false; reason: 'forged' | 'expired' };
@@ -23,7 +21,7 @@ export async function signPayCode(env: Bindings, userId: string, now = new Date(
     .setSubject(userId)
     .setJti(crypto.randomUUID())
     .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setAudience(PAY_CODE_AUDIENCE)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expires.getTime() / 1000))
     .sign(signing.key);
@@ -33,7 +31,7 @@ export async function signPayCode(env: Bindings, userId: string, now = new Date(
 /** A genuine, unexpired pay code's driver; never a pass (another audience) or any other algorithm. */
 export async function verifyPayCode(env: Bindings, token: string, now = new Date()): Promise<PayCodeCheck> {
   try {
-    const payload = await verifySigned(env, token, AUDIENCE, ['sub', 'jti', 'exp'], now);
+    const payload = await verifySigned(env, token, PAY_CODE_AUDIENCE, ['sub', 'jti', 'exp'], now);
     return { valid: true, code: { userId: payload.sub!, codeId: payload.jti!, expiresAt: new Date(payload.exp! * 1000).toISOString() } };
   } catch (error) {
     return { valid: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'forged' };

@@ -16,7 +16,7 @@ export type GateOutcome = { queued: false; checkin: Checkin } | { queued: true; 
 
 export type Override = { override: true; overrideReason: OverrideReason };
 export type EntryInput = ({ plate: string; slot?: string } | { pass: ScannedPass }) & { override?: Override };
-export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & { override?: Override; lostTicket?: boolean };
+export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & { override?: Override; lostTicket?: boolean; payCode?: string };
 
 export class NotOnDevice extends Error {
   constructor(plate: string) {
@@ -109,6 +109,7 @@ export async function checkOut(lotId: string, input: ExitInput): Promise<GateOut
     action: input.override ? 'override' : 'checkout',
     ...input.override,
     ...(input.lostTicket ? { lostTicket: true } : {}),
+    ...(input.payCode ? { payCode: input.payCode } : {}),
   };
   const key = crypto.randomUUID();
   const queue = async (): Promise<GateOutcome> => {

@@ -7,6 +7,7 @@
  */
 import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { formatDateTime } from '../../../core/time';
+import { PAY_CODE_AUDIENCE } from '../../../core/wallet';
 import type { PublicKeys } from './gate-api';
 
 export type ScannedPass = { token: string; reservationId: string; plate: string; lotId: string; slot: string | null; validUntil: string };
@@ -74,5 +75,18 @@ export async function checkPass(token: string, context: PassContext): Promise<Pa
     if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf')
       return { valid: false, message: PASS_MESSAGES.notYetValid(new Date(nbf! * 1000).toISOString()) };
     return { valid: false, message: PASS_MESSAGES.forged };
+  }
+}
+
+/**
+ * Whether a scanned code is a driver's pay code rather than a pass (by its audience; the server
+ * verifies its signature when the check-out is sent).
+ */
+export function isPayCode(token: string) {
+  try {
+    const { aud } = decodeJwt(token);
+    return aud === PAY_CODE_AUDIENCE || (Array.isArray(aud) && aud.includes(PAY_CODE_AUDIENCE));
+  } catch {
+    return false;
   }
 }

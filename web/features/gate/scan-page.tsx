@@ -13,7 +13,7 @@ import { ConnectionSwitch, RejectedItems } from './connection-switch';
 import type { GateLot } from './gate-api';
 import { GateShell } from './gate-shell';
 import { OverrideDialog } from './override-dialog';
-import type { ScannedPass } from './pass-check';
+import { isPayCode, type ScannedPass } from './pass-check';
 import { RecentActivity } from './recent-activity';
 import { useGateActions } from './use-gate-actions';
 import { verifyOnDevice } from './use-gate';
@@ -56,11 +56,18 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
   const [scanned, setScanned] = useState<ScannedPass | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [overriding, setOverriding] = useState(false);
+  /** A driver's "pay with Parkada" code: the check-out it goes with is paid from their wallet (docs/gate.md). */
+  const [payCode, setPayCode] = useState<string | null>(null);
   const plateInput = useRef<HTMLInputElement>(null);
 
   const scanner = useCameraScanner(
     (token) => {
       setRefusal(null);
+      if (isPayCode(token)) {
+        setPayCode(token);
+        setAction('checkout');
+        return plateInput.current?.focus();
+      }
       void verifyOnDevice(token, lot.id, action === 'checkout' ? 'exit' : 'entry').then((check) =>
         check.valid ? setScanned(check.pass) : setRefusal(check.message),
       );
@@ -75,6 +82,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
     setAction('checkin');
     setScanned(null);
     setRefusal(null);
+    setPayCode(null);
     scanner.stop();
   };
   const { entry, exit, pending } = useGateActions(lot.id, reset);
@@ -96,7 +104,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
     if (!plate.trim()) return missingPlate();
     if (action === 'override') return setOverriding(true);
     if (action === 'checkin') entry.mutate({ plate, slot });
-    else exit.mutate({ plate });
+    else exit.mutate({ plate, payCode: payCode ?? undefined });
   };
 
   const confirmOverride = (reason: OverrideReason) => {
@@ -174,6 +182,19 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
               processManual();
             }}
           >
+            {payCode && (
+              <p
+                data-testid="pay-code-scanned"
+                className="flex items-center justify-between gap-2 rounded-lg border border-green-600 p-3 text-sm"
+              >
+                <span>
+                  <span className="font-semibold">Pay with Parkada.</span> Enter the plate and check out: the driver's wallet pays.
+                </span>
+                <Button type="button" size="sm" variant="outline" onClick={() => setPayCode(null)}>
+                  Remove
+                </Button>
+              </p>
+            )}
             <Field label="Plate Number" htmlFor="gate-plate">
               <Input
                 id="gate-plate"

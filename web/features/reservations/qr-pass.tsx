@@ -1,14 +1,19 @@
 import QRCode from 'qrcode';
 import { useEffect, useRef } from 'react';
 
-/** A real, scannable QR code of the signed pass token. */
-export function QrPass({ token, passId }: { token: string; passId: string }) {
+/** A real, scannable QR code of a signed token (a pass, a pay code), named for screen readers. */
+export function QrCode({ token, label, testId }: { token: string; label: string; testId: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (canvas.current) void QRCode.toCanvas(canvas.current, token, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
   }, [token]);
-  return <canvas ref={canvas} data-testid="qr-pass" aria-label={`QR pass ${passId}`} role="img" className="mx-auto rounded-lg bg-white" />;
+  return <canvas ref={canvas} data-testid={testId} aria-label={label} role="img" className="mx-auto rounded-lg bg-white" />;
 }
+
+/** The QR pass of a reservation. */
+export const QrPass = ({ token, passId }: { token: string; passId: string }) => (
+  <QrCode token={token} label={`QR pass ${passId}`} testId="qr-pass" />
+);
 
 /** What the saved image says beside the code, so it works as a pass on its own (offline, in a photo roll). */
 export type PassCaption = { passId: string; lotName: string; plate: string; slot: string; window: string };

@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Gift, Plus, Star } from 'lucide-react';
+import { Gift, Plus, QrCode as QrCodeIcon, Star } from 'lucide-react';
 import { useState } from 'react';
 import { formatPeso } from '../../../core/money';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { walletQuery } from '../../lib/wallet';
+import { PayCodeDialog } from './pay-code-dialog';
 import { TopupDialog } from './topup-dialog';
 import { TransactionsList } from './transactions-list';
 import { WalletSettings } from './wallet-settings';
@@ -24,15 +25,21 @@ const Figure = ({ label, testId, cents, className }: { label: string; testId: st
 /** Spec 2.8 on the ledger: every figure here is computed by the worker from wallet_transactions. */
 export function WalletPage() {
   const [topupOpen, setTopupOpen] = useState(false);
+  const [payCodeOpen, setPayCodeOpen] = useState(false);
   const { data: wallet } = useSuspenseQuery(walletQuery);
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <div className="mb-6 flex items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Wallet</h1>
-        <Button onClick={() => setTopupOpen(true)}>
-          <Plus className="h-4 w-4" /> Top Up
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setPayCodeOpen(true)}>
+            <QrCodeIcon className="h-4 w-4" aria-hidden /> Pay at the gate
+          </Button>
+          <Button onClick={() => setTopupOpen(true)}>
+            <Plus className="h-4 w-4" /> Top Up
+          </Button>
+        </div>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -123,6 +130,7 @@ export function WalletPage() {
         </div>
       </div>
       <TopupDialog open={topupOpen} onOpenChange={setTopupOpen} />
+      <PayCodeDialog open={payCodeOpen} onOpenChange={setPayCodeOpen} />
     </main>
   );
 }
