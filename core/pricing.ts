@@ -134,3 +134,16 @@ export function quote(pricing: LotPricing, durationMs: number, startMs: number):
 
 /** Philippine VAT (12%) contained in a VAT-inclusive amount. */
 export const vatIncluded = (totalCents: number) => Math.round((totalCents * 12) / 112);
+
+/**
+ * What an extension costs (docs/booking.md, Time already paid keeps its price): only the added time,
+ * at the prices in force now: the whole new window less the old one, both priced now, so the tier
+ * the longer stay reaches counts. Never below zero: an extension returns no money, and the time
+ * already bought keeps the price it was bought at.
+ */
+export const extensionCents = (pricing: LotPricing, current: { startTs: string; endTs: string }, end: Date) => {
+  const start = Date.parse(current.startTs);
+  const longer = quote(pricing, end.getTime() - start, start).totalCents;
+  const bought = quote(pricing, Date.parse(current.endTs) - start, start).totalCents;
+  return Math.max(0, longer - bought);
+};

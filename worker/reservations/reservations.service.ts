@@ -9,7 +9,7 @@
  */
 import { canExtend, canModify, changesClosed, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
 import { formatPeso } from '../../core/money';
-import { quote } from '../../core/pricing';
+import { extensionCents, quote } from '../../core/pricing';
 import { formatDateTime } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } from '../../core/vehicles';
 import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
@@ -378,7 +378,9 @@ const refundedOnCancel = async (db: DB, userId: string, id: string) => (await le
 
 /**
  * Moves a reservation to a new window (modify) or a longer one (extend): hold the new window next to
- * the current booking, write the re-price difference in D1, then commit the new booking in the object.
+ * the current booking, write what it costs in D1, then commit the new booking in the object. A change
+ * buys the new window at today's prices and refunds in full what the old one cost (it is made only
+ * while cancelling would refund in full); an extension pays `extensionCents` (core/pricing.ts).
  */
 async function reschedule(
   ctx: BookingContext,
@@ -392,7 +394,8 @@ async function reschedule(
   const { userId } = request;
   const lot = await bookableLot(db, reservation.lotId);
   const price = quote(lot.pricing, next.end.getTime() - next.start.getTime(), next.start.getTime());
-  const difference = price.totalCents - (await netPaid(db, reservation.id));
+  const paid = await netPaid(db, reservation.id);
+  const difference = next.kind === 'EXTENSION' ? extensionCents(lot.pricing, reservation, next.end) : price.totalCents - paid;
   const holdId = newId();
   const window = { startMs: next.start.getTime(), endMs: next.end.getTime() };
   // The new slot keeps the features of the current one (an accessible bay stays accessible).
@@ -427,7 +430,7 @@ async function reschedule(
       startTs: next.start.toISOString(),
       endTs: next.end.toISOString(),
       slotId: held.slotId,
-      amountCents: price.totalCents,
+      amountCents: paid + difference,
       priceSnapshotJson: JSON.stringify(price),
     }),
     statementOf(
@@ -436,7 +439,7 @@ async function reschedule(
         .insert(charges)
         .values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference }),
     ),
-    reviseReceipt(env.DB, db, reservation.id, price.totalCents),
+    reviseReceipt(env.DB, db, reservation.id, paid + difference),
     recordIdempotencyKey(db, env.DB, request, reservation.id),
     claimHold(env.DB, db, holdId, reservation.id),
   ];

@@ -2,15 +2,13 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { canCancel, canExtend, canModify, changesClosed, refundableAt, DURATION_HOURS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
-import { quote } from '../../../core/pricing';
-import { fromManilaInput, toManilaInput } from '../../../core/time';
+import { extensionCents, quote } from '../../../core/pricing';
+import { fromManilaInput, HOUR_MS, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { ArrivalInput, Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { lotQuery, platformRulesQuery, useBookingActions, type Reservation } from '../../lib/booking';
-
-const HOUR_MS = 3_600_000;
 
 /** The re-quote of a changed stay at the lot's current prices, and what it means for the wallet. */
 function PriceChange({ lotId, startMs, durationMs, paidCents }: { lotId: string; startMs: number; durationMs: number; paidCents: number }) {
@@ -26,6 +24,19 @@ function PriceChange({ lotId, startMs, durationMs, paidCents }: { lotId: string;
         : difference < 0
           ? `${formatPeso(-difference)} back to your wallet`
           : 'no change in price'}
+    </p>
+  );
+}
+
+/** What an extension costs (core/pricing.ts, extensionCents): the added time at today's prices; what was bought keeps its price. */
+function ExtensionPrice({ reservation, hours }: { reservation: Reservation; hours: number }) {
+  const { data: lot } = useQuery(lotQuery(reservation.lotId));
+  if (!lot) return <p className="text-sm text-muted-foreground">Working out the new price…</p>;
+  const addedCents = extensionCents(lot.pricing, reservation, new Date(Date.parse(reservation.endTs) + hours * HOUR_MS));
+  return (
+    <p data-testid="price-change" className="rounded-lg bg-muted p-3 text-sm">
+      New total <strong>{formatPeso(reservation.amountCents + addedCents)}</strong> ·{' '}
+      {addedCents > 0 ? `${formatPeso(addedCents)} more from your wallet` : 'no change in price'}
     </p>
   );
 }
@@ -104,15 +115,10 @@ export function ReservationActions({ reservation, compact = false }: { reservati
               ))}
             </Select>
           </Field>
-          <p className="text-sm text-muted-foreground">Same slot; the difference is charged to your wallet.</p>
-          {dialog === 'extend' && (
-            <PriceChange
-              lotId={reservation.lotId}
-              startMs={Date.parse(reservation.startTs)}
-              durationMs={stayMs + hours * HOUR_MS}
-              paidCents={reservation.amountCents}
-            />
-          )}
+          <p className="text-sm text-muted-foreground">
+            Same slot. The added time is charged at today's rates; the time you already bought keeps its price.
+          </p>
+          {dialog === 'extend' && <ExtensionPrice reservation={reservation} hours={hours} />}
           <Button
             className="w-full"
             disabled={extend.isPending}
