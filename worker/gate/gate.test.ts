@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_THE_CAR } from '../../core/gate';
 import { PRICE_BANDS } from '../../core/price-bands';
-import { attendantAssignments, auditLogs, checkins, pricing, reservations, users, wallets } from '../db/schema';
+import { attendantAssignments, auditLogs, checkins, pricing, reservations, users, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reservationRow, reserve } from '../test/booking-fixtures';
@@ -212,9 +212,9 @@ describe('exit and charges', () => {
     expect((await db().select().from(wallets).where(eq(wallets.userId, user.id)))[0].points).toBe(12);
   });
 
-  it("records cash when the driver's wallet cannot cover the overstay", async () => {
+  it("records cash when the driver's wallet cannot cover the overstay, and the receipt names each line's method as the ledger does", async () => {
     const lotId = await makeLot(1);
-    const { user, booking, token } = await reservedCar(lotId);
+    const { user, cookie, booking, token } = await reservedCar(lotId);
     const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
     await db()
       .update(reservations)
@@ -223,6 +223,18 @@ describe('exit and charges', () => {
     const closed = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>();
     expect(closed).toMatchObject({ amountCents: 49 * 4_000, paidBy: 'cash' });
     expect(await balanceOf(user.id)).toBe(96_000);
+    const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
+      paymentMethod: string;
+      lines: { label: string; amountCents: number; method: string }[];
+    }>();
+    expect(receipt.paymentMethod).toBe('Parkada Wallet and cash at the gate');
+    expect(receipt.lines.map(({ label, amountCents, method }) => ({ label, amountCents, method }))).toEqual([
+      { label: 'Parking', amountCents: 4_000, method: 'Parkada Wallet' },
+      { label: 'Overstay', amountCents: 49 * 4_000, method: 'cash at the gate' },
+    ]);
+    // The wallet's ledger holds what the receipt says the wallet paid, and nothing of the cash.
+    const ledger = await db().select().from(walletTransactions).where(eq(walletTransactions.reservationId, booking.id));
+    expect(ledger.map((row) => row.amountCents)).toEqual([-4_000]);
   });
 
   it('charges a walk-in of 3 h 5 min four hours in cash: a saved plate alone moves no money and puts the stay in no History', async () => {

@@ -1,15 +1,16 @@
 /**
  * Receipts: one per paid reservation, issued in the same D1 batch as the booking payment and kept
  * equal to the net amount paid by every later change (modify, extend, refund) in that change's batch.
- * Its lines are the reservation's charges; its payment reference is the wallet ledger row that paid.
+ * Its lines are the reservation's charges, each with how it was paid (an overstay in cash at the gate,
+ * the rest from the wallet); its payment reference is the wallet ledger row that paid.
  */
-import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import { vatIncluded } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { charges, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
+import { charges, checkins, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { historyWhere } from '../reservations/reservation-lists.data';
 
@@ -28,6 +29,9 @@ export const issueReceipt = (d1: D1Database, db: DB, input: { userId: string; re
 /** The statement that brings a receipt to the reservation's new net amount paid. */
 export const reviseReceipt = (d1: D1Database, db: DB, reservationId: string, netPaidCents: number) =>
   statementOf(d1, db.update(receipts).set(totals(netPaidCents)).where(eq(receipts.reservationId, reservationId)));
+
+type ReceiptMethod = 'wallet' | 'cash';
+const RECEIPT_METHOD_LABELS: Record<ReceiptMethod, string> = { wallet: 'Parkada Wallet', cash: 'cash at the gate' };
 
 const CHARGE_LABELS: Record<(typeof charges.$inferSelect)['kind'], string> = {
   BOOKING: 'Parking',
@@ -118,6 +122,15 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .from(charges)
     .where(eq(charges.reservationId, row.reservationId))
     .orderBy(asc(charges.createdAt));
+  // An overstay is paid at the exit, from the wallet or in cash as the check-out recorded; every other line is the wallet's.
+  const [stay] = await db
+    .select({ paidBy: checkins.paidBy })
+    .from(checkins)
+    .where(and(eq(checkins.reservationId, row.reservationId), isNotNull(checkins.exitTs)))
+    .limit(1);
+  const methodOf = (kind: (typeof charges.$inferSelect)['kind']): ReceiptMethod =>
+    kind === 'OVERSTAY' && stay?.paidBy === 'cash' ? 'cash' : 'wallet';
+  const methods = [...new Set(lines.map((line) => methodOf(line.kind)))];
   const [payment] = await db
     .select({ id: walletTransactions.id })
     .from(walletTransactions)
@@ -127,8 +140,8 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
   return {
     ...toSummary(row),
     netOfVatCents: row.amountCents - row.vatCents,
-    paymentMethod: 'Parkada Wallet',
+    paymentMethod: methods.map((method) => RECEIPT_METHOD_LABELS[method]).join(' and ') || RECEIPT_METHOD_LABELS.wallet,
     paymentReference: payment ? payment.id.slice(0, 13).toUpperCase() : null,
-    lines: lines.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind] })),
+    lines: lines.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind], method: RECEIPT_METHOD_LABELS[methodOf(line.kind)] })),
   };
 }

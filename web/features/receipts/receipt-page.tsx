@@ -56,7 +56,7 @@ export function ReceiptPage({ id }: { id: string }) {
         </dl>
         <section className="space-y-1.5">
           {receipt.lines.map((line) => (
-            <Line key={line.id} label={`${line.label} · ${formatDateTime(line.createdAt)}`} cents={line.amountCents} />
+            <Line key={line.id} label={`${line.label} · ${formatDateTime(line.createdAt)} · ${line.method}`} cents={line.amountCents} />
           ))}
           <Line label="Total paid" cents={receipt.amountCents} strong />
           <Line label="VATable amount" cents={receipt.netOfVatCents} />
