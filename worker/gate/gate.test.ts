@@ -434,6 +434,29 @@ describe('who works where', () => {
     expect(status.occupancy.current).toBe(0);
   });
 
+  it('counts the cars expected within the no-show grace in force, and says which window it counted', async () => {
+    const admin = await cookieFor('super_admin');
+    const lotId = await makeLot(3);
+    const { booking } = await reservedCar(lotId);
+    const statusOf = async () =>
+      (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<{
+        waitingQueue: number;
+        arrivingWithinMinutes: number;
+      }>();
+    expect(await statusOf()).toMatchObject({ waitingQueue: 1, arrivingWithinMinutes: 15 });
+    expect((await call('/api/admin/settings', { method: 'PATCH', cookie: admin, json: { noShowGraceMinutes: 30 } })).status).toBe(200);
+    try {
+      // 20 minutes away: outside a 15-minute window, inside a 30-minute one.
+      await db()
+        .update(reservations)
+        .set({ startTs: inMinutes(20), endTs: inMinutes(80) })
+        .where(eq(reservations.id, booking.id));
+      expect(await statusOf()).toMatchObject({ waitingQueue: 1, arrivingWithinMinutes: 30 });
+    } finally {
+      await call('/api/admin/settings', { method: 'PATCH', cookie: admin, json: { noShowGraceMinutes: 15 } });
+    }
+  });
+
   it('answers the super admin 404 for a lot that does not exist, at every gate call, and records nothing', async () => {
     const admin = await cookieFor('super_admin');
     const lotId = crypto.randomUUID();

@@ -122,6 +122,8 @@ export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new 
     name: lot.name,
     occupancy: { current: occupied, total, percentage: Math.round(share * 100) },
     waitingQueue: watch.arriving,
+    /** The window `waitingQueue` counts, either side of now: the no-show grace in force (a platform setting). */
+    arrivingWithinMinutes: noShowGraceMinutes,
     alerts,
     stats: {
       averageStayMinutes: finished.length

@@ -43,7 +43,7 @@ export function LotStatusCard({ lotId }: { lotId: string }) {
       {status.waitingQueue > 0 && (
         <p className="mt-3 flex items-center gap-2 rounded-lg bg-muted p-2 text-sm">
           <Clock aria-hidden className="h-4 w-4" />
-          {status.waitingQueue} vehicle{status.waitingQueue > 1 ? 's' : ''} expected within 15 minutes
+          {status.waitingQueue} vehicle{status.waitingQueue > 1 ? 's' : ''} expected within {status.arrivingWithinMinutes} minutes
         </p>
       )}
       {status.alerts.length > 0 && (
