@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export type LotHours = Partial<Record<Weekday, { open: string; close: string }>>;
-export type LotRules = { maxDuration?: number; allowOvernight?: boolean; vehicleTypes?: string[] };
+export type LotRules = { maxDuration?: number; allowOvernight?: boolean; vehicleTypes?: string[]; walkInHorizonMinutes?: number };
 
 const parts = new Intl.DateTimeFormat('en-US', {
   timeZone: MANILA_TZ,
@@ -53,6 +53,13 @@ export function isOpenAt(hours: LotHours, at: Date): boolean {
   const { weekday, minutes } = manilaClock(at);
   const today = hours[weekday];
   return !!today && minutes >= toMinutes(today.open) && minutes < toMinutes(today.close);
+}
+
+/** When the lot closes after `at` on the same Manila day; null when it never closes (24/7) or is closed now. */
+export function closingAfter(hours: LotHours, at: Date): Date | null {
+  if (isAlwaysOpen(hours) || !isOpenAt(hours, at)) return null;
+  const { weekday, minutes } = manilaClock(at);
+  return new Date(at.getTime() + (toMinutes(hours[weekday]!.close) - minutes) * MINUTE - (at.getTime() % MINUTE));
 }
 
 const dayLabel = (day: Weekday) => day[0].toUpperCase() + day.slice(1);

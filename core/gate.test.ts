@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gateCharge } from './gate';
+import { gateCharge, walkInHorizonEnd } from './gate';
+import { sameEveryDay } from './lot-form';
 import type { LotPricing } from './pricing';
 import { HOUR_MS, MINUTE_MS } from './time';
 
@@ -58,5 +59,20 @@ describe('what a stay costs at the gate', () => {
       hours: 2,
       amountCents: 10_000,
     });
+  });
+});
+
+describe('the walk-in horizon', () => {
+  const hours = { tuesday: { open: '06:00', close: '22:00' } };
+  const end = (hhmm: string, rules = {}) => walkInHorizonEnd({ hours, rules }, new Date(at(hhmm))).getTime();
+
+  it('is two hours by default, the lot’s own length when it sets one, and never past closing time', () => {
+    expect(end('09:00')).toBe(at('11:00'));
+    expect(end('09:00', { walkInHorizonMinutes: 30 })).toBe(at('09:30'));
+    expect(end('21:15')).toBe(at('22:00'));
+    // A 24/7 lot never closes: the horizon alone counts.
+    expect(walkInHorizonEnd({ hours: sameEveryDay('00:00', '23:59'), rules: {} }, new Date(at('23:30'))).getTime()).toBe(
+      at('23:30') + 2 * HOUR_MS,
+    );
   });
 });

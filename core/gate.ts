@@ -3,6 +3,7 @@
  * request shapes, the override reasons, what a stay costs at check-out, and the undo window.
  */
 import { z } from 'zod';
+import { closingAfter, type LotHours, type LotRules } from './booking';
 import { type LotPricing, quote } from './pricing';
 import { normalizePlate } from './vehicles';
 
@@ -31,6 +32,21 @@ export const NAME_THE_CAR = 'Name the car leaving: its plate or its pass.';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
+
+/**
+ * A walk-in is let in only onto a slot that stays free this long (a lot's rule, `walkInHorizonMinutes`),
+ * so a car that stays a while never takes a slot sold to a driver who arrives after it.
+ */
+export const WALK_IN_HORIZON_MINUTES = 120;
+/** What the owner's lot form offers (the rule itself takes 15 minutes to 12 hours). */
+export const WALK_IN_HORIZON_CHOICES = [30, 60, 120, 180, 240, 360] as const;
+
+/** Until when a walk-in's slot must stay free: the lot's horizon from now, or its closing time today if earlier. */
+export function walkInHorizonEnd(lot: { hours: LotHours; rules: LotRules }, now: Date): Date {
+  const horizon = new Date(now.getTime() + (lot.rules.walkInHorizonMinutes ?? WALK_IN_HORIZON_MINUTES) * MINUTE);
+  const closing = closingAfter(lot.hours, now);
+  return closing && closing < horizon ? closing : horizon;
+}
 
 const plate = z
   .string({ error: MISSING_PLATE })

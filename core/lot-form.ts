@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { WEEKDAYS, type LotHours } from './booking';
+import { WALK_IN_HORIZON_MINUTES } from './gate';
 import { jsonField } from './lot-json';
 import { DEFAULT_RATE_CENTS } from './money';
 import { baseRateSchema } from './pricing';
@@ -31,6 +32,12 @@ export const lotRulesSchema = z.object({
   maxDuration: z.number().int().min(1, 'Max duration is 1 to 24 hours').max(24, 'Max duration is 1 to 24 hours').default(8),
   allowOvernight: z.boolean().default(false),
   vehicleTypes: z.array(z.enum(VEHICLE_TYPES)).min(1).default(['car', 'motorcycle']),
+  walkInHorizonMinutes: z
+    .number()
+    .int()
+    .min(15, 'Keep walk-ins off booked slots for 15 minutes to 12 hours')
+    .max(720, 'Keep walk-ins off booked slots for 15 minutes to 12 hours')
+    .default(WALK_IN_HORIZON_MINUTES),
 });
 
 export const lotAmenitiesSchema = z.object({

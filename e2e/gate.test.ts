@@ -171,6 +171,10 @@ describe('a shift at the gate', () => {
     expect(await figure('shift-cash')).toBe(charged);
     expect(await figure('shift-wallet')).toBe('₱0.00');
     await activity.filter({ hasText: 'Check-in · WLK 1002' }).getByRole('button', { name: 'Undo' }).waitFor();
+    // One car inside (WLK 1002); every other slot can still be sold or given to a walk-in.
+    await gate.getByTestId('occupancy').filter({ hasText: /^1\// }).waitFor();
+    const total = Number((await figure('occupancy')).split('/')[1]);
+    expect(Number(await figure('free-slots'))).toBe(total - 1);
 
     await activity
       .filter({ hasText: `Check-out · ${PLATE}` })

@@ -7,7 +7,16 @@
  */
 import { and, eq, isNull, sum } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { gateCharge, gateTime, isOverride, undoable, UNDO_MINUTES, type EnterRequest, type ExitRequest } from '../../core/gate';
+import {
+  gateCharge,
+  gateTime,
+  isOverride,
+  undoable,
+  UNDO_MINUTES,
+  walkInHorizonEnd,
+  type EnterRequest,
+  type ExitRequest,
+} from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
@@ -21,7 +30,7 @@ import { charges, checkins, reservations } from '../db/schema';
 import type { Bindings, SessionUser } from '../env';
 import { apiError } from '../http/errors';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
-import type { BookingRecord } from '../lot-object/protocol';
+import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
@@ -119,24 +128,41 @@ async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Dat
   return reservation;
 }
 
-/** POST /api/checkins/enter. */
+/**
+ * The entry already recorded for this request: under its Idempotency-Key, or under its client id (the
+ * offline queue's retry sends the same id, maybe under a new key). Twins sent at once both get here
+ * after the loser's write fails on the winner's key or id.
+ */
+async function entryRecorded(db: DB, input: EnterRequest, request: IdempotentRequest): Promise<CheckinView | null> {
+  const byKey = await priorResource(db, request);
+  if (byKey) return findCheckin(db, byKey);
+  const recorded = input.id ? await findCheckin(db, input.id) : null;
+  if (recorded && (recorded.lotId !== input.lotId || recorded.plate !== input.plate))
+    throw apiError(409, 'This check-in id belongs to another entry.');
+  return recorded;
+}
+
+/** POST /api/checkins/enter: one check-in per client id and per key, however many twins arrive at once. */
 export async function enter(
   ctx: GateContext,
   input: EnterRequest,
   request: IdempotentRequest,
   now = new Date(),
 ): Promise<{ checkin: Checkin; replayed: boolean }> {
-  const { env, db, user } = ctx;
-  const replay = await priorResource(db, request);
-  if (replay) return { checkin: view((await findCheckin(db, replay))!), replayed: true };
-  if (input.id) {
-    const recorded = await findCheckin(db, input.id);
-    if (recorded) {
-      if (recorded.lotId !== input.lotId || recorded.plate !== input.plate)
-        throw apiError(409, 'This check-in id belongs to another entry.');
-      return { checkin: view(recorded), replayed: true };
-    }
+  const recorded = await entryRecorded(ctx.db, input, request);
+  if (recorded) return { checkin: view(recorded), replayed: true };
+  try {
+    return { checkin: await recordEntry(ctx, input, request, now), replayed: false };
+  } catch (error) {
+    // A twin that won meanwhile made this request's refusal or failed write: answer what it recorded.
+    const twin = await entryRecorded(ctx.db, input, request);
+    if (twin) return { checkin: view(twin), replayed: true };
+    throw error;
   }
+}
+
+async function recordEntry(ctx: GateContext, input: EnterRequest, request: IdempotentRequest, now: Date): Promise<Checkin> {
+  const { env, db, user } = ctx;
   const override = isOverride(input);
   const shift = await findOpenShift(db, user.id, input.lotId);
   const at = timeOf(input.entryTs, now, { what: 'entry', override, shiftStartedAt: shift?.startedAt });
@@ -197,14 +223,18 @@ export async function enter(
         metadata: { lotName: reservation.lotName, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
       }),
     );
-    return { checkin: view((await findCheckin(db, id))!), replayed: false };
+    return view((await findCheckin(db, id))!);
   }
 
   const lot = await lotForBooking(db, input.lotId);
   if (!lot) throw apiError(404, 'Parking lot not found');
   const stub = lotObject(env, lot.id);
-  const admitted = await stub.admitWalkIn({ checkinId: id, slots: lot.slots, slotLabel: input.slot, force: override }, now.getTime());
-  if (!admitted.ok) throw apiError(409, admitted.reason === 'full' ? 'Lot is full' : `Slot ${input.slot} is taken or does not exist here.`);
+  const untilMs = walkInHorizonEnd(lot, now).getTime();
+  const admitted = await stub.admitWalkIn(
+    { checkinId: id, slots: lot.slots, untilMs, slotLabel: input.slot, force: override },
+    now.getTime(),
+  );
+  if (!admitted.ok) throw apiError(409, walkInRefusal(admitted, input.slot, untilMs));
   const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
   try {
     await env.DB.batch([
@@ -213,11 +243,19 @@ export async function enter(
       recordIdempotencyKey(db, env.DB, request, id),
     ]);
   } catch (error) {
-    await stub.releaseWalkIn(id);
+    // A twin under the same client id recorded first: the object gave it this very slot, which stays taken.
+    if (!(await findCheckin(db, id))) await stub.releaseWalkIn(id);
     throw error;
   }
-  return { checkin: view((await findCheckin(db, id))!), replayed: false };
+  return view((await findCheckin(db, id))!);
 }
+
+const clockOf = (ms: number) => formatTime(new Date(ms).toISOString());
+const walkInRefusal = (refusal: Extract<WalkInResult, { ok: false }>, slot: string | undefined, untilMs: number) => {
+  if (refusal.reason === 'sold out')
+    return `Sold out for walk-ins until ${clockOf(refusal.untilMs)}: every free slot is booked before ${clockOf(untilMs)}.`;
+  return refusal.reason === 'full' ? 'Lot is full' : `Slot ${slot} is taken, booked before ${clockOf(untilMs)}, or does not exist here.`;
+};
 
 const chargedSoFar = async (db: DB, reservationId: string) =>
   Number(

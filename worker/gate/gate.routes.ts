@@ -10,8 +10,8 @@ import { assertWorksLot, workableLotIds } from '../lots/lot-access';
 import { listLotsByIds, listLotsOwnedBy } from '../lots/lots.data';
 import { findOpenCheckin, findOpenShift, revokedPassIds } from './checkins.data';
 import { enter, exit, undo } from './checkins.service';
-import { endShift, reportIssue, resolveIssue, startShift } from './shifts.data';
-import { activityOf, lotStatus, shiftSummary } from './shifts.service';
+import { reportIssue, resolveIssue, startShift } from './shifts.data';
+import { activityOf, closeShift, lotStatus, shiftSummary } from './shifts.service';
 
 const lotOnly = z.object({ lotId: z.uuid('Choose the parking lot you work at.') });
 const activityQuery = lotOnly.extend({ limit: z.coerce.number().int().min(1).max(100).default(30) });
@@ -45,8 +45,7 @@ export const gateRoutes = new Hono<AppEnv>()
       const { shift, started } = await startShift(c.var.db, c.var.user!.id, lotId, now);
       return c.json(await shiftSummary(c.var.db, shift, now), started ? 201 : 200);
     }
-    const open = await findOpenShift(c.var.db, c.var.user!.id, lotId);
-    const ended = open && (await endShift(c.var.db, open.id, now));
+    const ended = await closeShift(c.env, c.var.db, c.var.user!.id, lotId, now);
     if (!ended) throw apiError(409, 'You have no shift open at this lot.');
     return c.json(await shiftSummary(c.var.db, ended, now));
   })

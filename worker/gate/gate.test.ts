@@ -2,12 +2,14 @@ import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_THE_CAR } from '../../core/gate';
+import { formatTime } from '../../core/time';
 import { PRICE_BANDS } from '../../core/price-bands';
 import { attendantAssignments, auditLogs, checkins, pricing, reservations, users, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reservationRow, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { lotObject } from '../lot-object/stub';
 import { signPayCode } from '../wallet/pay-code';
 import { enter, PAY_CODE_USED } from './checkins.service';
 
@@ -38,12 +40,18 @@ const gateEnter = (cookie: string, json: Record<string, unknown>, headers: Heade
 const gateExit = (cookie: string, id: string, json: Record<string, unknown>, headers: HeadersInit = key()) =>
   call(`/api/checkins/${id}/exit`, { method: 'POST', cookie, json, headers });
 const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;
+const countWhere = async (lotId: string) => (await db().select().from(checkins).where(eq(checkins.lotId, lotId))).length;
 
-/** A driver with a reservation at `lotId` starting in a minute, and its signed pass. */
-async function reservedCar(lotId: string, options: { hours?: number; plate?: string } = {}) {
+/** A driver with a reservation at `lotId` starting in a minute (or at `start`), and its signed pass. */
+async function reservedCar(lotId: string, options: { hours?: number; plate?: string; start?: string } = {}) {
   const { user, cookie } = await driver(1_000);
   const booking = await (
-    await reserve(cookie, { lotId, start: inMinutes(1), durationHours: options.hours ?? 1, plate: options.plate ?? 'NAB 1234' })
+    await reserve(cookie, {
+      lotId,
+      start: options.start ?? inMinutes(1),
+      durationHours: options.hours ?? 1,
+      plate: options.plate ?? 'NAB 1234',
+    })
   ).json<{ id: string; endTs: string; vehiclePlate: string }>();
   const { token } = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ token: string }>();
   return { user, cookie, booking, token };
@@ -171,6 +179,114 @@ describe('walk-ins', () => {
       occupancy: { current: number };
     }>();
     expect(status.occupancy.current).toBe(1);
+  });
+});
+
+describe('walk-in horizon', () => {
+  type Status = { occupancy: { current: number; free: number; total: number }; alerts: { message: string }[] };
+  const statusOf = async (lotId: string) => (await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: owner })).json<Status>();
+
+  it('keeps walk-ins off a slot booked within the horizon, saying until when; an override lets the car in and the lot status warns', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(10), durationHours: 2, plate: 'BKD 100' })).json<{
+      startTs: string;
+      endTs: string;
+    }>();
+    expect((await statusOf(lotId)).occupancy).toMatchObject({ current: 0, free: 0, total: 1 });
+    const refused = await gateEnter(owner, { lotId, plate: 'HRZ 100' });
+    expect(refused.status).toBe(409);
+    expect(await messageOf(refused)).toMatch(
+      new RegExp(`^Sold out for walk-ins until ${formatTime(booking.endTs)}: every free slot is booked before \\d{1,2}:\\d{2}`),
+    );
+    expect(await countWhere(lotId)).toBe(0);
+    const forced = await gateEnter(owner, { lotId, plate: 'HRZ 100', action: 'override', overrideReason: 'customer_service' });
+    expect(await forced.json<Checkin>()).toMatchObject({ slot: 'A-1', walkIn: true });
+    const status = await statusOf(lotId);
+    expect(status.occupancy).toMatchObject({ current: 1, free: 0 });
+    expect(status.alerts.map((alert) => alert.message)).toContain(
+      `A walk-in let in by override is on slot A-1, booked from ${formatTime(booking.startTs)}: the booked car needs another slot.`,
+    );
+  });
+
+  it("admits a walk-in when the booking starts after the lot's own horizon, or after it closes", async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    expect((await reserve(cookie, { lotId, start: inMinutes(45), durationHours: 1, plate: 'BKD 200' })).status).toBe(201);
+    expect((await gateEnter(owner, { lotId, plate: 'HRZ 200' })).status).toBe(409);
+    const rules = { maxDuration: 24, allowOvernight: true, vehicleTypes: ['car'], walkInHorizonMinutes: 30 };
+    expect((await call(`/api/owner/lots/${lotId}`, { method: 'PATCH', cookie: owner, json: { rulesJson: rules } })).status).toBe(200);
+    expect((await gateEnter(owner, { lotId, plate: 'HRZ 200' })).status).toBe(201);
+    const tooShort = await call(`/api/owner/lots/${lotId}`, {
+      method: 'PATCH',
+      cookie: owner,
+      json: { rulesJson: { ...rules, walkInHorizonMinutes: 5 } },
+    });
+    expect(tooShort.status).toBe(400);
+  });
+
+  it('counts the cars inside as current, a reserved car come early included, and the free slots apart', async () => {
+    const lotId = await makeLot(3);
+    const { token } = await reservedCar(lotId, { start: inMinutes(5) });
+    expect((await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).status).toBe(201);
+    expect((await gateEnter(owner, { lotId, plate: 'CNT 100' })).status).toBe(201);
+    expect((await statusOf(lotId)).occupancy).toMatchObject({ current: 2, free: 1, total: 3 });
+  });
+});
+
+describe('twin entries', () => {
+  const countOf = async (lotId: string, plate: string) =>
+    (
+      await db()
+        .select()
+        .from(checkins)
+        .where(and(eq(checkins.lotId, lotId), eq(checkins.plate, plate)))
+    ).length;
+
+  it.each([
+    ['under new keys', () => [key(), key()]],
+    ['under one key', () => [key(), key()].fill(key())],
+  ])('records twin walk-ins sent at once with one client id %s as one check-in, and keeps its slot taken', async (_, keys) => {
+    const lotId = await makeLot(1);
+    const body = { id: crypto.randomUUID(), lotId, plate: 'TWN 100' };
+    const [a, b] = keys();
+    const answers = await Promise.all([gateEnter(owner, body, a), gateEnter(owner, body, b)]);
+    for (const res of answers) {
+      expect(res.status).toBeLessThan(300);
+      expect((await res.json<Checkin>()).id).toBe(body.id);
+    }
+    expect(await countOf(lotId, 'TWN 100')).toBe(1);
+    // The loser did not free the winner's slot: the one slot is the twin's, and the next car is refused.
+    const next = await gateEnter(owner, { lotId, plate: 'TWN 101' });
+    expect(next.status).toBe(409);
+    expect(await messageOf(next)).toBe('Lot is full');
+  });
+
+  it('records twin entries on one pass sent at once as one check-in', async () => {
+    const lotId = await makeLot(2);
+    const { booking, token } = await reservedCar(lotId);
+    const body = { id: crypto.randomUUID(), lotId, plate: 'NAB 1234', passToken: token };
+    const answers = await Promise.all([gateEnter(owner, body), gateEnter(owner, body)]);
+    for (const res of answers) expect((await res.json<Checkin>()).reservationId).toBe(booking.id);
+    expect(await countOf(lotId, 'NAB 1234')).toBe(1);
+  });
+});
+
+describe('reconciliation', () => {
+  it("makes the lot object's walk-ins D1's open check-ins when a shift ends", async () => {
+    const lotId = await makeLot(2);
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'start' } })).status).toBe(201);
+    const inside = await (await gateEnter(owner, { lotId, plate: 'REC 100' })).json<Checkin>();
+    // Drift: the object forgets the car inside and counts a car D1 never recorded.
+    const stub = lotObject(env, lotId);
+    const longAgo = Date.now() - 10 * MINUTE;
+    await stub.releaseWalkIn(inside.id, longAgo);
+    const slots = [{ id: crypto.randomUUID(), label: 'X-1', accessible: false, evCharging: false, vehicleType: 'car' as const }];
+    await stub.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: crypto.randomUUID(), slots, force: true }, longAgo);
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'end' } })).status).toBe(200);
+    // Two slots, one car inside: one more is let in, the next is not.
+    expect((await gateEnter(owner, { lotId, plate: 'REC 101' })).status).toBe(201);
+    expect(await messageOf(await gateEnter(owner, { lotId, plate: 'REC 102' }))).toBe('Lot is full');
   });
 });
 

@@ -119,7 +119,7 @@ export async function gateDay(db: DB, lotId: string, dayStart: Date) {
   return { stays, issuesToday: issues.n };
 }
 
-/** Reservations the gate should expect or act on now: arriving soon, overstaying, no-shows. */
+/** What the gate should know now: cars inside, and reservations arriving soon, overstaying or not come. */
 export async function gateWatch(db: DB, lotId: string, now: Date, dayStart: Date, arrivalMinutes: number) {
   const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
   const count = async (...conditions: (SQL | undefined)[]) =>
@@ -129,7 +129,13 @@ export async function gateWatch(db: DB, lotId: string, now: Date, dayStart: Date
         .from(reservations)
         .where(and(eq(reservations.lotId, lotId), ...conditions))
     )[0].n;
+  const [inside] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(checkins)
+    .where(and(eq(checkins.lotId, lotId), isNull(checkins.exitTs), isNull(checkins.undoneAt)));
   return {
+    /** Cars inside now: every open check-in, reserved or walk-in. */
+    inside: inside.n,
     arriving: await count(eq(reservations.status, 'CONFIRMED'), between(reservations.startTs, at(-arrivalMinutes), at(arrivalMinutes))),
     overstaying: await count(eq(reservations.status, 'ACTIVE'), lt(reservations.endTs, now.toISOString())),
     // Not arrived by the deadline: expired today, or about to be.

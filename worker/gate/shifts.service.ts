@@ -1,14 +1,16 @@
 /**
  * The attendant portal's figures, all from records: the shift summary, recent activity, the lot's
- * status and the day's quick stats (docs/gate.md).
+ * status and the day's quick stats (docs/gate.md); and the shift's end.
  */
 import { manilaClock } from '../../core/booking';
-import { undoable } from '../../core/gate';
-import { HOUR_MS, manilaMidnight, MINUTE_MS } from '../../core/time';
+import { undoable, walkInHorizonEnd } from '../../core/gate';
+import { formatTime, HOUR_MS, manilaMidnight, MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
-import { availabilityOf, findLot } from '../lots/lots.data';
-import { gateDay, gateWatch, recentGateEvents, shiftFigures, type Shift } from './shifts.data';
+import { lotForBooking } from '../reservations/reservations.data';
+import { lotObject } from '../lot-object/stub';
+import { findOpenShift, openWalkIns } from './checkins.data';
+import { endShift, gateDay, gateWatch, recentGateEvents, shiftFigures, type Shift } from './shifts.data';
 import { readSettings } from '../platform/settings.data';
 
 /** Occupancy at or above this share raises a warning (the map's "full" threshold). */
@@ -86,17 +88,42 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
   return items.sort((a, b) => b.time.localeCompare(a.time)).slice(0, limit);
 }
 
+/**
+ * Ends the attendant's open shift at a lot, and hands over a true count: the lot object's walk-ins
+ * are made D1's open walk-in check-ins. Null when no shift was open.
+ */
+export async function closeShift(env: Bindings, db: DB, attendantId: string, lotId: string, now: Date): Promise<Shift | null> {
+  const open = await findOpenShift(db, attendantId, lotId);
+  const ended = open && (await endShift(db, open.id, now));
+  if (ended) await lotObject(env, lotId).reconcileWalkIns(await openWalkIns(db, lotId), now.getTime());
+  return ended;
+}
+
 /** The lot status card and quick stats. */
 export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new Date()) {
-  const lot = (await findLot(db, lotId))!;
-  const { occupied, total } = await availabilityOf(env, lot, { startMs: now.getTime(), endMs: now.getTime() + MINUTE_MS });
+  const lot = (await lotForBooking(db, lotId))!;
+  const stub = lotObject(env, lotId);
+  // Free: what a walk-in could be given now, or a booking sold, through the lot's walk-in horizon.
+  const horizon = { startMs: now.getTime(), endMs: walkInHorizonEnd(lot, now).getTime() };
+  const [{ free, total }, risks] = await Promise.all([
+    stub.availability(horizon, lot.slots.length, now.getTime()),
+    stub.walkInRisks(now.getTime()),
+  ]);
   const dayStart = manilaMidnight(now);
   const { noShowGraceMinutes } = await readSettings(db);
   const watch = await gateWatch(db, lotId, now, dayStart, noShowGraceMinutes);
   const { stays, issuesToday } = await gateDay(db, lotId, dayStart);
-  const share = total ? occupied / total : 0;
+  const share = total ? (total - free) / total : 0;
   const alerts: { type: 'warning' | 'info'; message: string }[] = [];
   if (share >= NEARLY_FULL) alerts.push({ type: 'warning', message: `${lot.name} is ${Math.round(share * 100)}% full.` });
+  const labelOf = (slotId: string | null) => lot.slots.find((slot) => slot.id === slotId)?.label;
+  for (const risk of risks)
+    alerts.push({
+      type: 'warning',
+      message: risk.bookedFromMs
+        ? `A walk-in let in by override is on slot ${labelOf(risk.slotId) ?? '?'}, booked from ${formatTime(new Date(risk.bookedFromMs).toISOString())}: the booked car needs another slot.`
+        : 'A walk-in let in by override has no slot: a booked car may find the lot full.',
+    });
   if (watch.overstaying)
     alerts.push({
       type: 'warning',
@@ -120,7 +147,8 @@ export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new 
   return {
     lotId,
     name: lot.name,
-    occupancy: { current: occupied, total, percentage: Math.round(share * 100) },
+    /** `current`: the cars inside; `free`: the slots that can still be sold or given to a walk-in now. */
+    occupancy: { current: watch.inside, free, total, percentage: total ? Math.round((watch.inside / total) * 100) : 0 },
     waitingQueue: watch.arriving,
     /** The window `waitingQueue` counts, either side of now: the no-show grace in force (a platform setting). */
     arrivingWithinMinutes: noShowGraceMinutes,

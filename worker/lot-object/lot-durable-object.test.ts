@@ -30,11 +30,14 @@ describe('walk-ins', () => {
     const booked = hold({ startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR }, crypto.randomUUID(), [slots[0]]);
     await lot.hold(booked);
     // slot-1 is booked in an hour; slot-2 is free for good: the walk-in gets slot-2.
-    expect(await lot.admitWalkIn({ checkinId: 'w1', slots })).toEqual({ ok: true, slotId: 'slot-2' });
-    expect(await lot.admitWalkIn({ checkinId: 'w1', slots })).toEqual({ ok: true, slotId: 'slot-2' });
-    expect(await lot.admitWalkIn({ checkinId: 'w2', slots })).toEqual({ ok: true, slotId: 'slot-1' });
-    expect(await lot.admitWalkIn({ checkinId: 'w3', slots })).toEqual({ ok: false, reason: 'full' });
-    expect(await lot.admitWalkIn({ checkinId: 'w3', slots, force: true })).toEqual({ ok: true, slotId: null });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots })).toEqual({ ok: true, slotId: 'slot-2' });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots })).toEqual({ ok: true, slotId: 'slot-2' });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w2', slots })).toEqual({ ok: true, slotId: 'slot-1' });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w3', slots })).toEqual({ ok: false, reason: 'full' });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w3', slots, force: true })).toEqual({
+      ok: true,
+      slotId: null,
+    });
     expect(await lot.availability({ startMs: Date.now(), endMs: Date.now() + HOUR }, 2)).toMatchObject({ free: 0, walkIns: 3 });
     await lot.releaseWalkIn('w2');
     await lot.releaseWalkIn('w3');
@@ -43,14 +46,39 @@ describe('walk-ins', () => {
 
   it('admits exactly as many concurrent walk-ins as there are free slots', async () => {
     const lot = newLot();
-    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => lot.admitWalkIn({ checkinId: `w${i}`, slots: slotsOf(10) })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: `w${i}`, slots: slotsOf(10) })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(new Set(results.filter((r) => r.ok).map((r) => (r as { slotId: string }).slotId)).size).toBe(10);
   });
 
+  it("makes its walk-ins D1's open ones: a lost one back on its slot, a stray one dropped, one in flight or just gone left alone", async () => {
+    const lot = newLot();
+    const slots = slotsOf(3);
+    const now = Date.now();
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'stray', slots }, now - 2 * HOLD_TTL_MS);
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'in-flight', slots }, now);
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'gone', slots }, now - 2 * HOLD_TTL_MS);
+    await lot.releaseWalkIn('gone', now);
+    const open = [
+      { checkinId: 'lost', slotId: 'slot-3', sinceMs: now - HOUR },
+      // Read from D1 before it left: it does not come back.
+      { checkinId: 'gone', slotId: 'slot-2', sinceMs: now - HOUR },
+    ];
+    expect(await lot.reconcileWalkIns(open, now)).toEqual({ added: 1, dropped: 1 });
+    expect(await lot.reconcileWalkIns(open, now)).toEqual({ added: 0, dropped: 0 });
+    const window = { startMs: now, endMs: now + HOUR };
+    expect(await lot.availability(window, 3, now)).toMatchObject({ free: 1, walkIns: 2 });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'next', slots, slotLabel: 'A-3' }, now)).toEqual({
+      ok: false,
+      reason: 'slot taken',
+    });
+  });
+
   it("keeps a walk-in's slot out of every later booking until it leaves", async () => {
     const lot = newLot();
-    await lot.admitWalkIn({ checkinId: 'w1', slots: slotsOf(1) });
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots: slotsOf(1) });
     const tomorrow = { startMs: Date.now() + 24 * HOUR, endMs: Date.now() + 25 * HOUR };
     expect(await lot.hold(hold(tomorrow))).toEqual({ ok: false, reason: 'full' });
     await lot.releaseWalkIn('w1');

@@ -12,8 +12,11 @@ import {
   type HoldRequest,
   type HoldResult,
   type LotClock,
+  type OpenWalkIn,
   type SlotInfo,
+  type WalkInRequest,
   type WalkInResult,
+  type WalkInRisk,
 } from './protocol';
 
 const MINUTE = 60_000;
@@ -48,14 +51,18 @@ const bookedIdOf = (reservationId: string) => `booking:${reservationId}`;
  */
 export class LotDurableObject extends DurableObject<Bindings> implements LotClock {
   private readonly readModel: ReadModel;
+  private readonly lotId: string;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
-    this.readModel = new ReadModel(ctx.storage.sql, env.DB, ctx.id.name ?? ctx.id.toString());
+    this.lotId = ctx.id.name ?? ctx.id.toString();
+    this.readModel = new ReadModel(ctx.storage.sql, env.DB, this.lotId);
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
       // Cars inside without a reservation, each on the slot the gate gave it (none only when an override let it in on a full lot).
       sql.exec('CREATE TABLE IF NOT EXISTS walk_ins (checkin_id TEXT PRIMARY KEY, slot_id TEXT, since_ms INTEGER NOT NULL)');
+      // Walk-ins that left (or were undone) within the lease: a reconciliation that read D1 before they left does not bring them back.
+      sql.exec('CREATE TABLE IF NOT EXISTS walk_ins_left (checkin_id TEXT PRIMARY KEY, left_ms INTEGER NOT NULL)');
       sql.exec(`CREATE TABLE IF NOT EXISTS holds (
         hold_id TEXT PRIMARY KEY,
         reservation_id TEXT NOT NULL,
@@ -107,35 +114,123 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   }
 
   /**
-   * A car enters without a reservation: it gets a slot free now, the one whose next booking is
-   * furthest away (or the one the attendant named, if free). Refused when none is free, unless an
-   * override lets it in without a slot. Asking again for the same check-in answers the same slot.
+   * A car enters without a reservation: it gets a slot free from now until `untilMs` (the lot's
+   * walk-in horizon), the one whose next booking is furthest away, or the one the attendant named.
+   * Refused when every slot is taken now ('full') or booked before `untilMs` ('sold out', saying
+   * until when). An override lets it in all the same: onto a slot free now if there is one, else
+   * without a slot; `walkInRisks` then names the booking it may be in the way of. Asking again for the
+   * same check-in answers the same slot.
    */
-  admitWalkIn(request: { checkinId: string; slots: SlotInfo[]; slotLabel?: string; force?: boolean }, now = Date.now()): WalkInResult {
+  admitWalkIn(request: WalkInRequest, now = Date.now()): WalkInResult {
     const sql = this.ctx.storage.sql;
     const [admitted] = sql
       .exec<{ slot_id: string | null }>('SELECT slot_id FROM walk_ins WHERE checkin_id = ?', request.checkinId)
       .toArray();
     if (admitted) return { ok: true, slotId: admitted.slot_id };
-    const busyNow = this.busySlots(now, now + MINUTE);
-    const candidates = request.slots.filter((slot) => !busyNow.has(slot.id) && (!request.slotLabel || slot.label === request.slotLabel));
+    const named = request.slots.filter((slot) => !request.slotLabel || slot.label === request.slotLabel);
+    const freeFor = (untilMs: number) => {
+      const busy = this.busySlots(now, untilMs);
+      return named.filter((slot) => !busy.has(slot.id));
+    };
     const nextBookingOf = (slotId: string) =>
       sql.exec<{ at: number | null }>('SELECT MIN(start_ms) AS at FROM holds WHERE slot_id = ? AND start_ms >= ?', slotId, now).one().at ??
       Number.POSITIVE_INFINITY;
-    const [chosen] = candidates
-      .map((slot) => ({ slot, freeUntil: nextBookingOf(slot.id) }))
-      .sort((a, b) => b.freeUntil - a.freeUntil || a.slot.label.localeCompare(b.slot.label, 'en', { numeric: true }));
-    if (!chosen && !request.force) return { ok: false, reason: request.slotLabel ? 'slot taken' : 'full' };
-    const slotId = chosen?.slot.id ?? null;
+    const furthestBooked = (slots: SlotInfo[]) =>
+      slots
+        .map((slot) => ({ slot, freeUntil: nextBookingOf(slot.id) }))
+        .sort((a, b) => b.freeUntil - a.freeUntil || a.slot.label.localeCompare(b.slot.label, 'en', { numeric: true }))[0]?.slot;
+    const freeNow = freeFor(now + MINUTE);
+    const chosen = furthestBooked(freeFor(request.untilMs)) ?? (request.force ? furthestBooked(freeNow) : undefined);
+    if (!chosen && !request.force) {
+      if (request.slotLabel) return { ok: false, reason: 'slot taken' };
+      if (!freeNow.length) return { ok: false, reason: 'full' };
+      return {
+        ok: false,
+        reason: 'sold out',
+        untilMs: Math.min(...freeNow.map((slot) => this.bookedThrough(slot.id, request.untilMs, now))),
+      };
+    }
+    const slotId = chosen?.id ?? null;
     sql.exec('INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES (?, ?, ?)', request.checkinId, slotId, now);
+    sql.exec('DELETE FROM walk_ins_left WHERE checkin_id = ?', request.checkinId);
     this.publish(now);
     return { ok: true, slotId };
   }
 
+  /** When a slot is free again after the bookings that start on it before `untilMs` (as a walk-in counts it). */
+  private bookedThrough(slotId: string, untilMs: number, now: number): number {
+    return (
+      this.ctx.storage.sql
+        .exec<{ at: number | null }>(
+          `SELECT MAX(${TAKEN_UNTIL}) AS at FROM holds WHERE slot_id = ? AND start_ms < ? AND ${TAKEN_UNTIL} > ?`,
+          slotId,
+          untilMs,
+          now,
+        )
+        .one().at ?? now
+    );
+  }
+
+  /**
+   * Walk-ins an override let in where they may be in the way: on a slot booked for later (the booked
+   * car may find it taken), or without a slot at all. The lot status shows each as an alert.
+   */
+  walkInRisks(now = Date.now()): WalkInRisk[] {
+    return this.ctx.storage.sql
+      .exec<{ slot_id: string | null; booked_from: number | null }>(
+        `SELECT w.slot_id, (SELECT MIN(h.start_ms) FROM holds h WHERE h.slot_id = w.slot_id AND ${TAKEN_UNTIL} > ?) AS booked_from
+         FROM walk_ins w`,
+        now,
+      )
+      .toArray()
+      .filter((row) => row.slot_id === null || row.booked_from !== null)
+      .map((row) => ({ slotId: row.slot_id, bookedFromMs: row.booked_from }));
+  }
+
   /** A walk-in left (or its entry was undone): its slot is free again. */
-  releaseWalkIn(checkinId: string): void {
-    this.ctx.storage.sql.exec('DELETE FROM walk_ins WHERE checkin_id = ?', checkinId);
-    this.publish();
+  releaseWalkIn(checkinId: string, now = Date.now()): void {
+    const sql = this.ctx.storage.sql;
+    sql.exec('DELETE FROM walk_ins WHERE checkin_id = ?', checkinId);
+    sql.exec('DELETE FROM walk_ins_left WHERE left_ms <= ?', now - HOLD_TTL_MS);
+    sql.exec('INSERT OR REPLACE INTO walk_ins_left (checkin_id, left_ms) VALUES (?, ?)', checkinId, now);
+    this.publish(now);
+  }
+
+  /**
+   * The walk-ins inside become exactly D1's open walk-in check-ins: one the object lost is put back
+   * (on its recorded slot when that is still free) unless it left since D1 was read, and one D1 never
+   * recorded or has closed is dropped.
+   * A walk-in admitted within the hold lease may still be on its way to D1, and stays.
+   */
+  reconcileWalkIns(open: OpenWalkIn[], now = Date.now()): { added: number; dropped: number } {
+    const sql = this.ctx.storage.sql;
+    const recorded = new Set(open.map((walkIn) => walkIn.checkinId));
+    let dropped = 0;
+    for (const { checkin_id } of sql
+      .exec<{ checkin_id: string }>('SELECT checkin_id FROM walk_ins WHERE since_ms <= ?', now - HOLD_TTL_MS)
+      .toArray()) {
+      if (recorded.has(checkin_id)) continue;
+      sql.exec('DELETE FROM walk_ins WHERE checkin_id = ?', checkin_id);
+      dropped++;
+    }
+    let added = 0;
+    for (const walkIn of open) {
+      const known = sql.exec(
+        'SELECT 1 FROM walk_ins WHERE checkin_id = ? UNION ALL SELECT 1 FROM walk_ins_left WHERE checkin_id = ? AND left_ms > ?',
+        walkIn.checkinId,
+        walkIn.checkinId,
+        now - HOLD_TTL_MS,
+      );
+      if (known.toArray().length) continue;
+      const slotId = walkIn.slotId && !this.busySlots(now, now + MINUTE).has(walkIn.slotId) ? walkIn.slotId : null;
+      sql.exec('INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES (?, ?, ?)', walkIn.checkinId, slotId, walkIn.sinceMs);
+      added++;
+    }
+    if (added || dropped) {
+      console.warn('Lot object: walk-ins reconciled with D1', { added, dropped });
+      this.publish(now);
+    }
+    return { added, dropped };
   }
 
   /**
@@ -352,7 +447,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   async runTimers(now: number): Promise<void> {
     const retryLater = () => this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
     try {
-      const { unsettled, noShowGraceMinutes } = await runLotTimers(this.env, this, now);
+      const { unsettled, noShowGraceMinutes } = await runLotTimers(this.env, this, this.lotId, now);
       this.ctx.storage.sql.exec('INSERT OR REPLACE INTO no_show_grace (id, ms) VALUES (1, ?)', noShowGraceMinutes * MINUTE);
       if (unsettled) retryLater();
     } catch (error) {

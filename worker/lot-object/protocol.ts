@@ -43,8 +43,32 @@ export type BookingRecord = {
 /** `slot taken`: D1 records a slot-window the object has given to someone else (never expected; logged). */
 export type FollowResult = { ok: true } | { ok: false; reason: 'slot taken' };
 
-/** A walk-in's slot; `null` only when an override let it in on a full lot. */
-export type WalkInResult = { ok: true; slotId: string | null } | { ok: false; reason: 'full' | 'slot taken' };
+export type WalkInRequest = {
+  checkinId: string;
+  /** The lot's active slots (from D1). */
+  slots: SlotInfo[];
+  /** The walk-in's slot must stay free until then: the lot's walk-in horizon (core/gate.ts). */
+  untilMs: number;
+  /** Only this slot will do (the attendant named it). */
+  slotLabel?: string;
+  /** An audited override: let the car in all the same. */
+  force?: boolean;
+};
+
+/**
+ * A walk-in's slot; `null` only when an override let it in on a full lot. `sold out`: slots are free
+ * now, but each is booked before the horizon ends; the first frees up at `untilMs`.
+ */
+export type WalkInResult =
+  | { ok: true; slotId: string | null }
+  | { ok: false; reason: 'full' | 'slot taken' }
+  | { ok: false; reason: 'sold out'; untilMs: number };
+
+/** A walk-in in the way of a booking (`bookedFromMs`), or let in without a slot. */
+export type WalkInRisk = { slotId: string | null; bookedFromMs: number | null };
+
+/** A walk-in D1 records as inside: its check-in, the slot it was given, since when. */
+export type OpenWalkIn = { checkinId: string; slotId: string | null; sinceMs: number };
 
 /** A booking the object holds, as its timers see it. */
 export type HeldBooking = {
@@ -84,4 +108,5 @@ export interface LotClock extends SlotAuthority {
   isLocked(reservationId: string, now: number): boolean;
   markReminded(reservationId: string, moment: 'start' | 'end', forMs: number): boolean;
   keepOverstay(reservationId: string, untilMs: number): void;
+  reconcileWalkIns(open: OpenWalkIn[], now: number): { added: number; dropped: number };
 }

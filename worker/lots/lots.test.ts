@@ -43,7 +43,9 @@ describe('public lot search', () => {
   it('counts occupancy from the lot Durable Object', async () => {
     const slotRows = await db().select().from(slots).where(eq(slots.lotId, assignedLot));
     const checkinId = crypto.randomUUID();
-    expect(await lotObject(env, assignedLot).admitWalkIn({ checkinId, slots: slotRows })).toMatchObject({ ok: true });
+    expect(await lotObject(env, assignedLot).admitWalkIn({ checkinId, slots: slotRows, untilMs: Date.now() + 60_000 })).toMatchObject({
+      ok: true,
+    });
     const res = await call(`/api/lots/${assignedLot}/availability`);
     expect(await res.json()).toMatchObject({ occupied: 1, free: 219, walkIns: 1, total: 220, priceSnapshot: { current: 6000 } });
     await lotObject(env, assignedLot).releaseWalkIn(checkinId);

@@ -91,7 +91,7 @@ describe("search's availability from the lot objects' read model", () => {
 
     const slotRows = await db().select().from(slots).where(eq(slots.lotId, lotId));
     const checkinId = crypto.randomUUID();
-    expect(await stub.admitWalkIn({ checkinId, slots: slotRows })).toMatchObject({ ok: true });
+    expect(await stub.admitWalkIn({ checkinId, slots: slotRows, untilMs: Date.now() + 60_000 })).toMatchObject({ ok: true });
     await vi.waitFor(async () => expect(await searched(lotId, point, '')).toMatchObject({ total: 2, free: 1, walkIns: 1 }));
     await stub.releaseWalkIn(checkinId);
     await vi.waitFor(async () => expect(await searched(lotId, point, '')).toMatchObject({ total: 2, free: 2, walkIns: 0 }));

@@ -66,7 +66,12 @@ describe('POST /api/owner/lots', () => {
       levels: ['B1', 'B2'],
       occupancy: { occupied: 0, total: 5 },
     });
-    expect(JSON.parse(lot.rulesJson)).toEqual({ maxDuration: 8, allowOvernight: false, vehicleTypes: ['car', 'motorcycle'] });
+    expect(JSON.parse(lot.rulesJson)).toEqual({
+      maxDuration: 8,
+      allowOvernight: false,
+      vehicleTypes: ['car', 'motorcycle'],
+      walkInHorizonMinutes: 120,
+    });
     expect(JSON.parse(lot.hoursJson).sunday).toEqual({ open: '06:00', close: '22:00' });
     expect(await labelsOf(lot.id)).toEqual(['B1-001', 'B1-002', 'B1-003', 'B2-001', 'B2-002']);
     const bays = await db().select().from(slots).where(eq(slots.lotId, lot.id));
@@ -203,7 +208,12 @@ describe('PATCH /api/owner/lots/:id', () => {
     const { cookie } = await newOwner();
     const lotId = await bookableLot(cookie, 2);
     const bays = await db().select().from(slots).where(eq(slots.lotId, lotId));
-    await lotObject(env, lotId).admitWalkIn({ checkinId: crypto.randomUUID(), slots: bays, slotLabel: 'P-002' });
+    await lotObject(env, lotId).admitWalkIn({
+      checkinId: crypto.randomUUID(),
+      slots: bays,
+      slotLabel: 'P-002',
+      untilMs: Date.now() + 60_000,
+    });
     expect((await editLot(cookie, lotId, { totalSlots: 1 })).status).toBe(409);
   });
 

@@ -6,6 +6,7 @@
  */
 import { holdsSlot, REMINDER_MINUTES } from '../../core/booking';
 import { formatDateTime } from '../../core/time';
+import { openWalkIns } from '../gate/checkins.data';
 import { readPreferences } from '../account/preferences.data';
 import { afterCommit } from '../db/after-commit';
 import { createDb, type DB } from '../db/client';
@@ -35,13 +36,20 @@ const noLongerHeld = (reservationId: string, version = Number.MAX_SAFE_INTEGER):
 });
 
 /**
- * The lot object's alarm: settle lapsed holds, then attend to every booking the object holds.
+ * The lot object's alarm: make its walk-ins D1's open ones, settle lapsed holds, then attend to every
+ * booking the object holds.
  * Answers whether something was left for later (a booking changed while D1 was read), so the
  * object comes back soon, and the no-show grace in force, so the object sets its next alarm by it.
  */
-export async function runLotTimers(env: Bindings, lot: LotClock, now: number): Promise<{ unsettled: boolean; noShowGraceMinutes: number }> {
+export async function runLotTimers(
+  env: Bindings,
+  lot: LotClock,
+  lotId: string,
+  now: number,
+): Promise<{ unsettled: boolean; noShowGraceMinutes: number }> {
   const ctx: BookingContext = { env, db: createDb(env.DB), lot: () => lot, afterCommit };
   const { noShowGraceMinutes } = await readSettings(ctx.db);
+  lot.reconcileWalkIns(await openWalkIns(ctx.db, lotId), now);
   for (const hold of lot.lapsedHolds(now)) await settleLapsedHold(ctx, lot, hold, now);
   let unsettled = false;
   for (const reservationId of lot.bookedReservations())

@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { lotStatusQuery, type LotStatus } from './gate-api';
 
-/** Lot Status, polled every 10 s: occupancy coloured by the map's availability rule, waiting cars, alerts. */
+/** Lot Status, polled every 10 s: the cars inside, the slots still free (coloured by the map's rule), waiting cars, alerts. */
 export function LotStatusCard({ lotId }: { lotId: string }) {
   const { data: status, isLoading } = useQuery(lotStatusQuery(lotId));
   if (isLoading || !status) {
@@ -18,8 +18,8 @@ export function LotStatusCard({ lotId }: { lotId: string }) {
       </Card>
     );
   }
-  const { current, total, percentage } = status.occupancy;
-  const color = MAP_COLORS[mapLevel(total - current, total)];
+  const { current, free, total, percentage } = status.occupancy;
+  const color = MAP_COLORS[mapLevel(free, total)];
   return (
     <Card>
       <h2 className="text-lg font-semibold">Lot Status</h2>
@@ -30,6 +30,9 @@ export function LotStatusCard({ lotId }: { lotId: string }) {
         </span>
         <span className="font-medium tabular-nums">{percentage}% occupied</span>
       </div>
+      <p className="text-sm text-muted-foreground">
+        Cars inside · <span data-testid="free-slots">{free}</span> {free === 1 ? 'slot' : 'slots'} free to sell or admit
+      </p>
       <div
         role="progressbar"
         aria-label="Occupancy"

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { WEEKDAYS, type LotHours, type Weekday } from '../../../core/booking';
+import { WALK_IN_HORIZON_CHOICES, WALK_IN_HORIZON_MINUTES } from '../../../core/gate';
 import { DEFAULT_LOT_HOURS, lotCreateSchema, sameEveryDay } from '../../../core/lot-form';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 import { DEFAULT_RATE_CENTS, pesosToCents } from '../../../core/money';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from '../../../core/pricing';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
+import { Field, Input, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { useCreateLot, useUpdateLot, type LotCreateBody, type LotUpdateBody, type OwnerLot } from '../../lib/owner';
 
@@ -29,6 +30,7 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
   const [geoLng, setGeoLng] = useState(lot ? String(lot.geoLng) : '');
   const [maxDuration, setMaxDuration] = useState(String(rules.maxDuration ?? 8));
   const [allowOvernight, setAllowOvernight] = useState(rules.allowOvernight ?? false);
+  const [walkInHorizon, setWalkInHorizon] = useState(String(rules.walkInHorizonMinutes ?? WALK_IN_HORIZON_MINUTES));
   const [hours, setHours] = useState<LotHours>(startHours);
   const firstOpen = WEEKDAYS.map((day) => startHours[day]).find(Boolean) ?? { open: '06:00', close: '22:00' };
   const [everyDay, setEveryDay] = useState(
@@ -59,7 +61,12 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
       geoLat: geoLat === '' ? undefined : Number(geoLat),
       geoLng: geoLng === '' ? undefined : Number(geoLng),
       hoursJson: everyDay ? sameEveryDay(daily.open, daily.close) : hours,
-      rulesJson: { maxDuration: Number(maxDuration), allowOvernight, vehicleTypes: ['car', 'motorcycle'] },
+      rulesJson: {
+        maxDuration: Number(maxDuration),
+        allowOvernight,
+        vehicleTypes: ['car', 'motorcycle'],
+        walkInHorizonMinutes: Number(walkInHorizon),
+      },
       amenitiesJson: { security: false, covered: false, evCharging: false, accessible: false, ...amenities },
       totalSlots: Number(totalSlots),
       accessibleSlots: Number(accessibleSlots),
@@ -121,6 +128,21 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={allowOvernight} onChange={(e) => setAllowOvernight(e.target.checked)} /> Allow overnight parking
         </label>
+        <Field
+          label="Walk-ins need a slot free for"
+          htmlFor="lot-walk-in-horizon"
+          hint="A car without a reservation is let in only onto a slot not booked within this time (or before closing)."
+        >
+          <Select id="lot-walk-in-horizon" value={walkInHorizon} onChange={(e) => setWalkInHorizon(e.target.value)}>
+            {[...new Set([...WALK_IN_HORIZON_CHOICES, Number(walkInHorizon)])]
+              .sort((a, b) => a - b)
+              .map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes % 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? '' : 's'}`}
+                </option>
+              ))}
+          </Select>
+        </Field>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Hours</legend>
           <label className="flex items-center gap-2 text-sm">
