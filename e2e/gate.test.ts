@@ -156,6 +156,10 @@ describe('a shift at the gate', () => {
     const scans = gate.getByTestId('activity');
     await scans.filter({ hasText: 'Check-in · WLK 1002' }).waitFor();
     await scans.filter({ hasText: 'Check-out · WLK 1001' }).waitFor();
+    // The screen says what the server made of each item it sent.
+    const sent = gate.getByTestId('sent-items');
+    await sent.getByText(/^WLK 1002 Checked in as a walk-in, slot \S+\.$/).waitFor();
+    await sent.getByText(/^WLK 1001 Checked out\. Collect ₱[\d,]+\.\d{2} in cash\.$/).waitFor();
   });
 
   it("shows the shift's figures from those records, and a receipt for the reserved stay", async () => {

@@ -78,22 +78,28 @@ export async function findGateReservation(db: DB, id: string): Promise<GateReser
   return row ?? null;
 }
 
-/** The plate's reservation at this lot that a car may enter on now (from 15 minutes before its start until its end). */
+/**
+ * The plate's reservation at this lot that a car entering `at` may enter on: CONFIRMED, from 15 minutes
+ * before its start until its end; or EXPIRED, when `at` was before its no-show deadline (it started
+ * after `expiredSince`).
+ */
 export async function reservationForPlateNow(
   db: DB,
   lotId: string,
   plate: string,
-  earliestStart: Date,
-  now: Date,
+  times: { earliestStart: Date; at: Date; expiredSince: Date },
 ): Promise<GateReservation | null> {
   const [row] = await selectGateReservations(db)
     .where(
       and(
         eq(reservations.lotId, lotId),
         eq(reservations.vehiclePlate, plate),
-        eq(reservations.status, 'CONFIRMED'),
-        lte(reservations.startTs, earliestStart.toISOString()),
-        gt(reservations.endTs, now.toISOString()),
+        or(
+          eq(reservations.status, 'CONFIRMED'),
+          and(eq(reservations.status, 'EXPIRED'), gt(reservations.startTs, times.expiredSince.toISOString())),
+        ),
+        lte(reservations.startTs, times.earliestStart.toISOString()),
+        gt(reservations.endTs, times.at.toISOString()),
       ),
     )
     .orderBy(reservations.startTs)

@@ -35,7 +35,9 @@ import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
+import { claimHold, holdLapsed } from '../reservations/holds.data';
 import { lotForBooking, updateIfUnchanged } from '../reservations/reservations.data';
+import { readSettings } from '../platform/settings.data';
 import { walletOf } from '../wallet/wallet.data';
 import { verifyPayCode } from '../wallet/pay-code';
 import { payFromWallet } from '../wallet/wallet.service';
@@ -52,9 +54,15 @@ import {
 const EARLY_ARRIVAL_MS = PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS;
 
 export type GateContext = { env: Bindings; db: DB; user: SessionUser };
+type EntryRow = Omit<typeof checkins.$inferInsert, 'reservationId' | 'slotId' | 'slotLabel' | 'walkIn'> & {
+  id: string;
+  plate: string;
+  entryTs: string;
+};
 
 const view = ({ slotId: _slot, undoneAt: _undone, ...checkin }: CheckinView) => checkin;
-export type Checkin = ReturnType<typeof view>;
+/** `revived`: the entry made an expired reservation active again (judged at its capture time). */
+export type Checkin = ReturnType<typeof view> & { revived?: true };
 
 /** The time the act is recorded and priced at (core/gate.ts, gateTime), or the refusal. */
 const timeOf = (...args: Parameters<typeof gateTime>) => {
@@ -78,7 +86,8 @@ const conditionalStatus = (
   reservation: GateReservation,
   from: GateReservation['status'],
   to: GateReservation['status'],
-) => updateIfUnchanged(ctx.env.DB, ctx.db, { ...reservation, status: from }, { status: to });
+  also: { slotId?: string } = {},
+) => updateIfUnchanged(ctx.env.DB, ctx.db, { ...reservation, status: from }, { ...also, status: to });
 
 const RESERVATION_REFUSALS: Partial<Record<GateReservation['status'], (r: GateReservation) => string>> = {
   ACTIVE: (r) => `This reservation is already checked in${r.slotLabel ? ` (slot ${r.slotLabel})` : ''}.`,
@@ -87,7 +96,19 @@ const RESERVATION_REFUSALS: Partial<Record<GateReservation['status'], (r: GateRe
   EXPIRED: (r) => `This reservation expired: nobody arrived in time for its start at ${formatDateTime(r.startTs)}.`,
 };
 
-/** The reservation a car enters on: from its pass, a named reservation, or its plate. Null: a walk-in. */
+/**
+ * An entry is judged at the time it was captured: one made from 15 minutes before the start until the
+ * no-show deadline is the reservation's check-in, even when it reaches the server after the alarm
+ * expired the reservation (an offline gate's queue).
+ */
+const enteredBeforeDeadline = (reservation: GateReservation, at: Date, graceMinutes: number) =>
+  at.getTime() >= Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS &&
+  at.getTime() < Date.parse(reservation.startTs) + graceMinutes * MINUTE_MS;
+
+/**
+ * The reservation a car enters on: from its pass, a named reservation, or its plate. Null: a walk-in.
+ * An EXPIRED one is answered only when the entry was captured before its no-show deadline.
+ */
 async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Date, override: boolean): Promise<GateReservation | null> {
   let reservationId = input.reservationId;
   if (input.passToken) {
@@ -108,10 +129,17 @@ async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Dat
     // The signature verified (only its times may have failed, under an override): its subject is genuine.
     reservationId = check.valid ? check.claims.reservationId : decodeJwt(input.passToken).sub;
   }
-  if (!reservationId) return reservationForPlateNow(ctx.db, input.lotId, input.plate, new Date(at.getTime() + EARLY_ARRIVAL_MS), at);
+  const { noShowGraceMinutes } = await readSettings(ctx.db);
+  if (!reservationId)
+    return reservationForPlateNow(ctx.db, input.lotId, input.plate, {
+      earliestStart: new Date(at.getTime() + EARLY_ARRIVAL_MS),
+      at,
+      expiredSince: new Date(at.getTime() - noShowGraceMinutes * MINUTE_MS),
+    });
   const reservation = await findGateReservation(ctx.db, reservationId);
   if (!reservation) throw apiError(404, 'Reservation not found');
   if (reservation.lotId !== input.lotId) throw apiError(409, `This pass is for ${reservation.lotName}, not this lot.`);
+  if (reservation.status === 'EXPIRED' && enteredBeforeDeadline(reservation, at, noShowGraceMinutes)) return reservation;
   const refusal = RESERVATION_REFUSALS[reservation.status];
   // An override may let a no-show in after all, as a walk-in; nothing else a refusal names.
   if (refusal && !(override && reservation.status === 'EXPIRED')) throw apiError(409, refusal(reservation));
@@ -183,7 +211,7 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
         }),
       ]
     : [];
-  const entry = {
+  const entry: EntryRow = {
     id,
     lotId: input.lotId,
     shiftId: shift?.id ?? null,
@@ -194,6 +222,7 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
     overrideReason: override ? input.overrideReason : null,
   };
 
+  if (reservation?.status === 'EXPIRED') return reviveOnEntry(ctx, reservation, entry, audit, request, now);
   if (reservation) {
     try {
       await env.DB.batch([
@@ -248,6 +277,86 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
     throw error;
   }
   return view((await findCheckin(db, id))!);
+}
+
+/**
+ * A no-show the alarm expired, whose car the gate let in before the deadline (captured offline, sent
+ * later): the reservation becomes ACTIVE again on its slot, or on another free one of its kind if its
+ * slot went to another car meanwhile, with the check-in, in one batch. The expiry moved no money
+ * (the time was paid and kept), so there is nothing to pay back; the audit log records the revival.
+ */
+async function reviveOnEntry(
+  ctx: GateContext,
+  reservation: GateReservation,
+  entry: EntryRow,
+  audit: D1PreparedStatement[],
+  request: IdempotentRequest,
+  now: Date,
+): Promise<Checkin> {
+  const { env, db, user } = ctx;
+  const lot = (await lotForBooking(db, reservation.lotId))!;
+  const stub = lotObject(env, lot.id);
+  const booked = lot.slots.find((slot) => slot.id === reservation.slotId);
+  const vehicleType = booked?.vehicleType ?? 'car';
+  const window = {
+    reservationId: reservation.id,
+    startMs: Date.parse(reservation.startTs),
+    endMs: Date.parse(reservation.endTs),
+    slots: lot.slots,
+  };
+  let holdId = newId();
+  let held = await stub.hold({ ...window, holdId, needs: { vehicleType }, slotId: booked?.id }, now.getTime());
+  if (!held.ok) {
+    holdId = newId();
+    held = await stub.hold(
+      { ...window, holdId, needs: { vehicleType, accessible: booked?.accessible, ev: booked?.evCharging } },
+      now.getTime(),
+    );
+  }
+  if (!held.ok)
+    throw apiError(
+      409,
+      `This reservation expired after its car was let in, and no slot is free for it now: let the car in with an override (it enters as a walk-in).`,
+    );
+  const slot = lot.slots.find((candidate) => candidate.id === held.slotId)!;
+  try {
+    await env.DB.batch([
+      claimHold(env.DB, db, holdId, reservation.id),
+      ...conditionalStatus(ctx, reservation, 'EXPIRED', 'ACTIVE', { slotId: slot.id }),
+      statementOf(env.DB, db.insert(checkins).values({ ...entry, reservationId: reservation.id, slotId: slot.id, slotLabel: slot.label })),
+      auditStatement(env.DB, db, user, {
+        action: 'REVIVE_RESERVATION',
+        subject: `reservation:${reservation.id}`,
+        context: {
+          lotId: lot.id,
+          plate: entry.plate,
+          checkinId: entry.id,
+          entryTs: entry.entryTs,
+          slotId: slot.id,
+          bookedSlotId: reservation.slotId,
+        },
+      }),
+      ...audit,
+      recordIdempotencyKey(db, env.DB, request, entry.id),
+    ]);
+  } catch (error) {
+    await stub.releaseHold(holdId);
+    if (changedMeanwhile(error) || holdLapsed(error) || violates(error, 'checkins.reservation_id'))
+      throw apiError(409, 'This reservation was checked in or changed a moment ago. Look it up again.');
+    throw error;
+  }
+  await afterCommit('Committing a revived reservation', async () =>
+    stub.commit(holdId, { ...recordAfter(reservation, 'ACTIVE'), slotId: slot.id }, now.getTime()),
+  );
+  await afterCommit('Check-in notice', () =>
+    notify(db, reservation.userId, {
+      type: 'CHECKED_IN',
+      title: 'Checked in',
+      message: `${lot.name}: the gate let you in at ${formatTime(entry.entryTs)}, before the no-show deadline, and recorded it once back online. Your reservation is active again, slot ${slot.label}; it ends at ${formatDateTime(reservation.endTs)}.`,
+      metadata: { lotName: lot.name, slotLabel: slot.label, startTime: reservation.startTs },
+    }),
+  );
+  return { ...view((await findCheckin(db, entry.id))!), revived: true };
 }
 
 const clockOf = (ms: number) => formatTime(new Date(ms).toISOString());

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { dismissRejected, rejectedItems, type Rejected } from './gate-store';
-import { onFlushed } from './offline-queue';
+import { appliedItems, dismissApplied, onFlushed, type Applied } from './offline-queue';
 import { useConnection } from './use-gate';
 
 /**
  * The spec's Online/Offline switch, made to tell the truth: it follows the connection (the browser's
  * signal and whether the server answers) rather than a tap, and says how many entries and exits wait
- * on this device. Items the server refused when they were sent stay listed until dismissed.
+ * on this device. What the queue sent is listed with what the server made of it; items it refused
+ * stay listed until dismissed.
  */
 export function ConnectionSwitch() {
   const { online, queued, syncing } = useConnection();
@@ -37,36 +38,72 @@ export function ConnectionSwitch() {
   );
 }
 
-export function RejectedItems() {
+/** What the queue sent lately and what the server made of each, then what it refused; each list dismissible. */
+export function SentItems() {
   const [items, setItems] = useState<Rejected[]>([]);
+  const [applied, setApplied] = useState<Applied[]>(appliedItems);
   useEffect(() => {
-    const load = () => void rejectedItems().then(setItems);
+    const load = () => {
+      void rejectedItems().then(setItems);
+      setApplied(appliedItems());
+    };
     load();
     return onFlushed(load);
   }, []);
-  if (!items.length) return null;
   return (
-    <section aria-labelledby="rejected-heading" className="rounded-xl border border-destructive p-4">
-      <h2 id="rejected-heading" className="font-semibold text-destructive">
-        Refused when sent
-      </h2>
-      <ul className="mt-2 space-y-2">
-        {items.map((item) => (
-          <li key={item.key} className="flex items-center justify-between gap-3 text-sm">
-            <span>
-              <strong>{item.plate}</strong> {item.kind === 'enter' ? 'check-in' : 'check-out'}: {item.message}
-            </span>
+    <>
+      {applied.length > 0 && (
+        <section aria-labelledby="applied-heading" className="rounded-xl border border-border p-4" data-testid="sent-items">
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="applied-heading" className="font-semibold">
+              Sent from this device
+            </h2>
             <Button
               size="sm"
               variant="outline"
-              aria-label={`Dismiss ${item.plate}`}
-              onClick={() => void dismissRejected(item.key).then(() => setItems((all) => all.filter((other) => other.key !== item.key)))}
+              onClick={() => {
+                dismissApplied();
+                setApplied([]);
+              }}
             >
-              Dismiss
+              Clear
             </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+          </div>
+          <ul className="mt-2 space-y-2 text-sm">
+            {applied.map((item) => (
+              <li key={item.key}>
+                <strong>{item.plate}</strong> {item.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {items.length > 0 && (
+        <section aria-labelledby="rejected-heading" className="rounded-xl border border-destructive p-4">
+          <h2 id="rejected-heading" className="font-semibold text-destructive">
+            Refused when sent
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {items.map((item) => (
+              <li key={item.key} className="flex items-center justify-between gap-3 text-sm">
+                <span>
+                  <strong>{item.plate}</strong> {item.kind === 'enter' ? 'check-in' : 'check-out'}: {item.message}
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Dismiss ${item.plate}`}
+                  onClick={() =>
+                    void dismissRejected(item.key).then(() => setItems((all) => all.filter((other) => other.key !== item.key)))
+                  }
+                >
+                  Dismiss
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 /** What the attendant is told after an entry or exit (spec 8), for answers and for queued items alike. */
 import { formatPeso } from '../../../core/money';
 import type { GateOutcome } from './gate-actions';
+import type { Checkin } from './gate-api';
 
 const QUEUED = 'Saved on this device: it is sent when the connection returns.';
 
@@ -11,17 +12,31 @@ export function entryMessage(outcome: GateOutcome) {
   return { title: 'Check-in Successful', description: parts.filter(Boolean).join(' ') };
 }
 
+const chargeOf = ({ amountCents, paidBy }: Checkin) =>
+  !amountCents
+    ? 'Nothing to pay.'
+    : paidBy === 'wallet'
+      ? `${formatPeso(amountCents)} paid from the wallet.`
+      : `Collect ${formatPeso(amountCents)} in cash.`;
+
 export function exitMessage(outcome: GateOutcome) {
   if (outcome.queued)
     return {
       title: 'Check-out Successful',
       description: `Vehicle ${outcome.plate} processed successfully. ${QUEUED} The charge is worked out then.`,
     };
-  const { plate, amountCents, paidBy } = outcome.checkin;
-  const charge = !amountCents
-    ? 'Nothing to pay.'
-    : paidBy === 'wallet'
-      ? `${formatPeso(amountCents)} paid from the wallet.`
-      : `Collect ${formatPeso(amountCents)} in cash.`;
-  return { title: 'Check-out Successful', description: `Vehicle ${plate} processed successfully. ${charge}` };
+  return {
+    title: 'Check-out Successful',
+    description: `Vehicle ${outcome.checkin.plate} processed successfully. ${chargeOf(outcome.checkin)}`,
+  };
+}
+
+/** What the server made of an entry or exit queued on this device, once it was sent. */
+export function syncedMessage(kind: 'enter' | 'exit', checkin: Checkin) {
+  if (kind === 'exit') return `Checked out. ${chargeOf(checkin)}`;
+  const slot = checkin.slot ? `slot ${checkin.slot}` : 'no slot';
+  if (checkin.walkIn) return `Checked in as a walk-in, ${slot}.`;
+  if (checkin.revived)
+    return `Checked in on its reservation, ${slot}: the entry came before the no-show deadline, so the expired reservation is active again.`;
+  return `Checked in on its reservation, ${slot}.`;
 }

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionState, markReachable, markUnreachable } from './connection';
 import { checkIn, checkOut, NotOnDevice } from './gate-actions';
 import { gateDb, queuedItems, rejectedItems, stayOnDevice } from './gate-store';
-import { flushQueue } from './offline-queue';
+import { syncedMessage } from './gate-outcome';
+import { appliedItems, flushQueue } from './offline-queue';
 
 const LOT = 'lot-greenbelt';
 type Sent = { method: string; path: string; key: string | null; body: Record<string, unknown> | null };
@@ -23,6 +24,9 @@ const checkinAnswer = ({ path, body }: Sent) =>
     plate: body?.plate,
     slot: 'W-01',
     reservationId: null,
+    walkIn: true,
+    amountCents: path.endsWith('/exit') ? 8_000 : null,
+    paidBy: path.endsWith('/exit') ? 'cash' : null,
     entryTs: body?.entryTs ?? '',
     lotId: LOT,
   });
@@ -73,7 +77,14 @@ describe('entries and exits made offline', () => {
     expect(await stayOnDevice(LOT, 'NAB 1234')).toBeUndefined();
 
     online();
-    expect(await flushQueue()).toEqual({ sent: 2, rejected: [], remaining: 0 });
+    const flushed = await flushQueue();
+    expect(flushed).toMatchObject({ sent: 2, rejected: [], remaining: 0 });
+    // The attendant is told what the server made of each item.
+    expect(flushed.applied.map(({ kind, plate, message }) => ({ kind, plate, message }))).toEqual([
+      { kind: 'enter', plate: 'NAB 1234', message: 'Checked in as a walk-in, slot W-01.' },
+      { kind: 'exit', plate: 'NAB 1234', message: 'Checked out. Collect ₱80.00 in cash.' },
+    ]);
+    expect(appliedItems().map((item) => item.kind)).toEqual(['exit', 'enter']);
     expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/checkins/enter', `POST /api/checkins/${entryId}/exit`]);
     expect(sent[0].body).toMatchObject({ id: entryId, plate: 'NAB 1234', action: 'checkin', lotId: LOT });
     expect(sent[1].body).toMatchObject({ plate: 'NAB 1234', action: 'checkout', lotId: LOT });
@@ -86,7 +97,7 @@ describe('entries and exits made offline', () => {
     await checkIn(LOT, { plate: 'ABC 123' });
     const [queued] = await queuedItems();
     markReachable();
-    expect(await flushQueue()).toEqual({ sent: 0, rejected: [], remaining: 1 });
+    expect(await flushQueue()).toMatchObject({ sent: 0, rejected: [], remaining: 1 });
     expect(connectionState().online).toBe(false);
 
     online();
@@ -115,7 +126,7 @@ describe('entries and exits made offline', () => {
     await checkIn(LOT, { plate: 'ABC 123' });
     answer = () => json(401, { message: 'Please sign in.' });
     markReachable();
-    expect(await flushQueue()).toEqual({ sent: 0, rejected: [], remaining: 1 });
+    expect(await flushQueue()).toMatchObject({ sent: 0, rejected: [], remaining: 1 });
     expect(await queuedItems()).toHaveLength(1);
   });
 
@@ -157,5 +168,17 @@ describe('entries and exits made offline', () => {
       'POST /api/checkins/server-id/exit',
     ]);
     expect(sent[2].body).toMatchObject({ lostTicket: true, action: 'checkout' });
+  });
+});
+
+describe('what a sent item became', () => {
+  it('tells the attendant when an entry revived a reservation that expired while it waited', () => {
+    const checkin = { plate: 'NAB 1234', slot: 'A-2', walkIn: false, reservationId: 'r1', revived: true } as Parameters<
+      typeof syncedMessage
+    >[1];
+    expect(syncedMessage('enter', checkin)).toBe(
+      'Checked in on its reservation, slot A-2: the entry came before the no-show deadline, so the expired reservation is active again.',
+    );
+    expect(syncedMessage('enter', { ...checkin, revived: undefined })).toBe('Checked in on its reservation, slot A-2.');
   });
 });

@@ -6,6 +6,7 @@
 import { ApiError } from '../../lib/api';
 import { setQueuedCount, setSyncing } from './connection';
 import { postEntry, postExit, type Checkin } from './gate-api';
+import { syncedMessage } from './gate-outcome';
 import {
   addRejected,
   addToQueue,
@@ -26,6 +27,7 @@ const keepsItem = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
 
 export type Send = (item: QueuedItem) => Promise<Checkin>;
+const APPLIED_KEPT = 20;
 const send: Send = (item) => (item.kind === 'enter' ? postEntry(item.body, item.key) : postExit(item.checkinId, item.body, item.key));
 
 export async function refreshQueuedCount() {
@@ -37,10 +39,19 @@ export async function enqueue(item: QueuedItem) {
   await refreshQueuedCount();
 }
 
-export type FlushResult = { sent: number; rejected: Rejected[]; remaining: number };
+/** A queued item the server applied, and what it made of it (a walk-in, a revived reservation, a charge). */
+export type Applied = Omit<Rejected, 'message'> & { message: string };
+export type FlushResult = { sent: number; applied: Applied[]; rejected: Rejected[]; remaining: number };
+
+/** What this device's queue sent lately, newest first, for as long as the page lives (refusals persist in IndexedDB). */
+let recentlyApplied: Applied[] = [];
+export const appliedItems = () => recentlyApplied;
+export const dismissApplied = () => {
+  recentlyApplied = [];
+};
 
 async function sendInOrder(sendItem: Send): Promise<FlushResult> {
-  const result: FlushResult = { sent: 0, rejected: [], remaining: 0 };
+  const result: FlushResult = { sent: 0, applied: [], rejected: [], remaining: 0 };
   const items = await queuedItems();
   for (const [index, item] of items.entries()) {
     try {
@@ -56,6 +67,13 @@ async function sendInOrder(sendItem: Send): Promise<FlushResult> {
           sent: true,
         });
       result.sent += 1;
+      result.applied.push({
+        key: item.key,
+        kind: item.kind,
+        plate: checkin.plate,
+        message: syncedMessage(item.kind, checkin),
+        at: new Date().toISOString(),
+      });
     } catch (error) {
       if (keepsItem(error)) {
         result.remaining = items.length - index;
@@ -96,6 +114,7 @@ export function flushQueue(sendItem: Send = send): Promise<FlushResult> {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
       const result = locks ? await locks.request('parkada-gate-queue', () => sendInOrder(sendItem)) : await sendInOrder(sendItem);
+      recentlyApplied = [...[...result.applied].reverse(), ...recentlyApplied].slice(0, APPLIED_KEPT);
       for (const listener of flushListeners) listener(result);
       return result;
     } finally {

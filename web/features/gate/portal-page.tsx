@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { AlertTriangle, LogIn, LogOut, QrCode, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
-import { ConnectionSwitch, RejectedItems } from './connection-switch';
+import { ConnectionSwitch, SentItems } from './connection-switch';
 import { GateShell } from './gate-shell';
 import { LotStatusCard, QuickStats } from './lot-status-card';
 import { RecentActivity } from './recent-activity';
@@ -37,7 +37,7 @@ export function PortalPage() {
               <ShiftButton lotId={lot.id} />
             </div>
           </header>
-          <RejectedItems />
+          <SentItems />
           <nav aria-label="Quick actions" className="grid grid-cols-2 gap-4 md:grid-cols-4">
             <TileCard>
               <Link to="/attendant/scan" className={tileClass}>

@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { useCameraScanner } from './camera-scanner';
-import { ConnectionSwitch, RejectedItems } from './connection-switch';
+import { ConnectionSwitch, SentItems } from './connection-switch';
 import type { GateLot } from './gate-api';
 import { GateShell } from './gate-shell';
 import { OverrideDialog } from './override-dialog';
@@ -40,7 +40,7 @@ export function ScanPage({ initialAction }: { initialAction?: 'checkin' | 'check
             </div>
             <ConnectionSwitch />
           </header>
-          <RejectedItems />
+          <SentItems />
           <GateDesk key={lot.id} lot={lot} initialAction={initialAction} />
           <RecentActivity lotId={lot.id} title="Recent Scans" limit={10} />
         </main>
