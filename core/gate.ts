@@ -157,3 +157,17 @@ export function gateTime(
     };
   return { ok: true, time };
 }
+
+/** POST /api/owner/checkins/:checkinId/refund: part or all of a gate charge, paid back the way it came. */
+export const gateRefundSchema = z.object({
+  amountCents: z
+    .number({ error: 'Give the amount to refund in centavos.' })
+    .int('Give the amount in whole centavos.')
+    .positive('Refund more than ₱0.00.'),
+  reason: z
+    .string({ error: 'Say why the charge is refunded.' })
+    .trim()
+    .min(3, 'Say why the charge is refunded.')
+    .max(300, 'Keep the reason under 300 characters.'),
+});
+export type GateRefundRequest = z.infer<typeof gateRefundSchema>;

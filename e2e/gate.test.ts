@@ -21,13 +21,17 @@ let gateBrowser: Browser;
 let driver: Page;
 let gate: Page;
 let gateContext: BrowserContext;
+let ownerContext: BrowserContext;
 let reservationId = '';
 /** What the gate's camera films: a QR code, rewritten before each scan. */
 let video = '';
+/** The driver's balance before the walk-in they paid with a pay code. */
+let walletBefore = 0;
 
 beforeAll(async () => {
   driverBrowser = await launchBrowser();
-  const { lot, attendant } = await ownLotWithAttendant(driverBrowser, baseURL, { name: LOT });
+  const { lot, attendant, owner } = await ownLotWithAttendant(driverBrowser, baseURL, { name: LOT });
+  ownerContext = owner.context;
   driver = await newPhonePage(driverBrowser);
   await signUpDriver(driver, baseURL, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-2223333', password: 'bibingka-at-puto' });
   const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
@@ -251,5 +255,23 @@ describe('a shift at the gate', () => {
       .getByText(/Parking at .* walk-in/)
       .first()
       .waitFor();
+    walletBefore = before;
+  });
+
+  it("lets the lot's owner pay that charge back with a reason: it returns to the driver's wallet", async () => {
+    const owner = await ownerContext.newPage();
+    await owner.goto(`${baseURL}/attendant`);
+    const stay = owner.getByTestId('activity').filter({ hasText: 'Check-out · PAY 2001' });
+    await stay.getByRole('button', { name: 'Refund PAY 2001' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Refund PAY 2001' });
+    await dialog.getByLabel('Reason').fill('Barrier fault: the driver waited 20 minutes');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await owner.getByText('Refund Made', { exact: true }).waitFor();
+    await stay.getByText(/₱[\d,]+\.\d{2} refunded/).waitFor();
+    await driver.goto(`${baseURL}/wallet`);
+    await expect
+      .poll(async () => Number((await driver.getByTestId('wallet-balance').innerText()).replace(/[^\d.]/g, '')))
+      .toBe(walletBefore);
+    await owner.close();
   });
 });

@@ -539,6 +539,28 @@ export const checkins = sqliteTable(
   ],
 );
 
+/**
+ * Money an owner or the super admin paid back on a gate charge, the way it came (the wallet, or cash
+ * at the lot), with the reason (docs/gate.md). A stay's refunds never add up to more than its charge.
+ */
+export const gateRefunds = sqliteTable(
+  'gate_refunds',
+  {
+    id: id(),
+    checkinId: text('checkin_id')
+      .notNull()
+      .references(() => checkins.id),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: ['wallet', 'cash'] }).notNull(),
+    reason: text('reason').notNull(),
+    refundedBy: text('refunded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gate_refunds_checkin_idx').on(t.checkinId)],
+);
+
 /** Something an attendant reported at the gate; owners see it, the attendant resolves it. */
 export const gateIssues = sqliteTable(
   'gate_issues',

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { enterSchema, exitSchema } from '../../core/gate';
+import { enterSchema, exitSchema, gateRefundSchema } from '../../core/gate';
 import { normalizePlate } from '../../core/vehicles';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
@@ -10,6 +10,7 @@ import { assertWorksLot, workableLotIds } from '../lots/lot-access';
 import { listLotsByIds, listLotsOwnedBy } from '../lots/lots.data';
 import { findOpenCheckin, findOpenShift, revokedPassIds } from './checkins.data';
 import { enter, exit, undo } from './checkins.service';
+import { refundGateCharge } from './gate-refunds.service';
 import { reportIssue, resolveIssue, startShift } from './shifts.data';
 import { activityOf, closeShift, lotStatus, shiftSummary } from './shifts.service';
 
@@ -94,6 +95,19 @@ export const gateRoutes = new Hono<AppEnv>()
     );
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(checkin, 201);
+  })
+  /** An owner (of the stay's lot) or the super admin pays back a gate charge: docs/gate.md, Who moves whose money. */
+  .post('/owner/checkins/:checkinId/refund', validate('param', checkinParams), validate('json', gateRefundSchema), async (c) => {
+    const { checkinId } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const { refund, replayed } = await refundGateCharge(
+      { env: c.env, db: c.var.db, user: c.var.user! },
+      checkinId,
+      input,
+      await idempotentRequest(c, 'checkins.refund', { checkinId, ...input }),
+    );
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(refund, 201);
   })
   .post('/checkins/:checkinId/exit', validate('param', checkinParams), validate('json', exitSchema), async (c) => {
     const { checkinId } = c.req.valid('param');

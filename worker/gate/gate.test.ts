@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, objectBooking, reservationRow, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { lotObject } from '../lot-object/stub';
+import { moneyTotal } from '../owner/figures.data';
 import { signPayCode } from '../wallet/pay-code';
 import { enter, PAY_CODE_USED } from './checkins.service';
 
@@ -63,6 +64,20 @@ async function walkIn(lotId: string, plate: string, minutesAgo: number) {
   const entryTs = new Date(Date.now() - minutesAgo * MINUTE).toISOString();
   await db().update(checkins).set({ entryTs }).where(eq(checkins.id, checkin.id));
   return { ...checkin, entryTs };
+}
+
+/** A one-hour reservation whose car checked in and left 61 minutes after its end (₱80 over, from the wallet). */
+async function overstayedOneHour() {
+  const lotId = await makeLot(1);
+  const { user, cookie, booking, token } = await reservedCar(lotId);
+  const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+  const end = Date.now() - 61 * MINUTE;
+  await db()
+    .update(reservations)
+    .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
+    .where(eq(reservations.id, booking.id));
+  const closed = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>();
+  return { user, cookie, booking, closed };
 }
 
 describe('entry with a pass', () => {
@@ -366,16 +381,7 @@ describe('exit and charges', () => {
   });
 
   it('charges 61 minutes over as two started hours from the wallet, revising the receipt and earning points', async () => {
-    const lotId = await makeLot(1);
-    const { user, cookie, booking, token } = await reservedCar(lotId);
-    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
-    // The stay ended 61 minutes ago.
-    const end = Date.now() - 61 * MINUTE;
-    await db()
-      .update(reservations)
-      .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
-      .where(eq(reservations.id, booking.id));
-    const closed = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>();
+    const { user, cookie, closed } = await overstayedOneHour();
     expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
     expect(await balanceOf(user.id)).toBe(100_000 - 4_000 - 8_000);
     const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
@@ -507,6 +513,78 @@ describe('exit and charges', () => {
     expect((await gateExit(owner, id, { lotId, plate: 'WLK 201', action: 'override', overrideReason: 'customer_service' })).status).toBe(
       200,
     );
+  });
+});
+
+describe('refunds of gate charges', () => {
+  const refund = (cookie: string, checkinId: string, json: Record<string, unknown>, headers: HeadersInit = key()) =>
+    call(`/api/owner/checkins/${checkinId}/refund`, { method: 'POST', cookie, json, headers });
+
+  it('pays part of a wallet overstay back to the wallet, once per key, never beyond the charge: ledger row, audit, revised receipt', async () => {
+    const { user, cookie, booking, closed } = await overstayedOneHour();
+    const { id } = closed;
+    expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
+    const before = await balanceOf(user.id);
+
+    const headers = key();
+    const body = { amountCents: 3_000, reason: 'Barrier stuck at the exit' };
+    const first = await refund(owner, id, body, headers);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ checkinId: id, amountCents: 3_000, method: 'wallet', refundedCents: 3_000 });
+    expect((await refund(owner, id, body, headers)).headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await balanceOf(user.id)).toBe(before + 3_000);
+    const [credit] = await db()
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.reservationId, booking.id), eq(walletTransactions.type, 'REFUND')));
+    expect(credit).toMatchObject({ amountCents: 3_000, description: expect.stringContaining('Barrier stuck at the exit') });
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'REFUND'), eq(auditLogs.subject, `checkin:${id}`)));
+    expect(audit.actor).toContain('owner@parkada.ph');
+    expect(JSON.parse(audit.contextJson)).toMatchObject({ amountCents: 3_000, reason: 'Barrier stuck at the exit', to: 'wallet' });
+    const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
+      amountCents: number;
+      lines: { label: string; amountCents: number; method: string }[];
+    }>();
+    expect(receipt.amountCents).toBe(12_000 - 3_000);
+    expect(receipt.lines.at(-1)).toMatchObject({ label: 'Refund by the lot', amountCents: -3_000, method: 'Parkada Wallet' });
+
+    const tooMuch = await refund(owner, id, { amountCents: 5_001, reason: 'Goodwill' });
+    expect(tooMuch.status).toBe(409);
+    expect(await messageOf(tooMuch)).toBe('At most ₱50.00 of this ₱80.00 charge is left to refund.');
+    // Two refunds of the rest at once: one is paid, the other refused; the wallet gets the charge back once.
+    const race = await Promise.all([
+      refund(owner, id, { amountCents: 5_000, reason: 'Goodwill' }),
+      refund(owner, id, { amountCents: 5_000, reason: 'Goodwill' }),
+    ]);
+    expect(race.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(await balanceOf(user.id)).toBe(before + 8_000);
+  });
+
+  it("pays a cash walk-in back in cash: the lot's revenue drops, no wallet moves; a driver, an attendant or another owner cannot refund", async () => {
+    const lotId = await makeLot(1);
+    const stay = await walkIn(lotId, 'CSH 100', 65);
+    expect(await (await gateExit(owner, stay.id, { lotId, plate: 'CSH 100' })).json<Checkin>()).toMatchObject({
+      amountCents: 8_000,
+      paidBy: 'cash',
+    });
+    const { cookie: driverCookie } = await driver(10);
+    for (const cookie of [driverCookie, attendant])
+      expect((await refund(cookie, stay.id, { amountCents: 100, reason: 'Mine' })).status).toBe(403);
+    const revenue = () => moneyTotal(db(), { ownerId: null, lotId }, { from: new Date(0), to: new Date(Date.now() + HOUR) });
+    expect(await revenue()).toBe(8_000);
+    const res = await refund(owner, stay.id, { amountCents: 8_000, reason: 'Charged the wrong car' });
+    expect(await revenue()).toBe(0);
+    expect(await res.json()).toMatchObject({ method: 'cash', refundedCents: 8_000 });
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'REFUND'), eq(auditLogs.subject, `checkin:${stay.id}`)));
+    expect(JSON.parse(audit.contextJson)).toMatchObject({ to: 'cash', reason: 'Charged the wrong car', plate: 'CSH 100' });
+    const bad = await refund(owner, stay.id, { amountCents: 0, reason: 'x' });
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -3,7 +3,7 @@ import { and, between, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL }
 import type { DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
-import { checkins, gateIssues, receipts, reservations, shifts } from '../db/schema';
+import { checkins, gateIssues, gateRefunds, receipts, reservations, shifts } from '../db/schema';
 
 export type Shift = typeof shifts.$inferSelect;
 
@@ -93,6 +93,7 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       amountCents: checkins.amountCents,
       paidBy: checkins.paidBy,
       receiptId: receipts.id,
+      refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${checkins.id})`,
     })
     .from(checkins)
     .leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId))

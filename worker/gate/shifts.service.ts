@@ -39,6 +39,8 @@ export type ActivityItem = {
   time: string;
   amount: number | null;
   paidBy: 'wallet' | 'cash' | null;
+  /** Of a check-out's charge, what the lot paid back (docs/gate.md). */
+  refundedCents: number;
   issue: string | null;
   checkinId: string | null;
   receiptId: string | null;
@@ -49,7 +51,7 @@ export type ActivityItem = {
 /** Entries, exits and issues of the lot, newest first. */
 export async function activityOf(db: DB, lotId: string, limit: number, now = new Date()): Promise<ActivityItem[]> {
   const { entries, exits, issues } = await recentGateEvents(db, lotId, limit);
-  const none = { amount: null, paidBy: null, issue: null, receiptId: null, resolved: false, undoable: false };
+  const none = { amount: null, paidBy: null, refundedCents: 0, issue: null, receiptId: null, resolved: false, undoable: false };
   const items: ActivityItem[] = [
     ...entries.map((e) => ({
       ...none,
@@ -70,6 +72,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
       time: e.exitTs!,
       amount: e.amountCents,
       paidBy: e.paidBy,
+      refundedCents: e.refundedCents,
       checkinId: e.id,
       receiptId: e.receiptId,
     })),

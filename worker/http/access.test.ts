@@ -232,6 +232,16 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     }),
     found: false,
   },
+  'POST /api/owner/checkins/:checkinId/refund': {
+    who: OWNERS,
+    sample: () => ({
+      method: 'POST',
+      path: `/api/owner/checkins/${crypto.randomUUID()}/refund`,
+      json: { amountCents: 100, reason: 'Barrier fault' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    found: false,
+  },
   'GET /api/passes/revoked': { who: GATE, sample: () => ({ path: `/api/passes/revoked?lotId=${lotId}` }) },
   'GET /api/reservations': { who: 'session', sample: () => ({ path: '/api/reservations' }) },
   'GET /api/reservations/counts': { who: 'session', sample: () => ({ path: '/api/reservations/counts' }) },

@@ -31,13 +31,14 @@ const lotsIn = (scope: LotScope | 'all') =>
     ? sql`(SELECT id FROM lots)`
     : sql`(SELECT id FROM lots WHERE 1 = 1${scope.ownerId ? sql` AND owner_id = ${scope.ownerId}` : sql``}${scope.lotId ? sql` AND id = ${scope.lotId}` : sql``})`;
 
-/** Money received as rows (lot_id, at, kind, cents), with the paying user_id when `payer` is asked for. */
+/** Money received as rows (lot_id, at, kind, cents), gate refunds negative, with the paying user_id when `payer` is asked for. */
 function money(scope: LotScope | 'all', window?: Window, payer = false) {
   const charged = window ? sql` AND c.created_at >= ${window.from.toISOString()} AND c.created_at < ${window.to.toISOString()}` : sql``;
   // A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
   const exited = window
     ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()} AND entry_ts < ${window.to.toISOString()}`
     : sql``;
+  const refunded = window ? sql` AND g.created_at >= ${window.from.toISOString()} AND g.created_at < ${window.to.toISOString()}` : sql``;
   return sql`
     SELECT c.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents${payer ? sql`, r.user_id AS user_id` : sql``}
       FROM charges c${payer ? sql` JOIN reservations r ON r.id = c.reservation_id` : sql``}
@@ -45,7 +46,11 @@ function money(scope: LotScope | 'all', window?: Window, payer = false) {
     UNION ALL
     SELECT lot_id, exit_ts, 'WALK_IN', amount_cents${payer ? sql`, NULL` : sql``}
       FROM checkins
-     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL AND amount_cents IS NOT NULL${exited}`;
+     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL AND amount_cents IS NOT NULL${exited}
+    UNION ALL
+    SELECT k.lot_id, g.created_at, 'REFUND', -g.amount_cents${payer ? sql`, (SELECT user_id FROM reservations WHERE id = k.reservation_id)` : sql``}
+      FROM gate_refunds g JOIN checkins k ON k.id = g.checkin_id
+     WHERE k.lot_id IN ${lotsIn(scope)}${refunded}`;
 }
 
 /** Every lot's money received, all time (the super admin's Platform Revenue). */

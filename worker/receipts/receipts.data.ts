@@ -10,7 +10,7 @@ import type { HistoryFilter } from '../../core/history';
 import { vatIncluded } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { charges, checkins, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
+import { charges, checkins, gateRefunds, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { historyWhere } from '../reservations/reservation-lists.data';
 
@@ -130,6 +130,12 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .limit(1);
   const methodOf = (kind: (typeof charges.$inferSelect)['kind']): ReceiptMethod =>
     kind === 'OVERSTAY' && stay?.paidBy === 'cash' ? 'cash' : 'wallet';
+  const gateRefundLines = await db
+    .select({ id: gateRefunds.id, amountCents: gateRefunds.amountCents, createdAt: gateRefunds.createdAt, method: gateRefunds.method })
+    .from(gateRefunds)
+    .innerJoin(checkins, eq(checkins.id, gateRefunds.checkinId))
+    .where(eq(checkins.reservationId, row.reservationId))
+    .orderBy(asc(gateRefunds.createdAt));
   const methods = [...new Set(lines.map((line) => methodOf(line.kind)))];
   const [payment] = await db
     .select({ id: walletTransactions.id })
@@ -142,6 +148,16 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     netOfVatCents: row.amountCents - row.vatCents,
     paymentMethod: methods.map((method) => RECEIPT_METHOD_LABELS[method]).join(' and ') || RECEIPT_METHOD_LABELS.wallet,
     paymentReference: payment ? payment.id.slice(0, 13).toUpperCase() : null,
-    lines: lines.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind], method: RECEIPT_METHOD_LABELS[methodOf(line.kind)] })),
+    lines: [
+      ...lines.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind], method: RECEIPT_METHOD_LABELS[methodOf(line.kind)] })),
+      // A gate charge paid back by the lot (docs/gate.md): the way it came.
+      ...gateRefundLines.map(({ method, amountCents, ...line }) => ({
+        ...line,
+        kind: 'REFUND' as const,
+        amountCents: -amountCents,
+        label: 'Refund by the lot',
+        method: RECEIPT_METHOD_LABELS[method],
+      })),
+    ],
   };
 }

@@ -12,7 +12,7 @@ import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import { payments } from '../db/schema';
 import { newId } from '../db/ids';
-import type { Bindings } from '../env';
+import type { Bindings, SessionUser } from '../env';
 import { paymentProvider } from '../payments/provider';
 import { deliverSandboxOutcome, topupsToday } from '../payments/payments.service';
 import { findUserById } from '../users/users.data';
@@ -46,20 +46,26 @@ export async function payFromWallet(
 
 /**
  * Credits a REFUND of an earlier payment (points for it are taken back in the same row), with its
- * REFUND audit entry in the same batch. Every refund is asked for by the driver it goes to (a
- * cancellation, a change to a cheaper window), so they are the entry's actor.
+ * REFUND audit entry in the same batch. A refund the driver asked for (a cancellation, a change to a
+ * cheaper window) has them as the entry's actor; one staff gave (a gate charge paid back) names them
+ * and their reason.
  */
 export async function refundToWallet(
   env: Bindings,
   db: DB,
   movement: WalletMovement,
   before: D1PreparedStatement[] = [],
+  givenBy?: { user: SessionUser; subject: string; reason: string },
 ): Promise<SpendResult> {
-  const driver = (await findUserById(db, movement.userId))!;
-  const audit = auditStatement(env.DB, db, driver, {
+  const actor = givenBy?.user ?? (await findUserById(db, movement.userId))!;
+  const audit = auditStatement(env.DB, db, actor, {
     action: 'REFUND',
-    subject: movement.reservationId ? `reservation:${movement.reservationId}` : `user:${movement.userId}`,
-    context: { amountCents: movement.amountCents, description: movement.description },
+    subject: givenBy?.subject ?? (movement.reservationId ? `reservation:${movement.reservationId}` : `user:${movement.userId}`),
+    context: {
+      amountCents: movement.amountCents,
+      description: movement.description,
+      ...(givenBy && { reason: givenBy.reason, to: 'wallet' }),
+    },
   });
   return post(env, db, 'REFUND', movement.amountCents, movement, [...before, audit]);
 }

@@ -102,6 +102,10 @@ export const resolveIssue = (lotId: string, id: string) =>
 export const undoCheckin = (lotId: string, checkinId: string) =>
   reach(() => unwrap(api.checkins[':checkinId'].undo.$post({ param: { checkinId }, json: { lotId } }, keyed())));
 
+/** An owner or the super admin pays back part or all of a gate charge. */
+export const refundGateCharge = (checkinId: string, json: { amountCents: number; reason: string }) =>
+  reach(() => unwrap(api.owner.checkins[':checkinId'].refund.$post({ param: { checkinId }, json }, keyed())));
+
 export type PublicKeys = InferResponseType<typeof api.passes.jwks.$get, 200>;
 export const fetchPassKeys = () => reach(() => unwrap(api.passes.jwks.$get()));
 export const fetchRevokedPasses = (lotId: string) => reach(() => unwrap(api.passes.revoked.$get({ query: { lotId } })));

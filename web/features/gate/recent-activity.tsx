@@ -9,7 +9,9 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { activityQuery, GATE_NETWORK_MODE, resolveIssue, undoCheckin, Unreachable, type Activity } from './gate-api';
+import { RefundDialog } from './refund-dialog';
 import { refreshGate } from './use-gate-actions';
+import { useAuth } from '../../lib/session';
 
 const ICONS = { checkin: LogIn, checkout: LogOut, issue: AlertTriangle } as const;
 const LABELS = { checkin: 'Check-in', checkout: 'Check-out', issue: 'Issue' } as const;
@@ -18,13 +20,17 @@ const failed = (error: Error) => toast({ title: 'Error', description: error.mess
 
 /**
  * Recent Activity from the server's records, polled every 30 s: Receipt opens a check-out's receipt,
- * Resolve closes an issue, Undo reverses a check-in made in the last 5 minutes (the server decides
- * `undoable` and audits the undo).
+ * Refund (owners and the super admin) pays part or all of its charge back, Resolve closes an issue,
+ * Undo reverses a check-in made in the last 5 minutes (the server decides `undoable` and audits the undo).
  */
 export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lotId: string; title?: string; limit?: number }) {
   const queryClient = useQueryClient();
   const { data: items = [], isLoading, isError, error } = useQuery(activityQuery(lotId, limit));
   const [undoing, setUndoing] = useState<Activity | null>(null);
+  const [refunding, setRefunding] = useState<Activity | null>(null);
+  // Owners and the super admin may pay a gate charge back; the server checks it is their lot.
+  const { user } = useAuth();
+  const refunds = user?.role === 'owner_admin' || user?.role === 'super_admin';
   const resolve = useMutation({
     networkMode: GATE_NETWORK_MODE,
     mutationFn: (id: string) => resolveIssue(lotId, id),
@@ -75,6 +81,14 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
                     </Link>
                   </Button>
                 )}
+                {item.type === 'checkout' && refunds && item.amount != null && item.amount > item.refundedCents && (
+                  <Button variant="outline" size="sm" aria-label={`Refund ${item.plate ?? ''}`.trim()} onClick={() => setRefunding(item)}>
+                    Refund
+                  </Button>
+                )}
+                {item.type === 'checkout' && item.refundedCents > 0 && (
+                  <span className="text-sm text-muted-foreground">{formatPeso(item.refundedCents)} refunded</span>
+                )}
                 {item.type === 'issue' && !item.resolved && (
                   <Button variant="outline" size="sm" disabled={resolve.isPending} onClick={() => resolve.mutate(item.id)}>
                     Resolve
@@ -91,6 +105,7 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
           })}
         </ul>
       )}
+      {refunding && <RefundDialog stay={refunding} onClose={() => setRefunding(null)} />}
       <ConfirmDialog
         open={Boolean(undoing)}
         onOpenChange={(open) => !open && setUndoing(null)}

@@ -1,0 +1,52 @@
+/** D1 reads of gate refunds: the stay a refund is of, what was paid back, what a reservation's driver paid net. */
+import { eq, sum } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { charges, checkins, gateRefunds } from '../db/schema';
+
+export async function findRefundableStay(db: DB, checkinId: string) {
+  const [row] = await db
+    .select({
+      lotId: checkins.lotId,
+      plate: checkins.plate,
+      reservationId: checkins.reservationId,
+      exitTs: checkins.exitTs,
+      amountCents: checkins.amountCents,
+      paidBy: checkins.paidBy,
+    })
+    .from(checkins)
+    .where(eq(checkins.id, checkinId));
+  return row ?? null;
+}
+
+export async function findGateRefund(db: DB, id: string) {
+  const [row] = await db
+    .select({ id: gateRefunds.id, checkinId: gateRefunds.checkinId, amountCents: gateRefunds.amountCents, method: gateRefunds.method })
+    .from(gateRefunds)
+    .where(eq(gateRefunds.id, id));
+  return row ?? null;
+}
+
+/** What was paid back of a stay's gate charge so far. */
+export async function refundedOf(db: DB, checkinId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(gateRefunds.amountCents) })
+    .from(gateRefunds)
+    .where(eq(gateRefunds.checkinId, checkinId));
+  return Number(row.total ?? 0);
+}
+
+/** What a reservation's driver paid, net: its charges less what the gate paid back on its stays. */
+export async function netPaidOf(db: DB, reservationId: string): Promise<number> {
+  const [[charged], [refunded]] = await db.batch([
+    db
+      .select({ total: sum(charges.amountCents) })
+      .from(charges)
+      .where(eq(charges.reservationId, reservationId)),
+    db
+      .select({ total: sum(gateRefunds.amountCents) })
+      .from(gateRefunds)
+      .innerJoin(checkins, eq(checkins.id, gateRefunds.checkinId))
+      .where(eq(checkins.reservationId, reservationId)),
+  ]);
+  return Number(charged.total ?? 0) - Number(refunded.total ?? 0);
+}

@@ -1,0 +1,94 @@
+/**
+ * An owner or the super admin pays back part or all of a gate charge (docs/gate.md, Who moves whose
+ * money): to the wallet it was paid from, or in cash at the lot when it was paid in cash. The refund
+ * row is written only while the stay's refunds stay within its charge (a conditional INSERT, so two
+ * refunds at once cannot pay back more), in one batch with the wallet credit, the audit entry and
+ * the revised receipt.
+ */
+import type { GateRefundRequest } from '../../core/gate';
+import { formatPeso } from '../../core/money';
+import { auditStatement } from '../audit/audit.data';
+import { changedMeanwhile, abortUnlessChanged } from '../db/guards';
+import { newId } from '../db/ids';
+import { apiError } from '../http/errors';
+import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { assertManagesLot } from '../lots/lot-access';
+import { reviseReceipt } from '../receipts/receipts.data';
+import { findGateReservation } from './checkins.data';
+import { findGateRefund, findRefundableStay, netPaidOf, refundedOf } from './gate-refunds.data';
+import type { GateContext } from './checkins.service';
+import { refundToWallet } from '../wallet/wallet.service';
+
+export type GateRefund = { id: string; checkinId: string; amountCents: number; method: 'wallet' | 'cash'; refundedCents: number };
+
+/** POST /api/owner/checkins/:checkinId/refund. */
+export async function refundGateCharge(
+  ctx: GateContext,
+  checkinId: string,
+  input: GateRefundRequest,
+  request: IdempotentRequest,
+  now = new Date(),
+): Promise<{ refund: GateRefund; replayed: boolean }> {
+  const { env, db, user } = ctx;
+  const stay = await findRefundableStay(db, checkinId);
+  if (!stay) throw apiError(404, 'No such check-in.');
+  await assertManagesLot(db, user, stay.lotId);
+  const replay = await priorResource(db, request);
+  if (replay) return { refund: await refundView(ctx, replay), replayed: true };
+  if (!stay.exitTs || !stay.amountCents || !stay.paidBy) throw apiError(409, 'This stay has no gate charge to refund.');
+  const left = stay.amountCents - (await refundedOf(db, checkinId));
+  if (input.amountCents > left)
+    throw apiError(409, `At most ${formatPeso(left)} of this ${formatPeso(stay.amountCents)} charge is left to refund.`);
+
+  const id = newId();
+  const method = stay.paidBy;
+  const reservation = stay.reservationId ? await findGateReservation(db, stay.reservationId) : null;
+  const statements = [
+    // Written only while this stay's refunds, this one included, stay within its charge.
+    env.DB.prepare(
+      `INSERT INTO gate_refunds (id, checkin_id, amount_cents, method, reason, refunded_by, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+        WHERE (SELECT coalesce(sum(amount_cents), 0) FROM gate_refunds WHERE checkin_id = ?2) + ?3
+              <= (SELECT amount_cents FROM checkins WHERE id = ?2)`,
+    ).bind(id, checkinId, input.amountCents, method, input.reason, user.id, now.toISOString()),
+    abortUnlessChanged(env.DB),
+    recordIdempotencyKey(db, env.DB, request, id),
+  ];
+  if (reservation) statements.push(reviseReceipt(env.DB, db, reservation.id, (await netPaidOf(db, reservation.id)) - input.amountCents));
+  try {
+    if (method === 'wallet' && reservation) {
+      const refunded = await refundToWallet(
+        env,
+        db,
+        {
+          userId: reservation.userId,
+          reservationId: reservation.id,
+          amountCents: input.amountCents,
+          description: `Refund at ${reservation.lotName}: ${input.reason}`,
+          idempotencyKey: `gate-refund:${id}`,
+        },
+        statements,
+        { user, subject: `checkin:${checkinId}`, reason: input.reason },
+      );
+      if (!refunded.ok) throw apiError(409, 'This refund was already made.');
+    } else {
+      await env.DB.batch([
+        ...statements,
+        auditStatement(env.DB, db, user, {
+          action: 'REFUND',
+          subject: `checkin:${checkinId}`,
+          context: { amountCents: input.amountCents, reason: input.reason, to: 'cash', lotId: stay.lotId, plate: stay.plate },
+        }),
+      ]);
+    }
+  } catch (error) {
+    if (changedMeanwhile(error)) throw apiError(409, 'Another refund of this charge was made a moment ago. Look it up again.');
+    throw error;
+  }
+  return { refund: await refundView(ctx, id), replayed: false };
+}
+
+async function refundView(ctx: GateContext, id: string): Promise<GateRefund> {
+  const row = (await findGateRefund(ctx.db, id))!;
+  return { ...row, refundedCents: await refundedOf(ctx.db, row.checkinId) };
+}
