@@ -1,5 +1,5 @@
 /**
- * The super admin's review of owner applications and lot submissions (spec 4): pending → approved or
+ * The super admin's review of owner applications, lot submissions and listing changes (spec 4): pending → approved or
  * rejected, once. The server and the approvals screen share these words.
  */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -19,7 +19,9 @@ export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
 export const DECISIONS = ['approve', 'reject'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-export type ReviewKind = 'owner' | 'lot';
+export const REVIEW_KINDS = ['owner', 'lot', 'listing'] as const;
+/** The queues: owner applications, new lots, and listing changes of approved lots (docs/owner.md). */
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 /** Spec 8's success toasts. */
 export const DECISION_TOASTS: Record<ReviewKind, Record<Decision, { title: string; message: string }>> = {
@@ -30,6 +32,10 @@ export const DECISION_TOASTS: Record<ReviewKind, Record<Decision, { title: strin
   lot: {
     approve: { title: 'Lot Approved', message: 'The lot submission has been approved successfully' },
     reject: { title: 'Lot Rejected', message: 'The lot submission has been rejected successfully' },
+  },
+  listing: {
+    approve: { title: 'Listing Change Approved', message: 'Drivers now see the new listing' },
+    reject: { title: 'Listing Change Rejected', message: 'The lot keeps its approved listing' },
   },
 };
 

@@ -167,4 +167,27 @@ describe('approvals in the browser', () => {
       expect(await health.locator('li', { hasText: part }).innerText()).toMatch(/healthy\s+\d+ ms/i);
     await admin.getByTestId('uptime').getByText(/^Up /).waitFor();
   });
+
+  it("holds the owner's new name for the approved lot until the admin approves it under Listing Changes", async () => {
+    const renamed = `${LOT} North`;
+    await applicant.goto(`${baseURL}/owner/lots`);
+    const card = applicant.getByTestId('owner-lot').filter({ hasText: LOT });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await applicant.getByLabel('Lot Name').fill(renamed);
+    await applicant.getByRole('button', { name: 'Save Lot' }).click();
+    await applicant
+      .getByText(/waits for review/)
+      .first()
+      .waitFor();
+    await card.getByTestId('pending-listing').filter({ hasText: renamed }).waitFor();
+    expect(await card.getByRole('heading').innerText()).toBe(LOT);
+
+    await admin.goto(`${baseURL}/admin/approvals?tab=listing`);
+    const change = admin.getByTestId('review-card').filter({ hasText: renamed });
+    await change.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('Listing Change Approved', { exact: true }).first().waitFor();
+    await applicant.reload();
+    await applicant.getByTestId('owner-lot').getByRole('heading', { name: renamed }).waitFor();
+  });
 });

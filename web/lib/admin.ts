@@ -9,6 +9,7 @@ import { allItems, pagedQuery } from './pages';
 
 export type OwnerApplication = InferResponseType<(typeof api.admin)['owner-applications']['$get'], 200>['items'][number];
 export type LotSubmission = InferResponseType<(typeof api.admin)['lot-submissions']['$get'], 200>['items'][number];
+export type ListingChange = InferResponseType<(typeof api.admin)['lot-changes']['$get'], 200>['items'][number];
 
 const APPROVALS_KEY = ['/api/admin', 'approvals'] as const;
 
@@ -16,6 +17,10 @@ const ownerApplicationsPage = (status: ReviewFilter) => (cursor?: string, limit?
   unwrap(api.admin['owner-applications'].$get({ query: { status, cursor, limit: limit?.toString() } }));
 const lotSubmissionsPage = (status: ReviewFilter) => (cursor?: string, limit?: number) =>
   unwrap(api.admin['lot-submissions'].$get({ query: { status, cursor, limit: limit?.toString() } }));
+const listingChangesPage = (status: ReviewFilter) => (cursor?: string, limit?: number) =>
+  unwrap(api.admin['lot-changes'].$get({ query: { status, cursor, limit: limit?.toString() } }));
+export const listingChangesQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'listings', status], listingChangesPage(status));
+export const allListingChanges = (status: ReviewFilter) => allItems(listingChangesPage(status));
 export const ownerApplicationsQuery = (status: ReviewFilter) =>
   pagedQuery([...APPROVALS_KEY, 'owners', status], ownerApplicationsPage(status));
 export const lotSubmissionsQuery = (status: ReviewFilter) => pagedQuery([...APPROVALS_KEY, 'lots', status], lotSubmissionsPage(status));
@@ -39,7 +44,9 @@ export function useDecision() {
   return useMutation({
     mutationFn: ({ kind, id, decision, reason }: DecisionRequest) => {
       const request = { param: { id, action: decision }, json: { reason } };
-      return unwrap(kind === 'owner' ? api.admin.owners[':id'][':action'].$post(request) : api.admin.lots[':id'][':action'].$post(request));
+      if (kind === 'owner') return unwrap(api.admin.owners[':id'][':action'].$post(request));
+      if (kind === 'lot') return unwrap(api.admin.lots[':id'][':action'].$post(request));
+      return unwrap(api.admin['lot-changes'][':id'][':action'].$post(request));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
   });

@@ -11,8 +11,8 @@ import type { AppEnv } from '../env';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { listUsers } from '../users/users.data';
-import { listLotSubmissions, listOwnerApplications } from './approvals.data';
-import { decideLot, decideOwner } from './approvals.service';
+import { listLotRevisions, listLotSubmissions, listOwnerApplications } from './approvals.data';
+import { decideListing, decideLot, decideOwner } from './approvals.service';
 import { readSettingsRecord } from '../platform/settings.data';
 import { platformKpis, platformMetrics, tenantFigures } from './platform.data';
 import { changeSettings } from './settings.service';
@@ -73,6 +73,14 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/lot-submissions', validate('query', statusQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');
     return c.json(await listLotSubmissions(c.var.db, status, { limit, cursor }));
+  })
+  .get('/admin/lot-changes', validate('query', statusQuery), async (c) => {
+    const { status, limit, cursor } = c.req.valid('query');
+    return c.json(await listLotRevisions(c.var.db, status, { limit, cursor }));
+  })
+  .post('/admin/lot-changes/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
+    const { id, action } = c.req.valid('param');
+    return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
   })
   // The dashboard's summary: the newest page of each queue; the approvals screen pages through the rest.
   .get('/admin/pending-approvals', async (c) => {

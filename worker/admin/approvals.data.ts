@@ -3,14 +3,16 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ReviewFilter } from '../../core/approvals';
 import { statementOf, type DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { lotSubmissions, lots, ownerApplications, users } from '../db/schema';
+import { lotRevisions, lotSubmissions, lots, ownerApplications, users } from '../db/schema';
 import { documentsForAdmin } from '../documents/documents.service';
 
 type Document = { name: string; url?: string };
 const documentsOf = (json: string) => JSON.parse(json) as Document[];
 
-const byStatus = <Column extends typeof ownerApplications.status | typeof lotSubmissions.status>(column: Column, filter: ReviewFilter) =>
-  filter === 'all' ? undefined : eq(column, filter);
+const byStatus = <Column extends typeof ownerApplications.status | typeof lotSubmissions.status | typeof lotRevisions.status>(
+  column: Column,
+  filter: ReviewFilter,
+) => (filter === 'all' ? undefined : eq(column, filter));
 
 /** A page of owner applications, newest submission first, with the documents their applicants uploaded (worker/documents). */
 export async function listOwnerApplications(db: DB, filter: ReviewFilter, page: PageRequest) {
@@ -63,6 +65,45 @@ export async function listLotSubmissions(db: DB, filter: ReviewFilter, page: Pag
   );
 }
 
+/** A page of listing changes of approved lots, newest first, each beside the listing drivers see now. */
+export async function listLotRevisions(db: DB, filter: ReviewFilter, page: PageRequest) {
+  const rows = await db
+    .select({
+      revision: lotRevisions,
+      current: { name: lots.name, address: lots.address, geoLat: lots.geoLat, geoLng: lots.geoLng },
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      ownerEmail: users.email,
+    })
+    .from(lotRevisions)
+    .innerJoin(lots, eq(lots.id, lotRevisions.lotId))
+    .innerJoin(users, eq(users.id, lotRevisions.ownerId))
+    .where(and(byStatus(lotRevisions.status, filter), afterCursor(lotRevisions.submittedAt, lotRevisions.id, page.cursor)))
+    .orderBy(...newestFirst(lotRevisions.submittedAt, lotRevisions.id))
+    .limit(rowsToRead(page));
+  return pageOf(
+    rows,
+    page,
+    ({ revision }) => ({ key: revision.submittedAt, id: revision.id }),
+    ({ revision: { documentsJson: _unused, ...revision }, current, ownerFirstName, ownerLastName, ownerEmail }) => ({
+      ...revision,
+      current,
+      owner: `${ownerFirstName} ${ownerLastName}`,
+      ownerEmail,
+    }),
+  );
+}
+
+export async function findLotRevision(db: DB, id: string) {
+  const [row] = await db
+    .select({ revision: lotRevisions, lotName: lots.name })
+    .from(lotRevisions)
+    .innerJoin(lots, eq(lots.id, lotRevisions.lotId))
+    .where(eq(lotRevisions.id, id))
+    .limit(1);
+  return row ? { ...row.revision, lotName: row.lotName } : null;
+}
+
 export async function findOwnerApplication(db: DB, id: string) {
   const [row] = await db.select().from(ownerApplications).where(eq(ownerApplications.id, id)).limit(1);
   return row ?? null;
@@ -104,6 +145,23 @@ export const decideLotSubmission = (d1: D1Database, db: DB, id: string, verdict:
       .set(decided(verdict))
       .where(and(eq(lotSubmissions.id, id), eq(lotSubmissions.status, 'pending'))),
   );
+
+export const decideLotRevision = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
+  statementOf(
+    d1,
+    db
+      .update(lotRevisions)
+      .set(decided(verdict))
+      .where(and(eq(lotRevisions.id, id), eq(lotRevisions.status, 'pending'))),
+  );
+
+/** An approved listing change is what drivers see from now on. */
+export const applyListing = (
+  d1: D1Database,
+  db: DB,
+  lotId: string,
+  listing: { name: string; address: string | null; geoLat: number; geoLng: number },
+) => statementOf(d1, db.update(lots).set(listing).where(eq(lots.id, lotId)));
 
 /** An approved applicant becomes an owner at once (the role is read on every request); a super admin stays one. */
 export const makeOwner = (d1: D1Database, db: DB, userId: string) =>

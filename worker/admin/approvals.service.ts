@@ -12,7 +12,10 @@ import type { Bindings, SessionUser } from '../env';
 import { apiError, notFound } from '../http/errors';
 import { notificationStatement } from '../notifications/notifications.data';
 import {
+  applyListing,
   approveLot,
+  decideLotRevision,
+  findLotRevision,
   decideLotSubmission,
   decideOwnerApplication,
   findLotSubmission,
@@ -23,7 +26,7 @@ import {
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
 
-const ITEM_NAMES: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission' };
+const ITEM_NAMES: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission', listing: 'listing change' };
 
 function verdictOf(
   kind: ReviewKind,
@@ -108,4 +111,28 @@ export async function decideLot(ctx: Ctx, id: string, decision: Decision, reason
     }),
   ]);
   return DECISION_TOASTS.lot[decision];
+}
+
+/** A listing change of an approved lot: approved, drivers see the new name, address and place; rejected, the old stay. */
+export async function decideListing(ctx: Ctx, id: string, decision: Decision, reason: string | undefined, now = new Date()) {
+  const { env, db, admin } = ctx;
+  const revision = await findLotRevision(db, id);
+  if (!revision) throw notFound('Listing change');
+  const verdict = verdictOf('listing', decision, reason, admin, revision.status, now);
+  const listing = { name: revision.name, address: revision.address, geoLat: revision.geoLat, geoLng: revision.geoLng };
+  await commit(ctx, 'listing', [
+    decideLotRevision(env.DB, db, id, verdict),
+    abortUnlessChanged(env.DB),
+    ...(decision === 'approve' ? [applyListing(env.DB, db, revision.lotId, listing)] : []),
+    notificationStatement(env.DB, db, revision.ownerId, {
+      ...noticeOf(`Listing change of ${revision.lotName}`, verdict, 'Drivers now see the new name, address and place.'),
+      metadata: { lotName: revision.lotName },
+    }),
+    auditStatement(env.DB, db, admin, {
+      action: decision === 'approve' ? 'APPROVE_LOT_CHANGE' : 'REJECT_LOT_CHANGE',
+      subject: `lot_revision:${id}`,
+      context: { lotId: revision.lotId, from: revision.lotName, ...listing, reason: verdict.reason },
+    }),
+  ]);
+  return DECISION_TOASTS.listing[decision];
 }

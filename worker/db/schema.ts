@@ -466,6 +466,33 @@ export const lotSubmissions = sqliteTable(
   (t) => [index('lot_submissions_status_idx').on(t.status, t.submittedAt)],
 );
 
+/**
+ * A change an owner asked for to an approved lot's public listing (its name, address and place), held
+ * for the super admin: drivers see the approved values until it is approved (docs/owner.md). The
+ * proposed listing is whole; a lot has at most one pending change, which a new request replaces.
+ */
+export const lotRevisions = sqliteTable(
+  'lot_revisions',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    address: text('address'),
+    geoLat: real('geo_lat').notNull(),
+    geoLng: real('geo_lng').notNull(),
+    ...reviewColumns(),
+  },
+  (t) => [
+    index('lot_revisions_status_idx').on(t.status, t.submittedAt),
+    uniqueIndex('lot_revisions_one_pending').on(t.lotId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const attendantAssignments = sqliteTable(
   'attendant_assignments',
   {

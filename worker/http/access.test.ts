@@ -373,6 +373,12 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'POST', path: `/api/admin/lots/${crypto.randomUUID()}/reject`, json: { reason: 'Blurry permit' } }),
     found: false,
   },
+  'GET /api/admin/lot-changes': { who: ADMIN, sample: () => ({ path: '/api/admin/lot-changes?status=all' }) },
+  'POST /api/admin/lot-changes/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/lot-changes/${crypto.randomUUID()}/approve`, json: {} }),
+    found: false,
+  },
 };
 
 const apiRoutes = () =>

@@ -9,6 +9,7 @@ import {
   type BookingRecord,
   type FollowResult,
   type HeldBooking,
+  type HeldWindow,
   type HoldRequest,
   type HoldResult,
   type LotClock,
@@ -367,6 +368,20 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   /** Slots taken now or later (bookings, holds in flight, walk-ins): an owner's resize never removes them. */
   heldSlotIds(now = Date.now()): string[] {
     return [...this.busySlots(now, Number.MAX_SAFE_INTEGER)];
+  }
+
+  /** Each slot taken now or later with the first window that takes it (a walk-in's has no end): what a refused resize names. */
+  heldSlotWindows(now = Date.now()): HeldWindow[] {
+    return this.ctx.storage.sql
+      .exec<{ slot_id: string; from_ms: number; until_ms: number | null }>(
+        `SELECT slot_id, MIN(from_ms) AS from_ms, until_ms FROM (
+           SELECT slot_id, start_ms AS from_ms, ${TAKEN_UNTIL} AS until_ms FROM holds WHERE ${TAKEN_UNTIL} > ?
+           UNION ALL SELECT slot_id, since_ms, NULL FROM walk_ins WHERE slot_id IS NOT NULL
+         ) GROUP BY slot_id`,
+        now,
+      )
+      .toArray()
+      .map((row) => ({ slotId: row.slot_id, fromMs: row.from_ms, untilMs: row.until_ms }));
   }
 
   /** Availability for a window: total, free, occupied (reserved + walk-ins). */

@@ -67,6 +67,9 @@ export type WalkInResult =
 /** A walk-in in the way of a booking (`bookedFromMs`), or let in without a slot. */
 export type WalkInRisk = { slotId: string | null; bookedFromMs: number | null };
 
+/** A slot taken from `fromMs` until `untilMs` (null: a car inside, until it leaves). */
+export type HeldWindow = { slotId: string; fromMs: number; untilMs: number | null };
+
 /** A walk-in D1 records as inside: its check-in, the slot it was given, since when. */
 export type OpenWalkIn = { checkinId: string; slotId: string | null; sinceMs: number };
 

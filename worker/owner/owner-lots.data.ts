@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { PlannedSlot } from '../../core/lot-form';
 import { SLOT_ROWS_PER_INSERT, type DB } from '../db/client';
 import { newId } from '../db/ids';
-import { checkins, gateIssues, lotSubmissions, lots, pricing, reservations, shifts, slots } from '../db/schema';
+import { checkins, gateIssues, lotRevisions, lotSubmissions, lots, pricing, reservations, shifts, slots } from '../db/schema';
 
 export type NewLot = typeof lots.$inferInsert & { id: string; ownerId: string };
 type Statement = BatchItem<'sqlite'>;
@@ -99,3 +99,30 @@ export async function lotHasRecords(db: DB, lotId: string): Promise<boolean> {
 }
 
 export const deleteLotRow = (db: DB, lotId: string) => db.delete(lots).where(eq(lots.id, lotId));
+
+/** An approved lot's public listing: what a change to it proposes whole. */
+export type Listing = { name: string; address: string | null; geoLat: number; geoLng: number };
+
+/** The lot's listing change waiting for the super admin, if any. */
+export async function pendingListingOf(db: DB, lotId: string) {
+  const [row] = await db
+    .select({
+      id: lotRevisions.id,
+      name: lotRevisions.name,
+      address: lotRevisions.address,
+      geoLat: lotRevisions.geoLat,
+      geoLng: lotRevisions.geoLng,
+      submittedAt: lotRevisions.submittedAt,
+    })
+    .from(lotRevisions)
+    .where(and(eq(lotRevisions.lotId, lotId), eq(lotRevisions.status, 'pending')));
+  return row ?? null;
+}
+
+/** Holds a new listing for review, in place of the lot's pending one if it has one. */
+export async function proposeListing(db: DB, lot: { id: string; ownerId: string }, listing: Listing) {
+  await db.batch([
+    db.delete(lotRevisions).where(and(eq(lotRevisions.lotId, lot.id), eq(lotRevisions.status, 'pending'))),
+    db.insert(lotRevisions).values({ id: newId(), lotId: lot.id, ownerId: lot.ownerId, ...listing }),
+  ]);
+}

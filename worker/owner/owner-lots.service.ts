@@ -3,6 +3,7 @@
  * delete one that never served anyone. docs/owner.md describes the rules.
  */
 import { eq } from 'drizzle-orm';
+import { formatDateTime } from '../../core/time';
 import { DEFAULT_LEVEL, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
 import { auditStatement } from '../audit/audit.data';
 import { statementOf, type DB } from '../db/client';
@@ -10,6 +11,7 @@ import { lots } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { apiError } from '../http/errors';
+import type { HeldWindow } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { availabilityOf, findLot, listLotsOwnedBy, type LotRow } from '../lots/lots.data';
 import {
@@ -17,9 +19,12 @@ import {
   insertLotWithSubmission,
   liveReservationCount,
   lotHasRecords,
+  pendingListingOf,
+  proposeListing,
   reactivateSlots,
   slotsOfLot,
   updateLotAndSlots,
+  type Listing,
   type LotSlot,
   type SlotChanges,
 } from './owner-lots.data';
@@ -47,8 +52,12 @@ function layoutOf(slots: LotSlot[]): SlotLayout & { levels: string[] } {
 
 /** An owner's card: the lot, its approval, its slot layout and who is parked or booked in the next hour. */
 async function ownerLotView(env: Bindings, db: DB, lot: LotRow) {
-  const [availability, slots] = await Promise.all([availabilityOf(env, lot), slotsOfLot(db, lot.id)]);
-  return { ...lot, ...layoutOf(slots), occupancy: { occupied: availability.occupied, total: availability.total } };
+  const [availability, slots, pendingListing] = await Promise.all([
+    availabilityOf(env, lot),
+    slotsOfLot(db, lot.id),
+    pendingListingOf(db, lot.id),
+  ]);
+  return { ...lot, ...layoutOf(slots), occupancy: { occupied: availability.occupied, total: availability.total }, pendingListing };
 }
 
 export async function listOwnerLots(env: Bindings, db: DB, user: SessionUser) {
@@ -99,11 +108,35 @@ function slotChanges(current: LotSlot[], layout: SlotLayout): SlotChanges {
   return changes;
 }
 
+const soldWindow = ({ fromMs, untilMs }: HeldWindow) =>
+  untilMs === null
+    ? 'a car is parked there'
+    : `booked ${formatDateTime(new Date(fromMs).toISOString())} – ${formatDateTime(new Date(untilMs).toISOString())}`;
+
 const labelList = (labels: string[]) =>
   labels.length > 5 ? `${labels.slice(0, 5).join(', ')} and ${labels.length - 5} more` : labels.join(', ');
 
+/**
+ * The fields of an approved lot's listing that changed. Those wait for the super admin (docs/owner.md);
+ * everything else of the lot applies at once.
+ */
+function listingChange(lot: LotRow, body: LotUpdate): Listing | null {
+  const proposed: Listing = {
+    name: body.name ?? lot.name,
+    address: body.address === undefined ? lot.address : body.address || null,
+    geoLat: body.geoLat ?? lot.geoLat,
+    geoLng: body.geoLng ?? lot.geoLng,
+  };
+  const changed = (Object.keys(proposed) as (keyof Listing)[]).some((field) => proposed[field] !== lot[field]);
+  return changed ? proposed : null;
+}
+
 export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotUpdate) {
-  const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...place } = body;
+  const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...fields } = body;
+  const lot = (await findLot(db, lotId))!;
+  const listing = lot.isApproved ? listingChange(lot, body) : null;
+  // An approved listing changes only by review; before approval the owner edits it freely.
+  const { name: _name, address: _address, geoLat: _lat, geoLng: _lng, ...place } = fields;
   const current = await slotsOfLot(db, lotId);
   const changes =
     totalSlots === undefined
@@ -117,16 +150,24 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
 
   // The lot's object knows which slots bookings, holds and cars inside take from now on.
   const object = lotObject(env, lotId);
-  const held = new Set(await object.heldSlotIds());
-  const blocked = current.filter((slot) => changes.retire.includes(slot.id) && held.has(slot.id)).map((slot) => slot.label);
+  const held = new Map((await object.heldSlotWindows()).map((window) => [window.slotId, window]));
+  const blocked = current.filter((slot) => changes.retire.includes(slot.id) && held.has(slot.id));
   if (blocked.length) {
+    // Sold time is never cancelled or moved: the answer names each slot and the window it is sold for.
+    const windows = blocked.map((slot) => `${slot.label} (${soldWindow(held.get(slot.id)!)})`);
     throw apiError(
       409,
-      `Slots ${labelList(blocked)} are held by current or upcoming reservations, so the lot cannot shrink to ${totalSlots} slots yet. Try again after those stays end.`,
-      { heldSlots: blocked },
+      `Slots ${labelList(windows)} are sold or taken, so the lot cannot shrink to ${totalSlots} slots yet. Try again after those stays end.`,
+      { heldSlots: blocked.map((slot) => slot.label) },
     );
   }
-  await updateLotAndSlots(db, lotId, { ...place, ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }) }, changes);
+  await updateLotAndSlots(
+    db,
+    lotId,
+    { ...(lot.isApproved ? place : fields), ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }) },
+    changes,
+  );
+  if (listing) await proposeListing(db, lot, listing);
   // A booking that took a retired slot between the check and the write keeps it.
   const heldSince = new Set(await object.heldSlotIds());
   await reactivateSlots(

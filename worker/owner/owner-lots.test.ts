@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, lotSubmissions, lots, pricing, reservations, slots, users } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
 import { ALWAYS, driver, inMinutes, reserve } from '../test/booking-fixtures';
-import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
+import { call, cookieFor, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 
 type OwnerLot = {
@@ -164,13 +164,77 @@ describe('PATCH /api/owner/lots/:id', () => {
     return lot.id;
   }
 
-  it('edits the lot’s fields and grows it with the next labels', async () => {
+  it('grows it with the next labels at once, and holds a new name for review', async () => {
     const { cookie } = await newOwner();
     const lotId = await bookableLot(cookie, 2);
     const res = await editLot(cookie, lotId, { name: 'Salcedo Lot B', totalSlots: 4, accessibleSlots: 1, evChargingSlots: 0 });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ name: 'Salcedo Lot B', totalSlots: 4, accessibleSlots: 1, occupancy: { total: 4 } });
+    expect(await res.json()).toMatchObject({
+      name: 'Salcedo Village Lot',
+      pendingListing: { name: 'Salcedo Lot B' },
+      totalSlots: 4,
+      accessibleSlots: 1,
+      occupancy: { total: 4 },
+    });
     expect(await labelsOf(lotId)).toEqual(['P-001', 'P-002', 'P-003', 'P-004']);
+  });
+
+  it('holds an approved listing change for the super admin: drivers see the approved one until it is approved, and a rejection keeps it', async () => {
+    const { cookie } = await newOwner();
+    const admin = await cookieFor('super_admin');
+    const lotId = await bookableLot(cookie, 2);
+    const publicName = async () => (await (await call(`/api/lots/${lotId}`)).json<{ name: string; address: string }>()).name;
+    const change = { name: 'Salcedo Tower Parking', address: 'Leviste St, Makati', geoLat: 14.561 };
+    expect((await editLot(cookie, lotId, { ...change, rulesJson: { maxDuration: 12, allowOvernight: true } })).status).toBe(200);
+    expect(await publicName()).toBe('Salcedo Village Lot');
+    // Rules apply at once; the listing waits.
+    expect(JSON.parse((await db().select().from(lots).where(eq(lots.id, lotId)))[0].rulesJson)).toMatchObject({ maxDuration: 12 });
+    // A second change replaces the pending one: one change per lot waits.
+    expect((await editLot(cookie, lotId, { ...change, name: 'Salcedo Tower Car Park' })).status).toBe(200);
+    const queue = await (await call('/api/admin/lot-changes', { cookie: admin })).json<{
+      items: { id: string; lotId: string; name: string; address: string; geoLat: number; geoLng: number; current: { name: string } }[];
+    }>();
+    const pending = queue.items.filter((item) => item.lotId === lotId);
+    expect(pending).toMatchObject([
+      {
+        name: 'Salcedo Tower Car Park',
+        address: 'Leviste St, Makati',
+        geoLat: 14.561,
+        geoLng: 121.0227,
+        current: { name: 'Salcedo Village Lot' },
+      },
+    ]);
+    // The owner cannot decide it.
+    expect((await call(`/api/admin/lot-changes/${pending[0].id}/approve`, { method: 'POST', cookie, json: {} })).status).toBe(403);
+    expect((await call(`/api/admin/lot-changes/${pending[0].id}/approve`, { method: 'POST', cookie: admin, json: {} })).status).toBe(200);
+    expect(await publicName()).toBe('Salcedo Tower Car Park');
+    const again = await call(`/api/admin/lot-changes/${pending[0].id}/reject`, { method: 'POST', cookie: admin, json: { reason: 'Late' } });
+    expect(again.status).toBe(409);
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'APPROVE_LOT_CHANGE'), eq(auditLogs.subject, `lot_revision:${pending[0].id}`)));
+    expect(JSON.parse(audit.contextJson)).toMatchObject({ lotId, from: 'Salcedo Village Lot', name: 'Salcedo Tower Car Park' });
+
+    expect((await editLot(cookie, lotId, { name: 'Totally Different' })).status).toBe(200);
+    const next = (
+      await (await call('/api/admin/lot-changes', { cookie: admin })).json<{ items: { id: string; lotId: string }[] }>()
+    ).items.find((item) => item.lotId === lotId)!;
+    const rejected = await call(`/api/admin/lot-changes/${next.id}/reject`, {
+      method: 'POST',
+      cookie: admin,
+      json: { reason: 'Not the sign on the gate' },
+    });
+    expect(rejected.status).toBe(200);
+    expect(await publicName()).toBe('Salcedo Tower Car Park');
+    expect((await (await call(`/api/owner/lots/${lotId}`, { cookie })).json<{ pendingListing: unknown }>()).pendingListing).toBeNull();
+  });
+
+  it('lets the owner edit a lot’s listing freely before it is approved', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody())).json<OwnerLot>();
+    const res = await editLot(cookie, lot.id, { name: 'Salcedo Lot C' });
+    expect(await res.json()).toMatchObject({ name: 'Salcedo Lot C', pendingListing: null });
   });
 
   it('never removes a slot a current or upcoming reservation holds, and says why', async () => {
@@ -187,7 +251,7 @@ describe('PATCH /api/owner/lots/:id', () => {
     const refused = await editLot(cookie, lotId, { totalSlots: 1 });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
-      message: expect.stringContaining('Slots P-002 are held by current or upcoming reservations'),
+      message: expect.stringMatching(/^Slots P-002 \(booked .+ – .+\) are sold or taken, so the lot cannot shrink to 1 slots yet\./),
       heldSlots: ['P-002'],
     });
     expect(await labelsOf(lotId)).toEqual(['P-001', 'P-002', 'P-003']);

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../core/time';
 import { DocumentList, type ListedDocument } from '../../components/document-list';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import type { LotSubmission, OwnerApplication } from '../../lib/admin';
+import type { ListingChange, LotSubmission, OwnerApplication } from '../../lib/admin';
 import { ReviewBadge } from './review-badge';
 
 type Actions = { onDecide: (decision: Decision) => void; onDetails: () => void };
@@ -70,6 +70,24 @@ export const lotDetails = (s: LotSubmission): [string, ReactNode][] => [
   ['Submitted', formatDateTime(s.submittedAt)],
   ...(s.decisionReason ? [['Reason', s.decisionReason] as [string, ReactNode]] : []),
 ];
+
+const place = (listing: { address: string | null; geoLat: number; geoLng: number }) =>
+  `${listing.address || '—'} (${listing.geoLat.toFixed(5)}, ${listing.geoLng.toFixed(5)})`;
+
+/** A listing change: what drivers see now beside what the owner asks for. */
+export const listingDetails = (c: ListingChange): [string, ReactNode][] => [
+  ['Owner', `${c.owner} (${c.ownerEmail})`],
+  ['Name now', c.current.name],
+  ['New name', c.name],
+  ['Place now', place(c.current)],
+  ['New place', place(c)],
+  ['Submitted', formatDateTime(c.submittedAt)],
+  ...(c.decisionReason ? [['Reason', c.decisionReason] as [string, ReactNode]] : []),
+];
+
+export const ListingChangeCard = ({ change: c, ...actions }: Actions & { change: ListingChange }) => (
+  <ReviewCard title={c.current.name} status={c.status} details={listingDetails(c)} documents={[]} notes={c.notes} {...actions} />
+);
 
 export const OwnerApplicationCard = ({ application: a, ...actions }: Actions & { application: OwnerApplication }) => (
   <ReviewCard title={a.name} status={a.status} details={ownerDetails(a)} documents={a.documents} notes={a.notes} {...actions} />

@@ -1,6 +1,6 @@
 import { REVIEW_FILTER_LABELS } from '../../../core/approvals';
 import { csvManilaTime, csvPesos, inert, toCsv } from '../../../core/csv';
-import type { LotSubmission, OwnerApplication } from '../../lib/admin';
+import type { ListingChange, LotSubmission, OwnerApplication } from '../../lib/admin';
 
 const decision = (item: { status: keyof typeof REVIEW_FILTER_LABELS; decisionReason: string | null; decidedAt: string | null }) => [
   REVIEW_FILTER_LABELS[item.status],
@@ -39,5 +39,36 @@ export const lotSubmissionsCsv = (items: LotSubmission[]) =>
       csvPesos(s.hourlyRate),
       inert(s.documents.map((d) => d.name).join('; ')),
       ...decision(s),
+    ]),
+  ]);
+
+/** The Export of the Listing Changes tab: each change beside the listing it would replace. */
+export const listingChangesCsv = (items: ListingChange[]) =>
+  toCsv([
+    [
+      'Submitted',
+      'Lot',
+      'New name',
+      'Address now',
+      'New address',
+      'New latitude',
+      'New longitude',
+      'Owner',
+      'Owner email',
+      'Status',
+      'Reason',
+      'Decided',
+    ],
+    ...items.map((c) => [
+      csvManilaTime(c.submittedAt),
+      inert(c.current.name),
+      inert(c.name),
+      inert(c.current.address ?? ''),
+      inert(c.address ?? ''),
+      c.geoLat,
+      c.geoLng,
+      inert(c.owner),
+      inert(c.ownerEmail),
+      ...decision(c),
     ]),
   ]);

@@ -12,52 +12,59 @@ import { LoadMore } from '../../components/ui/load-more';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import {
+  allListingChanges,
   allLotSubmissions,
   allOwnerApplications,
+  listingChangesQuery,
   lotSubmissionsQuery,
   ownerApplicationsQuery,
+  type ListingChange,
   type LotSubmission,
   type OwnerApplication,
 } from '../../lib/admin';
 import { downloadFile } from '../../lib/download';
 import { loadedItems } from '../../lib/pages';
-import { lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
-import { lotSubmissionsCsv, ownerApplicationsCsv } from './approvals-csv';
+import { ListingChangeCard, listingDetails, lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
+import { listingChangesCsv, lotSubmissionsCsv, ownerApplicationsCsv } from './approvals-csv';
 import { DecisionDialog, type PendingDecision } from './decision-dialog';
 import { ReviewBadge } from './review-badge';
 
 const TABS = [
   { value: 'owner', label: 'Owner Applications' },
   { value: 'lot', label: 'Lot Submissions' },
+  { value: 'listing', label: 'Listing Changes' },
 ] as const;
 
-type Chosen = { kind: 'owner'; item: OwnerApplication } | { kind: 'lot'; item: LotSubmission };
+type Chosen = { kind: 'owner'; item: OwnerApplication } | { kind: 'lot'; item: LotSubmission } | { kind: 'listing'; item: ListingChange };
 
-/** Approvals management (spec 2.21): the two queues by status, decided through a confirmation dialog. */
+/** Approvals management (spec 2.21): the queues by status (with listing changes of approved lots), decided through a confirmation dialog. */
 export function ApprovalsPage() {
   const { status, tab } = useSearch({ from: '/_auth/admin/approvals' });
   const navigate = useNavigate({ from: '/admin/approvals' });
   const owners = useInfiniteQuery(ownerApplicationsQuery(status));
   const lots = useInfiniteQuery(lotSubmissionsQuery(status));
+  const listings = useInfiniteQuery(listingChangesQuery(status));
   const [deciding, setDeciding] = useState<PendingDecision | null>(null);
   const [details, setDetails] = useState<Chosen | null>(null);
   const [exporting, setExporting] = useState(false);
   const ownerItems = loadedItems(owners.data);
   const lotItems = loadedItems(lots.data);
+  const listingItems = loadedItems(listings.data);
 
   // Export covers every item under the filter, not only the pages loaded so far.
   const exportList = async () => {
     setExporting(true);
     try {
       if (tab === 'owner') downloadFile(`owner-applications-${status}.csv`, ownerApplicationsCsv(await allOwnerApplications(status)));
-      else downloadFile(`lot-submissions-${status}.csv`, lotSubmissionsCsv(await allLotSubmissions(status)));
+      else if (tab === 'lot') downloadFile(`lot-submissions-${status}.csv`, lotSubmissionsCsv(await allLotSubmissions(status)));
+      else downloadFile(`listing-changes-${status}.csv`, listingChangesCsv(await allListingChanges(status)));
     } catch (error) {
       toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
     } finally {
       setExporting(false);
     }
   };
-  const shownCount = tab === 'owner' ? ownerItems.length : lotItems.length;
+  const shownCount = { owner: ownerItems.length, lot: lotItems.length, listing: listingItems.length }[tab];
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -109,6 +116,18 @@ export function ApprovalsPage() {
             ))}
           </Queue>
         </TabPanel>
+        <TabPanel value="listing">
+          <Queue query={listings} count={listingItems.length} kind="listing" status={status}>
+            {listingItems.map((c) => (
+              <ListingChangeCard
+                key={c.id}
+                change={c}
+                onDecide={(decision) => setDeciding({ kind: 'listing', id: c.id, name: `${c.current.name} → ${c.name}`, decision })}
+                onDetails={() => setDetails({ kind: 'listing', item: c })}
+              />
+            ))}
+          </Queue>
+        </TabPanel>
       </Tabs>
       <DecisionDialog pending={deciding} onClose={() => setDeciding(null)} />
       <DetailsDialog chosen={details} onClose={() => setDetails(null)} />
@@ -116,7 +135,7 @@ export function ApprovalsPage() {
   );
 }
 
-const EMPTY: Record<ReviewKind, string> = { owner: 'owner applications', lot: 'lot submissions' };
+const EMPTY: Record<ReviewKind, string> = { owner: 'owner applications', lot: 'lot submissions', listing: 'listing changes' };
 
 type QueueState = { isLoading: boolean; isError: boolean; error: Error | null } & Parameters<typeof LoadMore>[0]['list'];
 
@@ -166,7 +185,9 @@ function Queue({
 function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: () => void }) {
   if (!chosen) return null;
   const { item } = chosen;
-  const rows = chosen.kind === 'owner' ? ownerDetails(chosen.item) : lotDetails(chosen.item);
+  const rows =
+    chosen.kind === 'owner' ? ownerDetails(chosen.item) : chosen.kind === 'lot' ? lotDetails(chosen.item) : listingDetails(chosen.item);
+  const documents = chosen.kind === 'listing' ? [] : chosen.item.documents;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name}>
       <div className="space-y-3">
@@ -179,8 +200,12 @@ function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: ()
             </div>
           ))}
         </dl>
-        <h3 className="text-sm font-semibold">Documents</h3>
-        <DocumentList documents={item.documents} />
+        {chosen.kind !== 'listing' && (
+          <>
+            <h3 className="text-sm font-semibold">Documents</h3>
+            <DocumentList documents={documents} />
+          </>
+        )}
         {item.notes && <p className="text-sm">{item.notes}</p>}
         <div className="flex justify-end">
           <Button variant="outline" onClick={onClose}>

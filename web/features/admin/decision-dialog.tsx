@@ -9,7 +9,7 @@ import { useDecision } from '../../lib/admin';
 /** What the admin chose to decide: the item and the verdict, before confirming. */
 export type PendingDecision = { kind: ReviewKind; id: string; name: string; decision: Decision };
 
-const ITEM_WORDS: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission' };
+const ITEM_WORDS: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission', listing: 'listing change' };
 
 /**
  * The confirmation of spec 2.21: approve or reject the named item, with a reason box. A reason is

@@ -88,7 +88,20 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
       onOpenChange(false);
     };
     if (lot) {
-      update.mutate({ id: lot.id, json: body as LotUpdateBody }, { onSuccess: done('Lot Updated'), onError });
+      update.mutate(
+        { id: lot.id, json: body as LotUpdateBody },
+        {
+          // An approved lot's name, address and place change only once the super admin approves (docs/owner.md).
+          onSuccess: (updated) =>
+            done(
+              'Lot Updated',
+              updated.pendingListing
+                ? 'The new name, address or place waits for review; drivers see the approved listing until then.'
+                : undefined,
+            )(),
+          onError,
+        },
+      );
     } else {
       create.mutate(body as LotCreateBody, {
         onSuccess: done('Lot Created', 'Your lot has been submitted for approval.'),

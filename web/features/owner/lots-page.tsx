@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hoursLabel } from '../../../core/booking';
 import { lotHours } from '../../../core/lot-json';
+import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -59,6 +60,12 @@ function LotCard({
           <dd>{hoursLabel(lotHours(lot))}</dd>
         </div>
       </dl>
+      {lot.pendingListing && (
+        <p className="rounded-lg bg-muted p-2 text-sm" data-testid="pending-listing">
+          Listing change under review since {formatDateTime(lot.pendingListing.submittedAt)}: {lot.pendingListing.name}
+          {lot.pendingListing.address ? `, ${lot.pendingListing.address}` : ''}. Drivers see the approved listing until then.
+        </p>
+      )}
       <p className="text-xs text-muted-foreground">
         {lot.accessibleSlots} accessible · {lot.evChargingSlots} EV charging{lot.levels.length ? ` · levels ${lot.levels.join(', ')}` : ''}
       </p>
