@@ -15,3 +15,7 @@ export const attendantAddSchema = z.object({
 export type AttendantAdd = z.output<typeof attendantAddSchema>;
 
 export const NAMES_FOR_NEW_ACCOUNT = 'This e-mail has no Parkada account yet. Give the attendant’s first and last name to create one.';
+
+/** An invitation to work a lot's gate: pending until the invited person accepts or declines it, or the owner withdraws it. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

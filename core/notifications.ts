@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'CHECKED_OUT',
   /** The super admin decided an owner application or a lot submission. */
   'APPROVAL_DECISION',
+  /** An owner invited this account to work a lot's gate, or the invited person answered. */
+  'GATE_INVITATION',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -29,6 +31,7 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   CHECKED_OUT: 'Checked Out',
   PROMOTION: 'Promotion',
   APPROVAL_DECISION: 'Approval',
+  GATE_INVITATION: 'Invitation',
 };
 
 export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';

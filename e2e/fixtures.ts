@@ -73,7 +73,10 @@ export async function newOwner(
   return { context, email };
 }
 
-/** A lot of `owner`'s, approved by the admin: open around the clock in Fairview unless told otherwise. */
+/**
+ * A lot of `owner`'s, approved by the admin: open around the clock in Fairview, overnight stays allowed,
+ * unless told otherwise (so a booking made late in the Manila evening does not cross into a closed night).
+ */
 export async function newApprovedLot(
   owner: BrowserContext,
   baseURL: string,
@@ -81,7 +84,14 @@ export async function newApprovedLot(
   lot: Partial<LotCreate> & { name: string },
 ) {
   const res = await owner.request.post(`${baseURL}/api/owner/lots`, {
-    data: { address: 'Regalado Ave, Fairview, Quezon City', ...FIXTURE_PLACE, totalSlots: 10, hoursJson: ALL_DAY, ...lot },
+    data: {
+      address: 'Regalado Ave, Fairview, Quezon City',
+      ...FIXTURE_PLACE,
+      totalSlots: 10,
+      hoursJson: ALL_DAY,
+      rulesJson: { maxDuration: 24, allowOvernight: true },
+      ...lot,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
@@ -89,13 +99,19 @@ export async function newApprovedLot(
   return { id, name: lot.name };
 }
 
-/** A new account that `owner` puts at the gate of their lot; sign in with its e-mail and FIXTURE_PASSWORD. */
+/**
+ * A new account that `owner` invites to the gate of their lot and that accepts; sign in with its e-mail
+ * and FIXTURE_PASSWORD.
+ */
 export async function newAttendant(browser: Browser, baseURL: string, owner: BrowserContext, lotId: string, firstName = 'Andres') {
   const context = await browser.newContext();
   const email = await signUp(context, baseURL, { firstName, lastName: 'Bonifacio' });
-  await context.close();
   const res = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/attendants`, { data: { email } });
   expect(res.status(), await res.text()).toBe(201);
+  const { invitation } = (await res.json()) as { invitation: { id: string } };
+  const accepted = await context.request.post(`${baseURL}/api/invitations/${invitation.id}/accept`);
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await context.close();
   return email;
 }
 

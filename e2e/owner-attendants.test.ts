@@ -2,11 +2,12 @@
  * The owner staffs a lot's gate: a new attendant account is created from the Attendants dialog, its
  * one-time password read off the screen once, and the attendant, in a browser of their own, signs in
  * with it, must set their own password, and lands on the gate portal of that lot. A lost one-time
- * password is replaced by a new one from the same dialog.
+ * password is replaced by a new one from the same dialog. An existing driver is only invited: they
+ * accept on their Notifications screen, and only then reach the gate.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn, uniqueEmail } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn, signUpDriver, uniqueEmail } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
@@ -108,5 +109,36 @@ describe('attendants of a lot in the browser', () => {
     await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await owner.getByText('Attendant Removed', { exact: true }).first().waitFor();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('invites an existing driver, who works the gate only after accepting on their Notifications screen', async () => {
+    const driver = await newPhonePage(browser);
+    const email = await signUpDriver(driver, baseURL, {
+      firstName: 'Maria',
+      lastName: 'Clara',
+      mobile: '+63 917-5550101',
+      password: NEW_PASSWORD,
+    });
+    await openAttendants();
+    await dialog().getByLabel('Attendant Email').fill(email);
+    await dialog().getByRole('button', { name: 'Add Attendant' }).click();
+    await owner.getByText('Invitation Sent', { exact: true }).first().waitFor();
+    await dialog().getByTestId('lot-invitation').filter({ hasText: email }).waitFor();
+    expect(await dialog().getByTestId('lot-attendant').filter({ hasText: email }).count()).toBe(0);
+
+    await driver.goto(`${baseURL}/notifications`);
+    const invitation = driver.getByTestId('gate-invitation').filter({ hasText: LOT });
+    await invitation.getByText(/invited you on/).waitFor();
+    await saveScreens(driver, 'gate-invitation');
+    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await driver.getByText('Invitation Accepted', { exact: true }).first().waitFor();
+    await invitation.waitFor({ state: 'detached' });
+    await driver.goto(`${baseURL}/attendant`);
+    await driver.getByTestId('gate-lot').filter({ hasText: LOT }).waitFor();
+
+    await openAttendants();
+    await dialog().getByTestId('lot-attendant').filter({ hasText: email }).waitFor();
+    expect(await dialog().getByTestId('lot-invitation').count()).toBe(0);
+    await driver.context().close();
   });
 });

@@ -16,7 +16,7 @@ import { recordDeployment } from './health/deployment';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
-import { lotAttendantRoutes } from './owner/lot-attendants.routes';
+import { invitationRoutes, lotAttendantRoutes } from './owner/lot-attendants.routes';
 import { figuresRoutes } from './owner/figures.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
@@ -38,6 +38,7 @@ const api = new Hono<AppEnv>()
   .route('/', notificationRoutes)
   .route('/', ownerRoutes)
   .route('/', lotAttendantRoutes)
+  .route('/', invitationRoutes)
   .route('/', figuresRoutes)
   .route('/', pricingRoutes)
   .route('/', gateRoutes)

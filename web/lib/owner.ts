@@ -51,9 +51,31 @@ export const lotAttendantsQuery = (lotId: string) =>
     queryFn: () => unwrap(api.owner.lots[':id'].attendants.$get({ param: { id: lotId } })),
   });
 
+export type LotInvitation = InferResponseType<(typeof api.owner.lots)[':id']['invitations']['$get'], 200>[number];
+
+/** Invitations to the lot's gate still waiting for the invited person's answer. */
+export const lotInvitationsQuery = (lotId: string) =>
+  queryOptions({
+    queryKey: ['/api/owner/lots', lotId, 'invitations'],
+    queryFn: () => unwrap(api.owner.lots[':id'].invitations.$get({ param: { id: lotId } })),
+  });
+
 function useRefreshAttendants(lotId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: lotAttendantsQuery(lotId).queryKey });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: lotAttendantsQuery(lotId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: lotInvitationsQuery(lotId).queryKey }),
+    ]);
+}
+
+export function useWithdrawInvitation(lotId: string) {
+  const refresh = useRefreshAttendants(lotId);
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      unwrap(api.owner.lots[':id'].invitations[':invitationId'].$delete({ param: { id: lotId, invitationId } })),
+    onSettled: refresh,
+  });
 }
 
 export function useAddAttendant(lotId: string) {

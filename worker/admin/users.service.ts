@@ -11,6 +11,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
 import { apiError, notFound } from '../http/errors';
+import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.data';
 import { findUserById, isLastActiveAdmin, setRole, setSuspended } from '../users/users.data';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
@@ -60,9 +61,9 @@ export async function changeSuspension(
 /**
  * Gives a user another role. An admin cannot change their own, nor demote the last active super admin
  * (two admins demoting each other at once leave one); a role the user already has is a 409, as is a
- * change made meanwhile by another admin.
+ * change made meanwhile by another admin. Made a driver, they leave every lot's gate in the same batch.
  */
-export async function changeRole({ env, db, admin }: Ctx, userId: string, role: Role, reason: string | undefined) {
+export async function changeRole({ env, db, admin }: Ctx, userId: string, role: Role, reason: string | undefined, now = new Date()) {
   if (userId === admin.id) throw apiError(409, 'You cannot change your own role.');
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
@@ -72,6 +73,10 @@ export async function changeRole({ env, db, admin }: Ctx, userId: string, role: 
     await env.DB.batch([
       setRole(env.DB, db, userId, user.role, role),
       abortUnlessChanged(env.DB),
+      // A driver works no gate: no lot keeps listing them, and no shift of theirs stays open.
+      ...(role === 'parking_user'
+        ? [unassignEverywhereStatement(env.DB, db, userId), endOpenShiftsStatement(env.DB, db, userId, now)]
+        : []),
       auditStatement(env.DB, db, admin, {
         action: 'ROLE_CHANGE',
         subject: `user:${userId}`,

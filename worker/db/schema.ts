@@ -12,6 +12,7 @@ import { AUDIT_ACTIONS } from '../../core/audit';
 import { DOCUMENT_TYPES } from '../../core/documents';
 import { RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
+import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
 import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
@@ -506,6 +507,33 @@ export const attendantAssignments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('attendant_assignments_unique').on(t.attendantId, t.lotId)],
+);
+
+/**
+ * An owner's invitation to an existing account to work a lot's gate: it takes effect only when that
+ * person accepts it in the app (docs/owner.md, Attendants). One pending invitation per person and lot.
+ */
+export const attendantInvitations = sqliteTable(
+  'attendant_invitations',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: text('decided_at'),
+  },
+  (t) => [
+    index('attendant_invitations_user_idx').on(t.userId, t.status),
+    uniqueIndex('attendant_invitations_one_pending').on(t.lotId, t.userId).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const shifts = sqliteTable(

@@ -155,6 +155,23 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${lotId}/attendants/${crypto.randomUUID()}` }),
     found: false,
   },
+  'GET /api/owner/lots/:id/invitations': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}/invitations` }) },
+  'DELETE /api/owner/lots/:id/invitations/:invitationId': {
+    who: OWNERS,
+    sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${lotId}/invitations/${crypto.randomUUID()}` }),
+    found: false,
+  },
+  'GET /api/invitations': { who: 'session', sample: () => ({ path: '/api/invitations' }) },
+  'POST /api/invitations/:id/accept': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/invitations/${crypto.randomUUID()}/accept` }),
+    found: false,
+  },
+  'POST /api/invitations/:id/decline': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/invitations/${crypto.randomUUID()}/decline` }),
+    found: false,
+  },
   'GET /api/owner/pricing/dynamic-suggestions': { who: OWNERS, sample: () => ({ path: '/api/owner/pricing/dynamic-suggestions' }) },
   'GET /api/owner/pricing/insights': {
     who: OWNERS,

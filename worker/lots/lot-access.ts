@@ -10,14 +10,15 @@ import { attendantAssignments, lots } from '../db/schema';
 import type { SessionUser } from '../env';
 import { apiError, notFound } from '../http/errors';
 
-export async function assertManagesLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
+export async function assertManagesLot(db: DB, user: SessionUser, lotId: string): Promise<{ id: string; name: string }> {
   const ownedBy = user.role === 'super_admin' ? undefined : eq(lots.ownerId, user.id);
   const [owned] = await db
-    .select({ id: lots.id })
+    .select({ id: lots.id, name: lots.name })
     .from(lots)
     .where(and(eq(lots.id, lotId), ownedBy))
     .limit(1);
   if (!owned) throw notFound('Parking lot');
+  return owned;
 }
 
 /**
@@ -39,6 +40,6 @@ export const NOT_YOUR_LOT = 'You do not work at this parking lot.';
 /** The gate of a lot is worked by its attendants, its owner and the super admin (for whom a lot that does not exist is a 404). */
 export async function assertWorksLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
   const allowed = await workableLotIds(db, user);
-  if (allowed === 'all') return assertManagesLot(db, user, lotId);
-  if (!allowed.includes(lotId)) throw apiError(403, NOT_YOUR_LOT);
+  if (allowed === 'all') await assertManagesLot(db, user, lotId);
+  else if (!allowed.includes(lotId)) throw apiError(403, NOT_YOUR_LOT);
 }

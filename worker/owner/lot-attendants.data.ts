@@ -1,5 +1,5 @@
 /** D1 reads and writes of who works a lot's gate: its attendant assignments. */
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { statementOf, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import { attendantAssignments, lots, shifts, users } from '../db/schema';
@@ -61,6 +61,14 @@ export const unassignStatement = (d1: D1Database, db: DB, userId: string, lotId:
     db.delete(attendantAssignments).where(and(eq(attendantAssignments.attendantId, userId), eq(attendantAssignments.lotId, lotId))),
   );
 
+/** A driver works no gate: every lot assignment of theirs, for a demotion by the super admin. */
+export const unassignEverywhereStatement = (d1: D1Database, db: DB, userId: string) =>
+  statementOf(d1, db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId)));
+
+/** Ends every shift the user still has open, at any lot. */
+export const endOpenShiftsStatement = (d1: D1Database, db: DB, userId: string, now: Date) =>
+  endShifts(d1, db, eq(shifts.attendantId, userId), now);
+
 /** A driver becomes an attendant; only if still a driver (follow it with `abortUnlessChanged`). */
 export const promoteToAttendantStatement = (d1: D1Database, db: DB, userId: string) =>
   statementOf(
@@ -90,14 +98,16 @@ export const demoteToDriverStatement = (d1: D1Database, db: DB, userId: string) 
       ),
   );
 
-export const endShiftStatement = (d1: D1Database, db: DB, shiftId: string, now: Date) =>
+const endShifts = (d1: D1Database, db: DB, which: SQL, now: Date) =>
   statementOf(
     d1,
     db
       .update(shifts)
       .set({ endedAt: now.toISOString() })
-      .where(and(eq(shifts.id, shiftId), isNull(shifts.endedAt))),
+      .where(and(which, isNull(shifts.endedAt))),
   );
+
+export const endShiftStatement = (d1: D1Database, db: DB, shiftId: string, now: Date) => endShifts(d1, db, eq(shifts.id, shiftId), now);
 
 /** The account works the gate of a lot this owner does not own (null: the super admin, who owns them all). */
 const worksForAnotherOwner = (userId: string, ownerId: string) =>
@@ -113,7 +123,7 @@ export async function assignedToAnotherOwner(db: DB, userId: string, ownerId: st
 }
 
 /**
- * A new one-time password for an account that never set its own; only while it still has not, and,
+ * A new one-time password for an attendant account that never set its own; only while it still has not, and,
  * for an owner (`ownerId`), while it works no other owner's lot (follow it with `abortUnlessChanged`).
  */
 export const oneTimePasswordStatement = (
@@ -131,6 +141,7 @@ export const oneTimePasswordStatement = (
       .where(
         and(
           eq(users.id, target.userId),
+          eq(users.role, 'attendant'),
           eq(users.mustChangePassword, true),
           target.ownerId === null ? undefined : sql`not ${worksForAnotherOwner(target.userId, target.ownerId)}`,
         ),

@@ -10,7 +10,6 @@ import { auditStatement } from '../audit/audit.data';
 import { hashPassword, oneTimePassword } from '../auth/password';
 import { endAllSessions } from '../auth/sessions';
 import { statementOf, type DB } from '../db/client';
-import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
@@ -26,10 +25,10 @@ import {
   oneTimePasswordStatement,
   openShiftAt,
   otherAssignmentCount,
-  promoteToAttendantStatement,
   unassignStatement,
   type LotAttendantRow,
 } from './lot-attendants.data';
+import { inviteToLot } from './attendant-invitations.service';
 
 type Ctx = { env: Bindings; db: DB; owner: SessionUser };
 
@@ -58,34 +57,18 @@ const alreadyHere = (email: string) => apiError(409, `${email} already works at 
 const changedAgain = () => apiError(409, 'The attendants of this lot changed meanwhile. Reload and try again.');
 
 /**
- * Assigns the account with this e-mail to the lot; a driver becomes an attendant, an owner or the super
- * admin keeps their role. An unknown e-mail gets a new attendant account whose one-time password is
- * answered here once and never again.
+ * An existing account is invited: it works the lot's gate only once its owner accepts
+ * (attendant-invitations.service.ts). An unknown e-mail gets a new attendant account whose one-time
+ * password is answered here once and never again.
  */
-export async function addLotAttendant(ctx: Ctx, lotId: string, input: AttendantAdd) {
+export async function addLotAttendant(ctx: Ctx, lot: { id: string; name: string }, input: AttendantAdd) {
   const existing = await findUserByEmail(ctx.db, input.email);
-  if (!existing) return createAttendant(ctx, lotId, input);
+  if (!existing) return { ...(await createAttendant(ctx, lot.id, input)), invitation: null };
   // The owner (or the super admin) already works the gate of every lot they manage.
   if (existing.id === ctx.owner.id) throw apiError(409, 'You already work this lot’s gate.');
-  if (await isAssigned(ctx.db, existing.id, lotId)) throw alreadyHere(existing.email);
-  const promote = existing.role === 'parking_user';
-  try {
-    await ctx.env.DB.batch([
-      assignStatement(ctx.env.DB, ctx.db, existing.id, lotId),
-      ...(promote
-        ? [
-            promoteToAttendantStatement(ctx.env.DB, ctx.db, existing.id),
-            abortUnlessChanged(ctx.env.DB),
-            roleChange(ctx, existing, 'parking_user', 'attendant', lotId),
-          ]
-        : []),
-    ]);
-  } catch (error) {
-    if (violates(error, 'attendant_assignments')) throw alreadyHere(existing.email);
-    if (changedMeanwhile(error)) throw changedAgain();
-    throw error;
-  }
-  return { attendant: await attendantOf(ctx.db, lotId, existing.id), created: false, oneTimePassword: null };
+  if (await isAssigned(ctx.db, existing.id, lot.id)) throw alreadyHere(existing.email);
+  const invitation = await inviteToLot({ env: ctx.env, db: ctx.db, user: ctx.owner }, lot, existing);
+  return { attendant: null, created: false, oneTimePassword: null, invitation };
 }
 
 async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now = new Date()) {
@@ -171,6 +154,8 @@ export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: stri
         ? `${user.email} also works another owner's lot, so only Parkada support can give them a new password.`
         : `${user.email} has set their own password; only they can change it.`,
     );
+  // Only an attendant account the owner's side created: never an owner's or the super admin's.
+  if (user.role !== 'attendant') throw apiError(409, `${user.email} is not an attendant account; only they can change its password.`);
   if (!user.mustChangePassword || (await worksElsewhere())) throw await refusal();
   const password = oneTimePassword();
   try {

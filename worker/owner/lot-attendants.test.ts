@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAMES_FOR_NEW_ACCOUNT } from '../../core/lot-attendants';
 import { MUST_CHANGE_PASSWORD, ONE_TIME_PASSWORD_EXPIRED } from '../../core/password-change';
-import { auditLogs, attendantAssignments, shifts, users } from '../db/schema';
+import { attendantAssignments, attendantInvitations, auditLogs, notifications, shifts, users } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { call, cookieFor, db, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
 
@@ -15,7 +15,9 @@ type Attendant = {
   shiftStartedAt: string | null;
   mustChangePassword: boolean;
 };
-type Added = { attendant: Attendant; created: boolean; oneTimePassword: string | null };
+type Invitation = { id: string; userId: string; email: string; name: string; invitedAt: string };
+type Added = { attendant: Attendant; created: boolean; oneTimePassword: string | null; invitation: Invitation | null };
+type MyInvitation = { id: string; lotId: string; lotName: string; invitedBy: string };
 
 const newLot = async (cookie: string) =>
   (
@@ -33,6 +35,27 @@ const add = (cookie: string, lotId: string, json: Record<string, unknown>) => ca
 const remove = (cookie: string, lotId: string, userId: string) => call(`${attendantsPath(lotId)}/${userId}`, { method: 'DELETE', cookie });
 const renew = (cookie: string, lotId: string, userId: string) =>
   call(`${attendantsPath(lotId)}/${userId}/one-time-password`, { method: 'POST', cookie });
+const invitationsOf = async (cookie: string, lotId: string) =>
+  (await call(`/api/owner/lots/${lotId}/invitations`, { cookie })).json<Invitation[]>();
+const myInvitations = async (cookie: string) => (await call('/api/invitations', { cookie })).json<MyInvitation[]>();
+const answer = (cookie: string, id: string, verb: 'accept' | 'decline') =>
+  call(`/api/invitations/${id}/${verb}`, { method: 'POST', cookie });
+const withdraw = (cookie: string, lotId: string, id: string) =>
+  call(`/api/owner/lots/${lotId}/invitations/${id}`, { method: 'DELETE', cookie });
+/** Invites an existing account and has it accept: the only way it comes to work a lot's gate. */
+async function hire(ownerCookie: string, lotId: string, invitee: { email: string; cookie: string }) {
+  const res = await add(ownerCookie, lotId, { email: invitee.email });
+  expect(res.status).toBe(201);
+  const { invitation } = await res.json<Added>();
+  expect((await answer(invitee.cookie, invitation!.id, 'accept')).status).toBe(200);
+}
+const notesOf = async (userId: string) =>
+  (
+    await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'GATE_INVITATION')))
+  ).map((note) => note.title);
 const roleOf = async (userId: string) => (await db().select({ role: users.role }).from(users).where(eq(users.id, userId)))[0].role;
 const roleChanges = async (userId: string) =>
   (
@@ -53,64 +76,172 @@ async function ownerWithLot() {
 
 beforeAll(seedOnce);
 
-describe('adding an existing account', () => {
-  it('makes a driver an attendant of the lot, audited as ROLE_CHANGE', async () => {
+describe('inviting an existing account', () => {
+  it('changes nothing until the driver accepts; accepting makes them the lot’s attendant, audited with them as actor', async () => {
     const { user: owner, cookie, lotId } = await ownerWithLot();
     const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
 
     const res = await add(cookie, lotId, { email: driver.email.toUpperCase() });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({
+    const added = await res.json<Added>();
+    expect(added).toEqual({
       created: false,
       oneTimePassword: null,
-      attendant: expect.objectContaining({
-        id: driver.id,
-        name: 'Liza Soberano',
-        email: driver.email,
-        role: 'attendant',
-        onShift: false,
-        mustChangePassword: false,
-      }),
+      attendant: null,
+      invitation: { id: expect.any(String), userId: driver.id, email: driver.email, name: 'Liza Soberano', invitedAt: expect.any(String) },
     });
+    // An invitation is not a role: the driver is untouched and works no gate.
+    expect(await roleOf(driver.id)).toBe('parking_user');
+    expect(await listAttendants(cookie, lotId)).toEqual([]);
+    expect((await call('/api/attendant/lots', { cookie: driverCookie })).status).toBe(403);
+    expect(await invitationsOf(cookie, lotId)).toEqual([added.invitation]);
+    expect(await notesOf(driver.id)).toEqual(['Gate Invitation']);
+    expect(await myInvitations(driverCookie)).toEqual([
+      expect.objectContaining({
+        id: added.invitation!.id,
+        lotId,
+        lotName: 'Rockwell Lot',
+        invitedBy: `${owner.firstName} ${owner.lastName}`,
+      }),
+    ]);
+
+    const accepted = await answer(driverCookie, added.invitation!.id, 'accept');
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ lotId, lotName: 'Rockwell Lot', role: 'attendant' });
     expect(await roleOf(driver.id)).toBe('attendant');
-    expect(await roleChanges(driver.id)).toEqual([{ email: driver.email, from: 'parking_user', to: 'attendant', lotId }]);
+    expect(await roleChanges(driver.id)).toEqual([
+      { email: driver.email, from: 'parking_user', to: 'attendant', lotId, invitedBy: owner.id },
+    ]);
     const [entry] = await db()
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.subject, `user:${driver.id}`));
-    expect(entry.actorId).toBe(owner.id);
-
+    expect(entry.actorId).toBe(driver.id);
+    expect(await notesOf(owner.id)).toEqual(['Invitation Accepted']);
     expect((await listAttendants(cookie, lotId)).map((a) => a.id)).toEqual([driver.id]);
+    expect(await invitationsOf(cookie, lotId)).toEqual([]);
+    expect(await myInvitations(driverCookie)).toEqual([]);
     // Their own session now reaches the lot's gate.
     expect(await worksAt(driverCookie)).toEqual([lotId]);
+    const again = await answer(driverCookie, added.invitation!.id, 'accept');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: 'This invitation was already accepted.' });
   });
 
-  it('keeps an owner’s and the super admin’s role and assigns them; the owner then works that lot’s gate', async () => {
+  it('keeps an owner’s and the super admin’s role once they accept; the owner then works that lot’s gate', async () => {
     const { cookie, lotId } = await ownerWithLot();
     const { user: otherOwner, cookie: otherCookie } = await ownerWithLot();
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'super_admin')!;
-    for (const email of [otherOwner.email, admin.email]) {
-      const res = await add(cookie, lotId, { email });
-      expect(res.status).toBe(201);
-      expect((await res.json<Added>()).attendant.role).not.toBe('attendant');
-    }
+    await hire(cookie, lotId, { email: otherOwner.email, cookie: otherCookie });
+    await hire(cookie, lotId, { email: admin.email, cookie: await cookieFor('super_admin') });
     expect(await roleOf(otherOwner.id)).toBe('owner_admin');
     expect(await roleChanges(otherOwner.id)).toEqual([]);
+    expect((await listAttendants(cookie, lotId)).map((a) => a.role).sort()).toEqual(['owner_admin', 'super_admin']);
     expect(await worksAt(otherCookie)).toContain(lotId);
     expect((await call(`/api/attendant/lot-status?lotId=${lotId}`, { cookie: otherCookie })).status).toBe(200);
   });
 
-  it('refuses someone already working the lot, or the owner themselves, with 409', async () => {
+  it('refuses the owner themselves, someone already working the lot and a second invitation, with 409', async () => {
     const { user: owner, cookie, lotId } = await ownerWithLot();
     const self = await add(cookie, lotId, { email: owner.email });
     expect(self.status).toBe(409);
     expect(await self.json()).toMatchObject({ message: 'You already work this lot’s gate.' });
-    const { user: driver } = await signedInAccount('parking_user');
-    expect((await add(cookie, lotId, { email: driver.email })).status).toBe(201);
-    const again = await add(cookie, lotId, { email: driver.email });
+    const driver = await signedInAccount('parking_user');
+    expect((await add(cookie, lotId, { email: driver.user.email })).status).toBe(201);
+    const twice = await add(cookie, lotId, { email: driver.user.email });
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({ message: `${driver.user.email} is already invited to this lot.` });
+    expect(await invitationsOf(cookie, lotId)).toHaveLength(1);
+    await answer(driver.cookie, (await myInvitations(driver.cookie))[0].id, 'accept');
+    const again = await add(cookie, lotId, { email: driver.user.email });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ message: `${driver.email} already works at this lot.` });
-    expect(await roleChanges(driver.id)).toHaveLength(1);
+    expect(await again.json()).toMatchObject({ message: `${driver.user.email} already works at this lot.` });
+    expect(await roleChanges(driver.user.id)).toHaveLength(1);
+  });
+
+  it('a declined invitation changes nothing but tells the owner; it cannot be accepted afterwards', async () => {
+    const { user: owner, cookie, lotId } = await ownerWithLot();
+    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+    const { invitation } = await (await add(cookie, lotId, { email: driver.email })).json<Added>();
+    const declined = await answer(driverCookie, invitation!.id, 'decline');
+    expect(declined.status).toBe(200);
+    expect(await declined.json()).toEqual({ id: invitation!.id, status: 'declined' });
+    expect(await notesOf(owner.id)).toEqual(['Invitation Declined']);
+    expect((await answer(driverCookie, invitation!.id, 'accept')).status).toBe(409);
+    expect(await roleOf(driver.id)).toBe('parking_user');
+    expect(await listAttendants(cookie, lotId)).toEqual([]);
+    // Declined, they may be invited again.
+    expect((await add(cookie, lotId, { email: driver.email })).status).toBe(201);
+  });
+
+  it('only the invited person answers (404 for anyone else), and a withdrawn invitation opens nothing', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+    const { cookie: stranger } = await signedInAccount('parking_user');
+    const { invitation } = await (await add(cookie, lotId, { email: driver.email })).json<Added>();
+    expect((await answer(stranger, invitation!.id, 'accept')).status).toBe(404);
+    expect((await answer(stranger, invitation!.id, 'decline')).status).toBe(404);
+    const rival = await ownerWithLot();
+    expect((await withdraw(rival.cookie, lotId, invitation!.id)).status).toBe(404);
+    expect((await withdraw(rival.cookie, rival.lotId, invitation!.id)).status).toBe(404);
+
+    const withdrawn = await withdraw(cookie, lotId, invitation!.id);
+    expect(withdrawn.status).toBe(200);
+    const late = await answer(driverCookie, invitation!.id, 'accept');
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: 'This invitation was already withdrawn.' });
+    expect(await roleOf(driver.id)).toBe('parking_user');
+    expect((await call('/api/attendant/lots', { cookie: driverCookie })).status).toBe(403);
+  });
+
+  it('an acceptance racing a withdrawal leaves exactly one of them, never half of either', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { cookie, lotId } = await ownerWithLot();
+      const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+      const { invitation } = await (await add(cookie, lotId, { email: driver.email })).json<Added>();
+      const [accepted, withdrawn] = await Promise.all([
+        answer(driverCookie, invitation!.id, 'accept'),
+        withdraw(cookie, lotId, invitation!.id),
+      ]);
+      expect([accepted.status, withdrawn.status].sort()).toEqual([200, 409]);
+      const [row] = await db().select().from(attendantInvitations).where(eq(attendantInvitations.id, invitation!.id));
+      const assigned = (await listAttendants(cookie, lotId)).map((a) => a.id);
+      if (accepted.status === 200) {
+        expect(row.status).toBe('accepted');
+        expect(assigned).toEqual([driver.id]);
+        expect(await roleOf(driver.id)).toBe('attendant');
+      } else {
+        expect(row.status).toBe('withdrawn');
+        expect(assigned).toEqual([]);
+        expect(await roleOf(driver.id)).toBe('parking_user');
+      }
+    }
+  });
+});
+
+describe('the super admin makes an attendant a driver', () => {
+  it('takes them off every lot and ends their open shift in the same change', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const secondLot = await newLot(cookie);
+    const driver = await signedInAccount('parking_user');
+    await hire(cookie, lotId, { email: driver.user.email, cookie: driver.cookie });
+    await hire(cookie, secondLot, { email: driver.user.email, cookie: driver.cookie });
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: driver.cookie, json: { lotId, action: 'start' } })).status).toBe(
+      201,
+    );
+
+    const res = await call(`/api/admin/users/${driver.user.id}/role`, {
+      method: 'POST',
+      cookie: await cookieFor('super_admin'),
+      json: { role: 'parking_user', reason: 'Left the company' },
+    });
+    expect(res.status).toBe(200);
+    expect(await listAttendants(cookie, lotId)).toEqual([]);
+    expect(await listAttendants(cookie, secondLot)).toEqual([]);
+    expect(await db().select().from(attendantAssignments).where(eq(attendantAssignments.attendantId, driver.user.id))).toEqual([]);
+    const [shift] = await db().select().from(shifts).where(eq(shifts.attendantId, driver.user.id));
+    expect(shift.endedAt).not.toBeNull();
+    expect((await call(`/api/attendant/shift?lotId=${lotId}`, { cookie: driver.cookie })).status).toBe(403);
   });
 });
 
@@ -239,8 +370,8 @@ describe('one-time passwords', () => {
 
   it('never replaces a password the account set itself, and changes nothing then', async () => {
     const { cookie, lotId } = await ownerWithLot();
-    const { user: driver } = await signedInAccount('parking_user');
-    await add(cookie, lotId, { email: driver.email });
+    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+    await hire(cookie, lotId, { email: driver.email, cookie: driverCookie });
     const [before] = await db().select().from(users).where(eq(users.id, driver.id));
     const res = await renew(cookie, lotId, driver.id);
     expect(res.status).toBe(409);
@@ -257,10 +388,15 @@ describe('one-time passwords', () => {
     expect((await renew(cookie, lotId, attendantId)).status).toBe(404);
   });
 
-  it('never lets an owner open another owner’s attendant by adding them to a lot of their own', async () => {
+  it('never lets an owner open another owner’s attendant: adding them is only an invitation, and the password update checks the lot', async () => {
     const { email, attendantId, password } = await newAttendant();
     const rival = await ownerWithLot();
-    expect((await add(rival.cookie, rival.lotId, { email })).status).toBe(201);
+    const invited = await add(rival.cookie, rival.lotId, { email });
+    expect(invited.status).toBe(201);
+    expect((await invited.json<Added>()).attendant).toBeNull();
+    expect((await renew(rival.cookie, rival.lotId, attendantId)).status).toBe(404);
+    // Were they assigned there too (as if they had accepted), the update itself still refuses the rival.
+    await db().insert(attendantAssignments).values({ id: crypto.randomUUID(), attendantId, lotId: rival.lotId });
     const [before] = await db().select().from(users).where(eq(users.id, attendantId));
     const res = await renew(rival.cookie, rival.lotId, attendantId);
     expect(res.status).toBe(409);
@@ -271,6 +407,20 @@ describe('one-time passwords', () => {
     expect((await signIn(email, password)).status).toBe(200);
     // The super admin, who manages every lot, can.
     expect((await renew(await cookieFor('super_admin'), rival.lotId, attendantId)).status).toBe(200);
+  });
+
+  it('is only for attendant accounts: one the super admin made an owner is theirs alone', async () => {
+    const { cookie, lotId, email, attendantId, password } = await newAttendant();
+    const promoted = await call(`/api/admin/users/${attendantId}/role`, {
+      method: 'POST',
+      cookie: await cookieFor('super_admin'),
+      json: { role: 'owner_admin' },
+    });
+    expect(promoted.status).toBe(200);
+    const res = await renew(cookie, lotId, attendantId);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ message: `${email} is not an attendant account; only they can change its password.` });
+    expect((await signIn(email, password)).status).toBe(200);
   });
 });
 
@@ -297,7 +447,7 @@ describe('removing an attendant', () => {
   it('ends their open shift at the lot and makes an attendant who works no other lot a driver again', async () => {
     const { cookie, lotId } = await ownerWithLot();
     const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
-    await add(cookie, lotId, { email: driver.email });
+    await hire(cookie, lotId, { email: driver.email, cookie: driverCookie });
     expect((await call('/api/attendant/shift', { method: 'POST', cookie: driverCookie, json: { lotId, action: 'start' } })).status).toBe(
       201,
     );
@@ -321,8 +471,8 @@ describe('removing an attendant', () => {
     const { cookie, lotId } = await ownerWithLot();
     const secondLot = await newLot(cookie);
     const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
-    await add(cookie, lotId, { email: driver.email });
-    await add(cookie, secondLot, { email: driver.email });
+    await hire(cookie, lotId, { email: driver.email, cookie: driverCookie });
+    await hire(cookie, secondLot, { email: driver.email, cookie: driverCookie });
     expect(await (await remove(cookie, lotId, driver.id)).json()).toEqual({ id: driver.id, shiftEnded: false, role: 'attendant' });
     expect(await roleOf(driver.id)).toBe('attendant');
     expect(await worksAt(driverCookie)).toEqual([secondLot]);
@@ -340,10 +490,11 @@ describe('another owner’s lot', () => {
   it('answers 404 on every attendant route and changes nothing', async () => {
     const { cookie, lotId } = await ownerWithLot();
     const { cookie: rival } = await ownerWithLot();
-    const { user: driver } = await signedInAccount('parking_user');
-    await add(cookie, lotId, { email: driver.email });
+    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+    await hire(cookie, lotId, { email: driver.email, cookie: driverCookie });
 
     expect((await call(attendantsPath(lotId), { cookie: rival })).status).toBe(404);
+    expect((await call(`/api/owner/lots/${lotId}/invitations`, { cookie: rival })).status).toBe(404);
     expect((await add(rival, lotId, { email: signupBody().email, firstName: 'Sneaky', lastName: 'Pete' })).status).toBe(404);
     expect((await remove(rival, lotId, driver.id)).status).toBe(404);
     expect((await renew(rival, lotId, driver.id)).status).toBe(404);

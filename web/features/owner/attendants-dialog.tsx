@@ -10,10 +10,13 @@ import { toast } from '../../components/ui/toast-store';
 import { formatDateTime } from '../../../core/time';
 import {
   lotAttendantsQuery,
+  lotInvitationsQuery,
   useAddAttendant,
+  useWithdrawInvitation,
   useRemoveAttendant,
   useRenewOneTimePassword,
   type LotAttendant,
+  type LotInvitation,
   type OwnerLot,
 } from '../../lib/owner';
 
@@ -105,9 +108,35 @@ function AttendantRow({ attendant, onRemove, onRenew }: { attendant: LotAttendan
   );
 }
 
-/** Who works the lot's gate: the list, add by e-mail (a new account's one-time password shown once), remove. */
+function InvitationRow({ invitation, pending, onWithdraw }: { invitation: LotInvitation; pending: boolean; onWithdraw: () => void }) {
+  return (
+    <li data-testid="lot-invitation" className="flex items-center justify-between gap-3 py-2">
+      <div className="min-w-0">
+        <p className="truncate font-medium">{invitation.name}</p>
+        <p className="truncate text-sm text-muted-foreground">{invitation.email}</p>
+        <p className="text-xs text-muted-foreground">Invited {formatDateTime(invitation.invitedAt)}</p>
+      </div>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={pending}
+        onClick={onWithdraw}
+        aria-label={`Withdraw the invitation to ${invitation.name}`}
+      >
+        Withdraw
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Who works the lot's gate: the list, add by e-mail (an existing account is invited and must accept; a
+ * new account's one-time password is shown once), pending invitations with Withdraw, remove.
+ */
 export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () => void }) {
   const attendants = useQuery(lotAttendantsQuery(lot.id));
+  const invitations = useQuery(lotInvitationsQuery(lot.id));
+  const withdraw = useWithdrawInvitation(lot.id);
   const add = useAddAttendant(lot.id);
   const remove = useRemoveAttendant(lot.id);
   const renew = useRenewOneTimePassword(lot.id);
@@ -126,9 +155,16 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
       return;
     }
     add.mutate(body, {
-      onSuccess: ({ attendant, oneTimePassword }) => {
-        toast({ title: 'Attendant Added', description: `${attendant.name} now works ${lot.name}.` });
-        setIssued(oneTimePassword ? { email: attendant.email, password: oneTimePassword } : null);
+      onSuccess: ({ attendant, invitation, oneTimePassword }) => {
+        if (invitation) {
+          toast({
+            title: 'Invitation Sent',
+            description: `${invitation.name} will work ${lot.name} once they accept the invitation in their Parkada app.`,
+          });
+        } else if (attendant) {
+          toast({ title: 'Attendant Added', description: `${attendant.name} now works ${lot.name}.` });
+          setIssued(oneTimePassword ? { email: attendant.email, password: oneTimePassword } : null);
+        }
         setEmail('');
         setFirstName('');
         setLastName('');
@@ -179,12 +215,33 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
             ))}
           </ul>
         )}
+        {!!invitations.data?.length && (
+          <section aria-label="Invited" className="space-y-1">
+            <h3 className="text-sm font-semibold">Invited, waiting for an answer</h3>
+            <ul className="divide-y divide-border">
+              {invitations.data.map((invitation) => (
+                <InvitationRow
+                  key={invitation.id}
+                  invitation={invitation}
+                  pending={withdraw.isPending}
+                  onWithdraw={() =>
+                    withdraw.mutate(invitation.id, {
+                      onSuccess: () =>
+                        toast({ title: 'Invitation Withdrawn', description: `${invitation.email} can no longer accept it.` }),
+                      onError: (error) => toast({ title: 'Invitation Not Withdrawn', description: error.message, variant: 'destructive' }),
+                    })
+                  }
+                />
+              ))}
+            </ul>
+          </section>
+        )}
         <form onSubmit={submit} noValidate className="space-y-3 border-t border-border pt-4">
           <h3 className="text-sm font-semibold">Add an attendant</h3>
           <Field
             label="Attendant Email"
             htmlFor="attendant-email"
-            hint="An existing Parkada account is assigned; a new e-mail gets an attendant account."
+            hint="An existing Parkada account is invited and works here once it accepts; a new e-mail gets an attendant account."
           >
             <Input id="attendant-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>

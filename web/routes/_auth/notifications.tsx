@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { LoadMore } from '../../components/ui/load-more';
+import { GateInvitations } from '../../features/invitations/gate-invitations';
 import { toast } from '../../components/ui/toast';
 import { notificationCountsQuery, notificationsQuery, useNotificationActions, type NotificationFilter } from '../../lib/notifications';
 import { loadedItems } from '../../lib/pages';
@@ -36,6 +37,7 @@ function NotificationsPage() {
           <Check className="h-4 w-4" /> Mark all read
         </Button>
       </div>
+      <GateInvitations />
       <div role="tablist" aria-label="Filter" className="mb-4 inline-flex rounded-lg border border-border p-1">
         {(['all', 'unread'] as const).map((value) => (
           <button

@@ -1,0 +1,148 @@
+/**
+ * Invitations to work a lot's gate (docs/owner.md, Attendants). An owner cannot give an existing
+ * account a role or a gate: they invite it, and only the invited person's acceptance assigns them
+ * (and makes a driver an attendant), audited in the same batch. The inviter hears the answer.
+ */
+import { auditStatement } from '../audit/audit.data';
+import type { DB } from '../db/client';
+import { violates } from '../db/constraints';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { newId } from '../db/ids';
+import type { Bindings, SessionUser } from '../env';
+import { apiError, notFound } from '../http/errors';
+import { notificationStatement } from '../notifications/notifications.data';
+import { findUserById } from '../users/users.data';
+import {
+  decideInvitationStatement,
+  findInvitation,
+  inviteStatement,
+  pendingInvitationsOf,
+  pendingInvitationsOfLot,
+} from './attendant-invitations.data';
+import { assignStatement, isAssigned, promoteToAttendantStatement } from './lot-attendants.data';
+
+type Ctx = { env: Bindings; db: DB; user: SessionUser };
+type Invitee = { id: string; email: string; firstName: string; lastName: string };
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+export const listLotInvitations = async (db: DB, lotId: string) =>
+  (await pendingInvitationsOfLot(db, lotId)).map(({ firstName, lastName, ...row }) => ({ ...row, name: fullName(firstName, lastName) }));
+export type LotInvitation = Awaited<ReturnType<typeof listLotInvitations>>[number];
+
+export const listMyInvitations = async (db: DB, userId: string) =>
+  (await pendingInvitationsOf(db, userId)).map(({ invitedByName, invitedByLastName, ...row }) => ({
+    ...row,
+    invitedBy: fullName(invitedByName, invitedByLastName),
+  }));
+
+/** Invites an existing account to the lot's gate; the invitee is told in the same batch. */
+export async function inviteToLot(ctx: Ctx, lot: { id: string; name: string }, invitee: Invitee) {
+  const id = newId();
+  try {
+    await ctx.env.DB.batch([
+      inviteStatement(ctx.env.DB, ctx.db, { id, lotId: lot.id, userId: invitee.id, invitedBy: ctx.user.id }),
+      notificationStatement(ctx.env.DB, ctx.db, invitee.id, {
+        type: 'GATE_INVITATION',
+        title: 'Gate Invitation',
+        message: `${fullName(ctx.user.firstName, ctx.user.lastName)} invited you to work the gate of ${lot.name}. Accept or decline it on this page.`,
+        metadata: { lotName: lot.name },
+      }),
+    ]);
+  } catch (error) {
+    if (violates(error, 'attendant_invitations')) throw apiError(409, `${invitee.email} is already invited to this lot.`);
+    throw error;
+  }
+  return (await listLotInvitations(ctx.db, lot.id)).find((row) => row.id === id)!;
+}
+
+/** The invitation, only for the person it was sent to (anyone else gets 404), only while pending (else 409). */
+async function pendingFor(db: DB, id: string, userId: string) {
+  const invitation = await findInvitation(db, id);
+  if (!invitation || invitation.userId !== userId) throw notFound('Invitation');
+  if (invitation.status !== 'pending') throw apiError(409, `This invitation was already ${invitation.status}.`);
+  return invitation;
+}
+
+const answered = (id: string) => async (db: DB) => {
+  const invitation = await findInvitation(db, id);
+  return apiError(409, `This invitation was already ${invitation?.status ?? 'withdrawn'}.`);
+};
+
+/**
+ * The invited person accepts: they are assigned to the lot, and a driver becomes an attendant (audited
+ * ROLE_CHANGE, the invitee as actor); the inviter is told. A withdrawal racing this leaves one of them.
+ */
+export async function acceptInvitation(ctx: Ctx, id: string, now = new Date()) {
+  const invitation = await pendingFor(ctx.db, id, ctx.user.id);
+  const promote = ctx.user.role === 'parking_user';
+  if (await isAssigned(ctx.db, ctx.user.id, invitation.lotId)) throw apiError(409, 'You already work this lot’s gate.');
+  try {
+    await ctx.env.DB.batch([
+      decideInvitationStatement(ctx.env.DB, ctx.db, id, 'accepted', now),
+      abortUnlessChanged(ctx.env.DB),
+      assignStatement(ctx.env.DB, ctx.db, ctx.user.id, invitation.lotId),
+      ...(promote
+        ? [
+            promoteToAttendantStatement(ctx.env.DB, ctx.db, ctx.user.id),
+            abortUnlessChanged(ctx.env.DB),
+            auditStatement(ctx.env.DB, ctx.db, ctx.user, {
+              action: 'ROLE_CHANGE',
+              subject: `user:${ctx.user.id}`,
+              context: {
+                email: ctx.user.email,
+                from: 'parking_user',
+                to: 'attendant',
+                lotId: invitation.lotId,
+                invitedBy: invitation.invitedBy,
+              },
+            }),
+          ]
+        : []),
+      answerNotice(ctx, invitation, 'accepted'),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
+    if (violates(error, 'attendant_assignments')) throw apiError(409, 'You already work this lot’s gate.');
+    throw error;
+  }
+  const user = (await findUserById(ctx.db, ctx.user.id))!;
+  return { lotId: invitation.lotId, lotName: invitation.lotName, role: user.role };
+}
+
+export async function declineInvitation(ctx: Ctx, id: string, now = new Date()) {
+  const invitation = await pendingFor(ctx.db, id, ctx.user.id);
+  try {
+    await ctx.env.DB.batch([
+      decideInvitationStatement(ctx.env.DB, ctx.db, id, 'declined', now),
+      abortUnlessChanged(ctx.env.DB),
+      answerNotice(ctx, invitation, 'declined'),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
+    throw error;
+  }
+  return { id, status: 'declined' as const };
+}
+
+/** The owner takes back an invitation not yet answered; one of another lot is a 404. */
+export async function withdrawInvitation(ctx: Ctx, lotId: string, id: string, now = new Date()) {
+  const invitation = await findInvitation(ctx.db, id);
+  if (!invitation || invitation.lotId !== lotId) throw notFound('Invitation');
+  if (invitation.status !== 'pending') throw apiError(409, `This invitation was already ${invitation.status}.`);
+  try {
+    await ctx.env.DB.batch([decideInvitationStatement(ctx.env.DB, ctx.db, id, 'withdrawn', now), abortUnlessChanged(ctx.env.DB)]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
+    throw error;
+  }
+  return { id, status: 'withdrawn' as const };
+}
+
+const answerNotice = (ctx: Ctx, invitation: { invitedBy: string; lotName: string }, answer: 'accepted' | 'declined') =>
+  notificationStatement(ctx.env.DB, ctx.db, invitation.invitedBy, {
+    type: 'GATE_INVITATION',
+    title: answer === 'accepted' ? 'Invitation Accepted' : 'Invitation Declined',
+    message: `${fullName(ctx.user.firstName, ctx.user.lastName)} (${ctx.user.email}) ${answer} your invitation to work the gate of ${invitation.lotName}.`,
+    metadata: { lotName: invitation.lotName },
+  });
