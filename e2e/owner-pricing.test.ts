@@ -9,6 +9,8 @@ import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn }
 import { FULL_MORNINGS_LOT as LOT } from './past-stays';
 
 const baseURL = inject('baseURL');
+/** The owner's lot list, whatever page it asks for. */
+const ownerLots = (url: URL) => url.pathname === '/api/owner/lots';
 let browser: Browser;
 let page: Page;
 
@@ -47,7 +49,7 @@ describe('dynamic pricing in the browser', () => {
 
     // The order CI once met: the suggestions come back before the lots, so the applied band leaves the
     // list (its item unmounts) while the apply is still settling. The toast must still be shown.
-    await page.route('**/api/owner/lots', async (route) => {
+    await page.route(ownerLots, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
@@ -55,7 +57,7 @@ describe('dynamic pricing in the browser', () => {
     await page.getByText('Dynamic Pricing Applied', { exact: true }).first().waitFor();
     // Applied: the band is judged again only after a whole day at its new rate.
     await weekdayMornings().waitFor({ state: 'detached' });
-    await page.unroute('**/api/owner/lots');
+    await page.unroute(ownerLots);
     await page.reload();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
     expect(await page.getByRole('switch', { name: 'Enable AI Pricing' }).getAttribute('aria-checked')).toBe('true');

@@ -1,13 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, unwrap, unwrapEmpty } from './api';
+import { allItems } from './pages';
 
-export type OwnerLot = InferResponseType<typeof api.owner.lots.$get, 200>[number];
+export type OwnerLot = InferResponseType<typeof api.owner.lots.$get, 200>['items'][number];
 export type LotCreateBody = InferRequestType<typeof api.owner.lots.$post>['json'];
 export type LotUpdateBody = InferRequestType<(typeof api.owner.lots)[':id']['$patch']>['json'];
 export type PricingBody = InferRequestType<(typeof api.pricing)[':lotId']['$patch']>['json'];
 
-export const ownerLotsQuery = queryOptions({ queryKey: ['/api/owner/lots'], queryFn: () => unwrap(api.owner.lots.$get()) });
+/**
+ * Every lot the owner manages (every lot for the super admin), for the owner screens' lists and
+ * location filters: read in the server's pages, each of which asks only its own lots' objects.
+ */
+export const ownerLotsQuery = queryOptions({
+  queryKey: ['/api/owner/lots'],
+  queryFn: () =>
+    allItems((cursor, limit) => unwrap(api.owner.lots.$get({ query: { cursor, limit: limit === undefined ? undefined : String(limit) } }))),
+});
 
 function useRefreshLots() {
   const queryClient = useQueryClient();
@@ -112,7 +121,18 @@ export type DynamicSuggestion = InferResponseType<(typeof api.owner.pricing)['dy
 export const dynamicSuggestionsQuery = (lotId?: string) =>
   queryOptions({
     queryKey: ['/api/owner/pricing/dynamic-suggestions', lotId ?? 'all'],
-    queryFn: () => unwrap(api.owner.pricing['dynamic-suggestions'].$get({ query: lotId ? { lotId } : {} })),
+    queryFn: async () => {
+      // The server answers a page of lots at a time; the panels show them all, page after page.
+      const first = await unwrap(api.owner.pricing['dynamic-suggestions'].$get({ query: lotId ? { lotId } : {} }));
+      let { nextCursor } = first;
+      const suggestions = [...first.suggestions];
+      while (nextCursor) {
+        const page = await unwrap(api.owner.pricing['dynamic-suggestions'].$get({ query: { cursor: nextCursor } }));
+        suggestions.push(...page.suggestions);
+        nextCursor = page.nextCursor;
+      }
+      return { ...first, suggestions, message: suggestions.length ? null : first.message };
+    },
     refetchInterval: SUGGESTIONS_REFRESH_MS,
   });
 

@@ -4,7 +4,7 @@
  * OFFSET would: no row is served twice and none is skipped. The cursor is the last row's sort key and
  * id as base64url JSON; clients treat it as opaque.
  */
-import { and, desc, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, gt, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Page } from '../../core/paging';
 
@@ -43,6 +43,12 @@ export const afterCursor = (key: SQLiteColumn, id: SQLiteColumn, cursor?: Cursor
   cursor ? and(lte(key, cursor.key), or(lt(key, cursor.key), lt(id, cursor.id))) : undefined;
 
 export const newestFirst = (key: SQLiteColumn, id: SQLiteColumn) => [desc(key), desc(id)];
+
+/** The same in (key ASC, id ASC) order, for lists read alphabetically (lots by name). */
+export const afterCursorAscending = (key: SQLiteColumn, id: SQLiteColumn, cursor?: Cursor): SQL | undefined =>
+  cursor ? and(gte(key, cursor.key), or(gt(key, cursor.key), gt(id, cursor.id))) : undefined;
+
+export const alphabetical = (key: SQLiteColumn, id: SQLiteColumn) => [asc(key), asc(id)];
 
 /** Read `limit + 1` rows: the extra one only says whether another page follows. */
 export const rowsToRead = (page: PageRequest) => page.limit + 1;

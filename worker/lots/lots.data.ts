@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import { quote, type LotPricing, type PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
+import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, slots } from '../db/schema';
 import type { Bindings } from '../env';
 import { lotObject } from '../lot-object/stub';
@@ -40,10 +41,18 @@ export async function findLot(db: DB, lotId: string) {
 export const listLotsByIds = (db: DB, ids: string[]) =>
   ids.length ? selectLots(db).where(inArray(lots.id, ids)).orderBy(lots.name) : Promise.resolve([]);
 
+/** The owner's lots (every lot for `null`, the super admin), by name. */
 export const listLotsOwnedBy = (db: DB, ownerId: string | null) =>
   selectLots(db)
     .where(ownerId ? eq(lots.ownerId, ownerId) : undefined)
-    .orderBy(lots.name);
+    .orderBy(...alphabetical(lots.name, lots.id));
+
+/** A page of the same, for lists that ask each lot's object for its figures. */
+export const pageOfLotsOwnedBy = (db: DB, ownerId: string | null, page: PageRequest) =>
+  selectLots(db)
+    .where(and(ownerId ? eq(lots.ownerId, ownerId) : undefined, afterCursorAscending(lots.name, lots.id, page.cursor)))
+    .orderBy(...alphabetical(lots.name, lots.id))
+    .limit(rowsToRead(page));
 
 export type LotWindow = { startMs: number; endMs: number };
 

@@ -85,14 +85,14 @@ describe('public lot search', () => {
 describe('ownership beyond roles', () => {
   it('shows an owner only their own lots and hides other owners’ lots as 404', async () => {
     const owner = await cookieFor('owner_admin');
-    expect(await (await call('/api/owner/lots', { cookie: owner })).json()).toHaveLength(DEMO_LOTS.length);
+    expect((await (await call('/api/owner/lots', { cookie: owner })).json<{ items: unknown[] }>()).items).toHaveLength(DEMO_LOTS.length);
 
     // A second owner (promoted driver) owns nothing and cannot read the demo owner's lot.
     const res = await call('/api/auth/signup', { method: 'POST', json: signupBody() });
     const { user } = await res.json<{ user: { id: string } }>();
     await db().update(users).set({ role: 'owner_admin' }).where(eq(users.id, user.id));
     const rival = sessionCookie(res);
-    expect(await (await call('/api/owner/lots', { cookie: rival })).json()).toEqual([]);
+    expect(await (await call('/api/owner/lots', { cookie: rival })).json()).toEqual({ items: [], nextCursor: null });
     expect((await call(`/api/owner/lots/${assignedLot}`, { cookie: rival })).status).toBe(404);
     expect((await call(`/api/owner/lots/${assignedLot}`, { cookie: owner })).status).toBe(200);
   });

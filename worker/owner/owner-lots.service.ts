@@ -13,7 +13,8 @@ import type { Bindings, SessionUser } from '../env';
 import { apiError } from '../http/errors';
 import type { HeldWindow } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { availabilityOf, findLot, listLotsOwnedBy, type LotRow } from '../lots/lots.data';
+import { availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.data';
+import { pageOf, type PageRequest } from '../db/pages';
 import {
   deleteLotRow,
   insertLotWithSubmission,
@@ -60,9 +61,16 @@ async function ownerLotView(env: Bindings, db: DB, lot: LotRow) {
   return { ...lot, ...layoutOf(slots), occupancy: { occupied: availability.occupied, total: availability.total }, pendingListing };
 }
 
-export async function listOwnerLots(env: Bindings, db: DB, user: SessionUser) {
-  const rows = await listLotsOwnedBy(db, user.role === 'super_admin' ? null : user.id);
-  return Promise.all(rows.map((lot) => ownerLotView(env, db, lot)));
+/** A page of the owner's lots by name (every lot for the super admin): each asks its lot object, so never all at once. */
+export async function listOwnerLots(env: Bindings, db: DB, user: SessionUser, page: PageRequest) {
+  const rows = await pageOfLotsOwnedBy(db, user.role === 'super_admin' ? null : user.id, page);
+  const { items, nextCursor } = pageOf(
+    rows,
+    page,
+    (lot) => ({ key: lot.name, id: lot.id }),
+    (lot) => lot,
+  );
+  return { items: await Promise.all(items.map((lot) => ownerLotView(env, db, lot))), nextCursor };
 }
 
 export async function ownerLot(env: Bindings, db: DB, lotId: string) {

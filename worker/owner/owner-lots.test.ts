@@ -95,8 +95,31 @@ describe('POST /api/owner/lots', () => {
 
     // Drivers never see it before approval; its owner does, pending.
     expect((await call(`/api/lots/${lot.id}`)).status).toBe(404);
-    const mine = await (await call('/api/owner/lots', { cookie })).json<OwnerLot[]>();
+    const mine = (await (await call('/api/owner/lots', { cookie })).json<{ items: OwnerLot[] }>()).items;
     expect(mine.map((l) => [l.id, l.isApproved])).toEqual([[lot.id, false]]);
+  });
+
+  it('lists lots in pages by name, so no request asks every lot object at once', async () => {
+    const { cookie } = await newOwner();
+    for (const name of ['Cubao Lot', 'Alabang Lot', 'Binondo Lot']) expect((await createLot(cookie, lotBody({ name }))).status).toBe(201);
+    const page = async (who: string, limit: number, cursor?: string) => {
+      const res = await call(`/api/owner/lots?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { cookie: who });
+      expect(res.status).toBe(200);
+      return res.json<{ items: OwnerLot[]; nextCursor: string | null }>();
+    };
+    const first = await page(cookie, 2);
+    expect(first.items.map((lot) => lot.name)).toEqual(['Alabang Lot', 'Binondo Lot']);
+    const second = await page(cookie, 2, first.nextCursor!);
+    expect(second).toMatchObject({ items: [{ name: 'Cubao Lot' }], nextCursor: null });
+    // The super admin's list is every owner's lots, a page at a time.
+    const admin = await cookieFor('super_admin');
+    const adminFirst = await page(admin, 1);
+    expect(adminFirst.items).toHaveLength(1);
+    expect(adminFirst.nextCursor).not.toBeNull();
+    for (const query of ['limit=0', 'limit=101', 'cursor=nonsense']) {
+      const res = await call(`/api/owner/lots?${query}`, { cookie: admin });
+      expect(res.status, query).toBe(400);
+    }
   });
 
   it('keeps per-day hours with closed days, sent as JSON text or as an object', async () => {
@@ -365,7 +388,7 @@ describe('another owner’s lot', () => {
     expect((await call(`/api/owner/lots/${lot.id}`, { cookie: rival })).status).toBe(404);
     expect((await editLot(rival, lot.id, { name: 'Mine now', totalSlots: 1 })).status).toBe(404);
     expect((await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie: rival })).status).toBe(404);
-    expect(await (await call('/api/owner/lots', { cookie: rival })).json()).toEqual([]);
+    expect(await (await call('/api/owner/lots', { cookie: rival })).json()).toEqual({ items: [], nextCursor: null });
     expect(await db().select({ name: lots.name }).from(lots).where(eq(lots.id, lot.id))).toEqual([{ name: 'Salcedo Village Lot' }]);
     expect(await labelsOf(lot.id)).toEqual(['P-001', 'P-002', 'P-003']);
   });

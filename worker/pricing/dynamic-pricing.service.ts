@@ -18,6 +18,7 @@ import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDayIndex, manilaDayIndexStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
+import { pageOf, type PageRequest } from '../db/pages';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { apiError, notFound } from '../http/errors';
@@ -68,22 +69,42 @@ const byUrgency = (a: LotSuggestion, b: LotSuggestion) =>
   PRICE_BANDS.indexOf(a.band) - PRICE_BANDS.indexOf(b.band);
 
 /**
- * `GET /api/owner/pricing/dynamic-suggestions`: for one lot (409 while its switch is off), or for
- * every lot of the owner whose switch is on (none on: an empty list and a message saying why).
+ * `GET /api/owner/pricing/dynamic-suggestions`: for one lot (409 while its switch is off), or for a
+ * page of the owner's lots whose switch is on (every owner's for the super admin), by lot name; none
+ * on: an empty list and a message saying why.
  */
-export async function listDynamicSuggestions(db: DB, user: SessionUser, lotId: string | undefined, now: Date) {
-  if (lotId) await assertManagesLot(db, user, lotId);
-  const lots = await dynamicPricingLots(db, { lotId, ownerId: user.role === 'super_admin' ? null : user.id });
-  if (lotId && !lots[0]?.dynamicEnabled) throw apiError(409, isOff(lots[0]));
-  const enabled = lots.filter((lot) => lot.dynamicEnabled);
-  if (!enabled.length)
-    return { suggestions: [], message: 'Dynamic pricing is off for all your lots. Turn on Enable AI Pricing to see suggestions.' };
-  const suggestions = (await Promise.all(enabled.map((lot) => suggestionsForLot(db, lot, now)))).flat().sort(byUrgency);
-  return {
-    suggestions,
-    message: suggestions.length ? null : 'No suggestions yet: they need at least one whole day of records since dynamic pricing began.',
-  };
+export async function listDynamicSuggestions(db: DB, user: SessionUser, query: { lotId?: string; page: PageRequest }, now: Date) {
+  const { lotId, page } = query;
+  if (lotId) {
+    await assertManagesLot(db, user, lotId);
+    const [lot] = await dynamicPricingLots(db, { lotId });
+    if (!lot?.dynamicEnabled) throw apiError(409, isOff(lot));
+    return suggestionsPage(await suggestionsForLot(db, lot, now), null);
+  }
+  const rows = await dynamicPricingLots(db, { ownerId: user.role === 'super_admin' ? null : user.id, page });
+  const { items: enabled, nextCursor } = pageOf(
+    rows,
+    page,
+    (lot) => ({ key: lot.name, id: lot.id }),
+    (lot) => lot,
+  );
+  if (!enabled.length && !page.cursor)
+    return {
+      suggestions: [],
+      message: 'Dynamic pricing is off for all your lots. Turn on Enable AI Pricing to see suggestions.',
+      nextCursor,
+    };
+  return suggestionsPage((await Promise.all(enabled.map((lot) => suggestionsForLot(db, lot, now)))).flat(), nextCursor);
 }
+
+const suggestionsPage = (suggestions: LotSuggestion[], nextCursor: string | null) => ({
+  suggestions: suggestions.sort(byUrgency),
+  message:
+    suggestions.length || nextCursor
+      ? null
+      : 'No suggestions yet: they need at least one whole day of records since dynamic pricing began.',
+  nextCursor,
+});
 
 /** The Enable AI Pricing switch; turning it off puts the lot back on its base rate (applied band rates are kept). */
 export async function setDynamicPricing(env: { DB: D1Database }, db: DB, user: SessionUser, lotId: string, enabled: boolean) {

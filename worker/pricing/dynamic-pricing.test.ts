@@ -6,10 +6,10 @@ import { HOUR_MS } from '../../core/time';
 import { newId } from '../db/ids';
 import { auditLogs, checkins, lots, pricing, reservations, slots, users } from '../db/schema';
 import { driver, makeLot, reserve } from '../test/booking-fixtures';
-import { call, cookieFor, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
+import { call, cookieFor, db, seedOnce, signedInAs, signupBody, walkPages } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 
-type Suggestions = { suggestions: LotSuggestion[]; message: string | null };
+type Suggestions = { suggestions: LotSuggestion[]; message: string | null; nextCursor: string | null };
 
 let owner = '';
 let driverId = '';
@@ -87,6 +87,7 @@ describe('dynamic pricing suggestions', () => {
     expect(await (await suggestionsOf(undefined, await rivalOwner())).json()).toEqual({
       suggestions: [],
       message: 'Dynamic pricing is off for all your lots. Turn on Enable AI Pricing to see suggestions.',
+      nextCursor: null,
     });
 
     expect(await (await setDynamic(lotId, true)).json()).toEqual({ lotId, dynamicEnabled: true });
@@ -97,6 +98,28 @@ describe('dynamic pricing suggestions', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'UPDATE_PRICING'), eq(auditLogs.subject, `lot:${lotId}`)));
     expect(JSON.parse(entry.contextJson)).toEqual({ from: { dynamicEnabled: false }, to: { dynamicEnabled: true } });
+  });
+
+  it('for every lot come in pages of lots whose switch is on, each lot on one page only', async () => {
+    const ours = [await lotWithHistory(1), await lotWithHistory(1)];
+    for (const { lotId, slotIds } of ours) {
+      await fullBetween(lotId, slotIds, pastDays(), 8, 10);
+      await setDynamic(lotId, true);
+    }
+    for (const cookie of [owner, await cookieFor('super_admin')]) {
+      const pages = await walkPages(async (cursor) => {
+        const res = await call(`/api/owner/pricing/dynamic-suggestions?limit=1${cursor ? `&cursor=${cursor}` : ''}`, { cookie });
+        expect(res.status).toBe(200);
+        const page = await res.json<Suggestions>();
+        return { items: [...new Set(page.suggestions.map((s) => s.lotId))], nextCursor: page.nextCursor };
+      });
+      for (const lots of pages) expect(lots.length).toBeLessThanOrEqual(1);
+      const seen = pages.flat();
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const { lotId } of ours) expect(seen).toContain(lotId);
+    }
+    const bad = await call('/api/owner/pricing/dynamic-suggestions?limit=101', { cookie: owner });
+    expect(bad.status).toBe(400);
   });
 
   it('raise weekday mornings of a lot full every weekday 8–10, and not Sundays', async () => {

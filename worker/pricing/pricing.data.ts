@@ -3,6 +3,7 @@ import type { AppliedBandRates } from '../../core/dynamic-pricing';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { LotPricing, PricingStrategy, PricingTier, PricingUpdate } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
+import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, slots } from '../db/schema';
 
 /** The statement that saves the lot's one pricing row, created on first save; a static rate clears the tiers. */
@@ -56,7 +57,8 @@ export function lotPricingOf(row: {
 }
 
 /** The lots dynamic pricing looks at (one, or all of an owner's; null = every lot), with what the model needs. */
-export function dynamicPricingLots(db: DB, where: { lotId?: string; ownerId?: string | null }) {
+/** Lots with their pricing switch; with `page`, a page by name of those whose switch is on. */
+export function dynamicPricingLots(db: DB, where: { lotId?: string; ownerId?: string | null; page?: PageRequest }) {
   return db
     .select({
       id: lots.id,
@@ -70,8 +72,16 @@ export function dynamicPricingLots(db: DB, where: { lotId?: string; ownerId?: st
     })
     .from(lots)
     .leftJoin(pricing, eq(pricing.lotId, lots.id))
-    .where(and(where.lotId ? eq(lots.id, where.lotId) : undefined, where.ownerId ? eq(lots.ownerId, where.ownerId) : undefined))
-    .orderBy(lots.name);
+    .where(
+      and(
+        where.lotId ? eq(lots.id, where.lotId) : undefined,
+        where.ownerId ? eq(lots.ownerId, where.ownerId) : undefined,
+        where.page ? eq(pricing.dynamicEnabled, true) : undefined,
+        afterCursorAscending(lots.name, lots.id, where.page?.cursor),
+      ),
+    )
+    .orderBy(...alphabetical(lots.name, lots.id))
+    .limit(where.page ? rowsToRead(where.page) : -1);
 }
 export type DynamicPricingLot = Awaited<ReturnType<typeof dynamicPricingLots>>[number];
 

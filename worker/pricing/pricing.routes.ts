@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { applyDynamicSchema, dynamicToggleSchema } from '../../core/dynamic-pricing';
+import { SUGGESTION_LOTS_PAGE } from '../../core/paging';
 import { pricingUpdateSchema } from '../../core/pricing';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
+import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
 import { auditStatement } from '../audit/audit.data';
@@ -11,7 +13,8 @@ import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDyn
 import { pricingRecord, pricingStatement } from './pricing.data';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
-const suggestionsQuery = z.object({ lotId: z.uuid('Unknown lot id').optional() });
+const suggestionsQuery = pageQueryOf(SUGGESTION_LOTS_PAGE).extend({ lotId: z.uuid('Unknown lot id').optional() });
+const pageAndLot = ({ lotId, limit, cursor }: z.output<typeof suggestionsQuery>) => ({ lotId, page: { limit, cursor } });
 const insightsQuery = z.object({ lotId: z.uuid('Choose a lot') });
 
 /**
@@ -21,7 +24,7 @@ const insightsQuery = z.object({ lotId: z.uuid('Choose a lot') });
  */
 export const pricingRoutes = new Hono<AppEnv>()
   .get('/owner/pricing/dynamic-suggestions', validate('query', suggestionsQuery), async (c) =>
-    c.json(await listDynamicSuggestions(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
+    c.json(await listDynamicSuggestions(c.var.db, c.var.user!, pageAndLot(c.req.valid('query')), new Date())),
   )
   .get('/owner/pricing/insights', validate('query', insightsQuery), async (c) =>
     c.json(await pricingInsights(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
