@@ -1,4 +1,5 @@
 /** Spec 4 "Availability colour": one rule for the map markers and one for cards and the lot detail. */
+import { HOUR_MS } from './time';
 export type MapLevel = 'available' | 'limited' | 'full';
 export type CardLevel = 'good' | 'warning' | 'critical' | 'full';
 
@@ -23,7 +24,6 @@ export const MAP_COLORS: Record<MapLevel, string> = { available: '#16a34a', limi
 export const MAP_LEGEND: Record<MapLevel, string> = { available: 'Available', limited: 'Limited', full: 'Full' };
 
 /** Search counts bookings per hour (hours since the epoch, UTC; docs/search.md). */
-export const HOUR_MS = 3_600_000;
 
 /** The hours a window touches, as `[first, end)`: a window of 10:30–11:30 touches the 10:00 and 11:00 hours. */
 export const hoursOf = (startMs: number, endMs: number): [number, number] => [Math.floor(startMs / HOUR_MS), Math.ceil(endMs / HOUR_MS)];

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MANILA_TZ } from './time';
+import { shortIdOf } from './ids';
 
 export const DURATION_HOURS = [1, 2, 4, 8, 24] as const;
 /** Spec: free cancellation up to 15 minutes before arrival (the default of the platform setting). */
@@ -134,7 +135,7 @@ export function remainingTime(endTs: string, now = new Date()): string {
 }
 
 /** Pass id (spec 2.6): the first 8 characters of the reservation id, upper case. */
-export const passIdOf = (reservationId: string) => reservationId.slice(0, 8).toUpperCase();
+export const passIdOf = (reservationId: string) => shortIdOf(reservationId);
 
 /** An instant with its offset, as the booking and change requests give their start and end. */
 export const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
@@ -172,3 +173,7 @@ export function hoursLabel(hours: LotHours): string {
   if (monday.open === '00:00' && monday.close === '23:59') return '24/7';
   return `${clock12(monday.open)} - ${clock12(monday.close)}`;
 }
+
+/** What a reservation is charged (or, for REFUND, paid back) for: one charge row each. */
+export const CHARGE_KINDS = ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY', 'WALK_IN'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { closingAfter, type LotHours, type LotRules } from './booking';
 import { type LotPricing, quote } from './pricing';
 import { normalizePlate } from './vehicles';
+import { HOUR_MS } from './time';
 
 export const OVERRIDE_REASONS = ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'] as const;
 export type OverrideReason = (typeof OVERRIDE_REASONS)[number];
@@ -30,7 +31,6 @@ export const BACKDATE_MINUTES = 15;
 const CLOCK_AHEAD_MINUTES = 5;
 export const NAME_THE_CAR = 'Name the car leaving: its plate or its pass.';
 
-const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /**
@@ -146,7 +146,7 @@ export function gateTime(
   if (time.getTime() > now.getTime() + CLOCK_AHEAD_MINUTES * MINUTE)
     return { ok: false, status: 400, message: 'The time given is in the future.' };
   if (time.getTime() >= now.getTime()) return { ok: true, time: now };
-  if (now.getTime() - time.getTime() > OFFLINE_MAX_AGE_HOURS * HOUR)
+  if (now.getTime() - time.getTime() > OFFLINE_MAX_AGE_HOURS * HOUR_MS)
     return { ok: false, status: 400, message: `The time given is more than ${OFFLINE_MAX_AGE_HOURS} hours ago.` };
   const earliest = Math.max(now.getTime() - BACKDATE_MINUTES * MINUTE, rules.shiftStartedAt ? Date.parse(rules.shiftStartedAt) : 0);
   if (time.getTime() < earliest && !rules.override)

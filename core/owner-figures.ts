@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { WEEKDAYS, type LotHours, type Weekday } from './booking';
 import { csvPesos, toCsv } from './csv';
 import { addDays, daysBetween, eachDay, isCalendarDate } from './time';
+import type { ChargeKind } from './booking';
 
 /** A report spans at most a year (a leap year included). */
 export const REPORT_MAX_DAYS = 366;
@@ -119,7 +120,7 @@ export const REVENUE_SOURCES = [
   { source: 'overstays', label: 'Overstays', kinds: ['OVERSTAY'] },
   { source: 'walkIns', label: 'Walk-ins', kinds: ['WALK_IN'] },
   { source: 'refunds', label: 'Refunds', kinds: ['REFUND'] },
-] as const;
+] as const satisfies readonly { source: string; label: string; kinds: readonly ChargeKind[] }[];
 export type RevenueSource = (typeof REVENUE_SOURCES)[number]['source'];
 export const revenueSourceOf = (kind: string): RevenueSource =>
   REVENUE_SOURCES.find((s) => (s.kinds as readonly string[]).includes(kind))?.source ?? 'reservations';

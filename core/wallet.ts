@@ -67,14 +67,19 @@ export function pointsToNextLevel(points: number): { level: LoyaltyLevel; missin
 }
 
 /** Ledger row types (spec 3) and how people read them. */
-export const TRANSACTION_LABELS = {
+export const TRANSACTION_TYPES = ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_LABELS: Record<TransactionType, string> = {
   CREDIT: 'Credit',
   TOPUP: 'Top-up',
   DEBIT: 'Debit',
   PAYMENT: 'Parking payment',
   REFUND: 'Refund',
-} as const;
-export type TransactionType = keyof typeof TRANSACTION_LABELS;
+};
+
+/** How money at a gate was paid (and is paid back): from the driver's wallet, or cash at the lot. */
+export const GATE_PAYMENT_METHODS = ['wallet', 'cash'] as const;
+export type GatePaymentMethod = (typeof GATE_PAYMENT_METHODS)[number];
 
 /**
  * A driver's "pay with Parkada" code: shown in the app, scanned at a gate's exit, it lets that exit

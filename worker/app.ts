@@ -8,7 +8,8 @@ import { earlyRegistrationRoutes } from './early-registration/early-registration
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
 import { limitBody, noStore, securityHeaders } from './http/edge';
-import { apiError } from './http/errors';
+import { apiError, refusalResponse } from './http/errors';
+import { Refusal } from '../core/refusal';
 import { homePage } from './http/home-page';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
@@ -57,6 +58,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', api)
   .notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   .onError((err, c) => {
+    if (err instanceof Refusal) return refusalResponse(err);
     if (err instanceof HTTPException) {
       // Hono's own (e.g. a malformed JSON body) carry no JSON response: give them ours.
       return err.res ?? apiError(err.status as ContentfulStatusCode, err.message || 'Request failed').getResponse();

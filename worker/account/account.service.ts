@@ -8,7 +8,7 @@ import type { VehicleDetails } from '../../core/vehicles';
 import type { DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
-import { apiError, notFound } from '../http/errors';
+import { notFound, refusal } from '../../core/refusal';
 import { findUserById, updateProfile } from '../users/users.data';
 import { readPreferences, updatePreferences } from './preferences.data';
 import {
@@ -22,7 +22,7 @@ import {
   upcomingReservationFor,
 } from './vehicles.data';
 
-const duplicatePlate = (plate: string) => apiError(409, `You already have a vehicle with plate ${plate}.`);
+const duplicatePlate = (plate: string) => refusal('conflict', `You already have a vehicle with plate ${plate}.`);
 
 /** The unique index settles a race the pre-check cannot (two saves of one plate at once): still a 409. */
 async function savingPlate<T>(plate: string, write: () => Promise<T>): Promise<T> {
@@ -64,8 +64,8 @@ export async function removeVehicle(db: DB, userId: string, id: string) {
   if (!current) throw notFound('Vehicle');
   const booked = await upcomingReservationFor(db, id);
   if (booked) {
-    throw apiError(
-      409,
+    throw refusal(
+      'conflict',
       `This vehicle is on reservation ${passIdOf(booked.id)}; cancel it or wait until it ends before removing the vehicle.`,
       {
         reservationId: booked.id,

@@ -9,7 +9,7 @@ import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Bindings, SessionUser } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { notFound, refusal } from '../../core/refusal';
 import { notificationStatement } from '../notifications/notifications.data';
 import {
   applyListing,
@@ -36,7 +36,7 @@ function verdictOf(
   status: string,
   now: Date,
 ): Verdict {
-  if (reasonMissing(decision, reason)) throw apiError(400, REJECT_REASON_MESSAGE);
+  if (reasonMissing(decision, reason)) throw refusal('invalid', REJECT_REASON_MESSAGE);
   if (status !== 'pending') throw alreadyDecided(kind, status);
   return {
     status: decision === 'approve' ? 'approved' : 'rejected',
@@ -47,7 +47,7 @@ function verdictOf(
 }
 
 const alreadyDecided = (kind: ReviewKind, status: string) =>
-  apiError(409, `This ${ITEM_NAMES[kind]} was already ${status}; only a pending one can be approved or rejected.`);
+  refusal('conflict', `This ${ITEM_NAMES[kind]} was already ${status}; only a pending one can be approved or rejected.`);
 
 /** What the applicant reads: the verdict, what approval opens to them, and the reason when one was given. */
 const noticeOf = (what: string, verdict: Verdict, onApproval: string) => ({

@@ -4,7 +4,7 @@ import { auditStatement } from '../audit/audit.data';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { apiError } from '../http/errors';
+import { refusal } from '../../core/refusal';
 import { readSettingsRecord, saveSettingsStatement } from '../platform/settings.data';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
@@ -13,7 +13,7 @@ export async function changeSettings({ env, db, admin }: Ctx, change: SettingsCh
   const { settings: before } = await readSettingsRecord(db);
   const after: PlatformSettings = { ...before, ...change };
   const problem = settingsProblem(after);
-  if (problem) throw apiError(400, problem);
+  if (problem) throw refusal('invalid', problem);
   const changed = SETTING_KEYS.filter((key) => after[key] !== before[key]);
   // Sending the values already in force changes nothing, so nothing is recorded.
   if (changed.length === 0) return readSettingsRecord(db);
@@ -30,8 +30,8 @@ export async function changeSettings({ env, db, admin }: Ctx, change: SettingsCh
     ]);
   } catch (error) {
     if (changedMeanwhile(error))
-      throw apiError(
-        409,
+      throw refusal(
+        'conflict',
         'Another admin changed the top-up limits meanwhile; together with yours they would not fit. Reload and try again.',
       );
     throw error;

@@ -10,7 +10,7 @@ import type { DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { notFound, refusal } from '../../core/refusal';
 import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.data';
 import { findUserById, isLastActiveAdmin, setRole, setSuspended } from '../users/users.data';
 
@@ -22,7 +22,7 @@ export const LAST_ADMIN = 'The platform must keep an active super admin: this is
 
 /** Refuses when the change would leave no active super admin (checked again inside the write itself). */
 async function keepAnAdmin(db: DB, userId: string) {
-  if (await isLastActiveAdmin(db, userId)) throw apiError(409, LAST_ADMIN);
+  if (await isLastActiveAdmin(db, userId)) throw refusal('conflict', LAST_ADMIN);
 }
 
 export async function changeSuspension(
@@ -32,10 +32,10 @@ export async function changeSuspension(
   reason: string | undefined,
   now = Date.now(),
 ) {
-  if (userId === admin.id) throw apiError(409, 'You cannot suspend or reactivate your own account.');
+  if (userId === admin.id) throw refusal('conflict', 'You cannot suspend or reactivate your own account.');
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  if ((action === 'suspend') === Boolean(user.suspendedAt)) throw apiError(409, ALREADY[action]);
+  if ((action === 'suspend') === Boolean(user.suspendedAt)) throw refusal('conflict', ALREADY[action]);
   if (action === 'suspend') await keepAnAdmin(db, userId);
   try {
     await env.DB.batch([
@@ -50,7 +50,7 @@ export async function changeSuspension(
   } catch (error) {
     if (changedMeanwhile(error)) {
       if (action === 'suspend') await keepAnAdmin(db, userId);
-      throw apiError(409, ALREADY[action]);
+      throw refusal('conflict', ALREADY[action]);
     }
     throw error;
   }
@@ -64,10 +64,10 @@ export async function changeSuspension(
  * change made meanwhile by another admin. Made a driver, they leave every lot's gate in the same batch.
  */
 export async function changeRole({ env, db, admin }: Ctx, userId: string, role: Role, reason: string | undefined, now = new Date()) {
-  if (userId === admin.id) throw apiError(409, 'You cannot change your own role.');
+  if (userId === admin.id) throw refusal('conflict', 'You cannot change your own role.');
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  if (user.role === role) throw apiError(409, 'This user already has that role.');
+  if (user.role === role) throw refusal('conflict', 'This user already has that role.');
   await keepAnAdmin(db, userId);
   try {
     await env.DB.batch([
@@ -86,7 +86,7 @@ export async function changeRole({ env, db, admin }: Ctx, userId: string, role: 
   } catch (error) {
     if (changedMeanwhile(error)) {
       await keepAnAdmin(db, userId);
-      throw apiError(409, 'This user’s role changed meanwhile; reload and try again.');
+      throw refusal('conflict', 'This user’s role changed meanwhile; reload and try again.');
     }
     throw error;
   }

@@ -1,7 +1,6 @@
 /** Suspending users and changing roles against the real D1 and KV: each takes effect at the next request, each change audited. */
 import { env } from 'cloudflare:test';
 import { and, eq, inArray } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
@@ -10,6 +9,8 @@ import { auditLogs, users } from '../db/schema';
 import { findUserByEmail } from '../users/users.data';
 import { changeRole as changeRoleOf, changeSuspension, LAST_ADMIN } from './users.service';
 import { call, cookieFor, db, seedOnce, signedInAccount, signupBody, walkPages } from '../test/helpers';
+import { Refusal } from '../../core/refusal';
+import { refusalResponse } from '../http/errors';
 
 let admin: ReturnType<typeof testClient<typeof app>>['api']['admin'];
 let adminCookie = '';
@@ -163,7 +164,7 @@ describe('changing roles', () => {
     });
     await expect(
       changeRoleOf({ env: { ...env, DB: raced }, db: db(), admin: me }, user.id, 'owner_admin', undefined),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ kind: 'conflict' });
     expect((await findUserByEmail(db(), user.email))!.role).toBe('attendant');
     expect(
       await db()
@@ -216,9 +217,9 @@ describe('the platform keeps an admin', () => {
       const { me, other } = await twoAdmins();
       // `other` demotes `me` while `me` demotes (or suspends) `other`: `me`'s write comes second.
       const raced = racedBy("UPDATE users SET role = 'parking_user' WHERE id = ?", me.id);
-      const refusal = await act({ env: { ...env, DB: raced }, db: db(), admin: me }, other.id).catch((error: HTTPException) => error);
-      expect(refusal).toBeInstanceOf(HTTPException);
-      expect(await (refusal as HTTPException).getResponse().json()).toEqual({ message: LAST_ADMIN });
+      const refusal = await act({ env: { ...env, DB: raced }, db: db(), admin: me }, other.id).catch((error: Refusal) => error);
+      expect(refusal).toBeInstanceOf(Refusal);
+      expect(await refusalResponse(refusal as Refusal).json()).toEqual({ message: LAST_ADMIN });
       expect(await activeAdmins()).toEqual([other.id]);
       await db().update(users).set({ role: 'super_admin' }).where(eq(users.id, me.id));
       await db().update(users).set({ role: 'parking_user' }).where(eq(users.id, other.id));

@@ -7,7 +7,7 @@ import { ONE_TIME_PASSWORD_EXPIRED, oneTimePasswordExpired, type passwordChangeS
 import type { loginSchema, signupSchema } from '../../core/signup';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { apiError } from '../http/errors';
+import { refusal } from '../../core/refusal';
 import { createAccount, findUserByEmail, findUserById, isEmailTaken, setPasswordHash } from '../users/users.data';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
@@ -28,7 +28,7 @@ export async function signUp(env: Bindings, db: DB, input: z.output<typeof signu
     });
   } catch (error) {
     // The unique index is the one judge of "already exists": it also settles two sign-ups at once.
-    if (isEmailTaken(error)) throw apiError(409, EMAIL_TAKEN);
+    if (isEmailTaken(error)) throw refusal('conflict', EMAIL_TAKEN);
     throw error;
   }
 }
@@ -40,10 +40,10 @@ export async function signIn(env: Bindings, db: DB, { email, password }: z.outpu
   const account = await findUserByEmail(db, email);
   // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
   const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!account || !valid) throw apiError(401, 'Incorrect e-mail or password.');
+  if (!account || !valid) throw refusal('unauthenticated', 'Incorrect e-mail or password.');
   // Told only to someone who knows the password, so it reveals nothing to a stranger.
-  if (account.suspendedAt) throw apiError(403, SUSPENDED_MESSAGE);
-  if (oneTimePasswordExpired(account, new Date())) throw apiError(403, ONE_TIME_PASSWORD_EXPIRED);
+  if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
+  if (oneTimePasswordExpired(account, new Date())) throw refusal('forbidden', ONE_TIME_PASSWORD_EXPIRED);
   await signInSucceeded(env, email, ip);
   const { passwordHash: _secret, passwordExpiresAt: _expiry, ...user } = account;
   return user;
@@ -65,8 +65,8 @@ export async function changePassword(
   const account = await findUserByEmail(db, user.email);
   // A 400, not a 401: the session is fine, the password typed is not.
   if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash)))
-    throw apiError(400, 'Your current password is incorrect.');
-  if (oneTimePasswordExpired(account, new Date())) throw apiError(403, ONE_TIME_PASSWORD_EXPIRED);
+    throw refusal('invalid', 'Your current password is incorrect.');
+  if (oneTimePasswordExpired(account, new Date())) throw refusal('forbidden', ONE_TIME_PASSWORD_EXPIRED);
   await signInSucceeded(env, user.email, ip);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);

@@ -10,7 +10,7 @@ import { DURATION_OPTIONS, THEMES } from '../../core/account';
 import { REVIEW_STATUSES } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
 import { DOCUMENT_TYPES } from '../../core/documents';
-import { RESERVATION_STATUSES } from '../../core/booking';
+import { CHARGE_KINDS, RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
 import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
@@ -18,6 +18,7 @@ import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
 import { VEHICLE_TYPES } from '../../core/vehicles';
 import { TOPUP_METHODS } from '../../core/wallet';
+import { GATE_PAYMENT_METHODS, TRANSACTION_TYPES } from '../../core/wallet';
 
 const id = () => text('id').primaryKey();
 const createdAt = (column = 'created_at') => text(column).notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
@@ -240,7 +241,7 @@ export const charges = sqliteTable(
     reservationId: text('reservation_id')
       .notNull()
       .references(() => reservations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY', 'WALK_IN'] }).notNull(),
+    kind: text('kind', { enum: CHARGE_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
     createdAt: createdAt(),
@@ -277,7 +278,7 @@ export const walletTransactions = sqliteTable(
     walletId: text('wallet_id')
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND'] }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     /** Signed: credits positive, debits negative, so the balance is SUM(amount_cents). */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
@@ -578,7 +579,7 @@ export const checkins = sqliteTable(
     exitAttendantId: text('exit_attendant_id').references(() => users.id),
     /** Charged at the exit (overstay, or a walk-in's whole stay). */
     amountCents: integer('amount_cents'),
-    paidBy: text('paid_by', { enum: ['wallet', 'cash'] }),
+    paidBy: text('paid_by', { enum: GATE_PAYMENT_METHODS }),
     lostTicket: integer('lost_ticket', { mode: 'boolean' }).notNull().default(false),
     override: integer('override', { mode: 'boolean' }).notNull().default(false),
     overrideReason: text('override_reason', { enum: OVERRIDE_REASONS }),
@@ -606,7 +607,7 @@ export const gateRefunds = sqliteTable(
       .notNull()
       .references(() => checkins.id),
     amountCents: integer('amount_cents').notNull(),
-    method: text('method', { enum: ['wallet', 'cash'] }).notNull(),
+    method: text('method', { enum: GATE_PAYMENT_METHODS }).notNull(),
     reason: text('reason').notNull(),
     refundedBy: text('refunded_by')
       .notNull()

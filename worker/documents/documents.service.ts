@@ -16,7 +16,7 @@ import {
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
-import { apiError } from '../http/errors';
+import { refusal } from '../../core/refusal';
 import {
   countDocuments,
   deleteDocumentWhilePending,
@@ -56,15 +56,15 @@ export async function documentsForAdmin(db: DB, applicationIds: string[]): Promi
 
 async function pendingApplicationOf(db: DB, userId: string) {
   const application = await findApplicationOf(db, userId);
-  if (!application) throw apiError(404, NO_APPLICATION);
-  if (application.status !== 'pending') throw apiError(409, APPLICATION_DECIDED);
+  if (!application) throw refusal('not_found', NO_APPLICATION);
+  if (application.status !== 'pending') throw refusal('conflict', APPLICATION_DECIDED);
   return application;
 }
 
 /** The applicant's own application as they see it: its state and the documents filed with it. */
 export async function ownApplication(db: DB, userId: string) {
   const application = await findApplicationOf(db, userId);
-  if (!application) throw apiError(404, NO_APPLICATION);
+  if (!application) throw refusal('not_found', NO_APPLICATION);
   const { id, applicantRole, status, submittedAt, decisionReason, decidedAt } = application;
   const documents = (await listDocuments(db, [id])).map((doc) => shown(doc, ownDocumentUrl));
   return { id, applicantRole, status, submittedAt, decisionReason, decidedAt, documents };
@@ -73,12 +73,12 @@ export async function ownApplication(db: DB, userId: string) {
 /** Checks a file's declared type and size, then its first bytes; answers the type it really is. */
 async function acceptedFile(file: File) {
   const problem = documentProblem(file);
-  if (problem) throw apiError(file.size > MAX_DOCUMENT_BYTES ? 413 : 400, problem);
+  if (problem) throw refusal(file.size > MAX_DOCUMENT_BYTES ? 'too_large' : 'invalid', problem);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffDocumentType(bytes.subarray(0, 16));
-  if (!type) throw apiError(400, DOCUMENT_MESSAGES.type);
+  if (!type) throw refusal('invalid', DOCUMENT_MESSAGES.type);
   if (type !== file.type)
-    throw apiError(400, `The file's contents (${DOCUMENT_TYPE_LABELS[type]}) do not match its declared type (${file.type}).`);
+    throw refusal('invalid', `The file's contents (${DOCUMENT_TYPE_LABELS[type]}) do not match its declared type (${file.type}).`);
   return { bytes, type };
 }
 
@@ -87,7 +87,7 @@ export async function addDocument(env: Bindings, db: DB, userId: string, file: F
   const application = await pendingApplicationOf(db, userId);
   const { bytes, type } = await acceptedFile(file);
   // Refused early so a full application costs no R2 write; the insert below is the judge.
-  if ((await countDocuments(db, application.id)) >= MAX_DOCUMENTS) throw apiError(409, DOCUMENT_MESSAGES.count);
+  if ((await countDocuments(db, application.id)) >= MAX_DOCUMENTS) throw refusal('conflict', DOCUMENT_MESSAGES.count);
 
   const id = newId();
   const doc = {
@@ -110,7 +110,7 @@ export async function addDocument(env: Bindings, db: DB, userId: string, file: F
     await withdraw();
     // Between the checks above and the insert, a decision was made or another upload filled the application.
     const now = await findApplicationOf(db, userId);
-    throw apiError(409, now?.status === 'pending' ? DOCUMENT_MESSAGES.count : APPLICATION_DECIDED);
+    throw refusal('conflict', now?.status === 'pending' ? DOCUMENT_MESSAGES.count : APPLICATION_DECIDED);
   }
   return shown({ ...doc, type }, ownDocumentUrl);
 }
@@ -118,7 +118,7 @@ export async function addDocument(env: Bindings, db: DB, userId: string, file: F
 /** The document as a download: the stored type, never rendered in place, never sniffed by the browser. */
 async function download(env: Bindings, doc: NonNullable<Awaited<ReturnType<typeof findDocument>>>) {
   const object = await env.DOCUMENTS.get(doc.r2Key);
-  if (!object) throw apiError(404, 'The document file is missing.');
+  if (!object) throw refusal('not_found', 'The document file is missing.');
   const fallback = doc.name.replace(/[^\x20-\x7e]/g, '_');
   return new Response(object.body, {
     headers: {
@@ -133,7 +133,7 @@ async function download(env: Bindings, doc: NonNullable<Awaited<ReturnType<typeo
 /** The super admin's download: the document must belong to the application named in the path. */
 export async function downloadForAdmin(env: Bindings, db: DB, applicationId: string, documentId: string) {
   const doc = await findDocument(db, applicationId, documentId);
-  if (!doc) throw apiError(404, DOCUMENT_NOT_FOUND);
+  if (!doc) throw refusal('not_found', DOCUMENT_NOT_FOUND);
   return download(env, doc);
 }
 
@@ -141,7 +141,7 @@ export async function downloadForAdmin(env: Bindings, db: DB, applicationId: str
 export async function downloadOwn(env: Bindings, db: DB, userId: string, documentId: string) {
   const application = await findApplicationOf(db, userId);
   const doc = application && (await findDocument(db, application.id, documentId));
-  if (!doc) throw apiError(404, DOCUMENT_NOT_FOUND);
+  if (!doc) throw refusal('not_found', DOCUMENT_NOT_FOUND);
   return download(env, doc);
 }
 
@@ -149,11 +149,11 @@ export async function downloadOwn(env: Bindings, db: DB, userId: string, documen
 export async function removeDocument(env: Bindings, db: DB, userId: string, documentId: string) {
   const application = await pendingApplicationOf(db, userId);
   const doc = await findDocument(db, application.id, documentId);
-  if (!doc) throw apiError(404, DOCUMENT_NOT_FOUND);
+  if (!doc) throw refusal('not_found', DOCUMENT_NOT_FOUND);
   if (!(await deleteDocumentWhilePending(db, application.id, doc.id))) {
     // Removed by a request of a moment ago, or the application was decided meanwhile (its documents stay).
     const now = await findApplicationOf(db, userId);
-    throw now?.status === 'pending' ? apiError(404, DOCUMENT_NOT_FOUND) : apiError(409, APPLICATION_DECIDED);
+    throw now?.status === 'pending' ? refusal('not_found', DOCUMENT_NOT_FOUND) : refusal('conflict', APPLICATION_DECIDED);
   }
   // The row is gone, so nobody is offered the file; an object left behind by a failed delete is only storage.
   await env.DOCUMENTS.delete(doc.r2Key).catch((error: unknown) => console.error('Removed document file left in R2', doc.r2Key, error));

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import type { OpenWalkIn } from '../lot-object/protocol';
 import { checkins, lots, receipts, reservations, shifts, slots } from '../db/schema';
+import { DAY_MS } from '../../core/time';
 
 const checkinColumns = {
   id: checkins.id,
@@ -121,7 +122,7 @@ export async function findOpenShift(db: DB, attendantId: string, lotId: string) 
  * completed, or already inside. The gate keeps this list for checking passes offline.
  */
 export async function revokedPassIds(db: DB, lotId: string, now: Date): Promise<string[]> {
-  const since = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
   const rows = await db
     .select({ id: reservations.id })
     .from(reservations)

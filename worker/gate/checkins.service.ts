@@ -28,8 +28,8 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import { charges, checkins, reservations } from '../db/schema';
 import type { Bindings, SessionUser } from '../env';
-import { apiError } from '../http/errors';
-import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { refusal } from '../../core/refusal';
+import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
@@ -49,6 +49,7 @@ import {
   type CheckinView,
   type GateReservation,
 } from './checkins.data';
+import type { GatePaymentMethod } from '../../core/wallet';
 
 /** A reserved car may enter this long before its start (the pass's own early-arrival allowance). */
 const EARLY_ARRIVAL_MS = PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS;
@@ -67,7 +68,7 @@ export type Checkin = ReturnType<typeof view> & { revived?: true };
 /** The time the act is recorded and priced at (core/gate.ts, gateTime), or the refusal. */
 const timeOf = (...args: Parameters<typeof gateTime>) => {
   const time = gateTime(...args);
-  if (!time.ok) throw apiError(time.status, time.message);
+  if (!time.ok) throw refusal(time.status === 400 ? 'invalid' : 'conflict', time.message);
   return time.time;
 };
 
@@ -115,12 +116,12 @@ async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Dat
     const check = await verifyPass(ctx.env, input.passToken, at);
     if (!check.valid && check.reason === 'forged') {
       if (override) return null;
-      throw apiError(400, 'This pass is not genuine: its signature does not verify.');
+      throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
     }
     if (!check.valid && !override) {
       const { nbf, exp } = decodeJwt(input.passToken);
-      throw apiError(
-        409,
+      throw refusal(
+        'conflict',
         check.reason === 'expired'
           ? `This pass expired at ${formatDateTime(new Date(exp! * 1000).toISOString())}.`
           : `This pass is valid from ${formatDateTime(new Date(nbf! * 1000).toISOString())}.`,
@@ -137,21 +138,21 @@ async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Dat
       expiredSince: new Date(at.getTime() - noShowGraceMinutes * MINUTE_MS),
     });
   const reservation = await findGateReservation(ctx.db, reservationId);
-  if (!reservation) throw apiError(404, 'Reservation not found');
-  if (reservation.lotId !== input.lotId) throw apiError(409, `This pass is for ${reservation.lotName}, not this lot.`);
+  if (!reservation) throw refusal('not_found', 'Reservation not found');
+  if (reservation.lotId !== input.lotId) throw refusal('conflict', `This pass is for ${reservation.lotName}, not this lot.`);
   if (reservation.status === 'EXPIRED' && enteredBeforeDeadline(reservation, at, noShowGraceMinutes)) return reservation;
-  const refusal = RESERVATION_REFUSALS[reservation.status];
+  const refused = RESERVATION_REFUSALS[reservation.status];
   // An override may let a no-show in after all, as a walk-in; nothing else a refusal names.
-  if (refusal && !(override && reservation.status === 'EXPIRED')) throw apiError(409, refusal(reservation));
+  if (refused && !(override && reservation.status === 'EXPIRED')) throw refusal('conflict', refused(reservation));
   if (reservation.status === 'EXPIRED') return null;
   if (!override && !input.passToken) {
     if (at.getTime() < Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS)
-      throw apiError(
-        409,
+      throw refusal(
+        'conflict',
         `This reservation starts at ${formatDateTime(reservation.startTs)}; come back from ${formatTime(new Date(Date.parse(reservation.startTs) - EARLY_ARRIVAL_MS).toISOString())}.`,
       );
     if (at.getTime() >= Date.parse(reservation.endTs))
-      throw apiError(409, `This reservation ended at ${formatDateTime(reservation.endTs)}.`);
+      throw refusal('conflict', `This reservation ended at ${formatDateTime(reservation.endTs)}.`);
   }
   return reservation;
 }
@@ -166,7 +167,7 @@ async function entryRecorded(db: DB, input: EnterRequest, request: IdempotentReq
   if (byKey) return findCheckin(db, byKey);
   const recorded = input.id ? await findCheckin(db, input.id) : null;
   if (recorded && (recorded.lotId !== input.lotId || recorded.plate !== input.plate))
-    throw apiError(409, 'This check-in id belongs to another entry.');
+    throw refusal('conflict', 'This check-in id belongs to another entry.');
   return recorded;
 }
 
@@ -238,7 +239,7 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
       ]);
     } catch (error) {
       if (changedMeanwhile(error) || violates(error, 'checkins.reservation_id'))
-        throw apiError(409, 'This reservation was checked in or changed a moment ago. Look it up again.');
+        throw refusal('conflict', 'This reservation was checked in or changed a moment ago. Look it up again.');
       throw error;
     }
     await afterCommit('Following a check-in', async () =>
@@ -256,14 +257,14 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   }
 
   const lot = await lotForBooking(db, input.lotId);
-  if (!lot) throw apiError(404, 'Parking lot not found');
+  if (!lot) throw refusal('not_found', 'Parking lot not found');
   const stub = lotObject(env, lot.id);
   const untilMs = walkInHorizonEnd(lot, now).getTime();
   const admitted = await stub.admitWalkIn(
     { checkinId: id, slots: lot.slots, untilMs, slotLabel: input.slot, force: override },
     now.getTime(),
   );
-  if (!admitted.ok) throw apiError(409, walkInRefusal(admitted, input.slot, untilMs));
+  if (!admitted.ok) throw refusal('conflict', walkInRefusal(admitted, input.slot, untilMs));
   const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
   try {
     await env.DB.batch([
@@ -314,8 +315,8 @@ async function reviveOnEntry(
     );
   }
   if (!held.ok)
-    throw apiError(
-      409,
+    throw refusal(
+      'conflict',
       `This reservation expired after its car was let in, and no slot is free for it now: let the car in with an override (it enters as a walk-in).`,
     );
   const slot = lot.slots.find((candidate) => candidate.id === held.slotId)!;
@@ -342,7 +343,7 @@ async function reviveOnEntry(
   } catch (error) {
     await stub.releaseHold(holdId);
     if (changedMeanwhile(error) || holdLapsed(error) || violates(error, 'checkins.reservation_id'))
-      throw apiError(409, 'This reservation was checked in or changed a moment ago. Look it up again.');
+      throw refusal('conflict', 'This reservation was checked in or changed a moment ago. Look it up again.');
     throw error;
   }
   await afterCommit('Committing a revived reservation', async () =>
@@ -360,10 +361,10 @@ async function reviveOnEntry(
 }
 
 const clockOf = (ms: number) => formatTime(new Date(ms).toISOString());
-const walkInRefusal = (refusal: Extract<WalkInResult, { ok: false }>, slot: string | undefined, untilMs: number) => {
-  if (refusal.reason === 'sold out')
-    return `Sold out for walk-ins until ${clockOf(refusal.untilMs)}: every free slot is booked before ${clockOf(untilMs)}.`;
-  return refusal.reason === 'full' ? 'Lot is full' : `Slot ${slot} is taken, booked before ${clockOf(untilMs)}, or does not exist here.`;
+const walkInRefusal = (refused: Extract<WalkInResult, { ok: false }>, slot: string | undefined, untilMs: number) => {
+  if (refused.reason === 'sold out')
+    return `Sold out for walk-ins until ${clockOf(refused.untilMs)}: every free slot is booked before ${clockOf(untilMs)}.`;
+  return refused.reason === 'full' ? 'Lot is full' : `Slot ${slot} is taken, booked before ${clockOf(untilMs)}, or does not exist here.`;
 };
 
 const chargedSoFar = async (db: DB, reservationId: string) =>
@@ -384,8 +385,8 @@ const walletShort = (balanceCents: number, amountCents: number) =>
 async function consentOf(env: Bindings, token: string, now: Date) {
   const check = await verifyPayCode(env, token, now);
   if (check.valid) return check.code;
-  throw apiError(
-    409,
+  throw refusal(
+    'conflict',
     check.reason === 'expired' ? 'This pay code expired: ask the driver to show a new one.' : 'This pay code is not genuine.',
   );
 }
@@ -394,14 +395,14 @@ async function consentOf(env: Bindings, token: string, now: Date) {
 async function assertSameCar(ctx: GateContext, checkin: CheckinView, input: ExitRequest, override: boolean, now: Date) {
   if (override) return;
   if (input.plate && input.plate !== checkin.plate)
-    throw apiError(409, `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
+    throw refusal('conflict', `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
   if (!input.passToken) return;
   const check = await verifyPass(ctx.env, input.passToken, now);
-  if (!check.valid && check.reason === 'forged') throw apiError(400, 'This pass is not genuine: its signature does not verify.');
+  if (!check.valid && check.reason === 'forged') throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
   // Only its times may have failed: the signature verified, so its subject is genuine.
   const reservationId = check.valid ? check.claims.reservationId : decodeJwt(input.passToken).sub;
   if (!checkin.reservationId || reservationId !== checkin.reservationId)
-    throw apiError(409, `This pass is not the one the car checked in as ${checkin.plate} entered on.`);
+    throw refusal('conflict', `This pass is not the one the car checked in as ${checkin.plate} entered on.`);
 }
 
 /** POST /api/checkins/:checkinId/exit. */
@@ -416,14 +417,14 @@ export async function exit(
   const replay = await priorResource(db, request);
   if (replay) return view((await findCheckin(db, replay))!);
   const checkin = await findCheckin(db, checkinId);
-  if (!checkin || checkin.lotId !== input.lotId) throw apiError(404, 'No such check-in at this lot.');
-  if (checkin.undoneAt) throw apiError(409, 'This check-in was undone.');
-  if (checkin.exitTs) throw apiError(409, `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
+  if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
+  if (checkin.undoneAt) throw refusal('conflict', 'This check-in was undone.');
+  if (checkin.exitTs) throw refusal('conflict', `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
   const override = isOverride(input);
   await assertSameCar(ctx, checkin, input, override, now);
   const shift = await findOpenShift(db, user.id, checkin.lotId);
   const at = timeOf(input.exitTs, now, { what: 'exit', override, shiftStartedAt: shift?.startedAt });
-  if (at.getTime() < Date.parse(checkin.entryTs)) throw apiError(400, 'The exit time is before the entry.');
+  if (at.getTime() < Date.parse(checkin.entryTs)) throw refusal('invalid', 'The exit time is before the entry.');
   const payCode = input.payCode ? await consentOf(env, input.payCode, now) : null;
 
   const lot = (await lotForBooking(db, checkin.lotId))!;
@@ -438,12 +439,12 @@ export async function exit(
   const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
   const balance = payer && amountCents > 0 ? (await walletOf(db, payer.userId)).balanceCents : 0;
   const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents;
-  if (payCode && amountCents > 0 && !walletCovers) throw apiError(409, walletShort(balance, amountCents));
+  if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents));
   const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
   // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
   const stayReservationId = reservation?.id ?? (payer ? newId() : null);
 
-  const statements = (paidBy: 'wallet' | 'cash' | null) => {
+  const statements = (paidBy: GatePaymentMethod | null) => {
     const list: D1PreparedStatement[] = [];
     if (reservation) list.push(...conditionalStatus(ctx, reservation, 'ACTIVE', 'COMPLETED'));
     if (!reservation && stayReservationId && payer) {
@@ -516,7 +517,7 @@ export async function exit(
       await settle(walletCovers && amountCents > 0, statements, amountCents === 0);
     }
   } catch (error) {
-    if (changedMeanwhile(error)) throw apiError(409, 'This stay was checked out or changed a moment ago. Look it up again.');
+    if (changedMeanwhile(error)) throw refusal('conflict', 'This stay was checked out or changed a moment ago. Look it up again.');
     throw error;
   }
 
@@ -525,7 +526,7 @@ export async function exit(
    * that fell short meanwhile pays in cash; a pay code that cannot pay (short, or spent on another
    * stay meanwhile: its id keys the debit) is refused, and nothing is recorded.
    */
-  async function settle(fromWallet: boolean, build: (paidBy: 'wallet' | 'cash' | null) => D1PreparedStatement[], free = false) {
+  async function settle(fromWallet: boolean, build: (paidBy: GatePaymentMethod | null) => D1PreparedStatement[], free = false) {
     if (free) return void (await env.DB.batch(build(null)));
     if (fromWallet && payer && stayReservationId) {
       const paid = await payFromWallet(
@@ -541,7 +542,7 @@ export async function exit(
         build('wallet'),
       );
       if (paid.ok) return;
-      if (payCode) throw apiError(409, paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents));
+      if (payCode) throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents));
     }
     await env.DB.batch(build('cash'));
   }
@@ -576,9 +577,9 @@ export async function undo(
   const replay = await priorResource(db, request);
   if (replay) return view((await findCheckin(db, replay))!);
   const checkin = await findCheckin(db, checkinId);
-  if (!checkin || checkin.lotId !== lotId) throw apiError(404, 'No such check-in at this lot.');
+  if (!checkin || checkin.lotId !== lotId) throw refusal('not_found', 'No such check-in at this lot.');
   if (!undoable(checkin, now))
-    throw apiError(409, `A check-in can be undone only within ${UNDO_MINUTES} minutes of the entry, before the car leaves.`);
+    throw refusal('conflict', `A check-in can be undone only within ${UNDO_MINUTES} minutes of the entry, before the car leaves.`);
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
   try {
     await env.DB.batch([
@@ -599,7 +600,7 @@ export async function undo(
       recordIdempotencyKey(db, env.DB, request, checkin.id),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw apiError(409, 'This check-in changed a moment ago. Look it up again.');
+    if (changedMeanwhile(error)) throw refusal('conflict', 'This check-in changed a moment ago. Look it up again.');
     throw error;
   }
   const stub = lotObject(env, lotId);

@@ -10,16 +10,17 @@ import { formatPeso } from '../../core/money';
 import { auditStatement } from '../audit/audit.data';
 import { changedMeanwhile, abortUnlessChanged } from '../db/guards';
 import { newId } from '../db/ids';
-import { apiError } from '../http/errors';
-import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { refusal } from '../../core/refusal';
+import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { assertManagesLot } from '../lots/lot-access';
 import { reviseReceipt } from '../receipts/receipts.data';
 import { findGateReservation } from './checkins.data';
 import { findGateRefund, findRefundableStay, netPaidOf, refundedOf } from './gate-refunds.data';
 import type { GateContext } from './checkins.service';
 import { refundToWallet } from '../wallet/wallet.service';
+import type { GatePaymentMethod } from '../../core/wallet';
 
-export type GateRefund = { id: string; checkinId: string; amountCents: number; method: 'wallet' | 'cash'; refundedCents: number };
+export type GateRefund = { id: string; checkinId: string; amountCents: number; method: GatePaymentMethod; refundedCents: number };
 
 /** POST /api/owner/checkins/:checkinId/refund. */
 export async function refundGateCharge(
@@ -31,14 +32,14 @@ export async function refundGateCharge(
 ): Promise<{ refund: GateRefund; replayed: boolean }> {
   const { env, db, user } = ctx;
   const stay = await findRefundableStay(db, checkinId);
-  if (!stay) throw apiError(404, 'No such check-in.');
+  if (!stay) throw refusal('not_found', 'No such check-in.');
   await assertManagesLot(db, user, stay.lotId);
   const replay = await priorResource(db, request);
   if (replay) return { refund: await refundView(ctx, replay), replayed: true };
-  if (!stay.exitTs || !stay.amountCents || !stay.paidBy) throw apiError(409, 'This stay has no gate charge to refund.');
+  if (!stay.exitTs || !stay.amountCents || !stay.paidBy) throw refusal('conflict', 'This stay has no gate charge to refund.');
   const left = stay.amountCents - (await refundedOf(db, checkinId));
   if (input.amountCents > left)
-    throw apiError(409, `At most ${formatPeso(left)} of this ${formatPeso(stay.amountCents)} charge is left to refund.`);
+    throw refusal('conflict', `At most ${formatPeso(left)} of this ${formatPeso(stay.amountCents)} charge is left to refund.`);
 
   const id = newId();
   const method = stay.paidBy;
@@ -70,7 +71,7 @@ export async function refundGateCharge(
         statements,
         { user, subject: `checkin:${checkinId}`, reason: input.reason },
       );
-      if (!refunded.ok) throw apiError(409, 'This refund was already made.');
+      if (!refunded.ok) throw refusal('conflict', 'This refund was already made.');
     } else {
       await env.DB.batch([
         ...statements,
@@ -82,7 +83,7 @@ export async function refundGateCharge(
       ]);
     }
   } catch (error) {
-    if (changedMeanwhile(error)) throw apiError(409, 'Another refund of this charge was made a moment ago. Look it up again.');
+    if (changedMeanwhile(error)) throw refusal('conflict', 'Another refund of this charge was made a moment ago. Look it up again.');
     throw error;
   }
   return { refund: await refundView(ctx, id), replayed: false };

@@ -12,6 +12,7 @@ import { lotObject } from '../lot-object/stub';
 import { findOpenShift, openWalkIns } from './checkins.data';
 import { endShift, gateDay, gateWatch, recentGateEvents, shiftFigures, type Shift } from './shifts.data';
 import { readSettings } from '../platform/settings.data';
+import type { GatePaymentMethod } from '../../core/wallet';
 
 /** Occupancy at or above this share raises a warning (the map's "full" threshold). */
 const NEARLY_FULL = 0.9;
@@ -38,7 +39,7 @@ export type ActivityItem = {
   slot: string | null;
   time: string;
   amount: number | null;
-  paidBy: 'wallet' | 'cash' | null;
+  paidBy: GatePaymentMethod | null;
   /** Of a check-out's charge, what the lot paid back (docs/gate.md). */
   refundedCents: number;
   issue: string | null;

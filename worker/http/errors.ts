@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import type { Refusal, RefusalKind } from '../../core/refusal';
 
 /** Every error leaves the API as JSON `{ message, issues? }` so the client can show `STATUS: text`. */
 export function apiError(
@@ -15,6 +16,24 @@ export function apiError(
 }
 
 export const notFound = (what = 'Resource') => apiError(404, `${what} not found`);
+
+const STATUS_OF: Record<RefusalKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  insufficient_funds: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  too_many_attempts: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
+export const statusOf = (kind: RefusalKind) => STATUS_OF[kind];
+
+/** A domain refusal as the API answers it. */
+export const refusalResponse = (refused: Refusal) => apiError(STATUS_OF[refused.kind], refused.message, refused.detail).getResponse();
 
 export function validationError(error: ZodError): HTTPException {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));

@@ -8,7 +8,8 @@
  * moment of writing, one write after another, so the last write always carries the object's latest
  * figures. A write that fails leaves its windows noted for the next one; the alarm rewrites it all.
  */
-import { HOUR_MS, hoursOf } from '../../core/availability';
+import { hoursOf } from '../../core/availability';
+import { HOUR_MS } from '../../core/time';
 
 /** The instant a row stops taking its slot (the object's TAKEN_UNTIL). */
 const TAKEN_UNTIL = 'MAX(end_ms, kept_until)';

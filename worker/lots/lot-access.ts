@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { attendantAssignments, lots } from '../db/schema';
 import type { SessionUser } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { notFound, refusal } from '../../core/refusal';
 
 export async function assertManagesLot(db: DB, user: SessionUser, lotId: string): Promise<{ id: string; name: string }> {
   const ownedBy = user.role === 'super_admin' ? undefined : eq(lots.ownerId, user.id);
@@ -41,5 +41,5 @@ export const NOT_YOUR_LOT = 'You do not work at this parking lot.';
 export async function assertWorksLot(db: DB, user: SessionUser, lotId: string): Promise<void> {
   const allowed = await workableLotIds(db, user);
   if (allowed === 'all') await assertManagesLot(db, user, lotId);
-  else if (!allowed.includes(lotId)) throw apiError(403, NOT_YOUR_LOT);
+  else if (!allowed.includes(lotId)) throw refusal('forbidden', NOT_YOUR_LOT);
 }

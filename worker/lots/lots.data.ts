@@ -9,6 +9,7 @@ import { lotObject } from '../lot-object/stub';
 import { windowProblem } from '../../core/booking';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { lotPricingOf } from '../pricing/pricing.data';
+import { HOUR_MS } from '../../core/time';
 
 export const lotColumns = {
   id: lots.id,
@@ -57,7 +58,7 @@ export const pageOfLotsOwnedBy = (db: DB, ownerId: string | null, page: PageRequ
 export type LotWindow = { startMs: number; endMs: number };
 
 /** The next hour from now: what "live" availability means when no window is asked for. */
-export const liveWindow = (now = Date.now()): LotWindow => ({ startMs: now, endMs: now + 3_600_000 });
+export const liveWindow = (now = Date.now()): LotWindow => ({ startMs: now, endMs: now + HOUR_MS });
 
 export const pricingOf = (lot: LotRow): LotPricing => lotPricingOf(lot);
 

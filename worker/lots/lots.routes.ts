@@ -9,6 +9,7 @@ import { CURSOR_MESSAGE, pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
 import { availabilityOf, availabilityView, driverView, findLot, liveWindow, toDriverLot, type LotWindow } from './lots.data';
 import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
+import { HOUR_MS } from '../../core/time';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -48,7 +49,7 @@ const searchQuery = windowQuery.extend(pageQueryOf(LOT_PAGE_SIZE).shape).extend(
 const windowOf = ({ start, durationHours }: z.infer<typeof windowQuery>): LotWindow => {
   if (!start && !durationHours) return liveWindow();
   const startMs = start ? new Date(start).getTime() : Date.now();
-  return { startMs, endMs: startMs + (durationHours ?? 1) * 3_600_000 };
+  return { startMs, endMs: startMs + (durationHours ?? 1) * HOUR_MS };
 };
 
 /** Public lot search with the window, place and filters a driver asks for, and the lot's own pages. */

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { HOUR_MS } from '../../core/availability';
+import { HOUR_MS } from '../../core/time';
 import { lotHoursBooked, lots, slots } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
 import { cancelBooking, driver, extendBooking, makeLot, MINUTE, modifyBooking, reserve } from '../test/booking-fixtures';

@@ -9,7 +9,7 @@ import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { notFound, refusal } from '../../core/refusal';
 import { notificationStatement } from '../notifications/notifications.data';
 import { findUserById } from '../users/users.data';
 import {
@@ -50,7 +50,7 @@ export async function inviteToLot(ctx: Ctx, lot: { id: string; name: string }, i
       }),
     ]);
   } catch (error) {
-    if (violates(error, 'attendant_invitations')) throw apiError(409, `${invitee.email} is already invited to this lot.`);
+    if (violates(error, 'attendant_invitations')) throw refusal('conflict', `${invitee.email} is already invited to this lot.`);
     throw error;
   }
   return (await listLotInvitations(ctx.db, lot.id)).find((row) => row.id === id)!;
@@ -60,13 +60,13 @@ export async function inviteToLot(ctx: Ctx, lot: { id: string; name: string }, i
 async function pendingFor(db: DB, id: string, userId: string) {
   const invitation = await findInvitation(db, id);
   if (!invitation || invitation.userId !== userId) throw notFound('Invitation');
-  if (invitation.status !== 'pending') throw apiError(409, `This invitation was already ${invitation.status}.`);
+  if (invitation.status !== 'pending') throw refusal('conflict', `This invitation was already ${invitation.status}.`);
   return invitation;
 }
 
 const answered = (id: string) => async (db: DB) => {
   const invitation = await findInvitation(db, id);
-  return apiError(409, `This invitation was already ${invitation?.status ?? 'withdrawn'}.`);
+  return refusal('conflict', `This invitation was already ${invitation?.status ?? 'withdrawn'}.`);
 };
 
 /**
@@ -76,7 +76,7 @@ const answered = (id: string) => async (db: DB) => {
 export async function acceptInvitation(ctx: Ctx, id: string, now = new Date()) {
   const invitation = await pendingFor(ctx.db, id, ctx.user.id);
   const promote = ctx.user.role === 'parking_user';
-  if (await isAssigned(ctx.db, ctx.user.id, invitation.lotId)) throw apiError(409, 'You already work this lot’s gate.');
+  if (await isAssigned(ctx.db, ctx.user.id, invitation.lotId)) throw refusal('conflict', 'You already work this lot’s gate.');
   try {
     await ctx.env.DB.batch([
       decideInvitationStatement(ctx.env.DB, ctx.db, id, 'accepted', now),
@@ -103,7 +103,7 @@ export async function acceptInvitation(ctx: Ctx, id: string, now = new Date()) {
     ]);
   } catch (error) {
     if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
-    if (violates(error, 'attendant_assignments')) throw apiError(409, 'You already work this lot’s gate.');
+    if (violates(error, 'attendant_assignments')) throw refusal('conflict', 'You already work this lot’s gate.');
     throw error;
   }
   const user = (await findUserById(ctx.db, ctx.user.id))!;
@@ -129,7 +129,7 @@ export async function declineInvitation(ctx: Ctx, id: string, now = new Date()) 
 export async function withdrawInvitation(ctx: Ctx, lotId: string, id: string, now = new Date()) {
   const invitation = await findInvitation(ctx.db, id);
   if (!invitation || invitation.lotId !== lotId) throw notFound('Invitation');
-  if (invitation.status !== 'pending') throw apiError(409, `This invitation was already ${invitation.status}.`);
+  if (invitation.status !== 'pending') throw refusal('conflict', `This invitation was already ${invitation.status}.`);
   try {
     await ctx.env.DB.batch([decideInvitationStatement(ctx.env.DB, ctx.db, id, 'withdrawn', now), abortUnlessChanged(ctx.env.DB)]);
   } catch (error) {

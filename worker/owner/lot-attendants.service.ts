@@ -13,7 +13,7 @@ import { statementOf, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { notFound, refusal } from '../../core/refusal';
 import { accountInserts, findUserByEmail, findUserById, isEmailTaken } from '../users/users.data';
 import {
   assignStatement,
@@ -53,8 +53,8 @@ const roleChange = (ctx: Ctx, user: { id: string; email: string }, from: Role | 
     context: { email: user.email, from, to, lotId },
   });
 
-const alreadyHere = (email: string) => apiError(409, `${email} already works at this lot.`);
-const changedAgain = () => apiError(409, 'The attendants of this lot changed meanwhile. Reload and try again.');
+const alreadyHere = (email: string) => refusal('conflict', `${email} already works at this lot.`);
+const changedAgain = () => refusal('conflict', 'The attendants of this lot changed meanwhile. Reload and try again.');
 
 /**
  * An existing account is invited: it works the lot's gate only once its owner accepts
@@ -65,7 +65,7 @@ export async function addLotAttendant(ctx: Ctx, lot: { id: string; name: string 
   const existing = await findUserByEmail(ctx.db, input.email);
   if (!existing) return { ...(await createAttendant(ctx, lot.id, input)), invitation: null };
   // The owner (or the super admin) already works the gate of every lot they manage.
-  if (existing.id === ctx.owner.id) throw apiError(409, 'You already work this lot’s gate.');
+  if (existing.id === ctx.owner.id) throw refusal('conflict', 'You already work this lot’s gate.');
   if (await isAssigned(ctx.db, existing.id, lot.id)) throw alreadyHere(existing.email);
   const invitation = await inviteToLot({ env: ctx.env, db: ctx.db, user: ctx.owner }, lot, existing);
   return { attendant: null, created: false, oneTimePassword: null, invitation };
@@ -74,7 +74,7 @@ export async function addLotAttendant(ctx: Ctx, lot: { id: string; name: string 
 async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now = new Date()) {
   const firstName = input.firstName?.trim();
   const lastName = input.lastName?.trim();
-  if (!firstName || !lastName) throw apiError(400, NAMES_FOR_NEW_ACCOUNT);
+  if (!firstName || !lastName) throw refusal('invalid', NAMES_FOR_NEW_ACCOUNT);
   const password = oneTimePassword();
   const userId = newId();
   const account = accountInserts(
@@ -100,7 +100,8 @@ async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now
     ]);
   } catch (error) {
     // Someone signed up with this e-mail a moment ago: adding again assigns that account.
-    if (isEmailTaken(error)) throw apiError(409, `An account for ${input.email} was created a moment ago. Add it again to assign it.`);
+    if (isEmailTaken(error))
+      throw refusal('conflict', `An account for ${input.email} was created a moment ago. Add it again to assign it.`);
     throw error;
   }
   return { attendant: await attendantOf(ctx.db, lotId, userId), created: true, oneTimePassword: password };
@@ -147,16 +148,16 @@ export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: stri
   if (!user || !(await isAssigned(ctx.db, userId, lotId))) throw notFound('Attendant');
   const ownerId = ctx.owner.role === 'super_admin' ? null : ctx.owner.id;
   const worksElsewhere = async () => ownerId !== null && (await assignedToAnotherOwner(ctx.db, userId, ownerId));
-  const refusal = async () =>
-    apiError(
-      409,
+  const cannotRenew = async () =>
+    refusal(
+      'conflict',
       (await worksElsewhere())
         ? `${user.email} also works another owner's lot, so only Parkada support can give them a new password.`
         : `${user.email} has set their own password; only they can change it.`,
     );
   // Only an attendant account the owner's side created: never an owner's or the super admin's.
-  if (user.role !== 'attendant') throw apiError(409, `${user.email} is not an attendant account; only they can change its password.`);
-  if (!user.mustChangePassword || (await worksElsewhere())) throw await refusal();
+  if (user.role !== 'attendant') throw refusal('conflict', `${user.email} is not an attendant account; only they can change its password.`);
+  if (!user.mustChangePassword || (await worksElsewhere())) throw await cannotRenew();
   const password = oneTimePassword();
   try {
     await ctx.env.DB.batch([
@@ -169,7 +170,7 @@ export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: stri
       }),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw await refusal();
+    if (changedMeanwhile(error)) throw await cannotRenew();
     throw error;
   }
   await endAllSessions(ctx.env.SESSIONS, ctx.db, userId, now.getTime());

@@ -10,7 +10,7 @@ import { statementOf, type DB } from '../db/client';
 import { lots } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { apiError } from '../http/errors';
+import { refusal } from '../../core/refusal';
 import type { HeldWindow } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.data';
@@ -163,8 +163,8 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
   if (blocked.length) {
     // Sold time is never cancelled or moved: the answer names each slot and the window it is sold for.
     const windows = blocked.map((slot) => `${slot.label} (${soldWindow(held.get(slot.id)!)})`);
-    throw apiError(
-      409,
+    throw refusal(
+      'conflict',
       `Slots ${labelList(windows)} are sold or taken, so the lot cannot shrink to ${totalSlots} slots yet. Try again after those stays end.`,
       { heldSlots: blocked.map((slot) => slot.label) },
     );
@@ -189,15 +189,15 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
 export async function deleteLot(env: Bindings, db: DB, actor: SessionUser, lotId: string) {
   const live = await liveReservationCount(db, lotId);
   if (live > 0) {
-    throw apiError(
-      409,
+    throw refusal(
+      'conflict',
       `This lot has ${live} current or upcoming reservation${live === 1 ? '' : 's'}, so it cannot be deleted. Deactivate it instead to stop new bookings.`,
       { liveReservations: live },
     );
   }
   if (await lotHasRecords(db, lotId)) {
-    throw apiError(
-      409,
+    throw refusal(
+      'conflict',
       'This lot has past bookings or gate records, which are kept for receipts and reports, so it cannot be deleted. Deactivate it instead to stop new bookings.',
     );
   }

@@ -7,7 +7,7 @@
 import { calculateJwkThumbprint, createLocalJWKSet, importJWK, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Bindings } from '../env';
-import { apiError } from '../http/errors';
+import { refusal } from '../../core/refusal';
 
 export const PASS_ALGORITHM = 'ES256';
 export const PASSES_UNAVAILABLE = 'QR passes are unavailable: the pass signing key is not configured. Please contact the administrator.';
@@ -28,7 +28,7 @@ export type PassKeys = { signing: { kid: string; key: CryptoKey }; jwks: { keys:
 /** Logs why, and answers 503 rather than sign with (or publish) a key we cannot trust. */
 function refuse(reason: string): never {
   console.error(`QR passes refused: PASS_SIGNING_KEYS ${reason}.`);
-  throw apiError(503, PASSES_UNAVAILABLE);
+  throw refusal('unavailable', PASSES_UNAVAILABLE);
 }
 
 function parseKeys(raw: string | undefined) {

@@ -6,8 +6,8 @@ import { statementOf, type DB } from '../db/client';
 import { paymentEvents, payments, type Payment } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
-import { apiError } from '../http/errors';
-import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { refusal } from '../../core/refusal';
+import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { afterCommit } from '../db/after-commit';
 import { notify } from '../notifications/notifications.data';
 import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
@@ -66,17 +66,17 @@ export async function topupsToday(db: DB, userId: string, now: Date) {
  */
 export async function startTopup(env: Bindings, db: DB, input: TopupInput, request: IdempotentRequest, now = new Date()) {
   const provider = paymentProvider(env);
-  if (!provider) throw apiError(503, PAYMENT_UNAVAILABLE);
+  if (!provider) throw refusal('unavailable', PAYMENT_UNAVAILABLE);
   const replay = await priorResource(db, request);
   if (replay) return { payment: (await findOwnPayment(db, request.userId, replay))!, replayed: true };
 
   const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
   const tooLarge = topupTooLarge(input.amountCents, topupMaxCents);
-  if (tooLarge) throw apiError(400, tooLarge);
+  if (tooLarge) throw refusal('invalid', tooLarge);
   const usedToday = await topupsToday(db, request.userId, now);
   if (usedToday + input.amountCents > dailyTopupMaxCents) {
-    throw apiError(
-      400,
+    throw refusal(
+      'invalid',
       `Top-ups are limited to ${formatPeso(dailyTopupMaxCents)} per day; you can add up to ${formatPeso(Math.max(0, dailyTopupMaxCents - usedToday))} more today.`,
     );
   }
@@ -107,7 +107,7 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
   } catch (error) {
     console.error('Payment provider refused the checkout', error);
     await db.update(payments).set({ status: 'failed', failureReason: 'The payment provider did not answer.' }).where(eq(payments.id, id));
-    throw apiError(502, 'The payment provider did not answer. No money was taken; please try again.');
+    throw refusal('upstream_failed', 'The payment provider did not answer. No money was taken; please try again.');
   }
   return { payment: (await findOwnPayment(db, request.userId, id))!, replayed: false };
 }
@@ -127,16 +127,16 @@ export async function settleFromWebhook(
   headers: Headers,
 ): Promise<WebhookOutcome> {
   const provider = paymentProvider(env);
-  if (!provider || provider.name !== providerName) throw apiError(404, `No payment provider named ${providerName} is configured.`);
+  if (!provider || provider.name !== providerName) throw refusal('not_found', `No payment provider named ${providerName} is configured.`);
   const payload = await provider.verifyWebhook(rawBody, headers);
-  if (payload === null) throw apiError(401, 'Invalid webhook signature.');
+  if (payload === null) throw refusal('unauthenticated', 'Invalid webhook signature.');
   const parsed = webhookEventSchema.safeParse(payload);
-  if (!parsed.success) throw apiError(400, 'Malformed webhook event.');
+  if (!parsed.success) throw refusal('invalid', 'Malformed webhook event.');
   const event = parsed.data;
   const [payment] = await db.select().from(payments).where(eq(payments.id, event.paymentId));
-  if (!payment || payment.provider !== provider.name) throw apiError(404, 'Payment not found');
+  if (!payment || payment.provider !== provider.name) throw refusal('not_found', 'Payment not found');
   if (payment.providerRef !== event.providerRef || payment.amountCents !== event.amountCents) {
-    throw apiError(400, 'The webhook does not match the payment it names.');
+    throw refusal('invalid', 'The webhook does not match the payment it names.');
   }
   return event.type === 'payment.paid' ? credit(env, db, payment, event) : fail(env, db, payment, event);
 }

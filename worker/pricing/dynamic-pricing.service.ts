@@ -21,7 +21,7 @@ import type { DB } from '../db/client';
 import { pageOf, type PageRequest } from '../db/pages';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { notFound, refusal } from '../../core/refusal';
 import { assertManagesLot } from '../lots/lot-access';
 import { hourlyOccupancy } from './occupancy.data';
 import { appliedBandRates, bandRatesStatement, dynamicPricingLots, dynamicToggleStatement, type DynamicPricingLot } from './pricing.data';
@@ -78,7 +78,7 @@ export async function listDynamicSuggestions(db: DB, user: SessionUser, query: {
   if (lotId) {
     await assertManagesLot(db, user, lotId);
     const [lot] = await dynamicPricingLots(db, { lotId });
-    if (!lot?.dynamicEnabled) throw apiError(409, isOff(lot));
+    if (!lot?.dynamicEnabled) throw refusal('conflict', isOff(lot));
     return suggestionsPage(await suggestionsForLot(db, lot, now), null);
   }
   const rows = await dynamicPricingLots(db, { ownerId: user.role === 'super_admin' ? null : user.id, page });
@@ -129,19 +129,19 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
   await assertManagesLot(db, user, body.lotId);
   const [lot] = await dynamicPricingLots(db, { lotId: body.lotId });
   if (!lot) throw notFound('Parking lot');
-  if (!lot.dynamicEnabled) throw apiError(409, isOff(lot));
+  if (!lot.dynamicEnabled) throw refusal('conflict', isOff(lot));
   const suggestion = (await suggestionsForLot(db, lot, now)).find((candidate) => candidate.band === body.band);
   const label = bandLabel(body.band);
-  if (!suggestion) throw apiError(409, `There is no suggestion for ${label} yet: it needs at least one whole day of records.`);
+  if (!suggestion) throw refusal('conflict', `There is no suggestion for ${label} yet: it needs at least one whole day of records.`);
   if (suggestion.suggestedPrice !== body.suggestedPrice) {
-    throw apiError(
-      409,
+    throw refusal(
+      'conflict',
       `The suggestion for ${label} is now ${formatPeso(suggestion.suggestedPrice)}; refresh the suggestions to see why.`,
       { suggestion },
     );
   }
   if (suggestion.change === 'keep')
-    throw apiError(409, `${label} already has the suggested rate of ${formatPeso(suggestion.currentPrice)}.`);
+    throw refusal('conflict', `${label} already has the suggested rate of ${formatPeso(suggestion.currentPrice)}.`);
 
   const applied = {
     ...appliedBandRates(lot.bandRatesJson),
@@ -164,7 +164,7 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
       }),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw apiError(409, 'The lot’s pricing changed meanwhile; refresh the suggestions and try again.');
+    if (changedMeanwhile(error)) throw refusal('conflict', 'The lot’s pricing changed meanwhile; refresh the suggestions and try again.');
     throw error;
   }
   return { lotId: lot.id, band: body.band, rateCents: suggestion.suggestedPrice, appliedAt: now.toISOString() };

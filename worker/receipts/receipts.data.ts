@@ -13,9 +13,11 @@ import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '
 import { charges, checkins, gateRefunds, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { historyWhere } from '../reservations/reservation-lists.data';
+import { shortIdOf } from '../../core/ids';
+import type { GatePaymentMethod } from '../../core/wallet';
 
 /** The receipt number printed on the document: short, upper case, derived from the receipt id. */
-export const receiptNumber = (id: string) => `PKD-${id.slice(0, 8).toUpperCase()}`;
+export const receiptNumber = (id: string) => `PKD-${shortIdOf(id)}`;
 
 const totals = (amountCents: number) => ({ amountCents, vatCents: vatIncluded(amountCents) });
 
@@ -30,8 +32,7 @@ export const issueReceipt = (d1: D1Database, db: DB, input: { userId: string; re
 export const reviseReceipt = (d1: D1Database, db: DB, reservationId: string, netPaidCents: number) =>
   statementOf(d1, db.update(receipts).set(totals(netPaidCents)).where(eq(receipts.reservationId, reservationId)));
 
-type ReceiptMethod = 'wallet' | 'cash';
-const RECEIPT_METHOD_LABELS: Record<ReceiptMethod, string> = { wallet: 'Parkada Wallet', cash: 'cash at the gate' };
+const RECEIPT_METHOD_LABELS: Record<GatePaymentMethod, string> = { wallet: 'Parkada Wallet', cash: 'cash at the gate' };
 
 const CHARGE_LABELS: Record<(typeof charges.$inferSelect)['kind'], string> = {
   BOOKING: 'Parking',
@@ -128,7 +129,7 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .from(checkins)
     .where(and(eq(checkins.reservationId, row.reservationId), isNotNull(checkins.exitTs)))
     .limit(1);
-  const methodOf = (kind: (typeof charges.$inferSelect)['kind']): ReceiptMethod =>
+  const methodOf = (kind: (typeof charges.$inferSelect)['kind']): GatePaymentMethod =>
     kind === 'OVERSTAY' && stay?.paidBy === 'cash' ? 'cash' : 'wallet';
   const gateRefundLines = await db
     .select({ id: gateRefunds.id, amountCents: gateRefunds.amountCents, createdAt: gateRefunds.createdAt, method: gateRefunds.method })

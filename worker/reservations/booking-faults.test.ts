@@ -28,6 +28,7 @@ import {
 } from '../test/booking-fixtures';
 import { call, db, seedOnce } from '../test/helpers';
 import { book, CHANGED_MEANWHILE, extend, HOLD_EXPIRED, modify, NOT_CONFIRMED } from './reservations.service';
+import { refusalResponse, statusOf } from '../http/errors';
 
 beforeAll(seedOnce);
 
@@ -95,7 +96,7 @@ describe('an error after the batch committed (a lost connection)', () => {
       request,
     ).then(
       () => null,
-      (error) => ({ status: error.status, body: error.getResponse().json() }),
+      (error) => ({ status: statusOf(error.kind), body: refusalResponse(error).json() }),
     );
     expect(refusal?.status).toBe(503);
     expect(await refusal?.body).toEqual({ message: NOT_CONFIRMED });
@@ -211,7 +212,7 @@ describe('a commit cannot be undone by the alarm', () => {
       serviceRequest(user.id, 'reservations.create'),
     ).then(
       () => null,
-      (error) => error.getResponse().json(),
+      (error) => refusalResponse(error).json(),
     );
     expect(refusal).toEqual({ message: HOLD_EXPIRED });
     expect(await balanceOf(user.id)).toBe(100_000);
@@ -240,7 +241,7 @@ describe('status changes are conditional', () => {
     });
     const refusal = await extend(ctx, booking.id, 1, serviceRequest(user.id, `reservations.extend:${booking.id}`)).then(
       () => null,
-      (error) => error.getResponse().json(),
+      (error) => refusalResponse(error).json(),
     );
     expect(refusal).toEqual({ message: CHANGED_MEANWHILE });
     expect((await reservationRow(booking.id)).status).toBe('EXPIRED');
@@ -270,7 +271,7 @@ describe('status changes are conditional', () => {
       serviceRequest(user.id, `reservations.modify:${booking.id}`),
     ).then(
       () => null,
-      (error) => error.getResponse().json(),
+      (error) => refusalResponse(error).json(),
     );
     expect(refusal).toEqual({ message: CHANGED_MEANWHILE });
     expect(await balanceOf(user.id)).toBe(96_000);

@@ -6,7 +6,6 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { holdsSlot } from '../../core/booking';
 import { afterCommit } from '../db/after-commit';
@@ -18,6 +17,8 @@ import { contextWith, driver, lostAfterCommit, makeLot, MINUTE, serviceRequest }
 import { db, seedOnce } from '../test/helpers';
 import { netPaid } from './reservations.data';
 import { book, cancel, extend, modify, type BookingContext } from './reservations.service';
+import { Refusal } from '../../core/refusal';
+import { statusOf } from '../http/errors';
 
 const SLOTS = 3;
 type Fault =
@@ -221,7 +222,7 @@ async function run(lotId: string, ids: string[], step: Op) {
         return lotObject(env, lotId).runTimers(afterLapse());
     }
   } catch (error) {
-    if (error instanceof HTTPException && ((error.status >= 400 && error.status < 500) || error.status === 503)) return;
+    if (error instanceof Refusal && (statusOf(error.kind) < 500 || error.kind === 'unavailable')) return;
     throw error;
   }
 }

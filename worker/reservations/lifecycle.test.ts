@@ -143,3 +143,24 @@ describe('the lot object alarm', () => {
     expect(await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm())).not.toBeNull();
   });
 });
+
+describe('Auto Extend refused by the wallet', () => {
+  it('tells the driver the wallet is short and to top up, changing nothing', async () => {
+    const lotId = await makeLot(1);
+    const short = await driver(60);
+    await call('/api/user/preferences', { method: 'PATCH', cookie: short.cookie, json: { autoExtend: true } });
+    const res = await reserve(short.cookie, { lotId, start: inMinutes(1), durationHours: 1 });
+    const booking = await res.json<{ id: string; endTs: string; amountCents: number }>();
+    // The hour left in the wallet after paying for the first is less than another hour costs.
+    expect(6_000 - booking.amountCents).toBeLessThan(booking.amountCents);
+    await checkIn(booking.id);
+    await lotObject(env, lotId).runTimers(Date.parse(booking.endTs) - 20 * MINUTE);
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, short.user.id), eq(notifications.type, 'AUTO_EXTEND_FAILED')));
+    expect(note.message).toContain('Insufficient wallet balance');
+    expect(note.message).toContain('Top up your wallet to extend.');
+    expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].endTs).toBe(booking.endTs);
+  });
+});

@@ -5,6 +5,7 @@
  * itself, from its alarm) and never imports the object class.
  */
 import { holdsSlot, REMINDER_MINUTES } from '../../core/booking';
+import { Refusal } from '../../core/refusal';
 import { formatDateTime } from '../../core/time';
 import { openWalkIns } from '../gate/checkins.data';
 import { readPreferences } from '../account/preferences.data';
@@ -12,7 +13,6 @@ import { afterCommit } from '../db/after-commit';
 import { createDb, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import type { Bindings } from '../env';
-import { HTTPException } from 'hono/http-exception';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock } from '../lot-object/protocol';
 import { notify } from '../notifications/notifications.data';
 import { readSettings } from '../platform/settings.data';
@@ -170,11 +170,12 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
     return 'extended';
   } catch (error) {
     // A refusal (slot booked next, wallet short, lot rules) says why; anything else is logged, and the driver still hears.
+    const refused = error instanceof Refusal && error.kind !== 'unavailable' ? error : null;
+    if (!refused) console.error('Auto Extend failed', row.id, error);
     const reason =
-      error instanceof HTTPException
-        ? (await error.getResponse().json<{ message: string }>()).message
-        : 'the booking system did not answer.';
-    if (!(error instanceof HTTPException)) console.error('Auto Extend failed', row.id, error);
+      refused?.kind === 'insufficient_funds'
+        ? `${refused.message} Top up your wallet to extend.`
+        : (refused?.message ?? 'the booking system did not answer.');
     await told(
       'Could not extend automatically',
       'AUTO_EXTEND_FAILED',

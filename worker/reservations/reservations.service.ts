@@ -10,7 +10,7 @@
 import { canExtend, canModify, changesClosed, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
 import { formatPeso } from '../../core/money';
 import { extensionCents, quote } from '../../core/pricing';
-import { formatDateTime } from '../../core/time';
+import { formatDateTime, HOUR_MS } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } from '../../core/vehicles';
 import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
 import { statementOf, type DB } from '../db/client';
@@ -19,8 +19,8 @@ import { changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import { charges, reservations } from '../db/schema';
 import type { Bindings } from '../env';
-import { apiError, notFound } from '../http/errors';
-import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../http/idempotency';
+import { notFound, refusal } from '../../core/refusal';
+import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
@@ -63,7 +63,12 @@ export type BookingContext = {
 export const bookingContext = (env: Bindings, db: DB): BookingContext => ({ env, db, lot: (lotId) => lotObject(env, lotId), afterCommit });
 
 const insufficient = (missingCents: number, balanceCents: number, amountCents: number) =>
-  apiError(402, INSUFFICIENT, { missingCents, balanceCents, amountCents, detail: `Top up at least ${formatPeso(missingCents)} to book.` });
+  refusal('insufficient_funds', INSUFFICIENT, {
+    missingCents,
+    balanceCents,
+    amountCents,
+    detail: `Top up at least ${formatPeso(missingCents)} to book.`,
+  });
 
 /** A wallet payment for parking was refused: the driver hears why (PAYMENT_FAILED) and gets the 402. */
 async function paymentRefused(
@@ -98,7 +103,7 @@ async function afterPayment(ctx: BookingContext, userId: string, what: string, a
 async function bookableLot(db: DB, lotId: string) {
   const lot = await lotForBooking(db, lotId);
   if (!lot?.isApproved) throw notFound('Parking lot');
-  if (!lot.isActive) throw apiError(409, 'This lot is not taking new bookings right now.');
+  if (!lot.isActive) throw refusal('conflict', 'This lot is not taking new bookings right now.');
   return lot;
 }
 
@@ -114,18 +119,19 @@ async function vehicleFor(db: DB, userId: string, input: Pick<CreateReservation,
     vehicle = { id: own.id, plate: own.plate, type: own.vehicleType };
   } else {
     const plate = normalizePlate(input.plate ?? '');
-    if (!isPhilippinePlate(plate)) throw apiError(400, PLATE_MESSAGE);
+    if (!isPhilippinePlate(plate)) throw refusal('invalid', PLATE_MESSAGE);
     const saved = await findOwnVehicleByPlate(db, userId, plate);
     vehicle = saved ? { id: saved.id, plate, type: saved.vehicleType } : { id: null, plate, type: 'car' };
   }
   const accepted = lot.rules.vehicleTypes ?? ['car'];
-  if (!accepted.includes(vehicle.type)) throw apiError(400, `This lot does not take ${vehicle.type === 'car' ? 'cars' : 'motorcycles'}.`);
+  if (!accepted.includes(vehicle.type))
+    throw refusal('invalid', `This lot does not take ${vehicle.type === 'car' ? 'cars' : 'motorcycles'}.`);
   return vehicle;
 }
 
 const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
   const problem = windowProblem({ start, end }, lot, now);
-  if (problem) throw apiError(400, problem);
+  if (problem) throw refusal('invalid', problem);
 };
 
 /**
@@ -151,11 +157,11 @@ async function writeOnHold(
     const refused = holdLapsed(error) || changedMeanwhile(error) || isIdempotencyRace(error);
     if (!refused) {
       console.error('Booking write failed without a definite outcome; the alarm settles its hold', record.reservationId, error);
-      throw apiError(503, NOT_CONFIRMED);
+      throw refusal('unavailable', NOT_CONFIRMED);
     }
     await release();
-    if (holdLapsed(error)) throw apiError(409, HOLD_EXPIRED);
-    if (changedMeanwhile(error)) throw apiError(409, CHANGED_MEANWHILE);
+    if (holdLapsed(error)) throw refusal('conflict', HOLD_EXPIRED);
+    if (changedMeanwhile(error)) throw refusal('conflict', CHANGED_MEANWHILE);
     throw error;
   }
   if (!result.ok) {
@@ -219,7 +225,7 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
       },
       now.getTime(),
     );
-    if (!held.ok) throw apiError(409, LOT_FULL);
+    if (!held.ok) throw refusal('conflict', LOT_FULL);
     const record: BookingRecord = {
       reservationId: id,
       version: 0,
@@ -274,7 +280,7 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
     }
     if (!paid.ok) {
       if (paid.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, what, { ...paid, amountCents: price.totalCents });
-      throw apiError(409, 'This booking was already paid.');
+      throw refusal('conflict', 'This booking was already paid.');
     }
   } finally {
     await afterCommit('Unlocking a new reservation', async () => authority.unlockReservation(id));
@@ -313,7 +319,7 @@ async function changeReservation<T>(
 ): Promise<T> {
   const { lotId } = await ownReservation(ctx.db, userId, id);
   const lot = ctx.lot(lotId);
-  if (!(await lot.lockReservation(id, now.getTime()))) throw apiError(409, CHANGE_IN_PROGRESS);
+  if (!(await lot.lockReservation(id, now.getTime()))) throw refusal('conflict', CHANGE_IN_PROGRESS);
   try {
     return await change(await ownReservation(ctx.db, userId, id), lot);
   } finally {
@@ -334,8 +340,8 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
   const { id } = reservation;
   // The same request again: the first answer, no second refund.
   if (await priorResource(db, request)) return { reservation, refundCents: await refundedOnCancel(db, userId, id) };
-  if (reservation.status === 'ACTIVE') throw apiError(409, 'You are checked in: check out at the gate to end this reservation.');
-  if (reservation.status !== 'CONFIRMED') throw apiError(409, `This reservation is already ${reservation.status.toLowerCase()}.`);
+  if (reservation.status === 'ACTIVE') throw refusal('conflict', 'You are checked in: check out at the gate to end this reservation.');
+  if (reservation.status !== 'CONFIRMED') throw refusal('conflict', `This reservation is already ${reservation.status.toLowerCase()}.`);
   const { freeCancelMinutes } = await readSettings(db);
   const refundCents = refundableAt(reservation.startTs, freeCancelMinutes, now) ? await netPaid(db, id) : 0;
   const markCancelled = updateIfUnchanged(ctx.env.DB, ctx.db, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
@@ -358,14 +364,14 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
           recordIdempotencyKey(db, env.DB, request, id),
         ],
       );
-      if (!refunded.ok) throw apiError(409, 'This reservation was already cancelled.');
+      if (!refunded.ok) throw refusal('conflict', 'This reservation was already cancelled.');
     } else {
       await env.DB.batch([...markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
     }
   } catch (error) {
     if (isIdempotencyRace(error))
       return { reservation: await replayed(ctx, userId, id), refundCents: await refundedOnCancel(db, userId, id) };
-    if (changedMeanwhile(error)) throw apiError(409, CHANGED_MEANWHILE);
+    if (changedMeanwhile(error)) throw refusal('conflict', CHANGED_MEANWHILE);
     throw error;
   }
   const cancelled = await reservationView(db, userId, id);
@@ -411,8 +417,8 @@ async function reschedule(
   };
   const held = await authority.hold(hold, now.getTime());
   if (!held.ok) {
-    throw apiError(
-      409,
+    throw refusal(
+      'conflict',
       next.sameSlot
         ? `Your slot is booked by someone else after ${formatDateTime(reservation.endTs)}; the stay cannot be extended.`
         : LOT_FULL,
@@ -471,7 +477,7 @@ async function reschedule(
   if (!result.ok) {
     if (result.reason === 'insufficient_funds')
       throw await paymentRefused(ctx, userId, movement.description, { ...result, amountCents: difference });
-    throw apiError(409, 'This change was already made.');
+    throw refusal('conflict', 'This change was already made.');
   }
   if (difference > 0)
     await afterPayment(ctx, userId, `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`, difference);
@@ -490,8 +496,8 @@ export function modify(
     if (await priorResource(ctx.db, request)) return replayed(ctx, request.userId, id);
     const { freeCancelMinutes } = await readSettings(ctx.db);
     if (!canModify(reservation, freeCancelMinutes, now)) {
-      throw apiError(
-        409,
+      throw refusal(
+        'conflict',
         reservation.status === 'CONFIRMED'
           ? `${changesClosed(freeCancelMinutes)} This one can still be extended or cancelled.`
           : 'Only a confirmed reservation can be changed.',
@@ -509,13 +515,14 @@ export function modify(
 export function extend(ctx: BookingContext, id: string, hours: number, request: IdempotentRequest, now = new Date()) {
   return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
     if (await priorResource(ctx.db, request)) return replayed(ctx, request.userId, id);
-    if (!canExtend(reservation, now)) throw apiError(409, 'Only a confirmed or active reservation that has not ended can be extended.');
+    if (!canExtend(reservation, now))
+      throw refusal('conflict', 'Only a confirmed or active reservation that has not ended can be extended.');
     const lot = await bookableLot(ctx.db, reservation.lotId);
     const start = new Date(reservation.startTs);
-    const end = new Date(new Date(reservation.endTs).getTime() + hours * 3_600_000);
+    const end = new Date(new Date(reservation.endTs).getTime() + hours * HOUR_MS);
     // The window is judged as a whole, as if booked at its start (it may have begun already).
     const problem = windowProblem({ start, end }, lot, start);
-    if (problem) throw apiError(400, problem);
+    if (problem) throw refusal('invalid', problem);
     return reschedule(ctx, authority, reservation, { start, end, sameSlot: true, kind: 'EXTENSION' }, request, now);
   });
 }

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { WEEKDAYS } from '../../core/booking';
 import { newId } from '../db/ids';
 import { lots, pricing, reservations, slots, users, wallets } from '../db/schema';
-import type { IdempotentRequest } from '../http/idempotency';
+import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { LotDurableObject } from '../lot-object/lot-durable-object';
 import type { SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';

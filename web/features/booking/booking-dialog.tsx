@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/toast';
 import { vehiclesQuery } from '../../lib/account';
 import { platformRulesQuery, useBookingActions } from '../../lib/booking';
 import { walletQuery } from '../../lib/wallet';
+import { HOUR_MS } from '../../../core/time';
 
 export type BookingTarget = { id: string; name: string; pricing: LotPricing; amenitiesJson: string };
 export type SlotNeeds = { accessible?: boolean; ev?: boolean };
@@ -49,8 +50,8 @@ export function BookingDialog({
   const [needs, setNeeds] = useState<SlotNeeds>(searchedNeeds);
   const amenities = lot ? lotAmenities(lot) : {};
   const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
-  const price = lot ? quote(lot.pricing, durationHours * 3_600_000, Date.parse(start)) : null;
-  const end = new Date(new Date(start).getTime() + durationHours * 3_600_000).toISOString();
+  const price = lot ? quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start)) : null;
+  const end = new Date(new Date(start).getTime() + durationHours * HOUR_MS).toISOString();
   const short = wallet && price ? price.totalCents - wallet.balanceCents : 0;
 
   const submit = (event: FormEvent) => {

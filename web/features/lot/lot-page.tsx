@@ -13,6 +13,7 @@ import { lotQuery, platformRulesQuery } from '../../lib/booking';
 import { BookingDialog } from '../booking/booking-dialog';
 import { AvailabilityBadge } from '../find-parking/lot-card';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
+import { HOUR_MS } from '../../../core/time';
 
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
 const SUPPORT_EMAIL = 'support@parkada.ph';
@@ -109,7 +110,7 @@ export function LotPage({ id }: { id: string }) {
                   <span className="block font-semibold">
                     {h} hour{h > 1 ? 's' : ''}
                   </span>
-                  {formatPeso(quote(lot.pricing, h * 3_600_000, Date.parse(start)).totalCents)}
+                  {formatPeso(quote(lot.pricing, h * HOUR_MS, Date.parse(start)).totalCents)}
                 </button>
               ))}
             </div>

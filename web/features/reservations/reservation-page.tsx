@@ -13,6 +13,7 @@ import { useMinuteClock } from '../../lib/use-minute-clock';
 import { QrPass, savePassImage } from './qr-pass';
 import { ReservationActions } from './reservation-actions';
 import { StatusBadge } from './status-badge';
+import { passIdOf } from '../../../core/booking';
 
 const Row = ({ label, value }: { label: string; value: string }) => (
   <div className="flex justify-between gap-4 py-1.5">
@@ -90,7 +91,7 @@ export function ReservationPage({ id }: { id: string }) {
           <Card>
             <h2 className="mb-2 font-semibold">Details</h2>
             <dl className="text-sm">
-              <Row label="Reservation" value={reservation.id.slice(0, 8).toUpperCase()} />
+              <Row label="Reservation" value={passIdOf(reservation.id)} />
               <Row label="Booked on" value={formatDateTime(reservation.createdAt)} />
               <Row label="Start" value={formatDateTime(reservation.startTs)} />
               <Row label="End" value={formatDateTime(reservation.endTs)} />

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { paymentConfigQuery, paymentQuery, useRefreshWallet, useSandboxDecision, type Payment } from '../../lib/wallet';
 import { SandboxBadge } from './sandbox-badge';
+import { shortIdOf } from '../../../core/ids';
 
 /** Spec 2.10 when no provider is configured. */
 function PaymentUnavailable() {
@@ -96,7 +97,7 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
           </div>
           <div className="flex justify-between">
             <dt className="text-muted-foreground">Reference</dt>
-            <dd className="font-mono text-sm">{current.id.slice(0, 8).toUpperCase()}</dd>
+            <dd className="font-mono text-sm">{shortIdOf(current.id)}</dd>
           </div>
         </dl>
         {current.status === 'pending' && current.sandbox ? (

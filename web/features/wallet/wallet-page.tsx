@@ -10,6 +10,7 @@ import { PayCodeDialog } from './pay-code-dialog';
 import { TopupDialog } from './topup-dialog';
 import { TransactionsList } from './transactions-list';
 import { WalletSettings } from './wallet-settings';
+import { shortIdOf } from '../../../core/ids';
 
 const COMING_REWARDS = ['Free parking hours', 'Partner discounts at malls', 'Priority reservations at busy lots'];
 
@@ -55,7 +56,7 @@ export function WalletPage() {
             </div>
             <div className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
               <span>{wallet.points.toLocaleString('en-PH')} points</span>
-              <span className="font-mono opacity-90">Wallet {wallet.id.slice(0, 8).toUpperCase()}</span>
+              <span className="font-mono opacity-90">Wallet {shortIdOf(wallet.id)}</span>
             </div>
           </Card>
           <div className="grid grid-cols-2 gap-4">
