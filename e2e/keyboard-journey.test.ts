@@ -2,7 +2,7 @@
  * The driver's core journey with the keyboard alone, as someone who cannot use a pointer would make
  * it: sign in, find a lot, reserve it, and cancel the reservation with its refund. Nothing is clicked;
  * the page is only given keys (Tab to move, Enter and Space to act, typing into fields). Addresses are
- * typed into the browser, as anyone can (the search lives in the URL).
+ * typed into the browser, which anyone can do (the search lives in the URL).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

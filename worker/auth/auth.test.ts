@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { earlyRegistrations, notifications, ownerApplications, preferences, users, wallets } from '../db/schema';
+import type { ApiErrorBody } from '../test/api-types';
 import { call, db, sessionCookie, signupBody } from '../test/helpers';
 
 const signup = (body: Record<string, unknown>, headers?: HeadersInit) => call('/api/auth/signup', { method: 'POST', json: body, headers });
@@ -90,7 +91,7 @@ describe('sign-up', () => {
   it('answers malformed JSON with 400, not 500', async () => {
     const res = await call('/api/auth/signup', { method: 'POST', body: '{"firstName":', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(400);
-    const body = await res.json<any>();
+    const body = await res.json<ApiErrorBody>();
     expect(body.message).toMatch(/JSON/);
     expect(body.issues).toEqual([{ path: '', message: body.message }]);
   });

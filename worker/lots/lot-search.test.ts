@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { count, eq } from 'drizzle-orm';
+import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lots, users } from '../db/schema';
 import { newId } from '../db/ids';
@@ -7,10 +8,12 @@ import { DEMO_ACCOUNTS } from '../seed/seed';
 import { searchLots } from './lot-search.data';
 import { liveWindow } from './lots.data';
 import { driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
+import type { Api } from '../test/api-types';
 import { call, db, seedOnce, walkPages } from '../test/helpers';
 
 type Found = { id: string; name: string; distanceKm: number | null; availability: { total: number; free: number; problem: string | null } };
 type Page = { items: Found[]; nextCursor: string | null };
+type LotDetail = InferResponseType<Api['lots'][':id']['$get'], 200>;
 
 const search = async (query: string) => {
   const res = await call(`/api/lots?${query}`);
@@ -66,7 +69,7 @@ describe('lot search with a window and filters', () => {
     const { cookie } = await driver(1_000);
     const start = inMinutes(180);
     await reserve(cookie, { lotId, start, durationHours: 4 });
-    const lot = await (await call(`/api/lots/${lotId}?start=${encodeURIComponent(start)}&durationHours=4`)).json<any>();
+    const lot = await (await call(`/api/lots/${lotId}?start=${encodeURIComponent(start)}&durationHours=4`)).json<LotDetail>();
     expect(lot.availability).toMatchObject({ total: 2, free: 1, reserved: 1, quote: { hours: 4, totalCents: 14_400 } });
   });
 });

@@ -1,10 +1,16 @@
+import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelBooking, driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
 import { newId } from '../db/ids';
 import { attendantAssignments } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { findUserByEmail } from '../users/users.data';
+import type { Api, ApiErrorBody } from '../test/api-types';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
+
+type Booking = InferResponseType<Api['reservations']['$post'], 201>;
+type Receipts = InferResponseType<Api['receipts']['$get'], 200>;
+type Receipt = InferResponseType<Api['receipts'][':id']['$get'], 200>;
 
 beforeAll(seedOnce);
 
@@ -12,8 +18,8 @@ describe('receipts', () => {
   it('issues one receipt per booking and keeps it equal to the net amount paid', async () => {
     const lotId = await makeLot(1, { progressive: true });
     const { cookie } = await driver(2_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 3 })).json<any>();
-    const list = (await (await call('/api/receipts', { cookie })).json<{ items: any[] }>()).items;
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 3 })).json<Booking>();
+    const list = (await (await call('/api/receipts', { cookie })).json<Receipts>()).items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ reservationId: booking.id, amountCents: 12_000, currency: 'PHP', lot: { name: booking.lotName } });
     expect(list[0].number).toBe(`PKD-${list[0].id.slice(0, 8).toUpperCase()}`);
@@ -24,7 +30,7 @@ describe('receipts', () => {
       json: { hours: 1 },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
-    const receipt = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
+    const receipt = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<Receipt>();
     // 4 h progressive: ₱144 in all, of which 12/112 is VAT.
     expect(receipt).toMatchObject({
       amountCents: 14_400,
@@ -34,15 +40,15 @@ describe('receipts', () => {
       slotLabel: 'A-1',
       paymentMethod: 'Parkada Wallet',
     });
-    expect(receipt.lines.map((l: any) => [l.label, l.amountCents])).toEqual([
+    expect(receipt.lines.map((l) => [l.label, l.amountCents])).toEqual([
       ['Parking', 12_000],
       ['Extension', 2_400],
     ]);
-    expect(receipt.lines.reduce((sum: number, l: any) => sum + l.amountCents, 0)).toBe(receipt.amountCents);
+    expect(receipt.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(receipt.amountCents);
     expect(receipt.paymentReference).toMatch(/^[0-9A-F-]{13}$/);
 
     await cancelBooking(cookie, booking.id);
-    const cancelled = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<any>();
+    const cancelled = await (await call(`/api/receipts/${list[0].id}`, { cookie })).json<Receipt>();
     expect(cancelled).toMatchObject({ amountCents: 0, vatCents: 0, status: 'CANCELLED' });
     expect(cancelled.lines.at(-1)).toMatchObject({ label: 'Refund to wallet', amountCents: -14_400 });
   });
@@ -52,12 +58,12 @@ describe('receipts', () => {
     const owner = await driver(1_000);
     const other = await driver(0);
     await reserve(owner.cookie, { lotId, start: inMinutes(60) });
-    const [receipt] = (await (await call('/api/receipts', { cookie: owner.cookie })).json<{ items: any[] }>()).items;
+    const [receipt] = (await (await call('/api/receipts', { cookie: owner.cookie })).json<Receipts>()).items;
     expect((await call(`/api/receipts/${receipt.id}`, { cookie: other.cookie })).status).toBe(404);
-    expect((await (await call('/api/receipts', { cookie: other.cookie })).json<{ items: unknown[] }>()).items).toEqual([]);
+    expect((await (await call('/api/receipts', { cookie: other.cookie })).json<Receipts>()).items).toEqual([]);
     const bad = await call('/api/receipts/not-an-id', { cookie: owner.cookie });
     expect(bad.status).toBe(400);
-    expect((await bad.json<any>()).message).toBe('Unknown receipt id');
+    expect((await bad.json<ApiErrorBody>()).message).toBe('Unknown receipt id');
   });
 
   it("opens a receipt to the driver and to the staff of the stay's lot, and to no one else", async () => {

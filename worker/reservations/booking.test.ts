@@ -1,8 +1,16 @@
 import { and, eq } from 'drizzle-orm';
+import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, reservations, wallets, walletTransactions } from '../db/schema';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MALL, MINUTE, reserve } from '../test/booking-fixtures';
+import type { Api, ApiErrorBody } from '../test/api-types';
 import { call, db, seedOnce } from '../test/helpers';
+
+type Booking = InferResponseType<Api['reservations']['$post'], 201>;
+type Availability = InferResponseType<Api['lots'][':id']['availability']['$get'], 200>;
+type Vehicle = InferResponseType<Api['user']['vehicles']['$post'], 201>;
+/** The 402 of a short wallet: the error's figures (reservations.service.ts). */
+type Insufficient = ApiErrorBody & { missingCents: number; balanceCents: number; amountCents: number; detail: string };
 
 const driverOf = async (cookie: string) => (await call('/api/auth/user', { cookie })).json<{ id: string }>();
 
@@ -14,7 +22,7 @@ describe('POST /api/reservations', () => {
     const { user, cookie } = await driver(1_000);
     const res = await reserve(cookie, { lotId, start: inMinutes(60) });
     expect(res.status).toBe(201);
-    const booking = await res.json<any>();
+    const booking = await res.json<Booking>();
     expect(booking).toMatchObject({
       status: 'CONFIRMED',
       lotId,
@@ -39,11 +47,11 @@ describe('POST /api/reservations', () => {
     const lotId = await makeLot(3);
     const { user, cookie } = await driver(1_000);
     const body = { lotId, start: inMinutes(60) };
-    const first = await (await reserve(cookie, body, 'booking-key-0001')).json<any>();
+    const first = await (await reserve(cookie, body, 'booking-key-0001')).json<Booking>();
     const again = await reserve(cookie, body, 'booking-key-0001');
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect((await again.json<any>()).id).toBe(first.id);
+    expect((await again.json<Booking>()).id).toBe(first.id);
     expect((await reserve(cookie, { ...body, durationHours: 3 }, 'booking-key-0001')).status).toBe(409);
     expect(await balanceOf(user.id)).toBe(92_000);
     expect(await db().select().from(reservations).where(eq(reservations.userId, user.id))).toHaveLength(1);
@@ -59,7 +67,7 @@ describe('POST /api/reservations', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(190);
-    expect(await results.find((r) => r.status === 409)!.json<any>()).toEqual({ message: 'Lot is full for this time' });
+    expect(await results.find((r) => r.status === 409)!.json<ApiErrorBody>()).toEqual({ message: 'Lot is full for this time' });
     const booked = await db().select().from(reservations).where(eq(reservations.lotId, lotId));
     expect(booked).toHaveLength(10);
     expect(new Set(booked.map((r) => r.slotId)).size).toBe(10);
@@ -72,7 +80,7 @@ describe('POST /api/reservations', () => {
     }
     const availability = await (
       await call(`/api/lots/${lotId}/availability?start=${encodeURIComponent(start)}&durationHours=1`)
-    ).json<any>();
+    ).json<Availability>();
     expect(availability).toMatchObject({ total: 10, free: 0, reserved: 10 });
   });
 
@@ -88,8 +96,8 @@ describe('POST /api/reservations', () => {
   it('keeps accessible bays for drivers who need them', async () => {
     const lotId = await makeLot(3, { accessibleSlots: 1 });
     const { cookie } = await driver(1_000);
-    const plain = await (await reserve(cookie, { lotId, start: inMinutes(60) })).json<any>();
-    const needing = await (await reserve(cookie, { lotId, start: inMinutes(60), needs: { accessible: true } })).json<any>();
+    const plain = await (await reserve(cookie, { lotId, start: inMinutes(60) })).json<Booking>();
+    const needing = await (await reserve(cookie, { lotId, start: inMinutes(60), needs: { accessible: true } })).json<Booking>();
     expect(plain.slotLabel).not.toBe('A-1');
     expect(needing.slotLabel).toBe('A-1');
     expect((await reserve(cookie, { lotId, start: inMinutes(60), needs: { accessible: true } })).status).toBe(409);
@@ -100,7 +108,7 @@ describe('POST /api/reservations', () => {
     const { cookie } = await driver(50);
     const res = await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 });
     expect(res.status).toBe(402);
-    expect(await res.json<any>()).toMatchObject({
+    expect(await res.json<Insufficient>()).toMatchObject({
       message: 'Insufficient wallet balance',
       missingCents: 3_000,
       balanceCents: 5_000,
@@ -143,7 +151,7 @@ describe('POST /api/reservations', () => {
     const { user, cookie } = await driver(1_000);
     const res = await reserve(cookie, { lotId, start: inMinutes(60), ...body });
     expect(res.status).toBe(400);
-    expect((await res.json<any>()).message).toBe(message);
+    expect((await res.json<ApiErrorBody>()).message).toBe(message);
     expect(await balanceOf(user.id)).toBe(100_000);
   });
 
@@ -152,8 +160,8 @@ describe('POST /api/reservations', () => {
     const { cookie } = await driver(1_000);
     const car = await (
       await call('/api/user/vehicles', { method: 'POST', cookie, json: { plate: 'NAB 1234', make: 'Toyota', model: 'Vios' } })
-    ).json<any>();
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), plate: 'nab1234' })).json<any>();
+    ).json<Vehicle>();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), plate: 'nab1234' })).json<Booking>();
     expect(booking).toMatchObject({ vehicleId: car.id, vehiclePlate: 'NAB 1234' });
     expect((await call(`/api/user/vehicles/${car.id}`, { method: 'DELETE', cookie })).status).toBe(409);
   });

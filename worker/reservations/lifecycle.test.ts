@@ -1,11 +1,16 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
+import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, reservations } from '../db/schema';
 import type { LotDurableObject } from '../lot-object/lot-durable-object';
 import { lotObject } from '../lot-object/stub';
 import { balanceOf, checkIn, driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
+import type { Api } from '../test/api-types';
 import { call, db, seedOnce } from '../test/helpers';
+
+type Booking = InferResponseType<Api['reservations']['$post'], 201>;
+type Extended = InferResponseType<Api['reservations'][':id']['extend']['$post'], 200>;
 
 beforeAll(seedOnce);
 
@@ -13,7 +18,7 @@ describe('the lot object drives time', () => {
   it('expires a no-show 15 minutes after the start and frees the slot', async () => {
     const lotId = await makeLot(1);
     const { user, cookie } = await driver(1_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     const stub = lotObject(env, lotId);
     expect(await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm())).not.toBeNull();
     await stub.runTimers(Date.now() + 10 * MINUTE);
@@ -46,7 +51,7 @@ describe('the lot object drives time', () => {
   it("keeps a checked-in car's slot past the no-show deadline and while it overstays", async () => {
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(booking.id);
     const stub = lotObject(env, lotId);
     const end = Date.parse(booking.endTs);
@@ -60,7 +65,7 @@ describe('the lot object drives time', () => {
   it('reminds a checked-in driver before the end, and extends instead when Auto Extend is on', async () => {
     const lotId = await makeLot(1);
     const plain = await driver(1_000);
-    const first = await (await reserve(plain.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const first = await (await reserve(plain.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(first.id);
     const stub = lotObject(env, lotId);
     await stub.runTimers(Date.parse(first.endTs) - 20 * MINUTE);
@@ -73,7 +78,7 @@ describe('the lot object drives time', () => {
     const lot2 = await makeLot(1);
     const keen = await driver(1_000);
     await call('/api/user/preferences', { method: 'PATCH', cookie: keen.cookie, json: { autoExtend: true } });
-    const second = await (await reserve(keen.cookie, { lotId: lot2, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const second = await (await reserve(keen.cookie, { lotId: lot2, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(second.id);
     const stub2 = lotObject(env, lot2);
     await stub2.runTimers(Date.parse(second.endTs) - 20 * MINUTE);
@@ -94,7 +99,7 @@ describe('the lot object drives time', () => {
     const lotId = await makeLot(1);
     const keen = await driver(1_000);
     await call('/api/user/preferences', { method: 'PATCH', cookie: keen.cookie, json: { autoExtend: true } });
-    const booking = await (await reserve(keen.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const booking = await (await reserve(keen.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     const next = await driver(1_000);
     expect((await reserve(next.cookie, { lotId, start: booking.endTs, durationHours: 1 })).status).toBe(201);
     await checkIn(booking.id);
@@ -111,7 +116,7 @@ describe('the lot object drives time', () => {
   it('lets a checked-in driver extend from the app', async () => {
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<any>();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(booking.id);
     const res = await call(`/api/reservations/${booking.id}/extend`, {
       method: 'POST',
@@ -120,7 +125,7 @@ describe('the lot object drives time', () => {
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(res.status).toBe(200);
-    expect(await res.json<any>()).toMatchObject({ status: 'ACTIVE', amountCents: 12_000 });
+    expect(await res.json<Extended>()).toMatchObject({ status: 'ACTIVE', amountCents: 12_000 });
   });
 });
 
@@ -131,7 +136,7 @@ describe('the lot object alarm', () => {
     // Booked a little in the past (inside the start slack), so the no-show deadline is near.
     const booking = await (
       await reserve(cookie, { lotId, start: new Date(Date.now() - 4 * MINUTE).toISOString(), durationHours: 1 })
-    ).json<any>();
+    ).json<Booking>();
     const stub = lotObject(env, lotId);
     const alarmAt = await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm());
     expect(alarmAt).not.toBeNull();

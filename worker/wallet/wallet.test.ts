@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_TOPUP_MAX_CENTS, TOPUP_MAX_CENTS } from '../../core/wallet';
 import { lots, notifications, payments, reservations, wallets, walletTransactions } from '../db/schema';
@@ -8,10 +9,22 @@ import { newId } from '../db/ids';
 import { PAYMENT_UNAVAILABLE } from '../payments/provider';
 import { createSandboxProvider, signSandboxPayload, SIGNATURE_HEADER } from '../payments/sandbox-provider';
 import { DEMO_ACCOUNTS } from '../seed/seed';
+import type { Api, ApiErrorBody } from '../test/api-types';
 import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet } from './wallet.service';
 import { walletOf } from './wallet.data';
+
+type WalletSummary = InferResponseType<Api['wallet']['$get'], 200>;
+type Transactions = InferResponseType<Api['wallet']['transactions']['$get'], 200>;
+type Statement = Exclude<InferResponseType<Api['wallet']['statement']['$get'], 200>, string>; // the CSV is text
+type PaymentMethods = InferResponseType<Api['wallet']['payment-methods']['$get'], 200>;
+type SavedAutoTopup = InferResponseType<Api['wallet']['auto-topup']['$put'], 200>;
+type AutoTopup = InferResponseType<Api['wallet']['auto-topup']['$get'], 200>;
+type Topup = InferResponseType<Api['wallet']['topup']['$post'], 201>;
+type Decided = InferResponseType<Api['payments']['sandbox'][':id'][':decision']['$post'], 200>;
+type PaymentsConfig = InferResponseType<Api['payments']['config']['$get'], 200>;
+type WebhookAnswer = InferResponseType<Api['payments']['webhook'][':provider']['$post'], 200>;
 
 let lotId = '';
 beforeAll(async () => {
@@ -53,10 +66,10 @@ async function topUp(cookie: string, amountCents: number) {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(created.status).toBe(201);
-  const payment = (await created.json<any>()) as { id: string };
+  const payment = await created.json<Topup>();
   const approved = await call(`/api/payments/sandbox/${payment.id}/approve`, { method: 'POST', cookie });
   expect(approved.status).toBe(200);
-  return (await approved.json<any>()) as { id: string; status: string };
+  return approved.json<Decided>();
 }
 
 const ledgerSum = async (walletId: string) =>
@@ -73,7 +86,7 @@ describe('GET /api/wallet', () => {
     const cookie = await signedInAs((await db().query.users.findFirst({ where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email) }))!.id);
     const res = await call('/api/wallet', { cookie });
     expect(res.status).toBe(200);
-    expect(await res.json<any>()).toMatchObject({
+    expect(await res.json<WalletSummary>()).toMatchObject({
       balanceCents: 100_000,
       points: 0,
       level: 'Bronze',
@@ -89,7 +102,7 @@ describe('top-up through the sandbox provider', () => {
     const { cookie, wallet } = await newDriver();
     const missing = await call('/api/wallet/topup', { method: 'POST', cookie, json: { amountCents: 50_000, method: 'gcash' } });
     expect(missing.status).toBe(400);
-    expect((await missing.json<any>()).message).toContain('Idempotency-Key');
+    expect((await missing.json<ApiErrorBody>()).message).toContain('Idempotency-Key');
 
     const res = await call('/api/wallet/topup', {
       method: 'POST',
@@ -98,7 +111,7 @@ describe('top-up through the sandbox provider', () => {
       headers: { 'Idempotency-Key': 'topup-key-0001' },
     });
     expect(res.status).toBe(201);
-    const payment = await res.json<any>();
+    const payment = await res.json<Topup>();
     expect(payment).toMatchObject({
       status: 'pending',
       amountCents: 50_000,
@@ -118,12 +131,12 @@ describe('top-up through the sandbox provider', () => {
     expect(again.status).toBe(409);
     expect((await walletRow(wallet.id)).balanceCents).toBe(50_000);
 
-    const list = await (await call('/api/wallet/transactions', { cookie })).json<any>();
+    const list = await (await call('/api/wallet/transactions', { cookie })).json<Transactions>();
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ type: 'TOPUP', amountCents: 50_000, description: 'Top-up via GCash', label: 'Top-up' });
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.map((n) => n.type)).toContain('PAYMENT_SUCCESS');
-    expect(await (await call('/api/wallet', { cookie })).json<any>()).toMatchObject({
+    expect(await (await call('/api/wallet', { cookie })).json<WalletSummary>()).toMatchObject({
       balanceCents: 50_000,
       totalCreditsCents: 50_000,
       totalSpentCents: 0,
@@ -139,8 +152,8 @@ describe('top-up through the sandbox provider', () => {
         json: { amountCents: 20_000, method: 'card' },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       })
-    ).json<any>();
-    const declined = await (await call(`/api/payments/sandbox/${created.id}/decline`, { method: 'POST', cookie })).json<any>();
+    ).json<Topup>();
+    const declined = await (await call(`/api/payments/sandbox/${created.id}/decline`, { method: 'POST', cookie })).json<Decided>();
     expect(declined).toMatchObject({ status: 'failed', failureReason: 'The payer declined the payment.' });
     expect((await walletRow(wallet.id)).balanceCents).toBe(0);
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
@@ -160,10 +173,10 @@ describe('top-up through the sandbox provider', () => {
     const second = await send(30_000);
     expect(second.status).toBe(201);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
-    expect((await second.json<any>()).id).toBe((await first.json<any>()).id);
+    expect((await second.json<Topup>()).id).toBe((await first.json<Topup>()).id);
     const other = await send(40_000);
     expect(other.status).toBe(409);
-    expect((await other.json<any>()).message).toContain('different request');
+    expect((await other.json<ApiErrorBody>()).message).toContain('different request');
     expect(await db().select().from(payments).where(eq(payments.amountCents, 30_000))).toSatisfy((rows: unknown[]) => rows.length >= 1);
   });
 
@@ -179,7 +192,7 @@ describe('top-up through the sandbox provider', () => {
         }),
       ),
     );
-    const ids = new Set(await Promise.all(results.map(async (r) => (await r.json<any>()).id)));
+    const ids = new Set(await Promise.all(results.map(async (r) => (await r.json<Topup>()).id)));
     expect(ids.size).toBe(1);
     expect(await db().select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(1);
   });
@@ -195,7 +208,7 @@ describe('top-up through the sandbox provider', () => {
     const { cookie, user } = await newDriver();
     const res = await call('/api/wallet/topup', { method: 'POST', cookie, json, headers: { 'Idempotency-Key': crypto.randomUUID() } });
     expect(res.status).toBe(400);
-    expect((await res.json<any>()).message).toBe(message);
+    expect((await res.json<ApiErrorBody>()).message).toBe(message);
     expect(await db().select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(0);
   });
 
@@ -209,13 +222,15 @@ describe('top-up through the sandbox provider', () => {
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(over.status).toBe(400);
-    expect((await over.json<any>()).message).toBe('Top-ups are limited to ₱50,000.00 per day; you can add up to ₱10,000.00 more today.');
+    expect((await over.json<ApiErrorBody>()).message).toBe(
+      'Top-ups are limited to ₱50,000.00 per day; you can add up to ₱10,000.00 more today.',
+    );
   });
 
   it("shows the spec's unavailable message when no provider is configured", async () => {
     const { cookie } = await newDriver();
     const bindings = { PAYMENT_PROVIDER: undefined };
-    expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({
+    expect(await (await call('/api/payments/config', { cookie, bindings })).json<PaymentsConfig>()).toEqual({
       available: false,
       message: PAYMENT_UNAVAILABLE,
     });
@@ -227,13 +242,13 @@ describe('top-up through the sandbox provider', () => {
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(res.status).toBe(503);
-    expect((await res.json<any>()).message).toBe(PAYMENT_UNAVAILABLE);
+    expect((await res.json<ApiErrorBody>()).message).toBe(PAYMENT_UNAVAILABLE);
   });
 
   it.each(['production', 'staging', undefined])('runs the sandbox gateway only in development, never with APP_ENV %s', async (appEnv) => {
     const { cookie } = await newDriver();
     const bindings = { APP_ENV: appEnv };
-    expect(await (await call('/api/payments/config', { cookie, bindings })).json<any>()).toEqual({
+    expect(await (await call('/api/payments/config', { cookie, bindings })).json<PaymentsConfig>()).toEqual({
       available: false,
       message: PAYMENT_UNAVAILABLE,
     });
@@ -257,7 +272,7 @@ describe('top-up through the sandbox provider', () => {
         json: { amountCents: 10_000, method: 'gcash' },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       })
-    ).json<any>();
+    ).json<Topup>();
     expect((await call(`/api/payments/${created.id}`, { cookie: b.cookie })).status).toBe(404);
     expect((await call(`/api/payments/sandbox/${created.id}/approve`, { method: 'POST', cookie: b.cookie })).status).toBe(404);
     expect((await walletRow(a.wallet.id)).balanceCents).toBe(0);
@@ -275,7 +290,7 @@ describe('the payment webhook', () => {
       json: { amountCents, method: 'gcash' },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
-    const { id } = await res.json<any>();
+    const { id } = await res.json<Topup>();
     const [payment] = await db().select().from(payments).where(eq(payments.id, id));
     return { ...driver, payment };
   }
@@ -290,8 +305,8 @@ describe('the payment webhook', () => {
       amountCents: payment.amountCents,
     });
     const first = await post(body, headers);
-    expect(await first.json<any>()).toMatchObject({ received: true, status: 'credited' });
-    for (let i = 0; i < 3; i++) expect(await (await post(body, headers)).json<any>()).toMatchObject({ status: 'duplicate' });
+    expect(await first.json<WebhookAnswer>()).toMatchObject({ received: true, status: 'credited' });
+    for (let i = 0; i < 3; i++) expect(await (await post(body, headers)).json<WebhookAnswer>()).toMatchObject({ status: 'duplicate' });
     // A second, distinct event for the same payment credits nothing either.
     const other = await sandbox.webhookFor({
       type: 'payment.paid',
@@ -299,7 +314,7 @@ describe('the payment webhook', () => {
       providerRef: payment.providerRef!,
       amountCents: payment.amountCents,
     });
-    expect(await (await post(other.body, other.headers)).json<any>()).toMatchObject({ status: 'duplicate' });
+    expect(await (await post(other.body, other.headers)).json<WebhookAnswer>()).toMatchObject({ status: 'duplicate' });
     expect((await walletRow(wallet.id)).balanceCents).toBe(25_000);
     expect((await ledgerSum(wallet.id)).sum).toBe(25_000);
   });
@@ -324,7 +339,7 @@ describe('the payment webhook', () => {
     for (const headers of [forged, tampered, stale, new Headers()]) {
       const res = await post(body, headers);
       expect(res.status).toBe(401);
-      expect(await res.json<any>()).toEqual({ message: 'Invalid webhook signature.' });
+      expect(await res.json<ApiErrorBody>()).toEqual({ message: 'Invalid webhook signature.' });
     }
     expect((await walletRow(wallet.id)).balanceCents).toBe(0);
     expect((await db().select().from(payments).where(eq(payments.id, payment.id)))[0].status).toBe('pending');
@@ -432,14 +447,14 @@ describe('paying and refunding from the wallet', () => {
       description: 'Cancelled',
       idempotencyKey: 'r2',
     });
-    expect(await (await call('/api/wallet', { cookie })).json<any>()).toMatchObject({
+    expect(await (await call('/api/wallet', { cookie })).json<WalletSummary>()).toMatchObject({
       points: 40,
       monthPoints: 40,
       totalSpentCents: 40_000,
       balanceCents: 60_000,
     });
-    const history = await (await call('/api/wallet/transactions?points=true', { cookie })).json<any>();
-    expect(history.items.map((t: { pointsDelta: number }) => t.pointsDelta)).toEqual([-8, 40, -1, 9]);
+    const history = await (await call('/api/wallet/transactions?points=true', { cookie })).json<Transactions>();
+    expect(history.items.map((t) => t.pointsDelta)).toEqual([-8, 40, -1, 9]);
   });
 
   it('keeps balance = sum of the ledger = credits − spent, and points = Σ floor(net per reservation / ₱10), for any sequence', async () => {
@@ -487,7 +502,7 @@ describe('paying and refunding from the wallet', () => {
         }
         const row = await walletRow(wallet.id);
         const ledger = await ledgerSum(wallet.id);
-        const summary = await (await call('/api/wallet', { cookie })).json<any>();
+        const summary = await (await call('/api/wallet', { cookie })).json<WalletSummary>();
         expect(row.balanceCents).toBe(expected);
         expect(ledger.sum).toBe(row.balanceCents);
         expect(summary.totalCreditsCents - summary.totalSpentCents).toBe(row.balanceCents);
@@ -515,12 +530,12 @@ describe('wallet settings', () => {
   it('pages the transactions newest first', async () => {
     const { cookie } = await newDriver();
     for (const amount of [1_000, 2_000, 3_000]) await topUp(cookie, amount);
-    const first = await (await call('/api/wallet/transactions?limit=2', { cookie })).json<any>();
-    expect(first.items.map((t: { amountCents: number }) => t.amountCents)).toEqual([3_000, 2_000]);
+    const first = await (await call('/api/wallet/transactions?limit=2', { cookie })).json<Transactions>();
+    expect(first.items.map((t) => t.amountCents)).toEqual([3_000, 2_000]);
     const second = await (
-      await call(`/api/wallet/transactions?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, { cookie })
-    ).json<any>();
-    expect(second.items.map((t: { amountCents: number }) => t.amountCents)).toEqual([1_000]);
+      await call(`/api/wallet/transactions?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`, { cookie })
+    ).json<Transactions>();
+    expect(second.items.map((t) => t.amountCents)).toEqual([1_000]);
     expect(second.nextCursor).toBeNull();
     expect((await call('/api/wallet/transactions?limit=0', { cookie })).status).toBe(400);
   });
@@ -531,7 +546,7 @@ describe('wallet settings', () => {
     const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit' })
       .format(new Date())
       .slice(0, 7);
-    const json = await (await call(`/api/wallet/statement?month=${month}`, { cookie })).json<any>();
+    const json = await (await call(`/api/wallet/statement?month=${month}`, { cookie })).json<Statement>();
     expect(json).toMatchObject({ month, openingCents: 0, closingCents: 12_345 });
     expect(json.rows[0]).toMatchObject({ type: 'TOPUP', balanceCents: 12_345 });
     const csv = await call(`/api/wallet/statement?month=${month}&format=csv`, { cookie });
@@ -549,7 +564,7 @@ describe('wallet settings', () => {
   it('lists the payment methods used', async () => {
     const { cookie } = await newDriver();
     await topUp(cookie, 1_000);
-    const methods = await (await call('/api/wallet/payment-methods', { cookie })).json<any>();
+    const methods = await (await call('/api/wallet/payment-methods', { cookie })).json<PaymentMethods>();
     expect(methods).toEqual([expect.objectContaining({ method: 'gcash', provider: 'sandbox', count: 1, totalCents: 1_000 })]);
   });
 
@@ -557,11 +572,11 @@ describe('wallet settings', () => {
     const { user, wallet, cookie } = await newDriver();
     const rule = { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' };
     expect((await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { ...rule, thresholdCents: 5 } })).status).toBe(400);
-    expect(await (await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: rule })).json<any>()).toEqual({
+    expect(await (await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: rule })).json<SavedAutoTopup>()).toEqual({
       rule,
       supported: true,
     });
-    expect(await (await call('/api/wallet/auto-topup', { cookie })).json<any>()).toEqual({ rule, supported: true });
+    expect(await (await call('/api/wallet/auto-topup', { cookie })).json<AutoTopup>()).toEqual({ rule, supported: true });
 
     await topUp(cookie, 30_000); // GCash is now a saved method
     const [reservationId] = await reservationsFor(user.id, 1);
