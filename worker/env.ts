@@ -1,6 +1,7 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { LotDurableObject } from './lot-object/lot-durable-object';
+import type { LotTimerMessage } from './lot-object/protocol';
 import type * as schema from './db/schema';
 import type { User } from './db/schema';
 
@@ -10,6 +11,8 @@ export type Bindings = {
   DB: D1Database;
   SESSIONS: KVNamespace;
   LOT: DurableObjectNamespace<LotDurableObject>;
+  /** What the lot objects' alarms find due, for the worker's queue() consumer (worker/reservations/lifecycle.ts). */
+  LOT_TIMERS: Queue<LotTimerMessage>;
   /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   /** Owner applicants' documents (worker/documents). */

@@ -1,9 +1,12 @@
 import { app } from './app';
 import type { Bindings } from './env';
+import type { LotTimerMessage } from './lot-object/protocol';
+import { consumeLotTimers } from './reservations/lifecycle';
 
 export { AttemptLimiter } from './auth/attempt-limiter';
 export { LotDurableObject } from './lot-object/lot-durable-object';
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Bindings>;
+  queue: (batch, env) => consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env),
+} satisfies ExportedHandler<Bindings, LotTimerMessage>;

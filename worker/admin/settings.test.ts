@@ -13,6 +13,7 @@ import { saveSettingsStatement } from '../platform/settings.data';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { balanceOf, cancelBooking, driver, inMinutes, makeLot, MINUTE, modifyBooking, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { runLotTimers } from '../test/lot-timers';
 
 type SettingsAnswer = { settings: PlatformSettings; defaults: PlatformSettings; updatedAt: string | null; updatedBy: string | null };
 
@@ -218,11 +219,11 @@ describe('the rules follow the stored settings', () => {
     const stub = lotObject(env, lotId);
     const start = Date.parse(booking.startTs);
     // Past the default 15 minutes, inside the stored 30: still kept.
-    await stub.runTimers(start + 20 * MINUTE);
+    await runLotTimers(stub, start + 20 * MINUTE);
     expect(await status()).toBe('CONFIRMED');
     // The object now wakes at the stored deadline.
     expect(await runInDurableObject(stub, (_lot: LotDurableObject, state) => state.storage.getAlarm())).toBe(start + 30 * MINUTE);
-    await stub.runTimers(start + 30 * MINUTE);
+    await runLotTimers(stub, start + 30 * MINUTE);
     expect(await status()).toBe('EXPIRED');
     const [note] = await db()
       .select()

@@ -1,13 +1,14 @@
 /** System health against the real bindings: each part is probed, and a broken part is reported as an error, not a 500. */
-import { env, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { overallStatus, rateBackgroundFailure, rateProbe, RECENT_FAILURE_MS } from '../../core/health';
 import { DAY_MS, HOUR_MS } from '../../core/time';
 import { backgroundFailures, deployments } from '../db/schema';
-import type { LotDurableObject } from '../lot-object/lot-durable-object';
+import { LotDurableObject } from '../lot-object/lot-durable-object';
 import { lotObject } from '../lot-object/stub';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { runLotTimers } from '../test/lot-timers';
 
 let cookie = '';
 beforeAll(async () => {
@@ -105,14 +106,16 @@ describe('system health', () => {
       detail: expect.stringMatching(/^Last failure: Lot timers \(old-lot\) at .*: D1 timed out$/),
     });
 
-    // A lot object's timers throw (injected): the failure is recorded where it happens, and the alarm still rethrows it.
-    const lot = lotObject(env, 'failing-lot');
-    await runInDurableObject(lot, async (instance: LotDurableObject) => {
-      instance.lapsedHolds = () => {
-        throw new Error('Injected timer failure');
-      };
-      await expect(instance.runTimers(Date.now())).rejects.toThrow('Injected timer failure');
-    });
+    // A lot's due work fails (injected in its object): the failure is recorded where it happens, and the Queue delivers the item again.
+    const { reconcileWalkIns } = LotDurableObject.prototype;
+    LotDurableObject.prototype.reconcileWalkIns = () => {
+      throw new Error('Injected timer failure');
+    };
+    try {
+      expect((await runLotTimers(lotObject(env, 'failing-lot'), Date.now())).retryMessages).toMatchObject([{ msgId: 'due-0' }]);
+    } finally {
+      LotDurableObject.prototype.reconcileWalkIns = reconcileWalkIns;
+    }
     const h = await health();
     expect(part(h, 'Background work')).toMatchObject({
       status: 'warning',

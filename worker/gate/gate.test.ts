@@ -14,6 +14,7 @@ import { moneyTotal } from '../owner/figures.data';
 import { signPayCode } from '../wallet/pay-code';
 import { enter, PAY_CODE_USED } from './checkins.service';
 import { refusalResponse } from '../http/errors';
+import { runLotTimers } from '../test/lot-timers';
 
 type Checkin = {
   id: string;
@@ -257,7 +258,7 @@ describe('an entry captured offline is judged at its time', () => {
   /** A reservation starting in a minute that the lot object's alarm has expired as a no-show (its clock run 17 minutes on). */
   async function expiredNoShow(lotId: string) {
     const car = await reservedCar(lotId);
-    await lotObject(env, lotId).runTimers(Date.now() + 17 * MINUTE);
+    await runLotTimers(lotObject(env, lotId), Date.now() + 17 * MINUTE);
     expect((await reservationRow(car.booking.id)).status).toBe('EXPIRED');
     expect(await objectBooking(lotId, car.booking.id)).toBeNull();
     return car;

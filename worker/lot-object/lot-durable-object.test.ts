@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LotDurableObject } from './lot-durable-object';
 import { HOLD_TTL_MS, type BookingRecord, type SlotInfo } from './protocol';
 import { lotObject } from './stub';
+import { runLotTimers } from '../test/lot-timers';
 
 const HOUR = 3_600_000;
 const slotsOf = (count: number): SlotInfo[] =>
@@ -170,7 +171,7 @@ describe('the alarm', () => {
     expect(await lot.availability(window, 1)).toMatchObject({ free: 0 });
     const alarmAt = await runInDurableObject(lot, (_instance: LotDurableObject, state) => state.storage.getAlarm());
     expect(alarmAt).toBeGreaterThan(Date.now() + HOLD_TTL_MS - 5_000);
-    await lot.runTimers(Date.now() + HOLD_TTL_MS + 1_000);
+    await runLotTimers(lot, Date.now() + HOLD_TTL_MS + 1_000);
     expect(await lot.availability(window, 1)).toMatchObject({ free: 1 });
   });
 
@@ -180,7 +181,7 @@ describe('the alarm', () => {
     const request = hold(window);
     await lot.lockReservation(request.reservationId, Date.now() + HOLD_TTL_MS);
     await lot.hold(request);
-    await lot.runTimers(Date.now() + HOLD_TTL_MS + 1_000);
+    await runLotTimers(lot, Date.now() + HOLD_TTL_MS + 1_000);
     expect(await lot.availability(window, 1)).toMatchObject({ free: 0 });
     // The alarm comes back when the lock lapses.
     expect(await runInDurableObject(lot, (_instance: LotDurableObject, state) => state.storage.getAlarm())).toBeGreaterThan(

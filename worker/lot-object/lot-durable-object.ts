@@ -1,8 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import type { Bindings } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.data';
-import { runLotTimers } from '../reservations/lifecycle';
 import { installChangeLog, ReadModel } from './read-model';
 import {
   HOLD_TTL_MS,
@@ -13,6 +11,7 @@ import {
   type HoldRequest,
   type HoldResult,
   type LotClock,
+  type LotTimerMessage,
   type OpenWalkIn,
   type SlotInfo,
   type WalkInRequest,
@@ -47,8 +46,10 @@ const bookedIdOf = (reservationId: string) => `booking:${reservationId}`;
  * its live walk-in count. It allocates and keeps time; it never decides what happens to a reservation.
  * State lives in SQLite storage and `sql.exec` is synchronous: the allocation methods never await, so
  * two requests can never interleave inside one and no slot is ever given to two overlapping stays.
- * Its alarm hands what is due to the D1-side lifecycle (`runLotTimers`), passing itself as the slot
- * authority. Every method takes the clock as an argument. Protocol and failure table: docs/booking.md.
+ * It imports nothing of the worker beyond its own module: its alarm finds what is due and sends one
+ * message per item to the lot-timers Queue, whose consumer (worker/reservations/lifecycle.ts) decides
+ * on the D1 side and calls back through the stub. Every method takes the clock as an argument.
+ * Protocol and failure table: docs/booking.md.
  */
 export class LotDurableObject extends DurableObject<Bindings> implements LotClock {
   private readonly readModel: ReadModel;
@@ -402,7 +403,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   // ——— The clock: what is due, for the lifecycle to act on ———
 
   /** Holds whose write never claimed them within their lease. */
-  lapsedHolds(now: number): { holdId: string; reservationId: string }[] {
+  private lapsedHolds(now: number): { holdId: string; reservationId: string }[] {
     return this.ctx.storage.sql
       .exec<{ hold_id: string; reservation_id: string }>(
         "SELECT hold_id, reservation_id FROM holds WHERE state = 'held' AND held_until <= ?",
@@ -448,37 +449,67 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     return cursor.rowsWritten > 0;
   }
 
-  /** An overstaying car keeps its slot a little longer at a time, until it checks out. */
-  keepOverstay(reservationId: string, untilMs: number): void {
+  /** An overstaying car keeps its slot a little longer at a time, until it checks out; the alarm comes back at the new end. */
+  keepOverstay(reservationId: string, untilMs: number, now = Date.now()): void {
     this.ctx.storage.sql.exec(
       "UPDATE holds SET kept_until = MAX(kept_until, ?) WHERE reservation_id = ? AND state = 'booked'",
       untilMs,
       reservationId,
     );
-    this.publish();
+    this.publish(now);
+    this.scheduleNextAlarm(now);
   }
 
-  /** Time-driven work; the alarm runs it with the clock, tests with a chosen instant. */
-  async runTimers(now: number): Promise<void> {
-    const retryLater = () => this.ctx.storage.sql.exec('INSERT OR REPLACE INTO timer_retry (id, at) VALUES (1, ?)', now + RETRY_MS);
-    try {
-      const { unsettled, noShowGraceMinutes } = await runLotTimers(this.env, this, this.lotId, now);
-      this.ctx.storage.sql.exec('INSERT OR REPLACE INTO no_show_grace (id, ms) VALUES (1, ?)', noShowGraceMinutes * MINUTE);
-      if (unsettled) retryLater();
-    } catch (error) {
-      // D1 failing mid-run: whatever was due is due again soon, whatever the platform's own retries do.
-      retryLater();
-      await recordBackgroundFailure(this.env.DB, { job: 'Lot timers', subject: this.ctx.id.name ?? this.ctx.id.toString(), error }, now);
-      throw error;
-    } finally {
-      this.scheduleNextAlarm(now);
-    }
+  /** The no-show grace in force, as the D1 side read it: deadlines, and so the next alarm, follow it. */
+  noteNoShowGrace(minutes: number, now = Date.now()): void {
+    this.ctx.storage.sql.exec('INSERT OR REPLACE INTO no_show_grace (id, ms) VALUES (1, ?)', minutes * MINUTE);
+    this.scheduleNextAlarm(now);
   }
 
+  private graceMs(): number {
+    return this.ctx.storage.sql.exec<{ ms: number }>('SELECT ms FROM no_show_grace').toArray()[0]?.ms ?? NO_SHOW_GRACE_MINUTES * MINUTE;
+  }
+
+  /**
+   * What is due at `now`, one item each for the lot-timers Queue: the walk-ins to match with D1's open
+   * check-ins (every time, which also brings the grace in force), each hold whose lease lapsed and whose
+   * change no longer holds its lock, and each booking at its start reminder or past its no-show deadline
+   * (there D1 decides: expire, end reminder or Auto Extend, overstay). Arms the next alarm.
+   */
+  dueWork(now: number): LotTimerMessage[] {
+    const lotId = this.lotId;
+    const lapsed = this.lapsedHolds(now).filter((hold) => !this.isLocked(hold.reservationId, now));
+    const bookings = this.ctx.storage.sql
+      .exec<{ reservation_id: string }>(
+        `SELECT reservation_id FROM holds WHERE state = 'booked'
+           AND ((reminded_start = 0 AND ? >= start_ms - ? AND ? < start_ms) OR ? >= start_ms + ?)`,
+        now,
+        REMINDER_MINUTES * MINUTE,
+        now,
+        now,
+        this.graceMs(),
+      )
+      .toArray();
+    this.scheduleNextAlarm(now);
+    return [
+      { kind: 'walk-ins', lotId, now },
+      ...lapsed.map((hold) => ({ kind: 'lapsed-hold' as const, lotId, now, ...hold })),
+      ...bookings.map((row) => ({ kind: 'booking' as const, lotId, now, reservationId: row.reservation_id })),
+    ];
+  }
+
+  /**
+   * Hands what is due to the Queue, a hundred messages a send (the Queue's batch limit). A send that
+   * fails leaves the items due: the alarm comes back soon, and the platform retries a throwing alarm.
+   */
   async alarm(): Promise<void> {
     const now = Date.now();
     try {
-      await this.runTimers(now);
+      const due = this.dueWork(now);
+      for (let i = 0; i < due.length; i += 100) await this.env.LOT_TIMERS.sendBatch(due.slice(i, i + 100).map((body) => ({ body })));
+    } catch (error) {
+      this.retrySoon(now);
+      throw error;
     } finally {
       // Whatever a lost write left behind, search sees the object's own figures again.
       if (!(await this.readModel.publishAll(now))) this.retrySoon(now);
@@ -507,7 +538,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   private scheduleNextAlarm(now: number): void {
     const sql = this.ctx.storage.sql;
     const reminder = REMINDER_MINUTES * MINUTE;
-    const grace = sql.exec<{ ms: number }>('SELECT ms FROM no_show_grace').toArray()[0]?.ms ?? NO_SHOW_GRACE_MINUTES * MINUTE;
+    const grace = this.graceMs();
     const earliest = (query: string, ...bindings: number[]) =>
       sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
     const candidates = [

@@ -84,9 +84,8 @@ export type HeldBooking = {
 };
 
 /**
- * The allocator surface the booking service uses: the object's RPC stub for requests, the object
- * itself when its own timers act (so the alarm never calls back into its own object over RPC).
- * Every method may answer directly or as a promise.
+ * The allocator surface the booking service uses, through the object's RPC stub (for requests and for
+ * the lot-timers consumer alike). Every method may answer directly or as a promise.
  */
 export interface SlotAuthority {
   hold(request: HoldRequest, now?: number): HoldResult | Promise<HoldResult>;
@@ -101,15 +100,23 @@ export interface SlotAuthority {
 }
 
 /**
- * The object as its own timers see it: the allocator plus the clock's reports (what lapsed, which
- * bookings it holds) and its bookkeeping (reminders sent, overstays kept).
+ * The object as the lot-timers consumer sees it through the stub: the allocator plus the clock's
+ * bookkeeping (reminders sent, overstays kept, the grace in force, walk-ins matched with D1).
  */
 export interface LotClock extends SlotAuthority {
-  lapsedHolds(now: number): { holdId: string; reservationId: string }[];
-  bookedReservations(): string[];
-  booking(reservationId: string): HeldBooking | null;
-  isLocked(reservationId: string, now: number): boolean;
-  markReminded(reservationId: string, moment: 'start' | 'end', forMs: number): boolean;
-  keepOverstay(reservationId: string, untilMs: number): void;
-  reconcileWalkIns(open: OpenWalkIn[], now: number): { added: number; dropped: number };
+  booking(reservationId: string): HeldBooking | null | Promise<HeldBooking | null>;
+  isLocked(reservationId: string, now: number): boolean | Promise<boolean>;
+  markReminded(reservationId: string, moment: 'start' | 'end', forMs: number): boolean | Promise<boolean>;
+  keepOverstay(reservationId: string, untilMs: number, now?: number): void | Promise<void>;
+  noteNoShowGrace(minutes: number, now?: number): void | Promise<void>;
+  reconcileWalkIns(open: OpenWalkIn[], now: number): { added: number; dropped: number } | Promise<{ added: number; dropped: number }>;
 }
+
+/**
+ * One item of work the lot object's alarm found due at `now`, sent to the lot-timers Queue: match the
+ * walk-ins with D1, settle a hold whose lease lapsed, or attend to a booking (reminder, no-show, end).
+ */
+export type LotTimerMessage =
+  | { kind: 'walk-ins'; lotId: string; now: number }
+  | { kind: 'lapsed-hold'; lotId: string; now: number; holdId: string; reservationId: string }
+  | { kind: 'booking'; lotId: string; now: number; reservationId: string };

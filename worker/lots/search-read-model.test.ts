@@ -6,6 +6,7 @@ import { lotHoursBooked, lots, slots } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
 import { cancelBooking, driver, extendBooking, makeLot, MINUTE, modifyBooking, reserve } from '../test/booking-fixtures';
 import { call, db, seedOnce } from '../test/helpers';
+import { runLotTimers } from '../test/lot-timers';
 
 type Counts = { total: number; free: number; occupied: number; reserved: number; walkIns: number };
 const pick = ({ total, free, occupied, reserved, walkIns }: Counts) => ({ total, free, occupied, reserved, walkIns });
@@ -85,7 +86,7 @@ describe("search's availability from the lot objects' read model", () => {
     expect((await searched(lotId, point, windowQuery(start, 1))).free).toBe(1);
 
     const stub = lotObject(env, lotId);
-    await stub.runTimers(Date.now() + 17 * MINUTE);
+    await runLotTimers(stub, Date.now() + 17 * MINUTE);
     await expectSearchFollowsObject(lotId, point, 0, 2, [[start, 1]]);
     expect((await searched(lotId, point, windowQuery(start, 1))).free).toBe(2);
 

@@ -29,6 +29,7 @@ import {
 import { call, db, seedOnce } from '../test/helpers';
 import { book, CHANGED_MEANWHILE, extend, HOLD_EXPIRED, modify, NOT_CONFIRMED } from './reservations.service';
 import { refusalResponse, statusOf } from '../http/errors';
+import { runLotTimers } from '../test/lot-timers';
 
 beforeAll(seedOnce);
 
@@ -80,7 +81,7 @@ describe('once the D1 batch commits, nothing releases the hold', () => {
       { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' },
       serviceRequest(user.id, 'reservations.create'),
     );
-    await lotObject(env, lotId).runTimers(afterLapse());
+    await runLotTimers(lotObject(env, lotId), afterLapse());
     expect(await objectBooking(lotId, reservation.id)).toMatchObject(windowOf(await reservationRow(reservation.id)));
   });
 });
@@ -107,7 +108,7 @@ describe('an error after the batch committed (a lost connection)', () => {
     expect((await book(contextWith(), { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' }, request)).reservation.id).toBe(
       paid.id,
     );
-    await lotObject(env, lotId).runTimers(afterLapse());
+    await runLotTimers(lotObject(env, lotId), afterLapse());
     expect(await objectBooking(lotId, paid.id)).toMatchObject(windowOf(paid));
   });
 
@@ -126,7 +127,7 @@ describe('an error after the batch committed (a lost connection)', () => {
     ).catch(() => null);
     const moved = await reservationRow(booking.id);
     expect(Date.parse(moved.startTs)).toBeGreaterThan(Date.now() + 24 * HOUR);
-    await lotObject(env, lotId).runTimers(Date.parse(booking.startTs) + 16 * MINUTE);
+    await runLotTimers(lotObject(env, lotId), Date.parse(booking.startTs) + 16 * MINUTE);
     expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
     expect(await objectBooking(lotId, booking.id)).toMatchObject(windowOf(moved));
   });
@@ -145,10 +146,10 @@ describe('a lost commit: the alarm makes the object hold exactly what D1 records
     );
     expect(await objectBooking(lotId, reservation.id)).toBeNull();
     expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(90) })).status).toBe(409); // still held
-    await lotObject(env, lotId).runTimers(afterLapse());
+    await runLotTimers(lotObject(env, lotId), afterLapse());
     expect(await objectBooking(lotId, reservation.id)).toMatchObject(windowOf(await reservationRow(reservation.id)));
     // A second pass changes nothing.
-    await lotObject(env, lotId).runTimers(afterLapse() + MINUTE);
+    await runLotTimers(lotObject(env, lotId), afterLapse() + MINUTE);
     expect(await objectBooking(lotId, reservation.id)).toMatchObject(windowOf(await reservationRow(reservation.id)));
   });
 
@@ -161,7 +162,7 @@ describe('a lost commit: the alarm makes the object hold exactly what D1 records
       endTs: string;
     }>();
     await extend(losingCommits(), booking.id, 1, serviceRequest(user.id, `reservations.extend:${booking.id}`));
-    await lotObject(env, lotId).runTimers(afterLapse());
+    await runLotTimers(lotObject(env, lotId), afterLapse());
     const row = await reservationRow(booking.id);
     expect(row.endTs).toBe(new Date(Date.parse(booking.endTs) + HOUR).toISOString());
     expect(await objectBooking(lotId, booking.id)).toMatchObject(windowOf(row));
@@ -186,7 +187,7 @@ describe('a lost commit: the alarm makes the object hold exactly what D1 records
         })
       ).ok,
     ).toBe(true);
-    await stub.runTimers(afterLapse());
+    await runLotTimers(stub, afterLapse());
     expect(await objectBooking(lotId, booking.id)).toMatchObject(windowOf(await reservationRow(booking.id)));
     expect(await stub.availability(later, 2)).toMatchObject({ free: 2 });
   });
@@ -201,7 +202,7 @@ describe('a commit cannot be undone by the alarm', () => {
       lot: (real) => ({
         hold: async (request, now) => {
           const held = await real.hold(request, now);
-          await lotObject(env, lotId).runTimers(afterLapse());
+          await runLotTimers(lotObject(env, lotId), afterLapse());
           return held;
         },
       }),
@@ -234,7 +235,7 @@ describe('status changes are conditional', () => {
       lot: (real) => ({
         hold: async (request, now) => {
           const held = await real.hold(request, now);
-          await lotObject(env, lotId).runTimers(noShowDeadlinePassed);
+          await runLotTimers(lotObject(env, lotId), noShowDeadlinePassed);
           return held;
         },
       }),

@@ -19,6 +19,7 @@ import { netPaid } from './reservations.data';
 import { book, cancel, extend, modify, type BookingContext } from './reservations.service';
 import { Refusal } from '../../core/refusal';
 import { statusOf } from '../http/errors';
+import { runLotTimers } from '../test/lot-timers';
 
 const SLOTS = 3;
 type Fault =
@@ -101,7 +102,7 @@ function contextFor(lotId: string, injected: Fault): BookingContext {
         lot: (real: SlotAuthority) => ({
           hold: async (request, now) => {
             const held = await real.hold(request, now);
-            await stub.runTimers(injected === 'alarm mid-request' ? afterLapse() : Date.now() + 7 * 60 * MINUTE);
+            await runLotTimers(stub, injected === 'alarm mid-request' ? afterLapse() : Date.now() + 7 * 60 * MINUTE);
             return held;
           },
         }),
@@ -120,7 +121,7 @@ beforeAll(async () => {
 /** Every invariant, after the alarm has settled whatever was left in flight. */
 async function checkInvariants(lotId: string) {
   const stub = lotObject(env, lotId);
-  await stub.runTimers(afterLapse());
+  await runLotTimers(stub, afterLapse());
   const rows = await db().select().from(reservations).where(eq(reservations.lotId, lotId));
 
   // No two live reservations of one slot overlap, in D1 …
@@ -217,9 +218,9 @@ async function run(lotId: string, ids: string[], step: Op) {
         return;
       }
       case 'no-show':
-        return lotObject(env, lotId).runTimers(now + step.afterMinutes * MINUTE);
+        return runLotTimers(lotObject(env, lotId), now + step.afterMinutes * MINUTE);
       case 'alarm':
-        return lotObject(env, lotId).runTimers(afterLapse());
+        return runLotTimers(lotObject(env, lotId), afterLapse());
     }
   } catch (error) {
     if (error instanceof Refusal && (statusOf(error.kind) < 500 || error.kind === 'unavailable')) return;

@@ -8,6 +8,7 @@ import { lotObject } from '../lot-object/stub';
 import { balanceOf, checkIn, driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
 import type { Api } from '../test/api-types';
 import { call, db, seedOnce } from '../test/helpers';
+import { runLotTimers } from '../test/lot-timers';
 
 type Booking = InferResponseType<Api['reservations']['$post'], 201>;
 type Extended = InferResponseType<Api['reservations'][':id']['extend']['$post'], 200>;
@@ -21,9 +22,9 @@ describe('the lot object drives time', () => {
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     const stub = lotObject(env, lotId);
     expect(await runInDurableObject(stub, (_instance: LotDurableObject, state) => state.storage.getAlarm())).not.toBeNull();
-    await stub.runTimers(Date.now() + 10 * MINUTE);
+    await runLotTimers(stub, Date.now() + 10 * MINUTE);
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('CONFIRMED');
-    await stub.runTimers(Date.now() + 17 * MINUTE);
+    await runLotTimers(stub, Date.now() + 17 * MINUTE);
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('EXPIRED');
     const notes = await db()
       .select()
@@ -39,8 +40,8 @@ describe('the lot object drives time', () => {
     const { user, cookie } = await driver(1_000);
     await reserve(cookie, { lotId, start: inMinutes(40) });
     const stub = lotObject(env, lotId);
-    await stub.runTimers(Date.now() + 12 * MINUTE);
-    await stub.runTimers(Date.now() + 13 * MINUTE);
+    await runLotTimers(stub, Date.now() + 12 * MINUTE);
+    await runLotTimers(stub, Date.now() + 13 * MINUTE);
     const reminders = await db()
       .select()
       .from(notifications)
@@ -55,9 +56,9 @@ describe('the lot object drives time', () => {
     await checkIn(booking.id);
     const stub = lotObject(env, lotId);
     const end = Date.parse(booking.endTs);
-    await stub.runTimers(end - 40 * MINUTE);
+    await runLotTimers(stub, end - 40 * MINUTE);
     expect((await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status).toBe('ACTIVE');
-    await stub.runTimers(end + 5 * MINUTE);
+    await runLotTimers(stub, end + 5 * MINUTE);
     // Ten minutes past the end the car is still inside: its slot is not free for someone else.
     expect(await stub.availability({ startMs: end + 10 * MINUTE, endMs: end + 70 * MINUTE }, 1)).toMatchObject({ free: 0 });
   });
@@ -68,7 +69,7 @@ describe('the lot object drives time', () => {
     const first = await (await reserve(plain.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(first.id);
     const stub = lotObject(env, lotId);
-    await stub.runTimers(Date.parse(first.endTs) - 20 * MINUTE);
+    await runLotTimers(stub, Date.parse(first.endTs) - 20 * MINUTE);
     const endReminders = await db()
       .select()
       .from(notifications)
@@ -81,8 +82,8 @@ describe('the lot object drives time', () => {
     const second = await (await reserve(keen.cookie, { lotId: lot2, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(second.id);
     const stub2 = lotObject(env, lot2);
-    await stub2.runTimers(Date.parse(second.endTs) - 20 * MINUTE);
-    await stub2.runTimers(Date.parse(second.endTs) - 15 * MINUTE);
+    await runLotTimers(stub2, Date.parse(second.endTs) - 20 * MINUTE);
+    await runLotTimers(stub2, Date.parse(second.endTs) - 15 * MINUTE);
     const [row] = await db().select().from(reservations).where(eq(reservations.id, second.id));
     expect(row.endTs).toBe(new Date(Date.parse(second.endTs) + HOUR).toISOString());
     expect(await balanceOf(keen.user.id)).toBe(100_000 - 4_000 - 4_000); // once, not twice
@@ -103,7 +104,7 @@ describe('the lot object drives time', () => {
     const next = await driver(1_000);
     expect((await reserve(next.cookie, { lotId, start: booking.endTs, durationHours: 1 })).status).toBe(201);
     await checkIn(booking.id);
-    await lotObject(env, lotId).runTimers(Date.parse(booking.endTs) - 20 * MINUTE);
+    await runLotTimers(lotObject(env, lotId), Date.parse(booking.endTs) - 20 * MINUTE);
     const [note] = await db()
       .select()
       .from(notifications)
@@ -130,6 +131,25 @@ describe('the lot object drives time', () => {
 });
 
 describe('the lot object alarm', () => {
+  it('sends what is due to the lot-timers Queue, whose consumer expires a no-show in D1 and frees the slot', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<{ id: string; startTs: string }>();
+    // Moved half an hour back in D1 and in the object alike: its no-show deadline has passed.
+    const earlier = new Date(Date.parse(booking.startTs) - 30 * MINUTE).toISOString();
+    await db().update(reservations).set({ startTs: earlier }).where(eq(reservations.id, booking.id));
+    const stub = lotObject(env, lotId);
+    await runInDurableObject(stub, (_instance: LotDurableObject, state) => {
+      state.storage.sql.exec("UPDATE holds SET start_ms = start_ms - ? WHERE state = 'booked'", 30 * MINUTE);
+    });
+    // The real alarm and the real Queue: nothing here calls the consumer.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await expect
+      .poll(async () => (await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status, { timeout: 15_000 })
+      .toBe('EXPIRED');
+    await expect.poll(async () => (await stub.heldSlotIds()).length, { timeout: 5_000 }).toBe(0);
+  });
+
   it('fires on its own schedule and expires a no-show once its time has come', async () => {
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
@@ -159,7 +179,7 @@ describe('Auto Extend refused by the wallet', () => {
     // The hour left in the wallet after paying for the first is less than another hour costs.
     expect(6_000 - booking.amountCents).toBeLessThan(booking.amountCents);
     await checkIn(booking.id);
-    await lotObject(env, lotId).runTimers(Date.parse(booking.endTs) - 20 * MINUTE);
+    await runLotTimers(lotObject(env, lotId), Date.parse(booking.endTs) - 20 * MINUTE);
     const [note] = await db()
       .select()
       .from(notifications)

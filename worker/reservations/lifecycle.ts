@@ -1,8 +1,9 @@
 /**
  * What happens to reservations as time passes, decided on the D1 side (docs/booking.md). The lot
- * object keeps the clock and reports what is due; this module reads D1, changes the record with
- * conditional writes, and makes the object follow. It acts on the object it is given (the object
- * itself, from its alarm) and never imports the object class.
+ * object keeps the clock: its alarm sends each item it finds due to the lot-timers Queue, and this
+ * module consumes them. It reads D1, changes the record with conditional writes, and makes the object
+ * follow through its stub. A message that finds a booking changed meanwhile, or fails, is delivered
+ * again by the Queue (five times, then the dead-letter queue).
  */
 import { holdsSlot, REMINDER_MINUTES } from '../../core/booking';
 import { Refusal } from '../../core/refusal';
@@ -13,7 +14,9 @@ import { afterCommit } from '../db/after-commit';
 import { createDb, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import type { Bindings } from '../env';
-import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock } from '../lot-object/protocol';
+import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock, type LotTimerMessage } from '../lot-object/protocol';
+import { lotObject } from '../lot-object/stub';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { notify } from '../notifications/notifications.data';
 import { readSettings } from '../platform/settings.data';
 import { claimLapsedHold } from './holds.data';
@@ -35,26 +38,43 @@ const noLongerHeld = (reservationId: string, version = Number.MAX_SAFE_INTEGER):
   endMs: 0,
 });
 
+/** A message whose booking changed while D1 was read is looked at again this much later. */
+const RETRY_SECONDS = 30;
+
+/** The worker's queue() handler of the lot-timers Queue: each message acted on, retried, or logged and retried. */
+export async function consumeLotTimers(batch: MessageBatch<LotTimerMessage>, env: Bindings): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      if ((await actOnDue(env, message.body)) === 'later') message.retry({ delaySeconds: RETRY_SECONDS });
+      else message.ack();
+    } catch (error) {
+      // D1 or the object failing: the item is due again at the Queue's next delivery.
+      await recordBackgroundFailure(env.DB, { job: 'Lot timers', subject: message.body.lotId, error }, Date.now()).catch(() => undefined);
+      message.retry({ delaySeconds: RETRY_SECONDS });
+    }
+  }
+}
+
 /**
- * The lot object's alarm: make its walk-ins D1's open ones, settle lapsed holds, then attend to every
- * booking the object holds.
- * Answers whether something was left for later (a booking changed while D1 was read), so the
- * object comes back soon, and the no-show grace in force, so the object sets its next alarm by it.
+ * One due item. Its instant is the alarm's, or the clock's when a retry comes later. Answers 'later'
+ * when a booking changed while D1 was read, so the Queue delivers it again.
  */
-export async function runLotTimers(
-  env: Bindings,
-  lot: LotClock,
-  lotId: string,
-  now: number,
-): Promise<{ unsettled: boolean; noShowGraceMinutes: number }> {
+export async function actOnDue(env: Bindings, due: LotTimerMessage): Promise<'done' | 'later'> {
+  const lot = lotObject(env, due.lotId);
   const ctx: BookingContext = { env, db: createDb(env.DB), lot: () => lot, afterCommit };
+  const now = Math.max(due.now, Date.now());
   const { noShowGraceMinutes } = await readSettings(ctx.db);
-  lot.reconcileWalkIns(await openWalkIns(ctx.db, lotId), now);
-  for (const hold of lot.lapsedHolds(now)) await settleLapsedHold(ctx, lot, hold, now);
-  let unsettled = false;
-  for (const reservationId of lot.bookedReservations())
-    unsettled = (await attend(ctx, lot, reservationId, now, noShowGraceMinutes)) === 'later' || unsettled;
-  return { unsettled, noShowGraceMinutes };
+  switch (due.kind) {
+    case 'walk-ins':
+      await lot.noteNoShowGrace(noShowGraceMinutes, now);
+      await lot.reconcileWalkIns(await openWalkIns(ctx.db, due.lotId), now);
+      return 'done';
+    case 'lapsed-hold':
+      await settleLapsedHold(ctx, lot, due, now);
+      return 'done';
+    case 'booking':
+      return attend(ctx, lot, due.reservationId, now, noShowGraceMinutes);
+  }
 }
 
 /**
@@ -64,11 +84,11 @@ export async function runLotTimers(
  * follows what D1 records now.
  */
 async function settleLapsedHold(ctx: BookingContext, lot: LotClock, hold: { holdId: string; reservationId: string }, now: number) {
-  if (lot.isLocked(hold.reservationId, now)) return;
+  if (await lot.isLocked(hold.reservationId, now)) return;
   if ((await claimLapsedHold(ctx.db, hold.holdId, hold.reservationId)) === 'lapsed') return lot.releaseHold(hold.holdId);
   // What was read may be overtaken by a change that lands meanwhile: the object ignores a record older than one it followed.
   const row = await reservationForTimers(ctx.db, hold.reservationId);
-  lot.commit(hold.holdId, row ? bookingRecordOf(row) : noLongerHeld(hold.reservationId), now);
+  await lot.commit(hold.holdId, row ? bookingRecordOf(row) : noLongerHeld(hold.reservationId), now);
 }
 
 /**
@@ -84,30 +104,30 @@ async function attend(
   now: number,
   graceMinutes: number,
 ): Promise<'done' | 'later'> {
-  let booking = lot.booking(reservationId);
+  let booking = await lot.booking(reservationId);
   if (!booking) return 'done';
   if (!booking.remindedStart && now >= booking.startMs - REMINDER_MINUTES * MINUTE && now < booking.startMs) {
-    if (lot.markReminded(reservationId, 'start', booking.startMs))
+    if (await lot.markReminded(reservationId, 'start', booking.startMs))
       await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start', graceMinutes));
   }
-  booking = lot.booking(reservationId);
+  booking = await lot.booking(reservationId);
   if (!booking || now < booking.startMs + graceMinutes * MINUTE) return 'done';
   const row = await reservationForTimers(ctx.db, reservationId);
-  lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
+  await lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
   if (!row || !holdsSlot(row.status)) return 'done';
   // The deadline is D1's: the object's window may have been behind (a change it had not followed yet).
   if (row.status === 'CONFIRMED')
     return now >= Date.parse(row.startTs) + graceMinutes * MINUTE ? expireNoShow(ctx, lot, row, now, graceMinutes) : 'done';
 
-  booking = lot.booking(reservationId);
+  booking = await lot.booking(reservationId);
   if (!booking) return 'done';
   if (!booking.remindedEnd && now >= booking.endMs - REMINDER_MINUTES * MINUTE && now < booking.endMs) {
     // Marked first: a successful Auto Extend replaces the booking with a longer one, with its own reminder to come.
-    if (lot.markReminded(reservationId, 'end', booking.endMs) && (await autoExtend(ctx, row, now)) === 'off') {
+    if ((await lot.markReminded(reservationId, 'end', booking.endMs)) && (await autoExtend(ctx, row, now)) === 'off') {
       await ctx.afterCommit('End reminder', () => remind(ctx.db, reservationId, 'end', graceMinutes));
     }
   } else if (now >= booking.endMs) {
-    lot.keepOverstay(reservationId, now + OVERSTAY_HOLD_MS);
+    await lot.keepOverstay(reservationId, now + OVERSTAY_HOLD_MS, now);
   }
   return 'done';
 }
@@ -129,7 +149,7 @@ async function expireNoShow(
     if (changedMeanwhile(error)) return 'later';
     throw error;
   }
-  lot.follow(noLongerHeld(row.id, row.version + 1), now);
+  await lot.follow(noLongerHeld(row.id, row.version + 1), now);
   await ctx.afterCommit('No-show notice', () =>
     notify(ctx.db, row.userId, {
       type: 'BOOKING_EXPIRED',
