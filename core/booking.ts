@@ -102,7 +102,8 @@ export const RESERVATION_STATUSES = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCEL
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /** A reservation in these states keeps its slot in the lot's inventory; in any other it has none. */
 export const holdsSlot = (status: ReservationStatus) => status === 'CONFIRMED' || status === 'ACTIVE';
-export type ReservationTab = 'upcoming' | 'active' | 'past';
+export const RESERVATION_TABS = ['upcoming', 'active', 'past'] as const;
+export type ReservationTab = (typeof RESERVATION_TABS)[number];
 
 /** Spec 4: Upcoming = CONFIRMED starting later; Active = ACTIVE, or CONFIRMED started and not ended; Past = the rest. */
 export function reservationTab(r: { status: ReservationStatus; startTs: string; endTs: string }, now = new Date()): ReservationTab {

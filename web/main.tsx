@@ -3,6 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundScreen } from './components/not-found';
+import { RouteError } from './components/route-error';
 import { Spinner } from './components/ui/spinner';
 import { createQueryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
@@ -16,6 +17,7 @@ const router = createRouter({
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 0,
   defaultNotFoundComponent: NotFoundScreen,
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
 });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createReservationSchema, isoInstant, noShowDeadline, type ReservationTab } from '../../core/booking';
+import { createReservationSchema, isoInstant, noShowDeadline, RESERVATION_TABS } from '../../core/booking';
 import { historyFilterOf, historyQuerySchema } from '../../core/history';
 import { hasPass } from '../../core/passes';
 import type { AppEnv } from '../env';
@@ -15,10 +15,9 @@ import { book, bookingContext, cancel, extend, modify } from './reservations.ser
 import { readSettings } from '../platform/settings.data';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
-const TABS = ['upcoming', 'active', 'past'] as const satisfies readonly ReservationTab[];
 const listQuery = pageQuery
   .extend(historyQuerySchema.shape)
-  .extend({ tab: z.enum(TABS, { error: `tab must be one of: ${TABS.join(', ')}.` }).optional() });
+  .extend({ tab: z.enum(RESERVATION_TABS, { error: `tab must be one of: ${RESERVATION_TABS.join(', ')}.` }).optional() });
 const modifySchema = z
   .object({ start: isoInstant, durationHours: z.number().int().min(1).max(24).optional(), end: isoInstant.optional() })
   .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {

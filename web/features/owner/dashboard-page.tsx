@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Settings } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatPeso } from '../../../core/money';
 import { TREND_RANGES, type TrendRange } from '../../../core/owner-figures';
 import { Button } from '../../components/ui/button';
@@ -31,8 +31,7 @@ function KpiTiles({ lotId }: { lotId?: string }) {
   );
 }
 
-function RevenueTrend({ lotId }: { lotId?: string }) {
-  const [range, setRange] = useState<TrendRange>('7d');
+function RevenueTrend({ lotId, range, setRange }: { lotId?: string; range: TrendRange; setRange: (range: TrendRange) => void }) {
   const { data, isError, error } = useQuery(revenueTrendQuery(range, lotId));
   const chart = useMemo(
     () => data && { labels: data.map((day) => shortDay(day.date)), series: [{ label: 'Revenue', values: data.map((day) => day.revenue) }] },
@@ -129,7 +128,11 @@ const QUICK_ACTIONS = [
 /** Owner Dashboard (spec 2.14): today's figures, the revenue trend and each lot's performance, from the records. */
 export function OwnerDashboardPage() {
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
-  const [lotId, setLotId] = useState('');
+  // The location and the trend's range live in the URL: a reload or Back keeps them.
+  const { lot: lotId = '', range = '7d' } = useSearch({ from: '/_auth/owner/' });
+  const navigate = useNavigate({ from: '/owner' });
+  const setLotId = (lot: string) => navigate({ search: (s) => ({ ...s, lot: lot || undefined }), replace: true });
+  const setRange = (value: TrendRange) => navigate({ search: (s) => ({ ...s, range: value }), replace: true });
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -153,7 +156,7 @@ export function OwnerDashboardPage() {
       <KpiTiles lotId={lotId || undefined} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <RevenueTrend lotId={lotId || undefined} />
+          <RevenueTrend lotId={lotId || undefined} range={range} setRange={setRange} />
         </div>
         <LotPerformance />
       </div>

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { remainingTime, type ReservationTab } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
@@ -29,10 +28,8 @@ const TAB_REFRESH_MS = 60_000;
  * My Reservations: the server decides and counts the tabs (`reservationTab` of core/booking.ts); each
  * tab loads its own pages. Remaining time ticks every minute; Cancel and Extend work.
  */
-export function ReservationsPage() {
-  const [tab, setTab] = useState<ReservationTab>('upcoming');
+export function ReservationsPage({ tab, onTabChange }: { tab: ReservationTab; onTabChange: (tab: ReservationTab) => void }) {
   const counts = useQuery({ ...reservationCountsQuery(), refetchInterval: TAB_REFRESH_MS });
-  if (counts.isLoading) return <Spinner label="Loading reservations" />;
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -42,7 +39,7 @@ export function ReservationsPage() {
           Find New Parking
         </Link>
       </div>
-      <Tabs value={tab} onValueChange={(value) => setTab(value as ReservationTab)}>
+      <Tabs value={tab} onValueChange={(value) => onTabChange(value as ReservationTab)}>
         <TabList
           label="My Reservations"
           className="inline-flex"

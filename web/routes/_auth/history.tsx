@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { historyQueryOf, NO_HISTORY_FILTER } from '../../../core/history';
-import { MissingScreen } from '../../components/not-found';
 import { Spinner } from '../../components/ui/spinner';
 import { HistoryPage } from '../../features/history/history-page';
 import { reservationCountsQuery, reservationsQuery } from '../../lib/booking';
@@ -17,13 +16,5 @@ export const Route = createFileRoute('/_auth/history')({
     ]);
   },
   pendingComponent: () => <Spinner label="Loading history" />,
-  errorComponent: ({ error }) => (
-    <MissingScreen
-      title="History Unavailable"
-      detail={error instanceof Error ? error.message : undefined}
-      backTo="/"
-      backLabel="Back to Search"
-    />
-  ),
   component: HistoryPage,
 });

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
 import { Bell, Check, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { notificationTypeLabel } from '../../../core/notifications';
 import { relativeTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
@@ -9,15 +8,33 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { LoadMore } from '../../components/ui/load-more';
 import { GateInvitations } from '../../features/invitations/gate-invitations';
+import { myInvitationsQuery } from '../../lib/invitations';
+import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { notificationCountsQuery, notificationsQuery, useNotificationActions, type NotificationFilter } from '../../lib/notifications';
 import { loadedItems } from '../../lib/pages';
 
-export const Route = createFileRoute('/_auth/notifications')({ component: NotificationsPage });
+export const Route = createFileRoute('/_auth/notifications')({
+  // The filter lives in the URL: a reload or Back keeps it. Unread is the spec's default.
+  validateSearch: (search: { filter?: unknown } & SearchSchemaInput): { filter: NotificationFilter } => ({
+    filter: search.filter === 'all' ? 'all' : 'unread',
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.ensureInfiniteQueryData(notificationsQuery(deps.filter)),
+      queryClient.ensureQueryData(notificationCountsQuery),
+      queryClient.ensureQueryData(myInvitationsQuery),
+    ]),
+  pendingComponent: () => <Spinner label="Loading notifications" />,
+  component: NotificationsPage,
+});
 
 /** Notifications: Unread (the default) or All, a page at a time, with the server's unread count; read, delete, mark all read. */
 function NotificationsPage() {
-  const [filter, setFilter] = useState<NotificationFilter>('unread');
+  const { filter } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const setFilter = (value: NotificationFilter) => navigate({ search: { filter: value }, replace: true });
   const list = useInfiniteQuery(notificationsQuery(filter));
   const unread = useQuery(notificationCountsQuery).data?.unread ?? 0;
   const { markRead, markAllRead, remove } = useNotificationActions();

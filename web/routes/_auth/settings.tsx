@@ -7,8 +7,15 @@ import { ProfileTab } from '../../features/settings/profile-tab';
 import { SignOutEverywhere } from '../../features/settings/sign-out-everywhere';
 import { VehiclesTab } from '../../features/settings/vehicles-tab';
 import { useAuth } from '../../lib/session';
+import { preferencesQuery, vehiclesQuery } from '../../lib/account';
+import { Spinner } from '../../components/ui/spinner';
 
-export const Route = createFileRoute('/_auth/settings')({ component: SettingsPage });
+export const Route = createFileRoute('/_auth/settings')({
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.ensureQueryData(vehiclesQuery), queryClient.ensureQueryData(preferencesQuery)]),
+  pendingComponent: () => <Spinner label="Loading settings" />,
+  component: SettingsPage,
+});
 
 const TABS = [
   { value: 'profile', label: 'Profile' },

@@ -6,10 +6,5 @@ import { walletQuery } from '../../lib/wallet';
 export const Route = createFileRoute('/_auth/wallet')({
   loader: ({ context }) => context.queryClient.ensureQueryData(walletQuery),
   pendingComponent: () => <Spinner label="Loading wallet" />,
-  errorComponent: ({ error }) => (
-    <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">
-      {error instanceof Error ? error.message : 'The wallet could not be loaded.'}
-    </main>
-  ),
   component: WalletPage,
 });

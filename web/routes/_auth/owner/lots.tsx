@@ -6,10 +6,5 @@ import { ownerLotsQuery } from '../../../lib/owner';
 export const Route = createFileRoute('/_auth/owner/lots')({
   loader: ({ context }) => context.queryClient.ensureQueryData(ownerLotsQuery),
   pendingComponent: () => <Spinner label="Loading lots" />,
-  errorComponent: ({ error }) => (
-    <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">
-      {error instanceof Error ? error.message : 'Your lots could not be loaded.'}
-    </main>
-  ),
   component: OwnerLotsPage,
 });

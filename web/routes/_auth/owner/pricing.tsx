@@ -6,10 +6,5 @@ import { ownerLotsQuery } from '../../../lib/owner';
 export const Route = createFileRoute('/_auth/owner/pricing')({
   loader: ({ context }) => context.queryClient.ensureQueryData(ownerLotsQuery),
   pendingComponent: () => <Spinner label="Loading pricing" />,
-  errorComponent: ({ error }) => (
-    <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">
-      {error instanceof Error ? error.message : 'Pricing could not be loaded.'}
-    </main>
-  ),
   component: OwnerPricingPage,
 });

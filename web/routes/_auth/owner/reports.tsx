@@ -8,10 +8,5 @@ export const Route = createFileRoute('/_auth/owner/reports')({
   validateSearch: reportsSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(ownerLotsQuery),
   pendingComponent: () => <Spinner label="Loading reports" />,
-  errorComponent: ({ error }) => (
-    <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">
-      {error instanceof Error ? error.message : 'Reports could not be loaded.'}
-    </main>
-  ),
   component: OwnerReportsPage,
 });
