@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -77,5 +77,28 @@ describe('settings and notifications in the browser', () => {
     await page.getByText('You have no unread notifications.').waitFor();
     await page.getByRole('tab', { name: 'All' }).click();
     await page.getByTestId('notification').filter({ hasText: 'Welcome to Parkada' }).waitFor();
+  });
+
+  it('keeps the notifications filter in the URL through a reload and Back', async () => {
+    expect(new URL(page.url()).searchParams.get('filter')).toBe('all');
+    await page.reload();
+    expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    await page.goto(`${baseURL}/settings`);
+    await page.goBack();
+    expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says when a screen could not be loaded, and Try again loads it once the server answers', async () => {
+    const failing = (url: URL) => url.pathname === '/api/user/vehicles';
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down for a moment"}' }),
+    );
+    await page.goto(`${baseURL}/settings`);
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
+    await page.getByText('503: Down for a moment').waitFor();
+    await saveScreens(page, 'route-error');
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
   });
 });
