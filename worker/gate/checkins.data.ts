@@ -1,6 +1,6 @@
 /** D1 reads of the gate: check-ins, the reservations and accounts they belong to, shifts. */
 import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { DB } from '../db/client';
+import { statementOf, type DB } from '../db/client';
 import type { OpenWalkIn } from '../lot-object/protocol';
 import { checkins, lots, receipts, reservations, shifts, slots } from '../db/schema';
 import { DAY_MS } from '../../core/time';
@@ -135,3 +135,7 @@ export async function revokedPassIds(db: DB, lotId: string, now: Date): Promise<
     );
   return rows.map((row) => row.id);
 }
+
+/** The one insert of a check-in: a reservation's entry or a walk-in's. */
+export const checkinInsert = (d1: D1Database, db: DB, checkin: typeof checkins.$inferInsert) =>
+  statementOf(d1, db.insert(checkins).values(checkin));

@@ -26,7 +26,7 @@ import { statementOf, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
-import { charges, checkins, reservations } from '../db/schema';
+import { charges, checkins } from '../db/schema';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
@@ -36,12 +36,13 @@ import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { claimHold, holdLapsed } from '../reservations/holds.data';
-import { lotForBooking, updateIfUnchanged } from '../reservations/reservations.data';
+import { chargeInsert, lotForBooking, reservationInsert, updateIfUnchanged } from '../reservations/reservations.data';
 import { readSettings } from '../platform/settings.data';
 import { walletOf } from '../wallet/wallet.data';
 import { verifyPayCode } from '../wallet/pay-code';
 import { payFromWallet } from '../wallet/wallet.service';
 import {
+  checkinInsert,
   findCheckin,
   findGateReservation,
   findOpenShift,
@@ -228,12 +229,12 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
     try {
       await env.DB.batch([
         ...conditionalStatus(ctx, reservation, 'CONFIRMED', 'ACTIVE'),
-        statementOf(
-          env.DB,
-          db
-            .insert(checkins)
-            .values({ ...entry, reservationId: reservation.id, slotId: reservation.slotId, slotLabel: reservation.slotLabel }),
-        ),
+        checkinInsert(env.DB, db, {
+          ...entry,
+          reservationId: reservation.id,
+          slotId: reservation.slotId,
+          slotLabel: reservation.slotLabel,
+        }),
         ...audit,
         recordIdempotencyKey(db, env.DB, request, id),
       ]);
@@ -268,7 +269,7 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
   try {
     await env.DB.batch([
-      statementOf(env.DB, db.insert(checkins).values({ ...entry, walkIn: true, slotId: slot?.id ?? null, slotLabel: slot?.label ?? null })),
+      checkinInsert(env.DB, db, { ...entry, walkIn: true, slotId: slot?.id ?? null, slotLabel: slot?.label ?? null }),
       ...audit,
       recordIdempotencyKey(db, env.DB, request, id),
     ]);
@@ -324,7 +325,7 @@ async function reviveOnEntry(
     await env.DB.batch([
       claimHold(env.DB, db, holdId, reservation.id),
       ...conditionalStatus(ctx, reservation, 'EXPIRED', 'ACTIVE', { slotId: slot.id }),
-      statementOf(env.DB, db.insert(checkins).values({ ...entry, reservationId: reservation.id, slotId: slot.id, slotLabel: slot.label })),
+      checkinInsert(env.DB, db, { ...entry, reservationId: reservation.id, slotId: slot.id, slotLabel: slot.label }),
       auditStatement(env.DB, db, user, {
         action: 'REVIVE_RESERVATION',
         subject: `reservation:${reservation.id}`,
@@ -449,22 +450,19 @@ export async function exit(
     if (reservation) list.push(...conditionalStatus(ctx, reservation, 'ACTIVE', 'COMPLETED'));
     if (!reservation && stayReservationId && payer) {
       list.push(
-        statementOf(
-          env.DB,
-          db.insert(reservations).values({
-            id: stayReservationId,
-            userId: payer.userId,
-            lotId: checkin.lotId,
-            slotId: checkin.slotId,
-            vehicleId: null,
-            vehiclePlate: checkin.plate,
-            status: 'COMPLETED',
-            startTs: checkin.entryTs,
-            endTs: new Date(Math.max(at.getTime(), Date.parse(checkin.entryTs) + MINUTE_MS)).toISOString(),
-            amountCents,
-          }),
-        ),
-        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: stayReservationId, kind: 'WALK_IN', amountCents })),
+        reservationInsert(env.DB, db, {
+          id: stayReservationId,
+          userId: payer.userId,
+          lotId: checkin.lotId,
+          slotId: checkin.slotId,
+          vehicleId: null,
+          vehiclePlate: checkin.plate,
+          status: 'COMPLETED',
+          startTs: checkin.entryTs,
+          endTs: new Date(Math.max(at.getTime(), Date.parse(checkin.entryTs) + MINUTE_MS)).toISOString(),
+          amountCents,
+        }),
+        chargeInsert(env.DB, db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents }),
         issueReceipt(env.DB, db, { userId: payer.userId, reservationId: stayReservationId, amountCents }),
       );
     }
@@ -509,7 +507,7 @@ export async function exit(
   try {
     if (reservation && amountCents > 0) {
       const before = [
-        statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: reservation.id, kind: 'OVERSTAY', amountCents })),
+        chargeInsert(env.DB, db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents }),
         reviseReceipt(env.DB, db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
       ];
       await settle(walletCovers, (paidBy) => [...statements(paidBy), ...before]);

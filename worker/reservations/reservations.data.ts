@@ -5,7 +5,9 @@ import type { PriceQuote } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
 import { abortUnlessChanged } from '../db/guards';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
+import { charges, lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
+import { newId } from '../db/ids';
+import type { ChargeKind } from '../../core/booking';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { receiptIdsOf } from '../receipts/receipts.data';
@@ -188,3 +190,11 @@ export const updateIfUnchanged = (
   ),
   abortUnlessChanged(d1),
 ];
+
+/** The one insert of a reservation, for the batch that pays for it (a booking, or a walk-in paid from a wallet). */
+export const reservationInsert = (d1: D1Database, db: DB, reservation: typeof reservations.$inferInsert) =>
+  statementOf(d1, db.insert(reservations).values(reservation));
+
+/** The one insert of a charge: what a reservation was charged, or (negative, REFUND) paid back. */
+export const chargeInsert = (d1: D1Database, db: DB, charge: { reservationId: string; kind: ChargeKind; amountCents: number }) =>
+  statementOf(d1, db.insert(charges).values({ id: newId(), ...charge }));

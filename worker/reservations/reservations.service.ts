@@ -13,11 +13,10 @@ import { extensionCents, quote } from '../../core/pricing';
 import { formatDateTime, HOUR_MS } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } from '../../core/vehicles';
 import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
-import { statementOf, type DB } from '../db/client';
+import type { DB } from '../db/client';
 import { afterCommit } from '../db/after-commit';
 import { changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
-import { charges, reservations } from '../db/schema';
 import type { Bindings } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
@@ -37,6 +36,8 @@ import {
   updateIfUnchanged,
   type BookableLot,
   type ReservationView,
+  chargeInsert,
+  reservationInsert,
 } from './reservations.data';
 
 export const LOT_FULL = 'Lot is full for this time';
@@ -246,26 +247,20 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
             db,
             { userId, reservationId: id, amountCents: price.totalCents, description: what, idempotencyKey: `reservation:${id}:booking` },
             [
-              statementOf(
-                env.DB,
-                db.insert(reservations).values({
-                  id,
-                  userId,
-                  lotId: lot.id,
-                  slotId: held.slotId,
-                  vehicleId: vehicle.id,
-                  vehiclePlate: vehicle.plate,
-                  status: 'CONFIRMED',
-                  startTs: start.toISOString(),
-                  endTs: end.toISOString(),
-                  amountCents: price.totalCents,
-                  priceSnapshotJson: JSON.stringify(price),
-                }),
-              ),
-              statementOf(
-                env.DB,
-                db.insert(charges).values({ id: newId(), reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
-              ),
+              reservationInsert(env.DB, db, {
+                id,
+                userId,
+                lotId: lot.id,
+                slotId: held.slotId,
+                vehicleId: vehicle.id,
+                vehiclePlate: vehicle.plate,
+                status: 'CONFIRMED',
+                startTs: start.toISOString(),
+                endTs: end.toISOString(),
+                amountCents: price.totalCents,
+                priceSnapshotJson: JSON.stringify(price),
+              }),
+              chargeInsert(env.DB, db, { reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
               issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
               recordIdempotencyKey(db, env.DB, request, id),
               claimHold(env.DB, db, holdId, id),
@@ -359,7 +354,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
         },
         [
           ...markCancelled,
-          statementOf(env.DB, db.insert(charges).values({ id: newId(), reservationId: id, kind: 'REFUND', amountCents: -refundCents })),
+          chargeInsert(env.DB, db, { reservationId: id, kind: 'REFUND', amountCents: -refundCents }),
           reviseReceipt(env.DB, db, id, 0),
           recordIdempotencyKey(db, env.DB, request, id),
         ],
@@ -439,12 +434,7 @@ async function reschedule(
       amountCents: paid + difference,
       priceSnapshotJson: JSON.stringify(price),
     }),
-    statementOf(
-      env.DB,
-      db
-        .insert(charges)
-        .values({ id: newId(), reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference }),
-    ),
+    chargeInsert(env.DB, db, { reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference }),
     reviseReceipt(env.DB, db, reservation.id, paid + difference),
     recordIdempotencyKey(db, env.DB, request, reservation.id),
     claimHold(env.DB, db, holdId, reservation.id),
