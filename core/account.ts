@@ -1,4 +1,4 @@
-/** Profile and preferences contracts (spec 2.11, 3, 7), shared by the worker's validation and the settings screen. */
+/** Profile and preferences contracts, shared by the worker's validation and the settings screen, so both refuse alike. */
 import { z } from 'zod';
 import { mobileSchema } from './signup';
 

@@ -1,11 +1,11 @@
 /**
- * The super admin's review of owner applications, lot submissions and listing changes (spec 4): pending → approved or
+ * The super admin's review of owner applications, lot submissions and listing changes: pending → approved or
  * rejected, once. The server and the approvals screen share these words.
  */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-/** The lists' status filter: one status, or `all`. Pending is the default (spec 9). */
+/** The lists' status filter: one status, or `all`. Pending, what still awaits a decision, is the default. */
 export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'all'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
@@ -23,7 +23,7 @@ export const REVIEW_KINDS = ['owner', 'lot', 'listing'] as const;
 /** The queues: owner applications, new lots, and listing changes of approved lots (docs/owner.md). */
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
-/** Spec 8's success toasts. */
+/** What the super admin is told after a decision. */
 export const DECISION_TOASTS: Record<ReviewKind, Record<Decision, { title: string; message: string }>> = {
   owner: {
     approve: { title: 'Owner Approved', message: 'The owner application has been approved successfully' },
@@ -41,6 +41,6 @@ export const DECISION_TOASTS: Record<ReviewKind, Record<Decision, { title: strin
 
 export const REJECT_REASON_MESSAGE = 'A reason is required to reject.';
 
-/** A reason is trimmed, and required only to reject (spec 5, Approval dialog); the dialog's Confirm and the server share this. */
+/** A reason is trimmed, and required only to reject, so the applicant learns why; the dialog's Confirm and the server share this. */
 export const trimmedReason = (reason: string | undefined) => reason?.trim() ?? '';
 export const reasonMissing = (decision: Decision, reason: string | undefined) => decision === 'reject' && !trimmedReason(reason);

@@ -1,6 +1,6 @@
 /**
- * The acts the audit trail records (spec 3, Audit log): upper-case verbs, one per privileged or
- * money-moving act. The audit log screen filters by these.
+ * The acts the audit trail records, so every privileged or money-moving act is traced to who did it:
+ * upper-case verbs, one per act. The audit log screen filters by these.
  */
 export const AUDIT_ACTIONS = [
   'APPROVE_OWNER',

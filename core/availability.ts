@@ -1,4 +1,4 @@
-/** Spec 4 "Availability colour": one rule for the map markers and one for cards and the lot detail. */
+/** Availability colour, to see at a glance where there is room: one rule for map markers, one for cards and lot detail. */
 import { HOUR_MS } from './time';
 export type MapLevel = 'available' | 'limited' | 'full';
 export type CardLevel = 'good' | 'warning' | 'critical' | 'full';

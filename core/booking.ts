@@ -1,6 +1,6 @@
 /**
  * Time rules of a booking, shared by the worker (to refuse) and the web (to offer): lot hours in
- * Manila, the window checks, free cancellation, the no-show grace, and spec 4's reservation tabs.
+ * Manila, the window checks, free cancellation, the no-show grace, and the reservation tabs.
  */
 import { z } from 'zod';
 import { MANILA_TZ } from './time';
@@ -45,7 +45,7 @@ const toMinutes = (hhmm: string) => {
   return h * 60 + m;
 };
 
-/** 00:00–23:59 every day (spec 2.4's 24/7 rule). */
+/** 00:00–23:59 every day: the lot never closes, shown as 24/7. */
 export const isAlwaysOpen = (hours: LotHours) => WEEKDAYS.every((day) => hours[day]?.open === '00:00' && hours[day]?.close === '23:59');
 
 /** Open Now made real: is the lot open at this instant (Manila time)? */
@@ -105,7 +105,7 @@ export const holdsSlot = (status: ReservationStatus) => status === 'CONFIRMED' |
 export const RESERVATION_TABS = ['upcoming', 'active', 'past'] as const;
 export type ReservationTab = (typeof RESERVATION_TABS)[number];
 
-/** Spec 4: Upcoming = CONFIRMED starting later; Active = ACTIVE, or CONFIRMED started and not ended; Past = the rest. */
+/** My Reservations' tabs; a confirmed stay whose time has begun is Active, where its driver looks for the pass. */
 export function reservationTab(r: { status: ReservationStatus; startTs: string; endTs: string }, now = new Date()): ReservationTab {
   const started = new Date(r.startTs) <= now;
   const ended = new Date(r.endTs) <= now;
@@ -127,7 +127,7 @@ export const canCancel = (r: { status: ReservationStatus }) => r.status === 'CON
 export const canExtend = (r: { status: ReservationStatus; endTs: string }, now = new Date()) =>
   (r.status === 'CONFIRMED' || r.status === 'ACTIVE') && new Date(r.endTs) > now;
 
-/** Spec 4 "Remaining time": 'Expired' after the end, else hours and minutes. */
+/** Time left on a stay, so the driver knows when to leave or extend. */
 export function remainingTime(endTs: string, now = new Date()): string {
   const ms = new Date(endTs).getTime() - now.getTime();
   if (ms <= 0) return 'Expired';
@@ -135,7 +135,7 @@ export function remainingTime(endTs: string, now = new Date()): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-/** Pass id (spec 2.6): the first 8 characters of the reservation id, upper case. */
+/** Pass id: a short code people can read out and type, from the reservation id. */
 export const passIdOf = (reservationId: string) => shortIdOf(reservationId);
 
 /** An instant with its offset, as the booking and change requests give their start and end. */
@@ -167,7 +167,7 @@ const clock12 = (hhmm: string) => {
   return `${h % 12 || 12}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
 };
 
-/** Spec 2.4: '24/7' when Monday is 00:00–23:59, else Monday's hours, else '6AM - 10PM'. */
+/** A lot's hours as one short label for its card; Monday stands for the week. */
 export function hoursLabel(hours: LotHours): string {
   const monday = hours.monday;
   if (!monday) return '6AM - 10PM';

@@ -7,7 +7,7 @@ export function distanceKm([lat1, lng1]: readonly [number, number], [lat2, lng2]
   return 2 * 6371 * Math.asin(Math.sqrt(a));
 }
 
-/** Spec 2.4: the map is centred on Manila. */
+/** Where the map opens before a search: Manila, where the lots are. */
 export const MANILA_CENTER: [number, number] = [14.5995, 120.9842];
 
 /** "350 m" under a kilometre, else "2.4 km". */

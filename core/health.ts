@@ -1,5 +1,5 @@
 /**
- * System health (spec 2.20): each part of the platform is probed for real and rated by how it answered.
+ * System health: each part of the platform is probed for real, as users meet it, and rated by how it answered.
  * A probe that fails is an error; one slower than its threshold is a warning.
  */
 export const HEALTH_STATUSES = ['healthy', 'warning', 'error'] as const;

@@ -1,5 +1,5 @@
 /**
- * The History screen's filters (spec 2.9): search by lot name or plate, status, and a date range of
+ * The History screen's filters, to find a past stay: search by lot name or plate, status, and a date range of
  * the last 7, 30 or 365 days (by the reservation's start; upcoming ones count as in range). The same
  * rule filters the Reservations and Receipts tabs and the CSV export of what is shown.
  */

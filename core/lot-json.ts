@@ -1,5 +1,5 @@
 /**
- * A lot's JSON columns (spec 3: amenitiesJson, hoursJson, rulesJson) read the same way everywhere:
+ * A lot's JSON columns (amenitiesJson, hoursJson, rulesJson) read the same way everywhere:
  * a field that fails to parse, or is not an object, counts as empty rather than breaking the screen.
  */
 import { z } from 'zod';

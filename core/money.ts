@@ -5,11 +5,11 @@ export function formatPeso(cents: number): string {
   return pesoFormat.format(cents / 100);
 }
 
-/** Pesos typed by a person → centavos (spec 5: multiply by 100 and round). NaN when not a number. */
+/** Pesos typed by a person → whole centavos, so no fraction of a centavo is stored. NaN when not a number. */
 export function pesosToCents(input: string | number): number {
   const value = typeof input === 'number' ? input : Number(String(input).trim());
   return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
 }
 
-/** Default hourly price when a lot has none (spec 9). */
+/** Default hourly price, so a lot without its own can still be priced. */
 export const DEFAULT_RATE_CENTS = 8000;

@@ -1,4 +1,4 @@
-/** Avatar initials (spec 2.3): first+last name initials, else first two letters of the e-mail, else JD. */
+/** Avatar initials, from the name, else the e-mail, so every account shows something (JD at worst). */
 export function initialsOf(
   user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
 ): string {

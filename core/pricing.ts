@@ -19,7 +19,7 @@ export const pricingTierSchema = z.object({
 });
 export type PricingTier = z.infer<typeof pricingTierSchema>;
 
-/** Spec 9 defaults: from 2 h ×1.0, from 4 h ×0.9, from 8 h ×0.8. */
+/** Default tiers: the longer the stay, the less each hour costs. */
 export const DEFAULT_TIERS: PricingTier[] = [
   { durationHours: 2, rateMultiplier: 1.0 },
   { durationHours: 4, rateMultiplier: 0.9 },

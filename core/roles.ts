@@ -1,11 +1,11 @@
 /**
- * Roles and who may reach what (spec section 6). The worker enforces this table on every API call;
+ * Roles and who may reach what. The worker enforces this table on every API call;
  * the web router uses the same table to decide which screens exist for the signed-in user.
  */
 export const ROLES = ['parking_user', 'owner_admin', 'attendant', 'super_admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles a visitor may pick when signing up (spec 3, Early registration). */
+/** Roles a visitor may pick when signing up: a driver, or an owner who would list parking. */
 export const SIGNUP_ROLES = ['parking_user', 'space_owner', 'business_owner', 'property_manager'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
 /** The sign-up roles that file an owner application for the super admin to decide. */
@@ -58,7 +58,7 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
 /** Public lot search (list, detail, availability) is readable without a session. */
 const PUBLIC_LOT_READ = /^\/api\/lots(\/[^/]+(\/availability)?)?$/;
 
-/** Access rule for an API request; everything not listed needs a session (spec 6). */
+/** Access rule for an API request; everything not listed needs a session, so no route is public by accident. */
 export function apiAccess(method: string, path: string): Access {
   if (method === 'GET' && PUBLIC_LOT_READ.test(path)) return 'public';
   for (const [prefix, access] of API_RULES) {

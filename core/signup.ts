@@ -1,5 +1,5 @@
 /**
- * Sign-up and early-registration rules (spec 2.13, 5, 8). The web form shows these messages as toasts
+ * Sign-up and early-registration rules. The web form shows these messages as toasts
  * before sending; the worker's zod schemas run the same checks, so a request that skips the form
  * gets the same words back in its 400.
  */
@@ -13,7 +13,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The masked local number: three digits, a hyphen, then up to seven digits (hint xxx-xxxxxxx). */
 const MOBILE_PATTERN = /^\d{3}-\d{4,7}$/;
 
-/** Mobile input mask (spec 5): digits only, hyphen after the third digit, at most 7 digits after it. */
+/** Mobile input mask: shapes the number as it is typed, so what is sent already passes the check. */
 export function maskMobile(raw: string): string {
   const digits = raw.replace(/\D/g, '').slice(0, 10);
   return digits.length > 3 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
@@ -54,7 +54,7 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, 'Please enter a valid email address.')
   .transform((value) => value.toLowerCase());
 
-/** Early registration sends the mobile as "<country code> <number>" (spec 3). */
+/** Early registration sends the mobile as "<country code> <number>": one field, ready to dial. */
 export const mobileSchema = z
   .string({ error: 'Please fill in: Mobile Number' })
   .trim()

@@ -53,7 +53,7 @@ export function manilaMonthRange(month: string): { start: string; end: string } 
 
 const shortDate = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, month: 'short', day: 'numeric', year: 'numeric' });
 
-/** Spec 2.12: 'Just now' under a minute, then minutes, hours (under 24), days (under 7), else a short date. */
+/** Notification times as people say them, coarser with age; after a week, the date. */
 export function relativeTime(iso: string, now = new Date()): string {
   const seconds = Math.max(0, (now.getTime() - new Date(iso).getTime()) / 1000);
   if (seconds < 60) return 'Just now';
@@ -101,7 +101,7 @@ export function toManilaInput(date: Date): string {
 /** A `datetime-local` value read as Manila time → ISO instant with the +08:00 offset. */
 export const fromManilaInput = (value: string) => new Date(`${value}:00+08:00`).toISOString();
 
-/** Spec 2.4: now rounded up to the next 15 minutes. */
+/** The default arrival: now, rounded up to the next quarter hour, the first time a driver could plausibly arrive. */
 export const nextQuarterHour = (now = new Date()) => new Date(Math.ceil(now.getTime() / 900_000) * 900_000);
 
 const timeOnly = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, hour: 'numeric', minute: '2-digit' });

@@ -1,6 +1,6 @@
 /**
- * Vehicles (spec 2.11, 3): plates are stored and shown upper case with normalised spacing, and must
- * look like a Philippine plate. Shared by the worker's schema and the web's vehicle dialog.
+ * Vehicles: plates are stored and shown upper case with normalised spacing, so the gate finds a car by
+ * its plate, and must look like a Philippine plate. Shared by the worker's schema and the vehicle dialog.
  */
 import { z } from 'zod';
 

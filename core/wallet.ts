@@ -9,7 +9,7 @@ export const TOPUP_METHODS = ['gcash', 'maya', 'card'] as const;
 export type TopupMethod = (typeof TOPUP_METHODS)[number];
 export const TOPUP_METHOD_LABELS: Record<TopupMethod, string> = { gcash: 'GCash', maya: 'Maya', card: 'Credit / Debit Card' };
 
-/** Spec 9: quick amounts of the Top Up dialog, in pesos. */
+/** Quick amounts of the Top Up dialog, in pesos: the usual top-ups in one tap. */
 export const QUICK_TOPUP_PESOS = [100, 500, 1000, 2000] as const;
 
 /**
@@ -47,11 +47,11 @@ export const statementMonthSchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11.'),
 });
 
-/** Spec 9: 1 point per ₱10 spent on parking. */
+/** Loyalty points reward parking spend. */
 export const CENTS_PER_POINT = 1000;
 export const pointsForSpend = (netSpendCents: number) => Math.floor(Math.max(0, netSpendCents) / CENTS_PER_POINT);
 
-/** Spec 4: under 500 Bronze, 500–999 Silver, 1000 or more Gold. */
+/** Loyalty levels: a driver's standing, earned by parking. */
 export type LoyaltyLevel = 'Bronze' | 'Silver' | 'Gold';
 export function loyaltyLevel(points: number): LoyaltyLevel {
   if (points >= 1000) return 'Gold';
@@ -66,7 +66,7 @@ export function pointsToNextLevel(points: number): { level: LoyaltyLevel; missin
   return null;
 }
 
-/** Ledger row types (spec 3) and how people read them. */
+/** Ledger row types and how people read them. */
 export const TRANSACTION_TYPES = ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_LABELS: Record<TransactionType, string> = {

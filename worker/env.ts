@@ -21,7 +21,7 @@ export type Bindings = {
   CF_VERSION_METADATA: WorkerVersionMetadata;
   /** `development` (local runs, from .dev.vars) or `production`; anything else is treated as not development. */
   APP_ENV?: string;
-  /** `sandbox` or unset (no provider: top-ups refused, spec 2.10 screen). */
+  /** `sandbox` or unset (no provider: top-ups refused, and the app says payment is unavailable). */
   PAYMENT_PROVIDER?: string;
   /** HMAC secret of the sandbox gateway's webhooks. */
   SANDBOX_WEBHOOK_SECRET?: string;

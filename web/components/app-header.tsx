@@ -28,12 +28,12 @@ function navFor(role: Role): NavItem[] {
 const menuItem = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 const menuContent = 'z-50 min-w-48 rounded-xl border border-border bg-card p-1 shadow-lg';
 
-/** Spec 2.3, shown only when signed in. Logging out is a navigation to /api/logout. */
+/** Shown only when signed in. Logging out is a navigation to /api/logout, so no signed-in screen outlives it. */
 export function AppHeader({ user }: { user: CurrentUser }) {
   const unread = useUnreadCount(true);
   const { isDark } = useTheme();
   const savePreferences = useSavePreferences();
-  // The theme is a saved preference (spec 3): apply it now, then store it on the account.
+  // The theme follows the user to every device: apply it now, then store it on the account.
   const toggleTheme = () => {
     const theme = isDark ? 'light' : 'dark';
     applyTheme(theme);

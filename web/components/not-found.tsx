@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Button } from './ui/button';
 
-/** Spec 2.1: the screen for any path outside the user's route table. */
+/** Any path outside the user's route table, so another role's screen looks like no screen at all. */
 export function NotFoundScreen() {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
@@ -14,7 +14,7 @@ export function NotFoundScreen() {
   );
 }
 
-/** A screen whose record is missing (spec 8: 'Parking Lot Not Found', 'Reservation Not Found'…) with a way back. */
+/** A screen whose record is missing ('Parking Lot Not Found', 'Reservation Not Found'…), with a way back out of it. */
 export function MissingScreen({
   title,
   detail,

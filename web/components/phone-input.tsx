@@ -1,7 +1,7 @@
 import { COUNTRY_CODES, maskMobile } from '../../core/signup';
 import { Input, Select } from './ui/field';
 
-/** Country code picker beside the masked local number (spec 5: xxx-xxxxxxx). */
+/** Country code picker beside the masked local number (xxx-xxxxxxx), so every number arrives in one shape. */
 export function PhoneInput({
   id,
   countryCode,

@@ -17,7 +17,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: ProfileBody) => unwrap(api.user.profile.$patch({ json })),
-    // Spec 7: the current user is refreshed after a profile update.
+    // The header and every screen show the new name at once.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
   });
 }

@@ -38,7 +38,7 @@ export const recentAuditLogsQuery = queryOptions({
 
 export type DecisionRequest = { kind: ReviewKind; id: string; decision: Decision; reason: string };
 
-/** Approve or reject; afterwards every approvals list and the audit log reload (spec 7). */
+/** Approve or reject; afterwards every approvals list and the audit log reload, so the decision shows everywhere. */
 export function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,7 +57,7 @@ export const platformKpisQuery = queryOptions({
   queryFn: () => unwrap(api.admin['platform-kpis'].$get()),
 });
 
-/** Spec 9: the dashboard polls system health every 30 s. */
+/** The dashboard polls system health, so an outage shows without a reload. */
 export const HEALTH_POLL_MS = 30_000;
 export const systemHealthQuery = queryOptions({
   queryKey: ['/api/admin', 'system-health'],

@@ -2,9 +2,9 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { ApiRoutes } from '../../worker/app';
 
 /**
- * The one way the SPA talks to the worker (spec 7): credentials always sent, JSON bodies, and any
- * non-OK response becomes an `ApiError` whose message is `STATUS: text` (spec 8), where text is the
- * server's `message` (or the raw body, or the status text when the body is empty).
+ * The one way the SPA talks to the worker: credentials always sent, JSON bodies, and any non-OK
+ * response becomes an `ApiError` whose message is `STATUS: text`, where text is the server's `message`
+ * (or the raw body, or the status text when the body is empty), so every screen reports failures alike.
  */
 export class ApiError extends Error {
   constructor(
@@ -42,7 +42,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   return (await res.json()) as T;
 }
 
-/** Default query fetcher (spec 7): GET the query key's segments joined by slashes. */
+/** Default query fetcher: GET the query key's segments joined by slashes, so a key names its endpoint. */
 export function pathFromKey(queryKey: readonly unknown[]): string {
   return queryKey.filter((part) => part !== undefined && part !== null && typeof part !== 'object').join('/');
 }

@@ -17,7 +17,7 @@ export type NewReservation = InferRequestType<typeof api.reservations.$post>['js
 export const lotsQuery = (query: LotSearch) =>
   pagedQuery(['/api/lots', query], (cursor) => unwrap(api.lots.$get({ query: { ...query, cursor } })));
 
-/** Lot detail (spec 2.5): availability refreshes every 10 s. */
+/** Lot detail; availability refreshes, as spaces fill while a driver decides. */
 export const lotQuery = (id: string, window: { start?: string; durationHours?: string } = {}) =>
   queryOptions({
     queryKey: ['/api/lots', id, window],

@@ -10,7 +10,7 @@ export function requireUser({ context, location }: GuardArgs): { user: CurrentUs
   return { user: context.user };
 }
 
-/** A screen outside the user's role does not exist for them (spec 2.1): they get the 404 screen. */
+/** A screen outside the user's role does not exist for them: they get the 404 screen, which gives nothing away. */
 export const requireRole = (allowed: readonly Role[]) => (args: GuardArgs) => {
   const { user } = requireUser(args);
   if (!allowed.includes(user.role)) throw notFound();

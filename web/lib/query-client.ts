@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { apiRequest, pathFromKey } from './api';
 
-/** Spec 9: no automatic refetching, no refetch on focus, data never stale, no retries. */
+/** Nothing refetches or retries behind the user's back; screens that need live data poll on their own. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

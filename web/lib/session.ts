@@ -22,7 +22,7 @@ function offlineUser(): CurrentUser | null {
 export const rememberForOffline = (user: CurrentUser) => localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(user));
 
 /**
- * Spec 4: authenticated when the current-user request returns data; a 401 means signed out (no retry).
+ * Authenticated when the current-user request returns data; a 401 means signed out (retrying cannot change it).
  * Without a network answer, a gate device starts as the user it remembers; a 401 or another user forgets it.
  */
 export const currentUserQuery = queryOptions({

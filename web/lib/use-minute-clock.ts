@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Re-renders every minute, for remaining-time and duration displays (spec 4). */
+/** Re-renders every minute, so remaining-time and duration displays stay current. */
 export function useMinuteClock() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

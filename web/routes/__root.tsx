@@ -13,7 +13,7 @@ const AppHeader = lazyRouteComponent(() => import('../components/app-header'), '
 
 type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
 
-/** The route table is decided after the session check (spec 2.1); a spinner shows meanwhile. */
+/** The route table depends on who is signed in, so it waits for the session check; a spinner shows meanwhile. */
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);

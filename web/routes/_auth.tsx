@@ -3,7 +3,7 @@ import { platformRulesQuery } from '../lib/booking';
 import { requireUser } from '../lib/guards';
 
 /**
- * Every screen below needs a signed-in user (spec 2.1, "Signed in, all roles"). The platform's booking
+ * Every screen below needs a signed-in user, of any role. The platform's booking
  * and top-up rules start loading here, so the screens and dialogs that state them rarely wait; the
  * fetch never holds a screen back, because the gate's screens must open offline.
  */

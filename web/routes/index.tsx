@@ -10,7 +10,7 @@ import { useAuth } from '../lib/session';
 const FindParkingPage = lazyRouteComponent(() => import('../features/find-parking/find-parking-page'), 'FindParkingPage');
 const LandingPage = lazyRouteComponent(() => import('../features/landing/landing-page'), 'LandingPage');
 
-/** `/` is the landing page when signed out and Find Parking when signed in (spec 2.1), whose search is the URL's. */
+/** `/` is the landing page when signed out and Find Parking (what drivers come for) when signed in, its search the URL's. */
 export const Route = createFileRoute('/')({ validateSearch: findParkingSearch, component: Home });
 
 function Home() {

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/signup')({
 
 const empty = { firstName: '', lastName: '', email: '', mobile: '', role: '' as SignupRole | '', password: '' };
 
-/** Spec 2.13's sign-up fields plus a password: creates the account and signs in. */
+/** The early-access fields plus a password: creates the account and signs in, so a new user starts at once. */
 function SignUpPage() {
   const [form, setForm] = useState(empty);
   const [countryCode, setCountryCode] = useState<string>(DEFAULT_COUNTRY_CODE);

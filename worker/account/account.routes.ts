@@ -10,7 +10,7 @@ import { listVehicles } from './vehicles.data';
 
 const vehicleParams = z.object({ id: z.uuid('Unknown vehicle id') });
 
-/** The signed-in user's own profile, vehicles and preferences (spec 2.11, 7). */
+/** The signed-in user's own profile, vehicles and preferences, as Settings edits them. */
 export const accountRoutes = new Hono<AppEnv>()
   .patch('/user/profile', validate('json', profileSchema), async (c) =>
     c.json(await changeProfile(c.var.db, c.var.user!.id, c.req.valid('json'))),

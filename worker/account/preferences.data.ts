@@ -3,7 +3,7 @@ import type { PreferenceChanges } from '../../core/account';
 import type { DB } from '../db/client';
 import { preferences } from '../db/schema';
 
-/** Spec 3 Preferences; every account gets its row with the spec's defaults at sign-up. */
+/** Every account gets its preferences row, with the defaults, at sign-up: there is always one to read. */
 export async function readPreferences(db: DB, userId: string) {
   const [row] = await db.select().from(preferences).where(eq(preferences.userId, userId));
   const { userId: _owner, ...prefs } = row;

@@ -46,7 +46,7 @@ const userParams = z.object({
   action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }),
 });
 
-/** The super admin's console (spec 7, Super admin); only super admins reach /api/admin (core/roles.ts). */
+/** The super admin's tools to run the platform; only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
   .get('/admin/tenants', async (c) => c.json(await tenantFigures(c.var.db)))

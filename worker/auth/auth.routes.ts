@@ -49,7 +49,7 @@ export const authRoutes = new Hono<AppEnv>()
     signedOut(c);
     return c.body(null, 204);
   })
-  /** Spec 2.3: the avatar menu navigates here; the session ends and the browser goes home. */
+  /** Log out in the avatar menu navigates here: the session ends and the browser lands home, signed out. */
   .get('/logout', async (c) => {
     // Only our own pages (or the user typing the URL) sign out: a link or image on another site, even a
     // sibling subdomain, just lands on the home page.

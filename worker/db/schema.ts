@@ -1,5 +1,5 @@
 /**
- * The whole relational data set of the product (spec section 3), in D1.
+ * The whole relational data set of the product, in D1.
  * Money is integer centavos; timestamps are ISO-8601 UTC strings (display converts to Asia/Manila).
  * JSON columns hold the spec's *Json fields verbatim so the API can return them unchanged.
  * SQL migrations in `migrations/` are generated from this file with `npm run db:generate`.
@@ -420,7 +420,7 @@ export const earlyRegistrations = sqliteTable(
   (t) => [uniqueIndex('early_registrations_email_unique').on(t.email)],
 );
 
-/** What the super admin reviews (spec 4: pending → approved | rejected), shared by both approval queues. */
+/** What the super admin reviews (pending → approved | rejected, once), shared by both approval queues. */
 const reviewColumns = () => ({
   documentsJson: text('documents_json').notNull().default('[]'),
   notes: text('notes'),

@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 
-/** Spec 2.13 / 7: stored once per e-mail; registering again is accepted and changes nothing. */
+/** Stored once per e-mail; registering again is accepted and changes nothing, so an eager visitor is never refused. */
 export const earlyRegistrationRoutes = new Hono<AppEnv>().post(
   '/early-registration',
   validate('json', earlyRegistrationSchema),

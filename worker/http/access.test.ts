@@ -1,5 +1,5 @@
 /**
- * Every API route × every role (spec 6 enforced on the server). The table below is written by hand,
+ * Every API route × every role, so no role reaches what is not theirs. The table below is written by hand,
  * independent of core/roles.ts; the first test fails when a route is added without a row here.
  */
 import { env } from 'cloudflare:test';

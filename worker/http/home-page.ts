@@ -1,5 +1,5 @@
 /**
- * `/`: the landing page for a visitor, Find Parking for someone signed in (spec 2.1). A request
+ * `/`: the landing page for a visitor, Find Parking (what drivers come for) for someone signed in. A request
  * without a session cookie gets the landing page prerendered at build (scripts/static-landing.ts),
  * which loads none of the SPA; one with a cookie gets the SPA, which checks the session itself (an
  * expired cookie still ends on the landing page, rendered by the SPA). Both are static assets, served

@@ -9,7 +9,7 @@ import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, mar
 const notificationParams = z.object({ id: z.uuid('Unknown notification id') });
 const listQuery = pageQuery.extend({ filter: z.enum(['all', 'unread'], { error: 'filter must be all or unread.' }).default('all') });
 
-/** Spec 2.12: a user sees and changes only their own notifications; anyone else's answers 404. */
+/** A user sees and changes only their own notifications; anyone else's answers 404, so an id reveals nothing. */
 export const notificationRoutes = new Hono<AppEnv>()
   .get('/notifications', validate('query', listQuery), async (c) => {
     const { filter, limit, cursor } = c.req.valid('query');

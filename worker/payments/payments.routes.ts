@@ -12,7 +12,7 @@ const sandboxParams = paymentParams.extend({ decision: z.enum(['approve', 'decli
 const providerParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Unknown provider') });
 
 export const paymentRoutes = new Hono<AppEnv>()
-  /** Which gateway is configured, so the app can show checkout or spec 2.10's unavailable screen. */
+  /** Which gateway is configured, so the app shows checkout, or says payment is unavailable before anyone tries. */
   .get('/payments/config', (c) => {
     const provider = paymentProvider(c.env);
     return c.json(

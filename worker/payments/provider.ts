@@ -36,7 +36,7 @@ export interface PaymentProvider {
 
 export const PAYMENT_UNAVAILABLE = 'Payment processing is currently not configured. Please contact the administrator.';
 
-/** The provider configured by environment and secrets, or null when none is (spec 2.10). */
+/** The provider configured by environment and secrets, or null when none is: then top-ups are refused. */
 export function paymentProvider(env: Bindings): PaymentProvider | null {
   // Test money only where we know we are local: a deploy that forgot to say which environment it is
   // (APP_ENV unset, or anything but `development`) never runs the sandbox, whatever else it says.

@@ -68,7 +68,7 @@ const selectReceipts = (db: DB) =>
 
 type ReceiptRow = Awaited<ReturnType<ReturnType<typeof selectReceipts>['all']>>[number];
 
-/** Spec 3's receipt (id, amountCents, createdAt, lot.name) plus what a driver needs to file it. */
+/** A receipt (id, amountCents, createdAt, lot.name) plus what a driver needs to file it as an expense. */
 const toSummary = ({ lotName, lotAddress, ...row }: ReceiptRow) => ({
   ...row,
   number: receiptNumber(row.id),

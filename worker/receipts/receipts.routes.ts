@@ -11,7 +11,7 @@ import { countOwnReceipts, findReceipt, listOwnReceipts } from './receipts.data'
 const receiptParams = z.object({ id: z.uuid('Unknown receipt id') });
 const listQuery = pageQuery.extend(historyQuerySchema.shape);
 
-/** The driver's receipts (spec 2.9's Receipts tab made real); the web prints them. */
+/** The driver's receipts, their proof of payment (History's Receipts tab); the web prints them. */
 export const receiptRoutes = new Hono<AppEnv>()
   .get('/receipts', validate('query', listQuery), async (c) => {
     const { limit, cursor, ...history } = c.req.valid('query');

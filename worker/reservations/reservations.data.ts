@@ -80,7 +80,7 @@ const selectViews = (db: DB) =>
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number];
 
-/** The driver's shape of a reservation (spec 3, 2.6). */
+/** A reservation as its driver sees it: with its pass id and the price quoted at booking. */
 const toView = ({ priceSnapshotJson, ...row }: ViewRow) => ({
   ...row,
   passId: passIdOf(row.id),

@@ -28,7 +28,7 @@ const extendSchema = z.object({
   hours: z.number().int('Extend by whole hours.').min(1, 'Extend by at least 1 hour.').max(12, 'Extend by at most 12 hours at a time.'),
 });
 
-/** The driver's own reservations (spec 2.6, 2.7 made real). Money-moving calls take an Idempotency-Key. */
+/** The driver's own reservations. Money-moving calls take an Idempotency-Key, so a retried tap never pays twice. */
 export const reservationRoutes = new Hono<AppEnv>()
   .get('/reservations', validate('query', listQuery), async (c) => {
     const { limit, cursor, tab, ...history } = c.req.valid('query');

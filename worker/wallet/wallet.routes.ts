@@ -17,7 +17,7 @@ import { listTransactions, paymentMethodsUsed, readAutoTopup, saveAutoTopup, sta
 const transactionsQuery = pageQuery.extend({ points: z.enum(['true', 'false']).optional() });
 const statementQuery = statementMonthSchema.extend({ format: z.enum(['json', 'csv']).default('json') });
 
-/** The signed-in user's wallet (spec 2.8): balance, ledger, top-ups, statements and settings. */
+/** The wallet a driver pays for parking from: balance, ledger, top-ups, statements and settings. */
 export const walletRoutes = new Hono<AppEnv>()
   .get('/wallet', async (c) => c.json(await walletSummary(c.var.db, c.var.user!.id)))
   .get('/wallet/transactions', validate('query', transactionsQuery), async (c) => {

@@ -1,5 +1,5 @@
 /**
- * The toast queue, as spec 9 sets it: at most one toast at a time (the newest), a dismissed toast
+ * The toast queue: at most one toast at a time (the newest, the outcome of the latest act), a dismissed toast
  * kept (closed) for 1,000,000 ms before removal. Plain state with subscribers, so the rule is tested
  * without a DOM; `Toaster` renders it.
  */

@@ -1,7 +1,7 @@
 /**
- * Toasts as spec 9 sets them: 5000 ms on screen, swipe right (threshold 50) to dismiss, F8 focuses the
- * viewport, 420 px wide from medium screens up (the queue rule is in toast-store.ts). Built on Radix
- * Toast for focus handling and screen-reader announcements.
+ * Toasts that stay long enough to read and go with a swipe: 5000 ms on screen, swipe right (threshold 50)
+ * to dismiss, F8 focuses the viewport, 420 px wide from medium screens up (the queue rule is in
+ * toast-store.ts). Built on Radix Toast for focus handling and screen-reader announcements.
  */
 import { Toast as RadixToast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';

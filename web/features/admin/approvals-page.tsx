@@ -37,7 +37,7 @@ const TABS = [
 
 type Chosen = { kind: 'owner'; item: OwnerApplication } | { kind: 'lot'; item: LotSubmission } | { kind: 'listing'; item: ListingChange };
 
-/** Approvals management (spec 2.21): the queues by status (with listing changes of approved lots), decided through a confirmation dialog. */
+/** Approvals, so nothing goes live unreviewed: the queues by status (with approved lots' listing changes), each decision confirmed. */
 export function ApprovalsPage() {
   const { status, tab } = useSearch({ from: '/_auth/admin/approvals' });
   const navigate = useNavigate({ from: '/admin/approvals' });

@@ -39,7 +39,7 @@ function ExportDataButton() {
   );
 }
 
-/** The super admin dashboard (spec 2.20): the platform figures, pending decisions, live system health and the audit trail. */
+/** The super admin's daily view: the platform figures, pending decisions, live system health and the audit trail. */
 export function AdminDashboardPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">

@@ -12,8 +12,8 @@ export type PendingDecision = { kind: ReviewKind; id: string; name: string; deci
 const ITEM_WORDS: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission', listing: 'listing change' };
 
 /**
- * The confirmation of spec 2.21: approve or reject the named item, with a reason box. A reason is
- * required (trimmed) only to reject, so Confirm waits for one then.
+ * A decision is final, so it is confirmed: approve or reject the named item, with a reason box. A reason
+ * is required (trimmed) only to reject, so Confirm waits for one then.
  */
 export function DecisionDialog({ pending, onClose }: { pending: PendingDecision | null; onClose: () => void }) {
   const [reason, setReason] = useState('');

@@ -3,7 +3,7 @@ import { formatPeso } from '../../../core/money';
 import { Card } from '../../components/ui/card';
 import { platformKpisQuery } from '../../lib/admin';
 
-/** The dashboard's five platform figures (spec 2.20), from the records. */
+/** The five platform figures the super admin checks first, from the records. */
 export function KpiTiles() {
   const { data, isError, error } = useQuery(platformKpisQuery);
   if (isError) return <p className="text-destructive">{error.message}</p>;

@@ -17,7 +17,7 @@ export const LEVEL_STYLES: Record<CardLevel, string> = {
   full: 'bg-red-600 text-white',
 };
 
-/** "42 of 220 free" coloured by spec 4's card rule, or "Full". */
+/** "42 of 220 free" coloured by how full the lot is (core/availability.ts), or "Full". */
 export function AvailabilityBadge({ free, total }: { free: number; total: number }) {
   const level = cardLevel(free, total);
   return (
@@ -27,7 +27,7 @@ export function AvailabilityBadge({ free, total }: { free: number; total: number
   );
 }
 
-/** Spec 2.4 lot card on live data: distance from the searched point instead of a fixed walk time. */
+/** A lot in the search results, with its distance from the point the driver searched. */
 export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => void }) {
   const amenities = lotAmenities(lot);
   const full = lot.availability.free <= 0;

@@ -64,7 +64,7 @@ export const shiftQuery = (lotId: string) =>
     queryFn: () => reach(() => unwrap(api.attendant.shift.$get({ query: { lotId } }))),
   });
 
-/** Spec 9: recent activity every 30 s. */
+/** Polled, so the lot's other gates' scans appear too. */
 export const activityQuery = (lotId: string, limit = 30) =>
   queryOptions({
     queryKey: ['/api/attendant/activity', lotId, limit],
@@ -73,7 +73,7 @@ export const activityQuery = (lotId: string, limit = 30) =>
     networkMode: GATE_NETWORK_MODE,
   });
 
-/** Spec 9: lot status every 10 s. */
+/** Polled often: the attendant admits cars on these counts. */
 export const lotStatusQuery = (lotId: string) =>
   queryOptions({
     queryKey: ['/api/attendant/lot-status', lotId],

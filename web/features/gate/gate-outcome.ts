@@ -1,4 +1,4 @@
-/** What the attendant is told after an entry or exit (spec 8), for answers and for queued items alike. */
+/** What the attendant is told after an entry or exit, in the same words for answers and queued items. */
 import { formatPeso } from '../../../core/money';
 import type { GateOutcome } from './gate-actions';
 import type { Checkin } from './gate-api';

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 
-/** Spec 4 "Override flow": a reason from the six (core/gate.ts), then the entry is sent with it; the server audits it with the attendant. */
+/** A car let through a failed check needs one of six reasons (core/gate.ts), sent with the entry and audited with the attendant. */
 export function OverrideDialog({
   open,
   onOpenChange,

@@ -20,7 +20,7 @@ const Tile = ({ icon: Icon, label }: { icon: LucideIcon; label: string }) => (
 
 const TileCard = ({ children }: { children: ReactNode }) => <Card className="p-0">{children}</Card>;
 
-/** The attendant portal (spec 2.18): the lot, the connection, the shift, the quick tiles and the lot's figures. */
+/** The attendant's home at the gate: the lot, the connection, the shift, the quick tiles and the lot's figures. */
 export function PortalPage() {
   const [reporting, setReporting] = useState(false);
   return (

@@ -24,7 +24,7 @@ const ACTIONS: Record<GateAction, string> = { checkin: 'Check-in', checkout: 'Ch
 const missingPlate = () => toast({ title: 'Missing Information', description: MISSING_PLATE, variant: 'destructive' });
 const upper = (value: string) => value.toUpperCase();
 
-/** The gate scanner (spec 2.19): a real camera, manual entry, quick actions and the lot's recent scans. */
+/** The gate scanner: a camera, manual entry for a pass that will not scan, quick actions and the lot's recent scans. */
 export function ScanPage({ initialAction }: { initialAction?: 'checkin' | 'checkout' }) {
   return (
     <GateShell>
@@ -75,7 +75,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
     () => toast({ title: 'Camera Error', description: 'Unable to access camera. Please check permissions.', variant: 'destructive' }),
   );
 
-  /** After a success the form resets, the QR result clears and the camera stops (spec 4). */
+  /** After a success the form resets, the QR result clears and the camera stops, ready for the next car. */
   const reset = () => {
     setPlate('');
     setSlot('');

@@ -4,7 +4,7 @@ import { checkIn, checkOut, type EntryInput, type ExitInput } from './gate-actio
 import { GATE_NETWORK_MODE } from './gate-api';
 import { entryMessage, exitMessage } from './gate-outcome';
 
-/** After any gate change the shift, activity and lot status are stale (spec 7: they are reloaded). */
+/** After any gate change the shift, activity and lot status are stale: reloaded, so the attendant's counts hold. */
 export const refreshGate = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ predicate: ({ queryKey }) => String(queryKey[0]).startsWith('/api/attendant') });
 

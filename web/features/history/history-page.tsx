@@ -145,7 +145,7 @@ export function HistoryPage() {
                       View Details
                     </Link>
                   </Button>
-                  {/* Spec 2.9: the Receipt button is for COMPLETED stays; every paid one is in the Receipts tab. */}
+                  {/* Receipt once a stay is COMPLETED and its amount final; every paid one is in the Receipts tab. */}
                   {r.status === 'COMPLETED' && r.receiptId && <ReceiptLink id={r.receiptId} label="Receipt" />}
                 </div>
               </Card>

@@ -86,7 +86,7 @@ function AudienceCard({ title, points, action, outline }: { title: string; point
   );
 }
 
-/** Spec 2.2, the signed-out home. Sign In is enabled and goes to /login. */
+/** The signed-out home, for visitors deciding whether to join. Sign In goes to /login. */
 export function LandingPage() {
   return (
     <div>

@@ -18,7 +18,7 @@ import { HOUR_MS } from '../../../core/time';
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
 const SUPPORT_EMAIL = 'support@parkada.ph';
 
-/** Spec 2.5 on live data: availability refreshes every 10 s; Quick Reserve books for real. */
+/** A lot's detail; availability refreshes every 10 s, so a driver picks from spaces that are still free. */
 export function LotPage({ id }: { id: string }) {
   const [when, setWhen] = useState(() => toManilaInput(nextQuarterHour()));
   const [hours, setHours] = useState<number | null>(null);

@@ -125,7 +125,7 @@ const QUICK_ACTIONS = [
   { to: '/owner/reports', label: 'View Reports', summary: 'Revenue, occupancy, customers', Icon: BarChart3 },
 ] as const;
 
-/** Owner Dashboard (spec 2.14): today's figures, the revenue trend and each lot's performance, from the records. */
+/** Owner Dashboard, how the business is doing: today's figures, the revenue trend and each lot's performance. */
 export function OwnerDashboardPage() {
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
   // The location and the trend's range live in the URL: a reload or Back keeps them.

@@ -303,7 +303,7 @@ function CustomersTab({ report }: { report: OwnerReport }) {
   );
 }
 
-/** Reports & Analytics (spec 2.17) for a location and Manila days, every figure from the records. */
+/** Reports & Analytics for a location and Manila days (the owner's business days), every figure from the records. */
 export function OwnerReportsPage() {
   const search = useSearch({ from: '/_auth/owner/reports' });
   const navigate = useNavigate({ from: '/owner/reports' });

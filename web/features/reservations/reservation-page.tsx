@@ -32,7 +32,7 @@ async function share(passId: string) {
   }
 }
 
-/** Spec 2.6 made real: a scannable signed pass, the details, and the actions that work. */
+/** A reservation: the signed pass the gate scans, the details, and what the driver can still do. */
 export function ReservationPage({ id }: { id: string }) {
   const now = useMinuteClock();
   const { data: reservation } = useSuspenseQuery(reservationQuery(id));

@@ -12,7 +12,7 @@ import { paymentConfigQuery, paymentQuery, useRefreshWallet, useSandboxDecision,
 import { SandboxBadge } from './sandbox-badge';
 import { shortIdOf } from '../../../core/ids';
 
-/** Spec 2.10 when no provider is configured. */
+/** No provider configured: say so rather than start a payment that cannot finish. */
 function PaymentUnavailable() {
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">

@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { paymentConfigQuery, useStartTopup } from '../../lib/wallet';
 import { SandboxBadge } from './sandbox-badge';
 
-/** Spec 2.8 Top Up dialog: amount in pesos, quick amounts, a method, then the provider's checkout. */
+/** Top Up: amount in pesos, quick amounts, a method, then the provider's checkout, where money moves. */
 export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<TopupMethod>('gcash');

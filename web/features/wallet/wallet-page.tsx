@@ -23,7 +23,7 @@ const Figure = ({ label, testId, cents, className }: { label: string; testId: st
   </Card>
 );
 
-/** Spec 2.8 on the ledger: every figure here is computed by the worker from wallet_transactions. */
+/** Every figure here is computed by the worker from wallet_transactions, so the balance matches the ledger. */
 export function WalletPage() {
   const [topupOpen, setTopupOpen] = useState(false);
   const [payCodeOpen, setPayCodeOpen] = useState(false);

@@ -120,7 +120,7 @@ function PaymentMethodsDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   );
 }
 
-/** Spec 2.8 Wallet Settings, wired: auto top-up rule, methods used, monthly statement. */
+/** Wallet Settings: auto top-up (so a payment never fails for want of funds), methods used, monthly statement. */
 export function WalletSettings() {
   const [dialog, setDialog] = useState<'auto' | 'methods' | null>(null);
   const months = recentMonths();

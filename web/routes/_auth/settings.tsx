@@ -24,7 +24,7 @@ const TABS = [
   { value: 'preferences', label: 'Preferences' },
 ];
 
-/** Spec 2.11: four tabs, Profile first, every control saved on the server; below them, an owner applicant's application and signing out of every device. */
+/** Four tabs, Profile first, each control saved on the server to follow the user; below, the owner application and sign-out everywhere. */
 function SettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
