@@ -72,6 +72,7 @@ export const earlyRegistrationSchema = z.object({
   role: z.enum(SIGNUP_ROLES, { error: 'Please fill in: Role' }),
 });
 export type EarlyRegistrationInput = z.input<typeof earlyRegistrationSchema>;
+export type EarlyRegistration = z.output<typeof earlyRegistrationSchema>;
 
 export const PASSWORD_MIN = 8;
 export const passwordSchema = z

@@ -4,13 +4,10 @@ import { applyDynamicSchema, dynamicToggleSchema } from '../../core/dynamic-pric
 import { SUGGESTION_LOTS_PAGE } from '../../core/paging';
 import { pricingUpdateSchema } from '../../core/pricing';
 import type { AppEnv } from '../env';
-import { apiError } from '../http/errors';
 import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
-import { assertManagesLot } from '../lots/lot-access';
-import { auditStatement } from '../audit/audit.data';
 import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDynamicPricing } from './dynamic-pricing.service';
-import { pricingRecord, pricingStatement } from './pricing.data';
+import { updatePricing } from './pricing.service';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 const suggestionsQuery = pageQueryOf(SUGGESTION_LOTS_PAGE).extend({ lotId: z.uuid('Unknown lot id').optional() });
@@ -35,27 +32,6 @@ export const pricingRoutes = new Hono<AppEnv>()
   .post('/pricing/apply-dynamic', validate('json', applyDynamicSchema), async (c) =>
     c.json(await applyDynamicSuggestion(c.env, c.var.db, c.var.user!, c.req.valid('json'), new Date())),
   )
-  .patch('/pricing/:lotId', validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) => {
-    const { lotId } = c.req.valid('param');
-    const update = c.req.valid('json');
-    await assertManagesLot(c.var.db, c.var.user!, lotId);
-    if (update.lotId && update.lotId !== lotId) throw apiError(400, 'The lotId in the body must match the lot in the path');
-    // The change and its audit entry commit together.
-    const before = await pricingRecord(c.var.db, lotId);
-    await c.env.DB.batch([
-      pricingStatement(c.env.DB, c.var.db, lotId, update),
-      auditStatement(c.env.DB, c.var.db, c.var.user!, {
-        action: 'UPDATE_PRICING',
-        subject: `lot:${lotId}`,
-        context: {
-          from: before && { strategy: before.strategy, baseRate: before.baseRate, tiers: before.progressiveJson },
-          to: {
-            strategy: update.strategy,
-            baseRate: update.baseRate,
-            tiers: update.strategy === 'PROGRESSIVE' ? update.progressiveJson : null,
-          },
-        },
-      }),
-    ]);
-    return c.json(await pricingRecord(c.var.db, lotId));
-  });
+  .patch('/pricing/:lotId', validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) =>
+    c.json(await updatePricing(c.env, c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json'))),
+  );
