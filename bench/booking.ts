@@ -3,7 +3,10 @@
  *   npm start            (in another terminal)
  *   npm run bench:booking [-- --attempts 400 --concurrency 40 --drivers 10]
  * BASE_URL defaults to http://localhost:5173. Prints bookings/s, the outcome counts and the number
- * of overbookings (two reservations sharing a slot in overlapping windows), which must be 0.
+ * of overbookings (two reservations sharing a slot in overlapping windows), which must be 0; and,
+ * beside them, a floor measured in the same run at the same concurrency by the same drivers: the same
+ * number of `GET /api/auth/user` (a session read, the cheapest signed-in request), and the ratio of
+ * booking requests/s to the floor's (target ≥ 0.5, docs/performance.md).
  */
 import { parseArgs } from 'node:util';
 import { MAX_PAGE_SIZE, type Page } from '../core/paging';
@@ -56,6 +59,22 @@ async function reservationsOf(cookie: string): Promise<ReservationView[]> {
 const overlaps = (a: { startTs: string; endTs: string }, b: { startTs: string; endTs: string }) =>
   a.startTs < b.endTs && b.startTs < a.endTs;
 
+/** `attempts` requests with `concurrency` in flight; answers the seconds taken, counting statuses into `outcomes`. */
+async function loop(request: (i: number) => Promise<Response>, outcomes = new Map<number, number>()) {
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < attempts) {
+        const res = await request(next++);
+        await res.arrayBuffer();
+        outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
+      }
+    }),
+  );
+  return (performance.now() - began) / 1000;
+}
+
 async function main() {
   const {
     items: [lot],
@@ -69,24 +88,15 @@ async function main() {
   );
 
   const outcomes = new Map<number, number>();
-  let next = 0;
-  const began = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < attempts) {
-        const i = next++;
-        const res = await api('/api/reservations', {
-          method: 'POST',
-          cookie: drivers[i % drivers.length],
-          json: { lotId: lot.id, start: start.toISOString(), durationHours: 1, plate: 'ABC 1234' },
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
-        });
-        await res.arrayBuffer();
-        outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
-      }
-    }),
-  );
-  const seconds = (performance.now() - began) / 1000;
+  const book = (i: number) =>
+    api('/api/reservations', {
+      method: 'POST',
+      cookie: drivers[i % drivers.length],
+      json: { lotId: lot.id, start: start.toISOString(), durationHours: 1, plate: 'ABC 1234' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+  const floorSeconds = await loop((i) => api('/api/auth/user', { cookie: drivers[i % drivers.length] }));
+  const seconds = await loop(book, outcomes);
 
   const mine = (await Promise.all(drivers.map(reservationsOf))).flat().filter((r) => r.lotId === lot.id && r.status === 'CONFIRMED');
   let overbookings = 0;
@@ -98,6 +108,8 @@ async function main() {
   console.log(`attempts: ${attempts} with ${concurrency} in flight from ${driverCount} drivers in ${seconds.toFixed(2)} s`);
   console.log(`outcomes: ${[...outcomes].map(([status, count]) => `${status}×${count}`).join(', ')}`);
   console.log(`requests/s: ${(attempts / seconds).toFixed(1)}`);
+  console.log(`floor (GET /api/auth/user, same run and concurrency): ${(attempts / floorSeconds).toFixed(1)} requests/s`);
+  console.log(`ratio to the floor: ${(floorSeconds / seconds).toFixed(2)} (target ≥ 0.5)`);
   console.log(`bookings/s: ${(booked / seconds).toFixed(1)} (${booked} booked)`);
   console.log(`overbookings: ${overbookings}${booked > before.free ? ' — MORE BOOKINGS THAN FREE SLOTS' : ''}`);
   if (overbookings > 0 || booked > before.free) process.exitCode = 1;

@@ -264,6 +264,12 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       endMs,
       now + HOLD_TTL_MS,
     );
+    if (request.lockNew)
+      this.ctx.storage.sql.exec(
+        'INSERT OR REPLACE INTO change_locks (reservation_id, until_ms) VALUES (?, ?)',
+        request.reservationId,
+        now + HOLD_TTL_MS,
+      );
     this.publish(now);
     this.scheduleNextAlarm(now);
     return { ok: true, slotId: chosen.id };

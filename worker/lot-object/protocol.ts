@@ -22,6 +22,11 @@ export type HoldRequest = {
   needs: { accessible?: boolean; ev?: boolean; vehicleType: VehicleType };
   /** Only this slot will do (an extension keeps the car where it is). */
   slotId?: string;
+  /**
+   * A new reservation's hold also takes its change lock in the same step (see `lockReservation`), so a
+   * booking the lot refuses costs one call to the object, and one it holds needs no separate lock.
+   */
+  lockNew?: boolean;
 };
 
 /** Refusals are results, not exceptions: they are expected outcomes and cross the RPC boundary cleanly. */

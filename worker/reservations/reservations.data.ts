@@ -16,35 +16,38 @@ import { lotPricingOf } from '../pricing/pricing.data';
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots. */
 export async function lotForBooking(db: DB, lotId: string) {
-  const [row] = await db
-    .select({
-      lot: lots,
-      strategy: pricing.strategy,
-      baseRate: pricing.baseRate,
-      progressiveJson: pricing.progressiveJson,
-      dynamicEnabled: pricing.dynamicEnabled,
-      bandRatesJson: pricing.bandRatesJson,
-    })
-    .from(lots)
-    .leftJoin(pricing, eq(pricing.lotId, lots.id))
-    .where(eq(lots.id, lotId));
+  // One round trip to D1 for the lot and its slots: every booking, and every refused one, reads them.
+  const [[row], slotRows] = await db.batch([
+    db
+      .select({
+        lot: lots,
+        strategy: pricing.strategy,
+        baseRate: pricing.baseRate,
+        progressiveJson: pricing.progressiveJson,
+        dynamicEnabled: pricing.dynamicEnabled,
+        bandRatesJson: pricing.bandRatesJson,
+      })
+      .from(lots)
+      .leftJoin(pricing, eq(pricing.lotId, lots.id))
+      .where(eq(lots.id, lotId)),
+    db
+      .select({
+        id: slots.id,
+        label: slots.label,
+        accessible: slots.accessible,
+        evCharging: slots.evCharging,
+        vehicleType: slots.vehicleType,
+      })
+      .from(slots)
+      .where(and(eq(slots.lotId, lotId), eq(slots.active, true))),
+  ]);
   if (!row) return null;
-  const slotRows: SlotInfo[] = await db
-    .select({
-      id: slots.id,
-      label: slots.label,
-      accessible: slots.accessible,
-      evCharging: slots.evCharging,
-      vehicleType: slots.vehicleType,
-    })
-    .from(slots)
-    .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
   return {
     ...row.lot,
     hours: lotHours(row.lot),
     rules: lotRules(row.lot),
     pricing: lotPricingOf(row),
-    slots: slotRows,
+    slots: slotRows satisfies SlotInfo[],
   };
 }
 export type BookableLot = NonNullable<Awaited<ReturnType<typeof lotForBooking>>>;

@@ -101,12 +101,14 @@ async function afterPayment(ctx: BookingContext, userId: string, what: string, a
   await ctx.afterCommit('Auto top-up', () => autoTopupIfLow(ctx.env, ctx.db, userId));
 }
 
-async function bookableLot(db: DB, lotId: string) {
-  const lot = await lotForBooking(db, lotId);
+/** A lot a booking may be made at: approved (else 404, as if unknown) and taking bookings. */
+function bookable(lot: BookableLot | null): BookableLot {
   if (!lot?.isApproved) throw notFound('Parking lot');
   if (!lot.isActive) throw refusal('conflict', 'This lot is not taking new bookings right now.');
   return lot;
 }
+
+const bookableLot = async (db: DB, lotId: string) => bookable(await lotForBooking(db, lotId));
 
 /**
  * The vehicle of a booking: one of the driver's own, or a typed plate. A typed plate of a saved
@@ -189,10 +191,15 @@ async function replayed(ctx: BookingContext, userId: string, id: string) {
 export async function book(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
   const { env, db } = ctx;
   const userId = request.userId;
-  const replay = await priorResource(db, request);
+  // Read together: what a replay made, the lot and the wallet (a refusal should cost little).
+  const [replay, found, { balanceCents }] = await Promise.all([
+    priorResource(db, request),
+    lotForBooking(db, input.lotId),
+    walletOf(db, userId),
+  ]);
   if (replay) return { reservation: await replayed(ctx, userId, replay), replayed: true };
+  const lot = bookable(found);
 
-  const lot = await bookableLot(db, input.lotId);
   const start = new Date(input.start);
   const end = windowEnd(input.start, input);
   checkWindow(start, end, lot, now);
@@ -200,7 +207,6 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
   const price = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime());
   const what = `Parking at ${lot.name}`;
   // A short balance is answered before any slot is held.
-  const { balanceCents } = await walletOf(db, userId);
   if (balanceCents < price.totalCents) {
     throw await paymentRefused(ctx, userId, what, {
       missingCents: price.totalCents - balanceCents,
@@ -212,21 +218,21 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
   const id = newId();
   const holdId = newId();
   const authority = ctx.lot(lot.id);
-  // The new reservation is locked while its write is in flight, so the alarm leaves its hold alone.
-  await authority.lockReservation(id, now.getTime());
+  // The new reservation is locked with its hold while its write is in flight, so the alarm leaves the hold alone.
+  const held = await authority.hold(
+    {
+      holdId,
+      reservationId: id,
+      startMs: start.getTime(),
+      endMs: end.getTime(),
+      slots: lot.slots,
+      needs: { ...input.needs, vehicleType: vehicle.type },
+      lockNew: true,
+    },
+    now.getTime(),
+  );
+  if (!held.ok) throw refusal('conflict', LOT_FULL);
   try {
-    const held = await authority.hold(
-      {
-        holdId,
-        reservationId: id,
-        startMs: start.getTime(),
-        endMs: end.getTime(),
-        slots: lot.slots,
-        needs: { ...input.needs, vehicleType: vehicle.type },
-      },
-      now.getTime(),
-    );
-    if (!held.ok) throw refusal('conflict', LOT_FULL);
     const record: BookingRecord = {
       reservationId: id,
       version: 0,
