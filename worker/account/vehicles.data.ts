@@ -15,15 +15,6 @@ export async function findOwnVehicle(db: DB, userId: string, vehicleId: string) 
   return row ?? null;
 }
 
-export async function findOwnVehicleByPlate(db: DB, userId: string, plate: string) {
-  const [row] = await db
-    .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.userId, userId), eq(vehicles.plate, plate)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function plateTaken(db: DB, userId: string, plate: string, exceptId?: string) {
   const [row] = await db
     .select({ id: vehicles.id })

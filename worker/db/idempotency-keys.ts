@@ -16,10 +16,19 @@ export type IdempotentRequest = { userId: string; key: string; scope: string; re
 
 /** The resource made by an earlier request under this key, null when the key is new; a conflict on a different body. */
 export async function priorResource(db: DB, request: IdempotentRequest): Promise<string | null> {
-  const [row] = await db
+  const [row] = await idempotencyKeyQuery(db, request);
+  return priorResourceOf(row, request);
+}
+
+/** The key's row, if any: for a batch that reads it beside other things. */
+export const idempotencyKeyQuery = (db: DB, request: IdempotentRequest) =>
+  db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+
+/** What `priorResource` answers for a key row read elsewhere. */
+export function priorResourceOf(row: typeof idempotencyKeys.$inferSelect | undefined, request: IdempotentRequest): string | null {
   if (!row) return null;
   if (row.scope !== request.scope || row.requestHash !== request.requestHash) {
     throw refusal('conflict', `This ${IDEMPOTENCY_HEADER} was already used for a different request. Use a new key for a new request.`);

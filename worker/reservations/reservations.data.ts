@@ -5,7 +5,8 @@ import type { PriceQuote } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
 import { abortUnlessChanged } from '../db/guards';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { charges, lots, pricing, reservations, slots, walletTransactions } from '../db/schema';
+import { charges, lots, pricing, reservations, slots, vehicles, wallets, walletTransactions } from '../db/schema';
+import { idempotencyKeyQuery, priorResourceOf, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { ChargeKind } from '../../core/booking';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
@@ -14,40 +15,69 @@ import { receiptIdsOf } from '../receipts/receipts.data';
 import { historyWhere, tabOf } from './reservation-lists.data';
 import { lotPricingOf } from '../pricing/pricing.data';
 
-/** A lot with what booking needs: hours, rules, pricing and its active slots. */
+const lotWithPricingQuery = (db: DB, lotId: string) =>
+  db
+    .select({
+      lot: lots,
+      strategy: pricing.strategy,
+      baseRate: pricing.baseRate,
+      progressiveJson: pricing.progressiveJson,
+      dynamicEnabled: pricing.dynamicEnabled,
+      bandRatesJson: pricing.bandRatesJson,
+    })
+    .from(lots)
+    .leftJoin(pricing, eq(pricing.lotId, lots.id))
+    .where(eq(lots.id, lotId));
+
+const activeSlotsQuery = (db: DB, lotId: string) =>
+  db
+    .select({
+      id: slots.id,
+      label: slots.label,
+      accessible: slots.accessible,
+      evCharging: slots.evCharging,
+      vehicleType: slots.vehicleType,
+    })
+    .from(slots)
+    .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
+
+const bookingLotOf = (row: Awaited<ReturnType<typeof lotWithPricingQuery>>[number] | undefined, slotRows: SlotInfo[]) =>
+  row ? { ...row.lot, hours: lotHours(row.lot), rules: lotRules(row.lot), pricing: lotPricingOf(row), slots: slotRows } : null;
+
+/** A lot with what booking needs: hours, rules, pricing and its active slots, in one D1 round trip. */
 export async function lotForBooking(db: DB, lotId: string) {
-  // One round trip to D1 for the lot and its slots: every booking, and every refused one, reads them.
-  const [[row], slotRows] = await db.batch([
+  const [[row], slotRows] = await db.batch([lotWithPricingQuery(db, lotId), activeSlotsQuery(db, lotId)]);
+  return bookingLotOf(row, slotRows);
+}
+
+/**
+ * Everything a new booking reads, in one D1 round trip (every booking, and every refused one, pays
+ * for it): what its idempotency key made before, the lot with its slots, the driver's wallet, and the
+ * saved vehicle it names by id or plate.
+ */
+export async function readForBooking(
+  db: DB,
+  q: { request: IdempotentRequest; lotId: string; vehicle: { id: string } | { plate: string } },
+) {
+  const userId = q.request.userId;
+  const [[key], [lot], slotRows, [wallet], [vehicle]] = await db.batch([
+    idempotencyKeyQuery(db, q.request),
+    lotWithPricingQuery(db, q.lotId),
+    activeSlotsQuery(db, q.lotId),
+    db.select().from(wallets).where(eq(wallets.userId, userId)),
     db
-      .select({
-        lot: lots,
-        strategy: pricing.strategy,
-        baseRate: pricing.baseRate,
-        progressiveJson: pricing.progressiveJson,
-        dynamicEnabled: pricing.dynamicEnabled,
-        bandRatesJson: pricing.bandRatesJson,
-      })
-      .from(lots)
-      .leftJoin(pricing, eq(pricing.lotId, lots.id))
-      .where(eq(lots.id, lotId)),
-    db
-      .select({
-        id: slots.id,
-        label: slots.label,
-        accessible: slots.accessible,
-        evCharging: slots.evCharging,
-        vehicleType: slots.vehicleType,
-      })
-      .from(slots)
-      .where(and(eq(slots.lotId, lotId), eq(slots.active, true))),
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.userId, userId), 'id' in q.vehicle ? eq(vehicles.id, q.vehicle.id) : eq(vehicles.plate, q.vehicle.plate)))
+      .limit(1),
   ]);
-  if (!row) return null;
+  // Every account gets its wallet at sign-up (users.data accountInserts).
+  if (!wallet) throw new Error(`User ${userId} has no wallet`);
   return {
-    ...row.lot,
-    hours: lotHours(row.lot),
-    rules: lotRules(row.lot),
-    pricing: lotPricingOf(row),
-    slots: slotRows satisfies SlotInfo[],
+    prior: priorResourceOf(key, q.request),
+    lot: bookingLotOf(lot, slotRows),
+    balanceCents: wallet.balanceCents,
+    vehicle: vehicle ?? null,
   };
 }
 export type BookableLot = NonNullable<Awaited<ReturnType<typeof lotForBooking>>>;

@@ -12,7 +12,6 @@ import { formatPeso } from '../../core/money';
 import { extensionCents, quote } from '../../core/pricing';
 import { formatDateTime, HOUR_MS } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } from '../../core/vehicles';
-import { findOwnVehicle, findOwnVehicleByPlate } from '../account/vehicles.data';
 import type { DB } from '../db/client';
 import { afterCommit } from '../db/after-commit';
 import { changedMeanwhile } from '../db/guards';
@@ -32,6 +31,7 @@ import {
   bookingRecordOf,
   findOwnReservation,
   lotForBooking,
+  readForBooking,
   netPaid,
   updateIfUnchanged,
   type BookableLot,
@@ -110,20 +110,21 @@ function bookable(lot: BookableLot | null): BookableLot {
 
 const bookableLot = async (db: DB, lotId: string) => bookable(await lotForBooking(db, lotId));
 
+type SavedVehicle = NonNullable<Awaited<ReturnType<typeof readForBooking>>['vehicle']>;
+const bookedPlate = (input: Pick<CreateReservation, 'plate'>) => normalizePlate(input.plate ?? '');
+
 /**
  * The vehicle of a booking: one of the driver's own, or a typed plate. A typed plate of a saved
  * vehicle is that vehicle (so it cannot be deleted while booked); any other typed plate is a car.
  */
-async function vehicleFor(db: DB, userId: string, input: Pick<CreateReservation, 'vehicleId' | 'plate'>, lot: BookableLot) {
+function vehicleFor(saved: SavedVehicle | null, input: Pick<CreateReservation, 'vehicleId' | 'plate'>, lot: BookableLot) {
   let vehicle: { id: string | null; plate: string; type: VehicleType };
   if (input.vehicleId) {
-    const own = await findOwnVehicle(db, userId, input.vehicleId);
-    if (!own) throw notFound('Vehicle');
-    vehicle = { id: own.id, plate: own.plate, type: own.vehicleType };
+    if (!saved) throw notFound('Vehicle');
+    vehicle = { id: saved.id, plate: saved.plate, type: saved.vehicleType };
   } else {
-    const plate = normalizePlate(input.plate ?? '');
+    const plate = bookedPlate(input);
     if (!isPhilippinePlate(plate)) throw refusal('invalid', PLATE_MESSAGE);
-    const saved = await findOwnVehicleByPlate(db, userId, plate);
     vehicle = saved ? { id: saved.id, plate, type: saved.vehicleType } : { id: null, plate, type: 'car' };
   }
   const accepted = lot.rules.vehicleTypes ?? ['car'];
@@ -191,19 +192,19 @@ async function replayed(ctx: BookingContext, userId: string, id: string) {
 export async function book(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
   const { env, db } = ctx;
   const userId = request.userId;
-  // Read together: what a replay made, the lot and the wallet (a refusal should cost little).
-  const [replay, found, { balanceCents }] = await Promise.all([
-    priorResource(db, request),
-    lotForBooking(db, input.lotId),
-    walletOf(db, userId),
-  ]);
-  if (replay) return { reservation: await replayed(ctx, userId, replay), replayed: true };
-  const lot = bookable(found);
+  const read = await readForBooking(db, {
+    request,
+    lotId: input.lotId,
+    vehicle: input.vehicleId ? { id: input.vehicleId } : { plate: bookedPlate(input) },
+  });
+  if (read.prior) return { reservation: await replayed(ctx, userId, read.prior), replayed: true };
+  const lot = bookable(read.lot);
+  const { balanceCents } = read;
 
   const start = new Date(input.start);
   const end = windowEnd(input.start, input);
   checkWindow(start, end, lot, now);
-  const vehicle = await vehicleFor(db, userId, input, lot);
+  const vehicle = vehicleFor(read.vehicle, input, lot);
   const price = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime());
   const what = `Parking at ${lot.name}`;
   // A short balance is answered before any slot is held.
