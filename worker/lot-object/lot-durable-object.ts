@@ -277,7 +277,11 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   commit(holdId: string, record: BookingRecord, now = Date.now()): FollowResult {
     const result = this.follow(record, now);
-    if (result.ok) this.ctx.storage.sql.exec("DELETE FROM holds WHERE hold_id = ? AND state = 'held'", holdId);
+    if (result.ok) {
+      this.ctx.storage.sql.exec("DELETE FROM holds WHERE hold_id = ? AND state = 'held'", holdId);
+      // The change is written and followed: its lock has nothing left to guard.
+      this.unlockReservation(record.reservationId);
+    }
     this.publish(now);
     return result;
   }

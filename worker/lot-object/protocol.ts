@@ -94,7 +94,7 @@ export type HeldBooking = {
  */
 export interface SlotAuthority {
   hold(request: HoldRequest, now?: number): HoldResult | Promise<HoldResult>;
-  /** The D1 write that claimed `holdId` committed `record`: the hold becomes that booking. */
+  /** The D1 write that claimed `holdId` committed `record`: the hold becomes that booking, and the reservation's change lock is released. */
   commit(holdId: string, record: BookingRecord, now?: number): FollowResult | Promise<FollowResult>;
   /** Frees a hold that never committed (a failed write). A booking is never freed this way. */
   releaseHold(holdId: string): void | Promise<void>;

@@ -233,6 +233,7 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
     now.getTime(),
   );
   if (!held.ok) throw refusal('conflict', LOT_FULL);
+  let written = false;
   try {
     const record: BookingRecord = {
       reservationId: id,
@@ -284,8 +285,10 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
       if (paid.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, what, { ...paid, amountCents: price.totalCents });
       throw refusal('conflict', 'This booking was already paid.');
     }
+    written = true;
   } finally {
-    await afterCommit('Unlocking a new reservation', async () => authority.unlockReservation(id));
+    // A committed booking's lock went with its commit; one that did not get that far is unlocked here.
+    if (!written) await afterCommit('Unlocking a new reservation', async () => authority.unlockReservation(id));
   }
 
   const reservation = await reservationView(db, userId, id);
