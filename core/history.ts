@@ -74,3 +74,17 @@ export function historyCsv(rows: HistoryCsvRow[]): string {
     ]),
   ]);
 }
+
+/** History's tabs. */
+export const HISTORY_TABS = ['reservations', 'receipts'] as const;
+export type HistoryTab = (typeof HISTORY_TABS)[number];
+
+/** The History screen's tab and filters as the URL holds them (anything else falls back to the default). */
+export type HistorySearch = { tab: HistoryTab; status: HistoryFilter['status']; range: HistoryRange; q?: string };
+
+export const historySearchOf = (raw: { tab?: unknown; status?: unknown; range?: unknown; q?: unknown }): HistorySearch => ({
+  tab: HISTORY_TABS.find((tab) => tab === raw.tab) ?? 'reservations',
+  status: RESERVATION_STATUSES.find((status) => status === raw.status) ?? 'all',
+  range: (Object.keys(HISTORY_RANGES) as HistoryRange[]).find((range) => range === raw.range) ?? 'all',
+  q: typeof raw.q === 'string' && raw.q.trim() ? raw.q.trim() : undefined,
+});

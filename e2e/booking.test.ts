@@ -131,6 +131,12 @@ describe('the booking loop in the browser', () => {
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(`${LOT},NBC 1234`);
     expect(csv[1]).toMatch(/,CANCELLED,80\.00$/);
+    // The filters are the URL's: a reload keeps them.
+    await page.reload();
+    await rows.filter({ hasText: 'CANCELLED' }).waitFor();
+    expect(await page.getByLabel('Search').inputValue()).toBe('nbc1234');
+    expect(await page.getByLabel('Status').inputValue()).toBe('CANCELLED');
+    expect(await page.getByLabel('Date range').inputValue()).toBe('week');
 
     await page.getByRole('tab', { name: 'Receipts (1)' }).click();
     await page.getByTestId('history-receipt').getByRole('link', { name: 'View Receipt' }).click();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { RESERVATION_STATUSES } from '../../../core/booking';
@@ -7,10 +7,11 @@ import {
   HISTORY_RANGES,
   historyCsv,
   historyQueryOf,
-  NO_HISTORY_FILTER,
   type HistoryCsvRow,
   type HistoryFilter,
   type HistoryRange,
+  type HistorySearch,
+  type HistoryTab,
 } from '../../../core/history';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, manilaDate } from '../../../core/time';
@@ -25,10 +26,8 @@ import { allReservations, reservationCountsQuery, reservationsQuery, type Listed
 import { downloadFile } from '../../lib/download';
 import { loadedItems } from '../../lib/pages';
 import { allReceipts, receiptCountsQuery, receiptsQuery, type ReceiptSummary } from '../../lib/receipts';
-import { useDebounced } from '../../lib/use-debounced';
+import { useSearchText } from '../../lib/use-search-text';
 import { StatusBadge } from '../reservations/status-badge';
-
-type Tab = 'reservations' | 'receipts';
 
 const reservationRow = (r: ListedReservation): HistoryCsvRow => ({ ...r, plate: r.vehiclePlate });
 const receiptRow = (r: ReceiptSummary): HistoryCsvRow => ({ ...r, lotName: r.lot.name, plate: r.vehiclePlate });
@@ -46,10 +45,12 @@ const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
  * match (all pages, not only those loaded); Receipt opens the receipt.
  */
 export function HistoryPage() {
-  const [tab, setTab] = useState<Tab>('reservations');
-  const [filter, setFilter] = useState<HistoryFilter>(NO_HISTORY_FILTER);
+  const { tab, status, range, q } = useSearch({ from: '/_auth/history' });
+  const navigate = useNavigate({ from: '/history' });
+  const set = (patch: Partial<HistorySearch>) => navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  const [searchText, typeSearch] = useSearchText(q, (text) => set({ q: text }));
   const [exporting, setExporting] = useState(false);
-  const query = historyQueryOf({ ...filter, search: useDebounced(filter.search) });
+  const query = historyQueryOf({ status, range, search: q ?? '' });
   // While new filters load, the previous rows stay on screen instead of a spinner.
   const reservations = useInfiniteQuery({ ...reservationsQuery(query), placeholderData: keepPreviousData });
   const receipts = useInfiniteQuery({ ...receiptsQuery(query), placeholderData: keepPreviousData });
@@ -63,7 +64,6 @@ export function HistoryPage() {
   const shownReceipts = loadedItems(receipts.data);
   const matching = { reservations: reservationCount.data?.total ?? 0, receipts: receiptCount.data?.total ?? 0 };
   const filtered = Object.values(query).some((value) => value !== undefined);
-  const set = (patch: Partial<HistoryFilter>) => setFilter((current) => ({ ...current, ...patch }));
   const exportMatching = async () => {
     setExporting(true);
     try {
@@ -90,12 +90,12 @@ export function HistoryPage() {
             id="history-search"
             type="search"
             placeholder="Lot name or plate"
-            value={filter.search}
-            onChange={(e) => set({ search: e.target.value })}
+            value={searchText}
+            onChange={(e) => typeSearch(e.target.value)}
           />
         </Field>
         <Field label="Status" htmlFor="history-status">
-          <Select id="history-status" value={filter.status} onChange={(e) => set({ status: e.target.value as HistoryFilter['status'] })}>
+          <Select id="history-status" value={status} onChange={(e) => set({ status: e.target.value as HistoryFilter['status'] })}>
             <option value="all">All statuses</option>
             {RESERVATION_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -105,7 +105,7 @@ export function HistoryPage() {
           </Select>
         </Field>
         <Field label="Date range" htmlFor="history-range">
-          <Select id="history-range" value={filter.range} onChange={(e) => set({ range: e.target.value as HistoryRange })}>
+          <Select id="history-range" value={range} onChange={(e) => set({ range: e.target.value as HistoryRange })}>
             {Object.entries(HISTORY_RANGES).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -114,7 +114,7 @@ export function HistoryPage() {
           </Select>
         </Field>
       </Card>
-      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+      <Tabs value={tab} onValueChange={(value) => set({ tab: value as HistoryTab })}>
         <TabList
           label="History"
           className="inline-flex"

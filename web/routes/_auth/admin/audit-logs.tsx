@@ -6,8 +6,8 @@ import { auditLogsQuery } from '../../../lib/admin';
 
 export const Route = createFileRoute('/_auth/admin/audit-logs')({
   validateSearch: auditSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(auditLogsQuery(deps)),
+  // Not keyed by the search: typing keeps the list (and the search box) on screen while the new page loads.
+  loader: ({ context, location }) => context.queryClient.ensureInfiniteQueryData(auditLogsQuery(auditSearch(location.search))),
   pendingComponent: () => <Spinner label="Loading the audit log" />,
   component: AuditLogsPage,
 });

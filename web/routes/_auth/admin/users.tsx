@@ -6,8 +6,8 @@ import { usersQuery } from '../../../lib/admin';
 
 export const Route = createFileRoute('/_auth/admin/users')({
   validateSearch: usersSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(usersQuery(deps)),
+  // Not keyed by the search: typing keeps the list (and the search box) on screen while the new page loads.
+  loader: ({ context, location }) => context.queryClient.ensureInfiniteQueryData(usersQuery(usersSearch(location.search))),
   pendingComponent: () => <Spinner label="Loading users" />,
   component: UsersPage,
 });
