@@ -414,36 +414,91 @@ export async function exit(
   request: IdempotentRequest,
   now = new Date(),
 ): Promise<Checkin> {
-  const { env, db, user } = ctx;
-  const replay = await priorResource(db, request);
-  if (replay) return view((await findCheckin(db, replay))!);
-  const checkin = await findCheckin(db, checkinId);
+  const replay = await priorResource(ctx.db, request);
+  if (replay) return view((await findCheckin(ctx.db, replay))!);
+  const stay = await stayLeaving(ctx, checkinId, input, now);
+  const price = await priceOfStay(ctx, stay);
+  const payment = await paymentOf(ctx, stay, price, input.payCode, now);
+  try {
+    await recordExit(ctx, stay, price, payment, input, request);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw refusal('conflict', 'This stay was checked out or changed a moment ago. Look it up again.');
+    throw error;
+  }
+  return followExit(ctx, stay, price, payment, now);
+}
+
+/** The stay that is leaving: this lot's, still inside, the same car, and the time it leaves at. */
+async function stayLeaving(ctx: GateContext, checkinId: string, input: ExitRequest, now: Date) {
+  const checkin = await findCheckin(ctx.db, checkinId);
   if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
   if (checkin.undoneAt) throw refusal('conflict', 'This check-in was undone.');
   if (checkin.exitTs) throw refusal('conflict', `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
   const override = isOverride(input);
   await assertSameCar(ctx, checkin, input, override, now);
-  const shift = await findOpenShift(db, user.id, checkin.lotId);
+  const shift = await findOpenShift(ctx.db, ctx.user.id, checkin.lotId);
   const at = timeOf(input.exitTs, now, { what: 'exit', override, shiftStartedAt: shift?.startedAt });
   if (at.getTime() < Date.parse(checkin.entryTs)) throw refusal('invalid', 'The exit time is before the entry.');
-  const payCode = input.payCode ? await consentOf(env, input.payCode, now) : null;
+  return { checkin, override, shift, at };
+}
+type LeavingStay = Awaited<ReturnType<typeof stayLeaving>>;
 
-  const lot = (await lotForBooking(db, checkin.lotId))!;
-  const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
+/** What the stay owes at the gate: a walk-in its whole time, a reservation only the time past its end. */
+async function priceOfStay(ctx: GateContext, { checkin, at }: LeavingStay) {
+  const lot = (await lotForBooking(ctx.db, checkin.lotId))!;
+  const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(ctx.db, checkin.reservationId) : null;
   const { hours, amountCents } = gateCharge({
     entryMs: Date.parse(checkin.entryTs),
     exitMs: at.getTime(),
     reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
     pricing: lot.pricing,
   });
-  // Only the driver's own consent moves their money: a pay code they showed, or the reservation they booked.
+  const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
+  return { lot, reservation, amountCents, what };
+}
+type StayPrice = Awaited<ReturnType<typeof priceOfStay>>;
+
+/**
+ * Who pays, and whether from their wallet. Only the driver's own consent moves their money: a pay
+ * code they showed, or the reservation they booked. A pay code whose wallet is short is refused.
+ */
+async function paymentOf(
+  ctx: GateContext,
+  stay: LeavingStay,
+  { reservation, amountCents }: StayPrice,
+  token: string | undefined,
+  now: Date,
+) {
+  const payCode = token ? await consentOf(ctx.env, token, now) : null;
   const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
-  const balance = payer && amountCents > 0 ? (await walletOf(db, payer.userId)).balanceCents : 0;
+  const balance = payer && amountCents > 0 ? (await walletOf(ctx.db, payer.userId)).balanceCents : 0;
   const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents;
   if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents));
-  const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
   // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
   const stayReservationId = reservation?.id ?? (payer ? newId() : null);
+  return {
+    payCode,
+    payer,
+    walletCovers,
+    stayReservationId,
+    idempotencyKey: payCode ? `paycode:${payCode.codeId}` : `checkin:${stay.checkin.id}:exit`,
+  };
+}
+type StayPayment = Awaited<ReturnType<typeof paymentOf>>;
+
+/** The check-out, its charge, the driver's record and receipt, the audit of an override, in one batch. */
+async function recordExit(
+  ctx: GateContext,
+  stay: LeavingStay,
+  price: StayPrice,
+  payment: StayPayment,
+  input: ExitRequest,
+  request: IdempotentRequest,
+) {
+  const { env, db, user } = ctx;
+  const { checkin, override, shift, at } = stay;
+  const { reservation, amountCents, what } = price;
+  const { payCode, payer, walletCovers, stayReservationId } = payment;
 
   const statements = (paidBy: GatePaymentMethod | null) => {
     const list: D1PreparedStatement[] = [];
@@ -504,55 +559,53 @@ export async function exit(
     return list;
   };
 
-  try {
-    if (reservation && amountCents > 0) {
-      const before = [
-        chargeInsert(env.DB, db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents }),
-        reviseReceipt(env.DB, db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
-      ];
-      await settle(walletCovers, (paidBy) => [...statements(paidBy), ...before]);
-    } else {
-      await settle(walletCovers && amountCents > 0, statements, amountCents === 0);
-    }
-  } catch (error) {
-    if (changedMeanwhile(error)) throw refusal('conflict', 'This stay was checked out or changed a moment ago. Look it up again.');
-    throw error;
-  }
-
   /**
    * Pays from the payer's wallet when it covers the charge, else records cash. A reservation's wallet
    * that fell short meanwhile pays in cash; a pay code that cannot pay (short, or spent on another
    * stay meanwhile: its id keys the debit) is refused, and nothing is recorded.
    */
-  async function settle(fromWallet: boolean, build: (paidBy: GatePaymentMethod | null) => D1PreparedStatement[], free = false) {
+  const settle = async (fromWallet: boolean, build: (paidBy: GatePaymentMethod | null) => D1PreparedStatement[], free = false) => {
     if (free) return void (await env.DB.batch(build(null)));
     if (fromWallet && payer && stayReservationId) {
       const paid = await payFromWallet(
         env,
         db,
-        {
-          userId: payer.userId,
-          reservationId: stayReservationId,
-          amountCents,
-          description: what,
-          idempotencyKey: payCode ? `paycode:${payCode.codeId}` : `checkin:${checkin!.id}:exit`,
-        },
+        { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey: payment.idempotencyKey },
         build('wallet'),
       );
       if (paid.ok) return;
       if (payCode) throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents));
     }
     await env.DB.batch(build('cash'));
-  }
+  };
 
-  const stub = lotObject(env, checkin.lotId);
+  if (reservation && amountCents > 0) {
+    const before = [
+      chargeInsert(env.DB, db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents }),
+      reviseReceipt(env.DB, db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
+    ];
+    await settle(walletCovers, (paidBy) => [...statements(paidBy), ...before]);
+  } else {
+    await settle(walletCovers && amountCents > 0, statements, amountCents === 0);
+  }
+}
+
+/** After the record: the lot object frees the slot, and the driver who paid is told how. */
+async function followExit(
+  ctx: GateContext,
+  { checkin }: LeavingStay,
+  { lot, reservation, amountCents, what }: StayPrice,
+  { payer }: StayPayment,
+  now: Date,
+) {
+  const stub = lotObject(ctx.env, checkin.lotId);
   if (reservation)
     await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
   else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
-  const closed = view((await findCheckin(db, checkin.id))!);
+  const closed = view((await findCheckin(ctx.db, checkin.id))!);
   if (payer) {
     await afterCommit('Check-out notice', () =>
-      notify(db, payer.userId, {
+      notify(ctx.db, payer.userId, {
         type: 'CHECKED_OUT',
         title: 'Checked out',
         message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${closed.paidBy === 'wallet' ? 'paid from your wallet' : 'paid at the gate'}.` : ''}`,
