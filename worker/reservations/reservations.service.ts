@@ -188,61 +188,75 @@ async function replayed(ctx: BookingContext, userId: string, id: string) {
   return reservation;
 }
 
-/** POST /api/reservations. */
+/** POST /api/reservations: plan it, hold a slot, pay and record it in one batch, confirm it. */
 export async function book(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
-  const { env, db } = ctx;
+  const plan = await planBooking(ctx, input, request, now);
+  if (plan.replay !== null) return { reservation: await replayed(ctx, request.userId, plan.replay), replayed: true };
+  const slotId = await holdSlot(ctx, plan, input, now);
+  const winner = await payAndRecord(ctx, plan, slotId, request, now);
+  if (winner) return { reservation: await reservationView(ctx.db, request.userId, winner), replayed: true };
+  return { reservation: await confirmBooking(ctx, plan), replayed: false };
+}
+
+/**
+ * What the booking would be, from one D1 read: the lot, window, vehicle and price, or what an earlier
+ * request under the same key made. A short balance is answered before any slot is held.
+ */
+async function planBooking(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now: Date) {
   const userId = request.userId;
-  const read = await readForBooking(db, {
+  const read = await readForBooking(ctx.db, {
     request,
     lotId: input.lotId,
     vehicle: input.vehicleId ? { id: input.vehicleId } : { plate: bookedPlate(input) },
   });
-  if (read.prior) return { reservation: await replayed(ctx, userId, read.prior), replayed: true };
+  if (read.prior) return { replay: read.prior } as const;
   const lot = bookable(read.lot);
-  const { balanceCents } = read;
-
   const start = new Date(input.start);
   const end = windowEnd(input.start, input);
   checkWindow(start, end, lot, now);
   const vehicle = vehicleFor(read.vehicle, input, lot);
   const price = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime());
   const what = `Parking at ${lot.name}`;
-  // A short balance is answered before any slot is held.
-  if (balanceCents < price.totalCents) {
+  if (read.balanceCents < price.totalCents) {
     throw await paymentRefused(ctx, userId, what, {
-      missingCents: price.totalCents - balanceCents,
-      balanceCents,
+      missingCents: price.totalCents - read.balanceCents,
+      balanceCents: read.balanceCents,
       amountCents: price.totalCents,
     });
   }
+  return { replay: null, id: newId(), holdId: newId(), userId, lot, start, end, vehicle, price, what };
+}
+type BookingPlan = Extract<Awaited<ReturnType<typeof planBooking>>, { replay: null }>;
 
-  const id = newId();
-  const holdId = newId();
-  const authority = ctx.lot(lot.id);
-  // The new reservation is locked with its hold while its write is in flight, so the alarm leaves the hold alone.
-  const held = await authority.hold(
+/** The lot object holds a slot for the window, and locks the new reservation while its write is in flight (the alarm leaves the hold alone). */
+async function holdSlot(ctx: BookingContext, plan: BookingPlan, input: CreateReservation, now: Date) {
+  const held = await ctx.lot(plan.lot.id).hold(
     {
-      holdId,
-      reservationId: id,
-      startMs: start.getTime(),
-      endMs: end.getTime(),
-      slots: lot.slots,
-      needs: { ...input.needs, vehicleType: vehicle.type },
+      holdId: plan.holdId,
+      reservationId: plan.id,
+      startMs: plan.start.getTime(),
+      endMs: plan.end.getTime(),
+      slots: plan.lot.slots,
+      needs: { ...input.needs, vehicleType: plan.vehicle.type },
       lockNew: true,
     },
     now.getTime(),
   );
   if (!held.ok) throw refusal('conflict', LOT_FULL);
+  return held.slotId;
+}
+
+/**
+ * The reservation, its charge, receipt and key, paid from the wallet in one batch on the held slot.
+ * Answers the reservation a concurrent twin under the same key made, if it won.
+ */
+async function payAndRecord(ctx: BookingContext, plan: BookingPlan, slotId: string, request: IdempotentRequest, now: Date) {
+  const { env, db } = ctx;
+  const { id, holdId, userId, lot, start, end, vehicle, price, what } = plan;
+  const authority = ctx.lot(lot.id);
   let written = false;
   try {
-    const record: BookingRecord = {
-      reservationId: id,
-      version: 0,
-      live: true,
-      slotId: held.slotId,
-      startMs: start.getTime(),
-      endMs: end.getTime(),
-    };
+    const record: BookingRecord = { reservationId: id, version: 0, live: true, slotId, startMs: start.getTime(), endMs: end.getTime() };
     let paid: SpendResult;
     try {
       paid = await writeOnHold(
@@ -259,7 +273,7 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
                 id,
                 userId,
                 lotId: lot.id,
-                slotId: held.slotId,
+                slotId,
                 vehicleId: vehicle.id,
                 vehiclePlate: vehicle.plate,
                 status: 'CONFIRMED',
@@ -278,30 +292,33 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
       );
     } catch (error) {
       if (!isIdempotencyRace(error)) throw error;
-      const winner = await priorResource(db, request);
-      return { reservation: await reservationView(db, userId, winner!), replayed: true };
+      return (await priorResource(db, request))!;
     }
     if (!paid.ok) {
       if (paid.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, what, { ...paid, amountCents: price.totalCents });
       throw refusal('conflict', 'This booking was already paid.');
     }
     written = true;
+    return null;
   } finally {
     // A committed booking's lock went with its commit; one that did not get that far is unlocked here.
     if (!written) await afterCommit('Unlocking a new reservation', async () => authority.unlockReservation(id));
   }
+}
 
-  const reservation = await reservationView(db, userId, id);
+/** The booked reservation as the driver sees it, with its payment notices and confirmation. */
+async function confirmBooking(ctx: BookingContext, { id, userId, lot, price }: BookingPlan) {
+  const reservation = await reservationView(ctx.db, userId, id);
   await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents);
   await ctx.afterCommit('Booking confirmation', () =>
-    notify(db, userId, {
+    notify(ctx.db, userId, {
       type: 'BOOKING_CONFIRMED',
       title: 'Reservation confirmed',
       message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
       metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
     }),
   );
-  return { reservation, replayed: false };
+  return reservation;
 }
 
 async function ownReservation(db: DB, userId: string, id: string): Promise<ReservationView> {
