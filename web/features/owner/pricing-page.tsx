@@ -1,4 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { formatPeso, pesosToCents } from '../../../core/money';
 import { DEFAULT_TIERS, pricingUpdateSchema, type PricingStrategy, type PricingTier } from '../../../core/pricing';
@@ -240,7 +241,10 @@ function PricingInsights({ lot }: { lot: OwnerLot }) {
 /** Pricing Management: pick one of the owner's lots, set its pricing, and steer it with dynamic suggestions. */
 export function OwnerPricingPage() {
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
-  const [lotId, setLotId] = useState(lots[0]?.id ?? '');
+  const { lot: named } = useSearch({ from: '/_auth/owner/pricing' });
+  const navigate = useNavigate({ from: '/owner/pricing' });
+  const lotId = named ?? lots[0]?.id ?? '';
+  const setLotId = (lot: string) => navigate({ search: { lot }, replace: true });
   const lot = lots.find((candidate) => candidate.id === lotId);
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
