@@ -1,8 +1,7 @@
-import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { LotDurableObject } from './lot-object/lot-durable-object';
 import type { LotTimerMessage } from './lot-object/protocol';
-import type * as schema from './db/schema';
+import type { DB } from './db/client';
 import type { User } from './db/schema';
 
 export type Bindings = {
@@ -33,7 +32,7 @@ export type Bindings = {
 export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt'>;
 
 export type Variables = {
-  db: DrizzleD1Database<typeof schema>;
+  db: DB;
   user: SessionUser | null;
   sessionId: string | null;
 };

@@ -128,27 +128,27 @@ const decided = (verdict: Verdict) => ({
 });
 
 /** Records the verdict only while the item is still pending; follow it with `abortUnlessChanged`. */
-export const decideOwnerApplication = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
+export const decideOwnerApplication = (db: DB, id: string, verdict: Verdict) =>
   statementOf(
-    d1,
+    db,
     db
       .update(ownerApplications)
       .set(decided(verdict))
       .where(and(eq(ownerApplications.id, id), eq(ownerApplications.status, 'pending'))),
   );
 
-export const decideLotSubmission = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
+export const decideLotSubmission = (db: DB, id: string, verdict: Verdict) =>
   statementOf(
-    d1,
+    db,
     db
       .update(lotSubmissions)
       .set(decided(verdict))
       .where(and(eq(lotSubmissions.id, id), eq(lotSubmissions.status, 'pending'))),
   );
 
-export const decideLotRevision = (d1: D1Database, db: DB, id: string, verdict: Verdict) =>
+export const decideLotRevision = (db: DB, id: string, verdict: Verdict) =>
   statementOf(
-    d1,
+    db,
     db
       .update(lotRevisions)
       .set(decided(verdict))
@@ -156,17 +156,13 @@ export const decideLotRevision = (d1: D1Database, db: DB, id: string, verdict: V
   );
 
 /** An approved listing change is what drivers see from now on. */
-export const applyListing = (
-  d1: D1Database,
-  db: DB,
-  lotId: string,
-  listing: { name: string; address: string | null; geoLat: number; geoLng: number },
-) => statementOf(d1, db.update(lots).set(listing).where(eq(lots.id, lotId)));
+export const applyListing = (db: DB, lotId: string, listing: { name: string; address: string | null; geoLat: number; geoLng: number }) =>
+  statementOf(db, db.update(lots).set(listing).where(eq(lots.id, lotId)));
 
 /** An approved applicant becomes an owner at once (the role is read on every request); a super admin stays one. */
-export const makeOwner = (d1: D1Database, db: DB, userId: string) =>
+export const makeOwner = (db: DB, userId: string) =>
   statementOf(
-    d1,
+    db,
     db
       .update(users)
       .set({ role: 'owner_admin' })
@@ -174,5 +170,4 @@ export const makeOwner = (d1: D1Database, db: DB, userId: string) =>
   );
 
 /** An approved lot is bookable and shows in search. */
-export const approveLot = (d1: D1Database, db: DB, lotId: string) =>
-  statementOf(d1, db.update(lots).set({ isApproved: true }).where(eq(lots.id, lotId)));
+export const approveLot = (db: DB, lotId: string) => statementOf(db, db.update(lots).set({ isApproved: true }).where(eq(lots.id, lotId)));

@@ -6,9 +6,9 @@
  */
 import { DECISION_TOASTS, REJECT_REASON_MESSAGE, reasonMissing, trimmedReason, type Decision, type ReviewKind } from '../../core/approvals';
 import { auditStatement } from '../audit/audit.data';
-import type { DB } from '../db/client';
+import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
-import type { Bindings, SessionUser } from '../env';
+import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { notificationStatement } from '../notifications/notifications.data';
 import {
@@ -24,7 +24,7 @@ import {
   type Verdict,
 } from './approvals.data';
 
-type Ctx = { env: Bindings; db: DB; admin: SessionUser };
+type Ctx = { db: DB; admin: SessionUser };
 
 const ITEM_NAMES: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission', listing: 'listing change' };
 
@@ -58,9 +58,9 @@ const noticeOf = (what: string, verdict: Verdict, onApproval: string) => ({
     'No reason was given.',
 });
 
-async function commit(ctx: Ctx, kind: ReviewKind, statements: D1PreparedStatement[]) {
+async function commitDecision(ctx: Ctx, kind: ReviewKind, statements: D1PreparedStatement[]) {
   try {
-    await ctx.env.DB.batch(statements);
+    await commit(ctx.db, statements);
   } catch (error) {
     if (changedMeanwhile(error)) throw alreadyDecided(kind, 'decided');
     throw error;
@@ -68,21 +68,20 @@ async function commit(ctx: Ctx, kind: ReviewKind, statements: D1PreparedStatemen
 }
 
 export async function decideOwner(ctx: Ctx, id: string, decision: Decision, reason: string | undefined, now = new Date()) {
-  const { env, db, admin } = ctx;
+  const { db, admin } = ctx;
   const application = await findOwnerApplication(db, id);
   if (!application) throw notFound('Owner application');
   const verdict = verdictOf('owner', decision, reason, admin, application.status, now);
-  await commit(ctx, 'owner', [
-    decideOwnerApplication(env.DB, db, id, verdict),
-    abortUnlessChanged(env.DB),
-    ...(decision === 'approve' ? [makeOwner(env.DB, db, application.userId)] : []),
+  await commitDecision(ctx, 'owner', [
+    decideOwnerApplication(db, id, verdict),
+    abortUnlessChanged(db),
+    ...(decision === 'approve' ? [makeOwner(db, application.userId)] : []),
     notificationStatement(
-      env.DB,
       db,
       application.userId,
       noticeOf('Owner application', verdict, 'You can now list your lots in the owner console.'),
     ),
-    auditStatement(env.DB, db, admin, {
+    auditStatement(db, admin, {
       action: decision === 'approve' ? 'APPROVE_OWNER' : 'REJECT_OWNER',
       subject: `owner_application:${id}`,
       context: { userId: application.userId, name: application.name, email: application.email, reason: verdict.reason },
@@ -92,19 +91,19 @@ export async function decideOwner(ctx: Ctx, id: string, decision: Decision, reas
 }
 
 export async function decideLot(ctx: Ctx, id: string, decision: Decision, reason: string | undefined, now = new Date()) {
-  const { env, db, admin } = ctx;
+  const { db, admin } = ctx;
   const submission = await findLotSubmission(db, id);
   if (!submission) throw notFound('Lot submission');
   const verdict = verdictOf('lot', decision, reason, admin, submission.status, now);
-  await commit(ctx, 'lot', [
-    decideLotSubmission(env.DB, db, id, verdict),
-    abortUnlessChanged(env.DB),
-    ...(decision === 'approve' ? [approveLot(env.DB, db, submission.lotId)] : []),
-    notificationStatement(env.DB, db, submission.ownerId, {
+  await commitDecision(ctx, 'lot', [
+    decideLotSubmission(db, id, verdict),
+    abortUnlessChanged(db),
+    ...(decision === 'approve' ? [approveLot(db, submission.lotId)] : []),
+    notificationStatement(db, submission.ownerId, {
       ...noticeOf(`Lot ${submission.lotName}`, verdict, 'Drivers can now find and book it.'),
       metadata: { lotName: submission.lotName },
     }),
-    auditStatement(env.DB, db, admin, {
+    auditStatement(db, admin, {
       action: decision === 'approve' ? 'APPROVE_LOT' : 'REJECT_LOT',
       subject: `lot_submission:${id}`,
       context: { lotId: submission.lotId, lotName: submission.lotName, ownerId: submission.ownerId, reason: verdict.reason },
@@ -115,20 +114,20 @@ export async function decideLot(ctx: Ctx, id: string, decision: Decision, reason
 
 /** A listing change of an approved lot: approved, drivers see the new name, address and place; rejected, the old stay. */
 export async function decideListing(ctx: Ctx, id: string, decision: Decision, reason: string | undefined, now = new Date()) {
-  const { env, db, admin } = ctx;
+  const { db, admin } = ctx;
   const revision = await findLotRevision(db, id);
   if (!revision) throw notFound('Listing change');
   const verdict = verdictOf('listing', decision, reason, admin, revision.status, now);
   const listing = { name: revision.name, address: revision.address, geoLat: revision.geoLat, geoLng: revision.geoLng };
-  await commit(ctx, 'listing', [
-    decideLotRevision(env.DB, db, id, verdict),
-    abortUnlessChanged(env.DB),
-    ...(decision === 'approve' ? [applyListing(env.DB, db, revision.lotId, listing)] : []),
-    notificationStatement(env.DB, db, revision.ownerId, {
+  await commitDecision(ctx, 'listing', [
+    decideLotRevision(db, id, verdict),
+    abortUnlessChanged(db),
+    ...(decision === 'approve' ? [applyListing(db, revision.lotId, listing)] : []),
+    notificationStatement(db, revision.ownerId, {
       ...noticeOf(`Listing change of ${revision.lotName}`, verdict, 'Drivers now see the new name, address and place.'),
       metadata: { lotName: revision.lotName },
     }),
-    auditStatement(env.DB, db, admin, {
+    auditStatement(db, admin, {
       action: decision === 'approve' ? 'APPROVE_LOT_CHANGE' : 'REJECT_LOT_CHANGE',
       subject: `lot_revision:${id}`,
       context: { lotId: revision.lotId, from: revision.lotName, ...listing, reason: verdict.reason },

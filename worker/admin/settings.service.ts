@@ -2,14 +2,14 @@
 import { SETTING_KEYS, settingsProblem, type PlatformSettings, type SettingsChange } from '../../core/platform-settings';
 import { auditStatement } from '../audit/audit.data';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
-import type { DB } from '../db/client';
-import type { Bindings, SessionUser } from '../env';
+import { commit, type DB } from '../db/client';
+import type { SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
 import { readSettingsRecord, saveSettingsStatement } from '../platform/settings.data';
 
-type Ctx = { env: Bindings; db: DB; admin: SessionUser };
+type Ctx = { db: DB; admin: SessionUser };
 
-export async function changeSettings({ env, db, admin }: Ctx, change: SettingsChange, now = new Date()) {
+export async function changeSettings({ db, admin }: Ctx, change: SettingsChange, now = new Date()) {
   const { settings: before } = await readSettingsRecord(db);
   const after: PlatformSettings = { ...before, ...change };
   const problem = settingsProblem(after);
@@ -19,10 +19,10 @@ export async function changeSettings({ env, db, admin }: Ctx, change: SettingsCh
   if (changed.length === 0) return readSettingsRecord(db);
   const pick = (settings: PlatformSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
   try {
-    await env.DB.batch([
-      saveSettingsStatement(env.DB, db, after, pick(after), { userId: admin.id, at: now.toISOString() }),
-      abortUnlessChanged(env.DB),
-      auditStatement(env.DB, db, admin, {
+    await commit(db, [
+      saveSettingsStatement(db, after, pick(after), { userId: admin.id, at: now.toISOString() }),
+      abortUnlessChanged(db),
+      auditStatement(db, admin, {
         action: 'UPDATE_SETTINGS',
         subject: 'platform:settings',
         context: { from: pick(before), to: pick(after) },

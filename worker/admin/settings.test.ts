@@ -11,6 +11,7 @@ import type { LotDurableObject } from '../lot-object/lot-durable-object';
 import { lotObject } from '../lot-object/stub';
 import { saveSettingsStatement } from '../platform/settings.data';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { commit } from '../db/client';
 import { balanceOf, cancelBooking, driver, inMinutes, makeLot, MINUTE, modifyBooking, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { runLotTimers } from '../test/lot-timers';
@@ -127,9 +128,9 @@ describe('GET and PATCH /api/admin/settings', () => {
     expect((await change({ topupMaxCents: daily })).status).toBe(200);
     // …while the other, from what they read, lowers the daily limit to the old largest top-up.
     const stale = { ...DEFAULT_PLATFORM_SETTINGS, dailyTopupMaxCents: single };
-    const write = env.DB.batch([
-      saveSettingsStatement(env.DB, db(), stale, { dailyTopupMaxCents: single }, { userId: 'admin-b', at: new Date().toISOString() }),
-      abortUnlessChanged(env.DB),
+    const write = commit(db(), [
+      saveSettingsStatement(db(), stale, { dailyTopupMaxCents: single }, { userId: 'admin-b', at: new Date().toISOString() }),
+      abortUnlessChanged(db()),
     ]);
     expect(
       changedMeanwhile(

@@ -6,7 +6,7 @@
  */
 import { auditStatement } from '../audit/audit.data';
 import { endAllSessions } from '../auth/sessions';
-import type { DB } from '../db/client';
+import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
@@ -38,10 +38,10 @@ export async function changeSuspension(
   if ((action === 'suspend') === Boolean(user.suspendedAt)) throw refusal('conflict', ALREADY[action]);
   if (action === 'suspend') await keepAnAdmin(db, userId);
   try {
-    await env.DB.batch([
-      setSuspended(env.DB, db, userId, action === 'suspend' ? new Date(now).toISOString() : null),
-      abortUnlessChanged(env.DB),
-      auditStatement(env.DB, db, admin, {
+    await commit(db, [
+      setSuspended(db, userId, action === 'suspend' ? new Date(now).toISOString() : null),
+      abortUnlessChanged(db),
+      auditStatement(db, admin, {
         action: action === 'suspend' ? 'SUSPEND_USER' : 'REACTIVATE_USER',
         subject: `user:${userId}`,
         context: { email: user.email, role: user.role, reason: reason?.trim() || null },
@@ -63,21 +63,19 @@ export async function changeSuspension(
  * (two admins demoting each other at once leave one); a role the user already has is a 409, as is a
  * change made meanwhile by another admin. Made a driver, they leave every lot's gate in the same batch.
  */
-export async function changeRole({ env, db, admin }: Ctx, userId: string, role: Role, reason: string | undefined, now = new Date()) {
+export async function changeRole({ db, admin }: Ctx, userId: string, role: Role, reason: string | undefined, now = new Date()) {
   if (userId === admin.id) throw refusal('conflict', 'You cannot change your own role.');
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
   if (user.role === role) throw refusal('conflict', 'This user already has that role.');
   await keepAnAdmin(db, userId);
   try {
-    await env.DB.batch([
-      setRole(env.DB, db, userId, user.role, role),
-      abortUnlessChanged(env.DB),
+    await commit(db, [
+      setRole(db, userId, user.role, role),
+      abortUnlessChanged(db),
       // A driver works no gate: no lot keeps listing them, and no shift of theirs stays open.
-      ...(role === 'parking_user'
-        ? [unassignEverywhereStatement(env.DB, db, userId), endOpenShiftsStatement(env.DB, db, userId, now)]
-        : []),
-      auditStatement(env.DB, db, admin, {
+      ...(role === 'parking_user' ? [unassignEverywhereStatement(db, userId), endOpenShiftsStatement(db, userId, now)] : []),
+      auditStatement(db, admin, {
         action: 'ROLE_CHANGE',
         subject: `user:${userId}`,
         context: { email: user.email, from: user.role, to: role, reason: reason?.trim() || null },

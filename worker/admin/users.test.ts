@@ -5,6 +5,7 @@ import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { SUSPENDED_MESSAGE } from '../auth/auth.service';
+import { createDb } from '../db/client';
 import { auditLogs, users } from '../db/schema';
 import { findUserByEmail } from '../users/users.data';
 import { changeRole as changeRoleOf, changeSuspension, LAST_ADMIN } from './users.service';
@@ -163,7 +164,7 @@ describe('changing roles', () => {
       },
     });
     await expect(
-      changeRoleOf({ env: { ...env, DB: raced }, db: db(), admin: me }, user.id, 'owner_admin', undefined),
+      changeRoleOf({ env: { ...env, DB: raced }, db: createDb(raced), admin: me }, user.id, 'owner_admin', undefined),
     ).rejects.toMatchObject({ kind: 'conflict' });
     expect((await findUserByEmail(db(), user.email))!.role).toBe('attendant');
     expect(
@@ -217,7 +218,7 @@ describe('the platform keeps an admin', () => {
       const { me, other } = await twoAdmins();
       // `other` demotes `me` while `me` demotes (or suspends) `other`: `me`'s write comes second.
       const raced = racedBy("UPDATE users SET role = 'parking_user' WHERE id = ?", me.id);
-      const refusal = await act({ env: { ...env, DB: raced }, db: db(), admin: me }, other.id).catch((error: Refusal) => error);
+      const refusal = await act({ env: { ...env, DB: raced }, db: createDb(raced), admin: me }, other.id).catch((error: Refusal) => error);
       expect(refusal).toBeInstanceOf(Refusal);
       expect(await refusalResponse(refusal as Refusal).json()).toEqual({ message: LAST_ADMIN });
       expect(await activeAdmins()).toEqual([other.id]);

@@ -12,9 +12,9 @@ import type { SessionUser } from '../env';
 
 export type AuditEntry = { action: AuditAction; subject: string; context?: Record<string, unknown> };
 
-export const auditStatement = (d1: D1Database, db: DB, actor: SessionUser, entry: AuditEntry) =>
+export const auditStatement = (db: DB, actor: SessionUser, entry: AuditEntry) =>
   statementOf(
-    d1,
+    db,
     db.insert(auditLogs).values({
       id: newId(),
       actorId: actor.id,

@@ -37,8 +37,8 @@ export function priorResourceOf(row: typeof idempotencyKeys.$inferSelect | undef
 }
 
 /** The statement recording the key; put it in the batch that moves the money. */
-export const recordIdempotencyKey = (db: DB, d1: D1Database, request: IdempotentRequest, resourceId: string) =>
-  statementOf(d1, db.insert(idempotencyKeys).values({ ...request, resourceId }));
+export const recordIdempotencyKey = (db: DB, request: IdempotentRequest, resourceId: string) =>
+  statementOf(db, db.insert(idempotencyKeys).values({ ...request, resourceId }));
 
 /** True when a batch failed because a concurrent twin recorded the same key first. */
 export const isIdempotencyRace = (error: unknown) => violates(error, 'idempotency_keys');

@@ -137,5 +137,4 @@ export async function revokedPassIds(db: DB, lotId: string, now: Date): Promise<
 }
 
 /** The one insert of a check-in: a reservation's entry or a walk-in's. */
-export const checkinInsert = (d1: D1Database, db: DB, checkin: typeof checkins.$inferInsert) =>
-  statementOf(d1, db.insert(checkins).values(checkin));
+export const checkinInsert = (db: DB, checkin: typeof checkins.$inferInsert) => statementOf(db, db.insert(checkins).values(checkin));

@@ -22,7 +22,7 @@ import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
 import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
-import { statementOf, type DB } from '../db/client';
+import { commit, statementOf, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
@@ -89,7 +89,7 @@ const conditionalStatus = (
   from: GateReservation['status'],
   to: GateReservation['status'],
   also: { slotId?: string } = {},
-) => updateIfUnchanged(ctx.env.DB, ctx.db, { ...reservation, status: from }, { ...also, status: to });
+) => updateIfUnchanged(ctx.db, { ...reservation, status: from }, { ...also, status: to });
 
 const RESERVATION_REFUSALS: Partial<Record<GateReservation['status'], (r: GateReservation) => string>> = {
   ACTIVE: (r) => `This reservation is already checked in${r.slotLabel ? ` (slot ${r.slotLabel})` : ''}.`,
@@ -200,7 +200,7 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   const id = input.id ?? newId();
   const audit = override
     ? [
-        auditStatement(env.DB, db, user, {
+        auditStatement(db, user, {
           action: 'OVERRIDE_ENTRY',
           subject: `checkin:${id}`,
           context: {
@@ -227,16 +227,16 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   if (reservation?.status === 'EXPIRED') return reviveOnEntry(ctx, reservation, entry, audit, request, now);
   if (reservation) {
     try {
-      await env.DB.batch([
+      await commit(db, [
         ...conditionalStatus(ctx, reservation, 'CONFIRMED', 'ACTIVE'),
-        checkinInsert(env.DB, db, {
+        checkinInsert(db, {
           ...entry,
           reservationId: reservation.id,
           slotId: reservation.slotId,
           slotLabel: reservation.slotLabel,
         }),
         ...audit,
-        recordIdempotencyKey(db, env.DB, request, id),
+        recordIdempotencyKey(db, request, id),
       ]);
     } catch (error) {
       if (changedMeanwhile(error) || violates(error, 'checkins.reservation_id'))
@@ -268,10 +268,10 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   if (!admitted.ok) throw refusal('conflict', walkInRefusal(admitted, input.slot, untilMs));
   const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
   try {
-    await env.DB.batch([
-      checkinInsert(env.DB, db, { ...entry, walkIn: true, slotId: slot?.id ?? null, slotLabel: slot?.label ?? null }),
+    await commit(db, [
+      checkinInsert(db, { ...entry, walkIn: true, slotId: slot?.id ?? null, slotLabel: slot?.label ?? null }),
       ...audit,
-      recordIdempotencyKey(db, env.DB, request, id),
+      recordIdempotencyKey(db, request, id),
     ]);
   } catch (error) {
     // A twin under the same client id recorded first: the object gave it this very slot, which stays taken.
@@ -322,11 +322,11 @@ async function reviveOnEntry(
     );
   const slot = lot.slots.find((candidate) => candidate.id === held.slotId)!;
   try {
-    await env.DB.batch([
-      claimHold(env.DB, db, holdId, reservation.id),
+    await commit(db, [
+      claimHold(db, holdId, reservation.id),
       ...conditionalStatus(ctx, reservation, 'EXPIRED', 'ACTIVE', { slotId: slot.id }),
-      checkinInsert(env.DB, db, { ...entry, reservationId: reservation.id, slotId: slot.id, slotLabel: slot.label }),
-      auditStatement(env.DB, db, user, {
+      checkinInsert(db, { ...entry, reservationId: reservation.id, slotId: slot.id, slotLabel: slot.label }),
+      auditStatement(db, user, {
         action: 'REVIVE_RESERVATION',
         subject: `reservation:${reservation.id}`,
         context: {
@@ -339,7 +339,7 @@ async function reviveOnEntry(
         },
       }),
       ...audit,
-      recordIdempotencyKey(db, env.DB, request, entry.id),
+      recordIdempotencyKey(db, request, entry.id),
     ]);
   } catch (error) {
     await stub.releaseHold(holdId);
@@ -495,7 +495,7 @@ async function recordExit(
   input: ExitRequest,
   request: IdempotentRequest,
 ) {
-  const { env, db, user } = ctx;
+  const { db, user } = ctx;
   const { checkin, override, shift, at } = stay;
   const { reservation, amountCents, what } = price;
   const { payCode, payer, walletCovers, stayReservationId } = payment;
@@ -505,7 +505,7 @@ async function recordExit(
     if (reservation) list.push(...conditionalStatus(ctx, reservation, 'ACTIVE', 'COMPLETED'));
     if (!reservation && stayReservationId && payer) {
       list.push(
-        reservationInsert(env.DB, db, {
+        reservationInsert(db, {
           id: stayReservationId,
           userId: payer.userId,
           lotId: checkin.lotId,
@@ -517,13 +517,13 @@ async function recordExit(
           endTs: new Date(Math.max(at.getTime(), Date.parse(checkin.entryTs) + MINUTE_MS)).toISOString(),
           amountCents,
         }),
-        chargeInsert(env.DB, db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents }),
-        issueReceipt(env.DB, db, { userId: payer.userId, reservationId: stayReservationId, amountCents }),
+        chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents }),
+        issueReceipt(db, { userId: payer.userId, reservationId: stayReservationId, amountCents }),
       );
     }
     list.push(
       statementOf(
-        env.DB,
+        db,
         db
           .update(checkins)
           .set({
@@ -538,11 +538,11 @@ async function recordExit(
           })
           .where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
       ),
-      abortUnlessChanged(env.DB),
+      abortUnlessChanged(db),
     );
     if (override || input.lostTicket) {
       list.push(
-        auditStatement(env.DB, db, user, {
+        auditStatement(db, user, {
           action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET',
           subject: `checkin:${checkin.id}`,
           context: {
@@ -555,7 +555,7 @@ async function recordExit(
         }),
       );
     }
-    list.push(recordIdempotencyKey(db, env.DB, request, checkin.id));
+    list.push(recordIdempotencyKey(db, request, checkin.id));
     return list;
   };
 
@@ -565,10 +565,9 @@ async function recordExit(
    * stay meanwhile: its id keys the debit) is refused, and nothing is recorded.
    */
   const settle = async (fromWallet: boolean, build: (paidBy: GatePaymentMethod | null) => D1PreparedStatement[], free = false) => {
-    if (free) return void (await env.DB.batch(build(null)));
+    if (free) return void (await commit(db, build(null)));
     if (fromWallet && payer && stayReservationId) {
       const paid = await payFromWallet(
-        env,
         db,
         { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey: payment.idempotencyKey },
         build('wallet'),
@@ -576,13 +575,13 @@ async function recordExit(
       if (paid.ok) return;
       if (payCode) throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents));
     }
-    await env.DB.batch(build('cash'));
+    await commit(db, build('cash'));
   };
 
   if (reservation && amountCents > 0) {
     const before = [
-      chargeInsert(env.DB, db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents }),
-      reviseReceipt(env.DB, db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
+      chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents }),
+      reviseReceipt(db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
     ];
     await settle(walletCovers, (paidBy) => [...statements(paidBy), ...before]);
   } else {
@@ -633,22 +632,22 @@ export async function undo(
     throw refusal('conflict', `A check-in can be undone only within ${UNDO_MINUTES} minutes of the entry, before the car leaves.`);
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
   try {
-    await env.DB.batch([
+    await commit(db, [
       statementOf(
-        env.DB,
+        db,
         db
           .update(checkins)
           .set({ undoneAt: now.toISOString() })
           .where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
       ),
-      abortUnlessChanged(env.DB),
+      abortUnlessChanged(db),
       ...(reservation ? conditionalStatus(ctx, reservation, 'ACTIVE', 'CONFIRMED') : []),
-      auditStatement(env.DB, db, user, {
+      auditStatement(db, user, {
         action: 'UNDO_CHECKIN',
         subject: `checkin:${checkin.id}`,
         context: { lotId, plate: checkin.plate, reservationId: checkin.reservationId },
       }),
-      recordIdempotencyKey(db, env.DB, request, checkin.id),
+      recordIdempotencyKey(db, request, checkin.id),
     ]);
   } catch (error) {
     if (changedMeanwhile(error)) throw refusal('conflict', 'This check-in changed a moment ago. Look it up again.');

@@ -8,6 +8,7 @@
 import type { GateRefundRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { auditStatement } from '../audit/audit.data';
+import { commit } from '../db/client';
 import { changedMeanwhile, abortUnlessChanged } from '../db/guards';
 import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
@@ -30,7 +31,7 @@ export async function refundGateCharge(
   request: IdempotentRequest,
   now = new Date(),
 ): Promise<{ refund: GateRefund; replayed: boolean }> {
-  const { env, db, user } = ctx;
+  const { db, user } = ctx;
   const stay = await findRefundableStay(db, checkinId);
   if (!stay) throw refusal('not_found', 'No such check-in.');
   await assertManagesLot(db, user, stay.lotId);
@@ -46,20 +47,21 @@ export async function refundGateCharge(
   const reservation = stay.reservationId ? await findGateReservation(db, stay.reservationId) : null;
   const statements = [
     // Written only while this stay's refunds, this one included, stay within its charge.
-    env.DB.prepare(
-      `INSERT INTO gate_refunds (id, checkin_id, amount_cents, method, reason, refunded_by, created_at)
+    db.$client
+      .prepare(
+        `INSERT INTO gate_refunds (id, checkin_id, amount_cents, method, reason, refunded_by, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
         WHERE (SELECT coalesce(sum(amount_cents), 0) FROM gate_refunds WHERE checkin_id = ?2) + ?3
               <= (SELECT amount_cents FROM checkins WHERE id = ?2)`,
-    ).bind(id, checkinId, input.amountCents, method, input.reason, user.id, now.toISOString()),
-    abortUnlessChanged(env.DB),
-    recordIdempotencyKey(db, env.DB, request, id),
+      )
+      .bind(id, checkinId, input.amountCents, method, input.reason, user.id, now.toISOString()),
+    abortUnlessChanged(db),
+    recordIdempotencyKey(db, request, id),
   ];
-  if (reservation) statements.push(reviseReceipt(env.DB, db, reservation.id, (await netPaidOf(db, reservation.id)) - input.amountCents));
+  if (reservation) statements.push(reviseReceipt(db, reservation.id, (await netPaidOf(db, reservation.id)) - input.amountCents));
   try {
     if (method === 'wallet' && reservation) {
       const refunded = await refundToWallet(
-        env,
         db,
         {
           userId: reservation.userId,
@@ -73,9 +75,9 @@ export async function refundGateCharge(
       );
       if (!refunded.ok) throw refusal('conflict', 'This refund was already made.');
     } else {
-      await env.DB.batch([
+      await commit(db, [
         ...statements,
-        auditStatement(env.DB, db, user, {
+        auditStatement(db, user, {
           action: 'REFUND',
           subject: `checkin:${checkinId}`,
           context: { amountCents: input.amountCents, reason: input.reason, to: 'cash', lotId: stay.lotId, plate: stay.plate },

@@ -37,13 +37,12 @@ export async function notify(db: DB, userId: string, note: NewNotification): Pro
  * types no preference silences (not promotions or reminders: those go through `notify`).
  */
 export const notificationStatement = (
-  d1: D1Database,
   db: DB,
   userId: string,
   note: Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> },
 ) =>
   statementOf(
-    d1,
+    db,
     db.insert(notifications).values({
       id: newId(),
       userId,

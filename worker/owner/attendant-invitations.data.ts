@@ -58,13 +58,13 @@ export async function findInvitation(db: DB, id: string) {
   return row ?? null;
 }
 
-export const inviteStatement = (d1: D1Database, db: DB, invitation: { id: string; lotId: string; userId: string; invitedBy: string }) =>
-  statementOf(d1, db.insert(attendantInvitations).values(invitation));
+export const inviteStatement = (db: DB, invitation: { id: string; lotId: string; userId: string; invitedBy: string }) =>
+  statementOf(db, db.insert(attendantInvitations).values(invitation));
 
 /** Answers a pending invitation; only while it is still pending (follow it with `abortUnlessChanged`). */
-export const decideInvitationStatement = (d1: D1Database, db: DB, id: string, status: Exclude<InvitationStatus, 'pending'>, now: Date) =>
+export const decideInvitationStatement = (db: DB, id: string, status: Exclude<InvitationStatus, 'pending'>, now: Date) =>
   statementOf(
-    d1,
+    db,
     db
       .update(attendantInvitations)
       .set({ status, decidedAt: now.toISOString() })

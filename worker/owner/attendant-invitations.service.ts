@@ -4,11 +4,11 @@
  * (and makes a driver an attendant), audited in the same batch. The inviter hears the answer.
  */
 import { auditStatement } from '../audit/audit.data';
-import type { DB } from '../db/client';
+import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
-import type { Bindings, SessionUser } from '../env';
+import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { notificationStatement } from '../notifications/notifications.data';
 import { findUserById } from '../users/users.data';
@@ -21,7 +21,7 @@ import {
 } from './attendant-invitations.data';
 import { assignStatement, isAssigned, promoteToAttendantStatement } from './lot-attendants.data';
 
-type Ctx = { env: Bindings; db: DB; user: SessionUser };
+type Ctx = { db: DB; user: SessionUser };
 type Invitee = { id: string; email: string; firstName: string; lastName: string };
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
@@ -40,9 +40,9 @@ export const listMyInvitations = async (db: DB, userId: string) =>
 export async function inviteToLot(ctx: Ctx, lot: { id: string; name: string }, invitee: Invitee) {
   const id = newId();
   try {
-    await ctx.env.DB.batch([
-      inviteStatement(ctx.env.DB, ctx.db, { id, lotId: lot.id, userId: invitee.id, invitedBy: ctx.user.id }),
-      notificationStatement(ctx.env.DB, ctx.db, invitee.id, {
+    await commit(ctx.db, [
+      inviteStatement(ctx.db, { id, lotId: lot.id, userId: invitee.id, invitedBy: ctx.user.id }),
+      notificationStatement(ctx.db, invitee.id, {
         type: 'GATE_INVITATION',
         title: 'Gate Invitation',
         message: `${fullName(ctx.user.firstName, ctx.user.lastName)} invited you to work the gate of ${lot.name}. Accept or decline it on this page.`,
@@ -78,15 +78,15 @@ export async function acceptInvitation(ctx: Ctx, id: string, now = new Date()) {
   const promote = ctx.user.role === 'parking_user';
   if (await isAssigned(ctx.db, ctx.user.id, invitation.lotId)) throw refusal('conflict', 'You already work this lot’s gate.');
   try {
-    await ctx.env.DB.batch([
-      decideInvitationStatement(ctx.env.DB, ctx.db, id, 'accepted', now),
-      abortUnlessChanged(ctx.env.DB),
-      assignStatement(ctx.env.DB, ctx.db, ctx.user.id, invitation.lotId),
+    await commit(ctx.db, [
+      decideInvitationStatement(ctx.db, id, 'accepted', now),
+      abortUnlessChanged(ctx.db),
+      assignStatement(ctx.db, ctx.user.id, invitation.lotId),
       ...(promote
         ? [
-            promoteToAttendantStatement(ctx.env.DB, ctx.db, ctx.user.id),
-            abortUnlessChanged(ctx.env.DB),
-            auditStatement(ctx.env.DB, ctx.db, ctx.user, {
+            promoteToAttendantStatement(ctx.db, ctx.user.id),
+            abortUnlessChanged(ctx.db),
+            auditStatement(ctx.db, ctx.user, {
               action: 'ROLE_CHANGE',
               subject: `user:${ctx.user.id}`,
               context: {
@@ -113,9 +113,9 @@ export async function acceptInvitation(ctx: Ctx, id: string, now = new Date()) {
 export async function declineInvitation(ctx: Ctx, id: string, now = new Date()) {
   const invitation = await pendingFor(ctx.db, id, ctx.user.id);
   try {
-    await ctx.env.DB.batch([
-      decideInvitationStatement(ctx.env.DB, ctx.db, id, 'declined', now),
-      abortUnlessChanged(ctx.env.DB),
+    await commit(ctx.db, [
+      decideInvitationStatement(ctx.db, id, 'declined', now),
+      abortUnlessChanged(ctx.db),
       answerNotice(ctx, invitation, 'declined'),
     ]);
   } catch (error) {
@@ -131,7 +131,7 @@ export async function withdrawInvitation(ctx: Ctx, lotId: string, id: string, no
   if (!invitation || invitation.lotId !== lotId) throw notFound('Invitation');
   if (invitation.status !== 'pending') throw refusal('conflict', `This invitation was already ${invitation.status}.`);
   try {
-    await ctx.env.DB.batch([decideInvitationStatement(ctx.env.DB, ctx.db, id, 'withdrawn', now), abortUnlessChanged(ctx.env.DB)]);
+    await commit(ctx.db, [decideInvitationStatement(ctx.db, id, 'withdrawn', now), abortUnlessChanged(ctx.db)]);
   } catch (error) {
     if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
     throw error;
@@ -140,7 +140,7 @@ export async function withdrawInvitation(ctx: Ctx, lotId: string, id: string, no
 }
 
 const answerNotice = (ctx: Ctx, invitation: { invitedBy: string; lotName: string }, answer: 'accepted' | 'declined') =>
-  notificationStatement(ctx.env.DB, ctx.db, invitation.invitedBy, {
+  notificationStatement(ctx.db, invitation.invitedBy, {
     type: 'GATE_INVITATION',
     title: answer === 'accepted' ? 'Invitation Accepted' : 'Invitation Declined',
     message: `${fullName(ctx.user.firstName, ctx.user.lastName)} (${ctx.user.email}) ${answer} your invitation to work the gate of ${invitation.lotName}.`,

@@ -52,27 +52,26 @@ export const openShiftAt = async (db: DB, userId: string, lotId: string) =>
       .limit(1)
   )[0] ?? null;
 
-export const assignStatement = (d1: D1Database, db: DB, userId: string, lotId: string) =>
-  statementOf(d1, db.insert(attendantAssignments).values({ id: newId(), attendantId: userId, lotId }));
+export const assignStatement = (db: DB, userId: string, lotId: string) =>
+  statementOf(db, db.insert(attendantAssignments).values({ id: newId(), attendantId: userId, lotId }));
 
-export const unassignStatement = (d1: D1Database, db: DB, userId: string, lotId: string) =>
+export const unassignStatement = (db: DB, userId: string, lotId: string) =>
   statementOf(
-    d1,
+    db,
     db.delete(attendantAssignments).where(and(eq(attendantAssignments.attendantId, userId), eq(attendantAssignments.lotId, lotId))),
   );
 
 /** A driver works no gate: every lot assignment of theirs, for a demotion by the super admin. */
-export const unassignEverywhereStatement = (d1: D1Database, db: DB, userId: string) =>
-  statementOf(d1, db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId)));
+export const unassignEverywhereStatement = (db: DB, userId: string) =>
+  statementOf(db, db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId)));
 
 /** Ends every shift the user still has open, at any lot. */
-export const endOpenShiftsStatement = (d1: D1Database, db: DB, userId: string, now: Date) =>
-  endShifts(d1, db, eq(shifts.attendantId, userId), now);
+export const endOpenShiftsStatement = (db: DB, userId: string, now: Date) => endShifts(db, eq(shifts.attendantId, userId), now);
 
 /** A driver becomes an attendant; only if still a driver (follow it with `abortUnlessChanged`). */
-export const promoteToAttendantStatement = (d1: D1Database, db: DB, userId: string) =>
+export const promoteToAttendantStatement = (db: DB, userId: string) =>
   statementOf(
-    d1,
+    db,
     db
       .update(users)
       .set({ role: 'attendant' })
@@ -83,9 +82,9 @@ export const promoteToAttendantStatement = (d1: D1Database, db: DB, userId: stri
  * An attendant who no longer works any lot is a driver again; only if no assignment came meanwhile
  * (follow it with `abortUnlessChanged`).
  */
-export const demoteToDriverStatement = (d1: D1Database, db: DB, userId: string) =>
+export const demoteToDriverStatement = (db: DB, userId: string) =>
   statementOf(
-    d1,
+    db,
     db
       .update(users)
       .set({ role: 'parking_user' })
@@ -98,16 +97,16 @@ export const demoteToDriverStatement = (d1: D1Database, db: DB, userId: string) 
       ),
   );
 
-const endShifts = (d1: D1Database, db: DB, which: SQL, now: Date) =>
+const endShifts = (db: DB, which: SQL, now: Date) =>
   statementOf(
-    d1,
+    db,
     db
       .update(shifts)
       .set({ endedAt: now.toISOString() })
       .where(and(which, isNull(shifts.endedAt))),
   );
 
-export const endShiftStatement = (d1: D1Database, db: DB, shiftId: string, now: Date) => endShifts(d1, db, eq(shifts.id, shiftId), now);
+export const endShiftStatement = (db: DB, shiftId: string, now: Date) => endShifts(db, eq(shifts.id, shiftId), now);
 
 /** The account works the gate of a lot this owner does not own (null: the super admin, who owns them all). */
 const worksForAnotherOwner = (userId: string, ownerId: string) =>
@@ -127,14 +126,13 @@ export async function assignedToAnotherOwner(db: DB, userId: string, ownerId: st
  * for an owner (`ownerId`), while it works no other owner's lot (follow it with `abortUnlessChanged`).
  */
 export const oneTimePasswordStatement = (
-  d1: D1Database,
   db: DB,
   target: { userId: string; ownerId: string | null },
   passwordHash: string,
   expiresAt: string,
 ) =>
   statementOf(
-    d1,
+    db,
     db
       .update(users)
       .set({ passwordHash, passwordExpiresAt: expiresAt })

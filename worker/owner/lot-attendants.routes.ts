@@ -37,7 +37,7 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
   .delete('/owner/lots/:id/invitations/:invitationId', validate('param', invitationParams), async (c) => {
     const { id, invitationId } = c.req.valid('param');
     await assertManagesLot(c.var.db, c.var.user!, id);
-    return c.json(await withdrawInvitation({ env: c.env, db: c.var.db, user: c.var.user! }, id, invitationId));
+    return c.json(await withdrawInvitation({ db: c.var.db, user: c.var.user! }, id, invitationId));
   })
   .delete('/owner/lots/:id/attendants/:userId', validate('param', attendantParams), async (c) => {
     const { id, userId } = c.req.valid('param');
@@ -56,8 +56,8 @@ const invitationIdParams = z.object({ id: z.uuid('Unknown invitation id') });
 export const invitationRoutes = new Hono<AppEnv>()
   .get('/invitations', async (c) => c.json(await listMyInvitations(c.var.db, c.var.user!.id)))
   .post('/invitations/:id/accept', validate('param', invitationIdParams), async (c) =>
-    c.json(await acceptInvitation({ env: c.env, db: c.var.db, user: c.var.user! }, c.req.valid('param').id)),
+    c.json(await acceptInvitation({ db: c.var.db, user: c.var.user! }, c.req.valid('param').id)),
   )
   .post('/invitations/:id/decline', validate('param', invitationIdParams), async (c) =>
-    c.json(await declineInvitation({ env: c.env, db: c.var.db, user: c.var.user! }, c.req.valid('param').id)),
+    c.json(await declineInvitation({ db: c.var.db, user: c.var.user! }, c.req.valid('param').id)),
   );

@@ -9,7 +9,7 @@ import type { Role } from '../../core/roles';
 import { auditStatement } from '../audit/audit.data';
 import { hashPassword, oneTimePassword } from '../auth/password';
 import { endAllSessions } from '../auth/sessions';
-import { statementOf, type DB } from '../db/client';
+import { commit, statementOf, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
@@ -47,7 +47,7 @@ export async function listLotAttendants(db: DB, lotId: string): Promise<LotAtten
 const attendantOf = async (db: DB, lotId: string, userId: string) => (await listLotAttendants(db, lotId)).find((row) => row.id === userId)!;
 
 const roleChange = (ctx: Ctx, user: { id: string; email: string }, from: Role | null, to: Role, lotId: string) =>
-  auditStatement(ctx.env.DB, ctx.db, ctx.owner, {
+  auditStatement(ctx.db, ctx.owner, {
     action: 'ROLE_CHANGE',
     subject: `user:${user.id}`,
     context: { email: user.email, from, to, lotId },
@@ -67,7 +67,7 @@ export async function addLotAttendant(ctx: Ctx, lot: { id: string; name: string 
   // The owner (or the super admin) already works the gate of every lot they manage.
   if (existing.id === ctx.owner.id) throw refusal('conflict', 'You already work this lot’s gate.');
   if (await isAssigned(ctx.db, existing.id, lot.id)) throw alreadyHere(existing.email);
-  const invitation = await inviteToLot({ env: ctx.env, db: ctx.db, user: ctx.owner }, lot, existing);
+  const invitation = await inviteToLot({ db: ctx.db, user: ctx.owner }, lot, existing);
   return { attendant: null, created: false, oneTimePassword: null, invitation };
 }
 
@@ -93,9 +93,9 @@ async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now
     userId,
   );
   try {
-    await ctx.env.DB.batch([
-      ...account.map((statement) => statementOf(ctx.env.DB, statement)),
-      assignStatement(ctx.env.DB, ctx.db, userId, lotId),
+    await commit(ctx.db, [
+      ...account.map((statement) => statementOf(ctx.db, statement)),
+      assignStatement(ctx.db, userId, lotId),
       roleChange(ctx, { id: userId, email: input.email }, null, 'attendant', lotId),
     ]);
   } catch (error) {
@@ -118,16 +118,12 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
   const shift = await openShiftAt(ctx.db, userId, lotId);
   const demote = user.role === 'attendant' && (await otherAssignmentCount(ctx.db, userId, lotId)) === 0;
   try {
-    await ctx.env.DB.batch([
-      unassignStatement(ctx.env.DB, ctx.db, userId, lotId),
-      abortUnlessChanged(ctx.env.DB),
-      ...(shift ? [endShiftStatement(ctx.env.DB, ctx.db, shift.id, now)] : []),
+    await commit(ctx.db, [
+      unassignStatement(ctx.db, userId, lotId),
+      abortUnlessChanged(ctx.db),
+      ...(shift ? [endShiftStatement(ctx.db, shift.id, now)] : []),
       ...(demote
-        ? [
-            demoteToDriverStatement(ctx.env.DB, ctx.db, userId),
-            abortUnlessChanged(ctx.env.DB),
-            roleChange(ctx, user, 'attendant', 'parking_user', lotId),
-          ]
+        ? [demoteToDriverStatement(ctx.db, userId), abortUnlessChanged(ctx.db), roleChange(ctx, user, 'attendant', 'parking_user', lotId)]
         : []),
     ]);
   } catch (error) {
@@ -160,10 +156,10 @@ export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: stri
   if (!user.mustChangePassword || (await worksElsewhere())) throw await cannotRenew();
   const password = oneTimePassword();
   try {
-    await ctx.env.DB.batch([
-      oneTimePasswordStatement(ctx.env.DB, ctx.db, { userId, ownerId }, await hashPassword(password), oneTimePasswordExpiry(now)),
-      abortUnlessChanged(ctx.env.DB),
-      auditStatement(ctx.env.DB, ctx.db, ctx.owner, {
+    await commit(ctx.db, [
+      oneTimePasswordStatement(ctx.db, { userId, ownerId }, await hashPassword(password), oneTimePasswordExpiry(now)),
+      abortUnlessChanged(ctx.db),
+      auditStatement(ctx.db, ctx.owner, {
         action: 'RESET_PASSWORD',
         subject: `user:${userId}`,
         context: { email: user.email, lotId },

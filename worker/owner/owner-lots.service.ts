@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { formatDateTime } from '../../core/time';
 import { DEFAULT_LEVEL, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
 import { auditStatement } from '../audit/audit.data';
-import { statementOf, type DB } from '../db/client';
+import { commit, statementOf, type DB } from '../db/client';
 import { lots } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
@@ -186,7 +186,7 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
 }
 
 /** Only a lot with no bookings ahead and no history may go; one that served drivers keeps its records. */
-export async function deleteLot(env: Bindings, db: DB, actor: SessionUser, lotId: string) {
+export async function deleteLot(db: DB, actor: SessionUser, lotId: string) {
   const live = await liveReservationCount(db, lotId);
   if (live > 0) {
     throw refusal(
@@ -202,8 +202,8 @@ export async function deleteLot(env: Bindings, db: DB, actor: SessionUser, lotId
     );
   }
   const [lot] = await db.select({ name: lots.name }).from(lots).where(eq(lots.id, lotId));
-  await env.DB.batch([
-    statementOf(env.DB, deleteLotRow(db, lotId)),
-    auditStatement(env.DB, db, actor, { action: 'DELETE_LOT', subject: `lot:${lotId}`, context: { name: lot?.name } }),
+  await commit(db, [
+    statementOf(db, deleteLotRow(db, lotId)),
+    auditStatement(db, actor, { action: 'DELETE_LOT', subject: `lot:${lotId}`, context: { name: lot?.name } }),
   ]);
 }

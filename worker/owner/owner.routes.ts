@@ -33,6 +33,6 @@ export const ownerRoutes = new Hono<AppEnv>()
   .delete('/owner/lots/:id', validate('param', lotParams), async (c) => {
     const { id } = c.req.valid('param');
     await assertManagesLot(c.var.db, c.var.user!, id);
-    await deleteLot(c.env, c.var.db, c.var.user!, id);
+    await deleteLot(c.var.db, c.var.user!, id);
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
 import { manilaMidnight } from '../../core/time';
 import { TOPUP_METHOD_LABELS, topupTooLarge, type TopupInput } from '../../core/wallet';
-import { statementOf, type DB } from '../db/client';
+import { commit, statementOf, type DB } from '../db/client';
 import { paymentEvents, payments, type Payment } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
@@ -83,12 +83,9 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
   const wallet = await walletOf(db, request.userId);
   const id = newId();
   try {
-    await env.DB.batch([
-      statementOf(
-        env.DB,
-        db.insert(payments).values({ id, userId: request.userId, walletId: wallet.id, provider: provider.name, ...input }),
-      ),
-      recordIdempotencyKey(db, env.DB, request, id),
+    await commit(db, [
+      statementOf(db, db.insert(payments).values({ id, userId: request.userId, walletId: wallet.id, provider: provider.name, ...input })),
+      recordIdempotencyKey(db, request, id),
     ]);
   } catch (error) {
     if (!isIdempotencyRace(error)) throw error;
@@ -138,28 +135,28 @@ export async function settleFromWebhook(
   if (payment.providerRef !== event.providerRef || payment.amountCents !== event.amountCents) {
     throw refusal('invalid', 'The webhook does not match the payment it names.');
   }
-  return event.type === 'payment.paid' ? credit(env, db, payment, event) : fail(env, db, payment, event);
+  return event.type === 'payment.paid' ? credit(db, payment, event) : fail(db, payment, event);
 }
 
-const recordEvent = (env: Bindings, db: DB, event: WebhookEvent, provider: string) =>
-  statementOf(env.DB, db.insert(paymentEvents).values({ id: event.id, provider, paymentId: event.paymentId, type: event.type }));
+const recordEvent = (db: DB, event: WebhookEvent, provider: string) =>
+  statementOf(db, db.insert(paymentEvents).values({ id: event.id, provider, paymentId: event.paymentId, type: event.type }));
 
 const isReplay = (error: unknown) => ledgerFailure(error) === 'duplicate' || String(error).includes('payment_events');
 
-async function credit(env: Bindings, db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
+async function credit(db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
   const completedAt = new Date().toISOString();
   try {
-    await env.DB.batch([
-      recordEvent(env, db, event, payment.provider),
+    await commit(db, [
+      recordEvent(db, event, payment.provider),
       // A gateway that captured the money is believed even after an earlier failure event.
       statementOf(
-        env.DB,
+        db,
         db
           .update(payments)
           .set({ status: 'succeeded', completedAt, failureReason: null })
           .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed']))),
       ),
-      ledgerInsert(env.DB, {
+      ledgerInsert(db, {
         walletId: payment.walletId,
         type: 'TOPUP',
         amountCents: payment.amountCents,
@@ -182,13 +179,13 @@ async function credit(env: Bindings, db: DB, payment: Payment, event: WebhookEve
   return { status: 'credited', paymentId: payment.id };
 }
 
-async function fail(env: Bindings, db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
+async function fail(db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
   const reason = event.reason ?? 'The payment was declined.';
   try {
-    await env.DB.batch([
-      recordEvent(env, db, event, payment.provider),
+    await commit(db, [
+      recordEvent(db, event, payment.provider),
       statementOf(
-        env.DB,
+        db,
         db
           .update(payments)
           .set({ status: 'failed', failureReason: reason, completedAt: new Date().toISOString() })

@@ -31,14 +31,13 @@ export const readSettings = async (db: DB): Promise<PlatformSettings> => (await 
  * (follow it with `abortUnlessChanged`).
  */
 export const saveSettingsStatement = (
-  d1: D1Database,
   db: DB,
   settings: PlatformSettings,
   changed: Partial<PlatformSettings>,
   by: { userId: string; at: string },
 ) =>
   statementOf(
-    d1,
+    db,
     db
       .insert(platformSettings)
       .values({ id: ROW_ID, ...settings, updatedAt: by.at, updatedBy: by.userId })

@@ -17,7 +17,7 @@ import {
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDayIndex, manilaDayIndexStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.data';
-import type { DB } from '../db/client';
+import { commit, type DB } from '../db/client';
 import { pageOf, type PageRequest } from '../db/pages';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
@@ -107,12 +107,12 @@ const suggestionsPage = (suggestions: LotSuggestion[], nextCursor: string | null
 });
 
 /** The Enable AI Pricing switch; turning it off puts the lot back on its base rate (applied band rates are kept). */
-export async function setDynamicPricing(env: { DB: D1Database }, db: DB, user: SessionUser, lotId: string, enabled: boolean) {
+export async function setDynamicPricing(db: DB, user: SessionUser, lotId: string, enabled: boolean) {
   await assertManagesLot(db, user, lotId);
   const [before] = await dynamicPricingLots(db, { lotId });
-  await env.DB.batch([
-    dynamicToggleStatement(env.DB, db, lotId, enabled),
-    auditStatement(env.DB, db, user, {
+  await commit(db, [
+    dynamicToggleStatement(db, lotId, enabled),
+    auditStatement(db, user, {
       action: 'UPDATE_PRICING',
       subject: `lot:${lotId}`,
       context: { from: { dynamicEnabled: before.dynamicEnabled }, to: { dynamicEnabled: enabled } },
@@ -125,7 +125,7 @@ export async function setDynamicPricing(env: { DB: D1Database }, db: DB, user: S
  * `POST /api/pricing/apply-dynamic`: the band's rate becomes the suggestion, recomputed here; the
  * owner names the price they saw, so a suggestion that changed meanwhile is refused, not applied.
  */
-export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, user: SessionUser, body: ApplyDynamic, now: Date) {
+export async function applyDynamicSuggestion(db: DB, user: SessionUser, body: ApplyDynamic, now: Date) {
   await assertManagesLot(db, user, body.lotId);
   const [lot] = await dynamicPricingLots(db, { lotId: body.lotId });
   if (!lot) throw notFound('Parking lot');
@@ -149,10 +149,10 @@ export async function applyDynamicSuggestion(env: { DB: D1Database }, db: DB, us
   };
   try {
     // The rate and its audit entry commit together, and only over the band rates read above.
-    await env.DB.batch([
-      bandRatesStatement(env.DB, db, lot.id, lot.bandRatesJson, applied),
-      abortUnlessChanged(env.DB),
-      auditStatement(env.DB, db, user, {
+    await commit(db, [
+      bandRatesStatement(db, lot.id, lot.bandRatesJson, applied),
+      abortUnlessChanged(db),
+      auditStatement(db, user, {
         action: 'UPDATE_PRICING',
         subject: `lot:${lot.id}`,
         context: {

@@ -7,7 +7,7 @@ import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from
 import { lots, pricing, slots } from '../db/schema';
 
 /** The statement that saves the lot's one pricing row, created on first save; a static rate clears the tiers. */
-export function pricingStatement(d1: D1Database, db: DB, lotId: string, update: PricingUpdate) {
+export function pricingStatement(db: DB, lotId: string, update: PricingUpdate) {
   const row = {
     strategy: update.strategy,
     baseRate: update.baseRate,
@@ -18,7 +18,7 @@ export function pricingStatement(d1: D1Database, db: DB, lotId: string, update: 
   // Band rates were set around the old base rate: a new base starts them over.
   const bandRatesJson = sql`CASE WHEN ${pricing.baseRate} = ${update.baseRate} THEN ${pricing.bandRatesJson} END`;
   return statementOf(
-    d1,
+    db,
     db
       .insert(pricing)
       .values({ lotId, ...row })
@@ -86,9 +86,9 @@ export function dynamicPricingLots(db: DB, where: { lotId?: string; ownerId?: st
 export type DynamicPricingLot = Awaited<ReturnType<typeof dynamicPricingLots>>[number];
 
 /** The Enable AI Pricing switch, on the lot's pricing row (made at the default rate if the lot has none). */
-export const dynamicToggleStatement = (d1: D1Database, db: DB, lotId: string, enabled: boolean) =>
+export const dynamicToggleStatement = (db: DB, lotId: string, enabled: boolean) =>
   statementOf(
-    d1,
+    db,
     db
       .insert(pricing)
       .values({ lotId, dynamicEnabled: enabled })
@@ -96,9 +96,9 @@ export const dynamicToggleStatement = (d1: D1Database, db: DB, lotId: string, en
   );
 
 /** Writes the band rates only if they are still those read (`abortUnlessChanged` follows it), so two applies never lose one. */
-export const bandRatesStatement = (d1: D1Database, db: DB, lotId: string, read: string | null, rates: AppliedBandRates) =>
+export const bandRatesStatement = (db: DB, lotId: string, read: string | null, rates: AppliedBandRates) =>
   statementOf(
-    d1,
+    db,
     db
       .update(pricing)
       .set({ bandRatesJson: JSON.stringify(rates), updatedAt: new Date().toISOString() })

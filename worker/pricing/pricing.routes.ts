@@ -27,11 +27,11 @@ export const pricingRoutes = new Hono<AppEnv>()
     c.json(await pricingInsights(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
   )
   .put('/pricing/:lotId/dynamic', validate('param', lotParams), validate('json', dynamicToggleSchema), async (c) =>
-    c.json(await setDynamicPricing(c.env, c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json').enabled)),
+    c.json(await setDynamicPricing(c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json').enabled)),
   )
   .post('/pricing/apply-dynamic', validate('json', applyDynamicSchema), async (c) =>
-    c.json(await applyDynamicSuggestion(c.env, c.var.db, c.var.user!, c.req.valid('json'), new Date())),
+    c.json(await applyDynamicSuggestion(c.var.db, c.var.user!, c.req.valid('json'), new Date())),
   )
   .patch('/pricing/:lotId', validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) =>
-    c.json(await updatePricing(c.env, c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json'))),
+    c.json(await updatePricing(c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json'))),
   );

@@ -5,19 +5,19 @@
 import type { PricingUpdate } from '../../core/pricing';
 import { refusal } from '../../core/refusal';
 import { auditStatement } from '../audit/audit.data';
-import type { DB } from '../db/client';
-import type { Bindings, SessionUser } from '../env';
+import { commit, type DB } from '../db/client';
+import type { SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lot-access';
 import { pricingRecord, pricingStatement } from './pricing.data';
 
 /** The change and its UPDATE_PRICING audit entry (what it was, what it became) commit together. */
-export async function updatePricing(env: Bindings, db: DB, owner: SessionUser, lotId: string, update: PricingUpdate) {
+export async function updatePricing(db: DB, owner: SessionUser, lotId: string, update: PricingUpdate) {
   await assertManagesLot(db, owner, lotId);
   if (update.lotId && update.lotId !== lotId) throw refusal('invalid', 'The lotId in the body must match the lot in the path');
   const before = await pricingRecord(db, lotId);
-  await env.DB.batch([
-    pricingStatement(env.DB, db, lotId, update),
-    auditStatement(env.DB, db, owner, {
+  await commit(db, [
+    pricingStatement(db, lotId, update),
+    auditStatement(db, owner, {
       action: 'UPDATE_PRICING',
       subject: `lot:${lotId}`,
       context: {

@@ -22,15 +22,15 @@ export const receiptNumber = (id: string) => `PKD-${shortIdOf(id)}`;
 const totals = (amountCents: number) => ({ amountCents, vatCents: vatIncluded(amountCents) });
 
 /** The statement that issues a reservation's receipt (run it in the booking's batch). */
-export const issueReceipt = (d1: D1Database, db: DB, input: { userId: string; reservationId: string; amountCents: number }) =>
+export const issueReceipt = (db: DB, input: { userId: string; reservationId: string; amountCents: number }) =>
   statementOf(
-    d1,
+    db,
     db.insert(receipts).values({ id: newId(), userId: input.userId, reservationId: input.reservationId, ...totals(input.amountCents) }),
   );
 
 /** The statement that brings a receipt to the reservation's new net amount paid. */
-export const reviseReceipt = (d1: D1Database, db: DB, reservationId: string, netPaidCents: number) =>
-  statementOf(d1, db.update(receipts).set(totals(netPaidCents)).where(eq(receipts.reservationId, reservationId)));
+export const reviseReceipt = (db: DB, reservationId: string, netPaidCents: number) =>
+  statementOf(db, db.update(receipts).set(totals(netPaidCents)).where(eq(receipts.reservationId, reservationId)));
 
 const RECEIPT_METHOD_LABELS: Record<GatePaymentMethod, string> = { wallet: 'Parkada Wallet', cash: 'cash at the gate' };
 

@@ -92,7 +92,7 @@ describe('an error after the batch committed (a lost connection)', () => {
     const { user } = await driver(1_000);
     const request = serviceRequest(user.id, 'reservations.create');
     const refusal = await book(
-      contextWith({ d1: lostAfterCommit() }),
+      contextWith({ db: lostAfterCommit() }),
       { lotId, start: inMinutes(60), durationHours: 2, plate: 'NAB 1234' },
       request,
     ).then(
@@ -120,7 +120,7 @@ describe('an error after the batch committed (a lost connection)', () => {
       startTs: string;
     }>();
     await modify(
-      contextWith({ d1: lostAfterCommit() }),
+      contextWith({ db: lostAfterCommit() }),
       booking.id,
       { start: inMinutes(2 * 24 * 60), durationHours: 1 },
       serviceRequest(user.id, `reservations.modify:${booking.id}`),

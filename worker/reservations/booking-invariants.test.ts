@@ -86,7 +86,7 @@ function contextFor(lotId: string, injected: Fault): BookingContext {
     case 'lost commit':
       return contextWith({ lot: () => ({ commit: () => Promise.reject(new Error('commit lost')) }) });
     case 'connection lost after the commit':
-      return contextWith({ d1: lostAfterCommit() });
+      return contextWith({ db: lostAfterCommit() });
     case 'throw after the batch':
       return contextWith({
         afterCommit: (what, work) =>

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../core/time';
 import { openWalkIns } from '../gate/checkins.data';
 import { readPreferences } from '../account/preferences.data';
 import { afterCommit } from '../db/after-commit';
-import { createDb, type DB } from '../db/client';
+import { commit, createDb, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import type { Bindings } from '../env';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock, type LotTimerMessage } from '../lot-object/protocol';
@@ -144,7 +144,7 @@ async function expireNoShow(
   graceMinutes: number,
 ): Promise<'done' | 'later'> {
   try {
-    await ctx.env.DB.batch(updateIfUnchanged(ctx.env.DB, ctx.db, { ...row, status: 'CONFIRMED' }, { status: 'EXPIRED' }));
+    await commit(ctx.db, updateIfUnchanged(ctx.db, { ...row, status: 'CONFIRMED' }, { status: 'EXPIRED' }));
   } catch (error) {
     if (changedMeanwhile(error)) return 'later';
     throw error;

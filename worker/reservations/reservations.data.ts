@@ -209,25 +209,24 @@ export async function reservationForTimers(db: DB, reservationId: string) {
  * moves on), followed by the guard that aborts the whole batch when it matched nothing.
  */
 export const updateIfUnchanged = (
-  d1: D1Database,
   db: DB,
   read: { id: string; status: ReservationView['status']; version: number },
   set: Partial<typeof reservations.$inferInsert>,
 ) => [
   statementOf(
-    d1,
+    db,
     db
       .update(reservations)
       .set({ ...set, version: sql`${reservations.version} + 1` })
       .where(and(eq(reservations.id, read.id), eq(reservations.status, read.status), eq(reservations.version, read.version))),
   ),
-  abortUnlessChanged(d1),
+  abortUnlessChanged(db),
 ];
 
 /** The one insert of a reservation, for the batch that pays for it (a booking, or a walk-in paid from a wallet). */
-export const reservationInsert = (d1: D1Database, db: DB, reservation: typeof reservations.$inferInsert) =>
-  statementOf(d1, db.insert(reservations).values(reservation));
+export const reservationInsert = (db: DB, reservation: typeof reservations.$inferInsert) =>
+  statementOf(db, db.insert(reservations).values(reservation));
 
 /** The one insert of a charge: what a reservation was charged, or (negative, REFUND) paid back. */
-export const chargeInsert = (d1: D1Database, db: DB, charge: { reservationId: string; kind: ChargeKind; amountCents: number }) =>
-  statementOf(d1, db.insert(charges).values({ id: newId(), ...charge }));
+export const chargeInsert = (db: DB, charge: { reservationId: string; kind: ChargeKind; amountCents: number }) =>
+  statementOf(db, db.insert(charges).values({ id: newId(), ...charge }));

@@ -12,7 +12,7 @@ import { formatPeso } from '../../core/money';
 import { extensionCents, quote } from '../../core/pricing';
 import { formatDateTime, HOUR_MS } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } from '../../core/vehicles';
-import type { DB } from '../db/client';
+import { commit, type DB } from '../db/client';
 import { afterCommit } from '../db/after-commit';
 import { changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
@@ -251,7 +251,7 @@ async function holdSlot(ctx: BookingContext, plan: BookingPlan, input: CreateRes
  * Answers the reservation a concurrent twin under the same key made, if it won.
  */
 async function payAndRecord(ctx: BookingContext, plan: BookingPlan, slotId: string, request: IdempotentRequest, now: Date) {
-  const { env, db } = ctx;
+  const { db } = ctx;
   const { id, holdId, userId, lot, start, end, vehicle, price, what } = plan;
   const authority = ctx.lot(lot.id);
   let written = false;
@@ -265,11 +265,10 @@ async function payAndRecord(ctx: BookingContext, plan: BookingPlan, slotId: stri
         record,
         () =>
           payFromWallet(
-            env,
             db,
             { userId, reservationId: id, amountCents: price.totalCents, description: what, idempotencyKey: `reservation:${id}:booking` },
             [
-              reservationInsert(env.DB, db, {
+              reservationInsert(db, {
                 id,
                 userId,
                 lotId: lot.id,
@@ -282,10 +281,10 @@ async function payAndRecord(ctx: BookingContext, plan: BookingPlan, slotId: stri
                 amountCents: price.totalCents,
                 priceSnapshotJson: JSON.stringify(price),
               }),
-              chargeInsert(env.DB, db, { reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
-              issueReceipt(env.DB, db, { userId, reservationId: id, amountCents: price.totalCents }),
-              recordIdempotencyKey(db, env.DB, request, id),
-              claimHold(env.DB, db, holdId, id),
+              chargeInsert(db, { reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
+              issueReceipt(db, { userId, reservationId: id, amountCents: price.totalCents }),
+              recordIdempotencyKey(db, request, id),
+              claimHold(db, holdId, id),
             ],
           ),
         now,
@@ -357,7 +356,7 @@ export function cancel(ctx: BookingContext, id: string, request: IdempotentReque
 }
 
 async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: ReservationView, request: IdempotentRequest, now: Date) {
-  const { env, db } = ctx;
+  const { db } = ctx;
   const { userId } = request;
   const { id } = reservation;
   // The same request again: the first answer, no second refund.
@@ -366,11 +365,10 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
   if (reservation.status !== 'CONFIRMED') throw refusal('conflict', `This reservation is already ${reservation.status.toLowerCase()}.`);
   const { freeCancelMinutes } = await readSettings(db);
   const refundCents = refundableAt(reservation.startTs, freeCancelMinutes, now) ? await netPaid(db, id) : 0;
-  const markCancelled = updateIfUnchanged(ctx.env.DB, ctx.db, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
+  const markCancelled = updateIfUnchanged(ctx.db, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
   try {
     if (refundCents > 0) {
       const refunded = await refundToWallet(
-        env,
         db,
         {
           userId,
@@ -381,14 +379,14 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
         },
         [
           ...markCancelled,
-          chargeInsert(env.DB, db, { reservationId: id, kind: 'REFUND', amountCents: -refundCents }),
-          reviseReceipt(env.DB, db, id, 0),
-          recordIdempotencyKey(db, env.DB, request, id),
+          chargeInsert(db, { reservationId: id, kind: 'REFUND', amountCents: -refundCents }),
+          reviseReceipt(db, id, 0),
+          recordIdempotencyKey(db, request, id),
         ],
       );
       if (!refunded.ok) throw refusal('conflict', 'This reservation was already cancelled.');
     } else {
-      await env.DB.batch([...markCancelled, recordIdempotencyKey(db, env.DB, request, id)]);
+      await commit(db, [...markCancelled, recordIdempotencyKey(db, request, id)]);
     }
   } catch (error) {
     if (isIdempotencyRace(error))
@@ -418,7 +416,7 @@ async function reschedule(
   request: IdempotentRequest,
   now: Date,
 ) {
-  const { env, db } = ctx;
+  const { db } = ctx;
   const { userId } = request;
   const lot = await bookableLot(db, reservation.lotId);
   const price = quote(lot.pricing, next.end.getTime() - next.start.getTime(), next.start.getTime());
@@ -454,17 +452,17 @@ async function reschedule(
     idempotencyKey: `reservation:${reservation.id}:${request.key}`,
   };
   const statements = [
-    ...updateIfUnchanged(ctx.env.DB, ctx.db, reservation, {
+    ...updateIfUnchanged(ctx.db, reservation, {
       startTs: next.start.toISOString(),
       endTs: next.end.toISOString(),
       slotId: held.slotId,
       amountCents: paid + difference,
       priceSnapshotJson: JSON.stringify(price),
     }),
-    chargeInsert(env.DB, db, { reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference }),
-    reviseReceipt(env.DB, db, reservation.id, paid + difference),
-    recordIdempotencyKey(db, env.DB, request, reservation.id),
-    claimHold(env.DB, db, holdId, reservation.id),
+    chargeInsert(db, { reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference }),
+    reviseReceipt(db, reservation.id, paid + difference),
+    recordIdempotencyKey(db, request, reservation.id),
+    claimHold(db, holdId, reservation.id),
   ];
   const record: BookingRecord = {
     reservationId: reservation.id,
@@ -480,9 +478,9 @@ async function reschedule(
       holdId,
       record,
       async () => {
-        if (difference > 0) return payFromWallet(env, db, movement, statements);
-        if (difference < 0) return refundToWallet(env, db, movement, statements);
-        await env.DB.batch(statements);
+        if (difference > 0) return payFromWallet(db, movement, statements);
+        if (difference < 0) return refundToWallet(db, movement, statements);
+        await commit(db, statements);
         return { ok: true, transactionId: '' } as const;
       },
       now,

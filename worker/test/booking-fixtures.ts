@@ -6,6 +6,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEEKDAYS } from '../../core/booking';
+import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import { lots, pricing, reservations, slots, users, wallets } from '../db/schema';
 import type { IdempotentRequest } from '../db/idempotency-keys';
@@ -124,15 +125,15 @@ export const serviceRequest = (userId: string, scope: string): IdempotentRequest
 
 /**
  * The booking service's context around a lot's real Durable Object, with faults injected: any
- * allocator method replaced (a lost commit, an alarm firing mid-request), follow-up work failing.
+ * allocator method replaced (a lost commit, an alarm firing mid-request), follow-up work failing,
+ * a db whose commits fail (`lostAfterCommit`).
  */
 export function contextWith(
-  faults: { lot?: (real: SlotAuthority) => Partial<SlotAuthority>; afterCommit?: BookingContext['afterCommit']; d1?: D1Database } = {},
+  faults: { lot?: (real: SlotAuthority) => Partial<SlotAuthority>; afterCommit?: BookingContext['afterCommit']; db?: DB } = {},
 ): BookingContext {
-  const base = bookingContext(env, db());
+  const base = bookingContext(env, faults.db ?? db());
   return {
     ...base,
-    env: faults.d1 ? { ...env, DB: faults.d1 } : env,
     lot: (lotId) => {
       const real = lotObject(env, lotId);
       return { ...bind(real), ...faults.lot?.(real) };
@@ -162,17 +163,23 @@ export async function failInserts(table: string, when: string) {
   return { heal: () => env.DB.exec(`DROP TRIGGER ${name}`) };
 }
 
-/** D1 whose batches commit and then report an error, as a connection lost after the commit would. */
-export const lostAfterCommit = (d1: D1Database = env.DB): D1Database =>
-  new Proxy(d1, {
-    get(target, property) {
-      if (property === 'batch') {
-        return async (statements: D1PreparedStatement[]) => {
-          await target.batch(statements);
-          throw new Error('Network connection lost.');
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+/**
+ * A db whose commits (batches of its client, `commit`) land and then report an error, as a connection
+ * lost after the commit would. Only its client is faulty: drizzle's own queries (the service's reads,
+ * some of them batched) keep the real binding, so the fault hits the write and nothing before it.
+ */
+export const lostAfterCommit = (): DB =>
+  Object.assign(db(), {
+    $client: new Proxy(env.DB, {
+      get(target, property) {
+        if (property === 'batch') {
+          return async (statements: D1PreparedStatement[]) => {
+            await target.batch(statements);
+            throw new Error('Network connection lost.');
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }),
   });

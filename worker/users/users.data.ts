@@ -145,9 +145,9 @@ export async function isLastActiveAdmin(db: DB, userId: string): Promise<boolean
 }
 
 /** Changes a role, only from the one read and never the last active admin's; follow it with `abortUnlessChanged`. */
-export const setRole = (d1: D1Database, db: DB, userId: string, from: Role, role: Role) =>
+export const setRole = (db: DB, userId: string, from: Role, role: Role) =>
   statementOf(
-    d1,
+    db,
     db
       .update(users)
       .set({ role })
@@ -155,9 +155,9 @@ export const setRole = (d1: D1Database, db: DB, userId: string, from: Role, role
   );
 
 /** Suspends or reactivates, only if the user is not already so and is not the last active admin; follow it with `abortUnlessChanged`. */
-export const setSuspended = (d1: D1Database, db: DB, userId: string, suspendedAt: string | null) =>
+export const setSuspended = (db: DB, userId: string, suspendedAt: string | null) =>
   statementOf(
-    d1,
+    db,
     db
       .update(users)
       .set({ suspendedAt })

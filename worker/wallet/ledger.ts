@@ -4,6 +4,7 @@
  * statements are safe to run in any D1 batch (one transaction) next to the records they pay for.
  */
 import { CENTS_PER_POINT, type TransactionType } from '../../core/wallet';
+import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import { violates } from '../db/constraints';
 
@@ -25,10 +26,10 @@ export type LedgerEntry = {
  * delta = points(net after this row) − points(net before it). (D1 may bind JS numbers as REAL, hence
  * the CASTs: integer division must not become a fraction of a point.)
  */
-export function ledgerInsert(d1: D1Database, entry: LedgerEntry & { id?: string }): D1PreparedStatement {
+export function ledgerInsert(db: DB, entry: LedgerEntry & { id?: string }): D1PreparedStatement {
   const id = entry.id ?? newId();
   const earnsPoints = (entry.type === 'PAYMENT' || entry.type === 'REFUND') && entry.reservationId ? 1 : 0;
-  return d1
+  return db.$client
     .prepare(
       `INSERT INTO wallet_transactions
          (id, wallet_id, type, amount_cents, currency, description, reservation_id, payment_reference, idempotency_key, points_delta)

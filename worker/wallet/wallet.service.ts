@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
 import { TOPUP_METHOD_LABELS } from '../../core/wallet';
 import { auditStatement } from '../audit/audit.data';
-import type { DB } from '../db/client';
+import { commit, type DB } from '../db/client';
 import { payments } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
@@ -35,13 +35,8 @@ export type SpendResult =
   | { ok: false; reason: 'duplicate' };
 
 /** Debits a PAYMENT; `before` runs first in the same transaction (e.g. the reservation it pays for). */
-export async function payFromWallet(
-  env: Bindings,
-  db: DB,
-  movement: WalletMovement,
-  before: D1PreparedStatement[] = [],
-): Promise<SpendResult> {
-  return post(env, db, 'PAYMENT', -movement.amountCents, movement, before);
+export async function payFromWallet(db: DB, movement: WalletMovement, before: D1PreparedStatement[] = []): Promise<SpendResult> {
+  return post(db, 'PAYMENT', -movement.amountCents, movement, before);
 }
 
 /**
@@ -51,14 +46,13 @@ export async function payFromWallet(
  * and their reason.
  */
 export async function refundToWallet(
-  env: Bindings,
   db: DB,
   movement: WalletMovement,
   before: D1PreparedStatement[] = [],
   givenBy?: { user: SessionUser; subject: string; reason: string },
 ): Promise<SpendResult> {
   const actor = givenBy?.user ?? (await findUserById(db, movement.userId))!;
-  const audit = auditStatement(env.DB, db, actor, {
+  const audit = auditStatement(db, actor, {
     action: 'REFUND',
     subject: givenBy?.subject ?? (movement.reservationId ? `reservation:${movement.reservationId}` : `user:${movement.userId}`),
     context: {
@@ -67,11 +61,10 @@ export async function refundToWallet(
       ...(givenBy && { reason: givenBy.reason, to: 'wallet' }),
     },
   });
-  return post(env, db, 'REFUND', movement.amountCents, movement, [...before, audit]);
+  return post(db, 'REFUND', movement.amountCents, movement, [...before, audit]);
 }
 
 async function post(
-  env: Bindings,
   db: DB,
   type: 'PAYMENT' | 'REFUND',
   amountCents: number,
@@ -81,9 +74,9 @@ async function post(
   const wallet = await walletOf(db, movement.userId);
   const transactionId = newId();
   try {
-    await env.DB.batch([
+    await commit(db, [
       ...before,
-      ledgerInsert(env.DB, {
+      ledgerInsert(db, {
         id: transactionId,
         walletId: wallet.id,
         type,

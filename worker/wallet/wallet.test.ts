@@ -365,7 +365,7 @@ describe('paying and refunding from the wallet', () => {
     const ids = await reservationsFor(user.id, 50);
     const results = await Promise.all(
       ids.map((reservationId) =>
-        payFromWallet(env, db(), {
+        payFromWallet(db(), {
           userId: user.id,
           reservationId,
           amountCents: 1_000,
@@ -385,7 +385,7 @@ describe('paying and refunding from the wallet', () => {
     const { user, wallet, cookie } = await newDriver();
     await topUp(cookie, 5_000);
     const [reservationId] = await reservationsFor(user.id, 1);
-    const result = await payFromWallet(env, db(), {
+    const result = await payFromWallet(db(), {
       userId: user.id,
       reservationId,
       amountCents: 8_000,
@@ -407,8 +407,8 @@ describe('paying and refunding from the wallet', () => {
       description: 'Parking',
       idempotencyKey: `reservation:${reservationId}:booking`,
     };
-    expect((await payFromWallet(env, db(), movement)).ok).toBe(true);
-    expect(await payFromWallet(env, db(), movement)).toEqual({ ok: false, reason: 'duplicate' });
+    expect((await payFromWallet(db(), movement)).ok).toBe(true);
+    expect(await payFromWallet(db(), movement)).toEqual({ ok: false, reason: 'duplicate' });
     expect((await walletRow(wallet.id)).balanceCents).toBe(6_000);
   });
 
@@ -417,7 +417,7 @@ describe('paying and refunding from the wallet', () => {
     await topUp(cookie, 100_000);
     expect((await walletRow(wallet.id)).points).toBe(0);
     const [r1, r2] = await reservationsFor(user.id, 2);
-    await payFromWallet(env, db(), {
+    await payFromWallet(db(), {
       userId: user.id,
       reservationId: r1,
       amountCents: 9_500,
@@ -425,7 +425,7 @@ describe('paying and refunding from the wallet', () => {
       idempotencyKey: 'p1',
     });
     expect((await walletRow(wallet.id)).points).toBe(9);
-    await refundToWallet(env, db(), {
+    await refundToWallet(db(), {
       userId: user.id,
       reservationId: r1,
       amountCents: 1_500,
@@ -433,14 +433,14 @@ describe('paying and refunding from the wallet', () => {
       idempotencyKey: 'r1',
     });
     expect((await walletRow(wallet.id)).points).toBe(8); // floor(₱80 / ₱10)
-    await payFromWallet(env, db(), {
+    await payFromWallet(db(), {
       userId: user.id,
       reservationId: r2,
       amountCents: 40_000,
       description: 'Parking',
       idempotencyKey: 'p2',
     });
-    await refundToWallet(env, db(), {
+    await refundToWallet(db(), {
       userId: user.id,
       reservationId: r1,
       amountCents: 8_000,
@@ -493,7 +493,7 @@ describe('paying and refunding from the wallet', () => {
             description: step.kind,
             idempotencyKey: `op${i}`,
           };
-          const result = step.kind === 'pay' ? await payFromWallet(env, db(), movement) : await refundToWallet(env, db(), movement);
+          const result = step.kind === 'pay' ? await payFromWallet(db(), movement) : await refundToWallet(db(), movement);
           expect(result.ok).toBe(step.kind === 'refund' || expected >= amount);
           if (!result.ok) continue;
           const signed = step.kind === 'pay' ? amount : -amount;
@@ -580,7 +580,7 @@ describe('wallet settings', () => {
 
     await topUp(cookie, 30_000); // GCash is now a saved method
     const [reservationId] = await reservationsFor(user.id, 1);
-    await payFromWallet(env, db(), {
+    await payFromWallet(db(), {
       userId: user.id,
       reservationId,
       amountCents: 15_000,
@@ -604,7 +604,7 @@ describe('wallet settings', () => {
     // ₱49,900 topped up today: a ₱500 automatic top-up would pass the ₱50,000 ceiling.
     for (const amount of [2_000_000, 2_000_000, 990_000]) await topUp(cookie, amount);
     const [reservationId] = await reservationsFor(user.id, 1);
-    await payFromWallet(env, db(), {
+    await payFromWallet(db(), {
       userId: user.id,
       reservationId,
       amountCents: 4_975_000,
@@ -625,7 +625,7 @@ describe('wallet settings', () => {
     });
     await topUp(cookie, 30_000); // GCash only
     const [reservationId] = await reservationsFor(user.id, 1);
-    await payFromWallet(env, db(), {
+    await payFromWallet(db(), {
       userId: user.id,
       reservationId,
       amountCents: 15_000,
