@@ -1,9 +1,10 @@
 /**
  * Search at city scale: Find Parking's own request against thousands of lots, beside a trivial one.
  *   npm start            (in another terminal; PORT and BASE_URL to choose another port)
- *   npm run bench:search [-- --lots 10000 --requests 300]
- * Bulk-inserts `lots` lots of 40 slots each into the local D1 (once; again when the count changes),
- * spread over Metro Manila, with booked hours for tomorrow in the read model, straight into the
+ *   npm run bench:search [-- --lots 10000 --requests 300 --area manila|philippines]
+ * Bulk-inserts `lots` lots of 40 slots each into the local D1 (once; again when the count or area changes),
+ * spread over Metro Manila, or (`--area philippines`, the national scale) a fifth of them over Metro
+ * Manila and the rest around the country's other cities, with booked hours for tomorrow in the read model, straight into the
  * database the dev server uses (PARKADA_STATE_DIR), the way an operator's lots are imported. Then it
  * times, one request at a time and interleaved, the search near Makati for tomorrow 10:00, 2 hours
  * (default radius and page) and `GET /api/auth/user` signed in, and prints p50, p95, their ratio and
@@ -18,13 +19,38 @@ import type { Page } from '../core/paging';
 import { localD1 } from '../scripts/local-state';
 import { api, BASE_URL, signUpDriver } from './client';
 
-const { values } = parseArgs({ options: { lots: { type: 'string', default: '10000' }, requests: { type: 'string', default: '300' } } });
+const { values } = parseArgs({
+  options: {
+    lots: { type: 'string', default: '10000' },
+    requests: { type: 'string', default: '300' },
+    area: { type: 'string', default: 'manila' },
+  },
+});
+const national = values.area === 'philippines';
 const lotCount = Number(values.lots);
 const requests = Number(values.requests);
 const SLOTS_PER_LOT = 40;
 const MAKATI = '14.5547,121.0244';
 /** Metro Manila, roughly: Caloocan to Muntinlupa, Manila Bay to Marikina. */
 const AREA = { south: 14.4, north: 14.76, west: 120.95, east: 121.13 };
+/** Other cities, each with about 0.3° around it (roughly a metro area): Luzon, the Visayas and Mindanao. */
+const CITIES = [
+  [16.41, 120.6],
+  [15.49, 120.97],
+  [14.07, 121.33],
+  [13.62, 123.19],
+  [10.32, 123.89],
+  [10.72, 122.56],
+  [10.68, 122.95],
+  [11.24, 125.0],
+  [9.31, 123.31],
+  [7.07, 125.61],
+  [8.48, 124.65],
+  [6.91, 122.08],
+  [6.11, 125.17],
+  [9.78, 118.74],
+  [18.2, 120.59],
+];
 const BENCH_LOTS = "id LIKE 'bench-lot-%'";
 
 /** Tomorrow 10:00 in Manila. */
@@ -53,11 +79,14 @@ function importLots(start: Date) {
     ),
   );
   const rows = Array.from({ length: lotCount }, (_, i) => {
-    const lat = AREA.south + next() * (AREA.north - AREA.south);
-    const lng = AREA.west + next() * (AREA.east - AREA.west);
+    const inManila = !national || next() < 0.2;
+    const [cityLat, cityLng] = CITIES[Math.floor(next() * CITIES.length)];
+    const lat = inManila ? AREA.south + next() * (AREA.north - AREA.south) : cityLat + (next() - 0.5) * 0.6;
+    const lng = inManila ? AREA.west + next() * (AREA.east - AREA.west) : cityLng + (next() - 0.5) * 0.6;
+    const place = inManila ? 'Metro Manila' : 'Philippines';
     const amenities = JSON.stringify({ accessible: next() < 0.5, evCharging: next() < 0.2, security: true, covered: next() < 0.6 });
     const id = `bench-lot-${String(i).padStart(5, '0')}`;
-    return `('${id}', (SELECT id FROM users WHERE role = 'owner_admin' ORDER BY created_at LIMIT 1), 'Bench Lot ${i}', 'Bench St ${i}, Metro Manila', 'Metro Manila', ${lat.toFixed(6)}, ${lng.toFixed(6)}, '${amenities}', '${hours}', '{"maxDuration":24,"allowOvernight":false}', 1)`;
+    return `('${id}', (SELECT id FROM users WHERE role = 'owner_admin' ORDER BY created_at LIMIT 1), 'Bench Lot ${i}', 'Bench St ${i}, ${place}', '${place}', ${lat.toFixed(6)}, ${lng.toFixed(6)}, '${amenities}', '${hours}', '{"maxDuration":24,"allowOvernight":false}', 1)`;
   });
   const firstHour = Math.floor(start.getTime() / HOUR_MS) - 10;
   const statements = [
@@ -99,7 +128,8 @@ async function timed(path: string, cookie?: string) {
 async function main() {
   const start = tomorrowAt10();
   const [{ n }] = query<{ n: number }>(`SELECT count(*) AS n FROM lots WHERE ${BENCH_LOTS}`);
-  if (n !== lotCount) {
+  const [{ outside }] = query<{ outside: number }>(`SELECT count(*) AS outside FROM lots WHERE ${BENCH_LOTS} AND geo_lat < 14`);
+  if (n !== lotCount || outside > 0 !== national) {
     console.log(`Importing ${lotCount} lots of ${SLOTS_PER_LOT} slots into the local D1…`);
     importLots(start);
   }
