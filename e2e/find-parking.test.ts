@@ -39,6 +39,22 @@ reportPageOnFailure(() => page);
 describe('Find Parking on a phone, with the search in the URL', () => {
   let movedURL = '';
 
+  it('asks for the list once on arrival: the route’s prefetch and the screen share one key', async () => {
+    const searches: string[] = [];
+    const count = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/lots') searches.push(url.search);
+    };
+    page.on('request', count);
+    try {
+      await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
+      await listedNames(page, 'near=14.5547,121.0244');
+      expect(searches).toHaveLength(1);
+    } finally {
+      page.off('request', count);
+    }
+  });
+
   it('follows the map: panning searches the new viewport, nearest its centre first', async () => {
     await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
     await page.getByRole('heading', { name: 'Find Parking' }).waitFor();

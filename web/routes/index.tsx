@@ -1,5 +1,8 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { findParkingSearch } from '../features/find-parking/find-parking-search';
+import { nextQuarterHour, toManilaInput } from '../../core/time';
+import { findParkingSearch, lotQueryOf, windowOf } from '../features/find-parking/find-parking-search';
+import { preferencesQuery } from '../lib/account';
+import { lotsQuery } from '../lib/booking';
 import { useAuth } from '../lib/session';
 
 /**
@@ -11,7 +14,24 @@ const FindParkingPage = lazyRouteComponent(() => import('../features/find-parkin
 const LandingPage = lazyRouteComponent(() => import('../features/landing/landing-page'), 'LandingPage');
 
 /** `/` is the landing page when signed out and Find Parking (what drivers come for) when signed in, its search the URL's. */
-export const Route = createFileRoute('/')({ validateSearch: findParkingSearch, component: Home });
+export const Route = createFileRoute('/')({
+  validateSearch: findParkingSearch,
+  // A driver's list starts loading with the route, beside the screen's code; prefetched, not awaited,
+  // so the list shows its skeleton meanwhile. The key is the screen's own (same search, window, default duration).
+  loader: ({ context: { queryClient, user }, location }) => {
+    const search = findParkingSearch.safeParse(location.search);
+    if (!user || !search.success) return;
+    void queryClient
+      .ensureQueryData(preferencesQuery)
+      .then((prefs) => {
+        const window = windowOf(search.data, prefs.defaultDuration, toManilaInput(nextQuarterHour()));
+        return queryClient.prefetchInfiniteQuery(lotsQuery(lotQueryOf(search.data, window)));
+      })
+      // The screen's own queries show what failed.
+      .catch(() => undefined);
+  },
+  component: Home,
+});
 
 function Home() {
   const { user } = useAuth();

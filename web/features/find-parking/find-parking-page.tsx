@@ -4,7 +4,7 @@ import { LocateFixed, Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DURATION_HOURS } from '../../../core/booking';
 import { PLACES } from '../../../core/places';
-import { fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
+import { nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field, Input, Select } from '../../components/ui/field';
@@ -14,7 +14,7 @@ import { lotsQuery, type DriverLot } from '../../lib/booking';
 import { loadedItems } from '../../lib/pages';
 import { BookingDialog } from '../booking/booking-dialog';
 import { LotCard } from './lot-card';
-import { FILTERS, lotQueryOf, mapViewOf, whereOf, type Filter, type FindParkingSearch } from './find-parking-search';
+import { FILTERS, lotQueryOf, mapViewOf, whereOf, windowOf, type Filter, type FindParkingSearch } from './find-parking-search';
 import { LotMap } from './lot-map';
 
 /** Find Parking, searching real availability for the chosen window; the search lives in the URL. */
@@ -29,8 +29,7 @@ export function FindParkingPage() {
   const [defaultArrival] = useState(() => toManilaInput(nextQuarterHour()));
   const when = search.arrive ?? defaultArrival;
   const [booking, setBooking] = useState<DriverLot | null>(null);
-  const hours = search.hours ?? Number(prefs?.defaultDuration ?? 2);
-  const start = fromManilaInput(when);
+  const { start, hours } = windowOf(search, prefs?.defaultDuration, defaultArrival);
   const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => search[filter]);
 
   // Refetched every 30 s, so availability stays live.

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DURATION_HOURS } from '../../../core/booking';
 import { MANILA_CENTER } from '../../../core/geo';
 import { placeNamed } from '../../../core/places';
+import { fromManilaInput } from '../../../core/time';
 import type { LotSearch } from '../../lib/booking';
 
 const point = /^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/;
@@ -49,6 +50,14 @@ export function whereOf(search: FindParkingSearch): { label: string; point: [num
   const place = placeNamed(label);
   if (place) return { label: place.name, point: place.point };
   return { label, point: null, q: label || undefined };
+}
+
+/**
+ * The window searched: the arrival the URL names (else `defaultArrival`, the next quarter hour) for
+ * the hours it names (else the driver's default duration).
+ */
+export function windowOf(search: FindParkingSearch, defaultDuration: string | undefined, defaultArrival: string) {
+  return { start: fromManilaInput(search.arrive ?? defaultArrival), hours: search.hours ?? Number(defaultDuration ?? 2) };
 }
 
 /** The API's query for a search: the viewport once the map moved, else the place; the window; the filters. */
