@@ -64,10 +64,11 @@ async function pendingFor(db: DB, id: string, userId: string) {
   return invitation;
 }
 
-const answered = (id: string) => async (db: DB) => {
+/** The refusal for an invitation someone answered meanwhile, saying how. */
+async function answeredMeanwhile(db: DB, id: string) {
   const invitation = await findInvitation(db, id);
   return refusal('conflict', `This invitation was already ${invitation?.status ?? 'withdrawn'}.`);
-};
+}
 
 /**
  * The invited person accepts: they are assigned to the lot, and a driver becomes an attendant (audited
@@ -102,7 +103,7 @@ export async function acceptInvitation(ctx: Ctx, id: string, now = new Date()) {
       answerNotice(ctx, invitation, 'accepted'),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
+    if (changedMeanwhile(error)) throw await answeredMeanwhile(ctx.db, id);
     if (violates(error, 'attendant_assignments')) throw refusal('conflict', 'You already work this lot’s gate.');
     throw error;
   }
@@ -119,7 +120,7 @@ export async function declineInvitation(ctx: Ctx, id: string, now = new Date()) 
       answerNotice(ctx, invitation, 'declined'),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
+    if (changedMeanwhile(error)) throw await answeredMeanwhile(ctx.db, id);
     throw error;
   }
   return { id, status: 'declined' as const };
@@ -133,7 +134,7 @@ export async function withdrawInvitation(ctx: Ctx, lotId: string, id: string, no
   try {
     await commit(ctx.db, [decideInvitationStatement(ctx.db, id, 'withdrawn', now), abortUnlessChanged(ctx.db)]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw await answered(id)(ctx.db);
+    if (changedMeanwhile(error)) throw await answeredMeanwhile(ctx.db, id);
     throw error;
   }
   return { id, status: 'withdrawn' as const };
