@@ -67,6 +67,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders apart too: a route's loader names its queries (owner, admin, gate) and would otherwise
+      // put them on every screen's path. Pending components stay in the route tree, to show at once.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './web/routes',
       generatedRouteTree: './web/routeTree.gen.ts',
     }),

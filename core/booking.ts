@@ -2,7 +2,6 @@
  * Time rules of a booking, shared by the worker (to refuse) and the web (to offer): lot hours in
  * Manila, the window checks, free cancellation, the no-show grace, and the reservation tabs.
  */
-import { z } from 'zod';
 import { MANILA_TZ } from './time';
 import { shortIdOf } from './ids';
 
@@ -137,27 +136,6 @@ export function remainingTime(endTs: string, now = new Date()): string {
 
 /** Pass id: a short code people can read out and type, from the reservation id. */
 export const passIdOf = (reservationId: string) => shortIdOf(reservationId);
-
-/** An instant with its offset, as the booking and change requests give their start and end. */
-export const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
-
-/** POST /api/reservations. `Idempotency-Key` header required. */
-export const createReservationSchema = z
-  .object({
-    lotId: z.uuid('Unknown lot id'),
-    start: isoInstant,
-    durationHours: z.number().int('Duration is whole hours.').min(1).max(24).optional(),
-    end: isoInstant.optional(),
-    vehicleId: z.uuid('Unknown vehicle id').optional(),
-    plate: z.string().trim().min(1).max(20).optional(),
-    needs: z.object({ accessible: z.boolean().optional(), ev: z.boolean().optional() }).optional(),
-  })
-  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {
-    message: 'Give either durationHours or end.',
-    path: ['durationHours'],
-  })
-  .refine((b) => !!b.vehicleId || !!b.plate, { message: 'Choose a vehicle or type its plate.', path: ['vehicleId'] });
-export type CreateReservation = z.infer<typeof createReservationSchema>;
 
 export const windowEnd = (start: string, body: { durationHours?: number; end?: string }) =>
   body.end ? new Date(body.end) : new Date(new Date(start).getTime() + (body.durationHours ?? 1) * 60 * MINUTE);

@@ -6,17 +6,7 @@
 import { z } from 'zod';
 import type { LotHours, Weekday } from './booking';
 import { formatPeso } from './money';
-import {
-  bandHours,
-  bandLabel,
-  bandParts,
-  dayTypeOf,
-  hourLabel,
-  priceBandSchema,
-  PRICE_BANDS,
-  type DayType,
-  type PriceBand,
-} from './price-bands';
+import { bandHours, bandLabel, bandParts, dayTypeOf, hourLabel, PRICE_BANDS, type DayType, type PriceBand } from './price-bands';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from './pricing';
 
 /** How far back the records are read: the last four whole weeks, up to Manila midnight today. */
@@ -196,7 +186,7 @@ export const dynamicToggleSchema = z.object({ enabled: z.boolean('Say whether dy
 /** `POST /api/pricing/apply-dynamic`: the suggestion the owner saw, so a changed one is not applied unseen. */
 export const applyDynamicSchema = z.object({
   lotId: z.uuid('Unknown lot id'),
-  band: priceBandSchema,
+  band: z.enum(PRICE_BANDS as [PriceBand, ...PriceBand[]], 'Unknown price band'),
   suggestedPrice: z.number('The suggested price is required').int('The suggested price is in whole centavos'),
 });
 export type ApplyDynamic = z.infer<typeof applyDynamicSchema>;

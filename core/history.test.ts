@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  historyCsv,
-  historyFilterOf,
-  historyQueryOf,
-  historyQuerySchema,
-  matchesHistory,
-  NO_HISTORY_FILTER,
-  type HistoryFacts,
-} from './history';
+import { historyCsv, historyQueryOf, matchesHistory, NO_HISTORY_FILTER, type HistoryFacts } from './history';
+import { historyFilterOf, historyQuerySchema } from './history-request';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();

@@ -3,13 +3,11 @@
  * the last 7, 30 or 365 days (by the reservation's start; upcoming ones count as in range). The same
  * rule filters the Reservations and Receipts tabs and the CSV export of what is shown.
  */
-import { z } from 'zod';
 import { RESERVATION_STATUSES, type ReservationStatus } from './booking';
 import { csvManilaTime, csvPesos, inert, toCsv } from './csv';
 
 export const HISTORY_RANGES = { all: 'All time', week: 'Last 7 days', month: 'Last 30 days', year: 'Last 365 days' } as const;
 export type HistoryRange = keyof typeof HISTORY_RANGES;
-const RANGE_KEYS = Object.keys(HISTORY_RANGES) as [HistoryRange, ...HistoryRange[]];
 const RANGE_DAYS: Record<HistoryRange, number | null> = { all: null, week: 7, month: 30, year: 365 };
 
 export type HistoryFilter = { search: string; status: ReservationStatus | 'all'; range: HistoryRange };
@@ -34,19 +32,6 @@ export function matchesHistory(row: HistoryFacts, filter: HistoryFilter, now = n
   const since = rangeStart(filter.range, now);
   return since === null || new Date(row.startTs) >= since;
 }
-
-/** The filters as query parameters of `GET /api/reservations` and `GET /api/receipts` (all optional). */
-export const historyQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search text is too long (100 characters at most).').optional(),
-  status: z.enum(RESERVATION_STATUSES, { error: `status must be one of: ${RESERVATION_STATUSES.join(', ')}.` }).optional(),
-  range: z.enum(RANGE_KEYS, { error: `range must be one of: ${RANGE_KEYS.join(', ')}.` }).optional(),
-});
-
-export const historyFilterOf = (query: z.output<typeof historyQuerySchema>): HistoryFilter => ({
-  search: query.q ?? '',
-  status: query.status ?? 'all',
-  range: query.range ?? 'all',
-});
 
 /** The query parameters for a filter, leaving out what does not narrow the list. */
 export const historyQueryOf = (filter: HistoryFilter) => ({

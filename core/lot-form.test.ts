@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lotCreateSchema, lotUpdateSchema, slotPlan } from './lot-form';
-import { progressiveTiersSchema } from './pricing';
+import { progressiveTiersSchema } from './pricing-request';
 
 describe('slotPlan', () => {
   it('spreads slots over the levels, the first levels taking the remainder, numbered per level', () => {

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { WEEKDAYS, type LotHours } from './booking';
 import { WALK_IN_HORIZON_MINUTES } from './gate';
-import { jsonField } from './lot-json';
+import { jsonField } from './json-field';
 import { DEFAULT_RATE_CENTS } from './money';
-import { baseRateSchema } from './pricing';
+import { baseRateSchema } from './pricing-request';
 import { VEHICLE_TYPES } from './vehicles';
 
 /** The most slots one lot may have: a large mall car park. */

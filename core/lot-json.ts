@@ -2,7 +2,6 @@
  * A lot's JSON columns (amenitiesJson, hoursJson, rulesJson) read the same way everywhere:
  * a field that fails to parse, or is not an object, counts as empty rather than breaking the screen.
  */
-import { z } from 'zod';
 import type { LotHours, LotRules } from './booking';
 
 export type LotAmenities = { accessible?: boolean; evCharging?: boolean; security?: boolean; covered?: boolean };
@@ -19,14 +18,3 @@ function parseObject<T extends object>(json: string | null | undefined): T {
 export const lotAmenities = (lot: { amenitiesJson: string | null }) => parseObject<LotAmenities>(lot.amenitiesJson);
 export const lotHours = (lot: { hoursJson: string | null }) => parseObject<LotHours>(lot.hoursJson);
 export const lotRules = (lot: { rulesJson: string | null }) => parseObject<LotRules>(lot.rulesJson);
-
-/** Requests may send a JSON field as JSON text or as the value itself; text that fails to parse fails the schema. */
-export const jsonField = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, schema);

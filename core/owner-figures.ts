@@ -4,18 +4,15 @@
  * previous period, what money is sold as, stay lengths, and how a customer's e-mail is shown. The
  * worker computes the figures with them and the screens label them with them.
  */
-import { z } from 'zod';
 import { WEEKDAYS, type LotHours, type Weekday } from './booking';
 import { csvPesos, toCsv } from './csv';
-import { addDays, daysBetween, eachDay, isCalendarDate } from './time';
+import { addDays, daysBetween, eachDay } from './time';
 import type { ChargeKind } from './booking';
 
 /** A report spans at most a year (a leap year included). */
 export const REPORT_MAX_DAYS = 366;
 /** Spec: a day above 85% occupancy is labelled High. */
 export const HIGH_OCCUPANCY_PERCENT = 85;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The period a report is compared with: as many days, ending the day before it starts. */
 export function previousPeriod(from: string, to: string) {
@@ -135,18 +132,6 @@ export function maskEmail(email: string) {
   if (at < 0) return '•••';
   return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
 }
-
-/** `GET /api/owner/reports`: a location (all the owner's lots when absent) and Manila days, both included. */
-export const reportFilterSchema = z
-  .object({
-    lotId: z.uuid('Unknown lot id').optional(),
-    from: z.string().regex(DAY, 'from must be a date like 2026-11-23.'),
-    to: z.string().regex(DAY, 'to must be a date like 2026-11-23.'),
-  })
-  .refine((f) => isCalendarDate(f.from) && isCalendarDate(f.to), 'That is not a calendar date.')
-  .refine((f) => f.from <= f.to, 'The start date must be on or before the end date.')
-  .refine((f) => daysBetween(f.from, f.to) <= REPORT_MAX_DAYS, `A report covers at most ${REPORT_MAX_DAYS} days.`);
-export type ReportFilter = z.infer<typeof reportFilterSchema>;
 
 /** The dashboard's revenue trend ranges. */
 export const TREND_RANGES = { '7d': 7, '30d': 30, '3m': 91 } as const;

@@ -3,7 +3,6 @@
  * of the day, in Manila time. Shared by the quote, which prices each hour at its band's rate, and by
  * the suggestion model, which measures each band's occupancy.
  */
-import { z } from 'zod';
 import { DAY_MS, HOUR_MS, MANILA_OFFSET_MS } from './time';
 
 export const DAY_TYPES = ['weekday', 'weekend'] as const;
@@ -21,7 +20,6 @@ export type DayPart = (typeof DAY_PARTS)[number]['part'];
 
 export type PriceBand = `${DayType}-${DayPart}`;
 export const PRICE_BANDS = DAY_TYPES.flatMap((dayType) => DAY_PARTS.map(({ part }) => `${dayType}-${part}` as PriceBand));
-export const priceBandSchema = z.enum(PRICE_BANDS as [PriceBand, ...PriceBand[]], 'Unknown price band');
 
 /** Days since 1970-01-01 on the Manila calendar: the day a band's hours are counted on. */
 export const manilaDayIndex = (ms: number) => Math.floor((ms + MANILA_OFFSET_MS) / DAY_MS);

@@ -2,22 +2,12 @@
  * The one pricing rule of the product, used by the worker to charge and by the web to quote
  * (docs/pricing.md has worked examples). Amounts are integer centavos.
  */
-import { z } from 'zod';
-import { jsonField } from './lot-json';
 import { DEFAULT_RATE_CENTS } from './money';
 import { bandAt, type PriceBand } from './price-bands';
 import { HOUR_MS } from './time';
 
 /** A tier: from this many hours (1–24) the whole stay pays the base rate × the multiplier (0.1–2.0, in steps of 0.1). */
-export const pricingTierSchema = z.object({
-  durationHours: z.number().int('Tier hours must be whole hours').min(1, 'Tier hours are 1 to 24').max(24, 'Tier hours are 1 to 24'),
-  rateMultiplier: z
-    .number()
-    .min(0.1, 'Rate multipliers are 0.1 to 2.0')
-    .max(2, 'Rate multipliers are 0.1 to 2.0')
-    .refine((multiplier) => Math.abs(multiplier * 10 - Math.round(multiplier * 10)) < 1e-9, 'Rate multipliers go in steps of 0.1'),
-});
-export type PricingTier = z.infer<typeof pricingTierSchema>;
+export type PricingTier = { durationHours: number; rateMultiplier: number };
 
 /** Default tiers: the longer the stay, the less each hour costs. */
 export const DEFAULT_TIERS: PricingTier[] = [
@@ -32,34 +22,6 @@ export type PricingStrategy = (typeof PRICING_STRATEGIES)[number];
 /** The static rate an owner may set: ₱10 to ₱500 an hour, in centavos. */
 export const MIN_RATE_CENTS = 1_000;
 export const MAX_RATE_CENTS = 50_000;
-
-/** Progressive pricing has exactly three tiers, each for a different number of hours. */
-export const progressiveTiersSchema = z
-  .array(pricingTierSchema)
-  .length(3, 'Progressive pricing has exactly three tiers')
-  .refine(
-    (tiers) => new Set(tiers.map((tier) => tier.durationHours)).size === tiers.length,
-    'Each tier starts at a different number of hours',
-  );
-
-/** An hourly rate in centavos within the owner's bounds: the static rate, and a new lot's first rate. */
-export const baseRateSchema = z
-  .number({ error: 'Base rate is required' })
-  .int('The base rate is in whole centavos')
-  .min(MIN_RATE_CENTS, 'The base rate is ₱10 to ₱500 an hour')
-  .max(MAX_RATE_CENTS, 'The base rate is ₱10 to ₱500 an hour');
-const pricingFields = {
-  lotId: z.uuid().optional(),
-  baseRate: baseRateSchema,
-  currency: z.literal('PHP', 'Prices are in PHP').default('PHP'),
-};
-
-/** `PATCH /api/pricing/{lotId}`: a static rate, or the rate with exactly three progressive tiers. */
-export const pricingUpdateSchema = z.discriminatedUnion('strategy', [
-  z.object({ strategy: z.literal('STATIC'), ...pricingFields }),
-  z.object({ strategy: z.literal('PROGRESSIVE'), ...pricingFields, progressiveJson: jsonField(progressiveTiersSchema) }),
-]);
-export type PricingUpdate = z.infer<typeof pricingUpdateSchema>;
 
 export type LotPricing = {
   strategy: PricingStrategy;

@@ -2,7 +2,6 @@
  * Wallet rules shared by the worker and the web: top-up limits and methods, loyalty points and levels,
  * statement months. Amounts are integer centavos.
  */
-import { z } from 'zod';
 import { formatPeso } from './money';
 
 export const TOPUP_METHODS = ['gcash', 'maya', 'card'] as const;
@@ -19,33 +18,12 @@ export const QUICK_TOPUP_PESOS = [100, 500, 1000, 2000] as const;
 export const TOPUP_MAX_CENTS = 2_000_000; // ₱20,000 per top-up
 export const DAILY_TOPUP_MAX_CENTS = 5_000_000; // ₱50,000 per Manila calendar day
 
-export const topupSchema = z.object({
-  amountCents: z
-    .number({ error: 'Please enter a valid amount.' })
-    .int('Amount must be a whole number of centavos.')
-    .positive('Please enter a valid amount.'),
-  method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
-});
-export type TopupInput = z.infer<typeof topupSchema>;
-
-export const autoTopupSchema = z
-  .object({
-    enabled: z.boolean(),
-    thresholdCents: z.number().int().min(10_000, 'The threshold is at least ₱100.').max(TOPUP_MAX_CENTS),
-    amountCents: z.number().int().min(10_000, 'The auto top-up amount is at least ₱100.'),
-    method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
-  })
-  .strict();
-export type AutoTopupRule = z.infer<typeof autoTopupSchema>;
-
 /** The single top-up limit's refusal, or null when the amount is within it. */
 export const topupTooLarge = (amountCents: number, topupMaxCents: number) =>
   amountCents > topupMaxCents ? `A single top-up is at most ${formatPeso(topupMaxCents)}.` : null;
 
 /** A statement month, `YYYY-MM` (Manila calendar). */
-export const statementMonthSchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11.'),
-});
+export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** Loyalty points reward parking spend. */
 export const CENTS_PER_POINT = 1000;

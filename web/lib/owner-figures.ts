@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { ReportFilter, TrendRange } from '../../core/owner-figures';
+import type { TrendRange } from '../../core/owner-figures';
+import type { ReportFilter } from '../../core/report-request';
 import { api, unwrap } from './api';
 
 export type OwnerReport = InferResponseType<typeof api.owner.reports.$get, 200>;

@@ -19,13 +19,13 @@ export const Route = createFileRoute('/')({
   // A driver's list starts loading with the route, beside the screen's code; prefetched, not awaited,
   // so the list shows its skeleton meanwhile. The key is the screen's own (same search, window, default duration).
   loader: ({ context: { queryClient, user }, location }) => {
-    const search = findParkingSearch.safeParse(location.search);
-    if (!user || !search.success) return;
+    if (!user) return;
+    const search = findParkingSearch(location.search);
     void queryClient
       .ensureQueryData(preferencesQuery)
       .then((prefs) => {
-        const window = windowOf(search.data, prefs.defaultDuration, toManilaInput(nextQuarterHour()));
-        return queryClient.prefetchInfiniteQuery(lotsQuery(lotQueryOf(search.data, window)));
+        const window = windowOf(search, prefs.defaultDuration, toManilaInput(nextQuarterHour()));
+        return queryClient.prefetchInfiniteQuery(lotsQuery(lotQueryOf(search, window)));
       })
       // The screen's own queries show what failed.
       .catch(() => undefined);

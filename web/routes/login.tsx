@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { AuthCard } from '../components/auth-card';
 import { Button } from '../components/ui/button';
 import { Field, Input } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
 import { api, unwrap } from '../lib/api';
 import { signedOutOnly } from '../lib/guards';
+import { textParam } from '../lib/search-params';
 import { useEnterApp } from '../lib/use-sign-in';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: textParam(search.redirect, 2000) }),
   beforeLoad: signedOutOnly,
   component: LoginPage,
 });

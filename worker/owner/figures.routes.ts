@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { reportFilterSchema, TREND_RANGES, type TrendRange } from '../../core/owner-figures';
+import { TREND_RANGES, type TrendRange } from '../../core/owner-figures';
+import { reportFilterSchema } from '../../core/report-request';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';

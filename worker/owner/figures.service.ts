@@ -19,10 +19,10 @@ import {
   TREND_RANGES,
   type DailyRow,
   type OccupancyLot,
-  type ReportFilter,
   type Tally,
   type TrendRange,
 } from '../../core/owner-figures';
+import type { ReportFilter } from '../../core/report-request';
 import { addDays, DAY_MS, eachDay, manilaDate, manilaDateStart, manilaMidnight } from '../../core/time';
 import type { DB } from '../db/client';
 import type { SessionUser } from '../env';

@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
 import { manilaMidnight } from '../../core/time';
-import { TOPUP_METHOD_LABELS, topupTooLarge, type TopupInput } from '../../core/wallet';
+import { TOPUP_METHOD_LABELS, topupTooLarge } from '../../core/wallet';
+import type { TopupInput } from '../../core/wallet-request';
 import { commit, statementOf, type DB } from '../db/client';
 import { paymentEvents, payments, type Payment } from '../db/schema';
 import { newId } from '../db/ids';

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppliedBandRates } from '../../core/dynamic-pricing';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
-import type { LotPricing, PricingStrategy, PricingTier, PricingUpdate } from '../../core/pricing';
+import type { LotPricing, PricingStrategy, PricingTier } from '../../core/pricing';
+import type { PricingUpdate } from '../../core/pricing-request';
 import { statementOf, type DB } from '../db/client';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, slots } from '../db/schema';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { applyDynamicSchema, dynamicToggleSchema } from '../../core/dynamic-pricing';
 import { SUGGESTION_LOTS_PAGE } from '../../core/paging';
-import { pricingUpdateSchema } from '../../core/pricing';
+import { pricingUpdateSchema } from '../../core/pricing-request';
 import type { AppEnv } from '../env';
 import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';

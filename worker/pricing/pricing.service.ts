@@ -2,7 +2,7 @@
  * An owner's static or progressive price for a lot. A new price quotes new bookings only: a
  * reservation keeps the price it was sold at (docs/pricing.md).
  */
-import type { PricingUpdate } from '../../core/pricing';
+import type { PricingUpdate } from '../../core/pricing-request';
 import { refusal } from '../../core/refusal';
 import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';

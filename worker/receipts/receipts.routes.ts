@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { historyFilterOf, historyQuerySchema } from '../../core/history';
+import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
 import { pageQuery } from '../http/paging';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createReservationSchema, isoInstant, noShowDeadline, RESERVATION_TABS } from '../../core/booking';
-import { historyFilterOf, historyQuerySchema } from '../../core/history';
+import { noShowDeadline, RESERVATION_TABS } from '../../core/booking';
+import { createReservationSchema, isoInstant } from '../../core/booking-request';
+import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
 import { hasPass } from '../../core/passes';
 import type { AppEnv } from '../env';
 import { apiError, notFound } from '../http/errors';

@@ -7,7 +7,8 @@
  * top-up) is best effort. Every change of an existing reservation is a conditional UPDATE on the
  * status and version it read; if the record moved on meanwhile, the batch aborts and no money moves.
  */
-import { canExtend, canModify, changesClosed, refundableAt, windowEnd, windowProblem, type CreateReservation } from '../../core/booking';
+import { canExtend, canModify, changesClosed, refundableAt, windowEnd, windowProblem } from '../../core/booking';
+import type { CreateReservation } from '../../core/booking-request';
 import { formatPeso } from '../../core/money';
 import { extensionCents, quote } from '../../core/pricing';
 import { formatDateTime, HOUR_MS } from '../../core/time';

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { manilaMonthOf, manilaMonthRange } from '../../core/time';
-import { loyaltyLevel, pointsToNextLevel, TRANSACTION_LABELS, type AutoTopupRule } from '../../core/wallet';
+import { loyaltyLevel, pointsToNextLevel, TRANSACTION_LABELS } from '../../core/wallet';
+import type { AutoTopupRule } from '../../core/wallet-request';
 import type { DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { autoTopups, payments, wallets, walletTransactions, type WalletTransaction } from '../db/schema';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { manilaMonthOf } from '../../core/time';
-import { autoTopupSchema, statementMonthSchema, topupSchema, topupTooLarge } from '../../core/wallet';
+import { topupTooLarge } from '../../core/wallet';
+import { autoTopupSchema, statementMonthSchema, topupSchema } from '../../core/wallet-request';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';

@@ -33,14 +33,15 @@ export function BookingDialog({
   needs: searchedNeeds = {},
   onClose,
 }: {
-  lot: BookingTarget | null;
+  lot: BookingTarget;
   start: string;
   durationHours: number;
   /** What the driver filtered for (Accessible, EV Charging): the slot must have it. */
   needs?: SlotNeeds;
   onClose: () => void;
 }) {
-  const { data: vehicles = [] } = useQuery(vehiclesQuery);
+  // Suspends until the vehicles are known, so the form opens on the default vehicle, never on a typed plate.
+  const { data: vehicles } = useSuspenseQuery(vehiclesQuery);
   const { data: wallet } = useQuery(walletQuery);
   const { data: rules } = useSuspenseQuery(platformRulesQuery);
   const { book } = useBookingActions();
@@ -48,15 +49,14 @@ export function BookingDialog({
   const [choice, setChoice] = useState<string | null>(null);
   const [plate, setPlate] = useState('');
   const [needs, setNeeds] = useState<SlotNeeds>(searchedNeeds);
-  const amenities = lot ? lotAmenities(lot) : {};
+  const amenities = lotAmenities(lot);
   const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
-  const price = lot ? quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start)) : null;
+  const price = quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start));
   const end = new Date(new Date(start).getTime() + durationHours * HOUR_MS).toISOString();
-  const short = wallet && price ? price.totalCents - wallet.balanceCents : 0;
+  const short = wallet ? price.totalCents - wallet.balanceCents : 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!lot) return;
     book.mutate(
       {
         lotId: lot.id,
@@ -77,82 +77,78 @@ export function BookingDialog({
   };
 
   return (
-    <Dialog open={!!lot} onOpenChange={(open) => !open && onClose()} title={lot ? `Reserve at ${lot.name}` : 'Reserve'}>
-      {lot && price && (
-        <form onSubmit={submit} className="space-y-4">
-          <p className="text-sm text-muted-foreground">
-            {formatDateTime(start)} → {formatDateTime(end)}
-          </p>
-          <Field label="Vehicle" htmlFor="booking-vehicle">
-            <Select id="booking-vehicle" value={vehicleId} onChange={(e) => setChoice(e.target.value)}>
-              {vehicles.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.plate} · {v.make} {v.model}
-                  {v.isDefault ? ' (default)' : ''}
-                </option>
-              ))}
-              <option value={OTHER}>Another vehicle (type the plate)</option>
-            </Select>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Reserve at ${lot.name}`}>
+      <form onSubmit={submit} className="space-y-4">
+        <p className="text-sm text-muted-foreground">
+          {formatDateTime(start)} → {formatDateTime(end)}
+        </p>
+        <Field label="Vehicle" htmlFor="booking-vehicle">
+          <Select id="booking-vehicle" value={vehicleId} onChange={(e) => setChoice(e.target.value)}>
+            {vehicles.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.plate} · {v.make} {v.model}
+                {v.isDefault ? ' (default)' : ''}
+              </option>
+            ))}
+            <option value={OTHER}>Another vehicle (type the plate)</option>
+          </Select>
+        </Field>
+        {vehicleId === OTHER && (
+          <Field label="Plate Number" htmlFor="booking-plate">
+            <Input id="booking-plate" value={plate} placeholder="ABC 1234" onChange={(e) => setPlate(e.target.value.toUpperCase())} />
           </Field>
-          {vehicleId === OTHER && (
-            <Field label="Plate Number" htmlFor="booking-plate">
-              <Input id="booking-plate" value={plate} placeholder="ABC 1234" onChange={(e) => setPlate(e.target.value.toUpperCase())} />
-            </Field>
-          )}
-          {(amenities.accessible || amenities.evCharging) && (
-            <fieldset className="space-y-1 text-sm">
-              <legend className="mb-1 font-medium">Slot needs</legend>
-              {amenities.accessible && (
-                <NeedBox
-                  label="Accessible (PWD) bay"
-                  checked={!!needs.accessible}
-                  onChange={(accessible) => setNeeds({ ...needs, accessible })}
-                />
-              )}
-              {amenities.evCharging && (
-                <NeedBox label="EV charging bay" checked={!!needs.ev} onChange={(ev) => setNeeds({ ...needs, ev })} />
-              )}
-            </fieldset>
-          )}
-          <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
-            <div className="flex justify-between">
-              <dt>
-                {price.hours} h × {formatPeso(price.baseRateCents)}
-              </dt>
-              <dd>{formatPeso(price.grossCents)}</dd>
-            </div>
-            {price.discountCents > 0 && (
-              <div className="flex justify-between text-green-700 dark:text-green-400">
-                <dt>Long-stay rate ×{price.rateMultiplier}</dt>
-                <dd>−{formatPeso(price.discountCents)}</dd>
-              </div>
+        )}
+        {(amenities.accessible || amenities.evCharging) && (
+          <fieldset className="space-y-1 text-sm">
+            <legend className="mb-1 font-medium">Slot needs</legend>
+            {amenities.accessible && (
+              <NeedBox
+                label="Accessible (PWD) bay"
+                checked={!!needs.accessible}
+                onChange={(accessible) => setNeeds({ ...needs, accessible })}
+              />
             )}
-            <div className="flex justify-between font-semibold">
-              <dt>Total (VAT {formatPeso(price.vatCents)} included)</dt>
-              <dd data-testid="booking-total">{formatPeso(price.totalCents)}</dd>
+            {amenities.evCharging && <NeedBox label="EV charging bay" checked={!!needs.ev} onChange={(ev) => setNeeds({ ...needs, ev })} />}
+          </fieldset>
+        )}
+        <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
+          <div className="flex justify-between">
+            <dt>
+              {price.hours} h × {formatPeso(price.baseRateCents)}
+            </dt>
+            <dd>{formatPeso(price.grossCents)}</dd>
+          </div>
+          {price.discountCents > 0 && (
+            <div className="flex justify-between text-green-700 dark:text-green-400">
+              <dt>Long-stay rate ×{price.rateMultiplier}</dt>
+              <dd>−{formatPeso(price.discountCents)}</dd>
             </div>
-            <div className="flex justify-between text-muted-foreground">
-              <dt>Wallet balance</dt>
-              <dd>{wallet ? formatPeso(wallet.balanceCents) : '…'}</dd>
-            </div>
-          </dl>
-          {short > 0 && (
-            <p className="text-sm text-destructive">
-              Your wallet is {formatPeso(short)} short.{' '}
-              <Link to="/wallet" className="font-medium underline">
-                Top up
-              </Link>
-            </p>
           )}
-          <p className="text-xs text-muted-foreground">
-            Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of
-            the start to keep your slot.
+          <div className="flex justify-between font-semibold">
+            <dt>Total (VAT {formatPeso(price.vatCents)} included)</dt>
+            <dd data-testid="booking-total">{formatPeso(price.totalCents)}</dd>
+          </div>
+          <div className="flex justify-between text-muted-foreground">
+            <dt>Wallet balance</dt>
+            <dd>{wallet ? formatPeso(wallet.balanceCents) : '…'}</dd>
+          </div>
+        </dl>
+        {short > 0 && (
+          <p className="text-sm text-destructive">
+            Your wallet is {formatPeso(short)} short.{' '}
+            <Link to="/wallet" className="font-medium underline">
+              Top up
+            </Link>
           </p>
-          <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
-            {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
-          </Button>
-        </form>
-      )}
+        )}
+        <p className="text-xs text-muted-foreground">
+          Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of the
+          start to keep your slot.
+        </p>
+        <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
+          {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
+        </Button>
+      </form>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LocateFixed, Search, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { DURATION_HOURS } from '../../../core/booking';
 import { PLACES } from '../../../core/places';
 import { nextQuarterHour, toManilaInput } from '../../../core/time';
@@ -12,10 +12,14 @@ import { cn } from '../../components/ui/cn';
 import { preferencesQuery } from '../../lib/account';
 import { lotsQuery, type DriverLot } from '../../lib/booking';
 import { loadedItems } from '../../lib/pages';
-import { BookingDialog } from '../booking/booking-dialog';
+import { BookingPending } from '../booking/booking-pending';
 import { LotCard } from './lot-card';
 import { FILTERS, lotQueryOf, mapViewOf, whereOf, windowOf, type Filter, type FindParkingSearch } from './find-parking-search';
-import { LotMap } from './lot-map';
+
+// The map (Leaflet) and the booking dialog load in chunks of their own, so the search and the list, which
+// the driver reads first, do not wait for them (docs/performance.md, web).
+const LotMap = lazy(() => import('./lot-map').then((module) => ({ default: module.LotMap })));
+const BookingDialog = lazy(() => import('../booking/booking-dialog').then((module) => ({ default: module.BookingDialog })));
 
 /** Find Parking, searching real availability for the chosen window; the search lives in the URL. */
 export function FindParkingPage() {
@@ -132,7 +136,9 @@ export function FindParkingPage() {
       </Card>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_1fr]">
-        <LotMap view={mapViewOf(search)} lots={lots} onSelect={setBooking} onMoved={(bbox) => change({ bbox }, true)} />
+        <Suspense fallback={<MapPlaceholder />}>
+          <LotMap view={mapViewOf(search)} lots={lots} onSelect={setBooking} onMoved={(bbox) => change({ bbox }, true)} />
+        </Suspense>
         <section aria-label="Nearby Parking Lots" className="min-w-0">
           <h2 className="mb-3 text-xl font-semibold">
             Nearby Parking Lots{' '}
@@ -169,14 +175,27 @@ export function FindParkingPage() {
           )}
         </section>
       </div>
-      <BookingDialog
-        key={booking?.id}
-        lot={booking}
-        start={start}
-        durationHours={hours}
-        needs={{ accessible: !!search.accessible, ev: !!search.ev }}
-        onClose={() => setBooking(null)}
-      />
+      {booking && (
+        <Suspense fallback={<BookingPending />}>
+          <BookingDialog
+            key={booking.id}
+            lot={booking}
+            start={start}
+            durationHours={hours}
+            needs={{ accessible: !!search.accessible, ev: !!search.ev }}
+            onClose={() => setBooking(null)}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }
+
+/** The map's place while its code loads: the same size, so nothing moves when it arrives. */
+const MapPlaceholder = () => (
+  <div
+    role="status"
+    aria-label="Loading map"
+    className="h-[calc(18rem+2.5rem)] animate-pulse rounded-xl bg-muted lg:h-[calc(24rem+2.5rem)]"
+  />
+);

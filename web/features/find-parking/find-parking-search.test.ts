@@ -5,19 +5,19 @@ const window = { start: '2026-12-01T02:00:00.000Z', hours: 2 };
 
 describe("Find Parking's search in the URL", () => {
   it('searches near a named place, or the viewport once the map moved', () => {
-    const atPlace = findParkingSearch.parse({ place: 'makati cbd', hours: 4, accessible: true });
+    const atPlace = findParkingSearch({ place: 'makati cbd', hours: 4, accessible: true });
     expect(lotQueryOf(atPlace, window)).toEqual({ start: window.start, durationHours: '2', near: '14.5547,121.0244', accessible: 'true' });
-    const moved = findParkingSearch.parse({ place: 'Makati CBD', bbox: '121.01,14.54,121.03,14.56' });
+    const moved = findParkingSearch({ place: 'Makati CBD', bbox: '121.01,14.54,121.03,14.56' });
     expect(lotQueryOf(moved, window)).toEqual({ start: window.start, durationHours: '2', bbox: '121.01,14.54,121.03,14.56' });
   });
 
   it('searches lot names and addresses for text that is no place', () => {
-    expect(lotQueryOf(findParkingSearch.parse({ place: 'Bonifacio' }), window)).toMatchObject({ q: 'Bonifacio' });
-    expect(lotQueryOf(findParkingSearch.parse({ place: 'Bonifacio' }), window)).not.toHaveProperty('near');
+    expect(lotQueryOf(findParkingSearch({ place: 'Bonifacio' }), window)).toMatchObject({ q: 'Bonifacio' });
+    expect(lotQueryOf(findParkingSearch({ place: 'Bonifacio' }), window)).not.toHaveProperty('near');
   });
 
   it('drops what a link gets wrong instead of failing', () => {
-    expect(findParkingSearch.parse({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros' })).toEqual({
+    expect(findParkingSearch({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros' })).toEqual({
       place: 'Intramuros',
     });
   });

@@ -2,46 +2,45 @@
  * Find Parking's search as it lives in the URL (`validateSearch` of `/`), so a search is a link and
  * the back button restores it. A value a link gets wrong is dropped, never an error screen.
  */
-import { z } from 'zod';
 import { DURATION_HOURS } from '../../../core/booking';
 import { MANILA_CENTER } from '../../../core/geo';
 import { placeNamed } from '../../../core/places';
 import { fromManilaInput } from '../../../core/time';
 import type { LotSearch } from '../../lib/booking';
+import { choiceParam, flagParam, patternParam, textParam } from '../../lib/search-params';
 
-const point = /^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/;
-const box = /^-?\d{1,3}(\.\d+)?(,-?\d{1,3}(\.\d+)?){3}$/;
-const flag = z.boolean().optional().catch(undefined);
+const POINT = /^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/;
+const BOX = /^-?\d{1,3}(\.\d+)?(,-?\d{1,3}(\.\d+)?){3}$/;
+const ARRIVAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 export const FILTERS = { openNow: 'Open Now', accessible: 'Accessible', ev: 'EV Charging', under100: 'Under ₱100/hr' } as const;
 export type Filter = keyof typeof FILTERS;
 
 export const DEFAULT_PLACE = 'Downtown Manila';
 
-export const findParkingSearch = z.object({
+export type FindParkingSearch = {
   /** What the location box says: a place of the gazetteer, "My location", or text for lot names and addresses. */
-  place: z.string().trim().max(100).optional().catch(undefined),
+  place?: string;
   /** The device's position, for "My location". */
-  at: z.string().regex(point).optional().catch(undefined),
+  at?: string;
   /** The map's viewport once the driver moved it (`west,south,east,north`). */
-  bbox: z.string().regex(box).optional().catch(undefined),
+  bbox?: string;
   /** Arrival, Manila wall-clock time as the arrival input takes it. */
-  arrive: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
-    .optional()
-    .catch(undefined),
-  hours: z.coerce
-    .number()
-    .refine((hours) => (DURATION_HOURS as readonly number[]).includes(hours))
-    .optional()
-    .catch(undefined),
-  openNow: flag,
-  accessible: flag,
-  ev: flag,
-  under100: flag,
+  arrive?: string;
+  hours?: number;
+} & Partial<Record<Filter, true>>;
+
+export const findParkingSearch = (raw: Record<string, unknown>): FindParkingSearch => ({
+  place: textParam(raw.place, 100),
+  at: patternParam(raw.at, POINT),
+  bbox: patternParam(raw.bbox, BOX),
+  arrive: patternParam(raw.arrive, ARRIVAL),
+  hours: choiceParam(raw.hours, DURATION_HOURS),
+  openNow: flagParam(raw.openNow),
+  accessible: flagParam(raw.accessible),
+  ev: flagParam(raw.ev),
+  under100: flagParam(raw.under100),
 });
-export type FindParkingSearch = z.infer<typeof findParkingSearch>;
 
 /** Where the search is: a point (a named place or the device), or text with no point. */
 export function whereOf(search: FindParkingSearch): { label: string; point: [number, number] | null; q?: string } {

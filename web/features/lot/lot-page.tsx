@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { mapLevel, MAP_COLORS } from '../../../core/availability';
 import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
@@ -11,6 +11,7 @@ import { ArrivalInput, Field } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
 import { lotQuery, platformRulesQuery } from '../../lib/booking';
 import { BookingDialog } from '../booking/booking-dialog';
+import { BookingPending } from '../booking/booking-pending';
 import { AvailabilityBadge } from '../find-parking/lot-card';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 import { HOUR_MS } from '../../../core/time';
@@ -135,7 +136,11 @@ export function LotPage({ id }: { id: string }) {
           </Card>
         </div>
       </div>
-      <BookingDialog lot={booking && hours ? lot : null} start={start} durationHours={hours ?? 1} onClose={() => setBooking(false)} />
+      {booking && hours && (
+        <Suspense fallback={<BookingPending />}>
+          <BookingDialog lot={lot} start={start} durationHours={hours} onClose={() => setBooking(false)} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { choiceParam, textParam } from '../../lib/search-params';
 
 export const REPORT_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -8,13 +8,16 @@ export const REPORT_TABS = [
 ] as const;
 export type ReportTab = (typeof REPORT_TABS)[number]['value'];
 
+export type ReportsSearch = { lotId?: string; from?: string; to?: string; tab: ReportTab };
+
 /** The report's filter and tab live in the URL, so a report is a link; missing dates mean today (Manila). */
-export const reportsSearch = z.object({
-  lotId: z.string().optional().catch(undefined),
-  from: z.string().optional().catch(undefined),
-  to: z.string().optional().catch(undefined),
-  tab: z
-    .enum(REPORT_TABS.map((tab) => tab.value) as [ReportTab, ...ReportTab[]])
-    .catch('overview')
-    .default('overview'),
+export const reportsSearch = (raw: Record<string, unknown>): ReportsSearch => ({
+  lotId: textParam(raw.lotId),
+  from: textParam(raw.from),
+  to: textParam(raw.to),
+  tab:
+    choiceParam(
+      raw.tab,
+      REPORT_TABS.map((tab) => tab.value),
+    ) ?? 'overview',
 });

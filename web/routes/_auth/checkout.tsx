@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
 import { CheckoutPage } from '../../features/wallet/checkout-page';
+import { textParam } from '../../lib/search-params';
 import { paymentConfigQuery } from '../../lib/wallet';
 
 export const Route = createFileRoute('/_auth/checkout')({
-  validateSearch: z.object({ payment: z.string().optional() }),
+  validateSearch: (search: Record<string, unknown>): { payment?: string } => ({ payment: textParam(search.payment) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(paymentConfigQuery),
   pendingComponent: () => <Spinner label="Loading payment" />,
   component: function Checkout() {

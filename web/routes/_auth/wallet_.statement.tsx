@@ -1,13 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { manilaMonthOf } from '../../../core/time';
-import { statementMonthSchema } from '../../../core/wallet';
+import { STATEMENT_MONTH } from '../../../core/wallet';
 import { Spinner } from '../../components/ui/spinner';
 import { StatementPage } from '../../features/wallet/statement-page';
+import { patternParam } from '../../lib/search-params';
 import { statementQuery } from '../../lib/wallet';
 
 export const Route = createFileRoute('/_auth/wallet_/statement')({
-  validateSearch: z.object({ month: statementMonthSchema.shape.month.catch(() => manilaMonthOf(new Date())) }),
+  validateSearch: (search: { month?: unknown } & SearchSchemaInput) => ({
+    month: patternParam(search.month, STATEMENT_MONTH) ?? manilaMonthOf(new Date()),
+  }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(statementQuery(deps.month)),
   pendingComponent: () => <Spinner label="Loading statement" />,

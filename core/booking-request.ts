@@ -1,0 +1,26 @@
+/**
+ * The booking request as the API takes it (`POST /api/reservations`), apart from the booking rules in
+ * ./booking so that screens which only need the rules do not load the validator.
+ */
+import { z } from 'zod';
+
+/** An instant with its offset, as the booking and change requests give their start and end. */
+export const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
+
+/** POST /api/reservations. `Idempotency-Key` header required. */
+export const createReservationSchema = z
+  .object({
+    lotId: z.uuid('Unknown lot id'),
+    start: isoInstant,
+    durationHours: z.number().int('Duration is whole hours.').min(1).max(24).optional(),
+    end: isoInstant.optional(),
+    vehicleId: z.uuid('Unknown vehicle id').optional(),
+    plate: z.string().trim().min(1).max(20).optional(),
+    needs: z.object({ accessible: z.boolean().optional(), ev: z.boolean().optional() }).optional(),
+  })
+  .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {
+    message: 'Give either durationHours or end.',
+    path: ['durationHours'],
+  })
+  .refine((b) => !!b.vehicleId || !!b.plate, { message: 'Choose a vehicle or type its plate.', path: ['vehicleId'] });
+export type CreateReservation = z.infer<typeof createReservationSchema>;

@@ -1,0 +1,30 @@
+/**
+ * The wallet's requests as the API takes them, apart from the wallet's rules in ./wallet so that
+ * screens which only need the rules do not load the validator.
+ */
+import { z } from 'zod';
+import { STATEMENT_MONTH, TOPUP_MAX_CENTS, TOPUP_METHODS } from './wallet';
+
+export const topupSchema = z.object({
+  amountCents: z
+    .number({ error: 'Please enter a valid amount.' })
+    .int('Amount must be a whole number of centavos.')
+    .positive('Please enter a valid amount.'),
+  method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
+});
+export type TopupInput = z.infer<typeof topupSchema>;
+
+export const autoTopupSchema = z
+  .object({
+    enabled: z.boolean(),
+    thresholdCents: z.number().int().min(10_000, 'The threshold is at least ₱100.').max(TOPUP_MAX_CENTS),
+    amountCents: z.number().int().min(10_000, 'The auto top-up amount is at least ₱100.'),
+    method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
+  })
+  .strict();
+export type AutoTopupRule = z.infer<typeof autoTopupSchema>;
+
+/** A statement month, `YYYY-MM` (Manila calendar). */
+export const statementMonthSchema = z.object({
+  month: z.string().regex(STATEMENT_MONTH, 'Month must look like 2026-11.'),
+});
