@@ -82,11 +82,15 @@ async function main() {
   } = await json<Page<{ id: string; name: string }>>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
   if (!lot) throw new Error(`${LOT_NAME} not found: is the demo data loaded?`);
   const drivers = await Promise.all(Array.from({ length: driverCount }, (_, i) => newDriver(i)));
-  // A fresh hour tomorrow for each run, so earlier runs do not fill the window.
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000 + Math.floor(Math.random() * 48) * 3_600_000);
-  const before = await json<Availability>(
-    await api(`/api/lots/${lot.id}/availability?start=${encodeURIComponent(start.toISOString())}&durationHours=1`),
-  );
+  // An hour in the next days that earlier runs left empty, so every run books the same 60 and refuses the rest.
+  let start: Date;
+  let before: Availability;
+  do {
+    start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000 + Math.floor(Math.random() * 24 * 14) * 3_600_000);
+    before = await json<Availability>(
+      await api(`/api/lots/${lot.id}/availability?start=${encodeURIComponent(start.toISOString())}&durationHours=1`),
+    );
+  } while (before.free < before.total);
 
   const outcomes = new Map<number, number>();
   const book = (i: number) =>

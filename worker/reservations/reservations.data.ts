@@ -76,6 +76,7 @@ export async function readForBooking(
   return {
     prior: priorResourceOf(key, q.request),
     lot: bookingLotOf(lot, slotRows),
+    walletId: wallet.id,
     balanceCents: wallet.balanceCents,
     vehicle: vehicle ?? null,
   };

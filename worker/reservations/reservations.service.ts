@@ -22,10 +22,10 @@ import { notFound, refusal } from '../../core/refusal';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { notify } from '../notifications/notifications.data';
+import { notificationStatement, notify } from '../notifications/notifications.data';
 import { readSettings } from '../platform/settings.data';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
-import { ledgerAmountByKey, walletOf } from '../wallet/wallet.data';
+import { ledgerAmountByKey, walletOf, type WalletAfter } from '../wallet/wallet.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
 import { claimHold, holdLapsed } from './holds.data';
 import {
@@ -89,17 +89,31 @@ async function paymentRefused(
   return insufficient(shortfall.missingCents, shortfall.balanceCents, shortfall.amountCents);
 }
 
-/** What follows a committed payment: the driver hears of it, and the auto top-up rule gets its turn. */
-async function afterPayment(ctx: BookingContext, userId: string, what: string, amountCents: number) {
+/**
+ * What follows a committed payment: the driver hears of it (with any other `notices` of the change, in
+ * one write), and the auto top-up rule gets its turn. `wallet`: as the payment's batch left it, when
+ * the payment read it there.
+ */
+async function afterPayment(
+  ctx: BookingContext,
+  userId: string,
+  what: string,
+  amountCents: number,
+  wallet?: WalletAfter,
+  notices: D1PreparedStatement[] = [],
+) {
   await ctx.afterCommit('Payment notice', async () => {
-    const { balanceCents } = await walletOf(ctx.db, userId);
-    await notify(ctx.db, userId, {
-      type: 'PAYMENT_SUCCESS',
-      title: 'Payment successful',
-      message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
-    });
+    const { balanceCents } = wallet ?? (await walletOf(ctx.db, userId));
+    await commit(ctx.db, [
+      notificationStatement(ctx.db, userId, {
+        type: 'PAYMENT_SUCCESS',
+        title: 'Payment successful',
+        message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
+      }),
+      ...notices,
+    ]);
   });
-  await ctx.afterCommit('Auto top-up', () => autoTopupIfLow(ctx.env, ctx.db, userId));
+  await ctx.afterCommit('Auto top-up', () => autoTopupIfLow(ctx.env, ctx.db, userId, wallet));
 }
 
 /** A lot a booking may be made at: approved (else 404, as if unknown) and taking bookings. */
@@ -147,15 +161,18 @@ const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
  * went; the driver is asked to retry with the same key, which answers the outcome. Once the batch
  * commits, the hold is committed to the record; a lost commit is likewise the alarm's to finish.
  */
-async function writeOnHold(
+/** What a change's write answers: the wallet's result, or plain success when no money moved. */
+type WriteResult = SpendResult | { ok: true; wallet?: undefined };
+
+async function writeOnHold<R extends WriteResult>(
   lot: SlotAuthority,
   holdId: string,
   record: BookingRecord,
-  write: () => Promise<SpendResult>,
+  write: () => Promise<R>,
   now: Date,
-): Promise<SpendResult> {
+): Promise<R> {
   const release = () => afterCommit('Releasing a hold', async () => lot.releaseHold(holdId));
-  let result: SpendResult;
+  let result: R;
   try {
     result = await write();
   } catch (error) {
@@ -194,9 +211,9 @@ export async function book(ctx: BookingContext, input: CreateReservation, reques
   const plan = await planBooking(ctx, input, request, now);
   if (plan.replay !== null) return { reservation: await replayed(ctx, request.userId, plan.replay), replayed: true };
   const slotId = await holdSlot(ctx, plan, input, now);
-  const winner = await payAndRecord(ctx, plan, slotId, request, now);
-  if (winner) return { reservation: await reservationView(ctx.db, request.userId, winner), replayed: true };
-  return { reservation: await confirmBooking(ctx, plan), replayed: false };
+  const written = await payAndRecord(ctx, plan, slotId, request, now);
+  if ('twin' in written) return { reservation: await reservationView(ctx.db, request.userId, written.twin), replayed: true };
+  return { reservation: await confirmBooking(ctx, plan, written.wallet), replayed: false };
 }
 
 /**
@@ -225,7 +242,7 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
       amountCents: price.totalCents,
     });
   }
-  return { replay: null, id: newId(), holdId: newId(), userId, lot, start, end, vehicle, price, what };
+  return { replay: null, id: newId(), holdId: newId(), userId, walletId: read.walletId, lot, start, end, vehicle, price, what };
 }
 type BookingPlan = Extract<Awaited<ReturnType<typeof planBooking>>, { replay: null }>;
 
@@ -248,12 +265,19 @@ async function holdSlot(ctx: BookingContext, plan: BookingPlan, input: CreateRes
 }
 
 /**
- * The reservation, its charge, receipt and key, paid from the wallet in one batch on the held slot.
- * Answers the reservation a concurrent twin under the same key made, if it won.
+ * The reservation, its charge, receipt, key and confirmation notice, paid from the wallet in one batch
+ * on the held slot. Answers the wallet as the batch left it, or the reservation a concurrent twin under
+ * the same key made, if it won.
  */
-async function payAndRecord(ctx: BookingContext, plan: BookingPlan, slotId: string, request: IdempotentRequest, now: Date) {
+async function payAndRecord(
+  ctx: BookingContext,
+  plan: BookingPlan,
+  slotId: string,
+  request: IdempotentRequest,
+  now: Date,
+): Promise<{ twin: string } | { wallet: WalletAfter }> {
   const { db } = ctx;
-  const { id, holdId, userId, lot, start, end, vehicle, price, what } = plan;
+  const { id, holdId, userId, walletId, lot, start, end, vehicle, price, what } = plan;
   const authority = ctx.lot(lot.id);
   let written = false;
   try {
@@ -267,7 +291,14 @@ async function payAndRecord(ctx: BookingContext, plan: BookingPlan, slotId: stri
         () =>
           payFromWallet(
             db,
-            { userId, reservationId: id, amountCents: price.totalCents, description: what, idempotencyKey: `reservation:${id}:booking` },
+            {
+              userId,
+              walletId,
+              reservationId: id,
+              amountCents: price.totalCents,
+              description: what,
+              idempotencyKey: `reservation:${id}:booking`,
+            },
             [
               reservationInsert(db, {
                 id,
@@ -292,32 +323,30 @@ async function payAndRecord(ctx: BookingContext, plan: BookingPlan, slotId: stri
       );
     } catch (error) {
       if (!isIdempotencyRace(error)) throw error;
-      return (await priorResource(db, request))!;
+      return { twin: (await priorResource(db, request))! };
     }
     if (!paid.ok) {
       if (paid.reason === 'insufficient_funds') throw await paymentRefused(ctx, userId, what, { ...paid, amountCents: price.totalCents });
       throw refusal('conflict', 'This booking was already paid.');
     }
     written = true;
-    return null;
+    return { wallet: paid.wallet };
   } finally {
     // A committed booking's lock went with its commit; one that did not get that far is unlocked here.
     if (!written) await afterCommit('Unlocking a new reservation', async () => authority.unlockReservation(id));
   }
 }
 
-/** The booked reservation as the driver sees it, with its payment notices and confirmation. */
-async function confirmBooking(ctx: BookingContext, { id, userId, lot, price }: BookingPlan) {
+/** The booked reservation as the driver sees it, after its notices and the auto top-up's turn. */
+async function confirmBooking(ctx: BookingContext, { id, userId, lot, price }: BookingPlan, wallet: WalletAfter) {
   const reservation = await reservationView(ctx.db, userId, id);
-  await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents);
-  await ctx.afterCommit('Booking confirmation', () =>
-    notify(ctx.db, userId, {
-      type: 'BOOKING_CONFIRMED',
-      title: 'Reservation confirmed',
-      message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
-      metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
-    }),
-  );
+  const confirmation = notificationStatement(ctx.db, userId, {
+    type: 'BOOKING_CONFIRMED',
+    title: 'Reservation confirmed',
+    message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
+    metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
+  });
+  await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents, wallet, [confirmation]);
   return reservation;
 }
 
@@ -472,17 +501,17 @@ async function reschedule(
     slotId: held.slotId,
     ...window,
   };
-  let result: SpendResult;
+  let result: WriteResult;
   try {
     result = await writeOnHold(
       authority,
       holdId,
       record,
-      async () => {
+      async (): Promise<WriteResult> => {
         if (difference > 0) return payFromWallet(db, movement, statements);
         if (difference < 0) return refundToWallet(db, movement, statements);
         await commit(db, statements);
-        return { ok: true, transactionId: '' } as const;
+        return { ok: true };
       },
       now,
     );
@@ -496,7 +525,13 @@ async function reschedule(
     throw refusal('conflict', 'This change was already made.');
   }
   if (difference > 0)
-    await afterPayment(ctx, userId, `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`, difference);
+    await afterPayment(
+      ctx,
+      userId,
+      `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`,
+      difference,
+      result.wallet,
+    );
   return reservationView(db, userId, reservation.id);
 }
 

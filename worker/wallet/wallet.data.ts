@@ -120,6 +120,32 @@ export async function paymentMethodsUsed(db: DB, userId: string) {
     .orderBy(desc(sql`MAX(${payments.completedAt})`));
 }
 
+/** A wallet as a payment left it: its balance and auto top-up rule, what follows a payment needs. */
+export type WalletAfter = { id: string; balanceCents: number; autoTopup: AutoTopupRule | null };
+
+/**
+ * Reads the wallet at the end of the payment's own batch (same transaction, so the balance is the
+ * one the payment left), sparing what follows the payment a read of its own.
+ */
+export const walletAfterStatement = (db: DB, walletId: string) =>
+  db.$client
+    .prepare(
+      `SELECT w.balance_cents AS balanceCents, a.enabled, a.threshold_cents AS thresholdCents, a.amount_cents AS amountCents, a.method
+       FROM wallets w LEFT JOIN auto_topups a ON a.wallet_id = w.id WHERE w.id = ?`,
+    )
+    .bind(walletId);
+
+type WalletAfterRow = { balanceCents: number; enabled: number | null } & Omit<AutoTopupRule, 'enabled'>;
+export function walletAfterOf(walletId: string, result: D1Result): WalletAfter {
+  const row = result.results[0] as WalletAfterRow;
+  const { balanceCents, enabled, thresholdCents, amountCents, method } = row;
+  return {
+    id: walletId,
+    balanceCents,
+    autoTopup: enabled === null ? null : { enabled: enabled === 1, thresholdCents, amountCents, method },
+  };
+}
+
 export async function readAutoTopup(db: DB, walletId: string): Promise<AutoTopupRule | null> {
   const [rule] = await db.select().from(autoTopups).where(eq(autoTopups.walletId, walletId));
   return rule ? { enabled: rule.enabled, thresholdCents: rule.thresholdCents, amountCents: rule.amountCents, method: rule.method } : null;

@@ -17,7 +17,7 @@ import { paymentProvider } from '../payments/provider';
 import { deliverSandboxOutcome, topupsToday } from '../payments/payments.service';
 import { findUserById } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from './ledger';
-import { readAutoTopup, walletOf } from './wallet.data';
+import { readAutoTopup, walletAfterOf, walletAfterStatement, walletOf, type WalletAfter } from './wallet.data';
 import { readSettings } from '../platform/settings.data';
 
 export type WalletMovement = {
@@ -27,10 +27,12 @@ export type WalletMovement = {
   description: string;
   /** Unique per wallet, e.g. `reservation:<id>:booking`: the same movement never posts twice. */
   idempotencyKey: string;
+  /** The wallet's id when the caller has read it already (one read fewer). */
+  walletId?: string;
 };
 
 export type SpendResult =
-  | { ok: true; transactionId: string }
+  | { ok: true; transactionId: string; wallet: WalletAfter }
   | { ok: false; reason: 'insufficient_funds'; balanceCents: number; missingCents: number }
   | { ok: false; reason: 'duplicate' };
 
@@ -71,20 +73,22 @@ async function post(
   movement: WalletMovement,
   before: D1PreparedStatement[],
 ): Promise<SpendResult> {
-  const wallet = await walletOf(db, movement.userId);
+  const walletId = movement.walletId ?? (await walletOf(db, movement.userId)).id;
   const transactionId = newId();
+  let results: D1Result[];
   try {
-    await commit(db, [
+    results = await commit(db, [
       ...before,
       ledgerInsert(db, {
         id: transactionId,
-        walletId: wallet.id,
+        walletId,
         type,
         amountCents,
         description: movement.description,
         reservationId: movement.reservationId,
         idempotencyKey: movement.idempotencyKey,
       }),
+      walletAfterStatement(db, walletId),
     ]);
   } catch (error) {
     const failure = ledgerFailure(error);
@@ -93,19 +97,21 @@ async function post(
     const { balanceCents } = await walletOf(db, movement.userId);
     return { ok: false, reason: 'insufficient_funds', balanceCents, missingCents: Math.max(0, -amountCents - balanceCents) };
   }
-  return { ok: true, transactionId };
+  return { ok: true, transactionId, wallet: walletAfterOf(walletId, results.at(-1)!) };
 }
 
 /**
  * The auto top-up rule: after a payment leaves the balance under the threshold, charge the saved
  * method once (never while an auto top-up is still pending). Needs a provider that keeps saved
- * methods and a method this account has already paid with successfully.
+ * methods and a method this account has already paid with successfully. `after`: the wallet as the
+ * payment's own batch read it, when there is one.
  */
-export async function autoTopupIfLow(env: Bindings, db: DB, userId: string): Promise<boolean> {
+export async function autoTopupIfLow(env: Bindings, db: DB, userId: string, after?: WalletAfter): Promise<boolean> {
   const provider = paymentProvider(env);
-  const wallet = await walletOf(db, userId);
-  const rule = await readAutoTopup(db, wallet.id);
-  if (!provider?.supportsSavedMethods || !rule?.enabled || wallet.balanceCents >= rule.thresholdCents) return false;
+  if (!provider?.supportsSavedMethods) return false;
+  const wallet = after ?? (await walletOf(db, userId));
+  const rule = after ? after.autoTopup : await readAutoTopup(db, wallet.id);
+  if (!rule?.enabled || wallet.balanceCents >= rule.thresholdCents) return false;
   const mine = and(eq(payments.userId, userId), eq(payments.method, rule.method));
   const [saved] = await db
     .select({ id: payments.id })
