@@ -40,9 +40,10 @@ export function BookingDialog({
   needs?: SlotNeeds;
   onClose: () => void;
 }) {
+  // The balance starts loading first, so it comes in beside the vehicles rather than after them.
+  const { data: wallet } = useQuery(walletQuery);
   // Suspends until the vehicles are known, so the form opens on the default vehicle, never on a typed plate.
   const { data: vehicles } = useSuspenseQuery(vehiclesQuery);
-  const { data: wallet } = useQuery(walletQuery);
   const { data: rules } = useSuspenseQuery(platformRulesQuery);
   const { book } = useBookingActions();
   const navigate = useNavigate();
