@@ -4,9 +4,9 @@
  * and the validator would weigh on the driver's first screen (docs/performance.md, web).
  */
 
-/** Trimmed text of at most `max` characters; blank or longer text is dropped. */
+/** Trimmed text of at most `max` characters (blank is kept: an emptied search box); longer text is dropped. */
 export const textParam = (value: unknown, max = 200) =>
-  typeof value === 'string' && value.trim() && value.trim().length <= max ? value.trim() : undefined;
+  typeof value === 'string' && value.trim().length <= max ? value.trim() : undefined;
 
 /** Text that matches `pattern` whole. */
 export const patternParam = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : undefined);

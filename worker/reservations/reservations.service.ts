@@ -90,9 +90,9 @@ async function paymentRefused(
 }
 
 /**
- * What follows a committed payment: the driver hears of it (with any other `notices` of the change, in
- * one write), and the auto top-up rule gets its turn. `wallet`: as the payment's batch left it, when
- * the payment read it there.
+ * What follows a committed payment: the driver hears of it, then of any other `notices` of the change
+ * (each its own write, so one failing never loses another, and they list in this order), and the auto
+ * top-up rule gets its turn. `wallet`: as the payment's batch left it, when the payment read it there.
  */
 async function afterPayment(
   ctx: BookingContext,
@@ -110,9 +110,9 @@ async function afterPayment(
         title: 'Payment successful',
         message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
       }),
-      ...notices,
     ]);
   });
+  for (const notice of notices) await ctx.afterCommit('Change notice', () => commit(ctx.db, [notice]));
   await ctx.afterCommit('Auto top-up', () => autoTopupIfLow(ctx.env, ctx.db, userId, wallet));
 }
 

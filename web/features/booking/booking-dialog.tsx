@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { lotAmenities } from '../../../core/lot-json';
@@ -6,6 +6,7 @@ import { formatPeso } from '../../../core/money';
 import { quote, type LotPricing } from '../../../core/pricing';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -40,10 +41,12 @@ export function BookingDialog({
   needs?: SlotNeeds;
   onClose: () => void;
 }) {
-  // The balance starts loading first, so it comes in beside the vehicles rather than after them.
+  // Started during render, so both load beside the rules rather than after them.
+  usePrefetchQuery(walletQuery);
+  usePrefetchQuery(vehiclesQuery);
   const { data: wallet } = useQuery(walletQuery);
-  // Suspends until the vehicles are known, so the form opens on the default vehicle, never on a typed plate.
-  const { data: vehicles } = useSuspenseQuery(vehiclesQuery);
+  const vehiclesFound = useQuery(vehiclesQuery);
+  const vehicles = vehiclesFound.data ?? [];
   const { data: rules } = useSuspenseQuery(platformRulesQuery);
   const { book } = useBookingActions();
   const navigate = useNavigate();
@@ -79,77 +82,84 @@ export function BookingDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Reserve at ${lot.name}`}>
-      <form onSubmit={submit} className="space-y-4">
-        <p className="text-sm text-muted-foreground">
-          {formatDateTime(start)} → {formatDateTime(end)}
-        </p>
-        <Field label="Vehicle" htmlFor="booking-vehicle">
-          <Select id="booking-vehicle" value={vehicleId} onChange={(e) => setChoice(e.target.value)}>
-            {vehicles.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.plate} · {v.make} {v.model}
-                {v.isDefault ? ' (default)' : ''}
-              </option>
-            ))}
-            <option value={OTHER}>Another vehicle (type the plate)</option>
-          </Select>
-        </Field>
-        {vehicleId === OTHER && (
-          <Field label="Plate Number" htmlFor="booking-plate">
-            <Input id="booking-plate" value={plate} placeholder="ABC 1234" onChange={(e) => setPlate(e.target.value.toUpperCase())} />
-          </Field>
-        )}
-        {(amenities.accessible || amenities.evCharging) && (
-          <fieldset className="space-y-1 text-sm">
-            <legend className="mb-1 font-medium">Slot needs</legend>
-            {amenities.accessible && (
-              <NeedBox
-                label="Accessible (PWD) bay"
-                checked={!!needs.accessible}
-                onChange={(accessible) => setNeeds({ ...needs, accessible })}
-              />
-            )}
-            {amenities.evCharging && <NeedBox label="EV charging bay" checked={!!needs.ev} onChange={(ev) => setNeeds({ ...needs, ev })} />}
-          </fieldset>
-        )}
-        <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
-          <div className="flex justify-between">
-            <dt>
-              {price.hours} h × {formatPeso(price.baseRateCents)}
-            </dt>
-            <dd>{formatPeso(price.grossCents)}</dd>
-          </div>
-          {price.discountCents > 0 && (
-            <div className="flex justify-between text-green-700 dark:text-green-400">
-              <dt>Long-stay rate ×{price.rateMultiplier}</dt>
-              <dd>−{formatPeso(price.discountCents)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between font-semibold">
-            <dt>Total (VAT {formatPeso(price.vatCents)} included)</dt>
-            <dd data-testid="booking-total">{formatPeso(price.totalCents)}</dd>
-          </div>
-          <div className="flex justify-between text-muted-foreground">
-            <dt>Wallet balance</dt>
-            <dd>{wallet ? formatPeso(wallet.balanceCents) : '…'}</dd>
-          </div>
-        </dl>
-        {short > 0 && (
-          <p className="text-sm text-destructive">
-            Your wallet is {formatPeso(short)} short.{' '}
-            <Link to="/wallet" className="font-medium underline">
-              Top up
-            </Link>
+      {/* The form opens on the driver's default vehicle, so it waits for the vehicles (a failed read leaves the typed plate). */}
+      {vehiclesFound.isPending ? (
+        <Spinner compact label="Loading your vehicles" />
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          <p className="text-sm text-muted-foreground">
+            {formatDateTime(start)} → {formatDateTime(end)}
           </p>
-        )}
-        <p className="text-xs text-muted-foreground">
-          Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of the
-          start to keep your slot.
-        </p>
-        <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
-          {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
-        </Button>
-      </form>
+          <Field label="Vehicle" htmlFor="booking-vehicle">
+            <Select id="booking-vehicle" value={vehicleId} onChange={(e) => setChoice(e.target.value)}>
+              {vehicles.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.plate} · {v.make} {v.model}
+                  {v.isDefault ? ' (default)' : ''}
+                </option>
+              ))}
+              <option value={OTHER}>Another vehicle (type the plate)</option>
+            </Select>
+          </Field>
+          {vehicleId === OTHER && (
+            <Field label="Plate Number" htmlFor="booking-plate">
+              <Input id="booking-plate" value={plate} placeholder="ABC 1234" onChange={(e) => setPlate(e.target.value.toUpperCase())} />
+            </Field>
+          )}
+          {(amenities.accessible || amenities.evCharging) && (
+            <fieldset className="space-y-1 text-sm">
+              <legend className="mb-1 font-medium">Slot needs</legend>
+              {amenities.accessible && (
+                <NeedBox
+                  label="Accessible (PWD) bay"
+                  checked={!!needs.accessible}
+                  onChange={(accessible) => setNeeds({ ...needs, accessible })}
+                />
+              )}
+              {amenities.evCharging && (
+                <NeedBox label="EV charging bay" checked={!!needs.ev} onChange={(ev) => setNeeds({ ...needs, ev })} />
+              )}
+            </fieldset>
+          )}
+          <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
+            <div className="flex justify-between">
+              <dt>
+                {price.hours} h × {formatPeso(price.baseRateCents)}
+              </dt>
+              <dd>{formatPeso(price.grossCents)}</dd>
+            </div>
+            {price.discountCents > 0 && (
+              <div className="flex justify-between text-green-700 dark:text-green-400">
+                <dt>Long-stay rate ×{price.rateMultiplier}</dt>
+                <dd>−{formatPeso(price.discountCents)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between font-semibold">
+              <dt>Total (VAT {formatPeso(price.vatCents)} included)</dt>
+              <dd data-testid="booking-total">{formatPeso(price.totalCents)}</dd>
+            </div>
+            <div className="flex justify-between text-muted-foreground">
+              <dt>Wallet balance</dt>
+              <dd>{wallet ? formatPeso(wallet.balanceCents) : '…'}</dd>
+            </div>
+          </dl>
+          {short > 0 && (
+            <p className="text-sm text-destructive">
+              Your wallet is {formatPeso(short)} short.{' '}
+              <Link to="/wallet" className="font-medium underline">
+                Top up
+              </Link>
+            </p>
+          )}
+          <p className="text-xs text-muted-foreground">
+            Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of
+            the start to keep your slot.
+          </p>
+          <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
+            {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
+          </Button>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -16,6 +16,11 @@ describe("Find Parking's search in the URL", () => {
     expect(lotQueryOf(findParkingSearch({ place: 'Bonifacio' }), window)).not.toHaveProperty('near');
   });
 
+  it('searches everywhere when the location box was emptied', () => {
+    const emptied = findParkingSearch({ place: '  ' });
+    expect(lotQueryOf(emptied, window)).toEqual({ start: window.start, durationHours: '2' });
+  });
+
   it('drops what a link gets wrong instead of failing', () => {
     expect(findParkingSearch({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros' })).toEqual({
       place: 'Intramuros',

@@ -1,3 +1,4 @@
+import type { SearchSchemaInput } from '@tanstack/react-router';
 import { choiceParam, textParam } from '../../lib/search-params';
 
 export const REPORT_TABS = [
@@ -11,7 +12,7 @@ export type ReportTab = (typeof REPORT_TABS)[number]['value'];
 export type ReportsSearch = { lotId?: string; from?: string; to?: string; tab: ReportTab };
 
 /** The report's filter and tab live in the URL, so a report is a link; missing dates mean today (Manila). */
-export const reportsSearch = (raw: Record<string, unknown>): ReportsSearch => ({
+export const reportsSearch = (raw: { [key in keyof ReportsSearch]?: unknown } & SearchSchemaInput): ReportsSearch => ({
   lotId: textParam(raw.lotId),
   from: textParam(raw.from),
   to: textParam(raw.to),

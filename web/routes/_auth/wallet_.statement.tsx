@@ -7,7 +7,7 @@ import { patternParam } from '../../lib/search-params';
 import { statementQuery } from '../../lib/wallet';
 
 export const Route = createFileRoute('/_auth/wallet_/statement')({
-  validateSearch: (search: { month?: unknown } & SearchSchemaInput) => ({
+  validateSearch: (search: { month?: string } & SearchSchemaInput) => ({
     month: patternParam(search.month, STATEMENT_MONTH) ?? manilaMonthOf(new Date()),
   }),
   loaderDeps: ({ search }) => search,
