@@ -190,3 +190,21 @@ describe('the alarm', () => {
     expect(await runDurableObjectAlarm(lot)).toBe(true);
   });
 });
+
+describe('refusing a full window from memory', () => {
+  it('refuses a future window only when every slot it was told of lately is taken, and never a retry of a held request', async () => {
+    const lot = newLot();
+    const window = soon();
+    const query = { ...window, requestTag: 'driver-2 key-2' };
+    // Told of no slots yet: D1 has to be asked.
+    expect(await lot.refusesAsFull(query)).toBe(false);
+    expect(await lot.hold({ ...hold(window), requestTag: 'driver-1 key-1' })).toMatchObject({ ok: true });
+    expect(await lot.refusesAsFull(query)).toBe(true);
+    expect(await lot.refusesAsFull({ ...query, requestTag: 'driver-1 key-1' })).toBe(false);
+    expect(await lot.refusesAsFull({ ...query, startMs: window.endMs, endMs: window.endMs + HOUR })).toBe(false);
+    // The slots were learnt over a minute ago, or the owner changed them since: D1 is asked again.
+    expect(await lot.refusesAsFull(query, Date.now() + 61_000)).toBe(false);
+    await lot.forgetSlots();
+    expect(await lot.refusesAsFull(query)).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import {
   HOLD_TTL_MS,
   type BookingRecord,
   type FollowResult,
+  type FullQuery,
   type HeldBooking,
   type HeldWindow,
   type HoldRequest,
@@ -22,6 +23,8 @@ import {
 const MINUTE = 60_000;
 /** Work the timers left because a booking changed while D1 was read is looked at again this soon. */
 const RETRY_MS = 30_000;
+/** How long the slots a hold brought from D1 are trusted to refuse a full window without reading D1 again. */
+const SLOTS_TRUSTED_MS = 60_000;
 
 type HoldRow = {
   hold_id: string;
@@ -54,6 +57,8 @@ const bookedIdOf = (reservationId: string) => `booking:${reservationId}`;
 export class LotDurableObject extends DurableObject<Bindings> implements LotClock {
   private readonly readModel: ReadModel;
   private readonly lotId: string;
+  /** The lot's active slots as the last hold brought them from D1, and when (memory only: a fresh instance asks D1 again). */
+  private knownSlots: { ids: string[]; seenMs: number } | null = null;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -80,11 +85,21 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       if (!columns.some((column) => column.name === 'kept_until'))
         sql.exec('ALTER TABLE holds ADD COLUMN kept_until INTEGER NOT NULL DEFAULT 0');
       sql.exec('CREATE INDEX IF NOT EXISTS holds_slot_window ON holds (slot_id, start_ms, end_ms)');
+      // What is taken for a window is read from the stays starting before its end (past stays are gone:
+      // only live bookings and holds in flight are kept), and so is the next alarm's no-show deadline.
+      sql.exec('CREATE INDEX IF NOT EXISTS holds_start ON holds (start_ms)');
+      // The next alarm's other instants, each the least of its index (scheduleNextAlarm).
+      sql.exec("CREATE INDEX IF NOT EXISTS holds_held ON holds (held_until) WHERE state = 'held'");
+      sql.exec("CREATE INDEX IF NOT EXISTS holds_unreminded_start ON holds (start_ms) WHERE state = 'booked' AND reminded_start = 0");
+      sql.exec("CREATE INDEX IF NOT EXISTS holds_unreminded_end ON holds (end_ms) WHERE state = 'booked' AND reminded_end = 0");
       // One booking per reservation: following D1 replaces it, never adds a second.
       sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS holds_one_booking ON holds (reservation_id) WHERE state = 'booked'");
       sql.exec('CREATE TABLE IF NOT EXISTS change_locks (reservation_id TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
       // The newest record version followed per reservation: a commit or follow about an older one is stale.
       sql.exec('CREATE TABLE IF NOT EXISTS followed_versions (reservation_id TEXT PRIMARY KEY, version INTEGER NOT NULL)');
+      // New bookings' requests that got a hold, until their window ends (see `refusesAsFull`).
+      sql.exec('CREATE TABLE IF NOT EXISTS booking_requests (tag TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
+      sql.exec('CREATE INDEX IF NOT EXISTS booking_requests_until ON booking_requests (until_ms)');
       sql.exec('CREATE TABLE IF NOT EXISTS timer_retry (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)');
       // The no-show grace (a platform setting) as the D1 side last reported it; the default until then.
       sql.exec('CREATE TABLE IF NOT EXISTS no_show_grace (id INTEGER PRIMARY KEY CHECK (id = 1), ms INTEGER NOT NULL)');
@@ -240,8 +255,30 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    * asked for, preferring slots without features nobody asked for (keep accessible and EV bays for
    * the drivers who need them), then by label. The hold lapses unless a D1 write claims it.
    */
+  /**
+   * Whether a new booking's future window is full by what the object knows: every slot D1 listed in
+   * the last minute is taken for part of it. Never for a request that got a hold before (a retry of a
+   * booking that went through is answered from D1), nor when the object has not been told the slots
+   * lately (it may have gained some). It only ever refuses what `hold` would refuse; that a walk-in
+   * without a slot fills one more is left to `hold`. Saves a full lot's refusals their D1 read.
+   */
+  refusesAsFull(query: FullQuery, now = Date.now()): boolean {
+    const known = this.knownSlots;
+    if (!known || now - known.seenMs > SLOTS_TRUSTED_MS || query.startMs <= now) return false;
+    const sql = this.ctx.storage.sql;
+    if (sql.exec('SELECT 1 FROM booking_requests WHERE tag = ?', query.requestTag).toArray().length) return false;
+    const busy = this.busySlots(query.startMs, query.endMs);
+    return known.ids.every((id) => busy.has(id));
+  }
+
+  /** The lot's slots changed in D1: what the object remembers of them is not to be trusted. */
+  forgetSlots(): void {
+    this.knownSlots = null;
+  }
+
   hold(request: HoldRequest, now = Date.now()): HoldResult {
     const { startMs, endMs, needs } = request;
+    this.knownSlots = { ids: request.slots.map((slot) => slot.id), seenMs: now };
     const busy = this.busySlots(startMs, endMs, request.reservationId);
     const fits = (slot: SlotInfo) =>
       slot.vehicleType === needs.vehicleType &&
@@ -270,6 +307,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         request.reservationId,
         now + HOLD_TTL_MS,
       );
+    if (request.requestTag) {
+      this.ctx.storage.sql.exec('DELETE FROM booking_requests WHERE until_ms <= ?', now);
+      this.ctx.storage.sql.exec('INSERT OR REPLACE INTO booking_requests (tag, until_ms) VALUES (?, ?)', request.requestTag, endMs);
+    }
     this.publish(now);
     this.scheduleNextAlarm(now);
     return { ok: true, slotId: chosen.id };
@@ -549,27 +590,29 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const sql = this.ctx.storage.sql;
     const reminder = REMINDER_MINUTES * MINUTE;
     const grace = this.graceMs();
-    const earliest = (query: string, ...bindings: number[]) =>
-      sql.exec<{ at: number | null }>(`SELECT MIN(at) AS at FROM (${query}) WHERE at > ?`, ...bindings, now).one().at;
+    // Each is the least of one kind of instant still ahead, read off a partial index (see the constructor):
+    // a hold or a booking costs the same however many bookings the lot has ahead.
+    const first = (query: string, ...bindings: number[]) => sql.exec<{ at: number | null }>(query, ...bindings).one().at;
     const candidates = [
-      earliest(
-        // A hold past its lease that is still here (its settling failed or was put off) is looked at again soon.
-        `SELECT MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0), ?) AS at FROM holds WHERE state = 'held'`,
+      // A hold past its lease that is still here (its settling failed or was put off) is looked at again soon.
+      first(
+        `SELECT MIN(MAX(held_until, COALESCE((SELECT until_ms FROM change_locks WHERE change_locks.reservation_id = holds.reservation_id), 0), ?)) AS at
+         FROM holds WHERE state = 'held'`,
         now + RETRY_MS,
       ),
-      earliest(
-        `SELECT start_ms - ? AS at FROM holds WHERE state = 'booked' AND reminded_start = 0
-         UNION ALL SELECT start_ms + ? FROM holds WHERE state = 'booked'
-         UNION ALL SELECT end_ms - ? FROM holds WHERE state = 'booked' AND reminded_end = 0`,
+      first(
+        `SELECT MIN(start_ms) - ? AS at FROM holds WHERE state = 'booked' AND reminded_start = 0 AND start_ms > ?`,
         reminder,
-        grace,
-        reminder,
+        now + reminder,
       ),
-      earliest(
-        `SELECT ${TAKEN_UNTIL} AS at FROM holds WHERE state = 'booked' AND start_ms + ? <= ? UNION ALL SELECT at FROM timer_retry`,
-        grace,
+      first(`SELECT MIN(start_ms) + ? AS at FROM holds WHERE state = 'booked' AND start_ms > ?`, grace, now - grace),
+      first(`SELECT MIN(end_ms) - ? AS at FROM holds WHERE state = 'booked' AND reminded_end = 0 AND end_ms > ?`, reminder, now + reminder),
+      first(
+        `SELECT MIN(${TAKEN_UNTIL}) AS at FROM holds WHERE state = 'booked' AND start_ms <= ? AND ${TAKEN_UNTIL} > ?`,
+        now - grace,
         now,
       ),
+      first('SELECT MIN(at) AS at FROM timer_retry WHERE at > ?', now),
     ].filter((at): at is number => at !== null);
     if (candidates.length) void this.ctx.storage.setAlarm(Math.min(...candidates));
   }

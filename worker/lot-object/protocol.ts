@@ -27,7 +27,15 @@ export type HoldRequest = {
    * booking the lot refuses costs one call to the object, and one it holds needs no separate lock.
    */
   lockNew?: boolean;
+  /**
+   * A new booking's request (its driver and idempotency key), remembered until the window ends: a
+   * retry of it is never refused as full from the object's memory (see `refusesAsFull`).
+   */
+  requestTag?: string;
 };
+
+/** A new booking's window, and its request (as `HoldRequest.requestTag`). */
+export type FullQuery = { startMs: number; endMs: number; requestTag: string };
 
 /** Refusals are results, not exceptions: they are expected outcomes and cross the RPC boundary cleanly. */
 export type HoldResult = { ok: true; slotId: string } | { ok: false; reason: 'full' };
@@ -93,6 +101,8 @@ export type HeldBooking = {
  * the lot-timers consumer alike). Every method may answer directly or as a promise.
  */
 export interface SlotAuthority {
+  /** True when a new booking's window is full by what the object knows, so it is refused before D1 is read. */
+  refusesAsFull(query: FullQuery, now?: number): boolean | Promise<boolean>;
   hold(request: HoldRequest, now?: number): HoldResult | Promise<HoldResult>;
   /** The D1 write that claimed `holdId` committed `record`: the hold becomes that booking, and the reservation's change lock is released. */
   commit(holdId: string, record: BookingRecord, now?: number): FollowResult | Promise<FollowResult>;

@@ -32,6 +32,12 @@ export class ReadModel {
   private writing: Promise<unknown> = Promise.resolve();
   /** The walk-ins last written, so a change that moved no window and no car writes nothing. */
   private walkInsWritten = '';
+  /**
+   * The count last written for each hour, so an hour whose count did not move is not written again
+   * (a hold committed to its booking takes the same slot: its commit writes nothing). Memory only: a
+   * fresh instance writes every hour it touches.
+   */
+  private hoursWritten = new Map<number, number>();
 
   constructor(
     private readonly sql: SqlStorage,
@@ -54,17 +60,20 @@ export class ReadModel {
         const [first, end] = hoursOf(Math.max(window.start_ms, now - HOUR_MS), window.end_ms);
         for (let hour = first; hour < end; hour++) hours.add(hour);
       }
-      const statements = [...hours].map((hour) => {
-        const taken = this.slotsTaken(hour);
-        return taken
+      const counts = [...hours]
+        .map((hour) => [hour, this.slotsTaken(hour)] as const)
+        .filter(([hour, taken]) => this.hoursWritten.get(hour) !== taken);
+      const statements = counts.map(([hour, taken]) =>
+        taken
           ? this.db
               .prepare(
                 'INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES (?, ?, ?) ON CONFLICT (lot_id, hour) DO UPDATE SET slots_taken = excluded.slots_taken',
               )
               .bind(this.lotId, hour, taken)
-          : this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ? AND hour = ?').bind(this.lotId, hour);
-      });
-      await this.db.batch([...statements, walkIns.statement]);
+          : this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ? AND hour = ?').bind(this.lotId, hour),
+      );
+      if (statements.length || walkIns.key !== this.walkInsWritten) await this.db.batch([...statements, walkIns.statement]);
+      for (const [hour, taken] of counts) this.hoursWritten.set(hour, taken);
       this.walkInsWritten = walkIns.key;
       if (last !== null) this.sql.exec('DELETE FROM unpublished_windows WHERE id <= ?', last);
     });
@@ -98,6 +107,8 @@ export class ReadModel {
         ...inserts,
         walkIns.statement,
       ]);
+      // Every other hour is now absent, which is what a count of 0 writes.
+      this.hoursWritten = new Map(rows.map(([, hour, taken]) => [hour, taken]));
       this.walkInsWritten = walkIns.key;
       if (last !== null) this.sql.exec('DELETE FROM unpublished_windows WHERE id <= ?', last);
     });

@@ -32,15 +32,14 @@ export async function notify(db: DB, userId: string, note: NewNotification): Pro
   return true;
 }
 
+/** A notice no preference silences (not a promotion or a reminder: those go through `notify`). */
+export type Notice = Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> };
+
 /**
- * A notice that must go out with the change it reports, as a statement for the same D1 batch. Only for
- * types no preference silences (not promotions or reminders: those go through `notify`).
+ * A notice that must go out with the change it reports, as a statement for the same D1 batch.
+ * `createdAt`: given when several notices share a batch, so they list in the order they were written.
  */
-export const notificationStatement = (
-  db: DB,
-  userId: string,
-  note: Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> },
-) =>
+export const notificationStatement = (db: DB, userId: string, note: Notice, createdAt?: Date) =>
   statementOf(
     db,
     db.insert(notifications).values({
@@ -50,6 +49,7 @@ export const notificationStatement = (
       title: note.title,
       message: note.message,
       metadataJson: note.metadata ? JSON.stringify(note.metadata) : null,
+      ...(createdAt && { createdAt: createdAt.toISOString() }),
     }),
   );
 

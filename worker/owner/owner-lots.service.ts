@@ -12,6 +12,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
 import type { HeldWindow } from '../lot-object/protocol';
+import { afterCommit } from '../db/after-commit';
 import { lotObject } from '../lot-object/stub';
 import { availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.data';
 import { pageOf, type PageRequest } from '../db/pages';
@@ -182,6 +183,9 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
     db,
     changes.retire.filter((id) => heldSince.has(id)),
   );
+  // A slot added or switched (back) on is free at once: the object forgets the slots it refuses full windows by.
+  if (changes.add.length || changes.update.length || changes.retire.length)
+    await afterCommit('Telling the lot object its slots changed', async () => object.forgetSlots());
   return (await ownerLot(env, db, lotId))!;
 }
 

@@ -291,6 +291,16 @@ describe('PATCH /api/owner/lots/:id', () => {
     expect(await labelsOf(lotId, false)).toEqual([]);
   });
 
+  it('books a slot it adds to a full lot at once', async () => {
+    const { cookie } = await newOwner();
+    const lotId = await bookableLot(cookie, 1);
+    const window = { lotId, start: inMinutes(90) };
+    expect((await reserve((await driver(1_000)).cookie, window)).status).toBe(201);
+    expect((await reserve((await driver(1_000)).cookie, window)).status).toBe(409);
+    expect((await editLot(cookie, lotId, { totalSlots: 2 })).status).toBe(200);
+    expect((await reserve((await driver(1_000)).cookie, window)).status).toBe(201);
+  });
+
   it('counts a car inside as holding its slot', async () => {
     const { cookie } = await newOwner();
     const lotId = await bookableLot(cookie, 2);

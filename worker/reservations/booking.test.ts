@@ -37,7 +37,8 @@ describe('POST /api/reservations', () => {
     expect(wallet.points).toBe(8);
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_CONFIRMED', 'PAYMENT_SUCCESS']));
-    expect((await call(`/api/reservations/${booking.id}`, { cookie })).status).toBe(200);
+    // The answer is the reservation as it reads back.
+    expect(await (await call(`/api/reservations/${booking.id}`, { cookie })).json()).toEqual(booking);
     expect((await (await call('/api/reservations', { cookie })).json<{ items: { id: string }[] }>()).items.map((r) => r.id)).toEqual([
       booking.id,
     ]);
@@ -51,7 +52,7 @@ describe('POST /api/reservations', () => {
     const again = await reserve(cookie, body, 'booking-key-0001');
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect((await again.json<Booking>()).id).toBe(first.id);
+    expect(await again.json<Booking>()).toEqual(first);
     expect((await reserve(cookie, { ...body, durationHours: 3 }, 'booking-key-0001')).status).toBe(409);
     expect(await balanceOf(user.id)).toBe(92_000);
     expect(await db().select().from(reservations).where(eq(reservations.userId, user.id))).toHaveLength(1);
@@ -121,6 +122,31 @@ describe('POST /api/reservations', () => {
     expect(failed.message).toContain('Top up at least ₱30.00');
     const rich = await driver(1_000);
     expect((await reserve(rich.cookie, { lotId, start: inMinutes(60) })).status).toBe(201);
+  });
+
+  it('refuses a window the lot has no room for as full before it looks at the wallet', async () => {
+    const lotId = await makeLot(1);
+    expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(60) })).status).toBe(201);
+    const { user, cookie } = await driver(50);
+    const res = await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 2 });
+    expect(res.status).toBe(409);
+    expect((await res.json<ApiErrorBody>()).message).toBe('Lot is full for this time');
+    // No top-up is asked for a lot that could not take the booking.
+    const failed = and(eq(notifications.userId, user.id), eq(notifications.type, 'PAYMENT_FAILED'));
+    expect(await db().select().from(notifications).where(failed)).toEqual([]);
+    expect((await reserve(cookie, { lotId, start: inMinutes(240) })).status).toBe(402);
+  });
+
+  it('answers a retried booking with what it made even once its window is full', async () => {
+    const lotId = await makeLot(1);
+    const { user, cookie } = await driver(1_000);
+    const body = { lotId, start: inMinutes(60) };
+    const first = await (await reserve(cookie, body, 'retried-key-0001')).json<Booking>();
+    expect((await reserve((await driver(1_000)).cookie, body)).status).toBe(409);
+    const again = await reserve(cookie, body, 'retried-key-0001');
+    expect(again.status).toBe(201);
+    expect(await again.json<Booking>()).toEqual(first);
+    expect(await balanceOf(user.id)).toBe(92_000);
   });
 
   it.each([

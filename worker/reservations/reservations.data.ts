@@ -37,12 +37,15 @@ const activeSlotsQuery = (db: DB, lotId: string) =>
       accessible: slots.accessible,
       evCharging: slots.evCharging,
       vehicleType: slots.vehicleType,
+      level: slots.level,
     })
     .from(slots)
     .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
 
-const bookingLotOf = (row: Awaited<ReturnType<typeof lotWithPricingQuery>>[number] | undefined, slotRows: SlotInfo[]) =>
-  row ? { ...row.lot, hours: lotHours(row.lot), rules: lotRules(row.lot), pricing: lotPricingOf(row), slots: slotRows } : null;
+const bookingLotOf = (
+  row: Awaited<ReturnType<typeof lotWithPricingQuery>>[number] | undefined,
+  slotRows: (SlotInfo & { level: string | null })[],
+) => (row ? { ...row.lot, hours: lotHours(row.lot), rules: lotRules(row.lot), pricing: lotPricingOf(row), slots: slotRows } : null);
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots, in one D1 round trip. */
 export async function lotForBooking(db: DB, lotId: string) {
@@ -121,6 +124,39 @@ const toView = ({ priceSnapshotJson, ...row }: ViewRow) => ({
   price: priceSnapshotJson ? (JSON.parse(priceSnapshotJson) as PriceQuote) : null,
 });
 export type ReservationView = ReturnType<typeof toView>;
+
+type NewReservation = typeof reservations.$inferInsert & { id: string; createdAt: string; slotId: string };
+
+/**
+ * A new reservation as `findOwnReservation` reads it back once `row` is written: the booking knows
+ * every field, so its answer needs no read (booking.test holds the two equal).
+ */
+export const newReservationView = (
+  row: NewReservation,
+  lot: { id: string; name: string; address: string | null; geoLat: number; geoLng: number },
+  slot: { label: string; level: string | null },
+): ReservationView =>
+  toView({
+    id: row.id,
+    status: row.status,
+    version: 0,
+    startTs: row.startTs,
+    endTs: row.endTs,
+    amountCents: row.amountCents,
+    vehiclePlate: row.vehiclePlate ?? null,
+    vehicleId: row.vehicleId ?? null,
+    slotId: row.slotId,
+    priceSnapshotJson: row.priceSnapshotJson ?? null,
+    createdAt: row.createdAt,
+    cancelledAt: null,
+    lotId: lot.id,
+    lotName: lot.name,
+    lotAddress: lot.address,
+    geoLat: lot.geoLat,
+    geoLng: lot.geoLng,
+    slotLabel: slot.label,
+    slotLevel: slot.level,
+  });
 
 /** The user's own reservation, or null: another driver's reservation does not exist for them. */
 export async function findOwnReservation(db: DB, userId: string, id: string) {

@@ -22,7 +22,7 @@ import { notFound, refusal } from '../../core/refusal';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { notificationStatement, notify } from '../notifications/notifications.data';
+import { notificationStatement, notify, type Notice } from '../notifications/notifications.data';
 import { readSettings } from '../platform/settings.data';
 import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
 import { ledgerAmountByKey, walletOf, type WalletAfter } from '../wallet/wallet.data';
@@ -32,6 +32,7 @@ import {
   bookingRecordOf,
   findOwnReservation,
   lotForBooking,
+  newReservationView,
   readForBooking,
   netPaid,
   updateIfUnchanged,
@@ -91,8 +92,8 @@ async function paymentRefused(
 
 /**
  * What follows a committed payment: the driver hears of it, then of any other `notices` of the change
- * (each its own write, so one failing never loses another, and they list in this order), and the auto
- * top-up rule gets its turn. `wallet`: as the payment's batch left it, when the payment read it there.
+ * (one write, listing in that order), and the auto top-up rule gets its turn. `wallet`: as the
+ * payment's batch left it, when the payment read it there.
  */
 async function afterPayment(
   ctx: BookingContext,
@@ -100,19 +101,21 @@ async function afterPayment(
   what: string,
   amountCents: number,
   wallet?: WalletAfter,
-  notices: D1PreparedStatement[] = [],
+  notices: Notice[] = [],
 ) {
   await ctx.afterCommit('Payment notice', async () => {
     const { balanceCents } = wallet ?? (await walletOf(ctx.db, userId));
-    await commit(ctx.db, [
-      notificationStatement(ctx.db, userId, {
-        type: 'PAYMENT_SUCCESS',
-        title: 'Payment successful',
-        message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
-      }),
-    ]);
+    const paid: Notice = {
+      type: 'PAYMENT_SUCCESS',
+      title: 'Payment successful',
+      message: `${formatPeso(amountCents)} paid from your wallet for ${what}. Balance ${formatPeso(balanceCents)}.`,
+    };
+    const at = Date.now();
+    await commit(
+      ctx.db,
+      [paid, ...notices].map((notice, i) => notificationStatement(ctx.db, userId, notice, new Date(at + i))),
+    );
   });
-  for (const notice of notices) await ctx.afterCommit('Change notice', () => commit(ctx.db, [notice]));
   await ctx.afterCommit('Auto top-up', () => autoTopupIfLow(ctx.env, ctx.db, userId, wallet));
 }
 
@@ -206,14 +209,32 @@ async function replayed(ctx: BookingContext, userId: string, id: string) {
   return reservation;
 }
 
+/** Lots this isolate has read from D1: only their objects are asked whether a window is full before D1 is. */
+const lotsSeen = new Set<string>();
+
+/** The driver and key of a new booking's request, as the lot object remembers it. */
+const requestTag = (request: IdempotentRequest) => `${request.userId} ${request.key}`;
+
+/**
+ * A window the lot object already knows to be full is refused before anything is read from D1: at a
+ * full lot, that refusal is most of the requests. It comes before the other refusals of a booking
+ * (a driver is never asked to top up for a lot that has no room). docs/booking.md.
+ */
+async function knownFull(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now: Date) {
+  if (!lotsSeen.has(input.lotId)) return false;
+  const window = { startMs: Date.parse(input.start), endMs: windowEnd(input.start, input).getTime() };
+  return ctx.lot(input.lotId).refusesAsFull({ ...window, requestTag: requestTag(request) }, now.getTime());
+}
+
 /** POST /api/reservations: plan it, hold a slot, pay and record it in one batch, confirm it. */
 export async function book(ctx: BookingContext, input: CreateReservation, request: IdempotentRequest, now = new Date()) {
+  if (await knownFull(ctx, input, request, now)) throw refusal('conflict', LOT_FULL);
   const plan = await planBooking(ctx, input, request, now);
   if (plan.replay !== null) return { reservation: await replayed(ctx, request.userId, plan.replay), replayed: true };
   const slotId = await holdSlot(ctx, plan, input, now);
   const written = await payAndRecord(ctx, plan, slotId, request, now);
   if ('twin' in written) return { reservation: await reservationView(ctx.db, request.userId, written.twin), replayed: true };
-  return { reservation: await confirmBooking(ctx, plan, written.wallet), replayed: false };
+  return { reservation: await confirmBooking(ctx, plan, written), replayed: false };
 }
 
 /**
@@ -229,6 +250,7 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
   });
   if (read.prior) return { replay: read.prior } as const;
   const lot = bookable(read.lot);
+  lotsSeen.add(lot.id);
   const start = new Date(input.start);
   const end = windowEnd(input.start, input);
   checkWindow(start, end, lot, now);
@@ -242,7 +264,20 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
       amountCents: price.totalCents,
     });
   }
-  return { replay: null, id: newId(), holdId: newId(), userId, walletId: read.walletId, lot, start, end, vehicle, price, what };
+  return {
+    replay: null,
+    id: newId(),
+    holdId: newId(),
+    requestTag: requestTag(request),
+    userId,
+    walletId: read.walletId,
+    lot,
+    start,
+    end,
+    vehicle,
+    price,
+    what,
+  };
 }
 type BookingPlan = Extract<Awaited<ReturnType<typeof planBooking>>, { replay: null }>;
 
@@ -257,6 +292,7 @@ async function holdSlot(ctx: BookingContext, plan: BookingPlan, input: CreateRes
       slots: plan.lot.slots,
       needs: { ...input.needs, vehicleType: plan.vehicle.type },
       lockNew: true,
+      requestTag: plan.requestTag,
     },
     now.getTime(),
   );
@@ -275,10 +311,24 @@ async function payAndRecord(
   slotId: string,
   request: IdempotentRequest,
   now: Date,
-): Promise<{ twin: string } | { wallet: WalletAfter }> {
+): Promise<{ twin: string } | { wallet: WalletAfter; reservation: ReservationView }> {
   const { db } = ctx;
   const { id, holdId, userId, walletId, lot, start, end, vehicle, price, what } = plan;
   const authority = ctx.lot(lot.id);
+  const row = {
+    id,
+    userId,
+    lotId: lot.id,
+    slotId,
+    vehicleId: vehicle.id,
+    vehiclePlate: vehicle.plate,
+    status: 'CONFIRMED' as const,
+    startTs: start.toISOString(),
+    endTs: end.toISOString(),
+    amountCents: price.totalCents,
+    priceSnapshotJson: JSON.stringify(price),
+    createdAt: new Date().toISOString(),
+  };
   let written = false;
   try {
     const record: BookingRecord = { reservationId: id, version: 0, live: true, slotId, startMs: start.getTime(), endMs: end.getTime() };
@@ -300,19 +350,7 @@ async function payAndRecord(
               idempotencyKey: `reservation:${id}:booking`,
             },
             [
-              reservationInsert(db, {
-                id,
-                userId,
-                lotId: lot.id,
-                slotId,
-                vehicleId: vehicle.id,
-                vehiclePlate: vehicle.plate,
-                status: 'CONFIRMED',
-                startTs: start.toISOString(),
-                endTs: end.toISOString(),
-                amountCents: price.totalCents,
-                priceSnapshotJson: JSON.stringify(price),
-              }),
+              reservationInsert(db, row),
               chargeInsert(db, { reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
               issueReceipt(db, { userId, reservationId: id, amountCents: price.totalCents }),
               recordIdempotencyKey(db, request, id),
@@ -330,22 +368,24 @@ async function payAndRecord(
       throw refusal('conflict', 'This booking was already paid.');
     }
     written = true;
-    return { wallet: paid.wallet };
+    const slot = lot.slots.find((candidate) => candidate.id === slotId)!;
+    return { wallet: paid.wallet, reservation: newReservationView(row, lot, slot) };
   } finally {
     // A committed booking's lock went with its commit; one that did not get that far is unlocked here.
     if (!written) await afterCommit('Unlocking a new reservation', async () => authority.unlockReservation(id));
   }
 }
 
+type BookedWrite = Exclude<Awaited<ReturnType<typeof payAndRecord>>, { twin: string }>;
+
 /** The booked reservation as the driver sees it, after its notices and the auto top-up's turn. */
-async function confirmBooking(ctx: BookingContext, { id, userId, lot, price }: BookingPlan, wallet: WalletAfter) {
-  const reservation = await reservationView(ctx.db, userId, id);
-  const confirmation = notificationStatement(ctx.db, userId, {
+async function confirmBooking(ctx: BookingContext, { userId, lot, price }: BookingPlan, { reservation, wallet }: BookedWrite) {
+  const confirmation: Notice = {
     type: 'BOOKING_CONFIRMED',
     title: 'Reservation confirmed',
     message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
     metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
-  });
+  };
   await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents, wallet, [confirmation]);
   return reservation;
 }

@@ -144,6 +144,7 @@ export function contextWith(
 
 /** A stub's allocator methods as plain functions (a stub is a proxy: spreading it copies nothing). */
 const bind = (real: SlotAuthority): SlotAuthority => ({
+  refusesAsFull: (query, now) => real.refusesAsFull(query, now),
   hold: (request, now) => real.hold(request, now),
   commit: (holdId, record, now) => real.commit(holdId, record, now),
   releaseHold: (holdId) => real.releaseHold(holdId),
