@@ -191,6 +191,35 @@ describe('the alarm', () => {
   });
 });
 
+describe('reading a window', () => {
+  it('counts a stay kept far past its end in every window it reaches, among many short ones', async () => {
+    const lot = newLot();
+    const slots = slotsOf(2);
+    const now = Date.now();
+    const kept: BookingRecord = {
+      reservationId: crypto.randomUUID(),
+      version: 0,
+      live: true,
+      slotId: 'slot-1',
+      startMs: now + HOUR,
+      endMs: now + 2 * HOUR,
+    };
+    expect(await lot.follow(kept)).toEqual({ ok: true });
+    await lot.keepOverstay(kept.reservationId, now + 40 * HOUR);
+    for (let h = 3; h < 40; h++)
+      expect(await lot.hold(hold({ startMs: now + h * HOUR, endMs: now + (h + 1) * HOUR }, undefined, slots))).toMatchObject({
+        ok: true,
+        slotId: 'slot-2',
+      });
+    // Slot 1 is taken until hour 40 by the stay that began at hour 1; slot 2 by the short ones.
+    expect(await lot.hold(hold({ startMs: now + 30 * HOUR, endMs: now + 31 * HOUR }, undefined, slots))).toEqual({
+      ok: false,
+      reason: 'full',
+    });
+    expect(await lot.hold(hold({ startMs: now + 40 * HOUR, endMs: now + 41 * HOUR }, undefined, slots))).toMatchObject({ ok: true });
+  });
+});
+
 describe('refusing a full window from memory', () => {
   it('refuses a future window only when every slot it was told of lately is taken, and never a retry of a held request', async () => {
     const lot = newLot();

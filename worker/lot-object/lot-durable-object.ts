@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import type { Bindings } from '../env';
 import { installChangeLog, ReadModel } from './read-model';
+import { installStayIndexes, overlapping, TAKEN_UNTIL } from './stays';
 import {
   HOLD_TTL_MS,
   type BookingRecord,
@@ -40,8 +41,6 @@ type HoldRow = {
   kept_until: number;
 };
 
-/** The instant a row stops taking its slot: its end, or later while an overstaying car is inside. */
-const TAKEN_UNTIL = 'MAX(end_ms, kept_until)';
 const bookedIdOf = (reservationId: string) => `booking:${reservationId}`;
 
 /**
@@ -85,9 +84,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       if (!columns.some((column) => column.name === 'kept_until'))
         sql.exec('ALTER TABLE holds ADD COLUMN kept_until INTEGER NOT NULL DEFAULT 0');
       sql.exec('CREATE INDEX IF NOT EXISTS holds_slot_window ON holds (slot_id, start_ms, end_ms)');
-      // What is taken for a window is read from the stays starting before its end (past stays are gone:
-      // only live bookings and holds in flight are kept), and so is the next alarm's no-show deadline.
-      sql.exec('CREATE INDEX IF NOT EXISTS holds_start ON holds (start_ms)');
+      // What is taken for a window (stays.ts), and the next alarm's no-show deadline.
+      installStayIndexes(sql);
       // The next alarm's other instants, each the least of its index (scheduleNextAlarm).
       sql.exec("CREATE INDEX IF NOT EXISTS holds_held ON holds (held_until) WHERE state = 'held'");
       sql.exec("CREATE INDEX IF NOT EXISTS holds_unreminded_start ON holds (start_ms) WHERE state = 'booked' AND reminded_start = 0");
@@ -119,11 +117,12 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    * open-ended: its slot is taken for every window until it leaves.
    */
   private busySlots(startMs: number, endMs: number, reservationId = ''): Set<string> {
-    const rows = this.ctx.storage.sql.exec<{ slot_id: string }>(
-      `SELECT slot_id FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ?
+    const sql = this.ctx.storage.sql;
+    const taking = overlapping(sql, startMs, endMs);
+    const rows = sql.exec<{ slot_id: string }>(
+      `SELECT slot_id FROM holds WHERE ${taking.where} AND reservation_id <> ?
        UNION SELECT slot_id FROM walk_ins WHERE slot_id IS NOT NULL AND since_ms < ?`,
-      endMs,
-      startMs,
+      ...taking.bindings,
       reservationId,
       endMs,
     );

@@ -10,9 +10,8 @@
  */
 import { hoursOf } from '../../core/availability';
 import { HOUR_MS } from '../../core/time';
+import { overlapping, TAKEN_UNTIL } from './stays';
 
-/** The instant a row stops taking its slot (the object's TAKEN_UNTIL). */
-const TAKEN_UNTIL = 'MAX(end_ms, kept_until)';
 /** D1 binds at most 100 parameters per statement: rows of three per multi-row insert. */
 const ROWS_PER_INSERT = 30;
 
@@ -116,12 +115,9 @@ export class ReadModel {
 
   /** Distinct slots taken for part of an hour, as the object's own availability counts them. */
   private slotsTaken(hour: number): number {
+    const taking = overlapping(this.sql, hour * HOUR_MS, (hour + 1) * HOUR_MS);
     return this.sql
-      .exec<{ taken: number }>(
-        `SELECT COUNT(DISTINCT slot_id) AS taken FROM holds WHERE start_ms < ? AND ${TAKEN_UNTIL} > ?`,
-        (hour + 1) * HOUR_MS,
-        hour * HOUR_MS,
-      )
+      .exec<{ taken: number }>(`SELECT COUNT(DISTINCT slot_id) AS taken FROM holds WHERE ${taking.where}`, ...taking.bindings)
       .one().taken;
   }
 
