@@ -45,6 +45,7 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/logout', 'public'],
   // A gateway's webhook has no session; its signature authenticates it.
   ['/api/payments/webhook/', 'public'],
+  ['/api/payments/paymongo/webhook', 'public'],
   // The public half of the pass signing keys, for gates.
   ['/api/passes/jwks', 'public'],
   ['/api/passes/revoked', ATTENDANT_AREA],

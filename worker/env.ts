@@ -20,10 +20,15 @@ export type Bindings = {
   CF_VERSION_METADATA: WorkerVersionMetadata;
   /** `development` (local runs, from .dev.vars) or `production`; anything else is treated as not development. */
   APP_ENV?: string;
-  /** `sandbox` or unset (no provider: top-ups refused, and the app says payment is unavailable). */
+  /** `sandbox` (local only), `paymongo`, or unset (no provider: top-ups refused, and the app says payment is unavailable). */
   PAYMENT_PROVIDER?: string;
   /** HMAC secret of the sandbox gateway's webhooks. */
   SANDBOX_WEBHOOK_SECRET?: string;
+  /** PayMongo's secret API key (`sk_test_…` or `sk_live_…`) and its webhook's secret: `wrangler secret put` (docs/payments.md). */
+  PAYMONGO_SECRET_KEY?: string;
+  PAYMONGO_WEBHOOK_SECRET?: string;
+  /** PayMongo's API, https://api.paymongo.com unless set (a stand-in's address in tests). */
+  PAYMONGO_API_URL?: string;
   /** JSON array of the private JWKs that sign QR passes, newest first (docs/passes.md). */
   PASS_SIGNING_KEYS?: string;
 };

@@ -352,6 +352,12 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     },
     found: false,
   },
+  // PayMongo is not the provider configured here: anyone is heard, and told so.
+  'POST /api/payments/paymongo/webhook': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/payments/paymongo/webhook', json: { data: {} } }),
+    found: false,
+  },
   'GET /api/admin/platform-kpis': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-kpis' }) },
   'GET /api/admin/tenants': { who: ADMIN, sample: () => ({ path: '/api/admin/tenants' }) },
   'GET /api/admin/platform-metrics': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-metrics' }) },

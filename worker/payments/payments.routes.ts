@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { TOPUP_METHODS } from '../../core/wallet';
 import type { AppEnv } from '../env';
@@ -11,6 +11,9 @@ const paymentParams = z.object({ id: z.uuid('Unknown payment id') });
 const sandboxParams = paymentParams.extend({ decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline.' }) });
 const providerParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Unknown provider') });
 
+const webhook = async (c: Context<AppEnv>, provider: string) =>
+  c.json({ received: true as const, ...(await settleFromWebhook(c.env, c.var.db, provider, await c.req.text(), c.req.raw.headers)) });
+
 export const paymentRoutes = new Hono<AppEnv>()
   /** Which gateway is configured, so the app shows checkout, or says payment is unavailable before anyone tries. */
   .get('/payments/config', (c) => {
@@ -22,6 +25,7 @@ export const paymentRoutes = new Hono<AppEnv>()
             provider: provider.name,
             sandbox: provider.sandbox,
             supportsSavedMethods: provider.supportsSavedMethods,
+            minimumCents: provider.minimumCents ?? null,
             methods: TOPUP_METHODS,
           }
         : { available: false as const, message: PAYMENT_UNAVAILABLE },
@@ -42,7 +46,6 @@ export const paymentRoutes = new Hono<AppEnv>()
     return c.json(paymentView((await findOwnPayment(c.var.db, c.var.user!.id, id))!, paymentProvider(c.env)));
   })
   /** The gateway's webhook: no session, authenticated by its signature alone. */
-  .post('/payments/webhook/:provider', validate('param', providerParams), async (c) => {
-    const outcome = await settleFromWebhook(c.env, c.var.db, c.req.valid('param').provider, await c.req.text(), c.req.raw.headers);
-    return c.json({ received: true, ...outcome });
-  });
+  .post('/payments/webhook/:provider', validate('param', providerParams), (c) => webhook(c, c.req.valid('param').provider))
+  /** PayMongo's webhook, at the address its dashboard is given (docs/payments.md). */
+  .post('/payments/paymongo/webhook', (c) => webhook(c, 'paymongo'));

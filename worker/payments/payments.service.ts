@@ -65,11 +65,13 @@ export async function topupsToday(db: DB, userId: string, now: Date) {
  * POST /api/wallet/topup: a pending payment and a provider checkout. No money moves here; the
  * provider's webhook settles it. Returns the payment and whether it was an idempotent replay.
  */
-export async function startTopup(env: Bindings, db: DB, input: TopupInput, request: IdempotentRequest, now = new Date()) {
+export async function startTopup(env: Bindings, db: DB, input: TopupInput, request: IdempotentRequest, appUrl: string, now = new Date()) {
   const provider = paymentProvider(env);
   if (!provider) throw refusal('unavailable', PAYMENT_UNAVAILABLE);
   const replay = await priorResource(db, request);
   if (replay) return { payment: (await findOwnPayment(db, request.userId, replay))!, replayed: true };
+  if (provider.minimumCents && input.amountCents < provider.minimumCents)
+    throw refusal('invalid', `A top-up is at least ${formatPeso(provider.minimumCents)}.`);
 
   const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
   const tooLarge = topupTooLarge(input.amountCents, topupMaxCents);
@@ -100,7 +102,7 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
     description: `Parkada wallet top-up ${formatPeso(input.amountCents)}`,
   };
   try {
-    const checkout = await provider.createCheckout(intent);
+    const checkout = await provider.createCheckout(intent, appUrl);
     await db.update(payments).set(checkout).where(eq(payments.id, id));
   } catch (error) {
     console.error('Payment provider refused the checkout', error);
@@ -110,7 +112,7 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
   return { payment: (await findOwnPayment(db, request.userId, id))!, replayed: false };
 }
 
-export type WebhookOutcome = { status: 'credited' | 'failed' | 'duplicate'; paymentId: string };
+export type WebhookOutcome = { status: 'credited' | 'failed' | 'duplicate'; paymentId: string } | { status: 'ignored'; event: string };
 
 /**
  * The one place a top-up credits a wallet: a webhook whose signature verified. The event id, the
@@ -128,6 +130,7 @@ export async function settleFromWebhook(
   if (!provider || provider.name !== providerName) throw refusal('not_found', `No payment provider named ${providerName} is configured.`);
   const payload = await provider.verifyWebhook(rawBody, headers);
   if (payload === null) throw refusal('unauthenticated', 'Invalid webhook signature.');
+  if (typeof payload === 'object' && 'ignored' in payload) return { status: 'ignored', event: String(payload.ignored) };
   const parsed = webhookEventSchema.safeParse(payload);
   if (!parsed.success) throw refusal('invalid', 'Malformed webhook event.');
   const event = parsed.data;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { TopupMethod } from '../../core/wallet';
 import type { Bindings } from '../env';
+import { createPaymongoProvider } from './paymongo-provider';
 import { createSandboxProvider } from './sandbox-provider';
 
 export type PaymentIntent = { paymentId: string; amountCents: number; method: TopupMethod; description: string };
@@ -27,10 +28,17 @@ export interface PaymentProvider {
   readonly sandbox: boolean;
   /** Whether a method used once can be charged again without the payer (auto top-up). */
   readonly supportsSavedMethods: boolean;
-  createCheckout(intent: PaymentIntent): Promise<{ providerRef: string; checkoutUrl: string }>;
+  /** The smallest payment the gateway takes, when it states one. */
+  readonly minimumCents?: number;
+  /** `appUrl`: the app's origin, where a hosted checkout sends the payer back. */
+  createCheckout(intent: PaymentIntent, appUrl: string): Promise<{ providerRef: string; checkoutUrl: string }>;
   /** Charges a saved method; the outcome still arrives by webhook. */
   chargeSaved(intent: PaymentIntent): Promise<{ providerRef: string }>;
-  /** The JSON payload of a webhook request, or null when its signature does not verify (or is stale). */
+  /**
+   * The event of a webhook request, `{ ignored: type }` for a verified event this product does not
+   * act on (acknowledged, so the gateway stops sending it), or null when its signature does not
+   * verify (or is stale, or of the other mode).
+   */
   verifyWebhook(rawBody: string, headers: Headers, now?: Date): Promise<unknown | null>;
 }
 
@@ -43,5 +51,11 @@ export function paymentProvider(env: Bindings): PaymentProvider | null {
   const sandboxAllowed = env.APP_ENV === 'development';
   if (env.PAYMENT_PROVIDER === 'sandbox' && env.SANDBOX_WEBHOOK_SECRET && sandboxAllowed)
     return createSandboxProvider(env.SANDBOX_WEBHOOK_SECRET);
+  if (env.PAYMENT_PROVIDER === 'paymongo' && env.PAYMONGO_SECRET_KEY && env.PAYMONGO_WEBHOOK_SECRET)
+    return createPaymongoProvider({
+      secretKey: env.PAYMONGO_SECRET_KEY,
+      webhookSecret: env.PAYMONGO_WEBHOOK_SECRET,
+      apiUrl: env.PAYMONGO_API_URL,
+    });
   return null;
 }

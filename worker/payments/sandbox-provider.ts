@@ -3,21 +3,15 @@
  * declines; the decision comes back as a webhook signed exactly like a real gateway's
  * (`Parkada-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, five-minute tolerance).
  */
+import { signedAt, verifySignedAt } from './hmac';
 import type { PaymentIntent, PaymentProvider, WebhookEvent } from './provider';
 
 export const SIGNATURE_HEADER = 'Parkada-Signature';
 const TOLERANCE_SECONDS = 300;
 
-const encoder = new TextEncoder();
-const hmacKey = (secret: string) =>
-  crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-const fromHex = (hex: string) => new Uint8Array((hex.match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)));
-
 export async function signSandboxPayload(secret: string, body: string, now = new Date()): Promise<string> {
   const t = Math.floor(now.getTime() / 1000);
-  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`${t}.${body}`));
-  return `t=${t},v1=${toHex(mac)}`;
+  return `t=${t},v1=${await signedAt(secret, t, body)}`;
 }
 
 export function createSandboxProvider(secret: string): PaymentProvider & {
@@ -44,11 +38,8 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
     async verifyWebhook(rawBody, headers, now = new Date()) {
       const parts = Object.fromEntries((headers.get(SIGNATURE_HEADER) ?? '').split(',').map((part) => part.split('=', 2)));
       const t = Number(parts.t);
-      if (!Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return null;
-      if (Math.abs(now.getTime() / 1000 - t) > TOLERANCE_SECONDS) return null;
-      // crypto.subtle.verify compares in constant time.
-      const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), fromHex(parts.v1), encoder.encode(`${t}.${rawBody}`));
-      if (!valid) return null;
+      if (!Number.isInteger(t) || Math.abs(now.getTime() / 1000 - t) > TOLERANCE_SECONDS) return null;
+      if (!(await verifySignedAt(secret, t, rawBody, parts.v1))) return null;
       try {
         return JSON.parse(rawBody) as unknown;
       } catch {

@@ -29,7 +29,7 @@ export const walletRoutes = new Hono<AppEnv>()
   .post('/wallet/topup', validate('json', topupSchema), async (c) => {
     const input = c.req.valid('json');
     const request = await idempotentRequest(c, 'wallet.topup', input);
-    const { payment, replayed } = await startTopup(c.env, c.var.db, input, request);
+    const { payment, replayed } = await startTopup(c.env, c.var.db, input, request, new URL(c.req.url).origin);
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(paymentView(payment, paymentProvider(c.env)), 201);
   })

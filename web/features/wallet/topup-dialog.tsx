@@ -15,6 +15,8 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<TopupMethod>('gcash');
   const { data: config } = useQuery(paymentConfigQuery);
+  // The gateway's smallest payment, when it states one (PayMongo: ₱20).
+  const minimumCents = config?.available ? config.minimumCents : null;
   const start = useStartTopup();
   const navigate = useNavigate();
 
@@ -23,6 +25,10 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     const amountCents = pesosToCents(amount);
     if (!(amountCents > 0)) {
       toast({ title: 'Invalid Amount', description: 'Please enter a valid amount.', variant: 'destructive' });
+      return;
+    }
+    if (minimumCents && amountCents < minimumCents) {
+      toast({ title: 'Invalid Amount', description: `A top-up is at least ${formatPeso(minimumCents)}.`, variant: 'destructive' });
       return;
     }
     start.mutate(
@@ -51,7 +57,7 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
               <SandboxBadge /> Test payments: no real money moves.
             </p>
           )}
-          <Field label="Amount (₱)" htmlFor="topup-amount">
+          <Field label="Amount (₱)" htmlFor="topup-amount" hint={minimumCents ? `At least ${formatPeso(minimumCents)}.` : undefined}>
             <Input id="topup-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
           </Field>
           <div className="grid grid-cols-4 gap-2">
