@@ -235,5 +235,12 @@ describe('refusing a full window from memory', () => {
     expect(await lot.refusesAsFull(query, Date.now() + 61_000)).toBe(false);
     await lot.forgetSlots();
     expect(await lot.refusesAsFull(query)).toBe(false);
+    // A hold begun before the change read the old slots from D1: it teaches nothing; one begun after it does.
+    const later = { startMs: window.endMs, endMs: window.endMs + HOUR };
+    expect(await lot.hold(hold(later), Date.now() - 1_000)).toMatchObject({ ok: true });
+    expect(await lot.refusesAsFull(query)).toBe(false);
+    const after = Date.now() + 6_000;
+    expect(await lot.hold(hold({ startMs: later.endMs, endMs: later.endMs + HOUR }), after)).toMatchObject({ ok: true });
+    expect(await lot.refusesAsFull(query, after)).toBe(true);
   });
 });

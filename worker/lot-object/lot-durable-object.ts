@@ -26,6 +26,10 @@ const MINUTE = 60_000;
 const RETRY_MS = 30_000;
 /** How long the slots a hold brought from D1 are trusted to refuse a full window without reading D1 again. */
 const SLOTS_TRUSTED_MS = 60_000;
+/** How far apart the clocks of a request and of the object may be: a hold begun this soon after a slot change teaches nothing. */
+const CLOCK_MARGIN_MS = 5_000;
+/** How long retries of bookings held before the object remembered requests are answered from D1. */
+const UNTAGGED_RETRY_MS = 60 * MINUTE;
 
 type HoldRow = {
   hold_id: string;
@@ -58,6 +62,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   private readonly lotId: string;
   /** The lot's active slots as the last hold brought them from D1, and when (memory only: a fresh instance asks D1 again). */
   private knownSlots: { ids: string[]; seenMs: number } | null = null;
+  /** When the owner last changed the lot's slots (`forgetSlots`). */
+  private slotsChangedMs = 0;
+  /** Until when bookings held before requests were remembered may be retried (see the constructor). */
+  private untaggedUntilMs = 0;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -95,7 +103,14 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       sql.exec('CREATE TABLE IF NOT EXISTS change_locks (reservation_id TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
       // The newest record version followed per reservation: a commit or follow about an older one is stale.
       sql.exec('CREATE TABLE IF NOT EXISTS followed_versions (reservation_id TEXT PRIMARY KEY, version INTEGER NOT NULL)');
-      // New bookings' requests that got a hold, until their window ends (see `refusesAsFull`).
+      // New bookings' requests that got a hold, until their window ends (see `refusesAsFull`). An object
+      // that held bookings before it remembered requests refuses nothing from memory for an hour, so a
+      // retry of one of them is still answered from D1.
+      const remembering = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'booking_requests'").toArray().length;
+      sql.exec('CREATE TABLE IF NOT EXISTS untagged_bookings (id INTEGER PRIMARY KEY CHECK (id = 1), until_ms INTEGER NOT NULL)');
+      if (!remembering && sql.exec('SELECT 1 FROM holds LIMIT 1').toArray().length)
+        sql.exec('INSERT OR REPLACE INTO untagged_bookings (id, until_ms) VALUES (1, ?)', Date.now() + UNTAGGED_RETRY_MS);
+      this.untaggedUntilMs = sql.exec<{ until_ms: number }>('SELECT until_ms FROM untagged_bookings').toArray()[0]?.until_ms ?? 0;
       sql.exec('CREATE TABLE IF NOT EXISTS booking_requests (tag TEXT PRIMARY KEY, until_ms INTEGER NOT NULL)');
       sql.exec('CREATE INDEX IF NOT EXISTS booking_requests_until ON booking_requests (until_ms)');
       sql.exec('CREATE TABLE IF NOT EXISTS timer_retry (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)');
@@ -250,11 +265,6 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   }
 
   /**
-   * Holds a slot for a window, atomically. Picks a slot of the right vehicle type with the features
-   * asked for, preferring slots without features nobody asked for (keep accessible and EV bays for
-   * the drivers who need them), then by label. The hold lapses unless a D1 write claims it.
-   */
-  /**
    * Whether a new booking's future window is full by what the object knows: every slot D1 listed in
    * the last minute is taken for part of it. Never for a request that got a hold before (a retry of a
    * booking that went through is answered from D1), nor when the object has not been told the slots
@@ -263,7 +273,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    */
   refusesAsFull(query: FullQuery, now = Date.now()): boolean {
     const known = this.knownSlots;
-    if (!known || now - known.seenMs > SLOTS_TRUSTED_MS || query.startMs <= now) return false;
+    if (!known || now - known.seenMs > SLOTS_TRUSTED_MS || query.startMs <= now || now < this.untaggedUntilMs) return false;
     const sql = this.ctx.storage.sql;
     if (sql.exec('SELECT 1 FROM booking_requests WHERE tag = ?', query.requestTag).toArray().length) return false;
     const busy = this.busySlots(query.startMs, query.endMs);
@@ -271,13 +281,20 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   }
 
   /** The lot's slots changed in D1: what the object remembers of them is not to be trusted. */
-  forgetSlots(): void {
+  forgetSlots(now = Date.now()): void {
     this.knownSlots = null;
+    this.slotsChangedMs = now;
   }
 
+  /**
+   * Holds a slot for a window, atomically. Picks a slot of the right vehicle type with the features
+   * asked for, preferring slots without features nobody asked for (keep accessible and EV bays for
+   * the drivers who need them), then by label. The hold lapses unless a D1 write claims it.
+   */
   hold(request: HoldRequest, now = Date.now()): HoldResult {
     const { startMs, endMs, needs } = request;
-    this.knownSlots = { ids: request.slots.map((slot) => slot.id), seenMs: now };
+    // Learnt only from a request begun after the last change (and its clock's margin): one that read D1 before it would bring back the old slots.
+    if (now > this.slotsChangedMs + CLOCK_MARGIN_MS) this.knownSlots = { ids: request.slots.map((slot) => slot.id), seenMs: now };
     const busy = this.busySlots(startMs, endMs, request.reservationId);
     const fits = (slot: SlotInfo) =>
       slot.vehicleType === needs.vehicleType &&

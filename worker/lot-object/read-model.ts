@@ -71,7 +71,15 @@ export class ReadModel {
               .bind(this.lotId, hour, taken)
           : this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ? AND hour = ?').bind(this.lotId, hour),
       );
-      if (statements.length || walkIns.key !== this.walkInsWritten) await this.db.batch([...statements, walkIns.statement]);
+      if (statements.length || walkIns.key !== this.walkInsWritten) {
+        try {
+          await this.db.batch([...statements, walkIns.statement]);
+        } catch (error) {
+          // It may have landed all the same: nothing written is known any more.
+          this.hoursWritten.clear();
+          throw error;
+        }
+      }
       for (const [hour, taken] of counts) this.hoursWritten.set(hour, taken);
       this.walkInsWritten = walkIns.key;
       if (last !== null) this.sql.exec('DELETE FROM unpublished_windows WHERE id <= ?', last);
