@@ -4,7 +4,7 @@
  * preview` (workerd, real local D1/KV/DO).
  * The URL is handed to the tests through `inject('baseURL')`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,14 @@ async function waitForServer(url: string, timeoutMs: number) {
   throw new Error(`App did not start on ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** Runs a command to its end, its output shown; rejects when it fails. */
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<void>((resolve, reject) =>
+    spawn(command, args, { env, stdio: 'inherit' }).on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    ),
+  );
+
 export default async function startApp(project: TestProject) {
   const stateDir = mkdtempSync(join(tmpdir(), 'parkada-e2e-'));
   // No telemetry, no update check, no fetch of Cloudflare's Request.cf sample: nothing leaves the machine.
@@ -37,8 +45,8 @@ export default async function startApp(project: TestProject) {
     WRANGLER_HIDE_BANNER: 'true',
     CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   };
-  execFileSync('vite', ['build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
-  execFileSync('tsx', ['scripts/local-db.ts'], { env, stdio: 'inherit' });
+  // The build and the database are independent: each takes one of the machine's cores.
+  await Promise.all([run('vite', ['build', '--logLevel', 'warn'], env), run('tsx', ['scripts/local-db.ts'], env)]);
   fillWeekdayMornings(stateDir, env);
 
   const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
