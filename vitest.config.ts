@@ -8,17 +8,16 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 /**
- * The order files start in, the same on a fresh clone as with vitest's cache: the three largest
- * browser files first (the longest, screens, would otherwise start late and end last), then the
- * worker and web files (short and busy on the processor, they fill the time the browser files
- * spend waiting on pages), then the other browser files, each project's largest first.
+ * The order files start in, the same on a fresh clone as with vitest's cache: the browser files
+ * first, largest first (the longest, waiting on pages and chromium, would otherwise start late and
+ * end last), then the worker and web files, largest first (many and short, they fill the end).
  */
 class BrowserFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const bySize = (a: TestSpecification, b: TestSpecification) => statSync(b.moduleId).size - statSync(a.moduleId).size;
     const browser = files.filter((file) => file.project.name === 'browser').sort(bySize);
     const others = files.filter((file) => file.project.name !== 'browser').sort(bySize);
-    return [...browser.slice(0, 3), ...others, ...browser.slice(3)];
+    return [...browser, ...others];
   }
 }
 
