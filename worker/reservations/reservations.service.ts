@@ -209,8 +209,12 @@ async function replayed(ctx: BookingContext, userId: string, id: string) {
   return reservation;
 }
 
-/** Lots this isolate has read from D1: only their objects are asked whether a window is full before D1 is. */
+/**
+ * Lots this isolate has read from D1: only their objects are asked whether a window is full before D1
+ * is. Bounded: past the bound it starts again (the busiest lots are soon back in it).
+ */
 const lotsSeen = new Set<string>();
+const LOTS_SEEN_MAX = 10_000;
 
 /** The driver and key of a new booking's request, as the lot object remembers it. */
 const requestTag = (request: IdempotentRequest) => `${request.userId} ${request.key}`;
@@ -250,6 +254,7 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
   });
   if (read.prior) return { replay: read.prior } as const;
   const lot = bookable(read.lot);
+  if (lotsSeen.size >= LOTS_SEEN_MAX) lotsSeen.clear();
   lotsSeen.add(lot.id);
   const start = new Date(input.start);
   const end = windowEnd(input.start, input);
