@@ -57,7 +57,6 @@ export function lotPricingOf(row: {
   };
 }
 
-/** The lots dynamic pricing looks at (one, or all of an owner's; null = every lot), with what the model needs. */
 /** Lots with their pricing switch; with `page`, a page by name of those whose switch is on. */
 export function dynamicPricingLots(db: DB, where: { lotId?: string; ownerId?: string | null; page?: PageRequest }) {
   return db

@@ -106,7 +106,6 @@ export async function receiptIdsOf(db: DB, reservationIds: string[]): Promise<Ma
   return new Map(rows.map((row) => [row.reservationId, row.id]));
 }
 
-/** One receipt with its lines and payment reference; another user's receipt does not exist for them. */
 /**
  * One receipt, for its driver or for the staff of its lot (`lotIds` from `workableLotIds`): the gate's
  * Recent Activity opens the receipt of a stay it just closed. Anyone else gets nothing.

@@ -156,6 +156,9 @@ const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
   if (problem) throw refusal('invalid', problem);
 };
 
+/** What a change's write answers: the wallet's result, or plain success when no money moved. */
+type WriteResult = SpendResult | { ok: true; wallet?: undefined };
+
 /**
  * Runs a change's D1 batch on a held slot. A batch refused by a constraint (the hold lapsed, the
  * record moved on, a twin request, a short wallet) wrote nothing: its hold is released and the
@@ -164,9 +167,6 @@ const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
  * went; the driver is asked to retry with the same key, which answers the outcome. Once the batch
  * commits, the hold is committed to the record; a lost commit is likewise the alarm's to finish.
  */
-/** What a change's write answers: the wallet's result, or plain success when no money moved. */
-type WriteResult = SpendResult | { ok: true; wallet?: undefined };
-
 async function writeOnHold<R extends WriteResult>(
   lot: SlotAuthority,
   holdId: string,

@@ -128,7 +128,6 @@ export async function listUsers(db: DB, search: { q?: string; role?: Role }, pag
   );
 }
 
-/** Gives the user `role`, only if they still have `from`; follow it with `abortUnlessChanged`. */
 /**
  * True when another user than `userId` is an active super admin. Part of the conditional UPDATE that
  * demotes or suspends an admin, so two admins acting on each other at once cannot leave none.
