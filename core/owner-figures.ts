@@ -9,8 +9,8 @@ import { csvPesos, toCsv } from './csv';
 import { addDays, daysBetween, eachDay } from './time';
 import type { ChargeKind } from './booking';
 
-/** A report spans at most a year (a leap year included). */
-export const REPORT_MAX_DAYS = 366;
+/** A report spans at most three years (a leap day included): the rollups answer any range at once. */
+export const REPORT_MAX_DAYS = 3 * 365 + 1;
 /** Spec: a day above 85% occupancy is labelled High. */
 export const HIGH_OCCUPANCY_PERCENT = 85;
 

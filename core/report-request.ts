@@ -17,5 +17,8 @@ export const reportFilterSchema = z
   })
   .refine((f) => isCalendarDate(f.from) && isCalendarDate(f.to), 'That is not a calendar date.')
   .refine((f) => f.from <= f.to, 'The start date must be on or before the end date.')
-  .refine((f) => daysBetween(f.from, f.to) <= REPORT_MAX_DAYS, `A report covers at most ${REPORT_MAX_DAYS} days.`);
+  .refine(
+    (f) => daysBetween(f.from, f.to) <= REPORT_MAX_DAYS,
+    `A report covers at most three years (${REPORT_MAX_DAYS.toLocaleString('en-PH')} days).`,
+  );
 export type ReportFilter = z.infer<typeof reportFilterSchema>;

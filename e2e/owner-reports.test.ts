@@ -63,6 +63,9 @@ describe('owner dashboard and reports in the browser', () => {
       await page.getByRole('tab', { name: tab }).click();
       expect(await page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
     }
+    // The Customers tab's figures come from a request of their own, made when the tab opens.
+    await page.getByText('Customer Segments').waitFor();
+    await page.getByText('New (first booking here)').waitFor();
     await page.getByRole('table', { name: 'Occupancy by weekday and hour' }).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Occupancy' }).click();
     await page.getByRole('table', { name: 'Occupancy by weekday and hour' }).waitFor();

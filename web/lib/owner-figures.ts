@@ -5,6 +5,7 @@ import type { ReportFilter } from '../../core/report-request';
 import { api, unwrap } from './api';
 
 export type OwnerReport = InferResponseType<typeof api.owner.reports.$get, 200>;
+export type OwnerCustomers = InferResponseType<typeof api.owner.reports.customers.$get, 200>;
 
 const location = (lotId?: string) => (lotId ? { lotId } : {});
 
@@ -31,5 +32,13 @@ export const ownerReportQuery = (filter: ReportFilter) =>
   queryOptions({
     queryKey: ['/api/owner/reports', filter.lotId ?? 'all', filter.from, filter.to],
     queryFn: () => unwrap(api.owner.reports.$get({ query: { ...location(filter.lotId), from: filter.from, to: filter.to } })),
+    placeholderData: keepPreviousData,
+  });
+
+/** The report's Customers tab, fetched when it is shown or exported (a request of its own, see figures.service). */
+export const ownerCustomersQuery = (filter: ReportFilter) =>
+  queryOptions({
+    queryKey: ['/api/owner/reports/customers', filter.lotId ?? 'all', filter.from, filter.to],
+    queryFn: () => unwrap(api.owner.reports.customers.$get({ query: { ...location(filter.lotId), from: filter.from, to: filter.to } })),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import type { SQLiteRaw } from 'drizzle-orm/sqlite-core/query-builders/raw';
 import * as schema from './schema';
 
 /** The drizzle db over one D1 binding; `$client` is that binding, which prepares and commits raw statements. */
@@ -17,3 +18,14 @@ export function statementOf(db: DB, query: { toSQL(): { sql: string; params: unk
 
 /** Commits a unit of work: the statements collected for it, as one D1 batch (one transaction) through the db's own binding. */
 export const commit = (db: DB, statements: D1PreparedStatement[]) => db.$client.batch(statements);
+
+/** Hand-written reads (`db.all(sql…)`) in one round trip to D1; each answers its rows, in order. */
+export async function readTogether<const T extends readonly SQLiteRaw<unknown[]>[]>(db: DB, reads: T) {
+  const results = await db.$client.batch(
+    reads.map((read) => {
+      const { sql, params } = read.getQuery();
+      return db.$client.prepare(sql).bind(...params);
+    }),
+  );
+  return results.map((result) => result.results) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

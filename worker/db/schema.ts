@@ -247,8 +247,88 @@ export const charges = sqliteTable(
     createdAt: createdAt(),
     /** The reservation's lot, filled in by a trigger on insert, so an owner's money is read by lot and time (docs/owner.md). */
     lotId: text('lot_id'),
+    /** How the driver paid it: from the wallet, or in cash at the gate (an overstay or a walk-in). */
+    method: text('method', { enum: GATE_PAYMENT_METHODS }).notNull().default('wallet'),
   },
   (t) => [index('charges_reservation_idx').on(t.reservationId), index('charges_lot_time_idx').on(t.lotId, t.createdAt)],
+);
+
+/*
+ * The daily rollups of each lot, in Manila days (docs/owner.md, "Rollups"). Triggers on the records
+ * they count (migrations/0020) keep them in the same transaction as every write, so they are never
+ * behind: reports read a few rows a day instead of every charge and stay of the range.
+ */
+
+/** Money received per Manila day, kind and method: the charges, walk-ins nobody booked and gate refunds. */
+export const lotMoneyDays = sqliteTable(
+  'lot_money_days',
+  {
+    lotId: text('lot_id').notNull(),
+    day: text('day').notNull(),
+    kind: text('kind', { enum: CHARGE_KINDS }).notNull(),
+    method: text('method', { enum: GATE_PAYMENT_METHODS }).notNull(),
+    cents: integer('cents').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.day, t.kind, t.method] })],
+);
+
+/** The same money per Manila day and clock hour (the revenue-by-hour figures). */
+export const lotMoneyHours = sqliteTable(
+  'lot_money_hours',
+  {
+    lotId: text('lot_id').notNull(),
+    day: text('day').notNull(),
+    hour: integer('hour').notNull(),
+    cents: integer('cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.day, t.hour] })],
+);
+
+/** Bookings (reservations not cancelled) per Manila day of their start and length in seconds. */
+export const lotBookingDays = sqliteTable(
+  'lot_booking_days',
+  {
+    lotId: text('lot_id').notNull(),
+    day: text('day').notNull(),
+    seconds: integer('seconds').notNull(),
+    bookings: integer('bookings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.day, t.seconds] })],
+);
+
+/**
+ * Per driver and Manila day: bookings starting that day (not cancelled) and money received from the
+ * driver's reservations that day (charges, less gate refunds). The Customers figures of any range.
+ */
+export const lotCustomerDays = sqliteTable(
+  'lot_customer_days',
+  {
+    lotId: text('lot_id').notNull(),
+    userId: text('user_id').notNull(),
+    day: text('day').notNull(),
+    bookings: integer('bookings').notNull(),
+    cents: integer('cents').notNull(),
+  },
+  // A range of days is read from the index alone: it carries every column.
+  (t) => [
+    primaryKey({ columns: [t.lotId, t.userId, t.day] }),
+    index('lot_customer_days_day_idx').on(t.lotId, t.day, t.userId, t.bookings, t.cents),
+  ],
+);
+
+/**
+ * Slot-seconds held per clock hour (`hour`: Manila clock seconds since the epoch at the top of the
+ * hour) by stays: reservations that hold a slot and walk-ins nobody booked once they left.
+ */
+export const lotStayHours = sqliteTable(
+  'lot_stay_hours',
+  {
+    lotId: text('lot_id').notNull(),
+    hour: integer('hour').notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.hour] })],
 );
 
 export const wallets = sqliteTable(
@@ -590,6 +670,8 @@ export const checkins = sqliteTable(
   (t) => [
     index('checkins_lot_idx').on(t.lotId, t.entryTs),
     index('checkins_plate_idx').on(t.lotId, t.plate),
+    // The walk-ins still inside, which the figures count from the records (the rollups hold the rest).
+    index('checkins_inside_idx').on(t.lotId, t.entryTs).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
     // One open stay per reservation: a second check-in of the same pass is refused by the database too.
     uniqueIndex('checkins_open_reservation_unique').on(t.reservationId).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
   ],

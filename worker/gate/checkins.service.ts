@@ -517,7 +517,7 @@ async function recordExit(
           endTs: new Date(Math.max(at.getTime(), Date.parse(checkin.entryTs) + MINUTE_MS)).toISOString(),
           amountCents,
         }),
-        chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents }),
+        chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents, method: paidBy ?? undefined }),
         issueReceipt(db, { userId: payer.userId, reservationId: stayReservationId, amountCents }),
       );
     }
@@ -579,11 +579,12 @@ async function recordExit(
   };
 
   if (reservation && amountCents > 0) {
-    const before = [
-      chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents }),
-      reviseReceipt(db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
-    ];
-    await settle(walletCovers, (paidBy) => [...statements(paidBy), ...before]);
+    const receipt = reviseReceipt(db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents);
+    await settle(walletCovers, (paidBy) => [
+      ...statements(paidBy),
+      chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents, method: paidBy ?? undefined }),
+      receipt,
+    ]);
   } else {
     await settle(walletCovers && amountCents > 0, statements, amountCents === 0);
   }

@@ -201,6 +201,10 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/owner/revenue': { who: OWNERS, sample: () => ({ path: '/api/owner/revenue?range=30d' }) },
   'GET /api/owner/lot-performance': { who: OWNERS, sample: () => ({ path: '/api/owner/lot-performance' }) },
   'GET /api/owner/reports': { who: OWNERS, sample: () => ({ path: '/api/owner/reports?from=2026-11-01&to=2026-11-07' }) },
+  'GET /api/owner/reports/customers': {
+    who: OWNERS,
+    sample: () => ({ path: '/api/owner/reports/customers?from=2026-11-01&to=2026-11-07' }),
+  },
   'GET /api/attendant/lots': { who: GATE, sample: () => ({ path: '/api/attendant/lots' }) },
   'GET /api/attendant/lot-status': { who: GATE, sample: () => ({ path: `/api/attendant/lot-status?lotId=${lotId}` }) },
   'GET /api/attendant/shift': { who: GATE, sample: () => ({ path: `/api/attendant/shift?lotId=${lotId}` }) },

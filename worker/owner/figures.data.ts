@@ -9,10 +9,14 @@
  *
  * A stay holds a slot from its start to its end: reservations that were CONFIRMED, ACTIVE or COMPLETED
  * (a cancelled or no-show booking freed its slot), and walk-ins nobody booked, until their exit or now.
+ *
+ * Whole Manila days are read from the lot rollups (schema.ts, migrations/0020), which triggers keep
+ * equal to these definitions; the records themselves are read only for a window that is not whole
+ * days (the dashboard's today so far) and for walk-ins still inside.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { StaySpan } from '../../core/owner-figures';
-import { MANILA_OFFSET_MS } from '../../core/time';
+import { addDays, MANILA_OFFSET_MS, manilaDateStart } from '../../core/time';
 import type { DB } from '../db/client';
 
 /** Whose lots: one owner's (null: every owner's, for the super admin), optionally one lot of them. */
@@ -26,107 +30,142 @@ const MANILA = sql.raw(`'+${MANILA_OFFSET_S} seconds'`);
 /** Seconds since the epoch, moved to Manila clock time. */
 const manilaSeconds = (column: SQL) => sql`(unixepoch(${column}) + ${sql.raw(String(MANILA_OFFSET_S))})`;
 
-const lotsIn = (scope: LotScope | 'all') =>
-  scope === 'all'
-    ? sql`(SELECT id FROM lots)`
-    : sql`(SELECT id FROM lots WHERE 1 = 1${scope.ownerId ? sql` AND owner_id = ${scope.ownerId}` : sql``}${scope.lotId ? sql` AND id = ${scope.lotId}` : sql``})`;
+const lotsIn = (scope: LotScope) =>
+  sql`(SELECT id FROM lots WHERE 1 = 1${scope.ownerId ? sql` AND owner_id = ${scope.ownerId}` : sql``}${scope.lotId ? sql` AND id = ${scope.lotId}` : sql``})`;
 
-/** Money received as rows (lot_id, at, kind, cents), gate refunds negative, with the paying user_id when `payer` is asked for. */
-function money(scope: LotScope | 'all', window?: Window, payer = false) {
-  const charged = window ? sql` AND c.created_at >= ${window.from.toISOString()} AND c.created_at < ${window.to.toISOString()}` : sql``;
-  // A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
-  const exited = window
-    ? sql` AND exit_ts >= ${window.from.toISOString()} AND exit_ts < ${window.to.toISOString()} AND entry_ts < ${window.to.toISOString()}`
-    : sql``;
-  const refunded = window ? sql` AND g.created_at >= ${window.from.toISOString()} AND g.created_at < ${window.to.toISOString()}` : sql``;
+/** Money received in a window as rows (lot_id, at, kind, cents), gate refunds negative. */
+function money(scope: LotScope, { from, to }: Window) {
+  const [fromIso, toIso] = [from.toISOString(), to.toISOString()];
   return sql`
-    SELECT c.lot_id AS lot_id, c.created_at AS at, c.kind AS kind, c.amount_cents AS cents${payer ? sql`, r.user_id AS user_id` : sql``}
-      FROM charges c${payer ? sql` JOIN reservations r ON r.id = c.reservation_id` : sql``}
-     WHERE c.lot_id IN ${lotsIn(scope)}${charged}
+    SELECT lot_id, created_at AS at, kind, amount_cents AS cents
+      FROM charges
+     WHERE lot_id IN ${lotsIn(scope)} AND created_at >= ${fromIso} AND created_at < ${toIso}
     UNION ALL
-    SELECT lot_id, exit_ts, 'WALK_IN', amount_cents${payer ? sql`, NULL` : sql``}
+    SELECT lot_id, exit_ts, 'WALK_IN', amount_cents
       FROM checkins
-     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL AND amount_cents IS NOT NULL${exited}
+     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL AND amount_cents IS NOT NULL
+       -- A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
+       AND exit_ts >= ${fromIso} AND exit_ts < ${toIso} AND entry_ts < ${toIso}
     UNION ALL
-    SELECT k.lot_id, g.created_at, 'REFUND', -g.amount_cents${payer ? sql`, (SELECT user_id FROM reservations WHERE id = k.reservation_id)` : sql``}
+    SELECT k.lot_id, g.created_at, 'REFUND', -g.amount_cents
       FROM gate_refunds g JOIN checkins k ON k.id = g.checkin_id
-     WHERE k.lot_id IN ${lotsIn(scope)}${refunded}`;
+     WHERE k.lot_id IN ${lotsIn(scope)} AND g.created_at >= ${fromIso} AND g.created_at < ${toIso}`;
 }
 
 /** Every lot's money received, all time (the super admin's Platform Revenue). */
 export async function totalMoneyReceived(db: DB) {
-  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money('all')})`);
+  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM lot_money_days`);
   return row?.cents ?? 0;
 }
 
 /** Every lot's money received, all time, as a subquery (lot_id, cents) to join (the super admin's tenant and lot rankings). */
-export const moneyPerLot = () => sql`(SELECT lot_id, sum(cents) AS cents FROM (${money('all')}) GROUP BY lot_id)`;
+export const moneyPerLot = () => sql`(SELECT lot_id, sum(cents) AS cents FROM lot_money_days GROUP BY lot_id)`;
 
-/** Money received in a window. */
+/** Money received in a window of instants, from the records (a window that is not whole days). */
 export async function moneyTotal(db: DB, scope: LotScope, window: Window) {
   const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money(scope, window)})`);
   return row?.cents ?? 0;
 }
 
-/** Money received in a window per lot. */
-export const moneyByLot = (db: DB, scope: LotScope, window: Window) =>
-  db.all<{ lotId: string; cents: number }>(sql`SELECT lot_id AS lotId, sum(cents) AS cents FROM (${money(scope, window)}) GROUP BY lot_id`);
+/** Whole Manila days, `from` to `to` included (YYYY-MM-DD). */
+export type Days = { from: string; to: string };
 
-/** Money received in a window per Manila day and clock hour, and kind of charge (one pass for the trend, the breakdown and the hours). */
-export const moneyByHour = (db: DB, scope: LotScope, window: Window) =>
-  db.all<{ day: string; hour: number; kind: string; cents: number }>(sql`
-    SELECT date(at, ${MANILA}) AS day, CAST(strftime('%H', at, ${MANILA}) AS INTEGER) AS hour, kind, sum(cents) AS cents
-      FROM (${money(scope, window)}) GROUP BY day, hour, kind`);
+const moneyDays = (scope: LotScope, days: Days) => sql`lot_id IN ${lotsIn(scope)} AND day >= ${days.from} AND day <= ${days.to}`;
 
-/** The customers who paid the most in a window: their e-mail, their bookings there and what they paid. */
-export const topSpenders = (db: DB, scope: LotScope, window: Window, limit: number) =>
-  db.all<{ email: string; cents: number; bookings: number }>(sql`
-    SELECT u.email AS email, m.cents AS cents,
-           (SELECT count(*) FROM reservations r
-             WHERE r.user_id = m.user_id AND r.lot_id IN ${lotsIn(scope)} AND r.status <> 'CANCELLED'
-               AND r.start_ts >= ${window.from.toISOString()} AND r.start_ts < ${window.to.toISOString()}) AS bookings
-      FROM (SELECT user_id, sum(cents) AS cents FROM (${money(scope, window, true)}) WHERE user_id IS NOT NULL GROUP BY user_id) m
-      JOIN users u ON u.id = m.user_id
-     WHERE m.cents > 0
-     ORDER BY m.cents DESC, u.email
-     LIMIT ${limit}`);
+/** Money received in whole days per lot. */
+export const moneyByLot = (db: DB, scope: LotScope, days: Days) =>
+  db.all<{ lotId: string; cents: number }>(
+    sql`SELECT lot_id AS lotId, sum(cents) AS cents FROM lot_money_days WHERE ${moneyDays(scope, days)} GROUP BY lot_id`,
+  );
+
+type MoneyPart = { part: 'day' | 'hour' | 'kind'; key: string | number; cents: number };
+
+/**
+ * Money received in whole days three ways: per Manila day, per clock hour and per kind of charge,
+ * summed in SQL so a year comes back as a few hundred rows. Read it with `moneyOfDays`.
+ */
+export function moneyParts(db: DB, scope: LotScope, days: Days) {
+  const where = moneyDays(scope, days);
+  return db.all<MoneyPart>(sql`
+    SELECT 'day' AS part, day AS key, sum(cents) AS cents FROM lot_money_days WHERE ${where} GROUP BY day
+    UNION ALL SELECT 'kind', kind, sum(cents) FROM lot_money_days WHERE ${where} GROUP BY kind
+    UNION ALL SELECT 'hour', hour, sum(cents) FROM lot_money_hours WHERE ${where} GROUP BY hour`);
+}
+
+export function moneyOfDays(rows: MoneyPart[]) {
+  const part = (name: MoneyPart['part']) => rows.filter((row) => row.part === name);
+  const byHour = new Map(part('hour').map((row) => [Number(row.key), row.cents]));
+  return {
+    byDay: new Map(part('day').map((row) => [String(row.key), row.cents])),
+    byHour: Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0),
+    byKind: part('kind').map((row) => ({ kind: String(row.key), cents: row.cents })),
+  };
+}
 
 /** Bookings (reservations not cancelled) that start in the window. */
 const bookings = (scope: LotScope, window: Window) => sql`
-  SELECT user_id, start_ts, unixepoch(end_ts) - unixepoch(start_ts) AS seconds
+  SELECT start_ts, unixepoch(end_ts) - unixepoch(start_ts) AS seconds
     FROM reservations
    WHERE lot_id IN ${lotsIn(scope)} AND status <> 'CANCELLED' AND start_ts >= ${window.from.toISOString()} AND start_ts < ${window.to.toISOString()}`;
 
-/** Bookings per Manila day of their start: how many, their summed length, and how many were short, middle or long (bounds in hours, the middle including both). */
-export const bookingsByDay = (db: DB, scope: LotScope, window: Window, [short, long]: readonly [number, number]) =>
-  db.all<{ day: string; bookings: number; seconds: number; short: number; middle: number; long: number }>(sql`
+export type BookingDay = { day: string; bookings: number; seconds: number; short: number; middle: number; long: number };
+/** Stay-length bounds in hours: short below the first, long above the second, the middle including both. */
+type LengthBounds = readonly [number, number];
+
+/** Bookings per Manila day of their start in a window of instants, from the records: how many, their summed length, and how many were short, middle or long. */
+export const bookingsByDay = (db: DB, scope: LotScope, window: Window, [short, long]: LengthBounds) =>
+  db.all<BookingDay>(sql`
     SELECT date(start_ts, ${MANILA}) AS day, count(*) AS bookings, sum(seconds) AS seconds,
            sum(seconds < ${short * 3600}) AS short, sum(seconds >= ${short * 3600} AND seconds <= ${long * 3600}) AS middle, sum(seconds > ${long * 3600}) AS long
       FROM (${bookings(scope, window)}) GROUP BY day`);
 
-/** Customers who booked in the window, and how many of them booked these lots for the first time. */
-export async function customerCounts(db: DB, scope: LotScope, window: Window) {
-  const [row] = await db.all<{ customers: number; first: number | null }>(sql`
-    SELECT count(*) AS customers, sum(first_ts >= ${window.from.toISOString()}) AS first FROM (
-      SELECT b.user_id,
-             (SELECT min(r.start_ts) FROM reservations r WHERE r.user_id = b.user_id AND r.lot_id IN ${lotsIn(scope)} AND r.status <> 'CANCELLED') AS first_ts
-        FROM (${bookings(scope, window)}) b GROUP BY b.user_id)`);
-  return { customers: row?.customers ?? 0, first: row?.first ?? 0 };
+/** The same figures as `bookingsByDay`, for whole days, from the rollup. */
+export const bookingDays = (db: DB, scope: LotScope, days: Days, [short, long]: LengthBounds) =>
+  db.all<BookingDay>(sql`
+    SELECT day, sum(bookings) AS bookings, sum(seconds * bookings) AS seconds, sum((seconds < ${short * 3600}) * bookings) AS short,
+           sum((seconds >= ${short * 3600} AND seconds <= ${long * 3600}) * bookings) AS middle, sum((seconds > ${long * 3600}) * bookings) AS long
+      FROM lot_booking_days WHERE ${moneyDays(scope, days)} GROUP BY day HAVING sum(bookings) > 0`);
+
+/**
+ * The Customers figures of whole days, from the rollup: drivers who booked (a booking not cancelled
+ * starting in the days), how many of them booked these lots for the first time, and the `limit`
+ * who paid the most (their e-mail, what they paid, their bookings).
+ */
+export async function customerFigures(db: DB, scope: LotScope, days: Days, limit: number) {
+  // One pass over the days' rows (MATERIALIZED): the counts and the top spenders both read it.
+  const rows = await db.all<{ email: string | null; cents: number; bookings: number }>(sql`
+    WITH d AS MATERIALIZED (
+      SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents FROM lot_customer_days WHERE ${moneyDays(scope, days)} GROUP BY user_id)
+    SELECT NULL AS email,
+           coalesce(sum((SELECT min(day) FROM lot_customer_days f WHERE f.lot_id IN ${lotsIn(scope)} AND f.user_id = d.user_id AND f.bookings > 0) >= ${days.from}), 0) AS cents,
+           count(*) AS bookings
+      FROM d WHERE d.bookings > 0
+    UNION ALL
+    SELECT * FROM (
+      SELECT u.email, d.cents, d.bookings FROM d JOIN users u ON u.id = d.user_id WHERE d.cents > 0 ORDER BY d.cents DESC, u.email LIMIT ${limit})`);
+  const [counts, ...top] = rows;
+  // The first row counts: drivers who booked (in `bookings`) and those of them new to these lots (in `cents`).
+  return { customers: counts.bookings, first: counts.cents, top: top.map((row) => ({ ...row, email: row.email ?? '' })) };
 }
 
-/** Stays as (lot_id, s, e) in Manila clock seconds, clipped to the window; `now` ends the stays still inside. */
-function stays(scope: LotScope, window: Window, now: Date) {
+/**
+ * Stays as (lot_id, s, e) in Manila clock seconds, clipped to the window; `now` ends the stays still
+ * inside. `insideOnly`: just the walk-ins still inside (the rollup holds every other stay).
+ */
+function stays(scope: LotScope, window: Window, now: Date, insideOnly = false) {
   const [from, to] = [window.from.getTime() / 1000 + MANILA_OFFSET_S, window.to.getTime() / 1000 + MANILA_OFFSET_S];
   const [fromIso, toIso, nowIso] = [window.from.toISOString(), window.to.toISOString(), now.toISOString()];
+  const walkIns = sql`
+    SELECT lot_id, max(${manilaSeconds(sql`entry_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`coalesce(exit_ts, ${nowIso})`)}, ${to}) AS e
+      FROM checkins
+     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL
+       AND entry_ts < ${toIso} AND ${insideOnly ? sql`exit_ts IS NULL` : sql`coalesce(exit_ts, ${nowIso}) > ${fromIso}`}`;
+  if (insideOnly) return walkIns;
   return sql`
     SELECT lot_id, max(${manilaSeconds(sql`start_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`end_ts`)}, ${to}) AS e
       FROM reservations
      WHERE lot_id IN ${lotsIn(scope)} AND status IN ('CONFIRMED', 'ACTIVE', 'COMPLETED') AND end_ts > ${fromIso} AND start_ts < ${toIso}
-    UNION ALL
-    SELECT lot_id, max(${manilaSeconds(sql`entry_ts`)}, ${from}), min(${manilaSeconds(sql`coalesce(exit_ts, ${nowIso})`)}, ${to})
-      FROM checkins
-     WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL
-       AND entry_ts < ${toIso} AND coalesce(exit_ts, ${nowIso}) > ${fromIso}`;
+    UNION ALL ${walkIns}`;
 }
 
 /** Stays holding a slot at an instant, per lot. */
@@ -140,10 +179,37 @@ export const slotsTakenAt = (db: DB, scope: LotScope, at: Date) =>
  * later one. The hours between are held whole; `bookedHours` (core) lays them out hour by hour. One
  * pass over the lots' stays, a few rows per hour of the window.
  */
-export const stayHours = (db: DB, scope: LotScope, window: Window, now = new Date()) =>
+export const stayHours = (db: DB, scope: LotScope, window: Window, now = new Date(), insideOnly = false) =>
   db.all<StaySpan>(sql`
     SELECT lot_id AS lotId, s - s % 3600 AS startHour, e - e % 3600 AS endHour, count(*) AS stays,
            sum(min(e, s - s % 3600 + 3600) - s) AS firstSeconds, sum(e % 3600) AS lastSeconds
-      FROM (${stays(scope, window, now)})
+      FROM (${stays(scope, window, now, insideOnly)})
      WHERE e > s
      GROUP BY lot_id, startHour, endHour`);
+
+/** Whole days as a window of instants. */
+export const windowOfDays = (days: Days): Window => ({ from: manilaDateStart(days.from), to: manilaDateStart(addDays(days.to, 1)) });
+
+/**
+ * The rollup's clock hours of whole days held by stays, a day of a lot a row ("hour:seconds,…"), so
+ * a year is a few hundred rows to read. `staySpans` makes them spans, with the walk-ins still inside
+ * (`stayHours(…, insideOnly)`) that the rollup does not hold.
+ */
+export function rolledStayHours(db: DB, scope: LotScope, days: Days) {
+  const { from, to } = windowOfDays(days);
+  const [fromS, toS] = [from.getTime() / 1000 + MANILA_OFFSET_S, to.getTime() / 1000 + MANILA_OFFSET_S];
+  return db.all<{ lotId: string; hours: string }>(sql`
+    SELECT lot_id AS lotId, group_concat(hour || ':' || seconds) AS hours FROM lot_stay_hours
+     WHERE lot_id IN ${lotsIn(scope)} AND hour >= ${fromS} AND hour < ${toS} AND seconds > 0
+     GROUP BY lot_id, hour / 86400`);
+}
+
+export function staySpans(rolled: { lotId: string; hours: string }[], inside: StaySpan[]) {
+  const spans: StaySpan[] = [];
+  for (const { lotId, hours } of rolled)
+    for (const pair of hours.split(',')) {
+      const [hour, seconds] = pair.split(':').map(Number);
+      spans.push({ lotId, startHour: hour, endHour: hour, stays: 1, firstSeconds: seconds, lastSeconds: 0 });
+    }
+  return spans.concat(inside);
+}

@@ -5,7 +5,7 @@ import { reportFilterSchema } from '../../core/report-request';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
-import { lotPerformance, ownerKpis, ownerReport, revenueTrend, scopeOf } from './figures.service';
+import { customerReport, lotPerformance, ownerKpis, ownerReport, revenueTrend, scopeOf } from './figures.service';
 
 const location = z.object({ lotId: z.uuid('Unknown lot id').optional() });
 const trendQuery = location.extend({
@@ -29,4 +29,9 @@ export const figuresRoutes = new Hono<AppEnv>()
     const filter = c.req.valid('query');
     if (filter.lotId) await assertManagesLot(c.var.db, c.var.user!, filter.lotId);
     return c.json(await ownerReport(c.var.db, scopeOf(c.var.user!, filter.lotId), filter));
+  })
+  .get('/owner/reports/customers', validate('query', reportFilterSchema), async (c) => {
+    const filter = c.req.valid('query');
+    if (filter.lotId) await assertManagesLot(c.var.db, c.var.user!, filter.lotId);
+    return c.json(await customerReport(c.var.db, scopeOf(c.var.user!, filter.lotId), filter));
   });

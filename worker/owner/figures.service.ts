@@ -23,19 +23,23 @@ import {
   type TrendRange,
 } from '../../core/owner-figures';
 import type { ReportFilter } from '../../core/report-request';
-import { addDays, DAY_MS, eachDay, manilaDate, manilaDateStart, manilaMidnight } from '../../core/time';
-import type { DB } from '../db/client';
+import { addDays, DAY_MS, eachDay, manilaDate, manilaMidnight } from '../../core/time';
+import { readTogether, type DB } from '../db/client';
 import type { SessionUser } from '../env';
 import { listLotsOwnedBy } from '../lots/lots.data';
 import {
+  bookingDays,
   bookingsByDay,
-  customerCounts,
-  moneyByHour,
+  customerFigures,
+  moneyOfDays,
+  moneyParts,
+  rolledStayHours,
   moneyByLot,
   moneyTotal,
   slotsTakenAt,
   stayHours,
-  topSpenders,
+  staySpans,
+  windowOfDays,
   type LotScope,
   type Window,
 } from './figures.data';
@@ -51,14 +55,14 @@ export const scopeOf = (user: SessionUser, lotId?: string): LotScope => ({ owner
 type ScopeLot = OccupancyLot & { name: string };
 
 async function lotsOf(db: DB, scope: LotScope): Promise<ScopeLot[]> {
-  const rows = await listLotsOwnedBy(db, scope.ownerId);
+  return scopeLots(scope, await listLotsOwnedBy(db, scope.ownerId));
+}
+
+function scopeLots(scope: LotScope, rows: Awaited<ReturnType<typeof listLotsOwnedBy>>): ScopeLot[] {
   return rows
     .filter((lot) => !scope.lotId || lot.id === scope.lotId)
     .map((lot) => ({ id: lot.id, name: lot.name, slots: lot.totalSlots, hours: lotHours(lot) }));
 }
-
-/** Whole Manila days, `from` to `to` included. */
-const daysWindow = (from: string, to: string): Window => ({ from: manilaDateStart(from), to: manilaDateStart(addDays(to, 1)) });
 
 const emptyTally = (): Tally => ({ booked: 0, available: 0 });
 const addTo = <K>(tallies: Map<K, Tally>, key: K, hour: Tally) => {
@@ -111,7 +115,7 @@ function changes<T extends Record<string, number>>(current: T, previous: T) {
 export async function revenueTrend(db: DB, scope: LotScope, range: TrendRange, now = new Date()) {
   const to = manilaDate(now);
   const from = addDays(to, 1 - TREND_RANGES[range]);
-  const byDay = totalsBy(await moneyByHour(db, scope, daysWindow(from, to)), (row) => row.day);
+  const { byDay } = moneyOfDays(await moneyParts(db, scope, { from, to }));
   return eachDay(from, to).map((date) => ({ date, revenue: byDay.get(date) ?? 0 }));
 }
 
@@ -123,15 +127,19 @@ function totalsBy<T extends { cents: number }, K>(rows: T[], keyOf: (row: T) => 
 
 /** Lot Performance: each lot's occupancy and revenue over the last 7 days, and revenue's trend against the 7 before. */
 export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) {
-  const lots = await lotsOf(db, scope);
   const to = manilaDate(now);
   const from = addDays(to, 1 - PERFORMANCE_DAYS);
   const before = previousPeriod(from, to);
-  const [money, earlier, spans] = await Promise.all([
-    moneyByLot(db, scope, daysWindow(from, to)),
-    moneyByLot(db, scope, daysWindow(before.from, before.to)),
-    stayHours(db, scope, daysWindow(from, to), now),
+  const [lotRows, [money, earlier, rolled, inside]] = await Promise.all([
+    listLotsOwnedBy(db, scope.ownerId),
+    readTogether(db, [
+      moneyByLot(db, scope, { from, to }),
+      moneyByLot(db, scope, before),
+      rolledStayHours(db, scope, { from, to }),
+      stayHours(db, scope, windowOfDays({ from, to }), now, true),
+    ]),
   ]);
+  const [lots, spans] = [scopeLots(scope, lotRows), staySpans(rolled, inside)];
   const [revenue, previous] = [totalsBy(money, (row) => row.lotId), totalsBy(earlier, (row) => row.lotId)];
   const occupancyOf = new Map<string, Tally>();
   eachOpenHour(lots, spans, from, to, (hour) => addTo(occupancyOf, hour.lotId, hour));
@@ -148,18 +156,22 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
 export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter, now = new Date()) {
   const { from, to } = filter;
   const before = previousPeriod(from, to);
-  const [lots, window, whole] = [await lotsOf(db, scope), daysWindow(from, to), daysWindow(before.from, to)];
-  const [money, moneyBefore, bookingDays, spans, customers, spenders] = await Promise.all([
-    moneyByHour(db, scope, window),
-    moneyTotal(db, scope, daysWindow(before.from, before.to)),
-    bookingsByDay(db, scope, whole, STAY_LENGTH_BOUNDS),
-    stayHours(db, scope, whole, now),
-    customerCounts(db, scope, window),
-    topSpenders(db, scope, window, TOP_CUSTOMERS),
+  const whole = { from: before.from, to };
+  // The lots, and one round trip to D1 for every figure of the report.
+  const [lotRows, [parts, moneyBefore, booked, rolled, inside]] = await Promise.all([
+    listLotsOwnedBy(db, scope.ownerId),
+    readTogether(db, [
+      moneyParts(db, scope, { from, to }),
+      moneyByLot(db, scope, before),
+      bookingDays(db, scope, whole, STAY_LENGTH_BOUNDS),
+      rolledStayHours(db, scope, whole),
+      stayHours(db, scope, windowOfDays(whole), now, true),
+    ]),
   ]);
+  const [lots, money, spans] = [scopeLots(scope, lotRows), moneyOfDays(parts), staySpans(rolled, inside)];
 
-  const revenueOf = totalsBy(money, (row) => row.day);
-  const bookingsOf = new Map(bookingDays.map((row) => [row.day, row]));
+  const revenueOf = money.byDay;
+  const bookingsOf = new Map(booked.map((row) => [row.day, row]));
   // Occupancy per day over both periods, and per weekday (0 = Sunday) × clock hour over the report's days.
   const days = new Map<string, Tally>();
   const grid: Tally[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, emptyTally));
@@ -191,11 +203,14 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
   const [current, previous] = [
     period(
       eachDay(from, to),
-      sumBy(money, (row) => row.cents),
+      sumBy([...money.byDay.values()], (cents) => cents),
     ),
-    period(eachDay(before.from, before.to), moneyBefore),
+    period(
+      eachDay(before.from, before.to),
+      sumBy(moneyBefore, (row) => row.cents),
+    ),
   ];
-  const reportDays = bookingDays.filter((row) => row.day >= from);
+  const reportDays = booked.filter((row) => row.day >= from);
   const lengths = [sumBy(reportDays, (row) => row.short), sumBy(reportDays, (row) => row.middle), sumBy(reportDays, (row) => row.long)];
   const daily: DailyRow[] = eachDay(from, to).map((day) => {
     const row = dayFigures(day);
@@ -212,20 +227,28 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
     kpis: { ...current, previous, change: changes(current, previous) },
     daily,
-    revenue: revenueReport(money),
+    revenue: revenueReport(money.byHour, money.byKind),
     occupancy: occupancyReport(grid, lengths),
-    customers: {
-      customers: customers.customers,
-      new: customers.first,
-      repeat: customers.customers - customers.first,
-      top: spenders.map((row) => ({ email: maskEmail(row.email), bookings: row.bookings, spend: row.cents })),
-    },
   };
 }
 
-function revenueReport(money: { hour: number; kind: string; cents: number }[]) {
-  const bySource = totalsBy(money, (row) => revenueSourceOf(row.kind));
-  const byHour = totalsBy(money, (row) => row.hour);
+/**
+ * The report's Customers tab, a request of its own: drivers are counted one by one over the range,
+ * so it reads a row per driver and day where the rest of the report reads a few per day.
+ */
+export async function customerReport(db: DB, scope: LotScope, { from, to }: ReportFilter) {
+  const figures = await customerFigures(db, scope, { from, to }, TOP_CUSTOMERS);
+  return {
+    customers: figures.customers,
+    new: figures.first,
+    repeat: figures.customers - figures.first,
+    top: figures.top.map((row) => ({ email: maskEmail(row.email), bookings: row.bookings, spend: row.cents })),
+  };
+}
+
+function revenueReport(hours: number[], kinds: { kind: string; cents: number }[]) {
+  const bySource = totalsBy(kinds, (row) => revenueSourceOf(row.kind));
+  const byHour = new Map(hours.map((cents, hour) => [hour, cents]));
   return {
     breakdown: REVENUE_SOURCES.map(({ source, label }) => ({ source, label, amount: bySource.get(source) ?? 0 })),
     byHour: Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0),

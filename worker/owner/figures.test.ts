@@ -189,6 +189,7 @@ beforeAll(async () => {
 });
 
 const report = (query: Record<string, string>) => owner.api.owner.reports.$get({ query: query as never });
+const customers = (query: Record<string, string>) => owner.api.owner.reports.customers.$get({ query: query as never });
 
 describe('GET /api/owner/reports', () => {
   it('equals the figures worked out by hand', async () => {
@@ -256,10 +257,12 @@ describe('GET /api/owner/reports', () => {
       { label: '2–6 h', bookings: 2, share: 40 },
       { label: 'Over 6 h', bookings: 1, share: 20 },
     ]);
+  });
 
+  it('counts the customers of the days in a request of their own', async () => {
     // Maria booked before the period (Sunday); José and Ana first booked in it (Ana's cancelled booking does not count).
     // Spend in the period: José 6000 + 2000 + 20000, Maria 8000 + 4000 + 12000, Ana 4000 − 4000 + 2000.
-    expect(body.customers).toEqual({
+    expect(await (await customers({ from: '2026-03-02', to: '2026-03-03' })).json()).toEqual({
       customers: 3,
       new: 2,
       repeat: 1,
@@ -269,6 +272,16 @@ describe('GET /api/owner/reports', () => {
         { email: 'an•••@example.ph', bookings: 1, spend: 2000 },
       ],
     });
+  });
+
+  it('answers a three-year range with the same figures for its days', async () => {
+    const res = await report({ from: '2023-03-04', to: '2026-03-03' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.daily).toHaveLength(1096);
+    const short = await (await report({ from: '2026-03-02', to: '2026-03-03' })).json();
+    expect(body.daily.slice(-2)).toEqual(short.daily);
+    expect((await customers({ from: '2023-03-04', to: '2026-03-03' })).status).toBe(200);
   });
 
   it('narrows every figure to one lot', async () => {
@@ -283,18 +296,21 @@ describe('GET /api/owner/reports', () => {
   });
 
   it("answers 404 for another owner's lot, and 400 for a bad filter, changing nothing", async () => {
-    const foreign = await report({ lotId: elsewhere, from: '2026-03-02', to: '2026-03-03' });
-    expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: expect.stringMatching(/not found/i) });
+    for (const read of [report, customers]) {
+      const foreign = await read({ lotId: elsewhere, from: '2026-03-02', to: '2026-03-03' });
+      expect(foreign.status).toBe(404);
+      expect(await foreign.json()).toEqual({ message: expect.stringMatching(/not found/i) });
+    }
     for (const [query, message] of [
       [{ from: '2026-03-04', to: '2026-03-03' }, 'The start date must be on or before the end date.'],
       [{ from: '2026-02-30', to: '2026-03-03' }, 'That is not a calendar date.'],
       [{ from: '3 March', to: '2026-03-03' }, 'from must be a date like 2026-11-23.'],
-      [{ from: '2025-01-01', to: '2026-03-03' }, 'A report covers at most 366 days.'],
+      [{ from: '2023-03-03', to: '2026-03-03' }, 'A report covers at most three years (1,096 days).'],
       [{ to: '2026-03-03' }, undefined],
     ] as const) {
       const res = await report(query);
       expect(res.status, JSON.stringify(query)).toBe(400);
+      expect((await customers(query)).status, JSON.stringify(query)).toBe(400);
       const body = (await res.json()) as unknown as { message: string };
       if (message) expect(body.message).toContain(message);
       else expect(body.message).toBeTruthy();

@@ -9,6 +9,7 @@ import { charges, lots, pricing, reservations, slots, vehicles, wallets, walletT
 import { idempotencyKeyQuery, priorResourceOf, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { ChargeKind } from '../../core/booking';
+import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { receiptIdsOf } from '../receipts/receipts.data';
@@ -265,5 +266,8 @@ export const reservationInsert = (db: DB, reservation: typeof reservations.$infe
   statementOf(db, db.insert(reservations).values(reservation));
 
 /** The one insert of a charge: what a reservation was charged, or (negative, REFUND) paid back. */
-export const chargeInsert = (db: DB, charge: { reservationId: string; kind: ChargeKind; amountCents: number }) =>
-  statementOf(db, db.insert(charges).values({ id: newId(), ...charge }));
+/** `method` only for a charge the gate may take in cash; every other charge is the wallet's. */
+export const chargeInsert = (
+  db: DB,
+  charge: { reservationId: string; kind: ChargeKind; amountCents: number; method?: GatePaymentMethod },
+) => statementOf(db, db.insert(charges).values({ id: newId(), ...charge }));

@@ -1,9 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatPeso } from '../../../core/money';
-import type { OwnerReport } from '../../lib/owner-figures';
+import type { ReportFilter } from '../../../core/report-request';
+import { Spinner } from '../../components/ui/spinner';
+import { ownerCustomersQuery, type OwnerReport } from '../../lib/owner-figures';
 import { Empty, Panel, Row } from './report-panels';
 
-export function CustomersTab({ report }: { report: OwnerReport }) {
-  const { customers, new: first, repeat, top } = report.customers;
+export function CustomersTab({ report, filter }: { report: OwnerReport; filter: ReportFilter }) {
+  const { data, isError, error } = useQuery(ownerCustomersQuery(filter));
+  if (isError) return <p className="text-destructive">{error.message}</p>;
+  if (!data) return <Spinner label="Counting customers" compact />;
+  const { customers, new: first, repeat, top } = data;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Panel title="Customer Segments">

@@ -5,7 +5,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDateTime } from '../../../core/time';
 import { dayStatus } from '../../../core/owner-figures';
-import type { OwnerReport } from '../../lib/owner-figures';
+import type { OwnerCustomers, OwnerReport } from '../../lib/owner-figures';
 import { changeText, hourLabel, hours, percent } from './figures-format';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -16,7 +16,11 @@ const LINE = 15;
 const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF•–—·]/g, '?');
 const pesos = (cents: number) => `PHP ${(cents / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export async function reportPdf(report: OwnerReport, about: { location: string; generatedAt: Date }): Promise<Uint8Array<ArrayBuffer>> {
+export async function reportPdf(
+  report: OwnerReport,
+  customers: OwnerCustomers,
+  about: { location: string; generatedAt: Date },
+): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Parkada report ${report.filter.from} to ${report.filter.to}`);
   pdf.setProducer('Parkada');
@@ -133,7 +137,6 @@ export async function reportPdf(report: OwnerReport, about: { location: string; 
     ],
   ]);
 
-  const { customers } = report;
   heading('Customers');
   line([[`${customers.customers} customers: ${customers.new} new, ${customers.repeat} repeat`, 0]]);
   for (const customer of customers.top)

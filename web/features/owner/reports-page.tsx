@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
 import { ownerLotsQuery } from '../../lib/owner';
-import { ownerReportQuery } from '../../lib/owner-figures';
+import { ownerCustomersQuery, ownerReportQuery } from '../../lib/owner-figures';
 import { hours, percent } from './figures-format';
 import { KpiCard } from './kpi-card';
 import { LotSelect } from './lot-select';
@@ -34,6 +34,7 @@ export function OwnerReportsPage() {
   const checked = reportFilterSchema.safeParse(filter);
   const { data: report, isError, error, isFetching } = useQuery({ ...ownerReportQuery(filter), enabled: checked.success });
   const [making, setMaking] = useState(false);
+  const queryClient = useQueryClient();
   const setSearch = (change: Partial<typeof search>) => navigate({ search: (current) => ({ ...current, ...change }), replace: true });
   const lotName = lots.find((lot) => lot.id === filter.lotId)?.name ?? 'All Locations';
 
@@ -42,10 +43,10 @@ export function OwnerReportsPage() {
     if (!report) return;
     setMaking(true);
     try {
-      const { reportPdf } = await import('./report-pdf');
+      const [{ reportPdf }, customers] = await Promise.all([import('./report-pdf'), queryClient.fetchQuery(ownerCustomersQuery(filter))]);
       downloadFile(
         reportFileName(today).replace(/\.csv$/, '.pdf'),
-        await reportPdf(report, { location: lotName, generatedAt: new Date() }),
+        await reportPdf(report, customers, { location: lotName, generatedAt: new Date() }),
         'application/pdf',
       );
     } catch (failure) {
@@ -124,7 +125,7 @@ export function OwnerReportsPage() {
               <OccupancyTab report={report} />
             </TabPanel>
             <TabPanel value="customers">
-              <CustomersTab report={report} />
+              <CustomersTab report={report} filter={filter} />
             </TabPanel>
           </>
         )}

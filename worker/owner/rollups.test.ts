@@ -1,0 +1,349 @@
+import { env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHARGE_KINDS, RESERVATION_STATUSES } from '../../core/booking';
+import { eachOpenHour, STAY_LENGTH_BOUNDS, type StaySpan } from '../../core/owner-figures';
+import { addDays, DAY_MS, manilaDateStart } from '../../core/time';
+import { GATE_PAYMENT_METHODS } from '../../core/wallet';
+import { newId } from '../db/ids';
+import { ALWAYS } from '../test/booking-fixtures';
+import { db } from '../test/helpers';
+import {
+  bookingDays,
+  bookingsByDay,
+  moneyByLot,
+  moneyTotal,
+  rolledStayHours,
+  stayHours,
+  staySpans,
+  type BookingDay,
+  type Days,
+} from './figures.data';
+
+/**
+ * The lot rollups (migrations/0020) against a recount, in plain TypeScript, of the records they
+ * count, after random writes of every kind the product (or an import) makes: inserts, status
+ * changes, moved and extended stays, walk-ins leaving, undone and linked to a driver, gate refunds,
+ * deletions. Each record's share follows the definitions in figures.data.ts.
+ */
+const MANILA_S = 8 * 3600;
+const HOLDS_SLOT = ['CONFIRMED', 'ACTIVE', 'COMPLETED'];
+const BASE = Date.parse('2026-03-01T00:00:00Z');
+
+const run = (query: string, ...values: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...values)
+    .run();
+const all = async <T>(query: string, ...values: unknown[]) =>
+  (
+    await env.DB.prepare(query)
+      .bind(...values)
+      .all<T>()
+  ).results;
+
+/** Seconds since the epoch as SQLite's unixepoch() reads an ISO instant (fractions dropped). */
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+const manila = (iso: string) => new Date(seconds(iso) * 1000 + MANILA_S * 1000);
+const dayOf = (iso: string) => manila(iso).toISOString().slice(0, 10);
+const iso = (minutes: number, ms = 0) => new Date(BASE + minutes * 60_000 + ms).toISOString();
+
+async function fixtures() {
+  const [ownerId, lotId, ...drivers] = [newId(), newId(), newId(), newId()];
+  for (const id of [ownerId, ...drivers])
+    await run(
+      `INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES (?, ?, 'x', 'Roll', 'Up')`,
+      id,
+      `${id}@example.ph`,
+    );
+  await run(
+    `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, is_approved) VALUES (?, ?, 'Rollup Lot', 'Ayala Ave', 'Makati', 14.55, 121.02, 1)`,
+    lotId,
+    ownerId,
+  );
+  return { ownerId, drivers, lotId };
+}
+
+type Fixtures = Awaited<ReturnType<typeof fixtures>>;
+type Ids = { reservations: string[]; checkins: string[] };
+
+const when = fc.integer({ min: 0, max: 14 * 24 * 60 });
+const ms = fc.constantFrom(0, 1, 499, 999);
+const amount = fc.integer({ min: -5_000, max: 20_000 });
+const pick = fc.nat();
+const method = fc.constantFrom(...GATE_PAYMENT_METHODS);
+
+/** One write, as (fixtures, ids so far) → run it. */
+const write = fc.oneof(
+  fc
+    .record({
+      start: when,
+      ms,
+      minutes: fc.integer({ min: 1, max: 40 * 60 }),
+      status: fc.constantFrom(...RESERVATION_STATUSES),
+      amount,
+      pick,
+    })
+    .map((w) => async ({ drivers, lotId }: Fixtures, ids: Ids) => {
+      const id = newId();
+      await run(
+        `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        id,
+        drivers[w.pick % drivers.length],
+        lotId,
+        w.status,
+        iso(w.start, w.ms),
+        iso(w.start + w.minutes),
+        Math.abs(w.amount),
+      );
+      ids.reservations.push(id);
+    }),
+  fc.record({ at: when, ms, kind: fc.constantFrom(...CHARGE_KINDS), amount, method, pick }).map((w) => async (_: Fixtures, ids: Ids) => {
+    const reservationId = ids.reservations[w.pick % ids.reservations.length];
+    if (!reservationId) return;
+    await run(
+      `INSERT INTO charges (id, reservation_id, kind, amount_cents, method, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      newId(),
+      reservationId,
+      w.kind,
+      w.amount,
+      w.method,
+      iso(w.at, w.ms),
+    );
+  }),
+  fc.record({ status: fc.constantFrom(...RESERVATION_STATUSES), pick }).map((w) => async (_: Fixtures, ids: Ids) => {
+    await run(`UPDATE reservations SET status = ? WHERE id = ?`, w.status, ids.reservations[w.pick % ids.reservations.length] ?? '');
+  }),
+  fc.record({ start: when, minutes: fc.integer({ min: 1, max: 30 * 60 }), pick }).map((w) => async (_: Fixtures, ids: Ids) => {
+    await run(
+      `UPDATE reservations SET start_ts = ?, end_ts = ? WHERE id = ?`,
+      iso(w.start),
+      iso(w.start + w.minutes),
+      ids.reservations[w.pick % ids.reservations.length] ?? '',
+    );
+  }),
+  fc.record({ pick }).map((w) => async (_: Fixtures, ids: Ids) => {
+    const [id] = ids.reservations.splice(w.pick % Math.max(1, ids.reservations.length), 1);
+    if (!id) return;
+    await run(`UPDATE checkins SET reservation_id = NULL WHERE reservation_id = ?`, id);
+    await run(`DELETE FROM reservations WHERE id = ?`, id);
+  }),
+  fc
+    .record({ entry: when, ms, minutes: fc.option(fc.integer({ min: 0, max: 50 * 60 })), amount, paidBy: fc.option(method) })
+    .map((w) => async ({ lotId }: Fixtures, ids: Ids) => {
+      const id = newId();
+      const left = w.minutes !== null;
+      await run(
+        `INSERT INTO checkins (id, lot_id, plate, walk_in, entry_ts, exit_ts, amount_cents, paid_by) VALUES (?, ?, 'ABC 1234', 1, ?, ?, ?, ?)`,
+        id,
+        lotId,
+        iso(w.entry, w.ms),
+        left ? iso(w.entry + (w.minutes ?? 0)) : null,
+        left ? Math.abs(w.amount) : null,
+        left ? w.paidBy : null,
+      );
+      ids.checkins.push(id);
+    }),
+  fc.record({ minutes: fc.integer({ min: 0, max: 50 * 60 }), amount, paidBy: method, pick }).map((w) => async (_: Fixtures, ids: Ids) => {
+    await run(
+      `UPDATE checkins SET exit_ts = datetime(entry_ts, '+' || ? || ' minutes'), amount_cents = ?, paid_by = ? WHERE id = ?`,
+      w.minutes,
+      Math.abs(w.amount),
+      w.paidBy,
+      ids.checkins[w.pick % ids.checkins.length] ?? '',
+    );
+  }),
+  fc.record({ at: when, pick }).map((w) => async (_: Fixtures, ids: Ids) => {
+    await run(`UPDATE checkins SET undone_at = ? WHERE id = ?`, iso(w.at), ids.checkins[w.pick % ids.checkins.length] ?? '');
+  }),
+  fc.record({ pick, other: pick }).map((w) => async (_: Fixtures, ids: Ids) => {
+    const reservationId = ids.reservations[w.other % ids.reservations.length];
+    if (reservationId)
+      await run(`UPDATE checkins SET reservation_id = ? WHERE id = ?`, reservationId, ids.checkins[w.pick % ids.checkins.length] ?? '');
+  }),
+  fc.record({ at: when, ms, amount, method, pick }).map((w) => async ({ ownerId }: Fixtures, ids: Ids) => {
+    const checkinId = ids.checkins[w.pick % ids.checkins.length];
+    if (!checkinId) return;
+    await run(
+      `INSERT INTO gate_refunds (id, checkin_id, amount_cents, method, reason, refunded_by, created_at) VALUES (?, ?, ?, ?, 'Test', ?, ?)`,
+      newId(),
+      checkinId,
+      Math.abs(w.amount),
+      w.method,
+      ownerId,
+      iso(w.at, w.ms),
+    );
+  }),
+);
+
+type Reservation = { id: string; user_id: string; status: string; start_ts: string; end_ts: string };
+type Checkin = {
+  id: string;
+  walk_in: number;
+  reservation_id: string | null;
+  undone_at: string | null;
+  entry_ts: string;
+  exit_ts: string | null;
+  amount_cents: number | null;
+  paid_by: string | null;
+};
+
+/** The three rollups of a lot, recounted from its records; rows that net to zero are left out. */
+async function recount(lotId: string) {
+  const reservations = await all<Reservation>(`SELECT id, user_id, status, start_ts, end_ts FROM reservations WHERE lot_id = ?`, lotId);
+  const charges = await all<{ created_at: string; kind: string; method: string; amount_cents: number; user_id: string }>(
+    `SELECT c.created_at, c.kind, c.method, c.amount_cents, r.user_id FROM charges c JOIN reservations r ON r.id = c.reservation_id WHERE c.lot_id = ?`,
+    lotId,
+  );
+  const checkins = await all<Checkin>(`SELECT * FROM checkins WHERE lot_id = ?`, lotId);
+  const refunds = await all<{ created_at: string; method: string; amount_cents: number; user_id: string | null }>(
+    `SELECT g.created_at, g.method, g.amount_cents, r.user_id FROM gate_refunds g JOIN checkins k ON k.id = g.checkin_id
+       LEFT JOIN reservations r ON r.id = k.reservation_id WHERE k.lot_id = ?`,
+    lotId,
+  );
+  const money = new Map<string, { cents: number; items: number }>();
+  const moneyHours = new Map<string, number>();
+  const addMoney = (at: string, kind: string, method: string, cents: number) => {
+    const key = `${dayOf(at)}|${kind}|${method}`;
+    const row = money.get(key) ?? { cents: 0, items: 0 };
+    money.set(key, { cents: row.cents + cents, items: row.items + 1 });
+    const hour = `${dayOf(at)}|${manila(at).getUTCHours()}`;
+    moneyHours.set(hour, (moneyHours.get(hour) ?? 0) + cents);
+  };
+  for (const c of charges) addMoney(c.created_at, c.kind, c.method, c.amount_cents);
+  const walkIns = checkins.filter((k) => k.walk_in === 1 && k.reservation_id === null && k.undone_at === null && k.exit_ts !== null);
+  for (const k of walkIns) if (k.amount_cents !== null) addMoney(k.exit_ts!, 'WALK_IN', k.paid_by ?? 'cash', k.amount_cents);
+  for (const g of refunds) addMoney(g.created_at, 'REFUND', g.method, -g.amount_cents);
+
+  const bookings = new Map<string, number>();
+  for (const r of reservations.filter((r) => r.status !== 'CANCELLED')) {
+    const key = `${dayOf(r.start_ts)}|${seconds(r.end_ts) - seconds(r.start_ts)}`;
+    bookings.set(key, (bookings.get(key) ?? 0) + 1);
+  }
+
+  const hours = new Map<number, number>();
+  const spread = (from: string, to: string) => {
+    const [s, e] = [seconds(from) + MANILA_S, seconds(to) + MANILA_S];
+    for (let h = s - (s % 3600); h < e; h += 3600) hours.set(h, (hours.get(h) ?? 0) + Math.min(e, h + 3600) - Math.max(s, h));
+  };
+  for (const r of reservations) if (HOLDS_SLOT.includes(r.status)) spread(r.start_ts, r.end_ts);
+  for (const k of walkIns) spread(k.entry_ts, k.exit_ts!);
+
+  const customers = new Map<string, { bookings: number; cents: number }>();
+  const addCustomer = (userId: string, at: string, bookings: number, cents: number) => {
+    const key = `${userId}|${dayOf(at)}`;
+    const row = customers.get(key) ?? { bookings: 0, cents: 0 };
+    customers.set(key, { bookings: row.bookings + bookings, cents: row.cents + cents });
+  };
+  for (const r of reservations) if (r.status !== 'CANCELLED') addCustomer(r.user_id, r.start_ts, 1, 0);
+  for (const c of charges) addCustomer(c.user_id, c.created_at, 0, c.amount_cents);
+  for (const g of refunds) if (g.user_id) addCustomer(g.user_id, g.created_at, 0, -g.amount_cents);
+
+  const nonZero = <V>(map: Map<string | number, V>, zero: (v: V) => boolean) => new Map([...map].filter(([, v]) => !zero(v)));
+  return {
+    money: nonZero(money, (v) => v.cents === 0 && v.items === 0),
+    moneyHours: nonZero(moneyHours, (v) => v === 0),
+    bookings: nonZero(bookings, (v) => v === 0),
+    hours: nonZero(hours, (v) => v === 0),
+    customers: nonZero(customers, (v) => v.bookings === 0 && v.cents === 0),
+  };
+}
+
+async function rollups(lotId: string) {
+  const money = await all<{ day: string; kind: string; method: string; cents: number; items: number }>(
+    `SELECT * FROM lot_money_days WHERE lot_id = ? AND (cents <> 0 OR items <> 0)`,
+    lotId,
+  );
+  const moneyHours = await all<{ day: string; hour: number; cents: number }>(
+    `SELECT * FROM lot_money_hours WHERE lot_id = ? AND cents <> 0`,
+    lotId,
+  );
+  const bookings = await all<{ day: string; seconds: number; bookings: number }>(
+    `SELECT * FROM lot_booking_days WHERE lot_id = ? AND bookings <> 0`,
+    lotId,
+  );
+  const hours = await all<{ hour: number; seconds: number }>(`SELECT * FROM lot_stay_hours WHERE lot_id = ? AND seconds <> 0`, lotId);
+  const customers = await all<{ user_id: string; day: string; bookings: number; cents: number }>(
+    `SELECT * FROM lot_customer_days WHERE lot_id = ? AND (bookings <> 0 OR cents <> 0)`,
+    lotId,
+  );
+  return {
+    money: new Map(money.map((r) => [`${r.day}|${r.kind}|${r.method}`, { cents: r.cents, items: r.items }])),
+    moneyHours: new Map(moneyHours.map((r) => [`${r.day}|${r.hour}`, r.cents])),
+    bookings: new Map(bookings.map((r) => [`${r.day}|${r.seconds}`, r.bookings])),
+    hours: new Map(hours.map((r) => [r.hour, r.seconds])),
+    customers: new Map(customers.map((r) => [`${r.user_id}|${r.day}`, { bookings: r.bookings, cents: r.cents }])),
+  };
+}
+
+/** A range of whole Manila days in or around the writes. */
+const days = fc
+  .record({ first: fc.integer({ min: -2, max: 16 }), length: fc.integer({ min: 1, max: 10 }) })
+  .map(({ first, length }) => ({ from: addDays('2026-03-01', first), to: addDays('2026-03-01', first + length - 1) }));
+
+/** What the reports read for whole days equals what the records give for the same window. */
+async function expectReadsEqualRecords({ ownerId, lotId }: Fixtures, range: Days) {
+  const scope = { ownerId, lotId };
+  const window = { from: manilaDateStart(range.from), to: manilaDateStart(addDays(range.to, 1)) };
+  const now = new Date(BASE + 20 * DAY_MS);
+  const rolledMoney = await moneyByLot(db(), scope, range);
+  expect(rolledMoney[0]?.cents ?? 0).toBe(await moneyTotal(db(), scope, window));
+  const byDay = (rows: BookingDay[]) => Object.fromEntries(rows.map(({ day, ...row }) => [day, row]));
+  expect(byDay(await bookingDays(db(), scope, range, STAY_LENGTH_BOUNDS))).toEqual(
+    byDay(await bookingsByDay(db(), scope, window, STAY_LENGTH_BOUNDS)),
+  );
+  const held = async (spans: StaySpan[]) => {
+    const hours: number[] = [];
+    eachOpenHour([{ id: lotId, slots: 1, hours: ALWAYS }], spans, range.from, range.to, (hour) => hours.push(hour.booked));
+    return hours;
+  };
+  const rolled = staySpans(await rolledStayHours(db(), scope, range), await stayHours(db(), scope, window, now, true));
+  expect(await held(rolled)).toEqual(await held(await stayHours(db(), scope, window, now)));
+}
+
+describe('lot rollups', () => {
+  it('equal a recount of the records after any sequence of writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 30 }), days, async (writes, range) => {
+        const lot = await fixtures();
+        const ids: Ids = { reservations: [], checkins: [] };
+        for (const apply of writes) await apply(lot, ids);
+        expect(await rollups(lot.lotId)).toEqual(await recount(lot.lotId));
+        await expectReadsEqualRecords(lot, range);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('spread a stay of over a thousand hours over every one of them', async () => {
+    const lot = await fixtures();
+    await run(
+      `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES (?, ?, ?, 'COMPLETED', ?, ?, 0)`,
+      newId(),
+      lot.drivers[0],
+      lot.lotId,
+      iso(30, 500),
+      iso(30 + 1_500 * 60 + 7),
+    );
+    const { hours } = await rollups(lot.lotId);
+    expect(hours.size).toBe(1_501);
+    expect(hours).toEqual((await recount(lot.lotId)).hours);
+  });
+
+  it('are filled from the records a database held before them', async () => {
+    const lot = await fixtures();
+    const ids: Ids = { reservations: [], checkins: [] };
+    for (const apply of fc.sample(write, { numRuns: 60, seed: 22 })) await apply(lot, ids);
+    const expected = await recount(lot.lotId);
+    // The migration's fill, replayed on rollups that lost every row.
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0020_'))!;
+    const fills = migration.queries.filter((query) => /^(--.*\n)*INSERT INTO lot_/.test(query.trim()));
+    expect(fills).toHaveLength(5);
+    await env.DB.batch(
+      ['lot_money_days', 'lot_money_hours', 'lot_booking_days', 'lot_stay_hours', 'lot_customer_days'].map((table) =>
+        env.DB.prepare(`DELETE FROM ${table}`),
+      ),
+    );
+    for (const query of fills) await env.DB.prepare(query).run();
+    expect(await rollups(lot.lotId)).toEqual(expected);
+  });
+});
