@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LotSuggestion } from './dynamic-pricing.service';
+import { hourlyOccupancy } from './occupancy.data';
 import { dayTypeOf, manilaDayIndex, manilaDayIndexStart, type PriceBand } from '../../core/price-bands';
 import { HOUR_MS } from '../../core/time';
 import { newId } from '../db/ids';
@@ -167,6 +168,30 @@ describe('dynamic pricing suggestions', () => {
     await setDynamic(lotId, true);
     const list = await (await suggestionsOf(lotId)).json<Suggestions>();
     expect(bandOf(list, lotId, 'weekend-afternoon')).toMatchObject({ change: 'raise', occupancy: 100, peakHour: 14, days: 8 });
+  });
+
+  it('count a walk-in still inside from its entry to now, and one that left from the rollup', async () => {
+    const lotId = await makeLot(2);
+    const now = Date.now();
+    const [entered, left] = [now - 5 * HOUR_MS, now - 3 * HOUR_MS];
+    await db()
+      .insert(checkins)
+      .values([
+        { id: newId(), lotId, plate: 'WLK 200', walkIn: true, entryTs: new Date(entered).toISOString() },
+        {
+          id: newId(),
+          lotId,
+          plate: 'WLK 201',
+          walkIn: true,
+          entryTs: new Date(entered).toISOString(),
+          exitTs: new Date(left).toISOString(),
+        },
+      ]);
+    const hours = await hourlyOccupancy(db(), lotId, now - 24 * HOUR_MS, now + HOUR_MS, now);
+    const minutes = hours.reduce((sum, hour) => sum + hour.slotMinutes, 0);
+    // 5 h inside so far, and 2 h of the one that left (whole seconds: within a minute).
+    expect(minutes).toBeGreaterThan(7 * 60 - 1);
+    expect(minutes).toBeLessThanOrEqual(7 * 60);
   });
 
   it('feed the side panels from the records, switch on or off', async () => {
