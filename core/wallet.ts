@@ -3,6 +3,7 @@
  * statement months. Amounts are integer centavos.
  */
 import { formatPeso } from './money';
+import { DAY_MS, formatDateTime, MINUTE_MS } from './time';
 
 export const TOPUP_METHODS = ['gcash', 'maya', 'card'] as const;
 export type TopupMethod = (typeof TOPUP_METHODS)[number];
@@ -45,7 +46,7 @@ export function pointsToNextLevel(points: number): { level: LoyaltyLevel; missin
 }
 
 /** Ledger row types and how people read them. */
-export const TRANSACTION_TYPES = ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND'] as const;
+export const TRANSACTION_TYPES = ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND', 'TOPUP_REFUND'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_LABELS: Record<TransactionType, string> = {
   CREDIT: 'Credit',
@@ -53,7 +54,77 @@ export const TRANSACTION_LABELS: Record<TransactionType, string> = {
   DEBIT: 'Debit',
   PAYMENT: 'Parking payment',
   REFUND: 'Refund',
+  /** An unspent top-up paid back to its GCash, Maya or card (negative); booking refunds stay `REFUND`, to the wallet. */
+  TOPUP_REFUND: 'Top-up refund',
 };
+
+/** A top-up's state: pending until the gateway says paid or failed, expired when its checkout's life ran out unpaid. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * How long a checkout stays open for us: past it, an unpaid top-up is expired (and no longer counts
+ * against the daily ceiling). A payment the gateway captures later is still credited.
+ */
+export const CHECKOUT_LIFE_MS = 30 * MINUTE_MS;
+
+/**
+ * A refund of a top-up to its source: `requested` while the gateway is asked (the wallet already
+ * debited), `pending` or `succeeded` as the gateway answered, `refused` when it said no (the money
+ * went back to the wallet, and the attempt is not shown as a refund).
+ */
+export const TOPUP_REFUND_STATUSES = ['requested', 'pending', 'succeeded', 'refused'] as const;
+export type TopupRefundStatus = (typeof TOPUP_REFUND_STATUSES)[number];
+
+/** PayMongo's refund windows, in days from the date of payment, per method (docs/wallet.md). */
+export const TOPUP_REFUND_WINDOW_DAYS: Record<TopupMethod, number> = { gcash: 180, maya: 365, card: 60 };
+/** Where a refund goes, in the driver's words. */
+export const REFUND_DESTINATION: Record<TopupMethod, string> = { gcash: 'GCash', maya: 'Maya', card: 'card' };
+
+export type RefundableTopup = {
+  status: PaymentStatus;
+  method: TopupMethod;
+  amountCents: number;
+  /** When the gateway confirmed the payment. */
+  completedAt: string | null;
+  /** The refund already made or under way, if any (refused attempts do not count). */
+  refundedAt: string | null;
+};
+
+export type RefundEligibility =
+  | { eligible: true; deadline: string }
+  | { eligible: false; reason: 'not_paid' | 'refunded' | 'too_old' | 'spent'; message: string };
+
+/**
+ * Whether a top-up can go back to its source now: paid, never refunded, within PayMongo's window for
+ * its method, and not spent, which means the wallet still holds the whole top-up (the refund is whole).
+ */
+export function topupRefundEligibility(topup: RefundableTopup, balanceCents: number, now: Date): RefundEligibility {
+  const to = REFUND_DESTINATION[topup.method];
+  if (topup.status !== 'succeeded' || !topup.completedAt)
+    return { eligible: false, reason: 'not_paid', message: `Only a completed top-up can be refunded; this one is ${topup.status}.` };
+  if (topup.refundedAt)
+    return {
+      eligible: false,
+      reason: 'refunded',
+      message: `This top-up was already refunded to your ${to} on ${formatDateTime(topup.refundedAt)}.`,
+    };
+  const days = TOPUP_REFUND_WINDOW_DAYS[topup.method];
+  const deadline = new Date(new Date(topup.completedAt).getTime() + days * DAY_MS);
+  if (now >= deadline)
+    return {
+      eligible: false,
+      reason: 'too_old',
+      message: `A ${to} top-up can be refunded within ${days} days of payment; this one is older.`,
+    };
+  if (balanceCents < topup.amountCents)
+    return {
+      eligible: false,
+      reason: 'spent',
+      message: `Part of this top-up was spent: your wallet holds ${formatPeso(balanceCents)}, less than the ${formatPeso(topup.amountCents)} to refund.`,
+    };
+  return { eligible: true, deadline: deadline.toISOString() };
+}
 
 /** How money at a gate was paid (and is paid back): from the driver's wallet, or cash at the lot. */
 export const GATE_PAYMENT_METHODS = ['wallet', 'cash'] as const;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -61,5 +61,23 @@ describe('wallet in the browser', () => {
     await page.getByRole('link', { name: 'Printable view' }).click();
     await page.getByRole('heading', { name: /Wallet statement/ }).waitFor();
     expect(await page.getByTestId('statement-row').count()).toBe(1);
+  });
+
+  it('refunds the unspent top-up to its GCash once the driver confirms, and shows it as a confirmation', async () => {
+    await page.goto(`${baseURL}/wallet`);
+    await page.getByTestId('transaction').filter({ hasText: 'Top-up via GCash' }).getByRole('link', { name: 'Details and refund' }).click();
+    await page.getByRole('button', { name: 'Refund to GCash' }).click();
+    const consent = page.getByRole('alertdialog', { name: 'Refund ₱500.00 to your GCash?' });
+    await consent
+      .getByText('₱500.00 leaves your Parkada wallet now and goes back to the GCash that paid this top-up.', { exact: false })
+      .waitFor();
+    await saveScreens(page, 'topup-refund-confirm');
+    await consent.getByRole('button', { name: 'Refund', exact: true }).click();
+    await toast('Refund Requested');
+    await page.getByTestId('topup-refund').filter({ hasText: 'Refunded' }).waitFor();
+    await saveScreens(page, 'topup-refund-done');
+    await page.goto(`${baseURL}/wallet`);
+    await page.getByTestId('wallet-balance').filter({ hasText: '₱0.00' }).waitFor();
+    await page.getByTestId('transaction').filter({ hasText: 'Refund of a ₱500.00 top-up to your GCash' }).waitFor();
   });
 });

@@ -72,6 +72,19 @@ export function useSandboxDecision() {
   });
 }
 
+/** Refunds a top-up to its source; one Idempotency-Key per confirmed attempt, so a repeated send refunds once. */
+export function useRefundTopup() {
+  const refresh = useRefreshWallet();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, key }: { paymentId: string; key: string }) =>
+      unwrap(api.wallet.topups[':paymentId'].refund.$post({ param: { paymentId } }, { headers: { 'Idempotency-Key': key } })),
+    // Refused or made, the page reads the top-up again: what it shows is what the server holds.
+    onSettled: (_refund, _error, { paymentId }) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: paymentQuery(paymentId).queryKey }), refresh()]),
+  });
+}
+
 export function useSaveAutoTopup() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -18,7 +18,7 @@ import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
 import { VEHICLE_TYPES } from '../../core/vehicles';
 import { TOPUP_METHODS } from '../../core/wallet';
-import { GATE_PAYMENT_METHODS, TRANSACTION_TYPES } from '../../core/wallet';
+import { GATE_PAYMENT_METHODS, PAYMENT_STATUSES, TOPUP_REFUND_STATUSES, TRANSACTION_TYPES } from '../../core/wallet';
 
 const id = () => text('id').primaryKey();
 const createdAt = (column = 'created_at') => text(column).notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
@@ -393,20 +393,52 @@ export const payments = sqliteTable(
     method: text('method', { enum: TOPUP_METHODS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     /** Why the payment was started: a person's top-up or the auto top-up rule. */
     origin: text('origin', { enum: ['topup', 'auto_topup'] })
       .notNull()
       .default('topup'),
+    /** The gateway's checkout (PayMongo: the Checkout Session `cs_…`). */
     providerRef: text('provider_ref'),
+    /** The checkout's payment intent (PayMongo `pi_…`), which a `payment.failed` event names. */
+    providerIntentId: text('provider_intent_id'),
+    /** The gateway's payment that paid it (PayMongo `pay_…`): what a refund to the source names. */
+    providerPaymentId: text('provider_payment_id'),
     checkoutUrl: text('checkout_url'),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     completedAt: text('completed_at'),
   },
   (t) => [index('payments_user_idx').on(t.userId, t.createdAt), check('payments_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * A top-up paid back to its source (docs/wallet.md, Refunds of top-ups): each attempt is a row, and at
+ * most one per top-up is not `refused`, so a top-up is refunded once whatever the concurrency.
+ */
+export const topupRefunds = sqliteTable(
+  'topup_refunds',
+  {
+    id: id(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: TOPUP_REFUND_STATUSES }).notNull().default('requested'),
+    /** The gateway's refund (PayMongo `ref_…`). */
+    providerRefundId: text('provider_refund_id'),
+    /** Why the gateway refused, for a `refused` attempt. */
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    completedAt: text('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('topup_refunds_one_per_topup').on(t.paymentId).where(sql`${t.status} <> 'refused'`),
+    check('topup_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /** Webhook events already processed, by the provider's event id: a replayed event changes nothing. */
@@ -801,4 +833,5 @@ export const platformSettings = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type Lot = typeof lots.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type TopupRefund = typeof topupRefunds.$inferSelect;
 export type WalletTransaction = typeof walletTransactions.$inferSelect;

@@ -327,6 +327,15 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     }),
   },
+  'POST /api/wallet/topups/:paymentId/refund': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: `/api/wallet/topups/${crypto.randomUUID()}/refund`,
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    found: false,
+  },
   'GET /api/wallet/statement': { who: 'session', sample: () => ({ path: `/api/wallet/statement?month=${manilaMonthOf(new Date())}` }) },
   'POST /api/wallet/pay-code': { who: 'session', sample: () => ({ path: '/api/wallet/pay-code', method: 'POST' }) },
   'GET /api/wallet/payment-methods': { who: 'session', sample: () => ({ path: '/api/wallet/payment-methods' }) },

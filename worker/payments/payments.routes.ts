@@ -4,7 +4,8 @@ import { TOPUP_METHODS } from '../../core/wallet';
 import type { AppEnv } from '../env';
 import { apiError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
-import { deliverSandboxOutcome, findOwnPayment, paymentView, settleFromWebhook } from './payments.service';
+import { deliverSandboxOutcome, findOwnPayment, settleFromWebhook } from './payments.service';
+import { topupDetail } from './refunds.service';
 import { PAYMENT_UNAVAILABLE, paymentProvider } from './provider';
 
 const paymentParams = z.object({ id: z.uuid('Unknown payment id') });
@@ -34,7 +35,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get('/payments/:id', validate('param', paymentParams), async (c) => {
     const payment = await findOwnPayment(c.var.db, c.var.user!.id, c.req.valid('param').id);
     if (!payment) throw notFound('Payment');
-    return c.json(paymentView(payment, paymentProvider(c.env)));
+    return c.json(await topupDetail(c.env, c.var.db, payment));
   })
   /** The sandbox checkout's Approve / Decline: the payer's decision, sent back as a signed webhook. */
   .post('/payments/sandbox/:id/:decision', validate('param', sandboxParams), async (c) => {
@@ -43,7 +44,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (payment?.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
     if (payment.status !== 'pending') throw apiError(409, `This payment is already ${payment.status}.`);
     await deliverSandboxOutcome(c.env, c.var.db, payment, decision === 'approve' ? 'paid' : 'failed');
-    return c.json(paymentView((await findOwnPayment(c.var.db, c.var.user!.id, id))!, paymentProvider(c.env)));
+    return c.json(await topupDetail(c.env, c.var.db, (await findOwnPayment(c.var.db, c.var.user!.id, id))!));
   })
   /** The gateway's webhook: no session, authenticated by its signature alone. */
   .post('/payments/webhook/:provider', validate('param', providerParams), (c) => webhook(c, c.req.valid('param').provider))

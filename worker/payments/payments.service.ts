@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
 import { manilaMidnight } from '../../core/time';
-import { TOPUP_METHOD_LABELS, topupTooLarge } from '../../core/wallet';
+import { CHECKOUT_LIFE_MS, TOPUP_METHOD_LABELS, topupTooLarge } from '../../core/wallet';
 import type { TopupInput } from '../../core/wallet-request';
 import { commit, statementOf, type DB } from '../db/client';
 import { paymentEvents, payments, type Payment } from '../db/schema';
@@ -13,12 +13,16 @@ import { afterCommit } from '../db/after-commit';
 import { notify } from '../notifications/notifications.data';
 import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
 import { walletOf } from '../wallet/wallet.data';
-import { PAYMENT_UNAVAILABLE, paymentProvider, webhookEventSchema, type PaymentProvider, type WebhookEvent } from './provider';
+import {
+  PAYMENT_UNAVAILABLE,
+  paymentProvider,
+  webhookEventSchema,
+  type CheckoutState,
+  type PaymentProvider,
+  type WebhookEvent,
+} from './provider';
 import { createSandboxProvider } from './sandbox-provider';
 import { readSettings } from '../platform/settings.data';
-
-/** A checkout not completed within this time no longer counts against the daily limit. */
-const PENDING_COUNTS_FOR_MS = 30 * 60_000;
 
 export const paymentView = (payment: Payment, provider: PaymentProvider | null) => ({
   id: payment.id,
@@ -54,7 +58,7 @@ export async function topupsToday(db: DB, userId: string, now: Date) {
         gte(payments.createdAt, manilaMidnight(now).toISOString()),
         or(
           eq(payments.status, 'succeeded'),
-          and(eq(payments.status, 'pending'), gte(payments.createdAt, new Date(now.getTime() - PENDING_COUNTS_FOR_MS).toISOString())),
+          and(eq(payments.status, 'pending'), gte(payments.createdAt, new Date(now.getTime() - CHECKOUT_LIFE_MS).toISOString())),
         ),
       ),
     );
@@ -112,7 +116,9 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
   return { payment: (await findOwnPayment(db, request.userId, id))!, replayed: false };
 }
 
-export type WebhookOutcome = { status: 'credited' | 'failed' | 'duplicate'; paymentId: string } | { status: 'ignored'; event: string };
+export type WebhookOutcome =
+  | { status: 'credited' | 'failed' | 'expired' | 'duplicate'; paymentId: string }
+  | { status: 'ignored'; event: string };
 
 /**
  * The one place a top-up credits a wallet: a webhook whose signature verified. The event id, the
@@ -134,31 +140,41 @@ export async function settleFromWebhook(
   const parsed = webhookEventSchema.safeParse(payload);
   if (!parsed.success) throw refusal('invalid', 'Malformed webhook event.');
   const event = parsed.data;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, event.paymentId));
-  if (!payment || payment.provider !== provider.name) throw refusal('not_found', 'Payment not found');
-  if (payment.providerRef !== event.providerRef || payment.amountCents !== event.amountCents) {
+  const named = event.paymentId ? eq(payments.id, event.paymentId) : eq(payments.providerIntentId, event.providerIntentId!);
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(named, eq(payments.provider, provider.name)));
+  if (!payment) throw refusal('not_found', 'Payment not found');
+  if ((event.providerRef && payment.providerRef !== event.providerRef) || payment.amountCents !== event.amountCents) {
     throw refusal('invalid', 'The webhook does not match the payment it names.');
   }
   return event.type === 'payment.paid' ? credit(db, payment, event) : fail(db, payment, event);
 }
 
-const recordEvent = (db: DB, event: WebhookEvent, provider: string) =>
-  statementOf(db, db.insert(paymentEvents).values({ id: event.id, provider, paymentId: event.paymentId, type: event.type }));
+/** What settled a payment: a webhook event (its id and type) or our look-up of its checkout (`lookup.…`). */
+type Settlement = { id: string; type: string };
+
+const recordEvent = (db: DB, event: Settlement, payment: Payment) =>
+  statementOf(db, db.insert(paymentEvents).values({ id: event.id, provider: payment.provider, paymentId: payment.id, type: event.type }));
+
+/** Whether a batch's statement at `index` changed a row (a conditional update that found its state). */
+const changed = (results: D1Result[], index: number) => (results[index]?.meta.changes ?? 0) > 0;
 
 const isReplay = (error: unknown) => ledgerFailure(error) === 'duplicate' || String(error).includes('payment_events');
 
-async function credit(db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
+async function credit(db: DB, payment: Payment, event: Settlement & Pick<WebhookEvent, 'providerPaymentId'>): Promise<WebhookOutcome> {
   const completedAt = new Date().toISOString();
   try {
     await commit(db, [
-      recordEvent(db, event, payment.provider),
-      // A gateway that captured the money is believed even after an earlier failure event.
+      recordEvent(db, event, payment),
+      // A gateway that captured the money is believed even after an earlier failure, or after we stopped waiting.
       statementOf(
         db,
         db
           .update(payments)
-          .set({ status: 'succeeded', completedAt, failureReason: null })
-          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed']))),
+          .set({ status: 'succeeded', completedAt, failureReason: null, providerPaymentId: event.providerPaymentId ?? null })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed', 'expired']))),
       ),
       ledgerInsert(db, {
         walletId: payment.walletId,
@@ -183,16 +199,26 @@ async function credit(db: DB, payment: Payment, event: WebhookEvent): Promise<We
   return { status: 'credited', paymentId: payment.id };
 }
 
-async function fail(db: DB, payment: Payment, event: WebhookEvent): Promise<WebhookOutcome> {
-  const reason = event.reason ?? 'The payment was declined.';
+/**
+ * A top-up that ends unpaid: declined (`failed`) or lapsed (`expired`). Only a pending one changes, so
+ * the driver is told once whichever events arrive, and in any order.
+ */
+async function endUnpaid(
+  db: DB,
+  payment: Payment,
+  event: Settlement,
+  status: 'failed' | 'expired',
+  reason: string,
+): Promise<WebhookOutcome> {
+  let results: D1Result[];
   try {
-    await commit(db, [
-      recordEvent(db, event, payment.provider),
+    results = await commit(db, [
+      recordEvent(db, event, payment),
       statementOf(
         db,
         db
           .update(payments)
-          .set({ status: 'failed', failureReason: reason, completedAt: new Date().toISOString() })
+          .set({ status, failureReason: reason, completedAt: new Date().toISOString() })
           .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))),
       ),
     ]);
@@ -200,16 +226,45 @@ async function fail(db: DB, payment: Payment, event: WebhookEvent): Promise<Webh
     if (isReplay(error)) return { status: 'duplicate', paymentId: payment.id };
     throw error;
   }
-  if (payment.status === 'pending') {
+  if (changed(results, 1)) {
     await afterCommit('Top-up failure notice', () =>
       notify(db, payment.userId, {
         type: 'PAYMENT_FAILED',
-        title: 'Top-up Failed',
+        title: status === 'failed' ? 'Top-up Failed' : 'Top-up Expired',
         message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}`,
       }),
     );
   }
-  return { status: 'failed', paymentId: payment.id };
+  return { status, paymentId: payment.id };
+}
+
+const fail = (db: DB, payment: Payment, event: WebhookEvent) =>
+  endUnpaid(db, payment, event, 'failed', event.reason ?? 'The payment was declined.');
+
+/**
+ * A top-up still pending after its checkout's life: the gateway is asked how the checkout stands
+ * (PayMongo sends no event when a Checkout Session lapses). Paid: credited as its event would have
+ * (an event arriving later is a duplicate). Otherwise we stop waiting: `expired`, once. Asked when
+ * the payment is read, which the return page does until it is settled; a gateway that does not
+ * answer leaves it pending for the next read.
+ */
+export async function settleIfLapsed(env: Bindings, db: DB, payment: Payment, now = new Date()): Promise<Payment> {
+  const provider = paymentProvider(env);
+  const lapsed = now.getTime() - new Date(payment.createdAt).getTime() >= CHECKOUT_LIFE_MS;
+  if (payment.status !== 'pending' || !lapsed || provider?.name !== payment.provider || !payment.providerRef) return payment;
+  let state: CheckoutState;
+  try {
+    state = await provider.checkoutState(payment.providerRef);
+  } catch (error) {
+    console.error('The payment provider did not say how a lapsed checkout stands', error);
+    return payment;
+  }
+  // The checkout's own id keys the look-up, so it settles once however often the payment is read.
+  const lookup = { id: `lookup:${payment.providerRef}`, type: `lookup.${state.status}` };
+  if (state.status === 'paid' && state.amountCents === payment.amountCents)
+    await credit(db, payment, { ...lookup, providerPaymentId: state.providerPaymentId });
+  else if (state.status !== 'paid') await endUnpaid(db, payment, lookup, 'expired', 'The checkout was not completed in time.');
+  return (await findOwnPayment(db, payment.userId, payment.id))!;
 }
 
 /**
@@ -222,9 +277,9 @@ export async function deliverSandboxOutcome(env: Bindings, db: DB, payment: Paym
   const { body, headers } = await sandbox.webhookFor({
     type: outcome === 'paid' ? 'payment.paid' : 'payment.failed',
     paymentId: payment.id,
-    providerRef: payment.providerRef ?? '',
+    providerRef: payment.providerRef ?? undefined,
     amountCents: payment.amountCents,
-    ...(outcome === 'failed' ? { reason: 'The payer declined the payment.' } : {}),
+    ...(outcome === 'paid' ? { providerPaymentId: `sbx_pay_${payment.id}` } : { reason: 'The payer declined the payment.' }),
   });
   return settleFromWebhook(env, db, 'sandbox', body, headers);
 }

@@ -6,7 +6,7 @@
  */
 import type { TopupMethod } from '../../core/wallet';
 import { signedAt, verifySignedAt } from './hmac';
-import type { PaymentIntent, PaymentProvider, WebhookEvent } from './provider';
+import { RefundRefused, type PaymentIntent, type PaymentProvider, type WebhookEvent } from './provider';
 
 export const PAYMONGO_SIGNATURE_HEADER = 'Paymongo-Signature';
 export const PAYMONGO_API_URL = 'https://api.paymongo.com';
@@ -27,6 +27,9 @@ export async function signPaymongoWebhook(secret: string, body: string, { live =
   return `t=${t},te=${live ? '' : signature},li=${live ? signature : ''}`;
 }
 
+/** A Payment as PayMongo's events and Checkout Sessions carry it: the parts this product reads. */
+type PaymongoPayment = { id?: unknown; attributes?: { amount?: unknown; status?: unknown; payment_intent_id?: unknown } };
+
 /** The parts of PayMongo's event envelope this product reads. */
 type PaymongoEvent = {
   data?: {
@@ -34,35 +37,64 @@ type PaymongoEvent = {
     attributes?: {
       type?: unknown;
       livemode?: unknown;
-      data?: {
-        id?: unknown;
-        attributes?: { metadata?: { payment_id?: unknown } | null; payments?: { attributes?: { amount?: unknown; status?: unknown } }[] };
+      data?: PaymongoPayment & {
+        attributes?: { metadata?: { payment_id?: unknown } | null; payments?: PaymongoPayment[] };
       };
     };
   };
 };
 
-/** Our event for a paid Checkout Session of ours, or what to acknowledge and leave (any other event, or another's session). */
+const paidIn = (payments: PaymongoPayment[] = []) => payments.filter((payment) => payment.attributes?.status === 'paid');
+
+/**
+ * Our event for one of PayMongo's, or what to acknowledge and leave: a paid Checkout Session of ours
+ * (`checkout_session.payment.paid`, which names our payment in its metadata), or a declined payment
+ * (`payment.failed`, which holds a Payment naming the session's payment intent). Anything else, such
+ * as `payment.paid` (the session's own event covers it), is acknowledged.
+ */
 function eventOf(envelope: PaymongoEvent): WebhookEvent | { ignored: string } {
   const attributes = envelope.data?.attributes;
   const type = String(attributes?.type ?? 'unknown');
-  const session = attributes?.data;
-  const paymentId = session?.attributes?.metadata?.payment_id;
+  const resource = attributes?.data;
+  const id = String(envelope.data?.id ?? '');
+  if (type === 'payment.failed' && typeof resource?.attributes?.payment_intent_id === 'string') {
+    return {
+      id,
+      type: 'payment.failed',
+      providerIntentId: resource.attributes.payment_intent_id,
+      amountCents: Number(resource.attributes.amount ?? 0),
+      reason: 'PayMongo reported the payment as declined.',
+    };
+  }
+  const paymentId = resource?.attributes?.metadata?.payment_id;
   if (type !== 'checkout_session.payment.paid' || typeof paymentId !== 'string') return { ignored: type };
-  const paid = (session?.attributes?.payments ?? []).filter((payment) => payment.attributes?.status === 'paid');
+  const paid = paidIn(resource?.attributes?.payments);
   return {
-    id: String(envelope.data?.id ?? ''),
+    id,
     type: 'payment.paid',
     paymentId,
-    providerRef: String(session?.id ?? ''),
+    providerRef: String(resource?.id ?? ''),
+    providerPaymentId: paid[0] ? String(paid[0].id) : undefined,
     amountCents: paid.reduce((sum, payment) => sum + Number(payment.attributes?.amount ?? 0), 0),
   };
+}
+
+/** PayMongo's error answer's first detail, for the driver to read. */
+async function errorDetail(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => null)) as { errors?: { detail?: unknown }[] } | null;
+  return String(body?.errors?.[0]?.detail ?? `PayMongo answered ${res.status}.`);
 }
 
 export function createPaymongoProvider(config: PaymongoConfig): PaymentProvider {
   const apiUrl = (config.apiUrl || PAYMONGO_API_URL).replace(/\/+$/, '');
   const live = config.secretKey.startsWith('sk_live_');
   const authorization = `Basic ${btoa(`${config.secretKey}:`)}`;
+  const call = (path: string, init: { method: 'GET' } | { method: 'POST'; attributes: Record<string, unknown> }) =>
+    fetch(`${apiUrl}${path}`, {
+      method: init.method,
+      headers: { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: init.method === 'POST' ? JSON.stringify({ data: { attributes: init.attributes } }) : undefined,
+    });
   return {
     name: 'paymongo',
     sandbox: false,
@@ -70,30 +102,56 @@ export function createPaymongoProvider(config: PaymongoConfig): PaymentProvider 
     supportsSavedMethods: false,
     minimumCents: PAYMONGO_MINIMUM_CENTS,
     async createCheckout(intent: PaymentIntent, appUrl: string) {
-      const res = await fetch(`${apiUrl}/v1/checkout_sessions`, {
+      const res = await call('/v1/checkout_sessions', {
         method: 'POST',
-        headers: { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          data: {
-            attributes: {
-              line_items: [{ name: 'Parkada wallet top-up', amount: intent.amountCents, currency: 'PHP', quantity: 1 }],
-              payment_method_types: [METHOD_TYPES[intent.method]],
-              description: intent.description,
-              reference_number: intent.paymentId,
-              success_url: `${appUrl}/checkout?payment=${intent.paymentId}`,
-              cancel_url: `${appUrl}/wallet`,
-              metadata: { payment_id: intent.paymentId },
-            },
-          },
-        }),
+        attributes: {
+          line_items: [{ name: 'Parkada wallet top-up', amount: intent.amountCents, currency: 'PHP', quantity: 1 }],
+          payment_method_types: [METHOD_TYPES[intent.method]],
+          description: intent.description,
+          reference_number: intent.paymentId,
+          success_url: `${appUrl}/checkout?payment=${intent.paymentId}`,
+          cancel_url: `${appUrl}/wallet`,
+          metadata: { payment_id: intent.paymentId },
+        },
       });
       if (!res.ok) throw new Error(`PayMongo refused the Checkout Session: ${res.status} ${await res.text()}`);
-      const session = (await res.json()) as { data?: { id?: string; attributes?: { checkout_url?: string } } };
+      const session = (await res.json()) as {
+        data?: { id?: string; attributes?: { checkout_url?: string; payment_intent?: { id?: string } | null } };
+      };
       const providerRef = session.data?.id;
       const checkoutUrl = session.data?.attributes?.checkout_url;
       if (!providerRef || !checkoutUrl?.startsWith('https://'))
         throw new Error('PayMongo answered a Checkout Session without its id or URL');
-      return { providerRef, checkoutUrl };
+      return { providerRef, checkoutUrl, providerIntentId: session.data?.attributes?.payment_intent?.id };
+    },
+    /** `GET /v1/checkout_sessions/:id`: PayMongo sends no event when a session lapses, so an unsettled one is asked. */
+    async checkoutState(providerRef) {
+      const res = await call(`/v1/checkout_sessions/${encodeURIComponent(providerRef)}`, { method: 'GET' });
+      if (!res.ok) throw new Error(`PayMongo did not show the Checkout Session: ${res.status}`);
+      const session = (await res.json()) as { data?: { attributes?: { status?: unknown; payments?: PaymongoPayment[] } } };
+      const [paid] = paidIn(session.data?.attributes?.payments);
+      if (paid) return { status: 'paid', providerPaymentId: String(paid.id), amountCents: Number(paid.attributes?.amount ?? 0) };
+      return session.data?.attributes?.status === 'expired' ? { status: 'expired' } : { status: 'open' };
+    },
+    /** `POST /v1/refunds`: the whole payment back to its source, our ids in the metadata. */
+    async refund(request) {
+      const res = await call('/v1/refunds', {
+        method: 'POST',
+        attributes: {
+          amount: request.amountCents,
+          payment_id: request.providerPaymentId,
+          reason: 'requested_by_customer',
+          notes: `Parkada wallet top-up ${request.paymentId} refunded to its source`,
+          metadata: { payment_id: request.paymentId, refund_id: request.refundId },
+        },
+      });
+      if (res.status >= 400 && res.status < 500) throw new RefundRefused(await errorDetail(res));
+      if (!res.ok) throw new Error(`PayMongo did not take the refund: ${res.status}`);
+      const refund = (await res.json()) as { data?: { id?: unknown; attributes?: { status?: unknown } } };
+      const status = refund.data?.attributes?.status;
+      if (status === 'failed') throw new RefundRefused('PayMongo could not refund this payment.');
+      if (typeof refund.data?.id !== 'string') throw new Error('PayMongo answered a refund without its id');
+      return { providerRefundId: refund.data.id, status: status === 'succeeded' ? 'succeeded' : 'pending' };
     },
     async chargeSaved() {
       throw new Error('PayMongo checkouts keep no method to charge again');

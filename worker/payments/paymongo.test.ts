@@ -6,109 +6,38 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import type { InferResponseType } from 'hono/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notifications, payments, paymentEvents } from '../db/schema';
 import type { Api, ApiErrorBody } from '../test/api-types';
-import { call, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
-import { createAccount } from '../users/users.data';
-import { walletOf } from '../wallet/wallet.data';
+import { call, db } from '../test/helpers';
+import { CHECKOUT_LIFE_MS } from '../../core/wallet';
+import {
+  attemptPayment,
+  balanceOf,
+  bindings,
+  deliver,
+  expireSession,
+  failedEvent,
+  newDriver,
+  paidEvent,
+  paymentRow,
+  paymongo,
+  standInForPaymongo,
+  topUp,
+  WEBHOOK_SECRET,
+} from '../test/paymongo-stand-in';
 import { PAYMONGO_SIGNATURE_HEADER, signPaymongoWebhook } from './paymongo-provider';
 
 type Topup = InferResponseType<Api['wallet']['topup']['$post'], 201>;
 type PaymentsConfig = InferResponseType<Api['payments']['config']['$get'], 200>;
+type Detail = InferResponseType<Api['payments'][':id']['$get'], 200>;
 
-const API = 'https://paymongo.stand-in';
-const SECRET_KEY = 'sk_test_parkada0000000000000000';
-const WEBHOOK_SECRET = 'whsk_parkada000000000000000000';
-const bindings = {
-  PAYMENT_PROVIDER: 'paymongo',
-  PAYMONGO_SECRET_KEY: SECRET_KEY,
-  PAYMONGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  PAYMONGO_API_URL: API,
-};
+const noticesOf = async (userId: string, type: 'PAYMENT_SUCCESS' | 'PAYMENT_FAILED') =>
+  (await db().select().from(notifications).where(eq(notifications.userId, userId)))
+    .filter((note) => note.type === type)
+    .map((note) => note.title);
 
-type SessionAttributes = Record<string, unknown> & { line_items: { amount: number }[]; metadata: { payment_id: string } };
-/** The stand-in's record: each Checkout Session created, as PayMongo would keep it; and every request it saw. */
-const sessions = new Map<string, SessionAttributes>();
-const requests: { headers: Headers; body: string }[] = [];
-let refuseNext = false;
-
-/** PayMongo's `POST /v1/checkout_sessions`, as documented: basic auth with the secret key, `data.attributes` in, the session out. */
-async function standIn(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  requests.push({ headers: request.headers, body: await request.clone().text() });
-  const url = new URL(request.url);
-  if (url.origin !== API) throw new Error(`The test reached ${url.origin}`);
-  if (request.headers.get('Authorization') !== `Basic ${btoa(`${SECRET_KEY}:`)}`)
-    return Response.json({ errors: [{ code: 'api_key_invalid', detail: 'API key is invalid.' }] }, { status: 401 });
-  if (request.method !== 'POST' || url.pathname !== '/v1/checkout_sessions') return new Response(null, { status: 404 });
-  if (refuseNext) {
-    refuseNext = false;
-    return Response.json({ errors: [{ code: 'parameter_invalid', detail: 'payment_method_types is invalid.' }] }, { status: 400 });
-  }
-  const { attributes } = ((await request.json()) as { data: { attributes: SessionAttributes } }).data;
-  const id = `cs_${crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`;
-  const session = { ...attributes, checkout_url: `https://checkout.paymongo.com/${id}`, status: 'active', livemode: false, payments: [] };
-  sessions.set(id, session);
-  return Response.json({ data: { id, type: 'checkout_session', attributes: session } });
-}
-
-/** The `checkout_session.payment.paid` event PayMongo sends once the session is paid, signed as PayMongo signs it. */
-async function paidEvent(
-  sessionId: string,
-  { eventId = `evt_${crypto.randomUUID()}`, live = false, at = new Date(), secret = WEBHOOK_SECRET } = {},
-) {
-  const session = sessions.get(sessionId)!;
-  const amount = session.line_items.reduce((sum, item) => sum + item.amount, 0);
-  const payment = { id: `pay_${crypto.randomUUID()}`, type: 'payment', attributes: { amount, currency: 'PHP', status: 'paid' } };
-  const body = JSON.stringify({
-    data: {
-      id: eventId,
-      type: 'event',
-      attributes: {
-        type: 'checkout_session.payment.paid',
-        livemode: live,
-        created_at: Math.floor(at.getTime() / 1000),
-        data: { id: sessionId, type: 'checkout_session', attributes: { ...session, status: 'active', payments: [payment] } },
-      },
-    },
-  });
-  return {
-    body,
-    headers: {
-      'Content-Type': 'application/json',
-      [PAYMONGO_SIGNATURE_HEADER]: await signPaymongoWebhook(secret, body, { live, now: at }),
-    },
-  };
-}
-
-const deliver = (event: { body: string; headers: Record<string, string> }) =>
-  call('/api/payments/paymongo/webhook', { method: 'POST', body: event.body, headers: event.headers, bindings });
-
-async function newDriver() {
-  const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
-  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' });
-  return { user, wallet: await walletOf(db(), user.id), cookie: await signedInAs(user.id) };
-}
-
-const topUp = (cookie: string, amountCents: number, method = 'gcash') =>
-  call('/api/wallet/topup', {
-    method: 'POST',
-    cookie,
-    json: { amountCents, method },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    bindings,
-  });
-
-const balanceOf = async (userId: string) => (await walletOf(db(), userId)).balanceCents;
-const paymentRow = async (id: string) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
-
-beforeAll(seedOnce);
-beforeEach(() => {
-  vi.stubGlobal('fetch', standIn);
-  requests.length = 0;
-});
-afterEach(() => vi.unstubAllGlobals());
+standInForPaymongo();
 
 describe('a PayMongo top-up', () => {
   it('opens a Checkout Session for the amount and method, and sends the driver to it; no money moves yet', async () => {
@@ -119,7 +48,7 @@ describe('a PayMongo top-up', () => {
     expect(payment).toMatchObject({ status: 'pending', provider: 'paymongo', sandbox: false, amountCents: 50_000 });
     expect(payment.checkoutUrl).toMatch(/^https:\/\/checkout\.paymongo\.com\/cs_/);
 
-    const [sent] = requests;
+    const [sent] = paymongo.requests;
     expect(sent.headers.get('Content-Type')).toBe('application/json');
     const { attributes } = (JSON.parse(sent.body) as { data: { attributes: Record<string, unknown> } }).data;
     expect(attributes).toMatchObject({
@@ -147,10 +76,100 @@ describe('a PayMongo top-up', () => {
     expect(await (await deliver(await paidEvent(sessionId))).json()).toMatchObject({ status: 'duplicate' });
 
     expect(await balanceOf(user.id)).toBe(25_000);
+    // The PayMongo payment that paid it is kept: a refund to the source names it.
+    const [paid] = paymongo.sessions.get(sessionId)!.payments;
+    expect((await paymentRow(payment.id)).providerPaymentId).toBe(paid.id);
     // The driver returns to /checkout, which reads the payment: settled already.
     expect(await (await call(`/api/payments/${payment.id}`, { cookie, bindings })).json()).toMatchObject({ status: 'succeeded' });
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.filter((note) => note.type === 'PAYMENT_SUCCESS')).toHaveLength(1);
+  });
+
+  it('sets a declined top-up failed with its reason and tells the driver once, however often PayMongo says so', async () => {
+    const { user, cookie } = await newDriver();
+    const payment = await (await topUp(cookie, 25_000, 'card')).json<Topup>();
+    const sessionId = (await paymentRow(payment.id)).providerRef!;
+    const declined = await failedEvent(attemptPayment(sessionId, 'failed'));
+
+    expect(await (await deliver(declined)).json()).toEqual({ received: true, status: 'failed', paymentId: payment.id });
+    expect(await (await deliver(declined)).json()).toMatchObject({ status: 'duplicate' });
+    // The payer tried again on the same page and was declined again: still one notice.
+    expect(await (await deliver(await failedEvent(attemptPayment(sessionId, 'failed')))).json()).toMatchObject({ status: 'failed' });
+
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'failed', failureReason: 'PayMongo reported the payment as declined.' });
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await noticesOf(user.id, 'PAYMENT_FAILED')).toEqual(['Top-up Failed']);
+    expect(await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id))).toHaveLength(2);
+
+    // A later attempt on the same Checkout Session that PayMongo captures is still credited.
+    expect(await (await deliver(await paidEvent(sessionId))).json()).toMatchObject({ status: 'credited' });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'succeeded', failureReason: null });
+    expect(await balanceOf(user.id)).toBe(25_000);
+  });
+
+  it('acknowledges a declined payment that is not of our Checkout Sessions, and refuses one whose amount differs', async () => {
+    const { cookie } = await newDriver();
+    const payment = await (await topUp(cookie, 25_000)).json<Topup>();
+    const attempt = attemptPayment((await paymentRow(payment.id)).providerRef!, 'failed');
+    const strangers = { ...attempt, attributes: { ...attempt.attributes, payment_intent_id: 'pi_of_another_integration' } };
+    expect((await deliver(await failedEvent(strangers))).status).toBe(404);
+    const altered = { ...attempt, attributes: { ...attempt.attributes, amount: 1 } };
+    expect((await deliver(await failedEvent(altered))).status).toBe(400);
+    expect((await paymentRow(payment.id)).status).toBe('pending');
+  });
+
+  describe('whose Checkout Session outlives its life unsettled (PayMongo sends no event for that)', () => {
+    /** The top-up opened longer ago than a checkout lives. */
+    const age = (id: string) =>
+      db()
+        .update(payments)
+        .set({ createdAt: new Date(Date.now() - CHECKOUT_LIFE_MS - 60_000).toISOString() })
+        .where(eq(payments.id, id));
+    const read = async (cookie: string, id: string) => (await call(`/api/payments/${id}`, { cookie, bindings })).json<Detail>();
+
+    it('is expired when the driver’s page reads it, once, after asking PayMongo how the session stands', async () => {
+      const { user, cookie } = await newDriver();
+      const payment = await (await topUp(cookie, 25_000)).json<Topup>();
+      const sessionId = (await paymentRow(payment.id)).providerRef!;
+      expect(await read(cookie, payment.id)).toMatchObject({ status: 'pending' });
+      expect(paymongo.sent(`GET /v1/checkout_sessions/${sessionId}`)).toEqual([]);
+
+      await age(payment.id);
+      expireSession(sessionId);
+      expect(await read(cookie, payment.id)).toMatchObject({ status: 'expired', failureReason: 'The checkout was not completed in time.' });
+      expect(await read(cookie, payment.id)).toMatchObject({ status: 'expired' });
+      expect(paymongo.sent(`GET /v1/checkout_sessions/${sessionId}`)).toHaveLength(1);
+      expect(await noticesOf(user.id, 'PAYMENT_FAILED')).toEqual(['Top-up Expired']);
+      expect(await balanceOf(user.id)).toBe(0);
+
+      // Paid after all (PayMongo kept the page open longer than we waited): the money is still credited.
+      expect(await (await deliver(await paidEvent(sessionId))).json()).toMatchObject({ status: 'credited' });
+      expect(await balanceOf(user.id)).toBe(25_000);
+    });
+
+    it('is credited when PayMongo shows it paid though no event reached us, and the late event is a duplicate', async () => {
+      const { user, cookie } = await newDriver();
+      const payment = await (await topUp(cookie, 25_000)).json<Topup>();
+      const sessionId = (await paymentRow(payment.id)).providerRef!;
+      await age(payment.id);
+      const paid = attemptPayment(sessionId, 'paid');
+      expect(await read(cookie, payment.id)).toMatchObject({ status: 'succeeded' });
+      expect(await paymentRow(payment.id)).toMatchObject({ providerPaymentId: paid.id });
+      expect(await (await deliver(await paidEvent(sessionId))).json()).toMatchObject({ status: 'duplicate' });
+      expect(await balanceOf(user.id)).toBe(25_000);
+      expect(await noticesOf(user.id, 'PAYMENT_SUCCESS')).toEqual(['Top-up Successful']);
+    });
+
+    it('stays pending while PayMongo does not answer, and is asked again on the next read', async () => {
+      const { cookie } = await newDriver();
+      const payment = await (await topUp(cookie, 25_000)).json<Topup>();
+      await age(payment.id);
+      vi.stubGlobal('fetch', () => Promise.reject(new TypeError('fetch failed')));
+      expect(await read(cookie, payment.id)).toMatchObject({ status: 'pending' });
+      vi.stubGlobal('fetch', paymongo.fetch);
+      expireSession((await paymentRow(payment.id)).providerRef!);
+      expect(await read(cookie, payment.id)).toMatchObject({ status: 'expired' });
+    });
   });
 
   it.each([
@@ -170,13 +189,13 @@ describe('a PayMongo top-up', () => {
 
   it('acknowledges a verified event it does not act on, and a body whose signature was made for another', async () => {
     const body = JSON.stringify({
-      data: { id: 'evt_other', type: 'event', attributes: { type: 'payment.failed', livemode: false, data: {} } },
+      data: { id: 'evt_other', type: 'event', attributes: { type: 'source.chargeable', livemode: false, data: {} } },
     });
     const signed = { 'Content-Type': 'application/json', [PAYMONGO_SIGNATURE_HEADER]: await signPaymongoWebhook(WEBHOOK_SECRET, body) };
     const res = await deliver({ body, headers: signed });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ received: true, status: 'ignored', event: 'payment.failed' });
-    const tampered = await deliver({ body: body.replace('payment.failed', 'checkout_session.payment.paid'), headers: signed });
+    expect(await res.json()).toEqual({ received: true, status: 'ignored', event: 'source.chargeable' });
+    const tampered = await deliver({ body: body.replace('source.chargeable', 'checkout_session.payment.paid'), headers: signed });
     expect(tampered.status).toBe(401);
   });
 
@@ -193,9 +212,9 @@ describe('a PayMongo top-up', () => {
     const small = await topUp(cookie, 1_900);
     expect(small.status).toBe(400);
     expect((await small.json<ApiErrorBody>()).message).toBe('A top-up is at least ₱20.00.');
-    expect(requests).toEqual([]);
+    expect(paymongo.requests).toEqual([]);
 
-    refuseNext = true;
+    paymongo.refusesNextCheckout = true;
     const refused = await topUp(cookie, 5_000);
     expect(refused.status).toBe(502);
     const [row] = await db().select().from(payments).where(eq(payments.userId, user.id));

@@ -11,16 +11,44 @@ import { createSandboxProvider } from './sandbox-provider';
 
 export type PaymentIntent = { paymentId: string; amountCents: number; method: TopupMethod; description: string };
 
-/** A webhook event after its signature verified; `id` is the provider's event id (a replay repeats it). */
-export const webhookEventSchema = z.object({
-  id: z.string().min(1).max(200),
-  type: z.enum(['payment.paid', 'payment.failed']),
-  paymentId: z.string().min(1).max(100),
-  providerRef: z.string().min(1).max(200),
-  amountCents: z.number().int().positive(),
-  reason: z.string().max(500).optional(),
-});
+const ref = z.string().min(1).max(200);
+
+/**
+ * A webhook event after its signature verified; `id` is the provider's event id (a replay repeats it).
+ * It names our payment by its id, or, when the gateway's event cannot carry it (PayMongo's
+ * `payment.failed` holds a Payment), by the checkout's payment intent.
+ */
+export const webhookEventSchema = z
+  .object({
+    id: ref,
+    type: z.enum(['payment.paid', 'payment.failed']),
+    paymentId: z.string().min(1).max(100).optional(),
+    providerIntentId: ref.optional(),
+    /** The checkout it settles, checked against ours when the event names it. */
+    providerRef: ref.optional(),
+    /** The gateway's payment (a refund to the source names it). */
+    providerPaymentId: ref.optional(),
+    amountCents: z.number().int().positive(),
+    reason: z.string().max(500).optional(),
+  })
+  .refine((event) => event.paymentId || event.providerIntentId, 'The event names no payment.');
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+/** What the gateway says of a checkout when asked: paid (by which payment), or still open, or closed unpaid. */
+export type CheckoutState = { status: 'paid'; providerPaymentId: string; amountCents: number } | { status: 'open' } | { status: 'expired' };
+
+export type RefundRequest = { paymentId: string; refundId: string; providerPaymentId: string; amountCents: number };
+
+/** The gateway accepted the refund: done, or under way (it settles on its own). */
+export type RefundAccepted = { providerRefundId: string; status: 'pending' | 'succeeded' };
+
+/** The gateway answered the refund with a refusal (a 4xx and its reason), as opposed to not answering at all. */
+export class RefundRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'RefundRefused';
+  }
+}
 
 export interface PaymentProvider {
   readonly name: string;
@@ -31,7 +59,11 @@ export interface PaymentProvider {
   /** The smallest payment the gateway takes, when it states one. */
   readonly minimumCents?: number;
   /** `appUrl`: the app's origin, where a hosted checkout sends the payer back. */
-  createCheckout(intent: PaymentIntent, appUrl: string): Promise<{ providerRef: string; checkoutUrl: string }>;
+  createCheckout(intent: PaymentIntent, appUrl: string): Promise<{ providerRef: string; checkoutUrl: string; providerIntentId?: string }>;
+  /** Asks the gateway how a checkout stands: for a top-up whose checkout outlived `CHECKOUT_LIFE_MS` unsettled. */
+  checkoutState(providerRef: string): Promise<CheckoutState>;
+  /** Pays a settled payment back to its source, whole; throws `RefundRefused` when the gateway says no. */
+  refund(request: RefundRequest): Promise<RefundAccepted>;
   /** Charges a saved method; the outcome still arrives by webhook. */
   chargeSaved(intent: PaymentIntent): Promise<{ providerRef: string }>;
   /**

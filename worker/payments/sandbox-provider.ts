@@ -28,6 +28,14 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
     async chargeSaved(intent: PaymentIntent) {
       return { providerRef: `sbx_${intent.paymentId}` };
     },
+    // The payer decides on our own page, so the sandbox never has news of a checkout we lack.
+    async checkoutState() {
+      return { status: 'open' } as const;
+    },
+    // Test money goes back at once.
+    async refund(request) {
+      return { providerRefundId: `sbx_ref_${request.refundId}`, status: 'succeeded' } as const;
+    },
     async webhookFor(event, now = new Date()) {
       const body = JSON.stringify({ ...event, id: `evt_${crypto.randomUUID()}` });
       return {

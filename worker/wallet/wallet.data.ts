@@ -4,7 +4,7 @@ import { loyaltyLevel, pointsToNextLevel, TRANSACTION_LABELS } from '../../core/
 import type { AutoTopupRule } from '../../core/wallet-request';
 import type { DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { autoTopups, payments, wallets, walletTransactions, type WalletTransaction } from '../db/schema';
+import { autoTopups, payments, topupRefunds, wallets, walletTransactions, type WalletTransaction } from '../db/schema';
 
 export async function walletOf(db: DB, userId: string) {
   const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
@@ -23,7 +23,8 @@ export async function ledgerAmountByKey(db: DB, userId: string, idempotencyKey: 
   return row?.amountCents ?? null;
 }
 
-const CREDIT_TYPES = ['TOPUP', 'CREDIT'] as const;
+// A top-up refunded to its source takes back what its top-up brought in.
+const CREDIT_TYPES = ['TOPUP', 'CREDIT', 'TOPUP_REFUND'] as const;
 const SPEND_TYPES = ['PAYMENT', 'DEBIT', 'REFUND'] as const;
 
 /**
@@ -54,6 +55,17 @@ export async function walletSummary(db: DB, userId: string, now = new Date()) {
   };
 }
 
+/**
+ * The rows the driver sees: all but the pair of a refund to the source that the gateway refused (the
+ * money left and came back in the same request; to the driver, nothing happened). The pair sums to
+ * zero, so balances read from what is shown still add up.
+ */
+const shownToDriver = sql`(${walletTransactions.paymentReference} IS NULL OR ${walletTransactions.paymentReference} NOT IN (SELECT ${topupRefunds.id} FROM ${topupRefunds} WHERE ${topupRefunds.status} = 'refused'))`;
+
+/** The top-up a TOPUP row credited (its key is `payment:<id>`), so the list can open it. */
+const topupOf = (row: WalletTransaction) =>
+  row.type === 'TOPUP' && row.idempotencyKey?.startsWith('payment:') ? row.idempotencyKey.slice('payment:'.length) : null;
+
 export const transactionView = (row: WalletTransaction) => ({
   id: row.id,
   type: row.type,
@@ -64,6 +76,7 @@ export const transactionView = (row: WalletTransaction) => ({
   pointsDelta: row.pointsDelta,
   reservationId: row.reservationId,
   paymentReference: row.paymentReference,
+  topupId: topupOf(row),
   createdAt: row.createdAt,
 });
 
@@ -75,6 +88,7 @@ export async function listTransactions(db: DB, walletId: string, list: { pointsO
     .where(
       and(
         eq(walletTransactions.walletId, walletId),
+        shownToDriver,
         list.pointsOnly ? sql`${walletTransactions.pointsDelta} <> 0` : undefined,
         afterCursor(walletTransactions.createdAt, walletTransactions.id, list.page.cursor),
       ),
@@ -90,11 +104,18 @@ export async function statement(db: DB, walletId: string, month: string) {
   const [{ opening }] = await db
     .select({ opening: sql<number>`COALESCE(SUM(${walletTransactions.amountCents}), 0)` })
     .from(walletTransactions)
-    .where(and(eq(walletTransactions.walletId, walletId), lt(walletTransactions.createdAt, start)));
+    .where(and(eq(walletTransactions.walletId, walletId), shownToDriver, lt(walletTransactions.createdAt, start)));
   const rows = await db
     .select()
     .from(walletTransactions)
-    .where(and(eq(walletTransactions.walletId, walletId), gte(walletTransactions.createdAt, start), lt(walletTransactions.createdAt, end)))
+    .where(
+      and(
+        eq(walletTransactions.walletId, walletId),
+        shownToDriver,
+        gte(walletTransactions.createdAt, start),
+        lt(walletTransactions.createdAt, end),
+      ),
+    )
     .orderBy(walletTransactions.createdAt, walletTransactions.id);
   let balance = opening;
   const lines = rows.map((row) => {

@@ -10,12 +10,14 @@ import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { paymentView, startTopup } from '../payments/payments.service';
 import { paymentProvider } from '../payments/provider';
+import { refundTopup } from '../payments/refunds.service';
 import { readSettings } from '../platform/settings.data';
 import { signPayCode } from './pay-code';
 import { statementCsv } from './statement-csv';
 import { listTransactions, paymentMethodsUsed, readAutoTopup, saveAutoTopup, statement, walletOf, walletSummary } from './wallet.data';
 
 const transactionsQuery = pageQuery.extend({ points: z.enum(['true', 'false']).optional() });
+const topupParams = z.object({ paymentId: z.uuid('Unknown top-up id') });
 const statementQuery = statementMonthSchema.extend({ format: z.enum(['json', 'csv']).default('json') });
 
 /** The wallet a driver pays for parking from: balance, ledger, top-ups, statements and settings. */
@@ -32,6 +34,14 @@ export const walletRoutes = new Hono<AppEnv>()
     const { payment, replayed } = await startTopup(c.env, c.var.db, input, request, new URL(c.req.url).origin);
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(paymentView(payment, paymentProvider(c.env)), 201);
+  })
+  /** The driver's own unspent top-up, back to its GCash, Maya or card (docs/wallet.md, Refunds of top-ups). */
+  .post('/wallet/topups/:paymentId/refund', validate('param', topupParams), async (c) => {
+    const { paymentId } = c.req.valid('param');
+    const request = await idempotentRequest(c, 'wallet.topup-refund', { paymentId });
+    const { refund, replayed } = await refundTopup(c.env, c.var.db, paymentId, request);
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(refund, 201);
   })
   // The driver's consent for one gate to charge one stay to this wallet (docs/gate.md).
   .post('/wallet/pay-code', async (c) => c.json(await signPayCode(c.env, c.var.user!.id), 201))

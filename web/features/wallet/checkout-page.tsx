@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { paymentConfigQuery, paymentQuery, useRefreshWallet, useSandboxDecision, type Payment } from '../../lib/wallet';
 import { SandboxBadge } from './sandbox-badge';
+import { TopupRefund } from './topup-refund';
 import { shortIdOf } from '../../../core/ids';
 
 /** No provider configured: say so rather than start a payment that cannot finish. */
@@ -38,7 +39,8 @@ const announce = (payment: Payment) =>
 
 /**
  * /checkout?payment=…: the sandbox gateway's checkout (approve or decline), or the return page of a
- * real gateway, which waits for the webhook to settle the payment.
+ * real gateway, which waits for the webhook to settle the payment; afterwards, the top-up's page,
+ * where an unspent one can be refunded to its source.
  */
 export function CheckoutPage({ paymentId }: { paymentId?: string }) {
   const navigate = useNavigate();
@@ -121,11 +123,12 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
             <p className="font-semibold">
               {current.status === 'succeeded' ? 'Paid: your wallet was credited.' : `Not paid: ${current.failureReason ?? 'declined'}.`}
             </p>
-            <Button className="mt-4" onClick={() => refresh().then(() => navigate({ to: '/wallet' }))}>
+            <Button className="mt-4 print:hidden" onClick={() => refresh().then(() => navigate({ to: '/wallet' }))}>
               Back to Wallet
             </Button>
           </div>
         )}
+        {current.status === 'succeeded' && <TopupRefund payment={current} />}
       </Card>
     </main>
   );

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
@@ -41,6 +42,14 @@ export function TransactionsList({ points = false }: { points?: boolean }) {
                 <p className="truncate font-medium">{row.description}</p>
                 <p className="text-xs text-muted-foreground">
                   {row.label} · {formatDateTime(row.createdAt)}
+                  {row.topupId && (
+                    <>
+                      {' · '}
+                      <Link to="/checkout" search={{ payment: row.topupId }} className="underline hover:text-foreground">
+                        Details and refund
+                      </Link>
+                    </>
+                  )}
                 </p>
               </div>
               <span className={cn('shrink-0 font-semibold tabular-nums', credit && 'text-green-700 dark:text-green-400')}>
