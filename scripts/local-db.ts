@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../worker/db/client';
+import { DEMO_HISTORY_DAYS, demoHistorySql } from '../worker/seed/demo-history';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } from '../worker/seed/seed';
 import { localD1 as wrangler } from './local-state';
 
@@ -28,7 +29,7 @@ function inline(query: { sql: string; params: unknown[] }): string {
 async function seedSql(): Promise<string> {
   // The statements are only rendered, never executed, so no D1 binding is needed here.
   const statements = await demoDataStatements(createDb({} as D1Database));
-  return statements.map((statement) => inline(statement.toSQL())).join('\n');
+  return [...statements.map((statement) => inline(statement.toSQL())), ...demoHistorySql().map((sql) => `${sql};`)].join('\n');
 }
 
 // wrangler prints a table per migration; a newcomer needs one line.
@@ -43,7 +44,7 @@ const [{ results }] = JSON.parse(wrangler('execute', '--json', '--command', 'SEL
   { results: [{ n: number }] },
 ];
 if (results[0].n === 0) {
-  console.log('Loading Manila demo data…');
+  console.log(`Loading Manila demo data, with ${DEMO_HISTORY_DAYS} days of demo history at the demo owner's lots…`);
   const dir = mkdtempSync(join(tmpdir(), 'parkada-seed-'));
   try {
     writeFileSync(join(dir, 'seed.sql'), await seedSql());
