@@ -34,7 +34,7 @@ import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
-import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
+import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
 import { claimHold, holdLapsed } from '../reservations/holds.data';
 import { chargeInsert, lotForBooking, reservationInsert, updateIfUnchanged } from '../reservations/reservations.data';
 import { readSettings } from '../platform/settings.data';
@@ -518,7 +518,7 @@ async function recordExit(
           amountCents,
         }),
         chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents }),
-        issueReceipt(db, { userId: payer.userId, reservationId: stayReservationId, amountCents }),
+        ...issueReceipt(db, { reservationId: stayReservationId, lot: price.lot, amountCents }),
       );
     }
     list.push(
@@ -581,7 +581,11 @@ async function recordExit(
   if (reservation && amountCents > 0) {
     const before = [
       chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents }),
-      reviseReceipt(db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents),
+      ...reissueReceipt(db, {
+        reservationId: reservation.id,
+        lot: price.lot,
+        netPaidCents: (await chargedSoFar(db, reservation.id)) + amountCents,
+      }),
     ];
     await settle(walletCovers, (paidBy) => [...statements(paidBy), ...before]);
   } else {
