@@ -103,7 +103,10 @@ describe(NUMBERING, () => {
         voidsId: null,
       },
     ]);
-    // From now on the receipts are append-only.
+    // From now on a document must be numbered, and the receipts are append-only.
+    await expect(
+      run(`INSERT INTO receipts (id, user_id, reservation_id, amount_cents) VALUES ('unnumbered', 'u1', 'r1', 8000)`),
+    ).rejects.toThrow(/receipts are numbered/);
     await expect(run(`UPDATE receipts SET amount_cents = 1 WHERE id = 'a-late'`)).rejects.toThrow(/receipts are append-only/);
     await expect(run(`DELETE FROM receipts WHERE id = 'a-late'`)).rejects.toThrow(/receipts are append-only/);
   });

@@ -29,10 +29,12 @@ import {
   modifyBooking,
   reserve,
   serviceRequest,
+  topUp,
 } from '../test/booking-fixtures';
 import { call, db, seedOnce } from '../test/helpers';
 import { runLotTimers } from '../test/lot-timers';
 import { expectGapFreeSeries, expectReceiptChain } from '../test/receipt-checks';
+import { bookOp, changeOps } from '../test/booking-ops';
 
 type Booking = InferResponseType<Api['reservations']['$post'], 201>;
 type Receipts = InferResponseType<Api['receipts']['$get'], 200>;
@@ -106,7 +108,7 @@ describe('receipt numbers', () => {
     await expect(refused).rejects.toMatchObject({ kind: 'insufficient_funds' });
     const prefix = await prefixOf(lotId);
     expect(await numbersOf(lotId)).toEqual([receiptNumberOf(prefix, 1)]);
-    await driverTopUp(cookie, 1_000);
+    await topUp(cookie, 1_000);
 
     // The lot object lets the hold lapse before the batch: the batch fails on the hold's claim.
     const lapsed = book(
@@ -197,55 +199,17 @@ describe('receipt numbers', () => {
   });
 });
 
-/** Credits a driver's wallet through a real sandbox top-up. */
-async function driverTopUp(cookie: string, pesos: number) {
-  const { id } = await (
-    await call('/api/wallet/topup', {
-      method: 'POST',
-      cookie,
-      json: { amountCents: pesos * 100, method: 'gcash' },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    })
-  ).json<{ id: string }>();
-  expect((await call(`/api/payments/sandbox/${id}/approve`, { method: 'POST', cookie })).status).toBe(200);
-}
-
+/** Now and then the hold lapses between the hold and the batch: the batch fails on the claim, after its receipt statements. */
+type Fault = 'none' | 'hold lapses';
+const fault = fc.constantFrom<Fault>('none', 'none', 'none', 'none', 'none', 'hold lapses');
 type Op =
-  | { kind: 'book'; lot: number; who: number; startMinutes: number; hours: number; lapse: boolean }
-  | { kind: 'modify'; pick: number; startMinutes: number; hours: number; lapse: boolean }
-  | { kind: 'extend'; pick: number; hours: number; lapse: boolean }
+  | { kind: 'book'; lot: number; who: number; startMinutes: number; hours: number; fault: Fault }
+  | { kind: 'modify'; pick: number; startMinutes: number; hours: number; fault: Fault }
+  | { kind: 'extend'; pick: number; hours: number; fault: Fault }
   | { kind: 'cancel'; pick: number };
-
-const startMinutes = fc.constantFrom(30, 90, 180, 300);
-/** Now and then the hold lapses between the hold and the batch. */
-const lapse = fc.constantFrom(false, false, false, false, false, true);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant('book' as const),
-      lot: fc.nat(2),
-      who: fc.nat(2),
-      startMinutes,
-      hours: fc.integer({ min: 1, max: 3 }),
-      lapse,
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('modify' as const),
-      pick: fc.nat(),
-      startMinutes,
-      hours: fc.integer({ min: 1, max: 3 }),
-      lapse,
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('extend' as const), pick: fc.nat(), hours: fc.integer({ min: 1, max: 2 }), lapse }),
-  },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  { weight: 4, arbitrary: fc.tuple(bookOp(fault, fc.nat(2)), fc.nat(2)).map(([booking, lot]) => ({ ...booking, lot })) },
+  ...changeOps(fault),
 );
 
 describe('receipt numbers under random bookings, changes and refunds', () => {
@@ -283,16 +247,15 @@ async function run(lotIds: string[], drivers: { user: { id: string } }[], ids: s
   const at = (minutes: number) => new Date(now + minutes * MINUTE).toISOString();
   const target = (pick: number) => (ids.length ? ids[pick % ids.length] : null);
   const ownerOf = async (id: string) => (await db().select().from(reservations).where(eq(reservations.id, id)))[0];
-  // A hold that lapses between the hold and the batch: the batch fails on the claim, after its receipt statements.
-  const context = (lotId: string, lapses: boolean) =>
-    lapses ? holdingThen(() => runLotTimers(lotObject(env, lotId), afterLapse())) : contextWith();
+  const context = (lotId: string, injected: Fault) =>
+    injected === 'hold lapses' ? holdingThen(() => runLotTimers(lotObject(env, lotId), afterLapse())) : contextWith();
   try {
     switch (step.kind) {
       case 'book': {
         const lotId = lotIds[step.lot % lotIds.length];
         const userId = drivers[step.who].user.id;
         const booked = await book(
-          context(lotId, step.lapse),
+          context(lotId, step.fault),
           { lotId, start: at(step.startMinutes), durationHours: step.hours, plate: 'NAB 1234' },
           serviceRequest(userId, 'reservations.create'),
         );
@@ -306,12 +269,12 @@ async function run(lotIds: string[], drivers: { user: { id: string } }[], ids: s
         const { userId, lotId } = await ownerOf(id);
         if (step.kind === 'modify')
           await modify(
-            context(lotId, step.lapse),
+            context(lotId, step.fault),
             id,
             { start: at(step.startMinutes), durationHours: step.hours },
             serviceRequest(userId, `reservations.modify:${id}`),
           );
-        else await extend(context(lotId, step.lapse), id, step.hours, serviceRequest(userId, `reservations.extend:${id}`));
+        else await extend(context(lotId, step.fault), id, step.hours, serviceRequest(userId, `reservations.extend:${id}`));
         return;
       }
       case 'cancel': {

@@ -21,6 +21,7 @@ import { book, cancel, extend, modify, type BookingContext } from './reservation
 import { Refusal } from '../../core/refusal';
 import { statusOf } from '../http/errors';
 import { runLotTimers } from '../test/lot-timers';
+import { bookOp, changeOps } from '../test/booking-ops';
 import { expectGapFreeSeries, expectReceiptChain } from '../test/receipt-checks';
 
 const SLOTS = 3;
@@ -48,33 +49,9 @@ const fault = fc.constantFrom<Fault>(
   'alarm mid-request',
   'no-show mid-request',
 );
-const startMinutes = fc.constantFrom(10, 60, 90, 180, 300);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant('book' as const),
-      who: fc.nat(1),
-      startMinutes,
-      hours: fc.integer({ min: 1, max: 3 }),
-      fault,
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('modify' as const),
-      pick: fc.nat(),
-      startMinutes,
-      hours: fc.integer({ min: 1, max: 3 }),
-      fault,
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('extend' as const), pick: fc.nat(), hours: fc.integer({ min: 1, max: 2 }), fault }),
-  },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  { weight: 4, arbitrary: bookOp(fault, fc.nat(1)) },
+  ...changeOps(fault),
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('no-show' as const), afterMinutes: fc.constantFrom(30, 120, 420) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('alarm' as const) }) },
 );
