@@ -57,7 +57,7 @@ describe('History filters as query parameters', () => {
 });
 
 describe('History CSV', () => {
-  it('writes Manila times, pesos and formula-safe text', () => {
+  it('writes Manila times, pesos, formula-safe text and the receipt numbers', () => {
     const csv = historyCsv([
       {
         ...row({ lotName: '=HYPERLINK("x")', startTs: '2026-11-20T10:00:00Z' }),
@@ -65,11 +65,23 @@ describe('History CSV', () => {
         endTs: '2026-11-20T12:00:00Z',
         slotLabel: 'B-2',
         amountCents: 8_000,
+        receiptNumber: 'GP1-000123',
+        voidNumber: null,
+      },
+      {
+        ...row({ status: 'CANCELLED', startTs: '2026-11-21T10:00:00Z' }),
+        passId: 'A0B1C2D3',
+        endTs: '2026-11-21T11:00:00Z',
+        slotLabel: null,
+        amountCents: 4_000,
+        receiptNumber: 'GP1-000124',
+        voidNumber: 'GP1-000125',
       },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Pass ID,Lot,Plate,Slot,Start (Asia/Manila),End (Asia/Manila),Status,Amount (PHP)',
-      `E1BDC7CA,"'=HYPERLINK(""x"")",NBC 1234,B-2,2026-11-20 18:00,2026-11-20 20:00,COMPLETED,80.00`,
+      'Pass ID,Lot,Plate,Slot,Start (Asia/Manila),End (Asia/Manila),Status,Amount (PHP),Receipt No.,Voided by',
+      `E1BDC7CA,"'=HYPERLINK(""x"")",NBC 1234,B-2,2026-11-20 18:00,2026-11-20 20:00,COMPLETED,80.00,GP1-000123,`,
+      'A0B1C2D3,Greenbelt 3 Parking,NBC 1234,,2026-11-21 18:00,2026-11-21 19:00,CANCELLED,40.00,GP1-000124,GP1-000125',
       '',
     ]);
   });

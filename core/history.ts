@@ -40,11 +40,30 @@ export const historyQueryOf = (filter: HistoryFilter) => ({
   range: filter.range === 'all' ? undefined : filter.range,
 });
 
-export type HistoryCsvRow = HistoryFacts & { passId: string; endTs: string; slotLabel: string | null; amountCents: number };
+export type HistoryCsvRow = HistoryFacts & {
+  passId: string;
+  endTs: string;
+  slotLabel: string | null;
+  amountCents: number;
+  /** The official number of the row's current receipt (docs/booking.md, Receipts), and of the VOID that voided it, if any. */
+  receiptNumber: string | null;
+  voidNumber: string | null;
+};
 
-/** The rows shown, as CSV (Manila times, pesos). */
+/** The rows shown, as CSV (Manila times, pesos, the receipt's official number). */
 export function historyCsv(rows: HistoryCsvRow[]): string {
-  const header = ['Pass ID', 'Lot', 'Plate', 'Slot', 'Start (Asia/Manila)', 'End (Asia/Manila)', 'Status', 'Amount (PHP)'];
+  const header = [
+    'Pass ID',
+    'Lot',
+    'Plate',
+    'Slot',
+    'Start (Asia/Manila)',
+    'End (Asia/Manila)',
+    'Status',
+    'Amount (PHP)',
+    'Receipt No.',
+    'Voided by',
+  ];
   return toCsv([
     header,
     ...rows.map((r) => [
@@ -56,6 +75,8 @@ export function historyCsv(rows: HistoryCsvRow[]): string {
       csvManilaTime(r.endTs),
       r.status,
       csvPesos(r.amountCents),
+      r.receiptNumber ?? '',
+      r.voidNumber ?? '',
     ]),
   ]);
 }

@@ -130,7 +130,10 @@ describe('the booking loop in the browser', () => {
       .split('\r\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(`${LOT},NBC 1234`);
-    expect(csv[1]).toMatch(/,CANCELLED,80\.00$/);
+    // The booking's receipt and the VOID the full refund issued, by their official numbers.
+    const [, receiptNo, voidNo] = csv[1].match(/,CANCELLED,80\.00,([A-Z]{1,3}\d+-\d{6,}),([A-Z]{1,3}\d+-\d{6,})$/) ?? [];
+    expect(receiptNo).toBeTruthy();
+    expect(voidNo).toBeTruthy();
     // The filters are the URL's: a reload keeps them.
     await page.reload();
     await rows.filter({ hasText: 'CANCELLED' }).waitFor();
@@ -139,14 +142,25 @@ describe('the booking loop in the browser', () => {
     expect(await page.getByLabel('Date range').inputValue()).toBe('week');
 
     await page.getByRole('tab', { name: 'Receipts (1)' }).click();
-    await page.getByTestId('history-receipt').getByRole('link', { name: 'View Receipt' }).click();
+    const card = page.getByTestId('history-receipt');
+    await card
+      .filter({ hasText: `${receiptNo} · issued` })
+      .filter({ hasText: `voided by ${voidNo}` })
+      .waitFor();
+    await card.getByRole('link', { name: 'View Receipt' }).click();
+    // The receipt as issued, its number at the head, marked void by the VOID's number.
     const receipt = page.getByTestId('receipt');
-    await receipt.getByText(/^Receipt PKD-[0-9A-F]{8}$/).waitFor();
+    await receipt.getByRole('heading', { name: `Receipt ${receiptNo}` }).waitFor();
     const text = await receipt.innerText();
     expect(text).toContain(LOT);
     expect(text).toMatch(/Parking · [^\n]+\s+₱80\.00/);
-    expect(text).toMatch(/Refund to wallet · [^\n]+\s+-₱80\.00/);
-    expect(text).toMatch(/Total paid\s+₱0\.00/);
+    expect(text).toMatch(/Total paid\s+₱80\.00/);
+    expect(await receipt.getByTestId('receipt-voided').innerText()).toMatch(new RegExp(`^Void\\. Voided by ${voidNo} on .+\\.$`));
+    // The VOID is a document of its own, referring to the receipt.
+    await receipt.getByRole('link', { name: voidNo }).click();
+    await receipt.getByRole('heading', { name: `Void ${voidNo}` }).waitFor();
+    expect(await receipt.getByTestId('receipt-voids').innerText()).toContain(`This document voids receipt ${receiptNo}`);
+    expect(await receipt.innerText()).toMatch(/Total voided\s+₱80\.00/);
   });
 
   // Shows the free-cancellation window: another file may be changing it for a moment.

@@ -148,7 +148,7 @@ describe("a driver's first day", () => {
     await row.getByText('COMPLETED').waitFor();
     await row.getByRole('link', { name: 'Receipt' }).click();
     const receipt = driver.getByTestId('receipt');
-    await receipt.getByText(/^Receipt PKD-/).waitFor();
+    await receipt.getByRole('heading', { name: /^Receipt [A-Z]{1,3}\d+-\d{6,}$/ }).waitFor();
     expect(await receipt.innerText()).toContain(GATE_LOT);
     await driver.goto(`${baseURL}/wallet`);
     await driver.getByTestId('points-row').first().waitFor();

@@ -190,7 +190,7 @@ describe('a shift at the gate', () => {
       .click();
     await gate
       .getByTestId('receipt')
-      .getByText(/^Receipt PKD-/)
+      .getByRole('heading', { name: /^Receipt [A-Z]{1,3}\d+-\d{6,}$/ })
       .waitFor();
   });
 
@@ -220,7 +220,7 @@ describe('a shift at the gate', () => {
     await row.getByRole('link', { name: 'Receipt' }).click();
     await driver
       .getByTestId('receipt')
-      .getByText(/^Receipt PKD-/)
+      .getByRole('heading', { name: /^Receipt [A-Z]{1,3}\d+-\d{6,}$/ })
       .waitFor();
   });
 

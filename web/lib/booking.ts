@@ -7,7 +7,7 @@ import { walletQuery } from './wallet';
 export type DriverLot = InferResponseType<typeof api.lots.$get, 200>['items'][number];
 export type LotSearch = NonNullable<InferRequestType<typeof api.lots.$get>['query']>;
 export type Reservation = InferResponseType<(typeof api.reservations)[':id']['$get'], 200>;
-/** A reservation in a list: also the id of its receipt, when one was issued. */
+/** A reservation in a list: also the id and official number of its current receipt (and of the VOID that voided it), when one was issued. */
 export type ListedReservation = InferResponseType<typeof api.reservations.$get, 200>['items'][number];
 /** A tab of My Reservations and/or the History filters (`historyQueryOf`). */
 export type ReservationFilters = Omit<NonNullable<InferRequestType<typeof api.reservations.$get>['query']>, 'limit' | 'cursor'>;

@@ -5,7 +5,7 @@
  * SQL migrations in `migrations/` are generated from this file with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { DURATION_OPTIONS, THEMES } from '../../core/account';
 import { REVIEW_STATUSES } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
@@ -14,6 +14,7 @@ import { CHARGE_KINDS, RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
 import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
+import { RECEIPT_KINDS } from '../../core/receipts';
 import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
 import { VEHICLE_TYPES } from '../../core/vehicles';
@@ -478,23 +479,70 @@ export const autoTopups = sqliteTable('auto_topups', {
   updatedAt: createdAt('updated_at'),
 });
 
+/**
+ * A lot's series of official receipt numbers (docs/booking.md, Receipts): the prefix its documents
+ * carry and the last number issued. The row is opened and advanced by the statements that issue a
+ * document, in the D1 batch of the payment itself, so a batch that fails takes its number back with it.
+ */
+export const receiptSeries = sqliteTable(
+  'receipt_series',
+  {
+    lotId: text('lot_id')
+      .primaryKey()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [uniqueIndex('receipt_series_prefix_unique').on(t.prefix), check('receipt_series_last_number_nonneg', sql`${t.lastNumber} >= 0`)],
+);
+
+/**
+ * Numbered documents: a RECEIPT for what a reservation's driver has paid in all, or the VOID of an
+ * earlier receipt. When the amount paid changes, the current receipt is voided and a new one replaces
+ * it, in the change's batch. `lot_id`, `seq` and `number` are its place in the lot's series;
+ * `charge_lines` and `refund_lines` how many of the reservation's charges and gate refunds it covers
+ * (those that existed when it was issued). Append-only: triggers (migrations/0022) refuse an UPDATE,
+ * a DELETE, and an INSERT of a document without its number or not referring as its kind must.
+ */
 export const receipts = sqliteTable(
   'receipts',
   {
     id: id(),
+    kind: text('kind', { enum: RECEIPT_KINDS }).notNull().default('RECEIPT'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
     reservationId: text('reservation_id')
       .notNull()
       .references(() => reservations.id),
+    // Defaults only so the columns could be added to the receipts that existed (migrations/0022 numbered
+    // them); a trigger refuses a document without its place in a series (`seq` > 0, its `number`).
+    lotId: text('lot_id').notNull().default(''),
+    seq: integer('seq').notNull().default(0),
+    number: text('number').notNull().default(''),
     amountCents: integer('amount_cents').notNull(),
     vatCents: integer('vat_cents').notNull().default(0),
     paymentReference: text('payment_reference'),
+    /** A receipt: the (voided) receipt of the same reservation it replaces. */
+    replacesId: text('replaces_id').references((): AnySQLiteColumn => receipts.id),
+    /** A void: the receipt it voids. */
+    voidsId: text('voids_id').references((): AnySQLiteColumn => receipts.id),
+    chargeLines: integer('charge_lines').notNull().default(0),
+    refundLines: integer('refund_lines').notNull().default(0),
     createdAt: createdAt(),
   },
-  // One receipt per reservation: it is revised in place when the amount paid changes.
-  (t) => [index('receipts_user_idx').on(t.userId, t.createdAt), uniqueIndex('receipts_reservation_unique').on(t.reservationId)],
+  // The receipts of a reservation are one chain: one first receipt, each later one replacing one voided
+  // receipt, each receipt voided at most once. Its last link is the driver's current receipt.
+  (t) => [
+    index('receipts_user_idx').on(t.userId, t.createdAt),
+    index('receipts_reservation_idx').on(t.reservationId),
+    // Partial only for the moment migrations/0022 added the columns, before it numbered the receipts.
+    uniqueIndex('receipts_number_unique').on(t.number).where(sql`${t.seq} > 0`),
+    uniqueIndex('receipts_series_unique').on(t.lotId, t.seq).where(sql`${t.seq} > 0`),
+    uniqueIndex('receipts_first_unique').on(t.reservationId).where(sql`${t.kind} = 'RECEIPT' AND ${t.replacesId} IS NULL`),
+    uniqueIndex('receipts_replaces_unique').on(t.replacesId),
+    uniqueIndex('receipts_voids_unique').on(t.voidsId),
+  ],
 );
 
 export const notifications = sqliteTable(
@@ -706,6 +754,8 @@ export const checkins = sqliteTable(
     index('checkins_inside_idx').on(t.lotId, t.entryTs).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
     // One open stay per reservation: a second check-in of the same pass is refused by the database too.
     uniqueIndex('checkins_open_reservation_unique').on(t.reservationId).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
+    // A reservation's stays, closed ones included: what a receipt counts of its gate refunds when it is issued.
+    index('checkins_reservation_idx').on(t.reservationId),
   ],
 );
 

@@ -4,6 +4,7 @@ import { statementOf, type DB } from '../db/client';
 import type { OpenWalkIn } from '../lot-object/protocol';
 import { checkins, lots, receipts, reservations, shifts, slots } from '../db/schema';
 import { DAY_MS } from '../../core/time';
+import { isCurrentReceipt } from '../receipts/receipts.data';
 
 const checkinColumns = {
   id: checkins.id,
@@ -25,7 +26,10 @@ const checkinColumns = {
 };
 
 const selectCheckins = (db: DB) =>
-  db.select(checkinColumns).from(checkins).leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId));
+  db
+    .select(checkinColumns)
+    .from(checkins)
+    .leftJoin(receipts, and(eq(receipts.reservationId, checkins.reservationId), isCurrentReceipt()));
 export type CheckinView = Awaited<ReturnType<ReturnType<typeof selectCheckins>['all']>>[number];
 
 export async function findCheckin(db: DB, id: string): Promise<CheckinView | null> {

@@ -34,7 +34,7 @@ import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
-import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
+import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
 import { claimHold, holdLapsed } from '../reservations/holds.data';
 import { chargeInsert, lotForBooking, reservationInsert, updateIfUnchanged } from '../reservations/reservations.data';
 import { readSettings } from '../platform/settings.data';
@@ -518,7 +518,7 @@ async function recordExit(
           amountCents,
         }),
         chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents, method: paidBy ?? undefined }),
-        issueReceipt(db, { userId: payer.userId, reservationId: stayReservationId, amountCents }),
+        ...issueReceipt(db, { reservationId: stayReservationId, lot: price.lot, amountCents }),
       );
     }
     list.push(
@@ -579,11 +579,15 @@ async function recordExit(
   };
 
   if (reservation && amountCents > 0) {
-    const receipt = reviseReceipt(db, reservation.id, (await chargedSoFar(db, reservation.id)) + amountCents);
+    const receipt = reissueReceipt(db, {
+      reservationId: reservation.id,
+      lot: price.lot,
+      netPaidCents: (await chargedSoFar(db, reservation.id)) + amountCents,
+    });
     await settle(walletCovers, (paidBy) => [
       ...statements(paidBy),
       chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents, method: paidBy ?? undefined }),
-      receipt,
+      ...receipt,
     ]);
   } else {
     await settle(walletCovers && amountCents > 0, statements, amountCents === 0);

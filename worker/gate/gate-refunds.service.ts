@@ -3,7 +3,7 @@
  * money): to the wallet it was paid from, or in cash at the lot when it was paid in cash. The refund
  * row is written only while the stay's refunds stay within its charge (a conditional INSERT, so two
  * refunds at once cannot pay back more), in one batch with the wallet credit, the audit entry and
- * the revised receipt.
+ * the receipt voided and reissued for the new net amount.
  */
 import type { GateRefundRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
@@ -14,7 +14,7 @@ import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { assertManagesLot } from '../lots/lot-access';
-import { reviseReceipt } from '../receipts/receipts.data';
+import { reissueReceipt } from '../receipts/receipts.data';
 import { findGateReservation } from './checkins.data';
 import { findGateRefund, findRefundableStay, netPaidOf, refundedOf } from './gate-refunds.data';
 import type { GateContext } from './checkins.service';
@@ -58,7 +58,16 @@ export async function refundGateCharge(
     abortUnlessChanged(db),
     recordIdempotencyKey(db, request, id),
   ];
-  if (reservation) statements.push(reviseReceipt(db, reservation.id, (await netPaidOf(db, reservation.id)) - input.amountCents));
+  if (reservation) {
+    const lot = { id: reservation.lotId, name: reservation.lotName };
+    statements.push(
+      ...reissueReceipt(db, {
+        reservationId: reservation.id,
+        lot,
+        netPaidCents: (await netPaidOf(db, reservation.id)) - input.amountCents,
+      }),
+    );
+  }
   try {
     if (method === 'wallet' && reservation) {
       const refunded = await refundToWallet(

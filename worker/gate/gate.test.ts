@@ -13,6 +13,7 @@ import { lotObject } from '../lot-object/stub';
 import { moneyTotal } from '../owner/figures.data';
 import { signPayCode } from '../wallet/pay-code';
 import { enter, PAY_CODE_USED } from './checkins.service';
+import { findCheckin } from './checkins.data';
 import { refusalResponse } from '../http/errors';
 import { runLotTimers } from '../test/lot-timers';
 
@@ -385,15 +386,20 @@ describe('exit and charges', () => {
     expect((await reserve((await driver(1_000)).cookie, { lotId, start: inMinutes(5), durationHours: 1 })).status).toBe(201);
   });
 
-  it('charges 61 minutes over as two started hours from the wallet, revising the receipt and earning points', async () => {
+  it('charges 61 minutes over as two started hours from the wallet, reissuing the receipt and earning points', async () => {
     const { user, cookie, closed } = await overstayedOneHour();
     expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
     expect(await balanceOf(user.id)).toBe(100_000 - 4_000 - 8_000);
     const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
       amountCents: number;
+      number: string;
+      replaces: { number: string } | null;
       lines: { label: string; amountCents: number }[];
     }>();
     expect(receipt.amountCents).toBe(12_000);
+    // The booking's receipt (1) was voided (2) and this one (3) replaces it, all in the lot's series.
+    expect(receipt.number.endsWith('-000003')).toBe(true);
+    expect(receipt.replaces?.number.endsWith('-000001')).toBe(true);
     expect(receipt.lines.map((line) => line.label)).toEqual(['Parking', 'Overstay']);
     expect((await db().select().from(wallets).where(eq(wallets.userId, user.id)))[0].points).toBe(12);
   });
@@ -525,7 +531,7 @@ describe('refunds of gate charges', () => {
   const refund = (cookie: string, checkinId: string, json: Record<string, unknown>, headers: HeadersInit = key()) =>
     call(`/api/owner/checkins/${checkinId}/refund`, { method: 'POST', cookie, json, headers });
 
-  it('pays part of a wallet overstay back to the wallet, once per key, never beyond the charge: ledger row, audit, revised receipt', async () => {
+  it('pays part of a wallet overstay back to the wallet, once per key, never beyond the charge: ledger row, audit, receipt voided and reissued', async () => {
     const { user, cookie, booking, closed } = await overstayedOneHour();
     const { id } = closed;
     expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
@@ -549,12 +555,28 @@ describe('refunds of gate charges', () => {
       .where(and(eq(auditLogs.action, 'REFUND'), eq(auditLogs.subject, `checkin:${id}`)));
     expect(audit.actor).toContain('owner@parkada.ph');
     expect(JSON.parse(audit.contextJson)).toMatchObject({ amountCents: 3_000, reason: 'Barrier stuck at the exit', to: 'wallet' });
-    const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
+    // The receipt of the check-out is voided by a new numbered document; a new receipt for the rest replaces it.
+    type Document = {
+      number: string;
       amountCents: number;
       lines: { label: string; amountCents: number; method: string }[];
-    }>();
-    expect(receipt.amountCents).toBe(12_000 - 3_000);
+      id: string;
+      voidedBy: { number: string } | null;
+      replacedBy: { id: string; number: string } | null;
+      replaces: { id: string; number: string } | null;
+    };
+    const voided = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<Document>();
+    expect(voided).toMatchObject({ amountCents: 12_000, voidedBy: { number: expect.any(String) }, replacedBy: { id: expect.any(String) } });
+    const receipt = await (await call(`/api/receipts/${voided.replacedBy!.id}`, { cookie })).json<Document>();
+    expect(receipt).toMatchObject({
+      amountCents: 12_000 - 3_000,
+      voidedBy: null,
+      replaces: { id: closed.receiptId, number: voided.number },
+    });
     expect(receipt.lines.at(-1)).toMatchObject({ label: 'Refund by the lot', amountCents: -3_000, method: 'Parkada Wallet' });
+    expect(voided.lines.map((line) => line.label)).toEqual(['Parking', 'Overstay']);
+    // The gate's records open the current receipt.
+    expect((await findCheckin(db(), id))?.receiptId).toBe(receipt.id);
 
     const tooMuch = await refund(owner, id, { amountCents: 5_001, reason: 'Goodwill' });
     expect(tooMuch.status).toBe(409);

@@ -4,6 +4,7 @@ import type { DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
 import { checkins, gateIssues, gateRefunds, receipts, reservations, shifts } from '../db/schema';
+import { isCurrentReceipt } from '../receipts/receipts.data';
 
 export type Shift = typeof shifts.$inferSelect;
 
@@ -96,7 +97,7 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${checkins.id})`,
     })
     .from(checkins)
-    .leftJoin(receipts, eq(receipts.reservationId, checkins.reservationId))
+    .leftJoin(receipts, and(eq(receipts.reservationId, checkins.reservationId), isCurrentReceipt()))
     .where(and(eq(checkins.lotId, lotId), isNotNull(checkins.exitTs)))
     .orderBy(desc(checkins.exitTs))
     .limit(limit);

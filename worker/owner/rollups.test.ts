@@ -145,7 +145,7 @@ const write = fc.oneof(
     }),
   fc.record({ minutes: fc.integer({ min: 0, max: 50 * 60 }), amount, paidBy: method, pick }).map((w) => async (_: Fixtures, ids: Ids) => {
     await run(
-      `UPDATE checkins SET exit_ts = datetime(entry_ts, '+' || ? || ' minutes'), amount_cents = ?, paid_by = ? WHERE id = ?`,
+      `UPDATE checkins SET exit_ts = strftime('%Y-%m-%dT%H:%M:%fZ', entry_ts, '+' || ? || ' minutes'), amount_cents = ?, paid_by = ? WHERE id = ?`,
       w.minutes,
       Math.abs(w.amount),
       w.paidBy,

@@ -1,36 +1,126 @@
 /**
- * Receipts: one per paid reservation, issued in the same D1 batch as the booking payment and kept
- * equal to the net amount paid by every later change (modify, extend, refund) in that change's batch.
- * Its lines are the reservation's charges, each with how it was paid (an overstay in cash at the gate,
- * the rest from the wallet); its payment reference is the wallet ledger row that paid.
+ * Receipts: official, numbered documents (BIR), append-only (docs/booking.md, Receipts). A paid
+ * reservation gets its receipt in the same D1 batch as the booking payment. When a later change
+ * (modify, extend, refund, overstay, a gate refund) moves the net amount paid, that change's batch
+ * voids the current receipt with a new numbered VOID document referring to it and issues a new
+ * receipt for the new net amount, which replaces the voided one (none when nothing is left paid).
+ * A receipt's lines are the reservation's charges when it was issued, each with how it was paid (an
+ * overstay in cash at the gate, the rest from the wallet); its payment reference is the wallet ledger
+ * row that paid.
+ *
+ * Numbers: every document takes the next number of its lot's series (`receipt_series`), `GP1-000123`.
+ * The series row is a D1 row advanced by a statement of the payment's own batch, and the document's
+ * INSERT reads its number from that row in the same batch. A D1 batch is one transaction, so a batch
+ * that fails (a short wallet, a record that moved on, a lapsed hold, a lost race) takes its number
+ * back with everything else: numbers are gap-free and, the batches of one database being serialised,
+ * never given twice. A counter elsewhere, such as the lot's Durable Object, could not do this: its
+ * increment cannot roll back with the D1 transaction, so every failed payment would leave a gap (and
+ * a counter advanced after the commit could be lost with the worker, leaving a receipt without a number).
  */
-import { and, asc, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import { vatIncluded } from '../../core/pricing';
-import { statementOf, type DB } from '../db/client';
+import { receiptInitials } from '../../core/receipts';
+import type { DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { charges, checkins, gateRefunds, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { historyWhere } from '../reservations/reservation-lists.data';
-import { shortIdOf } from '../../core/ids';
 import type { GatePaymentMethod } from '../../core/wallet';
 
-/** The receipt number printed on the document: short, upper case, derived from the receipt id. */
-export const receiptNumber = (id: string) => `PKD-${shortIdOf(id)}`;
+/** The lot whose series numbers a reservation's documents (its name gives the prefix when the series opens). */
+export type SeriesLot = { id: string; name: string };
 
-const totals = (amountCents: number) => ({ amountCents, vatCents: vatIncluded(amountCents) });
+/**
+ * Opens the lot's series if it has none yet: a lot gets its prefix with its first document, in that
+ * document's batch, so whatever made the lot (the owner's screens, the seed, a test) never has to.
+ * The prefix is the name's initials and the next counter free for them (`GP1`, `GP2`, …), computed
+ * inside the transaction, so two lots opening their series at once can never take the same one.
+ */
+const openSeries = (db: DB, lot: SeriesLot) => {
+  const initials = receiptInitials(lot.name);
+  return db.$client
+    .prepare(
+      `INSERT INTO receipt_series (lot_id, prefix, last_number)
+       SELECT ?1, ?2 || (1 + coalesce((SELECT max(CAST(substr(prefix, ?3) AS INTEGER)) FROM receipt_series WHERE prefix GLOB ?4), 0)), 0
+        WHERE NOT EXISTS (SELECT 1 FROM receipt_series WHERE lot_id = ?1)`,
+    )
+    .bind(lot.id, initials, initials.length + 1, `${initials}[0-9]*`);
+};
 
-/** The statement that issues a reservation's receipt (run it in the booking's batch). */
-export const issueReceipt = (db: DB, input: { userId: string; reservationId: string; amountCents: number }) =>
-  statementOf(
-    db,
-    db.insert(receipts).values({ id: newId(), userId: input.userId, reservationId: input.reservationId, ...totals(input.amountCents) }),
-  );
+/** The reservation's current receipt not voided yet (`r`: a receipt row; ?2: the reservation). */
+const UNVOIDED_RECEIPT = `r.reservation_id = ?2 AND r.kind = 'RECEIPT' AND NOT EXISTS (SELECT 1 FROM receipts v WHERE v.voids_id = r.id)`;
 
-/** The statement that brings a receipt to the reservation's new net amount paid. */
-export const reviseReceipt = (db: DB, reservationId: string, netPaidCents: number) =>
-  statementOf(db, db.update(receipts).set(totals(netPaidCents)).where(eq(receipts.reservationId, reservationId)));
+/** Takes the next number of the lot's series; `ifUnvoided`: only when the reservation has a receipt to void (the same test as the void's INSERT). */
+const takeNumber = (db: DB, lotId: string, ifUnvoided?: string) =>
+  ifUnvoided
+    ? db.$client
+        .prepare(
+          `UPDATE receipt_series SET last_number = last_number + 1 WHERE lot_id = ?1 AND EXISTS (SELECT 1 FROM receipts r WHERE ${UNVOIDED_RECEIPT})`,
+        )
+        .bind(lotId, ifUnvoided)
+    : db.$client.prepare('UPDATE receipt_series SET last_number = last_number + 1 WHERE lot_id = ?1').bind(lotId);
+
+/** The number the series just gave (`s`: its row). */
+const NUMBER_TAKEN = `s.last_number, s.prefix || '-' || printf('%06d', s.last_number)`;
+
+/**
+ * A receipt for what the reservation's driver has paid in all, numbered by the series (after
+ * `takeNumber`), covering the charges and gate refunds written so far (so after the batch's own),
+ * replacing the reservation's last receipt if it has one (voided earlier in the batch).
+ */
+const receiptInsert = (db: DB, input: { reservationId: string; lotId: string; amountCents: number }) =>
+  db.$client
+    .prepare(
+      `INSERT INTO receipts (id, kind, user_id, reservation_id, lot_id, seq, number, amount_cents, vat_cents, replaces_id, charge_lines, refund_lines)
+       SELECT ?1, 'RECEIPT', (SELECT user_id FROM reservations WHERE id = ?2), ?2, s.lot_id, ${NUMBER_TAKEN}, ?4, ?5,
+              (SELECT r.id FROM receipts r WHERE r.reservation_id = ?2 AND r.kind = 'RECEIPT'
+                  AND NOT EXISTS (SELECT 1 FROM receipts later WHERE later.replaces_id = r.id)),
+              (SELECT count(*) FROM charges WHERE reservation_id = ?2),
+              (SELECT count(*) FROM gate_refunds g JOIN checkins c ON c.id = g.checkin_id WHERE c.reservation_id = ?2)
+         FROM receipt_series s WHERE s.lot_id = ?3`,
+    )
+    .bind(newId(), input.reservationId, input.lotId, input.amountCents, vatIncluded(input.amountCents));
+
+/** The VOID of the reservation's unvoided receipt, if it has one: its amount and lines, numbered by the series (after `takeNumber`). */
+const voidInsert = (db: DB, input: { reservationId: string; lotId: string }) =>
+  db.$client
+    .prepare(
+      `INSERT INTO receipts (id, kind, user_id, reservation_id, lot_id, seq, number, amount_cents, vat_cents, voids_id, charge_lines, refund_lines)
+       SELECT ?1, 'VOID', r.user_id, r.reservation_id, s.lot_id, ${NUMBER_TAKEN}, r.amount_cents, r.vat_cents, r.id, r.charge_lines, r.refund_lines
+         FROM receipt_series s, receipts r WHERE s.lot_id = ?3 AND ${UNVOIDED_RECEIPT}`,
+    )
+    .bind(newId(), input.reservationId, input.lotId);
+
+/** The statements that issue a reservation's first receipt; run them in the batch that pays for it, after its charge. */
+export const issueReceipt = (db: DB, input: { reservationId: string; lot: SeriesLot; amountCents: number }) => [
+  openSeries(db, input.lot),
+  takeNumber(db, input.lot.id),
+  receiptInsert(db, { reservationId: input.reservationId, lotId: input.lot.id, amountCents: input.amountCents }),
+];
+
+/**
+ * The statements for a change of what a reservation's driver has paid in all (run them in that
+ * change's batch, after its charge or gate refund): the VOID of the current receipt, then a new
+ * receipt for the new net amount replacing it, or none when nothing is left paid (a full refund).
+ * Only a change that moves money calls this; the receipts themselves are never updated.
+ */
+export const reissueReceipt = (db: DB, input: { reservationId: string; lot: SeriesLot; netPaidCents: number }) => {
+  const { reservationId, lot } = input;
+  const statements = [openSeries(db, lot), takeNumber(db, lot.id, reservationId), voidInsert(db, { reservationId, lotId: lot.id })];
+  if (input.netPaidCents > 0)
+    statements.push(takeNumber(db, lot.id), receiptInsert(db, { reservationId, lotId: lot.id, amountCents: input.netPaidCents }));
+  return statements;
+};
+
+/**
+ * The receipt a reservation's driver sees: its last one, which no later receipt replaces (a voided
+ * one when the stay was refunded in full). One per reservation that ever had a receipt.
+ */
+export const isCurrentReceipt = () =>
+  and(eq(receipts.kind, 'RECEIPT'), sql`NOT EXISTS (SELECT 1 FROM ${receipts} AS "later" WHERE "later"."replaces_id" = ${receipts.id})`);
 
 const RECEIPT_METHOD_LABELS: Record<GatePaymentMethod, string> = { wallet: 'Parkada Wallet', cash: 'cash at the gate' };
 
@@ -43,11 +133,21 @@ const CHARGE_LABELS: Record<(typeof charges.$inferSelect)['kind'], string> = {
   WALK_IN: 'Parking (walk-in)',
 };
 
+/** The VOID that voided a receipt, the receipt it replaces, the receipt a VOID voids, the receipt that replaced a voided one. */
+const voidedBy = alias(receipts, 'voided_by');
+const replaced = alias(receipts, 'replaced');
+const voided = alias(receipts, 'voided');
+const replacedBy = alias(receipts, 'replaced_by');
+
 const receiptColumns = {
   id: receipts.id,
+  kind: receipts.kind,
+  number: receipts.number,
   reservationId: receipts.reservationId,
   amountCents: receipts.amountCents,
   vatCents: receipts.vatCents,
+  chargeLines: receipts.chargeLines,
+  refundLines: receipts.refundLines,
   createdAt: receipts.createdAt,
   lotName: lots.name,
   lotAddress: lots.address,
@@ -56,6 +156,11 @@ const receiptColumns = {
   endTs: reservations.endTs,
   vehiclePlate: reservations.vehiclePlate,
   slotLabel: slots.label,
+  voidedById: voidedBy.id,
+  voidedByNumber: voidedBy.number,
+  voidedAt: voidedBy.createdAt,
+  replacesId: replaced.id,
+  replacesNumber: replaced.number,
 };
 
 const selectReceipts = (db: DB) =>
@@ -64,23 +169,47 @@ const selectReceipts = (db: DB) =>
     .from(receipts)
     .innerJoin(reservations, eq(reservations.id, receipts.reservationId))
     .innerJoin(lots, eq(lots.id, reservations.lotId))
-    .leftJoin(slots, eq(slots.id, reservations.slotId));
+    .leftJoin(slots, eq(slots.id, reservations.slotId))
+    .leftJoin(voidedBy, eq(voidedBy.voidsId, receipts.id))
+    .leftJoin(replaced, eq(replaced.id, receipts.replacesId));
 
 type ReceiptRow = Awaited<ReturnType<ReturnType<typeof selectReceipts>['all']>>[number];
 
-/** A receipt (id, amountCents, createdAt, lot.name) plus what a driver needs to file it as an expense. */
-const toSummary = ({ lotName, lotAddress, ...row }: ReceiptRow) => ({
+/**
+ * A receipt (id, number, amountCents, createdAt, lot.name) plus what a driver needs to file it as an
+ * expense, and its references: the receipt it replaces, the VOID that voided it.
+ */
+const toSummary = ({
+  lotName,
+  lotAddress,
+  chargeLines: _charges,
+  refundLines: _refunds,
+  voidedById,
+  voidedByNumber,
+  voidedAt,
+  replacesId,
+  replacesNumber,
+  ...row
+}: ReceiptRow) => ({
   ...row,
-  number: receiptNumber(row.id),
   passId: passIdOf(row.reservationId),
   currency: 'PHP' as const,
   lot: { name: lotName, address: lotAddress },
+  replaces: replacesId && replacesNumber ? { id: replacesId, number: replacesNumber } : null,
+  voidedBy: voidedById && voidedByNumber && voidedAt ? { id: voidedById, number: voidedByNumber, createdAt: voidedAt } : null,
 });
 
-/** A page of the driver's receipts, newest first, whose reservations match the History filters. */
+/** A page of the driver's receipts (the current one of each reservation), newest first, whose reservations match the History filters. */
 export async function listOwnReceipts(db: DB, userId: string, list: { filter: HistoryFilter; page: PageRequest }, now = new Date()) {
   const rows = await selectReceipts(db)
-    .where(and(eq(receipts.userId, userId), historyWhere(list.filter, now), afterCursor(receipts.createdAt, receipts.id, list.page.cursor)))
+    .where(
+      and(
+        eq(receipts.userId, userId),
+        isCurrentReceipt(),
+        historyWhere(list.filter, now),
+        afterCursor(receipts.createdAt, receipts.id, list.page.cursor),
+      ),
+    )
     .orderBy(...newestFirst(receipts.createdAt, receipts.id))
     .limit(rowsToRead(list.page));
   return pageOf(rows, list.page, (row) => ({ key: row.createdAt, id: row.id }), toSummary);
@@ -92,23 +221,28 @@ export async function countOwnReceipts(db: DB, userId: string, filter: HistoryFi
     .from(receipts)
     .innerJoin(reservations, eq(reservations.id, receipts.reservationId))
     .innerJoin(lots, eq(lots.id, reservations.lotId))
-    .where(and(eq(receipts.userId, userId), historyWhere(filter, now)));
+    .where(and(eq(receipts.userId, userId), isCurrentReceipt(), historyWhere(filter, now)));
   return { total };
 }
 
-/** The receipt id of each of these reservations that has one. */
-export async function receiptIdsOf(db: DB, reservationIds: string[]): Promise<Map<string, string>> {
+export type CurrentReceipt = { id: string; number: string; voidNumber: string | null };
+
+/** The current receipt of each of these reservations that has one: its id, its number and the number of the VOID that voided it, if any. */
+export async function currentReceiptsOf(db: DB, reservationIds: string[]): Promise<Map<string, CurrentReceipt>> {
   if (!reservationIds.length) return new Map();
   const rows = await db
-    .select({ id: receipts.id, reservationId: receipts.reservationId })
+    .select({ id: receipts.id, number: receipts.number, reservationId: receipts.reservationId, voidNumber: voidedBy.number })
     .from(receipts)
-    .where(inArray(receipts.reservationId, reservationIds));
-  return new Map(rows.map((row) => [row.reservationId, row.id]));
+    .leftJoin(voidedBy, eq(voidedBy.voidsId, receipts.id))
+    .where(and(inArray(receipts.reservationId, reservationIds), isCurrentReceipt()));
+  return new Map(rows.map(({ reservationId, ...receipt }) => [reservationId, receipt]));
 }
 
 /**
- * One receipt, for its driver or for the staff of its lot (`lotIds` from `workableLotIds`): the gate's
- * Recent Activity opens the receipt of a stay it just closed. Anyone else gets nothing.
+ * One document (a receipt or a VOID), for its driver or for the staff of its lot (`lotIds` from
+ * `workableLotIds`): the gate's Recent Activity opens the receipt of a stay it just closed. Anyone
+ * else gets nothing. Its lines are the charges and gate refunds it covers (a VOID: those of the
+ * receipt it voids), so an older, voided receipt still reads as it was issued.
  */
 export async function findReceipt(db: DB, id: string, reader: { userId: string; lotIds: string[] | 'all' }) {
   const readable =
@@ -117,11 +251,18 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
       : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(reservations.lotId, reader.lotIds) : undefined);
   const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
   if (!row) return null;
+  const [refs] = await db
+    .select({ voidsId: voided.id, voidsNumber: voided.number, replacedById: replacedBy.id, replacedByNumber: replacedBy.number })
+    .from(receipts)
+    .leftJoin(voided, eq(voided.id, receipts.voidsId))
+    .leftJoin(replacedBy, eq(replacedBy.replacesId, receipts.id))
+    .where(eq(receipts.id, id));
   const lines = await db
     .select({ id: charges.id, kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt })
     .from(charges)
     .where(eq(charges.reservationId, row.reservationId))
-    .orderBy(asc(charges.createdAt));
+    .orderBy(asc(charges.createdAt), sql`${charges}.rowid`)
+    .limit(row.chargeLines);
   // An overstay is paid at the exit, from the wallet or in cash as the check-out recorded; every other line is the wallet's.
   const [stay] = await db
     .select({ paidBy: checkins.paidBy })
@@ -135,7 +276,8 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .from(gateRefunds)
     .innerJoin(checkins, eq(checkins.id, gateRefunds.checkinId))
     .where(eq(checkins.reservationId, row.reservationId))
-    .orderBy(asc(gateRefunds.createdAt));
+    .orderBy(asc(gateRefunds.createdAt), sql`${gateRefunds}.rowid`)
+    .limit(row.refundLines);
   const methods = [...new Set(lines.map((line) => methodOf(line.kind)))];
   const [payment] = await db
     .select({ id: walletTransactions.id })
@@ -145,6 +287,8 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .limit(1);
   return {
     ...toSummary(row),
+    voids: refs.voidsId && refs.voidsNumber ? { id: refs.voidsId, number: refs.voidsNumber } : null,
+    replacedBy: refs.replacedById && refs.replacedByNumber ? { id: refs.replacedById, number: refs.replacedByNumber } : null,
     netOfVatCents: row.amountCents - row.vatCents,
     paymentMethod: methods.map((method) => RECEIPT_METHOD_LABELS[method]).join(' and ') || RECEIPT_METHOD_LABELS.wallet,
     paymentReference: payment ? payment.id.slice(0, 13).toUpperCase() : null,

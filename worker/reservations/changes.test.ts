@@ -7,6 +7,7 @@ import { lotObject } from '../lot-object/stub';
 import { balanceOf, cancelBooking, driver, HOUR, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
 import type { Api, ApiErrorBody } from '../test/api-types';
 import { call, db, seedOnce } from '../test/helpers';
+import { expectGapFreeSeries, expectReceiptChain } from '../test/receipt-checks';
 
 type Booking = InferResponseType<Api['reservations']['$post'], 201>;
 type Cancelled = InferResponseType<Api['reservations'][':id']['cancel']['$post'], 200>;
@@ -120,7 +121,9 @@ describe('cancel, modify, extend', () => {
     const netPaid = 0 - ledger.reduce((sum, t) => sum + t.amountCents, 0) || 0;
     expect(netPaid).toBe(row.status === 'CANCELLED' ? 0 : row.amountCents);
     const [receipt] = (await (await call('/api/receipts', { cookie })).json<Receipts>()).items;
-    expect(receipt.amountCents).toBe(netPaid);
+    expect(receipt.voidedBy ? 0 : receipt.amountCents).toBe(netPaid);
+    await expectReceiptChain(booking.id, netPaid);
+    await expectGapFreeSeries(lotId);
     expect(await balanceOf(user.id)).toBe(100_000 - netPaid);
   });
 

@@ -57,6 +57,17 @@ async function fortyFive(userId: string): Promise<Row[]> {
   return newestFirst(made);
 }
 
+let numbered = 0;
+/** A receipt written straight to D1 at a chosen time (numbering is tested in worker/receipts/receipt-numbers.test.ts); answers its number. */
+async function receiptRow(fields: { id: string; userId: string; reservationId: string; lotId: string; createdAt: string }) {
+  const seq = ++numbered;
+  const number = `TST1-${String(seq).padStart(6, '0')}`;
+  await db()
+    .insert(receipts)
+    .values({ ...fields, kind: 'RECEIPT', seq, number, amountCents: 8000 });
+  return number;
+}
+
 const newestFirst = <T extends Row>(rows: T[]) => [...rows].sort((a, b) => b.startTs.localeCompare(a.startTs) || b.id.localeCompare(a.id));
 
 const reservationPages = (driver: Driver) =>
@@ -210,10 +221,8 @@ describe('History filters', () => {
     for (const [status, start, plate, where] of cases) {
       const row = await reservation(userId, { status, startTs: at(now + start), plate, lotId: where.id });
       const receiptId = newId();
-      await db()
-        .insert(receipts)
-        .values({ id: receiptId, userId, reservationId: row.id, amountCents: 8000, createdAt: at(now + start) });
-      made.push({ ...row, receiptId, status, plate, lotName: where.name });
+      const receiptNumber = await receiptRow({ id: receiptId, userId, reservationId: row.id, lotId: where.id, createdAt: at(now + start) });
+      made.push({ ...row, receiptId, receiptNumber, status, plate, lotName: where.name });
     }
     return made;
   }
@@ -251,10 +260,12 @@ describe('History filters', () => {
     const [cancelled] = made.filter((r) => r.status === 'CANCELLED' && r.plate === 'NBC 1234');
 
     const listed = await (await driver.api.reservations.$get({ query })).json();
-    expect(listed.items.map((r) => [r.id, r.receiptId])).toEqual([[cancelled.id, cancelled.receiptId]]);
+    expect(listed.items.map((r) => [r.id, r.receiptId, r.receiptNumber, r.receiptVoidNumber])).toEqual([
+      [cancelled.id, cancelled.receiptId, cancelled.receiptNumber, null],
+    ]);
     expect(await (await driver.api.reservations.counts.$get({ query })).json()).toMatchObject({ total: 1, past: 1 });
     const issued = await (await driver.api.receipts.$get({ query })).json();
-    expect(issued.items.map((r) => r.id)).toEqual([cancelled.receiptId]);
+    expect(issued.items.map((r) => [r.id, r.number])).toEqual([[cancelled.receiptId, cancelled.receiptNumber]]);
     expect(await (await driver.api.receipts.counts.$get({ query })).json()).toEqual({ total: 1 });
     expect(await (await driver.api.receipts.counts.$get({ query: {} })).json()).toEqual({ total: made.length });
   });
@@ -279,7 +290,7 @@ describe('receipt pages', () => {
     const issue = async (createdAt: string) => {
       const { id: reservationId } = await reservation(driver.user.id, { startTs: createdAt });
       const id = newId();
-      await db().insert(receipts).values({ id, userId: driver.user.id, reservationId, amountCents: 8000, createdAt });
+      await receiptRow({ id, userId: driver.user.id, reservationId, lotId: lot.id, createdAt });
       return { id, startTs: createdAt };
     };
     const made: Row[] = [];

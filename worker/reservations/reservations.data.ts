@@ -12,7 +12,7 @@ import type { ChargeKind } from '../../core/booking';
 import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
-import { receiptIdsOf } from '../receipts/receipts.data';
+import { currentReceiptsOf } from '../receipts/receipts.data';
 import { historyWhere, tabOf } from './reservation-lists.data';
 import { lotPricingOf } from '../pricing/pricing.data';
 
@@ -183,8 +183,8 @@ export async function listOwnReservations(
     )
     .orderBy(...newestFirst(reservations.startTs, reservations.id))
     .limit(rowsToRead(list.page));
-  // History's Receipt button opens the receipt of a reservation on the page.
-  const receiptOf = await receiptIdsOf(
+  // History's Receipt button opens the current receipt of a reservation on the page; its export shows the number.
+  const receiptOf = await currentReceiptsOf(
     db,
     rows.map((row) => row.id),
   );
@@ -192,7 +192,15 @@ export async function listOwnReservations(
     rows,
     list.page,
     (row) => ({ key: row.startTs, id: row.id }),
-    (row) => ({ ...toView(row), receiptId: receiptOf.get(row.id) ?? null }),
+    (row) => {
+      const receipt = receiptOf.get(row.id);
+      return {
+        ...toView(row),
+        receiptId: receipt?.id ?? null,
+        receiptNumber: receipt?.number ?? null,
+        receiptVoidNumber: receipt?.voidNumber ?? null,
+      };
+    },
   );
 }
 

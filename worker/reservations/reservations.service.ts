@@ -24,7 +24,7 @@ import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/pr
 import { lotObject } from '../lot-object/stub';
 import { notificationStatement, notify, type Notice } from '../notifications/notifications.data';
 import { readSettings } from '../platform/settings.data';
-import { issueReceipt, reviseReceipt } from '../receipts/receipts.data';
+import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
 import { ledgerAmountByKey, walletOf, type WalletAfter } from '../wallet/wallet.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
 import { claimHold, holdLapsed } from './holds.data';
@@ -357,7 +357,7 @@ async function payAndRecord(
             [
               reservationInsert(db, row),
               chargeInsert(db, { reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
-              issueReceipt(db, { userId, reservationId: id, amountCents: price.totalCents }),
+              ...issueReceipt(db, { reservationId: id, lot, amountCents: price.totalCents }),
               recordIdempotencyKey(db, request, id),
               claimHold(db, holdId, id),
             ],
@@ -455,7 +455,8 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
         [
           ...markCancelled,
           chargeInsert(db, { reservationId: id, kind: 'REFUND', amountCents: -refundCents }),
-          reviseReceipt(db, id, 0),
+          // Everything paid comes back: the receipt is voided, and no new one is issued.
+          ...reissueReceipt(db, { reservationId: id, lot: { id: reservation.lotId, name: reservation.lotName }, netPaidCents: 0 }),
           recordIdempotencyKey(db, request, id),
         ],
       );
@@ -535,7 +536,8 @@ async function reschedule(
       priceSnapshotJson: JSON.stringify(price),
     }),
     chargeInsert(db, { reservationId: reservation.id, kind: difference < 0 ? 'REFUND' : next.kind, amountCents: difference }),
-    reviseReceipt(db, reservation.id, paid + difference),
+    // Money moved: the receipt is voided and one for the new net amount replaces it (a change of window at the same price keeps it).
+    ...(difference === 0 ? [] : reissueReceipt(db, { reservationId: reservation.id, lot, netPaidCents: paid + difference })),
     recordIdempotencyKey(db, request, reservation.id),
     claimHold(db, holdId, reservation.id),
   ];

@@ -77,18 +77,21 @@ export async function driver(pesos = 2_000) {
   const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
   const user = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' });
   const cookie = await signedInAs(user.id);
-  if (pesos > 0) {
-    const { id } = await (
-      await call('/api/wallet/topup', {
-        method: 'POST',
-        cookie,
-        json: { amountCents: pesos * 100, method: 'gcash' },
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-      })
-    ).json<{ id: string }>();
-    expect((await call(`/api/payments/sandbox/${id}/approve`, { method: 'POST', cookie })).status).toBe(200);
-  }
+  if (pesos > 0) await topUp(cookie, pesos);
   return { user, cookie };
+}
+
+/** Credits `pesos` to the signed-in driver's wallet through a real sandbox top-up. */
+export async function topUp(cookie: string, pesos: number) {
+  const { id } = await (
+    await call('/api/wallet/topup', {
+      method: 'POST',
+      cookie,
+      json: { amountCents: pesos * 100, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    })
+  ).json<{ id: string }>();
+  expect((await call(`/api/payments/sandbox/${id}/approve`, { method: 'POST', cookie })).status).toBe(200);
 }
 
 /** Gate check-in belongs to the attendant screens; here the record is simply moved to ACTIVE. */

@@ -29,8 +29,14 @@ import { allReceipts, receiptCountsQuery, receiptsQuery, type ReceiptSummary } f
 import { useSearchText } from '../../lib/use-search-text';
 import { StatusBadge } from '../reservations/status-badge';
 
-const reservationRow = (r: ListedReservation): HistoryCsvRow => ({ ...r, plate: r.vehiclePlate });
-const receiptRow = (r: ReceiptSummary): HistoryCsvRow => ({ ...r, lotName: r.lot.name, plate: r.vehiclePlate });
+const reservationRow = (r: ListedReservation): HistoryCsvRow => ({ ...r, plate: r.vehiclePlate, voidNumber: r.receiptVoidNumber });
+const receiptRow = (r: ReceiptSummary): HistoryCsvRow => ({
+  ...r,
+  lotName: r.lot.name,
+  plate: r.vehiclePlate,
+  receiptNumber: r.number,
+  voidNumber: r.voidedBy?.number ?? null,
+});
 
 const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
   <Button variant="outline" size="sm" asChild>
@@ -163,11 +169,16 @@ export function HistoryPage() {
                 <div>
                   <p className="font-semibold">{r.lot.name}</p>
                   <p className="text-sm text-muted-foreground">
-                    {r.number} · issued {formatDateTime(r.createdAt)} · {r.status.toLowerCase()}
+                    <span className="font-mono">{r.number}</span> · issued {formatDateTime(r.createdAt)} · {r.status.toLowerCase()}
+                    {r.voidedBy && <> · voided by {r.voidedBy.number}</>}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <span className="font-semibold tabular-nums">{formatPeso(r.amountCents)}</span>
+                  <span
+                    className={r.voidedBy ? 'font-semibold tabular-nums text-muted-foreground line-through' : 'font-semibold tabular-nums'}
+                  >
+                    {formatPeso(r.amountCents)}
+                  </span>
                   <ReceiptLink id={r.id} label="View Receipt" />
                 </div>
               </Card>

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
 import { PrintToolbar } from '../../components/print-toolbar';
@@ -12,10 +13,21 @@ const Line = ({ label, cents, strong = false }: { label: string; cents: number; 
   </div>
 );
 
-/** A receipt laid out for paper; the browser's print dialog also saves it as PDF. */
+/** Another numbered document of the same reservation. */
+const DocumentLink = ({ id, number }: { id: string; number: string }) => (
+  <Link to="/receipt/$id" params={{ id }} className="font-mono text-brand underline-offset-2 hover:underline">
+    {number}
+  </Link>
+);
+
+/**
+ * A receipt, or the VOID of one, laid out for paper; the browser's print dialog also saves it as PDF.
+ * Its official number heads it; a voided receipt names the VOID and the receipt that replaced it.
+ */
 export function ReceiptPage({ id }: { id: string }) {
   const { data: receipt } = useSuspenseQuery(receiptQuery(id));
   const { user } = useAuth();
+  const isVoid = receipt.kind === 'VOID';
   return (
     <main className="mx-auto max-w-xl px-4 py-8 print:max-w-none print:p-0">
       <PrintToolbar backTo="/history" backLabel="History" />
@@ -26,10 +38,29 @@ export function ReceiptPage({ id }: { id: string }) {
             <p className="text-xs text-muted-foreground">Smart parking · Metro Manila, Philippines</p>
           </div>
           <div className="text-right">
-            <h1 className="font-semibold">Receipt {receipt.number}</h1>
+            <h1 className="font-semibold">
+              {isVoid ? 'Void' : 'Receipt'} {receipt.number}
+            </h1>
             <p className="text-xs text-muted-foreground">Issued {formatDateTime(receipt.createdAt)}</p>
           </div>
         </header>
+        {receipt.voids && (
+          <p data-testid="receipt-voids" className="rounded-md border border-border p-3 text-sm">
+            This document voids receipt <DocumentLink {...receipt.voids} />: its amount is no longer paid.
+          </p>
+        )}
+        {receipt.voidedBy && (
+          <p data-testid="receipt-voided" className="rounded-md border border-destructive p-3 text-sm">
+            <strong>Void.</strong> Voided by <DocumentLink {...receipt.voidedBy} /> on {formatDateTime(receipt.voidedBy.createdAt)}
+            {receipt.replacedBy ? (
+              <>
+                , replaced by receipt <DocumentLink {...receipt.replacedBy} />.
+              </>
+            ) : (
+              '.'
+            )}
+          </p>
+        )}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Billed to</dt>
           <dd>
@@ -53,12 +84,20 @@ export function ReceiptPage({ id }: { id: string }) {
           </dd>
           <dt className="text-muted-foreground">Status</dt>
           <dd>{receipt.status}</dd>
+          {receipt.replaces && (
+            <>
+              <dt className="text-muted-foreground">Replaces</dt>
+              <dd>
+                Receipt <DocumentLink {...receipt.replaces} />
+              </dd>
+            </>
+          )}
         </dl>
         <section className="space-y-1.5">
           {receipt.lines.map((line) => (
             <Line key={line.id} label={`${line.label} · ${formatDateTime(line.createdAt)} · ${line.method}`} cents={line.amountCents} />
           ))}
-          <Line label="Total paid" cents={receipt.amountCents} strong />
+          <Line label={isVoid ? 'Total voided' : 'Total paid'} cents={receipt.amountCents} strong />
           <Line label="VATable amount" cents={receipt.netOfVatCents} />
           <Line label="VAT (12%, included)" cents={receipt.vatCents} />
         </section>
