@@ -22,5 +22,6 @@ export const AUDIT_ACTIONS = [
   'REFUND',
   'UPDATE_SETTINGS',
   'RESET_PASSWORD',
+  'RECORD_PAYOUT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

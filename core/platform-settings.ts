@@ -13,6 +13,7 @@ export type PlatformSettings = {
   noShowGraceMinutes: number;
   topupMaxCents: number;
   dailyTopupMaxCents: number;
+  commissionBasisPoints: number;
 };
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
@@ -20,6 +21,8 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   noShowGraceMinutes: NO_SHOW_GRACE_MINUTES,
   topupMaxCents: TOPUP_MAX_CENTS,
   dailyTopupMaxCents: DAILY_TOPUP_MAX_CENTS,
+  // Owners keep everything until the platform decides otherwise.
+  commissionBasisPoints: 0,
 };
 
 /** The range each setting may take, with its label on the settings screen. */
@@ -31,20 +34,33 @@ export const SETTING_BOUNDS: Record<keyof PlatformSettings, { min: number; max: 
   // ₱100 is the smallest auto top-up; ₱100,000 and ₱500,000 stay under the e-money wallet caps of Philippine gateways.
   topupMaxCents: { min: 10_000, max: 10_000_000, label: 'Largest single top-up' },
   dailyTopupMaxCents: { min: 10_000, max: 50_000_000, label: 'Top-ups per Manila day' },
+  // Up to 30%: above what Philippine parking aggregators take, so a typo cannot take an owner's month.
+  commissionBasisPoints: { min: 0, max: 3_000, label: 'Platform commission on what owners are paid through Parkada' },
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_BOUNDS) as (keyof PlatformSettings)[];
 
-const isMoney = (key: keyof PlatformSettings) => key.endsWith('Cents');
-/** A setting as people read it: minutes, or pesos. */
-export const formatSetting = (key: keyof PlatformSettings, value: number) => (isMoney(key) ? formatPeso(value) : `${value} minutes`);
+/** How a setting is counted: centavos, hundredths of a percent, or minutes. */
+export const settingUnit = (key: keyof PlatformSettings) =>
+  key.endsWith('Cents') ? 'cents' : key.endsWith('BasisPoints') ? 'basisPoints' : 'minutes';
+/** A commission in hundredths of a percent as people read it: "2.5%". */
+export const formatBasisPoints = (value: number) => `${value / 100}%`;
+/** A setting as people read it: minutes, pesos or a percentage. */
+export const formatSetting = (key: keyof PlatformSettings, value: number) =>
+  ({ cents: formatPeso, basisPoints: formatBasisPoints, minutes: (minutes: number) => `${minutes} minutes` })[settingUnit(key)](value);
 
 const bounded = (key: keyof PlatformSettings) => {
   const { min, max, label } = SETTING_BOUNDS[key];
   const range = `${label} is between ${formatSetting(key, min)} and ${formatSetting(key, max)}.`;
   return z
     .number({ error: `${label} must be a number.` })
-    .int(isMoney(key) ? `${label} is a whole number of centavos.` : `${label} is a whole number of minutes.`)
+    .int(
+      {
+        cents: `${label} is a whole number of centavos.`,
+        basisPoints: `${label} is a whole number of hundredths of a percent.`,
+        minutes: `${label} is a whole number of minutes.`,
+      }[settingUnit(key)],
+    )
     .min(min, range)
     .max(max, range);
 };
@@ -57,11 +73,12 @@ export const settingsChangeSchema = z
       noShowGraceMinutes: bounded('noShowGraceMinutes').optional(),
       topupMaxCents: bounded('topupMaxCents').optional(),
       dailyTopupMaxCents: bounded('dailyTopupMaxCents').optional(),
+      commissionBasisPoints: bounded('commissionBasisPoints').optional(),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only the free-cancellation window, the no-show grace and the top-up limits can be changed.'
+          ? 'Only the free-cancellation window, the no-show grace, the top-up limits and the commission can be changed.'
           : undefined,
     },
   )

@@ -19,6 +19,7 @@ import { lotRoutes } from './lots/lots.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { invitationRoutes, lotAttendantRoutes } from './owner/lot-attendants.routes';
 import { figuresRoutes } from './owner/figures.routes';
+import { statementRoutes } from './owner/statements.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
@@ -41,6 +42,7 @@ const api = new Hono<AppEnv>()
   .route('/', lotAttendantRoutes)
   .route('/', invitationRoutes)
   .route('/', figuresRoutes)
+  .route('/', statementRoutes)
   .route('/', pricingRoutes)
   .route('/', gateRoutes)
   .route('/', walletRoutes)

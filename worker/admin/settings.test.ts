@@ -53,6 +53,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       noShowGraceMinutes: 15,
       topupMaxCents: 2_000_000,
       dailyTopupMaxCents: 5_000_000,
+      commissionBasisPoints: 0,
     });
   });
 
@@ -66,6 +67,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       noShowGraceMinutes: 15,
       topupMaxCents: 100_000,
       dailyTopupMaxCents: 5_000_000,
+      commissionBasisPoints: 0,
     });
     expect(answer.updatedAt).not.toBeNull();
     // Every signed-in screen reads the same values.
@@ -97,7 +99,12 @@ describe('GET and PATCH /api/admin/settings', () => {
     [{ noShowGraceMinutes: 2.5 }, 'No-show grace (minutes after the start) is a whole number of minutes.'],
     [{ topupMaxCents: 5_000 }, 'Largest single top-up is between ₱100.00 and ₱100,000.00.'],
     [{ dailyTopupMaxCents: '50000' }, 'Top-ups per Manila day must be a number.'],
-    [{ pointsPerPeso: 2 }, 'Only the free-cancellation window, the no-show grace and the top-up limits can be changed.'],
+    [{ pointsPerPeso: 2 }, 'Only the free-cancellation window, the no-show grace, the top-up limits and the commission can be changed.'],
+    [{ commissionBasisPoints: 3_001 }, 'Platform commission on what owners are paid through Parkada is between 0% and 30%.'],
+    [
+      { commissionBasisPoints: 2.5 },
+      'Platform commission on what owners are paid through Parkada is a whole number of hundredths of a percent.',
+    ],
     [{}, 'Change at least one setting.'],
     [{ dailyTopupMaxCents: 1_000_000 }, 'The daily top-up limit cannot be below the largest single top-up.'],
   ])('refuses %j with a clear 400 and changes nothing', async (json, message) => {

@@ -874,10 +874,62 @@ export const platformSettings = sqliteTable(
     noShowGraceMinutes: integer('no_show_grace_minutes').notNull(),
     topupMaxCents: integer('topup_max_cents').notNull(),
     dailyTopupMaxCents: integer('daily_topup_max_cents').notNull(),
+    /** The platform's commission on what it collects for owners, in hundredths of a percent. */
+    commissionBasisPoints: integer('commission_basis_points').notNull().default(0),
     updatedAt: text('updated_at').notNull(),
     updatedBy: text('updated_by').references(() => users.id),
   },
   (t) => [check('platform_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A lot's statement of a closed Manila month, frozen on its first read after the month closed (or by
+ * the daily Cron): never rewritten. Later changes to the month's money reach the owner as the next
+ * frozen statement's adjustment (docs/owner.md, "Statements and payouts").
+ */
+export const ownerStatements = sqliteTable(
+  'owner_statements',
+  {
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    month: text('month').notNull(),
+    bookingsCents: integer('bookings_cents').notNull(),
+    extensionsCents: integer('extensions_cents').notNull(),
+    overstaysCents: integer('overstays_cents').notNull(),
+    walkInsCents: integer('walk_ins_cents').notNull(),
+    refundsCents: integer('refunds_cents').notNull(),
+    collectedCents: integer('collected_cents').notNull(),
+    commissionBasisPoints: integer('commission_basis_points').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    payableCents: integer('payable_cents').notNull(),
+    cashCents: integer('cash_cents').notNull(),
+    /** What earlier months' money is now less what their statements said. */
+    adjustmentsCents: integer('adjustments_cents').notNull(),
+    frozenAt: text('frozen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.month] }), index('owner_statements_owner_idx').on(t.ownerId, t.month)],
+);
+
+/** Money the super admin sent an owner for a closed month (bank or e-wallet transfer), audited. */
+export const payouts = sqliteTable(
+  'payouts',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    month: text('month').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paidOn: text('paid_on').notNull(),
+    reference: text('reference').notNull(),
+    recordedBy: text('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payouts_month_idx').on(t.month, t.ownerId), check('payouts_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
 export type User = typeof users.$inferSelect;

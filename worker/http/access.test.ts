@@ -201,6 +201,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/owner/revenue': { who: OWNERS, sample: () => ({ path: '/api/owner/revenue?range=30d' }) },
   'GET /api/owner/lot-performance': { who: OWNERS, sample: () => ({ path: '/api/owner/lot-performance' }) },
   'GET /api/owner/reports': { who: OWNERS, sample: () => ({ path: '/api/owner/reports?from=2026-11-01&to=2026-11-07' }) },
+  'GET /api/owner/statements': { who: OWNERS, sample: () => ({ path: '/api/owner/statements?month=2026-09' }) },
   'GET /api/owner/reports/customers': {
     who: OWNERS,
     sample: () => ({ path: '/api/owner/reports/customers?from=2026-11-01&to=2026-11-07' }),
@@ -376,6 +377,16 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/admin/platform-metrics': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-metrics' }) },
   'GET /api/admin/settings': { who: ADMIN, sample: () => ({ path: '/api/admin/settings' }) },
   // The value already in force: the admin's request passes and changes nothing.
+  'GET /api/admin/payouts': { who: ADMIN, sample: () => ({ path: '/api/admin/payouts?month=2026-09' }) },
+  'POST /api/admin/payouts': {
+    who: ADMIN,
+    sample: () => ({
+      method: 'POST',
+      path: '/api/admin/payouts',
+      json: { ownerId: crypto.randomUUID(), month: '2026-09', amountCents: 100, paidOn: '2026-10-05', reference: 'BDO-0001' },
+    }),
+    found: false,
+  },
   'PATCH /api/admin/settings': {
     who: ADMIN,
     sample: () => ({ method: 'PATCH', path: '/api/admin/settings', json: { freeCancelMinutes: 15 } }),

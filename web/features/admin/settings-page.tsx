@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { formatSetting, SETTING_BOUNDS, SETTING_KEYS, type PlatformSettings, type SettingsChange } from '../../../core/platform-settings';
+import {
+  formatSetting,
+  SETTING_BOUNDS,
+  SETTING_KEYS,
+  settingUnit,
+  type PlatformSettings,
+  type SettingsChange,
+} from '../../../core/platform-settings';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,17 +18,20 @@ import { toast } from '../../components/ui/toast';
 import { platformSettingsQuery, useSaveSettings } from '../../lib/admin';
 
 type Key = keyof PlatformSettings;
-const isMoney = (key: Key) => key.endsWith('Cents');
-/** What the form shows: minutes as they are, money in pesos. */
-const shown = (key: Key, value: number) => String(isMoney(key) ? value / 100 : value);
-/** What the form sends: pesos become centavos; anything not a number is sent as is, for the server to refuse. */
-const sent = (key: Key, text: string) => (text.trim() === '' ? Number.NaN : isMoney(key) ? Math.round(Number(text) * 100) : Number(text));
+/** Pesos and percentages are shown in hundredths of what is stored (centavos, basis points); minutes as they are. */
+const scaled = (key: Key) => settingUnit(key) !== 'minutes';
+/** What the form shows. */
+const shown = (key: Key, value: number) => String(scaled(key) ? value / 100 : value);
+/** What the form sends; anything not a number is sent as is, for the server to refuse. */
+const sent = (key: Key, text: string) => (text.trim() === '' ? Number.NaN : scaled(key) ? Math.round(Number(text) * 100) : Number(text));
 
 const HINTS: Record<Key, string> = {
   freeCancelMinutes: 'Cancelled at least this long before the start: a full refund. Modify closes at the same time.',
   noShowGraceMinutes: 'A confirmed booking nobody checked in to is released this long after its start, without a refund.',
   topupMaxCents: 'Pesos. Also the largest auto top-up.',
   dailyTopupMaxCents: 'Pesos, per Manila calendar day, counting auto top-ups.',
+  commissionBasisPoints:
+    'Percent of the wallet money collected for a lot that the platform keeps. Each month’s statement freezes with the rate in force when it closes.',
 };
 
 /** The platform settings the booking and wallet rules use (docs/admin.md): each change applies from the next request and is audited. */
@@ -88,8 +98,8 @@ function SettingsForm({
               <Input
                 id={`setting-${key}`}
                 type="number"
-                inputMode={isMoney(key) ? 'decimal' : 'numeric'}
-                step={isMoney(key) ? 0.01 : 1}
+                inputMode={scaled(key) ? 'decimal' : 'numeric'}
+                step={scaled(key) ? 0.01 : 1}
                 value={form[key]}
                 onChange={(e) => setForm((current) => ({ ...current, [key]: e.target.value }))}
               />

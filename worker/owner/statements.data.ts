@@ -1,0 +1,106 @@
+/**
+ * Owners' statements and payouts (docs/owner.md, "Statements and payouts"): each lot's money of a
+ * Manila month from the money rollup, the frozen statements of closed months, and the payouts the
+ * super admin records.
+ */
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { MonthMoney, StatementFigures } from '../../core/statements';
+import { statementOf, type DB } from '../db/client';
+import { lots, ownerStatements, payouts, users } from '../db/schema';
+
+export type OwnerLot = { id: string; name: string; ownerId: string };
+
+/** The lots of one owner, or of every owner (null), with their owner. */
+export const lotsOfOwners = (db: DB, ownerId: string | null) =>
+  db
+    .select({ id: lots.id, name: lots.name, ownerId: lots.ownerId })
+    .from(lots)
+    .where(ownerId ? eq(lots.ownerId, ownerId) : undefined)
+    .orderBy(asc(lots.name), asc(lots.id));
+
+/** The lots' money per month (`YYYY-MM`) and kind and method, of the months from `from` to `to` included. */
+export async function moneyByMonth(db: DB, lotIds: string[], from: string, to: string) {
+  if (!lotIds.length) return new Map<string, MonthMoney>();
+  const rows = await db.all<{ lotId: string; month: string; kind: string; method: 'wallet' | 'cash'; cents: number }>(sql`
+    SELECT lot_id AS lotId, substr(day, 1, 7) AS month, kind, method, sum(cents) AS cents
+      FROM lot_money_days
+     WHERE lot_id IN (${sql.join(
+       lotIds.map((id) => sql`${id}`),
+       sql`, `,
+     )}) AND day >= ${`${from}-01`} AND day <= ${`${to}-31`}
+     GROUP BY lot_id, month, kind, method`);
+  const byLotMonth = new Map<string, MonthMoney>();
+  for (const { lotId, month, ...row } of rows) {
+    const key = `${lotId}|${month}`;
+    byLotMonth.set(key, [...(byLotMonth.get(key) ?? []), row]);
+  }
+  return byLotMonth;
+}
+
+/** The first month with money at any of the lots, or null. */
+export async function firstMoneyMonth(db: DB, lotIds: string[]): Promise<string | null> {
+  if (!lotIds.length) return null;
+  const [row] = await db.all<{ month: string | null }>(sql`
+    SELECT substr(min(day), 1, 7) AS month FROM lot_money_days WHERE lot_id IN (${sql.join(
+      lotIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return row?.month ?? null;
+}
+
+export type FrozenStatement = typeof ownerStatements.$inferSelect;
+
+/** The frozen statements of the lots for the months before `month` (and that month with `through`). */
+export const frozenStatements = (db: DB, lotIds: string[], month: string, through = false) =>
+  lotIds.length
+    ? db
+        .select()
+        .from(ownerStatements)
+        .where(
+          and(
+            inArray(ownerStatements.lotId, lotIds),
+            through ? sql`${ownerStatements.month} <= ${month}` : lt(ownerStatements.month, month),
+          ),
+        )
+    : Promise.resolve([] as FrozenStatement[]);
+
+/** The statement that freezes a lot's month; a second freeze of the same month writes nothing. */
+export const freezeStatement = (
+  db: DB,
+  row: { lotId: string; ownerId: string; month: string; adjustmentsCents: number; frozenAt: string } & StatementFigures,
+) => statementOf(db, db.insert(ownerStatements).values(row).onConflictDoNothing());
+
+/** Payouts recorded for owners in a month, oldest first, with who recorded them. */
+export const payoutsOf = (db: DB, month: string, ownerId?: string) =>
+  db
+    .select({
+      id: payouts.id,
+      ownerId: payouts.ownerId,
+      month: payouts.month,
+      amountCents: payouts.amountCents,
+      paidOn: payouts.paidOn,
+      reference: payouts.reference,
+      recordedBy: users.email,
+      createdAt: payouts.createdAt,
+    })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.recordedBy))
+    .where(and(eq(payouts.month, month), ownerId ? eq(payouts.ownerId, ownerId) : undefined))
+    .orderBy(asc(payouts.createdAt));
+
+/**
+ * The statement that records a payout, only while the owner's payouts for the month stay within
+ * `owedCents` as the database holds them when it writes (follow it with `abortUnlessChanged`).
+ */
+export const payoutInsert = (
+  db: DB,
+  payout: { id: string; ownerId: string; month: string; amountCents: number; paidOn: string; reference: string; recordedBy: string },
+  owedCents: number,
+) =>
+  db.$client
+    .prepare(
+      `INSERT INTO payouts (id, owner_id, month, amount_cents, paid_on, reference, recorded_by)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+        WHERE (SELECT coalesce(sum(amount_cents), 0) FROM payouts WHERE owner_id = ?2 AND month = ?3) + ?4 <= ?8`,
+    )
+    .bind(payout.id, payout.ownerId, payout.month, payout.amountCents, payout.paidOn, payout.reference, payout.recordedBy, owedCents);

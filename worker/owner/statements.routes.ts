@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { monthQuerySchema, payoutSchema } from '../../core/statement-request';
+import type { AppEnv } from '../env';
+import { validate } from '../http/validate';
+import { ownerStatement, payoutsOverview, recordPayout } from './statements.service';
+
+/** Owners' statements, and the super admin's payouts against them (docs/owner.md, "Statements and payouts"). */
+export const statementRoutes = new Hono<AppEnv>()
+  .get('/owner/statements', validate('query', monthQuerySchema), async (c) =>
+    c.json(await ownerStatement(c.var.db, c.var.user!.id, c.req.valid('query').month)),
+  )
+  .get('/admin/payouts', validate('query', monthQuerySchema), async (c) =>
+    c.json(await payoutsOverview(c.var.db, c.req.valid('query').month)),
+  )
+  .post('/admin/payouts', validate('json', payoutSchema), async (c) =>
+    c.json(await recordPayout(c.var.db, c.var.user!, c.req.valid('json')), 201),
+  );
