@@ -79,3 +79,14 @@ export function eachMonth(from: string, to: string) {
 /** Open while the month runs; then closed until payouts cover what was owed, paid after. */
 export const statementStatus = (closed: boolean, owedCents: number, paidCents: number): StatementStatus =>
   !closed ? 'open' : paidCents >= owedCents ? 'paid' : 'closed';
+
+/** The statement's rows as CSV cells: one per lot, then the total (docs/owner.md, "Statements and payouts"). */
+export const STATEMENT_CSV_HEADER = [
+  'Lot',
+  ...STATEMENT_PARTS.map(({ label }) => label),
+  'Collected',
+  'Commission (deducted)',
+  'Adjustments',
+  'Payable',
+  'Cash at the gate',
+];

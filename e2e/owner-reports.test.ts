@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, eachDay } from '../core/time';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { previousMonth } from '../core/statements';
+import { addDays, eachDay, manilaDate } from '../core/time';
+import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -37,6 +38,8 @@ describe('owner dashboard and reports in the browser', () => {
       .locator('canvas')
       .waitFor();
     await page.getByTestId('lot-performance').first().waitFor();
+    // With the demo history's months of money, nothing may overflow a phone.
+    await saveScreens(page, 'owner-dashboard');
   });
 
   it('exports the daily rows as CSV and the report as a PDF', async () => {
@@ -69,5 +72,43 @@ describe('owner dashboard and reports in the browser', () => {
     await page.getByRole('table', { name: 'Occupancy by weekday and hour' }).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Occupancy' }).click();
     await page.getByRole('table', { name: 'Occupancy by weekday and hour' }).waitFor();
+  });
+
+  it('shows last month’s statement from the demo history; the super admin pays it and the owner sees it paid', async () => {
+    const month = previousMonth(manilaDate(Date.now()).slice(0, 7));
+    await page.goto(`${baseURL}/owner`);
+    await page.getByRole('link', { name: /Statements/ }).click();
+    await page.getByRole('heading', { name: 'Statements' }).waitFor();
+    await page.getByLabel('Month').fill(month);
+    await page.getByTestId('statement-status').getByText('Closed — payout due').waitFor();
+    expect(await page.getByTestId('statement-lot').count()).toBeGreaterThan(1);
+    const csv = await download('Export CSV');
+    expect(csv.name).toBe(`parkada-statement-${month}.csv`);
+    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe(
+      'Lot,Bookings,Extensions,Overstays,Walk-ins,Refunds,Collected,Commission (deducted),Adjustments,Payable,Cash at the gate',
+    );
+    const pdf = await download('Generate PDF');
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await saveScreens(page, 'owner-statement');
+
+    const admin = await newPhonePage(browser);
+    await signIn(admin, baseURL, 'admin@parkada.ph', 'parkada-demo');
+    await admin.goto(`${baseURL}/admin/payouts?month=${month}`);
+    await admin.getByRole('heading', { name: 'Owner Payouts' }).waitFor();
+    const maria = admin.getByTestId('payout-owner').filter({ hasText: 'owner@parkada.ph' });
+    await maria.getByRole('button', { name: 'Record payout' }).click();
+    // A reference too short is refused by the server, nothing recorded.
+    await admin.getByLabel('Bank or e-wallet reference').fill('BDO');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Record payout' }).click();
+    await admin.getByRole('alert').getByText('at least 4 characters').waitFor();
+    await admin.getByLabel('Bank or e-wallet reference').fill('BDO-20261201-0042');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Record payout' }).click();
+    await maria.getByText('Paid', { exact: true }).waitFor();
+    await saveScreens(admin, 'admin-payouts');
+    await admin.context().close();
+
+    await page.reload();
+    await page.getByTestId('statement-status').getByText('Paid').waitFor();
+    await page.getByText('ref. BDO-20261201-0042').waitFor();
   });
 });

@@ -27,6 +27,7 @@ import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminApprovalsRouteImport } from './routes/_auth/admin/approvals'
 import { Route as AuthAdminAuditLogsRouteImport } from './routes/_auth/admin/audit-logs'
 import { Route as AuthAdminDashboardRouteImport } from './routes/_auth/admin/dashboard'
+import { Route as AuthAdminPayoutsRouteImport } from './routes/_auth/admin/payouts'
 import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin/settings'
 import { Route as AuthAdminUsersRouteImport } from './routes/_auth/admin/users'
 import { Route as AuthAttendantIndexRouteImport } from './routes/_auth/attendant/index'
@@ -38,6 +39,7 @@ import { Route as AuthOwnerDashboardRouteImport } from './routes/_auth/owner/das
 import { Route as AuthOwnerLotsRouteImport } from './routes/_auth/owner/lots'
 import { Route as AuthOwnerPricingRouteImport } from './routes/_auth/owner/pricing'
 import { Route as AuthOwnerReportsRouteImport } from './routes/_auth/owner/reports'
+import { Route as AuthOwnerStatementsRouteImport } from './routes/_auth/owner/statements'
 import { Route as AuthReceiptIdRouteImport } from './routes/_auth/receipt.$id'
 import { Route as AuthReservationIdRouteImport } from './routes/_auth/reservation.$id'
 import { Route as AuthWalletStatementRouteImport } from './routes/_auth/wallet_.statement'
@@ -131,6 +133,11 @@ const AuthAdminDashboardRoute = AuthAdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminPayoutsRoute = AuthAdminPayoutsRouteImport.update({
+  id: '/payouts',
+  path: '/payouts',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminSettingsRoute = AuthAdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -186,6 +193,11 @@ const AuthOwnerReportsRoute = AuthOwnerReportsRouteImport.update({
   path: '/reports',
   getParentRoute: () => AuthOwnerRoute,
 } as any)
+const AuthOwnerStatementsRoute = AuthOwnerStatementsRouteImport.update({
+  id: '/statements',
+  path: '/statements',
+  getParentRoute: () => AuthOwnerRoute,
+} as any)
 const AuthReceiptIdRoute = AuthReceiptIdRouteImport.update({
   id: '/receipt/$id',
   path: '/receipt/$id',
@@ -219,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/payouts': typeof AuthAdminPayoutsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
@@ -228,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/owner/lots': typeof AuthOwnerLotsRoute
   '/owner/pricing': typeof AuthOwnerPricingRoute
   '/owner/reports': typeof AuthOwnerReportsRoute
+  '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
@@ -249,6 +263,7 @@ export interface FileRoutesByTo {
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/admin/payouts': typeof AuthAdminPayoutsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
@@ -258,6 +273,7 @@ export interface FileRoutesByTo {
   '/owner/lots': typeof AuthOwnerLotsRoute
   '/owner/pricing': typeof AuthOwnerPricingRoute
   '/owner/reports': typeof AuthOwnerReportsRoute
+  '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
@@ -284,6 +300,7 @@ export interface FileRoutesById {
   '/_auth/admin/approvals': typeof AuthAdminApprovalsRoute
   '/_auth/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/_auth/admin/dashboard': typeof AuthAdminDashboardRoute
+  '/_auth/admin/payouts': typeof AuthAdminPayoutsRoute
   '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/admin/users': typeof AuthAdminUsersRoute
   '/_auth/attendant/scan': typeof AuthAttendantScanRoute
@@ -293,6 +310,7 @@ export interface FileRoutesById {
   '/_auth/owner/lots': typeof AuthOwnerLotsRoute
   '/_auth/owner/pricing': typeof AuthOwnerPricingRoute
   '/_auth/owner/reports': typeof AuthOwnerReportsRoute
+  '/_auth/owner/statements': typeof AuthOwnerStatementsRoute
   '/_auth/receipt/$id': typeof AuthReceiptIdRoute
   '/_auth/reservation/$id': typeof AuthReservationIdRoute
   '/_auth/wallet_/statement': typeof AuthWalletStatementRoute
@@ -319,6 +337,7 @@ export interface FileRouteTypes {
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
+    | '/admin/payouts'
     | '/admin/settings'
     | '/admin/users'
     | '/attendant/scan'
@@ -328,6 +347,7 @@ export interface FileRouteTypes {
     | '/owner/lots'
     | '/owner/pricing'
     | '/owner/reports'
+    | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
     | '/wallet/statement'
@@ -349,6 +369,7 @@ export interface FileRouteTypes {
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
+    | '/admin/payouts'
     | '/admin/settings'
     | '/admin/users'
     | '/attendant/scan'
@@ -358,6 +379,7 @@ export interface FileRouteTypes {
     | '/owner/lots'
     | '/owner/pricing'
     | '/owner/reports'
+    | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
     | '/wallet/statement'
@@ -383,6 +405,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/approvals'
     | '/_auth/admin/audit-logs'
     | '/_auth/admin/dashboard'
+    | '/_auth/admin/payouts'
     | '/_auth/admin/settings'
     | '/_auth/admin/users'
     | '/_auth/attendant/scan'
@@ -392,6 +415,7 @@ export interface FileRouteTypes {
     | '/_auth/owner/lots'
     | '/_auth/owner/pricing'
     | '/_auth/owner/reports'
+    | '/_auth/owner/statements'
     | '/_auth/receipt/$id'
     | '/_auth/reservation/$id'
     | '/_auth/wallet_/statement'
@@ -536,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminDashboardRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/payouts': {
+      id: '/_auth/admin/payouts'
+      path: '/payouts'
+      fullPath: '/admin/payouts'
+      preLoaderRoute: typeof AuthAdminPayoutsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/settings': {
       id: '/_auth/admin/settings'
       path: '/settings'
@@ -613,6 +644,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOwnerReportsRouteImport
       parentRoute: typeof AuthOwnerRoute
     }
+    '/_auth/owner/statements': {
+      id: '/_auth/owner/statements'
+      path: '/statements'
+      fullPath: '/owner/statements'
+      preLoaderRoute: typeof AuthOwnerStatementsRouteImport
+      parentRoute: typeof AuthOwnerRoute
+    }
     '/_auth/receipt/$id': {
       id: '/_auth/receipt/$id'
       path: '/receipt/$id'
@@ -641,6 +679,7 @@ interface AuthAdminRouteChildren {
   AuthAdminApprovalsRoute: typeof AuthAdminApprovalsRoute
   AuthAdminAuditLogsRoute: typeof AuthAdminAuditLogsRoute
   AuthAdminDashboardRoute: typeof AuthAdminDashboardRoute
+  AuthAdminPayoutsRoute: typeof AuthAdminPayoutsRoute
   AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminUsersRoute: typeof AuthAdminUsersRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
@@ -650,6 +689,7 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminApprovalsRoute: AuthAdminApprovalsRoute,
   AuthAdminAuditLogsRoute: AuthAdminAuditLogsRoute,
   AuthAdminDashboardRoute: AuthAdminDashboardRoute,
+  AuthAdminPayoutsRoute: AuthAdminPayoutsRoute,
   AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminUsersRoute: AuthAdminUsersRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
@@ -678,6 +718,7 @@ interface AuthOwnerRouteChildren {
   AuthOwnerLotsRoute: typeof AuthOwnerLotsRoute
   AuthOwnerPricingRoute: typeof AuthOwnerPricingRoute
   AuthOwnerReportsRoute: typeof AuthOwnerReportsRoute
+  AuthOwnerStatementsRoute: typeof AuthOwnerStatementsRoute
   AuthOwnerIndexRoute: typeof AuthOwnerIndexRoute
 }
 
@@ -686,6 +727,7 @@ const AuthOwnerRouteChildren: AuthOwnerRouteChildren = {
   AuthOwnerLotsRoute: AuthOwnerLotsRoute,
   AuthOwnerPricingRoute: AuthOwnerPricingRoute,
   AuthOwnerReportsRoute: AuthOwnerReportsRoute,
+  AuthOwnerStatementsRoute: AuthOwnerStatementsRoute,
   AuthOwnerIndexRoute: AuthOwnerIndexRoute,
 }
 

@@ -1,6 +1,7 @@
 import { Label } from 'radix-ui';
 import type { ComponentProps, ReactNode, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { manilaDate } from '../../../core/time';
 
 const control = 'h-10 rounded-lg border border-border bg-card px-3 text-foreground placeholder:text-muted-foreground';
 
@@ -35,4 +36,17 @@ export function Field({ label, htmlFor, hint, children }: { label: string; htmlF
 /** A Manila arrival time on the quarter hour (`datetime-local`; an emptied field keeps the last value). */
 export const ArrivalInput = ({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) => (
   <Input id={id} type="datetime-local" step={900} value={value} onChange={(e) => e.target.value && onChange(e.target.value)} />
+);
+
+/** A Manila month (`YYYY-MM`) up to this one; an emptied field changes nothing. */
+export const MonthField = ({ id, value, onPick }: { id: string; value: string; onPick: (month: string) => void }) => (
+  <Field label="Month" htmlFor={id}>
+    <Input
+      id={id}
+      type="month"
+      value={value}
+      max={manilaDate(Date.now()).slice(0, 7)}
+      onChange={(e) => e.target.value && onPick(e.target.value)}
+    />
+  </Field>
 );

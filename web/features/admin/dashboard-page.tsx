@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Download, Settings } from 'lucide-react';
+import { Banknote, Download, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
@@ -45,8 +45,13 @@ export function AdminDashboardPage() {
     <main className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Super Admin Dashboard</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <ExportDataButton />
+          <Button variant="outline" asChild>
+            <Link to="/admin/payouts">
+              <Banknote className="h-4 w-4" /> Payouts
+            </Link>
+          </Button>
           <Button variant="outline" asChild>
             <Link to="/admin/settings">
               <Settings className="h-4 w-4" /> Settings

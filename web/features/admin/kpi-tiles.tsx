@@ -22,7 +22,7 @@ export function KpiTiles() {
           {value === undefined ? (
             <div className="mt-1 h-8 animate-pulse rounded bg-muted" />
           ) : (
-            <p className="mt-1 text-2xl font-bold">{value}</p>
+            <p className="mt-1 break-words text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
           )}
         </Card>
       ))}

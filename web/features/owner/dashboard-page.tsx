@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Settings } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Receipt, Settings } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatPeso } from '../../../core/money';
 import { TREND_RANGES, type TrendRange } from '../../../core/owner-figures';
@@ -123,6 +123,7 @@ const QUICK_ACTIONS = [
   { to: '/owner/lots', label: 'Add New Lot', summary: 'Submit a lot for approval', Icon: Plus },
   { to: '/settings', label: 'Manage Settings', summary: 'Your account and preferences', Icon: Settings },
   { to: '/owner/reports', label: 'View Reports', summary: 'Revenue, occupancy, customers', Icon: BarChart3 },
+  { to: '/owner/statements', label: 'Statements', summary: 'What Parkada owes you, month by month', Icon: Receipt },
 ] as const;
 
 /** Owner Dashboard, how the business is doing: today's figures, the revenue trend and each lot's performance. */
@@ -161,9 +162,9 @@ export function OwnerDashboardPage() {
         <LotPerformance />
       </div>
       <DynamicPricingPanel lotId={lotId || undefined} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {QUICK_ACTIONS.map(({ to, label, summary, Icon }) => (
-          <Link key={to} to={to} className="group">
+          <Link key={to} to={to} className="group min-w-0">
             <Card className="flex items-center gap-3 p-4 transition-colors group-hover:bg-muted">
               <Icon className="h-6 w-6 shrink-0 text-brand" aria-hidden />
               <div className="min-w-0">

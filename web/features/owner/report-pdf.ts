@@ -2,53 +2,19 @@
  * Generate PDF: the report on screen as an A4 document with the same numbers. Loaded on the click
  * (pdf-lib is large), so neither the reports screen nor anyone else downloads it before.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDateTime } from '../../../core/time';
 import { dayStatus } from '../../../core/owner-figures';
 import type { OwnerCustomers, OwnerReport } from '../../lib/owner-figures';
+import { pdfPesos as pesos, pdfWriter } from '../../lib/pdf-writer';
 import { changeText, hourLabel, hours, percent } from './figures-format';
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-const LINE = 15;
-
-/** The standard PDF fonts write only Windows-1252: the peso sign becomes "PHP", anything else unknown a "?". */
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF•–—·]/g, '?');
-const pesos = (cents: number) => `PHP ${(cents / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export async function reportPdf(
   report: OwnerReport,
   customers: OwnerCustomers,
   about: { location: string; generatedAt: Date },
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Parkada report ${report.filter.from} to ${report.filter.to}`);
-  pdf.setProducer('Parkada');
-  const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
-
-  let page: PDFPage = pdf.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const room = (lines: number) => {
-    if (y - lines * LINE >= MARGIN) return;
-    page = pdf.addPage(A4);
-    y = A4[1] - MARGIN;
-  };
-  const text = (value: string, x: number, font: PDFFont = regular, size = 10) =>
-    page.drawText(printable(value), { x: MARGIN + x, y, size, font, color: rgb(0.1, 0.1, 0.12) });
-  const line = (cells: [string, number][], font: PDFFont = regular) => {
-    room(1);
-    for (const [value, x] of cells) text(value, x, font);
-    y -= LINE;
-  };
-  const heading = (title: string) => {
-    room(3);
-    y -= 8;
-    text(title, 0, bold, 13);
-    y -= LINE + 2;
-  };
-
-  text('Parkada — Reports & Analytics', 0, bold, 18);
-  y -= 24;
+  const { title, line, heading, bold, save } = await pdfWriter(`Parkada report ${report.filter.from} to ${report.filter.to}`);
+  title('Parkada — Reports & Analytics');
   line([[`Location: ${about.location}`, 0]]);
   line([
     [
@@ -86,18 +52,18 @@ export async function reportPdf(
     );
   header();
   for (const day of report.daily) {
-    if (y - LINE < MARGIN) {
-      room(2);
-      header();
-    }
-    line([
-      [day.date, columns[0]],
-      [pesos(day.revenue), columns[1]],
-      [percent(day.occupancy), columns[2]],
-      [String(day.bookings), columns[3]],
-      [hours(day.avgDuration), columns[4]],
-      [dayStatus(day.occupancy), columns[5]],
-    ]);
+    line(
+      [
+        [day.date, columns[0]],
+        [pesos(day.revenue), columns[1]],
+        [percent(day.occupancy), columns[2]],
+        [String(day.bookings), columns[3]],
+        [hours(day.avgDuration), columns[4]],
+        [dayStatus(day.occupancy), columns[5]],
+      ],
+      undefined,
+      header,
+    );
   }
 
   heading('Revenue Breakdown');
@@ -146,5 +112,5 @@ export async function reportPdf(
       [pesos(customer.spend), 300],
     ]);
 
-  return (await pdf.save()) as Uint8Array<ArrayBuffer>;
+  return save();
 }

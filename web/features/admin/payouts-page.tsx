@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { formatPeso } from '../../../core/money';
+import { previousMonth } from '../../../core/statements';
+import { manilaDate } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, Input, MonthField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
+import { STATUS_LABELS } from '../owner/statements-page';
+
+type Owner = PayoutsOverview['owners'][number];
+
+/** The super admin's payouts: what each owner is owed for a month, what was sent, and recording a transfer (audited). */
+export function AdminPayoutsPage() {
+  const search = useSearch({ from: '/_auth/admin/payouts' });
+  const navigate = useNavigate({ from: '/admin/payouts' });
+  const today = manilaDate(Date.now());
+  // Last month is the one to pay; this month is still open.
+  const month = search.month ?? previousMonth(today.slice(0, 7));
+  const { data, isError, error } = useQuery(payoutsQuery(month));
+  const [paying, setPaying] = useState<Owner | null>(null);
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="h-4 w-4" /> Back to Dashboard
+      </Link>
+      <h1 className="text-3xl font-bold">Owner Payouts</h1>
+      <Card className="flex flex-wrap items-end gap-4 p-4 sm:p-6">
+        <MonthField id="payout-month" value={month} onPick={(picked) => navigate({ search: { month: picked }, replace: true })} />
+        {data && !data.closed && <p className="text-sm text-muted-foreground">This month is still open: owners are paid once it closes.</p>}
+      </Card>
+      {isError ? <p className="text-destructive">{error.message}</p> : null}
+      {data && (
+        <Card className="p-4 sm:p-6">
+          {data.owners.length === 0 ? (
+            <p className="text-muted-foreground">No owner has a lot yet.</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {data.owners.map((owner) => (
+                <li key={owner.ownerId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="payout-owner">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{owner.name}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {owner.email} · {owner.lots} lot{owner.lots === 1 ? '' : 's'}
+                    </p>
+                    <p className="text-sm">
+                      Owed {formatPeso(owner.owedCents)} · paid {formatPeso(owner.paidCents)} ·{' '}
+                      <span className="font-medium">due {formatPeso(owner.dueCents)}</span>
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <span className={cn('rounded-full px-3 py-1 text-xs font-medium', STATUS_LABELS[owner.status].tone)}>
+                      {STATUS_LABELS[owner.status].label}
+                    </span>
+                    <Button size="sm" disabled={!data.closed || owner.dueCents <= 0} onClick={() => setPaying(owner)}>
+                      Record payout
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
+      {paying && <PayoutDialog owner={paying} month={month} today={today} onDone={() => setPaying(null)} />}
+    </main>
+  );
+}
+
+function PayoutDialog({ owner, month, today, onDone }: { owner: Owner; month: string; today: string; onDone: () => void }) {
+  const record = useRecordPayout();
+  const [amount, setAmount] = useState((owner.dueCents / 100).toFixed(2));
+  const [paidOn, setPaidOn] = useState(today);
+  const [reference, setReference] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate(
+      { ownerId: owner.ownerId, month, amountCents: Math.round(Number(amount) * 100), paidOn, reference },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Payout Recorded',
+            description: `${formatPeso(Math.round(Number(amount) * 100))} to ${owner.name} for ${month}.`,
+          });
+          onDone();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onDone()} title={`Pay ${owner.name} for ${month}`}>
+      <form onSubmit={submit} className="space-y-4">
+        <p className="text-sm text-muted-foreground">
+          Record the transfer you made. {formatPeso(owner.dueCents)} is due; the payout is audited and shown to the owner.
+        </p>
+        <Field label="Amount (pesos)" htmlFor="payout-amount">
+          <Input id="payout-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />
+        </Field>
+        <Field label="Paid on" htmlFor="payout-date">
+          <Input id="payout-date" type="date" value={paidOn} max={today} onChange={(e) => setPaidOn(e.target.value)} required />
+        </Field>
+        <Field label="Bank or e-wallet reference" htmlFor="payout-reference">
+          <Input id="payout-reference" value={reference} onChange={(e) => setReference(e.target.value)} required />
+        </Field>
+        {record.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {record.error.message}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={record.isPending}>
+            Record payout
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

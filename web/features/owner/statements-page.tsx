@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Download, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { csvPesos, toCsv } from '../../../core/csv';
+import { formatPeso } from '../../../core/money';
+import { formatBasisPoints } from '../../../core/platform-settings';
+import { STATEMENT_CSV_HEADER, STATEMENT_PARTS, type StatementStatus } from '../../../core/statements';
+import { formatDateTime, manilaDate } from '../../../core/time';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
+import { MonthField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast-store';
+import { downloadFile } from '../../lib/download';
+import { ownerStatementQuery, type OwnerStatement } from '../../lib/statements';
+
+export const STATUS_LABELS: Record<StatementStatus, { label: string; tone: string }> = {
+  open: { label: 'Open — the month so far', tone: 'bg-muted text-foreground' },
+  closed: { label: 'Closed — payout due', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100' },
+  paid: { label: 'Paid', tone: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100' },
+};
+
+type Line = OwnerStatement['lots'][number];
+const cells = (
+  row: Pick<
+    Line,
+    (typeof STATEMENT_PARTS)[number]['part'] | 'collectedCents' | 'commissionCents' | 'adjustmentsCents' | 'payableCents' | 'cashCents'
+  >,
+) => [
+  ...STATEMENT_PARTS.map(({ part }) => row[part]),
+  row.collectedCents,
+  row.commissionCents,
+  row.adjustmentsCents,
+  row.payableCents + row.adjustmentsCents,
+  row.cashCents,
+];
+
+/** The owner's monthly statements: what the platform collected for each lot, keeps, and owes them (docs/owner.md). */
+export function OwnerStatementsPage() {
+  const search = useSearch({ from: '/_auth/owner/statements' });
+  const navigate = useNavigate({ from: '/owner/statements' });
+  const month = search.month ?? manilaDate(Date.now()).slice(0, 7);
+  const { data, isError, error, isFetching } = useQuery(ownerStatementQuery(month));
+  const [making, setMaking] = useState(false);
+  const fileName = (ext: string) => `parkada-statement-${month}.${ext}`;
+
+  const exportCsv = () =>
+    data &&
+    downloadFile(
+      fileName('csv'),
+      toCsv([
+        STATEMENT_CSV_HEADER,
+        ...data.lots.map((lot) => [lot.name, ...cells(lot).map(csvPesos)]),
+        ['Total', ...cells(data.total).map(csvPesos)],
+      ]),
+    );
+  const generatePdf = async () => {
+    if (!data) return;
+    setMaking(true);
+    try {
+      const { statementPdf } = await import('./statement-pdf');
+      downloadFile(fileName('pdf'), await statementPdf(data, new Date()), 'application/pdf');
+    } catch (failure) {
+      toast({ title: 'PDF Not Made', description: failure instanceof Error ? failure.message : 'Try again.', variant: 'destructive' });
+    } finally {
+      setMaking(false);
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Statements</h1>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={exportCsv} disabled={!data}>
+            <Download className="h-4 w-4" aria-hidden /> Export CSV
+          </Button>
+          <Button onClick={generatePdf} disabled={!data || making}>
+            <FileText className="h-4 w-4" aria-hidden /> Generate PDF
+          </Button>
+        </div>
+      </div>
+      <Card className="flex flex-wrap items-end gap-4 p-4 sm:p-6">
+        <MonthField id="statement-month" value={month} onPick={(picked) => navigate({ search: { month: picked }, replace: true })} />
+        {data && (
+          <p className="text-sm text-muted-foreground">
+            {data.status === 'open' ? `So far, as of ${formatDateTime(data.asOf)}` : `Closed and frozen ${formatDateTime(data.asOf)}`} ·
+            commission {formatBasisPoints(data.commissionBasisPoints)}
+          </p>
+        )}
+      </Card>
+      {isError ? <p className="text-destructive">{error.message}</p> : null}
+      {data && <Statement statement={data} faded={isFetching} />}
+    </main>
+  );
+}
+
+function Statement({ statement, faded }: { statement: OwnerStatement; faded: boolean }) {
+  const status = STATUS_LABELS[statement.status];
+  const due = statement.total.owedCents - statement.paidCents;
+  return (
+    <div className={cn('space-y-6', faded && 'opacity-70')}>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Collected for you" value={formatPeso(statement.total.collectedCents)} />
+        <Figure label="Owed to you" value={formatPeso(statement.total.owedCents)} />
+        <Figure
+          label={statement.status === 'open' ? 'Paid so far' : due > 0 ? 'Still due' : 'Paid'}
+          value={formatPeso(statement.status === 'closed' ? due : statement.paidCents)}
+        />
+        <Figure label="Cash you took at the gate" value={formatPeso(statement.total.cashCents)} />
+      </div>
+      <Card className="p-4 sm:p-6">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">By lot</h2>
+          <span className={cn('rounded-full px-3 py-1 text-sm font-medium', status.tone)} data-testid="statement-status">
+            {status.label}
+          </span>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[56rem] text-sm">
+            <caption className="sr-only">Statement by lot</caption>
+            <thead>
+              <tr className="border-b border-border text-left text-muted-foreground">
+                {STATEMENT_CSV_HEADER.map((title, i) => (
+                  <th key={title} scope="col" className={cn('py-2 pr-3 font-medium', i > 0 && 'text-right')}>
+                    {title}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {statement.lots.map((lot) => (
+                <tr key={lot.lotId} className="border-b border-border" data-testid="statement-lot">
+                  <th scope="row" className="py-2 pr-3 text-left font-medium">
+                    {lot.name}
+                  </th>
+                  {cells(lot).map((cents, i) => (
+                    <td key={STATEMENT_CSV_HEADER[i + 1]} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                      {formatPeso(cents)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              <tr className="font-semibold">
+                <th scope="row" className="py-2 pr-3 text-left">
+                  Total
+                </th>
+                {cells(statement.total).map((cents, i) => (
+                  <td key={STATEMENT_CSV_HEADER[i + 1]} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                    {formatPeso(cents)}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p className="mt-4 text-sm text-muted-foreground">
+          Collected is what drivers paid through Parkada (their wallets), refunds deducted. Payable is that less the platform's commission
+          plus any adjustment for money of earlier months that changed after their statements closed. Cash taken at the gate is yours
+          already and shown for your records.
+        </p>
+      </Card>
+      <Card className="p-4 sm:p-6">
+        <h2 className="mb-3 text-lg font-semibold">Payouts</h2>
+        {statement.payouts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {statement.status === 'open' ? 'A month is paid out after it closes.' : 'No payout recorded for this month yet.'}
+          </p>
+        ) : (
+          <ul className="space-y-2">
+            {statement.payouts.map((payout) => (
+              <li key={payout.id} className="flex flex-wrap justify-between gap-2 text-sm">
+                <span>
+                  {payout.paidOn} · ref. {payout.reference}
+                </span>
+                <span className="font-medium tabular-nums">{formatPeso(payout.amountCents)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm text-muted-foreground">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
+    </Card>
+  );
+}
