@@ -48,6 +48,19 @@ export const openWeekMask = (hours: LotHours) =>
       .join(''),
   ).join('');
 
+/** The slot-seconds the lots offer in their open hours over the Manila days `from` to `to`. */
+export function openSlotSeconds(lots: OccupancyLot[], from: string, to: string) {
+  const firstWeekday = new Date(`${from}T00:00:00Z`).getUTCDay();
+  const days = eachDay(from, to).length;
+  return lots.reduce((total, lot) => {
+    const mask = openWeekMask(lot.hours);
+    const openOn = (weekday: number) => mask.slice(24 * weekday, 24 * weekday + 24).split('1').length - 1;
+    let hours = 0;
+    for (let day = 0; day < days; day++) hours += openOn((firstWeekday + day) % 7);
+    return total + hours * lot.slots * 3600;
+  }, 0);
+}
+
 /** Slot-hours: `booked` of `available`, both in slot-seconds. */
 export type Tally = { booked: number; available: number };
 

@@ -204,6 +204,25 @@ export function rolledStayHours(db: DB, scope: LotScope, days: Days) {
      GROUP BY lot_id, hour / 86400`);
 }
 
+/**
+ * The slot-seconds the rollup's stays held in the lots' open hours over whole days, summed in SQL:
+ * each lot's open hours are its week mask (`openWeekMask`: 24 characters a weekday from Sunday), and
+ * a Manila clock day's weekday is (days since the epoch + 4) mod 7, 1 January 1970 being a Thursday.
+ */
+export function heldInOpenHoursQuery(db: DB, days: Days, masks: { lotId: string; mask: string }[]) {
+  const { from, to } = windowOfDays(days);
+  const [fromS, toS] = [from.getTime() / 1000 + MANILA_OFFSET_S, to.getTime() / 1000 + MANILA_OFFSET_S];
+  if (!masks.length) return db.all<{ seconds: number | null }>(sql`SELECT NULL AS seconds`);
+  return db.all<{ seconds: number | null }>(sql`
+    WITH masks(lot_id, mask) AS (VALUES ${sql.join(
+      masks.map(({ lotId, mask }) => sql`(${lotId}, ${mask})`),
+      sql`, `,
+    )})
+    SELECT sum(s.seconds) AS seconds FROM lot_stay_hours s JOIN masks m ON m.lot_id = s.lot_id
+     WHERE s.hour >= ${fromS} AND s.hour < ${toS}
+       AND substr(m.mask, 1 + ((s.hour / 86400 + 4) % 7) * 24 + (s.hour % 86400) / 3600, 1) = '1'`);
+}
+
 export function staySpans(rolled: { lotId: string; hours: string }[], inside: StaySpan[]) {
   const spans: StaySpan[] = [];
   for (const { lotId, hours } of rolled)

@@ -7,6 +7,8 @@ import { lotHours } from '../../core/lot-json';
 import {
   changePercent,
   eachOpenHour,
+  openSlotSeconds,
+  openWeekMask,
   maskEmail,
   occupancyPercent,
   previousPeriod,
@@ -33,6 +35,7 @@ import {
   customerFigures,
   moneyOfDays,
   moneyParts,
+  heldInOpenHoursQuery,
   rolledStayHours,
   moneyByLot,
   moneyTotal,
@@ -156,43 +159,48 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
 export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter, now = new Date()) {
   const { from, to } = filter;
   const before = previousPeriod(from, to);
-  const whole = { from: before.from, to };
-  // The lots, and one round trip to D1 for every figure of the report.
-  const [lotRows, [parts, moneyBefore, booked, rolled, inside]] = await Promise.all([
-    listLotsOwnedBy(db, scope.ownerId),
-    readTogether(db, [
-      moneyParts(db, scope, { from, to }),
-      moneyByLot(db, scope, before),
-      bookingDays(db, scope, whole, STAY_LENGTH_BOUNDS),
-      rolledStayHours(db, scope, whole),
-      stayHours(db, scope, windowOfDays(whole), now, true),
-    ]),
+  const lots = scopeLots(scope, await listLotsOwnedBy(db, scope.ownerId));
+  // One round trip to D1 for every figure of the report; the previous period's occupancy is one sum.
+  const [parts, moneyBefore, booked, rolled, inside, heldBefore] = await readTogether(db, [
+    moneyParts(db, scope, { from, to }),
+    moneyByLot(db, scope, before),
+    bookingDays(db, scope, { from: before.from, to }, STAY_LENGTH_BOUNDS),
+    rolledStayHours(db, scope, { from, to }),
+    stayHours(db, scope, windowOfDays({ from: before.from, to }), now, true),
+    heldInOpenHoursQuery(
+      db,
+      before,
+      lots.map((lot) => ({ lotId: lot.id, mask: openWeekMask(lot.hours) })),
+    ),
   ]);
-  const [lots, money, spans] = [scopeLots(scope, lotRows), moneyOfDays(parts), staySpans(rolled, inside)];
+  const money = moneyOfDays(parts);
 
   const revenueOf = money.byDay;
   const bookingsOf = new Map(booked.map((row) => [row.day, row]));
-  // Occupancy per day over both periods, and per weekday (0 = Sunday) × clock hour over the report's days.
+  // Occupancy per day, and per weekday (0 = Sunday) × clock hour, over the report's days.
   const days = new Map<string, Tally>();
   const grid: Tally[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, emptyTally));
-  eachOpenHour(lots, spans, before.from, to, (hour) => {
+  eachOpenHour(lots, staySpans(rolled, inside), from, to, (hour) => {
     addTo(days, hour.day, hour);
-    if (hour.day < from) return;
     grid[hour.weekday][hour.hour].booked += hour.booked;
     grid[hour.weekday][hour.hour].available += hour.available;
   });
+  // The previous period: the rollup's sum, and walk-ins still inside that entered before the report's days.
+  const previousTally: Tally = { booked: heldBefore[0]?.seconds ?? 0, available: openSlotSeconds(lots, before.from, before.to) };
+  const earlyInside = inside.filter((span) => span.startHour < Date.parse(`${from}T00:00:00Z`) / 1000);
+  if (earlyInside.length) eachOpenHour(lots, earlyInside, before.from, before.to, (hour) => (previousTally.booked += hour.booked));
   const dayFigures = (day: string) => {
     const tally = days.get(day) ?? emptyTally();
     const booked = bookingsOf.get(day);
     return { date: day, revenue: revenueOf.get(day) ?? 0, tally, bookings: booked?.bookings ?? 0, seconds: booked?.seconds ?? 0 };
   };
-  const period = (days: string[], revenue: number) => {
+  const period = (days: string[], revenue: number, tally?: Tally) => {
     const rows = days.map(dayFigures);
     const bookings = sumBy(rows, (row) => row.bookings);
+    const occupied = tally ?? { booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) };
     return {
       totalRevenue: revenue,
-      avgOccupancy:
-        occupancyPercent({ booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) }) ?? 0,
+      avgOccupancy: occupancyPercent(occupied) ?? 0,
       totalBookings: bookings,
       avgDuration: avgHours(
         sumBy(rows, (row) => row.seconds),
@@ -208,6 +216,7 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     period(
       eachDay(before.from, before.to),
       sumBy(moneyBefore, (row) => row.cents),
+      previousTally,
     ),
   ];
   const reportDays = booked.filter((row) => row.day >= from);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHARGE_KINDS, RESERVATION_STATUSES } from '../../core/booking';
-import { eachOpenHour, STAY_LENGTH_BOUNDS, type StaySpan } from '../../core/owner-figures';
+import { eachOpenHour, openWeekMask, STAY_LENGTH_BOUNDS, type StaySpan } from '../../core/owner-figures';
 import { addDays, DAY_MS, manilaDateStart } from '../../core/time';
 import { GATE_PAYMENT_METHODS } from '../../core/wallet';
 import { newId } from '../db/ids';
@@ -12,6 +12,7 @@ import {
   bookingDays,
   bookingsByDay,
   moneyByLot,
+  heldInOpenHoursQuery,
   moneyTotal,
   rolledStayHours,
   stayHours,
@@ -275,6 +276,10 @@ async function rollups(lotId: string) {
   };
 }
 
+const OFFICE_HOURS = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, { open: '08:00', close: '18:00' }]),
+);
+
 /** A range of whole Manila days in or around the writes. */
 const days = fc
   .record({ first: fc.integer({ min: -2, max: 16 }), length: fc.integer({ min: 1, max: 10 }) })
@@ -298,6 +303,17 @@ async function expectReadsEqualRecords({ ownerId, lotId }: Fixtures, range: Days
   };
   const rolled = staySpans(await rolledStayHours(db(), scope, range), await stayHours(db(), scope, window, now, true));
   expect(await held(rolled)).toEqual(await held(await stayHours(db(), scope, window, now)));
+  // The previous period's one sum, in a lot's open hours only (weekdays 08:00–18:00 here).
+  const office = { id: lotId, slots: 1, hours: OFFICE_HOURS };
+  const inOpenHours = (spans: StaySpan[]) => {
+    let booked = 0;
+    eachOpenHour([office], spans, range.from, range.to, (hour) => (booked += hour.booked));
+    return booked;
+  };
+  const [summed] = await heldInOpenHoursQuery(db(), range, [{ lotId, mask: openWeekMask(OFFICE_HOURS) }]);
+  expect((summed?.seconds ?? 0) + inOpenHours(await stayHours(db(), scope, window, now, true))).toBe(
+    inOpenHours(await stayHours(db(), scope, window, now)),
+  );
 }
 
 describe('lot rollups', () => {
