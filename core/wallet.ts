@@ -69,12 +69,23 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const CHECKOUT_LIFE_MS = 30 * MINUTE_MS;
 
 /**
- * A refund of a top-up to its source: `requested` while the gateway is asked (the wallet already
- * debited), `pending` or `succeeded` as the gateway answered, `refused` when it said no (the money
- * went back to the wallet, and the attempt is not shown as a refund).
+ * A refund of a top-up to its source: `requested` while the gateway is asked, and after, while its
+ * answer was lost, until the gateway is asked again ("being confirmed"; the wallet already debited),
+ * `pending` or `succeeded` as the gateway answered, `refused` when it said no or the refund failed
+ * (the money went back to the wallet, and the attempt is not shown as a refund).
  */
 export const TOPUP_REFUND_STATUSES = ['requested', 'pending', 'succeeded', 'refused'] as const;
 export type TopupRefundStatus = (typeof TOPUP_REFUND_STATUSES)[number];
+
+/**
+ * How long a refund whose answer was lost waits before a gateway that shows no refund of ours means
+ * it never got there (and the money comes back): well past a request still on its way to it.
+ */
+export const REFUND_CONFIRMATION_GRACE_MS = 5 * MINUTE_MS;
+
+/** What the driver is told of a refund whose answer was lost, and of a `requested` one on its page. */
+export const REFUND_BEING_CONFIRMED =
+  'Your refund is being confirmed with PayMongo. The money stays out of your wallet until PayMongo confirms it, and comes back if the refund did not go through.';
 
 /** PayMongo's refund windows, in days from the date of payment, per method (docs/wallet.md). */
 export const TOPUP_REFUND_WINDOW_DAYS: Record<TopupMethod, number> = { gcash: 180, maya: 365, card: 60 };

@@ -3,7 +3,20 @@ import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
 import { createDb } from './db/client';
 import { freezeClosedMonths } from './owner/statements.service';
+import { confirmUnsettledRefunds } from './payments/refund-settlement';
 import { consumeLotTimers } from './reservations/lifecycle';
+
+/** A part of the daily Cron: its failure is logged, and never stops the other parts. */
+const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));
+
+/** The daily Cron: owners' closed months frozen, and refunds of top-ups still unsettled asked about. */
+function dailyWork(env: Bindings) {
+  const db = createDb(env.DB);
+  return Promise.all([
+    part('Freezing closed months', freezeClosedMonths(db)),
+    part('Confirming refunds of top-ups', confirmUnsettledRefunds(env, db)),
+  ]);
+}
 
 export { AttemptLimiter } from './auth/attempt-limiter';
 export { LotDurableObject } from './lot-object/lot-durable-object';
@@ -11,5 +24,5 @@ export { LotDurableObject } from './lot-object/lot-durable-object';
 export default {
   fetch: app.fetch,
   queue: (batch, env) => consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env),
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(freezeClosedMonths(createDb(env.DB))),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
 } satisfies ExportedHandler<Bindings, LotTimerMessage>;

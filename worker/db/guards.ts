@@ -10,3 +10,6 @@ export const abortUnlessChanged = (db: DB) =>
 
 /** True when a batch was aborted by `abortUnlessChanged`. */
 export const changedMeanwhile = (error: unknown) => violates(error, 'record_changed_meanwhile');
+
+/** Whether a batch's statement at `index` changed a row (a conditional update that found its state). */
+export const changed = (results: D1Result[], index: number) => (results[index]?.meta.changes ?? 0) > 0;

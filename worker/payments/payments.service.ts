@@ -4,23 +4,26 @@ import { manilaMidnight } from '../../core/time';
 import { CHECKOUT_LIFE_MS, TOPUP_METHOD_LABELS, topupTooLarge } from '../../core/wallet';
 import type { TopupInput } from '../../core/wallet-request';
 import { commit, statementOf, type DB } from '../db/client';
-import { paymentEvents, payments, type Payment } from '../db/schema';
+import { payments, type Payment } from '../db/schema';
+import { changed } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { refusal } from '../../core/refusal';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { afterCommit } from '../db/after-commit';
 import { notify } from '../notifications/notifications.data';
-import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
+import { ledgerInsert } from '../wallet/ledger';
 import { walletOf } from '../wallet/wallet.data';
 import {
   PAYMENT_UNAVAILABLE,
   paymentProvider,
   webhookEventSchema,
   type CheckoutState,
+  type PaymentEvent,
   type PaymentProvider,
-  type WebhookEvent,
 } from './provider';
+import { isReplay, recordEvent, type Settlement } from './payment-events.data';
+import { settleRefundEvent, type RefundOutcome } from './refund-settlement';
 import { createSandboxProvider } from './sandbox-provider';
 import { readSettings } from '../platform/settings.data';
 
@@ -118,6 +121,7 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
 
 export type WebhookOutcome =
   | { status: 'credited' | 'failed' | 'expired' | 'duplicate'; paymentId: string }
+  | RefundOutcome
   | { status: 'ignored'; event: string };
 
 /**
@@ -140,6 +144,7 @@ export async function settleFromWebhook(
   const parsed = webhookEventSchema.safeParse(payload);
   if (!parsed.success) throw refusal('invalid', 'Malformed webhook event.');
   const event = parsed.data;
+  if (event.type === 'refund.updated') return settleRefundEvent(db, provider, event);
   const named = event.paymentId ? eq(payments.id, event.paymentId) : eq(payments.providerIntentId, event.providerIntentId!);
   const [payment] = await db
     .select()
@@ -152,18 +157,7 @@ export async function settleFromWebhook(
   return event.type === 'payment.paid' ? credit(db, payment, event) : fail(db, payment, event);
 }
 
-/** What settled a payment: a webhook event (its id and type) or our look-up of its checkout (`lookup.…`). */
-type Settlement = { id: string; type: string };
-
-const recordEvent = (db: DB, event: Settlement, payment: Payment) =>
-  statementOf(db, db.insert(paymentEvents).values({ id: event.id, provider: payment.provider, paymentId: payment.id, type: event.type }));
-
-/** Whether a batch's statement at `index` changed a row (a conditional update that found its state). */
-const changed = (results: D1Result[], index: number) => (results[index]?.meta.changes ?? 0) > 0;
-
-const isReplay = (error: unknown) => ledgerFailure(error) === 'duplicate' || String(error).includes('payment_events');
-
-async function credit(db: DB, payment: Payment, event: Settlement & Pick<WebhookEvent, 'providerPaymentId'>): Promise<WebhookOutcome> {
+async function credit(db: DB, payment: Payment, event: Settlement & Pick<PaymentEvent, 'providerPaymentId'>): Promise<WebhookOutcome> {
   const completedAt = new Date().toISOString();
   try {
     await commit(db, [
@@ -238,7 +232,7 @@ async function endUnpaid(
   return { status, paymentId: payment.id };
 }
 
-const fail = (db: DB, payment: Payment, event: WebhookEvent) =>
+const fail = (db: DB, payment: Payment, event: PaymentEvent) =>
   endUnpaid(db, payment, event, 'failed', event.reason ?? 'The payment was declined.');
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { TopupMethod } from '../../core/wallet';
 import { signedAt, verifySignedAt } from './hmac';
-import { RefundRefused, type PaymentIntent, type PaymentProvider, type WebhookEvent } from './provider';
+import { RefundRefused, type PaymentIntent, type PaymentProvider, type RefundState, type WebhookEvent } from './provider';
 
 export const PAYMONGO_SIGNATURE_HEADER = 'Paymongo-Signature';
 export const PAYMONGO_API_URL = 'https://api.paymongo.com';
@@ -14,6 +14,8 @@ export const PAYMONGO_API_URL = 'https://api.paymongo.com';
 export const PAYMONGO_MINIMUM_CENTS = 2_000;
 /** An event signed longer ago than this is refused: a replay of an old request. */
 const TOLERANCE_SECONDS = 300;
+/** How long PayMongo is waited for: past it, a refund's answer counts as lost (docs/wallet.md). */
+const ANSWER_TIMEOUT_MS = 20_000;
 
 /** Our top-up methods as PayMongo names them in `payment_method_types`. */
 const METHOD_TYPES: Record<TopupMethod, string> = { gcash: 'gcash', maya: 'paymaya', card: 'card' };
@@ -30,6 +32,12 @@ export async function signPaymongoWebhook(secret: string, body: string, { live =
 /** A Payment as PayMongo's events and Checkout Sessions carry it: the parts this product reads. */
 type PaymongoPayment = { id?: unknown; attributes?: { amount?: unknown; status?: unknown; payment_intent_id?: unknown } };
 
+/** A Refund as PayMongo answers and sends it: the parts this product reads (`metadata` holds our ids). */
+type PaymongoRefund = {
+  id?: unknown;
+  attributes?: { amount?: unknown; status?: unknown; payment_id?: unknown; metadata?: { refund_id?: unknown } | null };
+};
+
 /** The parts of PayMongo's event envelope this product reads. */
 type PaymongoEvent = {
   data?: {
@@ -37,26 +45,46 @@ type PaymongoEvent = {
     attributes?: {
       type?: unknown;
       livemode?: unknown;
-      data?: PaymongoPayment & {
-        attributes?: { metadata?: { payment_id?: unknown } | null; payments?: PaymongoPayment[] };
-      };
+      data?: PaymongoPayment &
+        PaymongoRefund & {
+          attributes?: { metadata?: { payment_id?: unknown; refund_id?: unknown } | null; payments?: PaymongoPayment[] };
+        };
     };
   };
 };
 
 const paidIn = (payments: PaymongoPayment[] = []) => payments.filter((payment) => payment.attributes?.status === 'paid');
 
+/** A Refund's status as ours: anything but done or failed (`pending`, `processing`) is under way. */
+const refundStatusOf = (refund: PaymongoRefund) => {
+  const status = refund.attributes?.status;
+  return status === 'succeeded' || status === 'failed' ? status : 'pending';
+};
+
 /**
  * Our event for one of PayMongo's, or what to acknowledge and leave: a paid Checkout Session of ours
- * (`checkout_session.payment.paid`, which names our payment in its metadata), or a declined payment
- * (`payment.failed`, which holds a Payment naming the session's payment intent). Anything else, such
- * as `payment.paid` (the session's own event covers it), is acknowledged.
+ * (`checkout_session.payment.paid`, which names our payment in its metadata), a declined payment
+ * (`payment.failed`, which holds a Payment naming the session's payment intent), or a refund of ours
+ * that moved on (`payment.refund.updated`, which holds the Refund and our metadata). Anything else,
+ * such as `payment.paid` (the session's own event covers it), is acknowledged.
  */
 function eventOf(envelope: PaymongoEvent): WebhookEvent | { ignored: string } {
   const attributes = envelope.data?.attributes;
   const type = String(attributes?.type ?? 'unknown');
   const resource = attributes?.data;
   const id = String(envelope.data?.id ?? '');
+  // A refund made elsewhere (PayMongo's dashboard) carries no id of ours: acknowledged.
+  if (type === 'payment.refund.updated' && typeof resource?.attributes?.metadata?.refund_id === 'string') {
+    return {
+      id,
+      type: 'refund.updated',
+      refundId: resource.attributes.metadata.refund_id,
+      providerRefundId: String(resource.id ?? ''),
+      providerPaymentId: String(resource.attributes.payment_id ?? ''),
+      status: refundStatusOf(resource),
+      amountCents: Number(resource.attributes.amount ?? 0),
+    };
+  }
   if (type === 'payment.failed' && typeof resource?.attributes?.payment_intent_id === 'string') {
     return {
       id,
@@ -94,6 +122,7 @@ export function createPaymongoProvider(config: PaymongoConfig): PaymentProvider 
       method: init.method,
       headers: { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: init.method === 'POST' ? JSON.stringify({ data: { attributes: init.attributes } }) : undefined,
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     });
   return {
     name: 'paymongo',
@@ -147,11 +176,29 @@ export function createPaymongoProvider(config: PaymongoConfig): PaymentProvider 
       });
       if (res.status >= 400 && res.status < 500) throw new RefundRefused(await errorDetail(res));
       if (!res.ok) throw new Error(`PayMongo did not take the refund: ${res.status}`);
-      const refund = (await res.json()) as { data?: { id?: unknown; attributes?: { status?: unknown } } };
-      const status = refund.data?.attributes?.status;
+      const refund = ((await res.json()) as { data?: PaymongoRefund }).data ?? {};
+      const status = refundStatusOf(refund);
       if (status === 'failed') throw new RefundRefused('PayMongo could not refund this payment.');
-      if (typeof refund.data?.id !== 'string') throw new Error('PayMongo answered a refund without its id');
-      return { providerRefundId: refund.data.id, status: status === 'succeeded' ? 'succeeded' : 'pending' };
+      if (typeof refund.id !== 'string') throw new Error('PayMongo answered a refund without its id');
+      return { providerRefundId: refund.id, status };
+    },
+    /**
+     * `GET /v1/refunds/:id` for a refund PayMongo answered, else `GET /v1/refunds?payment_id=…` (List all
+     * Refunds), ours found by the refund id our request put in its metadata.
+     */
+    async refundState({ refundId, providerPaymentId, providerRefundId }): Promise<RefundState> {
+      const res = await call(
+        providerRefundId
+          ? `/v1/refunds/${encodeURIComponent(providerRefundId)}`
+          : `/v1/refunds?payment_id=${encodeURIComponent(providerPaymentId)}`,
+        { method: 'GET' },
+      );
+      if (!res.ok) throw new Error(`PayMongo did not show the refund: ${res.status}`);
+      const refunds = [((await res.json()) as { data?: PaymongoRefund | PaymongoRefund[] }).data ?? []].flat();
+      const ours = refunds.find((refund) =>
+        providerRefundId ? refund.id === providerRefundId : refund.attributes?.metadata?.refund_id === refundId,
+      );
+      return typeof ours?.id === 'string' ? { status: refundStatusOf(ours), providerRefundId: ours.id } : { status: 'absent' };
     },
     async chargeSaved() {
       throw new Error('PayMongo checkouts keep no method to charge again');

@@ -14,11 +14,11 @@ export type PaymentIntent = { paymentId: string; amountCents: number; method: To
 const ref = z.string().min(1).max(200);
 
 /**
- * A webhook event after its signature verified; `id` is the provider's event id (a replay repeats it).
- * It names our payment by its id, or, when the gateway's event cannot carry it (PayMongo's
- * `payment.failed` holds a Payment), by the checkout's payment intent.
+ * A payment's webhook event after its signature verified; `id` is the provider's event id (a replay
+ * repeats it). It names our payment by its id, or, when the gateway's event cannot carry it
+ * (PayMongo's `payment.failed` holds a Payment), by the checkout's payment intent.
  */
-export const webhookEventSchema = z
+const paymentEventSchema = z
   .object({
     id: ref,
     type: z.enum(['payment.paid', 'payment.failed']),
@@ -32,7 +32,22 @@ export const webhookEventSchema = z
     reason: z.string().max(500).optional(),
   })
   .refine((event) => event.paymentId || event.providerIntentId, 'The event names no payment.');
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+/** A refund of ours that changed at the gateway (PayMongo's `payment.refund.updated`), named by our id as the request's metadata carried it. */
+const refundEventSchema = z.object({
+  id: ref,
+  type: z.literal('refund.updated'),
+  refundId: z.string().min(1).max(100),
+  providerRefundId: ref,
+  providerPaymentId: ref,
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  amountCents: z.number().int().positive(),
+});
+
+export const webhookEventSchema = z.union([paymentEventSchema, refundEventSchema]);
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+export type RefundEvent = z.infer<typeof refundEventSchema>;
+export type WebhookEvent = PaymentEvent | RefundEvent;
 
 /** What the gateway says of a checkout when asked: paid (by which payment), or still open, or closed unpaid. */
 export type CheckoutState = { status: 'paid'; providerPaymentId: string; amountCents: number } | { status: 'open' } | { status: 'expired' };
@@ -41,6 +56,12 @@ export type RefundRequest = { paymentId: string; refundId: string; providerPayme
 
 /** The gateway accepted the refund: done, or under way (it settles on its own). */
 export type RefundAccepted = { providerRefundId: string; status: 'pending' | 'succeeded' };
+
+/** A refund of ours to look up at the gateway: our id (in its metadata), the payment it pays back, and the gateway's id once it answered one. */
+export type RefundLookup = { refundId: string; providerPaymentId: string; providerRefundId: string | null };
+
+/** How the gateway holds a refund of ours when asked: under way, done or failed, or `absent` (it has none of ours). */
+export type RefundState = { status: 'pending' | 'succeeded' | 'failed'; providerRefundId: string } | { status: 'absent' };
 
 /** The gateway answered the refund with a refusal (a 4xx and its reason), as opposed to not answering at all. */
 export class RefundRefused extends Error {
@@ -64,6 +85,8 @@ export interface PaymentProvider {
   checkoutState(providerRef: string): Promise<CheckoutState>;
   /** Pays a settled payment back to its source, whole; throws `RefundRefused` when the gateway says no. */
   refund(request: RefundRequest): Promise<RefundAccepted>;
+  /** Asks the gateway how a refund of ours stands: one whose answer was lost, or one under way. Throws when it does not answer. */
+  refundState(lookup: RefundLookup): Promise<RefundState>;
   /** Charges a saved method; the outcome still arrives by webhook. */
   chargeSaved(intent: PaymentIntent): Promise<{ providerRef: string }>;
   /**

@@ -2,26 +2,26 @@
  * A driver's unspent top-up paid back to its GCash, Maya or card (docs/wallet.md, Refunds of top-ups).
  * The money leaves the wallet first, in one batch with the attempt and its Idempotency-Key, so the
  * balance CHECK decides against any concurrent spending before the gateway is asked: the gateway is
- * never asked to refund money the wallet no longer holds. When the gateway refuses, or does not
- * answer, the same request puts the money back and the attempt is `refused`, shown nowhere as a refund.
+ * never asked to refund money the wallet no longer holds. When the gateway refuses, the same request
+ * puts the money back and the attempt is `refused`, shown nowhere as a refund. When it does not
+ * answer, it may have made the refund all the same: the attempt stays `requested`, the money held,
+ * until the gateway is asked again (refund-settlement.ts).
  */
-import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
 import { notFound, refusal } from '../../core/refusal';
 import { REFUND_DESTINATION, topupRefundEligibility, type RefundEligibility } from '../../core/wallet';
-import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
-import { topupRefunds, type Payment, type TopupRefund } from '../db/schema';
+import type { Payment, TopupRefund } from '../db/schema';
 import type { Bindings } from '../env';
-import { notify } from '../notifications/notifications.data';
 import { ledgerFailure } from '../wallet/ledger';
 import { walletOf } from '../wallet/wallet.data';
 import { findOwnPayment, paymentView, settleIfLapsed } from './payments.service';
 import { PAYMENT_UNAVAILABLE, paymentProvider, RefundRefused, type PaymentProvider } from './provider';
-import { insertRefund, liveRefundOf, markRefused, refundById, refundLedgerRow, refundView } from './refunds.data';
+import { acceptRefund, confirmRefund, returnRefund } from './refund-settlement';
+import { insertRefund, liveRefundOf, refundById, refundLedgerRow, refundView } from './refunds.data';
 
 /** Whether the top-up can go back to its source now, and if not why, in the driver's words. */
 function refundEligibilityOf(
@@ -38,11 +38,16 @@ function refundEligibilityOf(
   return eligibility;
 }
 
-/** GET /api/payments/:id: the top-up (settled first if its checkout lapsed), its refund and whether one can be made. */
+/**
+ * GET /api/payments/:id: the top-up (settled first if its checkout lapsed), its refund (asked about
+ * first if not settled yet) and whether one can be made.
+ */
 export async function topupDetail(env: Bindings, db: DB, payment: Payment, now = new Date()) {
   const provider = paymentProvider(env);
   const current = await settleIfLapsed(env, db, payment, now);
-  const refund = await liveRefundOf(db, current.id);
+  const unsettled = await liveRefundOf(db, current.id);
+  if (unsettled) await confirmRefund(provider, db, { refund: unsettled, payment: current }, now);
+  const refund = unsettled && (await liveRefundOf(db, current.id));
   const { balanceCents } = await walletOf(db, current.userId);
   return {
     ...paymentView(current, provider),
@@ -76,12 +81,16 @@ export async function refundTopup(env: Bindings, db: DB, paymentId: string, requ
   const eligibility = refundEligibilityOf(provider, payment, await liveRefundOf(db, payment.id), wallet.balanceCents, now);
   if (!eligibility.eligible) throw refusal('conflict', eligibility.message, { reason: eligibility.reason });
 
-  const to = REFUND_DESTINATION[payment.method];
   const refund = { id: newId(), paymentId: payment.id, walletId: wallet.id, amountCents: payment.amountCents };
   try {
     await commit(db, [
       insertRefund(db, refund),
-      refundLedgerRow(db, refund, -1, `Refund of a ${formatPeso(payment.amountCents)} top-up to your ${to}`),
+      refundLedgerRow(
+        db,
+        refund,
+        -1,
+        `Refund of a ${formatPeso(payment.amountCents)} top-up to your ${REFUND_DESTINATION[payment.method]}`,
+      ),
       recordIdempotencyKey(db, request, refund.id),
     ]);
   } catch (error) {
@@ -95,32 +104,18 @@ export async function refundTopup(env: Bindings, db: DB, paymentId: string, requ
     throw error;
   }
 
-  try {
-    const accepted = await provider.refund({
-      paymentId: payment.id,
-      refundId: refund.id,
-      providerPaymentId: payment.providerPaymentId!,
-      amountCents: refund.amountCents,
+  const answer = await provider
+    .refund({ paymentId: payment.id, refundId: refund.id, providerPaymentId: payment.providerPaymentId!, amountCents: refund.amountCents })
+    .catch((error: unknown) => {
+      if (error instanceof RefundRefused) return error;
+      // It may have made the refund and only its answer was lost: the money stays held until it is asked again.
+      console.error('The payment provider did not answer a refund; it stays requested until confirmed', error);
+      return null;
     });
-    await db
-      .update(topupRefunds)
-      .set({ ...accepted, completedAt: accepted.status === 'succeeded' ? new Date().toISOString() : null })
-      .where(eq(topupRefunds.id, refund.id));
-  } catch (error) {
-    const reason = error instanceof RefundRefused ? error.reason : 'The payment provider did not answer.';
-    if (!(error instanceof RefundRefused)) console.error('The payment provider did not answer a refund', error);
-    await commit(db, [
-      markRefused(db, refund, reason),
-      refundLedgerRow(db, refund, 1, `Refund to your ${to} not made: money back in the wallet`),
-    ]);
-    throw refusedRefund(reason);
+  if (answer instanceof RefundRefused) {
+    await returnRefund(db, { refund, payment }, answer.reason);
+    throw refusedRefund(answer.reason);
   }
-  await afterCommit('Top-up refund notice', () =>
-    notify(db, payment.userId, {
-      type: 'PAYMENT_SUCCESS',
-      title: 'Top-up Refunded',
-      message: `${formatPeso(refund.amountCents)} of your top-up is going back to your ${to}.`,
-    }),
-  );
+  if (answer) await acceptRefund(db, { refund, payment }, answer);
   return { refund: refundView(await refundById(db, refund.id), payment.method), replayed: false };
 }

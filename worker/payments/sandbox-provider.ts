@@ -4,7 +4,7 @@
  * (`Parkada-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, five-minute tolerance).
  */
 import { signedAt, verifySignedAt } from './hmac';
-import type { PaymentIntent, PaymentProvider, WebhookEvent } from './provider';
+import type { PaymentEvent, PaymentIntent, PaymentProvider } from './provider';
 
 export const SIGNATURE_HEADER = 'Parkada-Signature';
 const TOLERANCE_SECONDS = 300;
@@ -16,7 +16,7 @@ export async function signSandboxPayload(secret: string, body: string, now = new
 
 export function createSandboxProvider(secret: string): PaymentProvider & {
   /** What the sandbox gateway would POST to our webhook for a payment: body and signed headers. */
-  webhookFor(event: Omit<WebhookEvent, 'id'>, now?: Date): Promise<{ body: string; headers: Headers }>;
+  webhookFor(event: Omit<PaymentEvent, 'id'>, now?: Date): Promise<{ body: string; headers: Headers }>;
 } {
   return {
     name: 'sandbox',
@@ -35,6 +35,10 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
     // Test money goes back at once.
     async refund(request) {
       return { providerRefundId: `sbx_ref_${request.refundId}`, status: 'succeeded' } as const;
+    },
+    // It answers every refund at once and keeps no record: one still being confirmed never reached it.
+    async refundState() {
+      return { status: 'absent' } as const;
     },
     async webhookFor(event, now = new Date()) {
       const body = JSON.stringify({ ...event, id: `evt_${crypto.randomUUID()}` });

@@ -29,6 +29,17 @@ export type StandInPayment = {
   type: 'payment';
   attributes: { amount: number; currency: 'PHP'; status: 'paid' | 'failed'; description: string; payment_intent_id: string };
 };
+/** A Refund resource as PayMongo answers, lists and sends it. */
+export type StandInRefund = {
+  id: string;
+  type: 'refund';
+  attributes: Record<string, unknown> & {
+    amount: number;
+    payment_id: string;
+    status: 'pending' | 'succeeded' | 'failed';
+    metadata: { payment_id: string; refund_id: string };
+  };
+};
 type Session = Record<string, unknown> & {
   line_items: { amount: number }[];
   description: string;
@@ -41,16 +52,24 @@ type Session = Record<string, unknown> & {
 /** The stand-in's record of what it was asked and what it made, and how it answers the next refund. */
 export const paymongo = {
   sessions: new Map<string, Session>(),
+  refunds: new Map<string, StandInRefund>(),
   requests: [] as { method: string; path: string; headers: Headers; body: string }[],
   refusesNextCheckout: false,
-  /** `accept` (a pending refund, as PayMongo answers), `refuse` (a 400), or `silent` (the network fails). */
-  nextRefund: 'accept' as 'accept' | 'refuse' | 'silent',
+  /**
+   * `accept` (a pending refund, as PayMongo answers), `refuse` (a 400), `silent` (the network fails
+   * before PayMongo has it), `unavailable` (a 503, nothing made), or `lost` (PayMongo makes the refund
+   * and the network loses its answer).
+   */
+  nextRefund: 'accept' as 'accept' | 'refuse' | 'silent' | 'unavailable' | 'lost',
+  /** Whether PayMongo answers look-ups (`GET /v1/refunds…`); a 503 when not. */
+  showsRefunds: true,
   /** Runs while a refund request is with PayMongo, before it answers (what else happens meanwhile). */
   whileRefunding: null as null | (() => Promise<void>),
   reset() {
     this.requests.length = 0;
     this.refusesNextCheckout = false;
     this.nextRefund = 'accept';
+    this.showsRefunds = true;
     this.whileRefunding = null;
   },
   fetch: standIn,
@@ -88,6 +107,7 @@ async function standIn(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   }
   if (request.method === 'POST' && url.pathname === '/v1/checkout_sessions') return createSession(request);
   if (request.method === 'POST' && url.pathname === '/v1/refunds') return createRefund(request);
+  if (request.method === 'GET' && url.pathname.startsWith('/v1/refunds')) return showRefunds(url);
   return new Response(null, { status: 404 });
 }
 
@@ -119,17 +139,46 @@ async function createSession(request: Request) {
 async function createRefund(request: Request) {
   await paymongo.whileRefunding?.();
   if (paymongo.nextRefund === 'silent') throw new TypeError('fetch failed');
+  if (paymongo.nextRefund === 'unavailable') return refusal(503, 'service_unavailable', 'The service is temporarily unavailable.');
   if (paymongo.nextRefund === 'refuse') return refusal(400, 'resource_failed_state', 'The payment cannot be refunded at this time.');
-  const { attributes } = ((await request.json()) as { data: { attributes: Record<string, unknown> } }).data;
+  const { attributes } = ((await request.json()) as { data: { attributes: StandInRefund['attributes'] } }).data;
   const now = Math.floor(Date.now() / 1000);
+  const refund: StandInRefund = {
+    id: idOf('ref'),
+    type: 'refund',
+    attributes: { ...attributes, currency: 'PHP', livemode: false, payout_id: null, status: 'pending', created_at: now, updated_at: now },
+  };
+  paymongo.refunds.set(refund.id, refund);
+  if (paymongo.nextRefund === 'lost') throw new TypeError('fetch failed');
+  return Response.json({ data: refund });
+}
+
+/** Retrieve a Refund (`GET /v1/refunds/:id`) and List all Refunds of a payment (`GET /v1/refunds?payment_id=…`). */
+function showRefunds(url: URL) {
+  if (!paymongo.showsRefunds) return refusal(503, 'service_unavailable', 'The service is temporarily unavailable.');
+  const one = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+  if (one) {
+    const found = paymongo.refunds.get(one[1]);
+    return found ? Response.json({ data: found }) : refusal(404, 'resource_not_found', `Refund with id ${one[1]} cannot be found.`);
+  }
+  const paymentId = url.searchParams.get('payment_id');
+  if (url.pathname !== '/v1/refunds' || !paymentId) return refusal(400, 'parameter_required', 'payment_id is required.');
   return Response.json({
-    data: {
-      id: idOf('ref'),
-      type: 'refund',
-      attributes: { ...attributes, currency: 'PHP', livemode: false, payout_id: null, status: 'pending', created_at: now, updated_at: now },
-    },
+    has_more: false,
+    data: [...paymongo.refunds.values()].filter((refund) => refund.attributes.payment_id === paymentId),
   });
 }
+
+/** PayMongo settling a refund it holds: done or failed (it then sends `payment.refund.updated`). */
+export function settleRefund(id: string, status: 'succeeded' | 'failed') {
+  const refund = paymongo.refunds.get(id)!;
+  refund.attributes = { ...refund.attributes, status, updated_at: Math.floor(Date.now() / 1000) };
+  return refund;
+}
+
+/** The one refund PayMongo made of a payment (`pay_…`). */
+export const refundMadeOf = (providerPaymentId: string) =>
+  [...paymongo.refunds.values()].find((refund) => refund.attributes.payment_id === providerPaymentId);
 
 const amountOf = (session: Session) => session.line_items.reduce((sum, item) => sum + item.amount, 0);
 
@@ -195,6 +244,9 @@ export function paidEvent(sessionId: string, signing: Signing = {}) {
 
 /** `payment.failed`: the issuer or acquirer declined an attempt (it holds the Payment). */
 export const failedEvent = (payment: StandInPayment, signing: Signing = {}) => event('payment.failed', payment, signing);
+
+/** `payment.refund.updated`: a refund's status changed (it holds the Refund). */
+export const refundUpdatedEvent = (refund: StandInRefund, signing: Signing = {}) => event('payment.refund.updated', refund, signing);
 
 export const deliver = (sent: { body: string; headers: Record<string, string> }) =>
   call('/api/payments/paymongo/webhook', { method: 'POST', body: sent.body, headers: sent.headers, bindings });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { manilaMonthOf } from '../../core/time';
-import { topupTooLarge } from '../../core/wallet';
+import { REFUND_BEING_CONFIRMED, topupTooLarge } from '../../core/wallet';
 import { autoTopupSchema, statementMonthSchema, topupSchema } from '../../core/wallet-request';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
@@ -41,6 +41,8 @@ export const walletRoutes = new Hono<AppEnv>()
     const request = await idempotentRequest(c, 'wallet.topup-refund', { paymentId });
     const { refund, replayed } = await refundTopup(c.env, c.var.db, paymentId, request);
     if (replayed) c.header('Idempotent-Replayed', 'true');
+    // PayMongo's answer was lost: accepted for now, held until PayMongo confirms it either way.
+    if (refund.status === 'requested') return c.json({ ...refund, message: REFUND_BEING_CONFIRMED }, 202);
     return c.json(refund, 201);
   })
   // The driver's consent for one gate to charge one stay to this wallet (docs/gate.md).

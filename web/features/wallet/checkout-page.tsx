@@ -49,8 +49,10 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
   const payment = useQuery({
     ...paymentQuery(paymentId ?? ''),
     enabled: !!paymentId && !!config.data?.available,
-    // A real gateway's webhook arrives on its own time: poll until the payment is settled.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' && !query.state.data.sandbox ? 2000 : false),
+    // A real gateway's webhook arrives on its own time: poll until the payment is settled, and, more
+    // slowly, while a refund is being confirmed (each read asks PayMongo how it stands).
+    refetchInterval: ({ state: { data } }) =>
+      data?.status === 'pending' && !data.sandbox ? 2000 : data?.refund?.status === 'requested' ? 15_000 : false,
   });
   const decide = useSandboxDecision();
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
-import { REFUND_DESTINATION } from '../../../core/wallet';
+import { REFUND_BEING_CONFIRMED, REFUND_DESTINATION, type TopupRefundStatus } from '../../../core/wallet';
 import { shortIdOf } from '../../../core/ids';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -9,6 +9,14 @@ import { toast } from '../../components/ui/toast';
 import { useRefundTopup, type Payment } from '../../lib/wallet';
 
 type Refund = NonNullable<Payment['refund']>;
+
+/** A refund's state in the driver's words; `requested` is one whose answer from PayMongo was lost. */
+const REFUND_STATES: Record<TopupRefundStatus, string> = {
+  requested: 'Being confirmed with PayMongo',
+  pending: 'On its way (the provider is processing it)',
+  succeeded: 'Refunded',
+  refused: 'Not made: the money is back in your wallet',
+};
 
 /** The refund as a small printable confirmation: how much, where to, its references and state. */
 function RefundConfirmation({ refund }: { refund: Refund }) {
@@ -24,7 +32,7 @@ function RefundConfirmation({ refund }: { refund: Refund }) {
         </div>
         <div className="flex justify-between">
           <dt className="text-muted-foreground">Status</dt>
-          <dd>{refund.status === 'succeeded' ? 'Refunded' : 'On its way (the provider is processing it)'}</dd>
+          <dd>{REFUND_STATES[refund.status]}</dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-muted-foreground">Requested</dt>
@@ -38,6 +46,11 @@ function RefundConfirmation({ refund }: { refund: Refund }) {
           </dd>
         </div>
       </dl>
+      {refund.status === 'requested' && (
+        <p role="status" className="mt-3 text-sm text-muted-foreground">
+          {REFUND_BEING_CONFIRMED}
+        </p>
+      )}
       <Button size="sm" variant="outline" className="mt-4 print:hidden" onClick={() => window.print()}>
         Print or save as PDF
       </Button>
@@ -67,7 +80,9 @@ export function TopupRefund({ payment }: { payment: Payment }) {
       { paymentId: payment.id, key },
       {
         onSuccess: (made) =>
-          toast({ title: 'Refund Requested', description: `${formatPeso(made.amountCents)} is going back to your ${made.to}.` }),
+          made.status === 'requested'
+            ? toast({ title: 'Refund Being Confirmed', description: REFUND_BEING_CONFIRMED })
+            : toast({ title: 'Refund Requested', description: `${formatPeso(made.amountCents)} is going back to your ${made.to}.` }),
         onError: (error) => toast({ title: 'Refund Not Made', description: error.message, variant: 'destructive' }),
       },
     );
