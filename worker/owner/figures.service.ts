@@ -161,12 +161,14 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
   const before = previousPeriod(from, to);
   const lots = scopeLots(scope, await listLotsOwnedBy(db, scope.ownerId));
   // One round trip to D1 for every figure of the report; the previous period's occupancy is one sum.
-  const [parts, moneyBefore, booked, rolled, inside, heldBefore] = await readTogether(db, [
+  const [parts, moneyBefore, booked, rolled, inside, insideBefore, heldBefore] = await readTogether(db, [
     moneyParts(db, scope, { from, to }),
     moneyByLot(db, scope, before),
     bookingDays(db, scope, { from: before.from, to }, STAY_LENGTH_BOUNDS),
     rolledStayHours(db, scope, { from, to }),
-    stayHours(db, scope, windowOfDays({ from: before.from, to }), now, true),
+    // Walk-ins still inside, clipped to each period (one that entered before the report's days counts in both).
+    stayHours(db, scope, windowOfDays({ from, to }), now, true),
+    stayHours(db, scope, windowOfDays(before), now, true),
     heldInOpenHoursQuery(
       db,
       before,
@@ -187,8 +189,7 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
   });
   // The previous period: the rollup's sum, and walk-ins still inside that entered before the report's days.
   const previousTally: Tally = { booked: heldBefore[0]?.seconds ?? 0, available: openSlotSeconds(lots, before.from, before.to) };
-  const earlyInside = inside.filter((span) => span.startHour < Date.parse(`${from}T00:00:00Z`) / 1000);
-  if (earlyInside.length) eachOpenHour(lots, earlyInside, before.from, before.to, (hour) => (previousTally.booked += hour.booked));
+  if (insideBefore.length) eachOpenHour(lots, insideBefore, before.from, before.to, (hour) => (previousTally.booked += hour.booked));
   const dayFigures = (day: string) => {
     const tally = days.get(day) ?? emptyTally();
     const booked = bookingsOf.get(day);

@@ -10,7 +10,7 @@ import { ALWAYS, cancelBooking, driver, inMinutes, makeLot, reserve } from '../t
 import { call, cookieFor, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 import { manilaDate } from '../../core/time';
-import { lotPerformance, ownerKpis } from './figures.service';
+import { lotPerformance, ownerKpis, ownerReport } from './figures.service';
 
 /**
  * A small hand-built history, in Manila time, over two days (Mon 2 and Tue 3 March 2026) and the two
@@ -282,6 +282,21 @@ describe('GET /api/owner/reports', () => {
     const short = await (await report({ from: '2026-03-02', to: '2026-03-03' })).json();
     expect(body.daily.slice(-2)).toEqual(short.daily);
     expect((await customers({ from: '2023-03-04', to: '2026-03-03' })).status).toBe(200);
+  });
+
+  it('counts a walk-in still inside since before the report’s days in both periods, never negatively', async () => {
+    const { user: someone } = await person('owner_admin');
+    const lotId = await lot(someone.id, 'Inside Since Yesterday', 1, ALWAYS);
+    // In since 20:00 Manila on 3 March; the report of 4 March is read at 06:00 on 4 March.
+    await db()
+      .insert(checkins)
+      .values({ id: newId(), lotId, plate: 'NIT 2000', walkIn: true, entryTs: at('03', '20:00') });
+    const now = new Date(at('04', '06:00'));
+    const report = await ownerReport(db(), { ownerId: someone.id, lotId }, { lotId, from: '2026-03-04', to: '2026-03-04' }, now);
+    // 6 of the day's 24 slot-hours so far; the day before, 4 of 24.
+    expect(report.daily[0].occupancy).toBe(25);
+    expect(report.kpis.previous.avgOccupancy).toBe(16.7);
+    expect(report.occupancy.heatmap.flatMap((row) => row.hours).every((cell) => cell === null || cell >= 0)).toBe(true);
   });
 
   it('narrows every figure to one lot', async () => {

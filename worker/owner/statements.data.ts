@@ -3,7 +3,7 @@
  * Manila month from the money rollup, the frozen statements of closed months, and the payouts the
  * super admin records.
  */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { MonthMoney, StatementFigures } from '../../core/statements';
 import { statementOf, type DB } from '../db/client';
 import { lots, ownerStatements, payouts, users } from '../db/schema';
@@ -18,16 +18,15 @@ export const lotsOfOwners = (db: DB, ownerId: string | null) =>
     .where(ownerId ? eq(lots.ownerId, ownerId) : undefined)
     .orderBy(asc(lots.name), asc(lots.id));
 
+/** One owner's lots, or every lot (null), as a subquery: a scope of any size binds one value, never a list. */
+const lotsOf = (ownerId: string | null) => (ownerId ? sql`(SELECT id FROM lots WHERE owner_id = ${ownerId})` : sql`(SELECT id FROM lots)`);
+
 /** The lots' money per month (`YYYY-MM`) and kind and method, of the months from `from` to `to` included. */
-export async function moneyByMonth(db: DB, lotIds: string[], from: string, to: string) {
-  if (!lotIds.length) return new Map<string, MonthMoney>();
+export async function moneyByMonth(db: DB, ownerId: string | null, from: string, to: string) {
   const rows = await db.all<{ lotId: string; month: string; kind: string; method: 'wallet' | 'cash'; cents: number }>(sql`
     SELECT lot_id AS lotId, substr(day, 1, 7) AS month, kind, method, sum(cents) AS cents
       FROM lot_money_days
-     WHERE lot_id IN (${sql.join(
-       lotIds.map((id) => sql`${id}`),
-       sql`, `,
-     )}) AND day >= ${`${from}-01`} AND day <= ${`${to}-31`}
+     WHERE lot_id IN ${lotsOf(ownerId)} AND day >= ${`${from}-01`} AND day <= ${`${to}-31`}
      GROUP BY lot_id, month, kind, method`);
   const byLotMonth = new Map<string, MonthMoney>();
   for (const { lotId, month, ...row } of rows) {
@@ -37,32 +36,22 @@ export async function moneyByMonth(db: DB, lotIds: string[], from: string, to: s
   return byLotMonth;
 }
 
-/** The first month with money at any of the lots, or null. */
-export async function firstMoneyMonth(db: DB, lotIds: string[]): Promise<string | null> {
-  if (!lotIds.length) return null;
-  const [row] = await db.all<{ month: string | null }>(sql`
-    SELECT substr(min(day), 1, 7) AS month FROM lot_money_days WHERE lot_id IN (${sql.join(
-      lotIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+/** The first month with money at the lots, or null. */
+export async function firstMoneyMonth(db: DB, ownerId: string | null): Promise<string | null> {
+  const [row] = await db.all<{ month: string | null }>(
+    sql`SELECT substr(min(day), 1, 7) AS month FROM lot_money_days WHERE lot_id IN ${lotsOf(ownerId)}`,
+  );
   return row?.month ?? null;
 }
 
 export type FrozenStatement = typeof ownerStatements.$inferSelect;
 
-/** The frozen statements of the lots for the months before `month` (and that month with `through`). */
-export const frozenStatements = (db: DB, lotIds: string[], month: string, through = false) =>
-  lotIds.length
-    ? db
-        .select()
-        .from(ownerStatements)
-        .where(
-          and(
-            inArray(ownerStatements.lotId, lotIds),
-            through ? sql`${ownerStatements.month} <= ${month}` : lt(ownerStatements.month, month),
-          ),
-        )
-    : Promise.resolve([] as FrozenStatement[]);
+/** The frozen statements of the lots up to `month` included. */
+export const frozenStatements = (db: DB, ownerId: string | null, month: string) =>
+  db
+    .select()
+    .from(ownerStatements)
+    .where(and(ownerId ? eq(ownerStatements.ownerId, ownerId) : undefined, lte(ownerStatements.month, month)));
 
 /** The statement that freezes a lot's month; a second freeze of the same month writes nothing. */
 export const freezeStatement = (

@@ -59,14 +59,12 @@ type LotMonth = StatementFigures & { adjustmentsCents: number; frozenAt: string 
  * first, in order), so far when it is open. Each carries the adjustment for earlier months: what
  * their money is now, at their frozen rates, less what their statements said (adjustments included).
  */
-async function lotMonths(db: DB, lots: OwnerLot[], month: string, now: Date): Promise<Map<string, LotMonth>> {
-  const ids = lots.map((lot) => lot.id);
-  const closed = monthClosed(month, now);
-  const first = (await firstMoneyMonth(db, ids)) ?? month;
+async function lotMonths(db: DB, ownerId: string | null, lots: OwnerLot[], month: string, now: Date): Promise<Map<string, LotMonth>> {
+  const first = (await firstMoneyMonth(db, ownerId)) ?? month;
   const months = eachMonth(first < month ? first : month, month);
   const [frozen, money, { commissionBasisPoints }] = await Promise.all([
-    frozenStatements(db, ids, month, true),
-    moneyByMonth(db, ids, months[0], month),
+    frozenStatements(db, ownerId, month),
+    moneyByMonth(db, ownerId, months[0], month),
     readSettings(db),
   ]);
   const frozenOf = new Map(frozen.map((row) => [`${row.lotId}|${row.month}`, row]));
@@ -88,8 +86,9 @@ async function lotMonths(db: DB, lots: OwnerLot[], month: string, now: Date): Pr
       }
       const figures = live(commissionBasisPoints);
       const adjustmentsCents = actual - stated;
-      if (m === month && !closed) {
-        result.set(lot.id, { ...figures, adjustmentsCents, frozenAt: null });
+      // Only a month that has ended is frozen; the one asked for, while it runs, is so far.
+      if (!monthClosed(m, now)) {
+        if (m === month) result.set(lot.id, { ...figures, adjustmentsCents, frozenAt: null });
         continue;
       }
       freezes.push(freezeStatement(db, { lotId: lot.id, ownerId: lot.ownerId, month: m, adjustmentsCents, frozenAt, ...figures }));
@@ -101,7 +100,7 @@ async function lotMonths(db: DB, lots: OwnerLot[], month: string, now: Date): Pr
   // Another reader freezing the same months at once writes nothing more (the first row stands).
   for (let i = 0; i < freezes.length; i += 50) await commit(db, freezes.slice(i, i + 50));
   if (freezes.length) {
-    const stored = await frozenStatements(db, ids, month, true);
+    const stored = await frozenStatements(db, ownerId, month);
     for (const row of stored.filter((r) => r.month === month))
       result.set(row.lotId, { ...figuresOf(row), adjustmentsCents: row.adjustmentsCents, frozenAt: row.frozenAt });
   }
@@ -122,10 +121,16 @@ const sum = (rows: LotMonth[]) =>
     ).map((key) => [key, rows.reduce((total, row) => total + row[key], 0)]),
   ) as Record<Exclude<keyof LotMonth, 'frozenAt' | 'commissionBasisPoints'>, number>;
 
+/** A month not begun has no statement (and asking for one must not freeze the month running now). */
+function assertBegun(month: string, now: Date) {
+  if (month > manilaDate(now).slice(0, 7)) throw refusal('invalid', `${month} has not begun: there is no statement for it yet.`);
+}
+
 /** GET /api/owner/statements?month: the owner's statement per lot and in total, its payouts and status. */
 export async function ownerStatement(db: DB, ownerId: string, month: string, now = new Date()) {
+  assertBegun(month, now);
   const lots = await lotsOfOwners(db, ownerId);
-  const [byLot, paid] = await Promise.all([lotMonths(db, lots, month, now), payoutsOf(db, month, ownerId)]);
+  const [byLot, paid] = await Promise.all([lotMonths(db, ownerId, lots, month, now), payoutsOf(db, month, ownerId)]);
   const lines = lots.map((lot) => ({ lotId: lot.id, name: lot.name, ...byLot.get(lot.id)! }));
   const total = sum(lines);
   const owedCents = total.payableCents + total.adjustmentsCents;
@@ -145,8 +150,9 @@ export async function ownerStatement(db: DB, ownerId: string, month: string, now
 
 /** GET /api/admin/payouts?month: what each owner is owed for the month, paid and still due. */
 export async function payoutsOverview(db: DB, month: string, now = new Date()) {
+  assertBegun(month, now);
   const lots = await lotsOfOwners(db, null);
-  const [byLot, paid] = await Promise.all([lotMonths(db, lots, month, now), payoutsOf(db, month)]);
+  const [byLot, paid] = await Promise.all([lotMonths(db, null, lots, month, now), payoutsOf(db, month)]);
   const owners = new Map<string, { owedCents: number; lots: number }>();
   for (const lot of lots) {
     const figures = byLot.get(lot.id)!;
@@ -236,5 +242,5 @@ export async function recordPayout(db: DB, admin: SessionUser, input: PayoutInpu
 export async function freezeClosedMonths(db: DB, now = new Date()) {
   const month = manilaDate(now).slice(0, 7);
   const lots = await lotsOfOwners(db, null);
-  if (lots.length) await lotMonths(db, lots, previousMonth(month), now);
+  if (lots.length) await lotMonths(db, null, lots, previousMonth(month), now);
 }

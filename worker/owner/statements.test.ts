@@ -153,6 +153,13 @@ describe('an owner’s statement', () => {
       adjustmentsCents: -9_500,
       owedCents: 35_500,
     });
+    // Asking for a month not begun is refused, and freezes nothing of the month running.
+    await expect(ownerStatement(db(), owner.user.id, '2026-12', new Date('2026-11-10T00:00:00Z'))).rejects.toThrow('has not begun');
+    const [frozenNovember] = await db()
+      .select()
+      .from(ownerStatements)
+      .where(sql`${ownerStatements.lotId} = ${lotId} AND ${ownerStatements.month} = '2026-11'`);
+    expect(frozenNovember).toBeUndefined();
     const november = await ownerStatement(db(), owner.user.id, '2026-11', new Date('2026-11-10T00:00:00Z'));
     expect(november).toMatchObject({ status: 'open', total: { collectedCents: 0, adjustmentsCents: 0 } });
     await setCommission(0);

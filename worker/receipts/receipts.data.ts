@@ -17,7 +17,7 @@
  * increment cannot roll back with the D1 transaction, so every failed payment would leave a gap (and
  * a counter advanced after the commit could be lost with the worker, leaving a receipt without a number).
  */
-import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
@@ -258,19 +258,11 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .leftJoin(replacedBy, eq(replacedBy.replacesId, receipts.id))
     .where(eq(receipts.id, id));
   const lines = await db
-    .select({ id: charges.id, kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt })
+    .select({ id: charges.id, kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt, method: charges.method })
     .from(charges)
     .where(eq(charges.reservationId, row.reservationId))
     .orderBy(asc(charges.createdAt), sql`${charges}.rowid`)
     .limit(row.chargeLines);
-  // An overstay is paid at the exit, from the wallet or in cash as the check-out recorded; every other line is the wallet's.
-  const [stay] = await db
-    .select({ paidBy: checkins.paidBy })
-    .from(checkins)
-    .where(and(eq(checkins.reservationId, row.reservationId), isNotNull(checkins.exitTs)))
-    .limit(1);
-  const methodOf = (kind: (typeof charges.$inferSelect)['kind']): GatePaymentMethod =>
-    kind === 'OVERSTAY' && stay?.paidBy === 'cash' ? 'cash' : 'wallet';
   const gateRefundLines = await db
     .select({ id: gateRefunds.id, amountCents: gateRefunds.amountCents, createdAt: gateRefunds.createdAt, method: gateRefunds.method })
     .from(gateRefunds)
@@ -278,7 +270,8 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .where(eq(checkins.reservationId, row.reservationId))
     .orderBy(asc(gateRefunds.createdAt), sql`${gateRefunds}.rowid`)
     .limit(row.refundLines);
-  const methods = [...new Set(lines.map((line) => methodOf(line.kind)))];
+  // Each charge says how it was paid: the wallet, or cash at the gate (an overstay or a walk-in).
+  const methods = [...new Set(lines.map((line) => line.method))];
   const [payment] = await db
     .select({ id: walletTransactions.id })
     .from(walletTransactions)
@@ -293,7 +286,7 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     paymentMethod: methods.map((method) => RECEIPT_METHOD_LABELS[method]).join(' and ') || RECEIPT_METHOD_LABELS.wallet,
     paymentReference: payment ? payment.id.slice(0, 13).toUpperCase() : null,
     lines: [
-      ...lines.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind], method: RECEIPT_METHOD_LABELS[methodOf(line.kind)] })),
+      ...lines.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind], method: RECEIPT_METHOD_LABELS[line.method] })),
       // A gate charge paid back by the lot (docs/gate.md): the way it came.
       ...gateRefundLines.map(({ method, amountCents, ...line }) => ({
         ...line,

@@ -37,6 +37,12 @@ describe('the demo history', () => {
       // Every stay is over: the lot objects hold nothing of the history.
       expect(row.endTs < manilaMidnight(now).toISOString()).toBe(true);
     }
+    // Inside every demo lot's opening hours (the earliest close is 22:00).
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM reservations WHERE time(end_ts, '+8 hours') > '22:00:00' OR time(start_ts, '+8 hours') < '06:00:00'`,
+      ),
+    ).toBe(0);
     const statuses = new Set(reservations.results.map((row) => row.status));
     expect([...statuses].sort()).toEqual(['CANCELLED', 'COMPLETED', 'EXPIRED']);
     // Each booking is charged; each cancellation refunded; each parked stay seen at the gate.

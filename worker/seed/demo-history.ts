@@ -37,8 +37,9 @@ export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS): stri
   const lots = `lots_(k, id, rate, slots) AS (
     SELECT row_number() OVER (ORDER BY l.name), l.id, p.base_rate, (SELECT count(*) FROM slots s WHERE s.lot_id = l.id)
       FROM lots l JOIN users u ON u.id = l.owner_id AND u.email = '${owner}' JOIN pricing p ON p.lot_id = l.id)`;
-  // Booking n of day d at lot k: starts 08:00–19:00 Manila, lasts 1–4 h; more on Fridays and weekends.
-  const start = `${dayZero} + d.n * 86400 + (8 + (d.n * 5 + n.n * 7 + l.k * 3) % 12) * 3600 + ((n.n * 13) % 4) * 900`;
+  // Booking n of day d at lot k: starts 08:00–16:45 Manila and lasts 1–4 h (5 with an extension), so it
+  // ends by 21:45, inside every demo lot's hours; more bookings on Fridays and weekends.
+  const start = `${dayZero} + d.n * 86400 + (8 + (d.n * 5 + n.n * 7 + l.k * 3) % 9) * 3600 + ((n.n * 13) % 4) * 900`;
   const hours = `(1 + (d.n + n.n * 3 + l.k) % 4)`;
   const busy = `(CASE strftime('%w', ${dayZero} + d.n * 86400, 'unixepoch') WHEN '0' THEN 14 WHEN '5' THEN 14 WHEN '6' THEN 16 ELSE 10 END)`;
   return [
