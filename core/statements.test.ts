@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { commissionOf, eachMonth, lastDayOf, monthClosed, nextMonth, previousMonth, statementFigures, statementStatus } from './statements';
+import {
+  balanceCarried,
+  commissionOf,
+  eachMonth,
+  lastDayOf,
+  monthClosed,
+  nextMonth,
+  previousMonth,
+  statementFigures,
+  statementStatus,
+} from './statements';
 
 describe('statements', () => {
   it('counts the wallet money by what was sold, the cash apart, and the commission on what was collected', () => {
@@ -47,9 +57,30 @@ describe('statements', () => {
     expect(monthClosed('2026-09', new Date('2026-09-30T16:00:00Z'))).toBe(true);
   });
 
-  it('is open while the month runs, then closed until payouts cover it', () => {
+  it('is open while the month runs, then closed until payouts cover it, carried when it ends below zero', () => {
     expect(statementStatus(false, 100, 100)).toBe('open');
     expect(statementStatus(true, 100, 40)).toBe('closed');
     expect(statementStatus(true, 100, 100)).toBe('paid');
+    expect(statementStatus(true, 0, 0)).toBe('paid');
+    expect(statementStatus(true, -500, 0)).toBe('carried');
+    expect(statementStatus(true, 100, 150)).toBe('carried');
+  });
+
+  it('carries only what an owner owes the platform; an unpaid month stays due on its own', () => {
+    expect(balanceCarried([])).toBe(0);
+    expect(balanceCarried([{ owedCents: 10_000, paidCents: 9_000 }])).toBe(0);
+    expect(
+      balanceCarried([
+        { owedCents: 10_000, paidCents: 9_000 },
+        { owedCents: -10_000, paidCents: 0 },
+      ]),
+    ).toBe(-10_000);
+    expect(
+      balanceCarried([
+        { owedCents: -10_000, paidCents: 0 },
+        { owedCents: 3_000, paidCents: 0 },
+        { owedCents: 20_000, paidCents: 13_000 },
+      ]),
+    ).toBe(0);
   });
 });

@@ -55,7 +55,18 @@ export function statementFigures(money: MonthMoney, commissionBasisPoints: numbe
   };
 }
 
-export type StatementStatus = 'open' | 'closed' | 'paid';
+export type StatementStatus = 'open' | 'closed' | 'paid' | 'carried';
+
+/**
+ * What an owner's earlier months leave to the next: nothing while each was owed at least what was
+ * paid (an unpaid balance stays due on its own month); what the owner owes the platform when a month
+ * ended below zero (refunds above the month's takings, or an overpayment), netted from the months after.
+ */
+export function balanceCarried(months: { owedCents: number; paidCents: number }[]) {
+  let carried = 0;
+  for (const { owedCents, paidCents } of months) carried = Math.min(0, owedCents + carried - paidCents);
+  return carried;
+}
 
 /** A month is open until its last Manila day has ended. */
 export const monthClosed = (month: string, now: Date) => manilaDate(now) > lastDayOf(month);
@@ -76,9 +87,9 @@ export function eachMonth(from: string, to: string) {
   return months;
 }
 
-/** Open while the month runs; then closed until payouts cover what was owed, paid after. */
+/** Open while the month runs; then closed until payouts cover what was owed, paid after; carried when it ended below zero. */
 export const statementStatus = (closed: boolean, owedCents: number, paidCents: number): StatementStatus =>
-  !closed ? 'open' : paidCents >= owedCents ? 'paid' : 'closed';
+  !closed ? 'open' : owedCents - paidCents < 0 ? 'carried' : paidCents >= owedCents ? 'paid' : 'closed';
 
 /** The statement's rows as CSV cells: one per lot, then the total (docs/owner.md, "Statements and payouts"). */
 export const STATEMENT_CSV_HEADER = [

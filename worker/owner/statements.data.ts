@@ -93,3 +93,15 @@ export const payoutInsert = (
         WHERE (SELECT coalesce(sum(amount_cents), 0) FROM payouts WHERE owner_id = ?2 AND month = ?3) + ?4 <= ?8`,
     )
     .bind(payout.id, payout.ownerId, payout.month, payout.amountCents, payout.paidOn, payout.reference, payout.recordedBy, owedCents);
+
+/**
+ * Per owner and closed month before `month`: what the frozen statements owed (payable plus
+ * adjustments) and what was paid, oldest first, for the balance carried between months.
+ */
+export const monthsBefore = (db: DB, ownerId: string | null, month: string) =>
+  db.all<{ ownerId: string; month: string; owedCents: number; paidCents: number }>(sql`
+    SELECT s.owner_id AS ownerId, s.month AS month, s.owed AS owedCents,
+           (SELECT coalesce(sum(p.amount_cents), 0) FROM payouts p WHERE p.owner_id = s.owner_id AND p.month = s.month) AS paidCents
+      FROM (SELECT owner_id, month, sum(payable_cents + adjustments_cents) AS owed FROM owner_statements
+             WHERE month < ${month}${ownerId ? sql` AND owner_id = ${ownerId}` : sql``} GROUP BY owner_id, month) s
+     ORDER BY s.owner_id, s.month`);

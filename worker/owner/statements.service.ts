@@ -8,6 +8,7 @@
 import { formatPeso } from '../../core/money';
 import { refusal } from '../../core/refusal';
 import {
+  balanceCarried,
   eachMonth,
   firstDayOf,
   monthClosed,
@@ -33,6 +34,7 @@ import {
   frozenStatements,
   lotsOfOwners,
   moneyByMonth,
+  monthsBefore,
   payoutInsert,
   payoutsOf,
   type FrozenStatement,
@@ -133,7 +135,9 @@ export async function ownerStatement(db: DB, ownerId: string, month: string, now
   const [byLot, paid] = await Promise.all([lotMonths(db, ownerId, lots, month, now), payoutsOf(db, month, ownerId)]);
   const lines = lots.map((lot) => ({ lotId: lot.id, name: lot.name, ...byLot.get(lot.id)! }));
   const total = sum(lines);
-  const owedCents = total.payableCents + total.adjustmentsCents;
+  // Read after lotMonths froze every closed month before this one.
+  const carriedCents = balanceCarried(await monthsBefore(db, ownerId, month));
+  const owedCents = total.payableCents + total.adjustmentsCents + carriedCents;
   const paidCents = paid.reduce((s, payout) => s + payout.amountCents, 0);
   const closed = monthClosed(month, now);
   return {
@@ -142,7 +146,7 @@ export async function ownerStatement(db: DB, ownerId: string, month: string, now
     asOf: closed ? (lines[0]?.frozenAt ?? now.toISOString()) : now.toISOString(),
     commissionBasisPoints: lines[0]?.commissionBasisPoints ?? (await readSettings(db)).commissionBasisPoints,
     lots: lines,
-    total: { ...total, owedCents },
+    total: { ...total, carriedCents, owedCents },
     payouts: paid,
     paidCents,
   };
@@ -153,10 +157,14 @@ export async function payoutsOverview(db: DB, month: string, now = new Date()) {
   assertBegun(month, now);
   const lots = await lotsOfOwners(db, null);
   const [byLot, paid] = await Promise.all([lotMonths(db, null, lots, month, now), payoutsOf(db, month)]);
+  const earlier = await monthsBefore(db, null, month);
   const owners = new Map<string, { owedCents: number; lots: number }>();
   for (const lot of lots) {
     const figures = byLot.get(lot.id)!;
-    const owner = owners.get(lot.ownerId) ?? { owedCents: 0, lots: 0 };
+    const owner = owners.get(lot.ownerId) ?? {
+      owedCents: balanceCarried(earlier.filter((row) => row.ownerId === lot.ownerId)),
+      lots: 0,
+    };
     owners.set(lot.ownerId, { owedCents: owner.owedCents + figures.payableCents + figures.adjustmentsCents, lots: owner.lots + 1 });
   }
   const closed = monthClosed(month, now);

@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import { auditLogs, charges, checkins, lots, ownerStatements, platformSettings, reservations, walletTransactions } from '../db/schema';
 import { cancelBooking, driver, extendBooking, HOUR, makeLot, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce, signedInAccount } from '../test/helpers';
-import { freezeClosedMonths, ownerStatement } from './statements.service';
+import { freezeClosedMonths, ownerStatement, payoutsOverview, recordPayout } from './statements.service';
 
 let admin = '';
 beforeAll(async () => {
@@ -163,6 +163,58 @@ describe('an owner’s statement', () => {
     const november = await ownerStatement(db(), owner.user.id, '2026-11', new Date('2026-11-10T00:00:00Z'));
     expect(november).toMatchObject({ status: 'open', total: { collectedCents: 0, adjustmentsCents: 0 } });
     await setCommission(0);
+  });
+});
+
+describe('a month below zero', () => {
+  it('carries what the owner owes the platform into the months after, never writing it off', async () => {
+    const owner = await ownerWithLots(1);
+    const [lotId] = owner.lotIds;
+    const { user } = await driver(0);
+    const superAdmin = (await signedInAccount('super_admin')).user;
+    // June: a ₱100 booking, ₱90 paid out. July: that booking refunded in full. August: ₱30 of bookings.
+    const stay = await pastBooking(lotId, user.id, '2026-06-10T02:00:00.000Z', 10_000);
+    const july = new Date('2026-07-05T00:00:00Z');
+    await recordPayout(
+      db(),
+      superAdmin,
+      { ownerId: owner.user.id, month: '2026-06', amountCents: 9_000, paidOn: '2026-07-03', reference: 'BDO-0601' },
+      july,
+    );
+    await db()
+      .insert(charges)
+      .values({ id: newId(), reservationId: stay, kind: 'REFUND', amountCents: -10_000, createdAt: '2026-07-15T00:00:00.000Z' });
+    await pastBooking(lotId, user.id, '2026-08-10T02:00:00.000Z', 3_000);
+
+    const later = new Date('2026-09-02T00:00:00Z');
+    expect(await ownerStatement(db(), owner.user.id, '2026-06', later)).toMatchObject({
+      status: 'closed',
+      total: { owedCents: 10_000 },
+      paidCents: 9_000,
+    });
+    expect(await ownerStatement(db(), owner.user.id, '2026-07', later)).toMatchObject({
+      status: 'carried',
+      total: { owedCents: -10_000, carriedCents: 0 },
+    });
+    // August owes ₱30 less the ₱100 July left: still ₱70 below zero, carried on; nothing can be paid for it.
+    expect(await ownerStatement(db(), owner.user.id, '2026-08', later)).toMatchObject({
+      status: 'carried',
+      total: { owedCents: -7_000, carriedCents: -10_000 },
+    });
+    await expect(
+      recordPayout(
+        db(),
+        superAdmin,
+        { ownerId: owner.user.id, month: '2026-08', amountCents: 100, paidOn: '2026-09-01', reference: 'BDO-0801' },
+        later,
+      ),
+    ).rejects.toThrow('Only ₱0.00 is due');
+    const overview = await payoutsOverview(db(), '2026-08', later);
+    expect(overview.owners.find((row) => row.ownerId === owner.user.id)).toMatchObject({
+      owedCents: -7_000,
+      dueCents: 0,
+      status: 'carried',
+    });
   });
 });
 

@@ -17,12 +17,14 @@ export async function statementPdf(statement: OwnerStatement, generatedAt: Date)
     ['Collected through Parkada', row.collectedCents] as const,
     ['Commission (deducted)', row.commissionCents] as const,
     ['Adjustments for earlier months', row.adjustmentsCents] as const,
-    ['Payable to you', row.payableCents + row.adjustmentsCents] as const,
+    ['Payable for the month', row.payableCents + row.adjustmentsCents] as const,
+    ...(row.carriedCents ? [['Balance carried from earlier months', row.carriedCents] as const] : []),
+    ['Owed to you', row.owedCents] as const,
     ['Cash taken at the gate (for your records)', row.cashCents] as const,
   ];
   for (const lot of statement.lots) {
     heading(lot.name);
-    for (const [label, cents] of amounts({ ...lot, owedCents: lot.payableCents + lot.adjustmentsCents }))
+    for (const [label, cents] of amounts({ ...lot, carriedCents: 0, owedCents: lot.payableCents + lot.adjustmentsCents }))
       line([
         [label, 0],
         [pesos(cents), 300],

@@ -19,6 +19,10 @@ export const STATUS_LABELS: Record<StatementStatus, { label: string; tone: strin
   open: { label: 'Open — the month so far', tone: 'bg-muted text-foreground' },
   closed: { label: 'Closed — payout due', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100' },
   paid: { label: 'Paid', tone: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100' },
+  carried: {
+    label: 'Closed — below zero, carried to next month',
+    tone: 'bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-100',
+  },
 };
 
 type Line = OwnerStatement['lots'][number];
@@ -155,6 +159,12 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
             </tbody>
           </table>
         </div>
+        {statement.total.carriedCents !== 0 && (
+          <p className="mt-4 text-sm font-medium" data-testid="statement-carried">
+            Balance carried from earlier months: {formatPeso(statement.total.carriedCents)} (refunds or payouts above what those months
+            owed), taken from what this month owes.
+          </p>
+        )}
         <p className="mt-4 text-sm text-muted-foreground">
           Collected is what drivers paid through Parkada (their wallets), refunds deducted. Payable is that less the platform's commission
           plus any adjustment for money of earlier months that changed after their statements closed. Cash taken at the gate is yours
