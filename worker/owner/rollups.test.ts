@@ -330,6 +330,44 @@ describe('lot rollups', () => {
     );
   });
 
+  it('refuse the writes no trigger follows: a charge moved to another lot, a gate refund changed, a reservation given to another driver', async () => {
+    const lot = await fixtures();
+    const other = await fixtures();
+    const [reservationId, checkinId] = [newId(), newId()];
+    await run(
+      `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES (?, ?, ?, 'COMPLETED', ?, ?, 8000)`,
+      reservationId,
+      lot.drivers[0],
+      lot.lotId,
+      iso(60),
+      iso(180),
+    );
+    await run(`INSERT INTO charges (id, reservation_id, kind, amount_cents) VALUES (?, ?, 'BOOKING', 8000)`, newId(), reservationId);
+    await run(
+      `INSERT INTO checkins (id, lot_id, reservation_id, plate, entry_ts, exit_ts, amount_cents, paid_by) VALUES (?, ?, ?, 'ABC 1234', ?, ?, 4000, 'cash')`,
+      checkinId,
+      lot.lotId,
+      reservationId,
+      iso(60),
+      iso(240),
+    );
+    await run(
+      `INSERT INTO gate_refunds (id, checkin_id, amount_cents, method, reason, refunded_by) VALUES (?, ?, 1000, 'cash', 'Test', ?)`,
+      newId(),
+      checkinId,
+      lot.ownerId,
+    );
+    const before = await rollups(lot.lotId);
+    await expect(run(`UPDATE charges SET lot_id = ? WHERE lot_id = ?`, other.lotId, lot.lotId)).rejects.toThrow(
+      'A charge stays at its lot.',
+    );
+    await expect(run(`UPDATE gate_refunds SET amount_cents = amount_cents + 1`)).rejects.toThrow('A gate refund is never changed.');
+    await expect(run(`UPDATE reservations SET user_id = ? WHERE lot_id = ?`, other.drivers[0], lot.lotId)).rejects.toThrow(
+      'A reservation stays its driver',
+    );
+    expect(await rollups(lot.lotId)).toEqual(before);
+  });
+
   it('spread a stay of over a thousand hours over every one of them', async () => {
     const lot = await fixtures();
     await run(
