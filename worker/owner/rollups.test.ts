@@ -326,7 +326,7 @@ describe('lot rollups', () => {
         expect(await rollups(lot.lotId)).toEqual(await recount(lot.lotId));
         await expectReadsEqualRecords(lot, range);
       }),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
   });
 
