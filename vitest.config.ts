@@ -22,9 +22,9 @@ const LONG_BROWSER_FILES: Record<string, number> = {
 };
 
 /**
- * The order files start in, the same on a fresh clone as with vitest's cache: the browser files
- * first, the long ones above longest first and the rest largest first, then the worker and web files,
- * largest first (many and short, they fill the end).
+ * The order files start in, the same on a fresh clone as with vitest's cache: the long browser files
+ * above, longest first; then the worker and web files, largest first, beside them (they would
+ * otherwise wait for every browser file to have started); then the other browser files, largest first.
  */
 class BrowserFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
@@ -33,7 +33,8 @@ class BrowserFirstSequencer extends BaseSequencer {
     const byWeight = (a: TestSpecification, b: TestSpecification) => seconds(b) - seconds(a) || size(b) - size(a);
     const browser = files.filter((file) => file.project.name === 'browser').sort(byWeight);
     const others = files.filter((file) => file.project.name !== 'browser').sort((a, b) => size(b) - size(a));
-    return [...browser, ...others];
+    const long = browser.filter((file) => seconds(file) > 0);
+    return [...long, ...others, ...browser.filter((file) => seconds(file) === 0)];
   }
 }
 
