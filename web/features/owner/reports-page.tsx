@@ -1,21 +1,18 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Download, FileText } from 'lucide-react';
-import { useState } from 'react';
 import { formatPeso } from '../../../core/money';
 import { dailyRowsCsv, reportFileName } from '../../../core/owner-figures';
 import { reportFilterSchema, type ReportFilter } from '../../../core/report-request';
 import { manilaDate } from '../../../core/time';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { Field, Input } from '../../components/ui/field';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
 import { ownerLotsQuery } from '../../lib/owner';
 import { ownerCustomersQuery, ownerReportQuery } from '../../lib/owner-figures';
 import { hours, percent } from './figures-format';
+import { ExportHeading } from './export-heading';
 import { KpiCard } from './kpi-card';
 import { LotSelect } from './lot-select';
 import { REPORT_TABS, type ReportTab } from './reports-search';
@@ -33,43 +30,26 @@ export function OwnerReportsPage() {
   const filter: ReportFilter = { lotId: search.lotId, from: search.from ?? today, to: search.to ?? today };
   const checked = reportFilterSchema.safeParse(filter);
   const { data: report, isError, error, isFetching } = useQuery({ ...ownerReportQuery(filter), enabled: checked.success });
-  const [making, setMaking] = useState(false);
   const queryClient = useQueryClient();
   const setSearch = (change: Partial<typeof search>) => navigate({ search: (current) => ({ ...current, ...change }), replace: true });
   const lotName = lots.find((lot) => lot.id === filter.lotId)?.name ?? 'All Locations';
 
-  const exportCsv = () => report && downloadFile(reportFileName(today), dailyRowsCsv(report.daily));
-  const generatePdf = async () => {
-    if (!report) return;
-    setMaking(true);
-    try {
-      const [{ reportPdf }, customers] = await Promise.all([import('./report-pdf'), queryClient.fetchQuery(ownerCustomersQuery(filter))]);
-      downloadFile(
-        reportFileName(today).replace(/\.csv$/, '.pdf'),
-        await reportPdf(report, customers, { location: lotName, generatedAt: new Date() }),
-        'application/pdf',
-      );
-    } catch (failure) {
-      toast({ title: 'PDF Not Made', description: failure instanceof Error ? failure.message : 'Try again.', variant: 'destructive' });
-    } finally {
-      setMaking(false);
-    }
-  };
+  const exportCsv = report ? () => downloadFile(reportFileName(today), dailyRowsCsv(report.daily)) : null;
+  const generatePdf = report
+    ? async () => {
+        const [{ reportPdf }, customers] = await Promise.all([import('./report-pdf'), queryClient.fetchQuery(ownerCustomersQuery(filter))]);
+        downloadFile(
+          reportFileName(today).replace(/\.csv$/, '.pdf'),
+          await reportPdf(report, customers, { location: lotName, generatedAt: new Date() }),
+          'application/pdf',
+        );
+      }
+    : null;
 
   const kpis = report?.kpis;
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Reports &amp; Analytics</h1>
-        <div className="flex gap-2">
-          <Button variant="outline" onClick={exportCsv} disabled={!report}>
-            <Download className="h-4 w-4" aria-hidden /> Export CSV
-          </Button>
-          <Button onClick={generatePdf} disabled={!report || making}>
-            <FileText className="h-4 w-4" aria-hidden /> Generate PDF
-          </Button>
-        </div>
-      </div>
+      <ExportHeading title="Reports & Analytics" csv={exportCsv} pdf={generatePdf} />
 
       <Card className="grid gap-4 p-4 sm:grid-cols-3 sm:p-6">
         <Field label="Location" htmlFor="report-lot">

@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Download, FileText } from 'lucide-react';
-import { useState } from 'react';
 import { csvPesos, toCsv } from '../../../core/csv';
 import { formatPeso } from '../../../core/money';
 import { formatBasisPoints } from '../../../core/platform-settings';
 import { STATEMENT_CSV_HEADER, STATEMENT_PARTS, type StatementStatus } from '../../../core/statements';
 import { formatDateTime, manilaDate } from '../../../core/time';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { MonthField } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
 import { ownerStatementQuery, type OwnerStatement } from '../../lib/statements';
+import { ExportHeading } from './export-heading';
 
 export const STATUS_LABELS: Record<StatementStatus, { label: string; tone: string }> = {
   open: { label: 'Open — the month so far', tone: 'bg-muted text-foreground' },
@@ -46,45 +43,29 @@ export function OwnerStatementsPage() {
   const navigate = useNavigate({ from: '/owner/statements' });
   const month = search.month ?? manilaDate(Date.now()).slice(0, 7);
   const { data, isError, error, isFetching } = useQuery(ownerStatementQuery(month));
-  const [making, setMaking] = useState(false);
   const fileName = (ext: string) => `parkada-statement-${month}.${ext}`;
 
-  const exportCsv = () =>
-    data &&
-    downloadFile(
-      fileName('csv'),
-      toCsv([
-        STATEMENT_CSV_HEADER,
-        ...data.lots.map((lot) => [lot.name, ...cells(lot).map(csvPesos)]),
-        ['Total', ...cells(data.total).map(csvPesos)],
-      ]),
-    );
-  const generatePdf = async () => {
-    if (!data) return;
-    setMaking(true);
-    try {
-      const { statementPdf } = await import('./statement-pdf');
-      downloadFile(fileName('pdf'), await statementPdf(data, new Date()), 'application/pdf');
-    } catch (failure) {
-      toast({ title: 'PDF Not Made', description: failure instanceof Error ? failure.message : 'Try again.', variant: 'destructive' });
-    } finally {
-      setMaking(false);
-    }
-  };
+  const exportCsv = data
+    ? () =>
+        downloadFile(
+          fileName('csv'),
+          toCsv([
+            STATEMENT_CSV_HEADER,
+            ...data.lots.map((lot) => [lot.name, ...cells(lot).map(csvPesos)]),
+            ['Total', ...cells(data.total).map(csvPesos)],
+          ]),
+        )
+    : null;
+  const generatePdf = data
+    ? async () => {
+        const { statementPdf } = await import('./statement-pdf');
+        downloadFile(fileName('pdf'), await statementPdf(data, new Date()), 'application/pdf');
+      }
+    : null;
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Statements</h1>
-        <div className="flex gap-2">
-          <Button variant="outline" onClick={exportCsv} disabled={!data}>
-            <Download className="h-4 w-4" aria-hidden /> Export CSV
-          </Button>
-          <Button onClick={generatePdf} disabled={!data || making}>
-            <FileText className="h-4 w-4" aria-hidden /> Generate PDF
-          </Button>
-        </div>
-      </div>
+      <ExportHeading title="Statements" csv={exportCsv} pdf={generatePdf} />
       <Card className="flex flex-wrap items-end gap-4 p-4 sm:p-6">
         <MonthField id="statement-month" value={month} onPick={(picked) => navigate({ search: { month: picked }, replace: true })} />
         {data && (
