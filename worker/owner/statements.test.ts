@@ -1,3 +1,4 @@
+import { DEFAULT_PLATFORM_SETTINGS } from '../../core/platform-settings';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaDate } from '../../core/time';
@@ -37,10 +38,7 @@ const setCommission = (basisPoints: number) =>
     .insert(platformSettings)
     .values({
       id: 1,
-      freeCancelMinutes: 15,
-      noShowGraceMinutes: 15,
-      topupMaxCents: 2_000_000,
-      dailyTopupMaxCents: 5_000_000,
+      ...DEFAULT_PLATFORM_SETTINGS,
       commissionBasisPoints: basisPoints,
       updatedAt: new Date().toISOString(),
     })
