@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -31,7 +31,7 @@ describe('owner application documents in the browser', () => {
     await applicant
       .getByLabel('Documents')
       .setInputFiles({ name: 'mayors-permit-2026-makati-city-business-registration.pdf', mimeType: 'application/pdf', buffer: PERMIT });
-    await saveScreens(applicant, 'signup-documents');
+    await checkScreens(applicant, 'signup-documents');
     await applicant.reload();
     await applicant.getByLabel('First Name').fill(name.firstName);
     await applicant.getByLabel('Last Name').fill(name.lastName);
@@ -59,7 +59,7 @@ describe('owner application documents in the browser', () => {
     await applicant.getByText('Document Removed', { exact: true }).first().waitFor();
     await card.getByRole('link', { name: 'wrong-file.pdf' }).waitFor({ state: 'detached' });
     await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
-    await saveScreens(applicant, 'settings-owner-application');
+    await checkScreens(applicant, 'settings-owner-application');
   });
 
   it('the super admin sees it in View Details and downloads the same file', async () => {
@@ -82,9 +82,9 @@ describe('owner application documents in the browser', () => {
     expect(download.suggestedFilename()).toBe('business-permit.pdf');
     expect(readFileSync((await download.path())!)).toEqual(PERMIT);
 
-    await saveScreens(admin, 'approvals-view-details');
+    await checkScreens(admin, 'approvals-view-details');
     await admin.goto(`${baseURL}/admin`);
     await admin.getByTestId('system-health').getByText('Documents store (R2)').waitFor();
-    await saveScreens(admin, 'admin-system-health');
+    await checkScreens(admin, 'admin-system-health');
   });
 });

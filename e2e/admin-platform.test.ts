@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_LOTS } from '../worker/seed/demo-lots';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { withPlatformSettings } from './platform-settings';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn, signUpDriver } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
 import { ALL_DAY, demoAdmin, newApprovedLot, newOwner } from './fixtures';
 
 const baseURL = inject('baseURL');
@@ -131,7 +131,7 @@ describe('platform console', () => {
     ]) {
       await admin.goto(`${baseURL}${path}`);
       await admin.getByTestId(ready).waitFor();
-      await saveScreens(admin, `admin-${name}`);
+      await checkScreens(admin, `admin-${name}`);
     }
   });
 });

@@ -46,6 +46,8 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      // One renderer for a context's pages of the app, not one per page: about a tenth of a browser file's CPU.
+      '--process-per-site',
       // The map's tiles come from another host, which a test never reaches: its name resolves to nothing.
       `--host-resolver-rules=MAP ${new URL(MAP_TILE_ORIGIN).hostname} ~NOTFOUND`,
       ...extraArgs,
@@ -130,11 +132,17 @@ export async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
 /**
- * The page as it is now, saved for review (e2e/artifacts/`label`-width-theme.png) at a phone's and a
- * desktop's width in light and dark, without reloading it (state such as a dialog stays); at each,
- * nothing may scroll sideways. The page is left light, at the width it had.
+ * Screenshots for review (`npm run screens`), not for `npm test`: encoding full pages cost the
+ * suite about 20 core-seconds (docs/performance.md, The suite).
  */
-export async function saveScreens(page: Page, label: string) {
+export const SAVE_SCREENSHOTS = process.env.PARKADA_SCREENSHOTS === '1';
+
+/**
+ * The page as it is now at a phone's and a desktop's width in light and dark, without reloading it
+ * (state such as a dialog stays): at each, nothing may scroll sideways. With SAVE_SCREENSHOTS each is
+ * saved for review (e2e/artifacts/`label`-width-theme.png). The page is left light, at the width it had.
+ */
+export async function checkScreens(page: Page, label: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const viewport = page.viewportSize();
   for (const width of [375, 1280]) {
@@ -145,7 +153,7 @@ export async function saveScreens(page: Page, label: string) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px (${theme})`).toBeLessThanOrEqual(
         width,
       );
-      await page.screenshot({ path: join(ARTIFACTS, `${label}-${width}-${theme}.png`), fullPage: true });
+      if (SAVE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, `${label}-${width}-${theme}.png`), fullPage: true });
     }
   }
   await showTheme(page, 'light');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn, signUpDriver } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
@@ -202,7 +202,7 @@ describe('a shift at the gate', () => {
       await gate.goto(`${baseURL}${path}`);
       await gate.getByRole('heading', { name: heading }).waitFor();
       await gate.getByTestId('connection').filter({ hasText: 'Online' }).waitFor();
-      await saveScreens(gate, `gate-${name}`);
+      await checkScreens(gate, `gate-${name}`);
     }
   });
 
@@ -233,7 +233,7 @@ describe('a shift at the gate', () => {
       driver.getByRole('button', { name: 'Pay at the gate' }).click(),
     ]);
     await driver.getByRole('dialog', { name: 'Pay with Parkada' }).getByTestId('pay-code').waitFor();
-    await saveScreens(driver, 'wallet-pay-code');
+    await checkScreens(driver, 'wallet-pay-code');
     // The camera films the code the driver is shown.
     writeQrVideo(video, (await made.json()).token);
 

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn, signUpDriver, uniqueEmail } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver, uniqueEmail } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
 const baseURL = inject('baseURL');
@@ -64,7 +64,7 @@ describe('attendants of a lot in the browser', () => {
     // The toast leaves after its five seconds, uncovering the dialog; the page is not reloaded (that would, rightly, lose the password).
     await expect.poll(() => owner.getByText('Attendant Added', { exact: true }).count(), { timeout: 30_000 }).toBe(0);
     await dialog().getByTestId('one-time-password').waitFor();
-    await saveScreens(owner, 'owner-attendants');
+    await checkScreens(owner, 'owner-attendants');
   });
 
   it('issues a new one-time password in place of the first, which then no longer signs in', async () => {
@@ -129,7 +129,7 @@ describe('attendants of a lot in the browser', () => {
     await driver.goto(`${baseURL}/notifications`);
     const invitation = driver.getByTestId('gate-invitation').filter({ hasText: LOT });
     await invitation.getByText(/invited you on/).waitFor();
-    await saveScreens(driver, 'gate-invitation');
+    await checkScreens(driver, 'gate-invitation');
     await invitation.getByRole('button', { name: 'Accept' }).click();
     await driver.getByText('Invitation Accepted', { exact: true }).first().waitFor();
     await invitation.waitFor({ state: 'detached' });

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn } from './browser';
 import { FULL_MORNINGS_LOT as LOT } from './past-stays';
 
 const baseURL = inject('baseURL');
@@ -45,7 +45,7 @@ describe('dynamic pricing in the browser', () => {
     expect(text).toContain('₱45.00/hr');
     expect(text).toContain('100% of the 40 slots were taken on average over 20 weekdays');
 
-    await saveScreens(page, 'owner-pricing');
+    await checkScreens(page, 'owner-pricing');
 
     // The order CI once met: the suggestions come back before the lots, so the applied band leaves the
     // list (its item unmounts) while the apply is still settling. The toast must still be shown.

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { previousMonth } from '../core/statements';
 import { addDays, eachDay, manilaDate } from '../core/time';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signIn } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -87,7 +87,7 @@ describe('owner dashboard and reports in the browser', () => {
     );
     const pdf = await download('Generate PDF');
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await saveScreens(page, 'owner-statement');
+    await checkScreens(page, 'owner-statement');
 
     const admin = await newPhonePage(browser);
     await signIn(admin, baseURL, 'admin@parkada.ph', 'parkada-demo');
@@ -102,7 +102,7 @@ describe('owner dashboard and reports in the browser', () => {
     await admin.getByLabel('Bank or e-wallet reference').fill('BDO-20261201-0042');
     await admin.getByRole('dialog').getByRole('button', { name: 'Record payout' }).click();
     await maria.getByText('Paid', { exact: true }).waitFor();
-    await saveScreens(admin, 'admin-payouts');
+    await checkScreens(admin, 'admin-payouts');
     await admin.context().close();
 
     await page.reload();

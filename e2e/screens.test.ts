@@ -1,7 +1,7 @@
 /**
  * Every screen of the route table, for the role that sees it, loaded once and then checked at a
  * 375 × 812 phone and a 1280 × 800 desktop, in light and dark:
- * - a screenshot saved as an artefact (e2e/artifacts/screens), no sideways scroll, no uncaught page
+ * - no sideways scroll (with `npm run screens`, a screenshot saved for review in e2e/artifacts/screens), no uncaught page
  *   error, and no request to any host but the app's own (map tiles are served by a local stub here);
  * - axe-core finds no WCAG 2.1 A/AA violation on the screen or on any of its tabs' panels, in either
  *   theme, and Tab reaches every control of the screen as loaded.
@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 import { expectAccessible } from './axe';
-import { launchBrowser, reportPageOnFailure, settled, showTheme, signIn, signUpDriver, THEMES } from './browser';
+import { launchBrowser, reportPageOnFailure, SAVE_SCREENSHOTS, settled, showTheme, signIn, signUpDriver, THEMES } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 import { expectKeyboardReachable } from './keyboard';
 
@@ -204,7 +204,8 @@ describe.concurrent('every screen at a phone and a desktop width, light and dark
             await showTheme(page, theme);
             // Colours fade on buttons and cards: the picture is taken once they have.
             await settled(page);
-            await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
+            if (SAVE_SCREENSHOTS)
+              await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
             const overflow = await page.evaluate(sidewaysOverflow);
             expect(
               overflow.by,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signUpDriver } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -96,7 +96,7 @@ describe('settings and notifications in the browser', () => {
     await page.goto(`${baseURL}/settings`);
     await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
     await page.getByText('503: Down for a moment').waitFor();
-    await saveScreens(page, 'route-error');
+    await checkScreens(page, 'route-error');
     await page.unroute(failing);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();

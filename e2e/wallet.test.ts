@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, saveScreens, signUpDriver } from './browser';
+import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -71,11 +71,11 @@ describe('wallet in the browser', () => {
     await consent
       .getByText('₱500.00 leaves your Parkada wallet now and goes back to the GCash that paid this top-up.', { exact: false })
       .waitFor();
-    await saveScreens(page, 'topup-refund-confirm');
+    await checkScreens(page, 'topup-refund-confirm');
     await consent.getByRole('button', { name: 'Refund', exact: true }).click();
     await toast('Refund Requested');
     await page.getByTestId('topup-refund').filter({ hasText: 'Refunded' }).waitFor();
-    await saveScreens(page, 'topup-refund-done');
+    await checkScreens(page, 'topup-refund-done');
     await page.goto(`${baseURL}/wallet`);
     await page.getByTestId('wallet-balance').filter({ hasText: '₱0.00' }).waitFor();
     await page.getByTestId('transaction').filter({ hasText: 'Refund of a ₱500.00 top-up to your GCash' }).waitFor();
