@@ -171,6 +171,11 @@ describe('the booking loop in the browser', () => {
       await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
       const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
       await page.getByLabel('Arrival').fill(tomorrowNine);
+      // The demo history's weeks of stays at this lot give the arrival's hour a forecast.
+      const weekday = new Date(Date.now() + 24 * 3_600_000).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'Asia/Manila' });
+      await expect
+        .poll(() => page.getByTestId('lot-forecast').innerText())
+        .toMatch(new RegExp(`^Usually \\d+ of \\d+ free at 09:00 on ${weekday}s\\.$`));
       const fourHours = page.getByRole('button', { name: /^4 hours/ });
       await fourHours.click();
       const price = (await fourHours.textContent())!.replace('4 hours', '');

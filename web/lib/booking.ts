@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
+import { HOUR_MS } from '../../core/time';
 import { api, unwrap } from './api';
 import { allItems, pagedQuery } from './pages';
 import { walletQuery } from './wallet';
@@ -24,6 +25,16 @@ export const lotQuery = (id: string, window: { start?: string; durationHours?: s
     queryFn: () => unwrap(api.lots[':id'].$get({ param: { id }, query: window })),
     refetchInterval: 10_000,
   });
+
+/** How full the lot usually is at an arrival's hour (core/forecast.ts); one fetch per lot and hour. */
+export const lotForecastQuery = (id: string, at: string) => {
+  const hour = new Date(Math.floor(Date.parse(at) / HOUR_MS) * HOUR_MS).toISOString();
+  return queryOptions({
+    queryKey: ['/api/lots', id, 'forecast', hour],
+    queryFn: () => unwrap(api.lots[':id'].forecast.$get({ param: { id }, query: { at: hour } })),
+    staleTime: HOUR_MS,
+  });
+};
 
 const reservationPage = (filters: ReservationFilters) => (cursor?: string, limit?: number) =>
   unwrap(api.reservations.$get({ query: { ...filters, cursor, limit: limit?.toString() } }));

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, min, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import { quote, type LotPricing, type PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
-import { lots, pricing, slots } from '../db/schema';
+import { lotStayHours, lots, pricing, slots } from '../db/schema';
 import type { Bindings } from '../env';
 import { lotObject } from '../lot-object/stub';
 import { windowProblem } from '../../core/booking';
@@ -104,4 +104,22 @@ export function driverView(lot: LotRow, availability: ReturnType<typeof availabi
     ...fields
   } = lot;
   return { ...fields, pricing: pricingOf(lot), availability };
+}
+
+/**
+ * The stay rollup's figures for a forecast (core/forecast.ts): the slot-seconds held in each of the
+ * given Manila clock hours, and the first hour the lot held a stay (its history starts there).
+ */
+export async function stayHistory(db: DB, lotId: string, hours: number[]) {
+  const [held, [first]] = await db.batch([
+    db
+      .select({ hour: lotStayHours.hour, seconds: lotStayHours.seconds })
+      .from(lotStayHours)
+      .where(and(eq(lotStayHours.lotId, lotId), inArray(lotStayHours.hour, hours))),
+    db
+      .select({ hour: min(lotStayHours.hour) })
+      .from(lotStayHours)
+      .where(eq(lotStayHours.lotId, lotId)),
+  ]);
+  return { held: new Map(held.map((row) => [row.hour, row.seconds])), firstHour: first?.hour ?? null };
 }

@@ -7,7 +7,9 @@ import type { AppEnv } from '../env';
 import { apiError, notFound } from '../http/errors';
 import { CURSOR_MESSAGE, pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
-import { availabilityOf, availabilityView, driverView, findLot, liveWindow, toDriverLot, type LotWindow } from './lots.data';
+import { forecastOf, pastSameHours } from '../../core/forecast';
+import { MANILA_OFFSET_MS } from '../../core/time';
+import { availabilityOf, availabilityView, driverView, findLot, liveWindow, stayHistory, toDriverLot, type LotWindow } from './lots.data';
 import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
 import { HOUR_MS } from '../../core/time';
 
@@ -17,6 +19,7 @@ const windowQuery = z.object({
   start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time.' }).optional(),
   durationHours: z.coerce.number().int('durationHours must be whole hours.').min(1).max(24).optional(),
 });
+const forecastQuery = z.object({ at: z.iso.datetime({ offset: true, error: 'at must be an ISO date-time.' }) });
 const coordinate = /^-?\d{1,3}(\.\d+)?$/;
 const searchQuery = windowQuery.extend(pageQueryOf(LOT_PAGE_SIZE).shape).extend({
   q: z.string().trim().max(100, 'Search text is too long').optional(),
@@ -86,4 +89,23 @@ export const lotRoutes = new Hono<AppEnv>()
     const lot = await findLot(c.var.db, c.req.valid('param').id);
     if (!lot?.isApproved) throw notFound('Parking lot');
     return c.json(await availabilityOf(c.env, lot, windowOf(c.req.valid('query'))));
+  })
+  // How full the lot usually is at an arrival time, from its stay rollup (core/forecast.ts).
+  .get('/lots/:id/forecast', validate('param', lotParams), validate('query', forecastQuery), async (c) => {
+    const lot = await findLot(c.var.db, c.req.valid('param').id);
+    if (!lot?.isApproved) throw notFound('Parking lot');
+    const atMs = Date.parse(c.req.valid('query').at);
+    const now = Date.now();
+    const candidates = pastSameHours(atMs, now, 0);
+    const { held, firstHour } = await stayHistory(c.var.db, lot.id, candidates);
+    // The lot's history starts with its first stay: weeks before it are not zeros but unknown.
+    const since = firstHour === null ? Number.POSITIVE_INFINITY : firstHour * 1000 - MANILA_OFFSET_MS;
+    const hours = pastSameHours(atMs, now, since);
+    return c.json(
+      forecastOf(
+        atMs,
+        lot.totalSlots,
+        hours.map((hour) => held.get(hour) ?? 0),
+      ),
+    );
   });

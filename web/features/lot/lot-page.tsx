@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
-import { lotQuery, platformRulesQuery } from '../../lib/booking';
+import { lotForecastQuery, lotQuery, platformRulesQuery } from '../../lib/booking';
+import { forecastText } from '../../../core/forecast';
 import { BookingDialog } from '../booking/booking-dialog';
 import { BookingPending } from '../booking/booking-pending';
 import { AvailabilityBadge } from '../find-parking/lot-card';
@@ -69,6 +70,7 @@ export function LotPage({ id }: { id: string }) {
             <p className="mt-1 text-sm text-muted-foreground">
               {percent}% occupied {formatDateTime(lot.availability.window.start)} – {formatTime(lot.availability.window.end)}
             </p>
+            <UsualAvailability lotId={id} at={start} />
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Operating Hours</h2>
@@ -142,5 +144,16 @@ export function LotPage({ id }: { id: string }) {
         </Suspense>
       )}
     </main>
+  );
+}
+
+/** "Usually N of M free at 18:00 on Fridays" for the arrival chosen, from the lot's own history; nothing while it loads or if it fails. */
+function UsualAvailability({ lotId, at }: { lotId: string; at: string }) {
+  const { data } = useQuery({ ...lotForecastQuery(lotId, at), placeholderData: keepPreviousData });
+  if (!data) return null;
+  return (
+    <p className="mt-2 text-sm" data-testid="lot-forecast">
+      {forecastText(data)}
+    </p>
   );
 }
