@@ -1,8 +1,8 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { manilaHourKey } from '../../core/forecast';
 import { newId } from '../db/ids';
 import { call } from '../test/helpers';
+import { rawLot, run } from '../test/raw-records';
 
 /**
  * The arrival-time forecast (core/forecast.ts, docs/search.md) against a history written as records,
@@ -12,25 +12,10 @@ const HOUR = 3600_000;
 const WEEK = 7 * 24 * HOUR;
 const SLOTS = 10;
 
-const run = (query: string, ...values: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...values)
-    .run();
-
 /** An approved lot of ten car slots, and a driver whose stays fill its history. */
 async function lotWithSlots() {
-  const [ownerId, driverId, lotId] = [newId(), newId(), newId()];
-  for (const id of [ownerId, driverId])
-    await run(
-      `INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES (?, ?, 'x', 'Fore', 'Cast')`,
-      id,
-      `${id}@example.ph`,
-    );
-  await run(
-    `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, is_approved) VALUES (?, ?, 'Forecast Lot', 'Ayala Ave', 'Makati', 14.55, 121.02, 1)`,
-    lotId,
-    ownerId,
-  );
+  const { lotId, drivers } = await rawLot('Forecast Lot', 1);
+  const driverId = drivers[0];
   for (let n = 1; n <= SLOTS; n++) await run(`INSERT INTO slots (id, lot_id, label) VALUES (?, ?, ?)`, newId(), lotId, `F${n}`);
   const stay = (startMs: number, minutes: number) =>
     run(

@@ -8,6 +8,7 @@ import { GATE_PAYMENT_METHODS } from '../../core/wallet';
 import { newId } from '../db/ids';
 import { ALWAYS } from '../test/booking-fixtures';
 import { db } from '../test/helpers';
+import { rawLot, run } from '../test/raw-records';
 import {
   bookingDays,
   bookingsByDay,
@@ -31,10 +32,6 @@ const MANILA_S = 8 * 3600;
 const HOLDS_SLOT = ['CONFIRMED', 'ACTIVE', 'COMPLETED'];
 const BASE = Date.parse('2026-03-01T00:00:00Z');
 
-const run = (query: string, ...values: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...values)
-    .run();
 const all = async <T>(query: string, ...values: unknown[]) =>
   (
     await env.DB.prepare(query)
@@ -48,21 +45,7 @@ const manila = (iso: string) => new Date(seconds(iso) * 1000 + MANILA_S * 1000);
 const dayOf = (iso: string) => manila(iso).toISOString().slice(0, 10);
 const iso = (minutes: number, ms = 0) => new Date(BASE + minutes * 60_000 + ms).toISOString();
 
-async function fixtures() {
-  const [ownerId, lotId, ...drivers] = [newId(), newId(), newId(), newId()];
-  for (const id of [ownerId, ...drivers])
-    await run(
-      `INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES (?, ?, 'x', 'Roll', 'Up')`,
-      id,
-      `${id}@example.ph`,
-    );
-  await run(
-    `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, is_approved) VALUES (?, ?, 'Rollup Lot', 'Ayala Ave', 'Makati', 14.55, 121.02, 1)`,
-    lotId,
-    ownerId,
-  );
-  return { ownerId, drivers, lotId };
-}
+const fixtures = () => rawLot('Rollup Lot', 3);
 
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 type Ids = { reservations: string[]; checkins: string[] };
