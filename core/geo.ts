@@ -12,3 +12,23 @@ export const MANILA_CENTER: [number, number] = [14.5995, 120.9842];
 
 /** "350 m" under a kilometre, else "2.4 km". */
 export const formatDistance = (km: number) => (km < 1 ? `${Math.round(km * 100) * 10} m` : `${km.toFixed(1)} km`);
+
+/** Streets wind: a walk is about this much longer than the straight line (docs/search.md, Directions). */
+const WALK_DETOUR = 1.3;
+const WALK_KM_PER_HOUR = 4.8;
+/** Past this, a walk is not what a driver parking here would do: the distance is shown instead. */
+const WALKABLE_KM = 2;
+
+/** "About 6 min walk" from a straight-line distance, or the distance when it is too far to walk. */
+export function walkingText(km: number): string {
+  if (km > WALKABLE_KM) return formatDistance(km);
+  return `About ${Math.max(1, Math.round(((km * WALK_DETOUR) / WALK_KM_PER_HOUR) * 60))} min walk`;
+}
+
+/** Turn-by-turn to a point, in Google Maps and in Waze (each opens its app on a phone that has it). */
+export function directionsLinks(lat: number, lng: number) {
+  return {
+    googleMaps: `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}&travelmode=driving`,
+    waze: `https://waze.com/ul?ll=${lat},${lng}&navigate=yes`,
+  };
+}

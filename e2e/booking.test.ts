@@ -169,6 +169,8 @@ describe('the booking loop in the browser', () => {
       await page.goto(`${baseURL}/`);
       await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
       await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
+      const waze = await page.getByRole('link', { name: `Directions to ${LOT} in Waze` }).getAttribute('href');
+      expect(waze).toMatch(/^https:\/\/waze\.com\/ul\?ll=14\.\d+,120\.\d+&navigate=yes$/);
       const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
       await page.getByLabel('Arrival').fill(tomorrowNine);
       // The demo history's weeks of stays at this lot give the arrival's hour a forecast.

@@ -50,6 +50,8 @@ describe('Find Parking on a phone, with the search in the URL', () => {
       await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
       await listedNames(page, 'near=14.5547,121.0244');
       expect(searches).toHaveLength(1);
+      // The nearest lot is a short walk from the searched place: the card says how long, not how far.
+      expect(await page.getByTestId('lot-card').first().innerText()).toMatch(/About \d+ min walk/);
     } finally {
       page.off('request', count);
     }

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Accessibility, Camera, MapPin, ShieldCheck, Zap } from 'lucide-react';
 import { cardLevel, type CardLevel } from '../../../core/availability';
 import { hoursLabel } from '../../../core/booking';
-import { formatDistance } from '../../../core/geo';
+import { walkingText } from '../../../core/geo';
 import { formatPeso } from '../../../core/money';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -51,7 +51,7 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
         <AvailabilityBadge free={lot.availability.free} total={lot.availability.total} />
         {lot.distanceKm !== null && (
           <span className="flex items-center gap-1">
-            <MapPin className="h-3.5 w-3.5" aria-hidden /> {formatDistance(lot.distanceKm)}
+            <MapPin className="h-3.5 w-3.5" aria-hidden /> {walkingText(lot.distanceKm)}
           </span>
         )}
         <span>{hoursLabel(lotHours(lot))}</span>

@@ -5,6 +5,7 @@ import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
 import { formatDateTime, formatTime, fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
+import { Directions } from '../../components/directions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field } from '../../components/ui/field';
@@ -45,6 +46,9 @@ export function LotPage({ id }: { id: string }) {
       <p className="text-muted-foreground">
         {lot.address} · {lot.geoLat.toFixed(4)}, {lot.geoLng.toFixed(4)}
       </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Directions lat={lot.geoLat} lng={lot.geoLng} lotName={lot.name} />
+      </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <span className="font-bold">{formatPeso(lot.pricing.baseRateCents)}/hr</span>
         <AvailabilityBadge free={free} total={total} />

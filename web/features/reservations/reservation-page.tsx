@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Download, Navigation, Share2 } from 'lucide-react';
+import { Download, Share2 } from 'lucide-react';
+import { Directions } from '../../components/directions';
 import { billedHours } from '../../../core/pricing';
 import { remainingTime } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
@@ -104,15 +105,7 @@ export function ReservationPage({ id }: { id: string }) {
               />
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
-              <Button variant="outline" asChild>
-                <a
-                  href={`https://www.google.com/maps/dir/?api=1&destination=${reservation.geoLat},${reservation.geoLng}`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  <Navigation className="h-4 w-4" /> Get Directions
-                </a>
-              </Button>
+              <Directions lat={reservation.geoLat} lng={reservation.geoLng} lotName={reservation.lotName} />
               <ReservationActions reservation={reservation} />
             </div>
           </Card>
