@@ -53,6 +53,8 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/lots/:id': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}` }) },
   'GET /api/lots/:id/availability': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}/availability` }) },
   'GET /api/lots/:id/forecast': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}/forecast?at=2026-11-27T18:00:00%2B08:00` }) },
+  // Without an upgrade, past the role check to the 426 (worker/lots/live.test.ts holds sockets open).
+  'GET /api/lots/:id/live': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}/live` }), refused: 426 },
   'GET /api/notifications': { who: 'session', sample: () => ({ path: '/api/notifications' }) },
   'GET /api/notifications/counts': { who: 'session', sample: () => ({ path: '/api/notifications/counts' }) },
   'PATCH /api/notifications/mark-all-read': {

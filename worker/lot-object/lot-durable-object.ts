@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
 import type { Bindings } from '../env';
+import { installLiveTables, LiveFeed } from './live';
 import { installChangeLog, ReadModel } from './read-model';
 import { installStayIndexes, overlapping, TAKEN_UNTIL } from './stays';
 import {
@@ -59,6 +60,7 @@ const bookedIdOf = (reservationId: string) => `booking:${reservationId}`;
  */
 export class LotDurableObject extends DurableObject<Bindings> implements LotClock {
   private readonly readModel: ReadModel;
+  private readonly live: LiveFeed;
   private readonly lotId: string;
   /** The lot's active slots as the last hold brought them from D1, and when (memory only: a fresh instance asks D1 again). */
   private knownSlots: { ids: string[]; seenMs: number } | null = null;
@@ -71,6 +73,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     super(ctx, env);
     this.lotId = ctx.id.name ?? ctx.id.toString();
     this.readModel = new ReadModel(ctx.storage.sql, env.DB, this.lotId);
+    this.live = new LiveFeed(ctx, (total, now) => this.availability({ startMs: now, endMs: now + 60 * MINUTE }, total, now).free);
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
       // Cars inside without a reservation, each on the slot the gate gave it (none only when an override let it in on a full lot).
@@ -117,7 +120,21 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       // The no-show grace (a platform setting) as the D1 side last reported it; the default until then.
       sql.exec('CREATE TABLE IF NOT EXISTS no_show_grace (id INTEGER PRIMARY KEY CHECK (id = 1), ms INTEGER NOT NULL)');
       installChangeLog(sql);
+      installLiveTables(sql);
     });
+  }
+
+  /** `GET /api/lots/:id/live`, forwarded by the Worker: a WebSocket subscriber to the lot's figures. */
+  override fetch(request: Request): Response {
+    return this.live.subscribe(request);
+  }
+
+  /** Subscribers only ping, which the runtime answers: nothing they send changes anything. */
+  override webSocketMessage(): void {}
+
+  override webSocketClose(socket: WebSocket, code: number): void {
+    // 1005 (no code) and 1006 (dropped) may not be sent back.
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
   }
 
   /** Walk-ins inside now: how many, and how many of them the gate could not give a slot (overrides). */
@@ -294,7 +311,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   hold(request: HoldRequest, now = Date.now()): HoldResult {
     const { startMs, endMs, needs } = request;
     // Learnt only from a request begun after the last change (and its clock's margin): one that read D1 before it would bring back the old slots.
-    if (now > this.slotsChangedMs + CLOCK_MARGIN_MS) this.knownSlots = { ids: request.slots.map((slot) => slot.id), seenMs: now };
+    if (now > this.slotsChangedMs + CLOCK_MARGIN_MS) {
+      this.knownSlots = { ids: request.slots.map((slot) => slot.id), seenMs: now };
+      this.live.noteTotal(request.slots.length);
+    }
     const busy = this.busySlots(startMs, endMs, request.reservationId);
     const fits = (slot: SlotInfo) =>
       slot.vehicleType === needs.vehicleType &&
@@ -584,11 +604,12 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   }
 
   /**
-   * Search's read model follows every change of holds and walk-ins, written after the change rather
-   * than awaited by it: a booking never waits for, or fails on, search. A write D1 refused is retried
-   * by the alarm, which rewrites the whole model.
+   * After every change of holds and walk-ins: the live subscribers get the new figures at once, and
+   * search's read model is written after the change rather than awaited by it: a booking never waits
+   * for, or fails on, search. A write D1 refused is retried by the alarm, which rewrites the whole model.
    */
   private publish(now = Date.now()): void {
+    this.live.send(now);
     this.ctx.waitUntil(this.readModel.publishChanges(now).then((written) => written || this.retrySoon(now)));
   }
 

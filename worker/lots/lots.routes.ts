@@ -10,6 +10,8 @@ import { validate } from '../http/validate';
 import { forecastOf, pastSameHours } from '../../core/forecast';
 import { MANILA_OFFSET_MS } from '../../core/time';
 import { availabilityOf, availabilityView, driverView, findLot, liveWindow, stayHistory, toDriverLot, type LotWindow } from './lots.data';
+import { LIVE_TOTAL_HEADER } from '../lot-object/live';
+import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
 import { HOUR_MS } from '../../core/time';
 
@@ -108,4 +110,16 @@ export const lotRoutes = new Hono<AppEnv>()
         hours.map((hour) => held.get(hour) ?? 0),
       ),
     );
+  })
+  // A WebSocket of the lot's live figures, served by its Durable Object (core/live.ts, worker/lot-object/live.ts).
+  .get('/lots/:id/live', validate('param', lotParams), async (c) => {
+    if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
+      throw apiError(426, 'This address is a WebSocket: connect with an Upgrade: websocket request.', {}, { Upgrade: 'websocket' });
+    const lot = await findLot(c.var.db, c.req.valid('param').id);
+    if (!lot?.isApproved) throw notFound('Parking lot');
+    const answer = await lotObject(c.env, lot.id).fetch(
+      new Request(c.req.url, { headers: { Upgrade: 'websocket', [LIVE_TOTAL_HEADER]: String(lot.totalSlots) } }),
+    );
+    // The object's answer has fixed headers; the app's own (security, no-store) go on a copy.
+    return new Response(null, { status: answer.status, webSocket: answer.webSocket });
   });

@@ -1,0 +1,65 @@
+/**
+ * The lot object's live subscribers, through the WebSocket Hibernation API: the runtime holds the
+ * sockets while the object sleeps, answers pings itself, and wakes the object only for a change.
+ * The object sends every subscriber the figures for now after each change of its holds and walk-ins
+ * (docs/search.md, "Live availability").
+ */
+import { LIVE_PING, LIVE_PONG, liveFigures } from '../../core/live';
+
+/** The request header by which the Worker tells the object the lot's active slots when a subscriber joins. */
+export const LIVE_TOTAL_HEADER = 'X-Lot-Slots';
+
+export function installLiveTables(sql: SqlStorage) {
+  // The lot's active slots as the D1 side last said (a subscriber's join, a hold, a walk-in): what "of N" counts.
+  sql.exec('CREATE TABLE IF NOT EXISTS live_total (id INTEGER PRIMARY KEY CHECK (id = 1), slots INTEGER NOT NULL)');
+}
+
+export class LiveFeed {
+  constructor(
+    private readonly ctx: DurableObjectState,
+    /** Slots free now and for the next hour, out of `total`, by the object's own rule. */
+    private readonly freeNow: (total: number, now: number) => number,
+  ) {
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
+  }
+
+  /** The slots the D1 side counted last; a hold or walk-in tells it again. */
+  noteTotal(slots: number): void {
+    this.ctx.storage.sql.exec('INSERT OR REPLACE INTO live_total (id, slots) VALUES (1, ?)', slots);
+  }
+
+  private total(): number | null {
+    return this.ctx.storage.sql.exec<{ slots: number }>('SELECT slots FROM live_total').toArray()[0]?.slots ?? null;
+  }
+
+  /** A subscriber joins (the Worker checked the lot and counted its slots): it gets the figures at once. */
+  subscribe(request: Request, now = Date.now()): Response {
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    const slots = Number(request.headers.get(LIVE_TOTAL_HEADER));
+    if (Number.isInteger(slots) && slots >= 0) this.noteTotal(slots);
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server!);
+    server!.send(this.message(now)!);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** After a change: every subscriber gets the new figures, in the request that made the change. */
+  send(now = Date.now()): void {
+    const sockets = this.ctx.getWebSockets();
+    if (!sockets.length) return;
+    const message = this.message(now);
+    if (!message) return;
+    for (const socket of sockets) {
+      try {
+        socket.send(message);
+      } catch {
+        // Closing already: the runtime drops it.
+      }
+    }
+  }
+
+  private message(now: number): string | null {
+    const total = this.total();
+    return total === null ? null : JSON.stringify(liveFigures(this.freeNow(total, now), total, now));
+  }
+}

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_PING, LIVE_PONG, type LiveFigures } from '../../core/live';
+import { newId } from '../db/ids';
+import { cancelBooking, driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
+import { call, seedOnce } from '../test/helpers';
+
+/**
+ * `GET /api/lots/:id/live`: the lot object's WebSocket subscribers (Hibernation API) get the figures
+ * for now on joining and again after every change, sent by the request that made the change.
+ */
+beforeAll(seedOnce);
+
+/** A subscriber: every message it received, and a wait for the next one that satisfies `test`. */
+async function subscribe(lotId: string) {
+  const res = await call(`/api/lots/${lotId}/live`, { headers: { Upgrade: 'websocket' } });
+  expect(res.status).toBe(101);
+  const socket = res.webSocket!;
+  const messages: string[] = [];
+  const waiting: Array<() => void> = [];
+  socket.addEventListener('message', (event) => {
+    messages.push(event.data as string);
+    for (const wake of waiting.splice(0)) wake();
+  });
+  socket.accept();
+  const figures = () => messages.filter((m) => m !== LIVE_PONG).map((m) => JSON.parse(m) as LiveFigures);
+  async function next(test: (messages: string[]) => boolean, ms = 2_000) {
+    const deadline = Date.now() + ms;
+    while (!test(messages)) {
+      if (Date.now() > deadline) throw new Error(`No such message within ${ms} ms; got ${JSON.stringify(messages)}`);
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+  return { socket, messages, figures, next };
+}
+
+describe('live lot figures', () => {
+  it('sends the figures on joining, and the new ones to every subscriber by the time a booking and its cancellation answer', async () => {
+    const lotId = await makeLot(3);
+    const subscribers = await Promise.all(Array.from({ length: 5 }, () => subscribe(lotId)));
+    for (const s of subscribers) await s.next(() => s.figures().length >= 1);
+    expect(subscribers[0]!.figures()[0]).toMatchObject({ free: 3, total: 3, level: 'available' });
+
+    const { cookie } = await driver(1_000);
+    const booked = await reserve(cookie, { lotId, start: inMinutes(5), durationHours: 1 });
+    expect(booked.status).toBe(201);
+    // The object sent them while it held and committed the slot, before the 201 left.
+    for (const s of subscribers) await s.next(() => s.figures().at(-1)?.free === 2);
+    expect(subscribers[4]!.figures().at(-1)).toMatchObject({ free: 2, total: 3, level: 'available' });
+
+    const { id } = await booked.json<{ id: string }>();
+    expect((await cancelBooking(cookie, id)).status).toBe(200);
+    for (const s of subscribers) await s.next(() => s.figures().at(-1)?.free === 3);
+    for (const s of subscribers) s.socket.close(1000, 'done');
+  });
+
+  it('answers a ping with a pong without a figures message', async () => {
+    const s = await subscribe(await makeLot(2));
+    await s.next(() => s.figures().length >= 1);
+    s.socket.send(LIVE_PING);
+    await s.next((messages) => messages.includes(LIVE_PONG));
+    expect(s.figures()).toHaveLength(1);
+    s.socket.close(1000, 'done');
+  });
+
+  it('refuses a plain request with 426, and an unknown or malformed lot', async () => {
+    const lotId = await makeLot(1);
+    const plain = await call(`/api/lots/${lotId}/live`);
+    expect(plain.status).toBe(426);
+    expect(await plain.json()).toMatchObject({ message: expect.stringContaining('WebSocket') });
+    expect((await call(`/api/lots/${newId()}/live`, { headers: { Upgrade: 'websocket' } })).status).toBe(404);
+    expect((await call('/api/lots/not-a-lot/live', { headers: { Upgrade: 'websocket' } })).status).toBe(400);
+  });
+});
