@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { MAX_PAGE_SIZE, type Page } from '../core/paging';
 import type { availabilityOf } from '../worker/lots/lots.data';
 import type { ReservationView } from '../worker/reservations/reservations.data';
-import { api, json, signUpDriver } from './client';
+import { api, fundedDriver, json } from './client';
 
 type Availability = Awaited<ReturnType<typeof availabilityOf>>;
 
@@ -28,20 +28,6 @@ const { values } = parseArgs({
 const attempts = Number(values.attempts);
 const concurrency = Number(values.concurrency);
 const driverCount = Number(values.drivers);
-
-async function newDriver(i: number): Promise<string> {
-  const cookie = await signUpDriver(i);
-  const payment = await json<{ id: string }>(
-    await api('/api/wallet/topup', {
-      method: 'POST',
-      cookie,
-      json: { amountCents: 2_000_000, method: 'gcash' },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    }),
-  );
-  await api(`/api/payments/sandbox/${payment.id}/approve`, { method: 'POST', cookie });
-  return cookie;
-}
 
 /** Every reservation of a driver, page after page. */
 async function reservationsOf(cookie: string): Promise<ReservationView[]> {
@@ -81,7 +67,7 @@ async function main() {
     items: [lot],
   } = await json<Page<{ id: string; name: string }>>(await api(`/api/lots?q=${encodeURIComponent(LOT_NAME)}`));
   if (!lot) throw new Error(`${LOT_NAME} not found: is the demo data loaded?`);
-  const drivers = await Promise.all(Array.from({ length: driverCount }, (_, i) => newDriver(i)));
+  const drivers = await Promise.all(Array.from({ length: driverCount }, (_, i) => fundedDriver(i)));
   // An hour in the next days that earlier runs left empty, so every run books the same 60 and refuses the rest.
   let start: Date;
   let before: Availability;

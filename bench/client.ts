@@ -29,3 +29,18 @@ export async function signUpDriver(i: number): Promise<string> {
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie')!.split(';')[0];
 }
+
+/** A new driver with ₱20,000 in the wallet, credited through a sandbox top-up: their session cookie. */
+export async function fundedDriver(i: number): Promise<string> {
+  const cookie = await signUpDriver(i);
+  const payment = await json<{ id: string }>(
+    await api('/api/wallet/topup', {
+      method: 'POST',
+      cookie,
+      json: { amountCents: 2_000_000, method: 'gcash' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+  );
+  await api(`/api/payments/sandbox/${payment.id}/approve`, { method: 'POST', cookie });
+  return cookie;
+}

@@ -23,6 +23,7 @@ let gate: Page;
 let gateContext: BrowserContext;
 let ownerContext: BrowserContext;
 let reservationId = '';
+let lotId = '';
 /** What the gate's camera films: a QR code, rewritten before each scan. */
 let video = '';
 /** The driver's balance before the walk-in they paid with a pay code. */
@@ -39,7 +40,7 @@ beforeAll(async () => {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
-  const lotId = lot.id;
+  lotId = lot.id;
   // Starts in 5 minutes: the pass opens 15 minutes before the start, so the gate accepts it now.
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {
     data: { lotId, start: new Date(Date.now() + 5 * 60_000).toISOString(), durationHours: 1, plate: PLATE },
@@ -272,6 +273,25 @@ describe('a shift at the gate', () => {
     await expect
       .poll(async () => Number((await driver.getByTestId('wallet-balance').innerText()).replace(/[^\d.]/g, '')))
       .toBe(walletBefore);
+    await owner.close();
+  });
+
+  it('follows the lot live: a booking made elsewhere shows on the Lot Status and on the lot page, without a reload', async () => {
+    const owner = await ownerContext.newPage();
+    await owner.goto(`${baseURL}/attendant`);
+    await owner.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await driver.goto(`${baseURL}/lots/${lotId}`);
+    await driver.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    const count = async (page: Page, id: string) => Number.parseInt(await page.getByTestId(id).innerText(), 10);
+    const [slotsFree, lotFree] = [await count(owner, 'free-slots'), await count(driver, 'lot-free')];
+    const booked = await driver.request.post(`${baseURL}/api/reservations`, {
+      data: { lotId, start: new Date(Date.now() + 60_000).toISOString(), durationHours: 1, plate: 'LIV 5150' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    // The lot page polls only while the live connection is down, and the owner's screen every 10 s: within 5 s it is the socket.
+    await expect.poll(() => count(driver, 'lot-free'), { timeout: 5_000 }).toBe(lotFree - 1);
+    await expect.poll(() => count(owner, 'free-slots'), { timeout: 5_000 }).toBe(slotsFree - 1);
     await owner.close();
   });
 });

@@ -30,7 +30,7 @@ export const lotQuery = (id: string, window: { start?: string; durationHours?: s
 export const lotForecastQuery = (id: string, at: string) => {
   const hour = new Date(Math.floor(Date.parse(at) / HOUR_MS) * HOUR_MS).toISOString();
   return queryOptions({
-    queryKey: ['/api/lots', id, 'forecast', hour],
+    queryKey: ['/api/lots/forecast', id, hour],
     queryFn: () => unwrap(api.lots[':id'].forecast.$get({ param: { id }, query: { at: hour } })),
     staleTime: HOUR_MS,
   });

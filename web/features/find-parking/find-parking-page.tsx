@@ -36,8 +36,12 @@ export function FindParkingPage() {
   const { start, hours } = windowOf(search, prefs?.defaultDuration, defaultArrival);
   const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => search[filter]);
 
-  // Refetched every 30 s, so availability stays live.
-  const lotsFound = useInfiniteQuery({ ...lotsQuery(lotQueryOf(search, { start, hours })), refetchInterval: 30_000 });
+  // What is in view is read again every 60 s and when the tab regains focus, from search's cached read model.
+  const lotsFound = useInfiniteQuery({
+    ...lotsQuery(lotQueryOf(search, { start, hours })),
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: 'always',
+  });
   const lots = loadedItems(lotsFound.data);
   const { isPending: isLoading, isError, error } = lotsFound;
 

@@ -3,13 +3,19 @@ import { Clock } from 'lucide-react';
 import { MAP_COLORS, mapLevel } from '../../../core/availability';
 import { formatPeso } from '../../../core/money';
 import { formatDuration } from '../../../core/time';
+import { LiveStatusBadge } from '../../components/live-status';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
+import { useLiveLot } from '../../lib/live';
 import { lotStatusQuery, type LotStatus } from './gate-api';
 
-/** Lot Status, polled every 10 s: the cars inside, the slots still free (coloured by the map's rule), waiting cars, alerts. */
+/**
+ * Lot Status, re-read after every change at the lot (live from the lot object; every 10 s while that
+ * connection is down): the cars inside, the slots still free (coloured by the map's rule), waiting cars, alerts.
+ */
 export function LotStatusCard({ lotId }: { lotId: string }) {
-  const { data: status, isLoading } = useQuery(lotStatusQuery(lotId));
+  const live = useLiveLot(lotId, [lotStatusQuery(lotId).queryKey, ['/api/attendant/activity', lotId]]);
+  const { data: status, isLoading } = useQuery({ ...lotStatusQuery(lotId), refetchInterval: live === 'live' ? false : 10_000 });
   if (isLoading || !status) {
     return (
       <Card>
@@ -22,7 +28,9 @@ export function LotStatusCard({ lotId }: { lotId: string }) {
   const color = MAP_COLORS[mapLevel(free, total)];
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Lot Status</h2>
+      <h2 className="flex items-center justify-between gap-2 text-lg font-semibold">
+        Lot Status <LiveStatusBadge status={live} />
+      </h2>
       <p className="text-sm text-muted-foreground">{status.name}</p>
       <div className="mt-4 flex items-baseline justify-between">
         <span className="text-2xl font-bold tabular-nums" data-testid="occupancy">

@@ -6,6 +6,8 @@ import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
 import { formatDateTime, formatTime, fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Directions } from '../../components/directions';
+import { LiveStatusBadge } from '../../components/live-status';
+import { useLiveLot } from '../../lib/live';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field } from '../../components/ui/field';
@@ -21,7 +23,7 @@ import { HOUR_MS } from '../../../core/time';
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
 const SUPPORT_EMAIL = 'support@parkada.ph';
 
-/** A lot's detail; availability refreshes every 10 s, so a driver picks from spaces that are still free. */
+/** A lot's detail; availability follows the lot live (every 10 s while the live connection is down), so a driver picks from spaces that are still free. */
 export function LotPage({ id }: { id: string }) {
   const [when, setWhen] = useState(() => toManilaInput(nextQuarterHour()));
   const [hours, setHours] = useState<number | null>(null);
@@ -31,7 +33,13 @@ export function LotPage({ id }: { id: string }) {
   const { data: loaded } = useSuspenseQuery({ ...lotQuery(id), refetchInterval: false });
   const { freeCancelMinutes, noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
   // Availability and price are for the window being booked; the last figures stay while a new window loads.
-  const windowed = useQuery({ ...lotQuery(id, { start, durationHours: String(hours ?? 1) }), placeholderData: keepPreviousData });
+  // Every change at the lot arrives live and re-reads the window; polling is the fallback while the socket is down.
+  const live = useLiveLot(id, [['/api/lots', id]]);
+  const windowed = useQuery({
+    ...lotQuery(id, { start, durationHours: String(hours ?? 1) }),
+    placeholderData: keepPreviousData,
+    refetchInterval: live === 'live' ? false : 10_000,
+  });
   const lot = windowed.data ?? loaded;
   const isPlaceholderData = windowed.isPlaceholderData || !windowed.data;
   const amenities = lotAmenities(lot);
@@ -64,7 +72,9 @@ export function LotPage({ id }: { id: string }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
-            <h2 className="mb-3 font-semibold">Live Availability</h2>
+            <h2 className="mb-3 flex items-center justify-between gap-2 font-semibold">
+              Live Availability <LiveStatusBadge status={live} />
+            </h2>
             <p className="text-3xl font-bold" data-testid="lot-free">
               {free} <span className="text-base font-normal text-muted-foreground">of {total} slots free</span>
             </p>

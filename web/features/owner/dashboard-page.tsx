@@ -9,6 +9,8 @@ import { Card } from '../../components/ui/card';
 import { Chart } from '../../components/ui/chart';
 import { cn } from '../../components/ui/cn';
 import { ownerLotsQuery } from '../../lib/owner';
+import { LiveStatusBadge } from '../../components/live-status';
+import { useLiveLots } from '../../lib/live';
 import { lotPerformanceQuery, ownerKpisQuery, revenueTrendQuery } from '../../lib/owner-figures';
 import { hours, percent, pesoShort, shortDay } from './figures-format';
 import { DynamicPricingPanel } from './dynamic-pricing-panel';
@@ -126,6 +128,10 @@ const QUICK_ACTIONS = [
   { to: '/owner/statements', label: 'Statements', summary: 'What Parkada owes you, month by month', Icon: Receipt },
 ] as const;
 
+/** The dashboard follows at most this many lots live; past them, its minute's polling still keeps it current. */
+const LIVE_LOTS_AT_MOST = 20;
+const LIVE_REFRESH = [['/api/owner/kpis'], ['/api/owner/lot-performance'], ['/api/owner/revenue']];
+
 /** Owner Dashboard, how the business is doing: today's figures, the revenue trend and each lot's performance. */
 export function OwnerDashboardPage() {
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
@@ -134,10 +140,21 @@ export function OwnerDashboardPage() {
   const navigate = useNavigate({ from: '/owner' });
   const setLotId = (lot: string) => navigate({ search: (s) => ({ ...s, lot: lot || undefined }), replace: true });
   const setRange = (value: TrendRange) => navigate({ search: (s) => ({ ...s, range: value }), replace: true });
+  // Every change at the lots shown re-reads today's figures, without polling (a busy owner's first lots only).
+  const liveLots = lotId
+    ? [lotId]
+    : lots
+        .filter((lot) => lot.isApproved)
+        .map((lot) => lot.id)
+        .slice(0, LIVE_LOTS_AT_MOST);
+  const live = useLiveLots(liveLots, LIVE_REFRESH);
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Owner Dashboard</h1>
+        <div className="flex items-center gap-3">
+          <h1 className="text-3xl font-bold">Owner Dashboard</h1>
+          {liveLots.length > 0 && <LiveStatusBadge status={live} />}
+        </div>
         <div className="flex min-w-0 flex-wrap gap-2">
           <LotSelect
             aria-label="Location"
