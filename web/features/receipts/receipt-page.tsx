@@ -97,6 +97,14 @@ export function ReceiptPage({ id }: { id: string }) {
           {receipt.lines.map((line) => (
             <Line key={line.id} label={`${line.label} · ${formatDateTime(line.createdAt)} · ${line.method}`} cents={line.amountCents} />
           ))}
+          {receipt.validations.map((validation) => (
+            <div key={validation.id} data-testid="receipt-validation" className="flex justify-between text-sm text-muted-foreground">
+              <span>
+                Validated by {validation.merchantName} ({validation.label}), not charged
+              </span>
+              <span className="tabular-nums">−{formatPeso(validation.valueCents)}</span>
+            </div>
+          ))}
           <Line label={isVoid ? 'Total voided' : 'Total paid'} cents={receipt.amountCents} strong />
           <Line label="VATable amount" cents={receipt.netOfVatCents} />
           <Line label="VAT (12%, included)" cents={receipt.vatCents} />
