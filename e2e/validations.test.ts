@@ -1,0 +1,115 @@
+/**
+ * Merchant validations in the browser, at a lot of this file's own: the owner registers a merchant and
+ * issues a code (its printable QR sheet is a PDF); at the exit the attendant applies the code to a
+ * walk-in the driver pays with a pay code (a fake camera films it): the charge drops by the code, and
+ * the stay's receipt lists the validation and its merchant.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, reportPageOnFailure, signIn, signUpDriver, newPhonePage } from './browser';
+import { writeQrVideo } from './fake-camera';
+import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+
+const baseURL = inject('baseURL');
+const LOT = 'Fairview Validations Carpark';
+const MERCHANT = 'Fairview Bookshop';
+const PLATE = 'VAL 3001';
+let browser: Browser;
+let gateBrowser: Browser;
+let owner: Page;
+let gate: Page;
+let code = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { lot, attendant, owner: lotOwner } = await ownLotWithAttendant(browser, baseURL, { name: LOT, hourlyRate: 8_000 });
+  owner = await lotOwner.context.newPage();
+  // The driver who pays with a pay code: the camera at the gate films it.
+  const driver = await newPhonePage(browser);
+  await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-7778888', password: 'sinigang-na-baboy' });
+  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 50_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  const payCode = await driver.request.post(`${baseURL}/api/wallet/pay-code`);
+  const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pay-code.y4m');
+  writeQrVideo(video, (await payCode.json()).token);
+
+  gateBrowser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+  const gateContext = await gateBrowser.newContext({ viewport: { width: 1280, height: 900 } });
+  gateContext.setDefaultTimeout(90_000);
+  gate = await gateContext.newPage();
+  await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
+  await gate.waitForURL(`${baseURL}/attendant`);
+  const entered = await gate.request.post(`${baseURL}/api/checkins/enter`, {
+    data: { lotId: lot.id, plate: PLATE },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(entered.status(), await entered.text()).toBe(201);
+});
+afterAll(async () => {
+  await gateBrowser?.close();
+  await browser?.close();
+});
+reportPageOnFailure(() => gate);
+
+describe('merchant validations', () => {
+  it('the owner registers a merchant and issues a code, with its QR sheet as a PDF', async () => {
+    await owner.goto(`${baseURL}/owner/merchants`);
+    await owner.getByRole('heading', { name: 'Merchant Validations' }).waitFor();
+    await owner.getByLabel('Merchant name').fill(MERCHANT);
+    await owner.getByRole('button', { name: 'Register Merchant' }).click();
+    const card = owner.getByTestId('merchant-card').filter({ hasText: MERCHANT });
+    await card.waitFor();
+    const form = card.getByRole('form', { name: `Issue codes for ${MERCHANT}` });
+    await form.getByLabel('Codes').fill('1');
+    await form.getByLabel('Worth').selectOption('pesos');
+    await form.getByLabel('Amount (₱)').fill('20');
+    await form.getByRole('button', { name: 'Issue Codes' }).click();
+    const batch = card.getByTestId('code-batch');
+    await batch.waitFor();
+    code = (await batch.innerText()).match(/[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}/)![0];
+    const [download] = await Promise.all([owner.waitForEvent('download'), batch.getByRole('button', { name: 'QR Sheet (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^parkada-validations-.+\.pdf$/);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('the attendant applies the code at the exit: the charge drops, and the receipt lists the validation and its merchant', async () => {
+    await gate.goto(`${baseURL}/attendant/scan`);
+    await gate.getByRole('button', { name: 'Start Scanning' }).click();
+    await gate.getByTestId('pay-code-scanned').waitFor();
+    await gate.getByLabel('Plate Number').fill(PLATE);
+    await gate.getByLabel('Validation code (optional)').fill(code.toLowerCase());
+    await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+    // One hour at ₱80.00, less the merchant's ₱20.00.
+    const told = gate
+      .locator('li[data-state="open"]')
+      .filter({ hasText: 'Check-out Successful' })
+      .filter({ hasText: `₱60.00 paid from the wallet. Validated by ${MERCHANT} (₱20.00 off): ₱20.00 off.` });
+    await told.first().waitFor();
+
+    await gate
+      .getByTestId('activity')
+      .filter({ hasText: `Check-out · ${PLATE}` })
+      .getByRole('link', { name: 'Receipt' })
+      .click();
+    const receipt = gate.getByTestId('receipt');
+    await receipt.getByRole('heading', { name: /^Receipt [A-Z]{1,3}\d+-\d{6,}$/ }).waitFor();
+    expect(await receipt.getByTestId('receipt-validation').innerText()).toMatch(
+      new RegExp(`Validated by ${MERCHANT} \\(₱20\\.00 off\\), not charged\\s+−₱20\\.00`),
+    );
+    expect(await receipt.innerText()).toMatch(/Total paid\s+₱60\.00/);
+  });
+});
