@@ -71,6 +71,9 @@ export const applyValidationSchema = z.strictObject({
   lotId: z.uuid('Unknown lot id'),
 });
 
+/** POST /api/reservations/:id/validations: the driver's own stay. */
+export const driverValidationSchema = z.strictObject({ code });
+
 /** POST /api/merchant-link/validations: the merchant's cashier validates a car parked at the lot, by its plate. */
 export const linkValidationSchema = z.strictObject({
   plate: z

@@ -66,5 +66,9 @@ export const validateOnLink = (token: string, plate: string) =>
 export const applyValidationCode = (checkinId: string, lotId: string, code: string) =>
   unwrap(api.checkins[':checkinId'].validations.$post({ param: { checkinId }, json: { lotId, code } }));
 
+/** The driver redeems a code on their own checked-in stay, before leaving. */
+export const applyValidationAsDriver = (reservationId: string, code: string) =>
+  unwrap(api.reservations[':id'].validations.$post({ param: { id: reservationId }, json: { code } }));
+
 /** The address a merchant's cashier opens. */
 export const merchantLinkUrl = (token: string) => `${window.location.origin}/m/${token}`;

@@ -232,6 +232,12 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'POST', path: `/api/checkins/${crypto.randomUUID()}/validations`, json: { lotId, code: 'ABCDE-23456' } }),
     found: false,
   },
+  // Another driver's (or no) reservation: a signed-in caller gets past the role check to the 404.
+  'POST /api/reservations/:id/validations': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/validations`, json: { code: 'ABCDE-23456' } }),
+    found: false,
+  },
   // The merchant link needs no account; a token that opens no merchant is a 404 for anyone.
   'GET /api/merchant-links/:token': { who: 'public', sample: () => ({ path: `/api/merchant-links/${'x'.repeat(43)}` }), found: false },
   'POST /api/merchant-links/:token/validations': {

@@ -110,7 +110,7 @@ export const redeemStatement = (db: DB, input: { id: string; checkinId: string; 
       ),
   );
 
-/** A validation the merchant link gives, redeemed on the stay as it is made (the same conditions on the stay). */
+/** A validation the merchant link gives, redeemed on the stay as it is made: only on a stay still inside, while the link works, once per stay. */
 export const linkValidationInsert = (
   db: DB,
   row: { id: string; merchantId: string; lotId: string; hours: number | null; amountCents: number | null; checkinId: string; now: Date },
@@ -120,7 +120,8 @@ export const linkValidationInsert = (
       `INSERT INTO validations (id, merchant_id, lot_id, source, hours, amount_cents, expires_at, checkin_id, redeemed_at)
        SELECT ?1, ?2, ?3, 'link', ?4, ?5, ?6, ?7, ?6
         WHERE EXISTS (SELECT 1 FROM checkins c WHERE c.id = ?7 AND c.exit_ts IS NULL AND c.undone_at IS NULL)
-          AND EXISTS (SELECT 1 FROM merchants m WHERE m.id = ?2 AND m.link_hash IS NOT NULL)`,
+          AND EXISTS (SELECT 1 FROM merchants m WHERE m.id = ?2 AND m.link_hash IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM validations v WHERE v.checkin_id = ?7 AND v.merchant_id = ?2 AND v.source = 'link')`,
     )
     .bind(row.id, row.merchantId, row.lotId, row.hours, row.amountCents, row.now.toISOString(), row.checkinId);
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   applyValidationSchema,
+  driverValidationSchema,
   codeBatchSchema,
   linkValidationSchema,
   merchantLinkSchema,
@@ -12,6 +13,7 @@ import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import {
   applyCode,
+  applyCodeAsDriver,
   issueCodes,
   listMerchants,
   merchantLink,
@@ -52,6 +54,12 @@ export const validationRoutes = new Hono<AppEnv>()
   })
   .post('/checkins/:checkinId/validations', validate('param', checkinParams), validate('json', applyValidationSchema), async (c) =>
     c.json(await applyCode(c.var.db, c.var.user!, c.req.valid('param').checkinId, c.req.valid('json')), 201),
+  )
+  .post(
+    '/reservations/:id/validations',
+    validate('param', z.object({ id: z.uuid('Unknown reservation id') })),
+    validate('json', driverValidationSchema),
+    async (c) => c.json(await applyCodeAsDriver(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').code), 201),
   )
   .get('/merchant-links/:token', validate('param', linkParams), async (c) =>
     c.json(await merchantLink(c.var.db, c.req.valid('param').token)),

@@ -15,6 +15,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { findCheckin, findOpenCheckin } from '../gate/checkins.data';
+import { findOwnReservation } from '../reservations/reservations.data';
 import { assertManagesLot, assertWorksLot } from '../lots/lot-access';
 import {
   codeInserts,
@@ -180,6 +181,24 @@ export async function applyCode(db: DB, user: SessionUser, checkinId: string, in
   const checkin = await findCheckin(db, checkinId);
   if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
   if (checkin.exitTs || checkin.undoneAt) throw refusal('conflict', STAY_GONE);
+  return redeemCode(db, user, checkin, input.code, now);
+}
+
+/**
+ * POST /api/reservations/:id/validations: the driver, on their stay's screen before leaving, enters the
+ * code the merchant gave them; the same rules as at the gate. Only their own reservation, checked in.
+ */
+export async function applyCodeAsDriver(db: DB, user: SessionUser, reservationId: string, code: string, now = new Date()) {
+  const reservation = await findOwnReservation(db, user.id, reservationId);
+  if (!reservation) throw refusal('not_found', 'Reservation not found');
+  const checkin = await findOpenCheckin(db, reservation.lotId, { reservationId });
+  if (!checkin) throw refusal('conflict', 'A validation applies to a stay that is checked in and has not left yet.');
+  return redeemCode(db, user, checkin, code, now);
+}
+
+async function redeemCode(db: DB, user: SessionUser, checkin: { id: string; lotId: string }, code: string, now: Date) {
+  const checkinId = checkin.id;
+  const input = { code };
   const found = await findCode(db, input.code);
   if (!found) throw refusal('not_found', `No validation code ${input.code}: check it for typing errors.`);
   const { validation, merchantName, lotName } = found;
@@ -256,7 +275,8 @@ export async function validateOnLink(env: Pick<Bindings, 'ATTEMPT_LIMITER'>, db:
       abortUnlessChanged(db),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error)) throw refusal('conflict', `${plate} left a moment ago, or this link was revoked.`);
+    if (changedMeanwhile(error))
+      throw refusal('conflict', `${plate} was validated, left or this link was revoked a moment ago. Check it again.`);
     throw error;
   }
   return {

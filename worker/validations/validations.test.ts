@@ -237,7 +237,7 @@ describe('redeeming at the exit', () => {
 });
 
 describe('a prepaid reservation', () => {
-  it('only its overstay is lowered; the receipt lists the validation and its merchant', async () => {
+  it('the driver applies a code before leaving; only the overstay is lowered; the receipt lists the validation and its merchant', async () => {
     const lotId = await makeLot(1);
     const { cookie } = await driver(1_000);
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1, plate: 'RES 1234' })).json<{
@@ -259,7 +259,12 @@ describe('a prepaid reservation', () => {
       .where(eq(reservations.id, booking.id));
     const { merchant: shop } = await merchant(lotId, { name: 'Mercury Drug' });
     const [code] = await codes(shop.id, { amountCents: 500_000 });
-    expect((await apply(id, lotId, code)).status).toBe(201);
+    // The driver enters the code on their stay's screen before leaving; another driver cannot.
+    const byDriver = (who: string) => call(`/api/reservations/${booking.id}/validations`, { method: 'POST', cookie: who, json: { code } });
+    expect((await byDriver((await driver(0)).cookie)).status).toBe(404);
+    const applied = await byDriver(cookie);
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    expect(await applied.json()).toMatchObject({ validations: [{ merchantName: 'Mercury Drug' }] });
     const closed = await exit(id, lotId, 'RES 1234');
     // The overstay is free; the prepaid hour is not paid back.
     expect(closed.amountCents).toBe(0);
@@ -291,6 +296,13 @@ describe('the merchant link', () => {
     expect(await ok.json()).toMatchObject({ plate: 'LNK 1001', merchantName: 'Starbucks', worth: '1 h free' });
     const twice = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 1001' } });
     expect(twice.status).toBe(409);
+    // Twins from the cashier's double tap on another car: one validation.
+    const other = await walkIn(lotId, 'LNK 1003', 30);
+    const tapped = await Promise.all(
+      [1, 2, 3].map(() => call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 1003' } })),
+    );
+    expect(tapped.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    expect(await db().select().from(validations).where(eq(validations.checkinId, other))).toHaveLength(1);
     // A car at another lot is not this merchant's to validate.
     const elsewhere = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 2002' } });
     expect(elsewhere.status).toBe(404);
