@@ -10,6 +10,7 @@ import { formatDateTime } from '../../core/time';
 import type { CodeBatchInput, MerchantInput } from '../../core/validation-request';
 import { CODE_ALPHABET, MERCHANT_LINK_LIMIT, MERCHANT_LINK_WINDOW_MS, worthLabel, type ValidationWorth } from '../../core/validations';
 import { attemptLimiter } from '../auth/attempt-limiter';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
@@ -95,7 +96,12 @@ export async function registerMerchant(db: DB, user: SessionUser, lotId: string,
     linkRevokedAt: null,
     createdAt: new Date().toISOString(),
   };
-  await commit(db, [merchantInsert(db, merchant)]);
+  await commit(db, [
+    merchantInsert(db, merchant),
+    ...(token
+      ? [auditStatement(db, user, { action: 'OPEN_MERCHANT_LINK', subject: `merchant:${merchant.id}`, context: { lotId, ...input.link } })]
+      : []),
+  ]);
   return { merchant: summaryOf(merchant), linkToken: token };
 }
 
@@ -109,7 +115,14 @@ export async function openMerchantLink(db: DB, user: SessionUser, merchantId: st
     linkAmountCents: worth.amountCents ?? null,
     linkRevokedAt: null,
   };
-  await commit(db, [merchantLinkUpdate(db, merchant.id, link)]);
+  await commit(db, [
+    merchantLinkUpdate(db, merchant.id, link),
+    auditStatement(db, user, {
+      action: 'OPEN_MERCHANT_LINK',
+      subject: `merchant:${merchant.id}`,
+      context: { lotId: merchant.lotId, ...worth },
+    }),
+  ]);
   return { merchant: summaryOf({ ...merchant, ...link }), linkToken: token };
 }
 
@@ -122,7 +135,10 @@ export async function revokeMerchantLink(db: DB, user: SessionUser, merchantId: 
     linkAmountCents: merchant.linkAmountCents,
     linkRevokedAt: now.toISOString(),
   };
-  await commit(db, [merchantLinkUpdate(db, merchant.id, link)]);
+  await commit(db, [
+    merchantLinkUpdate(db, merchant.id, link),
+    auditStatement(db, user, { action: 'REVOKE_MERCHANT_LINK', subject: `merchant:${merchant.id}`, context: { lotId: merchant.lotId } }),
+  ]);
   return summaryOf({ ...merchant, ...link });
 }
 
@@ -145,7 +161,14 @@ export async function issueCodes(db: DB, user: SessionUser, merchantId: string, 
     ...worth,
     expiresAt,
   }));
-  await commit(db, codeInserts(db, rows));
+  await commit(db, [
+    ...codeInserts(db, rows),
+    auditStatement(db, user, {
+      action: 'ISSUE_VALIDATION_CODES',
+      subject: `merchant:${merchantId}`,
+      context: { lotId: merchant.lotId, batchId, count: input.count, ...worth, expiresAt },
+    }),
+  ]);
   return { batchId, merchantName: merchant.name, ...worth, expiresAt, codes: [...codes].sort() };
 }
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaMonthOf } from '../../core/time';
-import { checkins, reservations, validations } from '../db/schema';
+import { auditLogs, checkins, reservations, validations } from '../db/schema';
 import { driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 
@@ -102,6 +102,10 @@ describe('issuing', () => {
     expect(past.status).toBe(400);
     expect(await messageOf(past)).toBe('The expiry must be in the future.');
     expect(await db().select().from(validations).where(eq(validations.merchantId, shop.id))).toHaveLength(20);
+    // Issuing value a merchant will be invoiced for is audited, once for the batch.
+    expect(await db().select().from(auditLogs).where(eq(auditLogs.subject, `merchant:${shop.id}`))).toMatchObject([
+      { action: 'ISSUE_VALIDATION_CODES' },
+    ]);
   });
 });
 
