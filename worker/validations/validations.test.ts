@@ -103,9 +103,12 @@ describe('issuing', () => {
     expect(await messageOf(past)).toBe('The expiry must be in the future.');
     expect(await db().select().from(validations).where(eq(validations.merchantId, shop.id))).toHaveLength(20);
     // Issuing value a merchant will be invoiced for is audited, once for the batch.
-    expect(await db().select().from(auditLogs).where(eq(auditLogs.subject, `merchant:${shop.id}`))).toMatchObject([
-      { action: 'ISSUE_VALIDATION_CODES' },
-    ]);
+    expect(
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.subject, `merchant:${shop.id}`)),
+    ).toMatchObject([{ action: 'ISSUE_VALIDATION_CODES' }]);
   });
 });
 
