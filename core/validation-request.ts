@@ -75,12 +75,25 @@ export const applyValidationSchema = z.strictObject({
 export const driverValidationSchema = z.strictObject({ code });
 
 /** POST /api/merchant-link/validations: the merchant's cashier validates a car parked at the lot, by its plate. */
-export const linkValidationSchema = z.strictObject({
-  plate: z
-    .string({ error: 'Enter the plate number.' })
-    .transform((raw) => normalizePlate(raw))
-    .refine((value) => value.length > 0 && value.length <= 20, 'Enter the plate number.'),
-});
+export const linkValidationSchema = z
+  .strictObject({
+    plate: z
+      .string({ error: 'Enter the plate number.' })
+      .transform((raw) => normalizePlate(raw))
+      .refine((value) => value.length > 0 && value.length <= 20, 'Enter the plate number.')
+      .optional(),
+    /** The Pass ID printed under a driver's QR pass (the first 8 characters of the reservation). */
+    passId: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Fa-f]{8}$/, 'A Pass ID is the 8 letters and digits under the QR pass.')
+      .transform((value) => value.toUpperCase())
+      .optional(),
+  })
+  .refine((body) => (body.plate === undefined) !== (body.passId === undefined), {
+    message: 'Enter the plate number or the Pass ID.',
+    path: ['plate'],
+  });
 
 export const validationReportQuerySchema = z.object({
   from: z.string().regex(MONTH, 'from must be a month like 2026-10.'),

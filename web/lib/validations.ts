@@ -59,8 +59,8 @@ export const merchantLinkQuery = (token: string) =>
     retry: false,
   });
 
-export const validateOnLink = (token: string, plate: string) =>
-  unwrap(api['merchant-links'][':token'].validations.$post({ param: { token }, json: { plate } }));
+export const validateOnLink = (token: string, car: { plate: string } | { passId: string }) =>
+  unwrap(api['merchant-links'][':token'].validations.$post({ param: { token }, json: car }));
 
 /** The gate redeems a printed code on a stay still inside. */
 export const applyValidationCode = (checkinId: string, lotId: string, code: string) =>

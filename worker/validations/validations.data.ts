@@ -125,6 +125,23 @@ export const linkValidationInsert = (
     )
     .bind(row.id, row.merchantId, row.lotId, row.hours, row.amountCents, row.now.toISOString(), row.checkinId);
 
+/** The open stay at a lot of the reservation whose pass shows this Pass ID (the reservation id's first 8 characters). */
+export async function openCheckinOfPass(db: DB, lotId: string, passId: string) {
+  const [row] = await db
+    .select({ id: checkins.id, plate: checkins.plate })
+    .from(checkins)
+    .where(
+      and(
+        eq(checkins.lotId, lotId),
+        sql`${checkins.reservationId} LIKE ${`${passId.toLowerCase()}%`}`,
+        isNull(checkins.exitTs),
+        isNull(checkins.undoneAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** The validations redeemed on a stay, in the order they were applied, with their merchant's name and cap. */
 export const validationsOfStay = (db: DB, checkinId: string) =>
   db

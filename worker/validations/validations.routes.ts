@@ -65,5 +65,5 @@ export const validationRoutes = new Hono<AppEnv>()
     c.json(await merchantLink(c.var.db, c.req.valid('param').token)),
   )
   .post('/merchant-links/:token/validations', validate('param', linkParams), validate('json', linkValidationSchema), async (c) =>
-    c.json(await validateOnLink(c.env, c.var.db, c.req.valid('param').token, c.req.valid('json').plate), 201),
+    c.json(await validateOnLink(c.env, c.var.db, c.req.valid('param').token, c.req.valid('json')), 201),
   );

@@ -28,6 +28,7 @@ import {
   merchantLinkUpdate,
   merchantOfLink,
   merchantsOfLot,
+  openCheckinOfPass,
   redeemedPerMerchantMonth,
   redeemStatement,
   validationsOfStay,
@@ -263,7 +264,13 @@ export async function merchantLink(db: DB, token: string) {
  * merchant's lot by its plate. No account: the token is the authority, limited to its merchant and
  * lot, revocable, and at most MERCHANT_LINK_LIMIT validations per window per merchant.
  */
-export async function validateOnLink(env: Pick<Bindings, 'ATTEMPT_LIMITER'>, db: DB, token: string, plate: string, now = new Date()) {
+export async function validateOnLink(
+  env: Pick<Bindings, 'ATTEMPT_LIMITER'>,
+  db: DB,
+  token: string,
+  car: { plate?: string; passId?: string },
+  now = new Date(),
+) {
   const found = await merchantOfLink(db, token);
   if (!found)
     throw refusal('not_found', 'This merchant link does not work: it was revoked or replaced. Ask the parking lot for a new one.');
@@ -277,8 +284,17 @@ export async function validateOnLink(env: Pick<Bindings, 'ATTEMPT_LIMITER'>, db:
       'too_many_attempts',
       `Too many validations from this link. Try again in ${Math.ceil(limited.retryAfterMs / 60_000)} minutes.`,
     );
-  const checkin = await findOpenCheckin(db, merchant.lotId, { plate });
-  if (!checkin) throw refusal('not_found', `No car with plate ${plate} is parked at ${found.lotName} now.`);
+  const checkin = car.passId
+    ? await openCheckinOfPass(db, merchant.lotId, car.passId)
+    : await findOpenCheckin(db, merchant.lotId, { plate: car.plate });
+  if (!checkin)
+    throw refusal(
+      'not_found',
+      car.passId
+        ? `No car with Pass ID ${car.passId} is parked at ${found.lotName} now.`
+        : `No car with plate ${car.plate} is parked at ${found.lotName} now.`,
+    );
+  const plate = checkin.plate;
   const applied = await validationsOfStay(db, checkin.id);
   if (applied.some((row) => row.merchantId === merchant.id && row.source === 'link'))
     throw refusal('conflict', `${plate} is already validated by ${merchant.name} for this stay.`);

@@ -288,8 +288,8 @@ describe('a prepaid reservation', () => {
 });
 
 describe('the merchant link', () => {
-  it('validates a parked car by plate without an account, only at its lot, until revoked', async () => {
-    const lotId = await makeLot(2);
+  it('validates a parked car by plate or Pass ID without an account, only at its lot, until revoked', async () => {
+    const lotId = await makeLot(4);
     const otherLot = await makeLot(1);
     const { merchant: shop, linkToken } = await merchant(lotId, { name: 'Starbucks', link: { hours: 1 } });
     expect(linkToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -310,6 +310,24 @@ describe('the merchant link', () => {
     );
     expect(tapped.map((res) => res.status).sort()).toEqual([201, 409, 409]);
     expect(await db().select().from(validations).where(eq(validations.checkinId, other))).toHaveLength(1);
+    // By the Pass ID under a driver's QR pass: the reserved car parked here.
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1, plate: 'LNK 4004' })).json<{
+      id: string;
+    }>();
+    const { token: pass } = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ token: string }>();
+    await call('/api/checkins/enter', {
+      method: 'POST',
+      cookie: owner,
+      json: { lotId, plate: 'LNK 4004', passToken: pass },
+      headers: key(),
+    });
+    const byPass = await call(`/api/merchant-links/${linkToken}/validations`, {
+      method: 'POST',
+      json: { passId: booking.id.slice(0, 8).toLowerCase() },
+    });
+    expect(byPass.status, await byPass.clone().text()).toBe(201);
+    expect(await byPass.json()).toMatchObject({ plate: 'LNK 4004' });
     // A car at another lot is not this merchant's to validate.
     const elsewhere = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 2002' } });
     expect(elsewhere.status).toBe(404);

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { formatTime } from '../../../core/time';
 import { AuthCard } from '../../components/auth-card';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field, Input, Select } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { merchantLinkQuery, validateOnLink } from '../../lib/validations';
 
@@ -12,11 +12,15 @@ import { merchantLinkQuery, validateOnLink } from '../../lib/validations';
 export function MerchantLinkPage() {
   const { token } = useParams({ from: '/m/$token' });
   const link = useQuery(merchantLinkQuery(token));
+  const [by, setBy] = useState<'plate' | 'passId'>('plate');
   const [plate, setPlate] = useState('');
-  const validate = useMutation({ mutationFn: (value: string) => validateOnLink(token, value), onSuccess: () => setPlate('') });
+  const validate = useMutation({
+    mutationFn: (value: string) => validateOnLink(token, by === 'plate' ? { plate: value } : { passId: value }),
+    onSuccess: () => setPlate(''),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (plate.trim()) validate.mutate(plate);
+    if (plate.trim()) validate.mutate(plate.trim());
   };
 
   if (link.isPending) return <Spinner label="Opening the merchant link" />;
@@ -29,13 +33,19 @@ export function MerchantLinkPage() {
   return (
     <AuthCard title={`Validate parking for ${link.data.merchantName}`} subtitle={`${link.data.lotName} · ${link.data.worth} per stay`}>
       <form className="space-y-4" onSubmit={submit}>
-        <Field label="Plate number of the customer's car" htmlFor="link-plate">
+        <Field label="Find the car by" htmlFor="link-by">
+          <Select id="link-by" value={by} onChange={(e) => setBy(e.target.value as 'plate' | 'passId')}>
+            <option value="plate">Plate number</option>
+            <option value="passId">Pass ID (under the customer's QR pass)</option>
+          </Select>
+        </Field>
+        <Field label={by === 'plate' ? "Plate number of the customer's car" : 'Pass ID'} htmlFor="link-plate">
           <Input
             id="link-plate"
             value={plate}
             onChange={(e) => setPlate(e.target.value.toUpperCase())}
             autoComplete="off"
-            placeholder="ABC 1234"
+            placeholder={by === 'plate' ? 'ABC 1234' : '1A2B3C4D'}
           />
         </Field>
         <Button type="submit" className="w-full" disabled={validate.isPending || !plate.trim()}>
