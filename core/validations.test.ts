@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gateCharge } from './gate';
 import type { LotPricing } from './pricing';
@@ -68,6 +69,50 @@ describe('codes and the report', () => {
   it('writes the CSV to invoice merchants, formula-safe', () => {
     expect(validationReportCsv([{ month: '2026-11', merchantName: '=Shop', lotName: 'Lot A', redeemed: 2, valueCents: 3_050 }])).toBe(
       "Month,Merchant,Lot,Validations redeemed,Value given (PHP)\r\n2026-11,'=Shop,Lot A,2,30.50\r\n",
+    );
+  });
+});
+
+describe('validated charge, any validations', () => {
+  it('never goes below zero, gives each merchant at most its cap, and the values add up to what was taken off', () => {
+    const merchants = ['m1', 'm2', 'm3'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 * 60 }),
+        fc.option(fc.integer({ min: 0, max: 6 * 60 }), { nil: null }),
+        fc.array(
+          fc.record({
+            merchant: fc.constantFrom(...merchants),
+            worth: fc.oneof(
+              fc.record({ hours: fc.integer({ min: 1, max: 24 }), amountCents: fc.constant(null) }),
+              fc.record({ hours: fc.constant(null), amountCents: fc.integer({ min: 100, max: 50_000 }) }),
+            ),
+          }),
+          { maxLength: 6 },
+        ),
+        fc.tuple(...merchants.map(() => fc.option(fc.integer({ min: 100, max: 20_000 }), { nil: null }))),
+        (minutes, reservedMinutes, applied, capList) => {
+          const stay = {
+            entryMs,
+            exitMs: entryMs + minutes * 60_000,
+            reservedUntilMs: reservedMinutes === null ? null : entryMs + reservedMinutes * 60_000,
+            pricing,
+          };
+          const caps = new Map(merchants.map((merchant, i) => [merchant, capList[i]]));
+          const validations = applied.map((v, i) => code(`v${i}`, v.worth, v.merchant));
+          const priced = validatedCharge(stay, validations, caps);
+          expect(priced.grossCents).toBe(gateCharge(stay).amountCents);
+          expect(priced.netCents).toBeGreaterThanOrEqual(0);
+          expect(priced.netCents).toBeLessThanOrEqual(priced.grossCents);
+          expect(priced.values.reduce((sum, v) => sum + v.valueCents, 0)).toBe(priced.validatedCents);
+          for (const v of priced.values) expect(v.valueCents).toBeGreaterThanOrEqual(0);
+          merchants.forEach((merchant, i) => {
+            const given = priced.values.filter((_, j) => applied[j].merchant === merchant).reduce((sum, v) => sum + v.valueCents, 0);
+            if (capList[i] !== null) expect(given).toBeLessThanOrEqual(capList[i]!);
+          });
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
