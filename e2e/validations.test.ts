@@ -2,7 +2,8 @@
  * Merchant validations in the browser, at a lot of this file's own: the owner registers a merchant and
  * issues a code (its printable QR sheet is a PDF); at the exit the attendant applies the code to a
  * walk-in the driver pays with a pay code (a fake camera films it): the charge drops by the code, and
- * the stay's receipt lists the validation and its merchant.
+ * the stay's receipt lists the validation and its merchant. A cashier validates another car on the
+ * merchant link, signed out.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,11 +23,13 @@ let gateBrowser: Browser;
 let owner: Page;
 let gate: Page;
 let code = '';
+let lotId = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const { lot, attendant, owner: lotOwner } = await ownLotWithAttendant(browser, baseURL, { name: LOT, hourlyRate: 8_000 });
   owner = await lotOwner.context.newPage();
+  lotId = lot.id;
   // The driver who pays with a pay code: the camera at the gate films it.
   const driver = await newPhonePage(browser);
   await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-7778888', password: 'sinigang-na-baboy' });
@@ -49,11 +52,13 @@ beforeAll(async () => {
   gate = await gateContext.newPage();
   await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
   await gate.waitForURL(`${baseURL}/attendant`);
-  const entered = await gate.request.post(`${baseURL}/api/checkins/enter`, {
-    data: { lotId: lot.id, plate: PLATE },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(entered.status(), await entered.text()).toBe(201);
+  for (const plate of [PLATE, 'VAL 3002']) {
+    const entered = await gate.request.post(`${baseURL}/api/checkins/enter`, {
+      data: { lotId: lot.id, plate },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(entered.status(), await entered.text()).toBe(201);
+  }
 });
 afterAll(async () => {
   await gateBrowser?.close();
@@ -111,5 +116,19 @@ describe('merchant validations', () => {
       new RegExp(`Validated by ${MERCHANT} \\(₱20\\.00 off\\), not charged\\s+−₱20\\.00`),
     );
     expect(await receipt.innerText()).toMatch(/Total paid\s+₱60\.00/);
+  });
+
+  it("the merchant's cashier validates a parked car on the merchant link, without an account", async () => {
+    const made = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/merchants`, {
+      data: { name: 'Fairview Coffee', link: { hours: 1 } },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const cashier = await (await browser.newContext()).newPage();
+    await cashier.goto(`${baseURL}/m/${(await made.json()).linkToken}`);
+    await cashier.getByRole('heading', { name: 'Validate parking for Fairview Coffee' }).waitFor();
+    await cashier.getByLabel("Plate number of the customer's car").fill('val 3002');
+    await cashier.getByRole('button', { name: 'Validate Parking' }).click();
+    expect(await cashier.getByTestId('link-validated').innerText()).toMatch(/^VAL 3002 validated: 1 h free at /);
+    await cashier.context().close();
   });
 });
