@@ -3,14 +3,14 @@
  * issues a code (its printable QR sheet is a PDF); at the exit the attendant applies the code to a
  * walk-in the driver pays with a pay code (a fake camera films it): the charge drops by the code, and
  * the stay's receipt lists the validation and its merchant. A cashier validates another car on the
- * merchant link, signed out.
+ * merchant link, signed out; a driver enters a code on their checked-in stay's screen.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, reportPageOnFailure, signIn, signUpDriver, newPhonePage } from './browser';
+import { checkScreens, launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 
@@ -21,6 +21,8 @@ const PLATE = 'VAL 3001';
 let browser: Browser;
 let gateBrowser: Browser;
 let owner: Page;
+let driver: Page;
+let reservationId = '';
 let gate: Page;
 let code = '';
 let lotId = '';
@@ -31,13 +33,20 @@ beforeAll(async () => {
   owner = await lotOwner.context.newPage();
   lotId = lot.id;
   // The driver who pays with a pay code: the camera at the gate films it.
-  const driver = await newPhonePage(browser);
+  driver = await newPhonePage(browser);
   await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-7778888', password: 'sinigang-na-baboy' });
   const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
     data: { amountCents: 50_000, method: 'gcash' },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  // A reservation of theirs starting in 5 minutes, checked in below: the driver validates it on its screen.
+  const booked = await driver.request.post(`${baseURL}/api/reservations`, {
+    data: { lotId: lot.id, start: new Date(Date.now() + 5 * 60_000).toISOString(), durationHours: 1, plate: 'VAL 3003' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  reservationId = (await booked.json()).id;
   const payCode = await driver.request.post(`${baseURL}/api/wallet/pay-code`);
   const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pay-code.y4m');
   writeQrVideo(video, (await payCode.json()).token);
@@ -52,7 +61,7 @@ beforeAll(async () => {
   gate = await gateContext.newPage();
   await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
   await gate.waitForURL(`${baseURL}/attendant`);
-  for (const plate of [PLATE, 'VAL 3002']) {
+  for (const plate of [PLATE, 'VAL 3002', 'VAL 3003']) {
     const entered = await gate.request.post(`${baseURL}/api/checkins/enter`, {
       data: { lotId: lot.id, plate },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
@@ -130,5 +139,19 @@ describe('merchant validations', () => {
     await cashier.getByRole('button', { name: 'Validate Parking' }).click();
     expect(await cashier.getByTestId('link-validated').innerText()).toMatch(/^VAL 3002 validated: 1 h free at /);
     await cashier.context().close();
+  });
+
+  it('the driver enters a code on their checked-in stay before leaving', async () => {
+    const issued = await owner.request.get(`${baseURL}/api/owner/lots/${lotId}/merchants`);
+    const bookshop = (await issued.json()).find((m: { name: string }) => m.name === MERCHANT);
+    const made = await owner.request.post(`${baseURL}/api/owner/merchants/${bookshop.id}/codes`, {
+      data: { count: 1, amountCents: 2_000, expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await driver.goto(`${baseURL}/reservation/${reservationId}`);
+    await driver.getByLabel('Validation code').fill((await made.json()).codes[0]);
+    await driver.getByRole('button', { name: 'Apply' }).click();
+    await driver.getByTestId('stay-validations').getByText(`Validated by ${MERCHANT}: ₱20.00 off`).waitFor();
+    await checkScreens(driver, 'reservation-validated');
   });
 });
