@@ -23,5 +23,9 @@ export const AUDIT_ACTIONS = [
   'UPDATE_SETTINGS',
   'RESET_PASSWORD',
   'RECORD_PAYOUT',
+  /** Merchant validations (docs/passes.md): value a merchant will be invoiced for, and the cashier's link that gives it. */
+  'ISSUE_VALIDATION_CODES',
+  'OPEN_MERCHANT_LINK',
+  'REVOKE_MERCHANT_LINK',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

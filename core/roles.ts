@@ -49,6 +49,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   // The public half of the pass signing keys, for gates.
   ['/api/passes/jwks', 'public'],
   ['/api/passes/revoked', ATTENDANT_AREA],
+  // A merchant's cashier has no account: the unguessable token in the merchant link authorises it (docs/passes.md).
+  ['/api/merchant-links/', 'public'],
   ['/api/owner/', OWNER_AREA],
   ['/api/pricing/', OWNER_AREA],
   ['/api/attendant/', ATTENDANT_AREA],

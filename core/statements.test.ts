@@ -25,6 +25,7 @@ describe('statements', () => {
         { kind: 'REFUND', method: 'cash', cents: -2_000 },
       ],
       250,
+      4_500,
     );
     expect(figures).toEqual({
       bookingsCents: 105_000,
@@ -37,6 +38,8 @@ describe('statements', () => {
       commissionCents: 2_950,
       payableCents: 115_050,
       cashCents: 16_000,
+      // Merchant validations: their own line, outside what was collected and the commission.
+      validatedCents: 4_500,
     });
   });
 

@@ -28,6 +28,12 @@ export type StatementFigures = Record<StatementPart, number> & {
   payableCents: number;
   /** Taken in cash at the gate, refunds in cash deducted: the owner holds it already. */
   cashCents: number;
+  /**
+   * Merchant validations given at the lot's exits (docs/passes.md, "Merchant validations"): parking
+   * neither the platform nor the owner collected from drivers, for the owner to invoice the merchants.
+   * Its own line, outside what was collected.
+   */
+  validatedCents: number;
 };
 
 /** The platform's commission on what it collected, rounded to the centavo (half away from zero). */
@@ -35,7 +41,7 @@ export const commissionOf = (collectedCents: number, basisPoints: number) =>
   Math.sign(collectedCents) * Math.round((Math.abs(collectedCents) * basisPoints) / 10_000);
 
 /** A lot's figures for a month from its money and the commission rate in force. */
-export function statementFigures(money: MonthMoney, commissionBasisPoints: number): StatementFigures {
+export function statementFigures(money: MonthMoney, commissionBasisPoints: number, validatedCents = 0): StatementFigures {
   const wallet = money.filter((row) => row.method === 'wallet');
   const parts = Object.fromEntries(
     STATEMENT_PARTS.map(({ part, kinds }) => [
@@ -52,6 +58,7 @@ export function statementFigures(money: MonthMoney, commissionBasisPoints: numbe
     commissionCents,
     payableCents: collectedCents - commissionCents,
     cashCents: money.filter((row) => row.method === 'cash').reduce((sum, row) => sum + row.cents, 0),
+    validatedCents,
   };
 }
 
@@ -100,4 +107,5 @@ export const STATEMENT_CSV_HEADER = [
   'Adjustments',
   'Payable',
   'Cash at the gate',
+  'Validated (invoice merchants)',
 ];

@@ -59,6 +59,9 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
   { who: 'owner', name: 'owner-lots', path: () => '/owner/lots' },
   { who: 'owner', name: 'owner-pricing', path: () => '/owner/pricing' },
   { who: 'owner', name: 'owner-reports', path: () => '/owner/reports' },
+  { who: 'owner', name: 'owner-merchants', path: () => '/owner/merchants' },
+  // The cashier's page of a merchant link that opens nothing (revoked): what a stale link shows.
+  { who: 'signed-out', name: 'merchant-link', path: () => `/m/${'x'.repeat(43)}` },
   { who: 'attendant', name: 'attendant-portal', path: () => '/attendant' },
   { who: 'attendant', name: 'attendant-scan', path: () => '/attendant/scan' },
   { who: 'admin', name: 'admin-dashboard', path: () => '/admin' },

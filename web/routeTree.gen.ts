@@ -23,6 +23,7 @@ import { Route as AuthOwnerRouteImport } from './routes/_auth/owner'
 import { Route as AuthReservationsRouteImport } from './routes/_auth/reservations'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWalletRouteImport } from './routes/_auth/wallet'
+import { Route as MTokenRouteImport } from './routes/m.$token'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminApprovalsRouteImport } from './routes/_auth/admin/approvals'
 import { Route as AuthAdminAuditLogsRouteImport } from './routes/_auth/admin/audit-logs'
@@ -37,6 +38,7 @@ import { Route as AuthLotsIdRouteImport } from './routes/_auth/lots.$id'
 import { Route as AuthOwnerIndexRouteImport } from './routes/_auth/owner/index'
 import { Route as AuthOwnerDashboardRouteImport } from './routes/_auth/owner/dashboard'
 import { Route as AuthOwnerLotsRouteImport } from './routes/_auth/owner/lots'
+import { Route as AuthOwnerMerchantsRouteImport } from './routes/_auth/owner/merchants'
 import { Route as AuthOwnerPricingRouteImport } from './routes/_auth/owner/pricing'
 import { Route as AuthOwnerReportsRouteImport } from './routes/_auth/owner/reports'
 import { Route as AuthOwnerStatementsRouteImport } from './routes/_auth/owner/statements'
@@ -113,6 +115,11 @@ const AuthWalletRoute = AuthWalletRouteImport.update({
   path: '/wallet',
   getParentRoute: () => AuthRoute,
 } as any)
+const MTokenRoute = MTokenRouteImport.update({
+  id: '/m/$token',
+  path: '/m/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -183,6 +190,11 @@ const AuthOwnerLotsRoute = AuthOwnerLotsRouteImport.update({
   path: '/lots',
   getParentRoute: () => AuthOwnerRoute,
 } as any)
+const AuthOwnerMerchantsRoute = AuthOwnerMerchantsRouteImport.update({
+  id: '/merchants',
+  path: '/merchants',
+  getParentRoute: () => AuthOwnerRoute,
+} as any)
 const AuthOwnerPricingRoute = AuthOwnerPricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
@@ -228,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/reservations': typeof AuthReservationsRoute
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
+  '/m/$token': typeof MTokenRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
@@ -239,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/lots/$id': typeof AuthLotsIdRoute
   '/owner/dashboard': typeof AuthOwnerDashboardRoute
   '/owner/lots': typeof AuthOwnerLotsRoute
+  '/owner/merchants': typeof AuthOwnerMerchantsRoute
   '/owner/pricing': typeof AuthOwnerPricingRoute
   '/owner/reports': typeof AuthOwnerReportsRoute
   '/owner/statements': typeof AuthOwnerStatementsRoute
@@ -260,6 +274,7 @@ export interface FileRoutesByTo {
   '/reservations': typeof AuthReservationsRoute
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
+  '/m/$token': typeof MTokenRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
@@ -271,6 +286,7 @@ export interface FileRoutesByTo {
   '/lots/$id': typeof AuthLotsIdRoute
   '/owner/dashboard': typeof AuthOwnerDashboardRoute
   '/owner/lots': typeof AuthOwnerLotsRoute
+  '/owner/merchants': typeof AuthOwnerMerchantsRoute
   '/owner/pricing': typeof AuthOwnerPricingRoute
   '/owner/reports': typeof AuthOwnerReportsRoute
   '/owner/statements': typeof AuthOwnerStatementsRoute
@@ -297,6 +313,7 @@ export interface FileRoutesById {
   '/_auth/reservations': typeof AuthReservationsRoute
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/wallet': typeof AuthWalletRoute
+  '/m/$token': typeof MTokenRoute
   '/_auth/admin/approvals': typeof AuthAdminApprovalsRoute
   '/_auth/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/_auth/admin/dashboard': typeof AuthAdminDashboardRoute
@@ -308,6 +325,7 @@ export interface FileRoutesById {
   '/_auth/lots/$id': typeof AuthLotsIdRoute
   '/_auth/owner/dashboard': typeof AuthOwnerDashboardRoute
   '/_auth/owner/lots': typeof AuthOwnerLotsRoute
+  '/_auth/owner/merchants': typeof AuthOwnerMerchantsRoute
   '/_auth/owner/pricing': typeof AuthOwnerPricingRoute
   '/_auth/owner/reports': typeof AuthOwnerReportsRoute
   '/_auth/owner/statements': typeof AuthOwnerStatementsRoute
@@ -334,6 +352,7 @@ export interface FileRouteTypes {
     | '/reservations'
     | '/settings'
     | '/wallet'
+    | '/m/$token'
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
@@ -345,6 +364,7 @@ export interface FileRouteTypes {
     | '/lots/$id'
     | '/owner/dashboard'
     | '/owner/lots'
+    | '/owner/merchants'
     | '/owner/pricing'
     | '/owner/reports'
     | '/owner/statements'
@@ -366,6 +386,7 @@ export interface FileRouteTypes {
     | '/reservations'
     | '/settings'
     | '/wallet'
+    | '/m/$token'
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
@@ -377,6 +398,7 @@ export interface FileRouteTypes {
     | '/lots/$id'
     | '/owner/dashboard'
     | '/owner/lots'
+    | '/owner/merchants'
     | '/owner/pricing'
     | '/owner/reports'
     | '/owner/statements'
@@ -402,6 +424,7 @@ export interface FileRouteTypes {
     | '/_auth/reservations'
     | '/_auth/settings'
     | '/_auth/wallet'
+    | '/m/$token'
     | '/_auth/admin/approvals'
     | '/_auth/admin/audit-logs'
     | '/_auth/admin/dashboard'
@@ -413,6 +436,7 @@ export interface FileRouteTypes {
     | '/_auth/lots/$id'
     | '/_auth/owner/dashboard'
     | '/_auth/owner/lots'
+    | '/_auth/owner/merchants'
     | '/_auth/owner/pricing'
     | '/_auth/owner/reports'
     | '/_auth/owner/statements'
@@ -430,6 +454,7 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
+  MTokenRoute: typeof MTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -532,6 +557,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWalletRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/m/$token': {
+      id: '/m/$token'
+      path: '/m/$token'
+      fullPath: '/m/$token'
+      preLoaderRoute: typeof MTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/admin/': {
       id: '/_auth/admin/'
       path: '/'
@@ -630,6 +662,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOwnerLotsRouteImport
       parentRoute: typeof AuthOwnerRoute
     }
+    '/_auth/owner/merchants': {
+      id: '/_auth/owner/merchants'
+      path: '/merchants'
+      fullPath: '/owner/merchants'
+      preLoaderRoute: typeof AuthOwnerMerchantsRouteImport
+      parentRoute: typeof AuthOwnerRoute
+    }
     '/_auth/owner/pricing': {
       id: '/_auth/owner/pricing'
       path: '/pricing'
@@ -716,6 +755,7 @@ const AuthAttendantRouteWithChildren = AuthAttendantRoute._addFileChildren(
 interface AuthOwnerRouteChildren {
   AuthOwnerDashboardRoute: typeof AuthOwnerDashboardRoute
   AuthOwnerLotsRoute: typeof AuthOwnerLotsRoute
+  AuthOwnerMerchantsRoute: typeof AuthOwnerMerchantsRoute
   AuthOwnerPricingRoute: typeof AuthOwnerPricingRoute
   AuthOwnerReportsRoute: typeof AuthOwnerReportsRoute
   AuthOwnerStatementsRoute: typeof AuthOwnerStatementsRoute
@@ -725,6 +765,7 @@ interface AuthOwnerRouteChildren {
 const AuthOwnerRouteChildren: AuthOwnerRouteChildren = {
   AuthOwnerDashboardRoute: AuthOwnerDashboardRoute,
   AuthOwnerLotsRoute: AuthOwnerLotsRoute,
+  AuthOwnerMerchantsRoute: AuthOwnerMerchantsRoute,
   AuthOwnerPricingRoute: AuthOwnerPricingRoute,
   AuthOwnerReportsRoute: AuthOwnerReportsRoute,
   AuthOwnerStatementsRoute: AuthOwnerStatementsRoute,
@@ -777,6 +818,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
+  MTokenRoute: MTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -27,6 +27,7 @@ import { paymentRoutes } from './payments/payments.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
+import { validationRoutes } from './validations/validations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
 const api = new Hono<AppEnv>()
@@ -45,6 +46,7 @@ const api = new Hono<AppEnv>()
   .route('/', statementRoutes)
   .route('/', pricingRoutes)
   .route('/', gateRoutes)
+  .route('/', validationRoutes)
   .route('/', walletRoutes)
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)

@@ -17,6 +17,7 @@ import { NOTIFICATION_TYPES } from '../../core/notifications';
 import { RECEIPT_KINDS } from '../../core/receipts';
 import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
+import { VALIDATION_SOURCES } from '../../core/validations';
 import { VEHICLE_TYPES } from '../../core/vehicles';
 import { TOPUP_METHODS } from '../../core/wallet';
 import { GATE_PAYMENT_METHODS, PAYMENT_STATUSES, TOPUP_REFUND_STATUSES, TRANSACTION_TYPES } from '../../core/wallet';
@@ -737,8 +738,10 @@ export const checkins = sqliteTable(
     exitTs: text('exit_ts'),
     exitShiftId: text('exit_shift_id').references(() => shifts.id),
     exitAttendantId: text('exit_attendant_id').references(() => users.id),
-    /** Charged at the exit (overstay, or a walk-in's whole stay). */
+    /** Charged at the exit (overstay, or a walk-in's whole stay), merchant validations deducted. */
     amountCents: integer('amount_cents'),
+    /** What merchant validations took off the exit charge (docs/passes.md, "Merchant validations"). */
+    validatedCents: integer('validated_cents').notNull().default(0),
     paidBy: text('paid_by', { enum: GATE_PAYMENT_METHODS }),
     lostTicket: integer('lost_ticket', { mode: 'boolean' }).notNull().default(false),
     override: integer('override', { mode: 'boolean' }).notNull().default(false),
@@ -905,6 +908,8 @@ export const ownerStatements = sqliteTable(
     commissionCents: integer('commission_cents').notNull(),
     payableCents: integer('payable_cents').notNull(),
     cashCents: integer('cash_cents').notNull(),
+    /** Merchant validations given at the lot's exits in the month: charged to the merchants, not to drivers. */
+    validatedCents: integer('validated_cents').notNull().default(0),
     /** What earlier months' money is now less what their statements said. */
     adjustmentsCents: integer('adjustments_cents').notNull(),
     frozenAt: text('frozen_at').notNull(),
@@ -930,6 +935,70 @@ export const payouts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('payouts_month_idx').on(t.month, t.ownerId), check('payouts_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * A merchant at a lot (a shop, a restaurant, a cinema) that pays for its customers' parking with
+ * validations (docs/passes.md, "Merchant validations"). Its cashier's merchant link is kept as the
+ * SHA-256 of its token only; revoking it clears the hash, so the link stops working at once.
+ */
+export const merchants = sqliteTable(
+  'merchants',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The most this merchant's validations take off one stay, in all; null: no cap but the charge itself. */
+    perStayCapCents: integer('per_stay_cap_cents'),
+    linkHash: text('link_hash'),
+    linkHours: integer('link_hours'),
+    linkAmountCents: integer('link_amount_cents'),
+    linkRevokedAt: text('link_revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('merchants_lot_idx').on(t.lotId, t.name), uniqueIndex('merchants_link_unique').on(t.linkHash)],
+);
+
+/**
+ * One validation: a single-use code printed in a batch, or one a merchant's cashier gave on the
+ * merchant link. It is redeemed on an open stay (`checkin_id`, by a conditional UPDATE that only
+ * an unredeemed, unexpired one matches) and valued at that stay's exit, in the exit's batch.
+ */
+export const validations = sqliteTable(
+  'validations',
+  {
+    id: id(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: VALIDATION_SOURCES }).notNull(),
+    /** A printed code, `ABCDE-23456`; null for one given on the merchant link. */
+    code: text('code'),
+    batchId: text('batch_id'),
+    hours: integer('hours'),
+    amountCents: integer('amount_cents'),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+    checkinId: text('checkin_id').references(() => checkins.id),
+    redeemedAt: text('redeemed_at'),
+    redeemedBy: text('redeemed_by').references(() => users.id),
+    /** What it took off the stay's charge, set at the exit (0 when the stay owed nothing). */
+    valueCents: integer('value_cents'),
+    valuedAt: text('valued_at'),
+  },
+  (t) => [
+    uniqueIndex('validations_code_unique').on(t.code),
+    index('validations_checkin_idx').on(t.checkinId),
+    index('validations_batch_idx').on(t.merchantId, t.batchId),
+    index('validations_lot_valued_idx').on(t.lotId, t.valuedAt),
+    check('validations_one_worth', sql`(${t.hours} IS NULL) <> (${t.amountCents} IS NULL)`),
+    check('validations_redeemed_on_a_stay', sql`(${t.redeemedAt} IS NULL) = (${t.checkinId} IS NULL)`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

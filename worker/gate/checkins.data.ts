@@ -16,6 +16,7 @@ const checkinColumns = {
   entryTs: checkins.entryTs,
   exitTs: checkins.exitTs,
   amountCents: checkins.amountCents,
+  validatedCents: checkins.validatedCents,
   paidBy: checkins.paidBy,
   receiptId: receipts.id,
   walkIn: checkins.walkIn,

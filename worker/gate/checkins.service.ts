@@ -18,6 +18,7 @@ import {
   type ExitRequest,
 } from '../../core/gate';
 import { formatPeso } from '../../core/money';
+import { validatedCharge, worthLabel } from '../../core/validations';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
 import { auditStatement } from '../audit/audit.data';
@@ -40,6 +41,7 @@ import { chargeInsert, lotForBooking, reservationInsert, updateIfUnchanged } fro
 import { readSettings } from '../platform/settings.data';
 import { walletOf } from '../wallet/wallet.data';
 import { verifyPayCode } from '../wallet/pay-code';
+import { releaseStatements, validationsOfStay, validationsUnchanged, valueStatement } from '../validations/validations.data';
 import { payFromWallet } from '../wallet/wallet.service';
 import {
   checkinInsert,
@@ -406,6 +408,9 @@ async function assertSameCar(ctx: GateContext, checkin: CheckinView, input: Exit
     throw refusal('conflict', `This pass is not the one the car checked in as ${checkin.plate} entered on.`);
 }
 
+/** What a merchant validation gave at the exit, as the gate shows it. */
+export type ExitValidation = { merchantName: string; label: string; code: string | null; valueCents: number };
+
 /** POST /api/checkins/:checkinId/exit. */
 export async function exit(
   ctx: GateContext,
@@ -413,7 +418,7 @@ export async function exit(
   input: ExitRequest,
   request: IdempotentRequest,
   now = new Date(),
-): Promise<Checkin> {
+): Promise<Checkin & { validations?: ExitValidation[] }> {
   const replay = await priorResource(ctx.db, request);
   if (replay) return view((await findCheckin(ctx.db, replay))!);
   const stay = await stayLeaving(ctx, checkinId, input, now);
@@ -443,18 +448,31 @@ async function stayLeaving(ctx: GateContext, checkinId: string, input: ExitReque
 }
 type LeavingStay = Awaited<ReturnType<typeof stayLeaving>>;
 
-/** What the stay owes at the gate: a walk-in its whole time, a reservation only the time past its end. */
+/**
+ * What the stay owes at the gate: a walk-in its whole time, a reservation only the time past its end,
+ * less the merchant validations redeemed on it (never below zero; prepaid time is never paid back).
+ */
 async function priceOfStay(ctx: GateContext, { checkin, at }: LeavingStay) {
   const lot = (await lotForBooking(ctx.db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(ctx.db, checkin.reservationId) : null;
-  const { hours, amountCents } = gateCharge({
+  const stay = {
     entryMs: Date.parse(checkin.entryTs),
     exitMs: at.getTime(),
     reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
     pricing: lot.pricing,
-  });
+  };
+  const { hours } = gateCharge(stay);
+  const applied = await validationsOfStay(ctx.db, checkin.id);
+  const priced = validatedCharge(stay, applied, new Map(applied.map((row) => [row.merchantId, row.perStayCapCents])));
+  const validations = applied.map((row, index) => ({
+    id: row.id,
+    merchantName: row.merchantName,
+    label: worthLabel(row, formatPeso),
+    code: row.code,
+    valueCents: priced.values[index].valueCents,
+  }));
   const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
-  return { lot, reservation, amountCents, what };
+  return { lot, reservation, amountCents: priced.netCents, validatedCents: priced.validatedCents, validations, what };
 }
 type StayPrice = Awaited<ReturnType<typeof priceOfStay>>;
 
@@ -531,6 +549,7 @@ async function recordExit(
             exitShiftId: shift?.id ?? null,
             exitAttendantId: user.id,
             amountCents,
+            validatedCents: price.validatedCents,
             paidBy,
             reservationId: stayReservationId,
             lostTicket: input.lostTicket ?? false,
@@ -539,6 +558,9 @@ async function recordExit(
           .where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
       ),
       abortUnlessChanged(db),
+      // Each validation's value, and none applied since the price was worked out (else the batch aborts).
+      ...price.validations.map((validation) => valueStatement(db, validation.id, validation.valueCents, at)),
+      validationsUnchanged(db, checkin.id, price.validations.length),
     );
     if (override || input.lostTicket) {
       list.push(
@@ -598,7 +620,7 @@ async function recordExit(
 async function followExit(
   ctx: GateContext,
   { checkin }: LeavingStay,
-  { lot, reservation, amountCents, what }: StayPrice,
+  { lot, reservation, amountCents, what, validations }: StayPrice,
   { payer }: StayPayment,
   now: Date,
 ) {
@@ -617,7 +639,7 @@ async function followExit(
       }),
     );
   }
-  return closed;
+  return { ...closed, validations: validations.map(({ id: _id, ...validation }) => validation) };
 }
 
 /** POST /api/checkins/:checkinId/undo: a check-in made by mistake, reversed within minutes and audited. */
@@ -646,6 +668,8 @@ export async function undo(
           .where(and(eq(checkins.id, checkin.id), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
       ),
       abortUnlessChanged(db),
+      // Validations redeemed on a stay that never was: a code can be used again, a link's is gone.
+      ...releaseStatements(db, checkin.id),
       ...(reservation ? conditionalStatus(ctx, reservation, 'ACTIVE', 'CONFIRMED') : []),
       auditStatement(db, user, {
         action: 'UNDO_CHECKIN',

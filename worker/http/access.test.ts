@@ -204,6 +204,50 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'GET /api/owner/revenue': { who: OWNERS, sample: () => ({ path: '/api/owner/revenue?range=30d' }) },
   'GET /api/owner/lot-performance': { who: OWNERS, sample: () => ({ path: '/api/owner/lot-performance' }) },
   'GET /api/owner/reports': { who: OWNERS, sample: () => ({ path: '/api/owner/reports?from=2026-11-01&to=2026-11-07' }) },
+  // Every allowed role manages the demo owner's lot: a merchant is registered, and the lot's merchants listed.
+  'GET /api/owner/lots/:lotId/merchants': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}/merchants` }) },
+  'POST /api/owner/lots/:lotId/merchants': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/owner/lots/${lotId}/merchants`, json: { name: 'Access Cafe', perStayCapCents: 5000 } }),
+  },
+  'POST /api/owner/merchants/:merchantId/codes': {
+    who: OWNERS,
+    sample: () => ({
+      method: 'POST',
+      path: `/api/owner/merchants/${crypto.randomUUID()}/codes`,
+      json: { count: 1, hours: 1, expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+    found: false,
+  },
+  'POST /api/owner/merchants/:merchantId/link': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/owner/merchants/${crypto.randomUUID()}/link`, json: { amountCents: 2000 } }),
+    found: false,
+  },
+  'DELETE /api/owner/merchants/:merchantId/link': {
+    who: OWNERS,
+    sample: () => ({ method: 'DELETE', path: `/api/owner/merchants/${crypto.randomUUID()}/link` }),
+    found: false,
+  },
+  'GET /api/owner/validations': { who: OWNERS, sample: () => ({ path: '/api/owner/validations?from=2026-09&to=2026-11' }) },
+  'POST /api/checkins/:checkinId/validations': {
+    who: GATE,
+    sample: () => ({ method: 'POST', path: `/api/checkins/${crypto.randomUUID()}/validations`, json: { lotId, code: 'ABCDE-23456' } }),
+    found: false,
+  },
+  // Another driver's (or no) reservation: a signed-in caller gets past the role check to the 404.
+  'POST /api/reservations/:id/validations': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/validations`, json: { code: 'ABCDE-23456' } }),
+    found: false,
+  },
+  // The merchant link needs no account; a token that opens no merchant is a 404 for anyone.
+  'GET /api/merchant-links/:token': { who: 'public', sample: () => ({ path: `/api/merchant-links/${'x'.repeat(43)}` }), found: false },
+  'POST /api/merchant-links/:token/validations': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: `/api/merchant-links/${'x'.repeat(43)}/validations`, json: { plate: 'ABC 123' } }),
+    found: false,
+  },
   'GET /api/owner/statements': { who: OWNERS, sample: () => ({ path: '/api/owner/statements?month=2026-09' }) },
   'GET /api/owner/reports/customers': {
     who: OWNERS,

@@ -40,6 +40,7 @@ import {
   type FrozenStatement,
   type OwnerLot,
 } from './statements.data';
+import { validatedByLotMonth } from '../validations/validations.data';
 
 const figuresOf = (row: FrozenStatement): StatementFigures => ({
   bookingsCents: row.bookingsCents,
@@ -52,6 +53,7 @@ const figuresOf = (row: FrozenStatement): StatementFigures => ({
   commissionCents: row.commissionCents,
   payableCents: row.payableCents,
   cashCents: row.cashCents,
+  validatedCents: row.validatedCents,
 });
 
 type LotMonth = StatementFigures & { adjustmentsCents: number; frozenAt: string | null };
@@ -64,9 +66,10 @@ type LotMonth = StatementFigures & { adjustmentsCents: number; frozenAt: string 
 async function lotMonths(db: DB, ownerId: string | null, lots: OwnerLot[], month: string, now: Date): Promise<Map<string, LotMonth>> {
   const first = (await firstMoneyMonth(db, ownerId)) ?? month;
   const months = eachMonth(first < month ? first : month, month);
-  const [frozen, money, { commissionBasisPoints }] = await Promise.all([
+  const [frozen, money, validated, { commissionBasisPoints }] = await Promise.all([
     frozenStatements(db, ownerId, month),
     moneyByMonth(db, ownerId, months[0], month),
+    validatedByLotMonth(db, ownerId, months[0], month),
     readSettings(db),
   ]);
   const frozenOf = new Map(frozen.map((row) => [`${row.lotId}|${row.month}`, row]));
@@ -79,7 +82,7 @@ async function lotMonths(db: DB, ownerId: string | null, lots: OwnerLot[], month
     let actual = 0;
     for (const m of months) {
       const row = frozenOf.get(`${lot.id}|${m}`);
-      const live = (rate: number) => statementFigures(money.get(`${lot.id}|${m}`) ?? [], rate);
+      const live = (rate: number) => statementFigures(money.get(`${lot.id}|${m}`) ?? [], rate, validated.get(`${lot.id}|${m}`) ?? 0);
       if (row) {
         stated += row.payableCents + row.adjustmentsCents;
         actual += live(row.commissionBasisPoints).payableCents;
@@ -118,6 +121,7 @@ const sum = (rows: LotMonth[]) =>
         'commissionCents',
         'payableCents',
         'cashCents',
+        'validatedCents',
         'adjustmentsCents',
       ] as const
     ).map((key) => [key, rows.reduce((total, row) => total + row[key], 0)]),

@@ -23,6 +23,9 @@ import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import { vatIncluded } from '../../core/pricing';
 import { receiptInitials } from '../../core/receipts';
+import { formatPeso } from '../../core/money';
+import { worthLabel } from '../../core/validations';
+import { validationsOfReservation } from '../validations/validations.data';
 import type { DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { charges, checkins, gateRefunds, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
@@ -278,8 +281,16 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
     .where(and(eq(walletTransactions.reservationId, row.reservationId), eq(walletTransactions.type, 'PAYMENT')))
     .orderBy(asc(walletTransactions.createdAt))
     .limit(1);
+  // Merchant validations the stays were given (docs/passes.md): what each took off, and whose it was.
+  const validated = await validationsOfReservation(db, row.reservationId);
   return {
     ...toSummary(row),
+    validations: validated.map((validation) => ({
+      id: validation.id,
+      merchantName: validation.merchantName,
+      label: worthLabel(validation, formatPeso),
+      valueCents: validation.valueCents ?? 0,
+    })),
     voids: refs.voidsId && refs.voidsNumber ? { id: refs.voidsId, number: refs.voidsNumber } : null,
     replacedBy: refs.replacedById && refs.replacedByNumber ? { id: refs.replacedById, number: refs.replacedByNumber } : null,
     netOfVatCents: row.amountCents - row.vatCents,

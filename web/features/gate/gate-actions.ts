@@ -6,7 +6,7 @@
 import type { OverrideReason } from '../../../core/gate';
 import { normalizePlate } from '../../../core/vehicles';
 import { connectionState } from './connection';
-import { findOpenCheckin, postEntry, postExit, Unreachable, type Checkin, type EntryBody, type ExitBody } from './gate-api';
+import { findOpenCheckin, postEntry, postExit, postValidation, Unreachable, type Checkin, type EntryBody, type ExitBody } from './gate-api';
 import { forgetStay, queuedCount, rememberStay, stayOfReservation, stayOnDevice, type Stay } from './gate-store';
 import { enqueue, flushQueue } from './offline-queue';
 import type { ScannedPass } from './pass-check';
@@ -16,7 +16,13 @@ export type GateOutcome = { queued: false; checkin: Checkin } | { queued: true; 
 
 export type Override = { override: true; overrideReason: OverrideReason };
 export type EntryInput = ({ plate: string; slot?: string } | { pass: ScannedPass }) & { override?: Override };
-export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & { override?: Override; lostTicket?: boolean; payCode?: string };
+export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & {
+  override?: Override;
+  lostTicket?: boolean;
+  payCode?: string;
+  /** A merchant's printed validation code, redeemed on the stay just before its exit (online only). */
+  validationCode?: string;
+};
 
 export class NotOnDevice extends Error {
   constructor(plate: string) {
@@ -117,6 +123,11 @@ export async function checkOut(lotId: string, input: ExitInput): Promise<GateOut
     await enqueue({ key, kind: 'exit', lotId, plate: stay.plate, queuedAt: body.exitTs, checkinId: stay.id, body });
     return { queued: true, plate: stay.plate, slot: stay.slot };
   };
+  // A validation is redeemed by the server before the exit prices the stay: it cannot wait in the queue.
+  if (input.validationCode) {
+    if (!(await canSendNow())) throw new Error('A validation code needs a connection: check the car out without it, or wait until online.');
+    await postValidation(stay.id, lotId, input.validationCode);
+  }
   return sendOrQueue(async () => {
     const checkin = await postExit(stay.id, body, key);
     await forgetStay(stay.id);

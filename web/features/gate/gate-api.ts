@@ -15,7 +15,10 @@ export type GateLot = Pick<InferResponseType<typeof api.attendant.lots.$get, 200
 export type Shift = NonNullable<InferResponseType<typeof api.attendant.shift.$get, 200>>;
 export type Activity = InferResponseType<typeof api.attendant.activity.$get, 200>[number];
 export type LotStatus = InferResponseType<(typeof api.attendant)['lot-status']['$get'], 200>;
-export type Checkin = InferResponseType<typeof api.checkins.enter.$post, 201>;
+export type Checkin = InferResponseType<typeof api.checkins.enter.$post, 201> & {
+  /** At an exit: the merchant validations it gave (docs/passes.md, "Merchant validations"). */
+  validations?: InferResponseType<(typeof api.checkins)[':checkinId']['exit']['$post'], 200>['validations'];
+};
 /** The gate always chooses the check-in id, so a queued entry can be checked out before it is sent. */
 export type EntryBody = z.input<typeof enterSchema> & { id: string; entryTs: string };
 export type ExitBody = z.input<typeof exitSchema> & { exitTs: string };
@@ -88,6 +91,10 @@ const keyed = (key: string = crypto.randomUUID()) => ({ headers: { 'Idempotency-
 export const postEntry = (json: EntryBody, key: string) => reach(() => unwrap(api.checkins.enter.$post({ json }, keyed(key))));
 export const postExit = (checkinId: string, json: ExitBody, key: string) =>
   reach(() => unwrap(api.checkins[':checkinId'].exit.$post({ param: { checkinId }, json }, keyed(key))));
+
+/** Redeems a printed merchant validation code on a stay still inside (before its exit). */
+export const postValidation = (checkinId: string, lotId: string, code: string) =>
+  reach(() => unwrap(api.checkins[':checkinId'].validations.$post({ param: { checkinId }, json: { lotId, code } })));
 
 /** The car's open stay at the lot, found by plate or by the reservation of its pass. */
 export const findOpenCheckin = (lotId: string, by: { plate: string } | { reservationId: string }) =>

@@ -12,12 +12,21 @@ export function entryMessage(outcome: GateOutcome) {
   return { title: 'Check-in Successful', description: parts.filter(Boolean).join(' ') };
 }
 
-const chargeOf = ({ amountCents, paidBy }: Checkin) =>
+const paymentOf = ({ amountCents, paidBy }: Checkin) =>
   !amountCents
     ? 'Nothing to pay.'
     : paidBy === 'wallet'
       ? `${formatPeso(amountCents)} paid from the wallet.`
       : `Collect ${formatPeso(amountCents)} in cash.`;
+
+/** What to collect, and the merchant validations that took their part off it. */
+const chargeOf = (checkin: Checkin) =>
+  [
+    paymentOf(checkin),
+    ...(checkin.validations ?? []).map(
+      (validation) => `Validated by ${validation.merchantName} (${validation.label}): ${formatPeso(validation.valueCents)} off.`,
+    ),
+  ].join(' ');
 
 export function exitMessage(outcome: GateOutcome) {
   if (outcome.queued)

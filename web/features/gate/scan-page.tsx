@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { passIdOf } from '../../../core/booking';
 import { MISSING_PLATE, type OverrideReason } from '../../../core/gate';
 import { formatDateTime } from '../../../core/time';
+import { CODE_PATTERN, normalizeCode } from '../../../core/validations';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/field';
@@ -58,11 +59,18 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
   const [overriding, setOverriding] = useState(false);
   /** A driver's "pay with Parkada" code: the check-out it goes with is paid from their wallet (docs/gate.md). */
   const [payCode, setPayCode] = useState<string | null>(null);
+  /** A merchant's validation code (typed, or its QR scanned): redeemed on the stay just before its check-out. */
+  const [validationCode, setValidationCode] = useState('');
   const plateInput = useRef<HTMLInputElement>(null);
 
   const scanner = useCameraScanner(
     (token) => {
       setRefusal(null);
+      if (CODE_PATTERN.test(normalizeCode(token))) {
+        setValidationCode(normalizeCode(token));
+        setAction('checkout');
+        return plateInput.current?.focus();
+      }
       if (isPayCode(token)) {
         setPayCode(token);
         setAction('checkout');
@@ -83,6 +91,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
     setScanned(null);
     setRefusal(null);
     setPayCode(null);
+    setValidationCode('');
     scanner.stop();
   };
   const { entry, exit, pending } = useGateActions(lot.id, reset);
@@ -104,7 +113,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
     if (!plate.trim()) return missingPlate();
     if (action === 'override') return setOverriding(true);
     if (action === 'checkin') entry.mutate({ plate, slot });
-    else exit.mutate({ plate, payCode: payCode ?? undefined });
+    else exit.mutate({ plate, payCode: payCode ?? undefined, validationCode: validationCode.trim() || undefined });
   };
 
   const confirmOverride = (reason: OverrideReason) => {
@@ -165,7 +174,11 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
             <Button
               className="w-full"
               disabled={pending}
-              onClick={() => (action === 'checkout' ? exit.mutate({ pass: scanned }) : entry.mutate({ pass: scanned }))}
+              onClick={() =>
+                action === 'checkout'
+                  ? exit.mutate({ pass: scanned, validationCode: validationCode.trim() || undefined })
+                  : entry.mutate({ pass: scanned })
+              }
             >
               {pending ? 'Processing...' : action === 'checkout' ? 'Process Exit' : 'Process Entry'}
             </Button>
@@ -208,6 +221,17 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
             <Field label="Slot Number (optional)" htmlFor="gate-slot">
               <Input id="gate-slot" value={slot} onChange={(e) => setSlot(upper(e.target.value))} autoComplete="off" placeholder="A-12" />
             </Field>
+            {action === 'checkout' && (
+              <Field label="Validation code (optional)" htmlFor="gate-validation" hint="A merchant's code: it lowers this stay's charge.">
+                <Input
+                  id="gate-validation"
+                  value={validationCode}
+                  onChange={(e) => setValidationCode(e.target.value.toUpperCase())}
+                  autoComplete="off"
+                  placeholder="ABCDE-23456"
+                />
+              </Field>
+            )}
             <Field label="Action" htmlFor="gate-action">
               <Select id="gate-action" value={action} onChange={(e) => chooseAction(e.target.value as GateAction)}>
                 {Object.entries(ACTIONS).map(([value, label]) => (

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Receipt, Settings } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Receipt, Settings, Store } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatPeso } from '../../../core/money';
 import { TREND_RANGES, type TrendRange } from '../../../core/owner-figures';
@@ -126,6 +126,7 @@ const QUICK_ACTIONS = [
   { to: '/settings', label: 'Manage Settings', summary: 'Your account and preferences', Icon: Settings },
   { to: '/owner/reports', label: 'View Reports', summary: 'Revenue, occupancy, customers', Icon: BarChart3 },
   { to: '/owner/statements', label: 'Statements', summary: 'What Parkada owes you, month by month', Icon: Receipt },
+  { to: '/owner/merchants', label: 'Merchant Validations', summary: 'Shops that pay for their customers’ parking', Icon: Store },
 ] as const;
 
 /** The dashboard follows at most this many lots live; past them, its minute's polling still keeps it current. */

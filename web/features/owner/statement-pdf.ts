@@ -21,6 +21,7 @@ export async function statementPdf(statement: OwnerStatement, generatedAt: Date)
     ...(row.carriedCents ? [['Balance carried from earlier months', row.carriedCents] as const] : []),
     ['Owed to you', row.owedCents] as const,
     ['Cash taken at the gate (for your records)', row.cashCents] as const,
+    ['Validated by merchants (invoice them)', row.validatedCents] as const,
   ];
   for (const lot of statement.lots) {
     heading(lot.name);

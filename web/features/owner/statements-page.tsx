@@ -26,7 +26,13 @@ type Line = OwnerStatement['lots'][number];
 const cells = (
   row: Pick<
     Line,
-    (typeof STATEMENT_PARTS)[number]['part'] | 'collectedCents' | 'commissionCents' | 'adjustmentsCents' | 'payableCents' | 'cashCents'
+    | (typeof STATEMENT_PARTS)[number]['part']
+    | 'collectedCents'
+    | 'commissionCents'
+    | 'adjustmentsCents'
+    | 'payableCents'
+    | 'cashCents'
+    | 'validatedCents'
   >,
 ) => [
   ...STATEMENT_PARTS.map(({ part }) => row[part]),
@@ -35,6 +41,7 @@ const cells = (
   row.adjustmentsCents,
   row.payableCents + row.adjustmentsCents,
   row.cashCents,
+  row.validatedCents,
 ];
 
 /** The owner's monthly statements: what the platform collected for each lot, keeps, and owes them (docs/owner.md). */
@@ -149,7 +156,8 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
         <p className="mt-4 text-sm text-muted-foreground">
           Collected is what drivers paid through Parkada (their wallets), refunds deducted. Payable is that less the platform's commission
           plus any adjustment for money of earlier months that changed after their statements closed. Cash taken at the gate is yours
-          already and shown for your records.
+          already and shown for your records. Validated is parking that merchants' validations took off drivers' charges: invoice the
+          merchants for it (Merchants, Validations report).
         </p>
       </Card>
       <Card className="p-4 sm:p-6">

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../core/time';
 import { PrintToolbar } from '../../components/print-toolbar';
 import { receiptQuery } from '../../lib/receipts';
 import { useAuth } from '../../lib/session';
+import { StayValidation } from '../reservations/stay-validation';
 
 const Line = ({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) => (
   <div className={strong ? 'flex justify-between border-t border-border pt-2 font-semibold' : 'flex justify-between text-sm'}>
@@ -97,6 +98,14 @@ export function ReceiptPage({ id }: { id: string }) {
           {receipt.lines.map((line) => (
             <Line key={line.id} label={`${line.label} · ${formatDateTime(line.createdAt)} · ${line.method}`} cents={line.amountCents} />
           ))}
+          {receipt.validations.map((validation) => (
+            <div key={validation.id} data-testid="receipt-validation" className="flex justify-between text-sm text-muted-foreground">
+              <span>
+                Validated by {validation.merchantName} ({validation.label}), not charged
+              </span>
+              <span className="tabular-nums">−{formatPeso(validation.valueCents)}</span>
+            </div>
+          ))}
           <Line label={isVoid ? 'Total voided' : 'Total paid'} cents={receipt.amountCents} strong />
           <Line label="VATable amount" cents={receipt.netOfVatCents} />
           <Line label="VAT (12%, included)" cents={receipt.vatCents} />
@@ -106,6 +115,12 @@ export function ReceiptPage({ id }: { id: string }) {
           {receipt.paymentReference && <> · reference {receipt.paymentReference}</>} · amounts in PHP · times in Asia/Manila
         </p>
       </article>
+      {/* Still parked: the driver can enter a merchant's validation code before leaving (docs/passes.md). */}
+      {receipt.status === 'ACTIVE' && !isVoid && user?.role === 'parking_user' && (
+        <div className="mt-6 print:hidden">
+          <StayValidation reservationId={receipt.reservationId} />
+        </div>
+      )}
     </main>
   );
 }

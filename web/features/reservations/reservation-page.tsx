@@ -14,6 +14,7 @@ import { useMinuteClock } from '../../lib/use-minute-clock';
 import { QrPass, savePassImage } from './qr-pass';
 import { ReservationActions } from './reservation-actions';
 import { StatusBadge } from './status-badge';
+import { StayValidation } from './stay-validation';
 import { passIdOf } from '../../../core/booking';
 
 const Row = ({ label, value }: { label: string; value: string }) => (
@@ -109,6 +110,7 @@ export function ReservationPage({ id }: { id: string }) {
               <ReservationActions reservation={reservation} />
             </div>
           </Card>
+          {reservation.status === 'ACTIVE' && <StayValidation reservationId={reservation.id} />}
           <Card>
             <h2 className="mb-2 font-semibold">Check-in</h2>
             <ol className="list-inside list-decimal space-y-1 text-sm">

@@ -1,0 +1,157 @@
+/**
+ * Merchant validations in the browser, at a lot of this file's own: the owner registers a merchant and
+ * issues a code (its printable QR sheet is a PDF); at the exit the attendant applies the code to a
+ * walk-in the driver pays with a pay code (a fake camera films it): the charge drops by the code, and
+ * the stay's receipt lists the validation and its merchant. A cashier validates another car on the
+ * merchant link, signed out; a driver enters a code on their checked-in stay's screen.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkScreens, launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { writeQrVideo } from './fake-camera';
+import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+
+const baseURL = inject('baseURL');
+const LOT = 'Fairview Validations Carpark';
+const MERCHANT = 'Fairview Bookshop';
+const PLATE = 'VAL 3001';
+let browser: Browser;
+let gateBrowser: Browser;
+let owner: Page;
+let driver: Page;
+let reservationId = '';
+let gate: Page;
+let code = '';
+let lotId = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { lot, attendant, owner: lotOwner } = await ownLotWithAttendant(browser, baseURL, { name: LOT, hourlyRate: 8_000 });
+  owner = await lotOwner.context.newPage();
+  lotId = lot.id;
+  // The driver who pays with a pay code: the camera at the gate films it.
+  driver = await newPhonePage(browser);
+  await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-7778888', password: 'sinigang-na-baboy' });
+  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 50_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  // A reservation of theirs starting in 5 minutes, checked in below: the driver validates it on its screen.
+  const booked = await driver.request.post(`${baseURL}/api/reservations`, {
+    data: { lotId: lot.id, start: new Date(Date.now() + 5 * 60_000).toISOString(), durationHours: 1, plate: 'VAL 3003' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  reservationId = (await booked.json()).id;
+  const payCode = await driver.request.post(`${baseURL}/api/wallet/pay-code`);
+  const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pay-code.y4m');
+  writeQrVideo(video, (await payCode.json()).token);
+
+  gateBrowser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+  const gateContext = await gateBrowser.newContext({ viewport: { width: 1280, height: 900 } });
+  gateContext.setDefaultTimeout(90_000);
+  gate = await gateContext.newPage();
+  await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
+  await gate.waitForURL(`${baseURL}/attendant`);
+  for (const plate of [PLATE, 'VAL 3002', 'VAL 3003']) {
+    const entered = await gate.request.post(`${baseURL}/api/checkins/enter`, {
+      data: { lotId: lot.id, plate },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(entered.status(), await entered.text()).toBe(201);
+  }
+});
+afterAll(async () => {
+  await gateBrowser?.close();
+  await browser?.close();
+});
+reportPageOnFailure(() => gate);
+
+describe('merchant validations', () => {
+  it('the owner registers a merchant and issues a code, with its QR sheet as a PDF', async () => {
+    await owner.goto(`${baseURL}/owner/merchants`);
+    await owner.getByRole('heading', { name: 'Merchant Validations' }).waitFor();
+    await owner.getByLabel('Merchant name').fill(MERCHANT);
+    await owner.getByRole('button', { name: 'Register Merchant' }).click();
+    const card = owner.getByTestId('merchant-card').filter({ hasText: MERCHANT });
+    await card.waitFor();
+    const form = card.getByRole('form', { name: `Issue codes for ${MERCHANT}` });
+    await form.getByLabel('Codes').fill('1');
+    await form.getByLabel('Worth').selectOption('pesos');
+    await form.getByLabel('Amount (₱)').fill('20');
+    await form.getByRole('button', { name: 'Issue Codes' }).click();
+    const batch = card.getByTestId('code-batch');
+    await batch.waitFor();
+    code = (await batch.innerText()).match(/[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}/)![0];
+    const [download] = await Promise.all([owner.waitForEvent('download'), batch.getByRole('button', { name: 'QR Sheet (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^parkada-validations-.+\.pdf$/);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('the attendant applies the code at the exit: the charge drops, and the receipt lists the validation and its merchant', async () => {
+    await gate.goto(`${baseURL}/attendant/scan`);
+    await gate.getByRole('button', { name: 'Start Scanning' }).click();
+    await gate.getByTestId('pay-code-scanned').waitFor();
+    await gate.getByLabel('Plate Number').fill(PLATE);
+    await gate.getByLabel('Validation code (optional)').fill(code.toLowerCase());
+    await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+    // One hour at ₱80.00, less the merchant's ₱20.00.
+    const told = gate
+      .locator('li[data-state="open"]')
+      .filter({ hasText: 'Check-out Successful' })
+      .filter({ hasText: `₱60.00 paid from the wallet. Validated by ${MERCHANT} (₱20.00 off): ₱20.00 off.` });
+    await told.first().waitFor();
+
+    await gate
+      .getByTestId('activity')
+      .filter({ hasText: `Check-out · ${PLATE}` })
+      .getByRole('link', { name: 'Receipt' })
+      .click();
+    const receipt = gate.getByTestId('receipt');
+    await receipt.getByRole('heading', { name: /^Receipt [A-Z]{1,3}\d+-\d{6,}$/ }).waitFor();
+    expect(await receipt.getByTestId('receipt-validation').innerText()).toMatch(
+      new RegExp(`Validated by ${MERCHANT} \\(₱20\\.00 off\\), not charged\\s+−₱20\\.00`),
+    );
+    expect(await receipt.innerText()).toMatch(/Total paid\s+₱60\.00/);
+  });
+
+  it("the merchant's cashier validates a parked car on the merchant link, without an account", async () => {
+    const made = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/merchants`, {
+      data: { name: 'Fairview Coffee', link: { hours: 1 } },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const cashier = await (await browser.newContext()).newPage();
+    await cashier.goto(`${baseURL}/m/${(await made.json()).linkToken}`);
+    await cashier.getByRole('heading', { name: 'Validate parking for Fairview Coffee' }).waitFor();
+    await cashier.getByLabel("Plate number of the customer's car").fill('val 3002');
+    await cashier.getByRole('button', { name: 'Validate Parking' }).click();
+    expect(await cashier.getByTestId('link-validated').innerText()).toMatch(/^VAL 3002 validated: 1 h free at /);
+    await cashier.context().close();
+  });
+
+  it('the driver enters a code on their checked-in stay before leaving', async () => {
+    const issued = await owner.request.get(`${baseURL}/api/owner/lots/${lotId}/merchants`);
+    const bookshop = (await issued.json()).find((m: { name: string }) => m.name === MERCHANT);
+    const made = await owner.request.post(`${baseURL}/api/owner/merchants/${bookshop.id}/codes`, {
+      data: { count: 1, amountCents: 2_000, expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await driver.goto(`${baseURL}/reservation/${reservationId}`);
+    await driver.getByLabel('Validation code').fill((await made.json()).codes[0]);
+    await driver.getByRole('button', { name: 'Apply' }).click();
+    await driver.getByTestId('stay-validations').getByText(`Validated by ${MERCHANT}: ₱20.00 off`).waitFor();
+    await checkScreens(driver, 'reservation-validated');
+  });
+});

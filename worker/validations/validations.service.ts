@@ -1,0 +1,337 @@
+/**
+ * Merchant validations (docs/passes.md, "Merchant validations"): the owner registers merchants at a
+ * lot and issues them single-use codes or a merchant link; the gate (or the merchant's cashier on the
+ * link) redeems one on a stay that is still inside; the exit prices the stay with them
+ * (`core/validations.ts`, validatedCharge) and records what each gave.
+ */
+import { formatPeso } from '../../core/money';
+import { refusal, notFound } from '../../core/refusal';
+import { formatDateTime } from '../../core/time';
+import type { CodeBatchInput, MerchantInput } from '../../core/validation-request';
+import { CODE_ALPHABET, MERCHANT_LINK_LIMIT, MERCHANT_LINK_WINDOW_MS, worthLabel, type ValidationWorth } from '../../core/validations';
+import { attemptLimiter } from '../auth/attempt-limiter';
+import { auditStatement } from '../audit/audit.data';
+import { commit, type DB } from '../db/client';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { newId } from '../db/ids';
+import type { Bindings, SessionUser } from '../env';
+import { findCheckin, findOpenCheckin } from '../gate/checkins.data';
+import { findOwnReservation } from '../reservations/reservations.data';
+import { assertManagesLot, assertWorksLot } from '../lots/lot-access';
+import {
+  codeInserts,
+  findCode,
+  findMerchant,
+  linkHashOf,
+  linkValidationInsert,
+  merchantInsert,
+  merchantLinkUpdate,
+  merchantOfLink,
+  merchantsOfLot,
+  openCheckinOfPass,
+  redeemedPerMerchantMonth,
+  redeemStatement,
+  validationsOfStay,
+  type Merchant,
+  type StayValidation,
+} from './validations.data';
+
+/** The owner's own merchant (or any, for the super admin); another owner's answers 404. */
+async function managedMerchant(db: DB, user: SessionUser, merchantId: string) {
+  const found = await findMerchant(db, merchantId);
+  if (!found || (user.role !== 'super_admin' && found.ownerId !== user.id)) throw notFound('Merchant');
+  return found.merchant;
+}
+
+/** A link token: 32 random bytes, base64url (unguessable; only its hash is kept). */
+function newLinkToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** A printable code, `ABCDE-23456`: 50 bits from an alphabet without look-alikes. */
+function newCode() {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+const worthOf = (input: { hours?: number; amountCents?: number }): ValidationWorth => ({
+  hours: input.hours ?? null,
+  amountCents: input.amountCents ?? null,
+});
+
+const summaryOf = (merchant: Merchant) => ({
+  id: merchant.id,
+  lotId: merchant.lotId,
+  name: merchant.name,
+  perStayCapCents: merchant.perStayCapCents,
+  linkActive: merchant.linkHash !== null,
+  linkHours: merchant.linkHours,
+  linkAmountCents: merchant.linkAmountCents,
+  linkRevokedAt: merchant.linkRevokedAt,
+  createdAt: merchant.createdAt,
+  unusedCodes: 0,
+});
+
+export async function listMerchants(db: DB, user: SessionUser, lotId: string) {
+  await assertManagesLot(db, user, lotId);
+  return merchantsOfLot(db, lotId);
+}
+
+/** Registers a merchant; with `link`, its merchant link too, whose token is shown this once. */
+export async function registerMerchant(db: DB, user: SessionUser, lotId: string, input: MerchantInput) {
+  await assertManagesLot(db, user, lotId);
+  const token = input.link ? newLinkToken() : null;
+  const merchant: Merchant = {
+    id: newId(),
+    lotId,
+    name: input.name,
+    perStayCapCents: input.perStayCapCents,
+    linkHash: token ? await linkHashOf(token) : null,
+    linkHours: input.link?.hours ?? null,
+    linkAmountCents: input.link?.amountCents ?? null,
+    linkRevokedAt: null,
+    createdAt: new Date().toISOString(),
+  };
+  await commit(db, [
+    merchantInsert(db, merchant),
+    ...(token
+      ? [auditStatement(db, user, { action: 'OPEN_MERCHANT_LINK', subject: `merchant:${merchant.id}`, context: { lotId, ...input.link } })]
+      : []),
+  ]);
+  return { merchant: summaryOf(merchant), linkToken: token };
+}
+
+/** A new merchant link (the previous one stops working): its token, shown this once. */
+export async function openMerchantLink(db: DB, user: SessionUser, merchantId: string, worth: { hours?: number; amountCents?: number }) {
+  const merchant = await managedMerchant(db, user, merchantId);
+  const token = newLinkToken();
+  const link = {
+    linkHash: await linkHashOf(token),
+    linkHours: worth.hours ?? null,
+    linkAmountCents: worth.amountCents ?? null,
+    linkRevokedAt: null,
+  };
+  await commit(db, [
+    merchantLinkUpdate(db, merchant.id, link),
+    auditStatement(db, user, {
+      action: 'OPEN_MERCHANT_LINK',
+      subject: `merchant:${merchant.id}`,
+      context: { lotId: merchant.lotId, ...worth },
+    }),
+  ]);
+  return { merchant: summaryOf({ ...merchant, ...link }), linkToken: token };
+}
+
+/** Revokes the merchant link: from now on it opens nothing and validates nothing. Codes already printed still work. */
+export async function revokeMerchantLink(db: DB, user: SessionUser, merchantId: string, now = new Date()) {
+  const merchant = await managedMerchant(db, user, merchantId);
+  const link = {
+    linkHash: null,
+    linkHours: merchant.linkHours,
+    linkAmountCents: merchant.linkAmountCents,
+    linkRevokedAt: now.toISOString(),
+  };
+  await commit(db, [
+    merchantLinkUpdate(db, merchant.id, link),
+    auditStatement(db, user, { action: 'REVOKE_MERCHANT_LINK', subject: `merchant:${merchant.id}`, context: { lotId: merchant.lotId } }),
+  ]);
+  return summaryOf({ ...merchant, ...link });
+}
+
+/** A batch of single-use codes, for a printable sheet. */
+export async function issueCodes(db: DB, user: SessionUser, merchantId: string, input: CodeBatchInput, now = new Date()) {
+  const merchant = await managedMerchant(db, user, merchantId);
+  if (Date.parse(input.expiresAt) <= now.getTime()) throw refusal('invalid', 'The expiry must be in the future.');
+  const batchId = newId();
+  const worth = worthOf(input);
+  const expiresAt = new Date(input.expiresAt).toISOString();
+  const codes = new Set<string>();
+  while (codes.size < input.count) codes.add(newCode());
+  const rows = [...codes].map((code) => ({
+    id: newId(),
+    merchantId,
+    lotId: merchant.lotId,
+    source: 'code' as const,
+    code,
+    batchId,
+    ...worth,
+    expiresAt,
+  }));
+  await commit(db, [
+    ...codeInserts(db, rows),
+    auditStatement(db, user, {
+      action: 'ISSUE_VALIDATION_CODES',
+      subject: `merchant:${merchantId}`,
+      context: { lotId: merchant.lotId, batchId, count: input.count, ...worth, expiresAt },
+    }),
+  ]);
+  return { batchId, merchantName: merchant.name, ...worth, expiresAt, codes: [...codes].sort() };
+}
+
+/** What a stay's validations look like to the gate and the receipt. */
+export const validationView = (row: StayValidation) => ({
+  id: row.id,
+  merchantName: row.merchantName,
+  source: row.source,
+  code: row.code,
+  hours: row.hours,
+  amountCents: row.amountCents,
+  label: worthLabel(row, formatPeso),
+  valueCents: row.valueCents,
+});
+
+/** Refuses a merchant's validation on a stay that already has the most that merchant gives (pesos off counted up to its cap). */
+function assertUnderCap(applied: StayValidation[], merchantId: string, cap: number | null, merchantName: string) {
+  if (cap === null) return;
+  const pesos = applied.filter((row) => row.merchantId === merchantId).reduce((sum, row) => sum + (row.amountCents ?? 0), 0);
+  if (pesos >= cap)
+    throw refusal('conflict', `This stay already has ${formatPeso(cap)} validated by ${merchantName}, the most it gives one stay.`);
+}
+
+const STAY_GONE = 'This car has already left (or its check-in was undone): a validation applies only before the exit.';
+
+/**
+ * POST /api/checkins/:checkinId/validations: the gate redeems a printed code on a stay still inside
+ * the lot. A code is used once: its conditional UPDATE matches only while unredeemed, so of two
+ * requests at once exactly one redeems it and the other is refused.
+ */
+export async function applyCode(db: DB, user: SessionUser, checkinId: string, input: { code: string; lotId: string }, now = new Date()) {
+  await assertWorksLot(db, user, input.lotId);
+  const checkin = await findCheckin(db, checkinId);
+  if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
+  if (checkin.exitTs || checkin.undoneAt) throw refusal('conflict', STAY_GONE);
+  return redeemCode(db, user, checkin, input.code, now);
+}
+
+/**
+ * POST /api/reservations/:id/validations: the driver, on their stay's screen before leaving, enters the
+ * code the merchant gave them; the same rules as at the gate. Only their own reservation, checked in.
+ */
+export async function applyCodeAsDriver(db: DB, user: SessionUser, reservationId: string, code: string, now = new Date()) {
+  const reservation = await findOwnReservation(db, user.id, reservationId);
+  if (!reservation) throw refusal('not_found', 'Reservation not found');
+  const checkin = await findOpenCheckin(db, reservation.lotId, { reservationId });
+  if (!checkin) throw refusal('conflict', 'A validation applies to a stay that is checked in and has not left yet.');
+  return redeemCode(db, user, checkin, code, now);
+}
+
+async function redeemCode(db: DB, user: SessionUser, checkin: { id: string; lotId: string }, code: string, now: Date) {
+  const checkinId = checkin.id;
+  const input = { code };
+  const found = await findCode(db, input.code);
+  if (!found) throw refusal('not_found', `No validation code ${input.code}: check it for typing errors.`);
+  const { validation, merchantName, lotName } = found;
+  if (validation.lotId !== checkin.lotId)
+    throw refusal('conflict', `Code ${input.code} is a validation of ${merchantName} at ${lotName}: it does not work at this lot.`);
+  if (validation.redeemedAt)
+    throw refusal('conflict', `Code ${input.code} was already used on ${formatDateTime(validation.redeemedAt)}: a code works once.`);
+  if (Date.parse(validation.expiresAt) <= now.getTime())
+    throw refusal('conflict', `Code ${input.code} expired on ${formatDateTime(validation.expiresAt)}.`);
+  const applied = await validationsOfStay(db, checkinId);
+  const merchant = await findMerchant(db, validation.merchantId);
+  assertUnderCap(applied, validation.merchantId, merchant!.merchant.perStayCapCents, merchantName);
+  try {
+    await commit(db, [redeemStatement(db, { id: validation.id, checkinId, userId: user.id, now }), abortUnlessChanged(db)]);
+  } catch (error) {
+    if (!changedMeanwhile(error)) throw error;
+    const again = await findCheckin(db, checkinId);
+    if (again?.exitTs || again?.undoneAt) throw refusal('conflict', STAY_GONE);
+    throw refusal('conflict', `Code ${input.code} was used a moment ago: a code works once.`);
+  }
+  return { checkinId, validations: (await validationsOfStay(db, checkinId)).map(validationView) };
+}
+
+/** GET /api/merchant-links/:token: what the cashier's page shows; a revoked or unknown link is a 404. */
+export async function merchantLink(db: DB, token: string) {
+  const found = await merchantOfLink(db, token);
+  if (!found)
+    throw refusal('not_found', 'This merchant link does not work: it was revoked or replaced. Ask the parking lot for a new one.');
+  const { merchant, lotName } = found;
+  return {
+    merchantName: merchant.name,
+    lotName,
+    worth: worthLabel({ hours: merchant.linkHours, amountCents: merchant.linkAmountCents }, formatPeso),
+  };
+}
+
+/**
+ * POST /api/merchant-links/:token/validations: the merchant's cashier validates a car parked at the
+ * merchant's lot by its plate. No account: the token is the authority, limited to its merchant and
+ * lot, revocable, and at most MERCHANT_LINK_LIMIT validations per window per merchant.
+ */
+export async function validateOnLink(
+  env: Pick<Bindings, 'ATTEMPT_LIMITER'>,
+  db: DB,
+  token: string,
+  car: { plate?: string; passId?: string },
+  now = new Date(),
+) {
+  const found = await merchantOfLink(db, token);
+  if (!found)
+    throw refusal('not_found', 'This merchant link does not work: it was revoked or replaced. Ask the parking lot for a new one.');
+  const { merchant } = found;
+  const limited = await attemptLimiter(env, `merchant-link:${merchant.id}`).take(
+    [{ key: 'validate', limit: MERCHANT_LINK_LIMIT, windowMs: MERCHANT_LINK_WINDOW_MS }],
+    now.getTime(),
+  );
+  if (!limited.ok)
+    throw refusal(
+      'too_many_attempts',
+      `Too many validations from this link. Try again in ${Math.ceil(limited.retryAfterMs / 60_000)} minutes.`,
+    );
+  const checkin = car.passId
+    ? await openCheckinOfPass(db, merchant.lotId, car.passId)
+    : await findOpenCheckin(db, merchant.lotId, { plate: car.plate });
+  if (!checkin)
+    throw refusal(
+      'not_found',
+      car.passId
+        ? `No car with Pass ID ${car.passId} is parked at ${found.lotName} now.`
+        : `No car with plate ${car.plate} is parked at ${found.lotName} now.`,
+    );
+  const plate = checkin.plate;
+  const applied = await validationsOfStay(db, checkin.id);
+  if (applied.some((row) => row.merchantId === merchant.id && row.source === 'link'))
+    throw refusal('conflict', `${plate} is already validated by ${merchant.name} for this stay.`);
+  assertUnderCap(applied, merchant.id, merchant.perStayCapCents, merchant.name);
+  const id = newId();
+  try {
+    await commit(db, [
+      linkValidationInsert(db, {
+        id,
+        merchantId: merchant.id,
+        lotId: merchant.lotId,
+        hours: merchant.linkHours,
+        amountCents: merchant.linkAmountCents,
+        checkinId: checkin.id,
+        now,
+      }),
+      abortUnlessChanged(db),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error))
+      throw refusal('conflict', `${plate} was validated, left or this link was revoked a moment ago. Check it again.`);
+    throw error;
+  }
+  return {
+    plate,
+    merchantName: merchant.name,
+    worth: worthLabel({ hours: merchant.linkHours, amountCents: merchant.linkAmountCents }, formatPeso),
+    validatedAt: now.toISOString(),
+  };
+}
+
+/** Validations redeemed per merchant and month at the owner's lots, with the value given (the web writes the CSV: core/validations.ts). */
+export async function validationReport(db: DB, user: SessionUser, from: string, to: string) {
+  if (from > to) throw refusal('invalid', 'from must not be after to.');
+  return (await redeemedPerMerchantMonth(db, user.role === 'super_admin' ? null : user.id, from, to)).map((row) => ({
+    ...row,
+    redeemed: Number(row.redeemed),
+    valueCents: Number(row.valueCents),
+  }));
+}

@@ -1,0 +1,378 @@
+/**
+ * Merchant validations end to end against D1 and the lot objects (docs/passes.md, "Merchant
+ * validations"): single use under concurrent redemption, expiry, foreign codes, per-stay caps, a
+ * charge that never goes below zero, the receipt, the merchant link, the report and the statement line.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { manilaMonthOf } from '../../core/time';
+import { auditLogs, checkins, reservations, validations } from '../db/schema';
+import { driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
+import { call, cookieFor, db, seedOnce } from '../test/helpers';
+
+type Merchant = { merchant: { id: string; name: string }; linkToken: string | null };
+type Batch = { batchId: string; codes: string[] };
+type Closed = {
+  id: string;
+  amountCents: number;
+  validatedCents: number;
+  receiptId: string | null;
+  validations?: { merchantName: string; label: string; valueCents: number }[];
+};
+
+let owner = '';
+beforeAll(async () => {
+  await seedOnce();
+  owner = await cookieFor('owner_admin');
+});
+
+const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;
+const tomorrow = () => new Date(Date.now() + 24 * HOUR).toISOString();
+
+async function merchant(lotId: string, body: Record<string, unknown> = {}) {
+  const res = await call(`/api/owner/lots/${lotId}/merchants`, { method: 'POST', cookie: owner, json: { name: 'Jollibee', ...body } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json<Merchant>();
+}
+
+async function codes(merchantId: string, body: Record<string, unknown>) {
+  const res = await call(`/api/owner/merchants/${merchantId}/codes`, {
+    method: 'POST',
+    cookie: owner,
+    json: { count: 1, expiresAt: tomorrow(), ...body },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json<Batch>()).codes;
+}
+
+/** A walk-in let in now, whose entry the records then place `minutesAgo` back. */
+async function walkIn(lotId: string, plate: string, minutesAgo: number) {
+  const res = await call('/api/checkins/enter', { method: 'POST', cookie: owner, json: { lotId, plate }, headers: key() });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const { id } = await res.json<{ id: string }>();
+  await db()
+    .update(checkins)
+    .set({ entryTs: new Date(Date.now() - minutesAgo * MINUTE).toISOString() })
+    .where(eq(checkins.id, id));
+  return id;
+}
+
+const apply = (checkinId: string, lotId: string, code: string) =>
+  call(`/api/checkins/${checkinId}/validations`, { method: 'POST', cookie: owner, json: { lotId, code } });
+const exit = async (checkinId: string, lotId: string, plate: string) => {
+  const res = await call(`/api/checkins/${checkinId}/exit`, { method: 'POST', cookie: owner, json: { lotId, plate }, headers: key() });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json<Closed>();
+};
+
+/** What a stay of `minutes` costs at the lot without validations (a control stay, checked out at once). */
+async function grossOf(lotId: string, minutes: number) {
+  const id = await walkIn(lotId, 'CTL 0001', minutes);
+  return (await exit(id, lotId, 'CTL 0001')).amountCents;
+}
+
+describe('issuing', () => {
+  it('registers a merchant and makes a batch of distinct single-use codes; bad input is a 400 and writes nothing', async () => {
+    const lotId = await makeLot(2);
+    const { merchant: shop, linkToken } = await merchant(lotId, { perStayCapCents: 10_000 });
+    expect(linkToken).toBeNull();
+    const batch = await codes(shop.id, { count: 20, amountCents: 5_000 });
+    expect(new Set(batch).size).toBe(20);
+    for (const code of batch) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    const list = await (await call(`/api/owner/lots/${lotId}/merchants`, { cookie: owner })).json<
+      { name: string; unusedCodes: number }[]
+    >();
+    expect(list).toMatchObject([{ name: 'Jollibee', unusedCodes: 20 }]);
+
+    for (const json of [
+      { count: 1, expiresAt: tomorrow() },
+      { count: 1, hours: 2, amountCents: 100, expiresAt: tomorrow() },
+      { count: 0, hours: 2, expiresAt: tomorrow() },
+      { count: 1, hours: 2, expiresAt: 'soon' },
+    ]) {
+      const res = await call(`/api/owner/merchants/${shop.id}/codes`, { method: 'POST', cookie: owner, json });
+      expect(res.status).toBe(400);
+    }
+    const past = await call(`/api/owner/merchants/${shop.id}/codes`, {
+      method: 'POST',
+      cookie: owner,
+      json: { count: 1, hours: 1, expiresAt: new Date(Date.now() - MINUTE).toISOString() },
+    });
+    expect(past.status).toBe(400);
+    expect(await messageOf(past)).toBe('The expiry must be in the future.');
+    expect(await db().select().from(validations).where(eq(validations.merchantId, shop.id))).toHaveLength(20);
+    // Issuing value a merchant will be invoiced for is audited, once for the batch.
+    expect(
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.subject, `merchant:${shop.id}`)),
+    ).toMatchObject([{ action: 'ISSUE_VALIDATION_CODES' }]);
+  });
+});
+
+describe('redeeming at the exit', () => {
+  it('a code works once: of ten stays redeeming it at the same moment exactly one succeeds', async () => {
+    const lotId = await makeLot(10);
+    const { merchant: shop } = await merchant(lotId);
+    const [code] = await codes(shop.id, { amountCents: 2_000 });
+    const stays = await Promise.all(Array.from({ length: 10 }, (_, i) => walkIn(lotId, `RACE ${100 + i}`, 30)));
+    const answers = await Promise.all(stays.map((id) => apply(id, lotId, code)));
+    expect(answers.map((res) => res.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    for (const res of answers.filter((r) => r.status === 409)) expect(await messageOf(res)).toMatch(/works once/);
+    const rows = await db().select().from(validations).where(eq(validations.code, code));
+    expect(rows).toHaveLength(1);
+    expect(stays).toContain(rows[0].checkinId);
+    // The same stay asking twice at once: one redemption too.
+    const [again] = await codes(shop.id, { amountCents: 2_000 });
+    const twice = await Promise.all([apply(stays[0], lotId, again), apply(stays[0], lotId, again), apply(stays[0], lotId, again)]);
+    expect(twice.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('lowers the exit charge by the code, lists it with its merchant, and never goes below zero', async () => {
+    const lotId = await makeLot(3);
+    const gross = await grossOf(lotId, 150);
+    expect(gross).toBeGreaterThan(2_000);
+    const { merchant: shop } = await merchant(lotId, { name: 'National Book Store' });
+    const [twenty] = await codes(shop.id, { amountCents: 2_000 });
+    const stay = await walkIn(lotId, 'VAL 1001', 150);
+    const applied = await apply(stay, lotId, twenty.toLowerCase().replace('-', ' '));
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    expect(await applied.json()).toMatchObject({ validations: [{ merchantName: 'National Book Store', label: '₱20.00 off' }] });
+    const closed = await exit(stay, lotId, 'VAL 1001');
+    expect(closed).toMatchObject({ amountCents: gross - 2_000, validatedCents: 2_000 });
+    expect(closed.validations).toEqual([{ merchantName: 'National Book Store', label: '₱20.00 off', code: twenty, valueCents: 2_000 }]);
+    expect((await db().select().from(validations).where(eq(validations.code, twenty)))[0]).toMatchObject({ valueCents: 2_000 });
+
+    // Worth more than the stay owes: the charge is zero and the validation gives only what was owed.
+    const [big] = await codes(shop.id, { amountCents: 500_000 });
+    const short = await walkIn(lotId, 'VAL 1002', 150);
+    expect((await apply(short, lotId, big)).status).toBe(201);
+    expect(await exit(short, lotId, 'VAL 1002')).toMatchObject({ amountCents: 0, validatedCents: gross });
+    // Hours free: 24 hours free of a 3-hour stay is all of it, nothing below zero.
+    const [hours] = await codes(shop.id, { hours: 24 });
+    const free = await walkIn(lotId, 'VAL 1003', 150);
+    expect((await apply(free, lotId, hours)).status).toBe(201);
+    expect(await exit(free, lotId, 'VAL 1003')).toMatchObject({
+      amountCents: 0,
+      validatedCents: gross,
+      validations: [{ label: '24 h free' }],
+    });
+  });
+
+  it('one hour free takes the last hour off the charge', async () => {
+    const lotId = await makeLot(3);
+    const oneHour = await grossOf(lotId, 50);
+    const twoHours = await grossOf(lotId, 110);
+    const { merchant: shop } = await merchant(lotId);
+    const [code] = await codes(shop.id, { hours: 1 });
+    const stay = await walkIn(lotId, 'HRS 1001', 110);
+    expect((await apply(stay, lotId, code)).status).toBe(201);
+    const closed = await exit(stay, lotId, 'HRS 1001');
+    expect(closed.amountCents).toBe(oneHour);
+    expect(closed.validatedCents).toBe(twoHours - oneHour);
+  });
+
+  it('refuses an expired, a used, an unknown and another lot’s code with a clear 4xx, and nothing changes', async () => {
+    const lotId = await makeLot(2);
+    const otherLot = await makeLot(1);
+    const { merchant: here } = await merchant(lotId);
+    const { merchant: there } = await merchant(otherLot, { name: 'SM Cinema' });
+    const [expired, used] = await codes(here.id, { count: 2, amountCents: 1_000 });
+    await db()
+      .update(validations)
+      .set({ expiresAt: new Date(Date.now() - MINUTE).toISOString() })
+      .where(eq(validations.code, expired));
+    const [foreign] = await codes(there.id, { amountCents: 1_000 });
+    const stay = await walkIn(lotId, 'BAD 1001', 30);
+    const other = await walkIn(lotId, 'BAD 1002', 30);
+    expect((await apply(other, lotId, used)).status).toBe(201);
+
+    const cases = [
+      [expired, 409, /^Code .+ expired on /],
+      [used, 409, /was already used on .+ a code works once\.$/],
+      [foreign, 409, /is a validation of SM Cinema at Test Lot .+: it does not work at this lot\.$/],
+      ['ZZZZZ-ZZZZZ', 404, /^No validation code ZZZZZ-ZZZZZ/],
+      ['nope', 400, /looks like ABCDE-23456/],
+    ] as const;
+    for (const [code, status, message] of cases) {
+      const res = await apply(stay, lotId, code);
+      expect(res.status, code).toBe(status);
+      expect(await messageOf(res)).toMatch(message);
+    }
+    expect(await db().select().from(validations).where(eq(validations.checkinId, stay))).toHaveLength(0);
+    // After the exit, nothing more applies to the stay.
+    await exit(stay, lotId, 'BAD 1001');
+    const [late] = await codes(here.id, { amountCents: 1_000 });
+    const res = await apply(stay, lotId, late);
+    expect(res.status).toBe(409);
+    expect(await messageOf(res)).toMatch(/already left/);
+  });
+
+  it('a merchant gives one stay at most its per-stay cap, however many codes', async () => {
+    const lotId = await makeLot(2);
+    const gross = await grossOf(lotId, 170);
+    expect(gross).toBeGreaterThan(5_000);
+    const { merchant: shop } = await merchant(lotId, { perStayCapCents: 3_000 });
+    const [a, b, c] = await codes(shop.id, { count: 3, amountCents: 2_000 });
+    const stay = await walkIn(lotId, 'CAP 1001', 170);
+    expect((await apply(stay, lotId, a)).status).toBe(201);
+    expect((await apply(stay, lotId, b)).status).toBe(201);
+    const third = await apply(stay, lotId, c);
+    expect(third.status).toBe(409);
+    expect(await messageOf(third)).toBe('This stay already has ₱30.00 validated by Jollibee, the most it gives one stay.');
+    const closed = await exit(stay, lotId, 'CAP 1001');
+    expect(closed).toMatchObject({ amountCents: gross - 3_000, validatedCents: 3_000 });
+    expect(closed.validations!.map((v) => v.valueCents)).toEqual([2_000, 1_000]);
+  });
+
+  it('an undone check-in gives its code back', async () => {
+    const lotId = await makeLot(1);
+    const { merchant: shop } = await merchant(lotId);
+    const [code] = await codes(shop.id, { amountCents: 1_000 });
+    const res = await call('/api/checkins/enter', { method: 'POST', cookie: owner, json: { lotId, plate: 'UND 1001' }, headers: key() });
+    const { id } = await res.json<{ id: string }>();
+    expect((await apply(id, lotId, code)).status).toBe(201);
+    const undo = await call(`/api/checkins/${id}/undo`, { method: 'POST', cookie: owner, json: { lotId }, headers: key() });
+    expect(undo.status).toBe(200);
+    expect((await db().select().from(validations).where(eq(validations.code, code)))[0]).toMatchObject({
+      redeemedAt: null,
+      checkinId: null,
+    });
+  });
+});
+
+describe('a prepaid reservation', () => {
+  it('the driver applies a code before leaving; only the overstay is lowered; the receipt lists the validation and its merchant', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1, plate: 'RES 1234' })).json<{
+      id: string;
+      amountCents: number;
+    }>();
+    const { token } = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ token: string }>();
+    const entered = await call('/api/checkins/enter', {
+      method: 'POST',
+      cookie: owner,
+      json: { lotId, plate: 'RES 1234', passToken: token },
+      headers: key(),
+    });
+    const { id } = await entered.json<{ id: string }>();
+    const end = Date.now() - 61 * MINUTE;
+    await db()
+      .update(reservations)
+      .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
+      .where(eq(reservations.id, booking.id));
+    const { merchant: shop } = await merchant(lotId, { name: 'Mercury Drug' });
+    const [code] = await codes(shop.id, { amountCents: 500_000 });
+    // The driver enters the code on their stay's screen before leaving; another driver cannot.
+    const byDriver = (who: string) => call(`/api/reservations/${booking.id}/validations`, { method: 'POST', cookie: who, json: { code } });
+    expect((await byDriver((await driver(0)).cookie)).status).toBe(404);
+    const applied = await byDriver(cookie);
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    expect(await applied.json()).toMatchObject({ validations: [{ merchantName: 'Mercury Drug' }] });
+    const closed = await exit(id, lotId, 'RES 1234');
+    // The overstay is free; the prepaid hour is not paid back.
+    expect(closed.amountCents).toBe(0);
+    expect(closed.validatedCents).toBeGreaterThan(0);
+    const receipt = await (await call(`/api/receipts/${closed.receiptId}`, { cookie })).json<{
+      amountCents: number;
+      validations: { merchantName: string; valueCents: number }[];
+    }>();
+    expect(receipt.amountCents).toBe(booking.amountCents);
+    expect(receipt.validations).toMatchObject([
+      { merchantName: 'Mercury Drug', label: '₱5,000.00 off', valueCents: closed.validatedCents },
+    ]);
+  });
+});
+
+describe('the merchant link', () => {
+  it('validates a parked car by plate or Pass ID without an account, only at its lot, until revoked', async () => {
+    const lotId = await makeLot(4);
+    const otherLot = await makeLot(1);
+    const { merchant: shop, linkToken } = await merchant(lotId, { name: 'Starbucks', link: { hours: 1 } });
+    expect(linkToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = await call(`/api/merchant-links/${linkToken}`);
+    expect(await page.json()).toEqual({ merchantName: 'Starbucks', lotName: expect.stringMatching(/^Test Lot/), worth: '1 h free' });
+
+    const stay = await walkIn(lotId, 'LNK 1001', 30);
+    await walkIn(otherLot, 'LNK 2002', 30);
+    const ok = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'lnk1001' } });
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    expect(await ok.json()).toMatchObject({ plate: 'LNK 1001', merchantName: 'Starbucks', worth: '1 h free' });
+    const twice = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 1001' } });
+    expect(twice.status).toBe(409);
+    // Twins from the cashier's double tap on another car: one validation.
+    const other = await walkIn(lotId, 'LNK 1003', 30);
+    const tapped = await Promise.all(
+      [1, 2, 3].map(() => call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 1003' } })),
+    );
+    expect(tapped.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    expect(await db().select().from(validations).where(eq(validations.checkinId, other))).toHaveLength(1);
+    // By the Pass ID under a driver's QR pass: the reserved car parked here.
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 1, plate: 'LNK 4004' })).json<{
+      id: string;
+    }>();
+    const { token: pass } = await (await call(`/api/reservations/${booking.id}/pass`, { cookie })).json<{ token: string }>();
+    await call('/api/checkins/enter', {
+      method: 'POST',
+      cookie: owner,
+      json: { lotId, plate: 'LNK 4004', passToken: pass },
+      headers: key(),
+    });
+    const byPass = await call(`/api/merchant-links/${linkToken}/validations`, {
+      method: 'POST',
+      json: { passId: booking.id.slice(0, 8).toLowerCase() },
+    });
+    expect(byPass.status, await byPass.clone().text()).toBe(201);
+    expect(await byPass.json()).toMatchObject({ plate: 'LNK 4004' });
+    // A car at another lot is not this merchant's to validate.
+    const elsewhere = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 2002' } });
+    expect(elsewhere.status).toBe(404);
+    expect(await db().select().from(validations).where(eq(validations.checkinId, stay))).toMatchObject([{ source: 'link', hours: 1 }]);
+
+    const revoked = await call(`/api/owner/merchants/${shop.id}/link`, { method: 'DELETE', cookie: owner });
+    expect(await revoked.json()).toMatchObject({ linkActive: false });
+    expect((await call(`/api/merchant-links/${linkToken}`)).status).toBe(404);
+    const after = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 1001' } });
+    expect(after.status).toBe(404);
+    expect(await messageOf(after)).toMatch(/revoked/);
+  });
+
+  it('is rate-limited: past its allowance the cashier gets a 429', async () => {
+    const lotId = await makeLot(1);
+    const { linkToken } = await merchant(lotId, { link: { amountCents: 1_000 } });
+    const tries = [];
+    for (let i = 0; i < 31; i++)
+      tries.push((await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: `NON ${i}` } })).status);
+    expect(tries.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(tries[30]).toBe(429);
+  });
+});
+
+describe('billing the merchants', () => {
+  it('reports validations per merchant and month with the value given, and the statement shows it as its own line', async () => {
+    const lotId = await makeLot(2);
+    const { merchant: shop } = await merchant(lotId, { name: 'Rustan’s Supermarket' });
+    const [a, b] = await codes(shop.id, { count: 2, amountCents: 1_500 });
+    for (const [code, plate] of [
+      [a, 'BIL 1001'],
+      [b, 'BIL 1002'],
+    ]) {
+      const stay = await walkIn(lotId, plate, 90);
+      expect((await apply(stay, lotId, code)).status).toBe(201);
+      await exit(stay, lotId, plate);
+    }
+    const month = manilaMonthOf(new Date());
+    const report = await (await call(`/api/owner/validations?from=${month}&to=${month}`, { cookie: owner })).json<
+      { merchantId: string; month: string; redeemed: number; valueCents: number }[]
+    >();
+    expect(report.find((row) => row.merchantId === shop.id)).toMatchObject({ month, redeemed: 2, valueCents: 3_000 });
+    const statement = await (await call(`/api/owner/statements?month=${month}`, { cookie: owner })).json<{
+      lots: { lotId: string; validatedCents: number; collectedCents: number }[];
+    }>();
+    expect(statement.lots.find((lot) => lot.lotId === lotId)).toMatchObject({ validatedCents: 3_000 });
+  });
+});
