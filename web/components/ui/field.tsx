@@ -39,8 +39,18 @@ export const ArrivalInput = ({ id, value, onChange }: { id: string; value: strin
 );
 
 /** A Manila month (`YYYY-MM`) up to this one; an emptied field changes nothing. */
-export const MonthField = ({ id, value, onPick }: { id: string; value: string; onPick: (month: string) => void }) => (
-  <Field label="Month" htmlFor={id}>
+export const MonthField = ({
+  id,
+  label = 'Month',
+  value,
+  onPick,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onPick: (month: string) => void;
+}) => (
+  <Field label={label} htmlFor={id}>
     <Input
       id={id}
       type="month"

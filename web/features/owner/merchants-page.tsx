@@ -7,7 +7,7 @@ import { addDays, formatDateTime, manilaDate } from '../../../core/time';
 import { validationReportCsv, worthLabel } from '../../../core/validations';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, Input, Select } from '../../components/ui/field';
+import { Field, Input, MonthField, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { downloadFile } from '../../lib/download';
 import { ownerLotsQuery } from '../../lib/owner';
@@ -317,30 +317,15 @@ function ValidationReport() {
   const from = search.from ?? month;
   const to = search.to ?? month;
   const { data: rows, isError, error } = useQuery(validationReportQuery(from, to));
+  const pick = (months: { from?: string; to?: string }) => navigate({ search: (s) => ({ ...s, ...months }), replace: true });
   const total = (rows ?? []).reduce((sum, row) => sum + row.valueCents, 0);
   return (
     <Card className="space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-lg font-semibold">Validations to invoice</h2>
         <div className="flex flex-wrap items-end gap-3">
-          <Field label="From month" htmlFor="validations-from">
-            <Input
-              id="validations-from"
-              type="month"
-              value={from}
-              max={month}
-              onChange={(e) => e.target.value && navigate({ search: (s) => ({ ...s, from: e.target.value }), replace: true })}
-            />
-          </Field>
-          <Field label="To month" htmlFor="validations-to">
-            <Input
-              id="validations-to"
-              type="month"
-              value={to}
-              max={month}
-              onChange={(e) => e.target.value && navigate({ search: (s) => ({ ...s, to: e.target.value }), replace: true })}
-            />
-          </Field>
+          <MonthField id="validations-from" label="From month" value={from} onPick={(picked) => pick({ from: picked })} />
+          <MonthField id="validations-to" label="To month" value={to} onPick={(picked) => pick({ to: picked })} />
           <Button
             variant="outline"
             disabled={!rows?.length}
