@@ -10,7 +10,7 @@ import { DURATION_OPTIONS, THEMES } from '../../core/account';
 import { REVIEW_STATUSES } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
 import { DOCUMENT_TYPES } from '../../core/documents';
-import { CHARGE_KINDS, RESERVATION_STATUSES } from '../../core/booking';
+import { CHARGE_KINDS, MONEY_KINDS, RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
 import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
@@ -266,7 +266,7 @@ export const lotMoneyDays = sqliteTable(
   {
     lotId: text('lot_id').notNull(),
     day: text('day').notNull(),
-    kind: text('kind', { enum: CHARGE_KINDS }).notNull(),
+    kind: text('kind', { enum: MONEY_KINDS }).notNull(),
     method: text('method', { enum: GATE_PAYMENT_METHODS }).notNull(),
     cents: integer('cents').notNull(),
     items: integer('items').notNull(),
@@ -746,6 +746,8 @@ export const checkins = sqliteTable(
     exitOverrideReason: text('exit_override_reason', { enum: OVERRIDE_REASONS }),
     /** An entry reversed at the gate within minutes (audited); it no longer counts. */
     undoneAt: text('undone_at'),
+    /** The monthly pass the plate held when it entered as a walk-in: its covered time is not charged at the exit. */
+    monthlyPassId: text('monthly_pass_id').references((): AnySQLiteColumn => monthlyPasses.id),
   },
   (t) => [
     index('checkins_lot_idx').on(t.lotId, t.entryTs),
@@ -899,6 +901,7 @@ export const ownerStatements = sqliteTable(
     extensionsCents: integer('extensions_cents').notNull(),
     overstaysCents: integer('overstays_cents').notNull(),
     walkInsCents: integer('walk_ins_cents').notNull(),
+    monthlyPassesCents: integer('monthly_passes_cents').notNull().default(0),
     refundsCents: integer('refunds_cents').notNull(),
     collectedCents: integer('collected_cents').notNull(),
     commissionBasisPoints: integer('commission_basis_points').notNull(),
@@ -930,6 +933,53 @@ export const payouts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('payouts_month_idx').on(t.month, t.ownerId), check('payouts_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/** A lot's offer of monthly passes (docs/monthly-passes.md): none until its owner sets one. */
+export const lotPassPlans = sqliteTable(
+  'lot_pass_plans',
+  {
+    lotId: text('lot_id')
+      .primaryKey()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** Passes sold per month at most: a sale past it is refused inside its own insert. */
+    capacity: integer('capacity').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    check('lot_pass_plans_price_positive', sql`${t.priceCents} > 0`),
+    check('lot_pass_plans_capacity_positive', sql`${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * A month of unreserved parking at a lot for one plate, paid from the driver's wallet in the same
+ * batch. Append-only; a plate holds at most one pass per lot and month.
+ */
+export const monthlyPasses = sqliteTable(
+  'monthly_passes',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    plate: text('plate').notNull(),
+    /** The Manila calendar month it covers, YYYY-MM. */
+    month: text('month').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('monthly_passes_plate_unique').on(t.lotId, t.plate, t.month),
+    index('monthly_passes_lot_month_idx').on(t.lotId, t.month),
+    index('monthly_passes_user_idx').on(t.userId, t.month),
+    check('monthly_passes_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

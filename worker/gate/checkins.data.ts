@@ -23,6 +23,7 @@ const checkinColumns = {
   overrideReason: checkins.overrideReason,
   lostTicket: checkins.lostTicket,
   undoneAt: checkins.undoneAt,
+  monthlyPassId: checkins.monthlyPassId,
 };
 
 const selectCheckins = (db: DB) =>

@@ -18,8 +18,9 @@ import {
   type ExitRequest,
 } from '../../core/gate';
 import { formatPeso } from '../../core/money';
+import { passCoverEnd } from '../../core/monthly-passes';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
-import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
+import { formatDateTime, formatTime, manilaMonthOf, MINUTE_MS } from '../../core/time';
 import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, statementOf, type DB } from '../db/client';
@@ -32,6 +33,7 @@ import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
+import { plateCover } from '../monthly-passes/monthly-passes.data';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
@@ -267,9 +269,17 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   );
   if (!admitted.ok) throw refusal('conflict', walkInRefusal(admitted, input.slot, untilMs));
   const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
+  // A plate with a monthly pass for this lot enters as a walk-in whose covered time is not charged.
+  const { passId } = await plateCover(db, lot.id, input.plate, manilaMonthOf(at));
   try {
     await commit(db, [
-      checkinInsert(db, { ...entry, walkIn: true, slotId: slot?.id ?? null, slotLabel: slot?.label ?? null }),
+      checkinInsert(db, {
+        ...entry,
+        walkIn: true,
+        slotId: slot?.id ?? null,
+        slotLabel: slot?.label ?? null,
+        monthlyPassId: passId,
+      }),
       ...audit,
       recordIdempotencyKey(db, request, id),
     ]);
@@ -443,17 +453,28 @@ async function stayLeaving(ctx: GateContext, checkinId: string, input: ExitReque
 }
 type LeavingStay = Awaited<ReturnType<typeof stayLeaving>>;
 
-/** What the stay owes at the gate: a walk-in its whole time, a reservation only the time past its end. */
+/**
+ * What the stay owes at the gate: a walk-in its whole time, a reservation only the time past its end,
+ * a plate whose monthly passes cover its entry only the time past the last month they cover.
+ */
 async function priceOfStay(ctx: GateContext, { checkin, at }: LeavingStay) {
   const lot = (await lotForBooking(ctx.db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(ctx.db, checkin.reservationId) : null;
+  const entryMs = Date.parse(checkin.entryTs);
+  const passEndMs = reservation
+    ? null
+    : passCoverEnd((await plateCover(ctx.db, lot.id, checkin.plate, manilaMonthOf(entryMs))).months, entryMs);
   const { hours, amountCents } = gateCharge({
-    entryMs: Date.parse(checkin.entryTs),
+    entryMs,
     exitMs: at.getTime(),
-    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
+    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : passEndMs,
     pricing: lot.pricing,
   });
-  const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
+  const what = reservation
+    ? `Overstay at ${lot.name} (${hours} h)`
+    : passEndMs !== null
+      ? `Parking at ${lot.name} (${hours} h after the monthly pass)`
+      : `Parking at ${lot.name} (${hours} h, walk-in)`;
   return { lot, reservation, amountCents, what };
 }
 type StayPrice = Awaited<ReturnType<typeof priceOfStay>>;

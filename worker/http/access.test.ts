@@ -129,6 +129,30 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     who: OWNERS,
     sample: () => ({ method: 'POST', path: '/api/owner/lots', json: { name: 'Access Lot', geoLat: 14.55, geoLng: 121.02, totalSlots: 1 } }),
   },
+  'GET /api/owner/lots/:id/monthly-pass': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}/monthly-pass` }) },
+  // Another owner's (or no) lot: an owner passes the role check and gets 404, and no plan is written.
+  'PUT /api/owner/lots/:id/monthly-pass': {
+    who: OWNERS,
+    sample: () => ({
+      method: 'PUT',
+      path: `/api/owner/lots/${crypto.randomUUID()}/monthly-pass`,
+      json: { enabled: true, priceCents: 300_000, capacity: 10 },
+    }),
+    found: false,
+  },
+  'GET /api/lots/:id/monthly-pass': { who: 'session', sample: () => ({ path: `/api/lots/${lotId}/monthly-pass` }) },
+  'GET /api/monthly-passes': { who: 'session', sample: () => ({ path: '/api/monthly-passes' }) },
+  // The demo lot sells no monthly passes: a signed-in caller gets past the role check to the 409.
+  'POST /api/monthly-passes': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: '/api/monthly-passes',
+      json: { lotId, plate: 'NAB 1234', month: manilaMonthOf(new Date()) },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    refused: 409,
+  },
   // An empty edit changes nothing on the demo lot.
   'PATCH /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'PATCH', path: `/api/owner/lots/${lotId}`, json: {} }) },
   'PATCH /api/pricing/:lotId': {

@@ -47,6 +47,10 @@ function money(scope: LotScope, { from, to }: Window) {
        -- A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
        AND exit_ts >= ${fromIso} AND exit_ts < ${toIso} AND entry_ts < ${toIso}
     UNION ALL
+    SELECT lot_id, created_at, 'MONTHLY_PASS', amount_cents
+      FROM monthly_passes
+     WHERE lot_id IN ${lotsIn(scope)} AND created_at >= ${fromIso} AND created_at < ${toIso}
+    UNION ALL
     SELECT k.lot_id, g.created_at, 'REFUND', -g.amount_cents
       FROM gate_refunds g JOIN checkins k ON k.id = g.checkin_id
      WHERE k.lot_id IN ${lotsIn(scope)} AND g.created_at >= ${fromIso} AND g.created_at < ${toIso}`;

@@ -46,6 +46,7 @@ const figuresOf = (row: FrozenStatement): StatementFigures => ({
   extensionsCents: row.extensionsCents,
   overstaysCents: row.overstaysCents,
   walkInsCents: row.walkInsCents,
+  monthlyPassesCents: row.monthlyPassesCents,
   refundsCents: row.refundsCents,
   collectedCents: row.collectedCents,
   commissionBasisPoints: row.commissionBasisPoints,
