@@ -1,70 +1,110 @@
 import { describe, expect, it } from 'vitest';
-import { nextMonth, passCoverEnd, passMonthRefusal, passMonthsOnSale, passPriceAt, passState } from './monthly-passes';
+import {
+  ALWAYS_VALID,
+  nextPeriod,
+  passPeriod,
+  passState,
+  periodPrice,
+  renewalDue,
+  scheduleIntersects,
+  scheduleLabel,
+  scheduleRefusal,
+  validAt,
+  validRunEnd,
+  WEEKDAYS_MASK,
+  type PassPeriod,
+} from './monthly-passes';
 import { statementFigures } from './statements';
-import { manilaMonthRange } from './time';
 
 /** An instant given as Manila wall-clock time. */
-const manila = (local: string) => new Date(`${local}+08:00`);
+const manila = (local: string) => Date.parse(`${local}+08:00`);
+const WEEKDAY_DAYTIME = { daysMask: WEEKDAYS_MASK, openMinute: 7 * 60, closeMinute: 20 * 60 };
 
-describe('monthly pass months', () => {
-  it('rolls over the year', () => {
-    expect(nextMonth('2026-11')).toBe('2026-12');
-    expect(nextMonth('2026-12')).toBe('2027-01');
+describe('pass schedules (Manila time)', () => {
+  it('labels 24/7 and weekday hours', () => {
+    expect(scheduleLabel(ALWAYS_VALID)).toBe('24/7');
+    expect(scheduleLabel(WEEKDAY_DAYTIME)).toBe('Mon–Fri 07:00–20:00');
+    expect(scheduleLabel({ daysMask: 0b100_0001, openMinute: 480, closeMinute: 1440 })).toBe('Sat, Sun 08:00–24:00');
   });
 
-  it('sells this Manila month and the next, judged in Manila (UTC is still the day before)', () => {
-    // 31 Dec 2026 23:30 UTC is already 1 Jan 2027 in Manila.
-    expect(passMonthsOnSale(new Date('2026-12-31T23:30:00Z'))).toEqual(['2027-01', '2027-02']);
-    expect(passMonthsOnSale(manila('2026-11-25T10:00:00'))).toEqual(['2026-11', '2026-12']);
+  it('is valid inside its hours on its days only', () => {
+    // 2026-11-25 is a Wednesday, 2026-11-28 a Saturday.
+    expect(validAt(WEEKDAY_DAYTIME, manila('2026-11-25T07:00:00'))).toBe(true);
+    expect(validAt(WEEKDAY_DAYTIME, manila('2026-11-25T19:59:00'))).toBe(true);
+    expect(validAt(WEEKDAY_DAYTIME, manila('2026-11-25T20:00:00'))).toBe(false);
+    expect(validAt(WEEKDAY_DAYTIME, manila('2026-11-25T06:59:00'))).toBe(false);
+    expect(validAt(WEEKDAY_DAYTIME, manila('2026-11-28T12:00:00'))).toBe(false);
+    expect(validAt(ALWAYS_VALID, manila('2026-11-28T03:00:00'))).toBe(true);
   });
 
-  it('refuses a past month, a month too far ahead and a malformed one, each saying why', () => {
-    const now = manila('2026-11-25T10:00:00');
-    expect(passMonthRefusal('2026-11', now)).toBeNull();
-    expect(passMonthRefusal('2026-12', now)).toBeNull();
-    expect(passMonthRefusal('2026-10', now)).toMatch(/over/);
-    expect(passMonthRefusal('2027-01', now)).toMatch(/not on sale yet/);
-    expect(passMonthRefusal('2026-13', now)).toMatch(/YYYY-MM/);
+  it('intersects a window that touches any valid hour', () => {
+    // Wed 20:00 to Thu 07:00 misses the hours; to 07:01 it touches Thursday's.
+    expect(scheduleIntersects(WEEKDAY_DAYTIME, manila('2026-11-25T20:00:00'), manila('2026-11-26T07:00:00'))).toBe(false);
+    expect(scheduleIntersects(WEEKDAY_DAYTIME, manila('2026-11-25T20:00:00'), manila('2026-11-26T07:01:00'))).toBe(true);
+    // A whole weekend misses weekday hours.
+    expect(scheduleIntersects(WEEKDAY_DAYTIME, manila('2026-11-28T00:00:00'), manila('2026-11-30T00:00:00'))).toBe(false);
   });
 
-  it('says where a pass stands', () => {
-    const now = manila('2026-11-25T10:00:00');
-    expect(passState('2026-11', now)).toBe('active');
-    expect(passState('2026-12', now)).toBe('upcoming');
-    expect(passState('2026-10', now)).toBe('ended');
-  });
-});
-
-describe('passPriceAt', () => {
-  it('charges the whole month ahead of it', () => {
-    expect(passPriceAt(300_000, '2026-12', manila('2026-11-25T10:00:00'))).toBe(300_000);
+  it('ends a run of valid hours at the day’s close, or runs on across days for 24/7, capped at the pass’s end', () => {
+    expect(validRunEnd(WEEKDAY_DAYTIME, manila('2026-11-25T10:00:00'), manila('2026-12-01T00:00:00'))).toBe(manila('2026-11-25T20:00:00'));
+    expect(validRunEnd(WEEKDAY_DAYTIME, manila('2026-11-25T21:00:00'), manila('2026-12-01T00:00:00'))).toBeNull();
+    expect(validRunEnd(ALWAYS_VALID, manila('2026-11-25T10:00:00'), manila('2026-11-28T00:00:00'))).toBe(manila('2026-11-28T00:00:00'));
   });
 
-  it('charges the days left of the month under way, today included, rounded up to the centavo', () => {
-    // November has 30 days; on the 25th, 6 are left: 300,000 × 6 / 30.
-    expect(passPriceAt(300_000, '2026-11', manila('2026-11-25T23:59:00'))).toBe(60_000);
-    // On the 1st, the whole month; on the last day, one day of 31, rounded up.
-    expect(passPriceAt(300_000, '2026-12', manila('2026-12-01T00:00:00'))).toBe(300_000);
-    expect(passPriceAt(100_000, '2026-12', manila('2026-12-31T20:00:00'))).toBe(3_226);
+  it('refuses a schedule with no day, or hours that do not open before they close', () => {
+    expect(scheduleRefusal(WEEKDAY_DAYTIME)).toBeNull();
+    expect(scheduleRefusal({ daysMask: 0, openMinute: 0, closeMinute: 60 })).toMatch(/day/);
+    expect(scheduleRefusal({ daysMask: 1, openMinute: 600, closeMinute: 600 })).toMatch(/open before/);
   });
 });
 
-describe('passCoverEnd', () => {
-  const at = Date.parse('2026-11-10T02:00:00Z');
-  it('is null when no pass covers the instant', () => {
-    expect(passCoverEnd([], at)).toBeNull();
-    expect(passCoverEnd(['2026-12'], at)).toBeNull();
+describe('pass periods', () => {
+  const now = new Date(manila('2026-11-25T10:00:00'));
+  const period = (start: string | undefined) => passPeriod(start, now) as PassPeriod;
+
+  it('runs 30 Manila days from now, today the first', () => {
+    expect(period(undefined)).toMatchObject({
+      kind: '30days',
+      validFrom: now.toISOString(),
+      validUntil: new Date(manila('2026-12-25T00:00:00')).toISOString(),
+    });
   });
 
-  it('ends with the last month of an unbroken run of passes', () => {
-    expect(passCoverEnd(['2026-11'], at)).toBe(Date.parse(manilaMonthRange('2026-11').end));
-    expect(passCoverEnd(['2026-11', '2026-12'], at)).toBe(Date.parse(manilaMonthRange('2026-12').end));
-    expect(passCoverEnd(['2026-11', '2027-01'], at)).toBe(Date.parse(manilaMonthRange('2026-11').end));
+  it('sells this calendar month from now and the next whole, and nothing else', () => {
+    expect(period('2026-11')).toMatchObject({
+      kind: 'month',
+      validFrom: now.toISOString(),
+      validUntil: new Date(manila('2026-12-01T00:00:00')).toISOString(),
+    });
+    expect(period('2026-12')).toMatchObject({ validFrom: new Date(manila('2026-12-01T00:00:00')).toISOString(), label: 'December 2026' });
+    expect(passPeriod('2026-10', now)).toEqual({ refused: 'That month is over.' });
+    expect(passPeriod('2027-01', now)).toEqual({ refused: 'A pass is sold for this month or the next.' });
+    expect(passPeriod('2026-12-01', now)).toEqual({ refused: 'A 30-day pass starts today.' });
   });
 
-  it('reads the month of the instant in Manila', () => {
-    // 30 Nov 17:00 UTC is 1 Dec 01:00 in Manila: a November pass no longer covers it.
-    expect(passCoverEnd(['2026-11'], Date.parse('2026-11-30T17:00:00Z'))).toBeNull();
+  it('prices the month under way by the days left, today included, rounded up; a whole month or 30 days at the monthly price', () => {
+    // November has 30 days; on the 25th, 6 are left.
+    expect(periodPrice(300_000, period('2026-11'), now)).toBe(60_000);
+    expect(periodPrice(300_000, period('2026-12'), now)).toBe(300_000);
+    expect(periodPrice(300_000, period(undefined), now)).toBe(300_000);
+    expect(
+      periodPrice(
+        100_000,
+        passPeriod('2026-12', new Date(manila('2026-12-31T20:00:00'))) as PassPeriod,
+        new Date(manila('2026-12-31T20:00:00')),
+      ),
+    ).toBe(3_226);
+  });
+
+  it('renews into the next month or the next 30 days, due from 3 days before the end', () => {
+    const november = period('2026-11');
+    expect(nextPeriod('month', november.validUntil)).toMatchObject({ validFrom: november.validUntil, label: 'December 2026' });
+    const days = period(undefined);
+    expect(Date.parse(nextPeriod('30days', days.validUntil).validUntil) - Date.parse(days.validUntil)).toBe(30 * 86_400_000);
+    expect(renewalDue(november.validUntil, new Date(manila('2026-11-27T23:59:00')))).toBe(false);
+    expect(renewalDue(november.validUntil, new Date(manila('2026-11-28T00:00:00')))).toBe(true);
+    expect(passState(november, now)).toBe('active');
+    expect(passState(period('2026-12'), now)).toBe('upcoming');
   });
 });
 

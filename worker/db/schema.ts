@@ -18,6 +18,7 @@ import { RECEIPT_KINDS } from '../../core/receipts';
 import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
 import { VEHICLE_TYPES } from '../../core/vehicles';
+import { PERIOD_KINDS } from '../../core/monthly-passes';
 import { TOPUP_METHODS } from '../../core/wallet';
 import { GATE_PAYMENT_METHODS, PAYMENT_STATUSES, TOPUP_REFUND_STATUSES, TRANSACTION_TYPES } from '../../core/wallet';
 
@@ -935,33 +936,45 @@ export const payouts = sqliteTable(
   (t) => [index('payouts_month_idx').on(t.month, t.ownerId), check('payouts_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
-/** A lot's offer of monthly passes (docs/monthly-passes.md): none until its owner sets one. */
-export const lotPassPlans = sqliteTable(
-  'lot_pass_plans',
+/** A monthly pass a lot sells (docs/passes.md, "Monthly passes"): its price, valid hours and how many are on sale. */
+export const passProducts = sqliteTable(
+  'pass_products',
   {
+    id: id(),
     lotId: text('lot_id')
-      .primaryKey()
+      .notNull()
       .references(() => lots.id, { onDelete: 'cascade' }),
-    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
-    /** Passes sold per month at most: a sale past it is refused inside its own insert. */
-    capacity: integer('capacity').notNull(),
-    updatedAt: text('updated_at').notNull(),
+    /** Days of the week valid (bit d for getUTCDay() = d) and the Manila clock minutes [open, close) of each. */
+    daysMask: integer('days_mask').notNull(),
+    openMinute: integer('open_minute').notNull(),
+    closeMinute: integer('close_minute').notNull(),
+    /** Passes of this product valid at once, at most: a sale past it is refused inside its own insert. */
+    quantity: integer('quantity').notNull(),
+    paused: integer('paused', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
   },
   (t) => [
-    check('lot_pass_plans_price_positive', sql`${t.priceCents} > 0`),
-    check('lot_pass_plans_capacity_positive', sql`${t.capacity} > 0`),
+    index('pass_products_lot_idx').on(t.lotId),
+    check('pass_products_price_positive', sql`${t.priceCents} > 0`),
+    check('pass_products_quantity_positive', sql`${t.quantity} > 0`),
+    check('pass_products_hours', sql`${t.openMinute} >= 0 AND ${t.closeMinute} <= 1440 AND ${t.openMinute} < ${t.closeMinute}`),
   ],
 );
 
 /**
- * A month of unreserved parking at a lot for one plate, paid from the driver's wallet in the same
- * batch. Append-only; a plate holds at most one pass per lot and month.
+ * A pass sold: one plate's unreserved parking at a lot in the product's valid hours, for a period,
+ * paid from the wallet in the same batch. The hours and price are the product's at the sale, so a
+ * later change to the product never changes a pass sold.
  */
 export const monthlyPasses = sqliteTable(
   'monthly_passes',
   {
     id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => passProducts.id),
     lotId: text('lot_id')
       .notNull()
       .references(() => lots.id),
@@ -969,16 +982,30 @@ export const monthlyPasses = sqliteTable(
       .notNull()
       .references(() => users.id),
     plate: text('plate').notNull(),
-    /** The Manila calendar month it covers, YYYY-MM. */
-    month: text('month').notNull(),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull().default('car'),
+    periodKind: text('period_kind', { enum: PERIOD_KINDS }).notNull(),
+    validFrom: text('valid_from').notNull(),
+    validUntil: text('valid_until').notNull(),
+    daysMask: integer('days_mask').notNull(),
+    openMinute: integer('open_minute').notNull(),
+    closeMinute: integer('close_minute').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    autoRenew: integer('auto_renew', { mode: 'boolean' }).notNull().default(false),
+    /** The pass this one renews (its next period), if it is a renewal. */
+    renewsId: text('renews_id').references((): AnySQLiteColumn => monthlyPasses.id),
+    /** What became of auto-renew: the next pass bought, or lapsed for want of funds or of a pass on sale. */
+    renewal: text('renewal', { enum: ['renewed', 'lapsed'] }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('monthly_passes_plate_unique').on(t.lotId, t.plate, t.month),
-    index('monthly_passes_lot_month_idx').on(t.lotId, t.month),
-    index('monthly_passes_user_idx').on(t.userId, t.month),
+    index('monthly_passes_lot_idx').on(t.lotId, t.validUntil),
+    index('monthly_passes_product_idx').on(t.productId, t.validUntil),
+    index('monthly_passes_plate_idx').on(t.lotId, t.plate, t.validUntil),
+    index('monthly_passes_user_idx').on(t.userId, t.validUntil),
+    // A pass is renewed once, whatever the concurrency of the daily run.
+    uniqueIndex('monthly_passes_renewal_unique').on(t.renewsId),
     check('monthly_passes_amount_positive', sql`${t.amountCents} > 0`),
+    check('monthly_passes_window', sql`${t.validUntil} > ${t.validFrom}`),
   ],
 );
 

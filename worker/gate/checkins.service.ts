@@ -18,9 +18,9 @@ import {
   type ExitRequest,
 } from '../../core/gate';
 import { formatPeso } from '../../core/money';
-import { passCoverEnd } from '../../core/monthly-passes';
+import { scheduleLabel, validAt, validRunEnd, type PassSchedule } from '../../core/monthly-passes';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
-import { formatDateTime, formatTime, manilaMonthOf, MINUTE_MS } from '../../core/time';
+import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
 import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, statementOf, type DB } from '../db/client';
@@ -33,7 +33,8 @@ import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { plateCover } from '../monthly-passes/monthly-passes.data';
+import { findPassRecord, scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
+import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from '../passes/monthly-pass-token';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
@@ -193,12 +194,60 @@ export async function enter(
   }
 }
 
+const outsideHours = (plate: string, schedule: PassSchedule) =>
+  `${plate}'s monthly pass is valid ${scheduleLabel(schedule)} (Manila time), not now: it may enter as a walk-in with an override.`;
+
+/**
+ * The monthly pass a car enters on: from its QR (`token`: the entry is the pass's, never a
+ * reservation's), or its plate looked up only among this lot's passes valid now. Outside the pass's
+ * valid hours the gate says so; an override lets the car in as a plain walk-in.
+ */
+async function monthlyPassOfEntry(
+  ctx: GateContext,
+  input: EnterRequest,
+  at: Date,
+  override: boolean,
+): Promise<{ passId: string | null; token: boolean }> {
+  if (input.passToken && tokenAudience(input.passToken) === MONTHLY_AUDIENCE) {
+    const check = await verifyMonthlyPass(ctx.env, input.passToken, at);
+    if (!check.valid) {
+      if (override) return { passId: null, token: true };
+      if (check.reason === 'forged') throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
+      throw refusal('conflict', check.reason === 'expired' ? 'This monthly pass has ended.' : 'This monthly pass has not begun yet.');
+    }
+    const { claims } = check;
+    if (claims.lotId !== input.lotId) throw refusal('conflict', 'This monthly pass is for another lot.');
+    if (!override && claims.plate !== input.plate)
+      throw refusal('conflict', `This monthly pass is for ${claims.plate}, not ${input.plate}.`);
+    if (!validAt(claims.schedule, at.getTime())) {
+      if (override) return { passId: null, token: true };
+      throw refusal('conflict', outsideHours(claims.plate, claims.schedule));
+    }
+    return { passId: claims.passId, token: true };
+  }
+  return { passId: null, token: false };
+}
+
+async function monthlyPassOfPlate(ctx: GateContext, input: EnterRequest, at: Date, override: boolean) {
+  if (input.passToken || input.reservationId) return { passId: null, token: false };
+  const pass = await validPassOfPlate(ctx.db, input.lotId, input.plate, at);
+  if (!pass) return { passId: null, token: false };
+  if (!validAt(scheduleOf(pass), at.getTime())) {
+    if (override) return { passId: null, token: false };
+    throw refusal('conflict', outsideHours(pass.plate, scheduleOf(pass)));
+  }
+  return { passId: pass.id, token: false };
+}
+
 async function recordEntry(ctx: GateContext, input: EnterRequest, request: IdempotentRequest, now: Date): Promise<Checkin> {
   const { env, db, user } = ctx;
   const override = isOverride(input);
   const shift = await findOpenShift(db, user.id, input.lotId);
   const at = timeOf(input.entryTs, now, { what: 'entry', override, shiftStartedAt: shift?.startedAt });
-  const reservation = await reservationOfEntry(ctx, input, at, override);
+  const byToken = await monthlyPassOfEntry(ctx, input, at, override);
+  const reservation = byToken.token ? null : await reservationOfEntry(ctx, input, at, override);
+  // A car with no reservation may hold a monthly pass: its plate is looked up among this lot's passes valid now.
+  const monthly = byToken.token || reservation ? byToken : await monthlyPassOfPlate(ctx, input, at, override);
   const id = input.id ?? newId();
   const audit = override
     ? [
@@ -264,13 +313,11 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   const stub = lotObject(env, lot.id);
   const untilMs = walkInHorizonEnd(lot, now).getTime();
   const admitted = await stub.admitWalkIn(
-    { checkinId: id, slots: lot.slots, untilMs, slotLabel: input.slot, force: override },
+    { checkinId: id, slots: lot.slots, untilMs, slotLabel: input.slot, force: override, passId: monthly.passId ?? undefined },
     now.getTime(),
   );
   if (!admitted.ok) throw refusal('conflict', walkInRefusal(admitted, input.slot, untilMs));
   const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
-  // A plate with a monthly pass for this lot enters as a walk-in whose covered time is not charged.
-  const { passId } = await plateCover(db, lot.id, input.plate, manilaMonthOf(at));
   try {
     await commit(db, [
       checkinInsert(db, {
@@ -278,7 +325,7 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
         walkIn: true,
         slotId: slot?.id ?? null,
         slotLabel: slot?.label ?? null,
-        monthlyPassId: passId,
+        monthlyPassId: monthly.passId,
       }),
       ...audit,
       recordIdempotencyKey(db, request, id),
@@ -461,9 +508,9 @@ async function priceOfStay(ctx: GateContext, { checkin, at }: LeavingStay) {
   const lot = (await lotForBooking(ctx.db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(ctx.db, checkin.reservationId) : null;
   const entryMs = Date.parse(checkin.entryTs);
-  const passEndMs = reservation
-    ? null
-    : passCoverEnd((await plateCover(ctx.db, lot.id, checkin.plate, manilaMonthOf(entryMs))).months, entryMs);
+  const pass = !reservation && checkin.monthlyPassId ? await findPassRecord(ctx.db, checkin.monthlyPassId) : null;
+  // A pass car pays, as an overstay at the lot's rate, for its time past the valid hours it entered in.
+  const passEndMs = pass ? (validRunEnd(scheduleOf(pass), entryMs, Date.parse(pass.validUntil)) ?? entryMs) : null;
   const { hours, amountCents } = gateCharge({
     entryMs,
     exitMs: at.getTime(),

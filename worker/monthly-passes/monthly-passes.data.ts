@@ -1,52 +1,52 @@
-/** D1 reads and statements of monthly passes: the lots' offers and the passes sold. */
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import type { PassPlan } from '../../core/monthly-passes';
-import { commit, statementOf, type DB } from '../db/client';
-import { lotPassPlans, lots, monthlyPasses, users } from '../db/schema';
+/** D1 reads and statements of monthly passes: the lots' pass products and the passes sold. */
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { PassSchedule } from '../../core/monthly-passes';
+import { statementOf, type DB } from '../db/client';
+import { lots, monthlyPasses, passProducts, slots } from '../db/schema';
 
-export async function passPlanOf(db: DB, lotId: string): Promise<PassPlan | null> {
-  const [plan] = await db
-    .select({ enabled: lotPassPlans.enabled, priceCents: lotPassPlans.priceCents, capacity: lotPassPlans.capacity })
-    .from(lotPassPlans)
-    .where(eq(lotPassPlans.lotId, lotId));
-  return plan ?? null;
+export type PassProduct = typeof passProducts.$inferSelect;
+export type MonthlyPass = typeof monthlyPasses.$inferSelect;
+
+export const scheduleOf = (row: { daysMask: number; openMinute: number; closeMinute: number }): PassSchedule => ({
+  daysMask: row.daysMask,
+  openMinute: row.openMinute,
+  closeMinute: row.closeMinute,
+});
+
+export const productsOfLot = (db: DB, lotId: string) =>
+  db.select().from(passProducts).where(eq(passProducts.lotId, lotId)).orderBy(asc(passProducts.createdAt));
+
+export async function findProduct(db: DB, id: string): Promise<PassProduct | null> {
+  const [row] = await db.select().from(passProducts).where(eq(passProducts.id, id));
+  return row ?? null;
 }
 
-/** Saves the lot's offer with its audit entry, in one batch. */
-export async function savePassPlan(db: DB, lotId: string, plan: PassPlan, audit: D1PreparedStatement) {
-  const updatedAt = new Date().toISOString();
-  await commit(db, [
-    statementOf(
-      db,
-      db
-        .insert(lotPassPlans)
-        .values({ lotId, ...plan, updatedAt })
-        .onConflictDoUpdate({ target: lotPassPlans.lotId, set: { ...plan, updatedAt } }),
-    ),
-    audit,
-  ]);
-}
-
-/** Passes sold per month at a lot, for the months asked. */
-export async function soldPerMonth(db: DB, lotId: string, months: string[]): Promise<Map<string, number>> {
+/** Passes of each product valid at `at` (the ones on sale count against its quantity). */
+export async function validNowByProduct(db: DB, lotId: string, at: Date): Promise<Map<string, number>> {
+  const iso = at.toISOString();
   const rows = await db
-    .select({ month: monthlyPasses.month, sold: sql<number>`count(*)` })
+    .select({ productId: monthlyPasses.productId, count: sql<number>`count(*)` })
     .from(monthlyPasses)
-    .where(and(eq(monthlyPasses.lotId, lotId), gte(monthlyPasses.month, months[0])))
-    .groupBy(monthlyPasses.month);
-  return new Map(rows.filter((row) => months.includes(row.month)).map((row) => [row.month, row.sold]));
+    .where(and(eq(monthlyPasses.lotId, lotId), lte(monthlyPasses.validFrom, iso), gt(monthlyPasses.validUntil, iso)))
+    .groupBy(monthlyPasses.productId);
+  return new Map(rows.map((row) => [row.productId, row.count]));
+}
+
+/** The lot's active slots: what products' quantities add up to at most. */
+export async function slotCount(db: DB, lotId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(slots)
+    .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
+  return row.count;
 }
 
 export const passInsert = (db: DB, pass: typeof monthlyPasses.$inferInsert) => statementOf(db, db.insert(monthlyPasses).values(pass));
 
 const passColumns = {
-  id: monthlyPasses.id,
-  lotId: monthlyPasses.lotId,
+  pass: monthlyPasses,
   lotName: lots.name,
-  plate: monthlyPasses.plate,
-  month: monthlyPasses.month,
-  amountCents: monthlyPasses.amountCents,
-  createdAt: monthlyPasses.createdAt,
+  productName: passProducts.name,
 };
 
 export async function findPass(db: DB, id: string) {
@@ -54,43 +54,76 @@ export async function findPass(db: DB, id: string) {
     .select(passColumns)
     .from(monthlyPasses)
     .innerJoin(lots, eq(lots.id, monthlyPasses.lotId))
+    .innerJoin(passProducts, eq(passProducts.id, monthlyPasses.productId))
     .where(eq(monthlyPasses.id, id));
   return row ?? null;
 }
+export type PassRow = NonNullable<Awaited<ReturnType<typeof findPass>>>;
 
-/** A driver's passes, latest month first. */
+/** A driver's passes, latest first. */
 export const passesOfDriver = (db: DB, userId: string) =>
   db
     .select(passColumns)
     .from(monthlyPasses)
     .innerJoin(lots, eq(lots.id, monthlyPasses.lotId))
+    .innerJoin(passProducts, eq(passProducts.id, monthlyPasses.productId))
     .where(eq(monthlyPasses.userId, userId))
-    .orderBy(desc(monthlyPasses.month), desc(monthlyPasses.createdAt))
+    .orderBy(desc(monthlyPasses.validUntil), desc(monthlyPasses.createdAt))
     .limit(100);
 
-/** The passes sold at a lot for a month, with their holders, in the order sold. */
-export const passesOfLotMonth = (db: DB, lotId: string, month: string) =>
-  db
-    .select({
-      id: monthlyPasses.id,
-      plate: monthlyPasses.plate,
-      amountCents: monthlyPasses.amountCents,
-      createdAt: monthlyPasses.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
+/** The pass of a plate at a lot valid at `at` (the gate looks a plate up only among these). */
+export async function validPassOfPlate(db: DB, lotId: string, plate: string, at: Date): Promise<MonthlyPass | null> {
+  const iso = at.toISOString();
+  const [row] = await db
+    .select()
     .from(monthlyPasses)
-    .innerJoin(users, eq(users.id, monthlyPasses.userId))
-    .where(and(eq(monthlyPasses.lotId, lotId), eq(monthlyPasses.month, month)))
-    .orderBy(asc(monthlyPasses.createdAt));
+    .where(
+      and(
+        eq(monthlyPasses.lotId, lotId),
+        eq(monthlyPasses.plate, plate),
+        lte(monthlyPasses.validFrom, iso),
+        gt(monthlyPasses.validUntil, iso),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
 
-/** The months (YYYY-MM) a plate holds a pass for at a lot, from `fromMonth` on, and the pass of `fromMonth`. */
-export async function plateCover(db: DB, lotId: string, plate: string, fromMonth: string) {
-  const rows = await db
-    .select({ id: monthlyPasses.id, month: monthlyPasses.month })
+export async function findPassRecord(db: DB, id: string): Promise<MonthlyPass | null> {
+  const [row] = await db.select().from(monthlyPasses).where(eq(monthlyPasses.id, id));
+  return row ?? null;
+}
+
+/** Passes with auto-renew on, not yet renewed or lapsed, ending within `untilIso`. */
+export const passesToRenew = (db: DB, nowIso: string, untilIso: string) =>
+  db
+    .select()
     .from(monthlyPasses)
-    .where(and(eq(monthlyPasses.lotId, lotId), eq(monthlyPasses.plate, plate), gte(monthlyPasses.month, fromMonth)))
-    .orderBy(asc(monthlyPasses.month));
-  return { months: rows.map((row) => row.month), passId: rows.find((row) => row.month === fromMonth)?.id ?? null };
+    .where(
+      and(
+        eq(monthlyPasses.autoRenew, true),
+        sql`${monthlyPasses.renewal} IS NULL`,
+        gt(monthlyPasses.validUntil, nowIso),
+        lte(monthlyPasses.validUntil, untilIso),
+      ),
+    )
+    .limit(200);
+
+/** Passes sold, renewed and lapsed at a lot in a window of instants (the owner's reports). */
+export async function passFigures(db: DB, lotIds: string[] | 'all', fromIso: string, toIso: string) {
+  const inLots =
+    lotIds === 'all'
+      ? sql`1 = 1`
+      : lotIds.length
+        ? sql`lot_id IN (${sql.join(
+            lotIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`0 = 1`;
+  const [row] = await db.all<{ sold: number; renewed: number; lapsed: number }>(sql`
+    SELECT
+      (SELECT count(*) FROM monthly_passes WHERE ${inLots} AND renews_id IS NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS sold,
+      (SELECT count(*) FROM monthly_passes WHERE ${inLots} AND renews_id IS NOT NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS renewed,
+      (SELECT count(*) FROM monthly_passes WHERE ${inLots} AND renewal = 'lapsed' AND valid_until >= ${fromIso} AND valid_until < ${toIso}) AS lapsed`);
+  return row ?? { sold: 0, renewed: 0, lapsed: 0 };
 }

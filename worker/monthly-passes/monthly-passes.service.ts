@@ -1,45 +1,70 @@
 /**
- * Monthly passes (docs/monthly-passes.md): owners offer them per lot, drivers buy them from the
- * wallet. A sale is one D1 batch: the pass, the idempotency key and the wallet's PAYMENT row; the
- * pass insert's own trigger refuses a sale past the month's passes, the wallet's CHECK an overdraft,
- * and the rollups count the money in the same transaction.
+ * Monthly passes (docs/passes.md, "Monthly passes"): owners sell pass products per lot, drivers buy
+ * passes from the wallet. A sale asks the lot object first to keep a slot for the pass in its valid
+ * hours (refused when the lot cannot), then writes one D1 batch: the pass, the idempotency key and
+ * the wallet's PAYMENT row; the pass insert's own trigger refuses a sale past the product's quantity,
+ * the wallet's CHECK an overdraft, and the rollups count the money in the same transaction.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BuyPassRequest } from '../../core/monthly-pass-request';
-import { passMonthRefusal, passMonthsOnSale, passPriceAt, passState, type PassPlan } from '../../core/monthly-passes';
+import {
+  nextPeriod,
+  passPeriod,
+  passState,
+  periodPrice,
+  RENEW_DAYS_BEFORE_END,
+  scheduleLabel,
+  type PassPeriod,
+  type PassSchedule,
+} from '../../core/monthly-passes';
 import { formatPeso } from '../../core/money';
 import { notFound, refusal } from '../../core/refusal';
-import { formatMonth, manilaMonthOf } from '../../core/time';
+import { DAY_MS, formatDateTime, manilaMonthOf, manilaMonthRange } from '../../core/time';
 import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
-import type { DB } from '../db/client';
+import { commit, statementOf, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
-import { lots } from '../db/schema';
-import type { SessionUser } from '../env';
+import { lots, monthlyPasses, passProducts, vehicles } from '../db/schema';
+import type { Bindings, SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lot-access';
+import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
-import { walletOf } from '../wallet/wallet.data';
+import { signMonthlyPass } from '../passes/monthly-pass-token';
+import { lotForBooking } from '../reservations/reservations.data';
 import { payFromWallet } from '../wallet/wallet.service';
-import { findPass, passesOfDriver, passesOfLotMonth, passInsert, passPlanOf, savePassPlan, soldPerMonth } from './monthly-passes.data';
+import {
+  findPass,
+  findProduct,
+  passesOfDriver,
+  passesToRenew,
+  passInsert,
+  productsOfLot,
+  scheduleOf,
+  slotCount,
+  validNowByProduct,
+  type MonthlyPass,
+  type PassProduct,
+  type PassRow,
+} from './monthly-passes.data';
 
-const SOLD_OUT = (month: string) => `Monthly passes for ${formatMonth(month)} are sold out at this lot.`;
-const NOT_OFFERED = 'This lot does not sell monthly passes.';
+type ProductInput = { name: string; priceCents: number; schedule: PassSchedule; quantity: number };
 
-/** The months on sale with their price at `now` and the passes left: what a driver is offered. */
-async function monthsOffered(db: DB, lotId: string, plan: PassPlan, now: Date) {
-  const months = passMonthsOnSale(now);
-  const sold = await soldPerMonth(db, lotId, months);
-  return months.map((month) => ({
-    month,
-    label: formatMonth(month),
-    priceCents: passPriceAt(plan.priceCents, month, now),
-    left: Math.max(0, plan.capacity - (sold.get(month) ?? 0)),
-  }));
-}
+const productView = (product: PassProduct, validNow: number) => ({
+  id: product.id,
+  lotId: product.lotId,
+  name: product.name,
+  priceCents: product.priceCents,
+  schedule: scheduleOf(product),
+  hours: scheduleLabel(scheduleOf(product)),
+  quantity: product.quantity,
+  paused: product.paused,
+  validNow,
+  left: Math.max(0, product.quantity - validNow),
+});
 
-async function sellingLot(db: DB, lotId: string) {
+async function lotOrNotFound(db: DB, lotId: string) {
   const [lot] = await db
     .select({ id: lots.id, name: lots.name, isApproved: lots.isApproved, isActive: lots.isActive })
     .from(lots)
@@ -48,116 +73,368 @@ async function sellingLot(db: DB, lotId: string) {
   return lot;
 }
 
-/** GET /api/lots/:id/monthly-pass: whether the lot sells passes, at what price, and how many are left per month. */
-export async function passOffer(db: DB, lotId: string, now: Date) {
-  const lot = await sellingLot(db, lotId);
-  const plan = await passPlanOf(db, lotId);
-  if (!plan?.enabled || !lot.isApproved || !lot.isActive) return { offered: false as const, lotName: lot.name };
+// ——— Owners ———
+
+/** GET /api/owner/lots/:lotId/pass-products. */
+export async function ownerProducts(db: DB, user: SessionUser, lotId: string, now: Date) {
+  await assertManagesLot(db, user, lotId);
+  const [products, validNow, slots] = await Promise.all([
+    productsOfLot(db, lotId),
+    validNowByProduct(db, lotId, now),
+    slotCount(db, lotId),
+  ]);
+  return { slots, products: products.map((product) => productView(product, validNow.get(product.id) ?? 0)) };
+}
+
+/**
+ * POST /api/owner/lots/:lotId/pass-products: a new product, on sale at once (no approval: a pass
+ * changes neither the lot's place nor its hours, and the lot is approved already). An owner cannot put
+ * more passes on sale, all products together, than the lot has slots.
+ */
+export async function createProduct(db: DB, user: SessionUser, lotId: string, input: ProductInput) {
+  await assertManagesLot(db, user, lotId);
+  const [products, slots] = await Promise.all([productsOfLot(db, lotId), slotCount(db, lotId)]);
+  const onSale = products.reduce((sum, product) => sum + product.quantity, 0);
+  if (onSale + input.quantity > slots)
+    throw refusal(
+      'conflict',
+      `This lot has ${slots} slots and ${onSale} passes on sale already: at most ${Math.max(0, slots - onSale)} more can be put on sale.`,
+    );
+  const id = newId();
+  await commit(db, [
+    statementOf(
+      db,
+      db
+        .insert(passProducts)
+        .values({ id, lotId, name: input.name, priceCents: input.priceCents, quantity: input.quantity, ...input.schedule }),
+    ),
+    auditStatement(db, user, { action: 'UPDATE_PASS_PRODUCTS', subject: `lot:${lotId}`, context: { created: id, ...input } }),
+  ]);
+  return productView((await findProduct(db, id))!, 0);
+}
+
+/** PATCH /api/owner/lots/:lotId/pass-products/:productId: pause or resume sales; passes sold stand. */
+export async function pauseProduct(db: DB, user: SessionUser, lotId: string, productId: string, paused: boolean, now: Date) {
+  await assertManagesLot(db, user, lotId);
+  const product = await findProduct(db, productId);
+  if (!product || product.lotId !== lotId) throw notFound('Pass');
+  await commit(db, [
+    statementOf(db, db.update(passProducts).set({ paused }).where(eq(passProducts.id, productId))),
+    auditStatement(db, user, { action: 'UPDATE_PASS_PRODUCTS', subject: `lot:${lotId}`, context: { productId, paused } }),
+  ]);
+  return productView({ ...product, paused }, (await validNowByProduct(db, lotId, now)).get(productId) ?? 0);
+}
+
+// ——— Drivers ———
+
+/** The periods a driver may buy at `now`: 30 days from today, this calendar month (from now) and the next, with the `start` to send. */
+function periodsOnSale(now: Date): { start: string | null; period: PassPeriod }[] {
+  const month = (at: Date) => manilaMonthOf(at);
+  const next = month(new Date(Date.parse(manilaMonthRange(month(now)).end)));
+  return [
+    { start: null, period: passPeriod(undefined, now) },
+    { start: month(now), period: passPeriod(month(now), now) },
+    { start: next, period: passPeriod(next, now) },
+  ].filter((row): row is { start: string | null; period: PassPeriod } => !('refused' in row.period));
+}
+
+/** GET /api/lots/:lotId/pass-products: the passes on sale, each with its price for 30 days, this month and the next. */
+export async function productsOnSale(db: DB, lotId: string, now: Date) {
+  const lot = await lotOrNotFound(db, lotId);
+  if (!lot.isApproved || !lot.isActive) return { lotName: lot.name, products: [] };
+  const [products, validNow] = await Promise.all([productsOfLot(db, lotId), validNowByProduct(db, lotId, now)]);
+  const periods = periodsOnSale(now);
   return {
-    offered: true as const,
     lotName: lot.name,
-    monthlyPriceCents: plan.priceCents,
-    months: await monthsOffered(db, lotId, plan, now),
+    products: products
+      .filter((product) => !product.paused)
+      .map((product) => ({
+        ...productView(product, validNow.get(product.id) ?? 0),
+        periods: periods.map(({ start, period }) => ({
+          start,
+          kind: period.kind,
+          label: period.label,
+          priceCents: periodPrice(product.priceCents, period, now),
+        })),
+      })),
   };
 }
 
-export const passView = (pass: NonNullable<Awaited<ReturnType<typeof findPass>>>, now: Date) => ({
-  ...pass,
-  monthLabel: formatMonth(pass.month),
-  state: passState(pass.month, now),
+export type MonthlyPassView = ReturnType<typeof passView>;
+const passView = ({ pass, lotName, productName }: PassRow, now: Date) => ({
+  id: pass.id,
+  lotId: pass.lotId,
+  lotName,
+  productId: pass.productId,
+  productName,
+  plate: pass.plate,
+  periodKind: pass.periodKind,
+  validFrom: pass.validFrom,
+  validUntil: pass.validUntil,
+  schedule: scheduleOf(pass),
+  hours: scheduleLabel(scheduleOf(pass)),
+  amountCents: pass.amountCents,
+  autoRenew: pass.autoRenew,
+  renewal: pass.renewal,
+  state: passState(pass, now),
+  createdAt: pass.createdAt,
 });
 
-/** POST /api/monthly-passes: a month of parking for one plate, paid from the wallet; once per Idempotency-Key. */
-export async function buyPass(db: DB, user: SessionUser, input: BuyPassRequest, request: IdempotentRequest, now = new Date()) {
-  const replay = await priorResource(db, request);
-  if (replay) return { pass: passView((await findPass(db, replay))!, now), replayed: true };
-  const lot = await sellingLot(db, input.lotId);
-  const plan = await passPlanOf(db, lot.id);
-  if (!plan?.enabled || !lot.isApproved || !lot.isActive) throw refusal('conflict', NOT_OFFERED);
-  const monthRefused = passMonthRefusal(input.month, now);
-  if (monthRefused) throw refusal('invalid', monthRefused);
-  const amountCents = passPriceAt(plan.priceCents, input.month, now);
-  const id = newId();
-  const wallet = await walletOf(db, user.id);
-  const what = `Monthly pass: ${lot.name}, ${formatMonth(input.month)} (${input.plate})`;
-  let paid: Awaited<ReturnType<typeof payFromWallet>>;
+const withToken = async (env: Bindings, row: PassRow, now: Date) => {
+  const view = passView(row, now);
+  const token =
+    view.state === 'ended'
+      ? null
+      : await signMonthlyPass(env, {
+          passId: view.id,
+          plate: view.plate,
+          lotId: view.lotId,
+          schedule: view.schedule,
+          validFrom: view.validFrom,
+          validUntil: view.validUntil,
+        });
+  return { ...view, token };
+};
+
+type Sale = {
+  /** The new pass's id. */
+  id: string;
+  product: PassProduct;
+  userId: string;
+  plate: string;
+  period: PassPeriod;
+  amountCents: number;
+  autoRenew: boolean;
+  idempotencyKey: string;
+  renews?: MonthlyPass;
+  before?: D1PreparedStatement[];
+};
+
+type SaleResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: 'full' | 'sold out' | 'insufficient_funds'; balanceCents?: number; missingCents?: number };
+
+/** The lot object keeps a slot for the pass, then the pass and its payment commit in one batch. */
+async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
+  const { product, period } = sale;
+  const lot = await lotForBooking(db, product.lotId);
+  if (!lot) throw notFound('Parking lot');
+  const [vehicle] = await db
+    .select({ vehicleType: vehicles.vehicleType })
+    .from(vehicles)
+    .where(and(eq(vehicles.userId, sale.userId), eq(vehicles.plate, sale.plate)));
+  const vehicleType = vehicle?.vehicleType ?? 'car';
+  const { id } = sale;
+  const stub = lotObject(env, lot.id);
+  const kept = await stub.reservePass({
+    passId: id,
+    vehicleType,
+    fromMs: Date.parse(period.validFrom),
+    untilMs: Date.parse(period.validUntil),
+    schedule: scheduleOf(product),
+    slots: lot.slots,
+  });
+  if (!kept.ok) return { ok: false, reason: 'full' };
+  const what = `Monthly pass: ${lot.name}, ${product.name}, ${period.label} (${sale.plate})`;
   try {
-    paid = await payFromWallet(
+    const paid = await payFromWallet(
       db,
-      { userId: user.id, walletId: wallet.id, reservationId: null, amountCents, description: what, idempotencyKey: `monthly-pass:${id}` },
+      { userId: sale.userId, reservationId: null, amountCents: sale.amountCents, description: what, idempotencyKey: sale.idempotencyKey },
       [
-        passInsert(db, { id, lotId: lot.id, userId: user.id, plate: input.plate, month: input.month, amountCents }),
-        recordIdempotencyKey(db, request, id),
+        passInsert(db, {
+          id,
+          productId: product.id,
+          lotId: lot.id,
+          userId: sale.userId,
+          plate: sale.plate,
+          vehicleType,
+          periodKind: period.kind,
+          validFrom: period.validFrom,
+          validUntil: period.validUntil,
+          ...scheduleOf(product),
+          amountCents: sale.amountCents,
+          autoRenew: sale.autoRenew,
+          renewsId: sale.renews?.id ?? null,
+        }),
+        ...(sale.renews
+          ? [statementOf(db, db.update(monthlyPasses).set({ renewal: 'renewed' }).where(eq(monthlyPasses.id, sale.renews.id)))]
+          : []),
+        ...(sale.before ?? []),
       ],
     );
-  } catch (error) {
-    if (violates(error, 'monthly_passes_sold_out')) throw refusal('conflict', SOLD_OUT(input.month));
-    if (violates(error, 'monthly_passes.lot_id, monthly_passes.plate, monthly_passes.month'))
-      throw refusal('conflict', `${input.plate} already has a monthly pass for ${formatMonth(input.month)} at ${lot.name}.`);
-    if (violates(error, 'idempotency_keys')) {
-      const twin = await priorResource(db, request);
-      if (twin) return { pass: passView((await findPass(db, twin))!, now), replayed: true };
+    if (!paid.ok) {
+      await stub.releasePass(id);
+      if (paid.reason === 'duplicate') throw refusal('conflict', 'This pass was just paid for. Look at your passes again.');
+      return { ok: false, reason: 'insufficient_funds', balanceCents: paid.balanceCents, missingCents: paid.missingCents };
     }
+  } catch (error) {
+    await stub.releasePass(id);
+    if (violates(error, 'monthly_passes_sold_out')) return { ok: false, reason: 'sold out' };
     throw error;
   }
-  if (!paid.ok) {
-    if (paid.reason === 'duplicate') throw refusal('conflict', 'This pass was just paid for. Look at your passes again.');
-    throw refusal('insufficient_funds', `Your wallet holds ${formatPeso(paid.balanceCents)}; this pass costs ${formatPeso(amountCents)}.`, {
-      missingCents: paid.missingCents,
-      balanceCents: paid.balanceCents,
+  return { ok: true, id };
+}
+
+/** POST /api/monthly-passes: a pass for one plate, paid from the wallet; once per Idempotency-Key. */
+export async function buyPass(
+  env: Bindings,
+  db: DB,
+  user: SessionUser,
+  input: BuyPassRequest,
+  request: IdempotentRequest,
+  now = new Date(),
+) {
+  const replay = await priorResource(db, request);
+  if (replay) return { pass: await withToken(env, (await findPass(db, replay))!, now), replayed: true };
+  const product = await findProduct(db, input.productId);
+  if (!product) throw notFound('Pass');
+  const lot = await lotOrNotFound(db, product.lotId);
+  if (product.paused || !lot.isApproved || !lot.isActive) throw refusal('conflict', `${product.name} is not on sale at ${lot.name} now.`);
+  const period = passPeriod(input.start, now);
+  if ('refused' in period) throw refusal('invalid', period.refused);
+  const [overlap] = await db
+    .select({ id: monthlyPasses.id })
+    .from(monthlyPasses)
+    .where(
+      and(
+        eq(monthlyPasses.lotId, lot.id),
+        eq(monthlyPasses.plate, input.plate),
+        sql`${monthlyPasses.validFrom} < ${period.validUntil} AND ${monthlyPasses.validUntil} > ${period.validFrom}`,
+      ),
+    )
+    .limit(1);
+  if (overlap) throw refusal('conflict', `${input.plate} already has a monthly pass at ${lot.name} for part of ${period.label}.`);
+  const amountCents = periodPrice(product.priceCents, period, now);
+  const id = newId();
+  let sold: SaleResult;
+  try {
+    sold = await sell(env, db, {
+      id,
+      product,
+      userId: user.id,
+      plate: input.plate,
+      period,
       amountCents,
-      detail: `Top up at least ${formatPeso(paid.missingCents)} to buy it.`,
+      autoRenew: input.autoRenew,
+      idempotencyKey: `monthly-pass:${request.key}`,
+      before: [recordIdempotencyKey(db, request, id)],
     });
+  } catch (error) {
+    const twin = violates(error, 'idempotency_keys') ? await priorResource(db, request) : null;
+    if (twin) return { pass: await withToken(env, (await findPass(db, twin))!, now), replayed: true };
+    throw error;
+  }
+  if (!sold.ok) {
+    if (sold.reason === 'insufficient_funds')
+      throw refusal(
+        'insufficient_funds',
+        `Your wallet holds ${formatPeso(sold.balanceCents!)}; this pass costs ${formatPeso(amountCents)}.`,
+        {
+          missingCents: sold.missingCents,
+          balanceCents: sold.balanceCents,
+          amountCents,
+          detail: `Top up at least ${formatPeso(sold.missingCents!)} to buy it.`,
+        },
+      );
+    throw refusal(
+      'conflict',
+      sold.reason === 'sold out'
+        ? `${product.name} is sold out at ${lot.name} for ${period.label}.`
+        : `${lot.name} cannot keep a slot for a pass in those hours for ${period.label}: its bookings and passes take every slot.`,
+    );
   }
   await afterCommit('Monthly pass notice', () =>
     notify(db, user.id, {
       type: 'PAYMENT_SUCCESS',
       title: 'Monthly pass bought',
-      message: `${lot.name}: ${input.plate} parks without a reservation all of ${formatMonth(input.month)}. ${formatPeso(amountCents)} paid from your wallet.`,
+      message: `${lot.name}: ${input.plate} parks on its pass (${scheduleLabel(scheduleOf(product))}) for ${period.label}. ${formatPeso(amountCents)} paid from your wallet.`,
       metadata: { lotName: lot.name },
     }),
   );
-  return { pass: passView((await findPass(db, id))!, now), replayed: false };
+  return { pass: await withToken(env, (await findPass(db, sold.id))!, now), replayed: false };
 }
 
-/** GET /api/monthly-passes: the driver's passes, latest month first. */
-export async function myPasses(db: DB, user: SessionUser, now: Date) {
-  return { passes: (await passesOfDriver(db, user.id)).map((pass) => passView(pass, now)) };
+/** GET /api/monthly-passes: the driver's passes, latest first, each still valid with its signed QR. */
+export async function myPasses(env: Bindings, db: DB, user: SessionUser, now: Date) {
+  const rows = await passesOfDriver(db, user.id);
+  return { passes: await Promise.all(rows.map((row) => withToken(env, row, now))) };
 }
 
-const holderName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName.slice(0, 1)}.`.trim();
-
-/** GET /api/owner/lots/:id/monthly-pass: the lot's offer and the passes sold for a month. */
-export async function lotPasses(db: DB, user: SessionUser, lotId: string, month: string | undefined, now: Date) {
-  await assertManagesLot(db, user, lotId);
-  const shown = month ?? manilaMonthOf(now);
-  const plan = await passPlanOf(db, lotId);
-  const sold = await passesOfLotMonth(db, lotId, shown);
-  return {
-    plan,
-    month: shown,
-    monthLabel: formatMonth(shown),
-    months: plan ? await monthsOffered(db, lotId, plan, now) : [],
-    passes: sold.map((row) => ({
-      id: row.id,
-      plate: row.plate,
-      holder: holderName(row),
-      amountCents: row.amountCents,
-      createdAt: row.createdAt,
-    })),
-    totalCents: sold.reduce((sum, row) => sum + row.amountCents, 0),
-  };
+/** PATCH /api/monthly-passes/:id: auto-renew on, or off (the pass then ends at its period's end, not refunded). */
+export async function setAutoRenew(env: Bindings, db: DB, user: SessionUser, passId: string, autoRenew: boolean, now: Date) {
+  const row = await findPass(db, passId);
+  if (!row || row.pass.userId !== user.id) throw notFound('Monthly pass');
+  if (row.pass.renewal) throw refusal('conflict', `This pass was already ${row.pass.renewal} on ${formatDateTime(row.pass.validUntil)}.`);
+  if (passState(row.pass, now) === 'ended') throw refusal('conflict', 'This pass has ended.');
+  await db
+    .update(monthlyPasses)
+    .set({ autoRenew })
+    .where(and(eq(monthlyPasses.id, passId), isNull(monthlyPasses.renewal)));
+  return withToken(env, (await findPass(db, passId))!, now);
 }
 
-/** PUT /api/owner/lots/:id/monthly-pass: the lot's offer. Passes already sold stand, whatever the new price or number. */
-export async function setPassPlan(db: DB, user: SessionUser, lotId: string, plan: PassPlan, now: Date) {
-  await assertManagesLot(db, user, lotId);
-  const before = await passPlanOf(db, lotId);
-  await savePassPlan(
-    db,
-    lotId,
-    plan,
-    auditStatement(db, user, { action: 'UPDATE_PASS_PLAN', subject: `lot:${lotId}`, context: { before, after: plan } }),
-  );
-  return lotPasses(db, user, lotId, undefined, now);
+/**
+ * The daily run: each pass with auto-renew on that ends within 3 days is renewed for its next period
+ * from the wallet (once: the renewal's unique `renews_id` and its ledger key), or lapses, notified,
+ * when the wallet is short, the product is paused or sold out, or no slot can be kept.
+ */
+export async function renewDuePasses(env: Bindings, db: DB, now = new Date()) {
+  const due = await passesToRenew(db, now.toISOString(), new Date(now.getTime() + RENEW_DAYS_BEFORE_END * DAY_MS).toISOString());
+  let renewed = 0;
+  let lapsed = 0;
+  for (const pass of due) {
+    const product = (await findProduct(db, pass.productId))!;
+    const period = nextPeriod(pass.periodKind, pass.validUntil);
+    const amountCents = product.priceCents;
+    let result: SaleResult | { ok: false; reason: 'paused' };
+    try {
+      result = product.paused
+        ? { ok: false, reason: 'paused' }
+        : await sell(env, db, {
+            id: newId(),
+            product,
+            userId: pass.userId,
+            plate: pass.plate,
+            period,
+            amountCents,
+            autoRenew: true,
+            idempotencyKey: `monthly-pass-renewal:${pass.id}`,
+            renews: pass,
+          });
+    } catch (error) {
+      // Renewed meanwhile by a concurrent run.
+      if (violates(error, 'monthly_passes_renewal_unique') || violates(error, 'monthly_passes.renews_id')) continue;
+      throw error;
+    }
+    if (result.ok) {
+      renewed++;
+      await afterCommit('Pass renewal notice', () =>
+        notify(db, pass.userId, {
+          type: 'PAYMENT_SUCCESS',
+          title: 'Monthly pass renewed',
+          message: `${pass.plate}: your pass (${product.name}) is renewed for ${period.label}. ${formatPeso(amountCents)} paid from your wallet.`,
+        }),
+      );
+      continue;
+    }
+    lapsed++;
+    await db
+      .update(monthlyPasses)
+      .set({ renewal: 'lapsed' })
+      .where(and(eq(monthlyPasses.id, pass.id), isNull(monthlyPasses.renewal)));
+    const why =
+      result.reason === 'insufficient_funds'
+        ? `your wallet holds ${formatPeso(result.balanceCents ?? 0)}, short of ${formatPeso(amountCents)}`
+        : result.reason === 'paused'
+          ? 'the lot has paused this pass'
+          : 'the lot has no pass left to keep for you';
+    await afterCommit('Pass lapse notice', () =>
+      notify(db, pass.userId, {
+        type: 'PAYMENT_FAILED',
+        title: 'Monthly pass not renewed',
+        message: `${pass.plate}: your pass (${product.name}) ends ${formatDateTime(pass.validUntil)} and was not renewed: ${why}.`,
+      }),
+    );
+  }
+  return { renewed, lapsed };
 }
