@@ -108,22 +108,3 @@ export const passesToRenew = (db: DB, nowIso: string, untilIso: string) =>
       ),
     )
     .limit(200);
-
-/** Passes sold, renewed and lapsed at a lot in a window of instants (the owner's reports). */
-export async function passFigures(db: DB, lotIds: string[] | 'all', fromIso: string, toIso: string) {
-  const inLots =
-    lotIds === 'all'
-      ? sql`1 = 1`
-      : lotIds.length
-        ? sql`lot_id IN (${sql.join(
-            lotIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`0 = 1`;
-  const [row] = await db.all<{ sold: number; renewed: number; lapsed: number }>(sql`
-    SELECT
-      (SELECT count(*) FROM monthly_passes WHERE ${inLots} AND renews_id IS NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS sold,
-      (SELECT count(*) FROM monthly_passes WHERE ${inLots} AND renews_id IS NOT NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS renewed,
-      (SELECT count(*) FROM monthly_passes WHERE ${inLots} AND renewal = 'lapsed' AND valid_until >= ${fromIso} AND valid_until < ${toIso}) AS lapsed`);
-  return row ?? { sold: 0, renewed: 0, lapsed: 0 };
-}

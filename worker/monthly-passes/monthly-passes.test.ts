@@ -161,15 +161,16 @@ describe('a driver buys a monthly pass', () => {
     expect(mine.passes[0].token).toMatch(/^ey/);
   });
 
-  it('shows in the owner’s revenue breakdown as monthly passes', async () => {
+  it('shows in the owner’s revenue breakdown as monthly passes, and among the passes sold', async () => {
     const { lotId, product } = await passLot();
     const { cookie } = await driver(5_000);
     expect((await buy(cookie, { productId: product.id, plate: 'NAB 2222' })).status).toBe(201);
     const today = manilaDate(new Date());
     const report = await (await call(`/api/owner/reports?lotId=${lotId}&from=${today}&to=${today}`, { cookie: owner })).json<{
-      revenue: { breakdown: { source: string; amount: number }[] };
+      revenue: { breakdown: { source: string; amount: number }[]; passes: { sold: number; renewed: number; lapsed: number } };
     }>();
     expect(report.revenue.breakdown.find((row) => row.source === 'monthlyPasses')).toMatchObject({ amount: 300_000 });
+    expect(report.revenue.passes).toEqual({ sold: 1, renewed: 0, lapsed: 0 });
   });
 
   it('refuses a sale past the product’s passes, a second pass for the same plate, a short wallet, a paused product and a bad start', async () => {

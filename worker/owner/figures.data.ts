@@ -56,6 +56,17 @@ function money(scope: LotScope, { from, to }: Window) {
      WHERE k.lot_id IN ${lotsIn(scope)} AND g.created_at >= ${fromIso} AND g.created_at < ${toIso}`;
 }
 
+/** Monthly passes in a window: sold (first periods), renewed (next periods bought by auto-renew), lapsed (ending then, not renewed). */
+export async function passCounts(db: DB, scope: LotScope, { from, to }: Window) {
+  const [fromIso, toIso] = [from.toISOString(), to.toISOString()];
+  const [row] = await db.all<{ sold: number; renewed: number; lapsed: number }>(sql`
+    SELECT
+      (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renews_id IS NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS sold,
+      (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renews_id IS NOT NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS renewed,
+      (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renewal = 'lapsed' AND valid_until >= ${fromIso} AND valid_until < ${toIso}) AS lapsed`);
+  return { sold: row?.sold ?? 0, renewed: row?.renewed ?? 0, lapsed: row?.lapsed ?? 0 };
+}
+
 /** Every lot's money received, all time (the super admin's Platform Revenue). */
 export async function totalMoneyReceived(db: DB) {
   const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM lot_money_days`);

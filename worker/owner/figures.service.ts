@@ -39,6 +39,7 @@ import {
   rolledStayHours,
   moneyByLot,
   moneyTotal,
+  passCounts,
   slotsTakenAt,
   stayHours,
   staySpans,
@@ -176,6 +177,7 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     ),
   ]);
   const money = moneyOfDays(parts);
+  const passes = await passCounts(db, scope, windowOfDays({ from, to }));
 
   const revenueOf = money.byDay;
   const bookingsOf = new Map(booked.map((row) => [row.day, row]));
@@ -237,7 +239,7 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
     kpis: { ...current, previous, change: changes(current, previous) },
     daily,
-    revenue: revenueReport(money.byHour, money.byKind),
+    revenue: { ...revenueReport(money.byHour, money.byKind), passes },
     occupancy: occupancyReport(grid, lengths),
   };
 }
