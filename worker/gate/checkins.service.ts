@@ -455,6 +455,14 @@ async function assertSameCar(ctx: GateContext, checkin: CheckinView, input: Exit
   if (input.plate && input.plate !== checkin.plate)
     throw refusal('conflict', `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
   if (!input.passToken) return;
+  if (tokenAudience(input.passToken) === MONTHLY_AUDIENCE) {
+    const monthly = await verifyMonthlyPass(ctx.env, input.passToken, new Date(Date.parse(checkin.entryTs)));
+    if (!monthly.valid && monthly.reason === 'forged') throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
+    const passId = monthly.valid ? monthly.claims.passId : decodeJwt(input.passToken).sub;
+    if (passId !== checkin.monthlyPassId)
+      throw refusal('conflict', `This pass is not the one the car checked in as ${checkin.plate} entered on.`);
+    return;
+  }
   const check = await verifyPass(ctx.env, input.passToken, now);
   if (!check.valid && check.reason === 'forged') throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
   // Only its times may have failed: the signature verified, so its subject is genuine.

@@ -288,7 +288,8 @@ describe('a pass holder at the gate', () => {
       expect(entered.status, await entered.clone().text()).toBe(201);
       const checkin = await entered.json<Checkin>();
       expect(checkin).toMatchObject({ walkIn: true, monthlyPassId: pass.id });
-      const left = await gateExit(checkin.id, { lotId, plate: 'NAB 1234' });
+      // Out by plate the first time, by the pass's QR the second.
+      const left = await gateExit(checkin.id, visit === 0 ? { lotId, plate: 'NAB 1234' } : { lotId, passToken: pass.token });
       expect(await left.json<Checkin>()).toMatchObject({ amountCents: 0, paidBy: null });
     }
     // By plate alone, looked up among the lot's valid passes.
