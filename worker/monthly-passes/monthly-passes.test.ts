@@ -283,6 +283,9 @@ describe('a pass holder at the gate', () => {
     const { lotId, product } = await passLot();
     const { cookie } = await driver(5_000);
     const pass = await (await buy(cookie, { productId: product.id, plate: 'NAB 1234' })).json<Pass>();
+    expect((await call('/api/attendant/shift', { method: 'POST', cookie: owner, json: { lotId, action: 'start' } })).status).toBeLessThan(
+      300,
+    );
     for (let visit = 0; visit < 2; visit++) {
       const entered = await gateEnter({ lotId, plate: 'NAB 1234', passToken: pass.token });
       expect(entered.status, await entered.clone().text()).toBe(201);
@@ -294,6 +297,16 @@ describe('a pass holder at the gate', () => {
     }
     // By plate alone, looked up among the lot's valid passes.
     expect(await (await gateEnter({ lotId, plate: 'NAB 1234' })).json<Checkin>()).toMatchObject({ monthlyPassId: pass.id });
+    // The gate's activity marks the pass entries; the owner's shift counts them apart.
+    const activity = await (await call(`/api/attendant/activity?lotId=${lotId}`, { cookie: owner })).json<
+      { type: string; monthlyPass: boolean }[]
+    >();
+    expect(activity.filter((item) => item.type === 'checkin').map((item) => item.monthlyPass)).toEqual([true, true, true]);
+    const shift = await (await call(`/api/attendant/shift?lotId=${lotId}`, { cookie: owner })).json<{
+      checkins: number;
+      passEntries: number;
+    }>();
+    expect(shift).toMatchObject({ checkins: 3, passEntries: 3 });
   });
 
   it('refuses a monthly pass for another lot, a forged one, and a reservation pass never verifies as a monthly one', async () => {
