@@ -2,7 +2,7 @@ import { app } from './app';
 import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
 import { createDb } from './db/client';
-import { renewDuePasses } from './monthly-passes/monthly-passes.service';
+import { followPassesInLots, renewDuePasses } from './monthly-passes/monthly-passes.service';
 import { freezeClosedMonths } from './owner/statements.service';
 import { confirmUnsettledRefunds } from './payments/refund-settlement';
 import { consumeLotTimers } from './reservations/lifecycle';
@@ -16,7 +16,10 @@ function dailyWork(env: Bindings) {
   return Promise.all([
     part('Freezing closed months', freezeClosedMonths(db)),
     part('Confirming refunds of top-ups', confirmUnsettledRefunds(env, db)),
-    part('Renewing monthly passes', renewDuePasses(env, db)),
+    part(
+      'Renewing monthly passes',
+      renewDuePasses(env, db).then(() => followPassesInLots(env, db)),
+    ),
   ]);
 }
 

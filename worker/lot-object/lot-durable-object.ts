@@ -127,7 +127,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         until_ms INTEGER NOT NULL,
         days_mask INTEGER NOT NULL,
         open_minute INTEGER NOT NULL,
-        close_minute INTEGER NOT NULL
+        close_minute INTEGER NOT NULL,
+        kept_ms INTEGER NOT NULL DEFAULT 0
       )`);
       const walkInColumns = sql.exec<{ name: string }>('PRAGMA table_info(walk_ins)').toArray();
       if (!walkInColumns.some((column) => column.name === 'pass_id')) sql.exec('ALTER TABLE walk_ins ADD COLUMN pass_id TEXT');
@@ -183,7 +184,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    * busiest moment of those hours, the bookings held plus the passes already sold plus this one fit in
    * the slots of its vehicle type. Asking again for the same pass answers the same.
    */
-  reservePass(request: PassReservation & { slots: SlotInfo[] }, _now = Date.now()): PassReserveResult {
+  reservePass(request: PassReservation & { slots: SlotInfo[] }, now = Date.now()): PassReserveResult {
     const sql = this.ctx.storage.sql;
     if (sql.exec('SELECT 1 FROM passes WHERE pass_id = ?', request.passId).toArray().length) return { ok: true };
     const ofType = new Set(request.slots.filter((slot) => slot.vehicleType === request.vehicleType).map((slot) => slot.id));
@@ -217,7 +218,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     ).length;
     if (peak + passes + 1 > ofType.size) return { ok: false, reason: 'full' };
     sql.exec(
-      'INSERT INTO passes (pass_id, vehicle_type, from_ms, until_ms, days_mask, open_minute, close_minute) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO passes (pass_id, vehicle_type, from_ms, until_ms, days_mask, open_minute, close_minute, kept_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       request.passId,
       request.vehicleType,
       fromMs,
@@ -225,8 +226,44 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       schedule.daysMask,
       schedule.openMinute,
       schedule.closeMinute,
+      now,
     );
     return { ok: true };
+  }
+
+  /**
+   * The passes kept become exactly D1's passes not yet ended: one the object lost is kept again, and
+   * one D1 never recorded (a sale whose write failed without releasing it) is dropped, unless kept
+   * within the hold lease (its write may still be on its way). Ended passes are forgotten.
+   */
+  followPasses(passes: PassReservation[], now = Date.now()): { added: number; dropped: number } {
+    const sql = this.ctx.storage.sql;
+    sql.exec('DELETE FROM passes WHERE until_ms <= ?', now);
+    const recorded = new Set(passes.map((pass) => pass.passId));
+    let dropped = 0;
+    for (const { pass_id } of sql.exec<{ pass_id: string }>('SELECT pass_id FROM passes WHERE kept_ms <= ?', now - HOLD_TTL_MS).toArray()) {
+      if (recorded.has(pass_id)) continue;
+      sql.exec('DELETE FROM passes WHERE pass_id = ?', pass_id);
+      dropped++;
+    }
+    let added = 0;
+    for (const pass of passes) {
+      if (pass.untilMs <= now || sql.exec('SELECT 1 FROM passes WHERE pass_id = ?', pass.passId).toArray().length) continue;
+      sql.exec(
+        'INSERT INTO passes (pass_id, vehicle_type, from_ms, until_ms, days_mask, open_minute, close_minute, kept_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        pass.passId,
+        pass.vehicleType,
+        pass.fromMs,
+        pass.untilMs,
+        pass.schedule.daysMask,
+        pass.schedule.openMinute,
+        pass.schedule.closeMinute,
+        now,
+      );
+      added++;
+    }
+    if (added || dropped) console.warn('Lot object: passes followed D1', { added, dropped });
+    return { added, dropped };
   }
 
   /** A pass whose sale did not commit in D1: it keeps no slot. */

@@ -108,3 +108,6 @@ export const passesToRenew = (db: DB, nowIso: string, untilIso: string) =>
       ),
     )
     .limit(200);
+
+/** Every pass not yet ended, of every lot (what the lot objects must keep slots for). */
+export const passesNotEnded = (db: DB, nowIso: string) => db.select().from(monthlyPasses).where(gt(monthlyPasses.validUntil, nowIso));

@@ -38,6 +38,7 @@ import {
   findPass,
   findProduct,
   passesOfDriver,
+  passesNotEnded,
   passesToRenew,
   passInsert,
   productsOfLot,
@@ -437,4 +438,29 @@ export async function renewDuePasses(env: Bindings, db: DB, now = new Date()) {
     );
   }
   return { renewed, lapsed };
+}
+
+/**
+ * The daily run's other half: each lot object's passes are made D1's passes not yet ended, so a slot
+ * is kept for every pass sold and for no sale that failed.
+ */
+export async function followPassesInLots(env: Bindings, db: DB, now = new Date()) {
+  const live = await passesNotEnded(db, now.toISOString());
+  const byLot = new Map<string, MonthlyPass[]>();
+  for (const pass of live) byLot.set(pass.lotId, [...(byLot.get(pass.lotId) ?? []), pass]);
+  let lots = 0;
+  for (const [lotId, passes] of byLot) {
+    await lotObject(env, lotId).followPasses(
+      passes.map((pass) => ({
+        passId: pass.id,
+        vehicleType: pass.vehicleType,
+        fromMs: Date.parse(pass.validFrom),
+        untilMs: Date.parse(pass.validUntil),
+        schedule: scheduleOf(pass),
+      })),
+      now.getTime(),
+    );
+    lots++;
+  }
+  return { lots };
 }

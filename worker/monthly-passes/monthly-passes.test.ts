@@ -13,7 +13,7 @@ import { lotForBooking } from '../reservations/reservations.data';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { verifyPass } from '../passes/pass';
-import { renewDuePasses } from './monthly-passes.service';
+import { followPassesInLots, renewDuePasses } from './monthly-passes.service';
 
 let owner = '';
 beforeAll(async () => {
@@ -220,6 +220,32 @@ describe('capacity is guaranteed', () => {
     expect(refused.status).toBe(409);
     expect(await messageOf(refused)).toMatch(/cannot keep a slot/);
     expect(await balanceOf(holder.user.id)).toBe(200_000);
+  });
+
+  it('follows D1 daily: a pass the object lost is kept again, a sale that never reached D1 is dropped', async () => {
+    const { lotId, product } = await passLot({ slots: 2, quantity: 2 });
+    const holder = await driver(5_000);
+    const pass = await (await buy(holder.cookie, { productId: product.id, plate: 'NAB 1234' })).json<Pass>();
+    const lot = (await lotForBooking(db(), lotId))!;
+    const stub = lotObject(env, lotId);
+    // A sale kept two minutes ago whose D1 write never happened: it takes the second slot for now.
+    const phantom = {
+      passId: crypto.randomUUID(),
+      vehicleType: 'car' as const,
+      fromMs: Date.now(),
+      untilMs: Date.now() + 30 * DAY,
+      schedule: ALWAYS_VALID,
+    };
+    expect(await stub.reservePass({ ...phantom, slots: lot.slots }, Date.now() - 2 * MINUTE)).toEqual({ ok: true });
+    const { cookie } = await driver(2_000);
+    const booking = (plate: string) => reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1, plate });
+    expect((await booking('NBK 1111')).status).toBe(409);
+    await followPassesInLots(env, db());
+    expect((await booking('NBK 1111')).status).toBe(201);
+    // The object loses the real pass: following D1 keeps its slot again.
+    await stub.releasePass(pass.id);
+    await followPassesInLots(env, db());
+    expect((await booking('NBK 2222')).status).toBe(409);
   });
 
   it('holds for any passes and racing hourly bookings: at every moment, bookings plus valid passes fit in the slots', async () => {
