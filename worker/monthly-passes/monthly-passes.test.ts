@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gateCharge } from '../../core/gate';
 import { ALWAYS_VALID, scheduleIntersects, type PassSchedule } from '../../core/monthly-passes';
-import { addDays, manilaDate, manilaDateStart } from '../../core/time';
+import { addDays, manilaDate, manilaDateStart, manilaMonthOf, manilaMonthRange } from '../../core/time';
 import { checkins, lotMoneyDays, monthlyPasses, passProducts, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { lotObject } from '../lot-object/stub';
@@ -171,6 +171,20 @@ describe('a driver buys a monthly pass', () => {
     }>();
     expect(report.revenue.breakdown.find((row) => row.source === 'monthlyPasses')).toMatchObject({ amount: 300_000 });
     expect(report.revenue.passes).toEqual({ sold: 1, renewed: 0, lapsed: 0 });
+  });
+
+  it('shows the slots passes hold per weekday and hour in the occupancy heatmap', async () => {
+    const { lotId, product } = await passLot({ schedule: { daysMask: 0b111_1111, openMinute: 420, closeMinute: 1200 } });
+    const { cookie } = await driver(5_000);
+    const next = manilaMonthOf(Date.parse(manilaMonthRange(manilaMonthOf(new Date())).end));
+    expect((await buy(cookie, { productId: product.id, plate: 'NAB 3333', start: next })).status).toBe(201);
+    const first = `${next}-01`;
+    const res = await call(`/api/owner/reports?lotId=${lotId}&from=${first}&to=${first}`, { cookie: owner });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const report = await res.json<{ occupancy: { passHeatmap: { weekday: string; hours: (number | null)[] }[] } }>();
+    const day = report.occupancy.passHeatmap.find((row) => row.hours.some((cell) => cell !== null))!;
+    // Valid 07:00–20:00: one slot held in those hours, none outside them.
+    expect(day.hours).toEqual(Array.from({ length: 24 }, (_, hour) => (hour >= 7 && hour < 20 ? 1 : 0)));
   });
 
   it('refuses a sale past the product’s passes, a second pass for the same plate, a short wallet, a paused product and a bad start', async () => {

@@ -67,6 +67,13 @@ export async function passCounts(db: DB, scope: LotScope, { from, to }: Window) 
   return { sold: row?.sold ?? 0, renewed: row?.renewed ?? 0, lapsed: row?.lapsed ?? 0 };
 }
 
+/** The passes of the scope's lots valid for part of a window: their periods and valid hours. */
+export const passesDuring = (db: DB, scope: LotScope, { from, to }: Window) =>
+  db.all<{ validFrom: string; validUntil: string; daysMask: number; openMinute: number; closeMinute: number }>(sql`
+    SELECT valid_from AS validFrom, valid_until AS validUntil, days_mask AS daysMask, open_minute AS openMinute, close_minute AS closeMinute
+      FROM monthly_passes
+     WHERE lot_id IN ${lotsIn(scope)} AND valid_from < ${to.toISOString()} AND valid_until > ${from.toISOString()}`);
+
 /** Every lot's money received, all time (the super admin's Platform Revenue). */
 export async function totalMoneyReceived(db: DB) {
   const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM lot_money_days`);
