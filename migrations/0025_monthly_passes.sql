@@ -84,3 +84,11 @@ BEGIN
     VALUES (NEW.lot_id, NEW.user_id, date(NEW.created_at, '+28800 seconds'), 0, NEW.amount_cents)
     ON CONFLICT (lot_id, user_id, day) DO UPDATE SET bookings = bookings + excluded.bookings, cents = cents + excluded.cents;
 END;
+--> statement-breakpoint
+-- A plate holds one pass at a lot at a time: two purchases sent at once cannot both be written.
+CREATE TRIGGER `monthly_passes_one_per_plate` BEFORE INSERT ON `monthly_passes`
+WHEN EXISTS (SELECT 1 FROM monthly_passes p
+              WHERE p.lot_id = NEW.lot_id AND p.plate = NEW.plate AND p.valid_from < NEW.valid_until AND p.valid_until > NEW.valid_from)
+BEGIN
+  SELECT RAISE(ABORT, 'monthly_passes_plate_overlap');
+END;

@@ -416,7 +416,13 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       );
       if (known.toArray().length) continue;
       const slotId = walkIn.slotId && !this.busySlots(now, now + MINUTE).has(walkIn.slotId) ? walkIn.slotId : null;
-      sql.exec('INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES (?, ?, ?)', walkIn.checkinId, slotId, walkIn.sinceMs);
+      sql.exec(
+        'INSERT INTO walk_ins (checkin_id, slot_id, since_ms, pass_id) VALUES (?, ?, ?, ?)',
+        walkIn.checkinId,
+        slotId,
+        walkIn.sinceMs,
+        walkIn.passId ?? null,
+      );
       added++;
     }
     if (added || dropped) {

@@ -92,7 +92,7 @@ export type WalkInRisk = { slotId: string | null; bookedFromMs: number | null };
 export type HeldWindow = { slotId: string; fromMs: number; untilMs: number | null };
 
 /** A walk-in D1 records as inside: its check-in, the slot it was given, since when. */
-export type OpenWalkIn = { checkinId: string; slotId: string | null; sinceMs: number };
+export type OpenWalkIn = { checkinId: string; slotId: string | null; sinceMs: number; passId?: string | null };
 
 /** A booking the object holds, as its timers see it. */
 export type HeldBooking = {

@@ -213,7 +213,7 @@ type Sale = {
 
 type SaleResult =
   | { ok: true; id: string }
-  | { ok: false; reason: 'full' | 'sold out' | 'insufficient_funds'; balanceCents?: number; missingCents?: number };
+  | { ok: false; reason: 'full' | 'sold out' | 'plate has a pass' | 'insufficient_funds'; balanceCents?: number; missingCents?: number };
 
 /** The lot object keeps a slot for the pass, then the pass and its payment commit in one batch. */
 async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
@@ -271,6 +271,7 @@ async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
   } catch (error) {
     await stub.releasePass(id);
     if (violates(error, 'monthly_passes_sold_out')) return { ok: false, reason: 'sold out' };
+    if (violates(error, 'monthly_passes_plate_overlap')) return { ok: false, reason: 'plate has a pass' };
     throw error;
   }
   return { ok: true, id };
@@ -304,7 +305,8 @@ export async function buyPass(
       ),
     )
     .limit(1);
-  if (overlap) throw refusal('conflict', `${input.plate} already has a monthly pass at ${lot.name} for part of ${period.label}.`);
+  const plateHasPass = () => refusal('conflict', `${input.plate} already has a monthly pass at ${lot.name} for part of ${period.label}.`);
+  if (overlap) throw plateHasPass();
   const amountCents = periodPrice(product.priceCents, period, now);
   const id = newId();
   let sold: SaleResult;
@@ -337,6 +339,7 @@ export async function buyPass(
           detail: `Top up at least ${formatPeso(sold.missingCents!)} to buy it.`,
         },
       );
+    if (sold.reason === 'plate has a pass') throw plateHasPass();
     throw refusal(
       'conflict',
       sold.reason === 'sold out'
@@ -428,7 +431,9 @@ export async function renewDuePasses(env: Bindings, db: DB, now = new Date()) {
         ? `your wallet holds ${formatPeso(result.balanceCents ?? 0)}, short of ${formatPeso(amountCents)}`
         : result.reason === 'paused'
           ? 'the lot has paused this pass'
-          : 'the lot has no pass left to keep for you';
+          : result.reason === 'plate has a pass'
+            ? `${pass.plate} already has a pass there for ${period.label}`
+            : 'the lot has no pass left to keep for you';
     await afterCommit('Pass lapse notice', () =>
       notify(db, pass.userId, {
         type: 'PAYMENT_FAILED',

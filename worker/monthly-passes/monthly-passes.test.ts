@@ -215,6 +215,17 @@ describe('a driver buys a monthly pass', () => {
     ).toBe(400);
     expect(await db().select().from(monthlyPasses).where(eq(monthlyPasses.lotId, lotId))).toHaveLength(1);
   });
+  it('sells one pass to one plate at a lot, even for two purchases sent at once', async () => {
+    const { lotId, product } = await passLot({ slots: 4, quantity: 4 });
+    const [a, b] = await Promise.all([driver(5_000), driver(5_000)]);
+    const results = await Promise.all([
+      buy(a.cookie, { productId: product.id, plate: 'NDU 5555' }),
+      buy(b.cookie, { productId: product.id, plate: 'NDU 5555' }),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect((await balanceOf(a.user.id)) + (await balanceOf(b.user.id))).toBe(1_000_000 - 300_000);
+    expect(await db().select().from(monthlyPasses).where(eq(monthlyPasses.lotId, lotId))).toHaveLength(1);
+  });
 });
 
 describe('capacity is guaranteed', () => {
