@@ -190,11 +190,13 @@ const passSale = fc
   .map((w) => async ({ drivers, lotId, productId }: Fixtures) => {
     await run(
       `INSERT INTO monthly_passes (id, product_id, lot_id, user_id, plate, period_kind, valid_from, valid_until, days_mask, open_minute, close_minute, amount_cents, created_at)
-       VALUES (?, ?, ?, ?, 'NAB 1234', '30days', ?, ?, 127, 0, 1440, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, '30days', ?, ?, 127, 0, 1440, ?, ?)`,
       newId(),
       productId,
       lotId,
       drivers[w.pick % drivers.length],
+      // A plate of its own: a plate holds one pass at a time.
+      `NAB ${newId().slice(0, 8)}`,
       iso(w.at),
       iso(w.at + 30 * 24 * 60),
       w.amount,
