@@ -273,7 +273,7 @@ describe('capacity is guaranteed', () => {
     expect((await booking('NBK 2222')).status).toBe(409);
   });
 
-  it('holds for any passes and racing hourly bookings: at every moment, bookings plus valid passes fit in the slots', async () => {
+  it('holds for any passes and racing hourly bookings: at every moment bookings plus valid passes fit in the slots, and a pass car always finds its slot', async () => {
     const slotsOf = (n: number): SlotInfo[] =>
       Array.from({ length: n }, (_, i) => ({ id: `s${i}`, label: `A-${i + 1}`, accessible: false, evCharging: false, vehicleType: 'car' }));
     const schedules: PassSchedule[] = [
@@ -295,14 +295,19 @@ describe('capacity is guaranteed', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.array(op, { minLength: 1, maxLength: 12 }), async (slotCount, ops) => {
         const lot = lotObject(env, crypto.randomUUID());
         const slots = slotsOf(slotCount);
-        const passes: { fromMs: number; untilMs: number; schedule: PassSchedule }[] = [];
+        const passes: { passId: string; fromMs: number; untilMs: number; schedule: PassSchedule }[] = [];
         const bookings: { startMs: number; endMs: number }[] = [];
         // Operations race: all sent at once.
         await Promise.all(
           ops.map(async (o) => {
             if (o.kind === 'pass') {
-              const pass = { fromMs: base + o.fromDay * DAY, untilMs: base + (o.fromDay + o.days) * DAY, schedule: schedules[o.schedule] };
-              const kept = await lot.reservePass({ passId: crypto.randomUUID(), vehicleType: 'car', slots, ...pass });
+              const pass = {
+                passId: crypto.randomUUID(),
+                fromMs: base + o.fromDay * DAY,
+                untilMs: base + (o.fromDay + o.days) * DAY,
+                schedule: schedules[o.schedule],
+              };
+              const kept = await lot.reservePass({ vehicleType: 'car', slots, ...pass });
               if (kept.ok) passes.push(pass);
             } else {
               const window = { startMs: base + o.startHour * HOUR, endMs: base + (o.startHour + o.hours) * HOUR };
@@ -322,6 +327,17 @@ describe('capacity is guaranteed', () => {
           const booked = bookings.filter((b) => b.startMs <= t && b.endMs > t).length;
           const valid = passes.filter((p) => p.fromMs <= t && p.untilMs > t && scheduleIntersects(p.schedule, t, t + 1)).length;
           expect(booked + valid).toBeLessThanOrEqual(slotCount);
+        }
+        // And each pass holder arriving in its valid hours finds its slot, however the bookings raced.
+        for (const pass of passes) {
+          for (let t = pass.fromMs, tries = 0; t < pass.untilMs && tries < 3; t += 7 * HOUR) {
+            if (!scheduleIntersects(pass.schedule, t, t + 1)) continue;
+            tries++;
+            const checkinId = crypto.randomUUID();
+            const admitted = await lot.admitWalkIn({ checkinId, slots, untilMs: t + 30 * MINUTE, passId: pass.passId }, t);
+            expect(admitted).toMatchObject({ ok: true, slotId: expect.any(String) });
+            await lot.releaseWalkIn(checkinId, t);
+          }
         }
       }),
       { numRuns: 25 },
