@@ -1,8 +1,8 @@
 /** D1 reads and statements of monthly passes: the lots' pass products and the passes sold. */
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PassSchedule } from '../../core/monthly-passes';
 import { statementOf, type DB } from '../db/client';
-import { lots, monthlyPasses, passProducts, slots } from '../db/schema';
+import { lots, monthlyPasses, passProducts, slots, vehicles } from '../db/schema';
 
 export type PassProduct = typeof passProducts.$inferSelect;
 export type MonthlyPass = typeof monthlyPasses.$inferSelect;
@@ -111,3 +111,59 @@ export const passesToRenew = (db: DB, nowIso: string, untilIso: string) =>
 
 /** Every pass not yet ended, of every lot (what the lot objects must keep slots for). */
 export const passesNotEnded = (db: DB, nowIso: string) => db.select().from(monthlyPasses).where(gt(monthlyPasses.validUntil, nowIso));
+
+/** A lot as a sale needs it: whether it is approved and active. */
+export async function sellingLotOf(db: DB, lotId: string) {
+  const [lot] = await db
+    .select({ id: lots.id, name: lots.name, isApproved: lots.isApproved, isActive: lots.isActive })
+    .from(lots)
+    .where(eq(lots.id, lotId));
+  return lot ?? null;
+}
+
+export const productInsert = (db: DB, product: typeof passProducts.$inferInsert) =>
+  statementOf(db, db.insert(passProducts).values(product));
+
+export const productPausedUpdate = (db: DB, productId: string, paused: boolean) =>
+  statementOf(db, db.update(passProducts).set({ paused }).where(eq(passProducts.id, productId)));
+
+/** The type of the driver's own vehicle with this plate, if they saved one. */
+export async function vehicleTypeOf(db: DB, userId: string, plate: string) {
+  const [vehicle] = await db
+    .select({ vehicleType: vehicles.vehicleType })
+    .from(vehicles)
+    .where(and(eq(vehicles.userId, userId), eq(vehicles.plate, plate)));
+  return vehicle?.vehicleType ?? null;
+}
+
+/** Whether a plate holds a pass at the lot for part of a period. */
+export async function plateHasPassDuring(db: DB, lotId: string, plate: string, period: { validFrom: string; validUntil: string }) {
+  const [row] = await db
+    .select({ id: monthlyPasses.id })
+    .from(monthlyPasses)
+    .where(
+      and(
+        eq(monthlyPasses.lotId, lotId),
+        eq(monthlyPasses.plate, plate),
+        sql`${monthlyPasses.validFrom} < ${period.validUntil} AND ${monthlyPasses.validUntil} > ${period.validFrom}`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** What became of a pass's auto-renew, written once. */
+export const renewalMark = (db: DB, passId: string, renewal: 'renewed' | 'lapsed') =>
+  statementOf(
+    db,
+    db
+      .update(monthlyPasses)
+      .set({ renewal })
+      .where(and(eq(monthlyPasses.id, passId), isNull(monthlyPasses.renewal))),
+  );
+
+export const saveAutoRenew = (db: DB, passId: string, autoRenew: boolean) =>
+  db
+    .update(monthlyPasses)
+    .set({ autoRenew })
+    .where(and(eq(monthlyPasses.id, passId), isNull(monthlyPasses.renewal)));

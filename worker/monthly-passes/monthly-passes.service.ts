@@ -5,7 +5,6 @@
  * the wallet's PAYMENT row; the pass insert's own trigger refuses a sale past the product's quantity,
  * the wallet's CHECK an overdraft, and the rollups count the money in the same transaction.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BuyPassRequest } from '../../core/monthly-pass-request';
 import {
   nextPeriod,
@@ -22,11 +21,10 @@ import { notFound, refusal } from '../../core/refusal';
 import { DAY_MS, formatDateTime, manilaMonthOf, manilaMonthRange } from '../../core/time';
 import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
-import { commit, statementOf, type DB } from '../db/client';
+import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
-import { lots, monthlyPasses, passProducts, vehicles } from '../db/schema';
 import type { Bindings, SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lot-access';
 import { lotObject } from '../lot-object/stub';
@@ -37,6 +35,13 @@ import { payFromWallet } from '../wallet/wallet.service';
 import {
   findPass,
   findProduct,
+  plateHasPassDuring,
+  productInsert,
+  productPausedUpdate,
+  renewalMark,
+  saveAutoRenew,
+  sellingLotOf,
+  vehicleTypeOf,
   passesOfDriver,
   passesNotEnded,
   passesToRenew,
@@ -66,10 +71,7 @@ const productView = (product: PassProduct, validNow: number) => ({
 });
 
 async function lotOrNotFound(db: DB, lotId: string) {
-  const [lot] = await db
-    .select({ id: lots.id, name: lots.name, isApproved: lots.isApproved, isActive: lots.isActive })
-    .from(lots)
-    .where(eq(lots.id, lotId));
+  const lot = await sellingLotOf(db, lotId);
   if (!lot) throw notFound('Parking lot');
   return lot;
 }
@@ -103,12 +105,7 @@ export async function createProduct(db: DB, user: SessionUser, lotId: string, in
     );
   const id = newId();
   await commit(db, [
-    statementOf(
-      db,
-      db
-        .insert(passProducts)
-        .values({ id, lotId, name: input.name, priceCents: input.priceCents, quantity: input.quantity, ...input.schedule }),
-    ),
+    productInsert(db, { id, lotId, name: input.name, priceCents: input.priceCents, quantity: input.quantity, ...input.schedule }),
     auditStatement(db, user, { action: 'UPDATE_PASS_PRODUCTS', subject: `lot:${lotId}`, context: { created: id, ...input } }),
   ]);
   return productView((await findProduct(db, id))!, 0);
@@ -120,7 +117,7 @@ export async function pauseProduct(db: DB, user: SessionUser, lotId: string, pro
   const product = await findProduct(db, productId);
   if (!product || product.lotId !== lotId) throw notFound('Pass');
   await commit(db, [
-    statementOf(db, db.update(passProducts).set({ paused }).where(eq(passProducts.id, productId))),
+    productPausedUpdate(db, productId, paused),
     auditStatement(db, user, { action: 'UPDATE_PASS_PRODUCTS', subject: `lot:${lotId}`, context: { productId, paused } }),
   ]);
   return productView({ ...product, paused }, (await validNowByProduct(db, lotId, now)).get(productId) ?? 0);
@@ -220,11 +217,7 @@ async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
   const { product, period } = sale;
   const lot = await lotForBooking(db, product.lotId);
   if (!lot) throw notFound('Parking lot');
-  const [vehicle] = await db
-    .select({ vehicleType: vehicles.vehicleType })
-    .from(vehicles)
-    .where(and(eq(vehicles.userId, sale.userId), eq(vehicles.plate, sale.plate)));
-  const vehicleType = vehicle?.vehicleType ?? 'car';
+  const vehicleType = (await vehicleTypeOf(db, sale.userId, sale.plate)) ?? 'car';
   const { id } = sale;
   const stub = lotObject(env, lot.id);
   const kept = await stub.reservePass({
@@ -257,9 +250,7 @@ async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
           autoRenew: sale.autoRenew,
           renewsId: sale.renews?.id ?? null,
         }),
-        ...(sale.renews
-          ? [statementOf(db, db.update(monthlyPasses).set({ renewal: 'renewed' }).where(eq(monthlyPasses.id, sale.renews.id)))]
-          : []),
+        ...(sale.renews ? [renewalMark(db, sale.renews.id, 'renewed')] : []),
         ...(sale.before ?? []),
       ],
     );
@@ -294,17 +285,7 @@ export async function buyPass(
   if (product.paused || !lot.isApproved || !lot.isActive) throw refusal('conflict', `${product.name} is not on sale at ${lot.name} now.`);
   const period = passPeriod(input.start, now);
   if ('refused' in period) throw refusal('invalid', period.refused);
-  const [overlap] = await db
-    .select({ id: monthlyPasses.id })
-    .from(monthlyPasses)
-    .where(
-      and(
-        eq(monthlyPasses.lotId, lot.id),
-        eq(monthlyPasses.plate, input.plate),
-        sql`${monthlyPasses.validFrom} < ${period.validUntil} AND ${monthlyPasses.validUntil} > ${period.validFrom}`,
-      ),
-    )
-    .limit(1);
+  const overlap = await plateHasPassDuring(db, lot.id, input.plate, period);
   const plateHasPass = () => refusal('conflict', `${input.plate} already has a monthly pass at ${lot.name} for part of ${period.label}.`);
   if (overlap) throw plateHasPass();
   const amountCents = periodPrice(product.priceCents, period, now);
@@ -370,10 +351,7 @@ export async function setAutoRenew(env: Bindings, db: DB, user: SessionUser, pas
   if (!row || row.pass.userId !== user.id) throw notFound('Monthly pass');
   if (row.pass.renewal) throw refusal('conflict', `This pass was already ${row.pass.renewal} on ${formatDateTime(row.pass.validUntil)}.`);
   if (passState(row.pass, now) === 'ended') throw refusal('conflict', 'This pass has ended.');
-  await db
-    .update(monthlyPasses)
-    .set({ autoRenew })
-    .where(and(eq(monthlyPasses.id, passId), isNull(monthlyPasses.renewal)));
+  await saveAutoRenew(db, passId, autoRenew);
   return withToken(env, (await findPass(db, passId))!, now);
 }
 
@@ -422,10 +400,7 @@ export async function renewDuePasses(env: Bindings, db: DB, now = new Date()) {
       continue;
     }
     lapsed++;
-    await db
-      .update(monthlyPasses)
-      .set({ renewal: 'lapsed' })
-      .where(and(eq(monthlyPasses.id, pass.id), isNull(monthlyPasses.renewal)));
+    await renewalMark(db, pass.id, 'lapsed').run();
     const why =
       result.reason === 'insufficient_funds'
         ? `your wallet holds ${formatPeso(result.balanceCents ?? 0)}, short of ${formatPeso(amountCents)}`
