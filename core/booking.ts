@@ -156,3 +156,6 @@ export function hoursLabel(hours: LotHours): string {
 /** What a reservation is charged (or, for REFUND, paid back) for: one charge row each. */
 export const CHARGE_KINDS = ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY', 'WALK_IN'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
+/** Every kind of money a lot receives: its reservations' charges, and monthly passes sold (not a charge of any reservation). */
+export const MONEY_KINDS = [...CHARGE_KINDS, 'MONTHLY_PASS'] as const;
+export type MoneyKind = (typeof MONEY_KINDS)[number];

@@ -7,7 +7,7 @@
 import { WEEKDAYS, type LotHours, type Weekday } from './booking';
 import { csvPesos, toCsv } from './csv';
 import { addDays, daysBetween, eachDay } from './time';
-import type { ChargeKind } from './booking';
+import type { MoneyKind } from './booking';
 
 /** A report spans at most three years (a leap day included): the rollups answer any range at once. */
 export const REPORT_MAX_DAYS = 3 * 365 + 1;
@@ -129,8 +129,9 @@ export const REVENUE_SOURCES = [
   { source: 'extensions', label: 'Extensions', kinds: ['EXTENSION'] },
   { source: 'overstays', label: 'Overstays', kinds: ['OVERSTAY'] },
   { source: 'walkIns', label: 'Walk-ins', kinds: ['WALK_IN'] },
+  { source: 'monthlyPasses', label: 'Monthly passes', kinds: ['MONTHLY_PASS'] },
   { source: 'refunds', label: 'Refunds', kinds: ['REFUND'] },
-] as const satisfies readonly { source: string; label: string; kinds: readonly ChargeKind[] }[];
+] as const satisfies readonly { source: string; label: string; kinds: readonly MoneyKind[] }[];
 export type RevenueSource = (typeof REVENUE_SOURCES)[number]['source'];
 export const revenueSourceOf = (kind: string): RevenueSource =>
   REVENUE_SOURCES.find((s) => (s.kinds as readonly string[]).includes(kind))?.source ?? 'reservations';

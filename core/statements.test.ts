@@ -32,6 +32,7 @@ describe('statements', () => {
       extensionsCents: 20_000,
       overstaysCents: 3_000,
       walkInsCents: 0,
+      monthlyPassesCents: 0,
       refundsCents: -10_000,
       collectedCents: 118_000,
       commissionBasisPoints: 250,

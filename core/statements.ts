@@ -3,7 +3,7 @@
  * lot in a Manila month, what it keeps and what it owes the owner. Pure rules; the sums come from the
  * lot's money rollup.
  */
-import type { ChargeKind } from './booking';
+import type { MoneyKind } from './booking';
 import { addDays, manilaDate } from './time';
 
 /** What a statement line counts, from the kind of each movement. */
@@ -12,8 +12,9 @@ export const STATEMENT_PARTS = [
   { part: 'extensionsCents', label: 'Extensions', kinds: ['EXTENSION'] },
   { part: 'overstaysCents', label: 'Overstays', kinds: ['OVERSTAY'] },
   { part: 'walkInsCents', label: 'Walk-ins', kinds: ['WALK_IN'] },
+  { part: 'monthlyPassesCents', label: 'Monthly passes', kinds: ['MONTHLY_PASS'] },
   { part: 'refundsCents', label: 'Refunds', kinds: ['REFUND'] },
-] as const satisfies readonly { part: string; label: string; kinds: readonly ChargeKind[] }[];
+] as const satisfies readonly { part: string; label: string; kinds: readonly MoneyKind[] }[];
 export type StatementPart = (typeof STATEMENT_PARTS)[number]['part'];
 
 /** Money of a lot in a month as the rollup holds it: per kind, what came through the wallet and in cash at the gate. */

@@ -83,7 +83,7 @@ describe('owner dashboard and reports in the browser', () => {
     const csv = await download('Export CSV');
     expect(csv.name).toBe(`parkada-statement-${month}.csv`);
     expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe(
-      'Lot,Bookings,Extensions,Overstays,Walk-ins,Refunds,Collected,Commission (deducted),Adjustments,Payable,Cash at the gate,Validated (invoice merchants)',
+      'Lot,Bookings,Extensions,Overstays,Walk-ins,Monthly passes,Refunds,Collected,Commission (deducted),Adjustments,Payable,Cash at the gate,Validated (invoice merchants)',
     );
     const pdf = await download('Generate PDF');
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

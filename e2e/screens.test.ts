@@ -59,6 +59,7 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
   { who: 'driver', name: 'reservation', path: () => `/reservation/${ids.reservation}` },
   { who: 'driver', name: 'reservations', path: () => '/reservations' },
   { who: 'driver', name: 'wallet', path: () => '/wallet' },
+  { who: 'driver', name: 'passes', path: () => '/passes' },
   { who: 'driver', name: 'wallet-statement', path: () => '/wallet/statement' },
   { who: 'driver', name: 'history', path: () => '/history' },
   { who: 'driver', name: 'checkout', path: () => '/checkout' },
@@ -123,8 +124,18 @@ async function signedInContext(who: Who) {
 
 /** A new driver with a car, money, one completed stay (checked in and out at a lot of this file's own) and one upcoming booking. */
 async function signUpDriverWithBooking(page: Page) {
-  const { lot, attendant } = await ownLotWithAttendant(browser, baseURL, { name: LOT });
+  const { lot, attendant, owner } = await ownLotWithAttendant(browser, baseURL, { name: LOT });
   ids.lot = lot.id;
+  // A monthly pass on sale (the lot page shows it), of which the driver buys one (the Passes screen shows it).
+  const product = await owner.context.request.post(`${baseURL}/api/owner/lots/${lot.id}/pass-products`, {
+    data: {
+      name: 'Weekday commuter',
+      priceCents: 50_000,
+      schedule: { daysMask: 0b0111110, openMinute: 420, closeMinute: 1200 },
+      quantity: 2,
+    },
+  });
+  expect(product.status(), await product.text()).toBe(201);
   await signUpDriver(page, baseURL, {
     firstName: 'Regine',
     lastName: 'Velasquez',
@@ -148,6 +159,11 @@ async function signUpDriverWithBooking(page: Page) {
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).id as string;
   };
+  const pass = await api.post(`${baseURL}/api/monthly-passes`, {
+    data: { productId: (await product.json()).id, plate: 'NCR 7001' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(pass.status(), await pass.text()).toBe(201);
   ids.receipt = await book(5);
   ids.reservation = await book(24 * 60);
 

@@ -20,6 +20,7 @@ import { Route as AuthCheckoutRouteImport } from './routes/_auth/checkout'
 import { Route as AuthHistoryRouteImport } from './routes/_auth/history'
 import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
 import { Route as AuthOwnerRouteImport } from './routes/_auth/owner'
+import { Route as AuthPassesRouteImport } from './routes/_auth/passes'
 import { Route as AuthReservationsRouteImport } from './routes/_auth/reservations'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWalletRouteImport } from './routes/_auth/wallet'
@@ -98,6 +99,11 @@ const AuthNotificationsRoute = AuthNotificationsRouteImport.update({
 const AuthOwnerRoute = AuthOwnerRouteImport.update({
   id: '/owner',
   path: '/owner',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPassesRoute = AuthPassesRouteImport.update({
+  id: '/passes',
+  path: '/passes',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthReservationsRoute = AuthReservationsRouteImport.update({
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/history': typeof AuthHistoryRoute
   '/notifications': typeof AuthNotificationsRoute
   '/owner': typeof AuthOwnerRouteWithChildren
+  '/passes': typeof AuthPassesRoute
   '/reservations': typeof AuthReservationsRoute
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof AuthCheckoutRoute
   '/history': typeof AuthHistoryRoute
   '/notifications': typeof AuthNotificationsRoute
+  '/passes': typeof AuthPassesRoute
   '/reservations': typeof AuthReservationsRoute
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
@@ -310,6 +318,7 @@ export interface FileRoutesById {
   '/_auth/history': typeof AuthHistoryRoute
   '/_auth/notifications': typeof AuthNotificationsRoute
   '/_auth/owner': typeof AuthOwnerRouteWithChildren
+  '/_auth/passes': typeof AuthPassesRoute
   '/_auth/reservations': typeof AuthReservationsRoute
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/wallet': typeof AuthWalletRoute
@@ -349,6 +358,7 @@ export interface FileRouteTypes {
     | '/history'
     | '/notifications'
     | '/owner'
+    | '/passes'
     | '/reservations'
     | '/settings'
     | '/wallet'
@@ -383,6 +393,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/history'
     | '/notifications'
+    | '/passes'
     | '/reservations'
     | '/settings'
     | '/wallet'
@@ -421,6 +432,7 @@ export interface FileRouteTypes {
     | '/_auth/history'
     | '/_auth/notifications'
     | '/_auth/owner'
+    | '/_auth/passes'
     | '/_auth/reservations'
     | '/_auth/settings'
     | '/_auth/wallet'
@@ -534,6 +546,13 @@ declare module '@tanstack/react-router' {
       path: '/owner'
       fullPath: '/owner'
       preLoaderRoute: typeof AuthOwnerRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/passes': {
+      id: '/_auth/passes'
+      path: '/passes'
+      fullPath: '/passes'
+      preLoaderRoute: typeof AuthPassesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/reservations': {
@@ -783,6 +802,7 @@ interface AuthRouteChildren {
   AuthHistoryRoute: typeof AuthHistoryRoute
   AuthNotificationsRoute: typeof AuthNotificationsRoute
   AuthOwnerRoute: typeof AuthOwnerRouteWithChildren
+  AuthPassesRoute: typeof AuthPassesRoute
   AuthReservationsRoute: typeof AuthReservationsRoute
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthWalletRoute: typeof AuthWalletRoute
@@ -800,6 +820,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthHistoryRoute: AuthHistoryRoute,
   AuthNotificationsRoute: AuthNotificationsRoute,
   AuthOwnerRoute: AuthOwnerRouteWithChildren,
+  AuthPassesRoute: AuthPassesRoute,
   AuthReservationsRoute: AuthReservationsRoute,
   AuthSettingsRoute: AuthSettingsRoute,
   AuthWalletRoute: AuthWalletRoute,

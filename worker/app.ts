@@ -16,6 +16,7 @@ import { gateRoutes } from './gate/gate.routes';
 import { recordDeployment } from './health/deployment';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
+import { monthlyPassRoutes } from './monthly-passes/monthly-passes.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { invitationRoutes, lotAttendantRoutes } from './owner/lot-attendants.routes';
 import { figuresRoutes } from './owner/figures.routes';
@@ -51,6 +52,7 @@ const api = new Hono<AppEnv>()
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)
   .route('/', passRoutes)
+  .route('/', monthlyPassRoutes)
   .route('/', receiptRoutes)
   .route('/', adminRoutes)
   .route('/', platformRoutes);

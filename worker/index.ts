@@ -2,6 +2,7 @@ import { app } from './app';
 import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
 import { createDb } from './db/client';
+import { followPassesInLots, renewDuePasses } from './monthly-passes/monthly-passes.service';
 import { freezeClosedMonths } from './owner/statements.service';
 import { confirmUnsettledRefunds } from './payments/refund-settlement';
 import { consumeLotTimers } from './reservations/lifecycle';
@@ -9,12 +10,16 @@ import { consumeLotTimers } from './reservations/lifecycle';
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
 const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));
 
-/** The daily Cron: owners' closed months frozen, and refunds of top-ups still unsettled asked about. */
+/** The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly passes due renewed. */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
   return Promise.all([
     part('Freezing closed months', freezeClosedMonths(db)),
     part('Confirming refunds of top-ups', confirmUnsettledRefunds(env, db)),
+    part(
+      'Renewing monthly passes',
+      renewDuePasses(env, db).then(() => followPassesInLots(env, db)),
+    ),
   ]);
 }
 

@@ -17,6 +17,7 @@ function navFor(role: Role): NavItem[] {
     { to: '/', label: 'Find Parking' },
     { to: '/reservations', label: 'My Reservations' },
     { to: '/wallet', label: 'Wallet' },
+    { to: '/passes', label: 'Passes' },
     { to: '/history', label: 'History' },
   ];
   if (OWNER_AREA.includes(role)) items.push({ to: '/owner', label: 'Owner' });

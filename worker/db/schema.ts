@@ -10,7 +10,7 @@ import { DURATION_OPTIONS, THEMES } from '../../core/account';
 import { REVIEW_STATUSES } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
 import { DOCUMENT_TYPES } from '../../core/documents';
-import { CHARGE_KINDS, RESERVATION_STATUSES } from '../../core/booking';
+import { CHARGE_KINDS, MONEY_KINDS, RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
 import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
@@ -19,6 +19,7 @@ import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
 import { VALIDATION_SOURCES } from '../../core/validations';
 import { VEHICLE_TYPES } from '../../core/vehicles';
+import { PERIOD_KINDS } from '../../core/monthly-passes';
 import { TOPUP_METHODS } from '../../core/wallet';
 import { GATE_PAYMENT_METHODS, PAYMENT_STATUSES, TOPUP_REFUND_STATUSES, TRANSACTION_TYPES } from '../../core/wallet';
 
@@ -267,7 +268,7 @@ export const lotMoneyDays = sqliteTable(
   {
     lotId: text('lot_id').notNull(),
     day: text('day').notNull(),
-    kind: text('kind', { enum: CHARGE_KINDS }).notNull(),
+    kind: text('kind', { enum: MONEY_KINDS }).notNull(),
     method: text('method', { enum: GATE_PAYMENT_METHODS }).notNull(),
     cents: integer('cents').notNull(),
     items: integer('items').notNull(),
@@ -749,6 +750,8 @@ export const checkins = sqliteTable(
     exitOverrideReason: text('exit_override_reason', { enum: OVERRIDE_REASONS }),
     /** An entry reversed at the gate within minutes (audited); it no longer counts. */
     undoneAt: text('undone_at'),
+    /** The monthly pass the plate held when it entered as a walk-in: its covered time is not charged at the exit. */
+    monthlyPassId: text('monthly_pass_id').references((): AnySQLiteColumn => monthlyPasses.id),
   },
   (t) => [
     index('checkins_lot_idx').on(t.lotId, t.entryTs),
@@ -902,6 +905,7 @@ export const ownerStatements = sqliteTable(
     extensionsCents: integer('extensions_cents').notNull(),
     overstaysCents: integer('overstays_cents').notNull(),
     walkInsCents: integer('walk_ins_cents').notNull(),
+    monthlyPassesCents: integer('monthly_passes_cents').notNull().default(0),
     refundsCents: integer('refunds_cents').notNull(),
     collectedCents: integer('collected_cents').notNull(),
     commissionBasisPoints: integer('commission_basis_points').notNull(),
@@ -998,6 +1002,79 @@ export const validations = sqliteTable(
     index('validations_lot_valued_idx').on(t.lotId, t.valuedAt),
     check('validations_one_worth', sql`(${t.hours} IS NULL) <> (${t.amountCents} IS NULL)`),
     check('validations_redeemed_on_a_stay', sql`(${t.redeemedAt} IS NULL) = (${t.checkinId} IS NULL)`),
+  ],
+);
+
+/** A monthly pass a lot sells (docs/passes.md, "Monthly passes"): its price, valid hours and how many are on sale. */
+export const passProducts = sqliteTable(
+  'pass_products',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** Days of the week valid (bit d for getUTCDay() = d) and the Manila clock minutes [open, close) of each. */
+    daysMask: integer('days_mask').notNull(),
+    openMinute: integer('open_minute').notNull(),
+    closeMinute: integer('close_minute').notNull(),
+    /** Passes of this product valid at once, at most: a sale past it is refused inside its own insert. */
+    quantity: integer('quantity').notNull(),
+    paused: integer('paused', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pass_products_lot_idx').on(t.lotId),
+    check('pass_products_price_positive', sql`${t.priceCents} > 0`),
+    check('pass_products_quantity_positive', sql`${t.quantity} > 0`),
+    check('pass_products_hours', sql`${t.openMinute} >= 0 AND ${t.closeMinute} <= 1440 AND ${t.openMinute} < ${t.closeMinute}`),
+  ],
+);
+
+/**
+ * A pass sold: one plate's unreserved parking at a lot in the product's valid hours, for a period,
+ * paid from the wallet in the same batch. The hours and price are the product's at the sale, so a
+ * later change to the product never changes a pass sold.
+ */
+export const monthlyPasses = sqliteTable(
+  'monthly_passes',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => passProducts.id),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    plate: text('plate').notNull(),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull().default('car'),
+    periodKind: text('period_kind', { enum: PERIOD_KINDS }).notNull(),
+    validFrom: text('valid_from').notNull(),
+    validUntil: text('valid_until').notNull(),
+    daysMask: integer('days_mask').notNull(),
+    openMinute: integer('open_minute').notNull(),
+    closeMinute: integer('close_minute').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    autoRenew: integer('auto_renew', { mode: 'boolean' }).notNull().default(false),
+    /** The pass this one renews (its next period), if it is a renewal. */
+    renewsId: text('renews_id').references((): AnySQLiteColumn => monthlyPasses.id),
+    /** What became of auto-renew: the next pass bought, or lapsed for want of funds or of a pass on sale. */
+    renewal: text('renewal', { enum: ['renewed', 'lapsed'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('monthly_passes_lot_idx').on(t.lotId, t.validUntil),
+    index('monthly_passes_product_idx').on(t.productId, t.validUntil),
+    index('monthly_passes_plate_idx').on(t.lotId, t.plate, t.validUntil),
+    index('monthly_passes_user_idx').on(t.userId, t.validUntil),
+    // A pass is renewed once, whatever the concurrency of the daily run.
+    uniqueIndex('monthly_passes_renewal_unique').on(t.renewsId),
+    check('monthly_passes_amount_positive', sql`${t.amountCents} > 0`),
+    check('monthly_passes_window', sql`${t.validUntil} > ${t.validFrom}`),
   ],
 );
 

@@ -24,6 +24,7 @@ const checkinColumns = {
   overrideReason: checkins.overrideReason,
   lostTicket: checkins.lostTicket,
   undoneAt: checkins.undoneAt,
+  monthlyPassId: checkins.monthlyPassId,
 };
 
 const selectCheckins = (db: DB) =>
@@ -51,7 +52,7 @@ export async function findOpenCheckin(db: DB, lotId: string, by: { plate?: strin
 /** The walk-ins D1 records as inside a lot, as the lot object keeps them. */
 export async function openWalkIns(db: DB, lotId: string): Promise<OpenWalkIn[]> {
   const rows = await db
-    .select({ checkinId: checkins.id, slotId: checkins.slotId, entryTs: checkins.entryTs })
+    .select({ checkinId: checkins.id, slotId: checkins.slotId, entryTs: checkins.entryTs, passId: checkins.monthlyPassId })
     .from(checkins)
     .where(and(eq(checkins.lotId, lotId), eq(checkins.walkIn, true), isNull(checkins.exitTs), isNull(checkins.undoneAt)));
   return rows.map(({ entryTs, ...walkIn }) => ({ ...walkIn, sinceMs: Date.parse(entryTs) }));

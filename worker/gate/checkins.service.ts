@@ -18,6 +18,7 @@ import {
   type ExitRequest,
 } from '../../core/gate';
 import { formatPeso } from '../../core/money';
+import { scheduleLabel, validAt, validRunEnd, type PassSchedule } from '../../core/monthly-passes';
 import { validatedCharge, worthLabel } from '../../core/validations';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
@@ -33,6 +34,8 @@ import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
+import { findPassRecord, scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
+import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from '../passes/monthly-pass-token';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
@@ -193,12 +196,60 @@ export async function enter(
   }
 }
 
+const outsideHours = (plate: string, schedule: PassSchedule) =>
+  `${plate}'s monthly pass is valid ${scheduleLabel(schedule)} (Manila time), not now: it may enter as a walk-in with an override.`;
+
+/**
+ * The monthly pass a car enters on: from its QR (`token`: the entry is the pass's, never a
+ * reservation's), or its plate looked up only among this lot's passes valid now. Outside the pass's
+ * valid hours the gate says so; an override lets the car in as a plain walk-in.
+ */
+async function monthlyPassOfEntry(
+  ctx: GateContext,
+  input: EnterRequest,
+  at: Date,
+  override: boolean,
+): Promise<{ passId: string | null; token: boolean }> {
+  if (input.passToken && tokenAudience(input.passToken) === MONTHLY_AUDIENCE) {
+    const check = await verifyMonthlyPass(ctx.env, input.passToken, at);
+    if (!check.valid) {
+      if (override) return { passId: null, token: true };
+      if (check.reason === 'forged') throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
+      throw refusal('conflict', check.reason === 'expired' ? 'This monthly pass has ended.' : 'This monthly pass has not begun yet.');
+    }
+    const { claims } = check;
+    if (claims.lotId !== input.lotId) throw refusal('conflict', 'This monthly pass is for another lot.');
+    if (!override && claims.plate !== input.plate)
+      throw refusal('conflict', `This monthly pass is for ${claims.plate}, not ${input.plate}.`);
+    if (!validAt(claims.schedule, at.getTime())) {
+      if (override) return { passId: null, token: true };
+      throw refusal('conflict', outsideHours(claims.plate, claims.schedule));
+    }
+    return { passId: claims.passId, token: true };
+  }
+  return { passId: null, token: false };
+}
+
+async function monthlyPassOfPlate(ctx: GateContext, input: EnterRequest, at: Date, override: boolean) {
+  if (input.passToken || input.reservationId) return { passId: null, token: false };
+  const pass = await validPassOfPlate(ctx.db, input.lotId, input.plate, at);
+  if (!pass) return { passId: null, token: false };
+  if (!validAt(scheduleOf(pass), at.getTime())) {
+    if (override) return { passId: null, token: false };
+    throw refusal('conflict', outsideHours(pass.plate, scheduleOf(pass)));
+  }
+  return { passId: pass.id, token: false };
+}
+
 async function recordEntry(ctx: GateContext, input: EnterRequest, request: IdempotentRequest, now: Date): Promise<Checkin> {
   const { env, db, user } = ctx;
   const override = isOverride(input);
   const shift = await findOpenShift(db, user.id, input.lotId);
   const at = timeOf(input.entryTs, now, { what: 'entry', override, shiftStartedAt: shift?.startedAt });
-  const reservation = await reservationOfEntry(ctx, input, at, override);
+  const byToken = await monthlyPassOfEntry(ctx, input, at, override);
+  const reservation = byToken.token ? null : await reservationOfEntry(ctx, input, at, override);
+  // A car with no reservation may hold a monthly pass: its plate is looked up among this lot's passes valid now.
+  const monthly = byToken.token || reservation ? byToken : await monthlyPassOfPlate(ctx, input, at, override);
   const id = input.id ?? newId();
   const audit = override
     ? [
@@ -264,14 +315,20 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   const stub = lotObject(env, lot.id);
   const untilMs = walkInHorizonEnd(lot, now).getTime();
   const admitted = await stub.admitWalkIn(
-    { checkinId: id, slots: lot.slots, untilMs, slotLabel: input.slot, force: override },
+    { checkinId: id, slots: lot.slots, untilMs, slotLabel: input.slot, force: override, passId: monthly.passId ?? undefined },
     now.getTime(),
   );
   if (!admitted.ok) throw refusal('conflict', walkInRefusal(admitted, input.slot, untilMs));
   const slot = lot.slots.find((candidate) => candidate.id === admitted.slotId);
   try {
     await commit(db, [
-      checkinInsert(db, { ...entry, walkIn: true, slotId: slot?.id ?? null, slotLabel: slot?.label ?? null }),
+      checkinInsert(db, {
+        ...entry,
+        walkIn: true,
+        slotId: slot?.id ?? null,
+        slotLabel: slot?.label ?? null,
+        monthlyPassId: monthly.passId,
+      }),
       ...audit,
       recordIdempotencyKey(db, request, id),
     ]);
@@ -400,6 +457,14 @@ async function assertSameCar(ctx: GateContext, checkin: CheckinView, input: Exit
   if (input.plate && input.plate !== checkin.plate)
     throw refusal('conflict', `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
   if (!input.passToken) return;
+  if (tokenAudience(input.passToken) === MONTHLY_AUDIENCE) {
+    const monthly = await verifyMonthlyPass(ctx.env, input.passToken, new Date(Date.parse(checkin.entryTs)));
+    if (!monthly.valid && monthly.reason === 'forged') throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
+    const passId = monthly.valid ? monthly.claims.passId : decodeJwt(input.passToken).sub;
+    if (passId !== checkin.monthlyPassId)
+      throw refusal('conflict', `This pass is not the one the car checked in as ${checkin.plate} entered on.`);
+    return;
+  }
   const check = await verifyPass(ctx.env, input.passToken, now);
   if (!check.valid && check.reason === 'forged') throw refusal('invalid', 'This pass is not genuine: its signature does not verify.');
   // Only its times may have failed: the signature verified, so its subject is genuine.
@@ -450,15 +515,20 @@ type LeavingStay = Awaited<ReturnType<typeof stayLeaving>>;
 
 /**
  * What the stay owes at the gate: a walk-in its whole time, a reservation only the time past its end,
+ * a plate whose monthly pass covers its entry only the time past the pass's valid hours it entered in;
  * less the merchant validations redeemed on it (never below zero; prepaid time is never paid back).
  */
 async function priceOfStay(ctx: GateContext, { checkin, at }: LeavingStay) {
   const lot = (await lotForBooking(ctx.db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(ctx.db, checkin.reservationId) : null;
+  const entryMs = Date.parse(checkin.entryTs);
+  const pass = !reservation && checkin.monthlyPassId ? await findPassRecord(ctx.db, checkin.monthlyPassId) : null;
+  // A pass car pays, as an overstay at the lot's rate, for its time past the valid hours it entered in.
+  const passEndMs = pass ? (validRunEnd(scheduleOf(pass), entryMs, Date.parse(pass.validUntil)) ?? entryMs) : null;
   const stay = {
-    entryMs: Date.parse(checkin.entryTs),
+    entryMs,
     exitMs: at.getTime(),
-    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
+    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : passEndMs,
     pricing: lot.pricing,
   };
   const { hours } = gateCharge(stay);
@@ -471,7 +541,11 @@ async function priceOfStay(ctx: GateContext, { checkin, at }: LeavingStay) {
     code: row.code,
     valueCents: priced.values[index].valueCents,
   }));
-  const what = reservation ? `Overstay at ${lot.name} (${hours} h)` : `Parking at ${lot.name} (${hours} h, walk-in)`;
+  const what = reservation
+    ? `Overstay at ${lot.name} (${hours} h)`
+    : passEndMs !== null
+      ? `Parking at ${lot.name} (${hours} h after the monthly pass)`
+      : `Parking at ${lot.name} (${hours} h, walk-in)`;
   return { lot, reservation, amountCents: priced.netCents, validatedCents: priced.validatedCents, validations, what };
 }
 type StayPrice = Awaited<ReturnType<typeof priceOfStay>>;

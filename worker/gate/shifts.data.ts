@@ -40,7 +40,7 @@ export async function endShift(db: DB, shiftId: string, now: Date): Promise<Shif
 /** What a shift did: entries and exits it recorded, money it collected (cash and wallet apart), issues reported. */
 export async function shiftFigures(db: DB, shiftId: string) {
   const [entries] = await db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: sql<number>`count(*)`, passes: sql<number>`count(${checkins.monthlyPassId})` })
     .from(checkins)
     .where(and(eq(checkins.shiftId, shiftId), isNull(checkins.undoneAt)));
   const [exits] = await db
@@ -52,7 +52,15 @@ export async function shiftFigures(db: DB, shiftId: string) {
     .from(checkins)
     .where(eq(checkins.exitShiftId, shiftId));
   const [issues] = await db.select({ n: sql<number>`count(*)` }).from(gateIssues).where(eq(gateIssues.shiftId, shiftId));
-  return { checkins: entries.n, checkouts: exits.n, collectedCash: exits.cash, collectedWallet: exits.wallet, issues: issues.n };
+  // Monthly pass cars' entries, counted apart as well as among the check-ins.
+  return {
+    checkins: entries.n,
+    passEntries: entries.passes,
+    checkouts: exits.n,
+    collectedCash: exits.cash,
+    collectedWallet: exits.wallet,
+    issues: issues.n,
+  };
 }
 
 export async function reportIssue(db: DB, input: { lotId: string; shiftId: string | null; attendantId: string; text: string }) {
@@ -80,7 +88,14 @@ export async function resolveIssue(db: DB, lotId: string, issueId: string, userI
 /** The lot's latest entries, exits and issues (each list newest first, at most `limit`). */
 export async function recentGateEvents(db: DB, lotId: string, limit: number) {
   const entries = await db
-    .select({ id: checkins.id, plate: checkins.plate, slot: checkins.slotLabel, entryTs: checkins.entryTs, exitTs: checkins.exitTs })
+    .select({
+      id: checkins.id,
+      plate: checkins.plate,
+      slot: checkins.slotLabel,
+      entryTs: checkins.entryTs,
+      exitTs: checkins.exitTs,
+      monthlyPassId: checkins.monthlyPassId,
+    })
     .from(checkins)
     .where(and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt)))
     .orderBy(desc(checkins.entryTs))

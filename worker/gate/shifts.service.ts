@@ -47,12 +47,23 @@ export type ActivityItem = {
   receiptId: string | null;
   resolved: boolean;
   undoable: boolean;
+  /** An entry on a monthly pass. */
+  monthlyPass: boolean;
 };
 
 /** Entries, exits and issues of the lot, newest first. */
 export async function activityOf(db: DB, lotId: string, limit: number, now = new Date()): Promise<ActivityItem[]> {
   const { entries, exits, issues } = await recentGateEvents(db, lotId, limit);
-  const none = { amount: null, paidBy: null, refundedCents: 0, issue: null, receiptId: null, resolved: false, undoable: false };
+  const none = {
+    amount: null,
+    paidBy: null,
+    refundedCents: 0,
+    issue: null,
+    receiptId: null,
+    resolved: false,
+    undoable: false,
+    monthlyPass: false,
+  };
   const items: ActivityItem[] = [
     ...entries.map((e) => ({
       ...none,
@@ -63,6 +74,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
       time: e.entryTs,
       checkinId: e.id,
       undoable: undoable(e, now),
+      monthlyPass: e.monthlyPassId !== null,
     })),
     ...exits.map((e) => ({
       ...none,

@@ -132,6 +132,40 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     who: OWNERS,
     sample: () => ({ method: 'POST', path: '/api/owner/lots', json: { name: 'Access Lot', geoLat: 14.55, geoLng: 121.02, totalSlots: 1 } }),
   },
+  'GET /api/owner/lots/:lotId/pass-products': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}/pass-products` }) },
+  // Another owner's (or no) lot: an owner passes the role check and gets 404, and nothing is added.
+  'POST /api/owner/lots/:lotId/pass-products': {
+    who: OWNERS,
+    sample: () => ({
+      method: 'POST',
+      path: `/api/owner/lots/${crypto.randomUUID()}/pass-products`,
+      json: { name: 'Access pass', priceCents: 300_000, schedule: { daysMask: 127, openMinute: 0, closeMinute: 1440 }, quantity: 1 },
+    }),
+    found: false,
+  },
+  'PATCH /api/owner/lots/:lotId/pass-products/:productId': {
+    who: OWNERS,
+    sample: () => ({ method: 'PATCH', path: `/api/owner/lots/${lotId}/pass-products/${crypto.randomUUID()}`, json: { paused: true } }),
+    found: false,
+  },
+  'GET /api/lots/:lotId/pass-products': { who: 'public', sample: () => ({ path: `/api/lots/${lotId}/pass-products` }) },
+  'GET /api/monthly-passes': { who: 'session', sample: () => ({ path: '/api/monthly-passes' }) },
+  // No such pass product: a signed-in caller gets past the role check to the 404.
+  'POST /api/monthly-passes': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: '/api/monthly-passes',
+      json: { productId: crypto.randomUUID(), plate: 'NAB 1234' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    found: false,
+  },
+  'PATCH /api/monthly-passes/:id': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: `/api/monthly-passes/${crypto.randomUUID()}`, json: { autoRenew: true } }),
+    found: false,
+  },
   // An empty edit changes nothing on the demo lot.
   'PATCH /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'PATCH', path: `/api/owner/lots/${lotId}`, json: {} }) },
   'PATCH /api/pricing/:lotId': {

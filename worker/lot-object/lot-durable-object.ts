@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
+import { scheduleIntersects } from '../../core/monthly-passes';
 import type { Bindings } from '../env';
 import { installLiveTables, LiveFeed } from './live';
 import { installChangeLog, ReadModel } from './read-model';
@@ -16,6 +17,8 @@ import {
   type LotClock,
   type LotTimerMessage,
   type OpenWalkIn,
+  type PassReservation,
+  type PassReserveResult,
   type SlotInfo,
   type WalkInRequest,
   type WalkInResult,
@@ -119,6 +122,19 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       sql.exec('CREATE TABLE IF NOT EXISTS timer_retry (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)');
       // The no-show grace (a platform setting) as the D1 side last reported it; the default until then.
       sql.exec('CREATE TABLE IF NOT EXISTS no_show_grace (id INTEGER PRIMARY KEY CHECK (id = 1), ms INTEGER NOT NULL)');
+      // Monthly passes sold: each holds one slot of its vehicle type in its valid hours, unless its car is inside (then its walk-in holds one).
+      sql.exec(`CREATE TABLE IF NOT EXISTS passes (
+        pass_id TEXT PRIMARY KEY,
+        vehicle_type TEXT NOT NULL,
+        from_ms INTEGER NOT NULL,
+        until_ms INTEGER NOT NULL,
+        days_mask INTEGER NOT NULL,
+        open_minute INTEGER NOT NULL,
+        close_minute INTEGER NOT NULL,
+        kept_ms INTEGER NOT NULL DEFAULT 0
+      )`);
+      const walkInColumns = sql.exec<{ name: string }>('PRAGMA table_info(walk_ins)').toArray();
+      if (!walkInColumns.some((column) => column.name === 'pass_id')) sql.exec('ALTER TABLE walk_ins ADD COLUMN pass_id TEXT');
       installChangeLog(sql);
       installLiveTables(sql);
     });
@@ -135,6 +151,141 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   override webSocketClose(socket: WebSocket, code: number): void {
     // 1005 (no code) and 1006 (dropped) may not be sent back.
     socket.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
+  }
+
+  /** Passes sold that may be valid for part of `[startMs, endMs)`. */
+  private passesDuring(startMs: number, endMs: number): (PassReservation & { inside: boolean })[] {
+    return this.ctx.storage.sql
+      .exec<{
+        pass_id: string;
+        vehicle_type: PassReservation['vehicleType'];
+        from_ms: number;
+        until_ms: number;
+        days_mask: number;
+        open_minute: number;
+        close_minute: number;
+        inside: number;
+      }>(
+        `SELECT p.*, EXISTS (SELECT 1 FROM walk_ins w WHERE w.pass_id = p.pass_id) AS inside
+         FROM passes p WHERE p.from_ms < ? AND p.until_ms > ?`,
+        endMs,
+        startMs,
+      )
+      .toArray()
+      .map((row) => ({
+        passId: row.pass_id,
+        vehicleType: row.vehicle_type,
+        fromMs: row.from_ms,
+        untilMs: row.until_ms,
+        schedule: { daysMask: row.days_mask, openMinute: row.open_minute, closeMinute: row.close_minute },
+        inside: row.inside === 1,
+      }));
+  }
+
+  /**
+   * Slots the passes keep for `[startMs, endMs)`: one per pass valid for part of it whose car is not
+   * inside (a car inside already holds its slot as a walk-in), of the vehicle type asked (any when none).
+   */
+  private passReserve(startMs: number, endMs: number, vehicleType?: string, exceptPassId?: string): number {
+    return this.passesDuring(startMs, endMs).filter(
+      (pass) =>
+        !pass.inside &&
+        pass.passId !== exceptPassId &&
+        (!vehicleType || pass.vehicleType === vehicleType) &&
+        scheduleIntersects(pass.schedule, Math.max(startMs, pass.fromMs), Math.min(endMs, pass.untilMs)),
+    ).length;
+  }
+
+  /**
+   * A pass is sold only when its lot can keep a slot for it in every valid hour of its period: at the
+   * busiest moment of those hours, the bookings held plus the passes already sold plus this one fit in
+   * the slots of its vehicle type. Asking again for the same pass answers the same.
+   */
+  reservePass(request: PassReservation & { slots: SlotInfo[] }, now = Date.now()): PassReserveResult {
+    const sql = this.ctx.storage.sql;
+    if (sql.exec('SELECT 1 FROM passes WHERE pass_id = ?', request.passId).toArray().length) return { ok: true };
+    const ofType = new Set(request.slots.filter((slot) => slot.vehicleType === request.vehicleType).map((slot) => slot.id));
+    const { fromMs, untilMs, schedule } = request;
+    const taking = overlapping(sql, fromMs, untilMs);
+    const booked = sql
+      .exec<{ slot_id: string; start_ms: number; until: number }>(
+        `SELECT slot_id, start_ms, ${TAKEN_UNTIL} AS until FROM holds WHERE ${taking.where}`,
+        ...taking.bindings,
+      )
+      .toArray()
+      .filter(
+        (row) => ofType.has(row.slot_id) && scheduleIntersects(schedule, Math.max(row.start_ms, fromMs), Math.min(row.until, untilMs)),
+      );
+    // The most bookings held at once within the period (a sweep over their starts and ends).
+    const events = booked.flatMap((row) => [
+      [Math.max(row.start_ms, fromMs), 1],
+      [Math.min(row.until, untilMs), -1],
+    ]);
+    events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let held = 0;
+    let peak = 0;
+    for (const [, step] of events) {
+      held += step;
+      peak = Math.max(peak, held);
+    }
+    const passes = this.passesDuring(fromMs, untilMs).filter(
+      (pass) =>
+        pass.vehicleType === request.vehicleType &&
+        scheduleIntersects(pass.schedule, Math.max(fromMs, pass.fromMs), Math.min(untilMs, pass.untilMs)),
+    ).length;
+    if (peak + passes + 1 > ofType.size) return { ok: false, reason: 'full' };
+    sql.exec(
+      'INSERT INTO passes (pass_id, vehicle_type, from_ms, until_ms, days_mask, open_minute, close_minute, kept_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      request.passId,
+      request.vehicleType,
+      fromMs,
+      untilMs,
+      schedule.daysMask,
+      schedule.openMinute,
+      schedule.closeMinute,
+      now,
+    );
+    return { ok: true };
+  }
+
+  /**
+   * The passes kept become exactly D1's passes not yet ended: one the object lost is kept again, and
+   * one D1 never recorded (a sale whose write failed without releasing it) is dropped, unless kept
+   * within the hold lease (its write may still be on its way). Ended passes are forgotten.
+   */
+  followPasses(passes: PassReservation[], now = Date.now()): { added: number; dropped: number } {
+    const sql = this.ctx.storage.sql;
+    sql.exec('DELETE FROM passes WHERE until_ms <= ?', now);
+    const recorded = new Set(passes.map((pass) => pass.passId));
+    let dropped = 0;
+    for (const { pass_id } of sql.exec<{ pass_id: string }>('SELECT pass_id FROM passes WHERE kept_ms <= ?', now - HOLD_TTL_MS).toArray()) {
+      if (recorded.has(pass_id)) continue;
+      sql.exec('DELETE FROM passes WHERE pass_id = ?', pass_id);
+      dropped++;
+    }
+    let added = 0;
+    for (const pass of passes) {
+      if (pass.untilMs <= now || sql.exec('SELECT 1 FROM passes WHERE pass_id = ?', pass.passId).toArray().length) continue;
+      sql.exec(
+        'INSERT INTO passes (pass_id, vehicle_type, from_ms, until_ms, days_mask, open_minute, close_minute, kept_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        pass.passId,
+        pass.vehicleType,
+        pass.fromMs,
+        pass.untilMs,
+        pass.schedule.daysMask,
+        pass.schedule.openMinute,
+        pass.schedule.closeMinute,
+        now,
+      );
+      added++;
+    }
+    if (added || dropped) console.warn('Lot object: passes followed D1', { added, dropped });
+    return { added, dropped };
+  }
+
+  /** A pass whose sale did not commit in D1: it keeps no slot. */
+  releasePass(passId: string): void {
+    this.ctx.storage.sql.exec('DELETE FROM passes WHERE pass_id = ?', passId);
   }
 
   /** Walk-ins inside now: how many, and how many of them the gate could not give a slot (overrides). */
@@ -188,10 +339,15 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         .map((slot) => ({ slot, freeUntil: nextBookingOf(slot.id) }))
         .sort((a, b) => b.freeUntil - a.freeUntil || a.slot.label.localeCompare(b.slot.label, 'en', { numeric: true }))[0]?.slot;
     const freeNow = freeFor(now + MINUTE);
-    const chosen = furthestBooked(freeFor(request.untilMs)) ?? (request.force ? furthestBooked(freeNow) : undefined);
+    // A pass car enters on the slot its pass keeps; any other walk-in leaves the passes' slots free.
+    const reserve = request.passId ? 0 : this.passReserve(now, request.untilMs);
+    const reserveNow = request.passId ? 0 : this.passReserve(now, now + MINUTE);
+    const free = freeFor(request.untilMs);
+    const chosen =
+      (free.length > reserve ? furthestBooked(free) : undefined) ?? (request.force || request.passId ? furthestBooked(freeNow) : undefined);
     if (!chosen && !request.force) {
       if (request.slotLabel) return { ok: false, reason: 'slot taken' };
-      if (!freeNow.length) return { ok: false, reason: 'full' };
+      if (freeNow.length <= reserveNow) return { ok: false, reason: 'full' };
       return {
         ok: false,
         reason: 'sold out',
@@ -199,7 +355,13 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       };
     }
     const slotId = chosen?.id ?? null;
-    sql.exec('INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES (?, ?, ?)', request.checkinId, slotId, now);
+    sql.exec(
+      'INSERT INTO walk_ins (checkin_id, slot_id, since_ms, pass_id) VALUES (?, ?, ?, ?)',
+      request.checkinId,
+      slotId,
+      now,
+      request.passId ?? null,
+    );
     sql.exec('DELETE FROM walk_ins_left WHERE checkin_id = ?', request.checkinId);
     this.publish(now);
     return { ok: true, slotId };
@@ -271,7 +433,13 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       );
       if (known.toArray().length) continue;
       const slotId = walkIn.slotId && !this.busySlots(now, now + MINUTE).has(walkIn.slotId) ? walkIn.slotId : null;
-      sql.exec('INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES (?, ?, ?)', walkIn.checkinId, slotId, walkIn.sinceMs);
+      sql.exec(
+        'INSERT INTO walk_ins (checkin_id, slot_id, since_ms, pass_id) VALUES (?, ?, ?, ?)',
+        walkIn.checkinId,
+        slotId,
+        walkIn.sinceMs,
+        walkIn.passId ?? null,
+      );
       added++;
     }
     if (added || dropped) {
@@ -325,7 +493,9 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const spare = request.slots.filter((slot) => slot.vehicleType === needs.vehicleType && !busy.has(slot.id)).length;
     // A walk-in let in without a slot still fills one for windows that include the next hour.
     const unplaced = startMs <= now + 60 * MINUTE && endMs > now ? this.walkIns().withoutSlot : 0;
-    if (free.length === 0 || spare <= unplaced) return { ok: false, reason: 'full' };
+    // The slots passes keep in their valid hours are never booked by the hour.
+    const kept = this.passReserve(startMs, endMs, needs.vehicleType);
+    if (free.length === 0 || spare <= unplaced + kept) return { ok: false, reason: 'full' };
     const waste = (slot: SlotInfo) => Number(slot.accessible && !needs.accessible) + Number(slot.evCharging && !needs.ev);
     const [chosen] = free.sort((a, b) => waste(a) - waste(b) || a.label.localeCompare(b.label, 'en', { numeric: true }));
     this.ctx.storage.sql.exec(
@@ -483,7 +653,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const placed = count - withoutSlot;
     // Walk-ins on a slot take it for every window; one let in without a slot fills one only now.
     const unplaced = window.startMs <= now + 60 * MINUTE && window.endMs > now ? withoutSlot : 0;
-    const free = Math.max(0, total - busy - unplaced);
+    const free = Math.max(0, total - busy - unplaced - this.passReserve(window.startMs, window.endMs));
     return { total, free, occupied: total - free, reserved: Math.max(0, busy - placed), walkIns: placed + unplaced };
   }
 

@@ -2,6 +2,7 @@
  * What the lot object and the D1 side say to each other. The object allocates slots and keeps time;
  * D1 records what was sold and paid. Whenever they disagree, the object is made to follow D1.
  */
+import type { PassSchedule } from '../../core/monthly-passes';
 import type { VehicleType } from '../../core/vehicles';
 
 /** An unconfirmed hold lapses after this long unless the booking's D1 write claims it. */
@@ -66,7 +67,14 @@ export type WalkInRequest = {
   slotLabel?: string;
   /** An audited override: let the car in all the same. */
   force?: boolean;
+  /** A monthly pass's car: it enters on the slot its pass keeps. */
+  passId?: string;
 };
+
+/** A monthly pass sold, as the object keeps a slot for it: its vehicle type, period and valid hours. */
+export type PassReservation = { passId: string; vehicleType: VehicleType; fromMs: number; untilMs: number; schedule: PassSchedule };
+/** `full`: at some valid hour of the period, the bookings held and the passes sold already take every slot. */
+export type PassReserveResult = { ok: true } | { ok: false; reason: 'full' };
 
 /**
  * A walk-in's slot; `null` only when an override let it in on a full lot. `sold out`: slots are free
@@ -84,7 +92,7 @@ export type WalkInRisk = { slotId: string | null; bookedFromMs: number | null };
 export type HeldWindow = { slotId: string; fromMs: number; untilMs: number | null };
 
 /** A walk-in D1 records as inside: its check-in, the slot it was given, since when. */
-export type OpenWalkIn = { checkinId: string; slotId: string | null; sinceMs: number };
+export type OpenWalkIn = { checkinId: string; slotId: string | null; sinceMs: number; passId?: string | null };
 
 /** A booking the object holds, as its timers see it. */
 export type HeldBooking = {

@@ -47,10 +47,32 @@ function money(scope: LotScope, { from, to }: Window) {
        -- A stay enters before it leaves: bounding the entry too keeps the walk-ins a range of checkins_lot_idx.
        AND exit_ts >= ${fromIso} AND exit_ts < ${toIso} AND entry_ts < ${toIso}
     UNION ALL
+    SELECT lot_id, created_at, 'MONTHLY_PASS', amount_cents
+      FROM monthly_passes
+     WHERE lot_id IN ${lotsIn(scope)} AND created_at >= ${fromIso} AND created_at < ${toIso}
+    UNION ALL
     SELECT k.lot_id, g.created_at, 'REFUND', -g.amount_cents
       FROM gate_refunds g JOIN checkins k ON k.id = g.checkin_id
      WHERE k.lot_id IN ${lotsIn(scope)} AND g.created_at >= ${fromIso} AND g.created_at < ${toIso}`;
 }
+
+/** Monthly passes in a window: sold (first periods), renewed (next periods bought by auto-renew), lapsed (ending then, not renewed). */
+export async function passCounts(db: DB, scope: LotScope, { from, to }: Window) {
+  const [fromIso, toIso] = [from.toISOString(), to.toISOString()];
+  const [row] = await db.all<{ sold: number; renewed: number; lapsed: number }>(sql`
+    SELECT
+      (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renews_id IS NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS sold,
+      (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renews_id IS NOT NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS renewed,
+      (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renewal = 'lapsed' AND valid_until >= ${fromIso} AND valid_until < ${toIso}) AS lapsed`);
+  return { sold: row?.sold ?? 0, renewed: row?.renewed ?? 0, lapsed: row?.lapsed ?? 0 };
+}
+
+/** The passes of the scope's lots valid for part of a window: their periods and valid hours. */
+export const passesDuring = (db: DB, scope: LotScope, { from, to }: Window) =>
+  db.all<{ validFrom: string; validUntil: string; daysMask: number; openMinute: number; closeMinute: number }>(sql`
+    SELECT valid_from AS validFrom, valid_until AS validUntil, days_mask AS daysMask, open_minute AS openMinute, close_minute AS closeMinute
+      FROM monthly_passes
+     WHERE lot_id IN ${lotsIn(scope)} AND valid_from < ${to.toISOString()} AND valid_until > ${from.toISOString()}`);
 
 /** Every lot's money received, all time (the super admin's Platform Revenue). */
 export async function totalMoneyReceived(db: DB) {

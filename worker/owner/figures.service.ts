@@ -39,6 +39,8 @@ import {
   rolledStayHours,
   moneyByLot,
   moneyTotal,
+  passCounts,
+  passesDuring,
   slotsTakenAt,
   stayHours,
   staySpans,
@@ -176,6 +178,10 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     ),
   ]);
   const money = moneyOfDays(parts);
+  const [passes, passWindows] = await Promise.all([
+    passCounts(db, scope, windowOfDays({ from, to })),
+    passesDuring(db, scope, windowOfDays({ from, to })),
+  ]);
 
   const revenueOf = money.byDay;
   const bookingsOf = new Map(booked.map((row) => [row.day, row]));
@@ -237,8 +243,8 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
     kpis: { ...current, previous, change: changes(current, previous) },
     daily,
-    revenue: revenueReport(money.byHour, money.byKind),
-    occupancy: occupancyReport(grid, lengths),
+    revenue: { ...revenueReport(money.byHour, money.byKind), passes },
+    occupancy: { ...occupancyReport(grid, lengths), passHeatmap: passHeatmap(passWindows, from, to) },
   };
 }
 
@@ -268,6 +274,36 @@ function revenueReport(hours: number[], kinds: { kind: string; cents: number }[]
       .slice(0, TOP_HOURS)
       .map(([hour, amount]) => ({ hour, amount })),
   };
+}
+
+/**
+ * Slots held by monthly passes per weekday × clock hour (Monday first): on average over the report's
+ * days of that weekday, the passes valid at the start of the hour in their valid hours. Null: no such
+ * weekday in the range.
+ */
+function passHeatmap(
+  passes: { validFrom: string; validUntil: string; daysMask: number; openMinute: number; closeMinute: number }[],
+  from: string,
+  to: string,
+) {
+  const held = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
+  const daysOf = new Array<number>(7).fill(0);
+  for (const day of eachDay(from, to)) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    daysOf[weekday]++;
+    const midnight = Date.parse(`${day}T00:00:00+08:00`);
+    for (let hour = 0; hour < 24; hour++) {
+      const at = midnight + hour * 3_600_000;
+      for (const pass of passes) {
+        if (!(pass.daysMask & (1 << weekday)) || hour * 60 < pass.openMinute || hour * 60 >= pass.closeMinute) continue;
+        if (Date.parse(pass.validFrom) <= at && Date.parse(pass.validUntil) > at) held[weekday][hour]++;
+      }
+    }
+  }
+  return WEEKDAYS.map((weekday, i) => {
+    const w = (i + 1) % 7;
+    return { weekday, hours: held[w].map((n) => (daysOf[w] ? Math.round((n / daysOf[w]) * 10) / 10 : null)) };
+  });
 }
 
 /** The Occupancy tab from tallies per weekday (0 = Sunday) × clock hour. */

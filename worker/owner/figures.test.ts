@@ -230,6 +230,7 @@ describe('GET /api/owner/reports', () => {
       { source: 'extensions', label: 'Extensions', amount: 4000 },
       { source: 'overstays', label: 'Overstays', amount: 2000 },
       { source: 'walkIns', label: 'Walk-ins', amount: 8000 },
+      { source: 'monthlyPasses', label: 'Monthly passes', amount: 0 },
       { source: 'refunds', label: 'Refunds', amount: -4000 },
     ]);
     // By Manila hour charged: 22h 20000, 16h 12000, 8h 8000 − 4000 + 2000, 9h 6000, 13h 6000, 10h 4000, 20h 4000, 12h 2000.

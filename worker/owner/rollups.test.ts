@@ -26,7 +26,7 @@ import {
  * The lot rollups (migrations/0020) against a recount, in plain TypeScript, of the records they
  * count, after random writes of every kind the product (or an import) makes: inserts, status
  * changes, moved and extended stays, walk-ins leaving, undone and linked to a driver, gate refunds,
- * deletions. Each record's share follows the definitions in figures.data.ts.
+ * monthly passes sold, deletions. Each record's share follows the definitions in figures.data.ts.
  */
 const MANILA_S = 8 * 3600;
 const HOLDS_SLOT = ['CONFIRMED', 'ACTIVE', 'COMPLETED'];
@@ -45,7 +45,17 @@ const manila = (iso: string) => new Date(seconds(iso) * 1000 + MANILA_S * 1000);
 const dayOf = (iso: string) => manila(iso).toISOString().slice(0, 10);
 const iso = (minutes: number, ms = 0) => new Date(BASE + minutes * 60_000 + ms).toISOString();
 
-const fixtures = () => rawLot('Rollup Lot', 3);
+async function fixtures() {
+  const lot = await rawLot('Rollup Lot', 3);
+  // A pass product, so monthly passes can be sold at the lot (as many as the writes make).
+  const productId = newId();
+  await run(
+    `INSERT INTO pass_products (id, lot_id, name, price_cents, days_mask, open_minute, close_minute, quantity) VALUES (?, ?, 'Rollup pass', 300000, 127, 0, 1440, 1000)`,
+    productId,
+    lot.lotId,
+  );
+  return { ...lot, productId };
+}
 
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 type Ids = { reservations: string[]; checkins: string[] };
@@ -56,8 +66,9 @@ const amount = fc.integer({ min: -5_000, max: 20_000 });
 const pick = fc.nat();
 const method = fc.constantFrom(...GATE_PAYMENT_METHODS);
 
-/** One write, as (fixtures, ids so far) → run it. */
-const write = fc.oneof(
+/** One write to the records the rollups of 0020 count, as (fixtures, ids so far) → run it. */
+type Write = (lot: Fixtures, ids: Ids) => Promise<void>;
+const recordWrites: fc.Arbitrary<Write>[] = [
   fc
     .record({
       start: when,
@@ -157,7 +168,29 @@ const write = fc.oneof(
       iso(w.at, w.ms),
     );
   }),
-);
+];
+
+/** A monthly pass sold (migration 0025): the lot's money that day, as a charge is. */
+const passSale = fc
+  .record({ at: when, ms, amount: fc.integer({ min: 1, max: 500_000 }), pick })
+  .map((w) => async ({ drivers, lotId, productId }: Fixtures) => {
+    await run(
+      `INSERT INTO monthly_passes (id, product_id, lot_id, user_id, plate, period_kind, valid_from, valid_until, days_mask, open_minute, close_minute, amount_cents, created_at)
+       VALUES (?, ?, ?, ?, ?, '30days', ?, ?, 127, 0, 1440, ?, ?)`,
+      newId(),
+      productId,
+      lotId,
+      drivers[w.pick % drivers.length],
+      // A plate of its own: a plate holds one pass at a time.
+      `NAB ${newId().slice(0, 8)}`,
+      iso(w.at),
+      iso(w.at + 30 * 24 * 60),
+      w.amount,
+      iso(w.at, w.ms),
+    );
+  });
+
+const write = fc.oneof(...recordWrites, passSale);
 
 type Reservation = { id: string; user_id: string; status: string; start_ts: string; end_ts: string };
 type Checkin = {
@@ -194,6 +227,11 @@ async function recount(lotId: string) {
     moneyHours.set(hour, (moneyHours.get(hour) ?? 0) + cents);
   };
   for (const c of charges) addMoney(c.created_at, c.kind, c.method, c.amount_cents);
+  const passes = await all<{ created_at: string; amount_cents: number; user_id: string }>(
+    `SELECT created_at, amount_cents, user_id FROM monthly_passes WHERE lot_id = ?`,
+    lotId,
+  );
+  for (const p of passes) addMoney(p.created_at, 'MONTHLY_PASS', 'wallet', p.amount_cents);
   const walkIns = checkins.filter((k) => k.walk_in === 1 && k.reservation_id === null && k.undone_at === null && k.exit_ts !== null);
   for (const k of walkIns) if (k.amount_cents !== null) addMoney(k.exit_ts!, 'WALK_IN', k.paid_by ?? 'cash', k.amount_cents);
   for (const g of refunds) addMoney(g.created_at, 'REFUND', g.method, -g.amount_cents);
@@ -220,6 +258,7 @@ async function recount(lotId: string) {
   };
   for (const r of reservations) if (r.status !== 'CANCELLED') addCustomer(r.user_id, r.start_ts, 1, 0);
   for (const c of charges) addCustomer(c.user_id, c.created_at, 0, c.amount_cents);
+  for (const p of passes) addCustomer(p.user_id, p.created_at, 0, p.amount_cents);
   for (const g of refunds) if (g.user_id) addCustomer(g.user_id, g.created_at, 0, -g.amount_cents);
 
   const nonZero = <V>(map: Map<string | number, V>, zero: (v: V) => boolean) => new Map([...map].filter(([, v]) => !zero(v)));
@@ -369,7 +408,8 @@ describe('lot rollups', () => {
   it('are filled from the records a database held before them', async () => {
     const lot = await fixtures();
     const ids: Ids = { reservations: [], checkins: [] };
-    for (const apply of fc.sample(write, { numRuns: 60, seed: 22 })) await apply(lot, ids);
+    // Passes came after 0020 (no pass was sold before its fill ran).
+    for (const apply of fc.sample(fc.oneof(...recordWrites), { numRuns: 60, seed: 22 })) await apply(lot, ids);
     const expected = await recount(lot.lotId);
     // The migration's fill, replayed on rollups that lost every row.
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0020_'))!;

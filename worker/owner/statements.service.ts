@@ -47,6 +47,7 @@ const figuresOf = (row: FrozenStatement): StatementFigures => ({
   extensionsCents: row.extensionsCents,
   overstaysCents: row.overstaysCents,
   walkInsCents: row.walkInsCents,
+  monthlyPassesCents: row.monthlyPassesCents,
   refundsCents: row.refundsCents,
   collectedCents: row.collectedCents,
   commissionBasisPoints: row.commissionBasisPoints,

@@ -96,7 +96,11 @@ async function openStay(lotId: string, input: ExitInput): Promise<{ id: string; 
   if (local && !local.sent) return { id: local.id, plate: local.plate, slot: local.slot };
   if (connectionState().online) {
     try {
-      const checkin = await findOpenCheckin(lotId, 'pass' in input ? { reservationId: input.pass.reservationId } : { plate });
+      // A monthly pass's car is found by its plate (its stay names the pass, not a reservation).
+      const checkin = await findOpenCheckin(
+        lotId,
+        'pass' in input && !input.pass.monthly ? { reservationId: input.pass.reservationId } : { plate },
+      );
       return { id: checkin.id, plate: checkin.plate, slot: checkin.slot };
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;

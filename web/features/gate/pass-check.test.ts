@@ -91,3 +91,28 @@ describe('a pass checked on the device', () => {
     expect(await checkPass(await pass(), context({ jwks: null }))).toEqual({ valid: false, message: PASS_MESSAGES.noKeys });
   });
 });
+
+describe('a monthly pass checked on the device', () => {
+  /** Signed as the worker signs one (worker/passes/monthly-pass-token.ts): Mon–Fri 07:00–20:00 here. */
+  const monthly = (key = signingKey) =>
+    new SignJWT({ plate: 'NAB 1234', lot: LOT, sched: [0b0111110, 420, 1200] })
+      .setProtectedHeader({ alg: 'ES256', kid: 'pass-2026' })
+      .setSubject(RESERVATION)
+      .setIssuer('parkada')
+      .setAudience('parkada-gate-monthly')
+      .setNotBefore(seconds(new Date('2026-11-01T00:00:00+08:00')))
+      .setExpirationTime(seconds(new Date('2026-12-01T00:00:00+08:00')))
+      .sign(key);
+
+  it('lets it in within its hours, showing them, and says so outside them', async () => {
+    const token = await monthly();
+    // 2026-11-23 is a Monday: 10:00 Manila is inside, 21:00 and Saturday are not.
+    const inside = await checkPass(token, context({ now: new Date('2026-11-23T10:00:00+08:00') }));
+    expect(inside).toMatchObject({ valid: true, pass: { plate: 'NAB 1234', monthly: { hours: 'Mon–Fri 07:00–20:00' } } });
+    expect(await checkPass(token, context({ now: new Date('2026-11-23T21:00:00+08:00') }))).toEqual({
+      valid: false,
+      message: PASS_MESSAGES.outsideHours('Mon–Fri 07:00–20:00'),
+    });
+    expect((await checkPass(token, context({ now: new Date('2026-11-28T10:00:00+08:00') }))).valid).toBe(false);
+  });
+});

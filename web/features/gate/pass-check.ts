@@ -6,11 +6,23 @@
  * catch a genuine pass that must not enter. The server checks the pass again when the entry reaches it.
  */
 import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { scheduleLabel, validAt, type PassSchedule } from '../../../core/monthly-passes';
 import { formatDateTime } from '../../../core/time';
 import { PAY_CODE_AUDIENCE } from '../../../core/wallet';
 import type { PublicKeys } from './gate-api';
 
-export type ScannedPass = { token: string; reservationId: string; plate: string; lotId: string; slot: string | null; validUntil: string };
+export type ScannedPass = {
+  token: string;
+  /** The reservation's id, or a monthly pass's (`monthly`). */
+  reservationId: string;
+  plate: string;
+  lotId: string;
+  slot: string | null;
+  validUntil: string;
+  /** A monthly pass: its valid hours, as the gate says them. */
+  monthly?: { hours: string };
+};
+const MONTHLY_AUDIENCE = 'parkada-gate-monthly';
 export type PassCheck = { valid: true; pass: ScannedPass } | { valid: false; message: string };
 
 export type PassContext = {
@@ -35,6 +47,7 @@ export const PASS_MESSAGES = {
   revoked: 'This pass is no longer valid: the reservation was cancelled, has ended or is already inside.',
   otherLot: 'This pass is for another parking lot.',
   notYetValid: (from: string) => `This pass is not valid yet: entry opens ${formatDateTime(from)}.`,
+  outsideHours: (hours: string) => `This monthly pass is valid ${hours} (Manila time), not now.`,
 };
 
 export async function checkPass(token: string, context: PassContext): Promise<PassCheck> {
@@ -50,10 +63,15 @@ export async function checkPass(token: string, context: PassContext): Promise<Pa
     const { payload } = await jwtVerify(token, createLocalJWKSet(context.jwks as unknown as JSONWebKeySet), {
       algorithms: ['ES256'],
       issuer: 'parkada',
-      audience: 'parkada-gate',
+      // A reservation's pass, or a monthly pass (its own audience, so neither passes for the other).
+      audience: ['parkada-gate', MONTHLY_AUDIENCE],
       requiredClaims: ['sub', 'nbf', 'exp'],
       currentDate: verifyAt,
     });
+    const monthly = payload.aud === MONTHLY_AUDIENCE;
+    const [daysMask, openMinute, closeMinute] = monthly && Array.isArray(payload.sched) ? (payload.sched as number[]) : [];
+    const schedule: PassSchedule | null = monthly ? { daysMask, openMinute, closeMinute } : null;
+    if (monthly && !schedule?.daysMask) return { valid: false, message: PASS_MESSAGES.forged };
     const pass: ScannedPass = {
       token,
       reservationId: payload.sub!,
@@ -61,8 +79,11 @@ export async function checkPass(token: string, context: PassContext): Promise<Pa
       lotId: String(payload.lot),
       slot: typeof payload.slot === 'string' ? payload.slot : null,
       validUntil: new Date(payload.exp! * 1000).toISOString(),
+      ...(schedule && { monthly: { hours: scheduleLabel(schedule) } }),
     };
     if (pass.lotId !== context.lotId) return { valid: false, message: PASS_MESSAGES.otherLot };
+    if (schedule && context.purpose === 'entry' && !validAt(schedule, context.now.getTime()))
+      return { valid: false, message: PASS_MESSAGES.outsideHours(scheduleLabel(schedule)) };
     if (
       context.purpose === 'entry' &&
       (context.revoked.includes(pass.reservationId) || (await context.insideOnDevice(pass.reservationId)))

@@ -69,6 +69,7 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
                     {LABELS[item.type]}
                     {item.plate && <span> · {item.plate}</span>}
                     {item.slot && <span className="text-muted-foreground"> · Slot {item.slot}</span>}
+                    {item.monthlyPass && <span className="text-muted-foreground"> · Monthly pass</span>}
                     {item.amount != null && <span> · {formatPeso(item.amount)}</span>}
                   </p>
                   {item.issue && <p className="text-sm text-muted-foreground">{item.issue}</p>}

@@ -158,9 +158,10 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
             <dl className="grid grid-cols-2 gap-2 text-sm">
               <dt className="text-muted-foreground">Plate</dt>
               <dd className="font-medium">{scanned.plate}</dd>
-              <dt className="text-muted-foreground">Reservation</dt>
+              <dt className="text-muted-foreground">{scanned.monthly ? 'Monthly pass' : 'Reservation'}</dt>
               <dd className="font-medium" title={scanned.reservationId}>
                 {passIdOf(scanned.reservationId)}
+                {scanned.monthly && <span className="block text-xs text-muted-foreground">{scanned.monthly.hours}</span>}
               </dd>
               <dt className="text-muted-foreground">Valid until</dt>
               <dd className="font-medium">{formatDateTime(scanned.validUntil)}</dd>

@@ -69,6 +69,7 @@ function ShiftFigures({ shift, now }: { shift: Shift; now: Date }) {
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
       <Figure label="Check-ins" value={String(shift.checkins)} testId="shift-checkins" />
+      <Figure label="On monthly passes" value={String(shift.passEntries)} testId="shift-pass-entries" />
       <Figure label="Check-outs" value={String(shift.checkouts)} testId="shift-checkouts" />
       <Figure label="Collected" value={formatPeso(shift.collected)} testId="shift-collected" />
       <Figure label="Cash" value={formatPeso(shift.collectedCash)} testId="shift-cash" />

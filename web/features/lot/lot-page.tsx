@@ -17,6 +17,7 @@ import { forecastText } from '../../../core/forecast';
 import { BookingDialog } from '../booking/booking-dialog';
 import { BookingPending } from '../booking/booking-pending';
 import { AvailabilityBadge } from '../find-parking/lot-card';
+import { LotPassesCard } from '../monthly-passes/lot-passes-card';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 import { HOUR_MS } from '../../../core/time';
 
@@ -143,6 +144,7 @@ export function LotPage({ id }: { id: string }) {
               No booking fees • Free cancellation up to {freeCancelMinutes} minutes before arrival
             </p>
           </Card>
+          <LotPassesCard lotId={lot.id} />
           <Card>
             <h2 className="mb-2 font-semibold">Need Help?</h2>
             <p className="text-sm text-muted-foreground">Parkada support, 7 AM – 10 PM daily.</p>

@@ -10,18 +10,21 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { ownerLotsQuery, useDeleteLot, useUpdateLot, type OwnerLot } from '../../lib/owner';
 import { AttendantsDialog } from './attendants-dialog';
+import { PassProductsDialog } from '../monthly-passes/pass-products-dialog';
 import { LotFormDialog } from './lot-form-dialog';
 
 function LotCard({
   lot,
   onEdit,
   onAttendants,
+  onPasses,
   onDelete,
   onToggleActive,
 }: {
   lot: OwnerLot;
   onEdit: () => void;
   onAttendants: () => void;
+  onPasses: () => void;
   onDelete: () => void;
   onToggleActive: () => void;
 }) {
@@ -76,6 +79,9 @@ function LotCard({
         <Button size="sm" variant="outline" onClick={onAttendants} aria-label={`Attendants of ${lot.name}`}>
           Attendants
         </Button>
+        <Button size="sm" variant="outline" onClick={onPasses} aria-label={`Monthly passes of ${lot.name}`}>
+          Passes
+        </Button>
         <Button size="sm" variant="outline" onClick={onToggleActive}>
           {lot.isActive ? 'Deactivate' : 'Activate'}
         </Button>
@@ -93,6 +99,7 @@ export function OwnerLotsPage() {
   const [editing, setEditing] = useState<OwnerLot | 'new' | null>(null);
   const [deleting, setDeleting] = useState<OwnerLot | null>(null);
   const [staffing, setStaffing] = useState<OwnerLot | null>(null);
+  const [selling, setSelling] = useState<OwnerLot | null>(null);
   /** A lot that cannot be deleted (bookings ahead, or history) is offered deactivation instead. */
   const [offerDeactivate, setOfferDeactivate] = useState<{ lot: OwnerLot; reason: string } | null>(null);
   const remove = useDeleteLot();
@@ -126,12 +133,14 @@ export function OwnerLotsPage() {
               lot={lot}
               onEdit={() => setEditing(lot)}
               onAttendants={() => setStaffing(lot)}
+              onPasses={() => setSelling(lot)}
               onDelete={() => setDeleting(lot)}
               onToggleActive={() => setActive(lot, !lot.isActive)}
             />
           ))}
         </div>
       )}
+      {selling && <PassProductsDialog key={selling.id} lot={selling} onClose={() => setSelling(null)} />}
       {staffing && <AttendantsDialog key={staffing.id} lot={staffing} onClose={() => setStaffing(null)} />}
       {editing && (
         <LotFormDialog

@@ -13,13 +13,23 @@ const DAY_NAMES: Record<string, string> = {
   sunday: 'Sun',
 };
 
-function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
+type HeatmapRows = { weekday: string; hours: (number | null)[] }[];
+
+function Heatmap({
+  rows,
+  label = 'Occupancy by weekday and hour',
+  describe = percent,
+  strength = (cell) => Math.min(cell, 100),
+}: {
+  rows: HeatmapRows;
+  label?: string;
+  describe?: (cell: number) => string;
+  /** 0 to 100: how dark the cell is. */
+  strength?: (cell: number) => number;
+}) {
   return (
     <div className="overflow-x-auto">
-      <table
-        className="w-full min-w-[36rem] table-fixed border-separate border-spacing-0.5 text-[10px]"
-        aria-label="Occupancy by weekday and hour"
-      >
+      <table className="w-full min-w-[36rem] table-fixed border-separate border-spacing-0.5 text-[10px]" aria-label={label}>
         <thead>
           <tr>
             <th className="w-9" />
@@ -39,13 +49,13 @@ function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
                 <td
                   // biome-ignore lint/suspicious/noArrayIndexKey: the index is the hour of the day, the column's identity.
                   key={hour}
-                  title={`${DAY_NAMES[row.weekday]} ${hourLabel(hour)}: ${cell === null ? 'closed or outside the period' : percent(cell)}`}
+                  title={`${DAY_NAMES[row.weekday]} ${hourLabel(hour)}: ${cell === null ? 'closed or outside the period' : describe(cell)}`}
                   className={cn('h-6 rounded-sm', cell === null && 'bg-muted/40')}
                   style={
                     cell === null
                       ? undefined
                       : {
-                          backgroundColor: `color-mix(in srgb, var(--color-brand) ${Math.round(10 + Math.min(cell, 100) * 0.9)}%, transparent)`,
+                          backgroundColor: `color-mix(in srgb, var(--color-brand) ${Math.round(10 + strength(cell) * 0.9)}%, transparent)`,
                         }
                   }
                 />
@@ -59,7 +69,8 @@ function Heatmap({ rows }: { rows: OwnerReport['occupancy']['heatmap'] }) {
 }
 
 export function OccupancyTab({ report }: { report: OwnerReport }) {
-  const { heatmap, peakHours, stayLengths, utilisation } = report.occupancy;
+  const { heatmap, peakHours, stayLengths, utilisation, passHeatmap } = report.occupancy;
+  const mostHeld = Math.max(0, ...passHeatmap.flatMap((row) => row.hours.map((cell) => cell ?? 0)));
   const peak = (value: { hour: number; occupancy: number } | null) =>
     value ? `${hourLabel(value.hour)} · ${percent(value.occupancy)}` : 'No stays';
   return (
@@ -68,6 +79,17 @@ export function OccupancyTab({ report }: { report: OwnerReport }) {
         <Heatmap rows={heatmap} />
         <p className="text-xs text-muted-foreground">Darker is fuller. Blank: closed, or that weekday is not in the period.</p>
       </Panel>
+      {mostHeld > 0 && (
+        <Panel title="Slots Held by Monthly Passes">
+          <Heatmap
+            rows={passHeatmap}
+            label="Slots held by monthly passes by weekday and hour"
+            describe={(cell) => `${cell} slot${cell === 1 ? '' : 's'} held on average`}
+            strength={(cell) => (cell / mostHeld) * 100}
+          />
+          <p className="text-xs text-muted-foreground">Slots kept for pass holders in their valid hours, on average over the period.</p>
+        </Panel>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Peak Hours">
           <ul className="space-y-2">

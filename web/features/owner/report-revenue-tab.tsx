@@ -6,7 +6,7 @@ import { hourLabel, pesoShort } from './figures-format';
 import { Empty, Panel, Row } from './report-panels';
 
 export function RevenueTab({ report }: { report: OwnerReport }) {
-  const { breakdown, byHour, topHours } = report.revenue;
+  const { breakdown, byHour, topHours, passes } = report.revenue;
   const chart = useMemo(
     () => ({ labels: Array.from({ length: 24 }, (_, hour) => String(hour)), series: [{ label: 'Revenue', values: byHour }] }),
     [byHour],
@@ -36,6 +36,22 @@ export function RevenueTab({ report }: { report: OwnerReport }) {
               />
             ))}
           </ul>
+        </Panel>
+        <Panel title="Monthly Passes">
+          <dl className="grid grid-cols-3 gap-2 text-center" data-testid="pass-counts">
+            {(
+              [
+                ['Sold', passes.sold],
+                ['Renewed', passes.renewed],
+                ['Lapsed', passes.lapsed],
+              ] as const
+            ).map(([label, count]) => (
+              <div key={label}>
+                <dt className="text-sm text-muted-foreground">{label}</dt>
+                <dd className="text-2xl font-bold">{count}</dd>
+              </div>
+            ))}
+          </dl>
         </Panel>
         <Panel title="Top Performing Hours">
           {topHours.length === 0 ? (

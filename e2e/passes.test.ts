@@ -1,0 +1,83 @@
+/**
+ * A monthly pass end to end: the owner puts a 24/7 pass on sale, a driver buys it on the lot page and
+ * sees it with its QR under Passes, and the attendant lets the car in by its plate at the gate.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+
+const baseURL = inject('baseURL');
+const LOT = 'Fairview Commuter Pass Lot';
+const PLATE = 'NPS 2468';
+let browser: Browser;
+let driver: Page;
+let gate: Page;
+let gateContext: BrowserContext;
+let lotId = '';
+let attendant = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const made = await ownLotWithAttendant(browser, baseURL, { name: LOT });
+  lotId = made.lot.id;
+  attendant = made.attendant;
+  const product = await made.owner.context.request.post(`${baseURL}/api/owner/lots/${lotId}/pass-products`, {
+    data: {
+      name: 'Round the clock',
+      priceCents: 250_000,
+      schedule: { daysMask: 0b1111111, openMinute: 0, closeMinute: 1440 },
+      quantity: 3,
+    },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  driver = await newPhonePage(browser);
+  await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-8889999', password: 'sinigang-na-baboy' });
+  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents: 300_000, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  gateContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  gate = await gateContext.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+reportPageOnFailure(() => driver);
+
+describe('a monthly pass', () => {
+  it('is bought on the lot page and shown under Passes with its QR', async () => {
+    await driver.goto(`${baseURL}/lots/${lotId}`);
+    const form = driver.getByRole('form', { name: 'Round the clock' });
+    await form.waitFor();
+    await form.getByLabel('Plate').fill(PLATE);
+    await form.getByRole('button', { name: /^Buy Pass · ₱2,500\.00$/ }).click();
+    await driver.waitForURL(`${baseURL}/passes`);
+    const pass = driver.getByTestId('monthly-pass');
+    await pass.waitFor();
+    expect(await pass.innerText()).toContain(PLATE);
+    expect(await pass.innerText()).toContain('24/7');
+    await pass.getByTestId('monthly-pass-qr').waitFor();
+    const wallet = await (await driver.request.get(`${baseURL}/api/wallet`)).json();
+    expect(wallet.balanceCents).toBe(50_000);
+  });
+
+  it('lets the car in at the gate by its plate, on its pass', async () => {
+    await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
+    await gate.waitForURL(`${baseURL}/attendant`);
+    await gate.getByRole('link', { name: 'Scan QR Code' }).click();
+    await gate.getByLabel('Plate Number').fill(PLATE);
+    await gate.getByRole('button', { name: 'Quick Check-in' }).click();
+    await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+    await gate
+      .locator('li[data-state="open"]')
+      .filter({ hasText: `Vehicle ${PLATE} processed successfully` })
+      .first()
+      .waitFor();
+    const passes = await (await driver.request.get(`${baseURL}/api/monthly-passes`)).json();
+    const activity = await (await gate.request.get(`${baseURL}/api/attendant/activity?lotId=${lotId}`)).json();
+    expect(JSON.stringify(activity)).toContain(PLATE);
+    expect(passes.passes[0].state).toBe('active');
+  });
+});

@@ -1,0 +1,169 @@
+/** D1 reads and statements of monthly passes: the lots' pass products and the passes sold. */
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { PassSchedule } from '../../core/monthly-passes';
+import { statementOf, type DB } from '../db/client';
+import { lots, monthlyPasses, passProducts, slots, vehicles } from '../db/schema';
+
+export type PassProduct = typeof passProducts.$inferSelect;
+export type MonthlyPass = typeof monthlyPasses.$inferSelect;
+
+export const scheduleOf = (row: { daysMask: number; openMinute: number; closeMinute: number }): PassSchedule => ({
+  daysMask: row.daysMask,
+  openMinute: row.openMinute,
+  closeMinute: row.closeMinute,
+});
+
+export const productsOfLot = (db: DB, lotId: string) =>
+  db.select().from(passProducts).where(eq(passProducts.lotId, lotId)).orderBy(asc(passProducts.createdAt));
+
+export async function findProduct(db: DB, id: string): Promise<PassProduct | null> {
+  const [row] = await db.select().from(passProducts).where(eq(passProducts.id, id));
+  return row ?? null;
+}
+
+/** Passes of each product valid at `at` (the ones on sale count against its quantity). */
+export async function validNowByProduct(db: DB, lotId: string, at: Date): Promise<Map<string, number>> {
+  const iso = at.toISOString();
+  const rows = await db
+    .select({ productId: monthlyPasses.productId, count: sql<number>`count(*)` })
+    .from(monthlyPasses)
+    .where(and(eq(monthlyPasses.lotId, lotId), lte(monthlyPasses.validFrom, iso), gt(monthlyPasses.validUntil, iso)))
+    .groupBy(monthlyPasses.productId);
+  return new Map(rows.map((row) => [row.productId, row.count]));
+}
+
+/** The lot's active slots: what products' quantities add up to at most. */
+export async function slotCount(db: DB, lotId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(slots)
+    .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
+  return row.count;
+}
+
+export const passInsert = (db: DB, pass: typeof monthlyPasses.$inferInsert) => statementOf(db, db.insert(monthlyPasses).values(pass));
+
+const passColumns = {
+  pass: monthlyPasses,
+  lotName: lots.name,
+  productName: passProducts.name,
+};
+
+export async function findPass(db: DB, id: string) {
+  const [row] = await db
+    .select(passColumns)
+    .from(monthlyPasses)
+    .innerJoin(lots, eq(lots.id, monthlyPasses.lotId))
+    .innerJoin(passProducts, eq(passProducts.id, monthlyPasses.productId))
+    .where(eq(monthlyPasses.id, id));
+  return row ?? null;
+}
+export type PassRow = NonNullable<Awaited<ReturnType<typeof findPass>>>;
+
+/** A driver's passes, latest first. */
+export const passesOfDriver = (db: DB, userId: string) =>
+  db
+    .select(passColumns)
+    .from(monthlyPasses)
+    .innerJoin(lots, eq(lots.id, monthlyPasses.lotId))
+    .innerJoin(passProducts, eq(passProducts.id, monthlyPasses.productId))
+    .where(eq(monthlyPasses.userId, userId))
+    .orderBy(desc(monthlyPasses.validUntil), desc(monthlyPasses.createdAt))
+    .limit(100);
+
+/** The pass of a plate at a lot valid at `at` (the gate looks a plate up only among these). */
+export async function validPassOfPlate(db: DB, lotId: string, plate: string, at: Date): Promise<MonthlyPass | null> {
+  const iso = at.toISOString();
+  const [row] = await db
+    .select()
+    .from(monthlyPasses)
+    .where(
+      and(
+        eq(monthlyPasses.lotId, lotId),
+        eq(monthlyPasses.plate, plate),
+        lte(monthlyPasses.validFrom, iso),
+        gt(monthlyPasses.validUntil, iso),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPassRecord(db: DB, id: string): Promise<MonthlyPass | null> {
+  const [row] = await db.select().from(monthlyPasses).where(eq(monthlyPasses.id, id));
+  return row ?? null;
+}
+
+/** Passes with auto-renew on, not yet renewed or lapsed, ending within `untilIso`. */
+export const passesToRenew = (db: DB, nowIso: string, untilIso: string) =>
+  db
+    .select()
+    .from(monthlyPasses)
+    .where(
+      and(
+        eq(monthlyPasses.autoRenew, true),
+        sql`${monthlyPasses.renewal} IS NULL`,
+        gt(monthlyPasses.validUntil, nowIso),
+        lte(monthlyPasses.validUntil, untilIso),
+      ),
+    )
+    .limit(200);
+
+/** Every pass not yet ended, of every lot (what the lot objects must keep slots for). */
+export const passesNotEnded = (db: DB, nowIso: string) => db.select().from(monthlyPasses).where(gt(monthlyPasses.validUntil, nowIso));
+
+/** A lot as a sale needs it: whether it is approved and active. */
+export async function sellingLotOf(db: DB, lotId: string) {
+  const [lot] = await db
+    .select({ id: lots.id, name: lots.name, isApproved: lots.isApproved, isActive: lots.isActive })
+    .from(lots)
+    .where(eq(lots.id, lotId));
+  return lot ?? null;
+}
+
+export const productInsert = (db: DB, product: typeof passProducts.$inferInsert) =>
+  statementOf(db, db.insert(passProducts).values(product));
+
+export const productPausedUpdate = (db: DB, productId: string, paused: boolean) =>
+  statementOf(db, db.update(passProducts).set({ paused }).where(eq(passProducts.id, productId)));
+
+/** The type of the driver's own vehicle with this plate, if they saved one. */
+export async function vehicleTypeOf(db: DB, userId: string, plate: string) {
+  const [vehicle] = await db
+    .select({ vehicleType: vehicles.vehicleType })
+    .from(vehicles)
+    .where(and(eq(vehicles.userId, userId), eq(vehicles.plate, plate)));
+  return vehicle?.vehicleType ?? null;
+}
+
+/** Whether a plate holds a pass at the lot for part of a period. */
+export async function plateHasPassDuring(db: DB, lotId: string, plate: string, period: { validFrom: string; validUntil: string }) {
+  const [row] = await db
+    .select({ id: monthlyPasses.id })
+    .from(monthlyPasses)
+    .where(
+      and(
+        eq(monthlyPasses.lotId, lotId),
+        eq(monthlyPasses.plate, plate),
+        sql`${monthlyPasses.validFrom} < ${period.validUntil} AND ${monthlyPasses.validUntil} > ${period.validFrom}`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** What became of a pass's auto-renew, written once. */
+export const renewalMark = (db: DB, passId: string, renewal: 'renewed' | 'lapsed') =>
+  statementOf(
+    db,
+    db
+      .update(monthlyPasses)
+      .set({ renewal })
+      .where(and(eq(monthlyPasses.id, passId), isNull(monthlyPasses.renewal))),
+  );
+
+export const saveAutoRenew = (db: DB, passId: string, autoRenew: boolean) =>
+  db
+    .update(monthlyPasses)
+    .set({ autoRenew })
+    .where(and(eq(monthlyPasses.id, passId), isNull(monthlyPasses.renewal)));
