@@ -36,11 +36,10 @@ export function FindParkingPage() {
   const { start, hours } = windowOf(search, prefs?.defaultDuration, defaultArrival);
   const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => search[filter]);
 
-  // What is in view is read again every 60 s and when the tab regains focus, from search's cached read model.
+  // What is in view is read again every 60 s, from search's cached read model.
   const lotsFound = useInfiniteQuery({
     ...lotsQuery(lotQueryOf(search, { start, hours })),
     refetchInterval: 60_000,
-    refetchOnWindowFocus: 'always',
   });
   const lots = loadedItems(lotsFound.data);
   const { isPending: isLoading, isError, error } = lotsFound;
