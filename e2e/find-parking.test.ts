@@ -105,7 +105,8 @@ describe('Find Parking on a phone, with the search in the URL', () => {
 
     await page.goBack();
     await page.waitForURL(movedURL);
-    expect(await page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Makati CBD');
+    // The URL changes first; the field follows it on the next render.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Makati CBD');
     await expect.poll(() => cardNames(page)).toEqual(before);
   });
 
