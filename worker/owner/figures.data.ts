@@ -67,6 +67,14 @@ export async function passCounts(db: DB, scope: LotScope, { from, to }: Window) 
   return { sold: row?.sold ?? 0, renewed: row?.renewed ?? 0, lapsed: row?.lapsed ?? 0 };
 }
 
+/** Merchant validations valued at the scope's exits in a window: parking the merchants are to be invoiced for (docs/passes.md). */
+export async function validatedIn(db: DB, scope: LotScope, { from, to }: Window) {
+  const [row] = await db.all<{ cents: number }>(sql`
+    SELECT coalesce(sum(value_cents), 0) AS cents FROM validations
+     WHERE lot_id IN ${lotsIn(scope)} AND valued_at >= ${from.toISOString()} AND valued_at < ${to.toISOString()}`);
+  return row?.cents ?? 0;
+}
+
 /** The passes of the scope's lots valid for part of a window: their periods and valid hours. */
 export const passesDuring = (db: DB, scope: LotScope, { from, to }: Window) =>
   db.all<{ validFrom: string; validUntil: string; daysMask: number; openMinute: number; closeMinute: number }>(sql`

@@ -41,6 +41,7 @@ import {
   moneyTotal,
   passCounts,
   passesDuring,
+  validatedIn,
   slotsTakenAt,
   stayHours,
   staySpans,
@@ -178,9 +179,10 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     ),
   ]);
   const money = moneyOfDays(parts);
-  const [passes, passWindows] = await Promise.all([
+  const [passes, passWindows, validatedCents] = await Promise.all([
     passCounts(db, scope, windowOfDays({ from, to })),
     passesDuring(db, scope, windowOfDays({ from, to })),
+    validatedIn(db, scope, windowOfDays({ from, to })),
   ]);
 
   const revenueOf = money.byDay;
@@ -243,7 +245,7 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
     filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
     kpis: { ...current, previous, change: changes(current, previous) },
     daily,
-    revenue: { ...revenueReport(money.byHour, money.byKind), passes },
+    revenue: { ...revenueReport(money.byHour, money.byKind), passes, validatedCents },
     occupancy: { ...occupancyReport(grid, lengths), passHeatmap: passHeatmap(passWindows, from, to) },
   };
 }

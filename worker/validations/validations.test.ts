@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { manilaMonthOf } from '../../core/time';
+import { manilaDate, manilaMonthOf } from '../../core/time';
 import { auditLogs, checkins, reservations, validations } from '../db/schema';
 import { driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
@@ -374,5 +374,10 @@ describe('billing the merchants', () => {
       lots: { lotId: string; validatedCents: number; collectedCents: number }[];
     }>();
     expect(statement.lots.find((lot) => lot.lotId === lotId)).toMatchObject({ validatedCents: 3_000 });
+    // The report's Revenue tab shows it beside the money received, for the lot and the day.
+    const today = manilaDate(new Date());
+    const lotReport = await call(`/api/owner/reports?lotId=${lotId}&from=${today}&to=${today}`, { cookie: owner });
+    expect(lotReport.status).toBe(200);
+    expect((await lotReport.json<{ revenue: { validatedCents: number } }>()).revenue.validatedCents).toBe(3_000);
   });
 });

@@ -6,7 +6,7 @@ import { hourLabel, pesoShort } from './figures-format';
 import { Empty, Panel, Row } from './report-panels';
 
 export function RevenueTab({ report }: { report: OwnerReport }) {
-  const { breakdown, byHour, topHours, passes } = report.revenue;
+  const { breakdown, byHour, topHours, passes, validatedCents } = report.revenue;
   const chart = useMemo(
     () => ({ labels: Array.from({ length: 24 }, (_, hour) => String(hour)), series: [{ label: 'Revenue', values: byHour }] }),
     [byHour],
@@ -35,6 +35,10 @@ export function RevenueTab({ report }: { report: OwnerReport }) {
                 share={total > 0 ? (Math.max(0, line.amount) / total) * 100 : 0}
               />
             ))}
+          </ul>
+          {/* Not money received: the parking merchants validated, which the owner invoices them for (Merchant Validations). */}
+          <ul className="mt-4 border-t border-border pt-3" data-testid="validated-revenue">
+            <Row label="Merchant validations (to invoice)" value={formatPeso(validatedCents)} />
           </ul>
         </Panel>
         <Panel title="Monthly Passes">
