@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../worker/db/client';
 import { DEMO_HISTORY_DAYS, demoHistorySql } from '../worker/seed/demo-history';
+import { demoOffersSql } from '../worker/seed/demo-offers';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } from '../worker/seed/seed';
 import { localD1 as wrangler } from './local-state';
 
@@ -29,7 +30,10 @@ function inline(query: { sql: string; params: unknown[] }): string {
 async function seedSql(): Promise<string> {
   // The statements are only rendered, never executed, so no D1 binding is needed here.
   const statements = await demoDataStatements(createDb({} as D1Database));
-  return [...statements.map((statement) => inline(statement.toSQL())), ...demoHistorySql().map((sql) => `${sql};`)].join('\n');
+  return [
+    ...statements.map((statement) => inline(statement.toSQL())),
+    ...[...demoHistorySql(), ...demoOffersSql()].map((sql) => `${sql};`),
+  ].join('\n');
 }
 
 // wrangler prints a table per migration; a newcomer needs one line.

@@ -23,7 +23,8 @@ const FIRST_NAMES = ['Andrea', 'Paolo', 'Bea', 'Carlo', 'Dana', 'Enzo', 'Gabby',
 const LAST_NAMES = ['Reyes', 'Cruz', 'Garcia', 'Mendoza', 'Torres'];
 
 const owner = DEMO_ACCOUNTS.find((account) => account.role === 'owner_admin')!.email;
-const uuid = `lower(printf('%s-%s-4%s-8%s-%s', hex(randomblob(4)), hex(randomblob(2)), substr(hex(randomblob(2)), 2), substr(hex(randomblob(2)), 2), hex(randomblob(6))))`;
+/** A new UUID v4 in SQL, one per row. */
+export const uuid = `lower(printf('%s-%s-4%s-8%s-%s', hex(randomblob(4)), hex(randomblob(2)), substr(hex(randomblob(2)), 2), substr(hex(randomblob(2)), 2), hex(randomblob(6))))`;
 const counter = (name: string, to: number, from = 0) =>
   `${name}(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM ${name} WHERE n < ${to})`;
 const iso = (seconds: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')`;
