@@ -5,15 +5,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gateCharge } from '../../core/gate';
 import { ALWAYS_VALID, scheduleIntersects, type PassSchedule } from '../../core/monthly-passes';
 import { addDays, manilaDate, manilaDateStart, manilaMonthOf, manilaMonthRange } from '../../core/time';
-import { checkins, lotMoneyDays, monthlyPasses, passProducts, wallets, walletTransactions } from '../db/schema';
+import { checkins, lotMoneyDays, lots, monthlyPasses, passProducts, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { lotObject } from '../lot-object/stub';
 import type { SlotInfo } from '../lot-object/protocol';
 import { lotForBooking } from '../reservations/reservations.data';
-import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
+import { balanceOf, driver, HOUR, inMinutes, lostAfterCommit, makeLot, MINUTE, reserve, serviceRequest } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { verifyPass } from '../passes/pass';
-import { followPassesInLots, renewDuePasses } from './monthly-passes.service';
+import { buyPass, followPassesInLots, renewDuePasses } from './monthly-passes.service';
+import type { BuyPassRequest } from '../../core/monthly-pass-request';
+import type { SessionUser } from '../env';
 
 let owner = '';
 beforeAll(async () => {
@@ -65,6 +67,26 @@ const buy = (cookie: string, json: Record<string, unknown>, headers: HeadersInit
 const gateEnter = (json: Record<string, unknown>) => call('/api/checkins/enter', { method: 'POST', cookie: owner, json, headers: key() });
 const gateExit = (id: string, json: Record<string, unknown>) =>
   call(`/api/checkins/${id}/exit`, { method: 'POST', cookie: owner, json, headers: key() });
+
+describe('a sale whose answer was lost', () => {
+  it('keeps the slot of a pass D1 recorded: the lot’s last slot is not sold again by the hour', async () => {
+    const { lotId, product } = await passLot({ slots: 1, quantity: 1 });
+    const { user, cookie } = await driver(5_000);
+    const input = { productId: product.id, plate: 'LST 1001' };
+    await expect(
+      buyPass(
+        env,
+        lostAfterCommit(),
+        { id: user.id } as SessionUser,
+        input as BuyPassRequest,
+        serviceRequest(user.id, 'monthly-passes.buy'),
+      ),
+    ).rejects.toThrow('Network connection lost.');
+    // The batch committed: the pass is D1's, and the object still keeps its slot.
+    expect(await db().select().from(monthlyPasses).where(eq(monthlyPasses.lotId, lotId))).toHaveLength(1);
+    expect((await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).status).toBe(409);
+  });
+});
 
 describe('the owner’s pass products', () => {
   it('puts a product on sale, lists it, and pauses it (then drivers no longer see it)', async () => {
@@ -475,6 +497,15 @@ describe('auto-renew', () => {
     expect(mine.passes).toMatchObject([{ id: pass.id, renewal: 'lapsed' }]);
     const notes = await (await call('/api/notifications', { cookie })).json();
     expect(JSON.stringify(notes)).toContain('not renewed');
+  });
+
+  it('lapses at a lot no longer taking bookings: nothing paid, the driver told why', async () => {
+    const { lotId, user, cookie, now } = await endingPass(7_000);
+    const before = await balanceOf(user.id);
+    await db().update(lots).set({ isActive: false }).where(eq(lots.id, lotId));
+    expect(await renewDuePasses(env, db(), now)).toMatchObject({ renewed: 0, lapsed: 1 });
+    expect(await balanceOf(user.id)).toBe(before);
+    expect(JSON.stringify(await (await call('/api/notifications', { cookie })).json())).toContain('the lot no longer takes bookings');
   });
 
   it('is switched off by the driver: the pass ends at its period’s end', async () => {
