@@ -8,7 +8,7 @@ import { attendantAssignments, auditLogs, checkins, pricing, reservations, users
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, objectBooking, reservationRow, reserve } from '../test/booking-fixtures';
-import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { call, cookieFor, db, key, messageOf, seedOnce } from '../test/helpers';
 import { lotObject } from '../lot-object/stub';
 import { moneyTotal } from '../owner/figures.data';
 import { signPayCode } from '../wallet/pay-code';
@@ -38,12 +38,10 @@ beforeAll(async () => {
   attendant = await cookieFor('attendant');
 });
 
-const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 const gateEnter = (cookie: string, json: Record<string, unknown>, headers: HeadersInit = key()) =>
   call('/api/checkins/enter', { method: 'POST', cookie, json, headers });
 const gateExit = (cookie: string, id: string, json: Record<string, unknown>, headers: HeadersInit = key()) =>
   call(`/api/checkins/${id}/exit`, { method: 'POST', cookie, json, headers });
-const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;
 const countWhere = async (lotId: string) => (await db().select().from(checkins).where(eq(checkins.lotId, lotId))).length;
 
 /** A driver with a reservation at `lotId` starting in a minute (or at `start`), and its signed pass. */

@@ -11,7 +11,7 @@ import { lotObject } from '../lot-object/stub';
 import type { SlotInfo } from '../lot-object/protocol';
 import { lotForBooking } from '../reservations/reservations.data';
 import { balanceOf, driver, HOUR, inMinutes, lostAfterCommit, makeLot, MINUTE, reserve, serviceRequest } from '../test/booking-fixtures';
-import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { call, cookieFor, db, key, messageOf, seedOnce } from '../test/helpers';
 import { verifyPass } from '../passes/pass';
 import { buyPass, followPassesInLots, renewDuePasses } from './monthly-passes.service';
 import type { BuyPassRequest } from '../../core/monthly-pass-request';
@@ -23,8 +23,6 @@ beforeAll(async () => {
   owner = await cookieFor('owner_admin');
 });
 
-const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;
 const DAY = 24 * HOUR;
 
 type Product = { id: string; name: string; quantity: number; left: number; paused: boolean; hours: string };

@@ -4,11 +4,10 @@
  * other. Claims: `sub` the pass id, `plate`, `lot`, the valid hours (`sched`: days mask, open and
  * close minutes, Manila time), `nbf`/`exp` the period. A gate checks it with the public keys alone.
  */
-import { errors, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { PassSchedule } from '../../core/monthly-passes';
 import type { Bindings } from '../env';
-import { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from './pass-keys';
-import type { PassRefusal } from './pass';
+import { ISSUER, PASS_ALGORITHM, passKeys, passRefusalOf, type PassRefusal, verifySigned } from './pass-keys';
 
 export const MONTHLY_AUDIENCE = 'parkada-gate-monthly';
 
@@ -55,9 +54,7 @@ export async function verifyMonthlyPass(env: Bindings, token: string, now = new 
       },
     };
   } catch (error) {
-    if (error instanceof errors.JWTExpired) return { valid: false, reason: 'expired' };
-    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf') return { valid: false, reason: 'not-yet-valid' };
-    return { valid: false, reason: 'forged' };
+    return passRefusalOf(error);
   }
 }
 

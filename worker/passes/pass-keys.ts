@@ -4,7 +4,7 @@
  * half only) at GET /api/passes/jwks, so a gate verifies passes without holding anything that could
  * forge one. A rotation puts the new key first and keeps the old one until its passes have ended.
  */
-import { calculateJwkThumbprint, createLocalJWKSet, importJWK, jwtVerify } from 'jose';
+import { calculateJwkThumbprint, createLocalJWKSet, errors, importJWK, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Bindings } from '../env';
 import { refusal } from '../../core/refusal';
@@ -64,6 +64,16 @@ export async function passKeys(env: Bindings): Promise<PassKeys> {
 
 /** Who signs what the pass keys sign: passes and pay codes, told apart by their audience. */
 export const ISSUER = 'parkada';
+
+/** Why a gate refuses a pass: a bad signature, key, issuer, audience or algorithm is `forged`. */
+export type PassRefusal = 'forged' | 'expired' | 'not-yet-valid';
+
+/** The refusal a `verifySigned` error stands for. */
+export function passRefusalOf(error: unknown): { valid: false; reason: PassRefusal } {
+  if (error instanceof errors.JWTExpired) return { valid: false, reason: 'expired' };
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf') return { valid: false, reason: 'not-yet-valid' };
+  return { valid: false, reason: 'forged' };
+}
 
 /**
  * Verifies a token the pass keys signed for `audience`: ES256 under one of our published keys only

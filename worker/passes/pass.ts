@@ -3,10 +3,10 @@
  * minutes before the start until the end. A gate checks it against the published public keys
  * alone, no database call; the claims say which reservation to check in.
  */
-import { errors, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import { passValidity } from '../../core/passes';
 import type { Bindings } from '../env';
-import { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from './pass-keys';
+import { ISSUER, PASS_ALGORITHM, passKeys, passRefusalOf, type PassRefusal, verifySigned } from './pass-keys';
 
 const AUDIENCE = 'parkada-gate';
 
@@ -20,7 +20,6 @@ export type PassClaims = {
   validUntil: string;
 };
 /** Why a gate turns a pass away: not signed by us (or altered), used after the end, or too early. */
-export type PassRefusal = 'forged' | 'expired' | 'not-yet-valid';
 export type PassCheck = { valid: true; claims: PassClaims } | { valid: false; reason: PassRefusal };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -59,8 +58,6 @@ export async function verifyPass(env: Bindings, token: string, now = new Date())
       },
     };
   } catch (error) {
-    if (error instanceof errors.JWTExpired) return { valid: false, reason: 'expired' };
-    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf') return { valid: false, reason: 'not-yet-valid' };
-    return { valid: false, reason: 'forged' };
+    return passRefusalOf(error);
   }
 }

@@ -107,3 +107,9 @@ export function documentForm(bytes: Uint8Array<ArrayBuffer>, name = 'permit.pdf'
   form.set('file', new File([bytes], name, { type }));
   return form;
 }
+
+/** A fresh Idempotency-Key header, for a write the product expects one on. */
+export const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+/** The message of a refusal's body. */
+export const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaDate, manilaMonthOf } from '../../core/time';
 import { auditLogs, checkins, reservations, validations } from '../db/schema';
 import { driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
-import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { call, cookieFor, db, key, messageOf, seedOnce } from '../test/helpers';
 
 type Merchant = { merchant: { id: string; name: string }; linkToken: string | null };
 type Batch = { batchId: string; codes: string[] };
@@ -26,8 +26,6 @@ beforeAll(async () => {
   owner = await cookieFor('owner_admin');
 });
 
-const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-const messageOf = async (res: Response) => (await res.json<{ message: string }>()).message;
 const tomorrow = () => new Date(Date.now() + 24 * HOUR).toISOString();
 
 async function merchant(lotId: string, body: Record<string, unknown> = {}) {
