@@ -46,6 +46,7 @@ const keepIdleConnections = (): Plugin => ({
  * `npm run dev:smoke` fails when one is missing here (Vite then prints "new dependencies optimized").
  */
 const WORKER_DEPENDENCIES = [
+  '@block65/webcrypto-web-push',
   '@hono/zod-validator',
   'drizzle-orm',
   'drizzle-orm/d1',
@@ -83,12 +84,14 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'autoUpdate',
       manifest: false,
-      workbox: {
+      // Our own worker (the app shell for the gate offline, and Web Push), with Workbox's precache list put in.
+      strategies: 'injectManifest',
+      srcDir: 'web/features/push',
+      filename: 'service-worker.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // For visitors who have not loaded the app; the app's own `/` is index.html.
         globIgnores: [STATIC_LANDING.file],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
       },
     }),
   ],

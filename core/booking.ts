@@ -10,8 +10,10 @@ export const DURATION_HOURS = [1, 2, 4, 8, 24] as const;
 export const FREE_CANCEL_MINUTES = 15;
 /** Spec: arrive within 15 minutes of the start or the reservation is cancelled automatically (the default of the platform setting). */
 export const NO_SHOW_GRACE_MINUTES = 15;
-/** Reminders go out this long before the start and before the end. */
-export const REMINDER_MINUTES = 30;
+/** The start reminder goes out this long before the start (in the app, and by Web Push). */
+export const START_REMINDER_MINUTES = 30;
+/** "Ends in 15 minutes", with its Extend action; Auto Extend acts at the same moment. */
+export const END_REMINDER_MINUTES = 15;
 /** A booking may start at most this long ago (a "now" booking made a minute late still counts). */
 const START_SLACK_MS = 5 * 60_000;
 const MINUTE = 60_000;

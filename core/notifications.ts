@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'APPROVAL_DECISION',
   /** An owner invited this account to work a lot's gate, or the invited person answered. */
   'GATE_INVITATION',
+  /** A monthly pass without auto-renew ends in a few days. */
+  'PASS_ENDING',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -32,6 +34,7 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   PROMOTION: 'Promotion',
   APPROVAL_DECISION: 'Approval',
   GATE_INVITATION: 'Invitation',
+  PASS_ENDING: 'Pass Ending',
 };
 
 export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';

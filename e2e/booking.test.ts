@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { extendUrlOf } from '../core/push';
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import jsQR from 'jsqr';
@@ -231,5 +232,14 @@ describe('the booking loop in the browser', () => {
     await page.goto(`${baseURL}/reservation/${id}`);
     await page.getByRole('button', { name: 'Extend Time' }).waitFor();
     expect(await page.getByRole('button', { name: 'Modify' }).count()).toBe(0);
+
+    // A phone notification's "Extend 1 hour" lands here with the dialog open, priced, for the driver to confirm.
+    await page.goto(`${baseURL}${extendUrlOf(id)}`);
+    await page.getByRole('dialog', { name: 'Extend your stay' }).waitFor();
+    expect(await page.getByLabel('Add').inputValue()).toBe('1');
+    await page
+      .getByTestId('price-change')
+      .filter({ hasText: /^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/ })
+      .waitFor();
   });
 });

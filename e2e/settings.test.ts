@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EXTEND_ACTION, extendUrlOf, type PushPayload } from '../core/push';
 import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
@@ -64,6 +65,59 @@ describe('settings and notifications in the browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.locator('html.dark').waitFor({ state: 'attached' });
+  });
+
+  it('turns push on for this device and says plainly when the browser cannot subscribe', async () => {
+    // Headless chromium here reaches no push service, so it refuses the subscription as a phone offline would.
+    await page.context().grantPermissions(['notifications'], { origin: baseURL });
+    await page.goto(`${baseURL}/settings`);
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const status = page.getByTestId('push-device').getByRole('status');
+    await status.filter({ hasText: 'This device does not get alerts yet.' }).waitFor();
+    await page.getByRole('button', { name: 'Turn on for this device' }).click();
+    await status.filter({ hasText: /^This browser could not subscribe to push notifications \(.+\)\.$/ }).waitFor();
+    await toast('Push Not Turned On');
+  });
+
+  it('shows a reminder pushed to this device, with its Extend 1 hour action', async () => {
+    const cdp = await page.context().newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }) => registrations[0] && resolve(registrations[0].registrationId),
+      ),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const payload: PushPayload = {
+      title: 'Your parking ends in 15 minutes',
+      body: 'Greenbelt 3 Parking until 6:00 PM.',
+      url: '/reservation/r-1',
+      tag: 'booking-r-1',
+      extendUrl: extendUrlOf('r-1'),
+    };
+    // What the push service hands the browser, decrypted: the worker's side is worker/push/push.test.ts.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseURL,
+      registrationId: await registration,
+      data: JSON.stringify(payload),
+    });
+    const shown = async () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => ({
+          title: note.title,
+          body: note.body,
+          tag: note.tag,
+          actions: (note as Notification & { actions: { action: string; title: string }[] }).actions.map(({ action, title }) => ({
+            action,
+            title,
+          })),
+        })),
+      );
+    await expect
+      .poll(shown)
+      .toEqual([
+        { title: payload.title, body: payload.body, tag: payload.tag, actions: [{ action: EXTEND_ACTION, title: 'Extend 1 hour' }] },
+      ]);
   });
 
   it('marks notifications read and the bell follows', async () => {

@@ -24,6 +24,7 @@ import { statementRoutes } from './owner/statements.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
+import { pushRoutes } from './push/push.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
@@ -40,6 +41,7 @@ const api = new Hono<AppEnv>()
   .route('/', accountRoutes)
   .route('/', documentRoutes)
   .route('/', notificationRoutes)
+  .route('/', pushRoutes)
   .route('/', ownerRoutes)
   .route('/', lotAttendantRoutes)
   .route('/', invitationRoutes)

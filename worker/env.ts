@@ -2,6 +2,7 @@ import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { LotDurableObject } from './lot-object/lot-durable-object';
 import type { LotTimerMessage } from './lot-object/protocol';
 import type { DB } from './db/client';
+import type { PushMessage } from './push/push.service';
 import type { User } from './db/schema';
 
 export type Bindings = {
@@ -12,6 +13,8 @@ export type Bindings = {
   LOT: DurableObjectNamespace<LotDurableObject>;
   /** What the lot objects' alarms find due, for the worker's queue() consumer (worker/reservations/lifecycle.ts). */
   LOT_TIMERS: Queue<LotTimerMessage>;
+  /** One message per notice and subscribed browser, for the push consumer (worker/push/push.service.ts). */
+  PUSH: Queue<PushMessage>;
   /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   /** Owner applicants' documents (worker/documents). */
@@ -31,6 +34,10 @@ export type Bindings = {
   PAYMONGO_API_URL?: string;
   /** JSON array of the private JWKs that sign QR passes, newest first (docs/passes.md). */
   PASS_SIGNING_KEYS?: string;
+  /** The P-256 private JWK that signs Web Push (VAPID), from `npm run vapid-key`; push is off without it (docs/notifications.md). */
+  VAPID_PRIVATE_JWK?: string;
+  /** Who push services may contact about our messages: a mailto: or https: address. */
+  VAPID_SUBJECT?: string;
 };
 
 /** The signed-in user as handlers see it: never the password hash. */

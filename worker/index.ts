@@ -2,15 +2,16 @@ import { app } from './app';
 import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
 import { createDb } from './db/client';
-import { followPassesInLots, renewDuePasses } from './monthly-passes/monthly-passes.service';
+import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
 import { freezeClosedMonths } from './owner/statements.service';
 import { confirmUnsettledRefunds } from './payments/refund-settlement';
+import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
 import { consumeLotTimers } from './reservations/lifecycle';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
 const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));
 
-/** The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly passes due renewed. */
+/** The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly passes due renewed, and drivers of passes about to end told. */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
   return Promise.all([
@@ -20,6 +21,7 @@ function dailyWork(env: Bindings) {
       'Renewing monthly passes',
       renewDuePasses(env, db).then(() => followPassesInLots(env, db)),
     ),
+    part('Warning of monthly passes ending', warnEndingPasses(env, db)),
   ]);
 }
 
@@ -28,6 +30,9 @@ export { LotDurableObject } from './lot-object/lot-durable-object';
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env),
+  queue: (batch, env) =>
+    batch.queue === PUSH_QUEUE
+      ? consumePush(batch as MessageBatch<PushMessage>, env)
+      : consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env),
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage>;
+} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage>;

@@ -568,6 +568,26 @@ export const notifications = sqliteTable(
   ],
 );
 
+/**
+ * A browser's Web Push subscription (docs/notifications.md): one per browser and user. The endpoint is
+ * the push service's address for that browser, so a browser another account signs in on moves with it.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key and auth secret (base64url), for RFC 8291's encryption. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
 export const earlyRegistrations = sqliteTable(
   'early_registrations',
   {
@@ -1064,6 +1084,8 @@ export const monthlyPasses = sqliteTable(
     renewsId: text('renews_id').references((): AnySQLiteColumn => monthlyPasses.id),
     /** What became of auto-renew: the next pass bought, or lapsed for want of funds or of a pass on sale. */
     renewal: text('renewal', { enum: ['renewed', 'lapsed'] }),
+    /** When the driver was told this pass ends without renewing (once, a few days before). */
+    endingNoticeAt: text('ending_notice_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -72,6 +72,18 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'DELETE', path: `/api/notifications/${crypto.randomUUID()}` }),
     found: false,
   },
+  'GET /api/push/vapid-public-key': { who: 'session', sample: () => ({ path: '/api/push/vapid-public-key' }) },
+  // An endpoint without its keys: a signed-in caller passes the role check and gets 400.
+  'PUT /api/push/subscription': {
+    who: 'session',
+    sample: () => ({ method: 'PUT', path: '/api/push/subscription', json: { endpoint: 'https://push.example/1' } }),
+    refused: 400,
+  },
+  'DELETE /api/push/subscription': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: '/api/push/subscription', json: { endpoint: 'https://push.example/none' } }),
+    found: false,
+  },
   'PATCH /api/user/profile': {
     who: 'session',
     sample: () => ({ method: 'PATCH', path: '/api/user/profile', json: { firstName: 'Test', lastName: 'User', phone: '+63 917-1112222' } }),

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { NO_SHOW_GRACE_MINUTES, REMINDER_MINUTES } from '../../core/booking';
+import { END_REMINDER_MINUTES, NO_SHOW_GRACE_MINUTES, START_REMINDER_MINUTES } from '../../core/booking';
 import { scheduleIntersects } from '../../core/monthly-passes';
 import type { Bindings } from '../env';
 import { installLiveTables, LiveFeed } from './live';
@@ -741,7 +741,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         `SELECT reservation_id FROM holds WHERE state = 'booked'
            AND ((reminded_start = 0 AND ? >= start_ms - ? AND ? < start_ms) OR ? >= start_ms + ?)`,
         now,
-        REMINDER_MINUTES * MINUTE,
+        START_REMINDER_MINUTES * MINUTE,
         now,
         now,
         this.graceMs(),
@@ -795,7 +795,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    */
   private scheduleNextAlarm(now: number): void {
     const sql = this.ctx.storage.sql;
-    const reminder = REMINDER_MINUTES * MINUTE;
+    const reminder = START_REMINDER_MINUTES * MINUTE;
+    const endReminder = END_REMINDER_MINUTES * MINUTE;
     const grace = this.graceMs();
     // Each is the least of one kind of instant still ahead, read off a partial index (see the constructor):
     // a hold or a booking costs the same however many bookings the lot has ahead.
@@ -813,7 +814,11 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         now + reminder,
       ),
       first(`SELECT MIN(start_ms) + ? AS at FROM holds WHERE state = 'booked' AND start_ms > ?`, grace, now - grace),
-      first(`SELECT MIN(end_ms) - ? AS at FROM holds WHERE state = 'booked' AND reminded_end = 0 AND end_ms > ?`, reminder, now + reminder),
+      first(
+        `SELECT MIN(end_ms) - ? AS at FROM holds WHERE state = 'booked' AND reminded_end = 0 AND end_ms > ?`,
+        endReminder,
+        now + endReminder,
+      ),
       first(
         `SELECT MIN(${TAKEN_UNTIL}) AS at FROM holds WHERE state = 'booked' AND start_ms <= ? AND ${TAKEN_UNTIL} > ?`,
         now - grace,

@@ -109,6 +109,36 @@ export const passesToRenew = (db: DB, nowIso: string, untilIso: string) =>
     )
     .limit(200);
 
+/**
+ * Passes with auto-renew off ending within `untilIso` whose driver has not been told, and whose plate
+ * holds no later pass of the same product (a driver who bought next month already has nothing to hear).
+ */
+export const passesEndingUntold = (db: DB, nowIso: string, untilIso: string) =>
+  db
+    .select()
+    .from(monthlyPasses)
+    .where(
+      and(
+        eq(monthlyPasses.autoRenew, false),
+        isNull(monthlyPasses.endingNoticeAt),
+        gt(monthlyPasses.validUntil, nowIso),
+        lte(monthlyPasses.validUntil, untilIso),
+        sql`NOT EXISTS (SELECT 1 FROM monthly_passes later WHERE later.product_id = ${monthlyPasses.productId}
+              AND later.plate = ${monthlyPasses.plate} AND later.valid_from >= ${monthlyPasses.validUntil})`,
+      ),
+    )
+    .limit(200);
+
+/** Marks the driver told, once: false when another run told them first. */
+export async function markEndingNoticed(db: DB, passId: string, nowIso: string) {
+  const marked = await db
+    .update(monthlyPasses)
+    .set({ endingNoticeAt: nowIso })
+    .where(and(eq(monthlyPasses.id, passId), isNull(monthlyPasses.endingNoticeAt)))
+    .returning({ id: monthlyPasses.id });
+  return marked.length > 0;
+}
+
 /** Every pass not yet ended, of every lot (what the lot objects must keep slots for). */
 export const passesNotEnded = (db: DB, nowIso: string) => db.select().from(monthlyPasses).where(gt(monthlyPasses.validUntil, nowIso));
 

@@ -29,6 +29,7 @@ import type { Bindings, SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lot-access';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
+import { notifyAndPush } from '../notifications/notifications.service';
 import { signMonthlyPass } from '../passes/monthly-pass-token';
 import { lotForBooking } from '../reservations/reservations.data';
 import { payFromWallet } from '../wallet/wallet.service';
@@ -45,6 +46,8 @@ import {
   vehicleTypeOf,
   passesOfDriver,
   passesNotEnded,
+  markEndingNoticed,
+  passesEndingUntold,
   passesToRenew,
   passInsert,
   productsOfLot,
@@ -421,14 +424,49 @@ export async function renewDuePasses(env: Bindings, db: DB, now = new Date()) {
               ? `${pass.plate} already has a pass there for ${period.label}`
               : 'the lot has no pass left to keep for you';
     await afterCommit('Pass lapse notice', () =>
-      notify(db, pass.userId, {
-        type: 'PAYMENT_FAILED',
-        title: 'Monthly pass not renewed',
-        message: `${pass.plate}: your pass (${product.name}) ends ${formatDateTime(pass.validUntil)} and was not renewed: ${why}.`,
-      }),
+      notifyAndPush(
+        { env, db },
+        pass.userId,
+        {
+          type: 'PAYMENT_FAILED',
+          title: 'Monthly pass not renewed',
+          message: `${pass.plate}: your pass (${product.name}) ends ${formatDateTime(pass.validUntil)} and was not renewed: ${why}.`,
+        },
+        passPushTarget(pass.id),
+      ),
     );
   }
   return { renewed, lapsed };
+}
+
+/** A phone's notification about a pass opens the Passes screen. */
+const passPushTarget = (passId: string) => ({ url: '/passes', tag: `pass-${passId}` });
+
+/**
+ * The daily run's other half: a pass with auto-renew off that ends within 3 days is about to lapse,
+ * and its driver hears so once, in the app and on the phone, in time to buy the next period.
+ */
+export async function warnEndingPasses(env: Bindings, db: DB, now = new Date()) {
+  const ending = await passesEndingUntold(db, now.toISOString(), new Date(now.getTime() + RENEW_DAYS_BEFORE_END * DAY_MS).toISOString());
+  let warned = 0;
+  for (const pass of ending) {
+    if (!(await markEndingNoticed(db, pass.id, now.toISOString()))) continue;
+    warned++;
+    const product = (await findProduct(db, pass.productId))!;
+    await afterCommit('Pass ending notice', () =>
+      notifyAndPush(
+        { env, db },
+        pass.userId,
+        {
+          type: 'PASS_ENDING',
+          title: 'Monthly pass ending',
+          message: `${pass.plate}: your pass (${product.name}) ends ${formatDateTime(pass.validUntil)}. Buy the next period from Passes, or turn on auto-renew, to keep your slot.`,
+        },
+        passPushTarget(pass.id),
+      ),
+    );
+  }
+  return { warned };
 }
 
 /**

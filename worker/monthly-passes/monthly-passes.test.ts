@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { gateCharge } from '../../core/gate';
 import { ALWAYS_VALID, scheduleIntersects, type PassSchedule } from '../../core/monthly-passes';
 import { addDays, manilaDate, manilaDateStart, manilaMonthOf, manilaMonthRange } from '../../core/time';
-import { checkins, lotMoneyDays, lots, monthlyPasses, passProducts, wallets, walletTransactions } from '../db/schema';
+import { checkins, lotMoneyDays, lots, monthlyPasses, notifications, passProducts, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { lotObject } from '../lot-object/stub';
 import type { SlotInfo } from '../lot-object/protocol';
@@ -13,7 +13,8 @@ import { lotForBooking } from '../reservations/reservations.data';
 import { balanceOf, driver, HOUR, inMinutes, lostAfterCommit, makeLot, MINUTE, reserve, serviceRequest } from '../test/booking-fixtures';
 import { call, cookieFor, db, key, messageOf, seedOnce } from '../test/helpers';
 import { verifyPass } from '../passes/pass';
-import { buyPass, followPassesInLots, renewDuePasses } from './monthly-passes.service';
+import { buyPass, followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes.service';
+import { pushBrowser, pushServiceStandIn } from '../test/push-stand-in';
 import type { BuyPassRequest } from '../../core/monthly-pass-request';
 import type { SessionUser } from '../env';
 
@@ -515,5 +516,66 @@ describe('auto-renew', () => {
     expect(
       (await call(`/api/monthly-passes/${pass.id}`, { method: 'PATCH', cookie: stranger.cookie, json: { autoRenew: true } })).status,
     ).toBe(404);
+  });
+});
+
+describe('a pass about to lapse', () => {
+  const endingNotes = async (userId: string) =>
+    db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'PASS_ENDING')));
+
+  it('tells the driver of a pass without auto-renew once, 3 days before its end, and not when next month is bought', async () => {
+    const { product } = await passLot({ quantity: 2 });
+    const { user, cookie } = await driver(7_000);
+    const pass = await (await buy(cookie, { productId: product.id, plate: 'END 1001' })).json<Pass>();
+    const end = Date.parse(pass.validUntil);
+    // Other tests' passes end about then too: what counts is what this driver heard.
+    await warnEndingPasses(env, db(), new Date(end - 4 * DAY));
+    expect(await endingNotes(user.id)).toEqual([]);
+    await warnEndingPasses(env, db(), new Date(end - 2 * DAY));
+    await warnEndingPasses(env, db(), new Date(end - DAY));
+    expect((await endingNotes(user.id)).map((note) => note.title)).toEqual(['Monthly pass ending']);
+
+    const other = await driver(7_000);
+    const next = await (await buy(other.cookie, { productId: product.id, plate: 'END 1002' })).json<Pass>();
+    await db()
+      .insert(monthlyPasses)
+      .values({
+        ...(await db().select().from(monthlyPasses).where(eq(monthlyPasses.id, next.id)))[0],
+        id: newId(),
+        validFrom: next.validUntil,
+        validUntil: new Date(Date.parse(next.validUntil) + 30 * DAY).toISOString(),
+        renewsId: null,
+      });
+    await warnEndingPasses(env, db(), new Date(Date.parse(next.validUntil) - 2 * DAY));
+    expect(await endingNotes(other.user.id)).toEqual([]);
+  });
+
+  it('reaches the phone, both when a pass will lapse unrenewed and when its renewal failed', async () => {
+    const pushService = pushServiceStandIn(globalThis.fetch);
+    vi.stubGlobal('fetch', pushService.fetch);
+    try {
+      const { product } = await passLot({ quantity: 2 });
+      const { cookie } = await driver(3_500);
+      const phone = await pushBrowser();
+      expect((await call('/api/push/subscription', { method: 'PUT', cookie, json: phone.subscription })).status).toBe(204);
+      const ending = await (await buy(cookie, { productId: product.id, plate: 'END 2001' })).json<Pass>();
+      await warnEndingPasses(env, db(), new Date(Date.parse(ending.validUntil) - 2 * DAY));
+      await vi.waitFor(() => expect(pushService.deliveries).toHaveLength(1), { timeout: 15_000, interval: 100 });
+      expect(await phone.open(pushService.deliveries[0])).toMatchObject({
+        title: 'Monthly pass ending',
+        url: '/passes',
+        tag: `pass-${ending.id}`,
+      });
+
+      await db().update(monthlyPasses).set({ autoRenew: true }).where(eq(monthlyPasses.id, ending.id));
+      await renewDuePasses(env, db(), new Date(Date.parse(ending.validUntil) - 2 * DAY)); // the wallet is short
+      await vi.waitFor(() => expect(pushService.deliveries).toHaveLength(2), { timeout: 15_000, interval: 100 });
+      expect(await phone.open(pushService.deliveries[1])).toMatchObject({ title: 'Monthly pass not renewed', url: '/passes' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

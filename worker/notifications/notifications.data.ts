@@ -6,7 +6,7 @@ import { newId } from '../db/ids';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { notifications } from '../db/schema';
 
-type NewNotification = {
+export type NewNotification = {
   type: NotificationType;
   title: string;
   message: string;

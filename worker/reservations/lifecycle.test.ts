@@ -69,12 +69,12 @@ describe('the lot object drives time', () => {
     const first = await (await reserve(plain.cookie, { lotId, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(first.id);
     const stub = lotObject(env, lotId);
-    await runLotTimers(stub, Date.parse(first.endTs) - 20 * MINUTE);
+    await runLotTimers(stub, Date.parse(first.endTs) - 10 * MINUTE);
     const endReminders = await db()
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, plain.user.id), eq(notifications.type, 'BOOKING_REMINDER')));
-    expect(endReminders.map((n) => n.title)).toContain('Your parking ends soon');
+    expect(endReminders.map((n) => n.title)).toContain('Your parking ends in 15 minutes');
 
     const lot2 = await makeLot(1);
     const keen = await driver(1_000);
@@ -82,14 +82,14 @@ describe('the lot object drives time', () => {
     const second = await (await reserve(keen.cookie, { lotId: lot2, start: inMinutes(1), durationHours: 1 })).json<Booking>();
     await checkIn(second.id);
     const stub2 = lotObject(env, lot2);
-    await runLotTimers(stub2, Date.parse(second.endTs) - 20 * MINUTE);
+    await runLotTimers(stub2, Date.parse(second.endTs) - 10 * MINUTE);
     await runLotTimers(stub2, Date.parse(second.endTs) - 15 * MINUTE);
     const [row] = await db().select().from(reservations).where(eq(reservations.id, second.id));
     expect(row.endTs).toBe(new Date(Date.parse(second.endTs) + HOUR).toISOString());
     expect(await balanceOf(keen.user.id)).toBe(100_000 - 4_000 - 4_000); // once, not twice
     const notes = await db().select().from(notifications).where(eq(notifications.userId, keen.user.id));
     expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['BOOKING_EXTENDED', 'PAYMENT_SUCCESS']));
-    expect(notes.some((n) => n.title === 'Your parking ends soon')).toBe(false);
+    expect(notes.some((n) => n.title === 'Your parking ends in 15 minutes')).toBe(false);
     // The extended stay still holds the slot for its new last hour.
     expect(await stub2.availability({ startMs: Date.parse(row.endTs) - 30 * MINUTE, endMs: Date.parse(row.endTs) }, 1)).toMatchObject({
       free: 0,
@@ -104,7 +104,7 @@ describe('the lot object drives time', () => {
     const next = await driver(1_000);
     expect((await reserve(next.cookie, { lotId, start: booking.endTs, durationHours: 1 })).status).toBe(201);
     await checkIn(booking.id);
-    await runLotTimers(lotObject(env, lotId), Date.parse(booking.endTs) - 20 * MINUTE);
+    await runLotTimers(lotObject(env, lotId), Date.parse(booking.endTs) - 10 * MINUTE);
     const [note] = await db()
       .select()
       .from(notifications)
@@ -179,7 +179,7 @@ describe('Auto Extend refused by the wallet', () => {
     // The hour left in the wallet after paying for the first is less than another hour costs.
     expect(6_000 - booking.amountCents).toBeLessThan(booking.amountCents);
     await checkIn(booking.id);
-    await runLotTimers(lotObject(env, lotId), Date.parse(booking.endTs) - 20 * MINUTE);
+    await runLotTimers(lotObject(env, lotId), Date.parse(booking.endTs) - 10 * MINUTE);
     const [note] = await db()
       .select()
       .from(notifications)

@@ -5,19 +5,20 @@
  * follow through its stub. A message that finds a booking changed meanwhile, or fails, is delivered
  * again by the Queue (five times, then the dead-letter queue).
  */
-import { holdsSlot, REMINDER_MINUTES } from '../../core/booking';
+import { END_REMINDER_MINUTES, holdsSlot, START_REMINDER_MINUTES } from '../../core/booking';
+import { extendUrlOf } from '../../core/push';
 import { Refusal } from '../../core/refusal';
 import { formatDateTime } from '../../core/time';
 import { openWalkIns } from '../gate/checkins.data';
 import { readPreferences } from '../account/preferences.data';
 import { afterCommit } from '../db/after-commit';
-import { commit, createDb, type DB } from '../db/client';
+import { commit, createDb } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import type { Bindings } from '../env';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock, type LotTimerMessage } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { recordBackgroundFailure } from '../health/background-failures.data';
-import { notify } from '../notifications/notifications.data';
+import { notifyAndPush, type PushTarget } from '../notifications/notifications.service';
 import { readSettings } from '../platform/settings.data';
 import { claimLapsedHold } from './holds.data';
 import { bookingRecordOf, reservationForTimers, updateIfUnchanged } from './reservations.data';
@@ -106,9 +107,9 @@ async function attend(
 ): Promise<'done' | 'later'> {
   let booking = await lot.booking(reservationId);
   if (!booking) return 'done';
-  if (!booking.remindedStart && now >= booking.startMs - REMINDER_MINUTES * MINUTE && now < booking.startMs) {
+  if (!booking.remindedStart && now >= booking.startMs - START_REMINDER_MINUTES * MINUTE && now < booking.startMs) {
     if (await lot.markReminded(reservationId, 'start', booking.startMs))
-      await ctx.afterCommit('Start reminder', () => remind(ctx.db, reservationId, 'start', graceMinutes));
+      await ctx.afterCommit('Start reminder', () => remind(ctx, reservationId, 'start', graceMinutes));
   }
   booking = await lot.booking(reservationId);
   if (!booking || now < booking.startMs + graceMinutes * MINUTE) return 'done';
@@ -121,10 +122,10 @@ async function attend(
 
   booking = await lot.booking(reservationId);
   if (!booking) return 'done';
-  if (!booking.remindedEnd && now >= booking.endMs - REMINDER_MINUTES * MINUTE && now < booking.endMs) {
+  if (!booking.remindedEnd && now >= booking.endMs - END_REMINDER_MINUTES * MINUTE && now < booking.endMs) {
     // Marked first: a successful Auto Extend replaces the booking with a longer one, with its own reminder to come.
     if ((await lot.markReminded(reservationId, 'end', booking.endMs)) && (await autoExtend(ctx, row, now)) === 'off') {
-      await ctx.afterCommit('End reminder', () => remind(ctx.db, reservationId, 'end', graceMinutes));
+      await ctx.afterCommit('End reminder', () => remind(ctx, reservationId, 'end', graceMinutes));
     }
   } else if (now >= booking.endMs) {
     await lot.keepOverstay(reservationId, now + OVERSTAY_HOLD_MS, now);
@@ -151,12 +152,17 @@ async function expireNoShow(
   }
   await lot.follow(noLongerHeld(row.id, row.version + 1), now);
   await ctx.afterCommit('No-show notice', () =>
-    notify(ctx.db, row.userId, {
-      type: 'BOOKING_EXPIRED',
-      title: 'Reservation expired',
-      message: `You did not arrive at ${row.lotName} within ${graceMinutes} minutes of ${formatDateTime(row.startTs)}, so the slot was released.`,
-      metadata: { lotName: row.lotName, startTime: row.startTs },
-    }),
+    notifyAndPush(
+      ctx,
+      row.userId,
+      {
+        type: 'BOOKING_EXPIRED',
+        title: 'Reservation expired',
+        message: `You did not arrive at ${row.lotName} within ${graceMinutes} minutes of ${formatDateTime(row.startTs)}, so the slot was released.`,
+        metadata: { lotName: row.lotName, startTime: row.startTs },
+      },
+      pushTarget(row.id),
+    ),
   );
   return 'done';
 }
@@ -172,7 +178,12 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
   const key = `auto-extend:${row.id}:${row.endTs}`;
   const told = (title: string, type: 'BOOKING_EXTENDED' | 'AUTO_EXTEND_FAILED', message: string) =>
     ctx.afterCommit('Auto Extend notice', () =>
-      notify(ctx.db, row.userId, { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } }),
+      notifyAndPush(
+        ctx,
+        row.userId,
+        { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } },
+        pushTarget(row.id),
+      ),
     );
   try {
     const extended = await extend(
@@ -205,21 +216,35 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
   }
 }
 
-/** Reminder before the start (arrive on time) or before the end (extend or leave). */
-async function remind(db: DB, reservationId: string, moment: 'start' | 'end', graceMinutes: number): Promise<void> {
-  const row = await reservationForTimers(db, reservationId);
+/** A phone's notification about a booking opens it, and replaces the one before about the same booking. */
+const pushTarget = (reservationId: string): PushTarget => ({ url: `/reservation/${reservationId}`, tag: `booking-${reservationId}` });
+
+/** Reminder before the start (arrive on time) or before the end (extend, in one tap from the phone, or leave). */
+async function remind(ctx: BookingContext, reservationId: string, moment: 'start' | 'end', graceMinutes: number): Promise<void> {
+  const row = await reservationForTimers(ctx.db, reservationId);
   if (!row || !holdsSlot(row.status)) return;
-  await notify(db, row.userId, {
-    type: 'BOOKING_REMINDER',
-    ...(moment === 'start'
-      ? {
-          title: 'Your parking starts soon',
-          message: `${row.lotName} at ${formatDateTime(row.startTs)}. Arrive within ${graceMinutes} minutes of the start to keep your slot.`,
-        }
-      : {
-          title: 'Your parking ends soon',
-          message: `${row.lotName} until ${formatDateTime(row.endTs)}. Extend from My Reservations if you need more time.`,
-        }),
-    metadata: { lotName: row.lotName, startTime: row.startTs },
-  });
+  const metadata = { lotName: row.lotName, startTime: row.startTs };
+  if (moment === 'start')
+    return notifyAndPush(
+      ctx,
+      row.userId,
+      {
+        type: 'BOOKING_REMINDER',
+        title: 'Your parking starts soon',
+        message: `${row.lotName} at ${formatDateTime(row.startTs)}. Arrive within ${graceMinutes} minutes of the start to keep your slot.`,
+        metadata,
+      },
+      pushTarget(row.id),
+    );
+  await notifyAndPush(
+    ctx,
+    row.userId,
+    {
+      type: 'BOOKING_REMINDER',
+      title: `Your parking ends in ${END_REMINDER_MINUTES} minutes`,
+      message: `${row.lotName} until ${formatDateTime(row.endTs)}. Extend if you need more time, or leave by then.`,
+      metadata,
+    },
+    { ...pushTarget(row.id), extendUrl: extendUrlOf(row.id) },
+  );
 }

@@ -43,11 +43,22 @@ function ExtensionPrice({ reservation, hours }: { reservation: Reservation; hour
 
 const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 
-/** Cancel, Modify and Extend with the spec's status rules, each confirmed before money moves. */
-export function ReservationActions({ reservation, compact = false }: { reservation: Reservation; compact?: boolean }) {
+/**
+ * Cancel, Modify and Extend with the spec's status rules, each confirmed before money moves.
+ * `extendOpen`: the Extend dialog opens at once (a phone notification's "Extend 1 hour" led here), when the booking can be extended.
+ */
+export function ReservationActions({
+  reservation,
+  compact = false,
+  extendOpen = false,
+}: {
+  reservation: Reservation;
+  compact?: boolean;
+  extendOpen?: boolean;
+}) {
   const { cancel, extend, modify } = useBookingActions();
   const { freeCancelMinutes } = useSuspenseQuery(platformRulesQuery).data;
-  const [dialog, setDialog] = useState<'cancel' | 'extend' | 'modify' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'extend' | 'modify' | null>(extendOpen && canExtend(reservation) ? 'extend' : null);
   const [hours, setHours] = useState(1);
   const stayMs = new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime();
   const currentHours = Math.ceil(stayMs / HOUR_MS);

@@ -35,7 +35,7 @@ async function share(passId: string) {
 }
 
 /** A reservation: the signed pass the gate scans, the details, and what the driver can still do. */
-export function ReservationPage({ id }: { id: string }) {
+export function ReservationPage({ id, extendOpen = false }: { id: string; extendOpen?: boolean }) {
   const now = useMinuteClock();
   const { data: reservation } = useSuspenseQuery(reservationQuery(id));
   const { noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
@@ -107,7 +107,7 @@ export function ReservationPage({ id }: { id: string }) {
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
               <Directions lat={reservation.geoLat} lng={reservation.geoLng} lotName={reservation.lotName} />
-              <ReservationActions reservation={reservation} />
+              <ReservationActions reservation={reservation} extendOpen={extendOpen} />
             </div>
           </Card>
           {reservation.status === 'ACTIVE' && <StayValidation reservationId={reservation.id} />}

@@ -3,6 +3,7 @@ import { Switch } from 'radix-ui';
 import { DURATION_OPTIONS, THEMES } from '../../../core/account';
 import { Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
+import { PushDeviceStatus, usePushDevice } from '../push/push-row';
 import { preferencesQuery, useSavePreferences, type Preferences, type PreferencesPatch } from '../../lib/account';
 
 type BooleanKey = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences];
@@ -59,11 +60,6 @@ const NOTIFICATION_SWITCHES: { field: BooleanKey; label: string; hint: string }[
     label: 'Email Notifications',
     hint: 'Booking and payment updates by e-mail. E-mail delivery is not connected yet; every update arrives in the app.',
   },
-  {
-    field: 'pushNotifications',
-    label: 'Push Notifications',
-    hint: 'Alerts on this device. Not connected yet; the bell shows every alert.',
-  },
   { field: 'smsNotifications', label: 'SMS Notifications', hint: 'Text messages to your phone. SMS delivery is not connected yet.' },
   { field: 'bookingReminders', label: 'Booking Reminders', hint: 'Reminders before your reservation starts and ends' },
   { field: 'promotionalEmails', label: 'Promotional Emails', hint: 'Deals and news from Parkada in your notifications' },
@@ -71,10 +67,26 @@ const NOTIFICATION_SWITCHES: { field: BooleanKey; label: string; hint: string }[
 
 export function NotificationSwitchesTab() {
   const { prefs, save } = usePreferences();
+  const push = usePushDevice();
   if (!prefs) return null;
+  const [email, ...others] = NOTIFICATION_SWITCHES;
   return (
     <div className="divide-y divide-border">
-      {NOTIFICATION_SWITCHES.map((row) => (
+      <ToggleRow prefs={prefs} {...email} onChange={save} />
+      <div>
+        <ToggleRow
+          prefs={prefs}
+          field="pushNotifications"
+          label="Push Notifications"
+          hint="Alerts on your phone or computer, even when Parkada is closed."
+          onChange={(patch) => {
+            save(patch);
+            void push.change(Boolean(patch.pushNotifications));
+          }}
+        />
+        <PushDeviceStatus enabled={prefs.pushNotifications} push={push} />
+      </div>
+      {others.map((row) => (
         <ToggleRow key={row.field} prefs={prefs} {...row} onChange={save} />
       ))}
     </div>
