@@ -149,7 +149,9 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
   const lot = (await findLot(db, lotId))!;
   const after = listingAfter(lot, body);
   // The form checks the entrance against the pin it sends; an edit that leaves either out is checked here against the lot's.
-  const entrance = entranceProblem(after);
+  // An edit that moves neither (a rate, the active switch) is never refused for them.
+  const movesPlace = [body.geoLat, body.geoLng, body.entranceLat, body.entranceLng].some((value) => value !== undefined);
+  const entrance = movesPlace ? entranceProblem(after) : null;
   if (entrance) throw refusal('invalid', entrance);
   // The entrance is where Directions lead, so it is part of the listing: an approved one changes only by review.
   const listing = lot.isApproved && listingChanged(lot, after) ? after : null;
