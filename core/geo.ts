@@ -25,6 +25,13 @@ export function walkingText(km: number): string {
   return `About ${Math.max(1, Math.round(((km * WALK_DETOUR) / WALK_KM_PER_HOUR) * 60))} min walk`;
 }
 
+/** A lot's pin and, when the owner set one apart from it, its entrance (docs/owner.md, Entrance). */
+export type LotPlace = { geoLat: number; geoLng: number; entranceLat: number | null; entranceLng: number | null };
+
+/** Where Directions lead: the lot's entrance, or its pin when the pin is the entrance. */
+export const entranceOf = (lot: LotPlace): [number, number] =>
+  lot.entranceLat !== null && lot.entranceLng !== null ? [lot.entranceLat, lot.entranceLng] : [lot.geoLat, lot.geoLng];
+
 /** Turn-by-turn to a point, in Google Maps and in Waze (each opens its app on a phone that has it). */
 export function directionsLinks(lat: number, lng: number) {
   return {

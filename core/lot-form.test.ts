@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { entranceOf } from './geo';
 import { lotCreateSchema, lotUpdateSchema, slotPlan } from './lot-form';
 import { progressiveTiersSchema } from './pricing-request';
 
@@ -26,6 +27,42 @@ describe('lot form schemas', () => {
 
   it('adds nothing to an edit that does not send it', () => {
     expect(lotUpdateSchema.parse({ name: 'New name' })).toEqual({ name: 'New name' });
+  });
+});
+
+describe('the entrance', () => {
+  // Greenbelt 3's pin, and a gate about 220 m east of it.
+  const pin = { name: 'Lot', geoLat: 14.5526, geoLng: 121.0211, totalSlots: 3 };
+  const gate = { entranceLat: 14.5526, entranceLng: 121.0231 };
+  const problem = (body: Record<string, unknown>, schema: typeof lotCreateSchema | typeof lotUpdateSchema = lotCreateSchema) =>
+    schema.safeParse(body).error?.issues[0]?.message;
+
+  it('is the pin unless the owner sets one: none is null on create', () => {
+    expect(lotCreateSchema.parse(pin)).toMatchObject({ entranceLat: null, entranceLng: null });
+    expect(lotCreateSchema.parse({ ...pin, ...gate })).toMatchObject(gate);
+    expect(entranceOf({ geoLat: 14.5526, geoLng: 121.0211, entranceLat: null, entranceLng: null })).toEqual([14.5526, 121.0211]);
+    expect(entranceOf({ geoLat: 14.5526, geoLng: 121.0211, ...gate })).toEqual([14.5526, 121.0231]);
+  });
+
+  it('is given whole: latitude and longitude, or neither', () => {
+    const message = 'Give the entrance’s latitude and longitude together, or neither when the pin is the entrance';
+    expect(problem({ ...pin, entranceLat: 14.5526 })).toBe(message);
+    expect(problem({ ...pin, entranceLat: null, entranceLng: 121.0231 })).toBe(message);
+    expect(problem({ entranceLng: 121.0231 }, lotUpdateSchema)).toBe(message);
+    // Both null on an edit says "the pin is the entrance again".
+    expect(lotUpdateSchema.parse({ entranceLat: null, entranceLng: null })).toEqual({ entranceLat: null, entranceLng: null });
+  });
+
+  it('lies within 500 m of the pin, in the pin’s bounds', () => {
+    expect(problem({ ...pin, entranceLat: 14.5526, entranceLng: 121.0255 })).toBeUndefined(); // about 470 m
+    expect(problem({ ...pin, entranceLat: 14.5526, entranceLng: 121.0261 })).toBe(
+      'The entrance must be within 500 m of the lot’s pin; this one is 540 m away',
+    );
+    expect(problem({ ...pin, entranceLat: 14.6526, entranceLng: 121.0211 }, lotUpdateSchema)).toBe(
+      'The entrance must be within 500 m of the lot’s pin; this one is 11.1 km away',
+    );
+    expect(problem({ ...pin, entranceLat: 91, entranceLng: 121.0211 })).toBeDefined();
+    expect(problem({ ...pin, entranceLat: '14.55', entranceLng: 121.0211 })).toBe('The entrance latitude must be a number');
   });
 });
 

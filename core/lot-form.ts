@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { WEEKDAYS, type LotHours } from './booking';
 import { WALK_IN_HORIZON_MINUTES } from './gate';
+import { distanceKm, formatDistance } from './geo';
 import { jsonField } from './json-field';
 import { DEFAULT_RATE_CENTS } from './money';
 import { baseRateSchema } from './pricing-request';
@@ -77,7 +78,32 @@ const placeFields = {
   address: z.string().trim().max(300).optional(),
   geoLat: z.number({ error: 'Latitude is required' }).min(-90).max(90),
   geoLng: z.number({ error: 'Longitude is required' }).min(-180).max(180),
+  /** Where drivers turn in, when not at the pin; null (or left out) means the pin is the entrance. Same bounds as the pin. */
+  entranceLat: z.number({ error: 'The entrance latitude must be a number' }).min(-90).max(90).nullable(),
+  entranceLng: z.number({ error: 'The entrance longitude must be a number' }).min(-180).max(180).nullable(),
 };
+
+/** An entrance further than this from the pin is not this lot's gate: a slip of a digit, or another street's. */
+export const ENTRANCE_MAX_METRES = 500;
+
+type EntrancePlace = { geoLat?: number; geoLng?: number; entranceLat?: number | null; entranceLng?: number | null };
+
+/**
+ * Why an entrance cannot stand with its pin, or null: it is given whole (latitude and longitude, or
+ * neither) and lies within `ENTRANCE_MAX_METRES` of the pin. An edit is checked again on the server
+ * with the lot's stored pin and entrance for what it leaves out.
+ */
+export function entranceProblem(place: EntrancePlace): string | null {
+  const lat = place.entranceLat ?? null;
+  const lng = place.entranceLng ?? null;
+  if ((lat === null) !== (lng === null))
+    return 'Give the entrance’s latitude and longitude together, or neither when the pin is the entrance';
+  if (lat === null || lng === null || place.geoLat === undefined || place.geoLng === undefined) return null;
+  const km = distanceKm([place.geoLat, place.geoLng], [lat, lng]);
+  return km * 1000 > ENTRANCE_MAX_METRES
+    ? `The entrance must be within ${ENTRANCE_MAX_METRES} m of the lot’s pin; this one is ${formatDistance(km)} away`
+    : null;
+}
 
 export type SlotLayout = { totalSlots: number; accessibleSlots: number; evChargingSlots: number; levels?: string[] | null };
 
@@ -97,10 +123,14 @@ export const lotCreateSchema = z
     evChargingSlots: layoutFields.evChargingSlots.default(0),
     /** The first hourly rate, in centavos: the lot's static price and what its submission shows the admin. Later changes go through pricing. */
     hourlyRate: baseRateSchema.default(DEFAULT_RATE_CENTS),
+    entranceLat: placeFields.entranceLat.default(null),
+    entranceLng: placeFields.entranceLng.default(null),
   })
   .superRefine((lot, ctx) => {
     const problem = layoutProblem(lot);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['accessibleSlots'] });
+    const entrance = entranceProblem(lot);
+    if (entrance) ctx.addIssue({ code: 'custom', message: entrance, path: ['entranceLat'] });
   });
 export type LotCreate = z.infer<typeof lotCreateSchema>;
 
@@ -119,6 +149,8 @@ export const lotUpdateSchema = z
   .superRefine((lot, ctx) => {
     const problem = layoutProblem(lot);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['accessibleSlots'] });
+    const entrance = entranceProblem(lot);
+    if (entrance) ctx.addIssue({ code: 'custom', message: entrance, path: ['entranceLat'] });
     if (
       (lot.accessibleSlots !== undefined || lot.evChargingSlots !== undefined || lot.levels !== undefined) &&
       lot.totalSlots === undefined

@@ -11,6 +11,8 @@ import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from '
 
 const baseURL = inject('baseURL');
 const LOT = 'Rizal Park Open Parking'; // 24/7, ₱40/h
+// Its car entrance, apart from its pin (14.5826, 120.9787): Directions lead there (worker/seed/demo-lots.ts).
+const ENTRANCE = '14.5819,120.9779';
 let browser: Browser;
 let page: Page;
 
@@ -55,6 +57,10 @@ describe('the booking loop in the browser', () => {
     await page.waitForURL(/\/reservation\//);
     await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
     expect(await page.getByText('NBC 1234').count()).toBeGreaterThan(0);
+    // The pass's Directions lead to the lot's entrance, not its pin.
+    expect(await page.getByRole('link', { name: `Directions to ${LOT} in Google Maps` }).getAttribute('href')).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${ENTRANCE}&travelmode=driving`,
+    );
   });
 
   it('draws a scannable QR whose signed pass verifies', async () => {
@@ -171,7 +177,7 @@ describe('the booking loop in the browser', () => {
       await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
       await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
       const waze = await page.getByRole('link', { name: `Directions to ${LOT} in Waze` }).getAttribute('href');
-      expect(waze).toMatch(/^https:\/\/waze\.com\/ul\?ll=14\.\d+,120\.\d+&navigate=yes$/);
+      expect(waze).toBe(`https://waze.com/ul?ll=${ENTRANCE}&navigate=yes`);
       const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
       await page.getByLabel('Arrival').fill(tomorrowNine);
       // The demo history's weeks of stays at this lot give the arrival's hour a forecast.

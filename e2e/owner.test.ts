@@ -30,6 +30,12 @@ describe('owner lots in the browser', () => {
     await page.getByLabel('Address').fill('Rufino St, Makati');
     await page.getByLabel('Latitude').fill('14.5547');
     await page.getByLabel('Longitude').fill('121.0164');
+    // The pin is the entrance unless the owner moves it: unticked, the entrance starts at the pin.
+    const atPin = page.getByLabel('Same as the pin');
+    expect(await atPin.isChecked()).toBe(true);
+    await atPin.uncheck();
+    expect(await page.getByLabel('Entrance Latitude').inputValue()).toBe('14.5547');
+    await page.getByLabel('Entrance Longitude').fill('121.0171');
     await page.getByLabel('Total Slots').fill('42');
     await page.getByLabel('Levels').fill('B1, B2');
     expect(await page.getByLabel('Hourly Rate (₱)').inputValue()).toBe('80');
@@ -41,6 +47,10 @@ describe('owner lots in the browser', () => {
     await card.filter({ hasText: 'Pending Approval' }).waitFor();
     expect(await card.textContent()).toContain('Slots42');
     expect(await card.textContent()).toContain('levels B1, B2');
+    const { items } = (await (await page.request.get(`${baseURL}/api/owner/lots?limit=100`)).json()) as {
+      items: { name: string; entranceLat: number | null; entranceLng: number | null }[];
+    };
+    expect(items.find((lot) => lot.name === 'Legazpi Village Carpark')).toMatchObject({ entranceLat: 14.5547, entranceLng: 121.0171 });
   });
 
   it('sets progressive pricing for the new lot', async () => {

@@ -10,6 +10,8 @@ import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 const baseURL = inject('baseURL');
 const LOT = 'Fairview Commuter Pass Lot';
 const PLATE = 'NPS 2468';
+/** The lot's car entrance, about 75 m from its pin (FIXTURE_PLACE): the pass's Directions lead there. */
+const ENTRANCE = { entranceLat: 14.7345, entranceLng: 121.0585 };
 let browser: Browser;
 let driver: Page;
 let gate: Page;
@@ -19,7 +21,7 @@ let attendant = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const made = await ownLotWithAttendant(browser, baseURL, { name: LOT });
+  const made = await ownLotWithAttendant(browser, baseURL, { name: LOT, ...ENTRANCE });
   lotId = made.lot.id;
   attendant = made.attendant;
   const product = await made.owner.context.request.post(`${baseURL}/api/owner/lots/${lotId}/pass-products`, {
@@ -59,6 +61,9 @@ describe('a monthly pass', () => {
     expect(await pass.innerText()).toContain(PLATE);
     expect(await pass.innerText()).toContain('24/7');
     await pass.getByTestId('monthly-pass-qr').waitFor();
+    expect(await pass.getByRole('link', { name: `Directions to ${LOT} in Waze` }).getAttribute('href')).toBe(
+      `https://waze.com/ul?ll=${ENTRANCE.entranceLat},${ENTRANCE.entranceLng}&navigate=yes`,
+    );
     const wallet = await (await driver.request.get(`${baseURL}/api/wallet`)).json();
     expect(wallet.balanceCents).toBe(50_000);
   });

@@ -1,10 +1,13 @@
 import { Navigation } from 'lucide-react';
-import { directionsLinks } from '../../core/geo';
+import { directionsLinks, entranceOf, type LotPlace } from '../../core/geo';
 import { Button } from './ui/button';
 
-/** Directions to a lot's entrance: Google Maps, and Waze for the drivers who use it (each opens its app on a phone). */
-export function Directions({ lat, lng, lotName }: { lat: number; lng: number; lotName: string }) {
-  const links = directionsLinks(lat, lng);
+/**
+ * Directions to a lot's entrance (its pin when the owner set none): Google Maps, and Waze for the
+ * drivers who use it (each opens its app on a phone).
+ */
+export function Directions({ lot, lotName }: { lot: LotPlace; lotName: string }) {
+  const links = directionsLinks(...entranceOf(lot));
   return (
     <>
       <Button variant="outline" asChild>

@@ -3,6 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ReviewFilter } from '../../core/approvals';
 import { statementOf, type DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
+import { listingColumns } from '../lots/lots.data';
+import type { Listing } from '../owner/owner-lots.data';
 import { lotRevisions, lotSubmissions, lots, ownerApplications, users } from '../db/schema';
 import { documentsForAdmin } from '../documents/documents.service';
 
@@ -70,7 +72,7 @@ export async function listLotRevisions(db: DB, filter: ReviewFilter, page: PageR
   const rows = await db
     .select({
       revision: lotRevisions,
-      current: { name: lots.name, address: lots.address, geoLat: lots.geoLat, geoLng: lots.geoLng },
+      current: listingColumns,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
       ownerEmail: users.email,
@@ -156,7 +158,7 @@ export const decideLotRevision = (db: DB, id: string, verdict: Verdict) =>
   );
 
 /** An approved listing change is what drivers see from now on. */
-export const applyListing = (db: DB, lotId: string, listing: { name: string; address: string | null; geoLat: number; geoLng: number }) =>
+export const applyListing = (db: DB, lotId: string, listing: Listing) =>
   statementOf(db, db.update(lots).set(listing).where(eq(lots.id, lotId)));
 
 /** An approved applicant becomes an owner at once (the role is read on every request); a super admin stays one. */

@@ -112,19 +112,26 @@ export async function decideLot(ctx: Ctx, id: string, decision: Decision, reason
   return DECISION_TOASTS.lot[decision];
 }
 
-/** A listing change of an approved lot: approved, drivers see the new name, address and place; rejected, the old stay. */
+/** A listing change of an approved lot: approved, drivers see the new name, address, place and entrance; rejected, the old stay. */
 export async function decideListing(ctx: Ctx, id: string, decision: Decision, reason: string | undefined, now = new Date()) {
   const { db, admin } = ctx;
   const revision = await findLotRevision(db, id);
   if (!revision) throw notFound('Listing change');
   const verdict = verdictOf('listing', decision, reason, admin, revision.status, now);
-  const listing = { name: revision.name, address: revision.address, geoLat: revision.geoLat, geoLng: revision.geoLng };
+  const listing = {
+    name: revision.name,
+    address: revision.address,
+    geoLat: revision.geoLat,
+    geoLng: revision.geoLng,
+    entranceLat: revision.entranceLat,
+    entranceLng: revision.entranceLng,
+  };
   await commitDecision(ctx, 'listing', [
     decideLotRevision(db, id, verdict),
     abortUnlessChanged(db),
     ...(decision === 'approve' ? [applyListing(db, revision.lotId, listing)] : []),
     notificationStatement(db, revision.ownerId, {
-      ...noticeOf(`Listing change of ${revision.lotName}`, verdict, 'Drivers now see the new name, address and place.'),
+      ...noticeOf(`Listing change of ${revision.lotName}`, verdict, 'Drivers now see the new name, address, place and entrance.'),
       metadata: { lotName: revision.lotName },
     }),
     auditStatement(db, admin, {

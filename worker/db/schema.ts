@@ -107,6 +107,9 @@ export const lots = sqliteTable(
     city: text('city'),
     geoLat: real('geo_lat').notNull(),
     geoLng: real('geo_lng').notNull(),
+    /** Where drivers turn in, when it is not at the pin: Directions lead here (both or neither; docs/owner.md). */
+    entranceLat: real('entrance_lat'),
+    entranceLng: real('entrance_lng'),
     amenitiesJson: text('amenities_json').notNull().default('{}'),
     hoursJson: text('hours_json').notNull().default('{}'),
     rulesJson: text('rules_json').notNull().default('{}'),
@@ -651,7 +654,7 @@ export const lotSubmissions = sqliteTable(
 );
 
 /**
- * A change an owner asked for to an approved lot's public listing (its name, address and place), held
+ * A change an owner asked for to an approved lot's public listing (its name, address, place and entrance), held
  * for the super admin: drivers see the approved values until it is approved (docs/owner.md). The
  * proposed listing is whole; a lot has at most one pending change, which a new request replaces.
  */
@@ -669,6 +672,8 @@ export const lotRevisions = sqliteTable(
     address: text('address'),
     geoLat: real('geo_lat').notNull(),
     geoLng: real('geo_lng').notNull(),
+    entranceLat: real('entrance_lat'),
+    entranceLng: real('entrance_lng'),
     ...reviewColumns(),
   },
   (t) => [

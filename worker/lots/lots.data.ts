@@ -11,12 +11,19 @@ import { lotHours, lotRules } from '../../core/lot-json';
 import { lotPricingOf } from '../pricing/pricing.data';
 import { HOUR_MS } from '../../core/time';
 
-export const lotColumns = {
-  id: lots.id,
+/** A lot's public listing: what drivers find it by and are led to (an approved lot's changes wait for review). */
+export const listingColumns = {
   name: lots.name,
   address: lots.address,
   geoLat: lots.geoLat,
   geoLng: lots.geoLng,
+  entranceLat: lots.entranceLat,
+  entranceLng: lots.entranceLng,
+};
+
+export const lotColumns = {
+  id: lots.id,
+  ...listingColumns,
   amenitiesJson: lots.amenitiesJson,
   hoursJson: lots.hoursJson,
   rulesJson: lots.rulesJson,

@@ -46,6 +46,7 @@ export const passInsert = (db: DB, pass: typeof monthlyPasses.$inferInsert) => s
 const passColumns = {
   pass: monthlyPasses,
   lotName: lots.name,
+  lotPlace: { geoLat: lots.geoLat, geoLng: lots.geoLng, entranceLat: lots.entranceLat, entranceLng: lots.entranceLng },
   productName: passProducts.name,
 };
 

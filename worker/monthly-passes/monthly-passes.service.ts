@@ -163,10 +163,12 @@ export async function productsOnSale(db: DB, lotId: string, now: Date) {
 }
 
 export type MonthlyPassView = ReturnType<typeof passView>;
-const passView = ({ pass, lotName, productName }: PassRow, now: Date) => ({
+const passView = ({ pass, lotName, lotPlace, productName }: PassRow, now: Date) => ({
   id: pass.id,
   lotId: pass.lotId,
   lotName,
+  /** The lot's pin and entrance, for Directions from the pass. */
+  ...lotPlace,
   productId: pass.productId,
   productName,
   plate: pass.plate,

@@ -101,7 +101,14 @@ export async function lotHasRecords(db: DB, lotId: string): Promise<boolean> {
 export const deleteLotRow = (db: DB, lotId: string) => db.delete(lots).where(eq(lots.id, lotId));
 
 /** An approved lot's public listing: what a change to it proposes whole. */
-export type Listing = { name: string; address: string | null; geoLat: number; geoLng: number };
+export type Listing = {
+  name: string;
+  address: string | null;
+  geoLat: number;
+  geoLng: number;
+  entranceLat: number | null;
+  entranceLng: number | null;
+};
 
 /** The lot's listing change waiting for the super admin, if any. */
 export async function pendingListingOf(db: DB, lotId: string) {
@@ -112,6 +119,8 @@ export async function pendingListingOf(db: DB, lotId: string) {
       address: lotRevisions.address,
       geoLat: lotRevisions.geoLat,
       geoLng: lotRevisions.geoLng,
+      entranceLat: lotRevisions.entranceLat,
+      entranceLng: lotRevisions.entranceLng,
       submittedAt: lotRevisions.submittedAt,
     })
     .from(lotRevisions)

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { formatDateTime } from '../../core/time';
-import { DEFAULT_LEVEL, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
+import { DEFAULT_LEVEL, entranceProblem, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
 import { auditStatement } from '../audit/audit.data';
 import { commit, statementOf, type DB } from '../db/client';
 import { lots } from '../db/schema';
@@ -126,26 +126,36 @@ const labelList = (labels: string[]) =>
   labels.length > 5 ? `${labels.slice(0, 5).join(', ')} and ${labels.length - 5} more` : labels.join(', ');
 
 /**
- * The fields of an approved lot's listing that changed. Those wait for the super admin (docs/owner.md);
- * everything else of the lot applies at once.
+ * The lot's listing once the edit applies: what it sends, the lot's values for what it leaves out. The
+ * entrance is sent whole or not at all (both null: the pin is the entrance again).
  */
-function listingChange(lot: LotRow, body: LotUpdate): Listing | null {
-  const proposed: Listing = {
+function listingAfter(lot: LotRow, body: LotUpdate): Listing {
+  const keepsEntrance = body.entranceLat === undefined && body.entranceLng === undefined;
+  return {
     name: body.name ?? lot.name,
     address: body.address === undefined ? lot.address : body.address || null,
     geoLat: body.geoLat ?? lot.geoLat,
     geoLng: body.geoLng ?? lot.geoLng,
+    entranceLat: keepsEntrance ? lot.entranceLat : (body.entranceLat ?? null),
+    entranceLng: keepsEntrance ? lot.entranceLng : (body.entranceLng ?? null),
   };
-  const changed = (Object.keys(proposed) as (keyof Listing)[]).some((field) => proposed[field] !== lot[field]);
-  return changed ? proposed : null;
 }
+
+const listingChanged = (lot: LotRow, listing: Listing) =>
+  (Object.keys(listing) as (keyof Listing)[]).some((field) => listing[field] !== lot[field]);
 
 export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotUpdate) {
   const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...fields } = body;
   const lot = (await findLot(db, lotId))!;
-  const listing = lot.isApproved ? listingChange(lot, body) : null;
-  // An approved listing changes only by review; before approval the owner edits it freely.
-  const { name: _name, address: _address, geoLat: _lat, geoLng: _lng, ...place } = fields;
+  const after = listingAfter(lot, body);
+  // The form checks the entrance against the pin it sends; an edit that leaves either out is checked here against the lot's.
+  // An edit that moves neither (a rate, the active switch) is never refused for them.
+  const movesPlace = [body.geoLat, body.geoLng, body.entranceLat, body.entranceLng].some((value) => value !== undefined);
+  const entrance = movesPlace ? entranceProblem(after) : null;
+  if (entrance) throw refusal('invalid', entrance);
+  // The entrance is where Directions lead, so it is part of the listing: an approved one changes only by review.
+  const listing = lot.isApproved && listingChanged(lot, after) ? after : null;
+  const { name: _name, address: _address, geoLat: _lat, geoLng: _lng, entranceLat: _eLat, entranceLng: _eLng, ...place } = fields;
   const current = await slotsOfLot(db, lotId);
   const changes =
     totalSlots === undefined
@@ -173,7 +183,7 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
   await updateLotAndSlots(
     db,
     lotId,
-    { ...(lot.isApproved ? place : fields), ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }) },
+    { ...(lot.isApproved ? place : { ...fields, ...after }), ...jsonColumns({ hoursJson, rulesJson, amenitiesJson }) },
     changes,
   );
   if (listing) await proposeListing(db, lot, listing);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, lotSubmissions, lots, pricing, reservations, slots, users } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
 import { ALWAYS, driver, inMinutes, reserve } from '../test/booking-fixtures';
-import { call, cookieFor, db, seedOnce, signedInAs, signupBody } from '../test/helpers';
+import { call, cookieFor, db, messageOf, seedOnce, signedInAs, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 
 type OwnerLot = {
@@ -387,6 +387,79 @@ describe('deactivating a lot', () => {
     expect((await editLot(cookie, lot.id, { isActive: true })).status).toBe(200);
     expect(await listed()).toBe(true);
     expect((await reserve(driverCookie, { lotId: lot.id, start: inMinutes(300) })).status).toBe(201);
+  });
+});
+
+describe('the lot’s entrance', () => {
+  /** About 190 m east of the Salcedo pin: where the cars turn in. */
+  const gate = { entranceLat: 14.5606, entranceLng: 121.0245 };
+  const tooFar = 'The entrance must be within 500 m of the lot’s pin; this one is 1.1 km away';
+  const entranceOfLot = async (lotId: string) =>
+    (await db().select({ entranceLat: lots.entranceLat, entranceLng: lots.entranceLng }).from(lots).where(eq(lots.id, lotId)))[0];
+
+  it('is set with a new lot or left to the pin; one over 500 m from the pin, or half given, is a 400 that creates nothing', async () => {
+    const { user, cookie } = await newOwner();
+    const res = await createLot(cookie, lotBody(gate));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject(gate);
+    expect(await (await createLot(cookie, lotBody())).json()).toMatchObject({ entranceLat: null, entranceLng: null });
+    const far = await createLot(cookie, lotBody({ entranceLat: 14.5606, entranceLng: 121.0327 }));
+    expect(far.status).toBe(400);
+    expect(await messageOf(far)).toBe(tooFar);
+    const half = await createLot(cookie, lotBody({ entranceLat: 14.5606 }));
+    expect(half.status).toBe(400);
+    expect(await messageOf(half)).toBe('Give the entrance’s latitude and longitude together, or neither when the pin is the entrance');
+    expect(await ownerLotCount(user.id)).toBe(2);
+  });
+
+  it('checks an edit against what the lot keeps: a new entrance against its pin, a moved pin against its entrance', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody(gate))).json<OwnerLot>();
+    const far = await editLot(cookie, lot.id, { entranceLat: 14.5606, entranceLng: 121.0327 });
+    expect(far.status).toBe(400);
+    expect(await messageOf(far)).toBe(tooFar);
+    const moved = await editLot(cookie, lot.id, { geoLng: 121.0145 });
+    expect(moved.status).toBe(400);
+    expect(await messageOf(moved)).toBe('The entrance must be within 500 m of the lot’s pin; this one is 1.1 km away');
+    expect(await entranceOfLot(lot.id)).toEqual(gate);
+    // Before approval the owner edits it freely; both null makes the pin the entrance again.
+    const near = await editLot(cookie, lot.id, { entranceLat: 14.561, entranceLng: 121.023 });
+    expect(await near.json()).toMatchObject({ entranceLat: 14.561, entranceLng: 121.023, pendingListing: null });
+    expect((await editLot(cookie, lot.id, { entranceLat: null, entranceLng: null })).status).toBe(200);
+    expect(await entranceOfLot(lot.id)).toEqual({ entranceLat: null, entranceLng: null });
+    // A lot written before the rule (an import) is not held hostage: an edit that moves neither point is not refused for them.
+    await db().update(lots).set({ entranceLat: 14.5606, entranceLng: 121.0327 }).where(eq(lots.id, lot.id));
+    expect((await editLot(cookie, lot.id, { isActive: false })).status).toBe(200);
+  });
+
+  it('of an approved lot waits for the super admin like its pin, and the decision is audited with it', async () => {
+    const { cookie } = await newOwner();
+    const admin = await cookieFor('super_admin');
+    const { id: lotId } = await (await createLot(cookie, lotBody())).json<OwnerLot>();
+    await db().update(lots).set({ isApproved: true }).where(eq(lots.id, lotId));
+    const publicLot = async () => (await call(`/api/lots/${lotId}`)).json<{ entranceLat: number | null; entranceLng: number | null }>();
+    expect(await publicLot()).toMatchObject({ entranceLat: null, entranceLng: null });
+
+    const res = await editLot(cookie, lotId, gate);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      entranceLat: null,
+      pendingListing: { ...gate, geoLat: 14.5606, name: 'Salcedo Village Lot' },
+    });
+    expect(await publicLot()).toMatchObject({ entranceLat: null, entranceLng: null });
+    const queue = await (await call('/api/admin/lot-changes', { cookie: admin })).json<{ items: { id: string; lotId: string }[] }>();
+    const change = queue.items.find((item) => item.lotId === lotId)!;
+    expect(change).toMatchObject({ ...gate, current: { entranceLat: null, entranceLng: null } });
+
+    expect((await call(`/api/admin/lot-changes/${change.id}/approve`, { method: 'POST', cookie: admin, json: {} })).status).toBe(200);
+    expect(await publicLot()).toMatchObject(gate);
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'APPROVE_LOT_CHANGE'), eq(auditLogs.subject, `lot_revision:${change.id}`)));
+    expect(JSON.parse(audit.contextJson)).toMatchObject({ lotId, ...gate });
+    // The form sends the whole listing on every save: the approved entrance sent again waits for nothing.
+    expect(await (await editLot(cookie, lotId, { ...lotBody(gate), totalSlots: 3 })).json()).toMatchObject({ pendingListing: null });
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LotPlace } from '../../core/geo';
 import { holdsSlot, passIdOf, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import type { PriceQuote } from '../../core/pricing';
@@ -105,6 +106,8 @@ const viewColumns = {
   lotAddress: lots.address,
   geoLat: lots.geoLat,
   geoLng: lots.geoLng,
+  entranceLat: lots.entranceLat,
+  entranceLng: lots.entranceLng,
   slotLabel: slots.label,
   slotLevel: slots.level,
 };
@@ -134,7 +137,7 @@ type NewReservation = typeof reservations.$inferInsert & { id: string; createdAt
  */
 export const newReservationView = (
   row: NewReservation,
-  lot: { id: string; name: string; address: string | null; geoLat: number; geoLng: number },
+  lot: { id: string; name: string; address: string | null } & LotPlace,
   slot: { label: string; level: string | null },
 ): ReservationView =>
   toView({
@@ -155,6 +158,8 @@ export const newReservationView = (
     lotAddress: lot.address,
     geoLat: lot.geoLat,
     geoLng: lot.geoLng,
+    entranceLat: lot.entranceLat,
+    entranceLng: lot.entranceLng,
     slotLabel: slot.label,
     slotLevel: slot.level,
   });

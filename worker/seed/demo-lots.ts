@@ -8,6 +8,8 @@ export type DemoLot = {
   city: string;
   geoLat: number;
   geoLng: number;
+  /** Where cars turn in, when not at the pin: Directions lead there. */
+  entrance?: { lat: number; lng: number };
   slots: number;
   rateCents: number;
   hours: { open: string; close: string };
@@ -187,6 +189,8 @@ export const DEMO_LOTS: DemoLot[] = [
     city: 'Manila',
     geoLat: 14.5826,
     geoLng: 120.9787,
+    // The park's car entrance is off Roxas Boulevard, south-west of the pin.
+    entrance: { lat: 14.5819, lng: 120.9779 },
     slots: 100,
     rateCents: 4000,
     hours: ALL_DAY,

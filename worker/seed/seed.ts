@@ -94,6 +94,8 @@ export async function demoDataStatements(db: DB) {
         city: lot.city,
         geoLat: lot.geoLat,
         geoLng: lot.geoLng,
+        entranceLat: lot.entrance?.lat ?? null,
+        entranceLng: lot.entrance?.lng ?? null,
         amenitiesJson: JSON.stringify(lot.amenities),
         hoursJson: JSON.stringify(Object.fromEntries(WEEKDAYS.map((day) => [day, lot.hours]))),
         rulesJson: JSON.stringify({

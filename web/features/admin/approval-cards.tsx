@@ -74,6 +74,12 @@ export const lotDetails = (s: LotSubmission): [string, ReactNode][] => [
 const place = (listing: { address: string | null; geoLat: number; geoLng: number }) =>
   `${listing.address || '—'} (${listing.geoLat.toFixed(5)}, ${listing.geoLng.toFixed(5)})`;
 
+/** Where Directions lead: the entrance, when the owner set one apart from the pin. */
+const entrance = (listing: { entranceLat: number | null; entranceLng: number | null }) =>
+  listing.entranceLat === null || listing.entranceLng === null
+    ? 'Same as the pin'
+    : `${listing.entranceLat.toFixed(5)}, ${listing.entranceLng.toFixed(5)}`;
+
 /** A listing change: what drivers see now beside what the owner asks for. */
 export const listingDetails = (c: ListingChange): [string, ReactNode][] => [
   ['Owner', `${c.owner} (${c.ownerEmail})`],
@@ -81,6 +87,8 @@ export const listingDetails = (c: ListingChange): [string, ReactNode][] => [
   ['New name', c.name],
   ['Place now', place(c.current)],
   ['New place', place(c)],
+  ['Entrance now', entrance(c.current)],
+  ['New entrance', entrance(c)],
   ['Submitted', formatDateTime(c.submittedAt)],
   ...(c.decisionReason ? [['Reason', c.decisionReason] as [string, ReactNode]] : []),
 ];

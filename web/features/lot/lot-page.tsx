@@ -56,7 +56,7 @@ export function LotPage({ id }: { id: string }) {
         {lot.address} · {lot.geoLat.toFixed(4)}, {lot.geoLng.toFixed(4)}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Directions lat={lot.geoLat} lng={lot.geoLng} lotName={lot.name} />
+        <Directions lot={lot} lotName={lot.name} />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <span className="font-bold">{formatPeso(lot.pricing.baseRateCents)}/hr</span>

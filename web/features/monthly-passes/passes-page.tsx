@@ -5,6 +5,7 @@ import { PASS_STATE_LABELS } from '../../../core/monthly-passes';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Directions } from '../../components/directions';
 import { toast } from '../../components/ui/toast-store';
 import { myPassesQuery, useSetAutoRenew, type MonthlyPass } from '../../lib/monthly-passes';
 import { QrCode } from '../reservations/qr-pass';
@@ -57,11 +58,14 @@ function PassCard({ pass }: { pass: MonthlyPass }) {
                 : 'Ends at period end'}
         </dd>
       </dl>
-      {pass.state !== 'ended' && !pass.renewal && (
-        <Button variant="outline" size="sm" onClick={toggle} disabled={renew.isPending}>
-          {pass.autoRenew ? 'Cancel at period end' : 'Turn on auto-renew'}
-        </Button>
-      )}
+      <div className="flex flex-wrap gap-2">
+        <Directions lot={pass} lotName={pass.lotName} />
+        {pass.state !== 'ended' && !pass.renewal && (
+          <Button variant="outline" onClick={toggle} disabled={renew.isPending}>
+            {pass.autoRenew ? 'Cancel at period end' : 'Turn on auto-renew'}
+          </Button>
+        )}
+      </div>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { WEEKDAYS, type LotHours, type Weekday } from '../../../core/booking';
 import { WALK_IN_HORIZON_CHOICES, WALK_IN_HORIZON_MINUTES } from '../../../core/gate';
-import { DEFAULT_LOT_HOURS, lotCreateSchema, sameEveryDay } from '../../../core/lot-form';
+import { DEFAULT_LOT_HOURS, ENTRANCE_MAX_METRES, lotCreateSchema, sameEveryDay } from '../../../core/lot-form';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 import { DEFAULT_RATE_CENTS, pesosToCents } from '../../../core/money';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS } from '../../../core/pricing';
@@ -20,6 +20,23 @@ const AMENITIES = [
 
 const dayLabel = (day: Weekday) => day[0].toUpperCase() + day.slice(1);
 
+/** A latitude or longitude, in degrees as typed. */
+const CoordinateField = ({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) => (
+  <Field label={label} htmlFor={id}>
+    <Input id={id} required type="number" step="any" value={value} onChange={(e) => onChange(e.target.value)} />
+  </Field>
+);
+
 /** The lot form: the spec's fields with its defaults, per-day hours ("same every day" first) and the slot layout. */
 export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; open: boolean; onOpenChange: (open: boolean) => void }) {
   const startHours = lot ? lotHours(lot) : DEFAULT_LOT_HOURS;
@@ -28,6 +45,10 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
   const [address, setAddress] = useState(lot?.address ?? '');
   const [geoLat, setGeoLat] = useState(lot ? String(lot.geoLat) : '');
   const [geoLng, setGeoLng] = useState(lot ? String(lot.geoLng) : '');
+  // No entrance of its own: Directions lead to the pin.
+  const [entranceAtPin, setEntranceAtPin] = useState(lot?.entranceLat == null);
+  const [entranceLat, setEntranceLat] = useState(lot?.entranceLat == null ? '' : String(lot.entranceLat));
+  const [entranceLng, setEntranceLng] = useState(lot?.entranceLng == null ? '' : String(lot.entranceLng));
   const [maxDuration, setMaxDuration] = useState(String(rules.maxDuration ?? 8));
   const [allowOvernight, setAllowOvernight] = useState(rules.allowOvernight ?? false);
   const [walkInHorizon, setWalkInHorizon] = useState(String(rules.walkInHorizonMinutes ?? WALK_IN_HORIZON_MINUTES));
@@ -60,6 +81,8 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
       address: address || undefined,
       geoLat: geoLat === '' ? undefined : Number(geoLat),
       geoLng: geoLng === '' ? undefined : Number(geoLng),
+      entranceLat: entranceAtPin ? null : Number(entranceLat),
+      entranceLng: entranceAtPin ? null : Number(entranceLng),
       hoursJson: everyDay ? sameEveryDay(daily.open, daily.close) : hours,
       rulesJson: {
         maxDuration: Number(maxDuration),
@@ -91,12 +114,12 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
       update.mutate(
         { id: lot.id, json: body as LotUpdateBody },
         {
-          // An approved lot's name, address and place change only once the super admin approves (docs/owner.md).
+          // An approved lot's name, address, place and entrance change only once the super admin approves (docs/owner.md).
           onSuccess: (updated) =>
             done(
               'Lot Updated',
               updated.pendingListing
-                ? 'The new name, address or place waits for review; drivers see the approved listing until then.'
+                ? 'The new name, address, place or entrance waits for review; drivers see the approved listing until then.'
                 : undefined,
             )(),
           onError,
@@ -120,13 +143,38 @@ export function LotFormDialog({ lot, open, onOpenChange }: { lot?: OwnerLot; ope
           <Input id="lot-address" value={address} onChange={(e) => setAddress(e.target.value)} />
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Latitude" htmlFor="lot-lat">
-            <Input id="lot-lat" required type="number" step="any" value={geoLat} onChange={(e) => setGeoLat(e.target.value)} />
-          </Field>
-          <Field label="Longitude" htmlFor="lot-lng">
-            <Input id="lot-lng" required type="number" step="any" value={geoLng} onChange={(e) => setGeoLng(e.target.value)} />
-          </Field>
+          <CoordinateField id="lot-lat" label="Latitude" value={geoLat} onChange={setGeoLat} />
+          <CoordinateField id="lot-lng" label="Longitude" value={geoLng} onChange={setGeoLng} />
         </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Entrance</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={entranceAtPin}
+              onChange={(e) => {
+                setEntranceAtPin(e.target.checked);
+                // A gate is near the pin: start from it rather than from nothing.
+                if (!e.target.checked && entranceLat === '' && entranceLng === '') {
+                  setEntranceLat(geoLat);
+                  setEntranceLng(geoLng);
+                }
+              }}
+            />{' '}
+            Same as the pin
+          </label>
+          {!entranceAtPin && (
+            <>
+              <p className="text-xs text-muted-foreground">
+                Where cars turn in, within {ENTRANCE_MAX_METRES} m of the pin. Directions lead drivers here.
+              </p>
+              <div className="grid grid-cols-2 gap-3">
+                <CoordinateField id="lot-entrance-lat" label="Entrance Latitude" value={entranceLat} onChange={setEntranceLat} />
+                <CoordinateField id="lot-entrance-lng" label="Entrance Longitude" value={entranceLng} onChange={setEntranceLng} />
+              </div>
+            </>
+          )}
+        </fieldset>
         <Field label="Max Duration (hours)" htmlFor="lot-max">
           <Input
             id="lot-max"

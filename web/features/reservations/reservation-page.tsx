@@ -106,7 +106,7 @@ export function ReservationPage({ id, extendOpen = false }: { id: string; extend
               />
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
-              <Directions lat={reservation.geoLat} lng={reservation.geoLng} lotName={reservation.lotName} />
+              <Directions lot={reservation} lotName={reservation.lotName} />
               <ReservationActions reservation={reservation} extendOpen={extendOpen} />
             </div>
           </Card>
