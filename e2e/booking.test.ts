@@ -123,6 +123,8 @@ describe('the booking loop in the browser', () => {
     const rows = page.getByTestId('history-reservation');
     await rows.filter({ hasText: LOT }).waitFor();
     await page.getByLabel('Search').fill('nbc1234');
+    // Written to the URL once typing pauses; a filter changed before that would reload the list over it.
+    await page.waitForURL(/[?&]q=nbc1234/);
     await page.getByRole('tab', { name: 'Reservations (1)' }).waitFor();
     await page.getByLabel('Status').selectOption('COMPLETED');
     await page.getByText('No reservations match these filters.').waitFor();
