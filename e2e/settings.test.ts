@@ -96,13 +96,12 @@ describe('settings and notifications in the browser', () => {
       extendUrl: extendUrlOf('r-1'),
     };
     // What the push service hands the browser, decrypted: the worker's side is worker/push/push.test.ts.
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseURL,
-      registrationId: await registration,
-      data: JSON.stringify(payload),
-    });
-    const shown = async () =>
-      page.evaluate(async () =>
+    // Delivered once the worker is active, and again until shown (one notification per tag, so never twice).
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    const registrationId = await registration;
+    const deliveredAndShown = async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId, data: JSON.stringify(payload) });
+      return page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => ({
           title: note.title,
           body: note.body,
@@ -113,8 +112,9 @@ describe('settings and notifications in the browser', () => {
           })),
         })),
       );
+    };
     await expect
-      .poll(shown)
+      .poll(deliveredAndShown, { interval: 500 })
       .toEqual([
         { title: payload.title, body: payload.body, tag: payload.tag, actions: [{ action: EXTEND_ACTION, title: 'Extend 1 hour' }] },
       ]);
