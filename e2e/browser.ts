@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 
@@ -20,56 +20,24 @@ let clients = 0;
 const fileBlock = Array.from(crypto.getRandomValues(new Uint16Array(2)), (group) => group.toString(16)).join(':');
 
 /**
- * A test file's share of its worker's browser: the contexts it makes, each a client of its own, as each
- * real phone is: its requests carry their own address (IPv6 documentation range, in a block of the test
- * file's own) in CF-Connecting-IP, which the local runtime keeps when a client sends it (Cloudflare's
- * edge sets it itself). All browser tests run from one machine, and without this the per-address
- * sign-in and sign-up limits would couple unrelated tests. `close()` closes the file's contexts, not
- * the browser, which the worker's next files use.
+ * Every browser context is a client of its own, as each real phone is: its requests carry their own
+ * address (IPv6 documentation range, in a block of the test file's own) in CF-Connecting-IP, which the local runtime keeps when a client
+ * sends it (Cloudflare's edge sets it itself). All browser tests run from one machine, and without
+ * this the per-address sign-in and sign-up limits would couple unrelated tests.
  */
-function shareOf(browser: Browser): Browser {
-  const mine = new Set<BrowserContext>();
-  const newContext: Browser['newContext'] = async (options = {}) => {
-    const context = await browser.newContext({
+function ownAddressPerContext(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) =>
+    newContext({
       ...options,
       extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:${fileBlock}::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
     });
-    mine.add(context);
-    context.on('close', () => mine.delete(context));
-    return context;
-  };
-  const close = async () => {
-    await Promise.all([...mine].map((context) => context.close()));
-  };
-  return new Proxy(browser, {
-    get(target, property) {
-      if (property === 'newContext') return newContext;
-      if (property === 'close') return close;
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return browser;
 }
 
-/** One chromium per test worker and set of arguments: starting one costs more than most files' pages. */
-const browsers = new Map<string, Promise<Browser>>();
-
-/**
- * Debian's chromium, headless, with no background traffic (this machine has no internet); `extraArgs`
- * e.g. for a fake camera. The browser is shared by the files a test worker runs one after another;
- * each file gets its own share (`shareOf`).
- */
+/** Debian's chromium, headless, with no background traffic (this machine has no internet); `extraArgs` e.g. for a fake camera. */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  const key = extraArgs.join(' ');
-  if (!browsers.has(key)) browsers.set(key, launch(extraArgs));
-  const browser = await browsers.get(key)!;
-  if (browser.isConnected()) return shareOf(browser);
-  browsers.delete(key);
-  return launchBrowser(extraArgs);
-}
-
-const launch = (extraArgs: string[]) =>
-  chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -85,6 +53,8 @@ const launch = (extraArgs: string[]) =>
       ...extraArgs,
     ],
   });
+  return ownAddressPerContext(browser);
+}
 
 export async function signIn(page: Page, baseURL: string, email: string, password: string) {
   await page.goto(`${baseURL}/login`);
