@@ -41,7 +41,11 @@ export function AppHeader({ user }: { user: CurrentUser }) {
     savePreferences.mutate({ theme });
   };
   const nav = navFor(user.role);
-  const logOut = () => window.location.assign('/api/logout');
+  const logOut = async () => {
+    // This browser's push subscription is this account's: a browser someone else signs in on next stops getting its notices.
+    await import('../features/push/this-browser').then((push) => push.unsubscribeThisBrowser()).catch(() => undefined);
+    window.location.assign('/api/logout');
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">

@@ -3,6 +3,7 @@ import { passwordChangeSchema } from '../../core/password-change';
 import { loginSchema, signupSchema } from '../../core/signup';
 import type { AppEnv, SessionUser } from '../env';
 import { validate } from '../http/validate';
+import { forgetSubscriptionsOf } from '../push/push.data';
 import { changePassword, signIn, signUp } from './auth.service';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 import { createSession, endAllSessions, endSession } from './sessions';
@@ -43,9 +44,10 @@ export const authRoutes = new Hono<AppEnv>()
     await startSession(c, user);
     return c.json({ user });
   })
-  /** "Sign out of all devices" in Settings: every session of the user ends, this one included. */
+  /** "Sign out of all devices" in Settings: every session of the user ends, this one included, and no browser gets their pushes. */
   .post('/auth/logout-all', async (c) => {
     await endAllSessions(c.env.SESSIONS, c.var.db, c.var.user!.id);
+    await forgetSubscriptionsOf(c.var.db, c.var.user!.id);
     signedOut(c);
     return c.body(null, 204);
   })

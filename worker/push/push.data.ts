@@ -31,3 +31,6 @@ export const findSubscription = async (db: DB, id: string) =>
 
 /** A push service said this subscription is gone (404 or 410): the browser unsubscribed or expired it. */
 export const forgetSubscription = (db: DB, id: string) => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+
+/** "Sign out of all devices": no browser gets this account's notices any more. */
+export const forgetSubscriptionsOf = (db: DB, userId: string) => db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));

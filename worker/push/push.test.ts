@@ -84,6 +84,15 @@ describe('subscriptions', () => {
     expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint))).toEqual([]);
   });
 
+  it('"Sign out of all devices" ends every browser subscription of the account', async () => {
+    const { user, cookie } = await subscribedDriver();
+    await call('/api/push/subscription', { method: 'PUT', cookie, json: (await pushBrowser()).subscription });
+    const others = await subscribedDriver();
+    expect((await call('/api/auth/logout-all', { method: 'POST', cookie })).status).toBe(204);
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, others.user.id))).toHaveLength(1);
+  });
+
   it.each([
     ['an http endpoint', (s: Sub) => ({ ...s, endpoint: 'http://push.example/1' }), 'The push endpoint must be an https address.'],
     ['a short key', (s: Sub) => ({ ...s, keys: { ...s.keys, p256dh: s.keys.p256dh.slice(0, 40) } }), 'The p256dh key must be 65 bytes.'],
