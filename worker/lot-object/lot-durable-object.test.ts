@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LotDurableObject } from './lot-durable-object';
 import { HOLD_TTL_MS, type BookingRecord, type SlotInfo } from './protocol';
 import { lotObject } from './stub';
+import { ALWAYS_VALID } from '../../core/monthly-passes';
 import { runLotTimers } from '../test/lot-timers';
 
 const HOUR = 3_600_000;
@@ -242,5 +243,64 @@ describe('refusing a full window from memory', () => {
     const after = Date.now() + 6_000;
     expect(await lot.hold(hold({ startMs: later.endMs, endMs: later.endMs + HOUR }), after)).toMatchObject({ ok: true });
     expect(await lot.refusesAsFull(query, after)).toBe(true);
+  });
+});
+
+describe('monthly passes', () => {
+  const month = () => ({ fromMs: Date.now() - HOUR, untilMs: Date.now() + 30 * 24 * HOUR, schedule: ALWAYS_VALID });
+  const tomorrow = () => ({ startMs: Date.now() + 24 * HOUR, endMs: Date.now() + 25 * HOUR });
+
+  it('sells no pass the cars inside leave no slot for: a walk-in holds its slot until it leaves, a pass car on a slot is its pass', async () => {
+    const lot = newLot();
+    const slots = slotsOf(2);
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots });
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w2', slots });
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month() })).toEqual({ ok: false, reason: 'full' });
+    await lot.releaseWalkIn('w2');
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month() })).toEqual({ ok: true });
+    // p1's car comes in on the last slot, the walk-in still inside: no second pass.
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'p1-car', slots, passId: 'p1' })).toMatchObject({ ok: true });
+    expect(await lot.reservePass({ passId: 'p2', vehicleType: 'car', slots, ...month() })).toEqual({ ok: false, reason: 'full' });
+    await lot.releaseWalkIn('w1');
+    expect(await lot.reservePass({ passId: 'p2', vehicleType: 'car', slots, ...month() })).toEqual({ ok: true });
+  });
+
+  it("keeps a pass's slot while its car is inside without one (an override on a full lot)", async () => {
+    const lot = newLot();
+    const slots = slotsOf(2);
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month() })).toEqual({ ok: true });
+    await lot.reconcileWalkIns([{ checkinId: 'p1-car', slotId: null, sinceMs: Date.now() - HOUR, passId: 'p1' }], Date.now());
+    expect((await lot.hold(hold(tomorrow(), undefined, slots))).ok).toBe(true);
+    expect(await lot.hold(hold(tomorrow(), undefined, slots))).toEqual({ ok: false, reason: 'full' });
+  });
+
+  it('keeps for walk-ins one slot of its own vehicle type per pass whose car is not inside', async () => {
+    const mixed: SlotInfo[] = [
+      { id: 'moto', label: 'A-1', accessible: false, evCharging: false, vehicleType: 'motorcycle' },
+      { id: 'car', label: 'B-1', accessible: false, evCharging: false, vehicleType: 'car' },
+    ];
+    // A motorcycle pass keeps the motorcycle slot, not the car's.
+    const motoLot = newLot();
+    expect(await motoLot.reservePass({ passId: 'm', vehicleType: 'motorcycle', slots: mixed, ...month() })).toEqual({ ok: true });
+    expect(await motoLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots: mixed })).toEqual({
+      ok: true,
+      slotId: 'car',
+    });
+    expect(await motoLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w2', slots: mixed })).toEqual({
+      ok: false,
+      reason: 'full',
+    });
+    // A car pass keeps the car slot; its car enters on it.
+    const carLot = newLot();
+    expect(await carLot.reservePass({ passId: 'c', vehicleType: 'car', slots: mixed, ...month() })).toEqual({ ok: true });
+    expect(await carLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots: mixed })).toEqual({
+      ok: true,
+      slotId: 'moto',
+    });
+    await carLot.releaseWalkIn('w1');
+    expect(await carLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'c-car', slots: mixed, passId: 'c' })).toEqual({
+      ok: true,
+      slotId: 'car',
+    });
   });
 });
