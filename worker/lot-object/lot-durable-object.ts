@@ -75,7 +75,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.lotId = ctx.id.name ?? ctx.id.toString();
-    this.readModel = new ReadModel(ctx.storage.sql, env.DB, this.lotId);
+    this.readModel = new ReadModel(ctx.storage.sql, env.DB, this.lotId, (startMs, endMs) => this.passReserve(startMs, endMs));
     this.live = new LiveFeed(ctx, (total, now) => this.availability({ startMs: now, endMs: now + 60 * MINUTE }, total, now).free);
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
@@ -273,6 +273,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       schedule.closeMinute,
       now,
     );
+    this.publish(now);
     return { ok: true };
   }
 
@@ -307,13 +308,17 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       );
       added++;
     }
-    if (added || dropped) console.warn('Lot object: passes followed D1', { added, dropped });
+    if (added || dropped) {
+      console.warn('Lot object: passes followed D1', { added, dropped });
+      this.publish(now);
+    }
     return { added, dropped };
   }
 
   /** A pass whose sale did not commit in D1: it keeps no slot. */
   releasePass(passId: string): void {
     this.ctx.storage.sql.exec('DELETE FROM passes WHERE pass_id = ?', passId);
+    this.publish();
   }
 
   /** Walk-ins inside now: how many, and how many of them the gate could not give a slot (overrides). */
@@ -693,8 +698,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const placed = count - withoutSlot;
     // Walk-ins on a slot take it for every window; one let in without a slot fills one only now.
     const unplaced = window.startMs <= now + 60 * MINUTE && window.endMs > now ? withoutSlot : 0;
-    const free = Math.max(0, total - busy - unplaced - this.passReserve(window.startMs, window.endMs));
-    return { total, free, occupied: total - free, reserved: Math.max(0, busy - placed), walkIns: placed + unplaced };
+    // The slots kept for passes are reserved, as bookings are.
+    const kept = this.passReserve(window.startMs, window.endMs);
+    const free = Math.max(0, total - busy - unplaced - kept);
+    return { total, free, occupied: total - free, reserved: Math.max(0, busy - placed) + kept, walkIns: placed + unplaced };
   }
 
   // ——— The clock: what is due, for the lifecycle to act on ———
