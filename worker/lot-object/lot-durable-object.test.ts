@@ -1,4 +1,5 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LotDurableObject } from './lot-durable-object';
 import { HOLD_TTL_MS, type BookingRecord, type SlotInfo } from './protocol';
@@ -302,5 +303,58 @@ describe('monthly passes', () => {
       ok: true,
       slotId: 'car',
     });
+  });
+
+  it('for any cars and motorcycles coming and going, keeps each pass sold a slot of its type its car finds on arrival', async () => {
+    const types = ['car', 'motorcycle'] as const;
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('pass' as const), type: fc.constantFrom(...types) }),
+      fc.record({ kind: fc.constant('walk-in' as const) }),
+      fc.record({ kind: fc.constant('pass car' as const), pass: fc.nat(5) }),
+      fc.record({ kind: fc.constant('leave' as const), car: fc.nat(10) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.nat(3), fc.nat(3), fc.array(op, { minLength: 1, maxLength: 16 }), async (cars, motorcycles, ops) => {
+        const lot = newLot();
+        const ofType = (count: number, vehicleType: SlotInfo['vehicleType']): SlotInfo[] =>
+          Array.from({ length: count }, (_, i) => ({
+            id: `${vehicleType}-${i}`,
+            label: `${vehicleType}-${i}`,
+            accessible: false,
+            evCharging: false,
+            vehicleType,
+          }));
+        const slots = [...ofType(cars, 'car'), ...ofType(motorcycles, 'motorcycle')];
+        const typeOf = new Map(slots.map((slot) => [slot.id, slot.vehicleType]));
+        const passes: { passId: string; type: (typeof types)[number] }[] = [];
+        const inside: { checkinId: string; passId?: string; slotId: string | null }[] = [];
+        const untilMs = Date.now() + HOUR;
+        for (const o of ops) {
+          if (o.kind === 'pass') {
+            const passId = crypto.randomUUID();
+            if ((await lot.reservePass({ passId, vehicleType: o.type, slots, ...month() })).ok) passes.push({ passId, type: o.type });
+          } else if (o.kind === 'leave') {
+            const [car] = inside.splice(o.car % Math.max(1, inside.length), 1);
+            if (car) await lot.releaseWalkIn(car.checkinId);
+          } else {
+            const passId = o.kind === 'pass car' ? passes[o.pass % Math.max(1, passes.length)]?.passId : undefined;
+            if (o.kind === 'pass car' && (!passId || inside.some((car) => car.passId === passId))) continue;
+            const checkinId = crypto.randomUUID();
+            const admitted = await lot.admitWalkIn({ checkinId, slots, untilMs, passId });
+            if (admitted.ok) inside.push({ checkinId, passId, slotId: admitted.slotId });
+          }
+        }
+        // Every pass whose car is out finds a slot of its type, all of them arriving at once.
+        const out = passes.filter((pass) => !inside.some((car) => car.passId === pass.passId));
+        const arrivals = await Promise.all(
+          out.map((pass) => lot.admitWalkIn({ checkinId: crypto.randomUUID(), slots, untilMs, passId: pass.passId })),
+        );
+        arrivals.forEach((arrival, i) => {
+          expect(arrival.ok).toBe(true);
+          expect(typeOf.get((arrival as { slotId: string }).slotId)).toBe(out[i].type);
+        });
+      }),
+      { numRuns: 40 },
+    );
   });
 });
