@@ -266,6 +266,18 @@ describe('monthly passes', () => {
     expect(await lot.reservePass({ passId: 'p2', vehicleType: 'car', slots, ...month() })).toEqual({ ok: true });
   });
 
+  it('renews a pass whose car is inside: that car is the renewal’s own', async () => {
+    const lot = newLot();
+    const slots = slotsOf(1);
+    const { fromMs, untilMs, schedule } = month();
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, fromMs, untilMs, schedule })).toEqual({ ok: true });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'p1-car', slots, passId: 'p1' })).toMatchObject({ ok: true });
+    const renewal = { passId: 'p2', vehicleType: 'car' as const, slots, fromMs: untilMs, untilMs: untilMs + 30 * 24 * HOUR, schedule };
+    // Another plate's pass finds the slot taken by the car inside; the same car's next period does not.
+    expect(await lot.reservePass(renewal)).toEqual({ ok: false, reason: 'full' });
+    expect(await lot.reservePass({ ...renewal, sameCarPassId: 'p1' })).toEqual({ ok: true });
+  });
+
   it("keeps a pass's slot while its car is inside without one (an override on a full lot)", async () => {
     const lot = newLot();
     const slots = slotsOf(2);

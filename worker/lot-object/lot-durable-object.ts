@@ -19,6 +19,7 @@ import {
   type OpenWalkIn,
   type PassReservation,
   type PassReserveResult,
+  type PassSale,
   type SlotInfo,
   type WalkInRequest,
   type WalkInResult,
@@ -216,9 +217,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
    * one fit in the slots of its vehicle type. A car inside on a slot holds it as `hold` counts it, until
    * it leaves, whenever that is (the walk-in horizon is only what it was promised at the gate); one let
    * in without a slot fills one for the next hour. A pass whose car is inside on a slot of this type is
-   * that car. Asking again for the same pass answers the same.
+   * that car, and so is the car of `sameCarPassId` (the plate's pass this one follows). Asking again for
+   * the same pass answers the same.
    */
-  reservePass(request: PassReservation & { slots: SlotInfo[] }, now = Date.now()): PassReserveResult {
+  reservePass(request: PassSale, now = Date.now()): PassReserveResult {
     const sql = this.ctx.storage.sql;
     if (sql.exec('SELECT 1 FROM passes WHERE pass_id = ?', request.passId).toArray().length) return { ok: true };
     const ofType = new Set(request.slots.filter((slot) => slot.vehicleType === request.vehicleType).map((slot) => slot.id));
@@ -234,7 +236,13 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         (row) => ofType.has(row.slot_id) && scheduleIntersects(schedule, Math.max(row.start_ms, fromMs), Math.min(row.until, untilMs)),
       );
     const stays = booked.map((row) => [Math.max(row.start_ms, fromMs), Math.min(row.until, untilMs)]);
-    const walkIns = sql.exec<{ slot_id: string | null; since_ms: number }>('SELECT slot_id, since_ms FROM walk_ins').toArray();
+    // The car of the pass this one follows (a renewal, next month bought) is this pass's car, counted once.
+    const walkIns = sql
+      .exec<{ slot_id: string | null; since_ms: number }>(
+        'SELECT slot_id, since_ms FROM walk_ins WHERE pass_id IS NOT ? OR pass_id IS NULL',
+        request.sameCarPassId ?? null,
+      )
+      .toArray();
     for (const walkIn of walkIns) {
       const [from, until] =
         walkIn.slot_id === null

@@ -531,6 +531,15 @@ describe('auto-renew', () => {
     expect(JSON.stringify(notes)).toContain('Monthly pass renewed');
   });
 
+  it('renews while the car is parked on the lot’s only slot', async () => {
+    const { lotId, product } = await passLot({ slots: 1, quantity: 1 });
+    const { user, cookie } = await driver(7_000);
+    const pass = await (await buy(cookie, { productId: product.id, plate: 'NAB 1234', autoRenew: true })).json<Pass>();
+    expect((await gateEnter({ lotId, plate: 'NAB 1234', passToken: pass.token })).status).toBe(201);
+    expect(await renewDuePasses(env, db(), new Date(Date.parse(pass.validUntil) - 2 * DAY))).toMatchObject({ renewed: 1 });
+    expect(await balanceOf(user.id)).toBe(100_000);
+  });
+
   it('lapses cleanly when the wallet is short: nothing paid, no pass, the driver told', async () => {
     const { user, cookie, pass, now } = await endingPass(3_500);
     expect(await renewDuePasses(env, db(), now)).toMatchObject({ renewed: 0, lapsed: 1 });
