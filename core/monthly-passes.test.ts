@@ -11,6 +11,7 @@ import {
   scheduleRefusal,
   validAt,
   validRunEnd,
+  coveredUntil,
   WEEKDAYS_MASK,
   type PassPeriod,
 } from './monthly-passes';
@@ -49,6 +50,29 @@ describe('pass schedules (Manila time)', () => {
     expect(validRunEnd(WEEKDAY_DAYTIME, manila('2026-11-25T10:00:00'), manila('2026-12-01T00:00:00'))).toBe(manila('2026-11-25T20:00:00'));
     expect(validRunEnd(WEEKDAY_DAYTIME, manila('2026-11-25T21:00:00'), manila('2026-12-01T00:00:00'))).toBeNull();
     expect(validRunEnd(ALWAYS_VALID, manila('2026-11-25T10:00:00'), manila('2026-11-28T00:00:00'))).toBe(manila('2026-11-28T00:00:00'));
+  });
+
+  it('carries the run on through renewals that start where the period before ends, each with its own hours', () => {
+    const until = manila('2026-12-01T00:00:00');
+    const term = (schedule: typeof ALWAYS_VALID, fromMs: number, untilMs: number) => ({
+      schedule,
+      validFromMs: fromMs,
+      validUntilMs: untilMs,
+    });
+    const old = term(ALWAYS_VALID, manila('2026-11-01T00:00:00'), until);
+    const renewal = term(ALWAYS_VALID, until, manila('2027-01-01T00:00:00'));
+    const entry = manila('2026-11-30T22:00:00');
+    expect(coveredUntil([old], entry)).toBe(until);
+    expect(coveredUntil([old, renewal], entry)).toBe(manila('2027-01-01T00:00:00'));
+    // The renewal's hours hold from its start: the run goes on until they close.
+    const mornings = { daysMask: 0b111_1111, openMinute: 0, closeMinute: 480 };
+    expect(coveredUntil([old, term(mornings, until, manila('2027-01-01T00:00:00'))], entry)).toBe(manila('2026-12-01T08:00:00'));
+    // Not valid at the renewal's start, a renewal after a gap, a run that ended before the period did: no further.
+    expect(coveredUntil([old, term(WEEKDAY_DAYTIME, until, manila('2027-01-01T00:00:00'))], entry)).toBe(until);
+    expect(coveredUntil([old, term(ALWAYS_VALID, until + 1, manila('2027-01-01T00:00:00'))], entry)).toBe(until);
+    const daytime = term(WEEKDAY_DAYTIME, manila('2026-11-01T00:00:00'), until);
+    expect(coveredUntil([daytime, renewal], manila('2026-11-30T10:00:00'))).toBe(manila('2026-11-30T20:00:00'));
+    expect(coveredUntil([daytime, renewal], manila('2026-11-30T21:00:00'))).toBeNull();
   });
 
   it('refuses a schedule with no day, or hours that do not open before they close', () => {

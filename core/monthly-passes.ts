@@ -74,6 +74,27 @@ export function validRunEnd(s: PassSchedule, atMs: number, capMs: number): numbe
   return Math.min(end, capMs);
 }
 
+/** One period of a pass (the pass itself, or a renewal of it) with the valid hours it was sold with. */
+export type PassTerm = { schedule: PassSchedule; validFromMs: number; validUntilMs: number };
+
+/**
+ * Until when a car that entered at `atMs` on the first term is covered: the end of the run of valid
+ * hours it entered in, carried on into each renewal that starts where the term before it ends while the
+ * run reaches that end and the renewal's own hours hold then; null when the first term is not valid at `atMs`.
+ */
+export function coveredUntil([first, ...renewals]: PassTerm[], atMs: number): number | null {
+  let end = validRunEnd(first.schedule, atMs, first.validUntilMs);
+  let termEnd = first.validUntilMs;
+  for (const next of renewals) {
+    if (end === null || end < termEnd || next.validFromMs !== termEnd) break;
+    const more = validRunEnd(next.schedule, end, next.validUntilMs);
+    if (more === null) break;
+    end = more;
+    termEnd = next.validUntilMs;
+  }
+  return end;
+}
+
 /** Why a schedule is not one a product can have, or null. */
 export function scheduleRefusal(s: PassSchedule): string | null {
   if (!Number.isInteger(s.daysMask) || s.daysMask < 1 || s.daysMask > 0b111_1111) return 'Choose at least one day of the week.';

@@ -18,7 +18,7 @@ import {
   type ExitRequest,
 } from '../../core/gate';
 import { formatPeso } from '../../core/money';
-import { scheduleLabel, validAt, validRunEnd, type PassSchedule } from '../../core/monthly-passes';
+import { coveredUntil, scheduleLabel, validAt, type PassSchedule } from '../../core/monthly-passes';
 import { validatedCharge, worthLabel } from '../../core/validations';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
@@ -34,7 +34,7 @@ import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { findPassRecord, scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
+import { passWithRenewals, scheduleOf, termOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from '../passes/monthly-pass-token';
 import { notify } from '../notifications/notifications.data';
 import { verifyPass } from '../passes/pass';
@@ -515,16 +515,18 @@ type LeavingStay = Awaited<ReturnType<typeof stayLeaving>>;
 
 /**
  * What the stay owes at the gate: a walk-in its whole time, a reservation only the time past its end,
- * a plate whose monthly pass covers its entry only the time past the pass's valid hours it entered in;
+ * a plate whose monthly pass covers its entry only the time past the valid hours it entered in (carried
+ * on through the pass's renewals);
  * less the merchant validations redeemed on it (never below zero; prepaid time is never paid back).
  */
 async function priceOfStay(ctx: GateContext, { checkin, at }: LeavingStay) {
   const lot = (await lotForBooking(ctx.db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(ctx.db, checkin.reservationId) : null;
   const entryMs = Date.parse(checkin.entryTs);
-  const pass = !reservation && checkin.monthlyPassId ? await findPassRecord(ctx.db, checkin.monthlyPassId) : null;
-  // A pass car pays, as an overstay at the lot's rate, for its time past the valid hours it entered in.
-  const passEndMs = pass ? (validRunEnd(scheduleOf(pass), entryMs, Date.parse(pass.validUntil)) ?? entryMs) : null;
+  const passes = !reservation && checkin.monthlyPassId ? await passWithRenewals(ctx.db, checkin.monthlyPassId, at.toISOString()) : [];
+  // A pass car pays, as an overstay at the lot's rate, for its time past the valid hours it entered in,
+  // carried on through the pass's renewals (a car inside when its pass renews stays covered).
+  const passEndMs = passes.length ? (coveredUntil(passes.map(termOf), entryMs) ?? entryMs) : null;
   const stay = {
     entryMs,
     exitMs: at.getTime(),

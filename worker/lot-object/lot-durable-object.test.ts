@@ -1,8 +1,10 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LotDurableObject } from './lot-durable-object';
 import { HOLD_TTL_MS, type BookingRecord, type SlotInfo } from './protocol';
 import { lotObject } from './stub';
+import { ALWAYS_VALID } from '../../core/monthly-passes';
 import { runLotTimers } from '../test/lot-timers';
 
 const HOUR = 3_600_000;
@@ -242,5 +244,129 @@ describe('refusing a full window from memory', () => {
     const after = Date.now() + 6_000;
     expect(await lot.hold(hold({ startMs: later.endMs, endMs: later.endMs + HOUR }), after)).toMatchObject({ ok: true });
     expect(await lot.refusesAsFull(query, after)).toBe(true);
+  });
+});
+
+describe('monthly passes', () => {
+  const month = () => ({ fromMs: Date.now() - HOUR, untilMs: Date.now() + 30 * 24 * HOUR, schedule: ALWAYS_VALID });
+  const tomorrow = () => ({ startMs: Date.now() + 24 * HOUR, endMs: Date.now() + 25 * HOUR });
+
+  it('sells no pass the cars inside leave no slot for: a walk-in holds its slot until it leaves, a pass car on a slot is its pass', async () => {
+    const lot = newLot();
+    const slots = slotsOf(2);
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots });
+    await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w2', slots });
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month() })).toEqual({ ok: false, reason: 'full' });
+    await lot.releaseWalkIn('w2');
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month() })).toEqual({ ok: true });
+    // p1's car comes in on the last slot, the walk-in still inside: no second pass.
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'p1-car', slots, passId: 'p1' })).toMatchObject({ ok: true });
+    expect(await lot.reservePass({ passId: 'p2', vehicleType: 'car', slots, ...month() })).toEqual({ ok: false, reason: 'full' });
+    await lot.releaseWalkIn('w1');
+    expect(await lot.reservePass({ passId: 'p2', vehicleType: 'car', slots, ...month() })).toEqual({ ok: true });
+  });
+
+  it('renews a pass whose car is inside: that car is the renewal’s own', async () => {
+    const lot = newLot();
+    const slots = slotsOf(1);
+    const { fromMs, untilMs, schedule } = month();
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, fromMs, untilMs, schedule })).toEqual({ ok: true });
+    expect(await lot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'p1-car', slots, passId: 'p1' })).toMatchObject({ ok: true });
+    const renewal = { passId: 'p2', vehicleType: 'car' as const, slots, fromMs: untilMs, untilMs: untilMs + 30 * 24 * HOUR, schedule };
+    // Another plate's pass finds the slot taken by the car inside; the same car's next period does not.
+    expect(await lot.reservePass(renewal)).toEqual({ ok: false, reason: 'full' });
+    expect(await lot.reservePass({ ...renewal, sameCarPassId: 'p1' })).toEqual({ ok: true });
+  });
+
+  it("keeps a pass's slot while its car is inside without one (an override on a full lot)", async () => {
+    const lot = newLot();
+    const slots = slotsOf(2);
+    expect(await lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month() })).toEqual({ ok: true });
+    await lot.reconcileWalkIns([{ checkinId: 'p1-car', slotId: null, sinceMs: Date.now() - HOUR, passId: 'p1' }], Date.now());
+    expect((await lot.hold(hold(tomorrow(), undefined, slots))).ok).toBe(true);
+    expect(await lot.hold(hold(tomorrow(), undefined, slots))).toEqual({ ok: false, reason: 'full' });
+  });
+
+  it('keeps for walk-ins one slot of its own vehicle type per pass whose car is not inside', async () => {
+    const mixed: SlotInfo[] = [
+      { id: 'moto', label: 'A-1', accessible: false, evCharging: false, vehicleType: 'motorcycle' },
+      { id: 'car', label: 'B-1', accessible: false, evCharging: false, vehicleType: 'car' },
+    ];
+    // A motorcycle pass keeps the motorcycle slot, not the car's.
+    const motoLot = newLot();
+    expect(await motoLot.reservePass({ passId: 'm', vehicleType: 'motorcycle', slots: mixed, ...month() })).toEqual({ ok: true });
+    expect(await motoLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots: mixed })).toEqual({
+      ok: true,
+      slotId: 'car',
+    });
+    expect(await motoLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w2', slots: mixed })).toEqual({
+      ok: false,
+      reason: 'full',
+    });
+    // A car pass keeps the car slot; its car enters on it.
+    const carLot = newLot();
+    expect(await carLot.reservePass({ passId: 'c', vehicleType: 'car', slots: mixed, ...month() })).toEqual({ ok: true });
+    expect(await carLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'w1', slots: mixed })).toEqual({
+      ok: true,
+      slotId: 'moto',
+    });
+    await carLot.releaseWalkIn('w1');
+    expect(await carLot.admitWalkIn({ untilMs: Date.now() + HOUR / 2, checkinId: 'c-car', slots: mixed, passId: 'c' })).toEqual({
+      ok: true,
+      slotId: 'car',
+    });
+  });
+
+  it('for any cars and motorcycles coming and going, keeps each pass sold a slot of its type its car finds on arrival', async () => {
+    const types = ['car', 'motorcycle'] as const;
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('pass' as const), type: fc.constantFrom(...types) }),
+      fc.record({ kind: fc.constant('walk-in' as const) }),
+      fc.record({ kind: fc.constant('pass car' as const), pass: fc.nat(5) }),
+      fc.record({ kind: fc.constant('leave' as const), car: fc.nat(10) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.nat(3), fc.nat(3), fc.array(op, { minLength: 1, maxLength: 16 }), async (cars, motorcycles, ops) => {
+        const lot = newLot();
+        const ofType = (count: number, vehicleType: SlotInfo['vehicleType']): SlotInfo[] =>
+          Array.from({ length: count }, (_, i) => ({
+            id: `${vehicleType}-${i}`,
+            label: `${vehicleType}-${i}`,
+            accessible: false,
+            evCharging: false,
+            vehicleType,
+          }));
+        const slots = [...ofType(cars, 'car'), ...ofType(motorcycles, 'motorcycle')];
+        const typeOf = new Map(slots.map((slot) => [slot.id, slot.vehicleType]));
+        const passes: { passId: string; type: (typeof types)[number] }[] = [];
+        const inside: { checkinId: string; passId?: string; slotId: string | null }[] = [];
+        const untilMs = Date.now() + HOUR;
+        for (const o of ops) {
+          if (o.kind === 'pass') {
+            const passId = crypto.randomUUID();
+            if ((await lot.reservePass({ passId, vehicleType: o.type, slots, ...month() })).ok) passes.push({ passId, type: o.type });
+          } else if (o.kind === 'leave') {
+            const [car] = inside.splice(o.car % Math.max(1, inside.length), 1);
+            if (car) await lot.releaseWalkIn(car.checkinId);
+          } else {
+            const passId = o.kind === 'pass car' ? passes[o.pass % Math.max(1, passes.length)]?.passId : undefined;
+            if (o.kind === 'pass car' && (!passId || inside.some((car) => car.passId === passId))) continue;
+            const checkinId = crypto.randomUUID();
+            const admitted = await lot.admitWalkIn({ checkinId, slots, untilMs, passId });
+            if (admitted.ok) inside.push({ checkinId, passId, slotId: admitted.slotId });
+          }
+        }
+        // Every pass whose car is out finds a slot of its type, all of them arriving at once.
+        const out = passes.filter((pass) => !inside.some((car) => car.passId === pass.passId));
+        const arrivals = await Promise.all(
+          out.map((pass) => lot.admitWalkIn({ checkinId: crypto.randomUUID(), slots, untilMs, passId: pass.passId })),
+        );
+        arrivals.forEach((arrival, i) => {
+          expect(arrival.ok).toBe(true);
+          expect(typeOf.get((arrival as { slotId: string }).slotId)).toBe(out[i].type);
+        });
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -19,6 +19,7 @@ import {
   type OpenWalkIn,
   type PassReservation,
   type PassReserveResult,
+  type PassSale,
   type SlotInfo,
   type WalkInRequest,
   type WalkInResult,
@@ -75,7 +76,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.lotId = ctx.id.name ?? ctx.id.toString();
-    this.readModel = new ReadModel(ctx.storage.sql, env.DB, this.lotId);
+    this.readModel = new ReadModel(ctx.storage.sql, env.DB, this.lotId, (startMs, endMs) => this.passReserve(startMs, endMs));
     this.live = new LiveFeed(ctx, (total, now) => this.availability({ startMs: now, endMs: now + 60 * MINUTE }, total, now).free);
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
@@ -153,8 +154,11 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     socket.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
   }
 
-  /** Passes sold that may be valid for part of `[startMs, endMs)`. */
-  private passesDuring(startMs: number, endMs: number): (PassReservation & { inside: boolean })[] {
+  /**
+   * Passes sold that may be valid for part of `[startMs, endMs)`, each with the slot its car is on when
+   * it is inside on one (a pass car let in without a slot is not on its kept slot: that slot stays kept).
+   */
+  private passesDuring(startMs: number, endMs: number): (PassReservation & { insideOn: string | null })[] {
     return this.ctx.storage.sql
       .exec<{
         pass_id: string;
@@ -164,9 +168,9 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         days_mask: number;
         open_minute: number;
         close_minute: number;
-        inside: number;
+        inside_on: string | null;
       }>(
-        `SELECT p.*, EXISTS (SELECT 1 FROM walk_ins w WHERE w.pass_id = p.pass_id) AS inside
+        `SELECT p.*, (SELECT w.slot_id FROM walk_ins w WHERE w.pass_id = p.pass_id AND w.slot_id IS NOT NULL LIMIT 1) AS inside_on
          FROM passes p WHERE p.from_ms < ? AND p.until_ms > ?`,
         endMs,
         startMs,
@@ -178,30 +182,45 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
         fromMs: row.from_ms,
         untilMs: row.until_ms,
         schedule: { daysMask: row.days_mask, openMinute: row.open_minute, closeMinute: row.close_minute },
-        inside: row.inside === 1,
+        insideOn: row.inside_on,
       }));
   }
 
   /**
-   * Slots the passes keep for `[startMs, endMs)`: one per pass valid for part of it whose car is not
-   * inside (a car inside already holds its slot as a walk-in), of the vehicle type asked (any when none).
+   * The passes keeping a slot for part of `[startMs, endMs)`: valid then, and their car not inside on a
+   * slot (a car inside already holds its slot as a walk-in), but `exceptPassId`.
    */
-  private passReserve(startMs: number, endMs: number, vehicleType?: string, exceptPassId?: string): number {
+  private passesKeeping(startMs: number, endMs: number, exceptPassId?: string): PassReservation[] {
     return this.passesDuring(startMs, endMs).filter(
       (pass) =>
-        !pass.inside &&
+        pass.insideOn === null &&
         pass.passId !== exceptPassId &&
-        (!vehicleType || pass.vehicleType === vehicleType) &&
         scheduleIntersects(pass.schedule, Math.max(startMs, pass.fromMs), Math.min(endMs, pass.untilMs)),
-    ).length;
+    );
+  }
+
+  /** Slots the passes keep for `[startMs, endMs)`, of the vehicle type asked (any when none). */
+  private passReserve(startMs: number, endMs: number, vehicleType?: string): number {
+    return this.passesKeeping(startMs, endMs).filter((pass) => !vehicleType || pass.vehicleType === vehicleType).length;
+  }
+
+  /** Slots the passes but `exceptPassId` keep for `[startMs, endMs)`, by vehicle type. */
+  private passReserveByType(startMs: number, endMs: number, exceptPassId?: string): Map<string, number> {
+    const kept = new Map<string, number>();
+    for (const pass of this.passesKeeping(startMs, endMs, exceptPassId)) kept.set(pass.vehicleType, (kept.get(pass.vehicleType) ?? 0) + 1);
+    return kept;
   }
 
   /**
    * A pass is sold only when its lot can keep a slot for it in every valid hour of its period: at the
-   * busiest moment of those hours, the bookings held plus the passes already sold plus this one fit in
-   * the slots of its vehicle type. Asking again for the same pass answers the same.
+   * busiest moment of those hours, the bookings held, the cars inside, the passes already sold plus this
+   * one fit in the slots of its vehicle type. A car inside on a slot holds it as `hold` counts it, until
+   * it leaves, whenever that is (the walk-in horizon is only what it was promised at the gate); one let
+   * in without a slot fills one for the next hour. A pass whose car is inside on a slot of this type is
+   * that car, and so is the car of `sameCarPassId` (the plate's pass this one follows). Asking again for
+   * the same pass answers the same.
    */
-  reservePass(request: PassReservation & { slots: SlotInfo[] }, now = Date.now()): PassReserveResult {
+  reservePass(request: PassSale, now = Date.now()): PassReserveResult {
     const sql = this.ctx.storage.sql;
     if (sql.exec('SELECT 1 FROM passes WHERE pass_id = ?', request.passId).toArray().length) return { ok: true };
     const ofType = new Set(request.slots.filter((slot) => slot.vehicleType === request.vehicleType).map((slot) => slot.id));
@@ -216,10 +235,26 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       .filter(
         (row) => ofType.has(row.slot_id) && scheduleIntersects(schedule, Math.max(row.start_ms, fromMs), Math.min(row.until, untilMs)),
       );
-    // The most bookings held at once within the period (a sweep over their starts and ends).
-    const events = booked.flatMap((row) => [
-      [Math.max(row.start_ms, fromMs), 1],
-      [Math.min(row.until, untilMs), -1],
+    const stays = booked.map((row) => [Math.max(row.start_ms, fromMs), Math.min(row.until, untilMs)]);
+    // The car of the pass this one follows (a renewal, next month bought) is this pass's car, counted once.
+    const walkIns = sql
+      .exec<{ slot_id: string | null; since_ms: number }>(
+        'SELECT slot_id, since_ms FROM walk_ins WHERE pass_id IS NOT ? OR pass_id IS NULL',
+        request.sameCarPassId ?? null,
+      )
+      .toArray();
+    for (const walkIn of walkIns) {
+      const [from, until] =
+        walkIn.slot_id === null
+          ? [Math.max(now, fromMs), Math.min(now + 60 * MINUTE, untilMs)]
+          : [Math.max(walkIn.since_ms, fromMs), untilMs];
+      if ((walkIn.slot_id === null || ofType.has(walkIn.slot_id)) && from < until && scheduleIntersects(schedule, from, until))
+        stays.push([from, until]);
+    }
+    // The most bookings and cars inside at once within the period (a sweep over their starts and ends).
+    const events = stays.flatMap(([from, until]) => [
+      [from, 1],
+      [until, -1],
     ]);
     events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     let held = 0;
@@ -231,6 +266,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const passes = this.passesDuring(fromMs, untilMs).filter(
       (pass) =>
         pass.vehicleType === request.vehicleType &&
+        !(pass.insideOn !== null && ofType.has(pass.insideOn)) &&
         scheduleIntersects(pass.schedule, Math.max(fromMs, pass.fromMs), Math.min(untilMs, pass.untilMs)),
     ).length;
     if (peak + passes + 1 > ofType.size) return { ok: false, reason: 'full' };
@@ -245,6 +281,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       schedule.closeMinute,
       now,
     );
+    this.publish(now);
     return { ok: true };
   }
 
@@ -279,13 +316,17 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       );
       added++;
     }
-    if (added || dropped) console.warn('Lot object: passes followed D1', { added, dropped });
+    if (added || dropped) {
+      console.warn('Lot object: passes followed D1', { added, dropped });
+      this.publish(now);
+    }
     return { added, dropped };
   }
 
   /** A pass whose sale did not commit in D1: it keeps no slot. */
   releasePass(passId: string): void {
     this.ctx.storage.sql.exec('DELETE FROM passes WHERE pass_id = ?', passId);
+    this.publish();
   }
 
   /** Walk-ins inside now: how many, and how many of them the gate could not give a slot (overrides). */
@@ -326,10 +367,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       .exec<{ slot_id: string | null }>('SELECT slot_id FROM walk_ins WHERE checkin_id = ?', request.checkinId)
       .toArray();
     if (admitted) return { ok: true, slotId: admitted.slot_id };
-    const named = request.slots.filter((slot) => !request.slotLabel || slot.label === request.slotLabel);
+    const named = (slots: SlotInfo[]) => slots.filter((slot) => !request.slotLabel || slot.label === request.slotLabel);
     const freeFor = (untilMs: number) => {
       const busy = this.busySlots(now, untilMs);
-      return named.filter((slot) => !busy.has(slot.id));
+      return request.slots.filter((slot) => !busy.has(slot.id));
     };
     const nextBookingOf = (slotId: string) =>
       sql.exec<{ at: number | null }>('SELECT MIN(start_ms) AS at FROM holds WHERE slot_id = ? AND start_ms >= ?', slotId, now).one().at ??
@@ -338,20 +379,32 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
       slots
         .map((slot) => ({ slot, freeUntil: nextBookingOf(slot.id) }))
         .sort((a, b) => b.freeUntil - a.freeUntil || a.slot.label.localeCompare(b.slot.label, 'en', { numeric: true }))[0]?.slot;
+    // A pass car enters on a slot of its pass's vehicle type, the one its pass keeps; every walk-in leaves
+    // the other passes' slots free, type by type: of a type, only the free slots beyond those kept are given.
+    const passType = request.passId
+      ? sql.exec<{ vehicle_type: string }>('SELECT vehicle_type FROM passes WHERE pass_id = ?', request.passId).toArray()[0]?.vehicle_type
+      : undefined;
+    const beyondKept = (free: SlotInfo[], kept: Map<string, number>) =>
+      free.filter(
+        (slot) =>
+          (!passType || slot.vehicleType === passType) &&
+          free.filter((other) => other.vehicleType === slot.vehicleType).length > (kept.get(slot.vehicleType) ?? 0),
+      );
     const freeNow = freeFor(now + MINUTE);
-    // A pass car enters on the slot its pass keeps; any other walk-in leaves the passes' slots free.
-    const reserve = request.passId ? 0 : this.passReserve(now, request.untilMs);
-    const reserveNow = request.passId ? 0 : this.passReserve(now, now + MINUTE);
-    const free = freeFor(request.untilMs);
+    const spareNow = beyondKept(freeNow, this.passReserveByType(now, now + MINUTE, request.passId));
+    const spare = beyondKept(freeFor(request.untilMs), this.passReserveByType(now, request.untilMs, request.passId));
+    const ofPass = freeNow.filter((slot) => slot.vehicleType === passType);
     const chosen =
-      (free.length > reserve ? furthestBooked(free) : undefined) ?? (request.force || request.passId ? furthestBooked(freeNow) : undefined);
+      furthestBooked(named(spare)) ??
+      (request.passId ? furthestBooked(named(ofPass)) : undefined) ??
+      (request.force || request.passId ? furthestBooked(named(freeNow)) : undefined);
     if (!chosen && !request.force) {
       if (request.slotLabel) return { ok: false, reason: 'slot taken' };
-      if (freeNow.length <= reserveNow) return { ok: false, reason: 'full' };
+      if (spareNow.length === 0) return { ok: false, reason: 'full' };
       return {
         ok: false,
         reason: 'sold out',
-        untilMs: Math.min(...freeNow.map((slot) => this.bookedThrough(slot.id, request.untilMs, now))),
+        untilMs: Math.min(...spareNow.map((slot) => this.bookedThrough(slot.id, request.untilMs, now))),
       };
     }
     const slotId = chosen?.id ?? null;
@@ -653,8 +706,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const placed = count - withoutSlot;
     // Walk-ins on a slot take it for every window; one let in without a slot fills one only now.
     const unplaced = window.startMs <= now + 60 * MINUTE && window.endMs > now ? withoutSlot : 0;
-    const free = Math.max(0, total - busy - unplaced - this.passReserve(window.startMs, window.endMs));
-    return { total, free, occupied: total - free, reserved: Math.max(0, busy - placed), walkIns: placed + unplaced };
+    // The slots kept for passes are reserved, as bookings are.
+    const kept = this.passReserve(window.startMs, window.endMs);
+    const free = Math.max(0, total - busy - unplaced - kept);
+    return { total, free, occupied: total - free, reserved: Math.max(0, busy - placed) + kept, walkIns: placed + unplaced };
   }
 
   // ——— The clock: what is due, for the lifecycle to act on ———

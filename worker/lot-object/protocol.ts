@@ -73,6 +73,11 @@ export type WalkInRequest = {
 
 /** A monthly pass sold, as the object keeps a slot for it: its vehicle type, period and valid hours. */
 export type PassReservation = { passId: string; vehicleType: VehicleType; fromMs: number; untilMs: number; schedule: PassSchedule };
+/**
+ * A pass to keep a slot for, with the lot's active slots (from D1) and, when the plate holds a pass already
+ * (the one this renews, or this month's when next month is bought), that pass: its car inside is this pass's car.
+ */
+export type PassSale = PassReservation & { slots: SlotInfo[]; sameCarPassId?: string };
 /** `full`: at some valid hour of the period, the bookings held and the passes sold already take every slot. */
 export type PassReserveResult = { ok: true } | { ok: false; reason: 'full' };
 

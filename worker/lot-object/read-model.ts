@@ -3,17 +3,22 @@
  * given out for part of it (holds in flight and bookings alike), and the walk-ins inside now. Search
  * answers availability for thousands of lots from these D1 rows without asking a single object.
  *
- * A trigger on the object's `holds` notes every window that changed, whoever changed it (a request,
- * a commit, the alarm); `publishChanges` writes the hours those windows touch, counted afresh at the
- * moment of writing, one write after another, so the last write always carries the object's latest
- * figures. A write that fails leaves its windows noted for the next one; the alarm rewrites it all.
+ * Each hour also counts the slots kept for the monthly passes valid in it whose cars are not inside
+ * (the object's own rule, as `hold` applies it), so search never shows a slot booking would refuse.
+ *
+ * Triggers on the object's `holds` and `passes`, and on the pass cars' walk-ins, note every window
+ * that changed, whoever changed it (a request, a commit, a sale, the alarm); `publishChanges` writes the
+ * hours those windows touch, counted afresh at the moment of writing, one write after another, so the
+ * last write always carries the object's latest figures. A write that fails leaves its windows noted
+ * for the next one; the alarm rewrites it all.
  */
 import { hoursOf } from '../../core/availability';
 import { HOUR_MS } from '../../core/time';
 import { overlapping, TAKEN_UNTIL } from './stays';
 
-/** D1 binds at most 100 parameters per statement: rows of three per multi-row insert. */
+/** D1 binds at most 100 parameters per statement: rows of three per multi-row insert, hours after the lot's id per delete. */
 const ROWS_PER_INSERT = 30;
+const HOURS_PER_DELETE = 90;
 
 /** Creates the change log and its triggers; run after the object's own tables exist. */
 export function installChangeLog(sql: SqlStorage): void {
@@ -24,6 +29,18 @@ export function installChangeLog(sql: SqlStorage): void {
   sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_removed AFTER DELETE ON holds BEGIN ${note('OLD')} END`);
   sql.exec(
     `CREATE TRIGGER IF NOT EXISTS holds_moved AFTER UPDATE OF slot_id, start_ms, end_ms, kept_until ON holds BEGIN ${note('OLD')} ${note('NEW')} END`,
+  );
+  // A pass kept or dropped, or its car coming in or leaving, moves the slots kept in its period.
+  const notePass = (row: 'NEW' | 'OLD') => `INSERT INTO unpublished_windows (start_ms, end_ms) VALUES (${row}.from_ms, ${row}.until_ms);`;
+  sql.exec(`CREATE TRIGGER IF NOT EXISTS passes_added AFTER INSERT ON passes BEGIN ${notePass('NEW')} END`);
+  sql.exec(`CREATE TRIGGER IF NOT EXISTS passes_removed AFTER DELETE ON passes BEGIN ${notePass('OLD')} END`);
+  const notePassCar = (row: 'NEW' | 'OLD') =>
+    `INSERT INTO unpublished_windows (start_ms, end_ms) SELECT from_ms, until_ms FROM passes WHERE pass_id = ${row}.pass_id;`;
+  sql.exec(
+    `CREATE TRIGGER IF NOT EXISTS pass_car_in AFTER INSERT ON walk_ins WHEN NEW.pass_id IS NOT NULL BEGIN ${notePassCar('NEW')} END`,
+  );
+  sql.exec(
+    `CREATE TRIGGER IF NOT EXISTS pass_car_out AFTER DELETE ON walk_ins WHEN OLD.pass_id IS NOT NULL BEGIN ${notePassCar('OLD')} END`,
   );
 }
 
@@ -42,6 +59,8 @@ export class ReadModel {
     private readonly sql: SqlStorage,
     private readonly db: D1Database,
     private readonly lotId: string,
+    /** Slots the monthly passes keep for a window (the object's rule). */
+    private readonly keptForPasses: (startMs: number, endMs: number) => number,
   ) {}
 
   /** Writes the hours changed since the last write, and the walk-ins. False when D1 refused. */
@@ -62,15 +81,16 @@ export class ReadModel {
       const counts = [...hours]
         .map((hour) => [hour, this.slotsTaken(hour)] as const)
         .filter(([hour, taken]) => this.hoursWritten.get(hour) !== taken);
-      const statements = counts.map(([hour, taken]) =>
-        taken
-          ? this.db
-              .prepare(
-                'INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES (?, ?, ?) ON CONFLICT (lot_id, hour) DO UPDATE SET slots_taken = excluded.slots_taken',
-              )
-              .bind(this.lotId, hour, taken)
-          : this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ? AND hour = ?').bind(this.lotId, hour),
-      );
+      const emptied = counts.filter(([, taken]) => !taken).map(([hour]) => hour);
+      const statements = [...this.hoursWrites(counts.filter(([, taken]) => taken))];
+      for (let i = 0; i < emptied.length; i += HOURS_PER_DELETE) {
+        const chunk = emptied.slice(i, i + HOURS_PER_DELETE);
+        statements.push(
+          this.db
+            .prepare(`DELETE FROM lot_hours_booked WHERE lot_id = ? AND hour IN (${chunk.map(() => '?').join(', ')})`)
+            .bind(this.lotId, ...chunk),
+        );
+      }
       if (statements.length || walkIns.key !== this.walkInsWritten) {
         try {
           await this.db.batch([...statements, walkIns.statement]);
@@ -98,35 +118,51 @@ export class ReadModel {
         const [first, end] = hoursOf(Math.max(row.start_ms, now), row.end_ms);
         for (let hour = first; hour < end; hour++) hours.add(hour);
       }
-      const rows = [...hours].map((hour) => [this.lotId, hour, this.slotsTaken(hour)] as const);
-      const inserts = [];
-      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-        inserts.push(
-          this.db
-            .prepare(`INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`)
-            .bind(...chunk.flat()),
-        );
+      for (const pass of this.sql.exec<{ from_ms: number; until_ms: number }>(
+        'SELECT from_ms, until_ms FROM passes WHERE until_ms > ?',
+        now,
+      )) {
+        const [first, end] = hoursOf(Math.max(pass.from_ms, now), pass.until_ms);
+        for (let hour = first; hour < end; hour++) hours.add(hour);
       }
+      const rows = [...hours].map((hour) => [hour, this.slotsTaken(hour)] as const).filter(([, taken]) => taken);
       const walkIns = this.walkIns();
       await this.db.batch([
         this.db.prepare('DELETE FROM lot_hours_booked WHERE lot_id = ?').bind(this.lotId),
-        ...inserts,
+        ...this.hoursWrites(rows),
         walkIns.statement,
       ]);
       // Every other hour is now absent, which is what a count of 0 writes.
-      this.hoursWritten = new Map(rows.map(([, hour, taken]) => [hour, taken]));
+      this.hoursWritten = new Map(rows);
       this.walkInsWritten = walkIns.key;
       if (last !== null) this.sql.exec('DELETE FROM unpublished_windows WHERE id <= ?', last);
     });
   }
 
-  /** Distinct slots taken for part of an hour, as the object's own availability counts them. */
+  /** The statements writing these hours' counts (none of them 0), a multi-row upsert per chunk. */
+  private hoursWrites(rows: (readonly [number, number])[]): D1PreparedStatement[] {
+    const writes = [];
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+      writes.push(
+        this.db
+          .prepare(
+            `INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT (lot_id, hour) DO UPDATE SET slots_taken = excluded.slots_taken`,
+          )
+          .bind(...chunk.flatMap(([hour, taken]) => [this.lotId, hour, taken])),
+      );
+    }
+    return writes;
+  }
+
+  /** Distinct slots taken for part of an hour, and those kept for passes then, as the object's own availability counts them. */
   private slotsTaken(hour: number): number {
-    const taking = overlapping(this.sql, hour * HOUR_MS, (hour + 1) * HOUR_MS);
-    return this.sql
+    const [startMs, endMs] = [hour * HOUR_MS, (hour + 1) * HOUR_MS];
+    const taking = overlapping(this.sql, startMs, endMs);
+    const { taken } = this.sql
       .exec<{ taken: number }>(`SELECT COUNT(DISTINCT slot_id) AS taken FROM holds WHERE ${taking.where}`, ...taking.bindings)
-      .one().taken;
+      .one();
+    return taken + this.keptForPasses(startMs, endMs);
   }
 
   /** The walk-ins inside now, and the statement that writes them. */

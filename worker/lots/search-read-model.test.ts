@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ALWAYS_VALID } from '../../core/monthly-passes';
 import { HOUR_MS } from '../../core/time';
 import { lotHoursBooked, lots, slots } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
@@ -126,5 +127,41 @@ describe("search's availability from the lot objects' read model", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await rowsOf()).toEqual(written);
     await expectSearchFollowsObject(lotId, point, 4, 16);
+  });
+
+  it('leaves out the slots kept for monthly passes whose cars are not inside, as booking does', async () => {
+    const point: [number, number] = [8.8, 124.9];
+    const lotId = await lotAlone(3, point);
+    const slotRows = await db().select().from(slots).where(eq(slots.lotId, lotId));
+    const stub = lotObject(env, lotId);
+    const pass = { vehicleType: 'car' as const, fromMs: Date.now() - HOUR_MS, untilMs: Date.now() + 6 * HOUR_MS, slots: slotRows };
+    expect(await stub.reservePass({ ...pass, passId: 'p1', schedule: ALWAYS_VALID })).toEqual({ ok: true });
+    // Valid only from the third hour on, every day.
+    const later = { daysMask: 0b111_1111, openMinute: 0, closeMinute: 1440 };
+    expect(
+      await stub.reservePass({ ...pass, passId: 'p2', fromMs: (Math.floor(Date.now() / HOUR_MS) + 3) * HOUR_MS, schedule: later }),
+    ).toEqual({ ok: true });
+    await expectSearchFollowsObject(lotId, point, 0, 8, [[hourFromNow(1), 3]]);
+    expect((await searched(lotId, point, windowQuery(hourFromNow(1), 1))).free).toBe(2);
+    expect((await searched(lotId, point, windowQuery(hourFromNow(4), 1))).free).toBe(1);
+
+    // p1's car comes in: it holds its slot as a walk-in, no longer as a kept one.
+    expect(await stub.admitWalkIn({ checkinId: 'p1-car', slots: slotRows, untilMs: Date.now() + HOUR_MS, passId: 'p1' })).toMatchObject({
+      ok: true,
+    });
+    await expectSearchFollowsObject(lotId, point, 0, 8);
+    expect((await searched(lotId, point, windowQuery(hourFromNow(4), 1))).free).toBe(1);
+    await stub.releaseWalkIn('p1-car');
+    await expectSearchFollowsObject(lotId, point, 0, 8);
+
+    // The alarm's rewrite counts them too; a pass dropped frees its hours.
+    await db().delete(lotHoursBooked).where(eq(lotHoursBooked.lotId, lotId));
+    const { cookie } = await driver(5_000);
+    expect((await reserve(cookie, { lotId, start: hourFromNow(10), durationHours: 1 })).status).toBe(201);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await expectSearchFollowsObject(lotId, point, 0, 8);
+    await stub.releasePass('p2');
+    await expectSearchFollowsObject(lotId, point, 0, 8);
+    expect((await searched(lotId, point, windowQuery(hourFromNow(4), 1))).free).toBe(2);
   });
 });

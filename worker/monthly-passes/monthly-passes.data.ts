@@ -1,6 +1,6 @@
 /** D1 reads and statements of monthly passes: the lots' pass products and the passes sold. */
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { PassSchedule } from '../../core/monthly-passes';
+import type { PassSchedule, PassTerm } from '../../core/monthly-passes';
 import { statementOf, type DB } from '../db/client';
 import { lots, monthlyPasses, passProducts, slots, vehicles } from '../db/schema';
 
@@ -93,6 +93,27 @@ export async function validPassOfPlate(db: DB, lotId: string, plate: string, at:
 export async function findPassRecord(db: DB, id: string): Promise<MonthlyPass | null> {
   const [row] = await db.select().from(monthlyPasses).where(eq(monthlyPasses.id, id));
   return row ?? null;
+}
+
+/** The period a pass covers, with the hours it was sold with. */
+export const termOf = (pass: MonthlyPass): PassTerm => ({
+  schedule: scheduleOf(pass),
+  validFromMs: Date.parse(pass.validFrom),
+  validUntilMs: Date.parse(pass.validUntil),
+});
+
+/** A pass and the renewals after it (each renewing the one before), those beginning before `untilIso`. */
+export async function passWithRenewals(db: DB, id: string, untilIso: string): Promise<MonthlyPass[]> {
+  const first = await findPassRecord(db, id);
+  if (!first) return [];
+  const chain = [first];
+  for (let last = first; last.validUntil < untilIso; ) {
+    const [next] = await db.select().from(monthlyPasses).where(eq(monthlyPasses.renewsId, last.id));
+    if (!next) break;
+    chain.push(next);
+    last = next;
+  }
+  return chain;
 }
 
 /** Passes with auto-renew on, not yet renewed or lapsed, ending within `untilIso`. */

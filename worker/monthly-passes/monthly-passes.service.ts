@@ -44,6 +44,7 @@ import {
   saveAutoRenew,
   sellingLotOf,
   vehicleTypeOf,
+  validPassOfPlate,
   passesOfDriver,
   passesNotEnded,
   markEndingNoticed,
@@ -233,6 +234,7 @@ async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
     untilMs: Date.parse(period.validUntil),
     schedule: scheduleOf(product),
     slots: lot.slots,
+    sameCarPassId: sale.renews?.id ?? (await validPassOfPlate(db, lot.id, sale.plate, new Date()))?.id,
   });
   if (!kept.ok) return { ok: false, reason: 'full' };
   const what = `Monthly pass: ${lot.name}, ${product.name}, ${period.label} (${sale.plate})`;

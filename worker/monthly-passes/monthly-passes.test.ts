@@ -463,6 +463,49 @@ describe('a pass holder at the gate', () => {
     expect(left.amountCents).toBeGreaterThan(0);
     expect(left.paidBy).toBe('cash');
   });
+  it('stays covered through the renewal of its pass while inside: each period with its own hours, the hourly rate outside them', async () => {
+    const { user } = await driver(0);
+    const renewedAt = manilaDateStart(addDays(manilaDate(new Date()), -1)).getTime();
+    // Entered on a 24/7 pass two hours before it was renewed, still inside now.
+    const stayAcross = async (renewal: { openMinute: number; closeMinute: number }) => {
+      const lotId = await makeLot(2);
+      const product = await (await addProduct(lotId, productBody())).json<Product>();
+      const period = (fromMs: number, hours: { openMinute: number; closeMinute: number }, renewsId?: string) => ({
+        id: newId(),
+        productId: product.id,
+        lotId,
+        userId: user.id,
+        plate: 'NAB 8888',
+        periodKind: '30days' as const,
+        validFrom: new Date(fromMs).toISOString(),
+        validUntil: new Date(fromMs + 30 * DAY).toISOString(),
+        daysMask: 0b111_1111,
+        ...hours,
+        amountCents: 300_000,
+        renewsId,
+      });
+      const old = period(renewedAt - 30 * DAY, { openMinute: 0, closeMinute: 1440 });
+      await db()
+        .insert(monthlyPasses)
+        .values([old, period(renewedAt, renewal, old.id)]);
+      const entered = await (await gateEnter({ lotId, plate: 'NZZ 0002' })).json<Checkin>();
+      const entryMs = renewedAt - 2 * HOUR;
+      await db()
+        .update(checkins)
+        .set({ entryTs: new Date(entryMs).toISOString(), plate: 'NAB 8888', monthlyPassId: old.id })
+        .where(eq(checkins.id, entered.id));
+      const exitTs = new Date().toISOString();
+      const left = await (await gateExit(entered.id, { lotId, plate: 'NAB 8888', exitTs })).json<Checkin>();
+      const { pricing } = (await lotForBooking(db(), lotId))!;
+      return { amountCents: left.amountCents, entryMs, exitMs: Date.parse(exitTs), pricing };
+    };
+    // Renewed 24/7: nothing to pay.
+    expect((await stayAcross({ openMinute: 0, closeMinute: 1440 })).amountCents).toBe(0);
+    // Renewed for 00:00–08:00: covered until 08:00 of its first day, the hourly rate after.
+    const mornings = await stayAcross({ openMinute: 0, closeMinute: 480 });
+    expect(mornings.amountCents).toBe(gateCharge({ ...mornings, reservedUntilMs: renewedAt + 8 * HOUR }).amountCents);
+    expect(mornings.amountCents).toBeGreaterThan(0);
+  });
 });
 
 describe('auto-renew', () => {
@@ -486,6 +529,15 @@ describe('auto-renew', () => {
     expect(mine.passes.find((p) => p.id !== pass.id)).toMatchObject({ validFrom: pass.validUntil, state: 'upcoming', autoRenew: true });
     const notes = await (await call('/api/notifications', { cookie })).json();
     expect(JSON.stringify(notes)).toContain('Monthly pass renewed');
+  });
+
+  it('renews while the car is parked on the lot’s only slot', async () => {
+    const { lotId, product } = await passLot({ slots: 1, quantity: 1 });
+    const { user, cookie } = await driver(7_000);
+    const pass = await (await buy(cookie, { productId: product.id, plate: 'NAB 1234', autoRenew: true })).json<Pass>();
+    expect((await gateEnter({ lotId, plate: 'NAB 1234', passToken: pass.token })).status).toBe(201);
+    expect(await renewDuePasses(env, db(), new Date(Date.parse(pass.validUntil) - 2 * DAY))).toMatchObject({ renewed: 1 });
+    expect(await balanceOf(user.id)).toBe(100_000);
   });
 
   it('lapses cleanly when the wallet is short: nothing paid, no pass, the driver told', async () => {
