@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { closingAfter, type LotHours, type LotRules } from './booking';
 import { type LotPricing, quote } from './pricing';
-import { normalizePlate } from './vehicles';
+import { normalizePlate, VEHICLE_TYPES } from './vehicles';
 import { HOUR_MS } from './time';
 
 export const OVERRIDE_REASONS = ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'] as const;
@@ -78,6 +78,8 @@ export const enterSchema = z
     lotId: z.uuid('Unknown lot id'),
     reservationId: z.uuid('Unknown reservation id').optional(),
     passToken: z.string().min(10).max(4_000).optional(),
+    /** A walk-in's vehicle, for a slot of its type; unsaid (an older queued entry), any free slot will do. */
+    vehicleType: z.enum(VEHICLE_TYPES, { error: 'Vehicle type must be car or motorcycle.' }).optional(),
     ...overrideFields,
   })
   .refine(overrideNeedsReason, { message: OVERRIDE_REASON_REQUIRED, path: ['overrideReason'] });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 export const VEHICLE_TYPES = ['car', 'motorcycle'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
+export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: 'Car', motorcycle: 'Motorcycle' };
 
 export const VEHICLE_COLORS = ['white', 'black', 'silver', 'gray', 'red', 'blue', 'green', 'yellow', 'other'] as const;
 

@@ -124,6 +124,9 @@ describe('a shift at the gate', () => {
   it('asks for a plate, then checks a walk-in in by plate', async () => {
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     await toast('Missing Information', 'Please enter the vehicle plate number');
+    // The lot takes cars and motorcycles: the desk asks which a walk-in is, a car unless told.
+    expect(await gate.getByLabel('Vehicle').inputValue()).toBe('car');
+    expect(await gate.getByLabel('Vehicle').locator('option').allInnerTexts()).toEqual(['Car', 'Motorcycle']);
     await gate.getByLabel('Plate Number').fill('wlk 1001');
     expect(await gate.getByLabel('Plate Number').inputValue()).toBe('WLK 1001');
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();

@@ -315,7 +315,15 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   const stub = lotObject(env, lot.id);
   const untilMs = walkInHorizonEnd(lot, now).getTime();
   const admitted = await stub.admitWalkIn(
-    { checkinId: id, slots: lot.slots, untilMs, slotLabel: input.slot, force: override, passId: monthly.passId ?? undefined },
+    {
+      checkinId: id,
+      slots: lot.slots,
+      untilMs,
+      slotLabel: input.slot,
+      force: override,
+      passId: monthly.passId ?? undefined,
+      vehicleType: input.vehicleType,
+    },
     now.getTime(),
   );
   if (!admitted.ok) throw refusal('conflict', walkInRefusal(admitted, input.slot, untilMs));

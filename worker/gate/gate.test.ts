@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_THE_CAR } from '../../core/gate';
 import { formatTime } from '../../core/time';
 import { PRICE_BANDS } from '../../core/price-bands';
-import { attendantAssignments, auditLogs, checkins, pricing, reservations, users, wallets, walletTransactions } from '../db/schema';
+import { attendantAssignments, auditLogs, checkins, pricing, reservations, slots, users, wallets, walletTransactions } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, objectBooking, reservationRow, reserve } from '../test/booking-fixtures';
@@ -181,6 +181,21 @@ describe('walk-ins', () => {
       .where(eq(auditLogs.subject, `checkin:${id}`));
     expect(entry).toMatchObject({ action: 'OVERRIDE_ENTRY', actor: expect.stringContaining('owner@parkada.ph') });
     expect(JSON.parse(entry.contextJson)).toMatchObject({ reason: 'emergency', plate: 'WLK 101', lotId });
+  });
+
+  it('puts a walk-in on a slot of its vehicle type, and says full when only the other type is free', async () => {
+    const lotId = await makeLot(1); // A-1, a car slot
+    await db().insert(slots).values({ id: newId(), lotId, label: 'M-1', level: 'G', vehicleType: 'motorcycle' });
+    const motorcycle = await gateEnter(owner, { lotId, plate: 'MC 12345', vehicleType: 'motorcycle' });
+    expect(await motorcycle.json<Checkin>()).toMatchObject({ walkIn: true, slot: 'M-1' });
+    const secondMotorcycle = await gateEnter(owner, { lotId, plate: 'MC 12346', vehicleType: 'motorcycle' });
+    expect(secondMotorcycle.status).toBe(409);
+    expect(await messageOf(secondMotorcycle)).toBe('Lot is full');
+    const car = await gateEnter(owner, { lotId, plate: 'CAR 1001', vehicleType: 'car' });
+    expect(await car.json<Checkin>()).toMatchObject({ walkIn: true, slot: 'A-1' });
+    const bad = await gateEnter(owner, { lotId, plate: 'TRK 1001', vehicleType: 'truck' });
+    expect(bad.status).toBe(400);
+    expect(await messageOf(bad)).toBe('Vehicle type must be car or motorcycle.');
   });
 
   it('applies a replayed offline entry once', async () => {

@@ -384,20 +384,22 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     const passType = request.passId
       ? sql.exec<{ vehicle_type: string }>('SELECT vehicle_type FROM passes WHERE pass_id = ?', request.passId).toArray()[0]?.vehicle_type
       : undefined;
+    // The vehicle's type, when known, decides the slot's: a motorcycle never takes a car's slot, nor the reverse.
+    const wanted = passType ?? request.vehicleType;
+    const ofType = (slots: SlotInfo[]) => slots.filter((slot) => !wanted || slot.vehicleType === wanted);
     const beyondKept = (free: SlotInfo[], kept: Map<string, number>) =>
       free.filter(
         (slot) =>
-          (!passType || slot.vehicleType === passType) &&
+          (!wanted || slot.vehicleType === wanted) &&
           free.filter((other) => other.vehicleType === slot.vehicleType).length > (kept.get(slot.vehicleType) ?? 0),
       );
     const freeNow = freeFor(now + MINUTE);
     const spareNow = beyondKept(freeNow, this.passReserveByType(now, now + MINUTE, request.passId));
     const spare = beyondKept(freeFor(request.untilMs), this.passReserveByType(now, request.untilMs, request.passId));
-    const ofPass = freeNow.filter((slot) => slot.vehicleType === passType);
     const chosen =
       furthestBooked(named(spare)) ??
-      (request.passId ? furthestBooked(named(ofPass)) : undefined) ??
-      (request.force || request.passId ? furthestBooked(named(freeNow)) : undefined);
+      (request.passId ? furthestBooked(named(ofType(freeNow))) : undefined) ??
+      (request.force || request.passId ? (furthestBooked(named(ofType(freeNow))) ?? furthestBooked(named(freeNow))) : undefined);
     if (!chosen && !request.force) {
       if (request.slotLabel) return { ok: false, reason: 'slot taken' };
       if (spareNow.length === 0) return { ok: false, reason: 'full' };

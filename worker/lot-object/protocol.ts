@@ -69,6 +69,8 @@ export type WalkInRequest = {
   force?: boolean;
   /** A monthly pass's car: it enters on the slot its pass keeps. */
   passId?: string;
+  /** The walk-in's vehicle: only a slot of its type will do (a pass car's is its pass's). */
+  vehicleType?: VehicleType;
 };
 
 /** A monthly pass sold, as the object keeps a slot for it: its vehicle type, period and valid hours. */

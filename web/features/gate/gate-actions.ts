@@ -4,7 +4,7 @@
  * a new item never overtakes one already queued (an exit must not reach the server before its entry).
  */
 import type { OverrideReason } from '../../../core/gate';
-import { normalizePlate } from '../../../core/vehicles';
+import { normalizePlate, type VehicleType } from '../../../core/vehicles';
 import { connectionState } from './connection';
 import { findOpenCheckin, postEntry, postExit, postValidation, Unreachable, type Checkin, type EntryBody, type ExitBody } from './gate-api';
 import { forgetStay, queuedCount, rememberStay, stayOfReservation, stayOnDevice, type Stay } from './gate-store';
@@ -15,7 +15,7 @@ import type { ScannedPass } from './pass-check';
 export type GateOutcome = { queued: false; checkin: Checkin } | { queued: true; plate: string; slot: string | null };
 
 export type Override = { override: true; overrideReason: OverrideReason };
-export type EntryInput = ({ plate: string; slot?: string } | { pass: ScannedPass }) & { override?: Override };
+export type EntryInput = ({ plate: string; slot?: string; vehicleType?: VehicleType } | { pass: ScannedPass }) & { override?: Override };
 export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & {
   override?: Override;
   lostTicket?: boolean;
@@ -57,6 +57,7 @@ export async function checkIn(lotId: string, input: EntryInput): Promise<GateOut
     id: crypto.randomUUID(),
     plate,
     slot,
+    vehicleType: 'vehicleType' in input ? input.vehicleType : undefined,
     action: input.override ? 'override' : 'checkin',
     entryTs: new Date().toISOString(),
     lotId,

@@ -11,7 +11,8 @@ import { api, ApiError, unwrap } from '../../lib/api';
 import { markReachable, markUnreachable } from './connection';
 
 /** The lot as the gate keeps it on the device (the list's other fields are not needed offline). */
-export type GateLot = Pick<InferResponseType<typeof api.attendant.lots.$get, 200>[number], 'id' | 'name'>;
+/** `rulesJson`: which vehicles the lot takes, for the walk-in's vehicle type (absent in a lot remembered before it was kept). */
+export type GateLot = Pick<InferResponseType<typeof api.attendant.lots.$get, 200>[number], 'id' | 'name'> & { rulesJson?: string | null };
 export type Shift = NonNullable<InferResponseType<typeof api.attendant.shift.$get, 200>>;
 export type Activity = InferResponseType<typeof api.attendant.activity.$get, 200>[number];
 export type LotStatus = InferResponseType<(typeof api.attendant)['lot-status']['$get'], 200>;

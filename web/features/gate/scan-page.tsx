@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { passIdOf } from '../../../core/booking';
 import { MISSING_PLATE, type OverrideReason } from '../../../core/gate';
 import { formatDateTime } from '../../../core/time';
+import { lotRules } from '../../../core/lot-json';
 import { CODE_PATTERN, normalizeCode } from '../../../core/validations';
+import { VEHICLE_TYPE_LABELS, type VehicleType } from '../../../core/vehicles';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/field';
@@ -54,6 +56,9 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
   const [action, setAction] = useState<GateAction>(initialAction ?? 'checkin');
   const [plate, setPlate] = useState('');
   const [slot, setSlot] = useState('');
+  // A lot that takes more than one kind of vehicle asks which a walk-in is, for a slot of its type.
+  const vehicleTypes = (lotRules({ rulesJson: lot.rulesJson ?? null }).vehicleTypes ?? []) as VehicleType[];
+  const [vehicleType, setVehicleType] = useState<VehicleType | undefined>(vehicleTypes.length > 1 ? vehicleTypes[0] : undefined);
   const [scanned, setScanned] = useState<ScannedPass | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [overriding, setOverriding] = useState(false);
@@ -112,13 +117,16 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
   const processManual = () => {
     if (!plate.trim()) return missingPlate();
     if (action === 'override') return setOverriding(true);
-    if (action === 'checkin') entry.mutate({ plate, slot });
+    if (action === 'checkin') entry.mutate({ plate, slot, vehicleType });
     else exit.mutate({ plate, payCode: payCode ?? undefined, validationCode: validationCode.trim() || undefined });
   };
 
   const confirmOverride = (reason: OverrideReason) => {
     if (!plate.trim()) return missingPlate();
-    entry.mutate({ plate, slot, override: { override: true, overrideReason: reason } }, { onSettled: () => setOverriding(false) });
+    entry.mutate(
+      { plate, slot, vehicleType, override: { override: true, overrideReason: reason } },
+      { onSettled: () => setOverriding(false) },
+    );
   };
 
   const lostTicket = () => {
@@ -219,6 +227,17 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
                 placeholder="ABC 1234"
               />
             </Field>
+            {vehicleType && action !== 'checkout' && (
+              <Field label="Vehicle" htmlFor="gate-vehicle">
+                <Select id="gate-vehicle" value={vehicleType} onChange={(e) => setVehicleType(e.target.value as VehicleType)}>
+                  {vehicleTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {VEHICLE_TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            )}
             <Field label="Slot Number (optional)" htmlFor="gate-slot">
               <Input id="gate-slot" value={slot} onChange={(e) => setSlot(upper(e.target.value))} autoComplete="off" placeholder="A-12" />
             </Field>

@@ -35,11 +35,11 @@ export function useGateLot() {
     if (lot && lot.id !== chosen?.id) setChosen(lot);
   }, [lot, chosen?.id]);
   const choose = useCallback((next: GateLot) => {
-    localStorage.setItem(LOT_KEY, JSON.stringify({ id: next.id, name: next.name }));
+    localStorage.setItem(LOT_KEY, JSON.stringify({ id: next.id, name: next.name, rulesJson: next.rulesJson }));
     setChosen(next);
   }, []);
   useEffect(() => {
-    if (lot) localStorage.setItem(LOT_KEY, JSON.stringify({ id: lot.id, name: lot.name }));
+    if (lot) localStorage.setItem(LOT_KEY, JSON.stringify({ id: lot.id, name: lot.name, rulesJson: lot.rulesJson }));
   }, [lot]);
   return { lot, lots: list, choose, isLoading: lots.isLoading && !chosen, error: lots.data ? null : lots.error };
 }
