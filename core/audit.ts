@@ -28,5 +28,36 @@ export const AUDIT_ACTIONS = [
   'ISSUE_VALIDATION_CODES',
   'OPEN_MERCHANT_LINK',
   'REVOKE_MERCHANT_LINK',
+  /** A validation redeemed on a stay (a code at the gate or by the driver, or the cashier's link): what the merchant takes off. */
+  'REDEEM_VALIDATION',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Each action in words, for the admin's Audit Log (the code stays beside it: it is what the filter and the API speak). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  APPROVE_OWNER: 'Owner approved',
+  REJECT_OWNER: 'Owner rejected',
+  APPROVE_LOT: 'Lot approved',
+  REJECT_LOT: 'Lot rejected',
+  APPROVE_LOT_CHANGE: 'Lot change approved',
+  REJECT_LOT_CHANGE: 'Lot change rejected',
+  UPDATE_PRICING: 'Pricing changed',
+  UPDATE_PASS_PRODUCTS: 'Monthly pass products changed',
+  DELETE_LOT: 'Lot deleted',
+  OVERRIDE_ENTRY: 'Entry overridden at the gate',
+  OVERRIDE_EXIT: 'Exit overridden at the gate',
+  LOST_TICKET: 'Lost ticket charged',
+  UNDO_CHECKIN: 'Check-in undone',
+  REVIVE_RESERVATION: 'Reservation revived',
+  SUSPEND_USER: 'User suspended',
+  REACTIVATE_USER: 'User reactivated',
+  ROLE_CHANGE: 'Role changed',
+  REFUND: 'Refund',
+  UPDATE_SETTINGS: 'Platform settings changed',
+  RESET_PASSWORD: 'Password reset',
+  RECORD_PAYOUT: 'Payout recorded',
+  ISSUE_VALIDATION_CODES: 'Validation codes issued',
+  OPEN_MERCHANT_LINK: 'Merchant link opened',
+  REVOKE_MERCHANT_LINK: 'Merchant link revoked',
+  REDEEM_VALIDATION: 'Merchant validation redeemed',
+};

@@ -13,8 +13,8 @@ const RANGE_DAYS: Record<HistoryRange, number | null> = { all: null, week: 7, mo
 export type HistoryFilter = { search: string; status: ReservationStatus | 'all'; range: HistoryRange };
 export const NO_HISTORY_FILTER: HistoryFilter = { search: '', status: 'all', range: 'all' };
 
-/** What the filters look at in a row of either tab. */
-export type HistoryFacts = { lotName: string; plate: string | null; status: ReservationStatus; startTs: string };
+/** What the filters look at in a row of either tab; a monthly pass's receipt has no reservation status (a status filter leaves it out). */
+export type HistoryFacts = { lotName: string; plate: string | null; status: ReservationStatus | null; startTs: string };
 
 /** Plates match with or without their space ("nbc1234" finds "NBC 1234"): both sides lose their spaces. */
 export const squashSearch = (text: string) => text.toLowerCase().replace(/\s+/g, '');
@@ -41,7 +41,8 @@ export const historyQueryOf = (filter: HistoryFilter) => ({
 });
 
 export type HistoryCsvRow = HistoryFacts & {
-  passId: string;
+  /** The reservation's Pass ID (none for a monthly pass's receipt). */
+  passId: string | null;
   endTs: string;
   slotLabel: string | null;
   amountCents: number;
@@ -67,13 +68,13 @@ export function historyCsv(rows: HistoryCsvRow[]): string {
   return toCsv([
     header,
     ...rows.map((r) => [
-      r.passId,
+      r.passId ?? '',
       inert(r.lotName),
       inert(r.plate ?? ''),
       inert(r.slotLabel ?? ''),
       csvManilaTime(r.startTs),
       csvManilaTime(r.endTs),
-      r.status,
+      r.status ?? 'MONTHLY PASS',
       csvPesos(r.amountCents),
       r.receiptNumber ?? '',
       r.voidNumber ?? '',

@@ -171,6 +171,12 @@ export function nextPeriod(kind: PeriodKind, validUntil: string): PassPeriod {
   };
 }
 
+/** A sold pass's period in words, as it was sold (`passPeriod`, `nextPeriod`): "March 2026", or "Mar 3, 2026 – Apr 1, 2026". */
+export const periodLabelOf = (pass: { periodKind: PeriodKind; validFrom: string; validUntil: string }) =>
+  pass.periodKind === 'month'
+    ? monthLabel.format(new Date(`${manilaMonthOf(Date.parse(pass.validUntil) - 1)}-01T00:00:00Z`))
+    : `${dayLabel.format(new Date(pass.validFrom))} – ${dayLabel.format(new Date(Date.parse(pass.validUntil) - 1))}`;
+
 /** Auto-renew is due from 3 days before the end until the end. */
 export const renewalDue = (validUntil: string, now: Date) =>
   now.getTime() >= Date.parse(validUntil) - RENEW_DAYS_BEFORE_END * DAY_MS && now.getTime() < Date.parse(validUntil);

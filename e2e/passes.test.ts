@@ -1,6 +1,6 @@
 /**
  * A monthly pass end to end: the owner puts a 24/7 pass on sale, a driver buys it on the lot page and
- * sees it with its QR under Passes, and the attendant lets the car in by its plate at the gate.
+ * sees it with its QR and its official receipt under Passes, and the attendant lets the car in by its plate at the gate.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -66,6 +66,20 @@ describe('a monthly pass', () => {
     );
     const wallet = await (await driver.request.get(`${baseURL}/api/wallet`)).json();
     expect(wallet.balanceCents).toBe(50_000);
+  });
+
+  it('links to its official receipt, which reads what was bought and is listed in History', async () => {
+    await driver.goto(`${baseURL}/passes`);
+    const link = driver.getByTestId('monthly-pass').getByTestId('monthly-pass-receipt');
+    const number = (await link.innerText()).replace('Receipt ', '');
+    await link.click();
+    await driver.waitForURL(/\/receipt\//);
+    const receipt = driver.getByTestId('receipt');
+    await receipt.getByRole('heading', { name: `Receipt ${number}` }).waitFor();
+    const text = await receipt.innerText();
+    for (const part of [`Monthly pass: Round the clock, ${PLATE}`, LOT, '₱2,500.00', 'Parkada Wallet']) expect(text).toContain(part);
+    await driver.goto(`${baseURL}/history?tab=receipts`);
+    await driver.getByTestId('history-receipt').filter({ hasText: number }).filter({ hasText: 'monthly pass' }).waitFor();
   });
 
   it('lets the car in at the gate by its plate, on its pass', async () => {

@@ -12,13 +12,16 @@ import type { SessionUser } from '../env';
 
 export type AuditEntry = { action: AuditAction; subject: string; context?: Record<string, unknown> };
 
-export const auditStatement = (db: DB, actor: SessionUser, entry: AuditEntry) =>
+/** Who acts without an account: a merchant's cashier link, the token its authority (docs/passes.md). */
+export type AccountlessActor = { accountless: string };
+
+export const auditStatement = (db: DB, actor: SessionUser | AccountlessActor, entry: AuditEntry) =>
   statementOf(
     db,
     db.insert(auditLogs).values({
       id: newId(),
-      actorId: actor.id,
-      actor: `${actor.firstName} ${actor.lastName} <${actor.email}>`,
+      actorId: 'accountless' in actor ? null : actor.id,
+      actor: 'accountless' in actor ? actor.accountless : `${actor.firstName} ${actor.lastName} <${actor.email}>`,
       action: entry.action,
       subject: entry.subject,
       contextJson: JSON.stringify(entry.context ?? {}),

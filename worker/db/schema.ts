@@ -502,8 +502,8 @@ export const receiptSeries = sqliteTable(
 );
 
 /**
- * Numbered documents: a RECEIPT for what a reservation's driver has paid in all, or the VOID of an
- * earlier receipt. When the amount paid changes, the current receipt is voided and a new one replaces
+ * Numbered documents: a RECEIPT for what a reservation's driver has paid in all (or for a monthly
+ * pass's sale), or the VOID of an earlier receipt. When the amount paid changes, the current receipt is voided and a new one replaces
  * it, in the change's batch. `lot_id`, `seq` and `number` are its place in the lot's series;
  * `charge_lines` and `refund_lines` how many of the reservation's charges and gate refunds it covers
  * (those that existed when it was issued). Append-only: triggers (migrations/0022) refuse an UPDATE,
@@ -517,9 +517,9 @@ export const receipts = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    reservationId: text('reservation_id')
-      .notNull()
-      .references(() => reservations.id),
+    /** What the document certifies: a reservation's payments, or a monthly pass's sale (exactly one: migrations/0029). */
+    reservationId: text('reservation_id').references(() => reservations.id),
+    monthlyPassId: text('monthly_pass_id').references((): AnySQLiteColumn => monthlyPasses.id),
     // Defaults only so the columns could be added to the receipts that existed (migrations/0022 numbered
     // them); a trigger refuses a document without its place in a series (`seq` > 0, its `number`).
     lotId: text('lot_id').notNull().default(''),
@@ -541,12 +541,15 @@ export const receipts = sqliteTable(
   (t) => [
     index('receipts_user_idx').on(t.userId, t.createdAt),
     index('receipts_reservation_idx').on(t.reservationId),
+    index('receipts_monthly_pass_idx').on(t.monthlyPassId),
     // Partial only for the moment migrations/0022 added the columns, before it numbered the receipts.
     uniqueIndex('receipts_number_unique').on(t.number).where(sql`${t.seq} > 0`),
     uniqueIndex('receipts_series_unique').on(t.lotId, t.seq).where(sql`${t.seq} > 0`),
     uniqueIndex('receipts_first_unique').on(t.reservationId).where(sql`${t.kind} = 'RECEIPT' AND ${t.replacesId} IS NULL`),
+    uniqueIndex('receipts_pass_first_unique').on(t.monthlyPassId).where(sql`${t.kind} = 'RECEIPT' AND ${t.replacesId} IS NULL`),
     uniqueIndex('receipts_replaces_unique').on(t.replacesId),
     uniqueIndex('receipts_voids_unique').on(t.voidsId),
+    check('receipts_one_subject', sql`(${t.reservationId} IS NULL) <> (${t.monthlyPassId} IS NULL)`),
   ],
 );
 

@@ -1,8 +1,8 @@
 /**
  * Monthly passes (docs/passes.md, "Monthly passes"): owners sell pass products per lot, drivers buy
  * passes from the wallet. A sale asks the lot object first to keep a slot for the pass in its valid
- * hours (refused when the lot cannot), then writes one D1 batch: the pass, the idempotency key and
- * the wallet's PAYMENT row; the pass insert's own trigger refuses a sale past the product's quantity,
+ * hours (refused when the lot cannot), then writes one D1 batch: the pass, its official receipt, the
+ * idempotency key and the wallet's PAYMENT row; the pass insert's own trigger refuses a sale past the product's quantity,
  * the wallet's CHECK an overdraft, and the rollups count the money in the same transaction.
  */
 import type { BuyPassRequest } from '../../core/monthly-pass-request';
@@ -31,6 +31,7 @@ import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { notifyAndPush } from '../notifications/notifications.service';
 import { signMonthlyPass } from '../passes/monthly-pass-token';
+import { issuePassReceipt, passReceiptsOf } from '../receipts/receipts.data';
 import { lotForBooking } from '../reservations/reservations.data';
 import { payFromWallet } from '../wallet/wallet.service';
 import {
@@ -185,7 +186,8 @@ const passView = ({ pass, lotName, lotPlace, productName }: PassRow, now: Date) 
   createdAt: pass.createdAt,
 });
 
-const withToken = async (env: Bindings, row: PassRow, now: Date) => {
+/** The pass as its driver sees it: its QR while valid, and its official receipt (none for a pass sold before passes had receipts). */
+const withToken = async (env: Bindings, row: PassRow, now: Date, receipt: { id: string; number: string } | null) => {
   const view = passView(row, now);
   const token =
     view.state === 'ended'
@@ -198,8 +200,12 @@ const withToken = async (env: Bindings, row: PassRow, now: Date) => {
           validFrom: view.validFrom,
           validUntil: view.validUntil,
         });
-  return { ...view, token };
+  return { ...view, token, receipt };
 };
+
+/** One pass, just sold or replayed, with its QR and receipt. */
+const passOf = async (env: Bindings, db: DB, passId: string, now: Date) =>
+  withToken(env, (await findPass(db, passId))!, now, (await passReceiptsOf(db, [passId])).get(passId) ?? null);
 
 type Sale = {
   /** The new pass's id. */
@@ -259,6 +265,8 @@ async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
           renewsId: sale.renews?.id ?? null,
         }),
         ...(sale.renews ? [renewalMark(db, sale.renews.id, 'renewed')] : []),
+        // Its official receipt, numbered in the lot's series by this batch (docs/booking.md, Receipts).
+        ...issuePassReceipt(db, { monthlyPassId: id, lot, amountCents: sale.amountCents, ledgerKey: sale.idempotencyKey }),
         ...(sale.before ?? []),
       ],
     );
@@ -288,7 +296,7 @@ export async function buyPass(
   now = new Date(),
 ) {
   const replay = await priorResource(db, request);
-  if (replay) return { pass: await withToken(env, (await findPass(db, replay))!, now), replayed: true };
+  if (replay) return { pass: await passOf(env, db, replay, now), replayed: true };
   const product = await findProduct(db, input.productId);
   if (!product) throw notFound('Pass');
   const lot = await lotOrNotFound(db, product.lotId);
@@ -315,7 +323,7 @@ export async function buyPass(
     });
   } catch (error) {
     const twin = violates(error, 'idempotency_keys') ? await priorResource(db, request) : null;
-    if (twin) return { pass: await withToken(env, (await findPass(db, twin))!, now), replayed: true };
+    if (twin) return { pass: await passOf(env, db, twin, now), replayed: true };
     throw error;
   }
   if (!sold.ok) {
@@ -346,13 +354,17 @@ export async function buyPass(
       metadata: { lotName: lot.name },
     }),
   );
-  return { pass: await withToken(env, (await findPass(db, sold.id))!, now), replayed: false };
+  return { pass: await passOf(env, db, sold.id, now), replayed: false };
 }
 
 /** GET /api/monthly-passes: the driver's passes, latest first, each still valid with its signed QR. */
 export async function myPasses(env: Bindings, db: DB, user: SessionUser, now: Date) {
   const rows = await passesOfDriver(db, user.id);
-  return { passes: await Promise.all(rows.map((row) => withToken(env, row, now))) };
+  const receipts = await passReceiptsOf(
+    db,
+    rows.map((row) => row.pass.id),
+  );
+  return { passes: await Promise.all(rows.map((row) => withToken(env, row, now, receipts.get(row.pass.id) ?? null))) };
 }
 
 /** PATCH /api/monthly-passes/:id: auto-renew on, or off (the pass then ends at its period's end, not refunded). */
@@ -362,7 +374,7 @@ export async function setAutoRenew(env: Bindings, db: DB, user: SessionUser, pas
   if (row.pass.renewal) throw refusal('conflict', `This pass was already ${row.pass.renewal} on ${formatDateTime(row.pass.validUntil)}.`);
   if (passState(row.pass, now) === 'ended') throw refusal('conflict', 'This pass has ended.');
   await saveAutoRenew(db, passId, autoRenew);
-  return withToken(env, (await findPass(db, passId))!, now);
+  return passOf(env, db, passId, now);
 }
 
 /**

@@ -6,7 +6,9 @@
  * receipt for the new net amount, which replaces the voided one (none when nothing is left paid).
  * A receipt's lines are the reservation's charges when it was issued, each with how it was paid (an
  * overstay in cash at the gate, the rest from the wallet); its payment reference is the wallet ledger
- * row that paid.
+ * row that paid. A monthly pass's sale (and each renewal, a pass of its own) gets its receipt the same
+ * way, in the sale's batch, in the pass's lot's series; a pass is never refunded (docs/passes.md), so
+ * nothing voids one.
  *
  * Numbers: every document takes the next number of its lot's series (`receipt_series`), `GP1-000123`.
  * The series row is a D1 row advanced by a statement of the payment's own batch, and the document's
@@ -17,23 +19,35 @@
  * increment cannot roll back with the D1 transaction, so every failed payment would leave a gap (and
  * a counter advanced after the commit could be lost with the worker, leaving a receipt without a number).
  */
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import { vatIncluded } from '../../core/pricing';
+import { periodLabelOf } from '../../core/monthly-passes';
 import { receiptInitials } from '../../core/receipts';
 import { formatPeso } from '../../core/money';
 import { worthLabel } from '../../core/validations';
 import { validationsOfReservation } from '../validations/validations.data';
 import type { DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { charges, checkins, gateRefunds, lots, receipts, reservations, slots, walletTransactions } from '../db/schema';
+import {
+  charges,
+  checkins,
+  gateRefunds,
+  lots,
+  monthlyPasses,
+  passProducts,
+  receipts,
+  reservations,
+  slots,
+  walletTransactions,
+} from '../db/schema';
 import { newId } from '../db/ids';
 import { historyWhere } from '../reservations/reservation-lists.data';
 import type { GatePaymentMethod } from '../../core/wallet';
 
-/** The lot whose series numbers a reservation's documents (its name gives the prefix when the series opens). */
+/** The lot whose series numbers a reservation's (or a monthly pass's) documents (its name gives the prefix when the series opens). */
 export type SeriesLot = { id: string; name: string };
 
 /**
@@ -105,6 +119,36 @@ export const issueReceipt = (db: DB, input: { reservationId: string; lot: Series
 ];
 
 /**
+ * A monthly pass's receipt, numbered by the series (after `takeNumber`): the pass (written earlier in
+ * the batch) is its one line, so its driver and amount are the pass's own; `payment_reference` holds
+ * the idempotency key of the wallet PAYMENT of the same batch, which finds that ledger row.
+ */
+const passReceiptInsert = (db: DB, input: { monthlyPassId: string; lotId: string; amountCents: number; ledgerKey: string }) =>
+  db.$client
+    .prepare(
+      `INSERT INTO receipts (id, kind, user_id, monthly_pass_id, lot_id, seq, number, amount_cents, vat_cents, payment_reference, charge_lines, refund_lines)
+       SELECT ?1, 'RECEIPT', p.user_id, p.id, s.lot_id, ${NUMBER_TAKEN}, p.amount_cents, ?4, ?5, 1, 0
+         FROM receipt_series s, monthly_passes p WHERE s.lot_id = ?3 AND p.id = ?2`,
+    )
+    .bind(newId(), input.monthlyPassId, input.lotId, vatIncluded(input.amountCents), input.ledgerKey);
+
+/**
+ * The statements that issue a monthly pass's receipt (a sale or a renewal: each is a pass of its own);
+ * run them in the batch that pays for it, after the pass's insert. A failed batch takes no number, and
+ * a retried sale, whose idempotency key or pass refuses the batch, never takes a second one.
+ */
+export const issuePassReceipt = (db: DB, input: { monthlyPassId: string; lot: SeriesLot; amountCents: number; ledgerKey: string }) => [
+  openSeries(db, input.lot),
+  takeNumber(db, input.lot.id),
+  passReceiptInsert(db, {
+    monthlyPassId: input.monthlyPassId,
+    lotId: input.lot.id,
+    amountCents: input.amountCents,
+    ledgerKey: input.ledgerKey,
+  }),
+];
+
+/**
  * The statements for a change of what a reservation's driver has paid in all (run them in that
  * change's batch, after its charge or gate refund): the VOID of the current receipt, then a new
  * receipt for the new net amount replacing it, or none when nothing is left paid (a full refund).
@@ -147,6 +191,7 @@ const receiptColumns = {
   kind: receipts.kind,
   number: receipts.number,
   reservationId: receipts.reservationId,
+  monthlyPassId: receipts.monthlyPassId,
   amountCents: receipts.amountCents,
   vatCents: receipts.vatCents,
   chargeLines: receipts.chargeLines,
@@ -155,10 +200,13 @@ const receiptColumns = {
   lotName: lots.name,
   lotAddress: lots.address,
   status: reservations.status,
-  startTs: reservations.startTs,
-  endTs: reservations.endTs,
-  vehiclePlate: reservations.vehiclePlate,
+  startTs: sql<string>`coalesce(${reservations.startTs}, ${monthlyPasses.validFrom})`,
+  endTs: sql<string>`coalesce(${reservations.endTs}, ${monthlyPasses.validUntil})`,
+  vehiclePlate: sql<string | null>`coalesce(${reservations.vehiclePlate}, ${monthlyPasses.plate})`,
   slotLabel: slots.label,
+  passProductName: passProducts.name,
+  passPeriodKind: monthlyPasses.periodKind,
+  passCreatedAt: monthlyPasses.createdAt,
   voidedById: voidedBy.id,
   voidedByNumber: voidedBy.number,
   voidedAt: voidedBy.createdAt,
@@ -170,9 +218,11 @@ const selectReceipts = (db: DB) =>
   db
     .select(receiptColumns)
     .from(receipts)
-    .innerJoin(reservations, eq(reservations.id, receipts.reservationId))
-    .innerJoin(lots, eq(lots.id, reservations.lotId))
+    .innerJoin(lots, eq(lots.id, receipts.lotId))
+    .leftJoin(reservations, eq(reservations.id, receipts.reservationId))
     .leftJoin(slots, eq(slots.id, reservations.slotId))
+    .leftJoin(monthlyPasses, eq(monthlyPasses.id, receipts.monthlyPassId))
+    .leftJoin(passProducts, eq(passProducts.id, monthlyPasses.productId))
     .leftJoin(voidedBy, eq(voidedBy.voidsId, receipts.id))
     .leftJoin(replaced, eq(replaced.id, receipts.replacesId));
 
@@ -192,24 +242,49 @@ const toSummary = ({
   voidedAt,
   replacesId,
   replacesNumber,
+  passProductName,
+  passPeriodKind,
+  passCreatedAt: _passCreatedAt,
   ...row
 }: ReceiptRow) => ({
   ...row,
-  passId: passIdOf(row.reservationId),
+  passId: row.reservationId ? passIdOf(row.reservationId) : null,
+  /** A monthly pass's receipt: what was bought (the rest is the pass's plate and period, in `vehiclePlate`, `startTs`, `endTs`). */
+  monthlyPass:
+    row.monthlyPassId && passProductName && passPeriodKind
+      ? {
+          id: row.monthlyPassId,
+          productName: passProductName,
+          periodLabel: periodLabelOf({ periodKind: passPeriodKind, validFrom: row.startTs, validUntil: row.endTs }),
+        }
+      : null,
   currency: 'PHP' as const,
   lot: { name: lotName, address: lotAddress },
   replaces: replacesId && replacesNumber ? { id: replacesId, number: replacesNumber } : null,
   voidedBy: voidedById && voidedByNumber && voidedAt ? { id: voidedById, number: voidedByNumber, createdAt: voidedAt } : null,
 });
 
-/** A page of the driver's receipts (the current one of each reservation), newest first, whose reservations match the History filters. */
+/**
+ * The History filters over receipts: a reservation's by the reservation, a monthly pass's by its plate
+ * and the start of its period (a pass has no reservation status, so a status filter leaves it out).
+ */
+const receiptHistoryWhere = (filter: HistoryFilter, now: Date) =>
+  or(
+    and(isNotNull(receipts.reservationId), historyWhere(filter, now)),
+    and(
+      isNotNull(receipts.monthlyPassId),
+      historyWhere(filter, now, { plate: monthlyPasses.plate, status: reservations.status, startTs: monthlyPasses.validFrom }),
+    ),
+  );
+
+/** A page of the driver's receipts (the current one of each reservation, one per monthly pass), newest first, whose reservations match the History filters. */
 export async function listOwnReceipts(db: DB, userId: string, list: { filter: HistoryFilter; page: PageRequest }, now = new Date()) {
   const rows = await selectReceipts(db)
     .where(
       and(
         eq(receipts.userId, userId),
         isCurrentReceipt(),
-        historyWhere(list.filter, now),
+        receiptHistoryWhere(list.filter, now),
         afterCursor(receipts.createdAt, receipts.id, list.page.cursor),
       ),
     )
@@ -222,9 +297,10 @@ export async function countOwnReceipts(db: DB, userId: string, filter: HistoryFi
   const [{ total }] = await db
     .select({ total: count() })
     .from(receipts)
-    .innerJoin(reservations, eq(reservations.id, receipts.reservationId))
-    .innerJoin(lots, eq(lots.id, reservations.lotId))
-    .where(and(eq(receipts.userId, userId), isCurrentReceipt(), historyWhere(filter, now)));
+    .innerJoin(lots, eq(lots.id, receipts.lotId))
+    .leftJoin(reservations, eq(reservations.id, receipts.reservationId))
+    .leftJoin(monthlyPasses, eq(monthlyPasses.id, receipts.monthlyPassId))
+    .where(and(eq(receipts.userId, userId), isCurrentReceipt(), receiptHistoryWhere(filter, now)));
   return { total };
 }
 
@@ -238,7 +314,50 @@ export async function currentReceiptsOf(db: DB, reservationIds: string[]): Promi
     .from(receipts)
     .leftJoin(voidedBy, eq(voidedBy.voidsId, receipts.id))
     .where(and(inArray(receipts.reservationId, reservationIds), isCurrentReceipt()));
-  return new Map(rows.map(({ reservationId, ...receipt }) => [reservationId, receipt]));
+  return new Map(rows.map(({ reservationId, ...receipt }) => [reservationId!, receipt]));
+}
+
+/** The receipt of each of these monthly passes that has one (a pass sold before receipts were issued for passes has none). */
+export async function passReceiptsOf(db: DB, passIds: string[]): Promise<Map<string, { id: string; number: string }>> {
+  if (!passIds.length) return new Map();
+  const rows = await db
+    .select({ id: receipts.id, number: receipts.number, monthlyPassId: receipts.monthlyPassId })
+    .from(receipts)
+    .where(and(inArray(receipts.monthlyPassId, passIds), isCurrentReceipt()));
+  return new Map(rows.map(({ monthlyPassId, ...receipt }) => [monthlyPassId!, receipt]));
+}
+
+/**
+ * A monthly pass's receipt as its driver reads it: its one line is the pass (product, plate, period,
+ * amount), paid from the wallet by the ledger row of the sale (or the renewal).
+ */
+async function passReceipt(db: DB, row: ReceiptRow) {
+  const summary = toSummary(row);
+  const [payment] = await db
+    .select({ id: walletTransactions.id })
+    .from(receipts)
+    .innerJoin(walletTransactions, eq(walletTransactions.idempotencyKey, receipts.paymentReference))
+    .where(and(eq(receipts.id, row.id), eq(walletTransactions.type, 'PAYMENT')))
+    .limit(1);
+  return {
+    ...summary,
+    validations: [],
+    voids: null,
+    replacedBy: null,
+    netOfVatCents: row.amountCents - row.vatCents,
+    paymentMethod: RECEIPT_METHOD_LABELS.wallet,
+    paymentReference: payment ? payment.id.slice(0, 13).toUpperCase() : null,
+    lines: [
+      {
+        id: row.monthlyPassId!,
+        kind: 'MONTHLY_PASS' as const,
+        amountCents: row.amountCents,
+        createdAt: row.passCreatedAt ?? row.createdAt,
+        label: `Monthly pass: ${summary.monthlyPass?.productName}, ${row.vehiclePlate}, ${summary.monthlyPass?.periodLabel}`,
+        method: RECEIPT_METHOD_LABELS.wallet,
+      },
+    ],
+  };
 }
 
 /**
@@ -251,9 +370,10 @@ export async function findReceipt(db: DB, id: string, reader: { userId: string; 
   const readable =
     reader.lotIds === 'all'
       ? undefined
-      : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(reservations.lotId, reader.lotIds) : undefined);
+      : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(receipts.lotId, reader.lotIds) : undefined);
   const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
   if (!row) return null;
+  if (!row.reservationId) return passReceipt(db, row);
   const [refs] = await db
     .select({ voidsId: voided.id, voidsNumber: voided.number, replacedById: replacedBy.id, replacedByNumber: replacedBy.number })
     .from(receipts)

@@ -15,7 +15,7 @@ import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { findCheckin, findOpenCheckin } from '../gate/checkins.data';
+import { findCheckin, findOpenCheckin, type CheckinView } from '../gate/checkins.data';
 import { findOwnReservation } from '../reservations/reservations.data';
 import { assertManagesLot, assertWorksLot } from '../lots/lot-access';
 import {
@@ -193,6 +193,42 @@ function assertUnderCap(applied: StayValidation[], merchantId: string, cap: numb
     throw refusal('conflict', `This stay already has ${formatPeso(cap)} validated by ${merchantName}, the most it gives one stay.`);
 }
 
+/**
+ * The audit entry of a validation redeemed on a stay, for the redemption's own batch (after its
+ * `abortUnlessChanged`, which reads the redemption's row count): whose validation (the merchant, at
+ * which lot), which stay, what it takes off, and how it came (a code, or the cashier's link).
+ */
+const redemptionAudit = (
+  db: DB,
+  actor: Parameters<typeof auditStatement>[1],
+  input: {
+    validationId: string;
+    source: 'code' | 'link';
+    code?: string;
+    merchant: { id: string; name: string; lotId: string; lotName: string };
+    stay: { id: string; plate: string; reservationId?: string | null };
+    worth: ValidationWorth;
+  },
+) =>
+  auditStatement(db, actor, {
+    action: 'REDEEM_VALIDATION',
+    subject: `checkin:${input.stay.id}`,
+    context: {
+      validationId: input.validationId,
+      source: input.source,
+      code: input.code,
+      merchantId: input.merchant.id,
+      merchant: input.merchant.name,
+      lotId: input.merchant.lotId,
+      lot: input.merchant.lotName,
+      plate: input.stay.plate,
+      reservationId: input.stay.reservationId ?? null,
+      hours: input.worth.hours,
+      amountCents: input.worth.amountCents,
+      worth: worthLabel(input.worth, formatPeso),
+    },
+  });
+
 const STAY_GONE = 'This car has already left (or its check-in was undone): a validation applies only before the exit.';
 
 /**
@@ -220,7 +256,7 @@ export async function applyCodeAsDriver(db: DB, user: SessionUser, reservationId
   return redeemCode(db, user, checkin, code, now);
 }
 
-async function redeemCode(db: DB, user: SessionUser, checkin: { id: string; lotId: string }, code: string, now: Date) {
+async function redeemCode(db: DB, user: SessionUser, checkin: CheckinView, code: string, now: Date) {
   const checkinId = checkin.id;
   const input = { code };
   const found = await findCode(db, input.code);
@@ -236,7 +272,18 @@ async function redeemCode(db: DB, user: SessionUser, checkin: { id: string; lotI
   const merchant = await findMerchant(db, validation.merchantId);
   assertUnderCap(applied, validation.merchantId, merchant!.merchant.perStayCapCents, merchantName);
   try {
-    await commit(db, [redeemStatement(db, { id: validation.id, checkinId, userId: user.id, now }), abortUnlessChanged(db)]);
+    await commit(db, [
+      redeemStatement(db, { id: validation.id, checkinId, userId: user.id, now }),
+      abortUnlessChanged(db),
+      redemptionAudit(db, user, {
+        validationId: validation.id,
+        source: 'code',
+        code: validation.code ?? input.code,
+        merchant: { id: validation.merchantId, name: merchantName, lotId: validation.lotId, lotName },
+        stay: checkin,
+        worth: validation,
+      }),
+    ]);
   } catch (error) {
     if (!changedMeanwhile(error)) throw error;
     const again = await findCheckin(db, checkinId);
@@ -312,6 +359,17 @@ export async function validateOnLink(
         now,
       }),
       abortUnlessChanged(db),
+      redemptionAudit(
+        db,
+        { accountless: `Cashier link of ${merchant.name} (${found.lotName})` },
+        {
+          validationId: id,
+          source: 'link',
+          merchant: { id: merchant.id, name: merchant.name, lotId: merchant.lotId, lotName: found.lotName },
+          stay: checkin,
+          worth: { hours: merchant.linkHours, amountCents: merchant.linkAmountCents },
+        },
+      ),
     ]);
   } catch (error) {
     if (changedMeanwhile(error))

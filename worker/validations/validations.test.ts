@@ -3,11 +3,11 @@
  * validations"): single use under concurrent redemption, expiry, foreign codes, per-stay caps, a
  * charge that never goes below zero, the receipt, the merchant link, the report and the statement line.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaDate, manilaMonthOf } from '../../core/time';
 import { auditLogs, checkins, reservations, validations } from '../db/schema';
-import { driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
+import { driver, failInserts, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, key, messageOf, seedOnce } from '../test/helpers';
 
 type Merchant = { merchant: { id: string; name: string }; linkToken: string | null };
@@ -347,6 +347,82 @@ describe('the merchant link', () => {
       tries.push((await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: `NON ${i}` } })).status);
     expect(tries.slice(0, 30).every((status) => status === 404)).toBe(true);
     expect(tries[30]).toBe(429);
+  });
+});
+
+describe('the audit trail', () => {
+  /** The REDEEM_VALIDATION entries of a validation. */
+  const redemptionsOf = (validationId: string) =>
+    db()
+      .select()
+      .from(auditLogs)
+      .where(
+        and(eq(auditLogs.action, 'REDEEM_VALIDATION'), sql`json_extract(${auditLogs.contextJson}, '$.validationId') = ${validationId}`),
+      );
+
+  it('records each redemption in its own batch: who (the merchant, the lot, the gate or the cashier link), which stay, what it takes off', async () => {
+    const lotId = await makeLot(6);
+    const { merchant: shop, linkToken } = await merchant(lotId, { name: 'Mercury Drug', link: { amountCents: 3_000 } });
+    const [code] = await codes(shop.id, { hours: 2 });
+    // Three stays redeeming one code at once: one redemption, one entry.
+    const stays = await Promise.all([0, 1, 2].map((i) => walkIn(lotId, `AUD ${100 + i}`, 30)));
+    const answers = await Promise.all(stays.map((id) => apply(id, lotId, code)));
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    const [redeemed] = await db().select().from(validations).where(eq(validations.code, code));
+    const [entry] = await redemptionsOf(redeemed.id);
+    expect(await redemptionsOf(redeemed.id)).toHaveLength(1);
+    expect(entry).toMatchObject({ subject: `checkin:${redeemed.checkinId}`, actor: expect.stringContaining('<') });
+    expect(entry.actorId).not.toBeNull();
+    expect(JSON.parse(entry.contextJson)).toMatchObject({
+      source: 'code',
+      code,
+      merchantId: shop.id,
+      merchant: 'Mercury Drug',
+      lotId,
+      hours: 2,
+      worth: '2 h free',
+    });
+
+    // The cashier's link: no account, so the entry names the link's merchant and lot; a double tap writes one.
+    const tapped = await Promise.all(
+      [1, 2].map(() => call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'AUD 101' } })),
+    );
+    expect(tapped.map((res) => res.status).sort()).toEqual([201, 409]);
+    const [linked] = await db()
+      .select()
+      .from(validations)
+      .where(and(eq(validations.checkinId, stays[1]), eq(validations.source, 'link')));
+    const linkEntries = await redemptionsOf(linked.id);
+    expect(linkEntries).toHaveLength(1);
+    expect(linkEntries[0]).toMatchObject({
+      actorId: null,
+      actor: expect.stringMatching(/^Cashier link of Mercury Drug \(Test Lot/),
+      subject: `checkin:${stays[1]}`,
+    });
+    expect(JSON.parse(linkEntries[0].contextJson)).toMatchObject({
+      source: 'link',
+      plate: 'AUD 101',
+      amountCents: 3_000,
+      worth: '₱30.00 off',
+    });
+  });
+
+  it('never redeems without its entry: when the entry cannot be written, the code stays unused', async () => {
+    const lotId = await makeLot(2);
+    const { merchant: shop } = await merchant(lotId);
+    const [code] = await codes(shop.id, { amountCents: 2_000 });
+    const stay = await walkIn(lotId, 'AUD 201', 30);
+    const fault = await failInserts('audit_logs', "NEW.action = 'REDEEM_VALIDATION'");
+    try {
+      expect((await apply(stay, lotId, code)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await fault.heal();
+    }
+    const [unused] = await db().select().from(validations).where(eq(validations.code, code));
+    expect(unused).toMatchObject({ redeemedAt: null, checkinId: null });
+    expect(await redemptionsOf(unused.id)).toHaveLength(0);
+    expect((await apply(stay, lotId, code)).status).toBe(201);
+    expect(await redemptionsOf(unused.id)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../core/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../core/audit';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -62,7 +62,7 @@ export function AuditLogsPage() {
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {action}
+                {AUDIT_ACTION_LABELS[action]}
               </option>
             ))}
           </Select>
@@ -101,7 +101,10 @@ export function AuditLogsPage() {
             {(entry) => (
               <Card data-testid="audit-entry" className="p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-mono font-semibold">{entry.action}</p>
+                  <p className="font-semibold">
+                    {AUDIT_ACTION_LABELS[entry.action]}{' '}
+                    <span className="font-mono text-xs font-normal text-muted-foreground">{entry.action}</span>
+                  </p>
                   <time dateTime={entry.timestamp} className="text-sm text-muted-foreground">
                     {formatDateTime(entry.timestamp)}
                   </time>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { AUDIT_ACTION_LABELS } from '../../../core/audit';
 import { relativeTime } from '../../../core/time';
 import { Card } from '../../components/ui/card';
 import { recentAuditLogsQuery } from '../../lib/admin';
@@ -31,7 +32,10 @@ export function RecentAuditLogs() {
         >
           {data.items.map((entry) => (
             <li key={entry.id} className="py-2 text-sm">
-              <p className="font-mono font-semibold">{entry.action}</p>
+              <p className="font-semibold">
+                {AUDIT_ACTION_LABELS[entry.action]}{' '}
+                <span className="font-mono text-xs font-normal text-muted-foreground">{entry.action}</span>
+              </p>
               <p className="text-muted-foreground">
                 {entry.subject} · {entry.actor} · {relativeTime(entry.timestamp)}
               </p>

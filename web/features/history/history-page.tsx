@@ -162,14 +162,17 @@ export function HistoryPage() {
         <TabPanel value="receipts">
           <CardList
             items={shownReceipts}
-            empty={filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking.'}
+            empty={
+              filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking and monthly pass.'
+            }
           >
             {(r) => (
               <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div>
                   <p className="font-semibold">{r.lot.name}</p>
                   <p className="text-sm text-muted-foreground">
-                    <span className="font-mono">{r.number}</span> · issued {formatDateTime(r.createdAt)} · {r.status.toLowerCase()}
+                    <span className="font-mono">{r.number}</span> · issued {formatDateTime(r.createdAt)} ·{' '}
+                    {r.monthlyPass ? `monthly pass: ${r.monthlyPass.productName}, ${r.monthlyPass.periodLabel}` : r.status?.toLowerCase()}
                     {r.voidedBy && <> · voided by {r.voidedBy.number}</>}
                   </p>
                 </div>

@@ -46,7 +46,20 @@ function PassCard({ pass }: { pass: MonthlyPass }) {
           {formatDateTime(pass.validFrom)} – {formatDateTime(pass.validUntil)}
         </dd>
         <dt className="text-muted-foreground">Paid</dt>
-        <dd>{formatPeso(pass.amountCents)}</dd>
+        <dd>
+          {formatPeso(pass.amountCents)}
+          {/* The sale's official receipt (docs/booking.md, Receipts): print or save it as PDF from its page. */}
+          {pass.receipt && (
+            <Link
+              to="/receipt/$id"
+              params={{ id: pass.receipt.id }}
+              data-testid="monthly-pass-receipt"
+              className="ml-2 font-mono text-brand underline-offset-2 hover:underline"
+            >
+              Receipt {pass.receipt.number}
+            </Link>
+          )}
+        </dd>
         <dt className="text-muted-foreground">Renewal</dt>
         <dd>
           {pass.renewal === 'renewed'

@@ -14,7 +14,7 @@ const Line = ({ label, cents, strong = false }: { label: string; cents: number; 
   </div>
 );
 
-/** Another numbered document of the same reservation. */
+/** Another numbered document of the same reservation (or monthly pass). */
 const DocumentLink = ({ id, number }: { id: string; number: string }) => (
   <Link to="/receipt/$id" params={{ id }} className="font-mono text-brand underline-offset-2 hover:underline">
     {number}
@@ -73,18 +73,37 @@ export function ReceiptPage({ id }: { id: string }) {
             {receipt.lot.name}
             {receipt.lot.address && <span className="block text-xs text-muted-foreground">{receipt.lot.address}</span>}
           </dd>
-          <dt className="text-muted-foreground">Stay</dt>
-          <dd>
-            {formatDateTime(receipt.startTs)} – {formatDateTime(receipt.endTs)}
-          </dd>
-          <dt className="text-muted-foreground">Vehicle</dt>
-          <dd>{receipt.vehiclePlate ?? 'Not specified'}</dd>
-          <dt className="text-muted-foreground">Slot · Pass</dt>
-          <dd>
-            {receipt.slotLabel ?? '—'} · {receipt.passId}
-          </dd>
-          <dt className="text-muted-foreground">Status</dt>
-          <dd>{receipt.status}</dd>
+          {receipt.monthlyPass ? (
+            // A monthly pass's receipt: what was bought, and the period it is valid (docs/passes.md).
+            <>
+              <dt className="text-muted-foreground">Monthly pass</dt>
+              <dd>{receipt.monthlyPass.productName}</dd>
+              <dt className="text-muted-foreground">Period</dt>
+              <dd>
+                {receipt.monthlyPass.periodLabel}
+                <span className="block text-xs text-muted-foreground">
+                  {formatDateTime(receipt.startTs)} – {formatDateTime(receipt.endTs)}
+                </span>
+              </dd>
+              <dt className="text-muted-foreground">Vehicle</dt>
+              <dd>{receipt.vehiclePlate ?? 'Not specified'}</dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-muted-foreground">Stay</dt>
+              <dd>
+                {formatDateTime(receipt.startTs)} – {formatDateTime(receipt.endTs)}
+              </dd>
+              <dt className="text-muted-foreground">Vehicle</dt>
+              <dd>{receipt.vehiclePlate ?? 'Not specified'}</dd>
+              <dt className="text-muted-foreground">Slot · Pass</dt>
+              <dd>
+                {receipt.slotLabel ?? '—'} · {receipt.passId}
+              </dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd>{receipt.status}</dd>
+            </>
+          )}
           {receipt.replaces && (
             <>
               <dt className="text-muted-foreground">Replaces</dt>
@@ -116,7 +135,7 @@ export function ReceiptPage({ id }: { id: string }) {
         </p>
       </article>
       {/* Still parked: the driver can enter a merchant's validation code before leaving (docs/passes.md). */}
-      {receipt.status === 'ACTIVE' && !isVoid && user?.role === 'parking_user' && (
+      {receipt.status === 'ACTIVE' && receipt.reservationId && !isVoid && user?.role === 'parking_user' && (
         <div className="mt-6 print:hidden">
           <StayValidation reservationId={receipt.reservationId} />
         </div>
