@@ -12,9 +12,13 @@ export class PushRefused extends Error {}
 
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** The app's service worker, once active; it never comes where none is built (`vite dev`), so the wait ends. */
 async function registration() {
   registerSW({ immediate: true });
-  return navigator.serviceWorker.ready;
+  const gaveUp = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('the app’s service worker did not start; reload the page and try again')), 10_000),
+  );
+  return Promise.race([navigator.serviceWorker.ready, gaveUp]);
 }
 
 /** What this browser can do and does now, without asking anything. */
