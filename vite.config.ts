@@ -28,7 +28,7 @@ const securityHeadersFile = (): Plugin => ({
 });
 
 /**
- * `vite preview` serves the built app (`npm run preview`) to clients that keep connections alive.
+ * `vite preview` serves the built app to the browser tests, whose API clients keep connections alive.
  * Node closes a connection idle for 5 s, and a request sent on it at that moment is reset
  * (ECONNRESET); the preview server leaves idle connections for the client to close.
  */

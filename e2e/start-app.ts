@@ -1,8 +1,7 @@
 /**
  * Browser-test global setup: builds the app, prepares a brand-new local state (migrations, demo
- * data and the past stays of e2e/past-stays.ts) and serves the built SPA and Worker with `wrangler
- * dev` on the build's own config (workerd, real local D1/KV/DO). `vite preview` served the same
- * build through a Node front costing 20 core-s over the suite (docs/performance.md).
+ * data and the past stays of e2e/past-stays.ts) and serves the built SPA and Worker with `vite
+ * preview` (workerd, real local D1/KV/DO).
  * The URL is handed to the tests through `inject('baseURL')`.
  */
 import { spawn } from 'node:child_process';
@@ -50,25 +49,7 @@ export default async function startApp(project: TestProject) {
   await Promise.all([run('vite', ['build', '--logLevel', 'warn'], env), run('tsx', ['scripts/local-db.ts'], env)]);
   fillWeekdayMornings(stateDir, env);
 
-  const server = spawn(
-    'wrangler',
-    // The built Worker and assets as `wrangler deploy` would ship them (dist/parkada/wrangler.json), on this state.
-    [
-      'dev',
-      '-c',
-      'dist/parkada/wrangler.json',
-      '--port',
-      String(PORT),
-      '--ip',
-      'localhost',
-      '--persist-to',
-      stateDir,
-      '--show-interactive-dev-session=false',
-      '--log-level',
-      'warn',
-    ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+  const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   server.stdout.on('data', (chunk) => (output += chunk));
   server.stderr.on('data', (chunk) => (output += chunk));
