@@ -9,7 +9,7 @@ import { DEMO_LOTS } from '../worker/seed/demo-lots';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { withPlatformSettings } from './platform-settings';
 import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
-import { ALL_DAY, demoAdmin, newApprovedLot, newOwner } from './fixtures';
+import { ALL_DAY, demoAdmin, newApprovedLot, newOwner, topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -30,11 +30,7 @@ async function tenantWithABigStay() {
     mobile: '+63 917-3334444',
     password: 'a-million-thanks',
   });
-  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
-    data: { amountCents: 500_000, method: 'gcash' },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  await topUpWallet(driver.request, baseURL, 500_000);
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {
     data: { lotId: lot.id, start: new Date(Date.now() + 24 * 3_600_000).toISOString(), durationHours: 8, plate: 'IMP 1984' },
     headers: { 'Idempotency-Key': crypto.randomUUID() },

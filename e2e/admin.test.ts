@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { manilaDate } from '../core/time';
 import { toManilaInput } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -113,11 +114,7 @@ describe('approvals in the browser', () => {
     await applicant.getByText('Pricing Updated', { exact: true }).first().waitFor();
 
     // The driver finds the lot by name and books it for tomorrow 09:00, paid from the wallet.
-    const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
-      data: { amountCents: 50_000, method: 'gcash' },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    });
-    expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+    await topUpWallet(driver.request, baseURL, 50_000);
     await driver.goto(`${baseURL}/`);
     await driver.getByLabel('Location', { exact: true }).fill(LOT);
     await driver.getByRole('button', { name: 'Search' }).click();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextQuarterHour, toManilaInput } from '../core/time';
 import { withPlatformSettings } from './platform-settings';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import { topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 const LOT = 'Rizal Park Open Parking'; // 24/7, ₱40/h
@@ -21,12 +22,7 @@ beforeAll(async () => {
   page = await newPhonePage(browser);
   await signUpDriver(page, baseURL, { firstName: 'Bea', lastName: 'Alonzo', mobile: '+63 917-7778888', password: 'halo-halo-espesyal' });
   // ₱1,000 in the wallet through the sandbox gateway.
-  const topup = await page.request.post(`${baseURL}/api/wallet/topup`, {
-    data: { amountCents: 100_000, method: 'gcash' },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  const { id } = await topup.json();
-  expect((await page.request.post(`${baseURL}/api/payments/sandbox/${id}/approve`)).status()).toBe(200);
+  await topUpWallet(page.request, baseURL, 100_000);
 });
 afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);

@@ -3,7 +3,7 @@
  * admin's approvals, the owner's lot and attendants), so browser test files run at the same time
  * against one app and each can run alone. The demo data stays as seeded: files only read it.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LotCreate } from '../core/lot-form';
 import { WEEKDAYS } from '../core/booking';
@@ -123,4 +123,13 @@ export async function ownLotWithAttendant(browser: Browser, baseURL: string, lot
   const attendant = await newAttendant(browser, baseURL, owner.context, approved.id);
   await admin.close();
   return { owner, lot: approved, attendant };
+}
+
+/** Money in the signed-in driver's wallet, through a real top-up the sandbox gateway approves. */
+export async function topUpWallet(request: APIRequestContext, baseURL: string, amountCents: number) {
+  const topup = await request.post(`${baseURL}/api/wallet/topup`, {
+    data: { amountCents, method: 'gcash' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect((await request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
 }

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
-import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 const LOT = 'Fairview Terraces Gate Lot';
@@ -35,11 +35,7 @@ beforeAll(async () => {
   ownerContext = owner.context;
   driver = await newPhonePage(driverBrowser);
   await signUpDriver(driver, baseURL, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-2223333', password: 'bibingka-at-puto' });
-  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
-    data: { amountCents: 100_000, method: 'gcash' },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  await topUpWallet(driver.request, baseURL, 100_000);
   lotId = lot.id;
   // Starts in 5 minutes: the pass opens 15 minutes before the start, so the gate accepts it now.
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {

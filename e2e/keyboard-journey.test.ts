@@ -5,9 +5,10 @@
  * typed into the browser, which anyone can do (the search lives in the URL).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { manilaDate } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import { topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 const person = { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-1112222', password: 'miss-saigon-1989' };
@@ -20,11 +21,7 @@ beforeAll(async () => {
   page = await newPhonePage(browser);
   await page.setViewportSize({ width: 1280, height: 800 });
   email = await signUpDriver(page, baseURL, person);
-  const topup = await page.request.post(`${baseURL}/api/wallet/topup`, {
-    data: { amountCents: 100_000, method: 'gcash' },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect((await page.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  await topUpWallet(page.request, baseURL, 100_000);
   // Signed out again: the journey starts at the sign-in form.
   await page.context().clearCookies();
 });

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
-import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 const LOT = 'Fairview Commuter Pass Lot';
@@ -35,11 +35,7 @@ beforeAll(async () => {
   expect(product.status(), await product.text()).toBe(201);
   driver = await newPhonePage(browser);
   await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-8889999', password: 'sinigang-na-baboy' });
-  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
-    data: { amountCents: 300_000, method: 'gcash' },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  await topUpWallet(driver.request, baseURL, 300_000);
   gateContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   gate = await gateContext.newPage();
 });

@@ -25,7 +25,7 @@ import {
   signUpDriver,
   THEMES,
 } from './browser';
-import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 import { expectKeyboardReachable } from './keyboard';
 
 const baseURL = inject('baseURL');
@@ -143,11 +143,7 @@ async function signUpDriverWithBooking(page: Page) {
     password: 'halo-halo-espesyal',
   });
   const api = page.request;
-  const topup = await api.post(`${baseURL}/api/wallet/topup`, {
-    data: { amountCents: 200_000, method: 'gcash' },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect((await api.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  await topUpWallet(api, baseURL, 200_000);
   expect((await api.post(`${baseURL}/api/user/vehicles`, { data: { plate: 'NCR 7001', make: 'Toyota', model: 'Vios' } })).status()).toBe(
     201,
   );

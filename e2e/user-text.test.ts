@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DAY_MS, manilaDate } from '../core/time';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
-import { demoAdmin, FIXTURE_PASSWORD, FIXTURE_PLACE, newOwner } from './fixtures';
+import { demoAdmin, FIXTURE_PASSWORD, FIXTURE_PLACE, newOwner, topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 const run = Date.now() % 100_000;
@@ -87,11 +87,7 @@ describe('user text on screen', () => {
 
   it('the lot name with markup on the driver’s screens; a plate with markup is refused', async () => {
     await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-8889999', password: 'himala-1982' });
-    const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
-      data: { amountCents: 50_000, method: 'gcash' },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    });
-    expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+    await topUpWallet(driver.request, baseURL, 50_000);
     const found = await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(`Plaza" & Co ${run}`)}`)).json();
     const lot = (found.items ?? found).find((candidate: { name: string }) => candidate.name === LOT);
     expect(lot).toBeDefined();

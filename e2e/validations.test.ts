@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkScreens, launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
-import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
 const LOT = 'Fairview Validations Carpark';
@@ -35,11 +35,7 @@ beforeAll(async () => {
   // The driver who pays with a pay code: the camera at the gate films it.
   driver = await newPhonePage(browser);
   await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-7778888', password: 'sinigang-na-baboy' });
-  const topup = await driver.request.post(`${baseURL}/api/wallet/topup`, {
-    data: { amountCents: 50_000, method: 'gcash' },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect((await driver.request.post(`${baseURL}/api/payments/sandbox/${(await topup.json()).id}/approve`)).status()).toBe(200);
+  await topUpWallet(driver.request, baseURL, 50_000);
   // A reservation of theirs starting in 5 minutes, checked in below: the driver validates it on its screen.
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {
     data: { lotId: lot.id, start: new Date(Date.now() + 5 * 60_000).toISOString(), durationHours: 1, plate: 'VAL 3003' },

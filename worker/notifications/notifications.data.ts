@@ -17,8 +17,13 @@ export type NewNotification = {
  * The one way the product notifies a user. It honours their preferences: no promotions when
  * promotional e-mails are off, no reminders when booking reminders are off. Returns whether it was sent.
  */
-export async function notify(db: DB, userId: string, note: NewNotification): Promise<boolean> {
-  const prefs = await readPreferences(db, userId);
+export const notify = async (db: DB, userId: string, note: NewNotification) =>
+  notifyUnder(db, userId, note, await readPreferences(db, userId));
+
+type Preferences = Awaited<ReturnType<typeof readPreferences>>;
+
+/** `notify`, with the user's preferences already read (a caller that needs them for more than this). */
+export async function notifyUnder(db: DB, userId: string, note: NewNotification, prefs: Preferences): Promise<boolean> {
   if (note.type === 'PROMOTION' && !prefs.promotionalEmails) return false;
   if (note.type === 'BOOKING_REMINDER' && !prefs.bookingReminders) return false;
   await db.insert(notifications).values({
