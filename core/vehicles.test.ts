@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePlate, plateSchema } from './vehicles';
+import { maskPlate, normalizePlate, plateSchema } from './vehicles';
 
 describe('Philippine plates', () => {
   it.each([
@@ -16,4 +16,16 @@ describe('Philippine plates', () => {
   );
 
   it('normalises separators and case', () => expect(normalizePlate('xyz--9 8 7')).toBe('XYZ 987'));
+});
+
+describe('masked plates', () => {
+  it('keeps the first three and the last two characters', () => {
+    expect(maskPlate('NBC 1234')).toBe('NBC ••34');
+    expect(maskPlate('ABC 123')).toBe('ABC •23');
+    expect(maskPlate('AB 12345')).toBe('AB1 ••45');
+    expect(maskPlate('A1B234')).toBe('A1B •34');
+  });
+  it('shows only the last two of a short plate', () => {
+    expect(maskPlate('12AB')).toBe('••AB');
+  });
 });
