@@ -505,7 +505,7 @@ export async function exit(
   input: ExitRequest,
   request: IdempotentRequest,
   now = new Date(),
-): Promise<Checkin & { validations?: ExitValidation[] }> {
+): Promise<Checkin & { validations?: ExitValidation[]; walletCapCents?: number | null }> {
   const replay = await priorResource(ctx.db, request);
   if (replay) return view((await findCheckin(ctx.db, replay))!);
   const stay = await stayLeaving(ctx, checkinId, input, now);
@@ -590,7 +590,8 @@ async function paymentOf(
   if (payCode) assertConsentCovers(payCode, stay.checkin.lotId, amountCents);
   const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
   // Without a pay code, a reservation's wallet pays an overstay only up to the cap; above it, all is collected at the gate.
-  const cap = !payCode && reservation && amountCents > 0 ? overstayFromWallet(amountCents, lot.pricing, Date.parse(reservation.endTs)) : null;
+  const cap =
+    !payCode && reservation && amountCents > 0 ? overstayFromWallet(amountCents, lot.pricing, Date.parse(reservation.endTs)) : null;
   const balance = payer && amountCents > 0 ? (await walletOf(ctx.db, payer.userId)).balanceCents : 0;
   const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents && (cap?.fromWallet ?? true);
   if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents));

@@ -4,7 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_THE_CAR } from '../../core/gate';
 import { formatTime } from '../../core/time';
 import { PRICE_BANDS } from '../../core/price-bands';
-import { attendantAssignments, auditLogs, checkins, lots, pricing, reservations, slots, users, wallets, walletTransactions } from '../db/schema';
+import {
+  attendantAssignments,
+  auditLogs,
+  checkins,
+  lots,
+  pricing,
+  reservations,
+  slots,
+  users,
+  wallets,
+  walletTransactions,
+} from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, objectBooking, reservationRow, reserve } from '../test/booking-fixtures';
@@ -560,9 +571,14 @@ describe('exit and charges', () => {
     const paid = await gateExit(owner, short.id, { lotId, plate: 'GRN 301', payCode: code });
     expect(await paid.json<Checkin>()).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
     expect(await balanceOf(payer.user.id)).toBe(92_000);
-    const notices = await (await call('/api/notifications', { cookie: payer.cookie })).json<{ items: { title: string; message: string }[] }>();
+    const notices = await (await call('/api/notifications', { cookie: payer.cookie })).json<{
+      items: { title: string; message: string }[];
+    }>();
     expect(notices.items).toContainEqual(
-      expect.objectContaining({ title: 'Pay code used', message: `Your pay code paid ₱80.00 from your wallet at ${name}, for the stay of GRN 301.` }),
+      expect.objectContaining({
+        title: 'Pay code used',
+        message: `Your pay code paid ₱80.00 from your wallet at ${name}, for the stay of GRN 301.`,
+      }),
     );
   });
 
