@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateCharge, walkInHorizonEnd } from './gate';
+import { gateCharge, otherCarThanBooked, walkInHorizonEnd, overstayFromWallet } from './gate';
 import { sameEveryDay } from './lot-form';
 import type { LotPricing } from './pricing';
 import { HOUR_MS, MINUTE_MS } from './time';
@@ -59,6 +59,29 @@ describe('what a stay costs at the gate', () => {
       hours: 2,
       amountCents: 10_000,
     });
+  });
+});
+
+describe("what a driver's wallet pays without a pay code", () => {
+  it("takes an overstay from the wallet up to the lot's price for a day from the reservation's end, hour by hour at its rates", () => {
+    // From 10 AM Tuesday: 4 midday hours at ₱70, 16 at the base ₱40, Wednesday's 4 morning hours at ₱50.
+    const day = 4 * 7_000 + 16 * 4_000 + 4 * 5_000;
+    expect(overstayFromWallet(day, STATIC, at('10:00'))).toEqual({ capCents: day, fromWallet: true });
+    expect(overstayFromWallet(day + 1, STATIC, at('10:00'))).toEqual({ capCents: day, fromWallet: false });
+    // The same overstay is a day on a plain ₱40 lot's terms: 24 × ₱40, no tier discount.
+    const plain: LotPricing = { strategy: 'PROGRESSIVE', baseRateCents: 4_000 };
+    expect(overstayFromWallet(96_000, plain, at('10:00')).fromWallet).toBe(true);
+    expect(overstayFromWallet(96_001, plain, at('10:00')).fromWallet).toBe(false);
+  });
+});
+
+describe('the car entering on a booking', () => {
+  it('is the car booked, however its plate is typed; else the refusal names both plates', () => {
+    expect(otherCarThanBooked('reservation', 'NBC 1234', 'nbc1234')).toBeNull();
+    expect(otherCarThanBooked('reservation', 'NBC 1234', 'ABC 5678')).toBe('This reservation is for NBC 1234, not ABC 5678.');
+    expect(otherCarThanBooked('monthly pass', 'NBC 1234', 'ABC 5678')).toBe('This monthly pass is for NBC 1234, not ABC 5678.');
+    // A booking that named no plate cannot be compared.
+    expect(otherCarThanBooked('reservation', null, 'ABC 5678')).toBeNull();
   });
 });
 

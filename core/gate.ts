@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { closingAfter, type LotHours, type LotRules } from './booking';
-import { type LotPricing, quote } from './pricing';
+import { dayPriceCents, type LotPricing, quote } from './pricing';
 import { normalizePlate, VEHICLE_TYPES } from './vehicles';
 import { HOUR_MS } from './time';
 
@@ -125,6 +125,24 @@ export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUnti
   const { hours, grossCents } = quote(stay.pricing, overMs, stay.reservedUntilMs);
   return { hours, amountCents: grossCents };
 }
+
+/**
+ * Whether a reservation's overstay is taken from its driver's wallet without a pay code: booking
+ * agreed to an overstay, not to an unbounded one. At most `capCents`, the lot's price for a day from
+ * the reservation's end; a dearer overstay is collected whole at the gate, in cash or with a pay code
+ * (docs/gate.md, Who moves whose money).
+ */
+export function overstayFromWallet(amountCents: number, pricing: LotPricing, reservedUntilMs: number) {
+  const capCents = dayPriceCents(pricing, reservedUntilMs);
+  return { capCents, fromWallet: amountCents <= capCents };
+}
+
+/**
+ * A car entering on a booking (a reservation, a monthly pass) is the car booked: the refusal naming
+ * both plates, or null. An override with a reason lets another car in, audited.
+ */
+export const otherCarThanBooked = (what: 'reservation' | 'monthly pass', bookedPlate: string | null, plate: string) =>
+  bookedPlate && normalizePlate(bookedPlate) !== normalizePlate(plate) ? `This ${what} is for ${bookedPlate}, not ${plate}.` : null;
 
 /** Whether a check-in may still be undone at `now`. */
 export const undoable = (entry: { entryTs: string; exitTs: string | null; undoneAt?: string | null }, now = new Date()) =>

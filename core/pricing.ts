@@ -94,6 +94,15 @@ export function quote(pricing: LotPricing, durationMs: number, startMs: number):
   };
 }
 
+/** A day at a lot, as the gate and the wallet count it (the wallet's overstay cap, a pay code's default limit). */
+export const DAY_PRICE_HOURS = 24;
+
+/**
+ * The lot's price for a day from `fromMs`: each of its hours at the rate the lot charges then, with no
+ * tier discount, so it covers a day's overstay and a day's walk-in alike.
+ */
+export const dayPriceCents = (pricing: LotPricing, fromMs: number) => quote(pricing, DAY_PRICE_HOURS * HOUR_MS, fromMs).grossCents;
+
 /** Philippine VAT (12%) contained in a VAT-inclusive amount. */
 export const vatIncluded = (totalCents: number) => Math.round((totalCents * 12) / 112);
 

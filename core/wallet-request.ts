@@ -3,7 +3,8 @@
  * screens which only need the rules do not load the validator.
  */
 import { z } from 'zod';
-import { STATEMENT_MONTH, TOPUP_MAX_CENTS, TOPUP_METHODS } from './wallet';
+import { formatPeso } from './money';
+import { PAY_CODE_MAX_LIMIT_CENTS, STATEMENT_MONTH, TOPUP_MAX_CENTS, TOPUP_METHODS } from './wallet';
 
 export const topupSchema = z.object({
   amountCents: z
@@ -28,3 +29,14 @@ export type AutoTopupRule = z.infer<typeof autoTopupSchema>;
 export const statementMonthSchema = z.object({
   month: z.string().regex(STATEMENT_MONTH, 'Month must look like 2026-11.'),
 });
+
+/** POST /api/wallet/pay-code: the one lot the code pays at, and the most it pays. */
+export const payCodeSchema = z.object({
+  lotId: z.uuid({ error: 'lotId: choose the parking lot the code pays at.' }),
+  limitCents: z
+    .number({ error: 'limitCents: give the most the code pays, in centavos.' })
+    .int('limitCents: give the limit in whole centavos.')
+    .positive('limitCents: the limit must be more than ₱0.00.')
+    .max(PAY_CODE_MAX_LIMIT_CENTS, `limitCents: a pay code pays at most ${formatPeso(PAY_CODE_MAX_LIMIT_CENTS)}.`),
+});
+export type PayCodeRequest = z.infer<typeof payCodeSchema>;

@@ -146,5 +146,12 @@ export type GatePaymentMethod = (typeof GATE_PAYMENT_METHODS)[number];
  * charge the driver's own wallet (docs/gate.md, Who moves whose money). Short-lived and single-use.
  */
 export const PAY_CODE_MINUTES = 5;
+/** The highest limit a pay code may carry: a day's daily top-up ceiling, far above any day of parking. */
+export const PAY_CODE_MAX_LIMIT_CENTS = DAILY_TOPUP_MAX_CENTS;
 /** The audience of a pay code's JWT: what tells it from a pass at the gate. */
 export const PAY_CODE_AUDIENCE = 'parkada-pay';
+/**
+ * What a pay code consents to besides its driver (`sub`): one lot, and at most this much. Readable by
+ * the gate's screen from the token itself; the server verifies the signature before trusting them.
+ */
+export type PayCodeClaims = { lotId: string; lotName: string; limitCents: number };

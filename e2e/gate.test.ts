@@ -228,11 +228,17 @@ describe('a shift at the gate', () => {
     await driver.goto(`${baseURL}/wallet`);
     const balance = async () => Number((await driver.getByTestId('wallet-balance').innerText()).replace(/[^\d.]/g, ''));
     const before = await balance();
+    await driver.getByRole('button', { name: 'Pay at the gate' }).click();
+    const dialog = driver.getByRole('dialog', { name: 'Pay with Parkada' });
+    // The lot the driver parked at comes first, and the limit starts at a day's price there.
+    await expect.poll(() => dialog.getByLabel('Parking lot').locator('option:checked').innerText()).toBe(LOT);
+    await expect.poll(() => dialog.getByLabel('Pays up to (₱)').inputValue()).toMatch(/^\d+\.\d{2}$/);
     const [made] = await Promise.all([
       driver.waitForResponse((response) => new URL(response.url()).pathname === '/api/wallet/pay-code'),
-      driver.getByRole('button', { name: 'Pay at the gate' }).click(),
+      dialog.getByRole('button', { name: 'Show code' }).click(),
     ]);
-    await driver.getByRole('dialog', { name: 'Pay with Parkada' }).getByTestId('pay-code').waitFor();
+    await dialog.getByTestId('pay-code').waitFor();
+    expect(await dialog.getByTestId('pay-code-consent').innerText()).toMatch(new RegExp(`^Pays up to ₱[\\d,]+\\.\\d{2} at ${LOT}, until `));
     await checkScreens(driver, 'wallet-pay-code');
     // The camera films the code the driver is shown.
     writeQrVideo(video, (await made.json()).token);
@@ -241,7 +247,7 @@ describe('a shift at the gate', () => {
     await manualEntry('PAY 2001', 'Quick Check-in');
     await toast('Check-in Successful', 'Vehicle PAY 2001 processed successfully');
     await gate.getByRole('button', { name: 'Start Scanning' }).click();
-    await gate.getByTestId('pay-code-scanned').waitFor();
+    await gate.getByTestId('pay-code-scanned').getByText(`at ${LOT}.`, { exact: false }).waitFor();
     await gate.getByLabel('Plate Number').fill('PAY 2001');
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     const told = await toast('Check-out Successful', /paid from the wallet/);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   });
   expect(booked.status(), await booked.text()).toBe(201);
   reservationId = (await booked.json()).id;
-  const payCode = await driver.request.post(`${baseURL}/api/wallet/pay-code`);
+  const payCode = await driver.request.post(`${baseURL}/api/wallet/pay-code`, { data: { lotId: lot.id, limitCents: 50_000 } });
   const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pay-code.y4m');
   writeQrVideo(video, (await payCode.json()).token);
 

@@ -772,6 +772,8 @@ export const checkins = sqliteTable(
     /** What merchant validations took off the exit charge (docs/passes.md, "Merchant validations"). */
     validatedCents: integer('validated_cents').notNull().default(0),
     paidBy: text('paid_by', { enum: GATE_PAYMENT_METHODS }),
+    /** Whose wallet paid the exit charge (the pay code's driver, or the reservation's): a refund goes back to it. */
+    payerId: text('payer_id').references(() => users.id),
     lostTicket: integer('lost_ticket', { mode: 'boolean' }).notNull().default(false),
     override: integer('override', { mode: 'boolean' }).notNull().default(false),
     overrideReason: text('override_reason', { enum: OVERRIDE_REASONS }),

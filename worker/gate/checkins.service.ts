@@ -11,6 +11,8 @@ import {
   gateCharge,
   gateTime,
   isOverride,
+  otherCarThanBooked,
+  overstayFromWallet,
   undoable,
   UNDO_MINUTES,
   walkInHorizonEnd,
@@ -37,13 +39,14 @@ import { lotObject } from '../lot-object/stub';
 import { passWithRenewals, scheduleOf, termOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from '../passes/monthly-pass-token';
 import { notify } from '../notifications/notifications.data';
+import { notifyAndPush } from '../notifications/notifications.service';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
 import { claimHold, holdLapsed } from '../reservations/holds.data';
 import { chargeInsert, lotForBooking, reservationInsert, updateIfUnchanged } from '../reservations/reservations.data';
 import { readSettings } from '../platform/settings.data';
 import { walletOf } from '../wallet/wallet.data';
-import { verifyPayCode } from '../wallet/pay-code';
+import { verifyPayCode, type PayCode } from '../wallet/pay-code';
 import { releaseStatements, validationsOfStay, validationsUnchanged, valueStatement } from '../validations/validations.data';
 import { payFromWallet } from '../wallet/wallet.service';
 import {
@@ -146,6 +149,8 @@ async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Dat
   const reservation = await findGateReservation(ctx.db, reservationId);
   if (!reservation) throw refusal('not_found', 'Reservation not found');
   if (reservation.lotId !== input.lotId) throw refusal('conflict', `This pass is for ${reservation.lotName}, not this lot.`);
+  const otherCar = otherCarThanBooked('reservation', reservation.vehiclePlate, input.plate);
+  if (otherCar && !override) throw refusal('conflict', otherCar);
   if (reservation.status === 'EXPIRED' && enteredBeforeDeadline(reservation, at, noShowGraceMinutes)) return reservation;
   const refused = RESERVATION_REFUSALS[reservation.status];
   // An override may let a no-show in after all, as a walk-in; nothing else a refusal names.
@@ -209,7 +214,7 @@ async function monthlyPassOfEntry(
   input: EnterRequest,
   at: Date,
   override: boolean,
-): Promise<{ passId: string | null; token: boolean }> {
+): Promise<{ passId: string | null; token: boolean; bookedPlate?: string }> {
   if (input.passToken && tokenAudience(input.passToken) === MONTHLY_AUDIENCE) {
     const check = await verifyMonthlyPass(ctx.env, input.passToken, at);
     if (!check.valid) {
@@ -219,13 +224,13 @@ async function monthlyPassOfEntry(
     }
     const { claims } = check;
     if (claims.lotId !== input.lotId) throw refusal('conflict', 'This monthly pass is for another lot.');
-    if (!override && claims.plate !== input.plate)
-      throw refusal('conflict', `This monthly pass is for ${claims.plate}, not ${input.plate}.`);
+    const otherCar = otherCarThanBooked('monthly pass', claims.plate, input.plate);
+    if (otherCar && !override) throw refusal('conflict', otherCar);
     if (!validAt(claims.schedule, at.getTime())) {
-      if (override) return { passId: null, token: true };
+      if (override) return { passId: null, token: true, bookedPlate: claims.plate };
       throw refusal('conflict', outsideHours(claims.plate, claims.schedule));
     }
-    return { passId: claims.passId, token: true };
+    return { passId: claims.passId, token: true, bookedPlate: claims.plate };
   }
   return { passId: null, token: false };
 }
@@ -259,6 +264,8 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
           context: {
             lotId: input.lotId,
             plate: input.plate,
+            // The plate booked, when the car entered on a booking: an override may let another car in on it.
+            bookedPlate: reservation?.vehiclePlate ?? byToken.bookedPlate ?? null,
             reason: input.overrideReason,
             reservationId: reservation?.id ?? null,
             entryTs: at.toISOString(),
@@ -449,6 +456,13 @@ export const PAY_CODE_USED = 'This pay code was already used: ask the driver to 
 const walletShort = (balanceCents: number, amountCents: number) =>
   `The driver's wallet holds ${formatPeso(balanceCents)}, short of ${formatPeso(amountCents)}: collect cash, or ask them to top up and show a new code.`;
 
+/** A pay code consents to one stay at its lot, up to its limit: anything else is refused, and the code stays unspent. */
+function assertConsentCovers(code: PayCode, lotId: string, amountCents: number) {
+  if (code.lotId !== lotId) throw refusal('conflict', `This pay code is for ${code.lotName}, not this lot.`);
+  if (amountCents > code.limitCents)
+    throw refusal('conflict', `This stay costs ${formatPeso(amountCents)}, above the pay code's limit of ${formatPeso(code.limitCents)}.`);
+}
+
 /** The driver a genuine, unexpired pay code names, or the refusal. */
 async function consentOf(env: Bindings, token: string, now: Date) {
   const check = await verifyPayCode(env, token, now);
@@ -491,7 +505,7 @@ export async function exit(
   input: ExitRequest,
   request: IdempotentRequest,
   now = new Date(),
-): Promise<Checkin & { validations?: ExitValidation[] }> {
+): Promise<Checkin & { validations?: ExitValidation[]; walletCapCents?: number | null }> {
   const replay = await priorResource(ctx.db, request);
   if (replay) return view((await findCheckin(ctx.db, replay))!);
   const stay = await stayLeaving(ctx, checkinId, input, now);
@@ -562,19 +576,24 @@ type StayPrice = Awaited<ReturnType<typeof priceOfStay>>;
 
 /**
  * Who pays, and whether from their wallet. Only the driver's own consent moves their money: a pay
- * code they showed, or the reservation they booked. A pay code whose wallet is short is refused.
+ * code they showed (for this lot, up to its limit), or the reservation they booked (its overstay up
+ * to a day's price, core/gate.ts overstayFromWallet). A pay code that cannot pay is refused.
  */
 async function paymentOf(
   ctx: GateContext,
   stay: LeavingStay,
-  { reservation, amountCents }: StayPrice,
+  { lot, reservation, amountCents }: StayPrice,
   token: string | undefined,
   now: Date,
 ) {
   const payCode = token ? await consentOf(ctx.env, token, now) : null;
+  if (payCode) assertConsentCovers(payCode, stay.checkin.lotId, amountCents);
   const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
+  // Without a pay code, a reservation's wallet pays an overstay only up to the cap; above it, all is collected at the gate.
+  const cap =
+    !payCode && reservation && amountCents > 0 ? overstayFromWallet(amountCents, lot.pricing, Date.parse(reservation.endTs)) : null;
   const balance = payer && amountCents > 0 ? (await walletOf(ctx.db, payer.userId)).balanceCents : 0;
-  const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents;
+  const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents && (cap?.fromWallet ?? true);
   if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents));
   // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
   const stayReservationId = reservation?.id ?? (payer ? newId() : null);
@@ -582,6 +601,8 @@ async function paymentOf(
     payCode,
     payer,
     walletCovers,
+    /** The cap the overstay went above, so the gate collects it all: null when the wallet could pay it. */
+    walletCapCents: cap && !cap.fromWallet ? cap.capCents : null,
     stayReservationId,
     idempotencyKey: payCode ? `paycode:${payCode.codeId}` : `checkin:${stay.checkin.id}:exit`,
   };
@@ -635,6 +656,8 @@ async function recordExit(
             amountCents,
             validatedCents: price.validatedCents,
             paidBy,
+            // Whose wallet paid: a gate refund goes back to it (docs/gate.md, Refunds by the lot).
+            payerId: paidBy === 'wallet' ? (payer?.userId ?? null) : null,
             reservationId: stayReservationId,
             lostTicket: input.lostTicket ?? false,
             exitOverrideReason: override ? input.overrideReason : null,
@@ -700,12 +723,12 @@ async function recordExit(
   }
 }
 
-/** After the record: the lot object frees the slot, and the driver who paid is told how. */
+/** After the record: the lot object frees the slot, the pay code's driver is told what it paid, and the stay's driver how it ended. */
 async function followExit(
   ctx: GateContext,
   { checkin }: LeavingStay,
   { lot, reservation, amountCents, what, validations }: StayPrice,
-  { payer }: StayPayment,
+  { payCode, walletCapCents }: StayPayment,
   now: Date,
 ) {
   const stub = lotObject(ctx.env, checkin.lotId);
@@ -713,18 +736,42 @@ async function followExit(
     await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
   else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
   const closed = view((await findCheckin(ctx.db, checkin.id))!);
-  if (payer) {
+  if (payCode) await afterCommit('Pay code notice', () => payCodeNotice(ctx, payCode, lot.name, closed));
+  if (reservation && reservation.userId !== payCode?.userId) {
+    const paid =
+      closed.paidBy === 'wallet' && !payCode
+        ? 'paid from your wallet'
+        : walletCapCents !== null
+          ? `paid at the gate: above ${formatPeso(walletCapCents)}, a day at this lot, your wallet pays only with your pay code`
+          : 'paid at the gate';
     await afterCommit('Check-out notice', () =>
-      notify(ctx.db, payer.userId, {
+      notify(ctx.db, reservation.userId, {
         type: 'CHECKED_OUT',
         title: 'Checked out',
-        message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${closed.paidBy === 'wallet' ? 'paid from your wallet' : 'paid at the gate'}.` : ''}`,
+        message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${paid}.` : ''}`,
         metadata: { lotName: lot.name },
       }),
     );
   }
-  return { ...closed, validations: validations.map(({ id: _id, ...validation }) => validation) };
+  return { ...closed, walletCapCents, validations: validations.map(({ id: _id, ...validation }) => validation) };
 }
+
+/** At once, in the app and on the phone: what the driver's pay code paid, where, for which car. */
+const payCodeNotice = (ctx: GateContext, payCode: PayCode, lotName: string, closed: Checkin) =>
+  notifyAndPush(
+    ctx,
+    payCode.userId,
+    {
+      type: 'PAYMENT_SUCCESS',
+      title: 'Pay code used',
+      message:
+        closed.paidBy === 'wallet'
+          ? `Your pay code paid ${formatPeso(closed.amountCents ?? 0)} from your wallet at ${lotName}, for the stay of ${closed.plate}.`
+          : `Your pay code was shown at ${lotName} for the stay of ${closed.plate}: nothing was charged.`,
+      metadata: { lotName },
+    },
+    { url: '/wallet', tag: `pay-code:${payCode.codeId}` },
+  );
 
 /** POST /api/checkins/:checkinId/undo: a check-in made by mistake, reversed within minutes and audited. */
 export async function undo(

@@ -12,6 +12,7 @@ export async function findRefundableStay(db: DB, checkinId: string) {
       exitTs: checkins.exitTs,
       amountCents: checkins.amountCents,
       paidBy: checkins.paidBy,
+      payerId: checkins.payerId,
     })
     .from(checkins)
     .where(eq(checkins.id, checkinId));

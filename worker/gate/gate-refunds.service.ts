@@ -1,6 +1,7 @@
 /**
  * An owner or the super admin pays back part or all of a gate charge (docs/gate.md, Who moves whose
- * money): to the wallet it was paid from, or in cash at the lot when it was paid in cash. The refund
+ * money): to the wallet it was paid from (the payer the exit recorded: a pay code's driver, who may
+ * not be the reservation's), or in cash at the lot when it was paid in cash. The refund
  * row is written only while the stay's refunds stay within its charge (a conditional INSERT, so two
  * refunds at once cannot pay back more), in one batch with the wallet credit, the audit entry and
  * the receipt voided and reissued for the new net amount.
@@ -73,7 +74,8 @@ export async function refundGateCharge(
       const refunded = await refundToWallet(
         db,
         {
-          userId: reservation.userId,
+          // Recorded at the exit since migration 0030 (and backfilled); before pay codes only the reservation's driver paid.
+          userId: stay.payerId ?? reservation.userId,
           reservationId: reservation.id,
           amountCents: input.amountCents,
           description: `Refund at ${reservation.lotName}: ${input.reason}`,

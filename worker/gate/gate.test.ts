@@ -4,7 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_THE_CAR } from '../../core/gate';
 import { formatTime } from '../../core/time';
 import { PRICE_BANDS } from '../../core/price-bands';
-import { attendantAssignments, auditLogs, checkins, pricing, reservations, slots, users, wallets, walletTransactions } from '../db/schema';
+import {
+  attendantAssignments,
+  auditLogs,
+  checkins,
+  lots,
+  pricing,
+  reservations,
+  slots,
+  users,
+  wallets,
+  walletTransactions,
+} from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MINUTE, objectBooking, reservationRow, reserve } from '../test/booking-fixtures';
@@ -45,8 +56,8 @@ const gateExit = (cookie: string, id: string, json: Record<string, unknown>, hea
 const countWhere = async (lotId: string) => (await db().select().from(checkins).where(eq(checkins.lotId, lotId))).length;
 
 /** A driver with a reservation at `lotId` starting in a minute (or at `start`), and its signed pass. */
-async function reservedCar(lotId: string, options: { hours?: number; plate?: string; start?: string } = {}) {
-  const { user, cookie } = await driver(1_000);
+async function reservedCar(lotId: string, options: { hours?: number; plate?: string; start?: string; pesos?: number } = {}) {
+  const { user, cookie } = await driver(options.pesos ?? 1_000);
   const booking = await (
     await reserve(cookie, {
       lotId,
@@ -67,8 +78,18 @@ async function walkIn(lotId: string, plate: string, minutesAgo: number) {
   return { ...checkin, entryTs };
 }
 
-/** A one-hour reservation whose car checked in and left 61 minutes after its end (₱80 over, from the wallet). */
-async function overstayedOneHour() {
+/** A driver's pay code for `lotId`, paying up to `limitCents`. */
+async function payCodeFor(cookie: string, lotId: string, limitCents = 100_000) {
+  const res = await call('/api/wallet/pay-code', { method: 'POST', cookie, json: { lotId, limitCents } });
+  expect(res.status).toBe(201);
+  return (await res.json<{ token: string; expiresAt: string }>()).token;
+}
+
+/**
+ * A one-hour reservation whose car checked in and left 61 minutes after its end (₱80 over, from the
+ * wallet, or with what `pay` adds to the exit: a pay code).
+ */
+async function overstayedOneHour(pay: (lotId: string) => Promise<Record<string, unknown>> = async () => ({})) {
   const lotId = await makeLot(1);
   const { user, cookie, booking, token } = await reservedCar(lotId);
   const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
@@ -77,7 +98,7 @@ async function overstayedOneHour() {
     .update(reservations)
     .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
     .where(eq(reservations.id, booking.id));
-  const closed = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>();
+  const closed = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234', ...(await pay(lotId)) })).json<Checkin>();
   return { user, cookie, booking, closed };
 }
 
@@ -144,6 +165,32 @@ describe('entry with a pass', () => {
     const again = await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: twice.token });
     expect(again.status).toBe(409);
     expect(await messageOf(again)).toMatch(/^This reservation is already checked in \(slot A-\d\)\.$/);
+  });
+
+  it('refuses another car on a reservation, by pass or by id, naming both plates; an override with a reason lets it in, audited with both', async () => {
+    const lotId = await makeLot(2);
+    const { booking, token } = await reservedCar(lotId);
+    for (const by of [{ passToken: token }, { reservationId: booking.id }]) {
+      const refused = await gateEnter(owner, { lotId, plate: 'ABC 5678', ...by });
+      expect(refused.status).toBe(409);
+      expect(await messageOf(refused)).toBe('This reservation is for NAB 1234, not ABC 5678.');
+    }
+    expect(await countWhere(lotId)).toBe(0);
+    expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
+    const override = { action: 'override', overrideReason: 'customer_service' };
+    const forced = await gateEnter(owner, { lotId, plate: 'ABC 5678', reservationId: booking.id, ...override });
+    expect(forced.status).toBe(201);
+    const { id } = await forced.json<Checkin>();
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'OVERRIDE_ENTRY'), eq(auditLogs.subject, `checkin:${id}`)));
+    expect(JSON.parse(audit.contextJson)).toMatchObject({
+      plate: 'ABC 5678',
+      bookedPlate: 'NAB 1234',
+      reason: 'customer_service',
+      reservationId: booking.id,
+    });
   });
 
   it('finds a reservation by plate when the car has no pass at hand', async () => {
@@ -460,11 +507,7 @@ describe('exit and charges', () => {
   it('pays a walk-in from the wallet of the driver who shows a pay code, once; refuses an expired, forged or spent code and a short wallet, changing nothing', async () => {
     const lotId = await makeLot(4);
     const payer = await driver(1_000);
-    const payCode = async (cookie = payer.cookie) => {
-      const res = await call('/api/wallet/pay-code', { method: 'POST', cookie });
-      expect(res.status).toBe(201);
-      return (await res.json<{ token: string; expiresAt: string }>()).token;
-    };
+    const payCode = (cookie = payer.cookie) => payCodeFor(cookie, lotId);
     const code = await payCode();
     const stay = await walkIn(lotId, 'PAY 888', 3 * 60 + 5);
     const paid = await (await gateExit(owner, stay.id, { lotId, plate: 'PAY 888', payCode: code })).json<Checkin>();
@@ -489,7 +532,8 @@ describe('exit and charges', () => {
       expect(res.status, message).toBe(status);
       expect(await messageOf(res)).toBe(message);
     }
-    const expired = await signPayCode(env, payer.user.id, new Date(Date.now() - 6 * MINUTE));
+    const consent = { lotId, lotName: 'Test Lot', limitCents: 100_000 };
+    const expired = await signPayCode(env, payer.user.id, consent, new Date(Date.now() - 6 * MINUTE));
     const late = await gateExit(owner, next.id, { lotId, plate: 'PAY 889', payCode: expired.token });
     expect(await messageOf(late)).toBe('This pay code expired: ask the driver to show a new one.');
     const poor = await driver(10);
@@ -502,6 +546,64 @@ describe('exit and charges', () => {
     expect(await balanceOf(poor.user.id)).toBe(1_000);
     const [open] = await db().select().from(checkins).where(eq(checkins.id, next.id));
     expect(open.exitTs).toBeNull();
+  });
+
+  it('spends a pay code only at its lot and up to its limit, moving no money otherwise; it still pays where it belongs, and its driver is told at once', async () => {
+    const lotId = await makeLot(2);
+    const elsewhere = await makeLot(1);
+    const [{ name }] = await db().select({ name: lots.name }).from(lots).where(eq(lots.id, lotId));
+    const payer = await driver(1_000);
+    const code = await payCodeFor(payer.cookie, lotId, 20_000);
+    const away = await walkIn(elsewhere, 'FRT 100', 65);
+    const long = await walkIn(lotId, 'GRN 300', 5 * 60 + 5);
+    const refusals: [string, string, string][] = [
+      [elsewhere, away.id, `This pay code is for ${name}, not this lot.`],
+      [lotId, long.id, "This stay costs ₱240.00, above the pay code's limit of ₱200.00."],
+    ];
+    for (const [lot, stayId, message] of refusals) {
+      const res = await gateExit(owner, stayId, { lotId: lot, plate: stayId === away.id ? 'FRT 100' : 'GRN 300', payCode: code });
+      expect(res.status, message).toBe(409);
+      expect(await messageOf(res)).toBe(message);
+      expect((await findCheckin(db(), stayId))?.exitTs).toBeNull();
+    }
+    expect(await balanceOf(payer.user.id)).toBe(100_000);
+    const short = await walkIn(lotId, 'GRN 301', 65);
+    const paid = await gateExit(owner, short.id, { lotId, plate: 'GRN 301', payCode: code });
+    expect(await paid.json<Checkin>()).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
+    expect(await balanceOf(payer.user.id)).toBe(92_000);
+    const notices = await (await call('/api/notifications', { cookie: payer.cookie })).json<{
+      items: { title: string; message: string }[];
+    }>();
+    expect(notices.items).toContainEqual(
+      expect.objectContaining({
+        title: 'Pay code used',
+        message: `Your pay code paid ₱80.00 from your wallet at ${name}, for the stay of GRN 301.`,
+      }),
+    );
+  });
+
+  it("takes an overstay from the reservation's wallet only up to a day's price: above it the gate collects it all, in cash or with a pay code", async () => {
+    const lotId = await makeLot(2);
+    /** A car in on its reservation, which ended a day and a minute ago: 25 started hours at ₱40, above the day's ₱960. */
+    const overstayedADay = async (plate: string) => {
+      const car = await reservedCar(lotId, { plate, pesos: 3_000 });
+      const { id } = await (await gateEnter(owner, { lotId, plate, passToken: car.token })).json<Checkin>();
+      const end = Date.now() - 24 * HOUR - MINUTE;
+      await db()
+        .update(reservations)
+        .set({ startTs: new Date(end - HOUR).toISOString(), endTs: new Date(end).toISOString() })
+        .where(eq(reservations.id, car.booking.id));
+      return { ...car, id };
+    };
+    const capped = await overstayedADay('CAP 100');
+    const cash = await gateExit(owner, capped.id, { lotId, plate: 'CAP 100' });
+    expect(await cash.json<Checkin>()).toMatchObject({ amountCents: 100_000, paidBy: 'cash', walletCapCents: 96_000 });
+    expect(await balanceOf(capped.user.id)).toBe(300_000 - 4_000);
+    const consented = await overstayedADay('CAP 200');
+    const payCode = await payCodeFor(consented.cookie, lotId, 100_000);
+    const paid = await gateExit(owner, consented.id, { lotId, plate: 'CAP 200', payCode });
+    expect(await paid.json<Checkin>()).toMatchObject({ amountCents: 100_000, paidBy: 'wallet', walletCapCents: null });
+    expect(await balanceOf(consented.user.id)).toBe(300_000 - 4_000 - 100_000);
   });
 
   it('prices gate hours at the applied dynamic rates: an overstay hour by hour, a walk-in as a booking with its tier discount', async () => {
@@ -601,6 +703,18 @@ describe('refunds of gate charges', () => {
     ]);
     expect(race.map((res) => res.status).sort()).toEqual([201, 409]);
     expect(await balanceOf(user.id)).toBe(before + 8_000);
+  });
+
+  it("pays a charge back to the wallet of the pay code's driver who paid it, not the reservation's", async () => {
+    const friend = await driver(1_000);
+    const { user, closed } = await overstayedOneHour(async (lotId) => ({ payCode: await payCodeFor(friend.cookie, lotId) }));
+    expect(closed).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
+    expect(await balanceOf(friend.user.id)).toBe(100_000 - 8_000);
+    const holder = await balanceOf(user.id);
+    const res = await refund(owner, closed.id, { amountCents: 3_000, reason: 'Barrier stuck at the exit' });
+    expect(await res.json()).toMatchObject({ method: 'wallet', refundedCents: 3_000 });
+    expect(await balanceOf(friend.user.id)).toBe(100_000 - 5_000);
+    expect(await balanceOf(user.id)).toBe(holder);
   });
 
   it("pays a cash walk-in back in cash: the lot's revenue drops, no wallet moves; a driver, an attendant or another owner cannot refund", async () => {

@@ -431,7 +431,10 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     found: false,
   },
   'GET /api/wallet/statement': { who: 'session', sample: () => ({ path: `/api/wallet/statement?month=${manilaMonthOf(new Date())}` }) },
-  'POST /api/wallet/pay-code': { who: 'session', sample: () => ({ path: '/api/wallet/pay-code', method: 'POST' }) },
+  'POST /api/wallet/pay-code': {
+    who: 'session',
+    sample: () => ({ path: '/api/wallet/pay-code', method: 'POST', json: { lotId, limitCents: 10_000 } }),
+  },
   'GET /api/wallet/payment-methods': { who: 'session', sample: () => ({ path: '/api/wallet/payment-methods' }) },
   'GET /api/wallet/auto-topup': { who: 'session', sample: () => ({ path: '/api/wallet/auto-topup' }) },
   'PUT /api/wallet/auto-topup': {

@@ -397,7 +397,7 @@ describe('a pass holder at the gate', () => {
     expect(shift).toMatchObject({ checkins: 3, passEntries: 3 });
   });
 
-  it('refuses a monthly pass for another lot, a forged one, and a reservation pass never verifies as a monthly one', async () => {
+  it('refuses a monthly pass for another lot or another car, a forged one, and a reservation pass never verifies as a monthly one', async () => {
     const { product } = await passLot();
     const other = await makeLot(1);
     const { cookie } = await driver(5_000);
@@ -405,6 +405,10 @@ describe('a pass holder at the gate', () => {
     expect(await messageOf(await gateEnter({ lotId: other, plate: 'NAB 1234', passToken: pass.token }))).toBe(
       'This monthly pass is for another lot.',
     );
+    // Another car on it is refused by the reservation's rule (core/gate.ts, otherCarThanBooked), naming both plates.
+    const otherCar = await gateEnter({ lotId: pass.lotId, plate: 'ABC 5678', passToken: pass.token });
+    expect(otherCar.status).toBe(409);
+    expect(await messageOf(otherCar)).toBe('This monthly pass is for NAB 1234, not ABC 5678.');
     // A monthly pass's token is not a reservation pass, whatever its signature.
     expect(await verifyPass(env, pass.token!)).toEqual({ valid: false, reason: 'forged' });
     const forged = await gateEnter({ lotId: pass.lotId, plate: 'NAB 1234', passToken: `${pass.token!.slice(0, -4)}AAAA` });

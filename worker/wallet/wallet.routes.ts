@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { manilaMonthOf } from '../../core/time';
 import { REFUND_BEING_CONFIRMED, topupTooLarge } from '../../core/wallet';
-import { autoTopupSchema, statementMonthSchema, topupSchema } from '../../core/wallet-request';
+import { autoTopupSchema, payCodeSchema, statementMonthSchema, topupSchema } from '../../core/wallet-request';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
@@ -12,8 +12,8 @@ import { paymentView, startTopup } from '../payments/payments.service';
 import { paymentProvider } from '../payments/provider';
 import { refundTopup } from '../payments/refunds.service';
 import { readSettings } from '../platform/settings.data';
-import { signPayCode } from './pay-code';
 import { statementCsv } from './statement-csv';
+import { issuePayCode } from './wallet.service';
 import { listTransactions, paymentMethodsUsed, readAutoTopup, saveAutoTopup, statement, walletOf, walletSummary } from './wallet.data';
 
 const transactionsQuery = pageQuery.extend({ points: z.enum(['true', 'false']).optional() });
@@ -45,8 +45,10 @@ export const walletRoutes = new Hono<AppEnv>()
     if (refund.status === 'requested') return c.json({ ...refund, message: REFUND_BEING_CONFIRMED }, 202);
     return c.json(refund, 201);
   })
-  // The driver's consent for one gate to charge one stay to this wallet (docs/gate.md).
-  .post('/wallet/pay-code', async (c) => c.json(await signPayCode(c.env, c.var.user!.id), 201))
+  // The driver's consent for one stay at one lot, up to a limit, to be charged to this wallet (docs/gate.md).
+  .post('/wallet/pay-code', validate('json', payCodeSchema), async (c) =>
+    c.json(await issuePayCode(c.env, c.var.db, c.var.user!.id, c.req.valid('json')), 201),
+  )
   .get('/wallet/statement', validate('query', statementQuery), async (c) => {
     const { month, format } = c.req.valid('query');
     if (month > manilaMonthOf(new Date())) throw apiError(400, 'There is no statement for a future month yet.');

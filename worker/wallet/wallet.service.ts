@@ -19,6 +19,10 @@ import { findUserById } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from './ledger';
 import { readAutoTopup, walletAfterOf, walletAfterStatement, walletOf, type WalletAfter } from './wallet.data';
 import { readSettings } from '../platform/settings.data';
+import { refusal } from '../../core/refusal';
+import type { PayCodeRequest } from '../../core/wallet-request';
+import { lotForBooking } from '../reservations/reservations.data';
+import { signPayCode } from './pay-code';
 
 export type WalletMovement = {
   userId: string;
@@ -152,4 +156,15 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string, afte
     await deliverSandboxOutcome(env, db, payment, 'paid');
   }
   return true;
+}
+
+/**
+ * POST /api/wallet/pay-code: the driver's consent for one stay at one lot, up to a limit, to be paid
+ * from their wallet (docs/gate.md, Who moves whose money). Only a lot a driver can park at now.
+ */
+export async function issuePayCode(env: Bindings, db: DB, userId: string, { lotId, limitCents }: PayCodeRequest, now = new Date()) {
+  const lot = await lotForBooking(db, lotId);
+  if (!lot?.isApproved) throw refusal('not_found', 'Parking lot not found');
+  if (!lot.isActive) throw refusal('conflict', `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
+  return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents }, now);
 }

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { decodeJwt } from 'jose';
 import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_TOPUP_MAX_CENTS, TOPUP_MAX_CENTS } from '../../core/wallet';
@@ -523,6 +524,46 @@ describe('paying and refunding from the wallet', () => {
     await expect(db().delete(walletTransactions).where(eq(walletTransactions.walletId, wallet.id))).rejects.toThrow();
     await expect(db().update(wallets).set({ balanceCents: -1 }).where(eq(wallets.id, wallet.id))).rejects.toThrow();
     expect((await walletRow(wallet.id)).balanceCents).toBe(1_000);
+  });
+});
+
+describe('POST /api/wallet/pay-code', () => {
+  const payCode = (cookie: string, json?: unknown) => call('/api/wallet/pay-code', { method: 'POST', cookie, json });
+
+  it('needs the lot and the limit, each refusal naming its field; a lot a driver cannot park at makes no code', async () => {
+    const { cookie } = await newDriver();
+    const refused = async (json: unknown, status: number, message: string | RegExp) => {
+      const res = await payCode(cookie, json);
+      expect(res.status, JSON.stringify(json)).toBe(status);
+      expect((await res.json<ApiErrorBody>()).message).toMatch(message);
+    };
+    const missing = await payCode(cookie, {});
+    expect(missing.status).toBe(400);
+    expect((await missing.json<ApiErrorBody & { issues: { path: string }[] }>()).issues.map((issue) => issue.path)).toEqual([
+      'lotId',
+      'limitCents',
+    ]);
+    await refused({ limitCents: 10_000 }, 400, /^lotId: /);
+    await refused({ lotId: 'greenbelt', limitCents: 10_000 }, 400, /^lotId: /);
+    await refused({ lotId }, 400, /^limitCents: /);
+    for (const limitCents of [0, -100, 10.5, '100', 5_000_001]) await refused({ lotId, limitCents }, 400, /^limitCents: /);
+    await refused({ lotId: crypto.randomUUID(), limitCents: 10_000 }, 404, 'Parking lot not found');
+    const [lot] = await db().select().from(lots).where(eq(lots.id, lotId));
+    await db().update(lots).set({ isApproved: false }).where(eq(lots.id, lotId));
+    await refused({ lotId, limitCents: 10_000 }, 404, 'Parking lot not found');
+    await db().update(lots).set({ isApproved: true, isActive: false }).where(eq(lots.id, lotId));
+    await refused({ lotId, limitCents: 10_000 }, 409, `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
+    await db().update(lots).set({ isApproved: lot.isApproved, isActive: lot.isActive }).where(eq(lots.id, lotId));
+  });
+
+  it('signs the lot and the limit into the code, which the gate can read', async () => {
+    const { cookie } = await newDriver();
+    const [lot] = await db().select().from(lots).where(eq(lots.id, lotId));
+    const res = await payCode(cookie, { lotId, limitCents: 25_000 });
+    expect(res.status).toBe(201);
+    const code = await res.json<{ token: string; expiresAt: string; lotId: string; lotName: string; limitCents: number }>();
+    expect(code).toMatchObject({ lotId, lotName: lot.name, limitCents: 25_000 });
+    expect(decodeJwt(code.token)).toMatchObject({ lotId, lotName: lot.name, limitCents: 25_000, aud: 'parkada-pay' });
   });
 });
 

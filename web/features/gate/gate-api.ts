@@ -19,6 +19,8 @@ export type LotStatus = InferResponseType<(typeof api.attendant)['lot-status']['
 export type Checkin = InferResponseType<typeof api.checkins.enter.$post, 201> & {
   /** At an exit: the merchant validations it gave (docs/passes.md, "Merchant validations"). */
   validations?: InferResponseType<(typeof api.checkins)[':checkinId']['exit']['$post'], 200>['validations'];
+  /** At an exit: the day's price a reservation's overstay went above, so the gate collected it all (docs/gate.md). */
+  walletCapCents?: InferResponseType<(typeof api.checkins)[':checkinId']['exit']['$post'], 200>['walletCapCents'];
 };
 /** The gate always chooses the check-in id, so a queued entry can be checked out before it is sent. */
 export type EntryBody = z.input<typeof enterSchema> & { id: string; entryTs: string };

@@ -12,12 +12,14 @@ export function entryMessage(outcome: GateOutcome) {
   return { title: 'Check-in Successful', description: parts.filter(Boolean).join(' ') };
 }
 
-const paymentOf = ({ amountCents, paidBy }: Checkin) =>
+const paymentOf = ({ amountCents, paidBy, walletCapCents }: Checkin) =>
   !amountCents
     ? 'Nothing to pay.'
     : paidBy === 'wallet'
       ? `${formatPeso(amountCents)} paid from the wallet.`
-      : `Collect ${formatPeso(amountCents)} in cash.`;
+      : walletCapCents
+        ? `Collect ${formatPeso(amountCents)} in cash: the overstay is above ${formatPeso(walletCapCents)}, a day here, the most the driver's wallet pays without their pay code.`
+        : `Collect ${formatPeso(amountCents)} in cash.`;
 
 /** What to collect, and the merchant validations that took their part off it. */
 const chargeOf = (checkin: Checkin) =>

@@ -8,7 +8,7 @@
 import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { scheduleLabel, validAt, type PassSchedule } from '../../../core/monthly-passes';
 import { formatDateTime } from '../../../core/time';
-import { PAY_CODE_AUDIENCE } from '../../../core/wallet';
+import { PAY_CODE_AUDIENCE, type PayCodeClaims } from '../../../core/wallet';
 import type { PublicKeys } from './gate-api';
 
 export type ScannedPass = {
@@ -100,14 +100,17 @@ export async function checkPass(token: string, context: PassContext): Promise<Pa
 }
 
 /**
- * Whether a scanned code is a driver's pay code rather than a pass (by its audience; the server
- * verifies its signature when the check-out is sent).
+ * A scanned driver's pay code (by its audience), with the lot and limit it names, read from its claims
+ * unverified, to show the attendant; null for anything else. The server verifies its signature when
+ * the check-out is sent, and refuses another lot's code or a stay above its limit.
  */
-export function isPayCode(token: string) {
+export function scannedPayCode(token: string): (PayCodeClaims & { token: string }) | null {
   try {
-    const { aud } = decodeJwt(token);
-    return aud === PAY_CODE_AUDIENCE || (Array.isArray(aud) && aud.includes(PAY_CODE_AUDIENCE));
+    const { aud, lotId, lotName, limitCents } = decodeJwt(token);
+    const isPayCode = aud === PAY_CODE_AUDIENCE || (Array.isArray(aud) && aud.includes(PAY_CODE_AUDIENCE));
+    if (!isPayCode) return null;
+    return { token, lotId: String(lotId ?? ''), lotName: String(lotName ?? ''), limitCents: Number(limitCents ?? 0) };
   } catch {
-    return false;
+    return null;
   }
 }

@@ -3,6 +3,7 @@ import { ArrowLeft, Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { passIdOf } from '../../../core/booking';
 import { MISSING_PLATE, type OverrideReason } from '../../../core/gate';
+import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
 import { lotRules } from '../../../core/lot-json';
 import { CODE_PATTERN, normalizeCode } from '../../../core/validations';
@@ -16,7 +17,7 @@ import { ConnectionSwitch, SentItems } from './connection-switch';
 import type { GateLot } from './gate-api';
 import { GateShell } from './gate-shell';
 import { OverrideDialog } from './override-dialog';
-import { isPayCode, type ScannedPass } from './pass-check';
+import { scannedPayCode, type ScannedPass } from './pass-check';
 import { RecentActivity } from './recent-activity';
 import { useGateActions } from './use-gate-actions';
 import { verifyOnDevice } from './use-gate';
@@ -63,7 +64,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
   const [refusal, setRefusal] = useState<string | null>(null);
   const [overriding, setOverriding] = useState(false);
   /** A driver's "pay with Parkada" code: the check-out it goes with is paid from their wallet (docs/gate.md). */
-  const [payCode, setPayCode] = useState<string | null>(null);
+  const [payCode, setPayCode] = useState<ReturnType<typeof scannedPayCode>>(null);
   /** A merchant's validation code (typed, or its QR scanned): redeemed on the stay just before its check-out. */
   const [validationCode, setValidationCode] = useState('');
   const plateInput = useRef<HTMLInputElement>(null);
@@ -76,8 +77,9 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
         setAction('checkout');
         return plateInput.current?.focus();
       }
-      if (isPayCode(token)) {
-        setPayCode(token);
+      const code = scannedPayCode(token);
+      if (code) {
+        setPayCode(code);
         setAction('checkout');
         return plateInput.current?.focus();
       }
@@ -118,7 +120,7 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
     if (!plate.trim()) return missingPlate();
     if (action === 'override') return setOverriding(true);
     if (action === 'checkin') entry.mutate({ plate, slot, vehicleType });
-    else exit.mutate({ plate, payCode: payCode ?? undefined, validationCode: validationCode.trim() || undefined });
+    else exit.mutate({ plate, payCode: payCode?.token, validationCode: validationCode.trim() || undefined });
   };
 
   const confirmOverride = (reason: OverrideReason) => {
@@ -210,7 +212,12 @@ function GateDesk({ lot, initialAction }: { lot: GateLot; initialAction?: 'check
                 className="flex items-center justify-between gap-2 rounded-lg border border-green-600 p-3 text-sm"
               >
                 <span>
-                  <span className="font-semibold">Pay with Parkada.</span> Enter the plate and check out: the driver's wallet pays.
+                  <span className="font-semibold">Pay with Parkada</span>, up to {formatPeso(payCode.limitCents)} at {payCode.lotName}.{' '}
+                  {payCode.lotId === lot.id ? (
+                    "Enter the plate and check out: the driver's wallet pays."
+                  ) : (
+                    <span className="font-semibold text-destructive">This code is for another lot: it will be refused here.</span>
+                  )}
                 </span>
                 <Button type="button" size="sm" variant="outline" onClick={() => setPayCode(null)}>
                   Remove
