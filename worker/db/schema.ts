@@ -870,6 +870,8 @@ export const ownerApplicationDocuments = sqliteTable(
     size: integer('size').notNull(),
     r2Key: text('r2_key').notNull(),
     uploadedAt: createdAt('uploaded_at'),
+    /** When the file was deleted under the retention period of a rejected application (docs/privacy.md); the row stays as the trace. */
+    purgedAt: text('purged_at'),
   },
   (t) => [
     index('owner_application_documents_app_idx').on(t.applicationId, t.uploadedAt),
