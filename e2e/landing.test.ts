@@ -1,9 +1,10 @@
 /**
  * The signed-out `/` is the landing page prerendered at build: it loads no JavaScript at all, and its
- * links open the app. Signed in, `/` is Find Parking; signed out again, the landing page is back.
+ * links open the app and its footer's the public pages. Signed in, `/` is Find Parking; signed out again, the landing page is back.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SITE_PAGES } from '../core/legal';
 import { launchBrowser, logOut, newPhonePage, reportPageOnFailure } from './browser';
 
 const baseURL = inject('baseURL');
@@ -57,5 +58,14 @@ describe('the landing page', () => {
     const scripts = await scriptsFetchedBy(() => page.reload({ waitUntil: 'networkidle' }));
     expect(scripts).toEqual([]);
     await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
+  });
+
+  it('opens About Us, How It Works, the Privacy Policy and the Terms from its footer', async () => {
+    for (const { to, label } of SITE_PAGES) {
+      await page.goto(baseURL);
+      await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: label }).click();
+      await page.getByRole('heading', { level: 1, name: label }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(to);
+    }
   });
 });
