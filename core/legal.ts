@@ -6,6 +6,19 @@
 export const TERMS_VERSION = '2026-11-27';
 export const PRIVACY_VERSION = '2026-11-27';
 
+/** What a sign-up or a consent sends: the versions the person was shown and agreed to. */
+export const CURRENT_VERSIONS = { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION } as const;
+export type AcceptedVersions = { termsVersion: string | null; privacyVersion: string | null };
+
+/** Whether this person has still to accept the Terms or the Privacy Policy in force (never accepted, or an older version). */
+export const consentDue = (accepted: AcceptedVersions) =>
+  accepted.termsVersion !== TERMS_VERSION || accepted.privacyVersion !== PRIVACY_VERSION;
+
+export const CONSENT_MESSAGES = {
+  missing: 'Please agree to the Terms of Service and confirm you have read the Privacy Policy.',
+  stale: 'The Terms of Service or the Privacy Policy changed since this page was loaded. Reload it and agree to the current ones.',
+} as const;
+
 /** Where people exercise their rights under RA 10173 and reach the data protection officer. */
 export const DPO_EMAIL = 'dpo@parkada.ph';
 

@@ -1,3 +1,8 @@
+-- The Terms of Service and Privacy Policy versions each user accepted, and when (core/legal.ts). Accounts
+-- that existed before stay null: they are asked once, at their next visit (docs/privacy.md).
+ALTER TABLE `users` ADD `terms_version` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `privacy_version` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `terms_accepted_at` text;--> statement-breakpoint
 -- Retention (docs/privacy.md): a rejected applicant's document whose file was deleted keeps its row, marked.
 ALTER TABLE `owner_application_documents` ADD `purged_at` text;--> statement-breakpoint
 -- The audit trail stays append-only but for one update: the daily Cron masking the plate an entry names

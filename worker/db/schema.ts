@@ -44,6 +44,10 @@ export const users = sqliteTable(
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
     /** When that one-time password stops opening anything (core/password-change.ts); null for a password of the user's own. */
     passwordExpiresAt: text('password_expires_at'),
+    /** The Terms of Service and Privacy Policy versions the user accepted (core/legal.ts), and when; null: never asked (docs/privacy.md). */
+    termsVersion: text('terms_version'),
+    privacyVersion: text('privacy_version'),
+    termsAcceptedAt: text('terms_accepted_at'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
