@@ -37,4 +37,3 @@ export const retentionCutoffs = (now: number) => ({
   closedStayPlates: monthsBefore(now, RETENTION.closedStayPlateMonths),
   rejectedDocuments: daysBefore(now, RETENTION.rejectedDocumentDays),
 });
-export type RetentionCutoffs = ReturnType<typeof retentionCutoffs>;
