@@ -1,3 +1,5 @@
+import { CURRENT_VERSIONS } from '../core/legal';
+
 /** What the benches share: the running app's address, requests to it, and a signed-up driver. */
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:5173';
 
@@ -24,6 +26,7 @@ export async function signUpDriver(i: number): Promise<string> {
       mobile: '+63 917-0000000',
       role: 'parking_user',
       password: 'bench-password-123',
+      ...CURRENT_VERSIONS,
     },
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);

@@ -4,6 +4,7 @@
  * gets the same words back in its 400.
  */
 import { z } from 'zod';
+import { acceptanceFields } from './legal-request';
 import { SIGNUP_ROLES } from './roles';
 
 export const COUNTRY_CODES = ['+63', '+1', '+44', '+86', '+81', '+82', '+65', '+60', '+66', '+84'] as const;
@@ -80,7 +81,8 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(128, 'Password must be at most 128 characters.');
 
-export const signupSchema = earlyRegistrationSchema.extend({ password: passwordSchema });
+/** A sign-up also accepts the Terms and the Privacy Policy in force (docs/privacy.md). */
+export const signupSchema = earlyRegistrationSchema.extend({ password: passwordSchema, ...acceptanceFields });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({

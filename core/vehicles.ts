@@ -29,14 +29,17 @@ export function normalizePlate(raw: string): string {
 
 export const isPhilippinePlate = (plate: string) => PLATE_PATTERNS.some((pattern) => pattern.test(plate));
 
+/** What stands for a hidden character of a masked plate; no real plate has one, so it marks a plate as masked. */
+export const MASK_DOT = '•';
+
 /**
  * A plate as someone who must not identify the car sees it (docs/privacy.md): the first three and the
  * last two characters, the rest as dots ("NBC 1234" → "NBC ••34"). Shorter than six: only the last two.
  */
 export function maskPlate(plate: string): string {
   const compact = plate.replace(/\s+/g, '');
-  if (compact.length < 6) return `••${compact.slice(-2)}`;
-  return `${compact.slice(0, 3)} ${'•'.repeat(compact.length - 5)}${compact.slice(-2)}`;
+  if (compact.length < 6) return `${MASK_DOT.repeat(2)}${compact.slice(-2)}`;
+  return `${compact.slice(0, 3)} ${MASK_DOT.repeat(compact.length - 5)}${compact.slice(-2)}`;
 }
 
 export const plateSchema = z

@@ -37,6 +37,10 @@ describe('accounts in the browser', () => {
     expect(await page.getByLabel('Mobile Number').inputValue()).toBe('917-1234567');
     await page.getByLabel('Role').selectOption('parking_user');
     await page.getByLabel('Password').fill('sampaguita-2024');
+    // The Terms and the Privacy Policy must be accepted (docs/privacy.md).
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Terms Not Accepted', { exact: true }).waitFor();
+    await page.getByLabel('I agree to the Terms of Service').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await heading('Find Parking').waitFor();

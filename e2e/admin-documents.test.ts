@@ -41,6 +41,7 @@ describe('owner application documents in the browser', () => {
     await applicant.getByLabel('Documents').setInputFiles({ name: 'business-permit.pdf', mimeType: 'application/pdf', buffer: PERMIT });
     await applicant.getByRole('list', { name: 'Chosen documents' }).getByText('business-permit.pdf').waitFor();
     await applicant.getByLabel('Password').fill('sampaguita-2024');
+    await applicant.getByLabel('I agree to the Terms of Service').check();
     await applicant.getByRole('button', { name: 'Create Account' }).click();
     await applicant.getByRole('heading', { name: 'Find Parking' }).waitFor();
 

@@ -6,6 +6,7 @@ import { manilaDate } from '../core/time';
 import { toManilaInput } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 import { topUpWallet } from './fixtures';
+import { CURRENT_VERSIONS } from '../core/legal';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -36,6 +37,7 @@ describe('approvals in the browser', () => {
         mobile: '+63 917-4445555',
         role: 'space_owner',
         password: 'sampaguita-2024',
+        ...CURRENT_VERSIONS,
       },
     });
     expect(res.status()).toBe(201);

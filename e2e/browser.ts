@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
+import { CURRENT_VERSIONS } from '../core/legal';
 
 /** This machine is slow to build pages on first load; waits are generous, never sleeps. */
 const WAIT_MS = 90_000;
@@ -92,7 +93,9 @@ export async function signUpDriver(
   person: { firstName: string; lastName: string; mobile: string; password: string },
 ) {
   const email = uniqueEmail(person.firstName);
-  const res = await page.request.post(`${baseURL}/api/auth/signup`, { data: { ...person, email, role: 'parking_user' } });
+  const res = await page.request.post(`${baseURL}/api/auth/signup`, {
+    data: { ...person, ...CURRENT_VERSIONS, email, role: 'parking_user' },
+  });
   expect(res.status()).toBe(201);
   return email;
 }

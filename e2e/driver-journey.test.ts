@@ -72,6 +72,7 @@ describe("a driver's first day", () => {
     await driver.getByLabel('Mobile Number').fill('9175550101');
     await driver.getByLabel('Role').selectOption('parking_user');
     await driver.getByLabel('Password').fill('superstar-1953');
+    await driver.getByLabel('I agree to the Terms of Service').check();
     await driver.getByRole('button', { name: 'Create Account' }).click();
     await driver.getByRole('heading', { name: 'Find Parking' }).waitFor();
   });

@@ -9,6 +9,7 @@ import type { LotCreate } from '../core/lot-form';
 import { WEEKDAYS } from '../core/booking';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { uniqueEmail } from './browser';
+import { CURRENT_VERSIONS } from '../core/legal';
 
 /** The password of every account made here. */
 export const FIXTURE_PASSWORD = 'tapsilog-at-kape';
@@ -30,7 +31,7 @@ export async function signUp(
 ) {
   const email = uniqueEmail(person.firstName);
   const res = await context.request.post(`${baseURL}/api/auth/signup`, {
-    data: { role: 'parking_user', mobile: '+63 917-6543210', password: FIXTURE_PASSWORD, ...person, email },
+    data: { role: 'parking_user', mobile: '+63 917-6543210', password: FIXTURE_PASSWORD, ...CURRENT_VERSIONS, ...person, email },
   });
   expect(res.status(), await res.text()).toBe(201);
   return email;

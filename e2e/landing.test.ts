@@ -1,10 +1,12 @@
 /**
  * The signed-out `/` is the landing page prerendered at build: it loads no JavaScript at all, and its
- * links open the app. Signed in, `/` is Find Parking; signed out again, the landing page is back.
+ * links open the app and its footer's the public pages. A newer version of the Terms is accepted once. Signed in, `/` is Find Parking; signed out again, the landing page is back.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logOut, newPhonePage, reportPageOnFailure } from './browser';
+import { SITE_PAGES } from '../core/legal';
+import { expectAccessible } from './axe';
+import { launchBrowser, logOut, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -57,5 +59,33 @@ describe('the landing page', () => {
     const scripts = await scriptsFetchedBy(() => page.reload({ waitUntil: 'networkidle' }));
     expect(scripts).toEqual([]);
     await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
+  });
+
+  it('opens About Us, How It Works, the Privacy Policy and the Terms from its footer', async () => {
+    for (const { to, label } of SITE_PAGES) {
+      await page.goto(baseURL);
+      await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: label }).click();
+      await page.getByRole('heading', { level: 1, name: label }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(to);
+    }
+  });
+
+  it('asks a signed-in user to accept a newer version of the Terms once, before the app', async () => {
+    const consent = await newPhonePage(browser);
+    await signUpDriver(consent, baseURL, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-5550123', password: 'miss-saigon-89' });
+    // As if a new version was published after this driver accepted: the session's first read says an older one.
+    await consent.route('**/api/auth/user', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), termsVersion: '2020-01-01' } });
+    });
+    await consent.goto(baseURL);
+    await consent.getByRole('heading', { level: 1, name: 'We updated our Terms and Privacy Policy' }).waitFor();
+    await expectAccessible(consent, 'consent');
+    await consent.unroute('**/api/auth/user');
+    await consent.getByRole('button', { name: 'Accept' }).click();
+    await consent.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+    await consent.reload();
+    await consent.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+    await consent.context().close();
   });
 });

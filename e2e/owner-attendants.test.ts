@@ -95,6 +95,9 @@ describe('attendants of a lot in the browser', () => {
     await attendant.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
     await attendant.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
     await attendant.getByRole('button', { name: 'Set Password' }).click();
+    // The account was made by the owner: its person accepts the Terms and the Privacy Policy themselves, once.
+    await attendant.getByRole('heading', { name: 'Please accept our Terms and Privacy Policy' }).waitFor();
+    await attendant.getByRole('button', { name: 'Accept' }).click();
     await attendant.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
     await attendant.getByTestId('gate-lot').filter({ hasText: LOT }).waitFor();
   });

@@ -5,13 +5,18 @@ import { createDb } from './db/client';
 import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
 import { freezeClosedMonths } from './owner/statements.service';
 import { confirmUnsettledRefunds } from './payments/refund-settlement';
+import { applyRetention } from './privacy/retention.service';
 import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
 import { consumeLotTimers } from './reservations/lifecycle';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
 const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));
 
-/** The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly passes due renewed, and drivers of passes about to end told. */
+/**
+ * The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly
+ * passes due renewed, drivers of passes about to end told, and personal data past its retention period
+ * deleted or masked (docs/privacy.md).
+ */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
   return Promise.all([
@@ -22,6 +27,7 @@ function dailyWork(env: Bindings) {
       renewDuePasses(env, db).then(() => followPassesInLots(env, db)),
     ),
     part('Warning of monthly passes ending', warnEndingPasses(env, db)),
+    part('Applying the retention periods', applyRetention(env, db)),
   ]);
 }
 

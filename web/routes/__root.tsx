@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useLocation } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { consentDue, SITE_PAGES } from '../../core/legal';
 import { preferencesQuery } from '../lib/account';
 import { passwordChangeFirst } from '../lib/guards';
 import { applyTheme } from '../lib/theme';
@@ -10,6 +11,7 @@ import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
 
 /** The header (menus, notifications) is for signed-in users only, so a signed-out visitor never downloads it. */
 const AppHeader = lazyRouteComponent(() => import('../components/app-header'), 'AppHeader');
+const ConsentScreen = lazyRouteComponent(() => import('../features/site/consent-screen'), 'ConsentScreen');
 
 type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
 
@@ -31,11 +33,18 @@ function useSavedTheme(signedIn: boolean) {
   }, [data]);
 }
 
+/** The public pages stay readable while the Terms are to be accepted: the consent screen links to them. */
+const isSitePage = (pathname: string) => SITE_PAGES.some((page) => page.to === pathname);
+
 function RootLayout() {
   const { user } = useAuth();
+  const { pathname } = useLocation();
   // Until a one-time password is replaced, the app is only the change-password screen.
-  const inApp = Boolean(user) && !user?.mustChangePassword;
-  useSavedTheme(inApp);
+  const signedIn = Boolean(user) && !user?.mustChangePassword;
+  // Then, until the Terms and the Privacy Policy in force are accepted, it is only the consent screen.
+  const mustConsent = signedIn && consentDue(user!);
+  const inApp = signedIn && !mustConsent;
+  useSavedTheme(signedIn);
   return (
     <>
       {user && inApp && (
@@ -43,7 +52,13 @@ function RootLayout() {
           <AppHeader user={user} />
         </Suspense>
       )}
-      <Outlet />
+      {mustConsent && !isSitePage(pathname) ? (
+        <Suspense fallback={null}>
+          <ConsentScreen neverAccepted={!user!.termsVersion && !user!.privacyVersion} />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
       <Toaster />
     </>
   );

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { CONSENT_MESSAGES, CURRENT_VERSIONS } from '../../core/legal';
 import { OWNER_SIGNUP_ROLES, SIGNUP_ROLE_LABELS, SIGNUP_ROLES, type SignupRole } from '../../core/roles';
 import { DEFAULT_COUNTRY_CODE, PASSWORD_MIN, signupNotice } from '../../core/signup';
 import { AuthCard } from '../components/auth-card';
@@ -11,6 +12,7 @@ import { Field, Input, Select } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
 import { api, unwrap } from '../lib/api';
 import { DocumentsPicker } from '../features/owner-application/documents-picker';
+import { LegalLink } from '../features/site/legal-links';
 import { signedOutOnly } from '../lib/guards';
 import { uploadDocument } from '../lib/owner-application';
 import { useEnterApp } from '../lib/use-sign-in';
@@ -27,13 +29,18 @@ function SignUpPage() {
   const [form, setForm] = useState(empty);
   const [countryCode, setCountryCode] = useState<string>(DEFAULT_COUNTRY_CODE);
   const [documents, setDocuments] = useState<File[]>([]);
+  const [agreed, setAgreed] = useState(false);
   const applyingAsOwner = (OWNER_SIGNUP_ROLES as readonly string[]).includes(form.role);
   const enterApp = useEnterApp();
   const set = (key: keyof typeof empty) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
 
   const signUp = useMutation({
     mutationFn: () =>
-      unwrap(api.auth.signup.$post({ json: { ...form, role: form.role as SignupRole, mobile: `${countryCode} ${form.mobile}` } })),
+      unwrap(
+        api.auth.signup.$post({
+          json: { ...form, role: form.role as SignupRole, mobile: `${countryCode} ${form.mobile}`, ...CURRENT_VERSIONS },
+        }),
+      ),
     onSuccess: async ({ user }) => {
       // The account (and its application) exists now: its documents follow, one request each.
       if (applyingAsOwner) {
@@ -70,6 +77,7 @@ function SignUpPage() {
         variant: 'destructive',
       });
     }
+    if (!agreed) return toast({ title: 'Terms Not Accepted', description: CONSENT_MESSAGES.missing, variant: 'destructive' });
     signUp.mutate();
   };
 
@@ -120,6 +128,19 @@ function SignUpPage() {
             onChange={(e) => set('password')(e.target.value)}
           />
         </Field>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+            required
+          />
+          <span>
+            I agree to the <LegalLink to="/terms">Terms of Service</LegalLink> and have read the{' '}
+            <LegalLink to="/privacy">Privacy Policy</LegalLink>
+          </span>
+        </label>
         <Button type="submit" className="w-full" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

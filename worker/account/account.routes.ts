@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { preferencesSchema, profileSchema } from '../../core/account';
+import { consentSchema } from '../../core/legal-request';
 import { vehicleSchema } from '../../core/vehicles';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
-import { addVehicle, changePreferences, changeProfile, editVehicle, removeVehicle } from './account.service';
+import { acceptTerms, addVehicle, changePreferences, changeProfile, editVehicle, removeVehicle } from './account.service';
 import { readPreferences } from './preferences.data';
 import { listVehicles } from './vehicles.data';
 
@@ -29,4 +30,8 @@ export const accountRoutes = new Hono<AppEnv>()
   .get('/user/preferences', async (c) => c.json(await readPreferences(c.var.db, c.var.user!.id)))
   .patch('/user/preferences', validate('json', preferencesSchema), async (c) =>
     c.json(await changePreferences(c.var.db, c.var.user!.id, c.req.valid('json'))),
+  )
+  /** Accepts the Terms and the Privacy Policy in force, once each is published (docs/privacy.md); only the current versions are accepted. */
+  .post('/account/consent', validate('json', consentSchema), async (c) =>
+    c.json({ user: await acceptTerms(c.var.db, c.var.user!.id, c.req.valid('json')) }),
   );

@@ -9,7 +9,7 @@ import type { DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
 import { notFound, refusal } from '../../core/refusal';
-import { findUserById, updateProfile } from '../users/users.data';
+import { findUserById, recordAcceptance, updateProfile } from '../users/users.data';
 import { readPreferences, updatePreferences } from './preferences.data';
 import {
   deleteVehicle,
@@ -21,6 +21,10 @@ import {
   updateVehicle,
   upcomingReservationFor,
 } from './vehicles.data';
+
+/** The user accepts the Terms and the Privacy Policy in force (the schema let only those through); answers the user as the session now sees them. */
+export const acceptTerms = (db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, now = new Date()) =>
+  recordAcceptance(db, userId, accepted, now.toISOString());
 
 const duplicatePlate = (plate: string) => refusal('conflict', `You already have a vehicle with plate ${plate}.`);
 

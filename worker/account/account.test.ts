@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lots, reservations } from '../db/schema';
+import { CONSENT_MESSAGES, consentDue, CURRENT_VERSIONS, type AcceptedVersions } from '../../core/legal';
+import { lots, reservations, users } from '../db/schema';
 import { newId } from '../db/ids';
 import { call, db, seedOnce, sessionCookie, signupBody } from '../test/helpers';
 
@@ -43,6 +45,32 @@ describe('profile', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
+  });
+});
+
+describe('acceptance of the Terms and the Privacy Policy', () => {
+  it('is asked of an account that accepted an older version, and recorded once it accepts the current ones', async () => {
+    const { cookie, userId } = await newDriver();
+    await db().update(users).set({ termsVersion: '2020-01-01', privacyVersion: null, termsAcceptedAt: null }).where(eq(users.id, userId));
+    expect(consentDue(await (await call('/api/auth/user', { cookie })).json())).toBe(true);
+
+    const accept = (json: unknown) => call('/api/account/consent', { method: 'POST', cookie, json });
+    for (const [body, message] of [
+      [{}, CONSENT_MESSAGES.missing],
+      [{ ...CURRENT_VERSIONS, termsVersion: '2020-01-01' }, CONSENT_MESSAGES.stale],
+    ] as const) {
+      const refused = await accept(body);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message });
+    }
+    expect(consentDue(await (await call('/api/auth/user', { cookie })).json())).toBe(true);
+
+    const res = await accept(CURRENT_VERSIONS);
+    expect(res.status).toBe(200);
+    expect((await res.json<{ user: unknown }>()).user).toMatchObject(CURRENT_VERSIONS);
+    const me = await (await call('/api/auth/user', { cookie })).json<AcceptedVersions & { termsAcceptedAt: string }>();
+    expect(consentDue(me)).toBe(false);
+    expect(Date.parse(me.termsAcceptedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

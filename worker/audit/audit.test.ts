@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 /** Entries written straight to the table at chosen instants, as the acts would. */
-async function entries(rows: { action: AuditAction; timestamp: string; email?: string }[]) {
+async function entries(rows: { action: AuditAction; timestamp: string; email?: string; context?: Record<string, unknown> }[]) {
   const ids: string[] = [];
   for (const row of rows) {
     const actor = await findUserByEmail(db(), row.email ?? 'admin@parkada.ph');
@@ -34,7 +34,7 @@ async function entries(rows: { action: AuditAction; timestamp: string; email?: s
         actor: `${actor!.firstName} ${actor!.lastName} <${actor!.email}>`,
         action: row.action,
         subject: `test:${id}`,
-        contextJson: '{"k":1}',
+        contextJson: JSON.stringify(row.context ?? { k: 1 }),
         timestamp: row.timestamp,
       });
   }
@@ -60,6 +60,27 @@ describe('audit log', () => {
       .from(auditLogs)
       .where(inArray(auditLogs.id, [id]));
     expect(rows).toMatchObject([{ action: 'APPROVE_OWNER' }]);
+  });
+
+  it('allows one update only: masking the plate an entry names, once (docs/privacy.md, Retention)', async () => {
+    const context = { lotId: 'l1', plate: 'NBC 1234' };
+    const [id] = await entries([{ action: 'OVERRIDE_EXIT', timestamp: new Date().toISOString(), context }]);
+    const update = (set: string, ...params: unknown[]) =>
+      env.DB.prepare(`UPDATE audit_logs SET ${set} WHERE id = ?`)
+        .bind(...params, id)
+        .run();
+    const refused = /append-only/;
+    await expect(update(`context_json = json_set(context_json, '$.plate', ?)`, 'XYZ 9876')).rejects.toThrow(refused);
+    await expect(update(`context_json = json_set(context_json, '$.plate', ?)`, 'NBC ••99')).rejects.toThrow(refused);
+    await expect(update(`context_json = json_set(context_json, '$.plate', ?, '$.lotId', 'l2')`, 'NBC ••34')).rejects.toThrow(refused);
+    await expect(update(`context_json = json_set(context_json, '$.plate', ?), subject = 'x'`, 'NBC ••34')).rejects.toThrow(refused);
+    await update(`context_json = json_set(context_json, '$.plate', ?)`, 'NBC ••34');
+    await expect(update(`context_json = json_set(context_json, '$.plate', ?)`, 'N•••••34')).rejects.toThrow(refused);
+    const [row] = await db()
+      .select()
+      .from(auditLogs)
+      .where(inArray(auditLogs.id, [id]));
+    expect(JSON.parse(row.contextJson)).toEqual({ lotId: 'l1', plate: 'NBC ••34' });
   });
 
   it('filters by action, actor and Manila calendar days, newest first', async () => {

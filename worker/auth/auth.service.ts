@@ -25,6 +25,9 @@ export async function signUp(env: Bindings, db: DB, input: z.output<typeof signu
       phone: input.mobile,
       passwordHash: await hashPassword(input.password),
       signupRole: input.role,
+      termsVersion: input.termsVersion,
+      privacyVersion: input.privacyVersion,
+      termsAcceptedAt: new Date().toISOString(),
     });
   } catch (error) {
     // The unique index is the one judge of "already exists": it also settles two sign-ups at once.

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { CONSENT_MESSAGES, CURRENT_VERSIONS } from '../../core/legal';
 import { earlyRegistrations, notifications, ownerApplications, preferences, users, wallets } from '../db/schema';
 import type { ApiErrorBody } from '../test/api-types';
 import { call, db, sessionCookie, signupBody } from '../test/helpers';
@@ -28,6 +29,9 @@ describe('sign-up', () => {
     ]);
     const [stored] = await db().select().from(users).where(eq(users.id, id));
     expect(stored.passwordHash).toMatch(/^pbkdf2\$100000\$/);
+    // Which Terms and Privacy Policy were accepted, and when (docs/privacy.md).
+    expect(stored).toMatchObject(CURRENT_VERSIONS);
+    expect(Date.parse(stored.termsAcceptedAt!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it.each(['space_owner', 'business_owner', 'property_manager'])(
@@ -78,6 +82,8 @@ describe('sign-up', () => {
     [{ role: 'owner_admin' }, 'Please fill in: Role'],
     [{ password: 'short' }, 'Password must be at least 8 characters.'],
     [{ firstName: 42 }, 'Please fill in: First Name'],
+    [{ termsVersion: undefined }, CONSENT_MESSAGES.missing],
+    [{ privacyVersion: '2020-01-01' }, CONSENT_MESSAGES.stale],
   ])('answers %j with 400 "%s" and creates nothing', async (override, message) => {
     const before = await userCount();
     const res = await signup(signupBody(override));

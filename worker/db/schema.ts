@@ -44,6 +44,10 @@ export const users = sqliteTable(
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
     /** When that one-time password stops opening anything (core/password-change.ts); null for a password of the user's own. */
     passwordExpiresAt: text('password_expires_at'),
+    /** The Terms of Service and Privacy Policy versions the user accepted (core/legal.ts), and when; null: never asked (docs/privacy.md). */
+    termsVersion: text('terms_version'),
+    privacyVersion: text('privacy_version'),
+    termsAcceptedAt: text('terms_accepted_at'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
@@ -872,6 +876,8 @@ export const ownerApplicationDocuments = sqliteTable(
     size: integer('size').notNull(),
     r2Key: text('r2_key').notNull(),
     uploadedAt: createdAt('uploaded_at'),
+    /** When the file was deleted under the retention period of a rejected application (docs/privacy.md); the row stays as the trace. */
+    purgedAt: text('purged_at'),
   },
   (t) => [
     index('owner_application_documents_app_idx').on(t.applicationId, t.uploadedAt),

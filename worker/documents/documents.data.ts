@@ -1,5 +1,5 @@
 /** Owner application documents in D1: the rows that name each R2 object, and the applicant's application. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_DOCUMENTS, type DocumentType } from '../../core/documents';
 import type { DB } from '../db/client';
 import { ownerApplicationDocuments, ownerApplications } from '../db/schema';
@@ -67,7 +67,7 @@ const listed = {
 export type ListedDocument = { id: string; applicationId: string; name: string; type: DocumentType; size: number; uploadedAt: string };
 
 /**
- * The documents of these applications, oldest upload first. The ids travel as one JSON parameter, so
+ * The documents of these applications still kept (a rejected one's go after a while: docs/privacy.md), oldest upload first. The ids travel as one JSON parameter, so
  * a long list (the "All Status" queue) stays within D1's limit of 100 bound parameters.
  */
 export async function listDocuments(db: DB, applicationIds: string[]): Promise<ListedDocument[]> {
@@ -75,16 +75,27 @@ export async function listDocuments(db: DB, applicationIds: string[]): Promise<L
   return db
     .select(listed)
     .from(ownerApplicationDocuments)
-    .where(sql`${ownerApplicationDocuments.applicationId} IN (SELECT value FROM json_each(${JSON.stringify(applicationIds)}))`)
+    .where(
+      and(
+        sql`${ownerApplicationDocuments.applicationId} IN (SELECT value FROM json_each(${JSON.stringify(applicationIds)}))`,
+        isNull(ownerApplicationDocuments.purgedAt),
+      ),
+    )
     .orderBy(asc(ownerApplicationDocuments.uploadedAt), asc(ownerApplicationDocuments.id));
 }
 
-/** One document of one application: null when the id is unknown or belongs to another application. */
+/** One kept document of one application: null when the id is unknown, belongs to another application or was deleted. */
 export async function findDocument(db: DB, applicationId: string, documentId: string) {
   const [row] = await db
     .select()
     .from(ownerApplicationDocuments)
-    .where(and(eq(ownerApplicationDocuments.id, documentId), eq(ownerApplicationDocuments.applicationId, applicationId)))
+    .where(
+      and(
+        eq(ownerApplicationDocuments.id, documentId),
+        eq(ownerApplicationDocuments.applicationId, applicationId),
+        isNull(ownerApplicationDocuments.purgedAt),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

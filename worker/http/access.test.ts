@@ -12,6 +12,7 @@ import { lots } from '../db/schema';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD } from '../seed/seed';
 import { call, cookieFor, db, documentForm, pdfBytes, seedOnce, signupBody } from '../test/helpers';
+import { CURRENT_VERSIONS } from '../../core/legal';
 
 type Who = 'public' | 'session' | Role[];
 type Sample = { method?: string; path: string; json?: unknown; body?: BodyInit; headers?: HeadersInit };
@@ -137,6 +138,10 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'PATCH /api/user/preferences': {
     who: 'session',
     sample: () => ({ method: 'PATCH', path: '/api/user/preferences', json: { autoExtend: true } }),
+  },
+  'POST /api/account/consent': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/consent', json: CURRENT_VERSIONS }),
   },
   'GET /api/owner/lots': { who: OWNERS, sample: () => ({ path: '/api/owner/lots' }) },
   'GET /api/owner/lots/:id': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${lotId}` }) },

@@ -6,6 +6,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { WEEKDAYS } from '../../core/booking';
+import { CURRENT_VERSIONS } from '../../core/legal';
 import { slotLabel } from '../../core/lot-form';
 import { DEFAULT_TIERS } from '../../core/pricing';
 import type { Role } from '../../core/roles';
@@ -65,7 +66,8 @@ export async function demoDataStatements(db: DB) {
   const statements: SeedStatement[] = DEMO_ACCOUNTS.flatMap((account) =>
     accountInserts(
       db,
-      { ...account, passwordHash, signupRole: 'parking_user' },
+      // The demo accounts have accepted the Terms and Privacy Policy in force, so the demo opens straight on the app.
+      { ...account, passwordHash, signupRole: 'parking_user', ...CURRENT_VERSIONS, termsAcceptedAt: new Date().toISOString() },
       ids[account.role],
       account.role === 'parking_user' ? driverWallet : undefined,
     ),

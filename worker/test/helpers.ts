@@ -6,6 +6,7 @@ import { createSession } from '../auth/sessions';
 import { createDb } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed';
 import { createAccount, findUserByEmail } from '../users/users.data';
+import { CURRENT_VERSIONS } from '../../core/legal';
 import type { Role } from '../../core/roles';
 
 export const ORIGIN = 'https://parkada.test';
@@ -60,6 +61,7 @@ export const signupBody = (overrides: Record<string, unknown> = {}) => ({
   mobile: '+63 917-5551234',
   role: 'parking_user',
   password: 'correct horse battery',
+  ...CURRENT_VERSIONS,
   ...overrides,
 });
 

@@ -40,6 +40,16 @@ export async function updateProfile(db: DB, userId: string, profile: Profile) {
     .where(eq(users.id, userId));
 }
 
+/** The user accepted these versions of the Terms and the Privacy Policy at `at`; answers the user as the session sees them. */
+export async function recordAcceptance(db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, at: string) {
+  const [row] = await db
+    .update(users)
+    .set({ ...accepted, termsAcceptedAt: at })
+    .where(eq(users.id, userId))
+    .returning(publicColumns);
+  return row;
+}
+
 export async function findUserByEmail(db: DB, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row ?? null;
@@ -57,6 +67,10 @@ export type NewAccount = {
   /** The password is a one-time one someone else was shown, working until `passwordExpiresAt`. */
   mustChangePassword?: boolean;
   passwordExpiresAt?: string;
+  /** The Terms and Privacy Policy versions accepted at sign-up, and when (core/legal.ts). */
+  termsVersion?: string;
+  privacyVersion?: string;
+  termsAcceptedAt?: string;
 };
 
 /**

@@ -17,8 +17,8 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { Logo } from '../../components/brand';
 import { Button } from '../../components/ui/button';
+import { SiteFooter, SiteHeader } from '../site/site-chrome';
 
 type Point = { icon: LucideIcon; title: string; text: string };
 
@@ -90,19 +90,7 @@ function AudienceCard({ title, points, action, outline }: { title: string; point
 export function LandingPage() {
   return (
     <div>
-      <header className="border-b border-border">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-          <Logo />
-          <div className="flex gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to="/login">Sign In</Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to="/signup">Get Started</Link>
-            </Button>
-          </div>
-        </div>
-      </header>
+      <SiteHeader />
 
       <main>
         <section className="bg-gradient-to-b from-orange-50 to-background px-4 py-16 text-center dark:from-orange-950/30 sm:py-24">
@@ -153,31 +141,7 @@ export function LandingPage() {
         </section>
       </main>
 
-      <footer className="border-t border-border px-4 py-10 text-sm text-muted-foreground">
-        <div className="mx-auto grid max-w-7xl gap-8 sm:grid-cols-3">
-          <div>
-            <Logo />
-            <p className="mt-3">Part of the Parkada mobility ecosystem, based in Manila, Philippines.</p>
-          </div>
-          <div>
-            <h3 className="font-semibold text-foreground">Quick Links</h3>
-            {/* Pages not written yet: shown as text, not as links that go nowhere. */}
-            <ul className="mt-2 space-y-1">
-              <li>About Us</li>
-              <li>How It Works</li>
-              <li>Privacy Policy</li>
-              <li>Terms of Service</li>
-            </ul>
-          </div>
-          <div>
-            <h3 className="font-semibold text-foreground">Contact</h3>
-            <p className="mt-2">hello@parkada.ph</p>
-            <p>+63 2 8123 4567</p>
-            <p>Makati City, Metro Manila</p>
-          </div>
-        </div>
-        <p className="mx-auto mt-8 max-w-7xl">© 2024 Parkada. All rights reserved.</p>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { VehiclesTab } from '../../features/settings/vehicles-tab';
 import { useAuth } from '../../lib/session';
 import { preferencesQuery, vehiclesQuery } from '../../lib/account';
 import { Spinner } from '../../components/ui/spinner';
+import { SitePageLinks } from '../../features/site/site-chrome';
 
 export const Route = createFileRoute('/_auth/settings')({
   loader: ({ context: { queryClient } }) =>
@@ -24,7 +25,7 @@ const TABS = [
   { value: 'preferences', label: 'Preferences' },
 ];
 
-/** Four tabs, Profile first, each control saved on the server to follow the user; below, the owner application and sign-out everywhere. */
+/** Four tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
 function SettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -50,6 +51,9 @@ function SettingsPage() {
       </Tabs>
       <OwnerApplicationCard />
       <SignOutEverywhere />
+      <nav aria-label="About Parkada" className="mt-8 border-t border-border pt-4 text-sm text-muted-foreground">
+        <SitePageLinks className="flex flex-wrap gap-x-4 gap-y-2" />
+      </nav>
     </main>
   );
 }

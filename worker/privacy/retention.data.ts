@@ -1,0 +1,73 @@
+/**
+ * The records the retention periods reach (docs/privacy.md, Retention): what has outlived its period,
+ * and the statements that delete it or mask it. Each read takes a page, so the Cron works in bounded steps.
+ */
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { holdsSlot, RESERVATION_STATUSES } from '../../core/booking';
+import { MASK_DOT } from '../../core/vehicles';
+import type { DB } from '../db/client';
+import { earlyRegistrations, ownerApplicationDocuments, ownerApplications, sessions } from '../db/schema';
+
+export const RETENTION_PAGE = 100;
+
+/** Sign-in records made before `before`: their sessions can no longer be live. Answers how many went. */
+export async function deleteSignInsBefore(db: DB, before: string) {
+  const { meta } = await db.delete(sessions).where(lt(sessions.createdAt, before));
+  return meta.changes;
+}
+
+export async function deleteEarlyRegistrationsBefore(db: DB, before: string) {
+  const { meta } = await db.delete(earlyRegistrations).where(lt(earlyRegistrations.createdAt, before));
+  return meta.changes;
+}
+
+const ENDED_BOOKINGS = JSON.stringify(RESERVATION_STATUSES.filter((status) => !holdsSlot(status)));
+
+/**
+ * Where a plate rests once its stay is over: the rows of each place still showing one in full that
+ * ended before a moment, and how one row's plate is replaced by its masked form. A masked plate holds
+ * MASK_DOT, so a row is masked once. The audit log allows this one update (migrations/0032).
+ */
+export const PLATE_PLACES = [
+  {
+    what: 'check-ins',
+    unmasked: (before: string) =>
+      sql`SELECT id, plate FROM checkins WHERE coalesce(exit_ts, undone_at) < ${before} AND instr(plate, ${MASK_DOT}) = 0`,
+    mask: 'UPDATE checkins SET plate = ?1 WHERE id = ?2',
+  },
+  {
+    what: 'reservations',
+    unmasked: (before: string) =>
+      sql`SELECT id, vehicle_plate AS plate FROM reservations
+           WHERE end_ts < ${before} AND status IN (SELECT value FROM json_each(${ENDED_BOOKINGS}))
+             AND instr(vehicle_plate, ${MASK_DOT}) = 0`,
+    mask: 'UPDATE reservations SET vehicle_plate = ?1 WHERE id = ?2',
+  },
+  {
+    what: 'audit entries',
+    unmasked: (before: string) =>
+      sql`SELECT id, json_extract(context_json, '$.plate') AS plate FROM audit_logs
+           WHERE timestamp < ${before} AND instr(json_extract(context_json, '$.plate'), ${MASK_DOT}) = 0`,
+    mask: `UPDATE audit_logs SET context_json = json_set(context_json, '$.plate', ?1) WHERE id = ?2`,
+  },
+] as const;
+export type PlatePlace = (typeof PLATE_PLACES)[number];
+
+export const unmaskedPlates = (db: DB, place: PlatePlace, before: string) =>
+  db.all<{ id: string; plate: string }>(sql`${place.unmasked(before)} LIMIT ${RETENTION_PAGE}`);
+
+export const maskStatement = (db: DB, place: PlatePlace, id: string, masked: string) => db.$client.prepare(place.mask).bind(masked, id);
+
+/** Documents of applications rejected before `before` whose files are still kept. */
+export const documentsRejectedBefore = (db: DB, before: string) =>
+  db
+    .select({ id: ownerApplicationDocuments.id, r2Key: ownerApplicationDocuments.r2Key })
+    .from(ownerApplicationDocuments)
+    .innerJoin(ownerApplications, eq(ownerApplications.id, ownerApplicationDocuments.applicationId))
+    .where(
+      and(eq(ownerApplications.status, 'rejected'), lt(ownerApplications.decidedAt, before), isNull(ownerApplicationDocuments.purgedAt)),
+    )
+    .limit(RETENTION_PAGE);
+
+export const markDocumentsPurged = (db: DB, ids: string[], at: string) =>
+  db.update(ownerApplicationDocuments).set({ purgedAt: at }).where(inArray(ownerApplicationDocuments.id, ids));

@@ -1,0 +1,189 @@
+/** The retention periods applied by the daily Cron, against the real D1 and R2, at an injected `now`. */
+import { env } from 'cloudflare:test';
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../core/time';
+import { newId } from '../db/ids';
+import {
+  auditLogs,
+  checkins,
+  earlyRegistrations,
+  lots,
+  ownerApplicationDocuments,
+  ownerApplications,
+  reservations,
+  sessions,
+} from '../db/schema';
+import { findDocument, listDocuments } from '../documents/documents.data';
+import { findUserByEmail } from '../users/users.data';
+import { db, seedOnce } from '../test/helpers';
+import { applyRetention } from './retention.service';
+
+const now = Date.parse('2026-11-27T16:05:00Z');
+const ago = (days: number) => new Date(now - days * DAY_MS).toISOString();
+const OLD = 400; // beyond 13 months
+const RECENT = 30;
+
+let userId = '';
+let lotId = '';
+
+beforeAll(async () => {
+  await seedOnce();
+  userId = (await findUserByEmail(db(), 'driver@parkada.ph'))!.id;
+  [{ id: lotId }] = await db().select({ id: lots.id }).from(lots).limit(1);
+});
+
+const signIn = async (daysAgo: number) => {
+  const id = newId();
+  await db()
+    .insert(sessions)
+    .values({ id, userId, createdAt: ago(daysAgo) });
+  return id;
+};
+
+const registration = async (daysAgo: number) => {
+  const id = newId();
+  const email = `${id}@example.ph`;
+  await db()
+    .insert(earlyRegistrations)
+    .values({ id, email, firstName: 'Ana', lastName: 'Reyes', mobile: '+63 917-5550000', role: 'parking_user', createdAt: ago(daysAgo) });
+  return id;
+};
+
+const stay = async (plate: string, entryDaysAgo: number, exit: 'left' | 'undone' | 'inside') => {
+  const id = newId();
+  const ended = ago(entryDaysAgo - 0.1);
+  await db()
+    .insert(checkins)
+    .values({
+      id,
+      lotId,
+      plate,
+      walkIn: true,
+      entryTs: ago(entryDaysAgo),
+      exitTs: exit === 'left' ? ended : null,
+      undoneAt: exit === 'undone' ? ended : null,
+    });
+  return id;
+};
+
+const booking = async (plate: string, endDaysAgo: number, status: 'COMPLETED' | 'CANCELLED' | 'CONFIRMED') => {
+  const id = newId();
+  await db()
+    .insert(reservations)
+    .values({ id, userId, lotId, vehiclePlate: plate, status, startTs: ago(endDaysAgo + 0.1), endTs: ago(endDaysAgo), amountCents: 8000 });
+  return id;
+};
+
+const auditEntry = async (context: Record<string, unknown>, daysAgo: number) => {
+  const id = newId();
+  await db()
+    .insert(auditLogs)
+    .values({
+      id,
+      actor: 'Gate',
+      action: 'OVERRIDE_EXIT',
+      subject: `checkin:${id}`,
+      contextJson: JSON.stringify(context),
+      timestamp: ago(daysAgo),
+    });
+  return id;
+};
+
+/** An owner application decided `daysAgo` with one document in R2. */
+const applicationWithDocument = async (status: 'rejected' | 'approved' | 'pending', daysAgo: number) => {
+  const applicationId = newId();
+  const id = newId();
+  const r2Key = `owner-applications/${applicationId}/${id}`;
+  const decidedAt = status === 'pending' ? null : ago(daysAgo);
+  await db()
+    .insert(ownerApplications)
+    .values({
+      id: applicationId,
+      userId,
+      applicantRole: 'business_owner',
+      name: 'Ana Reyes',
+      email: 'ana@example.ph',
+      status,
+      decidedAt,
+      submittedAt: ago(daysAgo + 1),
+    });
+  await env.DOCUMENTS.put(r2Key, 'permit');
+  await db()
+    .insert(ownerApplicationDocuments)
+    .values({ id, applicationId, name: 'permit.pdf', contentType: 'application/pdf', size: 6, r2Key });
+  return { id, applicationId, r2Key };
+};
+
+const plateOfStay = async (id: string) => (await db().select().from(checkins).where(eq(checkins.id, id)))[0].plate;
+const plateOfBooking = async (id: string) => (await db().select().from(reservations).where(eq(reservations.id, id)))[0].vehiclePlate;
+const contextOf = async (id: string) => JSON.parse((await db().select().from(auditLogs).where(eq(auditLogs.id, id)))[0].contextJson);
+
+describe('the retention periods of the daily Cron', () => {
+  it('deletes, masks and purges only what has outlived its period, and a second run finds nothing more', async () => {
+    const [oldSignIn, recentSignIn] = [await signIn(31), await signIn(29)];
+    const [oldRegistration, recentRegistration] = [await registration(370), await registration(300)];
+    const oldLeft = await stay('NBC 1234', OLD, 'left');
+    const oldUndone = await stay('ABC 123', OLD, 'undone');
+    const stillInside = await stay('XYZ 9876', OLD, 'inside');
+    const recentLeft = await stay('DEF 4567', RECENT, 'left');
+    const oldBooking = await booking('GHI 2345', OLD, 'COMPLETED');
+    const oldCancelled = await booking('JKL 3456', OLD, 'CANCELLED');
+    const recentBooking = await booking('MNO 5678', RECENT, 'COMPLETED');
+    const oldAudit = await auditEntry({ lotId, plate: 'PQR 6789', reason: 'barrier stuck' }, OLD);
+    const oldAuditWithoutPlate = await auditEntry({ lotId }, OLD);
+    const recentAudit = await auditEntry({ lotId, plate: 'STU 7890' }, RECENT);
+    const oldRejected = await applicationWithDocument('rejected', 91);
+    const recentRejected = await applicationWithDocument('rejected', 89);
+    const oldApproved = await applicationWithDocument('approved', 200);
+
+    const first = await applyRetention(env, db(), now);
+
+    const keptSignIns = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.id, [oldSignIn, recentSignIn]));
+    expect(keptSignIns.map((row) => row.id)).toEqual([recentSignIn]);
+    const keptRegistrations = await db()
+      .select({ id: earlyRegistrations.id })
+      .from(earlyRegistrations)
+      .where(inArray(earlyRegistrations.id, [oldRegistration, recentRegistration]));
+    expect(keptRegistrations.map((row) => row.id)).toEqual([recentRegistration]);
+
+    expect(await plateOfStay(oldLeft)).toBe('NBC ••34');
+    expect(await plateOfStay(oldUndone)).toBe('ABC •23');
+    expect(await plateOfStay(stillInside)).toBe('XYZ 9876');
+    expect(await plateOfStay(recentLeft)).toBe('DEF 4567');
+    expect(await plateOfBooking(oldBooking)).toBe('GHI ••45');
+    expect(await plateOfBooking(oldCancelled)).toBe('JKL ••56');
+    expect(await plateOfBooking(recentBooking)).toBe('MNO 5678');
+    expect(await contextOf(oldAudit)).toEqual({ lotId, plate: 'PQR ••89', reason: 'barrier stuck' });
+    expect(await contextOf(oldAuditWithoutPlate)).toEqual({ lotId });
+    expect(await contextOf(recentAudit)).toEqual({ lotId, plate: 'STU 7890' });
+
+    expect(await env.DOCUMENTS.head(oldRejected.r2Key)).toBeNull();
+    expect(await env.DOCUMENTS.head(recentRejected.r2Key)).not.toBeNull();
+    expect(await env.DOCUMENTS.head(oldApproved.r2Key)).not.toBeNull();
+    const docs = await db()
+      .select({ id: ownerApplicationDocuments.id, purgedAt: ownerApplicationDocuments.purgedAt })
+      .from(ownerApplicationDocuments)
+      .where(inArray(ownerApplicationDocuments.id, [oldRejected.id, recentRejected.id]));
+    expect(Object.fromEntries(docs.map((doc) => [doc.id, doc.purgedAt]))).toEqual({
+      [oldRejected.id]: new Date(now).toISOString(),
+      [recentRejected.id]: null,
+    });
+
+    expect(first.documents).toBe(1);
+    // The purged document is no longer offered to the applicant or the super admin.
+    expect(await listDocuments(db(), [oldRejected.applicationId])).toEqual([]);
+    expect(await findDocument(db(), oldRejected.applicationId, oldRejected.id)).toBeNull();
+    expect(await listDocuments(db(), [recentRejected.applicationId])).toHaveLength(1);
+    const again = await applyRetention(env, db(), now);
+    expect(again).toEqual({
+      signIns: 0,
+      earlyRegistrations: 0,
+      plates: { 'check-ins': 0, reservations: 0, 'audit entries': 0 },
+      documents: 0,
+    });
+  });
+});
