@@ -32,11 +32,16 @@ async function roomiestLot(): Promise<Lot> {
   return open[0];
 }
 
-/** A subscriber: the free count of each message, with when it arrived. */
-function subscribe(lotId: string): Promise<{ socket: WebSocket; seen: { free: number; at: number }[] }> {
+/**
+ * A subscriber: the free count of each message, with when it arrived. Each is a client of its own, as
+ * live sockets are capped per client address (core/live.ts); locally a given CF-Connecting-IP is kept.
+ */
+function subscribe(lotId: string, i: number): Promise<{ socket: WebSocket; seen: { free: number; at: number }[] }> {
   const url = new URL(`/api/lots/${lotId}/live`, BASE_URL);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  const socket = new WebSocket(url);
+  // Node's WebSocket (undici) takes request headers in its second argument.
+  const init = { headers: { 'CF-Connecting-IP': `2001:db8:1e::${i.toString(16)}` } };
+  const socket = new WebSocket(url, init as unknown as string[]);
   const seen: { free: number; at: number }[] = [];
   return new Promise((resolve, reject) => {
     socket.onmessage = (event) => {
@@ -50,7 +55,7 @@ function subscribe(lotId: string): Promise<{ socket: WebSocket; seen: { free: nu
 
 const cookie = await fundedDriver(0);
 const lot = await roomiestLot();
-const subscribers = await Promise.all(Array.from({ length: subscriberCount }, () => subscribe(lot.id)));
+const subscribers = await Promise.all(Array.from({ length: subscriberCount }, (_, i) => subscribe(lot.id, i)));
 console.log(`${subscriberCount} subscribers on ${lot.name}; ${bookingCount} bookings, one at a time`);
 
 const waits: number[] = [];

@@ -15,6 +15,9 @@ export const rateProbe = (ok: boolean, responseTimeMs: number): HealthStatus =>
 export const overallStatus = (statuses: HealthStatus[]): HealthStatus =>
   HEALTH_STATUSES[Math.max(0, ...statuses.map((s) => HEALTH_STATUSES.indexOf(s)))];
 
+/** How long the public health answer is reused: a flood of uptime checks costs one D1 read per 5 s. */
+export const PUBLIC_HEALTH_FRESH_MS = 5000;
+
 /** A failed background job this recent makes System Health a warning; older ones are shown but healthy. */
 export const RECENT_FAILURE_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_PONG, liveFigures, parseLiveFigures, reconnectDelayMs } from './live';
+import {
+  LIVE_PONG,
+  LIVE_SOCKETS_PER_CLIENT,
+  LIVE_SOCKETS_PER_LOT,
+  liveCapRefusal,
+  liveFigures,
+  parseLiveFigures,
+  reconnectDelayMs,
+} from './live';
 
 describe('live lot figures', () => {
   it('colours the figures by the map’s rule', () => {
@@ -18,5 +26,15 @@ describe('live lot figures', () => {
   it('reconnects after 1 s, doubling to 30 s, with up to a fifth more at random', () => {
     expect([0, 1, 2, 5, 10].map((attempt) => reconnectDelayMs(attempt, 0))).toEqual([1000, 2000, 4000, 30_000, 30_000]);
     expect(reconnectDelayMs(0, 1)).toBe(1200);
+  });
+
+  it('lets a subscriber join under both caps: the lot’s and its client address’s', () => {
+    expect(liveCapRefusal(LIVE_SOCKETS_PER_LOT - 1, LIVE_SOCKETS_PER_CLIENT - 1)).toBeNull();
+    expect(liveCapRefusal(LIVE_SOCKETS_PER_LOT, 0)).toBe(
+      'This lot has too many live viewers right now. Its figures still update every few seconds.',
+    );
+    expect(liveCapRefusal(1, LIVE_SOCKETS_PER_CLIENT)).toBe(
+      'Too many live connections to this lot from your network (at most 20). Close other tabs of this lot and try again.',
+    );
   });
 });

@@ -15,6 +15,23 @@ export const LIVE_PONG = 'pong';
 /** How often a client pings: under the idle timeouts of proxies and mobile networks. */
 export const LIVE_PING_MS = 25_000;
 
+/**
+ * Caps on live sockets, so no one can hold a lot object's connections open by the hundred: at most
+ * this many at one lot, and from one client address at one lot (a mobile carrier's NAT puts many
+ * phones behind one address, so not one). A refused screen polls as it does while reconnecting.
+ */
+export const LIVE_SOCKETS_PER_LOT = 500;
+export const LIVE_SOCKETS_PER_CLIENT = 20;
+
+/** Why a new subscriber is refused, given the sockets the lot and this client address hold now; null when it may join. */
+export function liveCapRefusal(lotSockets: number, clientSockets: number): string | null {
+  if (lotSockets >= LIVE_SOCKETS_PER_LOT)
+    return 'This lot has too many live viewers right now. Its figures still update every few seconds.';
+  if (clientSockets >= LIVE_SOCKETS_PER_CLIENT)
+    return `Too many live connections to this lot from your network (at most ${LIVE_SOCKETS_PER_CLIENT}). Close other tabs of this lot and try again.`;
+  return null;
+}
+
 /** The wait before reconnecting after `attempt` failures: 1 s doubling to 30 s, with up to a fifth more at random so clients spread out. */
 export function reconnectDelayMs(attempt: number, random = Math.random()): number {
   const base = Math.min(30_000, 1000 * 2 ** attempt);

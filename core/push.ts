@@ -11,17 +11,45 @@ const base64url = (what: string, bytes: number) =>
     .regex(/^[A-Za-z0-9_-]+$/, `${what} must be base64url.`)
     .refine((value) => Math.floor((value.length * 3) / 4) === bytes, `${what} must be ${bytes} bytes.`);
 
-/** `PushSubscription.toJSON()`, as the browser gives it: an https endpoint, its P-256 key and auth secret. */
+/**
+ * The browsers' own push services, the only hosts the worker posts a push to (it would otherwise post to
+ * any https address a client named): Chrome's FCM, Mozilla's autopush, Apple's and Microsoft's WNS.
+ * `*.` matches any subdomain.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+] as const;
+
+/** Whether an endpoint is at a push service's host, on https's own port. */
+export function isPushServiceEndpoint(endpoint: string): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const { protocol, port, hostname } = new URL(endpoint);
+  if (protocol !== 'https:' || port !== '') return false;
+  return PUSH_SERVICE_HOSTS.some((host) => (host.startsWith('*.') ? hostname.endsWith(host.slice(1)) : hostname === host));
+}
+
+const httpsEndpoint = z
+  .url({ protocol: /^https$/, error: 'The push endpoint must be an https address.' })
+  .max(2048, 'The push endpoint is too long.');
+
+/** `PushSubscription.toJSON()`, as the browser gives it: a push service's endpoint, its P-256 key and auth secret. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z
-    .url({ protocol: /^https$/, error: 'The push endpoint must be an https address.' })
-    .max(2048, 'The push endpoint is too long.'),
+  endpoint: httpsEndpoint.refine(
+    isPushServiceEndpoint,
+    "The push endpoint must be an address of a browser's push service (Google, Mozilla, Apple or Microsoft).",
+  ),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url('The p256dh key', 65), auth: base64url('The auth secret', 16) }),
 });
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 
-export const pushEndpointSchema = pushSubscriptionSchema.pick({ endpoint: true });
+/** Unsubscribing names any https endpoint: one saved before the hosts were checked can still be removed. */
+export const pushEndpointSchema = z.object({ endpoint: httpsEndpoint });
 
 /** The notification's one action: Extend 1 hour, which opens the reservation's Extend dialog, priced. */
 export const EXTEND_ACTION = 'extend';

@@ -23,6 +23,10 @@ export const DAILY_TOPUP_MAX_CENTS = 5_000_000; // ₱50,000 per Manila calendar
 export const topupTooLarge = (amountCents: number, topupMaxCents: number) =>
   amountCents > topupMaxCents ? `A single top-up is at most ${formatPeso(topupMaxCents)}.` : null;
 
+/** The daily ceiling's refusal: what is left today, given what today's top-ups already use. */
+export const dailyTopupExceeded = (dailyMaxCents: number, usedTodayCents: number) =>
+  `Top-ups are limited to ${formatPeso(dailyMaxCents)} per day; you can add up to ${formatPeso(Math.max(0, dailyMaxCents - usedTodayCents))} more today.`;
+
 /** A statement month, `YYYY-MM` (Manila calendar). */
 export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
+import { launchBrowser, logOut, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
 import { writeQrVideo } from './fake-camera';
 import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 
@@ -298,5 +298,27 @@ describe('a shift at the gate', () => {
     await expect.poll(() => count(driver, 'lot-free'), { timeout: 5_000 }).toBe(lotFree - 1);
     await expect.poll(() => count(owner, 'free-slots'), { timeout: 5_000 }).toBe(slotsFree - 1);
     await owner.close();
+  });
+
+  it('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
+    await gate.goto(`${baseURL}/attendant`);
+    await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
+    const kept = () =>
+      gate.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          const open = indexedDB.open('parkada-gate');
+          open.onsuccess = () => resolve(open.result);
+        });
+        const stays = await new Promise<number>((resolve) => {
+          const counted = db.transaction('stays').objectStore('stays').count();
+          counted.onsuccess = () => resolve(counted.result);
+        });
+        db.close();
+        return { user: localStorage.getItem('parkada.gate.user') !== null, lot: localStorage.getItem('parkada.gate.lot') !== null, stays };
+      });
+    expect(await kept()).toMatchObject({ user: true, lot: true });
+    await logOut(gate);
+    await gate.waitForURL(`${baseURL}/`);
+    expect(await kept()).toEqual({ user: false, lot: false, stays: 0 });
   });
 });

@@ -6,6 +6,7 @@ import { ADMIN_AREA, ATTENDANT_AREA, OWNER_AREA, ROLE_LABELS, type Role } from '
 import { useUnreadCount } from '../lib/notifications';
 import type { CurrentUser } from '../lib/session';
 import { useSavePreferences } from '../lib/account';
+import { leaveThisBrowser } from '../lib/leave-browser';
 import { applyTheme, useTheme } from '../lib/theme';
 import { Logo } from './brand';
 import { Button } from './ui/button';
@@ -42,8 +43,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
   };
   const nav = navFor(user.role);
   const logOut = async () => {
-    // This browser's push subscription is this account's: a browser someone else signs in on next stops getting its notices.
-    await import('../features/push/this-browser').then((push) => push.unsubscribeThisBrowser()).catch(() => undefined);
+    await leaveThisBrowser();
     window.location.assign('/api/logout');
   };
 

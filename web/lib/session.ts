@@ -1,18 +1,14 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { ApiError, api, unwrap, unwrapEmpty } from './api';
+import { storedJson } from './stored';
 
 export type CurrentUser = InferResponseType<typeof api.auth.user.$get, 200>;
 
 const OFFLINE_USER_KEY = 'parkada.gate.user';
 
-function offlineUser(): CurrentUser | null {
-  try {
-    return JSON.parse(localStorage.getItem(OFFLINE_USER_KEY) ?? 'null') as CurrentUser | null;
-  } catch {
-    return null;
-  }
-}
+/** The user a gate device keeps to start offline (null when none). */
+export const offlineUser = () => storedJson<CurrentUser>(OFFLINE_USER_KEY);
 
 /**
  * A gate must start without a connection (docs/gate.md, Offline), and the app decides its screens
@@ -20,6 +16,7 @@ function offlineUser(): CurrentUser | null {
  * the server still checks the session of every request once it answers.
  */
 export const rememberForOffline = (user: CurrentUser) => localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(user));
+export const forgetOfflineUser = () => localStorage.removeItem(OFFLINE_USER_KEY);
 
 /**
  * Authenticated when the current-user request returns data; a 401 means signed out (retrying cannot change it).
@@ -31,11 +28,11 @@ export const currentUserQuery = queryOptions({
     try {
       const user = await unwrap(api.auth.user.$get());
       if (offlineUser()?.id === user.id) rememberForOffline(user);
-      else localStorage.removeItem(OFFLINE_USER_KEY);
+      else forgetOfflineUser();
       return user;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        localStorage.removeItem(OFFLINE_USER_KEY);
+        forgetOfflineUser();
         return null;
       }
       const remembered = error instanceof ApiError ? null : offlineUser();
@@ -56,7 +53,10 @@ export function useAuth() {
  */
 export function useSignOutEverywhere() {
   return useMutation({
-    mutationFn: () => unwrapEmpty(api.auth['logout-all'].$post()),
+    mutationFn: async () => {
+      await (await import('./leave-browser')).leaveThisBrowser();
+      await unwrapEmpty(api.auth['logout-all'].$post());
+    },
     onSuccess: () => window.location.assign('/'),
   });
 }

@@ -2,9 +2,11 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { overallStatus, rateBackgroundFailure, rateProbe, RECENT_FAILURE_MS } from '../../core/health';
+import { overallStatus, PUBLIC_HEALTH_FRESH_MS, rateBackgroundFailure, rateProbe, RECENT_FAILURE_MS } from '../../core/health';
 import { DAY_MS, HOUR_MS } from '../../core/time';
+import { createDb } from '../db/client';
 import { backgroundFailures, deployments } from '../db/schema';
+import { publicHealth } from '../health/health.service';
 import { LotDurableObject } from '../lot-object/lot-durable-object';
 import { lotObject } from '../lot-object/stub';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
@@ -18,6 +20,12 @@ beforeAll(async () => {
 
 type Service = { name: string; status: string; responseTimeMs: number; detail: string };
 type Health = { status: string; deployment: { versionId: string; startedAt: string; uptimeSeconds: number } | null; services: Service[] };
+
+const brokenD1 = {
+  prepare: () => {
+    throw new Error('D1 unavailable');
+  },
+} as unknown as D1Database;
 
 const health = async (bindings?: Partial<typeof env>) =>
   (await (await call('/api/admin/system-health', { cookie, bindings })).json()) as Health;
@@ -63,13 +71,41 @@ describe('system health', () => {
     expect(health.status).toBe('error');
   });
 
-  it('answers uptime checkers without a session or details, 503 when a part is down', async () => {
-    const ok = await call('/api/health');
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ status: expect.stringMatching(/^(healthy|warning)$/) });
-    const brokenKv = { get: () => Promise.resolve(null), put: () => Promise.reject(new Error('KV unavailable')) } as unknown as KVNamespace;
-    const down = await call('/api/health', { bindings: { SESSIONS: brokenKv } });
+  it('answers uptime checkers without a session or details and without touching KV, R2 or a lot object; 503 when D1 is down', async () => {
+    // KV, R2 and the lot objects are out of reach: the public answer must not touch them (each write there costs quota).
+    const touched: string[] = [];
+    const outOfReach = (binding: string) =>
+      new Proxy(
+        {},
+        {
+          get: (_, name) => {
+            touched.push(`${binding}.${String(name)}`);
+            return () => Promise.reject(new Error(`${binding} touched`));
+          },
+        },
+      );
+    const fresh = version(`v-${crypto.randomUUID()}`);
+    const untouchable = { SESSIONS: outOfReach('KV'), DOCUMENTS: outOfReach('R2'), LOT: outOfReach('LOT') } as unknown as Partial<
+      typeof env
+    >;
+    const ok = await call('/api/health', { bindings: { ...untouchable, CF_VERSION_METADATA: fresh } });
+    expect([ok.status, await ok.json(), touched]).toEqual([200, { status: expect.stringMatching(/^(healthy|warning)$/) }, []]);
+
+    // A version whose start is already recorded, so only the health check meets the broken D1.
+    const another = version(`v-${crypto.randomUUID()}`);
+    await call('/api/lots', { bindings: { CF_VERSION_METADATA: another } });
+    const down = await call('/api/health', { bindings: { DB: brokenD1, CF_VERSION_METADATA: another } });
     expect([down.status, await down.json()]).toEqual([503, { status: 'error' }]);
+  });
+
+  it('reuses the public answer for a few seconds, then asks D1 again', async () => {
+    const versionId = `v-${crypto.randomUUID()}`;
+    const now = Date.now();
+    const live = await publicHealth(db(), versionId, now);
+    expect(live).not.toBe('error');
+    // Within the window not even D1 is asked; after it, the broken D1 is.
+    expect(await publicHealth(createDb(brokenD1), versionId, now + PUBLIC_HEALTH_FRESH_MS - 1)).toBe(live);
+    expect(await publicHealth(createDb(brokenD1), versionId, now + PUBLIC_HEALTH_FRESH_MS)).toBe('error');
   });
 
   it('measures uptime from the first request the running version served, recorded once', async () => {

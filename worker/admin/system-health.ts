@@ -34,13 +34,17 @@ async function probe(name: string, check: () => Promise<string | { detail: strin
   }
 }
 
+/** A read only: the public health check runs this one probe, so it writes nothing (docs/admin.md, System health). */
+export const probeDatabase = (db: DB) =>
+  probe('Database (D1)', async () => {
+    await db.run(sql`SELECT 1`);
+    return 'Query answered';
+  });
+
 export async function systemHealth(env: Bindings, db: DB, now = Date.now()) {
   const [services, deployment] = await Promise.all([
     Promise.all([
-      probe('Database (D1)', async () => {
-        await db.run(sql`SELECT 1`);
-        return 'Query answered';
-      }),
+      probeDatabase(db),
       probe('Sessions store (KV)', async () => {
         const key = `health-probe:${crypto.randomUUID()}`;
         await env.SESSIONS.put(key, 'ok', { expirationTtl: 60 });

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import type { SQLiteRaw } from 'drizzle-orm/sqlite-core/query-builders/raw';
 import * as schema from './schema';
@@ -13,6 +14,12 @@ export const createDb = (d1: D1Database): DB => drizzle(d1, { schema });
 /** A drizzle query as a plain D1 statement, so it can share one D1 batch (one transaction) with hand-written SQL. */
 export function statementOf(db: DB, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
   const { sql, params } = query.toSQL();
+  return db.$client.prepare(sql).bind(...params);
+}
+
+/** Hand-written SQL (drizzle's `sql`, which may embed drizzle queries) as a D1 statement of a batch. */
+export function sqlStatement(db: DB, query: SQL): D1PreparedStatement {
+  const { sql, params } = db.run(query).getQuery();
   return db.$client.prepare(sql).bind(...params);
 }
 

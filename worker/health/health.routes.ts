@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { systemHealth } from '../admin/system-health';
 import type { AppEnv } from '../env';
+import { publicHealth } from './health.service';
 
-/** For uptime checkers: the same live probes as the admin's System Health, without their details. 503 when a part is down. */
+/** For uptime checkers: whether the database answers, without details; 503 when it does not. Writes nothing. */
 export const healthRoutes = new Hono<AppEnv>().get('/health', async (c) => {
-  const { status } = await systemHealth(c.env, c.var.db);
+  const status = await publicHealth(c.var.db, c.env.CF_VERSION_METADATA.id);
   return c.json({ status }, status === 'error' ? 503 : 200);
 });

@@ -4,10 +4,15 @@
  * The object sends every subscriber the figures for now after each change of its holds and walk-ins
  * (docs/search.md, "Live availability").
  */
-import { LIVE_PING, LIVE_PONG, liveFigures } from '../../core/live';
+import { LIVE_PING, LIVE_PONG, liveCapRefusal, liveFigures } from '../../core/live';
 
 /** The request header by which the Worker tells the object the lot's active slots when a subscriber joins. */
 export const LIVE_TOTAL_HEADER = 'X-Lot-Slots';
+/** The request header by which the Worker tells the object the subscriber's address (`CF-Connecting-IP`). */
+export const LIVE_CLIENT_HEADER = 'X-Live-Client';
+
+/** Each socket is tagged with its client's address, so the runtime counts a client's sockets (`getWebSockets(tag)`): no counter of ours to drift. */
+const clientTag = (address: string | null) => `client:${address || 'unknown'}`;
 
 export function installLiveTables(sql: SqlStorage) {
   // The lot's active slots as the D1 side last said (a subscriber's join, a hold, a walk-in): what "of N" counts.
@@ -32,13 +37,19 @@ export class LiveFeed {
     return this.ctx.storage.sql.exec<{ slots: number }>('SELECT slots FROM live_total').toArray()[0]?.slots ?? null;
   }
 
-  /** A subscriber joins (the Worker checked the lot and counted its slots): it gets the figures at once. */
+  /**
+   * A subscriber joins (the Worker checked the lot and counted its slots): it gets the figures at once.
+   * Past the lot's or its address's cap (core/live.ts): 429 with the reason, before any upgrade.
+   */
   subscribe(request: Request, now = Date.now()): Response {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    const tag = clientTag(request.headers.get(LIVE_CLIENT_HEADER));
+    const refused = liveCapRefusal(this.ctx.getWebSockets().length, this.ctx.getWebSockets(tag).length);
+    if (refused) return Response.json({ message: refused }, { status: 429 });
     const slots = Number(request.headers.get(LIVE_TOTAL_HEADER));
     if (Number.isInteger(slots) && slots >= 0) this.noteTotal(slots);
     const [client, server] = Object.values(new WebSocketPair());
-    this.ctx.acceptWebSocket(server!);
+    this.ctx.acceptWebSocket(server!, [tag]);
     server!.send(this.message(now)!);
     return new Response(null, { status: 101, webSocket: client });
   }

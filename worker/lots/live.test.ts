@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_PING, LIVE_PONG, type LiveFigures } from '../../core/live';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIVE_PING, LIVE_PONG, LIVE_SOCKETS_PER_CLIENT, type LiveFigures } from '../../core/live';
 import { newId } from '../db/ids';
 import { cancelBooking, driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
-import { call, seedOnce } from '../test/helpers';
+import { call, messageOf, seedOnce } from '../test/helpers';
 
 /**
  * `GET /api/lots/:id/live`: the lot object's WebSocket subscribers (Hibernation API) get the figures
@@ -11,8 +11,8 @@ import { call, seedOnce } from '../test/helpers';
 beforeAll(seedOnce);
 
 /** A subscriber: every message it received, and a wait for the next one that satisfies `test`. */
-async function subscribe(lotId: string) {
-  const res = await call(`/api/lots/${lotId}/live`, { headers: { Upgrade: 'websocket' } });
+async function subscribe(lotId: string, client?: string) {
+  const res = await call(`/api/lots/${lotId}/live`, { headers: { Upgrade: 'websocket', ...(client && { 'CF-Connecting-IP': client }) } });
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
   const messages: string[] = [];
@@ -63,6 +63,30 @@ describe('live lot figures', () => {
     await s.next((messages) => messages.includes(LIVE_PONG));
     expect(s.figures()).toHaveLength(1);
     s.socket.close(1000, 'done');
+  });
+
+  it('caps the sockets one client address holds at a lot, counted by the runtime, with a 429 before any upgrade', async () => {
+    const lotId = await makeLot(1);
+    const [crowd, other] = ['203.0.113.7', '198.51.100.9'];
+    const open = await Promise.all(Array.from({ length: LIVE_SOCKETS_PER_CLIENT }, () => subscribe(lotId, crowd)));
+    const refused = await call(`/api/lots/${lotId}/live`, { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': crowd } });
+    expect([refused.status, refused.webSocket, await messageOf(refused)]).toEqual([
+      429,
+      null,
+      'Too many live connections to this lot from your network (at most 20). Close other tabs of this lot and try again.',
+    ]);
+    // Another address, and the same one at another lot, are not held up.
+    (await subscribe(lotId, other)).socket.close(1000, 'done');
+    (await subscribe(await makeLot(1), crowd)).socket.close(1000, 'done');
+    // A socket that closes frees its place: the runtime's own count, nothing of ours to drift.
+    open.pop()!.socket.close(1000, 'done');
+    await vi.waitFor(async () => {
+      const again = await call(`/api/lots/${lotId}/live`, { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': crowd } });
+      expect(again.status).toBe(101);
+      again.webSocket!.accept();
+      again.webSocket!.close(1000, 'done');
+    });
+    for (const s of open) s.socket.close(1000, 'done');
   });
 
   it('refuses a plain request with 426, and an unknown or malformed lot', async () => {

@@ -10,10 +10,11 @@ import { validate } from '../http/validate';
 import { forecastOf, pastSameHours } from '../../core/forecast';
 import { MANILA_OFFSET_MS } from '../../core/time';
 import { availabilityOf, availabilityView, driverView, findLot, liveWindow, stayHistory, toDriverLot, type LotWindow } from './lots.data';
-import { LIVE_TOTAL_HEADER } from '../lot-object/live';
+import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/live';
 import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
 import { HOUR_MS } from '../../core/time';
+import { refusal } from '../../core/refusal';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -118,8 +119,16 @@ export const lotRoutes = new Hono<AppEnv>()
     const lot = await findLot(c.var.db, c.req.valid('param').id);
     if (!lot?.isApproved) throw notFound('Parking lot');
     const answer = await lotObject(c.env, lot.id).fetch(
-      new Request(c.req.url, { headers: { Upgrade: 'websocket', [LIVE_TOTAL_HEADER]: String(lot.totalSlots) } }),
+      new Request(c.req.url, {
+        headers: {
+          Upgrade: 'websocket',
+          [LIVE_TOTAL_HEADER]: String(lot.totalSlots),
+          [LIVE_CLIENT_HEADER]: c.req.header('CF-Connecting-IP') ?? '',
+        },
+      }),
     );
+    // Over a cap (the object answers 429 and why, before any upgrade).
+    if (!answer.webSocket) throw refusal('too_many_attempts', (await answer.json<{ message: string }>()).message);
     // The object's answer has fixed headers; the app's own (security, no-store) go on a copy.
     return new Response(null, { status: answer.status, webSocket: answer.webSocket });
   });

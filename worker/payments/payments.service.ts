@@ -1,11 +1,10 @@
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
-import { manilaMidnight } from '../../core/time';
-import { CHECKOUT_LIFE_MS, TOPUP_METHOD_LABELS, topupTooLarge } from '../../core/wallet';
+import { CHECKOUT_LIFE_MS, dailyTopupExceeded, TOPUP_METHOD_LABELS, topupTooLarge } from '../../core/wallet';
 import type { TopupInput } from '../../core/wallet-request';
 import { commit, statementOf, type DB } from '../db/client';
 import { payments, type Payment } from '../db/schema';
-import { changed } from '../db/guards';
+import { abortUnlessChanged, changed, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { refusal } from '../../core/refusal';
@@ -26,6 +25,7 @@ import { isReplay, recordEvent, type Settlement } from './payment-events.data';
 import { settleRefundEvent, type RefundOutcome } from './refund-settlement';
 import { createSandboxProvider } from './sandbox-provider';
 import { readSettings } from '../platform/settings.data';
+import { insertTopupWithinCeiling, topupsToday } from './topups.data';
 
 export const paymentView = (payment: Payment, provider: PaymentProvider | null) => ({
   id: payment.id,
@@ -50,24 +50,6 @@ export async function findOwnPayment(db: DB, userId: string, paymentId: string) 
   return payment ?? null;
 }
 
-/** Top-ups succeeded today (Manila) plus checkouts still open count against the daily ceiling (auto top-ups too). */
-export async function topupsToday(db: DB, userId: string, now: Date) {
-  const [{ total }] = await db
-    .select({ total: sql<number>`COALESCE(SUM(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        gte(payments.createdAt, manilaMidnight(now).toISOString()),
-        or(
-          eq(payments.status, 'succeeded'),
-          and(eq(payments.status, 'pending'), gte(payments.createdAt, new Date(now.getTime() - CHECKOUT_LIFE_MS).toISOString())),
-        ),
-      ),
-    );
-  return total;
-}
-
 /**
  * POST /api/wallet/topup: a pending payment and a provider checkout. No money moves here; the
  * provider's webhook settles it. Returns the payment and whether it was an idempotent replay.
@@ -83,21 +65,18 @@ export async function startTopup(env: Bindings, db: DB, input: TopupInput, reque
   const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
   const tooLarge = topupTooLarge(input.amountCents, topupMaxCents);
   if (tooLarge) throw refusal('invalid', tooLarge);
-  const usedToday = await topupsToday(db, request.userId, now);
-  if (usedToday + input.amountCents > dailyTopupMaxCents) {
-    throw refusal(
-      'invalid',
-      `Top-ups are limited to ${formatPeso(dailyTopupMaxCents)} per day; you can add up to ${formatPeso(Math.max(0, dailyTopupMaxCents - usedToday))} more today.`,
-    );
-  }
   const wallet = await walletOf(db, request.userId);
   const id = newId();
+  const topup = { id, userId: request.userId, walletId: wallet.id, provider: provider.name, origin: 'topup' as const, ...input };
   try {
     await commit(db, [
-      statementOf(db, db.insert(payments).values({ id, userId: request.userId, walletId: wallet.id, provider: provider.name, ...input })),
+      insertTopupWithinCeiling(db, topup, dailyTopupMaxCents, now),
+      abortUnlessChanged(db),
       recordIdempotencyKey(db, request, id),
     ]);
   } catch (error) {
+    if (changedMeanwhile(error))
+      throw refusal('invalid', dailyTopupExceeded(dailyTopupMaxCents, await topupsToday(db, request.userId, now)));
     if (!isIdempotencyRace(error)) throw error;
     const winner = await priorResource(db, request);
     return { payment: (await findOwnPayment(db, request.userId, winner!))!, replayed: true };

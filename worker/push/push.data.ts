@@ -1,18 +1,30 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { PushSubscriptionInput } from '../../core/push';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import { pushSubscriptions } from '../db/schema';
 
 /**
- * Saves a browser's subscription for this user. A browser has one endpoint: when another account
- * signed in on it subscribed before, the endpoint now belongs to this one.
+ * Saves a browser's subscription for this user; false when the endpoint is saved for another account
+ * with other keys. A browser has one endpoint and one key pair: the same keys mean the same browser,
+ * where another account signed in before, and only then does the endpoint move to this one. Its own
+ * account may renew the keys.
  */
-export const saveSubscription = (db: DB, userId: string, { endpoint, keys }: PushSubscriptionInput) =>
-  db
+export async function saveSubscription(db: DB, userId: string, { endpoint, keys }: PushSubscriptionInput) {
+  const saved = await db
     .insert(pushSubscriptions)
     .values({ id: newId(), userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: keys.p256dh, auth: keys.auth } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: keys.p256dh, auth: keys.auth },
+      setWhere: or(
+        eq(pushSubscriptions.userId, userId),
+        and(eq(pushSubscriptions.p256dh, keys.p256dh), eq(pushSubscriptions.auth, keys.auth)),
+      ),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return saved.length > 0;
+}
 
 /** Removes this user's subscription of a browser; false when they had none there. */
 export async function deleteOwnSubscription(db: DB, userId: string, endpoint: string) {

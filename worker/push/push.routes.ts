@@ -3,7 +3,8 @@ import { pushEndpointSchema, pushSubscriptionSchema } from '../../core/push';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
-import { deleteOwnSubscription, saveSubscription } from './push.data';
+import { deleteOwnSubscription } from './push.data';
+import { subscribeBrowser } from './push.service';
 import { requireVapid } from './vapid';
 
 /** Web Push for the signed-in user's browsers (docs/notifications.md). */
@@ -11,7 +12,7 @@ export const pushRoutes = new Hono<AppEnv>()
   .get('/push/vapid-public-key', (c) => c.json({ publicKey: requireVapid(c.env).publicKey }))
   .put('/push/subscription', validate('json', pushSubscriptionSchema), async (c) => {
     requireVapid(c.env);
-    await saveSubscription(c.var.db, c.var.user!.id, c.req.valid('json'));
+    await subscribeBrowser(c.var.db, c.var.user!.id, c.req.valid('json'));
     return c.body(null, 204);
   })
   .delete('/push/subscription', validate('json', pushEndpointSchema), async (c) => {

@@ -6,11 +6,12 @@
  * so one browser's trouble never holds up another's, nor the change that caused the notice.
  */
 import { buildPushPayload } from '@block65/webcrypto-web-push';
-import type { PushPayload } from '../../core/push';
+import { isPushServiceEndpoint, type PushPayload, type PushSubscriptionInput } from '../../core/push';
+import { refusal } from '../../core/refusal';
 import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
-import { findSubscription, forgetSubscription, subscriptionIdsOf } from './push.data';
+import { findSubscription, forgetSubscription, saveSubscription, subscriptionIdsOf } from './push.data';
 import { vapidOf } from './vapid';
 
 export const PUSH_QUEUE = 'parkada-push';
@@ -20,6 +21,12 @@ export type PushMessage = { subscriptionId: string; payload: PushPayload };
 const PUSH_TTL_SECONDS = 60 * 60;
 /** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
 const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);
+
+/** PUT /api/push/subscription: this browser's notices go to this account, unless the endpoint is another browser's. */
+export async function subscribeBrowser(db: DB, userId: string, subscription: PushSubscriptionInput): Promise<void> {
+  if (!(await saveSubscription(db, userId, subscription)))
+    throw refusal('conflict', 'This push endpoint is registered to another browser. Turn notifications off and on again on this device.');
+}
 
 /** Sends `payload` to each of the user's subscribed browsers; nothing when push is not set up here. */
 export async function queuePush(env: Bindings, db: DB, userId: string, payload: PushPayload): Promise<void> {
@@ -51,6 +58,11 @@ async function deliver(env: Bindings, db: DB, { subscriptionId, payload }: PushM
   const vapid = vapidOf(env);
   if (!subscription || !vapid) return 'done';
   const { endpoint, p256dh, auth } = subscription;
+  // Saved before push services' hosts were checked: never posted to.
+  if (!isPushServiceEndpoint(endpoint)) {
+    await forgetSubscription(db, subscriptionId);
+    return 'done';
+  }
   const request = await buildPushPayload(
     { data: payload, options: { ttl: PUSH_TTL_SECONDS, urgency: 'high' } },
     { endpoint, expirationTime: null, keys: { p256dh, auth } },

@@ -67,7 +67,7 @@ describe('subscriptions', () => {
     expect(publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/); // 65 bytes: 0x04, then x and y
   });
 
-  it('keeps one subscription per browser, moves it to the account that signs in there, and deletes only your own', async () => {
+  it('keeps one subscription per browser, moves it to the account signed in on that same browser, and deletes only your own', async () => {
     const first = await driver(0);
     const second = await driver(0);
     const { subscription } = await pushBrowser();
@@ -76,12 +76,32 @@ describe('subscriptions', () => {
       call('/api/push/subscription', { method: 'DELETE', cookie, json: { endpoint: subscription.endpoint } });
     expect((await put(first.cookie)).status).toBe(204);
     expect((await put(first.cookie)).status).toBe(204);
+    // The same endpoint with the same keys: the same browser, where the second account now signed in.
     expect((await put(second.cookie)).status).toBe(204);
     const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     expect(rows.map((row) => row.userId)).toEqual([second.user.id]);
     expect((await remove(first.cookie)).status).toBe(404);
     expect((await remove(second.cookie)).status).toBe(204);
     expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint))).toEqual([]);
+  });
+
+  it("refuses another account an endpoint it learned without the browser's keys (409), and changes nothing", async () => {
+    const { user, browser } = await subscribedDriver();
+    const stranger = await driver(0);
+    const strangersKeys = (await pushBrowser()).subscription.keys;
+    const before = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.subscription.endpoint));
+    const res = await call('/api/push/subscription', {
+      method: 'PUT',
+      cookie: stranger.cookie,
+      json: { ...browser.subscription, keys: strangersKeys },
+    });
+    expect([res.status, await messageOf(res)]).toEqual([
+      409,
+      'This push endpoint is registered to another browser. Turn notifications off and on again on this device.',
+    ]);
+    const after = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.subscription.endpoint));
+    expect(after).toEqual(before);
+    expect(after.map((row) => row.userId)).toEqual([user.id]);
   });
 
   it('"Sign out of all devices" ends every browser subscription of the account', async () => {
@@ -97,6 +117,11 @@ describe('subscriptions', () => {
     ['an http endpoint', (s: Sub) => ({ ...s, endpoint: 'http://push.example/1' }), 'The push endpoint must be an https address.'],
     ['a short key', (s: Sub) => ({ ...s, keys: { ...s.keys, p256dh: s.keys.p256dh.slice(0, 40) } }), 'The p256dh key must be 65 bytes.'],
     ['no auth secret', (s: Sub) => ({ ...s, keys: { p256dh: s.keys.p256dh } }), 'The auth secret is required.'],
+    [
+      "a host that is no browser's push service",
+      (s: Sub) => ({ ...s, endpoint: 'https://push.attacker.example.net/send/1' }),
+      "The push endpoint must be an address of a browser's push service (Google, Mozilla, Apple or Microsoft).",
+    ],
   ])('refuses %s with a 400 and stores nothing', async (_what, spoil, message) => {
     const { user, cookie } = await driver(0);
     const { subscription } = await pushBrowser();
@@ -237,6 +262,19 @@ describe('delivery', () => {
       expect(await consume(id)).toMatchObject({ explicitAcks: ['push-1'], retryMessages: [] });
       expect(await subscriptionOf(user.id)).toBeUndefined();
     }
+  });
+
+  it('never posts to a subscription saved before the push services were checked: it is forgotten', async () => {
+    const { user } = await subscribedDriver();
+    const { id } = await subscriptionOf(user.id);
+    await db().update(pushSubscriptions).set({ endpoint: 'https://push.attacker.example.net/send/1' }).where(eq(pushSubscriptions.id, id));
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      return Promise.resolve(new Response(null, { status: 201 }));
+    });
+    expect(await consume(id)).toMatchObject({ explicitAcks: ['push-1'], retryMessages: [] });
+    expect([fetched, await subscriptionOf(user.id)]).toEqual([[], undefined]);
   });
 
   it('tries again later when the push service is busy or failing, and keeps the subscription', async () => {

@@ -7,7 +7,8 @@
  */
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 
-const ORIGIN = 'https://push.stand-in';
+/** Chrome's push service (FCM), whose host the worker accepts; `fetch` is stubbed, so nothing leaves the test. */
+const ORIGIN = 'https://fcm.googleapis.com';
 type Bytes = Uint8Array<ArrayBuffer>;
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const concat = (...parts: Bytes[]) => {
@@ -39,7 +40,7 @@ export async function pushBrowser() {
   const publicKey = new Uint8Array((await crypto.subtle.exportKey('raw', keys.publicKey)) as ArrayBuffer);
   const auth = crypto.getRandomValues(new Uint8Array(16));
   const subscription = {
-    endpoint: `${ORIGIN}/send/${crypto.randomUUID()}`,
+    endpoint: `${ORIGIN}/fcm/send/${crypto.randomUUID()}`,
     expirationTime: null,
     keys: { p256dh: base64url(publicKey), auth: base64url(auth) },
   };

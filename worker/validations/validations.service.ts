@@ -7,6 +7,7 @@
 import { formatPeso } from '../../core/money';
 import { refusal, notFound } from '../../core/refusal';
 import { formatDateTime } from '../../core/time';
+import { maskPlate } from '../../core/vehicles';
 import type { CodeBatchInput, MerchantInput } from '../../core/validation-request';
 import { CODE_ALPHABET, MERCHANT_LINK_LIMIT, MERCHANT_LINK_WINDOW_MS, worthLabel, type ValidationWorth } from '../../core/validations';
 import { attemptLimiter } from '../auth/attempt-limiter';
@@ -185,12 +186,14 @@ export const validationView = (row: StayValidation) => ({
   valueCents: row.valueCents,
 });
 
-/** Refuses a merchant's validation on a stay that already has the most that merchant gives (pesos off counted up to its cap). */
+/** Whether a stay already has the most a merchant gives (pesos off counted up to its cap). */
+const overCap = (applied: StayValidation[], merchantId: string, cap: number | null) =>
+  cap !== null && applied.filter((row) => row.merchantId === merchantId).reduce((sum, row) => sum + (row.amountCents ?? 0), 0) >= cap;
+
+/** Refuses a merchant's validation on a stay over its cap. */
 function assertUnderCap(applied: StayValidation[], merchantId: string, cap: number | null, merchantName: string) {
-  if (cap === null) return;
-  const pesos = applied.filter((row) => row.merchantId === merchantId).reduce((sum, row) => sum + (row.amountCents ?? 0), 0);
-  if (pesos >= cap)
-    throw refusal('conflict', `This stay already has ${formatPeso(cap)} validated by ${merchantName}, the most it gives one stay.`);
+  if (overCap(applied, merchantId, cap))
+    throw refusal('conflict', `This stay already has ${formatPeso(cap!)} validated by ${merchantName}, the most it gives one stay.`);
 }
 
 /**
@@ -331,21 +334,21 @@ export async function validateOnLink(
       'too_many_attempts',
       `Too many validations from this link. Try again in ${Math.ceil(limited.retryAfterMs / 60_000)} minutes.`,
     );
+  // One answer for every car the link cannot validate now, parked or not (docs/passes.md, "The merchant link").
+  const nothingToValidate = refusal(
+    'not_found',
+    `Nothing to validate for ${car.passId ? `Pass ID ${car.passId}` : `plate ${car.plate}`}: no such car is parked at ${found.lotName} now, or its stay is already validated by ${merchant.name}.`,
+  );
   const checkin = car.passId
     ? await openCheckinOfPass(db, merchant.lotId, car.passId)
     : await findOpenCheckin(db, merchant.lotId, { plate: car.plate });
-  if (!checkin)
-    throw refusal(
-      'not_found',
-      car.passId
-        ? `No car with Pass ID ${car.passId} is parked at ${found.lotName} now.`
-        : `No car with plate ${car.plate} is parked at ${found.lotName} now.`,
-    );
-  const plate = checkin.plate;
+  if (!checkin) throw nothingToValidate;
   const applied = await validationsOfStay(db, checkin.id);
-  if (applied.some((row) => row.merchantId === merchant.id && row.source === 'link'))
-    throw refusal('conflict', `${plate} is already validated by ${merchant.name} for this stay.`);
-  assertUnderCap(applied, merchant.id, merchant.perStayCapCents, merchant.name);
+  if (
+    applied.some((row) => row.merchantId === merchant.id && row.source === 'link') ||
+    overCap(applied, merchant.id, merchant.perStayCapCents)
+  )
+    throw nothingToValidate;
   const id = newId();
   try {
     await commit(db, [
@@ -372,12 +375,11 @@ export async function validateOnLink(
       ),
     ]);
   } catch (error) {
-    if (changedMeanwhile(error))
-      throw refusal('conflict', `${plate} was validated, left or this link was revoked a moment ago. Check it again.`);
+    if (changedMeanwhile(error)) throw nothingToValidate;
     throw error;
   }
   return {
-    plate,
+    plate: maskPlate(checkin.plate),
     merchantName: merchant.name,
     worth: worthLabel({ hours: merchant.linkHours, amountCents: merchant.linkAmountCents }, formatPeso),
     validatedAt: now.toISOString(),

@@ -286,27 +286,37 @@ describe('a prepaid reservation', () => {
 });
 
 describe('the merchant link', () => {
-  it('validates a parked car by plate or Pass ID without an account, only at its lot, until revoked', async () => {
+  it('validates a parked car by plate or Pass ID without an account, only at its lot, until revoked, and never tells whether a car is parked', async () => {
     const lotId = await makeLot(4);
     const otherLot = await makeLot(1);
     const { merchant: shop, linkToken } = await merchant(lotId, { name: 'Starbucks', link: { hours: 1 } });
     expect(linkToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const page = await call(`/api/merchant-links/${linkToken}`);
-    expect(await page.json()).toEqual({ merchantName: 'Starbucks', lotName: expect.stringMatching(/^Test Lot/), worth: '1 h free' });
+    const { lotName, ...shown } = await page.json<{ lotName: string; merchantName: string; worth: string }>();
+    expect([lotName, shown]).toEqual([expect.stringMatching(/^Test Lot/), { merchantName: 'Starbucks', worth: '1 h free' }]);
+    // One answer, the same status and message, whether the car is parked here (already validated), elsewhere or unknown.
+    const validateOn = (car: { plate: string } | { passId: string }) =>
+      call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: car });
+    const answer = async (res: Response) => [res.status, await messageOf(res)];
+    const nothingFor = (car: string) => [
+      404,
+      `Nothing to validate for ${car}: no such car is parked at ${lotName} now, or its stay is already validated by Starbucks.`,
+    ];
 
     const stay = await walkIn(lotId, 'LNK 1001', 30);
     await walkIn(otherLot, 'LNK 2002', 30);
     const ok = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'lnk1001' } });
     expect(ok.status, await ok.clone().text()).toBe(201);
-    expect(await ok.json()).toMatchObject({ plate: 'LNK 1001', merchantName: 'Starbucks', worth: '1 h free' });
-    const twice = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 1001' } });
-    expect(twice.status).toBe(409);
+    // The plate only masked, as everywhere the link answers.
+    expect(await ok.json()).toMatchObject({ plate: 'LNK ••01', merchantName: 'Starbucks', worth: '1 h free' });
+    expect(await answer(await validateOn({ plate: 'LNK 1001' }))).toEqual(nothingFor('plate LNK 1001'));
+    expect(await answer(await validateOn({ plate: 'ZZZ 9999' }))).toEqual(nothingFor('plate ZZZ 9999'));
     // Twins from the cashier's double tap on another car: one validation.
     const other = await walkIn(lotId, 'LNK 1003', 30);
     const tapped = await Promise.all(
       [1, 2, 3].map(() => call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 1003' } })),
     );
-    expect(tapped.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    expect(tapped.map((res) => res.status).sort()).toEqual([201, 404, 404]);
     expect(await db().select().from(validations).where(eq(validations.checkinId, other))).toHaveLength(1);
     // By the Pass ID under a driver's QR pass: the reserved car parked here.
     const { cookie } = await driver(1_000);
@@ -325,10 +335,12 @@ describe('the merchant link', () => {
       json: { passId: booking.id.slice(0, 8).toLowerCase() },
     });
     expect(byPass.status, await byPass.clone().text()).toBe(201);
-    expect(await byPass.json()).toMatchObject({ plate: 'LNK 4004' });
+    expect(await byPass.json()).toMatchObject({ plate: 'LNK ••04' });
+    const passId = booking.id.slice(0, 8).toUpperCase();
+    expect(await answer(await validateOn({ passId }))).toEqual(nothingFor(`Pass ID ${passId}`));
+    expect(await answer(await validateOn({ passId: '0BADCAFE' }))).toEqual(nothingFor('Pass ID 0BADCAFE'));
     // A car at another lot is not this merchant's to validate.
-    const elsewhere = await call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'LNK 2002' } });
-    expect(elsewhere.status).toBe(404);
+    expect(await answer(await validateOn({ plate: 'LNK 2002' }))).toEqual(nothingFor('plate LNK 2002'));
     expect(await db().select().from(validations).where(eq(validations.checkinId, stay))).toMatchObject([{ source: 'link', hours: 1 }]);
 
     const revoked = await call(`/api/owner/merchants/${shop.id}/link`, { method: 'DELETE', cookie: owner });
@@ -387,7 +399,7 @@ describe('the audit trail', () => {
     const tapped = await Promise.all(
       [1, 2].map(() => call(`/api/merchant-links/${linkToken}/validations`, { method: 'POST', json: { plate: 'AUD 101' } })),
     );
-    expect(tapped.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(tapped.map((res) => res.status).sort()).toEqual([201, 404]);
     const [linked] = await db()
       .select()
       .from(validations)

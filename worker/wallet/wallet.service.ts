@@ -14,7 +14,9 @@ import { payments } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { paymentProvider } from '../payments/provider';
-import { deliverSandboxOutcome, topupsToday } from '../payments/payments.service';
+import { deliverSandboxOutcome } from '../payments/payments.service';
+import { insertTopupWithinCeiling } from '../payments/topups.data';
+import { changed } from '../db/guards';
 import { findUserById } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from './ledger';
 import { readAutoTopup, walletAfterOf, walletAfterStatement, walletOf, type WalletAfter } from './wallet.data';
@@ -131,18 +133,18 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string, afte
   // The daily ceiling binds the automatic top-up as it binds the driver's own.
   const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
   // A rule saved under a higher single limit than today's is not charged.
-  if (rule.amountCents > topupMaxCents || (await topupsToday(db, userId, new Date())) + rule.amountCents > dailyTopupMaxCents) return false;
-
+  if (rule.amountCents > topupMaxCents) return false;
   const id = newId();
-  await db.insert(payments).values({
+  const topup = {
     id,
     userId,
     walletId: wallet.id,
     provider: provider.name,
     method: rule.method,
     amountCents: rule.amountCents,
-    origin: 'auto_topup',
-  });
+    origin: 'auto_topup' as const,
+  };
+  if (!changed(await commit(db, [insertTopupWithinCeiling(db, topup, dailyTopupMaxCents, new Date())]), 0)) return false;
   const { providerRef } = await provider.chargeSaved({
     paymentId: id,
     amountCents: rule.amountCents,

@@ -228,6 +228,49 @@ describe('top-up through the sandbox provider', () => {
     );
   });
 
+  it('holds the daily ceiling against parallel top-ups', async () => {
+    const { cookie, user } = await newDriver();
+    const start = (amountCents: number) =>
+      call('/api/wallet/topup', {
+        method: 'POST',
+        cookie,
+        json: { amountCents, method: 'gcash' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => start(TOPUP_MAX_CENTS)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+    const refused = answers.find((a) => a.status === 400)!;
+    expect((await refused.json<ApiErrorBody>()).message).toBe(
+      'Top-ups are limited to ₱50,000.00 per day; you can add up to ₱10,000.00 more today.',
+    );
+    expect(await db().select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(2);
+  });
+
+  it('never lets parallel top-ups of any amounts pass the daily ceiling together (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 100, max: TOPUP_MAX_CENTS / 100 }), { minLength: 2, maxLength: 8 }), async (pesos) => {
+        const { cookie, user } = await newDriver();
+        const answers = await Promise.all(
+          pesos.map((p) =>
+            call('/api/wallet/topup', {
+              method: 'POST',
+              cookie,
+              json: { amountCents: p * 100, method: 'gcash' },
+              headers: { 'Idempotency-Key': crypto.randomUUID() },
+            }),
+          ),
+        );
+        const started = await db().select().from(payments).where(eq(payments.userId, user.id));
+        const total = started.reduce((sum, p) => sum + p.amountCents, 0);
+        expect(total).toBeLessThanOrEqual(DAILY_TOPUP_MAX_CENTS);
+        expect(started).toHaveLength(answers.filter((a) => a.status === 201).length);
+        // Each refusal was right: what is left at the end is less than it asked for.
+        for (const [i, a] of answers.entries()) if (a.status === 400) expect(pesos[i] * 100).toBeGreaterThan(DAILY_TOPUP_MAX_CENTS - total);
+      }),
+      { numRuns: 6 },
+    );
+  });
+
   it("shows the spec's unavailable message when no provider is configured", async () => {
     const { cookie } = await newDriver();
     const bindings = { PAYMENT_PROVIDER: undefined };

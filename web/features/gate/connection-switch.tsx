@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { dismissRejected, rejectedItems, type Rejected } from './gate-store';
-import { appliedItems, dismissApplied, onFlushed, type Applied } from './offline-queue';
+import { useAuth } from '../../lib/session';
+import { dismissRejected, rejectedItems, type QueuedBy, type QueuedItem, type Rejected } from './gate-store';
+import { appliedItems, dismissApplied, onFlushed, queuedByOthers, type Applied } from './offline-queue';
 import { useConnection } from './use-gate';
 
 /**
@@ -38,20 +40,48 @@ export function ConnectionSwitch() {
   );
 }
 
-/** What the queue sent lately and what the server made of each, then what it refused; each list dismissible. */
+const KIND_LABELS = { enter: 'check-in', exit: 'check-out' } as const;
+
+/**
+ * What the queue sent lately and what the server made of each, then what it refused, each list
+ * dismissible; and what someone else queued on this phone and signed out before it could be sent.
+ * An item of someone else's says whose it is.
+ */
 export function SentItems() {
+  const userId = useAuth().user?.id;
   const [items, setItems] = useState<Rejected[]>([]);
   const [applied, setApplied] = useState<Applied[]>(appliedItems);
+  const [others, setOthers] = useState<QueuedItem[]>([]);
   useEffect(() => {
     const load = () => {
       void rejectedItems().then(setItems);
       setApplied(appliedItems());
+      if (userId) void queuedByOthers(userId).then(setOthers);
     };
     load();
     return onFlushed(load);
-  }, []);
+  }, [userId]);
+  const whose = (queuedBy?: QueuedBy) => (queuedBy && queuedBy.id !== userId ? ` (queued by ${queuedBy.name})` : '');
   return (
     <>
+      {others.length > 0 && (
+        <section aria-labelledby="others-heading" className="rounded-xl border border-amber-500 p-4" data-testid="others-queued">
+          <h2 id="others-heading" className="font-semibold">
+            Queued on this phone by someone else
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            They signed out before these could be sent. They are sent with your session, in the order they were made, once the server
+            answers.
+          </p>
+          <ul className="mt-2 space-y-2 text-sm">
+            {others.map((item) => (
+              <li key={item.key}>
+                <strong>{item.plate}</strong> {KIND_LABELS[item.kind]} queued by {item.queuedBy!.name} at {formatTime(item.queuedAt)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {applied.length > 0 && (
         <section aria-labelledby="applied-heading" className="rounded-xl border border-border p-4" data-testid="sent-items">
           <div className="flex items-center justify-between gap-3">
@@ -73,6 +103,7 @@ export function SentItems() {
             {applied.map((item) => (
               <li key={item.key}>
                 <strong>{item.plate}</strong> {item.message}
+                {whose(item.queuedBy)}
               </li>
             ))}
           </ul>
@@ -87,7 +118,8 @@ export function SentItems() {
             {items.map((item) => (
               <li key={item.key} className="flex items-center justify-between gap-3 text-sm">
                 <span>
-                  <strong>{item.plate}</strong> {item.kind === 'enter' ? 'check-in' : 'check-out'}: {item.message}
+                  <strong>{item.plate}</strong> {KIND_LABELS[item.kind]}
+                  {whose(item.queuedBy)}: {item.message}
                 </span>
                 <Button
                   size="sm"

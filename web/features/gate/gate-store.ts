@@ -4,14 +4,19 @@
  * - `stays`: the cars this device let in and has not let out, so an offline entry can be checked
  *   out offline and a pass used offline cannot enter twice;
  * - `passKeys`: the published pass keys and each lot's revoked passes, synced while online;
- * - `rejected`: queued items the server refused when they were sent, until the attendant dismisses them.
+ * - `rejected`: queued items the server refused when they were sent, until the attendant dismisses them;
+ * and, in localStorage, the lot the gate works (docs/gate.md). Signing out clears all of it but the
+ * items still queued (`clearGateDevice`).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { EntryBody, ExitBody, PublicKeys } from './gate-api';
+import { storedJson } from '../../lib/stored';
+import type { EntryBody, ExitBody, GateLot, PublicKeys } from './gate-api';
 
-export type QueuedItem =
-  | { seq?: number; key: string; kind: 'enter'; lotId: string; plate: string; queuedAt: string; body: EntryBody }
-  | { seq?: number; key: string; kind: 'exit'; lotId: string; plate: string; queuedAt: string; checkinId: string; body: ExitBody };
+/** Who queued an item on this phone: shown to whoever is signed in when it is someone else. */
+export type QueuedBy = { id: string; name: string };
+
+type Queued = { seq?: number; key: string; lotId: string; plate: string; queuedAt: string; queuedBy?: QueuedBy };
+export type QueuedItem = (Queued & { kind: 'enter'; body: EntryBody }) | (Queued & { kind: 'exit'; checkinId: string; body: ExitBody });
 
 export type Stay = {
   id: string;
@@ -23,7 +28,7 @@ export type Stay = {
   sent: boolean;
 };
 
-export type Rejected = { key: string; kind: QueuedItem['kind']; plate: string; message: string; at: string };
+export type Rejected = { key: string; kind: QueuedItem['kind']; plate: string; message: string; at: string; queuedBy?: QueuedBy };
 
 type PassKeyRecord =
   | { name: 'jwks'; value: PublicKeys; syncedAt: string }
@@ -80,3 +85,18 @@ export const savePublicKeys = async (jwks: PublicKeys, syncedAt: string) =>
   (await gateDb()).put('passKeys', { name: 'jwks', value: jwks, syncedAt });
 export const saveRevoked = async (lotId: string, reservationIds: string[], syncedAt: string) =>
   (await gateDb()).put('passKeys', { name: `revoked:${lotId}`, value: reservationIds, syncedAt });
+
+const LOT_KEY = 'parkada.gate.lot';
+
+/** The lot this device worked last, so the gate knows it offline. */
+export const rememberedLot = () => storedJson<GateLot>(LOT_KEY);
+
+export const rememberLot = (lot: GateLot) =>
+  localStorage.setItem(LOT_KEY, JSON.stringify({ id: lot.id, name: lot.name, rulesJson: lot.rulesJson }));
+
+/** Signing out on a shared phone: the lot, the cars let in, the pass keys and the refusals go; items still queued stay. */
+export async function clearGateDevice() {
+  localStorage.removeItem(LOT_KEY);
+  const db = await gateDb();
+  await Promise.all((['stays', 'passKeys', 'rejected'] as const).map((store) => db.clear(store)));
+}

@@ -6,9 +6,20 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionState, markReachable, markUnreachable } from './connection';
 import { checkIn, checkOut, NotOnDevice } from './gate-actions';
-import { gateDb, queuedItems, rejectedItems, stayOnDevice } from './gate-store';
+import { offlineUser, rememberForOffline, type CurrentUser } from '../../lib/session';
+import {
+  addRejected,
+  gateDb,
+  queuedItems,
+  rejectedItems,
+  rememberedLot,
+  rememberLot,
+  savedPassKeys,
+  savePublicKeys,
+  stayOnDevice,
+} from './gate-store';
 import { syncedMessage } from './gate-outcome';
-import { appliedItems, flushQueue } from './offline-queue';
+import { appliedItems, flushQueue, leaveGateDevice, queuedByOthers } from './offline-queue';
 
 const LOT = 'lot-greenbelt';
 type Sent = { method: string; path: string; key: string | null; body: Record<string, unknown> | null };
@@ -31,8 +42,31 @@ const checkinAnswer = ({ path, body }: Sent) =>
     lotId: LOT,
   });
 
+/** The browser's localStorage, which Node has not. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+/** An attendant signed in on the gate phone, as the gate screens remember them to start offline. */
+const attendant = (id: string, firstName: string) => {
+  const user = { id, firstName, lastName: 'Reyes', role: 'attendant' } as CurrentUser;
+  rememberForOffline(user);
+  return user;
+};
+
 beforeEach(async () => {
   sent = [];
+  vi.stubGlobal('localStorage', memoryStorage());
   answer = checkinAnswer;
   vi.stubGlobal(
     'fetch',
@@ -168,6 +202,40 @@ describe('entries and exits made offline', () => {
       'POST /api/checkins/server-id/exit',
     ]);
     expect(sent[2].body).toMatchObject({ lostTicket: true, action: 'checkout' });
+  });
+});
+
+describe('signing out on a shared gate phone', () => {
+  it('sends what waits first, then forgets the gate: profile, lot, cars let in, pass keys, refusals', async () => {
+    attendant('u-ana', 'Ana');
+    rememberLot({ id: LOT, name: 'Greenbelt 3' });
+    await savePublicKeys({ keys: [] }, new Date().toISOString());
+    await addRejected({ key: 'k-old', kind: 'enter', plate: 'OLD 111', message: 'Lot is full', at: new Date().toISOString() });
+    offline();
+    await checkIn(LOT, { plate: 'NAB 1234' });
+    online();
+    expect(await leaveGateDevice()).toMatchObject({ sent: 1, remaining: 0 });
+    expect(sent.map((request) => request.body?.plate)).toEqual(['NAB 1234']);
+    expect(await queuedItems()).toEqual([]);
+    expect([await stayOnDevice(LOT, 'NAB 1234'), await rejectedItems(), (await savedPassKeys(LOT)).jwks]).toEqual([undefined, [], null]);
+    expect([offlineUser(), rememberedLot()]).toEqual([null, null]);
+  });
+
+  it('keeps what could not be sent, labelled with who queued it, for the next person signed in, who sends it', async () => {
+    attendant('u-ana', 'Ana');
+    offline();
+    await checkIn(LOT, { plate: 'NAB 1234' });
+    expect(await leaveGateDevice()).toMatchObject({ sent: 0, remaining: 1 });
+    expect([offlineUser(), await stayOnDevice(LOT, 'NAB 1234')]).toEqual([null, undefined]);
+    expect(await queuedItems()).toMatchObject([{ plate: 'NAB 1234', queuedBy: { id: 'u-ana', name: 'Ana Reyes' } }]);
+
+    const next = attendant('u-ben', 'Ben');
+    expect(await queuedByOthers(next.id)).toMatchObject([{ plate: 'NAB 1234', kind: 'enter', queuedBy: { name: 'Ana Reyes' } }]);
+    expect(await queuedByOthers('u-ana')).toEqual([]);
+    online();
+    const flushed = await flushQueue();
+    expect(flushed.applied).toMatchObject([{ plate: 'NAB 1234', queuedBy: { id: 'u-ana', name: 'Ana Reyes' } }]);
+    expect(await queuedByOthers(next.id)).toEqual([]);
   });
 });
 

@@ -4,17 +4,20 @@
  * sent twice (the answer lost on the way back, two tabs flushing) is applied once.
  */
 import { ApiError } from '../../lib/api';
+import { forgetOfflineUser, offlineUser } from '../../lib/session';
 import { setQueuedCount, setSyncing } from './connection';
 import { postEntry, postExit, type Checkin } from './gate-api';
 import { syncedMessage } from './gate-outcome';
 import {
   addRejected,
   addToQueue,
+  clearGateDevice,
   forgetStay,
   queuedCount,
   queuedItems,
   rememberStay,
   removeFromQueue,
+  type QueuedBy,
   type QueuedItem,
   type Rejected,
 } from './gate-store';
@@ -34,10 +37,20 @@ export async function refreshQueuedCount() {
   setQueuedCount(await queuedCount());
 }
 
+/** The person signed in on the gate (kept on the device to start offline), as an item's label. */
+function signedInHere(): QueuedBy | undefined {
+  const user = offlineUser();
+  return user ? { id: user.id, name: `${user.firstName} ${user.lastName}` } : undefined;
+}
+
 export async function enqueue(item: QueuedItem) {
-  await addToQueue(item);
+  await addToQueue({ ...item, queuedBy: signedInHere() });
   await refreshQueuedCount();
 }
+
+/** Items someone else queued on this phone and could not send before signing out: shown, labelled, until sent. */
+export const queuedByOthers = async (userId: string) =>
+  (await queuedItems()).filter((item) => item.queuedBy && item.queuedBy.id !== userId);
 
 /** A queued item the server applied, and what it made of it (a walk-in, a revived reservation, a charge). */
 export type Applied = Omit<Rejected, 'message'> & { message: string };
@@ -73,6 +86,7 @@ async function sendInOrder(sendItem: Send): Promise<FlushResult> {
         plate: checkin.plate,
         message: syncedMessage(item.kind, checkin),
         at: new Date().toISOString(),
+        queuedBy: item.queuedBy,
       });
     } catch (error) {
       if (keepsItem(error)) {
@@ -85,6 +99,7 @@ async function sendInOrder(sendItem: Send): Promise<FlushResult> {
         plate: item.plate,
         message: (error as ApiError).text,
         at: new Date().toISOString(),
+        queuedBy: item.queuedBy,
       };
       await addRejected(rejected);
       if (item.kind === 'enter') await forgetStay(item.body.id);
@@ -123,4 +138,18 @@ export function flushQueue(sendItem: Send = send): Promise<FlushResult> {
     }
   })();
   return flushing;
+}
+
+/**
+ * Signing out on a shared gate phone (docs/gate.md, "A shared phone"): what waits is sent first, then
+ * the device forgets this person's gate (the profile it starts offline with, the lot, the cars let in,
+ * the pass keys, the refusals). Items that could not be sent stay, labelled with who queued them, for
+ * whoever signs in here next: never dropped.
+ */
+export async function leaveGateDevice(sendItem: Send = send): Promise<FlushResult | null> {
+  const result = (await queuedCount()) > 0 ? await flushQueue(sendItem) : null;
+  await clearGateDevice();
+  forgetOfflineUser();
+  dismissApplied();
+  return result;
 }

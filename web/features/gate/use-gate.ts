@@ -8,22 +8,12 @@ import { registerSW } from 'virtual:pwa-register';
 import { toast } from '../../components/ui/toast';
 import { connectionState, subscribeToConnection, watchBrowserConnection } from './connection';
 import { fetchPassKeys, fetchRevokedPasses, gateLotsQuery, type GateLot } from './gate-api';
-import { savedPassKeys, savePublicKeys, saveRevoked, stayOfReservation } from './gate-store';
+import { rememberedLot, rememberLot, savedPassKeys, savePublicKeys, saveRevoked, stayOfReservation } from './gate-store';
 import { flushQueue, onFlushed, refreshQueuedCount } from './offline-queue';
 import { checkPass, type PassContext } from './pass-check';
 import { refreshGate } from './use-gate-actions';
 
 export const useConnection = () => useSyncExternalStore(subscribeToConnection, connectionState);
-
-const LOT_KEY = 'parkada.gate.lot';
-
-function rememberedLot(): GateLot | null {
-  try {
-    return JSON.parse(localStorage.getItem(LOT_KEY) ?? 'null') as GateLot | null;
-  } catch {
-    return null;
-  }
-}
 
 /** The lot the gate works: the one chosen last on this device if the user still works it, else the first. */
 export function useGateLot() {
@@ -35,11 +25,11 @@ export function useGateLot() {
     if (lot && lot.id !== chosen?.id) setChosen(lot);
   }, [lot, chosen?.id]);
   const choose = useCallback((next: GateLot) => {
-    localStorage.setItem(LOT_KEY, JSON.stringify({ id: next.id, name: next.name, rulesJson: next.rulesJson }));
+    rememberLot(next);
     setChosen(next);
   }, []);
   useEffect(() => {
-    if (lot) localStorage.setItem(LOT_KEY, JSON.stringify({ id: lot.id, name: lot.name, rulesJson: lot.rulesJson }));
+    if (lot) rememberLot(lot);
   }, [lot]);
   return { lot, lots: list, choose, isLoading: lots.isLoading && !chosen, error: lots.data ? null : lots.error };
 }
