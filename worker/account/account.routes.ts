@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { preferencesSchema, profileSchema } from '../../core/account';
+import { deleteAccountSchema } from '../../core/privacy';
 import { vehicleSchema } from '../../core/vehicles';
 import type { AppEnv } from '../env';
+import { clientIp } from '../auth/auth.routes';
+import { signedOut } from '../auth/session-cookie';
 import { validate } from '../http/validate';
+import { deleteAccount } from './privacy.service';
 import { addVehicle, changePreferences, changeProfile, editVehicle, removeVehicle } from './account.service';
 import { readPreferences } from './preferences.data';
 import { listVehicles } from './vehicles.data';
@@ -29,4 +33,10 @@ export const accountRoutes = new Hono<AppEnv>()
   .get('/user/preferences', async (c) => c.json(await readPreferences(c.var.db, c.var.user!.id)))
   .patch('/user/preferences', validate('json', preferencesSchema), async (c) =>
     c.json(await changePreferences(c.var.db, c.var.user!.id, c.req.valid('json'))),
-  );
+  )
+  /** "Delete my account" (docs/privacy-rights.md): the account closes at once and this browser is signed out. */
+  .delete('/account', validate('json', deleteAccountSchema), async (c) => {
+    await deleteAccount(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c));
+    signedOut(c);
+    return c.body(null, 204);
+  });

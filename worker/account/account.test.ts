@@ -1,7 +1,24 @@
+import { and, eq, is, or } from 'drizzle-orm';
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { lots, reservations } from '../db/schema';
+import * as schema from '../db/schema';
+import {
+  auditLogs,
+  checkins,
+  lots,
+  payments,
+  pushSubscriptions,
+  reservations,
+  sessions,
+  vehicles,
+  wallets,
+  walletTransactions,
+} from '../db/schema';
 import { newId } from '../db/ids';
-import { call, db, seedOnce, sessionCookie, signupBody } from '../test/helpers';
+import { balanceOf, reservationRow, topUp } from '../test/booking-fixtures';
+import { call, db, messageOf, seedOnce, sessionCookie, signedInAs, signupBody } from '../test/helpers';
+import { run } from '../test/raw-records';
+import { findUserByEmail } from '../users/users.data';
 
 type Vehicle = { id: string; plate: string; isDefault: boolean; color: string | null };
 
@@ -166,5 +183,163 @@ describe('preferences', () => {
     const res = await call('/api/user/preferences', { method: 'PATCH', cookie, json: body });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
+  });
+});
+
+/** Every table with a column that names a person (a reference to users, or a user_id / owner_id kept without one), and those columns. */
+function tablesWithUserColumns() {
+  return (Object.values(schema) as unknown[])
+    .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+    .map((table) => {
+      const config = getTableConfig(table);
+      const referring = config.foreignKeys.flatMap((fk) => {
+        const { columns, foreignTable } = fk.reference();
+        return foreignTable === schema.users ? columns : [];
+      });
+      const named = config.columns.filter((column) => column.name === 'user_id' || column.name === 'owner_id');
+      return { name: config.name, table, columns: [...new Set([...referring, ...named])] };
+    })
+    .filter(({ columns }) => columns.length > 0);
+}
+
+const OPEN_RESERVATION = 'you have 1 reservation not yet ended';
+
+async function driverWithPassword() {
+  const body = signupBody();
+  const res = await call('/api/auth/signup', { method: 'POST', json: body });
+  const { user } = await res.json<{ user: { id: string } }>();
+  return { cookie: sessionCookie(res), userId: user.id, body };
+}
+
+const deleteAccount = (cookie: string, json: Record<string, unknown>) => call('/api/account', { method: 'DELETE', cookie, json });
+
+async function bookedReservation(userId: string, plate: string, status: 'CONFIRMED' | 'COMPLETED') {
+  const [lot] = await db().select({ id: lots.id }).from(lots).limit(1);
+  const id = newId();
+  const start = new Date(Date.now() - 4 * 3600_000);
+  await db()
+    .insert(reservations)
+    .values({
+      id,
+      userId,
+      lotId: lot.id,
+      vehiclePlate: plate,
+      status,
+      startTs: start.toISOString(),
+      endTs: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+      amountCents: 8000,
+    });
+  return { id, lotId: lot.id, start };
+}
+
+describe('Delete my account', () => {
+  it('refuses a wrong password with 400 and changes nothing', async () => {
+    const { cookie, body } = await driverWithPassword();
+    const res = await deleteAccount(cookie, { password: 'not my password' });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe('Your password is incorrect.');
+    expect(await (await call('/api/auth/user', { cookie })).json()).toMatchObject({ email: body.email, deletedAt: null });
+  });
+
+  it('refuses with 409 while a reservation is not ended, a balance is held or an active lot is owned, saying what to do', async () => {
+    await seedOnce();
+    const { cookie, userId, body } = await driverWithPassword();
+    await bookedReservation(userId, 'OPN 1234', 'CONFIRMED');
+    await topUp(cookie, 150);
+    const [lot] = await db().select().from(lots).limit(1);
+    await db()
+      .insert(lots)
+      .values({ ...lot, id: newId(), ownerId: userId, name: 'My Lot' });
+    const res = await deleteAccount(cookie, { password: body.password });
+    expect(res.status).toBe(409);
+    const message = await messageOf(res);
+    expect(message).toContain(OPEN_RESERVATION);
+    expect(message).toContain('your wallet holds ₱150.00: refund your top-ups');
+    expect(message).toContain('you own 1 active lot: deactivate or delete it first');
+    // Giving up the balance does not lift the other refusals.
+    const forfeiting = await deleteAccount(cookie, { password: body.password, forfeitBalance: true });
+    expect(await messageOf(forfeiting)).not.toContain('wallet');
+    expect(await balanceOf(userId)).toBe(15000);
+    expect((await call('/api/auth/user', { cookie })).status).toBe(200);
+  });
+
+  it('erases the identity at once, ends every session, keeps the money records on the pseudonymous id, and frees the e-mail', async () => {
+    await seedOnce();
+    const { cookie, userId, body } = await driverWithPassword();
+    const otherSession = await signedInAs(userId);
+    await addVehicle(cookie, { plate: 'ERA 5678' });
+    const { id: reservationId, lotId, start } = await bookedReservation(userId, 'ERA 5678', 'COMPLETED');
+    await run(
+      `INSERT INTO checkins (id, lot_id, reservation_id, plate, entry_ts, exit_ts) VALUES (?, ?, ?, 'ERA 5678', ?, ?)`,
+      newId(),
+      lotId,
+      reservationId,
+      start.toISOString(),
+      new Date(start.getTime() + 3600_000).toISOString(),
+    );
+    await run(
+      `INSERT INTO audit_logs (id, actor_id, actor, action, subject, context_json) VALUES (?, NULL, 'Gate', 'OVERRIDE_ENTRY', ?, ?)`,
+      newId(),
+      `reservation:${reservationId}`,
+      JSON.stringify({ plate: 'ERA 5678', email: body.email }),
+    );
+    await db()
+      .insert(pushSubscriptions)
+      .values({ id: newId(), userId, endpoint: `https://push.example/${userId}`, p256dh: 'key', auth: 'secret' });
+    await topUp(cookie, 120);
+
+    const res = await deleteAccount(cookie, { password: body.password, forfeitBalance: true });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('Set-Cookie')).toMatch(/Max-Age=0/);
+
+    // Signed out everywhere, and the old e-mail and password open nothing.
+    for (const session of [cookie, otherSession]) expect((await call('/api/auth/user', { cookie: session })).status).toBe(401);
+    expect((await call('/api/auth/login', { method: 'POST', json: { email: body.email, password: body.password } })).status).toBe(401);
+    expect(await findUserByEmail(db(), body.email)).toBeNull();
+
+    // Nothing personal is left in any row that names the person, nor on their stays and audit entries.
+    const personal = [body.email, body.firstName, body.lastName, body.mobile, 'ERA 5678', 'ERA5678'];
+    const rows: unknown[] = [];
+    for (const { table, columns } of tablesWithUserColumns())
+      rows.push(
+        ...(await db()
+          .select()
+          .from(table)
+          .where(or(...columns.map((column) => eq(column, userId))))),
+      );
+    rows.push(...(await db().select().from(checkins).where(eq(checkins.reservationId, reservationId))));
+    rows.push(
+      ...(await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.subject, `reservation:${reservationId}`))),
+    );
+    const text = JSON.stringify(rows);
+    for (const word of personal) expect(text).not.toContain(word);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
+    expect(await db().select().from(vehicles).where(eq(vehicles.userId, userId))).toEqual([]);
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);
+
+    // The money stays: the top-up, and a ledger that still adds up to the (now empty) balance.
+    const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, userId));
+    const ledger = await db().select().from(walletTransactions).where(eq(walletTransactions.walletId, wallet.id));
+    expect(ledger.map((row) => [row.type, row.amountCents])).toEqual(expect.arrayContaining([['DEBIT', -12000]]));
+    expect(ledger.reduce((sum, row) => sum + row.amountCents, 0)).toBe(wallet.balanceCents);
+    expect(wallet.balanceCents).toBe(0);
+    expect(await db().select().from(payments).where(eq(payments.userId, userId))).toHaveLength(1);
+    expect((await reservationRow(reservationId)).vehiclePlate).toBe('ERA ••78');
+
+    // The erasure is audited under the pseudonymous id, with nothing erased in it.
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'DELETE_ACCOUNT'), eq(auditLogs.subject, `user:${userId}`)));
+    expect(entry).toMatchObject({ actorId: userId, actor: `Deleted user <deleted-${userId}@deleted.parkada.invalid>` });
+    expect(JSON.parse(entry.contextJson)).toEqual({ forfeitedCents: 12000 });
+
+    // The same e-mail signs up again as a new person.
+    const again = await call('/api/auth/signup', { method: 'POST', json: { ...body } });
+    expect(again.status).toBe(201);
+    expect((await again.json<{ user: { id: string } }>()).user.id).not.toBe(userId);
   });
 });

@@ -44,6 +44,8 @@ export const users = sqliteTable(
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
     /** When that one-time password stops opening anything (core/password-change.ts); null for a password of the user's own. */
     passwordExpiresAt: text('password_expires_at'),
+    /** The person deleted their account (docs/privacy-rights.md): their identity is erased; the id stays on the records the law keeps. */
+    deletedAt: text('deleted_at'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
