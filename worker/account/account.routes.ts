@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { preferencesSchema, profileSchema } from '../../core/account';
-import { deleteAccountSchema } from '../../core/privacy';
+import { deleteAccountSchema, exportFileName } from '../../core/privacy';
 import { vehicleSchema } from '../../core/vehicles';
 import type { AppEnv } from '../env';
 import { clientIp } from '../auth/auth.routes';
 import { signedOut } from '../auth/session-cookie';
 import { validate } from '../http/validate';
-import { deleteAccount } from './privacy.service';
+import { deleteAccount, exportAccount } from './privacy.service';
 import { addVehicle, changePreferences, changeProfile, editVehicle, removeVehicle } from './account.service';
 import { readPreferences } from './preferences.data';
 import { listVehicles } from './vehicles.data';
@@ -34,6 +34,17 @@ export const accountRoutes = new Hono<AppEnv>()
   .patch('/user/preferences', validate('json', preferencesSchema), async (c) =>
     c.json(await changePreferences(c.var.db, c.var.user!.id, c.req.valid('json'))),
   )
+  /** "Download my data" (docs/privacy-rights.md): one zip of everything held about the signed-in person. */
+  .get('/account/export', async (c) => {
+    const archive = await exportAccount(c.env, c.var.db, c.var.user!);
+    return new Response(archive, {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${exportFileName(new Date())}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  })
   /** "Delete my account" (docs/privacy-rights.md): the account closes at once and this browser is signed out. */
   .delete('/account', validate('json', deleteAccountSchema), async (c) => {
     await deleteAccount(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c));

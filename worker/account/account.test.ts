@@ -1,5 +1,6 @@
 import { and, eq, is, or } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../db/schema';
 import {
@@ -341,5 +342,56 @@ describe('Delete my account', () => {
     const again = await call('/api/auth/signup', { method: 'POST', json: { ...body } });
     expect(again.status).toBe(201);
     expect((await again.json<{ user: { id: string } }>()).user.id).not.toBe(userId);
+  });
+});
+
+/**
+ * Tables that name a person but hold nothing of theirs to hand over, and why. Every other table with a
+ * user column must have its own entry in the download.
+ */
+const NOT_EXPORTED: Record<string, string> = {
+  // Replay protection of money requests: a random key and a hash of a body already exported as its record.
+  idempotency_keys: 'technical',
+  // Per-lot daily counts derived from the reservations and charges, which are exported themselves.
+  lot_customer_days: 'derived',
+  // The platform's settings; who changed them is in the audit entries, which are exported.
+  platform_settings: 'platform',
+  // A merchant's validation codes; what one took off the person's stay is in the stay (checkins.validated_cents).
+  validations: 'merchant',
+};
+
+describe('Download my data', () => {
+  it('is a zip with a JSON and a CSV for every table that names the person, theirs and no one else’s', async () => {
+    await seedOnce();
+    const me = await driverWithPassword();
+    const other = await driverWithPassword();
+    await addVehicle(me.cookie, { plate: 'MNE 1111' });
+    await addVehicle(other.cookie, { plate: 'OTH 2222' });
+    await bookedReservation(me.userId, 'MNE 1111', 'COMPLETED');
+
+    const res = await call('/api/account/export', { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/zip');
+    expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="parkada-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const data = JSON.parse(strFromU8(files['parkada-data.json'])) as Record<string, Record<string, unknown>[]>;
+
+    for (const { name } of tablesWithUserColumns()) {
+      if (name in NOT_EXPORTED) continue;
+      expect(data, `the download has no entry for ${name}`).toHaveProperty(name);
+      expect(files, `the download has no CSV for ${name}`).toHaveProperty([`${name}.csv`]);
+    }
+    expect(data.users).toMatchObject([{ id: me.userId, email: me.body.email }]);
+    expect(data.users[0]).not.toHaveProperty('passwordHash');
+    expect(data.vehicles).toMatchObject([{ plate: 'MNE 1111' }]);
+    expect(data.reservations).toMatchObject([{ vehiclePlate: 'MNE 1111' }]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.sessions[0]).not.toHaveProperty('id');
+    expect(strFromU8(files['vehicles.csv'])).toContain('MNE 1111');
+    const everything = Object.values(files)
+      .map((file) => strFromU8(file))
+      .join('\n');
+    for (const theirs of [other.userId, other.body.email, 'OTH 2222']) expect(everything).not.toContain(theirs);
   });
 });

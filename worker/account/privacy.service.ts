@@ -2,18 +2,21 @@
  * The Data Privacy Act's rights of access and erasure (docs/privacy-rights.md): "Download my data" and
  * "Delete my account".
  */
+import { strToU8, zipSync } from 'fflate';
+import { inert, toCsv } from '../../core/csv';
 import { openItemsRefusal, type deleteAccountSchema } from '../../core/privacy';
 import { refusal } from '../../core/refusal';
 import type { z } from 'zod';
 import { auditStatement } from '../audit/audit.data';
 import { verifyPassword } from '../auth/password';
-import { signInSucceeded, takeSignInAttempt } from '../auth/rate-limit';
+import { signInSucceeded, takeExportAttempt, takeSignInAttempt } from '../auth/rate-limit';
 import { endAllSessions } from '../auth/sessions';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Bindings, SessionUser } from '../env';
 import { findUserByEmail, isLastActiveAdmin } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
+import { personalDataOf, type PersonalData } from './export.data';
 import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf } from './erasure.data';
 
 /**
@@ -79,4 +82,26 @@ export async function deleteAccount(
   await endAllSessions(env.SESSIONS, db, user.id, now.getTime());
   await forgetSessionsOf(db, user.id);
   if (identity.documentKeys.length > 0) await env.DOCUMENTS.delete(identity.documentKeys);
+}
+
+/** A table's rows as a spreadsheet: one column per field, free text made formula-safe. */
+function tableCsv(rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return '';
+  const fields = Object.keys(rows[0]);
+  const cell = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'number' ? value : inert(String(value)));
+  return toCsv([fields, ...rows.map((row) => fields.map((field) => cell(row[field])))]);
+}
+
+/** The zip of "Download my data": `parkada-data.json` with everything by table, and one CSV per table. */
+export function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
+  const files: Record<string, Uint8Array> = { 'parkada-data.json': strToU8(JSON.stringify(data, null, 2)) };
+  for (const [table, rows] of Object.entries(data)) files[`${table}.csv`] = strToU8(tableCsv(rows));
+  // fflate writes into a fresh ArrayBuffer of its own; the type says so for the Response body.
+  return zipSync(files) as Uint8Array<ArrayBuffer>;
+}
+
+/** Everything held about the signed-in person, as the zip they download. */
+export async function exportAccount(env: Bindings, db: DB, user: SessionUser) {
+  await takeExportAttempt(env, user.id);
+  return dataArchive(await personalDataOf(db, user.id));
 }

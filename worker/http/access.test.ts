@@ -45,6 +45,7 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     refused: 400,
   },
   'GET /api/logout': { who: 'public', sample: () => ({ path: '/api/logout' }) },
+  'GET /api/account/export': { who: 'session', sample: () => ({ path: '/api/account/export' }) },
   // A wrong password: the demo accounts stay.
   'DELETE /api/account': {
     who: 'session',
