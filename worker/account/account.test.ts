@@ -233,6 +233,29 @@ async function bookedReservation(userId: string, plate: string, status: 'CONFIRM
   return { id, lotId: lot.id, start };
 }
 
+/** A monthly pass of the person's plate at a lot, valid over the given window (a product of its own on sale). */
+async function monthlyPass(userId: string, lotId: string, plate: string, validFrom: Date, validUntil: Date) {
+  const productId = newId();
+  const hours = { daysMask: 127, openMinute: 0, closeMinute: 1440 };
+  await db()
+    .insert(schema.passProducts)
+    .values({ id: productId, lotId, name: 'Office Pass', priceCents: 350_000, quantity: 5, ...hours });
+  await db()
+    .insert(schema.monthlyPasses)
+    .values({
+      id: newId(),
+      productId,
+      lotId,
+      userId,
+      plate,
+      periodKind: 'month',
+      validFrom: validFrom.toISOString(),
+      validUntil: validUntil.toISOString(),
+      amountCents: 350_000,
+      ...hours,
+    });
+}
+
 describe('Delete my account', () => {
   it('refuses a wrong password with 400 and changes nothing', async () => {
     const { cookie, body } = await driverWithPassword();
@@ -245,7 +268,8 @@ describe('Delete my account', () => {
   it('refuses with 409 while a reservation is not ended, a balance is held or an active lot is owned, saying what to do', async () => {
     await seedOnce();
     const { cookie, userId, body } = await driverWithPassword();
-    await bookedReservation(userId, 'OPN 1234', 'CONFIRMED');
+    const { lotId } = await bookedReservation(userId, 'OPN 1234', 'CONFIRMED');
+    await monthlyPass(userId, lotId, 'OPN 1234', new Date(Date.now() - 3600_000), new Date(Date.now() + 86_400_000));
     await topUp(cookie, 150);
     const [lot] = await db().select().from(lots).limit(1);
     await db()
@@ -255,6 +279,7 @@ describe('Delete my account', () => {
     expect(res.status).toBe(409);
     const message = await messageOf(res);
     expect(message).toContain(OPEN_RESERVATION);
+    expect(message).toContain('you have a monthly pass in force');
     expect(message).toContain('your wallet holds ₱150.00: refund your top-ups');
     expect(message).toContain('you own 1 active lot: deactivate or delete it first');
     // Giving up the balance does not lift the other refusals.
@@ -270,6 +295,7 @@ describe('Delete my account', () => {
     const otherSession = await signedInAs(userId);
     await addVehicle(cookie, { plate: 'ERA 5678' });
     const { id: reservationId, lotId, start } = await bookedReservation(userId, 'ERA 5678', 'COMPLETED');
+    await monthlyPass(userId, lotId, 'ERA 5678', new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() - 10 * 86_400_000));
     await run(
       `INSERT INTO checkins (id, lot_id, reservation_id, plate, entry_ts, exit_ts) VALUES (?, ?, ?, 'ERA 5678', ?, ?)`,
       newId(),
@@ -338,6 +364,9 @@ describe('Delete my account', () => {
     expect(entry).toMatchObject({ actorId: userId, actor: `Deleted user <deleted-${userId}@deleted.parkada.invalid>` });
     expect(JSON.parse(entry.contextJson)).toEqual({ forfeitedCents: 12000 });
 
+    const [pass] = await db().select().from(schema.monthlyPasses).where(eq(schema.monthlyPasses.userId, userId));
+    expect(pass.plate).toBe('ERA ••78');
+
     // The same e-mail signs up again as a new person.
     const again = await call('/api/auth/signup', { method: 'POST', json: { ...body } });
     expect(again.status).toBe(201);
@@ -359,6 +388,23 @@ const NOT_EXPORTED: Record<string, string> = {
   // A merchant's validation codes; what one took off the person's stay is in the stay (checkins.validated_cents).
   validations: 'merchant',
 };
+
+describe('Delete my account, twice at once', () => {
+  it('closes the account once and gives up the balance once; the other request is refused, never a 500', async () => {
+    const { cookie, userId, body } = await driverWithPassword();
+    await topUp(cookie, 50);
+    const statuses = await Promise.all([1, 2].map(() => deleteAccount(cookie, { password: body.password, forfeitBalance: true })));
+    expect(statuses.filter((res) => res.status === 204)).toHaveLength(1);
+    expect(statuses.every((res) => res.status < 500)).toBe(true);
+    const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, userId));
+    const debits = await db()
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.walletId, wallet.id), eq(walletTransactions.type, 'DEBIT')));
+    expect(debits.map((row) => row.amountCents)).toEqual([-5000]);
+    expect(wallet.balanceCents).toBe(0);
+  });
+});
 
 describe('Download my data', () => {
   it('is a zip with a JSON and a CSV for every table that names the person, theirs and no one else’s', async () => {
