@@ -440,4 +440,12 @@ describe('Download my data', () => {
       .join('\n');
     for (const theirs of [other.userId, other.body.email, 'OTH 2222']) expect(everything).not.toContain(theirs);
   });
+
+  it('is refused with 429 past 5 downloads an hour', async () => {
+    const { cookie } = await driverWithPassword();
+    for (let i = 0; i < 5; i++) expect((await call('/api/account/export', { cookie })).status).toBe(200);
+    const refused = await call('/api/account/export', { cookie });
+    expect(refused.status).toBe(429);
+    expect(await messageOf(refused)).toMatch(/^You have downloaded your data several times this hour\. Try again in \d+ minutes\.$/);
+  });
 });

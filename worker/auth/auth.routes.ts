@@ -2,14 +2,12 @@ import { Hono, type Context } from 'hono';
 import { passwordChangeSchema } from '../../core/password-change';
 import { loginSchema, signupSchema } from '../../core/signup';
 import type { AppEnv, SessionUser } from '../env';
+import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
 import { forgetSubscriptionsOf } from '../push/push.data';
 import { changePassword, signIn, signUp } from './auth.service';
 import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
 import { createSession, endAllSessions, endSession } from './sessions';
-
-/** Cloudflare sets this on every request it forwards; a local run without it counts as one client. */
-export const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'local';
 
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
   const { sessionId, maxAgeSeconds } = await createSession(c.env.SESSIONS, c.var.db, user.id, {
