@@ -51,6 +51,7 @@ const WORKER_DEPENDENCIES = [
   'drizzle-orm',
   'drizzle-orm/d1',
   'drizzle-orm/sqlite-core',
+  'fflate',
   'hono',
   'hono/body-limit',
   'hono/cookie',

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'REVOKE_MERCHANT_LINK',
   /** A validation redeemed on a stay (a code at the gate or by the driver, or the cashier's link): what the merchant takes off. */
   'REDEEM_VALIDATION',
+  /** A person deleted their own account (docs/privacy.md); the entry names no one but the pseudonymous id. */
+  'DELETE_ACCOUNT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,4 +62,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   OPEN_MERCHANT_LINK: 'Merchant link opened',
   REVOKE_MERCHANT_LINK: 'Merchant link revoked',
   REDEEM_VALIDATION: 'Merchant validation redeemed',
+  DELETE_ACCOUNT: 'Account deleted',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retentionCutoffs } from './privacy';
+import { endpointHost, exportFileName, openItemsRefusal, retentionCutoffs } from './privacy';
 
 describe('retention periods', () => {
   it('counts sign-ins and rejected documents in days, the rest in calendar months', () => {
@@ -10,4 +10,33 @@ describe('retention periods', () => {
       rejectedDocuments: '2026-08-29T16:05:00.000Z',
     });
   });
+});
+
+const nothingOpen = { reservations: 0, passesInForce: 0, balanceCents: 0, activeLots: 0 };
+
+describe('openItemsRefusal', () => {
+  it('lets an account with nothing open go', () => {
+    expect(openItemsRefusal(nothingOpen, false)).toBeNull();
+  });
+
+  it('names each open thing and what to do, in one message', () => {
+    expect(openItemsRefusal({ reservations: 2, passesInForce: 1, balanceCents: 12_550, activeLots: 1 }, false)).toBe(
+      'Your account cannot be deleted yet: you have 2 reservations not yet ended: cancel them or wait until they end; ' +
+        'you have a monthly pass in force: turn off its auto-renew and wait until it ends; ' +
+        'you own 1 active lot: deactivate or delete it first; ' +
+        'your wallet holds ₱125.50: refund your top-ups to their source in Wallet first, or confirm that you give up the balance.',
+    );
+  });
+
+  it('lets a balance go once the person gives it up', () => {
+    expect(openItemsRefusal({ ...nothingOpen, balanceCents: 100 }, true)).toBeNull();
+  });
+});
+
+it('names the download by its Manila date', () => {
+  expect(exportFileName(new Date('2026-03-01T17:30:00Z'))).toBe('parkada-data-2026-03-02.zip');
+});
+
+it('keeps only the host of a push endpoint', () => {
+  expect(endpointHost('https://fcm.googleapis.com/fcm/send/abc')).toBe('fcm.googleapis.com');
 });

@@ -2,15 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXTEND_ACTION, extendUrlOf, type PushPayload } from '../core/push';
 import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signUpDriver } from './browser';
+import { topUpWallet } from './fixtures';
 
 const baseURL = inject('baseURL');
+const PASSWORD = 'kalamansi-juice';
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPhonePage(browser);
-  await signUpDriver(page, baseURL, { firstName: 'Carla', lastName: 'Abellana', mobile: '+63 917-2223333', password: 'kalamansi-juice' });
+  await signUpDriver(page, baseURL, { firstName: 'Carla', lastName: 'Abellana', mobile: '+63 917-2223333', password: PASSWORD });
 });
 afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
@@ -154,5 +156,25 @@ describe('settings and notifications in the browser', () => {
     await page.unroute(failing);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  });
+
+  it('downloads my data as one zip', async () => {
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^parkada-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  // Last: the account is gone after it.
+  it('refuses to delete the account while the wallet holds money, then deletes it and lands signed out', async () => {
+    await topUpWallet(page.request, baseURL, 10_000);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'your wallet holds ₱100.00' }).waitFor();
+    await dialog.getByLabel('Give up my wallet balance of ₱100.00').check();
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    expect((await page.request.get(`${baseURL}/api/auth/user`)).status()).toBe(401);
   });
 });

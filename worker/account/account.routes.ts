@@ -2,10 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { preferencesSchema, profileSchema } from '../../core/account';
 import { consentSchema } from '../../core/legal-request';
+import { deleteAccountSchema, exportFileName } from '../../core/privacy';
 import { vehicleSchema } from '../../core/vehicles';
 import type { AppEnv } from '../env';
+import { signedOut } from '../auth/session-cookie';
+import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
 import { acceptTerms, addVehicle, changePreferences, changeProfile, editVehicle, removeVehicle } from './account.service';
+import { deleteAccount, exportAccount } from './privacy.service';
 import { readPreferences } from './preferences.data';
 import { listVehicles } from './vehicles.data';
 
@@ -34,4 +38,21 @@ export const accountRoutes = new Hono<AppEnv>()
   /** Accepts the Terms and the Privacy Policy in force, once each is published (docs/privacy.md); only the current versions are accepted. */
   .post('/account/consent', validate('json', consentSchema), async (c) =>
     c.json({ user: await acceptTerms(c.var.db, c.var.user!.id, c.req.valid('json')) }),
-  );
+  )
+  /** "Download my data" (docs/privacy.md): one zip of everything held about the signed-in person. */
+  .get('/account/export', async (c) => {
+    const archive = await exportAccount(c.env, c.var.db, c.var.user!);
+    return new Response(archive, {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${exportFileName(new Date())}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  })
+  /** "Delete my account" (docs/privacy.md): the account closes at once and this browser is signed out. */
+  .delete('/account', validate('json', deleteAccountSchema), async (c) => {
+    await deleteAccount(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c));
+    signedOut(c);
+    return c.body(null, 204);
+  });

@@ -15,13 +15,17 @@ export type AuditEntry = { action: AuditAction; subject: string; context?: Recor
 /** Who acts without an account: a merchant's cashier link, the token its authority (docs/passes.md). */
 export type AccountlessActor = { accountless: string };
 
+/** How an entry names the person who acted (a deleted person's reads "Deleted user <deleted-…>"). */
+export const actorLabel = (user: Pick<SessionUser, 'firstName' | 'lastName' | 'email'>) =>
+  `${user.firstName} ${user.lastName} <${user.email}>`;
+
 export const auditStatement = (db: DB, actor: SessionUser | AccountlessActor, entry: AuditEntry) =>
   statementOf(
     db,
     db.insert(auditLogs).values({
       id: newId(),
       actorId: 'accountless' in actor ? null : actor.id,
-      actor: 'accountless' in actor ? actor.accountless : `${actor.firstName} ${actor.lastName} <${actor.email}>`,
+      actor: 'accountless' in actor ? actor.accountless : actorLabel(actor),
       action: entry.action,
       subject: entry.subject,
       contextJson: JSON.stringify(entry.context ?? {}),

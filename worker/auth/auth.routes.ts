@@ -2,14 +2,12 @@ import { Hono, type Context } from 'hono';
 import { passwordChangeSchema } from '../../core/password-change';
 import { loginSchema, signupSchema } from '../../core/signup';
 import type { AppEnv, SessionUser } from '../env';
+import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
 import { forgetSubscriptionsOf } from '../push/push.data';
 import { changePassword, signIn, signUp } from './auth.service';
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
+import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
 import { createSession, endAllSessions, endSession } from './sessions';
-
-/** Cloudflare sets this on every request it forwards; a local run without it counts as one client. */
-const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'local';
 
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
   const { sessionId, maxAgeSeconds } = await createSession(c.env.SESSIONS, c.var.db, user.id, {
@@ -18,12 +16,6 @@ async function startSession(c: Context<AppEnv>, user: SessionUser) {
   writeSessionCookie(c, sessionId, maxAgeSeconds);
   // The request now belongs to the new session: an older one sliding on it must not re-send its cookie.
   c.set('sessionId', sessionId);
-}
-
-/** The request's session has ended: no cookie for it, and nothing downstream may slide it. */
-function signedOut(c: Context<AppEnv>) {
-  c.set('sessionId', null);
-  clearSessionCookie(c);
 }
 
 export const authRoutes = new Hono<AppEnv>()

@@ -18,6 +18,8 @@ const MAX_FAILURES_PER_IP = 20;
 const MAX_FAILURES_PER_EMAIL = 25;
 const SIGN_UP_WINDOW_MS = HOUR_MS;
 const MAX_SIGN_UPS_PER_IP = 10;
+/** "Download my data" reads every record of an account: a few an hour is plenty for a person, and bounds the cost. */
+const MAX_EXPORTS_PER_ACCOUNT = 5;
 
 type Limits = Pick<Bindings, 'ATTEMPT_LIMITER'>;
 
@@ -60,4 +62,13 @@ export async function signInSucceeded(env: Limits, email: string, ip: string): P
 export async function takeSignUpAttempt(env: Limits, ip: string, now = Date.now()): Promise<void> {
   const result = await byIp(env, ip).take([{ key: 'sign-up', limit: MAX_SIGN_UPS_PER_IP, windowMs: SIGN_UP_WINDOW_MS }], now);
   throwIfRefused(result, (minutes) => `Too many sign-ups from this network. Try again in ${minutes} minutes.`);
+}
+
+/** Takes one "Download my data" from this account, or throws the 429 when its hour is spent. */
+export async function takeExportAttempt(env: Limits, userId: string, now = Date.now()): Promise<void> {
+  const result = await attemptLimiter(env, `user:${userId}`).take(
+    [{ key: 'export', limit: MAX_EXPORTS_PER_ACCOUNT, windowMs: HOUR_MS }],
+    now,
+  );
+  throwIfRefused(result, (minutes) => `You have downloaded your data several times this hour. Try again in ${minutes} minutes.`);
 }

@@ -16,3 +16,9 @@ export const writeSessionCookie = (c: Context<AppEnv>, sessionId: string, maxAge
   setCookie(c, SESSION_COOKIE, sessionId, { ...attributes, maxAge: maxAgeSeconds });
 
 export const clearSessionCookie = (c: Context<AppEnv>) => deleteCookie(c, SESSION_COOKIE, attributes);
+
+/** The request's session has ended: no cookie for it, and nothing downstream may slide it. */
+export function signedOut(c: Context<AppEnv>) {
+  c.set('sessionId', null);
+  clearSessionCookie(c);
+}

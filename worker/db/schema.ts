@@ -48,6 +48,8 @@ export const users = sqliteTable(
     termsVersion: text('terms_version'),
     privacyVersion: text('privacy_version'),
     termsAcceptedAt: text('terms_accepted_at'),
+    /** The person deleted their account (docs/privacy.md): their identity is erased; the id stays on the records the law keeps. */
+    deletedAt: text('deleted_at'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );

@@ -46,6 +46,13 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     refused: 400,
   },
   'GET /api/logout': { who: 'public', sample: () => ({ path: '/api/logout' }) },
+  'GET /api/account/export': { who: 'session', sample: () => ({ path: '/api/account/export' }) },
+  // A wrong password: the demo accounts stay.
+  'DELETE /api/account': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: '/api/account', json: { password: 'not the password' } }),
+    refused: 400,
+  },
   'POST /api/early-registration': {
     who: 'public',
     sample: () => ({ method: 'POST', path: '/api/early-registration', json: { ...signupBody(), password: undefined } }),

@@ -3,6 +3,7 @@
  * static assets also carry (core/security-headers.ts), `no-store` so no cache keeps a user's data,
  * and a body limit so an oversized request is refused before anything reads it.
  */
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
@@ -52,3 +53,6 @@ const documentBodyLimit = bodyLimit({
 export const limitBody = createMiddleware<AppEnv>((c, next) =>
   (c.req.method === DOCUMENT_UPLOAD.method && c.req.path === DOCUMENT_UPLOAD.path ? documentBodyLimit : jsonBodyLimit)(c, next),
 );
+
+/** Cloudflare sets this on every request it forwards; a local run without it counts as one client. */
+export const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'local';

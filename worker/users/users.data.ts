@@ -16,13 +16,13 @@ export async function findUserById(db: DB, id: string): Promise<SessionUser | nu
   return row ?? null;
 }
 
-/** The user a session belongs to, unless the session was revoked (signed out) or the user is suspended. */
+/** The user a session belongs to, unless the session was revoked (signed out) or the user is suspended or deleted. */
 export async function findUserBySession(db: DB, sessionKey: string): Promise<SessionUser | null> {
   const [row] = await db
     .select(publicColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt), isNull(users.suspendedAt)))
+    .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt), isNull(users.suspendedAt), isNull(users.deletedAt)))
     .limit(1);
   return row ?? null;
 }

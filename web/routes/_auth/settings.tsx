@@ -3,6 +3,7 @@ import { Card } from '../../components/ui/card';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { OwnerApplicationCard } from '../../features/owner-application/owner-application-card';
 import { NotificationSwitchesTab, PreferencesTab } from '../../features/settings/preferences-tabs';
+import { PrivacyTab } from '../../features/settings/privacy-tab';
 import { ProfileTab } from '../../features/settings/profile-tab';
 import { SignOutEverywhere } from '../../features/settings/sign-out-everywhere';
 import { VehiclesTab } from '../../features/settings/vehicles-tab';
@@ -23,9 +24,10 @@ const TABS = [
   { value: 'vehicles', label: 'Vehicles' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'preferences', label: 'Preferences' },
+  { value: 'privacy', label: 'Privacy' },
 ];
 
-/** Four tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
+/** Five tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
 function SettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -46,6 +48,9 @@ function SettingsPage() {
           </TabPanel>
           <TabPanel value="preferences">
             <PreferencesTab />
+          </TabPanel>
+          <TabPanel value="privacy">
+            <PrivacyTab />
           </TabPanel>
         </Card>
       </Tabs>

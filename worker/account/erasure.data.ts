@@ -1,0 +1,212 @@
+/**
+ * The records an account's deletion reads and writes (docs/privacy.md, Delete my account): what is
+ * still open on it, the identity to erase, and the statements of the one D1 batch that erases it.
+ */
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { ERASED_FIRST_NAME, ERASED_LAST_NAME, ERASED_TEXT, erasedEmail, type OpenItems } from '../../core/privacy';
+import { maskPlate } from '../../core/vehicles';
+import { statementOf, type DB } from '../db/client';
+import {
+  attendantAssignments,
+  attendantInvitations,
+  auditLogs,
+  autoTopups,
+  checkins,
+  earlyRegistrations,
+  idempotencyKeys,
+  lots,
+  monthlyPasses,
+  notifications,
+  ownerApplicationDocuments,
+  ownerApplications,
+  preferences,
+  pushSubscriptions,
+  reservations,
+  sessions,
+  users,
+  vehicles,
+  wallets,
+} from '../db/schema';
+import { actorLabel } from '../audit/audit.data';
+
+/** The password hash of a deleted account: no password verifies against it (worker/auth/password.ts). */
+const ERASED_PASSWORD_HASH = 'erased';
+
+const count = sql<number>`count(*)`;
+
+/** The reservations not yet ended, passes in force, wallet balance and active lots of an account. */
+export async function openItemsOf(db: DB, userId: string, now: Date): Promise<OpenItems & { walletId: string }> {
+  const [[open], [passes], [wallet], [owned]] = await Promise.all([
+    db
+      .select({ n: count })
+      .from(reservations)
+      .where(and(eq(reservations.userId, userId), inArray(reservations.status, ['CONFIRMED', 'ACTIVE']))),
+    db
+      .select({ n: count })
+      .from(monthlyPasses)
+      .where(and(eq(monthlyPasses.userId, userId), gt(monthlyPasses.validUntil, now.toISOString()))),
+    db.select({ id: wallets.id, balanceCents: wallets.balanceCents }).from(wallets).where(eq(wallets.userId, userId)),
+    db
+      .select({ n: count })
+      .from(lots)
+      .where(and(eq(lots.ownerId, userId), eq(lots.isActive, true))),
+  ]);
+  return { reservations: open.n, passesInForce: passes.n, balanceCents: wallet.balanceCents, activeLots: owned.n, walletId: wallet.id };
+}
+
+/** Who the person is, as their records spell it: what the erasure removes wherever it is written. */
+export type Identity = { userId: string; email: string; name: string; phone: string | null; plates: string[]; documentKeys: string[] };
+
+export async function identityOf(db: DB, userId: string): Promise<Identity> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const plates = await db.all<{ plate: string }>(sql`
+    SELECT plate FROM vehicles WHERE user_id = ${userId}
+    UNION SELECT vehicle_plate FROM reservations WHERE user_id = ${userId} AND vehicle_plate IS NOT NULL
+    UNION SELECT plate FROM monthly_passes WHERE user_id = ${userId}
+    UNION SELECT plate FROM checkins WHERE ${stayOf(userId)}`);
+  const documents = await db
+    .select({ key: ownerApplicationDocuments.r2Key })
+    .from(ownerApplicationDocuments)
+    .innerJoin(ownerApplications, eq(ownerApplications.id, ownerApplicationDocuments.applicationId))
+    .where(eq(ownerApplications.userId, userId));
+  return {
+    userId,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`,
+    phone: user.phone,
+    plates: plates.map((row) => row.plate),
+    documentKeys: documents.map((row) => row.key),
+  };
+}
+
+/** The person's stays: check-ins of their reservations and of their monthly passes. */
+const stayOf = (userId: string) =>
+  sql`(${checkins.reservationId} IN (SELECT id FROM reservations WHERE user_id = ${userId})
+    OR ${checkins.monthlyPassId} IN (SELECT id FROM monthly_passes WHERE user_id = ${userId}))`;
+
+/** The audit entries about the person: acts by them, and acts on their account, application, reservations and stays. */
+export const auditAbout = (userId: string) =>
+  or(
+    eq(auditLogs.actorId, userId),
+    sql`${auditLogs.subject} = 'user:' || ${userId}`,
+    sql`${auditLogs.subject} IN (SELECT 'owner_application:' || id FROM owner_applications WHERE user_id = ${userId})`,
+    sql`${auditLogs.subject} IN (SELECT 'reservation:' || id FROM reservations WHERE user_id = ${userId})`,
+    sql`${auditLogs.subject} IN (SELECT 'checkin:' || id FROM checkins WHERE ${stayOf(userId)})`,
+  )!;
+
+/**
+ * Closes the account, only while nothing is open on it (the same checks as `openItemsOf`, inside the
+ * UPDATE, so a booking or top-up that lands meanwhile makes it match nothing): follow it with
+ * `abortUnlessChanged`. The wallet must be empty by then: a forfeit's debit goes before it in the batch.
+ */
+export const closeAccount = (db: DB, userId: string, nowIso: string) =>
+  statementOf(
+    db,
+    db
+      .update(users)
+      .set({
+        deletedAt: nowIso,
+        email: erasedEmail(userId),
+        firstName: ERASED_FIRST_NAME,
+        lastName: ERASED_LAST_NAME,
+        phone: null,
+        profileImageUrl: null,
+        passwordHash: ERASED_PASSWORD_HASH,
+        mustChangePassword: false,
+        passwordExpiresAt: null,
+      })
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`${users.deletedAt} IS NULL`,
+          sql`NOT EXISTS (SELECT 1 FROM reservations WHERE user_id = ${userId} AND status IN ('CONFIRMED', 'ACTIVE'))`,
+          sql`NOT EXISTS (SELECT 1 FROM monthly_passes WHERE user_id = ${userId} AND valid_until > ${nowIso})`,
+          sql`NOT EXISTS (SELECT 1 FROM lots WHERE owner_id = ${userId} AND is_active = 1)`,
+          sql`(SELECT balance_cents FROM wallets WHERE user_id = ${userId}) = 0`,
+        ),
+      ),
+  );
+
+/** A value as JSON spells it inside a string, which is how it appears in an audit entry's context. */
+const asInJson = (value: string) => JSON.stringify(value).slice(1, -1);
+
+/**
+ * Everything after `closeAccount` in the erasure's batch: the person's own data goes (vehicles,
+ * preferences, notifications, push subscriptions, auto top-up, replay keys, gate assignments, early
+ * registration, application documents' rows), plates on the records kept are masked, and the records
+ * kept for the law (reservations, stays, money, receipts, audit) stay on the id, which no longer names anyone.
+ */
+export function erasureStatements(db: DB, identity: Identity, walletId: string) {
+  const { userId } = identity;
+  const run = (query: { toSQL(): { sql: string; params: unknown[] } }) => statementOf(db, query);
+  const application = sql`(SELECT id FROM owner_applications WHERE user_id = ${userId})`;
+  const words = [identity.email, identity.name, identity.phone, ...identity.plates].filter((word): word is string => Boolean(word));
+  const erasedContext = words.reduce(
+    (json, word) => sql`replace(${json}, ${asInJson(word)}, ${ERASED_TEXT})`,
+    sql`${auditLogs.contextJson}`,
+  );
+  return [
+    run(db.delete(vehicles).where(eq(vehicles.userId, userId))),
+    run(db.delete(preferences).where(eq(preferences.userId, userId))),
+    run(db.delete(notifications).where(eq(notifications.userId, userId))),
+    run(db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))),
+    run(db.delete(autoTopups).where(eq(autoTopups.walletId, walletId))),
+    run(db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))),
+    run(db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId))),
+    run(db.delete(attendantInvitations).where(eq(attendantInvitations.userId, userId))),
+    run(db.delete(earlyRegistrations).where(eq(earlyRegistrations.email, identity.email))),
+    run(db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
+    run(
+      db
+        .update(ownerApplications)
+        .set({
+          name: `${ERASED_FIRST_NAME} ${ERASED_LAST_NAME}`,
+          email: erasedEmail(userId),
+          phone: null,
+          businessLicense: null,
+          taxId: null,
+          documentsJson: '[]',
+        })
+        .where(eq(ownerApplications.userId, userId)),
+    ),
+    ...identity.plates.flatMap((plate) => [
+      run(
+        db
+          .update(reservations)
+          .set({ vehiclePlate: maskPlate(plate) })
+          .where(and(eq(reservations.userId, userId), eq(reservations.vehiclePlate, plate))),
+      ),
+      run(
+        db
+          .update(checkins)
+          .set({ plate: maskPlate(plate) })
+          .where(and(eq(checkins.plate, plate), stayOf(userId))),
+      ),
+      run(
+        db
+          .update(monthlyPasses)
+          .set({ plate: maskPlate(plate) })
+          .where(and(eq(monthlyPasses.userId, userId), eq(monthlyPasses.plate, plate))),
+      ),
+    ]),
+    run(
+      db
+        .update(auditLogs)
+        .set({
+          actor: sql`CASE WHEN ${auditLogs.actorId} = ${userId} THEN ${actorLabel(erasedIdentity(userId))} ELSE ${auditLogs.actor} END`,
+          contextJson: erasedContext,
+        })
+        .where(auditAbout(userId)),
+    ),
+  ];
+}
+
+/** How an erased person appears wherever a name and e-mail are shown. */
+export const erasedIdentity = (userId: string) => ({
+  firstName: ERASED_FIRST_NAME,
+  lastName: ERASED_LAST_NAME,
+  email: erasedEmail(userId),
+});
+
+/** The sign-in trail's devices: after every session has ended, its rows go too. */
+export const forgetSessionsOf = (db: DB, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId));

@@ -1,0 +1,107 @@
+/**
+ * The Data Privacy Act's rights of access and erasure (docs/privacy.md): "Download my data" and
+ * "Delete my account".
+ */
+import { strToU8, zipSync } from 'fflate';
+import { inert, toCsv } from '../../core/csv';
+import { openItemsRefusal, type deleteAccountSchema } from '../../core/privacy';
+import { refusal } from '../../core/refusal';
+import type { z } from 'zod';
+import { auditStatement } from '../audit/audit.data';
+import { verifyPassword } from '../auth/password';
+import { signInSucceeded, takeExportAttempt, takeSignInAttempt } from '../auth/rate-limit';
+import { endAllSessions } from '../auth/sessions';
+import { commit, type DB } from '../db/client';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import type { Bindings, SessionUser } from '../env';
+import { findUserByEmail, isLastActiveAdmin } from '../users/users.data';
+import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
+import { personalDataOf, type PersonalData } from './export.data';
+import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf } from './erasure.data';
+
+/**
+ * Proves that the person at the keyboard owns the account: the password, whose guesses count against
+ * the sign-in limits. The seam for a second factor: once accounts have one, it is checked here too.
+ */
+async function confirmIdentity(env: Bindings, db: DB, user: SessionUser, password: string, ip: string) {
+  await takeSignInAttempt(env, user.email, ip);
+  const account = await findUserByEmail(db, user.email);
+  if (!account || !(await verifyPassword(password, account.passwordHash))) throw refusal('invalid', 'Your password is incorrect.');
+  await signInSucceeded(env, user.email, ip);
+}
+
+const CHANGED_MEANWHILE = 'Something on your account changed meanwhile (a booking, a payment or a top-up). Please try again.';
+
+/**
+ * Closes the account at once and erases the person's identity, in one D1 batch; refused while anything
+ * is open on it. Every session then ends, their devices are forgotten and their documents deleted.
+ */
+export async function deleteAccount(
+  env: Bindings,
+  db: DB,
+  user: SessionUser,
+  input: z.output<typeof deleteAccountSchema>,
+  ip: string,
+  now = new Date(),
+) {
+  await confirmIdentity(env, db, user, input.password, ip);
+  const { walletId, ...open } = await openItemsOf(db, user.id, now);
+  const refused = openItemsRefusal(open, input.forfeitBalance === true);
+  if (refused) throw refusal('conflict', refused, { open });
+  if (user.role === 'super_admin' && (await isLastActiveAdmin(db, user.id)))
+    throw refusal('conflict', 'You are the last active super admin: make another account super admin before deleting yours.');
+  const identity = await identityOf(db, user.id);
+  const forfeit =
+    open.balanceCents > 0
+      ? [
+          ledgerInsert(db, {
+            walletId,
+            type: 'DEBIT',
+            amountCents: -open.balanceCents,
+            description: 'Balance given up on deleting the account',
+          }),
+        ]
+      : [];
+  try {
+    await commit(db, [
+      ...forfeit,
+      closeAccount(db, user.id, now.toISOString()),
+      abortUnlessChanged(db),
+      ...erasureStatements(db, identity, walletId),
+      auditStatement(
+        db,
+        { ...user, ...erasedIdentity(user.id) },
+        { action: 'DELETE_ACCOUNT', subject: `user:${user.id}`, context: { forfeitedCents: open.balanceCents } },
+      ),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error) || ledgerFailure(error) === 'insufficient_funds') throw refusal('conflict', CHANGED_MEANWHILE);
+    throw error;
+  }
+  // The account is closed already (no session of it resolves); these tidy what the batch could not reach.
+  await endAllSessions(env.SESSIONS, db, user.id, now.getTime());
+  await forgetSessionsOf(db, user.id);
+  if (identity.documentKeys.length > 0) await env.DOCUMENTS.delete(identity.documentKeys);
+}
+
+/** A table's rows as a spreadsheet: one column per field, free text made formula-safe. */
+function tableCsv(rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return '';
+  const fields = Object.keys(rows[0]);
+  const cell = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'number' ? value : inert(String(value)));
+  return toCsv([fields, ...rows.map((row) => fields.map((field) => cell(row[field])))]);
+}
+
+/** The zip of "Download my data": `parkada-data.json` with everything by table, and one CSV per table. */
+export function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
+  const files: Record<string, Uint8Array> = { 'parkada-data.json': strToU8(JSON.stringify(data, null, 2)) };
+  for (const [table, rows] of Object.entries(data)) files[`${table}.csv`] = strToU8(tableCsv(rows));
+  // fflate writes into a fresh ArrayBuffer of its own; the type says so for the Response body.
+  return zipSync(files) as Uint8Array<ArrayBuffer>;
+}
+
+/** Everything held about the signed-in person, as the zip they download. */
+export async function exportAccount(env: Bindings, db: DB, user: SessionUser) {
+  await takeExportAttempt(env, user.id);
+  return dataArchive(await personalDataOf(db, user.id));
+}
