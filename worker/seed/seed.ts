@@ -65,7 +65,8 @@ export async function demoDataStatements(db: DB) {
   const statements: SeedStatement[] = DEMO_ACCOUNTS.flatMap((account) =>
     accountInserts(
       db,
-      { ...account, passwordHash, signupRole: 'parking_user' },
+      // Verified, so the demo sends its e-mails.
+      { ...account, passwordHash, signupRole: 'parking_user', emailVerifiedAt: new Date().toISOString() },
       ids[account.role],
       account.role === 'parking_user' ? driverWallet : undefined,
     ),

@@ -40,6 +40,13 @@ export async function updateProfile(db: DB, userId: string, profile: Profile) {
     .where(eq(users.id, userId));
 }
 
+/** The person opened a link sent to this address: it is verified from now on (a later change of e-mail starts over). */
+export const markEmailVerified = (db: DB, email: string, now: number) =>
+  db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(now).toISOString() })
+    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)));
+
 export async function findUserByEmail(db: DB, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row ?? null;
@@ -57,6 +64,8 @@ export type NewAccount = {
   /** The password is a one-time one someone else was shown, working until `passwordExpiresAt`. */
   mustChangePassword?: boolean;
   passwordExpiresAt?: string;
+  /** Only the demo accounts are made verified; everyone else confirms the address by its link. */
+  emailVerifiedAt?: string;
 };
 
 /**
