@@ -34,10 +34,13 @@ export type Access = 'public' | 'session' | readonly Role[];
 
 /** The first matching prefix decides. */
 const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
-  // Under /api/auth/ only the current user, signing out of all devices and changing the password need a session.
+  // Under /api/auth/ only the current user, signing out of all devices, changing the password and
+  // resending the verification link need a session; a reset link and a verification link work in any browser.
   ['/api/auth/user', 'session'],
   ['/api/auth/logout-all', 'session'],
+  ['/api/auth/password-reset', 'public'],
   ['/api/auth/password', 'session'],
+  ['/api/auth/verify-email/resend', 'session'],
   ['/api/auth/', 'public'],
   ['/api/early-registration', 'public'],
   // Uptime checkers: a status word, no details.
@@ -51,6 +54,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/passes/revoked', ATTENDANT_AREA],
   // A merchant's cashier has no account: the unguessable token in the merchant link authorises it (docs/passes.md).
   ['/api/merchant-links/', 'public'],
+  // One-click unsubscribe (RFC 8058): the mail provider posts it with no session; the signed token authorises it.
+  ['/api/email/unsubscribe', 'public'],
   ['/api/owner/', OWNER_AREA],
   ['/api/pricing/', OWNER_AREA],
   ['/api/attendant/', ATTENDANT_AREA],

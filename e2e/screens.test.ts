@@ -53,6 +53,10 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
   { who: 'signed-out', name: 'landing', path: () => '/' },
   { who: 'signed-out', name: 'signup', path: () => '/signup' },
   { who: 'signed-out', name: 'login', path: () => '/login' },
+  { who: 'signed-out', name: 'forgot-password', path: () => '/forgot-password' },
+  // The pages e-mailed links open, with a link that opens nothing (what a used or expired link shows).
+  { who: 'signed-out', name: 'reset-password', path: () => `/reset-password?token=${'x'.repeat(64)}` },
+  { who: 'signed-out', name: 'verify-email', path: () => `/verify-email?token=${'x'.repeat(64)}` },
   { who: 'signed-out', name: 'not-found', path: () => '/no-such-page' },
   { who: 'signed-out', name: 'about', path: () => '/about' },
   { who: 'signed-out', name: 'how-it-works', path: () => '/how-it-works' },

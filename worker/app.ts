@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { documentRoutes } from './documents/documents.routes';
+import { emailRoutes } from './email/email.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
@@ -42,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route('/', documentRoutes)
   .route('/', notificationRoutes)
   .route('/', pushRoutes)
+  .route('/', emailRoutes)
   .route('/', ownerRoutes)
   .route('/', lotAttendantRoutes)
   .route('/', invitationRoutes)

@@ -2,6 +2,7 @@ import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { LotDurableObject } from './lot-object/lot-durable-object';
 import type { LotTimerMessage } from './lot-object/protocol';
 import type { DB } from './db/client';
+import type { EmailJob } from './email/email.service';
 import type { PushMessage } from './push/push.service';
 import type { User } from './db/schema';
 
@@ -15,6 +16,10 @@ export type Bindings = {
   LOT_TIMERS: Queue<LotTimerMessage>;
   /** One message per notice and subscribed browser, for the push consumer (worker/push/push.service.ts). */
   PUSH: Queue<PushMessage>;
+  /** Cloudflare Email Service: the consumer of EMAIL_QUEUE sends through it (worker/email/email.service.ts). */
+  EMAIL: SendEmail;
+  /** One message per e-mail notice, for the e-mail consumer. */
+  EMAIL_QUEUE: Queue<EmailJob>;
   /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   /** Owner applicants' documents (worker/documents). */
@@ -36,6 +41,12 @@ export type Bindings = {
   PASS_SIGNING_KEYS?: string;
   /** The P-256 private JWK that signs Web Push (VAPID), from `npm run vapid-key`; push is off without it (docs/notifications.md). */
   VAPID_PRIVATE_JWK?: string;
+  /** The sender of every e-mail, an address of a domain onboarded to Email Sending; noreply@parkada.ph unless set. */
+  MAIL_FROM?: string;
+  /** Where links in e-mails lead, e.g. https://parkada.ph; the origin of the request that caused the e-mail unless set. */
+  APP_ORIGIN?: string;
+  /** The HMAC key of one-click unsubscribe links (docs/notifications.md); promotional mail cannot be sent without it. */
+  EMAIL_LINK_SECRET?: string;
   /** Who push services may contact about our messages: a mailto: or https: address. */
   VAPID_SUBJECT?: string;
 };

@@ -6,6 +6,7 @@ import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-
 import { freezeClosedMonths } from './owner/statements.service';
 import { confirmUnsettledRefunds } from './payments/refund-settlement';
 import { applyRetention } from './privacy/retention.service';
+import { consumeEmail, EMAIL_QUEUE, type EmailJob } from './email/email.service';
 import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
 import { consumeLotTimers } from './reservations/lifecycle';
 
@@ -36,9 +37,10 @@ export { LotDurableObject } from './lot-object/lot-durable-object';
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) =>
-    batch.queue === PUSH_QUEUE
-      ? consumePush(batch as MessageBatch<PushMessage>, env)
-      : consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env),
+  queue: (batch, env) => {
+    if (batch.queue === PUSH_QUEUE) return consumePush(batch as MessageBatch<PushMessage>, env);
+    if (batch.queue === EMAIL_QUEUE) return consumeEmail(batch as MessageBatch<EmailJob>, env);
+    return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
+  },
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage>;
+} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob>;

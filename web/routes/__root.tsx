@@ -7,6 +7,7 @@ import { preferencesQuery } from '../lib/account';
 import { passwordChangeFirst } from '../lib/guards';
 import { applyTheme } from '../lib/theme';
 import { Toaster } from '../components/ui/toast';
+import { UnverifiedBanner } from '../components/unverified-banner';
 import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
 
 /** The header (menus, notifications) is for signed-in users only, so a signed-out visitor never downloads it. */
@@ -52,6 +53,7 @@ function RootLayout() {
           <AppHeader user={user} />
         </Suspense>
       )}
+      {user && inApp && !user.emailVerified && <UnverifiedBanner email={user.email} />}
       {mustConsent && !isSitePage(pathname) ? (
         <Suspense fallback={null}>
           <ConsentScreen neverAccepted={!user!.termsVersion && !user!.privacyVersion} />

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeSchema } from '../../core/password-change';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { Button } from '../components/ui/button';
 import { Field, Input } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
@@ -69,24 +70,12 @@ function ChangePasswordPage() {
             onChange={(e) => setCurrentPassword(e.target.value)}
           />
         </Field>
-        <Field label="New Password" htmlFor="new-password" hint="At least 8 characters.">
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-        </Field>
-        <Field label="Confirm New Password" htmlFor="confirm-password">
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          password={newPassword}
+          confirmation={confirmation}
+          onPassword={setNewPassword}
+          onConfirmation={setConfirmation}
+        />
         <Button type="submit" className="w-full" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Set Password'}
         </Button>

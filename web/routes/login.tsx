@@ -51,6 +51,11 @@ function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
         </Button>

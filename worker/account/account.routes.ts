@@ -6,6 +6,7 @@ import { deleteAccountSchema, exportFileName } from '../../core/privacy';
 import { vehicleSchema } from '../../core/vehicles';
 import type { AppEnv } from '../env';
 import { signedOut } from '../auth/session-cookie';
+import { userView } from '../auth/user-view';
 import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
 import { acceptTerms, addVehicle, changePreferences, changeProfile, editVehicle, removeVehicle } from './account.service';
@@ -37,7 +38,7 @@ export const accountRoutes = new Hono<AppEnv>()
   )
   /** Accepts the Terms and the Privacy Policy in force, once each is published (docs/privacy.md); only the current versions are accepted. */
   .post('/account/consent', validate('json', consentSchema), async (c) =>
-    c.json({ user: await acceptTerms(c.var.db, c.var.user!.id, c.req.valid('json')) }),
+    c.json({ user: userView(await acceptTerms(c.var.db, c.var.user!.id, c.req.valid('json'))) }),
   )
   /** "Download my data" (docs/privacy.md): one zip of everything held about the signed-in person. */
   .get('/account/export', async (c) => {

@@ -14,6 +14,7 @@ import {
   sessions,
   users,
   vehicles,
+  verifications,
   wallets,
   walletTransactions,
 } from '../db/schema';
@@ -374,6 +375,8 @@ describe('Delete my account', () => {
     expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
     expect(await db().select().from(vehicles).where(eq(vehicles.userId, userId))).toEqual([]);
     expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);
+    // The verification link sign-up sent is keyed by the address, not the account.
+    expect(await db().select().from(verifications).where(eq(verifications.target, body.email))).toEqual([]);
 
     // The money stays: the top-up, and a ledger that still adds up to the (now empty) balance.
     const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, userId));

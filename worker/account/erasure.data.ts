@@ -13,6 +13,7 @@ import {
   autoTopups,
   checkins,
   earlyRegistrations,
+  emailDeliveries,
   idempotencyKeys,
   lots,
   monthlyPasses,
@@ -25,6 +26,7 @@ import {
   sessions,
   users,
   vehicles,
+  verifications,
   wallets,
 } from '../db/schema';
 import { actorLabel } from '../audit/audit.data';
@@ -155,6 +157,9 @@ export function erasureStatements(db: DB, identity: Identity, walletId: string) 
     run(db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId))),
     run(db.delete(attendantInvitations).where(eq(attendantInvitations.userId, userId))),
     run(db.delete(earlyRegistrations).where(eq(earlyRegistrations.email, identity.email))),
+    // Links still out (verification, reset) are keyed by the address they went to.
+    run(db.delete(verifications).where(eq(verifications.target, identity.email))),
+    run(db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId))),
     run(db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
     run(
       db

@@ -16,6 +16,7 @@ import {
   charges,
   checkins,
   earlyRegistrations,
+  emailDeliveries,
   gateIssues,
   gateRefunds,
   lotRevisions,
@@ -100,6 +101,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     invitations,
     ownShifts,
     issues,
+    emails,
   ] = await Promise.all([
     rowsOf(db, sessions, eq(sessions.userId, userId), columnsWithout(sessions, 'id')),
     rowsOf(db, vehicles, eq(vehicles.userId, userId)),
@@ -139,6 +141,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     rowsOf(db, attendantInvitations, eq(attendantInvitations.userId, userId)),
     rowsOf(db, shifts, eq(shifts.attendantId, userId)),
     rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
+    rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, userId)),
   ]);
   const { passwordHash: _secret, ...profile } = user;
   return {
@@ -158,6 +161,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     receipts: ownReceipts,
     monthly_passes: passes,
     notifications: ownNotifications,
+    email_deliveries: emails,
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
     early_registrations: earlyRegistration,
     owner_applications: applications,

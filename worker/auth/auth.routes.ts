@@ -1,13 +1,26 @@
 import { Hono, type Context } from 'hono';
 import { passwordChangeSchema } from '../../core/password-change';
 import { loginSchema, signupSchema } from '../../core/signup';
+import { PASSWORD_RESET_SENT, passwordResetConfirmSchema, passwordResetRequestSchema, verifyEmailSchema } from '../../core/verification';
+import { linkOrigin } from '../email/email.service';
 import type { AppEnv, SessionUser } from '../env';
 import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
-import { forgetSubscriptionsOf } from '../push/push.data';
-import { changePassword, signIn, signUp } from './auth.service';
+import {
+  changePassword,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signOutEverywhere,
+  signUp,
+  verifyEmail,
+} from './auth.service';
 import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
-import { createSession, endAllSessions, endSession } from './sessions';
+import { createSession, endSession } from './sessions';
+import { userView } from './user-view';
+
+const origin = (c: Context<AppEnv>) => linkOrigin(c.env, c.req.url);
 
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
   const { sessionId, maxAgeSeconds } = await createSession(c.env.SESSIONS, c.var.db, user.id, {
@@ -20,26 +33,45 @@ async function startSession(c: Context<AppEnv>, user: SessionUser) {
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/signup', validate('json', signupSchema), async (c) => {
-    const user = await signUp(c.env, c.var.db, c.req.valid('json'), clientIp(c));
+    const user = await signUp(c.env, c.var.db, c.req.valid('json'), clientIp(c), origin(c));
     await startSession(c, user);
-    return c.json({ user }, 201);
+    return c.json({ user: userView(user) }, 201);
   })
   .post('/auth/login', validate('json', loginSchema), async (c) => {
     const user = await signIn(c.env, c.var.db, c.req.valid('json'), clientIp(c));
     await startSession(c, user);
-    return c.json({ user });
+    return c.json({ user: userView(user) });
   })
-  .get('/auth/user', (c) => c.json(c.var.user!))
+  .get('/auth/user', (c) => c.json(userView(c.var.user!)))
+  /** The link e-mailed at sign-up (or by Resend) was opened: its address is verified. No session needed: any browser may open it. */
+  .post('/auth/verify-email', validate('json', verifyEmailSchema), async (c) => {
+    await verifyEmail(c.var.db, c.req.valid('json').token);
+    return c.json({ emailVerified: true });
+  })
+  /** Resend on the "unverified" banner. */
+  .post('/auth/verify-email/resend', async (c) => {
+    await resendVerification(c.env, c.var.user!, clientIp(c), origin(c));
+    return c.body(null, 204);
+  })
+  /** "Forgot password?": the same answer, status and body, whether or not an account has the address. */
+  .post('/auth/password-reset', validate('json', passwordResetRequestSchema), async (c) => {
+    await requestPasswordReset(c.env, c.var.db, c.req.valid('json').email, clientIp(c), origin(c));
+    return c.json({ message: PASSWORD_RESET_SENT }, 202);
+  })
+  /** The reset link's page sets the new password; the person then signs in with it. */
+  .post('/auth/password-reset/confirm', validate('json', passwordResetConfirmSchema), async (c) => {
+    await resetPassword(c.env, c.var.db, c.req.valid('json'), origin(c));
+    return c.body(null, 204);
+  })
   /** Sets a new password; required first of an account signed in with a one-time password. */
   .post('/auth/password', validate('json', passwordChangeSchema), async (c) => {
-    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c));
+    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), origin(c));
     await startSession(c, user);
-    return c.json({ user });
+    return c.json({ user: userView(user) });
   })
   /** "Sign out of all devices" in Settings: every session of the user ends, this one included, and no browser gets their pushes. */
   .post('/auth/logout-all', async (c) => {
-    await endAllSessions(c.env.SESSIONS, c.var.db, c.var.user!.id);
-    await forgetSubscriptionsOf(c.var.db, c.var.user!.id);
+    await signOutEverywhere(c.env, c.var.db, c.var.user!.id);
     signedOut(c);
     return c.body(null, 204);
   })

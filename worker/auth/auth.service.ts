@@ -1,22 +1,40 @@
 /**
- * Signing up and signing in. Both take an attempt from the limiters first (rate-limit.ts), so a flood
- * is refused before any password is hashed or checked.
+ * Signing up and signing in, verifying the address and resetting a forgotten password. Each takes an
+ * attempt from the limiters first (rate-limit.ts), so a flood is refused before any password is hashed
+ * or checked and before any e-mail is queued.
  */
 import type { z } from 'zod';
 import { ONE_TIME_PASSWORD_EXPIRED, oneTimePasswordExpired, type passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
+import { LINK_NOT_VALID, type passwordResetConfirmSchema } from '../../core/verification';
+import { queueEmail } from '../email/email.service';
+import { forgetSubscriptionsOf } from '../push/push.data';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
-import { createAccount, findUserByEmail, findUserById, isEmailTaken, setPasswordHash } from '../users/users.data';
+import { createAccount, findUserByEmail, findUserById, isEmailTaken, markEmailVerified, setPasswordHash } from '../users/users.data';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
-import { signInSucceeded, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
+import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions';
+import { consumeVerification } from './verification.service';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
-export async function signUp(env: Bindings, db: DB, input: z.output<typeof signupSchema>, ip: string): Promise<SessionUser> {
+/** A new account, signed in at once; a link to confirm its address is e-mailed (the account works meanwhile). */
+export async function signUp(
+  env: Bindings,
+  db: DB,
+  input: z.output<typeof signupSchema>,
+  ip: string,
+  origin: string,
+): Promise<SessionUser> {
   await takeSignUpAttempt(env, ip);
+  const user = await createUnverifiedAccount(db, input);
+  await queueEmail(env, user.id, origin, { kind: 'verify-email' });
+  return user;
+}
+
+async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSchema>) {
   try {
     return await createAccount(db, {
       firstName: input.firstName,
@@ -63,6 +81,7 @@ export async function changePassword(
   user: SessionUser,
   input: z.output<typeof passwordChangeSchema>,
   ip: string,
+  origin: string,
 ): Promise<SessionUser> {
   await takeSignInAttempt(env, user.email, ip);
   const account = await findUserByEmail(db, user.email);
@@ -73,5 +92,57 @@ export async function changePassword(
   await signInSucceeded(env, user.email, ip);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);
+  await queueEmail(env, user.id, origin, { kind: 'password-changed', at: new Date().toISOString() });
   return (await findUserById(db, user.id))!;
+}
+
+/** "Sign out of all devices": every session of the user ends, and no browser gets their pushes. */
+export async function signOutEverywhere(env: Bindings, db: DB, userId: string): Promise<void> {
+  await endAllSessions(env.SESSIONS, db, userId);
+  await forgetSubscriptionsOf(db, userId);
+}
+
+/** The person opened the link sent at sign-up: the address it went to is verified. */
+export async function verifyEmail(db: DB, token: string, now = Date.now()): Promise<void> {
+  await markEmailVerified(db, await consumeVerification(db, 'verify-email', token, now), now);
+}
+
+export const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
+
+/** Resend on the "unverified" banner: a new link, the earlier one no longer working. */
+export async function resendVerification(env: Bindings, user: SessionUser, ip: string, origin: string): Promise<void> {
+  if (user.emailVerifiedAt) throw refusal('conflict', ALREADY_VERIFIED);
+  await takeLinkRequest(env, 'verify-email', user.email, ip);
+  await queueEmail(env, user.id, origin, { kind: 'verify-email' });
+}
+
+/**
+ * "Forgot password?": a reset link is e-mailed when an active account has the address, verified or
+ * not. The caller answers the same whatever happened here, so the answer reveals no account.
+ */
+export async function requestPasswordReset(env: Bindings, db: DB, email: string, ip: string, origin: string): Promise<void> {
+  await takeLinkRequest(env, 'reset-password', email, ip);
+  const account = await findUserByEmail(db, email);
+  if (account && !account.suspendedAt) await queueEmail(env, account.id, origin, { kind: 'reset-password' });
+}
+
+/**
+ * Sets the new password of the account a reset link was sent to. The click proves the mailbox, so the
+ * address is verified; every session ends (as "Sign out of all devices"), and the security notice goes.
+ */
+export async function resetPassword(
+  env: Bindings,
+  db: DB,
+  { token, password }: z.output<typeof passwordResetConfirmSchema>,
+  origin: string,
+  now = Date.now(),
+): Promise<void> {
+  const email = await consumeVerification(db, 'reset-password', token, now);
+  const account = await findUserByEmail(db, email);
+  if (!account) throw refusal('invalid', LINK_NOT_VALID);
+  if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
+  await setPasswordHash(db, account.id, await hashPassword(password));
+  await markEmailVerified(db, email, now);
+  await signOutEverywhere(env, db, account.id);
+  await queueEmail(env, account.id, origin, { kind: 'password-changed', at: new Date(now).toISOString() });
 }

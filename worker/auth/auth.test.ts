@@ -1,9 +1,17 @@
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_MESSAGES, CURRENT_VERSIONS } from '../../core/legal';
-import { earlyRegistrations, notifications, ownerApplications, preferences, users, wallets } from '../db/schema';
+import { HOUR_MS, MINUTE_MS } from '../../core/time';
+import { LINK_NOT_VALID, PASSWORD_RESET_SENT, type VerificationType } from '../../core/verification';
+import { earlyRegistrations, notifications, ownerApplications, preferences, users, verifications, wallets } from '../db/schema';
 import type { ApiErrorBody } from '../test/api-types';
-import { call, db, sessionCookie, signupBody } from '../test/helpers';
+import { call, db, messageOf, ORIGIN, sessionCookie, signupBody } from '../test/helpers';
+import { openMailbox, sentTo, tokenIn, waitForMail } from '../test/mailbox';
+import { MAX_LINKS_PER_EMAIL } from './rate-limit';
+import { sha256Hex } from './secret-token';
+import { consumeVerification, prepareVerification } from './verification.service';
+
+beforeAll(openMailbox);
 
 const signup = (body: Record<string, unknown>, headers?: HeadersInit) => call('/api/auth/signup', { method: 'POST', json: body, headers });
 const userCount = async () => (await db().select({ n: count() }).from(users))[0].n;
@@ -158,5 +166,140 @@ describe('early registration', () => {
     const res = await register({ ...body, email: 'x@example.ph', lastName: '' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'Please fill in: Last Name' });
+  });
+});
+
+/** A new driver signed up through the API, and their verification e-mail once the Queue has sent it. */
+async function signedUp() {
+  const body = signupBody();
+  const res = await signup(body);
+  expect(res.status).toBe(201);
+  const [email] = await waitForMail(body.email);
+  return { ...body, cookie: sessionCookie(res), email: body.email, verificationMail: email };
+}
+
+const me = async (cookie: string) => (await call('/api/auth/user', { cookie })).json<{ emailVerified: boolean }>();
+const verify = (token: string) => call('/api/auth/verify-email', { method: 'POST', json: { token } });
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+describe('verified addresses', () => {
+  it('e-mails a link at sign-up, stored only as a hash, that verifies the address once', async () => {
+    const { email, cookie, verificationMail } = await signedUp();
+    expect(verificationMail.subject).toBe('Confirm your e-mail address');
+    const token = tokenIn(verificationMail);
+    expect(verificationMail.html).toContain(`${ORIGIN}/verify-email?token=${token}`);
+    const [stored] = await db().select().from(verifications).where(eq(verifications.target, email));
+    expect(stored).toMatchObject({ type: 'verify-email', tokenHash: await sha256Hex(token) });
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(await me(cookie)).toMatchObject({ emailVerified: false });
+
+    expect((await verify(token)).status).toBe(200);
+    expect(await me(cookie)).toMatchObject({ emailVerified: true });
+    const again = await verify(token);
+    expect(again.status).toBe(400);
+    expect(await messageOf(again)).toBe(LINK_NOT_VALID);
+  });
+
+  it.each<[VerificationType, number]>([
+    ['verify-email', 24 * HOUR_MS],
+    ['reset-password', 30 * MINUTE_MS],
+  ])('a %s link works until its lifetime ends, not a moment after', async (type, lifetime) => {
+    const target = signupBody().email;
+    const now = Date.parse('2026-11-23T04:00:00.000Z');
+    const late = await prepareVerification(db(), { type, target, origin: ORIGIN, now });
+    await expect(consumeVerification(db(), type, tokenOf(late.link), now + lifetime)).rejects.toThrow(LINK_NOT_VALID);
+    const inTime = await prepareVerification(db(), { type, target, origin: ORIGIN, now });
+    await expect(
+      consumeVerification(db(), type === 'verify-email' ? 'reset-password' : 'verify-email', tokenOf(inTime.link), now),
+    ).rejects.toThrow(LINK_NOT_VALID);
+    expect(await consumeVerification(db(), type, tokenOf(inTime.link), now + lifetime - 1)).toBe(target);
+  });
+
+  it('Resend sends a new link, the earlier one stops working, and a few an hour at most', async () => {
+    const { email, cookie, verificationMail } = await signedUp();
+    const resend = () => call('/api/auth/verify-email/resend', { method: 'POST', cookie });
+    for (let sent = 1; sent <= MAX_LINKS_PER_EMAIL; sent++) expect((await resend()).status).toBe(204);
+    const refused = await resend();
+    expect(refused.status).toBe(429);
+    expect(await messageOf(refused)).toMatch(/^Too many e-mails asked for\. Try again in \d+ minutes\.$/);
+    const mails = await waitForMail(email, 1 + MAX_LINKS_PER_EMAIL);
+    expect((await verify(tokenIn(verificationMail))).status).toBe(400);
+    expect((await verify(tokenIn(mails.at(-1)!))).status).toBe(200);
+    expect((await resend()).status).toBe(409);
+  });
+});
+
+describe('password reset', () => {
+  const requestReset = (email: string, ip?: string) =>
+    call('/api/auth/password-reset', { method: 'POST', json: { email }, headers: ip ? { 'CF-Connecting-IP': ip } : {} });
+  const confirm = (token: string, password: string) =>
+    call('/api/auth/password-reset/confirm', { method: 'POST', json: { token, password } });
+  const signIn = (email: string, password: string) => call('/api/auth/login', { method: 'POST', json: { email, password } });
+
+  it('answers the same whether or not an account has the address, and e-mails only the account', async () => {
+    const { email } = await signedUp();
+    const stranger = signupBody().email;
+    const answers = [await requestReset(stranger), await requestReset(email)];
+    for (const res of answers) {
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ message: PASSWORD_RESET_SENT });
+    }
+    const [, reset] = await waitForMail(email, 2);
+    expect(reset.subject).toBe('Set a new Parkada password');
+    expect(sentTo(stranger)).toEqual([]);
+  });
+
+  it('sets the new password once, ends every session, verifies the address and sends the security notice', async () => {
+    const { email, password, cookie } = await signedUp();
+    const otherDevice = sessionCookie(await signIn(email, password));
+    expect((await requestReset(email)).status).toBe(202);
+    const [, reset] = await waitForMail(email, 2);
+    const token = tokenIn(reset);
+    expect(reset.text).toContain(`${ORIGIN}/reset-password?token=${token}`);
+
+    expect((await confirm(token, 'a brand new secret')).status).toBe(204);
+    for (const session of [cookie, otherDevice]) expect((await call('/api/auth/user', { cookie: session })).status).toBe(401);
+    expect((await signIn(email, password)).status).toBe(401);
+    const signedIn = await signIn(email, 'a brand new secret');
+    expect(signedIn.status).toBe(200);
+    expect(await me(sessionCookie(signedIn))).toMatchObject({ emailVerified: true });
+    const [, , notice] = await waitForMail(email, 3);
+    expect(notice.subject).toBe('Your Parkada password was changed');
+
+    const again = await confirm(token, 'yet another secret');
+    expect(again.status).toBe(400);
+    expect(await messageOf(again)).toBe(LINK_NOT_VALID);
+  });
+
+  it('keeps the password rules, and a refused password leaves the link unused', async () => {
+    const { email } = await signedUp();
+    await requestReset(email);
+    const token = tokenIn((await waitForMail(email, 2))[1]);
+    const short = await confirm(token, 'short');
+    expect(short.status).toBe(400);
+    expect(await messageOf(short)).toBe('Password must be at least 8 characters.');
+    expect((await confirm(token, 'long enough now')).status).toBe(204);
+  });
+
+  it('resets nothing for a suspended account', async () => {
+    const { email } = await signedUp();
+    const { link } = await prepareVerification(db(), { type: 'reset-password', target: email, origin: ORIGIN });
+    await db().update(users).set({ suspendedAt: new Date().toISOString() }).where(eq(users.email, email));
+    expect((await requestReset(email)).status).toBe(202);
+    const res = await confirm(tokenOf(link), 'a brand new secret');
+    expect(res.status).toBe(403);
+    expect(await messageOf(res)).toBe('This account is suspended. Please contact Parkada support.');
+    // Only the verification e-mail of the sign-up: no reset link went to the suspended account.
+    expect(sentTo(email)).toHaveLength(1);
+  });
+
+  it('limits the links asked for per address, known or not, and per client', async () => {
+    const stranger = signupBody().email;
+    for (let asked = 1; asked <= MAX_LINKS_PER_EMAIL; asked++) expect((await requestReset(stranger)).status).toBe(202);
+    expect((await requestReset(stranger)).status).toBe(429);
+    const ip = '2001:db8::beef';
+    const answers = [];
+    for (let asked = 0; asked < 11; asked++) answers.push((await requestReset(signupBody().email, ip)).status);
+    expect(answers).toEqual([...Array(10).fill(202), 429]);
   });
 });

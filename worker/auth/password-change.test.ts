@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, sessionCookie, signupBody } from '../test/helpers';
+import { openMailbox, waitForMail } from '../test/mailbox';
+
+beforeAll(openMailbox);
 
 /** A driver signed up through the API, with the password they chose and two sessions. */
 async function driverWithTwoSessions() {
@@ -23,6 +26,17 @@ describe('POST /api/auth/password', () => {
     expect((await call('/api/auth/user', { cookie: sessionCookie(res) })).status).toBe(200);
     expect((await call('/api/auth/login', { method: 'POST', json: { email, password } })).status).toBe(401);
     expect((await call('/api/auth/login', { method: 'POST', json: { email, password: 'a brand new secret' } })).status).toBe(200);
+  });
+
+  it('sends the security notice to the address, verified or not', async () => {
+    const { email, password, first } = await driverWithTwoSessions();
+    await call('/api/auth/password', {
+      method: 'POST',
+      cookie: first,
+      json: { currentPassword: password, newPassword: 'a brand new secret' },
+    });
+    const mails = await waitForMail(email, 2);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Your Parkada password was changed']);
   });
 
   it('counts wrong current passwords against the sign-in limit', async () => {

@@ -7,6 +7,7 @@
 import { HOUR_MS, MINUTE_MS } from '../../core/time';
 import type { Bindings } from '../env';
 import { apiError } from '../http/errors';
+import type { VerificationType } from '../../core/verification';
 import { attemptLimiter, type AttemptResult } from './attempt-limiter';
 
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
@@ -20,6 +21,11 @@ const SIGN_UP_WINDOW_MS = HOUR_MS;
 const MAX_SIGN_UPS_PER_IP = 10;
 /** "Download my data" reads every record of an account: a few an hour is plenty for a person, and bounds the cost. */
 const MAX_EXPORTS_PER_ACCOUNT = 5;
+/** E-mailed links (verification, reset) asked for: a few an hour to one address, so nobody's inbox is flooded… */
+export const MAX_LINKS_PER_EMAIL = 3;
+/** …and a few more from one client, across addresses. */
+const MAX_LINKS_PER_IP = 10;
+const LINK_WINDOW_MS = HOUR_MS;
 
 type Limits = Pick<Bindings, 'ATTEMPT_LIMITER'>;
 
@@ -72,3 +78,18 @@ export async function takeExportAttempt(env: Limits, userId: string, now = Date.
   );
   throwIfRefused(result, (minutes) => `You have downloaded your data several times this hour. Try again in ${minutes} minutes.`);
 }
+/**
+ * Takes one e-mailed link of this type for this address from this client, or throws the 429. Counted
+ * alike whether or not an account has the address, so the limit tells a stranger nothing either.
+ */
+export async function takeLinkRequest(env: Limits, type: VerificationType, email: string, ip: string, now = Date.now()): Promise<void> {
+  const rule = (limit: number) => ({ key: `link:${type}`, limit, windowMs: LINK_WINDOW_MS });
+  const client = byIp(env, ip);
+  const fromClient = await client.take([rule(MAX_LINKS_PER_IP)], now);
+  throwIfRefused(fromClient, linksRefused);
+  const forAddress = await byEmail(env, email).take([rule(MAX_LINKS_PER_EMAIL)], now);
+  if (!forAddress.ok) await client.giveBack([`link:${type}`]);
+  throwIfRefused(forAddress, linksRefused);
+}
+
+const linksRefused = (minutes: number) => `Too many e-mails asked for. Try again in ${minutes} minutes.`;

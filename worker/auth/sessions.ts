@@ -12,12 +12,12 @@ import type { DB } from '../db/client';
 import { sessions } from '../db/schema';
 import type { SessionUser } from '../env';
 import { findUserBySession } from '../users/users.data';
+import { randomSecret, sha256Hex } from './secret-token';
 
 const kvEntry = (key: string) => `session:${key}`;
-const hex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** What the server stores in place of a session id. */
-export const sessionKey = async (sessionId: string) => hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sessionId)));
+export const sessionKey = sha256Hex;
 
 /** KV refuses a TTL under a minute; a session that close to its end simply lasts that minute in KV (its times still end it). */
 const kvTtl = (times: SessionTimes, now: number) => ({ expirationTtl: Math.max(60, secondsLeft(times, now)) });
@@ -30,7 +30,7 @@ export async function createSession(
   userId: string,
   { userAgent = null as string | null, now = Date.now() } = {},
 ): Promise<NewSession> {
-  const sessionId = hex(crypto.getRandomValues(new Uint8Array(32)));
+  const sessionId = randomSecret();
   const key = await sessionKey(sessionId);
   const times: SessionTimes = { createdAt: now, refreshedAt: now };
   await db.insert(sessions).values({ id: key, userId, userAgent, createdAt: new Date(now).toISOString() });

@@ -18,6 +18,7 @@ import { RECEIPT_KINDS } from '../../core/receipts';
 import { PRICING_STRATEGIES } from '../../core/pricing';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
 import { VALIDATION_SOURCES } from '../../core/validations';
+import { VERIFICATION_TYPES } from '../../core/verification';
 import { VEHICLE_TYPES } from '../../core/vehicles';
 import { PERIOD_KINDS } from '../../core/monthly-passes';
 import { TOPUP_METHODS } from '../../core/wallet';
@@ -50,9 +51,43 @@ export const users = sqliteTable(
     termsAcceptedAt: text('terms_accepted_at'),
     /** The person deleted their account (docs/privacy.md): their identity is erased; the id stays on the records the law keeps. */
     deletedAt: text('deleted_at'),
+    /** When the person proved they read this address (a verification or reset link); null until then (docs/account.md). */
+    emailVerifiedAt: text('email_verified_at'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Links that prove a person holds an address (core/verification.ts): one live link per target and
+ * type, a newer one replacing it; only the token's SHA-256 is kept, and using it deletes the row.
+ */
+export const verifications = sqliteTable(
+  'verifications',
+  {
+    id: id(),
+    type: text('type', { enum: VERIFICATION_TYPES }).notNull(),
+    /** The address the link was sent to. */
+    target: text('target').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verifications_target_type_unique').on(t.target, t.type), uniqueIndex('verifications_token_unique').on(t.tokenHash)],
+);
+
+/**
+ * Each e-mail notice claimed by the mail consumer before it is sent, so a message the Queue delivers
+ * again is not sent twice (worker/email/email.service.ts); the binding's message id once sent.
+ */
+export const emailDeliveries = sqliteTable('email_deliveries', {
+  noticeId: text('notice_id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  messageId: text('message_id'),
+  claimedAt: text('claimed_at').notNull(),
+});
 
 /** Audit trail of sign-ins; the live session itself is in KV (SESSIONS). */
 export const sessions = sqliteTable(

@@ -46,6 +46,38 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     refused: 400,
   },
   'GET /api/logout': { who: 'public', sample: () => ({ path: '/api/logout' }) },
+  // Links that were never sent: refused on their merits, whoever opens them.
+  'POST /api/auth/verify-email': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/auth/verify-email', json: { token: 'a'.repeat(43) } }),
+    refused: 400,
+  },
+  // The demo accounts are verified already.
+  'POST /api/auth/verify-email/resend': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/auth/verify-email/resend' }),
+    refused: 409,
+  },
+  // A new address each time: each may ask for only a few links an hour.
+  'POST /api/auth/password-reset': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/auth/password-reset', json: { email: `nobody-${crypto.randomUUID()}@example.ph` } }),
+    refused: 202,
+  },
+  'POST /api/auth/password-reset/confirm': {
+    who: 'public',
+    sample: () => ({
+      method: 'POST',
+      path: '/api/auth/password-reset/confirm',
+      json: { token: 'a'.repeat(43), password: 'a new password' },
+    }),
+    refused: 400,
+  },
+  'POST /api/email/unsubscribe': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/email/unsubscribe?token=not-a-token' }),
+    refused: 400,
+  },
   'GET /api/account/export': { who: 'session', sample: () => ({ path: '/api/account/export' }) },
   // A wrong password: the demo accounts stay.
   'DELETE /api/account': {

@@ -66,8 +66,15 @@ export async function demoDataStatements(db: DB) {
   const statements: SeedStatement[] = DEMO_ACCOUNTS.flatMap((account) =>
     accountInserts(
       db,
-      // The demo accounts have accepted the Terms and Privacy Policy in force, so the demo opens straight on the app.
-      { ...account, passwordHash, signupRole: 'parking_user', ...CURRENT_VERSIONS, termsAcceptedAt: new Date().toISOString() },
+      // Accepted the Terms and Privacy Policy in force, so the demo opens straight on the app; verified, so it sends its e-mails.
+      {
+        ...account,
+        passwordHash,
+        signupRole: 'parking_user',
+        ...CURRENT_VERSIONS,
+        termsAcceptedAt: new Date().toISOString(),
+        emailVerifiedAt: new Date().toISOString(),
+      },
       ids[account.role],
       account.role === 'parking_user' ? driverWallet : undefined,
     ),

@@ -49,6 +49,12 @@ export async function recordAcceptance(db: DB, userId: string, accepted: { terms
     .returning(publicColumns);
   return row;
 }
+/** The person opened a link sent to this address: it is verified from now on (a later change of e-mail starts over). */
+export const markEmailVerified = (db: DB, email: string, now: number) =>
+  db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(now).toISOString() })
+    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)));
 
 export async function findUserByEmail(db: DB, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -71,6 +77,8 @@ export type NewAccount = {
   termsVersion?: string;
   privacyVersion?: string;
   termsAcceptedAt?: string;
+  /** Only the demo accounts are made verified; everyone else confirms the address by its link. */
+  emailVerifiedAt?: string;
 };
 
 /**

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { emailContent, mayEmail, renderEmail, type EmailCategory } from './email';
+
+const ctx = { to: 'juan@example.ph', firstName: 'Juan', origin: 'https://parkada.ph' };
+
+describe('rendering', () => {
+  it('says the same in HTML and plain text: the link, its Manila expiry and the footer to the preferences', () => {
+    const link = 'https://parkada.ph/reset-password?token=abc123';
+    const email = renderEmail(emailContent({ kind: 'reset-password', link, expiresAt: '2026-11-23T12:15:00.000Z' }), ctx);
+    expect(email.subject).toBe('Set a new Parkada password');
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain(link);
+      expect(part).toContain('Nov 23, 2026, 8:15 PM (Manila time)');
+      expect(part).toContain('Settings → Notifications');
+      expect(part).toContain('https://parkada.ph/settings');
+      expect(part).toContain('This e-mail was sent to juan@example.ph.');
+    }
+    expect(email.headers).toEqual({});
+  });
+
+  it('escapes what it did not write itself', () => {
+    const email = renderEmail(emailContent({ kind: 'password-changed', at: '2026-11-23T12:15:00.000Z' }), {
+      ...ctx,
+      firstName: '<b>Juan</b>',
+    });
+    expect(email.html).toContain('Hi &lt;b&gt;Juan&lt;/b&gt;,');
+    expect(email.html).not.toContain('<b>Juan</b>');
+    expect(email.text).toContain('Hi <b>Juan</b>,');
+  });
+
+  it('gives promotional mail RFC 8058 one-click unsubscribe, in the headers and the footer', () => {
+    const unsubscribeUrl = 'https://parkada.ph/api/email/unsubscribe?token=t0k3n';
+    const content = { subject: 'Weekend rates', heading: 'Weekend rates', paragraphs: ['Park for ₱1,234.00 all weekend.'] };
+    const email = renderEmail(content, { ...ctx, unsubscribeUrl });
+    expect(email.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(email.text).toContain(`Unsubscribe from promotional e-mails: ${unsubscribeUrl}`);
+    expect(email.html).toContain(`href="${unsubscribeUrl}"`);
+  });
+});
+
+describe('who may receive what', () => {
+  const state = (verified: boolean, emailNotifications: boolean, promotionalEmails: boolean) => ({
+    verified,
+    emailNotifications,
+    promotionalEmails,
+  });
+  const cases: [EmailCategory, ReturnType<typeof state>, boolean][] = [
+    ['account', state(false, false, false), true],
+    ['security', state(false, false, false), true],
+    ['notice', state(false, true, true), false],
+    ['notice', state(true, false, true), false],
+    ['notice', state(true, true, false), true],
+    ['promotional', state(false, true, true), false],
+    ['promotional', state(true, true, false), false],
+    ['promotional', state(true, false, true), true],
+  ];
+  it.each(cases)('%s mail to %o: %s', (category, to, expected) => expect(mayEmail(category, to)).toBe(expected));
+});

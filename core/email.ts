@@ -1,0 +1,144 @@
+/**
+ * What Parkada's e-mails say, and to whom they may go (docs/notifications.md, E-mail). Every message is
+ * rendered here from one set of data into its HTML and its plain text, so the two never disagree:
+ * pesos as ₱1,234.00 (core/money.ts), times in Manila (core/time.ts), and a footer that leads to the
+ * preferences. Promotional mail carries RFC 8058 one-click unsubscribe.
+ */
+import { formatDateTime } from './time';
+
+/**
+ * Why a message is sent, which decides who may receive it: an account's own links (verification,
+ * reset) and security notices go to every address, verified or not, whatever the preferences; notices
+ * only to a verified address with E-mail Notifications on; promotions only to a verified address with
+ * Promotional E-mails on.
+ */
+export type EmailCategory = 'account' | 'security' | 'notice' | 'promotional';
+
+export type EmailRecipientState = { verified: boolean; emailNotifications: boolean; promotionalEmails: boolean };
+
+export function mayEmail(category: EmailCategory, to: EmailRecipientState): boolean {
+  switch (category) {
+    case 'account':
+    case 'security':
+      return true;
+    case 'notice':
+      return to.verified && to.emailNotifications;
+    case 'promotional':
+      return to.verified && to.promotionalEmails;
+  }
+}
+
+/** Every e-mail the product sends, with the data each is rendered from. */
+export type EmailNotice =
+  | { kind: 'verify-email'; link: string; expiresAt: string }
+  | { kind: 'reset-password'; link: string; expiresAt: string }
+  | { kind: 'password-changed'; at: string };
+export type EmailKind = EmailNotice['kind'];
+
+export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
+  'verify-email': 'account',
+  'reset-password': 'account',
+  'password-changed': 'security',
+};
+
+/** Who the message is for and where its footer links lead. */
+export type EmailContext = { to: string; firstName: string; origin: string; unsubscribeUrl?: string };
+
+/** A message ready for the `send_email` binding, less the sender. */
+export type RenderedEmail = { to: string; subject: string; html: string; text: string; headers: Record<string, string> };
+
+/** One message's content: a heading, paragraphs and at most one button, laid out the same in both parts. */
+export type EmailContent = {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  after?: string[];
+};
+
+export const SETTINGS_PATH = '/settings';
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
+const until = (iso: string) => `${formatDateTime(iso)} (Manila time)`;
+
+/** The content of each kind of message. */
+export function emailContent(notice: EmailNotice): EmailContent {
+  switch (notice.kind) {
+    case 'verify-email':
+      return {
+        subject: 'Confirm your e-mail address',
+        heading: 'Confirm your e-mail address',
+        paragraphs: ['Confirm that this address is yours, so Parkada can send you receipts and reminders here.'],
+        action: { label: 'Confirm my address', url: notice.link },
+        after: [`The link works once, until ${until(notice.expiresAt)}. If you did not sign up for Parkada, ignore this e-mail.`],
+      };
+    case 'reset-password':
+      return {
+        subject: 'Set a new Parkada password',
+        heading: 'Set a new password',
+        paragraphs: ['Someone, hopefully you, asked to set a new password for your Parkada account.'],
+        action: { label: 'Set a new password', url: notice.link },
+        after: [
+          `The link works once, until ${until(notice.expiresAt)}. Setting a new password signs you out on every device.`,
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ],
+      };
+    case 'password-changed':
+      return {
+        subject: 'Your Parkada password was changed',
+        heading: 'Your password was changed',
+        paragraphs: [
+          `The password of your Parkada account was changed on ${until(notice.at)}, and every device was signed out.`,
+          'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
+        ],
+      };
+  }
+}
+
+/**
+ * The message in HTML and plain text from the same content, with the footer (who it was sent to, the
+ * preferences) and, for promotional mail, the one-click unsubscribe headers of RFC 8058.
+ */
+export function renderEmail(content: EmailContent, ctx: EmailContext): RenderedEmail {
+  const settingsUrl = `${ctx.origin}${SETTINGS_PATH}`;
+  const greeting = `Hi ${ctx.firstName},`;
+  const footer = [`This e-mail was sent to ${ctx.to}.`, `Choose which e-mails you get in Settings → Notifications: ${settingsUrl}`];
+  if (ctx.unsubscribeUrl) footer.push(`Unsubscribe from promotional e-mails: ${ctx.unsubscribeUrl}`);
+
+  const text = [
+    greeting,
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    ...(content.after ?? []),
+    '—',
+    ...footer,
+  ].join('\n\n');
+
+  const p = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const link = (label: string, url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const button = content.action
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${link(content.action.url, content.action.url)}</p>`
+    : '';
+  const html = [
+    '<!doctype html><html><body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">',
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>`,
+    p(greeting),
+    ...content.paragraphs.map(p),
+    button,
+    ...(content.after ?? []).map(p),
+    '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">',
+    `<p style="margin:0 0 8px;font-size:12px;color:#555">${escapeHtml(footer[0])}</p>`,
+    `<p style="margin:0 0 8px;font-size:12px;color:#555">Choose which e-mails you get in ${link('Settings → Notifications', settingsUrl)}.</p>`,
+    ctx.unsubscribeUrl
+      ? `<p style="margin:0;font-size:12px;color:#555">${link('Unsubscribe from promotional e-mails', ctx.unsubscribeUrl)}</p>`
+      : '',
+    '</body></html>',
+  ].join('');
+
+  const headers: Record<string, string> = ctx.unsubscribeUrl
+    ? { 'List-Unsubscribe': `<${ctx.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : {};
+  return { to: ctx.to, subject: content.subject, html, text, headers };
+}

@@ -1,0 +1,44 @@
+/**
+ * One verification path for every flow that proves a person holds an address (docs/account.md,
+ * Verification): a random token is sent in a link, only its SHA-256 is stored with the flow's type,
+ * its target and its expiry, and the first use consumes it.
+ */
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './signup';
+import { HOUR_MS, MINUTE_MS } from './time';
+
+/** What a verification proves. Change of e-mail and the second factor will join this list. */
+export const VERIFICATION_TYPES = ['verify-email', 'reset-password'] as const;
+export type VerificationType = (typeof VERIFICATION_TYPES)[number];
+
+/** How long each link works, from the moment it is made. */
+export const VERIFICATION_LIFETIME_MS: Record<VerificationType, number> = {
+  'verify-email': 24 * HOUR_MS,
+  'reset-password': 30 * MINUTE_MS,
+};
+
+export const verificationExpiry = (type: VerificationType, now: number) => new Date(now + VERIFICATION_LIFETIME_MS[type]).toISOString();
+
+/** Where each link lands in the app; the token rides in the `token` query parameter. */
+export const VERIFICATION_PAGES: Record<VerificationType, string> = {
+  'verify-email': '/verify-email',
+  'reset-password': '/reset-password',
+};
+
+export const verificationLink = (origin: string, type: VerificationType, token: string) =>
+  `${origin}${VERIFICATION_PAGES[type]}?token=${encodeURIComponent(token)}`;
+
+const tokenField = z.string({ error: 'This link is incomplete.' }).min(1, 'This link is incomplete.').max(200, 'This link is not valid.');
+
+export const verifyEmailSchema = z.object({ token: tokenField });
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+export const passwordResetConfirmSchema = z.object({ token: tokenField, password: passwordSchema });
+
+/** The one answer to every reset request, whether or not an account has that address. */
+export const PASSWORD_RESET_SENT =
+  'If an account uses this address, we have sent it a link to set a new password. It works for 30 minutes.';
+
+/** Every refusal of a used, expired or unknown link: which one it was is nobody's business. */
+export const LINK_NOT_VALID = 'This link has expired or was already used. Ask for a new one.';

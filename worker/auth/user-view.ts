@@ -1,0 +1,4 @@
+import type { SessionUser } from '../env';
+
+/** The signed-in user as the app sees them, with whether their address is verified (docs/account.md). */
+export const userView = (user: SessionUser) => ({ ...user, emailVerified: user.emailVerifiedAt !== null });

@@ -1,0 +1,28 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { VerificationType } from '../../core/verification';
+import type { DB } from '../db/client';
+import { newId } from '../db/ids';
+import { verifications } from '../db/schema';
+
+type NewVerification = { type: VerificationType; target: string; tokenHash: string; expiresAt: string };
+
+/** Stores a link's hash; an earlier link of the same type to the same target stops working. */
+export const saveVerification = (db: DB, { type, target, tokenHash, expiresAt }: NewVerification) =>
+  db
+    .insert(verifications)
+    .values({ id: newId(), type, target, tokenHash, expiresAt })
+    .onConflictDoUpdate({ target: [verifications.target, verifications.type], set: { tokenHash, expiresAt } });
+
+/**
+ * Uses up a live link in one statement: of two requests with the same token only one gets its target.
+ * Null for a token never issued, already used, replaced, expired or of another type.
+ */
+export async function takeVerification(db: DB, type: VerificationType, tokenHash: string, now: number): Promise<string | null> {
+  const [row] = await db
+    .delete(verifications)
+    .where(
+      and(eq(verifications.tokenHash, tokenHash), eq(verifications.type, type), gt(verifications.expiresAt, new Date(now).toISOString())),
+    )
+    .returning({ target: verifications.target });
+  return row?.target ?? null;
+}
