@@ -65,6 +65,8 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     expect(atMakati[0]).toMatch(/Greenbelt|Glorietta|Salcedo/);
 
     // Drag the map about 2.6 km east, towards Bonifacio Global City.
+    // In view first: a banner above the search (an unverified address) may push the map below the fold.
+    await page.locator('.leaflet-container').scrollIntoViewIfNeeded();
     const map = await page.locator('.leaflet-container').boundingBox();
     const y = map!.y + map!.height / 2;
     await page.mouse.move(map!.x + map!.width - 20, y);
