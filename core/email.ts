@@ -32,13 +32,15 @@ export function mayEmail(category: EmailCategory, to: EmailRecipientState): bool
 export type EmailNotice =
   | { kind: 'verify-email'; link: string; expiresAt: string }
   | { kind: 'reset-password'; link: string; expiresAt: string }
-  | { kind: 'password-changed'; at: string };
+  | { kind: 'password-changed'; at: string }
+  | { kind: 'attendant-invitation'; link: string; expiresAt: string; lotName: string; invitedBy: string };
 export type EmailKind = EmailNotice['kind'];
 
 export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'verify-email': 'account',
   'reset-password': 'account',
   'password-changed': 'security',
+  'attendant-invitation': 'account',
 };
 
 /** Who the message is for and where its footer links lead. */
@@ -92,6 +94,19 @@ export function emailContent(notice: EmailNotice): EmailContent {
         paragraphs: [
           `The password of your Parkada account was changed on ${until(notice.at)}, and every device was signed out.`,
           'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
+        ],
+      };
+    case 'attendant-invitation':
+      return {
+        subject: `${notice.invitedBy} invited you to work the gate of ${notice.lotName}`,
+        heading: `Work the gate of ${notice.lotName}`,
+        paragraphs: [
+          `${notice.invitedBy} added you as an attendant of ${notice.lotName} on Parkada. Set your own password to start checking vehicles in and out.`,
+        ],
+        action: { label: 'Set my password', url: notice.link },
+        after: [
+          `The link works once, until ${until(notice.expiresAt)}. Later, set your password with "Forgot password?" on the sign-in page.`,
+          'If you do not know this lot, ignore this e-mail.',
         ],
       };
   }

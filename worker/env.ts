@@ -52,7 +52,7 @@ export type Bindings = {
 };
 
 /** The signed-in user as handlers see it: never the password hash. */
-export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt'>;
+export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt' | 'mustChangePassword'>;
 
 export type Variables = {
   db: DB;

@@ -1,12 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { passwordChangeSchema } from '../../core/password-change';
 import { loginSchema, signupSchema } from '../../core/signup';
-import { PASSWORD_RESET_SENT, passwordResetConfirmSchema, passwordResetRequestSchema, verifyEmailSchema } from '../../core/verification';
+import {
+  invitationAcceptSchema,
+  PASSWORD_RESET_SENT,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  verifyEmailSchema,
+} from '../../core/verification';
 import { linkOrigin } from '../email/email.service';
 import type { AppEnv, SessionUser } from '../env';
 import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
 import {
+  acceptInvitationLink,
   changePassword,
   requestPasswordReset,
   resendVerification,
@@ -63,7 +70,13 @@ export const authRoutes = new Hono<AppEnv>()
     await resetPassword(c.env, c.var.db, c.req.valid('json'), origin(c));
     return c.body(null, 204);
   })
-  /** Sets a new password; required first of an account signed in with a one-time password. */
+  /** The invitation link's page: the invited attendant's own password, and they are signed in. */
+  .post('/auth/accept-invitation', validate('json', invitationAcceptSchema), async (c) => {
+    const user = await acceptInvitationLink(c.var.db, c.req.valid('json'));
+    await startSession(c, user);
+    return c.json({ user: userView(user) });
+  })
+  /** A signed-in user sets a new password, proving the current one. */
   .post('/auth/password', validate('json', passwordChangeSchema), async (c) => {
     const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), origin(c));
     await startSession(c, user);

@@ -23,7 +23,18 @@ export const EMAIL_QUEUE = 'parkada-email';
 const DEFAULT_FROM = 'noreply@parkada.ph';
 
 /** What a flow asks to send; a link's token is made by the consumer, when the e-mail is sent. */
-export type EmailRequest = { kind: 'verify-email' } | { kind: 'reset-password' } | { kind: 'password-changed'; at: string };
+export type EmailRequest =
+  | { kind: 'verify-email' }
+  | { kind: 'reset-password' }
+  | { kind: 'password-changed'; at: string }
+  | { kind: 'attendant-invitation'; lotName: string; invitedBy: string };
+
+/** The verification each link-carrying e-mail makes when it is sent. */
+const LINK_TYPES = {
+  'verify-email': 'verify-email',
+  'reset-password': 'reset-password',
+  'attendant-invitation': 'invitation',
+} as const satisfies Record<string, VerificationType>;
 
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
@@ -80,7 +91,8 @@ async function deliver(env: Bindings, db: DB, { noticeId, userId, origin, reques
 
 async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Promise<boolean> {
   // Asked before the address was verified, sent after: nothing left to confirm. A suspended account resets nothing.
-  if (request.kind === 'verify-email' && user.emailVerifiedAt) return false;
+  // An invitation opened (or an address verified by a reset) leaves nothing to confirm either.
+  if ((request.kind === 'verify-email' || request.kind === 'attendant-invitation') && user.emailVerifiedAt) return false;
   if (request.kind === 'reset-password' && user.suspendedAt) return false;
   const prefs = await readPreferences(db, user.id);
   return mayEmail(EMAIL_CATEGORIES[request.kind], { verified: user.emailVerifiedAt !== null, ...prefs });
@@ -88,7 +100,6 @@ async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Pro
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
   if (request.kind === 'password-changed') return request;
-  const type: VerificationType = request.kind;
-  const { link, expiresAt } = await prepareVerification(db, { type, target: user.email, origin, now });
-  return { kind: request.kind, link, expiresAt };
+  const { link, expiresAt } = await prepareVerification(db, { type: LINK_TYPES[request.kind], target: user.email, origin, now });
+  return { ...request, link, expiresAt };
 }
