@@ -23,6 +23,7 @@ import {
   signUp,
   verifyEmail,
 } from './auth.service';
+import { rememberDevice, signInDevice } from './device-cookie';
 import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
 import { createSession, endSession } from './sessions';
 import { userView } from './user-view';
@@ -36,6 +37,7 @@ async function startSession(c: Context<AppEnv>, user: SessionUser) {
   writeSessionCookie(c, sessionId, maxAgeSeconds);
   // The request now belongs to the new session: an older one sliding on it must not re-send its cookie.
   c.set('sessionId', sessionId);
+  await rememberDevice(c, user.email);
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -45,7 +47,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: userView(user) }, 201);
   })
   .post('/auth/login', validate('json', loginSchema), async (c) => {
-    const user = await signIn(c.env, c.var.db, c.req.valid('json'), clientIp(c));
+    const input = c.req.valid('json');
+    const user = await signIn(c.env, c.var.db, input, clientIp(c), await signInDevice(c, input.email));
     await startSession(c, user);
     return c.json({ user: userView(user) });
   })
@@ -78,7 +81,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
   /** A signed-in user sets a new password, proving the current one. */
   .post('/auth/password', validate('json', passwordChangeSchema), async (c) => {
-    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), origin(c));
+    const device = await signInDevice(c, c.var.user!.email);
+    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), origin(c), device);
     await startSession(c, user);
     return c.json({ user: userView(user) });
   })

@@ -21,6 +21,7 @@ import {
   recordAcceptance,
   setPasswordHash,
 } from '../users/users.data';
+import type { SignInDevice } from './device-cookie';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions';
@@ -64,15 +65,22 @@ async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSche
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
 
-export async function signIn(env: Bindings, db: DB, { email, password }: z.output<typeof loginSchema>, ip: string): Promise<SessionUser> {
-  await takeSignInAttempt(env, email, ip);
+/** `device`: what the browser's device cookie says, so a stranger's failures elsewhere do not lock it out (rate-limit.ts). */
+export async function signIn(
+  env: Bindings,
+  db: DB,
+  { email, password }: z.output<typeof loginSchema>,
+  ip: string,
+  device: SignInDevice,
+): Promise<SessionUser> {
+  await takeSignInAttempt(env, email, ip, device);
   const account = await findUserByEmail(db, email);
   // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
   const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account || !valid) throw refusal('unauthenticated', 'Incorrect e-mail or password.');
   // Told only to someone who knows the password, so it reveals nothing to a stranger.
   if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
-  await signInSucceeded(env, email, ip);
+  await signInSucceeded(env, email, ip, device);
   const { passwordHash: _secret, passwordExpiresAt: _expiry, mustChangePassword: _retired, ...user } = account;
   return user;
 }
@@ -89,13 +97,14 @@ export async function changePassword(
   input: z.output<typeof passwordChangeSchema>,
   ip: string,
   origin: string,
+  device: SignInDevice,
 ): Promise<SessionUser> {
-  await takeSignInAttempt(env, user.email, ip);
+  await takeSignInAttempt(env, user.email, ip, device);
   const account = await findUserByEmail(db, user.email);
   // A 400, not a 401: the session is fine, the password typed is not.
   if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash)))
     throw refusal('invalid', 'Your current password is incorrect.');
-  await signInSucceeded(env, user.email, ip);
+  await signInSucceeded(env, user.email, ip, device);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);
   await queueEmail(env, user.id, origin, { kind: 'password-changed', at: new Date().toISOString() });
