@@ -48,6 +48,16 @@ export const passwordResetConfirmSchema = z.object({ token: tokenField, password
 export const invitationAcceptSchema = z.object({ token: tokenField, password: passwordSchema, ...acceptanceFields });
 export type InvitationAccept = z.input<typeof invitationAcceptSchema>;
 
+/** Settings → Profile → Change e-mail: the new address, and the password to prove it is the account's owner asking. */
+export const emailChangeSchema = z.object({
+  newEmail: emailSchema,
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
+});
+export type EmailChange = z.output<typeof emailChangeSchema>;
+
+/** What the change takes until the link sent to the new address is opened. */
+export const EMAIL_CHANGE_SENT = 'We sent a link to your new address. Your e-mail changes when you open it (within 24 hours).';
+
 /** The one answer to every reset request, whether or not an account has that address. */
 export const PASSWORD_RESET_SENT =
   'If an account uses this address, we have sent it a link to set a new password. It works for 30 minutes.';

@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AcceptInvitationRouteImport } from './routes/accept-invitation'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as LoginRouteImport } from './routes/login'
@@ -77,6 +78,11 @@ const AcceptInvitationRoute = AcceptInvitationRouteImport.update({
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
   id: '/change-password',
   path: '/change-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/accept-invitation': typeof AcceptInvitationRoute
   '/change-password': typeof ChangePasswordRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
@@ -331,6 +338,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/accept-invitation': typeof AcceptInvitationRoute
   '/change-password': typeof ChangePasswordRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
@@ -376,6 +384,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/accept-invitation': typeof AcceptInvitationRoute
   '/change-password': typeof ChangePasswordRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
@@ -424,6 +433,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/accept-invitation'
     | '/change-password'
+    | '/confirm-email'
     | '/forgot-password'
     | '/how-it-works'
     | '/login'
@@ -470,6 +480,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/accept-invitation'
     | '/change-password'
+    | '/confirm-email'
     | '/forgot-password'
     | '/how-it-works'
     | '/login'
@@ -514,6 +525,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/accept-invitation'
     | '/change-password'
+    | '/confirm-email'
     | '/forgot-password'
     | '/how-it-works'
     | '/login'
@@ -562,6 +574,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AcceptInvitationRoute: typeof AcceptInvitationRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HowItWorksRoute: typeof HowItWorksRoute
   LoginRoute: typeof LoginRoute
@@ -608,6 +621,13 @@ declare module '@tanstack/react-router' {
       path: '/change-password'
       fullPath: '/change-password'
       preLoaderRoute: typeof ChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -999,6 +1019,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AcceptInvitationRoute: AcceptInvitationRoute,
   ChangePasswordRoute: ChangePasswordRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HowItWorksRoute: HowItWorksRoute,
   LoginRoute: LoginRoute,

@@ -94,6 +94,18 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'DELETE', path: '/api/account', json: { password: 'not the password' } }),
     refused: 400,
   },
+  // A wrong password: the demo accounts keep their addresses.
+  'POST /api/account/email': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/email', json: { newEmail: signupBody().email, password: 'not the password' } }),
+    refused: 400,
+  },
+  // A link that was never sent: refused on its merits, whoever opens it.
+  'POST /api/account/email/confirm': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/account/email/confirm', json: { token: 'a'.repeat(43) } }),
+    refused: 400,
+  },
   'POST /api/early-registration': {
     who: 'public',
     sample: () => ({ method: 'POST', path: '/api/early-registration', json: { ...signupBody(), password: undefined } }),

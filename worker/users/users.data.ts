@@ -55,6 +55,16 @@ export const markEmailVerified = (db: DB, email: string, now: number) =>
     .set({ emailVerifiedAt: new Date(now).toISOString() })
     .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)));
 
+/**
+ * The account's e-mail becomes the new address, verified by the link that was opened; throws when
+ * another account took it meanwhile (see `isEmailTaken`).
+ */
+export const changeEmail = (db: DB, userId: string, email: string, now: number) =>
+  db
+    .update(users)
+    .set({ email, emailVerifiedAt: new Date(now).toISOString() })
+    .where(eq(users.id, userId));
+
 export async function findUserByEmail(db: DB, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row ?? null;
