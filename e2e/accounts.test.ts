@@ -65,6 +65,18 @@ describe('accounts in the browser', () => {
     await heading('Wallet').waitFor();
   });
 
+  it('verifies the address through the link of the e-mail the sign-up sent, and the banner goes', async () => {
+    const email = await signUp(page.context(), baseURL, { firstName: 'Vilma', lastName: 'Santos' });
+    await page.goto(baseURL);
+    const banner = page.getByRole('region', { name: 'Unverified e-mail' });
+    await banner.waitFor();
+    await page.goto(linkIn(await mailTo(baseURL, email, 'Confirm your e-mail address'), '/verify-email'));
+    await page.getByRole('status').getByText('Your e-mail address is confirmed.').waitFor();
+    await page.getByRole('link', { name: 'Continue to Parkada' }).click();
+    await heading('Find Parking').waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+
   it('resets a forgotten password through the e-mailed link, then signs in with the new one', async () => {
     const email = await signUp(page.context(), baseURL, { firstName: 'Nora', lastName: 'Aunor' });
     await page.goto(baseURL);
