@@ -47,12 +47,14 @@ export type Bindings = {
   APP_ORIGIN?: string;
   /** The HMAC key of one-click unsubscribe links (docs/notifications.md); promotional mail cannot be sent without it. */
   EMAIL_LINK_SECRET?: string;
+  /** The HMAC key of device cookies (worker/auth/device-cookie.ts); without it every sign-in counts as an unknown device. */
+  DEVICE_COOKIE_SECRET?: string;
   /** Who push services may contact about our messages: a mailto: or https: address. */
   VAPID_SUBJECT?: string;
 };
 
 /** The signed-in user as handlers see it: never the password hash. */
-export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt'>;
+export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt' | 'mustChangePassword'>;
 
 export type Variables = {
   db: DB;

@@ -157,8 +157,8 @@ export function erasureStatements(db: DB, identity: Identity, walletId: string) 
     run(db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId))),
     run(db.delete(attendantInvitations).where(eq(attendantInvitations.userId, userId))),
     run(db.delete(earlyRegistrations).where(eq(earlyRegistrations.email, identity.email))),
-    // Links still out (verification, reset) are keyed by the address they went to.
-    run(db.delete(verifications).where(eq(verifications.target, identity.email))),
+    // Links still out (verification, reset) are keyed by the address they went to; a change of e-mail's by the account too.
+    run(db.delete(verifications).where(or(eq(verifications.target, identity.email), eq(verifications.userId, userId)))),
     run(db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId))),
     run(db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
     run(

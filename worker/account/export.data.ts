@@ -39,6 +39,7 @@ import {
   users,
   vehicles,
   wallets,
+  verifications,
   walletTransactions,
 } from '../db/schema';
 import { auditAbout } from './erasure.data';
@@ -102,6 +103,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     ownShifts,
     issues,
     emails,
+    links,
   ] = await Promise.all([
     rowsOf(db, sessions, eq(sessions.userId, userId), columnsWithout(sessions, 'id')),
     rowsOf(db, vehicles, eq(vehicles.userId, userId)),
@@ -142,6 +144,13 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     rowsOf(db, shifts, eq(shifts.attendantId, userId)),
     rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
     rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, userId)),
+    // Links still out to the person's address, or acting for them (a change of e-mail); never a token's hash.
+    rowsOf(
+      db,
+      verifications,
+      or(eq(verifications.target, user.email), eq(verifications.userId, userId)),
+      columnsWithout(verifications, 'tokenHash'),
+    ),
   ]);
   const { passwordHash: _secret, ...profile } = user;
   return {
@@ -176,5 +185,6 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     attendant_invitations: invitations,
     shifts: ownShifts,
     gate_issues: issues,
+    verifications: links,
   };
 }
