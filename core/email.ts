@@ -32,13 +32,15 @@ export function mayEmail(category: EmailCategory, to: EmailRecipientState): bool
 export type EmailNotice =
   | { kind: 'verify-email'; link: string; expiresAt: string }
   | { kind: 'reset-password'; link: string; expiresAt: string }
-  | { kind: 'password-changed'; at: string };
+  | { kind: 'password-changed'; at: string }
+  | { kind: 'second-factor-changed'; change: 'added' | 'removed'; factor: 'totp' | 'passkey'; at: string };
 export type EmailKind = EmailNotice['kind'];
 
 export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'verify-email': 'account',
   'reset-password': 'account',
   'password-changed': 'security',
+  'second-factor-changed': 'security',
 };
 
 /** Who the message is for and where its footer links lead. */
@@ -94,6 +96,18 @@ export function emailContent(notice: EmailNotice): EmailContent {
           'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
         ],
       };
+    case 'second-factor-changed': {
+      const factor = notice.factor === 'totp' ? 'An authenticator app' : 'A passkey';
+      const what = `${factor} was ${notice.change} ${notice.change === 'added' ? 'to' : 'from'} your Parkada account`;
+      return {
+        subject: what,
+        heading: notice.change === 'added' ? 'A second factor was added' : 'A second factor was removed',
+        paragraphs: [
+          `${what} on ${until(notice.at)}.`,
+          'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
+        ],
+      };
+    }
   }
 }
 

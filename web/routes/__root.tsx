@@ -7,6 +7,7 @@ import { preferencesQuery } from '../lib/account';
 import { passwordChangeFirst } from '../lib/guards';
 import { applyTheme } from '../lib/theme';
 import { Toaster } from '../components/ui/toast';
+import { StepUpDialog } from '../features/settings/step-up-dialog';
 import { UnverifiedBanner } from '../components/unverified-banner';
 import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
 
@@ -61,6 +62,7 @@ function RootLayout() {
       ) : (
         <Outlet />
       )}
+      {user && <StepUpDialog />}
       <Toaster />
     </>
   );

@@ -17,6 +17,9 @@ import {
   checkins,
   earlyRegistrations,
   emailDeliveries,
+  passkeys,
+  recoveryCodes,
+  totpFactors,
   gateIssues,
   gateRefunds,
   lotRevisions,
@@ -102,6 +105,9 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     ownShifts,
     issues,
     emails,
+    apps,
+    codes,
+    ownPasskeys,
   ] = await Promise.all([
     rowsOf(db, sessions, eq(sessions.userId, userId), columnsWithout(sessions, 'id')),
     rowsOf(db, vehicles, eq(vehicles.userId, userId)),
@@ -142,6 +148,10 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     rowsOf(db, shifts, eq(shifts.attendantId, userId)),
     rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
     rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, userId)),
+    // The second factor: that it is there and when, never its secret, a code's hash or a key.
+    rowsOf(db, totpFactors, eq(totpFactors.userId, userId), columnsWithout(totpFactors, 'encryptedSecret')),
+    rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, userId), columnsWithout(recoveryCodes, 'codeHash')),
+    rowsOf(db, passkeys, eq(passkeys.userId, userId), columnsWithout(passkeys, 'publicKey')),
   ]);
   const { passwordHash: _secret, ...profile } = user;
   return {
@@ -162,6 +172,9 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     monthly_passes: passes,
     notifications: ownNotifications,
     email_deliveries: emails,
+    totp_factors: apps,
+    recovery_codes: codes,
+    passkeys: ownPasskeys,
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
     early_registrations: earlyRegistration,
     owner_applications: applications,

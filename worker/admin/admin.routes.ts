@@ -8,6 +8,7 @@ import { ROLES } from '../../core/roles';
 import { addDays, manilaDateStart } from '../../core/time';
 import { listAuditLogs } from '../audit/audit.data';
 import type { AppEnv } from '../env';
+import { requireRecentSecondFactor } from '../auth/second-factor.service';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { listUsers } from '../users/users.data';
@@ -116,6 +117,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Before `/:action`, which would take `role` for an unknown action.
   .post('/admin/users/:id/role', validate('param', roleParams), validate('json', roleBody), async (c) => {
     const { role, reason } = c.req.valid('json');
+    await requireRecentSecondFactor(c, c.var.user!);
     return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('param').id, role, reason));
   })
   .post('/admin/users/:id/:action', validate('param', userParams), validate('json', decisionBody), async (c) => {

@@ -17,6 +17,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions';
 import { consumeVerification } from './verification.service';
+import { secondFactorAtSignIn } from './second-factor.service';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -56,7 +57,15 @@ async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSche
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
 
-export async function signIn(env: Bindings, db: DB, { email, password }: z.output<typeof loginSchema>, ip: string): Promise<SessionUser> {
+/** Who signed in, and when they gave the second factor (null: the account has none). */
+export type SignedIn = { user: SessionUser; secondFactorAt: string | null };
+
+export async function signIn(
+  env: Bindings,
+  db: DB,
+  { email, password, code }: z.output<typeof loginSchema>,
+  ip: string,
+): Promise<SignedIn> {
   await takeSignInAttempt(env, email, ip);
   const account = await findUserByEmail(db, email);
   // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
@@ -65,9 +74,11 @@ export async function signIn(env: Bindings, db: DB, { email, password }: z.outpu
   // Told only to someone who knows the password, so it reveals nothing to a stranger.
   if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
   if (oneTimePasswordExpired(account, new Date())) throw refusal('forbidden', ONE_TIME_PASSWORD_EXPIRED);
+  // An enrolled account needs its code too; a wrong one is refused before the attempt is handed back.
+  const secondFactorAt = await secondFactorAtSignIn(env, db, account, code);
   await signInSucceeded(env, email, ip);
   const { passwordHash: _secret, passwordExpiresAt: _expiry, ...user } = account;
-  return user;
+  return { user, secondFactorAt };
 }
 
 /**

@@ -23,7 +23,10 @@ export const EMAIL_QUEUE = 'parkada-email';
 const DEFAULT_FROM = 'noreply@parkada.ph';
 
 /** What a flow asks to send; a link's token is made by the consumer, when the e-mail is sent. */
-export type EmailRequest = { kind: 'verify-email' } | { kind: 'reset-password' } | { kind: 'password-changed'; at: string };
+export type EmailRequest =
+  | { kind: 'verify-email' }
+  | { kind: 'reset-password' }
+  | Extract<EmailNotice, { kind: 'password-changed' | 'second-factor-changed' }>;
 
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
@@ -87,7 +90,7 @@ async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Pro
 }
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
-  if (request.kind === 'password-changed') return request;
+  if (request.kind === 'password-changed' || request.kind === 'second-factor-changed') return request;
   const type: VerificationType = request.kind;
   const { link, expiresAt } = await prepareVerification(db, { type, target: user.email, origin, now });
   return { kind: request.kind, link, expiresAt };

@@ -1,0 +1,73 @@
+/**
+ * Settings → Security's data, and step-up: a sensitive change the server refuses with 403
+ * `{ stepUpRequired: true }` opens the step-up dialog (`StepUpDialog`), and is sent again once the
+ * person has given their code (docs/account.md, Step-up).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api, ApiError, unwrap, unwrapEmpty } from './api';
+
+export const secondFactorQuery = queryOptions({
+  queryKey: ['/api/account/second-factor'],
+  queryFn: () => unwrap(api.account['second-factor'].$get()),
+});
+
+const refusedFor = (error: unknown, flag: 'stepUpRequired' | 'secondFactorRequired' | 'secondFactorEnrolmentRequired') =>
+  error instanceof ApiError && typeof error.body === 'object' && error.body !== null && flag in error.body;
+
+export const needsSecondFactorCode = (error: unknown) => refusedFor(error, 'secondFactorRequired');
+export const needsEnrolment = (error: unknown) => refusedFor(error, 'secondFactorEnrolmentRequired');
+
+/** The step-up asked for, if any: the dialog settles it with true (given) or false (cancelled). */
+let pending: ((given: boolean) => void) | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+function askForStepUp(): Promise<boolean> {
+  pending?.(false);
+  return new Promise((resolve) => {
+    pending = (given) => {
+      pending = null;
+      emit();
+      resolve(given);
+    };
+    emit();
+  });
+}
+
+export const useStepUpAsked = () =>
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pending !== null,
+  );
+
+export const settleStepUp = (given: boolean) => pending?.(given);
+
+/** Runs a sensitive request; refused for an old second factor, it asks for the code and runs it once more. */
+export async function withStepUp<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!refusedFor(error, 'stepUpRequired') || !(await askForStepUp())) throw error;
+    return run();
+  }
+}
+
+export const giveStepUp = (code: string) => unwrapEmpty(api.auth['step-up'].$post({ json: { code } }));
+
+export function useSecondFactorActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: secondFactorQuery.queryKey });
+  const factor = api.account['second-factor'];
+  return {
+    startTotp: useMutation({ mutationFn: () => unwrap(factor.totp.$post()) }),
+    confirmTotp: useMutation({ mutationFn: (code: string) => unwrap(factor.totp.confirm.$post({ json: { code } })), onSuccess: refresh }),
+    removeTotp: useMutation({ mutationFn: () => withStepUp(() => unwrapEmpty(factor.totp.$delete())), onSuccess: refresh }),
+    newRecoveryCodes: useMutation({ mutationFn: () => withStepUp(() => unwrap(factor['recovery-codes'].$post())), onSuccess: refresh }),
+  };
+}
