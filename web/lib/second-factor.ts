@@ -3,7 +3,8 @@
  * `{ stepUpRequired: true }` opens the step-up dialog (`StepUpDialog`), and is sent again once the
  * person has given their code (docs/account.md, Step-up).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, unwrap, unwrapEmpty } from './api';
 
@@ -11,6 +12,15 @@ export const secondFactorQuery = queryOptions({
   queryKey: ['/api/account/second-factor'],
   queryFn: () => unwrap(api.account['second-factor'].$get()),
 });
+
+/**
+ * Owners' and admins' screens wait while the platform requires a second factor they have not set up:
+ * they are sent to Settings → Security (the server refuses their writes meanwhile anyway).
+ */
+export async function enrolmentFirst({ context }: { context: { queryClient: QueryClient } }) {
+  const status = await context.queryClient.ensureQueryData(secondFactorQuery);
+  if (status.required && !status.totp && status.passkeys.length === 0) throw redirect({ to: '/settings', search: { tab: 'security' } });
+}
 
 const refusedFor = (error: unknown, flag: 'stepUpRequired' | 'secondFactorRequired' | 'secondFactorEnrolmentRequired') =>
   error instanceof ApiError && typeof error.body === 'object' && error.body !== null && flag in error.body;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
 import { PAGE_SIZE } from '../../core/paging';
-import { DEFAULT_PLATFORM_SETTINGS, settingsChangeSchema } from '../../core/platform-settings';
+import { DEFAULT_PLATFORM_SETTINGS, secondFactorSettingSchema, settingsChangeSchema } from '../../core/platform-settings';
 import { ROLES } from '../../core/roles';
 import { addDays, manilaDateStart } from '../../core/time';
 import { listAuditLogs } from '../audit/audit.data';
@@ -14,9 +14,9 @@ import { validate } from '../http/validate';
 import { listUsers } from '../users/users.data';
 import { listLotRevisions, listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideListing, decideLot, decideOwner } from './approvals.service';
-import { readSettingsRecord } from '../platform/settings.data';
+import { readSecondFactorRequired, readSettingsRecord } from '../platform/settings.data';
 import { platformKpis, platformMetrics, tenantFigures } from './platform.data';
-import { changeSettings } from './settings.service';
+import { changeSettings, setSecondFactorRequired } from './settings.service';
 import { systemHealth } from './system-health';
 import { changeRole, changeSuspension } from './users.service';
 
@@ -52,7 +52,17 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
   .get('/admin/tenants', async (c) => c.json(await tenantFigures(c.var.db)))
   .get('/admin/platform-metrics', async (c) => c.json(await platformMetrics(c.var.db)))
-  .get('/admin/settings', async (c) => c.json({ ...(await readSettingsRecord(c.var.db)), defaults: DEFAULT_PLATFORM_SETTINGS }))
+  .get('/admin/settings', async (c) =>
+    c.json({
+      ...(await readSettingsRecord(c.var.db)),
+      defaults: DEFAULT_PLATFORM_SETTINGS,
+      secondFactorRequired: await readSecondFactorRequired(c.var.db, c.env),
+    }),
+  )
+  /** Whether owners and super admins must enrol a second factor (docs/account.md, Second factor). */
+  .put('/admin/settings/second-factor', validate('json', secondFactorSettingSchema), async (c) =>
+    c.json(await setSecondFactorRequired({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json').required)),
+  )
   .patch('/admin/settings', validate('json', settingsChangeSchema), async (c) =>
     c.json({
       ...(await changeSettings({ db: c.var.db, admin: c.var.user! }, c.req.valid('json'))),

@@ -164,13 +164,19 @@ export async function secondFactorRequiredFor(env: Bindings, db: DB, role: Role)
  */
 export async function requireRecentSecondFactor(scope: RequestScope, user: SessionUser, now = Date.now()): Promise<void> {
   const { db, sessionId } = scope.var;
-  if (!(await hasSecondFactor(db, user.id))) {
-    if (await secondFactorRequiredFor(scope.env, db, user.role))
-      throw refusal('forbidden', ENROLMENT_NEEDED, { secondFactorEnrolmentRequired: true });
-    return;
-  }
+  if (!(await hasSecondFactor(db, user.id))) return requireEnrolment(scope, user);
   const givenAt = sessionId ? await readSecondFactorAt(db, await sessionKey(sessionId)) : null;
   if (!secondFactorRecent(givenAt, now)) throw refusal('forbidden', STEP_UP_NEEDED, { stepUpRequired: true });
+}
+
+/**
+ * When the platform requires owners and super admins to enrol and this one has not: a 403
+ * `{ secondFactorEnrolmentRequired: true }` (the web app sends them to Settings → Security).
+ */
+export async function requireEnrolment(scope: RequestScope, user: SessionUser): Promise<void> {
+  const { db } = scope.var;
+  if (!(await secondFactorRequiredFor(scope.env, db, user.role)) || (await hasSecondFactor(db, user.id))) return;
+  throw refusal('forbidden', ENROLMENT_NEEDED, { secondFactorEnrolmentRequired: true });
 }
 
 /** Removes the authenticator app (after a step-up); with no passkey left, the recovery codes go too. */

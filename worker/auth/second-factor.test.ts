@@ -6,6 +6,7 @@ import { STEP_UP_WINDOW_MS } from '../../core/second-factor';
 import { recoveryCodes, totpFactors } from '../db/schema';
 import { call, db, sessionCookie, signedInAccount, signedInAs, signupBody } from '../test/helpers';
 import { openMailbox, waitForMail } from '../test/mailbox';
+import { readSecondFactorRequired } from '../platform/settings.data';
 import { requireRecentSecondFactor, stepUp } from './second-factor.service';
 import { SESSION_COOKIE } from './session-cookie';
 
@@ -164,5 +165,42 @@ describe('step-up', () => {
     const cookie = sessionCookie(await call('/api/auth/signup', { method: 'POST', json: signupBody() }));
     expect((await call('/api/auth/step-up', { method: 'POST', cookie, json: { code: '123456' } })).status).toBe(400);
     expect(await (await call('/api/account/second-factor', { cookie })).json()).toMatchObject({ totp: false, required: false });
+  });
+});
+
+describe('the platform setting that owners and super admins must enrol', () => {
+  it('is on by default outside development and off in it, until a super admin chooses', async () => {
+    expect(await readSecondFactorRequired(db(), { APP_ENV: 'production' })).toBe(true);
+    expect(await readSecondFactorRequired(db(), { APP_ENV: 'development' })).toBe(false);
+  });
+
+  it('when on, refuses an unenrolled owner’s writes (not their reads) until they enrol; drivers are not asked', async () => {
+    const admin = await signedInAccount('super_admin');
+    await enrol(admin.cookie);
+    const turn = (required: boolean) =>
+      call('/api/admin/settings/second-factor', { method: 'PUT', cookie: admin.cookie, json: { required } });
+    expect((await turn(true)).status).toBe(200);
+    try {
+      const owner = await signedInAccount('owner_admin');
+      const write = () => call('/api/owner/lots', { method: 'POST', cookie: owner.cookie, json: {} });
+      const refused = await write();
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        secondFactorEnrolmentRequired: true,
+        message: expect.stringContaining('Settings → Security'),
+      });
+      expect((await call('/api/owner/lots', { cookie: owner.cookie })).status).toBe(200);
+      expect(await (await call('/api/account/second-factor', { cookie: owner.cookie })).json()).toMatchObject({
+        required: true,
+        totp: false,
+      });
+      await enrol(owner.cookie);
+      expect((await write()).status).toBe(400);
+      const driver = await signedInAccount('parking_user');
+      expect(await (await call('/api/account/second-factor', { cookie: driver.cookie })).json()).toMatchObject({ required: false });
+      expect(await (await call('/api/admin/settings', { cookie: admin.cookie })).json()).toMatchObject({ secondFactorRequired: true });
+    } finally {
+      expect((await turn(false)).status).toBe(200);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS } from '../../core/password
 import { apiAccess, roleAllowed } from '../../core/roles';
 import { readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
 import { resolveSession } from '../auth/sessions';
+import { requireEnrolment } from '../auth/second-factor.service';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { apiError } from './errors';
@@ -39,6 +40,8 @@ export const enforceRoles = createMiddleware<AppEnv>(async (c, next) => {
   // Someone else was shown a one-time password: until it is replaced, it opens nothing else.
   if (user?.mustChangePassword && !PASSWORD_CHANGE_PATHS.includes(c.req.path))
     throw apiError(403, MUST_CHANGE_PASSWORD, { mustChangePassword: true });
+  // Owners' and admins' writes wait for the second factor the platform requires of them (docs/account.md).
+  if (user && Array.isArray(access) && !SAFE_METHODS.has(c.req.method)) await requireEnrolment(c, user);
   await next();
 });
 

@@ -60,3 +60,21 @@ export async function readSecondFactorRequired(db: DB, env: Pick<Bindings, 'APP_
     .where(eq(platformSettings.id, ROW_ID));
   return row?.required ?? env.APP_ENV !== 'development';
 }
+
+/** Sets the second-factor rule as a statement for the caller's batch; the first change creates the row from `settings`. */
+export const saveSecondFactorRequiredStatement = (
+  db: DB,
+  settings: PlatformSettings,
+  required: boolean,
+  by: { userId: string; at: string },
+) =>
+  statementOf(
+    db,
+    db
+      .insert(platformSettings)
+      .values({ id: ROW_ID, ...settings, secondFactorRequired: required, updatedAt: by.at, updatedBy: by.userId })
+      .onConflictDoUpdate({
+        target: platformSettings.id,
+        set: { secondFactorRequired: required, updatedAt: by.at, updatedBy: by.userId },
+      }),
+  );
