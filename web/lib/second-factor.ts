@@ -6,7 +6,9 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
+import type { Role } from '../../core/roles';
 import { api, ApiError, unwrap, unwrapEmpty } from './api';
+import { requireRole } from './guards';
 
 export const secondFactorQuery = queryOptions({
   queryKey: ['/api/account/second-factor'],
@@ -21,6 +23,14 @@ export async function enrolmentFirst({ context }: { context: { queryClient: Quer
   const status = await context.queryClient.ensureQueryData(secondFactorQuery);
   if (status.required && !status.totp && status.passkeys.length === 0) throw redirect({ to: '/settings', search: { tab: 'security' } });
 }
+
+/** An owner's or admin's area: their role, and the second factor when the platform requires it. */
+export const requireRoleEnrolled =
+  (allowed: readonly Role[]) => async (args: Parameters<ReturnType<typeof requireRole>>[0] & { context: { queryClient: QueryClient } }) => {
+    const allowedUser = requireRole(allowed)(args);
+    await enrolmentFirst(args);
+    return allowedUser;
+  };
 
 const refusedFor = (error: unknown, flag: 'stepUpRequired' | 'secondFactorRequired' | 'secondFactorEnrolmentRequired') =>
   error instanceof ApiError && typeof error.body === 'object' && error.body !== null && flag in error.body;
