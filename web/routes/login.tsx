@@ -10,6 +10,8 @@ import { signedOutOnly } from '../lib/guards';
 import { textParam } from '../lib/search-params';
 import { useEnterApp } from '../lib/use-sign-in';
 import { needsSecondFactorCode } from '../lib/second-factor';
+import { signInWithPasskey } from '../lib/passkeys';
+import { KeyRound } from 'lucide-react';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: textParam(search.redirect, 2000) }),
@@ -32,6 +34,12 @@ function LoginPage() {
       if (needsSecondFactorCode(error) && code === null) return setCode('');
       toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' });
     },
+  });
+
+  const passkey = useMutation({
+    mutationFn: signInWithPasskey,
+    onSuccess: ({ user }) => enterApp(user, redirect),
+    onError: (error) => toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' }),
   });
 
   const submit = (event: FormEvent) => {
@@ -79,6 +87,9 @@ function LoginPage() {
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      <Button variant="outline" className="mt-3 w-full" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+        <KeyRound className="h-4 w-4" /> Sign in with a passkey
+      </Button>
       <p className="mt-4 text-center text-sm text-muted-foreground">
         New to Parkada?{' '}
         <Link to="/signup" className="font-medium text-brand underline">

@@ -69,14 +69,20 @@ function matchingStep(secret: string, email: string, code: string, now: number):
 /** Hashed with the account's id, so one code's hash says nothing about another account's. */
 const recoveryCodeHash = (userId: string, code: string) => sha256Hex(`${userId}:${normalizeRecoveryCode(code)}`);
 
-async function issueRecoveryCodes(db: DB, userId: string): Promise<string[]> {
+export async function issueRecoveryCodes(db: DB, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await replaceRecoveryCodes(db, userId, await Promise.all(codes.map((code) => recoveryCodeHash(userId, code))));
   return codes;
 }
 
-const notify = (env: Bindings, userId: string, origin: string, change: 'added' | 'removed', factor: 'totp' | 'passkey', now: number) =>
-  queueEmail(env, userId, origin, { kind: 'second-factor-changed', change, factor, at: new Date(now).toISOString() });
+export const notify = (
+  env: Bindings,
+  userId: string,
+  origin: string,
+  change: 'added' | 'removed',
+  factor: 'totp' | 'passkey',
+  now: number,
+) => queueEmail(env, userId, origin, { kind: 'second-factor-changed', change, factor, at: new Date(now).toISOString() });
 
 /** Step one of enrolling an app: a new secret, pending until a code from it confirms it. */
 export async function startTotpEnrolment(env: Bindings, db: DB, user: SessionUser): Promise<{ secret: string; otpauthUrl: string }> {
@@ -136,7 +142,7 @@ export async function secondFactorAtSignIn(
   return new Date(now).toISOString();
 }
 
-async function markGiven(scope: RequestScope, now: number) {
+export async function markGiven(scope: RequestScope, now: number) {
   if (scope.var.sessionId) await markSecondFactorGiven(scope.var.db, await sessionKey(scope.var.sessionId), new Date(now).toISOString());
 }
 

@@ -4,7 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../../core/second-factor';
 import { recoveryCodes, totpFactors } from '../db/schema';
-import { call, db, sessionCookie, signedInAccount, signedInAs, signupBody } from '../test/helpers';
+import { call, db, ORIGIN, sessionCookie, signedInAccount, signedInAs, signupBody } from '../test/helpers';
+import { softwareAuthenticator } from '../test/software-authenticator';
 import { openMailbox, waitForMail } from '../test/mailbox';
 import { readSecondFactorRequired } from '../platform/settings.data';
 import { requireRecentSecondFactor, stepUp } from './second-factor.service';
@@ -202,5 +203,60 @@ describe('the platform setting that owners and super admins must enrol', () => {
     } finally {
       expect((await turn(false)).status).toBe(200);
     }
+  });
+});
+
+describe('passkeys', () => {
+  /** A driver with a password and a passkey made by the software authenticator. */
+  async function driverWithPasskey() {
+    const body = signupBody();
+    const cookie = sessionCookie(await call('/api/auth/signup', { method: 'POST', json: body }));
+    const authenticator = await softwareAuthenticator();
+    const options = await (await call('/api/account/passkeys/registration-options', { method: 'POST', cookie })).json<never>();
+    const added = await call('/api/account/passkeys', {
+      method: 'POST',
+      cookie,
+      json: { name: 'My phone', response: await authenticator.register(options, ORIGIN) },
+    });
+    return { ...body, cookie, authenticator, added };
+  }
+  const signInOptions = async () =>
+    (await call('/api/auth/passkey/options', { method: 'POST' })).json<{ challenge: string; rpId: string }>();
+
+  it('adds a passkey through the real verification; the first factor answers 10 recovery codes', async () => {
+    const { added, cookie, authenticator } = await driverWithPasskey();
+    expect(added.status).toBe(201);
+    const answer = await added.json<{ passkey: { id: string }; recoveryCodes: string[] }>();
+    expect(answer.passkey.id).toBe(authenticator.id);
+    expect(answer.recoveryCodes).toHaveLength(10);
+    expect(await (await call('/api/account/second-factor', { cookie })).json()).toMatchObject({ passkeys: [{ name: 'My phone' }] });
+  });
+
+  it('signs in without a password, counts as the second factor, and a signed challenge works once', async () => {
+    const { email, password, authenticator } = await driverWithPasskey();
+    const response = await authenticator.authenticate(await signInOptions(), ORIGIN);
+    const res = await call('/api/auth/passkey', { method: 'POST', json: { response } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ user: { email } });
+    const cookie = sessionCookie(res);
+    expect(
+      (await call(`/api/account/passkeys/${authenticator.id}`, { method: 'PATCH', cookie, json: { name: 'Work laptop' } })).status,
+    ).toBe(200);
+    expect((await call('/api/auth/passkey', { method: 'POST', json: { response } })).status).toBe(400);
+    expect((await login({ email, password })).status).toBe(401);
+    // The factor was given at sign-in: removing the passkey needs no step-up now.
+    expect((await call(`/api/account/passkeys/${authenticator.id}`, { method: 'DELETE', cookie })).status).toBe(204);
+  });
+
+  it('refuses a response made for another origin, a challenge it never got, and an unknown passkey', async () => {
+    const { authenticator } = await driverWithPasskey();
+    const elsewhere = await authenticator.authenticate(await signInOptions(), 'https://evil.example');
+    expect((await call('/api/auth/passkey', { method: 'POST', json: { response: elsewhere } })).status).toBe(401);
+    const made = await signInOptions();
+    const invented = await authenticator.authenticate({ ...made, challenge: 'bm90LW91cnM' }, ORIGIN);
+    expect((await call('/api/auth/passkey', { method: 'POST', json: { response: invented } })).status).toBe(400);
+    const stranger = await softwareAuthenticator();
+    const unknown = await stranger.authenticate(await signInOptions(), ORIGIN);
+    expect((await call('/api/auth/passkey', { method: 'POST', json: { response: unknown } })).status).toBe(401);
   });
 });

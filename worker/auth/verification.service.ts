@@ -1,25 +1,34 @@
 /**
  * The one verification path (docs/account.md, Verification), after the Epic Stack's: a flow prepares
  * a link for a target (an e-mail address), the person opens it, and the flow consumes the token to
- * learn whose address was proven. Sign-up's verification and the password reset use it; change of
- * e-mail and the second factor are meant to.
+ * learn whose address was proven. Sign-up's verification and the password reset use it, and passkeys'
+ * WebAuthn challenges (the token is the challenge); change of e-mail is meant to.
  */
 import { refusal } from '../../core/refusal';
-import { LINK_NOT_VALID, verificationExpiry, verificationLink, type VerificationType } from '../../core/verification';
+import { LINK_NOT_VALID, verificationExpiry, verificationLink, type LinkType, type VerificationType } from '../../core/verification';
 import type { DB } from '../db/client';
 import { randomSecret, sha256Hex } from './secret-token';
 import { saveVerification, takeVerification } from './verification.data';
 
 export type PreparedVerification = { link: string; expiresAt: string };
 
-/** A new single-use link for `target`, replacing any earlier one of this type; only the token's hash is stored. */
-export async function prepareVerification(
+/** A new single-use token for `target`, replacing any earlier one of this type; only its hash is stored. */
+export async function prepareToken(
   db: DB,
-  { type, target, origin, now = Date.now() }: { type: VerificationType; target: string; origin: string; now?: number },
-): Promise<PreparedVerification> {
+  { type, target, now = Date.now() }: { type: VerificationType; target: string; now?: number },
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomSecret();
   const expiresAt = verificationExpiry(type, now);
   await saveVerification(db, { type, target, tokenHash: await sha256Hex(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** A new single-use link for `target`, to be e-mailed. */
+export async function prepareVerification(
+  db: DB,
+  { type, target, origin, now = Date.now() }: { type: LinkType; target: string; origin: string; now?: number },
+): Promise<PreparedVerification> {
+  const { token, expiresAt } = await prepareToken(db, { type, target, now });
   return { link: verificationLink(origin, type, token), expiresAt };
 }
 

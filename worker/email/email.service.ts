@@ -8,7 +8,7 @@
  * failures land in the dead-letter queue.
  */
 import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice } from '../../core/email';
-import type { VerificationType } from '../../core/verification';
+import type { LinkType } from '../../core/verification';
 import { readPreferences } from '../account/preferences.data';
 import { prepareVerification } from '../auth/verification.service';
 import { createDb, type DB } from '../db/client';
@@ -91,7 +91,7 @@ async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Pro
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
   if (request.kind === 'password-changed' || request.kind === 'second-factor-changed') return request;
-  const type: VerificationType = request.kind;
+  const type: LinkType = request.kind;
   const { link, expiresAt } = await prepareVerification(db, { type, target: user.email, origin, now });
   return { kind: request.kind, link, expiresAt };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Download, ShieldCheck } from 'lucide-react';
+import { Copy, Download, KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -7,12 +7,15 @@ import { Field, Input } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { downloadFile } from '../../lib/download';
+import type { SecondFactorStatus } from '../../../core/second-factor';
+import { formatDateTime } from '../../../core/time';
+import { usePasskeyActions } from '../../lib/passkeys';
 import { secondFactorQuery, useSecondFactorActions } from '../../lib/second-factor';
 import { QrCode } from '../reservations/qr-pass';
 
 const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 
-/** Settings → Security: the authenticator app and the recovery codes (docs/account.md, Second factor). */
+/** Settings → Security: the authenticator app, passkeys and the recovery codes (docs/account.md, Second factor). */
 export function SecurityTab() {
   const status = useQuery(secondFactorQuery);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -31,8 +34,94 @@ export function SecurityTab() {
         </h2>
         {totp ? <EnrolledApp recoveryCodesLeft={recoveryCodesLeft} onNewCodes={setCodes} /> : <AppEnrolment onConfirmed={setCodes} />}
       </section>
+      <Passkeys passkeys={status.data.passkeys} onFirstFactor={setCodes} />
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
     </div>
+  );
+}
+
+type Passkey = SecondFactorStatus['passkeys'][number];
+
+/** Passkeys: added with a name, renamed, removed (after a step-up). Each signs in on its own and counts as the second factor. */
+function Passkeys({ passkeys, onFirstFactor }: { passkeys: Passkey[]; onFirstFactor: (codes: string[]) => void }) {
+  const { add } = usePasskeyActions();
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(name.trim(), {
+      onSuccess: ({ recoveryCodes }) => {
+        setName('');
+        toast({ title: 'Passkey Added', description: 'Sign in with it, or use it as your second factor.' });
+        if (recoveryCodes) onFirstFactor(recoveryCodes);
+      },
+      onError: failed('Passkey Not Added'),
+    });
+  };
+  return (
+    <section aria-labelledby="passkeys-heading" className="space-y-3">
+      <h2 id="passkeys-heading" className="font-semibold">
+        Passkeys
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Sign in with your fingerprint, face or screen lock instead of a password. A passkey is also a second factor.
+      </p>
+      {passkeys.length > 0 && (
+        <ul className="divide-y divide-border rounded-lg border border-border" data-testid="passkeys">
+          {passkeys.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} />
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-48 flex-1">
+          <Field label="Passkey name" htmlFor="passkey-name">
+            <Input id="passkey-name" placeholder="My phone" value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+        </div>
+        <Button type="submit" disabled={add.isPending || !name.trim()}>
+          <KeyRound className="h-4 w-4" /> Add a passkey
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function PasskeyRow({ passkey }: { passkey: Passkey }) {
+  const { rename, remove } = usePasskeyActions();
+  const [name, setName] = useState(passkey.name);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="flex flex-wrap items-end gap-2 p-3">
+      <div className="min-w-40 flex-1">
+        <Field
+          label="Name"
+          htmlFor={`passkey-${passkey.id}`}
+          hint={`Added ${formatDateTime(passkey.createdAt)}${passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ''}`}
+        >
+          <Input id={`passkey-${passkey.id}`} value={name} onChange={(e) => setName(e.target.value)} />
+        </Field>
+      </div>
+      <Button
+        variant="outline"
+        disabled={rename.isPending || !name.trim() || name.trim() === passkey.name}
+        onClick={() => rename.mutate({ id: passkey.id, name: name.trim() }, { onError: failed('Not Renamed') })}
+      >
+        Rename
+      </Button>
+      <Button variant="outline" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+        Remove
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Remove the passkey “${passkey.name}”?`}
+        description="It will no longer sign you in."
+        confirmLabel="Remove"
+        onConfirm={() =>
+          remove.mutate(passkey.id, { onSuccess: () => toast({ title: 'Passkey Removed' }), onError: failed('Not Removed') })
+        }
+      />
+    </li>
   );
 }
 
