@@ -19,12 +19,18 @@ async function addPasskey(name: string) {
   return unwrap(api.account.passkeys.$post({ json: { name, response } }));
 }
 
-/** "Sign in with a passkey": the browser offers this site's passkeys; the one chosen signs the challenge. */
-export async function signInWithPasskey() {
+/** The browser offers this site's passkeys; the one chosen signs a fresh challenge. */
+async function signedChallenge() {
   const optionsJSON = (await unwrap(api.auth.passkey.options.$post())) as unknown as PublicKeyCredentialRequestOptionsJSON;
-  const response = (await (await browserPart()).startAuthentication({ optionsJSON })) as unknown as CredentialInput;
-  return unwrap(api.auth.passkey.$post({ json: { response } }));
+  return (await (await browserPart()).startAuthentication({ optionsJSON })) as unknown as CredentialInput;
 }
+
+/** "Sign in with a passkey". */
+export const signInWithPasskey = async () => unwrap(api.auth.passkey.$post({ json: { response: await signedChallenge() } }));
+
+/** Step-up with a passkey instead of a code. */
+export const stepUpWithPasskey = async () =>
+  unwrapEmpty(api.auth['step-up'].passkey.$post({ json: { response: await signedChallenge() } }));
 
 export function usePasskeyActions() {
   const queryClient = useQueryClient();

@@ -5,7 +5,15 @@ import { linkOrigin } from '../email/email.service';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import { startSession } from './auth.routes';
-import { addPasskey, registrationOptions, removePasskey, renameOwnPasskey, signInOptions, signInWithPasskey } from './passkeys.service';
+import {
+  addPasskey,
+  registrationOptions,
+  removePasskey,
+  renameOwnPasskey,
+  signInOptions,
+  signInWithPasskey,
+  stepUpWithPasskey,
+} from './passkeys.service';
 import { userView } from './user-view';
 
 const origin = (c: Context<AppEnv>) => linkOrigin(c.env, c.req.url);
@@ -30,4 +38,9 @@ export const passkeyRoutes = new Hono<AppEnv>()
     const { user, secondFactorAt } = await signInWithPasskey(c.env, c.var.db, c.req.valid('json').response, c.req.url);
     await startSession(c, user, secondFactorAt);
     return c.json({ user: userView(user) });
+  })
+  /** Step-up with a passkey instead of a code (the challenge from POST /api/auth/passkey/options). */
+  .post('/auth/step-up/passkey', validate('json', passkeySignInSchema), async (c) => {
+    await stepUpWithPasskey(c, c.var.user!, c.req.valid('json').response, c.req.url);
+    return c.body(null, 204);
   });

@@ -183,3 +183,16 @@ export async function signInWithPasskey(env: Bindings, db: DB, response: Credent
   await recordPasskeyUse(db, passkey.id, verified.authenticationInfo.newCounter, at);
   return { user, secondFactorAt: at };
 }
+
+/** Step-up with a passkey: one of the person's own passkeys signs a sign-in challenge, and this session has given the factor. */
+export async function stepUpWithPasskey(
+  scope: RequestScope,
+  user: SessionUser,
+  response: Credential,
+  requestUrl: string,
+  now = Date.now(),
+) {
+  const signed = await signInWithPasskey(scope.env, scope.var.db, response, requestUrl, now);
+  if (signed.user.id !== user.id) throw refusal('invalid', 'This passkey belongs to another account.');
+  await markGiven(scope, now);
+}

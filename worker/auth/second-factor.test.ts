@@ -248,6 +248,24 @@ describe('passkeys', () => {
     expect((await call(`/api/account/passkeys/${authenticator.id}`, { method: 'DELETE', cookie })).status).toBe(204);
   });
 
+  it('steps up with the person’s own passkey, not another’s', async () => {
+    const { email, authenticator } = await driverWithPasskey();
+    const { authenticator: theirs } = await driverWithPasskey();
+    const user = (await db().query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!;
+    const cookie = await signedInAs(user.id);
+    const remove = () => call(`/api/account/passkeys/${authenticator.id}`, { method: 'DELETE', cookie });
+    expect((await remove()).status).toBe(403);
+    const stepUp = async (key: typeof theirs) =>
+      call('/api/auth/step-up/passkey', {
+        method: 'POST',
+        cookie,
+        json: { response: await key.authenticate(await signInOptions(), ORIGIN) },
+      });
+    expect((await stepUp(theirs)).status).toBe(400);
+    expect((await stepUp(authenticator)).status).toBe(204);
+    expect((await remove()).status).toBe(204);
+  });
+
   it('refuses a response made for another origin, a challenge it never got, and an unknown passkey', async () => {
     const { authenticator } = await driverWithPasskey();
     const elsewhere = await authenticator.authenticate(await signInOptions(), 'https://evil.example');
