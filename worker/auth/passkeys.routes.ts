@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { passkeyRegistrationSchema, passkeyRenameSchema, passkeySignInSchema } from '../../core/passkeys';
 import { linkOrigin } from '../email/email.service';
 import type { AppEnv } from '../env';
+import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
 import { startSession } from './auth.routes';
 import {
@@ -32,7 +33,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
     await removePasskey(c, c.var.user!, c.req.valid('param').id, origin(c));
     return c.body(null, 204);
   })
-  .post('/auth/passkey/options', async (c) => c.json(await signInOptions(c.env, c.var.db, c.req.url)))
+  .post('/auth/passkey/options', async (c) => c.json(await signInOptions(c.env, c.var.db, c.req.url, clientIp(c))))
   /** Signs in with a passkey instead of a password; the passkey counts as the second factor too. */
   .post('/auth/passkey', validate('json', passkeySignInSchema), async (c) => {
     const { user, secondFactorAt } = await signInWithPasskey(c.env, c.var.db, c.req.valid('json').response, c.req.url);

@@ -32,6 +32,8 @@ import {
   type RequestScope,
 } from './second-factor.service';
 import { prepareToken, consumeVerification } from './verification.service';
+import { deleteExpiredVerifications } from './verification.data';
+import { takePasskeyChallenge } from './rate-limit';
 
 type Credential = z.output<typeof credentialSchema>;
 
@@ -56,7 +58,8 @@ function expected(env: Bindings, requestUrl: string, challenge: string) {
 }
 
 /** The challenge of a ceremony: the verification token, as the bytes the authenticator signs. */
-const newChallenge = async (db: DB, type: VerificationType, target: string) => (await prepareToken(db, { type, target })).token;
+const newChallenge = async (db: DB, type: VerificationType, target: string, now = Date.now()) =>
+  (await prepareToken(db, { type, target, now })).token;
 
 /** Uses up the challenge a response signed; the target it was made for, or a 400. */
 async function takeChallenge(db: DB, type: VerificationType, credential: Credential): Promise<{ target: string; challenge: string }> {
@@ -148,11 +151,13 @@ export async function removePasskey(scope: RequestScope, user: SessionUser, id: 
 }
 
 /** "Sign in with a passkey", step one: a challenge for any of this site's passkeys (the browser lists them). */
-export async function signInOptions(env: Bindings, db: DB, requestUrl: string) {
+export async function signInOptions(env: Bindings, db: DB, requestUrl: string, ip: string, now = Date.now()) {
   const { rpID } = relyingParty(env, requestUrl);
+  await takePasskeyChallenge(env, ip, now);
+  await deleteExpiredVerifications(db, 'passkey-sign-in', now);
   return generateAuthenticationOptions({
     rpID,
-    challenge: await newChallenge(db, 'passkey-sign-in', crypto.randomUUID()),
+    challenge: await newChallenge(db, 'passkey-sign-in', crypto.randomUUID(), now),
     userVerification: 'preferred',
   });
 }

@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../../core/second-factor';
-import { recoveryCodes, totpFactors } from '../db/schema';
+import { recoveryCodes, totpFactors, verifications } from '../db/schema';
 import { call, db, ORIGIN, sessionCookie, signedInAccount, signedInAs, signupBody } from '../test/helpers';
 import { softwareAuthenticator } from '../test/software-authenticator';
 import { openMailbox, waitForMail } from '../test/mailbox';
 import { readSecondFactorRequired } from '../platform/settings.data';
 import { requireRecentSecondFactor, stepUp } from './second-factor.service';
+import { signInOptions as passkeySignInOptions } from './passkeys.service';
 import { SESSION_COOKIE } from './session-cookie';
 
 beforeAll(openMailbox);
@@ -246,6 +247,17 @@ describe('passkeys', () => {
     expect((await login({ email, password })).status).toBe(401);
     // The factor was given at sign-in: removing the passkey needs no step-up now.
     expect((await call(`/api/account/passkeys/${authenticator.id}`, { method: 'DELETE', cookie })).status).toBe(204);
+  });
+
+  it('limits sign-in challenges per client, and forgets expired ones', async () => {
+    const ask = () => call('/api/auth/passkey/options', { method: 'POST', headers: { 'CF-Connecting-IP': '2001:db8::face' } });
+    for (let i = 0; i < 30; i++) expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
+    const signInChallenges = () => db().$count(verifications, eq(verifications.type, 'passkey-sign-in'));
+    expect(await signInChallenges()).toBeGreaterThanOrEqual(30);
+    // Six minutes on, asking for one more forgets those that expired meanwhile.
+    await passkeySignInOptions(env, db(), ORIGIN, '2001:db8::fade', Date.now() + 6 * 60_000);
+    expect(await signInChallenges()).toBe(1);
   });
 
   it('steps up with the person’s own passkey, not another’s', async () => {
