@@ -9,6 +9,7 @@ import { softwareAuthenticator } from '../test/software-authenticator';
 import { openMailbox, waitForMail } from '../test/mailbox';
 import { readSecondFactorRequired } from '../platform/settings.data';
 import { requireRecentSecondFactor, stepUp } from './second-factor.service';
+import { decryptSecret, encryptSecret } from './second-factor-key';
 import { signInOptions as passkeySignInOptions } from './passkeys.service';
 import { SESSION_COOKIE } from './session-cookie';
 
@@ -48,6 +49,14 @@ describe('the authenticator app (TOTP)', () => {
     const [row] = await db().select().from(totpFactors).where(eq(totpFactors.userId, userId));
     expect(row!.confirmedAt).not.toBeNull();
     expect(row!.encryptedSecret).not.toContain(secret);
+  });
+
+  it('refuses the development key of .dev.vars outside development, and a missing key', async () => {
+    const { SECOND_FACTOR_KEY } = env;
+    await expect(encryptSecret({ SECOND_FACTOR_KEY, APP_ENV: 'production' }, 'JBSWY3DP')).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(encryptSecret({ APP_ENV: 'development' }, 'JBSWY3DP')).rejects.toMatchObject({ kind: 'unavailable' });
+    const sealed = await encryptSecret({ SECOND_FACTOR_KEY, APP_ENV: 'development' }, 'JBSWY3DP');
+    expect(await decryptSecret({ SECOND_FACTOR_KEY, APP_ENV: 'development' }, sealed)).toBe('JBSWY3DP');
   });
 
   it('refuses a wrong first code, leaving the app unconfirmed', async () => {
