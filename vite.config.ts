@@ -48,6 +48,7 @@ const keepIdleConnections = (): Plugin => ({
 const WORKER_DEPENDENCIES = [
   '@block65/webcrypto-web-push',
   '@hono/zod-validator',
+  '@simplewebauthn/server',
   'drizzle-orm',
   'drizzle-orm/d1',
   'drizzle-orm/sqlite-core',
@@ -60,6 +61,7 @@ const WORKER_DEPENDENCIES = [
   'hono/route',
   'hono/secure-headers',
   'jose',
+  'otpauth',
   'zod',
 ];
 

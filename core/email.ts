@@ -35,7 +35,8 @@ export type EmailNotice =
   | { kind: 'password-changed'; at: string }
   | { kind: 'attendant-invitation'; link: string; expiresAt: string; lotName: string; invitedBy: string }
   | { kind: 'confirm-new-email'; link: string; expiresAt: string; newEmail: string }
-  | { kind: 'email-changed'; newEmail: string; at: string };
+  | { kind: 'email-changed'; newEmail: string; at: string }
+  | { kind: 'second-factor-changed'; change: 'added' | 'removed'; factor: 'totp' | 'passkey'; at: string };
 export type EmailKind = EmailNotice['kind'];
 
 export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
@@ -45,6 +46,7 @@ export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'attendant-invitation': 'account',
   'confirm-new-email': 'account',
   'email-changed': 'security',
+  'second-factor-changed': 'security',
 };
 
 /** An address as a notice to another one shows it: its first character and its domain, "n•••@example.ph". */
@@ -136,6 +138,18 @@ export function emailContent(notice: EmailNotice): EmailContent {
           'If this was not you, contact Parkada support at once.',
         ],
       };
+    case 'second-factor-changed': {
+      const factor = notice.factor === 'totp' ? 'An authenticator app' : 'A passkey';
+      const what = `${factor} was ${notice.change} ${notice.change === 'added' ? 'to' : 'from'} your Parkada account`;
+      return {
+        subject: what,
+        heading: notice.change === 'added' ? 'A second factor was added' : 'A second factor was removed',
+        paragraphs: [
+          `${what} on ${until(notice.at)}.`,
+          'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
+        ],
+      };
+    }
   }
 }
 

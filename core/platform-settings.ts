@@ -88,3 +88,9 @@ export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 /** Why these settings cannot stand together, or null. */
 export const settingsProblem = (settings: PlatformSettings): string | null =>
   settings.dailyTopupMaxCents < settings.topupMaxCents ? 'The daily top-up limit cannot be below the largest single top-up.' : null;
+
+/** PUT /api/admin/settings/second-factor: whether owners and super admins must enrol a second factor (docs/account.md). */
+export const secondFactorSettingSchema = z.strictObject(
+  { required: z.boolean({ error: 'required must be true or false.' }) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only required can be sent.' : undefined) },
+);

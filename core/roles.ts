@@ -35,12 +35,13 @@ export type Access = 'public' | 'session' | readonly Role[];
 /** The first matching prefix decides. */
 const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   // Under /api/auth/ only the current user, signing out of all devices, changing the password and
-  // resending the verification link need a session; a reset link and a verification link work in any browser.
+  // resending the verification link and a step-up need a session; a reset link and a verification link work in any browser.
   ['/api/auth/user', 'session'],
   ['/api/auth/logout-all', 'session'],
   ['/api/auth/password-reset', 'public'],
   ['/api/auth/password', 'session'],
   ['/api/auth/verify-email/resend', 'session'],
+  ['/api/auth/step-up', 'session'],
   ['/api/auth/', 'public'],
   ['/api/early-registration', 'public'],
   // The link sent to a new address confirms a change of e-mail in any browser: its token names the account.

@@ -4,6 +4,7 @@
  * gets the same words back in its 400.
  */
 import { z } from 'zod';
+import { secondFactorCodeSchema } from './second-factor';
 import { acceptanceFields } from './legal-request';
 import { SIGNUP_ROLES } from './roles';
 
@@ -88,5 +89,7 @@ export type SignupInput = z.input<typeof signupSchema>;
 export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
+  /** The second factor of an enrolled account: a 6-digit code from the app, or a recovery code. */
+  code: secondFactorCodeSchema.optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -9,31 +9,41 @@ import { emailSchema, passwordSchema } from './signup';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
 
 /**
- * What a verification proves: the address of a new account, a reset, an owner's invitation to work a
- * gate (the invited person sets their own password), a new address for an account. The second factor will join this list.
+ * What an e-mailed link proves: the address of a new account, a reset, an owner's invitation to work a
+ * gate (the invited person sets their own password), a new address for an account.
  */
-export const VERIFICATION_TYPES = ['verify-email', 'reset-password', 'invitation', 'change-email'] as const;
+export const LINK_TYPES = ['verify-email', 'reset-password', 'invitation', 'change-email'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+/**
+ * What a passkey's challenge is for: adding one (its target the account) or signing in with one (its
+ * target a random id, as nobody is known yet). The token is the WebAuthn challenge the authenticator signs.
+ */
+export const CHALLENGE_TYPES = ['passkey-registration', 'passkey-sign-in'] as const;
+export const VERIFICATION_TYPES = [...LINK_TYPES, ...CHALLENGE_TYPES] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
-/** How long each link works, from the moment it is made. */
+/** How long each link or challenge works, from the moment it is made. */
 export const VERIFICATION_LIFETIME_MS: Record<VerificationType, number> = {
   'verify-email': 24 * HOUR_MS,
   'reset-password': 30 * MINUTE_MS,
   invitation: 7 * DAY_MS,
   'change-email': 24 * HOUR_MS,
+  // The browser's own WebAuthn timeout is 5 minutes.
+  'passkey-registration': 5 * MINUTE_MS,
+  'passkey-sign-in': 5 * MINUTE_MS,
 };
 
 export const verificationExpiry = (type: VerificationType, now: number) => new Date(now + VERIFICATION_LIFETIME_MS[type]).toISOString();
 
 /** Where each link lands in the app; the token rides in the `token` query parameter. */
-export const VERIFICATION_PAGES: Record<VerificationType, string> = {
+export const VERIFICATION_PAGES: Record<LinkType, string> = {
   'verify-email': '/verify-email',
   'reset-password': '/reset-password',
   invitation: '/accept-invitation',
   'change-email': '/confirm-email',
 };
 
-export const verificationLink = (origin: string, type: VerificationType, token: string) =>
+export const verificationLink = (origin: string, type: LinkType, token: string) =>
   `${origin}${VERIFICATION_PAGES[type]}?token=${encodeURIComponent(token)}`;
 
 const tokenField = z.string({ error: 'This link is incomplete.' }).min(1, 'This link is incomplete.').max(200, 'This link is not valid.');

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
@@ -58,10 +59,10 @@ describe('accounts in the browser', () => {
 
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password').fill('wrong password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('401: Incorrect e-mail or password.', { exact: true }).waitFor();
     await page.getByLabel('Password').fill('sampaguita-2024');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading('Wallet').waitFor();
   });
 
@@ -101,13 +102,58 @@ describe('accounts in the browser', () => {
 
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('401: Incorrect e-mail or password.', { exact: true }).waitFor();
     await page.getByLabel('Password').fill('kalamansi-juice');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading('Find Parking').waitFor();
     // The click proved the mailbox: the address is verified, and the banner is gone.
     expect(await page.getByRole('region', { name: 'Unverified e-mail' }).count()).toBe(0);
+  });
+
+  it('enrols an authenticator app, then signs in with its code', async () => {
+    const email = await signUp(page.context(), baseURL, { firstName: 'Sharon', lastName: 'Cuneta' });
+    await page.goto(`${baseURL}/settings?tab=security`);
+    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())!;
+    // The phone in the test's hand: the code of the step before now, so sign-in's code below is a new one.
+    const app = new TOTP({ secret: Secret.fromBase32(secret) });
+    await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() - 30_000 }));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    expect(await page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
+    await page.getByRole('button', { name: 'I saved them' }).click();
+    await page.getByText('Your authenticator app is set up.', { exact: false }).waitFor();
+
+    await logOut(page);
+    await heading('Find. Reserve. Park Smart.').waitFor();
+    await signIn(page, baseURL, email, FIXTURE_PASSWORD);
+    // The password alone gives no session: the screen asks for the code.
+    await page.getByLabel('Code from your authenticator app').fill(app.generate());
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await heading('Find Parking').waitFor();
+  });
+
+  it('registers a passkey and signs in with it through Chromium’s virtual authenticator', async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    await signUp(page.context(), baseURL, { firstName: 'Piolo', lastName: 'Pascual' });
+    await page.goto(`${baseURL}/settings?tab=security`);
+    await page.getByLabel('Passkey name').fill('My phone');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    // The first factor: its recovery codes are shown once.
+    await page.getByTestId('recovery-codes').waitFor();
+    await page.getByTestId('passkeys').getByLabel('Name').waitFor();
+    expect(await page.getByTestId('passkeys').getByLabel('Name').inputValue()).toBe('My phone');
+
+    await logOut(page);
+    await heading('Find. Reserve. Park Smart.').waitFor();
+    await page.goto(`${baseURL}/login`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await heading('Find Parking').waitFor();
   });
 
   const homes = {

@@ -64,7 +64,7 @@ export async function signIn(page: Page, baseURL: string, email: string, passwor
   // Answered, whether signed in or refused: a navigation right after the click would cancel it.
   await Promise.all([
     page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login'),
-    page.getByRole('button', { name: 'Sign In' }).click(),
+    page.getByRole('button', { name: 'Sign In', exact: true }).click(),
   ]);
 }
 

@@ -46,7 +46,7 @@ describe('the landing page', () => {
     await page.getByRole('link', { name: 'Sign In' }).click();
     await page.getByLabel('Email Address').fill('driver@parkada.ph');
     await page.getByLabel('Password').fill('parkada-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
   });
 

@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { secondFactorRoutes } from './auth/second-factor.routes';
+import { passkeyRoutes } from './auth/passkeys.routes';
 import { documentRoutes } from './documents/documents.routes';
 import { emailRoutes } from './email/email.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
@@ -37,6 +39,8 @@ const api = new Hono<AppEnv>()
   .use(sameOriginWrites, withDb, recordDeployment, withSession, enforceRoles)
   .route('/', healthRoutes)
   .route('/', authRoutes)
+  .route('/', secondFactorRoutes)
+  .route('/', passkeyRoutes)
   .route('/', earlyRegistrationRoutes)
   .route('/', lotRoutes)
   .route('/', accountRoutes)

@@ -49,6 +49,11 @@ export type Bindings = {
   EMAIL_LINK_SECRET?: string;
   /** The HMAC key of device cookies (worker/auth/device-cookie.ts); without it every sign-in counts as an unknown device. */
   DEVICE_COOKIE_SECRET?: string;
+  /** 32 random bytes, base64url: encrypts authenticator-app secrets at rest (worker/auth/second-factor-key.ts). */
+  SECOND_FACTOR_KEY?: string;
+  /** The passkeys' relying party: its ID (the site's domain) and origin; the request's own origin when unset (docs/account.md, Passkeys). */
+  WEBAUTHN_RP_ID?: string;
+  WEBAUTHN_ORIGIN?: string;
   /** Who push services may contact about our messages: a mailto: or https: address. */
   VAPID_SUBJECT?: string;
 };

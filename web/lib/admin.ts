@@ -6,6 +6,7 @@ import type { Role } from '../../core/roles';
 import type { SettingsChange } from '../../core/platform-settings';
 import { api, unwrap } from './api';
 import { allItems, pagedQuery } from './pages';
+import { withStepUp } from './second-factor';
 
 export type OwnerApplication = InferResponseType<(typeof api.admin)['owner-applications']['$get'], 200>['items'][number];
 export type LotSubmission = InferResponseType<(typeof api.admin)['lot-submissions']['$get'], 200>['items'][number];
@@ -81,11 +82,14 @@ export type AccountChange =
 export function useAccountChange() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A role change asks for the second factor again when it is older than 15 minutes (docs/account.md, Step-up).
     mutationFn: (change: AccountChange) =>
-      unwrap(
-        change.action === 'role'
-          ? api.admin.users[':id'].role.$post({ param: { id: change.id }, json: { role: change.role, reason: change.reason } })
-          : api.admin.users[':id'][':action'].$post({ param: { id: change.id, action: change.action }, json: { reason: change.reason } }),
+      withStepUp(() =>
+        unwrap(
+          change.action === 'role'
+            ? api.admin.users[':id'].role.$post({ param: { id: change.id }, json: { role: change.role, reason: change.reason } })
+            : api.admin.users[':id'][':action'].$post({ param: { id: change.id, action: change.action }, json: { reason: change.reason } }),
+        ),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
   });
@@ -110,6 +114,15 @@ export const platformSettingsQuery = queryOptions({
   queryKey: ['/api/admin', 'settings'],
   queryFn: () => unwrap(api.admin.settings.$get()),
 });
+
+/** Whether owners and super admins must set up a second factor. */
+export function useSecondFactorSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => unwrap(api.admin.settings['second-factor'].$put({ json: { required } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+  });
+}
 
 /** Saves changed settings; afterwards the admin queries and every screen's platform rules reload. */
 export function useSaveSettings() {

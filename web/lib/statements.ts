@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { InferResponseType } from 'hono/client';
 import type { PayoutInput } from '../../core/statement-request';
 import { api, unwrap } from './api';
+import { withStepUp } from './second-factor';
 
 export type OwnerStatement = InferResponseType<typeof api.owner.statements.$get, 200>;
 export type PayoutsOverview = InferResponseType<typeof api.admin.payouts.$get, 200>;
@@ -23,7 +24,8 @@ export const payoutsQuery = (month: string) =>
 export function useRecordPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payout: PayoutInput) => unwrap(api.admin.payouts.$post({ json: payout })),
+    // Recording a payout asks for the second factor again when it is older than 15 minutes (docs/account.md, Step-up).
+    mutationFn: (payout: PayoutInput) => withStepUp(() => unwrap(api.admin.payouts.$post({ json: payout }))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
   });
 }

@@ -6,6 +6,7 @@ import { consentDue, SITE_PAGES } from '../../core/legal';
 import { preferencesQuery } from '../lib/account';
 import { applyTheme } from '../lib/theme';
 import { Toaster } from '../components/ui/toast';
+import { StepUpDialog } from '../features/settings/step-up-dialog';
 import { UnverifiedBanner } from '../components/unverified-banner';
 import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
 
@@ -58,6 +59,7 @@ function RootLayout() {
       ) : (
         <Outlet />
       )}
+      {user && <StepUpDialog />}
       <Toaster />
     </>
   );

@@ -9,6 +9,9 @@ import { api, unwrap } from '../lib/api';
 import { signedOutOnly } from '../lib/guards';
 import { textParam } from '../lib/search-params';
 import { useEnterApp } from '../lib/use-sign-in';
+import { needsSecondFactorCode } from '../lib/second-factor';
+import { signInWithPasskey } from '../lib/passkeys';
+import { KeyRound } from 'lucide-react';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: textParam(search.redirect, 2000) }),
@@ -20,10 +23,21 @@ function LoginPage() {
   const { redirect } = Route.useSearch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Asked once the server says the account has a second factor (docs/account.md, Second factor).
+  const [code, setCode] = useState<string | null>(null);
   const enterApp = useEnterApp();
 
   const signIn = useMutation({
-    mutationFn: () => unwrap(api.auth.login.$post({ json: { email, password } })),
+    mutationFn: () => unwrap(api.auth.login.$post({ json: { email, password, ...(code?.trim() ? { code: code.trim() } : {}) } })),
+    onSuccess: ({ user }) => enterApp(user, redirect),
+    onError: (error) => {
+      if (needsSecondFactorCode(error) && code === null) return setCode('');
+      toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' });
+    },
+  });
+
+  const passkey = useMutation({
+    mutationFn: signInWithPasskey,
     onSuccess: ({ user }) => enterApp(user, redirect),
     onError: (error) => toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' }),
   });
@@ -51,6 +65,19 @@ function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
+        {code !== null && (
+          <Field label="Code from your authenticator app" htmlFor="code" hint="Lost your phone? Enter one of your recovery codes instead.">
+            <Input
+              id="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              // The password was right: the code is all that is left to type.
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </Field>
+        )}
         <p className="text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand underline">
             Forgot password?
@@ -60,6 +87,9 @@ function LoginPage() {
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      <Button variant="outline" className="mt-3 w-full" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+        <KeyRound className="h-4 w-4" /> Sign in with a passkey
+      </Button>
       <p className="mt-4 text-center text-sm text-muted-foreground">
         New to Parkada?{' '}
         <Link to="/signup" className="font-medium text-brand underline">

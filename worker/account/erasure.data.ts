@@ -14,6 +14,9 @@ import {
   checkins,
   earlyRegistrations,
   emailDeliveries,
+  passkeys,
+  recoveryCodes,
+  totpFactors,
   idempotencyKeys,
   lots,
   monthlyPasses,
@@ -160,6 +163,9 @@ export function erasureStatements(db: DB, identity: Identity, walletId: string) 
     // Links still out (verification, reset) are keyed by the address they went to; a change of e-mail's by the account too.
     run(db.delete(verifications).where(or(eq(verifications.target, identity.email), eq(verifications.userId, userId)))),
     run(db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId))),
+    run(db.delete(totpFactors).where(eq(totpFactors.userId, userId))),
+    run(db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
+    run(db.delete(passkeys).where(eq(passkeys.userId, userId))),
     run(db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
     run(
       db

@@ -17,6 +17,9 @@ import {
   checkins,
   earlyRegistrations,
   emailDeliveries,
+  passkeys,
+  recoveryCodes,
+  totpFactors,
   gateIssues,
   gateRefunds,
   lotRevisions,
@@ -104,6 +107,9 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     issues,
     emails,
     links,
+    apps,
+    codes,
+    ownPasskeys,
   ] = await Promise.all([
     rowsOf(db, sessions, eq(sessions.userId, userId), columnsWithout(sessions, 'id')),
     rowsOf(db, vehicles, eq(vehicles.userId, userId)),
@@ -151,6 +157,10 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
       or(eq(verifications.target, user.email), eq(verifications.userId, userId)),
       columnsWithout(verifications, 'tokenHash'),
     ),
+    // The second factor: that it is there and when, never its secret, a code's hash or a key.
+    rowsOf(db, totpFactors, eq(totpFactors.userId, userId), columnsWithout(totpFactors, 'encryptedSecret')),
+    rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, userId), columnsWithout(recoveryCodes, 'codeHash')),
+    rowsOf(db, passkeys, eq(passkeys.userId, userId), columnsWithout(passkeys, 'publicKey')),
   ]);
   const { passwordHash: _secret, ...profile } = user;
   return {
@@ -171,6 +181,9 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     monthly_passes: passes,
     notifications: ownNotifications,
     email_deliveries: emails,
+    totp_factors: apps,
+    recovery_codes: codes,
+    passkeys: ownPasskeys,
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
     early_registrations: earlyRegistration,
     owner_applications: applications,

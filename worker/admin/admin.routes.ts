@@ -3,19 +3,20 @@ import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
 import { PAGE_SIZE } from '../../core/paging';
-import { DEFAULT_PLATFORM_SETTINGS, settingsChangeSchema } from '../../core/platform-settings';
+import { DEFAULT_PLATFORM_SETTINGS, secondFactorSettingSchema, settingsChangeSchema } from '../../core/platform-settings';
 import { ROLES } from '../../core/roles';
 import { addDays, manilaDateStart } from '../../core/time';
 import { listAuditLogs } from '../audit/audit.data';
 import type { AppEnv } from '../env';
+import { requireRecentSecondFactor } from '../auth/second-factor.service';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { listUsers } from '../users/users.data';
 import { listLotRevisions, listLotSubmissions, listOwnerApplications } from './approvals.data';
 import { decideListing, decideLot, decideOwner } from './approvals.service';
-import { readSettingsRecord } from '../platform/settings.data';
+import { readSecondFactorRequired, readSettingsRecord } from '../platform/settings.data';
 import { platformKpis, platformMetrics, tenantFigures } from './platform.data';
-import { changeSettings } from './settings.service';
+import { changeSettings, setSecondFactorRequired } from './settings.service';
 import { systemHealth } from './system-health';
 import { changeRole, changeSuspension } from './users.service';
 
@@ -51,7 +52,17 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
   .get('/admin/tenants', async (c) => c.json(await tenantFigures(c.var.db)))
   .get('/admin/platform-metrics', async (c) => c.json(await platformMetrics(c.var.db)))
-  .get('/admin/settings', async (c) => c.json({ ...(await readSettingsRecord(c.var.db)), defaults: DEFAULT_PLATFORM_SETTINGS }))
+  .get('/admin/settings', async (c) =>
+    c.json({
+      ...(await readSettingsRecord(c.var.db)),
+      defaults: DEFAULT_PLATFORM_SETTINGS,
+      secondFactorRequired: await readSecondFactorRequired(c.var.db, c.env),
+    }),
+  )
+  /** Whether owners and super admins must enrol a second factor (docs/account.md, Second factor). */
+  .put('/admin/settings/second-factor', validate('json', secondFactorSettingSchema), async (c) =>
+    c.json(await setSecondFactorRequired({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json').required)),
+  )
   .patch('/admin/settings', validate('json', settingsChangeSchema), async (c) =>
     c.json({
       ...(await changeSettings({ db: c.var.db, admin: c.var.user! }, c.req.valid('json'))),
@@ -116,6 +127,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Before `/:action`, which would take `role` for an unknown action.
   .post('/admin/users/:id/role', validate('param', roleParams), validate('json', roleBody), async (c) => {
     const { role, reason } = c.req.valid('json');
+    await requireRecentSecondFactor(c, c.var.user!);
     return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('param').id, role, reason));
   })
   .post('/admin/users/:id/:action', validate('param', userParams), validate('json', decisionBody), async (c) => {

@@ -3,9 +3,14 @@ import { SETTING_KEYS, settingsProblem, type PlatformSettings, type SettingsChan
 import { auditStatement } from '../audit/audit.data';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { commit, type DB } from '../db/client';
-import type { SessionUser } from '../env';
+import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
-import { readSettingsRecord, saveSettingsStatement } from '../platform/settings.data';
+import {
+  readSecondFactorRequired,
+  readSettingsRecord,
+  saveSecondFactorRequiredStatement,
+  saveSettingsStatement,
+} from '../platform/settings.data';
 
 type Ctx = { db: DB; admin: SessionUser };
 
@@ -37,4 +42,21 @@ export async function changeSettings({ db, admin }: Ctx, change: SettingsChange,
     throw error;
   }
   return readSettingsRecord(db);
+}
+
+/** Whether owners and super admins must enrol a second factor; the change and its audit entry in one batch. */
+export async function setSecondFactorRequired({ env, db, admin }: Ctx & { env: Bindings }, required: boolean, now = new Date()) {
+  const before = await readSecondFactorRequired(db, env);
+  if (before !== required) {
+    const { settings } = await readSettingsRecord(db);
+    await commit(db, [
+      saveSecondFactorRequiredStatement(db, settings, required, { userId: admin.id, at: now.toISOString() }),
+      auditStatement(db, admin, {
+        action: 'UPDATE_SETTINGS',
+        subject: 'platform:settings',
+        context: { from: { secondFactorRequired: before }, to: { secondFactorRequired: required } },
+      }),
+    ]);
+  }
+  return { secondFactorRequired: required };
 }

@@ -30,9 +30,10 @@ import { userView } from './user-view';
 
 const origin = (c: Context<AppEnv>) => linkOrigin(c.env, c.req.url);
 
-async function startSession(c: Context<AppEnv>, user: SessionUser) {
+export async function startSession(c: Context<AppEnv>, user: SessionUser, secondFactorAt: string | null = null) {
   const { sessionId, maxAgeSeconds } = await createSession(c.env.SESSIONS, c.var.db, user.id, {
     userAgent: c.req.header('User-Agent') ?? null,
+    secondFactorAt,
   });
   writeSessionCookie(c, sessionId, maxAgeSeconds);
   // The request now belongs to the new session: an older one sliding on it must not re-send its cookie.
@@ -48,8 +49,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/auth/login', validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
-    const user = await signIn(c.env, c.var.db, input, clientIp(c), await signInDevice(c, input.email));
-    await startSession(c, user);
+    const { user, secondFactorAt } = await signIn(c.env, c.var.db, input, clientIp(c), await signInDevice(c, input.email));
+    await startSession(c, user, secondFactorAt);
     return c.json({ user: userView(user) });
   })
   .get('/auth/user', (c) => c.json(userView(c.var.user!)))

@@ -26,6 +26,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions';
 import { consumeVerification } from './verification.service';
+import { secondFactorAtSignIn } from './second-factor.service';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -65,14 +66,17 @@ async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSche
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
 
+/** Who signed in, and when they gave the second factor (null: the account has none). */
+export type SignedIn = { user: SessionUser; secondFactorAt: string | null };
+
 /** `device`: what the browser's device cookie says, so a stranger's failures elsewhere do not lock it out (rate-limit.ts). */
 export async function signIn(
   env: Bindings,
   db: DB,
-  { email, password }: z.output<typeof loginSchema>,
+  { email, password, code }: z.output<typeof loginSchema>,
   ip: string,
   device: SignInDevice,
-): Promise<SessionUser> {
+): Promise<SignedIn> {
   await takeSignInAttempt(env, email, ip, device);
   const account = await findUserByEmail(db, email);
   // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
@@ -80,9 +84,11 @@ export async function signIn(
   if (!account || !valid) throw refusal('unauthenticated', 'Incorrect e-mail or password.');
   // Told only to someone who knows the password, so it reveals nothing to a stranger.
   if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
+  // An enrolled account needs its code too; a wrong one is refused before the attempt is handed back.
+  const secondFactorAt = await secondFactorAtSignIn(env, db, account, code);
   await signInSucceeded(env, email, ip, device);
   const { passwordHash: _secret, passwordExpiresAt: _expiry, mustChangePassword: _retired, ...user } = account;
-  return user;
+  return { user, secondFactorAt };
 }
 
 /**

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_MESSAGES, CURRENT_VERSIONS } from '../../core/legal';
 import { HOUR_MS, MINUTE_MS } from '../../core/time';
-import { LINK_NOT_VALID, PASSWORD_RESET_SENT, type VerificationType } from '../../core/verification';
+import { LINK_NOT_VALID, PASSWORD_RESET_SENT, type LinkType } from '../../core/verification';
 import { earlyRegistrations, notifications, ownerApplications, preferences, users, verifications, wallets } from '../db/schema';
 import type { ApiErrorBody } from '../test/api-types';
 import { call, db, messageOf, ORIGIN, sessionCookie, signupBody } from '../test/helpers';
@@ -200,7 +200,7 @@ describe('verified addresses', () => {
     expect(await messageOf(again)).toBe(LINK_NOT_VALID);
   });
 
-  it.each<[VerificationType, number]>([
+  it.each<[LinkType, number]>([
     ['verify-email', 24 * HOUR_MS],
     ['reset-password', 30 * MINUTE_MS],
     ['invitation', 7 * 24 * HOUR_MS],

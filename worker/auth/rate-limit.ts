@@ -32,6 +32,8 @@ export const MAX_LINKS_PER_EMAIL = 3;
 /** …and a few more from one client, across addresses. */
 const MAX_LINKS_PER_IP = 10;
 const LINK_WINDOW_MS = HOUR_MS;
+/** "Sign in with a passkey" challenges from one client: each is a stored row, and a person needs a handful. */
+const MAX_PASSKEY_CHALLENGES_PER_IP = 30;
 
 type Limits = Pick<Bindings, 'ATTEMPT_LIMITER'>;
 
@@ -92,6 +94,15 @@ export async function signInSucceeded(env: Limits, email: string, ip: string, de
     client.giveBack(['sign-in']),
     device.known ? account.clear([key]) : account.giveBack([key]),
   ]);
+}
+
+/** Takes one passkey sign-in challenge for this client, or throws the 429 when its 15 minutes are spent. */
+export async function takePasskeyChallenge(env: Limits, ip: string, now = Date.now()): Promise<void> {
+  const result = await byIp(env, ip).take(
+    [{ key: 'passkey-challenge', limit: MAX_PASSKEY_CHALLENGES_PER_IP, windowMs: SIGN_IN_WINDOW_MS }],
+    now,
+  );
+  throwIfRefused(result, signInRefused);
 }
 
 /** Takes one sign-up from this client, or throws the 429 when its hour is spent. */

@@ -7,3 +7,12 @@ export const randomSecret = () => hex(crypto.getRandomValues(new Uint8Array(32))
 
 /** What is stored instead of a secret: a listing of the database then signs nobody in and opens no link. */
 export const sha256Hex = async (secret: string) => hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret)));
+
+/** Bytes as base64url without padding (keys, IVs, credential ids), and back. */
+export const toBase64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+export const fromBase64url = (value: string) =>
+  Uint8Array.from(atob(value.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));

@@ -28,12 +28,12 @@ export async function createSession(
   kv: KVNamespace,
   db: DB,
   userId: string,
-  { userAgent = null as string | null, now = Date.now() } = {},
+  { userAgent = null as string | null, secondFactorAt = null as string | null, now = Date.now() } = {},
 ): Promise<NewSession> {
   const sessionId = randomSecret();
   const key = await sessionKey(sessionId);
   const times: SessionTimes = { createdAt: now, refreshedAt: now };
-  await db.insert(sessions).values({ id: key, userId, userAgent, createdAt: new Date(now).toISOString() });
+  await db.insert(sessions).values({ id: key, userId, userAgent, secondFactorAt, createdAt: new Date(now).toISOString() });
   await kv.put(kvEntry(key), JSON.stringify(times), kvTtl(times, now));
   return { sessionId, maxAgeSeconds: secondsLeft(times, now) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { VerificationType } from '../../core/verification';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
@@ -28,3 +28,7 @@ export async function takeVerification(db: DB, type: VerificationType, tokenHash
     .returning({ target: verifications.target, userId: verifications.userId });
   return row ?? null;
 }
+
+/** Forgets the expired tokens of a type whose targets are never reused (passkey sign-in challenges), so they do not pile up. */
+export const deleteExpiredVerifications = (db: DB, type: VerificationType, now: number) =>
+  db.delete(verifications).where(and(eq(verifications.type, type), lte(verifications.expiresAt, new Date(now).toISOString())));

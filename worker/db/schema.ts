@@ -102,8 +102,60 @@ export const sessions = sqliteTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     revokedAt: text('revoked_at'),
+    /** When this session last gave the second factor (at sign-in or a step-up); null: never (docs/account.md, Step-up). */
+    secondFactorAt: text('second_factor_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A person's authenticator app (TOTP, RFC 6238): the shared secret, encrypted with SECOND_FACTOR_KEY
+ * (worker/auth/second-factor-key.ts). Pending until a first code confirms it; the last 30-second step
+ * used, so one code never signs in twice.
+ */
+export const totpFactors = sqliteTable('totp_factors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  encryptedSecret: text('encrypted_secret').notNull(),
+  confirmedAt: text('confirmed_at'),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** A person's passkeys (WebAuthn credentials): a sign-in on their own and a second factor (docs/account.md, Passkeys). */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    /** The credential id, base64url, as the authenticator made it. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    /** JSON array of the transports the browser reported (usb, internal, hybrid…). */
+    transports: text('transports'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: text('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** The 10 single-use recovery codes of an account with a second factor, stored as SHA-256 hashes. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: text('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_unique').on(t.userId, t.codeHash)],
 );
 
 export const vehicles = sqliteTable(
@@ -957,6 +1009,8 @@ export const platformSettings = sqliteTable(
     dailyTopupMaxCents: integer('daily_topup_max_cents').notNull(),
     /** The platform's commission on what it collects for owners, in hundredths of a percent. */
     commissionBasisPoints: integer('commission_basis_points').notNull().default(0),
+    /** Owners and super admins must enrol a second factor; null: the environment's default (on outside development). */
+    secondFactorRequired: integer('second_factor_required', { mode: 'boolean' }),
     updatedAt: text('updated_at').notNull(),
     updatedBy: text('updated_by').references(() => users.id),
   },

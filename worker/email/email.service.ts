@@ -8,7 +8,7 @@
  * failures land in the dead-letter queue.
  */
 import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice } from '../../core/email';
-import type { VerificationType } from '../../core/verification';
+import type { LinkType } from '../../core/verification';
 import { readPreferences } from '../account/preferences.data';
 import { prepareVerification } from '../auth/verification.service';
 import { createDb, type DB } from '../db/client';
@@ -26,7 +26,7 @@ const DEFAULT_FROM = 'noreply@parkada.ph';
 export type EmailRequest =
   | { kind: 'verify-email' }
   | { kind: 'reset-password' }
-  | { kind: 'password-changed'; at: string }
+  | Extract<EmailNotice, { kind: 'password-changed' | 'second-factor-changed' }>
   | { kind: 'attendant-invitation'; lotName: string; invitedBy: string }
   /** To the new address, which the account does not have yet. */
   | { kind: 'confirm-new-email'; newEmail: string }
@@ -34,12 +34,12 @@ export type EmailRequest =
   | { kind: 'email-changed'; oldEmail: string; newEmail: string; at: string };
 
 /** The verification each link-carrying e-mail makes when it is sent. */
-const LINK_TYPES = {
+const LINK_OF = {
   'verify-email': 'verify-email',
   'reset-password': 'reset-password',
   'attendant-invitation': 'invitation',
   'confirm-new-email': 'change-email',
-} as const satisfies Record<string, VerificationType>;
+} as const satisfies Record<string, LinkType>;
 
 /** Where a notice goes: the account's address, but for the two about a change of it. */
 const recipientOf = (user: SessionUser, request: EmailRequest) =>
@@ -108,10 +108,10 @@ async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Pro
 }
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
-  if (request.kind === 'password-changed' || request.kind === 'email-changed') return request;
+  if (request.kind === 'password-changed' || request.kind === 'second-factor-changed' || request.kind === 'email-changed') return request;
   // A new address's link names the account it is for; every other link's target is the account's own address.
   const target = recipientOf(user, request);
   const userId = request.kind === 'confirm-new-email' ? user.id : undefined;
-  const { link, expiresAt } = await prepareVerification(db, { type: LINK_TYPES[request.kind], target, userId, origin, now });
+  const { link, expiresAt } = await prepareVerification(db, { type: LINK_OF[request.kind], target, userId, origin, now });
   return { ...request, link, expiresAt };
 }

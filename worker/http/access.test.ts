@@ -20,6 +20,9 @@ const OWNERS: Role[] = ['owner_admin', 'super_admin'];
 const GATE: Role[] = ['attendant', 'owner_admin', 'super_admin'];
 const ADMIN: Role[] = ['super_admin'];
 
+/** A credential of the right shape whose client data names no challenge (`{}`). */
+const NO_CHALLENGE = { id: 'AQID', rawId: 'AQID', type: 'public-key', response: { clientDataJSON: 'e30' } };
+
 let lotId = '';
 let plates = 0;
 /**
@@ -88,6 +91,61 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     refused: 400,
   },
   'GET /api/account/export': { who: 'session', sample: () => ({ path: '/api/account/export' }) },
+  // The second factor. The demo accounts enrol nothing: an app is started (never confirmed), and every
+  // other sample is refused on its merits. Cases run in this order, so each account has an app pending
+  // by the time its wrong first code is sent.
+  'GET /api/account/second-factor': { who: 'session', sample: () => ({ path: '/api/account/second-factor' }) },
+  'POST /api/account/second-factor/totp': { who: 'session', sample: () => ({ method: 'POST', path: '/api/account/second-factor/totp' }) },
+  'POST /api/account/second-factor/totp/confirm': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/second-factor/totp/confirm', json: { code: '000000' } }),
+    refused: 400,
+  },
+  'DELETE /api/account/second-factor/totp': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: '/api/account/second-factor/totp' }),
+    found: false,
+  },
+  'POST /api/account/second-factor/recovery-codes': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/second-factor/recovery-codes' }),
+    refused: 409,
+  },
+  'POST /api/auth/step-up': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/auth/step-up', json: { code: '000000' } }),
+    refused: 400,
+  },
+  'POST /api/account/passkeys/registration-options': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/passkeys/registration-options' }),
+  },
+  'POST /api/account/passkeys': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/passkeys', json: { name: 'My phone', response: NO_CHALLENGE } }),
+    refused: 400,
+  },
+  'PATCH /api/account/passkeys/:id': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: '/api/account/passkeys/not-mine', json: { name: 'My phone' } }),
+    found: false,
+  },
+  'DELETE /api/account/passkeys/:id': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: '/api/account/passkeys/not-mine' }),
+    found: false,
+  },
+  'POST /api/auth/passkey/options': { who: 'public', sample: () => ({ method: 'POST', path: '/api/auth/passkey/options' }) },
+  'POST /api/auth/passkey': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/auth/passkey', json: { response: NO_CHALLENGE } }),
+    refused: 400,
+  },
+  'POST /api/auth/step-up/passkey': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/auth/step-up/passkey', json: { response: NO_CHALLENGE } }),
+    refused: 400,
+  },
   // A wrong password: the demo accounts stay.
   'DELETE /api/account': {
     who: 'session',
@@ -542,6 +600,10 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
       json: { ownerId: crypto.randomUUID(), month: '2026-09', amountCents: 100, paidOn: '2026-10-05', reference: 'BDO-0001' },
     }),
     found: false,
+  },
+  'PUT /api/admin/settings/second-factor': {
+    who: ADMIN,
+    sample: () => ({ method: 'PUT', path: '/api/admin/settings/second-factor', json: { required: false } }),
   },
   'PATCH /api/admin/settings': {
     who: ADMIN,

@@ -3,6 +3,7 @@ import { matchedRoutes } from 'hono/route';
 import { apiAccess, roleAllowed } from '../../core/roles';
 import { readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
 import { resolveSession } from '../auth/sessions';
+import { requireEnrolment } from '../auth/second-factor.service';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { apiError } from './errors';
@@ -34,6 +35,8 @@ export const enforceRoles = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user;
   if (access !== 'public' && !user) throw apiError(401, 'Please sign in to continue.');
   if (!roleAllowed(access, user?.role)) throw apiError(403, 'Your account does not have access to this.');
+  // Owners' and admins' writes wait for the second factor the platform requires of them (docs/account.md).
+  if (user && Array.isArray(access) && !SAFE_METHODS.has(c.req.method)) await requireEnrolment(c, user);
   await next();
 });
 

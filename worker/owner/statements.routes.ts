@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { monthQuerySchema, payoutSchema } from '../../core/statement-request';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
+import { requireRecentSecondFactor } from '../auth/second-factor.service';
 import { ownerStatement, payoutsOverview, recordPayout } from './statements.service';
 
 /** Owners' statements, and the super admin's payouts against them (docs/owner.md, "Statements and payouts"). */
@@ -12,6 +13,8 @@ export const statementRoutes = new Hono<AppEnv>()
   .get('/admin/payouts', validate('query', monthQuerySchema), async (c) =>
     c.json(await payoutsOverview(c.var.db, c.req.valid('query').month)),
   )
-  .post('/admin/payouts', validate('json', payoutSchema), async (c) =>
-    c.json(await recordPayout(c.var.db, c.var.user!, c.req.valid('json')), 201),
-  );
+  .post('/admin/payouts', validate('json', payoutSchema), async (c) => {
+    // Money leaves the platform on this record: the second factor must be fresh (docs/account.md, Step-up).
+    await requireRecentSecondFactor(c, c.var.user!);
+    return c.json(await recordPayout(c.var.db, c.var.user!, c.req.valid('json')), 201);
+  });

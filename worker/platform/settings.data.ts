@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../core/platform-settings';
 import { statementOf, type DB } from '../db/client';
+import type { Bindings } from '../env';
 import { platformSettings } from '../db/schema';
 
 const ROW_ID = 1;
@@ -16,7 +17,7 @@ export async function readSettingsRecord(
 ): Promise<{ settings: PlatformSettings; updatedAt: string | null; updatedBy: string | null }> {
   const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, ROW_ID));
   if (!row) return { settings: DEFAULT_PLATFORM_SETTINGS, updatedAt: null, updatedBy: null };
-  const { id: _id, updatedAt, updatedBy, ...settings } = row;
+  const { id: _id, updatedAt, updatedBy, secondFactorRequired: _required, ...settings } = row;
   return { settings, updatedAt, updatedBy };
 }
 
@@ -45,5 +46,35 @@ export const saveSettingsStatement = (
         target: platformSettings.id,
         set: { ...changed, updatedAt: by.at, updatedBy: by.userId },
         setWhere: sql`${changed.dailyTopupMaxCents ?? platformSettings.dailyTopupMaxCents} >= ${changed.topupMaxCents ?? platformSettings.topupMaxCents}`,
+      }),
+  );
+
+/**
+ * Whether owners and super admins must enrol a second factor: the super admin's choice once made; until
+ * then on everywhere but development, so the local demo's printed accounts sign in with a password.
+ */
+export async function readSecondFactorRequired(db: DB, env: Pick<Bindings, 'APP_ENV'>): Promise<boolean> {
+  const [row] = await db
+    .select({ required: platformSettings.secondFactorRequired })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, ROW_ID));
+  return row?.required ?? env.APP_ENV !== 'development';
+}
+
+/** Sets the second-factor rule as a statement for the caller's batch; the first change creates the row from `settings`. */
+export const saveSecondFactorRequiredStatement = (
+  db: DB,
+  settings: PlatformSettings,
+  required: boolean,
+  by: { userId: string; at: string },
+) =>
+  statementOf(
+    db,
+    db
+      .insert(platformSettings)
+      .values({ id: ROW_ID, ...settings, secondFactorRequired: required, updatedAt: by.at, updatedBy: by.userId })
+      .onConflictDoUpdate({
+        target: platformSettings.id,
+        set: { secondFactorRequired: required, updatedAt: by.at, updatedBy: by.userId },
       }),
   );

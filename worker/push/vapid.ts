@@ -5,19 +5,13 @@
 import type { VapidKeys } from '@block65/webcrypto-web-push';
 import { Refusal } from '../../core/refusal';
 import type { Bindings } from '../env';
+import { fromBase64url, toBase64url } from '../auth/secret-token';
 
 /** The key in .dev.vars, known to everyone with this repository: never used outside development. */
 const DEVELOPMENT_PUBLIC_KEY = 'BFoBBdBquhUMA2bMRBRGd4lG3WqgW8nu8egtMS9pfvDk_ilUldpDPudmamxBeurNqNgWinoThLmbPhB5yfseDLg';
 
 /** The library's keys, every one present. */
 export type Vapid = { [K in keyof VapidKeys]: string };
-
-const fromBase64url = (value: string) => Uint8Array.from(atob(value.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
-const toBase64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
 
 /**
  * The key and contact, or null when push is not set up here (logged when the key is malformed or is

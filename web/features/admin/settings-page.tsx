@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { platformSettingsQuery, useSaveSettings } from '../../lib/admin';
+import { platformSettingsQuery, useSaveSettings, useSecondFactorSetting } from '../../lib/admin';
 
 type Key = keyof PlatformSettings;
 /** Pesos and percentages are shown in hundredths of what is stored (centavos, basis points); minutes as they are. */
@@ -51,7 +51,10 @@ export function AdminSettingsPage() {
       ) : !data ? (
         <div className="h-80 animate-pulse rounded-xl bg-muted" />
       ) : (
-        <SettingsForm key={data.updatedAt ?? 'defaults'} settings={data.settings} defaults={data.defaults} updatedAt={data.updatedAt} />
+        <>
+          <SettingsForm key={data.updatedAt ?? 'defaults'} settings={data.settings} defaults={data.defaults} updatedAt={data.updatedAt} />
+          <SecondFactorSetting required={data.secondFactorRequired} />
+        </>
       )}
     </main>
   );
@@ -115,6 +118,33 @@ function SettingsForm({
           </Button>
         </div>
       </form>
+    </Card>
+  );
+}
+
+/** The rule that owners and super admins must set up a second factor (docs/account.md, Second factor). */
+function SecondFactorSetting({ required }: { required: boolean }) {
+  const save = useSecondFactorSetting();
+  return (
+    <Card className="mt-6 space-y-2">
+      <label className="flex items-center gap-2 font-medium">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-brand"
+          checked={required}
+          disabled={save.isPending}
+          onChange={(e) =>
+            save.mutate(e.target.checked, {
+              onSuccess: () => toast({ title: 'Settings Updated' }),
+              onError: (failure) => toast({ title: 'Update Failed', description: failure.message, variant: 'destructive' }),
+            })
+          }
+        />
+        Owners and super admins must set up a second factor
+      </label>
+      <p className="text-sm text-muted-foreground">
+        Until they do, they are sent to Settings → Security and cannot change lots or the platform. On by default; off in the local demo.
+      </p>
     </Card>
   );
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ADMIN_AREA } from '../../../core/roles';
 import { AdminLayout } from '../../features/admin/admin-nav';
-import { requireRole } from '../../lib/guards';
+import { requireRoleEnrolled } from '../../lib/second-factor';
 
-export const Route = createFileRoute('/_auth/admin')({ beforeLoad: requireRole(ADMIN_AREA), component: AdminLayout });
+export const Route = createFileRoute('/_auth/admin')({
+  beforeLoad: requireRoleEnrolled(ADMIN_AREA),
+  component: AdminLayout,
+});

@@ -1,5 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { OWNER_AREA } from '../../../core/roles';
-import { requireRole } from '../../lib/guards';
+import { requireRoleEnrolled } from '../../lib/second-factor';
 
-export const Route = createFileRoute('/_auth/owner')({ beforeLoad: requireRole(OWNER_AREA), component: Outlet });
+export const Route = createFileRoute('/_auth/owner')({
+  beforeLoad: requireRoleEnrolled(OWNER_AREA),
+  component: Outlet,
+});

@@ -5,6 +5,8 @@ import { OwnerApplicationCard } from '../../features/owner-application/owner-app
 import { NotificationSwitchesTab, PreferencesTab } from '../../features/settings/preferences-tabs';
 import { PrivacyTab } from '../../features/settings/privacy-tab';
 import { ProfileTab } from '../../features/settings/profile-tab';
+import { SecurityTab } from '../../features/settings/security-tab';
+import { textParam } from '../../lib/search-params';
 import { SignOutEverywhere } from '../../features/settings/sign-out-everywhere';
 import { VehiclesTab } from '../../features/settings/vehicles-tab';
 import { useAuth } from '../../lib/session';
@@ -13,6 +15,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { SitePageLinks } from '../../features/site/site-chrome';
 
 export const Route = createFileRoute('/_auth/settings')({
+  validateSearch: (search: Record<string, unknown>): { tab?: string } => ({ tab: textParam(search.tab, 20) }),
   loader: ({ context: { queryClient } }) =>
     Promise.all([queryClient.ensureQueryData(vehiclesQuery), queryClient.ensureQueryData(preferencesQuery)]),
   pendingComponent: () => <Spinner label="Loading settings" />,
@@ -25,16 +28,18 @@ const TABS = [
   { value: 'notifications', label: 'Notifications' },
   { value: 'preferences', label: 'Preferences' },
   { value: 'privacy', label: 'Privacy' },
+  { value: 'security', label: 'Security' },
 ];
 
-/** Five tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
+/** Six tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
 function SettingsPage() {
   const { user } = useAuth();
+  const { tab } = Route.useSearch();
   if (!user) return null;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Settings</h1>
-      <Tabs defaultValue="profile">
+      <Tabs defaultValue={TABS.some((t) => t.value === tab) ? tab : 'profile'}>
         <TabList label="Settings" tabs={TABS} />
         <Card>
           <TabPanel value="profile">
@@ -51,6 +56,9 @@ function SettingsPage() {
           </TabPanel>
           <TabPanel value="privacy">
             <PrivacyTab />
+          </TabPanel>
+          <TabPanel value="security">
+            <SecurityTab />
           </TabPanel>
         </Card>
       </Tabs>
