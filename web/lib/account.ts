@@ -1,3 +1,4 @@
+import { withStepUp } from './second-factor';
 import type { EmailChange } from '../../core/verification';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
@@ -24,7 +25,8 @@ export function useUpdateProfile() {
 }
 
 /** Change e-mail: a link goes to the new address; the account's e-mail changes when it is opened. */
-export const useRequestEmailChange = () => useMutation({ mutationFn: (json: EmailChange) => unwrap(api.account.email.$post({ json })) });
+export const useRequestEmailChange = () =>
+  useMutation({ mutationFn: (json: EmailChange) => withStepUp(() => unwrap(api.account.email.$post({ json }))) });
 
 export function useVehicleActions() {
   const queryClient = useQueryClient();

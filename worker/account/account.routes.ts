@@ -7,6 +7,7 @@ import { EMAIL_CHANGE_SENT, emailChangeSchema, verifyEmailSchema } from '../../c
 import { vehicleSchema } from '../../core/vehicles';
 import { linkOrigin } from '../email/email.service';
 import type { AppEnv } from '../env';
+import { requireRecentSecondFactor } from '../auth/second-factor.service';
 import { signedOut } from '../auth/session-cookie';
 import { userView } from '../auth/user-view';
 import { clientIp } from '../http/edge';
@@ -53,6 +54,8 @@ export const accountRoutes = new Hono<AppEnv>()
   )
   /** Settings → Profile → Change e-mail: a link to the new address; 409 when another account has it, 400 for a wrong password. */
   .post('/account/email', validate('json', emailChangeSchema), async (c) => {
+    // Step-up: an enrolled person gives the second factor again when it is over 15 minutes old.
+    await requireRecentSecondFactor(c, c.var.user!);
     await requestEmailChange(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), linkOrigin(c.env, c.req.url));
     return c.json({ message: EMAIL_CHANGE_SENT }, 202);
   })

@@ -40,7 +40,6 @@ const addressTaken = () => refusal('conflict', 'Another Parkada account uses thi
  */
 export async function requestEmailChange(env: Bindings, db: DB, user: SessionUser, input: EmailChange, ip: string, origin: string) {
   await confirmIdentity(env, db, user, input.password, ip);
-  // Step-up: the second factor (if enrolled and last given over 15 minutes ago) is to be asked for here.
   if (input.newEmail === user.email) throw refusal('invalid', 'This is already your e-mail address.');
   if (await findUserByEmail(db, input.newEmail)) throw addressTaken();
   await takeLinkRequest(env, 'change-email', input.newEmail, ip);

@@ -153,23 +153,32 @@ describe('step-up', () => {
     expect((await remove()).status).toBe(204);
   });
 
-  it('guards recording a payout and changing a role for a super admin with a factor', async () => {
+  it('guards recording a payout, changing a role and changing the e-mail for a super admin with a factor', async () => {
     const { user } = await signedInAccount('super_admin');
     const { secret } = await enrol(await signedInAs(user.id));
     const cookie = await signedInAs(user.id);
     const payout = { ownerId: crypto.randomUUID(), month: '2026-10', amountCents: 100_00, paidOn: '2026-11-05', reference: 'BDO 12345' };
-    const sensitive = [
-      () => call('/api/admin/payouts', { method: 'POST', cookie, json: payout }),
-      () => call(`/api/admin/users/${crypto.randomUUID()}/role`, { method: 'POST', cookie, json: { role: 'owner_admin' } }),
+    // Each with what it answers past the step-up, on its own rules: no such owner, no such user, a wrong password.
+    const sensitive: [() => Promise<Response>, number][] = [
+      [() => call('/api/admin/payouts', { method: 'POST', cookie, json: payout }), 404],
+      [() => call(`/api/admin/users/${crypto.randomUUID()}/role`, { method: 'POST', cookie, json: { role: 'owner_admin' } }), 404],
+      [
+        () =>
+          call('/api/account/email', {
+            method: 'POST',
+            cookie,
+            json: { newEmail: `new-${crypto.randomUUID()}@example.ph`, password: 'not it' },
+          }),
+        400,
+      ],
     ];
-    for (const send of sensitive) {
+    for (const [send] of sensitive) {
       const refused = await send();
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ stepUpRequired: true });
     }
     expect((await call('/api/auth/step-up', { method: 'POST', cookie, json: { code: codeOf(secret) } })).status).toBe(204);
-    // Past the step-up, each reaches its own rules (no such owner, no such user).
-    for (const send of sensitive) expect((await send()).status).toBe(404);
+    for (const [send, status] of sensitive) expect((await send()).status).toBe(status);
   });
 
   it('an account with no factor has no code to step up with, and need not enrol', async () => {
