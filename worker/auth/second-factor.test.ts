@@ -159,7 +159,7 @@ describe('step-up', () => {
     const cookie = await signedInAs(user.id);
     const payout = { ownerId: crypto.randomUUID(), month: '2026-10', amountCents: 100_00, paidOn: '2026-11-05', reference: 'BDO 12345' };
     // Each with what it answers past the step-up, on its own rules: no such owner, no such user, a wrong password.
-    const sensitive: [() => Promise<Response>, number][] = [
+    const sensitive: [() => Promise<Response> | Response, number][] = [
       [() => call('/api/admin/payouts', { method: 'POST', cookie, json: payout }), 404],
       [() => call(`/api/admin/users/${crypto.randomUUID()}/role`, { method: 'POST', cookie, json: { role: 'owner_admin' } }), 404],
       [
