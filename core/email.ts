@@ -4,6 +4,7 @@
  * pesos as ₱1,234.00 (core/money.ts), times in Manila (core/time.ts), and a footer that leads to the
  * preferences. Promotional mail carries RFC 8058 one-click unsubscribe.
  */
+import { formatPeso } from './money';
 import { formatDateTime } from './time';
 
 /**
@@ -28,17 +29,28 @@ export function mayEmail(category: EmailCategory, to: EmailRecipientState): bool
   }
 }
 
+/**
+ * One fact of a notice, typed so that every message writes it alike: an amount in centavos as pesos,
+ * a moment in Manila time, or plain text (a receipt number, a lot).
+ */
+export type NoticeFact = { label: string; pesos: number } | { label: string; at: string } | { label: string; text: string };
+
+/** A notice of the app (a reminder, a receipt, a decision) as e-mailed: its in-app words, its facts and where it leads. */
+export type NoticeMail = { title: string; message: string; facts?: NoticeFact[]; link?: { label: string; url: string } };
+
 /** Every e-mail the product sends, with the data each is rendered from. */
 export type EmailNotice =
   | { kind: 'verify-email'; link: string; expiresAt: string }
   | { kind: 'reset-password'; link: string; expiresAt: string }
-  | { kind: 'password-changed'; at: string };
+  | { kind: 'password-changed'; at: string }
+  | ({ kind: 'notice' } & NoticeMail);
 export type EmailKind = EmailNotice['kind'];
 
 export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'verify-email': 'account',
   'reset-password': 'account',
   'password-changed': 'security',
+  notice: 'notice',
 };
 
 /** Who the message is for and where its footer links lead. */
@@ -62,6 +74,8 @@ const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 const until = (iso: string) => `${formatDateTime(iso)} (Manila time)`;
+
+export const factValue = (fact: NoticeFact) => ('pesos' in fact ? formatPeso(fact.pesos) : 'at' in fact ? until(fact.at) : fact.text);
 
 /** The content of each kind of message. */
 export function emailContent(notice: EmailNotice): EmailContent {
@@ -93,6 +107,13 @@ export function emailContent(notice: EmailNotice): EmailContent {
           `The password of your Parkada account was changed on ${until(notice.at)}, and every device was signed out.`,
           'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
         ],
+      };
+    case 'notice':
+      return {
+        subject: notice.title,
+        heading: notice.title,
+        paragraphs: [notice.message, ...(notice.facts ?? []).map((fact) => `${fact.label}: ${factValue(fact)}`)],
+        action: notice.link,
       };
   }
 }

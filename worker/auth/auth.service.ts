@@ -7,12 +7,22 @@ import type { z } from 'zod';
 import { ONE_TIME_PASSWORD_EXPIRED, oneTimePasswordExpired, type passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
 import { LINK_NOT_VALID, type passwordResetConfirmSchema } from '../../core/verification';
+import { afterCommit } from '../db/after-commit';
 import { queueEmail } from '../email/email.service';
+import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { forgetSubscriptionsOf } from '../push/push.data';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
-import { createAccount, findUserByEmail, findUserById, isEmailTaken, markEmailVerified, setPasswordHash } from '../users/users.data';
+import {
+  activeAdminIds,
+  createAccount,
+  findUserByEmail,
+  findUserById,
+  isEmailTaken,
+  markEmailVerified,
+  setPasswordHash,
+} from '../users/users.data';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions';
@@ -31,7 +41,22 @@ export async function signUp(
   await takeSignUpAttempt(env, ip);
   const user = await createUnverifiedAccount(db, input);
   await queueEmail(env, user.id, origin, { kind: 'verify-email' });
+  if (input.role !== 'parking_user') await afterCommit('Owner application notice', () => tellAdminsOfApplication({ env, db }, user));
   return user;
+}
+
+/** Every active super admin hears of a new owner application, in the app and by e-mail. */
+async function tellAdminsOfApplication(ctx: NoticeContext, applicant: SessionUser) {
+  for (const adminId of await activeAdminIds(ctx.db))
+    await sendNotice(ctx, adminId, {
+      note: {
+        type: 'APPROVAL_DECISION',
+        title: 'New owner application',
+        message: `${applicant.firstName} ${applicant.lastName} (${applicant.email}) applied to list lots. Review it in Approvals.`,
+      },
+      email: { link: { label: 'Open Approvals', path: '/admin/approvals' } },
+      key: `owner-application:${applicant.id}:${adminId}`,
+    });
 }
 
 async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSchema>) {

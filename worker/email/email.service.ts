@@ -7,7 +7,7 @@
  * `EMAIL` binding. A failure is recorded for System Health and retried with growing delays; five
  * failures land in the dead-letter queue.
  */
-import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice } from '../../core/email';
+import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice, type NoticeMail } from '../../core/email';
 import type { VerificationType } from '../../core/verification';
 import { readPreferences } from '../account/preferences.data';
 import { prepareVerification } from '../auth/verification.service';
@@ -22,8 +22,15 @@ export const EMAIL_QUEUE = 'parkada-email';
 /** The sender when MAIL_FROM is not configured. */
 const DEFAULT_FROM = 'noreply@parkada.ph';
 
+/** An app notice as queued: its link is a path of the app, made whole with the origin when sent. */
+export type NoticeRequest = Omit<NoticeMail, 'link'> & { link?: { label: string; path: string } };
+
 /** What a flow asks to send; a link's token is made by the consumer, when the e-mail is sent. */
-export type EmailRequest = { kind: 'verify-email' } | { kind: 'reset-password' } | { kind: 'password-changed'; at: string };
+export type EmailRequest =
+  | { kind: 'verify-email' }
+  | { kind: 'reset-password' }
+  | { kind: 'password-changed'; at: string }
+  | ({ kind: 'notice' } & NoticeRequest);
 
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
@@ -34,12 +41,22 @@ const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600)
 /** Where links in e-mails lead: APP_ORIGIN when configured, else the origin the request came to. */
 export const linkOrigin = (env: Bindings, requestUrl: string) => env.APP_ORIGIN ?? new URL(requestUrl).origin;
 
+/** Where links in e-mails no request caused (a reminder, a daily renewal) lead: APP_ORIGIN, else the local app. */
+export const appOrigin = (env: Bindings) => env.APP_ORIGIN ?? 'http://localhost:5173';
+
 /**
  * Queues one e-mail notice. Called after the flow's writes have committed; never throws, so the flow
- * succeeds whatever the Queue does (the failure shows in System Health).
+ * succeeds whatever the Queue does (the failure shows in System Health). `noticeId`: the notice's own
+ * key when it may be made twice (a lot timer delivered again), so it is still e-mailed once.
  */
-export async function queueEmail(env: Bindings, userId: string, origin: string, request: EmailRequest): Promise<void> {
-  const job: EmailJob = { noticeId: crypto.randomUUID(), userId, origin, request };
+export async function queueEmail(
+  env: Bindings,
+  userId: string,
+  origin: string,
+  request: EmailRequest,
+  noticeId: string = crypto.randomUUID(),
+): Promise<void> {
+  const job: EmailJob = { noticeId, userId, origin, request };
   try {
     await env.EMAIL_QUEUE.send(job);
   } catch (error) {
@@ -88,6 +105,10 @@ async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Pro
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
   if (request.kind === 'password-changed') return request;
+  if (request.kind === 'notice') {
+    const { link, ...mail } = request;
+    return { ...mail, link: link && { label: link.label, url: `${origin}${link.path}` } };
+  }
   const type: VerificationType = request.kind;
   const { link, expiresAt } = await prepareVerification(db, { type, target: user.email, origin, now });
   return { kind: request.kind, link, expiresAt };

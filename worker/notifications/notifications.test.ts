@@ -1,10 +1,15 @@
 /** A user's notifications: read, delete, pages and counts, and `notify()` honouring preferences. */
+import { createMessageBatch, env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../core/paging';
-import { notifications } from '../db/schema';
+import { notifications, preferences, receipts, users } from '../db/schema';
 import { newId } from '../db/ids';
-import { call, db, signedInDriver, walkPages } from '../test/helpers';
+import worker from '../index';
+import { lotObject } from '../lot-object/stub';
+import { driver, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
+import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
+import { deliverEmail, openMailbox, recordingEmailQueue, sentTo, waitForMail } from '../test/mailbox';
 import { notify } from './notifications.data';
 
 describe('notifications', () => {
@@ -134,5 +139,56 @@ describe('notification pages and counts', () => {
     const res = await call(`/api/notifications?${query}`, { cookie });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
+  });
+});
+
+describe('one notice, every channel (sendNotice)', () => {
+  beforeAll(async () => {
+    openMailbox();
+    await seedOnce();
+  });
+
+  /** A driver at `lotId` whose booking starts in 40 minutes, with their address verified or not and E-mail Notifications as given. */
+  async function bookedDriver(lotId: string, verified: boolean, emailNotifications: boolean) {
+    const { user, cookie } = await driver(1_000);
+    if (verified) await db().update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, user.id));
+    await db().update(preferences).set({ emailNotifications }).where(eq(preferences.userId, user.id));
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(40) })).json<{ id: string }>();
+    return { user, booking };
+  }
+
+  it('e-mails the booking confirmation (official receipt, pass link) and the start reminder only to a verified address with E-mail Notifications on, once though the Queue delivers it twice', async () => {
+    const lotId = await makeLot(3);
+    const reached = await bookedDriver(lotId, true, true);
+    const unverified = await bookedDriver(lotId, false, true);
+    const optedOut = await bookedDriver(lotId, true, false);
+
+    // The driver's top-up (made before the address was verified, e-mailed after) and the booking.
+    const mails = await waitForMail(reached.user.email, 2);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['Reservation confirmed', 'Top-up Successful']);
+    const confirmation = mails.find((mail) => mail.subject === 'Reservation confirmed')!;
+    const [receipt] = await db().select().from(receipts).where(eq(receipts.reservationId, reached.booking.id));
+    for (const part of [confirmation.text, confirmation.html]) {
+      expect(part).toContain(`Official receipt: ${receipt.number}`);
+      expect(part).toContain(`/reservation/${reached.booking.id}`);
+      expect(part).toMatch(/Paid from your wallet: ₱\d[\d,]*\.\d\d/);
+      expect(part).toContain('(Manila time)');
+    }
+
+    // The reminders the lot timer makes, each delivered twice by the e-mail Queue: e-mailed once.
+    const emailQueue = recordingEmailQueue();
+    const due = await lotObject(env, lotId).dueWork(Date.now() + 12 * MINUTE);
+    const batch = createMessageBatch(
+      'parkada-lot-timers',
+      due.map((body, i) => ({ id: `due-${i}`, timestamp: new Date(), attempts: 1, body })),
+    );
+    await worker.queue(batch, { ...env, EMAIL_QUEUE: emailQueue.queue });
+    expect(emailQueue.jobs.map((job) => job.request.kind)).toEqual(['notice', 'notice', 'notice']);
+    for (const job of emailQueue.jobs) for (let attempt = 1; attempt <= 2; attempt++) await deliverEmail(job, {}, attempt);
+    const reminded = sentTo(reached.user.email).filter((mail) => mail.subject === 'Your parking starts soon');
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0].text).toContain(`/reservation/${reached.booking.id}`);
+    expect(sentTo(unverified.user.email).filter((mail) => mail.subject !== 'Confirm your e-mail address')).toEqual([]);
+    expect(sentTo(optedOut.user.email)).toEqual([]);
   });
 });

@@ -13,5 +13,5 @@ export const statementRoutes = new Hono<AppEnv>()
     c.json(await payoutsOverview(c.var.db, c.req.valid('query').month)),
   )
   .post('/admin/payouts', validate('json', payoutSchema), async (c) =>
-    c.json(await recordPayout(c.var.db, c.var.user!, c.req.valid('json')), 201),
+    c.json(await recordPayout({ env: c.env, db: c.var.db }, c.var.user!, c.req.valid('json')), 201),
   );

@@ -22,10 +22,12 @@ import {
 import { manilaDate } from '../../core/time';
 import type { PayoutInput } from '../../core/statement-request';
 import { auditStatement } from '../audit/audit.data';
+import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
+import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { readSettings } from '../platform/settings.data';
 import { findUserById } from '../users/users.data';
 import {
@@ -199,7 +201,8 @@ export async function payoutsOverview(db: DB, month: string, now = new Date()) {
  * never exceeds what is still due: the insert re-checks it against the payouts in the database as it
  * writes, so two admins recording at once cannot pay twice.
  */
-export async function recordPayout(db: DB, admin: SessionUser, input: PayoutInput, now = new Date()) {
+export async function recordPayout(ctx: NoticeContext, admin: SessionUser, input: PayoutInput, now = new Date()) {
+  const { db } = ctx;
   if (!monthClosed(input.month, now))
     throw refusal('conflict', `${input.month} is still open: an owner is paid for a month once it has closed.`);
   const owner = await findUserById(db, input.ownerId);
@@ -244,6 +247,23 @@ export async function recordPayout(db: DB, admin: SessionUser, input: PayoutInpu
       throw refusal('conflict', 'Another payout for this owner and month was just recorded; check what is still due.');
     throw error;
   }
+  await afterCommit('Payout notice', () =>
+    sendNotice(ctx, owner.id, {
+      note: {
+        type: 'PAYMENT_SUCCESS',
+        title: 'Payout recorded',
+        message: `Parkada sent you ${formatPeso(input.amountCents)} for ${input.month} on ${input.paidOn} (reference ${input.reference}).`,
+      },
+      email: {
+        facts: [
+          { label: 'Amount', pesos: input.amountCents },
+          { label: 'Still due for the month', pesos: due - input.amountCents },
+        ],
+        link: { label: 'Open your statements', path: '/owner/statements' },
+      },
+      key: `payout:${id}`,
+    }),
+  );
   return { id, ...input };
 }
 

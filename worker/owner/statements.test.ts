@@ -1,5 +1,6 @@
 import { DEFAULT_PLATFORM_SETTINGS } from '../../core/platform-settings';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaDate } from '../../core/time';
 import { newId } from '../db/ids';
@@ -174,7 +175,7 @@ describe('a month below zero', () => {
     const stay = await pastBooking(lotId, user.id, '2026-06-10T02:00:00.000Z', 10_000);
     const july = new Date('2026-07-05T00:00:00Z');
     await recordPayout(
-      db(),
+      { env, db: db() },
       superAdmin,
       { ownerId: owner.user.id, month: '2026-06', amountCents: 9_000, paidOn: '2026-07-03', reference: 'BDO-0601' },
       july,
@@ -201,7 +202,7 @@ describe('a month below zero', () => {
     });
     await expect(
       recordPayout(
-        db(),
+        { env, db: db() },
         superAdmin,
         { ownerId: owner.user.id, month: '2026-08', amountCents: 100, paidOn: '2026-09-01', reference: 'BDO-0801' },
         later,

@@ -157,6 +157,15 @@ export async function listUsers(db: DB, search: { q?: string; role?: Role }, pag
 const anotherActiveAdmin = (userId: string) =>
   sql`exists (select 1 from users as other where other.id <> ${userId} and other.role = 'super_admin' and other.suspended_at is null)`;
 
+/** The active super admins: who hears of a new owner application. */
+export const activeAdminIds = async (db: DB) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'super_admin'), isNull(users.suspendedAt)))
+  ).map((row) => row.id);
+
 export async function isLastActiveAdmin(db: DB, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ last: sql<number>`not ${anotherActiveAdmin(userId)}` })
