@@ -8,24 +8,30 @@ import { emailSchema, passwordSchema } from './signup';
 import { HOUR_MS, MINUTE_MS } from './time';
 
 /** What a verification proves. Change of e-mail and the second factor will join this list. */
-export const VERIFICATION_TYPES = ['verify-email', 'reset-password'] as const;
+export const VERIFICATION_TYPES = ['verify-email', 'reset-password', 'phone'] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
+/** Proven by opening an e-mailed link; a phone is proven by typing the code texted to it. */
+export type LinkVerificationType = Exclude<VerificationType, 'phone'>;
 
 /** How long each link works, from the moment it is made. */
 export const VERIFICATION_LIFETIME_MS: Record<VerificationType, number> = {
   'verify-email': 24 * HOUR_MS,
   'reset-password': 30 * MINUTE_MS,
+  phone: 10 * MINUTE_MS,
 };
+
+/** Wrong codes a texted code survives: the fifth wrong one ends it, and a new code must be asked for. */
+export const MAX_CODE_TRIES = 5;
 
 export const verificationExpiry = (type: VerificationType, now: number) => new Date(now + VERIFICATION_LIFETIME_MS[type]).toISOString();
 
 /** Where each link lands in the app; the token rides in the `token` query parameter. */
-export const VERIFICATION_PAGES: Record<VerificationType, string> = {
+export const VERIFICATION_PAGES: Record<LinkVerificationType, string> = {
   'verify-email': '/verify-email',
   'reset-password': '/reset-password',
 };
 
-export const verificationLink = (origin: string, type: VerificationType, token: string) =>
+export const verificationLink = (origin: string, type: LinkVerificationType, token: string) =>
   `${origin}${VERIFICATION_PAGES[type]}?token=${encodeURIComponent(token)}`;
 
 const tokenField = z.string({ error: 'This link is incomplete.' }).min(1, 'This link is incomplete.').max(200, 'This link is not valid.');

@@ -4,6 +4,7 @@
  */
 import type { PreferenceChanges, Profile } from '../../core/account';
 import { passIdOf } from '../../core/booking';
+import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import type { VehicleDetails } from '../../core/vehicles';
 import type { DB } from '../db/client';
 import { violates } from '../db/constraints';
@@ -38,8 +39,11 @@ async function savingPlate<T>(plate: string, write: () => Promise<T>): Promise<T
   }
 }
 
+/** The profile as typed, its phone held in E.164; a number that is not one is a 400. */
 export async function changeProfile(db: DB, userId: string, profile: Profile) {
-  await updateProfile(db, userId, profile);
+  const phone = toE164(profile.phone);
+  if (!phone) throw refusal('invalid', PHONE_NOT_VALID);
+  await updateProfile(db, userId, { ...profile, phone });
   return findUserById(db, userId);
 }
 

@@ -14,6 +14,7 @@ import {
   checkins,
   earlyRegistrations,
   emailDeliveries,
+  smsDeliveries,
   idempotencyKeys,
   lots,
   monthlyPasses,
@@ -159,7 +160,9 @@ export function erasureStatements(db: DB, identity: Identity, walletId: string) 
     run(db.delete(earlyRegistrations).where(eq(earlyRegistrations.email, identity.email))),
     // Links still out (verification, reset) are keyed by the address they went to.
     run(db.delete(verifications).where(eq(verifications.target, identity.email))),
+    ...(identity.phone ? [run(db.delete(verifications).where(eq(verifications.target, identity.phone)))] : []),
     run(db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId))),
+    run(db.delete(smsDeliveries).where(eq(smsDeliveries.userId, userId))),
     run(db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
     run(
       db

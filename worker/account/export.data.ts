@@ -17,6 +17,7 @@ import {
   checkins,
   earlyRegistrations,
   emailDeliveries,
+  smsDeliveries,
   gateIssues,
   gateRefunds,
   lotRevisions,
@@ -102,6 +103,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     ownShifts,
     issues,
     emails,
+    texts,
   ] = await Promise.all([
     rowsOf(db, sessions, eq(sessions.userId, userId), columnsWithout(sessions, 'id')),
     rowsOf(db, vehicles, eq(vehicles.userId, userId)),
@@ -142,6 +144,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     rowsOf(db, shifts, eq(shifts.attendantId, userId)),
     rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
     rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, userId)),
+    rowsOf(db, smsDeliveries, eq(smsDeliveries.userId, userId)),
   ]);
   const { passwordHash: _secret, ...profile } = user;
   return {
@@ -162,6 +165,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     monthly_passes: passes,
     notifications: ownNotifications,
     email_deliveries: emails,
+    sms_deliveries: texts,
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
     early_registrations: earlyRegistration,
     owner_applications: applications,

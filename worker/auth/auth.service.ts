@@ -9,6 +9,9 @@ import type { loginSchema, signupSchema } from '../../core/signup';
 import { LINK_NOT_VALID, type passwordResetConfirmSchema } from '../../core/verification';
 import { afterCommit } from '../db/after-commit';
 import { queueEmail } from '../email/email.service';
+import { queueSms } from '../sms/sms.service';
+import { formatDateTime } from '../../core/time';
+import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { forgetSubscriptionsOf } from '../push/push.data';
 import type { DB } from '../db/client';
@@ -60,12 +63,15 @@ async function tellAdminsOfApplication(ctx: NoticeContext, applicant: SessionUse
 }
 
 async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSchema>) {
+  // The form's mask, "+63 917-1234567", is held as E.164.
+  const phone = toE164(input.mobile);
+  if (!phone) throw refusal('invalid', PHONE_NOT_VALID);
   try {
     return await createAccount(db, {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
-      phone: input.mobile,
+      phone,
       passwordHash: await hashPassword(input.password),
       signupRole: input.role,
       termsVersion: input.termsVersion,
@@ -77,6 +83,18 @@ async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSche
     if (isEmailTaken(error)) throw refusal('conflict', EMAIL_TAKEN);
     throw error;
   }
+}
+
+/** The security notice of a new password: e-mailed whatever the preferences, and texted to a verified mobile. */
+async function tellPasswordChanged(env: Bindings, userId: string, origin: string, now: number) {
+  const at = new Date(now).toISOString();
+  await queueEmail(env, userId, origin, { kind: 'password-changed', at });
+  await queueSms(env, {
+    userId,
+    category: 'security',
+    kind: 'password-changed',
+    text: `Parkada: your password was changed on ${formatDateTime(at)} (Manila time) and every device was signed out. Not you? Use "Forgot password?" now.`,
+  });
 }
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
@@ -117,7 +135,7 @@ export async function changePassword(
   await signInSucceeded(env, user.email, ip);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);
-  await queueEmail(env, user.id, origin, { kind: 'password-changed', at: new Date().toISOString() });
+  await tellPasswordChanged(env, user.id, origin, Date.now());
   return (await findUserById(db, user.id))!;
 }
 
@@ -169,5 +187,5 @@ export async function resetPassword(
   await setPasswordHash(db, account.id, await hashPassword(password));
   await markEmailVerified(db, email, now);
   await signOutEverywhere(env, db, account.id);
-  await queueEmail(env, account.id, origin, { kind: 'password-changed', at: new Date(now).toISOString() });
+  await tellPasswordChanged(env, account.id, origin, now);
 }

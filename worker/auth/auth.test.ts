@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_MESSAGES, CURRENT_VERSIONS } from '../../core/legal';
 import { HOUR_MS, MINUTE_MS } from '../../core/time';
-import { LINK_NOT_VALID, PASSWORD_RESET_SENT, type VerificationType } from '../../core/verification';
+import { LINK_NOT_VALID, PASSWORD_RESET_SENT, type LinkVerificationType } from '../../core/verification';
 import { earlyRegistrations, notifications, ownerApplications, preferences, users, verifications, wallets } from '../db/schema';
 import type { ApiErrorBody } from '../test/api-types';
 import { call, db, messageOf, ORIGIN, sessionCookie, signupBody } from '../test/helpers';
@@ -22,7 +22,7 @@ describe('sign-up', () => {
     const res = await signup(body);
     expect(res.status).toBe(201);
     const { user } = await res.json<{ user: Record<string, unknown> }>();
-    expect(user).toMatchObject({ email: 'juana.luna@example.ph', firstName: 'Liza', role: 'parking_user', phone: '+63 917-5551234' });
+    expect(user).toMatchObject({ email: 'juana.luna@example.ph', firstName: 'Liza', role: 'parking_user', phone: '+639175551234' });
     expect(user).not.toHaveProperty('passwordHash');
 
     expect(res.headers.get('Set-Cookie')).toMatch(/^__Host-parkada_session=[0-9a-f]{64};/);
@@ -200,7 +200,7 @@ describe('verified addresses', () => {
     expect(await messageOf(again)).toBe(LINK_NOT_VALID);
   });
 
-  it.each<[VerificationType, number]>([
+  it.each<[LinkVerificationType, number]>([
     ['verify-email', 24 * HOUR_MS],
     ['reset-password', 30 * MINUTE_MS],
   ])('a %s link works until its lifetime ends, not a moment after', async (type, lifetime) => {

@@ -11,11 +11,11 @@ import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice
 import type { VerificationType } from '../../core/verification';
 import { readPreferences } from '../account/preferences.data';
 import { prepareVerification } from '../auth/verification.service';
-import { createDb, type DB } from '../db/client';
+import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { findUserById } from '../users/users.data';
-import { claimNotice, recordSent, releaseNotice } from './email.data';
+import { claimNotice, consumeDeliveries, recordSent } from '../notifications/deliveries.data';
 import { unsubscribeLink } from './unsubscribe';
 
 export const EMAIL_QUEUE = 'parkada-email';
@@ -34,9 +34,6 @@ export type EmailRequest =
 
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
-
-/** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
-const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);
 
 /** Where links in e-mails lead: APP_ORIGIN when configured, else the origin the request came to. */
 export const linkOrigin = (env: Bindings, requestUrl: string) => env.APP_ORIGIN ?? new URL(requestUrl).origin;
@@ -65,34 +62,22 @@ export async function queueEmail(
 }
 
 /** The worker's queue() handler of the e-mail Queue. */
-export async function consumeEmail(batch: MessageBatch<EmailJob>, env: Bindings): Promise<void> {
-  const db = createDb(env.DB);
-  for (const message of batch.messages) {
-    try {
-      await deliver(env, db, message.body);
-      message.ack();
-    } catch (error) {
-      await recordBackgroundFailure(
-        env.DB,
-        { job: 'E-mail', subject: `${message.body.request.kind} ${message.body.noticeId}`, error },
-        Date.now(),
-      );
-      await releaseNotice(db, message.body.noticeId).catch(() => undefined);
-      message.retry({ delaySeconds: retryDelay(message.attempts) });
-    }
-  }
-}
+export const consumeEmail = (batch: MessageBatch<EmailJob>, env: Bindings) =>
+  consumeDeliveries(batch, env, { name: 'email', job: 'E-mail', subject: (job) => `${job.request.kind} ${job.noticeId}` }, (db, job) =>
+    deliver(env, db, job),
+  );
 
 /** Sends one notice, at most once: nothing when it was claimed before or its recipient may not get it. */
 async function deliver(env: Bindings, db: DB, { noticeId, userId, origin, request }: EmailJob, now = Date.now()): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user || !(await claimNotice(db, noticeId, userId, request.kind, now)) || !(await mayReceive(db, user, request))) return;
+  if (!user || !(await claimNotice(db, 'email', { noticeId, userId, kind: request.kind }, now)) || !(await mayReceive(db, user, request)))
+    return;
   const notice = await noticeFor(db, user, origin, request, now);
   const promotional = EMAIL_CATEGORIES[request.kind] === 'promotional';
   const unsubscribeUrl = promotional ? await unsubscribeLink(env, origin, user.id) : undefined;
   const email = renderEmail(emailContent(notice), { to: user.email, firstName: user.firstName, origin, unsubscribeUrl });
   const { messageId } = await env.EMAIL.send({ from: { email: env.MAIL_FROM ?? DEFAULT_FROM, name: 'Parkada' }, ...email });
-  await recordSent(db, noticeId, messageId);
+  await recordSent(db, 'email', noticeId, messageId);
 }
 
 async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Promise<boolean> {

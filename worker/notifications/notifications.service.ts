@@ -4,6 +4,7 @@ import type { DB } from '../db/client';
 import { appOrigin, queueEmail, type NoticeRequest } from '../email/email.service';
 import type { Bindings } from '../env';
 import { queuePush } from '../push/push.service';
+import { queueSms } from '../sms/sms.service';
 import { notifyUnder, type NewNotification } from './notifications.data';
 
 /** What sending a notice needs: the database, and the Queues of its channels. */
@@ -15,7 +16,8 @@ export type PushTarget = Omit<PushPayload, 'title' | 'body'>;
 /**
  * A notice and the channels it goes out on besides the app. Each channel applies its own rule at
  * sending: push by Push Notifications; e-mail only to a verified address with E-mail Notifications on
- * (core/email.ts, checked by the e-mail consumer).
+ * (core/email.ts, checked by the e-mail consumer); SMS only to a verified mobile with SMS Notifications
+ * on (core/phone.ts, checked by the SMS consumer).
  */
 export type OutgoingNotice = {
   note: NewNotification;
@@ -24,6 +26,8 @@ export type OutgoingNotice = {
   push?: PushTarget;
   /** What the e-mail adds to the note's words: facts (amounts, times, a receipt number) and a link into the app. */
   email?: Omit<NoticeRequest, 'title' | 'message'>;
+  /** Texted too (reminders and the no-show expiry only): to a verified mobile with SMS Notifications on. */
+  sms?: true;
   /**
    * The notice's own key when it may be made again (a lot timer the Queue delivers twice): each channel's
    * consumer claims `<key>` once, so it is e-mailed once. Without one, every call is a new notice.
@@ -49,5 +53,11 @@ export async function sendNotice(ctx: NoticeContext, userId: string, notice: Out
       appOrigin(ctx.env),
       { kind: 'notice', title: note.title, message: note.message, ...notice.email },
       notice.key ? `email:${notice.key}` : undefined,
+    );
+  if (notice.sms)
+    await queueSms(
+      ctx.env,
+      { userId, category: 'notice', kind: note.type, text: `Parkada: ${note.title}. ${note.message}` },
+      notice.key ? `sms:${notice.key}` : undefined,
     );
 }

@@ -220,6 +220,7 @@ const pushTarget = (reservationId: string): PushTarget => ({ url: `/reservation/
 const bookingChannels = (reservationId: string) => ({
   push: pushTarget(reservationId),
   email: { link: { label: 'Open the reservation', path: `/reservation/${reservationId}` } },
+  sms: true as const,
 });
 
 /** Reminder before the start (arrive on time) or before the end (extend, in one tap from the phone, or leave). */

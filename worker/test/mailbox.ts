@@ -61,16 +61,16 @@ export async function deliverEmail(job: EmailJob, bindings: Partial<typeof env> 
 }
 
 /**
- * The e-mail Queue as the worker sees it, keeping a copy of each job it is given (then passing it on to
- * the real Queue), so a test can deliver those jobs itself, as often as the Queue might.
+ * A Queue as the worker sees it, keeping a copy of each message it is given (then passing it on to the
+ * real Queue), so a test can deliver those messages itself, as often as the Queue might.
  */
-export function recordingEmailQueue() {
-  const jobs: EmailJob[] = [];
+export function recordingQueue<T>(real: Queue<T>) {
+  const jobs: T[] = [];
   const queue = {
-    send: (job: EmailJob) => {
+    send: (job: T) => {
       jobs.push(job);
-      return env.EMAIL_QUEUE.send(job);
+      return real.send(job);
     },
-  } as unknown as Queue<EmailJob>;
+  } as unknown as Queue<T>;
   return { jobs, queue };
 }

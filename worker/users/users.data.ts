@@ -32,13 +32,25 @@ export async function setPasswordHash(db: DB, userId: string, passwordHash: stri
   await db.update(users).set({ passwordHash, mustChangePassword: false, passwordExpiresAt: null }).where(eq(users.id, userId));
 }
 
-/** Names and phone; the e-mail is the sign-in identity and never changes here. */
+/** Names and phone (E.164); the e-mail is the sign-in identity and never changes here. A new number is unverified. */
 export async function updateProfile(db: DB, userId: string, profile: Profile) {
   await db
     .update(users)
-    .set({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone })
+    .set({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone,
+      phoneVerifiedAt: sql`CASE WHEN ${users.phone} = ${profile.phone} THEN ${users.phoneVerifiedAt} ELSE NULL END`,
+    })
     .where(eq(users.id, userId));
 }
+
+/** The code texted to `phone` was typed: verified, unless the profile's number changed meanwhile. */
+export const markPhoneVerified = (db: DB, userId: string, phone: string, at: string) =>
+  db
+    .update(users)
+    .set({ phoneVerifiedAt: at })
+    .where(and(eq(users.id, userId), eq(users.phone, phone)));
 
 /** The user accepted these versions of the Terms and the Privacy Policy at `at`; answers the user as the session sees them. */
 export async function recordAcceptance(db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, at: string) {
