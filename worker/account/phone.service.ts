@@ -5,10 +5,8 @@
  */
 import { isPhilippineMobile, PHONE_CODE_NOT_VALID, SMS_OFF } from '../../core/phone';
 import { refusal } from '../../core/refusal';
-import { formatTime } from '../../core/time';
-import { VERIFICATION_LIFETIME_MS } from '../../core/verification';
 import { takePhoneCodeRequest } from '../auth/rate-limit';
-import { consumeCode, prepareCode } from '../auth/verification.service';
+import { consumeCode } from '../auth/verification.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { queueSms, smsAvailable } from '../sms/sms.service';
@@ -28,14 +26,9 @@ function codeTarget(env: Bindings, user: SessionUser): string {
 export async function requestPhoneCode(env: Bindings, user: SessionUser, now = Date.now()) {
   const phone = codeTarget(env, user);
   await takePhoneCodeRequest(env, user.id, now);
+  // No text yet: the SMS consumer makes the code as it texts it (`phoneCodeText`).
   await queueSms(env, { userId: user.id, category: 'account', kind: 'phone-code', text: '' });
   return { message: `We are texting a 6-digit code to ${phone}. It works for 10 minutes.` };
-}
-
-/** The text of a new code for this number, the earlier one replaced. */
-export async function phoneCodeText(db: DB, phone: string, now: number) {
-  const { code, expiresAt } = await prepareCode(db, { type: 'phone', target: phone, now });
-  return `Parkada: your code is ${code}. It works until ${formatTime(expiresAt)} (${VERIFICATION_LIFETIME_MS.phone / 60_000} minutes). Never share it.`;
 }
 
 /** POST /api/account/phone/verify/confirm: the right code, in time, verifies the number it was texted to. */

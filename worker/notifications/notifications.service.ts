@@ -30,14 +30,14 @@ export type OutgoingNotice = {
   sms?: true;
   /**
    * The notice's own key when it may be made again (a lot timer the Queue delivers twice): each channel's
-   * consumer claims `<key>` once, so it is e-mailed once. Without one, every call is a new notice.
+   * consumer claims `<channel>:<key>` once, so it is e-mailed and texted once. Without one, every call is a new notice.
    */
   key?: string;
 };
 
 /**
  * The one place a notice fans out to its channels (docs/notifications.md): in the app under the
- * preferences (a reminder is not sent at all with Booking Reminders off), then pushed, then e-mailed.
+ * preferences (a reminder is not sent at all with Booking Reminders off), then pushed, e-mailed and texted.
  * Called after the change committed; what the Queues do never reaches the change.
  */
 export async function sendNotice(ctx: NoticeContext, userId: string, notice: OutgoingNotice) {

@@ -11,7 +11,9 @@ import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { claimNotice, consumeDeliveries, recordSent } from '../notifications/deliveries.data';
-import { phoneCodeText } from '../account/phone.service';
+import { prepareCode } from '../auth/verification.service';
+import { formatTime } from '../../core/time';
+import { VERIFICATION_LIFETIME_MS } from '../../core/verification';
 import { findUserById } from '../users/users.data';
 import { sendSms } from './semaphore';
 
@@ -38,6 +40,12 @@ export const consumeSms = (batch: MessageBatch<SmsJob>, env: Bindings) =>
   consumeDeliveries(batch, env, { name: 'sms', job: 'SMS', subject: (job) => `${job.kind} ${job.noticeId}` }, (db, job) =>
     deliver(env, db, job),
   );
+
+/** The text of a new code for this number (docs/account.md, Phone), the earlier one replaced. */
+async function phoneCodeText(db: DB, phone: string, now: number) {
+  const { code, expiresAt } = await prepareCode(db, { type: 'phone', target: phone, now });
+  return `Parkada: your code is ${code}. It works until ${formatTime(expiresAt)} (${VERIFICATION_LIFETIME_MS.phone / 60_000} minutes). Never share it.`;
+}
 
 /** Texts one notice, at most once: nothing when it was claimed before, SMS is off, or its recipient may not get it. */
 async function deliver(env: Bindings, db: DB, { noticeId, userId, category, kind, text }: SmsJob, now = Date.now()): Promise<void> {
