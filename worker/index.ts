@@ -22,7 +22,7 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
   return Promise.all([
-    part('Freezing closed months', freezeClosedMonths(db)),
+    part('Freezing closed months', freezeClosedMonths({ env, db })),
     part('Confirming refunds of top-ups', confirmUnsettledRefunds(env, db)),
     part(
       'Renewing monthly passes',

@@ -259,7 +259,7 @@ export async function recordPayout(ctx: NoticeContext, admin: SessionUser, input
           { label: 'Amount', pesos: input.amountCents },
           { label: 'Still due for the month', pesos: due - input.amountCents },
         ],
-        link: { label: 'Open your statements', path: '/owner/statements' },
+        link: statementLink(input.month),
       },
       key: `payout:${id}`,
     }),
@@ -270,10 +270,31 @@ export async function recordPayout(ctx: NoticeContext, admin: SessionUser, input
 /**
  * The daily Cron (00:05 Manila): freezes last month's statements of every lot, and any closed month
  * before it not frozen yet, so a statement's figures are those of the night its month closed and not
- * of its first reader. Reads freeze too, should the Cron be late.
+ * of its first reader. Reads freeze too, should the Cron be late. On the 1st, each owner hears the
+ * statement is ready (in the app and by e-mail).
  */
-export async function freezeClosedMonths(db: DB, now = new Date()) {
-  const month = manilaDate(now).slice(0, 7);
-  const lots = await lotsOfOwners(db, null);
-  if (lots.length) await lotMonths(db, null, lots, previousMonth(month), now);
+export async function freezeClosedMonths(ctx: NoticeContext, now = new Date()) {
+  const today = manilaDate(now);
+  const closed = previousMonth(today.slice(0, 7));
+  const lots = await lotsOfOwners(ctx.db, null);
+  if (!lots.length) return;
+  await lotMonths(ctx.db, null, lots, closed, now);
+  // The run of the month's first day tells each owner once that last month's statement is final.
+  if (today.endsWith('-01')) for (const ownerId of new Set(lots.map((lot) => lot.ownerId))) await statementReady(ctx, ownerId, closed);
 }
+
+/** An e-mail about a statement opens that month's statement (the month is in the screen's URL). */
+const statementLink = (month: string) => ({ label: 'Open the statement', path: `/owner/statements?month=${month}` });
+
+const statementReady = (ctx: NoticeContext, ownerId: string, month: string) =>
+  afterCommit('Statement ready notice', () =>
+    sendNotice(ctx, ownerId, {
+      note: {
+        type: 'PAYMENT_SUCCESS',
+        title: 'Statement ready',
+        message: `Your statement for ${month} is final: what your lots collected, Parkada's commission and what is payable to you.`,
+      },
+      email: { link: statementLink(month) },
+      key: `statement-ready:${ownerId}:${month}`,
+    }),
+  );

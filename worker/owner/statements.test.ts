@@ -4,9 +4,20 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaDate } from '../../core/time';
 import { newId } from '../db/ids';
-import { auditLogs, charges, checkins, lots, ownerStatements, platformSettings, reservations, walletTransactions } from '../db/schema';
+import {
+  auditLogs,
+  charges,
+  checkins,
+  lots,
+  notifications,
+  ownerStatements,
+  platformSettings,
+  reservations,
+  walletTransactions,
+} from '../db/schema';
 import { cancelBooking, driver, extendBooking, HOUR, makeLot, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce, signedInAccount } from '../test/helpers';
+import { recordingQueue } from '../test/mailbox';
 import { freezeClosedMonths, ownerStatement, payoutsOverview, recordPayout } from './statements.service';
 
 let admin = '';
@@ -222,7 +233,8 @@ describe('the daily Cron', () => {
     const owner = await ownerWithLots(1);
     const { user } = await driver(0);
     await pastBooking(owner.lotIds[0], user.id, '2026-08-20T03:00:00.000Z', 25_000);
-    await freezeClosedMonths(db(), new Date('2026-08-31T16:05:00.000Z'));
+    const emailQueue = recordingQueue(env.EMAIL_QUEUE);
+    await freezeClosedMonths({ env: { ...env, EMAIL_QUEUE: emailQueue.queue }, db: db() }, new Date('2026-08-31T16:05:00.000Z'));
     const [row] = await db()
       .select()
       .from(ownerStatements)
@@ -234,6 +246,13 @@ describe('the daily Cron', () => {
       adjustmentsCents: 0,
       frozenAt: '2026-08-31T16:05:00.000Z',
     });
+    // The 1st of September in Manila: the owner hears August's statement is ready, in the app and by e-mail.
+    expect(await db().select().from(notifications).where(eq(notifications.userId, owner.user.id))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: 'Statement ready' })]),
+    );
+    expect(emailQueue.jobs.filter((job) => job.userId === owner.user.id)).toMatchObject([
+      { noticeId: `email:statement-ready:${owner.user.id}:2026-08`, request: { kind: 'notice', title: 'Statement ready' } },
+    ]);
   });
 });
 
