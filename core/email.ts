@@ -43,6 +43,9 @@ export type EmailNotice =
   | { kind: 'verify-email'; link: string; expiresAt: string }
   | { kind: 'reset-password'; link: string; expiresAt: string }
   | { kind: 'password-changed'; at: string }
+  | { kind: 'attendant-invitation'; link: string; expiresAt: string; lotName: string; invitedBy: string }
+  | { kind: 'confirm-new-email'; link: string; expiresAt: string; newEmail: string }
+  | { kind: 'email-changed'; newEmail: string; at: string }
   | ({ kind: 'notice' } & NoticeMail);
 export type EmailKind = EmailNotice['kind'];
 
@@ -50,7 +53,16 @@ export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'verify-email': 'account',
   'reset-password': 'account',
   'password-changed': 'security',
+  'attendant-invitation': 'account',
+  'confirm-new-email': 'account',
+  'email-changed': 'security',
   notice: 'notice',
+};
+
+/** An address as a notice to another one shows it: its first character and its domain, "n•••@example.ph". */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
 };
 
 /** Who the message is for and where its footer links lead. */
@@ -114,6 +126,36 @@ export function emailContent(notice: EmailNotice): EmailContent {
         heading: notice.title,
         paragraphs: [notice.message, ...(notice.facts ?? []).map((fact) => `${fact.label}: ${factValue(fact)}`)],
         action: notice.link,
+      };
+    case 'attendant-invitation':
+      return {
+        subject: `${notice.invitedBy} invited you to work the gate of ${notice.lotName}`,
+        heading: `Work the gate of ${notice.lotName}`,
+        paragraphs: [
+          `${notice.invitedBy} added you as an attendant of ${notice.lotName} on Parkada. Set your own password to start checking vehicles in and out.`,
+        ],
+        action: { label: 'Set my password', url: notice.link },
+        after: [
+          `The link works once, until ${until(notice.expiresAt)}. Later, set your password with "Forgot password?" on the sign-in page.`,
+          'If you do not know this lot, ignore this e-mail.',
+        ],
+      };
+    case 'confirm-new-email':
+      return {
+        subject: 'Confirm your new Parkada e-mail address',
+        heading: 'Confirm your new e-mail address',
+        paragraphs: [`Open this link to make ${notice.newEmail} the e-mail of your Parkada account. Until then nothing changes.`],
+        action: { label: 'Use this address', url: notice.link },
+        after: [`The link works once, until ${until(notice.expiresAt)}. If you did not ask for this, ignore this e-mail.`],
+      };
+    case 'email-changed':
+      return {
+        subject: 'Your Parkada e-mail was changed',
+        heading: 'Your e-mail was changed',
+        paragraphs: [
+          `Your Parkada e-mail was changed to ${maskEmail(notice.newEmail)} on ${until(notice.at)}. Sign in with the new address from now on.`,
+          'If this was not you, contact Parkada support at once.',
+        ],
       };
   }
 }

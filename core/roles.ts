@@ -43,6 +43,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/auth/verify-email/resend', 'session'],
   ['/api/auth/', 'public'],
   ['/api/early-registration', 'public'],
+  // The link sent to a new address confirms a change of e-mail in any browser: its token names the account.
+  ['/api/account/email/confirm', 'public'],
   // Uptime checkers: a status word, no details.
   ['/api/health', 'public'],
   ['/api/logout', 'public'],

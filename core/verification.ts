@@ -4,11 +4,16 @@
  * its target and its expiry, and the first use consumes it.
  */
 import { z } from 'zod';
+import { acceptanceFields } from './legal-request';
 import { emailSchema, passwordSchema } from './signup';
-import { HOUR_MS, MINUTE_MS } from './time';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
 
-/** What a verification proves. Change of e-mail and the second factor will join this list. */
-export const VERIFICATION_TYPES = ['verify-email', 'reset-password', 'phone'] as const;
+/**
+ * What a verification proves: the address of a new account, a reset, an owner's invitation to work a
+ * gate (the invited person sets their own password), a new address for an account, a mobile number
+ * (a texted code rather than a link). The second factor will join this list.
+ */
+export const VERIFICATION_TYPES = ['verify-email', 'reset-password', 'invitation', 'change-email', 'phone'] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 /** Proven by opening an e-mailed link; a phone is proven by typing the code texted to it. */
 export type LinkVerificationType = Exclude<VerificationType, 'phone'>;
@@ -17,6 +22,8 @@ export type LinkVerificationType = Exclude<VerificationType, 'phone'>;
 export const VERIFICATION_LIFETIME_MS: Record<VerificationType, number> = {
   'verify-email': 24 * HOUR_MS,
   'reset-password': 30 * MINUTE_MS,
+  invitation: 7 * DAY_MS,
+  'change-email': 24 * HOUR_MS,
   phone: 10 * MINUTE_MS,
 };
 
@@ -29,6 +36,8 @@ export const verificationExpiry = (type: VerificationType, now: number) => new D
 export const VERIFICATION_PAGES: Record<LinkVerificationType, string> = {
   'verify-email': '/verify-email',
   'reset-password': '/reset-password',
+  invitation: '/accept-invitation',
+  'change-email': '/confirm-email',
 };
 
 export const verificationLink = (origin: string, type: LinkVerificationType, token: string) =>
@@ -41,6 +50,20 @@ export const verifyEmailSchema = z.object({ token: tokenField });
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 
 export const passwordResetConfirmSchema = z.object({ token: tokenField, password: passwordSchema });
+
+/** The invitation link's page: the invited person's own password and their acceptance of the Terms. */
+export const invitationAcceptSchema = z.object({ token: tokenField, password: passwordSchema, ...acceptanceFields });
+export type InvitationAccept = z.input<typeof invitationAcceptSchema>;
+
+/** Settings → Profile → Change e-mail: the new address, and the password to prove it is the account's owner asking. */
+export const emailChangeSchema = z.object({
+  newEmail: emailSchema,
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
+});
+export type EmailChange = z.output<typeof emailChangeSchema>;
+
+/** What the change takes until the link sent to the new address is opened. */
+export const EMAIL_CHANGE_SENT = 'We sent a link to your new address. Your e-mail changes when you open it (within 24 hours).';
 
 /** The one answer to every reset request, whether or not an account has that address. */
 export const PASSWORD_RESET_SENT =

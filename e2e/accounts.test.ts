@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { launchBrowser, logOut, newPhonePage, signIn } from './browser';
 import { FIXTURE_PASSWORD, signUp } from './fixtures';
+import { linkIn, mailTo } from './mailbox';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -19,31 +20,6 @@ afterEach(async () => page.context().close());
 
 const heading = (text: string) => page.getByRole('heading', { level: 1, name: text });
 const pathname = () => new URL(page.url()).pathname;
-
-type SentSummary = { messageId: string; to: string[]; subject: string; sentAt: string };
-/** The Local Explorer's API of the app's dev server: it reads the messages the `send_email` binding's emulation stored. */
-const explorer = <T>(query: string): Promise<{ result: T; result_info?: { cursor?: string } }> =>
-  fetch(`${baseURL}/cdn-cgi/explorer/api/local/email/sending?${query}`).then((res) => res.json());
-type SentPage = SentSummary[] | { items: SentSummary[]; cursor?: string };
-
-/** The plain text of the newest e-mail with this subject sent to this address, once the Queue has sent it. */
-async function mailTo(address: string, subject: string): Promise<string> {
-  let found: SentSummary | undefined;
-  await expect
-    .poll(async () => {
-      for (let cursor = '', pages = 0; pages < 20 && !found; pages++) {
-        const answer = await explorer<SentPage>(`per_page=100${cursor ? `&cursor=${cursor}` : ''}`);
-        const items = Array.isArray(answer.result) ? answer.result : answer.result.items;
-        found = items.find((mail) => mail.to.includes(address) && mail.subject === subject);
-        cursor = answer.result_info?.cursor ?? (Array.isArray(answer.result) ? undefined : answer.result.cursor) ?? '';
-        if (!cursor) break;
-      }
-      return found?.subject;
-    })
-    .toBe(subject);
-  const detail = await explorer<{ text: string }>(`email_id=${encodeURIComponent(found!.messageId)}`);
-  return detail.result.text;
-}
 
 describe('accounts in the browser', () => {
   it('signs up a driver, logs out, and signs back in', async () => {
@@ -89,6 +65,18 @@ describe('accounts in the browser', () => {
     await heading('Wallet').waitFor();
   });
 
+  it('verifies the address through the link of the e-mail the sign-up sent, and the banner goes', async () => {
+    const email = await signUp(page.context(), baseURL, { firstName: 'Vilma', lastName: 'Santos' });
+    await page.goto(baseURL);
+    const banner = page.getByRole('region', { name: 'Unverified e-mail' });
+    await banner.waitFor();
+    await page.goto(linkIn(await mailTo(baseURL, email, 'Confirm your e-mail address'), '/verify-email'));
+    await page.getByRole('status').getByText('Your e-mail address is confirmed.').waitFor();
+    await page.getByRole('link', { name: 'Continue to Parkada' }).click();
+    await heading('Find Parking').waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+
   it('resets a forgotten password through the e-mailed link, then signs in with the new one', async () => {
     const email = await signUp(page.context(), baseURL, { firstName: 'Nora', lastName: 'Aunor' });
     await page.goto(baseURL);
@@ -103,7 +91,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account uses this address, we have sent it a link', { exact: false }).waitFor();
 
-    const link = (await mailTo(email, 'Set a new Parkada password')).match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0];
+    const link = linkIn(await mailTo(baseURL, email, 'Set a new Parkada password'), '/reset-password');
     await page.goto(link);
     await heading('Set a new password').waitFor();
     await page.getByLabel('New Password', { exact: true }).fill('kalamansi-juice');

@@ -56,12 +56,14 @@ export type Bindings = {
   SMS_API_KEY?: string;
   /** The sender name registered with the gateway, shown as the text's sender. */
   SMS_SENDER_NAME?: string;
+  /** The HMAC key of device cookies (worker/auth/device-cookie.ts); without it every sign-in counts as an unknown device. */
+  DEVICE_COOKIE_SECRET?: string;
   /** Who push services may contact about our messages: a mailto: or https: address. */
   VAPID_SUBJECT?: string;
 };
 
 /** The signed-in user as handlers see it: never the password hash. */
-export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt'>;
+export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt' | 'mustChangePassword'>;
 
 export type Variables = {
   db: DB;

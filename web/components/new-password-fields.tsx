@@ -1,4 +1,12 @@
+import { passwordSchema } from '../../core/signup';
 import { Field, Input } from './ui/field';
+
+/** What is wrong with a new password typed twice, as a toast's description, or null when it will do. */
+export function newPasswordProblem(password: string, confirmation: string): string | null {
+  const checked = passwordSchema.safeParse(password);
+  if (!checked.success) return checked.error.issues[0]?.message ?? 'Check your password.';
+  return password === confirmation ? null : 'The two passwords do not match.';
+}
 
 /** A new password typed twice, as changing it and resetting it ask. */
 export function NewPasswordFields({

@@ -1,3 +1,4 @@
+import type { EmailChange } from '../../core/verification';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, unwrap, unwrapEmpty } from './api';
@@ -23,6 +24,9 @@ export function useUpdateProfile() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
   });
 }
+
+/** Change e-mail: a link goes to the new address; the account's e-mail changes when it is opened. */
+export const useRequestEmailChange = () => useMutation({ mutationFn: (json: EmailChange) => unwrap(api.account.email.$post({ json })) });
 
 export function useVehicleActions() {
   const queryClient = useQueryClient();

@@ -21,11 +21,3 @@ export const requireRole = (allowed: readonly Role[]) => (args: GuardArgs) => {
 export function signedOutOnly({ context }: GuardArgs) {
   if (context.user) throw redirect({ to: homePathFor(context.user.role) });
 }
-
-/**
- * An account signed in with a one-time password someone else was shown sets its own first: every
- * other screen sends it to /change-password (the server refuses their calls meanwhile anyway).
- */
-export function passwordChangeFirst({ context, location }: GuardArgs) {
-  if (context.user?.mustChangePassword && location.pathname !== '/change-password') throw redirect({ to: '/change-password' });
-}

@@ -95,16 +95,6 @@ export function useAddAttendant(lotId: string) {
   });
 }
 
-/** A new one-time password for an attendant who never signed in (the first was lost or ran out). */
-export function useRenewOneTimePassword(lotId: string) {
-  const refresh = useRefreshAttendants(lotId);
-  return useMutation({
-    mutationFn: (userId: string) =>
-      unwrap(api.owner.lots[':id'].attendants[':userId']['one-time-password'].$post({ param: { id: lotId, userId } })),
-    onSuccess: refresh,
-  });
-}
-
 export function useRemoveAttendant(lotId: string) {
   const refresh = useRefreshAttendants(lotId);
   return useMutation({

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { consentDue, SITE_PAGES } from '../../core/legal';
 import { preferencesQuery } from '../lib/account';
-import { passwordChangeFirst } from '../lib/guards';
 import { applyTheme } from '../lib/theme';
 import { Toaster } from '../components/ui/toast';
 import { UnverifiedBanner } from '../components/unverified-banner';
@@ -18,9 +17,8 @@ type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
 
 /** The route table depends on who is signed in, so it waits for the session check; a spinner shows meanwhile. */
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
-    passwordChangeFirst({ context: { user }, location });
     return { user };
   },
   component: RootLayout,
@@ -40,9 +38,8 @@ const isSitePage = (pathname: string) => SITE_PAGES.some((page) => page.to === p
 function RootLayout() {
   const { user } = useAuth();
   const { pathname } = useLocation();
-  // Until a one-time password is replaced, the app is only the change-password screen.
-  const signedIn = Boolean(user) && !user?.mustChangePassword;
-  // Then, until the Terms and the Privacy Policy in force are accepted, it is only the consent screen.
+  const signedIn = Boolean(user);
+  // Until the Terms and the Privacy Policy in force are accepted, it is only the consent screen.
   const mustConsent = signedIn && consentDue(user!);
   const inApp = signedIn && !mustConsent;
   useSavedTheme(signedIn);

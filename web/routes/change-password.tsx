@@ -9,15 +9,12 @@ import { Field, Input } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
 import { api, unwrap } from '../lib/api';
 import { requireUser } from '../lib/guards';
-import { useAuth } from '../lib/session';
 import { useEnterApp } from '../lib/use-sign-in';
 
-/** Setting one's own password; an account signed in with a one-time password is sent here before anything else. */
+/** Setting a new password from Settings, proving the current one. */
 export const Route = createFileRoute('/change-password')({ beforeLoad: requireUser, component: ChangePasswordPage });
 
 function ChangePasswordPage() {
-  const { user } = useAuth();
-  const forced = !!user?.mustChangePassword;
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -44,24 +41,16 @@ function ChangePasswordPage() {
 
   return (
     <AuthCard
-      title={forced ? 'Set your password' : 'Change password'}
-      subtitle={
-        forced ? 'You signed in with a one-time password. Choose your own before you continue.' : 'Choose a new password for your account.'
-      }
+      title="Change password"
+      subtitle="Choose a new password for your account."
       aside={
-        forced ? (
-          <a href="/api/logout" className="text-sm text-muted-foreground hover:underline">
-            Log out
-          </a>
-        ) : (
-          <Link to="/settings" className="text-sm text-muted-foreground hover:underline">
-            Back to Settings
-          </Link>
-        )
+        <Link to="/settings" className="text-sm text-muted-foreground hover:underline">
+          Back to Settings
+        </Link>
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={forced ? 'One-time Password' : 'Current Password'} htmlFor="current-password">
+        <Field label="Current Password" htmlFor="current-password">
           <Input
             id="current-password"
             type="password"

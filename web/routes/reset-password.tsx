@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { passwordSchema } from '../../core/signup';
 import { AuthCard } from '../components/auth-card';
-import { NewPasswordFields } from '../components/new-password-fields';
+import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { api, unwrapEmpty } from '../lib/api';
@@ -36,11 +35,8 @@ function ResetPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = passwordSchema.safeParse(password);
-    if (!checked.success)
-      return toast({ title: 'Check your password', description: checked.error.issues[0]?.message, variant: 'destructive' });
-    if (password !== confirmation)
-      return toast({ title: 'Check your password', description: 'The two passwords do not match.', variant: 'destructive' });
+    const problem = newPasswordProblem(password, confirmation);
+    if (problem) return toast({ title: 'Check your password', description: problem, variant: 'destructive' });
     reset.mutate();
   };
 

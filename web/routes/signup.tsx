@@ -12,7 +12,7 @@ import { Field, Input, Select } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
 import { api, unwrap } from '../lib/api';
 import { DocumentsPicker } from '../features/owner-application/documents-picker';
-import { LegalLink } from '../features/site/legal-links';
+import { TermsAgreement } from '../features/site/legal-links';
 import { signedOutOnly } from '../lib/guards';
 import { uploadDocument } from '../lib/owner-application';
 import { useEnterApp } from '../lib/use-sign-in';
@@ -128,19 +128,7 @@ function SignUpPage() {
             onChange={(e) => set('password')(e.target.value)}
           />
         </Field>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
-            checked={agreed}
-            onChange={(e) => setAgreed(e.target.checked)}
-            required
-          />
-          <span>
-            I agree to the <LegalLink to="/terms">Terms of Service</LegalLink> and have read the{' '}
-            <LegalLink to="/privacy">Privacy Policy</LegalLink>
-          </span>
-        </label>
+        <TermsAgreement agreed={agreed} onAgreed={setAgreed} />
         <Button type="submit" className="w-full" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

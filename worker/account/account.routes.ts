@@ -4,13 +4,24 @@ import { preferencesSchema, profileSchema } from '../../core/account';
 import { consentSchema } from '../../core/legal-request';
 import { deleteAccountSchema, exportFileName } from '../../core/privacy';
 import { phoneCodeSchema } from '../../core/phone';
+import { EMAIL_CHANGE_SENT, emailChangeSchema, verifyEmailSchema } from '../../core/verification';
 import { vehicleSchema } from '../../core/vehicles';
+import { linkOrigin } from '../email/email.service';
 import type { AppEnv } from '../env';
 import { signedOut } from '../auth/session-cookie';
 import { userView } from '../auth/user-view';
 import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
-import { acceptTerms, addVehicle, changePreferences, changeProfile, editVehicle, removeVehicle } from './account.service';
+import {
+  acceptTerms,
+  addVehicle,
+  changePreferences,
+  changeProfile,
+  confirmEmailChange,
+  editVehicle,
+  removeVehicle,
+  requestEmailChange,
+} from './account.service';
 import { confirmPhoneCode, requestPhoneCode } from './phone.service';
 import { deleteAccount, exportAccount } from './privacy.service';
 import { smsAvailable } from '../sms/sms.service';
@@ -49,6 +60,15 @@ export const accountRoutes = new Hono<AppEnv>()
   /** Accepts the Terms and the Privacy Policy in force, once each is published (docs/privacy.md); only the current versions are accepted. */
   .post('/account/consent', validate('json', consentSchema), async (c) =>
     c.json({ user: userView(await acceptTerms(c.var.db, c.var.user!.id, c.req.valid('json'))) }),
+  )
+  /** Settings → Profile → Change e-mail: a link to the new address; 409 when another account has it, 400 for a wrong password. */
+  .post('/account/email', validate('json', emailChangeSchema), async (c) => {
+    await requestEmailChange(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), linkOrigin(c.env, c.req.url));
+    return c.json({ message: EMAIL_CHANGE_SENT }, 202);
+  })
+  /** The link sent to the new address was opened (no session needed: it may open in another browser). */
+  .post('/account/email/confirm', validate('json', verifyEmailSchema), async (c) =>
+    c.json(await confirmEmailChange(c.env, c.var.db, c.req.valid('json').token, linkOrigin(c.env, c.req.url))),
   )
   /** "Download my data" (docs/privacy.md): one zip of everything held about the signed-in person. */
   .get('/account/export', async (c) => {

@@ -3,15 +3,21 @@
  * vehicle whenever there is any, and a vehicle on a reservation not yet over cannot be removed.
  */
 import type { PreferenceChanges, Profile } from '../../core/account';
+import { LINK_NOT_VALID, type EmailChange } from '../../core/verification';
 import { passIdOf } from '../../core/booking';
 import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import type { VehicleDetails } from '../../core/vehicles';
+import { consumeVerificationOf } from '../auth/verification.service';
+import { takeLinkRequest } from '../auth/rate-limit';
 import type { DB } from '../db/client';
+import { queueEmail } from '../email/email.service';
+import type { Bindings, SessionUser } from '../env';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
 import { notFound, refusal } from '../../core/refusal';
-import { findUserById, recordAcceptance, updateProfile } from '../users/users.data';
+import { changeEmail, findUserByEmail, findUserById, isEmailTaken, recordAcceptance, updateProfile } from '../users/users.data';
 import { readPreferences, updatePreferences } from './preferences.data';
+import { confirmIdentity } from './privacy.service';
 import {
   deleteVehicle,
   findOwnVehicle,
@@ -26,6 +32,36 @@ import {
 /** The user accepts the Terms and the Privacy Policy in force (the schema let only those through); answers the user as the session now sees them. */
 export const acceptTerms = (db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, now = new Date()) =>
   recordAcceptance(db, userId, accepted, now.toISOString());
+
+const addressTaken = () => refusal('conflict', 'Another Parkada account uses this e-mail address.');
+
+/**
+ * Change e-mail (docs/account.md): the password proves the owner is asking, and a link goes to the new
+ * address; nothing changes until it is opened (`confirmEmailChange`).
+ */
+export async function requestEmailChange(env: Bindings, db: DB, user: SessionUser, input: EmailChange, ip: string, origin: string) {
+  await confirmIdentity(env, db, user, input.password, ip);
+  // Step-up: the second factor (if enrolled and last given over 15 minutes ago) is to be asked for here.
+  if (input.newEmail === user.email) throw refusal('invalid', 'This is already your e-mail address.');
+  if (await findUserByEmail(db, input.newEmail)) throw addressTaken();
+  await takeLinkRequest(env, 'change-email', input.newEmail, ip);
+  await queueEmail(env, user.id, origin, { kind: 'confirm-new-email', newEmail: input.newEmail });
+}
+
+/** The link sent to the new address was opened: it is the account's e-mail from now on, verified, and the old address is told. */
+export async function confirmEmailChange(env: Bindings, db: DB, token: string, origin: string, now = Date.now()) {
+  const { target: newEmail, userId } = await consumeVerificationOf(db, 'change-email', token, now);
+  const user = userId ? await findUserById(db, userId) : null;
+  if (!user || user.deletedAt) throw refusal('invalid', LINK_NOT_VALID);
+  try {
+    await changeEmail(db, user.id, newEmail, now);
+  } catch (error) {
+    if (isEmailTaken(error)) throw addressTaken();
+    throw error;
+  }
+  await queueEmail(env, user.id, origin, { kind: 'email-changed', oldEmail: user.email, newEmail, at: new Date(now).toISOString() });
+  return { email: newEmail };
+}
 
 const duplicatePlate = (plate: string) => refusal('conflict', `You already have a vehicle with plate ${plate}.`);
 

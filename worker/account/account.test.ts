@@ -2,7 +2,7 @@ import { and, eq, is, or } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { strFromU8, unzipSync } from 'fflate';
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_CODE_NOT_VALID, SMS_OFF } from '../../core/phone';
 import { MINUTE_MS } from '../../core/time';
 import { MAX_PHONE_CODES_PER_ACCOUNT } from '../auth/rate-limit';
@@ -28,6 +28,9 @@ import {
 import { newId } from '../db/ids';
 import { balanceOf, reservationRow, topUp } from '../test/booking-fixtures';
 import { call, db, messageOf, seedOnce, sessionCookie, signedInAs, signupBody } from '../test/helpers';
+import { openMailbox, sentTo, tokenIn, waitForMail } from '../test/mailbox';
+import { sha256Hex } from '../auth/secret-token';
+import { EMAIL_CHANGE_SENT, LINK_NOT_VALID } from '../../core/verification';
 import { run } from '../test/raw-records';
 import { findUserByEmail } from '../users/users.data';
 
@@ -82,6 +85,81 @@ describe('profile', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
+  });
+});
+
+describe('Change e-mail', () => {
+  beforeAll(openMailbox);
+  /** A driver signed up with `body`'s address and password, asking to move to a new address. */
+  async function asking() {
+    const body = signupBody();
+    const res = await call('/api/auth/signup', { method: 'POST', json: body });
+    const cookie = sessionCookie(res);
+    const { user } = await res.json<{ user: { id: string } }>();
+    const newEmail = signupBody().email;
+    const ask = (json: Record<string, unknown>) => call('/api/account/email', { method: 'POST', cookie, json });
+    return { ...body, userId: user.id, cookie, newEmail, ask };
+  }
+  const confirm = (token: string) => call('/api/account/email/confirm', { method: 'POST', json: { token } });
+  const emailOf = async (cookie: string) =>
+    await (await call('/api/auth/user', { cookie })).json<{ email: string; emailVerified: boolean }>();
+
+  it('takes effect only when the link sent to the new address is opened, verified, and tells the old address', async () => {
+    const { email, password, userId, cookie, newEmail, ask } = await asking();
+    const res = await ask({ newEmail, password });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ message: EMAIL_CHANGE_SENT });
+    const [mail] = await waitForMail(newEmail);
+    expect(mail.subject).toBe('Confirm your new Parkada e-mail address');
+    const token = tokenIn(mail);
+    // Nothing changed yet; the link is stored as a hash, for this account.
+    expect(await emailOf(cookie)).toMatchObject({ email, emailVerified: false });
+    const [link] = await db().select().from(schema.verifications).where(eq(schema.verifications.target, newEmail));
+    expect(link).toMatchObject({ type: 'change-email', userId, tokenHash: await sha256Hex(token) });
+
+    // Opened in any browser, no session needed.
+    const done = await confirm(token);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ email: newEmail });
+    expect(await emailOf(cookie)).toMatchObject({ email: newEmail, emailVerified: true });
+    const signIn = (address: string) => call('/api/auth/login', { method: 'POST', json: { email: address, password } });
+    expect((await signIn(newEmail)).status).toBe(200);
+    expect((await signIn(email)).status).toBe(401);
+    // The old address hears of it, whatever its preferences, and sees only a hint of the new one.
+    await vi.waitFor(() => expect(sentTo(email).map((m) => m.subject)).toContain('Your Parkada e-mail was changed'), { timeout: 15_000 });
+    const notice = sentTo(email).find((m) => m.subject === 'Your Parkada e-mail was changed')!;
+    expect(notice.text).toContain(`Your Parkada e-mail was changed to ${newEmail[0]}•••@example.ph`);
+    expect(notice.text).not.toContain(newEmail);
+
+    const again = await confirm(token);
+    expect(again.status).toBe(400);
+    expect(await messageOf(again)).toBe(LINK_NOT_VALID);
+  });
+
+  it('refuses a wrong password (400), an address in use (409) and its own address, sending and changing nothing', async () => {
+    const { email, password, cookie, newEmail, ask } = await asking();
+    const wrong = await ask({ newEmail, password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(await messageOf(wrong)).toBe('Your password is incorrect.');
+    const other = await asking();
+    const taken = await ask({ newEmail: other.email, password });
+    expect(taken.status).toBe(409);
+    expect((await ask({ newEmail: email.toUpperCase(), password })).status).toBe(400);
+    expect((await ask({ newEmail: 'not an e-mail', password })).status).toBe(400);
+    expect(await db().select().from(schema.verifications).where(eq(schema.verifications.type, 'change-email'))).not.toContainEqual(
+      expect.objectContaining({ target: other.email }),
+    );
+    expect(sentTo(newEmail)).toEqual([]);
+    expect(await emailOf(cookie)).toMatchObject({ email });
+  });
+
+  it('refuses the link with 409 when another account took the address meanwhile', async () => {
+    const { email, password, cookie, newEmail, ask } = await asking();
+    expect((await ask({ newEmail, password })).status).toBe(202);
+    const token = tokenIn((await waitForMail(newEmail))[0]);
+    expect((await call('/api/auth/signup', { method: 'POST', json: signupBody({ email: newEmail }) })).status).toBe(201);
+    expect((await confirm(token)).status).toBe(409);
+    expect(await emailOf(cookie)).toMatchObject({ email });
   });
 });
 

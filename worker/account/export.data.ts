@@ -40,6 +40,7 @@ import {
   users,
   vehicles,
   wallets,
+  verifications,
   walletTransactions,
 } from '../db/schema';
 import { auditAbout } from './erasure.data';
@@ -104,6 +105,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     issues,
     emails,
     texts,
+    links,
   ] = await Promise.all([
     rowsOf(db, sessions, eq(sessions.userId, userId), columnsWithout(sessions, 'id')),
     rowsOf(db, vehicles, eq(vehicles.userId, userId)),
@@ -145,6 +147,17 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
     rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, userId)),
     rowsOf(db, smsDeliveries, eq(smsDeliveries.userId, userId)),
+    // Links still out to the person's address, or acting for them (a change of e-mail); never a token's hash.
+    rowsOf(
+      db,
+      verifications,
+      or(
+        eq(verifications.target, user.email),
+        eq(verifications.userId, userId),
+        user.phone ? eq(verifications.target, user.phone) : undefined,
+      ),
+      columnsWithout(verifications, 'tokenHash'),
+    ),
   ]);
   const { passwordHash: _secret, ...profile } = user;
   return {
@@ -180,5 +193,6 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     attendant_invitations: invitations,
     shifts: ownShifts,
     gate_issues: issues,
+    verifications: links,
   };
 }

@@ -23,7 +23,7 @@ import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, iden
  * Proves that the person at the keyboard owns the account: the password, whose guesses count against
  * the sign-in limits. The seam for a second factor: once accounts have one, it is checked here too.
  */
-async function confirmIdentity(env: Bindings, db: DB, user: SessionUser, password: string, ip: string) {
+export async function confirmIdentity(env: Bindings, db: DB, user: SessionUser, password: string, ip: string) {
   await takeSignInAttempt(env, user.email, ip);
   const account = await findUserByEmail(db, user.email);
   if (!account || !(await verifyPassword(password, account.passwordHash))) throw refusal('invalid', 'Your password is incorrect.');

@@ -1,12 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { passwordChangeSchema } from '../../core/password-change';
 import { loginSchema, signupSchema } from '../../core/signup';
-import { PASSWORD_RESET_SENT, passwordResetConfirmSchema, passwordResetRequestSchema, verifyEmailSchema } from '../../core/verification';
+import {
+  invitationAcceptSchema,
+  PASSWORD_RESET_SENT,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  verifyEmailSchema,
+} from '../../core/verification';
 import { linkOrigin } from '../email/email.service';
 import type { AppEnv, SessionUser } from '../env';
 import { clientIp } from '../http/edge';
 import { validate } from '../http/validate';
 import {
+  acceptInvitationLink,
   changePassword,
   requestPasswordReset,
   resendVerification,
@@ -16,6 +23,7 @@ import {
   signUp,
   verifyEmail,
 } from './auth.service';
+import { rememberDevice, signInDevice } from './device-cookie';
 import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
 import { createSession, endSession } from './sessions';
 import { userView } from './user-view';
@@ -29,6 +37,7 @@ async function startSession(c: Context<AppEnv>, user: SessionUser) {
   writeSessionCookie(c, sessionId, maxAgeSeconds);
   // The request now belongs to the new session: an older one sliding on it must not re-send its cookie.
   c.set('sessionId', sessionId);
+  await rememberDevice(c, user.email);
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -38,7 +47,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: userView(user) }, 201);
   })
   .post('/auth/login', validate('json', loginSchema), async (c) => {
-    const user = await signIn(c.env, c.var.db, c.req.valid('json'), clientIp(c));
+    const input = c.req.valid('json');
+    const user = await signIn(c.env, c.var.db, input, clientIp(c), await signInDevice(c, input.email));
     await startSession(c, user);
     return c.json({ user: userView(user) });
   })
@@ -63,9 +73,16 @@ export const authRoutes = new Hono<AppEnv>()
     await resetPassword(c.env, c.var.db, c.req.valid('json'), origin(c));
     return c.body(null, 204);
   })
-  /** Sets a new password; required first of an account signed in with a one-time password. */
+  /** The invitation link's page: the invited attendant's own password, and they are signed in. */
+  .post('/auth/accept-invitation', validate('json', invitationAcceptSchema), async (c) => {
+    const user = await acceptInvitationLink(c.var.db, c.req.valid('json'));
+    await startSession(c, user);
+    return c.json({ user: userView(user) });
+  })
+  /** A signed-in user sets a new password, proving the current one. */
   .post('/auth/password', validate('json', passwordChangeSchema), async (c) => {
-    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), origin(c));
+    const device = await signInDevice(c, c.var.user!.email);
+    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), origin(c), device);
     await startSession(c, user);
     return c.json({ user: userView(user) });
   })

@@ -4,9 +4,9 @@
  * or checked and before any e-mail is queued.
  */
 import type { z } from 'zod';
-import { ONE_TIME_PASSWORD_EXPIRED, oneTimePasswordExpired, type passwordChangeSchema } from '../../core/password-change';
+import type { passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
-import { LINK_NOT_VALID, type passwordResetConfirmSchema } from '../../core/verification';
+import { LINK_NOT_VALID, type invitationAcceptSchema, type passwordResetConfirmSchema } from '../../core/verification';
 import { afterCommit } from '../db/after-commit';
 import { queueEmail } from '../email/email.service';
 import { queueSms } from '../sms/sms.service';
@@ -24,8 +24,10 @@ import {
   findUserById,
   isEmailTaken,
   markEmailVerified,
+  recordAcceptance,
   setPasswordHash,
 } from '../users/users.data';
+import type { SignInDevice } from './device-cookie';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions';
@@ -99,17 +101,23 @@ async function tellPasswordChanged(env: Bindings, userId: string, origin: string
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
 
-export async function signIn(env: Bindings, db: DB, { email, password }: z.output<typeof loginSchema>, ip: string): Promise<SessionUser> {
-  await takeSignInAttempt(env, email, ip);
+/** `device`: what the browser's device cookie says, so a stranger's failures elsewhere do not lock it out (rate-limit.ts). */
+export async function signIn(
+  env: Bindings,
+  db: DB,
+  { email, password }: z.output<typeof loginSchema>,
+  ip: string,
+  device: SignInDevice,
+): Promise<SessionUser> {
+  await takeSignInAttempt(env, email, ip, device);
   const account = await findUserByEmail(db, email);
   // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
   const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account || !valid) throw refusal('unauthenticated', 'Incorrect e-mail or password.');
   // Told only to someone who knows the password, so it reveals nothing to a stranger.
   if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
-  if (oneTimePasswordExpired(account, new Date())) throw refusal('forbidden', ONE_TIME_PASSWORD_EXPIRED);
-  await signInSucceeded(env, email, ip);
-  const { passwordHash: _secret, passwordExpiresAt: _expiry, ...user } = account;
+  await signInSucceeded(env, email, ip, device);
+  const { passwordHash: _secret, passwordExpiresAt: _expiry, mustChangePassword: _retired, ...user } = account;
   return user;
 }
 
@@ -125,14 +133,14 @@ export async function changePassword(
   input: z.output<typeof passwordChangeSchema>,
   ip: string,
   origin: string,
+  device: SignInDevice,
 ): Promise<SessionUser> {
-  await takeSignInAttempt(env, user.email, ip);
+  await takeSignInAttempt(env, user.email, ip, device);
   const account = await findUserByEmail(db, user.email);
   // A 400, not a 401: the session is fine, the password typed is not.
   if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash)))
     throw refusal('invalid', 'Your current password is incorrect.');
-  if (oneTimePasswordExpired(account, new Date())) throw refusal('forbidden', ONE_TIME_PASSWORD_EXPIRED);
-  await signInSucceeded(env, user.email, ip);
+  await signInSucceeded(env, user.email, ip, device);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);
   await tellPasswordChanged(env, user.id, origin, Date.now());
@@ -188,4 +196,22 @@ export async function resetPassword(
   await markEmailVerified(db, email, now);
   await signOutEverywhere(env, db, account.id);
   await tellPasswordChanged(env, account.id, origin, now);
+}
+
+/**
+ * The invitation link an owner's "add attendant" e-mailed was opened: the invited person sets their own
+ * password and accepts the Terms, the click verifies the address, and the caller signs them in.
+ */
+export async function acceptInvitationLink(
+  db: DB,
+  { token, password, ...accepted }: z.output<typeof invitationAcceptSchema>,
+  now = Date.now(),
+): Promise<SessionUser> {
+  const email = await consumeVerification(db, 'invitation', token, now);
+  const account = await findUserByEmail(db, email);
+  if (!account) throw refusal('invalid', LINK_NOT_VALID);
+  if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
+  await setPasswordHash(db, account.id, await hashPassword(password));
+  await markEmailVerified(db, email, now);
+  return recordAcceptance(db, account.id, accepted, new Date(now).toISOString());
 }

@@ -203,6 +203,8 @@ describe('verified addresses', () => {
   it.each<[LinkVerificationType, number]>([
     ['verify-email', 24 * HOUR_MS],
     ['reset-password', 30 * MINUTE_MS],
+    ['invitation', 7 * 24 * HOUR_MS],
+    ['change-email', 24 * HOUR_MS],
   ])('a %s link works until its lifetime ends, not a moment after', async (type, lifetime) => {
     const target = signupBody().email;
     const now = Date.parse('2026-11-23T04:00:00.000Z');

@@ -35,25 +35,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return constantTimeEqual(candidate, fromBase64(hash));
 }
 
-/** A hash of a random password: verifying against it costs as much as a real account, for unknown e-mails. */
-export const DUMMY_PASSWORD_HASH = 'pbkdf2$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-
-/** Letters and digits nobody confuses when copying by hand: no 0/O, 1/I/l. 56 characters. */
-const ONE_TIME_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-const ONE_TIME_LENGTH = 20;
-/** The largest multiple of the alphabet's size under 256: bytes from here on are dropped, so every character is equally likely. */
-const UNBIASED_BELOW = 256 - (256 % ONE_TIME_ALPHABET.length);
-
 /**
- * A password an owner hands to a new attendant: 20 random characters (about 116 bits), in groups of
- * five for reading aloud, like `Hk7Pq-x3MzA-…`. Only its hash is stored.
+ * A hash of a password nobody knows: verifying against it costs as much as a real account, for unknown
+ * e-mails; and it is the password of an invited attendant until they set their own through the link.
  */
-export function oneTimePassword(): string {
-  const chars: string[] = [];
-  while (chars.length < ONE_TIME_LENGTH) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
-      if (byte < UNBIASED_BELOW && chars.length < ONE_TIME_LENGTH) chars.push(ONE_TIME_ALPHABET[byte % ONE_TIME_ALPHABET.length]);
-    }
-  }
-  return chars.join('').match(/.{5}/g)!.join('-');
-}
+export const DUMMY_PASSWORD_HASH = 'pbkdf2$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

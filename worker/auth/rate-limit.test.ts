@@ -7,6 +7,7 @@ import { users } from '../db/schema';
 import { call, db, signupBody } from '../test/helpers';
 import { createAccount } from '../users/users.data';
 import { hashPassword } from './password';
+import { DEVICE_COOKIE, UNKNOWN_DEVICE } from './device-cookie';
 import { SIGN_IN_WINDOW_MS, takeSignInAttempt } from './rate-limit';
 
 const PASSWORD = 'correct horse battery';
@@ -19,8 +20,20 @@ async function account() {
   return fields.email;
 }
 
-const login = (email: string, password: string, ip: string) =>
-  call('/api/auth/login', { method: 'POST', json: { email, password }, headers: { 'CF-Connecting-IP': ip } });
+const login = (email: string, password: string, ip: string, cookie?: string) =>
+  call('/api/auth/login', { method: 'POST', json: { email, password }, cookie, headers: { 'CF-Connecting-IP': ip } });
+/** The device cookie a sign-in answer set, as a browser sends it back. */
+const deviceCookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+    .split(';')[0];
+/** A browser that signed in to the account once: a known device of it. */
+async function knownDevice(email: string, ip: string) {
+  const res = await login(email, PASSWORD, ip);
+  expect(res.status).toBe(200);
+  return deviceCookieOf(res);
+}
 const signup = (body: Record<string, unknown>, ip: string) =>
   call('/api/auth/signup', { method: 'POST', json: body, headers: { 'CF-Connecting-IP': ip } });
 const statuses = (answers: Response[]) => answers.map((res) => res.status);
@@ -74,24 +87,58 @@ describe('sign-in attempt limits', () => {
     expect((await login(emails[0], 'bad guess', '192.0.2.40')).status).toBe(401);
   });
 
-  it('stops guesses at one account from many addresses after 25 in 15 minutes', async () => {
+  it('sets a signed device cookie at sign-in: __Host-, HttpOnly, Secure, SameSite=Lax, for a year', async () => {
     const email = await account();
+    const res = await login(email, PASSWORD, '203.0.113.250');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
+    expect(cookie).toMatch(
+      new RegExp(`^${DEVICE_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Lax$`),
+    );
+    // Signing in again from it keeps its device id.
+    const again = deviceCookieOf(await login(email, PASSWORD, '203.0.113.250', deviceCookieOf(res)));
+    const jti = (token: string) => JSON.parse(atob(token.split('.')[1].replaceAll('-', '+').replaceAll('_', '/'))).jti;
+    expect(jti(again.split('=')[1])).toBe(jti(cookie.split(';')[0].split('=')[1]));
+  });
+
+  it('a stranger’s guesses from many addresses lock out unknown devices only: the known device still signs in', async () => {
+    const email = await account();
+    const home = await knownDevice(email, '198.51.100.1');
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(email, 'bad guess', `203.0.113.${i}`)));
-    expect(tally(answers, 401)).toBe(25);
-    expect(tally(answers, 429)).toBe(5);
+    expect(tally(answers, 401)).toBe(10);
+    expect(tally(answers, 429)).toBe(20);
+    // An unknown device is refused even with the right password, and so is a forged or another account's cookie...
     await expectSignInRefused(await login(email, PASSWORD, '203.0.113.200'));
+    await expectSignInRefused(await login(email, PASSWORD, '203.0.113.201', `${DEVICE_COOKIE}=${home.split('=')[1]}x`));
+    const other = await account();
+    await expectSignInRefused(await login(email, PASSWORD, '203.0.113.202', await knownDevice(other, '203.0.113.202')));
+    // ...while the device that signed in before does, from wherever it is now.
+    const res = await login(email, PASSWORD, '198.51.100.99', home);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Set-Cookie')).toMatch(/^__Host-parkada_session=/);
+  });
+
+  it('limits a known device’s own failures, which spend neither another device’s count nor the unknown devices’', async () => {
+    const email = await account();
+    const phone = await knownDevice(email, '198.51.100.2');
+    const laptop = await knownDevice(email, '198.51.100.3');
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => login(email, 'bad guess', `192.0.2.${100 + i}`, phone)));
+    expect(tally(guesses, 401)).toBe(10);
+    expect(tally(guesses, 429)).toBe(2);
+    await expectSignInRefused(await login(email, PASSWORD, '192.0.2.150', phone));
+    expect((await login(email, PASSWORD, '192.0.2.151', laptop)).status).toBe(200);
+    expect((await login(email, PASSWORD, '192.0.2.152')).status).toBe(200);
   });
 
   it('does not hold a refusal for the account against the client', async () => {
     const email = await account();
     const t0 = Date.now() + DAY_MS;
     const attempt = (ip: string, now: number) =>
-      takeSignInAttempt(env, email, ip, now).then(
+      takeSignInAttempt(env, email, ip, UNKNOWN_DEVICE, now).then(
         () => 'taken',
         (error: HTTPException) => error.status,
       );
-    for (let i = 0; i < 25; i++) expect(await attempt(`203.0.113.${i}`, t0)).toBe('taken');
-    // Ten minutes on, the account is still locked: this client is refused five times...
+    for (let i = 0; i < 10; i++) expect(await attempt(`203.0.113.${i}`, t0)).toBe('taken');
+    // Ten minutes on, unknown devices are still locked out: this client is refused five times...
     for (let i = 0; i < 5; i++) expect(await attempt('198.51.100.7', t0 + 10 * MINUTE_MS)).toBe(429);
     // ...and once the account's window has moved on, all five of its own attempts are still there.
     const later = t0 + SIGN_IN_WINDOW_MS + 1;

@@ -9,14 +9,20 @@ import type { Bindings } from '../env';
 import { apiError } from '../http/errors';
 import type { VerificationType } from '../../core/verification';
 import { attemptLimiter, type AttemptResult } from './attempt-limiter';
+import { UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
 
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
 /** Guesses at one account from one client. */
 const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
 /** Guesses from one client across accounts (credential stuffing from one address). */
 const MAX_FAILURES_PER_IP = 20;
-/** Guesses at one account from anywhere: at most 100 an hour, however many addresses try. */
-const MAX_FAILURES_PER_EMAIL = 25;
+/**
+ * Guesses at one account from devices that never signed in to it (no valid device cookie), however many
+ * addresses try: when spent, only unknown devices are refused (device-cookie.ts)…
+ */
+const MAX_FAILURES_FROM_UNKNOWN_DEVICES = 10;
+/** …while each device that signed in to the account before has a count of its own, which nobody else spends. */
+const MAX_FAILURES_PER_KNOWN_DEVICE = 10;
 const SIGN_UP_WINDOW_MS = HOUR_MS;
 const MAX_SIGN_UPS_PER_IP = 10;
 /** "Download my data" reads every record of an account: a few an hour is plenty for a person, and bounds the cost. */
@@ -34,6 +40,11 @@ type Limits = Pick<Bindings, 'ATTEMPT_LIMITER'>;
 const byIp = (env: Limits, ip: string) => attemptLimiter(env, `ip:${ip}`);
 const byEmail = (env: Limits, email: string) => attemptLimiter(env, `email:${email}`);
 const signInKey = (email: string) => `sign-in:${email}`;
+/** The account's count this device's failures go to. */
+const deviceRule = (device: SignInDevice) =>
+  device.known
+    ? { key: `sign-in:device:${device.id}`, limit: MAX_FAILURES_PER_KNOWN_DEVICE, windowMs: SIGN_IN_WINDOW_MS }
+    : { key: 'sign-in:unknown-devices', limit: MAX_FAILURES_FROM_UNKNOWN_DEVICES, windowMs: SIGN_IN_WINDOW_MS };
 
 function throwIfRefused(result: AttemptResult, message: (minutes: number) => string) {
   if (result.ok) return;
@@ -43,8 +54,18 @@ function throwIfRefused(result: AttemptResult, message: (minutes: number) => str
 
 const signInRefused = (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutes} minutes.`;
 
-/** Takes one sign-in attempt for this e-mail from this client, or throws the 429 when none is left. */
-export async function takeSignInAttempt(env: Limits, email: string, ip: string, now = Date.now()): Promise<void> {
+/**
+ * Takes one sign-in attempt for this e-mail from this client and this device, or throws the 429 when
+ * none is left: the client's counts, then the account's count for the device (its own for a known
+ * device, the shared one of unknown devices).
+ */
+export async function takeSignInAttempt(
+  env: Limits,
+  email: string,
+  ip: string,
+  device: SignInDevice = UNKNOWN_DEVICE,
+  now = Date.now(),
+): Promise<void> {
   const client = byIp(env, ip);
   const fromClient = await client.take(
     [
@@ -54,16 +75,25 @@ export async function takeSignInAttempt(env: Limits, email: string, ip: string, 
     now,
   );
   throwIfRefused(fromClient, signInRefused);
-  const forAccount = await byEmail(env, email).take([{ key: 'sign-in', limit: MAX_FAILURES_PER_EMAIL, windowMs: SIGN_IN_WINDOW_MS }], now);
-  // Refused for the account as a whole: this client's own counts keep no trace of an attempt never made.
+  const forAccount = await byEmail(env, email).take([deviceRule(device)], now);
+  // Refused for the account: this client's own counts keep no trace of an attempt never made.
   if (!forAccount.ok) await client.giveBack([signInKey(email), 'sign-in']);
   throwIfRefused(forAccount, signInRefused);
 }
 
-/** The password was right: this client's guesses at the account are forgotten and the attempt is no failure. */
-export async function signInSucceeded(env: Limits, email: string, ip: string): Promise<void> {
+/**
+ * The password was right: this client's and this known device's guesses at the account are forgotten,
+ * and the attempt is no failure.
+ */
+export async function signInSucceeded(env: Limits, email: string, ip: string, device: SignInDevice = UNKNOWN_DEVICE): Promise<void> {
   const client = byIp(env, ip);
-  await Promise.all([client.clear([signInKey(email)]), client.giveBack(['sign-in']), byEmail(env, email).giveBack(['sign-in'])]);
+  const { key } = deviceRule(device);
+  const account = byEmail(env, email);
+  await Promise.all([
+    client.clear([signInKey(email)]),
+    client.giveBack(['sign-in']),
+    device.known ? account.clear([key]) : account.giveBack([key]),
+  ]);
 }
 
 /** Takes one sign-up from this client, or throws the 429 when its hour is spent. */

@@ -1,8 +1,8 @@
 /**
  * The one verification path (docs/account.md, Verification), after the Epic Stack's: a flow prepares
  * a link for a target (an e-mail address), the person opens it, and the flow consumes the token to
- * learn whose address was proven. Sign-up's verification and the password reset use it; change of
- * e-mail and the second factor are meant to.
+ * learn whose address was proven. Sign-up's verification, the password reset, an owner's invitation
+ * and the change of e-mail use it; the second factor is meant to.
  */
 import { refusal } from '../../core/refusal';
 import { PHONE_CODE_LENGTH } from '../../core/phone';
@@ -16,27 +16,40 @@ import {
 } from '../../core/verification';
 import type { DB } from '../db/client';
 import { randomSecret, sha256Hex } from './secret-token';
-import { countWrongCode, saveVerification, takeCode, takeVerification } from './verification.data';
+import { countWrongCode, saveVerification, takeCode, takeVerification, type TakenVerification } from './verification.data';
 
 export type PreparedVerification = { link: string; expiresAt: string };
 
-/** A new single-use link for `target`, replacing any earlier one of this type; only the token's hash is stored. */
+/**
+ * A new single-use link for `target`, replacing any earlier one of this type; only the token's hash is
+ * stored. `userId` names the account it acts for when the target is not (yet) that account's address.
+ */
 export async function prepareVerification(
   db: DB,
-  { type, target, origin, now = Date.now() }: { type: LinkVerificationType; target: string; origin: string; now?: number },
+  {
+    type,
+    target,
+    userId,
+    origin,
+    now = Date.now(),
+  }: { type: LinkVerificationType; target: string; userId?: string; origin: string; now?: number },
 ): Promise<PreparedVerification> {
   const token = randomSecret();
   const expiresAt = verificationExpiry(type, now);
-  await saveVerification(db, { type, target, tokenHash: await sha256Hex(token), expiresAt });
+  await saveVerification(db, { type, target, userId, tokenHash: await sha256Hex(token), expiresAt });
   return { link: verificationLink(origin, type, token), expiresAt };
 }
 
-/** The target a live token of this type was issued for, the token used up; a 400 for any other token. */
-export async function consumeVerification(db: DB, type: VerificationType, token: string, now = Date.now()): Promise<string> {
-  const target = await takeVerification(db, type, await sha256Hex(token), now);
-  if (!target) throw refusal('invalid', LINK_NOT_VALID);
-  return target;
+/** What a live token of this type was issued for, the token used up; a 400 for any other token. */
+export async function consumeVerificationOf(db: DB, type: VerificationType, token: string, now = Date.now()): Promise<TakenVerification> {
+  const taken = await takeVerification(db, type, await sha256Hex(token), now);
+  if (!taken) throw refusal('invalid', LINK_NOT_VALID);
+  return taken;
 }
+
+/** The target (the address proven) of a live token of this type, the token used up. */
+export const consumeVerification = async (db: DB, type: VerificationType, token: string, now = Date.now()): Promise<string> =>
+  (await consumeVerificationOf(db, type, token, now)).target;
 
 /** Six random digits, evenly drawn (rejection sampling: no digit is likelier than another). */
 function randomCode(): string {

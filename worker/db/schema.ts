@@ -41,9 +41,9 @@ export const users = sqliteTable(
     /** Set by the super admin: no session of the user works and signing in is refused until reactivated. */
     suspendedAt: text('suspended_at'),
     createdAt: createdAt(),
-    /** Signed in with a one-time password an owner was shown: nothing but setting a new one works until then. */
+    /** Unused: one-time passwords are retired (owners invite by link; migration 0037). Kept, not dropped. */
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
-    /** When that one-time password stops opening anything (core/password-change.ts); null for a password of the user's own. */
+    /** Unused, as `mustChangePassword`. */
     passwordExpiresAt: text('password_expires_at'),
     /** The Terms of Service and Privacy Policy versions the user accepted (core/legal.ts), and when; null: never asked (docs/privacy.md). */
     termsVersion: text('terms_version'),
@@ -70,6 +70,8 @@ export const verifications = sqliteTable(
     type: text('type', { enum: VERIFICATION_TYPES }).notNull(),
     /** The address the link was sent to. */
     target: text('target').notNull(),
+    /** The account the link acts for when the target is not yet its address (a change of e-mail). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: text('expires_at').notNull(),
     /** Wrong codes typed against it (a texted code, which is short): it stops working at MAX_CODE_TRIES. */

@@ -30,7 +30,24 @@ export type EmailRequest =
   | { kind: 'verify-email' }
   | { kind: 'reset-password' }
   | { kind: 'password-changed'; at: string }
+  | { kind: 'attendant-invitation'; lotName: string; invitedBy: string }
+  /** To the new address, which the account does not have yet. */
+  | { kind: 'confirm-new-email'; newEmail: string }
+  /** To the old address, which the account no longer has. */
+  | { kind: 'email-changed'; oldEmail: string; newEmail: string; at: string }
   | ({ kind: 'notice' } & NoticeRequest);
+
+/** The verification each link-carrying e-mail makes when it is sent. */
+const LINK_TYPES = {
+  'verify-email': 'verify-email',
+  'reset-password': 'reset-password',
+  'attendant-invitation': 'invitation',
+  'confirm-new-email': 'change-email',
+} as const satisfies Record<string, VerificationType>;
+
+/** Where a notice goes: the account's address, but for the two about a change of it. */
+const recipientOf = (user: SessionUser, request: EmailRequest) =>
+  request.kind === 'confirm-new-email' ? request.newEmail : request.kind === 'email-changed' ? request.oldEmail : user.email;
 
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
@@ -75,26 +92,29 @@ async function deliver(env: Bindings, db: DB, { noticeId, userId, origin, reques
   const notice = await noticeFor(db, user, origin, request, now);
   const promotional = EMAIL_CATEGORIES[request.kind] === 'promotional';
   const unsubscribeUrl = promotional ? await unsubscribeLink(env, origin, user.id) : undefined;
-  const email = renderEmail(emailContent(notice), { to: user.email, firstName: user.firstName, origin, unsubscribeUrl });
+  const email = renderEmail(emailContent(notice), { to: recipientOf(user, request), firstName: user.firstName, origin, unsubscribeUrl });
   const { messageId } = await env.EMAIL.send({ from: { email: env.MAIL_FROM ?? DEFAULT_FROM, name: 'Parkada' }, ...email });
   await recordSent(db, 'email', noticeId, messageId);
 }
 
 async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Promise<boolean> {
   // Asked before the address was verified, sent after: nothing left to confirm. A suspended account resets nothing.
-  if (request.kind === 'verify-email' && user.emailVerifiedAt) return false;
+  // An invitation opened (or an address verified by a reset) leaves nothing to confirm either.
+  if ((request.kind === 'verify-email' || request.kind === 'attendant-invitation') && user.emailVerifiedAt) return false;
   if (request.kind === 'reset-password' && user.suspendedAt) return false;
   const prefs = await readPreferences(db, user.id);
   return mayEmail(EMAIL_CATEGORIES[request.kind], { verified: user.emailVerifiedAt !== null, ...prefs });
 }
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
-  if (request.kind === 'password-changed') return request;
+  if (request.kind === 'password-changed' || request.kind === 'email-changed') return request;
   if (request.kind === 'notice') {
     const { link, ...mail } = request;
     return { ...mail, link: link && { label: link.label, url: `${origin}${link.path}` } };
   }
-  const type: VerificationType = request.kind;
-  const { link, expiresAt } = await prepareVerification(db, { type, target: user.email, origin, now });
-  return { kind: request.kind, link, expiresAt };
+  // A new address's link names the account it is for; every other link's target is the account's own address.
+  const target = recipientOf(user, request);
+  const userId = request.kind === 'confirm-new-email' ? user.id : undefined;
+  const { link, expiresAt } = await prepareVerification(db, { type: LINK_TYPES[request.kind], target, userId, origin, now });
+  return { ...request, link, expiresAt };
 }

@@ -64,6 +64,15 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'POST', path: '/api/auth/password-reset', json: { email: `nobody-${crypto.randomUUID()}@example.ph` } }),
     refused: 202,
   },
+  'POST /api/auth/accept-invitation': {
+    who: 'public',
+    sample: () => ({
+      method: 'POST',
+      path: '/api/auth/accept-invitation',
+      json: { token: 'a'.repeat(43), password: 'a new password', ...CURRENT_VERSIONS },
+    }),
+    refused: 400,
+  },
   'POST /api/auth/password-reset/confirm': {
     who: 'public',
     sample: () => ({
@@ -83,6 +92,18 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
   'DELETE /api/account': {
     who: 'session',
     sample: () => ({ method: 'DELETE', path: '/api/account', json: { password: 'not the password' } }),
+    refused: 400,
+  },
+  // A wrong password: the demo accounts keep their addresses.
+  'POST /api/account/email': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/email', json: { newEmail: signupBody().email, password: 'not the password' } }),
+    refused: 400,
+  },
+  // A link that was never sent: refused on its merits, whoever opens it.
+  'POST /api/account/email/confirm': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/account/email/confirm', json: { token: 'a'.repeat(43) } }),
     refused: 400,
   },
   'POST /api/early-registration': {
@@ -237,11 +258,6 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
       path: `/api/owner/lots/${lotId}/attendants`,
       json: { email: signupBody().email, firstName: 'Access', lastName: 'Check' },
     }),
-  },
-  'POST /api/owner/lots/:id/attendants/:userId/one-time-password': {
-    who: OWNERS,
-    sample: () => ({ method: 'POST', path: `/api/owner/lots/${lotId}/attendants/${crypto.randomUUID()}/one-time-password` }),
-    found: false,
   },
   'DELETE /api/owner/lots/:id/attendants/:userId': {
     who: OWNERS,

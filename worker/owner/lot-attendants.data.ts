@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { statementOf, type DB } from '../db/client';
 import { newId } from '../db/ids';
-import { attendantAssignments, lots, shifts, users } from '../db/schema';
+import { attendantAssignments, shifts, users } from '../db/schema';
 
 /** The people assigned to the lot, with their open shift there, if any. */
 export const lotAttendantRows = (db: DB, lotId: string) =>
@@ -13,8 +13,7 @@ export const lotAttendantRows = (db: DB, lotId: string) =>
       lastName: users.lastName,
       email: users.email,
       role: users.role,
-      mustChangePassword: users.mustChangePassword,
-      oneTimePasswordExpiresAt: users.passwordExpiresAt,
+      emailVerifiedAt: users.emailVerifiedAt,
       assignedAt: attendantAssignments.createdAt,
       shiftStartedAt: shifts.startedAt,
     })
@@ -107,41 +106,3 @@ const endShifts = (db: DB, which: SQL, now: Date) =>
   );
 
 export const endShiftStatement = (db: DB, shiftId: string, now: Date) => endShifts(db, eq(shifts.id, shiftId), now);
-
-/** The account works the gate of a lot this owner does not own (null: the super admin, who owns them all). */
-const worksForAnotherOwner = (userId: string, ownerId: string) =>
-  sql`exists (select 1 from ${attendantAssignments} join ${lots} on ${lots.id} = ${attendantAssignments.lotId}
-       where ${attendantAssignments.attendantId} = ${userId} and ${lots.ownerId} <> ${ownerId})`;
-
-export async function assignedToAnotherOwner(db: DB, userId: string, ownerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ yes: sql<number>`${worksForAnotherOwner(userId, ownerId)}` })
-    .from(users)
-    .where(eq(users.id, userId));
-  return !!row?.yes;
-}
-
-/**
- * A new one-time password for an attendant account that never set its own; only while it still has not, and,
- * for an owner (`ownerId`), while it works no other owner's lot (follow it with `abortUnlessChanged`).
- */
-export const oneTimePasswordStatement = (
-  db: DB,
-  target: { userId: string; ownerId: string | null },
-  passwordHash: string,
-  expiresAt: string,
-) =>
-  statementOf(
-    db,
-    db
-      .update(users)
-      .set({ passwordHash, passwordExpiresAt: expiresAt })
-      .where(
-        and(
-          eq(users.id, target.userId),
-          eq(users.role, 'attendant'),
-          eq(users.mustChangePassword, true),
-          target.ownerId === null ? undefined : sql`not ${worksForAnotherOwner(target.userId, target.ownerId)}`,
-        ),
-      ),
-  );

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { attendantAddSchema } from '../../core/lot-attendants';
+import { linkOrigin } from '../email/email.service';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';
@@ -11,7 +12,7 @@ import {
   declineInvitation,
   withdrawInvitation,
 } from './attendant-invitations.service';
-import { addLotAttendant, listLotAttendants, removeLotAttendant, renewOneTimePassword } from './lot-attendants.service';
+import { addLotAttendant, listLotAttendants, removeLotAttendant } from './lot-attendants.service';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const attendantParams = lotParams.extend({ userId: z.uuid('Unknown attendant id') });
@@ -26,7 +27,8 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
   })
   .post('/owner/lots/:id/attendants', validate('param', lotParams), validate('json', attendantAddSchema), async (c) => {
     const lot = await assertManagesLot(c.var.db, c.var.user!, c.req.valid('param').id);
-    const added = await addLotAttendant({ env: c.env, db: c.var.db, owner: c.var.user! }, lot, c.req.valid('json'));
+    const ctx = { env: c.env, db: c.var.db, owner: c.var.user!, origin: linkOrigin(c.env, c.req.url) };
+    const added = await addLotAttendant(ctx, lot, c.req.valid('json'));
     return c.json(added, 201);
   })
   .get('/owner/lots/:id/invitations', validate('param', lotParams), async (c) => {
@@ -43,11 +45,6 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
     const { id, userId } = c.req.valid('param');
     await assertManagesLot(c.var.db, c.var.user!, id);
     return c.json(await removeLotAttendant({ env: c.env, db: c.var.db, owner: c.var.user! }, id, userId));
-  })
-  .post('/owner/lots/:id/attendants/:userId/one-time-password', validate('param', attendantParams), async (c) => {
-    const { id, userId } = c.req.valid('param');
-    await assertManagesLot(c.var.db, c.var.user!, id);
-    return c.json(await renewOneTimePassword({ env: c.env, db: c.var.db, owner: c.var.user! }, id, userId));
   });
 
 const invitationIdParams = z.object({ id: z.uuid('Unknown invitation id') });

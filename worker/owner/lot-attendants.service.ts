@@ -1,14 +1,14 @@
 /**
- * Who works a lot's gate, as its owner manages it (docs/owner.md, Attendants). Adding someone assigns
- * an existing account or creates an attendant account with a one-time password; removing someone ends
+ * Who works a lot's gate, as its owner manages it (docs/owner.md, Attendants). Adding someone invites
+ * an existing account or creates an attendant account and e-mails it an invitation link, with which the
+ * person sets their own password (the owner never sees one); removing someone ends
  * their open shift at the lot. Every role change is audited in the same batch as the change.
  */
 import { NAMES_FOR_NEW_ACCOUNT, type AttendantAdd } from '../../core/lot-attendants';
-import { oneTimePasswordExpiry } from '../../core/password-change';
 import type { Role } from '../../core/roles';
 import { auditStatement } from '../audit/audit.data';
-import { hashPassword, oneTimePassword } from '../auth/password';
-import { endAllSessions } from '../auth/sessions';
+import { DUMMY_PASSWORD_HASH } from '../auth/password';
+import { queueEmail } from '../email/email.service';
 import { commit, statementOf, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
@@ -20,9 +20,7 @@ import {
   demoteToDriverStatement,
   endShiftStatement,
   isAssigned,
-  assignedToAnotherOwner,
   lotAttendantRows,
-  oneTimePasswordStatement,
   openShiftAt,
   otherAssignmentCount,
   unassignStatement,
@@ -31,10 +29,14 @@ import {
 import { inviteToLot } from './attendant-invitations.service';
 
 type Ctx = { env: Bindings; db: DB; owner: SessionUser };
+/** Adding someone may e-mail them a link, which leads to this origin. */
+type AddCtx = Ctx & { origin: string };
 
-const view = ({ firstName, lastName, shiftStartedAt, ...row }: LotAttendantRow) => ({
+const view = ({ firstName, lastName, shiftStartedAt, emailVerifiedAt, ...row }: LotAttendantRow) => ({
   ...row,
   name: `${firstName} ${lastName}`.trim(),
+  // False for someone invited by e-mail who has not opened the link yet (nor reset their password).
+  emailVerified: emailVerifiedAt !== null,
   onShift: shiftStartedAt !== null,
   shiftStartedAt,
 });
@@ -58,24 +60,28 @@ const changedAgain = () => refusal('conflict', 'The attendants of this lot chang
 
 /**
  * An existing account is invited: it works the lot's gate only once its owner accepts
- * (attendant-invitations.service.ts). An unknown e-mail gets a new attendant account whose one-time
- * password is answered here once and never again.
+ * (attendant-invitations.service.ts). An unknown e-mail gets a new attendant account, and the address
+ * an invitation link (auth.service.ts, `acceptInvitationLink`).
  */
-export async function addLotAttendant(ctx: Ctx, lot: { id: string; name: string }, input: AttendantAdd) {
+export async function addLotAttendant(ctx: AddCtx, lot: { id: string; name: string }, input: AttendantAdd) {
   const existing = await findUserByEmail(ctx.db, input.email);
-  if (!existing) return { ...(await createAttendant(ctx, lot.id, input)), invitation: null };
+  if (!existing) return { ...(await createAttendant(ctx, lot, input)), invitation: null };
   // The owner (or the super admin) already works the gate of every lot they manage.
   if (existing.id === ctx.owner.id) throw refusal('conflict', 'You already work this lot’s gate.');
   if (await isAssigned(ctx.db, existing.id, lot.id)) throw alreadyHere(existing.email);
   const invitation = await inviteToLot({ db: ctx.db, user: ctx.owner }, lot, existing);
-  return { attendant: null, created: false, oneTimePassword: null, invitation };
+  return { attendant: null, created: false, invitation };
 }
 
-async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now = new Date()) {
+/**
+ * The new account's password is one nobody knows (the dummy hash's), so it opens nothing until the
+ * person sets their own through the link. The e-mail is queued after the batch commits.
+ */
+async function createAttendant(ctx: AddCtx, lot: { id: string; name: string }, input: AttendantAdd) {
   const firstName = input.firstName?.trim();
   const lastName = input.lastName?.trim();
   if (!firstName || !lastName) throw refusal('invalid', NAMES_FOR_NEW_ACCOUNT);
-  const password = oneTimePassword();
+  const lotId = lot.id;
   const userId = newId();
   const account = accountInserts(
     ctx.db,
@@ -84,11 +90,9 @@ async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now
       lastName,
       email: input.email,
       phone: null,
-      passwordHash: await hashPassword(password),
+      passwordHash: DUMMY_PASSWORD_HASH,
       signupRole: 'parking_user',
       role: 'attendant',
-      mustChangePassword: true,
-      passwordExpiresAt: oneTimePasswordExpiry(now),
     },
     userId,
   );
@@ -104,7 +108,9 @@ async function createAttendant(ctx: Ctx, lotId: string, input: AttendantAdd, now
       throw refusal('conflict', `An account for ${input.email} was created a moment ago. Add it again to assign it.`);
     throw error;
   }
-  return { attendant: await attendantOf(ctx.db, lotId, userId), created: true, oneTimePassword: password };
+  const invitedBy = `${ctx.owner.firstName} ${ctx.owner.lastName}`.trim();
+  await queueEmail(ctx.env, userId, ctx.origin, { kind: 'attendant-invitation', lotName: lot.name, invitedBy });
+  return { attendant: await attendantOf(ctx.db, lotId, userId), created: true };
 }
 
 /**
@@ -131,44 +137,4 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
     throw error;
   }
   return { id: userId, shiftEnded: !!shift, role: demote ? ('parking_user' as const) : user.role };
-}
-
-/**
- * A new one-time password for someone at the lot who never set their own (the first was lost or ran
- * out); the old one stops working and whoever signed in with it is signed out. An account whose
- * password is its own is its owner's alone, and one that also works another owner's gate is not this
- * owner's to open (adding it to a lot must not hand over another owner's attendant): 409 for both.
- */
-export async function renewOneTimePassword(ctx: Ctx, lotId: string, userId: string, now = new Date()) {
-  const user = await findUserById(ctx.db, userId);
-  if (!user || !(await isAssigned(ctx.db, userId, lotId))) throw notFound('Attendant');
-  const ownerId = ctx.owner.role === 'super_admin' ? null : ctx.owner.id;
-  const worksElsewhere = async () => ownerId !== null && (await assignedToAnotherOwner(ctx.db, userId, ownerId));
-  const cannotRenew = async () =>
-    refusal(
-      'conflict',
-      (await worksElsewhere())
-        ? `${user.email} also works another owner's lot, so only Parkada support can give them a new password.`
-        : `${user.email} has set their own password; only they can change it.`,
-    );
-  // Only an attendant account the owner's side created: never an owner's or the super admin's.
-  if (user.role !== 'attendant') throw refusal('conflict', `${user.email} is not an attendant account; only they can change its password.`);
-  if (!user.mustChangePassword || (await worksElsewhere())) throw await cannotRenew();
-  const password = oneTimePassword();
-  try {
-    await commit(ctx.db, [
-      oneTimePasswordStatement(ctx.db, { userId, ownerId }, await hashPassword(password), oneTimePasswordExpiry(now)),
-      abortUnlessChanged(ctx.db),
-      auditStatement(ctx.db, ctx.owner, {
-        action: 'RESET_PASSWORD',
-        subject: `user:${userId}`,
-        context: { email: user.email, lotId },
-      }),
-    ]);
-  } catch (error) {
-    if (changedMeanwhile(error)) throw await cannotRenew();
-    throw error;
-  }
-  await endAllSessions(ctx.env.SESSIONS, ctx.db, userId, now.getTime());
-  return { attendant: await attendantOf(ctx.db, lotId, userId), oneTimePassword: password };
 }

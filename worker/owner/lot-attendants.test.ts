@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAMES_FOR_NEW_ACCOUNT } from '../../core/lot-attendants';
-import { MUST_CHANGE_PASSWORD, ONE_TIME_PASSWORD_EXPIRED } from '../../core/password-change';
-import { attendantAssignments, attendantInvitations, auditLogs, notifications, shifts, users } from '../db/schema';
+import { CURRENT_VERSIONS, TERMS_VERSION } from '../../core/legal';
+import { DAY_MS } from '../../core/time';
+import { LINK_NOT_VALID } from '../../core/verification';
+import { sha256Hex } from '../auth/secret-token';
+import { attendantAssignments, attendantInvitations, auditLogs, notifications, shifts, users, verifications } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
-import { call, cookieFor, db, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
+import { call, cookieFor, db, messageOf, ORIGIN, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
+import { openMailbox, tokenIn, waitForMail } from '../test/mailbox';
 
 type Attendant = {
   id: string;
@@ -13,10 +17,10 @@ type Attendant = {
   role: string;
   onShift: boolean;
   shiftStartedAt: string | null;
-  mustChangePassword: boolean;
+  emailVerified: boolean;
 };
 type Invitation = { id: string; userId: string; email: string; name: string; invitedAt: string };
-type Added = { attendant: Attendant; created: boolean; oneTimePassword: string | null; invitation: Invitation | null };
+type Added = { attendant: Attendant; created: boolean; invitation: Invitation | null };
 type MyInvitation = { id: string; lotId: string; lotName: string; invitedBy: string };
 
 const newLot = async (cookie: string) =>
@@ -33,8 +37,7 @@ const attendantsPath = (lotId: string) => `/api/owner/lots/${lotId}/attendants`;
 const listAttendants = async (cookie: string, lotId: string) => (await call(attendantsPath(lotId), { cookie })).json<Attendant[]>();
 const add = (cookie: string, lotId: string, json: Record<string, unknown>) => call(attendantsPath(lotId), { method: 'POST', cookie, json });
 const remove = (cookie: string, lotId: string, userId: string) => call(`${attendantsPath(lotId)}/${userId}`, { method: 'DELETE', cookie });
-const renew = (cookie: string, lotId: string, userId: string) =>
-  call(`${attendantsPath(lotId)}/${userId}/one-time-password`, { method: 'POST', cookie });
+const acceptLink = (json: Record<string, unknown>) => call('/api/auth/accept-invitation', { method: 'POST', json });
 const invitationsOf = async (cookie: string, lotId: string) =>
   (await call(`/api/owner/lots/${lotId}/invitations`, { cookie })).json<Invitation[]>();
 const myInvitations = async (cookie: string) => (await call('/api/invitations', { cookie })).json<MyInvitation[]>();
@@ -74,7 +77,10 @@ async function ownerWithLot() {
   return { ...owner, lotId: await newLot(owner.cookie) };
 }
 
-beforeAll(seedOnce);
+beforeAll(async () => {
+  openMailbox();
+  await seedOnce();
+});
 
 describe('inviting an existing account', () => {
   it('changes nothing until the driver accepts; accepting makes them the lot’s attendant, audited with them as actor', async () => {
@@ -86,7 +92,6 @@ describe('inviting an existing account', () => {
     const added = await res.json<Added>();
     expect(added).toEqual({
       created: false,
-      oneTimePassword: null,
       attendant: null,
       invitation: { id: expect.any(String), userId: driver.id, email: driver.email, name: 'Liza Soberano', invitedAt: expect.any(String) },
     });
@@ -246,57 +251,70 @@ describe('the super admin makes an attendant a driver', () => {
 });
 
 describe('adding an unknown e-mail', () => {
-  it('creates an attendant whose one-time password signs in only to set a new one', async () => {
-    const { cookie, lotId } = await ownerWithLot();
+  /** An owner's lot with a new attendant account, and the invitation e-mail it was sent. */
+  async function invited() {
+    const owner = await ownerWithLot();
     const email = signupBody().email;
-    const res = await add(cookie, lotId, { email, firstName: 'Pedro', lastName: 'Penduko' });
+    const res = await add(owner.cookie, owner.lotId, { email, firstName: 'Pedro', lastName: 'Penduko' });
     expect(res.status).toBe(201);
     const added = await res.json<Added>();
-    expect(added).toMatchObject({
-      created: true,
-      attendant: { name: 'Pedro Penduko', email, role: 'attendant', onShift: false, mustChangePassword: true },
-    });
-    const password = added.oneTimePassword!;
-    expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{5}(-[A-HJ-NP-Za-km-z2-9]{5}){3}$/);
+    const [mail] = await waitForMail(email);
+    return { ...owner, email, added, mail, token: tokenIn(mail) };
+  }
 
-    // Stored only as a hash, and never answered again.
+  it('creates an attendant and e-mails them a link; the owner never sees a password', async () => {
+    const { user: owner, lotId, email, added, mail, token } = await invited();
+    expect(added).toEqual({
+      created: true,
+      invitation: null,
+      attendant: expect.objectContaining({ name: 'Pedro Penduko', email, role: 'attendant', onShift: false, emailVerified: false }),
+    });
+    expect(Object.keys(added)).not.toContain('oneTimePassword');
     const [stored] = await db().select().from(users).where(eq(users.email, email));
-    expect(stored).toMatchObject({ role: 'attendant', mustChangePassword: true, phone: null });
-    expect(stored.passwordHash).toMatch(/^pbkdf2\$/);
-    expect(stored.passwordHash).not.toContain(password);
-    expect(JSON.stringify(await listAttendants(cookie, lotId))).not.toContain(password);
+    expect(stored).toMatchObject({ role: 'attendant', emailVerifiedAt: null, mustChangePassword: false, phone: null });
     expect(await roleChanges(stored.id)).toEqual([{ email, from: null, to: 'attendant', lotId }]);
 
-    // Signing in says a new password is due, and nothing but that works meanwhile.
-    const first = await signIn(email, password);
-    expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ user: { email, mustChangePassword: true } });
-    const oneTime = sessionCookie(first);
-    const blocked = await call('/api/attendant/lots', { cookie: oneTime });
-    expect(blocked.status).toBe(403);
-    expect(await blocked.json()).toMatchObject({ message: MUST_CHANGE_PASSWORD, mustChangePassword: true });
-    expect((await call('/api/lots', { cookie: oneTime })).status).toBe(403);
-    expect((await call('/api/auth/user', { cookie: oneTime })).status).toBe(200);
+    // The e-mail names the lot and who invited them; its link opens the invitation page, stored only as a hash.
+    expect(mail.subject).toBe(`${owner.firstName} ${owner.lastName} invited you to work the gate of Rockwell Lot`);
+    expect(mail.text).toContain(`${ORIGIN}/accept-invitation?token=${token}`);
+    const [link] = await db().select().from(verifications).where(eq(verifications.target, email));
+    expect(link).toMatchObject({ type: 'invitation', tokenHash: await sha256Hex(token) });
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(7 * DAY_MS - 60_000);
+    // Until the link is used, no password opens the account.
+    expect((await signIn(email, '')).status).toBe(400);
+    expect((await signIn(email, 'parkada-demo')).status).toBe(401);
+  });
 
-    const change = (json: Record<string, unknown>) => call('/api/auth/password', { method: 'POST', cookie: oneTime, json });
-    expect(await (await change({ currentPassword: 'not it', newPassword: 'gate keeper 2026' })).json()).toMatchObject({
-      message: 'Your current password is incorrect.',
-    });
-    const same = await change({ currentPassword: password, newPassword: password });
-    expect(same.status).toBe(400);
-    const short = await change({ currentPassword: password, newPassword: 'short' });
-    expect(short.status).toBe(400);
-    const changed = await change({ currentPassword: password, newPassword: 'gate keeper 2026' });
-    expect(changed.status).toBe(200);
-    expect(await changed.json()).toMatchObject({ user: { mustChangePassword: false } });
+  it('the link sets their own password, accepts the Terms, verifies the address and signs them in; once', async () => {
+    const { cookie, lotId, email, token } = await invited();
+    const missingTerms = await acceptLink({ token, password: 'gate keeper 2026' });
+    expect(missingTerms.status).toBe(400);
+    const res = await acceptLink({ token, password: 'gate keeper 2026', ...CURRENT_VERSIONS });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ user: { email, role: 'attendant', emailVerified: true, termsVersion: TERMS_VERSION } });
+    expect(await worksAt(sessionCookie(res))).toEqual([lotId]);
+    expect((await signIn(email, 'gate keeper 2026')).status).toBe(200);
+    expect((await listAttendants(cookie, lotId))[0].emailVerified).toBe(true);
 
-    // The one-time session ended with the change; the new one works the lot.
-    expect((await call('/api/auth/user', { cookie: oneTime })).status).toBe(401);
-    expect(await worksAt(sessionCookie(changed))).toEqual([lotId]);
-    expect((await signIn(email, password)).status).toBe(401);
-    const later = await signIn(email, 'gate keeper 2026');
-    expect(await later.json()).toMatchObject({ user: { mustChangePassword: false } });
-    expect((await listAttendants(cookie, lotId))[0].mustChangePassword).toBe(false);
+    const again = await acceptLink({ token, password: 'another one 2026', ...CURRENT_VERSIONS });
+    expect(again.status).toBe(400);
+    expect(await messageOf(again)).toBe(LINK_NOT_VALID);
+    expect((await signIn(email, 'another one 2026')).status).toBe(401);
+  });
+
+  it('refuses a link past its seven days, and an unknown one, and sets nothing', async () => {
+    const { email, token } = await invited();
+    await db()
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1_000).toISOString() })
+      .where(eq(verifications.target, email));
+    for (const tried of [token, 'f'.repeat(64)]) {
+      const res = await acceptLink({ token: tried, password: 'gate keeper 2026', ...CURRENT_VERSIONS });
+      expect(res.status).toBe(400);
+      expect(await messageOf(res)).toBe(LINK_NOT_VALID);
+    }
+    expect((await signIn(email, 'gate keeper 2026')).status).toBe(401);
+    expect((await db().select().from(users).where(eq(users.email, email)))[0].emailVerifiedAt).toBeNull();
   });
 
   it('needs a first and last name to create the account, and creates nothing without them', async () => {
@@ -308,119 +326,6 @@ describe('adding an unknown e-mail', () => {
       expect(await res.json()).toMatchObject({ message: NAMES_FOR_NEW_ACCOUNT });
     }
     expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
-  });
-});
-
-describe('one-time passwords', () => {
-  /** An owner's lot with a new attendant account, and the one-time password it was given. */
-  async function newAttendant() {
-    const owner = await ownerWithLot();
-    const email = signupBody().email;
-    const added = await (await add(owner.cookie, owner.lotId, { email, firstName: 'Kapitan', lastName: 'Basa' })).json<Added>();
-    return { ...owner, email, attendantId: added.attendant.id, password: added.oneTimePassword! };
-  }
-  const expireNow = (userId: string) =>
-    db()
-      .update(users)
-      .set({ passwordExpiresAt: new Date(Date.now() - 1_000).toISOString() })
-      .where(eq(users.id, userId));
-
-  it('works for seven days, then opens nothing: neither a sign-in nor the change', async () => {
-    const { email, attendantId, password } = await newAttendant();
-    const [stored] = await db().select().from(users).where(eq(users.id, attendantId));
-    expect(Date.parse(stored.passwordExpiresAt!) - Date.now()).toBeGreaterThan(7 * 24 * 3_600_000 - 60_000);
-    const session = sessionCookie(await signIn(email, password));
-
-    await expireNow(attendantId);
-    const refused = await signIn(email, password);
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ message: ONE_TIME_PASSWORD_EXPIRED });
-    const change = await call('/api/auth/password', {
-      method: 'POST',
-      cookie: session,
-      json: { currentPassword: password, newPassword: 'gate keeper 2026' },
-    });
-    expect(change.status).toBe(403);
-    expect(await change.json()).toMatchObject({ message: ONE_TIME_PASSWORD_EXPIRED });
-    expect((await db().select().from(users).where(eq(users.id, attendantId)))[0].passwordHash).toBe(stored.passwordHash);
-  });
-
-  it('the owner issues a new one: the old stops working, its sessions end, and it is audited', async () => {
-    const { user: owner, cookie, lotId, email, attendantId, password } = await newAttendant();
-    const oldSession = sessionCookie(await signIn(email, password));
-    await expireNow(attendantId);
-
-    const res = await renew(cookie, lotId, attendantId);
-    expect(res.status).toBe(200);
-    const renewed = await res.json<{ attendant: Attendant & { oneTimePasswordExpiresAt: string }; oneTimePassword: string }>();
-    expect(renewed.oneTimePassword).not.toBe(password);
-    expect(Date.parse(renewed.attendant.oneTimePasswordExpiresAt)).toBeGreaterThan(Date.now());
-    expect((await call('/api/auth/user', { cookie: oldSession })).status).toBe(401);
-    expect((await signIn(email, password)).status).toBe(401);
-    const fresh = await signIn(email, renewed.oneTimePassword);
-    expect(await fresh.json()).toMatchObject({ user: { email, mustChangePassword: true } });
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.subject, `user:${attendantId}`), eq(auditLogs.action, 'RESET_PASSWORD')));
-    expect(audit).toMatchObject({ actorId: owner.id });
-    expect(JSON.parse(audit.contextJson)).toEqual({ email, lotId });
-    expect(audit.contextJson).not.toContain(renewed.oneTimePassword);
-  });
-
-  it('never replaces a password the account set itself, and changes nothing then', async () => {
-    const { cookie, lotId } = await ownerWithLot();
-    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
-    await hire(cookie, lotId, { email: driver.email, cookie: driverCookie });
-    const [before] = await db().select().from(users).where(eq(users.id, driver.id));
-    const res = await renew(cookie, lotId, driver.id);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ message: `${driver.email} has set their own password; only they can change it.` });
-    expect((await db().select().from(users).where(eq(users.id, driver.id)))[0].passwordHash).toBe(before.passwordHash);
-    expect(await db().select().from(auditLogs).where(eq(auditLogs.action, 'RESET_PASSWORD'))).not.toContainEqual(
-      expect.objectContaining({ subject: `user:${driver.id}` }),
-    );
-  });
-
-  it('answers 404 for someone who does not work the lot', async () => {
-    const { cookie, lotId } = await ownerWithLot();
-    const { attendantId } = await newAttendant();
-    expect((await renew(cookie, lotId, attendantId)).status).toBe(404);
-  });
-
-  it('never lets an owner open another owner’s attendant: adding them is only an invitation, and the password update checks the lot', async () => {
-    const { email, attendantId, password } = await newAttendant();
-    const rival = await ownerWithLot();
-    const invited = await add(rival.cookie, rival.lotId, { email });
-    expect(invited.status).toBe(201);
-    expect((await invited.json<Added>()).attendant).toBeNull();
-    expect((await renew(rival.cookie, rival.lotId, attendantId)).status).toBe(404);
-    // Were they assigned there too (as if they had accepted), the update itself still refuses the rival.
-    await db().insert(attendantAssignments).values({ id: crypto.randomUUID(), attendantId, lotId: rival.lotId });
-    const [before] = await db().select().from(users).where(eq(users.id, attendantId));
-    const res = await renew(rival.cookie, rival.lotId, attendantId);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({
-      message: `${email} also works another owner's lot, so only Parkada support can give them a new password.`,
-    });
-    expect((await db().select().from(users).where(eq(users.id, attendantId)))[0].passwordHash).toBe(before.passwordHash);
-    expect((await signIn(email, password)).status).toBe(200);
-    // The super admin, who manages every lot, can.
-    expect((await renew(await cookieFor('super_admin'), rival.lotId, attendantId)).status).toBe(200);
-  });
-
-  it('is only for attendant accounts: one the super admin made an owner is theirs alone', async () => {
-    const { cookie, lotId, email, attendantId, password } = await newAttendant();
-    const promoted = await call(`/api/admin/users/${attendantId}/role`, {
-      method: 'POST',
-      cookie: await cookieFor('super_admin'),
-      json: { role: 'owner_admin' },
-    });
-    expect(promoted.status).toBe(200);
-    const res = await renew(cookie, lotId, attendantId);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ message: `${email} is not an attendant account; only they can change its password.` });
-    expect((await signIn(email, password)).status).toBe(200);
   });
 });
 
@@ -497,7 +402,6 @@ describe('another owner’s lot', () => {
     expect((await call(`/api/owner/lots/${lotId}/invitations`, { cookie: rival })).status).toBe(404);
     expect((await add(rival, lotId, { email: signupBody().email, firstName: 'Sneaky', lastName: 'Pete' })).status).toBe(404);
     expect((await remove(rival, lotId, driver.id)).status).toBe(404);
-    expect((await renew(rival, lotId, driver.id)).status).toBe(404);
     expect((await db().select().from(attendantAssignments).where(eq(attendantAssignments.lotId, lotId))).map((a) => a.attendantId)).toEqual(
       [driver.id],
     );

@@ -8,8 +8,8 @@ import { violates } from '../db/constraints';
 import { notifications, ownerApplications, preferences, sessions, users, wallets } from '../db/schema';
 import type { SessionUser } from '../env';
 
-// What a session may know of its user: not the password's hash, nor when a one-time password expires.
-const { passwordHash: _secret, passwordExpiresAt: _expiry, ...publicColumns } = getTableColumns(users);
+// What a session may know of its user: not the password's hash (nor the unused columns of the retired one-time passwords).
+const { passwordHash: _secret, passwordExpiresAt: _expiry, mustChangePassword: _retired, ...publicColumns } = getTableColumns(users);
 
 export async function findUserById(db: DB, id: string): Promise<SessionUser | null> {
   const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
@@ -27,9 +27,8 @@ export async function findUserBySession(db: DB, sessionKey: string): Promise<Ses
   return row ?? null;
 }
 
-/** A new password hash; a one-time password is thereby replaced. */
 export async function setPasswordHash(db: DB, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, mustChangePassword: false, passwordExpiresAt: null }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 /** Names and phone (E.164); the e-mail is the sign-in identity and never changes here. A new number is unverified. */
@@ -68,6 +67,16 @@ export const markEmailVerified = (db: DB, email: string, now: number) =>
     .set({ emailVerifiedAt: new Date(now).toISOString() })
     .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)));
 
+/**
+ * The account's e-mail becomes the new address, verified by the link that was opened; throws when
+ * another account took it meanwhile (see `isEmailTaken`).
+ */
+export const changeEmail = (db: DB, userId: string, email: string, now: number) =>
+  db
+    .update(users)
+    .set({ email, emailVerifiedAt: new Date(now).toISOString() })
+    .where(eq(users.id, userId));
+
 export async function findUserByEmail(db: DB, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row ?? null;
@@ -82,9 +91,6 @@ export type NewAccount = {
   signupRole: SignupRole;
   /** Staff roles are only ever given by the platform (demo data, admin decisions, an owner adding an attendant), never by sign-up. */
   role?: Role;
-  /** The password is a one-time one someone else was shown, working until `passwordExpiresAt`. */
-  mustChangePassword?: boolean;
-  passwordExpiresAt?: string;
   /** The Terms and Privacy Policy versions accepted at sign-up, and when (core/legal.ts). */
   termsVersion?: string;
   privacyVersion?: string;

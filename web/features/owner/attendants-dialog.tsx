@@ -14,67 +14,12 @@ import {
   useAddAttendant,
   useWithdrawInvitation,
   useRemoveAttendant,
-  useRenewOneTimePassword,
   type LotAttendant,
   type LotInvitation,
   type OwnerLot,
 } from '../../lib/owner';
 
-/** A one-time password just issued: held only by this dialog, gone when it closes. */
-function OneTimePassword({ email, password, onDone }: { email: string; password: string; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(password);
-      toast({ title: 'Password copied', description: 'Give it to the attendant in person or over a private channel.' });
-    } catch {
-      toast({ title: 'Copy failed', description: 'Select the password and copy it by hand.', variant: 'destructive' });
-    }
-  };
-  return (
-    <section
-      aria-label="One-time password"
-      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-900/40"
-    >
-      <p className="text-sm font-medium">One-time password for {email}</p>
-      <div className="flex items-center gap-2">
-        <code
-          data-testid="one-time-password"
-          className="min-w-0 flex-1 break-all rounded-md border border-border bg-card px-2 py-1.5 font-mono text-sm"
-        >
-          {password}
-        </code>
-        <Button size="sm" variant="outline" onClick={copy}>
-          Copy
-        </Button>
-      </div>
-      <p className="text-xs text-amber-900 dark:text-amber-100">
-        Shown only now: Parkada does not keep it and cannot show it again. At their first sign-in they must choose their own password.
-      </p>
-      <div className="flex justify-end">
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          I have noted it
-        </Button>
-      </div>
-    </section>
-  );
-}
-
-/** Awaiting first sign-in: until when the one-time password works, or that it ran out. */
-function OneTimePasswordState({ expiresAt }: { expiresAt: string | null }) {
-  const expired = expiresAt !== null && Date.parse(expiresAt) <= Date.now();
-  return (
-    <>
-      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
-        {expired ? 'One-time password expired' : 'Awaiting first sign-in'}
-      </span>
-      {expiresAt && !expired && (
-        <span className="w-full text-muted-foreground">One-time password works until {formatDateTime(expiresAt)}</span>
-      )}
-    </>
-  );
-}
-
-function AttendantRow({ attendant, onRemove, onRenew }: { attendant: LotAttendant; onRemove: () => void; onRenew: () => void }) {
+function AttendantRow({ attendant, onRemove }: { attendant: LotAttendant; onRemove: () => void }) {
   return (
     <li data-testid="lot-attendant" className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
@@ -91,15 +36,14 @@ function AttendantRow({ attendant, onRemove, onRenew }: { attendant: LotAttendan
             {attendant.onShift ? 'On shift' : 'Off shift'}
           </span>
           {attendant.role !== 'attendant' && <span className="rounded-full bg-muted px-2 py-0.5">{ROLE_LABELS[attendant.role]}</span>}
-          {attendant.mustChangePassword && <OneTimePasswordState expiresAt={attendant.oneTimePasswordExpiresAt} />}
+          {!attendant.emailVerified && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
+              Address not confirmed yet
+            </span>
+          )}
         </p>
       </div>
       <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-        {attendant.mustChangePassword && (
-          <Button size="sm" variant="outline" onClick={onRenew} aria-label={`New password for ${attendant.name}`}>
-            New password
-          </Button>
-        )}
         <Button size="sm" variant="outline" onClick={onRemove} aria-label={`Remove ${attendant.name}`}>
           Remove
         </Button>
@@ -131,7 +75,7 @@ function InvitationRow({ invitation, pending, onWithdraw }: { invitation: LotInv
 
 /**
  * Who works the lot's gate: the list, add by e-mail (an existing account is invited and must accept; a
- * new account's one-time password is shown once), pending invitations with Withdraw, remove.
+ * new e-mail gets an invitation link to set its own password), pending invitations with Withdraw, remove.
  */
 export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () => void }) {
   const attendants = useQuery(lotAttendantsQuery(lot.id));
@@ -139,11 +83,9 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
   const withdraw = useWithdrawInvitation(lot.id);
   const add = useAddAttendant(lot.id);
   const remove = useRemoveAttendant(lot.id);
-  const renew = useRenewOneTimePassword(lot.id);
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
-  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   const [removing, setRemoving] = useState<LotAttendant | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -155,15 +97,17 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
       return;
     }
     add.mutate(body, {
-      onSuccess: ({ attendant, invitation, oneTimePassword }) => {
+      onSuccess: ({ attendant, invitation }) => {
         if (invitation) {
           toast({
             title: 'Invitation Sent',
             description: `${invitation.name} will work ${lot.name} once they accept the invitation in their Parkada app.`,
           });
         } else if (attendant) {
-          toast({ title: 'Attendant Added', description: `${attendant.name} now works ${lot.name}.` });
-          setIssued(oneTimePassword ? { email: attendant.email, password: oneTimePassword } : null);
+          toast({
+            title: 'Invitation E-mailed',
+            description: `${attendant.name} works ${lot.name} once they set their password through the link sent to ${attendant.email}.`,
+          });
         }
         setEmail('');
         setFirstName('');
@@ -172,15 +116,6 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
       onError: (error) => toast({ title: 'Attendant Not Added', description: error.message, variant: 'destructive' }),
     });
   };
-
-  const renewFor = (attendant: LotAttendant) =>
-    renew.mutate(attendant.id, {
-      onSuccess: ({ oneTimePassword }) => {
-        toast({ title: 'New Password Issued', description: `The previous one-time password for ${attendant.email} no longer works.` });
-        setIssued({ email: attendant.email, password: oneTimePassword });
-      },
-      onError: (error) => toast({ title: 'Password Not Issued', description: error.message, variant: 'destructive' }),
-    });
 
   const confirmRemove = () =>
     removing &&
@@ -196,7 +131,6 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Attendants · ${lot.name}`}>
       <div className="max-h-[75vh] space-y-4 overflow-y-auto pr-1">
-        {issued && <OneTimePassword {...issued} onDone={() => setIssued(null)} />}
         {attendants.isPending ? (
           <Spinner label="Loading attendants" compact />
         ) : attendants.isError ? (
@@ -206,12 +140,7 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
         ) : (
           <ul className="divide-y divide-border">
             {attendants.data.map((attendant) => (
-              <AttendantRow
-                key={attendant.id}
-                attendant={attendant}
-                onRemove={() => setRemoving(attendant)}
-                onRenew={() => renewFor(attendant)}
-              />
+              <AttendantRow key={attendant.id} attendant={attendant} onRemove={() => setRemoving(attendant)} />
             ))}
           </ul>
         )}
@@ -241,7 +170,7 @@ export function AttendantsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () 
           <Field
             label="Attendant Email"
             htmlFor="attendant-email"
-            hint="An existing Parkada account is invited and works here once it accepts; a new e-mail gets an attendant account."
+            hint="An existing Parkada account is invited and works here once it accepts; a new e-mail gets an attendant account and a link to set its own password."
           >
             <Input id="attendant-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { usePhoneVerification, useUpdateProfile } from '../../lib/account';
+import { ChangeEmailDialog } from './change-email-dialog';
 import type { CurrentUser } from '../../lib/session';
 
 const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
@@ -56,6 +57,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
   const [code, setCode] = useState(phone.code);
   const [number, setNumber] = useState(phone.number);
   const update = useUpdateProfile();
+  const [changingEmail, setChangingEmail] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,37 +70,50 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     );
   };
 
+  // The dialog stays outside this form: its own submit would otherwise bubble here through the portal.
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <div className="flex items-center gap-4">
-        <span className="grid h-16 w-16 place-items-center rounded-full bg-brand text-xl font-bold text-brand-foreground" aria-hidden>
-          {initialsOf({ firstName, lastName, email: user.email })}
-        </span>
-        <div>
-          <p className="font-semibold">
-            {user.firstName} {user.lastName}
-          </p>
-          <p className="text-sm text-muted-foreground">{user.email}</p>
+    <>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="flex items-center gap-4">
+          <span className="grid h-16 w-16 place-items-center rounded-full bg-brand text-xl font-bold text-brand-foreground" aria-hidden>
+            {initialsOf({ firstName, lastName, email: user.email })}
+          </span>
+          <div>
+            <p className="font-semibold">
+              {user.firstName} {user.lastName}
+            </p>
+            <p className="text-sm text-muted-foreground">{user.email}</p>
+          </div>
         </div>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" htmlFor="profile-first">
-          <Input id="profile-first" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First Name" htmlFor="profile-first">
+            <Input id="profile-first" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+          </Field>
+          <Field label="Last Name" htmlFor="profile-last">
+            <Input id="profile-last" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+          </Field>
+        </div>
+        <Field label="Phone" htmlFor="profile-phone" hint="Format: xxx-xxxxxxx">
+          <PhoneInput id="profile-phone" countryCode={code} number={number} onCountryCode={setCode} onNumber={setNumber} />
         </Field>
-        <Field label="Last Name" htmlFor="profile-last">
-          <Input id="profile-last" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        <PhoneVerification user={user} />
+        <Field
+          label="Email"
+          htmlFor="profile-email"
+          hint="Your e-mail identifies your account; a new one takes effect once you confirm it."
+        >
+          <div className="flex gap-2">
+            <Input id="profile-email" value={user.email} readOnly disabled />
+            <Button type="button" variant="outline" onClick={() => setChangingEmail(true)}>
+              Change e-mail
+            </Button>
+          </div>
         </Field>
-      </div>
-      <Field label="Phone" htmlFor="profile-phone" hint="Format: xxx-xxxxxxx">
-        <PhoneInput id="profile-phone" countryCode={code} number={number} onCountryCode={setCode} onNumber={setNumber} />
-      </Field>
-      <PhoneVerification user={user} />
-      <Field label="Email" htmlFor="profile-email" hint="Your e-mail identifies your account and cannot be changed here.">
-        <Input id="profile-email" value={user.email} readOnly disabled />
-      </Field>
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save Profile'}
-      </Button>
-    </form>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Profile'}
+        </Button>
+      </form>
+      {changingEmail && <ChangeEmailDialog onClose={() => setChangingEmail(false)} />}
+    </>
   );
 }

@@ -8,3 +8,22 @@ export function LegalLink({ to, children }: { to: '/terms' | '/privacy'; childre
     </Link>
   );
 }
+
+/** The one box a new account ticks to accept the Terms and the Privacy Policy (sign-up, an invitation link). */
+export function TermsAgreement({ agreed, onAgreed }: { agreed: boolean; onAgreed: (agreed: boolean) => void }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+        checked={agreed}
+        onChange={(e) => onAgreed(e.target.checked)}
+        required
+      />
+      <span>
+        I agree to the <LegalLink to="/terms">Terms of Service</LegalLink> and have read the{' '}
+        <LegalLink to="/privacy">Privacy Policy</LegalLink>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The e-mails the app sent, read as a newcomer reads them: from the Local Explorer of the app's dev
+ * server, whose API lists the messages the `send_email` binding's emulation stored (no test-only route).
+ */
+import { expect } from 'vitest';
+
+type SentSummary = { messageId: string; to: string[]; subject: string; sentAt: string };
+type SentPage = SentSummary[] | { items: SentSummary[]; cursor?: string };
+
+const explorer = <T>(baseURL: string, query: string): Promise<{ result: T; result_info?: { cursor?: string } }> =>
+  fetch(`${baseURL}/cdn-cgi/explorer/api/local/email/sending?${query}`).then((res) => res.json());
+
+/** The plain text of the newest e-mail with this subject sent to this address, once the Queue has sent it. */
+export async function mailTo(baseURL: string, address: string, subject: string | RegExp): Promise<string> {
+  let found: SentSummary | undefined;
+  const matches = (mail: SentSummary) =>
+    mail.to.includes(address) && (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject));
+  await expect
+    .poll(async () => {
+      for (let cursor = '', pages = 0; pages < 20 && !found; pages++) {
+        const answer = await explorer<SentPage>(baseURL, `per_page=100${cursor ? `&cursor=${cursor}` : ''}`);
+        const items = Array.isArray(answer.result) ? answer.result : answer.result.items;
+        found = items.find(matches);
+        cursor = answer.result_info?.cursor ?? (Array.isArray(answer.result) ? undefined : answer.result.cursor) ?? '';
+        if (!cursor) break;
+      }
+      return !!found;
+    })
+    .toBe(true);
+  const detail = await explorer<{ text: string }>(baseURL, `email_id=${encodeURIComponent(found!.messageId)}`);
+  return detail.result.text;
+}
+
+/** The link to this page of the app in an e-mail's text. */
+export const linkIn = (text: string, page: string) => text.match(new RegExp(`https?://\\S+${page}\\?token=\\S+`))![0];
