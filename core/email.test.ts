@@ -18,6 +18,31 @@ describe('rendering', () => {
     expect(email.headers).toEqual({});
   });
 
+  it('e-mails an app notice with its facts in pesos and Manila time, and its link, alike in both parts', () => {
+    const email = renderEmail(
+      emailContent({
+        kind: 'notice',
+        title: 'Reservation confirmed',
+        message: 'Greenbelt 3 Parking, slot A1.',
+        facts: [
+          { label: 'Paid', pesos: 123400 },
+          { label: 'Starts', at: '2026-11-23T12:15:00.000Z' },
+          { label: 'Official receipt', text: 'OR-2026-000001' },
+        ],
+        link: { label: 'Open the pass', url: 'https://parkada.ph/reservation/r1' },
+      }),
+      ctx,
+    );
+    expect(email.subject).toBe('Reservation confirmed');
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain('Paid: ₱1,234.00');
+      expect(part).toContain('Starts: Nov 23, 2026, 8:15 PM (Manila time)');
+      expect(part).toContain('Official receipt: OR-2026-000001');
+      expect(part).toContain('https://parkada.ph/reservation/r1');
+      expect(part).toContain('https://parkada.ph/settings');
+    }
+  });
+
   it('tells the old address of a change only the new one’s first character and domain', () => {
     expect(maskEmail('nora.aunor@example.ph')).toBe('n•••@example.ph');
     const content = emailContent({ kind: 'email-changed', newEmail: 'nora.aunor@example.ph', at: '2026-11-23T12:15:00.000Z' });

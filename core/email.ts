@@ -4,6 +4,7 @@
  * pesos as ₱1,234.00 (core/money.ts), times in Manila (core/time.ts), and a footer that leads to the
  * preferences. Promotional mail carries RFC 8058 one-click unsubscribe.
  */
+import { formatPeso } from './money';
 import { formatDateTime } from './time';
 
 /**
@@ -28,6 +29,15 @@ export function mayEmail(category: EmailCategory, to: EmailRecipientState): bool
   }
 }
 
+/**
+ * One fact of a notice, typed so that every message writes it alike: an amount in centavos as pesos,
+ * a moment in Manila time, or plain text (a receipt number, a lot).
+ */
+export type NoticeFact = { label: string; pesos: number } | { label: string; at: string } | { label: string; text: string };
+
+/** A notice of the app (a reminder, a receipt, a decision) as e-mailed: its in-app words, its facts and where it leads. */
+export type NoticeMail = { title: string; message: string; facts?: NoticeFact[]; link?: { label: string; url: string } };
+
 /** Every e-mail the product sends, with the data each is rendered from. */
 export type EmailNotice =
   | { kind: 'verify-email'; link: string; expiresAt: string }
@@ -36,7 +46,8 @@ export type EmailNotice =
   | { kind: 'attendant-invitation'; link: string; expiresAt: string; lotName: string; invitedBy: string }
   | { kind: 'confirm-new-email'; link: string; expiresAt: string; newEmail: string }
   | { kind: 'email-changed'; newEmail: string; at: string }
-  | { kind: 'second-factor-changed'; change: 'added' | 'removed'; factor: 'totp' | 'passkey'; at: string };
+  | { kind: 'second-factor-changed'; change: 'added' | 'removed'; factor: 'totp' | 'passkey'; at: string }
+  | ({ kind: 'notice' } & NoticeMail);
 export type EmailKind = EmailNotice['kind'];
 
 export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
@@ -47,6 +58,7 @@ export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'confirm-new-email': 'account',
   'email-changed': 'security',
   'second-factor-changed': 'security',
+  notice: 'notice',
 };
 
 /** An address as a notice to another one shows it: its first character and its domain, "n•••@example.ph". */
@@ -76,6 +88,8 @@ const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 const until = (iso: string) => `${formatDateTime(iso)} (Manila time)`;
+
+export const factValue = (fact: NoticeFact) => ('pesos' in fact ? formatPeso(fact.pesos) : 'at' in fact ? until(fact.at) : fact.text);
 
 /** The content of each kind of message. */
 export function emailContent(notice: EmailNotice): EmailContent {
@@ -107,6 +121,13 @@ export function emailContent(notice: EmailNotice): EmailContent {
           `The password of your Parkada account was changed on ${until(notice.at)}, and every device was signed out.`,
           'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
         ],
+      };
+    case 'notice':
+      return {
+        subject: notice.title,
+        heading: notice.title,
+        paragraphs: [notice.message, ...(notice.facts ?? []).map((fact) => `${fact.label}: ${factValue(fact)}`)],
+        action: notice.link,
       };
     case 'attendant-invitation':
       return {

@@ -19,7 +19,9 @@ export type LinkType = (typeof LINK_TYPES)[number];
  * target a random id, as nobody is known yet). The token is the WebAuthn challenge the authenticator signs.
  */
 export const CHALLENGE_TYPES = ['passkey-registration', 'passkey-sign-in'] as const;
-export const VERIFICATION_TYPES = [...LINK_TYPES, ...CHALLENGE_TYPES] as const;
+/** A mobile number is proven by typing the code texted to it, rather than by a link. */
+export const CODE_TYPES = ['phone'] as const;
+export const VERIFICATION_TYPES = [...LINK_TYPES, ...CHALLENGE_TYPES, ...CODE_TYPES] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
 /** How long each link or challenge works, from the moment it is made. */
@@ -31,7 +33,11 @@ export const VERIFICATION_LIFETIME_MS: Record<VerificationType, number> = {
   // The browser's own WebAuthn timeout is 5 minutes.
   'passkey-registration': 5 * MINUTE_MS,
   'passkey-sign-in': 5 * MINUTE_MS,
+  phone: 10 * MINUTE_MS,
 };
+
+/** Wrong codes a texted code survives: the fifth wrong one ends it, and a new code must be asked for. */
+export const MAX_CODE_TRIES = 5;
 
 export const verificationExpiry = (type: VerificationType, now: number) => new Date(now + VERIFICATION_LIFETIME_MS[type]).toISOString();
 

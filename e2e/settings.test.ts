@@ -29,6 +29,9 @@ describe('settings and notifications in the browser', () => {
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await toast('Profile Updated');
     await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: 'RA' }).waitFor();
+    // Held as E.164 on the server, shown in the sign-up mask again, unverified, with Verify beside it.
+    expect(await page.locator('#profile-phone').inputValue()).toBe('917-2223333');
+    await page.getByRole('button', { name: 'Verify' }).waitFor();
   });
 
   it('adds two vehicles, switches the default and deletes one', async () => {
@@ -74,6 +77,7 @@ describe('settings and notifications in the browser', () => {
     await page.context().grantPermissions(['notifications'], { origin: baseURL });
     await page.goto(`${baseURL}/settings`);
     await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByText('Text messages are not set up on this server.', { exact: false }).waitFor();
     const status = page.getByTestId('push-device').getByRole('status');
     await status.filter({ hasText: 'This device does not get alerts yet.' }).waitFor();
     await page.getByRole('button', { name: 'Turn on for this device' }).click();

@@ -4,6 +4,7 @@ import type { LotTimerMessage } from './lot-object/protocol';
 import type { DB } from './db/client';
 import type { EmailJob } from './email/email.service';
 import type { PushMessage } from './push/push.service';
+import type { SmsJob } from './sms/sms.service';
 import type { User } from './db/schema';
 
 export type Bindings = {
@@ -20,6 +21,8 @@ export type Bindings = {
   EMAIL: SendEmail;
   /** One message per e-mail notice, for the e-mail consumer. */
   EMAIL_QUEUE: Queue<EmailJob>;
+  /** One message per text, for the SMS consumer (worker/sms/sms.service.ts). */
+  SMS_QUEUE: Queue<SmsJob>;
   /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   /** Owner applicants' documents (worker/documents). */
@@ -47,6 +50,12 @@ export type Bindings = {
   APP_ORIGIN?: string;
   /** The HMAC key of one-click unsubscribe links (docs/notifications.md); promotional mail cannot be sent without it. */
   EMAIL_LINK_SECRET?: string;
+  /** The Philippine SMS gateway's messages endpoint: Semaphore's POST /api/v4/messages unless set (a stand-in's address in tests). */
+  SMS_API_URL?: string;
+  /** The gateway's API key, a secret; SMS is off without it (docs/notifications.md, SMS). */
+  SMS_API_KEY?: string;
+  /** The sender name registered with the gateway, shown as the text's sender. */
+  SMS_SENDER_NAME?: string;
   /** The HMAC key of device cookies (worker/auth/device-cookie.ts); without it every sign-in counts as an unknown device. */
   DEVICE_COOKIE_SECRET?: string;
   /** 32 random bytes, base64url: encrypts authenticator-app secrets at rest (worker/auth/second-factor-key.ts). */

@@ -8,6 +8,7 @@ import { confirmUnsettledRefunds } from './payments/refund-settlement';
 import { applyRetention } from './privacy/retention.service';
 import { consumeEmail, EMAIL_QUEUE, type EmailJob } from './email/email.service';
 import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
+import { consumeSms, SMS_QUEUE, type SmsJob } from './sms/sms.service';
 import { consumeLotTimers } from './reservations/lifecycle';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
@@ -21,7 +22,7 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
   return Promise.all([
-    part('Freezing closed months', freezeClosedMonths(db)),
+    part('Freezing closed months', freezeClosedMonths({ env, db })),
     part('Confirming refunds of top-ups', confirmUnsettledRefunds(env, db)),
     part(
       'Renewing monthly passes',
@@ -40,7 +41,8 @@ export default {
   queue: (batch, env) => {
     if (batch.queue === PUSH_QUEUE) return consumePush(batch as MessageBatch<PushMessage>, env);
     if (batch.queue === EMAIL_QUEUE) return consumeEmail(batch as MessageBatch<EmailJob>, env);
+    if (batch.queue === SMS_QUEUE) return consumeSms(batch as MessageBatch<SmsJob>, env);
     return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
   },
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob>;
+} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob>;

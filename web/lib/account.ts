@@ -13,6 +13,8 @@ export type PreferencesPatch = InferRequestType<typeof api.user.preferences.$pat
 export type ProfileBody = InferRequestType<typeof api.user.profile.$patch>['json'];
 
 export const vehiclesQuery = queryOptions({ queryKey: ['/api/user/vehicles'], queryFn: () => unwrap(api.user.vehicles.$get()) });
+/** Whether this server can text (SMS_API_KEY set): Settings says so when it cannot. */
+export const smsStatusQuery = queryOptions({ queryKey: ['/api/account/sms'], queryFn: () => unwrap(api.account.sms.$get()) });
 export const preferencesQuery = queryOptions({ queryKey: ['/api/user/preferences'], queryFn: () => unwrap(api.user.preferences.$get()) });
 
 export function useUpdateProfile() {
@@ -53,4 +55,16 @@ export function useSavePreferences() {
       applyTheme(prefs.theme);
     },
   });
+}
+
+/** Verify next to an unverified phone: texts a code, then checks the code typed. */
+export function usePhoneVerification() {
+  const queryClient = useQueryClient();
+  return {
+    send: useMutation({ mutationFn: () => unwrap(api.account.phone.verify.$post()) }),
+    confirm: useMutation({
+      mutationFn: (code: string) => unwrap(api.account.phone.verify.confirm.$post({ json: { code } })),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+    }),
+  };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { preferencesSchema, profileSchema } from '../../core/account';
 import { consentSchema } from '../../core/legal-request';
 import { deleteAccountSchema, exportFileName } from '../../core/privacy';
+import { phoneCodeSchema } from '../../core/phone';
 import { EMAIL_CHANGE_SENT, emailChangeSchema, verifyEmailSchema } from '../../core/verification';
 import { vehicleSchema } from '../../core/vehicles';
 import { linkOrigin } from '../email/email.service';
@@ -22,7 +23,9 @@ import {
   removeVehicle,
   requestEmailChange,
 } from './account.service';
+import { confirmPhoneCode, requestPhoneCode } from './phone.service';
 import { deleteAccount, exportAccount } from './privacy.service';
+import { smsAvailable } from '../sms/sms.service';
 import { readPreferences } from './preferences.data';
 import { listVehicles } from './vehicles.data';
 
@@ -47,6 +50,13 @@ export const accountRoutes = new Hono<AppEnv>()
   .get('/user/preferences', async (c) => c.json(await readPreferences(c.var.db, c.var.user!.id)))
   .patch('/user/preferences', validate('json', preferencesSchema), async (c) =>
     c.json(await changePreferences(c.var.db, c.var.user!.id, c.req.valid('json'))),
+  )
+  /** Whether the server can text (Settings → Notifications says so when it cannot). */
+  .get('/account/sms', (c) => c.json({ available: smsAvailable(c.env) }))
+  /** Texts a 6-digit code to the profile's mobile (docs/account.md, Phone). */
+  .post('/account/phone/verify', async (c) => c.json(await requestPhoneCode(c.env, c.var.user!), 202))
+  .post('/account/phone/verify/confirm', validate('json', phoneCodeSchema), async (c) =>
+    c.json({ user: userView(await confirmPhoneCode(c.var.db, c.var.user!, c.req.valid('json').code)) }),
   )
   /** Accepts the Terms and the Privacy Policy in force, once each is published (docs/privacy.md); only the current versions are accepted. */
   .post('/account/consent', validate('json', consentSchema), async (c) =>

@@ -5,6 +5,7 @@
 import type { PreferenceChanges, Profile } from '../../core/account';
 import { LINK_NOT_VALID, type EmailChange } from '../../core/verification';
 import { passIdOf } from '../../core/booking';
+import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import type { VehicleDetails } from '../../core/vehicles';
 import { consumeVerificationOf } from '../auth/verification.service';
 import { takeLinkRequest } from '../auth/rate-limit';
@@ -73,8 +74,11 @@ async function savingPlate<T>(plate: string, write: () => Promise<T>): Promise<T
   }
 }
 
+/** The profile as typed, its phone held in E.164; a number that is not one is a 400. */
 export async function changeProfile(db: DB, userId: string, profile: Profile) {
-  await updateProfile(db, userId, profile);
+  const phone = toE164(profile.phone);
+  if (!phone) throw refusal('invalid', PHONE_NOT_VALID);
+  await updateProfile(db, userId, { ...profile, phone });
   return findUserById(db, userId);
 }
 

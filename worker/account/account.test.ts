@@ -1,7 +1,14 @@
 import { and, eq, is, or } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { strFromU8, unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_CODE_NOT_VALID, SMS_OFF } from '../../core/phone';
+import { MINUTE_MS } from '../../core/time';
+import { MAX_PHONE_CODES_PER_ACCOUNT } from '../auth/rate-limit';
+import { consumeCode, prepareCode } from '../auth/verification.service';
+import { recordingQueue } from '../test/mailbox';
+import { deliverSms, smsBindings, smsGatewayStandIn } from '../test/sms-stand-in';
 import { CONSENT_MESSAGES, consentDue, CURRENT_VERSIONS, type AcceptedVersions } from '../../core/legal';
 import * as schema from '../db/schema';
 import {
@@ -50,7 +57,17 @@ describe('profile', () => {
     });
     expect(res.status).toBe(200);
     const me = await (await call('/api/auth/user', { cookie })).json();
-    expect(me).toMatchObject({ firstName: 'Maja', lastName: 'Salvador', phone: '+63 918-7654321', email: before.email });
+    expect(me).toMatchObject({ firstName: 'Maja', lastName: 'Salvador', phone: '+639187654321', email: before.email });
+  });
+
+  it('holds the phone in E.164, and a new number is unverified until its code is typed', async () => {
+    const { cookie, userId } = await newDriver();
+    expect(await (await call('/api/auth/user', { cookie })).json()).toMatchObject({ phone: '+639175551234' });
+    await db().update(users).set({ phoneVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId));
+    const save = async (phone: string) =>
+      (await call('/api/user/profile', { method: 'PATCH', cookie, json: { firstName: 'A', lastName: 'B', phone } })).json();
+    expect(await save('+63 917-5551234')).toMatchObject({ phone: '+639175551234', phoneVerifiedAt: expect.any(String) });
+    expect(await save('+63 917-5559999')).toMatchObject({ phone: '+639175559999', phoneVerifiedAt: null });
   });
 
   it.each([
@@ -58,6 +75,7 @@ describe('profile', () => {
     [{ phone: '0917' }, 'Please enter a valid mobile number: a country code and xxx-xxxxxxx.'],
     [{ phone: '+63 917-1234' }, 'Please enter a Philippine mobile number such as +63 917-1234567.'],
     [{ phone: '+63 817-1234567' }, 'Please enter a Philippine mobile number such as +63 917-1234567.'],
+    [{ phone: '+1 555-0100' }, 'Please enter a valid mobile number: a country code and xxx-xxxxxxx.'],
   ])('refuses %j with 400 "%s"', async (override, message) => {
     const { cookie } = await newDriver();
     const res = await call('/api/user/profile', {
@@ -556,5 +574,87 @@ describe('Download my data', () => {
     const refused = await call('/api/account/export', { cookie });
     expect(refused.status).toBe(429);
     expect(await messageOf(refused)).toMatch(/^You have downloaded your data several times this hour\. Try again in \d+ minutes\.$/);
+  });
+});
+
+describe('phone verification (a 6-digit code texted through the one verification path)', () => {
+  const gateway = smsGatewayStandIn(globalThis.fetch);
+  beforeEach(() => {
+    gateway.sent.length = 0;
+    vi.stubGlobal('fetch', gateway.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Asks for a code with SMS on, and texts it through the SMS consumer to the stand-in gateway; the code it carried. */
+  async function textedCode(cookie: string) {
+    const smsQueue = recordingQueue(env.SMS_QUEUE);
+    const res = await call('/api/account/phone/verify', {
+      method: 'POST',
+      cookie,
+      bindings: { ...smsBindings, SMS_QUEUE: smsQueue.queue },
+    });
+    expect(res.status).toBe(202);
+    await deliverSms(smsQueue.jobs[0]);
+    return gateway.sent.at(-1)!.message.match(/\b(\d{6})\b/)![1];
+  }
+  const confirm = (cookie: string, code: string) => call('/api/account/phone/verify/confirm', { method: 'POST', cookie, json: { code } });
+
+  it('texts a code stored only as a hash; the right one verifies the number, once', async () => {
+    const { cookie, userId } = await newDriver();
+    const code = await textedCode(cookie);
+    expect(gateway.sent.at(-1)).toMatchObject({ number: '09175551234', sendername: 'PARKADA' });
+    const [row] = await db()
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.target, '+639175551234'), eq(verifications.type, 'phone')));
+    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.tokenHash).not.toContain(code);
+    const res = await confirm(cookie, code);
+    expect(res.status).toBe(200);
+    expect((await res.json<{ user: { phoneVerified: boolean } }>()).user.phoneVerified).toBe(true);
+    expect((await db().select().from(users).where(eq(users.id, userId)))[0].phoneVerifiedAt).not.toBeNull();
+    expect(await messageOf(await confirm(cookie, code))).toBe(PHONE_CODE_NOT_VALID);
+  });
+
+  it('ends a code at its fifth wrong try: the right one no longer works', async () => {
+    const { cookie } = await newDriver();
+    const code = await textedCode(cookie);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let tries = 0; tries < 5; tries++) expect((await confirm(cookie, wrong)).status).toBe(400);
+    const late = await confirm(cookie, code);
+    expect(late.status).toBe(400);
+    expect(await messageOf(late)).toBe(PHONE_CODE_NOT_VALID);
+  });
+
+  it('works for 10 minutes, not a moment after', async () => {
+    const target = '+639175550000';
+    const now = Date.parse('2026-11-23T04:00:00.000Z');
+    const late = await prepareCode(db(), { type: 'phone', target, now });
+    expect(await consumeCode(db(), 'phone', target, late.code, now + 10 * MINUTE_MS)).toBe(false);
+    const inTime = await prepareCode(db(), { type: 'phone', target, now });
+    expect(await consumeCode(db(), 'phone', '+639175550001', inTime.code, now)).toBe(false);
+    expect(await consumeCode(db(), 'phone', target, inTime.code, now + 10 * MINUTE_MS - 1)).toBe(true);
+  });
+
+  it('texts a few codes an hour to one account, then 429; and says when SMS is off or the number is not Philippine', async () => {
+    const { cookie, userId } = await newDriver();
+    const ask = () => call('/api/account/phone/verify', { method: 'POST', cookie, bindings: smsBindings });
+    for (let asked = 0; asked < MAX_PHONE_CODES_PER_ACCOUNT; asked++) expect((await ask()).status).toBe(202);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+
+    const off = await call('/api/account/phone/verify', { method: 'POST', cookie });
+    expect(off.status).toBe(409);
+    expect(await messageOf(off)).toBe(SMS_OFF);
+    await db().update(users).set({ phone: '+14155552671' }).where(eq(users.id, userId));
+    expect((await call('/api/account/phone/verify', { method: 'POST', cookie, bindings: smsBindings })).status).toBe(409);
+  });
+
+  it('refuses a code that is not 6 digits with a 400, and changes nothing', async () => {
+    const { cookie } = await newDriver();
+    const res = await confirm(cookie, '12ab');
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe('Type the 6-digit code we texted you.');
   });
 });

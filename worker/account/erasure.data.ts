@@ -17,6 +17,7 @@ import {
   passkeys,
   recoveryCodes,
   totpFactors,
+  smsDeliveries,
   idempotencyKeys,
   lots,
   monthlyPasses,
@@ -160,12 +161,23 @@ export function erasureStatements(db: DB, identity: Identity, walletId: string) 
     run(db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId))),
     run(db.delete(attendantInvitations).where(eq(attendantInvitations.userId, userId))),
     run(db.delete(earlyRegistrations).where(eq(earlyRegistrations.email, identity.email))),
-    // Links still out (verification, reset) are keyed by the address they went to; a change of e-mail's by the account too.
-    run(db.delete(verifications).where(or(eq(verifications.target, identity.email), eq(verifications.userId, userId)))),
+    // Links still out (verification, reset) and phone codes are keyed by the address they went to; a change of e-mail's by the account too.
+    run(
+      db
+        .delete(verifications)
+        .where(
+          or(
+            eq(verifications.target, identity.email),
+            eq(verifications.userId, userId),
+            identity.phone ? eq(verifications.target, identity.phone) : undefined,
+          ),
+        ),
+    ),
     run(db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId))),
     run(db.delete(totpFactors).where(eq(totpFactors.userId, userId))),
     run(db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
     run(db.delete(passkeys).where(eq(passkeys.userId, userId))),
+    run(db.delete(smsDeliveries).where(eq(smsDeliveries.userId, userId))),
     run(db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
     run(
       db

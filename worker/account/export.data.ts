@@ -20,6 +20,7 @@ import {
   passkeys,
   recoveryCodes,
   totpFactors,
+  smsDeliveries,
   gateIssues,
   gateRefunds,
   lotRevisions,
@@ -106,6 +107,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     ownShifts,
     issues,
     emails,
+    texts,
     links,
     apps,
     codes,
@@ -150,11 +152,16 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     rowsOf(db, shifts, eq(shifts.attendantId, userId)),
     rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
     rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, userId)),
+    rowsOf(db, smsDeliveries, eq(smsDeliveries.userId, userId)),
     // Links still out to the person's address, or acting for them (a change of e-mail); never a token's hash.
     rowsOf(
       db,
       verifications,
-      or(eq(verifications.target, user.email), eq(verifications.userId, userId)),
+      or(
+        eq(verifications.target, user.email),
+        eq(verifications.userId, userId),
+        user.phone ? eq(verifications.target, user.phone) : undefined,
+      ),
       columnsWithout(verifications, 'tokenHash'),
     ),
     // The second factor: that it is there and when, never its secret, a code's hash or a key.
@@ -184,6 +191,7 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     totp_factors: apps,
     recovery_codes: codes,
     passkeys: ownPasskeys,
+    sms_deliveries: texts,
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
     early_registrations: earlyRegistration,
     owner_applications: applications,

@@ -91,7 +91,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/admin/lot-changes/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
-    return c.json(await decideListing({ db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+    return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
   })
   // The dashboard's summary: the newest page of each queue; the approvals screen pages through the rest.
   .get('/admin/pending-approvals', async (c) => {
@@ -114,11 +114,11 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/admin/owners/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
-    return c.json(await decideOwner({ db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+    return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
   })
   .post('/admin/lots/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
-    return c.json(await decideLot({ db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+    return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
   })
   .get('/admin/users', validate('query', usersQuery), async (c) => {
     const { limit, cursor, q, role } = c.req.valid('query');

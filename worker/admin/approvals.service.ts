@@ -6,11 +6,13 @@
  */
 import { DECISION_TOASTS, REJECT_REASON_MESSAGE, reasonMissing, trimmedReason, type Decision, type ReviewKind } from '../../core/approvals';
 import { auditStatement } from '../audit/audit.data';
-import { commit, type DB } from '../db/client';
+import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { notificationStatement } from '../notifications/notifications.data';
+import { afterCommit } from '../db/after-commit';
+import { notificationStatement, type Notice } from '../notifications/notifications.data';
+import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import {
   applyListing,
   approveLot,
@@ -24,7 +26,7 @@ import {
   type Verdict,
 } from './approvals.data';
 
-type Ctx = { db: DB; admin: SessionUser };
+type Ctx = NoticeContext & { admin: SessionUser };
 
 const ITEM_NAMES: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission', listing: 'listing change' };
 
@@ -58,6 +60,12 @@ const noticeOf = (what: string, verdict: Verdict, onApproval: string) => ({
     'No reason was given.',
 });
 
+/** The decision, written in the app with the change, e-mailed to the owner after it committed. */
+const emailDecision = (ctx: NoticeContext, ownerId: string, note: Notice, key: string) =>
+  afterCommit('Approval decision e-mail', () =>
+    sendNotice(ctx, ownerId, { note, writtenInApp: true, email: { link: { label: 'Open the owner console', path: '/owner' } }, key }),
+  );
+
 async function commitDecision(ctx: Ctx, kind: ReviewKind, statements: D1PreparedStatement[]) {
   try {
     await commit(ctx.db, statements);
@@ -72,21 +80,19 @@ export async function decideOwner(ctx: Ctx, id: string, decision: Decision, reas
   const application = await findOwnerApplication(db, id);
   if (!application) throw notFound('Owner application');
   const verdict = verdictOf('owner', decision, reason, admin, application.status, now);
+  const notice = noticeOf('Owner application', verdict, 'You can now list your lots in the owner console.');
   await commitDecision(ctx, 'owner', [
     decideOwnerApplication(db, id, verdict),
     abortUnlessChanged(db),
     ...(decision === 'approve' ? [makeOwner(db, application.userId)] : []),
-    notificationStatement(
-      db,
-      application.userId,
-      noticeOf('Owner application', verdict, 'You can now list your lots in the owner console.'),
-    ),
+    notificationStatement(db, application.userId, notice),
     auditStatement(db, admin, {
       action: decision === 'approve' ? 'APPROVE_OWNER' : 'REJECT_OWNER',
       subject: `owner_application:${id}`,
       context: { userId: application.userId, name: application.name, email: application.email, reason: verdict.reason },
     }),
   ]);
+  await emailDecision(ctx, application.userId, notice, `owner-decision:${id}`);
   return DECISION_TOASTS.owner[decision];
 }
 
@@ -95,20 +101,22 @@ export async function decideLot(ctx: Ctx, id: string, decision: Decision, reason
   const submission = await findLotSubmission(db, id);
   if (!submission) throw notFound('Lot submission');
   const verdict = verdictOf('lot', decision, reason, admin, submission.status, now);
+  const notice = {
+    ...noticeOf(`Lot ${submission.lotName}`, verdict, 'Drivers can now find and book it.'),
+    metadata: { lotName: submission.lotName },
+  };
   await commitDecision(ctx, 'lot', [
     decideLotSubmission(db, id, verdict),
     abortUnlessChanged(db),
     ...(decision === 'approve' ? [approveLot(db, submission.lotId)] : []),
-    notificationStatement(db, submission.ownerId, {
-      ...noticeOf(`Lot ${submission.lotName}`, verdict, 'Drivers can now find and book it.'),
-      metadata: { lotName: submission.lotName },
-    }),
+    notificationStatement(db, submission.ownerId, notice),
     auditStatement(db, admin, {
       action: decision === 'approve' ? 'APPROVE_LOT' : 'REJECT_LOT',
       subject: `lot_submission:${id}`,
       context: { lotId: submission.lotId, lotName: submission.lotName, ownerId: submission.ownerId, reason: verdict.reason },
     }),
   ]);
+  await emailDecision(ctx, submission.ownerId, notice, `lot-decision:${id}`);
   return DECISION_TOASTS.lot[decision];
 }
 

@@ -7,12 +7,18 @@ import type { z } from 'zod';
 import type { passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
 import { LINK_NOT_VALID, type invitationAcceptSchema, type passwordResetConfirmSchema } from '../../core/verification';
+import { afterCommit } from '../db/after-commit';
 import { queueEmail } from '../email/email.service';
+import { queueSms } from '../sms/sms.service';
+import { formatDateTime } from '../../core/time';
+import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
+import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { forgetSubscriptionsOf } from '../push/push.data';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
 import {
+  activeAdminIds,
   createAccount,
   findUserByEmail,
   findUserById,
@@ -41,16 +47,34 @@ export async function signUp(
   await takeSignUpAttempt(env, ip);
   const user = await createUnverifiedAccount(db, input);
   await queueEmail(env, user.id, origin, { kind: 'verify-email' });
+  if (input.role !== 'parking_user') await afterCommit('Owner application notice', () => tellAdminsOfApplication({ env, db }, user));
   return user;
 }
 
+/** Every active super admin hears of a new owner application, in the app and by e-mail. */
+async function tellAdminsOfApplication(ctx: NoticeContext, applicant: SessionUser) {
+  for (const adminId of await activeAdminIds(ctx.db))
+    await sendNotice(ctx, adminId, {
+      note: {
+        type: 'APPROVAL_DECISION',
+        title: 'New owner application',
+        message: `${applicant.firstName} ${applicant.lastName} (${applicant.email}) applied to list lots. Review it in Approvals.`,
+      },
+      email: { link: { label: 'Open Approvals', path: '/admin/approvals' } },
+      key: `owner-application:${applicant.id}:${adminId}`,
+    });
+}
+
 async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSchema>) {
+  // The form's mask, "+63 917-1234567", is held as E.164.
+  const phone = toE164(input.mobile);
+  if (!phone) throw refusal('invalid', PHONE_NOT_VALID);
   try {
     return await createAccount(db, {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
-      phone: input.mobile,
+      phone,
       passwordHash: await hashPassword(input.password),
       signupRole: input.role,
       termsVersion: input.termsVersion,
@@ -62,6 +86,18 @@ async function createUnverifiedAccount(db: DB, input: z.output<typeof signupSche
     if (isEmailTaken(error)) throw refusal('conflict', EMAIL_TAKEN);
     throw error;
   }
+}
+
+/** The security notice of a new password: e-mailed whatever the preferences, and texted to a verified mobile. */
+async function tellPasswordChanged(env: Bindings, userId: string, origin: string, now: number) {
+  const at = new Date(now).toISOString();
+  await queueEmail(env, userId, origin, { kind: 'password-changed', at });
+  await queueSms(env, {
+    userId,
+    category: 'security',
+    kind: 'password-changed',
+    text: `Parkada: your password was changed on ${formatDateTime(at)} (Manila time) and every device was signed out. Not you? Use "Forgot password?" now.`,
+  });
 }
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
@@ -113,7 +149,7 @@ export async function changePassword(
   await signInSucceeded(env, user.email, ip, device);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);
-  await queueEmail(env, user.id, origin, { kind: 'password-changed', at: new Date().toISOString() });
+  await tellPasswordChanged(env, user.id, origin, Date.now());
   return (await findUserById(db, user.id))!;
 }
 
@@ -165,7 +201,7 @@ export async function resetPassword(
   await setPasswordHash(db, account.id, await hashPassword(password));
   await markEmailVerified(db, email, now);
   await signOutEverywhere(env, db, account.id);
-  await queueEmail(env, account.id, origin, { kind: 'password-changed', at: new Date(now).toISOString() });
+  await tellPasswordChanged(env, account.id, origin, now);
 }
 
 /**

@@ -22,7 +22,7 @@ describe('sign-up', () => {
     const res = await signup(body);
     expect(res.status).toBe(201);
     const { user } = await res.json<{ user: Record<string, unknown> }>();
-    expect(user).toMatchObject({ email: 'juana.luna@example.ph', firstName: 'Liza', role: 'parking_user', phone: '+63 917-5551234' });
+    expect(user).toMatchObject({ email: 'juana.luna@example.ph', firstName: 'Liza', role: 'parking_user', phone: '+639175551234' });
     expect(user).not.toHaveProperty('passwordHash');
 
     expect(res.headers.get('Set-Cookie')).toMatch(/^__Host-parkada_session=[0-9a-f]{64};/);

@@ -27,6 +27,8 @@ const SIGN_UP_WINDOW_MS = HOUR_MS;
 const MAX_SIGN_UPS_PER_IP = 10;
 /** "Download my data" reads every record of an account: a few an hour is plenty for a person, and bounds the cost. */
 const MAX_EXPORTS_PER_ACCOUNT = 5;
+/** Phone codes texted to one account: each costs a text, and 3 codes of 5 tries bound the guesses to 15 an hour. */
+export const MAX_PHONE_CODES_PER_ACCOUNT = 3;
 /** E-mailed links (verification, reset) asked for: a few an hour to one address, so nobody's inbox is flooded… */
 export const MAX_LINKS_PER_EMAIL = 3;
 /** …and a few more from one client, across addresses. */
@@ -134,3 +136,12 @@ export async function takeLinkRequest(env: Limits, type: VerificationType, email
 }
 
 const linksRefused = (minutes: number) => `Too many e-mails asked for. Try again in ${minutes} minutes.`;
+
+/** Takes one texted phone code for this account, or throws the 429 when its hour is spent. */
+export async function takePhoneCodeRequest(env: Limits, userId: string, now = Date.now()): Promise<void> {
+  const result = await attemptLimiter(env, `user:${userId}`).take(
+    [{ key: 'phone-code', limit: MAX_PHONE_CODES_PER_ACCOUNT, windowMs: HOUR_MS }],
+    now,
+  );
+  throwIfRefused(result, (minutes) => `Too many codes asked for. Try again in ${minutes} minutes.`);
+}

@@ -5,10 +5,18 @@
  * and the change of e-mail use it, and passkeys' WebAuthn challenges (the token is the challenge).
  */
 import { refusal } from '../../core/refusal';
-import { LINK_NOT_VALID, verificationExpiry, verificationLink, type LinkType, type VerificationType } from '../../core/verification';
+import { PHONE_CODE_LENGTH } from '../../core/phone';
+import {
+  LINK_NOT_VALID,
+  MAX_CODE_TRIES,
+  verificationExpiry,
+  verificationLink,
+  type LinkType,
+  type VerificationType,
+} from '../../core/verification';
 import type { DB } from '../db/client';
 import { randomSecret, sha256Hex } from './secret-token';
-import { saveVerification, takeVerification, type TakenVerification } from './verification.data';
+import { countWrongCode, saveVerification, takeCode, takeVerification, type TakenVerification } from './verification.data';
 
 export type PreparedVerification = { link: string; expiresAt: string };
 
@@ -45,3 +53,40 @@ export async function consumeVerificationOf(db: DB, type: VerificationType, toke
 /** The target (the address proven) of a live token of this type, the token used up. */
 export const consumeVerification = async (db: DB, type: VerificationType, token: string, now = Date.now()): Promise<string> =>
   (await consumeVerificationOf(db, type, token, now)).target;
+
+/** Six random digits, evenly drawn (rejection sampling: no digit is likelier than another). */
+function randomCode(): string {
+  const limit = 10 ** PHONE_CODE_LENGTH;
+  const ceiling = Math.floor(2 ** 32 / limit) * limit;
+  let value: number;
+  do value = crypto.getRandomValues(new Uint32Array(1))[0];
+  while (value >= ceiling);
+  return String(value % limit).padStart(PHONE_CODE_LENGTH, '0');
+}
+
+/** A code is short, so its hash is bound to its target: the same digits for two numbers are two hashes. */
+const codeHash = (target: string, code: string) => sha256Hex(`${target}:${code}`);
+
+/**
+ * The same path for a code typed rather than a link opened (a phone): a new code for `target`,
+ * replacing any earlier one, stored only as its hash, with its tries counted from zero.
+ */
+export async function prepareCode(
+  db: DB,
+  { type, target, now = Date.now() }: { type: VerificationType; target: string; now?: number },
+): Promise<{ code: string; expiresAt: string }> {
+  const code = randomCode();
+  const expiresAt = verificationExpiry(type, now);
+  await saveVerification(db, { type, target, tokenHash: await codeHash(target, code), expiresAt });
+  return { code, expiresAt };
+}
+
+/**
+ * Uses up the live code of `target` when `code` is it; otherwise counts a wrong try, and the
+ * MAX_CODE_TRIES-th wrong one ends the code. False for a wrong, expired, used or spent code.
+ */
+export async function consumeCode(db: DB, type: VerificationType, target: string, code: string, now = Date.now()): Promise<boolean> {
+  if (await takeCode(db, { type, target, tokenHash: await codeHash(target, code), now, maxTries: MAX_CODE_TRIES })) return true;
+  await countWrongCode(db, type, target);
+  return false;
+}

@@ -53,6 +53,8 @@ export const users = sqliteTable(
     deletedAt: text('deleted_at'),
     /** When the person proved they read this address (a verification or reset link); null until then (docs/account.md). */
     emailVerifiedAt: text('email_verified_at'),
+    /** When the person typed the code texted to `phone` (docs/account.md, Phone); null until then, and again when the phone changes. */
+    phoneVerifiedAt: text('phone_verified_at'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
@@ -72,16 +74,15 @@ export const verifications = sqliteTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: text('expires_at').notNull(),
+    /** Wrong codes typed against it (a texted code, which is short): it stops working at MAX_CODE_TRIES. */
+    tries: integer('tries').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('verifications_target_type_unique').on(t.target, t.type), uniqueIndex('verifications_token_unique').on(t.tokenHash)],
 );
 
-/**
- * Each e-mail notice claimed by the mail consumer before it is sent, so a message the Queue delivers
- * again is not sent twice (worker/email/email.service.ts); the binding's message id once sent.
- */
-export const emailDeliveries = sqliteTable('email_deliveries', {
+/** A notice claimed by a channel's consumer before it is sent; the service's message id once sent. */
+const deliveryColumns = () => ({
   noticeId: text('notice_id').primaryKey(),
   userId: text('user_id')
     .notNull()
@@ -90,6 +91,12 @@ export const emailDeliveries = sqliteTable('email_deliveries', {
   messageId: text('message_id'),
   claimedAt: text('claimed_at').notNull(),
 });
+
+/** E-mail notices claimed, so a message the Queue delivers again is not sent twice (worker/email/email.service.ts). */
+export const emailDeliveries = sqliteTable('email_deliveries', deliveryColumns());
+
+/** SMS notices claimed, likewise (worker/sms/sms.service.ts); the message id is the gateway's `message_id`. */
+export const smsDeliveries = sqliteTable('sms_deliveries', deliveryColumns());
 
 /** Audit trail of sign-ins; the live session itself is in KV (SESSIONS). */
 export const sessions = sqliteTable(

@@ -7,20 +7,23 @@
  * `EMAIL` binding. A failure is recorded for System Health and retried with growing delays; five
  * failures land in the dead-letter queue.
  */
-import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice } from '../../core/email';
+import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice, type NoticeMail } from '../../core/email';
 import type { LinkType } from '../../core/verification';
 import { readPreferences } from '../account/preferences.data';
 import { prepareVerification } from '../auth/verification.service';
-import { createDb, type DB } from '../db/client';
+import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { findUserById } from '../users/users.data';
-import { claimNotice, recordSent, releaseNotice } from './email.data';
+import { claimNotice, consumeDeliveries, recordSent } from '../notifications/deliveries.data';
 import { unsubscribeLink } from './unsubscribe';
 
 export const EMAIL_QUEUE = 'parkada-email';
 /** The sender when MAIL_FROM is not configured. */
 const DEFAULT_FROM = 'noreply@parkada.ph';
+
+/** An app notice as queued: its link is a path of the app, made whole with the origin when sent. */
+export type NoticeRequest = Omit<NoticeMail, 'link'> & { link?: { label: string; path: string } };
 
 /** What a flow asks to send; a link's token is made by the consumer, when the e-mail is sent. */
 export type EmailRequest =
@@ -31,7 +34,8 @@ export type EmailRequest =
   /** To the new address, which the account does not have yet. */
   | { kind: 'confirm-new-email'; newEmail: string }
   /** To the old address, which the account no longer has. */
-  | { kind: 'email-changed'; oldEmail: string; newEmail: string; at: string };
+  | { kind: 'email-changed'; oldEmail: string; newEmail: string; at: string }
+  | ({ kind: 'notice' } & NoticeRequest);
 
 /** The verification each link-carrying e-mail makes when it is sent. */
 const LINK_OF = {
@@ -48,18 +52,25 @@ const recipientOf = (user: SessionUser, request: EmailRequest) =>
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
 
-/** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
-const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);
-
 /** Where links in e-mails lead: APP_ORIGIN when configured, else the origin the request came to. */
 export const linkOrigin = (env: Bindings, requestUrl: string) => env.APP_ORIGIN ?? new URL(requestUrl).origin;
 
+/** Where links in e-mails no request caused (a reminder, a daily renewal) lead: APP_ORIGIN, else the local app. */
+export const appOrigin = (env: Bindings) => env.APP_ORIGIN ?? 'http://localhost:5173';
+
 /**
  * Queues one e-mail notice. Called after the flow's writes have committed; never throws, so the flow
- * succeeds whatever the Queue does (the failure shows in System Health).
+ * succeeds whatever the Queue does (the failure shows in System Health). `noticeId`: the notice's own
+ * key when it may be made twice (a lot timer delivered again), so it is still e-mailed once.
  */
-export async function queueEmail(env: Bindings, userId: string, origin: string, request: EmailRequest): Promise<void> {
-  const job: EmailJob = { noticeId: crypto.randomUUID(), userId, origin, request };
+export async function queueEmail(
+  env: Bindings,
+  userId: string,
+  origin: string,
+  request: EmailRequest,
+  noticeId: string = crypto.randomUUID(),
+): Promise<void> {
+  const job: EmailJob = { noticeId, userId, origin, request };
   try {
     await env.EMAIL_QUEUE.send(job);
   } catch (error) {
@@ -68,34 +79,22 @@ export async function queueEmail(env: Bindings, userId: string, origin: string, 
 }
 
 /** The worker's queue() handler of the e-mail Queue. */
-export async function consumeEmail(batch: MessageBatch<EmailJob>, env: Bindings): Promise<void> {
-  const db = createDb(env.DB);
-  for (const message of batch.messages) {
-    try {
-      await deliver(env, db, message.body);
-      message.ack();
-    } catch (error) {
-      await recordBackgroundFailure(
-        env.DB,
-        { job: 'E-mail', subject: `${message.body.request.kind} ${message.body.noticeId}`, error },
-        Date.now(),
-      );
-      await releaseNotice(db, message.body.noticeId).catch(() => undefined);
-      message.retry({ delaySeconds: retryDelay(message.attempts) });
-    }
-  }
-}
+export const consumeEmail = (batch: MessageBatch<EmailJob>, env: Bindings) =>
+  consumeDeliveries(batch, env, { name: 'email', job: 'E-mail', subject: (job) => `${job.request.kind} ${job.noticeId}` }, (db, job) =>
+    deliver(env, db, job),
+  );
 
 /** Sends one notice, at most once: nothing when it was claimed before or its recipient may not get it. */
 async function deliver(env: Bindings, db: DB, { noticeId, userId, origin, request }: EmailJob, now = Date.now()): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user || !(await claimNotice(db, noticeId, userId, request.kind, now)) || !(await mayReceive(db, user, request))) return;
+  if (!user || !(await claimNotice(db, 'email', { noticeId, userId, kind: request.kind }, now)) || !(await mayReceive(db, user, request)))
+    return;
   const notice = await noticeFor(db, user, origin, request, now);
   const promotional = EMAIL_CATEGORIES[request.kind] === 'promotional';
   const unsubscribeUrl = promotional ? await unsubscribeLink(env, origin, user.id) : undefined;
   const email = renderEmail(emailContent(notice), { to: recipientOf(user, request), firstName: user.firstName, origin, unsubscribeUrl });
   const { messageId } = await env.EMAIL.send({ from: { email: env.MAIL_FROM ?? DEFAULT_FROM, name: 'Parkada' }, ...email });
-  await recordSent(db, noticeId, messageId);
+  await recordSent(db, 'email', noticeId, messageId);
 }
 
 async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Promise<boolean> {
@@ -109,6 +108,10 @@ async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Pro
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
   if (request.kind === 'password-changed' || request.kind === 'second-factor-changed' || request.kind === 'email-changed') return request;
+  if (request.kind === 'notice') {
+    const { link, ...mail } = request;
+    return { ...mail, link: link && { label: link.label, url: `${origin}${link.path}` } };
+  }
   // A new address's link names the account it is for; every other link's target is the account's own address.
   const target = recipientOf(user, request);
   const userId = request.kind === 'confirm-new-email' ? user.id : undefined;

@@ -3,25 +3,17 @@
  * Service's `send_email` binding as miniflare emulates it (what the consumer hands it is read through
  * worker/test/mailbox.ts). A failing mail service is stood in for by a binding that throws.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backgroundFailures, emailDeliveries, preferences, users } from '../db/schema';
-import worker from '../index';
 import { DEMO_ACCOUNTS } from '../seed/seed';
-import { openMailbox, sentTo } from '../test/mailbox';
+import { deliverEmail, openMailbox, sentTo } from '../test/mailbox';
 import { call, db, messageOf, ORIGIN, seedOnce, signedInDriver } from '../test/helpers';
-import { EMAIL_QUEUE, type EmailJob } from './email.service';
+import type { EmailJob } from './email.service';
 import { unsubscribeLink } from './unsubscribe';
 
 beforeAll(openMailbox);
-
-/** Hands one message to the e-mail consumer as the Queue would (its `attempts`-th delivery), and what the consumer made of it. */
-async function deliver(job: EmailJob, bindings: Partial<typeof env> = {}, attempts = 1) {
-  const batch = createMessageBatch<EmailJob>(EMAIL_QUEUE, [{ id: job.noticeId, timestamp: new Date(), attempts, body: job }]);
-  await worker.queue(batch, { ...env, ...bindings });
-  return getQueueResult(batch, createExecutionContext());
-}
 
 const passwordChanged = (userId: string): EmailJob => ({
   noticeId: crypto.randomUUID(),
@@ -34,7 +26,7 @@ describe('the e-mail consumer', () => {
   it('sends a notice once, however often the Queue delivers its message', async () => {
     const { user } = await signedInDriver();
     const job = passwordChanged(user.id);
-    for (let delivery = 1; delivery <= 3; delivery++) expect((await deliver(job, {}, delivery)).explicitAcks).toEqual([job.noticeId]);
+    for (let delivery = 1; delivery <= 3; delivery++) expect((await deliverEmail(job, {}, delivery)).explicitAcks).toEqual([job.noticeId]);
     const [message] = sentTo(user.email);
     expect(sentTo(user.email)).toHaveLength(1);
     expect(message).toMatchObject({ from: { email: 'noreply@parkada.ph', name: 'Parkada' }, subject: 'Your Parkada password was changed' });
@@ -47,7 +39,7 @@ describe('the e-mail consumer', () => {
     const { user } = await signedInDriver();
     await db().update(preferences).set({ emailNotifications: false }).where(eq(preferences.userId, user.id));
     expect(user.emailVerifiedAt).toBeNull();
-    await deliver(passwordChanged(user.id));
+    await deliverEmail(passwordChanged(user.id));
     expect(sentTo(user.email)).toHaveLength(1);
   });
 
@@ -55,7 +47,7 @@ describe('the e-mail consumer', () => {
     const { user } = await signedInDriver();
     const job = passwordChanged(user.id);
     const down = { send: () => Promise.reject(new Error('Email Service is unavailable')) } as unknown as SendEmail;
-    const failed = await deliver(job, { EMAIL: down });
+    const failed = await deliverEmail(job, { EMAIL: down });
     expect(failed.retryMessages).toEqual([{ msgId: job.noticeId }]);
     expect(
       await db()
@@ -64,13 +56,13 @@ describe('the e-mail consumer', () => {
         .where(eq(backgroundFailures.subject, `password-changed ${job.noticeId}`)),
     ).toMatchObject([{ job: 'E-mail', message: 'Email Service is unavailable' }]);
     expect(sentTo(user.email)).toEqual([]);
-    expect((await deliver(job, {}, 2)).explicitAcks).toEqual([job.noticeId]);
+    expect((await deliverEmail(job, {}, 2)).explicitAcks).toEqual([job.noticeId]);
     expect(sentTo(user.email)).toHaveLength(1);
   });
 
   it('drops a notice for an account that is gone', async () => {
     const job = passwordChanged('no-such-user');
-    expect(await deliver(job)).toMatchObject({ explicitAcks: [job.noticeId], retryMessages: [] });
+    expect(await deliverEmail(job)).toMatchObject({ explicitAcks: [job.noticeId], retryMessages: [] });
   });
 });
 

@@ -39,7 +39,7 @@ import { lotObject } from '../lot-object/stub';
 import { passWithRenewals, scheduleOf, termOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from '../passes/monthly-pass-token';
 import { notify } from '../notifications/notifications.data';
-import { notifyAndPush } from '../notifications/notifications.service';
+import { sendNotice } from '../notifications/notifications.service';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
 import { claimHold, holdLapsed } from '../reservations/holds.data';
@@ -758,10 +758,8 @@ async function followExit(
 
 /** At once, in the app and on the phone: what the driver's pay code paid, where, for which car. */
 const payCodeNotice = (ctx: GateContext, payCode: PayCode, lotName: string, closed: Checkin) =>
-  notifyAndPush(
-    ctx,
-    payCode.userId,
-    {
+  sendNotice(ctx, payCode.userId, {
+    note: {
       type: 'PAYMENT_SUCCESS',
       title: 'Pay code used',
       message:
@@ -770,8 +768,8 @@ const payCodeNotice = (ctx: GateContext, payCode: PayCode, lotName: string, clos
           : `Your pay code was shown at ${lotName} for the stay of ${closed.plate}: nothing was charged.`,
       metadata: { lotName },
     },
-    { url: '/wallet', tag: `pay-code:${payCode.codeId}` },
-  );
+    push: { url: '/wallet', tag: `pay-code:${payCode.codeId}` },
+  });
 
 /** POST /api/checkins/:checkinId/undo: a check-in made by mistake, reversed within minutes and audited. */
 export async function undo(

@@ -29,7 +29,7 @@ import type { Bindings, SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lot-access';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
-import { notifyAndPush } from '../notifications/notifications.service';
+import { sendNotice } from '../notifications/notifications.service';
 import { signMonthlyPass } from '../passes/monthly-pass-token';
 import { issuePassReceipt, passReceiptsOf } from '../receipts/receipts.data';
 import { lotForBooking } from '../reservations/reservations.data';
@@ -419,10 +419,13 @@ export async function renewDuePasses(env: Bindings, db: DB, now = new Date()) {
     if (result.ok) {
       renewed++;
       await afterCommit('Pass renewal notice', () =>
-        notify(db, pass.userId, {
-          type: 'PAYMENT_SUCCESS',
-          title: 'Monthly pass renewed',
-          message: `${pass.plate}: your pass (${product.name}) is renewed for ${period.label}. ${formatPeso(amountCents)} paid from your wallet.`,
+        sendNotice({ env, db }, pass.userId, {
+          note: {
+            type: 'PAYMENT_SUCCESS',
+            title: 'Monthly pass renewed',
+            message: `${pass.plate}: your pass (${product.name}) is renewed for ${period.label}. ${formatPeso(amountCents)} paid from your wallet.`,
+          },
+          email: { facts: [{ label: 'Paid from your wallet', pesos: amountCents }], link: PASSES_LINK },
         }),
       );
       continue;
@@ -440,20 +443,22 @@ export async function renewDuePasses(env: Bindings, db: DB, now = new Date()) {
               ? `${pass.plate} already has a pass there for ${period.label}`
               : 'the lot has no pass left to keep for you';
     await afterCommit('Pass lapse notice', () =>
-      notifyAndPush(
-        { env, db },
-        pass.userId,
-        {
+      sendNotice({ env, db }, pass.userId, {
+        note: {
           type: 'PAYMENT_FAILED',
           title: 'Monthly pass not renewed',
           message: `${pass.plate}: your pass (${product.name}) ends ${formatDateTime(pass.validUntil)} and was not renewed: ${why}.`,
         },
-        passPushTarget(pass.id),
-      ),
+        push: passPushTarget(pass.id),
+        email: { link: PASSES_LINK },
+      }),
     );
   }
   return { renewed, lapsed };
 }
+
+/** An e-mail about a pass leads to the Passes screen. */
+const PASSES_LINK = { label: 'Open Passes', path: '/passes' };
 
 /** A phone's notification about a pass opens the Passes screen. */
 const passPushTarget = (passId: string) => ({ url: '/passes', tag: `pass-${passId}` });
@@ -470,16 +475,15 @@ export async function warnEndingPasses(env: Bindings, db: DB, now = new Date()) 
     warned++;
     const product = (await findProduct(db, pass.productId))!;
     await afterCommit('Pass ending notice', () =>
-      notifyAndPush(
-        { env, db },
-        pass.userId,
-        {
+      sendNotice({ env, db }, pass.userId, {
+        note: {
           type: 'PASS_ENDING',
           title: 'Monthly pass ending',
           message: `${pass.plate}: your pass (${product.name}) ends ${formatDateTime(pass.validUntil)}. Buy the next period from Passes, or turn on auto-renew, to keep your slot.`,
         },
-        passPushTarget(pass.id),
-      ),
+        push: passPushTarget(pass.id),
+        email: { link: PASSES_LINK },
+      }),
     );
   }
   return { warned };

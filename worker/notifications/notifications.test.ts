@@ -1,10 +1,17 @@
 /** A user's notifications: read, delete, pages and counts, and `notify()` honouring preferences. */
+import { createMessageBatch, env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../core/paging';
-import { notifications } from '../db/schema';
+import { backgroundFailures, notifications, preferences, receipts, smsDeliveries, users } from '../db/schema';
 import { newId } from '../db/ids';
-import { call, db, signedInDriver, walkPages } from '../test/helpers';
+import worker from '../index';
+import { lotObject } from '../lot-object/stub';
+import { driver, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
+import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
+import { deliverEmail, openMailbox, recordingQueue, sentTo, tokenIn, waitForMail } from '../test/mailbox';
+import { deliverSms, smsBindings, smsGatewayStandIn } from '../test/sms-stand-in';
+import { sendNotice } from './notifications.service';
 import { notify } from './notifications.data';
 
 describe('notifications', () => {
@@ -134,5 +141,165 @@ describe('notification pages and counts', () => {
     const res = await call(`/api/notifications?${query}`, { cookie });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
+  });
+});
+
+describe('one notice, every channel (sendNotice)', () => {
+  beforeAll(async () => {
+    openMailbox();
+    await seedOnce();
+  });
+
+  /** A driver at `lotId` whose booking starts in 40 minutes, with their address verified or not and E-mail Notifications as given. */
+  async function bookedDriver(lotId: string, verified: boolean, emailNotifications: boolean) {
+    const { user, cookie } = await driver(1_000);
+    if (verified) await db().update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, user.id));
+    await db().update(preferences).set({ emailNotifications }).where(eq(preferences.userId, user.id));
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(40) })).json<{ id: string }>();
+    return { user, booking };
+  }
+
+  it('e-mails the booking confirmation (official receipt, pass link) and the start reminder only to a verified address with E-mail Notifications on, once though the Queue delivers it twice', async () => {
+    const lotId = await makeLot(3);
+    const reached = await bookedDriver(lotId, true, true);
+    const unverified = await bookedDriver(lotId, false, true);
+    const optedOut = await bookedDriver(lotId, true, false);
+
+    // The driver's top-up (made before the address was verified, e-mailed after) and the booking.
+    const mails = await waitForMail(reached.user.email, 2);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['Reservation confirmed', 'Top-up Successful']);
+    const confirmation = mails.find((mail) => mail.subject === 'Reservation confirmed')!;
+    const [receipt] = await db().select().from(receipts).where(eq(receipts.reservationId, reached.booking.id));
+    for (const part of [confirmation.text, confirmation.html]) {
+      expect(part).toContain(`Official receipt: ${receipt.number}`);
+      expect(part).toContain(`/reservation/${reached.booking.id}`);
+      expect(part).toMatch(/Paid from your wallet: ₱\d[\d,]*\.\d\d/);
+      expect(part).toContain('(Manila time)');
+    }
+
+    // The reminders the lot timer makes, each delivered twice by the e-mail Queue: e-mailed once.
+    const emailQueue = recordingQueue(env.EMAIL_QUEUE);
+    const due = await lotObject(env, lotId).dueWork(Date.now() + 12 * MINUTE);
+    const batch = createMessageBatch(
+      'parkada-lot-timers',
+      due.map((body, i) => ({ id: `due-${i}`, timestamp: new Date(), attempts: 1, body })),
+    );
+    await worker.queue(batch, { ...env, EMAIL_QUEUE: emailQueue.queue });
+    expect(emailQueue.jobs.map((job) => job.request.kind)).toEqual(['notice', 'notice', 'notice']);
+    for (const job of emailQueue.jobs) for (let attempt = 1; attempt <= 2; attempt++) await deliverEmail(job, {}, attempt);
+    const reminded = sentTo(reached.user.email).filter((mail) => mail.subject === 'Your parking starts soon');
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0].text).toContain(`/reservation/${reached.booking.id}`);
+    expect(sentTo(unverified.user.email).filter((mail) => mail.subject !== 'Confirm your e-mail address')).toEqual([]);
+    expect(sentTo(optedOut.user.email)).toEqual([]);
+  });
+});
+
+describe('SMS (Semaphore, stood in for)', () => {
+  const gateway = smsGatewayStandIn(globalThis.fetch);
+  beforeAll(openMailbox);
+  beforeEach(() => {
+    gateway.sent.length = 0;
+    vi.stubGlobal('fetch', gateway.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A driver with a Philippine mobile, verified or not, and SMS Notifications as given. */
+  async function textable(verified: boolean, smsNotifications: boolean) {
+    const { user } = await signedInDriver();
+    const phone = `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await db()
+      .update(users)
+      .set({ phone, phoneVerifiedAt: verified ? new Date().toISOString() : null })
+      .where(eq(users.id, user.id));
+    await db().update(preferences).set({ smsNotifications }).where(eq(preferences.userId, user.id));
+    return { ...user, phone };
+  }
+
+  const textsTo = (phone: string) => gateway.sent.filter((text) => text.number === `0${phone.slice(3)}`);
+
+  it('texts a reminder only to a verified number with SMS on, once however often the Queue delivers it, in Semaphore’s documented shape', async () => {
+    const reached = await textable(true, true);
+    const unverified = await textable(false, true);
+    const optedOut = await textable(true, false);
+    const smsQueue = recordingQueue(env.SMS_QUEUE);
+    const ctx = { env: { ...env, ...smsBindings, SMS_QUEUE: smsQueue.queue }, db: db() };
+    for (const person of [reached, unverified, optedOut])
+      for (let made = 0; made < 2; made++)
+        await sendNotice(ctx, person.id, {
+          note: { type: 'BOOKING_REMINDER', title: 'Your parking starts soon', message: 'Greenbelt 3 Parking at 8:15 PM.' },
+          sms: true,
+          key: `start-reminder:${person.id}`,
+        });
+    expect(smsQueue.jobs).toHaveLength(6);
+    for (const job of smsQueue.jobs) expect((await deliverSms(job)).explicitAcks).toEqual([job.noticeId]);
+    expect(textsTo(reached.phone)).toEqual([
+      {
+        number: `0${reached.phone.slice(3)}`,
+        message: 'Parkada: Your parking starts soon. Greenbelt 3 Parking at 8:15 PM.',
+        sendername: 'PARKADA',
+        messageId: expect.any(Number),
+      },
+    ]);
+    const [delivery] = await db()
+      .select()
+      .from(smsDeliveries)
+      .where(eq(smsDeliveries.noticeId, `sms:start-reminder:${reached.id}`));
+    expect(delivery.messageId).toBe(String(textsTo(reached.phone)[0].messageId));
+    expect(textsTo(unverified.phone)).toEqual([]);
+    expect(textsTo(optedOut.phone)).toEqual([]);
+  });
+
+  it('texts "password changed" to a verified number whatever the SMS preference', async () => {
+    const person = await textable(true, false);
+    const smsQueue = recordingQueue(env.SMS_QUEUE);
+    const res = await call('/api/auth/password-reset', { method: 'POST', json: { email: person.email } });
+    expect(res.status).toBe(202);
+    const reset = await waitForMail(person.email);
+    const token = tokenIn(reset.at(-1)!);
+    const confirmed = await call('/api/auth/password-reset/confirm', {
+      method: 'POST',
+      json: { token, password: 'a-new-password-1' },
+      bindings: { ...smsBindings, SMS_QUEUE: smsQueue.queue },
+    });
+    expect(confirmed.status).toBe(204);
+    expect(smsQueue.jobs).toMatchObject([{ category: 'security', kind: 'password-changed' }]);
+    await deliverSms(smsQueue.jobs[0]);
+    expect(textsTo(person.phone)).toHaveLength(1);
+    expect(textsTo(person.phone)[0].message).toContain('your password was changed');
+  });
+
+  it('retries when the gateway fails, and shows the failure in System Health', async () => {
+    const person = await textable(true, true);
+    const job = {
+      noticeId: crypto.randomUUID(),
+      userId: person.id,
+      category: 'notice' as const,
+      kind: 'BOOKING_EXPIRED',
+      text: 'Parkada: expired.',
+    };
+    gateway.failing(503);
+    expect((await deliverSms(job)).retryMessages).toEqual([{ msgId: job.noticeId }]);
+    expect(
+      await db()
+        .select()
+        .from(backgroundFailures)
+        .where(eq(backgroundFailures.subject, `BOOKING_EXPIRED ${job.noticeId}`)),
+    ).toMatchObject([{ job: 'SMS' }]);
+    gateway.failing(null);
+    await deliverSms(job, 2);
+    expect(textsTo(person.phone)).toHaveLength(1);
+  });
+
+  it('is off without the gateway key: nothing is queued, and Settings is told', async () => {
+    const person = await signedInDriver();
+    expect(await (await call('/api/account/sms', { cookie: person.cookie })).json()).toEqual({ available: false });
+    expect(await (await call('/api/account/sms', { cookie: person.cookie, bindings: smsBindings })).json()).toEqual({ available: true });
+    const smsQueue = recordingQueue(env.SMS_QUEUE);
+    await sendNotice({ env: { ...env, SMS_QUEUE: smsQueue.queue }, db: db() }, person.user.id, {
+      note: { type: 'BOOKING_EXPIRED', title: 'Reservation expired', message: '…' },
+      sms: true,
+    });
+    expect(smsQueue.jobs).toEqual([]);
   });
 });

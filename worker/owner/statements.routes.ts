@@ -16,5 +16,5 @@ export const statementRoutes = new Hono<AppEnv>()
   .post('/admin/payouts', validate('json', payoutSchema), async (c) => {
     // Money leaves the platform on this record: the second factor must be fresh (docs/account.md, Step-up).
     await requireRecentSecondFactor(c, c.var.user!);
-    return c.json(await recordPayout(c.var.db, c.var.user!, c.req.valid('json')), 201);
+    return c.json(await recordPayout({ env: c.env, db: c.var.db }, c.var.user!, c.req.valid('json')), 201);
   });

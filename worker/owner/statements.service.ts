@@ -22,10 +22,12 @@ import {
 import { manilaDate } from '../../core/time';
 import type { PayoutInput } from '../../core/statement-request';
 import { auditStatement } from '../audit/audit.data';
+import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
+import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { readSettings } from '../platform/settings.data';
 import { findUserById } from '../users/users.data';
 import {
@@ -199,7 +201,8 @@ export async function payoutsOverview(db: DB, month: string, now = new Date()) {
  * never exceeds what is still due: the insert re-checks it against the payouts in the database as it
  * writes, so two admins recording at once cannot pay twice.
  */
-export async function recordPayout(db: DB, admin: SessionUser, input: PayoutInput, now = new Date()) {
+export async function recordPayout(ctx: NoticeContext, admin: SessionUser, input: PayoutInput, now = new Date()) {
+  const { db } = ctx;
   if (!monthClosed(input.month, now))
     throw refusal('conflict', `${input.month} is still open: an owner is paid for a month once it has closed.`);
   const owner = await findUserById(db, input.ownerId);
@@ -244,16 +247,54 @@ export async function recordPayout(db: DB, admin: SessionUser, input: PayoutInpu
       throw refusal('conflict', 'Another payout for this owner and month was just recorded; check what is still due.');
     throw error;
   }
+  await afterCommit('Payout notice', () =>
+    sendNotice(ctx, owner.id, {
+      note: {
+        type: 'PAYMENT_SUCCESS',
+        title: 'Payout recorded',
+        message: `Parkada sent you ${formatPeso(input.amountCents)} for ${input.month} on ${input.paidOn} (reference ${input.reference}).`,
+      },
+      email: {
+        facts: [
+          { label: 'Amount', pesos: input.amountCents },
+          { label: 'Still due for the month', pesos: due - input.amountCents },
+        ],
+        link: statementLink(input.month),
+      },
+      key: `payout:${id}`,
+    }),
+  );
   return { id, ...input };
 }
 
 /**
  * The daily Cron (00:05 Manila): freezes last month's statements of every lot, and any closed month
  * before it not frozen yet, so a statement's figures are those of the night its month closed and not
- * of its first reader. Reads freeze too, should the Cron be late.
+ * of its first reader. Reads freeze too, should the Cron be late. On the 1st, each owner hears the
+ * statement is ready (in the app and by e-mail).
  */
-export async function freezeClosedMonths(db: DB, now = new Date()) {
-  const month = manilaDate(now).slice(0, 7);
-  const lots = await lotsOfOwners(db, null);
-  if (lots.length) await lotMonths(db, null, lots, previousMonth(month), now);
+export async function freezeClosedMonths(ctx: NoticeContext, now = new Date()) {
+  const today = manilaDate(now);
+  const closed = previousMonth(today.slice(0, 7));
+  const lots = await lotsOfOwners(ctx.db, null);
+  if (!lots.length) return;
+  await lotMonths(ctx.db, null, lots, closed, now);
+  // The run of the month's first day tells each owner once that last month's statement is final.
+  if (today.endsWith('-01')) for (const ownerId of new Set(lots.map((lot) => lot.ownerId))) await statementReady(ctx, ownerId, closed);
 }
+
+/** An e-mail about a statement opens that month's statement (the month is in the screen's URL). */
+const statementLink = (month: string) => ({ label: 'Open the statement', path: `/owner/statements?month=${month}` });
+
+const statementReady = (ctx: NoticeContext, ownerId: string, month: string) =>
+  afterCommit('Statement ready notice', () =>
+    sendNotice(ctx, ownerId, {
+      note: {
+        type: 'PAYMENT_SUCCESS',
+        title: 'Statement ready',
+        message: `Your statement for ${month} is final: what your lots collected, Parkada's commission and what is payable to you.`,
+      },
+      email: { link: statementLink(month) },
+      key: `statement-ready:${ownerId}:${month}`,
+    }),
+  );

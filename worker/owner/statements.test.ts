@@ -1,11 +1,23 @@
 import { DEFAULT_PLATFORM_SETTINGS } from '../../core/platform-settings';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaDate } from '../../core/time';
 import { newId } from '../db/ids';
-import { auditLogs, charges, checkins, lots, ownerStatements, platformSettings, reservations, walletTransactions } from '../db/schema';
+import {
+  auditLogs,
+  charges,
+  checkins,
+  lots,
+  notifications,
+  ownerStatements,
+  platformSettings,
+  reservations,
+  walletTransactions,
+} from '../db/schema';
 import { cancelBooking, driver, extendBooking, HOUR, makeLot, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce, signedInAccount } from '../test/helpers';
+import { recordingQueue } from '../test/mailbox';
 import { freezeClosedMonths, ownerStatement, payoutsOverview, recordPayout } from './statements.service';
 
 let admin = '';
@@ -174,7 +186,7 @@ describe('a month below zero', () => {
     const stay = await pastBooking(lotId, user.id, '2026-06-10T02:00:00.000Z', 10_000);
     const july = new Date('2026-07-05T00:00:00Z');
     await recordPayout(
-      db(),
+      { env, db: db() },
       superAdmin,
       { ownerId: owner.user.id, month: '2026-06', amountCents: 9_000, paidOn: '2026-07-03', reference: 'BDO-0601' },
       july,
@@ -201,7 +213,7 @@ describe('a month below zero', () => {
     });
     await expect(
       recordPayout(
-        db(),
+        { env, db: db() },
         superAdmin,
         { ownerId: owner.user.id, month: '2026-08', amountCents: 100, paidOn: '2026-09-01', reference: 'BDO-0801' },
         later,
@@ -221,7 +233,8 @@ describe('the daily Cron', () => {
     const owner = await ownerWithLots(1);
     const { user } = await driver(0);
     await pastBooking(owner.lotIds[0], user.id, '2026-08-20T03:00:00.000Z', 25_000);
-    await freezeClosedMonths(db(), new Date('2026-08-31T16:05:00.000Z'));
+    const emailQueue = recordingQueue(env.EMAIL_QUEUE);
+    await freezeClosedMonths({ env: { ...env, EMAIL_QUEUE: emailQueue.queue }, db: db() }, new Date('2026-08-31T16:05:00.000Z'));
     const [row] = await db()
       .select()
       .from(ownerStatements)
@@ -233,6 +246,13 @@ describe('the daily Cron', () => {
       adjustmentsCents: 0,
       frozenAt: '2026-08-31T16:05:00.000Z',
     });
+    // The 1st of September in Manila: the owner hears August's statement is ready, in the app and by e-mail.
+    expect(await db().select().from(notifications).where(eq(notifications.userId, owner.user.id))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: 'Statement ready' })]),
+    );
+    expect(emailQueue.jobs.filter((job) => job.userId === owner.user.id)).toMatchObject([
+      { noticeId: `email:statement-ready:${owner.user.id}:2026-08`, request: { kind: 'notice', title: 'Statement ready' } },
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import type { Bindings } from '../env';
 import { refusal } from '../../core/refusal';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { afterCommit } from '../db/after-commit';
-import { notify } from '../notifications/notifications.data';
+import { sendNotice } from '../notifications/notifications.service';
 import { ledgerInsert } from '../wallet/ledger';
 import { walletOf } from '../wallet/wallet.data';
 import {
@@ -22,7 +22,7 @@ import {
   type PaymentProvider,
 } from './provider';
 import { isReplay, recordEvent, type Settlement } from './payment-events.data';
-import { settleRefundEvent, type RefundOutcome } from './refund-settlement';
+import { settleRefundEvent, WALLET_LINK, type RefundOutcome } from './refund-settlement';
 import { createSandboxProvider } from './sandbox-provider';
 import { readSettings } from '../platform/settings.data';
 import { insertTopupWithinCeiling, topupsToday } from './topups.data';
@@ -123,7 +123,7 @@ export async function settleFromWebhook(
   const parsed = webhookEventSchema.safeParse(payload);
   if (!parsed.success) throw refusal('invalid', 'Malformed webhook event.');
   const event = parsed.data;
-  if (event.type === 'refund.updated') return settleRefundEvent(db, provider, event);
+  if (event.type === 'refund.updated') return settleRefundEvent({ env, db }, provider, event);
   const named = event.paymentId ? eq(payments.id, event.paymentId) : eq(payments.providerIntentId, event.providerIntentId!);
   const [payment] = await db
     .select()
@@ -133,10 +133,15 @@ export async function settleFromWebhook(
   if ((event.providerRef && payment.providerRef !== event.providerRef) || payment.amountCents !== event.amountCents) {
     throw refusal('invalid', 'The webhook does not match the payment it names.');
   }
-  return event.type === 'payment.paid' ? credit(db, payment, event) : fail(db, payment, event);
+  return event.type === 'payment.paid' ? credit(env, db, payment, event) : fail(env, db, payment, event);
 }
 
-async function credit(db: DB, payment: Payment, event: Settlement & Pick<PaymentEvent, 'providerPaymentId'>): Promise<WebhookOutcome> {
+async function credit(
+  env: Bindings,
+  db: DB,
+  payment: Payment,
+  event: Settlement & Pick<PaymentEvent, 'providerPaymentId'>,
+): Promise<WebhookOutcome> {
   const completedAt = new Date().toISOString();
   try {
     await commit(db, [
@@ -163,10 +168,14 @@ async function credit(db: DB, payment: Payment, event: Settlement & Pick<Payment
     throw error;
   }
   await afterCommit('Top-up notice', () =>
-    notify(db, payment.userId, {
-      type: 'PAYMENT_SUCCESS',
-      title: 'Top-up Successful',
-      message: `${formatPeso(payment.amountCents)} was added to your wallet via ${TOPUP_METHOD_LABELS[payment.method]}.`,
+    sendNotice({ env, db }, payment.userId, {
+      note: {
+        type: 'PAYMENT_SUCCESS',
+        title: 'Top-up Successful',
+        message: `${formatPeso(payment.amountCents)} was added to your wallet via ${TOPUP_METHOD_LABELS[payment.method]}.`,
+      },
+      email: { link: WALLET_LINK },
+      key: `topup-credited:${payment.id}`,
     }),
   );
   return { status: 'credited', paymentId: payment.id };
@@ -177,6 +186,7 @@ async function credit(db: DB, payment: Payment, event: Settlement & Pick<Payment
  * the driver is told once whichever events arrive, and in any order.
  */
 async function endUnpaid(
+  env: Bindings,
   db: DB,
   payment: Payment,
   event: Settlement,
@@ -201,18 +211,22 @@ async function endUnpaid(
   }
   if (changed(results, 1)) {
     await afterCommit('Top-up failure notice', () =>
-      notify(db, payment.userId, {
-        type: 'PAYMENT_FAILED',
-        title: status === 'failed' ? 'Top-up Failed' : 'Top-up Expired',
-        message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}`,
+      sendNotice({ env, db }, payment.userId, {
+        note: {
+          type: 'PAYMENT_FAILED',
+          title: status === 'failed' ? 'Top-up Failed' : 'Top-up Expired',
+          message: `Your top-up of ${formatPeso(payment.amountCents)} did not go through: ${reason}`,
+        },
+        email: { link: WALLET_LINK },
+        key: `topup-unpaid:${payment.id}`,
       }),
     );
   }
   return { status, paymentId: payment.id };
 }
 
-const fail = (db: DB, payment: Payment, event: PaymentEvent) =>
-  endUnpaid(db, payment, event, 'failed', event.reason ?? 'The payment was declined.');
+const fail = (env: Bindings, db: DB, payment: Payment, event: PaymentEvent) =>
+  endUnpaid(env, db, payment, event, 'failed', event.reason ?? 'The payment was declined.');
 
 /**
  * A top-up still pending after its checkout's life: the gateway is asked how the checkout stands
@@ -235,8 +249,8 @@ export async function settleIfLapsed(env: Bindings, db: DB, payment: Payment, no
   // The checkout's own id keys the look-up, so it settles once however often the payment is read.
   const lookup = { id: `lookup:${payment.providerRef}`, type: `lookup.${state.status}` };
   if (state.status === 'paid' && state.amountCents === payment.amountCents)
-    await credit(db, payment, { ...lookup, providerPaymentId: state.providerPaymentId });
-  else if (state.status !== 'paid') await endUnpaid(db, payment, lookup, 'expired', 'The checkout was not completed in time.');
+    await credit(env, db, payment, { ...lookup, providerPaymentId: state.providerPaymentId });
+  else if (state.status !== 'paid') await endUnpaid(env, db, payment, lookup, 'expired', 'The checkout was not completed in time.');
   return (await findOwnPayment(db, payment.userId, payment.id))!;
 }
 

@@ -13,7 +13,7 @@ import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changed, changedMeanwhile } from '../db/guards';
 import type { Payment } from '../db/schema';
 import type { Bindings } from '../env';
-import { notify } from '../notifications/notifications.data';
+import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { isReplay, recordEvent } from './payment-events.data';
 import { paymentProvider, type PaymentProvider, type RefundAccepted, type RefundEvent, type RefundState } from './provider';
 import {
@@ -28,6 +28,9 @@ import {
 
 type Attempt = { refund: RefundAttempt; payment: Payment };
 
+/** An e-mail about money in the wallet leads to the Wallet. */
+export const WALLET_LINK = { label: 'Open your wallet', path: '/wallet' };
+
 export type RefundOutcome = { status: 'refund_settled' | 'duplicate'; refundId: string };
 
 /**
@@ -35,7 +38,13 @@ export type RefundOutcome = { status: 'refund_settled' | 'duplicate'; refundId: 
  * event that said so). The driver is told when this is the first news of it. Returns whether the
  * attempt moved on.
  */
-export async function acceptRefund(db: DB, { refund, payment }: Attempt, accepted: RefundAccepted, before: D1PreparedStatement[] = []) {
+export async function acceptRefund(
+  ctx: NoticeContext,
+  { refund, payment }: Attempt,
+  accepted: RefundAccepted,
+  before: D1PreparedStatement[] = [],
+) {
+  const { db } = ctx;
   let results: D1Result[];
   try {
     results = await commit(db, [...before, ...markAccepted(db, refund, accepted)]);
@@ -45,10 +54,14 @@ export async function acceptRefund(db: DB, { refund, payment }: Attempt, accepte
   }
   if (changed(results, before.length)) {
     await afterCommit('Top-up refund notice', () =>
-      notify(db, payment.userId, {
-        type: 'PAYMENT_SUCCESS',
-        title: 'Top-up Refunded',
-        message: `${formatPeso(refund.amountCents)} of your top-up is going back to your ${REFUND_DESTINATION[payment.method]}.`,
+      sendNotice(ctx, payment.userId, {
+        note: {
+          type: 'PAYMENT_SUCCESS',
+          title: 'Top-up Refunded',
+          message: `${formatPeso(refund.amountCents)} of your top-up is going back to your ${REFUND_DESTINATION[payment.method]}.`,
+        },
+        email: { facts: [{ label: 'Refunded', pesos: refund.amountCents }], link: WALLET_LINK },
+        key: `refund-accepted:${refund.id}`,
       }),
     );
   }
@@ -75,15 +88,19 @@ export async function returnRefund(db: DB, { refund, payment }: Attempt, reason:
 }
 
 /** A refund that failed after its request ended: the money back, and the driver told, once. */
-async function refundFailed(db: DB, attempt: Attempt, reason: string, before: D1PreparedStatement[] = []) {
-  const returned = await returnRefund(db, attempt, reason, before);
+async function refundFailed(ctx: NoticeContext, attempt: Attempt, reason: string, before: D1PreparedStatement[] = []) {
+  const returned = await returnRefund(ctx.db, attempt, reason, before);
   if (returned) {
     const { refund, payment } = attempt;
     await afterCommit('Top-up refund failure notice', () =>
-      notify(db, payment.userId, {
-        type: 'PAYMENT_FAILED',
-        title: 'Top-up Refund Not Made',
-        message: `Your refund of ${formatPeso(refund.amountCents)} to your ${REFUND_DESTINATION[payment.method]} did not go through: ${reason} The money is back in your wallet.`,
+      sendNotice(ctx, payment.userId, {
+        note: {
+          type: 'PAYMENT_FAILED',
+          title: 'Top-up Refund Not Made',
+          message: `Your refund of ${formatPeso(refund.amountCents)} to your ${REFUND_DESTINATION[payment.method]} did not go through: ${reason} The money is back in your wallet.`,
+        },
+        email: { link: WALLET_LINK },
+        key: `refund-returned:${refund.id}`,
       }),
     );
   }
@@ -91,10 +108,15 @@ async function refundFailed(db: DB, attempt: Attempt, reason: string, before: D1
 }
 
 /** Settles an attempt by the gateway's own record of the refund. */
-function settleByGateway(db: DB, attempt: Attempt, gateway: Exclude<RefundState, { status: 'absent' }>, before?: D1PreparedStatement[]) {
+function settleByGateway(
+  ctx: NoticeContext,
+  attempt: Attempt,
+  gateway: Exclude<RefundState, { status: 'absent' }>,
+  before?: D1PreparedStatement[],
+) {
   const { status, providerRefundId } = gateway;
-  if (status === 'failed') return refundFailed(db, attempt, 'The payment provider could not make the refund.', before);
-  return acceptRefund(db, attempt, { status, providerRefundId }, before);
+  if (status === 'failed') return refundFailed(ctx, attempt, 'The payment provider could not make the refund.', before);
+  return acceptRefund(ctx, attempt, { status, providerRefundId }, before);
 }
 
 /**
@@ -102,7 +124,12 @@ function settleByGateway(db: DB, attempt: Attempt, gateway: Exclude<RefundState,
  * there, past the grace, means our request never reached it: the money comes back. A gateway that
  * does not answer leaves the attempt as it is, for the next time.
  */
-export async function confirmRefund(provider: PaymentProvider | null, db: DB, { refund, payment }: RefundOfTopup, now = new Date()) {
+export async function confirmRefund(
+  provider: PaymentProvider | null,
+  ctx: NoticeContext,
+  { refund, payment }: RefundOfTopup,
+  now = new Date(),
+) {
   const unsettled = refund.status === 'requested' || refund.status === 'pending';
   if (!unsettled || provider?.name !== payment.provider || !payment.providerPaymentId) return;
   let state: RefundState;
@@ -116,16 +143,16 @@ export async function confirmRefund(provider: PaymentProvider | null, db: DB, { 
     console.error('The payment provider did not say how a refund stands', error);
     return;
   }
-  if (state.status !== 'absent') await settleByGateway(db, { refund, payment }, state);
+  if (state.status !== 'absent') await settleByGateway(ctx, { refund, payment }, state);
   else if (refund.status === 'requested' && now.getTime() - new Date(refund.createdAt).getTime() >= REFUND_CONFIRMATION_GRACE_MS)
-    await refundFailed(db, { refund, payment }, 'The refund never reached the payment provider.');
+    await refundFailed(ctx, { refund, payment }, 'The refund never reached the payment provider.');
 }
 
 /** The daily Cron's part: every refund still unsettled past the grace, asked about one after another; one failing stops none of the others. */
 export async function confirmUnsettledRefunds(env: Bindings, db: DB, now = new Date()) {
   const provider = paymentProvider(env);
   for (const unsettled of await refundsAwaitingConfirmation(db, new Date(now.getTime() - REFUND_CONFIRMATION_GRACE_MS))) {
-    await confirmRefund(provider, db, unsettled, now).catch((error) =>
+    await confirmRefund(provider, { env, db }, unsettled, now).catch((error) =>
       console.error(`Confirming the refund ${unsettled.refund.id} failed; the next Cron asks again`, error),
     );
   }
@@ -135,13 +162,14 @@ export async function confirmUnsettledRefunds(env: Bindings, db: DB, now = new D
  * A verified `payment.refund.updated`: settles the refund it names once, recorded with the event's id,
  * so the same event again changes nothing.
  */
-export async function settleRefundEvent(db: DB, provider: PaymentProvider, event: RefundEvent): Promise<RefundOutcome> {
+export async function settleRefundEvent(ctx: NoticeContext, provider: PaymentProvider, event: RefundEvent): Promise<RefundOutcome> {
+  const { db } = ctx;
   const found = await refundOfTopup(db, event.refundId);
   if (found?.payment.provider !== provider.name) throw refusal('not_found', 'Refund not found');
   const { refund, payment } = found;
   const named = refund.providerRefundId ?? event.providerRefundId;
   if (payment.providerPaymentId !== event.providerPaymentId || refund.amountCents !== event.amountCents || named !== event.providerRefundId)
     throw refusal('invalid', 'The webhook does not match the refund it names.');
-  const moved = await settleByGateway(db, found, event, [recordEvent(db, { id: event.id, type: 'payment.refund.updated' }, payment)]);
+  const moved = await settleByGateway(ctx, found, event, [recordEvent(db, { id: event.id, type: 'payment.refund.updated' }, payment)]);
   return { status: moved ? 'refund_settled' : 'duplicate', refundId: refund.id };
 }

@@ -46,7 +46,7 @@ export async function topupDetail(env: Bindings, db: DB, payment: Payment, now =
   const provider = paymentProvider(env);
   const current = await settleIfLapsed(env, db, payment, now);
   const unsettled = await liveRefundOf(db, current.id);
-  if (unsettled) await confirmRefund(provider, db, { refund: unsettled, payment: current }, now);
+  if (unsettled) await confirmRefund(provider, { env, db }, { refund: unsettled, payment: current }, now);
   const refund = unsettled && (await liveRefundOf(db, current.id));
   const { balanceCents } = await walletOf(db, current.userId);
   return {
@@ -116,6 +116,6 @@ export async function refundTopup(env: Bindings, db: DB, paymentId: string, requ
     await returnRefund(db, { refund, payment }, answer.reason);
     throw refusedRefund(answer.reason);
   }
-  if (answer) await acceptRefund(db, { refund, payment }, answer);
+  if (answer) await acceptRefund({ env, db }, { refund, payment }, answer);
   return { refund: refundView(await refundById(db, refund.id), payment.method), replayed: false };
 }

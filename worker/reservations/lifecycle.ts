@@ -18,7 +18,7 @@ import type { Bindings } from '../env';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock, type LotTimerMessage } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { recordBackgroundFailure } from '../health/background-failures.data';
-import { notifyAndPush, type PushTarget } from '../notifications/notifications.service';
+import { sendNotice, type PushTarget } from '../notifications/notifications.service';
 import { readSettings } from '../platform/settings.data';
 import { claimLapsedHold } from './holds.data';
 import { bookingRecordOf, reservationForTimers, updateIfUnchanged } from './reservations.data';
@@ -152,17 +152,16 @@ async function expireNoShow(
   }
   await lot.follow(noLongerHeld(row.id, row.version + 1), now);
   await ctx.afterCommit('No-show notice', () =>
-    notifyAndPush(
-      ctx,
-      row.userId,
-      {
+    sendNotice(ctx, row.userId, {
+      note: {
         type: 'BOOKING_EXPIRED',
         title: 'Reservation expired',
         message: `You did not arrive at ${row.lotName} within ${graceMinutes} minutes of ${formatDateTime(row.startTs)}, so the slot was released.`,
         metadata: { lotName: row.lotName, startTime: row.startTs },
       },
-      pushTarget(row.id),
-    ),
+      ...bookingChannels(row.id),
+      key: `no-show:${row.id}`,
+    }),
   );
   return 'done';
 }
@@ -178,12 +177,10 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
   const key = `auto-extend:${row.id}:${row.endTs}`;
   const told = (title: string, type: 'BOOKING_EXTENDED' | 'AUTO_EXTEND_FAILED', message: string) =>
     ctx.afterCommit('Auto Extend notice', () =>
-      notifyAndPush(
-        ctx,
-        row.userId,
-        { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } },
-        pushTarget(row.id),
-      ),
+      sendNotice(ctx, row.userId, {
+        note: { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } },
+        push: pushTarget(row.id),
+      }),
     );
   try {
     const extended = await extend(
@@ -219,32 +216,39 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
 /** A phone's notification about a booking opens it, and replaces the one before about the same booking. */
 const pushTarget = (reservationId: string): PushTarget => ({ url: `/reservation/${reservationId}`, tag: `booking-${reservationId}` });
 
+/** A reminder or an expiry goes to the phone, by e-mail and by SMS, each leading to the reservation. */
+const bookingChannels = (reservationId: string) => ({
+  push: pushTarget(reservationId),
+  email: { link: { label: 'Open the reservation', path: `/reservation/${reservationId}` } },
+  sms: true as const,
+});
+
 /** Reminder before the start (arrive on time) or before the end (extend, in one tap from the phone, or leave). */
 async function remind(ctx: BookingContext, reservationId: string, moment: 'start' | 'end', graceMinutes: number): Promise<void> {
   const row = await reservationForTimers(ctx.db, reservationId);
   if (!row || !holdsSlot(row.status)) return;
   const metadata = { lotName: row.lotName, startTime: row.startTs };
   if (moment === 'start')
-    return notifyAndPush(
-      ctx,
-      row.userId,
-      {
+    return sendNotice(ctx, row.userId, {
+      note: {
         type: 'BOOKING_REMINDER',
         title: 'Your parking starts soon',
         message: `${row.lotName} at ${formatDateTime(row.startTs)}. Arrive within ${graceMinutes} minutes of the start to keep your slot.`,
         metadata,
       },
-      pushTarget(row.id),
-    );
-  await notifyAndPush(
-    ctx,
-    row.userId,
-    {
+      ...bookingChannels(row.id),
+      key: `start-reminder:${row.id}:${row.startTs}`,
+    });
+  const channels = bookingChannels(row.id);
+  await sendNotice(ctx, row.userId, {
+    note: {
       type: 'BOOKING_REMINDER',
       title: `Your parking ends in ${END_REMINDER_MINUTES} minutes`,
       message: `${row.lotName} until ${formatDateTime(row.endTs)}. Extend if you need more time, or leave by then.`,
       metadata,
     },
-    { ...pushTarget(row.id), extendUrl: extendUrlOf(row.id) },
-  );
+    ...channels,
+    push: { ...channels.push, extendUrl: extendUrlOf(row.id) },
+    key: `end-reminder:${row.id}:${row.endTs}`,
+  });
 }

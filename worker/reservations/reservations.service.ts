@@ -24,7 +24,8 @@ import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/pr
 import { lotObject } from '../lot-object/stub';
 import { notificationStatement, notify, type Notice } from '../notifications/notifications.data';
 import { readSettings } from '../platform/settings.data';
-import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
+import { currentReceiptsOf, issueReceipt, reissueReceipt } from '../receipts/receipts.data';
+import { sendNotice } from '../notifications/notifications.service';
 import { ledgerAmountByKey, walletOf, type WalletAfter } from '../wallet/wallet.data';
 import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
 import { claimHold, holdLapsed } from './holds.data';
@@ -392,6 +393,23 @@ async function confirmBooking(ctx: BookingContext, { userId, lot, price }: Booki
     metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
   };
   await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents, wallet, [confirmation]);
+  await ctx.afterCommit('Booking confirmation e-mail', async () => {
+    const receipt = (await currentReceiptsOf(ctx.db, [reservation.id])).get(reservation.id);
+    await sendNotice(ctx, userId, {
+      note: confirmation,
+      writtenInApp: true,
+      email: {
+        facts: [
+          { label: 'Starts', at: reservation.startTs },
+          { label: 'Ends', at: reservation.endTs },
+          { label: 'Paid from your wallet', pesos: price.totalCents },
+          ...(receipt ? [{ label: 'Official receipt', text: receipt.number }] : []),
+        ],
+        link: { label: 'Open the pass', path: `/reservation/${reservation.id}` },
+      },
+      key: `booking-confirmed:${reservation.id}`,
+    });
+  });
   return reservation;
 }
 

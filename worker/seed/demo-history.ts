@@ -46,7 +46,7 @@ export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS): stri
   return [
     `INSERT INTO users (id, email, password_hash, first_name, last_name, phone)
        WITH RECURSIVE ${counter('c', DEMO_CUSTOMERS, 1)}
-       SELECT ${uuid}, 'customer' || printf('%02d', n) || '@${DEMO_CUSTOMER_DOMAIN}', '!', first, last, '+63 917-' || printf('%07d', 5550000 + n)
+       SELECT ${uuid}, 'customer' || printf('%02d', n) || '@${DEMO_CUSTOMER_DOMAIN}', '!', first, last, '+63917' || printf('%07d', 5550000 + n)
          FROM (SELECT n, json_extract('[${list(FIRST_NAMES).replaceAll("'", '"')}]', '$[' || (n % ${FIRST_NAMES.length}) || ']') AS first,
                       json_extract('[${list(LAST_NAMES).replaceAll("'", '"')}]', '$[' || (n % ${LAST_NAMES.length}) || ']') AS last FROM c)`,
     `INSERT INTO preferences (user_id) SELECT id FROM users WHERE email LIKE '%@${DEMO_CUSTOMER_DOMAIN}'`,

@@ -20,10 +20,10 @@ import { DEMO_LOTS, type DemoLot } from './demo-lots';
 export const DEMO_PASSWORD = 'parkada-demo';
 
 export const DEMO_ACCOUNTS = [
-  { role: 'parking_user', email: 'driver@parkada.ph', firstName: 'Juan', lastName: 'Dela Cruz', phone: '+63 917-1234567' },
-  { role: 'owner_admin', email: 'owner@parkada.ph', firstName: 'Maria', lastName: 'Santos', phone: '+63 918-2345678' },
-  { role: 'attendant', email: 'attendant@parkada.ph', firstName: 'Jose', lastName: 'Reyes', phone: '+63 919-3456789' },
-  { role: 'super_admin', email: 'admin@parkada.ph', firstName: 'Ana', lastName: 'Villanueva', phone: '+63 920-4567890' },
+  { role: 'parking_user', email: 'driver@parkada.ph', firstName: 'Juan', lastName: 'Dela Cruz', phone: '+639171234567' },
+  { role: 'owner_admin', email: 'owner@parkada.ph', firstName: 'Maria', lastName: 'Santos', phone: '+639182345678' },
+  { role: 'attendant', email: 'attendant@parkada.ph', firstName: 'Jose', lastName: 'Reyes', phone: '+639193456789' },
+  { role: 'super_admin', email: 'admin@parkada.ph', firstName: 'Ana', lastName: 'Villanueva', phone: '+639204567890' },
 ] as const satisfies ReadonlyArray<{ role: Role; email: string; firstName: string; lastName: string; phone: string }>;
 
 /** The lot the demo attendant is assigned to. */
@@ -86,7 +86,7 @@ export async function demoDataStatements(db: DB) {
       firstName: 'Ramon',
       lastName: 'Bautista',
       email: 'ramon.bautista@example.ph',
-      phone: '+63 921-5678901',
+      phone: '+639215678901',
       passwordHash,
       signupRole: 'space_owner',
     }),

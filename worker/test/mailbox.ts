@@ -6,8 +6,10 @@
  * so the Queue, the consumer and the binding all run as in production. (Not `vi.spyOn`: the binding is
  * an RPC stub, and the spy's `apply` would be sent to it as a remote call.)
  */
-import { env } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
+import { EMAIL_QUEUE, type EmailJob } from '../email/email.service';
+import worker from '../index';
 
 export type SentEmail = {
   from: { email: string; name?: string };
@@ -50,3 +52,25 @@ export async function waitForMail(address: string, count = 1): Promise<SentEmail
 
 /** The token of the link in a message's plain text (links carry it as `?token=`). */
 export const tokenIn = (message: SentEmail) => new URL(message.text.match(/https?:\/\/\S+\?token=\S+/)![0]).searchParams.get('token')!;
+
+/** Hands one message to the e-mail consumer as the Queue would (its `attempts`-th delivery), and what the consumer made of it. */
+export async function deliverEmail(job: EmailJob, bindings: Partial<typeof env> = {}, attempts = 1) {
+  const batch = createMessageBatch<EmailJob>(EMAIL_QUEUE, [{ id: job.noticeId, timestamp: new Date(), attempts, body: job }]);
+  await worker.queue(batch, { ...env, ...bindings });
+  return getQueueResult(batch, createExecutionContext());
+}
+
+/**
+ * A Queue as the worker sees it, keeping a copy of each message it is given (then passing it on to the
+ * real Queue), so a test can deliver those messages itself, as often as the Queue might.
+ */
+export function recordingQueue<T>(real: Queue<T>) {
+  const jobs: T[] = [];
+  const queue = {
+    send: (job: T) => {
+      jobs.push(job);
+      return real.send(job);
+    },
+  } as unknown as Queue<T>;
+  return { jobs, queue };
+}

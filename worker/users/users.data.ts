@@ -31,13 +31,25 @@ export async function setPasswordHash(db: DB, userId: string, passwordHash: stri
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-/** Names and phone; the e-mail is the sign-in identity and never changes here. */
+/** Names and phone (E.164); the e-mail is the sign-in identity and never changes here. A new number is unverified. */
 export async function updateProfile(db: DB, userId: string, profile: Profile) {
   await db
     .update(users)
-    .set({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone })
+    .set({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone,
+      phoneVerifiedAt: sql`CASE WHEN ${users.phone} = ${profile.phone} THEN ${users.phoneVerifiedAt} ELSE NULL END`,
+    })
     .where(eq(users.id, userId));
 }
+
+/** The code texted to `phone` was typed: verified, unless the profile's number changed meanwhile. */
+export const markPhoneVerified = (db: DB, userId: string, phone: string, at: string) =>
+  db
+    .update(users)
+    .set({ phoneVerifiedAt: at })
+    .where(and(eq(users.id, userId), eq(users.phone, phone)));
 
 /** The user accepted these versions of the Terms and the Privacy Policy at `at`; answers the user as the session sees them. */
 export async function recordAcceptance(db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, at: string) {
@@ -162,6 +174,15 @@ export async function listUsers(db: DB, search: { q?: string; role?: Role }, pag
  */
 const anotherActiveAdmin = (userId: string) =>
   sql`exists (select 1 from users as other where other.id <> ${userId} and other.role = 'super_admin' and other.suspended_at is null)`;
+
+/** The active super admins: who hears of a new owner application. */
+export const activeAdminIds = async (db: DB) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'super_admin'), isNull(users.suspendedAt)))
+  ).map((row) => row.id);
 
 export async function isLastActiveAdmin(db: DB, userId: string): Promise<boolean> {
   const [row] = await db

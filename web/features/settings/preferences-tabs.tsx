@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { DURATION_OPTIONS, THEMES } from '../../../core/account';
+import { SMS_OFF } from '../../../core/phone';
 import { Field, Select } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { PushDeviceStatus, usePushDevice } from '../push/push-row';
-import { preferencesQuery, useSavePreferences, type Preferences, type PreferencesPatch } from '../../lib/account';
+import { preferencesQuery, smsStatusQuery, useSavePreferences, type Preferences, type PreferencesPatch } from '../../lib/account';
 
 type BooleanKey = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences];
 
@@ -54,20 +55,31 @@ function ToggleRow({
   );
 }
 
+/** What the SMS switch says: what it sends, or that this server cannot text at all. */
+const smsHint = (available: boolean | undefined) =>
+  available === false
+    ? `${SMS_OFF} Reminders still reach you in the app, by push and by e-mail.`
+    : 'Start and end reminders and no-show notices by text, to your verified Philippine mobile (verify it under Profile).';
+
 const NOTIFICATION_SWITCHES: { field: BooleanKey; label: string; hint: string }[] = [
   {
     field: 'emailNotifications',
     label: 'Email Notifications',
-    hint: 'Booking and payment updates by e-mail. E-mail delivery is not connected yet; every update arrives in the app.',
+    hint: 'Receipts, reminders, payments and pass updates at your verified e-mail address.',
   },
-  { field: 'smsNotifications', label: 'SMS Notifications', hint: 'Text messages to your phone. SMS delivery is not connected yet.' },
+  { field: 'smsNotifications', label: 'SMS Notifications', hint: smsHint(undefined) },
   { field: 'bookingReminders', label: 'Booking Reminders', hint: 'Reminders before your reservation starts and ends' },
-  { field: 'promotionalEmails', label: 'Promotional Emails', hint: 'Deals and news from Parkada in your notifications' },
+  {
+    field: 'promotionalEmails',
+    label: 'Promotional Emails',
+    hint: 'Deals and news from Parkada by e-mail to your verified address; each has a one-click unsubscribe.',
+  },
 ];
 
 export function NotificationSwitchesTab() {
   const { prefs, save } = usePreferences();
   const push = usePushDevice();
+  const { data: sms } = useQuery(smsStatusQuery);
   if (!prefs) return null;
   const [email, ...others] = NOTIFICATION_SWITCHES;
   return (
@@ -87,7 +99,13 @@ export function NotificationSwitchesTab() {
         <PushDeviceStatus enabled={prefs.pushNotifications} push={push} />
       </div>
       {others.map((row) => (
-        <ToggleRow key={row.field} prefs={prefs} {...row} onChange={save} />
+        <ToggleRow
+          key={row.field}
+          prefs={prefs}
+          {...row}
+          hint={row.field === 'smsNotifications' ? smsHint(sms?.available) : row.hint}
+          onChange={save}
+        />
       ))}
     </div>
   );

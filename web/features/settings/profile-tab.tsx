@@ -1,22 +1,57 @@
 import { useState, type FormEvent } from 'react';
 import { initialsOf } from '../../../core/person';
-import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../core/signup';
+import { phoneParts } from '../../../core/phone';
 import { PhoneInput } from '../../components/phone-input';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { useUpdateProfile } from '../../lib/account';
+import { usePhoneVerification, useUpdateProfile } from '../../lib/account';
 import { ChangeEmailDialog } from './change-email-dialog';
 import type { CurrentUser } from '../../lib/session';
 
-/** Phones are stored as "<country code> <xxx-xxxxxxx>", as at sign-up. */
-function splitPhone(phone: string | null) {
-  const [code, number] = (phone ?? '').split(' ');
-  return (COUNTRY_CODES as readonly string[]).includes(code) ? { code, number: number ?? '' } : { code: DEFAULT_COUNTRY_CODE, number: '' };
+const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+
+/** Verify next to an unverified phone: a code is texted to it, and typing it here verifies the number. */
+function PhoneVerification({ user }: { user: CurrentUser }) {
+  const { send, confirm } = usePhoneVerification();
+  const [code, setCode] = useState('');
+  if (!user.phone) return null;
+  if (user.phoneVerified) return <p className="text-sm text-muted-foreground">Verified: texts can reach this number.</p>;
+  const sendCode = () =>
+    send.mutate(undefined, {
+      onSuccess: ({ message }) => toast({ title: 'Code Sent', description: message }),
+      onError: failed('Code Not Sent'),
+    });
+  const submitCode = () =>
+    confirm.mutate(code, { onSuccess: () => toast({ title: 'Phone Verified' }), onError: failed('Verification Failed') });
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <span className="text-sm text-muted-foreground">Unverified: texts go only to a verified number.</span>
+      <Button type="button" variant="outline" onClick={sendCode} disabled={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Verify'}
+      </Button>
+      {send.isSuccess && (
+        <>
+          <Input
+            aria-label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="w-32"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button type="button" onClick={submitCode} disabled={confirm.isPending}>
+            Confirm
+          </Button>
+        </>
+      )}
+    </div>
+  );
 }
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
-  const phone = splitPhone(user.phone);
+  const phone = phoneParts(user.phone);
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [code, setCode] = useState(phone.code);
@@ -30,7 +65,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       { firstName, lastName, phone: `${code} ${number}` },
       {
         onSuccess: () => toast({ title: 'Profile Updated' }),
-        onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+        onError: failed('Update Failed'),
       },
     );
   };
@@ -61,6 +96,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         <Field label="Phone" htmlFor="profile-phone" hint="Format: xxx-xxxxxxx">
           <PhoneInput id="profile-phone" countryCode={code} number={number} onCountryCode={setCode} onNumber={setNumber} />
         </Field>
+        <PhoneVerification user={user} />
         <Field
           label="Email"
           htmlFor="profile-email"
