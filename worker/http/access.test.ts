@@ -90,6 +90,19 @@ const ROUTES: Record<string, { who: Who; sample: () => Sample | Promise<Sample>;
     sample: () => ({ method: 'POST', path: '/api/email/unsubscribe?token=not-a-token' }),
     refused: 400,
   },
+  'GET /api/account/sms': { who: 'session', sample: () => ({ path: '/api/account/sms' }) },
+  // Text messages are off in the tests (no gateway key): asking for a code says so.
+  'POST /api/account/phone/verify': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/phone/verify' }),
+    refused: 409,
+  },
+  // No code was texted: nothing to confirm.
+  'POST /api/account/phone/verify/confirm': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/phone/verify/confirm', json: { code: '123456' } }),
+    refused: 400,
+  },
   'GET /api/account/export': { who: 'session', sample: () => ({ path: '/api/account/export' }) },
   // The second factor. The demo accounts enrol nothing: an app is started (never confirmed), and every
   // other sample is refused on its merits. Cases run in this order, so each account has an app pending
