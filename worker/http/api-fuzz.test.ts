@@ -14,11 +14,15 @@ import { app } from '../app';
 import { call, cookieFor, seedOnce } from '../test/helpers';
 
 /**
- * Tables written while a refused request runs, and why. Search's read model is written by the lot
- * objects themselves, on their alarms' schedule (docs/search.md), never by a request: the worker
- * files share a runtime, where an earlier file's lot objects still wake and publish.
+ * Tables written while a refused request runs, and why:
+ * - search's read model is written by the lot objects themselves, on their alarms' schedule
+ *   (docs/search.md), never by a request: the worker files share a runtime, where an earlier file's
+ *   lot objects still wake and publish;
+ * - e-mail and SMS deliveries, and the links and codes they carry, are written by the Queues'
+ *   consumers when they send (docs/notifications.md): an earlier request's message (a sign-up's
+ *   verification, a reset) is delivered a second or so later, while another request runs.
  */
-const WRITTEN_WHEN_REFUSED = new Set<string>(['lot_hours_booked', 'lot_walk_ins']);
+const WRITTEN_WHEN_REFUSED = new Set<string>(['lot_hours_booked', 'lot_walk_ins', 'email_deliveries', 'sms_deliveries', 'verifications']);
 
 const routes = [
   ...new Map(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => [`${r.method} ${r.path}`, r])).values(),
