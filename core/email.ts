@@ -47,6 +47,7 @@ export type EmailNotice =
   | { kind: 'confirm-new-email'; link: string; expiresAt: string; newEmail: string }
   | { kind: 'email-changed'; newEmail: string; at: string }
   | { kind: 'second-factor-changed'; change: 'added' | 'removed'; factor: 'totp' | 'passkey'; at: string }
+  | { kind: 'new-sign-in'; at: string; device: string }
   | ({ kind: 'notice' } & NoticeMail);
 export type EmailKind = EmailNotice['kind'];
 
@@ -58,6 +59,7 @@ export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'confirm-new-email': 'account',
   'email-changed': 'security',
   'second-factor-changed': 'security',
+  'new-sign-in': 'security',
   notice: 'notice',
 };
 
@@ -120,6 +122,15 @@ export function emailContent(notice: EmailNotice): EmailContent {
         paragraphs: [
           `The password of your Parkada account was changed on ${until(notice.at)}, and every device was signed out.`,
           'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
+        ],
+      };
+    case 'new-sign-in':
+      return {
+        subject: 'A new sign-in to your Parkada account',
+        heading: 'A new sign-in',
+        paragraphs: [
+          `Your Parkada account was signed in to on ${until(notice.at)} from a browser it had not been used on before: ${notice.device}.`,
+          'If this was you, there is nothing to do. If not, set a new password now with "Forgot password?" on the sign-in page: it signs out every device.',
         ],
       };
     case 'notice':

@@ -19,6 +19,7 @@ import {
   resendVerification,
   resetPassword,
   signIn,
+  tellNewSignIn,
   signOutEverywhere,
   signUp,
   verifyEmail,
@@ -49,8 +50,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/auth/login', validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
-    const { user, secondFactorAt } = await signIn(c.env, c.var.db, input, clientIp(c), await signInDevice(c, input.email));
+    const device = await signInDevice(c, input.email);
+    const { user, secondFactorAt } = await signIn(c.env, c.var.db, input, clientIp(c), device);
     await startSession(c, user, secondFactorAt);
+    if (!device.known) await tellNewSignIn(c.env, user.id, origin(c), c.req.header('User-Agent') ?? null);
     return c.json({ user: userView(user) });
   })
   .get('/auth/user', (c) => c.json(userView(c.var.user!)))

@@ -100,6 +100,26 @@ async function tellPasswordChanged(env: Bindings, userId: string, origin: string
   });
 }
 
+/**
+ * The security notice of a sign-in from a browser the account has no device cookie on (docs/account.md,
+ * New sign-ins): e-mailed whatever the preferences, and texted to a verified mobile. Only where device
+ * cookies are configured, so a server without them does not call every sign-in new.
+ */
+export async function tellNewSignIn(env: Bindings, userId: string, origin: string, userAgent: string | null, now = Date.now()) {
+  if (!env.DEVICE_COOKIE_SECRET) return;
+  const at = new Date(now).toISOString();
+  const device = userAgent?.slice(0, MAX_DEVICE_LABEL) || 'an unknown browser';
+  await queueEmail(env, userId, origin, { kind: 'new-sign-in', at, device });
+  await queueSms(env, {
+    userId,
+    category: 'security',
+    kind: 'new-sign-in',
+    text: `Parkada: a new sign-in to your account on ${formatDateTime(at)} (Manila time). Not you? Use "Forgot password?" now.`,
+  });
+}
+/** Enough of a User-Agent to recognise the browser, never a page of it. */
+const MAX_DEVICE_LABEL = 160;
+
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
 
 /** Who signed in, and when they gave the second factor (null: the account has none). */

@@ -6,7 +6,8 @@ import { LINK_NOT_VALID, PASSWORD_RESET_SENT, type LinkType } from '../../core/v
 import { earlyRegistrations, notifications, ownerApplications, preferences, users, verifications, wallets } from '../db/schema';
 import type { ApiErrorBody } from '../test/api-types';
 import { call, db, messageOf, ORIGIN, sessionCookie, signupBody } from '../test/helpers';
-import { openMailbox, sentTo, tokenIn, waitForMail } from '../test/mailbox';
+import { openMailbox, sentTo, tokenIn, waitForMail, waitForSubject } from '../test/mailbox';
+import { DEVICE_COOKIE } from './device-cookie';
 import { MAX_LINKS_PER_EMAIL } from './rate-limit';
 import { sha256Hex } from './secret-token';
 import { consumeVerification, prepareVerification } from './verification.service';
@@ -255,7 +256,7 @@ describe('password reset', () => {
     const { email, password, cookie } = await signedUp();
     const otherDevice = sessionCookie(await signIn(email, password));
     expect((await requestReset(email)).status).toBe(202);
-    const [, reset] = await waitForMail(email, 2);
+    const reset = await waitForSubject(email, 'Set a new Parkada password');
     const token = tokenIn(reset);
     expect(reset.text).toContain(`${ORIGIN}/reset-password?token=${token}`);
 
@@ -265,8 +266,7 @@ describe('password reset', () => {
     const signedIn = await signIn(email, 'a brand new secret');
     expect(signedIn.status).toBe(200);
     expect(await me(sessionCookie(signedIn))).toMatchObject({ emailVerified: true });
-    const [, , notice] = await waitForMail(email, 3);
-    expect(notice.subject).toBe('Your Parkada password was changed');
+    await waitForSubject(email, 'Your Parkada password was changed');
 
     const again = await confirm(token, 'yet another secret');
     expect(again.status).toBe(400);
@@ -303,5 +303,30 @@ describe('password reset', () => {
     const answers = [];
     for (let asked = 0; asked < 11; asked++) answers.push((await requestReset(signupBody().email, ip)).status);
     expect(answers).toEqual([...Array(10).fill(202), 429]);
+  });
+});
+
+describe('new sign-ins', () => {
+  const NEW_SIGN_IN = 'A new sign-in to your Parkada account';
+  const signIn = (email: string, password: string, cookie?: string) =>
+    call('/api/auth/login', { method: 'POST', cookie, json: { email, password } });
+
+  it('tells the address of a sign-in from a browser the account was not used on, never of one it knows', async () => {
+    const { email, password } = await signedUp();
+    const elsewhere = await signIn(email, password);
+    expect(elsewhere.status).toBe(200);
+    const notice = await waitForSubject(email, NEW_SIGN_IN);
+    expect(notice.text).toContain('If not, set a new password now');
+    // That browser is known from now on: signing in there again tells nobody.
+    const device = elsewhere.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))!
+      .split(';')[0];
+    expect((await signIn(email, password, device)).status).toBe(200);
+    const before = sentTo(email).length;
+    // A later mail proves the queue has moved on past anything the known sign-in would have sent.
+    expect((await call('/api/auth/password-reset', { method: 'POST', json: { email } })).status).toBe(202);
+    await waitForMail(email, before + 1);
+    expect(sentTo(email).filter((mail) => mail.subject === NEW_SIGN_IN)).toHaveLength(1);
   });
 });

@@ -35,8 +35,13 @@ describe('POST /api/auth/password', () => {
       cookie: first,
       json: { currentPassword: password, newPassword: 'a brand new secret' },
     });
-    const mails = await waitForMail(email, 2);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Your Parkada password was changed']);
+    // The second session came from a browser the account had not signed in on: its notice too.
+    const mails = await waitForMail(email, 3);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'A new sign-in to your Parkada account',
+      'Confirm your e-mail address',
+      'Your Parkada password was changed',
+    ]);
   });
 
   it('counts wrong current passwords against the sign-in limit', async () => {

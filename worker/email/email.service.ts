@@ -29,7 +29,7 @@ export type NoticeRequest = Omit<NoticeMail, 'link'> & { link?: { label: string;
 export type EmailRequest =
   | { kind: 'verify-email' }
   | { kind: 'reset-password' }
-  | Extract<EmailNotice, { kind: 'password-changed' | 'second-factor-changed' }>
+  | Extract<EmailNotice, { kind: 'password-changed' | 'second-factor-changed' | 'new-sign-in' }>
   | { kind: 'attendant-invitation'; lotName: string; invitedBy: string }
   /** To the new address, which the account does not have yet. */
   | { kind: 'confirm-new-email'; newEmail: string }
@@ -107,7 +107,13 @@ async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Pro
 }
 
 async function noticeFor(db: DB, user: SessionUser, origin: string, request: EmailRequest, now: number): Promise<EmailNotice> {
-  if (request.kind === 'password-changed' || request.kind === 'second-factor-changed' || request.kind === 'email-changed') return request;
+  if (
+    request.kind === 'password-changed' ||
+    request.kind === 'second-factor-changed' ||
+    request.kind === 'new-sign-in' ||
+    request.kind === 'email-changed'
+  )
+    return request;
   if (request.kind === 'notice') {
     const { link, ...mail } = request;
     return { ...mail, link: link && { label: link.label, url: `${origin}${link.path}` } };

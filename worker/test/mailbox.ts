@@ -50,6 +50,12 @@ export async function waitForMail(address: string, count = 1): Promise<SentEmail
   return sentTo(address);
 }
 
+/** Waits until a message with this subject has gone to this address, whatever else went there meanwhile. */
+export async function waitForSubject(address: string, subject: string): Promise<SentEmail> {
+  await vi.waitFor(() => expect(sentTo(address).map((message) => message.subject)).toContain(subject), { timeout: 15_000, interval: 50 });
+  return sentTo(address).find((message) => message.subject === subject)!;
+}
+
 /** The token of the link in a message's plain text (links carry it as `?token=`). */
 export const tokenIn = (message: SentEmail) => new URL(message.text.match(/https?:\/\/\S+\?token=\S+/)![0]).searchParams.get('token')!;
 
