@@ -15,7 +15,7 @@ export const readSessionCookie = (c: Context<AppEnv>) => getCookie(c, SESSION_CO
 export const writeSessionCookie = (c: Context<AppEnv>, sessionId: string, maxAgeSeconds: number) =>
   setCookie(c, SESSION_COOKIE, sessionId, { ...attributes, maxAge: maxAgeSeconds });
 
-export const clearSessionCookie = (c: Context<AppEnv>) => deleteCookie(c, SESSION_COOKIE, attributes);
+const clearSessionCookie = (c: Context<AppEnv>) => deleteCookie(c, SESSION_COOKIE, attributes);
 
 /** The request's session has ended: no cookie for it, and nothing downstream may slide it. */
 export function signedOut(c: Context<AppEnv>) {
