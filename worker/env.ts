@@ -77,3 +77,6 @@ export type Variables = {
 };
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };
+
+/** A handler behind `signedIn` (worker/http/middleware.ts): the user is there, typed so. */
+export type SignedInEnv = { Bindings: Bindings; Variables: Variables & { user: SessionUser } };

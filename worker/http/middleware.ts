@@ -5,7 +5,7 @@ import { readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
 import { resolveSession } from '../auth/sessions';
 import { requireEnrolment } from '../auth/second-factor.service';
 import { createDb } from '../db/client';
-import type { AppEnv } from '../env';
+import type { AppEnv, SignedInEnv } from '../env';
 import { apiError } from './errors';
 
 /** One drizzle instance per request, on the context. */
@@ -41,6 +41,15 @@ export const enforceRoles = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A route's promise that someone is signed in, in its type: `c.var.user` after it is a SessionUser.
+ * enforceRoles has already answered 401 on a signed-in path without a session; this keeps the type honest.
+ */
+export const signedIn = createMiddleware<SignedInEnv>(async (c, next) => {
+  if (!c.var.user) throw apiError(401, 'Please sign in to continue.');
+  await next();
+});
 
 /**
  * Cross-site request forgery guard: a state-changing request must come from our own origin.

@@ -6,6 +6,7 @@ import { autoTopupSchema, payCodeSchema, statementMonthSchema, topupSchema } fro
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
+import { signedIn } from '../http/middleware';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { paymentView, startTopup } from '../payments/payments.service';
@@ -22,7 +23,7 @@ const statementQuery = statementMonthSchema.extend({ format: z.enum(['json', 'cs
 
 /** The wallet a driver pays for parking from: balance, ledger, top-ups, statements and settings. */
 export const walletRoutes = new Hono<AppEnv>()
-  .get('/wallet', async (c) => c.json(await walletSummary(c.var.db, c.var.user!.id)))
+  .get('/wallet', signedIn, async (c) => c.json(await walletSummary(c.var.db, c.var.user.id)))
   .get('/wallet/transactions', validate('query', transactionsQuery), async (c) => {
     const { limit, cursor, points } = c.req.valid('query');
     const wallet = await walletOf(c.var.db, c.var.user!.id);

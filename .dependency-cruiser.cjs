@@ -1,0 +1,95 @@
+/**
+ * The layering of docs/architecture.md, checked by `npm test` (dependency-cruiser). Each rule names the
+ * part of that page it holds. Tests and their helpers are not cruised; the composition roots
+ * (worker/app.ts, worker/index.ts, the demo seed) may reach anything.
+ */
+const EXEMPT = '^worker/(app|index)\\.ts$|^worker/seed/';
+/** Shared infrastructure every domain may use: not a domain of its own. */
+const INFRA = '^worker/(http|db|env\\.ts)';
+/** How services reach a lot's Durable Object: its stub and the protocol it speaks. */
+const LOT_OBJECT_CLIENT = '^worker/lot-object/(stub|protocol)\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-file-cycle',
+      comment: 'No cycle of files.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-domain-cycle',
+      comment: 'No cycle of domains: two domains never need each other.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^worker/[^/]+$' },
+      to: { circular: true },
+    },
+    {
+      name: 'routes-call-their-own-service',
+      comment: 'Routes validate and answer: they call their own domain (its service, and helpers of HTTP such as cookies), never a data module or another domain.',
+      severity: 'error',
+      from: { path: '^worker/([^/]+)/.+\\.routes\\.ts$' },
+      to: { path: ['^worker/[^/]+/', '\\.data\\.ts$'], pathNot: [INFRA, '^worker/$1/(?!.+\\.data\\.ts$)'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'domains-meet-at-services',
+      comment: 'A domain reaches another domain only through that domain\'s service.',
+      severity: 'error',
+      from: { path: '^worker/([^/]+)/', pathNot: EXEMPT },
+      to: { path: '^worker/[^/]+/', pathNot: [INFRA, '^worker/$1/', '\\.service\\.ts$', LOT_OBJECT_CLIENT], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'only-data-holds-queries',
+      comment: 'Only *.data.ts modules (and worker/db) hold drizzle queries.',
+      severity: 'error',
+      from: { path: '^worker/', pathNot: [EXEMPT, '\\.data\\.ts$', '^worker/db/'] },
+      to: { path: ['node_modules/drizzle-orm', '^worker/db/schema\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'data-stays-below-services',
+      comment: 'Data modules never call services, routes or the lot object: D1 is theirs, the object is the services\'.',
+      severity: 'error',
+      from: { path: '\\.data\\.ts$' },
+      to: { path: ['\\.service\\.ts$', '\\.routes\\.ts$', '^worker/lot-object/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'services-never-route',
+      comment: 'Services never import routes.',
+      severity: 'error',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'lot-object-stands-alone',
+      comment: 'The lot object never imports a service, a route or a data module.',
+      severity: 'error',
+      from: { path: '^worker/lot-object/' },
+      to: { path: '\\.(service|routes|data)\\.ts$' },
+    },
+    {
+      name: 'core-is-pure',
+      comment: 'core/ holds the rules: it imports neither the worker nor the web app.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(worker|web)/' },
+    },
+    {
+      name: 'web-sees-worker-types-only',
+      comment: 'The web app knows the worker only by its types (the hc client).',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^worker/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Tests and their helpers may reach anything, and would make every domain a cycle with worker/test.
+    exclude: { path: ['^web/routeTree\\.gen\\.ts$', '\\.test\\.ts$', '^worker/test/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    skipAnalysisNotInRules: true,
+  },
+};
