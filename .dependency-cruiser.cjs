@@ -69,6 +69,13 @@ module.exports = {
       to: { path: '\\.(service|routes|data)\\.ts$' },
     },
     {
+      name: 'infrastructure-knows-no-domain',
+      comment: 'worker/http and worker/db are used by every domain and import none.',
+      severity: 'error',
+      from: { path: '^worker/(http|db)/' },
+      to: { path: '^worker/[^/]+/', pathNot: INFRA },
+    },
+    {
       name: 'core-is-pure',
       comment: 'core/ holds the rules: it imports neither the worker nor the web app.',
       severity: 'error',
