@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { PHONE_CODE_NOT_VALID, SMS_OFF } from '../../core/phone';
 import { MINUTE_MS } from '../../core/time';
 import { MAX_PHONE_CODES_PER_ACCOUNT } from '../auth/rate-limit';
-import { consumeCode, prepareCode } from '../auth/verification.service';
+import { consumeCode, prepareCode, sha256Hex } from '../verification/verification.service';
 import { recordingQueue } from '../test/mailbox';
 import { deliverSms, smsBindings, smsGatewayStandIn } from '../test/sms-stand-in';
 import { CONSENT_MESSAGES, consentDue, CURRENT_VERSIONS, type AcceptedVersions } from '../../core/legal';
@@ -29,10 +29,9 @@ import { newId } from '../db/ids';
 import { balanceOf, reservationRow, topUp } from '../test/booking-fixtures';
 import { call, db, messageOf, seedOnce, sessionCookie, signedInAs, signupBody } from '../test/helpers';
 import { openMailbox, sentTo, tokenIn, waitForMail } from '../test/mailbox';
-import { sha256Hex } from '../auth/secret-token';
 import { EMAIL_CHANGE_SENT, LINK_NOT_VALID } from '../../core/verification';
 import { run } from '../test/raw-records';
-import { findUserByEmail } from '../users/users.data';
+import { findUserByEmail } from '../users/users.service';
 
 type Vehicle = { id: string; plate: string; isDefault: boolean; color: string | null };
 

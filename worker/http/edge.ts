@@ -55,4 +55,4 @@ export const limitBody = createMiddleware<AppEnv>((c, next) =>
 );
 
 /** Cloudflare sets this on every request it forwards; a local run without it counts as one client. */
-export const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'local';
+export const clientIp = <E extends AppEnv>(c: Context<E>) => c.req.header('CF-Connecting-IP') ?? 'local';
