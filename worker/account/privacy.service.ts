@@ -84,7 +84,7 @@ function tableCsv(rows: Record<string, unknown>[]) {
 }
 
 /** The zip of "Download my data": `parkada-data.json` with everything by table, and one CSV per table. */
-export function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
+function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
   const files: Record<string, Uint8Array> = { 'parkada-data.json': strToU8(JSON.stringify(data, null, 2)) };
   for (const [table, rows] of Object.entries(data)) files[`${table}.csv`] = strToU8(tableCsv(rows));
   // fflate writes into a fresh ArrayBuffer of its own; the type says so for the Response body.

@@ -34,7 +34,7 @@ import { endAllSessions } from './sessions.service';
 import { consumeVerification } from '../verification/verification.service';
 import { secondFactorAtSignIn } from './second-factor.service';
 
-export const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
+const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
 /** A new account, signed in at once; a link to confirm its address is e-mailed (the account works meanwhile). */
 export async function signUp(
@@ -197,7 +197,7 @@ export async function verifyEmail(db: DB, token: string, now = Date.now()): Prom
   await markEmailVerified(db, await consumeVerification(db, 'verify-email', token, now), now);
 }
 
-export const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
+const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
 
 /** Resend on the "unverified" banner: a new link, the earlier one no longer working. */
 export async function resendVerification(env: Bindings, user: SessionUser, ip: string, origin: string): Promise<void> {

@@ -40,7 +40,7 @@ type Credential = z.output<typeof credentialSchema>;
  * The relying party: WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN when configured; in development (and the
  * tests) the request's own host and origin when not. Elsewhere they must be configured.
  */
-export function relyingParty(env: Pick<Bindings, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' | 'APP_ENV'>, requestUrl: string) {
+function relyingParty(env: Pick<Bindings, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' | 'APP_ENV'>, requestUrl: string) {
   const url = new URL(requestUrl);
   if ((!env.WEBAUTHN_RP_ID || !env.WEBAUTHN_ORIGIN) && env.APP_ENV !== 'development') {
     console.error('WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN must be set outside development');

@@ -166,7 +166,7 @@ export async function stepUp(
 }
 
 /** Whether the platform requires this role to enrol a second factor (owners and super admins, when the setting is on). */
-export async function secondFactorRequiredFor(env: Bindings, db: DB, role: Role): Promise<boolean> {
+async function secondFactorRequiredFor(env: Bindings, db: DB, role: Role): Promise<boolean> {
   return (role === 'owner_admin' || role === 'super_admin') && (await readSecondFactorRequired(db, env));
 }
 

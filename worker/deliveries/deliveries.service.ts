@@ -7,7 +7,7 @@ import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.service';
 import { releaseNotice, type DeliveryChannel } from './deliveries.data';
 
-export { claimNotice, recordSent, type DeliveryChannel } from './deliveries.data';
+export { claimNotice, recordSent } from './deliveries.data';
 
 /** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
 export const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);

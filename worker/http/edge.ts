@@ -13,7 +13,7 @@ import type { AppEnv } from '../env';
 import { apiError } from './errors';
 
 /** Our largest request is a few kilobytes of JSON; 64 KB leaves room and stops a flood early. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 const headersFor = (production: boolean) =>
   secureHeaders({

@@ -15,7 +15,6 @@ export {
   markAllRead,
   markRead,
   notificationStatement,
-  type NewNotification,
   type Notice,
 } from './notifications.data';
 
