@@ -22,7 +22,7 @@ export function staticLandingHtml(indexHtml: string, markup: string) {
 /**
  * A signed-out visitor's `/` is a marketing page: it is prerendered at build into `landing.html`,
  * so it shows at once and downloads none of the SPA (docs/performance.md, web). The worker answers
- * a visitor's `/` with it (worker/http/home-page.ts).
+ * a visitor's `/` with it (worker/auth/home-page.ts).
  */
 export const staticLandingPage = (): Plugin => ({
   name: 'parkada:static-landing',

@@ -6,12 +6,10 @@ import { deleteAccountSchema, exportFileName } from '../../core/privacy';
 import { phoneCodeSchema } from '../../core/phone';
 import { EMAIL_CHANGE_SENT, emailChangeSchema, verifyEmailSchema } from '../../core/verification';
 import { vehicleSchema } from '../../core/vehicles';
-import { linkOrigin } from '../email/email.service';
 import type { AppEnv } from '../env';
-import { requireRecentSecondFactor } from '../auth/second-factor.service';
-import { signedOut } from '../auth/session-cookie';
-import { userView } from '../auth/user-view';
 import { clientIp } from '../http/edge';
+import { signedIn } from '../http/middleware';
+import { linkOrigin } from '../http/origin';
 import { validate } from '../http/validate';
 import {
   acceptTerms,
@@ -20,53 +18,50 @@ import {
   changeProfile,
   confirmEmailChange,
   editVehicle,
+  listVehicles,
+  readPreferences,
   removeVehicle,
   requestEmailChange,
 } from './account.service';
-import { confirmPhoneCode, requestPhoneCode } from './phone.service';
-import { deleteAccount, exportAccount } from './privacy.service';
-import { smsAvailable } from '../sms/sms.service';
-import { readPreferences } from './preferences.data';
-import { listVehicles } from './vehicles.data';
+import { confirmPhoneCode, requestPhoneCode, smsAvailable } from './phone.service';
+import { deleteAccount, exportAccount, signedOut } from './privacy.service';
 
 const vehicleParams = z.object({ id: z.uuid('Unknown vehicle id') });
 
 /** The signed-in user's own profile, vehicles and preferences, as Settings edits them. */
 export const accountRoutes = new Hono<AppEnv>()
-  .patch('/user/profile', validate('json', profileSchema), async (c) =>
-    c.json(await changeProfile(c.var.db, c.var.user!.id, c.req.valid('json'))),
+  .patch('/user/profile', signedIn, validate('json', profileSchema), async (c) =>
+    c.json(await changeProfile(c.var.db, c.var.user.id, c.req.valid('json'))),
   )
-  .get('/user/vehicles', async (c) => c.json(await listVehicles(c.var.db, c.var.user!.id)))
-  .post('/user/vehicles', validate('json', vehicleSchema), async (c) =>
-    c.json(await addVehicle(c.var.db, c.var.user!.id, c.req.valid('json')), 201),
+  .get('/user/vehicles', signedIn, async (c) => c.json(await listVehicles(c.var.db, c.var.user.id)))
+  .post('/user/vehicles', signedIn, validate('json', vehicleSchema), async (c) =>
+    c.json(await addVehicle(c.var.db, c.var.user.id, c.req.valid('json')), 201),
   )
-  .patch('/user/vehicles/:id', validate('param', vehicleParams), validate('json', vehicleSchema), async (c) =>
-    c.json(await editVehicle(c.var.db, c.var.user!.id, c.req.valid('param').id, c.req.valid('json'))),
+  .patch('/user/vehicles/:id', signedIn, validate('param', vehicleParams), validate('json', vehicleSchema), async (c) =>
+    c.json(await editVehicle(c.var.db, c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete('/user/vehicles/:id', validate('param', vehicleParams), async (c) => {
-    await removeVehicle(c.var.db, c.var.user!.id, c.req.valid('param').id);
+  .delete('/user/vehicles/:id', signedIn, validate('param', vehicleParams), async (c) => {
+    await removeVehicle(c.var.db, c.var.user.id, c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .get('/user/preferences', async (c) => c.json(await readPreferences(c.var.db, c.var.user!.id)))
-  .patch('/user/preferences', validate('json', preferencesSchema), async (c) =>
-    c.json(await changePreferences(c.var.db, c.var.user!.id, c.req.valid('json'))),
+  .get('/user/preferences', signedIn, async (c) => c.json(await readPreferences(c.var.db, c.var.user.id)))
+  .patch('/user/preferences', signedIn, validate('json', preferencesSchema), async (c) =>
+    c.json(await changePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
   )
   /** Whether the server can text (Settings → Notifications says so when it cannot). */
   .get('/account/sms', (c) => c.json({ available: smsAvailable(c.env) }))
   /** Texts a 6-digit code to the profile's mobile (docs/account.md, Phone). */
-  .post('/account/phone/verify', async (c) => c.json(await requestPhoneCode(c.env, c.var.user!), 202))
-  .post('/account/phone/verify/confirm', validate('json', phoneCodeSchema), async (c) =>
-    c.json({ user: userView(await confirmPhoneCode(c.var.db, c.var.user!, c.req.valid('json').code)) }),
+  .post('/account/phone/verify', signedIn, async (c) => c.json(await requestPhoneCode(c.env, c.var.user), 202))
+  .post('/account/phone/verify/confirm', signedIn, validate('json', phoneCodeSchema), async (c) =>
+    c.json({ user: await confirmPhoneCode(c.var.db, c.var.user, c.req.valid('json').code) }),
   )
   /** Accepts the Terms and the Privacy Policy in force, once each is published (docs/privacy.md); only the current versions are accepted. */
-  .post('/account/consent', validate('json', consentSchema), async (c) =>
-    c.json({ user: userView(await acceptTerms(c.var.db, c.var.user!.id, c.req.valid('json'))) }),
+  .post('/account/consent', signedIn, validate('json', consentSchema), async (c) =>
+    c.json({ user: await acceptTerms(c.var.db, c.var.user.id, c.req.valid('json')) }),
   )
   /** Settings → Profile → Change e-mail: a link to the new address; 409 when another account has it, 400 for a wrong password. */
-  .post('/account/email', validate('json', emailChangeSchema), async (c) => {
-    // Step-up: an enrolled person gives the second factor again when it is over 15 minutes old.
-    await requireRecentSecondFactor(c, c.var.user!);
-    await requestEmailChange(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), linkOrigin(c.env, c.req.url));
+  .post('/account/email', signedIn, validate('json', emailChangeSchema), async (c) => {
+    await requestEmailChange(c, c.var.user, c.req.valid('json'), clientIp(c), linkOrigin(c.env, c.req.url));
     return c.json({ message: EMAIL_CHANGE_SENT }, 202);
   })
   /** The link sent to the new address was opened (no session needed: it may open in another browser). */
@@ -74,8 +69,8 @@ export const accountRoutes = new Hono<AppEnv>()
     c.json(await confirmEmailChange(c.env, c.var.db, c.req.valid('json').token, linkOrigin(c.env, c.req.url))),
   )
   /** "Download my data" (docs/privacy.md): one zip of everything held about the signed-in person. */
-  .get('/account/export', async (c) => {
-    const archive = await exportAccount(c.env, c.var.db, c.var.user!);
+  .get('/account/export', signedIn, async (c) => {
+    const archive = await exportAccount(c.env, c.var.db, c.var.user);
     return new Response(archive, {
       headers: {
         'Content-Type': 'application/zip',
@@ -85,8 +80,8 @@ export const accountRoutes = new Hono<AppEnv>()
     });
   })
   /** "Delete my account" (docs/privacy.md): the account closes at once and this browser is signed out. */
-  .delete('/account', validate('json', deleteAccountSchema), async (c) => {
-    await deleteAccount(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c));
+  .delete('/account', signedIn, validate('json', deleteAccountSchema), async (c) => {
+    await deleteAccount(c.env, c.var.db, c.var.user, c.req.valid('json'), clientIp(c));
     signedOut(c);
     return c.body(null, 204);
   });

@@ -7,17 +7,16 @@ import { LINK_NOT_VALID, type EmailChange } from '../../core/verification';
 import { passIdOf } from '../../core/booking';
 import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import type { VehicleDetails } from '../../core/vehicles';
-import { consumeVerificationOf } from '../auth/verification.service';
-import { takeLinkRequest } from '../auth/rate-limit';
+import { consumeVerificationOf } from '../verification/verification.service';
+import { confirmIdentity, requireRecentSecondFactor, takeLinkRequest, userView, type RequestScope } from '../auth/auth.service';
 import type { DB } from '../db/client';
 import { queueEmail } from '../email/email.service';
 import type { Bindings, SessionUser } from '../env';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
 import { notFound, refusal } from '../../core/refusal';
-import { changeEmail, findUserByEmail, findUserById, isEmailTaken, recordAcceptance, updateProfile } from '../users/users.data';
-import { readPreferences, updatePreferences } from './preferences.data';
-import { confirmIdentity } from './privacy.service';
+import { changeEmail, findUserByEmail, findUserById, isEmailTaken, recordAcceptance, updateProfile } from '../users/users.service';
+import { readPreferences, updatePreferences } from '../preferences/preferences.service';
 import {
   deleteVehicle,
   findOwnVehicle,
@@ -29,17 +28,24 @@ import {
   upcomingReservationFor,
 } from './vehicles.data';
 
+export { readPreferences } from '../preferences/preferences.service';
+export { listVehicles } from './vehicles.data';
+
 /** The user accepts the Terms and the Privacy Policy in force (the schema let only those through); answers the user as the session now sees them. */
-export const acceptTerms = (db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, now = new Date()) =>
-  recordAcceptance(db, userId, accepted, now.toISOString());
+export const acceptTerms = async (db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, now = new Date()) =>
+  userView(await recordAcceptance(db, userId, accepted, now.toISOString()));
 
 const addressTaken = () => refusal('conflict', 'Another Parkada account uses this e-mail address.');
 
 /**
- * Change e-mail (docs/account.md): the password proves the owner is asking, and a link goes to the new
- * address; nothing changes until it is opened (`confirmEmailChange`).
+ * Change e-mail (docs/account.md): an enrolled person gives the second factor again when it is over 15
+ * minutes old (step-up), the password proves the owner is asking, and a link goes to the new address;
+ * nothing changes until it is opened (`confirmEmailChange`).
  */
-export async function requestEmailChange(env: Bindings, db: DB, user: SessionUser, input: EmailChange, ip: string, origin: string) {
+export async function requestEmailChange(scope: RequestScope, user: SessionUser, input: EmailChange, ip: string, origin: string) {
+  const { env } = scope;
+  const { db } = scope.var;
+  await requireRecentSecondFactor(scope, user);
   await confirmIdentity(env, db, user, input.password, ip);
   if (input.newEmail === user.email) throw refusal('invalid', 'This is already your e-mail address.');
   if (await findUserByEmail(db, input.newEmail)) throw addressTaken();

@@ -33,7 +33,6 @@ import {
   verifications,
   wallets,
 } from '../db/schema';
-import { actorLabel } from '../audit/audit.data';
 
 /** The password hash of a deleted account: no password verifies against it (worker/auth/password.ts). */
 const ERASED_PASSWORD_HASH = 'erased';
@@ -137,49 +136,61 @@ export const closeAccount = (db: DB, userId: string, nowIso: string) =>
 const asInJson = (value: string) => JSON.stringify(value).slice(1, -1);
 
 /**
- * Everything after `closeAccount` in the erasure's batch: the person's own data goes (vehicles,
- * preferences, notifications, push subscriptions, auto top-up, replay keys, gate assignments, early
- * registration, application documents' rows), plates on the records kept are masked, and the records
- * kept for the law (reservations, stays, money, receipts, audit) stay on the id, which no longer names anyone.
+ * Everything after `closeAccount` in the erasure's batch: the person's own data goes, plates on the
+ * records kept are masked, and the records kept for the law (reservations, stays, money, receipts,
+ * audit) stay on the id, which no longer names anyone. `erasedActor`: how the audit trail names them now.
  */
-export function erasureStatements(db: DB, identity: Identity, walletId: string) {
+export const erasureStatements = (db: DB, identity: Identity, walletId: string, erasedActor: string) => [
+  ...ownDataDeletions(db, identity, walletId),
+  ...applicationErasure(db, identity.userId),
+  ...identity.plates.flatMap((plate) => plateMasks(db, identity.userId, plate)),
+  auditErasure(db, identity, erasedActor),
+];
+
+type Query = { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * The person's own data: vehicles, preferences, notifications, push subscriptions, auto top-up, replay
+ * keys, gate assignments, early registration, links and codes still out, deliveries and second factors.
+ */
+function ownDataDeletions(db: DB, identity: Identity, walletId: string) {
   const { userId } = identity;
-  const run = (query: { toSQL(): { sql: string; params: unknown[] } }) => statementOf(db, query);
-  const application = sql`(SELECT id FROM owner_applications WHERE user_id = ${userId})`;
-  const words = [identity.email, identity.name, identity.phone, ...identity.plates].filter((word): word is string => Boolean(word));
-  const erasedContext = words.reduce(
-    (json, word) => sql`replace(${json}, ${asInJson(word)}, ${ERASED_TEXT})`,
-    sql`${auditLogs.contextJson}`,
-  );
-  return [
-    run(db.delete(vehicles).where(eq(vehicles.userId, userId))),
-    run(db.delete(preferences).where(eq(preferences.userId, userId))),
-    run(db.delete(notifications).where(eq(notifications.userId, userId))),
-    run(db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))),
-    run(db.delete(autoTopups).where(eq(autoTopups.walletId, walletId))),
-    run(db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))),
-    run(db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId))),
-    run(db.delete(attendantInvitations).where(eq(attendantInvitations.userId, userId))),
-    run(db.delete(earlyRegistrations).where(eq(earlyRegistrations.email, identity.email))),
+  const queries: Query[] = [
+    db.delete(vehicles).where(eq(vehicles.userId, userId)),
+    db.delete(preferences).where(eq(preferences.userId, userId)),
+    db.delete(notifications).where(eq(notifications.userId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    db.delete(autoTopups).where(eq(autoTopups.walletId, walletId)),
+    db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)),
+    db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId)),
+    db.delete(attendantInvitations).where(eq(attendantInvitations.userId, userId)),
+    db.delete(earlyRegistrations).where(eq(earlyRegistrations.email, identity.email)),
     // Links still out (verification, reset) and phone codes are keyed by the address they went to; a change of e-mail's by the account too.
-    run(
-      db
-        .delete(verifications)
-        .where(
-          or(
-            eq(verifications.target, identity.email),
-            eq(verifications.userId, userId),
-            identity.phone ? eq(verifications.target, identity.phone) : undefined,
-          ),
+    db
+      .delete(verifications)
+      .where(
+        or(
+          eq(verifications.target, identity.email),
+          eq(verifications.userId, userId),
+          identity.phone ? eq(verifications.target, identity.phone) : undefined,
         ),
-    ),
-    run(db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId))),
-    run(db.delete(totpFactors).where(eq(totpFactors.userId, userId))),
-    run(db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
-    run(db.delete(passkeys).where(eq(passkeys.userId, userId))),
-    run(db.delete(smsDeliveries).where(eq(smsDeliveries.userId, userId))),
-    run(db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
-    run(
+      ),
+    db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
+    db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.delete(passkeys).where(eq(passkeys.userId, userId)),
+    db.delete(smsDeliveries).where(eq(smsDeliveries.userId, userId)),
+  ];
+  return queries.map((query) => statementOf(db, query));
+}
+
+/** An owner application's documents' rows go; the application stays, naming nobody. */
+function applicationErasure(db: DB, userId: string) {
+  const application = sql`(SELECT id FROM owner_applications WHERE user_id = ${userId})`;
+  return [
+    statementOf(db, db.delete(ownerApplicationDocuments).where(sql`${ownerApplicationDocuments.applicationId} IN ${application}`)),
+    statementOf(
+      db,
       db
         .update(ownerApplications)
         .set({
@@ -192,36 +203,52 @@ export function erasureStatements(db: DB, identity: Identity, walletId: string) 
         })
         .where(eq(ownerApplications.userId, userId)),
     ),
-    ...identity.plates.flatMap((plate) => [
-      run(
-        db
-          .update(reservations)
-          .set({ vehiclePlate: maskPlate(plate) })
-          .where(and(eq(reservations.userId, userId), eq(reservations.vehiclePlate, plate))),
-      ),
-      run(
-        db
-          .update(checkins)
-          .set({ plate: maskPlate(plate) })
-          .where(and(eq(checkins.plate, plate), stayOf(userId))),
-      ),
-      run(
-        db
-          .update(monthlyPasses)
-          .set({ plate: maskPlate(plate) })
-          .where(and(eq(monthlyPasses.userId, userId), eq(monthlyPasses.plate, plate))),
-      ),
-    ]),
-    run(
-      db
-        .update(auditLogs)
-        .set({
-          actor: sql`CASE WHEN ${auditLogs.actorId} = ${userId} THEN ${actorLabel(erasedIdentity(userId))} ELSE ${auditLogs.actor} END`,
-          contextJson: erasedContext,
-        })
-        .where(auditAbout(userId)),
-    ),
   ];
+}
+
+/** One of the person's plates, masked on the reservations, stays and passes kept. */
+const plateMasks = (db: DB, userId: string, plate: string) => [
+  statementOf(
+    db,
+    db
+      .update(reservations)
+      .set({ vehiclePlate: maskPlate(plate) })
+      .where(and(eq(reservations.userId, userId), eq(reservations.vehiclePlate, plate))),
+  ),
+  statementOf(
+    db,
+    db
+      .update(checkins)
+      .set({ plate: maskPlate(plate) })
+      .where(and(eq(checkins.plate, plate), stayOf(userId))),
+  ),
+  statementOf(
+    db,
+    db
+      .update(monthlyPasses)
+      .set({ plate: maskPlate(plate) })
+      .where(and(eq(monthlyPasses.userId, userId), eq(monthlyPasses.plate, plate))),
+  ),
+];
+
+/** The audit entries about the person keep their acts, with the person's name, address, phone and plates erased. */
+function auditErasure(db: DB, identity: Identity, erasedActor: string) {
+  const { userId } = identity;
+  const words = [identity.email, identity.name, identity.phone, ...identity.plates].filter((word): word is string => Boolean(word));
+  const erasedContext = words.reduce(
+    (json, word) => sql`replace(${json}, ${asInJson(word)}, ${ERASED_TEXT})`,
+    sql`${auditLogs.contextJson}`,
+  );
+  return statementOf(
+    db,
+    db
+      .update(auditLogs)
+      .set({
+        actor: sql`CASE WHEN ${auditLogs.actorId} = ${userId} THEN ${erasedActor} ELSE ${auditLogs.actor} END`,
+        contextJson: erasedContext,
+      })
+      .where(auditAbout(userId)),
+  );
 }
 
 /** How an erased person appears wherever a name and e-mail are shown. */

@@ -62,150 +62,120 @@ const rowsOf = (db: DB, table: SQLiteTable, where: SQL | undefined, columns: Rec
 
 const within = (column: SQLiteColumn, ids: string[]) => (ids.length > 0 ? inArray(column, ids) : sql`0`);
 
+type Rows = Record<string, unknown>[];
+
+/** Reads run at once, each answered under its table's name. */
+async function readAll<T extends Record<string, Promise<Rows>>>(reads: T): Promise<{ [K in keyof T]: Rows }> {
+  const entries = await Promise.all(Object.entries(reads).map(async ([table, rows]) => [table, await rows] as const));
+  return Object.fromEntries(entries) as { [K in keyof T]: Rows };
+}
+
+type Person = typeof users.$inferSelect;
+
 /** Everything held about the user, keyed by the table it is kept in. */
 export async function personalDataOf(db: DB, userId: string): Promise<PersonalData> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
-  const ownReservations = await rowsOf(db, reservations, eq(reservations.userId, userId));
-  const passes = await rowsOf(db, monthlyPasses, eq(monthlyPasses.userId, userId));
-  const reservationIds = ownReservations.map((row) => row.id as string);
-  const stays = await rowsOf(
-    db,
-    checkins,
-    or(
-      within(checkins.reservationId, reservationIds),
-      within(
-        checkins.monthlyPassId,
-        passes.map((row) => row.id as string),
-      ),
-    ),
-  );
-  const applications = await rowsOf(db, ownerApplications, eq(ownerApplications.userId, userId));
-  const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  const [
-    ownSessions,
-    ownVehicles,
-    ownPreferences,
-    ownCharges,
-    refunds,
-    ledger,
-    topups,
-    topupRefundRows,
-    autoTopup,
-    ownReceipts,
-    ownNotifications,
-    earlyRegistration,
-    documents,
-    audit,
-    ownedLots,
-    submissions,
-    revisions,
-    statements,
-    ownPayouts,
-    assignments,
-    invitations,
-    ownShifts,
-    issues,
-    emails,
-    texts,
-    links,
-    apps,
-    codes,
-    ownPasskeys,
-  ] = await Promise.all([
-    rowsOf(db, sessions, eq(sessions.userId, userId), columnsWithout(sessions, 'id')),
-    rowsOf(db, vehicles, eq(vehicles.userId, userId)),
-    rowsOf(db, preferences, eq(preferences.userId, userId)),
-    rowsOf(db, charges, within(charges.reservationId, reservationIds)),
-    rowsOf(
-      db,
-      gateRefunds,
-      within(
-        gateRefunds.checkinId,
-        stays.map((row) => row.id as string),
-      ),
-    ),
-    rowsOf(db, walletTransactions, eq(walletTransactions.walletId, wallet.id)),
-    rowsOf(db, payments, eq(payments.userId, userId)),
-    rowsOf(db, topupRefunds, eq(topupRefunds.walletId, wallet.id)),
-    rowsOf(db, autoTopups, eq(autoTopups.walletId, wallet.id)),
-    rowsOf(db, receipts, eq(receipts.userId, userId)),
-    rowsOf(db, notifications, eq(notifications.userId, userId)),
-    rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
-    rowsOf(
-      db,
-      ownerApplicationDocuments,
-      within(
-        ownerApplicationDocuments.applicationId,
-        applications.map((row) => row.id as string),
-      ),
-      columnsWithout(ownerApplicationDocuments, 'r2Key'),
-    ),
-    rowsOf(db, auditLogs, auditAbout(userId)),
-    rowsOf(db, lots, eq(lots.ownerId, userId)),
-    rowsOf(db, lotSubmissions, eq(lotSubmissions.ownerId, userId)),
-    rowsOf(db, lotRevisions, eq(lotRevisions.ownerId, userId)),
-    rowsOf(db, ownerStatements, eq(ownerStatements.ownerId, userId)),
-    rowsOf(db, payouts, eq(payouts.ownerId, userId)),
-    rowsOf(db, attendantAssignments, eq(attendantAssignments.attendantId, userId)),
-    rowsOf(db, attendantInvitations, eq(attendantInvitations.userId, userId)),
-    rowsOf(db, shifts, eq(shifts.attendantId, userId)),
-    rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
-    rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, userId)),
-    rowsOf(db, smsDeliveries, eq(smsDeliveries.userId, userId)),
-    // Links still out to the person's address, or acting for them (a change of e-mail); never a token's hash.
-    rowsOf(
-      db,
-      verifications,
-      or(
-        eq(verifications.target, user.email),
-        eq(verifications.userId, userId),
-        user.phone ? eq(verifications.target, user.phone) : undefined,
-      ),
-      columnsWithout(verifications, 'tokenHash'),
-    ),
-    // The second factor: that it is there and when, never its secret, a code's hash or a key.
-    rowsOf(db, totpFactors, eq(totpFactors.userId, userId), columnsWithout(totpFactors, 'encryptedSecret')),
-    rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, userId), columnsWithout(recoveryCodes, 'codeHash')),
-    rowsOf(db, passkeys, eq(passkeys.userId, userId), columnsWithout(passkeys, 'publicKey')),
-  ]);
   const { passwordHash: _secret, ...profile } = user;
+  const [account, parking, money, owner] = await Promise.all([
+    accountRecordsOf(db, user),
+    parkingRecordsOf(db, userId),
+    moneyRecordsOf(db, userId),
+    ownerRecordsOf(db, userId),
+  ]);
+  return { users: [profile], ...account, ...parking, ...money, ...owner };
+}
+
+/** The account itself: sign-ins, vehicles, preferences, what was sent to them, and their second factor. */
+async function accountRecordsOf(db: DB, user: Person) {
+  const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
   return {
-    users: [profile],
-    sessions: ownSessions,
-    vehicles: ownVehicles,
-    preferences: ownPreferences,
-    reservations: ownReservations,
-    checkins: stays,
-    charges: ownCharges,
-    gate_refunds: refunds,
-    wallets: [wallet],
-    wallet_transactions: ledger,
-    payments: topups,
-    topup_refunds: topupRefundRows,
-    auto_topups: autoTopup,
-    receipts: ownReceipts,
-    monthly_passes: passes,
-    notifications: ownNotifications,
-    email_deliveries: emails,
-    totp_factors: apps,
-    recovery_codes: codes,
-    passkeys: ownPasskeys,
-    sms_deliveries: texts,
+    ...(await readAll({
+      sessions: rowsOf(db, sessions, eq(sessions.userId, user.id), columnsWithout(sessions, 'id')),
+      vehicles: rowsOf(db, vehicles, eq(vehicles.userId, user.id)),
+      preferences: rowsOf(db, preferences, eq(preferences.userId, user.id)),
+      notifications: rowsOf(db, notifications, eq(notifications.userId, user.id)),
+      email_deliveries: rowsOf(db, emailDeliveries, eq(emailDeliveries.userId, user.id)),
+      sms_deliveries: rowsOf(db, smsDeliveries, eq(smsDeliveries.userId, user.id)),
+      // Links still out to the person's address, or acting for them (a change of e-mail); never a token's hash.
+      verifications: rowsOf(
+        db,
+        verifications,
+        or(
+          eq(verifications.target, user.email),
+          eq(verifications.userId, user.id),
+          user.phone ? eq(verifications.target, user.phone) : undefined,
+        ),
+        columnsWithout(verifications, 'tokenHash'),
+      ),
+      // The second factor: that it is there and when, never its secret, a code's hash or a key.
+      totp_factors: rowsOf(db, totpFactors, eq(totpFactors.userId, user.id), columnsWithout(totpFactors, 'encryptedSecret')),
+      recovery_codes: rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, user.id), columnsWithout(recoveryCodes, 'codeHash')),
+      passkeys: rowsOf(db, passkeys, eq(passkeys.userId, user.id), columnsWithout(passkeys, 'publicKey')),
+      early_registrations: rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
+      audit_logs: rowsOf(db, auditLogs, auditAbout(user.id)),
+    })),
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
-    early_registrations: earlyRegistration,
+  };
+}
+
+/** Parking: reservations and passes, their stays, and what was charged or refunded at the gate. */
+async function parkingRecordsOf(db: DB, userId: string) {
+  const [ownReservations, passes] = await Promise.all([
+    rowsOf(db, reservations, eq(reservations.userId, userId)),
+    rowsOf(db, monthlyPasses, eq(monthlyPasses.userId, userId)),
+  ]);
+  const reservationIds = ownReservations.map((row) => row.id as string);
+  const passIds = passes.map((row) => row.id as string);
+  const stays = await rowsOf(db, checkins, or(within(checkins.reservationId, reservationIds), within(checkins.monthlyPassId, passIds)));
+  const stayIds = stays.map((row) => row.id as string);
+  return {
+    reservations: ownReservations,
+    monthly_passes: passes,
+    checkins: stays,
+    ...(await readAll({
+      charges: rowsOf(db, charges, within(charges.reservationId, reservationIds)),
+      gate_refunds: rowsOf(db, gateRefunds, within(gateRefunds.checkinId, stayIds)),
+    })),
+  };
+}
+
+/** Money: the wallet and its ledger, top-ups and their refunds, the auto top-up and receipts. */
+async function moneyRecordsOf(db: DB, userId: string) {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  return {
+    wallets: [wallet],
+    ...(await readAll({
+      wallet_transactions: rowsOf(db, walletTransactions, eq(walletTransactions.walletId, wallet.id)),
+      payments: rowsOf(db, payments, eq(payments.userId, userId)),
+      topup_refunds: rowsOf(db, topupRefunds, eq(topupRefunds.walletId, wallet.id)),
+      auto_topups: rowsOf(db, autoTopups, eq(autoTopups.walletId, wallet.id)),
+      receipts: rowsOf(db, receipts, eq(receipts.userId, userId)),
+    })),
+  };
+}
+
+/** An owner's application, lots, statements and payouts; an attendant's assignments, shifts and gate issues. */
+async function ownerRecordsOf(db: DB, userId: string) {
+  const applications = await rowsOf(db, ownerApplications, eq(ownerApplications.userId, userId));
+  const applicationIds = applications.map((row) => row.id as string);
+  return {
     owner_applications: applications,
-    owner_application_documents: documents,
-    audit_logs: audit,
-    lots: ownedLots,
-    lot_submissions: submissions,
-    lot_revisions: revisions,
-    owner_statements: statements,
-    payouts: ownPayouts,
-    attendant_assignments: assignments,
-    attendant_invitations: invitations,
-    shifts: ownShifts,
-    gate_issues: issues,
-    verifications: links,
+    ...(await readAll({
+      owner_application_documents: rowsOf(
+        db,
+        ownerApplicationDocuments,
+        within(ownerApplicationDocuments.applicationId, applicationIds),
+        columnsWithout(ownerApplicationDocuments, 'r2Key'),
+      ),
+      lots: rowsOf(db, lots, eq(lots.ownerId, userId)),
+      lot_submissions: rowsOf(db, lotSubmissions, eq(lotSubmissions.ownerId, userId)),
+      lot_revisions: rowsOf(db, lotRevisions, eq(lotRevisions.ownerId, userId)),
+      owner_statements: rowsOf(db, ownerStatements, eq(ownerStatements.ownerId, userId)),
+      payouts: rowsOf(db, payouts, eq(payouts.ownerId, userId)),
+      attendant_assignments: rowsOf(db, attendantAssignments, eq(attendantAssignments.attendantId, userId)),
+      attendant_invitations: rowsOf(db, attendantInvitations, eq(attendantInvitations.userId, userId)),
+      shifts: rowsOf(db, shifts, eq(shifts.attendantId, userId)),
+      gate_issues: rowsOf(db, gateIssues, eq(gateIssues.attendantId, userId)),
+    })),
   };
 }

@@ -5,12 +5,15 @@
  */
 import { isPhilippineMobile, PHONE_CODE_NOT_VALID, SMS_OFF } from '../../core/phone';
 import { refusal } from '../../core/refusal';
-import { takePhoneCodeRequest } from '../auth/rate-limit';
-import { consumeCode } from '../auth/verification.service';
+import { takePhoneCodeRequest, userView } from '../auth/auth.service';
+import { consumeCode } from '../verification/verification.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { queueSms, smsAvailable } from '../sms/sms.service';
-import { findUserById, markPhoneVerified } from '../users/users.data';
+import { findUserById, markPhoneVerified } from '../users/users.service';
+
+/** Whether the server can text (Settings → Notifications says so when it cannot). */
+export { smsAvailable } from '../sms/sms.service';
 
 /** The number a code may be sent to: set, Philippine, not verified yet, and SMS on. */
 function codeTarget(env: Bindings, user: SessionUser): string {
@@ -31,10 +34,10 @@ export async function requestPhoneCode(env: Bindings, user: SessionUser, now = D
   return { message: `We are texting a 6-digit code to ${phone}. It works for 10 minutes.` };
 }
 
-/** POST /api/account/phone/verify/confirm: the right code, in time, verifies the number it was texted to. */
+/** POST /api/account/phone/verify/confirm: the right code, in time, verifies the number it was texted to; answers the user as the session now sees them. */
 export async function confirmPhoneCode(db: DB, user: SessionUser, code: string, now = Date.now()) {
   if (!user.phone) throw refusal('conflict', 'Add your mobile number to your profile first.');
   if (!(await consumeCode(db, 'phone', user.phone, code, now))) throw refusal('invalid', PHONE_CODE_NOT_VALID);
   await markPhoneVerified(db, user.id, user.phone, new Date(now).toISOString());
-  return (await findUserById(db, user.id))!;
+  return userView((await findUserById(db, user.id))!);
 }

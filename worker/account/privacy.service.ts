@@ -7,28 +7,18 @@ import { inert, toCsv } from '../../core/csv';
 import { openItemsRefusal, type deleteAccountSchema } from '../../core/privacy';
 import { refusal } from '../../core/refusal';
 import type { z } from 'zod';
-import { auditStatement } from '../audit/audit.data';
-import { verifyPassword } from '../auth/password';
-import { signInSucceeded, takeExportAttempt, takeSignInAttempt } from '../auth/rate-limit';
-import { endAllSessions } from '../auth/sessions';
+import { actorLabel, auditStatement } from '../audit/audit.service';
+import { confirmIdentity, endAllSessions, takeExportAttempt } from '../auth/auth.service';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Bindings, SessionUser } from '../env';
-import { findUserByEmail, isLastActiveAdmin } from '../users/users.data';
-import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
+import { isLastActiveAdmin } from '../users/users.service';
+import { ledgerFailure, ledgerInsert } from '../wallet/wallet.service';
 import { personalDataOf, type PersonalData } from './export.data';
-import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf } from './erasure.data';
 
-/**
- * Proves that the person at the keyboard owns the account: the password, whose guesses count against
- * the sign-in limits. The seam for a second factor: once accounts have one, it is checked here too.
- */
-export async function confirmIdentity(env: Bindings, db: DB, user: SessionUser, password: string, ip: string) {
-  await takeSignInAttempt(env, user.email, ip);
-  const account = await findUserByEmail(db, user.email);
-  if (!account || !(await verifyPassword(password, account.passwordHash))) throw refusal('invalid', 'Your password is incorrect.');
-  await signInSucceeded(env, user.email, ip);
-}
+/** A deleted account's browser is signed out: its session cookie goes with the answer. */
+export { signedOut } from '../auth/auth.service';
+import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf } from './erasure.data';
 
 const CHANGED_MEANWHILE = 'Something on your account changed meanwhile (a booking, a payment or a top-up). Please try again.';
 
@@ -51,6 +41,7 @@ export async function deleteAccount(
   if (user.role === 'super_admin' && (await isLastActiveAdmin(db, user.id)))
     throw refusal('conflict', 'You are the last active super admin: make another account super admin before deleting yours.');
   const identity = await identityOf(db, user.id);
+  const erased = erasedIdentity(user.id);
   const forfeit =
     open.balanceCents > 0
       ? [
@@ -67,10 +58,10 @@ export async function deleteAccount(
       ...forfeit,
       closeAccount(db, user.id, now.toISOString()),
       abortUnlessChanged(db),
-      ...erasureStatements(db, identity, walletId),
+      ...erasureStatements(db, identity, walletId, actorLabel(erased)),
       auditStatement(
         db,
-        { ...user, ...erasedIdentity(user.id) },
+        { ...user, ...erased },
         { action: 'DELETE_ACCOUNT', subject: `user:${user.id}`, context: { forfeitedCents: open.balanceCents } },
       ),
     ]);
@@ -93,7 +84,7 @@ function tableCsv(rows: Record<string, unknown>[]) {
 }
 
 /** The zip of "Download my data": `parkada-data.json` with everything by table, and one CSV per table. */
-export function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
+function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
   const files: Record<string, Uint8Array> = { 'parkada-data.json': strToU8(JSON.stringify(data, null, 2)) };
   for (const [table, rows] of Object.entries(data)) files[`${table}.csv`] = strToU8(tableCsv(rows));
   // fflate writes into a fresh ArrayBuffer of its own; the type says so for the Response body.

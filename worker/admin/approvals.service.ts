@@ -5,13 +5,13 @@
  * another admin decided it between our read and our write.
  */
 import { DECISION_TOASTS, REJECT_REASON_MESSAGE, reasonMissing, trimmedReason, type Decision, type ReviewKind } from '../../core/approvals';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { afterCommit } from '../db/after-commit';
-import { notificationStatement, type Notice } from '../notifications/notifications.data';
+import { notificationStatement, type Notice } from '../notifications/notifications.service';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import {
   applyListing,

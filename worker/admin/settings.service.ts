@@ -1,6 +1,6 @@
 /** Changing the platform settings (docs/admin.md, Platform settings): the new values and their audit entry in one D1 batch. */
 import { SETTING_KEYS, settingsProblem, type PlatformSettings, type SettingsChange } from '../../core/platform-settings';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { commit, type DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';

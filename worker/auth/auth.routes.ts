@@ -8,9 +8,10 @@ import {
   passwordResetRequestSchema,
   verifyEmailSchema,
 } from '../../core/verification';
-import { linkOrigin } from '../email/email.service';
+import { linkOrigin } from '../http/origin';
 import type { AppEnv, SessionUser } from '../env';
 import { clientIp } from '../http/edge';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import {
   acceptInvitationLink,
@@ -26,12 +27,12 @@ import {
 } from './auth.service';
 import { rememberDevice, signInDevice } from './device-cookie';
 import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
-import { createSession, endSession } from './sessions';
+import { createSession, endSession } from './sessions.service';
 import { userView } from './user-view';
 
-const origin = (c: Context<AppEnv>) => linkOrigin(c.env, c.req.url);
+const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
 
-export async function startSession(c: Context<AppEnv>, user: SessionUser, secondFactorAt: string | null = null) {
+export async function startSession<E extends AppEnv>(c: Context<E>, user: SessionUser, secondFactorAt: string | null = null) {
   const { sessionId, maxAgeSeconds } = await createSession(c.env.SESSIONS, c.var.db, user.id, {
     userAgent: c.req.header('User-Agent') ?? null,
     secondFactorAt,
@@ -56,15 +57,15 @@ export const authRoutes = new Hono<AppEnv>()
     if (!device.known) await tellNewSignIn(c.env, user.id, origin(c), c.req.header('User-Agent') ?? null);
     return c.json({ user: userView(user) });
   })
-  .get('/auth/user', (c) => c.json(userView(c.var.user!)))
+  .get('/auth/user', signedIn, (c) => c.json(userView(c.var.user)))
   /** The link e-mailed at sign-up (or by Resend) was opened: its address is verified. No session needed: any browser may open it. */
   .post('/auth/verify-email', validate('json', verifyEmailSchema), async (c) => {
     await verifyEmail(c.var.db, c.req.valid('json').token);
     return c.json({ emailVerified: true });
   })
   /** Resend on the "unverified" banner. */
-  .post('/auth/verify-email/resend', async (c) => {
-    await resendVerification(c.env, c.var.user!, clientIp(c), origin(c));
+  .post('/auth/verify-email/resend', signedIn, async (c) => {
+    await resendVerification(c.env, c.var.user, clientIp(c), origin(c));
     return c.body(null, 204);
   })
   /** "Forgot password?": the same answer, status and body, whether or not an account has the address. */
@@ -84,15 +85,15 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: userView(user) });
   })
   /** A signed-in user sets a new password, proving the current one. */
-  .post('/auth/password', validate('json', passwordChangeSchema), async (c) => {
-    const device = await signInDevice(c, c.var.user!.email);
-    const user = await changePassword(c.env, c.var.db, c.var.user!, c.req.valid('json'), clientIp(c), origin(c), device);
+  .post('/auth/password', signedIn, validate('json', passwordChangeSchema), async (c) => {
+    const device = await signInDevice(c, c.var.user.email);
+    const user = await changePassword(c.env, c.var.db, c.var.user, c.req.valid('json'), clientIp(c), origin(c), device);
     await startSession(c, user);
     return c.json({ user: userView(user) });
   })
   /** "Sign out of all devices" in Settings: every session of the user ends, this one included, and no browser gets their pushes. */
-  .post('/auth/logout-all', async (c) => {
-    await signOutEverywhere(c.env, c.var.db, c.var.user!.id);
+  .post('/auth/logout-all', signedIn, async (c) => {
+    await signOutEverywhere(c.env, c.var.db, c.var.user.id);
     signedOut(c);
     return c.body(null, 204);
   })

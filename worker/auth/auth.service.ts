@@ -13,7 +13,7 @@ import { queueSms } from '../sms/sms.service';
 import { formatDateTime } from '../../core/time';
 import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
-import { forgetSubscriptionsOf } from '../push/push.data';
+import { forgetSubscriptionsOf } from '../push/push.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
@@ -26,15 +26,15 @@ import {
   markEmailVerified,
   recordAcceptance,
   setPasswordHash,
-} from '../users/users.data';
-import type { SignInDevice } from './device-cookie';
+} from '../users/users.service';
+import { UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
-import { endAllSessions } from './sessions';
-import { consumeVerification } from './verification.service';
+import { endAllSessions } from './sessions.service';
+import { consumeVerification } from '../verification/verification.service';
 import { secondFactorAtSignIn } from './second-factor.service';
 
-export const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
+const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
 /** A new account, signed in at once; a link to confirm its address is e-mailed (the account works meanwhile). */
 export async function signUp(
@@ -148,9 +148,27 @@ export async function signIn(
 }
 
 /**
- * A signed-in user replaces their password, proving the current one. Guesses at it count against the
- * sign-in limits (a stolen session cannot try passwords faster than a sign-in form). Every session of
- * the account then ends; the caller starts a fresh one for this device.
+ * Proves that the person at the keyboard owns the signed-in account: the password, whose guesses count
+ * against the sign-in limits (a stolen session cannot try passwords faster than a sign-in form). A 400,
+ * not a 401, when it is wrong: the session is fine, the password typed is not.
+ */
+export async function confirmIdentity(
+  env: Bindings,
+  db: DB,
+  user: SessionUser,
+  password: string,
+  ip: string,
+  { device = UNKNOWN_DEVICE, wrong = 'Your password is incorrect.' } = {},
+): Promise<void> {
+  await takeSignInAttempt(env, user.email, ip, device);
+  const account = await findUserByEmail(db, user.email);
+  if (!account || !(await verifyPassword(password, account.passwordHash))) throw refusal('invalid', wrong);
+  await signInSucceeded(env, user.email, ip, device);
+}
+
+/**
+ * A signed-in user replaces their password, proving the current one (`confirmIdentity`). Every session
+ * of the account then ends; the caller starts a fresh one for this device.
  */
 export async function changePassword(
   env: Bindings,
@@ -161,12 +179,7 @@ export async function changePassword(
   origin: string,
   device: SignInDevice,
 ): Promise<SessionUser> {
-  await takeSignInAttempt(env, user.email, ip, device);
-  const account = await findUserByEmail(db, user.email);
-  // A 400, not a 401: the session is fine, the password typed is not.
-  if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash)))
-    throw refusal('invalid', 'Your current password is incorrect.');
-  await signInSucceeded(env, user.email, ip, device);
+  await confirmIdentity(env, db, user, input.currentPassword, ip, { device, wrong: 'Your current password is incorrect.' });
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);
   await tellPasswordChanged(env, user.id, origin, Date.now());
@@ -184,7 +197,7 @@ export async function verifyEmail(db: DB, token: string, now = Date.now()): Prom
   await markEmailVerified(db, await consumeVerification(db, 'verify-email', token, now), now);
 }
 
-export const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
+const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
 
 /** Resend on the "unverified" banner: a new link, the earlier one no longer working. */
 export async function resendVerification(env: Bindings, user: SessionUser, ip: string, origin: string): Promise<void> {
@@ -241,3 +254,12 @@ export async function acceptInvitationLink(
   await markEmailVerified(db, email, now);
   return recordAcceptance(db, account.id, accepted, new Date(now).toISOString());
 }
+
+// What other domains use of signing in (docs/architecture.md: a domain reaches another through its service).
+export { attemptLimiter } from './attempt-limiter';
+export { DUMMY_PASSWORD_HASH } from './password';
+export { takeExportAttempt, takeLinkRequest, takePhoneCodeRequest } from './rate-limit';
+export { requireRecentSecondFactor, type RequestScope } from './second-factor.service';
+export { signedOut } from './session-cookie';
+export { endAllSessions } from './sessions.service';
+export { userView } from './user-view';

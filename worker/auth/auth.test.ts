@@ -9,8 +9,7 @@ import { call, db, messageOf, ORIGIN, sessionCookie, signupBody } from '../test/
 import { openMailbox, sentTo, tokenIn, waitForMail, waitForSubject } from '../test/mailbox';
 import { DEVICE_COOKIE } from './device-cookie';
 import { MAX_LINKS_PER_EMAIL } from './rate-limit';
-import { sha256Hex } from './secret-token';
-import { consumeVerification, prepareVerification } from './verification.service';
+import { consumeVerification, prepareVerification, sha256Hex } from '../verification/verification.service';
 
 beforeAll(openMailbox);
 

@@ -10,7 +10,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import { DAY_MS } from '../../core/time';
 import type { AppEnv, Bindings } from '../env';
-import { randomSecret } from './secret-token';
+import { randomSecret } from '../verification/verification.service';
 
 export const DEVICE_COOKIE = '__Host-parkada_device';
 /** A device stays known for a year after its last sign-in. */
@@ -36,7 +36,7 @@ async function deviceIdFor(env: Pick<Bindings, 'DEVICE_COOKIE_SECRET'>, cookie: 
 }
 
 /** What this request's device cookie says about a sign-in to `email`. */
-export async function signInDevice(c: Context<AppEnv>, email: string): Promise<SignInDevice> {
+export async function signInDevice<E extends AppEnv>(c: Context<E>, email: string): Promise<SignInDevice> {
   const id = await deviceIdFor(c.env, getCookie(c, DEVICE_COOKIE), email);
   return id ? { known: true, id } : UNKNOWN_DEVICE;
 }
@@ -45,7 +45,7 @@ export async function signInDevice(c: Context<AppEnv>, email: string): Promise<S
  * The browser signed in to `email`: it is (still) a known device of that account, for another year.
  * It keeps its device id when it had one for this account. Without DEVICE_COOKIE_SECRET nothing is set.
  */
-export async function rememberDevice(c: Context<AppEnv>, email: string): Promise<void> {
+export async function rememberDevice<E extends AppEnv>(c: Context<E>, email: string): Promise<void> {
   const key = keyOf(c.env);
   if (!key) return;
   const id = (await deviceIdFor(c.env, getCookie(c, DEVICE_COOKIE), email)) ?? randomSecret();

@@ -10,8 +10,6 @@ export const listPasskeys = (db: DB, userId: string) =>
     .where(eq(passkeys.userId, userId))
     .orderBy(desc(passkeys.createdAt));
 
-export type StoredPasskey = typeof passkeys.$inferSelect;
-
 export const findPasskey = async (db: DB, id: string) => (await db.select().from(passkeys).where(eq(passkeys.id, id)))[0] ?? null;
 
 export const passkeyIdsOf = (db: DB, userId: string) =>

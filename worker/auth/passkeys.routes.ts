@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { passkeyRegistrationSchema, passkeyRenameSchema, passkeySignInSchema } from '../../core/passkeys';
-import { linkOrigin } from '../email/email.service';
+import { linkOrigin } from '../http/origin';
 import type { AppEnv } from '../env';
 import { clientIp } from '../http/edge';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { startSession } from './auth.routes';
 import {
@@ -17,20 +18,22 @@ import {
 } from './passkeys.service';
 import { userView } from './user-view';
 
-const origin = (c: Context<AppEnv>) => linkOrigin(c.env, c.req.url);
+const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
 const passkeyParams = z.object({ id: z.string().min(1, 'Unknown passkey').max(1024, 'Unknown passkey') });
 
 /** Settings → Security's passkeys, and "Sign in with a passkey" (docs/account.md, Passkeys). */
 export const passkeyRoutes = new Hono<AppEnv>()
-  .post('/account/passkeys/registration-options', async (c) => c.json(await registrationOptions(c.env, c.var.db, c.var.user!, c.req.url)))
-  .post('/account/passkeys', validate('json', passkeyRegistrationSchema), async (c) =>
-    c.json(await addPasskey(c, c.var.user!, c.req.valid('json'), c.req.url, origin(c)), 201),
+  .post('/account/passkeys/registration-options', signedIn, async (c) =>
+    c.json(await registrationOptions(c.env, c.var.db, c.var.user, c.req.url)),
   )
-  .patch('/account/passkeys/:id', validate('param', passkeyParams), validate('json', passkeyRenameSchema), async (c) =>
-    c.json(await renameOwnPasskey(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').name)),
+  .post('/account/passkeys', signedIn, validate('json', passkeyRegistrationSchema), async (c) =>
+    c.json(await addPasskey(c, c.var.user, c.req.valid('json'), c.req.url, origin(c)), 201),
   )
-  .delete('/account/passkeys/:id', validate('param', passkeyParams), async (c) => {
-    await removePasskey(c, c.var.user!, c.req.valid('param').id, origin(c));
+  .patch('/account/passkeys/:id', signedIn, validate('param', passkeyParams), validate('json', passkeyRenameSchema), async (c) =>
+    c.json(await renameOwnPasskey(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').name)),
+  )
+  .delete('/account/passkeys/:id', signedIn, validate('param', passkeyParams), async (c) => {
+    await removePasskey(c, c.var.user, c.req.valid('param').id, origin(c));
     return c.body(null, 204);
   })
   .post('/auth/passkey/options', async (c) => c.json(await signInOptions(c.env, c.var.db, c.req.url, clientIp(c))))
@@ -41,7 +44,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
     return c.json({ user: userView(user) });
   })
   /** Step-up with a passkey instead of a code (the challenge from POST /api/auth/passkey/options). */
-  .post('/auth/step-up/passkey', validate('json', passkeySignInSchema), async (c) => {
-    await stepUpWithPasskey(c, c.var.user!, c.req.valid('json').response, c.req.url);
+  .post('/auth/step-up/passkey', signedIn, validate('json', passkeySignInSchema), async (c) => {
+    await stepUpWithPasskey(c, c.var.user, c.req.valid('json').response, c.req.url);
     return c.body(null, 204);
   });

@@ -1,6 +1,6 @@
 /**
  * Passkeys (docs/account.md, Passkeys), with @simplewebauthn/server. Each ceremony's challenge is a
- * token of the one verification path (worker/auth/verification.service.ts): stored as a hash for 5
+ * token of the one verification path (worker/verification/verification.service.ts): stored as a hash for 5
  * minutes, used up by the response that signs it, so a response cannot be replayed.
  */
 import {
@@ -19,7 +19,7 @@ import { notFound, refusal } from '../../core/refusal';
 import type { VerificationType } from '../../core/verification';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { findUserById } from '../users/users.data';
+import { findUserById } from '../users/users.service';
 import { SUSPENDED_MESSAGE } from './auth.service';
 import { deletePasskey, findPasskey, passkeyIdsOf, recordPasskeyUse, renamePasskey, savePasskey } from './passkeys.data';
 import { hasSecondFactor } from './second-factor.data';
@@ -31,8 +31,7 @@ import {
   requireRecentSecondFactor,
   type RequestScope,
 } from './second-factor.service';
-import { prepareToken, consumeVerification } from './verification.service';
-import { deleteExpiredVerifications } from './verification.data';
+import { deleteExpiredVerifications, prepareToken, consumeVerification } from '../verification/verification.service';
 import { takePasskeyChallenge } from './rate-limit';
 
 type Credential = z.output<typeof credentialSchema>;
@@ -41,7 +40,7 @@ type Credential = z.output<typeof credentialSchema>;
  * The relying party: WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN when configured; in development (and the
  * tests) the request's own host and origin when not. Elsewhere they must be configured.
  */
-export function relyingParty(env: Pick<Bindings, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' | 'APP_ENV'>, requestUrl: string) {
+function relyingParty(env: Pick<Bindings, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' | 'APP_ENV'>, requestUrl: string) {
   const url = new URL(requestUrl);
   if ((!env.WEBAUTHN_RP_ID || !env.WEBAUTHN_ORIGIN) && env.APP_ENV !== 'development') {
     console.error('WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN must be set outside development');

@@ -5,7 +5,7 @@
  */
 import { refusal } from '../../core/refusal';
 import type { Bindings } from '../env';
-import { fromBase64url, toBase64url } from './secret-token';
+import { fromBase64url, toBase64url } from '../../core/base64url';
 
 const DEVELOPMENT_KEY = 'k1GHNJSrIX45wTAKHiAgviAtarr5KktVlQQZAPgnZkk';
 

@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { secondFactorCodeBody } from '../../core/second-factor';
-import { linkOrigin } from '../email/email.service';
+import { linkOrigin } from '../http/origin';
 import type { AppEnv } from '../env';
 import { clientIp } from '../http/edge';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { signInDevice } from './device-cookie';
 import {
@@ -14,22 +15,22 @@ import {
   stepUp,
 } from './second-factor.service';
 
-const origin = (c: Context<AppEnv>) => linkOrigin(c.env, c.req.url);
+const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
 
 /** Settings → Security: the authenticator app, the recovery codes, and the step-up the web app's dialog sends. */
 export const secondFactorRoutes = new Hono<AppEnv>()
-  .get('/account/second-factor', async (c) => c.json(await secondFactorStatus(c.env, c.var.db, c.var.user!)))
-  .post('/account/second-factor/totp', async (c) => c.json(await startTotpEnrolment(c.env, c.var.db, c.var.user!)))
-  .post('/account/second-factor/totp/confirm', validate('json', secondFactorCodeBody), async (c) =>
-    c.json(await confirmTotpEnrolment(c, c.var.user!, c.req.valid('json').code, origin(c))),
+  .get('/account/second-factor', signedIn, async (c) => c.json(await secondFactorStatus(c.env, c.var.db, c.var.user)))
+  .post('/account/second-factor/totp', signedIn, async (c) => c.json(await startTotpEnrolment(c.env, c.var.db, c.var.user)))
+  .post('/account/second-factor/totp/confirm', signedIn, validate('json', secondFactorCodeBody), async (c) =>
+    c.json(await confirmTotpEnrolment(c, c.var.user, c.req.valid('json').code, origin(c))),
   )
-  .delete('/account/second-factor/totp', async (c) => {
-    await removeTotp(c, c.var.user!, origin(c));
+  .delete('/account/second-factor/totp', signedIn, async (c) => {
+    await removeTotp(c, c.var.user, origin(c));
     return c.body(null, 204);
   })
-  .post('/account/second-factor/recovery-codes', async (c) => c.json(await regenerateRecoveryCodes(c, c.var.user!)))
+  .post('/account/second-factor/recovery-codes', signedIn, async (c) => c.json(await regenerateRecoveryCodes(c, c.var.user)))
   /** The second factor given again for a sensitive change; good for 15 minutes in this session. */
-  .post('/auth/step-up', validate('json', secondFactorCodeBody), async (c) => {
-    await stepUp(c, c.var.user!, c.req.valid('json').code, clientIp(c), await signInDevice(c, c.var.user!.email));
+  .post('/auth/step-up', signedIn, validate('json', secondFactorCodeBody), async (c) => {
+    await stepUp(c, c.var.user, c.req.valid('json').code, clientIp(c), await signInDevice(c, c.var.user.email));
     return c.body(null, 204);
   });

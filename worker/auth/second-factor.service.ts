@@ -26,7 +26,7 @@ import {
 import type { DB } from '../db/client';
 import { queueEmail } from '../email/email.service';
 import type { Bindings, SessionUser } from '../env';
-import { readSecondFactorRequired } from '../platform/settings.data';
+import { readSecondFactorRequired } from '../platform/settings.service';
 import { UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
 import { signInSucceeded, takeSignInAttempt } from './rate-limit';
 import {
@@ -45,8 +45,8 @@ import {
 } from './second-factor.data';
 import { decryptSecret, encryptSecret } from './second-factor-key';
 import { listPasskeys } from './passkeys.data';
-import { sha256Hex } from './secret-token';
-import { sessionKey } from './sessions';
+import { sha256Hex } from '../verification/verification.service';
+import { sessionKey } from './sessions.service';
 
 /** What a request knows of itself: Hono's Context fits, so does a test's object. */
 export type RequestScope = { env: Bindings; var: { db: DB; sessionId: string | null } };
@@ -166,7 +166,7 @@ export async function stepUp(
 }
 
 /** Whether the platform requires this role to enrol a second factor (owners and super admins, when the setting is on). */
-export async function secondFactorRequiredFor(env: Bindings, db: DB, role: Role): Promise<boolean> {
+async function secondFactorRequiredFor(env: Bindings, db: DB, role: Role): Promise<boolean> {
   return (role === 'owner_admin' || role === 'super_admin') && (await readSecondFactorRequired(db, env));
 }
 

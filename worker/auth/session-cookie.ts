@@ -10,15 +10,15 @@ export const SESSION_COOKIE = '__Host-parkada_session';
 
 const attributes = { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const;
 
-export const readSessionCookie = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE) ?? null;
+export const readSessionCookie = <E extends AppEnv>(c: Context<E>) => getCookie(c, SESSION_COOKIE) ?? null;
 
-export const writeSessionCookie = (c: Context<AppEnv>, sessionId: string, maxAgeSeconds: number) =>
+export const writeSessionCookie = <E extends AppEnv>(c: Context<E>, sessionId: string, maxAgeSeconds: number) =>
   setCookie(c, SESSION_COOKIE, sessionId, { ...attributes, maxAge: maxAgeSeconds });
 
-const clearSessionCookie = (c: Context<AppEnv>) => deleteCookie(c, SESSION_COOKIE, attributes);
+const clearSessionCookie = <E extends AppEnv>(c: Context<E>) => deleteCookie(c, SESSION_COOKIE, attributes);
 
 /** The request's session has ended: no cookie for it, and nothing downstream may slide it. */
-export function signedOut(c: Context<AppEnv>) {
+export function signedOut<E extends AppEnv>(c: Context<E>) {
   c.set('sessionId', null);
   clearSessionCookie(c);
 }

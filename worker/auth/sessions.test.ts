@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS } from '../../core/time';
 import { sessions } from '../db/schema';
 import { call, db, sessionCookie, signedInAs, signupBody } from '../test/helpers';
 import { SESSION_COOKIE } from './session-cookie';
-import { resolveSession, sessionKey } from './sessions';
+import { resolveSession, sessionKey } from './sessions.service';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
 const signup = (body = signupBody()) => call('/api/auth/signup', { method: 'POST', json: body });

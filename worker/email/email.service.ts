@@ -9,13 +9,13 @@
  */
 import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice, type NoticeMail } from '../../core/email';
 import type { LinkType } from '../../core/verification';
-import { readPreferences } from '../account/preferences.data';
-import { prepareVerification } from '../auth/verification.service';
+import { readPreferences } from '../preferences/preferences.service';
+import { prepareVerification } from '../verification/verification.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.data';
-import { findUserById } from '../users/users.data';
-import { claimNotice, consumeDeliveries, recordSent } from '../notifications/deliveries.data';
+import { recordBackgroundFailure } from '../health/background-failures.service';
+import { findUserById } from '../users/users.service';
+import { claimNotice, consumeDeliveries, recordSent } from '../deliveries/deliveries.service';
 import { unsubscribeLink } from './unsubscribe';
 
 export const EMAIL_QUEUE = 'parkada-email';
@@ -51,12 +51,6 @@ const recipientOf = (user: SessionUser, request: EmailRequest) =>
 
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
-
-/** Where links in e-mails lead: APP_ORIGIN when configured, else the origin the request came to. */
-export const linkOrigin = (env: Bindings, requestUrl: string) => env.APP_ORIGIN ?? new URL(requestUrl).origin;
-
-/** Where links in e-mails no request caused (a reminder, a daily renewal) lead: APP_ORIGIN, else the local app. */
-export const appOrigin = (env: Bindings) => env.APP_ORIGIN ?? 'http://localhost:5173';
 
 /**
  * Queues one e-mail notice. Called after the flow's writes have committed; never throws, so the flow

@@ -6,7 +6,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { refusal } from '../../core/refusal';
-import { updatePreferences } from '../account/preferences.data';
+import { updatePreferences } from '../preferences/preferences.service';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 

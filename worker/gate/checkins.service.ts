@@ -24,7 +24,7 @@ import { coveredUntil, scheduleLabel, validAt, type PassSchedule } from '../../c
 import { validatedCharge, worthLabel } from '../../core/validations';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { afterCommit } from '../db/after-commit';
 import { commit, statementOf, type DB } from '../db/client';
 import { violates } from '../db/constraints';
@@ -38,7 +38,7 @@ import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { passWithRenewals, scheduleOf, termOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from '../passes/monthly-pass-token';
-import { notify } from '../notifications/notifications.data';
+import { notify } from '../notifications/notifications.service';
 import { sendNotice } from '../notifications/notifications.service';
 import { verifyPass } from '../passes/pass';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';

@@ -13,7 +13,7 @@ import type { AppEnv } from '../env';
 import { apiError } from './errors';
 
 /** Our largest request is a few kilobytes of JSON; 64 KB leaves room and stops a flood early. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 const headersFor = (production: boolean) =>
   secureHeaders({
@@ -55,4 +55,4 @@ export const limitBody = createMiddleware<AppEnv>((c, next) =>
 );
 
 /** Cloudflare sets this on every request it forwards; a local run without it counts as one client. */
-export const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'local';
+export const clientIp = <E extends AppEnv>(c: Context<E>) => c.req.header('CF-Connecting-IP') ?? 'local';

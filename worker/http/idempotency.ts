@@ -1,16 +1,18 @@
 /** The `Idempotency-Key` header of a money-moving request (the rules: worker/db/idempotency-keys.ts). */
 import type { Context } from 'hono';
 import { IDEMPOTENCY_HEADER, type IdempotentRequest } from '../db/idempotency-keys';
-import type { AppEnv } from '../env';
+import type { AppEnv, SessionUser } from '../env';
 import { apiError } from './errors';
 
-/** Reads the header and fingerprints the validated body; 400 without a usable key. */
-export async function idempotentRequest(c: Context<AppEnv>, scope: string, body: unknown): Promise<IdempotentRequest> {
+/** Reads the header and fingerprints the validated body; 400 without a usable key. Money moves only for someone signed in. */
+export async function idempotentRequest<E extends AppEnv>(c: Context<E>, scope: string, body: unknown): Promise<IdempotentRequest> {
+  const user: SessionUser | null = c.var.user;
+  if (!user) throw apiError(401, 'Please sign in to continue.');
   const key = c.req.header(IDEMPOTENCY_HEADER)?.trim() ?? '';
   if (key.length < 8 || key.length > 200) {
     throw apiError(400, `An ${IDEMPOTENCY_HEADER} header (8 to 200 characters, e.g. a UUID) is required for this request.`);
   }
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${scope}\n${JSON.stringify(body)}`));
   const requestHash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return { userId: c.var.user!.id, key, scope, requestHash };
+  return { userId: user.id, key, scope, requestHash };
 }

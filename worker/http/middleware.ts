@@ -1,9 +1,4 @@
 import { createMiddleware } from 'hono/factory';
-import { matchedRoutes } from 'hono/route';
-import { apiAccess, roleAllowed } from '../../core/roles';
-import { readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
-import { resolveSession } from '../auth/sessions';
-import { requireEnrolment } from '../auth/second-factor.service';
 import { createDb } from '../db/client';
 import type { AppEnv, SignedInEnv } from '../env';
 import { apiError } from './errors';
@@ -14,33 +9,8 @@ export const withDb = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Resolves the session cookie to the current user (or null) for everything downstream. */
-export const withSession = createMiddleware<AppEnv>(async (c, next) => {
-  const sessionId = readSessionCookie(c);
-  const session = sessionId ? await resolveSession(c.env.SESSIONS, c.var.db, sessionId) : null;
-  c.set('sessionId', session ? sessionId : null);
-  c.set('user', session?.user ?? null);
-  await next();
-  // The session slid forward: so does the cookie, unless the request ended this session or started another.
-  if (session?.slid && sessionId && c.var.sessionId === sessionId) writeSessionCookie(c, sessionId, session.maxAgeSeconds);
-});
-
-/**
- * Spec section 6 enforced on the server: 401 without a session, 403 with the wrong role.
- * A path no route serves falls through to the JSON 404 for everyone.
- */
-export const enforceRoles = createMiddleware<AppEnv>(async (c, next) => {
-  if (!matchedRoutes(c).some((route) => route.method !== 'ALL')) return next();
-  const access = apiAccess(c.req.method, c.req.path);
-  const user = c.var.user;
-  if (access !== 'public' && !user) throw apiError(401, 'Please sign in to continue.');
-  if (!roleAllowed(access, user?.role)) throw apiError(403, 'Your account does not have access to this.');
-  // Owners' and admins' writes wait for the second factor the platform requires of them (docs/account.md).
-  if (user && Array.isArray(access) && !SAFE_METHODS.has(c.req.method)) await requireEnrolment(c, user);
-  await next();
-});
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: neither a forgery nor a write the second factor must guard. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A route's promise that someone is signed in, in its type: `c.var.user` after it is a SessionUser.

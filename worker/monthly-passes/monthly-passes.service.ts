@@ -19,7 +19,7 @@ import {
 import { formatPeso } from '../../core/money';
 import { notFound, refusal } from '../../core/refusal';
 import { DAY_MS, formatDateTime, manilaMonthOf, manilaMonthRange } from '../../core/time';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
@@ -28,7 +28,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lot-access';
 import { lotObject } from '../lot-object/stub';
-import { notify } from '../notifications/notifications.data';
+import { notify } from '../notifications/notifications.service';
 import { sendNotice } from '../notifications/notifications.service';
 import { signMonthlyPass } from '../passes/monthly-pass-token';
 import { issuePassReceipt, passReceiptsOf } from '../receipts/receipts.data';

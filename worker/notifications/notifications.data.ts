@@ -1,6 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../core/notifications';
-import { readPreferences } from '../account/preferences.data';
 import { statementOf, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
@@ -13,29 +12,18 @@ export type NewNotification = {
   metadata?: { lotName?: string; slotLabel?: string; startTime?: string };
 };
 
-/**
- * The one way the product notifies a user. It honours their preferences: no promotions when
- * promotional e-mails are off, no reminders when booking reminders are off. Returns whether it was sent.
- */
-export const notify = async (db: DB, userId: string, note: NewNotification) =>
-  notifyUnder(db, userId, note, await readPreferences(db, userId));
+/** The row of a notification: its metadata as JSON. */
+const rowOf = (userId: string, note: NewNotification) => ({
+  id: newId(),
+  userId,
+  type: note.type,
+  title: note.title,
+  message: note.message,
+  metadataJson: note.metadata ? JSON.stringify(note.metadata) : null,
+});
 
-type Preferences = Awaited<ReturnType<typeof readPreferences>>;
-
-/** `notify`, with the user's preferences already read (a caller that needs them for more than this). */
-export async function notifyUnder(db: DB, userId: string, note: NewNotification, prefs: Preferences): Promise<boolean> {
-  if (note.type === 'PROMOTION' && !prefs.promotionalEmails) return false;
-  if (note.type === 'BOOKING_REMINDER' && !prefs.bookingReminders) return false;
-  await db.insert(notifications).values({
-    id: newId(),
-    userId,
-    type: note.type,
-    title: note.title,
-    message: note.message,
-    metadataJson: note.metadata ? JSON.stringify(note.metadata) : null,
-  });
-  return true;
-}
+/** Writes a notification in the app, whatever the preferences (`notify` in the service weighs them first). */
+export const insertNotification = (db: DB, userId: string, note: NewNotification) => db.insert(notifications).values(rowOf(userId, note));
 
 /** A notice no preference silences (not a promotion or a reminder: those go through `notify`). */
 export type Notice = Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> };
@@ -45,18 +33,7 @@ export type Notice = Omit<NewNotification, 'type'> & { type: Exclude<Notificatio
  * `createdAt`: given when several notices share a batch, so they list in the order they were written.
  */
 export const notificationStatement = (db: DB, userId: string, note: Notice, createdAt?: Date) =>
-  statementOf(
-    db,
-    db.insert(notifications).values({
-      id: newId(),
-      userId,
-      type: note.type,
-      title: note.title,
-      message: note.message,
-      metadataJson: note.metadata ? JSON.stringify(note.metadata) : null,
-      ...(createdAt && { createdAt: createdAt.toISOString() }),
-    }),
-  );
+  statementOf(db, db.insert(notifications).values({ ...rowOf(userId, note), ...(createdAt && { createdAt: createdAt.toISOString() }) }));
 
 type NotificationRow = typeof notifications.$inferSelect;
 

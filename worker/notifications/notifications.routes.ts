@@ -2,30 +2,31 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
+import { signedIn } from '../http/middleware';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.data';
+import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.service';
 
 const notificationParams = z.object({ id: z.uuid('Unknown notification id') });
 const listQuery = pageQuery.extend({ filter: z.enum(['all', 'unread'], { error: 'filter must be all or unread.' }).default('all') });
 
 /** A user sees and changes only their own notifications; anyone else's answers 404, so an id reveals nothing. */
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', validate('query', listQuery), async (c) => {
+  .get('/notifications', signedIn, validate('query', listQuery), async (c) => {
     const { filter, limit, cursor } = c.req.valid('query');
-    return c.json(await listOwnNotifications(c.var.db, c.var.user!.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
+    return c.json(await listOwnNotifications(c.var.db, c.var.user.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
   })
-  .get('/notifications/counts', async (c) => c.json(await countOwnNotifications(c.var.db, c.var.user!.id)))
+  .get('/notifications/counts', signedIn, async (c) => c.json(await countOwnNotifications(c.var.db, c.var.user.id)))
   // Registered before "/:id/read" so "mark-all-read" is never taken for an id.
-  .patch('/notifications/mark-all-read', async (c) => {
-    await markAllRead(c.var.db, c.var.user!.id);
+  .patch('/notifications/mark-all-read', signedIn, async (c) => {
+    await markAllRead(c.var.db, c.var.user.id);
     return c.body(null, 204);
   })
-  .patch('/notifications/:id/read', validate('param', notificationParams), async (c) => {
-    if (!(await markRead(c.var.db, c.var.user!.id, c.req.valid('param').id))) throw notFound('Notification');
+  .patch('/notifications/:id/read', signedIn, validate('param', notificationParams), async (c) => {
+    if (!(await markRead(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
     return c.body(null, 204);
   })
-  .delete('/notifications/:id', validate('param', notificationParams), async (c) => {
-    if (!(await deleteOwnNotification(c.var.db, c.var.user!.id, c.req.valid('param').id))) throw notFound('Notification');
+  .delete('/notifications/:id', signedIn, validate('param', notificationParams), async (c) => {
+    if (!(await deleteOwnNotification(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
     return c.body(null, 204);
   });

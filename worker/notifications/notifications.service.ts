@@ -1,11 +1,39 @@
 import type { PushPayload } from '../../core/push';
-import { readPreferences } from '../account/preferences.data';
+import { readPreferences } from '../preferences/preferences.service';
 import type { DB } from '../db/client';
-import { appOrigin, queueEmail, type NoticeRequest } from '../email/email.service';
+import { queueEmail, type NoticeRequest } from '../email/email.service';
+import { appOrigin } from '../http/origin';
 import type { Bindings } from '../env';
 import { queuePush } from '../push/push.service';
 import { queueSms } from '../sms/sms.service';
-import { notifyUnder, type NewNotification } from './notifications.data';
+import { insertNotification, type NewNotification } from './notifications.data';
+
+export {
+  countOwnNotifications,
+  deleteOwnNotification,
+  listOwnNotifications,
+  markAllRead,
+  markRead,
+  notificationStatement,
+  type Notice,
+} from './notifications.data';
+
+type Preferences = Awaited<ReturnType<typeof readPreferences>>;
+
+/**
+ * The one way the product notifies a user. It honours their preferences: no promotions when
+ * promotional e-mails are off, no reminders when booking reminders are off. Returns whether it was sent.
+ */
+export const notify = async (db: DB, userId: string, note: NewNotification) =>
+  notifyUnder(db, userId, note, await readPreferences(db, userId));
+
+/** `notify`, with the user's preferences already read (a caller that needs them for more than this). */
+async function notifyUnder(db: DB, userId: string, note: NewNotification, prefs: Preferences): Promise<boolean> {
+  if (note.type === 'PROMOTION' && !prefs.promotionalEmails) return false;
+  if (note.type === 'BOOKING_REMINDER' && !prefs.bookingReminders) return false;
+  await insertNotification(db, userId, note);
+  return true;
+}
 
 /** What sending a notice needs: the database, and the Queues of its channels. */
 export type NoticeContext = { env: Bindings; db: DB };

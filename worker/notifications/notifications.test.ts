@@ -12,7 +12,7 @@ import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
 import { deliverEmail, openMailbox, recordingQueue, sentTo, tokenIn, waitForMail } from '../test/mailbox';
 import { deliverSms, smsBindings, smsGatewayStandIn } from '../test/sms-stand-in';
 import { sendNotice } from './notifications.service';
-import { notify } from './notifications.data';
+import { notify } from './notifications.service';
 
 describe('notifications', () => {
   type Note = { id: string; type: string; isRead: boolean };

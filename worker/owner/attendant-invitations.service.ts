@@ -3,15 +3,15 @@
  * account a role or a gate: they invite it, and only the invited person's acceptance assigns them
  * (and makes a driver an attendant), audited in the same batch. The inviter hears the answer.
  */
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { notificationStatement } from '../notifications/notifications.data';
-import { findUserById } from '../users/users.data';
+import { notificationStatement } from '../notifications/notifications.service';
+import { findUserById } from '../users/users.service';
 import {
   decideInvitationStatement,
   findInvitation,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { attendantAddSchema } from '../../core/lot-attendants';
-import { linkOrigin } from '../email/email.service';
+import { linkOrigin } from '../http/origin';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
 import { assertManagesLot } from '../lots/lot-access';

@@ -6,15 +6,15 @@
  */
 import { NAMES_FOR_NEW_ACCOUNT, type AttendantAdd } from '../../core/lot-attendants';
 import type { Role } from '../../core/roles';
-import { auditStatement } from '../audit/audit.data';
-import { DUMMY_PASSWORD_HASH } from '../auth/password';
+import { auditStatement } from '../audit/audit.service';
+import { DUMMY_PASSWORD_HASH } from '../auth/auth.service';
 import { queueEmail } from '../email/email.service';
 import { commit, statementOf, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { accountInserts, findUserByEmail, findUserById, isEmailTaken } from '../users/users.data';
+import { accountInserts, findUserByEmail, findUserById, isEmailTaken } from '../users/users.service';
 import {
   assignStatement,
   demoteToDriverStatement,

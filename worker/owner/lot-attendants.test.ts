@@ -4,7 +4,7 @@ import { NAMES_FOR_NEW_ACCOUNT } from '../../core/lot-attendants';
 import { CURRENT_VERSIONS, TERMS_VERSION } from '../../core/legal';
 import { DAY_MS } from '../../core/time';
 import { LINK_NOT_VALID } from '../../core/verification';
-import { sha256Hex } from '../auth/secret-token';
+import { sha256Hex } from '../verification/verification.service';
 import { attendantAssignments, attendantInvitations, auditLogs, notifications, shifts, users, verifications } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { call, cookieFor, db, messageOf, ORIGIN, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';

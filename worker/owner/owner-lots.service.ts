@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { formatDateTime } from '../../core/time';
 import { DEFAULT_LEVEL, entranceProblem, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { commit, statementOf, type DB } from '../db/client';
 import { lots } from '../db/schema';
 import { newId } from '../db/ids';

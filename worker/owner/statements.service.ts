@@ -21,7 +21,7 @@ import {
 } from '../../core/statements';
 import { manilaDate } from '../../core/time';
 import type { PayoutInput } from '../../core/statement-request';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -29,7 +29,7 @@ import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { readSettings } from '../platform/settings.data';
-import { findUserById } from '../users/users.data';
+import { findUserById } from '../users/users.service';
 import {
   firstMoneyMonth,
   freezeStatement,

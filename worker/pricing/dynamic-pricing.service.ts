@@ -16,7 +16,7 @@ import {
 } from '../../core/dynamic-pricing';
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDayIndex, manilaDayIndexStart, PRICE_BANDS } from '../../core/price-bands';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
 import { pageOf, type PageRequest } from '../db/pages';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';

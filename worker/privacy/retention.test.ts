@@ -15,7 +15,7 @@ import {
   sessions,
 } from '../db/schema';
 import { findDocument, listDocuments } from '../documents/documents.data';
-import { findUserByEmail } from '../users/users.data';
+import { findUserByEmail } from '../users/users.service';
 import { db, seedOnce } from '../test/helpers';
 import { applyRetention } from './retention.service';
 

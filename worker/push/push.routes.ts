@@ -2,20 +2,19 @@ import { Hono } from 'hono';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../../core/push';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
-import { deleteOwnSubscription } from './push.data';
-import { subscribeBrowser } from './push.service';
-import { requireVapid } from './vapid';
+import { deleteOwnSubscription, requireVapid, subscribeBrowser } from './push.service';
 
 /** Web Push for the signed-in user's browsers (docs/notifications.md). */
 export const pushRoutes = new Hono<AppEnv>()
   .get('/push/vapid-public-key', (c) => c.json({ publicKey: requireVapid(c.env).publicKey }))
-  .put('/push/subscription', validate('json', pushSubscriptionSchema), async (c) => {
+  .put('/push/subscription', signedIn, validate('json', pushSubscriptionSchema), async (c) => {
     requireVapid(c.env);
-    await subscribeBrowser(c.var.db, c.var.user!.id, c.req.valid('json'));
+    await subscribeBrowser(c.var.db, c.var.user.id, c.req.valid('json'));
     return c.body(null, 204);
   })
-  .delete('/push/subscription', validate('json', pushEndpointSchema), async (c) => {
-    if (!(await deleteOwnSubscription(c.var.db, c.var.user!.id, c.req.valid('json').endpoint))) throw notFound('Push subscription');
+  .delete('/push/subscription', signedIn, validate('json', pushEndpointSchema), async (c) => {
+    if (!(await deleteOwnSubscription(c.var.db, c.var.user.id, c.req.valid('json').endpoint))) throw notFound('Push subscription');
     return c.body(null, 204);
   });

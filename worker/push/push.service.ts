@@ -10,17 +10,19 @@ import { isPushServiceEndpoint, type PushPayload, type PushSubscriptionInput } f
 import { refusal } from '../../core/refusal';
 import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.data';
+import { retryDelay } from '../deliveries/deliveries.service';
+import { recordBackgroundFailure } from '../health/background-failures.service';
 import { findSubscription, forgetSubscription, saveSubscription, subscriptionIdsOf } from './push.data';
 import { vapidOf } from './vapid';
+
+export { deleteOwnSubscription, forgetSubscriptionsOf } from './push.data';
+export { requireVapid } from './vapid';
 
 export const PUSH_QUEUE = 'parkada-push';
 export type PushMessage = { subscriptionId: string; payload: PushPayload };
 
 /** A reminder is of no use once its moment has passed: push services drop it after this long. */
 const PUSH_TTL_SECONDS = 60 * 60;
-/** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
-const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);
 
 /** PUT /api/push/subscription: this browser's notices go to this account, unless the endpoint is another browser's. */
 export async function subscribeBrowser(db: DB, userId: string, subscription: PushSubscriptionInput): Promise<void> {

@@ -5,7 +5,7 @@
 import type { VapidKeys } from '@block65/webcrypto-web-push';
 import { Refusal } from '../../core/refusal';
 import type { Bindings } from '../env';
-import { fromBase64url, toBase64url } from '../auth/secret-token';
+import { fromBase64url, toBase64url } from '../../core/base64url';
 
 /** The key in .dev.vars, known to everyone with this repository: never used outside development. */
 const DEVELOPMENT_PUBLIC_KEY = 'BFoBBdBquhUMA2bMRBRGd4lG3WqgW8nu8egtMS9pfvDk_ilUldpDPudmamxBeurNqNgWinoThLmbPhB5yfseDLg';

@@ -10,7 +10,7 @@ import { extendUrlOf } from '../../core/push';
 import { Refusal } from '../../core/refusal';
 import { formatDateTime } from '../../core/time';
 import { openWalkIns } from '../gate/checkins.data';
-import { readPreferences } from '../account/preferences.data';
+import { readPreferences } from '../preferences/preferences.service';
 import { afterCommit } from '../db/after-commit';
 import { commit, createDb } from '../db/client';
 import { changedMeanwhile } from '../db/guards';

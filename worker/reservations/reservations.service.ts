@@ -22,7 +22,7 @@ import { notFound, refusal } from '../../core/refusal';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { notificationStatement, notify, type Notice } from '../notifications/notifications.data';
+import { notificationStatement, notify, type Notice } from '../notifications/notifications.service';
 import { readSettings } from '../platform/settings.data';
 import { currentReceiptsOf, issueReceipt, reissueReceipt } from '../receipts/receipts.data';
 import { sendNotice } from '../notifications/notifications.service';

@@ -7,12 +7,12 @@
 import { z } from 'zod';
 import type { Bindings } from '../env';
 
-export const SEMAPHORE_MESSAGES_URL = 'https://api.semaphore.co/api/v4/messages';
+const SEMAPHORE_MESSAGES_URL = 'https://api.semaphore.co/api/v4/messages';
 
 const sentMessages = z.array(z.object({ message_id: z.union([z.number(), z.string()]), status: z.string() })).min(1);
 
 /** A Philippine mobile in E.164 (+639171234567) as Semaphore's examples write it (09171234567). */
-export const semaphoreNumber = (e164: string) => `0${e164.slice(3)}`;
+const semaphoreNumber = (e164: string) => `0${e164.slice(3)}`;
 
 /** Sends one text; the gateway's id of it. Throws on a refusal or an answer that is not Semaphore's, for the Queue to retry. */
 export async function sendSms(env: Bindings, e164: string, message: string): Promise<{ messageId: string }> {

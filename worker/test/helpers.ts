@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { testClient } from 'hono/testing';
 import { app } from '../app';
 import { SESSION_COOKIE } from '../auth/session-cookie';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth/sessions.service';
 import { createDb } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed';
 import { createAccount, findUserByEmail } from '../users/users.data';

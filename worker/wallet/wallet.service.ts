@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { formatPeso } from '../../core/money';
 import { TOPUP_METHOD_LABELS } from '../../core/wallet';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
 import { payments } from '../db/schema';
 import { newId } from '../db/ids';
@@ -17,7 +17,7 @@ import { paymentProvider } from '../payments/provider';
 import { deliverSandboxOutcome } from '../payments/payments.service';
 import { insertTopupWithinCeiling } from '../payments/topups.data';
 import { changed } from '../db/guards';
-import { findUserById } from '../users/users.data';
+import { findUserById } from '../users/users.service';
 import { ledgerFailure, ledgerInsert } from './ledger';
 import { readAutoTopup, walletAfterOf, walletAfterStatement, walletOf, type WalletAfter } from './wallet.data';
 import { readSettings } from '../platform/settings.data';
@@ -170,3 +170,6 @@ export async function issuePayCode(env: Bindings, db: DB, userId: string, { lotI
   if (!lot.isActive) throw refusal('conflict', `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
   return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents }, now);
 }
+
+/** The ledger's statement and its failures, for the account's deletion (a balance given up: docs/privacy.md). */
+export { ledgerFailure, ledgerInsert } from './ledger';

@@ -18,6 +18,9 @@ import type { DB } from '../db/client';
 import { randomSecret, sha256Hex } from './secret-token';
 import { countWrongCode, saveVerification, takeCode, takeVerification, type TakenVerification } from './verification.data';
 
+export { randomSecret, sha256Hex } from './secret-token';
+export { deleteExpiredVerifications } from './verification.data';
+
 export type PreparedVerification = { link: string; expiresAt: string };
 
 /**

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../app';
-import { SESSION_COOKIE } from '../auth/session-cookie';
+import { SESSION_COOKIE } from './session-cookie';
 
 const LANDING_ETAG = '"landing-v1"';
 

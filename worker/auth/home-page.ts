@@ -8,8 +8,8 @@
 import { getCookie } from 'hono/cookie';
 import type { Handler } from 'hono';
 import { STATIC_LANDING } from '../../core/static-landing';
-import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { AppEnv } from '../env';
+import { SESSION_COOKIE } from './session-cookie';
 
 const varyOnCookie = (response: Response) => {
   const varied = new Response(response.body, response);

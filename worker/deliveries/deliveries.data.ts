@@ -3,9 +3,7 @@
  * Queue delivers again finds its notice claimed and sends nothing; a failed send lets the claim go.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { createDb, type DB } from '../db/client';
-import type { Bindings } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.data';
+import type { DB } from '../db/client';
 import { emailDeliveries, smsDeliveries } from '../db/schema';
 
 export type DeliveryChannel = 'email' | 'sms';
@@ -35,29 +33,3 @@ export const recordSent = (db: DB, channel: DeliveryChannel, noticeId: string, m
 /** Sending failed: the claim is let go so the Queue's next delivery tries again. */
 export const releaseNotice = (db: DB, channel: DeliveryChannel, noticeId: string) =>
   db.delete(TABLES[channel]).where(and(eq(TABLES[channel].noticeId, noticeId), isNull(TABLES[channel].messageId)));
-
-/** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
-export const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);
-
-/**
- * A channel's queue() handler: each message delivered by `deliver`, or, when it throws, the failure
- * recorded for System Health (as `job`, about `subject`), its claim let go and the message retried later.
- */
-export async function consumeDeliveries<Job extends { noticeId: string }>(
-  batch: MessageBatch<Job>,
-  env: Bindings,
-  channel: { name: DeliveryChannel; job: string; subject: (job: Job) => string },
-  deliver: (db: DB, job: Job) => Promise<void>,
-): Promise<void> {
-  const db = createDb(env.DB);
-  for (const message of batch.messages) {
-    try {
-      await deliver(db, message.body);
-      message.ack();
-    } catch (error) {
-      await recordBackgroundFailure(env.DB, { job: channel.job, subject: channel.subject(message.body), error }, Date.now());
-      await releaseNotice(db, channel.name, message.body.noticeId).catch(() => undefined);
-      message.retry({ delaySeconds: retryDelay(message.attempts) });
-    }
-  }
-}

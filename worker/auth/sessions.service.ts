@@ -6,13 +6,12 @@
  * checked on every request, so a sign-out holds everywhere at once even before KV's delete has reached
  * every location. How long a session lasts: core/session.ts.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { secondsLeft, sessionLive, slideDue, SESSION_LIFETIME_MS, type SessionTimes } from '../../core/session';
 import type { DB } from '../db/client';
-import { sessions } from '../db/schema';
 import type { SessionUser } from '../env';
-import { findUserBySession } from '../users/users.data';
-import { randomSecret, sha256Hex } from './secret-token';
+import { findUserBySession } from '../users/users.service';
+import { randomSecret, sha256Hex } from '../verification/verification.service';
+import { insertSession, revokeSession, revokeSessionsSince } from './sessions.data';
 
 const kvEntry = (key: string) => `session:${key}`;
 
@@ -33,7 +32,7 @@ export async function createSession(
   const sessionId = randomSecret();
   const key = await sessionKey(sessionId);
   const times: SessionTimes = { createdAt: now, refreshedAt: now };
-  await db.insert(sessions).values({ id: key, userId, userAgent, secondFactorAt, createdAt: new Date(now).toISOString() });
+  await insertSession(db, { id: key, userId, userAgent, secondFactorAt, createdAt: new Date(now).toISOString() });
   await kv.put(kvEntry(key), JSON.stringify(times), kvTtl(times, now));
   return { sessionId, maxAgeSeconds: secondsLeft(times, now) };
 }
@@ -62,25 +61,12 @@ export async function resolveSession(kv: KVNamespace, db: DB, sessionId: string,
 /** Signs this session out. */
 export async function endSession(kv: KVNamespace, db: DB, sessionId: string, now = Date.now()): Promise<void> {
   const key = await sessionKey(sessionId);
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(now).toISOString() })
-    .where(and(eq(sessions.id, key), isNull(sessions.revokedAt)));
+  await revokeSession(db, key, new Date(now).toISOString());
   await kv.delete(kvEntry(key));
 }
 
 /** Signs the user out everywhere: every session begun within the lifetime and not yet ended. */
 export async function endAllSessions(kv: KVNamespace, db: DB, userId: string, now = Date.now()): Promise<void> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: new Date(now).toISOString() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.createdAt, new Date(now - SESSION_LIFETIME_MS).toISOString()),
-      ),
-    )
-    .returning({ key: sessions.id });
+  const ended = await revokeSessionsSince(db, userId, new Date(now - SESSION_LIFETIME_MS).toISOString(), new Date(now).toISOString());
   await Promise.all(ended.map(({ key }) => kv.delete(kvEntry(key))));
 }

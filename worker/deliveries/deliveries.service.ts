@@ -1,0 +1,36 @@
+/**
+ * How the channels' Queues deliver (docs/notifications.md): each notice claimed once per channel
+ * (deliveries.data.ts), and a failed send recorded for System Health and tried again later.
+ */
+import { createDb, type DB } from '../db/client';
+import type { Bindings } from '../env';
+import { recordBackgroundFailure } from '../health/background-failures.service';
+import { releaseNotice, type DeliveryChannel } from './deliveries.data';
+
+export { claimNotice, recordSent } from './deliveries.data';
+
+/** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
+export const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);
+
+/**
+ * A channel's queue() handler: each message delivered by `deliver`, or, when it throws, the failure
+ * recorded for System Health (as `job`, about `subject`), its claim let go and the message retried later.
+ */
+export async function consumeDeliveries<Job extends { noticeId: string }>(
+  batch: MessageBatch<Job>,
+  env: Bindings,
+  channel: { name: DeliveryChannel; job: string; subject: (job: Job) => string },
+  deliver: (db: DB, job: Job) => Promise<void>,
+): Promise<void> {
+  const db = createDb(env.DB);
+  for (const message of batch.messages) {
+    try {
+      await deliver(db, message.body);
+      message.ack();
+    } catch (error) {
+      await recordBackgroundFailure(env.DB, { job: channel.job, subject: channel.subject(message.body), error }, Date.now());
+      await releaseNotice(db, channel.name, message.body.noticeId).catch(() => undefined);
+      message.retry({ delaySeconds: retryDelay(message.attempts) });
+    }
+  }
+}

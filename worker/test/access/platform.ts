@@ -1,0 +1,68 @@
+/** Who may call each API route of early registration, health, and the super admin's screens, and a sample request of it (rules.ts). */
+import { signupBody } from '../helpers';
+import { ADMIN, type AccessTable } from './rules';
+
+export const PLATFORM_ROUTES: AccessTable = {
+  'POST /api/early-registration': {
+    who: 'public',
+    sample: () => ({ method: 'POST', path: '/api/early-registration', json: { ...signupBody(), password: undefined } }),
+  },
+  'GET /api/admin/platform-kpis': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-kpis' }) },
+  'GET /api/admin/tenants': { who: ADMIN, sample: () => ({ path: '/api/admin/tenants' }) },
+  'GET /api/admin/platform-metrics': { who: ADMIN, sample: () => ({ path: '/api/admin/platform-metrics' }) },
+  'GET /api/admin/settings': { who: ADMIN, sample: () => ({ path: '/api/admin/settings' }) },
+  // The value already in force: the admin's request passes and changes nothing.
+  'GET /api/admin/payouts': { who: ADMIN, sample: () => ({ path: '/api/admin/payouts?month=2026-09' }) },
+  'POST /api/admin/payouts': {
+    who: ADMIN,
+    sample: () => ({
+      method: 'POST',
+      path: '/api/admin/payouts',
+      json: { ownerId: crypto.randomUUID(), month: '2026-09', amountCents: 100, paidOn: '2026-10-05', reference: 'BDO-0001' },
+    }),
+    found: false,
+  },
+  'PUT /api/admin/settings/second-factor': {
+    who: ADMIN,
+    sample: () => ({ method: 'PUT', path: '/api/admin/settings/second-factor', json: { required: false } }),
+  },
+  'PATCH /api/admin/settings': {
+    who: ADMIN,
+    sample: () => ({ method: 'PATCH', path: '/api/admin/settings', json: { freeCancelMinutes: 15 } }),
+  },
+  'GET /api/platform/settings': { who: 'session', sample: () => ({ path: '/api/platform/settings' }) },
+  'GET /api/admin/users': { who: ADMIN, sample: () => ({ path: '/api/admin/users?q=parkada' }) },
+  'POST /api/admin/users/:id/role': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/role`, json: { role: 'attendant' } }),
+    found: false,
+  },
+  'POST /api/admin/users/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/users/${crypto.randomUUID()}/suspend`, json: {} }),
+    found: false,
+  },
+  'GET /api/health': { who: 'public', sample: () => ({ path: '/api/health' }) },
+  'GET /api/admin/system-health': { who: ADMIN, sample: () => ({ path: '/api/admin/system-health' }) },
+  'GET /api/admin/audit-logs': { who: ADMIN, sample: () => ({ path: '/api/admin/audit-logs' }) },
+  'GET /api/admin/owner-applications': { who: ADMIN, sample: () => ({ path: '/api/admin/owner-applications' }) },
+  'GET /api/admin/lot-submissions': { who: ADMIN, sample: () => ({ path: '/api/admin/lot-submissions?status=all' }) },
+  'GET /api/admin/pending-approvals': { who: ADMIN, sample: () => ({ path: '/api/admin/pending-approvals' }) },
+  // Decisions on items that do not exist: the admin gets past the role check to the 404.
+  'POST /api/admin/owners/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/owners/${crypto.randomUUID()}/approve`, json: {} }),
+    found: false,
+  },
+  'POST /api/admin/lots/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/lots/${crypto.randomUUID()}/reject`, json: { reason: 'Blurry permit' } }),
+    found: false,
+  },
+  'GET /api/admin/lot-changes': { who: ADMIN, sample: () => ({ path: '/api/admin/lot-changes?status=all' }) },
+  'POST /api/admin/lot-changes/:id/:action': {
+    who: ADMIN,
+    sample: () => ({ method: 'POST', path: `/api/admin/lot-changes/${crypto.randomUUID()}/approve`, json: {} }),
+    found: false,
+  },
+};
