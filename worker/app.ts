@@ -16,7 +16,7 @@ import { Refusal } from '../core/refusal';
 import { homePage } from './http/home-page';
 import { enforceRoles, sameOriginWrites, withDb, withSession } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
-import { recordDeployment } from './health/deployment';
+import { recordDeployment } from './health/deployment.service';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { monthlyPassRoutes } from './monthly-passes/monthly-passes.routes';

@@ -241,3 +241,8 @@ export async function acceptInvitationLink(
   await markEmailVerified(db, email, now);
   return recordAcceptance(db, account.id, accepted, new Date(now).toISOString());
 }
+
+/** Ending a suspended person's sessions (admin/users.service.ts). */
+export { endAllSessions } from './sessions';
+/** The password of an account nobody has opened yet: its owner sets theirs through a link (owner/lot-attendants.service.ts). */
+export { DUMMY_PASSWORD_HASH } from './password';

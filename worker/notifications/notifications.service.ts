@@ -61,3 +61,6 @@ export async function sendNotice(ctx: NoticeContext, userId: string, notice: Out
       notice.key ? `sms:${notice.key}` : undefined,
     );
 }
+
+/** The in-app notice written in another domain's batch (admin decisions, gate invitations). */
+export { notificationStatement, type Notice } from './notifications.data';
