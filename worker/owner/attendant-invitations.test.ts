@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendantInvitations, auditLogs } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
-import { call, cookieFor, db, seedOnce, signedInAccount } from '../test/helpers';
-import { openMailbox } from '../test/mailbox';
+import { call, cookieFor, db, signedInAccount } from '../test/helpers';
 import {
   add,
   answer,
@@ -19,12 +18,10 @@ import {
   withdraw,
   worksAt,
   type Added,
+  seededWithMailbox,
 } from '../test/lot-attendants';
 
-beforeAll(async () => {
-  openMailbox();
-  await seedOnce();
-});
+beforeAll(seededWithMailbox);
 
 describe('inviting an existing account', () => {
   it('changes nothing until the driver accepts; accepting makes them the lot’s attendant, audited with them as actor', async () => {

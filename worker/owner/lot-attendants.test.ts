@@ -7,8 +7,8 @@ import { DAY_MS } from '../../core/time';
 import { LINK_NOT_VALID } from '../../core/verification';
 import { sha256Hex } from '../auth/secret-token';
 import { attendantAssignments, shifts, users, verifications } from '../db/schema';
-import { call, cookieFor, db, messageOf, ORIGIN, seedOnce, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
-import { openMailbox, tokenIn, waitForMail } from '../test/mailbox';
+import { call, cookieFor, db, messageOf, ORIGIN, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
+import { tokenIn, waitForMail } from '../test/mailbox';
 import {
   acceptLink,
   add,
@@ -23,12 +23,10 @@ import {
   signIn,
   worksAt,
   type Added,
+  seededWithMailbox,
 } from '../test/lot-attendants';
 
-beforeAll(async () => {
-  openMailbox();
-  await seedOnce();
-});
+beforeAll(seededWithMailbox);
 
 describe('the super admin makes an attendant a driver', () => {
   it('takes them off every lot and ends their open shift in the same change', async () => {

@@ -2,7 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditLogs, notifications, users } from '../db/schema';
-import { call, db, signedInAccount } from './helpers';
+import { call, db, seedOnce, signedInAccount } from './helpers';
+import { openMailbox } from './mailbox';
 
 type Attendant = {
   id: string;
@@ -71,4 +72,10 @@ export const worksAt = async (cookie: string) =>
 export async function ownerWithLot() {
   const owner = await signedInAccount('owner_admin');
   return { ...owner, lotId: await newLot(owner.cookie) };
+}
+
+/** The demo data, and a mailbox that catches the invitation e-mails. */
+export async function seededWithMailbox() {
+  openMailbox();
+  await seedOnce();
 }
