@@ -5,11 +5,11 @@ import type { DB } from '../db/client';
 import { checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
 
 /** "Active" is having signed in within this window. */
-export const ACTIVE_USER_DAYS = 30;
+const ACTIVE_USER_DAYS = 30;
 /** Occupancy of the top lots and the cancellation and no-show rates look back this far. */
-export const METRICS_DAYS = 30;
+const METRICS_DAYS = 30;
 /** How many tenants and lots the dashboard ranks. */
-export const RANKED = 5;
+const RANKED = 5;
 
 /**
  * Money received, all time, from the rollup owners' figures read too (owner/figures.data.ts), so the
