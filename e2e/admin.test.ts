@@ -7,6 +7,7 @@ import { toManilaInput } from '../core/time';
 import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
 import { topUpWallet } from './fixtures';
 import { CURRENT_VERSIONS } from '../core/legal';
+import { rateProbe } from '../core/health';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -162,8 +163,11 @@ describe('approvals in the browser', () => {
 
     await admin.goto(`${baseURL}/admin`);
     const health = admin.getByTestId('system-health');
-    for (const part of ['Database (D1)', 'Sessions store (KV)', 'Lot objects (Durable Objects)', 'Documents store (R2)', 'Payments'])
-      expect(await health.locator('li', { hasText: part }).innerText()).toMatch(/healthy\s+\d+ ms/i);
+    // Each part shows its status and its measured time; a slow answer on a busy machine is a warning, by the stated threshold.
+    for (const part of ['Database (D1)', 'Sessions store (KV)', 'Lot objects (Durable Objects)', 'Documents store (R2)', 'Payments']) {
+      const [, status, ms] = (await health.locator('li', { hasText: part }).innerText()).match(/(healthy|warning)\s+(\d+) ms/i) ?? [];
+      expect(status?.toLowerCase(), part).toBe(rateProbe(true, Number(ms)));
+    }
     await admin.getByTestId('uptime').getByText(/^Up /).waitFor();
   });
 

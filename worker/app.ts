@@ -17,7 +17,7 @@ import { homePage } from './auth/home-page';
 import { enforceRoles, withSession } from './auth/session.middleware';
 import { sameOriginWrites, withDb } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
-import { recordDeployment } from './health/deployment';
+import { recordDeployment } from './health/deployment.service';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
 import { monthlyPassRoutes } from './monthly-passes/monthly-passes.routes';

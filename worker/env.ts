@@ -27,7 +27,7 @@ export type Bindings = {
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   /** Owner applicants' documents (worker/documents). */
   DOCUMENTS: R2Bucket;
-  /** Which version of the worker is running: uptime counts from the first request it served (worker/health/deployment.ts). */
+  /** Which version of the worker is running: uptime counts from the first request it served (worker/health/deployment.service.ts). */
   CF_VERSION_METADATA: WorkerVersionMetadata;
   /** `development` (local runs, from .dev.vars) or `production`; anything else is treated as not development. */
   APP_ENV?: string;

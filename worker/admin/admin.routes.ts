@@ -2,23 +2,25 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
-import { PAGE_SIZE } from '../../core/paging';
-import { DEFAULT_PLATFORM_SETTINGS, secondFactorSettingSchema, settingsChangeSchema } from '../../core/platform-settings';
+import { secondFactorSettingSchema, settingsChangeSchema } from '../../core/platform-settings';
 import { ROLES } from '../../core/roles';
-import { addDays, manilaDateStart } from '../../core/time';
-import { listAuditLogs } from '../audit/audit.data';
 import type { AppEnv } from '../env';
-import { requireRecentSecondFactor } from '../auth/second-factor.service';
+import { signedIn } from '../http/middleware';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { listUsers } from '../users/users.data';
-import { listLotRevisions, listLotSubmissions, listOwnerApplications } from './approvals.data';
-import { decideListing, decideLot, decideOwner } from './approvals.service';
-import { readSecondFactorRequired, readSettingsRecord } from '../platform/settings.data';
-import { platformKpis, platformMetrics, tenantFigures } from './platform.data';
-import { changeSettings, setSecondFactorRequired } from './settings.service';
-import { systemHealth } from './system-health';
-import { changeRole, changeSuspension } from './users.service';
+import {
+  decideListing,
+  decideLot,
+  decideOwner,
+  listLotRevisions,
+  listLotSubmissions,
+  listOwnerApplications,
+  pendingApprovals,
+} from './approvals.service';
+import { auditTrail, platformKpis, platformMetrics, tenantFigures } from './platform.service';
+import { adminSettings, changeSettings, setSecondFactorRequired } from './settings.service';
+import { systemHealth } from './system-health.service';
+import { changeRole, changeSuspension, requireRecentSecondFactor, searchUsers } from './users.service';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
 const calendarDate = z.iso.date(DAY_MESSAGE);
@@ -52,30 +54,18 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
   .get('/admin/tenants', async (c) => c.json(await tenantFigures(c.var.db)))
   .get('/admin/platform-metrics', async (c) => c.json(await platformMetrics(c.var.db)))
-  .get('/admin/settings', async (c) =>
-    c.json({
-      ...(await readSettingsRecord(c.var.db)),
-      defaults: DEFAULT_PLATFORM_SETTINGS,
-      secondFactorRequired: await readSecondFactorRequired(c.var.db, c.env),
-    }),
-  )
+  .get('/admin/settings', async (c) => c.json(await adminSettings(c.env, c.var.db)))
   /** Whether owners and super admins must enrol a second factor (docs/account.md, Second factor). */
-  .put('/admin/settings/second-factor', validate('json', secondFactorSettingSchema), async (c) =>
-    c.json(await setSecondFactorRequired({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('json').required)),
+  .put('/admin/settings/second-factor', signedIn, validate('json', secondFactorSettingSchema), async (c) =>
+    c.json(await setSecondFactorRequired({ env: c.env, db: c.var.db, admin: c.var.user }, c.req.valid('json').required)),
   )
-  .patch('/admin/settings', validate('json', settingsChangeSchema), async (c) =>
-    c.json({
-      ...(await changeSettings({ db: c.var.db, admin: c.var.user! }, c.req.valid('json'))),
-      defaults: DEFAULT_PLATFORM_SETTINGS,
-    }),
+  .patch('/admin/settings', signedIn, validate('json', settingsChangeSchema), async (c) =>
+    c.json(await changeSettings({ db: c.var.db, admin: c.var.user }, c.req.valid('json'))),
   )
   .get('/admin/system-health', async (c) => c.json(await systemHealth(c.env, c.var.db)))
   .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
-    const { limit, cursor, actor, action, from, to } = c.req.valid('query');
-    // `to` is inclusive: the whole of that Manila day.
-    const before = to ? manilaDateStart(addDays(to, 1)).toISOString() : undefined;
-    const since = from ? manilaDateStart(from).toISOString() : undefined;
-    return c.json(await listAuditLogs(c.var.db, { actor, action, since, before }, { limit, cursor }));
+    const { limit, cursor, ...search } = c.req.valid('query');
+    return c.json(await auditTrail(c.var.db, search, { limit, cursor }));
   })
   .get('/admin/owner-applications', validate('query', statusQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');
@@ -89,48 +79,30 @@ export const adminRoutes = new Hono<AppEnv>()
     const { status, limit, cursor } = c.req.valid('query');
     return c.json(await listLotRevisions(c.var.db, status, { limit, cursor }));
   })
-  .post('/admin/lot-changes/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
+  .post('/admin/lot-changes/:id/:action', signedIn, validate('param', decisionParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
-    return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+    return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
   })
-  // The dashboard's summary: the newest page of each queue; the approvals screen pages through the rest.
-  .get('/admin/pending-approvals', async (c) => {
-    const first = { limit: PAGE_SIZE };
-    const [{ items: owners }, { items: lots }] = await Promise.all([
-      listOwnerApplications(c.var.db, 'pending', first),
-      listLotSubmissions(c.var.db, 'pending', first),
-    ]);
-    return c.json({
-      owners: owners.map(({ id, name, email, submittedAt, documents }) => ({ id, name, email, submittedAt, documents })),
-      lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt }) => ({
-        id,
-        name,
-        owner,
-        slots: totalSlots,
-        rate: hourlyRate,
-        submittedAt,
-      })),
-    });
-  })
-  .post('/admin/owners/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
+  .get('/admin/pending-approvals', async (c) => c.json(await pendingApprovals(c.var.db)))
+  .post('/admin/owners/:id/:action', signedIn, validate('param', decisionParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
-    return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+    return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
   })
-  .post('/admin/lots/:id/:action', validate('param', decisionParams), validate('json', decisionBody), async (c) => {
+  .post('/admin/lots/:id/:action', signedIn, validate('param', decisionParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
-    return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+    return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
   })
   .get('/admin/users', validate('query', usersQuery), async (c) => {
-    const { limit, cursor, q, role } = c.req.valid('query');
-    return c.json(await listUsers(c.var.db, { q: q || undefined, role }, { limit, cursor }));
+    const { limit, cursor, ...search } = c.req.valid('query');
+    return c.json(await searchUsers(c.var.db, search, { limit, cursor }));
   })
   // Before `/:action`, which would take `role` for an unknown action.
-  .post('/admin/users/:id/role', validate('param', roleParams), validate('json', roleBody), async (c) => {
+  .post('/admin/users/:id/role', signedIn, validate('param', roleParams), validate('json', roleBody), async (c) => {
     const { role, reason } = c.req.valid('json');
-    await requireRecentSecondFactor(c, c.var.user!);
-    return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user! }, c.req.valid('param').id, role, reason));
+    await requireRecentSecondFactor(c, c.var.user);
+    return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user }, c.req.valid('param').id, role, reason));
   })
-  .post('/admin/users/:id/:action', validate('param', userParams), validate('json', decisionBody), async (c) => {
+  .post('/admin/users/:id/:action', signedIn, validate('param', userParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
-    return c.json(await changeSuspension({ env: c.env, db: c.var.db, admin: c.var.user! }, id, action, c.req.valid('json').reason));
+    return c.json(await changeSuspension({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
   });

@@ -3,10 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ReviewFilter } from '../../core/approvals';
 import { statementOf, type DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { listingColumns } from '../lots/lots.data';
 import type { Listing } from '../owner/owner-lots.data';
 import { lotRevisions, lotSubmissions, lots, ownerApplications, users } from '../db/schema';
-import { documentsForAdmin } from '../documents/documents.service';
 
 type Document = { name: string; url?: string };
 const documentsOf = (json: string) => JSON.parse(json) as Document[];
@@ -16,23 +14,19 @@ const byStatus = <Column extends typeof ownerApplications.status | typeof lotSub
   filter: ReviewFilter,
 ) => (filter === 'all' ? undefined : eq(column, filter));
 
-/** A page of owner applications, newest submission first, with the documents their applicants uploaded (worker/documents). */
-export async function listOwnerApplications(db: DB, filter: ReviewFilter, page: PageRequest) {
+/** A page of owner applications, newest submission first (their documents are the documents domain's: approvals.service.ts). */
+export async function ownerApplicationsPage(db: DB, filter: ReviewFilter, page: PageRequest) {
   const rows = await db
     .select()
     .from(ownerApplications)
     .where(and(byStatus(ownerApplications.status, filter), afterCursor(ownerApplications.submittedAt, ownerApplications.id, page.cursor)))
     .orderBy(...newestFirst(ownerApplications.submittedAt, ownerApplications.id))
     .limit(rowsToRead(page));
-  const documents = await documentsForAdmin(
-    db,
-    rows.map((row) => row.id),
-  );
   return pageOf(
     rows,
     page,
     (row) => ({ key: row.submittedAt, id: row.id }),
-    ({ documentsJson: _unused, ...row }) => ({ ...row, documents: documents.get(row.id) ?? [] }),
+    ({ documentsJson: _unused, ...row }) => row,
   );
 }
 
@@ -67,12 +61,22 @@ export async function listLotSubmissions(db: DB, filter: ReviewFilter, page: Pag
   );
 }
 
+/** The listing drivers see now: a `Listing`'s columns of the lot. */
+const currentListing = {
+  name: lots.name,
+  address: lots.address,
+  geoLat: lots.geoLat,
+  geoLng: lots.geoLng,
+  entranceLat: lots.entranceLat,
+  entranceLng: lots.entranceLng,
+} satisfies Record<keyof Listing, unknown>;
+
 /** A page of listing changes of approved lots, newest first, each beside the listing drivers see now. */
 export async function listLotRevisions(db: DB, filter: ReviewFilter, page: PageRequest) {
   const rows = await db
     .select({
       revision: lotRevisions,
-      current: listingColumns,
+      current: currentListing,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
       ownerEmail: users.email,

@@ -4,15 +4,25 @@
  * are one D1 batch: all of it or none. A decision on an item no longer pending is a 409, also when
  * another admin decided it between our read and our write.
  */
-import { DECISION_TOASTS, REJECT_REASON_MESSAGE, reasonMissing, trimmedReason, type Decision, type ReviewKind } from '../../core/approvals';
+import { PAGE_SIZE } from '../../core/paging';
+import {
+  DECISION_TOASTS,
+  REJECT_REASON_MESSAGE,
+  reasonMissing,
+  trimmedReason,
+  type Decision,
+  type ReviewFilter,
+  type ReviewKind,
+} from '../../core/approvals';
 import { auditStatement } from '../audit/audit.service';
-import { commit } from '../db/client';
+import { commit, type DB } from '../db/client';
+import type { PageRequest } from '../db/pages';
+import { documentsForAdmin } from '../documents/documents.service';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { afterCommit } from '../db/after-commit';
-import { notificationStatement, type Notice } from '../notifications/notifications.service';
-import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
+import { notificationStatement, sendNotice, type Notice, type NoticeContext } from '../notifications/notifications.service';
 import {
   applyListing,
   approveLot,
@@ -22,9 +32,45 @@ import {
   decideOwnerApplication,
   findLotSubmission,
   findOwnerApplication,
+  listLotRevisions,
+  listLotSubmissions,
   makeOwner,
+  ownerApplicationsPage,
   type Verdict,
 } from './approvals.data';
+
+/** The lot queues, as the approvals screen pages through them. */
+export { listLotRevisions, listLotSubmissions };
+
+/** A page of owner applications, newest submission first, with the documents their applicants uploaded (worker/documents). */
+export async function listOwnerApplications(db: DB, filter: ReviewFilter, page: PageRequest) {
+  const { items, nextCursor } = await ownerApplicationsPage(db, filter, page);
+  const documents = await documentsForAdmin(
+    db,
+    items.map((application) => application.id),
+  );
+  return { items: items.map((application) => ({ ...application, documents: documents.get(application.id) ?? [] })), nextCursor };
+}
+
+/** The dashboard's summary: the newest page of each queue; the approvals screen pages through the rest. */
+export async function pendingApprovals(db: DB) {
+  const first = { limit: PAGE_SIZE };
+  const [{ items: owners }, { items: lots }] = await Promise.all([
+    listOwnerApplications(db, 'pending', first),
+    listLotSubmissions(db, 'pending', first),
+  ]);
+  return {
+    owners: owners.map(({ id, name, email, submittedAt, documents }) => ({ id, name, email, submittedAt, documents })),
+    lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt }) => ({
+      id,
+      name,
+      owner,
+      slots: totalSlots,
+      rate: hourlyRate,
+      submittedAt,
+    })),
+  };
+}
 
 type Ctx = NoticeContext & { admin: SessionUser };
 

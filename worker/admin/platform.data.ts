@@ -3,17 +3,25 @@ import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte,
 import { DAY_MS, manilaMidnight } from '../../core/time';
 import type { DB } from '../db/client';
 import { checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
-import { moneyPerLot, totalMoneyReceived } from '../owner/figures.data';
 
 /** "Active" is having signed in within this window. */
-export const ACTIVE_USER_DAYS = 30;
+const ACTIVE_USER_DAYS = 30;
 /** Occupancy of the top lots and the cancellation and no-show rates look back this far. */
-export const METRICS_DAYS = 30;
+const METRICS_DAYS = 30;
 /** How many tenants and lots the dashboard ranks. */
-export const RANKED = 5;
+const RANKED = 5;
 
-/** Revenue per lot, all time, as owners count money received (owner/figures.data.ts); lots that earned nothing have no row. */
-const lotRevenue = sql`${moneyPerLot()} AS lot_revenue`;
+/**
+ * Money received, all time, from the rollup owners' figures read too (owner/figures.data.ts), so the
+ * platform's revenue is the sum of its owners'.
+ */
+async function totalMoneyReceived(db: DB) {
+  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM lot_money_days`);
+  return row?.cents ?? 0;
+}
+
+/** Revenue per lot, all time, as a subquery (lot_id, cents) to join; lots that earned nothing have no row. */
+const lotRevenue = sql`(SELECT lot_id, sum(cents) AS cents FROM lot_money_days GROUP BY lot_id) AS lot_revenue`;
 const revenueOfLot = sql`lot_revenue.lot_id = ${lots.id}`;
 
 /**

@@ -1,5 +1,11 @@
 /** Changing the platform settings (docs/admin.md, Platform settings): the new values and their audit entry in one D1 batch. */
-import { SETTING_KEYS, settingsProblem, type PlatformSettings, type SettingsChange } from '../../core/platform-settings';
+import {
+  DEFAULT_PLATFORM_SETTINGS,
+  SETTING_KEYS,
+  settingsProblem,
+  type PlatformSettings,
+  type SettingsChange,
+} from '../../core/platform-settings';
 import { auditStatement } from '../audit/audit.service';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { commit, type DB } from '../db/client';
@@ -10,9 +16,17 @@ import {
   readSettingsRecord,
   saveSecondFactorRequiredStatement,
   saveSettingsStatement,
-} from '../platform/settings.data';
+} from '../platform/settings.service';
 
 type Ctx = { db: DB; admin: SessionUser };
+
+/** The settings in force, when and by whom they last changed, beside the defaults the screen offers to restore. */
+const settingsWithDefaults = async (db: DB) => ({ ...(await readSettingsRecord(db)), defaults: DEFAULT_PLATFORM_SETTINGS });
+
+/** The Platform Settings screen: the settings, and whether owners and super admins must enrol a second factor. */
+export async function adminSettings(env: Bindings, db: DB) {
+  return { ...(await settingsWithDefaults(db)), secondFactorRequired: await readSecondFactorRequired(db, env) };
+}
 
 export async function changeSettings({ db, admin }: Ctx, change: SettingsChange, now = new Date()) {
   const { settings: before } = await readSettingsRecord(db);
@@ -21,7 +35,7 @@ export async function changeSettings({ db, admin }: Ctx, change: SettingsChange,
   if (problem) throw refusal('invalid', problem);
   const changed = SETTING_KEYS.filter((key) => after[key] !== before[key]);
   // Sending the values already in force changes nothing, so nothing is recorded.
-  if (changed.length === 0) return readSettingsRecord(db);
+  if (changed.length === 0) return settingsWithDefaults(db);
   const pick = (settings: PlatformSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
   try {
     await commit(db, [
@@ -41,7 +55,7 @@ export async function changeSettings({ db, admin }: Ctx, change: SettingsChange,
       );
     throw error;
   }
-  return readSettingsRecord(db);
+  return settingsWithDefaults(db);
 }
 
 /** Whether owners and super admins must enrol a second factor; the change and its audit entry in one batch. */

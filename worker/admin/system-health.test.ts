@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { overallStatus, PUBLIC_HEALTH_FRESH_MS, rateBackgroundFailure, rateProbe, RECENT_FAILURE_MS } from '../../core/health';
+import { PUBLIC_HEALTH_FRESH_MS, rateProbe } from '../../core/health';
 import { DAY_MS, HOUR_MS } from '../../core/time';
 import { createDb } from '../db/client';
 import { backgroundFailures, deployments } from '../db/schema';
@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 
 type Service = { name: string; status: string; responseTimeMs: number; detail: string };
-type Health = { status: string; deployment: { versionId: string; startedAt: string; uptimeSeconds: number } | null; services: Service[] };
+type Health = {
+  status: string;
+  checkedAt: string;
+  deployment: { versionId: string; startedAt: string; uptimeSeconds: number } | null;
+  services: Service[];
+};
 
 const brokenD1 = {
   prepare: () => {
@@ -31,6 +36,11 @@ const health = async (bindings?: Partial<typeof env>) =>
   (await (await call('/api/admin/system-health', { cookie, bindings })).json()) as Health;
 const part = (h: Health, name: string) => h.services.find((s) => s.name === name);
 const version = (id: string) => ({ id, tag: '', timestamp: new Date().toISOString() });
+/**
+ * A part with nothing wrong is rated by its response time alone: healthy, or a warning when this
+ * machine answered slowly. The test states the rule, not the machine's speed.
+ */
+const ratedByTime = (service: Service) => rateProbe(true, service.responseTimeMs);
 
 describe('system health', () => {
   it('probes D1, KV, a lot object, R2, the payment configuration and the background work', async () => {
@@ -120,14 +130,16 @@ describe('system health', () => {
     const running = version(`v-${crypto.randomUUID()}`);
     const startedAt = new Date(Date.now() - 2 * HOUR_MS).toISOString();
     await db().insert(deployments).values({ versionId: running.id, startedAt });
-    const { deployment } = await health({ CF_VERSION_METADATA: running });
+    const { deployment, checkedAt } = await health({ CF_VERSION_METADATA: running });
     expect(deployment).toMatchObject({ versionId: running.id, startedAt });
     expect(deployment!.uptimeSeconds).toBeGreaterThanOrEqual(2 * 3600);
-    expect(deployment!.uptimeSeconds).toBeLessThan(2 * 3600 + 60);
+    // Counted to the moment of the check, however long this machine took to get there.
+    expect(deployment!.uptimeSeconds).toBe(Math.floor((Date.parse(checkedAt) - Date.parse(startedAt)) / 1000));
   });
 
   it("shows the latest failed background work: an old one as healthy, a lot's timers failing now as a warning", async () => {
-    expect(part(await health(), 'Background work')).toMatchObject({ status: 'healthy', detail: 'No failed background work recorded' });
+    const nothingFailed = part(await health(), 'Background work')!;
+    expect(nothingFailed).toMatchObject({ status: ratedByTime(nothingFailed), detail: 'No failed background work recorded' });
     await db()
       .insert(backgroundFailures)
       .values({
@@ -137,8 +149,9 @@ describe('system health', () => {
         message: 'D1 timed out',
         failedAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
       });
-    expect(part(await health(), 'Background work')).toMatchObject({
-      status: 'healthy',
+    const oldFailure = part(await health(), 'Background work')!;
+    expect(oldFailure).toMatchObject({
+      status: ratedByTime(oldFailure),
       detail: expect.stringMatching(/^Last failure: Lot timers \(old-lot\) at .*: D1 timed out$/),
     });
 
@@ -158,17 +171,5 @@ describe('system health', () => {
       detail: expect.stringMatching(/^Latest failure: Lot timers \(failing-lot\) at .*: Injected timer failure$/),
     });
     expect(h.status).toBe('warning');
-  });
-
-  it('rates probes by the stated threshold', () => {
-    expect([rateProbe(true, 20), rateProbe(true, 900), rateProbe(false, 5)]).toEqual(['healthy', 'warning', 'error']);
-    expect(overallStatus(['healthy', 'warning'])).toBe('warning');
-    expect(overallStatus([])).toBe('healthy');
-    const now = Date.now();
-    expect(
-      [null, now - RECENT_FAILURE_MS + 1000, now - RECENT_FAILURE_MS - 1000].map((at) =>
-        rateBackgroundFailure(at === null ? null : new Date(at).toISOString(), now),
-      ),
-    ).toEqual(['healthy', 'warning', 'healthy']);
   });
 });

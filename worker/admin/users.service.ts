@@ -8,17 +8,22 @@ import { auditStatement } from '../audit/audit.service';
 import { endAllSessions } from '../auth/auth.service';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import type { PageRequest } from '../db/pages';
 import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.data';
-import { findUserById, isLastActiveAdmin, setRole, setSuspended } from '../users/users.service';
+import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.service';
+import { findUserById, isLastActiveAdmin, listUsers, setRole, setSuspended } from '../users/users.service';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
 export type AccountAction = 'suspend' | 'reactivate';
 
 const ALREADY: Record<AccountAction, string> = { suspend: 'This user is already suspended.', reactivate: 'This user is not suspended.' };
 export const LAST_ADMIN = 'The platform must keep an active super admin: this is the last one.';
+
+/** The users screen: a page of accounts, newest sign-up first, searched by name or e-mail and by role. */
+export const searchUsers = (db: DB, search: { q?: string; role?: Role }, page: PageRequest) =>
+  listUsers(db, { q: search.q || undefined, role: search.role }, page);
 
 /** Refuses when the change would leave no active super admin (checked again inside the write itself). */
 async function keepAnAdmin(db: DB, userId: string) {
@@ -90,3 +95,6 @@ export async function changeRole({ db, admin }: Ctx, userId: string, role: Role,
   }
   return (await findUserById(db, userId))!;
 }
+
+/** A role change waits for the admin's second factor, fresh in this session, before anything else (docs/account.md, Step-up). */
+export { requireRecentSecondFactor } from '../auth/second-factor.service';

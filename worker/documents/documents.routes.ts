@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DOCUMENT_MESSAGES } from '../../core/documents';
 import type { AppEnv } from '../env';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { addDocument, downloadForAdmin, downloadOwn, ownApplication, removeDocument } from './documents.service';
 
@@ -14,15 +15,15 @@ const adminDocumentParams = z.object({ id: z.uuid('Unknown owner application id'
  * multipart field `file`; its larger body limit is in worker/http/edge.ts), and the super admin's download.
  */
 export const documentRoutes = new Hono<AppEnv>()
-  .get('/user/owner-application', async (c) => c.json(await ownApplication(c.var.db, c.var.user!.id)))
-  .post('/user/owner-application/documents', validate('form', upload), async (c) =>
-    c.json(await addDocument(c.env, c.var.db, c.var.user!.id, c.req.valid('form').file), 201),
+  .get('/user/owner-application', signedIn, async (c) => c.json(await ownApplication(c.var.db, c.var.user.id)))
+  .post('/user/owner-application/documents', signedIn, validate('form', upload), async (c) =>
+    c.json(await addDocument(c.env, c.var.db, c.var.user.id, c.req.valid('form').file), 201),
   )
-  .get('/user/owner-application/documents/:docId', validate('param', ownDocumentParams), async (c) =>
-    downloadOwn(c.env, c.var.db, c.var.user!.id, c.req.valid('param').docId),
+  .get('/user/owner-application/documents/:docId', signedIn, validate('param', ownDocumentParams), async (c) =>
+    downloadOwn(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId),
   )
-  .delete('/user/owner-application/documents/:docId', validate('param', ownDocumentParams), async (c) =>
-    c.json(await removeDocument(c.env, c.var.db, c.var.user!.id, c.req.valid('param').docId)),
+  .delete('/user/owner-application/documents/:docId', signedIn, validate('param', ownDocumentParams), async (c) =>
+    c.json(await removeDocument(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId)),
   )
   .get('/admin/owners/:id/documents/:docId', validate('param', adminDocumentParams), async (c) => {
     const { id, docId } = c.req.valid('param');

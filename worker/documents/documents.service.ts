@@ -27,12 +27,12 @@ import {
   type ListedDocument,
 } from './documents.data';
 
-export const NO_APPLICATION = 'You have no owner application.';
-export const APPLICATION_DECIDED = 'Your owner application has been decided; its documents can no longer be changed.';
+const NO_APPLICATION = 'You have no owner application.';
+const APPLICATION_DECIDED = 'Your owner application has been decided; its documents can no longer be changed.';
 const DOCUMENT_NOT_FOUND = 'Document not found';
 
 /** Where a document is downloaded: the admin's route names the application, the applicant's is their own. */
-export const adminDocumentUrl = (doc: ListedDocument) => `/api/admin/owners/${doc.applicationId}/documents/${doc.id}`;
+const adminDocumentUrl = (doc: ListedDocument) => `/api/admin/owners/${doc.applicationId}/documents/${doc.id}`;
 const ownDocumentUrl = (doc: ListedDocument) => `/api/user/owner-application/documents/${doc.id}`;
 
 const shown = (doc: ListedDocument, url: (doc: ListedDocument) => string) => ({

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { earlyRegistrationSchema } from '../../core/signup';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
-import { registerEarly } from './early-registration.data';
+import { registerEarly } from './early-registration.service';
 
 /** Registering again is accepted and changes nothing, so an eager visitor is never refused. */
 export const earlyRegistrationRoutes = new Hono<AppEnv>().post(

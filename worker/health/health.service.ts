@@ -4,7 +4,7 @@
  * The full probes, which write to KV, R2 and a lot object, stay behind the super admin's System Health.
  */
 import { PUBLIC_HEALTH_FRESH_MS, type HealthStatus } from '../../core/health';
-import { probeDatabase } from '../admin/system-health';
+import { probeDatabase } from './probes.service';
 import type { DB } from '../db/client';
 
 type Answer = { status: HealthStatus; checkedAt: number };

@@ -10,6 +10,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
+import { assertManagesLot } from '../lots/lots.service';
 import { notificationStatement } from '../notifications/notifications.service';
 import { findUserById } from '../users/users.service';
 import {
@@ -26,9 +27,15 @@ type Invitee = { id: string; email: string; firstName: string; lastName: string 
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
-export const listLotInvitations = async (db: DB, lotId: string) =>
+const invitationsAt = async (db: DB, lotId: string) =>
   (await pendingInvitationsOfLot(db, lotId)).map(({ firstName, lastName, ...row }) => ({ ...row, name: fullName(firstName, lastName) }));
-export type LotInvitation = Awaited<ReturnType<typeof listLotInvitations>>[number];
+export type LotInvitation = Awaited<ReturnType<typeof invitationsAt>>[number];
+
+/** The invitations of the lot not yet answered, for the owner who manages it (another owner's lot answers 404). */
+export async function listLotInvitations(db: DB, owner: SessionUser, lotId: string): Promise<LotInvitation[]> {
+  await assertManagesLot(db, owner, lotId);
+  return invitationsAt(db, lotId);
+}
 
 export const listMyInvitations = async (db: DB, userId: string) =>
   (await pendingInvitationsOf(db, userId)).map(({ invitedByName, invitedByLastName, ...row }) => ({
@@ -53,7 +60,7 @@ export async function inviteToLot(ctx: Ctx, lot: { id: string; name: string }, i
     if (violates(error, 'attendant_invitations')) throw refusal('conflict', `${invitee.email} is already invited to this lot.`);
     throw error;
   }
-  return (await listLotInvitations(ctx.db, lot.id)).find((row) => row.id === id)!;
+  return (await invitationsAt(ctx.db, lot.id)).find((row) => row.id === id)!;
 }
 
 /** The invitation, only for the person it was sent to (anyone else gets 404), only while pending (else 409). */
@@ -128,6 +135,7 @@ export async function declineInvitation(ctx: Ctx, id: string, now = new Date()) 
 
 /** The owner takes back an invitation not yet answered; one of another lot is a 404. */
 export async function withdrawInvitation(ctx: Ctx, lotId: string, id: string, now = new Date()) {
+  await assertManagesLot(ctx.db, ctx.user, lotId);
   const invitation = await findInvitation(ctx.db, id);
   if (!invitation || invitation.lotId !== lotId) throw notFound('Invitation');
   if (invitation.status !== 'pending') throw refusal('conflict', `This invitation was already ${invitation.status}.`);

@@ -82,15 +82,6 @@ export const passesDuring = (db: DB, scope: LotScope, { from, to }: Window) =>
       FROM monthly_passes
      WHERE lot_id IN ${lotsIn(scope)} AND valid_from < ${to.toISOString()} AND valid_until > ${from.toISOString()}`);
 
-/** Every lot's money received, all time (the super admin's Platform Revenue). */
-export async function totalMoneyReceived(db: DB) {
-  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM lot_money_days`);
-  return row?.cents ?? 0;
-}
-
-/** Every lot's money received, all time, as a subquery (lot_id, cents) to join (the super admin's tenant and lot rankings). */
-export const moneyPerLot = () => sql`(SELECT lot_id, sum(cents) AS cents FROM lot_money_days GROUP BY lot_id)`;
-
 /** Money received in a window of instants, from the records (a window that is not whole days). */
 export async function moneyTotal(db: DB, scope: LotScope, window: Window) {
   const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money(scope, window)})`);

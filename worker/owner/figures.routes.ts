@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { TREND_RANGES, type TrendRange } from '../../core/owner-figures';
 import { reportFilterSchema } from '../../core/report-request';
 import type { AppEnv } from '../env';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
-import { assertManagesLot } from '../lots/lot-access';
-import { customerReport, lotPerformance, ownerKpis, ownerReport, revenueTrend, scopeOf } from './figures.service';
+import { customerReport, lotPerformance, managedScope, ownerKpis, ownerReport, revenueTrend } from './figures.service';
 
 const location = z.object({ lotId: z.uuid('Unknown lot id').optional() });
 const trendQuery = location.extend({
@@ -14,24 +14,19 @@ const trendQuery = location.extend({
 
 /** The owner's dashboard and reports, over all their lots or the one asked for (another owner's lot answers 404). */
 export const figuresRoutes = new Hono<AppEnv>()
-  .get('/owner/kpis', validate('query', location), async (c) => {
-    const { lotId } = c.req.valid('query');
-    if (lotId) await assertManagesLot(c.var.db, c.var.user!, lotId);
-    return c.json(await ownerKpis(c.var.db, scopeOf(c.var.user!, lotId)));
-  })
-  .get('/owner/revenue', validate('query', trendQuery), async (c) => {
+  .get('/owner/kpis', signedIn, validate('query', location), async (c) =>
+    c.json(await ownerKpis(c.var.db, await managedScope(c.var.db, c.var.user, c.req.valid('query').lotId))),
+  )
+  .get('/owner/revenue', signedIn, validate('query', trendQuery), async (c) => {
     const { lotId, range } = c.req.valid('query');
-    if (lotId) await assertManagesLot(c.var.db, c.var.user!, lotId);
-    return c.json(await revenueTrend(c.var.db, scopeOf(c.var.user!, lotId), range));
+    return c.json(await revenueTrend(c.var.db, await managedScope(c.var.db, c.var.user, lotId), range));
   })
-  .get('/owner/lot-performance', async (c) => c.json(await lotPerformance(c.var.db, scopeOf(c.var.user!))))
-  .get('/owner/reports', validate('query', reportFilterSchema), async (c) => {
+  .get('/owner/lot-performance', signedIn, async (c) => c.json(await lotPerformance(c.var.db, await managedScope(c.var.db, c.var.user))))
+  .get('/owner/reports', signedIn, validate('query', reportFilterSchema), async (c) => {
     const filter = c.req.valid('query');
-    if (filter.lotId) await assertManagesLot(c.var.db, c.var.user!, filter.lotId);
-    return c.json(await ownerReport(c.var.db, scopeOf(c.var.user!, filter.lotId), filter));
+    return c.json(await ownerReport(c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
   })
-  .get('/owner/reports/customers', validate('query', reportFilterSchema), async (c) => {
+  .get('/owner/reports/customers', signedIn, validate('query', reportFilterSchema), async (c) => {
     const filter = c.req.valid('query');
-    if (filter.lotId) await assertManagesLot(c.var.db, c.var.user!, filter.lotId);
-    return c.json(await customerReport(c.var.db, scopeOf(c.var.user!, filter.lotId), filter));
+    return c.json(await customerReport(c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
   });

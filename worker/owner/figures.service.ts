@@ -25,10 +25,10 @@ import {
   type TrendRange,
 } from '../../core/owner-figures';
 import type { ReportFilter } from '../../core/report-request';
-import { addDays, DAY_MS, eachDay, manilaDate, manilaMidnight } from '../../core/time';
+import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaMidnight } from '../../core/time';
 import { readTogether, type DB } from '../db/client';
 import type { SessionUser } from '../env';
-import { listLotsOwnedBy } from '../lots/lots.data';
+import { assertManagesLot, listLotsOwnedBy } from '../lots/lots.service';
 import {
   bookingDays,
   bookingsByDay,
@@ -46,6 +46,7 @@ import {
   stayHours,
   staySpans,
   windowOfDays,
+  type Days,
   type LotScope,
   type Window,
 } from './figures.data';
@@ -55,8 +56,11 @@ const TOP_HOURS = 5;
 /** Lot Performance compares the last 7 days (today included) with the 7 before. */
 const PERFORMANCE_DAYS = 7;
 
-/** The lots a figure covers (the route has checked that the user manages `lotId`). */
-export const scopeOf = (user: SessionUser, lotId?: string): LotScope => ({ ownerId: user.role === 'super_admin' ? null : user.id, lotId });
+/** The lots a figure covers: the user's (every lot for the super admin), or the one asked for if they manage it (else 404). */
+export async function managedScope(db: DB, user: SessionUser, lotId?: string): Promise<LotScope> {
+  if (lotId) await assertManagesLot(db, user, lotId);
+  return { ownerId: user.role === 'super_admin' ? null : user.id, lotId };
+}
 
 type ScopeLot = OccupancyLot & { name: string };
 
@@ -158,95 +162,115 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
   }));
 }
 
-/** Reports & Analytics for a location and Manila days, each figure beside the same number of days before. */
-export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter, now = new Date()) {
-  const { from, to } = filter;
-  const before = previousPeriod(from, to);
-  const lots = scopeLots(scope, await listLotsOwnedBy(db, scope.ownerId));
-  // One round trip to D1 for every figure of the report; the previous period's occupancy is one sum.
+/** Every record Reports & Analytics sums: one round trip to D1 for the figures, then the passes and validations. */
+async function reportRecords(db: DB, scope: LotScope, lots: ScopeLot[], days: Days, before: Days, now: Date) {
   const [parts, moneyBefore, booked, rolled, inside, insideBefore, heldBefore] = await readTogether(db, [
-    moneyParts(db, scope, { from, to }),
+    moneyParts(db, scope, days),
     moneyByLot(db, scope, before),
-    bookingDays(db, scope, { from: before.from, to }, STAY_LENGTH_BOUNDS),
-    rolledStayHours(db, scope, { from, to }),
+    bookingDays(db, scope, { from: before.from, to: days.to }, STAY_LENGTH_BOUNDS),
+    rolledStayHours(db, scope, days),
     // Walk-ins still inside, clipped to each period (one that entered before the report's days counts in both).
-    stayHours(db, scope, windowOfDays({ from, to }), now, true),
+    stayHours(db, scope, windowOfDays(days), now, true),
     stayHours(db, scope, windowOfDays(before), now, true),
+    // The previous period's occupancy is one sum.
     heldInOpenHoursQuery(
       db,
       before,
       lots.map((lot) => ({ lotId: lot.id, mask: openWeekMask(lot.hours) })),
     ),
   ]);
-  const money = moneyOfDays(parts);
   const [passes, passWindows, validatedCents] = await Promise.all([
-    passCounts(db, scope, windowOfDays({ from, to })),
-    passesDuring(db, scope, windowOfDays({ from, to })),
-    validatedIn(db, scope, windowOfDays({ from, to })),
+    passCounts(db, scope, windowOfDays(days)),
+    passesDuring(db, scope, windowOfDays(days)),
+    validatedIn(db, scope, windowOfDays(days)),
   ]);
+  return { money: moneyOfDays(parts), moneyBefore, booked, rolled, inside, insideBefore, heldBefore, passes, passWindows, validatedCents };
+}
+type ReportRecords = Awaited<ReturnType<typeof reportRecords>>;
 
-  const revenueOf = money.byDay;
-  const bookingsOf = new Map(booked.map((row) => [row.day, row]));
-  // Occupancy per day, and per weekday (0 = Sunday) × clock hour, over the report's days.
+/** Occupancy per day, and per weekday (0 = Sunday) × clock hour, over the report's days. */
+function occupancyTallies(lots: ScopeLot[], records: ReportRecords, { from, to }: Days) {
   const days = new Map<string, Tally>();
   const grid: Tally[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, emptyTally));
-  eachOpenHour(lots, staySpans(rolled, inside), from, to, (hour) => {
+  eachOpenHour(lots, staySpans(records.rolled, records.inside), from, to, (hour) => {
     addTo(days, hour.day, hour);
     grid[hour.weekday][hour.hour].booked += hour.booked;
     grid[hour.weekday][hour.hour].available += hour.available;
   });
-  // The previous period: the rollup's sum, and walk-ins still inside that entered before the report's days.
-  const previousTally: Tally = { booked: heldBefore[0]?.seconds ?? 0, available: openSlotSeconds(lots, before.from, before.to) };
-  if (insideBefore.length) eachOpenHour(lots, insideBefore, before.from, before.to, (hour) => (previousTally.booked += hour.booked));
-  const dayFigures = (day: string) => {
-    const tally = days.get(day) ?? emptyTally();
-    const booked = bookingsOf.get(day);
-    return { date: day, revenue: revenueOf.get(day) ?? 0, tally, bookings: booked?.bookings ?? 0, seconds: booked?.seconds ?? 0 };
-  };
-  const period = (days: string[], revenue: number, tally?: Tally) => {
-    const rows = days.map(dayFigures);
-    const bookings = sumBy(rows, (row) => row.bookings);
-    const occupied = tally ?? { booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) };
-    return {
-      totalRevenue: revenue,
-      avgOccupancy: occupancyPercent(occupied) ?? 0,
-      totalBookings: bookings,
-      avgDuration: avgHours(
-        sumBy(rows, (row) => row.seconds),
-        bookings,
-      ),
-    };
-  };
-  const [current, previous] = [
-    period(
-      eachDay(from, to),
-      sumBy([...money.byDay.values()], (cents) => cents),
-    ),
-    period(
-      eachDay(before.from, before.to),
-      sumBy(moneyBefore, (row) => row.cents),
-      previousTally,
-    ),
-  ];
-  const reportDays = booked.filter((row) => row.day >= from);
-  const lengths = [sumBy(reportDays, (row) => row.short), sumBy(reportDays, (row) => row.middle), sumBy(reportDays, (row) => row.long)];
-  const daily: DailyRow[] = eachDay(from, to).map((day) => {
-    const row = dayFigures(day);
-    return {
-      date: day,
-      revenue: row.revenue,
-      occupancy: occupancyPercent(row.tally),
-      bookings: row.bookings,
-      avgDuration: avgHours(row.seconds, row.bookings),
-    };
-  });
+  return { days, grid };
+}
 
+/** The previous period's occupancy: the rollup's sum, and walk-ins still inside that entered before the report's days. */
+function previousOccupancy(lots: ScopeLot[], records: ReportRecords, before: Days): Tally {
+  const tally: Tally = { booked: records.heldBefore[0]?.seconds ?? 0, available: openSlotSeconds(lots, before.from, before.to) };
+  if (records.insideBefore.length)
+    eachOpenHour(lots, records.insideBefore, before.from, before.to, (hour) => (tally.booked += hour.booked));
+  return tally;
+}
+
+/** A day's money, occupancy and bookings, from the records and the day's occupancy tally. */
+function dayFiguresOf(records: ReportRecords, tallies: Map<string, Tally>) {
+  const bookingsOf = new Map(records.booked.map((row) => [row.day, row]));
+  return (day: string) => {
+    const tally = tallies.get(day) ?? emptyTally();
+    const booked = bookingsOf.get(day);
+    return { date: day, revenue: records.money.byDay.get(day) ?? 0, tally, bookings: booked?.bookings ?? 0, seconds: booked?.seconds ?? 0 };
+  };
+}
+type DayFigures = ReturnType<ReturnType<typeof dayFiguresOf>>;
+
+/** A period's KPIs from its days; its occupancy is the days' unless given (the previous period's is one sum). */
+function periodKpis(rows: DayFigures[], revenue: number, tally?: Tally) {
+  const bookings = sumBy(rows, (row) => row.bookings);
+  const occupied = tally ?? { booked: sumBy(rows, (row) => row.tally.booked), available: sumBy(rows, (row) => row.tally.available) };
+  return {
+    totalRevenue: revenue,
+    avgOccupancy: occupancyPercent(occupied) ?? 0,
+    totalBookings: bookings,
+    avgDuration: avgHours(
+      sumBy(rows, (row) => row.seconds),
+      bookings,
+    ),
+  };
+}
+
+const dailyRow = (row: DayFigures): DailyRow => ({
+  date: row.date,
+  revenue: row.revenue,
+  occupancy: occupancyPercent(row.tally),
+  bookings: row.bookings,
+  avgDuration: avgHours(row.seconds, row.bookings),
+});
+
+/** Reports & Analytics for a location and Manila days, each figure beside the same number of days before. */
+export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter, now = new Date()) {
+  const { from, to } = filter;
+  const before = previousPeriod(from, to);
+  const lots = scopeLots(scope, await listLotsOwnedBy(db, scope.ownerId));
+  const records = await reportRecords(db, scope, lots, { from, to }, before, now);
+  const { days, grid } = occupancyTallies(lots, records, { from, to });
+  const dayFigures = dayFiguresOf(records, days);
+  const current = periodKpis(
+    eachDay(from, to).map(dayFigures),
+    sumBy([...records.money.byDay.values()], (cents) => cents),
+  );
+  const previous = periodKpis(
+    eachDay(before.from, before.to).map(dayFigures),
+    sumBy(records.moneyBefore, (row) => row.cents),
+    previousOccupancy(lots, records, before),
+  );
+  const reportDays = records.booked.filter((row) => row.day >= from);
+  const lengths = [sumBy(reportDays, (row) => row.short), sumBy(reportDays, (row) => row.middle), sumBy(reportDays, (row) => row.long)];
   return {
     filter: { lotId: filter.lotId ?? null, from, to, previousFrom: before.from, previousTo: before.to },
     kpis: { ...current, previous, change: changes(current, previous) },
-    daily,
-    revenue: { ...revenueReport(money.byHour, money.byKind), passes, validatedCents },
-    occupancy: { ...occupancyReport(grid, lengths), passHeatmap: passHeatmap(passWindows, from, to) },
+    daily: eachDay(from, to).map(dayFigures).map(dailyRow),
+    revenue: {
+      ...revenueReport(records.money.byHour, records.money.byKind),
+      passes: records.passes,
+      validatedCents: records.validatedCents,
+    },
+    occupancy: { ...occupancyReport(grid, lengths), passHeatmap: passHeatmap(records.passWindows, from, to) },
   };
 }
 
@@ -295,7 +319,7 @@ function passHeatmap(
     daysOf[weekday]++;
     const midnight = Date.parse(`${day}T00:00:00+08:00`);
     for (let hour = 0; hour < 24; hour++) {
-      const at = midnight + hour * 3_600_000;
+      const at = midnight + hour * HOUR_MS;
       for (const pass of passes) {
         if (!(pass.daysMask & (1 << weekday)) || hour * 60 < pass.openMinute || hour * 60 >= pass.closeMinute) continue;
         if (Date.parse(pass.validFrom) <= at && Date.parse(pass.validUntil) > at) held[weekday][hour]++;

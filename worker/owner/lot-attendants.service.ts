@@ -9,11 +9,13 @@ import type { Role } from '../../core/roles';
 import { auditStatement } from '../audit/audit.service';
 import { DUMMY_PASSWORD_HASH } from '../auth/auth.service';
 import { queueEmail } from '../email/email.service';
+import { linkOrigin } from '../http/origin';
 import { commit, statementOf, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
+import { assertManagesLot } from '../lots/lots.service';
 import { accountInserts, findUserByEmail, findUserById, isEmailTaken } from '../users/users.service';
 import {
   assignStatement,
@@ -29,8 +31,10 @@ import {
 import { inviteToLot } from './attendant-invitations.service';
 
 type Ctx = { env: Bindings; db: DB; owner: SessionUser };
-/** Adding someone may e-mail them a link, which leads to this origin. */
-type AddCtx = Ctx & { origin: string };
+/** Adding someone may e-mail them a link, which leads to the origin of this request (or the app's). */
+type AddCtx = Ctx & { requestUrl: string };
+/** What creating an account needs: the e-mail's link leads to this origin. */
+type CreateCtx = Ctx & { origin: string };
 
 const view = ({ firstName, lastName, shiftStartedAt, emailVerifiedAt, ...row }: LotAttendantRow) => ({
   ...row,
@@ -42,11 +46,15 @@ const view = ({ firstName, lastName, shiftStartedAt, emailVerifiedAt, ...row }: 
 });
 export type LotAttendant = ReturnType<typeof view>;
 
-export async function listLotAttendants(db: DB, lotId: string): Promise<LotAttendant[]> {
-  return (await lotAttendantRows(db, lotId)).map(view);
+const attendantsAt = async (db: DB, lotId: string): Promise<LotAttendant[]> => (await lotAttendantRows(db, lotId)).map(view);
+
+/** Who works the lot's gate, for the owner who manages it (another owner's lot answers 404). */
+export async function listLotAttendants(db: DB, owner: SessionUser, lotId: string): Promise<LotAttendant[]> {
+  await assertManagesLot(db, owner, lotId);
+  return attendantsAt(db, lotId);
 }
 
-const attendantOf = async (db: DB, lotId: string, userId: string) => (await listLotAttendants(db, lotId)).find((row) => row.id === userId)!;
+const attendantOf = async (db: DB, lotId: string, userId: string) => (await attendantsAt(db, lotId)).find((row) => row.id === userId)!;
 
 const roleChange = (ctx: Ctx, user: { id: string; email: string }, from: Role | null, to: Role, lotId: string) =>
   auditStatement(ctx.db, ctx.owner, {
@@ -63,9 +71,10 @@ const changedAgain = () => refusal('conflict', 'The attendants of this lot chang
  * (attendant-invitations.service.ts). An unknown e-mail gets a new attendant account, and the address
  * an invitation link (auth.service.ts, `acceptInvitationLink`).
  */
-export async function addLotAttendant(ctx: AddCtx, lot: { id: string; name: string }, input: AttendantAdd) {
+export async function addLotAttendant({ requestUrl, ...ctx }: AddCtx, lotId: string, input: AttendantAdd) {
+  const lot = await assertManagesLot(ctx.db, ctx.owner, lotId);
   const existing = await findUserByEmail(ctx.db, input.email);
-  if (!existing) return { ...(await createAttendant(ctx, lot, input)), invitation: null };
+  if (!existing) return { ...(await createAttendant({ ...ctx, origin: linkOrigin(ctx.env, requestUrl) }, lot, input)), invitation: null };
   // The owner (or the super admin) already works the gate of every lot they manage.
   if (existing.id === ctx.owner.id) throw refusal('conflict', 'You already work this lot’s gate.');
   if (await isAssigned(ctx.db, existing.id, lot.id)) throw alreadyHere(existing.email);
@@ -77,7 +86,7 @@ export async function addLotAttendant(ctx: AddCtx, lot: { id: string; name: stri
  * The new account's password is one nobody knows (the dummy hash's), so it opens nothing until the
  * person sets their own through the link. The e-mail is queued after the batch commits.
  */
-async function createAttendant(ctx: AddCtx, lot: { id: string; name: string }, input: AttendantAdd) {
+async function createAttendant(ctx: CreateCtx, lot: { id: string; name: string }, input: AttendantAdd) {
   const firstName = input.firstName?.trim();
   const lastName = input.lastName?.trim();
   if (!firstName || !lastName) throw refusal('invalid', NAMES_FOR_NEW_ACCOUNT);
@@ -119,6 +128,7 @@ async function createAttendant(ctx: AddCtx, lot: { id: string; name: string }, i
  * is a driver again.
  */
 export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string, now = new Date()) {
+  await assertManagesLot(ctx.db, ctx.owner, lotId);
   const user = await findUserById(ctx.db, userId);
   if (!user || !(await isAssigned(ctx.db, userId, lotId))) throw notFound('Attendant');
   const shift = await openShiftAt(ctx.db, userId, lotId);
@@ -138,3 +148,6 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
   }
   return { id: userId, shiftEnded: !!shift, role: demote ? ('parking_user' as const) : user.role };
 }
+
+/** A driver works no gate: what a super admin's role change writes in its batch (admin/users.service.ts). */
+export { endOpenShiftsStatement, unassignEverywhereStatement } from './lot-attendants.data';

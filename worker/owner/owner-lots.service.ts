@@ -2,19 +2,17 @@
  * An owner's lots: submit one for approval, edit it (resizing only around the slots bookings hold),
  * delete one that never served anyone. docs/owner.md describes the rules.
  */
-import { eq } from 'drizzle-orm';
 import { formatDateTime } from '../../core/time';
 import { DEFAULT_LEVEL, entranceProblem, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
 import { auditStatement } from '../audit/audit.service';
 import { commit, statementOf, type DB } from '../db/client';
-import { lots } from '../db/schema';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
 import type { HeldWindow } from '../lot-object/protocol';
 import { afterCommit } from '../db/after-commit';
 import { lotObject } from '../lot-object/stub';
-import { availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.data';
+import { assertManagesLot, availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.service';
 import { pageOf, type PageRequest } from '../db/pages';
 import {
   deleteLotRow,
@@ -74,9 +72,15 @@ export async function listOwnerLots(env: Bindings, db: DB, user: SessionUser, pa
   return { items: await Promise.all(items.map((lot) => ownerLotView(env, db, lot))), nextCursor };
 }
 
-export async function ownerLot(env: Bindings, db: DB, lotId: string) {
+async function ownerLot(env: Bindings, db: DB, lotId: string) {
   const lot = await findLot(db, lotId);
   return lot && ownerLotView(env, db, lot);
+}
+
+/** One lot's card, for the owner who manages it (another owner's lot answers 404). */
+export async function managedLot(env: Bindings, db: DB, user: SessionUser, lotId: string) {
+  await assertManagesLot(db, user, lotId);
+  return ownerLot(env, db, lotId);
 }
 
 /** A new lot is submitted for approval: drivers see it only once the super admin approves it. */
@@ -144,7 +148,8 @@ function listingAfter(lot: LotRow, body: LotUpdate): Listing {
 const listingChanged = (lot: LotRow, listing: Listing) =>
   (Object.keys(listing) as (keyof Listing)[]).some((field) => listing[field] !== lot[field]);
 
-export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotUpdate) {
+export async function updateLot(env: Bindings, db: DB, user: SessionUser, lotId: string, body: LotUpdate) {
+  await assertManagesLot(db, user, lotId);
   const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...fields } = body;
   const lot = (await findLot(db, lotId))!;
   const after = listingAfter(lot, body);
@@ -201,6 +206,7 @@ export async function updateLot(env: Bindings, db: DB, lotId: string, body: LotU
 
 /** Only a lot with no bookings ahead and no history may go; one that served drivers keeps its records. */
 export async function deleteLot(db: DB, actor: SessionUser, lotId: string) {
+  const lot = await assertManagesLot(db, actor, lotId);
   const live = await liveReservationCount(db, lotId);
   if (live > 0) {
     throw refusal(
@@ -215,9 +221,8 @@ export async function deleteLot(db: DB, actor: SessionUser, lotId: string) {
       'This lot has past bookings or gate records, which are kept for receipts and reports, so it cannot be deleted. Deactivate it instead to stop new bookings.',
     );
   }
-  const [lot] = await db.select({ name: lots.name }).from(lots).where(eq(lots.id, lotId));
   await commit(db, [
     statementOf(db, deleteLotRow(db, lotId)),
-    auditStatement(db, actor, { action: 'DELETE_LOT', subject: `lot:${lotId}`, context: { name: lot?.name } }),
+    auditStatement(db, actor, { action: 'DELETE_LOT', subject: `lot:${lotId}`, context: { name: lot.name } }),
   ]);
 }

@@ -1,20 +1,19 @@
 import { Hono } from 'hono';
 import { monthQuerySchema, payoutSchema } from '../../core/statement-request';
 import type { AppEnv } from '../env';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
-import { requireRecentSecondFactor } from '../auth/second-factor.service';
-import { ownerStatement, payoutsOverview, recordPayout } from './statements.service';
+import { ownerStatement, payoutsOverview, recordPayout, requireRecentSecondFactor } from './statements.service';
 
 /** Owners' statements, and the super admin's payouts against them (docs/owner.md, "Statements and payouts"). */
 export const statementRoutes = new Hono<AppEnv>()
-  .get('/owner/statements', validate('query', monthQuerySchema), async (c) =>
-    c.json(await ownerStatement(c.var.db, c.var.user!.id, c.req.valid('query').month)),
+  .get('/owner/statements', signedIn, validate('query', monthQuerySchema), async (c) =>
+    c.json(await ownerStatement(c.var.db, c.var.user.id, c.req.valid('query').month)),
   )
   .get('/admin/payouts', validate('query', monthQuerySchema), async (c) =>
     c.json(await payoutsOverview(c.var.db, c.req.valid('query').month)),
   )
-  .post('/admin/payouts', validate('json', payoutSchema), async (c) => {
-    // Money leaves the platform on this record: the second factor must be fresh (docs/account.md, Step-up).
-    await requireRecentSecondFactor(c, c.var.user!);
-    return c.json(await recordPayout({ env: c.env, db: c.var.db }, c.var.user!, c.req.valid('json')), 201);
+  .post('/admin/payouts', signedIn, validate('json', payoutSchema), async (c) => {
+    await requireRecentSecondFactor(c, c.var.user);
+    return c.json(await recordPayout({ env: c.env, db: c.var.db }, c.var.user, c.req.valid('json')), 201);
   });

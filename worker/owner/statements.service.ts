@@ -28,7 +28,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
-import { readSettings } from '../platform/settings.data';
+import { readSettings } from '../platform/settings.service';
 import { findUserById } from '../users/users.service';
 import {
   firstMoneyMonth,
@@ -42,7 +42,7 @@ import {
   type FrozenStatement,
   type OwnerLot,
 } from './statements.data';
-import { validatedByLotMonth } from '../validations/validations.data';
+import { validatedByLotMonth } from '../validations/validations.service';
 
 const figuresOf = (row: FrozenStatement): StatementFigures => ({
   bookingsCents: row.bookingsCents,
@@ -298,3 +298,6 @@ const statementReady = (ctx: NoticeContext, ownerId: string, month: string) =>
       key: `statement-ready:${ownerId}:${month}`,
     }),
   );
+
+/** Money leaves the platform on a payout: the admin's second factor must be fresh in this session first (docs/account.md, Step-up). */
+export { requireRecentSecondFactor } from '../auth/second-factor.service';

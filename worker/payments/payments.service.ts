@@ -270,3 +270,6 @@ export async function deliverSandboxOutcome(env: Bindings, db: DB, payment: Paym
   });
   return settleFromWebhook(env, db, 'sandbox', body, headers);
 }
+
+/** The configured payment provider (null when none), as System Health reports it (admin/system-health.service.ts). */
+export { paymentProvider } from './provider';

@@ -395,3 +395,6 @@ export async function validationReport(db: DB, user: SessionUser, from: string, 
     valueCents: Number(row.valueCents),
   }));
 }
+
+/** The value of validations per lot and month, on owners' statements (owner/statements.service.ts). */
+export { validatedByLotMonth } from './validations.data';

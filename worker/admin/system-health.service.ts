@@ -4,42 +4,18 @@
  * the payment provider's configuration, and the newest failed background job. Each probe is timed;
  * none of them changes anything a user can see. Uptime counts from the running version's first request.
  */
-import { sql } from 'drizzle-orm';
-import { overallStatus, rateBackgroundFailure, rateProbe, type HealthStatus } from '../../core/health';
+import { overallStatus, rateBackgroundFailure } from '../../core/health';
 import { formatDateTime } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
-import { latestBackgroundFailure } from '../health/background-failures.data';
-import { deploymentUptime } from '../health/deployment';
+import { latestBackgroundFailure } from '../health/background-failures.service';
+import { deploymentUptime } from '../health/deployment.service';
+import { probe, probeDatabase, type ServiceHealth } from '../health/probes.service';
 import { lotObject } from '../lot-object/stub';
-import { paymentProvider } from '../payments/provider';
-
-export type ServiceHealth = { name: string; status: HealthStatus; responseTimeMs: number; detail: string };
+import { paymentProvider } from '../payments/payments.service';
 
 /** A lot object no real lot uses: probing it never touches a lot's bookings. */
 const PROBE_LOT = 'health-probe';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Times a check; it answers its detail, and may rate itself worse than its timing does (a recent failure it found). */
-async function probe(name: string, check: () => Promise<string | { detail: string; status: HealthStatus }>): Promise<ServiceHealth> {
-  const started = performance.now();
-  try {
-    const answer = await check();
-    const responseTimeMs = Math.round(performance.now() - started);
-    const { detail, status } = typeof answer === 'string' ? { detail: answer, status: 'healthy' as const } : answer;
-    return { name, status: overallStatus([rateProbe(true, responseTimeMs), status]), responseTimeMs, detail };
-  } catch (error) {
-    return { name, status: 'error', responseTimeMs: Math.round(performance.now() - started), detail: messageOf(error) };
-  }
-}
-
-/** A read only: the public health check runs this one probe, so it writes nothing (docs/admin.md, System health). */
-export const probeDatabase = (db: DB) =>
-  probe('Database (D1)', async () => {
-    await db.run(sql`SELECT 1`);
-    return 'Query answered';
-  });
 
 export async function systemHealth(env: Bindings, db: DB, now = Date.now()) {
   const [services, deployment] = await Promise.all([

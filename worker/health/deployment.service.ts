@@ -3,15 +3,10 @@
  * served. Cloudflare starts and stops isolates at will, so an isolate's own start says nothing about the
  * deployment; D1 keeps one row per version, the first writer wins, and uptime counts from it.
  */
-import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { DB } from '../db/client';
-import { deployments } from '../db/schema';
 import type { AppEnv } from '../env';
-
-/** Records this moment as the version's start unless an earlier request already did. */
-const recordStart = (db: DB, versionId: string, at: string) =>
-  db.run(sql`INSERT OR IGNORE INTO deployments (version_id, started_at) VALUES (${versionId}, ${at})`);
+import { deploymentStart, recordDeploymentStart } from './health.data';
 
 /** Versions this isolate has seen recorded: after its first request an isolate writes nothing more. */
 const recorded = new Set<string>();
@@ -21,7 +16,7 @@ export const recordDeployment = createMiddleware<AppEnv>(async (c, next) => {
   const versionId = c.env.CF_VERSION_METADATA.id;
   if (!recorded.has(versionId)) {
     try {
-      await recordStart(c.var.db, versionId, new Date().toISOString());
+      await recordDeploymentStart(c.var.db, versionId, new Date().toISOString());
       recorded.add(versionId);
     } catch (error) {
       console.error('Could not record the deployment start', error);
@@ -32,7 +27,7 @@ export const recordDeployment = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The running version, when it started serving and for how long (recorded now if it never was). */
 export async function deploymentUptime(db: DB, versionId: string, now: number) {
-  await recordStart(db, versionId, new Date(now).toISOString());
-  const [row] = await db.select().from(deployments).where(eq(deployments.versionId, versionId));
-  return { versionId, startedAt: row.startedAt, uptimeSeconds: Math.max(0, Math.floor((now - Date.parse(row.startedAt)) / 1000)) };
+  await recordDeploymentStart(db, versionId, new Date(now).toISOString());
+  const startedAt = (await deploymentStart(db, versionId))!;
+  return { versionId, startedAt, uptimeSeconds: Math.max(0, Math.floor((now - Date.parse(startedAt)) / 1000)) };
 }
