@@ -61,3 +61,6 @@ export async function sendNotice(ctx: NoticeContext, userId: string, notice: Out
       notice.key ? `sms:${notice.key}` : undefined,
     );
 }
+
+// For the gate, which tells a driver of their check-in and check-out.
+export { notify } from './notifications.data';

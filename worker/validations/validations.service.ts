@@ -395,3 +395,6 @@ export async function validationReport(db: DB, user: SessionUser, from: string, 
     valueCents: Number(row.valueCents),
   }));
 }
+
+// For the gate, which takes a stay's validations off its price and records their value at the exit.
+export { releaseStatements, validationsOfStay, validationsUnchanged, valueStatement } from './validations.data';

@@ -170,3 +170,7 @@ export async function issuePayCode(env: Bindings, db: DB, userId: string, { lotI
   if (!lot.isActive) throw refusal('conflict', `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
   return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents }, now);
 }
+
+// For the gate, which pays a stay from the wallet its driver's pay code consents to.
+export { walletOf } from './wallet.data';
+export { verifyPayCode, type PayCode } from './pay-code';
