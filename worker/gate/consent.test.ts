@@ -8,7 +8,7 @@ import { atTheGate, gateExit, payCodeFor, reservedCar, walkIn, type Checkin } fr
 import { call, db, messageOf } from '../test/helpers';
 import { signPayCode } from '../wallet/pay-code';
 import { findCheckin } from './checkins.data';
-import { PAY_CODE_USED } from './consent';
+import { assertConsentCovers, consentOf, PAY_CODE_USED } from './consent';
 
 let owner = '';
 beforeAll(async () => {
@@ -92,5 +92,27 @@ describe('pay codes', () => {
         message: `Your pay code paid ₱80.00 from your wallet at ${name}, for the stay of GRN 301.`,
       }),
     );
+  });
+});
+
+describe('a pay code, read on its own', () => {
+  const consent = { lotId: 'lot-a', lotName: 'Ayala Lot', limitCents: 20_000 };
+
+  it('names the driver of a genuine, unexpired code; refuses an expired or a forged one', async () => {
+    const userId = crypto.randomUUID();
+    const now = new Date();
+    const { token } = await signPayCode(env, userId, consent, now);
+    expect(await consentOf(env, token, now)).toMatchObject({ userId, ...consent });
+    await expect(consentOf(env, token, new Date(now.getTime() + 6 * MINUTE))).rejects.toThrow(
+      'This pay code expired: ask the driver to show a new one.',
+    );
+    await expect(consentOf(env, `${token.slice(0, -4)}AAAA`, now)).rejects.toThrow('This pay code is not genuine.');
+  });
+
+  it('covers a stay at its lot up to its limit, the limit included, and nothing else', () => {
+    const code = { ...consent, userId: crypto.randomUUID(), codeId: crypto.randomUUID(), expiresAt: new Date().toISOString() };
+    expect(() => assertConsentCovers(code, 'lot-a', 20_000)).not.toThrow();
+    expect(() => assertConsentCovers(code, 'lot-b', 100)).toThrow('This pay code is for Ayala Lot, not this lot.');
+    expect(() => assertConsentCovers(code, 'lot-a', 20_001)).toThrow("This stay costs ₱200.01, above the pay code's limit of ₱200.00.");
   });
 });

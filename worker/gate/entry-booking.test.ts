@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, users } from '../db/schema';
 import { refusalResponse } from '../http/errors';
 import { DEMO_ACCOUNTS } from '../seed/seed';
-import { makeLot, MINUTE, reservationRow } from '../test/booking-fixtures';
+import { HOUR, makeLot, MINUTE, reservationRow } from '../test/booking-fixtures';
 import { atTheGate, countWhere, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
 import { call, db, key, messageOf } from '../test/helpers';
+import type { GateReservation } from './checkins.data';
+import { enteringOn } from './entry-booking';
 import { enter } from './entry.service';
 
 let owner = '';
@@ -121,5 +123,62 @@ describe('entry with a pass', () => {
     const noReason = await gateEnter(owner, { lotId, plate: 'ABC 123', action: 'override' });
     expect(noReason.status).toBe(400);
     expect(await messageOf(noReason)).toBe('Please provide a reason for the override');
+  });
+});
+
+describe('whether a car enters on the reservation it names, judged at its time', () => {
+  const start = Date.parse('2026-03-02T02:00:00.000Z');
+  const booked = (status: GateReservation['status'] = 'CONFIRMED'): GateReservation => ({
+    id: crypto.randomUUID(),
+    userId: crypto.randomUUID(),
+    lotId: 'lot-a',
+    lotName: 'Ayala Lot',
+    status,
+    version: 1,
+    slotId: 'slot-1',
+    slotLabel: 'A-1',
+    startTs: new Date(start).toISOString(),
+    endTs: new Date(start + HOUR).toISOString(),
+    amountCents: 4_000,
+    vehiclePlate: 'NAB 1234',
+  });
+  const judged = (
+    reservation: GateReservation,
+    atMs: number,
+    by: { override?: boolean; passToken?: string; plate?: string; lotId?: string } = {},
+  ) =>
+    enteringOn(
+      reservation,
+      { lotId: by.lotId ?? 'lot-a', plate: by.plate ?? 'NAB 1234', passToken: by.passToken },
+      { at: new Date(atMs), override: by.override ?? false, graceMinutes: 15 },
+    );
+
+  it('lets the booked car in from 15 minutes before its start until its end; without a pass, not outside those times', () => {
+    const reservation = booked();
+    expect(judged(reservation, start - 15 * MINUTE)).toBe(reservation);
+    expect(judged(reservation, start + HOUR - MINUTE)).toBe(reservation);
+    expect(() => judged(reservation, start - 16 * MINUTE)).toThrow(/^This reservation starts at .+; come back from .+\.$/);
+    expect(() => judged(reservation, start + HOUR)).toThrow(/^This reservation ended at /);
+    // A pass carries its own times (checked when it was verified), and an override lets the car in.
+    expect(judged(reservation, start - HOUR, { passToken: 'a verified pass' })).toBe(reservation);
+    expect(judged(reservation, start + 2 * HOUR, { override: true })).toBe(reservation);
+  });
+
+  it('refuses another lot, even under an override, and another car unless overridden', () => {
+    const reservation = booked();
+    expect(() => judged(reservation, start, { lotId: 'lot-b', override: true })).toThrow('This pass is for Ayala Lot, not this lot.');
+    expect(() => judged(reservation, start, { plate: 'ABC 5678' })).toThrow('This reservation is for NAB 1234, not ABC 5678.');
+    expect(judged(reservation, start, { plate: 'ABC 5678', override: true })).toBe(reservation);
+  });
+
+  it('answers a no-show captured before its deadline; after it, an override lets the car in as a walk-in, nothing else does', () => {
+    const expired = booked('EXPIRED');
+    expect(judged(expired, start + 14 * MINUTE)).toBe(expired);
+    expect(() => judged(expired, start + 15 * MINUTE)).toThrow(/^This reservation expired: nobody arrived in time/);
+    expect(judged(expired, start + 15 * MINUTE, { override: true })).toBeNull();
+    for (const status of ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const)
+      expect(() => judged(booked(status), start, { override: true }), status).toThrow(
+        /^This reservation (is already checked in \(slot A-1\)|was already used|was cancelled)/,
+      );
   });
 });

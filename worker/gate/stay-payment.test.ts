@@ -1,10 +1,24 @@
 /** Who pays for a stay at its exit, and how: the reservation's wallet, up to its cap, or cash (stay-payment.ts). */
+import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wallets, walletTransactions } from '../db/schema';
-import { balanceOf, makeLot } from '../test/booking-fixtures';
-import { atTheGate, endedAgo, gateEnter, gateExit, overstayedOneHour, payCodeFor, reservedCar, type Checkin } from '../test/gate-fixtures';
+import { balanceOf, driver, makeLot, MINUTE } from '../test/booking-fixtures';
+import {
+  atTheGate,
+  endedAgo,
+  gateEnter,
+  gateExit,
+  overstayedOneHour,
+  payCodeFor,
+  reservedCar,
+  walkIn,
+  type Checkin,
+} from '../test/gate-fixtures';
 import { call, db } from '../test/helpers';
+import { findCheckin } from './checkins.data';
+import { priceOfStay } from './stay-price';
+import { paymentOf } from './stay-payment';
 
 let owner = '';
 beforeAll(async () => {
@@ -70,5 +84,54 @@ describe('who pays a stay, and how', () => {
     const paid = await gateExit(owner, consented.id, { lotId, plate: 'CAP 200', payCode });
     expect(await paid.json<Checkin>()).toMatchObject({ amountCents: 100_000, paidBy: 'wallet', walletCapCents: null });
     expect(await balanceOf(consented.user.id)).toBe(300_000 - 4_000 - 100_000);
+  });
+});
+
+describe('who pays, worked out on its own', () => {
+  const ctx = () => ({ env, db: db() });
+
+  it("names no payer for a walk-in without a pay code, and the reservation's driver for an overstay their wallet covers", async () => {
+    const lotId = await makeLot(2);
+    const now = new Date();
+    const walking = (await findCheckin(db(), (await walkIn(lotId, 'PAY 100', 65)).id))!;
+    expect(await paymentOf(ctx(), walking, await priceOfStay(db(), walking, now), undefined, now)).toEqual({
+      payCode: null,
+      payer: null,
+      walletCovers: false,
+      walletCapCents: null,
+      stayReservationId: null,
+      idempotencyKey: `checkin:${walking.id}:exit`,
+    });
+    const { user, booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    const reserved = (await findCheckin(db(), id))!;
+    const endMs = Date.parse(booking.endTs);
+    const over = await priceOfStay(db(), reserved, new Date(endMs + 61 * MINUTE));
+    expect(await paymentOf(ctx(), reserved, over, undefined, now)).toMatchObject({
+      payer: { userId: user.id },
+      walletCovers: true,
+      walletCapCents: null,
+      stayReservationId: booking.id,
+    });
+    // On time: nothing for the wallet to pay.
+    const onTime = await priceOfStay(db(), reserved, new Date(endMs - MINUTE));
+    expect(await paymentOf(ctx(), reserved, onTime, undefined, now)).toMatchObject({ walletCovers: false, stayReservationId: booking.id });
+  });
+
+  it("makes a pay code's walk-in a stay of its driver, keyed by the code; refuses a wallet short of the charge, moving nothing", async () => {
+    const lotId = await makeLot(1);
+    const now = new Date();
+    const stay = (await findCheckin(db(), (await walkIn(lotId, 'PAY 200', 65)).id))!;
+    const price = await priceOfStay(db(), stay, now);
+    const payer = await driver(1_000);
+    const payment = await paymentOf(ctx(), stay, price, await payCodeFor(payer.cookie, lotId), now);
+    expect(payment).toMatchObject({ payer: { userId: payer.user.id }, walletCovers: true, stayReservationId: expect.any(String) });
+    expect(payment.idempotencyKey).toBe(`paycode:${payment.payCode?.codeId}`);
+    const poor = await driver(10);
+    await expect(paymentOf(ctx(), stay, price, await payCodeFor(poor.cookie, lotId), now)).rejects.toThrow(
+      "The driver's wallet holds ₱10.00, short of ₱80.00: collect cash, or ask them to top up and show a new code.",
+    );
+    expect(await balanceOf(payer.user.id)).toBe(100_000);
+    expect(await balanceOf(poor.user.id)).toBe(1_000);
   });
 });

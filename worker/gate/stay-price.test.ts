@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_BANDS } from '../../core/price-bands';
 import { pricing } from '../db/schema';
-import { balanceOf, driver, HOUR, makeLot } from '../test/booking-fixtures';
+import { balanceOf, driver, HOUR, makeLot, MINUTE } from '../test/booking-fixtures';
 import { atTheGate, endedAgo, gateEnter, gateExit, reservedCar, walkIn, type Checkin } from '../test/gate-fixtures';
 import { call, db } from '../test/helpers';
+import { findCheckin } from './checkins.data';
+import { priceOfStay } from './stay-price';
 
 let owner = '';
 beforeAll(async () => {
@@ -47,5 +49,29 @@ describe('the price of a stay', () => {
     const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
     await endedAgo(booking.id, 61);
     expect(await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Checkin>()).toMatchObject({ amountCents: 12_000 });
+  });
+});
+
+describe('the price of a stay, worked out on its own', () => {
+  it('prices a walk-in its whole time, one hour at least, and names what it charged; pricing records nothing', async () => {
+    const lotId = await makeLot(1);
+    const stay = (await findCheckin(db(), (await walkIn(lotId, 'PRC 100', 65)).id))!;
+    const price = await priceOfStay(db(), stay, new Date());
+    expect(price).toMatchObject({ amountCents: 8_000, validatedCents: 0, validations: [], reservation: null });
+    expect(price.what).toMatch(/^Parking at Test Lot \S+ \(2 h, walk-in\)$/);
+    expect((await priceOfStay(db(), stay, new Date(Date.parse(stay.entryTs) + 30 * MINUTE))).amountCents).toBe(4_000);
+    expect((await findCheckin(db(), stay.id))?.exitTs).toBeNull();
+  });
+
+  it("prices a reservation's stay only past its end, as an overstay", async () => {
+    const lotId = await makeLot(1);
+    const { booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    const stay = (await findCheckin(db(), id))!;
+    const endMs = Date.parse(booking.endTs);
+    expect(await priceOfStay(db(), stay, new Date(endMs - MINUTE))).toMatchObject({ amountCents: 0, reservation: { id: booking.id } });
+    const late = await priceOfStay(db(), stay, new Date(endMs + 61 * MINUTE));
+    expect(late.amountCents).toBe(8_000);
+    expect(late.what).toMatch(/^Overstay at Test Lot \S+ \(2 h\)$/);
   });
 });
