@@ -5,6 +5,7 @@
 import { gateTime } from '../../core/gate';
 import { refusal } from '../../core/refusal';
 import type { DB } from '../db/client';
+import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings, SessionUser } from '../env';
 import type { BookingRecord } from '../lot-object/protocol';
 import { currentReceiptsOf } from '../receipts/receipts.service';
@@ -13,12 +14,11 @@ import { findCheckin, findOpenCheckin, type CheckinView, type GateReservation, t
 
 export type GateContext = { env: Bindings; db: DB; user: SessionUser };
 
-/** An entry about to be recorded: what it is on (a reservation's slot, or a walk-in's) is added by its step. */
-export type EntryRow = Omit<NewCheckin, 'reservationId' | 'slotId' | 'slotLabel' | 'walkIn'> & {
-  id: string;
-  plate: string;
-  entryTs: string;
-};
+/** A check-in's row before what it is on (a reservation's slot, or a walk-in's) is added by its step. */
+type EntryRow = Omit<NewCheckin, 'reservationId' | 'slotId' | 'slotLabel' | 'walkIn'> & { id: string; plate: string; entryTs: string };
+
+/** An entry about to be recorded: its row, the audit of its override (if any), its request, and the server's time. */
+export type NewEntry = { row: EntryRow; audit: D1PreparedStatement[]; request: IdempotentRequest; now: Date };
 
 /** The stay as the gate shows it: its reservation's current receipt, if it has one, and not its slot's id. */
 export async function asCheckin(db: DB, { slotId: _slot, undoneAt: _undone, ...checkin }: CheckinView) {

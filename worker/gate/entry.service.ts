@@ -25,8 +25,8 @@ import {
   recordedCheckin,
   timeOf,
   type Checkin,
-  type EntryRow,
   type GateContext,
+  type NewEntry,
 } from './checkin';
 import { checkinInsert, findCheckin, findOpenShift, type CheckinView, type GateReservation } from './checkins.data';
 import { monthlyPassOfEntry, monthlyPassOfPlate, reservationOfEntry } from './entry-booking';
@@ -74,7 +74,7 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
   const reservation = byToken.token ? null : await reservationOfEntry(ctx, input, at, override);
   // A car with no reservation may hold a monthly pass: its plate is looked up among this lot's passes valid now.
   const monthly = byToken.token || reservation ? byToken : await monthlyPassOfPlate(ctx, input, at, override);
-  const entry: EntryRow = {
+  const row: NewEntry['row'] = {
     id: input.id ?? newId(),
     lotId: input.lotId,
     shiftId: shift?.id ?? null,
@@ -85,13 +85,14 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
     overrideReason: override ? input.overrideReason : null,
   };
   // The plate booked, when the car entered on a booking: an override may let another car in on it.
-  const audit = override ? [overrideAudit(ctx, entry, reservation, reservation?.vehiclePlate ?? byToken.bookedPlate ?? null)] : [];
-  if (reservation?.status === 'EXPIRED') return reviveOnEntry(ctx, reservation, entry, audit, request, now);
-  if (reservation) return enterOnReservation(ctx, reservation, entry, audit, request, now);
-  return enterAsWalkIn(ctx, { ...input, passId: monthly.passId }, entry, audit, request, now);
+  const audit = override ? [overrideAudit(ctx, row, reservation, reservation?.vehiclePlate ?? byToken.bookedPlate ?? null)] : [];
+  const entry: NewEntry = { row, audit, request, now };
+  if (reservation?.status === 'EXPIRED') return reviveOnEntry(ctx, reservation, entry);
+  if (reservation) return enterOnReservation(ctx, reservation, entry);
+  return enterAsWalkIn(ctx, { ...input, passId: monthly.passId }, entry);
 }
 
-const overrideAudit = (ctx: GateContext, entry: EntryRow, reservation: GateReservation | null, bookedPlate: string | null) =>
+const overrideAudit = (ctx: GateContext, entry: NewEntry['row'], reservation: GateReservation | null, bookedPlate: string | null) =>
   auditStatement(ctx.db, ctx.user, {
     action: 'OVERRIDE_ENTRY',
     subject: `checkin:${entry.id}`,
@@ -108,10 +109,7 @@ const overrideAudit = (ctx: GateContext, entry: EntryRow, reservation: GateReser
 async function enterOnReservation(
   ctx: GateContext,
   reservation: GateReservation,
-  entry: EntryRow,
-  audit: D1PreparedStatement[],
-  request: IdempotentRequest,
-  now: Date,
+  { row: entry, audit, request, now }: NewEntry,
 ): Promise<Checkin> {
   const { db } = ctx;
   try {
@@ -144,10 +142,7 @@ async function enterOnReservation(
 async function enterAsWalkIn(
   ctx: GateContext,
   input: EnterRequest & { passId: string | null },
-  entry: EntryRow,
-  audit: D1PreparedStatement[],
-  request: IdempotentRequest,
-  now: Date,
+  { row: entry, audit, request, now }: NewEntry,
 ): Promise<Checkin> {
   const { db } = ctx;
   const lot = await lotForBooking(db, input.lotId);

@@ -12,11 +12,11 @@ import { commit } from '../db/client';
 import { violates } from '../db/constraints';
 import { changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
-import { recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
+import { recordIdempotencyKey } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
 import { claimHold, holdLapsed, lotForBooking, type BookableLot } from '../reservations/reservations.service';
-import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type EntryRow, type GateContext } from './checkin';
+import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext, type NewEntry } from './checkin';
 import { checkinInsert, type GateReservation } from './checkins.data';
 
 /** A hold on the reservation's own slot, else on another free one of its kind; or the refusal. */
@@ -50,10 +50,7 @@ async function slotForRevival(ctx: GateContext, lot: BookableLot, reservation: G
 export async function reviveOnEntry(
   ctx: GateContext,
   reservation: GateReservation,
-  entry: EntryRow,
-  audit: D1PreparedStatement[],
-  request: IdempotentRequest,
-  now: Date,
+  { row: entry, audit, request, now }: NewEntry,
 ): Promise<Checkin> {
   const { db, user } = ctx;
   const lot = (await lotForBooking(db, reservation.lotId))!;
