@@ -104,6 +104,10 @@ describe('refunds of gate charges', () => {
     const res = await refund(owner, stay.id, { amountCents: 8_000, reason: 'Charged the wrong car' });
     expect(await revenue()).toBe(0);
     expect(await res.json()).toMatchObject({ method: 'cash', refundedCents: 8_000 });
+    const activity = await (await call(`/api/attendant/activity?lotId=${lotId}`, { cookie: owner })).json<
+      { checkinId: string; type: string; refundedCents: number }[]
+    >();
+    expect(activity.find((item) => item.type === 'checkout' && item.checkinId === stay.id)).toMatchObject({ refundedCents: 8_000 });
     const [audit] = await db()
       .select()
       .from(auditLogs)

@@ -85,6 +85,9 @@ export async function resolveIssue(db: DB, lotId: string, issueId: string, userI
   return resolved;
 }
 
+/** The check-in of the outer query, named in full: a query of one table names its columns bare, which a subquery would read as its own. */
+const outerCheckinId = sql`${checkins}.${sql.identifier(checkins.id.name)}`;
+
 /** The lot's latest entries, exits (with their reservation, whose receipt is the stay's) and issues (each list newest first, at most `limit`). */
 export async function recentGateEvents(db: DB, lotId: string, limit: number) {
   const entries = await db
@@ -109,7 +112,7 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       amountCents: checkins.amountCents,
       paidBy: checkins.paidBy,
       reservationId: checkins.reservationId,
-      refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${checkins.id})`,
+      refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${outerCheckinId})`,
     })
     .from(checkins)
     .where(and(eq(checkins.lotId, lotId), isNotNull(checkins.exitTs)))
