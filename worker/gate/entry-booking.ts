@@ -108,7 +108,7 @@ const outsideHours = (plate: string, schedule: PassSchedule) =>
   `${plate}'s monthly pass is valid ${scheduleLabel(schedule)} (Manila time), not now: it may enter as a walk-in with an override.`;
 
 /** The monthly pass a car enters on; `token`: the entry is the pass's QR, never a reservation's. */
-export type MonthlyEntry = { passId: string | null; token: boolean; bookedPlate?: string };
+type MonthlyEntry = { passId: string | null; token: boolean; bookedPlate?: string };
 
 /**
  * The monthly pass a car enters on by its QR. Outside the pass's valid hours the gate says so; an
