@@ -1,10 +1,9 @@
-/** D1 reads of the gate: check-ins, the reservations and accounts they belong to, shifts. */
+/** D1 reads and writes of the gate: check-ins, the reservations and accounts they belong to, shifts. */
 import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { statementOf, type DB } from '../db/client';
 import type { OpenWalkIn } from '../lot-object/protocol';
-import { checkins, lots, receipts, reservations, shifts, slots } from '../db/schema';
+import { checkins, lots, reservations, shifts, slots } from '../db/schema';
 import { DAY_MS } from '../../core/time';
-import { isCurrentReceipt } from '../receipts/receipts.data';
 
 const checkinColumns = {
   id: checkins.id,
@@ -18,7 +17,6 @@ const checkinColumns = {
   amountCents: checkins.amountCents,
   validatedCents: checkins.validatedCents,
   paidBy: checkins.paidBy,
-  receiptId: receipts.id,
   walkIn: checkins.walkIn,
   override: checkins.override,
   overrideReason: checkins.overrideReason,
@@ -27,11 +25,8 @@ const checkinColumns = {
   monthlyPassId: checkins.monthlyPassId,
 };
 
-const selectCheckins = (db: DB) =>
-  db
-    .select(checkinColumns)
-    .from(checkins)
-    .leftJoin(receipts, and(eq(receipts.reservationId, checkins.reservationId), isCurrentReceipt()));
+/** A stay's receipt is its reservation's: the receipts domain answers which is current (checkin.ts). */
+const selectCheckins = (db: DB) => db.select(checkinColumns).from(checkins);
 export type CheckinView = Awaited<ReturnType<ReturnType<typeof selectCheckins>['all']>>[number];
 
 export async function findCheckin(db: DB, id: string): Promise<CheckinView | null> {
@@ -142,5 +137,20 @@ export async function revokedPassIds(db: DB, lotId: string, now: Date): Promise<
   return rows.map((row) => row.id);
 }
 
+export type NewCheckin = typeof checkins.$inferInsert;
+
 /** The one insert of a check-in: a reservation's entry or a walk-in's. */
-export const checkinInsert = (db: DB, checkin: typeof checkins.$inferInsert) => statementOf(db, db.insert(checkins).values(checkin));
+export const checkinInsert = (db: DB, checkin: NewCheckin) => statementOf(db, db.insert(checkins).values(checkin));
+
+/**
+ * A change of a stay still open (neither checked out nor undone): its check-out, or its undo. Followed
+ * by `abortUnlessChanged`, a stay that closed meanwhile aborts the whole batch.
+ */
+export const openStayUpdate = (db: DB, id: string, set: Partial<NewCheckin>) =>
+  statementOf(
+    db,
+    db
+      .update(checkins)
+      .set(set)
+      .where(and(eq(checkins.id, id), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
+  );

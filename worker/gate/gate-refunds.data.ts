@@ -1,7 +1,8 @@
-/** D1 reads of gate refunds: the stay a refund is of, what was paid back, what a reservation's driver paid net. */
+/** D1 reads and writes of gate refunds: the stay a refund is of, what was paid back, what a reservation's driver paid net. */
 import { eq, sum } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { charges, checkins, gateRefunds } from '../db/schema';
+import type { GatePaymentMethod } from '../../core/wallet';
 
 export async function findRefundableStay(db: DB, checkinId: string) {
   const [row] = await db
@@ -51,3 +52,20 @@ export async function netPaidOf(db: DB, reservationId: string): Promise<number> 
   ]);
   return Number(charged.total ?? 0) - Number(refunded.total ?? 0);
 }
+
+/**
+ * A refund's row, written only while this stay's refunds, this one included, stay within its charge:
+ * a conditional INSERT, so two refunds at once cannot pay back more (`abortUnlessChanged` after it).
+ */
+export const refundInsert = (
+  db: DB,
+  refund: { id: string; checkinId: string; amountCents: number; method: GatePaymentMethod; reason: string; refundedBy: string; at: Date },
+) =>
+  db.$client
+    .prepare(
+      `INSERT INTO gate_refunds (id, checkin_id, amount_cents, method, reason, refunded_by, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+        WHERE (SELECT coalesce(sum(amount_cents), 0) FROM gate_refunds WHERE checkin_id = ?2) + ?3
+              <= (SELECT amount_cents FROM checkins WHERE id = ?2)`,
+    )
+    .bind(refund.id, refund.checkinId, refund.amountCents, refund.method, refund.reason, refund.refundedBy, refund.at.toISOString());

@@ -14,11 +14,11 @@ import { changedMeanwhile, abortUnlessChanged } from '../db/guards';
 import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
-import { assertManagesLot } from '../lots/lot-access';
-import { reissueReceipt } from '../receipts/receipts.data';
+import { assertManagesLot } from '../lots/lots.service';
+import { reissueReceipt } from '../receipts/receipts.service';
+import type { GateContext } from './checkin';
 import { findGateReservation } from './checkins.data';
-import { findGateRefund, findRefundableStay, netPaidOf, refundedOf } from './gate-refunds.data';
-import type { GateContext } from './checkins.service';
+import { findGateRefund, findRefundableStay, netPaidOf, refundedOf, refundInsert } from './gate-refunds.data';
 import { refundToWallet } from '../wallet/wallet.service';
 import type { GatePaymentMethod } from '../../core/wallet';
 
@@ -47,15 +47,7 @@ export async function refundGateCharge(
   const method = stay.paidBy;
   const reservation = stay.reservationId ? await findGateReservation(db, stay.reservationId) : null;
   const statements = [
-    // Written only while this stay's refunds, this one included, stay within its charge.
-    db.$client
-      .prepare(
-        `INSERT INTO gate_refunds (id, checkin_id, amount_cents, method, reason, refunded_by, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
-        WHERE (SELECT coalesce(sum(amount_cents), 0) FROM gate_refunds WHERE checkin_id = ?2) + ?3
-              <= (SELECT amount_cents FROM checkins WHERE id = ?2)`,
-      )
-      .bind(id, checkinId, input.amountCents, method, input.reason, user.id, now.toISOString()),
+    refundInsert(db, { id, checkinId, amountCents: input.amountCents, method, reason: input.reason, refundedBy: user.id, at: now }),
     abortUnlessChanged(db),
     recordIdempotencyKey(db, request, id),
   ];

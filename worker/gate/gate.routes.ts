@@ -5,14 +5,25 @@ import { normalizePlate } from '../../core/vehicles';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
-import { assertWorksLot, workableLotIds } from '../lots/lot-access';
-import { listLotsByIds, listLotsOwnedBy } from '../lots/lots.data';
-import { findOpenCheckin, findOpenShift, revokedPassIds } from './checkins.data';
-import { enter, exit, undo } from './checkins.service';
+import { openCheckin } from './checkin';
+import { enter, revokedPassIds } from './entry.service';
+import { exit } from './exit.service';
 import { refundGateCharge } from './gate-refunds.service';
-import { reportIssue, resolveIssue, startShift } from './shifts.data';
-import { activityOf, closeShift, lotStatus, shiftSummary } from './shifts.service';
+import {
+  activityOf,
+  assertWorksLot,
+  beginShift,
+  closeShift,
+  lotStatus,
+  openShiftSummary,
+  reportIssueOnShift,
+  resolveIssue,
+  shiftSummary,
+  workableLots,
+} from './shifts.service';
+import { undo } from './undo.service';
 
 const lotOnly = z.object({ lotId: z.uuid('Choose the parking lot you work at.') });
 const activityQuery = lotOnly.extend({ limit: z.coerce.number().int().min(1).max(100).default(30) });
@@ -28,68 +39,61 @@ const issueParams = z.object({ id: z.uuid('Unknown issue id') });
 
 /** The gate of a lot: attendants, its owner, the super admin (docs/gate.md). Every call names its lot. */
 export const gateRoutes = new Hono<AppEnv>()
-  .get('/attendant/lots', async (c) => {
-    const ids = await workableLotIds(c.var.db, c.var.user!);
-    return c.json(ids === 'all' ? await listLotsOwnedBy(c.var.db, null) : await listLotsByIds(c.var.db, ids));
-  })
-  .get('/attendant/shift', validate('query', lotOnly), async (c) => {
+  .get('/attendant/lots', signedIn, async (c) => c.json(await workableLots(c.var.db, c.var.user)))
+  .get('/attendant/shift', signedIn, validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
-    const shift = await findOpenShift(c.var.db, c.var.user!.id, lotId);
-    return c.json(shift ? await shiftSummary(c.var.db, shift) : null);
+    await assertWorksLot(c.var.db, c.var.user, lotId);
+    return c.json(await openShiftSummary(c.var.db, c.var.user.id, lotId));
   })
-  .post('/attendant/shift', validate('json', shiftBody), async (c) => {
+  .post('/attendant/shift', signedIn, validate('json', shiftBody), async (c) => {
     const { lotId, action } = c.req.valid('json');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user, lotId);
     const now = new Date();
     if (action === 'start') {
-      const { shift, started } = await startShift(c.var.db, c.var.user!.id, lotId, now);
-      return c.json(await shiftSummary(c.var.db, shift, now), started ? 201 : 200);
+      const { summary, started } = await beginShift(c.var.db, c.var.user.id, lotId, now);
+      return c.json(summary, started ? 201 : 200);
     }
-    const ended = await closeShift(c.env, c.var.db, c.var.user!.id, lotId, now);
+    const ended = await closeShift(c.env, c.var.db, c.var.user.id, lotId, now);
     if (!ended) throw apiError(409, 'You have no shift open at this lot.');
     return c.json(await shiftSummary(c.var.db, ended, now));
   })
-  .get('/attendant/activity', validate('query', activityQuery), async (c) => {
+  .get('/attendant/activity', signedIn, validate('query', activityQuery), async (c) => {
     const { lotId, limit } = c.req.valid('query');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user, lotId);
     return c.json(await activityOf(c.var.db, lotId, limit));
   })
-  .get('/attendant/lot-status', validate('query', lotOnly), async (c) => {
+  .get('/attendant/lot-status', signedIn, validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user, lotId);
     return c.json(await lotStatus(c.env, c.var.db, lotId));
   })
-  .post('/attendant/issues', validate('json', issueBody), async (c) => {
+  .post('/attendant/issues', signedIn, validate('json', issueBody), async (c) => {
     const { lotId, text } = c.req.valid('json');
-    const user = c.var.user!;
-    await assertWorksLot(c.var.db, user, lotId);
-    const shift = await findOpenShift(c.var.db, user.id, lotId);
-    const issue = await reportIssue(c.var.db, { lotId, shiftId: shift?.id ?? null, attendantId: user.id, text });
+    await assertWorksLot(c.var.db, c.var.user, lotId);
+    const issue = await reportIssueOnShift(c.var.db, c.var.user.id, lotId, text);
     return c.json({ id: issue.id, text: issue.text, time: issue.createdAt, resolved: false }, 201);
   })
-  .post('/attendant/issues/:id/resolve', validate('param', issueParams), validate('json', lotOnly), async (c) => {
+  .post('/attendant/issues/:id/resolve', signedIn, validate('param', issueParams), validate('json', lotOnly), async (c) => {
     const { lotId } = c.req.valid('json');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
-    const issue = await resolveIssue(c.var.db, lotId, c.req.valid('param').id, c.var.user!.id, new Date());
+    await assertWorksLot(c.var.db, c.var.user, lotId);
+    const issue = await resolveIssue(c.var.db, lotId, c.req.valid('param').id, c.var.user.id, new Date());
     if (!issue) throw apiError(404, 'Issue not found at this lot');
     return c.json({ id: issue.id, text: issue.text, time: issue.createdAt, resolved: true });
   })
-  .get('/checkins/open', validate('query', openQuery), async (c) => {
+  .get('/checkins/open', signedIn, validate('query', openQuery), async (c) => {
     const { lotId, plate, reservationId } = c.req.valid('query');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user, lotId);
     const normalized = plate ? normalizePlate(plate) : undefined;
-    const checkin = await findOpenCheckin(c.var.db, lotId, { plate: normalized, reservationId });
+    const checkin = await openCheckin(c.var.db, lotId, { plate: normalized, reservationId });
     if (!checkin)
       throw apiError(404, normalized ? `No vehicle with plate ${normalized} is parked here.` : 'That reservation is not checked in here.');
-    const { slotId: _slot, undoneAt: _undone, ...open } = checkin;
-    return c.json(open);
+    return c.json(checkin);
   })
-  .post('/checkins/enter', validate('json', enterSchema), async (c) => {
+  .post('/checkins/enter', signedIn, validate('json', enterSchema), async (c) => {
     const input = c.req.valid('json');
-    await assertWorksLot(c.var.db, c.var.user!, input.lotId);
+    await assertWorksLot(c.var.db, c.var.user, input.lotId);
     const { checkin, replayed } = await enter(
-      { env: c.env, db: c.var.db, user: c.var.user! },
+      { env: c.env, db: c.var.db, user: c.var.user },
       input,
       await idempotentRequest(c, 'checkins.enter', input),
     );
@@ -97,11 +101,11 @@ export const gateRoutes = new Hono<AppEnv>()
     return c.json(checkin, 201);
   })
   /** An owner (of the stay's lot) or the super admin pays back a gate charge: docs/gate.md, Who moves whose money. */
-  .post('/owner/checkins/:checkinId/refund', validate('param', checkinParams), validate('json', gateRefundSchema), async (c) => {
+  .post('/owner/checkins/:checkinId/refund', signedIn, validate('param', checkinParams), validate('json', gateRefundSchema), async (c) => {
     const { checkinId } = c.req.valid('param');
     const input = c.req.valid('json');
     const { refund, replayed } = await refundGateCharge(
-      { env: c.env, db: c.var.db, user: c.var.user! },
+      { env: c.env, db: c.var.db, user: c.var.user },
       checkinId,
       input,
       await idempotentRequest(c, 'checkins.refund', { checkinId, ...input }),
@@ -109,26 +113,26 @@ export const gateRoutes = new Hono<AppEnv>()
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(refund, 201);
   })
-  .post('/checkins/:checkinId/exit', validate('param', checkinParams), validate('json', exitSchema), async (c) => {
+  .post('/checkins/:checkinId/exit', signedIn, validate('param', checkinParams), validate('json', exitSchema), async (c) => {
     const { checkinId } = c.req.valid('param');
     const input = c.req.valid('json');
-    await assertWorksLot(c.var.db, c.var.user!, input.lotId);
+    await assertWorksLot(c.var.db, c.var.user, input.lotId);
     return c.json(
       await exit(
-        { env: c.env, db: c.var.db, user: c.var.user! },
+        { env: c.env, db: c.var.db, user: c.var.user },
         checkinId,
         input,
         await idempotentRequest(c, `checkins.exit:${checkinId}`, input),
       ),
     );
   })
-  .post('/checkins/:checkinId/undo', validate('param', checkinParams), validate('json', lotOnly), async (c) => {
+  .post('/checkins/:checkinId/undo', signedIn, validate('param', checkinParams), validate('json', lotOnly), async (c) => {
     const { checkinId } = c.req.valid('param');
     const { lotId } = c.req.valid('json');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user, lotId);
     return c.json(
       await undo(
-        { env: c.env, db: c.var.db, user: c.var.user! },
+        { env: c.env, db: c.var.db, user: c.var.user },
         checkinId,
         lotId,
         await idempotentRequest(c, `checkins.undo:${checkinId}`, { lotId }),
@@ -136,8 +140,8 @@ export const gateRoutes = new Hono<AppEnv>()
     );
   })
   /** Passes with a valid signature that must not enter, for the gate's offline checks. */
-  .get('/passes/revoked', validate('query', lotOnly), async (c) => {
+  .get('/passes/revoked', signedIn, validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');
-    await assertWorksLot(c.var.db, c.var.user!, lotId);
+    await assertWorksLot(c.var.db, c.var.user, lotId);
     return c.json({ reservationIds: await revokedPassIds(c.var.db, lotId, new Date()) });
   });

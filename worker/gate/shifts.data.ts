@@ -3,8 +3,8 @@ import { and, between, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL }
 import type { DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
-import { checkins, gateIssues, gateRefunds, receipts, reservations, shifts } from '../db/schema';
-import { isCurrentReceipt } from '../receipts/receipts.data';
+import { checkins, gateIssues, gateRefunds, reservations, shifts } from '../db/schema';
+import { MINUTE_MS } from '../../core/time';
 
 export type Shift = typeof shifts.$inferSelect;
 
@@ -85,7 +85,10 @@ export async function resolveIssue(db: DB, lotId: string, issueId: string, userI
   return resolved;
 }
 
-/** The lot's latest entries, exits and issues (each list newest first, at most `limit`). */
+/** The check-in of the outer query, named in full: a query of one table names its columns bare, which a subquery would read as its own. */
+const outerCheckinId = sql`${checkins}.${sql.identifier(checkins.id.name)}`;
+
+/** The lot's latest entries, exits (with their reservation, whose receipt is the stay's) and issues (each list newest first, at most `limit`). */
 export async function recentGateEvents(db: DB, lotId: string, limit: number) {
   const entries = await db
     .select({
@@ -108,11 +111,10 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       exitTs: checkins.exitTs,
       amountCents: checkins.amountCents,
       paidBy: checkins.paidBy,
-      receiptId: receipts.id,
-      refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${checkins.id})`,
+      reservationId: checkins.reservationId,
+      refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${outerCheckinId})`,
     })
     .from(checkins)
-    .leftJoin(receipts, and(eq(receipts.reservationId, checkins.reservationId), isCurrentReceipt()))
     .where(and(eq(checkins.lotId, lotId), isNotNull(checkins.exitTs)))
     .orderBy(desc(checkins.exitTs))
     .limit(limit);
@@ -138,7 +140,7 @@ export async function gateDay(db: DB, lotId: string, dayStart: Date) {
 
 /** What the gate should know now: cars inside, and reservations arriving soon, overstaying or not come. */
 export async function gateWatch(db: DB, lotId: string, now: Date, dayStart: Date, arrivalMinutes: number) {
-  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+  const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS).toISOString();
   const count = async (...conditions: (SQL | undefined)[]) =>
     (
       await db

@@ -1,18 +1,49 @@
 /**
- * The attendant portal's figures, all from records: the shift summary, recent activity, the lot's
- * status and the day's quick stats (docs/gate.md); and the shift's end.
+ * The attendant portal (docs/gate.md): the lots an attendant works, the shift's start and end, issues;
+ * its figures, all from records: the shift summary, recent activity, the lot's status and the day's
+ * quick stats.
  */
 import { manilaClock } from '../../core/booking';
 import { undoable, walkInHorizonEnd } from '../../core/gate';
 import { formatTime, HOUR_MS, manilaMidnight, MINUTE_MS } from '../../core/time';
-import type { DB } from '../db/client';
-import type { Bindings } from '../env';
-import { lotForBooking } from '../reservations/reservations.data';
-import { lotObject } from '../lot-object/stub';
-import { findOpenShift, openWalkIns } from './checkins.data';
-import { endShift, gateDay, gateWatch, recentGateEvents, shiftFigures, type Shift } from './shifts.data';
-import { readSettings } from '../platform/settings.data';
 import type { GatePaymentMethod } from '../../core/wallet';
+import type { DB } from '../db/client';
+import type { Bindings, SessionUser } from '../env';
+import { lotObject } from '../lot-object/stub';
+import { listLotsByIds, listLotsOwnedBy, workableLotIds } from '../lots/lots.service';
+import { readSettings } from '../platform/settings.service';
+import { currentReceiptsOf } from '../receipts/receipts.service';
+import { lotForBooking } from '../reservations/reservations.service';
+import { findOpenShift, openWalkIns } from './checkins.data';
+import { endShift, gateDay, gateWatch, recentGateEvents, reportIssue, shiftFigures, startShift, type Shift } from './shifts.data';
+
+/** Every gate call names its lot: the lots domain says who works which (403 otherwise, 404 for none). */
+export { assertWorksLot } from '../lots/lots.service';
+export { resolveIssue } from './shifts.data';
+
+/** The lots the attendant works: every lot for the super admin. */
+export async function workableLots(db: DB, user: SessionUser) {
+  const ids = await workableLotIds(db, user);
+  return ids === 'all' ? listLotsOwnedBy(db, null) : listLotsByIds(db, ids);
+}
+
+/** Starts the attendant's shift at the lot (an open one is answered as it is), summed up. */
+export async function beginShift(db: DB, attendantId: string, lotId: string, now: Date) {
+  const { shift, started } = await startShift(db, attendantId, lotId, now);
+  return { summary: await shiftSummary(db, shift, now), started };
+}
+
+/** The attendant's open shift at the lot, summed up; null when none is open. */
+export async function openShiftSummary(db: DB, attendantId: string, lotId: string) {
+  const shift = await findOpenShift(db, attendantId, lotId);
+  return shift ? shiftSummary(db, shift) : null;
+}
+
+/** An issue reported at the lot, on the attendant's open shift if one is. */
+export async function reportIssueOnShift(db: DB, attendantId: string, lotId: string, text: string) {
+  const shift = await findOpenShift(db, attendantId, lotId);
+  return reportIssue(db, { lotId, shiftId: shift?.id ?? null, attendantId, text });
+}
 
 /** Occupancy at or above this share raises a warning (the map's "full" threshold). */
 const NEARLY_FULL = 0.9;
@@ -54,6 +85,10 @@ export type ActivityItem = {
 /** Entries, exits and issues of the lot, newest first. */
 export async function activityOf(db: DB, lotId: string, limit: number, now = new Date()): Promise<ActivityItem[]> {
   const { entries, exits, issues } = await recentGateEvents(db, lotId, limit);
+  const receipts = await currentReceiptsOf(
+    db,
+    exits.flatMap((e) => e.reservationId ?? []),
+  );
   const none = {
     amount: null,
     paidBy: null,
@@ -87,7 +122,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
       paidBy: e.paidBy,
       refundedCents: e.refundedCents,
       checkinId: e.id,
-      receiptId: e.receiptId,
+      receiptId: receipts.get(e.reservationId ?? '')?.id ?? null,
     })),
     ...issues.map((i) => ({
       ...none,

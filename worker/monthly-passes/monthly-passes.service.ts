@@ -513,3 +513,6 @@ export async function followPassesInLots(env: Bindings, db: DB, now = new Date()
   }
   return { lots };
 }
+
+// For the gate, which lets a pass's car in on its valid hours and prices the time past them.
+export { passWithRenewals, scheduleOf, termOf, validPassOfPlate } from './monthly-passes.data';

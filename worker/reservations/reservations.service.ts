@@ -642,3 +642,7 @@ export function extend(ctx: BookingContext, id: string, hours: number, request: 
     return reschedule(ctx, authority, reservation, { start, end, sameSlot: true, kind: 'EXTENSION' }, request, now);
   });
 }
+
+// For the gate, which moves a reservation at its entry and exit and makes a paid walk-in's stay one.
+export { chargeInsert, lotForBooking, reservationInsert, updateIfUnchanged, type BookableLot } from './reservations.data';
+export { claimHold, holdLapsed } from './holds.data';

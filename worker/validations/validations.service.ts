@@ -398,3 +398,5 @@ export async function validationReport(db: DB, user: SessionUser, from: string, 
 
 /** The value of validations per lot and month, on owners' statements (owner/statements.service.ts). */
 export { validatedByLotMonth } from './validations.data';
+// For the gate, which takes a stay's validations off its price and records their value at the exit.
+export { releaseStatements, validationsOfStay, validationsUnchanged, valueStatement } from './validations.data';

@@ -1,0 +1,228 @@
+/**
+ * A car's exit at the gate (docs/gate.md, Exit and charges): the stay leaving, its price
+ * (stay-price.ts), who pays it (stay-payment.ts), then one batch that moves its reservation ACTIVE →
+ * COMPLETED (conditional), closes the check-in (conditional on still open), records the charge, the
+ * receipt and the audit of an override; then the lot object frees the slot and the drivers are told.
+ */
+import { decodeJwt } from 'jose';
+import { isOverride, type ExitRequest } from '../../core/gate';
+import { formatPeso } from '../../core/money';
+import { refusal } from '../../core/refusal';
+import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
+import type { GatePaymentMethod } from '../../core/wallet';
+import { auditStatement } from '../audit/audit.service';
+import { afterCommit } from '../db/after-commit';
+import type { DB } from '../db/client';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
+import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
+import { lotObject } from '../lot-object/stub';
+import { notify, sendNotice } from '../notifications/notifications.service';
+import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
+import { issueReceipt, reissueReceipt } from '../receipts/receipts.service';
+import { chargeInsert, reservationInsert } from '../reservations/reservations.service';
+import { validationsUnchanged, valueStatement } from '../validations/validations.service';
+import type { PayCode } from '../wallet/wallet.service';
+import { conditionalStatus, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
+import { findCheckin, findOpenShift, openStayUpdate, type CheckinView } from './checkins.data';
+import { netPaidOf } from './gate-refunds.data';
+import { priceOfStay, type StayPrice } from './stay-price';
+import { paymentOf, settle, type StayPayment } from './stay-payment';
+
+/** What a merchant validation gave at the exit, as the gate shows it. */
+type ExitValidation = { merchantName: string; label: string; code: string | null; valueCents: number };
+
+/** POST /api/checkins/:checkinId/exit. */
+export async function exit(
+  ctx: GateContext,
+  checkinId: string,
+  input: ExitRequest,
+  request: IdempotentRequest,
+  now = new Date(),
+): Promise<Checkin & { validations?: ExitValidation[]; walletCapCents?: number | null }> {
+  const replay = await priorResource(ctx.db, request);
+  if (replay) return recordedCheckin(ctx.db, replay);
+  const stay = await stayLeaving(ctx, checkinId, input, now);
+  const price = await priceOfStay(ctx.db, stay.checkin, stay.at);
+  const payment = await paymentOf(ctx, stay.checkin, price, input.payCode, now);
+  const checkout = { stay, price, payment, input, request };
+  try {
+    await recordExit(ctx, checkout);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw refusal('conflict', 'This stay was checked out or changed a moment ago. Look it up again.');
+    throw error;
+  }
+  return followExit(ctx, checkout, now);
+}
+
+/** The stay that is leaving: this lot's, still inside, the same car, and the time it leaves at. */
+async function stayLeaving(ctx: GateContext, checkinId: string, input: ExitRequest, now: Date) {
+  const checkin = await findCheckin(ctx.db, checkinId);
+  if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
+  if (checkin.undoneAt) throw refusal('conflict', 'This check-in was undone.');
+  if (checkin.exitTs) throw refusal('conflict', `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
+  const override = isOverride(input);
+  if (!override) await assertSameCar(ctx, checkin, input, now);
+  const shift = await findOpenShift(ctx.db, ctx.user.id, checkin.lotId);
+  const at = timeOf(input.exitTs, now, { what: 'exit', override, shiftStartedAt: shift?.startedAt });
+  if (at.getTime() < Date.parse(checkin.entryTs)) throw refusal('invalid', 'The exit time is before the entry.');
+  return { checkin, override, shift, at };
+}
+
+/** The car leaving must be the one that entered: its plate, or the pass it entered on (an override may say otherwise, audited). */
+async function assertSameCar(ctx: GateContext, checkin: CheckinView, input: ExitRequest, now: Date) {
+  if (input.plate && input.plate !== checkin.plate)
+    throw refusal('conflict', `Plate ${input.plate} does not match the car checked in as ${checkin.plate}.`);
+  if (!input.passToken) return;
+  const notThisPass = () => refusal('conflict', `This pass is not the one the car checked in as ${checkin.plate} entered on.`);
+  if (tokenAudience(input.passToken) === MONTHLY_AUDIENCE) {
+    const monthly = await verifyMonthlyPass(ctx.env, input.passToken, new Date(Date.parse(checkin.entryTs)));
+    if (!monthly.valid && monthly.reason === 'forged') throw refusal('invalid', FORGED_PASS);
+    const passId = monthly.valid ? monthly.claims.passId : decodeJwt(input.passToken).sub;
+    if (passId !== checkin.monthlyPassId) throw notThisPass();
+    return;
+  }
+  const check = await verifyPass(ctx.env, input.passToken, now);
+  if (!check.valid && check.reason === 'forged') throw refusal('invalid', FORGED_PASS);
+  // Only its times may have failed: the signature verified, so its subject is genuine.
+  const reservationId = check.valid ? check.claims.reservationId : decodeJwt(input.passToken).sub;
+  if (!checkin.reservationId || reservationId !== checkin.reservationId) throw notThisPass();
+}
+
+type LeavingStay = Awaited<ReturnType<typeof stayLeaving>>;
+/** Everything the exit's batch is made of. */
+type Checkout = { stay: LeavingStay; price: StayPrice; payment: StayPayment; input: ExitRequest; request: IdempotentRequest };
+
+/** The check-out and, for a reservation's overstay, its charge and its receipt reissued for the new total. */
+async function recordExit(ctx: GateContext, checkout: Checkout) {
+  const { db } = ctx;
+  const { price, payment } = checkout;
+  const { reservation, amountCents } = price;
+  if (!reservation || amountCents === 0) return settle(db, price, payment, (paidBy) => checkoutStatements(ctx, checkout, paidBy));
+  // What the driver paid before this exit (no refund can precede it), and the overstay.
+  const receipt = reissueReceipt(db, {
+    reservationId: reservation.id,
+    lot: price.lot,
+    netPaidCents: (await netPaidOf(db, reservation.id)) + amountCents,
+  });
+  await settle(db, price, payment, (paidBy) => [
+    ...checkoutStatements(ctx, checkout, paidBy),
+    chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents, method: paidBy ?? undefined }),
+    ...receipt,
+  ]);
+}
+
+/** The stay closed: its reservation completed (or a paid walk-in's made), its check-out, the validations' values, the audit. */
+function checkoutStatements(ctx: GateContext, { stay, price, payment, input, request }: Checkout, paidBy: GatePaymentMethod | null) {
+  const { db, user } = ctx;
+  const { checkin, override, shift, at } = stay;
+  const { reservation, amountCents } = price;
+  return [
+    ...(reservation ? conditionalStatus(db, reservation, 'ACTIVE', 'COMPLETED') : paidWalkInStatements(db, stay, price, payment, paidBy)),
+    openStayUpdate(db, checkin.id, {
+      exitTs: at.toISOString(),
+      exitShiftId: shift?.id ?? null,
+      exitAttendantId: user.id,
+      amountCents,
+      validatedCents: price.validatedCents,
+      paidBy,
+      // Whose wallet paid: a gate refund goes back to it (docs/gate.md, Refunds by the lot).
+      payerId: paidBy === 'wallet' ? (payment.payer?.userId ?? null) : null,
+      reservationId: payment.stayReservationId,
+      lostTicket: input.lostTicket ?? false,
+      exitOverrideReason: override ? input.overrideReason : null,
+    }),
+    abortUnlessChanged(db),
+    // Each validation's value, and none applied since the price was worked out (else the batch aborts).
+    ...price.validations.map((validation) => valueStatement(db, validation.id, validation.valueCents, at)),
+    validationsUnchanged(db, checkin.id, price.validations.length),
+    ...(override || input.lostTicket
+      ? [
+          auditStatement(db, user, {
+            action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET',
+            subject: `checkin:${checkin.id}`,
+            context: {
+              lotId: checkin.lotId,
+              plate: checkin.plate,
+              reason: input.overrideReason ?? null,
+              amountCents,
+              exitTs: at.toISOString(),
+            },
+          }),
+        ]
+      : []),
+    recordIdempotencyKey(db, request, checkin.id),
+  ];
+}
+
+/** A walk-in a driver's pay code pays for becomes their COMPLETED reservation, with its WALK_IN charge and receipt. */
+function paidWalkInStatements(
+  db: DB,
+  { checkin, at }: LeavingStay,
+  price: StayPrice,
+  payment: StayPayment,
+  paidBy: GatePaymentMethod | null,
+) {
+  const { payer, stayReservationId } = payment;
+  if (!stayReservationId || !payer) return [];
+  const { amountCents } = price;
+  return [
+    reservationInsert(db, {
+      id: stayReservationId,
+      userId: payer.userId,
+      lotId: checkin.lotId,
+      slotId: checkin.slotId,
+      vehicleId: null,
+      vehiclePlate: checkin.plate,
+      status: 'COMPLETED',
+      startTs: checkin.entryTs,
+      endTs: new Date(Math.max(at.getTime(), Date.parse(checkin.entryTs) + MINUTE_MS)).toISOString(),
+      amountCents,
+    }),
+    chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents, method: paidBy ?? undefined }),
+    ...issueReceipt(db, { reservationId: stayReservationId, lot: price.lot, amountCents }),
+  ];
+}
+
+/** After the record: the lot object frees the slot, the pay code's driver is told what it paid, and the stay's driver how it ended. */
+async function followExit(ctx: GateContext, { stay: { checkin }, price, payment }: Checkout, now: Date) {
+  const { lot, reservation, amountCents, what, validations } = price;
+  const { payCode, walletCapCents } = payment;
+  const stub = lotObject(ctx.env, checkin.lotId);
+  if (reservation)
+    await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
+  else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
+  const closed = await recordedCheckin(ctx.db, checkin.id);
+  if (payCode) await afterCommit('Pay code notice', () => payCodeNotice(ctx, payCode, lot.name, closed));
+  if (reservation && reservation.userId !== payCode?.userId) {
+    const paid =
+      closed.paidBy === 'wallet' && !payCode
+        ? 'paid from your wallet'
+        : walletCapCents !== null
+          ? `paid at the gate: above ${formatPeso(walletCapCents)}, a day at this lot, your wallet pays only with your pay code`
+          : 'paid at the gate';
+    await afterCommit('Check-out notice', () =>
+      notify(ctx.db, reservation.userId, {
+        type: 'CHECKED_OUT',
+        title: 'Checked out',
+        message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${paid}.` : ''}`,
+        metadata: { lotName: lot.name },
+      }),
+    );
+  }
+  return { ...closed, walletCapCents, validations: validations.map(({ id: _id, ...validation }) => validation) };
+}
+
+/** At once, in the app and on the phone: what the driver's pay code paid, where, for which car. */
+const payCodeNotice = (ctx: GateContext, payCode: PayCode, lotName: string, closed: Checkin) =>
+  sendNotice(ctx, payCode.userId, {
+    note: {
+      type: 'PAYMENT_SUCCESS',
+      title: 'Pay code used',
+      message:
+        closed.paidBy === 'wallet'
+          ? `Your pay code paid ${formatPeso(closed.amountCents ?? 0)} from your wallet at ${lotName}, for the stay of ${closed.plate}.`
+          : `Your pay code was shown at ${lotName} for the stay of ${closed.plate}: nothing was charged.`,
+      metadata: { lotName },
+    },
+    push: { url: '/wallet', tag: `pay-code:${payCode.codeId}` },
+  });

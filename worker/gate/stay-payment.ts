@@ -1,0 +1,70 @@
+/**
+ * Who pays for a stay at its exit, and how (docs/gate.md, Who moves whose money). Only the driver's
+ * own consent moves their money: a pay code they showed (for this lot, up to its limit), or the
+ * reservation they booked (its overstay up to a day's price, core/gate.ts overstayFromWallet).
+ */
+import { overstayFromWallet } from '../../core/gate';
+import { refusal } from '../../core/refusal';
+import type { GatePaymentMethod } from '../../core/wallet';
+import { commit, type DB } from '../db/client';
+import { newId } from '../db/ids';
+import type { Bindings } from '../env';
+import { payFromWallet, walletOf } from '../wallet/wallet.service';
+import { assertConsentCovers, consentOf, PAY_CODE_USED, walletShort } from './consent';
+import type { StayPrice } from './stay-price';
+
+/** Whose wallet pays, if any, for the stay `checkin` priced at `price`; a pay code that cannot pay is refused. */
+export async function paymentOf(
+  ctx: { env: Bindings; db: DB },
+  checkin: { id: string; lotId: string },
+  { lot, reservation, amountCents }: StayPrice,
+  token: string | undefined,
+  now: Date,
+) {
+  const payCode = token ? await consentOf(ctx.env, token, now) : null;
+  if (payCode) assertConsentCovers(payCode, checkin.lotId, amountCents);
+  const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
+  // Without a pay code, a reservation's wallet pays an overstay only up to the cap; above it, all is collected at the gate.
+  const cap =
+    !payCode && reservation && amountCents > 0 ? overstayFromWallet(amountCents, lot.pricing, Date.parse(reservation.endTs)) : null;
+  const balance = payer && amountCents > 0 ? (await walletOf(ctx.db, payer.userId)).balanceCents : 0;
+  const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents && (cap?.fromWallet ?? true);
+  if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents));
+  return {
+    payCode,
+    payer,
+    walletCovers,
+    /** The cap the overstay went above, so the gate collects it all: null when the wallet could pay it. */
+    walletCapCents: cap && !cap.fromWallet ? cap.capCents : null,
+    // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
+    stayReservationId: reservation?.id ?? (payer ? newId() : null),
+    idempotencyKey: payCode ? `paycode:${payCode.codeId}` : `checkin:${checkin.id}:exit`,
+  };
+}
+export type StayPayment = Awaited<ReturnType<typeof paymentOf>>;
+
+/**
+ * Commits the check-out `build` makes for how it was paid: nothing to pay; from the payer's wallet when
+ * it covers the charge; else cash. A reservation's wallet that fell short meanwhile pays in cash; a
+ * pay code that cannot pay (short, or spent on another stay meanwhile: its id keys the debit) is
+ * refused, and nothing is recorded.
+ */
+export async function settle(
+  db: DB,
+  { amountCents, what }: StayPrice,
+  payment: StayPayment,
+  build: (paidBy: GatePaymentMethod | null) => D1PreparedStatement[],
+) {
+  if (amountCents === 0) return void (await commit(db, build(null)));
+  const { payCode, payer, stayReservationId, idempotencyKey } = payment;
+  if (payment.walletCovers && payer && stayReservationId) {
+    const paid = await payFromWallet(
+      db,
+      { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey },
+      build('wallet'),
+    );
+    if (paid.ok) return;
+    if (payCode) throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents));
+  }
+  await commit(db, build('cash'));
+}

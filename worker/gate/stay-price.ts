@@ -1,0 +1,55 @@
+/** The price of a stay at its exit (docs/gate.md, Exit and charges). */
+import { gateCharge } from '../../core/gate';
+import { formatPeso } from '../../core/money';
+import { coveredUntil } from '../../core/monthly-passes';
+import { validatedCharge, worthLabel } from '../../core/validations';
+import type { DB } from '../db/client';
+import { passWithRenewals, termOf } from '../monthly-passes/monthly-passes.service';
+import { lotForBooking } from '../reservations/reservations.service';
+import { validationsOfStay } from '../validations/validations.service';
+import { findGateReservation, type CheckinView } from './checkins.data';
+
+/**
+ * The time past the valid hours a pass car entered in, carried on through the pass's renewals (a car
+ * inside when its pass renews stays covered): when its cover ended, or null for a car on no pass.
+ */
+async function passCoverEnd(db: DB, passId: string | null, entryMs: number, at: Date) {
+  const passes = passId ? await passWithRenewals(db, passId, at.toISOString()) : [];
+  return passes.length ? (coveredUntil(passes.map(termOf), entryMs) ?? entryMs) : null;
+}
+
+/**
+ * What the stay owes at the gate, leaving `at`: a walk-in its whole time, a reservation only the time
+ * past its end, a plate whose monthly pass covers its entry only the time past the valid hours it
+ * entered in (an overstay at the lot's rate); less the merchant validations redeemed on it (never
+ * below zero; prepaid time is never paid back).
+ */
+export async function priceOfStay(db: DB, checkin: CheckinView, at: Date) {
+  const lot = (await lotForBooking(db, checkin.lotId))!;
+  const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
+  const entryMs = Date.parse(checkin.entryTs);
+  const passEndMs = reservation ? null : await passCoverEnd(db, checkin.monthlyPassId, entryMs, at);
+  const stay = {
+    entryMs,
+    exitMs: at.getTime(),
+    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : passEndMs,
+    pricing: lot.pricing,
+  };
+  const { hours } = gateCharge(stay);
+  const applied = await validationsOfStay(db, checkin.id);
+  const priced = validatedCharge(stay, applied, new Map(applied.map((row) => [row.merchantId, row.perStayCapCents])));
+  const validations = applied.map((row, index) => ({
+    id: row.id,
+    merchantName: row.merchantName,
+    label: worthLabel(row, formatPeso),
+    code: row.code,
+    valueCents: priced.values[index].valueCents,
+  }));
+  const what = reservation
+    ? `Overstay at ${lot.name} (${hours} h)`
+    : passEndMs !== null
+      ? `Parking at ${lot.name} (${hours} h after the monthly pass)`
+      : `Parking at ${lot.name} (${hours} h, walk-in)`;
+  return { lot, reservation, amountCents: priced.netCents, validatedCents: priced.validatedCents, validations, what };
+}
+export type StayPrice = Awaited<ReturnType<typeof priceOfStay>>;
