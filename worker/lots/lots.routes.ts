@@ -10,7 +10,7 @@ import { validate } from '../http/validate';
 import { forecastOf, pastSameHours } from '../../core/forecast';
 import { MANILA_OFFSET_MS } from '../../core/time';
 import { availabilityOf, availabilityView, driverView, findLot, liveWindow, stayHistory, toDriverLot, type LotWindow } from './lots.data';
-import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/live';
+import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
 import { HOUR_MS } from '../../core/time';
