@@ -14,7 +14,7 @@ import { changedMeanwhile, abortUnlessChanged } from '../db/guards';
 import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import { reissueReceipt } from '../receipts/receipts.data';
 import { findGateReservation } from './checkins.data';
 import { findGateRefund, findRefundableStay, netPaidOf, refundedOf } from './gate-refunds.data';

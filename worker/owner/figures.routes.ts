@@ -4,7 +4,7 @@ import { TREND_RANGES, type TrendRange } from '../../core/owner-figures';
 import { reportFilterSchema } from '../../core/report-request';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import { customerReport, lotPerformance, ownerKpis, ownerReport, revenueTrend, scopeOf } from './figures.service';
 
 const location = z.object({ lotId: z.uuid('Unknown lot id').optional() });

@@ -28,7 +28,7 @@ import type { ReportFilter } from '../../core/report-request';
 import { addDays, DAY_MS, eachDay, manilaDate, manilaMidnight } from '../../core/time';
 import { readTogether, type DB } from '../db/client';
 import type { SessionUser } from '../env';
-import { listLotsOwnedBy } from '../lots/lots.data';
+import { listLotsOwnedBy } from '../lots/lots.service';
 import {
   bookingDays,
   bookingsByDay,

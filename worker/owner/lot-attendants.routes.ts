@@ -4,7 +4,7 @@ import { attendantAddSchema } from '../../core/lot-attendants';
 import { linkOrigin } from '../email/email.service';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import {
   listLotInvitations,
   listMyInvitations,

@@ -14,7 +14,7 @@ import { refusal } from '../../core/refusal';
 import type { HeldWindow } from '../lot-object/protocol';
 import { afterCommit } from '../db/after-commit';
 import { lotObject } from '../lot-object/stub';
-import { availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.data';
+import { availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.service';
 import { pageOf, type PageRequest } from '../db/pages';
 import {
   deleteLotRow,

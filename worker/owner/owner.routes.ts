@@ -5,7 +5,7 @@ import { OWNER_LOTS_PAGE } from '../../core/paging';
 import type { AppEnv } from '../env';
 import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import { createLot, deleteLot, listOwnerLots, ownerLot, updateLot } from './owner-lots.service';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });

@@ -14,17 +14,18 @@ import {
   type ApplyDynamic,
   type DynamicSuggestion,
 } from '../../core/dynamic-pricing';
+import { appliedBandRates } from '../../core/lot-pricing';
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDayIndex, manilaDayIndexStart, PRICE_BANDS } from '../../core/price-bands';
-import { auditStatement } from '../audit/audit.data';
+import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
 import { pageOf, type PageRequest } from '../db/pages';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import { hourlyOccupancy } from './occupancy.data';
-import { appliedBandRates, bandRatesStatement, dynamicPricingLots, dynamicToggleStatement, type DynamicPricingLot } from './pricing.data';
+import { bandRatesStatement, dynamicPricingLots, dynamicToggleStatement, type DynamicPricingLot } from './pricing.data';
 
 export type LotSuggestion = DynamicSuggestion & { lotId: string; lotName: string };
 
