@@ -26,7 +26,7 @@ const SLOTS_TRUSTED_MS = MINUTE_MS;
 const CLOCK_MARGIN_MS = 5_000;
 
 /** A row of `holds`: a hold in flight, or the booking of a reservation. */
-export type HoldRow = {
+type HoldRow = {
   hold_id: string;
   reservation_id: string;
   slot_id: string;

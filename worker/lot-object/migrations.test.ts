@@ -131,6 +131,35 @@ async function restart(state: DurableObjectState) {
   return lot;
 }
 
+/**
+ * Builds an object's storage as `statements` left it, holding a booking of `window` on slot-1 (and what
+ * `write` adds), starts the object on it, and checks it upgraded to a new object's schema and version
+ * with the booking kept; `check` then uses the upgraded object.
+ */
+async function upgrade(
+  statements: string[],
+  window: { startMs: number; endMs: number },
+  check: (lot: LotDurableObject) => void,
+  write?: (sql: SqlStorage) => void,
+) {
+  const stub = lotObject(env, crypto.randomUUID());
+  const fresh = await runInDurableObject(stub, (_lot: LotDurableObject, state) => ({
+    schema: schemaOf(state.storage.sql),
+    version: versionOf(state.storage.sql),
+  }));
+  await runInDurableObject(stub, async (_lot: LotDurableObject, state) => {
+    const sql = state.storage.sql;
+    buildAsBefore(sql, statements);
+    keepBooking(sql, 'kept', 'slot-1', window);
+    write?.(sql);
+    const upgraded = await restart(state);
+    expect(schemaOf(sql)).toEqual(fresh.schema);
+    expect(versionOf(sql)).toBe(fresh.version);
+    expect(upgraded.booking('kept')).toMatchObject({ slotId: 'slot-1', ...window });
+    check(upgraded);
+  });
+}
+
 describe("the object's storage", () => {
   it('is built for a new object as the code before versions built it, its version recorded; migrating again changes nothing', async () => {
     const lot = lotObject(env, crypto.randomUUID());
@@ -148,36 +177,26 @@ describe("the object's storage", () => {
 
   it('upgrades an object the previous code made: its booking and walk-in kept, and it holds and commits', async () => {
     const window = { startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR };
-    const lot = lotObject(env, crypto.randomUUID());
-    const newVersion = await runInDurableObject(lot, (_lot: LotDurableObject, state) => versionOf(state.storage.sql));
-    await runInDurableObject(lot, async (_lot: LotDurableObject, state) => {
-      const sql = state.storage.sql;
-      buildAsBefore(sql, PREVIOUS);
-      keepBooking(sql, 'kept', 'slot-1', window);
+    const walkIn = (sql: SqlStorage) =>
       sql.exec("INSERT INTO walk_ins (checkin_id, slot_id, since_ms) VALUES ('inside', 'slot-2', ?)", Date.now() - HOUR);
-      const upgraded = await restart(state);
-      expect(versionOf(sql)).toBe(newVersion);
-      expect(upgraded.booking('kept')).toMatchObject({ slotId: 'slot-1', ...window });
-      expect(upgraded.availability(window, 3)).toMatchObject({ free: 1, walkIns: 1 });
-      const request = { holdId: 'h1', reservationId: 'new', ...window, slots, needs: { vehicleType: 'car' as const } };
-      expect(upgraded.hold(request)).toEqual({ ok: true, slotId: 'slot-3' });
-      expect(upgraded.commit('h1', { reservationId: 'new', version: 0, live: true, slotId: 'slot-3', ...window })).toEqual({ ok: true });
-      expect(upgraded.hold({ ...request, holdId: 'h2', reservationId: 'late' })).toEqual({ ok: false, reason: 'full' });
-      expect(upgraded.bookedReservations().sort()).toEqual(['kept', 'new']);
-    });
+    await upgrade(
+      PREVIOUS,
+      window,
+      (lot) => {
+        expect(lot.availability(window, 3)).toMatchObject({ free: 1, walkIns: 1 });
+        const request = { holdId: 'h1', reservationId: 'new', ...window, slots, needs: { vehicleType: 'car' as const } };
+        expect(lot.hold(request)).toEqual({ ok: true, slotId: 'slot-3' });
+        expect(lot.commit('h1', { reservationId: 'new', version: 0, live: true, slotId: 'slot-3', ...window })).toEqual({ ok: true });
+        expect(lot.hold({ ...request, holdId: 'h2', reservationId: 'late' })).toEqual({ ok: false, reason: 'full' });
+        expect(lot.bookedReservations().sort()).toEqual(['kept', 'new']);
+      },
+      walkIn,
+    );
   });
 
   it('upgrades an object last woken before monthly passes: the columns and tables it lacks added, its booking kept', async () => {
     const window = { startMs: Date.now() + 3 * HOUR, endMs: Date.now() + 4 * HOUR };
-    const lot = lotObject(env, crypto.randomUUID());
-    const newSchema = await runInDurableObject(lot, (_lot: LotDurableObject, state) => schemaOf(state.storage.sql));
-    await runInDurableObject(lot, async (_lot: LotDurableObject, state) => {
-      const sql = state.storage.sql;
-      buildAsBefore(sql, BEFORE_PASSES);
-      keepBooking(sql, 'kept', 'slot-1', window);
-      const upgraded = await restart(state);
-      expect(schemaOf(sql)).toEqual(newSchema);
-      expect(upgraded.booking('kept')).toMatchObject({ slotId: 'slot-1', ...window });
+    await upgrade(BEFORE_PASSES, window, (lot) => {
       // Its bookings' requests were never remembered: for an hour, a retry of one is answered from D1, never refused from memory.
       const full = (now: number) => {
         const request = {
@@ -187,15 +206,15 @@ describe("the object's storage", () => {
           slots: [slots[0]],
           needs: { vehicleType: 'car' as const },
         };
-        expect(upgraded.hold(request, now)).toEqual({ ok: false, reason: 'full' });
-        return upgraded.refusesAsFull({ ...window, requestTag: 'driver key' }, now);
+        expect(lot.hold(request, now)).toEqual({ ok: false, reason: 'full' });
+        return lot.refusesAsFull({ ...window, requestTag: 'driver key' }, now);
       };
       expect(full(Date.now())).toBe(false);
       expect(full(Date.now() + HOUR + 1_000)).toBe(true);
       // Monthly passes work on it: one is sold on a free slot, and its car comes in on it.
       const month = { fromMs: Date.now(), untilMs: Date.now() + 30 * 24 * HOUR, schedule: ALWAYS_VALID };
-      expect(upgraded.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month })).toEqual({ ok: true });
-      expect(upgraded.admitWalkIn({ checkinId: 'p1-car', slots, untilMs: Date.now() + HOUR, passId: 'p1' })).toMatchObject({ ok: true });
+      expect(lot.reservePass({ passId: 'p1', vehicleType: 'car', slots, ...month })).toEqual({ ok: true });
+      expect(lot.admitWalkIn({ checkinId: 'p1-car', slots, untilMs: Date.now() + HOUR, passId: 'p1' })).toMatchObject({ ok: true });
     });
   });
 });

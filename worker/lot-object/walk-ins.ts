@@ -16,6 +16,16 @@ export function walkInsInside(sql: SqlStorage): { count: number; withoutSlot: nu
     .one();
 }
 
+function putInside(sql: SqlStorage, walkIn: OpenWalkIn): void {
+  sql.exec(
+    'INSERT INTO walk_ins (checkin_id, slot_id, since_ms, pass_id) VALUES (?, ?, ?, ?)',
+    walkIn.checkinId,
+    walkIn.slotId,
+    walkIn.sinceMs,
+    walkIn.passId ?? null,
+  );
+}
+
 /** When a slot is free again after the bookings that start on it before `untilMs` (as a walk-in counts it). */
 function bookedThrough(sql: SqlStorage, slotId: string, untilMs: number, now: number): number {
   return (
@@ -98,13 +108,7 @@ export function admitWalkIn(lot: LotState, request: WalkInRequest, now: number):
     };
   }
   const slotId = chosen?.id ?? null;
-  sql.exec(
-    'INSERT INTO walk_ins (checkin_id, slot_id, since_ms, pass_id) VALUES (?, ?, ?, ?)',
-    request.checkinId,
-    slotId,
-    now,
-    request.passId ?? null,
-  );
+  putInside(sql, { checkinId: request.checkinId, slotId, sinceMs: now, passId: request.passId });
   sql.exec('DELETE FROM walk_ins_left WHERE checkin_id = ?', request.checkinId);
   lot.publish(now);
   return { ok: true, slotId };
@@ -162,13 +166,7 @@ export function reconcileWalkIns(lot: LotState, open: OpenWalkIn[], now: number)
     );
     if (known.toArray().length) continue;
     const slotId = walkIn.slotId && !busySlots(sql, now, now + MINUTE_MS).has(walkIn.slotId) ? walkIn.slotId : null;
-    sql.exec(
-      'INSERT INTO walk_ins (checkin_id, slot_id, since_ms, pass_id) VALUES (?, ?, ?, ?)',
-      walkIn.checkinId,
-      slotId,
-      walkIn.sinceMs,
-      walkIn.passId ?? null,
-    );
+    putInside(sql, { ...walkIn, slotId });
     added++;
   }
   if (added || dropped) {

@@ -50,7 +50,7 @@ async function occupanciesOf(db: DB, lot: DynamicPricingLot, now: Date) {
 }
 
 /** Every band of the lot with a whole day of history: what it saw and the rate it suggests. */
-export async function suggestionsForLot(db: DB, lot: DynamicPricingLot, now: Date): Promise<LotSuggestion[]> {
+async function suggestionsForLot(db: DB, lot: DynamicPricingLot, now: Date): Promise<LotSuggestion[]> {
   const { applied, bands } = await occupanciesOf(db, lot, now);
   return bands.map((seen) => ({
     lotId: lot.id,
