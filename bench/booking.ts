@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { MAX_PAGE_SIZE, type Page } from '../core/paging';
-import type { availabilityOf } from '../worker/lots/lots.data';
+import type { availabilityOf } from '../worker/lots/lots.service';
 import type { ReservationView } from '../worker/reservations/reservations.data';
 import { api, fundedDriver, json } from './client';
 

@@ -5,19 +5,10 @@
  * (docs/search.md, "Live availability").
  */
 import { LIVE_PING, LIVE_PONG, liveCapRefusal, liveFigures } from '../../core/live';
-
-/** The request header by which the Worker tells the object the lot's active slots when a subscriber joins. */
-export const LIVE_TOTAL_HEADER = 'X-Lot-Slots';
-/** The request header by which the Worker tells the object the subscriber's address (`CF-Connecting-IP`). */
-export const LIVE_CLIENT_HEADER = 'X-Live-Client';
+import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from './protocol';
 
 /** Each socket is tagged with its client's address, so the runtime counts a client's sockets (`getWebSockets(tag)`): no counter of ours to drift. */
 const clientTag = (address: string | null) => `client:${address || 'unknown'}`;
-
-export function installLiveTables(sql: SqlStorage) {
-  // The lot's active slots as the D1 side last said (a subscriber's join, a hold, a walk-in): what "of N" counts.
-  sql.exec('CREATE TABLE IF NOT EXISTS live_total (id INTEGER PRIMARY KEY CHECK (id = 1), slots INTEGER NOT NULL)');
-}
 
 export class LiveFeed {
   constructor(
@@ -67,6 +58,11 @@ export class LiveFeed {
         // Closing already: the runtime drops it.
       }
     }
+  }
+
+  /** A subscriber closed its socket: the close is answered (1005, no code, and 1006, dropped, may not be sent back). */
+  close(socket: WebSocket, code: number): void {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
   }
 
   private message(now: number): string | null {

@@ -10,6 +10,11 @@ export const HOLD_TTL_MS = 60_000;
 /** An overstaying car's slot is kept this far ahead, renewed until it checks out. */
 export const OVERSTAY_HOLD_MS = 15 * 60_000;
 
+/** The request header by which the Worker tells the object the lot's active slots when a live subscriber joins. */
+export const LIVE_TOTAL_HEADER = 'X-Lot-Slots';
+/** The request header by which the Worker tells the object the live subscriber's address (`CF-Connecting-IP`). */
+export const LIVE_CLIENT_HEADER = 'X-Live-Client';
+
 export type SlotInfo = { id: string; label: string; accessible: boolean; evCharging: boolean; vehicleType: VehicleType };
 
 export type HoldRequest = {

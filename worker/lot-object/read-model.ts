@@ -6,10 +6,10 @@
  * Each hour also counts the slots kept for the monthly passes valid in it whose cars are not inside
  * (the object's own rule, as `hold` applies it), so search never shows a slot booking would refuse.
  *
- * Triggers on the object's `holds` and `passes`, and on the pass cars' walk-ins, note every window
- * that changed, whoever changed it (a request, a commit, a sale, the alarm); `publishChanges` writes the
- * hours those windows touch, counted afresh at the moment of writing, one write after another, so the
- * last write always carries the object's latest figures. A write that fails leaves its windows noted
+ * Triggers on the object's `holds` and `passes`, and on the pass cars' walk-ins (migrations.ts), note
+ * every window that changed, whoever changed it (a request, a commit, a sale, the alarm);
+ * `publishChanges` writes the hours those windows touch, counted afresh at the moment of writing, one
+ * write after another, so the last write always carries the object's latest figures. A write that fails leaves its windows noted
  * for the next one; the alarm rewrites it all.
  */
 import { hoursOf } from '../../core/availability';
@@ -19,30 +19,6 @@ import { overlapping, TAKEN_UNTIL } from './stays';
 /** D1 binds at most 100 parameters per statement: rows of three per multi-row insert, hours after the lot's id per delete. */
 const ROWS_PER_INSERT = 30;
 const HOURS_PER_DELETE = 90;
-
-/** Creates the change log and its triggers; run after the object's own tables exist. */
-export function installChangeLog(sql: SqlStorage): void {
-  sql.exec('CREATE TABLE IF NOT EXISTS unpublished_windows (id INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL)');
-  const note = (row: 'NEW' | 'OLD') =>
-    `INSERT INTO unpublished_windows (start_ms, end_ms) VALUES (${row}.start_ms, MAX(${row}.end_ms, ${row}.kept_until));`;
-  sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_added AFTER INSERT ON holds BEGIN ${note('NEW')} END`);
-  sql.exec(`CREATE TRIGGER IF NOT EXISTS holds_removed AFTER DELETE ON holds BEGIN ${note('OLD')} END`);
-  sql.exec(
-    `CREATE TRIGGER IF NOT EXISTS holds_moved AFTER UPDATE OF slot_id, start_ms, end_ms, kept_until ON holds BEGIN ${note('OLD')} ${note('NEW')} END`,
-  );
-  // A pass kept or dropped, or its car coming in or leaving, moves the slots kept in its period.
-  const notePass = (row: 'NEW' | 'OLD') => `INSERT INTO unpublished_windows (start_ms, end_ms) VALUES (${row}.from_ms, ${row}.until_ms);`;
-  sql.exec(`CREATE TRIGGER IF NOT EXISTS passes_added AFTER INSERT ON passes BEGIN ${notePass('NEW')} END`);
-  sql.exec(`CREATE TRIGGER IF NOT EXISTS passes_removed AFTER DELETE ON passes BEGIN ${notePass('OLD')} END`);
-  const notePassCar = (row: 'NEW' | 'OLD') =>
-    `INSERT INTO unpublished_windows (start_ms, end_ms) SELECT from_ms, until_ms FROM passes WHERE pass_id = ${row}.pass_id;`;
-  sql.exec(
-    `CREATE TRIGGER IF NOT EXISTS pass_car_in AFTER INSERT ON walk_ins WHEN NEW.pass_id IS NOT NULL BEGIN ${notePassCar('NEW')} END`,
-  );
-  sql.exec(
-    `CREATE TRIGGER IF NOT EXISTS pass_car_out AFTER DELETE ON walk_ins WHEN OLD.pass_id IS NOT NULL BEGIN ${notePassCar('OLD')} END`,
-  );
-}
 
 export class ReadModel {
   private writing: Promise<unknown> = Promise.resolve();

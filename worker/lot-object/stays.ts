@@ -9,14 +9,24 @@
 /** The instant a row stops taking its slot. */
 export const TAKEN_UNTIL = 'MAX(end_ms, kept_until)';
 
-/** The indexes the reads below need; run after `holds` exists. */
-export function installStayIndexes(sql: SqlStorage): void {
-  sql.exec('CREATE INDEX IF NOT EXISTS holds_start ON holds (start_ms)');
-  sql.exec(`CREATE INDEX IF NOT EXISTS holds_span ON holds ((${TAKEN_UNTIL} - start_ms))`);
-}
-
 /** The condition on `holds` of rows taking their slot for part of `[startMs, endMs)`, with its bindings. */
 export function overlapping(sql: SqlStorage, startMs: number, endMs: number): { where: string; bindings: number[] } {
   const { span } = sql.exec<{ span: number | null }>(`SELECT MAX(${TAKEN_UNTIL} - start_ms) AS span FROM holds`).one();
   return { where: `start_ms >= ? AND start_ms < ? AND ${TAKEN_UNTIL} > ?`, bindings: [startMs - (span ?? 0), endMs, startMs] };
+}
+
+/**
+ * Slots taken by anyone but `reservationId` for part of `[startMs, endMs)`. A walk-in's stay is
+ * open-ended: its slot is taken for every window until it leaves.
+ */
+export function busySlots(sql: SqlStorage, startMs: number, endMs: number, reservationId = ''): Set<string> {
+  const taking = overlapping(sql, startMs, endMs);
+  const rows = sql.exec<{ slot_id: string }>(
+    `SELECT slot_id FROM holds WHERE ${taking.where} AND reservation_id <> ?
+     UNION SELECT slot_id FROM walk_ins WHERE slot_id IS NOT NULL AND since_ms < ?`,
+    ...taking.bindings,
+    reservationId,
+    endMs,
+  );
+  return new Set(rows.toArray().map((row) => row.slot_id));
 }

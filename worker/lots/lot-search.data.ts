@@ -30,7 +30,7 @@ export type LotSearch = {
 };
 
 /** The box around a circle: latitude degrees are even; longitude degrees shrink with the cosine of the latitude. */
-export function boxAround([lat, lng]: [number, number], radiusKm: number): Box {
+function boxAround([lat, lng]: [number, number], radiusKm: number): Box {
   const dLat = radiusKm / KM_PER_DEGREE;
   const dLng = radiusKm / (KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180));
   return { south: lat - dLat, north: lat + dLat, west: lng - dLng, east: lng + dLng };

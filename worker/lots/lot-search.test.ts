@@ -6,7 +6,7 @@ import { lots, users } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { searchLots } from './lot-search.data';
-import { liveWindow } from './lots.data';
+import { liveWindow } from './lots.service';
 import { driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
 import type { Api } from '../test/api-types';
 import { call, db, seedOnce, walkPages } from '../test/helpers';

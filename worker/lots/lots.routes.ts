@@ -1,20 +1,21 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { countsFromReadModel } from '../../core/availability';
 import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE, type Box } from '../../core/search';
-import { pageOf } from '../db/pages';
+import { HOUR_MS } from '../../core/time';
 import type { AppEnv } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { apiError } from '../http/errors';
 import { CURSOR_MESSAGE, pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
-import { forecastOf, pastSameHours } from '../../core/forecast';
-import { MANILA_OFFSET_MS } from '../../core/time';
-import { availabilityOf, availabilityView, driverView, findLot, liveWindow, stayHistory, toDriverLot, type LotWindow } from './lots.data';
-import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/live';
-import { lotObject } from '../lot-object/stub';
-import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
-import { HOUR_MS } from '../../core/time';
-import { refusal } from '../../core/refusal';
+import {
+  approvedLot,
+  availabilityOf,
+  forecastAt,
+  liveSocket,
+  liveWindow,
+  searchForDrivers,
+  toDriverLot,
+  type LotWindow,
+} from './lots.service';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -73,62 +74,27 @@ export const lotRoutes = new Hono<AppEnv>()
       openAt: openNow ? new Date(window.startMs) : undefined,
       window,
     };
-    const page = { limit, cursor };
-    const now = Date.now();
-    return c.json(
-      pageOf(await searchLots(c.var.db, search, page), page, searchCursorOf, (row) => {
-        const { squaredDistance: _distance, slotsTaken, walkInsPlaced, walkInsUnplaced, ...lot } = row;
-        const counts = countsFromReadModel({ total: lot.totalSlots, slotsTaken, walkInsPlaced, walkInsUnplaced }, window, now);
-        return { ...driverView(lot, availabilityView(lot, counts, window)), distanceKm: kilometresOf(row) };
-      }),
-    );
+    return c.json(await searchForDrivers(c.var.db, search, { limit, cursor }));
   })
   .get('/lots/:id', validate('param', lotParams), validate('query', windowQuery), async (c) => {
-    const lot = await findLot(c.var.db, c.req.valid('param').id);
-    if (!lot?.isApproved) throw notFound('Parking lot');
+    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
     return c.json(await toDriverLot(c.env, lot, windowOf(c.req.valid('query'))));
   })
   .get('/lots/:id/availability', validate('param', lotParams), validate('query', windowQuery), async (c) => {
-    const lot = await findLot(c.var.db, c.req.valid('param').id);
-    if (!lot?.isApproved) throw notFound('Parking lot');
+    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
     return c.json(await availabilityOf(c.env, lot, windowOf(c.req.valid('query'))));
   })
-  // How full the lot usually is at an arrival time, from its stay rollup (core/forecast.ts).
+  // How full the lot usually is at an arrival time.
   .get('/lots/:id/forecast', validate('param', lotParams), validate('query', forecastQuery), async (c) => {
-    const lot = await findLot(c.var.db, c.req.valid('param').id);
-    if (!lot?.isApproved) throw notFound('Parking lot');
-    const atMs = Date.parse(c.req.valid('query').at);
-    const now = Date.now();
-    const candidates = pastSameHours(atMs, now, 0);
-    const { held, firstHour } = await stayHistory(c.var.db, lot.id, candidates);
-    // The lot's history starts with its first stay: weeks before it are not zeros but unknown.
-    const since = firstHour === null ? Number.POSITIVE_INFINITY : firstHour * 1000 - MANILA_OFFSET_MS;
-    const hours = pastSameHours(atMs, now, since);
-    return c.json(
-      forecastOf(
-        atMs,
-        lot.totalSlots,
-        hours.map((hour) => held.get(hour) ?? 0),
-      ),
-    );
+    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+    return c.json(await forecastAt(c.var.db, lot, Date.parse(c.req.valid('query').at)));
   })
-  // A WebSocket of the lot's live figures, served by its Durable Object (core/live.ts, worker/lot-object/live.ts).
+  // A WebSocket of the lot's live figures, served by its Durable Object.
   .get('/lots/:id/live', validate('param', lotParams), async (c) => {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
       throw apiError(426, 'This address is a WebSocket: connect with an Upgrade: websocket request.', {}, { Upgrade: 'websocket' });
-    const lot = await findLot(c.var.db, c.req.valid('param').id);
-    if (!lot?.isApproved) throw notFound('Parking lot');
-    const answer = await lotObject(c.env, lot.id).fetch(
-      new Request(c.req.url, {
-        headers: {
-          Upgrade: 'websocket',
-          [LIVE_TOTAL_HEADER]: String(lot.totalSlots),
-          [LIVE_CLIENT_HEADER]: c.req.header('CF-Connecting-IP') ?? '',
-        },
-      }),
-    );
-    // Over a cap (the object answers 429 and why, before any upgrade).
-    if (!answer.webSocket) throw refusal('too_many_attempts', (await answer.json<{ message: string }>()).message);
+    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+    const webSocket = await liveSocket(c.env, lot, c.req.url, c.req.header('CF-Connecting-IP') ?? '');
     // The object's answer has fixed headers; the app's own (security, no-store) go on a copy.
-    return new Response(null, { status: answer.status, webSocket: answer.webSocket });
+    return new Response(null, { status: 101, webSocket });
   });

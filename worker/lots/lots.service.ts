@@ -1,6 +1,113 @@
-/** Lots as other domains reach them (docs/architecture.md: a domain meets another at its service). */
+/**
+ * The lots drivers find and open: search, a lot's page with its availability live from its object, its
+ * forecast and its live figures. Other domains read lots through here too: a lot's row and listings,
+ * and who manages and works a lot (lot-access.service.ts).
+ */
+import { countsFromReadModel } from '../../core/availability';
+import { windowProblem } from '../../core/booking';
+import { forecastOf, pastSameHours } from '../../core/forecast';
+import { lotHours, lotRules } from '../../core/lot-json';
+import { lotPricingOf } from '../../core/lot-pricing';
+import { quote } from '../../core/pricing';
+import { notFound, refusal } from '../../core/refusal';
+import { HOUR_MS, MANILA_OFFSET_MS } from '../../core/time';
+import type { DB } from '../db/client';
+import { pageOf, type PageRequest } from '../db/pages';
+import type { Bindings } from '../env';
+import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/protocol';
+import { lotObject } from '../lot-object/stub';
+import { kilometresOf, searchCursorOf, searchLots, type LotSearch } from './lot-search.data';
+import { findLot, stayHistory, type LotRow, type LotWindow } from './lots.data';
 
-/** Who works or manages a lot, and the lots an attendant works (owner/, gate/). */
-export { assertManagesLot, assertWorksLot, workableLotIds } from './lot-access';
-/** An owner's lots and their live availability, for the owner console (owner/); an attendant's lots (gate/). */
-export { availabilityOf, findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, type LotRow } from './lots.data';
+export { assertManagesLot, assertWorksLot, workableLotIds } from './lot-access.service';
+export { findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, type LotRow, type LotWindow } from './lots.data';
+
+type SlotCounts = { total: number; free: number; occupied: number; reserved: number; walkIns: number };
+
+/** The next hour from now: what "live" availability means when no window is asked for. */
+export const liveWindow = (now = Date.now()): LotWindow => ({ startMs: now, endMs: now + HOUR_MS });
+
+/** A lot drivers may see (approved), or 404. */
+export async function approvedLot(db: DB, lotId: string): Promise<LotRow> {
+  const lot = await findLot(db, lotId);
+  if (!lot?.isApproved) throw notFound('Parking lot');
+  return lot;
+}
+
+/** The availability a driver sees, from counts live from the object or read from search's read model. */
+function availabilityView(lot: LotRow, counts: SlotCounts, window: LotWindow) {
+  return {
+    ...counts,
+    priceSnapshot: { current: lot.baseRate },
+    quote: quote(lotPricingOf(lot), window.endMs - window.startMs, window.startMs),
+    window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() },
+    /** Why this window cannot be booked here (closed, too long, overnight…), in the booking's own words; null when it can. */
+    problem: windowProblem(
+      { start: new Date(window.startMs), end: new Date(window.endMs) },
+      { hours: lotHours(lot), rules: lotRules(lot) },
+    ),
+  };
+}
+
+/**
+ * Availability for a window: reservations held in the lot's Durable Object and walk-ins inside now,
+ * against the active slots in D1; plus the price of the window.
+ */
+export async function availabilityOf(env: Bindings, lot: LotRow, window: LotWindow = liveWindow()) {
+  return availabilityView(lot, await lotObject(env, lot.id).availability(window, lot.totalSlots), window);
+}
+
+function driverView(lot: LotRow, availability: ReturnType<typeof availabilityView>) {
+  const {
+    baseRate: _rate,
+    totalSlots: _total,
+    ownerId: _owner,
+    strategy: _strategy,
+    progressiveJson: _tiers,
+    dynamicEnabled: _dynamic,
+    bandRatesJson: _bands,
+    ...fields
+  } = lot;
+  return { ...fields, pricing: lotPricingOf(lot), availability };
+}
+
+/** The driver-facing shape of a lot, with its availability live from its object. */
+export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow) {
+  return driverView(lot, await availabilityOf(env, lot, window));
+}
+
+/** A page of search results, each lot with its availability for the window read from search's read model (no call per lot). */
+export async function searchForDrivers(db: DB, search: LotSearch, page: PageRequest, now = Date.now()) {
+  return pageOf(await searchLots(db, search, page), page, searchCursorOf, (row) => {
+    const { squaredDistance: _distance, slotsTaken, walkInsPlaced, walkInsUnplaced, ...lot } = row;
+    const counts = countsFromReadModel({ total: lot.totalSlots, slotsTaken, walkInsPlaced, walkInsUnplaced }, search.window, now);
+    return { ...driverView(lot, availabilityView(lot, counts, search.window)), distanceKm: kilometresOf(row) };
+  });
+}
+
+/** How full the lot usually is at an arrival time, from its stay rollup (core/forecast.ts). */
+export async function forecastAt(db: DB, lot: LotRow, atMs: number, now = Date.now()) {
+  const { held, firstHour } = await stayHistory(db, lot.id, pastSameHours(atMs, now, 0));
+  // The lot's history starts with its first stay: weeks before it are not zeros but unknown.
+  const since = firstHour === null ? Number.POSITIVE_INFINITY : firstHour * 1000 - MANILA_OFFSET_MS;
+  const hours = pastSameHours(atMs, now, since);
+  return forecastOf(
+    atMs,
+    lot.totalSlots,
+    hours.map((hour) => held.get(hour) ?? 0),
+  );
+}
+
+/**
+ * A live subscriber's WebSocket, served by the lot's Durable Object (core/live.ts, worker/lot-object/live.ts),
+ * told the lot's active slots and the subscriber's address. Over a cap, the object answers 429 and why.
+ */
+export async function liveSocket(env: Bindings, lot: LotRow, url: string, clientAddress: string): Promise<WebSocket> {
+  const answer = await lotObject(env, lot.id).fetch(
+    new Request(url, {
+      headers: { Upgrade: 'websocket', [LIVE_TOTAL_HEADER]: String(lot.totalSlots), [LIVE_CLIENT_HEADER]: clientAddress },
+    }),
+  );
+  if (!answer.webSocket) throw refusal('too_many_attempts', (await answer.json<{ message: string }>()).message);
+  return answer.webSocket;
+}

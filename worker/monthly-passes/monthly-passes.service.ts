@@ -26,7 +26,7 @@ import { violates } from '../db/constraints';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
 import { sendNotice } from '../notifications/notifications.service';

@@ -14,6 +14,7 @@ import {
   type ApplyDynamic,
   type DynamicSuggestion,
 } from '../../core/dynamic-pricing';
+import { appliedBandRates } from '../../core/lot-pricing';
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDayIndex, manilaDayIndexStart, PRICE_BANDS } from '../../core/price-bands';
 import { auditStatement } from '../audit/audit.service';
@@ -22,9 +23,9 @@ import { pageOf, type PageRequest } from '../db/pages';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import { hourlyOccupancy } from './occupancy.data';
-import { appliedBandRates, bandRatesStatement, dynamicPricingLots, dynamicToggleStatement, type DynamicPricingLot } from './pricing.data';
+import { bandRatesStatement, dynamicPricingLots, dynamicToggleStatement, type DynamicPricingLot } from './pricing.data';
 
 export type LotSuggestion = DynamicSuggestion & { lotId: string; lotName: string };
 
@@ -49,7 +50,7 @@ async function occupanciesOf(db: DB, lot: DynamicPricingLot, now: Date) {
 }
 
 /** Every band of the lot with a whole day of history: what it saw and the rate it suggests. */
-export async function suggestionsForLot(db: DB, lot: DynamicPricingLot, now: Date): Promise<LotSuggestion[]> {
+async function suggestionsForLot(db: DB, lot: DynamicPricingLot, now: Date): Promise<LotSuggestion[]> {
   const { applied, bands } = await occupanciesOf(db, lot, now);
   return bands.map((seen) => ({
     lotId: lot.id,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppliedBandRates } from '../../core/dynamic-pricing';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
-import type { LotPricing, PricingStrategy, PricingTier } from '../../core/pricing';
+import type { PricingTier } from '../../core/pricing';
 import type { PricingUpdate } from '../../core/pricing-request';
 import { statementOf, type DB } from '../db/client';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
@@ -33,28 +33,6 @@ export async function pricingRecord(db: DB, lotId: string) {
   if (!row) return null;
   const { updatedAt: _, dynamicEnabled: _dynamic, bandRatesJson: _bands, progressiveJson, ...record } = row;
   return { ...record, progressiveJson: progressiveJson ? (JSON.parse(progressiveJson) as PricingTier[]) : null };
-}
-
-export const appliedBandRates = (json: string | null): AppliedBandRates => (json ? (JSON.parse(json) as AppliedBandRates) : {});
-
-/**
- * What the quote needs from a lot's pricing columns: its tiers, and its applied band rates while
- * dynamic pricing is on (off, the lot is back on its base rate; the band rates are kept for later).
- */
-export function lotPricingOf(row: {
-  strategy: PricingStrategy | null;
-  baseRate: number | null;
-  progressiveJson: string | null;
-  dynamicEnabled: boolean | null;
-  bandRatesJson: string | null;
-}): LotPricing {
-  const bands = row.dynamicEnabled ? Object.entries(appliedBandRates(row.bandRatesJson)) : [];
-  return {
-    strategy: row.strategy ?? 'STATIC',
-    baseRateCents: row.baseRate ?? DEFAULT_RATE_CENTS,
-    tiers: row.progressiveJson ? (JSON.parse(row.progressiveJson) as PricingTier[]) : null,
-    bandRates: bands.length ? Object.fromEntries(bands.map(([band, applied]) => [band, applied.rateCents])) : null,
-  };
 }
 
 /** Lots with their pricing switch; with `page`, a page by name of those whose switch is on. */

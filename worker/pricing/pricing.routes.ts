@@ -4,6 +4,7 @@ import { applyDynamicSchema, dynamicToggleSchema } from '../../core/dynamic-pric
 import { SUGGESTION_LOTS_PAGE } from '../../core/paging';
 import { pricingUpdateSchema } from '../../core/pricing-request';
 import type { AppEnv } from '../env';
+import { signedIn } from '../http/middleware';
 import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
 import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDynamicPricing } from './dynamic-pricing.service';
@@ -20,18 +21,18 @@ const insightsQuery = z.object({ lotId: z.uuid('Choose a lot') });
  * keeps the price it was sold at.
  */
 export const pricingRoutes = new Hono<AppEnv>()
-  .get('/owner/pricing/dynamic-suggestions', validate('query', suggestionsQuery), async (c) =>
-    c.json(await listDynamicSuggestions(c.var.db, c.var.user!, pageAndLot(c.req.valid('query')), new Date())),
+  .get('/owner/pricing/dynamic-suggestions', signedIn, validate('query', suggestionsQuery), async (c) =>
+    c.json(await listDynamicSuggestions(c.var.db, c.var.user, pageAndLot(c.req.valid('query')), new Date())),
   )
-  .get('/owner/pricing/insights', validate('query', insightsQuery), async (c) =>
-    c.json(await pricingInsights(c.var.db, c.var.user!, c.req.valid('query').lotId, new Date())),
+  .get('/owner/pricing/insights', signedIn, validate('query', insightsQuery), async (c) =>
+    c.json(await pricingInsights(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),
   )
-  .put('/pricing/:lotId/dynamic', validate('param', lotParams), validate('json', dynamicToggleSchema), async (c) =>
-    c.json(await setDynamicPricing(c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json').enabled)),
+  .put('/pricing/:lotId/dynamic', signedIn, validate('param', lotParams), validate('json', dynamicToggleSchema), async (c) =>
+    c.json(await setDynamicPricing(c.var.db, c.var.user, c.req.valid('param').lotId, c.req.valid('json').enabled)),
   )
-  .post('/pricing/apply-dynamic', validate('json', applyDynamicSchema), async (c) =>
-    c.json(await applyDynamicSuggestion(c.var.db, c.var.user!, c.req.valid('json'), new Date())),
+  .post('/pricing/apply-dynamic', signedIn, validate('json', applyDynamicSchema), async (c) =>
+    c.json(await applyDynamicSuggestion(c.var.db, c.var.user, c.req.valid('json'), new Date())),
   )
-  .patch('/pricing/:lotId', validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) =>
-    c.json(await updatePricing(c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json'))),
+  .patch('/pricing/:lotId', signedIn, validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) =>
+    c.json(await updatePricing(c.var.db, c.var.user, c.req.valid('param').lotId, c.req.valid('json'))),
   );

@@ -7,7 +7,7 @@ import { refusal } from '../../core/refusal';
 import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
 import type { SessionUser } from '../env';
-import { assertManagesLot } from '../lots/lot-access';
+import { assertManagesLot } from '../lots/lots.service';
 import { pricingRecord, pricingStatement } from './pricing.data';
 
 /** The change and its UPDATE_PRICING audit entry (what it was, what it became) commit together. */

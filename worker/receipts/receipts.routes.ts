@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { workableLotIds } from '../lots/lot-access';
+import { workableLotIds } from '../lots/lots.service';
 import { countOwnReceipts, findReceipt, listOwnReceipts } from './receipts.data';
 
 const receiptParams = z.object({ id: z.uuid('Unknown receipt id') });

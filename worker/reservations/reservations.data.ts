@@ -15,7 +15,7 @@ import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { currentReceiptsOf } from '../receipts/receipts.data';
 import { historyWhere, tabOf } from './reservation-lists.data';
-import { lotPricingOf } from '../pricing/pricing.data';
+import { lotPricingOf } from '../../core/lot-pricing';
 
 const lotWithPricingQuery = (db: DB, lotId: string) =>
   db

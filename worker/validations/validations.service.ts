@@ -18,7 +18,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { findCheckin, findOpenCheckin, type CheckinView } from '../gate/checkins.data';
 import { findOwnReservation } from '../reservations/reservations.data';
-import { assertManagesLot, assertWorksLot } from '../lots/lot-access';
+import { assertManagesLot, assertWorksLot } from '../lots/lots.service';
 import {
   codeInserts,
   findCode,
