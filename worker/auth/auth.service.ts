@@ -241,3 +241,5 @@ export async function acceptInvitationLink(
   await markEmailVerified(db, email, now);
   return recordAcceptance(db, account.id, accepted, new Date(now).toISOString());
 }
+
+export { attemptLimiter } from './attempt-limiter';

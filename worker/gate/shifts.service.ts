@@ -7,7 +7,7 @@ import { undoable, walkInHorizonEnd } from '../../core/gate';
 import { formatTime, HOUR_MS, manilaMidnight, MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
-import { lotForBooking } from '../reservations/reservations.data';
+import { lotForBooking } from '../reservations/reservations.service';
 import { lotObject } from '../lot-object/stub';
 import { findOpenShift, openWalkIns } from './checkins.data';
 import { endShift, gateDay, gateWatch, recentGateEvents, shiftFigures, type Shift } from './shifts.data';

@@ -61,3 +61,6 @@ export async function sendNotice(ctx: NoticeContext, userId: string, notice: Out
       notice.key ? `sms:${notice.key}` : undefined,
     );
 }
+
+/** The in-app notice alone, written now or inside a change's batch. */
+export { notificationStatement, notify, type Notice } from './notifications.data';

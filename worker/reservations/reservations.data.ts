@@ -13,9 +13,7 @@ import type { ChargeKind } from '../../core/booking';
 import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
-import { currentReceiptsOf } from '../receipts/receipts.data';
 import { historyWhere, tabOf } from './reservation-lists.data';
-import { lotPricingOf } from '../pricing/pricing.data';
 
 const lotWithPricingQuery = (db: DB, lotId: string) =>
   db
@@ -44,13 +42,19 @@ const activeSlotsQuery = (db: DB, lotId: string) =>
     .from(slots)
     .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
 
-const bookingLotOf = (
+/** The lot as read: its pricing columns stay as stored, for the pricing domain's rule to make its quote's pricing (reservations.service). */
+function bookingLotOf(
   row: Awaited<ReturnType<typeof lotWithPricingQuery>>[number] | undefined,
   slotRows: (SlotInfo & { level: string | null })[],
-) => (row ? { ...row.lot, hours: lotHours(row.lot), rules: lotRules(row.lot), pricing: lotPricingOf(row), slots: slotRows } : null);
+) {
+  if (!row) return null;
+  const { lot, ...pricingColumns } = row;
+  return { ...lot, hours: lotHours(lot), rules: lotRules(lot), pricingColumns, slots: slotRows };
+}
+export type BookingLotRead = NonNullable<ReturnType<typeof bookingLotOf>>;
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots, in one D1 round trip. */
-export async function lotForBooking(db: DB, lotId: string) {
+export async function readBookingLot(db: DB, lotId: string) {
   const [[row], slotRows] = await db.batch([lotWithPricingQuery(db, lotId), activeSlotsQuery(db, lotId)]);
   return bookingLotOf(row, slotRows);
 }
@@ -86,7 +90,6 @@ export async function readForBooking(
     vehicle: vehicle ?? null,
   };
 }
-export type BookableLot = NonNullable<Awaited<ReturnType<typeof lotForBooking>>>;
 
 const viewColumns = {
   id: reservations.id,
@@ -188,25 +191,7 @@ export async function listOwnReservations(
     )
     .orderBy(...newestFirst(reservations.startTs, reservations.id))
     .limit(rowsToRead(list.page));
-  // History's Receipt button opens the current receipt of a reservation on the page; its export shows the number.
-  const receiptOf = await currentReceiptsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return pageOf(
-    rows,
-    list.page,
-    (row) => ({ key: row.startTs, id: row.id }),
-    (row) => {
-      const receipt = receiptOf.get(row.id);
-      return {
-        ...toView(row),
-        receiptId: receipt?.id ?? null,
-        receiptNumber: receipt?.number ?? null,
-        receiptVoidNumber: receipt?.voidNumber ?? null,
-      };
-    },
-  );
+  return pageOf(rows, list.page, (row) => ({ key: row.startTs, id: row.id }), toView);
 }
 
 /** Net amount paid for a reservation according to the ledger (payments − refunds). */
@@ -234,26 +219,6 @@ export const bookingRecordOf = (row: {
   startMs: Date.parse(row.startTs),
   endMs: Date.parse(row.endTs),
 });
-
-/** A reservation as the lot's timers need it, read afresh from D1; null when it does not exist. */
-export async function reservationForTimers(db: DB, reservationId: string) {
-  const [row] = await db
-    .select({
-      id: reservations.id,
-      userId: reservations.userId,
-      lotId: reservations.lotId,
-      status: reservations.status,
-      version: reservations.version,
-      slotId: reservations.slotId,
-      startTs: reservations.startTs,
-      endTs: reservations.endTs,
-      lotName: lots.name,
-    })
-    .from(reservations)
-    .innerJoin(lots, eq(lots.id, reservations.lotId))
-    .where(eq(reservations.id, reservationId));
-  return row ?? null;
-}
 
 /**
  * A change of a reservation that applies only to the status and version it was read at (the version

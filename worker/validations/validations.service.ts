@@ -6,34 +6,35 @@
  */
 import { formatPeso } from '../../core/money';
 import { refusal, notFound } from '../../core/refusal';
-import { formatDateTime } from '../../core/time';
+import { formatDateTime, MINUTE_MS } from '../../core/time';
 import { maskPlate } from '../../core/vehicles';
 import type { CodeBatchInput, MerchantInput } from '../../core/validation-request';
 import { CODE_ALPHABET, MERCHANT_LINK_LIMIT, MERCHANT_LINK_WINDOW_MS, worthLabel, type ValidationWorth } from '../../core/validations';
-import { attemptLimiter } from '../auth/attempt-limiter';
-import { auditStatement } from '../audit/audit.data';
+import { attemptLimiter } from '../auth/auth.service';
+import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { findCheckin, findOpenCheckin, type CheckinView } from '../gate/checkins.data';
-import { findOwnReservation } from '../reservations/reservations.data';
-import { assertManagesLot, assertWorksLot } from '../lots/lot-access';
+import { assertManagesLot, assertWorksLot } from '../lots/lots.service';
+import { findOwnReservation } from '../reservations/reservations.service';
 import {
   codeInserts,
   findCode,
   findMerchant,
+  findOpenStay,
+  findStay,
   linkHashOf,
   linkValidationInsert,
   merchantInsert,
   merchantLinkUpdate,
   merchantOfLink,
   merchantsOfLot,
-  openCheckinOfPass,
   redeemedPerMerchantMonth,
   redeemStatement,
   validationsOfStay,
   type Merchant,
+  type Stay,
   type StayValidation,
 } from './validations.data';
 
@@ -241,7 +242,7 @@ const STAY_GONE = 'This car has already left (or its check-in was undone): a val
  */
 export async function applyCode(db: DB, user: SessionUser, checkinId: string, input: { code: string; lotId: string }, now = new Date()) {
   await assertWorksLot(db, user, input.lotId);
-  const checkin = await findCheckin(db, checkinId);
+  const checkin = await findStay(db, checkinId);
   if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
   if (checkin.exitTs || checkin.undoneAt) throw refusal('conflict', STAY_GONE);
   return redeemCode(db, user, checkin, input.code, now);
@@ -254,12 +255,12 @@ export async function applyCode(db: DB, user: SessionUser, checkinId: string, in
 export async function applyCodeAsDriver(db: DB, user: SessionUser, reservationId: string, code: string, now = new Date()) {
   const reservation = await findOwnReservation(db, user.id, reservationId);
   if (!reservation) throw refusal('not_found', 'Reservation not found');
-  const checkin = await findOpenCheckin(db, reservation.lotId, { reservationId });
+  const checkin = await findOpenStay(db, reservation.lotId, { reservationId });
   if (!checkin) throw refusal('conflict', 'A validation applies to a stay that is checked in and has not left yet.');
   return redeemCode(db, user, checkin, code, now);
 }
 
-async function redeemCode(db: DB, user: SessionUser, checkin: CheckinView, code: string, now: Date) {
+async function redeemCode(db: DB, user: SessionUser, checkin: Stay, code: string, now: Date) {
   const checkinId = checkin.id;
   const input = { code };
   const found = await findCode(db, input.code);
@@ -289,7 +290,7 @@ async function redeemCode(db: DB, user: SessionUser, checkin: CheckinView, code:
     ]);
   } catch (error) {
     if (!changedMeanwhile(error)) throw error;
-    const again = await findCheckin(db, checkinId);
+    const again = await findStay(db, checkinId);
     if (again?.exitTs || again?.undoneAt) throw refusal('conflict', STAY_GONE);
     throw refusal('conflict', `Code ${input.code} was used a moment ago: a code works once.`);
   }
@@ -332,16 +333,14 @@ export async function validateOnLink(
   if (!limited.ok)
     throw refusal(
       'too_many_attempts',
-      `Too many validations from this link. Try again in ${Math.ceil(limited.retryAfterMs / 60_000)} minutes.`,
+      `Too many validations from this link. Try again in ${Math.ceil(limited.retryAfterMs / MINUTE_MS)} minutes.`,
     );
   // One answer for every car the link cannot validate now, parked or not (docs/passes.md, "The merchant link").
   const nothingToValidate = refusal(
     'not_found',
     `Nothing to validate for ${car.passId ? `Pass ID ${car.passId}` : `plate ${car.plate}`}: no such car is parked at ${found.lotName} now, or its stay is already validated by ${merchant.name}.`,
   );
-  const checkin = car.passId
-    ? await openCheckinOfPass(db, merchant.lotId, car.passId)
-    : await findOpenCheckin(db, merchant.lotId, { plate: car.plate });
+  const checkin = await findOpenStay(db, merchant.lotId, car.passId ? { passId: car.passId } : { plate: car.plate });
   if (!checkin) throw nothingToValidate;
   const applied = await validationsOfStay(db, checkin.id);
   if (
@@ -395,3 +394,7 @@ export async function validationReport(db: DB, user: SessionUser, from: string, 
     valueCents: Number(row.valueCents),
   }));
 }
+
+// What other domains use of validations: the gate prices an exit with a stay's validations and frees
+// them when a check-in is undone; the owner's statements show what was validated.
+export { releaseStatements, validatedByLotMonth, validationsOfStay, validationsUnchanged, valueStatement } from './validations.data';

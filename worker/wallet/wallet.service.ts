@@ -23,7 +23,7 @@ import { readAutoTopup, walletAfterOf, walletAfterStatement, walletOf, type Wall
 import { readSettings } from '../platform/settings.data';
 import { refusal } from '../../core/refusal';
 import type { PayCodeRequest } from '../../core/wallet-request';
-import { lotForBooking } from '../reservations/reservations.data';
+import { readBookingLot as lotForBooking } from '../reservations/reservations.data';
 import { signPayCode } from './pay-code';
 
 export type WalletMovement = {
@@ -170,3 +170,6 @@ export async function issuePayCode(env: Bindings, db: DB, userId: string, { lotI
   if (!lot.isActive) throw refusal('conflict', `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
   return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents }, now);
 }
+
+/** What other domains read of a wallet: its balance, and what a ledger key moved. */
+export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';

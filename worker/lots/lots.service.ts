@@ -1,0 +1,2 @@
+/** What other domains may ask of lots. */
+export { assertManagesLot, assertWorksLot } from './lot-access';
