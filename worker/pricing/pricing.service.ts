@@ -32,5 +32,3 @@ export async function updatePricing(db: DB, owner: SessionUser, lotId: string, u
   ]);
   return pricingRecord(db, lotId);
 }
-
-export { lotPricingOf } from './pricing.data';

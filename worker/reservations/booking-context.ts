@@ -17,8 +17,7 @@ import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import type { SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { lotPricingOf } from '../pricing/pricing.service';
-import { bookingRecordOf, findOwnReservation, readBookingLot, type BookingLotRead, type ReservationView } from './reservations.data';
+import { bookingRecordOf, findOwnReservation, lotForBooking, type BookableLot, type ReservationView } from './reservations.data';
 
 export const LOT_FULL = 'Lot is full for this time';
 export const INSUFFICIENT = 'Insufficient wallet balance';
@@ -42,16 +41,6 @@ export type BookingContext = {
 };
 
 export const bookingContext = (env: Bindings, db: DB): BookingContext => ({ env, db, lot: (lotId) => lotObject(env, lotId), afterCommit });
-
-/** The lot as booking quotes it: its pricing made from its stored columns by the pricing rule. */
-export const withPricing = ({ pricingColumns, ...lot }: BookingLotRead) => ({ ...lot, pricing: lotPricingOf(pricingColumns) });
-export type BookableLot = ReturnType<typeof withPricing>;
-
-/** A lot with what booking needs: hours, rules, pricing and its active slots, in one D1 round trip; null when unknown. */
-export async function lotForBooking(db: DB, lotId: string): Promise<BookableLot | null> {
-  const read = await readBookingLot(db, lotId);
-  return read && withPricing(read);
-}
 
 /** A lot a booking may be made at: approved (else 404, as if unknown) and taking bookings. */
 export function bookable(lot: BookableLot | null): BookableLot {

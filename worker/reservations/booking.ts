@@ -16,19 +16,17 @@ import type { BookingRecord } from '../lot-object/protocol';
 import { sendNotice, type Notice } from '../notifications/notifications.service';
 import { currentReceiptsOf, issueReceipt } from '../receipts/receipts.service';
 import { payFromWallet, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
-import {
-  bookable,
-  checkWindow,
-  LOT_FULL,
-  replayed,
-  reservationView,
-  withPricing,
-  type BookableLot,
-  type BookingContext,
-} from './booking-context';
+import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
 import { claimHold } from './holds.data';
 import { afterPayment, paymentRefused, writeOnHold } from './payment-steps';
-import { chargeInsert, newReservationView, readForBooking, reservationInsert, type ReservationView } from './reservations.data';
+import {
+  chargeInsert,
+  newReservationView,
+  readForBooking,
+  reservationInsert,
+  type BookableLot,
+  type ReservationView,
+} from './reservations.data';
 
 const bookedPlate = (input: Pick<CreateReservation, 'plate'>) => normalizePlate(input.plate ?? '');
 
@@ -98,7 +96,7 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
     vehicle: input.vehicleId ? { id: input.vehicleId } : { plate: bookedPlate(input) },
   });
   if (read.prior) return { replay: read.prior } as const;
-  const lot = bookable(read.lot && withPricing(read.lot));
+  const lot = bookable(read.lot);
   if (lotsSeen.size >= LOTS_SEEN_MAX) lotsSeen.clear();
   lotsSeen.add(lot.id);
   const start = new Date(input.start);

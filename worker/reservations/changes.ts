@@ -10,19 +10,10 @@ import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/pr
 import { readSettings } from '../platform/settings.service';
 import { reissueReceipt } from '../receipts/receipts.service';
 import { payFromWallet, refundToWallet, type WalletMovement } from '../wallet/wallet.service';
-import {
-  bookableLot,
-  changeReservation,
-  checkWindow,
-  LOT_FULL,
-  replayed,
-  reservationView,
-  type BookableLot,
-  type BookingContext,
-} from './booking-context';
+import { bookableLot, changeReservation, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
 import { claimHold } from './holds.data';
 import { afterPayment, paymentRefused, writeOnHold, type WriteResult } from './payment-steps';
-import { chargeInsert, netPaid, updateIfUnchanged, type ReservationView } from './reservations.data';
+import { chargeInsert, netPaid, updateIfUnchanged, type BookableLot, type ReservationView } from './reservations.data';
 
 type NextWindow = { start: Date; end: Date; sameSlot: boolean; kind: 'MODIFICATION' | 'EXTENSION' };
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quote } from '../../core/pricing';
 import { pricing } from '../db/schema';
-import { lotForBooking } from './reservations.service';
+import { lotForBooking } from './reservations.data';
 import { balanceOf, driver, extendBooking, HOUR, makeLot, modifyBooking, reservationRow, reserve } from '../test/booking-fixtures';
 import { db, seedOnce } from '../test/helpers';
 

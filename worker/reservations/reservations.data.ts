@@ -14,6 +14,7 @@ import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { historyWhere, tabOf } from './reservation-lists.data';
+import { lotPricingOf } from '../../core/lot-pricing';
 
 const lotWithPricingQuery = (db: DB, lotId: string) =>
   db
@@ -42,19 +43,13 @@ const activeSlotsQuery = (db: DB, lotId: string) =>
     .from(slots)
     .where(and(eq(slots.lotId, lotId), eq(slots.active, true)));
 
-/** The lot as read: its pricing columns stay as stored, for the pricing domain's rule to make its quote's pricing (reservations.service). */
-function bookingLotOf(
+const bookingLotOf = (
   row: Awaited<ReturnType<typeof lotWithPricingQuery>>[number] | undefined,
   slotRows: (SlotInfo & { level: string | null })[],
-) {
-  if (!row) return null;
-  const { lot, ...pricingColumns } = row;
-  return { ...lot, hours: lotHours(lot), rules: lotRules(lot), pricingColumns, slots: slotRows };
-}
-export type BookingLotRead = NonNullable<ReturnType<typeof bookingLotOf>>;
+) => (row ? { ...row.lot, hours: lotHours(row.lot), rules: lotRules(row.lot), pricing: lotPricingOf(row), slots: slotRows } : null);
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots, in one D1 round trip. */
-export async function readBookingLot(db: DB, lotId: string) {
+export async function lotForBooking(db: DB, lotId: string) {
   const [[row], slotRows] = await db.batch([lotWithPricingQuery(db, lotId), activeSlotsQuery(db, lotId)]);
   return bookingLotOf(row, slotRows);
 }
@@ -90,6 +85,7 @@ export async function readForBooking(
     vehicle: vehicle ?? null,
   };
 }
+export type BookableLot = NonNullable<Awaited<ReturnType<typeof lotForBooking>>>;
 
 const viewColumns = {
   id: reservations.id,

@@ -17,16 +17,7 @@ import { ownReservation } from './booking-context';
 import { countOwnReservations } from './reservation-lists.data';
 import { listOwnReservations } from './reservations.data';
 
-export {
-  bookingContext,
-  CHANGED_MEANWHILE,
-  HOLD_EXPIRED,
-  lotForBooking,
-  NOT_CONFIRMED,
-  ownReservation,
-  type BookableLot,
-  type BookingContext,
-} from './booking-context';
+export { bookingContext, CHANGED_MEANWHILE, HOLD_EXPIRED, NOT_CONFIRMED, ownReservation, type BookingContext } from './booking-context';
 export { book } from './booking';
 export { cancel } from './cancellation';
 export { extend, modify } from './changes';
@@ -83,4 +74,12 @@ export async function reservationPass(env: Bindings, db: DB, userId: string, id:
 // What other domains use of reservations: the gate's writes inside its own batches, and a driver's own reservation.
 export { claimHold, holdLapsed } from './holds.data';
 export { openWalkIns } from './lot-timers.data';
-export { chargeInsert, findOwnReservation, reservationInsert, updateIfUnchanged, type ReservationView } from './reservations.data';
+export {
+  chargeInsert,
+  findOwnReservation,
+  lotForBooking,
+  reservationInsert,
+  updateIfUnchanged,
+  type BookableLot,
+  type ReservationView,
+} from './reservations.data';

@@ -23,7 +23,7 @@ import { readAutoTopup, walletAfterOf, walletAfterStatement, walletOf, type Wall
 import { readSettings } from '../platform/settings.data';
 import { refusal } from '../../core/refusal';
 import type { PayCodeRequest } from '../../core/wallet-request';
-import { readBookingLot as lotForBooking } from '../reservations/reservations.data';
+import { lotForBooking } from '../reservations/reservations.data';
 import { signPayCode } from './pay-code';
 
 export type WalletMovement = {
