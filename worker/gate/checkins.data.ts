@@ -1,7 +1,6 @@
 /** D1 reads and writes of the gate: check-ins, the reservations and accounts they belong to, shifts. */
 import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { statementOf, type DB } from '../db/client';
-import type { OpenWalkIn } from '../lot-object/protocol';
 import { checkins, lots, reservations, shifts, slots } from '../db/schema';
 import { DAY_MS } from '../../core/time';
 
@@ -42,15 +41,6 @@ export async function findOpenCheckin(db: DB, lotId: string, by: { plate?: strin
     .orderBy(desc(checkins.entryTs))
     .limit(1);
   return row ?? null;
-}
-
-/** The walk-ins D1 records as inside a lot, as the lot object keeps them. */
-export async function openWalkIns(db: DB, lotId: string): Promise<OpenWalkIn[]> {
-  const rows = await db
-    .select({ checkinId: checkins.id, slotId: checkins.slotId, entryTs: checkins.entryTs, passId: checkins.monthlyPassId })
-    .from(checkins)
-    .where(and(eq(checkins.lotId, lotId), eq(checkins.walkIn, true), isNull(checkins.exitTs), isNull(checkins.undoneAt)));
-  return rows.map(({ entryTs, ...walkIn }) => ({ ...walkIn, sinceMs: Date.parse(entryTs) }));
 }
 
 const gateReservationColumns = {

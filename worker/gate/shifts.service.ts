@@ -13,8 +13,8 @@ import { lotObject } from '../lot-object/stub';
 import { listLotsByIds, listLotsOwnedBy, workableLotIds } from '../lots/lots.service';
 import { readSettings } from '../platform/settings.service';
 import { currentReceiptsOf } from '../receipts/receipts.service';
-import { lotForBooking } from '../reservations/reservations.service';
-import { findOpenShift, openWalkIns } from './checkins.data';
+import { lotForBooking, openWalkIns } from '../reservations/reservations.service';
+import { findOpenShift } from './checkins.data';
 import { endShift, gateDay, gateWatch, recentGateEvents, reportIssue, shiftFigures, startShift, type Shift } from './shifts.data';
 
 /** Every gate call names its lot: the lots domain says who works which (403 otherwise, 404 for none). */

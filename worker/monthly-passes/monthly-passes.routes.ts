@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buyPassSchema, passProductPatchSchema, passProductSchema, passRenewalSchema } from '../../core/monthly-pass-request';
 import type { AppEnv } from '../env';
 import { idempotentRequest } from '../http/idempotency';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { buyPass, createProduct, myPasses, ownerProducts, pauseProduct, productsOnSale, setAutoRenew } from './monthly-passes.service';
 
@@ -12,32 +13,33 @@ const passParams = z.object({ id: z.uuid('Unknown pass') });
 
 /** Monthly passes: the owner's pass products, what a lot sells, a driver's purchase and passes. */
 export const monthlyPassRoutes = new Hono<AppEnv>()
-  .get('/owner/lots/:lotId/pass-products', validate('param', lotParams), async (c) =>
-    c.json(await ownerProducts(c.var.db, c.var.user!, c.req.valid('param').lotId, new Date())),
+  .get('/owner/lots/:lotId/pass-products', signedIn, validate('param', lotParams), async (c) =>
+    c.json(await ownerProducts(c.var.db, c.var.user, c.req.valid('param').lotId, new Date())),
   )
-  .post('/owner/lots/:lotId/pass-products', validate('param', lotParams), validate('json', passProductSchema), async (c) =>
-    c.json(await createProduct(c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json')), 201),
+  .post('/owner/lots/:lotId/pass-products', signedIn, validate('param', lotParams), validate('json', passProductSchema), async (c) =>
+    c.json(await createProduct(c.var.db, c.var.user, c.req.valid('param').lotId, c.req.valid('json')), 201),
   )
   .patch(
     '/owner/lots/:lotId/pass-products/:productId',
+    signedIn,
     validate('param', productParams),
     validate('json', passProductPatchSchema),
     async (c) => {
       const { lotId, productId } = c.req.valid('param');
-      return c.json(await pauseProduct(c.var.db, c.var.user!, lotId, productId, c.req.valid('json').paused, new Date()));
+      return c.json(await pauseProduct(c.var.db, c.var.user, lotId, productId, c.req.valid('json').paused, new Date()));
     },
   )
   .get('/lots/:lotId/pass-products', validate('param', lotParams), async (c) =>
     c.json(await productsOnSale(c.var.db, c.req.valid('param').lotId, new Date())),
   )
-  .get('/monthly-passes', async (c) => c.json(await myPasses(c.env, c.var.db, c.var.user!, new Date())))
+  .get('/monthly-passes', signedIn, async (c) => c.json(await myPasses(c.env, c.var.db, c.var.user, new Date())))
   .post('/monthly-passes', validate('json', buyPassSchema), async (c) => {
     const input = c.req.valid('json');
     const request = await idempotentRequest(c, 'monthly-passes.buy', input);
-    const { pass, replayed } = await buyPass(c.env, c.var.db, c.var.user!, input, request);
+    const { pass, replayed } = await buyPass(c.env, c.var.db, input, request);
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(pass, 201);
   })
-  .patch('/monthly-passes/:id', validate('param', passParams), validate('json', passRenewalSchema), async (c) =>
-    c.json(await setAutoRenew(c.env, c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').autoRenew, new Date())),
+  .patch('/monthly-passes/:id', signedIn, validate('param', passParams), validate('json', passRenewalSchema), async (c) =>
+    c.json(await setAutoRenew(c.env, c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').autoRenew, new Date())),
   );

@@ -1,3 +1,3 @@
-/** What other domains use of passes: checking a signed pass (a reservation's, or a monthly pass's) at the gate. */
-export { verifyPass } from './pass';
-export { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from './monthly-pass-token';
+/** What other domains use of passes: signing a reservation's or a monthly pass's QR, and checking one at the gate. */
+export { signPass, verifyPass } from './pass';
+export { MONTHLY_AUDIENCE, signMonthlyPass, tokenAudience, verifyMonthlyPass } from './monthly-pass-token';

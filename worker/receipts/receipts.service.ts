@@ -1,2 +1,2 @@
-/** What other domains use of receipts: the series' documents they write in their batches, and which receipt is current. */
-export { currentReceiptsOf, issueReceipt, reissueReceipt } from './receipts.data';
+/** What other domains may ask of receipts: the statements that issue them inside a sale's batch, and the current ones. */
+export { currentReceiptsOf, issuePassReceipt, issueReceipt, passReceiptsOf, reissueReceipt } from './receipts.data';

@@ -8,8 +8,7 @@
 import { END_REMINDER_MINUTES, holdsSlot, START_REMINDER_MINUTES } from '../../core/booking';
 import { extendUrlOf } from '../../core/push';
 import { Refusal } from '../../core/refusal';
-import { formatDateTime } from '../../core/time';
-import { openWalkIns } from '../gate/checkins.data';
+import { formatDateTime, MINUTE_MS } from '../../core/time';
 import { readPreferences } from '../preferences/preferences.service';
 import { afterCommit } from '../db/after-commit';
 import { commit, createDb } from '../db/client';
@@ -17,14 +16,15 @@ import { changedMeanwhile } from '../db/guards';
 import type { Bindings } from '../env';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock, type LotTimerMessage } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { recordBackgroundFailure } from '../health/background-failures.data';
+import { recordBackgroundFailure } from '../health/background-failures.service';
 import { sendNotice, type PushTarget } from '../notifications/notifications.service';
-import { readSettings } from '../platform/settings.data';
+import { readSettings } from '../platform/settings.service';
 import { claimLapsedHold } from './holds.data';
-import { bookingRecordOf, reservationForTimers, updateIfUnchanged } from './reservations.data';
-import { extend, type BookingContext } from './reservations.service';
+import type { BookingContext } from './booking-context';
+import { extend } from './changes';
+import { openWalkIns, reservationForTimers } from './lot-timers.data';
+import { bookingRecordOf, updateIfUnchanged } from './reservations.data';
 
-const MINUTE = 60_000;
 /** Auto Extend adds this much to a checked-in stay near its end. */
 export const AUTO_EXTEND_HOURS = 1;
 
@@ -107,22 +107,22 @@ async function attend(
 ): Promise<'done' | 'later'> {
   let booking = await lot.booking(reservationId);
   if (!booking) return 'done';
-  if (!booking.remindedStart && now >= booking.startMs - START_REMINDER_MINUTES * MINUTE && now < booking.startMs) {
+  if (!booking.remindedStart && now >= booking.startMs - START_REMINDER_MINUTES * MINUTE_MS && now < booking.startMs) {
     if (await lot.markReminded(reservationId, 'start', booking.startMs))
       await ctx.afterCommit('Start reminder', () => remind(ctx, reservationId, 'start', graceMinutes));
   }
   booking = await lot.booking(reservationId);
-  if (!booking || now < booking.startMs + graceMinutes * MINUTE) return 'done';
+  if (!booking || now < booking.startMs + graceMinutes * MINUTE_MS) return 'done';
   const row = await reservationForTimers(ctx.db, reservationId);
   await lot.follow(row ? bookingRecordOf(row) : noLongerHeld(reservationId), now);
   if (!row || !holdsSlot(row.status)) return 'done';
   // The deadline is D1's: the object's window may have been behind (a change it had not followed yet).
   if (row.status === 'CONFIRMED')
-    return now >= Date.parse(row.startTs) + graceMinutes * MINUTE ? expireNoShow(ctx, lot, row, now, graceMinutes) : 'done';
+    return now >= Date.parse(row.startTs) + graceMinutes * MINUTE_MS ? expireNoShow(ctx, lot, row, now, graceMinutes) : 'done';
 
   booking = await lot.booking(reservationId);
   if (!booking) return 'done';
-  if (!booking.remindedEnd && now >= booking.endMs - END_REMINDER_MINUTES * MINUTE && now < booking.endMs) {
+  if (!booking.remindedEnd && now >= booking.endMs - END_REMINDER_MINUTES * MINUTE_MS && now < booking.endMs) {
     // Marked first: a successful Auto Extend replaces the booking with a longer one, with its own reminder to come.
     if ((await lot.markReminded(reservationId, 'end', booking.endMs)) && (await autoExtend(ctx, row, now)) === 'off') {
       await ctx.afterCommit('End reminder', () => remind(ctx, reservationId, 'end', graceMinutes));

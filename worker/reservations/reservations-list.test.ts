@@ -7,15 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RESERVATION_STATUSES, reservationTab, type ReservationStatus } from '../../core/booking';
 import { HISTORY_RANGES, matchesHistory, type HistoryFilter, type HistoryRange } from '../../core/history';
 import { MAX_PAGE_SIZE } from '../../core/paging';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '../../core/time';
 import { encodeCursor } from '../db/pages';
 import { lots, receipts, reservations } from '../db/schema';
 import { newId } from '../db/ids';
 import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
 import { historyWhere, tabOf } from './reservation-lists.data';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(ms).toISOString();
 
 type Driver = Awaited<ReturnType<typeof signedInDriver>>;

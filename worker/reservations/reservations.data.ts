@@ -13,7 +13,6 @@ import type { ChargeKind } from '../../core/booking';
 import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
-import { currentReceiptsOf } from '../receipts/receipts.data';
 import { historyWhere, tabOf } from './reservation-lists.data';
 import { lotPricingOf } from '../../core/lot-pricing';
 
@@ -188,25 +187,7 @@ export async function listOwnReservations(
     )
     .orderBy(...newestFirst(reservations.startTs, reservations.id))
     .limit(rowsToRead(list.page));
-  // History's Receipt button opens the current receipt of a reservation on the page; its export shows the number.
-  const receiptOf = await currentReceiptsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return pageOf(
-    rows,
-    list.page,
-    (row) => ({ key: row.startTs, id: row.id }),
-    (row) => {
-      const receipt = receiptOf.get(row.id);
-      return {
-        ...toView(row),
-        receiptId: receipt?.id ?? null,
-        receiptNumber: receipt?.number ?? null,
-        receiptVoidNumber: receipt?.voidNumber ?? null,
-      };
-    },
-  );
+  return pageOf(rows, list.page, (row) => ({ key: row.startTs, id: row.id }), toView);
 }
 
 /** Net amount paid for a reservation according to the ledger (payments − refunds). */
@@ -234,26 +215,6 @@ export const bookingRecordOf = (row: {
   startMs: Date.parse(row.startTs),
   endMs: Date.parse(row.endTs),
 });
-
-/** A reservation as the lot's timers need it, read afresh from D1; null when it does not exist. */
-export async function reservationForTimers(db: DB, reservationId: string) {
-  const [row] = await db
-    .select({
-      id: reservations.id,
-      userId: reservations.userId,
-      lotId: reservations.lotId,
-      status: reservations.status,
-      version: reservations.version,
-      slotId: reservations.slotId,
-      startTs: reservations.startTs,
-      endTs: reservations.endTs,
-      lotName: lots.name,
-    })
-    .from(reservations)
-    .innerJoin(lots, eq(lots.id, reservations.lotId))
-    .where(eq(reservations.id, reservationId));
-  return row ?? null;
-}
 
 /**
  * A change of a reservation that applies only to the status and version it was read at (the version

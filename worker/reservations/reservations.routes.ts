@@ -1,19 +1,24 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { noShowDeadline, RESERVATION_TABS } from '../../core/booking';
+import { RESERVATION_TABS } from '../../core/booking';
 import { createReservationSchema, isoInstant } from '../../core/booking-request';
 import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
-import { hasPass } from '../../core/passes';
 import type { AppEnv } from '../env';
-import { apiError, notFound } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
+import { signedIn } from '../http/middleware';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { signPass } from '../passes/pass';
-import { countOwnReservations } from './reservation-lists.data';
-import { findOwnReservation, listOwnReservations } from './reservations.data';
-import { book, bookingContext, cancel, extend, modify } from './reservations.service';
-import { readSettings } from '../platform/settings.data';
+import {
+  book,
+  bookingContext,
+  cancel,
+  extend,
+  listReservations,
+  modify,
+  ownReservation,
+  reservationCounts,
+  reservationPass,
+} from './reservations.service';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
 const listQuery = pageQuery
@@ -31,13 +36,13 @@ const extendSchema = z.object({
 
 /** The driver's own reservations. Money-moving calls take an Idempotency-Key, so a retried tap never pays twice. */
 export const reservationRoutes = new Hono<AppEnv>()
-  .get('/reservations', validate('query', listQuery), async (c) => {
+  .get('/reservations', signedIn, validate('query', listQuery), async (c) => {
     const { limit, cursor, tab, ...history } = c.req.valid('query');
-    return c.json(await listOwnReservations(c.var.db, c.var.user!.id, { tab, filter: historyFilterOf(history), page: { limit, cursor } }));
+    return c.json(await listReservations(c.var.db, c.var.user.id, { tab, filter: historyFilterOf(history), page: { limit, cursor } }));
   })
   // Registered before "/reservations/:id" so "counts" is never taken for an id.
-  .get('/reservations/counts', validate('query', historyQuerySchema), async (c) =>
-    c.json(await countOwnReservations(c.var.db, c.var.user!.id, historyFilterOf(c.req.valid('query')))),
+  .get('/reservations/counts', signedIn, validate('query', historyQuerySchema), async (c) =>
+    c.json(await reservationCounts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
   )
   .post('/reservations', validate('json', createReservationSchema), async (c) => {
     const input = c.req.valid('json');
@@ -49,11 +54,9 @@ export const reservationRoutes = new Hono<AppEnv>()
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(reservation, 201);
   })
-  .get('/reservations/:id', validate('param', reservationParams), async (c) => {
-    const reservation = await findOwnReservation(c.var.db, c.var.user!.id, c.req.valid('param').id);
-    if (!reservation) throw notFound('Reservation');
-    return c.json(reservation);
-  })
+  .get('/reservations/:id', signedIn, validate('param', reservationParams), async (c) =>
+    c.json(await ownReservation(c.var.db, c.var.user.id, c.req.valid('param').id)),
+  )
   .patch('/reservations/:id', validate('param', reservationParams), validate('json', modifySchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
@@ -71,28 +74,6 @@ export const reservationRoutes = new Hono<AppEnv>()
     return c.json(await cancel(bookingContext(c.env, c.var.db), id, await idempotentRequest(c, `reservations.cancel:${id}`, {})));
   })
   /** The signed QR pass, for a reservation still to be used or in use (docs/passes.md). */
-  .get('/reservations/:id/pass', validate('param', reservationParams), async (c) => {
-    const reservation = await findOwnReservation(c.var.db, c.var.user!.id, c.req.valid('param').id);
-    if (!reservation) throw notFound('Reservation');
-    if (!hasPass(reservation.status)) {
-      throw apiError(
-        409,
-        `This reservation is ${reservation.status.toLowerCase()}: a QR pass is issued only for a confirmed or checked-in reservation.`,
-      );
-    }
-    const token = await signPass(c.env, {
-      reservationId: reservation.id,
-      plate: reservation.vehiclePlate ?? '',
-      lotId: reservation.lotId,
-      slot: reservation.slotLabel,
-      startTs: reservation.startTs,
-      endTs: reservation.endTs,
-    });
-    const { noShowGraceMinutes } = await readSettings(c.var.db);
-    return c.json({
-      token,
-      passId: reservation.passId,
-      validUntil: reservation.endTs,
-      arriveBy: noShowDeadline(reservation.startTs, noShowGraceMinutes).toISOString(),
-    });
-  });
+  .get('/reservations/:id/pass', signedIn, validate('param', reservationParams), async (c) =>
+    c.json(await reservationPass(c.env, c.var.db, c.var.user.id, c.req.valid('param').id)),
+  );

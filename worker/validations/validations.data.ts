@@ -2,7 +2,7 @@
  * Merchant validations in D1 (docs/passes.md, "Merchant validations"): merchants, their codes and
  * link validations, the conditional UPDATE that redeems one, and the reads of the owner's report.
  */
-import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { statementOf, type DB } from '../db/client';
 import { checkins, lots, merchants, validations } from '../db/schema';
 
@@ -70,14 +70,6 @@ export function codeInserts(db: DB, rows: (typeof validations.$inferInsert)[]) {
   return statements;
 }
 
-/** The codes of a batch, for its printable sheet. */
-export const codesOfBatch = (db: DB, merchantId: string, batchId: string) =>
-  db
-    .select({ code: validations.code, hours: validations.hours, amountCents: validations.amountCents, expiresAt: validations.expiresAt })
-    .from(validations)
-    .where(and(eq(validations.merchantId, merchantId), eq(validations.batchId, batchId)))
-    .orderBy(asc(validations.code));
-
 /** A printed code, with its merchant and that merchant's lot. */
 export async function findCode(db: DB, code: string) {
   const [row] = await db
@@ -125,19 +117,38 @@ export const linkValidationInsert = (
     )
     .bind(row.id, row.merchantId, row.lotId, row.hours, row.amountCents, row.now.toISOString(), row.checkinId);
 
-/** The open stay at a lot of the reservation whose pass shows this Pass ID (the reservation id's first 8 characters). */
-export async function openCheckinOfPass(db: DB, lotId: string, passId: string) {
+/** What a validation needs of a stay (a check-in): where it is, whose it is, and whether the car is still inside. */
+const stayColumns = {
+  id: checkins.id,
+  lotId: checkins.lotId,
+  plate: checkins.plate,
+  reservationId: checkins.reservationId,
+  exitTs: checkins.exitTs,
+  undoneAt: checkins.undoneAt,
+};
+export type Stay = NonNullable<Awaited<ReturnType<typeof findStay>>>;
+
+export async function findStay(db: DB, checkinId: string) {
+  const [row] = await db.select(stayColumns).from(checkins).where(eq(checkins.id, checkinId));
+  return row ?? null;
+}
+
+/**
+ * The stay of a car still inside a lot: by plate, by reservation, or by the Pass ID its pass shows
+ * (the reservation id's first 8 characters).
+ */
+export async function findOpenStay(db: DB, lotId: string, by: { plate?: string } | { reservationId: string } | { passId: string }) {
+  const which =
+    'reservationId' in by
+      ? eq(checkins.reservationId, by.reservationId)
+      : 'passId' in by
+        ? sql`${checkins.reservationId} LIKE ${`${by.passId.toLowerCase()}%`}`
+        : eq(checkins.plate, by.plate ?? '');
   const [row] = await db
-    .select({ id: checkins.id, plate: checkins.plate })
+    .select(stayColumns)
     .from(checkins)
-    .where(
-      and(
-        eq(checkins.lotId, lotId),
-        sql`${checkins.reservationId} LIKE ${`${passId.toLowerCase()}%`}`,
-        isNull(checkins.exitTs),
-        isNull(checkins.undoneAt),
-      ),
-    )
+    .where(and(eq(checkins.lotId, lotId), which, isNull(checkins.exitTs), isNull(checkins.undoneAt)))
+    .orderBy(desc(checkins.entryTs))
     .limit(1);
   return row ?? null;
 }
@@ -220,9 +231,6 @@ export async function validatedByLotMonth(db: DB, ownerId: string | null, from: 
     HAVING month >= ${from} AND month <= ${to}`);
   return new Map(rows.map((row) => [`${row.lotId}|${row.month}`, Number(row.cents)]));
 }
-
-export const countStayValidations = async (db: DB, checkinId: string) =>
-  (await db.select({ n: count() }).from(validations).where(eq(validations.checkinId, checkinId)))[0].n;
 
 /** Frees the validations of an undone check-in: printed codes can be redeemed again, link ones are removed. */
 export const releaseStatements = (db: DB, checkinId: string) => [

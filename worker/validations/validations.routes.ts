@@ -10,6 +10,7 @@ import {
   validationReportQuerySchema,
 } from '../../core/validation-request';
 import type { AppEnv } from '../env';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import {
   applyCode,
@@ -33,33 +34,38 @@ const linkParams = z.object({
 
 /** Merchant validations (docs/passes.md, "Merchant validations"): the owner's merchants and codes, the gate's redemption, the merchant link. */
 export const validationRoutes = new Hono<AppEnv>()
-  .get('/owner/lots/:lotId/merchants', validate('param', lotParams), async (c) =>
-    c.json(await listMerchants(c.var.db, c.var.user!, c.req.valid('param').lotId)),
+  .get('/owner/lots/:lotId/merchants', signedIn, validate('param', lotParams), async (c) =>
+    c.json(await listMerchants(c.var.db, c.var.user, c.req.valid('param').lotId)),
   )
-  .post('/owner/lots/:lotId/merchants', validate('param', lotParams), validate('json', merchantSchema), async (c) =>
-    c.json(await registerMerchant(c.var.db, c.var.user!, c.req.valid('param').lotId, c.req.valid('json')), 201),
+  .post('/owner/lots/:lotId/merchants', signedIn, validate('param', lotParams), validate('json', merchantSchema), async (c) =>
+    c.json(await registerMerchant(c.var.db, c.var.user, c.req.valid('param').lotId, c.req.valid('json')), 201),
   )
-  .post('/owner/merchants/:merchantId/link', validate('param', merchantParams), validate('json', merchantLinkSchema), async (c) =>
-    c.json(await openMerchantLink(c.var.db, c.var.user!, c.req.valid('param').merchantId, c.req.valid('json')), 201),
+  .post('/owner/merchants/:merchantId/link', signedIn, validate('param', merchantParams), validate('json', merchantLinkSchema), async (c) =>
+    c.json(await openMerchantLink(c.var.db, c.var.user, c.req.valid('param').merchantId, c.req.valid('json')), 201),
   )
-  .delete('/owner/merchants/:merchantId/link', validate('param', merchantParams), async (c) =>
-    c.json(await revokeMerchantLink(c.var.db, c.var.user!, c.req.valid('param').merchantId)),
+  .delete('/owner/merchants/:merchantId/link', signedIn, validate('param', merchantParams), async (c) =>
+    c.json(await revokeMerchantLink(c.var.db, c.var.user, c.req.valid('param').merchantId)),
   )
-  .post('/owner/merchants/:merchantId/codes', validate('param', merchantParams), validate('json', codeBatchSchema), async (c) =>
-    c.json(await issueCodes(c.var.db, c.var.user!, c.req.valid('param').merchantId, c.req.valid('json')), 201),
+  .post('/owner/merchants/:merchantId/codes', signedIn, validate('param', merchantParams), validate('json', codeBatchSchema), async (c) =>
+    c.json(await issueCodes(c.var.db, c.var.user, c.req.valid('param').merchantId, c.req.valid('json')), 201),
   )
-  .get('/owner/validations', validate('query', validationReportQuerySchema), async (c) => {
+  .get('/owner/validations', signedIn, validate('query', validationReportQuerySchema), async (c) => {
     const { from, to } = c.req.valid('query');
-    return c.json(await validationReport(c.var.db, c.var.user!, from, to));
+    return c.json(await validationReport(c.var.db, c.var.user, from, to));
   })
-  .post('/checkins/:checkinId/validations', validate('param', checkinParams), validate('json', applyValidationSchema), async (c) =>
-    c.json(await applyCode(c.var.db, c.var.user!, c.req.valid('param').checkinId, c.req.valid('json')), 201),
+  .post(
+    '/checkins/:checkinId/validations',
+    signedIn,
+    validate('param', checkinParams),
+    validate('json', applyValidationSchema),
+    async (c) => c.json(await applyCode(c.var.db, c.var.user, c.req.valid('param').checkinId, c.req.valid('json')), 201),
   )
   .post(
     '/reservations/:id/validations',
+    signedIn,
     validate('param', z.object({ id: z.uuid('Unknown reservation id') })),
     validate('json', driverValidationSchema),
-    async (c) => c.json(await applyCodeAsDriver(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').code), 201),
+    async (c) => c.json(await applyCodeAsDriver(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').code), 201),
   )
   .get('/merchant-links/:token', validate('param', linkParams), async (c) =>
     c.json(await merchantLink(c.var.db, c.req.valid('param').token)),

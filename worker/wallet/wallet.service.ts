@@ -174,5 +174,6 @@ export async function issuePayCode(env: Bindings, db: DB, userId: string, { lotI
 /** The ledger's statement and its failures, for the account's deletion (a balance given up: docs/privacy.md). */
 export { ledgerFailure, ledgerInsert } from './ledger';
 // For the gate, which pays a stay from the wallet its driver's pay code consents to.
-export { walletOf } from './wallet.data';
 export { verifyPayCode, type PayCode } from './pay-code';
+/** What other domains read of a wallet: its balance, and what a ledger key moved. */
+export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
