@@ -15,7 +15,7 @@ import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { Bindings, SessionUser } from '../env';
 import { findUserByEmail, isLastActiveAdmin } from '../users/users.data';
-import { ledgerFailure, ledgerInsert } from '../wallet/ledger';
+import { ledgerFailure, ledgerInsert } from '../wallet/wallet.service';
 import { personalDataOf, type PersonalData } from './export.data';
 import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf } from './erasure.data';
 

@@ -12,7 +12,7 @@ import type { Bindings } from '../env';
 import { latestBackgroundFailure } from '../health/background-failures.data';
 import { deploymentUptime } from '../health/deployment';
 import { lotObject } from '../lot-object/stub';
-import { paymentProvider } from '../payments/provider';
+import { paymentProvider } from '../payments/payments.service';
 
 export type ServiceHealth = { name: string; status: HealthStatus; responseTimeMs: number; detail: string };
 

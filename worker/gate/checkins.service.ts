@@ -37,18 +37,15 @@ import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../
 import type { BookingRecord, WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { passWithRenewals, scheduleOf, termOf, validPassOfPlate } from '../monthly-passes/monthly-passes.data';
-import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass } from '../passes/monthly-pass-token';
+import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
 import { notify } from '../notifications/notifications.data';
 import { sendNotice } from '../notifications/notifications.service';
-import { verifyPass } from '../passes/pass';
-import { issueReceipt, reissueReceipt } from '../receipts/receipts.data';
+import { issueReceipt, reissueReceipt } from '../receipts/receipts.service';
 import { claimHold, holdLapsed } from '../reservations/holds.data';
 import { chargeInsert, lotForBooking, reservationInsert, updateIfUnchanged } from '../reservations/reservations.data';
 import { readSettings } from '../platform/settings.data';
-import { walletOf } from '../wallet/wallet.data';
-import { verifyPayCode, type PayCode } from '../wallet/pay-code';
 import { releaseStatements, validationsOfStay, validationsUnchanged, valueStatement } from '../validations/validations.data';
-import { payFromWallet } from '../wallet/wallet.service';
+import { payFromWallet, verifyPayCode, walletOf, type PayCode } from '../wallet/wallet.service';
 import {
   checkinInsert,
   findCheckin,

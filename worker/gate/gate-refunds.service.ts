@@ -15,7 +15,7 @@ import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { assertManagesLot } from '../lots/lot-access';
-import { reissueReceipt } from '../receipts/receipts.data';
+import { reissueReceipt } from '../receipts/receipts.service';
 import { findGateReservation } from './checkins.data';
 import { findGateRefund, findRefundableStay, netPaidOf, refundedOf } from './gate-refunds.data';
 import type { GateContext } from './checkins.service';

@@ -30,8 +30,8 @@ import { assertManagesLot } from '../lots/lot-access';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.data';
 import { sendNotice } from '../notifications/notifications.service';
-import { signMonthlyPass } from '../passes/monthly-pass-token';
-import { issuePassReceipt, passReceiptsOf } from '../receipts/receipts.data';
+import { signMonthlyPass } from '../passes/passes.service';
+import { issuePassReceipt, passReceiptsOf } from '../receipts/receipts.service';
 import { lotForBooking } from '../reservations/reservations.data';
 import { payFromWallet } from '../wallet/wallet.service';
 import {

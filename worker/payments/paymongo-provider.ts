@@ -6,7 +6,7 @@
  */
 import type { TopupMethod } from '../../core/wallet';
 import { signedAt, verifySignedAt } from './hmac';
-import { RefundRefused, type PaymentIntent, type PaymentProvider, type RefundState, type WebhookEvent } from './provider';
+import { RefundRefused, type PaymentIntent, type PaymentProvider, type RefundState, type WebhookEvent } from './gateway';
 
 export const PAYMONGO_SIGNATURE_HEADER = 'Paymongo-Signature';
 export const PAYMONGO_API_URL = 'https://api.paymongo.com';

@@ -14,7 +14,8 @@ import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { currentReceiptsOf } from '../receipts/receipts.data';
-import { historyWhere, tabOf } from './reservation-lists.data';
+import { historyWhere } from '../db/history';
+import { tabOf } from './reservation-lists.data';
 import { lotPricingOf } from '../pricing/pricing.data';
 
 const lotWithPricingQuery = (db: DB, lotId: string) =>

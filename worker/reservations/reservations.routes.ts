@@ -9,7 +9,7 @@ import { apiError, notFound } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { signPass } from '../passes/pass';
+import { signPass } from '../passes/passes.service';
 import { countOwnReservations } from './reservation-lists.data';
 import { findOwnReservation, listOwnReservations } from './reservations.data';
 import { book, bookingContext, cancel, extend, modify } from './reservations.service';

@@ -24,10 +24,17 @@ import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/pr
 import { lotObject } from '../lot-object/stub';
 import { notificationStatement, notify, type Notice } from '../notifications/notifications.data';
 import { readSettings } from '../platform/settings.data';
-import { currentReceiptsOf, issueReceipt, reissueReceipt } from '../receipts/receipts.data';
+import { currentReceiptsOf, issueReceipt, reissueReceipt } from '../receipts/receipts.service';
 import { sendNotice } from '../notifications/notifications.service';
-import { ledgerAmountByKey, walletOf, type WalletAfter } from '../wallet/wallet.data';
-import { autoTopupIfLow, payFromWallet, refundToWallet, type SpendResult } from '../wallet/wallet.service';
+import {
+  autoTopupIfLow,
+  ledgerAmountByKey,
+  payFromWallet,
+  refundToWallet,
+  walletOf,
+  type SpendResult,
+  type WalletAfter,
+} from '../wallet/wallet.service';
 import { claimHold, holdLapsed } from './holds.data';
 import {
   bookingRecordOf,

@@ -1,0 +1,2 @@
+export { findLot } from './lots.data';
+export { workableLotIds } from './lot-access';
