@@ -29,7 +29,7 @@ export type LedgerEntry = {
  * two). D1 may bind JS numbers as REAL, hence the CAST: integer division must not become a fraction
  * of a point.
  */
-export const pointsForSpendSql = (netSpend: string) => `CAST(MAX(0, ${netSpend}) / ${CENTS_PER_POINT} AS INTEGER)`;
+const pointsForSpendSql = (netSpend: string) => `CAST(MAX(0, ${netSpend}) / ${CENTS_PER_POINT} AS INTEGER)`;
 
 /**
  * Insert statement for one ledger row. For PAYMENT and REFUND rows of a reservation the points are
