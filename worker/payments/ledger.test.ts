@@ -3,39 +3,22 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsForSpend } from '../../core/wallet';
 import { commit } from '../db/client';
-import { newId } from '../db/ids';
-import { lots, reservations, walletTransactions } from '../db/schema';
-import { db, seedOnce, signupBody } from '../test/helpers';
-import { createAccount } from '../users/users.data';
-import { walletOf } from '../wallet/wallet.data';
+import { walletTransactions } from '../db/schema';
+import { db, seedOnce } from '../test/helpers';
+import { newDriver, reservationsFor } from '../test/wallet-driver';
 import { ledgerInsert } from './ledger.data';
 
-let lotId = '';
 let walletId = '';
 let userId = '';
 beforeAll(async () => {
   await seedOnce();
-  [{ id: lotId }] = await db().select({ id: lots.id }).from(lots).limit(1);
-  const { password: _, mobile: phone, role: _role, ...fields } = signupBody();
-  ({ id: userId } = await createAccount(db(), { ...fields, phone, passwordHash: 'x', signupRole: 'parking_user' }));
-  ({ id: walletId } = await walletOf(db(), userId));
+  const driver = await newDriver();
+  [userId, walletId] = [driver.user.id, driver.wallet.id];
   // Enough money for every payment below: the points, not the balance, are under test.
   await commit(db(), [ledgerInsert(db(), { walletId, type: 'CREDIT', amountCents: 1_000_000_000, description: 'Float' })]);
 });
 
-async function newReservation() {
-  const id = newId();
-  await db().insert(reservations).values({
-    id,
-    userId,
-    lotId,
-    status: 'CONFIRMED',
-    startTs: '2026-12-01T01:00:00.000Z',
-    endTs: '2026-12-01T03:00:00.000Z',
-    amountCents: 0,
-  });
-  return id;
-}
+const newReservation = async () => (await reservationsFor(userId, 1))[0];
 
 const pointsOf = async (reservationId: string) =>
   (
