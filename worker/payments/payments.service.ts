@@ -117,7 +117,6 @@ export async function startAutoTopup(env: Bindings, db: DB, payer: { userId: str
 
 export { findOwnPayment, paymentView } from './payments.data';
 export { deliverSandboxOutcome, settleFromWebhook } from './topup-settlement';
-export { balanceOf, ledgerFailure, ledgerInsert, type LedgerEntry, type LedgerFailure } from './ledger.data';
+export { ledgerFailure, ledgerInsert } from './ledger.data';
 export { paymentProvider, PAYMENT_UNAVAILABLE } from './provider';
 export { refundTopup, topupDetail } from './refunds.service';
-export { confirmUnsettledRefunds } from './refund-settlement';

@@ -19,9 +19,9 @@ import {
 } from './gateway';
 
 export const PAYMONGO_SIGNATURE_HEADER = 'Paymongo-Signature';
-export const PAYMONGO_API_URL = 'https://api.paymongo.com';
+const PAYMONGO_API_URL = 'https://api.paymongo.com';
 /** PayMongo's smallest payment (₱20), as it states it. */
-export const PAYMONGO_MINIMUM_CENTS = 2_000;
+const PAYMONGO_MINIMUM_CENTS = 2_000;
 /** An event signed longer ago than this is refused: a replay of an old request. */
 const TOLERANCE_SECONDS = 300;
 /** How long PayMongo is waited for: past it, a refund's answer counts as lost (docs/wallet.md). */

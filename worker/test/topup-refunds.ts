@@ -28,7 +28,7 @@ export const refund = (cookie: string, paymentId: string, key: string = crypto.r
 export const ledgerOf = (walletId: string) => db().select().from(walletTransactions).where(eq(walletTransactions.walletId, walletId));
 export const shownRows = async (cookie: string) =>
   (await (await call('/api/wallet/transactions', { cookie, bindings })).json<{ items: { id: string; type: string }[] }>()).items;
-export const noticesTitled = async (userId: string, title: string) =>
+const noticesTitled = async (userId: string, title: string) =>
   (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((note) => note.title === title);
 export const refundNotices = (userId: string) => noticesTitled(userId, 'Top-up Refunded');
 export const failureNotices = (userId: string) => noticesTitled(userId, 'Top-up Refund Not Made');

@@ -1,6 +1,7 @@
 /**
- * The wallet's rules for parking money: paying from the wallet and refunding to it, and the auto
- * top-up. Booking code passes its own statements (reservation, charges) to run in the same D1 batch:
+ * The wallet's rules for parking money: paying from the wallet and refunding to it, the auto top-up,
+ * and what the wallet's routes read and change. Top-ups and the ledger's row statement are payments'
+ * (below the wallet): the wallet starts them and decides when, and never the other way. Booking code passes its own statements (reservation, charges) to run in the same D1 batch:
  * either the record and its payment both commit or neither does, and the balance CHECK refuses an
  * overdraft under any concurrency. Nothing runs after the batch here: what follows a payment (the
  * auto top-up, notifications) is the caller's best-effort work, so it can never undo the payment.
@@ -175,4 +176,4 @@ export { refundTopup } from '../payments/payments.service';
 // What the other domains use of the wallet: its rows, its ledger (kept in payments, below it) and the pay code.
 export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
 export { ledgerFailure, ledgerInsert } from '../payments/payments.service';
-export { signPayCode, verifyPayCode, type PayCode } from './pay-code';
+export { verifyPayCode, type PayCode } from './pay-code';
