@@ -22,7 +22,7 @@ const privateKeysSchema = z
   .min(1)
   .refine((keys) => new Set(keys.map((key) => key.kid)).size === keys.length, 'two keys share a kid');
 
-export type PublicPassKey = { kty: 'EC'; crv: 'P-256'; x: string; y: string; kid: string; alg: typeof PASS_ALGORITHM; use: 'sig' };
+type PublicPassKey = { kty: 'EC'; crv: 'P-256'; x: string; y: string; kid: string; alg: typeof PASS_ALGORITHM; use: 'sig' };
 export type PassKeys = { signing: { kid: string; key: CryptoKey }; jwks: { keys: PublicPassKey[] } };
 
 /** Logs why, and answers 503 rather than sign with (or publish) a key we cannot trust. */

@@ -11,7 +11,7 @@ import { ISSUER, PASS_ALGORITHM, passKeys, passRefusalOf, type PassRefusal, veri
 const AUDIENCE = 'parkada-gate';
 
 export type PassSubject = { reservationId: string; plate: string; lotId: string; slot: string | null; startTs: string; endTs: string };
-export type PassClaims = {
+type PassClaims = {
   reservationId: string;
   plate: string;
   lotId: string;

@@ -1,3 +1,4 @@
-/** What other domains use of passes: signing a reservation's or a monthly pass's QR, and checking one at the gate. */
+/** The signed codes a gate scans, as other domains use them: reservation passes, monthly passes, and the keys that sign them (the wallet's pay codes too). */
 export { signPass, verifyPass } from './pass';
 export { MONTHLY_AUDIENCE, signMonthlyPass, tokenAudience, verifyMonthlyPass } from './monthly-pass-token';
+export { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from './pass-keys';

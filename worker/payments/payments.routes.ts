@@ -3,10 +3,16 @@ import { z } from 'zod';
 import { TOPUP_METHODS } from '../../core/wallet';
 import type { AppEnv } from '../env';
 import { apiError, notFound } from '../http/errors';
+import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
-import { deliverSandboxOutcome, findOwnPayment, settleFromWebhook } from './payments.service';
-import { topupDetail } from './refunds.service';
-import { PAYMENT_UNAVAILABLE, paymentProvider } from './provider';
+import {
+  deliverSandboxOutcome,
+  findOwnPayment,
+  PAYMENT_UNAVAILABLE,
+  paymentProvider,
+  settleFromWebhook,
+  topupDetail,
+} from './payments.service';
 
 const paymentParams = z.object({ id: z.uuid('Unknown payment id') });
 const sandboxParams = paymentParams.extend({ decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline.' }) });
@@ -32,19 +38,19 @@ export const paymentRoutes = new Hono<AppEnv>()
         : { available: false as const, message: PAYMENT_UNAVAILABLE },
     );
   })
-  .get('/payments/:id', validate('param', paymentParams), async (c) => {
-    const payment = await findOwnPayment(c.var.db, c.var.user!.id, c.req.valid('param').id);
+  .get('/payments/:id', signedIn, validate('param', paymentParams), async (c) => {
+    const payment = await findOwnPayment(c.var.db, c.var.user.id, c.req.valid('param').id);
     if (!payment) throw notFound('Payment');
     return c.json(await topupDetail(c.env, c.var.db, payment));
   })
   /** The sandbox checkout's Approve / Decline: the payer's decision, sent back as a signed webhook. */
-  .post('/payments/sandbox/:id/:decision', validate('param', sandboxParams), async (c) => {
+  .post('/payments/sandbox/:id/:decision', signedIn, validate('param', sandboxParams), async (c) => {
     const { id, decision } = c.req.valid('param');
-    const payment = await findOwnPayment(c.var.db, c.var.user!.id, id);
+    const payment = await findOwnPayment(c.var.db, c.var.user.id, id);
     if (payment?.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
     if (payment.status !== 'pending') throw apiError(409, `This payment is already ${payment.status}.`);
     await deliverSandboxOutcome(c.env, c.var.db, payment, decision === 'approve' ? 'paid' : 'failed');
-    return c.json(await topupDetail(c.env, c.var.db, (await findOwnPayment(c.var.db, c.var.user!.id, id))!));
+    return c.json(await topupDetail(c.env, c.var.db, (await findOwnPayment(c.var.db, c.var.user.id, id))!));
   })
   /** The gateway's webhook: no session, authenticated by its signature alone. */
   .post('/payments/webhook/:provider', validate('param', providerParams), (c) => webhook(c, c.req.valid('param').provider))

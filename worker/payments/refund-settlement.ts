@@ -15,7 +15,8 @@ import type { Payment } from '../db/schema';
 import type { Bindings } from '../env';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { isReplay, recordEvent } from './payment-events.data';
-import { paymentProvider, type PaymentProvider, type RefundAccepted, type RefundEvent, type RefundState } from './provider';
+import type { PaymentProvider, RefundAccepted, RefundEvent, RefundState } from './gateway';
+import { paymentProvider } from './provider';
 import {
   markAccepted,
   markRefused,

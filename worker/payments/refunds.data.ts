@@ -3,8 +3,8 @@ import { and, asc, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 import { REFUND_DESTINATION, type TopupMethod } from '../../core/wallet';
 import { statementOf, type DB } from '../db/client';
 import { payments, topupRefunds, type Payment, type TopupRefund } from '../db/schema';
-import { ledgerInsert } from '../wallet/ledger';
-import type { RefundAccepted } from './provider';
+import type { RefundAccepted } from './gateway';
+import { ledgerInsert } from './ledger.data';
 
 /** The top-up's refund made or under way (a refused attempt is not one), or null. */
 export async function liveRefundOf(db: DB, paymentId: string): Promise<TopupRefund | null> {

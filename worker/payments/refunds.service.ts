@@ -16,10 +16,11 @@ import { newId } from '../db/ids';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { Payment, TopupRefund } from '../db/schema';
 import type { Bindings } from '../env';
-import { ledgerFailure } from '../wallet/ledger';
-import { walletOf } from '../wallet/wallet.data';
-import { findOwnPayment, paymentView, settleIfLapsed } from './payments.service';
-import { PAYMENT_UNAVAILABLE, paymentProvider, RefundRefused, type PaymentProvider } from './provider';
+import { findOwnPayment, paymentView } from './payments.data';
+import { settleIfLapsed } from './topup-settlement';
+import { RefundRefused, type PaymentProvider } from './gateway';
+import { balanceOf, ledgerFailure } from './ledger.data';
+import { PAYMENT_UNAVAILABLE, paymentProvider } from './provider';
 import { acceptRefund, confirmRefund, returnRefund } from './refund-settlement';
 import { insertRefund, liveRefundOf, refundById, refundLedgerRow, refundView } from './refunds.data';
 
@@ -48,7 +49,7 @@ export async function topupDetail(env: Bindings, db: DB, payment: Payment, now =
   const unsettled = await liveRefundOf(db, current.id);
   if (unsettled) await confirmRefund(provider, { env, db }, { refund: unsettled, payment: current }, now);
   const refund = unsettled && (await liveRefundOf(db, current.id));
-  const { balanceCents } = await walletOf(db, current.userId);
+  const balanceCents = await balanceOf(db, current.walletId);
   return {
     ...paymentView(current, provider),
     refund: refund && refundView(refund, current.method),
@@ -77,11 +78,11 @@ export async function refundTopup(env: Bindings, db: DB, paymentId: string, requ
   // Another driver's top-up is not found, as if it did not exist.
   const payment = await findOwnPayment(db, request.userId, paymentId);
   if (!payment) throw notFound('Top-up');
-  const wallet = await walletOf(db, request.userId);
-  const eligibility = refundEligibilityOf(provider, payment, await liveRefundOf(db, payment.id), wallet.balanceCents, now);
+  const balanceCents = await balanceOf(db, payment.walletId);
+  const eligibility = refundEligibilityOf(provider, payment, await liveRefundOf(db, payment.id), balanceCents, now);
   if (!eligibility.eligible) throw refusal('conflict', eligibility.message, { reason: eligibility.reason });
 
-  const refund = { id: newId(), paymentId: payment.id, walletId: wallet.id, amountCents: payment.amountCents };
+  const refund = { id: newId(), paymentId: payment.id, walletId: payment.walletId, amountCents: payment.amountCents };
   try {
     await commit(db, [
       insertRefund(db, refund),
@@ -96,8 +97,8 @@ export async function refundTopup(env: Bindings, db: DB, paymentId: string, requ
   } catch (error) {
     if (isIdempotencyRace(error)) return replayOf(db, request.userId, (await priorResource(db, request))!);
     if (ledgerFailure(error) === 'insufficient_funds') {
-      const { balanceCents } = await walletOf(db, request.userId);
-      throw refusal('conflict', `Part of this top-up was just spent: your wallet holds ${formatPeso(balanceCents)}.`, { reason: 'spent' });
+      const left = await balanceOf(db, payment.walletId);
+      throw refusal('conflict', `Part of this top-up was just spent: your wallet holds ${formatPeso(left)}.`, { reason: 'spent' });
     }
     if (violates(error, 'topup_refunds.payment_id'))
       throw refusal('conflict', 'This top-up is already being refunded.', { reason: 'refunded' });

@@ -1,80 +1,29 @@
 /**
  * Refunds of unspent top-ups to their GCash, Maya or card: POST /api/wallet/topups/:paymentId/refund
  * through the real PayMongo provider code against the stand-in for PayMongo's API (and once through
- * the sandbox, which local runs use); then how a refund whose answer was lost, or one under way,
- * settles: asked again when its top-up is read or by the daily Cron, or told by PayMongo's event.
+ * the sandbox, which local runs use). How a refund settles later is refund-confirmation.test.ts.
  */
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import type { InferResponseType } from 'hono/client';
 import { describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../core/time';
-import { REFUND_BEING_CONFIRMED, REFUND_CONFIRMATION_GRACE_MS } from '../../core/wallet';
-import worker from '../index';
-import { notifications, payments, topupRefunds, walletTransactions } from '../db/schema';
-import type { Api, ApiErrorBody } from '../test/api-types';
+import { payments } from '../db/schema';
+import type { ApiErrorBody } from '../test/api-types';
 import { call, db } from '../test/helpers';
 import {
-  balanceOf,
-  bindings,
-  deliver,
-  newDriver,
-  paidEvent,
-  paymentRow,
-  paymongo,
-  refundMadeOf,
-  refundUpdatedEvent,
-  settleRefund,
-  standInForPaymongo,
-  topUp,
-} from '../test/paymongo-stand-in';
+  attemptOf,
+  detail,
+  failureNotices,
+  ledgerOf,
+  paidTopup,
+  refund,
+  refundNotices,
+  shownRows,
+  type Topup,
+  type Refund,
+  type Driver,
+} from '../test/topup-refunds';
+import { balanceOf, bindings, newDriver, paymongo, standInForPaymongo, topUp } from '../test/paymongo-stand-in';
 import { payFromWallet } from '../wallet/wallet.service';
-import { confirmUnsettledRefunds } from './refund-settlement';
-
-type Topup = InferResponseType<Api['wallet']['topup']['$post'], 201>;
-type Refund = InferResponseType<Api['wallet']['topups'][':paymentId']['refund']['$post'], 201>;
-type BeingConfirmed = InferResponseType<Api['wallet']['topups'][':paymentId']['refund']['$post'], 202>;
-type Detail = InferResponseType<Api['payments'][':id']['$get'], 200>;
-type Driver = Awaited<ReturnType<typeof newDriver>>;
-
-/** A top-up paid through PayMongo's checkout (its paid event delivered): the wallet is credited. */
-async function paidTopup(driver: Driver, amountCents: number, method = 'gcash') {
-  const payment = await (await topUp(driver.cookie, amountCents, method)).json<Topup>();
-  const sessionId = (await paymentRow(payment.id)).providerRef!;
-  expect(await (await deliver(await paidEvent(sessionId))).json()).toMatchObject({ status: 'credited' });
-  return (await paymentRow(payment.id))!;
-}
-
-const refund = (cookie: string, paymentId: string, key: string = crypto.randomUUID(), env: Partial<typeof bindings> = bindings) =>
-  call(`/api/wallet/topups/${paymentId}/refund`, { method: 'POST', cookie, headers: { 'Idempotency-Key': key }, bindings: env });
-
-const ledgerOf = (walletId: string) => db().select().from(walletTransactions).where(eq(walletTransactions.walletId, walletId));
-const shownRows = async (cookie: string) =>
-  (await (await call('/api/wallet/transactions', { cookie, bindings })).json<{ items: { id: string; type: string }[] }>()).items;
-const noticesTitled = async (userId: string, title: string) =>
-  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((note) => note.title === title);
-const refundNotices = (userId: string) => noticesTitled(userId, 'Top-up Refunded');
-const failureNotices = (userId: string) => noticesTitled(userId, 'Top-up Refund Not Made');
-const detail = async (cookie: string, id: string) => (await call(`/api/payments/${id}`, { cookie, bindings })).json<Detail>();
-/** The ledger rows that put a refund's money back (keyed `…:returned`). */
-const returnedRows = async (walletId: string) =>
-  (await ledgerOf(walletId)).filter((row) => row.type === 'TOPUP_REFUND' && row.idempotencyKey?.endsWith(':returned'));
-const attemptOf = async (paymentId: string) => (await db().select().from(topupRefunds).where(eq(topupRefunds.paymentId, paymentId)))[0];
-/** The attempt as if asked for longer ago than the grace. */
-const agePastGrace = (refundId: string) =>
-  db()
-    .update(topupRefunds)
-    .set({ createdAt: new Date(Date.now() - REFUND_CONFIRMATION_GRACE_MS - 1_000).toISOString() })
-    .where(eq(topupRefunds.id, refundId));
-
-/** A refund asked for while PayMongo's answer is lost (`lost`: it made the refund; `silent`, `unavailable`: it did not). */
-async function refundWithoutAnswer(driver: Driver, paymentId: string, answer: 'lost' | 'silent' | 'unavailable') {
-  paymongo.nextRefund = answer;
-  const res = await refund(driver.cookie, paymentId);
-  expect(res.status).toBe(202);
-  paymongo.nextRefund = 'accept';
-  return res.json<BeingConfirmed>();
-}
 
 standInForPaymongo();
 
@@ -310,180 +259,5 @@ describe('a refund of a top-up to its source', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ status: 'succeeded', to: 'card' });
     expect(await balanceOf(driver.user.id)).toBe(0);
-  });
-
-  describe('when PayMongo’s answer is lost', () => {
-    it('holds the money while it is confirmed, and settles it as PayMongo made it, debited once', async () => {
-      const driver = await newDriver();
-      const topup = await paidTopup(driver, 40_000);
-      const key = crypto.randomUUID();
-      paymongo.nextRefund = 'lost';
-      const res = await refund(driver.cookie, topup.id, key);
-      expect(res.status).toBe(202);
-      const held = await res.json<BeingConfirmed>();
-      expect(held).toMatchObject({ status: 'requested', providerRefundId: null, to: 'GCash', message: REFUND_BEING_CONFIRMED });
-      expect(await balanceOf(driver.user.id)).toBe(0);
-      expect(await refundNotices(driver.user.id)).toEqual([]);
-
-      // The same key again: the same answer, nothing asked of PayMongo.
-      const again = await refund(driver.cookie, topup.id, key);
-      expect(again.status).toBe(202);
-      expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-      expect(paymongo.sent('POST /v1/refunds')).toHaveLength(1);
-
-      // Its page asks PayMongo, which lists the refund under the payment with our id in its metadata.
-      const made = refundMadeOf(topup.providerPaymentId!)!;
-      expect(made.attributes.metadata).toEqual({ payment_id: topup.id, refund_id: held.id });
-      expect(await detail(driver.cookie, topup.id)).toMatchObject({
-        refund: { id: held.id, status: 'pending', providerRefundId: made.id },
-      });
-      expect(paymongo.sent('GET /v1/refunds')).toHaveLength(1);
-      expect(await refundNotices(driver.user.id)).toHaveLength(1);
-
-      // Done at PayMongo: the next read retrieves it by its id.
-      settleRefund(made.id, 'succeeded');
-      expect(await detail(driver.cookie, topup.id)).toMatchObject({ refund: { status: 'succeeded' }, refundable: { reason: 'refunded' } });
-      expect(paymongo.sent(`GET /v1/refunds/${made.id}`)).toHaveLength(1);
-      await detail(driver.cookie, topup.id);
-      expect(paymongo.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/v1/refunds'))).toHaveLength(2);
-
-      expect(await balanceOf(driver.user.id)).toBe(0);
-      expect((await ledgerOf(driver.wallet.id)).filter((row) => row.type === 'TOPUP_REFUND')).toEqual([
-        expect.objectContaining({ amountCents: -40_000 }),
-      ]);
-      expect(await refundNotices(driver.user.id)).toHaveLength(1);
-      expect(await failureNotices(driver.user.id)).toEqual([]);
-    });
-
-    it.each([
-      ['the network fails', 'silent' as const],
-      ['PayMongo answers 503', 'unavailable' as const],
-    ])('gives the money back once, after the grace, when %s before PayMongo had it', async (_case, answer) => {
-      const driver = await newDriver();
-      const topup = await paidTopup(driver, 25_000, 'card');
-      const held = await refundWithoutAnswer(driver, topup.id, answer);
-      expect(await balanceOf(driver.user.id)).toBe(0);
-
-      // Within the grace PayMongo showing nothing proves nothing: our request may still be on its way.
-      expect(await detail(driver.cookie, topup.id)).toMatchObject({ refund: { id: held.id, status: 'requested' } });
-      await agePastGrace(held.id);
-      // PayMongo not answering the look-up decides nothing either.
-      paymongo.showsRefunds = false;
-      expect(await detail(driver.cookie, topup.id)).toMatchObject({ refund: { status: 'requested' } });
-      expect(await balanceOf(driver.user.id)).toBe(0);
-
-      paymongo.showsRefunds = true;
-      expect(await detail(driver.cookie, topup.id)).toMatchObject({ refund: null, refundable: { eligible: true } });
-      await detail(driver.cookie, topup.id);
-      expect(await balanceOf(driver.user.id)).toBe(25_000);
-      expect(await returnedRows(driver.wallet.id)).toHaveLength(1);
-      expect(await attemptOf(topup.id)).toMatchObject({
-        status: 'refused',
-        failureReason: 'The refund never reached the payment provider.',
-      });
-      expect(await failureNotices(driver.user.id)).toHaveLength(1);
-      expect(await refundNotices(driver.user.id)).toEqual([]);
-      expect((await shownRows(driver.cookie)).map((row) => row.type)).toEqual(['TOPUP']);
-    });
-
-    it('gives the money back once when look-ups race each other', async () => {
-      const driver = await newDriver();
-      const topup = await paidTopup(driver, 20_000);
-      const held = await refundWithoutAnswer(driver, topup.id, 'silent');
-      await agePastGrace(held.id);
-      await Promise.all([
-        detail(driver.cookie, topup.id),
-        detail(driver.cookie, topup.id),
-        confirmUnsettledRefunds({ ...env, ...bindings }, db()),
-      ]);
-      expect(await balanceOf(driver.user.id)).toBe(20_000);
-      expect(await returnedRows(driver.wallet.id)).toHaveLength(1);
-      expect(await failureNotices(driver.user.id)).toHaveLength(1);
-    });
-
-    it('the daily Cron settles every refund unsettled past the grace, and leaves younger ones', async () => {
-      const [made, neverMade, young] = await Promise.all([newDriver(), newDriver(), newDriver()]);
-      const topups = [await paidTopup(made, 10_000), await paidTopup(neverMade, 10_000), await paidTopup(young, 10_000)];
-      const held = [
-        await refundWithoutAnswer(made, topups[0].id, 'lost'),
-        await refundWithoutAnswer(neverMade, topups[1].id, 'silent'),
-        await refundWithoutAnswer(young, topups[2].id, 'silent'),
-      ];
-      settleRefund(refundMadeOf(topups[0].providerPaymentId!)!.id, 'succeeded');
-      await agePastGrace(held[0].id);
-      await agePastGrace(held[1].id);
-
-      const ctx = createExecutionContext();
-      worker.scheduled(createScheduledController({ cron: '5 16 * * *' }), { ...env, ...bindings }, ctx);
-      await waitOnExecutionContext(ctx);
-
-      expect(await attemptOf(topups[0].id)).toMatchObject({ status: 'succeeded' });
-      expect(await balanceOf(made.user.id)).toBe(0);
-      expect(await attemptOf(topups[1].id)).toMatchObject({ status: 'refused' });
-      expect(await balanceOf(neverMade.user.id)).toBe(10_000);
-      expect(await attemptOf(topups[2].id)).toMatchObject({ status: 'requested' });
-      expect(await balanceOf(young.user.id)).toBe(0);
-    });
-  });
-
-  describe('payment.refund.updated', () => {
-    /** A refund PayMongo took (pending), as PayMongo holds it. */
-    async function pendingRefund(driver: Driver, amountCents: number) {
-      const topup = await paidTopup(driver, amountCents);
-      expect(await (await refund(driver.cookie, topup.id)).json()).toMatchObject({ status: 'pending' });
-      return { topup, made: refundMadeOf(topup.providerPaymentId!)! };
-    }
-
-    it('gives the money back once when a refund PayMongo took fails; the event again changes nothing', async () => {
-      const driver = await newDriver();
-      const { topup, made } = await pendingRefund(driver, 30_000);
-      const failed = await refundUpdatedEvent(settleRefund(made.id, 'failed'));
-
-      expect(await (await deliver(failed)).json()).toEqual({
-        received: true,
-        status: 'refund_settled',
-        refundId: made.attributes.metadata.refund_id,
-      });
-      expect(await balanceOf(driver.user.id)).toBe(30_000);
-      expect(await attemptOf(topup.id)).toMatchObject({
-        status: 'refused',
-        failureReason: 'The payment provider could not make the refund.',
-      });
-
-      expect(await (await deliver(failed)).json()).toMatchObject({ status: 'duplicate' });
-      expect(await (await deliver(await refundUpdatedEvent(made))).json()).toMatchObject({ status: 'duplicate' });
-      expect(await balanceOf(driver.user.id)).toBe(30_000);
-      expect(await returnedRows(driver.wallet.id)).toHaveLength(1);
-      expect(await failureNotices(driver.user.id)).toHaveLength(1);
-      expect(await detail(driver.cookie, topup.id)).toMatchObject({ refund: null, refundable: { eligible: true } });
-    });
-
-    it('marks a refund PayMongo finished as succeeded, the money staying out once', async () => {
-      const driver = await newDriver();
-      const { topup, made } = await pendingRefund(driver, 15_000);
-      const done = await refundUpdatedEvent(settleRefund(made.id, 'succeeded'));
-      expect(await (await deliver(done)).json()).toMatchObject({ status: 'refund_settled' });
-      expect(await attemptOf(topup.id)).toMatchObject({ status: 'succeeded', completedAt: expect.any(String) });
-      expect(await (await deliver(done)).json()).toMatchObject({ status: 'duplicate' });
-      expect(await balanceOf(driver.user.id)).toBe(0);
-      expect(await returnedRows(driver.wallet.id)).toEqual([]);
-      expect(await refundNotices(driver.user.id)).toHaveLength(1);
-    });
-
-    it('refuses an event that does not match the refund it names, and acknowledges a refund not made here', async () => {
-      const driver = await newDriver();
-      const { topup, made } = await pendingRefund(driver, 12_000);
-      const failedAs = (attributes: Record<string, unknown>) =>
-        refundUpdatedEvent({ ...made, attributes: { ...made.attributes, status: 'failed', ...attributes } } as typeof made);
-
-      expect((await deliver(await failedAs({ metadata: { payment_id: topup.id, refund_id: crypto.randomUUID() } }))).status).toBe(404);
-      expect((await deliver(await failedAs({ amount: 12_001 }))).status).toBe(400);
-      expect(await (await deliver(await failedAs({ metadata: null }))).json()).toMatchObject({
-        status: 'ignored',
-        event: 'payment.refund.updated',
-      });
-      expect(await attemptOf(topup.id)).toMatchObject({ status: 'pending' });
-      expect(await balanceOf(driver.user.id)).toBe(0);
-    });
   });
 });

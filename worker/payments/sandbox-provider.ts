@@ -4,7 +4,7 @@
  * (`Parkada-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, five-minute tolerance).
  */
 import { signedAt, verifySignedAt } from './hmac';
-import type { PaymentEvent, PaymentIntent, PaymentProvider } from './provider';
+import type { PaymentEvent, PaymentIntent, PaymentProvider } from './gateway';
 
 export const SIGNATURE_HEADER = 'Parkada-Signature';
 const TOLERANCE_SECONDS = 300;

@@ -3,27 +3,26 @@ import { z } from 'zod';
 import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
 import type { AppEnv } from '../env';
 import { notFound } from '../http/errors';
+import { signedIn } from '../http/middleware';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { workableLotIds } from '../lots/lots.service';
-import { countOwnReceipts, findReceipt, listOwnReceipts } from './receipts.data';
+import { countOwnReceipts, listOwnReceipts, readableReceipt } from './receipts.service';
 
 const receiptParams = z.object({ id: z.uuid('Unknown receipt id') });
 const listQuery = pageQuery.extend(historyQuerySchema.shape);
 
 /** The driver's receipts, their proof of payment (History's Receipts tab); the web prints them. */
 export const receiptRoutes = new Hono<AppEnv>()
-  .get('/receipts', validate('query', listQuery), async (c) => {
+  .get('/receipts', signedIn, validate('query', listQuery), async (c) => {
     const { limit, cursor, ...history } = c.req.valid('query');
-    return c.json(await listOwnReceipts(c.var.db, c.var.user!.id, { filter: historyFilterOf(history), page: { limit, cursor } }));
+    return c.json(await listOwnReceipts(c.var.db, c.var.user.id, { filter: historyFilterOf(history), page: { limit, cursor } }));
   })
   // Registered before "/receipts/:id" so "counts" is never taken for an id.
-  .get('/receipts/counts', validate('query', historyQuerySchema), async (c) =>
-    c.json(await countOwnReceipts(c.var.db, c.var.user!.id, historyFilterOf(c.req.valid('query')))),
+  .get('/receipts/counts', signedIn, validate('query', historyQuerySchema), async (c) =>
+    c.json(await countOwnReceipts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
   )
-  .get('/receipts/:id', validate('param', receiptParams), async (c) => {
-    const user = c.var.user!;
-    const receipt = await findReceipt(c.var.db, c.req.valid('param').id, { userId: user.id, lotIds: await workableLotIds(c.var.db, user) });
+  .get('/receipts/:id', signedIn, validate('param', receiptParams), async (c) => {
+    const receipt = await readableReceipt(c.var.db, c.req.valid('param').id, c.var.user);
     if (!receipt) throw notFound('Receipt');
     return c.json(receipt);
   });

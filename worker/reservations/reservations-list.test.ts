@@ -12,7 +12,8 @@ import { encodeCursor } from '../db/pages';
 import { lots, receipts, reservations } from '../db/schema';
 import { newId } from '../db/ids';
 import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
-import { historyWhere, tabOf } from './reservation-lists.data';
+import { historyWhere } from '../db/history';
+import { tabOf } from './reservation-lists.data';
 
 const at = (ms: number) => new Date(ms).toISOString();
 

@@ -13,7 +13,8 @@ import type { ChargeKind } from '../../core/booking';
 import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
-import { historyWhere, tabOf } from './reservation-lists.data';
+import { historyWhere } from '../db/history';
+import { tabOf } from './reservation-lists.data';
 import { lotPricingOf } from '../../core/lot-pricing';
 
 const lotWithPricingQuery = (db: DB, lotId: string) =>

@@ -2,7 +2,7 @@
  * Merchant validations in D1 (docs/passes.md, "Merchant validations"): merchants, their codes and
  * link validations, the conditional UPDATE that redeems one, and the reads of the owner's report.
  */
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { statementOf, type DB } from '../db/client';
 import { checkins, lots, merchants, validations } from '../db/schema';
 
@@ -188,23 +188,6 @@ export const validationsUnchanged = (db: DB, checkinId: string, counted: number)
       'INSERT OR REPLACE INTO transition_guard (id, changed) VALUES (1, (SELECT count(*) FROM validations WHERE checkin_id = ?1) = ?2)',
     )
     .bind(checkinId, counted);
-
-/** The validations of the stays of a reservation (a receipt lists them), with their merchants. */
-export const validationsOfReservation = (db: DB, reservationId: string) =>
-  db
-    .select({
-      id: validations.id,
-      merchantName: merchants.name,
-      code: validations.code,
-      valueCents: validations.valueCents,
-      hours: validations.hours,
-      amountCents: validations.amountCents,
-    })
-    .from(validations)
-    .innerJoin(merchants, eq(merchants.id, validations.merchantId))
-    .innerJoin(checkins, eq(checkins.id, validations.checkinId))
-    .where(and(eq(checkins.reservationId, reservationId), isNotNull(validations.valuedAt)))
-    .orderBy(asc(validations.redeemedAt));
 
 /**
  * Validations given per merchant and Manila month at the lots of one owner (or all: null), counted

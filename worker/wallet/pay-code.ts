@@ -9,7 +9,7 @@ import { errors, SignJWT } from 'jose';
 import { PAY_CODE_AUDIENCE, PAY_CODE_MINUTES, type PayCodeClaims } from '../../core/wallet';
 import { MINUTE_MS } from '../../core/time';
 import type { Bindings } from '../env';
-import { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from '../passes/pass-keys';
+import { ISSUER, PASS_ALGORITHM, passKeys, verifySigned } from '../passes/passes.service';
 
 export type PayCode = PayCodeClaims & { userId: string; codeId: string; expiresAt: string };
 export type PayCodeCheck = { valid: true; code: PayCode } | { valid: false; reason: 'forged' | 'expired' };

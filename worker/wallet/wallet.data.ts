@@ -66,7 +66,7 @@ const shownToDriver = sql`(${walletTransactions.paymentReference} IS NULL OR ${w
 const topupOf = (row: WalletTransaction) =>
   row.type === 'TOPUP' && row.idempotencyKey?.startsWith('payment:') ? row.idempotencyKey.slice('payment:'.length) : null;
 
-export const transactionView = (row: WalletTransaction) => ({
+const transactionView = (row: WalletTransaction) => ({
   id: row.id,
   type: row.type,
   label: TRANSACTION_LABELS[row.type],

@@ -1,30 +1,35 @@
 /**
- * The wallet's rules for parking money: paying from the wallet and refunding to it, and the auto
- * top-up. Booking code passes its own statements (reservation, charges) to run in the same D1 batch:
+ * The wallet's rules for parking money: paying from the wallet and refunding to it, the auto top-up,
+ * and what the wallet's routes read and change. Top-ups and the ledger's row statement are payments'
+ * (below the wallet): the wallet starts them and decides when, and never the other way. Booking code passes its own statements (reservation, charges) to run in the same D1 batch:
  * either the record and its payment both commit or neither does, and the balance CHECK refuses an
  * overdraft under any concurrency. Nothing runs after the batch here: what follows a payment (the
  * auto top-up, notifications) is the caller's best-effort work, so it can never undo the payment.
  */
-import { and, eq } from 'drizzle-orm';
-import { formatPeso } from '../../core/money';
-import { TOPUP_METHOD_LABELS } from '../../core/wallet';
+import { refusal } from '../../core/refusal';
+import { topupTooLarge } from '../../core/wallet';
+import type { AutoTopupRule, PayCodeRequest, TopupInput } from '../../core/wallet-request';
 import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
-import { payments } from '../db/schema';
+import type { IdempotentRequest } from '../db/idempotency-keys';
+import type { PageRequest } from '../db/pages';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { paymentProvider } from '../payments/provider';
-import { deliverSandboxOutcome } from '../payments/payments.service';
-import { insertTopupWithinCeiling } from '../payments/topups.data';
-import { changed } from '../db/guards';
+import { findLot } from '../lots/lots.service';
+import { ledgerFailure, ledgerInsert, paymentProvider, paymentView, startAutoTopup, startTopup } from '../payments/payments.service';
+import { readSettings } from '../platform/settings.service';
 import { findUserById } from '../users/users.service';
-import { ledgerFailure, ledgerInsert } from './ledger';
-import { readAutoTopup, walletAfterOf, walletAfterStatement, walletOf, type WalletAfter } from './wallet.data';
-import { readSettings } from '../platform/settings.data';
-import { refusal } from '../../core/refusal';
-import type { PayCodeRequest } from '../../core/wallet-request';
-import { lotForBooking } from '../reservations/reservations.data';
 import { signPayCode } from './pay-code';
+import {
+  listTransactions,
+  readAutoTopup,
+  saveAutoTopup,
+  statement,
+  walletAfterOf,
+  walletAfterStatement,
+  walletOf,
+  type WalletAfter,
+} from './wallet.data';
 
 export type WalletMovement = {
   userId: string;
@@ -113,51 +118,11 @@ async function post(
  * payment's own batch read it, when there is one.
  */
 export async function autoTopupIfLow(env: Bindings, db: DB, userId: string, after?: WalletAfter): Promise<boolean> {
-  const provider = paymentProvider(env);
-  if (!provider?.supportsSavedMethods) return false;
+  if (!paymentProvider(env)?.supportsSavedMethods) return false;
   const wallet = after ?? (await walletOf(db, userId));
   const rule = after ? after.autoTopup : await readAutoTopup(db, wallet.id);
   if (!rule?.enabled || wallet.balanceCents >= rule.thresholdCents) return false;
-  const mine = and(eq(payments.userId, userId), eq(payments.method, rule.method));
-  const [saved] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(mine, eq(payments.status, 'succeeded')))
-    .limit(1);
-  const [pending] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.origin, 'auto_topup'), eq(payments.status, 'pending')))
-    .limit(1);
-  if (!saved || pending) return false;
-  // The daily ceiling binds the automatic top-up as it binds the driver's own.
-  const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
-  // A rule saved under a higher single limit than today's is not charged.
-  if (rule.amountCents > topupMaxCents) return false;
-  const id = newId();
-  const topup = {
-    id,
-    userId,
-    walletId: wallet.id,
-    provider: provider.name,
-    method: rule.method,
-    amountCents: rule.amountCents,
-    origin: 'auto_topup' as const,
-  };
-  if (!changed(await commit(db, [insertTopupWithinCeiling(db, topup, dailyTopupMaxCents, new Date())]), 0)) return false;
-  const { providerRef } = await provider.chargeSaved({
-    paymentId: id,
-    amountCents: rule.amountCents,
-    method: rule.method,
-    description: `Parkada auto top-up ${formatPeso(rule.amountCents)} (${TOPUP_METHOD_LABELS[rule.method]})`,
-  });
-  await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
-  // The sandbox settles saved-method charges at once; a real gateway's webhook arrives on its own.
-  if (provider.sandbox) {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, id));
-    await deliverSandboxOutcome(env, db, payment, 'paid');
-  }
-  return true;
+  return startAutoTopup(env, db, { userId, walletId: wallet.id }, rule);
 }
 
 /**
@@ -165,15 +130,50 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string, afte
  * from their wallet (docs/gate.md, Who moves whose money). Only a lot a driver can park at now.
  */
 export async function issuePayCode(env: Bindings, db: DB, userId: string, { lotId, limitCents }: PayCodeRequest, now = new Date()) {
-  const lot = await lotForBooking(db, lotId);
+  const lot = await findLot(db, lotId);
   if (!lot?.isApproved) throw refusal('not_found', 'Parking lot not found');
   if (!lot.isActive) throw refusal('conflict', `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
   return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents }, now);
 }
 
-/** The ledger's statement and its failures, for the account's deletion (a balance given up: docs/privacy.md). */
-export { ledgerFailure, ledgerInsert } from './ledger';
-// For the gate, which pays a stay from the wallet its driver's pay code consents to.
-export { verifyPayCode, type PayCode } from './pay-code';
-/** What other domains read of a wallet: its balance, and what a ledger key moved. */
+/** GET /api/wallet/transactions: a page of the driver's ledger. */
+export async function walletTransactions(db: DB, userId: string, list: { pointsOnly: boolean; page: PageRequest }) {
+  const wallet = await walletOf(db, userId);
+  return listTransactions(db, wallet.id, list);
+}
+
+/** POST /api/wallet/topup: a top-up into the driver's wallet, started at the gateway; its webhook credits it. */
+export async function topUp(env: Bindings, db: DB, input: TopupInput, request: IdempotentRequest, appUrl: string) {
+  const wallet = await walletOf(db, request.userId);
+  const { payment, replayed } = await startTopup(env, db, { ...input, walletId: wallet.id }, request, appUrl);
+  return { topup: paymentView(payment, paymentProvider(env)), replayed };
+}
+
+/** GET /api/wallet/statement: one Manila month of the driver's ledger. */
+export async function walletStatement(db: DB, userId: string, month: string) {
+  const wallet = await walletOf(db, userId);
+  return statement(db, wallet.id, month);
+}
+
+/** The driver's auto top-up rule, and whether the configured gateway can charge a saved method at all. */
+export async function autoTopupSettings(env: Bindings, db: DB, userId: string) {
+  const wallet = await walletOf(db, userId);
+  return { rule: await readAutoTopup(db, wallet.id), supported: !!paymentProvider(env)?.supportsSavedMethods };
+}
+
+/** PUT /api/wallet/auto-topup: a rule within today's single top-up limit. */
+export async function saveAutoTopupRule(env: Bindings, db: DB, userId: string, rule: AutoTopupRule) {
+  const wallet = await walletOf(db, userId);
+  const tooLarge = topupTooLarge(rule.amountCents, (await readSettings(db)).topupMaxCents);
+  if (tooLarge) throw refusal('invalid', tooLarge);
+  await saveAutoTopup(db, wallet.id, rule);
+  return { rule, supported: !!paymentProvider(env)?.supportsSavedMethods };
+}
+
+export { paymentMethodsUsed, walletSummary } from './wallet.data';
+export { refundTopup } from '../payments/payments.service';
+
+// What the other domains use of the wallet: its rows, its ledger (kept in payments, below it) and the pay code.
 export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
+export { ledgerFailure, ledgerInsert } from '../payments/payments.service';
+export { verifyPayCode, type PayCode } from './pay-code';
