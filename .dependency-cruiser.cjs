@@ -28,17 +28,26 @@ module.exports = {
     },
     {
       name: 'routes-call-their-own-service',
-      comment: 'Routes validate and answer: they call their own domain (its service, and helpers of HTTP such as cookies), never a data module or another domain.',
+      comment:
+        'Routes validate and answer: they call their own domain (its service, and helpers of HTTP such as cookies), never a data module or another domain.',
       severity: 'error',
       from: { path: '^worker/([^/]+)/.+\\.routes\\.ts$' },
-      to: { path: ['^worker/[^/]+/', '\\.data\\.ts$'], pathNot: [INFRA, '^worker/$1/(?!.+\\.data\\.ts$)'], dependencyTypesNot: ['type-only'] },
+      to: {
+        path: ['^worker/[^/]+/', '\\.data\\.ts$'],
+        pathNot: [INFRA, '^worker/$1/(?!.+\\.data\\.ts$)'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'domains-meet-at-services',
-      comment: 'A domain reaches another domain only through that domain\'s service.',
+      comment: "A domain reaches another domain only through that domain's service.",
       severity: 'error',
       from: { path: '^worker/([^/]+)/', pathNot: EXEMPT },
-      to: { path: '^worker/[^/]+/', pathNot: [INFRA, '^worker/$1/', '\\.service\\.ts$', LOT_OBJECT_CLIENT], dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^worker/[^/]+/',
+        pathNot: [INFRA, '^worker/$1/', '\\.service\\.ts$', LOT_OBJECT_CLIENT],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'only-data-holds-queries',
@@ -49,7 +58,7 @@ module.exports = {
     },
     {
       name: 'data-stays-below-services',
-      comment: 'Data modules never call services, routes or the lot object: D1 is theirs, the object is the services\'.',
+      comment: "Data modules never call services, routes or the lot object: D1 is theirs, the object is the services'.",
       severity: 'error',
       from: { path: '\\.data\\.ts$' },
       to: { path: ['\\.service\\.ts$', '\\.routes\\.ts$', '^worker/lot-object/'], dependencyTypesNot: ['type-only'] },
