@@ -4,6 +4,7 @@ import type { ReviewFilter } from '../../core/approvals';
 import { statementOf, type DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import type { Listing } from '../owner/owner-lots.data';
+import { listingColumns } from '../db/listing';
 import { lotRevisions, lotSubmissions, lots, ownerApplications, users } from '../db/schema';
 
 type Document = { name: string; url?: string };
@@ -62,14 +63,7 @@ export async function listLotSubmissions(db: DB, filter: ReviewFilter, page: Pag
 }
 
 /** The listing drivers see now: a `Listing`'s columns of the lot. */
-const currentListing = {
-  name: lots.name,
-  address: lots.address,
-  geoLat: lots.geoLat,
-  geoLng: lots.geoLng,
-  entranceLat: lots.entranceLat,
-  entranceLng: lots.entranceLng,
-} satisfies Record<keyof Listing, unknown>;
+const currentListing = listingColumns satisfies Record<keyof Listing, unknown>;
 
 /** A page of listing changes of approved lots, newest first, each beside the listing drivers see now. */
 export async function listLotRevisions(db: DB, filter: ReviewFilter, page: PageRequest) {

@@ -2,18 +2,9 @@ import { and, eq, inArray, min, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
+import { listingColumns } from '../db/listing';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
 import { lotStayHours, lots, pricing, slots } from '../db/schema';
-
-/** A lot's public listing: what drivers find it by and are led to (an approved lot's changes wait for review). */
-export const listingColumns = {
-  name: lots.name,
-  address: lots.address,
-  geoLat: lots.geoLat,
-  geoLng: lots.geoLng,
-  entranceLat: lots.entranceLat,
-  entranceLng: lots.entranceLng,
-};
 
 export const lotColumns = {
   id: lots.id,
