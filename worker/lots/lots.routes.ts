@@ -4,7 +4,7 @@ import { countsFromReadModel } from '../../core/availability';
 import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE, type Box } from '../../core/search';
 import { pageOf } from '../db/pages';
 import type { AppEnv } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { apiError } from '../http/errors';
 import { CURSOR_MESSAGE, pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
 import { forecastOf, pastSameHours } from '../../core/forecast';
@@ -14,7 +14,7 @@ import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/live';
 import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots } from './lot-search.data';
 import { HOUR_MS } from '../../core/time';
-import { refusal } from '../../core/refusal';
+import { notFound, refusal } from '../../core/refusal';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');

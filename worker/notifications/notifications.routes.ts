@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { notFound } from '../http/errors';
+import { notFound } from '../../core/refusal';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.data';

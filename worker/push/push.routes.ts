@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../../core/push';
 import type { AppEnv } from '../env';
-import { notFound } from '../http/errors';
+import { notFound } from '../../core/refusal';
 import { validate } from '../http/validate';
 import { deleteOwnSubscription } from './push.data';
 import { subscribeBrowser } from './push.service';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
 import type { AppEnv } from '../env';
-import { notFound } from '../http/errors';
+import { notFound } from '../../core/refusal';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { workableLotIds } from '../lots/lot-access';

@@ -5,7 +5,8 @@ import { createReservationSchema, isoInstant } from '../../core/booking-request'
 import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
 import { hasPass } from '../../core/passes';
 import type { AppEnv } from '../env';
-import { apiError, notFound } from '../http/errors';
+import { apiError } from '../http/errors';
+import { notFound } from '../../core/refusal';
 import { idempotentRequest } from '../http/idempotency';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
