@@ -44,9 +44,10 @@ class BrowserFirstSequencer extends BaseSequencer {
  * - worker: inside workerd against real D1/KV/Durable Objects; files run one after another in a few
  *   runtimes (not one runtime each: starting it cost most of the project's time), each file from empty
  *   storage at the current schema (worker/test/apply-migrations.ts);
- * - web: plain unit tests of shared rules and client helpers;
- * - browser: builds and starts the app on a fresh local state, then drives Debian chromium; each file
- *   makes its own people and lots (e2e/fixtures.ts), so files run at the same time against one app.
+ * - web: plain unit tests of shared rules, client helpers and scripts;
+ * - browser: finds Chrome or Chromium, builds and starts the app on a fresh local state, then drives the
+ *   browser (one per test worker, e2e/browser.ts); each file makes its own people and lots
+ *   (e2e/fixtures.ts), so files run at the same time against one app.
  */
 export default defineConfig({
   test: {
@@ -76,14 +77,14 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', include: ['web/**/*.test.ts', 'core/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['web/**/*.test.ts', 'core/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
-          // Files share a worker's loaded modules (playwright-core and the helpers), not their state:
-          // each file launches its own browser and makes its own people and lots.
+          // Files share a worker's loaded modules (playwright-core and the helpers) and its browser, not
+          // their state: each file opens its own contexts and makes its own people and lots.
           isolate: false,
           globalSetup: ['./e2e/start-app.ts'],
           testTimeout: 300_000,

@@ -36,9 +36,13 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
   );
 
 export default async function startApp(project: TestProject) {
-  // Before the build: without a browser the browser files cannot run, and one line says why.
+  // Before the build: without a browser no browser file can run. One line says why, and the run ends
+  // there, failed (npm test itself leaves the browser project out and says so, scripts/test.ts).
   const chromium = findChromium();
-  if (!chromium.path) throw Object.assign(new Error(chromium.problem), { stack: chromium.problem });
+  if (!chromium.path) {
+    console.error(chromium.problem);
+    process.exit(1);
+  }
   const stateDir = mkdtempSync(join(tmpdir(), 'parkada-e2e-'));
   // No telemetry, no update check, no fetch of Cloudflare's Request.cf sample: nothing leaves the machine.
   const env = {
