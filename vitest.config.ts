@@ -8,18 +8,19 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 /**
- * The longest browser files, in seconds on a fresh clone (docs/performance.md, The suite): they start
- * first, longest first, so the files that start last are short ones and nothing long ends the run.
+ * The longest browser files, in seconds run two at a time on a quiet machine (2026-11-27, issue 35;
+ * docs/performance.md, The suite): they start first, longest first, so the files that start last are
+ * short ones and nothing long ends the run.
  */
 const LONG_BROWSER_FILES: Record<string, number> = {
-  'screens.test.ts': 146,
-  'gate.test.ts': 124,
-  'admin.test.ts': 73,
-  'owner-attendants.test.ts': 67,
-  'driver-journey.test.ts': 65,
-  'booking.test.ts': 63,
-  'settings.test.ts': 56,
-  'accounts.test.ts': 53,
+  'screens.test.ts': 78,
+  'accounts.test.ts': 62,
+  'gate.test.ts': 46,
+  'driver-journey.test.ts': 36,
+  'admin.test.ts': 35,
+  'owner-reports.test.ts': 31,
+  'validations.test.ts': 26,
+  'booking.test.ts': 22,
 };
 
 /**
@@ -44,9 +45,10 @@ class BrowserFirstSequencer extends BaseSequencer {
  * - worker: inside workerd against real D1/KV/Durable Objects; files run one after another in a few
  *   runtimes (not one runtime each: starting it cost most of the project's time), each file from empty
  *   storage at the current schema (worker/test/apply-migrations.ts);
- * - web: plain unit tests of shared rules and client helpers;
- * - browser: builds and starts the app on a fresh local state, then drives Debian chromium; each file
- *   makes its own people and lots (e2e/fixtures.ts), so files run at the same time against one app.
+ * - web: plain unit tests of shared rules, client helpers and scripts;
+ * - browser: finds Chrome or Chromium, builds and starts the app on a fresh local state, then drives the
+ *   browser (one per test worker, e2e/browser.ts); each file makes its own people and lots
+ *   (e2e/fixtures.ts), so files run at the same time against one app.
  */
 export default defineConfig({
   test: {
@@ -76,14 +78,14 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', include: ['web/**/*.test.ts', 'core/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['web/**/*.test.ts', 'core/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
-          // Files share a worker's loaded modules (playwright-core and the helpers), not their state:
-          // each file launches its own browser and makes its own people and lots.
+          // Files share a worker's loaded modules (playwright-core and the helpers) and its browser, not
+          // their state: each file opens its own contexts and makes its own people and lots.
           isolate: false,
           globalSetup: ['./e2e/start-app.ts'],
           testTimeout: 300_000,

@@ -2,7 +2,7 @@
  * Time rules of a booking, shared by the worker (to refuse) and the web (to offer): lot hours in
  * Manila, the window checks, free cancellation, the no-show grace, and the reservation tabs.
  */
-import { MANILA_TZ } from './time';
+import { DAY_MS, HOUR_MS, MANILA_TZ, MINUTE_MS } from './time';
 import { shortIdOf } from './ids';
 
 export const DURATION_HOURS = [1, 2, 4, 8, 24] as const;
@@ -15,8 +15,7 @@ export const START_REMINDER_MINUTES = 30;
 /** "Ends in 15 minutes", with its Extend action; Auto Extend acts at the same moment. */
 export const END_REMINDER_MINUTES = 15;
 /** A booking may start at most this long ago (a "now" booking made a minute late still counts). */
-const START_SLACK_MS = 5 * 60_000;
-const MINUTE = 60_000;
+const START_SLACK_MS = 5 * MINUTE_MS;
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -61,7 +60,7 @@ export function isOpenAt(hours: LotHours, at: Date): boolean {
 export function closingAfter(hours: LotHours, at: Date): Date | null {
   if (isAlwaysOpen(hours) || !isOpenAt(hours, at)) return null;
   const { weekday, minutes } = manilaClock(at);
-  return new Date(at.getTime() + (toMinutes(hours[weekday]!.close) - minutes) * MINUTE - (at.getTime() % MINUTE));
+  return new Date(at.getTime() + (toMinutes(hours[weekday]!.close) - minutes) * MINUTE_MS - (at.getTime() % MINUTE_MS));
 }
 
 const dayLabel = (day: Weekday) => day[0].toUpperCase() + day.slice(1);
@@ -75,8 +74,8 @@ export function windowProblem(
   const { start, end } = window;
   if (!(end > start)) return 'The end must be after the start.';
   if (start.getTime() < now.getTime() - START_SLACK_MS) return 'The start time is in the past.';
-  if (start.getTime() - now.getTime() > 90 * 24 * 60 * MINUTE) return 'Reservations open at most 90 days ahead.';
-  const hours = (end.getTime() - start.getTime()) / (60 * MINUTE);
+  if (start.getTime() - now.getTime() > 90 * DAY_MS) return 'Reservations open at most 90 days ahead.';
+  const hours = (end.getTime() - start.getTime()) / HOUR_MS;
   const max = lot.rules.maxDuration ?? 24;
   if (hours > max) return `This lot allows stays of at most ${max} hours.`;
   const from = manilaClock(start);
@@ -94,10 +93,10 @@ export function windowProblem(
 
 /** Free cancellation (full refund) until `freeCancelMinutes` before the start. */
 export const refundableAt = (start: string, freeCancelMinutes: number, now = new Date()) =>
-  new Date(start).getTime() - now.getTime() >= freeCancelMinutes * MINUTE;
+  new Date(start).getTime() - now.getTime() >= freeCancelMinutes * MINUTE_MS;
 
 export const noShowDeadline = (start: string, noShowGraceMinutes: number) =>
-  new Date(new Date(start).getTime() + noShowGraceMinutes * MINUTE);
+  new Date(new Date(start).getTime() + noShowGraceMinutes * MINUTE_MS);
 
 export const RESERVATION_STATUSES = ['CONFIRMED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -132,7 +131,7 @@ export const canExtend = (r: { status: ReservationStatus; endTs: string }, now =
 export function remainingTime(endTs: string, now = new Date()): string {
   const ms = new Date(endTs).getTime() - now.getTime();
   if (ms <= 0) return 'Expired';
-  const minutes = Math.floor(ms / MINUTE);
+  const minutes = Math.floor(ms / MINUTE_MS);
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
@@ -140,7 +139,7 @@ export function remainingTime(endTs: string, now = new Date()): string {
 export const passIdOf = (reservationId: string) => shortIdOf(reservationId);
 
 export const windowEnd = (start: string, body: { durationHours?: number; end?: string }) =>
-  body.end ? new Date(body.end) : new Date(new Date(start).getTime() + (body.durationHours ?? 1) * 60 * MINUTE);
+  body.end ? new Date(body.end) : new Date(new Date(start).getTime() + (body.durationHours ?? 1) * HOUR_MS);
 
 const clock12 = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);

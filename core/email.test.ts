@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailContent, maskEmail, mayEmail, renderEmail, type EmailCategory } from './email';
+import { emailContent, mayEmail, renderEmail, type EmailCategory } from './email';
+import { maskEmail } from './person';
 
 const ctx = { to: 'juan@example.ph', firstName: 'Juan', origin: 'https://parkada.ph' };
 
@@ -43,12 +44,12 @@ describe('rendering', () => {
     }
   });
 
-  it('tells the old address of a change only the new one’s first character and domain', () => {
-    expect(maskEmail('nora.aunor@example.ph')).toBe('n•••@example.ph');
+  it('tells the old address of a change only the new one’s first two characters and domain', () => {
+    expect(maskEmail('nora.aunor@example.ph')).toBe('no•••@example.ph');
     const content = emailContent({ kind: 'email-changed', newEmail: 'nora.aunor@example.ph', at: '2026-11-23T12:15:00.000Z' });
     const email = renderEmail(content, ctx);
     expect(email.subject).toBe('Your Parkada e-mail was changed');
-    expect(email.text).toContain('Your Parkada e-mail was changed to n•••@example.ph on Nov 23, 2026, 8:15 PM (Manila time).');
+    expect(email.text).toContain('Your Parkada e-mail was changed to no•••@example.ph on Nov 23, 2026, 8:15 PM (Manila time).');
     expect(email.text + email.html).not.toContain('nora.aunor');
   });
 

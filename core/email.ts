@@ -5,6 +5,7 @@
  * preferences. Promotional mail carries RFC 8058 one-click unsubscribe.
  */
 import { formatPeso } from './money';
+import { maskEmail } from './person';
 import { formatDateTime } from './time';
 
 /**
@@ -63,12 +64,6 @@ export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   notice: 'notice',
 };
 
-/** An address as a notice to another one shows it: its first character and its domain, "n•••@example.ph". */
-export const maskEmail = (email: string) => {
-  const at = email.lastIndexOf('@');
-  return `${email.slice(0, 1)}•••${email.slice(at)}`;
-};
-
 /** Who the message is for and where its footer links lead. */
 export type EmailContext = { to: string; firstName: string; origin: string; unsubscribeUrl?: string };
 
@@ -93,8 +88,8 @@ const until = (iso: string) => `${formatDateTime(iso)} (Manila time)`;
 
 export const factValue = (fact: NoticeFact) => ('pesos' in fact ? formatPeso(fact.pesos) : 'at' in fact ? until(fact.at) : fact.text);
 
-/** The content of each kind of message. */
-export function emailContent(notice: EmailNotice): EmailContent {
+/** A one-time link of the account's own: what it does, and until when it works. */
+function oneTimeLinkContent(notice: Extract<EmailNotice, { link: string }>): EmailContent {
   switch (notice.kind) {
     case 'verify-email':
       return {
@@ -114,31 +109,6 @@ export function emailContent(notice: EmailNotice): EmailContent {
           `The link works once, until ${until(notice.expiresAt)}. Setting a new password signs you out on every device.`,
           'If you did not ask for this, ignore this e-mail: your password stays as it is.',
         ],
-      };
-    case 'password-changed':
-      return {
-        subject: 'Your Parkada password was changed',
-        heading: 'Your password was changed',
-        paragraphs: [
-          `The password of your Parkada account was changed on ${until(notice.at)}, and every device was signed out.`,
-          'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
-        ],
-      };
-    case 'new-sign-in':
-      return {
-        subject: 'A new sign-in to your Parkada account',
-        heading: 'A new sign-in',
-        paragraphs: [
-          `Your Parkada account was signed in to on ${until(notice.at)} from a browser it had not been used on before: ${notice.device}.`,
-          'If this was you, there is nothing to do. If not, set a new password now with "Forgot password?" on the sign-in page: it signs out every device.',
-        ],
-      };
-    case 'notice':
-      return {
-        subject: notice.title,
-        heading: notice.title,
-        paragraphs: [notice.message, ...(notice.facts ?? []).map((fact) => `${fact.label}: ${factValue(fact)}`)],
-        action: notice.link,
       };
     case 'attendant-invitation':
       return {
@@ -160,6 +130,30 @@ export function emailContent(notice: EmailNotice): EmailContent {
         paragraphs: [`Open this link to make ${notice.newEmail} the e-mail of your Parkada account. Until then nothing changes.`],
         action: { label: 'Use this address', url: notice.link },
         after: [`The link works once, until ${until(notice.expiresAt)}. If you did not ask for this, ignore this e-mail.`],
+      };
+  }
+}
+
+/** A change to the account, told to its holder in case it was not them. */
+function changeNoticeContent(notice: Extract<EmailNotice, { at: string }>): EmailContent {
+  switch (notice.kind) {
+    case 'password-changed':
+      return {
+        subject: 'Your Parkada password was changed',
+        heading: 'Your password was changed',
+        paragraphs: [
+          `The password of your Parkada account was changed on ${until(notice.at)}, and every device was signed out.`,
+          'If this was not you, set a new password now with "Forgot password?" on the sign-in page, and contact Parkada support.',
+        ],
+      };
+    case 'new-sign-in':
+      return {
+        subject: 'A new sign-in to your Parkada account',
+        heading: 'A new sign-in',
+        paragraphs: [
+          `Your Parkada account was signed in to on ${until(notice.at)} from a browser it had not been used on before: ${notice.device}.`,
+          'If this was you, there is nothing to do. If not, set a new password now with "Forgot password?" on the sign-in page: it signs out every device.',
+        ],
       };
     case 'email-changed':
       return {
@@ -183,6 +177,18 @@ export function emailContent(notice: EmailNotice): EmailContent {
       };
     }
   }
+}
+
+/** The content of each kind of message. */
+export function emailContent(notice: EmailNotice): EmailContent {
+  if (notice.kind === 'notice')
+    return {
+      subject: notice.title,
+      heading: notice.title,
+      paragraphs: [notice.message, ...(notice.facts ?? []).map((fact) => `${fact.label}: ${factValue(fact)}`)],
+      action: notice.link,
+    };
+  return 'link' in notice ? oneTimeLinkContent(notice) : changeNoticeContent(notice);
 }
 
 /**

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { closingAfter, type LotHours, type LotRules } from './booking';
 import { dayPriceCents, type LotPricing, quote } from './pricing';
 import { normalizePlate, VEHICLE_TYPES } from './vehicles';
-import { HOUR_MS } from './time';
+import { HOUR_MS, MINUTE_MS } from './time';
 
 export const OVERRIDE_REASONS = ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'] as const;
 export type OverrideReason = (typeof OVERRIDE_REASONS)[number];
@@ -31,8 +31,6 @@ export const BACKDATE_MINUTES = 15;
 const CLOCK_AHEAD_MINUTES = 5;
 export const NAME_THE_CAR = 'Name the car leaving: its plate or its pass.';
 
-const MINUTE = 60_000;
-
 /**
  * A walk-in is let in only onto a slot that stays free this long (a lot's rule, `walkInHorizonMinutes`),
  * so a car that stays a while never takes a slot sold to a driver who arrives after it.
@@ -43,7 +41,7 @@ export const WALK_IN_HORIZON_CHOICES = [30, 60, 120, 180, 240, 360] as const;
 
 /** Until when a walk-in's slot must stay free: the lot's horizon from now, or its closing time today if earlier. */
 export function walkInHorizonEnd(lot: { hours: LotHours; rules: LotRules }, now: Date): Date {
-  const horizon = new Date(now.getTime() + (lot.rules.walkInHorizonMinutes ?? WALK_IN_HORIZON_MINUTES) * MINUTE);
+  const horizon = new Date(now.getTime() + (lot.rules.walkInHorizonMinutes ?? WALK_IN_HORIZON_MINUTES) * MINUTE_MS);
   const closing = closingAfter(lot.hours, now);
   return closing && closing < horizon ? closing : horizon;
 }
@@ -115,7 +113,7 @@ export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUnti
   hours: number;
   amountCents: number;
 } {
-  const wholeMinutesMs = (ms: number) => Math.max(0, Math.floor(ms / MINUTE)) * MINUTE;
+  const wholeMinutesMs = (ms: number) => Math.max(0, Math.floor(ms / MINUTE_MS)) * MINUTE_MS;
   if (stay.reservedUntilMs === null) {
     const { hours, totalCents } = quote(stay.pricing, wholeMinutesMs(stay.exitMs - stay.entryMs), stay.entryMs);
     return { hours, amountCents: totalCents };
@@ -146,7 +144,7 @@ export const otherCarThanBooked = (what: 'reservation' | 'monthly pass', bookedP
 
 /** Whether a check-in may still be undone at `now`. */
 export const undoable = (entry: { entryTs: string; exitTs: string | null; undoneAt?: string | null }, now = new Date()) =>
-  !entry.exitTs && !entry.undoneAt && now.getTime() - Date.parse(entry.entryTs) <= UNDO_MINUTES * MINUTE;
+  !entry.exitTs && !entry.undoneAt && now.getTime() - Date.parse(entry.entryTs) <= UNDO_MINUTES * MINUTE_MS;
 
 export type GateTime = { ok: true; time: Date } | { ok: false; status: 400 | 409; message: string };
 
@@ -163,12 +161,12 @@ export function gateTime(
 ): GateTime {
   if (!at) return { ok: true, time: now };
   const time = new Date(at);
-  if (time.getTime() > now.getTime() + CLOCK_AHEAD_MINUTES * MINUTE)
+  if (time.getTime() > now.getTime() + CLOCK_AHEAD_MINUTES * MINUTE_MS)
     return { ok: false, status: 400, message: 'The time given is in the future.' };
   if (time.getTime() >= now.getTime()) return { ok: true, time: now };
   if (now.getTime() - time.getTime() > OFFLINE_MAX_AGE_HOURS * HOUR_MS)
     return { ok: false, status: 400, message: `The time given is more than ${OFFLINE_MAX_AGE_HOURS} hours ago.` };
-  const earliest = Math.max(now.getTime() - BACKDATE_MINUTES * MINUTE, rules.shiftStartedAt ? Date.parse(rules.shiftStartedAt) : 0);
+  const earliest = Math.max(now.getTime() - BACKDATE_MINUTES * MINUTE_MS, rules.shiftStartedAt ? Date.parse(rules.shiftStartedAt) : 0);
   if (time.getTime() < earliest && !rules.override)
     return {
       ok: false,

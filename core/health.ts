@@ -1,3 +1,4 @@
+import { DAY_MS } from './time';
 /**
  * System health: each part of the platform is probed for real, as users meet it, and rated by how it answered.
  * A probe that fails is an error; one slower than its threshold is a warning.
@@ -19,7 +20,7 @@ export const overallStatus = (statuses: HealthStatus[]): HealthStatus =>
 export const PUBLIC_HEALTH_FRESH_MS = 5000;
 
 /** A failed background job this recent makes System Health a warning; older ones are shown but healthy. */
-export const RECENT_FAILURE_MS = 24 * 60 * 60 * 1000;
+export const RECENT_FAILURE_MS = DAY_MS;
 
 export const rateBackgroundFailure = (failedAt: string | null, now: number): HealthStatus =>
   failedAt !== null && now - Date.parse(failedAt) < RECENT_FAILURE_MS ? 'warning' : 'healthy';

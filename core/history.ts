@@ -5,6 +5,7 @@
  */
 import { RESERVATION_STATUSES, type ReservationStatus } from './booking';
 import { csvManilaTime, csvPesos, inert, toCsv } from './csv';
+import { DAY_MS } from './time';
 
 export const HISTORY_RANGES = { all: 'All time', week: 'Last 7 days', month: 'Last 30 days', year: 'Last 365 days' } as const;
 export type HistoryRange = keyof typeof HISTORY_RANGES;
@@ -22,7 +23,7 @@ export const squashSearch = (text: string) => text.toLowerCase().replace(/\s+/g,
 /** The earliest start the range keeps, or null for all time. */
 export function rangeStart(range: HistoryRange, now = new Date()): Date | null {
   const days = RANGE_DAYS[range];
-  return days === null ? null : new Date(now.getTime() - days * 86_400_000);
+  return days === null ? null : new Date(now.getTime() - days * DAY_MS);
 }
 
 export function matchesHistory(row: HistoryFacts, filter: HistoryFilter, now = new Date()): boolean {

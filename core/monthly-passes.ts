@@ -5,7 +5,7 @@
  * during its valid hours, as a reservation does. Plain rules, shared by the worker, the lot object
  * and the web.
  */
-import { addDays, DAY_MS, manilaDate, manilaDateStart, manilaMonthOf, manilaMonthRange, MINUTE_MS } from './time';
+import { addDays, DAY_MS, MANILA_OFFSET_MS, manilaDate, manilaDateStart, manilaMonthOf, manilaMonthRange, MINUTE_MS } from './time';
 
 /** ₱500 to ₱50,000 a month. */
 export const PASS_PRICE_MIN_CENTS = 50_000;
@@ -48,7 +48,7 @@ function intervals(s: PassSchedule, startMs: number, endMs: number): [number, nu
   const out: [number, number][] = [];
   for (let day = addDays(manilaDate(startMs), -1); day <= manilaDate(endMs); day = addDays(day, 1)) {
     const midnight = manilaDateStart(day).getTime();
-    if (!(s.daysMask & (1 << new Date(midnight + 8 * 3_600_000).getUTCDay()))) continue;
+    if (!(s.daysMask & (1 << new Date(midnight + MANILA_OFFSET_MS).getUTCDay()))) continue;
     out.push([midnight + s.openMinute * MINUTE_MS, midnight + s.closeMinute * MINUTE_MS]);
   }
   return out;

@@ -140,13 +140,6 @@ export const revenueSourceOf = (kind: string): RevenueSource =>
 export const STAY_LENGTHS = ['Under 2 h', '2–6 h', 'Over 6 h'] as const;
 export const STAY_LENGTH_BOUNDS = [2, 6] as const;
 
-/** A customer's e-mail as an owner sees it: the first two characters of the name, then the domain ("li•••@example.ph"). */
-export function maskEmail(email: string) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return '•••';
-  return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
-}
-
 /** The dashboard's revenue trend ranges. */
 export const TREND_RANGES = { '7d': 7, '30d': 30, '3m': 91 } as const;
 export type TrendRange = keyof typeof TREND_RANGES;

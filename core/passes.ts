@@ -3,6 +3,7 @@
  * these times into the pass; the web shows the pass only when the worker would issue it.
  */
 import { holdsSlot } from './booking';
+import { MINUTE_MS } from './time';
 
 /** A driver may arrive this early; there is no tolerance after the end of the stay. */
 export const PASS_EARLY_ARRIVAL_MINUTES = 15;
@@ -12,5 +13,5 @@ export const hasPass = holdsSlot;
 
 /** The gate accepts a pass from 15 minutes before the start until the end. */
 export function passValidity(startTs: string, endTs: string): { validFrom: Date; validUntil: Date } {
-  return { validFrom: new Date(Date.parse(startTs) - PASS_EARLY_ARRIVAL_MINUTES * 60_000), validUntil: new Date(endTs) };
+  return { validFrom: new Date(Date.parse(startTs) - PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS), validUntil: new Date(endTs) };
 }

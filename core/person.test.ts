@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { initialsOf } from './person';
+import { initialsOf, maskEmail } from './person';
 
 it.each([
   [{ firstName: 'juan', lastName: 'dela cruz', email: 'j@x.ph' }, 'JD'],
@@ -7,3 +7,11 @@ it.each([
   [{ firstName: null, lastName: null, email: 'zed@x.ph' }, 'ZE'],
   [null, 'JD'],
 ])('initials of %j are %s (spec 2.3)', (user, initials) => expect(initialsOf(user)).toBe(initials));
+
+it('masks e-mails down to two letters and the domain', () => {
+  expect([maskEmail('maria.santos@example.ph'), maskEmail('a@b.ph'), maskEmail('nobody')]).toEqual([
+    'ma•••@example.ph',
+    'a•••@b.ph',
+    '•••',
+  ]);
+});

@@ -9,3 +9,14 @@ export function initialsOf(
   if (email) return email.slice(0, 2).toUpperCase();
   return 'JD';
 }
+
+/**
+ * An address as someone other than its holder sees it, in an owner's list of customers or in the
+ * notice to an old address of its replacement: the first two characters of the name, then the domain
+ * ("ma•••@example.ph").
+ */
+export function maskEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return '•••';
+  return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
+}

@@ -35,6 +35,12 @@ export function contentSecurityPolicy(): string {
     .join('; ');
 }
 
+/**
+ * The build's assets are named by their content's hash (Vite), so a browser keeps each as long as it
+ * likes and never asks again; the HTML, which names them, keeps the default (asked again each time).
+ */
+export const IMMUTABLE_ASSETS = 'public, max-age=31536000, immutable';
+
 /** The headers of the static assets, in the `_headers` format of Workers Static Assets. */
 export function staticAssetHeaders({ production }: { production: boolean }): string {
   const headers: Record<string, string> = {
@@ -46,5 +52,5 @@ export function staticAssetHeaders({ production }: { production: boolean }): str
   };
   return `/*\n${Object.entries(headers)
     .map(([name, value]) => `  ${name}: ${value}\n`)
-    .join('')}`;
+    .join('')}/assets/*\n  Cache-Control: ${IMMUTABLE_ASSETS}\n`;
 }

@@ -6,7 +6,7 @@
 import { csvPesos, inert, toCsv } from './csv';
 import { gateCharge } from './gate';
 import type { LotPricing } from './pricing';
-import { HOUR_MS } from './time';
+import { HOUR_MS, MINUTE_MS } from './time';
 
 /** How a validation reached the stay: a printed single-use code, or the merchant's cashier on the merchant link. */
 export const VALIDATION_SOURCES = ['code', 'link'] as const;
@@ -19,7 +19,7 @@ export const MAX_VALIDATION_HOURS = 24;
 export const MAX_VALIDATION_CENTS = 500_000;
 /** The merchant link's cashier may validate this many stays per window (the link is rate-limited). */
 export const MERCHANT_LINK_LIMIT = 30;
-export const MERCHANT_LINK_WINDOW_MS = 10 * 60_000;
+export const MERCHANT_LINK_WINDOW_MS = 10 * MINUTE_MS;
 
 /** What one validation is worth: hours free, or centavos off (exactly one of them). */
 export type ValidationWorth = { hours: number | null; amountCents: number | null };

@@ -1,21 +1,17 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect } from 'vitest';
+import { TOTP_PERIOD_SECONDS } from '../core/second-factor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, logOut, newPhonePage, signIn } from './browser';
+import { baseURL, logOut, signIn, test } from './browser';
 import { FIXTURE_PASSWORD, signUp } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  page = await newPhonePage(browser);
+// Each test is a new person in a browser of their own.
+test.beforeEach(async ({ people }) => {
+  page = await people.signedOut();
 });
 afterEach(async () => page.context().close());
 
@@ -23,7 +19,7 @@ const heading = (text: string) => page.getByRole('heading', { level: 1, name: te
 const pathname = () => new URL(page.url()).pathname;
 
 describe('accounts in the browser', () => {
-  it('signs up a driver, logs out, and signs back in', async () => {
+  test('signs up a driver, logs out, and signs back in', async () => {
     await page.goto(baseURL);
     await heading('Find. Reserve. Park Smart.').waitFor();
     await page.getByRole('link', { name: 'Get Started' }).first().click();
@@ -66,20 +62,20 @@ describe('accounts in the browser', () => {
     await heading('Wallet').waitFor();
   });
 
-  it('verifies the address through the link of the e-mail the sign-up sent, and the banner goes', async () => {
-    const email = await signUp(page.context(), baseURL, { firstName: 'Vilma', lastName: 'Santos' });
+  test('verifies the address through the link of the e-mail the sign-up sent, and the banner goes', async () => {
+    const email = await signUp(page.context(), { firstName: 'Vilma', lastName: 'Santos' });
     await page.goto(baseURL);
     const banner = page.getByRole('region', { name: 'Unverified e-mail' });
     await banner.waitFor();
-    await page.goto(linkIn(await mailTo(baseURL, email, 'Confirm your e-mail address'), '/verify-email'));
+    await page.goto(linkIn(await mailTo(email, 'Confirm your e-mail address'), '/verify-email'));
     await page.getByRole('status').getByText('Your e-mail address is confirmed.').waitFor();
     await page.getByRole('link', { name: 'Continue to Parkada' }).click();
     await heading('Find Parking').waitFor();
     expect(await banner.count()).toBe(0);
   });
 
-  it('resets a forgotten password through the e-mailed link, then signs in with the new one', async () => {
-    const email = await signUp(page.context(), baseURL, { firstName: 'Nora', lastName: 'Aunor' });
+  test('resets a forgotten password through the e-mailed link, then signs in with the new one', async () => {
+    const email = await signUp(page.context(), { firstName: 'Nora', lastName: 'Aunor' });
     await page.goto(baseURL);
     await page.getByRole('region', { name: 'Unverified e-mail' }).waitFor();
     await logOut(page);
@@ -92,7 +88,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account uses this address, we have sent it a link', { exact: false }).waitFor();
 
-    const link = linkIn(await mailTo(baseURL, email, 'Set a new Parkada password'), '/reset-password');
+    const link = linkIn(await mailTo(email, 'Set a new Parkada password'), '/reset-password');
     await page.goto(link);
     await heading('Set a new password').waitFor();
     await page.getByLabel('New Password', { exact: true }).fill('kalamansi-juice');
@@ -111,14 +107,16 @@ describe('accounts in the browser', () => {
     expect(await page.getByRole('region', { name: 'Unverified e-mail' }).count()).toBe(0);
   });
 
-  it('enrols an authenticator app, then signs in with its code', async () => {
-    const email = await signUp(page.context(), baseURL, { firstName: 'Sharon', lastName: 'Cuneta' });
+  test('enrols an authenticator app, then signs in with its code', async () => {
+    const email = await signUp(page.context(), { firstName: 'Sharon', lastName: 'Cuneta' });
     await page.goto(`${baseURL}/settings?tab=security`);
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())!;
-    // The phone in the test's hand: the code of the step before now, so sign-in's code below is a new one.
+    // The phone in the test's hand. The server takes the step before or after its own (TOTP_WINDOW_STEPS),
+    // and each step once: enrolled with this step's code, the account signs in below with the next
+    // step's, which is new and in the window however long the steps in between take (under 30 s).
     const app = new TOTP({ secret: Secret.fromBase32(secret) });
-    await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() - 30_000 }));
+    await page.getByLabel('Code from the app').fill(app.generate());
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('recovery-codes').waitFor();
     expect(await page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
@@ -127,20 +125,20 @@ describe('accounts in the browser', () => {
 
     await logOut(page);
     await heading('Find. Reserve. Park Smart.').waitFor();
-    await signIn(page, baseURL, email, FIXTURE_PASSWORD);
+    await signIn(page, email, FIXTURE_PASSWORD);
     // The password alone gives no session: the screen asks for the code.
-    await page.getByLabel('Code from your authenticator app').fill(app.generate());
+    await page.getByLabel('Code from your authenticator app').fill(app.generate({ timestamp: Date.now() + TOTP_PERIOD_SECONDS * 1000 }));
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading('Find Parking').waitFor();
   });
 
-  it('registers a passkey and signs in with it through Chromium’s virtual authenticator', async () => {
+  test('registers a passkey and signs in with it through Chromium’s virtual authenticator', async () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
     });
-    await signUp(page.context(), baseURL, { firstName: 'Piolo', lastName: 'Pascual' });
+    await signUp(page.context(), { firstName: 'Piolo', lastName: 'Pascual' });
     await page.goto(`${baseURL}/settings?tab=security`);
     await page.getByLabel('Passkey name').fill('My phone');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
@@ -163,9 +161,9 @@ describe('accounts in the browser', () => {
     super_admin: { path: '/admin', title: 'Super Admin Dashboard', forbidden: null },
   } as const;
 
-  it.each(DEMO_ACCOUNTS.map((account) => [account.role, account] as const))('%s reaches exactly its screens', async (role, account) => {
+  test.each(DEMO_ACCOUNTS.map((account) => [account.role, account] as const))('%s reaches exactly its screens', async (role, account) => {
     const home = homes[role];
-    await signIn(page, baseURL, account.email, DEMO_PASSWORD);
+    await signIn(page, account.email, DEMO_PASSWORD);
     await heading(home.title).waitFor();
     expect(pathname()).toBe(home.path);
 

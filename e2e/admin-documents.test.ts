@@ -1,21 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn } from './browser';
+import { baseURL, checkScreens, reportPageOnFailure, test } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let admin: Page;
 let applicant: Page;
 let current: Page | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPhonePage(browser);
-  applicant = await newPhonePage(browser);
+test.beforeAll(async ({ people }) => {
+  admin = await people.signedIn('admin@parkada.ph', DEMO_PASSWORD);
+  applicant = await people.signedOut();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => current);
 
 /** A small but real PDF: its first bytes are what the server checks. */
@@ -24,7 +20,7 @@ const name = { firstName: 'Teodora', lastName: `Alonso${Date.now() % 100_000}` }
 const fullName = `${name.firstName} ${name.lastName}`;
 
 describe('owner application documents in the browser', () => {
-  it('an owner-type sign-up uploads a PDF with the form, sees it in Settings, and removes a wrong one added there', async () => {
+  test('an owner-type sign-up uploads a PDF with the form, sees it in Settings, and removes a wrong one added there', async () => {
     current = applicant;
     await applicant.goto(`${baseURL}/signup`);
     await applicant.getByLabel('Role').selectOption('business_owner');
@@ -63,11 +59,8 @@ describe('owner application documents in the browser', () => {
     await checkScreens(applicant, 'settings-owner-application');
   });
 
-  it('the super admin sees it in View Details and downloads the same file', async () => {
+  test('the super admin sees it in View Details and downloads the same file', async () => {
     current = admin;
-    await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
-    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
-    await admin.getByTestId('uptime').waitFor();
     await admin.goto(`${baseURL}/admin/approvals`);
     const card = admin.getByTestId('review-card').filter({ hasText: fullName });
     await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
@@ -85,6 +78,8 @@ describe('owner application documents in the browser', () => {
 
     await checkScreens(admin, 'approvals-view-details');
     await admin.goto(`${baseURL}/admin`);
+    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    await admin.getByTestId('uptime').waitFor();
     await admin.getByTestId('system-health').getByText('Documents store (R2)').waitFor();
     await checkScreens(admin, 'admin-system-health');
   });

@@ -4,33 +4,31 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DEMO_LOTS } from '../worker/seed/demo-lots';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { withPlatformSettings } from './platform-settings';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
+import { baseURL, checkScreens, type People, reportPageOnFailure, signUpDriver, test } from './browser';
 import { ALL_DAY, demoAdmin, newApprovedLot, newOwner, topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let admin: Page;
 
 /** This file's tenant: an eight-hour stay at ₱500 an hour ranks it first among the owners of any run. */
 const TENANT = { firstName: 'Imelda', lastName: `Papin${Date.now() % 100_000}` };
 const TENANT_LOT = `Fairview Carpark ${Date.now() % 100_000}`;
 
-async function tenantWithABigStay() {
-  const approver = await demoAdmin(browser, baseURL);
-  const owner = await newOwner(browser, baseURL, approver, TENANT);
-  const lot = await newApprovedLot(owner.context, baseURL, approver, { name: TENANT_LOT, hourlyRate: 50_000, hoursJson: ALL_DAY });
-  const driver = await newPhonePage(browser);
-  await signUpDriver(driver, baseURL, {
+async function tenantWithABigStay(browser: Browser, people: People) {
+  const approver = await demoAdmin(browser);
+  const owner = await newOwner(browser, approver, TENANT);
+  const lot = await newApprovedLot(owner.context, approver, { name: TENANT_LOT, hourlyRate: 50_000, hoursJson: ALL_DAY });
+  const driver = await people.signedOut();
+  await signUpDriver(driver, {
     firstName: 'Pilita',
     lastName: 'Corrales',
     mobile: '+63 917-3334444',
     password: 'a-million-thanks',
   });
-  await topUpWallet(driver.request, baseURL, 500_000);
+  await topUpWallet(driver.request, 500_000);
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {
     data: { lotId: lot.id, start: new Date(Date.now() + 24 * 3_600_000).toISOString(), durationHours: 8, plate: 'IMP 1984' },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
@@ -40,20 +38,18 @@ async function tenantWithABigStay() {
   await approver.close();
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await tenantWithABigStay();
-  admin = await newPhonePage(browser);
-  await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
+test.beforeAll(async ({ browser, people }) => {
+  await tenantWithABigStay(browser, people);
+  admin = await people.signedIn('admin@parkada.ph', DEMO_PASSWORD);
+  await admin.goto(`${baseURL}/admin`);
   await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => admin);
 
 const setting = (label: RegExp) => admin.getByLabel(label);
 
 describe('platform console', () => {
-  it('shows Revenue by Tenant, Top Performing Lots and Platform Metrics', async () => {
+  test('shows Revenue by Tenant, Top Performing Lots and Platform Metrics', async () => {
     await admin.getByTestId('revenue-by-tenant').getByText(`${TENANT.firstName} ${TENANT.lastName}`).first().waitFor();
     // The demo owner's lots lead, with the demo history's months of stays (README, "Demo data").
     const top = admin.getByTestId('top-lots').locator('li').first();
@@ -67,7 +63,7 @@ describe('platform console', () => {
       .waitFor();
   });
 
-  it('changes the free-cancellation window in Settings; the lot page and the audit log follow', () =>
+  test('changes the free-cancellation window in Settings; the lot page and the audit log follow', () =>
     withPlatformSettings(async () => {
       try {
         await changeTheWindow();
@@ -107,7 +103,7 @@ describe('platform console', () => {
     await admin.getByTestId('audit-logs').getByText('UPDATE_SETTINGS').first().waitFor();
   }
 
-  it('exports the figures as one CSV', async () => {
+  test('exports the figures as one CSV', async () => {
     await admin.goto(`${baseURL}/admin`);
     await admin.getByTestId('top-lots').waitFor();
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export Data' }).click()]);
@@ -120,7 +116,7 @@ describe('platform console', () => {
     expect(csv.filter((line) => line.startsWith('Top performing lots,') && line.includes(',Bookings,'))).toHaveLength(5);
   });
 
-  it('saves the dashboard and the settings screen at phone and desktop widths, light and dark', async () => {
+  test('saves the dashboard and the settings screen at phone and desktop widths, light and dark', async () => {
     for (const [name, path, ready] of [
       ['dashboard', '/admin', 'platform-metrics'],
       ['settings', '/admin/settings', 'settings-form'],

@@ -1,24 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let admin: Page;
 let driver: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPhonePage(browser);
-  driver = await newPhonePage(browser);
+test.beforeAll(async ({ people }) => {
+  admin = await people.signedIn('admin@parkada.ph', DEMO_PASSWORD);
+  driver = await people.signedOut();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => admin);
 
 describe('users and the audit log in the browser', () => {
-  it('suspends a driver and changes their role, and finds both in the audit log', async () => {
-    const email = await signUpDriver(driver, baseURL, {
+  test('suspends a driver and changes their role, and finds both in the audit log', async () => {
+    const email = await signUpDriver(driver, {
       firstName: 'Teodoro',
       lastName: 'Magsaysay',
       mobile: '+63 917-3332211',
@@ -27,7 +23,7 @@ describe('users and the audit log in the browser', () => {
     await driver.goto(`${baseURL}/wallet`);
     await driver.getByRole('heading', { name: 'Wallet' }).first().waitFor();
 
-    await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
+    await admin.goto(`${baseURL}/admin`);
     await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await admin.getByRole('heading', { name: 'Users', exact: true }).waitFor();

@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { manilaDate } from '../core/time';
 import { toManilaInput } from '../core/time';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
 import { CURRENT_VERSIONS } from '../core/legal';
 import { rateProbe } from '../core/health';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let admin: Page;
 let applicant: Page;
 let driver: Page;
@@ -19,17 +17,15 @@ const LOT = `Fairview Commons Carpark ${Date.now() % 100_000}`;
 /** What the driver paid for it, as the confirm button showed it (₱…). */
 let paid = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPhonePage(browser);
-  applicant = await newPhonePage(browser);
-  driver = await newPhonePage(browser);
+test.beforeAll(async ({ people }) => {
+  admin = await people.signedIn('admin@parkada.ph', DEMO_PASSWORD);
+  applicant = await people.signedOut();
+  driver = await people.signedOut();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => admin);
 
 describe('approvals in the browser', () => {
-  it('approves an owner application filed at sign-up; the applicant’s next page shows the owner screens', async () => {
+  test('approves an owner application filed at sign-up; the applicant’s next page shows the owner screens', async () => {
     const name = { firstName: 'Dolores', lastName: `Ilagan${Date.now() % 100_000}` };
     const res = await applicant.request.post(`${baseURL}/api/auth/signup`, {
       data: {
@@ -45,8 +41,6 @@ describe('approvals in the browser', () => {
     await applicant.goto(`${baseURL}/owner`);
     await applicant.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
 
-    await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
-    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
     await admin.goto(`${baseURL}/admin/approvals`);
     await admin.getByRole('heading', { name: 'Approvals Management' }).waitFor();
     const card = admin.getByTestId('review-card').filter({ hasText: `${name.firstName} ${name.lastName}` });
@@ -73,13 +67,14 @@ describe('approvals in the browser', () => {
       .waitFor();
 
     await admin.goto(`${baseURL}/admin`);
+    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
     await admin.getByTestId('audit-logs').getByText('APPROVE_OWNER').first().waitFor();
 
     await applicant.goto(`${baseURL}/owner`);
     await applicant.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
   });
 
-  it('the new owner lists a lot, the admin approves it, the owner prices it and a driver books it; both approvals are in the audit log', async () => {
+  test('the new owner lists a lot, the admin approves it, the owner prices it and a driver books it; both approvals are in the audit log', async () => {
     await applicant.goto(`${baseURL}/owner/lots`);
     await applicant.getByRole('button', { name: 'Add New Lot' }).click();
     await applicant.getByLabel('Lot Name').fill(LOT);
@@ -92,7 +87,7 @@ describe('approvals in the browser', () => {
     await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Pending Approval' }).waitFor();
 
     // Drivers never see an unapproved lot.
-    await signUpDriver(driver, baseURL, {
+    await signUpDriver(driver, {
       firstName: 'Vilma',
       lastName: 'Santos',
       mobile: '+63 917-6667777',
@@ -117,7 +112,7 @@ describe('approvals in the browser', () => {
     await applicant.getByText('Pricing Updated', { exact: true }).first().waitFor();
 
     // The driver finds the lot by name and books it for tomorrow 09:00, paid from the wallet.
-    await topUpWallet(driver.request, baseURL, 50_000);
+    await topUpWallet(driver.request, 50_000);
     await driver.goto(`${baseURL}/`);
     await driver.getByLabel('Location', { exact: true }).fill(LOT);
     await driver.getByRole('button', { name: 'Search' }).click();
@@ -142,7 +137,7 @@ describe('approvals in the browser', () => {
       await admin.getByTestId('audit-entry').filter({ hasText: 'APPROVE_LOT' }).filter({ hasText: LOT }).first().innerText(),
     ).toContain(LOT);
   });
-  it('the new owner sees the booking on the dashboard and in the reports and exports them; the admin reads the system health', async () => {
+  test('the new owner sees the booking on the dashboard and in the reports and exports them; the admin reads the system health', async () => {
     await applicant.goto(`${baseURL}/owner`);
     await applicant.getByTestId('lot-performance').filter({ hasText: LOT }).getByText(paid, { exact: true }).waitFor();
 
@@ -171,7 +166,7 @@ describe('approvals in the browser', () => {
     await admin.getByTestId('uptime').getByText(/^Up /).waitFor();
   });
 
-  it("holds the owner's new name for the approved lot until the admin approves it under Listing Changes", async () => {
+  test("holds the owner's new name for the approved lot until the admin approves it under Listing Changes", async () => {
     const renamed = `${LOT} North`;
     await applicant.goto(`${baseURL}/owner/lots`);
     const card = applicant.getByTestId('owner-lot').filter({ hasText: LOT });

@@ -3,28 +3,24 @@ import { extendUrlOf } from '../core/push';
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import jsQR from 'jsqr';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { nextQuarterHour, toManilaInput } from '../core/time';
 import { withPlatformSettings } from './platform-settings';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
 const LOT = 'Rizal Park Open Parking'; // 24/7, ₱40/h
 // Its car entrance, apart from its pin (14.5826, 120.9787): Directions lead there (worker/seed/demo-lots.ts).
 const ENTRANCE = '14.5819,120.9779';
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
-  await signUpDriver(page, baseURL, { firstName: 'Bea', lastName: 'Alonzo', mobile: '+63 917-7778888', password: 'halo-halo-espesyal' });
+test.beforeAll(async ({ people }) => {
+  page = await people.signedOut();
+  await signUpDriver(page, { firstName: 'Bea', lastName: 'Alonzo', mobile: '+63 917-7778888', password: 'halo-halo-espesyal' });
   // ₱1,000 in the wallet through the sandbox gateway.
-  await topUpWallet(page.request, baseURL, 100_000);
+  await topUpWallet(page.request, 100_000);
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
@@ -32,7 +28,7 @@ const toast = (title: string) => page.getByText(title, { exact: true }).first().
 describe('the booking loop in the browser', () => {
   let passToken = '';
 
-  it('searches, reserves with the wallet and lands on the pass', async () => {
+  test('searches, reserves with the wallet and lands on the pass', async () => {
     await page.goto(`${baseURL}/`);
     await page.getByRole('heading', { name: 'Find Parking' }).waitFor();
     // Two hours ahead: far enough for a free cancellation.
@@ -59,7 +55,7 @@ describe('the booking loop in the browser', () => {
     );
   });
 
-  it('draws a scannable QR whose signed pass verifies', async () => {
+  test('draws a scannable QR whose signed pass verifies', async () => {
     const canvas = page.getByTestId('qr-pass');
     await canvas.waitFor();
     const image = await canvas.evaluate((node: HTMLCanvasElement) => {
@@ -102,7 +98,7 @@ describe('the booking loop in the browser', () => {
     expect(jsQR(Uint8ClampedArray.from(saved.pixels), saved.width, saved.height)?.data).toBe(passToken);
   });
 
-  it('cancels from My Reservations and sees the refund in the wallet', async () => {
+  test('cancels from My Reservations and sees the refund in the wallet', async () => {
     await page.goto(`${baseURL}/reservations`);
     await page.getByRole('tab', { name: 'Upcoming (1)' }).waitFor();
     await page.getByTestId('reservation-card').getByRole('button', { name: 'Cancel Reservation' }).click();
@@ -114,7 +110,7 @@ describe('the booking loop in the browser', () => {
     await page.getByTestId('transaction').filter({ hasText: 'Refund: cancelled parking at Rizal Park Open Parking' }).waitFor();
   });
 
-  it('finds the stay in History, exports the filtered rows and opens its receipt', async () => {
+  test('finds the stay in History, exports the filtered rows and opens its receipt', async () => {
     await page.goto(`${baseURL}/history`);
     const rows = page.getByTestId('history-reservation');
     await rows.filter({ hasText: LOT }).waitFor();
@@ -169,7 +165,7 @@ describe('the booking loop in the browser', () => {
   });
 
   // Shows the free-cancellation window: another file may be changing it for a moment.
-  it('books from the lot page for a chosen arrival with Quick Reserve', () =>
+  test('books from the lot page for a chosen arrival with Quick Reserve', () =>
     withPlatformSettings(async () => {
       await page.goto(`${baseURL}/`);
       await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
@@ -223,7 +219,7 @@ describe('the booking loop in the browser', () => {
         .waitFor();
     }));
 
-  it('offers no Modify once a reservation is inside its no-refund window', async () => {
+  test('offers no Modify once a reservation is inside its no-refund window', async () => {
     const soon = new Date(Date.now() + 10 * 60_000).toISOString();
     const lots = await (await page.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(LOT)}`)).json();
     const lotId = (Array.isArray(lots) ? lots : lots.items).find((lot: { name: string }) => lot.name === LOT).id;

@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach, test as base, expect, inject } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 import { CURRENT_VERSIONS } from '../core/legal';
+import { writeQrVideo } from './fake-camera';
+
+/** The app the global set-up started (e2e/start-app.ts). */
+export const baseURL = inject('baseURL');
 
 /** This machine is slow to build pages on first load; waits are generous, never sleeps. */
 const WAIT_MS = 90_000;
@@ -17,12 +22,12 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
 }
 
 let clients = 0;
-/** This file's own block of addresses: files run at once, and each restarts the count of its contexts. */
-const fileBlock = Array.from(crypto.getRandomValues(new Uint16Array(2)), (group) => group.toString(16)).join(':');
+/** This test worker's own block of addresses: workers run files at once, each counts its contexts. */
+const workerBlock = Array.from(crypto.getRandomValues(new Uint16Array(2)), (group) => group.toString(16)).join(':');
 
 /**
  * Every browser context is a client of its own, as each real phone is: its requests carry their own
- * address (IPv6 documentation range, in a block of the test file's own) in CF-Connecting-IP, which the local runtime keeps when a client
+ * address (IPv6 documentation range, in a block of the test worker's own) in CF-Connecting-IP, which the local runtime keeps when a client
  * sends it (Cloudflare's edge sets it itself). All browser tests run from one machine, and without
  * this the per-address sign-in and sign-up limits would couple unrelated tests.
  */
@@ -31,15 +36,18 @@ function ownAddressPerContext(browser: Browser): Browser {
   browser.newContext = (options = {}) =>
     newContext({
       ...options,
-      extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:${fileBlock}::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
+      extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
     });
   return browser;
 }
 
-/** Debian's chromium, headless, with no background traffic (this machine has no internet); `extraArgs` e.g. for a fake camera. */
+/**
+ * The Chrome or Chromium the global set-up found (scripts/chromium.ts), headless, with no background
+ * traffic (this machine has no internet); `extraArgs` e.g. for a fake camera.
+ */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: inject('chromiumPath'),
     args: [
       '--headless',
       '--no-sandbox',
@@ -57,7 +65,84 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return ownAddressPerContext(browser);
 }
 
-export async function signIn(page: Page, baseURL: string, email: string, password: string) {
+/**
+ * Signs `context` in through the API, as the sign-in form does, so that its pages open signed in: for
+ * tests that are not about signing in (those fill the form, see signIn).
+ */
+export async function signInThroughApi(context: BrowserContext, email: string, password: string) {
+  const res = await context.request.post(`${baseURL}/api/auth/login`, { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The people of a test file: each a phone-sized page in a context of their own (cookies, address). */
+export type People = {
+  signedOut(): Promise<Page>;
+  /** Signed in through the API; the page is blank until the test opens a screen. */
+  signedIn(email: string, password: string): Promise<Page>;
+};
+
+/** A gate's browser whose camera films what `film` last drew: a QR code's text (e2e/fake-camera.ts). */
+export type Camera = {
+  film(text: string): void;
+  /** A desktop-sized gate page in this browser, signed in through the API; blank until a screen is opened. */
+  signedIn(email: string, password: string): Promise<Page>;
+};
+
+/**
+ * The browser tests' one set-up, as vitest fixtures: `browser` is launched once per test worker and
+ * shared by the files it runs one after another, and every context a file opened in it is closed when
+ * the file ends; `people` opens the file's pages; `camera`, for the files that scan codes at the gate,
+ * is a browser of the file's own with a fake camera. Hooks take them as
+ * `test.beforeAll(async ({ people }) => …)`, tests as `test('…', async ({ people }) => …)`.
+ */
+export const test = base
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
+  .extend('workerBrowser', { scope: 'worker' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('browser', { scope: 'file' }, async ({ workerBrowser }, { onCleanup }) => {
+    // A worker runs its files one after another: what is open when a file ends is that file's.
+    onCleanup(async () => {
+      await Promise.all(workerBrowser.contexts().map((context) => context.close()));
+    });
+    return workerBrowser;
+  })
+  .extend('people', { scope: 'file' }, async ({ browser }): Promise<People> => {
+    return {
+      signedOut: () => newPhonePage(browser),
+      signedIn: async (email, password) => {
+        const page = await newPhonePage(browser);
+        await signInThroughApi(page.context(), email, password);
+        return page;
+      },
+    };
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
+  .extend('camera', { scope: 'file' }, async ({}, { onCleanup }): Promise<Camera> => {
+    // Chromium reads the video each time the camera starts: a test draws the next code before a scan.
+    const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'camera.y4m');
+    writeQrVideo(video, 'nothing yet');
+    const browser = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+    onCleanup(() => browser.close());
+    return {
+      film: (text) => writeQrVideo(video, text),
+      signedIn: async (email, password) => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        context.setDefaultTimeout(WAIT_MS);
+        await signInThroughApi(context, email, password);
+        return context.newPage();
+      },
+    };
+  });
+
+/** Fills and sends the sign-in form, for tests of signing in itself. */
+export async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -75,9 +160,9 @@ export async function logOut(page: Page) {
 
 /** When a test fails, print where the page was and what it showed, so a CI log explains the failure. */
 export function reportPageOnFailure(getPage: (test: { id: string }) => Page | undefined) {
-  afterEach(async (context) => {
-    const page = getPage(context.task);
-    if (context.task.result?.state !== 'fail' || !page) return;
+  afterEach(async ({ task }) => {
+    const page = getPage(task);
+    if (task.result?.state !== 'fail' || !page) return;
     const text = await page
       .locator('body')
       .innerText({ timeout: 5_000 })
@@ -87,11 +172,7 @@ export function reportPageOnFailure(getPage: (test: { id: string }) => Page | un
 }
 
 /** A fresh driver signed up through the API; the page's context keeps the session cookie. Returns the e-mail. */
-export async function signUpDriver(
-  page: Page,
-  baseURL: string,
-  person: { firstName: string; lastName: string; mobile: string; password: string },
-) {
+export async function signUpDriver(page: Page, person: { firstName: string; lastName: string; mobile: string; password: string }) {
   const email = uniqueEmail(person.firstName);
   const res = await page.request.post(`${baseURL}/api/auth/signup`, {
     data: { ...person, ...CURRENT_VERSIONS, email, role: 'parking_user' },

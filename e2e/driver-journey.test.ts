@@ -4,31 +4,22 @@
  * of this file's own, get checked in and out by its attendant (a second browser), then read the
  * receipt and the points.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { nextQuarterHour, toManilaInput } from '../core/time';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import { baseURL, reportPageOnFailure, signIn, test } from './browser';
 import { FIXTURE_PASSWORD, FIXTURE_PLACE, ownLotWithAttendant } from './fixtures';
 
-const baseURL = inject('baseURL');
 const GATE_LOT = 'Fairview Journey Carpark';
 let attendant = '';
 const PLATE = 'NCR 8080';
-let driverBrowser: Browser;
-let gateBrowser: Browser;
 let driver: Page;
 let gate: Page;
 
-beforeAll(async () => {
-  driverBrowser = await launchBrowser();
-  gateBrowser = await launchBrowser();
-  ({ attendant } = await ownLotWithAttendant(gateBrowser, baseURL, { name: GATE_LOT }));
-  driver = await newPhonePage(driverBrowser);
-  gate = await newPhonePage(gateBrowser);
-});
-afterAll(async () => {
-  await driverBrowser?.close();
-  await gateBrowser?.close();
+test.beforeAll(async ({ browser, people }) => {
+  ({ attendant } = await ownLotWithAttendant(browser, { name: GATE_LOT }));
+  driver = await people.signedOut();
+  gate = await people.signedOut();
 });
 reportPageOnFailure(() => driver);
 
@@ -64,7 +55,7 @@ async function reserveOn(card: Awaited<ReturnType<typeof searchAt>>) {
 }
 
 describe("a driver's first day", () => {
-  it('signs up and lands on Find Parking', async () => {
+  test('signs up and lands on Find Parking', async () => {
     await driver.goto(`${baseURL}/signup`);
     await driver.getByLabel('First Name').fill('Nora');
     await driver.getByLabel('Last Name').fill('Aunor');
@@ -77,7 +68,7 @@ describe("a driver's first day", () => {
     await driver.getByRole('heading', { name: 'Find Parking' }).waitFor();
   });
 
-  it('adds a car as the default vehicle', async () => {
+  test('adds a car as the default vehicle', async () => {
     await driver.goto(`${baseURL}/settings`);
     await driver.getByRole('tab', { name: 'Vehicles' }).click();
     await driver.getByRole('button', { name: 'Add Vehicle' }).click();
@@ -89,7 +80,7 @@ describe("a driver's first day", () => {
     await driver.getByTestId('vehicle').filter({ hasText: PLATE }).waitFor();
   });
 
-  it('tops up ₱1,000 through the sandbox gateway', async () => {
+  test('tops up ₱1,000 through the sandbox gateway', async () => {
     await driver.goto(`${baseURL}/wallet`);
     await driver.getByRole('button', { name: 'Top Up' }).click();
     await driver.getByLabel('Amount (₱)').fill('1000');
@@ -99,7 +90,7 @@ describe("a driver's first day", () => {
     await driver.getByTestId('wallet-balance').filter({ hasText: '₱1,000.00' }).waitFor();
   });
 
-  it('reserves in Makati for tomorrow 09:00, opens the pass, then cancels with a refund', async () => {
+  test('reserves in Makati for tomorrow 09:00, opens the pass, then cancels with a refund', async () => {
     const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
     const card = await searchAt('Makati', tomorrowNine);
     expect(await card.innerText()).toContain('Makati');
@@ -118,12 +109,12 @@ describe("a driver's first day", () => {
       .waitFor();
   });
 
-  it('reserves again for now at the attendant’s lot', async () => {
+  test('reserves again for now at the attendant’s lot', async () => {
     await reserveOn(await searchAt(FIXTURE_PLACE.name, toManilaInput(nextQuarterHour(new Date())), GATE_LOT));
   });
 
-  it('is checked in and out by the attendant, who reports an issue and ends the shift', async () => {
-    await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
+  test('is checked in and out by the attendant, who reports an issue and ends the shift', async () => {
+    await signIn(gate, attendant, FIXTURE_PASSWORD);
     await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
     await gate.getByRole('button', { name: 'Start Shift' }).click();
     await toast(gate, 'Shift Started');
@@ -143,7 +134,7 @@ describe("a driver's first day", () => {
     await toast(gate, 'Shift Ended');
   });
 
-  it('reads the receipt of the stay and sees the points earned', async () => {
+  test('reads the receipt of the stay and sees the points earned', async () => {
     await driver.goto(`${baseURL}/history`);
     const row = driver.getByTestId('history-reservation').filter({ hasText: GATE_LOT });
     await row.getByText('COMPLETED').waitFor();

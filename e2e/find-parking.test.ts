@@ -1,16 +1,14 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, type People, reportPageOnFailure, signUpDriver, test } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let page: Page;
 
 const driverNamed = (firstName: string) => ({ firstName, lastName: 'Santos', mobile: '+63 917-5550000', password: 'sinigang-na-baboy' });
 
-async function phone() {
-  const phonePage = await newPhonePage(browser);
+async function phone(people: People) {
+  const phonePage = await people.signedOut();
   await phonePage.setViewportSize({ width: 375, height: 812 });
   return phonePage;
 }
@@ -28,18 +26,16 @@ const bboxOf = (on: Page) => new URL(on.url()).searchParams.get('bbox')!;
 
 const noOverflow = (on: Page) => on.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await phone();
-  await signUpDriver(page, baseURL, driverNamed('Lara'));
+test.beforeAll(async ({ people }) => {
+  page = await phone(people);
+  await signUpDriver(page, driverNamed('Lara'));
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 describe('Find Parking on a phone, with the search in the URL', () => {
   let movedURL = '';
 
-  it('asks for the list once on arrival: the route’s prefetch and the screen share one key', async () => {
+  test('asks for the list once on arrival: the route’s prefetch and the screen share one key', async () => {
     const searches: string[] = [];
     const count = (request: { url(): string }) => {
       const url = new URL(request.url());
@@ -57,7 +53,7 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     }
   });
 
-  it('follows the map: panning searches the new viewport, nearest its centre first', async () => {
+  test('follows the map: panning searches the new viewport, nearest its centre first', async () => {
     await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
     await page.getByRole('heading', { name: 'Find Parking' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Makati CBD');
@@ -81,14 +77,14 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     expect(await noOverflow(page)).toBe(true);
   });
 
-  it('opens a shared search link on another phone with the same results', async () => {
+  test('opens a shared search link on another phone with the same results', async ({ people }) => {
     await page.getByRole('button', { name: 'Accessible', exact: true }).click();
     await page.waitForURL(/accessible=true/);
     movedURL = page.url();
     const names = await listedNames(page, `bbox=${bboxOf(page)}&accessible=true`);
 
-    const friend = await phone();
-    await signUpDriver(friend, baseURL, driverNamed('Migs'));
+    const friend = await phone(people);
+    await signUpDriver(friend, driverNamed('Migs'));
     await friend.goto(movedURL);
     await friend.getByTestId('lot-card').first().waitFor();
     await expect.poll(() => cardNames(friend)).toEqual(names);
@@ -97,7 +93,7 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     await friend.context().close();
   });
 
-  it('restores the previous search with the back button', async () => {
+  test('restores the previous search with the back button', async () => {
     const before = await cardNames(page);
     await page.getByRole('combobox', { name: 'Location' }).fill('Intramuros');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -112,7 +108,7 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     await expect.poll(() => cardNames(page)).toEqual(before);
   });
 
-  it('groups crowded lots into clusters when zoomed out, without overflowing 375 px', async () => {
+  test('groups crowded lots into clusters when zoomed out, without overflowing 375 px', async () => {
     await page.goto(`${baseURL}/?place=Parking`);
     await page.getByTestId('lot-card').first().waitFor();
     await page.locator('.leaflet-marker-icon').first().waitFor();

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { LotCreate } from '../core/lot-form';
 import { WEEKDAYS } from '../core/booking';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { uniqueEmail } from './browser';
+import { baseURL, signInThroughApi, uniqueEmail } from './browser';
 import { CURRENT_VERSIONS } from '../core/legal';
 
 /** The password of every account made here. */
@@ -26,7 +26,6 @@ export const ALL_DAY = Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '0
 /** A new account signed up in `context` (which keeps its session), as a driver or an owner applicant. */
 export async function signUp(
   context: BrowserContext,
-  baseURL: string,
   person: { firstName: string; lastName: string; role?: 'parking_user' | 'space_owner' },
 ) {
   const email = uniqueEmail(person.firstName);
@@ -38,17 +37,15 @@ export async function signUp(
 }
 
 /** The demo super admin, signed in through the API in a context of its own. */
-export async function demoAdmin(browser: Browser, baseURL: string) {
+export async function demoAdmin(browser: Browser) {
   const context = await browser.newContext();
-  const res = await context.request.post(`${baseURL}/api/auth/login`, { data: { email: 'admin@parkada.ph', password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInThroughApi(context, 'admin@parkada.ph', DEMO_PASSWORD);
   return context;
 }
 
 /** Finds this file's pending item in an approvals queue and decides it as the admin. */
 async function decide(
   admin: BrowserContext,
-  baseURL: string,
   queue: 'owner-applications' | 'lot-submissions',
   match: (item: Record<string, unknown>) => boolean,
 ) {
@@ -62,15 +59,10 @@ async function decide(
 }
 
 /** A new owner, applied at sign-up and approved by the admin; `context` holds their session. */
-export async function newOwner(
-  browser: Browser,
-  baseURL: string,
-  admin: BrowserContext,
-  name = { firstName: 'Corazon', lastName: 'Dizon' },
-) {
+export async function newOwner(browser: Browser, admin: BrowserContext, name = { firstName: 'Corazon', lastName: 'Dizon' }) {
   const context = await browser.newContext();
-  const email = await signUp(context, baseURL, { ...name, role: 'space_owner' });
-  await decide(admin, baseURL, 'owner-applications', (item) => item.email === email);
+  const email = await signUp(context, { ...name, role: 'space_owner' });
+  await decide(admin, 'owner-applications', (item) => item.email === email);
   return { context, email };
 }
 
@@ -78,12 +70,7 @@ export async function newOwner(
  * A lot of `owner`'s, approved by the admin: open around the clock in Fairview, overnight stays allowed,
  * unless told otherwise (so a booking made late in the Manila evening does not cross into a closed night).
  */
-export async function newApprovedLot(
-  owner: BrowserContext,
-  baseURL: string,
-  admin: BrowserContext,
-  lot: Partial<LotCreate> & { name: string },
-) {
+export async function newApprovedLot(owner: BrowserContext, admin: BrowserContext, lot: Partial<LotCreate> & { name: string }) {
   const res = await owner.request.post(`${baseURL}/api/owner/lots`, {
     data: {
       address: 'Regalado Ave, Fairview, Quezon City',
@@ -96,7 +83,7 @@ export async function newApprovedLot(
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
-  await decide(admin, baseURL, 'lot-submissions', (item) => item.lotId === id);
+  await decide(admin, 'lot-submissions', (item) => item.lotId === id);
   return { id, name: lot.name };
 }
 
@@ -104,9 +91,9 @@ export async function newApprovedLot(
  * A new account that `owner` invites to the gate of their lot and that accepts; sign in with its e-mail
  * and FIXTURE_PASSWORD.
  */
-export async function newAttendant(browser: Browser, baseURL: string, owner: BrowserContext, lotId: string, firstName = 'Andres') {
+export async function newAttendant(browser: Browser, owner: BrowserContext, lotId: string, firstName = 'Andres') {
   const context = await browser.newContext();
-  const email = await signUp(context, baseURL, { firstName, lastName: 'Bonifacio' });
+  const email = await signUp(context, { firstName, lastName: 'Bonifacio' });
   const res = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/attendants`, { data: { email } });
   expect(res.status(), await res.text()).toBe(201);
   const { invitation } = (await res.json()) as { invitation: { id: string } };
@@ -117,17 +104,17 @@ export async function newAttendant(browser: Browser, baseURL: string, owner: Bro
 }
 
 /** An owner with one approved lot and an attendant at its gate, all this file's own. */
-export async function ownLotWithAttendant(browser: Browser, baseURL: string, lot: Partial<LotCreate> & { name: string }) {
-  const admin = await demoAdmin(browser, baseURL);
-  const owner = await newOwner(browser, baseURL, admin);
-  const approved = await newApprovedLot(owner.context, baseURL, admin, lot);
-  const attendant = await newAttendant(browser, baseURL, owner.context, approved.id);
+export async function ownLotWithAttendant(browser: Browser, lot: Partial<LotCreate> & { name: string }) {
+  const admin = await demoAdmin(browser);
+  const owner = await newOwner(browser, admin);
+  const approved = await newApprovedLot(owner.context, admin, lot);
+  const attendant = await newAttendant(browser, owner.context, approved.id);
   await admin.close();
   return { owner, lot: approved, attendant };
 }
 
 /** Money in the signed-in driver's wallet, through a real top-up the sandbox gateway approves. */
-export async function topUpWallet(request: APIRequestContext, baseURL: string, amountCents: number) {
+export async function topUpWallet(request: APIRequestContext, amountCents: number) {
   const topup = await request.post(`${baseURL}/api/wallet/topup`, {
     data: { amountCents, method: 'gcash' },
     headers: { 'Idempotency-Key': crypto.randomUUID() },

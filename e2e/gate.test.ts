@@ -4,38 +4,29 @@
  * entry made offline and sent when the connection returns, and the portal's figures from those records.
  * The driver sees the stay ACTIVE, then COMPLETED with its receipt.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logOut, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver } from './browser';
-import { writeQrVideo } from './fake-camera';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type LiveFigures, parseLiveFigures } from '../core/live';
+import { baseURL, checkScreens, logOut, reportPageOnFailure, signUpDriver, test } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
 const LOT = 'Fairview Terraces Gate Lot';
 const PLATE = 'NCR 4821';
-let driverBrowser: Browser;
-let gateBrowser: Browser;
 let driver: Page;
 let gate: Page;
 let gateContext: BrowserContext;
 let ownerContext: BrowserContext;
 let reservationId = '';
 let lotId = '';
-/** What the gate's camera films: a QR code, rewritten before each scan. */
-let video = '';
 /** The driver's balance before the walk-in they paid with a pay code. */
 let walletBefore = 0;
 
-beforeAll(async () => {
-  driverBrowser = await launchBrowser();
-  const { lot, attendant, owner } = await ownLotWithAttendant(driverBrowser, baseURL, { name: LOT });
+test.beforeAll(async ({ browser, camera, people }) => {
+  const { lot, attendant, owner } = await ownLotWithAttendant(browser, { name: LOT });
   ownerContext = owner.context;
-  driver = await newPhonePage(driverBrowser);
-  await signUpDriver(driver, baseURL, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-2223333', password: 'bibingka-at-puto' });
-  await topUpWallet(driver.request, baseURL, 100_000);
+  driver = await people.signedOut();
+  await signUpDriver(driver, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-2223333', password: 'bibingka-at-puto' });
+  await topUpWallet(driver.request, 100_000);
   lotId = lot.id;
   // Starts in 5 minutes: the pass opens 15 minutes before the start, so the gate accepts it now.
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {
@@ -46,25 +37,25 @@ beforeAll(async () => {
   reservationId = (await booked.json()).id;
   const pass = await driver.request.get(`${baseURL}/api/reservations/${reservationId}/pass`);
   expect(pass.status()).toBe(200);
-  video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pass.y4m');
-  writeQrVideo(video, (await pass.json()).token);
-
-  gateBrowser = await launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
-  gateContext = await gateBrowser.newContext({ viewport: { width: 1280, height: 900 } });
-  gateContext.setDefaultTimeout(90_000);
-  gate = await gateContext.newPage();
-  await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
-  await gate.waitForURL(`${baseURL}/attendant`);
-});
-afterAll(async () => {
-  await gateBrowser?.close();
-  await driverBrowser?.close();
+  // The gate's camera films the pass's QR code; a later test films another code.
+  camera.film((await pass.json()).token);
+  gate = await camera.signedIn(attendant, FIXTURE_PASSWORD);
+  gateContext = gate.context();
+  await gate.goto(`${baseURL}/attendant`);
 });
 reportPageOnFailure(() => gate);
+
+/** The live figures messages `page`'s sockets receive from now on (core/live.ts), in order. */
+function liveFiguresHeardBy(page: Page) {
+  const heard: LiveFigures[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const figures = parseLiveFigures(payload);
+      if (figures) heard.push(figures);
+    }),
+  );
+  return heard;
+}
 
 /** A toast with this title (and, when given, text in its description). */
 const toast = async (title: string, text?: string | RegExp) => {
@@ -82,7 +73,7 @@ async function manualEntry(plate: string, action: 'Quick Check-in' | 'Quick Chec
 }
 
 describe('a shift at the gate', () => {
-  it('starts the shift from the portal', async () => {
+  test('starts the shift from the portal', async () => {
     await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
     expect(await gate.getByTestId('gate-lot').innerText()).toBe(LOT);
     await connection().filter({ hasText: 'Online' }).waitFor();
@@ -92,7 +83,7 @@ describe('a shift at the gate', () => {
     expect(await figure('shift-checkins')).toBe('0');
   });
 
-  it("scans the driver's pass with the camera and checks the car in", async () => {
+  test("scans the driver's pass with the camera and checks the car in", async () => {
     await gate.getByRole('link', { name: 'Scan QR Code' }).click();
     await gate.getByRole('button', { name: 'Start Scanning' }).click();
     const scanned = gate.getByTestId('scanned-pass');
@@ -108,7 +99,7 @@ describe('a shift at the gate', () => {
     await scanned.waitFor({ state: 'detached' });
   });
 
-  it('shows the driver the stay as active, with the time left and Extend', async () => {
+  test('shows the driver the stay as active, with the time left and Extend', async () => {
     await driver.goto(`${baseURL}/reservations`);
     await driver.getByRole('tab', { name: 'Active (1)' }).click();
     const card = driver.getByTestId('reservation-card').filter({ hasText: LOT });
@@ -117,7 +108,7 @@ describe('a shift at the gate', () => {
     await card.getByRole('button', { name: 'Extend Time' }).waitFor();
   });
 
-  it('asks for a plate, then checks a walk-in in by plate', async () => {
+  test('asks for a plate, then checks a walk-in in by plate', async () => {
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     await toast('Missing Information', 'Please enter the vehicle plate number');
     // The lot takes cars and motorcycles: the desk asks which a walk-in is, a car unless told.
@@ -130,12 +121,12 @@ describe('a shift at the gate', () => {
     expect(await gate.getByLabel('Plate Number').inputValue()).toBe('');
   });
 
-  it('checks the reserved car out by plate: on time, nothing more to pay', async () => {
+  test('checks the reserved car out by plate: on time, nothing more to pay', async () => {
     await manualEntry(PLATE, 'Quick Check-out');
     await toast('Check-out Successful', `Vehicle ${PLATE} processed successfully. Nothing to pay.`);
   });
 
-  it('keeps working offline: the exit and a new entry queue, the screen reloads from the service worker', async () => {
+  test('keeps working offline: the exit and a new entry queue, the screen reloads from the service worker', async () => {
     // The service worker has the app's files once it is active (the portal registers it on load).
     await gate.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await gateContext.setOffline(true);
@@ -153,7 +144,7 @@ describe('a shift at the gate', () => {
     await gate.getByTestId('queued-count').filter({ hasText: '2 queued' }).waitFor();
   });
 
-  it('sends the queue in order once back online', async () => {
+  test('sends the queue in order once back online', async () => {
     await gateContext.setOffline(false);
     await connection().filter({ hasText: 'Online' }).waitFor();
     await gate.getByTestId('queued-count').filter({ hasText: 'nothing queued' }).waitFor();
@@ -166,7 +157,7 @@ describe('a shift at the gate', () => {
     await sent.getByText(/^WLK 1001 Checked out\. Collect ₱[\d,]+\.\d{2} in cash\.$/).waitFor();
   });
 
-  it("shows the shift's figures from those records, and a receipt for the reserved stay", async () => {
+  test("shows the shift's figures from those records, and a receipt for the reserved stay", async () => {
     await gate.getByRole('link', { name: 'Back to Dashboard' }).click();
     await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
     const activity = gate.getByTestId('activity');
@@ -194,7 +185,7 @@ describe('a shift at the gate', () => {
       .waitFor();
   });
 
-  it('saves the two screens at phone and desktop widths, light and dark', async () => {
+  test('saves the two screens at phone and desktop widths, light and dark', async () => {
     for (const [name, path, heading] of [
       ['portal', '/attendant', 'Attendant Portal'],
       ['scan', '/attendant/scan', 'Scan & Check-in'],
@@ -206,14 +197,14 @@ describe('a shift at the gate', () => {
     }
   });
 
-  it('ends the shift', async () => {
+  test('ends the shift', async () => {
     await gate.goto(`${baseURL}/attendant`);
     await gate.getByRole('button', { name: 'End Shift' }).click();
     await toast('Shift Ended', /3 check-ins, 2 check-outs/);
     await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
   });
 
-  it('shows the driver the completed stay with its receipt', async () => {
+  test('shows the driver the completed stay with its receipt', async () => {
     await driver.goto(`${baseURL}/history`);
     const row = driver.getByTestId('history-reservation').filter({ hasText: LOT });
     await row.getByText('COMPLETED').waitFor();
@@ -224,7 +215,7 @@ describe('a shift at the gate', () => {
       .waitFor();
   });
 
-  it("checks a walk-in out with the pay code the driver shows: the driver's wallet pays, and the driver sees it", async () => {
+  test("checks a walk-in out with the pay code the driver shows: the driver's wallet pays, and the driver sees it", async ({ camera }) => {
     await driver.goto(`${baseURL}/wallet`);
     const balance = async () => Number((await driver.getByTestId('wallet-balance').innerText()).replace(/[^\d.]/g, ''));
     const before = await balance();
@@ -241,7 +232,7 @@ describe('a shift at the gate', () => {
     expect(await dialog.getByTestId('pay-code-consent').innerText()).toMatch(new RegExp(`^Pays up to ₱[\\d,]+\\.\\d{2} at ${LOT}, until `));
     await checkScreens(driver, 'wallet-pay-code');
     // The camera films the code the driver is shown.
-    writeQrVideo(video, (await made.json()).token);
+    camera.film((await made.json()).token);
 
     await gate.goto(`${baseURL}/attendant/scan`);
     await manualEntry('PAY 2001', 'Quick Check-in');
@@ -264,7 +255,7 @@ describe('a shift at the gate', () => {
     walletBefore = before;
   });
 
-  it("lets the lot's owner pay that charge back with a reason: it returns to the driver's wallet", async () => {
+  test("lets the lot's owner pay that charge back with a reason: it returns to the driver's wallet", async () => {
     const owner = await ownerContext.newPage();
     await owner.goto(`${baseURL}/attendant`);
     const stay = owner.getByTestId('activity').filter({ hasText: 'Check-out · PAY 2001' });
@@ -281,26 +272,31 @@ describe('a shift at the gate', () => {
     await owner.close();
   });
 
-  it('follows the lot live: a booking made elsewhere shows on the Lot Status and on the lot page, without a reload', async () => {
+  test('follows the lot live: a booking made elsewhere shows on the Lot Status and on the lot page, without a reload', async () => {
     const owner = await ownerContext.newPage();
+    const ownerHeard = liveFiguresHeardBy(owner);
     await owner.goto(`${baseURL}/attendant`);
     await owner.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    const driverHeard = liveFiguresHeardBy(driver);
     await driver.goto(`${baseURL}/lots/${lotId}`);
     await driver.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
     const count = async (page: Page, id: string) => Number.parseInt(await page.getByTestId(id).innerText(), 10);
     const [slotsFree, lotFree] = [await count(owner, 'free-slots'), await count(driver, 'lot-free')];
+    const [ownerBefore, driverBefore] = [ownerHeard.length, driverHeard.length];
     const booked = await driver.request.post(`${baseURL}/api/reservations`, {
       data: { lotId, start: new Date(Date.now() + 60_000).toISOString(), durationHours: 1, plate: 'LIV 5150' },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(booked.status(), await booked.text()).toBe(201);
-    // The lot page polls only while the live connection is down, and the owner's screen every 10 s: within 5 s it is the socket.
-    await expect.poll(() => count(driver, 'lot-free'), { timeout: 5_000 }).toBe(lotFree - 1);
-    await expect.poll(() => count(owner, 'free-slots'), { timeout: 5_000 }).toBe(slotsFree - 1);
+    // Each screen's socket brings the lot's new figures, which polling never sends; the lot page does not
+    // poll while live, so what it shows came that way, however long it took on this machine.
+    await expect.poll(() => [ownerHeard.length > ownerBefore, driverHeard.length > driverBefore]).toEqual([true, true]);
+    await expect.poll(() => count(driver, 'lot-free')).toBe(lotFree - 1);
+    await expect.poll(() => count(owner, 'free-slots')).toBe(slotsFree - 1);
     await owner.close();
   });
 
-  it('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
+  test('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
     await gate.goto(`${baseURL}/attendant`);
     await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
     const kept = () =>

@@ -4,28 +4,24 @@
  * the page is only given keys (Tab to move, Enter and Space to act, typing into fields). Addresses are
  * typed into the browser, which anyone can do (the search lives in the URL).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { manilaDate } from '../core/time';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
 const person = { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-1112222', password: 'miss-saigon-1989' };
-let browser: Browser;
 let page: Page;
 let email = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
+test.beforeAll(async ({ people }) => {
+  page = await people.signedOut();
   await page.setViewportSize({ width: 1280, height: 800 });
-  email = await signUpDriver(page, baseURL, person);
-  await topUpWallet(page.request, baseURL, 100_000);
+  email = await signUpDriver(page, person);
+  await topUpWallet(page.request, 100_000);
   // Signed out again: the journey starts at the sign-in form.
   await page.context().clearCookies();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 /** The focused element's accessible text: its label, else its text. */
@@ -48,7 +44,7 @@ async function tabTo(name: RegExp, limit = 120) {
 }
 
 describe('the keyboard alone', () => {
-  it('signs in, reserves a lot and cancels it with a refund', async () => {
+  test('signs in, reserves a lot and cancels it with a refund', async () => {
     await page.goto(`${baseURL}/login`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await tabTo(/^Email Address$/);

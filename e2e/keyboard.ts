@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { settled } from './browser';
 
 /** What a pointer can operate: links, form fields, buttons and the ARIA widgets that act as them. */
 const CONTROLS = [
@@ -89,13 +90,40 @@ async function unreachedStops(page: Page, screen: string): Promise<string[]> {
 }
 
 /**
+ * Resolves once the page has gone half a second without a change to its elements: whatever it was
+ * replacing, however long that took, is done (the quiet spans the map's 200 ms wait before it searches
+ * again). A page that never stops changing (a ticking clock) is walked again after 10 s.
+ */
+const domQuiet = (page: Page) =>
+  page.evaluate(
+    ({ quiet, most }) =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, quiet);
+        const cap = setTimeout(done, most);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, quiet);
+        });
+        function done() {
+          clearTimeout(timer);
+          clearTimeout(cap);
+          observer.disconnect();
+          resolve();
+        }
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+    { quiet: 500, most: 10_000 },
+  );
+
+/**
  * Fails unless pressing Tab from the top of the page reaches every visible control (each roving
  * widget once), so nothing on the screen needs a pointer. A screen may still be replacing what it
  * shows (Find Parking searches again when the map settles at a new width): a walk that missed controls
- * is walked once more over the page as it then is, and only a second miss fails.
+ * is walked once more when the page has stopped changing and settled again, and only a second miss fails.
  */
 export async function expectKeyboardReachable(page: Page, screen: string) {
   if ((await unreachedStops(page, screen)).length === 0) return;
-  await page.waitForTimeout(1_000);
+  await domQuiet(page);
+  await settled(page);
   expect(await unreachedStops(page, screen)).toEqual([]);
 }

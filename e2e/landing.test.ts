@@ -2,21 +2,17 @@
  * The signed-out `/` is the landing page prerendered at build: it loads no JavaScript at all, and its
  * links open the app and its footer's the public pages. A newer version of the Terms is accepted once. Signed in, `/` is Find Parking; signed out again, the landing page is back.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { SITE_PAGES } from '../core/legal';
 import { expectAccessible } from './axe';
-import { launchBrowser, logOut, newPhonePage, reportPageOnFailure, signUpDriver } from './browser';
+import { baseURL, logOut, reportPageOnFailure, signUpDriver, test } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
+test.beforeAll(async ({ people }) => {
+  page = await people.signedOut();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 /** The scripts the page fetches while `act` runs. */
@@ -35,7 +31,7 @@ async function scriptsFetchedBy(act: () => Promise<unknown>) {
 }
 
 describe('the landing page', () => {
-  it('loads no JavaScript for a visitor, and Sign In opens the app', async () => {
+  test('loads no JavaScript for a visitor, and Sign In opens the app', async () => {
     const scripts = await scriptsFetchedBy(async () => {
       await page.goto(baseURL, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
@@ -50,7 +46,7 @@ describe('the landing page', () => {
     await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
   });
 
-  it('is Find Parking at / when signed in, and the landing page again after logging out', async () => {
+  test('is Find Parking at / when signed in, and the landing page again after logging out', async () => {
     await page.goto(baseURL);
     await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
 
@@ -61,7 +57,7 @@ describe('the landing page', () => {
     await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
   });
 
-  it('opens About Us, How It Works, the Privacy Policy and the Terms from its footer', async () => {
+  test('opens About Us, How It Works, the Privacy Policy and the Terms from its footer', async () => {
     for (const { to, label } of SITE_PAGES) {
       await page.goto(baseURL);
       await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: label }).click();
@@ -70,9 +66,9 @@ describe('the landing page', () => {
     }
   });
 
-  it('asks a signed-in user to accept a newer version of the Terms once, before the app', async () => {
-    const consent = await newPhonePage(browser);
-    await signUpDriver(consent, baseURL, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-5550123', password: 'miss-saigon-89' });
+  test('asks a signed-in user to accept a newer version of the Terms once, before the app', async ({ people }) => {
+    const consent = await people.signedOut();
+    await signUpDriver(consent, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-5550123', password: 'miss-saigon-89' });
     // As if a new version was published after this driver accepted: the session's first read says an older one.
     await consent.route('**/api/auth/user', async (route) => {
       const response = await route.fetch();

@@ -3,22 +3,23 @@
  * server, whose API lists the messages the `send_email` binding's emulation stored (no test-only route).
  */
 import { expect } from 'vitest';
+import { baseURL } from './browser';
 
 type SentSummary = { messageId: string; to: string[]; subject: string; sentAt: string };
 type SentPage = SentSummary[] | { items: SentSummary[]; cursor?: string };
 
-const explorer = <T>(baseURL: string, query: string): Promise<{ result: T; result_info?: { cursor?: string } }> =>
+const explorer = <T>(query: string): Promise<{ result: T; result_info?: { cursor?: string } }> =>
   fetch(`${baseURL}/cdn-cgi/explorer/api/local/email/sending?${query}`).then((res) => res.json());
 
 /** The plain text of the newest e-mail with this subject sent to this address, once the Queue has sent it. */
-export async function mailTo(baseURL: string, address: string, subject: string | RegExp): Promise<string> {
+export async function mailTo(address: string, subject: string | RegExp): Promise<string> {
   let found: SentSummary | undefined;
   const matches = (mail: SentSummary) =>
     mail.to.includes(address) && (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject));
   await expect
     .poll(async () => {
       for (let cursor = '', pages = 0; pages < 20 && !found; pages++) {
-        const answer = await explorer<SentPage>(baseURL, `per_page=100${cursor ? `&cursor=${cursor}` : ''}`);
+        const answer = await explorer<SentPage>(`per_page=100${cursor ? `&cursor=${cursor}` : ''}`);
         const items = Array.isArray(answer.result) ? answer.result : answer.result.items;
         found = items.find(matches);
         cursor = answer.result_info?.cursor ?? (Array.isArray(answer.result) ? undefined : answer.result.cursor) ?? '';
@@ -27,7 +28,7 @@ export async function mailTo(baseURL: string, address: string, subject: string |
       return !!found;
     })
     .toBe(true);
-  const detail = await explorer<{ text: string }>(baseURL, `email_id=${encodeURIComponent(found!.messageId)}`);
+  const detail = await explorer<{ text: string }>(`email_id=${encodeURIComponent(found!.messageId)}`);
   return detail.result.text;
 }
 

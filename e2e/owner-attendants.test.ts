@@ -5,32 +5,26 @@
  * and lands on the gate portal of that lot. The owner never sees a password. An existing driver is only
  * invited: they accept on their Notifications screen, and only then reach the gate.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn, signUpDriver, uniqueEmail } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test, uniqueEmail } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 
-const baseURL = inject('baseURL');
 const LOT = 'Fairview Staffed Carpark';
 const EMAIL = uniqueEmail('Pedro');
 /** The attendant the lot already has. */
 let staffed = '';
 const NEW_PASSWORD = 'gate keeper 2026';
-let browser: Browser;
 let owner: Page;
 let attendant: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  owner = await newPhonePage(browser);
-  attendant = await newPhonePage(browser);
-  const fixture = await ownLotWithAttendant(browser, baseURL, { name: LOT });
+test.beforeAll(async ({ browser, people }) => {
+  const fixture = await ownLotWithAttendant(browser, { name: LOT });
   staffed = fixture.attendant;
-  await signIn(owner, baseURL, fixture.owner.email, FIXTURE_PASSWORD);
-  await owner.getByRole('button', { name: 'Account menu' }).waitFor();
+  owner = await people.signedIn(fixture.owner.email, FIXTURE_PASSWORD);
+  attendant = await people.signedOut();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => owner);
 reportPageOnFailure(() => attendant);
 
@@ -42,7 +36,7 @@ const openAttendants = async () => {
 };
 
 describe('attendants of a lot in the browser', () => {
-  it('lists the lot’s attendant and adds a new one, who is e-mailed a link; no password is shown', async () => {
+  test('lists the lot’s attendant and adds a new one, who is e-mailed a link; no password is shown', async () => {
     await openAttendants();
     await dialog().getByTestId('lot-attendant').filter({ hasText: staffed }).getByText('Off shift').waitFor();
 
@@ -57,13 +51,13 @@ describe('attendants of a lot in the browser', () => {
     expect(await dialog().getByRole('button', { name: 'Copy' }).count()).toBe(0);
   });
 
-  it('saves the dialog at phone and desktop widths, light and dark', async () => {
+  test('saves the dialog at phone and desktop widths, light and dark', async () => {
     await expect.poll(() => owner.getByText('Invitation E-mailed', { exact: true }).count(), { timeout: 30_000 }).toBe(0);
     await checkScreens(owner, 'owner-attendants');
   });
 
-  it('the e-mailed link lets the new attendant set their own password, then opens the gate portal of the lot', async () => {
-    const link = linkIn(await mailTo(baseURL, EMAIL, new RegExp(`invited you to work the gate of ${LOT}$`)), '/accept-invitation');
+  test('the e-mailed link lets the new attendant set their own password, then opens the gate portal of the lot', async () => {
+    const link = linkIn(await mailTo(EMAIL, new RegExp(`invited you to work the gate of ${LOT}$`)), '/accept-invitation');
     await attendant.goto(link);
     await attendant.getByRole('heading', { name: 'Set your password' }).waitFor();
     await attendant.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
@@ -76,7 +70,7 @@ describe('attendants of a lot in the browser', () => {
     expect(await attendant.getByRole('region', { name: 'Unverified e-mail' }).count()).toBe(0);
   });
 
-  it('shows the owner that the attendant signed in, and removes them after confirming', async () => {
+  test('shows the owner that the attendant signed in, and removes them after confirming', async () => {
     await openAttendants();
     const row = dialog().getByTestId('lot-attendant').filter({ hasText: EMAIL });
     await row.getByText('Off shift').waitFor();
@@ -88,9 +82,9 @@ describe('attendants of a lot in the browser', () => {
     await row.waitFor({ state: 'detached' });
   });
 
-  it('invites an existing driver, who works the gate only after accepting on their Notifications screen', async () => {
-    const driver = await newPhonePage(browser);
-    const email = await signUpDriver(driver, baseURL, {
+  test('invites an existing driver, who works the gate only after accepting on their Notifications screen', async ({ people }) => {
+    const driver = await people.signedOut();
+    const email = await signUpDriver(driver, {
       firstName: 'Maria',
       lastName: 'Clara',
       mobile: '+63 917-5550101',

@@ -3,30 +3,26 @@
  * the last four weeks (written by the global set-up: e2e/past-stays.ts), the owner turns on Enable
  * AI Pricing, sees the weekday-morning raise with its reason, and applies it. Screenshots of the screen at 375 px and 1280 px, light and dark, go to e2e/artifacts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, checkScreens, reportPageOnFailure, test } from './browser';
 import { FULL_MORNINGS_LOT as LOT } from './past-stays';
 
-const baseURL = inject('baseURL');
 /** The owner's lot list, whatever page it asks for. */
 const ownerLots = (url: URL) => url.pathname === '/api/owner/lots';
-let browser: Browser;
+const SUGGESTIONS = '/api/owner/pricing/dynamic-suggestions';
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
-  await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');
+test.beforeAll(async ({ people }) => {
+  page = await people.signedIn('owner@parkada.ph', 'parkada-demo');
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 const weekdayMornings = () =>
   page.getByTestId('dynamic-suggestion').filter({ has: page.getByText('Weekday mornings (6 AM–10 AM)', { exact: true }) });
 
 describe('dynamic pricing in the browser', () => {
-  it('turns Enable AI Pricing on and applies the weekday-morning raise', async () => {
+  test('turns Enable AI Pricing on and applies the weekday-morning raise', async () => {
     await page.goto(`${baseURL}/owner/pricing`);
     await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
@@ -48,9 +44,11 @@ describe('dynamic pricing in the browser', () => {
     await checkScreens(page, 'owner-pricing');
 
     // The order CI once met: the suggestions come back before the lots, so the applied band leaves the
-    // list (its item unmounts) while the apply is still settling. The toast must still be shown.
+    // list (its item unmounts) while the apply is still settling. The toast must still be shown. The
+    // lots are held until the suggestions are back, so the order is that one on any machine.
+    const suggestionsBack = page.waitForResponse((response) => new URL(response.url()).pathname === SUGGESTIONS);
     await page.route(ownerLots, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await suggestionsBack;
       await route.continue();
     });
     await suggestion.getByRole('button', { name: 'Apply' }).click();

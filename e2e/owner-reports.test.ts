@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { previousMonth } from '../core/statements';
 import { addDays, eachDay, manilaDate } from '../core/time';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signIn } from './browser';
+import { baseURL, checkScreens, reportPageOnFailure, test } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
-  await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');
+test.beforeAll(async ({ people }) => {
+  page = await people.signedIn('owner@parkada.ph', 'parkada-demo');
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 /** Clicks a button that downloads a file; answers the file's name and bytes. */
@@ -24,7 +19,7 @@ async function download(button: string) {
 }
 
 describe('owner dashboard and reports in the browser', () => {
-  it('draws the revenue trend as a chart, for each range', async () => {
+  test('draws the revenue trend as a chart, for each range', async () => {
     await page.goto(`${baseURL}/owner`);
     await page.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
     await page.getByTestId('kpi').filter({ hasText: 'Revenue Today' }).getByText(/₱/).waitFor();
@@ -40,7 +35,7 @@ describe('owner dashboard and reports in the browser', () => {
     await page.getByTestId('lot-performance').first().waitFor();
   });
 
-  it('exports the daily rows as CSV and the report as a PDF', async () => {
+  test('exports the daily rows as CSV and the report as a PDF', async () => {
     await page.getByRole('link', { name: /View Reports/ }).click();
     await page.getByRole('heading', { name: 'Reports & Analytics' }).waitFor();
     const today = await page.getByLabel('Start Date').inputValue();
@@ -72,7 +67,7 @@ describe('owner dashboard and reports in the browser', () => {
     await page.getByRole('table', { name: 'Occupancy by weekday and hour' }).waitFor();
   });
 
-  it('shows last month’s statement from the demo history; the super admin pays it and the owner sees it paid', async () => {
+  test('shows last month’s statement from the demo history; the super admin pays it and the owner sees it paid', async ({ people }) => {
     const month = previousMonth(manilaDate(Date.now()).slice(0, 7));
     await page.goto(`${baseURL}/owner`);
     await page.getByRole('link', { name: /Statements/ }).click();
@@ -89,8 +84,7 @@ describe('owner dashboard and reports in the browser', () => {
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await checkScreens(page, 'owner-statement');
 
-    const admin = await newPhonePage(browser);
-    await signIn(admin, baseURL, 'admin@parkada.ph', 'parkada-demo');
+    const admin = await people.signedIn('admin@parkada.ph', 'parkada-demo');
     await admin.goto(`${baseURL}/admin/payouts?month=${month}`);
     await admin.getByRole('heading', { name: 'Owner Payouts' }).waitFor();
     const maria = admin.getByTestId('payout-owner').filter({ hasText: 'owner@parkada.ph' });

@@ -1,24 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, reportPageOnFailure, test } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
-  await signIn(page, baseURL, 'owner@parkada.ph', 'parkada-demo');
+test.beforeAll(async ({ people }) => {
+  page = await people.signedIn('owner@parkada.ph', 'parkada-demo');
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
 const lotCard = (name: string) => page.getByTestId('owner-lot').filter({ hasText: name });
 
 describe('owner lots in the browser', () => {
-  it('creates a lot, which shows Pending Approval with its real slot count', async () => {
+  test('creates a lot, which shows Pending Approval with its real slot count', async () => {
     await page.goto(`${baseURL}/owner/lots`);
     await page.getByRole('heading', { name: 'Manage Lots' }).waitFor();
     await page.getByRole('button', { name: 'Add New Lot' }).click();
@@ -53,7 +48,7 @@ describe('owner lots in the browser', () => {
     expect(items.find((lot) => lot.name === 'Legazpi Village Carpark')).toMatchObject({ entranceLat: 14.5547, entranceLng: 121.0171 });
   });
 
-  it('sets progressive pricing for the new lot', async () => {
+  test('sets progressive pricing for the new lot', async () => {
     await page.goto(`${baseURL}/owner/pricing`);
     await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
@@ -75,7 +70,7 @@ describe('owner lots in the browser', () => {
     expect(await page.getByLabel('Tier 3 Multiplier').inputValue()).toBe('0.7');
   });
 
-  it('deactivates and reactivates a lot, then asks before deleting one nobody booked', async () => {
+  test('deactivates and reactivates a lot, then asks before deleting one nobody booked', async () => {
     await page.goto(`${baseURL}/owner/lots`);
     const card = lotCard('Legazpi Village Carpark');
     await card.getByRole('button', { name: 'Deactivate' }).click();

@@ -2,26 +2,23 @@
  * A monthly pass end to end: the owner puts a 24/7 pass on sale, a driver buys it on the lot page and
  * sees it with its QR and its official receipt under Passes, and the attendant lets the car in by its plate at the gate.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, reportPageOnFailure, signInThroughApi, signUpDriver, test } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
 const LOT = 'Fairview Commuter Pass Lot';
 const PLATE = 'NPS 2468';
 /** The lot's car entrance, about 75 m from its pin (FIXTURE_PLACE): the pass's Directions lead there. */
 const ENTRANCE = { entranceLat: 14.7345, entranceLng: 121.0585 };
-let browser: Browser;
 let driver: Page;
 let gate: Page;
 let gateContext: BrowserContext;
 let lotId = '';
 let attendant = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const made = await ownLotWithAttendant(browser, baseURL, { name: LOT, ...ENTRANCE });
+test.beforeAll(async ({ browser, people }) => {
+  const made = await ownLotWithAttendant(browser, { name: LOT, ...ENTRANCE });
   lotId = made.lot.id;
   attendant = made.attendant;
   const product = await made.owner.context.request.post(`${baseURL}/api/owner/lots/${lotId}/pass-products`, {
@@ -33,19 +30,16 @@ beforeAll(async () => {
     },
   });
   expect(product.status(), await product.text()).toBe(201);
-  driver = await newPhonePage(browser);
-  await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-8889999', password: 'sinigang-na-baboy' });
-  await topUpWallet(driver.request, baseURL, 300_000);
+  driver = await people.signedOut();
+  await signUpDriver(driver, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-8889999', password: 'sinigang-na-baboy' });
+  await topUpWallet(driver.request, 300_000);
   gateContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   gate = await gateContext.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 reportPageOnFailure(() => driver);
 
 describe('a monthly pass', () => {
-  it('is bought on the lot page and shown under Passes with its QR', async () => {
+  test('is bought on the lot page and shown under Passes with its QR', async () => {
     await driver.goto(`${baseURL}/lots/${lotId}`);
     const form = driver.getByRole('form', { name: 'Round the clock' });
     await form.waitFor();
@@ -64,7 +58,7 @@ describe('a monthly pass', () => {
     expect(wallet.balanceCents).toBe(50_000);
   });
 
-  it('links to its official receipt, which reads what was bought and is listed in History', async () => {
+  test('links to its official receipt, which reads what was bought and is listed in History', async () => {
     await driver.goto(`${baseURL}/passes`);
     const link = driver.getByTestId('monthly-pass').getByTestId('monthly-pass-receipt');
     const number = (await link.innerText()).replace('Receipt ', '');
@@ -78,9 +72,9 @@ describe('a monthly pass', () => {
     await driver.getByTestId('history-receipt').filter({ hasText: number }).filter({ hasText: 'monthly pass' }).waitFor();
   });
 
-  it('lets the car in at the gate by its plate, on its pass', async () => {
-    await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
-    await gate.waitForURL(`${baseURL}/attendant`);
+  test('lets the car in at the gate by its plate, on its pass', async () => {
+    await signInThroughApi(gateContext, attendant, FIXTURE_PASSWORD);
+    await gate.goto(`${baseURL}/attendant`);
     await gate.getByRole('link', { name: 'Scan QR Code' }).click();
     await gate.getByLabel('Plate Number').fill(PLATE);
     await gate.getByRole('button', { name: 'Quick Check-in' }).click();

@@ -1,42 +1,35 @@
 /**
  * Every screen of the route table, for the role that sees it, loaded once and then checked at a
- * 375 × 812 phone and a 1280 × 800 desktop:
- * - no sideways scroll at either width (a theme changes colours, not layout: checked in light; with
- *   `npm run screens`, screenshots in both themes saved for review in e2e/artifacts/screens), no uncaught
- *   page error, and no request to any host but the app's own (map tiles are served by a local stub here);
- * - axe-core finds no WCAG 2.1 A/AA violation on the screen or on any of its tabs' panels, in either
- *   theme, and Tab reaches every control of the screen as loaded.
+ * 375 × 812 phone and a 1280 × 800 desktop, as loaded and with each of its tabs, light and dark:
+ * - no sideways scroll, no uncaught page error, and no request to any host but the app's own and the
+ *   map tiles' (whose name resolves to nothing in the test browser, e2e/browser.ts); with
+ *   `npm run screens`, screenshots saved for review in e2e/artifacts/screens;
+ * - axe-core finds no WCAG 2.1 A/AA violation: all its rules in light, and in dark the rules a theme
+ *   can change (colours); Tab reaches every control of the screen as loaded.
+ * The owner's Reports are also read over the demo owner's 90 days of history, where tables and charts fill.
  * Then what axe cannot see: focus stays in a dialog and returns to its opener, and a toast is read out.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
-import { expectAccessible } from './axe';
-import {
-  launchBrowser,
-  REVIEW_THEMES,
-  reportPageOnFailure,
-  SAVE_SCREENSHOTS,
-  settled,
-  showTheme,
-  signIn,
-  signUpDriver,
-  THEMES,
-} from './browser';
-import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
+import { WEEKDAYS_MASK } from '../core/monthly-passes';
+import { addDays, manilaDate, MINUTE_MS } from '../core/time';
+import { DEMO_HISTORY_DAYS } from '../worker/seed/demo-history';
+import { DEMO_PASSWORD } from '../worker/seed/seed';
+import { expectAccessible, expectColoursAccessible } from './axe';
+import { baseURL, reportPageOnFailure, SAVE_SCREENSHOTS, settled, showTheme, signInThroughApi, test, THEMES } from './browser';
+import { FIXTURE_PASSWORD, ownLotWithAttendant, signUp, topUpWallet } from './fixtures';
 import { expectKeyboardReachable } from './keyboard';
 
-const baseURL = inject('baseURL');
 const ARTIFACTS = join(import.meta.dirname, 'artifacts', 'screens');
 const LOT = 'Fairview Screens Carpark';
+if (SAVE_SCREENSHOTS) mkdirSync(ARTIFACTS, { recursive: true });
 const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ];
-/** A 1 × 1 transparent PNG, the stub for every map tile. */
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 type Who = 'signed-out' | 'driver' | 'owner' | 'attendant' | 'admin';
 const DEMO_EMAIL: Record<Exclude<Who, 'signed-out' | 'driver'>, string> = {
@@ -45,8 +38,8 @@ const DEMO_EMAIL: Record<Exclude<Who, 'signed-out' | 'driver'>, string> = {
   admin: 'admin@parkada.ph',
 };
 
-let browser: Browser;
 const ids = { lot: '', reservation: '', receipt: '' };
+const today = () => manilaDate(Date.now());
 
 /** Each screen: who sees it, its path (ids known once the set-up ran) and a name for its artefact. */
 const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
@@ -81,6 +74,12 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
   { who: 'owner', name: 'owner-lots', path: () => '/owner/lots' },
   { who: 'owner', name: 'owner-pricing', path: () => '/owner/pricing' },
   { who: 'owner', name: 'owner-reports', path: () => '/owner/reports' },
+  // Over the demo owner's history (worker/seed/demo-history.ts): a table row a day, a full heatmap, top customers.
+  {
+    who: 'owner',
+    name: 'owner-reports-history',
+    path: () => `/owner/reports?from=${addDays(today(), 1 - DEMO_HISTORY_DAYS)}&to=${today()}`,
+  },
   { who: 'owner', name: 'owner-merchants', path: () => '/owner/merchants' },
   // The cashier's page of a merchant link that opens nothing (revoked): what a stale link shows.
   { who: 'signed-out', name: 'merchant-link', path: () => `/m/${'x'.repeat(43)}` },
@@ -110,56 +109,47 @@ function sidewaysOverflow() {
 
 const contexts = new Map<Who, Promise<BrowserContext>>();
 
-/** A context per role, signed in once (the screens of a role ask for it at the same time), with map tiles stubbed. */
-function contextFor(who: Who) {
-  if (!contexts.has(who)) contexts.set(who, signedInContext(who));
+/**
+ * A context per role, signed in once (the screens of a role ask for it at the same time). Nothing is
+ * routed through playwright: a route turns the context's HTTP cache off, and its pages would fetch
+ * the app's files again each.
+ */
+function contextFor(browser: Browser, who: Who) {
+  if (!contexts.has(who)) contexts.set(who, signedInContext(browser, who));
   return contexts.get(who)!;
 }
 
-async function signedInContext(who: Who) {
+async function signedInContext(browser: Browser, who: Who) {
   const context = await browser.newContext({ viewport: VIEWPORTS[0] });
   context.setDefaultTimeout(90_000);
-  await context.route(`${MAP_TILE_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
-  if (who !== 'signed-out') {
-    const page = await context.newPage();
-    if (who === 'driver') await signUpDriverWithBooking(page);
-    else {
-      await signIn(page, baseURL, DEMO_EMAIL[who], 'parkada-demo');
-      await page.waitForURL((url) => url.pathname !== '/login');
-    }
-    await page.close();
-  }
+  if (who === 'driver') await signUpDriverWithBooking(browser, context);
+  else if (who !== 'signed-out') await signInThroughApi(context, DEMO_EMAIL[who], DEMO_PASSWORD);
   return context;
 }
 
 /** A new driver with a car, money, one completed stay (checked in and out at a lot of this file's own) and one upcoming booking. */
-async function signUpDriverWithBooking(page: Page) {
-  const { lot, attendant, owner } = await ownLotWithAttendant(browser, baseURL, { name: LOT });
+async function signUpDriverWithBooking(browser: Browser, driver: BrowserContext) {
+  const { lot, attendant, owner } = await ownLotWithAttendant(browser, { name: LOT });
   ids.lot = lot.id;
   // A monthly pass on sale (the lot page shows it), of which the driver buys one (the Passes screen shows it).
   const product = await owner.context.request.post(`${baseURL}/api/owner/lots/${lot.id}/pass-products`, {
     data: {
       name: 'Weekday commuter',
       priceCents: 50_000,
-      schedule: { daysMask: 0b0111110, openMinute: 420, closeMinute: 1200 },
+      schedule: { daysMask: WEEKDAYS_MASK, openMinute: 420, closeMinute: 1200 },
       quantity: 2,
     },
   });
   expect(product.status(), await product.text()).toBe(201);
-  await signUpDriver(page, baseURL, {
-    firstName: 'Regine',
-    lastName: 'Velasquez',
-    mobile: '+63 917-4445555',
-    password: 'halo-halo-espesyal',
-  });
-  const api = page.request;
-  await topUpWallet(api, baseURL, 200_000);
+  await signUp(driver, { firstName: 'Regine', lastName: 'Velasquez' });
+  const api = driver.request;
+  await topUpWallet(api, 200_000);
   expect((await api.post(`${baseURL}/api/user/vehicles`, { data: { plate: 'NCR 7001', make: 'Toyota', model: 'Vios' } })).status()).toBe(
     201,
   );
   const book = async (startInMinutes: number) => {
     const res = await api.post(`${baseURL}/api/reservations`, {
-      data: { lotId: ids.lot, start: new Date(Date.now() + startInMinutes * 60_000).toISOString(), durationHours: 1, plate: 'NCR 7001' },
+      data: { lotId: ids.lot, start: new Date(Date.now() + startInMinutes * MINUTE_MS).toISOString(), durationHours: 1, plate: 'NCR 7001' },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -174,16 +164,13 @@ async function signUpDriverWithBooking(page: Page) {
   ids.reservation = await book(24 * 60);
 
   const gate = await browser.newContext();
-  const gatePage = await gate.newPage();
-  await signIn(gatePage, baseURL, attendant, FIXTURE_PASSWORD);
-  await gatePage.waitForURL(`${baseURL}/attendant`);
-  const keyed = { 'Idempotency-Key': crypto.randomUUID() };
-  const entered = await gatePage.request.post(`${baseURL}/api/checkins/enter`, {
+  await signInThroughApi(gate, attendant, FIXTURE_PASSWORD);
+  const entered = await gate.request.post(`${baseURL}/api/checkins/enter`, {
     data: { lotId: ids.lot, plate: 'NCR 7001', reservationId: ids.receipt },
-    headers: keyed,
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(entered.status(), await entered.text()).toBe(201);
-  const exited = await gatePage.request.post(`${baseURL}/api/checkins/${(await entered.json()).id}/exit`, {
+  const exited = await gate.request.post(`${baseURL}/api/checkins/${(await entered.json()).id}/exit`, {
     data: { lotId: ids.lot, plate: 'NCR 7001' },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
@@ -191,24 +178,20 @@ async function signUpDriverWithBooking(page: Page) {
   await gate.close();
 }
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** axe on each tab's panel (only the selected one is in the page), then the tabs selected as they were, focus nowhere. */
-async function expectTabPanelsAccessible(page: Page, label: string) {
+/**
+ * Visits the screen as it is, then with each of its other tabs selected (only the selected tab's panel
+ * is in the page); then selects the tabs as they were, focus nowhere.
+ */
+async function eachTab(page: Page, visit: (tab?: string) => Promise<void>) {
   const selected = await page.getByRole('tab', { selected: true }).allInnerTexts();
   const others = await page.getByRole('tab', { selected: false }).allInnerTexts();
+  await visit();
   for (const name of [...others, ...selected]) {
     await page.getByRole('tab', { name, exact: true }).click();
     await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await settled(page);
-    if (others.includes(name)) await expectAccessible(page, `${label}, tab ${name}`);
+    if (others.includes(name)) await visit(name);
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
@@ -220,8 +203,11 @@ reportPageOnFailure((test) => pages.get(test.id));
 // Each screen is a page of its own, loaded once: they run a few at a time.
 describe.concurrent('every screen at a phone and a desktop width, light and dark', () => {
   for (const screen of SCREENS) {
-    it(`${screen.name} (${screen.who}) fits, has no WCAG 2.1 A/AA violation, and Tab reaches every control`, async ({ task }) => {
-      const page = await (await contextFor(screen.who)).newPage();
+    test(`${screen.name} (${screen.who}) fits, has no WCAG 2.1 A/AA violation, and Tab reaches every control`, async ({
+      browser,
+      task,
+    }) => {
+      const page = await (await contextFor(browser, screen.who)).newPage();
       pages.set(task.id, page);
       const errors: string[] = [];
       const foreign: string[] = [];
@@ -236,24 +222,23 @@ describe.concurrent('every screen at a phone and a desktop width, light and dark
         await page.waitForLoadState('networkidle');
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
-          // A theme changes colours, not layout: the phone's width is checked in light, axe reads both themes' colours at 1280 px.
-          for (const theme of viewport.width < 1280 ? REVIEW_THEMES : THEMES) {
-            await showTheme(page, theme);
-            // Colours fade on buttons and cards: the picture is taken once they have.
-            await settled(page);
-            if (SAVE_SCREENSHOTS)
-              await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
-            const overflow = await page.evaluate(sidewaysOverflow);
-            expect(
-              overflow.by,
-              `${screen.name} at ${viewport.width} px (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`,
-            ).toBeLessThanOrEqual(0);
-            if (viewport.width < 1280) continue;
-            await expectAccessible(page, `${screen.name} (${theme})`);
-            // The same controls in either theme: Tab is walked once, from the top of the page as loaded.
-            if (theme === 'light') await expectKeyboardReachable(page, screen.name);
-            await expectTabPanelsAccessible(page, `${screen.name} (${theme})`);
-          }
+          await eachTab(page, async (tab) => {
+            const state = `${screen.name}${tab ? `, tab ${tab},` : ''} at ${viewport.width} px`;
+            for (const theme of THEMES) {
+              await showTheme(page, theme);
+              // Colours fade on buttons and cards: the page is read once they have.
+              await settled(page);
+              if (SAVE_SCREENSHOTS && !tab)
+                await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
+              const overflow = await page.evaluate(sidewaysOverflow);
+              expect(overflow.by, `${state} (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`).toBeLessThanOrEqual(0);
+              // axe reads the whole page in light and, in dark, what a theme changes: its colours.
+              if (theme === 'light') await expectAccessible(page, `${state} (light)`);
+              else await expectColoursAccessible(page, `${state} (dark)`);
+              // The same controls at either width and theme: Tab is walked once, from the top of the page as loaded.
+              if (!tab && theme === 'light' && viewport.width === 1280) await expectKeyboardReachable(page, screen.name);
+            }
+          });
         }
         expect(errors, `${screen.name}: uncaught page errors`).toEqual([]);
         expect(foreign, `${screen.name}: requests to other hosts`).toEqual([]);
@@ -272,9 +257,9 @@ const ALIASES: Array<{ who: Who; from: () => string; to: () => string }> = [
 ];
 
 describe('second paths of a screen', () => {
-  it('forward to the screen itself', async ({ task }) => {
+  test('forward to the screen itself', async ({ browser, task }) => {
     for (const alias of ALIASES) {
-      const page = await (await contextFor(alias.who)).newPage();
+      const page = await (await contextFor(browser, alias.who)).newPage();
       pages.set(task.id, page);
       await page.goto(`${baseURL}${alias.from()}`);
       await page.waitForURL((url) => url.pathname === alias.to());
@@ -285,8 +270,8 @@ describe('second paths of a screen', () => {
 });
 
 describe('keyboard and screen readers', () => {
-  it('a dialog keeps focus inside, its error toast is read out, and Escape returns focus to its opener', async ({ task }) => {
-    const screen = await (await contextFor('driver')).newPage();
+  test('a dialog keeps focus inside, its error toast is read out, and Escape returns focus to its opener', async ({ browser, task }) => {
+    const screen = await (await contextFor(browser, 'driver')).newPage();
     pages.set(task.id, screen);
     await screen.setViewportSize(VIEWPORTS[1]);
     await screen.goto(`${baseURL}/wallet`);

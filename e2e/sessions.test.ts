@@ -1,25 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, reportPageOnFailure, signIn, signUpDriver, test } from './browser';
 
-const baseURL = inject('baseURL');
 const person = { firstName: 'Dingdong', lastName: 'Dantes', mobile: '+63 917-3334444', password: 'adobong-manok' };
-let browser: Browser;
 let phone: Page;
 let laptop: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  phone = await newPhonePage(browser);
-  laptop = await newPhonePage(browser);
+test.beforeAll(async ({ people }) => {
+  phone = await people.signedOut();
+  laptop = await people.signedOut();
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => phone);
 
 describe('sessions in the browser', () => {
-  it('signs out of all devices from Settings: this browser and another one', async () => {
-    const email = await signUpDriver(phone, baseURL, person);
-    await signIn(laptop, baseURL, email, person.password);
+  test('signs out of all devices from Settings: this browser and another one', async () => {
+    const email = await signUpDriver(phone, person);
+    await signIn(laptop, email, person.password);
     await laptop.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
     expect((await laptop.context().cookies()).map((cookie) => cookie.name)).toContain('__Host-parkada_session');
 

@@ -1,27 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { EXTEND_ACTION, extendUrlOf, type PushPayload } from '../core/push';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signUpDriver } from './browser';
+import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
 const PASSWORD = 'kalamansi-juice';
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
-  await signUpDriver(page, baseURL, { firstName: 'Carla', lastName: 'Abellana', mobile: '+63 917-2223333', password: PASSWORD });
+test.beforeAll(async ({ people }) => {
+  page = await people.signedOut();
+  await signUpDriver(page, { firstName: 'Carla', lastName: 'Abellana', mobile: '+63 917-2223333', password: PASSWORD });
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
 const vehicleRow = (plate: string) => page.getByTestId('vehicle').filter({ hasText: plate });
 
 describe('settings and notifications in the browser', () => {
-  it('edits the profile', async () => {
+  test('edits the profile', async () => {
     await page.goto(`${baseURL}/settings`);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);
@@ -34,7 +30,7 @@ describe('settings and notifications in the browser', () => {
     await page.getByRole('button', { name: 'Verify' }).waitFor();
   });
 
-  it('adds two vehicles, switches the default and deletes one', async () => {
+  test('adds two vehicles, switches the default and deletes one', async () => {
     await page.getByRole('tab', { name: 'Vehicles' }).click();
     const add = async (plate: string, make: string, model: string, makeDefault = false) => {
       await page.getByRole('button', { name: 'Add Vehicle' }).click();
@@ -61,7 +57,7 @@ describe('settings and notifications in the browser', () => {
     expect(await page.getByTestId('vehicle').count()).toBe(1);
   });
 
-  it('switches to the dark theme and keeps it after a reload', async () => {
+  test('switches to the dark theme and keeps it after a reload', async () => {
     await page.getByRole('tab', { name: 'Preferences' }).click();
     await page.getByLabel('Theme', { exact: true }).selectOption('dark');
     await toast('Preferences Updated');
@@ -72,7 +68,7 @@ describe('settings and notifications in the browser', () => {
     await page.locator('html.dark').waitFor({ state: 'attached' });
   });
 
-  it('turns push on for this device and says plainly when the browser cannot subscribe', async () => {
+  test('turns push on for this device and says plainly when the browser cannot subscribe', async () => {
     // Headless chromium here reaches no push service, so it refuses the subscription as a phone offline would.
     await page.context().grantPermissions(['notifications'], { origin: baseURL });
     await page.goto(`${baseURL}/settings`);
@@ -85,7 +81,7 @@ describe('settings and notifications in the browser', () => {
     await toast('Push Not Turned On');
   });
 
-  it('shows a reminder pushed to this device, with its Extend 1 hour action', async () => {
+  test('shows a reminder pushed to this device, with its Extend 1 hour action', async () => {
     const cdp = await page.context().newCDPSession(page);
     const registration = new Promise<string>((resolve) =>
       cdp.on(
@@ -126,7 +122,7 @@ describe('settings and notifications in the browser', () => {
       ]);
   });
 
-  it('marks notifications read and the bell follows', async () => {
+  test('marks notifications read and the bell follows', async () => {
     await page.goto(`${baseURL}/notifications`);
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     await page.getByTestId('notification').filter({ hasText: 'Welcome to Parkada' }).waitFor();
@@ -139,7 +135,7 @@ describe('settings and notifications in the browser', () => {
     await page.getByTestId('notification').filter({ hasText: 'Welcome to Parkada' }).waitFor();
   });
 
-  it('keeps the notifications filter in the URL through a reload and Back', async () => {
+  test('keeps the notifications filter in the URL through a reload and Back', async () => {
     expect(new URL(page.url()).searchParams.get('filter')).toBe('all');
     await page.reload();
     expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
@@ -148,7 +144,7 @@ describe('settings and notifications in the browser', () => {
     expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('says when a screen could not be loaded, and Try again loads it once the server answers', async () => {
+  test('says when a screen could not be loaded, and Try again loads it once the server answers', async () => {
     const failing = (url: URL) => url.pathname === '/api/user/vehicles';
     await page.route(failing, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down for a moment"}' }),
@@ -162,15 +158,15 @@ describe('settings and notifications in the browser', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
   });
 
-  it('downloads my data as one zip', async () => {
+  test('downloads my data as one zip', async () => {
     await page.getByRole('tab', { name: 'Privacy' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^parkada-data-\d{4}-\d{2}-\d{2}\.zip$/);
   });
 
   // Last: the account is gone after it.
-  it('refuses to delete the account while the wallet holds money, then deletes it and lands signed out', async () => {
-    await topUpWallet(page.request, baseURL, 10_000);
+  test('refuses to delete the account while the wallet holds money, then deletes it and lands signed out', async () => {
+    await topUpWallet(page.request, 10_000);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Password').fill(PASSWORD);

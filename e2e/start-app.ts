@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { findChromium } from '../scripts/chromium';
 import { fillWeekdayMornings } from './past-stays';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -35,6 +36,13 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
   );
 
 export default async function startApp(project: TestProject) {
+  // Before the build: without a browser no browser file can run. One line says why, and the run ends
+  // there, failed (npm test itself leaves the browser project out and says so, scripts/test.ts).
+  const chromium = findChromium();
+  if (!chromium.path) {
+    console.error(chromium.problem);
+    process.exit(1);
+  }
   const stateDir = mkdtempSync(join(tmpdir(), 'parkada-e2e-'));
   // No telemetry, no update check, no fetch of Cloudflare's Request.cf sample: nothing leaves the machine.
   const env = {
@@ -72,6 +80,7 @@ export default async function startApp(project: TestProject) {
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('chromiumPath', chromium.path);
   project.provide('stateDir', stateDir);
   return stop;
 }
@@ -79,6 +88,8 @@ export default async function startApp(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The Chrome or Chromium the tests launch (scripts/chromium.ts). */
+    chromiumPath: string;
     /** The app's local state, for a test that must arrange data no screen can (e.g. a lot's hours). */
     stateDir: string;
   }

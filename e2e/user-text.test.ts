@@ -3,36 +3,32 @@
  * rejection reason carrying one, on the screens that show them to the owner, the admin and the
  * driver; a plate with markup is refused, as plates must look like Philippine plates. A payload that ran would set `window.pwned` or leave an element it made in the page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { DAY_MS, manilaDate } from '../core/time';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
+import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
 import { demoAdmin, FIXTURE_PASSWORD, FIXTURE_PLACE, newOwner, topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
 const run = Date.now() % 100_000;
 const LOT = `<img src=x onerror="window.pwned=1">Rizal "Plaza" & Co ${run}`;
 const REJECTED = `<b id="made">Bold</b> Annex ${run}`;
 const REASON = `<script>window.pwned=1</script>Photos missing & blurry`;
-let browser: Browser;
 let owner: Page;
 let admin: Page;
 let driver: Page;
 let current: Page | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  [owner, admin, driver] = await Promise.all([newPhonePage(browser), newPhonePage(browser), newPhonePage(browser)]);
-  const approver = await demoAdmin(browser, baseURL);
-  const { email } = await newOwner(browser, baseURL, approver);
+test.beforeAll(async ({ browser, people }) => {
+  const approver = await demoAdmin(browser);
+  const { email } = await newOwner(browser, approver);
   await approver.close();
-  await signIn(owner, baseURL, email, FIXTURE_PASSWORD);
-  await owner.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
-  await signIn(admin, baseURL, 'admin@parkada.ph', DEMO_PASSWORD);
-  await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+  [owner, admin, driver] = await Promise.all([
+    people.signedIn(email, FIXTURE_PASSWORD),
+    people.signedIn('admin@parkada.ph', DEMO_PASSWORD),
+    people.signedOut(),
+  ]);
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => current);
 
 /** Shows `page` at `path`, waits for `text` as text, and checks no markup from it ran. */
@@ -68,7 +64,7 @@ async function decide(lotId: string, action: 'approve' | 'reject', reason?: stri
 }
 
 describe('user text on screen', () => {
-  it('a lot name with markup, on the owner’s and the admin’s screens', async () => {
+  test('a lot name with markup, on the owner’s and the admin’s screens', async () => {
     const lotId = await createLot(LOT);
     await showsAsText(owner, '/owner/lots', LOT);
     await showsAsText(admin, '/admin/approvals?tab=lot', LOT);
@@ -77,7 +73,7 @@ describe('user text on screen', () => {
     await showsAsText(admin, '/admin/audit-logs', LOT);
   });
 
-  it('a rejection reason with markup, in the owner’s notifications', async () => {
+  test('a rejection reason with markup, in the owner’s notifications', async () => {
     const lotId = await createLot(REJECTED);
     await decide(lotId, 'reject', REASON);
     await showsAsText(owner, '/notifications', 'Photos missing & blurry');
@@ -85,9 +81,9 @@ describe('user text on screen', () => {
     await showsAsText(admin, '/admin/approvals?tab=lot&status=rejected', REJECTED);
   });
 
-  it('the lot name with markup on the driver’s screens; a plate with markup is refused', async () => {
-    await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-8889999', password: 'himala-1982' });
-    await topUpWallet(driver.request, baseURL, 50_000);
+  test('the lot name with markup on the driver’s screens; a plate with markup is refused', async () => {
+    await signUpDriver(driver, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-8889999', password: 'himala-1982' });
+    await topUpWallet(driver.request, 50_000);
     const found = await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(`Plaza" & Co ${run}`)}`)).json();
     const lot = (found.items ?? found).find((candidate: { name: string }) => candidate.name === LOT);
     expect(lot).toBeDefined();

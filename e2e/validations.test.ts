@@ -5,21 +5,15 @@
  * the stay's receipt lists the validation and its merchant. A cashier validates another car on the
  * merchant link, signed out; a driver enters a code on their checked-in stay's screen.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkScreens, launchBrowser, newPhonePage, reportPageOnFailure, signIn, signUpDriver } from './browser';
-import { writeQrVideo } from './fake-camera';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test } from './browser';
 import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
 
-const baseURL = inject('baseURL');
 const LOT = 'Fairview Validations Carpark';
 const MERCHANT = 'Fairview Bookshop';
 const PLATE = 'VAL 3001';
-let browser: Browser;
-let gateBrowser: Browser;
 let owner: Page;
 let driver: Page;
 let reservationId = '';
@@ -27,15 +21,14 @@ let gate: Page;
 let code = '';
 let lotId = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const { lot, attendant, owner: lotOwner } = await ownLotWithAttendant(browser, baseURL, { name: LOT, hourlyRate: 8_000 });
+test.beforeAll(async ({ browser, camera, people }) => {
+  const { lot, attendant, owner: lotOwner } = await ownLotWithAttendant(browser, { name: LOT, hourlyRate: 8_000 });
   owner = await lotOwner.context.newPage();
   lotId = lot.id;
   // The driver who pays with a pay code: the camera at the gate films it.
-  driver = await newPhonePage(browser);
-  await signUpDriver(driver, baseURL, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-7778888', password: 'sinigang-na-baboy' });
-  await topUpWallet(driver.request, baseURL, 50_000);
+  driver = await people.signedOut();
+  await signUpDriver(driver, { firstName: 'Nora', lastName: 'Aunor', mobile: '+63 917-7778888', password: 'sinigang-na-baboy' });
+  await topUpWallet(driver.request, 50_000);
   // A reservation of theirs starting in 5 minutes, checked in below: the driver validates it on its screen.
   const booked = await driver.request.post(`${baseURL}/api/reservations`, {
     data: { lotId: lot.id, start: new Date(Date.now() + 5 * 60_000).toISOString(), durationHours: 1, plate: 'VAL 3003' },
@@ -44,19 +37,9 @@ beforeAll(async () => {
   expect(booked.status(), await booked.text()).toBe(201);
   reservationId = (await booked.json()).id;
   const payCode = await driver.request.post(`${baseURL}/api/wallet/pay-code`, { data: { lotId: lot.id, limitCents: 50_000 } });
-  const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'pay-code.y4m');
-  writeQrVideo(video, (await payCode.json()).token);
+  camera.film((await payCode.json()).token);
 
-  gateBrowser = await launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
-  const gateContext = await gateBrowser.newContext({ viewport: { width: 1280, height: 900 } });
-  gateContext.setDefaultTimeout(90_000);
-  gate = await gateContext.newPage();
-  await signIn(gate, baseURL, attendant, FIXTURE_PASSWORD);
-  await gate.waitForURL(`${baseURL}/attendant`);
+  gate = await camera.signedIn(attendant, FIXTURE_PASSWORD);
   for (const plate of [PLATE, 'VAL 3002', 'VAL 3003']) {
     const entered = await gate.request.post(`${baseURL}/api/checkins/enter`, {
       data: { lotId: lot.id, plate },
@@ -65,14 +48,10 @@ beforeAll(async () => {
     expect(entered.status(), await entered.text()).toBe(201);
   }
 });
-afterAll(async () => {
-  await gateBrowser?.close();
-  await browser?.close();
-});
 reportPageOnFailure(() => gate);
 
 describe('merchant validations', () => {
-  it('the owner registers a merchant and issues a code, with its QR sheet as a PDF', async () => {
+  test('the owner registers a merchant and issues a code, with its QR sheet as a PDF', async () => {
     await owner.goto(`${baseURL}/owner/merchants`);
     await owner.getByRole('heading', { name: 'Merchant Validations' }).waitFor();
     await owner.getByLabel('Merchant name').fill(MERCHANT);
@@ -96,7 +75,7 @@ describe('merchant validations', () => {
     ).toBe('%PDF-');
   });
 
-  it('the attendant applies the code at the exit: the charge drops, and the receipt lists the validation and its merchant', async () => {
+  test('the attendant applies the code at the exit: the charge drops, and the receipt lists the validation and its merchant', async () => {
     await gate.goto(`${baseURL}/attendant/scan`);
     await gate.getByRole('button', { name: 'Start Scanning' }).click();
     await gate.getByTestId('pay-code-scanned').waitFor();
@@ -123,7 +102,7 @@ describe('merchant validations', () => {
     expect(await receipt.innerText()).toMatch(/Total paid\s+₱60\.00/);
   });
 
-  it("the merchant's cashier validates a parked car on the merchant link, without an account", async () => {
+  test("the merchant's cashier validates a parked car on the merchant link, without an account", async ({ browser }) => {
     const made = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/merchants`, {
       data: { name: 'Fairview Coffee', link: { hours: 1 } },
     });
@@ -137,7 +116,7 @@ describe('merchant validations', () => {
     await cashier.context().close();
   });
 
-  it('the driver enters a code on their checked-in stay before leaving', async () => {
+  test('the driver enters a code on their checked-in stay before leaving', async () => {
     const issued = await owner.request.get(`${baseURL}/api/owner/lots/${lotId}/merchants`);
     const bookshop = (await issued.json()).find((m: { name: string }) => m.name === MERCHANT);
     const made = await owner.request.post(`${baseURL}/api/owner/merchants/${bookshop.id}/codes`, {

@@ -1,23 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage, reportPageOnFailure, checkScreens, signUpDriver } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPhonePage(browser);
-  await signUpDriver(page, baseURL, { firstName: 'Paolo', lastName: 'Contis', mobile: '+63 917-4445555', password: 'sinigang-na-baboy' });
+test.beforeAll(async ({ people }) => {
+  page = await people.signedOut();
+  await signUpDriver(page, { firstName: 'Paolo', lastName: 'Contis', mobile: '+63 917-4445555', password: 'sinigang-na-baboy' });
 });
-afterAll(async () => browser?.close());
 reportPageOnFailure(() => page);
 
 const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
 
 describe('wallet in the browser', () => {
-  it('refuses an invalid amount', async () => {
+  test('refuses an invalid amount', async () => {
     await page.goto(`${baseURL}/wallet`);
     expect(await page.getByTestId('wallet-balance').textContent()).toBe('₱0.00');
     await page.getByRole('button', { name: 'Top Up' }).click();
@@ -26,7 +22,7 @@ describe('wallet in the browser', () => {
     await toast('Invalid Amount');
   });
 
-  it('tops up ₱500 through the sandbox checkout and shows the balance and the transaction', async () => {
+  test('tops up ₱500 through the sandbox checkout and shows the balance and the transaction', async () => {
     await page.getByRole('button', { name: '₱500' }).click();
     await page.getByLabel('GCash').check();
     await page.getByRole('button', { name: 'Add Money' }).click();
@@ -42,7 +38,7 @@ describe('wallet in the browser', () => {
     expect(await page.getByTestId('transaction').first().textContent()).toContain('+₱500.00');
   });
 
-  it('credits nothing when the payer declines', async () => {
+  test('credits nothing when the payer declines', async () => {
     await page.getByRole('button', { name: 'Top Up' }).click();
     await page.getByLabel('Amount (₱)').fill('250');
     await page.getByLabel('Maya').check();
@@ -54,7 +50,7 @@ describe('wallet in the browser', () => {
     expect(await page.getByTestId('transaction').count()).toBe(1);
   });
 
-  it('lists the method used and opens the printable statement', async () => {
+  test('lists the method used and opens the printable statement', async () => {
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByTestId('payment-method').filter({ hasText: 'GCash' }).waitFor();
     await page.keyboard.press('Escape');
@@ -63,7 +59,7 @@ describe('wallet in the browser', () => {
     expect(await page.getByTestId('statement-row').count()).toBe(1);
   });
 
-  it('refunds the unspent top-up to its GCash once the driver confirms, and shows it as a confirmation', async () => {
+  test('refunds the unspent top-up to its GCash once the driver confirms, and shows it as a confirmation', async () => {
     await page.goto(`${baseURL}/wallet`);
     await page.getByTestId('transaction').filter({ hasText: 'Top-up via GCash' }).getByRole('link', { name: 'Details and refund' }).click();
     await page.getByRole('button', { name: 'Refund to GCash' }).click();

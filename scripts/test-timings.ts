@@ -2,10 +2,12 @@
  * Where `npm test`'s time goes: reads vitest's JSON report (written by every `npm test` to
  * node_modules/.tmp/vitest-report.json, or the path given) and prints, per project, its wall time
  * (first file's start to last file's end), the sum of its files' times, the test count, and the five
- * slowest files. Run it in the checkout the report is of: `npm run test:timings [-- report.json]`.
+ * slowest files, then the CPU reference `npm test` timed on the same machine before and after the run
+ * (scripts/cpu-reference.ts). Run it in the checkout the report is of: `npm run test:timings [-- report.json]`.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { CPU_REFERENCE_FILE, describeCpuReference, readCpuReference } from './cpu-reference';
 
 interface FileResult {
   name: string;
@@ -50,3 +52,5 @@ console.log('| --- | --- | --- |');
 for (const file of files.toSorted((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime)).slice(0, 5)) {
   console.log(`| ${file.name} | ${projectOf(file.name)} | ${seconds(file.endTime - file.startTime)} |`);
 }
+const reference = readCpuReference();
+console.log(`\n${reference ? describeCpuReference(reference) : `No CPU reference (${CPU_REFERENCE_FILE}): run \`npm test\` first.`}`);

@@ -15,8 +15,6 @@ export function apiError(
   return new HTTPException(status, { res: Response.json({ message, ...issues, ...extra }, { status, headers }) });
 }
 
-export const notFound = (what = 'Resource') => apiError(404, `${what} not found`);
-
 const STATUS_OF: Record<RefusalKind, ContentfulStatusCode> = {
   invalid: 400,
   unauthenticated: 401,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { notFound } from '../http/errors';
 import { signedIn } from '../http/middleware';
+import { notFound } from '../../core/refusal';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.service';

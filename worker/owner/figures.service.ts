@@ -9,7 +9,6 @@ import {
   eachOpenHour,
   openSlotSeconds,
   openWeekMask,
-  maskEmail,
   occupancyPercent,
   previousPeriod,
   REVENUE_SOURCES,
@@ -24,6 +23,7 @@ import {
   type Tally,
   type TrendRange,
 } from '../../core/owner-figures';
+import { maskEmail } from '../../core/person';
 import type { ReportFilter } from '../../core/report-request';
 import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaMidnight } from '../../core/time';
 import { readTogether, type DB } from '../db/client';

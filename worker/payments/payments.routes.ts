@@ -2,8 +2,9 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { TOPUP_METHODS } from '../../core/wallet';
 import type { AppEnv } from '../env';
-import { apiError, notFound } from '../http/errors';
 import { signedIn } from '../http/middleware';
+import { apiError } from '../http/errors';
+import { notFound } from '../../core/refusal';
 import { validate } from '../http/validate';
 import {
   deliverSandboxOutcome,

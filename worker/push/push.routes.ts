@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../../core/push';
 import type { AppEnv } from '../env';
-import { notFound } from '../http/errors';
 import { signedIn } from '../http/middleware';
+import { notFound } from '../../core/refusal';
 import { validate } from '../http/validate';
 import { deleteOwnSubscription, requireVapid, subscribeBrowser } from './push.service';
 

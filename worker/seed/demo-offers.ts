@@ -4,11 +4,10 @@
  * Street, and a merchant there to issue validation codes for. Nothing is sold or redeemed: a driver
  * buys the pass from the lot page, the owner issues codes from Merchant Validations.
  */
+import { WEEKDAYS_MASK } from '../../core/monthly-passes';
 import { uuid } from './demo-history';
 
 const LOT = 'Bonifacio High Street Parking';
-/** Monday to Friday: bit d for weekday d, Sunday 0 (core/monthly-passes.ts). */
-const WEEKDAYS_MASK = 0b0111110;
 
 export function demoOffersSql(): string[] {
   return [

@@ -27,7 +27,7 @@ export function KpiCard({
           <p
             className={cn(
               'mt-1 flex items-start gap-1 text-xs',
-              !change ? 'text-muted-foreground' : change > 0 ? 'text-green-600 dark:text-green-400' : 'text-destructive',
+              !change ? 'text-muted-foreground' : change > 0 ? 'text-green-700 dark:text-green-400' : 'text-destructive',
             )}
           >
             <Icon className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />

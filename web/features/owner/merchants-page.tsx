@@ -8,6 +8,7 @@ import { validationReportCsv, worthLabel } from '../../../core/validations';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, MonthField, Select } from '../../components/ui/field';
+import { SidewaysScroll } from '../../components/ui/sideways-scroll';
 import { toast } from '../../components/ui/toast';
 import { downloadFile } from '../../lib/download';
 import { ownerLotsQuery } from '../../lib/owner';
@@ -336,7 +337,7 @@ function ValidationReport() {
         </div>
       </div>
       {isError && <p className="text-destructive">{error.message}</p>}
-      <div className="overflow-x-auto">
+      <SidewaysScroll label="Validations redeemed">
         <table className="w-full min-w-[32rem] text-sm">
           <caption className="sr-only">Validations redeemed per merchant and month</caption>
           <thead>
@@ -389,7 +390,7 @@ function ValidationReport() {
             </tfoot>
           )}
         </table>
-      </div>
+      </SidewaysScroll>
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { cn } from '../../components/ui/cn';
+import { SidewaysScroll } from '../../components/ui/sideways-scroll';
 import type { OwnerReport } from '../../lib/owner-figures';
 import { hourLabel, percent } from './figures-format';
 import { Panel, Row } from './report-panels';
@@ -28,7 +29,7 @@ function Heatmap({
   strength?: (cell: number) => number;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <SidewaysScroll label={label}>
       <table className="w-full min-w-[36rem] table-fixed border-separate border-spacing-0.5 text-[10px]" aria-label={label}>
         <thead>
           <tr>
@@ -64,7 +65,7 @@ function Heatmap({
           ))}
         </tbody>
       </table>
-    </div>
+    </SidewaysScroll>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatPeso } from '../../../core/money';
 import { dayStatus } from '../../../core/owner-figures';
 import { Chart } from '../../components/ui/chart';
 import { cn } from '../../components/ui/cn';
+import { SidewaysScroll } from '../../components/ui/sideways-scroll';
 import type { OwnerReport } from '../../lib/owner-figures';
 import { hours, percent, pesoShort, shortDay } from './figures-format';
 import { BLUE, Panel } from './report-panels';
@@ -40,7 +41,7 @@ export function OverviewTab({ report }: { report: OwnerReport }) {
         </Panel>
       </div>
       <Panel title="Daily Performance">
-        <div className="overflow-x-auto">
+        <SidewaysScroll label="Daily performance">
           <table className="w-full min-w-[32rem] whitespace-nowrap text-sm">
             <thead className="text-left text-muted-foreground">
               <tr>
@@ -73,7 +74,7 @@ export function OverviewTab({ report }: { report: OwnerReport }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       </Panel>
     </div>
   );

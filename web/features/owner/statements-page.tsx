@@ -8,6 +8,7 @@ import { formatDateTime, manilaDate } from '../../../core/time';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { MonthField } from '../../components/ui/field';
+import { SidewaysScroll } from '../../components/ui/sideways-scroll';
 import { downloadFile } from '../../lib/download';
 import { ownerStatementQuery, type OwnerStatement } from '../../lib/statements';
 import { ExportHeading } from './export-heading';
@@ -109,7 +110,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
             {status.label}
           </span>
         </div>
-        <div className="overflow-x-auto">
+        <SidewaysScroll label="Statement by lot">
           <table className="w-full min-w-[56rem] text-sm">
             <caption className="sr-only">Statement by lot</caption>
             <thead>
@@ -146,7 +147,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
               </tr>
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
         {statement.total.carriedCents !== 0 && (
           <p className="mt-4 text-sm font-medium" data-testid="statement-carried">
             Balance carried from earlier months: {formatPeso(statement.total.carriedCents)} (refunds or payouts above what those months

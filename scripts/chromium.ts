@@ -1,0 +1,36 @@
+/**
+ * Where the browser tests find Chrome or Chromium: CHROMIUM_PATH when it is set (then only there),
+ * else where Debian, Ubuntu, Google's packages and snap put it, else the first of their names on
+ * PATH. Nothing is ever downloaded. `npm test` and the browser tests' global set-up ask first, so a
+ * machine without one hears it once, in one line, instead of a failure per browser file.
+ */
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+
+/** The usual homes of the executable on Linux, in the order they are tried. */
+export const USUAL_PLACES = [...NAMES.map((name) => `/usr/bin/${name}`), '/snap/bin/chromium', '/opt/google/chrome/chrome'];
+
+export const INSTALL_HINT = 'install it with `apt-get install -y chromium`, or set CHROMIUM_PATH to a Chrome or Chromium executable';
+
+const isExecutable = (path: string) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export type ChromiumLookup = { path: string; problem?: undefined } | { path?: undefined; problem: string };
+
+export function findChromium(env: NodeJS.ProcessEnv = process.env, places = USUAL_PLACES): ChromiumLookup {
+  if (env.CHROMIUM_PATH)
+    return isExecutable(env.CHROMIUM_PATH)
+      ? { path: env.CHROMIUM_PATH }
+      : { problem: `Browser tests: CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable; ${INSTALL_HINT}.` };
+  const onPath = (env.PATH ?? '').split(delimiter).flatMap((dir) => (dir ? NAMES.map((name) => join(dir, name)) : []));
+  const path = [...places, ...onPath].find(isExecutable);
+  return path ? { path } : { problem: `Browser tests: no Chrome or Chromium found (in ${places.join(', ')} or on PATH); ${INSTALL_HINT}.` };
+}
