@@ -1,9 +1,9 @@
 /**
- * `npm test` after `biome ci`: the type check and the suite (`vitest run`) at once. The suite spends
- * its first seconds building the app and its database, beside the type check. The type check is
+ * `npm test` after `biome ci`: the checks below and the suite (`vitest run`) at once. The suite spends
+ * its first seconds building the app and its database, beside the checks. The type check is
  * TypeScript's native compiler (`tsgo -b`, @typescript/native-preview): the same diagnostics as
- * `tsc -b` on this code in 21 core-s instead of 35 (docs/performance.md). Its output is printed after
- * the suite's, so the two never interleave; either failing fails the run.
+ * `tsc -b` on this code in 21 core-s instead of 35 (docs/performance.md). The checks' output is printed
+ * after the suite's, so the two never interleave; any failing fails the run.
  *
  * Before and after, it times a fixed piece of work (the CPU reference, written beside vitest's report
  * for `npm run test:timings`), so a run's figures can be compared across machines. Without Chrome or
@@ -18,13 +18,27 @@ const referenceBefore = timeCpuReference();
 const chromium = findChromium();
 if (chromium.problem) console.error(chromium.problem);
 
-const typecheck = new Promise<{ code: number | null; output: string }>((resolve) => {
-  const typeCheck = spawn('tsgo', ['-b'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  typeCheck.stdout.on('data', (chunk) => (output += chunk));
-  typeCheck.stderr.on('data', (chunk) => (output += chunk));
-  typeCheck.on('close', (code) => resolve({ code, output }));
-});
+/**
+ * The checks beside the suite, each its own process: the types; the layering of docs/architecture.md
+ * (dependency-cruiser); no file in worker/ or core/ over 400 lines; no unused file, export or
+ * dependency (knip). Any of them failing fails the run.
+ */
+const CHECKS = [
+  { name: 'Type check (tsgo -b)', command: 'tsgo', args: ['-b'] },
+  { name: 'Layering (dependency-cruiser)', command: 'depcruise', args: ['core', 'worker', 'web', '--output-type', 'err'] },
+  { name: 'File sizes', command: 'tsx', args: ['scripts/check-sizes.ts'] },
+  { name: 'Dead code (knip)', command: 'knip', args: ['--no-progress'] },
+];
+
+const run = ({ command, args }: { command: string; args: string[] }) =>
+  new Promise<{ code: number | null; output: string }>((resolve) => {
+    const check = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    check.stdout.on('data', (chunk) => (output += chunk));
+    check.stderr.on('data', (chunk) => (output += chunk));
+    check.on('close', (code) => resolve({ code, output }));
+  });
+const checks = Promise.all(CHECKS.map(async (check) => ({ ...check, ...(await run(check)) })));
 // Without a browser, only the other projects run; with one, the browser tests launch the one found here.
 const projects = chromium.path ? [] : ['--project', 'worker', '--project', 'web'];
 const suite = new Promise<number | null>((resolve) => {
@@ -34,11 +48,13 @@ const suite = new Promise<number | null>((resolve) => {
   }).on('close', resolve);
 });
 
-const [types, tests] = await Promise.all([typecheck, suite]);
-if (types.code === 0) console.log('Type check (tsgo -b): no errors.');
-else console.error(`Type check (tsgo -b) failed:\n${types.output}`);
+const [results, tests] = await Promise.all([checks, suite]);
+for (const { name, code, output } of results) {
+  if (code === 0) console.log(`${name}: passed.`);
+  else console.error(`${name} failed:\n${output}`);
+}
 
 console.log(describeCpuReference(saveCpuReference(referenceBefore, timeCpuReference())));
 
 if (chromium.problem) console.error(chromium.problem);
-process.exitCode = types.code === 0 && tests === 0 && chromium.path ? 0 : 1;
+process.exitCode = results.every(({ code }) => code === 0) && tests === 0 && chromium.path ? 0 : 1;
