@@ -26,6 +26,11 @@ describe('owner lots in the browser', () => {
     expect(await page.getByLabel('Max Duration (hours)').inputValue()).toBe('8');
     expect(await page.getByLabel('Open Time').inputValue()).toBe('06:00');
     expect(await page.getByLabel('Close Time').inputValue()).toBe('22:00');
+    // Sent empty, the form shows the request schema's own messages under the fields (core/lot-form.ts).
+    await page.getByRole('button', { name: 'Create Lot' }).click();
+    await toast('Check the lot');
+    await page.getByText('Name is required', { exact: true }).waitFor();
+    await page.getByText('Latitude is required', { exact: true }).waitFor();
     await page.getByLabel('Lot Name').fill('Legazpi Village Carpark');
     await page.getByLabel('Address').fill('Rufino St, Makati');
     await page.getByLabel('Latitude').fill('14.5547');
