@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { WEEKDAYS, type LotHours } from './booking';
+import { typedNumber } from './form-input';
 import { WALK_IN_HORIZON_MINUTES } from './gate';
 import { DEFAULT_LOT_HOURS, lotAmenitiesSchema, lotCreateSchema, sameEveryDay } from './lot-form';
 import { lotAmenities, lotHours, lotRules } from './lot-json';
@@ -41,9 +42,6 @@ const typedLot = z.object({
   hourlyRate: z.string(),
 });
 export type LotFormValues = z.input<typeof typedLot>;
-
-/** A blank number is a missing one: NaN, which the request refuses with its own words ("Latitude is required"). */
-const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 function toRequest(form: z.output<typeof typedLot>): z.input<typeof lotCreateSchema> {
   const { everyDay, daily, entranceAtPin, rulesJson: rules, ...lot } = form;
