@@ -51,3 +51,12 @@ export function showIssuesOnFields<Values extends FieldValues>(
     if (field && get(form.getValues(), field) !== undefined) form.setError(field, { type: 'server', message: issue.message });
   }
 }
+
+/** A registered text field that upper-cases what is typed (plates, slots, codes), in the field and in the form's value. */
+export const upperCased = <Field extends { onChange: (event: { target: HTMLInputElement }) => unknown }>(field: Field): Field => ({
+  ...field,
+  onChange: (event: { target: HTMLInputElement }) => {
+    event.target.value = event.target.value.toUpperCase();
+    return field.onChange(event);
+  },
+});
