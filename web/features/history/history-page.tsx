@@ -1,7 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { RESERVATION_STATUSES } from '../../../core/booking';
 import {
   HISTORY_RANGES,
@@ -51,24 +51,25 @@ const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
  * match (all pages, not only those loaded); Receipt opens the receipt.
  */
 export function HistoryPage() {
-  const { tab, status, range, q } = useSearch({ from: '/_auth/history' });
+  const search = useSearch({ from: '/_auth/history' });
+  const { tab, status, range, q } = search;
   const navigate = useNavigate({ from: '/history' });
   const set = (patch: Partial<HistorySearch>) => navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
   const [searchText, typeSearch] = useSearchText(q, (text) => set({ q: text }));
   const [exporting, setExporting] = useState(false);
   const query = historyQueryOf({ status, range, search: q ?? '' });
-  // While new filters load, the previous rows stay on screen instead of a spinner.
-  const reservations = useInfiniteQuery({ ...reservationsQuery(query), placeholderData: keepPreviousData });
-  const receipts = useInfiniteQuery({ ...receiptsQuery(query), placeholderData: keepPreviousData });
-  const reservationCount = useQuery({ ...reservationCountsQuery(query), placeholderData: keepPreviousData });
-  const receiptCount = useQuery({ ...receiptCountsQuery(query), placeholderData: keepPreviousData });
-  // The route's loader read the unfiltered lists; a list that fails later is the route's error screen.
-  const failure = [reservations, receipts, reservationCount, receiptCount].find((list) => list.error)?.error;
-  if (failure) throw failure;
+  // While new filters load, the previous rows stay on screen, marked stale (the loader loaded the first).
+  const shown = useDeferredValue(search);
+  const stale = shown.status !== status || shown.range !== range || shown.q !== q;
+  const shownQuery = historyQueryOf({ status: shown.status, range: shown.range, search: shown.q ?? '' });
+  const reservations = useSuspenseInfiniteQuery(reservationsQuery(shownQuery));
+  const receipts = useSuspenseInfiniteQuery(receiptsQuery(shownQuery));
+  const reservationCount = useSuspenseQuery(reservationCountsQuery(shownQuery));
+  const receiptCount = useSuspenseQuery(receiptCountsQuery(shownQuery));
 
   const shownReservations = loadedItems(reservations.data);
   const shownReceipts = loadedItems(receipts.data);
-  const matching = { reservations: reservationCount.data?.total ?? 0, receipts: receiptCount.data?.total ?? 0 };
+  const matching = { reservations: reservationCount.data.total, receipts: receiptCount.data.total };
   const filtered = Object.values(query).some((value) => value !== undefined);
   const exportMatching = async () => {
     setExporting(true);
@@ -120,7 +121,12 @@ export function HistoryPage() {
           </Select>
         </Field>
       </Card>
-      <Tabs value={tab} onValueChange={(value) => set({ tab: value as HistoryTab })}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => set({ tab: value as HistoryTab })}
+        aria-busy={stale}
+        className={stale ? 'opacity-60' : undefined}
+      >
         <TabList
           label="History"
           className="inline-flex"
