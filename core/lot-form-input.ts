@@ -73,7 +73,7 @@ function toRequest(form: z.output<typeof typedLot>): z.input<typeof lotCreateSch
 export const lotFormSchema = typedLot.transform(toRequest).pipe(lotCreateSchema);
 
 /** A lot as the owner's list has it: what the form starts from when it edits one. */
-export type LotOnFile = {
+type LotOnFile = {
   name: string;
   address: string | null;
   geoLat: number;

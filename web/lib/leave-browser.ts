@@ -1,4 +1,4 @@
-import { offlineUser } from './session';
+import { offlineUser } from './offline-user';
 
 /**
  * What this browser forgets before its person signs out, so whoever uses it next gets nothing of theirs:

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { formatPeso } from '../../../core/money';
-import { previousMonth } from '../../../core/statements';
 import { manilaDate } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,8 +10,8 @@ import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, MonthField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
-import { STATUS_LABELS } from '../owner/statements-page';
+import { payoutMonthOf, payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
+import { STATUS_LABELS } from '../owner/statement-status';
 
 type Owner = PayoutsOverview['owners'][number];
 
@@ -21,9 +20,10 @@ export function AdminPayoutsPage() {
   const search = useSearch({ from: '/_auth/admin/payouts' });
   const navigate = useNavigate({ from: '/admin/payouts' });
   const today = manilaDate(Date.now());
-  // Last month is the one to pay; this month is still open.
-  const month = search.month ?? previousMonth(today.slice(0, 7));
-  const { data, isError, error } = useQuery(payoutsQuery(month));
+  const month = payoutMonthOf(search.month);
+  // Another month keeps this one on screen, faded, until it has loaded (the loader loaded the first).
+  const shownMonth = useDeferredValue(month);
+  const { data } = useSuspenseQuery(payoutsQuery(shownMonth));
   const [paying, setPaying] = useState<Owner | null>(null);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -33,42 +33,39 @@ export function AdminPayoutsPage() {
       <h1 className="text-3xl font-bold">Owner Payouts</h1>
       <Card className="flex flex-wrap items-end gap-4 p-4 sm:p-6">
         <MonthField id="payout-month" value={month} onPick={(picked) => navigate({ search: { month: picked }, replace: true })} />
-        {data && !data.closed && <p className="text-sm text-muted-foreground">This month is still open: owners are paid once it closes.</p>}
+        {!data.closed && <p className="text-sm text-muted-foreground">This month is still open: owners are paid once it closes.</p>}
       </Card>
-      {isError ? <p className="text-destructive">{error.message}</p> : null}
-      {data && (
-        <Card className="p-4 sm:p-6">
-          {data.owners.length === 0 ? (
-            <p className="text-muted-foreground">No owner has a lot yet.</p>
-          ) : (
-            <ul className="divide-y divide-border">
-              {data.owners.map((owner) => (
-                <li key={owner.ownerId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="payout-owner">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{owner.name}</p>
-                    <p className="truncate text-sm text-muted-foreground">
-                      {owner.email} · {owner.lots} lot{owner.lots === 1 ? '' : 's'}
-                    </p>
-                    <p className="text-sm">
-                      Owed {formatPeso(owner.owedCents)} · paid {formatPeso(owner.paidCents)} ·{' '}
-                      <span className="font-medium">due {formatPeso(owner.dueCents)}</span>
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <span className={cn('rounded-full px-3 py-1 text-xs font-medium', STATUS_LABELS[owner.status].tone)}>
-                      {STATUS_LABELS[owner.status].label}
-                    </span>
-                    <Button size="sm" disabled={!data.closed || owner.dueCents <= 0} onClick={() => setPaying(owner)}>
-                      Record payout
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-      )}
-      {paying && <PayoutDialog owner={paying} month={month} today={today} onDone={() => setPaying(null)} />}
+      <Card aria-busy={shownMonth !== month} className={cn('p-4 sm:p-6', shownMonth !== month && 'opacity-70')}>
+        {data.owners.length === 0 ? (
+          <p className="text-muted-foreground">No owner has a lot yet.</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {data.owners.map((owner) => (
+              <li key={owner.ownerId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="payout-owner">
+                <div className="min-w-0">
+                  <p className="font-semibold">{owner.name}</p>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {owner.email} · {owner.lots} lot{owner.lots === 1 ? '' : 's'}
+                  </p>
+                  <p className="text-sm">
+                    Owed {formatPeso(owner.owedCents)} · paid {formatPeso(owner.paidCents)} ·{' '}
+                    <span className="font-medium">due {formatPeso(owner.dueCents)}</span>
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className={cn('rounded-full px-3 py-1 text-xs font-medium', STATUS_LABELS[owner.status].tone)}>
+                    {STATUS_LABELS[owner.status].label}
+                  </span>
+                  <Button size="sm" disabled={!data.closed || owner.dueCents <= 0} onClick={() => setPaying(owner)}>
+                    Record payout
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {paying && <PayoutDialog owner={paying} month={shownMonth} today={today} onDone={() => setPaying(null)} />}
     </main>
   );
 }
