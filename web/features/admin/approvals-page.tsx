@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import {
@@ -92,50 +93,47 @@ export function ApprovalsPage() {
           </Button>
         </div>
       </div>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => navigate({ search: (s) => ({ ...s, tab: value as ReviewKind }) })}
-        aria-busy={shownStatus !== status}
-        className={shownStatus !== status ? 'opacity-60' : undefined}
-      >
-        <TabList label="Approval queues" tabs={TABS} />
-        <TabPanel value="owner">
-          <Queue list={owners} count={ownerItems.length} kind="owner" status={shownStatus}>
-            {ownerItems.map((a) => (
-              <OwnerApplicationCard
-                key={a.id}
-                application={a}
-                onDecide={(decision) => setDeciding({ kind: 'owner', id: a.id, name: a.name, decision })}
-                onDetails={() => setDetails({ kind: 'owner', item: a })}
-              />
-            ))}
-          </Queue>
-        </TabPanel>
-        <TabPanel value="lot">
-          <Queue list={lots} count={lotItems.length} kind="lot" status={shownStatus}>
-            {lotItems.map((s) => (
-              <LotSubmissionCard
-                key={s.id}
-                submission={s}
-                onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision })}
-                onDetails={() => setDetails({ kind: 'lot', item: s })}
-              />
-            ))}
-          </Queue>
-        </TabPanel>
-        <TabPanel value="listing">
-          <Queue list={listings} count={listingItems.length} kind="listing" status={shownStatus}>
-            {listingItems.map((c) => (
-              <ListingChangeCard
-                key={c.id}
-                change={c}
-                onDecide={(decision) => setDeciding({ kind: 'listing', id: c.id, name: `${c.current.name} → ${c.name}`, decision })}
-                onDetails={() => setDetails({ kind: 'listing', item: c })}
-              />
-            ))}
-          </Queue>
-        </TabPanel>
-      </Tabs>
+      <Stale stale={shownStatus !== status}>
+        <Tabs value={tab} onValueChange={(value) => navigate({ search: (s) => ({ ...s, tab: value as ReviewKind }) })}>
+          <TabList label="Approval queues" tabs={TABS} />
+          <TabPanel value="owner">
+            <Queue list={owners} count={ownerItems.length} kind="owner" status={shownStatus}>
+              {ownerItems.map((a) => (
+                <OwnerApplicationCard
+                  key={a.id}
+                  application={a}
+                  onDecide={(decision) => setDeciding({ kind: 'owner', id: a.id, name: a.name, decision })}
+                  onDetails={() => setDetails({ kind: 'owner', item: a })}
+                />
+              ))}
+            </Queue>
+          </TabPanel>
+          <TabPanel value="lot">
+            <Queue list={lots} count={lotItems.length} kind="lot" status={shownStatus}>
+              {lotItems.map((s) => (
+                <LotSubmissionCard
+                  key={s.id}
+                  submission={s}
+                  onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision })}
+                  onDetails={() => setDetails({ kind: 'lot', item: s })}
+                />
+              ))}
+            </Queue>
+          </TabPanel>
+          <TabPanel value="listing">
+            <Queue list={listings} count={listingItems.length} kind="listing" status={shownStatus}>
+              {listingItems.map((c) => (
+                <ListingChangeCard
+                  key={c.id}
+                  change={c}
+                  onDecide={(decision) => setDeciding({ kind: 'listing', id: c.id, name: `${c.current.name} → ${c.name}`, decision })}
+                  onDetails={() => setDetails({ kind: 'listing', item: c })}
+                />
+              ))}
+            </Queue>
+          </TabPanel>
+        </Tabs>
+      </Stale>
       <DecisionDialog pending={deciding} onClose={() => setDeciding(null)} />
       <DetailsDialog chosen={details} onClose={() => setDetails(null)} />
     </main>

@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
 import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { auditLogsQuery, type AuditEntry, type AuditFilters } from '../../lib/admin';
 import { loadedItems } from '../../lib/pages';
 import { useSearchText } from '../../lib/use-search-text';
@@ -90,7 +91,7 @@ export function AuditLogsPage() {
         </Field>
       </Card>
       <p className="mb-3 text-sm text-muted-foreground">Times are Manila time; From and To are whole Manila days.</p>
-      <div aria-busy={shownFilters !== filters} className={shownFilters !== filters ? 'opacity-60' : undefined}>
+      <Stale stale={shownFilters !== filters}>
         <CardList items={shown} empty={filtered ? 'No audit entries match these filters.' : 'Nothing recorded yet.'}>
           {(entry) => (
             <Card data-testid="audit-entry" className="p-4">
@@ -118,7 +119,7 @@ export function AuditLogsPage() {
           )}
         </CardList>
         <LoadMore list={entries} />
-      </div>
+      </Stale>
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, MonthField } from '../../components/ui/field';
+import { Stale } from '../../components/ui/stale';
 import { toast } from '../../components/ui/toast';
 import { payoutMonthOf, payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
 import { STATUS_LABELS } from '../owner/statement-status';
@@ -35,36 +36,38 @@ export function AdminPayoutsPage() {
         <MonthField id="payout-month" value={month} onPick={(picked) => navigate({ search: { month: picked }, replace: true })} />
         {!data.closed && <p className="text-sm text-muted-foreground">This month is still open: owners are paid once it closes.</p>}
       </Card>
-      <Card aria-busy={shownMonth !== month} className={cn('p-4 sm:p-6', shownMonth !== month && 'opacity-70')}>
-        {data.owners.length === 0 ? (
-          <p className="text-muted-foreground">No owner has a lot yet.</p>
-        ) : (
-          <ul className="divide-y divide-border">
-            {data.owners.map((owner) => (
-              <li key={owner.ownerId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="payout-owner">
-                <div className="min-w-0">
-                  <p className="font-semibold">{owner.name}</p>
-                  <p className="truncate text-sm text-muted-foreground">
-                    {owner.email} · {owner.lots} lot{owner.lots === 1 ? '' : 's'}
-                  </p>
-                  <p className="text-sm">
-                    Owed {formatPeso(owner.owedCents)} · paid {formatPeso(owner.paidCents)} ·{' '}
-                    <span className="font-medium">due {formatPeso(owner.dueCents)}</span>
-                  </p>
-                </div>
-                <div className="flex items-center gap-3">
-                  <span className={cn('rounded-full px-3 py-1 text-xs font-medium', STATUS_LABELS[owner.status].tone)}>
-                    {STATUS_LABELS[owner.status].label}
-                  </span>
-                  <Button size="sm" disabled={!data.closed || owner.dueCents <= 0} onClick={() => setPaying(owner)}>
-                    Record payout
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <Stale stale={shownMonth !== month}>
+        <Card className="p-4 sm:p-6">
+          {data.owners.length === 0 ? (
+            <p className="text-muted-foreground">No owner has a lot yet.</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {data.owners.map((owner) => (
+                <li key={owner.ownerId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="payout-owner">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{owner.name}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {owner.email} · {owner.lots} lot{owner.lots === 1 ? '' : 's'}
+                    </p>
+                    <p className="text-sm">
+                      Owed {formatPeso(owner.owedCents)} · paid {formatPeso(owner.paidCents)} ·{' '}
+                      <span className="font-medium">due {formatPeso(owner.dueCents)}</span>
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <span className={cn('rounded-full px-3 py-1 text-xs font-medium', STATUS_LABELS[owner.status].tone)}>
+                      {STATUS_LABELS[owner.status].label}
+                    </span>
+                    <Button size="sm" disabled={!data.closed || owner.dueCents <= 0} onClick={() => setPaying(owner)}>
+                      Record payout
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </Stale>
       {paying && <PayoutDialog owner={paying} month={shownMonth} today={today} onDone={() => setPaying(null)} />}
     </main>
   );

@@ -9,6 +9,7 @@ import { CardList } from '../../components/ui/card-list';
 import { cn } from '../../components/ui/cn';
 import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { usersQuery, type AdminUser } from '../../lib/admin';
 import { loadedItems } from '../../lib/pages';
 import { useAuth } from '../../lib/session';
@@ -64,7 +65,7 @@ export function UsersPage() {
           </Select>
         </Field>
       </Card>
-      <div aria-busy={shownSearch !== search} className={shownSearch !== search ? 'opacity-60' : undefined}>
+      <Stale stale={shownSearch !== search}>
         <CardList items={shown} empty={filtered ? 'No users match this search.' : 'No users yet.'}>
           {(user) => (
             <Card data-testid="user-row" className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -101,7 +102,7 @@ export function UsersPage() {
           )}
         </CardList>
         <LoadMore list={users} />
-      </div>
+      </Stale>
       <AccountChangeDialog pending={pending} onClose={() => setPending(null)} />
     </main>
   );

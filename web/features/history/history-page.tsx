@@ -20,6 +20,7 @@ import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
 import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { allReservations, reservationCountsQuery, reservationsQuery, type ListedReservation } from '../../lib/booking';
@@ -121,81 +122,80 @@ export function HistoryPage() {
           </Select>
         </Field>
       </Card>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => set({ tab: value as HistoryTab })}
-        aria-busy={stale}
-        className={stale ? 'opacity-60' : undefined}
-      >
-        <TabList
-          label="History"
-          className="inline-flex"
-          tabs={[
-            { value: 'reservations', label: `Reservations (${matching.reservations})` },
-            { value: 'receipts', label: `Receipts (${matching.receipts})` },
-          ]}
-        />
-        <TabPanel value="reservations">
-          <CardList items={shownReservations} empty={filtered ? 'No reservations match these filters.' : 'No reservations yet.'}>
-            {(r) => (
-              <Card data-testid="history-reservation" className="p-4">
-                <div className="flex flex-wrap items-start justify-between gap-2">
+      <Stale stale={stale}>
+        <Tabs value={tab} onValueChange={(value) => set({ tab: value as HistoryTab })}>
+          <TabList
+            label="History"
+            className="inline-flex"
+            tabs={[
+              { value: 'reservations', label: `Reservations (${matching.reservations})` },
+              { value: 'receipts', label: `Receipts (${matching.receipts})` },
+            ]}
+          />
+          <TabPanel value="reservations">
+            <CardList items={shownReservations} empty={filtered ? 'No reservations match these filters.' : 'No reservations yet.'}>
+              {(r) => (
+                <Card data-testid="history-reservation" className="p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-semibold">{r.lotName}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {r.vehiclePlate ?? 'Not specified'} · {formatDateTime(r.startTs)} – {formatDateTime(r.endTs)}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <span className="font-semibold tabular-nums">{formatPeso(r.amountCents)}</span>
+                      <StatusBadge status={r.status} />
+                    </div>
+                  </div>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button variant="outline" size="sm" asChild>
+                      <Link to="/reservation/$id" params={{ id: r.id }}>
+                        View Details
+                      </Link>
+                    </Button>
+                    {/* Receipt once a stay is COMPLETED and its amount final; every paid one is in the Receipts tab. */}
+                    {r.status === 'COMPLETED' && r.receiptId && <ReceiptLink id={r.receiptId} label="Receipt" />}
+                  </div>
+                </Card>
+              )}
+            </CardList>
+            <LoadMore list={reservations} />
+          </TabPanel>
+          <TabPanel value="receipts">
+            <CardList
+              items={shownReceipts}
+              empty={
+                filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking and monthly pass.'
+              }
+            >
+              {(r) => (
+                <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
                   <div>
-                    <p className="font-semibold">{r.lotName}</p>
+                    <p className="font-semibold">{r.lot.name}</p>
                     <p className="text-sm text-muted-foreground">
-                      {r.vehiclePlate ?? 'Not specified'} · {formatDateTime(r.startTs)} – {formatDateTime(r.endTs)}
+                      <span className="font-mono">{r.number}</span> · issued {formatDateTime(r.createdAt)} ·{' '}
+                      {r.monthlyPass ? `monthly pass: ${r.monthlyPass.productName}, ${r.monthlyPass.periodLabel}` : r.status?.toLowerCase()}
+                      {r.voidedBy && <> · voided by {r.voidedBy.number}</>}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">
-                    <span className="font-semibold tabular-nums">{formatPeso(r.amountCents)}</span>
-                    <StatusBadge status={r.status} />
+                    <span
+                      className={
+                        r.voidedBy ? 'font-semibold tabular-nums text-muted-foreground line-through' : 'font-semibold tabular-nums'
+                      }
+                    >
+                      {formatPeso(r.amountCents)}
+                    </span>
+                    <ReceiptLink id={r.id} label="View Receipt" />
                   </div>
-                </div>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" asChild>
-                    <Link to="/reservation/$id" params={{ id: r.id }}>
-                      View Details
-                    </Link>
-                  </Button>
-                  {/* Receipt once a stay is COMPLETED and its amount final; every paid one is in the Receipts tab. */}
-                  {r.status === 'COMPLETED' && r.receiptId && <ReceiptLink id={r.receiptId} label="Receipt" />}
-                </div>
-              </Card>
-            )}
-          </CardList>
-          <LoadMore list={reservations} />
-        </TabPanel>
-        <TabPanel value="receipts">
-          <CardList
-            items={shownReceipts}
-            empty={
-              filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking and monthly pass.'
-            }
-          >
-            {(r) => (
-              <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div>
-                  <p className="font-semibold">{r.lot.name}</p>
-                  <p className="text-sm text-muted-foreground">
-                    <span className="font-mono">{r.number}</span> · issued {formatDateTime(r.createdAt)} ·{' '}
-                    {r.monthlyPass ? `monthly pass: ${r.monthlyPass.productName}, ${r.monthlyPass.periodLabel}` : r.status?.toLowerCase()}
-                    {r.voidedBy && <> · voided by {r.voidedBy.number}</>}
-                  </p>
-                </div>
-                <div className="flex items-center gap-3">
-                  <span
-                    className={r.voidedBy ? 'font-semibold tabular-nums text-muted-foreground line-through' : 'font-semibold tabular-nums'}
-                  >
-                    {formatPeso(r.amountCents)}
-                  </span>
-                  <ReceiptLink id={r.id} label="View Receipt" />
-                </div>
-              </Card>
-            )}
-          </CardList>
-          <LoadMore list={receipts} />
-        </TabPanel>
-      </Tabs>
+                </Card>
+              )}
+            </CardList>
+            <LoadMore list={receipts} />
+          </TabPanel>
+        </Tabs>
+      </Stale>
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../core/time';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { MonthField } from '../../components/ui/field';
+import { Stale } from '../../components/ui/stale';
 import { downloadFile } from '../../lib/download';
 import { ownerStatementQuery, statementMonthOf, type OwnerStatement } from '../../lib/statements';
 import { ExportHeading } from './export-heading';
@@ -79,7 +80,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
   const status = STATUS_LABELS[statement.status];
   const due = statement.total.owedCents - statement.paidCents;
   return (
-    <div aria-busy={faded} className={cn('space-y-6', faded && 'opacity-70')}>
+    <Stale stale={faded} className="space-y-6">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="Collected for you" value={formatPeso(statement.total.collectedCents)} />
         <Figure label="Owed to you" value={formatPeso(statement.total.owedCents)} />
@@ -166,7 +167,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
           </ul>
         )}
       </Card>
-    </div>
+    </Stale>
   );
 }
 
