@@ -1,4 +1,4 @@
-import { offlineUser } from './offline-user';
+import { offlineUser } from './session';
 
 /**
  * What this browser forgets before its person signs out, so whoever uses it next gets nothing of theirs:

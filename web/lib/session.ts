@@ -1,9 +1,22 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { ApiError, api, unwrap, unwrapEmpty } from './api';
-import { forgetOfflineUser, offlineUser, rememberForOffline } from './offline-user';
+import { ApiError, api, unwrap } from './api';
+import { storedJson } from './stored';
 
 export type CurrentUser = InferResponseType<typeof api.auth.user.$get, 200>;
+
+const OFFLINE_USER_KEY = 'parkada.gate.user';
+
+/** The user a gate device keeps to start offline (null when none). */
+export const offlineUser = () => storedJson<CurrentUser>(OFFLINE_USER_KEY);
+
+/**
+ * A gate must start without a connection (docs/gate.md, Offline), and the app decides its screens
+ * from the signed-in user. A device that opened the gate screens keeps that user to start offline;
+ * the server still checks the session of every request once it answers.
+ */
+export const rememberForOffline = (user: CurrentUser) => localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(user));
+export const forgetOfflineUser = () => localStorage.removeItem(OFFLINE_USER_KEY);
 
 /**
  * Authenticated when the current-user request returns data; a 401 means signed out (retrying cannot change it).
@@ -32,18 +45,4 @@ export const currentUserQuery = queryOptions({
 export function useAuth() {
   const { data, isLoading } = useQuery(currentUserQuery);
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data) };
-}
-
-/**
- * "Sign out of all devices": every session of the account ends, this one included. Like Log out, it
- * then loads the landing page afresh, so nothing of the signed-in app stays in memory.
- */
-export function useSignOutEverywhere() {
-  return useMutation({
-    mutationFn: async () => {
-      await (await import('./leave-browser')).leaveThisBrowser();
-      await unwrapEmpty(api.auth['logout-all'].$post());
-    },
-    onSuccess: () => window.location.assign('/'),
-  });
 }

@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { rememberForOffline } from '../../lib/offline-user';
-import { useAuth } from '../../lib/session';
+import { rememberForOffline, useAuth } from '../../lib/session';
 import type { GateLot } from './gate-api';
 import { useGateLot, useGateSync } from './use-gate';
 

@@ -6,8 +6,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionState, markReachable, markUnreachable } from './connection';
 import { checkIn, checkOut, NotOnDevice } from './gate-actions';
-import { offlineUser, rememberForOffline } from '../../lib/offline-user';
-import type { CurrentUser } from '../../lib/session';
+import { offlineUser, rememberForOffline, type CurrentUser } from '../../lib/session';
 import {
   addRejected,
   gateDb,

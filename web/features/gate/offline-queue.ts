@@ -4,7 +4,7 @@
  * sent twice (the answer lost on the way back, two tabs flushing) is applied once.
  */
 import { ApiError } from '../../lib/api';
-import { forgetOfflineUser, offlineUser } from '../../lib/offline-user';
+import { forgetOfflineUser, offlineUser } from '../../lib/session';
 import { setQueuedCount, setSyncing } from './connection';
 import { postEntry, postExit, type Checkin } from './gate-api';
 import { syncedMessage } from './gate-outcome';
