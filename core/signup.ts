@@ -104,7 +104,7 @@ export const signupFormSchema = typedSignup
   )
   .pipe(signupSchema);
 
-export type Notice = { title: string; description: string };
+type Notice = { title: string; description: string };
 
 const NOTICE_TITLES: Partial<Record<keyof SignupInput, string>> = {
   email: 'Invalid Email',
