@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { earlyRegistrationSchema, maskMobile, signupNotice } from './signup';
+import { CONSENT_MESSAGES } from './legal';
+import { earlyRegistrationSchema, maskMobile, signupFormSchema, signupNotice, type SignupFormValues } from './signup';
 
 describe('mobile mask (spec 5)', () => {
   it.each([
@@ -15,23 +16,45 @@ describe('mobile mask (spec 5)', () => {
 });
 
 describe('sign-up notices (spec 5, 8)', () => {
-  const filled = { firstName: 'Juan', lastName: 'Cruz', email: 'juan@example.ph', mobile: '917-1234567', role: 'parking_user' };
+  const filled: SignupFormValues = {
+    firstName: 'Juan',
+    lastName: 'Cruz',
+    email: 'juan@example.ph',
+    countryCode: '+63',
+    mobile: '917-1234567',
+    role: 'parking_user',
+    password: 'sampaguita-2024',
+    agreed: true,
+  };
+  // The sign-up form's problems as the form has them: its schema's issues, in order.
+  const notice = (change: Partial<SignupFormValues>) =>
+    signupNotice(
+      signupFormSchema
+        .safeParse({ ...filled, ...change })
+        .error?.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message, code: issue.code })) ?? [],
+    );
 
   it('lists every missing label in order', () => {
-    expect(signupNotice({ ...filled, firstName: ' ', email: '', role: '' })).toEqual({
+    expect(notice({ firstName: ' ', email: '', role: '' })).toEqual({
       title: 'Missing Required Fields',
       description: 'Please fill in: First Name, Email Address, Role',
     });
   });
 
   it('rejects an e-mail without a dot after the at sign', () => {
-    expect(signupNotice({ ...filled, email: 'juan@example' })).toEqual({
+    expect(notice({ email: 'juan@example' })).toEqual({
       title: 'Invalid Email',
       description: 'Please enter a valid email address.',
     });
   });
 
-  it('accepts complete fields', () => expect(signupNotice(filled)).toBeNull());
+  it('accepts complete fields', () => expect(notice({})).toBeNull());
+
+  it('asks for the Terms, and for a longer password, after the missing fields', () => {
+    expect(notice({ agreed: false })).toEqual({ title: 'Terms Not Accepted', description: CONSENT_MESSAGES.missing });
+    expect(notice({ password: 'short' })).toMatchObject({ title: 'Password Too Short' });
+    expect(notice({ mobile: '', agreed: false })).toMatchObject({ description: 'Please fill in: Mobile Number' });
+  });
 });
 
 describe('early registration schema', () => {

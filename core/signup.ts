@@ -1,10 +1,11 @@
 /**
- * Sign-up and early-registration rules. The web form shows these messages as toasts
- * before sending; the worker's zod schemas run the same checks, so a request that skips the form
- * gets the same words back in its 400.
+ * Sign-up and early-registration rules. The sign-up form is checked by the same schema before
+ * sending and shows its messages under the fields, with a toast that sums them up; a request that
+ * skips the form gets the same words back in its 400.
  */
 import { z } from 'zod';
 import { secondFactorCodeSchema } from './second-factor';
+import { CURRENT_VERSIONS } from './legal';
 import { acceptanceFields } from './legal-request';
 import { SIGNUP_ROLES } from './roles';
 
@@ -21,31 +22,14 @@ export function maskMobile(raw: string): string {
   return digits.length > 3 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
 }
 
-export const REQUIRED_FIELD_LABELS = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email Address',
-  mobile: 'Mobile Number',
-  role: 'Role',
-} as const;
-
-export type Notice = { title: string; description: string };
-
-/** The first problem a person should fix, in the spec's words, or null when the fields are acceptable. */
-export function signupNotice(fields: Partial<Record<keyof typeof REQUIRED_FIELD_LABELS, string>>): Notice | null {
-  const missing = (Object.keys(REQUIRED_FIELD_LABELS) as (keyof typeof REQUIRED_FIELD_LABELS)[])
-    .filter((key) => !fields[key]?.trim())
-    .map((key) => REQUIRED_FIELD_LABELS[key]);
-  if (missing.length) return { title: 'Missing Required Fields', description: `Please fill in: ${missing.join(', ')}` };
-  if (!EMAIL_PATTERN.test(fields.email!.trim())) return { title: 'Invalid Email', description: 'Please enter a valid email address.' };
-  return null;
-}
+/** How a missing field is named: the notice over the form gathers them into one line. */
+const MISSING = 'Please fill in: ';
 
 const name = (label: string) =>
   z
-    .string({ error: `Please fill in: ${label}` })
+    .string({ error: `${MISSING}${label}` })
     .trim()
-    .min(1, `Please fill in: ${label}`)
+    .min(1, `${MISSING}${label}`)
     .max(80, `${label} is too long (80 characters at most).`);
 
 export const emailSchema = z
@@ -93,3 +77,55 @@ export const loginSchema = z.object({
   code: secondFactorCodeSchema.optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** The sign-up form as filled in: the country code apart from the masked number, and a box ticked for the Terms in force. */
+const typedSignup = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  countryCode: z.enum(COUNTRY_CODES),
+  mobile: z.string(),
+  role: z.string(),
+  password: z.string(),
+  agreed: z.boolean(),
+});
+export type SignupFormValues = z.input<typeof typedSignup>;
+
+export const signupFormSchema = typedSignup
+  .transform(
+    ({ countryCode, mobile, agreed, ...fields }) =>
+      ({
+        ...fields,
+        // No number is a missing one, whatever the country code.
+        mobile: mobile.trim() && `${countryCode} ${mobile.trim()}`,
+        // Unticked, no versions are accepted: the request's own refusal.
+        ...(agreed ? CURRENT_VERSIONS : {}),
+      }) as SignupInput,
+  )
+  .pipe(signupSchema);
+
+type Notice = { title: string; description: string };
+
+const NOTICE_TITLES: Partial<Record<keyof SignupInput, string>> = {
+  email: 'Invalid Email',
+  mobile: 'Invalid Mobile Number',
+  password: 'Check your password',
+  termsVersion: 'Terms Not Accepted',
+  privacyVersion: 'Terms Not Accepted',
+};
+
+/**
+ * The toast over a refused sign-up form, from the schema's problems in the form's order: every
+ * missing field by its label in one line, else the first problem, or null when there is none.
+ */
+export function signupNotice(problems: readonly { field: string; message: string; code?: string }[]): Notice | null {
+  const missing = problems.filter((problem) => problem.message.startsWith(MISSING)).map((problem) => problem.message.slice(MISSING.length));
+  if (missing.length) return { title: 'Missing Required Fields', description: `${MISSING}${missing.join(', ')}` };
+  const [first] = problems;
+  if (!first) return null;
+  const tooShort = first.field === 'password' && first.code === 'too_small';
+  return {
+    title: tooShort ? 'Password Too Short' : (NOTICE_TITLES[first.field as keyof SignupInput] ?? 'Check the form'),
+    description: first.message,
+  };
+}

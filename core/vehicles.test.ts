@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPlate, normalizePlate, plateSchema } from './vehicles';
+import { maskPlate, normalizePlate, PLATE_MESSAGE, plateSchema, vehicleFormSchema } from './vehicles';
 
 describe('Philippine plates', () => {
   it.each([
@@ -28,4 +28,14 @@ describe('masked plates', () => {
   it('shows only the last two of a short plate', () => {
     expect(maskPlate('12AB')).toBe('••AB');
   });
+});
+
+describe('the vehicle form', () => {
+  const form = { plate: 'abc-1234', make: 'Toyota', model: 'Vios', color: '' as const, isDefault: false };
+  it('sends no colour for "Not specified", and the plate as the request normalises it', () =>
+    expect(vehicleFormSchema.parse(form)).toEqual({ ...form, plate: 'ABC 1234', color: null }));
+  it("refuses with the request's message, at the plate", () =>
+    expect(vehicleFormSchema.safeParse({ ...form, plate: 'ABC' }).error?.issues).toMatchObject([
+      { path: ['plate'], message: PLATE_MESSAGE },
+    ]));
 });

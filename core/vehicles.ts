@@ -59,3 +59,9 @@ export const vehicleSchema = z.object({
 });
 export type VehicleInput = z.input<typeof vehicleSchema>;
 export type VehicleDetails = z.output<typeof vehicleSchema>;
+
+/** The vehicle dialog's fields: the request's, with "Not specified" (an empty choice) for no colour. */
+export const vehicleFormSchema = vehicleSchema.extend({
+  color: z.union([z.literal('').transform(() => null), vehicleSchema.shape.color]),
+});
+export type VehicleFormValues = z.input<typeof vehicleFormSchema>;

@@ -3,7 +3,7 @@
  * screens which only need the rules do not load the validator.
  */
 import { z } from 'zod';
-import { formatPeso } from './money';
+import { formatPeso, pesosToCents } from './money';
 import { PAY_CODE_MAX_LIMIT_CENTS, STATEMENT_MONTH, TOPUP_MAX_CENTS, TOPUP_METHODS } from './wallet';
 
 export const topupSchema = z.object({
@@ -40,3 +40,19 @@ export const payCodeSchema = z.object({
     .max(PAY_CODE_MAX_LIMIT_CENTS, `limitCents: a pay code pays at most ${formatPeso(PAY_CODE_MAX_LIMIT_CENTS)}.`),
 });
 export type PayCodeRequest = z.infer<typeof payCodeSchema>;
+
+/**
+ * The top-up form: the amount typed in pesos, checked as the request's centavos (its messages, at
+ * the amount's field), and no less than the gateway's smallest payment when it states one.
+ */
+export const topupFormSchema = (minimumCents: number | null) =>
+  z
+    .object({
+      amount: z
+        .string()
+        .transform(pesosToCents)
+        .pipe(topupSchema.shape.amountCents)
+        .refine((cents) => !minimumCents || cents >= minimumCents, `A top-up is at least ${formatPeso(minimumCents ?? 0)}.`),
+      method: topupSchema.shape.method,
+    })
+    .transform(({ amount, method }): TopupInput => ({ amountCents: amount, method }));

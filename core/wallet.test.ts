@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './time';
 import { loyaltyLevel, pointsForSpend, pointsToNextLevel, topupRefundEligibility } from './wallet';
-import { topupSchema } from './wallet-request';
+import { topupFormSchema, topupSchema } from './wallet-request';
 
 describe('loyalty (spec 4, 9)', () => {
   it.each([
@@ -61,5 +61,22 @@ describe('topupRefundEligibility', () => {
       reason: 'spent',
       message: 'Part of this top-up was spent: your wallet holds ₱499.99, less than the ₱500.00 to refund.',
     });
+  });
+});
+
+describe('the top-up form', () => {
+  const amountProblem = (amount: string, minimumCents: number | null = null) =>
+    topupFormSchema(minimumCents)
+      .safeParse({ amount, method: 'gcash' })
+      .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('sends the pesos typed as centavos', () =>
+    expect(topupFormSchema(null).parse({ amount: '500.25', method: 'maya' })).toEqual({ amountCents: 50025, method: 'maya' }));
+
+  it("refuses what the request refuses, with its message at the amount, and less than the gateway's minimum", () => {
+    expect(amountProblem('abc')).toEqual([['amount', 'Please enter a valid amount.']]);
+    expect(amountProblem('')).toEqual([['amount', 'Please enter a valid amount.']]);
+    expect(amountProblem('10', 2000)).toEqual([['amount', 'A top-up is at least ₱20.00.']]);
+    expect(amountProblem('20', 2000)).toBeUndefined();
   });
 });

@@ -27,6 +27,8 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Missing Required Fields', { exact: true }).waitFor();
+    // Each field says what it needs, in the words the server would answer with (core/signup.ts).
+    await page.locator('#firstName-problem').getByText('Please fill in: First Name', { exact: true }).waitFor();
 
     const email = `rico.${Date.now()}@example.ph`;
     await page.getByLabel('First Name').fill('Rico');

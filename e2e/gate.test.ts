@@ -111,6 +111,7 @@ describe('a shift at the gate', () => {
   test('asks for a plate, then checks a walk-in in by plate', async () => {
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     await toast('Missing Information', 'Please enter the vehicle plate number');
+    await gate.locator('#gate-plate-problem').getByText('Please enter the vehicle plate number').waitFor();
     // The lot takes cars and motorcycles: the desk asks which a walk-in is, a car unless told.
     expect(await gate.getByLabel('Vehicle').inputValue()).toBe('car');
     expect(await gate.getByLabel('Vehicle').locator('option').allInnerTexts()).toEqual(['Car', 'Motorcycle']);

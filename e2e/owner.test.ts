@@ -21,6 +21,12 @@ describe('owner lots in the browser', () => {
     expect(await page.getByLabel('Max Duration (hours)').inputValue()).toBe('8');
     expect(await page.getByLabel('Open Time').inputValue()).toBe('06:00');
     expect(await page.getByLabel('Close Time').inputValue()).toBe('22:00');
+    // Sent empty, the form shows the request schema's own messages under the fields (core/lot-form.ts).
+    await page.getByRole('button', { name: 'Create Lot' }).click();
+    await toast('Check the lot');
+    const form = page.getByRole('dialog', { name: 'Add New Lot' });
+    await form.getByText('Name is required', { exact: true }).waitFor();
+    await form.getByText('Latitude is required', { exact: true }).waitFor();
     await page.getByLabel('Lot Name').fill('Legazpi Village Carpark');
     await page.getByLabel('Address').fill('Rufino St, Makati');
     await page.getByLabel('Latitude').fill('14.5547');
@@ -58,6 +64,10 @@ describe('owner lots in the browser', () => {
     await page.getByLabel('Base Rate (₱ per hour)').fill('60');
     expect(await page.getByLabel('Tier 2 Multiplier').inputValue()).toBe('0.9');
     await page.getByLabel('Tier 3 Hours').fill('10');
+    // The request schema's rule, shown under the field before anything is sent.
+    await page.getByLabel('Tier 3 Multiplier').fill('2.5');
+    await page.getByRole('button', { name: 'Save Pricing' }).click();
+    await page.locator('#tier-2-multiplier-problem').getByText('Rate multipliers are 0.1 to 2.0').waitFor();
     await page.getByLabel('Tier 3 Multiplier').fill('0.7');
     await page.getByRole('button', { name: 'Save Pricing' }).click();
     await toast('Pricing Updated');

@@ -44,6 +44,14 @@ describe('settings and notifications in the browser', () => {
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     };
     await add('abc 1234', 'Toyota', 'Vios');
+    // A plate that is not a Philippine plate is refused under its field, in the request schema's words.
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    await page.getByLabel('Plate Number').fill('not a plate');
+    await page.getByLabel('Make').fill('Honda');
+    await page.getByLabel('Model').fill('City');
+    await page.getByRole('button', { name: 'Save Vehicle' }).click();
+    await page.locator('#vehicle-plate-problem').getByText('Enter a Philippine plate', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await vehicleRow('ABC 1234').filter({ hasText: 'Default' }).waitFor();
     await add('xyz-987', 'Honda', 'City', true);
     await vehicleRow('XYZ 987').filter({ hasText: 'Default' }).waitFor();

@@ -20,6 +20,7 @@ describe('wallet in the browser', () => {
     await page.getByLabel('Amount (₱)').fill('abc');
     await page.getByRole('button', { name: 'Add Money' }).click();
     await toast('Invalid Amount');
+    await page.locator('#topup-amount-problem').getByText('Please enter a valid amount.', { exact: true }).waitFor();
   });
 
   test('tops up ₱500 through the sandbox checkout and shows the balance and the transaction', async () => {

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { ApiError, api, unwrap, unwrapEmpty } from './api';
+import { ApiError, api, unwrap } from './api';
 import { storedJson } from './stored';
 
 export type CurrentUser = InferResponseType<typeof api.auth.user.$get, 200>;
@@ -45,18 +45,4 @@ export const currentUserQuery = queryOptions({
 export function useAuth() {
   const { data, isLoading } = useQuery(currentUserQuery);
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data) };
-}
-
-/**
- * "Sign out of all devices": every session of the account ends, this one included. Like Log out, it
- * then loads the landing page afresh, so nothing of the signed-in app stays in memory.
- */
-export function useSignOutEverywhere() {
-  return useMutation({
-    mutationFn: async () => {
-      await (await import('./leave-browser')).leaveThisBrowser();
-      await unwrapEmpty(api.auth['logout-all'].$post());
-    },
-    onSuccess: () => window.location.assign('/'),
-  });
 }

@@ -1,6 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { PayoutInput } from '../../core/statement-request';
+import { previousMonth } from '../../core/statements';
+import { manilaDate } from '../../core/time';
 import { api, unwrap } from './api';
 import { withStepUp } from './second-factor';
 
@@ -11,15 +13,19 @@ export const ownerStatementQuery = (month: string) =>
   queryOptions({
     queryKey: ['/api/owner/statements', month],
     queryFn: () => unwrap(api.owner.statements.$get({ query: { month } })),
-    placeholderData: keepPreviousData,
   });
 
 export const payoutsQuery = (month: string) =>
   queryOptions({
     queryKey: ['/api/admin', 'payouts', month],
     queryFn: () => unwrap(api.admin.payouts.$get({ query: { month } })),
-    placeholderData: keepPreviousData,
   });
+
+/** The month an owner's statements open on, when the URL names none: this month so far. */
+export const statementMonthOf = (month: string | undefined) => month ?? manilaDate(Date.now()).slice(0, 7);
+
+/** The month the payouts open on, when the URL names none: last month, the one to pay (this month is still open). */
+export const payoutMonthOf = (month: string | undefined) => month ?? previousMonth(statementMonthOf(undefined));
 
 export function useRecordPayout() {
   const queryClient = useQueryClient();

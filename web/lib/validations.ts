@@ -62,10 +62,6 @@ export const merchantLinkQuery = (token: string) =>
 export const validateOnLink = (token: string, car: { plate: string } | { passId: string }) =>
   unwrap(api['merchant-links'][':token'].validations.$post({ param: { token }, json: car }));
 
-/** The gate redeems a printed code on a stay still inside. */
-export const applyValidationCode = (checkinId: string, lotId: string, code: string) =>
-  unwrap(api.checkins[':checkinId'].validations.$post({ param: { checkinId }, json: { lotId, code } }));
-
 /** The driver redeems a code on their own checked-in stay, before leaving. */
 export const applyValidationAsDriver = (reservationId: string, code: string) =>
   unwrap(api.reservations[':id'].validations.$post({ param: { id: reservationId }, json: { code } }));

@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MerchantLinkPage } from '../features/merchant-link/merchant-link-page';
+import { Spinner } from '../components/ui/spinner';
+import { LinkNotWorking, MerchantLinkPage } from '../features/merchant-link/merchant-link-page';
+import { merchantLinkQuery } from '../lib/validations';
 
 /** A merchant's cashier validates parking here, without an account: the token in the link is the authority (docs/passes.md). */
-export const Route = createFileRoute('/m/$token')({ component: MerchantLinkPage });
+export const Route = createFileRoute('/m/$token')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(merchantLinkQuery(params.token)),
+  pendingComponent: () => <Spinner label="Opening the merchant link" />,
+  errorComponent: LinkNotWorking,
+  component: MerchantLinkPage,
+});

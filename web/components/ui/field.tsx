@@ -1,5 +1,5 @@
 import { Label } from 'radix-ui';
-import type { ComponentProps, ReactNode, SelectHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 import { manilaDate } from '../../../core/time';
 
@@ -9,7 +9,7 @@ export const Input = ({ className, ...props }: ComponentProps<'input'>) => (
   <input className={cn(control, 'w-full min-w-0', className)} {...props} />
 );
 
-export const Select = ({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) => (
+export const Select = ({ className, ...props }: ComponentProps<'select'>) => (
   <select className={cn(control, className ?? 'w-full')} {...props} />
 );
 

@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, Inbox } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { REVIEW_FILTER_LABELS, REVIEW_FILTERS, type ReviewFilter, type ReviewKind } from '../../../core/approvals';
 import { DocumentList } from '../../components/document-list';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import {
@@ -41,9 +42,11 @@ type Chosen = { kind: 'owner'; item: OwnerApplication } | { kind: 'lot'; item: L
 export function ApprovalsPage() {
   const { status, tab } = useSearch({ from: '/_auth/admin/approvals' });
   const navigate = useNavigate({ from: '/admin/approvals' });
-  const owners = useInfiniteQuery(ownerApplicationsQuery(status));
-  const lots = useInfiniteQuery(lotSubmissionsQuery(status));
-  const listings = useInfiniteQuery(listingChangesQuery(status));
+  // Another status keeps the queues on screen, marked stale, until its own have loaded (the loader loaded the first).
+  const shownStatus = useDeferredValue(status);
+  const owners = useSuspenseInfiniteQuery(ownerApplicationsQuery(shownStatus));
+  const lots = useSuspenseInfiniteQuery(lotSubmissionsQuery(shownStatus));
+  const listings = useSuspenseInfiniteQuery(listingChangesQuery(shownStatus));
   const [deciding, setDeciding] = useState<PendingDecision | null>(null);
   const [details, setDetails] = useState<Chosen | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -90,45 +93,47 @@ export function ApprovalsPage() {
           </Button>
         </div>
       </div>
-      <Tabs value={tab} onValueChange={(value) => navigate({ search: (s) => ({ ...s, tab: value as ReviewKind }) })}>
-        <TabList label="Approval queues" tabs={TABS} />
-        <TabPanel value="owner">
-          <Queue query={owners} count={ownerItems.length} kind="owner" status={status}>
-            {ownerItems.map((a) => (
-              <OwnerApplicationCard
-                key={a.id}
-                application={a}
-                onDecide={(decision) => setDeciding({ kind: 'owner', id: a.id, name: a.name, decision })}
-                onDetails={() => setDetails({ kind: 'owner', item: a })}
-              />
-            ))}
-          </Queue>
-        </TabPanel>
-        <TabPanel value="lot">
-          <Queue query={lots} count={lotItems.length} kind="lot" status={status}>
-            {lotItems.map((s) => (
-              <LotSubmissionCard
-                key={s.id}
-                submission={s}
-                onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision })}
-                onDetails={() => setDetails({ kind: 'lot', item: s })}
-              />
-            ))}
-          </Queue>
-        </TabPanel>
-        <TabPanel value="listing">
-          <Queue query={listings} count={listingItems.length} kind="listing" status={status}>
-            {listingItems.map((c) => (
-              <ListingChangeCard
-                key={c.id}
-                change={c}
-                onDecide={(decision) => setDeciding({ kind: 'listing', id: c.id, name: `${c.current.name} → ${c.name}`, decision })}
-                onDetails={() => setDetails({ kind: 'listing', item: c })}
-              />
-            ))}
-          </Queue>
-        </TabPanel>
-      </Tabs>
+      <Stale stale={shownStatus !== status}>
+        <Tabs value={tab} onValueChange={(value) => navigate({ search: (s) => ({ ...s, tab: value as ReviewKind }) })}>
+          <TabList label="Approval queues" tabs={TABS} />
+          <TabPanel value="owner">
+            <Queue list={owners} count={ownerItems.length} kind="owner" status={shownStatus}>
+              {ownerItems.map((a) => (
+                <OwnerApplicationCard
+                  key={a.id}
+                  application={a}
+                  onDecide={(decision) => setDeciding({ kind: 'owner', id: a.id, name: a.name, decision })}
+                  onDetails={() => setDetails({ kind: 'owner', item: a })}
+                />
+              ))}
+            </Queue>
+          </TabPanel>
+          <TabPanel value="lot">
+            <Queue list={lots} count={lotItems.length} kind="lot" status={shownStatus}>
+              {lotItems.map((s) => (
+                <LotSubmissionCard
+                  key={s.id}
+                  submission={s}
+                  onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision })}
+                  onDetails={() => setDetails({ kind: 'lot', item: s })}
+                />
+              ))}
+            </Queue>
+          </TabPanel>
+          <TabPanel value="listing">
+            <Queue list={listings} count={listingItems.length} kind="listing" status={shownStatus}>
+              {listingItems.map((c) => (
+                <ListingChangeCard
+                  key={c.id}
+                  change={c}
+                  onDecide={(decision) => setDeciding({ kind: 'listing', id: c.id, name: `${c.current.name} → ${c.name}`, decision })}
+                  onDetails={() => setDetails({ kind: 'listing', item: c })}
+                />
+              ))}
+            </Queue>
+          </TabPanel>
+        </Tabs>
+      </Stale>
       <DecisionDialog pending={deciding} onClose={() => setDeciding(null)} />
       <DetailsDialog chosen={details} onClose={() => setDetails(null)} />
     </main>
@@ -137,31 +142,20 @@ export function ApprovalsPage() {
 
 const EMPTY: Record<ReviewKind, string> = { owner: 'owner applications', lot: 'lot submissions', listing: 'listing changes' };
 
-type QueueState = { isLoading: boolean; isError: boolean; error: Error | null } & Parameters<typeof LoadMore>[0]['list'];
-
-/** Skeleton cards while loading, the spec's empty state, or the cards and Load more. */
+/** The spec's empty state, or the cards and Load more. */
 function Queue({
-  query,
+  list,
   count,
   kind,
   status,
   children,
 }: {
-  query: QueueState;
+  list: Parameters<typeof LoadMore>[0]['list'];
   count: number;
   kind: ReviewKind;
   status: ReviewFilter;
   children: ReactNode;
 }) {
-  if (query.isLoading)
-    return (
-      <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} data-testid="review-skeleton" className="h-56 animate-pulse rounded-xl bg-muted" />
-        ))}
-      </div>
-    );
-  if (query.isError) return <p className="text-destructive">{query.error?.message}</p>;
   if (count === 0)
     return (
       <Card className="text-center text-muted-foreground">
@@ -176,7 +170,7 @@ function Queue({
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">{children}</div>
-      <LoadMore list={query} />
+      <LoadMore list={list} />
     </>
   );
 }

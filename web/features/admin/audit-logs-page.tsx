@@ -1,5 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../core/audit';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
@@ -7,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
 import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { auditLogsQuery, type AuditEntry, type AuditFilters } from '../../lib/admin';
 import { loadedItems } from '../../lib/pages';
 import { useSearchText } from '../../lib/use-search-text';
@@ -23,7 +25,9 @@ export function AuditLogsPage() {
   const navigate = useNavigate({ from: '/admin/audit-logs' });
   const set = (patch: Partial<AuditFilters>) => navigate({ search: (s) => ({ ...s, ...patch }) });
   const [actorText, setActorText] = useSearchText(filters.actor, (actor) => navigate({ search: (s) => ({ ...s, actor }), replace: true }));
-  const entries = useInfiniteQuery({ ...auditLogsQuery(filters), placeholderData: keepPreviousData });
+  // New filters keep the entries on screen, marked stale, until theirs have loaded (the loader loaded the first).
+  const shownFilters = useDeferredValue(filters);
+  const entries = useSuspenseInfiniteQuery(auditLogsQuery(shownFilters));
   const shown = loadedItems(entries.data);
   const filtered = Object.values(filters).some(Boolean);
 
@@ -87,45 +91,35 @@ export function AuditLogsPage() {
         </Field>
       </Card>
       <p className="mb-3 text-sm text-muted-foreground">Times are Manila time; From and To are whole Manila days.</p>
-      {entries.isLoading ? (
-        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-20 animate-pulse rounded-xl bg-muted" />
-          ))}
-        </div>
-      ) : entries.isError ? (
-        <p className="text-destructive">{entries.error.message}</p>
-      ) : (
-        <>
-          <CardList items={shown} empty={filtered ? 'No audit entries match these filters.' : 'Nothing recorded yet.'}>
-            {(entry) => (
-              <Card data-testid="audit-entry" className="p-4">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-semibold">
-                    {AUDIT_ACTION_LABELS[entry.action]}{' '}
-                    <span className="font-mono text-xs font-normal text-muted-foreground">{entry.action}</span>
-                  </p>
-                  <time dateTime={entry.timestamp} className="text-sm text-muted-foreground">
-                    {formatDateTime(entry.timestamp)}
-                  </time>
-                </div>
-                <p className="break-all text-sm">{entry.actor}</p>
-                <p className="break-all font-mono text-xs text-muted-foreground">{entry.subject}</p>
-                {contextLines(entry.context).length > 0 && (
-                  <ul className="mt-2 space-y-0.5 rounded-lg bg-muted p-2 text-xs">
-                    {contextLines(entry.context).map((line) => (
-                      <li key={line} className="break-all">
-                        {line}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Card>
-            )}
-          </CardList>
-          <LoadMore list={entries} />
-        </>
-      )}
+      <Stale stale={shownFilters !== filters}>
+        <CardList items={shown} empty={filtered ? 'No audit entries match these filters.' : 'Nothing recorded yet.'}>
+          {(entry) => (
+            <Card data-testid="audit-entry" className="p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="font-semibold">
+                  {AUDIT_ACTION_LABELS[entry.action]}{' '}
+                  <span className="font-mono text-xs font-normal text-muted-foreground">{entry.action}</span>
+                </p>
+                <time dateTime={entry.timestamp} className="text-sm text-muted-foreground">
+                  {formatDateTime(entry.timestamp)}
+                </time>
+              </div>
+              <p className="break-all text-sm">{entry.actor}</p>
+              <p className="break-all font-mono text-xs text-muted-foreground">{entry.subject}</p>
+              {contextLines(entry.context).length > 0 && (
+                <ul className="mt-2 space-y-0.5 rounded-lg bg-muted p-2 text-xs">
+                  {contextLines(entry.context).map((line) => (
+                    <li key={line} className="break-all">
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          )}
+        </CardList>
+        <LoadMore list={entries} />
+      </Stale>
     </main>
   );
 }

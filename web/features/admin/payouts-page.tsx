@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { formatPeso } from '../../../core/money';
-import { previousMonth } from '../../../core/statements';
 import { manilaDate } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, MonthField } from '../../components/ui/field';
+import { Stale } from '../../components/ui/stale';
 import { toast } from '../../components/ui/toast';
-import { payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
-import { STATUS_LABELS } from '../owner/statements-page';
+import { payoutMonthOf, payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
+import { STATUS_LABELS } from '../owner/statement-status';
 
 type Owner = PayoutsOverview['owners'][number];
 
@@ -21,9 +21,10 @@ export function AdminPayoutsPage() {
   const search = useSearch({ from: '/_auth/admin/payouts' });
   const navigate = useNavigate({ from: '/admin/payouts' });
   const today = manilaDate(Date.now());
-  // Last month is the one to pay; this month is still open.
-  const month = search.month ?? previousMonth(today.slice(0, 7));
-  const { data, isError, error } = useQuery(payoutsQuery(month));
+  const month = payoutMonthOf(search.month);
+  // Another month keeps this one on screen, faded, until it has loaded (the loader loaded the first).
+  const shownMonth = useDeferredValue(month);
+  const { data } = useSuspenseQuery(payoutsQuery(shownMonth));
   const [paying, setPaying] = useState<Owner | null>(null);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -33,10 +34,9 @@ export function AdminPayoutsPage() {
       <h1 className="text-3xl font-bold">Owner Payouts</h1>
       <Card className="flex flex-wrap items-end gap-4 p-4 sm:p-6">
         <MonthField id="payout-month" value={month} onPick={(picked) => navigate({ search: { month: picked }, replace: true })} />
-        {data && !data.closed && <p className="text-sm text-muted-foreground">This month is still open: owners are paid once it closes.</p>}
+        {!data.closed && <p className="text-sm text-muted-foreground">This month is still open: owners are paid once it closes.</p>}
       </Card>
-      {isError ? <p className="text-destructive">{error.message}</p> : null}
-      {data && (
+      <Stale stale={shownMonth !== month}>
         <Card className="p-4 sm:p-6">
           {data.owners.length === 0 ? (
             <p className="text-muted-foreground">No owner has a lot yet.</p>
@@ -67,8 +67,8 @@ export function AdminPayoutsPage() {
             </ul>
           )}
         </Card>
-      )}
-      {paying && <PayoutDialog owner={paying} month={month} today={today} onDone={() => setPaying(null)} />}
+      </Stale>
+      {paying && <PayoutDialog owner={paying} month={shownMonth} today={today} onDone={() => setPaying(null)} />}
     </main>
   );
 }

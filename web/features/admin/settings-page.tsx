@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -36,7 +36,7 @@ const HINTS: Record<Key, string> = {
 
 /** The platform settings the booking and wallet rules use (docs/admin.md): each change applies from the next request and is audited. */
 export function AdminSettingsPage() {
-  const { data, isError, error } = useQuery(platformSettingsQuery);
+  const { data } = useSuspenseQuery(platformSettingsQuery);
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
@@ -46,16 +46,8 @@ export function AdminSettingsPage() {
       <p className="mb-6 text-muted-foreground">
         These apply to every reservation and top-up from the next request on, including reservations made before the change.
       </p>
-      {isError ? (
-        <p className="text-destructive">{error.message}</p>
-      ) : !data ? (
-        <div className="h-80 animate-pulse rounded-xl bg-muted" />
-      ) : (
-        <>
-          <SettingsForm key={data.updatedAt ?? 'defaults'} settings={data.settings} defaults={data.defaults} updatedAt={data.updatedAt} />
-          <SecondFactorSetting required={data.secondFactorRequired} />
-        </>
-      )}
+      <SettingsForm key={data.updatedAt ?? 'defaults'} settings={data.settings} defaults={data.defaults} updatedAt={data.updatedAt} />
+      <SecondFactorSetting required={data.secondFactorRequired} />
     </main>
   );
 }

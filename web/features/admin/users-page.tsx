@@ -1,6 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../core/roles';
 import { formatDateTime, relativeTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { CardList } from '../../components/ui/card-list';
 import { cn } from '../../components/ui/cn';
 import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { usersQuery, type AdminUser } from '../../lib/admin';
 import { loadedItems } from '../../lib/pages';
 import { useAuth } from '../../lib/session';
@@ -35,7 +36,9 @@ export function UsersPage() {
   const navigate = useNavigate({ from: '/admin/users' });
   const { user: me } = useAuth();
   const [text, setText] = useSearchText(search.q, (q) => navigate({ search: (s) => ({ ...s, q }), replace: true }));
-  const users = useInfiniteQuery({ ...usersQuery(search), placeholderData: keepPreviousData });
+  // A new search keeps the users on screen, marked stale, until its own have loaded (the loader loaded the first).
+  const shownSearch = useDeferredValue(search);
+  const users = useSuspenseInfiniteQuery(usersQuery(shownSearch));
   const [pending, setPending] = useState<PendingChange | null>(null);
   const shown = loadedItems(users.data);
   const filtered = Boolean(search.q || search.role);
@@ -62,54 +65,44 @@ export function UsersPage() {
           </Select>
         </Field>
       </Card>
-      {users.isLoading ? (
-        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-24 animate-pulse rounded-xl bg-muted" />
-          ))}
-        </div>
-      ) : users.isError ? (
-        <p className="text-destructive">{users.error.message}</p>
-      ) : (
-        <>
-          <CardList items={shown} empty={filtered ? 'No users match this search.' : 'No users yet.'}>
-            {(user) => (
-              <Card data-testid="user-row" className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div className="min-w-0">
-                  <p className="font-semibold">
-                    {user.firstName} {user.lastName}
-                  </p>
-                  <p className="break-all text-sm text-muted-foreground">{user.email}</p>
-                  <div className="mt-2 flex flex-wrap items-center gap-2">
-                    <span className={cn(badge, 'border border-border')}>{ROLE_LABELS[user.role]}</span>
-                    <StatusBadge user={user} />
-                    <span className="text-xs text-muted-foreground">Joined {relativeTime(user.createdAt)}</span>
-                  </div>
+      <Stale stale={shownSearch !== search}>
+        <CardList items={shown} empty={filtered ? 'No users match this search.' : 'No users yet.'}>
+          {(user) => (
+            <Card data-testid="user-row" className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="font-semibold">
+                  {user.firstName} {user.lastName}
+                </p>
+                <p className="break-all text-sm text-muted-foreground">{user.email}</p>
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <span className={cn(badge, 'border border-border')}>{ROLE_LABELS[user.role]}</span>
+                  <StatusBadge user={user} />
+                  <span className="text-xs text-muted-foreground">Joined {relativeTime(user.createdAt)}</span>
                 </div>
-                {user.id === me?.id ? (
-                  <span className="text-sm text-muted-foreground">This is you</span>
-                ) : (
-                  <div className="flex gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setPending({ user, action: 'role' })}>
-                      Change role
+              </div>
+              {user.id === me?.id ? (
+                <span className="text-sm text-muted-foreground">This is you</span>
+              ) : (
+                <div className="flex gap-2">
+                  <Button size="sm" variant="outline" onClick={() => setPending({ user, action: 'role' })}>
+                    Change role
+                  </Button>
+                  {user.suspendedAt ? (
+                    <Button size="sm" onClick={() => setPending({ user, action: 'reactivate' })}>
+                      Reactivate
                     </Button>
-                    {user.suspendedAt ? (
-                      <Button size="sm" onClick={() => setPending({ user, action: 'reactivate' })}>
-                        Reactivate
-                      </Button>
-                    ) : (
-                      <Button size="sm" variant="destructive" onClick={() => setPending({ user, action: 'suspend' })}>
-                        Suspend
-                      </Button>
-                    )}
-                  </div>
-                )}
-              </Card>
-            )}
-          </CardList>
-          <LoadMore list={users} />
-        </>
-      )}
+                  ) : (
+                    <Button size="sm" variant="destructive" onClick={() => setPending({ user, action: 'suspend' })}>
+                      Suspend
+                    </Button>
+                  )}
+                </div>
+              )}
+            </Card>
+          )}
+        </CardList>
+        <LoadMore list={users} />
+      </Stale>
       <AccountChangeDialog pending={pending} onClose={() => setPending(null)} />
     </main>
   );

@@ -25,6 +25,7 @@ const BookingDialog = lazy(() => import('../booking/booking-dialog').then((modul
 export function FindParkingPage() {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
+  // Not read with suspense: the search and the list's skeleton paint at once while the loader's prefetch runs.
   const { data: prefs } = useQuery(preferencesQuery);
   const where = whereOf(search);
   const [locationText, setLocationText] = useState(where.label);

@@ -17,6 +17,7 @@ export const useConnection = () => useSyncExternalStore(subscribeToConnection, c
 
 /** The lot the gate works: the one chosen last on this device if the user still works it, else the first. */
 export function useGateLot() {
+  // Not read with suspense: offline, the remembered lot stands in for a list the server cannot send.
   const lots = useQuery(gateLotsQuery);
   const [chosen, setChosen] = useState(rememberedLot);
   const list = lots.data ?? (chosen ? [chosen] : []);

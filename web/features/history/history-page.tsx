@@ -1,7 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { RESERVATION_STATUSES } from '../../../core/booking';
 import {
   HISTORY_RANGES,
@@ -20,6 +20,7 @@ import { Card } from '../../components/ui/card';
 import { CardList } from '../../components/ui/card-list';
 import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
+import { Stale } from '../../components/ui/stale';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { allReservations, reservationCountsQuery, reservationsQuery, type ListedReservation } from '../../lib/booking';
@@ -51,24 +52,25 @@ const ReceiptLink = ({ id, label }: { id: string; label: string }) => (
  * match (all pages, not only those loaded); Receipt opens the receipt.
  */
 export function HistoryPage() {
-  const { tab, status, range, q } = useSearch({ from: '/_auth/history' });
+  const search = useSearch({ from: '/_auth/history' });
+  const { tab, status, range, q } = search;
   const navigate = useNavigate({ from: '/history' });
   const set = (patch: Partial<HistorySearch>) => navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
   const [searchText, typeSearch] = useSearchText(q, (text) => set({ q: text }));
   const [exporting, setExporting] = useState(false);
   const query = historyQueryOf({ status, range, search: q ?? '' });
-  // While new filters load, the previous rows stay on screen instead of a spinner.
-  const reservations = useInfiniteQuery({ ...reservationsQuery(query), placeholderData: keepPreviousData });
-  const receipts = useInfiniteQuery({ ...receiptsQuery(query), placeholderData: keepPreviousData });
-  const reservationCount = useQuery({ ...reservationCountsQuery(query), placeholderData: keepPreviousData });
-  const receiptCount = useQuery({ ...receiptCountsQuery(query), placeholderData: keepPreviousData });
-  // The route's loader read the unfiltered lists; a list that fails later is the route's error screen.
-  const failure = [reservations, receipts, reservationCount, receiptCount].find((list) => list.error)?.error;
-  if (failure) throw failure;
+  // While new filters load, the previous rows stay on screen, marked stale (the loader loaded the first).
+  const shown = useDeferredValue(search);
+  const stale = shown.status !== status || shown.range !== range || shown.q !== q;
+  const shownQuery = historyQueryOf({ status: shown.status, range: shown.range, search: shown.q ?? '' });
+  const reservations = useSuspenseInfiniteQuery(reservationsQuery(shownQuery));
+  const receipts = useSuspenseInfiniteQuery(receiptsQuery(shownQuery));
+  const reservationCount = useSuspenseQuery(reservationCountsQuery(shownQuery));
+  const receiptCount = useSuspenseQuery(receiptCountsQuery(shownQuery));
 
   const shownReservations = loadedItems(reservations.data);
   const shownReceipts = loadedItems(receipts.data);
-  const matching = { reservations: reservationCount.data?.total ?? 0, receipts: receiptCount.data?.total ?? 0 };
+  const matching = { reservations: reservationCount.data.total, receipts: receiptCount.data.total };
   const filtered = Object.values(query).some((value) => value !== undefined);
   const exportMatching = async () => {
     setExporting(true);
@@ -120,76 +122,80 @@ export function HistoryPage() {
           </Select>
         </Field>
       </Card>
-      <Tabs value={tab} onValueChange={(value) => set({ tab: value as HistoryTab })}>
-        <TabList
-          label="History"
-          className="inline-flex"
-          tabs={[
-            { value: 'reservations', label: `Reservations (${matching.reservations})` },
-            { value: 'receipts', label: `Receipts (${matching.receipts})` },
-          ]}
-        />
-        <TabPanel value="reservations">
-          <CardList items={shownReservations} empty={filtered ? 'No reservations match these filters.' : 'No reservations yet.'}>
-            {(r) => (
-              <Card data-testid="history-reservation" className="p-4">
-                <div className="flex flex-wrap items-start justify-between gap-2">
+      <Stale stale={stale}>
+        <Tabs value={tab} onValueChange={(value) => set({ tab: value as HistoryTab })}>
+          <TabList
+            label="History"
+            className="inline-flex"
+            tabs={[
+              { value: 'reservations', label: `Reservations (${matching.reservations})` },
+              { value: 'receipts', label: `Receipts (${matching.receipts})` },
+            ]}
+          />
+          <TabPanel value="reservations">
+            <CardList items={shownReservations} empty={filtered ? 'No reservations match these filters.' : 'No reservations yet.'}>
+              {(r) => (
+                <Card data-testid="history-reservation" className="p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-semibold">{r.lotName}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {r.vehiclePlate ?? 'Not specified'} · {formatDateTime(r.startTs)} – {formatDateTime(r.endTs)}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <span className="font-semibold tabular-nums">{formatPeso(r.amountCents)}</span>
+                      <StatusBadge status={r.status} />
+                    </div>
+                  </div>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button variant="outline" size="sm" asChild>
+                      <Link to="/reservation/$id" params={{ id: r.id }}>
+                        View Details
+                      </Link>
+                    </Button>
+                    {/* Receipt once a stay is COMPLETED and its amount final; every paid one is in the Receipts tab. */}
+                    {r.status === 'COMPLETED' && r.receiptId && <ReceiptLink id={r.receiptId} label="Receipt" />}
+                  </div>
+                </Card>
+              )}
+            </CardList>
+            <LoadMore list={reservations} />
+          </TabPanel>
+          <TabPanel value="receipts">
+            <CardList
+              items={shownReceipts}
+              empty={
+                filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking and monthly pass.'
+              }
+            >
+              {(r) => (
+                <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
                   <div>
-                    <p className="font-semibold">{r.lotName}</p>
+                    <p className="font-semibold">{r.lot.name}</p>
                     <p className="text-sm text-muted-foreground">
-                      {r.vehiclePlate ?? 'Not specified'} · {formatDateTime(r.startTs)} – {formatDateTime(r.endTs)}
+                      <span className="font-mono">{r.number}</span> · issued {formatDateTime(r.createdAt)} ·{' '}
+                      {r.monthlyPass ? `monthly pass: ${r.monthlyPass.productName}, ${r.monthlyPass.periodLabel}` : r.status?.toLowerCase()}
+                      {r.voidedBy && <> · voided by {r.voidedBy.number}</>}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">
-                    <span className="font-semibold tabular-nums">{formatPeso(r.amountCents)}</span>
-                    <StatusBadge status={r.status} />
+                    <span
+                      className={
+                        r.voidedBy ? 'font-semibold tabular-nums text-muted-foreground line-through' : 'font-semibold tabular-nums'
+                      }
+                    >
+                      {formatPeso(r.amountCents)}
+                    </span>
+                    <ReceiptLink id={r.id} label="View Receipt" />
                   </div>
-                </div>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" asChild>
-                    <Link to="/reservation/$id" params={{ id: r.id }}>
-                      View Details
-                    </Link>
-                  </Button>
-                  {/* Receipt once a stay is COMPLETED and its amount final; every paid one is in the Receipts tab. */}
-                  {r.status === 'COMPLETED' && r.receiptId && <ReceiptLink id={r.receiptId} label="Receipt" />}
-                </div>
-              </Card>
-            )}
-          </CardList>
-          <LoadMore list={reservations} />
-        </TabPanel>
-        <TabPanel value="receipts">
-          <CardList
-            items={shownReceipts}
-            empty={
-              filtered ? 'No receipts match these filters.' : 'No receipts yet: one is issued with every paid booking and monthly pass.'
-            }
-          >
-            {(r) => (
-              <Card data-testid="history-receipt" className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div>
-                  <p className="font-semibold">{r.lot.name}</p>
-                  <p className="text-sm text-muted-foreground">
-                    <span className="font-mono">{r.number}</span> · issued {formatDateTime(r.createdAt)} ·{' '}
-                    {r.monthlyPass ? `monthly pass: ${r.monthlyPass.productName}, ${r.monthlyPass.periodLabel}` : r.status?.toLowerCase()}
-                    {r.voidedBy && <> · voided by {r.voidedBy.number}</>}
-                  </p>
-                </div>
-                <div className="flex items-center gap-3">
-                  <span
-                    className={r.voidedBy ? 'font-semibold tabular-nums text-muted-foreground line-through' : 'font-semibold tabular-nums'}
-                  >
-                    {formatPeso(r.amountCents)}
-                  </span>
-                  <ReceiptLink id={r.id} label="View Receipt" />
-                </div>
-              </Card>
-            )}
-          </CardList>
-          <LoadMore list={receipts} />
-        </TabPanel>
-      </Tabs>
+                </Card>
+              )}
+            </CardList>
+            <LoadMore list={receipts} />
+          </TabPanel>
+        </Tabs>
+      </Stale>
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,12 +7,12 @@ import { myInvitationsQuery, useAnswerInvitation, type GateInvitation } from '..
 
 /**
  * Owners' invitations to work their lot's gate, each with Accept and Decline: an owner cannot make
- * anyone an attendant without this answer. Shown only while one waits.
+ * anyone an attendant without this answer. Shown only while one waits; its screen's loader loads them.
  */
 export function GateInvitations() {
-  const invitations = useQuery(myInvitationsQuery);
+  const invitations = useSuspenseQuery(myInvitationsQuery);
   const answer = useAnswerInvitation();
-  if (!invitations.data?.length) return null;
+  if (!invitations.data.length) return null;
 
   const reply = (invitation: GateInvitation, verb: 'accept' | 'decline') =>
     answer.mutate(

@@ -1,17 +1,24 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { formatTime } from '../../../core/time';
 import { AuthCard } from '../../components/auth-card';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
 import { merchantLinkQuery, validateOnLink } from '../../lib/validations';
+
+/** A link that opens nothing (revoked, replaced, mistyped): what the server says of it, in place of the form. */
+export const LinkNotWorking = ({ error }: ErrorComponentProps) => (
+  <AuthCard title="Link not working" subtitle="Parking validation">
+    <p role="alert">{(error instanceof Error ? error.message : String(error)).replace(/^\d+: /, '')}</p>
+  </AuthCard>
+);
 
 /** The merchant's cashier, on a phone: enter the plate of a customer's car parked at the lot, and its stay is validated. */
 export function MerchantLinkPage() {
   const { token } = useParams({ from: '/m/$token' });
-  const link = useQuery(merchantLinkQuery(token));
+  const link = useSuspenseQuery(merchantLinkQuery(token));
   const [by, setBy] = useState<'plate' | 'passId'>('plate');
   const [plate, setPlate] = useState('');
   const validate = useMutation({
@@ -23,13 +30,6 @@ export function MerchantLinkPage() {
     if (plate.trim()) validate.mutate(plate.trim());
   };
 
-  if (link.isPending) return <Spinner label="Opening the merchant link" />;
-  if (link.isError)
-    return (
-      <AuthCard title="Link not working" subtitle="Parking validation">
-        <p role="alert">{link.error.message.replace(/^\d+: /, '')}</p>
-      </AuthCard>
-    );
   return (
     <AuthCard title={`Validate parking for ${link.data.merchantName}`} subtitle={`${link.data.lotName} · ${link.data.worth} per stay`}>
       <form className="space-y-4" onSubmit={submit}>

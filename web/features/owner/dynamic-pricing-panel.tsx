@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -15,8 +15,8 @@ const TOP = 3;
  * the dashboard's location filter) or for every lot of the owner where it is off.
  */
 export function DynamicPricingPanel({ lotId }: { lotId?: string }) {
-  const lots = useQuery(ownerLotsQuery);
-  const shown = (lots.data ?? []).filter((lot) => !lotId || lot.id === lotId);
+  const { data: lots } = useSuspenseQuery(ownerLotsQuery);
+  const shown = lots.filter((lot) => !lotId || lot.id === lotId);
   const on = shown.filter((lot) => lot.dynamicEnabled);
   const off = shown.filter((lot) => !lot.dynamicEnabled);
   const suggestions = useQuery({ ...dynamicSuggestionsQuery(lotId), enabled: on.length > 0 });
@@ -45,9 +45,7 @@ export function DynamicPricingPanel({ lotId }: { lotId?: string }) {
           </span>
         )}
       </div>
-      {lots.isPending ? (
-        <Spinner compact label="Loading dynamic pricing" />
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="text-sm text-muted-foreground">Add a lot to price it by demand.</p>
       ) : on.length > 0 && suggestions.isPending ? (
         <Spinner compact label="Loading suggestions" />

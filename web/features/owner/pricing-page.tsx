@@ -1,119 +1,14 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { formatPeso, pesosToCents } from '../../../core/money';
-import { DEFAULT_TIERS, type PricingStrategy, type PricingTier } from '../../../core/pricing';
-import { pricingUpdateSchema } from '../../../core/pricing-request';
-import { Button } from '../../components/ui/button';
+import { formatPeso } from '../../../core/money';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
-import { Field, Input } from '../../components/ui/field';
-import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast-store';
+import { Field } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { dynamicSuggestionsQuery, ownerLotsQuery, pricingInsightsQuery, useSavePricing, type OwnerLot } from '../../lib/owner';
+import { dynamicSuggestionsQuery, ownerLotsQuery, pricingInsightsQuery, type OwnerLot } from '../../lib/owner';
 import { DemandBadge, DynamicPricingSwitch, SuggestionItem } from './dynamic-suggestions';
 import { LotSelect } from './lot-select';
-
-const tiersOf = (lot: OwnerLot): PricingTier[] =>
-  lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : DEFAULT_TIERS;
-
-/** One lot's pricing: a static rate in pesos, or that rate with three progressive tiers. */
-function PricingForm({ lot }: { lot: OwnerLot }) {
-  const [strategy, setStrategy] = useState<PricingStrategy>(lot.strategy);
-  const [rate, setRate] = useState(String(lot.baseRate / 100));
-  const [tiers, setTiers] = useState(() =>
-    tiersOf(lot).map((tier) => ({ hours: String(tier.durationHours), multiplier: String(tier.rateMultiplier) })),
-  );
-  const save = useSavePricing();
-
-  const setTier = (index: number, change: Partial<(typeof tiers)[number]>) =>
-    setTiers((current) => current.map((tier, i) => (i === index ? { ...tier, ...change } : tier)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const progressiveJson = tiers.map((tier) => ({ durationHours: Number(tier.hours), rateMultiplier: Number(tier.multiplier) }));
-    const body =
-      strategy === 'PROGRESSIVE'
-        ? { strategy, baseRate: pesosToCents(rate), currency: 'PHP' as const, progressiveJson }
-        : { strategy, baseRate: pesosToCents(rate), currency: 'PHP' as const };
-    const checked = pricingUpdateSchema.safeParse(body);
-    if (!checked.success) {
-      toast({ title: 'Check the pricing', description: checked.error.issues[0]?.message, variant: 'destructive' });
-      return;
-    }
-    save.mutate(
-      { lotId: lot.id, json: body },
-      {
-        onSuccess: () => toast({ title: 'Pricing Updated', description: `${lot.name}: new prices apply to new bookings.` }),
-        onError: (error) => toast({ title: 'Pricing Not Saved', description: error.message, variant: 'destructive' }),
-      },
-    );
-  };
-
-  return (
-    <form onSubmit={submit} className="space-y-4">
-      <Tabs value={strategy} onValueChange={(value) => setStrategy(value as PricingStrategy)}>
-        <TabList
-          label="Pricing strategy"
-          tabs={[
-            { value: 'STATIC', label: 'Static' },
-            { value: 'PROGRESSIVE', label: 'Progressive' },
-          ]}
-        />
-        <Field label="Base Rate (₱ per hour)" htmlFor="base-rate" hint="₱10 to ₱500 an hour.">
-          <Input
-            id="base-rate"
-            required
-            type="number"
-            min={10}
-            max={500}
-            step="0.01"
-            value={rate}
-            onChange={(e) => setRate(e.target.value)}
-          />
-        </Field>
-        <TabPanel value="STATIC" className="mt-4">
-          <p className="text-sm text-muted-foreground">Every hour of a stay pays the base rate, however long the stay.</p>
-        </TabPanel>
-        <TabPanel value="PROGRESSIVE" className="mt-4 space-y-2">
-          <p className="text-sm text-muted-foreground">From each tier's hours on, the whole stay pays the base rate × its multiplier.</p>
-          {tiers.map((tier, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: always exactly three tiers, edited in place, never reordered.
-            <div key={i} className="grid grid-cols-2 gap-3">
-              <Field label={`Tier ${i + 1} Hours`} htmlFor={`tier-${i}-hours`}>
-                <Input
-                  id={`tier-${i}-hours`}
-                  required
-                  type="number"
-                  min={1}
-                  max={24}
-                  value={tier.hours}
-                  onChange={(e) => setTier(i, { hours: e.target.value })}
-                />
-              </Field>
-              <Field label={`Tier ${i + 1} Multiplier`} htmlFor={`tier-${i}-multiplier`}>
-                <Input
-                  id={`tier-${i}-multiplier`}
-                  required
-                  type="number"
-                  min={0.1}
-                  max={2}
-                  step={0.1}
-                  value={tier.multiplier}
-                  onChange={(e) => setTier(i, { multiplier: e.target.value })}
-                />
-              </Field>
-            </div>
-          ))}
-        </TabPanel>
-      </Tabs>
-      <Button type="submit" disabled={save.isPending}>
-        Save Pricing
-      </Button>
-    </form>
-  );
-}
+import { PricingForm } from './pricing-form';
 
 /** The lot's band suggestions, fetched (and refreshed every 5 minutes) only while its switch is on. */
 function SuggestionsCard({ lot }: { lot: OwnerLot }) {

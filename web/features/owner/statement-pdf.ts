@@ -4,7 +4,7 @@ import { formatBasisPoints } from '../../../core/platform-settings';
 import { formatDateTime } from '../../../core/time';
 import { pdfPesos as pesos, pdfWriter } from '../../lib/pdf-writer';
 import type { OwnerStatement } from '../../lib/statements';
-import { STATUS_LABELS } from './statements-page';
+import { STATUS_LABELS } from './statement-status';
 
 export async function statementPdf(statement: OwnerStatement, generatedAt: Date): Promise<Uint8Array<ArrayBuffer>> {
   const { title, line, heading, bold, save } = await pdfWriter(`Parkada statement ${statement.month}`);

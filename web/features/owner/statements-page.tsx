@@ -1,27 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { csvPesos, toCsv } from '../../../core/csv';
 import { formatPeso } from '../../../core/money';
 import { formatBasisPoints } from '../../../core/platform-settings';
-import { STATEMENT_CSV_HEADER, STATEMENT_PARTS, type StatementStatus } from '../../../core/statements';
-import { formatDateTime, manilaDate } from '../../../core/time';
+import { STATEMENT_CSV_HEADER, STATEMENT_PARTS } from '../../../core/statements';
+import { formatDateTime } from '../../../core/time';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { MonthField } from '../../components/ui/field';
 import { SidewaysScroll } from '../../components/ui/sideways-scroll';
+import { Stale } from '../../components/ui/stale';
 import { downloadFile } from '../../lib/download';
-import { ownerStatementQuery, type OwnerStatement } from '../../lib/statements';
+import { ownerStatementQuery, statementMonthOf, type OwnerStatement } from '../../lib/statements';
 import { ExportHeading } from './export-heading';
-
-export const STATUS_LABELS: Record<StatementStatus, { label: string; tone: string }> = {
-  open: { label: 'Open — the month so far', tone: 'bg-muted text-foreground' },
-  closed: { label: 'Closed — payout due', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100' },
-  paid: { label: 'Paid', tone: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100' },
-  carried: {
-    label: 'Closed — below zero, carried to next month',
-    tone: 'bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-100',
-  },
-};
+import { STATUS_LABELS } from './statement-status';
 
 type Line = OwnerStatement['lots'][number];
 const cells = (
@@ -49,42 +42,37 @@ const cells = (
 export function OwnerStatementsPage() {
   const search = useSearch({ from: '/_auth/owner/statements' });
   const navigate = useNavigate({ from: '/owner/statements' });
-  const month = search.month ?? manilaDate(Date.now()).slice(0, 7);
-  const { data, isError, error, isFetching } = useQuery(ownerStatementQuery(month));
-  const fileName = (ext: string) => `parkada-statement-${month}.${ext}`;
+  const month = statementMonthOf(search.month);
+  // Another month keeps this one on screen, faded, until it has loaded (the loader loaded the first).
+  const shownMonth = useDeferredValue(month);
+  const { data } = useSuspenseQuery(ownerStatementQuery(shownMonth));
+  const fileName = (ext: string) => `parkada-statement-${shownMonth}.${ext}`;
 
-  const exportCsv = data
-    ? () =>
-        downloadFile(
-          fileName('csv'),
-          toCsv([
-            STATEMENT_CSV_HEADER,
-            ...data.lots.map((lot) => [lot.name, ...cells(lot).map(csvPesos)]),
-            ['Total', ...cells(data.total).map(csvPesos)],
-          ]),
-        )
-    : null;
-  const generatePdf = data
-    ? async () => {
-        const { statementPdf } = await import('./statement-pdf');
-        downloadFile(fileName('pdf'), await statementPdf(data, new Date()), 'application/pdf');
-      }
-    : null;
+  const exportCsv = () =>
+    downloadFile(
+      fileName('csv'),
+      toCsv([
+        STATEMENT_CSV_HEADER,
+        ...data.lots.map((lot) => [lot.name, ...cells(lot).map(csvPesos)]),
+        ['Total', ...cells(data.total).map(csvPesos)],
+      ]),
+    );
+  const generatePdf = async () => {
+    const { statementPdf } = await import('./statement-pdf');
+    downloadFile(fileName('pdf'), await statementPdf(data, new Date()), 'application/pdf');
+  };
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <ExportHeading title="Statements" csv={exportCsv} pdf={generatePdf} />
       <Card className="flex flex-wrap items-end gap-4 p-4 sm:p-6">
         <MonthField id="statement-month" value={month} onPick={(picked) => navigate({ search: { month: picked }, replace: true })} />
-        {data && (
-          <p className="text-sm text-muted-foreground">
-            {data.status === 'open' ? `So far, as of ${formatDateTime(data.asOf)}` : `Closed and frozen ${formatDateTime(data.asOf)}`} ·
-            commission {formatBasisPoints(data.commissionBasisPoints)}
-          </p>
-        )}
+        <p className="text-sm text-muted-foreground">
+          {data.status === 'open' ? `So far, as of ${formatDateTime(data.asOf)}` : `Closed and frozen ${formatDateTime(data.asOf)}`} ·
+          commission {formatBasisPoints(data.commissionBasisPoints)}
+        </p>
       </Card>
-      {isError ? <p className="text-destructive">{error.message}</p> : null}
-      {data && <Statement statement={data} faded={isFetching} />}
+      <Statement statement={data} faded={shownMonth !== month} />
     </main>
   );
 }
@@ -93,7 +81,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
   const status = STATUS_LABELS[statement.status];
   const due = statement.total.owedCents - statement.paidCents;
   return (
-    <div className={cn('space-y-6', faded && 'opacity-70')}>
+    <Stale stale={faded} className="space-y-6">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="Collected for you" value={formatPeso(statement.total.collectedCents)} />
         <Figure label="Owed to you" value={formatPeso(statement.total.owedCents)} />
@@ -180,7 +168,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
           </ul>
         )}
       </Card>
-    </div>
+    </Stale>
   );
 }
 

@@ -1,5 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { remainingTime, type ReservationTab } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
@@ -29,7 +30,7 @@ const TAB_REFRESH_MS = 60_000;
  * tab loads its own pages. Remaining time ticks every minute; Cancel and Extend work.
  */
 export function ReservationsPage({ tab, onTabChange }: { tab: ReservationTab; onTabChange: (tab: ReservationTab) => void }) {
-  const counts = useQuery({ ...reservationCountsQuery(), refetchInterval: TAB_REFRESH_MS });
+  const counts = useSuspenseQuery({ ...reservationCountsQuery(), refetchInterval: TAB_REFRESH_MS });
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -45,12 +46,14 @@ export function ReservationsPage({ tab, onTabChange }: { tab: ReservationTab; on
           className="inline-flex"
           tabs={(Object.keys(TABS) as ReservationTab[]).map((value) => ({
             value,
-            label: `${TABS[value].label} (${counts.data?.[value] ?? 0})`,
+            label: `${TABS[value].label} (${counts.data[value]})`,
           }))}
         />
         {(Object.keys(TABS) as ReservationTab[]).map((value) => (
           <TabPanel key={value} value={value}>
-            <TabReservations tab={value} />
+            <Suspense fallback={<Spinner compact label="Loading reservations" />}>
+              <TabReservations tab={value} />
+            </Suspense>
           </TabPanel>
         ))}
       </Tabs>
@@ -58,12 +61,10 @@ export function ReservationsPage({ tab, onTabChange }: { tab: ReservationTab; on
   );
 }
 
-/** One tab's reservations, a page at a time (only the open tab's panel is mounted, so only it loads). */
+/** One tab's reservations, a page at a time (only the open tab's panel is mounted, so only it loads; the route's loader loaded the tab it opens on). */
 function TabReservations({ tab }: { tab: ReservationTab }) {
   const now = useMinuteClock();
-  const list = useInfiniteQuery({ ...reservationsQuery({ tab }), refetchInterval: TAB_REFRESH_MS });
-  if (list.isLoading) return <Spinner compact label="Loading reservations" />;
-  if (list.isError) return <p className="text-destructive">{list.error.message}</p>;
+  const list = useSuspenseInfiniteQuery({ ...reservationsQuery({ tab }), refetchInterval: TAB_REFRESH_MS });
   return (
     <>
       <CardList items={loadedItems(list.data)} empty={TABS[tab].empty}>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { DURATION_OPTIONS, THEMES } from '../../../core/account';
 import { SMS_OFF } from '../../../core/phone';
@@ -11,7 +11,7 @@ type BooleanKey = { [K in keyof Preferences]: Preferences[K] extends boolean ? K
 
 /** The saved preferences and a saver: each change is saved at once, with the spec's messages. */
 function usePreferences() {
-  const { data: prefs } = useQuery(preferencesQuery);
+  const { data: prefs } = useSuspenseQuery(preferencesQuery);
   const mutation = useSavePreferences();
   const save = (patch: PreferencesPatch) =>
     mutation.mutate(patch, {
@@ -80,7 +80,6 @@ export function NotificationSwitchesTab() {
   const { prefs, save } = usePreferences();
   const push = usePushDevice();
   const { data: sms } = useQuery(smsStatusQuery);
-  if (!prefs) return null;
   const [email, ...others] = NOTIFICATION_SWITCHES;
   return (
     <div className="divide-y divide-border">
@@ -113,7 +112,6 @@ export function NotificationSwitchesTab() {
 
 export function PreferencesTab() {
   const { prefs, save } = usePreferences();
-  if (!prefs) return null;
   return (
     <div className="space-y-4">
       <Field label="Default Duration" htmlFor="pref-duration" hint="Pre-selected when you search for parking.">

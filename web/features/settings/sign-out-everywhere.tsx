@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,22 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { useSignOutEverywhere } from '../../lib/session';
+import { api, unwrapEmpty } from '../../lib/api';
+import { leaveThisBrowser } from '../../lib/leave-browser';
+
+/**
+ * "Sign out of all devices": every session of the account ends, this one included. Like Log out, it
+ * then loads the landing page afresh, so nothing of the signed-in app stays in memory.
+ */
+function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: async () => {
+      await leaveThisBrowser();
+      await unwrapEmpty(api.auth['logout-all'].$post());
+    },
+    onSuccess: () => window.location.assign('/'),
+  });
+}
 
 /** Ends every session of the account, e.g. after using a shared computer or losing a phone. */
 export function SignOutEverywhere() {

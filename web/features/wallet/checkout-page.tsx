@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { formatPeso } from '../../../core/money';
@@ -45,10 +45,11 @@ const announce = (payment: Payment) =>
 export function CheckoutPage({ paymentId }: { paymentId?: string }) {
   const navigate = useNavigate();
   const refresh = useRefreshWallet();
-  const config = useQuery(paymentConfigQuery);
+  const config = useSuspenseQuery(paymentConfigQuery);
+  // The payment is read here, not by the loader: one that is not found is this screen's, not an error.
   const payment = useQuery({
     ...paymentQuery(paymentId ?? ''),
-    enabled: !!paymentId && !!config.data?.available,
+    enabled: !!paymentId && config.data.available,
     // A real gateway's webhook arrives on its own time: poll until the payment is settled, and, more
     // slowly, while a refund is being confirmed (each read asks PayMongo how it stands).
     refetchInterval: ({ state: { data } }) =>
@@ -56,8 +57,8 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
   });
   const decide = useSandboxDecision();
 
-  if (config.isLoading || payment.isLoading) return <Spinner label="Loading payment" />;
-  if (!config.data?.available) return <PaymentUnavailable />;
+  if (payment.isLoading) return <Spinner label="Loading payment" />;
+  if (!config.data.available) return <PaymentUnavailable />;
   if (!paymentId || payment.isError || !payment.data) {
     return (
       <MissingScreen

@@ -10,7 +10,7 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { api, unwrap } from '../../lib/api';
 import { lotQuery, lotsQuery, reservationsQuery } from '../../lib/booking';
 import { loadedItems } from '../../lib/pages';
-import { useDebounced } from '../../lib/use-debounced';
+import { useSearchText } from '../../lib/use-search-text';
 import { QrCode } from '../reservations/qr-pass';
 
 type PayLot = { id: string; name: string };
@@ -58,8 +58,10 @@ export function PayCodeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 /** Where and up to how much: the lot (where the driver parks now first), and a limit that starts at the lot's price for a day. */
 function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent) => void; pending: boolean; error?: string }) {
   const [near, setNear] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const lots = usePayLots(near, useDebounced(search.trim()));
+  // What is typed shows at once; the lots are looked up once typing pauses.
+  const [typed, setTyped] = useState<string>();
+  const [search, setSearch] = useSearchText(undefined, setTyped);
+  const lots = usePayLots(near, typed ?? '');
   const [chosen, setChosen] = useState<string | null>(null);
   const lotId = chosen ?? lots[0]?.id ?? null;
   const [limit, setLimit] = useState<{ lotId: string; pesos: string } | null>(null);

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime, formatMonth } from '../../../core/time';
 import { PrintToolbar } from '../../components/print-toolbar';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/session';
 import { statementCsvUrl, statementQuery } from '../../lib/wallet';
 
@@ -18,10 +17,8 @@ const BalanceRow = ({ label, cents }: { label: string; cents: number }) => (
 
 /** A month of the ledger laid out for paper (the browser's print dialog also saves it as PDF). */
 export function StatementPage({ month }: { month: string }) {
-  const { data, isLoading, isError, error } = useQuery(statementQuery(month));
+  const { data } = useSuspenseQuery(statementQuery(month));
   const { user } = useAuth();
-  if (isLoading) return <Spinner label="Loading statement" />;
-  if (isError || !data) return <main className="mx-auto max-w-3xl px-4 py-8 text-destructive">{error?.message}</main>;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
       <PrintToolbar backTo="/wallet" backLabel="Wallet">

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
 import { Bell, Check, Trash2 } from 'lucide-react';
 import { notificationTypeLabel } from '../../../core/notifications';
@@ -35,8 +35,8 @@ function NotificationsPage() {
   const { filter } = Route.useSearch();
   const navigate = Route.useNavigate();
   const setFilter = (value: NotificationFilter) => navigate({ search: { filter: value }, replace: true });
-  const list = useInfiniteQuery(notificationsQuery(filter));
-  const unread = useQuery(notificationCountsQuery).data?.unread ?? 0;
+  const list = useSuspenseInfiniteQuery(notificationsQuery(filter));
+  const unread = useSuspenseQuery(notificationCountsQuery).data.unread;
   const { markRead, markAllRead, remove } = useNotificationActions();
   const shown = loadedItems(list.data);
 
@@ -72,9 +72,7 @@ function NotificationsPage() {
           </button>
         ))}
       </div>
-      {list.isLoading ? null : list.isError ? (
-        <p className="text-destructive">{list.error.message}</p>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <Card className="text-center text-muted-foreground">
           <Bell className="mx-auto mb-2 h-8 w-8" aria-hidden />
           {filter === 'unread' ? 'You have no unread notifications.' : 'You have no notifications yet.'}
