@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { mobileSchema } from './signup';
 
 /** A Philippine mobile is 09XX-XXX-XXXX at home: +63 then 9XX-XXXXXXX in the sign-up mask. */
-export const PH_MOBILE_MESSAGE = 'Please enter a Philippine mobile number such as +63 917-1234567.';
+const PH_MOBILE_MESSAGE = 'Please enter a Philippine mobile number such as +63 917-1234567.';
 const PH_MOBILE = /^9\d{2}-\d{7}$/;
 
 /** The profile phone: the sign-up rule, and a full Philippine mobile when the code is +63. */
-export const profilePhoneSchema = mobileSchema.refine((value) => {
+const profilePhoneSchema = mobileSchema.refine((value) => {
   const [code, number] = value.split(' ');
   return code !== '+63' || PH_MOBILE.test(number);
 }, PH_MOBILE_MESSAGE);

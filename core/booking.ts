@@ -46,7 +46,7 @@ const toMinutes = (hhmm: string) => {
 };
 
 /** 00:00–23:59 every day: the lot never closes, shown as 24/7. */
-export const isAlwaysOpen = (hours: LotHours) => WEEKDAYS.every((day) => hours[day]?.open === '00:00' && hours[day]?.close === '23:59');
+const isAlwaysOpen = (hours: LotHours) => WEEKDAYS.every((day) => hours[day]?.open === '00:00' && hours[day]?.close === '23:59');
 
 /** Open Now made real: is the lot open at this instant (Manila time)? */
 export function isOpenAt(hours: LotHours, at: Date): boolean {

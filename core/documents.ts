@@ -16,7 +16,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCUMENTS = 5;
-export const MAX_DOCUMENT_NAME = 120;
+const MAX_DOCUMENT_NAME = 120;
 
 export const DOCUMENT_MESSAGES = {
   type: 'Documents must be PDF, JPEG, PNG or WebP files.',

@@ -56,7 +56,7 @@ export function nextBandRate(baseRateCents: number, currentRateCents: number, le
 export const confidenceOf = (days: number) => Math.round((100 * days) / (days + 4));
 
 /** A band's rate as applied by the owner, and since when (the model then reads only days after it). */
-export type AppliedBandRate = { rateCents: number; appliedAt: string };
+type AppliedBandRate = { rateCents: number; appliedAt: string };
 export type AppliedBandRates = Partial<Record<PriceBand, AppliedBandRate>>;
 
 const DAYS_OF: Record<DayType, Weekday[]> = {

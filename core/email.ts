@@ -34,7 +34,7 @@ export function mayEmail(category: EmailCategory, to: EmailRecipientState): bool
  * One fact of a notice, typed so that every message writes it alike: an amount in centavos as pesos,
  * a moment in Manila time, or plain text (a receipt number, a lot).
  */
-export type NoticeFact = { label: string; pesos: number } | { label: string; at: string } | { label: string; text: string };
+type NoticeFact = { label: string; pesos: number } | { label: string; at: string } | { label: string; text: string };
 
 /** A notice of the app (a reminder, a receipt, a decision) as e-mailed: its in-app words, its facts and where it leads. */
 export type NoticeMail = { title: string; message: string; facts?: NoticeFact[]; link?: { label: string; url: string } };
@@ -79,14 +79,14 @@ export type EmailContent = {
   after?: string[];
 };
 
-export const SETTINGS_PATH = '/settings';
+const SETTINGS_PATH = '/settings';
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 const until = (iso: string) => `${formatDateTime(iso)} (Manila time)`;
 
-export const factValue = (fact: NoticeFact) => ('pesos' in fact ? formatPeso(fact.pesos) : 'at' in fact ? until(fact.at) : fact.text);
+const factValue = (fact: NoticeFact) => ('pesos' in fact ? formatPeso(fact.pesos) : 'at' in fact ? until(fact.at) : fact.text);
 
 /** A one-time link of the account's own: what it does, and until when it works. */
 function oneTimeLinkContent(notice: Extract<EmailNotice, { link: string }>): EmailContent {

@@ -8,7 +8,7 @@ import { HOUR_MS, MANILA_OFFSET_MS } from './time';
 /** How many past weeks are read. */
 export const FORECAST_WEEKS = 8;
 /** Fewer weeks of the lot's life than this, and the forecast says there is too little history. */
-export const FORECAST_MIN_WEEKS = 3;
+const FORECAST_MIN_WEEKS = 3;
 
 const WEEK_MS = 7 * 24 * HOUR_MS;
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

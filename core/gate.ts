@@ -24,9 +24,9 @@ export const OVERRIDE_REASON_REQUIRED = 'Please provide a reason for the overrid
 /** A check-in can be undone this long after the entry, and only before any exit. */
 export const UNDO_MINUTES = 5;
 /** Entries and exits recorded offline may carry their own time, at most this old, and only by an override past BACKDATE_MINUTES. */
-export const OFFLINE_MAX_AGE_HOURS = 24;
+const OFFLINE_MAX_AGE_HOURS = 24;
 /** How far back an entry or exit time may be given without an override: a device's offline capture, not a chosen price. */
-export const BACKDATE_MINUTES = 15;
+const BACKDATE_MINUTES = 15;
 /** A device's clock may run this far ahead; such a time counts as the server's now. */
 const CLOCK_AHEAD_MINUTES = 5;
 export const NAME_THE_CAR = 'Name the car leaving: its plate or its pass.';

@@ -84,7 +84,7 @@ export function historyCsv(rows: HistoryCsvRow[]): string {
 }
 
 /** History's tabs. */
-export const HISTORY_TABS = ['reservations', 'receipts'] as const;
+const HISTORY_TABS = ['reservations', 'receipts'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
 
 /** The History screen's tab and filters as the URL holds them (anything else falls back to the default). */

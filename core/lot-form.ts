@@ -13,7 +13,7 @@ import { baseRateSchema } from './pricing-request';
 import { VEHICLE_TYPES } from './vehicles';
 
 /** The most slots one lot may have: a large mall car park. */
-export const MAX_LOT_SLOTS = 2000;
+const MAX_LOT_SLOTS = 2000;
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are HH:MM, from 00:00 to 23:59');
 const dayHours = z
@@ -25,11 +25,11 @@ export const sameEveryDay = (open: string, close: string): LotHours => Object.fr
 export const DEFAULT_LOT_HOURS = sameEveryDay('06:00', '22:00');
 
 /** A weekday left out is a closed day; at least one day must be open. */
-export const lotHoursSchema = z
+const lotHoursSchema = z
   .partialRecord(z.enum(WEEKDAYS), dayHours)
   .refine((hours) => Object.keys(hours).length > 0, 'A lot must open on at least one day');
 
-export const lotRulesSchema = z.object({
+const lotRulesSchema = z.object({
   maxDuration: z.number().int().min(1, 'Max duration is 1 to 24 hours').max(24, 'Max duration is 1 to 24 hours').default(8),
   allowOvernight: z.boolean().default(false),
   vehicleTypes: z.array(z.enum(VEHICLE_TYPES)).min(1).default(['car', 'motorcycle']),

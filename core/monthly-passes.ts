@@ -11,7 +11,7 @@ import { addDays, DAY_MS, MANILA_OFFSET_MS, manilaDate, manilaDateStart, manilaM
 export const PASS_PRICE_MIN_CENTS = 50_000;
 export const PASS_PRICE_MAX_CENTS = 5_000_000;
 /** A "30 days" pass runs this many Manila days, today the first. */
-export const PASS_DAYS = 30;
+const PASS_DAYS = 30;
 /** Auto-renew pays for the next period this long before the end. */
 export const RENEW_DAYS_BEFORE_END = 3;
 
@@ -24,7 +24,7 @@ export const ALWAYS_VALID: PassSchedule = { daysMask: 0b111_1111, openMinute: 0,
 export const WEEKDAYS_MASK = 0b011_1110;
 export const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-export const isAlwaysValid = (s: PassSchedule) => s.daysMask === 0b111_1111 && s.openMinute === 0 && s.closeMinute === 1440;
+const isAlwaysValid = (s: PassSchedule) => s.daysMask === 0b111_1111 && s.openMinute === 0 && s.closeMinute === 1440;
 
 const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 

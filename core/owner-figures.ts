@@ -12,7 +12,7 @@ import type { MoneyKind } from './booking';
 /** A report spans at most three years (a leap day included): the rollups answer any range at once. */
 export const REPORT_MAX_DAYS = 3 * 365 + 1;
 /** Spec: a day above 85% occupancy is labelled High. */
-export const HIGH_OCCUPANCY_PERCENT = 85;
+const HIGH_OCCUPANCY_PERCENT = 85;
 
 /** The period a report is compared with: as many days, ending the day before it starts. */
 export function previousPeriod(from: string, to: string) {

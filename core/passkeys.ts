@@ -21,7 +21,7 @@ export const credentialSchema = z.looseObject({
   clientExtensionResults: z.looseObject({}).default({}),
 });
 
-export const passkeyNameSchema = z
+const passkeyNameSchema = z
   .string({ error: 'Name the passkey, e.g. "My phone".' })
   .trim()
   .min(1, 'Name the passkey, e.g. "My phone".')

@@ -11,4 +11,3 @@ export const passwordChangeSchema = z
     message: 'Choose a new password, not the one you have now.',
     path: ['newPassword'],
   });
-export type PasswordChange = z.input<typeof passwordChangeSchema>;

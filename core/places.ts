@@ -4,7 +4,7 @@
  * each at a point [lat, lng]. Shipped with the app: resolving a place asks no server. Text that names
  * none of them searches lot names and addresses instead.
  */
-export type PlaceKind = 'city' | 'district' | 'mall' | 'station' | 'hospital' | 'university' | 'landmark';
+type PlaceKind = 'city' | 'district' | 'mall' | 'station' | 'hospital' | 'university' | 'landmark';
 export type Place = { name: string; kind: PlaceKind; point: [number, number] };
 
 type Row = [name: string, lat: number, lng: number];

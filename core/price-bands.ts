@@ -5,11 +5,11 @@
  */
 import { DAY_MS, HOUR_MS, MANILA_OFFSET_MS } from './time';
 
-export const DAY_TYPES = ['weekday', 'weekend'] as const;
+const DAY_TYPES = ['weekday', 'weekend'] as const;
 export type DayType = (typeof DAY_TYPES)[number];
 
 /** The parts of a day, by Manila hour: night runs past midnight, from 10 PM to 6 AM. */
-export const DAY_PARTS = [
+const DAY_PARTS = [
   { part: 'morning', from: 6, to: 10 },
   { part: 'midday', from: 10, to: 14 },
   { part: 'afternoon', from: 14, to: 18 },
@@ -31,7 +31,7 @@ export const manilaHour = (ms: number) => Math.floor(((((ms + MANILA_OFFSET_MS) 
 /** Saturday and Sunday are the weekend (1970-01-01 was a Thursday). */
 export const dayTypeOf = (day: number): DayType => ((day + 4) % 7 === 0 || (day + 4) % 7 === 6 ? 'weekend' : 'weekday');
 
-export const dayPartOf = (hour: number): DayPart =>
+const dayPartOf = (hour: number): DayPart =>
   DAY_PARTS.find(({ from, to }) => (from < to ? hour >= from && hour < to : hour >= from || hour < to))!.part;
 
 /** The band an instant falls in. A night hour belongs to the day it is on: Friday 11 PM is a weekday night, Saturday 2 AM a weekend one. */
@@ -53,7 +53,7 @@ export function bandHours(band: PriceBand): number[] {
 export const hourLabel = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
 
 /** e.g. "6 AM–10 AM". */
-export const bandClock = (band: PriceBand) => `${hourLabel(bandParts(band).from)}–${hourLabel(bandParts(band).to)}`;
+const bandClock = (band: PriceBand) => `${hourLabel(bandParts(band).from)}–${hourLabel(bandParts(band).to)}`;
 
 /** e.g. "Weekday mornings (6 AM–10 AM)". */
 export function bandLabel(band: PriceBand): string {

@@ -7,7 +7,7 @@ import { jsonField } from './json-field';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS, type PricingTier } from './pricing';
 
 /** A tier (./pricing has the rule). */
-export const pricingTierSchema = z.object({
+const pricingTierSchema = z.object({
   durationHours: z.number().int('Tier hours must be whole hours').min(1, 'Tier hours are 1 to 24').max(24, 'Tier hours are 1 to 24'),
   rateMultiplier: z
     .number()

@@ -95,7 +95,7 @@ export function quote(pricing: LotPricing, durationMs: number, startMs: number):
 }
 
 /** A day at a lot, as the gate and the wallet count it (the wallet's overstay cap, a pay code's default limit). */
-export const DAY_PRICE_HOURS = 24;
+const DAY_PRICE_HOURS = 24;
 
 /**
  * The lot's price for a day from `fromMs`: each of its hours at the rate the lot charges then, with no

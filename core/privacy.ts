@@ -48,7 +48,6 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
   forfeitBalance: z.boolean().optional(),
 });
-export type DeleteAccount = z.input<typeof deleteAccountSchema>;
 
 /** What stands in for an erased person's names: the account stays as a pseudonymous id for the records the law keeps. */
 export const ERASED_FIRST_NAME = 'Deleted';

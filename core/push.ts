@@ -16,7 +16,7 @@ const base64url = (what: string, bytes: number) =>
  * any https address a client named): Chrome's FCM, Mozilla's autopush, Apple's and Microsoft's WNS.
  * `*.` matches any subdomain.
  */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
   'android.googleapis.com',
   'updates.push.services.mozilla.com',

@@ -5,10 +5,9 @@
  */
 /** A receipt certifies what was paid; a void cancels one receipt (a new document referring to it, the receipt itself is never changed). */
 export const RECEIPT_KINDS = ['RECEIPT', 'VOID'] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /** Digits of a number in its series: `000123`; the millionth document and after simply have more. */
-export const RECEIPT_NUMBER_DIGITS = 6;
+const RECEIPT_NUMBER_DIGITS = 6;
 
 /**
  * The letters a lot's series prefix starts with: the initials of the words of its name (ASCII letters

@@ -4,7 +4,7 @@
  * API's JSON error shape (`{ message, issues?, ...detail }`), and callers such as Auto Extend switch
  * on the kind instead of reading a response.
  */
-export const REFUSAL_KINDS = [
+const REFUSAL_KINDS = [
   /** The request breaks a rule of its own (a bad time, a missing plate). */
   'invalid',
   /** Who is asking is not known (a password that does not match). */

@@ -5,7 +5,7 @@
  */
 import { DAY_MS } from './time';
 
-export const SESSION_IDLE_MS = 7 * DAY_MS;
+const SESSION_IDLE_MS = 7 * DAY_MS;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 const SLIDE_AFTER_MS = DAY_MS;
 

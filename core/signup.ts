@@ -57,7 +57,6 @@ export const earlyRegistrationSchema = z.object({
   mobile: mobileSchema,
   role: z.enum(SIGNUP_ROLES, { error: 'Please fill in: Role' }),
 });
-export type EarlyRegistrationInput = z.input<typeof earlyRegistrationSchema>;
 export type EarlyRegistration = z.output<typeof earlyRegistrationSchema>;
 
 export const PASSWORD_MIN = 8;
@@ -76,7 +75,6 @@ export const loginSchema = z.object({
   /** The second factor of an enrolled account: a 6-digit code from the app, or a recovery code. */
   code: secondFactorCodeSchema.optional(),
 });
-export type LoginInput = z.input<typeof loginSchema>;
 
 /** The sign-up form as filled in: the country code apart from the masked number, and a box ticked for the Terms in force. */
 const typedSignup = z.object({

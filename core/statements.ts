@@ -15,7 +15,7 @@ export const STATEMENT_PARTS = [
   { part: 'monthlyPassesCents', label: 'Monthly passes', kinds: ['MONTHLY_PASS'] },
   { part: 'refundsCents', label: 'Refunds', kinds: ['REFUND'] },
 ] as const satisfies readonly { part: string; label: string; kinds: readonly MoneyKind[] }[];
-export type StatementPart = (typeof STATEMENT_PARTS)[number]['part'];
+type StatementPart = (typeof STATEMENT_PARTS)[number]['part'];
 
 /** Money of a lot in a month as the rollup holds it: per kind, what came through the wallet and in cash at the gate. */
 export type MonthMoney = { kind: string; method: 'wallet' | 'cash'; cents: number }[];

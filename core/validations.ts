@@ -10,7 +10,6 @@ import { HOUR_MS, MINUTE_MS } from './time';
 
 /** How a validation reached the stay: a printed single-use code, or the merchant's cashier on the merchant link. */
 export const VALIDATION_SOURCES = ['code', 'link'] as const;
-export type ValidationSource = (typeof VALIDATION_SOURCES)[number];
 
 /** A batch is at most this many codes (one printable sheet run). */
 export const MAX_CODES_PER_BATCH = 500;

@@ -57,7 +57,6 @@ export const vehicleSchema = z.object({
   color: z.enum(VEHICLE_COLORS, { error: `Color must be one of: ${VEHICLE_COLORS.join(', ')}.` }).nullish(),
   isDefault: z.boolean().optional().default(false),
 });
-export type VehicleInput = z.input<typeof vehicleSchema>;
 export type VehicleDetails = z.output<typeof vehicleSchema>;
 
 /** The vehicle dialog's fields: the request's, with "Not specified" (an empty choice) for no colour. */

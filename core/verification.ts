@@ -12,15 +12,15 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
  * What an e-mailed link proves: the address of a new account, a reset, an owner's invitation to work a
  * gate (the invited person sets their own password), a new address for an account.
  */
-export const LINK_TYPES = ['verify-email', 'reset-password', 'invitation', 'change-email'] as const;
+const LINK_TYPES = ['verify-email', 'reset-password', 'invitation', 'change-email'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 /**
  * What a passkey's challenge is for: adding one (its target the account) or signing in with one (its
  * target a random id, as nobody is known yet). The token is the WebAuthn challenge the authenticator signs.
  */
-export const CHALLENGE_TYPES = ['passkey-registration', 'passkey-sign-in'] as const;
+const CHALLENGE_TYPES = ['passkey-registration', 'passkey-sign-in'] as const;
 /** A mobile number is proven by typing the code texted to it, rather than by a link. */
-export const CODE_TYPES = ['phone'] as const;
+const CODE_TYPES = ['phone'] as const;
 export const VERIFICATION_TYPES = [...LINK_TYPES, ...CHALLENGE_TYPES, ...CODE_TYPES] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
@@ -42,7 +42,7 @@ export const MAX_CODE_TRIES = 5;
 export const verificationExpiry = (type: VerificationType, now: number) => new Date(now + VERIFICATION_LIFETIME_MS[type]).toISOString();
 
 /** Where each link lands in the app; the token rides in the `token` query parameter. */
-export const VERIFICATION_PAGES: Record<LinkType, string> = {
+const VERIFICATION_PAGES: Record<LinkType, string> = {
   'verify-email': '/verify-email',
   'reset-password': '/reset-password',
   invitation: '/accept-invitation',
@@ -62,7 +62,6 @@ export const passwordResetConfirmSchema = z.object({ token: tokenField, password
 
 /** The invitation link's page: the invited person's own password and their acceptance of the Terms. */
 export const invitationAcceptSchema = z.object({ token: tokenField, password: passwordSchema, ...acceptanceFields });
-export type InvitationAccept = z.input<typeof invitationAcceptSchema>;
 
 /** Settings → Profile → Change e-mail: the new address, and the password to prove it is the account's owner asking. */
 export const emailChangeSchema = z.object({

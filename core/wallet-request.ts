@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { formatPeso, pesosToCents } from './money';
-import { PAY_CODE_MAX_LIMIT_CENTS, STATEMENT_MONTH, TOPUP_MAX_CENTS, TOPUP_METHODS } from './wallet';
+import { DAILY_TOPUP_MAX_CENTS, STATEMENT_MONTH, TOPUP_MAX_CENTS, TOPUP_METHODS } from './wallet';
 
 export const topupSchema = z.object({
   amountCents: z
@@ -37,7 +37,8 @@ export const payCodeSchema = z.object({
     .number({ error: 'limitCents: give the most the code pays, in centavos.' })
     .int('limitCents: give the limit in whole centavos.')
     .positive('limitCents: the limit must be more than ₱0.00.')
-    .max(PAY_CODE_MAX_LIMIT_CENTS, `limitCents: a pay code pays at most ${formatPeso(PAY_CODE_MAX_LIMIT_CENTS)}.`),
+    // The highest limit a pay code may carry: the daily top-up ceiling, far above any day of parking.
+    .max(DAILY_TOPUP_MAX_CENTS, `limitCents: a pay code pays at most ${formatPeso(DAILY_TOPUP_MAX_CENTS)}.`),
 });
 export type PayCodeRequest = z.infer<typeof payCodeSchema>;
 

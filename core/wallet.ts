@@ -64,7 +64,7 @@ export const TRANSACTION_LABELS: Record<TransactionType, string> = {
 
 /** A top-up's state: pending until the gateway says paid or failed, expired when its checkout's life ran out unpaid. */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * How long a checkout stays open for us: past it, an unpaid top-up is expired (and no longer counts
@@ -92,7 +92,7 @@ export const REFUND_BEING_CONFIRMED =
   'Your refund is being confirmed with PayMongo. The money stays out of your wallet until PayMongo confirms it, and comes back if the refund did not go through.';
 
 /** PayMongo's refund windows, in days from the date of payment, per method (docs/wallet.md). */
-export const TOPUP_REFUND_WINDOW_DAYS: Record<TopupMethod, number> = { gcash: 180, maya: 365, card: 60 };
+const TOPUP_REFUND_WINDOW_DAYS: Record<TopupMethod, number> = { gcash: 180, maya: 365, card: 60 };
 /** Where a refund goes, in the driver's words. */
 export const REFUND_DESTINATION: Record<TopupMethod, string> = { gcash: 'GCash', maya: 'Maya', card: 'card' };
 
@@ -150,8 +150,6 @@ export type GatePaymentMethod = (typeof GATE_PAYMENT_METHODS)[number];
  * charge the driver's own wallet (docs/gate.md, Who moves whose money). Short-lived and single-use.
  */
 export const PAY_CODE_MINUTES = 5;
-/** The highest limit a pay code may carry: a day's daily top-up ceiling, far above any day of parking. */
-export const PAY_CODE_MAX_LIMIT_CENTS = DAILY_TOPUP_MAX_CENTS;
 /** The audience of a pay code's JWT: what tells it from a pass at the gate. */
 export const PAY_CODE_AUDIENCE = 'parkada-pay';
 /**

@@ -70,7 +70,7 @@ export type Bindings = {
 /** The signed-in user as handlers see it: never the password hash. */
 export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt' | 'mustChangePassword'>;
 
-export type Variables = {
+type Variables = {
   db: DB;
   user: SessionUser | null;
   sessionId: string | null;

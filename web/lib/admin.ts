@@ -59,7 +59,7 @@ export const platformKpisQuery = queryOptions({
 });
 
 /** The dashboard polls system health, so an outage shows without a reload. */
-export const HEALTH_POLL_MS = 30_000;
+const HEALTH_POLL_MS = 30_000;
 export const systemHealthQuery = queryOptions({
   queryKey: ['/api/admin', 'system-health'],
   queryFn: () => unwrap(api.admin['system-health'].$get()),

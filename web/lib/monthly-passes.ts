@@ -7,7 +7,6 @@ const ownerProducts = api.owner.lots[':lotId']['pass-products'];
 
 export type PassProductOnSale = InferResponseType<typeof onSale.$get, 200>['products'][number];
 export type MonthlyPass = InferResponseType<(typeof api)['monthly-passes']['$get'], 200>['passes'][number];
-export type OwnerPassProduct = InferResponseType<typeof ownerProducts.$get, 200>['products'][number];
 export type BuyPassBody = InferRequestType<(typeof api)['monthly-passes']['$post']>['json'];
 export type PassProductBody = InferRequestType<typeof ownerProducts.$post>['json'];
 

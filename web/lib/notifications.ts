@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
 import { api, unwrap, unwrapEmpty } from './api';
 import { pagedQuery } from './pages';
 
-export type AppNotification = InferResponseType<typeof api.notifications.$get, 200>['items'][number];
 export type NotificationFilter = 'all' | 'unread';
 
 export const notificationsQuery = (filter: NotificationFilter) =>
@@ -15,7 +13,7 @@ export const notificationCountsQuery = queryOptions({
 });
 
 /** Reminders and expiries arrive from the lot objects' alarms, not from the user's own actions. */
-export const BELL_REFRESH_MS = 30_000;
+const BELL_REFRESH_MS = 30_000;
 
 /** The real unread count for the header bell, polled so alarm-driven notices show without a reload. */
 export function useUnreadCount(enabled: boolean): number {

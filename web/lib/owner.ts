@@ -52,7 +52,6 @@ export function useSavePricing() {
 type AttendantRoutes = (typeof api.owner.lots)[':id']['attendants'];
 export type LotAttendant = InferResponseType<AttendantRoutes['$get'], 200>[number];
 export type AttendantAddBody = InferRequestType<AttendantRoutes['$post']>['json'];
-export type AddedAttendant = InferResponseType<AttendantRoutes['$post'], 201>;
 
 export const lotAttendantsQuery = (lotId: string) =>
   queryOptions({
@@ -103,7 +102,7 @@ export function useRemoveAttendant(lotId: string) {
   });
 }
 /** The spec's refresh of dynamic pricing suggestions: every 5 minutes, only while a switch is on. */
-export const SUGGESTIONS_REFRESH_MS = 300_000;
+const SUGGESTIONS_REFRESH_MS = 300_000;
 
 export type DynamicSuggestion = InferResponseType<(typeof api.owner.pricing)['dynamic-suggestions']['$get'], 200>['suggestions'][number];
 

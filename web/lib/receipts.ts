@@ -4,7 +4,6 @@ import { api, unwrap } from './api';
 import { allItems, pagedQuery } from './pages';
 
 export type ReceiptSummary = InferResponseType<typeof api.receipts.$get, 200>['items'][number];
-export type Receipt = InferResponseType<(typeof api.receipts)[':id']['$get'], 200>;
 /** The History filters (`historyQueryOf`). */
 export type ReceiptFilters = Omit<NonNullable<InferRequestType<typeof api.receipts.$get>['query']>, 'limit' | 'cursor'>;
 

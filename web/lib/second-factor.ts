@@ -19,7 +19,7 @@ export const secondFactorQuery = queryOptions({
  * Owners' and admins' screens wait while the platform requires a second factor they have not set up:
  * they are sent to Settings → Security (the server refuses their writes meanwhile anyway).
  */
-export async function enrolmentFirst({ context }: { context: { queryClient: QueryClient } }) {
+async function enrolmentFirst({ context }: { context: { queryClient: QueryClient } }) {
   const status = await context.queryClient.ensureQueryData(secondFactorQuery);
   if (status.required && !status.totp && status.passkeys.length === 0) throw redirect({ to: '/settings', search: { tab: 'security' } });
 }
@@ -36,7 +36,6 @@ const refusedFor = (error: unknown, flag: 'stepUpRequired' | 'secondFactorRequir
   error instanceof ApiError && typeof error.body === 'object' && error.body !== null && flag in error.body;
 
 export const needsSecondFactorCode = (error: unknown) => refusedFor(error, 'secondFactorRequired');
-export const needsEnrolment = (error: unknown) => refusedFor(error, 'secondFactorEnrolmentRequired');
 
 /** The step-up asked for, if any: the dialog settles it with true (given) or false (cancelled). */
 let pending: ((given: boolean) => void) | null = null;

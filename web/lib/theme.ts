@@ -10,7 +10,7 @@ const readTheme = (): Theme => {
   return saved === 'light' || saved === 'dark' ? saved : 'system';
 };
 
-export const resolvedDark = (theme: Theme) =>
+const resolvedDark = (theme: Theme) =>
   theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
 
 export function applyTheme(theme: Theme) {

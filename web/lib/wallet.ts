@@ -4,8 +4,6 @@ import type { statement } from '../../worker/wallet/wallet.data';
 import { api, apiRequest, unwrap } from './api';
 import { pagedQuery } from './pages';
 
-export type WalletSummary = InferResponseType<typeof api.wallet.$get, 200>;
-export type WalletTransaction = InferResponseType<typeof api.wallet.transactions.$get, 200>['items'][number];
 export type Payment = InferResponseType<(typeof api.payments)[':id']['$get'], 200>;
 export type TopupBody = InferRequestType<typeof api.wallet.topup.$post>['json'];
 export type AutoTopupBody = InferRequestType<(typeof api.wallet)['auto-topup']['$put']>['json'];

@@ -21,7 +21,7 @@ import { bookingRecordOf, findOwnReservation, lotForBooking, type BookableLot, t
 
 export const LOT_FULL = 'Lot is full for this time';
 export const INSUFFICIENT = 'Insufficient wallet balance';
-export const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
+const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
 export const CHANGED_MEANWHILE =
   'This reservation changed while your request was on its way; nothing was charged. Reload it and try again.';
 export const HOLD_EXPIRED = 'Your hold on the slot expired before the payment went through; nothing was charged. Please try again.';

@@ -26,7 +26,7 @@ import { openWalkIns, reservationForTimers } from './lot-timers.data';
 import { bookingRecordOf, updateIfUnchanged } from './reservations.data';
 
 /** Auto Extend adds this much to a checked-in stay near its end. */
-export const AUTO_EXTEND_HOURS = 1;
+const AUTO_EXTEND_HOURS = 1;
 
 type TimedReservation = NonNullable<Awaited<ReturnType<typeof reservationForTimers>>>;
 /** A reservation D1 does not have (or no longer lets hold a slot, at `version`): the object holds nothing for it. */
@@ -60,7 +60,7 @@ export async function consumeLotTimers(batch: MessageBatch<LotTimerMessage>, env
  * One due item. Its instant is the alarm's, or the clock's when a retry comes later. Answers 'later'
  * when a booking changed while D1 was read, so the Queue delivers it again.
  */
-export async function actOnDue(env: Bindings, due: LotTimerMessage): Promise<'done' | 'later'> {
+async function actOnDue(env: Bindings, due: LotTimerMessage): Promise<'done' | 'later'> {
   const lot = lotObject(env, due.lotId);
   const ctx: BookingContext = { env, db: createDb(env.DB), lot: () => lot, afterCommit };
   const now = Math.max(due.now, Date.now());

@@ -81,5 +81,4 @@ export {
   reservationInsert,
   updateIfUnchanged,
   type BookableLot,
-  type ReservationView,
 } from './reservations.data';

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 
 /** When a booking or a change starts, in minutes from now (10: inside the free-cancellation window). */
-export const startMinutes = fc.constantFrom(10, 60, 90, 180, 300);
+const startMinutes = fc.constantFrom(10, 60, 90, 180, 300);
 const hours = (max: number) => fc.integer({ min: 1, max });
 
 /** A new booking of 1–3 hours by one of the test's drivers (`who`), with the test's fault. */

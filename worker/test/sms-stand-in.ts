@@ -9,13 +9,13 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import worker from '../index';
 import { SMS_QUEUE, type SmsJob } from '../sms/sms.service';
 
-export const SMS_URL = 'https://sms.stand-in.test/api/v4/messages';
-export const SMS_KEY = 'semaphore-test-key';
+const SMS_URL = 'https://sms.stand-in.test/api/v4/messages';
+const SMS_KEY = 'semaphore-test-key';
 
 /** What a test gives the worker for SMS to be on and to reach the stand-in. */
 export const smsBindings = { SMS_API_URL: SMS_URL, SMS_API_KEY: SMS_KEY, SMS_SENDER_NAME: 'PARKADA' };
 
-export type TextSent = { number: string; message: string; sendername: string | null; messageId: number };
+type TextSent = { number: string; message: string; sendername: string | null; messageId: number };
 
 export function smsGatewayStandIn(passThrough: typeof globalThis.fetch) {
   const sent: TextSent[] = [];

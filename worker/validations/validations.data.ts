@@ -7,7 +7,6 @@ import { statementOf, type DB } from '../db/client';
 import { checkins, lots, merchants, validations } from '../db/schema';
 
 export type Merchant = typeof merchants.$inferSelect;
-export type ValidationRow = typeof validations.$inferSelect;
 
 /** The SHA-256 of a merchant link's token, hex: what the database keeps instead of the token. */
 export async function linkHashOf(token: string) {
@@ -33,7 +32,6 @@ export const merchantsOfLot = (db: DB, lotId: string) =>
     .from(merchants)
     .where(eq(merchants.lotId, lotId))
     .orderBy(asc(merchants.name), asc(merchants.id));
-export type MerchantSummary = Awaited<ReturnType<typeof merchantsOfLot>>[number];
 
 /** A merchant with the owner of its lot (to check who may manage it). */
 export async function findMerchant(db: DB, id: string) {

@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { useTheme } from '../../lib/theme';
 import { yRange, yStepsOf } from './chart-scale';
 
-export type ChartSeries = { label: string; values: (number | null)[]; color?: string };
+type ChartSeries = { label: string; values: (number | null)[]; color?: string };
 
 type Props = {
   /** What the chart shows, for screen readers (the numbers are also in a table or list beside it). */

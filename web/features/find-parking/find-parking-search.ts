@@ -16,7 +16,7 @@ const ARRIVAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 export const FILTERS = { openNow: 'Open Now', accessible: 'Accessible', ev: 'EV Charging', under100: 'Under ₱100/hr' } as const;
 export type Filter = keyof typeof FILTERS;
 
-export const DEFAULT_PLACE = 'Downtown Manila';
+const DEFAULT_PLACE = 'Downtown Manila';
 
 export type FindParkingSearch = {
   /** What the location box says: a place of the gazetteer, "My location", or text for lot names and addresses. */

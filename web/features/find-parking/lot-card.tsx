@@ -10,7 +10,7 @@ import { cn } from '../../components/ui/cn';
 import type { DriverLot } from '../../lib/booking';
 import { lotAmenities, lotHours } from '../../../core/lot-json';
 
-export const LEVEL_STYLES: Record<CardLevel, string> = {
+const LEVEL_STYLES: Record<CardLevel, string> = {
   good: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
   warning: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
   critical: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',

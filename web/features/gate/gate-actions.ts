@@ -14,7 +14,7 @@ import type { ScannedPass } from './pass-check';
 /** What the attendant is told: the server's answer, or that the item waits on the device. */
 export type GateOutcome = { queued: false; checkin: Checkin } | { queued: true; plate: string; slot: string | null };
 
-export type Override = { override: true; overrideReason: OverrideReason };
+type Override = { override: true; overrideReason: OverrideReason };
 export type EntryInput = ({ plate: string; slot?: string; vehicleType?: VehicleType } | { pass: ScannedPass }) & { override?: Override };
 export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & {
   override?: Override;

@@ -25,7 +25,6 @@ export type Checkin = InferResponseType<typeof api.checkins.enter.$post, 201> & 
 /** The gate always chooses the check-in id, so a queued entry can be checked out before it is sent. */
 export type EntryBody = z.input<typeof enterSchema> & { id: string; entryTs: string };
 export type ExitBody = z.input<typeof exitSchema> & { exitTs: string };
-export type Issue = InferResponseType<typeof api.attendant.issues.$post, 201>;
 
 /** The network did not answer (as opposed to the server refusing): the gate works offline meanwhile. */
 export class Unreachable extends Error {
@@ -36,7 +35,7 @@ export class Unreachable extends Error {
 }
 
 /** Any gate call: a fetch that throws (no network) marks the gate offline, any answer marks it reachable. */
-export async function reach<T>(call: () => Promise<T>): Promise<T> {
+async function reach<T>(call: () => Promise<T>): Promise<T> {
   try {
     const answer = await call();
     markReachable();

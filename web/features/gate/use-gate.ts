@@ -41,7 +41,7 @@ const RETRY_MS = 15_000;
 const PASS_KEYS_MS = 60_000;
 
 /** Each part is kept as soon as it arrives: keys without a fresh revoked list still tell a forged pass. */
-export async function syncPassKeys(lotId: string) {
+async function syncPassKeys(lotId: string) {
   const syncedAt = new Date().toISOString();
   await Promise.all([
     fetchPassKeys().then((jwks) => savePublicKeys(jwks, syncedAt)),

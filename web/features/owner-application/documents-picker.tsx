@@ -10,7 +10,7 @@ import {
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 
-export const DOCUMENTS_HINT = `PDF, JPEG, PNG or WebP, up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB each, at most ${MAX_DOCUMENTS}: business permit, ID, proof of the space.`;
+const DOCUMENTS_HINT = `PDF, JPEG, PNG or WebP, up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB each, at most ${MAX_DOCUMENTS}: business permit, ID, proof of the space.`;
 
 /**
  * Chooses documents to file with an owner application. Files the rules refuse are left out with a toast,

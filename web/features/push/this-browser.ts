@@ -8,7 +8,7 @@ import { api, ApiError, unwrap, unwrapEmpty } from '../../lib/api';
 export type DevicePush = 'unsupported' | 'blocked' | 'off' | 'on';
 
 /** Why this browser was not subscribed: `message` is what the screen shows. */
-export class PushRefused extends Error {}
+class PushRefused extends Error {}
 
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
