@@ -89,9 +89,9 @@ export type Camera = {
 };
 
 /**
- * The browser tests' one set-up, as vitest fixtures: `browser` is launched once per test worker and
- * shared by the files it runs one after another, and every context a file opened in it is closed when
- * the file ends; `people` opens the file's pages; `camera`, for the files that scan codes at the gate,
+ * The browser tests' one set-up, as vitest fixtures: `browser` is launched once per test worker
+ * (`workerBrowser`) and shared by the files it runs one after another, and every context a file opened
+ * in it is closed when the file ends; `people` opens the file's pages; `camera`, for the files that scan codes at the gate,
  * is a browser of the file's own with a fake camera. Hooks take them as
  * `test.beforeAll(async ({ people }) => …)`, tests as `test('…', async ({ people }) => …)`.
  */
