@@ -14,7 +14,7 @@ export const baseURL = inject('baseURL');
 const WAIT_MS = 90_000;
 
 /** A phone-sized page in a fresh context (its own cookies). */
-export async function newPhonePage(browser: Browser): Promise<Page> {
+async function newPhonePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
@@ -45,7 +45,7 @@ function ownAddressPerContext(browser: Browser): Browser {
  * The Chrome or Chromium the global set-up found (scripts/chromium.ts), headless, with no background
  * traffic (this machine has no internet); `extraArgs` e.g. for a fake camera.
  */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: inject('chromiumPath'),
     args: [
@@ -89,9 +89,9 @@ export type Camera = {
 };
 
 /**
- * The browser tests' one set-up, as vitest fixtures: `browser` is launched once per test worker and
- * shared by the files it runs one after another, and every context a file opened in it is closed when
- * the file ends; `people` opens the file's pages; `camera`, for the files that scan codes at the gate,
+ * The browser tests' one set-up, as vitest fixtures: `browser` is launched once per test worker
+ * (`workerBrowser`) and shared by the files it runs one after another, and every context a file opened
+ * in it is closed when the file ends; `people` opens the file's pages; `camera`, for the files that scan codes at the gate,
  * is a browser of the file's own with a fake camera. Hooks take them as
  * `test.beforeAll(async ({ people }) => …)`, tests as `test('…', async ({ people }) => …)`.
  */
@@ -221,7 +221,7 @@ const ARTIFACTS = join(import.meta.dirname, 'artifacts');
  */
 export const SAVE_SCREENSHOTS = process.env.PARKADA_SCREENSHOTS === '1';
 /** The themes a layout check visits: both only when their pictures are saved for review. */
-export const REVIEW_THEMES = SAVE_SCREENSHOTS ? THEMES : (['light'] as const);
+const REVIEW_THEMES = SAVE_SCREENSHOTS ? THEMES : (['light'] as const);
 
 /**
  * The page as it is now at a phone's and a desktop's width, without reloading it (state such as a

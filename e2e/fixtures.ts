@@ -91,7 +91,7 @@ export async function newApprovedLot(owner: BrowserContext, admin: BrowserContex
  * A new account that `owner` invites to the gate of their lot and that accepts; sign in with its e-mail
  * and FIXTURE_PASSWORD.
  */
-export async function newAttendant(browser: Browser, owner: BrowserContext, lotId: string, firstName = 'Andres') {
+async function newAttendant(browser: Browser, owner: BrowserContext, lotId: string, firstName = 'Andres') {
   const context = await browser.newContext();
   const email = await signUp(context, { firstName, lastName: 'Bonifacio' });
   const res = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/attendants`, { data: { email } });

@@ -10,9 +10,9 @@ import { delimiter, join } from 'node:path';
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
 /** The usual homes of the executable on Linux, in the order they are tried. */
-export const USUAL_PLACES = [...NAMES.map((name) => `/usr/bin/${name}`), '/snap/bin/chromium', '/opt/google/chrome/chrome'];
+const USUAL_PLACES = [...NAMES.map((name) => `/usr/bin/${name}`), '/snap/bin/chromium', '/opt/google/chrome/chrome'];
 
-export const INSTALL_HINT = 'install it with `apt-get install -y chromium`, or set CHROMIUM_PATH to a Chrome or Chromium executable';
+const INSTALL_HINT = 'install it with `apt-get install -y chromium`, or set CHROMIUM_PATH to a Chrome or Chromium executable';
 
 const isExecutable = (path: string) => {
   try {
@@ -23,7 +23,7 @@ const isExecutable = (path: string) => {
   }
 };
 
-export type ChromiumLookup = { path: string; problem?: undefined } | { path?: undefined; problem: string };
+type ChromiumLookup = { path: string; problem?: undefined } | { path?: undefined; problem: string };
 
 export function findChromium(env: NodeJS.ProcessEnv = process.env, places = USUAL_PLACES): ChromiumLookup {
   if (env.CHROMIUM_PATH)

@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
 export const CPU_REFERENCE_FILE = 'node_modules/.tmp/cpu-reference.json';
 const WORK = "require('crypto').pbkdf2Sync('x','y',3e6,32,'sha256')";
 
-export type CpuReference = { command: string; before: number; after: number; at: string };
+type CpuReference = { command: string; before: number; after: number; at: string };
 
 /** Seconds taken by the fixed piece of work, node's start included (as the issue times it). */
 export function timeCpuReference() {
