@@ -23,7 +23,8 @@ async function subscribe(lotId: string, client?: string) {
   });
   socket.accept();
   const figures = () => messages.filter((m) => m !== LIVE_PONG).map((m) => JSON.parse(m) as LiveFigures);
-  async function next(test: (messages: string[]) => boolean, ms = 2_000) {
+  // A wait for what must come: its limit only names a failure, never the pace of a loaded machine.
+  async function next(test: (messages: string[]) => boolean, ms = 30_000) {
     const deadline = Date.now() + ms;
     while (!test(messages)) {
       if (Date.now() > deadline) throw new Error(`No such message within ${ms} ms; got ${JSON.stringify(messages)}`);
