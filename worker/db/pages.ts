@@ -6,20 +6,14 @@
  */
 import { and, asc, desc, gt, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { fromBase64url, toBase64url } from '../../core/base64url';
 import type { Page } from '../../core/paging';
 
 export type Cursor = { key: string; id: string };
 export type PageRequest = { limit: number; cursor?: Cursor };
 
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const fromBase64Url = (text: string) =>
-  new TextDecoder('utf-8', { fatal: true }).decode(
-    Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
-  );
+const toBase64Url = (text: string) => toBase64url(new TextEncoder().encode(text));
+const fromBase64Url = (text: string) => new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(text));
 
 export const encodeCursor = ({ key, id }: Cursor) => toBase64Url(JSON.stringify([key, id]));
 

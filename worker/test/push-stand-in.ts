@@ -5,6 +5,7 @@
  * browser opens what arrived as RFC 8291 says a browser does (aes128gcm), and the VAPID JWT is checked
  * against RFC 8292, independently of the library that made them.
  */
+import { fromBase64url } from '../../core/base64url';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 
 /** Chrome's push service (FCM), whose host the worker accepts; `fetch` is stubbed, so nothing leaves the test. */
@@ -25,7 +26,6 @@ const base64url = (bytes: Uint8Array) =>
     .replaceAll('+', '-')
     .replaceAll('/', '_')
     .replace(/=+$/, '');
-const fromBase64url = (text: string) => Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
 
 async function hkdf(salt: Bytes, ikm: ArrayBuffer | Bytes, info: Bytes, bytes: number) {
   const key = await crypto.subtle.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
