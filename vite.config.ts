@@ -6,8 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { staticAssetHeaders } from './core/security-headers.ts';
 import { localStateDir } from './scripts/local-state.ts';
-import { staticLandingPage } from './scripts/static-landing.ts';
-import { STATIC_LANDING } from './core/static-landing.ts';
+import { prerenderedPages } from './scripts/prerender.ts';
+import { STATIC_PAGES } from './core/static-pages.ts';
 
 /**
  * Writes `_headers` into the built client, so Workers Static Assets sends the same security headers
@@ -81,7 +81,7 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ persistState: { path: localStateDir() } }),
     securityHeadersFile(),
-    staticLandingPage(),
+    prerenderedPages(),
     keepIdleConnections(),
     VitePWA({
       injectRegister: false,
@@ -93,8 +93,8 @@ export default defineConfig({
       filename: 'service-worker.ts',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // For visitors who have not loaded the app; the app's own `/` is index.html.
-        globIgnores: [STATIC_LANDING.file],
+        // For navigations over the network (the worker picks them); the app's own pages offline are index.html.
+        globIgnores: Object.values(STATIC_PAGES).map((page) => page.file),
       },
     }),
   ],

@@ -12,14 +12,13 @@
  * size of every chunk of the build. Map tiles (another host) are answered empty, as no request may
  * leave the machine.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
+import { startBuiltApp } from './preview';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '4499' }, runs: { type: 'string', default: '3' } } });
 const base = `http://localhost:${values.port}`;
@@ -59,30 +58,6 @@ function chunkSizes(): Map<string, number> {
       .filter((file) => file.endsWith('.js'))
       .map((file) => [file, gzipped(join(ASSETS, file))]),
   );
-}
-
-async function startPreview(stateDir: string) {
-  const env = {
-    ...process.env,
-    PARKADA_STATE_DIR: stateDir,
-    PORT: values.port,
-    WRANGLER_SEND_METRICS: 'false',
-    WRANGLER_HIDE_BANNER: 'true',
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  };
-  execFileSync('vite', ['build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
-  execFileSync('tsx', ['scripts/local-db.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  writeFileSync(
-    'dist/client/bench-baseline.html',
-    '<!doctype html><html lang="en"><title>Baseline</title><h1>Find parking in Metro Manila</h1></html>',
-  );
-  const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: 'ignore', detached: true });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if ((await fetch(base).catch(() => undefined))?.ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`vite preview did not start on ${base}`);
 }
 
 /** Loads a page in a fresh tab; answers the JavaScript files it fetched and its Largest Contentful Paint. */
@@ -135,11 +110,14 @@ async function measureRuns(browser: Browser, path: string, ready: string, signIn
 }
 
 async function main() {
-  const stateDir = mkdtempSync(join(tmpdir(), 'parkada-bench-web-'));
-  let server: ReturnType<typeof spawn> | undefined;
+  const app = await startBuiltApp(values.port, () =>
+    writeFileSync(
+      'dist/client/bench-baseline.html',
+      '<!doctype html><html lang="en"><title>Baseline</title><h1>Find parking in Metro Manila</h1></html>',
+    ),
+  );
   let browser: Browser | undefined;
   try {
-    server = await startPreview(stateDir);
     const sizes = chunkSizes();
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -180,8 +158,7 @@ async function main() {
     if (rows.some(([, bytes, , target]) => target !== undefined && bytes > target * 1024)) process.exitCode = 1;
   } finally {
     await browser?.close();
-    if (server) process.kill(-server.pid!, 'SIGTERM');
-    rmSync(stateDir, { recursive: true, force: true });
+    app.stop();
   }
 }
 

@@ -2,7 +2,7 @@
  * Time rules of a booking, shared by the worker (to refuse) and the web (to offer): lot hours in
  * Manila, the window checks, free cancellation, the no-show grace, and the reservation tabs.
  */
-import { DAY_MS, HOUR_MS, MANILA_TZ, MINUTE_MS } from './time';
+import { DAY_MS, HOUR_MS, MINUTE_MS, manilaDate, manilaWall } from './time';
 import { shortIdOf } from './ids';
 
 export const DURATION_HOURS = [1, 2, 4, 8, 24] as const;
@@ -22,22 +22,10 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export type LotHours = Partial<Record<Weekday, { open: string; close: string }>>;
 export type LotRules = { maxDuration?: number; allowOvernight?: boolean; vehicleTypes?: string[]; walkInHorizonMinutes?: number };
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: MANILA_TZ,
-  weekday: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** Manila weekday, date and minutes after midnight of an instant. */
 export function manilaClock(date: Date): { weekday: Weekday; day: string; minutes: number } {
-  const p = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, part.value]));
-  const hour = Number(p.hour) % 24;
-  return { weekday: p.weekday.toLowerCase() as Weekday, day: `${p.year}-${p.month}-${p.day}`, minutes: hour * 60 + Number(p.minute) };
+  const { weekday, hour, minute } = manilaWall(date);
+  return { weekday, day: manilaDate(date), minutes: hour * 60 + minute };
 }
 
 const toMinutes = (hhmm: string) => {

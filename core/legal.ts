@@ -3,6 +3,8 @@
  * each has a version, the date it was published. Publishing a new text means a new date here; every
  * person then accepts it once, at sign-up or at their next visit.
  */
+import { formatLongDate } from './time';
+
 export const TERMS_VERSION = '2026-11-27';
 export const PRIVACY_VERSION = '2026-11-27';
 
@@ -30,6 +32,5 @@ export const SITE_PAGES = [
   { to: '/terms', label: 'Terms of Service' },
 ] as const;
 
-const longDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'UTC' });
 /** A version as the page states it: "November 27, 2026". */
-export const versionDate = (version: string) => longDate.format(new Date(`${version}T00:00:00Z`));
+export const versionDate = (version: string) => formatLongDate(version);

@@ -1,8 +1,14 @@
-/** Amounts are integer centavos everywhere; this is the one place that turns them into pesos for people. */
-const pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', minimumFractionDigits: 2 });
-
+/**
+ * Amounts are integer centavos everywhere; this is the one place that turns them into pesos for
+ * people: "₱1,234.50", "-₱20.00", as Intl writes pesos for the Philippines. Written out rather than
+ * with Intl, which costs a phone tens of milliseconds to build a currency formatter (docs/performance.md).
+ */
 export function formatPeso(cents: number): string {
-  return pesoFormat.format(cents / 100);
+  const whole = Math.round(cents);
+  const sign = whole < 0 || Object.is(whole, -0) ? '-' : '';
+  const abs = Math.abs(whole);
+  const pesos = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}₱${pesos}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Pesos typed by a person → whole centavos, so no fraction of a centavo is stored. NaN when not a number. */

@@ -5,7 +5,18 @@
  * during its valid hours, as a reservation does. Plain rules, shared by the worker, the lot object
  * and the web.
  */
-import { addDays, DAY_MS, MANILA_OFFSET_MS, manilaDate, manilaDateStart, manilaMonthOf, manilaMonthRange, MINUTE_MS } from './time';
+import {
+  addDays,
+  DAY_MS,
+  formatManilaDay,
+  formatMonth,
+  MANILA_OFFSET_MS,
+  manilaDate,
+  manilaDateStart,
+  manilaMonthOf,
+  manilaMonthRange,
+  MINUTE_MS,
+} from './time';
 
 /** ₱500 to ₱50,000 a month. */
 export const PASS_PRICE_MIN_CENTS = 50_000;
@@ -108,9 +119,6 @@ export type PeriodKind = (typeof PERIOD_KINDS)[number];
 
 export type PassPeriod = { kind: PeriodKind; validFrom: string; validUntil: string; label: string };
 
-const dayLabel = new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', month: 'short', day: 'numeric', year: 'numeric' });
-const monthLabel = new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-
 /**
  * The period a purchase covers. `start` "YYYY-MM": that calendar month, this one or the next (the
  * month under way from now). No `start`, or today's date: 30 Manila days from now, today the first.
@@ -123,7 +131,7 @@ export function passPeriod(start: string | undefined, now: Date): PassPeriod | {
       kind: '30days',
       validFrom: now.toISOString(),
       validUntil,
-      label: `${dayLabel.format(now)} – ${dayLabel.format(new Date(Date.parse(validUntil) - 1))}`,
+      label: `${formatManilaDay(now)} – ${formatManilaDay(new Date(Date.parse(validUntil) - 1))}`,
     };
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(start)) return { refused: 'A 30-day pass starts today.' };
@@ -137,7 +145,7 @@ export function passPeriod(start: string | undefined, now: Date): PassPeriod | {
     kind: 'month',
     validFrom: start === current ? now.toISOString() : from,
     validUntil: end,
-    label: monthLabel.format(new Date(`${start}-01T00:00:00Z`)),
+    label: formatMonth(start),
   };
 }
 
@@ -160,22 +168,22 @@ export function nextPeriod(kind: PeriodKind, validUntil: string): PassPeriod {
   if (kind === 'month') {
     const month = manilaMonthOf(Date.parse(validUntil));
     const { start, end } = manilaMonthRange(month);
-    return { kind, validFrom: start, validUntil: end, label: monthLabel.format(new Date(`${month}-01T00:00:00Z`)) };
+    return { kind, validFrom: start, validUntil: end, label: formatMonth(month) };
   }
   const until = new Date(Date.parse(validUntil) + PASS_DAYS * DAY_MS).toISOString();
   return {
     kind,
     validFrom: validUntil,
     validUntil: until,
-    label: `${dayLabel.format(new Date(validUntil))} – ${dayLabel.format(new Date(Date.parse(until) - 1))}`,
+    label: `${formatManilaDay(new Date(validUntil))} – ${formatManilaDay(new Date(Date.parse(until) - 1))}`,
   };
 }
 
 /** A sold pass's period in words, as it was sold (`passPeriod`, `nextPeriod`): "March 2026", or "Mar 3, 2026 – Apr 1, 2026". */
 export const periodLabelOf = (pass: { periodKind: PeriodKind; validFrom: string; validUntil: string }) =>
   pass.periodKind === 'month'
-    ? monthLabel.format(new Date(`${manilaMonthOf(Date.parse(pass.validUntil) - 1)}-01T00:00:00Z`))
-    : `${dayLabel.format(new Date(pass.validFrom))} – ${dayLabel.format(new Date(Date.parse(pass.validUntil) - 1))}`;
+    ? formatMonth(manilaMonthOf(Date.parse(pass.validUntil) - 1))
+    : `${formatManilaDay(new Date(pass.validFrom))} – ${formatManilaDay(new Date(Date.parse(pass.validUntil) - 1))}`;
 
 /** Auto-renew is due from 3 days before the end until the end. */
 export const renewalDue = (validUntil: string, now: Date) =>

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -33,6 +34,16 @@ describe('Manila datetime-local inputs', () => {
     expect(fromManilaInput('2026-11-24T00:05')).toBe('2026-11-23T16:05:00.000Z');
     expect(nextQuarterHour(new Date('2026-11-23T10:01:00Z')).toISOString()).toBe('2026-11-23T10:15:00.000Z');
     expect(nextQuarterHour(new Date('2026-11-23T10:15:00Z')).toISOString()).toBe('2026-11-23T10:15:00.000Z');
+  });
+
+  it("shows the wall time Manila's own time zone shows, for any instant", async () => {
+    const { toManilaInput } = await import('./time');
+    const manila = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Manila', dateStyle: 'short', timeStyle: 'short' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (at) => {
+        expect(toManilaInput(at)).toBe(manila.format(at).replace(' ', 'T'));
+      }),
+    );
   });
 });
 
@@ -108,5 +119,58 @@ describe('Manila calendar', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("people's dates and times, written out as Intl writes them for the Philippines in Manila", () => {
+  const manila = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', ...options });
+  const instants = fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true });
+
+  it('dates, times and both together', async () => {
+    const { formatDateTime, formatTime, formatManilaDay } = await import('./time');
+    const day = manila({ month: 'short', day: 'numeric', year: 'numeric' });
+    const time = manila({ hour: 'numeric', minute: '2-digit' });
+    const both = manila({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+    fc.assert(
+      fc.property(instants, (at) => {
+        expect(formatManilaDay(at)).toBe(day.format(at));
+        expect(formatTime(at.toISOString())).toBe(time.format(at));
+        expect(formatDateTime(at.toISOString())).toBe(both.format(at));
+      }),
+    );
+  });
+
+  it('months and calendar dates', async () => {
+    const { formatLongDate, formatMonth } = await import('./time');
+    const month = new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+    const long = new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', dateStyle: 'long' });
+    fc.assert(
+      fc.property(instants, (at) => {
+        const date = at.toISOString().slice(0, 10);
+        expect(formatMonth(date.slice(0, 7))).toBe(month.format(at));
+        expect(formatLongDate(date)).toBe(long.format(at));
+      }),
+    );
+  });
+
+  it("the lot-hours clock: Manila's weekday, date and minutes after midnight", async () => {
+    const { manilaClock } = await import('./booking');
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Manila',
+      weekday: 'long',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    fc.assert(
+      fc.property(instants, (at) => {
+        const p = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
+        expect(manilaClock(at)).toEqual({
+          weekday: p.weekday.toLowerCase(),
+          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(at),
+          minutes: Number(p.hour) * 60 + Number(p.minute),
+        });
+      }),
+    );
   });
 });

@@ -1,5 +1,4 @@
-/** Times are stored as ISO UTC; people see them in Manila time. */
-export const MANILA_TZ = 'Asia/Manila';
+/** Times are stored as ISO UTC; people see them in Manila time (Asia/Manila). */
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -51,7 +50,34 @@ export function manilaMonthRange(month: string): { start: string; end: string } 
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
-const shortDate = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, month: 'short', day: 'numeric', year: 'numeric' });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/**
+ * The Manila wall clock of an instant. People's dates and times are written from it here rather than
+ * with Intl: Manila's offset is fixed, the words are the same on every device and the server, and a
+ * phone spends tens of milliseconds building each time-zone formatter (docs/performance.md).
+ */
+export function manilaWall(at: string | number | Date) {
+  const shifted = new Date(new Date(at).getTime() + MANILA_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+    weekday: WEEKDAY_NAMES[shifted.getUTCDay()],
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+  };
+}
+type Wall = ReturnType<typeof manilaWall>;
+
+/** "Nov 23, 2026". */
+const dayOf = ({ year, month, day }: Wall) => `${MONTHS[month].slice(0, 3)} ${day}, ${year}`;
+/** "8:15 PM". */
+const clockOf = ({ hour, minute }: Wall) => `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+
+/** e.g. "Nov 23, 2026", the Manila date of an instant. */
+export const formatManilaDay = (at: string | number | Date) => dayOf(manilaWall(at));
 
 /** Notification times as people say them, coarser with age; after a week, the date. */
 export function relativeTime(iso: string, now = new Date()): string {
@@ -63,40 +89,27 @@ export function relativeTime(iso: string, now = new Date()): string {
   if (hours < 24) return `${hours}h ago`;
   const days = Math.floor(hours / 24);
   if (days < 7) return `${days}d ago`;
-  return shortDate.format(new Date(iso));
+  return formatManilaDay(iso);
 }
-
-const dateTime = new Intl.DateTimeFormat('en-PH', {
-  timeZone: MANILA_TZ,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const monthName = new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
 /** e.g. "Nov 23, 2026, 8:15 PM", Manila time. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string | Date) => {
+  const wall = manilaWall(iso);
+  return `${dayOf(wall)}, ${clockOf(wall)}`;
+};
 
 /** "2026-11" → "November 2026". */
-export const formatMonth = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
+export const formatMonth = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${Number(month.slice(0, 4))}`;
 
-const inputParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: MANILA_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+/** "2026-11-27" → "November 27, 2026": a calendar date, as the legal pages date their versions. */
+export const formatLongDate = (date: string) =>
+  `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${Number(date.slice(0, 4))}`;
 
-/** A `datetime-local` value showing an instant in Manila time (whatever the device's zone). */
-export function toManilaInput(date: Date): string {
-  const p = Object.fromEntries(inputParts.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour === '24' ? '00' : p.hour}:${p.minute}`;
-}
+/**
+ * A `datetime-local` value showing an instant in Manila time (whatever the device's zone). Manila keeps
+ * UTC+8 all year, so it is arithmetic: a time-zone formatter costs a phone tens of milliseconds to build.
+ */
+export const toManilaInput = (date: Date) => new Date(date.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 16);
 
 /** A `datetime-local` value read as Manila time → ISO instant with the +08:00 offset. */
 export const fromManilaInput = (value: string) => new Date(`${value}:00+08:00`).toISOString();
@@ -104,9 +117,8 @@ export const fromManilaInput = (value: string) => new Date(`${value}:00+08:00`).
 /** The default arrival: now, rounded up to the next quarter hour, the first time a driver could plausibly arrive. */
 export const nextQuarterHour = (now = new Date()) => new Date(Math.ceil(now.getTime() / 900_000) * 900_000);
 
-const timeOnly = new Intl.DateTimeFormat('en-PH', { timeZone: MANILA_TZ, hour: 'numeric', minute: '2-digit' });
 /** e.g. "8:15 PM", Manila time. */
-export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+export const formatTime = (iso: string | Date) => clockOf(manilaWall(iso));
 
 /** A length of time for people: "45m", "2h 5m". */
 export function formatDuration(minutes: number): string {

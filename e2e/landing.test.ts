@@ -1,12 +1,14 @@
 /**
  * The signed-out `/` is the landing page prerendered at build: it loads no JavaScript at all, and its
  * links open the app and its footer's the public pages. A newer version of the Terms is accepted once. Signed in, `/` is Find Parking; signed out again, the landing page is back.
+ * Signed in, every screen's page paints its first lines (the header's frame, Find Parking's heading)
+ * before any script runs (worker/auth/app-pages.ts).
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SITE_PAGES } from '../core/legal';
 import { expectAccessible } from './axe';
-import { baseURL, logOut, reportPageOnFailure, signUpDriver, test } from './browser';
+import { baseURL, logOut, reportPageOnFailure, signInThroughApi, signUpDriver, test } from './browser';
 
 let page: Page;
 
@@ -55,6 +57,31 @@ describe('the landing page', () => {
     const scripts = await scriptsFetchedBy(() => page.reload({ waitUntil: 'networkidle' }));
     expect(scripts).toEqual([]);
     await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
+  });
+
+  test("paints a signed-in screen's first lines before any script runs, and checks the session beside the scripts", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+    await signInThroughApi(context, 'driver@parkada.ph', 'parkada-demo');
+    const shell = await context.newPage();
+    await shell.goto(baseURL);
+    await shell.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+    await shell.getByRole('banner').getByRole('link', { name: 'Parkada' }).waitFor();
+    await shell.goto(`${baseURL}/reservations`);
+    await shell.getByRole('status', { name: 'Loading' }).waitFor();
+    await shell.getByRole('banner').getByRole('link', { name: 'Parkada' }).waitFor();
+    await context.close();
+
+    // With scripts, the page preloads the session's check and the app takes that answer: asked for once.
+    const sessionChecks: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/user') sessionChecks.push(request.url());
+    });
+    await signInThroughApi(page.context(), 'driver@parkada.ph', 'parkada-demo');
+    await page.goto(`${baseURL}/reservations`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'My Reservations' }).waitFor();
+    expect(await page.locator('link[rel="preload"][href="/api/auth/user"]').count()).toBe(1);
+    expect(sessionChecks).toHaveLength(1);
+    await logOut(page);
   });
 
   test('opens About Us, How It Works, the Privacy Policy and the Terms from its footer', async () => {

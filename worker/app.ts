@@ -13,7 +13,7 @@ import type { AppEnv } from './env';
 import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError, refusalResponse } from './http/errors';
 import { Refusal } from '../core/refusal';
-import { homePage } from './auth/home-page';
+import { appPages } from './auth/app-pages';
 import { enforceRoles, withSession } from './auth/session.middleware';
 import { sameOriginWrites, withDb } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
@@ -67,8 +67,9 @@ const api = new Hono<AppEnv>()
   .route('/', platformRoutes);
 
 export const app = new Hono<AppEnv>()
-  // Static assets, with their own headers: before the API's middleware.
-  .get('/', homePage)
+  // Static assets, with their own headers: before the API's middleware. A middleware, not a route, so
+  // no API path counts as matched by it (enforceRoles).
+  .use(appPages)
   .use(securityHeaders, noStore, limitBody)
   .route('/api', api)
   .notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))

@@ -8,7 +8,7 @@ import type { SmsJob } from './sms/sms.service';
 import type { User } from './db/schema';
 
 export type Bindings = {
-  /** The built SPA and the prerendered landing page (worker/auth/home-page.ts). */
+  /** The built SPA and the pages prerendered at build (worker/auth/app-pages.ts). */
   ASSETS: Fetcher;
   DB: D1Database;
   SESSIONS: KVNamespace;

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../lib/session';
 import { useSavePreferences } from '../lib/account';
 import { leaveThisBrowser } from '../lib/leave-browser';
 import { applyTheme, useTheme } from '../lib/theme';
-import { Logo } from './brand';
+import { HeaderFrame } from './app-shell';
 import { Button } from './ui/button';
 
 type NavItem = { to: string; label: string };
@@ -48,99 +48,96 @@ export function AppHeader({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Logo />
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
-          {nav.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              activeOptions={{ exact: item.to === '/' }}
-              className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[status=active]:text-brand"
-            >
-              {item.label}
-            </Link>
-          ))}
-        </nav>
-        <div className="ml-auto flex items-center gap-1">
-          <span className="hidden rounded-full border border-border px-3 py-1 text-xs font-medium sm:inline" title="Your role">
-            {ROLE_LABELS[user.role]}
-          </span>
+    <HeaderFrame>
+      <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
+        {nav.map((item) => (
           <Link
-            to="/notifications"
-            className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
-            aria-label={`Notifications, ${unread} unread`}
+            key={item.to}
+            to={item.to}
+            activeOptions={{ exact: item.to === '/' }}
+            className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[status=active]:text-brand"
           >
-            <Bell className="h-5 w-5" />
-            {unread > 0 && (
-              <span
-                data-testid="unread-badge"
-                className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-brand-foreground"
-              >
-                {unread > 99 ? '99+' : unread}
-              </span>
-            )}
+            {item.label}
           </Link>
-          <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}>
-            {isDark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
-          </Button>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger asChild>
-              <button
-                type="button"
-                className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground"
-                aria-label={`Account menu ${initialsOf(user)}`}
-              >
-                {initialsOf(user)}
-              </button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
-                <DropdownMenu.Label className="px-2 py-1.5 text-sm">
-                  <div className="font-medium">
-                    {user.firstName} {user.lastName}
-                  </div>
-                  <div className="text-xs text-muted-foreground">{user.email}</div>
-                  {/* The header badge is hidden on phones; the role is always here, read only. */}
-                  <div className="mt-1 text-xs font-medium">{ROLE_LABELS[user.role]}</div>
-                </DropdownMenu.Label>
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                <DropdownMenu.Item asChild className={menuItem}>
-                  <Link to="/settings">
-                    <User className="h-4 w-4" /> Profile
-                  </Link>
+        ))}
+      </nav>
+      <div className="ml-auto flex items-center gap-1">
+        <span className="hidden rounded-full border border-border px-3 py-1 text-xs font-medium sm:inline" title="Your role">
+          {ROLE_LABELS[user.role]}
+        </span>
+        <Link
+          to="/notifications"
+          className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
+          aria-label={`Notifications, ${unread} unread`}
+        >
+          <Bell className="h-5 w-5" />
+          {unread > 0 && (
+            <span
+              data-testid="unread-badge"
+              className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-brand-foreground"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Link>
+        <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}>
+          {isDark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
+        </Button>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <button
+              type="button"
+              className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground"
+              aria-label={`Account menu ${initialsOf(user)}`}
+            >
+              {initialsOf(user)}
+            </button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
+              <DropdownMenu.Label className="px-2 py-1.5 text-sm">
+                <div className="font-medium">
+                  {user.firstName} {user.lastName}
+                </div>
+                <div className="text-xs text-muted-foreground">{user.email}</div>
+                {/* The header badge is hidden on phones; the role is always here, read only. */}
+                <div className="mt-1 text-xs font-medium">{ROLE_LABELS[user.role]}</div>
+              </DropdownMenu.Label>
+              <DropdownMenu.Separator className="my-1 h-px bg-border" />
+              <DropdownMenu.Item asChild className={menuItem}>
+                <Link to="/settings">
+                  <User className="h-4 w-4" /> Profile
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItem}>
+                <Link to="/settings">
+                  <Settings className="h-4 w-4" /> Settings
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="my-1 h-px bg-border" />
+              <DropdownMenu.Item className={menuItem} onSelect={logOut}>
+                <LogOut className="h-4 w-4" /> Log out
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+              <Menu className="h-5 w-5" />
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
+              {nav.map((item) => (
+                <DropdownMenu.Item key={item.to} asChild className={menuItem}>
+                  <Link to={item.to}>{item.label}</Link>
                 </DropdownMenu.Item>
-                <DropdownMenu.Item asChild className={menuItem}>
-                  <Link to="/settings">
-                    <Settings className="h-4 w-4" /> Settings
-                  </Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                <DropdownMenu.Item className={menuItem} onSelect={logOut}>
-                  <LogOut className="h-4 w-4" /> Log out
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger asChild>
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-                <Menu className="h-5 w-5" />
-              </Button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
-                {nav.map((item) => (
-                  <DropdownMenu.Item key={item.to} asChild className={menuItem}>
-                    <Link to={item.to}>{item.label}</Link>
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
-        </div>
+              ))}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
       </div>
-    </header>
+    </HeaderFrame>
   );
 }

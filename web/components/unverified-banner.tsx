@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { api, unwrapEmpty } from '../lib/api';
 import { Button } from './ui/button';
-import { toast } from './ui/toast';
+import { toast } from './ui/toast-store';
 
 /** Shown until the address is confirmed: until then it gets nothing but its links and security notices (docs/account.md). */
 export function UnverifiedBanner({ email }: { email: string }) {

@@ -5,14 +5,18 @@ import { Suspense, useEffect } from 'react';
 import { consentDue, SITE_PAGES } from '../../core/legal';
 import { preferencesQuery } from '../lib/account';
 import { applyTheme } from '../lib/theme';
-import { Toaster } from '../components/ui/toast';
-import { StepUpDialog } from '../features/settings/step-up-dialog';
+import { useStepUpAsked } from '../lib/second-factor';
 import { UnverifiedBanner } from '../components/unverified-banner';
+import { HeaderFrame } from '../components/app-shell';
 import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
 
 /** The header (menus, notifications) is for signed-in users only, so a signed-out visitor never downloads it. */
 const AppHeader = lazyRouteComponent(() => import('../components/app-header'), 'AppHeader');
 const ConsentScreen = lazyRouteComponent(() => import('../features/site/consent-screen'), 'ConsentScreen');
+// Off the first screen's path too (docs/performance.md): the toaster (Radix Toast), whose chunk follows
+// the app's at once and shows any toast raised meanwhile, and the step-up dialog, loaded when asked for.
+const Toaster = lazyRouteComponent(() => import('../components/ui/toast'), 'Toaster');
+const StepUpDialog = lazyRouteComponent(() => import('../features/settings/step-up-dialog'), 'StepUpDialog');
 
 type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
 
@@ -20,6 +24,8 @@ type RouterContext = { queryClient: QueryClient; user: CurrentUser | null };
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
+    // The header's chunk loads beside the screen's, not after it.
+    if (user) void AppHeader.preload?.();
     return { user };
   },
   component: RootLayout,
@@ -44,10 +50,11 @@ function RootLayout() {
   const mustConsent = signedIn && consentDue(user!);
   const inApp = signedIn && !mustConsent;
   useSavedTheme(signedIn);
+  const stepUpAsked = useStepUpAsked();
   return (
     <>
       {user && inApp && (
-        <Suspense fallback={<div className="h-16 border-b border-border" />}>
+        <Suspense fallback={<HeaderFrame />}>
           <AppHeader user={user} />
         </Suspense>
       )}
@@ -59,8 +66,10 @@ function RootLayout() {
       ) : (
         <Outlet />
       )}
-      {user && <StepUpDialog />}
-      <Toaster />
+      <Suspense fallback={null}>
+        {user && stepUpAsked && <StepUpDialog />}
+        <Toaster />
+      </Suspense>
     </>
   );
 }

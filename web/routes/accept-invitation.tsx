@@ -5,7 +5,7 @@ import { CONSENT_MESSAGES, CURRENT_VERSIONS } from '../../core/legal';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
 import { Button } from '../components/ui/button';
-import { toast } from '../components/ui/toast';
+import { toast } from '../components/ui/toast-store';
 import { TermsAgreement } from '../features/site/legal-links';
 import { api, unwrap } from '../lib/api';
 import { textParam } from '../lib/search-params';

@@ -6,7 +6,7 @@ import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { Button } from '../components/ui/button';
 import { Field, Input } from '../components/ui/field';
-import { toast } from '../components/ui/toast';
+import { toast } from '../components/ui/toast-store';
 import { api, unwrap } from '../lib/api';
 import { requireUser } from '../lib/guards';
 import { useEnterApp } from '../lib/use-sign-in';

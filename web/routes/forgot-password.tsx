@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthCard } from '../components/auth-card';
 import { Button } from '../components/ui/button';
 import { Field, Input } from '../components/ui/field';
-import { toast } from '../components/ui/toast';
+import { toast } from '../components/ui/toast-store';
 import { api, unwrap } from '../lib/api';
 import { signedOutOnly } from '../lib/guards';
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
 import { Button } from '../components/ui/button';
-import { toast } from '../components/ui/toast';
+import { toast } from '../components/ui/toast-store';
 import { api, unwrapEmpty } from '../lib/api';
 import { textParam } from '../lib/search-params';
 import { currentUserQuery } from '../lib/session';

@@ -8,8 +8,6 @@ import { useSyncExternalStore } from 'react';
 import { cn } from './cn';
 import { currentToasts, dismissToast, subscribeToToasts, TOAST_DURATION_MS } from './toast-store';
 
-export { toast } from './toast-store';
-
 export function Toaster() {
   const current = useSyncExternalStore(subscribeToToasts, currentToasts);
   return (

@@ -11,7 +11,7 @@ import { Field, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
 import { Stale } from '../../components/ui/stale';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import {
   allListingChanges,
   allLotSubmissions,

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Banknote, Download, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { platformKpisQuery, platformMetricsQuery, tenantsQuery } from '../../lib/admin';
 import { downloadFile } from '../../lib/download';
 import { dashboardCsv, dashboardCsvName } from './dashboard-csv';

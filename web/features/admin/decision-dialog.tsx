@@ -3,7 +3,7 @@ import { DECISION_TOASTS, reasonMissing, type Decision, type ReviewKind } from '
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useDecision } from '../../lib/admin';
 
 /** What the admin chose to decide: the item and the verdict, before confirming. */

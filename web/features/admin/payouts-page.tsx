@@ -10,7 +10,7 @@ import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, MonthField } from '../../components/ui/field';
 import { Stale } from '../../components/ui/stale';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { payoutMonthOf, payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
 import { STATUS_LABELS } from '../owner/statement-status';
 

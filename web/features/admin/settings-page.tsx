@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { platformSettingsQuery, useSaveSettings, useSecondFactorSetting } from '../../lib/admin';
 
 type Key = keyof PlatformSettings;

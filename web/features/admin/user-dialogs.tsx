@@ -3,7 +3,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../core/roles';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select, Textarea } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useAccountChange, type AccountChange, type AdminUser } from '../../lib/admin';
 
 /** What the admin chose to do to a user, before confirming. */

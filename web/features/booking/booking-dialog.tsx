@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { vehiclesQuery } from '../../lib/account';
 import { platformRulesQuery, useBookingActions } from '../../lib/booking';
 import { walletQuery } from '../../lib/wallet';

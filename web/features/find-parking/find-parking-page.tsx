@@ -11,14 +11,18 @@ import { ArrivalInput, Field, Input, Select } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
 import { preferencesQuery } from '../../lib/account';
 import { lotsQuery, type DriverLot } from '../../lib/booking';
+import { useIdleAfter } from '../../lib/idle';
 import { loadedItems } from '../../lib/pages';
 import { BookingPending } from '../booking/booking-pending';
+import { FIND_PARKING_MAIN, FindParkingHeading } from './find-parking-shell';
 import { LotCard } from './lot-card';
 import { FILTERS, lotQueryOf, mapViewOf, whereOf, windowOf, type Filter, type FindParkingSearch } from './find-parking-search';
 
 // The map (Leaflet) and the booking dialog load in chunks of their own, so the search and the list, which
-// the driver reads first, do not wait for them (docs/performance.md, web).
-const LotMap = lazy(() => import('./lot-map').then((module) => ({ default: module.LotMap })));
+// the driver reads first, do not wait for them (docs/performance.md, web). The map's code is fetched at
+// once; the map itself starts when the browser is idle after the list (web/lib/idle.ts).
+const loadMap = () => import('./lot-map');
+const LotMap = lazy(() => loadMap().then((module) => ({ default: module.LotMap })));
 const BookingDialog = lazy(() => import('../booking/booking-dialog').then((module) => ({ default: module.BookingDialog })));
 
 /** Find Parking, searching real availability for the chosen window; the search lives in the URL. */
@@ -44,6 +48,8 @@ export function FindParkingPage() {
   });
   const lots = loadedItems(lotsFound.data);
   const { isPending: isLoading, isError, error } = lotsFound;
+  useEffect(() => void loadMap(), []);
+  const mapShown = useIdleAfter(!isLoading);
 
   /** A new search is a new history entry; moving the map only updates the current one. */
   const change = (next: Partial<FindParkingSearch>, replace = false) =>
@@ -63,8 +69,8 @@ export function FindParkingPage() {
     });
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="mb-4 text-3xl font-bold">Find Parking</h1>
+    <main className={FIND_PARKING_MAIN}>
+      <FindParkingHeading />
       <Card className="p-4">
         <form onSubmit={submit} className="grid gap-3 md:grid-cols-[2fr_1.3fr_1fr_auto] md:items-end">
           <Field label="Location" htmlFor="search-location">
@@ -140,9 +146,13 @@ export function FindParkingPage() {
       </Card>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_1fr]">
-        <Suspense fallback={<MapPlaceholder />}>
-          <LotMap view={mapViewOf(search)} lots={lots} onSelect={setBooking} onMoved={(bbox) => change({ bbox }, true)} />
-        </Suspense>
+        {mapShown ? (
+          <Suspense fallback={<MapPlaceholder />}>
+            <LotMap view={mapViewOf(search)} lots={lots} onSelect={setBooking} onMoved={(bbox) => change({ bbox }, true)} />
+          </Suspense>
+        ) : (
+          <MapPlaceholder />
+        )}
         <section aria-label="Nearby Parking Lots" className="min-w-0">
           <h2 className="mb-3 text-xl font-semibold">
             Nearby Parking Lots{' '}

@@ -7,6 +7,7 @@ import { mapLevel, MAP_COLORS, MAP_LEGEND, type MapLevel } from '../../../core/a
 import { MAP_TILES } from '../../../core/map-tiles';
 import { boxParam } from '../../../core/search';
 import type { DriverLot } from '../../lib/booking';
+import { useIdleAfter } from '../../lib/idle';
 
 type MapView = { bbox?: string; center: [number, number]; zoom: number };
 type Counts = { free: number; total: number };
@@ -128,6 +129,10 @@ export function LotMap({
   onSelect: (lot: DriverLot) => void;
   onMoved: (bbox: string) => void;
 }) {
+  // The map starts in steps, each in a task of its own, so none holds a phone's main thread for long:
+  // the map and its controls, then its tiles, then the lots (web/lib/idle.ts).
+  const tilesShown = useIdleAfter(true);
+  const lotsShown = useIdleAfter(tilesShown);
   return (
     // `isolate`: Leaflet's panes use z-indexes up to 1000; keep them inside the map, under dialogs and menus.
     <div className="isolate min-w-0 overflow-hidden rounded-xl border border-border">
@@ -139,8 +144,8 @@ export function LotMap({
         aria-label="Map of parking lots"
       >
         <FollowSearch view={view} onMoved={onMoved} />
-        <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} />
-        <Clusters lots={lots} onSelect={onSelect} />
+        {tilesShown && <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} />}
+        {lotsShown && <Clusters lots={lots} onSelect={onSelect} />}
       </MapContainer>
       <ul className="flex flex-wrap gap-4 border-t border-border bg-card px-4 py-2 text-sm" aria-label="Legend">
         {(Object.keys(MAP_LEGEND) as MapLevel[]).map((level) => (

@@ -3,7 +3,7 @@ import { OVERRIDE_REASON_LABELS, OVERRIDE_REASON_REQUIRED, OVERRIDE_REASONS, typ
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 
 /** A car let through a failed check needs one of six reasons (core/gate.ts), sent with the entry and audited with the attendant. */
 export function OverrideDialog({

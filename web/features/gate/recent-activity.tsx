@@ -7,7 +7,7 @@ import { formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { activityQuery, GATE_NETWORK_MODE, resolveIssue, undoCheckin, Unreachable, type Activity } from './gate-api';
 import { RefundDialog } from './refund-dialog';
 import { refreshGate } from './use-gate-actions';

@@ -5,7 +5,7 @@ import { formatPeso, pesosToCents } from '../../../core/money';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { GATE_NETWORK_MODE, refundGateCharge, type Activity } from './gate-api';
 import { refreshGate } from './use-gate-actions';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { refreshGate } from './use-gate-actions';
 import { GATE_NETWORK_MODE, reportIssue } from './gate-api';
 

@@ -3,7 +3,7 @@ import { formatPeso } from '../../../core/money';
 import { formatDuration, formatTime, MINUTE_MS } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { changeShift, GATE_NETWORK_MODE, shiftQuery, type Shift } from './gate-api';
 import { refreshGate } from './use-gate-actions';

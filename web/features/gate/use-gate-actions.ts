@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { checkIn, checkOut, type EntryInput, type ExitInput } from './gate-actions';
 import { GATE_NETWORK_MODE } from './gate-api';
 import { entryMessage, exitMessage } from './gate-outcome';

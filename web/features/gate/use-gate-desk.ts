@@ -5,7 +5,7 @@ import { manualEntrySchema, type GateAction, type ManualEntry, type ManualEntryV
 import { lotRules } from '../../../core/lot-json';
 import { CODE_PATTERN, normalizeCode } from '../../../core/validations';
 import type { VehicleType } from '../../../core/vehicles';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { useCameraScanner } from './camera-scanner';
 import type { GateLot } from './gate-api';

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { registerSW } from 'virtual:pwa-register';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { connectionState, subscribeToConnection, watchBrowserConnection } from './connection';
 import { fetchPassKeys, fetchRevokedPasses, gateLotsQuery, type GateLot } from './gate-api';
 import { rememberedLot, rememberLot, savedPassKeys, savePublicKeys, saveRevoked, stayOfReservation } from './gate-store';

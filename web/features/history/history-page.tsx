@@ -22,7 +22,7 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { LoadMore } from '../../components/ui/load-more';
 import { Stale } from '../../components/ui/stale';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { allReservations, reservationCountsQuery, reservationsQuery, type ListedReservation } from '../../lib/booking';
 import { downloadFile } from '../../lib/download';
 import { loadedItems } from '../../lib/pages';

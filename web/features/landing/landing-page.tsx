@@ -63,7 +63,7 @@ function PointList({ points }: { points: Point[] }) {
         <li key={title} className="flex gap-3">
           <Icon className="mt-1 h-5 w-5 shrink-0 text-brand" aria-hidden />
           <div>
-            <h4 className="font-semibold">{title}</h4>
+            <h3 className="font-semibold">{title}</h3>
             <p className="text-sm text-muted-foreground">{text}</p>
           </div>
         </li>
@@ -105,7 +105,8 @@ export function LandingPage() {
             {TILES.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border border-border bg-card p-4">
                 <Icon className="mx-auto h-6 w-6 text-brand" aria-hidden />
-                <h3 className="mt-2 font-semibold">{title}</h3>
+                {/* Under the page's heading, before any section's: headings go down one level at a time. */}
+                <h2 className="mt-2 font-semibold">{title}</h2>
                 <p className="text-sm text-muted-foreground">{text}</p>
               </li>
             ))}

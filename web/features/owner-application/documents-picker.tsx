@@ -8,7 +8,7 @@ import {
   MAX_DOCUMENTS,
 } from '../../../core/documents';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 
 const DOCUMENTS_HINT = `PDF, JPEG, PNG or WebP, up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB each, at most ${MAX_DOCUMENTS}: business permit, ID, proof of the space.`;
 

@@ -7,7 +7,7 @@ import { DocumentList } from '../../components/document-list';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { ownApplicationQuery, useRemoveDocument, useUploadDocuments, type OwnApplication } from '../../lib/owner-application';
 import { ReviewBadge } from '../admin/review-badge';
 import { DocumentsPicker } from './documents-picker';

@@ -1,3 +1,4 @@
+import { onFirstUse } from '../../../core/intl';
 /** How the owner screens (and the PDF) write the figures. */
 export const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)}%`);
 export const hours = (value: number) => `${value.toFixed(1)} h`;
@@ -10,6 +11,6 @@ export const shortDay = (day: string) =>
 export const changeText = (change: number | null, period = 'previous period') =>
   change === null ? `no ${period} to compare` : `${change > 0 ? '+' : ''}${change.toFixed(1)}% vs ${period}`;
 
-const compact = new Intl.NumberFormat('en-PH', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = onFirstUse(() => new Intl.NumberFormat('en-PH', { notation: 'compact', maximumFractionDigits: 1 }));
 /** Centavos as short pesos for a chart axis, "₱1.2K". */
-export const pesoShort = (cents: number) => `₱${compact.format(cents / 100)}`;
+export const pesoShort = (cents: number) => `₱${compact().format(cents / 100)}`;

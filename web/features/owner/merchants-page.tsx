@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, MonthField, Select } from '../../components/ui/field';
 import { SidewaysScroll } from '../../components/ui/sideways-scroll';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
 import { ownerLotsQuery } from '../../lib/owner';
 import {

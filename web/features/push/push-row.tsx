@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { BLOCKED, devicePush, subscribeThisBrowser, UNSUPPORTED, unsubscribeThisBrowser, type DevicePush } from './this-browser';
 
 const deviceQuery = { queryKey: ['push', 'this-browser'], queryFn: devicePush, staleTime: Number.POSITIVE_INFINITY };

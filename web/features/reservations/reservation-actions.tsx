@@ -7,7 +7,7 @@ import { fromManilaInput, HOUR_MS, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { ArrivalInput, Field, Select } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { lotQuery, platformRulesQuery, useBookingActions, type Reservation } from '../../lib/booking';
 
 /** The re-quote of a changed stay at the lot's current prices, and what it means for the wallet. */

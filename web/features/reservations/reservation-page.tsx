@@ -8,7 +8,7 @@ import { hasPass } from '../../../core/passes';
 import { formatDateTime, formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { passQuery, platformRulesQuery, reservationQuery } from '../../lib/booking';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { QrPass, savePassImage } from './qr-pass';

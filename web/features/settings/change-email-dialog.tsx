@@ -3,7 +3,7 @@ import { emailChangeSchema } from '../../../core/verification';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useRequestEmailChange } from '../../lib/account';
 
 /** Change e-mail: the new address and the password; a link goes to the new address, and nothing changes until it is opened. */

@@ -3,7 +3,7 @@ import { Switch } from 'radix-ui';
 import { DURATION_OPTIONS, THEMES } from '../../../core/account';
 import { SMS_OFF } from '../../../core/phone';
 import { Field, Select } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { PushDeviceStatus, usePushDevice } from '../push/push-row';
 import { preferencesQuery, smsStatusQuery, useSavePreferences, type Preferences, type PreferencesPatch } from '../../lib/account';
 

@@ -5,7 +5,7 @@ import { formatPeso } from '../../../core/money';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { useDeleteAccount, useDownloadMyData } from '../../lib/privacy';
 import { walletQuery } from '../../lib/wallet';

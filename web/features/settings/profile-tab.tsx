@@ -4,7 +4,7 @@ import { phoneParts } from '../../../core/phone';
 import { PhoneInput } from '../../components/phone-input';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { usePhoneVerification, useUpdateProfile } from '../../lib/account';
 import { ChangeEmailDialog } from './change-email-dialog';
 import type { CurrentUser } from '../../lib/session';

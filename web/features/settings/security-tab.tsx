@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
 import type { SecondFactorStatus } from '../../../core/second-factor';
 import { formatDateTime } from '../../../core/time';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { api, unwrapEmpty } from '../../lib/api';
 import { leaveThisBrowser } from '../../lib/leave-browser';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Select } from '../../components/ui/field';
 import { FormField } from '../../components/ui/form-field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useVehicleActions, type Vehicle } from '../../lib/account';
 import { showIssuesOnFields, upperCased, useSchemaForm } from '../../lib/form';
 

@@ -3,7 +3,7 @@ import { Car, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useVehicleActions, vehiclesQuery, type Vehicle } from '../../lib/account';
 import { VehicleDialog } from './vehicle-dialog';
 

@@ -6,7 +6,7 @@ import { PhoneInput } from '../../components/phone-input';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/field';
 import { FieldProblem, FormField } from '../../components/ui/form-field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useSchemaForm } from '../../lib/form';
 import { DocumentsPicker } from '../owner-application/documents-picker';
 import { TermsAgreement } from '../site/legal-links';

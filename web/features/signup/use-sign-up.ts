@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { OWNER_SIGNUP_ROLES } from '../../../core/roles';
 import type { signupSchema, SignupFormValues } from '../../../core/signup';
 import type { z } from 'zod';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { api, unwrap } from '../../lib/api';
 import { showIssuesOnFields } from '../../lib/form';
 import { uploadDocument } from '../../lib/owner-application';

@@ -3,7 +3,7 @@ import { CURRENT_VERSIONS, PRIVACY_VERSION, TERMS_VERSION, versionDate } from '.
 import { Logo } from '../../components/brand';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { api, unwrap } from '../../lib/api';
 import { currentUserQuery } from '../../lib/session';
 import { LegalLink } from './legal-links';

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { MissingScreen } from '../../components/not-found';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { paymentConfigQuery, paymentQuery, useRefreshWallet, useSandboxDecision, type Payment } from '../../lib/wallet';
 import { SandboxBadge } from './sandbox-badge';
 import { TopupRefund } from './topup-refund';

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/field';
 import { FormField } from '../../components/ui/form-field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { paymentConfigQuery, useStartTopup } from '../../lib/wallet';
 import { SandboxBadge } from './sandbox-badge';

@@ -5,7 +5,7 @@ import { REFUND_BEING_CONFIRMED, REFUND_DESTINATION, type TopupRefundStatus } fr
 import { shortIdOf } from '../../../core/ids';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { useRefundTopup, type Payment } from '../../lib/wallet';
 
 type Refund = NonNullable<Payment['refund']>;

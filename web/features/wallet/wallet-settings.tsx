@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { autoTopupQuery, paymentMethodsQuery, statementCsvUrl, useSaveAutoTopup } from '../../lib/wallet';
 
 /** The last twelve Manila months, newest first. */

@@ -10,7 +10,7 @@ import { LoadMore } from '../../components/ui/load-more';
 import { GateInvitations } from '../../features/invitations/gate-invitations';
 import { myInvitationsQuery } from '../../lib/invitations';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { notificationCountsQuery, notificationsQuery, useNotificationActions, type NotificationFilter } from '../../lib/notifications';
 import { loadedItems } from '../../lib/pages';
 

@@ -1,0 +1,44 @@
+/**
+ * Navigations get a page that paints before any JavaScript runs (docs/performance.md, The driver's
+ * first screen), chosen by the session cookie:
+ *   - `/` without one: the landing page prerendered at build, which loads none of the SPA;
+ *   - `/` with one: the app's shell with Find Parking's heading (what drivers come for);
+ *   - any other screen with one: the app's shell, the header's frame and the loading spinner;
+ *   - any other screen without one: the SPA as it is (sign-in, sign-up, the public pages).
+ * The SPA checks the session itself, so an expired cookie still ends where it should. All are static
+ * assets, served with their own headers (`_headers`); the answer varies with the cookie. Anything
+ * else under the worker (a file, a script) is the static asset it names.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { STATIC_PAGES, type StaticPage } from '../../core/static-pages';
+import type { AppEnv } from '../env';
+import { SESSION_COOKIE } from './session-cookie';
+
+const varyOnCookie = (response: Response) => {
+  const varied = new Response(response.body, response);
+  varied.headers.append('Vary', 'Cookie');
+  return varied;
+};
+
+/** A screen of the SPA, as opposed to a file: no extension in its last segment. */
+const isScreen = (path: string) => !/\.[a-z0-9]+$/i.test(path);
+
+function pageFor(path: string, signedIn: boolean): StaticPage | undefined {
+  if (path === '/') return signedIn ? 'findParking' : 'landing';
+  return signedIn && isScreen(path) ? 'app' : undefined;
+}
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Every GET outside the API that reaches the worker (`run_worker_first` in wrangler.toml). */
+export const appPages: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (isApi(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+  const page = pageFor(c.req.path, Boolean(getCookie(c, SESSION_COOKIE)));
+  if (page) {
+    const prerendered = await c.env.ASSETS.fetch(new Request(new URL(STATIC_PAGES[page].path, c.req.url), c.req.raw));
+    // A build always has them; `vite dev` has none and answers with the SPA, which renders the same.
+    if (prerendered.ok || prerendered.status === 304) return varyOnCookie(prerendered);
+  }
+  return varyOnCookie(await c.env.ASSETS.fetch(c.req.raw));
+};
