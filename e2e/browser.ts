@@ -155,7 +155,7 @@ export async function signIn(page: Page, email: string, password: string) {
 
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
 }
 
 /** When a test fails, print where the page was and what it showed, so a CI log explains the failure. */

@@ -5,7 +5,7 @@
  * typed into the browser, which anyone can do (the search lives in the URL).
  */
 import type { Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { manilaDate } from '../core/time';
 import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
@@ -80,5 +80,25 @@ describe('the keyboard alone', () => {
       .getByText(/^₱[\d,.]+ refunded to your wallet\.$/)
       .first()
       .waitFor();
+  });
+
+  test("opens the header's menus, closes them with Escape back on their button, and follows a link", async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${baseURL}/wallet`);
+    await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+    await tabTo(/^Account menu /);
+    await page.keyboard.press('Enter');
+    const logOut = page.getByRole('button', { name: 'Log out' });
+    await logOut.waitFor();
+    await page.keyboard.press('Escape');
+    await logOut.waitFor({ state: 'hidden' });
+    expect(await focusedName()).toMatch(/^Account menu /);
+
+    await tabTo(/^Open menu$/);
+    await page.keyboard.press('Enter');
+    await tabTo(/^History$/, 10);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor({ state: 'hidden' });
   });
 });

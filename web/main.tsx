@@ -29,15 +29,17 @@ declare module '@tanstack/react-router' {
 
 // The page may hold a prerendered shell (worker/auth/app-pages.ts): it stays until the first screen
 // is ready, rather than giving way to a spinner while the session is checked. The first render is a
-// transition, which React does in slices, so a phone stays responsive meanwhile.
-await router.load().catch(() => undefined);
+// transition, which React does in slices, so a phone stays responsive meanwhile. (Not a top-level
+// await: the screens' chunks import from this one, and would wait on it while it waits on them.)
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+router.load().then(render, render);

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { Bell, LogOut, Menu, Moon, Settings, Sun, User } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { initialsOf } from '../../core/person';
 import { ADMIN_AREA, ATTENDANT_AREA, OWNER_AREA, ROLE_LABELS, type Role } from '../../core/roles';
 import { useUnreadCount } from '../lib/notifications';
@@ -10,6 +9,7 @@ import { leaveThisBrowser } from '../lib/leave-browser';
 import { applyTheme, useTheme } from '../lib/theme';
 import { HeaderFrame } from './app-shell';
 import { Button } from './ui/button';
+import { PopoverMenu, popoverItem } from './ui/popover-menu';
 
 type NavItem = { to: string; label: string };
 
@@ -27,10 +27,10 @@ function navFor(role: Role): NavItem[] {
   return items;
 }
 
-const menuItem = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
-const menuContent = 'z-50 min-w-48 rounded-xl border border-border bg-card p-1 shadow-lg';
-
-/** Shown only when signed in. Logging out is a navigation to /api/logout, so no signed-in screen outlives it. */
+/**
+ * Shown only when signed in. Its two menus (the account, and the screens on phones) are the platform's
+ * popovers (ui/popover-menu.tsx). Logging out is a navigation to /api/logout, so no signed-in screen outlives it.
+ */
 export function AppHeader({ user }: { user: CurrentUser }) {
   const unread = useUnreadCount(true);
   const { isDark } = useTheme();
@@ -83,60 +83,52 @@ export function AppHeader({ user }: { user: CurrentUser }) {
         <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}>
           {isDark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
         </Button>
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger asChild>
-            <button
-              type="button"
-              className="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground"
-              aria-label={`Account menu ${initialsOf(user)}`}
-            >
-              {initialsOf(user)}
-            </button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
-              <DropdownMenu.Label className="px-2 py-1.5 text-sm">
+        <PopoverMenu
+          label={`Account menu ${initialsOf(user)}`}
+          trigger={initialsOf(user)}
+          triggerClassName="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground"
+        >
+          {(close) => (
+            <>
+              <div className="px-2 py-1.5 text-sm">
                 <div className="font-medium">
                   {user.firstName} {user.lastName}
                 </div>
                 <div className="text-xs text-muted-foreground">{user.email}</div>
                 {/* The header badge is hidden on phones; the role is always here, read only. */}
                 <div className="mt-1 text-xs font-medium">{ROLE_LABELS[user.role]}</div>
-              </DropdownMenu.Label>
-              <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <DropdownMenu.Item asChild className={menuItem}>
-                <Link to="/settings">
-                  <User className="h-4 w-4" /> Profile
-                </Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={menuItem}>
-                <Link to="/settings">
-                  <Settings className="h-4 w-4" /> Settings
-                </Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <DropdownMenu.Item className={menuItem} onSelect={logOut}>
+              </div>
+              <hr className="my-1 border-border" />
+              <Link to="/settings" className={popoverItem} onClick={close}>
+                <User className="h-4 w-4" /> Profile
+              </Link>
+              <Link to="/settings" className={popoverItem} onClick={close}>
+                <Settings className="h-4 w-4" /> Settings
+              </Link>
+              <hr className="my-1 border-border" />
+              <button type="button" className={popoverItem} onClick={logOut}>
                 <LogOut className="h-4 w-4" /> Log out
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger asChild>
-            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-              <Menu className="h-5 w-5" />
-            </Button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
-              {nav.map((item) => (
-                <DropdownMenu.Item key={item.to} asChild className={menuItem}>
-                  <Link to={item.to}>{item.label}</Link>
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+              </button>
+            </>
+          )}
+        </PopoverMenu>
+        <div className="lg:hidden">
+          <PopoverMenu
+            label="Open menu"
+            trigger={<Menu className="h-5 w-5" />}
+            triggerClassName="grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
+          >
+            {(close) => (
+              <nav aria-label="Screens">
+                {nav.map((item) => (
+                  <Link key={item.to} to={item.to} className={popoverItem} onClick={close}>
+                    {item.label}
+                  </Link>
+                ))}
+              </nav>
+            )}
+          </PopoverMenu>
+        </div>
       </div>
     </HeaderFrame>
   );

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, lazyRouteComponent, Outlet, useLocation } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { consentDue, SITE_PAGES } from '../../core/legal';
 import { preferencesQuery } from '../lib/account';
 import { applyTheme } from '../lib/theme';
+import { anyToastRaised, subscribeToToasts } from '../components/ui/toast-store';
 import { useStepUpAsked } from '../lib/second-factor';
 import { UnverifiedBanner } from '../components/unverified-banner';
 import { HeaderFrame } from '../components/app-shell';
@@ -13,8 +14,8 @@ import { currentUserQuery, useAuth, type CurrentUser } from '../lib/session';
 /** The header (menus, notifications) is for signed-in users only, so a signed-out visitor never downloads it. */
 const AppHeader = lazyRouteComponent(() => import('../components/app-header'), 'AppHeader');
 const ConsentScreen = lazyRouteComponent(() => import('../features/site/consent-screen'), 'ConsentScreen');
-// Off the first screen's path too (docs/performance.md): the toaster (Radix Toast), whose chunk follows
-// the app's at once and shows any toast raised meanwhile, and the step-up dialog, loaded when asked for.
+// Off the first screen's path too (docs/performance.md): the toaster (Radix Toast), loaded with the first
+// toast, which it then shows, and the step-up dialog, loaded when asked for.
 const Toaster = lazyRouteComponent(() => import('../components/ui/toast'), 'Toaster');
 const StepUpDialog = lazyRouteComponent(() => import('../features/settings/step-up-dialog'), 'StepUpDialog');
 
@@ -51,6 +52,7 @@ function RootLayout() {
   const inApp = signedIn && !mustConsent;
   useSavedTheme(signedIn);
   const stepUpAsked = useStepUpAsked();
+  const toastRaised = useSyncExternalStore(subscribeToToasts, anyToastRaised);
   return (
     <>
       {user && inApp && (
@@ -68,7 +70,7 @@ function RootLayout() {
       )}
       <Suspense fallback={null}>
         {user && stepUpAsked && <StepUpDialog />}
-        <Toaster />
+        {toastRaised && <Toaster />}
       </Suspense>
     </>
   );

@@ -32,6 +32,9 @@ export function dismissToast(id: number) {
 
 export const currentToasts = () => items;
 
+/** Whether any toast was raised yet: the toaster's code loads only then (web/routes/__root.tsx). */
+export const anyToastRaised = () => nextId > 1;
+
 export const subscribeToToasts = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -11,7 +11,7 @@ export function FindParkingShell() {
   return (
     <main className={FIND_PARKING_MAIN}>
       <FindParkingHeading />
-      <div role="status" aria-label="Loading search" className="h-[25rem] animate-pulse rounded-xl bg-muted md:h-36" />
+      <div role="status" aria-label="Loading search" className="h-[25rem] animate-pulse rounded-xl bg-muted md:h-40" />
     </main>
   );
 }
