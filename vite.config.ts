@@ -98,6 +98,7 @@ export default defineConfig({
       },
     }),
   ],
+  build: { modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) } },
   environments: { parkada: { optimizeDeps: { include: WORKER_DEPENDENCIES } } },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },

@@ -32,7 +32,7 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
   const amenities = lotAmenities(lot);
   const full = lot.availability.free <= 0;
   return (
-    <Card data-testid="lot-card" className="p-4">
+    <Card data-testid="lot-card" className="render-when-near p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <Link to="/lots/$id" params={{ id: lot.id }} className="font-semibold hover:underline">

@@ -87,7 +87,7 @@ export function LotPage({ id }: { id: string }) {
             </p>
             <UsualAvailability lotId={id} at={start} />
           </Card>
-          <Card>
+          <Card className="render-when-near">
             <h2 className="mb-3 font-semibold">Operating Hours</h2>
             <dl className="grid grid-cols-2 gap-1 text-sm">
               {WEEKDAYS.map((day) => (
@@ -98,7 +98,7 @@ export function LotPage({ id }: { id: string }) {
               ))}
             </dl>
           </Card>
-          <Card>
+          <Card className="render-when-near">
             <h2 className="mb-3 font-semibold">Rules</h2>
             <ul className="space-y-1 text-sm">
               <li>Maximum stay: {rules.maxDuration ?? 24} hours</li>
@@ -145,7 +145,7 @@ export function LotPage({ id }: { id: string }) {
             </p>
           </Card>
           <LotPassesCard lotId={lot.id} />
-          <Card>
+          <Card className="render-when-near">
             <h2 className="mb-2 font-semibold">Need Help?</h2>
             <p className="text-sm text-muted-foreground">Parkada support, 7 AM – 10 PM daily.</p>
             <Button variant="outline" className="mt-3 w-full" asChild>

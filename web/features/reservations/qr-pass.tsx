@@ -1,14 +1,63 @@
-import QRCode from 'qrcode';
 import { useEffect, useRef } from 'react';
+import type { QrModules } from './qr-worker';
+
+/** The code's side in CSS pixels: the canvas has it before the code is drawn, so nothing moves then. */
+const QR_SIZE = 256;
+/** The quiet zone around the code, in modules. */
+const QR_MARGIN = 2;
+
+/** Draws the modules (1 = dark) black on white, each canvas pixel taking the module it falls in. */
+function drawModules(canvas: HTMLCanvasElement, { size, modules }: QrModules) {
+  const scale = QR_SIZE / (size + 2 * QR_MARGIN);
+  const context = canvas.getContext('2d')!;
+  const image = context.createImageData(QR_SIZE, QR_SIZE);
+  for (let y = 0; y < QR_SIZE; y++) {
+    const row = Math.floor(y / scale) - QR_MARGIN;
+    for (let x = 0; x < QR_SIZE; x++) {
+      const column = Math.floor(x / scale) - QR_MARGIN;
+      const dark = row >= 0 && row < size && column >= 0 && column < size && modules[row * size + column] === 1;
+      image.data.fill(dark ? 0 : 255, (y * QR_SIZE + x) * 4, (y * QR_SIZE + x) * 4 + 3);
+      image.data[(y * QR_SIZE + x) * 4 + 3] = 255;
+    }
+  }
+  context.putImageData(image, 0, 0);
+}
 
 /** A real, scannable QR code of a signed token (a pass, a pay code), named for screen readers. */
 export function QrCode({ token, label, testId }: { token: string; label: string; testId: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (canvas.current) void QRCode.toCanvas(canvas.current, token, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+    // Made in a worker (qr-worker.ts), drawn here.
+    const worker = new Worker(new URL('./qr-worker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', (event: MessageEvent<QrModules>) => {
+      if (canvas.current) drawModules(canvas.current, event.data);
+      worker.terminate();
+    });
+    worker.postMessage(token);
+    return () => worker.terminate();
   }, [token]);
-  return <canvas ref={canvas} data-testid={testId} aria-label={label} role="img" className="mx-auto rounded-lg bg-white" />;
+  return (
+    <canvas
+      ref={canvas}
+      width={QR_SIZE}
+      height={QR_SIZE}
+      data-testid={testId}
+      aria-label={label}
+      role="img"
+      className="mx-auto rounded-lg bg-white"
+    />
+  );
 }
+
+/** The pass's place while its signed token loads: the code's size, so the card does not move. */
+export const QrPending = () => (
+  <div
+    role="status"
+    aria-label="Loading pass"
+    style={{ width: QR_SIZE, height: QR_SIZE }}
+    className="mx-auto animate-pulse rounded-lg bg-muted"
+  />
+);
 
 /** The QR pass of a reservation. */
 export const QrPass = ({ token, passId }: { token: string; passId: string }) => (

@@ -11,7 +11,7 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { passQuery, platformRulesQuery, reservationQuery } from '../../lib/booking';
 import { useMinuteClock } from '../../lib/use-minute-clock';
-import { QrPass, savePassImage } from './qr-pass';
+import { QrPass, QrPending, savePassImage } from './qr-pass';
 import { ReservationActions } from './reservation-actions';
 import { StatusBadge } from './status-badge';
 import { StayValidation } from './stay-validation';
@@ -51,10 +51,12 @@ export function ReservationPage({ id, extendOpen = false }: { id: string; extend
       <div className="grid gap-6 md:grid-cols-2">
         <Card className="text-center">
           <h2 className="mb-3 font-semibold">QR Pass</h2>
-          {live && pass ? (
+          {!live ? (
+            <p className="py-16 text-muted-foreground">This pass is no longer valid.</p>
+          ) : pass ? (
             <QrPass token={pass.token} passId={pass.passId} />
           ) : (
-            <p className="py-16 text-muted-foreground">This pass is no longer valid.</p>
+            <QrPending />
           )}
           <p className="mt-3 text-lg font-bold">{reservation.lotName}</p>
           <p className="text-sm text-muted-foreground">
@@ -111,7 +113,7 @@ export function ReservationPage({ id, extendOpen = false }: { id: string; extend
             </div>
           </Card>
           {reservation.status === 'ACTIVE' && <StayValidation reservationId={reservation.id} />}
-          <Card>
+          <Card className="render-when-near">
             <h2 className="mb-2 font-semibold">Check-in</h2>
             <ol className="list-inside list-decimal space-y-1 text-sm">
               <li>Drive to {reservation.lotName} and stop at the entrance gate.</li>
