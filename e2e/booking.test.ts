@@ -56,7 +56,8 @@ describe('the booking loop in the browser', () => {
   });
 
   test('draws a scannable QR whose signed pass verifies', async () => {
-    const canvas = page.getByTestId('qr-pass');
+    // Drawn once the worker has made it: the canvas says so.
+    const canvas = page.locator('[data-testid="qr-pass"][aria-busy="false"]');
     await canvas.waitFor();
     const image = await canvas.evaluate((node: HTMLCanvasElement) => {
       const data = node.getContext('2d')!.getImageData(0, 0, node.width, node.height);

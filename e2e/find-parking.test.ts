@@ -13,7 +13,8 @@ async function phone(people: People) {
   return phonePage;
 }
 
-const cardNames = (on: Page) => on.getByTestId('lot-card').locator('a').allInnerTexts();
+// Their text, not their rendered text: cards below the first screen render only when near.
+const cardNames = (on: Page) => on.getByTestId('lot-card').locator('a').allTextContents();
 
 /** The names on the cards, once they are the API's answer to `query` (the page's own search). */
 async function listedNames(on: Page, query: string) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { QrModules } from './qr-worker';
+import type { QrAnswer, QrModules, QrRequest } from './qr-worker';
 
 /** The code's side in CSS pixels: the canvas has it before the code is drawn, so nothing moves then. */
 const QR_SIZE = 256;
@@ -23,18 +23,39 @@ function drawModules(canvas: HTMLCanvasElement, { size, modules }: QrModules) {
   context.putImageData(image, 0, 0);
 }
 
+/** One worker for the page's codes, started with the first (qr-worker.ts); its answers by request. */
+let qrWorker: Worker | undefined;
+const waiting = new Map<number, (modules: QrModules) => void>();
+let requests = 0;
+
+function makeQr(text: string): Promise<QrModules> {
+  if (!qrWorker) {
+    qrWorker = new Worker(new URL('./qr-worker.ts', import.meta.url), { type: 'module' });
+    qrWorker.addEventListener('message', ({ data }: MessageEvent<QrAnswer>) => {
+      waiting.get(data.id)?.(data);
+      waiting.delete(data.id);
+    });
+  }
+  const request: QrRequest = { id: ++requests, text };
+  qrWorker.postMessage(request);
+  return new Promise((resolve) => waiting.set(request.id, resolve));
+}
+
 /** A real, scannable QR code of a signed token (a pass, a pay code), named for screen readers. */
 export function QrCode({ token, label, testId }: { token: string; label: string; testId: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    // Made in a worker (qr-worker.ts), drawn here.
-    const worker = new Worker(new URL('./qr-worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<QrModules>) => {
-      if (canvas.current) drawModules(canvas.current, event.data);
-      worker.terminate();
+    // Made off the main thread, drawn here unless the code has changed meanwhile.
+    let current = true;
+    canvas.current?.setAttribute('aria-busy', 'true');
+    void makeQr(token).then((modules) => {
+      if (!current || !canvas.current) return;
+      drawModules(canvas.current, modules);
+      canvas.current.setAttribute('aria-busy', 'false');
     });
-    worker.postMessage(token);
-    return () => worker.terminate();
+    return () => {
+      current = false;
+    };
   }, [token]);
   return (
     <canvas
@@ -43,6 +64,8 @@ export function QrCode({ token, label, testId }: { token: string; label: string;
       height={QR_SIZE}
       data-testid={testId}
       aria-label={label}
+      // Busy until the code is drawn: it is made off the main thread.
+      aria-busy="true"
       role="img"
       className="mx-auto rounded-lg bg-white"
     />
