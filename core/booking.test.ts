@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardLevel, mapLevel } from './availability';
 import {
   canModify,
   FREE_CANCEL_MINUTES,
   isOpenAt,
+  manilaClock,
   passIdOf,
   refundableAt,
   remainingTime,
@@ -103,4 +105,25 @@ describe('hours label (spec 2.4)', () => {
     expect(hoursLabel(MALL)).toBe('7AM - 11PM');
     expect(hoursLabel({})).toBe('6AM - 10PM');
   });
+});
+
+it("manilaClock is Manila's weekday, date and minutes after midnight, as Intl reads them, for any instant", () => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Manila',
+    weekday: 'long',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' });
+  fc.assert(
+    fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (at) => {
+      const p = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
+      expect(manilaClock(at)).toEqual({
+        weekday: p.weekday.toLowerCase(),
+        day: day.format(at),
+        minutes: Number(p.hour) * 60 + Number(p.minute),
+      });
+    }),
+  );
 });

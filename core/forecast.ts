@@ -3,7 +3,7 @@
  * "Forecast"): the same weekday and clock hour over the last weeks, read from the stay rollup
  * (`lot_stay_hours`: slot-seconds held per Manila clock hour).
  */
-import { HOUR_MS, MANILA_OFFSET_MS } from './time';
+import { HOUR_MS, MANILA_OFFSET_MS, manilaWall } from './time';
 
 /** How many past weeks are read. */
 export const FORECAST_WEEKS = 8;
@@ -11,7 +11,6 @@ export const FORECAST_WEEKS = 8;
 const FORECAST_MIN_WEEKS = 3;
 
 const WEEK_MS = 7 * 24 * HOUR_MS;
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The rollup's key for the Manila clock hour holding `ms`: Manila clock seconds at the hour's start. */
 export const manilaHourKey = (ms: number) => Math.floor((ms + MANILA_OFFSET_MS) / HOUR_MS) * 3600;
@@ -51,9 +50,9 @@ export type Forecast = {
  * mean number held over that hour, rounded, never below zero.
  */
 export function forecastOf(atMs: number, total: number, heldSeconds: number[]): Forecast {
-  const local = new Date(atMs + MANILA_OFFSET_MS);
-  const weekday = WEEKDAY_NAMES[local.getUTCDay()]!;
-  const hour = `${String(local.getUTCHours()).padStart(2, '0')}:00`;
+  const wall = manilaWall(atMs);
+  const weekday = wall.weekday[0].toUpperCase() + wall.weekday.slice(1);
+  const hour = `${String(wall.hour).padStart(2, '0')}:00`;
   const weeks = heldSeconds.length;
   if (weeks < FORECAST_MIN_WEEKS) return { weekday, hour, total, weeks, usuallyFree: null };
   const meanHeld = heldSeconds.reduce((sum, seconds) => sum + seconds, 0) / 3600 / weeks;

@@ -152,25 +152,4 @@ describe("people's dates and times, written out as Intl writes them for the Phil
       }),
     );
   });
-
-  it("the lot-hours clock: Manila's weekday, date and minutes after midnight", async () => {
-    const { manilaClock } = await import('./booking');
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Asia/Manila',
-      weekday: 'long',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    fc.assert(
-      fc.property(instants, (at) => {
-        const p = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
-        expect(manilaClock(at)).toEqual({
-          weekday: p.weekday.toLowerCase(),
-          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(at),
-          minutes: Number(p.hour) * 60 + Number(p.minute),
-        });
-      }),
-    );
-  });
 });

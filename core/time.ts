@@ -1,4 +1,4 @@
-/** Times are stored as ISO UTC; people see them in Manila time (Asia/Manila). */
+// Times are stored as ISO UTC; people see them in Manila time (Asia/Manila).
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

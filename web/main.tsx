@@ -27,11 +27,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// The page may hold a prerendered shell (worker/auth/app-pages.ts): it stays until the first screen
-// is ready, rather than giving way to a spinner while the session is checked. The first render is a
-// transition, which React does in slices, so a phone stays responsive meanwhile. (Not a top-level
-// await: the screens' chunks import from this one, and would wait on it while it waits on them.)
-const root = createRoot(document.getElementById('root')!);
+// A page with a prerendered shell (worker/auth/app-pages.ts) keeps it until the first screen is
+// ready, rather than giving way to a spinner while the session is checked; a page without one (the
+// service worker's offline copy, the public pages, `vite dev`) renders at once, its spinner included.
+// The first render is a transition, which React does in slices, so a phone stays responsive meanwhile.
+// (Not a top-level await: the screens' chunks import from this one, and would wait on it while it
+// waits on them.)
+const container = document.getElementById('root')!;
+const hasShell = container.childElementCount > 0;
+const root = createRoot(container);
 const render = () =>
   startTransition(() =>
     root.render(
@@ -42,4 +46,5 @@ const render = () =>
       </StrictMode>,
     ),
   );
-router.load().then(render, render);
+if (hasShell) router.load().catch(console.error).finally(render);
+else render();

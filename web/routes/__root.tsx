@@ -68,10 +68,9 @@ function RootLayout() {
       ) : (
         <Outlet />
       )}
-      <Suspense fallback={null}>
-        {user && stepUpAsked && <StepUpDialog />}
-        {toastRaised && <Toaster />}
-      </Suspense>
+      {/* Each its own boundary: one loading never hides the other. */}
+      <Suspense fallback={null}>{user && stepUpAsked && <StepUpDialog />}</Suspense>
+      <Suspense fallback={null}>{toastRaised && <Toaster />}</Suspense>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useAuth } from '../lib/session';
 
 /**
  * Each half is fetched only by whoever sees it (docs/performance.md, web). A visitor opening `/` gets
- * the landing page prerendered at build (worker/auth/home-page.ts); the SPA renders it only when a
+ * the landing page prerendered at build (worker/auth/app-pages.ts); the SPA renders it only when a
  * visitor comes back to `/` from another screen, or for a session that has expired.
  */
 const FindParkingPage = lazyRouteComponent(() => import('../features/find-parking/find-parking-page'), 'FindParkingPage');

@@ -40,8 +40,14 @@ describe('a navigation', () => {
     }
   });
 
-  it('to a file is that file, signed in or not', async () => {
-    expect(await (await visit('/manifest.webmanifest', signedIn)).text()).toBe('spa:/manifest.webmanifest');
+  it('to a file is that file, signed in or not, the same for everyone', async () => {
+    const file = await visit('/manifest.webmanifest', signedIn);
+    expect(await file.text()).toBe('spa:/manifest.webmanifest');
+    expect(file.headers.get('Vary') ?? '').not.toContain('Cookie');
+    // Without an extension too, when the browser says it is not fetching a page.
+    const worker = await visit('/.well-known/apple-app-site-association', { ...signedIn, 'Sec-Fetch-Dest': 'empty' });
+    expect(await worker.text()).toBe('spa:/.well-known/apple-app-site-association');
+    expect(await (await visit('/lots/abc', { ...signedIn, 'Sec-Fetch-Dest': 'document' })).text()).toBe('app-shell');
   });
 
   it('varies with the cookie', async () => {

@@ -21,12 +21,16 @@ const varyOnCookie = (response: Response) => {
   return varied;
 };
 
-/** A screen of the SPA, as opposed to a file: no extension in its last segment. */
-const isScreen = (path: string) => !/\.[a-z0-9]+$/i.test(path);
+/**
+ * A screen of the SPA, as opposed to a file: the browser asks for a document (a client that does not
+ * say what it asks for is taken at its word), at a path whose last segment has no extension.
+ */
+const isScreen = (path: string, destination: string | undefined) =>
+  (destination === undefined || destination === 'document') && !/\.[a-z0-9]+$/i.test(path);
 
 function pageFor(path: string, signedIn: boolean): StaticPage | undefined {
   if (path === '/') return signedIn ? 'findParking' : 'landing';
-  return signedIn && isScreen(path) ? 'app' : undefined;
+  return signedIn ? 'app' : undefined;
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -34,6 +38,8 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 /** Every GET outside the API that reaches the worker (`run_worker_first` in wrangler.toml). */
 export const appPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (isApi(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+  // A file is the same for everyone.
+  if (!isScreen(c.req.path, c.req.header('Sec-Fetch-Dest'))) return c.env.ASSETS.fetch(c.req.raw);
   const page = pageFor(c.req.path, Boolean(getCookie(c, SESSION_COOKIE)));
   if (page) {
     const prerendered = await c.env.ASSETS.fetch(new Request(new URL(STATIC_PAGES[page].path, c.req.url), c.req.raw));

@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn';
+
+const HAS_POPOVER = typeof HTMLElement !== 'undefined' && 'showPopover' in HTMLElement.prototype;
 
 /**
  * A button that shows a panel of links and actions: the platform's own popover (top layer; Escape or
  * a click outside closes it; focus goes back to the button), placed under the button's right edge.
  * A disclosure, as WAI-ARIA advises for site navigation, not an application menu, and no library:
- * the header is on every signed-in screen's first paint (docs/performance.md).
+ * the header is on every signed-in screen's first paint (docs/performance.md). A browser without
+ * popovers (before Chrome 114, Safari 17) gets the same panel shown and hidden by the button.
  */
 export function PopoverMenu({
   label,
@@ -32,17 +35,36 @@ export function PopoverMenu({
     element.addEventListener('beforetoggle', place);
     return () => element.removeEventListener('beforetoggle', place);
   }, []);
-  const close = () => panel.current?.hidePopover();
+  const [openWithoutPopover, setOpenWithoutPopover] = useState(false);
+  const close = () => (HAS_POPOVER ? panel.current?.hidePopover() : setOpenWithoutPopover(false));
+  useEffect(() => {
+    if (!openWithoutPopover) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenWithoutPopover(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [openWithoutPopover]);
   return (
     <>
-      <button ref={button} type="button" popoverTarget={id} aria-label={label} className={triggerClassName}>
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        className={triggerClassName}
+        {...(HAS_POPOVER
+          ? { popoverTarget: id }
+          : { 'aria-expanded': openWithoutPopover, onClick: () => setOpenWithoutPopover((open) => !open) })}
+      >
         {trigger}
       </button>
       <div
         ref={panel}
         id={id}
-        popover="auto"
-        className="fixed inset-auto m-0 min-w-48 rounded-xl border border-border bg-card p-1 text-foreground shadow-lg"
+        {...(HAS_POPOVER ? { popover: 'auto' } : { hidden: !openWithoutPopover })}
+        className="fixed inset-auto top-16 right-2 z-50 m-0 min-w-48 rounded-xl border border-border bg-card p-1 text-foreground shadow-lg"
       >
         {children(close)}
       </div>

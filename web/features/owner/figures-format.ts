@@ -1,4 +1,3 @@
-import { onFirstUse } from '../../../core/intl';
 /** How the owner screens (and the PDF) write the figures. */
 export const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)}%`);
 export const hours = (value: number) => `${value.toFixed(1)} h`;
@@ -11,6 +10,11 @@ export const shortDay = (day: string) =>
 export const changeText = (change: number | null, period = 'previous period') =>
   change === null ? `no ${period} to compare` : `${change > 0 ? '+' : ''}${change.toFixed(1)}% vs ${period}`;
 
-const compact = onFirstUse(() => new Intl.NumberFormat('en-PH', { notation: 'compact', maximumFractionDigits: 1 }));
+// Made on first use, not when the module loads: building an Intl formatter costs a phone several
+// milliseconds (docs/performance.md).
+let compact: Intl.NumberFormat | undefined;
 /** Centavos as short pesos for a chart axis, "₱1.2K". */
-export const pesoShort = (cents: number) => `₱${compact().format(cents / 100)}`;
+export const pesoShort = (cents: number) => {
+  compact ??= new Intl.NumberFormat('en-PH', { notation: 'compact', maximumFractionDigits: 1 });
+  return `₱${compact.format(cents / 100)}`;
+};

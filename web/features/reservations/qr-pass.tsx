@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { QrAnswer, QrModules, QrRequest } from './qr-worker';
+import type { QrModules } from './qr-modules';
+import type { QrAnswer, QrRequest } from './qr-worker';
 
 /** The code's side in CSS pixels: the canvas has it before the code is drawn, so nothing moves then. */
 const QR_SIZE = 256;
@@ -25,34 +26,52 @@ function drawModules(canvas: HTMLCanvasElement, { size, modules }: QrModules) {
 
 /** One worker for the page's codes, started with the first (qr-worker.ts); its answers by request. */
 let qrWorker: Worker | undefined;
-const waiting = new Map<number, (modules: QrModules) => void>();
+const waiting = new Map<number, { resolve: (modules: QrModules) => void; reject: (error: Error) => void }>();
 let requests = 0;
 
-function makeQr(text: string): Promise<QrModules> {
-  if (!qrWorker) {
-    qrWorker = new Worker(new URL('./qr-worker.ts', import.meta.url), { type: 'module' });
-    qrWorker.addEventListener('message', ({ data }: MessageEvent<QrAnswer>) => {
-      waiting.get(data.id)?.(data);
-      waiting.delete(data.id);
-    });
-  }
-  const request: QrRequest = { id: ++requests, text };
-  qrWorker.postMessage(request);
-  return new Promise((resolve) => waiting.set(request.id, resolve));
+function startQrWorker(): Worker {
+  const worker = new Worker(new URL('./qr-worker.ts', import.meta.url), { type: 'module' });
+  worker.addEventListener('message', ({ data }: MessageEvent<QrAnswer>) => {
+    const request = waiting.get(data.id);
+    waiting.delete(data.id);
+    if ('error' in data) request?.reject(new Error(data.error));
+    else request?.resolve(data);
+  });
+  // A worker that cannot start fails the codes it holds; the next code starts another.
+  worker.addEventListener('error', () => {
+    for (const request of waiting.values()) request.reject(new Error('The QR worker did not start.'));
+    waiting.clear();
+    qrWorker = undefined;
+  });
+  return worker;
 }
 
+function makeInWorker(text: string): Promise<QrModules> {
+  qrWorker ??= startQrWorker();
+  const request: QrRequest = { id: ++requests, text };
+  qrWorker.postMessage(request);
+  return new Promise((resolve, reject) => waiting.set(request.id, { resolve, reject }));
+}
+
+/** The code, made in the worker, or here when the worker cannot (a long task, but the code). */
+const makeQr = (text: string) => makeInWorker(text).catch(async () => (await import('./qr-modules')).makeModules(text));
+
 /** A real, scannable QR code of a signed token (a pass, a pay code), named for screen readers. */
-export function QrCode({ token, label, testId }: { token: string; label: string; testId: string }) {
+export function QrCode({ token, label, testId, onDrawn }: { token: string; label: string; testId: string; onDrawn?: () => void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new token draws again, not a caller's new callback
   useEffect(() => {
     // Made off the main thread, drawn here unless the code has changed meanwhile.
     let current = true;
     canvas.current?.setAttribute('aria-busy', 'true');
-    void makeQr(token).then((modules) => {
-      if (!current || !canvas.current) return;
-      drawModules(canvas.current, modules);
-      canvas.current.setAttribute('aria-busy', 'false');
-    });
+    makeQr(token)
+      .then((modules) => {
+        if (!current || !canvas.current) return;
+        drawModules(canvas.current, modules);
+        canvas.current.setAttribute('aria-busy', 'false');
+        onDrawn?.();
+      })
+      .catch((error: unknown) => console.error('The QR code could not be made', error));
     return () => {
       current = false;
     };
@@ -83,8 +102,8 @@ export const QrPending = () => (
 );
 
 /** The QR pass of a reservation. */
-export const QrPass = ({ token, passId }: { token: string; passId: string }) => (
-  <QrCode token={token} label={`QR pass ${passId}`} testId="qr-pass" />
+export const QrPass = ({ token, passId, onDrawn }: { token: string; passId: string; onDrawn?: () => void }) => (
+  <QrCode token={token} label={`QR pass ${passId}`} testId="qr-pass" onDrawn={onDrawn} />
 );
 
 /** What the saved image says beside the code, so it works as a pass on its own (offline, in a photo roll). */

@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Download, Share2 } from 'lucide-react';
+import { useState } from 'react';
 import { Directions } from '../../components/directions';
 import { billedHours } from '../../../core/pricing';
 import { remainingTime } from '../../../core/booking';
@@ -41,6 +42,7 @@ export function ReservationPage({ id, extendOpen = false }: { id: string; extend
   const { noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
   const live = hasPass(reservation.status);
   const { data: pass } = useQuery({ ...passQuery(id), enabled: live });
+  const [passDrawn, setPassDrawn] = useState(false);
   const hours = billedHours(new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime());
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -54,7 +56,7 @@ export function ReservationPage({ id, extendOpen = false }: { id: string; extend
           {!live ? (
             <p className="py-16 text-muted-foreground">This pass is no longer valid.</p>
           ) : pass ? (
-            <QrPass token={pass.token} passId={pass.passId} />
+            <QrPass token={pass.token} passId={pass.passId} onDrawn={() => setPassDrawn(true)} />
           ) : (
             <QrPending />
           )}
@@ -76,7 +78,8 @@ export function ReservationPage({ id, extendOpen = false }: { id: string; extend
             <Button
               variant="outline"
               size="sm"
-              disabled={!live || !pass}
+              // Saves the drawn code: not before it is drawn.
+              disabled={!live || !passDrawn}
               onClick={() =>
                 savePassImage({
                   passId: reservation.passId,
