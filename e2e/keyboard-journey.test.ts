@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { manilaDate } from '../core/time';
-import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
+import { baseURL, reportPageOnFailure, signInThroughApi, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
 
 const person = { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-1112222', password: 'miss-saigon-1989' };
@@ -100,5 +100,25 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
     await page.getByRole('navigation', { name: 'Screens' }).waitFor({ state: 'hidden' });
+  });
+
+  test('opens and closes the account menu in a browser without popovers (before Chrome 114, Safari 17)', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    await context.addInitScript(() => {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
+    });
+    await signInThroughApi(context, 'driver@parkada.ph', 'parkada-demo');
+    const old = await context.newPage();
+    await old.goto(`${baseURL}/wallet`);
+    const account = old.getByRole('button', { name: /^Account menu / });
+    const logOut = old.getByRole('button', { name: 'Log out' });
+    await account.waitFor();
+    expect(await logOut.isVisible()).toBe(false);
+    await account.click();
+    await logOut.waitFor();
+    expect(await account.getAttribute('aria-expanded')).toBe('true');
+    await old.keyboard.press('Escape');
+    await logOut.waitFor({ state: 'hidden' });
+    await context.close();
   });
 });
