@@ -25,6 +25,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { invitationRoutes, lotAttendantRoutes } from './owner/lot-attendants.routes';
 import { figuresRoutes } from './owner/figures.routes';
 import { statementRoutes } from './owner/statements.routes';
+import { tagRoutes } from './tags/tags.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
@@ -56,6 +57,7 @@ const api = new Hono<AppEnv>()
   .route('/', statementRoutes)
   .route('/', pricingRoutes)
   .route('/', gateRoutes)
+  .route('/', tagRoutes)
   .route('/', validationRoutes)
   .route('/', walletRoutes)
   .route('/', paymentRoutes)

@@ -60,6 +60,8 @@ export type Bindings = {
   DEVICE_COOKIE_SECRET?: string;
   /** 32 random bytes, base64url: encrypts authenticator-app secrets at rest (worker/auth/second-factor-key.ts). */
   SECOND_FACTOR_KEY?: string;
+  /** The HMAC key of the lot tags' URLs (worker/tags/tag-token.ts); tags are off without it. Changing it voids every tag. */
+  TAG_SIGNING_SECRET?: string;
   /** The passkeys' relying party: its ID (the site's domain) and origin; the request's own origin when unset (docs/account.md, Passkeys). */
   WEBAUTHN_RP_ID?: string;
   WEBAUTHN_ORIGIN?: string;

@@ -12,6 +12,7 @@ import { AUDIT_ACTIONS } from '../../core/audit';
 import { DOCUMENT_TYPES } from '../../core/documents';
 import { CHARGE_KINDS, MONEY_KINDS, RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
+import { TAG_KINDS } from '../../core/tags';
 import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
 import { RECEIPT_KINDS } from '../../core/receipts';
@@ -884,6 +885,13 @@ export const checkins = sqliteTable(
     undoneAt: text('undone_at'),
     /** The monthly pass the plate held when it entered as a walk-in: its covered time is not charged at the exit. */
     monthlyPassId: text('monthly_pass_id').references((): AnySQLiteColumn => monthlyPasses.id),
+    /** The lot's tag the driver tapped to enter, or to leave (docs/gate.md, Entrance tags): no attendant made that step. */
+    tagId: text('tag_id').references((): AnySQLiteColumn => lotTags.id),
+    exitTagId: text('exit_tag_id').references((): AnySQLiteColumn => lotTags.id),
+    /** The gate camera's read of the plate, when the plate came from it (docs/gate.md, Plate recognition): never the image. */
+    plateReadText: text('plate_read_text'),
+    plateReadConfidence: real('plate_read_confidence'),
+    plateReadCorrected: integer('plate_read_corrected', { mode: 'boolean' }),
   },
   (t) => [
     index('checkins_lot_idx').on(t.lotId, t.entryTs),
@@ -895,6 +903,28 @@ export const checkins = sqliteTable(
     // A reservation's stays, closed ones included: what a receipt counts of its gate refunds when it is issued.
     index('checkins_reservation_idx').on(t.reservationId),
   ],
+);
+
+/**
+ * A lot's NFC/QR tags (docs/gate.md, Entrance tags): each holds a signed URL a driver taps to check in
+ * at the entrance, or out at the exit. Revoked, its URL answers nothing; the row stays as the trace.
+ */
+export const lotTags = sqliteTable(
+  'lot_tags',
+  {
+    id: id(),
+    // A lot deleted before any stay (the only lot that may be) takes its tags with it.
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TAG_KINDS }).notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('lot_tags_lot_idx').on(t.lotId, t.createdAt)],
 );
 
 /**

@@ -12,7 +12,11 @@ import { currentReceiptsOf } from '../receipts/receipts.service';
 import { updateIfUnchanged } from '../reservations/reservations.service';
 import { findCheckin, findOpenCheckin, type CheckinView, type GateReservation, type NewCheckin } from './checkins.data';
 
-export type GateContext = { env: Bindings; db: DB; user: SessionUser };
+/**
+ * Who makes the step: an attendant at the desk, or a driver tapping a lot's tag (`tap`), whose own
+ * check-in or check-out it is; a tap's check-out is paid from the driver's wallet up to `limitCents`.
+ */
+export type GateContext = { env: Bindings; db: DB; user: SessionUser; tap?: { tagId: string; limitCents?: number } };
 
 /** A check-in's row before what it is on (a reservation's slot, or a walk-in's) is added by its step. */
 type EntryRow = Omit<NewCheckin, 'reservationId' | 'slotId' | 'slotLabel' | 'walkIn'> & { id: string; plate: string; entryTs: string };

@@ -110,7 +110,13 @@ describe('a pay code, read on its own', () => {
   });
 
   it('covers a stay at its lot up to its limit, the limit included, and nothing else', () => {
-    const code = { ...consent, userId: crypto.randomUUID(), codeId: crypto.randomUUID(), expiresAt: new Date().toISOString() };
+    const code = {
+      ...consent,
+      via: 'pay code' as const,
+      userId: crypto.randomUUID(),
+      codeId: crypto.randomUUID(),
+      expiresAt: new Date().toISOString(),
+    };
     expect(() => assertConsentCovers(code, 'lot-a', 20_000)).not.toThrow();
     expect(() => assertConsentCovers(code, 'lot-b', 100)).toThrow('This pay code is for Ayala Lot, not this lot.');
     expect(() => assertConsentCovers(code, 'lot-a', 20_001)).toThrow("This stay costs ₱200.01, above the pay code's limit of ₱200.00.");

@@ -78,7 +78,9 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
     id: input.id ?? newId(),
     lotId: input.lotId,
     shiftId: shift?.id ?? null,
-    attendantId: ctx.user.id,
+    // A tap's entry is the driver's own: no attendant made it.
+    attendantId: ctx.tap ? null : ctx.user.id,
+    tagId: ctx.tap?.tagId ?? null,
     plate: input.plate,
     entryTs: at.toISOString(),
     override,

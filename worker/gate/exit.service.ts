@@ -21,7 +21,7 @@ import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.service';
 import { chargeInsert, reservationInsert } from '../reservations/reservations.service';
 import { validationsUnchanged, valueStatement } from '../validations/validations.service';
-import type { PayCode } from '../wallet/wallet.service';
+import type { Consent } from './consent';
 import { conditionalStatus, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
 import { findCheckin, findOpenShift, openStayUpdate, type CheckinView } from './checkins.data';
 import { netPaidOf } from './gate-refunds.data';
@@ -121,7 +121,9 @@ function checkoutStatements(ctx: GateContext, { stay, price, payment, input, req
     openStayUpdate(db, checkin.id, {
       exitTs: at.toISOString(),
       exitShiftId: shift?.id ?? null,
-      exitAttendantId: user.id,
+      // A tap's check-out is the driver's own: no attendant made it.
+      exitAttendantId: ctx.tap ? null : user.id,
+      exitTagId: ctx.tap?.tagId ?? null,
       amountCents,
       validatedCents: price.validatedCents,
       paidBy,
@@ -212,17 +214,25 @@ async function followExit(ctx: GateContext, { stay: { checkin }, price, payment 
   return { ...closed, walletCapCents, validations: validations.map(({ id: _id, ...validation }) => validation) };
 }
 
-/** At once, in the app and on the phone: what the driver's pay code paid, where, for which car. */
-const payCodeNotice = (ctx: GateContext, payCode: PayCode, lotName: string, closed: Checkin) =>
-  sendNotice(ctx, payCode.userId, {
-    note: {
-      type: 'PAYMENT_SUCCESS',
-      title: 'Pay code used',
-      message:
-        closed.paidBy === 'wallet'
-          ? `Your pay code paid ${formatPeso(closed.amountCents ?? 0)} from your wallet at ${lotName}, for the stay of ${closed.plate}.`
-          : `Your pay code was shown at ${lotName} for the stay of ${closed.plate}: nothing was charged.`,
-      metadata: { lotName },
-    },
+/** At once, in the app and on the phone: what the driver's pay code (or tap) paid, where, for which car. */
+const payCodeNotice = (ctx: GateContext, payCode: Consent, lotName: string, closed: Checkin) => {
+  const paid = closed.paidBy === 'wallet' ? formatPeso(closed.amountCents ?? 0) : null;
+  const message =
+    payCode.via === 'tap'
+      ? `You checked out of ${lotName} with ${closed.plate}${paid ? `: ${paid} paid from your wallet` : ': nothing to pay'}.`
+      : paid
+        ? `Your pay code paid ${paid} from your wallet at ${lotName}, for the stay of ${closed.plate}.`
+        : `Your pay code was shown at ${lotName} for the stay of ${closed.plate}: nothing was charged.`;
+  return sendNotice(ctx, payCode.userId, {
+    note: { type: 'PAYMENT_SUCCESS', title: payCode.via === 'tap' ? 'Checked out' : 'Pay code used', message, metadata: { lotName } },
     push: { url: '/wallet', tag: `pay-code:${payCode.codeId}` },
   });
+};
+
+/** What leaving at `at` would cost the open stay `checkinId`: the price an exit tag shows before the driver taps. */
+export async function exitQuote(db: DB, checkinId: string, at: Date) {
+  const checkin = await findCheckin(db, checkinId);
+  if (!checkin) throw refusal('not_found', 'No such check-in at this lot.');
+  const { amountCents, what } = await priceOfStay(db, checkin, at);
+  return { amountCents, what };
+}

@@ -10,18 +10,25 @@ import { commit, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { payFromWallet, walletOf } from '../wallet/wallet.service';
-import { assertConsentCovers, consentOf, PAY_CODE_USED, walletShort } from './consent';
+import type { GateContext } from './checkin';
+import { assertConsentCovers, consentOf, PAY_CODE_USED, tapConsent, walletShort } from './consent';
 import type { StayPrice } from './stay-price';
 
 /** Whose wallet pays, if any, for the stay `checkin` priced at `price`; a pay code that cannot pay is refused. */
 export async function paymentOf(
-  ctx: { env: Bindings; db: DB },
+  ctx: { env: Bindings; db: DB } & Partial<Pick<GateContext, 'user' | 'tap'>>,
   checkin: { id: string; lotId: string },
   { lot, reservation, amountCents }: StayPrice,
   token: string | undefined,
   now: Date,
 ) {
-  const payCode = token ? await consentOf(ctx.env, token, now) : null;
+  const { tap, user } = ctx;
+  const payCode =
+    tap && user
+      ? tapConsent(user.id, checkin.id, lot, tap.limitCents ?? amountCents, now)
+      : token
+        ? await consentOf(ctx.env, token, now)
+        : null;
   if (payCode) assertConsentCovers(payCode, checkin.lotId, amountCents);
   const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
   // Without a pay code, a reservation's wallet pays an overstay only up to the cap; above it, all is collected at the gate.
@@ -29,7 +36,7 @@ export async function paymentOf(
     !payCode && reservation && amountCents > 0 ? overstayFromWallet(amountCents, lot.pricing, Date.parse(reservation.endTs)) : null;
   const balance = payer && amountCents > 0 ? (await walletOf(ctx.db, payer.userId)).balanceCents : 0;
   const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents && (cap?.fromWallet ?? true);
-  if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents));
+  if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents, payCode.via));
   return {
     payCode,
     payer,
@@ -38,7 +45,7 @@ export async function paymentOf(
     walletCapCents: cap && !cap.fromWallet ? cap.capCents : null,
     // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
     stayReservationId: reservation?.id ?? (payer ? newId() : null),
-    idempotencyKey: payCode ? `paycode:${payCode.codeId}` : `checkin:${checkin.id}:exit`,
+    idempotencyKey: payCode ? `${payCode.via === 'tap' ? '' : 'paycode:'}${payCode.codeId}` : `checkin:${checkin.id}:exit`,
   };
 }
 export type StayPayment = Awaited<ReturnType<typeof paymentOf>>;
@@ -64,7 +71,8 @@ export async function settle(
       build('wallet'),
     );
     if (paid.ok) return;
-    if (payCode) throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents));
+    if (payCode)
+      throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents, payCode.via));
   }
   await commit(db, build('cash'));
 }

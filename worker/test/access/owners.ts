@@ -32,6 +32,16 @@ export const OWNERS_ROUTES: AccessTable = {
     sample: () => ({ method: 'PATCH', path: `/api/pricing/${crypto.randomUUID()}`, json: { strategy: 'STATIC', baseRate: 6000 } }),
     found: false,
   },
+  'GET /api/owner/lots/:lotId/tags': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${demoLot.id}/tags` }) },
+  'POST /api/owner/lots/:lotId/tags': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/owner/lots/${demoLot.id}/tags`, json: { kind: 'exit' } }),
+  },
+  'DELETE /api/owner/lots/:lotId/tags/:id': {
+    who: OWNERS,
+    sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${demoLot.id}/tags/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'GET /api/owner/lots/:id/attendants': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${demoLot.id}/attendants` }) },
   'POST /api/owner/lots/:id/attendants': {
     who: OWNERS,

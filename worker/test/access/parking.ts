@@ -164,6 +164,28 @@ export const PARKING_ROUTES: AccessTable = {
     found: false,
   },
   'GET /api/wallet/statement': { who: 'session', sample: () => ({ path: `/api/wallet/statement?month=${manilaMonthOf(new Date())}` }) },
+  // A made-up tag: a signed-in caller gets past the role check to "not one of ours".
+  'GET /api/tags/:token': { who: 'session', sample: () => ({ path: `/api/tags/${'A'.repeat(44)}` }), found: false },
+  'POST /api/tags/:token/check-in': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: `/api/tags/${'A'.repeat(44)}/check-in`,
+      json: {},
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    found: false,
+  },
+  'POST /api/tags/:token/check-out': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: `/api/tags/${'A'.repeat(44)}/check-out`,
+      json: {},
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    found: false,
+  },
   'POST /api/wallet/pay-code': {
     who: 'session',
     sample: () => ({ path: '/api/wallet/pay-code', method: 'POST', json: { lotId: demoLot.id, limitCents: 10_000 } }),

@@ -1,0 +1,151 @@
+/**
+ * A lot's NFC/QR tags (docs/gate.md, Entrance tags). The owner makes, lists and revokes them; a
+ * signed-in driver who opens one checks in (entrance) or out (exit) by their own tap. A tap's step is
+ * the gate's own entry or exit (gate/entry.service.ts, gate/exit.service.ts), made by the driver: the
+ * same idempotent record, the same lot object, the same counts and Recent Activity.
+ */
+import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
+import { refusal } from '../../core/refusal';
+import { tapTooFar, tapUrl, type Tap, type TagKind } from '../../core/tags';
+import { formatDateTime, formatTime, HOUR_MS, MINUTE_MS } from '../../core/time';
+import type { DB } from '../db/client';
+import { newId } from '../db/ids';
+import { priorResource, type IdempotentRequest } from '../db/idempotency-keys';
+import type { Bindings, SessionUser } from '../env';
+import { enter } from '../gate/entry.service';
+import { exit, exitQuote } from '../gate/exit.service';
+import { assertManagesLot } from '../lots/lots.service';
+import { readSettings } from '../platform/settings.service';
+import { signTag, tagIdOf } from './tag-token';
+import {
+  driverOpenStay,
+  driverPassAt,
+  driverReservationsNear,
+  findTag,
+  insertTag,
+  revokeTagRow,
+  tagsOfLot,
+  type NearReservation,
+  type TagRow,
+} from './tags.data';
+
+type OwnerCtx = { env: Bindings; db: DB; owner: SessionUser; origin: string };
+
+/** A new tag at the owner's lot, with the URL to write to an NFC tag or print as a QR sticker. */
+export async function createTag(ctx: OwnerCtx, lotId: string, kind: TagKind) {
+  await assertManagesLot(ctx.db, ctx.owner, lotId);
+  const tag = await insertTag(ctx.db, { id: newId(), lotId, kind, createdBy: ctx.owner.id });
+  return { ...tag, url: tapUrl(ctx.origin, await signTag(ctx.env, tag.id)) };
+}
+
+/** The lot's tags, newest first: those in use with their URL, revoked ones as the trace of what was replaced. */
+export async function listTags(ctx: OwnerCtx, lotId: string) {
+  await assertManagesLot(ctx.db, ctx.owner, lotId);
+  const tags = await tagsOfLot(ctx.db, lotId);
+  return Promise.all(tags.map(async (tag) => ({ ...tag, url: tag.revokedAt ? null : tapUrl(ctx.origin, await signTag(ctx.env, tag.id)) })));
+}
+
+/** Revokes a tag: its URL answers nothing from now on. */
+export async function revokeTag(db: DB, owner: SessionUser, lotId: string, id: string, now = new Date()) {
+  await assertManagesLot(db, owner, lotId);
+  const revoked = await revokeTagRow(db, lotId, id, now);
+  if (!revoked) throw refusal('not_found', 'No tag in use with this id at this lot.');
+  return revoked;
+}
+
+/** The tag a token names, still in use; `kind`: the step asked of it. */
+async function liveTag(env: Bindings, db: DB, token: string, kind?: TagKind): Promise<TagRow> {
+  const tag = await findTag(db, await tagIdOf(env, token));
+  if (!tag) throw refusal('not_found', 'This tag is not one of Parkada’s: its link does not verify.');
+  if (tag.revokedAt) throw refusal('conflict', `This tag was replaced by ${tag.lot.name}. Use the lot's new tag, or ask the attendant.`);
+  if (kind && tag.kind !== kind)
+    throw refusal(
+      'conflict',
+      kind === 'entrance'
+        ? `This is the exit tag of ${tag.lot.name}: tap it when you leave.`
+        : `This is the entrance tag of ${tag.lot.name}: tap the exit tag when you leave, or see the attendant.`,
+    );
+  return tag;
+}
+
+const assertNear = (tag: TagRow, tap: Tap) => {
+  const tooFar = tapTooFar(tag.lot, tap);
+  if (tooFar) throw refusal('conflict', tooFar);
+};
+
+/** A reserved car may enter from this long before its start, the gate's own allowance. */
+const EARLY_ARRIVAL_MS = PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS;
+/** How far ahead a tap looks for the driver's booking: today's, or tonight's. */
+const LOOK_AHEAD_MS = 12 * HOUR_MS;
+
+/** The reservation a tap at `lotId` is about: the one inside, else the one due now, else the next. */
+async function bookingAt(db: DB, userId: string, lotId: string, now: Date) {
+  const { noShowGraceMinutes } = await readSettings(db);
+  const near = (await driverReservationsNear(db, userId, now, new Date(now.getTime() + LOOK_AHEAD_MS))).filter(
+    // A no-show counts only while the gate would still let it in (gate/entry-booking.ts).
+    (r) => r.status !== 'EXPIRED' || Date.parse(r.startTs) + noShowGraceMinutes * MINUTE_MS > now.getTime(),
+  );
+  const due = (r: NearReservation) => Date.parse(r.startTs) - EARLY_ARRIVAL_MS <= now.getTime();
+  const here = near.filter((r) => r.lotId === lotId);
+  const elsewhere = near.find((r) => r.lotId !== lotId && r.status !== 'ACTIVE' && due(r)) ?? null;
+  return { booking: here.find((r) => r.status === 'ACTIVE') ?? here.find(due) ?? here[0] ?? null, elsewhere };
+}
+
+/** What a tag offers the signed-in driver who opened it (GET /api/tags/:token). */
+export async function tapView(env: Bindings, db: DB, user: SessionUser, token: string, now = new Date()) {
+  const tag = await liveTag(env, db, token);
+  const lot = { id: tag.lot.id, name: tag.lot.name, address: tag.lot.address };
+  const stay = await driverOpenStay(db, user.id, tag.lot.id);
+  if (tag.kind === 'exit') {
+    const price = stay ? await exitQuote(db, stay.id, now) : null;
+    return { kind: tag.kind, lot, stay: stay && price ? { ...stay, ...price } : null, booking: null, pass: null, elsewhere: null };
+  }
+  const { booking, elsewhere } = await bookingAt(db, user.id, tag.lot.id, now);
+  const pass = booking ? null : await driverPassAt(db, user.id, tag.lot.id, now);
+  return {
+    kind: tag.kind,
+    lot,
+    stay: stay ? { ...stay, amountCents: null, what: null } : null,
+    booking: booking && { ...booking, checkInFrom: new Date(Date.parse(booking.startTs) - EARLY_ARRIVAL_MS).toISOString() },
+    pass,
+    elsewhere: elsewhere && { lotName: elsewhere.lotName, startTs: elsewhere.startTs },
+  };
+}
+
+type TapCtx = { env: Bindings; db: DB; user: SessionUser };
+
+/** The driver's own check-in by the entrance tag: their reservation's entry (or their monthly pass's), as the gate makes it. */
+export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request: IdempotentRequest, now = new Date()) {
+  const { db, user } = ctx;
+  const tag = await liveTag(ctx.env, db, token, 'entrance');
+  assertNear(tag, tap);
+  const lotId = tag.lot.id;
+  const open = await driverOpenStay(db, user.id, lotId);
+  // A retry of the tap that let the car in answers that entry (the gate's replay); any other tap is refused.
+  if (open && (await priorResource(db, request)) !== open.id)
+    throw refusal('conflict', `You are already checked in at ${tag.lot.name} with ${open.plate}, since ${formatTime(open.entryTs)}.`);
+  const gate = { ...ctx, tap: { tagId: tag.id } };
+  const { booking, elsewhere } = await bookingAt(db, user.id, lotId, now);
+  if (booking?.plate) return enter(gate, { lotId, plate: booking.plate, reservationId: booking.id, action: 'checkin' }, request, now);
+  const pass = await driverPassAt(db, user.id, lotId, now);
+  if (pass) return enter(gate, { lotId, plate: pass.plate, action: 'checkin' }, request, now);
+  if (elsewhere)
+    throw refusal(
+      'conflict',
+      `This is the entrance of ${tag.lot.name}, but your reservation at ${formatDateTime(elsewhere.startTs)} is at ${elsewhere.lotName}.`,
+    );
+  throw refusal('not_found', `You have no reservation or monthly pass at ${tag.lot.name} now. Book a slot here to check in.`);
+}
+
+/** The driver's own check-out by the exit tag: the gate's exit, priced now and paid from their wallet up to the price shown. */
+export async function checkOutByTag(ctx: TapCtx, token: string, tap: Tap, request: IdempotentRequest, now = new Date()) {
+  const { db, user } = ctx;
+  const tag = await liveTag(ctx.env, db, token, 'exit');
+  assertNear(tag, tap);
+  const lotId = tag.lot.id;
+  // A retry of a tap that went through answers that exit, though the stay is closed now.
+  const stayId = (await priorResource(db, request)) ?? (await driverOpenStay(db, user.id, lotId))?.id;
+  if (!stayId) throw refusal('not_found', `You have no stay open at ${tag.lot.name}.`);
+  const gate = { ...ctx, tap: { tagId: tag.id, limitCents: tap.shownCents } };
+  return exit(gate, stayId, { lotId, action: 'checkout' }, request, now);
+}
