@@ -9,6 +9,13 @@ import { distanceKm, entranceOf, formatDistance, type LotPlace } from './geo';
 export const TAG_KINDS = ['entrance', 'exit'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
 
+export const TAG_KIND_LABELS: Record<TagKind, string> = { entrance: 'Entrance', exit: 'Exit' };
+/** What a tag's sticker tells the driver to do. */
+export const TAG_INSTRUCTIONS: Record<TagKind, string> = {
+  entrance: 'Tap your phone here, or scan, to check in',
+  exit: 'Tap your phone here, or scan, to check out',
+};
+
 /** POST /api/owner/lots/:lotId/tags. */
 export const tagCreateSchema = z.object({ kind: z.enum(TAG_KINDS, { error: "Say 'entrance' or 'exit'." }) });
 

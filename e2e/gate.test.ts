@@ -4,6 +4,7 @@
  * entry made offline and sent when the connection returns, and the portal's figures from those records.
  * The driver sees the stay ACTIVE, then COMPLETED with its receipt.
  */
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type LiveFigures, parseLiveFigures } from '../core/live';
@@ -20,12 +21,18 @@ let reservationId = '';
 let lotId = '';
 /** The driver's balance before the walk-in they paid with a pay code. */
 let walletBefore = 0;
+let driverEmail = '';
 
 test.beforeAll(async ({ browser, camera, people }) => {
   const { lot, attendant, owner } = await ownLotWithAttendant(browser, { name: LOT });
   ownerContext = owner.context;
   driver = await people.signedOut();
-  await signUpDriver(driver, { firstName: 'Lea', lastName: 'Salonga', mobile: '+63 917-2223333', password: 'bibingka-at-puto' });
+  driverEmail = await signUpDriver(driver, {
+    firstName: 'Lea',
+    lastName: 'Salonga',
+    mobile: '+63 917-2223333',
+    password: 'bibingka-at-puto',
+  });
   await topUpWallet(driver.request, 100_000);
   lotId = lot.id;
   // Starts in 5 minutes: the pass opens 15 minutes before the start, so the gate accepts it now.
@@ -295,6 +302,46 @@ describe('a shift at the gate', () => {
     await expect.poll(() => count(driver, 'lot-free')).toBe(lotFree - 1);
     await expect.poll(() => count(owner, 'free-slots')).toBe(slotsFree - 1);
     await owner.close();
+  });
+
+  test("prints the lot's entrance tag; the driver, signed out, taps it, signs in, checks in; the gate sees it at once", async ({
+    people,
+  }) => {
+    const owner = await ownerContext.newPage();
+    await owner.goto(`${baseURL}/owner/lots`);
+    await owner.getByRole('button', { name: `Tags of ${LOT}` }).click();
+    await owner.getByRole('button', { name: 'New entrance tag' }).click();
+    await owner.getByTestId('lot-tag').filter({ hasText: 'Entrance tag' }).waitFor();
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.getByRole('button', { name: /^Print Entrance tag/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^parkada-tags-fairview-terraces-gate-lot\.pdf$/);
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const [tag] = await (await owner.request.get(`${baseURL}/api/owner/lots/${lotId}/tags`)).json();
+    await owner.close();
+
+    await gate.goto(`${baseURL}/attendant`);
+    await gate.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    // The driver's phone opens the tag's URL signed out: sign-in, then back to the tag.
+    const phone = await people.signedOut();
+    await phone.goto(tag.url.replace(/^https?:\/\/[^/]+/, baseURL));
+    await phone.waitForURL(/\/login\?redirect=/);
+    await phone.getByLabel('Email Address').fill(driverEmail);
+    await phone.getByLabel('Password').fill('bibingka-at-puto');
+    await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // The booking the previous test made, starting a minute after it: due now.
+    await phone.getByRole('heading', { name: LOT }).waitFor();
+    expect(await phone.getByText('LIV 5150').count()).toBe(1);
+    await phone.getByRole('button', { name: 'Check in' }).click();
+    await phone.getByRole('heading', { name: `Checked in at ${LOT}` }).waitFor();
+    await checkScreens(phone, 'tap-checked-in');
+    // The gate's screen, untouched since: the lot's live figures bring the entry.
+    await gate.getByTestId('activity').filter({ hasText: 'LIV 5150' }).filter({ hasText: 'Driver tapped the tag' }).waitFor();
   });
 
   test('signing out on the shared gate phone leaves nothing of the gate on it', async () => {

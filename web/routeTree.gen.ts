@@ -54,6 +54,7 @@ import { Route as AuthOwnerReportsRouteImport } from './routes/_auth/owner/repor
 import { Route as AuthOwnerStatementsRouteImport } from './routes/_auth/owner/statements'
 import { Route as AuthReceiptIdRouteImport } from './routes/_auth/receipt.$id'
 import { Route as AuthReservationIdRouteImport } from './routes/_auth/reservation.$id'
+import { Route as AuthTapTokenRouteImport } from './routes/_auth/tap.$token'
 import { Route as AuthWalletStatementRouteImport } from './routes/_auth/wallet_.statement'
 
 const IndexRoute = IndexRouteImport.update({
@@ -280,6 +281,11 @@ const AuthReservationIdRoute = AuthReservationIdRouteImport.update({
   path: '/reservation/$id',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTapTokenRoute = AuthTapTokenRouteImport.update({
+  id: '/tap/$token',
+  path: '/tap/$token',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthWalletStatementRoute = AuthWalletStatementRouteImport.update({
   id: '/wallet_/statement',
   path: '/wallet/statement',
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
+  '/tap/$token': typeof AuthTapTokenRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin/': typeof AuthAdminIndexRoute
   '/attendant/': typeof AuthAttendantIndexRoute
@@ -372,6 +379,7 @@ export interface FileRoutesByTo {
   '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
+  '/tap/$token': typeof AuthTapTokenRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin': typeof AuthAdminIndexRoute
   '/attendant': typeof AuthAttendantIndexRoute
@@ -421,6 +429,7 @@ export interface FileRoutesById {
   '/_auth/owner/statements': typeof AuthOwnerStatementsRoute
   '/_auth/receipt/$id': typeof AuthReceiptIdRoute
   '/_auth/reservation/$id': typeof AuthReservationIdRoute
+  '/_auth/tap/$token': typeof AuthTapTokenRoute
   '/_auth/wallet_/statement': typeof AuthWalletStatementRoute
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/attendant/': typeof AuthAttendantIndexRoute
@@ -470,6 +479,7 @@ export interface FileRouteTypes {
     | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
+    | '/tap/$token'
     | '/wallet/statement'
     | '/admin/'
     | '/attendant/'
@@ -514,6 +524,7 @@ export interface FileRouteTypes {
     | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
+    | '/tap/$token'
     | '/wallet/statement'
     | '/admin'
     | '/attendant'
@@ -562,6 +573,7 @@ export interface FileRouteTypes {
     | '/_auth/owner/statements'
     | '/_auth/receipt/$id'
     | '/_auth/reservation/$id'
+    | '/_auth/tap/$token'
     | '/_auth/wallet_/statement'
     | '/_auth/admin/'
     | '/_auth/attendant/'
@@ -903,6 +915,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthReservationIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/tap/$token': {
+      id: '/_auth/tap/$token'
+      path: '/tap/$token'
+      fullPath: '/tap/$token'
+      preLoaderRoute: typeof AuthTapTokenRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/wallet_/statement': {
       id: '/_auth/wallet_/statement'
       path: '/wallet/statement'
@@ -990,6 +1009,7 @@ interface AuthRouteChildren {
   AuthLotsIdRoute: typeof AuthLotsIdRoute
   AuthReceiptIdRoute: typeof AuthReceiptIdRoute
   AuthReservationIdRoute: typeof AuthReservationIdRoute
+  AuthTapTokenRoute: typeof AuthTapTokenRoute
   AuthWalletStatementRoute: typeof AuthWalletStatementRoute
 }
 
@@ -1008,6 +1028,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthLotsIdRoute: AuthLotsIdRoute,
   AuthReceiptIdRoute: AuthReceiptIdRoute,
   AuthReservationIdRoute: AuthReservationIdRoute,
+  AuthTapTokenRoute: AuthTapTokenRoute,
   AuthWalletStatementRoute: AuthWalletStatementRoute,
 }
 

@@ -9,7 +9,19 @@ const MARGIN = 48;
 const LINE = 15;
 
 /** The standard PDF fonts write only Windows-1252: the peso sign becomes "PHP", anything else unknown a "?". */
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF•–—·]/g, '?');
+export const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF•–—·]/g, '?');
+
+/** The dashed line a printed sheet (codes, tags) is cut along, around one cell. */
+export const drawCutLine = (page: PDFPage, cell: { x: number; top: number; width: number; height: number }) =>
+  page.drawRectangle({
+    x: cell.x + 4,
+    y: cell.top - cell.height + 4,
+    width: cell.width - 8,
+    height: cell.height - 8,
+    borderColor: rgb(0.75, 0.75, 0.78),
+    borderWidth: 0.5,
+    borderDashArray: [3, 3],
+  });
 export const pdfPesos = (cents: number) =>
   `PHP ${(cents / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

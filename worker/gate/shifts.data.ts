@@ -98,6 +98,7 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       entryTs: checkins.entryTs,
       exitTs: checkins.exitTs,
       monthlyPassId: checkins.monthlyPassId,
+      tagId: checkins.tagId,
     })
     .from(checkins)
     .where(and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt)))
@@ -112,6 +113,7 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       amountCents: checkins.amountCents,
       paidBy: checkins.paidBy,
       reservationId: checkins.reservationId,
+      exitTagId: checkins.exitTagId,
       refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${outerCheckinId})`,
     })
     .from(checkins)

@@ -80,6 +80,8 @@ export type ActivityItem = {
   undoable: boolean;
   /** An entry on a monthly pass. */
   monthlyPass: boolean;
+  /** The driver's own step, by tapping the lot's tag (docs/gate.md, Entrance tags). */
+  byTap: boolean;
 };
 
 /** Entries, exits and issues of the lot, newest first. */
@@ -98,6 +100,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
     resolved: false,
     undoable: false,
     monthlyPass: false,
+    byTap: false,
   };
   const items: ActivityItem[] = [
     ...entries.map((e) => ({
@@ -110,6 +113,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
       checkinId: e.id,
       undoable: undoable(e, now),
       monthlyPass: e.monthlyPassId !== null,
+      byTap: e.tagId !== null,
     })),
     ...exits.map((e) => ({
       ...none,
@@ -123,6 +127,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
       refundedCents: e.refundedCents,
       checkinId: e.id,
       receiptId: receipts.get(e.reservationId ?? '')?.id ?? null,
+      byTap: e.exitTagId !== null,
     })),
     ...issues.map((i) => ({
       ...none,

@@ -91,21 +91,18 @@ async function bookingAt(db: DB, userId: string, lotId: string, now: Date) {
   return { booking: here.find((r) => r.status === 'ACTIVE') ?? here.find(due) ?? here[0] ?? null, elsewhere };
 }
 
-/** What a tag offers the signed-in driver who opened it (GET /api/tags/:token). */
+/** What a tag offers the signed-in driver who opened it (GET /api/tags/:token): at an exit, the price of leaving now. */
 export async function tapView(env: Bindings, db: DB, user: SessionUser, token: string, now = new Date()) {
   const tag = await liveTag(env, db, token);
-  const lot = { id: tag.lot.id, name: tag.lot.name, address: tag.lot.address };
-  const stay = await driverOpenStay(db, user.id, tag.lot.id);
-  if (tag.kind === 'exit') {
-    const price = stay ? await exitQuote(db, stay.id, now) : null;
-    return { kind: tag.kind, lot, stay: stay && price ? { ...stay, ...price } : null, booking: null, pass: null, elsewhere: null };
-  }
-  const { booking, elsewhere } = await bookingAt(db, user.id, tag.lot.id, now);
-  const pass = booking ? null : await driverPassAt(db, user.id, tag.lot.id, now);
+  const open = await driverOpenStay(db, user.id, tag.lot.id);
+  const price = open && tag.kind === 'exit' ? await exitQuote(db, open.id, now) : null;
+  const { booking, elsewhere } =
+    tag.kind === 'entrance' ? await bookingAt(db, user.id, tag.lot.id, now) : { booking: null, elsewhere: null };
+  const pass = tag.kind === 'entrance' && !booking ? await driverPassAt(db, user.id, tag.lot.id, now) : null;
   return {
     kind: tag.kind,
-    lot,
-    stay: stay ? { ...stay, amountCents: null, what: null } : null,
+    lot: { id: tag.lot.id, name: tag.lot.name, address: tag.lot.address },
+    stay: open && { ...open, amountCents: price?.amountCents ?? null, what: price?.what ?? null },
     booking: booking && { ...booking, checkInFrom: new Date(Date.parse(booking.startTs) - EARLY_ARRIVAL_MS).toISOString() },
     pass,
     elsewhere: elsewhere && { lotName: elsewhere.lotName, startTs: elsewhere.startTs },

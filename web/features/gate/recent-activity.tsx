@@ -70,6 +70,7 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
                     {item.plate && <span> · {item.plate}</span>}
                     {item.slot && <span className="text-muted-foreground"> · Slot {item.slot}</span>}
                     {item.monthlyPass && <span className="text-muted-foreground"> · Monthly pass</span>}
+                    {item.byTap && <span className="text-muted-foreground"> · Driver tapped the tag</span>}
                     {item.amount != null && <span> · {formatPeso(item.amount)}</span>}
                   </p>
                   {item.issue && <p className="text-sm text-muted-foreground">{item.issue}</p>}

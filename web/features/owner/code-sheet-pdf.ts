@@ -6,7 +6,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { formatDateTime } from '../../../core/time';
 import { worthLabel } from '../../../core/validations';
-import { pdfPesos } from '../../lib/pdf-writer';
+import { drawCutLine, pdfPesos, printable } from '../../lib/pdf-writer';
 import type { CodeBatch } from '../../lib/validations';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -14,8 +14,6 @@ const COLUMNS = 3;
 const ROWS = 4;
 const MARGIN = 36;
 const HEADER = 48;
-/** The standard fonts write only Windows-1252. */
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF•–—·]/g, '?');
 
 export async function codeSheetPdf(batch: CodeBatch, lotName: string): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
@@ -52,15 +50,7 @@ export async function codeSheetPdf(batch: CodeBatch, lotName: string): Promise<U
       const x = MARGIN + column * cellWidth;
       const top = A4[1] - MARGIN - HEADER - row * cellHeight;
       const png = await pdf.embedPng(await QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 1, width: 256 }));
-      page.drawRectangle({
-        x: x + 4,
-        y: top - cellHeight + 4,
-        width: cellWidth - 8,
-        height: cellHeight - 8,
-        borderColor: rgb(0.75, 0.75, 0.78),
-        borderWidth: 0.5,
-        borderDashArray: [3, 3],
-      });
+      drawCutLine(page, { x, top, width: cellWidth, height: cellHeight });
       page.drawImage(png, { x: x + (cellWidth - qrSize) / 2, y: top - 12 - qrSize, width: qrSize, height: qrSize });
       const codeWidth = bold.widthOfTextAtSize(code, 12);
       page.drawText(code, { x: x + (cellWidth - codeWidth) / 2, y: top - 30 - qrSize, size: 12, font: bold, color: ink });

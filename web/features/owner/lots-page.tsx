@@ -12,12 +12,14 @@ import { ownerLotsQuery, useDeleteLot, useUpdateLot, type OwnerLot } from '../..
 import { AttendantsDialog } from './attendants-dialog';
 import { PassProductsDialog } from '../monthly-passes/pass-products-dialog';
 import { LotFormDialog } from './lot-form-dialog';
+import { TagsDialog } from './tags-dialog';
 
 function LotCard({
   lot,
   onEdit,
   onAttendants,
   onPasses,
+  onTags,
   onDelete,
   onToggleActive,
 }: {
@@ -25,6 +27,7 @@ function LotCard({
   onEdit: () => void;
   onAttendants: () => void;
   onPasses: () => void;
+  onTags: () => void;
   onDelete: () => void;
   onToggleActive: () => void;
 }) {
@@ -82,6 +85,9 @@ function LotCard({
         <Button size="sm" variant="outline" onClick={onPasses} aria-label={`Monthly passes of ${lot.name}`}>
           Passes
         </Button>
+        <Button size="sm" variant="outline" onClick={onTags} aria-label={`Tags of ${lot.name}`}>
+          Tags
+        </Button>
         <Button size="sm" variant="outline" onClick={onToggleActive}>
           {lot.isActive ? 'Deactivate' : 'Activate'}
         </Button>
@@ -100,6 +106,7 @@ export function OwnerLotsPage() {
   const [deleting, setDeleting] = useState<OwnerLot | null>(null);
   const [staffing, setStaffing] = useState<OwnerLot | null>(null);
   const [selling, setSelling] = useState<OwnerLot | null>(null);
+  const [tagging, setTagging] = useState<OwnerLot | null>(null);
   /** A lot that cannot be deleted (bookings ahead, or history) is offered deactivation instead. */
   const [offerDeactivate, setOfferDeactivate] = useState<{ lot: OwnerLot; reason: string } | null>(null);
   const remove = useDeleteLot();
@@ -134,6 +141,7 @@ export function OwnerLotsPage() {
               onEdit={() => setEditing(lot)}
               onAttendants={() => setStaffing(lot)}
               onPasses={() => setSelling(lot)}
+              onTags={() => setTagging(lot)}
               onDelete={() => setDeleting(lot)}
               onToggleActive={() => setActive(lot, !lot.isActive)}
             />
@@ -141,6 +149,7 @@ export function OwnerLotsPage() {
         </div>
       )}
       {selling && <PassProductsDialog key={selling.id} lot={selling} onClose={() => setSelling(null)} />}
+      {tagging && <TagsDialog key={tagging.id} lot={tagging} onClose={() => setTagging(null)} />}
       {staffing && <AttendantsDialog key={staffing.id} lot={staffing} onClose={() => setStaffing(null)} />}
       {editing && (
         <LotFormDialog

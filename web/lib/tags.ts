@@ -1,0 +1,71 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { TagKind } from '../../core/tags';
+import { api, unwrap } from './api';
+
+const ownerTags = api.owner.lots[':lotId'].tags;
+const tag = api.tags[':token'];
+
+export type OwnerTag = InferResponseType<typeof ownerTags.$get, 200>[number];
+export type TapView = InferResponseType<typeof tag.$get, 200>;
+export type TapStep = 'check-in' | 'check-out';
+
+/** A lot's tags, for its owner. */
+export const ownerTagsQuery = (lotId: string) =>
+  queryOptions({ queryKey: ['/api/owner/lots', lotId, 'tags'], queryFn: () => unwrap(ownerTags.$get({ param: { lotId } })) });
+
+export function useCreateTag(lotId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: TagKind) => unwrap(ownerTags.$post({ param: { lotId }, json: { kind } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerTagsQuery(lotId).queryKey }),
+  });
+}
+
+export function useRevokeTag(lotId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(ownerTags[':id'].$delete({ param: { lotId, id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerTagsQuery(lotId).queryKey }),
+  });
+}
+
+/** What a tag offers the signed-in driver who opened it. */
+export const tapQuery = (token: string) =>
+  queryOptions({ queryKey: ['/api/tags', token], queryFn: () => unwrap(tag.$get({ param: { token } })), staleTime: 0 });
+
+/**
+ * Where the phone is, only when the driver already let this site know it: a tap never asks (a tag
+ * works without a location), and never waits long for a fix.
+ */
+async function whereIsThePhone(): Promise<{ lat: number; lng: number } | undefined> {
+  const permission = await navigator.permissions?.query({ name: 'geolocation' }).catch(() => null);
+  if (permission?.state !== 'granted') return undefined;
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude }),
+      () => resolve(undefined),
+      { timeout: 3_000, maximumAge: 60_000 },
+    ),
+  );
+}
+
+/** The driver's tap: a check-in or a check-out, one Idempotency-Key per attempt so a repeated send is answered, not repeated. */
+export function useTap(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ step, key, shownCents }: { step: TapStep; key: string; shownCents?: number }) => {
+      const json = { ...(await whereIsThePhone()), shownCents };
+      const headers = { headers: { 'Idempotency-Key': key } };
+      return unwrap(
+        step === 'check-in'
+          ? tag['check-in'].$post({ param: { token }, json }, headers)
+          : tag['check-out'].$post({ param: { token }, json }, headers),
+      );
+    },
+    onSettled: () =>
+      Promise.all(
+        [['/api/tags', token], ['/api/reservations'], ['/api/wallet']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}
