@@ -65,6 +65,28 @@ const overrideFields = {
 const overrideNeedsReason = (body: { action: string; override?: boolean; overrideReason?: string }) =>
   !(body.override || body.action === 'override') || !!body.overrideReason;
 
+/**
+ * What the gate's camera read of the plate, sent with the check-in whose plate it filled (docs/gate.md,
+ * Plate recognition): the text read, how sure the reader was, and whether the attendant changed it.
+ * Never the image.
+ */
+const plateReadSchema = z.object(
+  {
+    text: plate,
+    confidence: z
+      .number({ error: 'A plate read’s confidence is a number from 0 to 1.' })
+      .min(0, 'A plate read’s confidence is a number from 0 to 1.')
+      .max(1, 'A plate read’s confidence is a number from 0 to 1.'),
+    corrected: z.boolean({ error: 'Say whether the attendant corrected the plate read.' }),
+  },
+  { error: 'A plate read is { text, confidence, corrected }.' },
+);
+export type PlateRead = z.infer<typeof plateReadSchema>;
+
+/** A read the attendant kept is the plate checked in; one they corrected is not. */
+const readMatchesPlate = ({ plate, plateRead }: { plate: string; plateRead?: PlateRead }) =>
+  !plateRead || (plateRead.text === plate) !== plateRead.corrected;
+
 /** POST /api/checkins/enter. */
 export const enterSchema = z
   .object({
@@ -78,9 +100,14 @@ export const enterSchema = z
     passToken: z.string().min(10).max(4_000).optional(),
     /** A walk-in's vehicle, for a slot of its type; unsaid (an older queued entry), any free slot will do. */
     vehicleType: z.enum(VEHICLE_TYPES, { error: 'Vehicle type must be car or motorcycle.' }).optional(),
+    plateRead: plateReadSchema.optional(),
     ...overrideFields,
   })
-  .refine(overrideNeedsReason, { message: OVERRIDE_REASON_REQUIRED, path: ['overrideReason'] });
+  .refine(overrideNeedsReason, { message: OVERRIDE_REASON_REQUIRED, path: ['overrideReason'] })
+  .refine(readMatchesPlate, {
+    message: 'A plate read the attendant kept is the plate checked in, and a corrected one is not.',
+    path: ['plateRead', 'corrected'],
+  });
 export type EnterRequest = z.infer<typeof enterSchema>;
 
 /** POST /api/checkins/:checkinId/exit. */

@@ -81,6 +81,9 @@ async function recordEntry(ctx: GateContext, input: EnterRequest, request: Idemp
     // A tap's entry is the driver's own: no attendant made it.
     attendantId: ctx.tap ? null : ctx.user.id,
     tagId: ctx.tap?.tagId ?? null,
+    plateReadText: input.plateRead?.text ?? null,
+    plateReadConfidence: input.plateRead?.confidence ?? null,
+    plateReadCorrected: input.plateRead?.corrected ?? null,
     plate: input.plate,
     entryTs: at.toISOString(),
     override,

@@ -250,3 +250,19 @@ export function staySpans(rolled: { lotId: string; hours: string }[], inside: St
     }
   return spans.concat(inside);
 }
+
+/**
+ * The gate camera's plate reads at the scope's lots in a window, by the entries they filled: how many,
+ * how many the attendant kept as read, and the corrected ones, newest first (at most `limit`).
+ */
+export async function plateReadFigures(db: DB, scope: LotScope, { from, to }: Window, limit: number) {
+  const inWindow = sql`c.lot_id IN ${lotsIn(scope)} AND c.plate_read_text IS NOT NULL AND c.entry_ts >= ${from.toISOString()} AND c.entry_ts < ${to.toISOString()}`;
+  const [counts] = await db.all<{ reads: number; kept: number }>(sql`
+    SELECT count(*) AS reads, coalesce(sum(c.plate_read_corrected = 0), 0) AS kept FROM checkins c WHERE ${inWindow}`);
+  const corrected = await db.all<{ id: string; lotName: string; at: string; read: string; plate: string; confidence: number }>(sql`
+    SELECT c.id, l.name AS lotName, c.entry_ts AS at, c.plate_read_text AS read, c.plate, c.plate_read_confidence AS confidence
+      FROM checkins c JOIN lots l ON l.id = c.lot_id
+     WHERE ${inWindow} AND c.plate_read_corrected = 1
+     ORDER BY c.entry_ts DESC LIMIT ${limit}`);
+  return { ...counts, corrected };
+}

@@ -5,6 +5,7 @@ import { reportFilterSchema } from '../../core/report-request';
 import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
+import { plateReadReport } from './plate-reads.service';
 import { customerReport, lotPerformance, managedScope, ownerKpis, ownerReport, revenueTrend } from './figures.service';
 
 const location = z.object({ lotId: z.uuid('Unknown lot id').optional() });
@@ -29,4 +30,8 @@ export const figuresRoutes = new Hono<AppEnv>()
   .get('/owner/reports/customers', signedIn, validate('query', reportFilterSchema), async (c) => {
     const filter = c.req.valid('query');
     return c.json(await customerReport(c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
+  })
+  .get('/owner/reports/plate-reads', signedIn, validate('query', reportFilterSchema), async (c) => {
+    const filter = c.req.valid('query');
+    return c.json(await plateReadReport(c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
   });

@@ -159,4 +159,8 @@ export const OWNERS_ROUTES: AccessTable = {
     who: OWNERS,
     sample: () => ({ path: '/api/owner/reports/customers?from=2026-11-01&to=2026-11-07' }),
   },
+  'GET /api/owner/reports/plate-reads': {
+    who: OWNERS,
+    sample: () => ({ path: '/api/owner/reports/plate-reads?from=2026-11-01&to=2026-11-07' }),
+  },
 };
