@@ -35,6 +35,17 @@ export const ownerReportQuery = (filter: ReportFilter) =>
     placeholderData: keepPreviousData,
   });
 
+export type OwnerPlateReads = InferResponseType<(typeof api.owner.reports)['plate-reads']['$get'], 200>;
+
+/** The report's Plate Reads tab: how well the gate camera read plates at these lots (docs/gate.md, Plate recognition). */
+export const ownerPlateReadsQuery = (filter: ReportFilter) =>
+  queryOptions({
+    queryKey: ['/api/owner/reports/plate-reads', filter.lotId ?? 'all', filter.from, filter.to],
+    queryFn: () =>
+      unwrap(api.owner.reports['plate-reads'].$get({ query: { ...location(filter.lotId), from: filter.from, to: filter.to } })),
+    placeholderData: keepPreviousData,
+  });
+
 /** The report's Customers tab, fetched when it is shown or exported (a request of its own, see figures.service). */
 export const ownerCustomersQuery = (filter: ReportFilter) =>
   queryOptions({

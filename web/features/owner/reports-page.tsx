@@ -19,6 +19,7 @@ import { REPORT_TABS, type ReportTab } from './reports-search';
 import { CustomersTab } from './report-customers-tab';
 import { OccupancyTab } from './report-occupancy-tab';
 import { OverviewTab } from './report-overview-tab';
+import { PlateReadsTab } from './report-plate-reads-tab';
 import { RevenueTab } from './report-revenue-tab';
 
 /** Reports & Analytics for a location and Manila days (the owner's business days), every figure from the records. */
@@ -106,6 +107,9 @@ export function OwnerReportsPage() {
             </TabPanel>
             <TabPanel value="customers">
               <CustomersTab report={report} filter={filter} />
+            </TabPanel>
+            <TabPanel value="plates">
+              <PlateReadsTab filter={filter} />
             </TabPanel>
           </>
         )}

@@ -6,6 +6,7 @@ export const REPORT_TABS = [
   { value: 'revenue', label: 'Revenue' },
   { value: 'occupancy', label: 'Occupancy' },
   { value: 'customers', label: 'Customers' },
+  { value: 'plates', label: 'Plate Reads' },
 ] as const;
 export type ReportTab = (typeof REPORT_TABS)[number]['value'];
 
