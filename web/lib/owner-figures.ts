@@ -35,8 +35,6 @@ export const ownerReportQuery = (filter: ReportFilter) =>
     placeholderData: keepPreviousData,
   });
 
-export type OwnerPlateReads = InferResponseType<(typeof api.owner.reports)['plate-reads']['$get'], 200>;
-
 /** The report's Plate Reads tab: how well the gate camera read plates at these lots (docs/gate.md, Plate recognition). */
 export const ownerPlateReadsQuery = (filter: ReportFilter) =>
   queryOptions({
