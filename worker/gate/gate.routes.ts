@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { enterSchema, exitSchema, gateRefundSchema } from '../../core/gate';
-import { normalizePlate } from '../../core/vehicles';
+import { normalizePlate, plateSchema } from '../../core/vehicles';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
@@ -11,6 +11,7 @@ import { openCheckin } from './checkin';
 import { enter, revokedPassIds } from './entry.service';
 import { exit } from './exit.service';
 import { refundGateCharge } from './gate-refunds.service';
+import { plateAtLot } from './plate-lookup.service';
 import {
   activityOf,
   assertWorksLot,
@@ -34,6 +35,7 @@ const issueBody = lotOnly.extend({
 const openQuery = lotOnly
   .extend({ plate: z.string().optional(), reservationId: z.uuid().optional() })
   .refine((q) => !!q.plate?.trim() || !!q.reservationId, { message: 'Give a plate or a reservation id.', path: ['plate'] });
+const plateQuery = lotOnly.extend({ plate: plateSchema });
 const checkinParams = z.object({ checkinId: z.uuid('Unknown check-in id') });
 const issueParams = z.object({ id: z.uuid('Unknown issue id') });
 
@@ -88,6 +90,12 @@ export const gateRoutes = new Hono<AppEnv>()
     if (!checkin)
       throw apiError(404, normalized ? `No vehicle with plate ${normalized} is parked here.` : 'That reservation is not checked in here.');
     return c.json(checkin);
+  })
+  /** What the gate knows of a plate here now, shown as soon as it is typed or read (docs/gate.md, Plate recognition). */
+  .get('/checkins/plate', signedIn, validate('query', plateQuery), async (c) => {
+    const { lotId, plate } = c.req.valid('query');
+    await assertWorksLot(c.var.db, c.var.user, lotId);
+    return c.json(await plateAtLot(c.var.db, lotId, plate));
   })
   .post('/checkins/enter', signedIn, validate('json', enterSchema), async (c) => {
     const input = c.req.valid('json');

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaDate } from '../../core/time';
 import { checkins } from '../db/schema';
 import { makeLot } from '../test/booking-fixtures';
-import { atTheGate, countWhere, gateEnter, type Checkin } from '../test/gate-fixtures';
+import { atTheGate, countWhere, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
 import { call, messageOf } from '../test/helpers';
 import { db } from '../test/helpers';
 
@@ -88,5 +88,36 @@ describe('a plate read sent with a check-in', () => {
       await call(`/api/owner/reports/plate-reads?lotId=${lotId}&from=${yesterday}&to=${yesterday}`, { cookie: owner })
     ).json();
     expect(before).toEqual({ reads: 0, kept: 0, keptShare: null, corrected: [] });
+  });
+});
+
+describe('a plate looked up at the gate', () => {
+  type Lookup = { plate: string; inside: { checkinId: string } | null; reservation: { id: string } | null; monthlyPass: unknown };
+  const lookUp = async (lotId: string, plate: string) =>
+    call(`/api/checkins/plate?lotId=${lotId}&plate=${encodeURIComponent(plate)}`, { cookie: owner });
+
+  it('finds the reservation the car may enter on, then the stay inside, and nothing for an unknown car', async () => {
+    const lotId = await makeLot(2);
+    const { booking } = await reservedCar(lotId, { plate: 'LKP 1234' });
+    const before = await (await lookUp(lotId, 'lkp-1234')).json<Lookup>();
+    expect(before).toMatchObject({ plate: 'LKP 1234', inside: null, reservation: { id: booking.id }, monthlyPass: null });
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'LKP 1234' })).json<Checkin>();
+    const after = await (await lookUp(lotId, 'LKP 1234')).json<Lookup>();
+    expect(after).toMatchObject({ inside: { checkinId: id }, reservation: null });
+    expect(await (await lookUp(lotId, 'NEW 1234')).json()).toEqual({
+      plate: 'NEW 1234',
+      inside: null,
+      reservation: null,
+      monthlyPass: null,
+    });
+  });
+
+  it('refuses what is not a plate, and another lot than the attendant works', async () => {
+    const lotId = await makeLot(1);
+    const bad = await lookUp(lotId, '!!');
+    expect(bad.status).toBe(400);
+    expect(await messageOf(bad)).toMatch(/^Enter a Philippine plate/);
+    const driver = await reservedCar(lotId);
+    expect((await call(`/api/checkins/plate?lotId=${lotId}&plate=ABC%201234`, { cookie: driver.cookie })).status).toBe(403);
   });
 });

@@ -49,6 +49,7 @@ export const PARKING_ROUTES: AccessTable = {
     sample: () => ({ method: 'POST', path: `/api/attendant/issues/${crypto.randomUUID()}/resolve`, json: { lotId: demoLot.id } }),
     found: false,
   },
+  'GET /api/checkins/plate': { who: GATE, sample: () => ({ path: `/api/checkins/plate?lotId=${demoLot.id}&plate=ZZZ%20999` }) },
   'GET /api/checkins/open': { who: GATE, sample: () => ({ path: `/api/checkins/open?lotId=${demoLot.id}&plate=ZZZ%20999` }), found: false },
   // A walk-in with a plate of its own each time: every allowed role checks one in.
   'POST /api/checkins/enter': {
