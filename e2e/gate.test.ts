@@ -122,8 +122,12 @@ describe('a shift at the gate', () => {
     // The lot takes cars and motorcycles: the desk asks which a walk-in is, a car unless told.
     expect(await gate.getByLabel('Vehicle').inputValue()).toBe('car');
     expect(await gate.getByLabel('Vehicle').locator('option').allInnerTexts()).toEqual(['Car', 'Motorcycle']);
+    // A plate typed is looked up: the reserved car, inside since its scan; an unknown one, a walk-in.
+    await gate.getByLabel('Plate Number').fill(PLATE);
+    await gate.getByTestId('plate-lookup').filter({ hasText: `${PLATE}: Inside since` }).waitFor();
     await gate.getByLabel('Plate Number').fill('wlk 1001');
     expect(await gate.getByLabel('Plate Number').inputValue()).toBe('WLK 1001');
+    await gate.getByTestId('plate-lookup').filter({ hasText: 'WLK 1001: no booking here now: a walk-in.' }).waitFor();
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     expect(await toast('Check-in Successful', 'Vehicle WLK 1001 processed successfully')).toMatch(/Slot \S+/);
     expect(await gate.getByLabel('Plate Number').inputValue()).toBe('');

@@ -3,7 +3,7 @@
  * not. The check-in id is chosen here, so an entry queued offline can be checked out offline too, and
  * a new item never overtakes one already queued (an exit must not reach the server before its entry).
  */
-import type { OverrideReason } from '../../../core/gate';
+import type { OverrideReason, PlateRead } from '../../../core/gate';
 import { normalizePlate, type VehicleType } from '../../../core/vehicles';
 import { connectionState } from './connection';
 import { findOpenCheckin, postEntry, postExit, postValidation, Unreachable, type Checkin, type EntryBody, type ExitBody } from './gate-api';
@@ -15,7 +15,10 @@ import type { ScannedPass } from './pass-check';
 export type GateOutcome = { queued: false; checkin: Checkin } | { queued: true; plate: string; slot: string | null };
 
 type Override = { override: true; overrideReason: OverrideReason };
-export type EntryInput = ({ plate: string; slot?: string; vehicleType?: VehicleType } | { pass: ScannedPass }) & { override?: Override };
+/** A typed plate may come from the camera's read (`plateRead`, kept with the check-in). */
+export type EntryInput = ({ plate: string; slot?: string; vehicleType?: VehicleType; plateRead?: PlateRead } | { pass: ScannedPass }) & {
+  override?: Override;
+};
 export type ExitInput = ({ plate: string } | { pass: ScannedPass }) & {
   override?: Override;
   lostTicket?: boolean;
@@ -58,6 +61,7 @@ export async function checkIn(lotId: string, input: EntryInput): Promise<GateOut
     plate,
     slot,
     vehicleType: 'vehicleType' in input ? input.vehicleType : undefined,
+    plateRead: 'plateRead' in input ? input.plateRead : undefined,
     action: input.override ? 'override' : 'checkin',
     entryTs: new Date().toISOString(),
     lotId,

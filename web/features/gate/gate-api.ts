@@ -87,6 +87,16 @@ export const lotStatusQuery = (lotId: string) =>
     networkMode: GATE_NETWORK_MODE,
   });
 
+/** What the gate knows of a plate here now; not retried, since the next keystroke or read asks again. */
+export const plateLookupQuery = (lotId: string, plate: string) =>
+  queryOptions({
+    queryKey: ['/api/checkins/plate', lotId, plate],
+    queryFn: () => reach(() => unwrap(api.checkins.plate.$get({ query: { lotId, plate } }))),
+    networkMode: GATE_NETWORK_MODE,
+    staleTime: 10_000,
+    retry: false,
+  });
+
 /** Each write names its own Idempotency-Key: a replay with the same key is applied once. */
 const keyed = (key: string = crypto.randomUUID()) => ({ headers: { 'Idempotency-Key': key } });
 

@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import { formatPeso } from '../../../core/money';
 import { GATE_ACTIONS, type GateAction } from '../../../core/gate-desk-input';
 import { VEHICLE_TYPE_LABELS } from '../../../core/vehicles';
@@ -6,6 +7,7 @@ import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/field';
 import { FormField } from '../../components/ui/form-field';
 import { upperCased } from '../../lib/form';
+import { PlateLookup } from './plate-lookup';
 import type { GateDeskState } from './use-gate-desk';
 
 const ACTION_LABELS: Record<GateAction, string> = { checkin: 'Check-in', checkout: 'Check-out', override: 'Override' };
@@ -33,7 +35,8 @@ function PayCodeNotice({ desk, lotId }: { desk: GateDeskState; lotId: string }) 
 
 /** Manual Entry: a plate (and slot, vehicle, merchant's code) for a car whose pass will not scan. */
 export function ManualEntryCard({ desk, lotId, action }: { desk: GateDeskState; lotId: string; action: GateAction }) {
-  const { register, formState } = desk.form;
+  const { register, formState, control } = desk.form;
+  const plate = useWatch({ control, name: 'plate' });
   const { errors } = formState;
   const chooseOnChange = { onChange: (e: { target: { value: string } }) => desk.chooseAction(e.target.value as GateAction) };
   return (
@@ -44,6 +47,7 @@ export function ManualEntryCard({ desk, lotId, action }: { desk: GateDeskState; 
         <FormField label="Plate Number" htmlFor="gate-plate" error={errors.plate}>
           <Input id="gate-plate" autoComplete="off" placeholder="ABC 1234" {...upperCased(register('plate'))} />
         </FormField>
+        <PlateLookup lotId={lotId} plate={plate} now={false} />
         {desk.asksVehicle && action !== 'checkout' && (
           <FormField label="Vehicle" htmlFor="gate-vehicle" error={errors.vehicleType}>
             <Select id="gate-vehicle" {...register('vehicleType')}>

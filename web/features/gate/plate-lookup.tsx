@@ -1,0 +1,42 @@
+/**
+ * What the gate knows of the plate in Manual Entry (docs/gate.md, Plate recognition): the car inside
+ * on it, the reservation it may enter on, or its monthly pass, asked a moment after the attendant
+ * stops typing, or at once for a confident camera read. Offline, it says nothing: the entry still works.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatDateTime, formatTime } from '../../../core/time';
+import { isPhilippinePlate, normalizePlate } from '../../../core/vehicles';
+import { plateLookupQuery } from './gate-api';
+
+const TYPING_PAUSE_MS = 400;
+
+/** The plate once it has stayed the same for a moment (`now`: at once). */
+function useSettledPlate(plate: string, now: boolean) {
+  const [settled, setSettled] = useState(plate);
+  useEffect(() => {
+    if (now) return setSettled(plate);
+    const timer = setTimeout(() => setSettled(plate), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [plate, now]);
+  return settled;
+}
+
+export function PlateLookup({ lotId, plate, now }: { lotId: string; plate: string; now: boolean }) {
+  const settled = normalizePlate(useSettledPlate(plate, now));
+  const asked = isPhilippinePlate(settled);
+  const { data } = useQuery({ ...plateLookupQuery(lotId, settled), enabled: asked });
+  if (!asked || !data || data.plate !== settled) return null;
+  const { inside, reservation, monthlyPass } = data;
+  const facts = [
+    inside && `Inside since ${formatTime(inside.entryTs)}${inside.slot ? `, slot ${inside.slot}` : ''}`,
+    reservation &&
+      `Reservation ${formatDateTime(reservation.startTs)}–${formatTime(reservation.endTs)}${reservation.slot ? `, slot ${reservation.slot}` : ''}`,
+    monthlyPass && `Monthly pass, ${monthlyPass.hours}${monthlyPass.validNow ? '' : ' (not valid now)'}`,
+  ].filter(Boolean);
+  return (
+    <p data-testid="plate-lookup" aria-live="polite" className="rounded-lg bg-muted p-2 text-sm">
+      <span className="font-semibold">{data.plate}</span>: {facts.length ? facts.join(' · ') : 'no booking here now: a walk-in.'}
+    </p>
+  );
+}
