@@ -13,6 +13,7 @@ import { formatDateTime, formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import { tapQuery, useTap, type TapStep, type TapView } from '../../lib/tags';
 
 type Done = {
@@ -31,12 +32,14 @@ function TapButton({
   step,
   label,
   shownCents,
+  disabled,
   onDone,
 }: {
   token: string;
   step: TapStep;
   label: string;
   shownCents?: number;
+  disabled?: boolean;
   onDone: (done: Done) => void;
 }) {
   const tap = useTap(token);
@@ -61,7 +64,7 @@ function TapButton({
     );
   return (
     <div className="space-y-3">
-      <Button className="h-14 w-full text-lg" disabled={tap.isPending} onClick={press}>
+      <Button className="h-14 w-full text-lg" disabled={disabled || tap.isPending} onClick={press}>
         <Nfc aria-hidden className="h-5 w-5" />
         {tap.isPending ? 'One moment…' : label}
       </Button>
@@ -120,6 +123,7 @@ function DonePanel({ done, lotName }: { done: Done; lotName: string }) {
 /** The entrance: the open stay, the booking and its button, or where to book. */
 function Entrance({ view, token, onDone }: { view: TapView; token: string; onDone: (done: Done) => void }) {
   const { stay, booking, pass, elsewhere, lot } = view;
+  const now = useMinuteClock();
   if (stay)
     return (
       <p>
@@ -127,7 +131,7 @@ function Entrance({ view, token, onDone }: { view: TapView; token: string; onDon
       </p>
     );
   if (booking) {
-    const opensLater = Date.parse(booking.checkInFrom) > Date.now();
+    const opensLater = Date.parse(booking.checkInFrom) > now.getTime();
     return (
       <div className="space-y-4">
         <Facts
@@ -139,7 +143,7 @@ function Entrance({ view, token, onDone }: { view: TapView; token: string; onDon
           ]}
         />
         {opensLater && <p className="text-sm text-muted-foreground">Check-in opens at {formatTime(booking.checkInFrom)}.</p>}
-        <TapButton token={token} step="check-in" label="Check in" onDone={onDone} />
+        <TapButton token={token} step="check-in" label="Check in" disabled={opensLater} onDone={onDone} />
       </div>
     );
   }
