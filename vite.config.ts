@@ -94,7 +94,14 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // For navigations over the network (the worker picks them); the app's own pages offline are index.html.
-        globIgnores: Object.values(STATIC_PAGES).map((page) => page.file),
+        // The plate reader's files too (web/features/gate/plate-reader/model-files.ts): only gate phones
+        // fetch them, and the service worker caches them then.
+        globIgnores: [
+          ...Object.values(STATIC_PAGES).map((page) => page.file),
+          'assets/plate-worker-*.js',
+          'assets/worker.min-*.js',
+          'assets/tesseract-core-*.js',
+        ],
       },
     }),
   ],

@@ -10,7 +10,9 @@ export const THEME_SCRIPT_HASH = "'sha256-6ymkeRFSmCqa09jNVAaUUCgiZ1hgKit7QSqTsu
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+  // 'wasm-unsafe-eval' lets our own WebAssembly compile (the gate's plate reader, docs/gate.md); it
+  // allows no eval of JavaScript.
+  scriptSrc: ["'self'", THEME_SCRIPT_HASH, "'wasm-unsafe-eval'"],
   // Radix's scroll lock writes a <style> element whose content varies, so no hash can name it. Styles
   // cannot run code; scripts stay limited to our files and the theme script's hash.
   styleSrc: ["'self'", "'unsafe-inline'"],

@@ -124,7 +124,10 @@ describe('a shift at the gate', () => {
     expect(await gate.getByLabel('Vehicle').locator('option').allInnerTexts()).toEqual(['Car', 'Motorcycle']);
     // A plate typed is looked up: the reserved car, inside since its scan; an unknown one, a walk-in.
     await gate.getByLabel('Plate Number').fill(PLATE);
-    await gate.getByTestId('plate-lookup').filter({ hasText: `${PLATE}: Inside since` }).waitFor();
+    await gate
+      .getByTestId('plate-lookup')
+      .filter({ hasText: `${PLATE}: Inside since` })
+      .waitFor();
     await gate.getByLabel('Plate Number').fill('wlk 1001');
     expect(await gate.getByLabel('Plate Number').inputValue()).toBe('WLK 1001');
     await gate.getByTestId('plate-lookup').filter({ hasText: 'WLK 1001: no booking here now: a walk-in.' }).waitFor();

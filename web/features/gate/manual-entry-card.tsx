@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { formatPeso } from '../../../core/money';
 import { GATE_ACTIONS, type GateAction } from '../../../core/gate-desk-input';
-import { VEHICLE_TYPE_LABELS } from '../../../core/vehicles';
+import { normalizePlate, VEHICLE_TYPE_LABELS } from '../../../core/vehicles';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/field';
@@ -47,7 +47,11 @@ export function ManualEntryCard({ desk, lotId, action }: { desk: GateDeskState; 
         <FormField label="Plate Number" htmlFor="gate-plate" error={errors.plate}>
           <Input id="gate-plate" autoComplete="off" placeholder="ABC 1234" {...upperCased(register('plate'))} />
         </FormField>
-        <PlateLookup lotId={lotId} plate={plate} now={false} />
+        <PlateLookup
+          lotId={lotId}
+          plate={plate}
+          now={desk.camera.plateRead?.sure === true && normalizePlate(plate) === desk.camera.plateRead.text}
+        />
         {desk.asksVehicle && action !== 'checkout' && (
           <FormField label="Vehicle" htmlFor="gate-vehicle" error={errors.vehicleType}>
             <Select id="gate-vehicle" {...register('vehicleType')}>

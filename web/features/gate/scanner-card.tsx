@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { ScannedPass } from './pass-check';
+import { PlateReadPanel } from './plate-read-panel';
 import type { GateDeskState } from './use-gate-desk';
 
 /** A pass the device found valid: whose it is, until when, and the button that lets the car in or out. */
@@ -37,10 +38,11 @@ function ValidPass({ pass, checkout, desk }: { pass: ScannedPass; checkout: bool
 
 /** The camera, what it last refused, and the pass it read. */
 export function ScannerCard({ desk, checkout }: { desk: GateDeskState; checkout: boolean }) {
-  const { scanner, refusal, scanned } = desk.camera;
+  const { scanner, refusal, scanned, plateRead } = desk.camera;
   return (
     <Card>
-      <h2 className="mb-4 text-lg font-semibold">QR Scanner</h2>
+      <h2 className="text-lg font-semibold">QR Scanner</h2>
+      <p className="mb-4 text-sm text-muted-foreground">Reads QR passes and codes, and plates.</p>
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-900">
         <video ref={scanner.videoRef} muted playsInline aria-label="Camera view" className="h-full w-full object-cover" />
         {scanner.state !== 'on' && (
@@ -63,6 +65,7 @@ export function ScannerCard({ desk, checkout }: { desk: GateDeskState; checkout:
           {refusal}
         </p>
       )}
+      {plateRead && !scanned && <PlateReadPanel read={plateRead} />}
       {scanned && <ValidPass pass={scanned} checkout={checkout} desk={desk} />}
     </Card>
   );

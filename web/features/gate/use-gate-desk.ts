@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import type { OverrideReason } from '../../../core/gate';
+import type { OverrideReason, PlateRead } from '../../../core/gate';
 import { manualEntrySchema, type GateAction, type ManualEntry, type ManualEntryValues } from '../../../core/gate-desk-input';
 import { lotRules } from '../../../core/lot-json';
 import { CODE_PATTERN, normalizeCode } from '../../../core/validations';
-import type { VehicleType } from '../../../core/vehicles';
+import { normalizePlate, type VehicleType } from '../../../core/vehicles';
 import { toast } from '../../components/ui/toast-store';
 import { toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { useCameraScanner } from './camera-scanner';
 import type { GateLot } from './gate-api';
 import { scannedPayCode, type ScannedPass } from './pass-check';
 import { useGateActions } from './use-gate-actions';
+import { usePlateCamera, type PlateSighting } from './use-plate-camera';
 import { verifyOnDevice } from './use-gate';
 
 /** A missing plate is "Missing Information", as the spec words it; any other problem is the entry's. */
@@ -43,13 +44,41 @@ function useDeskScanner(
     },
     () => toast({ title: 'Camera Error', description: 'Unable to access camera. Please check permissions.', variant: 'destructive' }),
   );
+  const plates = usePlateSightings(scanner, desk.form);
   const clear = () => {
     setScanned(null);
     setRefusal(null);
     setPayCode(null);
+    plates.forget();
     scanner.stop();
   };
-  return { scanner, scanned, refusal, payCode, setPayCode, clear };
+  return { scanner, scanned, refusal, payCode, setPayCode, plateRead: plates.read, plateReadOf: plates.readOf, clear };
+}
+
+/**
+ * The camera's plate reads fill Plate Number while the attendant has not typed over them; a sure read
+ * stops the camera, and its booking is looked up at once (plate-lookup.tsx). A read never lets a car
+ * in or out by itself: the attendant presses the button.
+ */
+function usePlateSightings(scanner: ReturnType<typeof useCameraScanner>, form: ReturnType<typeof useManualEntry>['form']) {
+  const [read, setRead] = useState<PlateSighting | null>(null);
+  usePlateCamera(scanner.videoRef, scanner.state === 'on', (next) => {
+    const typed = normalizePlate(form.getValues('plate') ?? '');
+    if (typed && typed !== read?.text) return next.crop.close();
+    read?.crop.close();
+    setRead(next);
+    form.setValue('plate', next.text, { shouldValidate: true });
+    if (next.sure) scanner.stop();
+  });
+  return {
+    read,
+    forget: () => setRead(null),
+    /** What goes with a check-in of `plate`: the read, and whether the attendant changed it. */
+    readOf: (plate: string): PlateRead | undefined =>
+      read
+        ? { text: read.text, confidence: Math.round(read.confidence * 1000) / 1000, corrected: normalizePlate(plate) !== read.text }
+        : undefined,
+  };
 }
 
 function useManualEntry(lot: GateLot, initialAction?: 'checkin' | 'checkout') {
@@ -88,13 +117,13 @@ export function useGateDesk(lot: GateLot, initialAction?: 'checkin' | 'checkout'
   const withEntry = (then: (entry: ManualEntry) => void) => form.handleSubmit(then, sayProblem);
   const processManual = withEntry(({ action, plate, slot, vehicleType, validationCode }) => {
     if (action === 'override') return setOverriding(true);
-    if (action === 'checkin') entry.mutate({ plate, slot, vehicleType });
+    if (action === 'checkin') entry.mutate({ plate, slot, vehicleType, plateRead: camera.plateReadOf(plate) });
     else exit.mutate({ plate, payCode: camera.payCode?.token, validationCode });
   });
   const confirmOverride = (reason: OverrideReason) =>
     withEntry(({ plate, slot, vehicleType }) =>
       entry.mutate(
-        { plate, slot, vehicleType, override: { override: true, overrideReason: reason } },
+        { plate, slot, vehicleType, plateRead: camera.plateReadOf(plate), override: { override: true, overrideReason: reason } },
         { onSettled: () => setOverriding(false) },
       ),
     )();

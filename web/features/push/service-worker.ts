@@ -8,7 +8,9 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { EXTEND_ACTION, type PushPayload } from '../../../core/push';
+import { PLATE_MODEL_FILES } from '../gate/plate-reader/model-files';
 
 /** `__WB_MANIFEST`: the build's list of the app's files, put here by vite-plugin-pwa. */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -18,6 +20,8 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// The plate reader's files, kept on first use (their names change with their content).
+registerRoute(({ url }) => PLATE_MODEL_FILES.test(url.pathname), new CacheFirst({ cacheName: 'plate-reader' }));
 
 /** The app's mark, as in the page's icon. */
 const ICON =
