@@ -67,10 +67,7 @@ async function buildHarness(outDir: string) {
   mkdirSync(pageDir, { recursive: true });
   writeFileSync(
     join(pageDir, 'index.html'),
-    `<!doctype html><title>plates</title><script type="module">
-      import { createPlateReader } from '/web/features/gate/plate-reader/plate-reader.ts';
-      window.plateReader = createPlateReader();
-    </script>`,
+    '<!doctype html><title>plates</title><script type="module" src="/bench/plate-harness.ts"></script>',
   );
   await build({
     configFile: false,

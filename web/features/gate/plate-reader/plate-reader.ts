@@ -13,7 +13,7 @@ export type PlateReader = {
   close(): void;
 };
 
-function createPlateReader(): PlateReader {
+export function createPlateReader(): PlateReader {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (read: PlateReading | null) => void; reject: (error: Error) => void }>();
