@@ -6,20 +6,29 @@
  * line, the frame, bolts), which are smaller or larger than the row of glyphs of equal height.
  */
 import { components, type Component, type Mask } from './components';
+import { darkPixels, drawLine, glyphCount, glyphRow } from './glyph-row';
 
-/** Frames are searched at this width: enough for a plate at 15% of the frame, and fast. */
-const SEARCH_WIDTH = 640;
-/** The band's glyphs are drawn this tall for the OCR, with this margin of white. */
-const GLYPH_HEIGHT = 40;
-const MARGIN = 12;
-/** Bands tried, largest first: a plate is rarely the third-densest text in view. */
+/**
+ * Frames are searched at these widths: the larger finds a plate at 15% of the frame, the smaller one
+ * filling half of it (whose thick strokes leave gaps in the larger's edge bands).
+ */
+const SEARCH_WIDTHS = [640, 320];
+/** A band is cut so its glyphs are about this tall, enough to tell them from the header. */
+const CUT_GLYPH_HEIGHT = 40;
+/** Bands tried at each width, largest first: a plate is rarely the third-densest text in view. */
 const MAX_BANDS = 3;
+/** A row of glyphs much shorter than the tallest in the frame is the plate's header or region line, or other text. */
+const SHORTER_THAN_PLATE = 0.6;
 
 export type PlateCandidate = {
   /** The glyphs alone, black on white, level: what the OCR reads. */
   line: OffscreenCanvas;
   /** The plate as the camera saw it, upright, for the attendant to check the read against. */
   crop: OffscreenCanvas;
+  /** How many glyphs the row holds, to check a read's length against. */
+  glyphs: number;
+  /** Their height in frame pixels. */
+  height: number;
 };
 
 type Band = { cx: number; cy: number; angle: number; length: number; thickness: number };
@@ -95,9 +104,9 @@ const looksLikeGlyphRow = (band: Band) =>
   band.length / band.thickness <= 12 &&
   Math.abs(band.angle) < 0.6;
 
-/** The band cut upright from the full frame, `scale` search pixels to one frame pixel, with room around it. */
-function cutUpright(frame: ImageBitmap, band: Band, scale: number): OffscreenCanvas {
-  const zoom = (2.2 * GLYPH_HEIGHT) / band.thickness; // output pixels per search pixel
+/** The band cut upright from the full frame, `scale` search pixels to one frame pixel, with room around it; and its zoom. */
+function cutUpright(frame: ImageBitmap, band: Band, scale: number) {
+  const zoom = (2.2 * CUT_GLYPH_HEIGHT) / band.thickness; // output pixels per search pixel
   // A space or the plate's emblem can split the glyphs into two bands: each is cut as wide as a whole
   // plate and then some (a plate is about six glyph heights wide), and the glyph row below keeps what belongs.
   const length = Math.max(band.length * 1.25, 11 * band.thickness);
@@ -110,109 +119,30 @@ function cutUpright(frame: ImageBitmap, band: Band, scale: number): OffscreenCan
   context.translate(-band.cx, -band.cy);
   context.scale(scale, scale);
   context.drawImage(frame, 0, 0);
-  return canvas;
+  return { canvas, zoom: zoom * scale };
 }
 
-/** Dark against its neighbourhood (mean of a window about a glyph's height): holds under uneven light. */
-function darkPixels(canvas: OffscreenCanvas): Mask {
-  const { width, height } = canvas;
-  const { data: rgba } = canvas.getContext('2d', { willReadFrequently: true })!.getImageData(0, 0, width, height);
-  const integral = new Float64Array((width + 1) * (height + 1));
-  const grey = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0, row = 0; x < width; x++) {
-      const i = y * width + x;
-      grey[i] = (rgba[i * 4] * 77 + rgba[i * 4 + 1] * 150 + rgba[i * 4 + 2] * 29) >> 8;
-      row += grey[i];
-      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + row;
-    }
-  const radius = Math.round(GLYPH_HEIGHT * 0.75);
-  const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const [x0, x1, y0, y1] = [
-        Math.max(0, x - radius),
-        Math.min(width, x + radius + 1),
-        Math.max(0, y - radius),
-        Math.min(height, y + radius + 1),
-      ];
-      const sum =
-        integral[y1 * (width + 1) + x1] -
-        integral[y0 * (width + 1) + x1] -
-        integral[y1 * (width + 1) + x0] +
-        integral[y0 * (width + 1) + x0];
-      const mean = sum / ((x1 - x0) * (y1 - y0));
-      data[y * width + x] = grey[y * width + x] < mean * 0.82 - 4 ? 1 : 0;
-    }
-  return { data, width, height };
-}
-
-/** The strongest set of dark blobs of one height on one line (many and tall, not the small header): the plate's glyphs. */
-function glyphRow(blobs: Component[], mask: Mask): Component[] {
-  const plausible = blobs.filter(
-    (blob) =>
-      blob.height >= 0.4 * GLYPH_HEIGHT &&
-      blob.height <= 0.9 * mask.height &&
-      blob.width <= 1.6 * blob.height &&
-      blob.left > 0 &&
-      blob.left + blob.width < mask.width &&
-      blob.pixels.length >= 0.12 * blob.width * blob.height,
-  );
-  let [best, score] = [[] as Component[], 0];
-  for (const reference of plausible) {
-    const centre = reference.top + reference.height / 2;
-    const row = plausible.filter(
-      (blob) =>
-        Math.abs(blob.height - reference.height) <= 0.25 * reference.height &&
-        Math.abs(blob.top + blob.height / 2 - centre) <= 0.35 * reference.height,
-    );
-    if (row.length * reference.height > score) [best, score] = [row, row.length * reference.height];
-  }
-  return best.length >= 4 ? best.sort((a, b) => a.left - b.left) : [];
-}
-
-/** The glyphs redrawn alone, black on white, levelled by the slope of their bottoms. */
-function drawLine(row: Component[], width: number): OffscreenCanvas {
-  const height = Math.max(...row.map((blob) => blob.height));
-  const [first, last] = [row[0], row.at(-1)!];
-  const slope = (last.top + last.height - (first.top + first.height)) / Math.max(1, last.left - first.left);
-  const zoom = GLYPH_HEIGHT / height;
-  const left = first.left;
-  const right = last.left + last.width;
-  const canvas = new OffscreenCanvas(Math.round((right - left) * zoom) + 2 * MARGIN, GLYPH_HEIGHT + 2 * MARGIN + 2);
-  const context = canvas.getContext('2d')!;
-  const image = context.createImageData(canvas.width, canvas.height);
-  image.data.fill(255);
-  const baseline = first.top + first.height;
-  for (const blob of row)
-    for (const p of blob.pixels) {
-      const [x, y] = [p % width, Math.floor(p / width)];
-      const level = y - slope * (x - first.left) - (baseline - height);
-      const [ox, oy] = [Math.round((x - left) * zoom) + MARGIN, Math.round(level * zoom) + MARGIN];
-      for (let dy = 0; dy < Math.ceil(zoom); dy++)
-        for (let dx = 0; dx < Math.ceil(zoom); dx++) {
-          const i = ((oy + dy) * canvas.width + ox + dx) * 4;
-          if (i >= 0 && i < image.data.length) image.data.fill(0, i, i + 3);
-        }
-    }
-  context.putImageData(image, 0, 0);
-  return canvas;
-}
-
-/** The likeliest plates of a frame, best first (none when nothing looks like a row of glyphs). */
-export function findPlates(frame: ImageBitmap): PlateCandidate[] {
-  const scale = SEARCH_WIDTH / frame.width;
-  const [width, height] = [SEARCH_WIDTH, Math.round(frame.height * scale)];
-  const bands = components(denseEdges(greyOf(frame, width, height), width, height))
-    .filter((blob) => blob.pixels.length >= 200)
+/** The likeliest glyph bands at one search width, in frame pixels. */
+function bandsAt(frame: ImageBitmap, searchWidth: number) {
+  const scale = searchWidth / frame.width;
+  const [width, height] = [searchWidth, Math.round(frame.height * scale)];
+  return components(denseEdges(greyOf(frame, width, height), width, height))
+    .filter((blob) => blob.pixels.length >= 200 * (searchWidth / 640) ** 2)
     .map((blob) => bandOf(blob, width))
     .filter(looksLikeGlyphRow)
     .sort((a, b) => b.length * b.thickness - a.length * a.thickness)
-    .slice(0, MAX_BANDS);
-  return bands.flatMap((band) => {
-    const crop = cutUpright(frame, band, scale);
-    const mask = darkPixels(crop);
-    const row = glyphRow(components(mask), mask);
-    return row.length > 0 ? [{ line: drawLine(row, mask.width), crop }] : [];
+    .slice(0, MAX_BANDS)
+    .map((band) => ({ band, scale }));
+}
+
+/** The likeliest plates of a frame, tallest glyphs first (none when nothing looks like a row of plate glyphs). */
+export function findPlates(frame: ImageBitmap): PlateCandidate[] {
+  const found = SEARCH_WIDTHS.flatMap((searchWidth) => bandsAt(frame, searchWidth)).flatMap(({ band, scale }) => {
+    const { canvas: crop, zoom } = cutUpright(frame, band, scale);
+    const mask = darkPixels(crop, CUT_GLYPH_HEIGHT);
+    const row = glyphRow(mask, 0.4 * CUT_GLYPH_HEIGHT);
+    return row ? [{ line: drawLine(row, mask.width), crop, glyphs: glyphCount(row), height: row.height / zoom }] : [];
   });
+  const tallest = Math.max(0, ...found.map((candidate) => candidate.height));
+  return found.filter((candidate) => candidate.height >= SHORTER_THAN_PLATE * tallest).sort((a, b) => b.height - a.height);
 }

@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 /**
- * The plate reader's Web Worker: finds the plates in a frame, reads each until one is sure, and
- * answers the best read with its crop. The OCR loads on the first frame, not before; the camera
- * view never waits on any of it.
+ * The plate reader's Web Worker: finds the plates in a frame, reads each candidate line, and answers
+ * the plate the reads agree on with its crop. The OCR loads on the first frame, not before; the
+ * camera view never waits on any of it.
  */
-import { PLATE_READ_THRESHOLD, readPlate } from '../../../../core/plate-read';
+import { readPlate } from '../../../../core/plate-read';
 import { createOcrEngine } from './ocr-engine';
-import { findPlates } from './plate-locator';
+import { findPlates, type PlateCandidate } from './plate-locator';
 
 export type PlateRequest = { id: number; frame: ImageBitmap };
 export type PlateAnswer =
@@ -15,18 +15,45 @@ export type PlateAnswer =
 
 declare const self: DedicatedWorkerGlobalScope;
 
+/** Candidate lines read a frame, tallest glyphs first: the same plate found at two scales is two independent reads. */
+const MAX_READS = 4;
+/** A plate read once, by one cut, is less sure than one that two cuts agree on. */
+const SINGLE_READ_ODDS = 0.8;
+
 let engine: ReturnType<typeof createOcrEngine> | undefined;
+
+type Read = { text: string; confidence: number; crop: OffscreenCanvas };
+
+/** The plate most reads support (by their summed confidence), as sure as its best read, its share of support and its agreement. */
+function agreed(reads: Read[]): Read | null {
+  const support = new Map<string, { total: number; count: number; best: Read }>();
+  for (const read of reads) {
+    const known = support.get(read.text);
+    const best = known && known.best.confidence >= read.confidence ? known.best : read;
+    support.set(read.text, { total: (known?.total ?? 0) + read.confidence, count: (known?.count ?? 0) + 1, best });
+  }
+  const ranked = [...support.values()].sort((a, b) => b.total - a.total);
+  if (ranked.length === 0 || ranked[0].total === 0) return ranked[0]?.best ?? null;
+  const all = ranked.reduce((sum, { total }) => sum + total, 0);
+  const [{ total, count, best }] = ranked;
+  return { ...best, confidence: best.confidence * (total / all) * (count > 1 ? 1 : SINGLE_READ_ODDS) };
+}
+
+async function readCandidate(ocr: Awaited<ReturnType<typeof createOcrEngine>>, candidate: PlateCandidate): Promise<Read | null> {
+  const line = await ocr.read(candidate.line);
+  const read = readPlate(line.text, line.confidences, candidate.glyphs);
+  return read && { ...read, crop: candidate.crop };
+}
 
 async function readFrame(frame: ImageBitmap) {
   engine ??= createOcrEngine();
   const ocr = await engine;
-  let best: { text: string; confidence: number; crop: OffscreenCanvas } | null = null;
-  for (const candidate of findPlates(frame)) {
-    const line = await ocr.read(candidate.line);
-    const read = readPlate(line.text, line.confidences);
-    if (read && read.confidence > (best?.confidence ?? -1)) best = { ...read, crop: candidate.crop };
-    if (best && best.confidence >= PLATE_READ_THRESHOLD) break;
+  const reads: Read[] = [];
+  for (const candidate of findPlates(frame).slice(0, MAX_READS)) {
+    const read = await readCandidate(ocr, candidate);
+    if (read) reads.push(read);
   }
+  const best = agreed(reads);
   return best && { text: best.text, confidence: best.confidence, crop: best.crop.transferToImageBitmap() };
 }
 
