@@ -6,7 +6,7 @@
 import { components, type Component, type Mask } from './components';
 
 /** Glyphs are drawn this tall for the OCR (tesseract reads best from about 30 px), with this margin of white. */
-export const GLYPH_HEIGHT = 48;
+const GLYPH_HEIGHT = 48;
 const MARGIN = 20;
 /** A plate has six or seven glyphs; four or fewer in a row is text of some other kind, or a plate too broken to read. */
 const MIN_GLYPHS = 5;

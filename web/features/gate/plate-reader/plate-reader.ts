@@ -13,10 +13,22 @@ export type PlateReader = {
   close(): void;
 };
 
+/**
+ * A read answers within this, or is given up: the worker is stopped (a hung OCR stays hung) and
+ * started afresh for the next frame. The first read loads the model, about a second on a laptop.
+ */
+const READ_TIMEOUT_MS = 6000;
+
 export function createPlateReader(): PlateReader {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (read: PlateReading | null) => void; reject: (error: Error) => void }>();
+  const stop = (error: Error) => {
+    worker?.terminate();
+    worker = undefined;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
   const start = () => {
     const started = new Worker(new URL('./plate-worker.ts', import.meta.url), { type: 'module', name: 'plate-reader' });
     started.onmessage = ({ data }: MessageEvent<PlateAnswer>) => {
@@ -25,6 +37,10 @@ export function createPlateReader(): PlateReader {
       if ('error' in data) waiting?.reject(new Error(data.error));
       else waiting?.resolve(data.read);
     };
+    started.onerror = (event) => {
+      event.preventDefault();
+      stop(new Error(`The plate reader stopped: ${event.message || 'its worker failed to load'}`));
+    };
     return started;
   };
   return {
@@ -32,8 +48,9 @@ export function createPlateReader(): PlateReader {
       worker ??= start();
       const id = nextId++;
       const answer = new Promise<PlateReading | null>((resolve, reject) => pending.set(id, { resolve, reject }));
+      const timer = setTimeout(() => pending.has(id) && stop(new Error('The plate reader took too long')), READ_TIMEOUT_MS);
       worker.postMessage({ id, frame } satisfies PlateRequest, [frame]);
-      return answer;
+      return answer.finally(() => clearTimeout(timer));
     },
     close() {
       worker?.terminate();

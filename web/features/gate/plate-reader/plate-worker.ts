@@ -45,9 +45,17 @@ async function readCandidate(ocr: Awaited<ReturnType<typeof createOcrEngine>>, c
   return read && { ...read, crop: candidate.crop };
 }
 
+/** The OCR, started on first use; one that failed to start is started again on the next frame. */
+function startedEngine() {
+  engine ??= createOcrEngine().catch((error: unknown) => {
+    engine = undefined;
+    throw error;
+  });
+  return engine;
+}
+
 async function readFrame(frame: ImageBitmap) {
-  engine ??= createOcrEngine();
-  const ocr = await engine;
+  const ocr = await startedEngine();
   const reads: Read[] = [];
   for (const candidate of findPlates(frame).slice(0, MAX_READS)) {
     const read = await readCandidate(ocr, candidate);
