@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterEach, test as base, expect, inject } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 import { CURRENT_VERSIONS } from '../core/legal';
-import { writeQrVideo } from './fake-camera';
+import { writePlateVideo, writeQrVideo } from './fake-camera';
 
 /** The app the global set-up started (e2e/start-app.ts). */
 export const baseURL = inject('baseURL');
@@ -81,9 +81,10 @@ export type People = {
   signedIn(email: string, password: string): Promise<Page>;
 };
 
-/** A gate's browser whose camera films what `film` last drew: a QR code's text (e2e/fake-camera.ts). */
+/** A gate's browser whose camera films what `film` or `filmPlate` last drew: a QR code's text, or a car's plate (e2e/fake-camera.ts). */
 export type Camera = {
   film(text: string): void;
+  filmPlate(plate: string): Promise<void>;
   /** A desktop-sized gate page in this browser, signed in through the API; blank until a screen is opened. */
   signedIn(email: string, password: string): Promise<Page>;
 };
@@ -132,6 +133,7 @@ export const test = base
     onCleanup(() => browser.close());
     return {
       film: (text) => writeQrVideo(video, text),
+      filmPlate: (plate) => writePlateVideo(browser, video, plate),
       signedIn: async (email, password) => {
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         context.setDefaultTimeout(WAIT_MS);

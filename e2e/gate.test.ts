@@ -351,6 +351,26 @@ describe('a shift at the gate', () => {
     await gate.getByTestId('activity').filter({ hasText: 'LIV 5150' }).filter({ hasText: 'Driver tapped the tag' }).waitFor();
   });
 
+  test("reads a walk-in's plate with the camera: Plate Number fills, the check-in keeps the read, the owner sees its figures", async ({
+    camera,
+  }) => {
+    await camera.filmPlate('NCR 7310');
+    await gate.goto(`${baseURL}/attendant/scan`);
+    await gate.getByRole('button', { name: 'Start Scanning' }).click();
+    await expect.poll(() => gate.getByLabel('Plate Number').inputValue()).toBe('NCR 7310');
+    expect(await gate.getByTestId('plate-read').innerText()).toMatch(/^Plate read: NCR 7310 · \d+% sure/);
+    await gate.getByTestId('plate-lookup').filter({ hasText: 'NCR 7310: no booking here now: a walk-in.' }).waitFor();
+    await checkScreens(gate, 'gate-plate-read');
+    await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+    await toast('Check-in Successful', 'Vehicle NCR 7310 processed successfully');
+    const owner = await ownerContext.newPage();
+    await owner.goto(`${baseURL}/owner/reports?tab=plates&lotId=${lotId}`);
+    const reads = owner.getByRole('tabpanel');
+    await reads.getByText('Entries read by the camera').waitFor();
+    expect(await reads.innerText()).toMatch(/Entries read by the camera\s+1\b/);
+    await owner.close();
+  });
+
   test('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
     await gate.goto(`${baseURL}/attendant`);
     await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
