@@ -24,6 +24,7 @@ import {
   gateIssues,
   gateRefunds,
   lotRevisions,
+  lotTags,
   lots,
   lotSubmissions,
   monthlyPasses,
@@ -170,6 +171,8 @@ async function ownerRecordsOf(db: DB, userId: string) {
       lots: rowsOf(db, lots, eq(lots.ownerId, userId)),
       lot_submissions: rowsOf(db, lotSubmissions, eq(lotSubmissions.ownerId, userId)),
       lot_revisions: rowsOf(db, lotRevisions, eq(lotRevisions.ownerId, userId)),
+      // The tags the person made for a lot; the token is never stored, only signed anew from the id.
+      lot_tags: rowsOf(db, lotTags, eq(lotTags.createdBy, userId)),
       owner_statements: rowsOf(db, ownerStatements, eq(ownerStatements.ownerId, userId)),
       payouts: rowsOf(db, payouts, eq(payouts.ownerId, userId)),
       attendant_assignments: rowsOf(db, attendantAssignments, eq(attendantAssignments.attendantId, userId)),
