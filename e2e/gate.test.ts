@@ -22,6 +22,8 @@ let lotId = '';
 /** The driver's balance before the walk-in they paid with a pay code. */
 let walletBefore = 0;
 let driverEmail = '';
+/** How often the gate fetched the plate reader's model (from the network or its service worker). */
+let plateModelFetches = 0;
 
 test.beforeAll(async ({ browser, camera, people }) => {
   const { lot, attendant, owner } = await ownLotWithAttendant(browser, { name: LOT });
@@ -48,6 +50,9 @@ test.beforeAll(async ({ browser, camera, people }) => {
   camera.film((await pass.json()).token);
   gate = await camera.signedIn(attendant, FIXTURE_PASSWORD);
   gateContext = gate.context();
+  gateContext.on('request', (request) => {
+    if (/\/assets\/eng\.traineddata-/.test(request.url())) plateModelFetches += 1;
+  });
   await gate.goto(`${baseURL}/attendant`);
 });
 reportPageOnFailure(() => gate);
@@ -101,6 +106,8 @@ describe('a shift at the gate', () => {
     // The camera is released once the code is read.
     await gate.getByRole('button', { name: 'Start Scanning' }).waitFor();
     expect(await gate.locator('video').evaluate((video: HTMLVideoElement) => video.srcObject)).toBeNull();
+    // A camera that sees only a QR code never loads the plate reader's model.
+    expect(plateModelFetches).toBe(0);
     await scanned.getByRole('button', { name: 'Process Entry' }).click();
     expect(await toast('Check-in Successful', `Vehicle ${PLATE} processed successfully`)).toMatch(/Slot \S+/);
     await scanned.waitFor({ state: 'detached' });
@@ -358,6 +365,7 @@ describe('a shift at the gate', () => {
     await gate.goto(`${baseURL}/attendant/scan`);
     await gate.getByRole('button', { name: 'Start Scanning' }).click();
     await expect.poll(() => gate.getByLabel('Plate Number').inputValue()).toBe('NCR 7310');
+    expect(plateModelFetches).toBeGreaterThan(0);
     expect(await gate.getByTestId('plate-read').innerText()).toMatch(/^Plate read: NCR 7310 · \d+% sure/);
     await gate.getByTestId('plate-lookup').filter({ hasText: 'NCR 7310: no booking here now: a walk-in.' }).waitFor();
     await checkScreens(gate, 'gate-plate-read');

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The plate reader's Web Worker: finds the plates in a frame, reads each candidate line, and answers
- * the plate the reads agree on with its crop. The OCR loads on the first frame, not before; the
- * camera view never waits on any of it.
+ * the plate the reads agree on with its crop. The OCR loads on the first frame that shows a plate, not
+ * before; the camera view never waits on any of it.
  */
 import { readPlate } from '../../../../core/plate-read';
 import { createOcrEngine } from './ocr-engine';
@@ -55,9 +55,13 @@ function startedEngine() {
 }
 
 async function readFrame(frame: ImageBitmap) {
+  const candidates = findPlates(frame).slice(0, MAX_READS);
+  // The OCR (about 6.8 MB to fetch and compile) starts only once a frame shows something like a plate:
+  // a gate that only scans QR passes never loads it.
+  if (candidates.length === 0) return null;
   const ocr = await startedEngine();
   const reads: Read[] = [];
-  for (const candidate of findPlates(frame).slice(0, MAX_READS)) {
+  for (const candidate of candidates) {
     const read = await readCandidate(ocr, candidate);
     if (read) reads.push(read);
   }
