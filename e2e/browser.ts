@@ -35,6 +35,9 @@ function ownAddressPerContext(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) =>
     newContext({
+      // As a person who asked their phone for less motion: screens settle at once, and the machine is
+      // spared drawing transitions no assertion reads (web/styles.css, Reduced motion).
+      reducedMotion: 'reduce',
       ...options,
       extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
     });
