@@ -9,6 +9,8 @@ describe('Philippine plates', () => {
     ['ab 12345', 'AB 12345'],
     ['1234ab', '1234 AB'],
     ['a1b234', 'A1B234'],
+    ['123 abc', '123 ABC'],
+    ['a 123 bc', 'A123BC'],
   ])('accepts %j as %j', (raw, plate) => expect(plateSchema.parse(raw)).toBe(plate));
 
   it.each(['', 'ABCD 1234', '12345678', 'AB', 'ABC 12', 'ABC 12345'])('rejects %j', (raw) =>

@@ -10,12 +10,18 @@ export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: 'Car', mo
 
 export const VEHICLE_COLORS = ['white', 'black', 'silver', 'gray', 'red', 'blue', 'green', 'yellow', 'other'] as const;
 
-/** Accepted shapes, after normalising (letters and digits split by one space). */
+/**
+ * Accepted shapes, after normalising (letters and digits split by one space), as the LTO issues them:
+ * cars LLL-DDDD since the 2014 series (2018 design), LLL-DDD before it; motorcycles DDD-LLL and L-DDD-LL
+ * since 2018 (the 2014 plan's LL-DDDDD, and the 1981 series' LL-DDDD and DDDD-LL, are still on the
+ * road); a new vehicle's conduction sticker until its plate comes. An L-DDD-LL plate ("A 123 BC") is
+ * kept compact, "A123BC", as a sticker of that shape is.
+ */
 const PLATE_PATTERNS = [
-  /^[A-Z]{3} \d{3,4}$/, // cars: ABC 1234 (2014 series), ABC 123 (older)
+  /^[A-Z]{3} \d{3,4}$/, // cars: ABC 1234, ABC 123
   /^[A-Z]{2} \d{4,5}$/, // motorcycles: AB 12345, AB 1234
-  /^\d{3,4} [A-Z]{2,3}$/, // older motorcycles: 1234 AB, 123 ABC
-  /^[A-Z]\d[A-Z0-9]{3,5}$/, // conduction stickers on new vehicles: A1B234, C3D4E5
+  /^\d{3,4} [A-Z]{2,3}$/, // motorcycles: 123 ABC (2018), 1234 AB
+  /^[A-Z]\d[A-Z0-9]{3,5}$/, // conduction stickers (A1B234, C3D4E5), and motorcycles A 123 BC (2018)
 ];
 
 export const PLATE_MESSAGE = 'Enter a Philippine plate such as ABC 1234, ABC 123, AB 12345 or a conduction sticker such as A1B234.';
