@@ -26,29 +26,34 @@ export const tapUrl = (origin: string, token: string) => `${origin}${TAP_PATH}${
 /** How far from the lot's entrance a tap that says where it is may be: a phone's fix indoors is rough. */
 const TAP_MAX_DISTANCE_M = 300;
 
-/**
- * POST /api/tags/:token/check-in and check-out: where the phone is, if the browser said, and, for a
- * check-out, the price the driver was shown (their consent covers that much, no more).
- */
+const latitude = z
+  .number({ error: 'Latitude is a number.' })
+  .min(-90, 'Latitude is between -90 and 90.')
+  .max(90, 'Latitude is between -90 and 90.');
+const longitude = z
+  .number({ error: 'Longitude is a number.' })
+  .min(-180, 'Longitude is between -180 and 180.')
+  .max(180, 'Longitude is between -180 and 180.');
+const bothOrNeither = (tap: { lat?: number; lng?: number }) => (tap.lat === undefined) === (tap.lng === undefined);
+
+/** POST /api/tags/:token/check-in: where the phone is, if the browser said. */
 export const tapSchema = z
+  .object({ lat: latitude.optional(), lng: longitude.optional() })
+  .refine(bothOrNeither, { message: 'Give both latitude and longitude, or neither.', path: ['lat'] });
+
+/** POST /api/tags/:token/check-out: also the price the driver was shown, which their tap consents to pay and no more. */
+export const tapOutSchema = z
   .object({
-    lat: z
-      .number({ error: 'Latitude is a number.' })
-      .min(-90, 'Latitude is between -90 and 90.')
-      .max(90, 'Latitude is between -90 and 90.')
-      .optional(),
-    lng: z
-      .number({ error: 'Longitude is a number.' })
-      .min(-180, 'Longitude is between -180 and 180.')
-      .max(180, 'Longitude is between -180 and 180.')
-      .optional(),
-    shownCents: z.number({ error: 'The price shown is in centavos.' }).int('The price shown is in whole centavos.').min(0).optional(),
+    lat: latitude.optional(),
+    lng: longitude.optional(),
+    shownCents: z
+      .number({ error: 'Say the price you were shown, in centavos.' })
+      .int('The price shown is in whole centavos.')
+      .min(0, 'The price shown is in whole centavos.'),
   })
-  .refine((tap) => (tap.lat === undefined) === (tap.lng === undefined), {
-    message: 'Give both latitude and longitude, or neither.',
-    path: ['lat'],
-  });
+  .refine(bothOrNeither, { message: 'Give both latitude and longitude, or neither.', path: ['lat'] });
 export type Tap = z.infer<typeof tapSchema>;
+export type TapOut = z.infer<typeof tapOutSchema>;
 
 /** Why a tap that says where it is cannot be at this lot's entrance, or null. */
 export function tapTooFar(lot: LotPlace & { name: string }, tap: Tap): string | null {

@@ -32,7 +32,13 @@ export function useRevokeTag(lotId: string) {
 
 /** What a tag offers the signed-in driver who opened it. */
 export const tapQuery = (token: string) =>
-  queryOptions({ queryKey: ['/api/tags', token], queryFn: () => unwrap(tag.$get({ param: { token } })), staleTime: 0 });
+  // Refreshed each minute: an exit's price grows while the page stays open.
+  queryOptions({
+    queryKey: ['/api/tags', token],
+    queryFn: () => unwrap(tag.$get({ param: { token } })),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
 
 /**
  * Where the phone is, only when the driver already let this site know it: a tap never asks (a tag
@@ -54,13 +60,13 @@ async function whereIsThePhone(): Promise<{ lat: number; lng: number } | undefin
 export function useTap(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ step, key, shownCents }: { step: TapStep; key: string; shownCents?: number }) => {
-      const json = { ...(await whereIsThePhone()), shownCents };
+    mutationFn: async ({ step, key, shownCents = 0 }: { step: TapStep; key: string; shownCents?: number }) => {
+      const where = await whereIsThePhone();
       const headers = { headers: { 'Idempotency-Key': key } };
       return unwrap(
         step === 'check-in'
-          ? tag['check-in'].$post({ param: { token }, json }, headers)
-          : tag['check-out'].$post({ param: { token }, json }, headers),
+          ? tag['check-in'].$post({ param: { token }, json: { ...where } }, headers)
+          : tag['check-out'].$post({ param: { token }, json: { ...where, shownCents } }, headers),
       );
     },
     onSettled: () =>

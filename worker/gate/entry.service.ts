@@ -46,6 +46,13 @@ async function entryRecorded(db: DB, input: EnterRequest, request: IdempotentReq
   return recorded;
 }
 
+/** The entry already recorded under this request's key, answered again (a retry of a tap whose answer was lost). */
+export async function entryReplayed(db: DB, request: IdempotentRequest): Promise<{ checkin: Checkin; replayed: true } | null> {
+  const id = await priorResource(db, request);
+  const recorded = id ? await findCheckin(db, id) : null;
+  return recorded && { checkin: await asCheckin(db, recorded), replayed: true };
+}
+
 /** POST /api/checkins/enter: one check-in per client id and per key, however many twins arrive at once. */
 export async function enter(
   ctx: GateContext,
@@ -68,7 +75,8 @@ export async function enter(
 /** What the car enters on decides the step: a revived no-show, its reservation, or a walk-in's slot (maybe on a monthly pass). */
 async function recordEntry(ctx: GateContext, input: EnterRequest, request: IdempotentRequest, now: Date): Promise<Checkin> {
   const override = isOverride(input);
-  const shift = await findOpenShift(ctx.db, ctx.user.id, input.lotId);
+  // A driver's tap is no attendant's: even one on shift here taps for their own car outside it.
+  const shift = ctx.tap ? null : await findOpenShift(ctx.db, ctx.user.id, input.lotId);
   const at = timeOf(input.entryTs, now, { what: 'entry', override, shiftStartedAt: shift?.startedAt });
   const byToken = await monthlyPassOfEntry(ctx, input, at, override);
   const reservation = byToken.token ? null : await reservationOfEntry(ctx, input, at, override);

@@ -62,7 +62,7 @@ async function stayLeaving(ctx: GateContext, checkinId: string, input: ExitReque
   if (checkin.exitTs) throw refusal('conflict', `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
   const override = isOverride(input);
   if (!override) await assertSameCar(ctx, checkin, input, now);
-  const shift = await findOpenShift(ctx.db, ctx.user.id, checkin.lotId);
+  const shift = ctx.tap ? null : await findOpenShift(ctx.db, ctx.user.id, checkin.lotId);
   const at = timeOf(input.exitTs, now, { what: 'exit', override, shiftStartedAt: shift?.startedAt });
   if (at.getTime() < Date.parse(checkin.entryTs)) throw refusal('invalid', 'The exit time is before the entry.');
   return { checkin, override, shift, at };
@@ -228,6 +228,12 @@ const payCodeNotice = (ctx: GateContext, payCode: Consent, lotName: string, clos
     push: { url: '/wallet', tag: `pay-code:${payCode.codeId}` },
   });
 };
+
+/** The exit already recorded under this request's key, answered again (a retry of a tap whose answer was lost). */
+export async function exitReplayed(db: DB, request: IdempotentRequest) {
+  const id = await priorResource(db, request);
+  return id ? recordedCheckin(db, id) : null;
+}
 
 /** What leaving at `at` would cost the open stay `checkinId`: the price an exit tag shows before the driver taps. */
 export async function exitQuote(db: DB, checkinId: string, at: Date) {

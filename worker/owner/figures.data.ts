@@ -256,7 +256,7 @@ export function staySpans(rolled: { lotId: string; hours: string }[], inside: St
  * how many the attendant kept as read, and the corrected ones, newest first (at most `limit`).
  */
 export async function plateReadFigures(db: DB, scope: LotScope, { from, to }: Window, limit: number) {
-  const inWindow = sql`c.lot_id IN ${lotsIn(scope)} AND c.plate_read_text IS NOT NULL AND c.entry_ts >= ${from.toISOString()} AND c.entry_ts < ${to.toISOString()}`;
+  const inWindow = sql`c.lot_id IN ${lotsIn(scope)} AND c.plate_read_text IS NOT NULL AND c.undone_at IS NULL AND c.entry_ts >= ${from.toISOString()} AND c.entry_ts < ${to.toISOString()}`;
   const [counts] = await db.all<{ reads: number; kept: number }>(sql`
     SELECT count(*) AS reads, coalesce(sum(c.plate_read_corrected = 0), 0) AS kept FROM checkins c WHERE ${inWindow}`);
   const corrected = await db.all<{ id: string; lotName: string; at: string; read: string; plate: string; confidence: number }>(sql`

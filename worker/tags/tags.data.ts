@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { TagKind } from '../../core/tags';
 import type { DB } from '../db/client';
 import { listingColumns } from '../db/listing';
-import { checkins, lots, lotTags, monthlyPasses, reservations, vehicles } from '../db/schema';
+import { checkins, lots, lotTags, monthlyPasses, reservations } from '../db/schema';
 
 const tagColumns = { id: lotTags.id, kind: lotTags.kind, createdAt: lotTags.createdAt, revokedAt: lotTags.revokedAt };
 
@@ -73,7 +73,7 @@ export type NearReservation = Awaited<ReturnType<typeof driverReservationsNear>>
 export async function driverPassAt(db: DB, userId: string, lotId: string, at: Date) {
   const iso = at.toISOString();
   const [row] = await db
-    .select({ id: monthlyPasses.id, plate: monthlyPasses.plate })
+    .select({ id: monthlyPasses.id, plate: monthlyPasses.plate, vehicleType: monthlyPasses.vehicleType })
     .from(monthlyPasses)
     .where(
       and(
@@ -88,11 +88,11 @@ export async function driverPassAt(db: DB, userId: string, lotId: string, at: Da
 }
 
 /**
- * The driver's stay still open at the lot: on their reservation, on their monthly pass, or a car of
- * theirs let in by plate. The newest, if several.
+ * The driver's stay still open at the lot: on their own reservation or their own monthly pass. Never a
+ * car found by plate alone: anyone may save any plate to their vehicles, and a tap must not reach a
+ * stranger's stay (a walk-in pays at the gate, or with a pay code).
  */
 export async function driverOpenStay(db: DB, userId: string, lotId: string) {
-  const theirPlates = db.select({ plate: vehicles.plate }).from(vehicles).where(eq(vehicles.userId, userId));
   const theirPasses = db.select({ id: monthlyPasses.id }).from(monthlyPasses).where(eq(monthlyPasses.userId, userId));
   const [row] = await db
     .select({ id: checkins.id, plate: checkins.plate, entryTs: checkins.entryTs, reservationId: checkins.reservationId })
@@ -103,7 +103,7 @@ export async function driverOpenStay(db: DB, userId: string, lotId: string) {
         eq(checkins.lotId, lotId),
         isNull(checkins.exitTs),
         isNull(checkins.undoneAt),
-        or(eq(reservations.userId, userId), inArray(checkins.monthlyPassId, theirPasses), inArray(checkins.plate, theirPlates)),
+        or(eq(reservations.userId, userId), inArray(checkins.monthlyPassId, theirPasses)),
       ),
     )
     .orderBy(desc(checkins.entryTs))

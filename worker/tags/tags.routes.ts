@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { tagCreateSchema, tapSchema } from '../../core/tags';
+import { tagCreateSchema, tapOutSchema, tapSchema } from '../../core/tags';
 import type { AppEnv } from '../env';
 import { idempotentRequest } from '../http/idempotency';
 import { signedIn } from '../http/middleware';
@@ -37,7 +37,7 @@ export const tagRoutes = new Hono<AppEnv>()
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(checkin, 201);
   })
-  .post('/tags/:token/check-out', signedIn, validate('param', tokenParams), validate('json', tapSchema), async (c) => {
+  .post('/tags/:token/check-out', signedIn, validate('param', tokenParams), validate('json', tapOutSchema), async (c) => {
     const { token } = c.req.valid('param');
     const request = await idempotentRequest(c, 'tags.check-out', { token });
     return c.json(await checkOutByTag({ env: c.env, db: c.var.db, user: c.var.user }, token, c.req.valid('json'), request));

@@ -6,14 +6,14 @@
  */
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { refusal } from '../../core/refusal';
-import { tapTooFar, tapUrl, type Tap, type TagKind } from '../../core/tags';
+import { tapTooFar, tapUrl, type Tap, type TagKind, type TapOut } from '../../core/tags';
 import { formatDateTime, formatTime, HOUR_MS, MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
-import { priorResource, type IdempotentRequest } from '../db/idempotency-keys';
+import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings, SessionUser } from '../env';
-import { enter } from '../gate/entry.service';
-import { exit, exitQuote } from '../gate/exit.service';
+import { enter, entryReplayed } from '../gate/entry.service';
+import { exit, exitQuote, exitReplayed } from '../gate/exit.service';
 import { assertManagesLot } from '../lots/lots.service';
 import { readSettings } from '../platform/settings.service';
 import { signTag, tagIdOf } from './tag-token';
@@ -114,18 +114,22 @@ type TapCtx = { env: Bindings; db: DB; user: SessionUser };
 /** The driver's own check-in by the entrance tag: their reservation's entry (or their monthly pass's), as the gate makes it. */
 export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request: IdempotentRequest, now = new Date()) {
   const { db, user } = ctx;
+  // A retry of a tap that went through answers that entry, whatever changed since (the tag, the place).
+  const replay = await entryReplayed(db, request);
+  if (replay) return replay;
   const tag = await liveTag(ctx.env, db, token, 'entrance');
   assertNear(tag, tap);
   const lotId = tag.lot.id;
   const open = await driverOpenStay(db, user.id, lotId);
-  // A retry of the tap that let the car in answers that entry (the gate's replay); any other tap is refused.
-  if (open && (await priorResource(db, request)) !== open.id)
+  if (open)
     throw refusal('conflict', `You are already checked in at ${tag.lot.name} with ${open.plate}, since ${formatTime(open.entryTs)}.`);
   const gate = { ...ctx, tap: { tagId: tag.id } };
   const { booking, elsewhere } = await bookingAt(db, user.id, lotId, now);
+  if (booking && !booking.plate)
+    throw refusal('conflict', 'Your reservation names no car: show its QR pass to the attendant, who checks it in with the plate.');
   if (booking?.plate) return enter(gate, { lotId, plate: booking.plate, reservationId: booking.id, action: 'checkin' }, request, now);
   const pass = await driverPassAt(db, user.id, lotId, now);
-  if (pass) return enter(gate, { lotId, plate: pass.plate, action: 'checkin' }, request, now);
+  if (pass) return enter(gate, { lotId, plate: pass.plate, vehicleType: pass.vehicleType, action: 'checkin' }, request, now);
   if (elsewhere)
     throw refusal(
       'conflict',
@@ -134,15 +138,20 @@ export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request
   throw refusal('not_found', `You have no reservation or monthly pass at ${tag.lot.name} now. Book a slot here to check in.`);
 }
 
-/** The driver's own check-out by the exit tag: the gate's exit, priced now and paid from their wallet up to the price shown. */
-export async function checkOutByTag(ctx: TapCtx, token: string, tap: Tap, request: IdempotentRequest, now = new Date()) {
+/**
+ * The driver's own check-out by the exit tag: the gate's exit, priced now and paid from their wallet up
+ * to the price they were shown. A tap says the driver is leaving, not that the car has: the lot's
+ * camera and attendants still see the exit (docs/gate.md, Entrance tags).
+ */
+export async function checkOutByTag(ctx: TapCtx, token: string, tap: TapOut, request: IdempotentRequest, now = new Date()) {
   const { db, user } = ctx;
+  const replay = await exitReplayed(db, request);
+  if (replay) return replay;
   const tag = await liveTag(ctx.env, db, token, 'exit');
   assertNear(tag, tap);
   const lotId = tag.lot.id;
-  // A retry of a tap that went through answers that exit, though the stay is closed now.
-  const stayId = (await priorResource(db, request)) ?? (await driverOpenStay(db, user.id, lotId))?.id;
-  if (!stayId) throw refusal('not_found', `You have no stay open at ${tag.lot.name}.`);
+  const stay = await driverOpenStay(db, user.id, lotId);
+  if (!stay) throw refusal('not_found', `You have no stay open at ${tag.lot.name}.`);
   const gate = { ...ctx, tap: { tagId: tag.id, limitCents: tap.shownCents } };
-  return exit(gate, stayId, { lotId, action: 'checkout' }, request, now);
+  return exit(gate, stay.id, { lotId, action: 'checkout' }, request, now);
 }

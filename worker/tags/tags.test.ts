@@ -173,7 +173,7 @@ describe('a tap at the exit', () => {
     expect(await rowOf(id)).toMatchObject({ exitAttendantId: null, exitTagId: expect.any(String), payerId: user.id });
     const [reservation] = await db().select().from(reservations).where(eq(reservations.id, booking.id));
     expect(reservation.status).toBe('COMPLETED');
-    const gone = await tap(cookie, token, 'check-out');
+    const gone = await tap(cookie, token, 'check-out', { shownCents: 8_000 });
     expect(gone.status).toBe(404);
     expect(await messageOf(gone)).toMatch(/^You have no stay open at Test Lot /);
   });
@@ -184,10 +184,45 @@ describe('a tap at the exit', () => {
     const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: pass })).json<Checkin>();
     await endedAgo(booking.id, 61);
     const { token } = await newTag(lotId, 'exit');
-    const short = await tap(cookie, token, 'check-out');
+    const unpriced = await tap(cookie, token, 'check-out');
+    expect(unpriced.status).toBe(400);
+    expect(await messageOf(unpriced)).toBe('Say the price you were shown, in centavos.');
+    const short = await tap(cookie, token, 'check-out', { shownCents: 8_000 });
     expect(short.status).toBe(409);
     expect(await messageOf(short)).toBe('Your wallet holds ₱0.00, short of ₱80.00: top up and tap Check out again, or pay the attendant.');
     expect((await rowOf(id)).exitTs).toBeNull();
     expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it('never reaches a stranger’s stay: a plate saved to someone else’s vehicles finds nothing to check out', async () => {
+    const lotId = await makeLot(1);
+    const { token: pass } = await reservedCar(lotId, { plate: 'OWN 1234' });
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'OWN 1234', passToken: pass })).json<Checkin>();
+    const { token } = await newTag(lotId, 'exit');
+    const { cookie: stranger } = await driver(1_000);
+    const saved = await call('/api/user/vehicles', {
+      method: 'POST',
+      cookie: stranger,
+      json: { plate: 'OWN 1234', make: 'Toyota', model: 'Vios' },
+    });
+    expect(saved.status).toBe(201);
+    expect(await (await call(`/api/tags/${token}`, { cookie: stranger })).json()).toMatchObject({ stay: null });
+    expect((await tap(stranger, token, 'check-out', { shownCents: 100_000 })).status).toBe(404);
+    expect((await rowOf(id)).exitTs).toBeNull();
+  });
+});
+
+describe('a tap retried', () => {
+  it('answers the entry it made under the same key, even after the tag was revoked', async () => {
+    const lotId = await makeLot(1);
+    const { cookie } = await reservedCar(lotId, { plate: 'RTY 1234' });
+    const tag = await newTag(lotId);
+    const headers = key();
+    const { id } = await (await tap(cookie, tag.token, 'check-in', {}, headers)).json<Checkin>();
+    await call(`/api/owner/lots/${lotId}/tags/${tag.id}`, { method: 'DELETE', cookie: owner });
+    const again = await tap(cookie, tag.token, 'check-in', {}, headers);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await again.json<Checkin>()).id).toBe(id);
   });
 });

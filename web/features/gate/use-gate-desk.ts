@@ -72,7 +72,10 @@ function usePlateSightings(scanner: ReturnType<typeof useCameraScanner>, form: R
   });
   return {
     read,
-    forget: () => setRead(null),
+    forget: () => {
+      read?.crop.close();
+      setRead(null);
+    },
     /** What goes with a check-in of `plate`: the read, and whether the attendant changed it. */
     readOf: (plate: string): PlateRead | undefined =>
       read

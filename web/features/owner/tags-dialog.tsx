@@ -70,7 +70,7 @@ function TagRow({ tag, lotName, onRevoke }: { tag: OwnerTag & { url: string }; l
 }
 
 export function TagsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () => void }) {
-  const { data: tags, isPending } = useQuery(ownerTagsQuery(lot.id));
+  const { data: tags, isPending, isError, error } = useQuery(ownerTagsQuery(lot.id));
   const create = useCreateTag(lot.id);
   const revoke = useRevokeTag(lot.id);
   const [revoking, setRevoking] = useState<OwnerTag | null>(null);
@@ -101,7 +101,11 @@ export function TagsDialog({ lot, onClose }: { lot: OwnerLot; onClose: () => voi
             </Button>
           )}
         </div>
-        {isPending ? (
+        {isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error.message}
+          </p>
+        ) : isPending ? (
           <Spinner label="Loading tags" />
         ) : live.length === 0 ? (
           <p className="text-sm">No tags in use yet.</p>

@@ -59,7 +59,9 @@ function TapButton({
             reservationId: stay.reservationId,
             receiptId: stay.receiptId,
           }),
-        onError: () => setKey(crypto.randomUUID()),
+        // A refusal is final for this attempt: the next press is a new one. A lost answer is retried
+        // under the same key, so the server answers what it did instead of doing it again.
+        onError: (error) => error instanceof ApiError && setKey(crypto.randomUUID()),
       },
     );
   return (
@@ -91,7 +93,7 @@ const Facts = ({ rows }: { rows: [string, ReactNode][] }) => (
 function DonePanel({ done, lotName }: { done: Done; lotName: string }) {
   const checkedIn = done.step === 'check-in';
   return (
-    <div data-testid="tap-done" className="space-y-4 text-center">
+    <div data-testid="tap-done" role="status" className="space-y-4 text-center">
       <CheckCircle2 aria-hidden className="mx-auto h-14 w-14 text-green-600" />
       <h2 className="text-xl font-semibold">{checkedIn ? `Checked in at ${lotName}` : `Checked out of ${lotName}`}</h2>
       <Facts

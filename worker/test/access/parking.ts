@@ -182,7 +182,7 @@ export const PARKING_ROUTES: AccessTable = {
     sample: () => ({
       method: 'POST',
       path: `/api/tags/${'A'.repeat(44)}/check-out`,
-      json: {},
+      json: { shownCents: 0 },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     }),
     found: false,

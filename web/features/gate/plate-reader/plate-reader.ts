@@ -15,23 +15,32 @@ export type PlateReader = {
 
 /**
  * A read answers within this, or is given up: the worker is stopped (a hung OCR stays hung) and
- * started afresh for the next frame. The first read loads the model, about a second on a laptop.
+ * started afresh for the next frame. Until the OCR has loaded (6.8 MB to fetch and compile, a minute
+ * or more on a slow connection) a read may take the longer time, or the model would never arrive.
  */
 const READ_TIMEOUT_MS = 6000;
+const LOADING_TIMEOUT_MS = 180_000;
 
 export function createPlateReader(): PlateReader {
   let worker: Worker | undefined;
+  /** The worker's OCR has loaded: its reads are quick from now on. */
+  let loaded = false;
   let nextId = 0;
   const pending = new Map<number, { resolve: (read: PlateReading | null) => void; reject: (error: Error) => void }>();
   const stop = (error: Error) => {
     worker?.terminate();
     worker = undefined;
+    loaded = false;
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   };
   const start = () => {
     const started = new Worker(new URL('./plate-worker.ts', import.meta.url), { type: 'module', name: 'plate-reader' });
     started.onmessage = ({ data }: MessageEvent<PlateAnswer>) => {
+      if ('loaded' in data) {
+        loaded = true;
+        return;
+      }
       const waiting = pending.get(data.id);
       pending.delete(data.id);
       if ('error' in data) waiting?.reject(new Error(data.error));
@@ -48,13 +57,17 @@ export function createPlateReader(): PlateReader {
       worker ??= start();
       const id = nextId++;
       const answer = new Promise<PlateReading | null>((resolve, reject) => pending.set(id, { resolve, reject }));
-      const timer = setTimeout(() => pending.has(id) && stop(new Error('The plate reader took too long')), READ_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => pending.has(id) && stop(new Error('The plate reader took too long')),
+        loaded ? READ_TIMEOUT_MS : LOADING_TIMEOUT_MS,
+      );
       worker.postMessage({ id, frame } satisfies PlateRequest, [frame]);
       return answer.finally(() => clearTimeout(timer));
     },
     close() {
       worker?.terminate();
       worker = undefined;
+      loaded = false;
       for (const waiting of pending.values()) waiting.resolve(null);
       pending.clear();
     },

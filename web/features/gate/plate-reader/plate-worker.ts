@@ -11,7 +11,9 @@ import { findPlates, type PlateCandidate } from './plate-locator';
 export type PlateRequest = { id: number; frame: ImageBitmap };
 export type PlateAnswer =
   | { id: number; read: { text: string; confidence: number; crop: ImageBitmap } | null }
-  | { id: number; error: string };
+  | { id: number; error: string }
+  /** Said once, when the OCR has loaded: reads are quick from then on. */
+  | { loaded: true };
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -47,10 +49,16 @@ async function readCandidate(ocr: Awaited<ReturnType<typeof createOcrEngine>>, c
 
 /** The OCR, started on first use; one that failed to start is started again on the next frame. */
 function startedEngine() {
-  engine ??= createOcrEngine().catch((error: unknown) => {
-    engine = undefined;
-    throw error;
-  });
+  engine ??= createOcrEngine().then(
+    (started) => {
+      self.postMessage({ loaded: true } satisfies PlateAnswer);
+      return started;
+    },
+    (error: unknown) => {
+      engine = undefined;
+      throw error;
+    },
+  );
   return engine;
 }
 
