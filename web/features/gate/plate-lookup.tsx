@@ -22,11 +22,11 @@ function useSettledPlate(plate: string, now: boolean) {
   return settled;
 }
 
-export function PlateLookup({ lotId, plate, now }: { lotId: string; plate: string; now: boolean }) {
-  const settled = normalizePlate(useSettledPlate(plate, now));
-  const asked = isPhilippinePlate(settled);
-  const { data } = useQuery({ ...plateLookupQuery(lotId, settled), enabled: asked });
-  if (!asked || !data || data.plate !== settled) return null;
+/** What is known of a plate, or nothing yet. */
+function PlateFacts({ lotId, plate }: { lotId: string; plate: string }) {
+  const asked = isPhilippinePlate(plate);
+  const { data } = useQuery({ ...plateLookupQuery(lotId, plate), enabled: asked });
+  if (!asked || !data || data.plate !== plate) return null;
   const { inside, reservation, monthlyPass } = data;
   const facts = [
     inside && `Inside since ${formatTime(inside.entryTs)}${inside.slot ? `, slot ${inside.slot}` : ''}`,
@@ -35,8 +35,18 @@ export function PlateLookup({ lotId, plate, now }: { lotId: string; plate: strin
     monthlyPass && `Monthly pass, ${monthlyPass.hours}${monthlyPass.validNow ? '' : ' (not valid now)'}`,
   ].filter(Boolean);
   return (
-    <p data-testid="plate-lookup" aria-live="polite" className="rounded-lg bg-muted p-2 text-sm">
+    <p data-testid="plate-lookup" className="rounded-lg bg-muted p-2 text-sm">
       <span className="font-semibold">{data.plate}</span>: {facts.length ? facts.join(' · ') : 'no booking here now: a walk-in.'}
     </p>
+  );
+}
+
+/** The live region stays mounted, so a screen reader announces each answer as it comes. */
+export function PlateLookup({ lotId, plate, now }: { lotId: string; plate: string; now: boolean }) {
+  const settled = normalizePlate(useSettledPlate(plate, now));
+  return (
+    <div aria-live="polite">
+      <PlateFacts lotId={lotId} plate={settled} />
+    </div>
   );
 }
