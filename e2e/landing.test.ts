@@ -82,6 +82,8 @@ describe('the landing page', () => {
     expect(await page.locator('link[rel="preload"][href="/api/auth/user"]').count()).toBe(1);
     expect(sessionChecks).toHaveLength(1);
     await logOut(page);
+    // Logging out is a navigation of its own (/api/logout, then /): the next test's goto must not cut it.
+    await page.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
   });
 
   test('opens About Us, How It Works, the Privacy Policy and the Terms from its footer', async () => {
