@@ -41,7 +41,11 @@ export const tapSchema = z
   .object({ lat: latitude.optional(), lng: longitude.optional() })
   .refine(bothOrNeither, { message: 'Give both latitude and longitude, or neither.', path: ['lat'] });
 
-/** POST /api/tags/:token/check-out: also the price the driver was shown, which their tap consents to pay and no more. */
+/**
+ * POST /api/tags/:token/check-out: also, from the app, the price the driver was shown, which their tap
+ * consents to pay and no more. Without it (a client of the issue's contract, `{ lat, lng }` only) the
+ * tap consents to the price at that moment, as the issue has it.
+ */
 export const tapOutSchema = z
   .object({
     lat: latitude.optional(),
@@ -49,7 +53,8 @@ export const tapOutSchema = z
     shownCents: z
       .number({ error: 'Say the price you were shown, in centavos.' })
       .int('The price shown is in whole centavos.')
-      .min(0, 'The price shown is in whole centavos.'),
+      .min(0, 'The price shown is in whole centavos.')
+      .optional(),
   })
   .refine(bothOrNeither, { message: 'Give both latitude and longitude, or neither.', path: ['lat'] });
 export type Tap = z.infer<typeof tapSchema>;

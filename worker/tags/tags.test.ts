@@ -184,9 +184,12 @@ describe('a tap at the exit', () => {
     const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: pass })).json<Checkin>();
     await endedAgo(booking.id, 61);
     const { token } = await newTag(lotId, 'exit');
-    const unpriced = await tap(cookie, token, 'check-out');
-    expect(unpriced.status).toBe(400);
-    expect(await messageOf(unpriced)).toBe('Say the price you were shown, in centavos.');
+    const badPrice = await tap(cookie, token, 'check-out', { shownCents: -1 });
+    expect(badPrice.status).toBe(400);
+    expect(await messageOf(badPrice)).toBe('The price shown is in whole centavos.');
+    // The API's own body, no price: the tap consents to the price now, which the wallet cannot pay.
+    const unpriced = await tap(cookie, token, 'check-out', { lat: 14.55, lng: 121.02 });
+    expect(unpriced.status).toBe(409);
     const short = await tap(cookie, token, 'check-out', { shownCents: 8_000 });
     expect(short.status).toBe(409);
     expect(await messageOf(short)).toBe('Your wallet holds ₱0.00, short of ₱80.00: top up and tap Check out again, or pay the attendant.');
