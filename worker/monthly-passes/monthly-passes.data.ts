@@ -72,8 +72,8 @@ export const passesOfDriver = (db: DB, userId: string) =>
     .orderBy(desc(monthlyPasses.validUntil), desc(monthlyPasses.createdAt))
     .limit(100);
 
-/** The pass of a plate at a lot valid at `at` (the gate looks a plate up only among these). */
-export async function validPassOfPlate(db: DB, lotId: string, plate: string, at: Date): Promise<MonthlyPass | null> {
+/** A pass at a lot, of a plate or of a driver, whose period covers `at` (its hours are the gate's to judge). */
+async function validPassAt(db: DB, lotId: string, whose: { plate: string } | { userId: string }, at: Date): Promise<MonthlyPass | null> {
   const iso = at.toISOString();
   const [row] = await db
     .select()
@@ -81,7 +81,7 @@ export async function validPassOfPlate(db: DB, lotId: string, plate: string, at:
     .where(
       and(
         eq(monthlyPasses.lotId, lotId),
-        eq(monthlyPasses.plate, plate),
+        'plate' in whose ? eq(monthlyPasses.plate, whose.plate) : eq(monthlyPasses.userId, whose.userId),
         lte(monthlyPasses.validFrom, iso),
         gt(monthlyPasses.validUntil, iso),
       ),
@@ -89,6 +89,12 @@ export async function validPassOfPlate(db: DB, lotId: string, plate: string, at:
     .limit(1);
   return row ?? null;
 }
+
+/** The pass of a plate at a lot valid at `at` (the gate looks a plate up only among these). */
+export const validPassOfPlate = (db: DB, lotId: string, plate: string, at: Date) => validPassAt(db, lotId, { plate }, at);
+
+/** The driver's own pass at a lot valid at `at` (what their tap at the lot's tag enters on). */
+export const validPassOfDriver = (db: DB, lotId: string, userId: string, at: Date) => validPassAt(db, lotId, { userId }, at);
 
 export async function findPassRecord(db: DB, id: string): Promise<MonthlyPass | null> {
   const [row] = await db.select().from(monthlyPasses).where(eq(monthlyPasses.id, id));

@@ -69,24 +69,6 @@ export const driverReservationsNear = (db: DB, userId: string, now: Date, until:
     .limit(10);
 export type NearReservation = Awaited<ReturnType<typeof driverReservationsNear>>[number];
 
-/** The driver's monthly pass at the lot whose period covers `at` (its hours are the gate's to judge). */
-export async function driverPassAt(db: DB, userId: string, lotId: string, at: Date) {
-  const iso = at.toISOString();
-  const [row] = await db
-    .select({ id: monthlyPasses.id, plate: monthlyPasses.plate, vehicleType: monthlyPasses.vehicleType })
-    .from(monthlyPasses)
-    .where(
-      and(
-        eq(monthlyPasses.userId, userId),
-        eq(monthlyPasses.lotId, lotId),
-        lte(monthlyPasses.validFrom, iso),
-        gt(monthlyPasses.validUntil, iso),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * The driver's stay still open at the lot: on their own reservation or their own monthly pass. Never a
  * car found by plate alone: anyone may save any plate to their vehicles, and a tap must not reach a

@@ -15,11 +15,11 @@ import type { Bindings, SessionUser } from '../env';
 import { enter, entryReplayed } from '../gate/entry.service';
 import { exit, exitQuote, exitReplayed } from '../gate/exit.service';
 import { assertManagesLot } from '../lots/lots.service';
+import { validPassOfDriver } from '../monthly-passes/monthly-passes.service';
 import { readSettings } from '../platform/settings.service';
 import { signTag, tagIdOf } from './tag-token';
 import {
   driverOpenStay,
-  driverPassAt,
   driverReservationsNear,
   findTag,
   insertTag,
@@ -98,13 +98,13 @@ export async function tapView(env: Bindings, db: DB, user: SessionUser, token: s
   const price = open && tag.kind === 'exit' ? await exitQuote(db, open.id, now) : null;
   const { booking, elsewhere } =
     tag.kind === 'entrance' ? await bookingAt(db, user.id, tag.lot.id, now) : { booking: null, elsewhere: null };
-  const pass = tag.kind === 'entrance' && !booking ? await driverPassAt(db, user.id, tag.lot.id, now) : null;
+  const pass = tag.kind === 'entrance' && !booking ? await validPassOfDriver(db, tag.lot.id, user.id, now) : null;
   return {
     kind: tag.kind,
     lot: { id: tag.lot.id, name: tag.lot.name, address: tag.lot.address },
     stay: open && { ...open, amountCents: price?.amountCents ?? null, what: price?.what ?? null },
     booking: booking && { ...booking, checkInFrom: new Date(Date.parse(booking.startTs) - EARLY_ARRIVAL_MS).toISOString() },
-    pass,
+    pass: pass && { id: pass.id, plate: pass.plate, vehicleType: pass.vehicleType },
     elsewhere: elsewhere && { lotName: elsewhere.lotName, startTs: elsewhere.startTs },
   };
 }
@@ -128,7 +128,7 @@ export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request
   if (booking && !booking.plate)
     throw refusal('conflict', 'Your reservation names no car: show its QR pass to the attendant, who checks it in with the plate.');
   if (booking?.plate) return enter(gate, { lotId, plate: booking.plate, reservationId: booking.id, action: 'checkin' }, request, now);
-  const pass = await driverPassAt(db, user.id, lotId, now);
+  const pass = await validPassOfDriver(db, lotId, user.id, now);
   if (pass) return enter(gate, { lotId, plate: pass.plate, vehicleType: pass.vehicleType, action: 'checkin' }, request, now);
   if (elsewhere)
     throw refusal(
