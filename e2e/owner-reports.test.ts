@@ -70,6 +70,8 @@ describe('owner dashboard and reports in the browser', () => {
   test('shows last month’s statement from the demo history; the super admin pays it and the owner sees it paid', async ({ people }) => {
     const month = previousMonth(manilaDate(Date.now()).slice(0, 7));
     await page.goto(`${baseURL}/owner`);
+    // The dashboard drawn by the app, not the shell before it: a click on the shell's frame could be undone by the first render.
+    await page.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
     await page.getByRole('link', { name: /Statements/ }).click();
     await page.getByRole('heading', { name: 'Statements' }).waitFor();
     await page.getByLabel('Month').fill(month);
