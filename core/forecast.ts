@@ -59,6 +59,20 @@ export function forecastOf(atMs: number, total: number, heldSeconds: number[]): 
   return { weekday, hour, total, weeks, usuallyFree: Math.min(total, Math.max(0, total - Math.round(meanHeld))) };
 }
 
+/**
+ * The forecast from a lot's stay rollup as read: `held` (slot-seconds by rollup key) for at least the
+ * hours of `pastSameHours(atMs, nowMs, 0)`, and the key of its first recorded hour (null: no stay yet).
+ * The lot's history starts with its first stay: weeks before it are not zeros but unknown.
+ */
+export function forecastFromRollup(atMs: number, nowMs: number, total: number, held: Map<number, number>, firstHour: number | null) {
+  const since = firstHour === null ? Number.POSITIVE_INFINITY : firstHour * 1000 - MANILA_OFFSET_MS;
+  return forecastOf(
+    atMs,
+    total,
+    pastSameHours(atMs, nowMs, since).map((hour) => held.get(hour) ?? 0),
+  );
+}
+
 /** The line the lot page shows beside today's availability. */
 export function forecastText({ weekday, hour, total, usuallyFree }: Forecast): string {
   return usuallyFree === null

@@ -1,4 +1,4 @@
-import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
@@ -50,20 +50,37 @@ export const pageOfLotsOwnedBy = (db: DB, ownerId: string | null, page: PageRequ
 /** The window a lot's availability and price are asked for. */
 export type LotWindow = { startMs: number; endMs: number };
 
-/**
- * The stay rollup's figures for a forecast (core/forecast.ts): the slot-seconds held in each of the
- * given Manila clock hours, and the first hour the lot held a stay (its history starts there).
- */
-export async function stayHistory(db: DB, lotId: string, hours: number[]) {
-  const [held, [first]] = await db.batch([
-    db
-      .select({ hour: lotStayHours.hour, seconds: lotStayHours.seconds })
-      .from(lotStayHours)
-      .where(and(eq(lotStayHours.lotId, lotId), inArray(lotStayHours.hour, hours))),
-    db
-      .select({ hour: min(lotStayHours.hour) })
-      .from(lotStayHours)
-      .where(eq(lotStayHours.lotId, lotId)),
-  ]);
-  return { held: new Map(held.map((row) => [row.hour, row.seconds])), firstHour: first?.hour ?? null };
+/** The slot-seconds the lots held in the given Manila clock hours (the stay rollup; core/forecast.ts). */
+export const heldInHours = (db: DB, lotIds: string[], hours: number[]) =>
+  db
+    .select({ lotId: lotStayHours.lotId, hour: lotStayHours.hour, seconds: lotStayHours.seconds })
+    .from(lotStayHours)
+    .where(and(inArray(lotStayHours.lotId, lotIds), inArray(lotStayHours.hour, hours)));
+
+/** Each lot's first hour with a stay (its history starts there): one primary-key seek per lot. */
+export const firstStayHours = (db: DB, lotIds: string[]) =>
+  db
+    .select({
+      lotId: lots.id,
+      hour: sql<number | null>`(SELECT min(${lotStayHours.hour}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id})`,
+    })
+    .from(lots)
+    .where(inArray(lots.id, lotIds));
+
+export type StayRollup = { held: Map<number, number>; firstHour: number | null };
+
+/** The two reads above, by lot. */
+export function rollupsOf(
+  held: { lotId: string; hour: number; seconds: number }[],
+  first: { lotId: string; hour: number | null }[],
+): Map<string, StayRollup> {
+  const rollups = new Map(first.map((row) => [row.lotId, { held: new Map<number, number>(), firstHour: row.hour }]));
+  for (const row of held) rollups.get(row.lotId)?.held.set(row.hour, row.seconds);
+  return rollups;
+}
+
+/** A lot's stay rollup for a forecast: the given hours and its first hour, in one batch. */
+export async function stayHistory(db: DB, lotId: string, hours: number[]): Promise<StayRollup> {
+  const [held, first] = await db.batch([heldInHours(db, [lotId], hours), firstStayHours(db, [lotId])]);
+  return rollupsOf(held, first).get(lotId) ?? { held: new Map(), firstHour: null };
 }
