@@ -50,37 +50,22 @@ export const pageOfLotsOwnedBy = (db: DB, ownerId: string | null, page: PageRequ
 /** The window a lot's availability and price are asked for. */
 export type LotWindow = { startMs: number; endMs: number };
 
-/** The slot-seconds the lots held in the given Manila clock hours (the stay rollup; core/forecast.ts). */
-export const heldInHours = (db: DB, lotIds: string[], hours: number[]) =>
-  db
-    .select({ lotId: lotStayHours.lotId, hour: lotStayHours.hour, seconds: lotStayHours.seconds })
-    .from(lotStayHours)
-    .where(and(inArray(lotStayHours.lotId, lotIds), inArray(lotStayHours.hour, hours)));
+/**
+ * A lot's stay rollup for a forecast (core/forecast.ts, `forecastFromRollup`), as columns of a query of
+ * lots: the slot-seconds held in the given Manila clock hours, and its first hour with a stay (its
+ * history starts there). Primary-key reads of `lot_stay_hours`; without hours, no read at all.
+ */
+export const stayRollupColumns = (hours: number[] | undefined) => ({
+  heldSeconds: hours?.length
+    ? sql<number>`coalesce((SELECT sum(${lotStayHours.seconds}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id} AND ${inArray(lotStayHours.hour, hours)}), 0)`
+    : sql<number>`0`,
+  firstStayHour: hours?.length
+    ? sql<number | null>`(SELECT min(${lotStayHours.hour}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id})`
+    : sql<number | null>`NULL`,
+});
 
-/** Each lot's first hour with a stay (its history starts there): one primary-key seek per lot. */
-export const firstStayHours = (db: DB, lotIds: string[]) =>
-  db
-    .select({
-      lotId: lots.id,
-      hour: sql<number | null>`(SELECT min(${lotStayHours.hour}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id})`,
-    })
-    .from(lots)
-    .where(inArray(lots.id, lotIds));
-
-export type StayRollup = { held: Map<number, number>; firstHour: number | null };
-
-/** The two reads above, by lot. */
-export function rollupsOf(
-  held: { lotId: string; hour: number; seconds: number }[],
-  first: { lotId: string; hour: number | null }[],
-): Map<string, StayRollup> {
-  const rollups = new Map(first.map((row) => [row.lotId, { held: new Map<number, number>(), firstHour: row.hour }]));
-  for (const row of held) rollups.get(row.lotId)?.held.set(row.hour, row.seconds);
-  return rollups;
-}
-
-/** A lot's stay rollup for a forecast: the given hours and its first hour, in one batch. */
-export async function stayHistory(db: DB, lotId: string, hours: number[]): Promise<StayRollup> {
-  const [held, first] = await db.batch([heldInHours(db, [lotId], hours), firstStayHours(db, [lotId])]);
-  return rollupsOf(held, first).get(lotId) ?? { held: new Map(), firstHour: null };
+/** A lot's stay rollup for a forecast at the given hours. */
+export async function stayHistory(db: DB, lotId: string, hours: number[]) {
+  const [row] = await db.select(stayRollupColumns(hours)).from(lots).where(eq(lots.id, lotId));
+  return row ?? { heldSeconds: 0, firstStayHour: null };
 }

@@ -19,6 +19,7 @@ import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots, type LotSearch } from './lot-search.data';
 import { findLot, stayHistory, type LotRow, type LotWindow } from './lots.data';
+import { driverStays } from './suggestions.data';
 import { bestForYou } from './suggestions.service';
 
 /** The order of a search, and for whom ("Best for you" reads the driver's history). */
@@ -84,22 +85,35 @@ export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow
 /**
  * A page of search results, each lot with its availability for the window read from search's read model
  * (no call per lot), nearest first or, for `best`, the same page in "Best for you" order with its
- * reasons (suggestions.service.ts). Another page is the next one nearest, ranked in turn.
+ * reasons (suggestions.service.ts): the page also reads its stay rollups, and the driver's history
+ * goes in the same batch. Another page is the next one nearest, ranked in turn.
  */
 export async function searchForDrivers(db: DB, search: LotSearch, page: PageRequest, order: SearchOrder = {}, now = Date.now()) {
-  const found = pageOf(await searchLots(db, search, page), page, searchCursorOf, (row) => {
-    const { squaredDistance: _distance, slotsTaken, walkInsPlaced, walkInsUnplaced, ...lot } = row;
+  const best = order.sort === 'best';
+  const query = searchLots(db, { ...search, forecastHours: best ? pastSameHours(search.window.startMs, now, 0) : undefined }, page);
+  const [rows, stays] = best && order.userId ? await db.batch([query, driverStays(db, order.userId)]) : [await query, []];
+  const found = pageOf(rows, page, searchCursorOf, (row) => {
+    const {
+      squaredDistance: _distance,
+      slotsTaken,
+      walkInsPlaced,
+      walkInsUnplaced,
+      heldSeconds: _held,
+      firstStayHour: _first,
+      ...lot
+    } = row;
     const counts = countsFromReadModel({ total: lot.totalSlots, slotsTaken, walkInsPlaced, walkInsUnplaced }, search.window, now);
     return { ...driverView(lot, availabilityView(lot, counts, search.window)), distanceKm: kilometresOf(row), reasons: [] as string[] };
   });
-  if (order.sort !== 'best') return found;
-  return { ...found, items: await bestForYou(db, found.items, order.userId ?? null, search.window.startMs, now) };
+  if (!best) return found;
+  const rollups = new Map(rows.map((row) => [row.id, row]));
+  return { ...found, items: bestForYou(found.items, rollups, stays, search.window.startMs, now) };
 }
 
 /** How full the lot usually is at an arrival time, from its stay rollup (core/forecast.ts). */
 export async function forecastAt(db: DB, lot: LotRow, atMs: number, now = Date.now()) {
-  const { held, firstHour } = await stayHistory(db, lot.id, pastSameHours(atMs, now, 0));
-  return forecastFromRollup(atMs, now, lot.totalSlots, held, firstHour);
+  const { heldSeconds, firstStayHour } = await stayHistory(db, lot.id, pastSameHours(atMs, now, 0));
+  return forecastFromRollup(atMs, now, lot.totalSlots, heldSeconds, firstStayHour);
 }
 
 /**

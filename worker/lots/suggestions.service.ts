@@ -1,13 +1,13 @@
 /**
  * "Best for you" on a page of search results (docs/search.md): the page's lots ranked by
- * `rankForDriver` (core/suggestions.ts), each with its reasons. One batch reads what it needs: the
- * driver's history once, and the forecast for the page's lots only.
+ * `rankForDriver` (core/suggestions.ts), each with its reasons. The search's one batch reads all it
+ * needs: the page with its stay rollups (the forecast for the page's lots only) and, for a signed-in
+ * driver, their history.
  */
-import { forecastFromRollup, pastSameHours } from '../../core/forecast';
+import { forecastFromRollup } from '../../core/forecast';
 import { lotAmenities } from '../../core/lot-json';
 import { driverHistoryOf, rankForDriver } from '../../core/suggestions';
-import type { DB } from '../db/client';
-import { bestForYouFigures } from './suggestions.data';
+import type { driverStays } from './suggestions.data';
 
 /** What a search result carries that the ranking reads. */
 type Found = {
@@ -16,15 +16,13 @@ type Found = {
   distanceKm: number | null;
   availability: { total: number; free: number; quote: { totalCents: number }; problem: string | null };
 };
+/** A lot's stay rollup at the forecast's hours, as the search read it (lots.data.ts, `stayRollupColumns`). */
+type Rollup = { heldSeconds: number; firstStayHour: number | null };
 
-export async function bestForYou<T extends Found>(db: DB, found: T[], userId: string | null, atMs: number, now: number) {
-  if (!found.length) return [];
-  const { stays, rollups } = await bestForYouFigures(
-    db,
-    userId,
-    found.map((lot) => lot.id),
-    pastSameHours(atMs, now, 0),
-  );
+type Stays = Awaited<ReturnType<typeof driverStays>>;
+
+/** The page in "Best for you" order, each lot with its reasons. */
+export function bestForYou<T extends Found>(found: T[], rollups: Map<string, Rollup>, stays: Stays, atMs: number, now: number) {
   const history = driverHistoryOf(stays.map((row) => ({ lotId: row.lotId, stays: row.stays, amenities: lotAmenities(row) })));
   const candidates = found.map((lot) => {
     const rollup = rollups.get(lot.id);
@@ -32,7 +30,7 @@ export async function bestForYou<T extends Found>(db: DB, found: T[], userId: st
       id: lot.id,
       priceCents: lot.availability.quote.totalCents,
       walkKm: lot.distanceKm,
-      forecast: forecastFromRollup(atMs, now, lot.availability.total, rollup?.held ?? new Map(), rollup?.firstHour ?? null),
+      forecast: forecastFromRollup(atMs, now, lot.availability.total, rollup?.heldSeconds ?? 0, rollup?.firstStayHour ?? null),
       amenities: lotAmenities(lot),
       bookable: lot.availability.free > 0 && !lot.availability.problem,
     };
