@@ -215,16 +215,18 @@ export function FindParkingPage() {
 /** The list's order: nearest first, or Best for you (docs/search.md), kept in the URL as `sort`. */
 function SortControl({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) => void }) {
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="text-muted-foreground">Sort by</span>
-      <Select className="w-auto" value={sort} onChange={(e) => onChange(e.target.value as Sort)}>
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor="search-sort" className="text-muted-foreground">
+        Sort by
+      </label>
+      <Select id="search-sort" className="w-auto" value={sort} onChange={(e) => onChange(e.target.value as Sort)}>
         {SORTS.map((choice) => (
           <option key={choice} value={choice}>
             {SORT_LABELS[choice]}
           </option>
         ))}
       </Select>
-    </label>
+    </div>
   );
 }
 
