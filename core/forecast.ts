@@ -49,14 +49,32 @@ export type Forecast = {
  * `pastSameHours`; a week with no stays held 0): the slots usually free are the slots now less the
  * mean number held over that hour, rounded, never below zero.
  */
-export function forecastOf(atMs: number, total: number, heldSeconds: number[]): Forecast {
+export const forecastOf = (atMs: number, total: number, heldSeconds: number[]): Forecast =>
+  forecastOfSum(
+    atMs,
+    total,
+    heldSeconds.reduce((sum, seconds) => sum + seconds, 0),
+    heldSeconds.length,
+  );
+
+function forecastOfSum(atMs: number, total: number, heldSeconds: number, weeks: number): Forecast {
   const wall = manilaWall(atMs);
   const weekday = wall.weekday[0].toUpperCase() + wall.weekday.slice(1);
   const hour = `${String(wall.hour).padStart(2, '0')}:00`;
-  const weeks = heldSeconds.length;
   if (weeks < FORECAST_MIN_WEEKS) return { weekday, hour, total, weeks, usuallyFree: null };
-  const meanHeld = heldSeconds.reduce((sum, seconds) => sum + seconds, 0) / 3600 / weeks;
+  const meanHeld = heldSeconds / 3600 / weeks;
   return { weekday, hour, total, weeks, usuallyFree: Math.min(total, Math.max(0, total - Math.round(meanHeld))) };
+}
+
+/**
+ * The forecast from a lot's stay rollup as read: the slot-seconds held in all the hours of
+ * `pastSameHours(atMs, nowMs, 0)`, and the key of the lot's first recorded hour (null: no stay yet).
+ * The lot's history starts with its first stay: weeks before it are not zeros but unknown (and hold no
+ * rows, so the sum over all the hours is the sum over the weeks counted).
+ */
+export function forecastFromRollup(atMs: number, nowMs: number, total: number, heldSeconds: number, firstHour: number | null) {
+  const since = firstHour === null ? Number.POSITIVE_INFINITY : firstHour * 1000 - MANILA_OFFSET_MS;
+  return forecastOfSum(atMs, total, heldSeconds, pastSameHours(atMs, nowMs, since).length);
 }
 
 /** The line the lot page shows beside today's availability. */

@@ -17,7 +17,7 @@ export const formatDistance = (km: number) => (km < 1 ? `${Math.round(km * 100) 
 const WALK_DETOUR = 1.3;
 const WALK_KM_PER_HOUR = 4.8;
 /** Past this, a walk is not what a driver parking here would do: the distance is shown instead. */
-const WALKABLE_KM = 2;
+export const WALKABLE_KM = 2;
 
 /** "About 6 min walk" from a straight-line distance, or the distance when it is too far to walk. */
 export function walkingText(km: number): string {

@@ -109,6 +109,17 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     await expect.poll(() => cardNames(page)).toEqual(before);
   });
 
+  test('orders the list Best for you, each card saying why', async () => {
+    await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
+    await page.getByTestId('lot-card').first().waitFor();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Best for you' });
+    await page.waitForURL(/sort=best/);
+    const reasons = page.getByTestId('lot-reasons');
+    await reasons.first().waitFor();
+    expect(await reasons.first().textContent()).toMatch(/^Why this lot: \S/);
+    expect(await noOverflow(page)).toBe(true);
+  });
+
   test('groups crowded lots into clusters when zoomed out, without overflowing 375 px', async () => {
     await page.goto(`${baseURL}/?place=Parking`);
     await page.getByTestId('lot-card').first().waitFor();

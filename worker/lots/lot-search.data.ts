@@ -10,7 +10,7 @@ import type { Box } from '../../core/search';
 import type { DB } from '../db/client';
 import { lotHoursBooked, lots, lotWalkIns, pricing } from '../db/schema';
 import type { Cursor, PageRequest } from '../db/pages';
-import { lotColumns, type LotWindow } from './lots.data';
+import { lotColumns, stayRollupColumns, type LotWindow } from './lots.data';
 
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 const KM_PER_DEGREE = 111.195;
@@ -27,6 +27,8 @@ export type LotSearch = {
   openAt?: Date;
   maxPriceCents?: number;
   window: LotWindow;
+  /** "Best for you": the page's lots also read their stay rollup at these hours (the forecast at arrival). */
+  forecastHours?: number[];
 };
 
 /** The box around a circle: latitude degrees are even; longitude degrees shrink with the cosine of the latitude. */
@@ -110,6 +112,7 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
       slotsTaken: sql<number>`coalesce((SELECT MAX(${lotHoursBooked.slotsTaken}) FROM ${lotHoursBooked} WHERE ${lotHoursBooked.lotId} = ${lots.id} AND ${lotHoursBooked.hour} >= ${fromHour} AND ${lotHoursBooked.hour} < ${toHour}), 0)`,
       walkInsPlaced: sql<number>`coalesce(${lotWalkIns.placed}, 0)`,
       walkInsUnplaced: sql<number>`coalesce(${lotWalkIns.unplaced}, 0)`,
+      ...stayRollupColumns(search.forecastHours),
     })
     .from(chosen)
     .innerJoin(lots, eq(lots.id, chosen.id))

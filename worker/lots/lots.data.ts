@@ -1,4 +1,4 @@
-import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
@@ -51,19 +51,21 @@ export const pageOfLotsOwnedBy = (db: DB, ownerId: string | null, page: PageRequ
 export type LotWindow = { startMs: number; endMs: number };
 
 /**
- * The stay rollup's figures for a forecast (core/forecast.ts): the slot-seconds held in each of the
- * given Manila clock hours, and the first hour the lot held a stay (its history starts there).
+ * A lot's stay rollup for a forecast (core/forecast.ts, `forecastFromRollup`), as columns of a query of
+ * lots: the slot-seconds held in the given Manila clock hours, and its first hour with a stay (its
+ * history starts there). Primary-key reads of `lot_stay_hours`; without hours, no read at all.
  */
+export const stayRollupColumns = (hours: number[] | undefined) => ({
+  heldSeconds: hours?.length
+    ? sql<number>`coalesce((SELECT sum(${lotStayHours.seconds}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id} AND ${inArray(lotStayHours.hour, hours)}), 0)`
+    : sql<number>`0`,
+  firstStayHour: hours?.length
+    ? sql<number | null>`(SELECT min(${lotStayHours.hour}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id})`
+    : sql<number | null>`NULL`,
+});
+
+/** A lot's stay rollup for a forecast at the given hours. */
 export async function stayHistory(db: DB, lotId: string, hours: number[]) {
-  const [held, [first]] = await db.batch([
-    db
-      .select({ hour: lotStayHours.hour, seconds: lotStayHours.seconds })
-      .from(lotStayHours)
-      .where(and(eq(lotStayHours.lotId, lotId), inArray(lotStayHours.hour, hours))),
-    db
-      .select({ hour: min(lotStayHours.hour) })
-      .from(lotStayHours)
-      .where(eq(lotStayHours.lotId, lotId)),
-  ]);
-  return { held: new Map(held.map((row) => [row.hour, row.seconds])), firstHour: first?.hour ?? null };
+  const [row] = await db.select(stayRollupColumns(hours)).from(lots).where(eq(lots.id, lotId));
+  return row ?? { heldSeconds: 0, firstStayHour: null };
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE, type Box } from '../../core/search';
+import { SORTS } from '../../core/suggestions';
 import { HOUR_MS } from '../../core/time';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
@@ -51,6 +52,7 @@ const searchQuery = windowQuery.extend(pageQueryOf(LOT_PAGE_SIZE).shape).extend(
   ev: flag.optional(),
   openNow: flag.optional(),
   maxPriceCents: z.coerce.number().int().positive().optional(),
+  sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}.` }).optional(),
 });
 
 const windowOf = ({ start, durationHours }: z.infer<typeof windowQuery>): LotWindow => {
@@ -62,7 +64,7 @@ const windowOf = ({ start, durationHours }: z.infer<typeof windowQuery>): LotWin
 /** Public lot search with the window, place and filters a driver asks for, and the lot's own pages. */
 export const lotRoutes = new Hono<AppEnv>()
   .get('/lots', validate('query', searchQuery), async (c) => {
-    const { limit, cursor, near, bbox, radiusKm, openNow, ...filters } = c.req.valid('query');
+    const { limit, cursor, near, bbox, radiusKm, openNow, sort, ...filters } = c.req.valid('query');
     const window = windowOf(filters);
     // A cursor is the last row's distance when the search has a point, its name when not.
     if (cursor && (near || bbox) && !Number.isFinite(Number(cursor.key))) throw apiError(400, CURSOR_MESSAGE);
@@ -74,7 +76,7 @@ export const lotRoutes = new Hono<AppEnv>()
       openAt: openNow ? new Date(window.startMs) : undefined,
       window,
     };
-    return c.json(await searchForDrivers(c.var.db, search, { limit, cursor }));
+    return c.json(await searchForDrivers(c.var.db, search, { limit, cursor }, { sort, userId: c.var.user?.id }));
   })
   .get('/lots/:id', validate('param', lotParams), validate('query', windowQuery), async (c) => {
     const lot = await approvedLot(c.var.db, c.req.valid('param').id);

@@ -5,12 +5,13 @@
  */
 import { countsFromReadModel } from '../../core/availability';
 import { windowProblem } from '../../core/booking';
-import { forecastOf, pastSameHours } from '../../core/forecast';
+import { forecastFromRollup, pastSameHours } from '../../core/forecast';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { lotPricingOf } from '../../core/lot-pricing';
 import { quote } from '../../core/pricing';
+import type { Sort } from '../../core/suggestions';
 import { notFound, refusal } from '../../core/refusal';
-import { HOUR_MS, MANILA_OFFSET_MS } from '../../core/time';
+import { HOUR_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import { pageOf, type PageRequest } from '../db/pages';
 import type { Bindings } from '../env';
@@ -18,6 +19,11 @@ import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots, type LotSearch } from './lot-search.data';
 import { findLot, stayHistory, type LotRow, type LotWindow } from './lots.data';
+import { driverStays } from './suggestions.data';
+import { bestForYou } from './suggestions.service';
+
+/** The order of a search, and for whom ("Best for you" reads the driver's history). */
+type SearchOrder = { sort?: Sort; userId?: string | null };
 
 export { assertManagesLot, assertWorksLot, workableLotIds } from './lot-access.service';
 export { findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, type LotRow, type LotWindow } from './lots.data';
@@ -76,26 +82,38 @@ export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow
   return driverView(lot, await availabilityOf(env, lot, window));
 }
 
-/** A page of search results, each lot with its availability for the window read from search's read model (no call per lot). */
-export async function searchForDrivers(db: DB, search: LotSearch, page: PageRequest, now = Date.now()) {
-  return pageOf(await searchLots(db, search, page), page, searchCursorOf, (row) => {
-    const { squaredDistance: _distance, slotsTaken, walkInsPlaced, walkInsUnplaced, ...lot } = row;
+/**
+ * A page of search results, each lot with its availability for the window read from search's read model
+ * (no call per lot), nearest first or, for `best`, the same page in "Best for you" order with its
+ * reasons (suggestions.service.ts): the page also reads its stay rollups, and the driver's history
+ * goes in the same batch. Another page is the next one nearest, ranked in turn.
+ */
+export async function searchForDrivers(db: DB, search: LotSearch, page: PageRequest, order: SearchOrder = {}, now = Date.now()) {
+  const best = order.sort === 'best';
+  const query = searchLots(db, { ...search, forecastHours: best ? pastSameHours(search.window.startMs, now, 0) : undefined }, page);
+  const [rows, stays] = best && order.userId ? await db.batch([query, driverStays(db, order.userId)]) : [await query, []];
+  const found = pageOf(rows, page, searchCursorOf, (row) => {
+    const {
+      squaredDistance: _distance,
+      slotsTaken,
+      walkInsPlaced,
+      walkInsUnplaced,
+      heldSeconds: _held,
+      firstStayHour: _first,
+      ...lot
+    } = row;
     const counts = countsFromReadModel({ total: lot.totalSlots, slotsTaken, walkInsPlaced, walkInsUnplaced }, search.window, now);
-    return { ...driverView(lot, availabilityView(lot, counts, search.window)), distanceKm: kilometresOf(row) };
+    return { ...driverView(lot, availabilityView(lot, counts, search.window)), distanceKm: kilometresOf(row), reasons: [] as string[] };
   });
+  if (!best) return found;
+  const rollups = new Map(rows.map((row) => [row.id, row]));
+  return { ...found, items: bestForYou(found.items, rollups, stays, search.window.startMs, now) };
 }
 
 /** How full the lot usually is at an arrival time, from its stay rollup (core/forecast.ts). */
 export async function forecastAt(db: DB, lot: LotRow, atMs: number, now = Date.now()) {
-  const { held, firstHour } = await stayHistory(db, lot.id, pastSameHours(atMs, now, 0));
-  // The lot's history starts with its first stay: weeks before it are not zeros but unknown.
-  const since = firstHour === null ? Number.POSITIVE_INFINITY : firstHour * 1000 - MANILA_OFFSET_MS;
-  const hours = pastSameHours(atMs, now, since);
-  return forecastOf(
-    atMs,
-    lot.totalSlots,
-    hours.map((hour) => held.get(hour) ?? 0),
-  );
+  const { heldSeconds, firstStayHour } = await stayHistory(db, lot.id, pastSameHours(atMs, now, 0));
+  return forecastFromRollup(atMs, now, lot.totalSlots, heldSeconds, firstStayHour);
 }
 
 /**

@@ -4,6 +4,7 @@ import { LocateFixed, Search, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { DURATION_HOURS } from '../../../core/booking';
 import { PLACES } from '../../../core/places';
+import { SORTS, type Sort } from '../../../core/suggestions';
 import { nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,7 +17,7 @@ import { loadedItems } from '../../lib/pages';
 import { BookingPending } from '../booking/booking-pending';
 import { FIND_PARKING_MAIN, FindParkingHeading } from './find-parking-shell';
 import { LotCard } from './lot-card';
-import { FILTERS, lotQueryOf, mapViewOf, whereOf, windowOf, type Filter, type FindParkingSearch } from './find-parking-search';
+import { FILTERS, lotQueryOf, mapViewOf, SORT_LABELS, whereOf, windowOf, type Filter, type FindParkingSearch } from './find-parking-search';
 
 // The map (Leaflet) and the booking dialog load in chunks of their own, so the search and the list, which
 // the driver reads first, do not wait for them (docs/performance.md, web). The map's code is fetched at
@@ -154,13 +155,19 @@ export function FindParkingPage() {
           <MapPlaceholder />
         )}
         <section aria-label="Nearby Parking Lots" className="min-w-0">
-          <h2 className="mb-3 text-xl font-semibold">
-            Nearby Parking Lots{' '}
-            <span className="text-muted-foreground" data-testid="lot-count">
-              ({lots.length}
-              {lotsFound.hasNextPage ? '+' : ''})
-            </span>
-          </h2>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-xl font-semibold">
+              Nearby Parking Lots{' '}
+              <span className="text-muted-foreground" data-testid="lot-count">
+                ({lots.length}
+                {lotsFound.hasNextPage ? '+' : ''})
+              </span>
+            </h2>
+            <SortControl
+              sort={search.sort ?? 'nearest'}
+              onChange={(sort) => change({ sort: sort === 'nearest' ? undefined : sort }, true)}
+            />
+          </div>
           {isError && <p className="text-destructive">{error.message}</p>}
           {isLoading ? (
             <div className="space-y-3" role="status" aria-label="Loading lots">
@@ -202,6 +209,24 @@ export function FindParkingPage() {
         </Suspense>
       )}
     </main>
+  );
+}
+
+/** The list's order: nearest first, or Best for you (docs/search.md), kept in the URL as `sort`. */
+function SortControl({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) => void }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor="search-sort" className="text-muted-foreground">
+        Sort by
+      </label>
+      <Select id="search-sort" className="w-auto" value={sort} onChange={(e) => onChange(e.target.value as Sort)}>
+        {SORTS.map((choice) => (
+          <option key={choice} value={choice}>
+            {SORT_LABELS[choice]}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 

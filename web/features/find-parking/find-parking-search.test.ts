@@ -21,9 +21,17 @@ describe("Find Parking's search in the URL", () => {
     expect(lotQueryOf(emptied, window)).toEqual({ start: window.start, durationHours: '2' });
   });
 
+  it('asks for Best for you when the URL does, nearest first otherwise', () => {
+    expect(lotQueryOf(findParkingSearch({ place: 'Makati CBD', sort: 'best' }), window)).toMatchObject({ sort: 'best' });
+    expect(lotQueryOf(findParkingSearch({ place: 'Makati CBD' }), window)).not.toHaveProperty('sort');
+    expect(findParkingSearch({ sort: 'nearest' })).not.toHaveProperty('sort', expect.anything());
+  });
+
   it('drops what a link gets wrong instead of failing', () => {
-    expect(findParkingSearch({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros' })).toEqual({
-      place: 'Intramuros',
-    });
+    expect(findParkingSearch({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros', sort: 'random' })).toEqual(
+      {
+        place: 'Intramuros',
+      },
+    );
   });
 });

@@ -5,6 +5,7 @@
 import { DURATION_HOURS } from '../../../core/booking';
 import { MANILA_CENTER } from '../../../core/geo';
 import { placeNamed } from '../../../core/places';
+import { SORTS, type Sort } from '../../../core/suggestions';
 import { fromManilaInput } from '../../../core/time';
 import type { LotSearch } from '../../lib/booking';
 import { choiceParam, flagParam, patternParam, textParam } from '../../lib/search-params';
@@ -28,7 +29,12 @@ export type FindParkingSearch = {
   /** Arrival, Manila wall-clock time as the arrival input takes it. */
   arrive?: string;
   hours?: number;
+  /** The list's order; absent is nearest first. */
+  sort?: Exclude<Sort, 'nearest'>;
 } & Partial<Record<Filter, true>>;
+
+/** The orders the list offers, as the sort control names them. */
+export const SORT_LABELS: Record<Sort, string> = { nearest: 'Nearest', best: 'Best for you' };
 
 export const findParkingSearch = (raw: Record<string, unknown>): FindParkingSearch => ({
   place: textParam(raw.place, 100),
@@ -40,6 +46,10 @@ export const findParkingSearch = (raw: Record<string, unknown>): FindParkingSear
   accessible: flagParam(raw.accessible),
   ev: flagParam(raw.ev),
   under100: flagParam(raw.under100),
+  sort: choiceParam(
+    raw.sort,
+    SORTS.filter((sort) => sort !== 'nearest'),
+  ),
 });
 
 /** Where the search is: a point (a named place or the device), or text with no point. */
@@ -71,6 +81,7 @@ export function lotQueryOf(search: FindParkingSearch, window: { start: string; h
     ...(search.accessible && { accessible: 'true' }),
     ...(search.ev && { ev: 'true' }),
     ...(search.under100 && { maxPriceCents: '10000' }),
+    ...(search.sort && { sort: search.sort }),
   };
 }
 

@@ -27,7 +27,9 @@ export function AvailabilityBadge({ free, total }: { free: number; total: number
   );
 }
 
-/** A lot in the search results, with its distance from the point the driver searched. */
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A lot in the search results, with its distance from the point the driver searched and, in Best for you, why it is there. */
 export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => void }) {
   const amenities = lotAmenities(lot);
   const full = lot.availability.free <= 0;
@@ -64,6 +66,12 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
         {amenities.evCharging && <Zap className="h-4 w-4" aria-label="EV charging" />}
         {amenities.security && <Camera className="h-4 w-4" aria-label="Security cameras" />}
       </div>
+      {lot.reasons.length > 0 && (
+        <p data-testid="lot-reasons" className="mt-2 text-xs text-muted-foreground">
+          <span className="sr-only">Why this lot: </span>
+          {sentenceCase(lot.reasons.join(' · '))}
+        </p>
+      )}
       {lot.availability.problem && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lot.availability.problem}</p>}
       <Button className="mt-3 w-full" disabled={full || !!lot.availability.problem} onClick={onReserve}>
         {full ? 'Currently Full' : lot.availability.problem ? 'Not bookable for this time' : 'Reserve Now'}

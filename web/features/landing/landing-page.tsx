@@ -26,7 +26,7 @@ const TILES: Point[] = [
   { icon: Radio, title: 'Real-time', text: 'Live availability' },
   { icon: ShieldCheck, title: 'Secure', text: 'Protected payments' },
   { icon: Zap, title: 'Instant', text: 'Book in seconds' },
-  { icon: Sparkles, title: 'Smart', text: 'AI-powered suggestions' },
+  { icon: Sparkles, title: 'Smart', text: 'Suggestions that explain themselves' },
 ];
 
 const WHY: Point[] = [

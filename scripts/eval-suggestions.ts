@@ -1,0 +1,168 @@
+/**
+ * The offline evaluation of "Best for you" (docs/search.md):
+ *   npm run eval:suggestions      (on the local database: PARKADA_STATE_DIR, default .wrangler/state)
+ * Replays every booking in the local D1 in the order they were made. For each, it asks the ranking the
+ * API uses (`rankForDriver`, core/suggestions.ts), given only what came before the booking was made
+ * (the driver's stays completed by then, the lots' stay rollup for weeks that had ended), where the
+ * lot chosen stands among the lots near a searched place, beside nearest-first and cheapest-first, and
+ * prints each order's top-3 hit rate (and top-1, finer where few lots are near).
+ *
+ * Bookings record no searched place, so each booking's is simulated: a point 200 m to 1.2 km from the
+ * chosen lot, in a direction and at a distance drawn from the booking's id (the same every run). The
+ * lots near it are those a search there would page first (the default radius, one page, nearest first).
+ * Prices are the lots' prices now (their history is not kept); availability at the time is not
+ * replayed (every lot counts as bookable).
+ */
+import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE } from '../core/search';
+import { forecastFromRollup, pastSameHours } from '../core/forecast';
+import { distanceKm } from '../core/geo';
+import { lotAmenities } from '../core/lot-json';
+import { lotPricingOf } from '../core/lot-pricing';
+import { quote, type PricingStrategy } from '../core/pricing';
+import { type Candidate, driverHistoryOf, rankForDriver } from '../core/suggestions';
+import { HOUR_MS } from '../core/time';
+import { localD1 } from './local-state';
+
+type Lot = {
+  id: string;
+  lat: number;
+  lng: number;
+  amenitiesJson: string | null;
+  strategy: PricingStrategy | null;
+  baseRate: number | null;
+  progressiveJson: string | null;
+  dynamicEnabled: number | null;
+  bandRatesJson: string | null;
+  total: number;
+};
+type Booking = { id: string; userId: string; lotId: string; status: string; createdAt: string; startTs: string; endTs: string };
+
+const query = <T>(sql: string) => (JSON.parse(localD1('execute', '--json', '--command', sql)) as [{ results: T[] }])[0].results;
+
+/** The lots drivers can find; `bench:search`'s imported lots (no history) are left out. */
+const readLots = () =>
+  query<Lot>(`SELECT l.id, l.geo_lat AS lat, l.geo_lng AS lng, l.amenities_json AS amenitiesJson, p.strategy, p.base_rate AS baseRate,
+    p.progressive_json AS progressiveJson, p.dynamic_enabled AS dynamicEnabled, p.band_rates_json AS bandRatesJson,
+    (SELECT count(*) FROM slots s WHERE s.lot_id = l.id AND s.active = 1) AS total
+    FROM lots l LEFT JOIN pricing p ON p.lot_id = l.id WHERE l.is_approved = 1 AND l.id NOT LIKE 'bench-lot-%'`);
+
+const readBookings = () =>
+  query<Booking>(`SELECT id, user_id AS userId, lot_id AS lotId, status, created_at AS createdAt, start_ts AS startTs, end_ts AS endTs
+    FROM reservations WHERE lot_id NOT LIKE 'bench-lot-%'`);
+
+function readRollups() {
+  const rollups = new Map<string, { held: Map<number, number>; firstHour: number | null }>();
+  for (const row of query<{ lotId: string; hour: number; seconds: number }>(
+    'SELECT lot_id AS lotId, hour, seconds FROM lot_stay_hours ORDER BY lot_id, hour',
+  )) {
+    const rollup = rollups.get(row.lotId) ?? { held: new Map(), firstHour: row.hour };
+    rollup.held.set(row.hour, row.seconds);
+    rollups.set(row.lotId, rollup);
+  }
+  return rollups;
+}
+
+/** Two numbers in [0, 1) drawn from a booking's id (FNV-1a), so every run simulates the same place. */
+function drawsOf(id: string): [number, number] {
+  let hash = 0x811c9dc5;
+  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return [(hash & 0xffff) / 0x10000, (hash >>> 16) / 0x10000];
+}
+
+/** The simulated searched place: 200 m to 1.2 km from the chosen lot. */
+function placeFor(booking: Booking, lot: Lot): [number, number] {
+  const [angle, reach] = drawsOf(booking.id);
+  const km = 0.2 + reach;
+  const bearing = angle * 2 * Math.PI;
+  return [
+    lot.lat + (km * Math.cos(bearing)) / 111.195,
+    lot.lng + (km * Math.sin(bearing)) / (111.195 * Math.cos((lot.lat * Math.PI) / 180)),
+  ];
+}
+
+/** The lots a search at the place would page first, nearest first, with their figures for the booking's window. */
+function candidatesFor(booking: Booking, lots: Lot[], rollups: ReturnType<typeof readRollups>, decidedMs: number): Candidate[] {
+  const chosen = lots.find((lot) => lot.id === booking.lotId);
+  if (!chosen) return [];
+  const place = placeFor(booking, chosen);
+  const startMs = Date.parse(booking.startTs);
+  const durationMs = Math.min(24, Math.max(1, Math.ceil((Date.parse(booking.endTs) - startMs) / HOUR_MS))) * HOUR_MS;
+  return lots
+    .map((lot) => ({ lot, walkKm: distanceKm(place, [lot.lat, lot.lng]) }))
+    .filter(({ walkKm }) => walkKm <= DEFAULT_RADIUS_KM)
+    .sort((a, b) => a.walkKm - b.walkKm)
+    .slice(0, LOT_PAGE_SIZE)
+    .map(({ lot, walkKm }) => {
+      const rollup = rollups.get(lot.id);
+      const heldSeconds = pastSameHours(startMs, decidedMs, 0).reduce((sum, hour) => sum + (rollup?.held.get(hour) ?? 0), 0);
+      return {
+        id: lot.id,
+        priceCents: quote(lotPricingOf({ ...lot, dynamicEnabled: Boolean(lot.dynamicEnabled) }), durationMs, startMs).totalCents,
+        walkKm,
+        forecast: forecastFromRollup(startMs, decidedMs, lot.total, heldSeconds, rollup?.firstHour ?? null),
+        amenities: lotAmenities(lot),
+        bookable: true,
+      };
+    });
+}
+
+const ORDERS = ['Best for you', 'nearest first', 'cheapest first'] as const;
+/** Top-3 needs more than three lots to mean anything: bookings with fewer lots near are counted apart. */
+const MIN_CANDIDATES = 4;
+
+function main() {
+  const lots = readLots();
+  const rollups = readRollups();
+  const bookings = readBookings();
+  // Events in time order: a stay counts in its driver's history once it has ended, before any choice made at that moment.
+  const events = [
+    ...bookings.filter((b) => b.status === 'COMPLETED').map((b) => ({ at: Date.parse(b.endTs), kind: 0, booking: b })),
+    ...bookings.map((b) => ({ at: Math.min(Date.parse(b.createdAt), Date.parse(b.startTs)), kind: 1, booking: b })),
+  ].sort((a, b) => a.at - b.at || a.kind - b.kind);
+  const stays = new Map<string, Map<string, number>>();
+  const amenitiesById = new Map(lots.map((lot) => [lot.id, lotAmenities(lot)]));
+  const places = { 'Best for you': [0, 0, 0], 'nearest first': [0, 0, 0], 'cheapest first': [0, 0, 0] };
+  let evaluated = 0;
+  let tooFew = 0;
+  for (const { at, kind, booking } of events) {
+    const theirs = stays.get(booking.userId) ?? new Map<string, number>();
+    stays.set(booking.userId, theirs);
+    if (kind === 0) {
+      theirs.set(booking.lotId, (theirs.get(booking.lotId) ?? 0) + 1);
+      continue;
+    }
+    const candidates = candidatesFor(booking, lots, rollups, at);
+    if (candidates.length < MIN_CANDIDATES) {
+      tooFew++;
+      continue;
+    }
+    evaluated++;
+    const history = driverHistoryOf([...theirs].map(([lotId, n]) => ({ lotId, stays: n, amenities: amenitiesById.get(lotId) ?? {} })));
+    const orders = {
+      'Best for you': rankForDriver(candidates, history),
+      'nearest first': candidates,
+      'cheapest first': [...candidates].sort((a, b) => a.priceCents - b.priceCents),
+    };
+    for (const order of ORDERS) {
+      const place = orders[order].findIndex((lot) => lot.id === booking.lotId);
+      if (place >= 0 && place < 3) places[order][place]++;
+    }
+  }
+  report(bookings.length, evaluated, tooFew, lots.length, places);
+}
+
+/** How often the lot chosen was first, and among the first three, of each order. */
+function report(bookings: number, evaluated: number, tooFew: number, lots: number, places: Record<(typeof ORDERS)[number], number[]>) {
+  console.log(
+    `${bookings} bookings at ${lots} lots; ${evaluated} replayed, ${tooFew} with fewer than ${MIN_CANDIDATES} lots near the place left out.`,
+  );
+  if (!evaluated) return console.log('Nothing to replay: load some history first (npm run db:prepare).');
+  const rate = (n: number) => `${((n / evaluated) * 100).toFixed(1).padStart(5)}%`;
+  console.log(`${'order'.padEnd(16)} top-3   top-1`);
+  for (const order of ORDERS) {
+    const [first, second, third] = places[order];
+    console.log(`${order.padEnd(16)} ${rate(first + second + third)}  ${rate(first)}`);
+  }
+}
+
+main();
