@@ -9,6 +9,7 @@ import { forecastOf, pastSameHours } from '../../core/forecast';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { lotPricingOf } from '../../core/lot-pricing';
 import { quote } from '../../core/pricing';
+import { lotRating } from '../../core/reviews';
 import { notFound, refusal } from '../../core/refusal';
 import { HOUR_MS, MANILA_OFFSET_MS } from '../../core/time';
 import type { DB } from '../db/client';
@@ -66,9 +67,11 @@ function driverView(lot: LotRow, availability: ReturnType<typeof availabilityVie
     progressiveJson: _tiers,
     dynamicEnabled: _dynamic,
     bandRatesJson: _bands,
+    ratingCount,
+    ratingStars,
     ...fields
   } = lot;
-  return { ...fields, pricing: lotPricingOf(lot), availability };
+  return { ...fields, pricing: lotPricingOf(lot), availability, rating: lotRating(ratingCount, ratingStars) };
 }
 
 /** The driver-facing shape of a lot, with its availability live from its object. */
