@@ -34,7 +34,9 @@ export function LotReviews({ lotId }: { lotId: string }) {
           <RatingBars summary={first} />
           <ul className="mt-4 divide-y divide-border">
             {loadedItems(list.data).map((review) => (
-              <ReviewItem key={review.id} review={review} onReport={() => setReporting(review.id)} />
+              <li key={review.id}>
+                <ReviewItem review={review} onReport={() => setReporting(review.id)} />
+              </li>
             ))}
           </ul>
           {list.hasNextPage && (
@@ -92,7 +94,7 @@ function RatingBars({ summary }: { summary: RatingSummary }) {
 /** One review: stars, who and when, the verified-stay mark, the text, the owner's reply and Report. */
 export function ReviewItem({ review, onReport }: { review: LotReview; onReport?: () => void }) {
   return (
-    <li className="py-3" data-testid="review">
+    <div className="py-3" data-testid="review">
       <div className="flex flex-wrap items-center gap-2">
         <Stars rating={review.rating} />
         <span className="font-medium">{review.reviewer}</span>
@@ -117,6 +119,6 @@ export function ReviewItem({ review, onReport }: { review: LotReview; onReport?:
           <span className="sr-only"> the review by {review.reviewer}</span>
         </button>
       )}
-    </li>
+    </div>
   );
 }
