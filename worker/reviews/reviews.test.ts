@@ -63,6 +63,13 @@ describe('who may review', () => {
     expect((await lotReviews(lotId)).count).toBe(1);
   });
 
+  it('takes one of two reviews of the same stay sent at once; the other is a 409, never a 500', async () => {
+    const { lotId, cookie, reservationId } = await reviewedLot();
+    const statuses = await Promise.all([5, 1].map(async (rating) => (await review(cookie, reservationId, { rating })).status));
+    expect(statuses.sort()).toEqual([201, 409]);
+    expect(await lotReviews(lotId)).toMatchObject({ count: 1 });
+  });
+
   it('refuses, changing nothing: no such stay, another’s, not completed, a bad rating', async () => {
     const { lotId, user, cookie, reservationId } = await reviewedLot();
     const other = await driver(0);
