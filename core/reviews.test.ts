@@ -5,9 +5,9 @@ import {
   distributionPercent,
   editableUntil,
   emptyDistribution,
-  passPeriodReviewable,
   ratingSummary,
   ratingText,
+  whyPassNotReviewable,
 } from './reviews';
 
 describe('a lot’s rating', () => {
@@ -44,9 +44,13 @@ describe('the edit window', () => {
 describe('a pass period', () => {
   const now = new Date('2026-11-27T00:00:00Z');
   it('is reviewable once ended with a stay in it', () => {
-    expect(passPeriodReviewable({ validUntil: '2026-11-26T16:00:00Z', stays: 3 }, now)).toBe(true);
-    expect(passPeriodReviewable({ validUntil: '2026-11-26T16:00:00Z', stays: 0 }, now)).toBe(false);
-    expect(passPeriodReviewable({ validUntil: '2026-11-28T16:00:00Z', stays: 3 }, now)).toBe(false);
+    expect(whyPassNotReviewable({ validUntil: '2026-11-26T16:00:00Z', stays: 3 }, now)).toBeNull();
+    expect(whyPassNotReviewable({ validUntil: '2026-11-26T16:00:00Z', stays: 0 }, now)).toBe(
+      'This pass period had no stay: there is nothing to review.',
+    );
+    expect(whyPassNotReviewable({ validUntil: '2026-11-28T16:00:00Z', stays: 3 }, now)).toBe(
+      'You can review a monthly pass once its period has ended.',
+    );
   });
 });
 

@@ -62,6 +62,9 @@ export function ratingText({ average, count }: { average: number | null; count: 
   return `${average.toFixed(1)} (${count} review${count === 1 ? '' : 's'})`;
 }
 
-/** What a pass period needs before it can be reviewed: ended, with at least one stay in it. */
-export const passPeriodReviewable = (pass: { validUntil: string; stays: number }, now: Date) =>
-  Date.parse(pass.validUntil) <= now.getTime() && pass.stays > 0;
+/** Why a pass period cannot be reviewed yet, or null once it has ended with at least one stay in it. */
+export function whyPassNotReviewable(pass: { validUntil: string; stays: number }, now: Date): string | null {
+  if (Date.parse(pass.validUntil) > now.getTime()) return 'You can review a monthly pass once its period has ended.';
+  if (pass.stays === 0) return 'This pass period had no stay: there is nothing to review.';
+  return null;
+}

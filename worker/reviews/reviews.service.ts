@@ -4,7 +4,7 @@
  * signed in reports a review and the super admin hides or keeps it, audited.
  */
 import type { Review } from '../../core/review-request';
-import { canEditReview, editableUntil, passPeriodReviewable, ratingSummary, REVIEW_EDIT_DAYS } from '../../core/reviews';
+import { canEditReview, editableUntil, ratingSummary, REVIEW_EDIT_DAYS, whyPassNotReviewable } from '../../core/reviews';
 import { notFound, refusal } from '../../core/refusal';
 import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
@@ -45,17 +45,10 @@ async function reservationToReview(db: DB, user: SessionUser, id: string): Promi
 async function passToReview(db: DB, user: SessionUser, id: string, now: Date): Promise<Reviewable> {
   const pass = await passStay(db, id);
   if (!pass || pass.userId !== user.id) throw notFound('Monthly pass');
-  const why = whyNotReviewable(pass, now);
+  const why = whyPassNotReviewable(pass, now);
   if (why) throw refusal('conflict', why);
   return { stay: { monthlyPassId: id }, lotId: pass.lotId, lotName: pass.lotName };
 }
-
-const whyNotReviewable = (pass: { validUntil: string; stays: number }, now: Date) => {
-  if (passPeriodReviewable(pass, now)) return null;
-  return Date.parse(pass.validUntil) > now.getTime()
-    ? 'You can review a monthly pass once its period has ended.'
-    : 'This pass period had no stay: there is nothing to review.';
-};
 
 export type StayKind = 'reservation' | 'pass';
 const reviewable = (db: DB, user: SessionUser, kind: StayKind, id: string, now: Date) =>
