@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'REDEEM_VALIDATION',
   /** A person deleted their own account (docs/privacy.md); the entry names no one but the pseudonymous id. */
   'DELETE_ACCOUNT',
+  /** Verified reviews (docs/reviews.md): an owner's public reply, and the super admin's decision on a reported review. */
+  'REPLY_REVIEW',
+  'HIDE_REVIEW',
+  'KEEP_REVIEW',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,4 +67,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   REVOKE_MERCHANT_LINK: 'Merchant link revoked',
   REDEEM_VALIDATION: 'Merchant validation redeemed',
   DELETE_ACCOUNT: 'Account deleted',
+  REPLY_REVIEW: 'Review replied to',
+  HIDE_REVIEW: 'Review hidden',
+  KEEP_REVIEW: 'Review kept',
 };

@@ -146,4 +146,20 @@ describe("a driver's first day", () => {
     await driver.getByTestId('points-row').first().waitFor();
     expect(await driver.getByTestId('points-row').first().innerText()).toMatch(/\+\d+ pts/);
   });
+
+  test('rates the stay from the check-out notice, and sees the rating in search and the review on the lot page', async () => {
+    await driver.goto(`${baseURL}/notifications?filter=all`);
+    const notice = driver.getByTestId('notification').filter({ hasText: GATE_LOT }).filter({ hasText: 'Rate your stay' });
+    await notice.getByRole('link', { name: 'Rate your stay' }).click();
+    const dialog = driver.getByRole('dialog', { name: 'Rate your stay' });
+    await dialog.locator('label').filter({ hasText: '4 stars' }).click();
+    await dialog.getByLabel('Your review (optional)').fill('Quick exit and a friendly attendant.');
+    await dialog.getByRole('button', { name: 'Submit review' }).click();
+    await toast(driver, 'Thank you for your review');
+    const card = await searchAt(FIXTURE_PLACE.name, toManilaInput(nextQuarterHour(new Date())), GATE_LOT);
+    expect(await card.getByTestId('lot-rating').innerText()).toContain('4.0 (1 review)');
+    await card.getByRole('link', { name: GATE_LOT }).click();
+    const review = driver.getByTestId('lot-reviews').getByTestId('review').filter({ hasText: 'Quick exit and a friendly attendant.' });
+    await review.getByText('Verified stay').waitFor();
+  });
 });

@@ -90,6 +90,7 @@ const SCREENS: Array<{ who: Who; name: string; path: () => string }> = [
   { who: 'admin', name: 'admin-users', path: () => '/admin/users' },
   { who: 'admin', name: 'admin-audit-logs', path: () => '/admin/audit-logs' },
   { who: 'admin', name: 'admin-settings', path: () => '/admin/settings' },
+  { who: 'admin', name: 'admin-reviews', path: () => '/admin/reviews' },
 ];
 
 /** How far the page scrolls sideways, and the widest elements that stick out (for the failure message). */

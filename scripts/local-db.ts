@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createDb } from '../worker/db/client';
 import { DEMO_HISTORY_DAYS, demoHistorySql } from '../worker/seed/demo-history';
 import { demoOffersSql } from '../worker/seed/demo-offers';
+import { demoReviewsSql } from '../worker/seed/demo-reviews';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } from '../worker/seed/seed';
 import { localD1 as wrangler, localStateDir } from './local-state';
 
@@ -32,7 +33,8 @@ async function seedSql(): Promise<string> {
   const statements = await demoDataStatements(createDb({} as D1Database));
   return [
     ...statements.map((statement) => inline(statement.toSQL())),
-    ...[...demoHistorySql(), ...demoOffersSql()].map((sql) => `${sql};`),
+    // Reviews last: they rate the stays the history made.
+    ...[...demoHistorySql(), ...demoOffersSql(), ...demoReviewsSql()].map((sql) => `${sql};`),
   ].join('\n');
 }
 

@@ -39,6 +39,7 @@ import { Route as AuthAdminApprovalsRouteImport } from './routes/_auth/admin/app
 import { Route as AuthAdminAuditLogsRouteImport } from './routes/_auth/admin/audit-logs'
 import { Route as AuthAdminDashboardRouteImport } from './routes/_auth/admin/dashboard'
 import { Route as AuthAdminPayoutsRouteImport } from './routes/_auth/admin/payouts'
+import { Route as AuthAdminReviewsRouteImport } from './routes/_auth/admin/reviews'
 import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin/settings'
 import { Route as AuthAdminUsersRouteImport } from './routes/_auth/admin/users'
 import { Route as AuthAttendantIndexRouteImport } from './routes/_auth/attendant/index'
@@ -206,6 +207,11 @@ const AuthAdminPayoutsRoute = AuthAdminPayoutsRouteImport.update({
   path: '/payouts',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminReviewsRoute = AuthAdminReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminSettingsRoute = AuthAdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -321,6 +327,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
   '/admin/payouts': typeof AuthAdminPayoutsRoute
+  '/admin/reviews': typeof AuthAdminReviewsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
@@ -366,6 +373,7 @@ export interface FileRoutesByTo {
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
   '/admin/payouts': typeof AuthAdminPayoutsRoute
+  '/admin/reviews': typeof AuthAdminReviewsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/admin/users': typeof AuthAdminUsersRoute
   '/attendant/scan': typeof AuthAttendantScanRoute
@@ -416,6 +424,7 @@ export interface FileRoutesById {
   '/_auth/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/_auth/admin/dashboard': typeof AuthAdminDashboardRoute
   '/_auth/admin/payouts': typeof AuthAdminPayoutsRoute
+  '/_auth/admin/reviews': typeof AuthAdminReviewsRoute
   '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/admin/users': typeof AuthAdminUsersRoute
   '/_auth/attendant/scan': typeof AuthAttendantScanRoute
@@ -466,6 +475,7 @@ export interface FileRouteTypes {
     | '/admin/audit-logs'
     | '/admin/dashboard'
     | '/admin/payouts'
+    | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
     | '/attendant/scan'
@@ -511,6 +521,7 @@ export interface FileRouteTypes {
     | '/admin/audit-logs'
     | '/admin/dashboard'
     | '/admin/payouts'
+    | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
     | '/attendant/scan'
@@ -560,6 +571,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/audit-logs'
     | '/_auth/admin/dashboard'
     | '/_auth/admin/payouts'
+    | '/_auth/admin/reviews'
     | '/_auth/admin/settings'
     | '/_auth/admin/users'
     | '/_auth/attendant/scan'
@@ -810,6 +822,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminPayoutsRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/reviews': {
+      id: '/_auth/admin/reviews'
+      path: '/reviews'
+      fullPath: '/admin/reviews'
+      preLoaderRoute: typeof AuthAdminReviewsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/settings': {
       id: '/_auth/admin/settings'
       path: '/settings'
@@ -937,6 +956,7 @@ interface AuthAdminRouteChildren {
   AuthAdminAuditLogsRoute: typeof AuthAdminAuditLogsRoute
   AuthAdminDashboardRoute: typeof AuthAdminDashboardRoute
   AuthAdminPayoutsRoute: typeof AuthAdminPayoutsRoute
+  AuthAdminReviewsRoute: typeof AuthAdminReviewsRoute
   AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminUsersRoute: typeof AuthAdminUsersRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
@@ -947,6 +967,7 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminAuditLogsRoute: AuthAdminAuditLogsRoute,
   AuthAdminDashboardRoute: AuthAdminDashboardRoute,
   AuthAdminPayoutsRoute: AuthAdminPayoutsRoute,
+  AuthAdminReviewsRoute: AuthAdminReviewsRoute,
   AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminUsersRoute: AuthAdminUsersRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,

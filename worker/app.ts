@@ -34,6 +34,7 @@ import { paymentRoutes } from './payments/payments.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
+import { reviewRoutes } from './reviews/reviews.routes';
 import { validationRoutes } from './validations/validations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
@@ -65,6 +66,7 @@ const api = new Hono<AppEnv>()
   .route('/', passRoutes)
   .route('/', monthlyPassRoutes)
   .route('/', receiptRoutes)
+  .route('/', reviewRoutes)
   .route('/', adminRoutes)
   .route('/', platformRoutes);
 

@@ -38,6 +38,8 @@ import {
   pushSubscriptions,
   receipts,
   reservations,
+  reviewReports,
+  reviews,
   sessions,
   shifts,
   topupRefunds,
@@ -119,7 +121,7 @@ async function accountRecordsOf(db: DB, user: Person) {
   };
 }
 
-/** Parking: reservations and passes, their stays, and what was charged or refunded at the gate. */
+/** Parking: reservations and passes, their stays, what was charged or refunded at the gate, and their reviews. */
 async function parkingRecordsOf(db: DB, userId: string) {
   const [ownReservations, passes] = await Promise.all([
     rowsOf(db, reservations, eq(reservations.userId, userId)),
@@ -136,6 +138,9 @@ async function parkingRecordsOf(db: DB, userId: string) {
     ...(await readAll({
       charges: rowsOf(db, charges, within(charges.reservationId, reservationIds)),
       gate_refunds: rowsOf(db, gateRefunds, within(gateRefunds.checkinId, stayIds)),
+      // Their reviews of their stays and the reviews they reported (docs/reviews.md).
+      reviews: rowsOf(db, reviews, eq(reviews.userId, userId)),
+      review_reports: rowsOf(db, reviewReports, eq(reviewReports.reporterId, userId)),
     })),
   };
 }

@@ -1246,6 +1246,84 @@ export const monthlyPasses = sqliteTable(
   ],
 );
 
+// ── Verified reviews (docs/reviews.md) ──────────────────────────────────────────────────────────
+
+/**
+ * A driver's review of one completed stay at a lot: a reservation, or a monthly pass period that ended
+ * with a stay in it (exactly one of the two, each reviewed once). The lot's owner replies once (and
+ * edits it); the super admin hides a reported review, which then counts for nothing, or keeps it.
+ */
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    reservationId: text('reservation_id').references(() => reservations.id),
+    monthlyPassId: text('monthly_pass_id').references(() => monthlyPasses.id),
+    rating: integer('rating').notNull(),
+    text: text('text'),
+    createdAt: createdAt(),
+    editedAt: text('edited_at'),
+    replyText: text('reply_text'),
+    replyBy: text('reply_by').references(() => users.id),
+    repliedAt: text('replied_at'),
+    replyEditedAt: text('reply_edited_at'),
+    /** The super admin's last decision on its reports: hidden (left out of everything drivers see) or kept. */
+    moderation: text('moderation', { enum: ['hidden', 'kept'] }),
+    moderationReason: text('moderation_reason'),
+    moderatedBy: text('moderated_by').references(() => users.id),
+    moderatedAt: text('moderated_at'),
+  },
+  (t) => [
+    // A lot's reviews, newest first: its page's list and the owner's.
+    index('reviews_lot_idx').on(t.lotId, t.createdAt),
+    index('reviews_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('reviews_reservation_unique').on(t.reservationId),
+    uniqueIndex('reviews_monthly_pass_unique').on(t.monthlyPassId),
+    check('reviews_one_stay', sql`(${t.reservationId} IS NULL) <> (${t.monthlyPassId} IS NULL)`),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** Someone signed in reported a review, once each; the super admin's decision closes the open reports. */
+export const reviewReports = sqliteTable(
+  'review_reports',
+  {
+    id: id(),
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => reviews.id),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+    decidedAt: text('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('review_reports_once_unique').on(t.reviewId, t.reporterId),
+    index('review_reports_open_idx').on(t.decidedAt, t.createdAt),
+  ],
+);
+
+/**
+ * Each lot's visible reviews counted by star: recounted from `reviews` in the batch of every change, so
+ * search and the lot's page read a lot's rating as one row by its key.
+ */
+export const lotRatings = sqliteTable('lot_ratings', {
+  lotId: text('lot_id').primaryKey(),
+  stars5: integer('stars_5').notNull().default(0),
+  stars4: integer('stars_4').notNull().default(0),
+  stars3: integer('stars_3').notNull().default(0),
+  stars2: integer('stars_2').notNull().default(0),
+  stars1: integer('stars_1').notNull().default(0),
+});
+
 export type User = typeof users.$inferSelect;
 export type Lot = typeof lots.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

@@ -17,6 +17,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
 import { notify, sendNotice } from '../notifications/notifications.service';
+import { REVIEW_ASK } from '../../core/reviews';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.service';
 import { chargeInsert, reservationInsert } from '../reservations/reservations.service';
@@ -206,8 +207,9 @@ async function followExit(ctx: GateContext, { stay: { checkin }, price, payment 
       notify(ctx.db, reservation.userId, {
         type: 'CHECKED_OUT',
         title: 'Checked out',
-        message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${paid}.` : ''}`,
-        metadata: { lotName: lot.name },
+        // The stay's one end asks for its review, once (docs/reviews.md, After a stay).
+        message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${paid}.` : ''} ${REVIEW_ASK}`,
+        metadata: { lotName: lot.name, reviewReservationId: reservation.id },
       }),
     );
   }

@@ -4,7 +4,7 @@ import type { PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { listingColumns } from '../db/listing';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
-import { lotStayHours, lots, pricing, slots } from '../db/schema';
+import { lotRatings, lotStayHours, lots, pricing, slots } from '../db/schema';
 
 export const lotColumns = {
   id: lots.id,
@@ -21,6 +21,9 @@ export const lotColumns = {
   dynamicEnabled: pricing.dynamicEnabled,
   bandRatesJson: pricing.bandRatesJson,
   totalSlots: sql<number>`(select count(*) from ${slots} where ${slots.lotId} = ${lots.id} and ${slots.active} = 1)`,
+  // Its visible reviews, from the per-lot count kept up on every review's write (docs/reviews.md): a key lookup.
+  ratingCount: sql<number>`coalesce((select stars_5 + stars_4 + stars_3 + stars_2 + stars_1 from ${lotRatings} where ${lotRatings.lotId} = ${lots.id}), 0)`,
+  ratingStars: sql<number>`coalesce((select 5 * stars_5 + 4 * stars_4 + 3 * stars_3 + 2 * stars_2 + stars_1 from ${lotRatings} where ${lotRatings.lotId} = ${lots.id}), 0)`,
 };
 
 const selectLots = (db: DB) => db.select(lotColumns).from(lots).leftJoin(pricing, eq(pricing.lotId, lots.id));

@@ -9,6 +9,7 @@ import { forecastFromRollup, pastSameHours } from '../../core/forecast';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { lotPricingOf } from '../../core/lot-pricing';
 import { quote } from '../../core/pricing';
+import { lotRating } from '../../core/reviews';
 import type { Sort } from '../../core/suggestions';
 import { notFound, refusal } from '../../core/refusal';
 import { HOUR_MS } from '../../core/time';
@@ -72,9 +73,11 @@ function driverView(lot: LotRow, availability: ReturnType<typeof availabilityVie
     progressiveJson: _tiers,
     dynamicEnabled: _dynamic,
     bandRatesJson: _bands,
+    ratingCount,
+    ratingStars,
     ...fields
   } = lot;
-  return { ...fields, pricing: lotPricingOf(lot), availability };
+  return { ...fields, pricing: lotPricingOf(lot), availability, rating: lotRating(ratingCount, ratingStars) };
 }
 
 /** The driver-facing shape of a lot, with its availability live from its object. */

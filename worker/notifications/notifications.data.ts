@@ -9,7 +9,8 @@ export type NewNotification = {
   type: NotificationType;
   title: string;
   message: string;
-  metadata?: { lotName?: string; slotLabel?: string; startTime?: string };
+  /** `reviewReservationId`: the stay a check-out notice asks the driver to rate (docs/reviews.md). */
+  metadata?: { lotName?: string; slotLabel?: string; startTime?: string; reviewReservationId?: string };
 };
 
 /** The row of a notification: its metadata as JSON. */

@@ -20,6 +20,9 @@ export function AdminLayout() {
         <Link to="/admin/audit-logs" search={{}} activeOptions={{ includeSearch: false }} className={link}>
           Audit Log
         </Link>
+        <Link to="/admin/reviews" className={link}>
+          Reported reviews
+        </Link>
       </nav>
       <Outlet />
     </>

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import type { DriverLot } from '../../lib/booking';
 import { lotAmenities, lotHours } from '../../../core/lot-json';
+import { LotRating } from '../reviews/stars';
 
 const LEVEL_STYLES: Record<CardLevel, string> = {
   good: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
@@ -51,6 +52,7 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <AvailabilityBadge free={lot.availability.free} total={lot.availability.total} />
+        {lot.rating.count > 0 && <LotRating rating={lot.rating} />}
         {lot.distanceKm !== null && (
           <span className="flex items-center gap-1">
             <MapPin className="h-3.5 w-3.5" aria-hidden /> {walkingText(lot.distanceKm)}

@@ -18,6 +18,8 @@ import { BookingDialog } from '../booking/booking-dialog';
 import { BookingPending } from '../booking/booking-pending';
 import { AvailabilityBadge } from '../find-parking/lot-card';
 import { LotPassesCard } from '../monthly-passes/lot-passes-card';
+import { LotReviews } from '../reviews/lot-reviews';
+import { LotRating } from '../reviews/stars';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 import { HOUR_MS } from '../../../core/time';
 
@@ -68,7 +70,7 @@ export function LotPage({ id }: { id: string }) {
               {AMENITY_LABELS[key]}
             </span>
           ))}
-        <span className="text-sm text-muted-foreground">No reviews yet</span>
+        <LotRating rating={lot.rating} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -87,6 +89,7 @@ export function LotPage({ id }: { id: string }) {
             </p>
             <UsualAvailability lotId={id} at={start} />
           </Card>
+          <LotReviews lotId={lot.id} />
           <Card className="render-when-near">
             <h2 className="mb-3 font-semibold">Operating Hours</h2>
             <dl className="grid grid-cols-2 gap-1 text-sm">

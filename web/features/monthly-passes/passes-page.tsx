@@ -9,6 +9,7 @@ import { Directions } from '../../components/directions';
 import { toast } from '../../components/ui/toast-store';
 import { myPassesQuery, useSetAutoRenew, type MonthlyPass } from '../../lib/monthly-passes';
 import { QrCode } from '../reservations/qr-pass';
+import { RateStayButton } from '../reviews/rate-stay';
 
 function PassCard({ pass }: { pass: MonthlyPass }) {
   const renew = useSetAutoRenew();
@@ -78,6 +79,8 @@ function PassCard({ pass }: { pass: MonthlyPass }) {
             {pass.autoRenew ? 'Cancel at period end' : 'Turn on auto-renew'}
           </Button>
         )}
+        {/* A period that ended can be reviewed, when it held a stay (docs/reviews.md). */}
+        {pass.state === 'ended' && <RateStayButton kind="pass" id={pass.id} />}
       </div>
     </Card>
   );

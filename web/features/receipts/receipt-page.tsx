@@ -6,6 +6,7 @@ import { PrintToolbar } from '../../components/print-toolbar';
 import { receiptQuery } from '../../lib/receipts';
 import { useAuth } from '../../lib/session';
 import { StayValidation } from '../reservations/stay-validation';
+import { RateStayButton } from '../reviews/rate-stay';
 
 const Line = ({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) => (
   <div className={strong ? 'flex justify-between border-t border-border pt-2 font-semibold' : 'flex justify-between text-sm'}>
@@ -138,6 +139,12 @@ export function ReceiptPage({ id }: { id: string }) {
       {receipt.status === 'ACTIVE' && receipt.reservationId && !isVoid && user?.role === 'parking_user' && (
         <div className="mt-6 print:hidden">
           <StayValidation reservationId={receipt.reservationId} />
+        </div>
+      )}
+      {/* The stay is over: its driver may rate it here too (docs/reviews.md). */}
+      {receipt.status === 'COMPLETED' && receipt.reservationId && !isVoid && user?.role === 'parking_user' && (
+        <div className="mt-6 print:hidden">
+          <RateStayButton id={receipt.reservationId} />
         </div>
       )}
     </main>

@@ -17,6 +17,7 @@ import { ReservationActions } from './reservation-actions';
 import { StatusBadge } from './status-badge';
 import { StayValidation } from './stay-validation';
 import { passIdOf } from '../../../core/booking';
+import { RateStayButton } from '../reviews/rate-stay';
 
 const Row = ({ label, value }: { label: string; value: string }) => (
   <div className="flex justify-between gap-4 py-1.5">
@@ -36,7 +37,15 @@ async function share(passId: string) {
 }
 
 /** A reservation: the signed pass the gate scans, the details, and what the driver can still do. */
-export function ReservationPage({ id, extendOpen = false }: { id: string; extendOpen?: boolean }) {
+export function ReservationPage({
+  id,
+  extendOpen = false,
+  reviewOpen = false,
+}: {
+  id: string;
+  extendOpen?: boolean;
+  reviewOpen?: boolean;
+}) {
   const now = useMinuteClock();
   const { data: reservation } = useSuspenseQuery(reservationQuery(id));
   const { noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
@@ -113,6 +122,7 @@ export function ReservationPage({ id, extendOpen = false }: { id: string; extend
             <div className="mt-4 flex flex-wrap gap-2">
               <Directions lot={reservation} lotName={reservation.lotName} />
               <ReservationActions reservation={reservation} extendOpen={extendOpen} />
+              {reservation.status === 'COMPLETED' && <RateStayButton id={reservation.id} initiallyOpen={reviewOpen} />}
             </div>
           </Card>
           {reservation.status === 'ACTIVE' && <StayValidation reservationId={reservation.id} />}

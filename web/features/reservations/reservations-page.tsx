@@ -15,6 +15,7 @@ import { loadedItems } from '../../lib/pages';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { ReservationActions } from './reservation-actions';
 import { StatusBadge } from './status-badge';
+import { RateStayButton } from '../reviews/rate-stay';
 
 const TABS: Record<ReservationTab, { label: string; empty: string }> = {
   upcoming: { label: 'Upcoming', empty: 'No upcoming reservations.' },
@@ -112,6 +113,7 @@ function TabReservations({ tab }: { tab: ReservationTab }) {
                 </Link>
               </Button>
               <ReservationActions reservation={r} compact />
+              {r.status === 'COMPLETED' && <RateStayButton id={r.id} />}
             </div>
           </Card>
         )}

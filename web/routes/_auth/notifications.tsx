@@ -93,6 +93,16 @@ function NotificationsPage() {
                   <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{notificationTypeLabel(note.type)}</span>
                 </div>
                 <p className="mt-1 text-sm text-muted-foreground">{note.message}</p>
+                {note.metadata?.reviewReservationId && (
+                  <Link
+                    to="/reservation/$id"
+                    params={{ id: note.metadata.reviewReservationId }}
+                    search={{ action: 'review' }}
+                    className="mt-1 inline-block text-sm font-medium text-brand underline"
+                  >
+                    Rate your stay
+                  </Link>
+                )}
                 <p className="mt-1 text-xs text-muted-foreground">{relativeTime(note.createdAt)}</p>
               </div>
               <div className="flex shrink-0 gap-1">

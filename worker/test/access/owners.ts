@@ -163,4 +163,15 @@ export const OWNERS_ROUTES: AccessTable = {
     who: OWNERS,
     sample: () => ({ path: '/api/owner/reports/plate-reads?from=2026-11-01&to=2026-11-07' }),
   },
+  'GET /api/owner/reviews': { who: OWNERS, sample: () => ({ path: '/api/owner/reviews' }) },
+  ...Object.fromEntries(
+    (['POST', 'PATCH'] as const).map((method) => [
+      `${method} /api/owner/reviews/:id/reply`,
+      {
+        who: OWNERS,
+        sample: () => ({ method, path: `/api/owner/reviews/${crypto.randomUUID()}/reply`, json: { text: 'Thank you' } }),
+        found: false,
+      },
+    ]),
+  ),
 };

@@ -224,4 +224,27 @@ export const PARKING_ROUTES: AccessTable = {
     sample: () => ({ method: 'POST', path: '/api/payments/paymongo/webhook', json: { data: {} } }),
     found: false,
   },
+  // Verified reviews (docs/reviews.md): another's or no such stay is a 404 past the role check.
+  ...Object.fromEntries(
+    (['reservations', 'monthly-passes'] as const).flatMap((stays) => [
+      [
+        `GET /api/${stays}/:id/review`,
+        { who: 'session', sample: () => ({ path: `/api/${stays}/${crypto.randomUUID()}/review` }), found: false },
+      ],
+      ...(['POST', 'PATCH'] as const).map((method) => [
+        `${method} /api/${stays}/:id/review`,
+        {
+          who: 'session',
+          sample: () => ({ method, path: `/api/${stays}/${crypto.randomUUID()}/review`, json: { rating: 5 } }),
+          found: false,
+        },
+      ]),
+    ]),
+  ),
+  'GET /api/lots/:id/reviews': { who: 'public', sample: () => ({ path: `/api/lots/${demoLot.id}/reviews` }) },
+  'POST /api/reviews/:id/report': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/reviews/${crypto.randomUUID()}/report`, json: { reason: 'Spam' } }),
+    found: false,
+  },
 };

@@ -65,4 +65,15 @@ export const PLATFORM_ROUTES: AccessTable = {
     sample: () => ({ method: 'POST', path: `/api/admin/lot-changes/${crypto.randomUUID()}/approve`, json: {} }),
     found: false,
   },
+  'GET /api/admin/reviews/reported': { who: ADMIN, sample: () => ({ path: '/api/admin/reviews/reported' }) },
+  ...Object.fromEntries(
+    (['hide', 'keep'] as const).map((decision) => [
+      `POST /api/admin/reviews/:id/${decision}`,
+      {
+        who: ADMIN,
+        sample: () => ({ method: 'POST', path: `/api/admin/reviews/${crypto.randomUUID()}/${decision}`, json: { reason: 'Checked' } }),
+        found: false,
+      },
+    ]),
+  ),
 };

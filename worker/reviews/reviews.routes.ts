@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { moderationSchema, replySchema, reportSchema, reviewSchema } from '../../core/review-request';
+import { REVIEWS_PAGE_SIZE } from '../../core/reviews';
+import type { AppEnv } from '../env';
+import { signedIn } from '../http/middleware';
+import { pageQuery, pageQueryOf } from '../http/paging';
+import { validate } from '../http/validate';
+import {
+  editReview,
+  lotReviews,
+  moderateReview,
+  myReview,
+  ownerReviews,
+  replyToReview,
+  reportReview,
+  reportedReviews,
+  writeReview,
+  type StayKind,
+} from './reviews.service';
+
+const idParams = z.object({ id: z.uuid('Unknown id') });
+const ownerQuery = pageQuery.extend({ lotId: z.uuid('Unknown lot id').optional() });
+
+/** GET, POST and PATCH of the driver's review of one stay: a reservation's, or a monthly pass period's. */
+const stayReviewRoutes = (kind: StayKind) =>
+  new Hono<AppEnv>()
+    .get('/review', signedIn, validate('param', idParams), async (c) =>
+      c.json(await myReview(c.var.db, c.var.user, kind, c.req.valid('param').id)),
+    )
+    .post('/review', signedIn, validate('param', idParams), validate('json', reviewSchema), async (c) =>
+      c.json(await writeReview(c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .patch('/review', signedIn, validate('param', idParams), validate('json', reviewSchema), async (c) =>
+      c.json(await editReview(c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json'))),
+    );
+
+/** The owner's reply: a second POST, or a PATCH, edits it. */
+const reply = [signedIn, validate('param', idParams), validate('json', replySchema)] as const;
+
+/** Verified reviews (docs/reviews.md). */
+export const reviewRoutes = new Hono<AppEnv>()
+  .route('/reservations/:id', stayReviewRoutes('reservation'))
+  .route('/monthly-passes/:id', stayReviewRoutes('pass'))
+  .get('/lots/:id/reviews', validate('param', idParams), validate('query', pageQueryOf(REVIEWS_PAGE_SIZE)), async (c) => {
+    const { limit, cursor } = c.req.valid('query');
+    return c.json(await lotReviews(c.var.db, c.req.valid('param').id, { limit, cursor }));
+  })
+  .get('/owner/reviews', signedIn, validate('query', ownerQuery), async (c) => {
+    const { lotId, limit, cursor } = c.req.valid('query');
+    return c.json(await ownerReviews(c.var.db, c.var.user, lotId, { limit, cursor }));
+  })
+  .post('/owner/reviews/:id/reply', ...reply, async (c) =>
+    c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
+  )
+  .patch('/owner/reviews/:id/reply', ...reply, async (c) =>
+    c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
+  )
+  .post('/reviews/:id/report', signedIn, validate('param', idParams), validate('json', reportSchema), async (c) =>
+    c.json(await reportReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').reason), 201),
+  )
+  .get('/admin/reviews/reported', signedIn, validate('query', pageQuery), async (c) =>
+    c.json(await reportedReviews(c.var.db, c.req.valid('query'))),
+  )
+  .post('/admin/reviews/:id/hide', signedIn, validate('param', idParams), validate('json', moderationSchema), async (c) =>
+    c.json(await moderateReview(c.var.db, c.var.user, c.req.valid('param').id, 'hidden', c.req.valid('json').reason)),
+  )
+  .post('/admin/reviews/:id/keep', signedIn, validate('param', idParams), validate('json', moderationSchema), async (c) =>
+    c.json(await moderateReview(c.var.db, c.var.user, c.req.valid('param').id, 'kept', c.req.valid('json').reason)),
+  );
