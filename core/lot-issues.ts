@@ -37,8 +37,8 @@ const NEXT_STATUSES: Record<LotIssueStatus, readonly LotIssueStatus[]> = {
 /** Why an issue cannot go from `from` to `to`, or null when it can. */
 export function statusChangeProblem(from: LotIssueStatus, to: LotIssueStatus): string | null {
   if (NEXT_STATUSES[from].includes(to)) return null;
-  if (from === to) return `This issue is already ${LOT_ISSUE_STATUS_LABELS[to].toLowerCase()}.`;
   if (from === 'resolved') return 'This issue is resolved; it can no longer change.';
+  if (from === to) return `This issue is already ${LOT_ISSUE_STATUS_LABELS[to].toLowerCase()}.`;
   return `An ${LOT_ISSUE_STATUS_LABELS[from].toLowerCase()} issue cannot go back to ${LOT_ISSUE_STATUS_LABELS[to].toLowerCase()}.`;
 }
 
@@ -100,6 +100,10 @@ export function photoSizeProblem(size: number): string | null {
 export const SLOT_TAKEN_CHOICES = ['refund', 'move'] as const;
 export type SlotTakenChoice = (typeof SLOT_TAKEN_CHOICES)[number];
 
+/** Inside its window now. */
+export const hasStarted = (window: { startTs: string; endTs: string }, now: Date) =>
+  Date.parse(window.startTs) <= now.getTime() && now.getTime() < Date.parse(window.endTs);
+
 /**
  * Whether a "slot taken" report on this reservation offers the driver a refund or another slot: the
  * reservation has started (checked in, or confirmed and inside its window), and no choice was made yet.
@@ -111,6 +115,5 @@ export function offersSlotTakenChoice(
 ): boolean {
   if (issue.category !== 'slot_taken' || issue.remedy || issue.status === 'resolved' || !reservation) return false;
   if (reservation.status === 'ACTIVE') return true;
-  const at = now.toISOString();
-  return reservation.status === 'CONFIRMED' && reservation.startTs <= at && at < reservation.endTs;
+  return reservation.status === 'CONFIRMED' && hasStarted(reservation, now);
 }

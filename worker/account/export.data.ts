@@ -23,6 +23,8 @@ import {
   smsDeliveries,
   gateIssues,
   gateRefunds,
+  lotIssueMessages,
+  lotIssues,
   lotRevisions,
   lotTags,
   lots,
@@ -136,6 +138,9 @@ async function parkingRecordsOf(db: DB, userId: string) {
     ...(await readAll({
       charges: rowsOf(db, charges, within(charges.reservationId, reservationIds)),
       gate_refunds: rowsOf(db, gateRefunds, within(gateRefunds.checkinId, stayIds)),
+      // Reports the person made to a lot, and what they wrote in any report's thread (a photo's key names its file).
+      lot_issues: rowsOf(db, lotIssues, eq(lotIssues.reporterId, userId)),
+      lot_issue_messages: rowsOf(db, lotIssueMessages, eq(lotIssueMessages.authorId, userId)),
     })),
   };
 }

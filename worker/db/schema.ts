@@ -1274,10 +1274,7 @@ export const lotIssues = sqliteTable(
     resolvedAt: text('resolved_at'),
     resolvedBy: text('resolved_by').references(() => users.id),
   },
-  (t) => [
-    index('lot_issues_lot_idx').on(t.lotId, t.status, t.createdAt),
-    index('lot_issues_reporter_idx').on(t.reporterId, t.createdAt),
-  ],
+  (t) => [index('lot_issues_lot_idx').on(t.lotId, t.status, t.createdAt), index('lot_issues_reporter_idx').on(t.reporterId, t.createdAt)],
 );
 
 export const lotIssueMessages = sqliteTable(

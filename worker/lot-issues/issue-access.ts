@@ -22,4 +22,3 @@ export async function issueFor(db: DB, user: SessionUser, id: string) {
   if (!staff && !reporter) throw refusal('not_found', ISSUE_NOT_FOUND);
   return { issue, staff, reporter };
 }
-

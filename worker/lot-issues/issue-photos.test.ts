@@ -25,7 +25,10 @@ describe('the photo of a report', () => {
     const { lotId } = await staffedLot(owner);
     const issue = await reported(cookie, lotId);
     const res = await uploadPhoto(cookie, issue.id, new Uint8Array(bytes), 'application/octet-stream');
-    expect([res.status, await res.json()]).toEqual([201, { id: issue.id, photoUrl: `/api/lot-issues/${issue.id}/photo`, type, size: bytes.length }]);
+    expect([res.status, await res.json()]).toEqual([
+      201,
+      { id: issue.id, photoUrl: `/api/lot-issues/${issue.id}/photo`, type, size: bytes.length },
+    ]);
     const photo = await call(`/api/lot-issues/${issue.id}/photo`, { cookie });
     expect(photo.status).toBe(200);
     expect(Object.fromEntries(['Content-Type', 'X-Content-Type-Options', 'Cache-Control'].map((h) => [h, photo.headers.get(h)]))).toEqual({
@@ -38,7 +41,12 @@ describe('the photo of a report', () => {
   });
 
   it.each([
-    ['HTML named as an image', new TextEncoder().encode('<!doctype html><script>alert(1)</script>'), 400, 'The photo must be a JPEG, PNG, WebP or HEIC image.'],
+    [
+      'HTML named as an image',
+      new TextEncoder().encode('<!doctype html><script>alert(1)</script>'),
+      400,
+      'The photo must be a JPEG, PNG, WebP or HEIC image.',
+    ],
     ['a PDF', new TextEncoder().encode('%PDF-1.7 not a photo'), 400, 'The photo must be a JPEG, PNG, WebP or HEIC image.'],
     ['an empty body', new Uint8Array(0), 400, 'The photo is empty.'],
     ['a photo just over 5 MB', jpegBytes(MAX_ISSUE_PHOTO_BYTES + 1), 413, 'The photo must be at most 5 MB.'],

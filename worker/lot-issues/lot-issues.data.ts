@@ -91,7 +91,12 @@ export function listIssuesAtLots(db: DB, lotIds: string[] | 'all', openOnly: boo
 }
 
 /** Sets the issue's one photo, only by its reporter and only if it has none yet; answers whether it did. */
-export async function setPhotoOnce(db: DB, issueId: string, reporterId: string, photo: { key: string; type: IssuePhotoType; size: number }) {
+export async function setPhotoOnce(
+  db: DB,
+  issueId: string,
+  reporterId: string,
+  photo: { key: string; type: IssuePhotoType; size: number },
+) {
   const result = await db
     .update(lotIssues)
     .set({ photoKey: photo.key, photoType: photo.type, photoSize: photo.size })

@@ -3,6 +3,7 @@
  * choose a full refund, or another slot for the same window. Either way the lot object decides: it
  * holds another slot of the same kind (or says there is none), or follows the refunded record.
  */
+import { hasStarted } from '../../core/lot-issues';
 import { refusal } from '../../core/refusal';
 import { commit } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
@@ -22,8 +23,7 @@ export const NO_OTHER_SLOT = 'No other slot of the same kind is free for the res
 
 /** Started: checked in, or confirmed and inside its window. */
 function assertStarted(reservation: ReservationView, now: Date) {
-  const at = now.toISOString();
-  const started = reservation.status === 'ACTIVE' || (reservation.status === 'CONFIRMED' && reservation.startTs <= at && at < reservation.endTs);
+  const started = reservation.status === 'ACTIVE' || (reservation.status === 'CONFIRMED' && hasStarted(reservation, now));
   if (!started) throw refusal('conflict', 'Only a reservation that has started can be refunded or moved for a taken slot.');
 }
 
@@ -110,7 +110,16 @@ export function moveFromTakenSlot(ctx: BookingContext, id: string, request: Idem
       claimHold(db, holdId, id),
     ];
     try {
-      await writeOnHold(authority, holdId, record, async () => (await commit(db, statements), { ok: true as const }), now);
+      await writeOnHold(
+        authority,
+        holdId,
+        record,
+        async () => {
+          await commit(db, statements);
+          return { ok: true as const };
+        },
+        now,
+      );
     } catch (error) {
       if (isIdempotencyRace(error)) return reservationView(db, request.userId, id);
       throw error;
