@@ -70,7 +70,6 @@ function issueView(issue: IssueRow, now = new Date()) {
     resolvedAt: issue.resolvedAt,
   };
 }
-export type LotIssueView = ReturnType<typeof issueView>;
 
 /** POST /api/lots/:id/issues: a report, with the driver's own reservation at that lot if they name one. */
 export async function reportIssue(ctx: IssueContext, lotId: string, input: LotIssueInput) {

@@ -19,7 +19,7 @@ import { bookingRecordOf, chargeInsert, netPaid, updateIfUnchanged, type Reserva
 
 const refundKey = (id: string) => `reservation:${id}:slot-taken`;
 
-export const NO_OTHER_SLOT = 'No other slot of the same kind is free for the rest of your reservation. You can choose a refund instead.';
+const NO_OTHER_SLOT = 'No other slot of the same kind is free for the rest of your reservation. You can choose a refund instead.';
 
 /** Started: checked in, or confirmed and inside its window. */
 function assertStarted(reservation: ReservationView, now: Date) {
