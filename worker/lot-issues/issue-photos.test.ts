@@ -2,6 +2,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ISSUE_PHOTO_BYTES } from '../../core/lot-issues';
+import { newDriver } from '../test/account-fixtures';
 import { driver } from '../test/booking-fixtures';
 import { call, cookieFor, messageOf } from '../test/helpers';
 import { asOwner, jpegBytes, reported, staffedLot, uploadPhoto, type IssueView } from '../test/lot-issue-fixtures';
@@ -92,5 +93,22 @@ describe('the photo of a report', () => {
       expect([res.status, await messageOf(res)]).toEqual([404, 'Report not found']);
     }
     expect((await call(url)).status).toBe(401);
+  });
+});
+
+describe('a deleted account', () => {
+  it('takes its reports’ words and photos with it; the reports stay in the lot’s history', async () => {
+    const { cookie, body } = await newDriver();
+    const { lotId, attendant } = await staffedLot(owner);
+    const issue = await reported(cookie, lotId, { text: 'My name is on the windshield note' });
+    expect((await uploadPhoto(cookie, issue.id, jpegBytes())).status).toBe(201);
+    expect((await call(`/api/lot-issues/${issue.id}/messages`, { method: 'POST', cookie, json: { text: 'Call me back' } })).status).toBe(
+      201,
+    );
+    const deleted = await call('/api/account', { method: 'DELETE', cookie, json: { password: body.password } });
+    expect(deleted.status, await deleted.clone().text()).toBe(204);
+    expect(await storedUnder(lotId)).toEqual([]);
+    const kept = await (await call(`/api/lot-issues/${issue.id}`, { cookie: attendant })).json<IssueView>();
+    expect([kept.text, kept.photoUrl, kept.messages!.map((m) => m.text)]).toEqual(['[erased]', null, ['[erased]']]);
   });
 });
