@@ -59,7 +59,7 @@ function Thread({ issue }: { issue: LotIssueThread }) {
       {issue.offersSlotTakenChoice && !issue.viewerIsStaff && <SlotTakenOffer id={issue.id} />}
       {issue.remedy && (
         <p className="text-sm text-muted-foreground">
-          You chose {issue.remedy === 'refund' ? 'a refund' : 'another slot'} for this report.
+          {issue.viewerIsStaff ? 'The driver' : 'You'} chose {issue.remedy === 'refund' ? 'a refund' : 'another slot'}.
         </p>
       )}
       <section aria-label="Messages" className="space-y-2">

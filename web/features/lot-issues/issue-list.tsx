@@ -20,12 +20,12 @@ export function IssueList({ issues, empty, showLot = false }: { issues: LotIssue
               type="button"
               onClick={() => setOpen(issue.id)}
               className="flex w-full flex-col gap-1 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50"
-              aria-label={`${issue.categoryLabel} report${showLot ? ` at ${issue.lotName}` : ''}, ${issue.status}: ${issue.text}`}
+              aria-label={`${issue.categoryLabel} report${showLot ? ` at ${issue.lotName}` : ''}, ${issue.status}: ${issue.text}${issue.photoUrl ? ' (with a photo)' : ''}`}
             >
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{issue.categoryLabel}</span>
                 <IssueStatusBadge status={issue.status} />
-                {issue.photoUrl && <Camera aria-label="Has a photo" className="h-4 w-4 text-muted-foreground" />}
+                {issue.photoUrl && <Camera aria-hidden className="h-4 w-4 text-muted-foreground" />}
                 <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(issue.createdAt)}</span>
               </span>
               <span className="line-clamp-2 text-sm text-muted-foreground">{issue.text}</span>
