@@ -147,7 +147,11 @@ export function LotPage({ id }: { id: string }) {
           <LotPassesCard lotId={lot.id} />
           {/* Report an Issue goes to the lot's staff (docs/gate.md, Driver reports); its dialog and list load on their own. */}
           <Suspense fallback={null}>
-            <LotReportsCard lotId={lot.id} lotName={lot.name} intro="Tell the lot's staff: they see it at the gate and reply here." />
+            <LotReportsCard
+              lotId={lot.id}
+              lotName={lot.name}
+              intro="Parkada support, 7 AM – 10 PM daily, at support@parkada.ph. A problem at the lot goes straight to its staff, who reply here."
+            />
           </Suspense>
         </div>
       </div>
