@@ -17,6 +17,7 @@ import {
 } from '../../core/lot-issues';
 import type { IssueMessageInput, LotIssueInput } from '../../core/lot-issue-request';
 import { notFound, refusal } from '../../core/refusal';
+import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import { priorResource, type IdempotentRequest } from '../db/idempotency-keys';
@@ -24,7 +25,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { approvedLot, workableLotIds } from '../lots/lots.service';
 import { issueFor } from './issue-access';
-import { notificationStatement, notify } from '../notifications/notifications.service';
+import { notificationStatement, notify, sendNotice } from '../notifications/notifications.service';
 import { bookingContext, moveFromTakenSlot, ownReservation, refundTakenSlot } from '../reservations/reservations.service';
 import {
   clearRemedy,
@@ -129,16 +130,25 @@ export async function changeStatus(ctx: IssueContext, id: string, to: Exclude<Lo
   if (!staff) throw refusal('forbidden', "Only the lot's staff can change a report's status.");
   const problem = statusChangeProblem(issue.status, to);
   if (problem) throw refusal('conflict', problem);
-  const notice = statusNotice(to, issue.lotName, issue.category);
+  const note = {
+    type: 'LOT_ISSUE_UPDATE' as const,
+    ...statusNotice(to, issue.lotName, issue.category),
+    metadata: { lotName: issue.lotName },
+  };
   try {
     await commit(db, [
       ...statusChangeStatements(db, id, issue.status, to, user.id, new Date().toISOString()),
-      notificationStatement(db, issue.reporterId, { type: 'LOT_ISSUE_UPDATE', ...notice, metadata: { lotName: issue.lotName } }),
+      notificationStatement(db, issue.reporterId, note),
     ]);
   } catch (error) {
     if (changedMeanwhile(error)) throw refusal('conflict', 'This report changed meanwhile. Reload it and try again.');
     throw error;
   }
+  // Also to their phone (under Push Notifications), leading to where they reported from.
+  const url = issue.reservationId ? `/reservation/${issue.reservationId}` : `/lots/${issue.lotId}`;
+  await afterCommit('Report status push', () =>
+    sendNotice({ env: ctx.env, db }, issue.reporterId, { note, writtenInApp: true, push: { url, tag: `lot-issue:${id}` } }),
+  );
   return issueWithThread(ctx, id);
 }
 

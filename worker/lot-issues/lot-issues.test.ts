@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_ISSUES_PER_LOT } from '../../core/lot-issues';
-import { lotIssues, notifications } from '../db/schema';
+import { lotIssues, notifications, pushSubscriptions } from '../db/schema';
 import { driver, inMinutes, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, messageOf } from '../test/helpers';
 import { asOwner, report, reported, staffedLot, type IssueView } from '../test/lot-issue-fixtures';
@@ -92,6 +92,28 @@ describe('the lifecycle', () => {
     expect([row.acknowledgedAt !== null, row.resolvedAt !== null]).toEqual([true, true]);
     expect((await noticesOf(user.id)).map((n) => n.split(':')[0])).toEqual(['Report acknowledged', 'Report resolved']);
     expect((await noticesOf(user.id))[0]).toMatch(/Your report \(facilities\) at Test Lot .+ was acknowledged by the lot's staff\./);
+  });
+
+  it('also pushes each change to the driver’s phone, leading to the reservation it was reported from', async () => {
+    const { user, cookie } = await driver(500);
+    const { lotId, attendant } = await staffedLot(owner);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), durationHours: 1 })).json<{ id: string }>();
+    const issue = await reported(cookie, lotId, { reservationId: booking.id });
+    await db()
+      .insert(pushSubscriptions)
+      .values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.example/${user.id}`, p256dh: 'x', auth: 'y' });
+    const pushed: { body: { payload: Record<string, string> } }[] = [];
+    const PUSH = { sendBatch: async (messages: typeof pushed) => void pushed.push(...messages) } as unknown as Queue;
+    const res = await call(`/api/lot-issues/${issue.id}/status`, {
+      method: 'POST',
+      cookie: attendant,
+      json: { status: 'resolved' },
+      bindings: { PUSH },
+    });
+    expect(res.status).toBe(200);
+    expect(pushed.map((m) => m.body.payload)).toEqual([
+      expect.objectContaining({ title: 'Report resolved', url: `/reservation/${booking.id}`, tag: `lot-issue:${issue.id}` }),
+    ]);
   });
 
   it('refuses going back, twice the same, or a change by anyone but the staff; nothing is noticed then', async () => {
