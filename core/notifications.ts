@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   'GATE_INVITATION',
   /** A monthly pass without auto-renew ends in a few days. */
   'PASS_ENDING',
+  /** The lot's staff acknowledged or resolved a driver's report, or wrote in its thread. */
+  'LOT_ISSUE_UPDATE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -35,6 +37,7 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   APPROVAL_DECISION: 'Approval',
   GATE_INVITATION: 'Invitation',
   PASS_ENDING: 'Pass Ending',
+  LOT_ISSUE_UPDATE: 'Report',
 };
 
 export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';

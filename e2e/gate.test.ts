@@ -379,6 +379,28 @@ describe('a shift at the gate', () => {
     await owner.close();
   });
 
+  test("a driver reports a blocked entrance with a photo from the lot page; the lot's attendant sees it and the photo", async () => {
+    // A real 1×1 PNG: the server keeps it by its bytes, and the gate's screen must be able to draw it.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await driver.goto(`${baseURL}/lots/${lotId}`);
+    await driver.getByRole('button', { name: 'Report an Issue' }).click();
+    const form = driver.getByRole('dialog', { name: 'Report an Issue' });
+    await form.getByLabel('What is it about?').selectOption('blocked_entrance');
+    await form.getByLabel('What happened?').fill('A delivery van blocks the entrance ramp.');
+    await form.getByLabel('Photo (optional)').setInputFiles({ name: 'ramp.png', mimeType: 'image/png', buffer: png });
+    await form.getByRole('button', { name: 'Send Report' }).click();
+    await driver.getByRole('region', { name: 'Your reports' }).getByText('Blocked entrance').waitFor();
+
+    await gate.goto(`${baseURL}/attendant`);
+    await gate.getByRole('button', { name: /^Blocked entrance report, open: A delivery van blocks the entrance ramp\./ }).click();
+    const report = gate.getByRole('dialog', { name: `Blocked entrance at ${LOT}` });
+    const photo = report.getByRole('img', { name: 'What the driver saw: blocked entrance' });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await checkScreens(gate, 'gate-driver-report');
+    await report.getByRole('button', { name: 'Acknowledge' }).click();
+    await toast('Report Acknowledged');
+  });
+
   test('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
     await gate.goto(`${baseURL}/attendant`);
     await gate.getByRole('button', { name: 'Start Shift' }).waitFor();

@@ -17,6 +17,7 @@ import { appPages } from './auth/app-pages';
 import { enforceRoles, withSession } from './auth/session.middleware';
 import { sameOriginWrites, withDb } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
+import { lotIssueRoutes } from './lot-issues/lot-issues.routes';
 import { recordDeployment } from './health/deployment.service';
 import { healthRoutes } from './health/health.routes';
 import { lotRoutes } from './lots/lots.routes';
@@ -58,6 +59,7 @@ const api = new Hono<AppEnv>()
   .route('/', statementRoutes)
   .route('/', pricingRoutes)
   .route('/', gateRoutes)
+  .route('/', lotIssueRoutes)
   .route('/', tagRoutes)
   .route('/', validationRoutes)
   .route('/', walletRoutes)

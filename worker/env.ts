@@ -27,6 +27,8 @@ export type Bindings = {
   ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   /** Owner applicants' documents (worker/documents). */
   DOCUMENTS: R2Bucket;
+  /** Photos drivers attach to their reports to a lot (worker/lot-issues). */
+  ISSUE_PHOTOS: R2Bucket;
   /** Which version of the worker is running: uptime counts from the first request it served (worker/health/deployment.service.ts). */
   CF_VERSION_METADATA: WorkerVersionMetadata;
   /** `development` (local runs, from .dev.vars) or `production`; anything else is treated as not development. */

@@ -19,6 +19,8 @@ import {
   totpFactors,
   smsDeliveries,
   idempotencyKeys,
+  lotIssueMessages,
+  lotIssues,
   lots,
   monthlyPasses,
   notifications,
@@ -60,7 +62,16 @@ export async function openItemsOf(db: DB, userId: string, now: Date): Promise<Op
 }
 
 /** Who the person is, as their records spell it: what the erasure removes wherever it is written. */
-export type Identity = { userId: string; email: string; name: string; phone: string | null; plates: string[]; documentKeys: string[] };
+export type Identity = {
+  userId: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  plates: string[];
+  documentKeys: string[];
+  /** The photos of the person's reports to lots (the ISSUE_PHOTOS bucket). */
+  photoKeys: string[];
+};
 
 export async function identityOf(db: DB, userId: string): Promise<Identity> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -74,6 +85,10 @@ export async function identityOf(db: DB, userId: string): Promise<Identity> {
     .from(ownerApplicationDocuments)
     .innerJoin(ownerApplications, eq(ownerApplications.id, ownerApplicationDocuments.applicationId))
     .where(eq(ownerApplications.userId, userId));
+  const photos = await db
+    .select({ key: lotIssues.photoKey })
+    .from(lotIssues)
+    .where(and(eq(lotIssues.reporterId, userId), sql`${lotIssues.photoKey} IS NOT NULL`));
   return {
     userId,
     email: user.email,
@@ -81,6 +96,7 @@ export async function identityOf(db: DB, userId: string): Promise<Identity> {
     phone: user.phone,
     plates: plates.map((row) => row.plate),
     documentKeys: documents.map((row) => row.key),
+    photoKeys: photos.flatMap((row) => row.key ?? []),
   };
 }
 
@@ -143,6 +159,7 @@ const asInJson = (value: string) => JSON.stringify(value).slice(1, -1);
 export const erasureStatements = (db: DB, identity: Identity, walletId: string, erasedActor: string) => [
   ...ownDataDeletions(db, identity, walletId),
   ...applicationErasure(db, identity.userId),
+  ...reportErasure(db, identity.userId),
   ...identity.plates.flatMap((plate) => plateMasks(db, identity.userId, plate)),
   auditErasure(db, identity, erasedActor),
 ];
@@ -205,6 +222,18 @@ function applicationErasure(db: DB, userId: string) {
     ),
   ];
 }
+
+/** Their reports to lots stay in the lots' history, without their words or photos; so do their messages in any report's thread. */
+const reportErasure = (db: DB, userId: string) => [
+  statementOf(
+    db,
+    db
+      .update(lotIssues)
+      .set({ text: ERASED_TEXT, photoKey: null, photoType: null, photoSize: null })
+      .where(eq(lotIssues.reporterId, userId)),
+  ),
+  statementOf(db, db.update(lotIssueMessages).set({ text: ERASED_TEXT }).where(eq(lotIssueMessages.authorId, userId))),
+];
 
 /** One of the person's plates, masked on the reservations, stays and passes kept. */
 const plateMasks = (db: DB, userId: string, plate: string) => [

@@ -23,6 +23,8 @@ import {
   smsDeliveries,
   gateIssues,
   gateRefunds,
+  lotIssueMessages,
+  lotIssues,
   lotRevisions,
   lotTags,
   lots,
@@ -141,6 +143,9 @@ async function parkingRecordsOf(db: DB, userId: string) {
       // Their reviews of their stays and the reviews they reported (docs/reviews.md).
       reviews: rowsOf(db, reviews, eq(reviews.userId, userId)),
       review_reports: rowsOf(db, reviewReports, eq(reviewReports.reporterId, userId)),
+      // Reports the person made to a lot, and what they wrote in any report's thread (a photo's key names its file).
+      lot_issues: rowsOf(db, lotIssues, eq(lotIssues.reporterId, userId)),
+      lot_issue_messages: rowsOf(db, lotIssueMessages, eq(lotIssueMessages.authorId, userId)),
     })),
   };
 }

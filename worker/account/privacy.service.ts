@@ -73,6 +73,7 @@ export async function deleteAccount(
   await endAllSessions(env.SESSIONS, db, user.id, now.getTime());
   await forgetSessionsOf(db, user.id);
   if (identity.documentKeys.length > 0) await env.DOCUMENTS.delete(identity.documentKeys);
+  if (identity.photoKeys.length > 0) await env.ISSUE_PHOTOS.delete(identity.photoKeys);
 }
 
 /** A table's rows as a spreadsheet: one column per field, free text made formula-safe. */

@@ -12,6 +12,7 @@ import { AUDIT_ACTIONS } from '../../core/audit';
 import { DOCUMENT_TYPES } from '../../core/documents';
 import { CHARGE_KINDS, MONEY_KINDS, RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
+import { ISSUE_PHOTO_TYPES, LOT_ISSUE_CATEGORIES, LOT_ISSUE_STATUSES, SLOT_TAKEN_CHOICES } from '../../core/lot-issues';
 import { TAG_KINDS } from '../../core/tags';
 import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
@@ -1323,6 +1324,54 @@ export const lotRatings = sqliteTable('lot_ratings', {
   stars2: integer('stars_2').notNull().default(0),
   stars1: integer('stars_1').notNull().default(0),
 });
+
+// Driver reports to a lot (docs/gate.md, Driver reports): the report, its photo's R2 key, and its thread.
+export const lotIssues = sqliteTable(
+  'lot_issues',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reservationId: text('reservation_id').references(() => reservations.id),
+    category: text('category', { enum: LOT_ISSUE_CATEGORIES }).notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: LOT_ISSUE_STATUSES }).notNull().default('open'),
+    /** The photo in the ISSUE_PHOTOS bucket; its key and its sniffed type. One per issue. */
+    photoKey: text('photo_key'),
+    photoType: text('photo_type', { enum: ISSUE_PHOTO_TYPES }),
+    photoSize: integer('photo_size'),
+    /** What the driver chose when their slot was taken (once). */
+    remedy: text('remedy', { enum: SLOT_TAKEN_CHOICES }),
+    createdAt: createdAt(),
+    acknowledgedAt: text('acknowledged_at'),
+    acknowledgedBy: text('acknowledged_by').references(() => users.id),
+    resolvedAt: text('resolved_at'),
+    resolvedBy: text('resolved_by').references(() => users.id),
+  },
+  (t) => [index('lot_issues_lot_idx').on(t.lotId, t.status, t.createdAt), index('lot_issues_reporter_idx').on(t.reporterId, t.createdAt)],
+);
+
+export const lotIssueMessages = sqliteTable(
+  'lot_issue_messages',
+  {
+    id: id(),
+    issueId: text('issue_id')
+      .notNull()
+      .references(() => lotIssues.id),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** Whether the author wrote as the lot's staff (else as the reporter). */
+    fromStaff: integer('from_staff', { mode: 'boolean' }).notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lot_issue_messages_issue_idx').on(t.issueId, t.createdAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Lot = typeof lots.$inferSelect;

@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../core/documents';
+import { ISSUE_PHOTO_MESSAGES, MAX_ISSUE_PHOTO_BYTES } from '../../core/lot-issues';
 import { CSP_DIRECTIVES, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY } from '../../core/security-headers';
 import type { AppEnv } from '../env';
 import { apiError } from './errors';
@@ -29,9 +30,10 @@ export const securityHeaders = createMiddleware<AppEnv>((c, next) =>
   (c.env.APP_ENV === 'production' ? productionHeaders : localHeaders)(c, next),
 );
 
+/** `no-store`, unless the answer asked to be kept privately (a report's photo: the browser alone may keep it). */
 export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  if (!c.res.headers.get('Cache-Control')?.startsWith('private')) c.header('Cache-Control', 'no-store');
 });
 
 const jsonBodyLimit = bodyLimit({
@@ -50,9 +52,22 @@ const documentBodyLimit = bodyLimit({
   },
 });
 
-export const limitBody = createMiddleware<AppEnv>((c, next) =>
-  (c.req.method === DOCUMENT_UPLOAD.method && c.req.path === DOCUMENT_UPLOAD.path ? documentBodyLimit : jsonBodyLimit)(c, next),
-);
+/** A report's photo, sent as the raw body (worker/lot-issues). */
+const ISSUE_PHOTO_UPLOAD = /^\/api\/lot-issues\/[^/]+\/photo$/;
+const photoBodyLimit = bodyLimit({
+  maxSize: MAX_ISSUE_PHOTO_BYTES,
+  onError: () => {
+    throw apiError(413, ISSUE_PHOTO_MESSAGES.size);
+  },
+});
+
+const limitOf = (method: string, path: string) => {
+  if (method === DOCUMENT_UPLOAD.method && path === DOCUMENT_UPLOAD.path) return documentBodyLimit;
+  if (method === 'PUT' && ISSUE_PHOTO_UPLOAD.test(path)) return photoBodyLimit;
+  return jsonBodyLimit;
+};
+
+export const limitBody = createMiddleware<AppEnv>((c, next) => limitOf(c.req.method, c.req.path)(c, next));
 
 /** Cloudflare sets this on every request it forwards; a local run without it counts as one client. */
 export const clientIp = <E extends AppEnv>(c: Context<E>) => c.req.header('CF-Connecting-IP') ?? 'local';

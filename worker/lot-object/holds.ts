@@ -108,9 +108,12 @@ export class Holds {
       slot.vehicleType === needs.vehicleType &&
       (!needs.accessible || slot.accessible) &&
       (!needs.ev || slot.evCharging) &&
-      (!request.slotId || slot.id === request.slotId);
+      (!request.slotId || slot.id === request.slotId) &&
+      slot.id !== request.avoidSlotId;
     const free = request.slots.filter((slot) => fits(slot) && !busy.has(slot.id));
-    const spare = request.slots.filter((slot) => slot.vehicleType === needs.vehicleType && !busy.has(slot.id)).length;
+    const spare = request.slots.filter(
+      (slot) => slot.vehicleType === needs.vehicleType && !busy.has(slot.id) && slot.id !== request.avoidSlotId,
+    ).length;
     // A walk-in let in without a slot still fills one for windows that include the next hour.
     const unplaced = startMs <= now + HOUR_MS && endMs > now ? walkInsInside(sql).withoutSlot : 0;
     // The slots passes keep in their valid hours are never booked by the hour.

@@ -28,6 +28,8 @@ export type HoldRequest = {
   needs: { accessible?: boolean; ev?: boolean; vehicleType: VehicleType };
   /** Only this slot will do (an extension keeps the car where it is). */
   slotId?: string;
+  /** Any slot but this one (the driver found it taken: docs/booking.md, A taken slot). */
+  avoidSlotId?: string;
   /**
    * A new reservation's hold also takes its change lock in the same step (see `lockReservation`), so a
    * booking the lot refuses costs one call to the object, and one it holds needs no separate lock.

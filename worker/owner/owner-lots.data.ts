@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { PlannedSlot } from '../../core/lot-form';
 import { SLOT_ROWS_PER_INSERT, type DB } from '../db/client';
 import { newId } from '../db/ids';
-import { checkins, gateIssues, lotRevisions, lotSubmissions, lots, pricing, reservations, shifts, slots } from '../db/schema';
+import { checkins, gateIssues, lotIssues, lotRevisions, lotSubmissions, lots, pricing, reservations, shifts, slots } from '../db/schema';
 
 export type NewLot = typeof lots.$inferInsert & { id: string; ownerId: string };
 type Statement = BatchItem<'sqlite'>;
@@ -92,7 +92,8 @@ export async function lotHasRecords(db: DB, lotId: string): Promise<boolean> {
       any: sql<number>`exists(select 1 from ${reservations} where ${reservations.lotId} = ${lotId})
       or exists(select 1 from ${checkins} where ${checkins.lotId} = ${lotId})
       or exists(select 1 from ${shifts} where ${shifts.lotId} = ${lotId})
-      or exists(select 1 from ${gateIssues} where ${gateIssues.lotId} = ${lotId})`,
+      or exists(select 1 from ${gateIssues} where ${gateIssues.lotId} = ${lotId})
+      or exists(select 1 from ${lotIssues} where ${lotIssues.lotId} = ${lotId})`,
     })
     .from(sql`(select 1)`);
   return !!row?.any;

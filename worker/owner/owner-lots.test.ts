@@ -1,7 +1,7 @@
 /** An owner's lots: submitted for approval, listed, deleted, deactivated; another owner's lot is out of reach. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, lotSubmissions, lots, pricing, reservations, slots } from '../db/schema';
+import { auditLogs, lotIssues, lotSubmissions, lots, pricing, reservations, slots } from '../db/schema';
 import { ALWAYS, driver, inMinutes, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { createLot, editLot, labelsOf, lotBody, newOwner, ownerLotCount, type OwnerLot } from '../test/owner-lots';
@@ -169,6 +169,19 @@ describe('DELETE /api/owner/lots/:id', () => {
     expect(kept.status).toBe(409);
     expect((await kept.json<{ message: string }>()).message).toContain('past bookings');
     expect(await db().select().from(lots).where(eq(lots.id, lot.id))).toHaveLength(1);
+  });
+
+  it("keeps a lot a driver reported an issue at, with its report (a 409, not the report's foreign key failing)", async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody())).json<OwnerLot>();
+    const { user } = await driver(0);
+    await db()
+      .insert(lotIssues)
+      .values({ id: crypto.randomUUID(), lotId: lot.id, reporterId: user.id, category: 'facilities', text: 'The ramp light is out.' });
+
+    const kept = await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie });
+    expect(kept.status).toBe(409);
+    expect(await db().select().from(lotIssues).where(eq(lotIssues.lotId, lot.id))).toHaveLength(1);
   });
 });
 

@@ -21,6 +21,7 @@ export { bookingContext, CHANGED_MEANWHILE, HOLD_EXPIRED, NOT_CONFIRMED, ownRese
 export { book } from './booking';
 export { cancel } from './cancellation';
 export { extend, modify } from './changes';
+export { moveFromTakenSlot, refundTakenSlot } from './slot-taken';
 
 /** A page of the driver's reservations, each with its current receipt (History's Receipt button, and the number its export shows). */
 export async function listReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }) {

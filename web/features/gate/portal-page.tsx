@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, LogIn, LogOut, QrCode, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
 import { ConnectionSwitch, SentItems } from './connection-switch';
 import { GateShell } from './gate-shell';
@@ -8,6 +8,8 @@ import { LotStatusCard, QuickStats } from './lot-status-card';
 import { RecentActivity } from './recent-activity';
 import { ReportIssueDialog } from './report-issue-dialog';
 import { ShiftButton, ShiftCard } from './shift-card';
+
+const LotDriverReports = lazy(() => import('../lot-issues/staff-reports-panel'));
 
 const tileClass = 'flex flex-col items-center gap-2 p-4 text-center font-medium transition-colors hover:bg-muted';
 
@@ -64,6 +66,9 @@ export function PortalPage() {
             <div className="space-y-6 lg:col-span-2">
               <ShiftCard lotId={lot.id} />
               <RecentActivity lotId={lot.id} />
+              <Suspense fallback={null}>
+                <LotDriverReports lotId={lot.id} />
+              </Suspense>
             </div>
             <div className="space-y-6">
               <LotStatusCard lotId={lot.id} />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { mapLevel, MAP_COLORS } from '../../../core/availability';
 import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
@@ -24,7 +24,7 @@ import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 import { HOUR_MS } from '../../../core/time';
 
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
-const SUPPORT_EMAIL = 'support@parkada.ph';
+const LotReportsCard = lazy(() => import('../lot-issues/lot-reports-card'));
 
 /** A lot's detail; availability follows the lot live (every 10 s while the live connection is down), so a driver picks from spaces that are still free. */
 export function LotPage({ id }: { id: string }) {
@@ -148,13 +148,14 @@ export function LotPage({ id }: { id: string }) {
             </p>
           </Card>
           <LotPassesCard lotId={lot.id} />
-          <Card className="render-when-near">
-            <h2 className="mb-2 font-semibold">Need Help?</h2>
-            <p className="text-sm text-muted-foreground">Parkada support, 7 AM – 10 PM daily.</p>
-            <Button variant="outline" className="mt-3 w-full" asChild>
-              <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Issue at ${lot.name}`)}`}>Report an Issue</a>
-            </Button>
-          </Card>
+          {/* Report an Issue goes to the lot's staff (docs/gate.md, Driver reports); its dialog and list load on their own. */}
+          <Suspense fallback={null}>
+            <LotReportsCard
+              lotId={lot.id}
+              lotName={lot.name}
+              intro="Parkada support, 7 AM – 10 PM daily, at support@parkada.ph. A problem at the lot goes straight to its staff, who reply here."
+            />
+          </Suspense>
         </div>
       </div>
       {booking && hours && (

@@ -19,6 +19,7 @@ import { LotSelect } from './lot-select';
 
 // Only owners read and answer reviews: their chunk loads with the dashboard's, not before.
 const OwnerReviews = lazy(() => import('../reviews/owner-reviews').then((m) => ({ default: m.OwnerReviews })));
+const OwnerDriverReports = lazy(() => import('../lot-issues/staff-reports-panel').then((panel) => ({ default: panel.OwnerDriverReports })));
 
 const RANGE_LABELS: Record<TrendRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '3m': 'Last 3 months' };
 
@@ -185,6 +186,7 @@ export function OwnerDashboardPage() {
       <DynamicPricingPanel lotId={lotId || undefined} />
       <Suspense fallback={null}>
         <OwnerReviews lotId={lotId || undefined} />
+        <OwnerDriverReports />
       </Suspense>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {QUICK_ACTIONS.map(({ to, label, summary, Icon }) => (

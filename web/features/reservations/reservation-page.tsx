@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Download, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Directions } from '../../components/directions';
 import { billedHours } from '../../../core/pricing';
 import { remainingTime } from '../../../core/booking';
@@ -18,6 +18,8 @@ import { StatusBadge } from './status-badge';
 import { StayValidation } from './stay-validation';
 import { passIdOf } from '../../../core/booking';
 import { RateStayButton } from '../reviews/rate-stay';
+
+const LotReportsCard = lazy(() => import('../lot-issues/lot-reports-card'));
 
 const Row = ({ label, value }: { label: string; value: string }) => (
   <div className="flex justify-between gap-4 py-1.5">
@@ -138,6 +140,15 @@ export function ReservationPage({
               Arrive within {noShowGraceMinutes} minutes of your start time, or the reservation is cancelled automatically.
             </p>
           </Card>
+          <Suspense fallback={null}>
+            <LotReportsCard
+              lotId={reservation.lotId}
+              lotName={reservation.lotName}
+              reservationId={reservation.id}
+              title="Problem at the Lot?"
+              intro="Slot taken, entrance blocked, anything else: the lot's staff see it at the gate and reply here."
+            />
+          </Suspense>
         </div>
       </div>
     </main>

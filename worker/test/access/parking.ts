@@ -247,4 +247,53 @@ export const PARKING_ROUTES: AccessTable = {
     sample: () => ({ method: 'POST', path: `/api/reviews/${crypto.randomUUID()}/report`, json: { reason: 'Spam' } }),
     found: false,
   },
+  // Driver reports to a lot: any signed-in person reports; a report is its reporter's and its lot's staff's (404 to anyone else).
+  'POST /api/lots/:id/issues': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: `/api/lots/${demoLot.id}/issues`,
+      json: { category: 'other', text: 'A reservation of someone else', reservationId: crypto.randomUUID() },
+    }),
+    found: false,
+  },
+  'GET /api/lot-issues': { who: 'session', sample: () => ({ path: '/api/lot-issues' }) },
+  'GET /api/lot-issues/:id': { who: 'session', sample: () => ({ path: `/api/lot-issues/${crypto.randomUUID()}` }), found: false },
+  'PUT /api/lot-issues/:id/photo': {
+    who: 'session',
+    sample: () => ({
+      method: 'PUT',
+      path: `/api/lot-issues/${crypto.randomUUID()}/photo`,
+      body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+      headers: { 'Content-Type': 'image/jpeg' },
+    }),
+    found: false,
+  },
+  'GET /api/lot-issues/:id/photo': {
+    who: 'session',
+    sample: () => ({ path: `/api/lot-issues/${crypto.randomUUID()}/photo` }),
+    found: false,
+  },
+  'POST /api/lot-issues/:id/messages': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/lot-issues/${crypto.randomUUID()}/messages`, json: { text: 'Hello' } }),
+    found: false,
+  },
+  'POST /api/lot-issues/:id/status': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/lot-issues/${crypto.randomUUID()}/status`, json: { status: 'acknowledged' } }),
+    found: false,
+  },
+  'POST /api/lot-issues/:id/slot-taken': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: `/api/lot-issues/${crypto.randomUUID()}/slot-taken`,
+      json: { choice: 'refund' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    found: false,
+  },
+  'GET /api/attendant/lot-issues': { who: GATE, sample: () => ({ path: `/api/attendant/lot-issues?lotId=${demoLot.id}` }) },
+  'GET /api/owner/lot-issues': { who: OWNERS, sample: () => ({ path: '/api/owner/lot-issues' }) },
 };

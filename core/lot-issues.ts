@@ -1,0 +1,119 @@
+/**
+ * Issues a driver reports to a lot (docs/gate.md, Driver reports): the categories, the status each
+ * goes through, the limits on text, photo and open reports, and the choice a taken slot offers.
+ * The requests' shapes are in ./lot-issue-request, apart, so screens reading these rules skip zod.
+ */
+import type { ReservationStatus } from './booking';
+
+export const LOT_ISSUE_CATEGORIES = ['slot_taken', 'blocked_entrance', 'safety', 'payment', 'facilities', 'other'] as const;
+export type LotIssueCategory = (typeof LOT_ISSUE_CATEGORIES)[number];
+
+export const LOT_ISSUE_CATEGORY_LABELS: Record<LotIssueCategory, string> = {
+  slot_taken: 'Slot taken',
+  blocked_entrance: 'Blocked entrance',
+  safety: 'Safety',
+  payment: 'Payment',
+  facilities: 'Facilities',
+  other: 'Other',
+};
+
+/** An issue is open until the lot's staff acknowledge it, and resolved when they say it is dealt with. */
+export const LOT_ISSUE_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
+export type LotIssueStatus = (typeof LOT_ISSUE_STATUSES)[number];
+
+export const LOT_ISSUE_STATUS_LABELS: Record<LotIssueStatus, string> = {
+  open: 'Open',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+};
+
+/** The statuses staff may move an issue to from each: forward only, acknowledging may be skipped. */
+const NEXT_STATUSES: Record<LotIssueStatus, readonly LotIssueStatus[]> = {
+  open: ['acknowledged', 'resolved'],
+  acknowledged: ['resolved'],
+  resolved: [],
+};
+
+/** Why an issue cannot go from `from` to `to`, or null when it can. */
+export function statusChangeProblem(from: LotIssueStatus, to: LotIssueStatus): string | null {
+  if (NEXT_STATUSES[from].includes(to)) return null;
+  if (from === 'resolved') return 'This issue is resolved; it can no longer change.';
+  if (from === to) return `This issue is already ${LOT_ISSUE_STATUS_LABELS[to].toLowerCase()}.`;
+  return `An ${LOT_ISSUE_STATUS_LABELS[from].toLowerCase()} issue cannot go back to ${LOT_ISSUE_STATUS_LABELS[to].toLowerCase()}.`;
+}
+
+/** Still waiting on the lot: counted against the driver's open reports. */
+export const isOpenIssue = (status: LotIssueStatus) => status !== 'resolved';
+
+export const LOT_ISSUE_TEXT_MAX = 1000;
+export const LOT_ISSUE_MESSAGE_MAX = 1000;
+/** A driver's reports still open at one lot: enough for real trouble, few enough that a lot's queue is not flooded. */
+export const MAX_OPEN_ISSUES_PER_LOT = 3;
+/** Messages one issue's thread holds. */
+export const MAX_ISSUE_MESSAGES = 50;
+
+/** What the driver hears when staff change their issue's status. */
+export function statusNotice(status: Exclude<LotIssueStatus, 'open'>, lotName: string, category: LotIssueCategory) {
+  const what = `Your report (${LOT_ISSUE_CATEGORY_LABELS[category].toLowerCase()}) at ${lotName}`;
+  return status === 'acknowledged'
+    ? { title: 'Report acknowledged', message: `${what} was acknowledged by the lot's staff.` }
+    : { title: 'Report resolved', message: `${what} was marked resolved by the lot's staff.` };
+}
+
+// The photo.
+
+export const ISSUE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+export type IssuePhotoType = (typeof ISSUE_PHOTO_TYPES)[number];
+export const MAX_ISSUE_PHOTO_BYTES = 5 * 1024 * 1024;
+/** `<input accept>` of the photo picker. */
+export const ISSUE_PHOTO_ACCEPT = ISSUE_PHOTO_TYPES.join(',');
+
+export const ISSUE_PHOTO_MESSAGES = {
+  type: 'The photo must be a JPEG, PNG, WebP or HEIC image.',
+  size: `The photo must be at most ${MAX_ISSUE_PHOTO_BYTES / 1024 / 1024} MB.`,
+  empty: 'The photo is empty.',
+} as const;
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+/** The brands of an ISO media file that say HEIF/HEIC still images (what iPhones take). */
+const HEIC_BRANDS = ['heic', 'heix', 'heim', 'heis', 'mif1', 'msf1'];
+
+/** The image type a file's first bytes show (its magic number), or null when it is none of the accepted ones. */
+export function sniffIssuePhoto(head: Uint8Array): IssuePhotoType | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp';
+  if (startsWith(head, ascii('ftyp'), 4) && HEIC_BRANDS.some((brand) => startsWith(head, ascii(brand), 8))) return 'image/heic';
+  return null;
+}
+
+/** The problem with a photo's size (its bytes are sniffed apart), or null. */
+export function photoSizeProblem(size: number): string | null {
+  if (size === 0) return ISSUE_PHOTO_MESSAGES.empty;
+  if (size > MAX_ISSUE_PHOTO_BYTES) return ISSUE_PHOTO_MESSAGES.size;
+  return null;
+}
+
+// A taken slot.
+
+export const SLOT_TAKEN_CHOICES = ['refund', 'move'] as const;
+export type SlotTakenChoice = (typeof SLOT_TAKEN_CHOICES)[number];
+
+/** Inside its window now. */
+export const hasStarted = (window: { startTs: string; endTs: string }, now: Date) =>
+  Date.parse(window.startTs) <= now.getTime() && now.getTime() < Date.parse(window.endTs);
+
+/**
+ * Whether a "slot taken" report on this reservation offers the driver a refund or another slot: the
+ * reservation has started (checked in, or confirmed and inside its window), and no choice was made yet.
+ */
+export function offersSlotTakenChoice(
+  issue: { category: LotIssueCategory; remedy: SlotTakenChoice | null; status: LotIssueStatus },
+  reservation: { status: ReservationStatus; startTs: string; endTs: string } | null,
+  now: Date,
+): boolean {
+  if (issue.category !== 'slot_taken' || issue.remedy || issue.status === 'resolved' || !reservation) return false;
+  if (reservation.status === 'ACTIVE') return true;
+  return reservation.status === 'CONFIRMED' && hasStarted(reservation, now);
+}

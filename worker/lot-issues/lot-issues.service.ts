@@ -1,0 +1,202 @@
+/**
+ * Driver reports to a lot (docs/gate.md, Driver reports): a driver reports from the lot page or a
+ * reservation; the lot's staff (its attendants, its owner, the super admin) see, acknowledge and
+ * resolve it, each change notifying the driver; both write in its thread. A report on a taken slot
+ * of a started reservation offers a refund or another slot, which the reservations domain makes
+ * with the lot object. The photo lives in R2 (./issue-photos.ts).
+ */
+import {
+  LOT_ISSUE_CATEGORY_LABELS,
+  MAX_ISSUE_MESSAGES,
+  MAX_OPEN_ISSUES_PER_LOT,
+  offersSlotTakenChoice,
+  statusChangeProblem,
+  statusNotice,
+  type LotIssueStatus,
+  type SlotTakenChoice,
+} from '../../core/lot-issues';
+import type { IssueMessageInput, LotIssueInput } from '../../core/lot-issue-request';
+import { notFound, refusal } from '../../core/refusal';
+import { afterCommit } from '../db/after-commit';
+import { commit, type DB } from '../db/client';
+import { changedMeanwhile } from '../db/guards';
+import { priorResource, type IdempotentRequest } from '../db/idempotency-keys';
+import { newId } from '../db/ids';
+import type { Bindings, SessionUser } from '../env';
+import { approvedLot, workableLotIds } from '../lots/lots.service';
+import { issueFor } from './issue-access';
+import { notificationStatement, notify, sendNotice } from '../notifications/notifications.service';
+import { bookingContext, moveFromTakenSlot, ownReservation, refundTakenSlot } from '../reservations/reservations.service';
+import {
+  clearRemedy,
+  findIssue,
+  insertIssueWithinCap,
+  insertMessageWithinCap,
+  listIssuesAtLots,
+  listIssuesOfReporter,
+  listMessages,
+  setRemedyOnce,
+  statusChangeStatements,
+  type IssueRow,
+} from './lot-issues.data';
+
+export { issuePhoto, setIssuePhoto } from './issue-photos';
+export { assertWorksLot } from '../lots/lots.service';
+
+export type IssueContext = { env: Bindings; db: DB; user: SessionUser };
+
+/** An issue as the screens show it; the reporter's surname is an initial for staff. */
+function issueView(issue: IssueRow, now = new Date()) {
+  const reservation = issue.reservationStatus
+    ? { status: issue.reservationStatus, startTs: issue.reservationStartTs!, endTs: issue.reservationEndTs! }
+    : null;
+  return {
+    id: issue.id,
+    lotId: issue.lotId,
+    lotName: issue.lotName,
+    reporterName: `${issue.reporterFirstName} ${issue.reporterLastName.slice(0, 1)}.`,
+    reservationId: issue.reservationId,
+    plate: issue.plate,
+    slotLabel: issue.slotLabel,
+    category: issue.category,
+    categoryLabel: LOT_ISSUE_CATEGORY_LABELS[issue.category],
+    text: issue.text,
+    status: issue.status,
+    photoUrl: issue.photoKey ? `/api/lot-issues/${issue.id}/photo` : null,
+    remedy: issue.remedy,
+    /** The driver may now choose a refund or another slot (their slot was taken after the start). */
+    offersSlotTakenChoice: offersSlotTakenChoice(issue, reservation, now),
+    createdAt: issue.createdAt,
+    acknowledgedAt: issue.acknowledgedAt,
+    resolvedAt: issue.resolvedAt,
+  };
+}
+
+/** POST /api/lots/:id/issues: a report, with the driver's own reservation at that lot if they name one. */
+export async function reportIssue(ctx: IssueContext, lotId: string, input: LotIssueInput) {
+  const { db, user } = ctx;
+  await approvedLot(db, lotId);
+  if (input.reservationId) {
+    const reservation = await ownReservation(db, user.id, input.reservationId);
+    if (reservation.lotId !== lotId) throw refusal('invalid', 'That reservation is not at this lot.');
+  }
+  const id = newId();
+  const written = await insertIssueWithinCap(db, {
+    id,
+    lotId,
+    reporterId: user.id,
+    reservationId: input.reservationId ?? null,
+    category: input.category,
+    text: input.text,
+    createdAt: new Date().toISOString(),
+  });
+  if (!written)
+    throw refusal(
+      'too_many_attempts',
+      `You have ${MAX_OPEN_ISSUES_PER_LOT} open reports at this lot. Add to one of them, or wait until the lot's staff resolve one.`,
+    );
+  return issueView((await findIssue(db, id))!);
+}
+
+/** GET /api/lot-issues/:id: the issue and its thread, for its reporter and the lot's staff. */
+export async function issueWithThread(ctx: IssueContext, id: string) {
+  const { issue, staff } = await issueFor(ctx.db, ctx.user, id);
+  const messages = (await listMessages(ctx.db, id)).map(({ authorFirstName, authorLastName, ...message }) => ({
+    ...message,
+    authorName: `${authorFirstName} ${authorLastName.slice(0, 1)}.`,
+  }));
+  return { ...issueView(issue), viewerIsStaff: staff, messages };
+}
+
+/** The driver's own reports, newest first ("My reports"). */
+export const myIssues = async (db: DB, userId: string) => (await listIssuesOfReporter(db, userId)).map((issue) => issueView(issue));
+
+/** The reports at one lot its staff work (the attendant's screen): those still open, or all. */
+export async function issuesAtLot(db: DB, lotId: string, openOnly: boolean) {
+  return (await listIssuesAtLots(db, [lotId], openOnly)).map((issue) => issueView(issue));
+}
+
+/** The reports still open at every lot the user works (the owner's dashboard). */
+export async function openIssuesOfStaff(db: DB, user: SessionUser) {
+  const lots = await workableLotIds(db, user);
+  if (lots !== 'all' && lots.length === 0) return [];
+  return (await listIssuesAtLots(db, lots, true)).map((issue) => issueView(issue));
+}
+
+/** POST /api/lot-issues/:id/status: staff acknowledge or resolve; the driver hears of it in the same batch. */
+export async function changeStatus(ctx: IssueContext, id: string, to: Exclude<LotIssueStatus, 'open'>) {
+  const { db, user } = ctx;
+  const { issue, staff } = await issueFor(db, user, id);
+  if (!staff) throw refusal('forbidden', "Only the lot's staff can change a report's status.");
+  const problem = statusChangeProblem(issue.status, to);
+  if (problem) throw refusal('conflict', problem);
+  const note = {
+    type: 'LOT_ISSUE_UPDATE' as const,
+    ...statusNotice(to, issue.lotName, issue.category),
+    metadata: { lotName: issue.lotName },
+  };
+  try {
+    await commit(db, [
+      ...statusChangeStatements(db, id, issue.status, to, user.id, new Date().toISOString()),
+      notificationStatement(db, issue.reporterId, note),
+    ]);
+  } catch (error) {
+    if (changedMeanwhile(error)) throw refusal('conflict', 'This report changed meanwhile. Reload it and try again.');
+    throw error;
+  }
+  // Also to their phone (under Push Notifications), leading to where they reported from.
+  const url = issue.reservationId ? `/reservation/${issue.reservationId}` : `/lots/${issue.lotId}`;
+  await afterCommit('Report status push', () =>
+    sendNotice({ env: ctx.env, db }, issue.reporterId, { note, writtenInApp: true, push: { url, tag: `lot-issue:${id}` } }),
+  );
+  return issueWithThread(ctx, id);
+}
+
+/** POST /api/lot-issues/:id/messages: the reporter or the lot's staff add to the thread; a staff reply notifies the driver. */
+export async function addMessage(ctx: IssueContext, id: string, input: IssueMessageInput) {
+  const { db, user } = ctx;
+  const { issue, staff, reporter } = await issueFor(db, user, id);
+  const fromStaff = staff && !reporter;
+  const message = { id: newId(), issueId: id, authorId: user.id, fromStaff, text: input.text, createdAt: new Date().toISOString() };
+  if (!(await insertMessageWithinCap(db, message)))
+    throw refusal('conflict', `This report's thread is full (${MAX_ISSUE_MESSAGES} messages).`);
+  if (fromStaff)
+    await notify(db, issue.reporterId, {
+      type: 'LOT_ISSUE_UPDATE',
+      title: 'Reply to your report',
+      message: `${issue.lotName}: ${input.text.length > 120 ? `${input.text.slice(0, 119)}…` : input.text}`,
+      metadata: { lotName: issue.lotName },
+    });
+  return issueWithThread(ctx, id);
+}
+
+/**
+ * POST /api/lot-issues/:id/slot-taken: the driver's choice. Recorded once before it is made, so two
+ * choices at once cannot both go through; a move the lot refuses (no other slot) is forgotten again.
+ */
+export async function chooseSlotTakenRemedy(ctx: IssueContext, id: string, choice: SlotTakenChoice, request: IdempotentRequest) {
+  const { env, db, user } = ctx;
+  const { issue, reporter } = await issueFor(db, user, id);
+  if (!reporter || !issue.reservationId) throw notFound('Report');
+  const view = issueView(issue);
+  // The same request again (same key) is answered as the first was, by the reservation's own replay.
+  const replay = issue.remedy === choice && (await priorResource(db, request)) !== null;
+  if (!replay) {
+    if (issue.remedy) throw refusal('conflict', `You already chose ${issue.remedy === 'refund' ? 'a refund' : 'another slot'}.`);
+    if (!view.offersSlotTakenChoice)
+      throw refusal('conflict', 'A refund or another slot is offered only on a slot-taken report of a reservation that has started.');
+    if (!(await setRemedyOnce(db, id, choice))) throw refusal('conflict', 'You already chose what to do about this report.');
+  }
+  const booking = bookingContext(env, db);
+  try {
+    if (choice === 'refund') {
+      const { refundCents } = await refundTakenSlot(booking, issue.reservationId, request);
+      return { issue: await issueWithThread(ctx, id), refundCents };
+    }
+    await moveFromTakenSlot(booking, issue.reservationId, request);
+    return { issue: await issueWithThread(ctx, id), refundCents: 0 };
+  } catch (error) {
+    if (!replay) await clearRemedy(db, id, choice);
+    throw error;
+  }
+}
