@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'REDEEM_VALIDATION',
   /** A person deleted their own account (docs/privacy.md); the entry names no one but the pseudonymous id. */
   'DELETE_ACCOUNT',
+  /** An owner sent a rejected lot back for review (docs/owner.md, Lots). */
+  'RESUBMIT_LOT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,4 +65,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   REVOKE_MERCHANT_LINK: 'Merchant link revoked',
   REDEEM_VALIDATION: 'Merchant validation redeemed',
   DELETE_ACCOUNT: 'Account deleted',
+  RESUBMIT_LOT: 'Lot resubmitted',
 };

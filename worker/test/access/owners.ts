@@ -27,6 +27,12 @@ export const OWNERS_ROUTES: AccessTable = {
   },
   // An empty edit changes nothing on the demo lot.
   'PATCH /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'PATCH', path: `/api/owner/lots/${demoLot.id}`, json: {} }) },
+  // The demo lot is approved, so an allowed caller is refused on the merits: only a rejected lot is resubmitted.
+  'POST /api/owner/lots/:id/resubmit': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/owner/lots/${demoLot.id}/resubmit`, json: {} }),
+    refused: 409,
+  },
   'PATCH /api/pricing/:lotId': {
     who: OWNERS,
     sample: () => ({ method: 'PATCH', path: `/api/pricing/${crypto.randomUUID()}`, json: { strategy: 'STATIC', baseRate: 6000 } }),
