@@ -24,11 +24,12 @@ const decide = (submissionId: string, action: 'approve' | 'reject', reason?: str
 const cardOf = async (cookie: string, lotId: string) => (await call(`/api/owner/lots/${lotId}`, { cookie })).json<Card>();
 const pendingQueue = async () =>
   (
-    await walkPages((cursor) =>
-      call(`/api/admin/lot-submissions?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { cookie: adminCookie }).then((res) =>
-        res.json<{ items: Queued[]; nextCursor: string | null }>(),
-      ),
-    )
+    await walkPages(async (cursor) => {
+      const res = await call(`/api/admin/lot-submissions?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`, {
+        cookie: adminCookie,
+      });
+      return res.json<{ items: Queued[]; nextCursor: string | null }>();
+    })
   ).flat();
 
 /** A new owner's lot, submitted and rejected by the super admin with a reason. */

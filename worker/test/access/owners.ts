@@ -105,6 +105,7 @@ export const OWNERS_ROUTES: AccessTable = {
     found: false,
   },
   'GET /api/owner/kpis': { who: OWNERS, sample: () => ({ path: '/api/owner/kpis' }) },
+  'GET /api/owner/reports/price-changes': { who: OWNERS, sample: () => ({ path: `/api/owner/reports/price-changes?lotId=${demoLot.id}` }) },
   'GET /api/owner/revenue': { who: OWNERS, sample: () => ({ path: '/api/owner/revenue?range=30d' }) },
   'GET /api/owner/lot-performance': { who: OWNERS, sample: () => ({ path: '/api/owner/lot-performance' }) },
   'GET /api/owner/reports': { who: OWNERS, sample: () => ({ path: '/api/owner/reports?from=2026-11-01&to=2026-11-07' }) },
