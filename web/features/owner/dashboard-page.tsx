@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Receipt, Settings, Store } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { formatPeso } from '../../../core/money';
 import { TREND_RANGES, type TrendRange } from '../../../core/owner-figures';
 import { Button } from '../../components/ui/button';
@@ -16,6 +16,9 @@ import { hours, percent, pesoShort, shortDay } from './figures-format';
 import { DynamicPricingPanel } from './dynamic-pricing-panel';
 import { KpiCard } from './kpi-card';
 import { LotSelect } from './lot-select';
+
+// Read by few owners, and only below the fold: its code loads after the dashboard's.
+const PriceChangesPanel = lazy(() => import('./price-changes-panel'));
 
 const RANGE_LABELS: Record<TrendRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '3m': 'Last 3 months' };
 
@@ -180,6 +183,9 @@ export function OwnerDashboardPage() {
         <LotPerformance />
       </div>
       <DynamicPricingPanel lotId={lotId || undefined} />
+      <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-muted" />}>
+        <PriceChangesPanel lotId={lotId || undefined} />
+      </Suspense>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {QUICK_ACTIONS.map(({ to, label, summary, Icon }) => (
           <Link key={to} to={to} className="group min-w-0">
