@@ -153,8 +153,8 @@ function useRefreshPricing() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      ['/api/owner/lots', '/api/owner/pricing/dynamic-suggestions', '/api/owner/pricing/insights', '/api/owner/reports/price-changes'].map((key) =>
-        queryClient.invalidateQueries({ queryKey: [key] }),
+      ['/api/owner/lots', '/api/owner/pricing/dynamic-suggestions', '/api/owner/pricing/insights', '/api/owner/reports/price-changes'].map(
+        (key) => queryClient.invalidateQueries({ queryKey: [key] }),
       ),
     );
 }

@@ -56,7 +56,12 @@ export function demoPriceChanges(db: DB, lots: { id: string; name: string; rateC
     return [
       db.insert(priceChanges).values(rows),
       ...(Object.keys(bands).length
-        ? [db.update(pricing).set({ dynamicEnabled: true, bandRatesJson: JSON.stringify(bands) }).where(eq(pricing.lotId, lot.id))]
+        ? [
+            db
+              .update(pricing)
+              .set({ dynamicEnabled: true, bandRatesJson: JSON.stringify(bands) })
+              .where(eq(pricing.lotId, lot.id)),
+          ]
         : []),
     ];
   });

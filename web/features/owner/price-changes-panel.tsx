@@ -11,7 +11,8 @@ import { LotSelect } from './lot-select';
 
 type Change = PriceChangeReport['changes'][number];
 
-const period = (side: Change['before']) => (side.from && side.to ? `${shortDay(side.from)}–${shortDay(side.to)}, ${side.days} days` : 'no records');
+const period = (side: Change['before']) =>
+  side.from && side.to ? `${shortDay(side.from)}–${shortDay(side.to)}, ${side.days} days` : 'no records';
 
 /** Why a change is left out of the estimate, in the owner's words. */
 function whyNotCounted(change: Change, windowDays: number) {
@@ -116,7 +117,13 @@ export default function PriceChangesPanel({ lotId }: { lotId?: string }) {
           </p>
         </div>
         {!lotId && lots.length > 1 && (
-          <LotSelect aria-label="Lot for price changes" className="min-w-0 max-w-[14rem]" lots={lots} value={shown ?? ''} onPick={setPicked} />
+          <LotSelect
+            aria-label="Lot for price changes"
+            className="min-w-0 max-w-[14rem]"
+            lots={lots}
+            value={shown ?? ''}
+            onPick={setPicked}
+          />
         )}
       </div>
       {shown ? <Figures lotId={shown} /> : <p className="text-sm text-muted-foreground">No lots yet.</p>}
