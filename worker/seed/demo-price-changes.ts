@@ -3,7 +3,8 @@
  * "Price changes and what followed" (docs/owner.md) shows figures on a fresh `npm start`. Each lot's
  * changes end at the price it has now, so the record is the past of today's prices:
  * - Eastwood City Parking prices three bands of its own (dynamic pricing on), far enough apart for an estimate;
- * - TriNoma Parking cut its base rate and put it back: two changes, too few for an estimate;
+ * - Bonifacio High Street Parking (first by name, so the dashboard opens on it) cut its base rate and
+ *   put it back: two changes, too few for an estimate;
  * - UP Town Center Parking put its rate back up two weeks ago: its 4 weeks after are not over.
  */
 import { eq } from 'drizzle-orm';
@@ -24,7 +25,7 @@ const DEMO_CHANGES: Record<string, DemoChange[]> = {
     { daysAgo: 70, band: 'weekday-evening', fromShare: 1, toShare: 0.9 },
     { daysAgo: 45, band: 'weekend-midday', fromShare: 1, toShare: 1.1 },
   ],
-  'TriNoma Parking': [
+  'Bonifacio High Street Parking': [
     { daysAgo: 75, band: null, fromShare: 1, toShare: 0.9 },
     { daysAgo: 40, band: null, fromShare: 0.9, toShare: 1 },
   ],
