@@ -2,6 +2,8 @@
  * The super admin's review of owner applications, lot submissions and listing changes: pending → approved or
  * rejected, once. The server and the approvals screen share these words.
  */
+import { z } from 'zod';
+
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
@@ -44,3 +46,22 @@ export const REJECT_REASON_MESSAGE = 'A reason is required to reject.';
 /** A reason is trimmed, and required only to reject, so the applicant learns why; the dialog's Confirm and the server share this. */
 export const trimmedReason = (reason: string | undefined) => reason?.trim() ?? '';
 export const reasonMissing = (decision: Decision, reason: string | undefined) => decision === 'reject' && !trimmedReason(reason);
+
+/**
+ * Where a lot stands with the super admin, from its approval and its latest submission: a lot whose
+ * latest submission was rejected is Rejected (its owner may edit and resubmit it), until then Pending.
+ */
+export type LotReview = 'approved' | 'pending' | 'rejected';
+export const lotReviewOf = (isApproved: boolean, latest: ReviewStatus | null): LotReview =>
+  isApproved ? 'approved' : latest === 'rejected' ? 'rejected' : 'pending';
+
+export const LOT_REVIEW_LABELS: Record<LotReview, string> = { approved: 'Approved', pending: 'Pending Approval', rejected: 'Rejected' };
+
+export const RESUBMIT_NOTES_MAX = 1000;
+/** `POST /api/owner/lots/:id/resubmit`: an optional note to the reviewer, e.g. what was changed. */
+export const resubmitSchema = z.object({
+  notes: z.string().trim().max(RESUBMIT_NOTES_MAX, `The note can be at most ${RESUBMIT_NOTES_MAX} characters.`).optional(),
+});
+
+export const notRejectedMessage = (review: LotReview) =>
+  `Only a rejected lot can be resubmitted; this one is ${review === 'approved' ? 'approved' : 'already waiting for review'}.`;

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'REPLY_REVIEW',
   'HIDE_REVIEW',
   'KEEP_REVIEW',
+  /** An owner sent a rejected lot back for review (docs/owner.md, Lots). */
+  'RESUBMIT_LOT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,4 +72,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   REPLY_REVIEW: 'Review replied to',
   HIDE_REVIEW: 'Review hidden',
   KEEP_REVIEW: 'Review kept',
+  RESUBMIT_LOT: 'Lot resubmitted',
 };

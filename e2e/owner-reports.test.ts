@@ -33,6 +33,14 @@ describe('owner dashboard and reports in the browser', () => {
       .locator('canvas')
       .waitFor();
     await page.getByTestId('lot-performance').first().waitFor();
+    // Price changes and what followed: the demo's Eastwood City Parking has three band changes (worker/seed/demo-price-changes.ts).
+    const changes = page.getByTestId('price-changes-panel');
+    await changes.getByLabel('Lot for price changes').selectOption({ label: 'Eastwood City Parking' });
+    await changes.getByTestId('price-change').nth(2).waitFor();
+    await changes
+      .getByTestId('elasticity')
+      .getByText(/Elasticity about|Too few price changes/)
+      .waitFor();
   });
 
   test('exports the daily rows as CSV and the report as a PDF', async () => {

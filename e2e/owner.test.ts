@@ -54,6 +54,48 @@ describe('owner lots in the browser', () => {
     expect(items.find((lot) => lot.name === 'Legazpi Village Carpark')).toMatchObject({ entranceLat: 14.5547, entranceLng: 121.0171 });
   });
 
+  test('a rejected lot shows its reason, and is resubmitted to the admin with its history', async ({ people }) => {
+    // The super admin rejects it (their screen is admin.test.ts's): through the API, to spare a page.
+    const admin = await people.signedIn('admin@parkada.ph', 'parkada-demo');
+    const queue = (await (await admin.request.get(`${baseURL}/api/admin/lot-submissions?status=pending&limit=100`)).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const { id } = queue.items.find((item) => item.name === 'Legazpi Village Carpark')!;
+    const rejected = await admin.request.post(`${baseURL}/api/admin/lots/${id}/reject`, {
+      data: { reason: 'The entrance pin is on the wrong street.' },
+    });
+    expect(rejected.status()).toBe(200);
+
+    await page.goto(`${baseURL}/owner/lots`);
+    const card = lotCard('Legazpi Village Carpark');
+    await card.getByTestId('lot-review').getByText('Rejected', { exact: true }).waitFor();
+    await card.getByTestId('lot-rejection').getByText('The entrance pin is on the wrong street.').waitFor();
+    await card.getByRole('button', { name: 'Resubmit Legazpi Village Carpark' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resubmit for Review' });
+    await dialog
+      .getByTestId('submission-history')
+      .getByText(/The entrance pin is on the wrong street\./)
+      .waitFor();
+    await dialog.getByLabel('Note to the reviewer (optional)').fill('Moved the entrance to Rufino St.');
+    await dialog.getByRole('button', { name: 'Resubmit' }).click();
+    await toast('Lot Resubmitted');
+    await card.getByTestId('lot-review').getByText('Pending Approval', { exact: true }).waitFor();
+
+    // Back in the admin's pending list, with the earlier decision beside it.
+    await admin.goto(`${baseURL}/admin/approvals?tab=lot&status=pending`);
+    const submitted = () => admin.getByTestId('review-card').filter({ hasText: 'Legazpi Village Carpark' });
+    await submitted()
+      .getByText(/after 1 earlier submission/)
+      .waitFor();
+    await submitted().getByRole('button', { name: 'View Details' }).click();
+    await admin
+      .getByRole('dialog')
+      .getByTestId('submission-history')
+      .getByText(/The entrance pin is on the wrong street\./)
+      .waitFor();
+    expect(await admin.getByRole('dialog').textContent()).toContain('Moved the entrance to Rufino St.');
+  });
+
   test('sets progressive pricing for the new lot', async () => {
     await page.goto(`${baseURL}/owner/pricing`);
     await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();

@@ -36,6 +36,16 @@ export function useUpdateLot() {
   });
 }
 
+/** Sends a rejected lot back for review, with an optional note to the reviewer. */
+export function useResubmitLot() {
+  const refresh = useRefreshLots();
+  return useMutation({
+    mutationFn: ({ id, notes }: { id: string; notes: string }) =>
+      unwrap(api.owner.lots[':id'].resubmit.$post({ param: { id }, json: { notes: notes || undefined } })),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteLot() {
   const refresh = useRefreshLots();
   return useMutation({ mutationFn: (id: string) => unwrapEmpty(api.owner.lots[':id'].$delete({ param: { id } })), onSuccess: refresh });
@@ -125,6 +135,14 @@ export const dynamicSuggestionsQuery = (lotId?: string) =>
     refetchInterval: SUGGESTIONS_REFRESH_MS,
   });
 
+/** Price changes and what followed, for one lot (docs/owner.md). */
+export const priceChangesQuery = (lotId: string) =>
+  queryOptions({
+    queryKey: ['/api/owner/reports/price-changes', lotId],
+    queryFn: () => unwrap(api.owner.reports['price-changes'].$get({ query: { lotId } })),
+  });
+export type PriceChangeReport = InferResponseType<(typeof api.owner.reports)['price-changes']['$get'], 200>;
+
 export const pricingInsightsQuery = (lotId: string) =>
   queryOptions({
     queryKey: ['/api/owner/pricing/insights', lotId],
@@ -135,8 +153,8 @@ function useRefreshPricing() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      ['/api/owner/lots', '/api/owner/pricing/dynamic-suggestions', '/api/owner/pricing/insights'].map((key) =>
-        queryClient.invalidateQueries({ queryKey: [key] }),
+      ['/api/owner/lots', '/api/owner/pricing/dynamic-suggestions', '/api/owner/pricing/insights', '/api/owner/reports/price-changes'].map(
+        (key) => queryClient.invalidateQueries({ queryKey: [key] }),
       ),
     );
 }

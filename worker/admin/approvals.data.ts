@@ -32,7 +32,7 @@ export async function ownerApplicationsPage(db: DB, filter: ReviewFilter, page: 
 }
 
 /** A page of lot submissions with their lot and owner, newest submission first. */
-export async function listLotSubmissions(db: DB, filter: ReviewFilter, page: PageRequest) {
+export async function lotSubmissionsPage(db: DB, filter: ReviewFilter, page: PageRequest) {
   const rows = await db
     .select({
       submission: lotSubmissions,

@@ -22,6 +22,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { afterCommit } from '../db/after-commit';
+import { submissionHistories } from '../owner/lot-submissions.service';
 import { notificationStatement, sendNotice, type Notice, type NoticeContext } from '../notifications/notifications.service';
 import {
   applyListing,
@@ -33,14 +34,31 @@ import {
   findLotSubmission,
   findOwnerApplication,
   listLotRevisions,
-  listLotSubmissions,
+  lotSubmissionsPage,
   makeOwner,
   ownerApplicationsPage,
   type Verdict,
 } from './approvals.data';
 
-/** The lot queues, as the approvals screen pages through them. */
-export { listLotRevisions, listLotSubmissions };
+/** The listing changes, as the approvals screen pages through them. */
+export { listLotRevisions };
+
+/** A page of lot submissions, each with the lot's earlier submissions and their decisions (newest first), so a resubmission is judged with its history. */
+export async function listLotSubmissions(db: DB, filter: ReviewFilter, page: PageRequest) {
+  const { items, nextCursor } = await lotSubmissionsPage(db, filter, page);
+  const histories = await submissionHistories(
+    db,
+    items.map((submission) => submission.lotId),
+  );
+  return {
+    items: items.map((submission) => {
+      const history = histories.get(submission.lotId) ?? [];
+      const earlier = history.slice(history.findIndex((other) => other.id === submission.id) + 1);
+      return { ...submission, earlier };
+    }),
+    nextCursor,
+  };
+}
 
 /** A page of owner applications, newest submission first, with the documents their applicants uploaded (worker/documents). */
 export async function listOwnerApplications(db: DB, filter: ReviewFilter, page: PageRequest) {
@@ -61,13 +79,14 @@ export async function pendingApprovals(db: DB) {
   ]);
   return {
     owners: owners.map(({ id, name, email, submittedAt, documents }) => ({ id, name, email, submittedAt, documents })),
-    lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt }) => ({
+    lots: lots.map(({ id, name, owner, totalSlots, hourlyRate, submittedAt, earlier }) => ({
       id,
       name,
       owner,
       slots: totalSlots,
       rate: hourlyRate,
       submittedAt,
+      resubmission: earlier.length > 0,
     })),
   };
 }

@@ -182,6 +182,7 @@ describe('lot submissions', () => {
       slots: 3,
       rate: 4000,
       submittedAt: expect.any(String),
+      resubmission: false,
     });
 
     const res = await decideLot(id, 'approve', '  Permit verified  ');

@@ -18,6 +18,7 @@ import { INVITATION_STATUSES } from '../../core/lot-attendants';
 import { NOTIFICATION_TYPES } from '../../core/notifications';
 import { RECEIPT_KINDS } from '../../core/receipts';
 import { PRICING_STRATEGIES } from '../../core/pricing';
+import type { PriceBand } from '../../core/price-bands';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
 import { VALIDATION_SOURCES } from '../../core/validations';
 import { VERIFICATION_TYPES } from '../../core/verification';
@@ -1371,6 +1372,26 @@ export const lotIssueMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('lot_issue_messages_issue_idx').on(t.issueId, t.createdAt)],
+);
+
+/*
+ * Owner: price changes (issue 38). Every change of a lot's price, written in the batch of the change
+ * itself (worker/pricing): the base rate (band null) or a band's applied rate, from and to, in
+ * centavos. "Price changes and what followed" reads it beside the rollups (docs/owner.md).
+ */
+export const priceChanges = sqliteTable(
+  'price_changes',
+  {
+    id: id(),
+    lotId: text('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    band: text('band').$type<PriceBand>(),
+    fromCents: integer('from_cents').notNull(),
+    toCents: integer('to_cents').notNull(),
+    changedAt: createdAt('changed_at'),
+  },
+  (t) => [index('price_changes_lot_idx').on(t.lotId, t.changedAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -14,6 +14,7 @@ import { afterCommit } from '../db/after-commit';
 import { lotObject } from '../lot-object/stub';
 import { assertManagesLot, availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.service';
 import { pageOf, type PageRequest } from '../db/pages';
+import { resubmitLot, reviewOfLot } from './lot-submissions.service';
 import {
   deleteLotRow,
   insertLotWithSubmission,
@@ -50,14 +51,21 @@ function layoutOf(slots: LotSlot[]): SlotLayout & { levels: string[] } {
   };
 }
 
-/** An owner's card: the lot, its approval, its slot layout and who is parked or booked in the next hour. */
+/** An owner's card: the lot, its approval (a rejection's reason, the history of submissions), its slot layout and who is parked or booked in the next hour. */
 async function ownerLotView(env: Bindings, db: DB, lot: LotRow) {
-  const [availability, slots, pendingListing] = await Promise.all([
+  const [availability, slots, pendingListing, review] = await Promise.all([
     availabilityOf(env, lot),
     slotsOfLot(db, lot.id),
     pendingListingOf(db, lot.id),
+    reviewOfLot(db, lot),
   ]);
-  return { ...lot, ...layoutOf(slots), occupancy: { occupied: availability.occupied, total: availability.total }, pendingListing };
+  return {
+    ...lot,
+    ...layoutOf(slots),
+    occupancy: { occupied: availability.occupied, total: availability.total },
+    pendingListing,
+    ...review,
+  };
 }
 
 /** A page of the owner's lots by name (every lot for the super admin): each asks its lot object, so never all at once. */
@@ -81,6 +89,12 @@ async function ownerLot(env: Bindings, db: DB, lotId: string) {
 export async function managedLot(env: Bindings, db: DB, user: SessionUser, lotId: string) {
   await assertManagesLot(db, user, lotId);
   return ownerLot(env, db, lotId);
+}
+
+/** A rejected lot goes back to the super admin's pending list as it is now (lot-submissions.service.ts); the answer is its card. */
+export async function resubmitManagedLot(env: Bindings, db: DB, user: SessionUser, lotId: string, notes: string | undefined) {
+  await resubmitLot({ env, db }, user, lotId, notes);
+  return (await ownerLot(env, db, lotId))!;
 }
 
 /** A new lot is submitted for approval: drivers see it only once the super admin approves it. */

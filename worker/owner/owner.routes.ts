@@ -6,7 +6,8 @@ import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
-import { createLot, deleteLot, listOwnerLots, managedLot, updateLot } from './owner-lots.service';
+import { resubmitSchema } from '../../core/approvals';
+import { createLot, deleteLot, listOwnerLots, managedLot, resubmitManagedLot, updateLot } from './owner-lots.service';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 /** Owner screens show every lot of a small owner at once; the super admin's platform-wide list comes in pages. */
@@ -25,6 +26,9 @@ export const ownerRoutes = new Hono<AppEnv>()
   )
   .patch('/owner/lots/:id', signedIn, validate('param', lotParams), validate('json', lotUpdateSchema), async (c) =>
     c.json(await updateLot(c.env, c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .post('/owner/lots/:id/resubmit', signedIn, validate('param', lotParams), validate('json', resubmitSchema), async (c) =>
+    c.json(await resubmitManagedLot(c.env, c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').notes)),
   )
   .delete('/owner/lots/:id', signedIn, validate('param', lotParams), async (c) => {
     await deleteLot(c.var.db, c.var.user, c.req.valid('param').id);

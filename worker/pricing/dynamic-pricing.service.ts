@@ -25,6 +25,7 @@ import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { assertManagesLot } from '../lots/lots.service';
 import { hourlyOccupancy } from './occupancy.data';
+import { bandRateChangeStatement } from './price-changes.data';
 import { bandRatesStatement, dynamicPricingLots, dynamicToggleStatement, type DynamicPricingLot } from './pricing.data';
 
 export type LotSuggestion = DynamicSuggestion & { lotId: string; lotName: string };
@@ -149,10 +150,11 @@ export async function applyDynamicSuggestion(db: DB, user: SessionUser, body: Ap
     [body.band]: { rateCents: suggestion.suggestedPrice, appliedAt: now.toISOString() },
   };
   try {
-    // The rate and its audit entry commit together, and only over the band rates read above.
+    // The rate, its record among the lot's price changes and its audit entry commit together, and only over the band rates read above.
     await commit(db, [
       bandRatesStatement(db, lot.id, lot.bandRatesJson, applied),
       abortUnlessChanged(db),
+      bandRateChangeStatement(db, lot.id, body.band, suggestion.currentPrice, suggestion.suggestedPrice, now),
       auditStatement(db, user, {
         action: 'UPDATE_PRICING',
         subject: `lot:${lot.id}`,

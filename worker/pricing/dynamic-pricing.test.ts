@@ -5,7 +5,7 @@ import { hourlyOccupancy } from './occupancy.data';
 import { dayTypeOf, manilaDayIndex, manilaDayIndexStart, type PriceBand } from '../../core/price-bands';
 import { HOUR_MS } from '../../core/time';
 import { newId } from '../db/ids';
-import { auditLogs, checkins, lots, pricing, reservations, slots, users } from '../db/schema';
+import { auditLogs, checkins, lots, priceChanges, pricing, reservations, slots, users } from '../db/schema';
 import { driver, makeLot, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce, signedInAs, signupBody, walkPages } from '../test/helpers';
 import { createAccount } from '../users/users.data';
@@ -278,6 +278,10 @@ describe('POST /api/pricing/apply-dynamic', () => {
     expect(entries.map((entry) => JSON.parse(entry.contextJson))).toContainEqual(
       expect.objectContaining({ band: 'weekday-morning', from: { rateCents: 4000 }, to: { rateCents: 4500 } }),
     );
+    // Recorded among the lot's price changes in the same batch.
+    expect(await db().select().from(priceChanges).where(eq(priceChanges.lotId, lotId))).toMatchObject([
+      { band: 'weekday-morning', fromCents: 4000, toCents: 4500 },
+    ]);
 
     // 8–9 AM is in the band, 10–11 AM is not; 9–11 AM pays one hour of each.
     expect((await quoteAt(lotId, at(monday, 8))).totalCents).toBe(4500);

@@ -8,6 +8,7 @@ import { signedIn } from '../http/middleware';
 import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
 import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDynamicPricing } from './dynamic-pricing.service';
+import { priceChangeReport } from './price-changes.service';
 import { updatePricing } from './pricing.service';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
@@ -23,6 +24,9 @@ const insightsQuery = z.object({ lotId: z.uuid('Choose a lot') });
 export const pricingRoutes = new Hono<AppEnv>()
   .get('/owner/pricing/dynamic-suggestions', signedIn, validate('query', suggestionsQuery), async (c) =>
     c.json(await listDynamicSuggestions(c.var.db, c.var.user, pageAndLot(c.req.valid('query')), new Date())),
+  )
+  .get('/owner/reports/price-changes', signedIn, validate('query', insightsQuery), async (c) =>
+    c.json(await priceChangeReport(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),
   )
   .get('/owner/pricing/insights', signedIn, validate('query', insightsQuery), async (c) =>
     c.json(await pricingInsights(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),

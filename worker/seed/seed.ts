@@ -16,6 +16,7 @@ import { newId } from '../db/ids';
 import { attendantAssignments, lots, payments, pricing, slots, walletTransactions } from '../db/schema';
 import { accountInserts } from '../users/users.data';
 import { DEMO_LOTS, type DemoLot } from './demo-lots';
+import { demoPriceChanges } from './demo-price-changes';
 
 export const DEMO_PASSWORD = 'parkada-demo';
 
@@ -92,8 +93,10 @@ export async function demoDataStatements(db: DB) {
     }),
   );
 
+  const seeded: { id: string; name: string; rateCents: number }[] = [];
   for (const lot of DEMO_LOTS) {
     const lotId = newId();
+    seeded.push({ id: lotId, name: lot.name, rateCents: lot.rateCents });
     statements.push(
       db.insert(lots).values({
         id: lotId,
@@ -126,6 +129,7 @@ export async function demoDataStatements(db: DB) {
       statements.push(db.insert(attendantAssignments).values({ id: newId(), attendantId: ids.attendant, lotId }));
     }
   }
+  statements.push(...demoPriceChanges(db, seeded));
   return statements;
 }
 

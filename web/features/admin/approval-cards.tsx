@@ -68,6 +68,9 @@ export const lotDetails = (s: LotSubmission): [string, ReactNode][] => [
   ['Slots', `${s.totalSlots} (${s.accessibleSlots} accessible, ${s.evChargingSlots} EV)`],
   ['Rate', `${formatPeso(s.hourlyRate)}/hr`],
   ['Submitted', formatDateTime(s.submittedAt)],
+  ...(s.earlier.length
+    ? [['Resubmission', `after ${s.earlier.length} earlier submission${s.earlier.length === 1 ? '' : 's'}`] as [string, ReactNode]]
+    : []),
   ...(s.decisionReason ? [['Reason', s.decisionReason] as [string, ReactNode]] : []),
 ];
 

@@ -59,6 +59,7 @@ describe('approvals export', () => {
       city: 'Taguig',
       owner: 'Maria Santos',
       ownerEmail: 'owner@parkada.ph',
+      earlier: [],
     } satisfies LotSubmission;
     expect(lotSubmissionsCsv([submission]).split('\r\n')[1]).toBe(
       '2026-11-23 09:00,Uptown Lot,"9th Ave, Taguig",Maria Santos,owner@parkada.ph,40,45.00,permit.pdf; tin.png,Pending,,',

@@ -29,6 +29,7 @@ import { ListingChangeCard, listingDetails, lotDetails, LotSubmissionCard, Owner
 import { listingChangesCsv, lotSubmissionsCsv, ownerApplicationsCsv } from './approvals-csv';
 import { DecisionDialog, type PendingDecision } from './decision-dialog';
 import { ReviewBadge } from './review-badge';
+import { SubmissionHistory } from './submission-history';
 
 const TABS = [
   { value: 'owner', label: 'Owner Applications' },
@@ -114,7 +115,7 @@ export function ApprovalsPage() {
                 <LotSubmissionCard
                   key={s.id}
                   submission={s}
-                  onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision })}
+                  onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision, earlier: s.earlier })}
                   onDetails={() => setDetails({ kind: 'lot', item: s })}
                 />
               ))}
@@ -201,6 +202,7 @@ function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: ()
           </>
         )}
         {item.notes && <p className="text-sm">{item.notes}</p>}
+        {chosen.kind === 'lot' && <SubmissionHistory submissions={chosen.item.earlier} title="Earlier submissions" />}
         <div className="flex justify-end">
           <Button variant="outline" onClick={onClose}>
             Close

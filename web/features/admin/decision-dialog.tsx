@@ -5,9 +5,11 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { useDecision } from '../../lib/admin';
+import { SubmissionHistory } from './submission-history';
 
-/** What the admin chose to decide: the item and the verdict, before confirming. */
-export type PendingDecision = { kind: ReviewKind; id: string; name: string; decision: Decision };
+/** What the admin chose to decide: the item and the verdict, before confirming; a resubmitted lot brings its earlier submissions. */
+export type PendingDecision = { kind: ReviewKind; id: string; name: string; decision: Decision; earlier?: Submissions };
+type Submissions = Parameters<typeof SubmissionHistory>[0]['submissions'];
 
 const ITEM_WORDS: Record<ReviewKind, string> = { owner: 'owner application', lot: 'lot submission', listing: 'listing change' };
 
@@ -26,7 +28,7 @@ export function DecisionDialog({ pending, onClose }: { pending: PendingDecision 
   const verb = pending.decision === 'approve' ? 'Approve' : 'Reject';
   const confirm = () =>
     decide.mutate(
-      { ...pending, reason },
+      { kind: pending.kind, id: pending.id, decision: pending.decision, reason },
       {
         onSuccess: () => {
           const done = DECISION_TOASTS[pending.kind][pending.decision];
@@ -48,6 +50,7 @@ export function DecisionDialog({ pending, onClose }: { pending: PendingDecision 
         <p className="text-muted-foreground">
           {verb} <strong className="text-foreground">{pending.name}</strong>?
         </p>
+        {pending.earlier && <SubmissionHistory submissions={pending.earlier} title="Earlier submissions" />}
         <Field label={pending.decision === 'reject' ? 'Reason' : 'Notes (optional)'} htmlFor="decision-reason">
           <Textarea id="decision-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>

@@ -24,7 +24,7 @@ export function PendingApprovalsPanel() {
   const lots: Row[] = (data?.lots ?? []).map((l) => ({
     id: l.id,
     name: l.name,
-    detail: `${l.owner} · ${l.slots} slots · ${formatPeso(l.rate)}/hr`,
+    detail: `${l.owner} · ${l.slots} slots · ${formatPeso(l.rate)}/hr${l.resubmission ? ' · resubmitted' : ''}`,
     submittedAt: l.submittedAt,
   }));
 

@@ -20,6 +20,8 @@ import { LotSelect } from './lot-select';
 // Only owners read and answer reviews: their chunk loads with the dashboard's, not before.
 const OwnerReviews = lazy(() => import('../reviews/owner-reviews').then((m) => ({ default: m.OwnerReviews })));
 const OwnerDriverReports = lazy(() => import('../lot-issues/staff-reports-panel').then((panel) => ({ default: panel.OwnerDriverReports })));
+// Read by few owners, and only below the fold: its code loads after the dashboard's.
+const PriceChangesPanel = lazy(() => import('./price-changes-panel'));
 
 const RANGE_LABELS: Record<TrendRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '3m': 'Last 3 months' };
 
@@ -187,6 +189,9 @@ export function OwnerDashboardPage() {
       <Suspense fallback={null}>
         <OwnerReviews lotId={lotId || undefined} />
         <OwnerDriverReports />
+      </Suspense>
+      <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-muted" />}>
+        <PriceChangesPanel lotId={lotId || undefined} />
       </Suspense>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {QUICK_ACTIONS.map(({ to, label, summary, Icon }) => (

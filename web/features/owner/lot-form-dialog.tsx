@@ -38,7 +38,9 @@ function useSaveLot(lot: OwnerLot | undefined, form: UseFormReturn<LotFormValues
             'Lot Updated',
             updated.pendingListing
               ? 'The new name, address, place or entrance waits for review; drivers see the approved listing until then.'
-              : undefined,
+              : updated.review === 'rejected'
+                ? 'Resubmit it for review when it is ready.'
+                : undefined,
           ),
         onError,
       },

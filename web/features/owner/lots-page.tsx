@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LOT_REVIEW_LABELS } from '../../../core/approvals';
 import { hoursLabel } from '../../../core/booking';
 import { lotHours } from '../../../core/lot-json';
 import { formatDateTime } from '../../../core/time';
@@ -12,11 +13,19 @@ import { ownerLotsQuery, useDeleteLot, useUpdateLot, type OwnerLot } from '../..
 import { AttendantsDialog } from './attendants-dialog';
 import { PassProductsDialog } from '../monthly-passes/pass-products-dialog';
 import { LotFormDialog } from './lot-form-dialog';
+import { ResubmitDialog } from './resubmit-dialog';
 import { TagsDialog } from './tags-dialog';
+
+const REVIEW_STYLES = {
+  approved: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200',
+  pending: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200',
+  rejected: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200',
+} as const;
 
 function LotCard({
   lot,
   onEdit,
+  onResubmit,
   onAttendants,
   onPasses,
   onTags,
@@ -25,6 +34,7 @@ function LotCard({
 }: {
   lot: OwnerLot;
   onEdit: () => void;
+  onResubmit: () => void;
   onAttendants: () => void;
   onPasses: () => void;
   onTags: () => void;
@@ -39,14 +49,8 @@ function LotCard({
           <h2 className="font-semibold">{lot.name}</h2>
           {lot.address && <p className="text-sm text-muted-foreground">{lot.address}</p>}
         </div>
-        <span
-          className={
-            lot.isApproved
-              ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800'
-              : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800'
-          }
-        >
-          {lot.isApproved ? 'Approved' : 'Pending Approval'}
+        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${REVIEW_STYLES[lot.review]}`} data-testid="lot-review">
+          {LOT_REVIEW_LABELS[lot.review]}
         </span>
         {!lot.isActive && <span className="rounded-full bg-muted px-2 py-0.5 text-xs">Inactive</span>}
       </div>
@@ -66,6 +70,17 @@ function LotCard({
           <dd>{hoursLabel(lotHours(lot))}</dd>
         </div>
       </dl>
+      {lot.review === 'rejected' && (
+        <div className="space-y-2 rounded-lg bg-red-50 p-2 text-sm dark:bg-red-950/40" data-testid="lot-rejection">
+          <p>
+            <span className="font-medium">Reason:</span> {lot.rejectionReason ?? 'No reason was given.'}
+          </p>
+          <p className="text-muted-foreground">Edit the lot to fix it, then resubmit it for review.</p>
+        </div>
+      )}
+      {lot.review === 'pending' && lot.submissions.length > 1 && (
+        <p className="text-sm text-muted-foreground">Resubmitted {formatDateTime(lot.submissions[0].submittedAt)}; waiting for review.</p>
+      )}
       {lot.pendingListing && (
         <p className="rounded-lg bg-muted p-2 text-sm" data-testid="pending-listing">
           Listing change under review since {formatDateTime(lot.pendingListing.submittedAt)}: {lot.pendingListing.name}
@@ -79,6 +94,11 @@ function LotCard({
         <Button size="sm" variant="outline" onClick={onEdit}>
           Edit
         </Button>
+        {lot.review === 'rejected' && (
+          <Button size="sm" onClick={onResubmit} aria-label={`Resubmit ${lot.name}`}>
+            Resubmit
+          </Button>
+        )}
         <Button size="sm" variant="outline" onClick={onAttendants} aria-label={`Attendants of ${lot.name}`}>
           Attendants
         </Button>
@@ -107,6 +127,7 @@ export function OwnerLotsPage() {
   const [staffing, setStaffing] = useState<OwnerLot | null>(null);
   const [selling, setSelling] = useState<OwnerLot | null>(null);
   const [tagging, setTagging] = useState<OwnerLot | null>(null);
+  const [resubmitting, setResubmitting] = useState<OwnerLot | null>(null);
   /** A lot that cannot be deleted (bookings ahead, or history) is offered deactivation instead. */
   const [offerDeactivate, setOfferDeactivate] = useState<{ lot: OwnerLot; reason: string } | null>(null);
   const remove = useDeleteLot();
@@ -139,6 +160,7 @@ export function OwnerLotsPage() {
               key={lot.id}
               lot={lot}
               onEdit={() => setEditing(lot)}
+              onResubmit={() => setResubmitting(lot)}
               onAttendants={() => setStaffing(lot)}
               onPasses={() => setSelling(lot)}
               onTags={() => setTagging(lot)}
@@ -149,6 +171,7 @@ export function OwnerLotsPage() {
         </div>
       )}
       {selling && <PassProductsDialog key={selling.id} lot={selling} onClose={() => setSelling(null)} />}
+      {resubmitting && <ResubmitDialog key={resubmitting.id} lot={resubmitting} onClose={() => setResubmitting(null)} />}
       {tagging && <TagsDialog key={tagging.id} lot={tagging} onClose={() => setTagging(null)} />}
       {staffing && <AttendantsDialog key={staffing.id} lot={staffing} onClose={() => setStaffing(null)} />}
       {editing && (

@@ -27,6 +27,12 @@ export const OWNERS_ROUTES: AccessTable = {
   },
   // An empty edit changes nothing on the demo lot.
   'PATCH /api/owner/lots/:id': { who: OWNERS, sample: () => ({ method: 'PATCH', path: `/api/owner/lots/${demoLot.id}`, json: {} }) },
+  // The demo lot is approved, so an allowed caller is refused on the merits: only a rejected lot is resubmitted.
+  'POST /api/owner/lots/:id/resubmit': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/owner/lots/${demoLot.id}/resubmit`, json: {} }),
+    refused: 409,
+  },
   'PATCH /api/pricing/:lotId': {
     who: OWNERS,
     sample: () => ({ method: 'PATCH', path: `/api/pricing/${crypto.randomUUID()}`, json: { strategy: 'STATIC', baseRate: 6000 } }),
@@ -99,6 +105,7 @@ export const OWNERS_ROUTES: AccessTable = {
     found: false,
   },
   'GET /api/owner/kpis': { who: OWNERS, sample: () => ({ path: '/api/owner/kpis' }) },
+  'GET /api/owner/reports/price-changes': { who: OWNERS, sample: () => ({ path: `/api/owner/reports/price-changes?lotId=${demoLot.id}` }) },
   'GET /api/owner/revenue': { who: OWNERS, sample: () => ({ path: '/api/owner/revenue?range=30d' }) },
   'GET /api/owner/lot-performance': { who: OWNERS, sample: () => ({ path: '/api/owner/lot-performance' }) },
   'GET /api/owner/reports': { who: OWNERS, sample: () => ({ path: '/api/owner/reports?from=2026-11-01&to=2026-11-07' }) },
