@@ -34,6 +34,7 @@ import { paymentRoutes } from './payments/payments.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
+import { rewardRoutes } from './rewards/rewards.routes';
 import { validationRoutes } from './validations/validations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
@@ -60,6 +61,7 @@ const api = new Hono<AppEnv>()
   .route('/', tagRoutes)
   .route('/', validationRoutes)
   .route('/', walletRoutes)
+  .route('/', rewardRoutes)
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)
   .route('/', passRoutes)

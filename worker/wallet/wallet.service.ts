@@ -175,5 +175,5 @@ export { refundTopup } from '../payments/payments.service';
 
 // What the other domains use of the wallet: its rows, its ledger (kept in payments, below it) and the pay code.
 export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
-export { ledgerFailure, ledgerInsert } from '../payments/payments.service';
+export { ledgerFailure, ledgerInsert, redeemablePoints, rewardInsert } from '../payments/payments.service';
 export { verifyPayCode, type PayCode } from './pay-code';
