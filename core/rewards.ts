@@ -3,7 +3,6 @@
  * (`pointsForSpend`, ./wallet: 1 point per ₱10 paid); this catalogue is the one place that says what
  * they are worth. Amounts are integer centavos.
  */
-import { z } from 'zod';
 import { formatPeso } from './money';
 import type { PriceQuote } from './pricing';
 import { DAY_MS } from './time';
@@ -63,9 +62,6 @@ export const findReward = (id: string) => REWARDS.find((reward) => reward.id ===
 /** Why a reward cannot be redeemed with the points held, or null when it can. */
 export const rewardShortfall = (reward: Reward, points: number) =>
   points >= reward.costPoints ? null : `You need ${(reward.costPoints - points).toLocaleString('en-PH')} more points for this reward.`;
-
-/** POST /api/rewards/redeem. `Idempotency-Key` header required. */
-export const redeemSchema = z.object({ rewardId: z.string().trim().min(1, 'Choose a reward.').max(40) }).strict();
 
 export const voucherExpiry = (redeemedAt: Date) => new Date(redeemedAt.getTime() + VOUCHER_DAYS * DAY_MS);
 

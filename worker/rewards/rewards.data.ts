@@ -91,3 +91,9 @@ export const returnVoucherStatement = (db: DB, reservationId: string) =>
       .set({ usedAt: null, reservationId: null, lotId: null, amountOffCents: null })
       .where(eq(rewardVouchers.reservationId, reservationId)),
   );
+
+/** Whether a booking was made with a voucher. */
+export async function bookedWithVoucher(db: DB, reservationId: string) {
+  const [row] = await db.select({ id: rewardVouchers.id }).from(rewardVouchers).where(eq(rewardVouchers.reservationId, reservationId));
+  return !!row;
+}

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { redeemSchema } from '../../core/rewards';
+import { redeemSchema } from '../../core/rewards-request';
 import type { AppEnv } from '../env';
 import { idempotentRequest } from '../http/idempotency';
 import { signedIn } from '../http/middleware';

@@ -15,7 +15,7 @@ import { isIdempotencyRace, priorResource, recordIdempotencyKey, type Idempotent
 import { newId } from '../db/ids';
 import { readSettings } from '../platform/settings.service';
 import { ledgerFailure, redeemablePoints, rewardInsert, walletOf, walletSummary } from '../wallet/wallet.service';
-import { ownVoucher, redemptionOf, useVoucherStatement, voucherInsert, vouchersOf } from './rewards.data';
+import { bookedWithVoucher, ownVoucher, redemptionOf, useVoucherStatement, voucherInsert, vouchersOf } from './rewards.data';
 
 /** Bookings starting from here on can still be cancelled for a refund: their points are not redeemable yet. */
 async function refundableFrom(db: DB, now: Date) {
@@ -146,5 +146,9 @@ export async function voucherForBooking(
     ],
   };
 }
+
+/** What a booking's voucher takes off the price of its new window when it is moved: the free hour stays with it. */
+export const voucherOffOnChange = async (db: DB, reservationId: string, price: Pick<PriceQuote, 'totalCents' | 'hours'>) =>
+  (await bookedWithVoucher(db, reservationId)) ? freeHourOffCents(price) : 0;
 
 export { returnVoucherStatement } from './rewards.data';
