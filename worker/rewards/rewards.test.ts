@@ -29,6 +29,14 @@ const rewardRows = (walletId: string) =>
     .select()
     .from(walletTransactions)
     .where(and(eq(walletTransactions.walletId, walletId), eq(walletTransactions.type, 'REWARD')));
+/** A parking payment or refund of a reservation, as its booking or cancellation posts it. */
+const movement = (userId: string, reservationId: string, amountCents: number, step: string) => ({
+  userId,
+  reservationId,
+  amountCents,
+  description: `Parking (${step})`,
+  idempotencyKey: `reservation:${reservationId}:${step}`,
+});
 const summary = async (cookie: string) => (await call('/api/wallet', { cookie })).json<WalletSummary>();
 
 describe('GET /api/rewards', () => {
@@ -126,13 +134,7 @@ describe('POST /api/rewards/redeem', () => {
         amountCents: 0,
       });
     await topUp(driver.cookie, 5_000);
-    const paid = await payFromWallet(db(), {
-      userId: driver.user.id,
-      reservationId,
-      amountCents: 5_000,
-      description: 'Parking',
-      idempotencyKey: `reservation:${reservationId}:booking`,
-    });
+    const paid = await payFromWallet(db(), movement(driver.user.id, reservationId, 5_000, 'booking'));
     expect(paid.ok).toBe(true);
     const rewards = await (await call('/api/rewards', { cookie: driver.cookie })).json<Rewards>();
     expect(rewards).toMatchObject({ points: 105, redeemablePoints: 100 });
@@ -141,13 +143,7 @@ describe('POST /api/rewards/redeem', () => {
     expect(refused.status).toBe(409);
     expect(await messageOf(refused)).toBe('You need 100 more points for this reward.');
     // Cancelled with a refund, the booking takes back exactly the points it earned: none were spent.
-    const refund = await refundToWallet(db(), {
-      userId: driver.user.id,
-      reservationId,
-      amountCents: 5_000,
-      description: 'Refund',
-      idempotencyKey: `reservation:${reservationId}:cancel`,
-    });
+    const refund = await refundToWallet(db(), movement(driver.user.id, reservationId, 5_000, 'cancel'));
     expect(refund.ok).toBe(true);
     expect(await walletRow(driver.wallet.id)).toMatchObject({ points: 0 });
   });
@@ -156,13 +152,7 @@ describe('POST /api/rewards/redeem', () => {
     const driver = await newDriver();
     const reservationId = await earnPoints(driver, 100);
     expect((await redeem(driver.cookie, 'credit-100')).status).toBe(201);
-    const refund = await refundToWallet(db(), {
-      userId: driver.user.id,
-      reservationId,
-      amountCents: 20_000,
-      description: 'Refund of a gate charge',
-      idempotencyKey: `reservation:${reservationId}:gate-refund`,
-    });
+    const refund = await refundToWallet(db(), movement(driver.user.id, reservationId, 20_000, 'gate-refund'));
     expect(refund.ok).toBe(true);
     expect(await walletRow(driver.wallet.id)).toMatchObject({ points: 0, balanceCents: 21_000 });
   });
