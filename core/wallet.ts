@@ -164,4 +164,10 @@ export const PAY_CODE_AUDIENCE = 'parkada-pay';
  * What a pay code consents to besides its driver (`sub`): one lot, and at most this much. Readable by
  * the gate's screen from the token itself; the server verifies the signature before trusting them.
  */
-export type PayCodeClaims = { lotId: string; lotName: string; limitCents: number };
+export type PayCodeClaims = {
+  lotId: string;
+  lotName: string;
+  limitCents: number;
+  /** A free-hour voucher of the driver's to take an hour off a stay that is not a reservation (docs/wallet.md, Rewards). */
+  voucherId?: string;
+};

@@ -137,14 +137,32 @@ export async function voucherForBooking(
   if (!voucher) throw notFound('Voucher');
   const state = voucherState(voucher, now);
   if (state !== 'unused') throw refusal('conflict', `This voucher is ${state}: it can be used only once, before it expires.`);
-  const amountOffCents = freeHourOffCents(price);
-  return {
-    amountOffCents,
-    statements: (reservationId: string, lotId: string) => [
-      useVoucherStatement(db, { voucherId, userId, reservationId, lotId, amountOffCents, at: now }),
-      abortUnlessChanged(db),
-    ],
-  };
+  return voucherUse(db, { voucherId, userId, amountOffCents: freeHourOffCents(price), at: now });
+}
+
+/** A voucher spent by the statements of the batch that records its stay (`reservationId`, at `lotId`). */
+export type VoucherUse = { amountOffCents: number; statements: (reservationId: string, lotId: string) => D1PreparedStatement[] };
+
+const voucherUse = (db: DB, use: { voucherId: string; userId: string; amountOffCents: number; at: Date }): VoucherUse => ({
+  amountOffCents: use.amountOffCents,
+  statements: (reservationId, lotId) => [useVoucherStatement(db, { ...use, reservationId, lotId }), abortUnlessChanged(db)],
+});
+
+/**
+ * A voucher named by a pay code at an exit: one hour at the lot's rate (`hourCents`) off `amountCents`,
+ * or null when it is not the driver's or no longer usable (the exit then charges the whole price, which
+ * the pay code's limit still caps: a car is never held at the gate over a voucher).
+ */
+export async function voucherAtExit(
+  db: DB,
+  userId: string,
+  voucherId: string,
+  amounts: { hourCents: number; amountCents: number },
+  now: Date,
+) {
+  const voucher = await ownVoucher(db, userId, voucherId);
+  if (!voucher || voucherState(voucher, now) !== 'unused') return null;
+  return voucherUse(db, { voucherId, userId, amountOffCents: Math.min(amounts.hourCents, amounts.amountCents), at: now });
 }
 
 /** What a booking's voucher takes off the price of its new window when it is moved: the free hour stays with it. */

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rewardVouchers } from '../db/schema';
 import type { Api } from '../test/api-types';
 import { balanceOf, cancelBooking, inMinutes, makeLot, modifyBooking, reserve, topUp } from '../test/booking-fixtures';
-import { call, seedOnce } from '../test/helpers';
-import { db } from '../test/helpers';
+import { atTheGate, gateExit, walkIn, type Checkin } from '../test/gate-fixtures';
+import { call, db, seedOnce } from '../test/helpers';
 import { earnPoints, newDriver } from '../test/wallet-driver';
 
 type Redemption = InferResponseType<Api['rewards']['redeem']['$post'], 201>;
@@ -94,5 +94,28 @@ describe('a free-hour voucher at booking', () => {
     const expired = await reserve(other.cookie, { lotId, start: inMinutes(60), voucherId: other.voucherId });
     expect(expired.status).toBe(409);
     expect(await balanceOf(other.user.id)).toBe(20_000);
+  });
+});
+
+describe('a free-hour voucher at the exit', () => {
+  it('takes an hour off a walk-in paid with a pay code naming it, once; a spent one takes nothing off', async () => {
+    const { owner } = await atTheGate();
+    const lotId = await makeLot(4);
+    const { user, cookie, voucherId } = await driverWithVoucher();
+    const payCode = async () => {
+      const res = await call('/api/wallet/pay-code', { method: 'POST', cookie, json: { lotId, limitCents: 100_000, voucherId } });
+      return (await res.json<{ token: string }>()).token;
+    };
+    // 3 h 05 min at ₱40 an hour is 4 billed hours: ₱160, less the free hour.
+    const stay = await walkIn(lotId, 'VCH 100', 3 * 60 + 5);
+    const paid = await gateExit(owner, stay.id, { lotId, plate: 'VCH 100', payCode: await payCode() });
+    expect(await paid.json<Checkin>()).toMatchObject({ amountCents: 12_000, paidBy: 'wallet' });
+    expect(await balanceOf(user.id)).toBe(8_000);
+    expect(await voucherRow(voucherId)).toMatchObject({ lotId, amountOffCents: 4_000, usedAt: expect.any(String) });
+
+    const next = await walkIn(lotId, 'VCH 101', 60 + 5);
+    const full = await gateExit(owner, next.id, { lotId, plate: 'VCH 101', payCode: await payCode() });
+    expect(await full.json<Checkin>()).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
+    expect(await balanceOf(user.id)).toBe(0);
   });
 });

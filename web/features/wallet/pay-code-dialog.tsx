@@ -2,19 +2,20 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatPeso, pesosToCents } from '../../../core/money';
 import { dayPriceCents } from '../../../core/pricing';
-import { formatTime } from '../../../core/time';
+import { formatDateTime, formatTime } from '../../../core/time';
 import { PAY_CODE_MINUTES } from '../../../core/wallet';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
 import { api, unwrap } from '../../lib/api';
 import { lotQuery, lotsQuery, reservationsQuery } from '../../lib/booking';
+import { rewardsQuery } from '../../lib/rewards';
 import { loadedItems } from '../../lib/pages';
 import { useSearchText } from '../../lib/use-search-text';
 import { QrCode } from '../reservations/qr-pass';
 
 type PayLot = { id: string; name: string };
-type Consent = { lotId: string; limitCents: number };
+type Consent = { lotId: string; limitCents: number; voucherId?: string };
 
 /**
  * "Pay with Parkada" (docs/gate.md, Who moves whose money): a code the driver shows at a gate's exit,
@@ -37,6 +38,7 @@ export function PayCodeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             Pays up to <span className="font-semibold">{formatPeso(code.data.limitCents)}</span> at{' '}
             <span className="font-semibold">{code.data.lotName}</span>, until{' '}
             <span className="font-semibold">{formatTime(code.data.expiresAt)}</span> ({PAY_CODE_MINUTES} minutes), for one stay.
+            {code.variables.voucherId && ' One free hour comes off its price, unless that stay was booked.'}
           </p>
           <div className="flex justify-center gap-2">
             <Button variant="outline" onClick={() => code.reset()}>
@@ -65,6 +67,9 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
   const [chosen, setChosen] = useState<string | null>(null);
   const lotId = chosen ?? lots[0]?.id ?? null;
   const [limit, setLimit] = useState<{ lotId: string; pesos: string } | null>(null);
+  // An unused free-hour voucher can take an hour off a stay that is not a booking (docs/wallet.md, Rewards).
+  const vouchers = (useQuery(rewardsQuery).data?.vouchers ?? []).filter((voucher) => voucher.state === 'unused');
+  const [voucherId, setVoucherId] = useState('');
   const { data: lot } = useQuery({ ...lotQuery(lotId ?? ''), enabled: lotId !== null, refetchInterval: false });
   const dayCents = lot && lot.id === lotId ? dayPriceCents(lot.pricing, Date.now()) : null;
   // The limit the driver typed for this lot, else a day at its prices.
@@ -72,7 +77,7 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (lotId) onSubmit({ lotId, limitCents: pesosToCents(pesos) });
+    if (lotId) onSubmit({ lotId, limitCents: pesosToCents(pesos), ...(voucherId && { voucherId }) });
   };
   const locate = () =>
     navigator.geolocation?.getCurrentPosition((position) =>
@@ -121,6 +126,18 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
           onChange={(e) => lotId && setLimit({ lotId, pesos: e.target.value })}
         />
       </Field>
+      {vouchers.length > 0 && (
+        <Field label="Free-hour voucher" htmlFor="pay-code-voucher" hint="One hour off a stay you did not book.">
+          <Select id="pay-code-voucher" value={voucherId} onChange={(e) => setVoucherId(e.target.value)}>
+            <option value="">Don't use a voucher</option>
+            {vouchers.map((voucher) => (
+              <option key={voucher.id} value={voucher.id}>
+                One free hour (use by {formatDateTime(voucher.expiresAt)})
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}
