@@ -14,7 +14,7 @@ import { toast } from '../../components/ui/toast-store';
 import { vehiclesQuery } from '../../lib/account';
 import { platformRulesQuery, useBookingActions } from '../../lib/booking';
 import { walletQuery } from '../../lib/wallet';
-import { rewardsQuery } from '../../lib/rewards';
+import { VoucherField } from '../wallet/voucher-field';
 import { HOUR_MS } from '../../../core/time';
 
 export type BookingTarget = { id: string; name: string; pricing: LotPricing; amenitiesJson: string };
@@ -59,8 +59,7 @@ export function BookingDialog({
   const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
   const price = quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start));
   const end = new Date(new Date(start).getTime() + durationHours * HOUR_MS).toISOString();
-  // The driver's unused free-hour vouchers (docs/wallet.md, Rewards): one can take an hour off.
-  const vouchers = (useQuery(rewardsQuery).data?.vouchers ?? []).filter((voucher) => voucher.state === 'unused');
+  // One of the driver's free-hour vouchers can take an hour off (docs/wallet.md, Rewards).
   const [voucherId, setVoucherId] = useState('');
   const voucherOffCents = voucherId ? freeHourOffCents(price) : 0;
   const totalCents = price.totalCents - voucherOffCents;
@@ -129,18 +128,7 @@ export function BookingDialog({
               )}
             </fieldset>
           )}
-          {vouchers.length > 0 && (
-            <Field label="Free-hour voucher" htmlFor="booking-voucher">
-              <Select id="booking-voucher" value={voucherId} onChange={(e) => setVoucherId(e.target.value)}>
-                <option value="">Don't use a voucher</option>
-                {vouchers.map((voucher) => (
-                  <option key={voucher.id} value={voucher.id}>
-                    One free hour (use by {formatDateTime(voucher.expiresAt)})
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          )}
+          <VoucherField id="booking-voucher" value={voucherId} onChange={setVoucherId} />
           <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
             <div className="flex justify-between">
               <dt>

@@ -2,17 +2,17 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatPeso, pesosToCents } from '../../../core/money';
 import { dayPriceCents } from '../../../core/pricing';
-import { formatDateTime, formatTime } from '../../../core/time';
+import { formatTime } from '../../../core/time';
 import { PAY_CODE_MINUTES } from '../../../core/wallet';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
 import { api, unwrap } from '../../lib/api';
 import { lotQuery, lotsQuery, reservationsQuery } from '../../lib/booking';
-import { rewardsQuery } from '../../lib/rewards';
 import { loadedItems } from '../../lib/pages';
 import { useSearchText } from '../../lib/use-search-text';
 import { QrCode } from '../reservations/qr-pass';
+import { VoucherField } from './voucher-field';
 
 type PayLot = { id: string; name: string };
 type Consent = { lotId: string; limitCents: number; voucherId?: string };
@@ -68,7 +68,6 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
   const lotId = chosen ?? lots[0]?.id ?? null;
   const [limit, setLimit] = useState<{ lotId: string; pesos: string } | null>(null);
   // An unused free-hour voucher can take an hour off a stay that is not a booking (docs/wallet.md, Rewards).
-  const vouchers = (useQuery(rewardsQuery).data?.vouchers ?? []).filter((voucher) => voucher.state === 'unused');
   const [voucherId, setVoucherId] = useState('');
   const { data: lot } = useQuery({ ...lotQuery(lotId ?? ''), enabled: lotId !== null, refetchInterval: false });
   const dayCents = lot && lot.id === lotId ? dayPriceCents(lot.pricing, Date.now()) : null;
@@ -126,18 +125,7 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
           onChange={(e) => lotId && setLimit({ lotId, pesos: e.target.value })}
         />
       </Field>
-      {vouchers.length > 0 && (
-        <Field label="Free-hour voucher" htmlFor="pay-code-voucher" hint="One hour off a stay you did not book.">
-          <Select id="pay-code-voucher" value={voucherId} onChange={(e) => setVoucherId(e.target.value)}>
-            <option value="">Don't use a voucher</option>
-            {vouchers.map((voucher) => (
-              <option key={voucher.id} value={voucher.id}>
-                One free hour (use by {formatDateTime(voucher.expiresAt)})
-              </option>
-            ))}
-          </Select>
-        </Field>
-      )}
+      <VoucherField id="pay-code-voucher" value={voucherId} onChange={setVoucherId} hint="One hour off a stay you did not book." />
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}
