@@ -17,6 +17,8 @@ export const createReservationSchema = z
     vehicleId: z.uuid('Unknown vehicle id').optional(),
     plate: z.string().trim().min(1).max(20).optional(),
     needs: z.object({ accessible: z.boolean().optional(), ev: z.boolean().optional() }).optional(),
+    /** A free-hour voucher of the driver's (core/rewards.ts): one hour off this booking. */
+    voucherId: z.uuid('Unknown voucher id').optional(),
   })
   .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {
     message: 'Give either durationHours or end.',

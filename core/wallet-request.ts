@@ -39,6 +39,8 @@ export const payCodeSchema = z.object({
     .positive('limitCents: the limit must be more than ₱0.00.')
     // The highest limit a pay code may carry: the daily top-up ceiling, far above any day of parking.
     .max(DAILY_TOPUP_MAX_CENTS, `limitCents: a pay code pays at most ${formatPeso(DAILY_TOPUP_MAX_CENTS)}.`),
+  /** A free-hour voucher to use on the stay it pays for (core/rewards.ts). */
+  voucherId: z.uuid('Unknown voucher id').optional(),
 });
 export type PayCodeRequest = z.infer<typeof payCodeSchema>;
 

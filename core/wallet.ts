@@ -34,7 +34,13 @@ export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const CENTS_PER_POINT = 1000;
 export const pointsForSpend = (netSpendCents: number) => Math.floor(Math.max(0, netSpendCents) / CENTS_PER_POINT);
 
-/** Loyalty levels: a driver's standing, earned by parking. */
+/**
+ * The points a driver has earned: those held plus those spent on rewards. Refunds take back what a
+ * reservation no longer earns; redeeming does not, so a reward never lowers the level.
+ */
+export const pointsEarned = (held: number, redeemed: number) => held + redeemed;
+
+/** Loyalty levels: a driver's standing, from the points earned by parking (`pointsEarned`), not those held. */
 export type LoyaltyLevel = 'Bronze' | 'Silver' | 'Gold';
 export function loyaltyLevel(points: number): LoyaltyLevel {
   if (points >= 1000) return 'Gold';
@@ -42,7 +48,7 @@ export function loyaltyLevel(points: number): LoyaltyLevel {
   return 'Bronze';
 }
 
-/** Points still needed for the next level, or null at Gold. */
+/** Points still to earn for the next level, or null at Gold. */
 export function pointsToNextLevel(points: number): { level: LoyaltyLevel; missing: number } | null {
   if (points < 500) return { level: 'Silver', missing: 500 - points };
   if (points < 1000) return { level: 'Gold', missing: 1000 - points };
@@ -50,7 +56,7 @@ export function pointsToNextLevel(points: number): { level: LoyaltyLevel; missin
 }
 
 /** Ledger row types and how people read them. */
-export const TRANSACTION_TYPES = ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND', 'TOPUP_REFUND'] as const;
+export const TRANSACTION_TYPES = ['CREDIT', 'TOPUP', 'DEBIT', 'PAYMENT', 'REFUND', 'TOPUP_REFUND', 'REWARD'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_LABELS: Record<TransactionType, string> = {
   CREDIT: 'Credit',
@@ -60,6 +66,8 @@ export const TRANSACTION_LABELS: Record<TransactionType, string> = {
   REFUND: 'Refund',
   /** An unspent top-up paid back to its GCash, Maya or card (negative); booking refunds stay `REFUND`, to the wallet. */
   TOPUP_REFUND: 'Top-up refund',
+  /** Points redeemed (negative points), with the wallet credit they bought, if any (core/rewards.ts). */
+  REWARD: 'Reward',
 };
 
 /** A top-up's state: pending until the gateway says paid or failed, expired when its checkout's life ran out unpaid. */
@@ -156,4 +164,10 @@ export const PAY_CODE_AUDIENCE = 'parkada-pay';
  * What a pay code consents to besides its driver (`sub`): one lot, and at most this much. Readable by
  * the gate's screen from the token itself; the server verifies the signature before trusting them.
  */
-export type PayCodeClaims = { lotId: string; lotName: string; limitCents: number };
+export type PayCodeClaims = {
+  lotId: string;
+  lotName: string;
+  limitCents: number;
+  /** A free-hour voucher of the driver's to take an hour off a stay that is not a reservation (docs/wallet.md, Rewards). */
+  voucherId?: string;
+};

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test } from './browser';
+import { topUpWallet } from './fixtures';
 
 let page: Page;
 
@@ -76,5 +77,45 @@ describe('wallet in the browser', () => {
     await page.goto(`${baseURL}/wallet`);
     await page.getByTestId('wallet-balance').filter({ hasText: '₱0.00' }).waitFor();
     await page.getByTestId('transaction').filter({ hasText: 'Refund of a ₱500.00 top-up to your GCash' }).waitFor();
+  });
+
+  test('redeems points for wallet credit, and the balance and points change', async () => {
+    // Points come from parking: a 7-hour stay at ₱150 an hour from now, past its free cancellation, so its points are redeemable.
+    await topUpWallet(page.request, 200_000);
+    const lots = await (await page.request.get(`${baseURL}/api/lots?q=${encodeURIComponent('NAIA Terminal 3')}`)).json();
+    const lot = (Array.isArray(lots) ? lots : lots.items).find((item: { name: string }) => item.name === 'NAIA Terminal 3 Parking');
+    const booked = await page.request.post(`${baseURL}/api/reservations`, {
+      data: { lotId: lot.id, start: new Date().toISOString(), durationHours: 7, plate: 'RWD 1050' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await page.goto(`${baseURL}/wallet`);
+    const points = Number(await page.getByTestId('reward-points').textContent());
+    const balance = Number((await page.getByTestId('wallet-balance').textContent())!.replace(/[₱,]/g, ''));
+    expect(points).toBeGreaterThanOrEqual(100);
+    expect(points).toBeLessThan(500);
+
+    await page.getByRole('button', { name: 'Redeem Points' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem Points' });
+    await dialog.getByTestId('reward').first().waitFor();
+    expect(await dialog.getByRole('button', { name: 'Redeem ₱50.00 wallet credit' }).isDisabled()).toBe(true);
+    await dialog
+      .getByText(`You need ${500 - points} more points for this reward.`)
+      .first()
+      .waitFor();
+    await checkScreens(page, 'rewards-redeem');
+    await dialog.getByRole('button', { name: 'Redeem ₱10.00 wallet credit' }).click();
+    await dialog.getByText('Redeem 100 points for ₱10.00 wallet credit?').waitFor();
+    await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await toast('Points Redeemed');
+    await page
+      .getByTestId('reward-points')
+      .filter({ hasText: new RegExp(`^${points - 100}$`) })
+      .waitFor();
+    await page
+      .getByTestId('wallet-balance')
+      .filter({ hasText: `₱${(balance + 10).toLocaleString('en-PH', { minimumFractionDigits: 2 })}` })
+      .waitFor();
+    await page.getByTestId('points-row').filter({ hasText: '-100 pts' }).waitFor();
   });
 });

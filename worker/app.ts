@@ -36,6 +36,7 @@ import { platformRoutes } from './platform/platform.routes';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { reservationRoutes } from './reservations/reservations.routes';
 import { reviewRoutes } from './reviews/reviews.routes';
+import { rewardRoutes } from './rewards/rewards.routes';
 import { validationRoutes } from './validations/validations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
@@ -63,6 +64,7 @@ const api = new Hono<AppEnv>()
   .route('/', tagRoutes)
   .route('/', validationRoutes)
   .route('/', walletRoutes)
+  .route('/', rewardRoutes)
   .route('/', paymentRoutes)
   .route('/', reservationRoutes)
   .route('/', passRoutes)

@@ -39,6 +39,7 @@ import {
   preferences,
   pushSubscriptions,
   receipts,
+  rewardVouchers,
   reservations,
   reviewReports,
   reviews,
@@ -150,7 +151,7 @@ async function parkingRecordsOf(db: DB, userId: string) {
   };
 }
 
-/** Money: the wallet and its ledger, top-ups and their refunds, the auto top-up and receipts. */
+/** Money: the wallet and its ledger, top-ups and their refunds, the auto top-up, receipts and reward vouchers. */
 async function moneyRecordsOf(db: DB, userId: string) {
   const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
   return {
@@ -161,6 +162,7 @@ async function moneyRecordsOf(db: DB, userId: string) {
       topup_refunds: rowsOf(db, topupRefunds, eq(topupRefunds.walletId, wallet.id)),
       auto_topups: rowsOf(db, autoTopups, eq(autoTopups.walletId, wallet.id)),
       receipts: rowsOf(db, receipts, eq(receipts.userId, userId)),
+      reward_vouchers: rowsOf(db, rewardVouchers, eq(rewardVouchers.userId, userId)),
     })),
   };
 }

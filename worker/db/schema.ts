@@ -1394,6 +1394,40 @@ export const priceChanges = sqliteTable(
   (t) => [index('price_changes_lot_idx').on(t.lotId, t.changedAt)],
 );
 
+// ── Rewards (issue 38: points that buy parking; docs/wallet.md, Rewards) ──
+
+/**
+ * A free-hour voucher bought with points: used once, within its expiry, at the lot the driver books.
+ * Its use is a conditional UPDATE (`used_at IS NULL`, not expired) in the booking's own batch, so it
+ * can never be spent twice; a cancelled booking with a refund gives it back (used_at cleared).
+ */
+export const rewardVouchers = sqliteTable(
+  'reward_vouchers',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rewardId: text('reward_id').notNull(),
+    /** The REWARD ledger row that paid for it in points. */
+    transactionId: text('transaction_id').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    /** The booking it took an hour off, and that booking's lot. */
+    reservationId: text('reservation_id').references(() => reservations.id),
+    lotId: text('lot_id').references(() => lots.id),
+    /** What it took off, in centavos. */
+    amountOffCents: integer('amount_off_cents'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reward_vouchers_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('reward_vouchers_transaction_unique').on(t.transactionId),
+    // One voucher per booking.
+    uniqueIndex('reward_vouchers_reservation_unique').on(t.reservationId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Lot = typeof lots.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

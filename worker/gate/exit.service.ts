@@ -26,7 +26,7 @@ import type { Consent } from './consent';
 import { conditionalStatus, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
 import { findCheckin, findOpenShift, openStayUpdate, type CheckinView } from './checkins.data';
 import { netPaidOf } from './gate-refunds.data';
-import { priceOfStay, type StayPrice } from './stay-price';
+import { priceOfStay, withExitVoucher, type StayPrice } from './stay-price';
 import { paymentOf, settle, type StayPayment } from './stay-payment';
 
 /** What a merchant validation gave at the exit, as the gate shows it. */
@@ -43,7 +43,7 @@ export async function exit(
   const replay = await priorResource(ctx.db, request);
   if (replay) return recordedCheckin(ctx.db, replay);
   const stay = await stayLeaving(ctx, checkinId, input, now);
-  const price = await priceOfStay(ctx.db, stay.checkin, stay.at);
+  const price = await withExitVoucher(ctx, await priceOfStay(ctx.db, stay.checkin, stay.at), stay.checkin, input.payCode, now);
   const payment = await paymentOf(ctx, stay.checkin, price, input.payCode, now);
   const checkout = { stay, price, payment, input, request };
   try {
@@ -183,6 +183,7 @@ function paidWalkInStatements(
     }),
     chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents, method: paidBy ?? undefined }),
     ...issueReceipt(db, { reservationId: stayReservationId, lot: price.lot, amountCents }),
+    ...(price.voucher?.statements(stayReservationId, checkin.lotId) ?? []),
   ];
 }
 

@@ -3,10 +3,15 @@ import { gateCharge } from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { coveredUntil } from '../../core/monthly-passes';
 import { validatedCharge, worthLabel } from '../../core/validations';
+import { quote } from '../../core/pricing';
+import { HOUR_MS } from '../../core/time';
 import type { DB } from '../db/client';
+import type { Bindings } from '../env';
 import { passWithRenewals, termOf } from '../monthly-passes/monthly-passes.service';
 import { lotForBooking } from '../reservations/reservations.service';
+import { voucherAtExit, type VoucherUse } from '../rewards/rewards.service';
 import { validationsOfStay } from '../validations/validations.service';
+import { verifyPayCode } from '../wallet/wallet.service';
 import { findGateReservation, type CheckinView } from './checkins.data';
 
 /**
@@ -52,4 +57,24 @@ export async function priceOfStay(db: DB, checkin: CheckinView, at: Date) {
       : `Parking at ${lot.name} (${hours} h, walk-in)`;
   return { lot, reservation, amountCents: priced.netCents, validatedCents: priced.validatedCents, validations, what };
 }
-export type StayPrice = Awaited<ReturnType<typeof priceOfStay>>;
+export type StayPrice = Awaited<ReturnType<typeof priceOfStay>> & { voucher?: VoucherUse };
+
+/**
+ * A stay that is not a reservation's, paid with a pay code naming a free-hour voucher of its driver:
+ * one hour at the lot's rate from the entry off the price (never below zero), the voucher spent in the
+ * exit's batch (docs/wallet.md, Rewards). A voucher that is not usable is left out, never refused.
+ */
+export async function withExitVoucher(
+  ctx: { env: Bindings; db: DB },
+  price: StayPrice,
+  stay: { entryTs: string },
+  payCode: string | undefined,
+  now: Date,
+): Promise<StayPrice> {
+  if (!payCode || price.reservation || price.amountCents === 0) return price;
+  const check = await verifyPayCode(ctx.env, payCode, now);
+  if (!check.valid || !check.code.voucherId) return price;
+  const hourCents = quote(price.lot.pricing, HOUR_MS, Date.parse(stay.entryTs)).totalCents;
+  const voucher = await voucherAtExit(ctx.db, check.code.userId, check.code.voucherId, { hourCents, amountCents: price.amountCents }, now);
+  return voucher ? { ...price, amountCents: price.amountCents - voucher.amountOffCents, voucher } : price;
+}

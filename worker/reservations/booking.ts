@@ -5,7 +5,7 @@
 import { windowEnd } from '../../core/booking';
 import type { CreateReservation } from '../../core/booking-request';
 import { formatPeso } from '../../core/money';
-import { quote } from '../../core/pricing';
+import { quote, vatIncluded, type PriceQuote } from '../../core/pricing';
 import { notFound, refusal } from '../../core/refusal';
 import { formatDateTime } from '../../core/time';
 import { isPhilippinePlate, normalizePlate, PLATE_MESSAGE, type VehicleType } from '../../core/vehicles';
@@ -15,6 +15,7 @@ import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
 import { sendNotice, type Notice } from '../notifications/notifications.service';
 import { currentReceiptsOf, issueReceipt } from '../receipts/receipts.service';
+import { voucherForBooking } from '../rewards/rewards.service';
 import { payFromWallet, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
 import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
 import { claimHold } from './holds.data';
@@ -29,6 +30,13 @@ import {
 } from './reservations.data';
 
 const bookedPlate = (input: Pick<CreateReservation, 'plate'>) => normalizePlate(input.plate ?? '');
+
+/** The price with a free-hour voucher's hour taken off, kept in the price snapshot (`voucherOffCents`). */
+function withVoucher(price: PriceQuote, voucher: { amountOffCents: number } | null): PriceQuote & { voucherOffCents?: number } {
+  if (!voucher) return price;
+  const totalCents = price.totalCents - voucher.amountOffCents;
+  return { ...price, voucherOffCents: voucher.amountOffCents, totalCents, vatCents: vatIncluded(totalCents) };
+}
 
 type SavedVehicle = NonNullable<Awaited<ReturnType<typeof readForBooking>>['vehicle']>;
 
@@ -103,7 +111,9 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
   const end = windowEnd(input.start, input);
   checkWindow(start, end, lot, now);
   const vehicle = vehicleFor(read.vehicle, input, lot);
-  const price = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime());
+  const quoted = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime());
+  const voucher = input.voucherId ? await voucherForBooking(ctx.db, userId, input.voucherId, quoted, now) : null;
+  const price = withVoucher(quoted, voucher);
   const what = `Parking at ${lot.name}`;
   if (read.balanceCents < price.totalCents) {
     throw await paymentRefused(ctx, userId, what, {
@@ -124,6 +134,7 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
     end,
     vehicle,
     price,
+    voucher,
     what,
   };
 }
@@ -161,7 +172,7 @@ async function payAndRecord(
   now: Date,
 ): Promise<{ twin: string } | { wallet: WalletAfter; reservation: ReservationView }> {
   const { db } = ctx;
-  const { id, holdId, userId, walletId, lot, start, end, vehicle, price, what } = plan;
+  const { id, holdId, userId, walletId, lot, start, end, vehicle, price, voucher, what } = plan;
   const authority = ctx.lot(lot.id);
   const row = {
     id,
@@ -203,6 +214,7 @@ async function payAndRecord(
               ...issueReceipt(db, { reservationId: id, lot, amountCents: price.totalCents }),
               recordIdempotencyKey(db, request, id),
               claimHold(db, holdId, id),
+              ...(voucher ? voucher.statements(id, lot.id) : []),
             ],
           ),
         now,

@@ -7,6 +7,7 @@ import { changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { SlotAuthority } from '../lot-object/protocol';
 import { readSettings } from '../platform/settings.service';
+import { returnVoucherStatement } from '../rewards/rewards.service';
 import { reissueReceipt } from '../receipts/receipts.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
 import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context';
@@ -28,8 +29,13 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
   if (reservation.status === 'ACTIVE') throw refusal('conflict', 'You are checked in: check out at the gate to end this reservation.');
   if (reservation.status !== 'CONFIRMED') throw refusal('conflict', `This reservation is already ${reservation.status.toLowerCase()}.`);
   const { freeCancelMinutes } = await readSettings(db);
-  const refundCents = refundableAt(reservation.startTs, freeCancelMinutes, now) ? await netPaid(db, id) : 0;
-  const markCancelled = updateIfUnchanged(ctx.db, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() });
+  const refundable = refundableAt(reservation.startTs, freeCancelMinutes, now);
+  const refundCents = refundable ? await netPaid(db, id) : 0;
+  // Cancelled in time, a booking gives back its free-hour voucher too (docs/wallet.md, Rewards).
+  const markCancelled = [
+    ...updateIfUnchanged(ctx.db, reservation, { status: 'CANCELLED', cancelledAt: now.toISOString() }),
+    ...(refundable ? [returnVoucherStatement(db, id)] : []),
+  ];
   try {
     if (refundCents > 0) {
       const refunded = await refundToWallet(

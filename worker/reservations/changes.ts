@@ -8,6 +8,7 @@ import { isIdempotencyRace, priorResource, recordIdempotencyKey, type Idempotent
 import { newId } from '../db/ids';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
 import { readSettings } from '../platform/settings.service';
+import { voucherOffOnChange } from '../rewards/rewards.service';
 import { reissueReceipt } from '../receipts/receipts.service';
 import { payFromWallet, refundToWallet, type WalletMovement } from '../wallet/wallet.service';
 import { bookableLot, changeReservation, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
@@ -109,7 +110,11 @@ async function reschedule(
   const lot = await bookableLot(db, reservation.lotId);
   const price = quote(lot.pricing, next.end.getTime() - next.start.getTime(), next.start.getTime());
   const paid = await netPaid(db, reservation.id);
-  const difference = next.kind === 'EXTENSION' ? extensionCents(lot.pricing, reservation, next.end) : price.totalCents - paid;
+  // A booking made with a free-hour voucher keeps its hour off in its new window.
+  const difference =
+    next.kind === 'EXTENSION'
+      ? extensionCents(lot.pricing, reservation, next.end)
+      : price.totalCents - (await voucherOffOnChange(db, reservation.id, price)) - paid;
   const holdId = newId();
   const slotId = await holdNextWindow(authority, lot, reservation, next, holdId, now);
   const movement: WalletMovement = {

@@ -6,6 +6,7 @@ import { newId } from '../db/ids';
 import { lots, reservations, wallets, walletTransactions } from '../db/schema';
 import { createAccount } from '../users/users.data';
 import { walletOf } from '../wallet/wallet.data';
+import { payFromWallet } from '../wallet/wallet.service';
 import type { Api } from './api-types';
 import { call, db, signedInAs, signupBody } from './helpers';
 
@@ -66,3 +67,33 @@ export const ledgerSum = async (walletId: string) =>
   )[0];
 
 export const walletRow = async (walletId: string) => (await db().select().from(wallets).where(eq(wallets.id, walletId)))[0];
+
+/**
+ * Points earned the way production earns them: a top-up, then a parking payment of `points` × ₱10 for
+ * a stay already completed (so none of them wait on a cancellation). Spends the whole top-up.
+ */
+export async function earnPoints(driver: { user: { id: string }; cookie: string }, points: number) {
+  const lotId = await firstLotId();
+  const reservationId = newId();
+  await db()
+    .insert(reservations)
+    .values({
+      id: reservationId,
+      userId: driver.user.id,
+      lotId,
+      status: 'COMPLETED',
+      startTs: '2026-01-05T01:00:00.000Z',
+      endTs: '2026-01-05T03:00:00.000Z',
+      amountCents: points * 1_000,
+    });
+  await topUp(driver.cookie, points * 1_000);
+  const paid = await payFromWallet(db(), {
+    userId: driver.user.id,
+    reservationId,
+    amountCents: points * 1_000,
+    description: 'Parking',
+    idempotencyKey: `reservation:${reservationId}:booking`,
+  });
+  expect(paid.ok).toBe(true);
+  return reservationId;
+}

@@ -22,7 +22,12 @@ export async function signPayCode(
 ): Promise<PayCodeClaims & { token: string; expiresAt: string }> {
   const { signing } = await passKeys(env);
   const expires = new Date(now.getTime() + PAY_CODE_MINUTES * MINUTE_MS);
-  const claims: PayCodeClaims = { lotId: consent.lotId, lotName: consent.lotName, limitCents: consent.limitCents };
+  const claims: PayCodeClaims = {
+    lotId: consent.lotId,
+    lotName: consent.lotName,
+    limitCents: consent.limitCents,
+    ...(consent.voucherId && { voucherId: consent.voucherId }),
+  };
   const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: PASS_ALGORITHM, kid: signing.kid, typ: 'JWT' })
     .setSubject(userId)
@@ -48,6 +53,7 @@ export async function verifyPayCode(env: Bindings, token: string, now = new Date
         lotId: String(payload.lotId),
         lotName: String(payload.lotName),
         limitCents: Number(payload.limitCents),
+        ...(typeof payload.voucherId === 'string' && { voucherId: payload.voucherId }),
       },
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { manilaMonthOf, manilaMonthRange } from '../../core/time';
-import { loyaltyLevel, pointsToNextLevel, TRANSACTION_LABELS } from '../../core/wallet';
+import { loyaltyLevel, pointsEarned, pointsToNextLevel, TRANSACTION_LABELS } from '../../core/wallet';
 import type { AutoTopupRule } from '../../core/wallet-request';
 import type { DB } from '../db/client';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
@@ -24,12 +24,14 @@ export async function ledgerAmountByKey(db: DB, userId: string, idempotencyKey: 
 }
 
 // A top-up refunded to its source takes back what its top-up brought in.
-const CREDIT_TYPES = ['TOPUP', 'CREDIT', 'TOPUP_REFUND'] as const;
+const CREDIT_TYPES = ['TOPUP', 'CREDIT', 'TOPUP_REFUND', 'REWARD'] as const;
+const isReward = sql`${walletTransactions.type} = 'REWARD'`;
 const SPEND_TYPES = ['PAYMENT', 'DEBIT', 'REFUND'] as const;
 
 /**
  * GET /api/wallet: balance and points, plus figures computed from the ledger. Total Spent is net of
- * refunds, so balance = totalCredits − totalSpent always holds.
+ * refunds, so balance = totalCredits − totalSpent always holds. The level follows the points earned
+ * (held + redeemed), so a reward never lowers it; "this month" counts points earned, not spent.
  */
 export async function walletSummary(db: DB, userId: string, now = new Date()) {
   const wallet = await walletOf(db, userId);
@@ -38,17 +40,20 @@ export async function walletSummary(db: DB, userId: string, now = new Date()) {
     .select({
       credits: sql<number>`COALESCE(SUM(CASE WHEN ${inArray(walletTransactions.type, [...CREDIT_TYPES])} THEN ${walletTransactions.amountCents} END), 0)`,
       spent: sql<number>`COALESCE(-SUM(CASE WHEN ${inArray(walletTransactions.type, [...SPEND_TYPES])} THEN ${walletTransactions.amountCents} END), 0)`,
-      monthPoints: sql<number>`COALESCE(SUM(CASE WHEN ${walletTransactions.createdAt} >= ${start} THEN ${walletTransactions.pointsDelta} END), 0)`,
+      monthPoints: sql<number>`COALESCE(SUM(CASE WHEN ${walletTransactions.createdAt} >= ${start} AND NOT ${isReward} THEN ${walletTransactions.pointsDelta} END), 0)`,
+      redeemed: sql<number>`COALESCE(-SUM(CASE WHEN ${isReward} THEN ${walletTransactions.pointsDelta} END), 0)`,
     })
     .from(walletTransactions)
     .where(eq(walletTransactions.walletId, wallet.id));
+  const earned = pointsEarned(wallet.points, totals.redeemed);
   return {
     id: wallet.id,
     balanceCents: wallet.balanceCents,
     points: wallet.points,
+    pointsEarned: earned,
     currency: wallet.currency,
-    level: loyaltyLevel(wallet.points),
-    nextLevel: pointsToNextLevel(wallet.points),
+    level: loyaltyLevel(earned),
+    nextLevel: pointsToNextLevel(earned),
     monthPoints: totals.monthPoints,
     totalCreditsCents: totals.credits,
     totalSpentCents: totals.spent,

@@ -129,11 +129,17 @@ export async function autoTopupIfLow(env: Bindings, db: DB, userId: string, afte
  * POST /api/wallet/pay-code: the driver's consent for one stay at one lot, up to a limit, to be paid
  * from their wallet (docs/gate.md, Who moves whose money). Only a lot a driver can park at now.
  */
-export async function issuePayCode(env: Bindings, db: DB, userId: string, { lotId, limitCents }: PayCodeRequest, now = new Date()) {
+export async function issuePayCode(
+  env: Bindings,
+  db: DB,
+  userId: string,
+  { lotId, limitCents, voucherId }: PayCodeRequest,
+  now = new Date(),
+) {
   const lot = await findLot(db, lotId);
   if (!lot?.isApproved) throw refusal('not_found', 'Parking lot not found');
   if (!lot.isActive) throw refusal('conflict', `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
-  return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents }, now);
+  return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents, voucherId }, now);
 }
 
 /** GET /api/wallet/transactions: a page of the driver's ledger. */
@@ -175,5 +181,5 @@ export { refundTopup } from '../payments/payments.service';
 
 // What the other domains use of the wallet: its rows, its ledger (kept in payments, below it) and the pay code.
 export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
-export { ledgerFailure, ledgerInsert } from '../payments/payments.service';
+export { ledgerFailure, ledgerInsert, redeemablePoints, rewardInsert } from '../payments/payments.service';
 export { verifyPayCode, type PayCode } from './pay-code';

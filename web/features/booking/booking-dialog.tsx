@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { lotAmenities } from '../../../core/lot-json';
 import { formatPeso } from '../../../core/money';
-import { quote, type LotPricing } from '../../../core/pricing';
+import { quote, vatIncluded, type LotPricing } from '../../../core/pricing';
+import { freeHourOffCents } from '../../../core/rewards';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -13,6 +14,7 @@ import { toast } from '../../components/ui/toast-store';
 import { vehiclesQuery } from '../../lib/account';
 import { platformRulesQuery, useBookingActions } from '../../lib/booking';
 import { walletQuery } from '../../lib/wallet';
+import { VoucherField } from '../wallet/voucher-field';
 import { HOUR_MS } from '../../../core/time';
 
 export type BookingTarget = { id: string; name: string; pricing: LotPricing; amenitiesJson: string };
@@ -57,7 +59,11 @@ export function BookingDialog({
   const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
   const price = quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start));
   const end = new Date(new Date(start).getTime() + durationHours * HOUR_MS).toISOString();
-  const short = wallet ? price.totalCents - wallet.balanceCents : 0;
+  // One of the driver's free-hour vouchers can take an hour off (docs/wallet.md, Rewards).
+  const [voucherId, setVoucherId] = useState('');
+  const voucherOffCents = voucherId ? freeHourOffCents(price) : 0;
+  const totalCents = price.totalCents - voucherOffCents;
+  const short = wallet ? totalCents - wallet.balanceCents : 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,6 +74,7 @@ export function BookingDialog({
         durationHours,
         needs: { accessible: !!needs.accessible && !!amenities.accessible, ev: !!needs.ev && !!amenities.evCharging },
         ...(vehicleId === OTHER ? { plate } : { vehicleId }),
+        ...(voucherId && { voucherId }),
       },
       {
         onSuccess: (reservation) => {
@@ -121,6 +128,7 @@ export function BookingDialog({
               )}
             </fieldset>
           )}
+          <VoucherField id="booking-voucher" value={voucherId} onChange={setVoucherId} />
           <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
             <div className="flex justify-between">
               <dt>
@@ -134,9 +142,15 @@ export function BookingDialog({
                 <dd>−{formatPeso(price.discountCents)}</dd>
               </div>
             )}
+            {voucherOffCents > 0 && (
+              <div className="flex justify-between text-green-700 dark:text-green-400">
+                <dt>Free hour (voucher)</dt>
+                <dd>−{formatPeso(voucherOffCents)}</dd>
+              </div>
+            )}
             <div className="flex justify-between font-semibold">
-              <dt>Total (VAT {formatPeso(price.vatCents)} included)</dt>
-              <dd data-testid="booking-total">{formatPeso(price.totalCents)}</dd>
+              <dt>Total (VAT {formatPeso(vatIncluded(totalCents))} included)</dt>
+              <dd data-testid="booking-total">{formatPeso(totalCents)}</dd>
             </div>
             <div className="flex justify-between text-muted-foreground">
               <dt>Wallet balance</dt>
@@ -156,7 +170,7 @@ export function BookingDialog({
             the start to keep your slot.
           </p>
           <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
-            {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(price.totalCents)}`}
+            {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(totalCents)}`}
           </Button>
         </form>
       )}

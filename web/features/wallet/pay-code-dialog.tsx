@@ -12,9 +12,10 @@ import { lotQuery, lotsQuery, reservationsQuery } from '../../lib/booking';
 import { loadedItems } from '../../lib/pages';
 import { useSearchText } from '../../lib/use-search-text';
 import { QrCode } from '../reservations/qr-pass';
+import { VoucherField } from './voucher-field';
 
 type PayLot = { id: string; name: string };
-type Consent = { lotId: string; limitCents: number };
+type Consent = { lotId: string; limitCents: number; voucherId?: string };
 
 /**
  * "Pay with Parkada" (docs/gate.md, Who moves whose money): a code the driver shows at a gate's exit,
@@ -37,6 +38,7 @@ export function PayCodeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             Pays up to <span className="font-semibold">{formatPeso(code.data.limitCents)}</span> at{' '}
             <span className="font-semibold">{code.data.lotName}</span>, until{' '}
             <span className="font-semibold">{formatTime(code.data.expiresAt)}</span> ({PAY_CODE_MINUTES} minutes), for one stay.
+            {code.variables.voucherId && ' One free hour comes off its price, unless that stay was booked.'}
           </p>
           <div className="flex justify-center gap-2">
             <Button variant="outline" onClick={() => code.reset()}>
@@ -65,6 +67,8 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
   const [chosen, setChosen] = useState<string | null>(null);
   const lotId = chosen ?? lots[0]?.id ?? null;
   const [limit, setLimit] = useState<{ lotId: string; pesos: string } | null>(null);
+  // An unused free-hour voucher can take an hour off a stay that is not a booking (docs/wallet.md, Rewards).
+  const [voucherId, setVoucherId] = useState('');
   const { data: lot } = useQuery({ ...lotQuery(lotId ?? ''), enabled: lotId !== null, refetchInterval: false });
   const dayCents = lot && lot.id === lotId ? dayPriceCents(lot.pricing, Date.now()) : null;
   // The limit the driver typed for this lot, else a day at its prices.
@@ -72,7 +76,7 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (lotId) onSubmit({ lotId, limitCents: pesosToCents(pesos) });
+    if (lotId) onSubmit({ lotId, limitCents: pesosToCents(pesos), ...(voucherId && { voucherId }) });
   };
   const locate = () =>
     navigator.geolocation?.getCurrentPosition((position) =>
@@ -121,6 +125,7 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
           onChange={(e) => lotId && setLimit({ lotId, pesos: e.target.value })}
         />
       </Field>
+      <VoucherField id="pay-code-voucher" value={voucherId} onChange={setVoucherId} hint="One hour off a stay you did not book." />
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}

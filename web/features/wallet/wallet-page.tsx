@@ -1,18 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Gift, Plus, QrCode as QrCodeIcon, Star } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatPeso } from '../../../core/money';
+import { REWARDS } from '../../../core/rewards';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { walletQuery } from '../../lib/wallet';
 import { PayCodeDialog } from './pay-code-dialog';
+import type { RewardsView } from './rewards-dialog';
 import { TopupDialog } from './topup-dialog';
 import { TransactionsList } from './transactions-list';
 import { WalletSettings } from './wallet-settings';
 import { shortIdOf } from '../../../core/ids';
 
-const COMING_REWARDS = ['Free parking hours', 'Partner discounts at malls', 'Priority reservations at busy lots'];
+// Only a driver who redeems needs the rewards dialog: it loads when first opened.
+const RewardsDialog = lazy(() => import('./rewards-dialog').then((module) => ({ default: module.RewardsDialog })));
 
 const Figure = ({ label, testId, cents, className }: { label: string; testId: string; cents: number; className?: string }) => (
   <Card className="p-4">
@@ -27,6 +30,13 @@ const Figure = ({ label, testId, cents, className }: { label: string; testId: st
 export function WalletPage() {
   const [topupOpen, setTopupOpen] = useState(false);
   const [payCodeOpen, setPayCodeOpen] = useState(false);
+  const [rewardsView, setRewardsView] = useState<RewardsView | null>(null);
+  // Mounted from the first opening on, so the dialog closes as the others do (focus back on its button).
+  const [rewardsOpened, setRewardsOpened] = useState(false);
+  const openRewards = (view: RewardsView) => {
+    setRewardsOpened(true);
+    setRewardsView(view);
+  };
   const { data: wallet } = useSuspenseQuery(walletQuery);
 
   return (
@@ -103,25 +113,25 @@ export function WalletPage() {
             </p>
             <div className="mt-4 rounded-lg bg-muted p-3 text-sm">
               <p className="mb-1 flex items-center gap-2 font-medium">
-                <Gift className="h-4 w-4" aria-hidden /> Coming soon
+                <Gift className="h-4 w-4" aria-hidden /> What your points buy
               </p>
-              <ul className="list-inside list-disc text-muted-foreground">
-                {COMING_REWARDS.map((item) => (
-                  <li key={item}>{item}</li>
+              <ul className="space-y-0.5 text-muted-foreground">
+                {REWARDS.map((reward) => (
+                  <li key={reward.id} className="flex justify-between gap-2">
+                    <span>{reward.name}</span>
+                    <span className="tabular-nums">{reward.costPoints.toLocaleString('en-PH')} pts</span>
+                  </li>
                 ))}
               </ul>
             </div>
             <div className="mt-4 grid grid-cols-2 gap-2">
-              <Button variant="outline" size="sm" disabled>
+              <Button variant="outline" size="sm" onClick={() => openRewards('redeem')}>
                 Redeem Points
               </Button>
-              <Button variant="outline" size="sm" disabled>
+              <Button variant="outline" size="sm" onClick={() => openRewards('history')}>
                 View Rewards
               </Button>
             </div>
-            <p className="mt-2 text-xs text-muted-foreground">
-              Redemption opens with the rewards catalogue in a later release; your points are kept until then.
-            </p>
           </Card>
           <Card>
             <h2 className="mb-2 text-lg font-semibold">Points History</h2>
@@ -132,6 +142,11 @@ export function WalletPage() {
       </div>
       <TopupDialog open={topupOpen} onOpenChange={setTopupOpen} />
       <PayCodeDialog open={payCodeOpen} onOpenChange={setPayCodeOpen} />
+      {rewardsOpened && (
+        <Suspense fallback={null}>
+          <RewardsDialog view={rewardsView} onClose={() => setRewardsView(null)} />
+        </Suspense>
+      )}
     </main>
   );
 }

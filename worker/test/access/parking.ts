@@ -191,6 +191,18 @@ export const PARKING_ROUTES: AccessTable = {
     who: 'session',
     sample: () => ({ path: '/api/wallet/pay-code', method: 'POST', json: { lotId: demoLot.id, limitCents: 10_000 } }),
   },
+  'GET /api/rewards': { who: 'session', sample: () => ({ path: '/api/rewards' }) },
+  // An unknown reward: a signed-in caller gets past the role check to "not found".
+  'POST /api/rewards/redeem': {
+    who: 'session',
+    sample: () => ({
+      method: 'POST',
+      path: '/api/rewards/redeem',
+      json: { rewardId: 'no-such-reward' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
+    found: false,
+  },
   'GET /api/wallet/payment-methods': { who: 'session', sample: () => ({ path: '/api/wallet/payment-methods' }) },
   'GET /api/wallet/auto-topup': { who: 'session', sample: () => ({ path: '/api/wallet/auto-topup' }) },
   'PUT /api/wallet/auto-topup': {
