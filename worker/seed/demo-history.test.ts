@@ -80,6 +80,16 @@ describe('the demo history', () => {
     expect(await count(`SELECT count(*) AS n FROM checkins WHERE walk_in = 1 AND paid_by = 'cash'`)).toBeGreaterThan(0);
   });
 
+  it('shows the owner’s dashboard the cars inside now', async () => {
+    const kpis = await (await call('/api/owner/kpis', { cookie: owner })).json<{ occupancy: number }>();
+    const inside = await count(
+      `SELECT (SELECT count(*) FROM checkins WHERE walk_in = 1 AND exit_ts IS NULL) + (SELECT count(*) FROM reservations WHERE status = 'ACTIVE') AS n`,
+    );
+    const slots = await count(`SELECT count(*) AS n FROM slots`);
+    expect(inside).toBeGreaterThan(0);
+    expect(kpis.occupancy).toBeCloseTo((inside / slots) * 100, 0);
+  });
+
   it('keeps every stay inside its lot’s opening hours', async () => {
     const outside = await all<{ name: string }>(`
       SELECT l.name, x.s, x.e FROM (${STAYS}) x JOIN slots s ON s.id = x.slot_id JOIN lots l ON l.id = s.lot_id
