@@ -40,6 +40,25 @@ const keepIdleConnections = (): Plugin => ({
 });
 
 /**
+ * `npm start`: once the dev server listens, the daily Cron runs once through workerd's local trigger,
+ * so the lot objects follow the records `scripts/local-db.ts` loaded into D1 (the demo's cars inside
+ * now: worker/reservations/lot-records.ts) before anyone books.
+ */
+const dailyRunAtStart = (): Plugin => ({
+  name: 'parkada:daily-run-at-start',
+  apply: 'serve',
+  configureServer(server) {
+    server.httpServer?.once('listening', () => {
+      const address = server.httpServer?.address();
+      if (!address || typeof address === 'string') return;
+      fetch(`http://localhost:${address.port}/cdn-cgi/handler/scheduled`).catch((error) =>
+        console.error('The daily run at start failed: the lot objects follow the demo data at the next one.', error),
+      );
+    });
+  },
+});
+
+/**
  * The Worker's npm dependencies, bundled by Vite for workerd before the dev server answers. Vite
  * otherwise finds them by crawling the Worker on the first API request and, when the crawl finds
  * one late, re-bundles and restarts the Worker under the requests in flight ("fetch failed").
@@ -83,6 +102,7 @@ export default defineConfig({
     securityHeadersFile(),
     prerenderedPages(),
     keepIdleConnections(),
+    dailyRunAtStart(),
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../worker/db/client';
 import { DEMO_HISTORY_DAYS, demoHistorySql } from '../worker/seed/demo-history';
+import { demoDriverSql } from '../worker/seed/demo-driver';
 import { demoOffersSql } from '../worker/seed/demo-offers';
 import { demoReviewsSql } from '../worker/seed/demo-reviews';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } from '../worker/seed/seed';
@@ -31,10 +32,12 @@ function inline(query: { sql: string; params: unknown[] }): string {
 async function seedSql(): Promise<string> {
   // The statements are only rendered, never executed, so no D1 binding is needed here.
   const statements = await demoDataStatements(createDb({} as D1Database));
+  // The history and the driver's past run up to this moment.
+  const now = new Date();
   return [
     ...statements.map((statement) => inline(statement.toSQL())),
     // Reviews last: they rate the stays the history made.
-    ...[...demoHistorySql(), ...demoOffersSql(), ...demoReviewsSql()].map((sql) => `${sql};`),
+    ...[...demoHistorySql(now), ...demoDriverSql(now), ...demoOffersSql(), ...demoReviewsSql()].map((sql) => `${sql};`),
   ].join('\n');
 }
 

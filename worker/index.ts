@@ -10,14 +10,15 @@ import { consumeEmail, EMAIL_QUEUE, type EmailJob } from './email/email.service'
 import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
 import { consumeSms, SMS_QUEUE, type SmsJob } from './sms/sms.service';
 import { consumeLotTimers } from './reservations/lifecycle';
+import { followLotRecords } from './reservations/lot-records';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
 const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));
 
 /**
  * The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly
- * passes due renewed, drivers of passes about to end told, and personal data past its retention period
- * deleted or masked (docs/privacy.md).
+ * passes due renewed, drivers of passes about to end told, personal data past its retention period
+ * deleted or masked (docs/privacy.md), and the lot objects brought in line with D1's records.
  */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
@@ -30,6 +31,7 @@ function dailyWork(env: Bindings) {
     ),
     part('Warning of monthly passes ending', warnEndingPasses(env, db)),
     part('Applying the retention periods', applyRetention(env, db)),
+    part('Following the lots’ records', followLotRecords(env, db)),
   ]);
 }
 

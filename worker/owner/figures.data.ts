@@ -189,10 +189,12 @@ function stays(scope: LotScope, window: Window, now: Date, insideOnly = false) {
     UNION ALL ${walkIns}`;
 }
 
-/** Stays holding a slot at an instant, per lot. */
-export const slotsTakenAt = (db: DB, scope: LotScope, at: Date) =>
-  db.all<{ lotId: string; taken: number }>(sql`
-    SELECT lot_id AS lotId, count(*) AS taken FROM (${stays(scope, { from: at, to: new Date(at.getTime() + 1000) }, at)}) WHERE e > s GROUP BY lot_id`);
+/** Stays holding a slot at an instant, per lot: over its next second, so a car still inside then counts. */
+export const slotsTakenAt = (db: DB, scope: LotScope, at: Date) => {
+  const second = { from: at, to: new Date(at.getTime() + 1000) };
+  return db.all<{ lotId: string; taken: number }>(sql`
+    SELECT lot_id AS lotId, count(*) AS taken FROM (${stays(scope, second, second.to)}) WHERE e > s GROUP BY lot_id`);
+};
 
 /**
  * Stays in a window summed by the clock hours they start and end in (Manila clock seconds at the top

@@ -1,5 +1,5 @@
 /** What the lot's timers read afresh from D1 before they act (lifecycle.ts). */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { checkins, lots, reservations } from '../db/schema';
 import type { OpenWalkIn } from '../lot-object/protocol';
@@ -31,4 +31,28 @@ export async function openWalkIns(db: DB, lotId: string): Promise<OpenWalkIn[]> 
     .from(checkins)
     .where(and(eq(checkins.lotId, lotId), eq(checkins.walkIn, true), isNull(checkins.exitTs), isNull(checkins.undoneAt)));
   return rows.map(({ entryTs, ...walkIn }) => ({ ...walkIn, sinceMs: Date.parse(entryTs) }));
+}
+
+/** The reservations that hold a slot at or after `nowIso` (CONFIRMED or ACTIVE, not ended), as the lot objects follow them. */
+export const slotHoldingReservations = (db: DB, nowIso: string) =>
+  db
+    .select({
+      id: reservations.id,
+      lotId: reservations.lotId,
+      status: reservations.status,
+      version: reservations.version,
+      slotId: reservations.slotId,
+      startTs: reservations.startTs,
+      endTs: reservations.endTs,
+    })
+    .from(reservations)
+    .where(and(inArray(reservations.status, ['CONFIRMED', 'ACTIVE']), gt(reservations.endTs, nowIso)));
+
+/** The lots with walk-ins D1 records as inside. */
+export async function lotsWithWalkInsInside(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ lotId: checkins.lotId })
+    .from(checkins)
+    .where(and(eq(checkins.walkIn, true), isNull(checkins.exitTs), isNull(checkins.undoneAt)));
+  return rows.map((row) => row.lotId);
 }

@@ -1,26 +1,38 @@
 /**
- * A few months of demo history for the demo owner's lots, so a newcomer's Dashboard and Reports show
- * what the product does for owners (README, "Demo data"). Written into the same records the product
- * writes — customers with wallets, reservations, their charges (bookings, extensions, refunds of
+ * A few months of demo history for the demo owner's lots, up to the moment it is loaded, so a
+ * newcomer's Dashboard, Reports, forecasts and pricing suggestions show what the product does for
+ * owners (docs/owner.md, "Demo history"). Written into the same records the product writes —
+ * customers with wallets, reservations, their charges (bookings, extensions, refunds of
  * cancellations), the gate's check-ins and check-outs, walk-ins paid in cash — so the rollups'
- * triggers count it as they count everything else. Set-based SQL (a day × booking grid), because a
- * few months of a dozen lots is tens of thousands of rows; every figure is a fixed function of the
- * day, the lot and the booking's number, so a run is reproducible apart from the ids.
+ * triggers count it as they count everything else.
  *
- * Not simulated: the customers' top-ups and wallet ledgers, and receipts. The customers cannot sign in.
+ * Each slot of each lot, each day, gets a rank (seeded: a fixed function of the day, the lot and the
+ * slot); the lot's kind says from when to when a slot of that rank is taken (demo-patterns.ts), and
+ * that span is cut into back-to-back stays, each either booked or a drive-in. So the share of slots
+ * taken follows Metro Manila's weekday and weekend patterns, and no slot ever holds two stays at once.
+ * Today's stays run up to now: those that have not ended are the cars inside now (walk-ins and
+ * ACTIVE bookings, which the lot objects then follow: lot-records.ts).
+ *
+ * Set-based SQL over a scratch table of the stays, because three months of a dozen lots is a few
+ * hundred thousand rows. Not simulated: the customers' top-ups, wallet ledgers and receipts (the
+ * demo driver has those: demo-driver.ts). The customers cannot sign in.
  */
 import { addDays, manilaDate, manilaDateStart } from '../../core/time';
+import { DEMO_LOTS } from './demo-lots';
+import { LOT_KINDS, OCCUPANCY_PATTERNS, occupiedSpans } from './demo-patterns';
 import { DEMO_ACCOUNTS } from './seed';
 
-export const DEMO_HISTORY_DAYS = 90;
-export const DEMO_CUSTOMERS = 60;
-/** Every demo customer's e-mail is `customerNN@` this domain. */
+export const DEMO_HISTORY_DAYS = 42;
+export const DEMO_CUSTOMERS = 300;
+/** Every demo customer's e-mail is `customerNNN@` this domain. */
 export const DEMO_CUSTOMER_DOMAIN = 'demo.parkada.ph';
-/** Reservations of the history carry this idempotency key prefix, which ties their charges and stays to them. */
+/** Reservations of the history carry this idempotency key prefix. */
 const KEY = 'demo-history:';
+/** One stay in this many is booked through the app; the others drive in and pay at the exit. */
+const BOOKED_ONE_IN = 5;
 
 const FIRST_NAMES = ['Andrea', 'Paolo', 'Bea', 'Carlo', 'Dana', 'Enzo', 'Gabby', 'Migs', 'Pia', 'Rico', 'Tin', 'Vince'];
-const LAST_NAMES = ['Reyes', 'Cruz', 'Garcia', 'Mendoza', 'Torres'];
+const LAST_NAMES = ['Reyes', 'Cruz', 'Garcia', 'Mendoza', 'Torres', 'Santos', 'Bautista'];
 
 const owner = DEMO_ACCOUNTS.find((account) => account.role === 'owner_admin')!.email;
 /** A new UUID v4 in SQL, one per row. */
@@ -28,70 +40,118 @@ export const uuid = `lower(printf('%s-%s-4%s-8%s-%s', hex(randomblob(4)), hex(ra
 const counter = (name: string, to: number, from = 0) =>
   `${name}(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM ${name} WHERE n < ${to})`;
 const iso = (seconds: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')`;
-const list = (items: string[]) => items.map((item) => `'${item}'`).join(', ');
+const list = (items: string[]) => `'${JSON.stringify(items)}'`;
+/** A seeded draw in 0 … m − 1 from integer expressions: the same inputs, the same draw. */
+const draw = (m: number, ...parts: string[]) =>
+  `(abs(${parts.reduce((mixed, part) => `(${mixed}) * 7919 + ${part}`)} * 2654435761 + 40503) % 1000003 % ${m})`;
 
-/** The history's SQL statements: the `days` Manila days before the day of `now`. */
-export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS): string[] {
+/** The scratch table of every stay: one row per stay, its ids drawn once so the records can refer to each other. */
+const STAYS = 'demo_history_stays';
+/** The scratch table of `occupiedSpans`, keyed by kind (its index) × 1024 + weekend × 512 + rank (below 512), so a slot's day finds its span by key. */
+const SPANS = 'demo_history_spans';
+
+function spansTable(): string[] {
+  const rows = occupiedSpans().map(([kind, weekend, q, a, b]) => `(${LOT_KINDS.indexOf(kind) * 1024 + weekend * 512 + q}, ${a}, ${b})`);
+  return [
+    `CREATE TABLE ${SPANS} (key INTEGER PRIMARY KEY, a INTEGER NOT NULL, b INTEGER NOT NULL)`,
+    `INSERT INTO ${SPANS} VALUES ${rows.join(', ')}`,
+  ];
+}
+
+function staysTable(now: Date, days: number): string {
   const firstDay = addDays(manilaDate(now), -days);
   const dayZero = manilaDateStart(firstDay).getTime() / 1000;
-  // The demo owner's lots, numbered, with their rate and slot count.
-  const lots = `lots_(k, id, rate, slots) AS (
-    SELECT row_number() OVER (ORDER BY l.name), l.id, p.base_rate, (SELECT count(*) FROM slots s WHERE s.lot_id = l.id)
-      FROM lots l JOIN users u ON u.id = l.owner_id AND u.email = '${owner}' JOIN pricing p ON p.lot_id = l.id)`;
-  // Booking n of day d at lot k: starts 08:00–16:45 Manila and lasts 1–4 h (5 with an extension), so it
-  // ends by 21:45, inside every demo lot's hours; more bookings on Fridays and weekends.
-  const start = `${dayZero} + d.n * 86400 + (8 + (d.n * 5 + n.n * 7 + l.k * 3) % 9) * 3600 + ((n.n * 13) % 4) * 900`;
-  const hours = `(1 + (d.n + n.n * 3 + l.k) % 4)`;
-  const busy = `(CASE strftime('%w', ${dayZero} + d.n * 86400, 'unixepoch') WHEN '0' THEN 14 WHEN '5' THEN 14 WHEN '6' THEN 16 ELSE 10 END)`;
+  const nowS = Math.floor(now.getTime() / 1000);
+  const seconds = (clock: string) => Number(clock.slice(0, 2)) * 3600 + Number(clock.slice(3)) * 60;
+  // A lot's own hours bound its kind's spans; a 24/7 day ends at 23:59, so its last stay leaves by 23:45.
+  const kinds = `kinds(name, kind, demand, lo, hi, open, close) AS (VALUES ${DEMO_LOTS.map(
+    (lot) =>
+      `('${lot.name.replaceAll("'", "''")}', ${LOT_KINDS.indexOf(lot.kind)}, ${lot.demand}, ${OCCUPANCY_PATTERNS[lot.kind].stayHours.join(', ')}, ${seconds(lot.hours.open)}, ${Math.min(seconds(lot.hours.close), 86400 - 900)})`,
+  ).join(', ')})`;
+  const lots = `lots_(k, id, rate, kind, demand, lo, hi, open, close) AS (
+    SELECT row_number() OVER (ORDER BY l.name), l.id, p.base_rate, kinds.kind, kinds.demand, kinds.lo, kinds.hi, kinds.open, kinds.close
+      FROM lots l JOIN users u ON u.id = l.owner_id AND u.email = '${owner}' JOIN pricing p ON p.lot_id = l.id JOIN kinds ON kinds.name = l.name)`;
+  const day = `${dayZero} + d.n * 86400`;
+  // A quieter lot's ranks are stretched by its demand, and every lot has busier and quieter days (90–112%).
+  const rank = `${draw(100, 'd.n', 'l.k', 's.rowid')} * (90 + ${draw(23, 'd.n', 'l.k')}) / l.demand`;
+  const length = `(l.lo + ${draw(1000, 'd.n', 's.rowid', 'l.k + 7')} % (l.hi - l.lo + 1)) * 3600`;
+  return `CREATE TABLE ${STAYS} AS
+    WITH RECURSIVE ${counter('d', days)}, ${kinds}, ${lots},
+      spans_(lot_k, lot_id, rate, slot_i, slot_id, label, dn, a, b, len) AS (
+        SELECT l.k, l.id, l.rate, s.rowid, s.id, s.label, d.n,
+               ${day} + max(p.a * 60, l.open) + ${draw(4, 'd.n', 's.rowid', 'l.k + 3')} * 900,
+               ${day} + min(p.b * 60, l.close) - ${draw(3, 'd.n', 's.rowid', 'l.k + 5')} * 900, ${length}
+          FROM d, lots_ l JOIN slots s ON s.lot_id = l.id AND s.active = 1
+          JOIN ${SPANS} p ON p.key = l.kind * 1024 + (strftime('%w', ${day} + 28800, 'unixepoch') IN ('0', '6')) * 512 + ${rank})
+    SELECT lot_k, lot_id, rate, slot_id, label, dn,
+           a + t.n * len + (t.n > 0) * 900 AS s, min(a + (t.n + 1) * len, b) AS e,
+           ${draw(BOOKED_ONE_IN, 'dn', 'slot_i', 't.n', 'lot_k')} = 0 AS booked,
+           ${draw(1000, 'dn', 'slot_i', 't.n', 'lot_k + 11')} AS r,
+           ${uuid} AS id, ${uuid} AS checkin_id
+      FROM spans_ JOIN rollup_hours t ON t.n < (b - a + len - 1) / len
+     WHERE a + t.n * len + (t.n > 0) * 900 + 1800 <= min(a + (t.n + 1) * len, b) AND a + t.n * len + (t.n > 0) * 900 <= ${nowS}`;
+}
+
+/** Whether the stay has ended by `now`: if not, the car is inside. */
+const ended = (nowS: number) => `e <= ${nowS}`;
+/** A booking's status: one in fifteen cancelled, one in twenty-five a no-show, the others parked (until now). */
+const status = (nowS: number) =>
+  `CASE WHEN r % 15 = 0 THEN 'CANCELLED' WHEN r % 25 = 1 THEN 'EXPIRED' WHEN ${ended(nowS)} THEN 'COMPLETED' ELSE 'ACTIVE' END`;
+/** Charged whole hours; one parked stay in eight of two hours or more was extended by its last hour. */
+const hours = `((e - s + 3599) / 3600)`;
+const extended = (nowS: number) => `(r % 8 = 3 AND e - s >= 7200 AND ${ended(nowS)} AND r % 15 <> 0 AND r % 25 <> 1)`;
+
+function customersSql(): string[] {
+  const name = (names: string[]) => `json_extract(${list(names)}, '$[' || (n % ${names.length}) || ']')`;
   return [
     `INSERT INTO users (id, email, password_hash, first_name, last_name, phone)
        WITH RECURSIVE ${counter('c', DEMO_CUSTOMERS, 1)}
-       SELECT ${uuid}, 'customer' || printf('%02d', n) || '@${DEMO_CUSTOMER_DOMAIN}', '!', first, last, '+63917' || printf('%07d', 5550000 + n)
-         FROM (SELECT n, json_extract('[${list(FIRST_NAMES).replaceAll("'", '"')}]', '$[' || (n % ${FIRST_NAMES.length}) || ']') AS first,
-                      json_extract('[${list(LAST_NAMES).replaceAll("'", '"')}]', '$[' || (n % ${LAST_NAMES.length}) || ']') AS last FROM c)`,
+       SELECT ${uuid}, 'customer' || printf('%03d', n) || '@${DEMO_CUSTOMER_DOMAIN}', '!', ${name(FIRST_NAMES)}, ${name(LAST_NAMES)}, '+63917' || printf('%07d', 5550000 + n) FROM c`,
     `INSERT INTO preferences (user_id) SELECT id FROM users WHERE email LIKE '%@${DEMO_CUSTOMER_DOMAIN}'`,
     `INSERT INTO wallets (id, user_id) SELECT ${uuid}, id FROM users WHERE email LIKE '%@${DEMO_CUSTOMER_DOMAIN}'`,
-    // One in fifteen cancelled (refunded in full the evening before), one in twenty-five a no-show, the rest parked.
+  ];
+}
+
+function bookingsSql(nowS: number): string[] {
+  const booked = `FROM ${STAYS} WHERE booked`;
+  return [
+    // Booked shortly before arriving, as on-demand parking is; a cancellation comes a quarter of an hour before the start.
     `INSERT INTO reservations (id, user_id, lot_id, slot_id, vehicle_plate, status, start_ts, end_ts, amount_cents, idempotency_key, created_at, cancelled_at)
-       WITH RECURSIVE ${counter('d', days - 1)}, ${counter('n', 79)}, ${lots},
-            slots_(lot_id, i, id) AS (SELECT lot_id, row_number() OVER (PARTITION BY lot_id ORDER BY label) - 1, id FROM slots)
-       SELECT ${uuid},
-              (SELECT id FROM users WHERE email = 'customer' || printf('%02d', 1 + (d.n * 7 + n.n * 11 + l.k) % ${DEMO_CUSTOMERS}) || '@${DEMO_CUSTOMER_DOMAIN}'),
-              l.id,
-              s.id,
-              'N' || char(65 + (n.n + l.k) % 26) || char(65 + (d.n + n.n) % 26) || ' ' || printf('%04d', 1000 + (d.n * 37 + n.n * 53 + l.k) % 9000),
-              CASE WHEN (d.n + n.n * 2 + l.k) % 15 = 0 THEN 'CANCELLED' WHEN (d.n * 3 + n.n + l.k) % 25 = 0 THEN 'EXPIRED' ELSE 'COMPLETED' END,
-              ${iso(start)}, ${iso(`${start} + ${hours} * 3600`)}, l.rate * ${hours},
-              '${KEY}' || d.n || ':' || n.n || ':' || l.k,
-              ${iso(`${start} - 86400 - (n.n % 5) * 3600`)},
-              CASE WHEN (d.n + n.n * 2 + l.k) % 15 = 0 THEN ${iso(`${start} - 3 * 3600`)} END
-         FROM d, lots_ l, n
-         JOIN slots_ s ON s.lot_id = l.id AND s.i = (n.n * 3 + d.n) % l.slots
-        WHERE n.n < max(2, l.slots * ${busy} / 100)`,
-    `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at)
-       SELECT ${uuid}, id, 'BOOKING', amount_cents, created_at FROM reservations WHERE idempotency_key LIKE '${KEY}%'`,
-    `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at)
-       SELECT ${uuid}, id, 'REFUND', -amount_cents, cancelled_at FROM reservations WHERE idempotency_key LIKE '${KEY}%' AND status = 'CANCELLED'`,
-    // One parked stay in eight was extended by an hour while parked.
-    `UPDATE reservations SET end_ts = ${iso(`unixepoch(end_ts) + 3600`)},
-            amount_cents = amount_cents + (SELECT base_rate FROM pricing WHERE pricing.lot_id = reservations.lot_id)
-      WHERE idempotency_key LIKE '${KEY}%' AND status = 'COMPLETED' AND abs(unixepoch(start_ts) / 900) % 8 = 3`,
-    `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at)
-       SELECT ${uuid}, r.id, 'EXTENSION', p.base_rate, ${iso(`unixepoch(r.end_ts) - 3600 - 600`)}
-         FROM reservations r JOIN pricing p ON p.lot_id = r.lot_id
-        WHERE r.idempotency_key LIKE '${KEY}%' AND r.status = 'COMPLETED' AND abs(unixepoch(r.start_ts) / 900) % 8 = 3`,
-    // The gate saw every parked stay: in a few minutes after its start, out a few minutes before its end.
+       SELECT b.id, (SELECT id FROM users WHERE email = 'customer' || printf('%03d', 1 + ${draw(DEMO_CUSTOMERS, 'dn', 'r', 'lot_k')}) || '@${DEMO_CUSTOMER_DOMAIN}'),
+              lot_id, slot_id,
+              'N' || char(65 + (r + lot_k) % 26) || char(65 + (dn + r) % 26) || ' ' || printf('%04d', 1000 + (dn * 37 + r * 53 + lot_k) % 9000),
+              ${status(nowS)}, ${iso('s')}, ${iso('e')}, rate * ${hours}, '${KEY}' || b.id,
+              ${iso(`s - 1800 - (r % 6) * 1800`)}, CASE WHEN r % 15 = 0 THEN ${iso('s - 900')} END
+         FROM ${STAYS} b WHERE booked`,
+    `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, created_at)
+       SELECT ${uuid}, id, lot_id, 'BOOKING', rate * (${hours} - ${extended(nowS)}), ${iso(`s - 1800 - (r % 6) * 1800`)} ${booked}`,
+    `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, created_at)
+       SELECT ${uuid}, id, lot_id, 'REFUND', -rate * ${hours}, ${iso('s - 900')} ${booked} AND r % 15 = 0`,
+    `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, created_at)
+       SELECT ${uuid}, id, lot_id, 'EXTENSION', rate, ${iso('e - 3600 - 600')} ${booked} AND ${extended(nowS)}`,
+    // The gate saw every parked stay: in a few minutes after its start, out a few minutes before its end (not yet, for the cars inside).
     `INSERT INTO checkins (id, lot_id, reservation_id, plate, slot_id, slot_label, entry_ts, exit_ts, amount_cents)
-       SELECT ${uuid}, r.lot_id, r.id, r.vehicle_plate, r.slot_id, (SELECT label FROM slots WHERE id = r.slot_id),
-              ${iso(`unixepoch(r.start_ts) + (abs(unixepoch(r.start_ts)) % 7) * 60`)}, ${iso(`unixepoch(r.end_ts) - (abs(unixepoch(r.end_ts)) % 11) * 60`)}, 0
-         FROM reservations r WHERE r.idempotency_key LIKE '${KEY}%' AND r.status = 'COMPLETED'`,
-    // A few drive-ins a day at each lot, paid in cash at the exit.
-    `INSERT INTO checkins (id, lot_id, plate, walk_in, entry_ts, exit_ts, amount_cents, paid_by)
-       WITH RECURSIVE ${counter('d', days - 1)}, ${counter('w', 4)}, ${lots}
-       SELECT ${uuid}, l.id, 'W' || char(65 + (w.n + l.k) % 26) || 'K ' || printf('%04d', 2000 + (d.n * 17 + w.n * 7) % 7000), 1,
-              ${iso(`${dayZero} + d.n * 86400 + (9 + w.n * 2 + l.k % 3) * 3600`)},
-              ${iso(`${dayZero} + d.n * 86400 + (9 + w.n * 2 + l.k % 3) * 3600 + (1 + (d.n + w.n) % 3) * 3600`)},
-              l.rate * (1 + (d.n + w.n) % 3), 'cash'
-         FROM d, w, lots_ l`,
+       SELECT b.checkin_id, b.lot_id, b.id, r.vehicle_plate, b.slot_id, b.label, ${iso('s + (b.r % 7) * 60')},
+              CASE WHEN ${ended(nowS)} THEN ${iso('e - (b.r % 11) * 60')} END, 0
+         FROM ${STAYS} b JOIN reservations r ON r.id = b.id WHERE b.booked AND r.status IN ('COMPLETED', 'ACTIVE')`,
+  ];
+}
+
+/** The history's SQL statements: the `days` Manila days before today, and today up to `now`. */
+export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS): string[] {
+  const nowS = Math.floor(now.getTime() / 1000);
+  return [
+    ...customersSql(),
+    ...spansTable(),
+    staysTable(now, days),
+    ...bookingsSql(nowS),
+    // The drive-ins, paid in cash at the exit, on the slot the gate gave them.
+    `INSERT INTO checkins (id, lot_id, plate, slot_id, slot_label, walk_in, entry_ts, exit_ts, amount_cents, paid_by)
+       SELECT checkin_id, lot_id, 'W' || char(65 + (r + lot_k) % 26) || char(65 + (dn * 3 + r) % 26) || ' ' || printf('%04d', 2000 + (dn * 17 + r * 7) % 7000),
+              slot_id, label, 1, ${iso('s')}, CASE WHEN ${ended(nowS)} THEN ${iso('e')} END,
+              CASE WHEN ${ended(nowS)} THEN rate * ${hours} END, CASE WHEN ${ended(nowS)} THEN 'cash' END
+         FROM ${STAYS} WHERE NOT booked`,
+    `DROP TABLE ${STAYS}`,
+    `DROP TABLE ${SPANS}`,
   ];
 }

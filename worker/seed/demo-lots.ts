@@ -1,9 +1,15 @@
+import type { LotKind } from './demo-patterns';
+
 /**
  * Demo lots for local runs: real Metro Manila places, plausible coordinates, capacities and rates.
  * Rates are centavos per hour. `open`/`close` apply to every weekday; 24/7 lots use 00:00–23:59.
  */
 export type DemoLot = {
   name: string;
+  /** What the lot serves, which sets its demo history's occupancy over the day (demo-patterns.ts). */
+  kind: LotKind;
+  /** How busy it is against its kind's pattern, in percent: the flagship lots fill, the others less. */
+  demand: number;
   address: string;
   city: string;
   geoLat: number;
@@ -28,6 +34,8 @@ const full = { accessible: true, evCharging: true, security: true, covered: true
 export const DEMO_LOTS: DemoLot[] = [
   {
     name: 'Greenbelt 3 Parking',
+    kind: 'mall',
+    demand: 100,
     address: 'Esperanza St, Ayala Center, Makati',
     city: 'Makati',
     geoLat: 14.5526,
@@ -43,6 +51,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Glorietta 4 Car Park',
+    kind: 'mall',
+    demand: 80,
     address: 'Palm Dr, Ayala Center, Makati',
     city: 'Makati',
     geoLat: 14.5509,
@@ -57,6 +67,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Salcedo Village Park & Go',
+    kind: 'business',
+    demand: 100,
     address: 'H.V. Dela Costa St, Salcedo Village, Makati',
     city: 'Makati',
     geoLat: 14.5605,
@@ -71,6 +83,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Bonifacio High Street Parking',
+    kind: 'mall',
+    demand: 75,
     address: '7th Ave cor 28th St, Bonifacio Global City, Taguig',
     city: 'Taguig',
     geoLat: 14.551,
@@ -86,6 +100,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Uptown Mall Basement Parking',
+    kind: 'mall',
+    demand: 60,
     address: '9th Ave cor 36th St, Bonifacio Global City, Taguig',
     city: 'Taguig',
     geoLat: 14.5565,
@@ -100,6 +116,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'The Fort Strip Open Lot',
+    kind: 'business',
+    demand: 70,
     address: '5th Ave, Bonifacio Global City, Taguig',
     city: 'Taguig',
     geoLat: 14.5497,
@@ -114,6 +132,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'SM Megamall Building B Parking',
+    kind: 'mall',
+    demand: 85,
     address: 'EDSA cor Doña Julia Vargas Ave, Ortigas Center, Mandaluyong',
     city: 'Mandaluyong',
     geoLat: 14.5849,
@@ -129,6 +149,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Robinsons Galleria Parking',
+    kind: 'mall',
+    demand: 60,
     address: 'EDSA cor Ortigas Ave, Ortigas Center, Quezon City',
     city: 'Quezon City',
     geoLat: 14.591,
@@ -143,6 +165,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'The Podium Car Park',
+    kind: 'business',
+    demand: 100,
     address: 'ADB Ave, Ortigas Center, Mandaluyong',
     city: 'Mandaluyong',
     geoLat: 14.5866,
@@ -157,6 +181,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Intramuros Plaza Roma Parking',
+    kind: 'leisure',
+    demand: 80,
     address: 'Gen. Luna St, Intramuros, Manila',
     city: 'Manila',
     geoLat: 14.5914,
@@ -171,6 +197,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Robinsons Place Manila Parking',
+    kind: 'mall',
+    demand: 60,
     address: 'Pedro Gil cor M. Adriatico St, Ermita, Manila',
     city: 'Manila',
     geoLat: 14.5764,
@@ -185,6 +213,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Rizal Park Open Parking',
+    kind: 'leisure',
+    demand: 80,
     address: 'Roxas Blvd, Ermita, Manila',
     city: 'Manila',
     geoLat: 14.5826,
@@ -201,6 +231,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'SM Mall of Asia North Parking',
+    kind: 'mall',
+    demand: 95,
     address: 'Seaside Blvd, Mall of Asia Complex, Pasay',
     city: 'Pasay',
     geoLat: 14.5352,
@@ -216,6 +248,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'NAIA Terminal 3 Parking',
+    kind: 'airport',
+    demand: 100,
     address: 'Andrews Ave, Pasay',
     city: 'Pasay',
     geoLat: 14.5208,
@@ -230,6 +264,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'TriNoma Parking',
+    kind: 'mall',
+    demand: 70,
     address: 'EDSA cor North Ave, Quezon City',
     city: 'Quezon City',
     geoLat: 14.6533,
@@ -244,6 +280,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'UP Town Center Parking',
+    kind: 'mall',
+    demand: 60,
     address: 'Katipunan Ave, Diliman, Quezon City',
     city: 'Quezon City',
     geoLat: 14.6498,
@@ -258,6 +296,8 @@ export const DEMO_LOTS: DemoLot[] = [
   },
   {
     name: 'Eastwood City Parking',
+    kind: 'business',
+    demand: 75,
     address: 'Eastwood Ave, Bagumbayan, Quezon City',
     city: 'Quezon City',
     geoLat: 14.6091,
