@@ -38,9 +38,9 @@ export function windowPriceSql(window: LotWindow): SQL<number> {
 }
 
 /** Where a page of "Cheapest" ended: the last lot's price, then its squared distance (its name without a point), then its id. */
-type PriceCursor = { priceCents: number; then: string | number };
+type PriceCursor = { priceCents: number; tieKey: string | number };
 
-/** The cursor of a row of the "Cheapest" order; `then` is exactly what SQLite computed (a distance) or the name. */
+/** The cursor of a row of the "Cheapest" order; the tie key is exactly what SQLite computed (a distance) or the name. */
 export const priceCursorOf = (row: { priceCents: number | null; squaredDistance: number | null; name: string; id: string }): Cursor => ({
   key: `${row.priceCents}|${row.squaredDistance ?? row.name}`,
   id: row.id,
@@ -52,14 +52,14 @@ export function priceCursor(cursor: Cursor, withPoint: boolean): PriceCursor | n
   const priceCents = Number(cursor.key.slice(0, bar));
   const rest = cursor.key.slice(bar + 1);
   if (bar < 1 || !Number.isInteger(priceCents)) return null;
-  if (!withPoint) return { priceCents, then: rest };
-  return rest !== '' && Number.isFinite(Number(rest)) ? { priceCents, then: Number(rest) } : null;
+  if (!withPoint) return { priceCents, tieKey: rest };
+  return rest !== '' && Number.isFinite(Number(rest)) ? { priceCents, tieKey: Number(rest) } : null;
 }
 
 /** Rows after the cursor in (price, distance or name, id) order; a cursor not of this order starts nowhere. */
-export function afterPrice(price: SQL<number>, then: SQL | typeof lots.name, cursor: Cursor, withPoint: boolean) {
+export function afterPrice(price: SQL<number>, tieBreak: SQL | typeof lots.name, cursor: Cursor, withPoint: boolean) {
   const at = priceCursor(cursor, withPoint);
   if (!at) return sql`0`;
-  const next = sql`${then}`;
-  return or(gt(price, at.priceCents), and(eq(price, at.priceCents), or(gt(next, at.then), and(eq(next, at.then), gt(lots.id, cursor.id)))));
+  const next = sql`${tieBreak}`;
+  return or(gt(price, at.priceCents), and(eq(price, at.priceCents), or(gt(next, at.tieKey), and(eq(next, at.tieKey), gt(lots.id, cursor.id)))));
 }
