@@ -67,10 +67,10 @@ function openAt(at: Date): SQL {
 export type SearchRow = Awaited<ReturnType<typeof searchLots>>[number];
 
 /**
- * One page (`limit + 1` rows) of approved lots matching the search, nearest first, cheapest first or by name. Two
- * steps: the page's lots are chosen and ordered on the narrow columns alone (in a dense city the
- * radius holds thousands of lots, and sorting them with their JSON and figures cost most of the time),
- * then only those rows read their columns and their hours from the read model.
+ * One page (`limit + 1` rows) of approved lots matching the search, nearest first, cheapest first or
+ * by name. Two steps: the page's lots are chosen and ordered on the narrow columns alone (in a dense
+ * city the radius holds thousands of lots, and sorting them with their JSON and figures cost most of
+ * the time), then only those rows read their columns and their hours from the read model.
  */
 export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
   const near = search.near ?? (search.box ? centreOf(search.box) : undefined);

@@ -18,7 +18,6 @@ import type { Bindings } from '../env';
 import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots, type LotSearch } from './lot-search.data';
-export { searchCursorFits } from './lot-search.data';
 import { findLot, stayHistory, type LotRow, type LotWindow } from './lots.data';
 import { driverStays } from './suggestions.data';
 import { bestForYou } from './suggestions.service';
@@ -27,6 +26,7 @@ import { bestForYou } from './suggestions.service';
 type SearchOrder = { sort?: Sort; userId?: string | null };
 
 export { assertManagesLot, assertWorksLot, workableLotIds } from './lot-access.service';
+export { searchCursorFits } from './lot-search.data';
 export { findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, type LotRow, type LotWindow } from './lots.data';
 
 type SlotCounts = { total: number; free: number; occupied: number; reserved: number; walkIns: number };
@@ -85,9 +85,10 @@ export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow
 
 /**
  * A page of search results, each lot with its availability for the window read from search's read model
- * (no call per lot), nearest first, cheapest first (`cheapest`: by the window's quote, in SQL) or, for `best`, the same page in "Best for you" order with its
- * reasons (suggestions.service.ts): the page also reads its stay rollups, and the driver's history
- * goes in the same batch. Another page is the next one nearest, ranked in turn.
+ * (no call per lot): nearest first; cheapest first (`cheapest`: by the window's quote, computed in
+ * SQL); or, for `best`, the nearest page in "Best for you" order with its reasons
+ * (suggestions.service.ts): the page also reads its stay rollups, and the driver's history goes in
+ * the same batch. Another page is the next one nearest, ranked in turn.
  */
 export async function searchForDrivers(db: DB, search: LotSearch, page: PageRequest, order: SearchOrder = {}, now = Date.now()) {
   const best = order.sort === 'best';
