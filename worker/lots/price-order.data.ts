@@ -61,5 +61,8 @@ export function afterPrice(price: SQL<number>, tieBreak: SQL | typeof lots.name,
   const at = priceCursor(cursor, withPoint);
   if (!at) return sql`0`;
   const next = sql`${tieBreak}`;
-  return or(gt(price, at.priceCents), and(eq(price, at.priceCents), or(gt(next, at.tieKey), and(eq(next, at.tieKey), gt(lots.id, cursor.id)))));
+  return or(
+    gt(price, at.priceCents),
+    and(eq(price, at.priceCents), or(gt(next, at.tieKey), and(eq(next, at.tieKey), gt(lots.id, cursor.id)))),
+  );
 }
