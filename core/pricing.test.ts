@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billedHours, quote, tierMultiplier, vatIncluded } from './pricing';
+import { billedHours, billedHoursByBand, quote, tierMultiplier, vatIncluded } from './pricing';
 
 const HOUR = 3_600_000;
 /** Monday 9 AM, Manila. */
@@ -64,5 +64,23 @@ describe('pricing (docs/pricing.md worked examples)', () => {
     // Saturday morning is another band: the base rate, and no band hours.
     expect(quote(banded, 4 * HOUR, Date.parse('2026-11-28T08:00:00+08:00'))).not.toHaveProperty('bandHours');
     expect(quote(banded, 4 * HOUR, Date.parse('2026-11-28T08:00:00+08:00')).grossCents).toBe(32_000);
+  });
+
+  it('counts the billed hours of each band, as search orders by price (Cheapest)', () => {
+    // Monday 9:00 for 2 h 30 min: 9:00 morning, 10:00 and 11:00 midday.
+    expect(billedHoursByBand(2.5 * HOUR, START)).toEqual(
+      new Map([
+        ['weekday-morning', 1],
+        ['weekday-midday', 2],
+      ]),
+    );
+    // Friday 21:00 for 4 h: an evening hour, two Friday night ones, then Saturday's first hour, a weekend night.
+    expect(billedHoursByBand(4 * HOUR, Date.parse('2026-11-27T21:00:00+08:00'))).toEqual(
+      new Map([
+        ['weekday-evening', 1],
+        ['weekday-night', 2],
+        ['weekend-night', 1],
+      ]),
+    );
   });
 });

@@ -67,6 +67,16 @@ function hourRate(pricing: LotPricing, baseRateCents: number, ms: number) {
   return band && rateCents ? { band, rateCents } : { band: null, rateCents: baseRateCents };
 }
 
+/** How many of a stay's billed hours start in each band (the quote prices each at its band's rate where one is applied). */
+export function billedHoursByBand(durationMs: number, startMs: number): Map<PriceBand, number> {
+  const counts = new Map<PriceBand, number>();
+  for (let i = 0; i < billedHours(durationMs); i++) {
+    const band = bandAt(startMs + i * HOUR_MS);
+    counts.set(band, (counts.get(band) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
  * The price of a stay from `startMs`. Each billed hour pays the rate of the band its start falls in
  * (the base rate where no band rate is applied); the tier multiplier of the whole stay then applies

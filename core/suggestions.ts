@@ -8,7 +8,8 @@ import { WALKABLE_KM } from './geo';
 import type { LotAmenities } from './lot-json';
 import { formatPeso } from './money';
 
-export const SORTS = ['nearest', 'best'] as const;
+/** Find Parking's orders (docs/search.md): nearest first (the default), cheapest first for the window, Best for you. */
+export const SORTS = ['nearest', 'cheapest', 'best'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** How much each part counts; they add up to 1. Each part is a figure from 0 (worst) to 1 (best). */

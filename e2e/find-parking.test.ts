@@ -109,7 +109,7 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     await expect.poll(() => cardNames(page)).toEqual(before);
   });
 
-  test('orders the list Best for you, each card saying why', async () => {
+  test('orders the list Best for you, each card saying why, or cheapest first', async () => {
     await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
     await page.getByTestId('lot-card').first().waitFor();
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Best for you' });
@@ -118,6 +118,16 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     await reasons.first().waitFor();
     expect(await reasons.first().textContent()).toMatch(/^Why this lot: \S/);
     expect(await noOverflow(page)).toBe(true);
+    // Cheapest: the cards' prices for the window, lowest first (and no reasons).
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Cheapest' });
+    await page.waitForURL(/sort=cheapest/);
+    const prices = async () =>
+      (await page.getByTestId('lot-card').allTextContents()).map((card) =>
+        Number(/₱([\d,.]+) for \d+ h/.exec(card)?.[1].replace(/,/g, '')),
+      );
+    await expect
+      .poll(async () => ((await reasons.count()) === 0 ? await prices() : []))
+      .toSatisfy((listed: number[]) => listed.length > 1 && listed.every((price, i) => i === 0 || listed[i - 1] <= price));
   });
 
   test('groups crowded lots into clusters when zoomed out, without overflowing 375 px', async () => {

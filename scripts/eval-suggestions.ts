@@ -4,22 +4,25 @@
  * Replays every booking in the local D1 in the order they were made. For each, it asks the ranking the
  * API uses (`rankForDriver`, core/suggestions.ts), given only what came before the booking was made
  * (the driver's stays completed by then, the lots' stay rollup for weeks that had ended), where the
- * lot chosen stands among the lots near a searched place, beside nearest-first and cheapest-first, and
- * prints each order's top-3 hit rate (and top-1, finer where few lots are near).
+ * lot chosen stands among the lots near a searched place, beside nearest-first, cheapest-first and a
+ * random order (its expected rate), and prints each order's top-3 and top-1 hit rates.
  *
- * Bookings record no searched place, so each booking's is simulated: a point 200 m to 1.2 km from the
- * chosen lot, in a direction and at a distance drawn from the booking's id (the same every run). The
- * lots near it are those a search there would page first (the default radius, one page, nearest first).
- * Prices are the lots' prices now (their history is not kept); availability at the time is not
- * replayed (every lot counts as bookable).
+ * Bookings record no searched place, so each booking's is simulated, fairly to every order: a point
+ * drawn uniformly in the disc of `REACH_KM` around the chosen lot (from the booking's id, the same every
+ * run), and the candidates are the lots a search there with `radiusKm=REACH_KM` finds. "Within reach"
+ * is symmetric, so every candidate could have been the chosen lot for that place with the same
+ * chance: the place says which lots were within reach, not which one was chosen, and being nearer
+ * earns nothing by construction. Only bookings with at least `MIN_CANDIDATES` candidates count (a top 3
+ * of 3 means nothing). Prices are the lots' prices now (their history is not kept); availability at
+ * the time is not replayed (every lot counts as bookable).
  */
-import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE } from '../core/search';
+import { LOT_PAGE_SIZE } from '../core/search';
 import { forecastFromRollup, pastSameHours } from '../core/forecast';
-import { distanceKm } from '../core/geo';
+import { distanceKm, WALKABLE_KM } from '../core/geo';
 import { lotAmenities } from '../core/lot-json';
 import { lotPricingOf } from '../core/lot-pricing';
 import { quote, type PricingStrategy } from '../core/pricing';
-import { type Candidate, driverHistoryOf, rankForDriver } from '../core/suggestions';
+import { type Candidate, type DriverHistory, driverHistoryOf, rankForDriver } from '../core/suggestions';
 import { HOUR_MS } from '../core/time';
 import { localD1 } from './local-state';
 
@@ -69,10 +72,13 @@ function drawsOf(id: string): [number, number] {
   return [(hash & 0xffff) / 0x10000, (hash >>> 16) / 0x10000];
 }
 
-/** The simulated searched place: 200 m to 1.2 km from the chosen lot. */
+/** How far a searched place may be from the lot chosen, and the radius of the simulated search: the longest walk (core/geo.ts). */
+const REACH_KM = WALKABLE_KM;
+
+/** The simulated searched place: uniform in the disc of `REACH_KM` around the chosen lot. */
 function placeFor(booking: Booking, lot: Lot): [number, number] {
   const [angle, reach] = drawsOf(booking.id);
-  const km = 0.2 + reach;
+  const km = REACH_KM * Math.sqrt(reach);
   const bearing = angle * 2 * Math.PI;
   return [
     lot.lat + (km * Math.cos(bearing)) / 111.195,
@@ -80,7 +86,7 @@ function placeFor(booking: Booking, lot: Lot): [number, number] {
   ];
 }
 
-/** The lots a search at the place would page first, nearest first, with their figures for the booking's window. */
+/** The lots a search at the place within `REACH_KM` would page first, nearest first, with their figures for the booking's window. */
 function candidatesFor(booking: Booking, lots: Lot[], rollups: ReturnType<typeof readRollups>, decidedMs: number): Candidate[] {
   const chosen = lots.find((lot) => lot.id === booking.lotId);
   if (!chosen) return [];
@@ -89,7 +95,7 @@ function candidatesFor(booking: Booking, lots: Lot[], rollups: ReturnType<typeof
   const durationMs = Math.min(24, Math.max(1, Math.ceil((Date.parse(booking.endTs) - startMs) / HOUR_MS))) * HOUR_MS;
   return lots
     .map((lot) => ({ lot, walkKm: distanceKm(place, [lot.lat, lot.lng]) }))
-    .filter(({ walkKm }) => walkKm <= DEFAULT_RADIUS_KM)
+    .filter(({ walkKm }) => walkKm <= REACH_KM)
     .sort((a, b) => a.walkKm - b.walkKm)
     .slice(0, LOT_PAGE_SIZE)
     .map(({ lot, walkKm }) => {
@@ -106,9 +112,33 @@ function candidatesFor(booking: Booking, lots: Lot[], rollups: ReturnType<typeof
     });
 }
 
-const ORDERS = ['Best for you', 'nearest first', 'cheapest first'] as const;
+const ORDERS = ['Best for you', 'nearest first', 'cheapest first', 'random order'] as const;
+type Order = (typeof ORDERS)[number];
 /** Top-3 needs more than three lots to mean anything: bookings with fewer lots near are counted apart. */
 const MIN_CANDIDATES = 4;
+
+/** What the replay counts: the bookings that qualified, their candidates, and each order's hits (a random order's expected ones). */
+type Tally = { evaluated: number; tooFew: number; candidates: number; hits: Record<Order, { top1: number; top3: number }> };
+
+/** Where each order puts the lot chosen among the candidates, added to the tally. */
+function score(tally: Tally, candidates: Candidate[], history: DriverHistory, chosenId: string) {
+  const orders = {
+    'Best for you': rankForDriver(candidates, history),
+    'nearest first': candidates,
+    // As the API orders it: the price of the window, then nearest (the sort is stable).
+    'cheapest first': [...candidates].sort((a, b) => a.priceCents - b.priceCents),
+  };
+  for (const order of ['Best for you', 'nearest first', 'cheapest first'] as const) {
+    const place = orders[order].findIndex((lot) => lot.id === chosenId);
+    if (place === 0) tally.hits[order].top1++;
+    if (place >= 0 && place < 3) tally.hits[order].top3++;
+  }
+  // A random order puts the lot chosen first with chance 1/n, among the first three with 3/n.
+  tally.hits['random order'].top1 += 1 / candidates.length;
+  tally.hits['random order'].top3 += Math.min(3, candidates.length) / candidates.length;
+  tally.candidates += candidates.length;
+  tally.evaluated++;
+}
 
 function main() {
   const lots = readLots();
@@ -121,9 +151,12 @@ function main() {
   ].sort((a, b) => a.at - b.at || a.kind - b.kind);
   const stays = new Map<string, Map<string, number>>();
   const amenitiesById = new Map(lots.map((lot) => [lot.id, lotAmenities(lot)]));
-  const places = { 'Best for you': [0, 0, 0], 'nearest first': [0, 0, 0], 'cheapest first': [0, 0, 0] };
-  let evaluated = 0;
-  let tooFew = 0;
+  const tally: Tally = {
+    evaluated: 0,
+    tooFew: 0,
+    candidates: 0,
+    hits: Object.fromEntries(ORDERS.map((order) => [order, { top1: 0, top3: 0 }])) as Tally['hits'],
+  };
   for (const { at, kind, booking } of events) {
     const theirs = stays.get(booking.userId) ?? new Map<string, number>();
     stays.set(booking.userId, theirs);
@@ -133,36 +166,26 @@ function main() {
     }
     const candidates = candidatesFor(booking, lots, rollups, at);
     if (candidates.length < MIN_CANDIDATES) {
-      tooFew++;
+      tally.tooFew++;
       continue;
     }
-    evaluated++;
     const history = driverHistoryOf([...theirs].map(([lotId, n]) => ({ lotId, stays: n, amenities: amenitiesById.get(lotId) ?? {} })));
-    const orders = {
-      'Best for you': rankForDriver(candidates, history),
-      'nearest first': candidates,
-      'cheapest first': [...candidates].sort((a, b) => a.priceCents - b.priceCents),
-    };
-    for (const order of ORDERS) {
-      const place = orders[order].findIndex((lot) => lot.id === booking.lotId);
-      if (place >= 0 && place < 3) places[order][place]++;
-    }
+    score(tally, candidates, history, booking.lotId);
   }
-  report(bookings.length, evaluated, tooFew, lots.length, places);
+  report(bookings.length, lots.length, tally);
 }
 
 /** How often the lot chosen was first, and among the first three, of each order. */
-function report(bookings: number, evaluated: number, tooFew: number, lots: number, places: Record<(typeof ORDERS)[number], number[]>) {
+function report(bookings: number, lots: number, { evaluated, tooFew, candidates, hits }: Tally) {
+  console.log(`${bookings} bookings at ${lots} lots; searched places drawn within ${REACH_KM} km of the lot chosen.`);
   console.log(
-    `${bookings} bookings at ${lots} lots; ${evaluated} replayed, ${tooFew} with fewer than ${MIN_CANDIDATES} lots near the place left out.`,
+    `${evaluated} bookings qualified (at least ${MIN_CANDIDATES} lots within ${REACH_KM} km of the place), ${tooFew} left out (fewer).`,
   );
   if (!evaluated) return console.log('Nothing to replay: load some history first (npm run db:prepare).');
+  console.log(`Candidates per qualified booking: ${(candidates / evaluated).toFixed(2)} on average.`);
   const rate = (n: number) => `${((n / evaluated) * 100).toFixed(1).padStart(5)}%`;
   console.log(`${'order'.padEnd(16)} top-3   top-1`);
-  for (const order of ORDERS) {
-    const [first, second, third] = places[order];
-    console.log(`${order.padEnd(16)} ${rate(first + second + third)}  ${rate(first)}`);
-  }
+  for (const order of ORDERS) console.log(`${order.padEnd(16)} ${rate(hits[order].top3)}  ${rate(hits[order].top1)}`);
 }
 
 main();

@@ -11,6 +11,7 @@ import type { DB } from '../db/client';
 import { lotHoursBooked, lots, lotWalkIns, pricing } from '../db/schema';
 import type { Cursor, PageRequest } from '../db/pages';
 import { lotColumns, stayRollupColumns, type LotWindow } from './lots.data';
+import { afterPrice, priceCursor, priceCursorOf, windowPriceSql } from './price-order.data';
 
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 const KM_PER_DEGREE = 111.195;
@@ -27,6 +28,8 @@ export type LotSearch = {
   openAt?: Date;
   maxPriceCents?: number;
   window: LotWindow;
+  /** "Cheapest": by the price of the window (price-order.data.ts), then nearest (by name without a point). */
+  cheapest?: boolean;
   /** "Best for you": the page's lots also read their stay rollup at these hours (the forecast at arrival). */
   forecastHours?: number[];
 };
@@ -64,10 +67,10 @@ function openAt(at: Date): SQL {
 export type SearchRow = Awaited<ReturnType<typeof searchLots>>[number];
 
 /**
- * One page (`limit + 1` rows) of approved lots matching the search, nearest first or by name. Two
- * steps: the page's lots are chosen and ordered on the narrow columns alone (in a dense city the
- * radius holds thousands of lots, and sorting them with their JSON and figures cost most of the time),
- * then only those rows read their columns and their hours from the read model.
+ * One page (`limit + 1` rows) of approved lots matching the search, nearest first, cheapest first or
+ * by name. Two steps: the page's lots are chosen and ordered on the narrow columns alone (in a dense
+ * city the radius holds thousands of lots, and sorting them with their JSON and figures cost most of
+ * the time), then only those rows read their columns and their hours from the read model.
  */
 export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
   const near = search.near ?? (search.box ? centreOf(search.box) : undefined);
@@ -76,13 +79,20 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
   const [fromHour, toHour] = hoursOf(search.window.startMs, search.window.endMs);
   const term = search.q ? `%${search.q}%` : undefined;
   const cursor = page.cursor;
+  const price = search.cheapest ? windowPriceSql(search.window) : undefined;
   const after = !cursor
     ? undefined
-    : distance
-      ? afterDistance(distance, cursor)
-      : or(gt(lots.name, cursor.key), and(eq(lots.name, cursor.key), gt(lots.id, cursor.id)));
+    : price
+      ? afterPrice(price, distance ?? lots.name, cursor, Boolean(distance))
+      : distance
+        ? afterDistance(distance, cursor)
+        : or(gt(lots.name, cursor.key), and(eq(lots.name, cursor.key), gt(lots.id, cursor.id)));
   const chosen = db
-    .select({ id: lots.id, squaredDistance: (distance ?? sql<null>`NULL`).as('squared_distance') })
+    .select({
+      id: lots.id,
+      squaredDistance: (distance ?? sql<null>`NULL`).as('squared_distance'),
+      priceCents: (price ?? sql<null>`NULL`).as('price_cents'),
+    })
     .from(lots)
     .leftJoin(pricing, eq(pricing.lotId, lots.id))
     .where(
@@ -101,13 +111,14 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
         after,
       ),
     )
-    .orderBy(...(distance ? [asc(distance), asc(lots.id)] : [asc(lots.name), asc(lots.id)]))
+    .orderBy(...(price ? [asc(price)] : []), asc(distance ?? lots.name), asc(lots.id))
     .limit(page.limit + 1)
     .as('chosen');
   return db
     .select({
       ...lotColumns,
       squaredDistance: chosen.squaredDistance,
+      priceCents: chosen.priceCents,
       /** The most slots taken in any hour of the window. */
       slotsTaken: sql<number>`coalesce((SELECT MAX(${lotHoursBooked.slotsTaken}) FROM ${lotHoursBooked} WHERE ${lotHoursBooked.lotId} = ${lots.id} AND ${lotHoursBooked.hour} >= ${fromHour} AND ${lotHoursBooked.hour} < ${toHour}), 0)`,
       walkInsPlaced: sql<number>`coalesce(${lotWalkIns.placed}, 0)`,
@@ -118,7 +129,7 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
     .innerJoin(lots, eq(lots.id, chosen.id))
     .leftJoin(pricing, eq(pricing.lotId, lots.id))
     .leftJoin(lotWalkIns, eq(lotWalkIns.lotId, lots.id))
-    .orderBy(...(distance ? [asc(chosen.squaredDistance), asc(lots.id)] : [asc(lots.name), asc(lots.id)]));
+    .orderBy(...(price ? [asc(chosen.priceCents)] : []), asc(distance ? chosen.squaredDistance : lots.name), asc(lots.id));
 }
 
 /** Rows after the cursor in (distance, id) order; a cursor whose key is not a distance starts nowhere. */
@@ -127,11 +138,13 @@ const afterDistance = (distance: SQL<number>, cursor: Cursor) => {
   return or(gt(distance, key), and(eq(distance, key), gt(lots.id, cursor.id)));
 };
 
-/** The cursor of a row: its distance (exactly, as SQLite computed it) or its name, and its id. */
-export const searchCursorOf = (row: SearchRow): Cursor => ({
-  key: row.squaredDistance === null ? row.name : String(row.squaredDistance),
-  id: row.id,
-});
+/** Whether a cursor is one the search's order gives out: with a point, a distance; in "Cheapest", a price first. */
+export const searchCursorFits = (cursor: Cursor, { cheapest, withPoint }: { cheapest: boolean; withPoint: boolean }) =>
+  cheapest ? priceCursor(cursor, withPoint) !== null : !withPoint || Number.isFinite(Number(cursor.key));
+
+/** The cursor of a row: its price first in "Cheapest"; its distance (exactly, as SQLite computed it) or its name; its id. */
+export const searchCursorOf = (row: SearchRow): Cursor =>
+  row.priceCents !== null ? priceCursorOf(row) : { key: row.squaredDistance === null ? row.name : String(row.squaredDistance), id: row.id };
 
 /** Kilometres from the search's point, from the squared distance the query ordered by. */
 export const kilometresOf = (row: SearchRow) =>

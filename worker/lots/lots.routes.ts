@@ -13,6 +13,7 @@ import {
   forecastAt,
   liveSocket,
   liveWindow,
+  searchCursorFits,
   searchForDrivers,
   toDriverLot,
   type LotWindow,
@@ -66,8 +67,9 @@ export const lotRoutes = new Hono<AppEnv>()
   .get('/lots', validate('query', searchQuery), async (c) => {
     const { limit, cursor, near, bbox, radiusKm, openNow, sort, ...filters } = c.req.valid('query');
     const window = windowOf(filters);
-    // A cursor is the last row's distance when the search has a point, its name when not.
-    if (cursor && (near || bbox) && !Number.isFinite(Number(cursor.key))) throw apiError(400, CURSOR_MESSAGE);
+    // A cursor is the last row's distance when the search has a point, its name when not; in Cheapest, its price first.
+    if (cursor && !searchCursorFits(cursor, { cheapest: sort === 'cheapest', withPoint: Boolean(near || bbox) }))
+      throw apiError(400, CURSOR_MESSAGE);
     const search = {
       ...filters,
       near,

@@ -27,6 +27,7 @@ import { bestForYou } from './suggestions.service';
 type SearchOrder = { sort?: Sort; userId?: string | null };
 
 export { assertManagesLot, assertWorksLot, workableLotIds } from './lot-access.service';
+export { searchCursorFits } from './lot-search.data';
 export { findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, type LotRow, type LotWindow } from './lots.data';
 
 type SlotCounts = { total: number; free: number; occupied: number; reserved: number; walkIns: number };
@@ -87,17 +88,20 @@ export async function toDriverLot(env: Bindings, lot: LotRow, window?: LotWindow
 
 /**
  * A page of search results, each lot with its availability for the window read from search's read model
- * (no call per lot), nearest first or, for `best`, the same page in "Best for you" order with its
- * reasons (suggestions.service.ts): the page also reads its stay rollups, and the driver's history
- * goes in the same batch. Another page is the next one nearest, ranked in turn.
+ * (no call per lot): nearest first; cheapest first (`cheapest`: by the window's quote, computed in
+ * SQL); or, for `best`, the nearest page in "Best for you" order with its reasons
+ * (suggestions.service.ts): the page also reads its stay rollups, and the driver's history goes in
+ * the same batch. Another page is the next one nearest, ranked in turn.
  */
 export async function searchForDrivers(db: DB, search: LotSearch, page: PageRequest, order: SearchOrder = {}, now = Date.now()) {
   const best = order.sort === 'best';
-  const query = searchLots(db, { ...search, forecastHours: best ? pastSameHours(search.window.startMs, now, 0) : undefined }, page);
+  const forecastHours = best ? pastSameHours(search.window.startMs, now, 0) : undefined;
+  const query = searchLots(db, { ...search, cheapest: order.sort === 'cheapest', forecastHours }, page);
   const [rows, stays] = best && order.userId ? await db.batch([query, driverStays(db, order.userId)]) : [await query, []];
   const found = pageOf(rows, page, searchCursorOf, (row) => {
     const {
       squaredDistance: _distance,
+      priceCents: _price,
       slotsTaken,
       walkInsPlaced,
       walkInsUnplaced,

@@ -212,7 +212,7 @@ export function FindParkingPage() {
   );
 }
 
-/** The list's order: nearest first, or Best for you (docs/search.md), kept in the URL as `sort`. */
+/** The list's order: nearest first, cheapest first or Best for you (docs/search.md), kept in the URL as `sort`. */
 function SortControl({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) => void }) {
   return (
     <div className="flex items-center gap-2 text-sm">

@@ -34,7 +34,7 @@ export type FindParkingSearch = {
 } & Partial<Record<Filter, true>>;
 
 /** The orders the list offers, as the sort control names them. */
-export const SORT_LABELS: Record<Sort, string> = { nearest: 'Nearest', best: 'Best for you' };
+export const SORT_LABELS: Record<Sort, string> = { nearest: 'Nearest', cheapest: 'Cheapest', best: 'Best for you' };
 
 export const findParkingSearch = (raw: Record<string, unknown>): FindParkingSearch => ({
   place: textParam(raw.place, 100),
