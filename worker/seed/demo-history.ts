@@ -129,9 +129,9 @@ function bookingsSql(nowS: number): string[] {
        SELECT ${uuid}, id, lot_id, 'REFUND', -rate * ${hours}, ${iso('s - 900')} ${booked} AND r % 15 = 0`,
     `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, created_at)
        SELECT ${uuid}, id, lot_id, 'EXTENSION', rate, ${iso('e - 3600 - 600')} ${booked} AND ${extended(nowS)}`,
-    // The gate saw every parked stay: in a few minutes after its start, out a few minutes before its end (not yet, for the cars inside).
+    // The gate saw every parked stay: in a few minutes after its start (by now at the latest), out a few minutes before its end (not yet, for the cars inside).
     `INSERT INTO checkins (id, lot_id, reservation_id, plate, slot_id, slot_label, entry_ts, exit_ts, amount_cents)
-       SELECT b.checkin_id, b.lot_id, b.id, r.vehicle_plate, b.slot_id, b.label, ${iso('s + (b.r % 7) * 60')},
+       SELECT b.checkin_id, b.lot_id, b.id, r.vehicle_plate, b.slot_id, b.label, ${iso(`min(s + (b.r % 7) * 60, ${nowS})`)},
               CASE WHEN ${ended(nowS)} THEN ${iso('e - (b.r % 11) * 60')} END, 0
          FROM ${STAYS} b JOIN reservations r ON r.id = b.id WHERE b.booked AND r.status IN ('COMPLETED', 'ACTIVE')`,
   ];
