@@ -1,5 +1,5 @@
 /**
- * A handful of past price changes at three demo lots, spread over the demo history's last 90 days, so
+ * A handful of past price changes at three demo lots, within the demo history's six weeks (DEMO_HISTORY_DAYS), so
  * "Price changes and what followed" (docs/owner.md) shows figures on a fresh `npm start`. Each lot's
  * changes end at the price it has now, so the record is the past of today's prices:
  * - Eastwood City Parking prices three bands of its own (dynamic pricing on), far enough apart for an estimate;
@@ -18,16 +18,19 @@ import type { SeedStatement } from './seed';
 
 type DemoChange = { daysAgo: number; band: PriceBand | null; fromShare: number; toShare: number };
 
-/** Each change as shares of the lot's rate today (1 is today's rate). */
+/**
+ * Each change as shares of the lot's rate today (1 is today's rate). A change is counted with 4 weeks
+ * after it and a week before, inside the history's six weeks: so Eastwood's are 30–34 days ago.
+ */
 const DEMO_CHANGES: Record<string, DemoChange[]> = {
   'Eastwood City Parking': [
-    { daysAgo: 80, band: 'weekday-morning', fromShare: 1, toShare: 1.1 },
-    { daysAgo: 70, band: 'weekday-evening', fromShare: 1, toShare: 0.9 },
-    { daysAgo: 45, band: 'weekend-midday', fromShare: 1, toShare: 1.1 },
+    { daysAgo: 34, band: 'weekday-morning', fromShare: 1, toShare: 1.1 },
+    { daysAgo: 32, band: 'weekday-evening', fromShare: 1, toShare: 0.9 },
+    { daysAgo: 30, band: 'weekend-midday', fromShare: 1, toShare: 1.1 },
   ],
   'Bonifacio High Street Parking': [
-    { daysAgo: 75, band: null, fromShare: 1, toShare: 0.9 },
-    { daysAgo: 40, band: null, fromShare: 0.9, toShare: 1 },
+    { daysAgo: 33, band: null, fromShare: 1, toShare: 0.9 },
+    { daysAgo: 12, band: null, fromShare: 0.9, toShare: 1 },
   ],
   'UP Town Center Parking': [{ daysAgo: 15, band: null, fromShare: 0.9, toShare: 1 }],
 };
