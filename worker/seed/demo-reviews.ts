@@ -8,8 +8,8 @@
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT } from './seed';
 import { uuid } from './demo-history';
 
-/** Reviews per lot at most: a page and a half of them, and "More reviews" to page through. */
-const PER_LOT = 24;
+/** A lot's days with a review: one in two, so six weeks give a lot about twenty, over "More reviews". */
+const REVIEWED_DAYS_IN = 2;
 
 const TEXTS: Record<1 | 2 | 3 | 4 | 5, string[]> = {
   5: [
@@ -52,16 +52,16 @@ const textFor = (rating: string, pick: string) =>
 
 export function demoReviewsSql(): string[] {
   return [
-    // About one completed stay in ten is reviewed, the newest first, a day or so after it ended.
+    // Spread over the history: on about half a lot's days, one of its completed stays is reviewed, a day or so after it ended.
     `INSERT INTO reviews (id, lot_id, user_id, reservation_id, rating, text, created_at)
        SELECT ${uuid}, lot_id, user_id, id, rating, ${textFor('rating', 'pick')}, min(${now}, strftime('%Y-%m-%dT%H:%M:%fZ', end_ts, '+' || (1 + pick % 30) || ' hours'))
          FROM (SELECT r.id, r.lot_id, r.user_id, r.end_ts, abs(random()) AS pick,
                       CASE abs(random()) % 20 WHEN 0 THEN 1 WHEN 1 THEN 2 WHEN 2 THEN 3 WHEN 3 THEN 3
                         WHEN 4 THEN 4 WHEN 5 THEN 4 WHEN 6 THEN 4 WHEN 7 THEN 4 WHEN 8 THEN 4 WHEN 9 THEN 4 WHEN 10 THEN 4 ELSE 5 END AS rating,
-                      row_number() OVER (PARTITION BY r.lot_id ORDER BY r.end_ts DESC) AS k
+                      row_number() OVER (PARTITION BY r.lot_id, date(r.end_ts, '+8 hours') ORDER BY r.end_ts DESC) AS k
                  FROM reservations r JOIN users u ON u.id = r.user_id
                 WHERE r.status = 'COMPLETED' AND u.email <> '${driver}' AND abs(unixepoch(r.start_ts) / 900 + unicode(r.id)) % 10 = 0)
-        WHERE k <= ${PER_LOT}`,
+        WHERE k = 1 AND pick % ${REVIEWED_DAYS_IN} = 0`,
     // The owner answers the newest critical review and the newest five-star one at each lot.
     `UPDATE reviews SET reply_by = (SELECT owner_id FROM lots WHERE lots.id = reviews.lot_id),
             replied_at = min(${now}, strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+3 hours')),
