@@ -12,6 +12,7 @@ import { createDb } from '../worker/db/client';
 import { DEMO_HISTORY_DAYS, demoHistorySql } from '../worker/seed/demo-history';
 import { demoDriverSql } from '../worker/seed/demo-driver';
 import { demoOffersSql } from '../worker/seed/demo-offers';
+import { demoLotIssuesSql } from '../worker/seed/demo-lot-issues';
 import { demoReviewsSql } from '../worker/seed/demo-reviews';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT, DEMO_PASSWORD, demoDataStatements } from '../worker/seed/seed';
 import { localD1 as wrangler, localStateDir } from './local-state';
@@ -37,7 +38,9 @@ async function seedSql(): Promise<string> {
   return [
     ...statements.map((statement) => inline(statement.toSQL())),
     // Reviews last: they rate the stays the history made.
-    ...[...demoHistorySql(now), ...demoDriverSql(now), ...demoOffersSql(), ...demoReviewsSql()].map((sql) => `${sql};`),
+    ...[...demoHistorySql(now), ...demoDriverSql(now), ...demoOffersSql(), ...demoReviewsSql(), ...demoLotIssuesSql()].map(
+      (sql) => `${sql};`,
+    ),
   ].join('\n');
 }
 

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, cookieFor, seedOnce } from '../test/helpers';
 import { demoHistorySql } from './demo-history';
+import { demoLotIssuesSql } from './demo-lot-issues';
 import { demoReviewsSql } from './demo-reviews';
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT } from './seed';
 
@@ -9,7 +10,8 @@ const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).r
 
 beforeAll(async () => {
   await seedOnce();
-  for (const statement of [...demoHistorySql(new Date(), 7), ...demoReviewsSql()]) await env.DB.prepare(statement).run();
+  for (const statement of [...demoHistorySql(new Date(), 7), ...demoReviewsSql(), ...demoLotIssuesSql()])
+    await env.DB.prepare(statement).run();
 });
 
 describe('the demo reviews', () => {
@@ -32,5 +34,22 @@ describe('the demo reviews', () => {
     const admin = await cookieFor('super_admin');
     const reported = await (await call('/api/admin/reviews/reported', { cookie: admin })).json<{ items: { lotName: string }[] }>();
     expect(reported.items.map((item) => item.lotName)).toEqual([DEMO_ATTENDANT_LOT]);
+  });
+});
+
+describe('the demo drivers’ reports', () => {
+  it('are at the attendant’s lot, one of each status, the answered ones with the staff’s reply in their thread', async () => {
+    const [{ id: lotId }] = await all<{ id: string }>(`SELECT id FROM lots WHERE name = '${DEMO_ATTENDANT_LOT}'`);
+    const reports = await (
+      await call(`/api/attendant/lot-issues?lotId=${lotId}&status=all`, { cookie: await cookieFor('attendant') })
+    ).json<{ id: string; status: string }[]>();
+    expect(reports.map((report) => report.status).sort()).toEqual(['acknowledged', 'open', 'resolved']);
+    const driver = await cookieFor('parking_user');
+    const [mine] = await (await call('/api/lot-issues', { cookie: driver })).json<{ id: string }[]>();
+    const thread = await (await call(`/api/lot-issues/${mine.id}`, { cookie: driver })).json<{
+      status: string;
+      messages: { fromStaff: boolean }[];
+    }>();
+    expect(thread).toMatchObject({ status: 'acknowledged', messages: [{ fromStaff: true }] });
   });
 });
