@@ -6,6 +6,7 @@ import type { Api } from '../test/api-types';
 import { balanceOf, cancelBooking, inMinutes, makeLot, modifyBooking, reserve, topUp } from '../test/booking-fixtures';
 import { atTheGate, gateExit, walkIn, type Checkin } from '../test/gate-fixtures';
 import { call, db, seedOnce } from '../test/helpers';
+import { asOwner, begunAgo, chooseRemedy, reported, setStatus } from '../test/lot-issue-fixtures';
 import { earnPoints, newDriver } from '../test/wallet-driver';
 
 type Redemption = InferResponseType<Api['rewards']['redeem']['$post'], 201>;
@@ -80,6 +81,19 @@ describe('a free-hour voucher at booking', () => {
     expect(await balanceOf(user.id)).toBe(20_000);
     expect(await voucherRow(voucherId)).toMatchObject({ usedAt: null, reservationId: null, lotId: null });
     expect((await reserve(cookie, { lotId, start: inMinutes(60), voucherId })).status).toBe(201);
+  });
+
+  it('comes back when a "slot taken" refund cancels the booking', async () => {
+    const owner = await asOwner();
+    const lotId = await makeLot(2);
+    const { cookie, voucherId } = await driverWithVoucher();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), voucherId })).json<Booking>();
+    await begunAgo(booking.id, 10);
+    const issue = await reported(cookie, lotId, { category: 'slot_taken', text: 'Taken.', reservationId: booking.id });
+    expect((await setStatus(owner, issue.id, 'acknowledged')).status).toBe(200);
+    const refunded = await chooseRemedy(cookie, issue.id, 'refund');
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    expect(await voucherRow(voucherId)).toMatchObject({ usedAt: null, reservationId: null, lotId: null });
   });
 
   it("refuses another driver's voucher (404) and an expired one (409), charging nothing", async () => {
