@@ -101,7 +101,7 @@ export const SLOT_TAKEN_CHOICES = ['refund', 'move'] as const;
 export type SlotTakenChoice = (typeof SLOT_TAKEN_CHOICES)[number];
 
 /** Inside its window now. */
-export const hasStarted = (window: { startTs: string; endTs: string }, now: Date) =>
+const hasStarted = (window: { startTs: string; endTs: string }, now: Date) =>
   Date.parse(window.startTs) <= now.getTime() && now.getTime() < Date.parse(window.endTs);
 
 /** Under way: checked in, or confirmed and inside its window; either way not past its end. */
