@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenIssue, offersSlotTakenChoice, photoSizeProblem, sniffIssuePhoto, statusChangeProblem, statusNotice } from './lot-issues';
+import {
+  isOpenIssue,
+  offersSlotTakenRemedy,
+  SLOT_TAKEN_MESSAGES,
+  slotTakenChoiceProblem,
+  photoSizeProblem,
+  sniffIssuePhoto,
+  statusChangeProblem,
+  statusNotice,
+} from './lot-issues';
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
@@ -52,19 +61,33 @@ describe('a taken slot', () => {
     endTs,
   });
 
-  it('offers a choice once the reservation has started: checked in, or confirmed inside its window', () => {
-    expect(offersSlotTakenChoice(issue, booking('ACTIVE', '2026-11-27T09:00:00Z'), now)).toBe(true);
-    expect(offersSlotTakenChoice(issue, booking('CONFIRMED', '2026-11-27T10:00:00Z'), now)).toBe(true);
-    expect(offersSlotTakenChoice(issue, booking('CONFIRMED', '2026-11-27T10:30:00Z'), now)).toBe(false);
-    expect(offersSlotTakenChoice(issue, booking('CONFIRMED', '2026-11-27T08:00:00Z', '2026-11-27T10:00:00Z'), now)).toBe(false);
-    expect(offersSlotTakenChoice(issue, booking('COMPLETED', '2026-11-27T09:00:00Z'), now)).toBe(false);
+  const offers = (i: Parameters<typeof offersSlotTakenRemedy>[0], b: ReturnType<typeof booking> | null) =>
+    offersSlotTakenRemedy(i, b, 'move', now);
+
+  it('offers another slot while the reservation is under way: checked in, or confirmed inside its window; never past its end', () => {
+    expect(offers(issue, booking('ACTIVE', '2026-11-27T09:00:00Z'))).toBe(true);
+    expect(offers(issue, booking('CONFIRMED', '2026-11-27T10:00:00Z'))).toBe(true);
+    expect(offers(issue, booking('CONFIRMED', '2026-11-27T10:30:00Z'))).toBe(false);
+    expect(offers(issue, booking('CONFIRMED', '2026-11-27T08:00:00Z', '2026-11-27T10:00:00Z'))).toBe(false);
+    expect(offers(issue, booking('ACTIVE', '2026-11-27T08:00:00Z', '2026-11-27T10:00:00Z'))).toBe(false);
+    expect(offers(issue, booking('COMPLETED', '2026-11-27T09:00:00Z'))).toBe(false);
+  });
+
+  it("offers a refund only once the lot's staff acknowledged the report, and never after the end", () => {
+    const checkedIn = booking('ACTIVE', '2026-11-27T09:00:00Z');
+    expect(slotTakenChoiceProblem(issue, checkedIn, 'refund', now)).toBe(SLOT_TAKEN_MESSAGES.awaitingStaff);
+    const acknowledged = { ...issue, status: 'acknowledged' as const };
+    expect(slotTakenChoiceProblem(acknowledged, checkedIn, 'refund', now)).toBeNull();
+    expect(offersSlotTakenRemedy(acknowledged, checkedIn, 'refund', now)).toBe(true);
+    const ended = booking('ACTIVE', '2026-11-27T08:00:00Z', '2026-11-27T09:59:00Z');
+    expect(slotTakenChoiceProblem(acknowledged, ended, 'refund', now)).toBe(SLOT_TAKEN_MESSAGES.notOffered);
   });
 
   it('offers none for another category, without a reservation, once chosen, or once resolved', () => {
     const started = booking('ACTIVE', '2026-11-27T09:00:00Z');
-    expect(offersSlotTakenChoice({ ...issue, category: 'safety' }, started, now)).toBe(false);
-    expect(offersSlotTakenChoice(issue, null, now)).toBe(false);
-    expect(offersSlotTakenChoice({ ...issue, remedy: 'refund' }, started, now)).toBe(false);
-    expect(offersSlotTakenChoice({ ...issue, status: 'resolved' }, started, now)).toBe(false);
+    expect(offers({ ...issue, category: 'safety' }, started)).toBe(false);
+    expect(offers(issue, null)).toBe(false);
+    expect(offers({ ...issue, remedy: 'refund' }, started)).toBe(false);
+    expect(offers({ ...issue, status: 'resolved' }, started)).toBe(false);
   });
 });

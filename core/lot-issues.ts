@@ -101,19 +101,44 @@ export const SLOT_TAKEN_CHOICES = ['refund', 'move'] as const;
 export type SlotTakenChoice = (typeof SLOT_TAKEN_CHOICES)[number];
 
 /** Inside its window now. */
-export const hasStarted = (window: { startTs: string; endTs: string }, now: Date) =>
+const hasStarted = (window: { startTs: string; endTs: string }, now: Date) =>
   Date.parse(window.startTs) <= now.getTime() && now.getTime() < Date.parse(window.endTs);
 
+/** Under way: checked in, or confirmed and inside its window; either way not past its end. */
+export const isUnderWay = (reservation: { status: ReservationStatus; startTs: string; endTs: string }, now: Date) =>
+  now.getTime() < Date.parse(reservation.endTs) &&
+  (reservation.status === 'ACTIVE' || (reservation.status === 'CONFIRMED' && hasStarted(reservation, now)));
+
+export const SLOT_TAKEN_MESSAGES = {
+  notOffered: 'A refund or another slot is offered only on a slot-taken report of a reservation that is under way.',
+  awaitingStaff:
+    "A refund is offered once the lot's staff confirm your slot was taken (they acknowledge your report). Until then you can choose another slot.",
+} as const;
+
+type SlotTakenIssue = { category: LotIssueCategory; status: LotIssueStatus };
+type SlotTakenReservation = { status: ReservationStatus; startTs: string; endTs: string };
+
 /**
- * Whether a "slot taken" report on this reservation offers the driver a refund or another slot: the
- * reservation has started (checked in, or confirmed and inside its window), and no choice was made yet.
+ * Why a "slot taken" report cannot be given this remedy now, or null. Another slot (the lot object
+ * decides) is offered while the reservation is under way; a refund only once the lot's staff have
+ * acknowledged the report (someone at the lot confirmed the slot was taken), and never after the end.
  */
-export function offersSlotTakenChoice(
-  issue: { category: LotIssueCategory; remedy: SlotTakenChoice | null; status: LotIssueStatus },
-  reservation: { status: ReservationStatus; startTs: string; endTs: string } | null,
+export function slotTakenChoiceProblem(
+  issue: SlotTakenIssue,
+  reservation: SlotTakenReservation | null,
+  choice: SlotTakenChoice,
   now: Date,
-): boolean {
-  if (issue.category !== 'slot_taken' || issue.remedy || issue.status === 'resolved' || !reservation) return false;
-  if (reservation.status === 'ACTIVE') return true;
-  return reservation.status === 'CONFIRMED' && hasStarted(reservation, now);
+): string | null {
+  if (issue.category !== 'slot_taken' || issue.status === 'resolved' || !reservation || !isUnderWay(reservation, now))
+    return SLOT_TAKEN_MESSAGES.notOffered;
+  if (choice === 'refund' && issue.status !== 'acknowledged') return SLOT_TAKEN_MESSAGES.awaitingStaff;
+  return null;
 }
+
+/** Whether the report offers the driver this remedy now: allowed, and no choice made yet. */
+export const offersSlotTakenRemedy = (
+  issue: SlotTakenIssue & { remedy: SlotTakenChoice | null },
+  reservation: SlotTakenReservation | null,
+  choice: SlotTakenChoice,
+  now: Date,
+) => !issue.remedy && slotTakenChoiceProblem(issue, reservation, choice, now) === null;

@@ -98,14 +98,15 @@ async function recordExit(ctx: GateContext, checkout: Checkout) {
   const { db } = ctx;
   const { price, payment } = checkout;
   const { reservation, amountCents } = price;
-  if (!reservation || amountCents === 0) return settle(db, price, payment, (paidBy) => checkoutStatements(ctx, checkout, paidBy));
+  if (!reservation || amountCents === 0)
+    return settle(db, price, payment, checkout.stay.checkin.id, (paidBy) => checkoutStatements(ctx, checkout, paidBy));
   // What the driver paid before this exit (no refund can precede it), and the overstay.
   const receipt = reissueReceipt(db, {
     reservationId: reservation.id,
     lot: price.lot,
     netPaidCents: (await netPaidOf(db, reservation.id)) + amountCents,
   });
-  await settle(db, price, payment, (paidBy) => [
+  await settle(db, price, payment, checkout.stay.checkin.id, (paidBy) => [
     ...checkoutStatements(ctx, checkout, paidBy),
     chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents, method: paidBy ?? undefined }),
     ...receipt,

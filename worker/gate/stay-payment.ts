@@ -7,6 +7,7 @@ import { overstayFromWallet } from '../../core/gate';
 import { refusal } from '../../core/refusal';
 import type { GatePaymentMethod } from '../../core/wallet';
 import { commit, type DB } from '../db/client';
+import { isIdempotencyRace, recordIdempotencyKey } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { payFromWallet, walletOf } from '../wallet/wallet.service';
@@ -51,28 +52,51 @@ export async function paymentOf(
 export type StayPayment = Awaited<ReturnType<typeof paymentOf>>;
 
 /**
+ * A pay code's consent is spent by the exit it was shown at, whatever it cost: its key recorded in the
+ * exit's batch (the wallet debit's key too), so even after a free exit (a voucher, validations) the
+ * same code cannot pay for another car.
+ */
+const payCodeSpent = (db: DB, payment: StayPayment, checkinId: string) =>
+  payment.payCode?.via === 'pay code'
+    ? [
+        recordIdempotencyKey(
+          db,
+          { userId: payment.payCode.userId, key: payment.idempotencyKey, scope: 'gate-pay-code', requestHash: payment.payCode.codeId },
+          checkinId,
+        ),
+      ]
+    : [];
+
+/**
  * Commits the check-out `build` makes for how it was paid: nothing to pay; from the payer's wallet when
  * it covers the charge; else cash. A reservation's wallet that fell short meanwhile pays in cash; a
- * pay code that cannot pay (short, or spent on another stay meanwhile: its id keys the debit) is
- * refused, and nothing is recorded.
+ * pay code that cannot pay (short, or spent on another stay before or meanwhile) is refused, and
+ * nothing is recorded.
  */
 export async function settle(
   db: DB,
   { amountCents, what }: StayPrice,
   payment: StayPayment,
+  checkinId: string,
   build: (paidBy: GatePaymentMethod | null) => D1PreparedStatement[],
 ) {
-  if (amountCents === 0) return void (await commit(db, build(null)));
-  const { payCode, payer, stayReservationId, idempotencyKey } = payment;
-  if (payment.walletCovers && payer && stayReservationId) {
-    const paid = await payFromWallet(
-      db,
-      { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey },
-      build('wallet'),
-    );
-    if (paid.ok) return;
-    if (payCode)
-      throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents, payCode.via));
+  const spent = payCodeSpent(db, payment, checkinId);
+  try {
+    if (amountCents === 0) return void (await commit(db, [...build(null), ...spent]));
+    const { payCode, payer, stayReservationId, idempotencyKey } = payment;
+    if (payment.walletCovers && payer && stayReservationId) {
+      const paid = await payFromWallet(
+        db,
+        { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey },
+        [...build('wallet'), ...spent],
+      );
+      if (paid.ok) return;
+      if (payCode)
+        throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents, payCode.via));
+    }
+    await commit(db, build('cash'));
+  } catch (error) {
+    if (spent.length && isIdempotencyRace(error)) throw refusal('conflict', PAY_CODE_USED);
+    throw error;
   }
-  await commit(db, build('cash'));
 }

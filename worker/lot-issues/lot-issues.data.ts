@@ -1,5 +1,5 @@
 /** Driver reports to a lot in D1: the report, its photo's key, its status and its thread. */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   MAX_ISSUE_MESSAGES,
   MAX_OPEN_ISSUES_PER_LOT,
@@ -122,21 +122,25 @@ export function statusChangeStatements(db: DB, issueId: string, from: LotIssueSt
   ];
 }
 
-/** Records the driver's choice on a taken slot, once; answers whether it did. */
-export async function setRemedyOnce(db: DB, issueId: string, choice: SlotTakenChoice) {
-  const result = await db
-    .update(lotIssues)
-    .set({ remedy: choice })
-    .where(and(eq(lotIssues.id, issueId), sql`${lotIssues.remedy} IS NULL`));
-  return result.meta.changes > 0;
+/**
+ * The driver's choice on a taken slot as statements of the remedy's own batch, so the choice and the
+ * refund or move commit together (a worker dying between two writes cannot leave one without the
+ * other). The batch aborts when another choice was recorded meanwhile; a refund may be finished again
+ * (its ledger key pays it once), a move is made once.
+ */
+export function recordRemedyStatements(db: DB, issueId: string, choice: SlotTakenChoice) {
+  const unchosen = sql`${lotIssues.remedy} IS NULL`;
+  return [
+    statementOf(
+      db,
+      db
+        .update(lotIssues)
+        .set({ remedy: choice })
+        .where(and(eq(lotIssues.id, issueId), choice === 'refund' ? or(unchosen, eq(lotIssues.remedy, 'refund')) : unchosen)),
+    ),
+    abortUnlessChanged(db),
+  ];
 }
-
-/** Forgets a choice whose remedy the lot refused (no other slot), so the driver may choose again. */
-export const clearRemedy = (db: DB, issueId: string, choice: SlotTakenChoice) =>
-  db
-    .update(lotIssues)
-    .set({ remedy: null })
-    .where(and(eq(lotIssues.id, issueId), eq(lotIssues.remedy, choice)));
 
 export type NewIssueMessage = { id: string; issueId: string; authorId: string; fromStaff: boolean; text: string; createdAt: string };
 

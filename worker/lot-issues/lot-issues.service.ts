@@ -9,7 +9,8 @@ import {
   LOT_ISSUE_CATEGORY_LABELS,
   MAX_ISSUE_MESSAGES,
   MAX_OPEN_ISSUES_PER_LOT,
-  offersSlotTakenChoice,
+  offersSlotTakenRemedy,
+  slotTakenChoiceProblem,
   statusChangeProblem,
   statusNotice,
   type LotIssueStatus,
@@ -28,14 +29,13 @@ import { issueFor } from './issue-access';
 import { notificationStatement, notify, sendNotice } from '../notifications/notifications.service';
 import { bookingContext, moveFromTakenSlot, ownReservation, refundTakenSlot } from '../reservations/reservations.service';
 import {
-  clearRemedy,
   findIssue,
   insertIssueWithinCap,
   insertMessageWithinCap,
   listIssuesAtLots,
   listIssuesOfReporter,
   listMessages,
-  setRemedyOnce,
+  recordRemedyStatements,
   statusChangeStatements,
   type IssueRow,
 } from './lot-issues.data';
@@ -45,11 +45,12 @@ export { assertWorksLot } from '../lots/lots.service';
 
 export type IssueContext = { env: Bindings; db: DB; user: SessionUser };
 
+const reservationOf = (issue: IssueRow) =>
+  issue.reservationStatus ? { status: issue.reservationStatus, startTs: issue.reservationStartTs!, endTs: issue.reservationEndTs! } : null;
+
 /** An issue as the screens show it; the reporter's surname is an initial for staff. */
 function issueView(issue: IssueRow, now = new Date()) {
-  const reservation = issue.reservationStatus
-    ? { status: issue.reservationStatus, startTs: issue.reservationStartTs!, endTs: issue.reservationEndTs! }
-    : null;
+  const reservation = reservationOf(issue);
   return {
     id: issue.id,
     lotId: issue.lotId,
@@ -64,8 +65,10 @@ function issueView(issue: IssueRow, now = new Date()) {
     status: issue.status,
     photoUrl: issue.photoKey ? `/api/lot-issues/${issue.id}/photo` : null,
     remedy: issue.remedy,
-    /** The driver may now choose a refund or another slot (their slot was taken after the start). */
-    offersSlotTakenChoice: offersSlotTakenChoice(issue, reservation, now),
+    /** The driver may now choose another slot (their slot was taken while the reservation is under way). */
+    offersSlotTakenChoice: offersSlotTakenRemedy(issue, reservation, 'move', now),
+    /** …and a full refund, once the lot's staff confirmed the slot was taken (acknowledged the report). */
+    offersSlotTakenRefund: offersSlotTakenRemedy(issue, reservation, 'refund', now),
     createdAt: issue.createdAt,
     acknowledgedAt: issue.acknowledgedAt,
     resolvedAt: issue.resolvedAt,
@@ -171,32 +174,29 @@ export async function addMessage(ctx: IssueContext, id: string, input: IssueMess
 }
 
 /**
- * POST /api/lot-issues/:id/slot-taken: the driver's choice. Recorded once before it is made, so two
- * choices at once cannot both go through; a move the lot refuses (no other slot) is forgotten again.
+ * POST /api/lot-issues/:id/slot-taken: the driver's choice. Recorded in the refund's or the move's own
+ * batch (conditional on no other choice), so two choices at once cannot both go through, a refused
+ * move leaves none, and a worker dying midway leaves nothing half done. A refund chosen before may be
+ * asked again while still offered: it pays what is still unpaid, once (its ledger key).
  */
 export async function chooseSlotTakenRemedy(ctx: IssueContext, id: string, choice: SlotTakenChoice, request: IdempotentRequest) {
   const { env, db, user } = ctx;
   const { issue, reporter } = await issueFor(db, user, id);
   if (!reporter || !issue.reservationId) throw notFound('Report');
-  const view = issueView(issue);
   // The same request again (same key) is answered as the first was, by the reservation's own replay.
   const replay = issue.remedy === choice && (await priorResource(db, request)) !== null;
   if (!replay) {
-    if (issue.remedy) throw refusal('conflict', `You already chose ${issue.remedy === 'refund' ? 'a refund' : 'another slot'}.`);
-    if (!view.offersSlotTakenChoice)
-      throw refusal('conflict', 'A refund or another slot is offered only on a slot-taken report of a reservation that has started.');
-    if (!(await setRemedyOnce(db, id, choice))) throw refusal('conflict', 'You already chose what to do about this report.');
+    const problem = slotTakenChoiceProblem(issue, reservationOf(issue), choice, new Date());
+    if (issue.remedy && (issue.remedy !== choice || choice === 'move' || problem))
+      throw refusal('conflict', `You already chose ${issue.remedy === 'refund' ? 'a refund' : 'another slot'}.`);
+    if (problem) throw refusal('conflict', problem);
   }
   const booking = bookingContext(env, db);
-  try {
-    if (choice === 'refund') {
-      const { refundCents } = await refundTakenSlot(booking, issue.reservationId, request);
-      return { issue: await issueWithThread(ctx, id), refundCents };
-    }
-    await moveFromTakenSlot(booking, issue.reservationId, request);
-    return { issue: await issueWithThread(ctx, id), refundCents: 0 };
-  } catch (error) {
-    if (!replay) await clearRemedy(db, id, choice);
-    throw error;
+  const recorded = recordRemedyStatements(db, id, choice);
+  if (choice === 'refund') {
+    const { refundCents } = await refundTakenSlot(booking, issue.reservationId, request, recorded);
+    return { issue: await issueWithThread(ctx, id), refundCents };
   }
+  await moveFromTakenSlot(booking, issue.reservationId, request, recorded);
+  return { issue: await issueWithThread(ctx, id), refundCents: 0 };
 }

@@ -5,15 +5,13 @@ import { MAX_OPEN_ISSUES_PER_LOT } from '../../core/lot-issues';
 import { lotIssues, notifications, pushSubscriptions } from '../db/schema';
 import { driver, inMinutes, reserve } from '../test/booking-fixtures';
 import { call, cookieFor, db, messageOf } from '../test/helpers';
-import { asOwner, report, reported, staffedLot, type IssueView } from '../test/lot-issue-fixtures';
+import { asOwner, report, reported, setStatus, staffedLot, type IssueView } from '../test/lot-issue-fixtures';
 
 let owner = '';
 beforeAll(async () => {
   owner = await asOwner();
 });
 
-const setStatus = (cookie: string, id: string, status: string) =>
-  call(`/api/lot-issues/${id}/status`, { method: 'POST', cookie, json: { status } });
 const write = (cookie: string, id: string, text: string) =>
   call(`/api/lot-issues/${id}/messages`, { method: 'POST', cookie, json: { text } });
 const noticesOf = async (userId: string) =>

@@ -1,13 +1,15 @@
 /**
- * "Slot taken" on a reservation that has started, against the real D1 and lot object: a full refund
- * through the ledger, or another slot the object holds; each once, and only for the driver's own.
+ * "Slot taken" on a reservation under way, against the real D1 and lot object: another slot the
+ * object holds, or (once the lot's staff confirmed) a full refund through the ledger; each once, and
+ * only for the driver's own.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SLOT_TAKEN_MESSAGES } from '../../core/lot-issues';
 import { charges, lotIssues, reservations } from '../db/schema';
-import { balanceOf, checkIn, driver, HOUR, inMinutes, MINUTE, objectBooking, reservationRow, reserve } from '../test/booking-fixtures';
-import { call, db, key, messageOf } from '../test/helpers';
-import { asOwner, reported, staffedLot, type IssueView } from '../test/lot-issue-fixtures';
+import { balanceOf, checkIn, driver, inMinutes, objectBooking, objectFollows, reservationRow, reserve } from '../test/booking-fixtures';
+import { db, key, messageOf } from '../test/helpers';
+import { asOwner, begunAgo, chooseRemedy as choose, reported, setStatus, staffedLot, type IssueView } from '../test/lot-issue-fixtures';
 
 let owner = '';
 beforeAll(async () => {
@@ -15,27 +17,26 @@ beforeAll(async () => {
 });
 
 type Choice = { issue: IssueView; refundCents: number };
-const choose = (cookie: string, id: string, choice: string, headers: HeadersInit = key()) =>
-  call(`/api/lot-issues/${id}/slot-taken`, { method: 'POST', cookie, json: { choice }, headers });
 
-/** A driver whose 2-hour booking at a new lot began 10 minutes ago (₱80 paid), with a slot-taken report on it. */
-async function takenSlot(slots = 2, options: { checkedIn?: boolean } = {}) {
-  const { lotId } = await staffedLot(owner, slots);
+/**
+ * A driver whose 2-hour booking at a new lot began 10 minutes ago (₱80 paid), with a slot-taken
+ * report on it, acknowledged by the lot's attendant unless said otherwise.
+ */
+async function takenSlot(slots = 2, options: { checkedIn?: boolean; acknowledged?: boolean } = {}) {
+  const { lotId, attendant } = await staffedLot(owner, slots);
   const { user, cookie } = await driver(500);
   const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<{ id: string; slotId: string }>();
-  const start = Date.now() - 10 * MINUTE;
-  const startTs = new Date(start).toISOString();
-  const endTs = new Date(start + 2 * HOUR).toISOString();
-  await db().update(reservations).set({ startTs, endTs }).where(eq(reservations.id, booking.id));
+  await begunAgo(booking.id, 10);
   if (options.checkedIn) await checkIn(booking.id);
-  const issue = await reported(cookie, lotId, { category: 'slot_taken', text: 'A red SUV is in my slot.', reservationId: booking.id });
-  return { lotId, user, cookie, booking, issue };
+  let issue = await reported(cookie, lotId, { category: 'slot_taken', text: 'A red SUV is in my slot.', reservationId: booking.id });
+  if (options.acknowledged !== false) issue = await (await setStatus(attendant, issue.id, 'acknowledged')).json<IssueView>();
+  return { lotId, user, cookie, attendant, booking, issue };
 }
 
 describe('slot taken: a refund', () => {
   it('offers the choice, then cancels a confirmed booking with everything paid back, once; its slot is freed', async () => {
     const { lotId, user, cookie, booking, issue } = await takenSlot();
-    expect(issue.offersSlotTakenChoice).toBe(true);
+    expect([issue.offersSlotTakenChoice, issue.offersSlotTakenRefund]).toEqual([true, true]);
     const before = await balanceOf(user.id);
     const headers = key();
     const res = await choose(cookie, issue.id, 'refund', headers);
@@ -110,5 +111,67 @@ describe('slot taken: who and when', () => {
     expect((await choose(owner, started.issue.id, 'refund')).status).toBe(404);
     expect((await choose(started.cookie, started.issue.id, 'swap')).status).toBe(400);
     expect((await choose(started.cookie, started.issue.id, 'refund', {})).status).toBe(400);
+  });
+});
+
+describe('slot taken: the refund waits for the lot', () => {
+  it("refuses a refund until the lot's staff acknowledge the report; another slot is offered at once", async () => {
+    const { user, cookie, attendant, issue } = await takenSlot(2, { checkedIn: true, acknowledged: false });
+    expect([issue.offersSlotTakenChoice, issue.offersSlotTakenRefund]).toEqual([true, false]);
+    const before = await balanceOf(user.id);
+    const early = await choose(cookie, issue.id, 'refund');
+    expect([early.status, await messageOf(early)]).toEqual([409, SLOT_TAKEN_MESSAGES.awaitingStaff]);
+    expect((await db().select().from(lotIssues).where(eq(lotIssues.id, issue.id)))[0].remedy).toBeNull();
+    const acknowledged = await (await setStatus(attendant, issue.id, 'acknowledged')).json<IssueView>();
+    expect(acknowledged.offersSlotTakenRefund).toBe(true);
+    expect((await choose(cookie, issue.id, 'refund')).status).toBe(200);
+    expect(await balanceOf(user.id)).toBe(before + 8000);
+  });
+
+  it('offers nothing once the reservation has ended, though the car is still in', async () => {
+    const { user, cookie, booking, issue } = await takenSlot(2, { checkedIn: true });
+    await begunAgo(booking.id, 130);
+    const before = await balanceOf(user.id);
+    for (const choice of ['refund', 'move']) {
+      const res = await choose(cookie, issue.id, choice);
+      expect([res.status, await messageOf(res)]).toEqual([409, SLOT_TAKEN_MESSAGES.notOffered]);
+    }
+    expect(await balanceOf(user.id)).toBe(before);
+  });
+
+  it('finishes a refund whose choice was recorded without it (a worker that died midway), paying once', async () => {
+    const { user, cookie, issue } = await takenSlot(2, { checkedIn: true });
+    await db().update(lotIssues).set({ remedy: 'refund' }).where(eq(lotIssues.id, issue.id));
+    const before = await balanceOf(user.id);
+    for (const attempt of [1, 2]) {
+      const res = await choose(cookie, issue.id, 'refund');
+      expect([attempt, res.status, (await res.json<Choice>()).refundCents]).toEqual([attempt, 200, 8000]);
+    }
+    expect(await balanceOf(user.id)).toBe(before + 8000);
+    const other = await choose(cookie, issue.id, 'move');
+    expect([other.status, await messageOf(other)]).toEqual([409, 'You already chose a refund.']);
+  });
+});
+
+describe('slot taken: another slot for the rest of the window', () => {
+  it('offers a slot whose last stay ended before now, after this booking began', async () => {
+    const { lotId, cookie, booking, issue } = await takenSlot(2, { acknowledged: false });
+    const other = await driver(500);
+    const theirs = await (await reserve(other.cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<{
+      id: string;
+      slotId: string;
+    }>();
+    expect(theirs.slotId).not.toBe(booking.slotId);
+    // Their stay ran from two hours ago to 5 minutes ago; the object still has it.
+    const { startTs, endTs } = await begunAgo(theirs.id, 120, 115 / 60);
+    await db().update(reservations).set({ status: 'COMPLETED' }).where(eq(reservations.id, theirs.id));
+    const past = { startMs: Date.parse(startTs), endMs: Date.parse(endTs) };
+    expect(await objectFollows(lotId, { reservationId: theirs.id, version: 99, live: true, slotId: theirs.slotId, ...past })).toEqual({
+      ok: true,
+    });
+    const res = await choose(cookie, issue.id, 'move');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await reservationRow(booking.id)).slotId).toBe(theirs.slotId);
+    expect((await objectBooking(lotId, booking.id))?.slotId).toBe(theirs.slotId);
   });
 });

@@ -177,12 +177,13 @@ export class Holds {
     if (seen && record.version < seen.version) return { ok: true };
     const current = bookingRow(sql, record.reservationId);
     if (record.live && record.slotId) {
+      // Only the time still ahead can be contested: a slot another stay left before now is free (a move mid-stay).
       const taken = sql
         .exec(
           `SELECT 1 FROM holds WHERE slot_id = ? AND start_ms < ? AND ${TAKEN_UNTIL} > ? AND reservation_id <> ? LIMIT 1`,
           record.slotId,
           record.endMs,
-          record.startMs,
+          Math.max(record.startMs, now),
           record.reservationId,
         )
         .toArray().length;

@@ -3,7 +3,7 @@
  * choose a full refund, or another slot for the same window. Either way the lot object decides: it
  * holds another slot of the same kind (or says there is none), or follows the refunded record.
  */
-import { hasStarted } from '../../core/lot-issues';
+import { isUnderWay } from '../../core/lot-issues';
 import { refusal } from '../../core/refusal';
 import { commit } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
@@ -11,6 +11,7 @@ import { isIdempotencyRace, priorResource, recordIdempotencyKey, type Idempotent
 import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
 import { reissueReceipt } from '../receipts/receipts.service';
+import { returnVoucherStatement } from '../rewards/rewards.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
 import { bookableLot, CHANGED_MEANWHILE, changeReservation, reservationView, type BookingContext } from './booking-context';
 import { claimHold } from './holds.data';
@@ -21,18 +22,25 @@ const refundKey = (id: string) => `reservation:${id}:slot-taken`;
 
 const NO_OTHER_SLOT = 'No other slot of the same kind is free for the rest of your reservation. You can choose a refund instead.';
 
-/** Started: checked in, or confirmed and inside its window. */
-function assertStarted(reservation: ReservationView, now: Date) {
-  const started = reservation.status === 'ACTIVE' || (reservation.status === 'CONFIRMED' && hasStarted(reservation, now));
-  if (!started) throw refusal('conflict', 'Only a reservation that has started can be refunded or moved for a taken slot.');
+/** Under way: checked in, or confirmed and inside its window; not past its end. */
+function assertUnderWay(reservation: ReservationView, now: Date) {
+  if (!isUnderWay(reservation, now))
+    throw refusal('conflict', 'Only a reservation that is under way can be refunded or moved for a taken slot.');
 }
 
 /**
- * Pays back everything paid for the reservation. A confirmed one is cancelled and its slot freed; a
- * checked-in car stays until the reservation ends and leaves through the gate as usual (an overstay
- * past the end is still charged there).
+ * Pays back everything paid for the reservation. A confirmed one is cancelled, its slot freed and its
+ * free-hour voucher given back; a checked-in car stays until the reservation ends and leaves through
+ * the gate as usual (an overstay past the end is still charged there). `alsoInBatch` (the report's
+ * recorded choice) commits with it. Asked again once paid, it answers the refund made.
  */
-export function refundTakenSlot(ctx: BookingContext, id: string, request: IdempotentRequest, now = new Date()) {
+export function refundTakenSlot(
+  ctx: BookingContext,
+  id: string,
+  request: IdempotentRequest,
+  alsoInBatch: D1PreparedStatement[],
+  now = new Date(),
+) {
   return changeReservation(ctx, request.userId, id, now, async (reservation, lot) => {
     const { db } = ctx;
     const replay = async () => ({
@@ -40,12 +48,16 @@ export function refundTakenSlot(ctx: BookingContext, id: string, request: Idempo
       refundCents: (await ledgerAmountByKey(db, request.userId, refundKey(id))) ?? 0,
     });
     if (await priorResource(db, request)) return replay();
-    assertStarted(reservation, now);
+    if ((await ledgerAmountByKey(db, request.userId, refundKey(id))) !== null) return replay();
+    assertUnderWay(reservation, now);
     const refundCents = await netPaid(db, id);
     const cancel = reservation.status === 'CONFIRMED';
     const statements = [
       ...updateIfUnchanged(db, reservation, cancel ? { status: 'CANCELLED', cancelledAt: now.toISOString() } : {}),
+      // A cancelled booking gives back its free-hour voucher, as a timely cancellation does.
+      ...(cancel ? [returnVoucherStatement(db, id)] : []),
       recordIdempotencyKey(db, request, id),
+      ...alsoInBatch,
     ];
     try {
       if (refundCents > 0) {
@@ -79,12 +91,22 @@ export function refundTakenSlot(ctx: BookingContext, id: string, request: Idempo
   });
 }
 
-/** Moves the reservation to another free slot with the features of its own, for the same window; no money moves. */
-export function moveFromTakenSlot(ctx: BookingContext, id: string, request: IdempotentRequest, now = new Date()) {
+/**
+ * Moves the reservation to another free slot with the features of its own, for the rest of its window
+ * (the time already past does not matter: a slot freed before now is free); no money moves.
+ * `alsoInBatch` (the report's recorded choice) commits with it.
+ */
+export function moveFromTakenSlot(
+  ctx: BookingContext,
+  id: string,
+  request: IdempotentRequest,
+  alsoInBatch: D1PreparedStatement[],
+  now = new Date(),
+) {
   return changeReservation(ctx, request.userId, id, now, async (reservation, authority) => {
     const { db } = ctx;
     if (await priorResource(db, request)) return reservationView(db, request.userId, id);
-    assertStarted(reservation, now);
+    assertUnderWay(reservation, now);
     const lot = await bookableLot(db, reservation.lotId);
     const current = lot.slots.find((slot) => slot.id === reservation.slotId);
     const holdId = newId();
@@ -94,7 +116,7 @@ export function moveFromTakenSlot(ctx: BookingContext, id: string, request: Idem
       {
         holdId,
         reservationId: id,
-        startMs,
+        startMs: Math.max(startMs, now.getTime()),
         endMs,
         slots: lot.slots,
         needs: { vehicleType: current?.vehicleType ?? 'car', accessible: current?.accessible, ev: current?.evCharging },
@@ -108,6 +130,7 @@ export function moveFromTakenSlot(ctx: BookingContext, id: string, request: Idem
       ...updateIfUnchanged(db, reservation, { slotId: held.slotId }),
       recordIdempotencyKey(db, request, id),
       claimHold(db, holdId, id),
+      ...alsoInBatch,
     ];
     try {
       await writeOnHold(

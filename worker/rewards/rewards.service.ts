@@ -68,6 +68,8 @@ export async function redeem(db: DB, request: IdempotentRequest, rewardId: strin
   const what = reward.kind === 'credit' ? `${formatPeso(reward.creditCents)} wallet credit` : 'a free-hour voucher';
   try {
     await commit(db, [
+      // The key first: a twin under the same key fails on it (and replays the winner) before the points run short.
+      recordIdempotencyKey(db, request, id),
       rewardInsert(
         db,
         {
@@ -92,7 +94,6 @@ export async function redeem(db: DB, request: IdempotentRequest, rewardId: strin
             }),
           ]
         : []),
-      recordIdempotencyKey(db, request, id),
     ]);
   } catch (error) {
     if (isIdempotencyRace(error))

@@ -103,6 +103,19 @@ describe('POST /api/rewards/redeem', () => {
     expect(await rewardRows(driver.wallet.id)).toHaveLength(1);
   });
 
+  it('answers two requests at once under one key with the same redemption, though the points reach only one', async () => {
+    for (const _round of [1, 2, 3]) {
+      const driver = await newDriver();
+      await earnPoints(driver, 100);
+      const idempotencyKey = crypto.randomUUID();
+      const answers = await Promise.all([1, 2].map(() => redeem(driver.cookie, 'credit-100', idempotencyKey)));
+      expect(answers.map((res) => res.status)).toEqual([201, 201]);
+      const [a, b] = await Promise.all(answers.map((res) => res.json<Redemption>()));
+      expect(b.id).toBe(a.id);
+      expect(await rewardRows(driver.wallet.id)).toHaveLength(1);
+    }
+  });
+
   it('refuses an unknown reward (404), too few points (409) and a missing key (400), changing nothing', async () => {
     const driver = await newDriver();
     await earnPoints(driver, 120);

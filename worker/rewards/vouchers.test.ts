@@ -5,7 +5,9 @@ import { rewardVouchers } from '../db/schema';
 import type { Api } from '../test/api-types';
 import { balanceOf, cancelBooking, inMinutes, makeLot, modifyBooking, reserve, topUp } from '../test/booking-fixtures';
 import { atTheGate, gateExit, walkIn, type Checkin } from '../test/gate-fixtures';
-import { call, db, seedOnce } from '../test/helpers';
+import { call, db, messageOf, seedOnce } from '../test/helpers';
+import { PAY_CODE_USED } from '../gate/consent';
+import { asOwner, begunAgo, chooseRemedy, reported, setStatus } from '../test/lot-issue-fixtures';
 import { earnPoints, newDriver } from '../test/wallet-driver';
 
 type Redemption = InferResponseType<Api['rewards']['redeem']['$post'], 201>;
@@ -82,6 +84,19 @@ describe('a free-hour voucher at booking', () => {
     expect((await reserve(cookie, { lotId, start: inMinutes(60), voucherId })).status).toBe(201);
   });
 
+  it('comes back when a "slot taken" refund cancels the booking', async () => {
+    const owner = await asOwner();
+    const lotId = await makeLot(2);
+    const { cookie, voucherId } = await driverWithVoucher();
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), voucherId })).json<Booking>();
+    await begunAgo(booking.id, 10);
+    const issue = await reported(cookie, lotId, { category: 'slot_taken', text: 'Taken.', reservationId: booking.id });
+    expect((await setStatus(owner, issue.id, 'acknowledged')).status).toBe(200);
+    const refunded = await chooseRemedy(cookie, issue.id, 'refund');
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    expect(await voucherRow(voucherId)).toMatchObject({ usedAt: null, reservationId: null, lotId: null });
+  });
+
   it("refuses another driver's voucher (404) and an expired one (409), charging nothing", async () => {
     const lotId = await makeLot(3);
     const owner = await driverWithVoucher();
@@ -117,5 +132,20 @@ describe('a free-hour voucher at the exit', () => {
     const full = await gateExit(owner, next.id, { lotId, plate: 'VCH 101', payCode: await payCode() });
     expect(await full.json<Checkin>()).toMatchObject({ amountCents: 8_000, paidBy: 'wallet' });
     expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it('spends the pay code on a free exit: the same code cannot pay for another car', async () => {
+    const { owner } = await atTheGate();
+    const lotId = await makeLot(4);
+    const { user, cookie, voucherId } = await driverWithVoucher();
+    const res = await call('/api/wallet/pay-code', { method: 'POST', cookie, json: { lotId, limitCents: 100_000, voucherId } });
+    const { token } = await res.json<{ token: string }>();
+    // 55 minutes is one billed hour (₱40), all of it taken off by the voucher.
+    const free = await gateExit(owner, (await walkIn(lotId, 'VCH 200', 55)).id, { lotId, plate: 'VCH 200', payCode: token });
+    expect(await free.json<Checkin>()).toMatchObject({ amountCents: 0 });
+    const other = await walkIn(lotId, 'VCH 201', 55);
+    const again = await gateExit(owner, other.id, { lotId, plate: 'VCH 201', payCode: token });
+    expect([again.status, await messageOf(again)]).toEqual([409, PAY_CODE_USED]);
+    expect(await balanceOf(user.id)).toBe(20_000);
   });
 });

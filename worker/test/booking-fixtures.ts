@@ -11,7 +11,7 @@ import { newId } from '../db/ids';
 import { lots, pricing, reservations, slots, users, wallets } from '../db/schema';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { LotDurableObject } from '../lot-object/lot-durable-object';
-import type { SlotAuthority } from '../lot-object/protocol';
+import type { BookingRecord, SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { bookingContext, type BookingContext } from '../reservations/reservations.service';
 import { DEMO_ACCOUNTS } from '../seed/seed';
@@ -159,6 +159,9 @@ const bind = (real: SlotAuthority): SlotAuthority => ({
 /** The lot object's view of one reservation's booking (null when it holds none). */
 export const objectBooking = (lotId: string, reservationId: string) =>
   runInDurableObject(lotObject(env, lotId), (lot: LotDurableObject) => lot.booking(reservationId));
+/** The lot object told a booking's record directly (what D1 said some time ago). */
+export const objectFollows = (lotId: string, record: BookingRecord) =>
+  runInDurableObject(lotObject(env, lotId), (lot: LotDurableObject) => lot.follow(record));
 
 /** A real fault in the real database: every insert matching `when` into `table` is refused until `heal` runs. */
 export async function failInserts(table: string, when: string) {

@@ -1,7 +1,9 @@
 /** Driver reports for worker/lot-issues/*.test.ts: a lot with its own attendant, a report, a photo's bytes. */
 import { expect } from 'vitest';
-import { makeLot } from './booking-fixtures';
-import { call, cookieFor, seedOnce, signedInAccount } from './helpers';
+import { eq } from 'drizzle-orm';
+import { reservations } from '../db/schema';
+import { HOUR, makeLot, MINUTE } from './booking-fixtures';
+import { call, cookieFor, db, key, seedOnce, signedInAccount } from './helpers';
 import { hire } from './lot-attendants';
 
 export type IssueView = {
@@ -13,6 +15,7 @@ export type IssueView = {
   photoUrl: string | null;
   remedy: string | null;
   offersSlotTakenChoice: boolean;
+  offersSlotTakenRefund: boolean;
   reservationId: string | null;
   messages?: { fromStaff: boolean; text: string; authorName: string }[];
 };
@@ -33,6 +36,20 @@ export async function staffedLot(owner: string, slots = 2) {
 
 export const report = (cookie: string, lotId: string, json: Record<string, unknown>) =>
   call(`/api/lots/${lotId}/issues`, { method: 'POST', cookie, json });
+
+export const setStatus = (cookie: string, id: string, status: string) =>
+  call(`/api/lot-issues/${id}/status`, { method: 'POST', cookie, json: { status } });
+
+export const chooseRemedy = (cookie: string, id: string, choice: string, headers: HeadersInit = key()) =>
+  call(`/api/lot-issues/${id}/slot-taken`, { method: 'POST', cookie, json: { choice }, headers });
+
+/** Moves a reservation's window in D1 (as if booked earlier) to have begun `minutes` ago, lasting `hours`. */
+export async function begunAgo(reservationId: string, minutes: number, hours = 2) {
+  const start = Date.now() - minutes * MINUTE;
+  const window = { startTs: new Date(start).toISOString(), endTs: new Date(start + hours * HOUR).toISOString() };
+  await db().update(reservations).set(window).where(eq(reservations.id, reservationId));
+  return window;
+}
 
 /** A report that was accepted. */
 export async function reported(cookie: string, lotId: string, json: Record<string, unknown> = {}) {

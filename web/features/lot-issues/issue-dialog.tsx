@@ -56,7 +56,7 @@ function Thread({ issue }: { issue: LotIssueThread }) {
           />
         </a>
       )}
-      {issue.offersSlotTakenChoice && !issue.viewerIsStaff && <SlotTakenOffer id={issue.id} />}
+      {issue.offersSlotTakenChoice && !issue.viewerIsStaff && <SlotTakenOffer id={issue.id} refundOffered={issue.offersSlotTakenRefund} />}
       {issue.remedy && (
         <p className="text-sm text-muted-foreground">
           {issue.viewerIsStaff ? 'The driver' : 'You'} chose {issue.remedy === 'refund' ? 'a refund' : 'another slot'}.
@@ -138,8 +138,11 @@ function StaffActions({ id, acknowledged }: { id: string; acknowledged: boolean 
   );
 }
 
-/** The driver's choice when their slot was taken after their reservation began: the lot decides whether another slot is free. */
-function SlotTakenOffer({ id }: { id: string }) {
+/**
+ * The driver's choice when their slot was taken while their reservation is under way: the lot decides
+ * whether another slot is free; a refund waits until the lot's staff confirm the slot was taken.
+ */
+function SlotTakenOffer({ id, refundOffered }: { id: string; refundOffered: boolean }) {
   const { choose } = useIssueActions(id);
   const pick = (choice: SlotTakenChoice) =>
     choose.mutate(choice, {
@@ -160,10 +163,21 @@ function SlotTakenOffer({ id }: { id: string }) {
         <Button size="sm" disabled={choose.isPending} onClick={() => pick('move')}>
           Give me another slot
         </Button>
-        <Button size="sm" variant="outline" disabled={choose.isPending} onClick={() => pick('refund')}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={choose.isPending || !refundOffered}
+          aria-describedby={refundOffered ? undefined : `refund-waits-${id}`}
+          onClick={() => pick('refund')}
+        >
           Refund me in full
         </Button>
       </div>
+      {!refundOffered && (
+        <p id={`refund-waits-${id}`} className="text-xs text-muted-foreground">
+          A refund is offered once the lot's staff confirm your slot was taken. You will be notified when they do.
+        </p>
+      )}
     </div>
   );
 }
