@@ -364,6 +364,20 @@ describe('owner dashboard figures', () => {
     ]);
   });
 
+  it('compares the 7 days up to a morning hour with the same span a week before, up to the same hour', async () => {
+    const { user } = await person('owner_admin');
+    const lotId = await lot(user.id, 'Lot C', 1, ALWAYS);
+    const { user: payer } = await person('parking_user');
+    // Every day from Mon 9 to Mon 23 March the lot takes ₱100 at 09:00 and ₱100 at 17:00: a flat business.
+    const days = Array.from({ length: 15 }, (_, i) => String(9 + i).padStart(2, '0'));
+    const money = days.flatMap((day) => ['09:00', '17:00'].map((time) => ['BOOKING', 10_000, at(day, time)] as Stay['charges'][number]));
+    await booking({ lotId, userId: payer.id, start: at('09', '09:00'), end: at('09', '10:00'), charges: money });
+    // Monday 23 at 10:00: Tue 17–Sun 22 whole and today's ₱100, against Tue 10–Sun 15 and Mon 16 up to 10:00.
+    expect(await lotPerformance(db(), { ownerId: user.id }, new Date(at('23', '10:00')))).toMatchObject([
+      { id: lotId, revenue: 130_000, trend: 'neutral' },
+    ]);
+  });
+
   it('draws the revenue trend per day, empty days included', async () => {
     const res = await owner.api.owner.revenue.$get({ query: { range: '7d' } });
     expect(res.status).toBe(200);
