@@ -104,6 +104,18 @@ describe('changeFigures', () => {
     expect(figures).toMatchObject({ counted: true, arcElasticity: -1.22 });
   });
 
+  it('judges a band by its occupancy share, so a before window of another weekday/weekend mix compares the same', () => {
+    // Records begin 10 days before Monday D: Fri–Sun twice over, 4 weekend days of 10 (8 of 28 after).
+    const [windows] = changeWindows([change('w', D, 'weekend-midday', 10_000, 12_000)], SIX_TO_TEN, D - 10, D + 100);
+    expect([maskedHours(windows.mask, windows.before), maskedHours(windows.mask, windows.after)]).toEqual([16, 32]);
+    // Half of 10 slots held in every band hour on both sides: 80 and 160 slot-hours.
+    const figures = changeFigures(windows, { seconds: 80 * 3600, cents: 0 }, { seconds: 160 * 3600, cents: 0 }, 10);
+    expect([figures.before.occupancyPercent, figures.after.occupancyPercent]).toEqual([50, 50]);
+    // Per calendar day the sides differ (8 against 5.7 a day), which is the weekday/weekend mix, not demand.
+    expect([figures.before.occupiedHoursPerDay, figures.after.occupiedHoursPerDay]).toEqual([8, 5.7]);
+    expect(figures).toMatchObject({ counted: true, occupiedChange: 0, arcElasticity: 0 });
+  });
+
   it('does not count a change without 4 full weeks after, a week before, or a price that moved', () => {
     const held = { seconds: 3600, cents: 100 };
     const figuresOf = (c: PriceChange, today: number, begins = D - 100) =>

@@ -83,7 +83,7 @@ type SideFigures = {
   from: string | null;
   to: string | null;
   days: number;
-  /** Slot-hours taken per day in the change's hours. */
+  /** Slot-hours taken per day in the change's hours: for display (the estimate uses the occupancy share). */
   occupiedHoursPerDay: number;
   occupancyPercent: number | null;
   revenuePerDayCents: number;
@@ -110,18 +110,27 @@ export type ChangeFigures = PriceChange & {
   after: SideFigures;
   /** Counted in the estimate: 4 full weeks after, a week before, a real change of price, stays on either side. */
   counted: boolean;
-  /** The arc change of occupied hours per day (0.1 is 10% more), and of the price. */
+  /** The arc change of occupied hours per priced hour, the occupancy share (0.1 is 10% more), and of the price. */
   occupiedChange: number;
   priceChange: number;
   /** The first over the second, for a counted change. */
   arcElasticity: number | null;
 };
 
+/**
+ * Occupied hours per hour the price applied to: the side's occupancy share. Per calendar day would
+ * bias a band's: a before window of 7–28 days holds weekend and weekday days in another mix than 4 weeks.
+ */
+const occupiedShare = (held: Held, range: DayRange, mask: string) => {
+  const priced = maskedHours(mask, range);
+  return priced > 0 ? held.seconds / 3600 / priced : 0;
+};
+
 /** One change's figures from what the rollups held before and after it. */
 export function changeFigures(windows: ChangeWindows, before: Held, after: Held, slots: number): ChangeFigures {
   const { change, mask } = windows;
   const [b, a] = [sideFigures(windows.before, before, mask, slots), sideFigures(windows.after, after, mask, slots)];
-  const [q1, q2] = [b.days ? before.seconds / b.days : 0, a.days ? after.seconds / a.days : 0];
+  const [q1, q2] = [occupiedShare(before, windows.before, mask), occupiedShare(after, windows.after, mask)];
   const priceMoved = arc(change.fromCents, change.toCents);
   const counted = a.days === CHANGE_WINDOW_DAYS && b.days >= MIN_DAYS_BEFORE && priceMoved !== 0 && q1 + q2 > 0;
   return {
