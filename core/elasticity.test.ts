@@ -61,6 +61,18 @@ describe('changeWindows', () => {
     expect(changeWindows([changes[1]], SIX_TO_TEN, D + 5, D + 60)[0].before).toEqual({ first: D, end: D });
   });
 
+  it('takes a new base rate and the band rates it cleared, made at one instant, as one change over their own hours', () => {
+    const base = change('base', D, null, 8000, 9000);
+    const band = change('band', D, 'weekday-morning', 10_000, 9000);
+    const [b, m] = changeWindows([base, band], SIX_TO_TEN, D - 100, D + 100);
+    const full = { before: { first: D - 28, end: D }, after: { first: D + 1, end: D + 29 } };
+    expect([b, m]).toMatchObject([full, full]);
+    // The base's hours are the open hours but the cleared band's: 5 × 4 weekday mornings fewer.
+    expect([...b.mask].filter((bit) => bit === '1')).toHaveLength(7 * 16 - 20);
+    expect(b.mask.slice(24, 48)).toBe(`${'0'.repeat(10)}${'1'.repeat(12)}00`); // Monday 10 AM–10 PM
+    expect(m.mask).toBe(changeMask('weekday-morning', openWeekMask(SIX_TO_TEN)));
+  });
+
   it('lets changes of different bands overlap', () => {
     const windows = changeWindows(
       [change('m', D, 'weekday-morning', 8000, 9000), change('e', D + 3, 'weekday-evening', 8000, 9000)],

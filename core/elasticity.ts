@@ -21,15 +21,29 @@ export type PriceChange = { id: string; changedAt: string; band: PriceBand | nul
 export type DayRange = { first: number; end: number };
 export type ChangeWindows = { change: PriceChange; before: DayRange; after: DayRange; mask: string };
 
-/** Two changes touch the same hours when either is of the base rate, or both of the same band. */
-const sameHours = (a: PriceChange, b: PriceChange) => a.band === null || b.band === null || a.band === b.band;
+/**
+ * Two changes touch the same hours when either is of the base rate, or both of the same band; but
+ * changes made at one instant are one change (a new base rate and the band rates it cleared), each
+ * over its own hours, and do not cut each other's windows.
+ */
+const sameHours = (a: PriceChange, b: PriceChange) =>
+  a.changedAt !== b.changedAt && (a.band === null || b.band === null || a.band === b.band);
+
+/** For a base change: the bands whose cleared rates were recorded with it, as changes of their own. */
+const cleared = (changes: PriceChange[], base: PriceChange) =>
+  base.band === null ? changes.flatMap((other) => (other.band && other.changedAt === base.changedAt ? [other.band] : [])) : [];
 
 /**
  * The hours of the week (168 characters from Sunday, as `openWeekMask`) a change's price applies to
- * while the lot is open: every open hour for the base rate, the band's hours on its kind of day for a band.
+ * while the lot is open: the band's hours on its kind of day for a band; for the base rate, every open
+ * hour but those of the bands changed with it (`cleared`: their price moved from the band rate).
  */
-export function changeMask(band: PriceBand | null, open: string): string {
-  if (band === null) return open;
+export function changeMask(band: PriceBand | null, open: string, cleared: PriceBand[] = []): string {
+  if (band === null)
+    return cleared.reduce((mask, other) => {
+      const bandHours = changeMask(other, open);
+      return Array.from(mask, (bit, i) => (bandHours[i] === '1' ? '0' : bit)).join('');
+    }, open);
   const { dayType } = bandParts(band);
   const hours = new Set(bandHours(band));
   return Array.from(open, (bit, i) => {
@@ -58,7 +72,7 @@ export function changeWindows(changes: PriceChange[], hours: LotHours, recordsBe
       change,
       before: { first: Math.min(beforeFirst, day), end: day },
       after: { first: day + 1, end: Math.max(afterEnd, day + 1) },
-      mask: changeMask(change.band, open),
+      mask: changeMask(change.band, open, cleared(sorted, change)),
     };
   });
 }
