@@ -25,7 +25,7 @@ import {
 } from '../../core/owner-figures';
 import { maskEmail } from '../../core/person';
 import type { ReportFilter } from '../../core/report-request';
-import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaMidnight } from '../../core/time';
+import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaDateStart, manilaMidnight } from '../../core/time';
 import { readTogether, type DB } from '../db/client';
 import type { SessionUser } from '../env';
 import { assertManagesLot, listLotsOwnedBy } from '../lots/lots.service';
@@ -170,7 +170,10 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
     totalsBy([...daysBefore, ...todayBefore], (row) => row.lotId),
   ];
   const occupancyOf = new Map<string, Tally>();
-  eachOpenHour(lots, spans, from, to, (hour) => addTo(occupancyOf, hour.lotId, hour));
+  // Occupancy too over the hours up to now: today's hours still to come are not empty ones.
+  eachOpenHour(lots, spans, from, to, (hour) => {
+    if (manilaDateStart(hour.day).getTime() + (hour.hour + 1) * HOUR_MS <= now.getTime()) addTo(occupancyOf, hour.lotId, hour);
+  });
   return lots.map((lot) => ({
     id: lot.id,
     name: lot.name,

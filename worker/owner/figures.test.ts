@@ -357,10 +357,11 @@ describe('owner dashboard figures', () => {
 
   it('shows each lot over the last 7 days with its trend (Tuesday evening)', async () => {
     const lotsNow = await lotPerformance(db(), { ownerId: owner.id }, new Date(at('03', '20:00')));
-    // A: Sun 8000 + Mon 24000 + Tue 10000; 8 of 7 × 20 slot-hours. B: 26000; 9.5 of 7 × 24. Nothing the 7 days before.
+    // A: Sun 8000 + Mon 24000 + Tue 10000; 8 of 7 × 20 slot-hours. B: 26000; 9.5 of 7 × 24 less Tuesday's 4 hours
+    // still to come after 20:00 (9.5 of 164: 5.8%, not 5.7%). Nothing the 7 days before.
     expect(lotsNow).toEqual([
       { id: lotA, name: 'Lot A', occupancy: 5.7, revenue: 42000, trend: 'up' },
-      { id: lotB, name: 'Lot B', occupancy: 5.7, revenue: 26000, trend: 'up' },
+      { id: lotB, name: 'Lot B', occupancy: 5.8, revenue: 26000, trend: 'up' },
     ]);
   });
 
