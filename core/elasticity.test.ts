@@ -61,6 +61,18 @@ describe('changeWindows', () => {
     expect(changeWindows([changes[1]], SIX_TO_TEN, D + 5, D + 60)[0].before).toEqual({ first: D, end: D });
   });
 
+  it('takes a new base rate and the band rates it cleared, made at one instant, as one change over their own hours', () => {
+    const base = change('base', D, null, 8000, 9000);
+    const band = change('band', D, 'weekday-morning', 10_000, 9000);
+    const [b, m] = changeWindows([base, band], SIX_TO_TEN, D - 100, D + 100);
+    const full = { before: { first: D - 28, end: D }, after: { first: D + 1, end: D + 29 } };
+    expect([b, m]).toMatchObject([full, full]);
+    // The base's hours are the open hours but the cleared band's: 5 × 4 weekday mornings fewer.
+    expect([...b.mask].filter((bit) => bit === '1')).toHaveLength(7 * 16 - 20);
+    expect(b.mask.slice(24, 48)).toBe(`${'0'.repeat(10)}${'1'.repeat(12)}00`); // Monday 10 AM–10 PM
+    expect(m.mask).toBe(changeMask('weekday-morning', openWeekMask(SIX_TO_TEN)));
+  });
+
   it('lets changes of different bands overlap', () => {
     const windows = changeWindows(
       [change('m', D, 'weekday-morning', 8000, 9000), change('e', D + 3, 'weekday-evening', 8000, 9000)],
@@ -102,6 +114,18 @@ describe('changeFigures', () => {
     });
     // Occupied hours −16/72 = −22.2% against a price +2,000/11,000 = +18.2%.
     expect(figures).toMatchObject({ counted: true, arcElasticity: -1.22 });
+  });
+
+  it('judges a band by its occupancy share, so a before window of another weekday/weekend mix compares the same', () => {
+    // Records begin 10 days before Monday D: Fri–Sun twice over, 4 weekend days of 10 (8 of 28 after).
+    const [windows] = changeWindows([change('w', D, 'weekend-midday', 10_000, 12_000)], SIX_TO_TEN, D - 10, D + 100);
+    expect([maskedHours(windows.mask, windows.before), maskedHours(windows.mask, windows.after)]).toEqual([16, 32]);
+    // Half of 10 slots held in every band hour on both sides: 80 and 160 slot-hours.
+    const figures = changeFigures(windows, { seconds: 80 * 3600, cents: 0 }, { seconds: 160 * 3600, cents: 0 }, 10);
+    expect([figures.before.occupancyPercent, figures.after.occupancyPercent]).toEqual([50, 50]);
+    // Per calendar day the sides differ (8 against 5.7 a day), which is the weekday/weekend mix, not demand.
+    expect([figures.before.occupiedHoursPerDay, figures.after.occupiedHoursPerDay]).toEqual([8, 5.7]);
+    expect(figures).toMatchObject({ counted: true, occupiedChange: 0, arcElasticity: 0 });
   });
 
   it('does not count a change without 4 full weeks after, a week before, or a price that moved', () => {

@@ -21,15 +21,29 @@ export type PriceChange = { id: string; changedAt: string; band: PriceBand | nul
 export type DayRange = { first: number; end: number };
 export type ChangeWindows = { change: PriceChange; before: DayRange; after: DayRange; mask: string };
 
-/** Two changes touch the same hours when either is of the base rate, or both of the same band. */
-const sameHours = (a: PriceChange, b: PriceChange) => a.band === null || b.band === null || a.band === b.band;
+/**
+ * Two changes touch the same hours when either is of the base rate, or both of the same band; but
+ * changes made at one instant are one change (a new base rate and the band rates it cleared), each
+ * over its own hours, and do not cut each other's windows.
+ */
+const sameHours = (a: PriceChange, b: PriceChange) =>
+  a.changedAt !== b.changedAt && (a.band === null || b.band === null || a.band === b.band);
+
+/** For a base change: the bands whose cleared rates were recorded with it, as changes of their own. */
+const cleared = (changes: PriceChange[], base: PriceChange) =>
+  base.band === null ? changes.flatMap((other) => (other.band && other.changedAt === base.changedAt ? [other.band] : [])) : [];
 
 /**
  * The hours of the week (168 characters from Sunday, as `openWeekMask`) a change's price applies to
- * while the lot is open: every open hour for the base rate, the band's hours on its kind of day for a band.
+ * while the lot is open: the band's hours on its kind of day for a band; for the base rate, every open
+ * hour but those of the bands changed with it (`cleared`: their price moved from the band rate).
  */
-export function changeMask(band: PriceBand | null, open: string): string {
-  if (band === null) return open;
+export function changeMask(band: PriceBand | null, open: string, cleared: PriceBand[] = []): string {
+  if (band === null)
+    return cleared.reduce((mask, other) => {
+      const bandHours = changeMask(other, open);
+      return Array.from(mask, (bit, i) => (bandHours[i] === '1' ? '0' : bit)).join('');
+    }, open);
   const { dayType } = bandParts(band);
   const hours = new Set(bandHours(band));
   return Array.from(open, (bit, i) => {
@@ -58,7 +72,7 @@ export function changeWindows(changes: PriceChange[], hours: LotHours, recordsBe
       change,
       before: { first: Math.min(beforeFirst, day), end: day },
       after: { first: day + 1, end: Math.max(afterEnd, day + 1) },
-      mask: changeMask(change.band, open),
+      mask: changeMask(change.band, open, cleared(sorted, change)),
     };
   });
 }
@@ -83,7 +97,7 @@ type SideFigures = {
   from: string | null;
   to: string | null;
   days: number;
-  /** Slot-hours taken per day in the change's hours. */
+  /** Slot-hours taken per day in the change's hours: for display (the estimate uses the occupancy share). */
   occupiedHoursPerDay: number;
   occupancyPercent: number | null;
   revenuePerDayCents: number;
@@ -110,18 +124,27 @@ export type ChangeFigures = PriceChange & {
   after: SideFigures;
   /** Counted in the estimate: 4 full weeks after, a week before, a real change of price, stays on either side. */
   counted: boolean;
-  /** The arc change of occupied hours per day (0.1 is 10% more), and of the price. */
+  /** The arc change of occupied hours per priced hour, the occupancy share (0.1 is 10% more), and of the price. */
   occupiedChange: number;
   priceChange: number;
   /** The first over the second, for a counted change. */
   arcElasticity: number | null;
 };
 
+/**
+ * Occupied hours per hour the price applied to: the side's occupancy share. Per calendar day would
+ * bias a band's: a before window of 7–28 days holds weekend and weekday days in another mix than 4 weeks.
+ */
+const occupiedShare = (held: Held, range: DayRange, mask: string) => {
+  const priced = maskedHours(mask, range);
+  return priced > 0 ? held.seconds / 3600 / priced : 0;
+};
+
 /** One change's figures from what the rollups held before and after it. */
 export function changeFigures(windows: ChangeWindows, before: Held, after: Held, slots: number): ChangeFigures {
   const { change, mask } = windows;
   const [b, a] = [sideFigures(windows.before, before, mask, slots), sideFigures(windows.after, after, mask, slots)];
-  const [q1, q2] = [b.days ? before.seconds / b.days : 0, a.days ? after.seconds / a.days : 0];
+  const [q1, q2] = [occupiedShare(before, windows.before, mask), occupiedShare(after, windows.after, mask)];
   const priceMoved = arc(change.fromCents, change.toCents);
   const counted = a.days === CHANGE_WINDOW_DAYS && b.days >= MIN_DAYS_BEFORE && priceMoved !== 0 && q1 + q2 > 0;
   return {

@@ -1,6 +1,7 @@
 /** Pay codes: a driver's consent to pay a stay from their wallet, at one lot, up to a limit (consent.ts). */
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
+import { REVIEW_ASK } from '../../core/reviews';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkins, lots } from '../db/schema';
 import { balanceOf, driver, makeLot, MINUTE } from '../test/booking-fixtures';
@@ -89,7 +90,7 @@ describe('pay codes', () => {
     expect(notices.items).toContainEqual(
       expect.objectContaining({
         title: 'Pay code used',
-        message: `Your pay code paid ₱80.00 from your wallet at ${name}, for the stay of GRN 301.`,
+        message: `Your pay code paid ₱80.00 from your wallet at ${name}, for the stay of GRN 301. ${REVIEW_ASK}`,
       }),
     );
   });

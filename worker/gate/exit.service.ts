@@ -8,6 +8,7 @@ import { decodeJwt } from 'jose';
 import { isOverride, type ExitRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { refusal } from '../../core/refusal';
+import { REVIEW_ASK } from '../../core/reviews';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
 import type { GatePaymentMethod } from '../../core/wallet';
 import { auditStatement } from '../audit/audit.service';
@@ -17,9 +18,9 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
 import { notify, sendNotice } from '../notifications/notifications.service';
-import { REVIEW_ASK } from '../../core/reviews';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.service';
+import { mayReviewLot } from '../reviews/reviews.service';
 import { chargeInsert, reservationInsert } from '../reservations/reservations.service';
 import { validationsUnchanged, valueStatement } from '../validations/validations.service';
 import type { Consent } from './consent';
@@ -190,36 +191,48 @@ function paidWalkInStatements(
 
 /** After the record: the lot object frees the slot, the pay code's driver is told what it paid, and the stay's driver how it ended. */
 async function followExit(ctx: GateContext, { stay: { checkin }, price, payment }: Checkout, now: Date) {
-  const { lot, reservation, amountCents, what, validations } = price;
+  const { lot, reservation, validations } = price;
   const { payCode, walletCapCents } = payment;
   const stub = lotObject(ctx.env, checkin.lotId);
   if (reservation)
     await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
   else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
   const closed = await recordedCheckin(ctx.db, checkin.id);
-  if (payCode) await afterCommit('Pay code notice', () => payCodeNotice(ctx, payCode, lot.name, closed));
-  if (reservation && reservation.userId !== payCode?.userId) {
-    const paid =
-      closed.paidBy === 'wallet' && !payCode
-        ? 'paid from your wallet'
-        : walletCapCents !== null
-          ? `paid at the gate: above ${formatPeso(walletCapCents)}, a day at this lot, your wallet pays only with your pay code`
-          : 'paid at the gate';
-    await afterCommit('Check-out notice', () =>
-      notify(ctx.db, reservation.userId, {
-        type: 'CHECKED_OUT',
-        title: 'Checked out',
-        // The stay's one end asks for its review, once (docs/reviews.md, After a stay).
-        message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${paid}.` : ''} ${REVIEW_ASK}`,
-        metadata: { lotName: lot.name, reviewReservationId: reservation.id },
-      }),
-    );
-  }
+  // Who stayed: the reservation's driver, or the driver whose pay code (or tap) made a walk-in their stay.
+  const stayer = reservation?.userId ?? payCode?.userId;
+  const review =
+    stayer && payment.stayReservationId && (await mayReviewLot(ctx.db, stayer, checkin.lotId)) ? payment.stayReservationId : null;
+  // The stay's one end asks for its review, once (docs/reviews.md, After a stay): in the payer's notice when they stayed.
+  if (payCode)
+    await afterCommit('Pay code notice', () => payCodeNotice(ctx, payCode, lot.name, closed, payCode.userId === stayer ? review : null));
+  if (reservation && reservation.userId !== payCode?.userId)
+    await afterCommit('Check-out notice', () => checkoutNotice(ctx, reservation.userId, price, payment, closed, review));
   return { ...closed, walletCapCents, validations: validations.map(({ id: _id, ...validation }) => validation) };
 }
 
-/** At once, in the app and on the phone: what the driver's pay code (or tap) paid, where, for which car. */
-const payCodeNotice = (ctx: GateContext, payCode: Consent, lotName: string, closed: Checkin) => {
+const askFor = (review: string | null) => (review ? { message: ` ${REVIEW_ASK}`, metadata: { reviewReservationId: review } } : null);
+
+/** The reservation's driver, told how their stay ended (someone else's pay code may have paid it). */
+function checkoutNotice(ctx: GateContext, userId: string, price: StayPrice, payment: StayPayment, closed: Checkin, review: string | null) {
+  const { lot, amountCents, what } = price;
+  const { payCode, walletCapCents } = payment;
+  const paid =
+    closed.paidBy === 'wallet' && !payCode
+      ? 'paid from your wallet'
+      : walletCapCents !== null
+        ? `paid at the gate: above ${formatPeso(walletCapCents)}, a day at this lot, your wallet pays only with your pay code`
+        : 'paid at the gate';
+  const ask = askFor(review);
+  return notify(ctx.db, userId, {
+    type: 'CHECKED_OUT',
+    title: 'Checked out',
+    message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${paid}.` : ''}${ask?.message ?? ''}`,
+    metadata: { lotName: lot.name, ...ask?.metadata },
+  });
+}
+
+/** At once, in the app and on the phone: what the driver's pay code (or tap) paid, where, for which car; and the review ask when it was their stay. */
+const payCodeNotice = (ctx: GateContext, payCode: Consent, lotName: string, closed: Checkin, review: string | null) => {
   const paid = closed.paidBy === 'wallet' ? formatPeso(closed.amountCents ?? 0) : null;
   const message =
     payCode.via === 'tap'
@@ -227,8 +240,14 @@ const payCodeNotice = (ctx: GateContext, payCode: Consent, lotName: string, clos
       : paid
         ? `Your pay code paid ${paid} from your wallet at ${lotName}, for the stay of ${closed.plate}.`
         : `Your pay code was shown at ${lotName} for the stay of ${closed.plate}: nothing was charged.`;
+  const ask = askFor(review);
   return sendNotice(ctx, payCode.userId, {
-    note: { type: 'PAYMENT_SUCCESS', title: payCode.via === 'tap' ? 'Checked out' : 'Pay code used', message, metadata: { lotName } },
+    note: {
+      type: 'PAYMENT_SUCCESS',
+      title: payCode.via === 'tap' ? 'Checked out' : 'Pay code used',
+      message: `${message}${ask?.message ?? ''}`,
+      metadata: { lotName, ...ask?.metadata },
+    },
     push: { url: '/wallet', tag: `pay-code:${payCode.codeId}` },
   });
 };

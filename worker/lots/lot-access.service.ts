@@ -34,3 +34,8 @@ export async function assertWorksLot(db: DB, user: SessionUser, lotId: string): 
   if (allowed === 'all') await assertManagesLot(db, user, lotId);
   else if (!allowed.includes(lotId)) throw refusal('forbidden', NOT_YOUR_LOT);
 }
+
+/** Whether the user owns the lot or is assigned to work it, whatever their role now: its staff. */
+export async function isLotStaff(db: DB, userId: string, lotId: string): Promise<boolean> {
+  return !!(await ownedLot(db, lotId, userId)) || (await assignedLotIds(db, userId)).includes(lotId);
+}

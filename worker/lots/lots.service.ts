@@ -26,7 +26,7 @@ import { bestForYou } from './suggestions.service';
 /** The order of a search, and for whom ("Best for you" reads the driver's history). */
 type SearchOrder = { sort?: Sort; userId?: string | null };
 
-export { assertManagesLot, assertWorksLot, workableLotIds } from './lot-access.service';
+export { assertManagesLot, assertWorksLot, isLotStaff, workableLotIds } from './lot-access.service';
 export { searchCursorFits } from './lot-search.data';
 export { findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, type LotRow, type LotWindow } from './lots.data';
 

@@ -99,6 +99,10 @@ export const moneyByLot = (db: DB, scope: LotScope, days: Days) =>
     sql`SELECT lot_id AS lotId, sum(cents) AS cents FROM lot_money_days WHERE ${moneyDays(scope, days)} GROUP BY lot_id`,
   );
 
+/** Money received per lot in a window of instants, from the records: a part of a day the rollups do not cut. */
+export const moneyByLotIn = (db: DB, scope: LotScope, window: Window) =>
+  db.all<{ lotId: string; cents: number }>(sql`SELECT lot_id AS lotId, sum(cents) AS cents FROM (${money(scope, window)}) GROUP BY lot_id`);
+
 type MoneyPart = { part: 'day' | 'hour' | 'kind'; key: string | number; cents: number };
 
 /**

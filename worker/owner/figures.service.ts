@@ -25,7 +25,7 @@ import {
 } from '../../core/owner-figures';
 import { maskEmail } from '../../core/person';
 import type { ReportFilter } from '../../core/report-request';
-import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaMidnight } from '../../core/time';
+import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaDateStart, manilaMidnight } from '../../core/time';
 import { readTogether, type DB } from '../db/client';
 import type { SessionUser } from '../env';
 import { assertManagesLot, listLotsOwnedBy } from '../lots/lots.service';
@@ -38,6 +38,7 @@ import {
   heldInOpenHoursQuery,
   rolledStayHours,
   moneyByLot,
+  moneyByLotIn,
   moneyTotal,
   passCounts,
   passesDuring,
@@ -53,7 +54,7 @@ import {
 
 const TOP_CUSTOMERS = 5;
 const TOP_HOURS = 5;
-/** Lot Performance compares the last 7 days (today included) with the 7 before. */
+/** Lot Performance compares the last 7 days (today so far included) with the same span a week before. */
 const PERFORMANCE_DAYS = 7;
 
 /** The lots a figure covers: the user's (every lot for the super admin), or the one asked for if they manage it (else 404). */
@@ -135,24 +136,44 @@ function totalsBy<T extends { cents: number }, K>(rows: T[], keyOf: (row: T) => 
   return totals;
 }
 
-/** Lot Performance: each lot's occupancy and revenue over the last 7 days, and revenue's trend against the 7 before. */
+/**
+ * The money by lot of the 7 days up to `at`: 6 whole days from the rollup, and the day of `at` up to
+ * `at` from the records.
+ */
+function weekByLotTo(db: DB, scope: LotScope, at: Date) {
+  const today = manilaDate(at);
+  const days = { from: addDays(today, 1 - PERFORMANCE_DAYS), to: addDays(today, -1) };
+  return [moneyByLot(db, scope, days), moneyByLotIn(db, scope, { from: manilaMidnight(at), to: at })] as const;
+}
+
+/**
+ * Lot Performance: each lot's occupancy and revenue over the last 7 days, and revenue's trend. Like
+ * with like, as the tiles' "vs yesterday by now": the 7 days up to now against the same 7 days' span a
+ * week before, up to the same time of day (not today's part-day against 7 whole days).
+ */
 export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) {
   const to = manilaDate(now);
   const from = addDays(to, 1 - PERFORMANCE_DAYS);
-  const before = previousPeriod(from, to);
-  const [lotRows, [money, earlier, rolled, inside]] = await Promise.all([
+  const weekAgo = new Date(now.getTime() - PERFORMANCE_DAYS * DAY_MS);
+  const [lotRows, [days, today, daysBefore, todayBefore, rolled, inside]] = await Promise.all([
     listLotsOwnedBy(db, scope.ownerId),
     readTogether(db, [
-      moneyByLot(db, scope, { from, to }),
-      moneyByLot(db, scope, before),
+      ...weekByLotTo(db, scope, now),
+      ...weekByLotTo(db, scope, weekAgo),
       rolledStayHours(db, scope, { from, to }),
       stayHours(db, scope, windowOfDays({ from, to }), now, true),
     ]),
   ]);
   const [lots, spans] = [scopeLots(scope, lotRows), staySpans(rolled, inside)];
-  const [revenue, previous] = [totalsBy(money, (row) => row.lotId), totalsBy(earlier, (row) => row.lotId)];
+  const [revenue, previous] = [
+    totalsBy([...days, ...today], (row) => row.lotId),
+    totalsBy([...daysBefore, ...todayBefore], (row) => row.lotId),
+  ];
   const occupancyOf = new Map<string, Tally>();
-  eachOpenHour(lots, spans, from, to, (hour) => addTo(occupancyOf, hour.lotId, hour));
+  // Occupancy too over the hours up to now: today's hours still to come are not empty ones.
+  eachOpenHour(lots, spans, from, to, (hour) => {
+    if (manilaDateStart(hour.day).getTime() + (hour.hour + 1) * HOUR_MS <= now.getTime()) addTo(occupancyOf, hour.lotId, hour);
+  });
   return lots.map((lot) => ({
     id: lot.id,
     name: lot.name,

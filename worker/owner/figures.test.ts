@@ -357,10 +357,25 @@ describe('owner dashboard figures', () => {
 
   it('shows each lot over the last 7 days with its trend (Tuesday evening)', async () => {
     const lotsNow = await lotPerformance(db(), { ownerId: owner.id }, new Date(at('03', '20:00')));
-    // A: Sun 8000 + Mon 24000 + Tue 10000; 8 of 7 × 20 slot-hours. B: 26000; 9.5 of 7 × 24. Nothing the 7 days before.
+    // A: Sun 8000 + Mon 24000 + Tue 10000; 8 of 7 × 20 slot-hours. B: 26000; 9.5 of 7 × 24 less Tuesday's 4 hours
+    // still to come after 20:00 (9.5 of 164: 5.8%, not 5.7%). Nothing the 7 days before.
     expect(lotsNow).toEqual([
       { id: lotA, name: 'Lot A', occupancy: 5.7, revenue: 42000, trend: 'up' },
-      { id: lotB, name: 'Lot B', occupancy: 5.7, revenue: 26000, trend: 'up' },
+      { id: lotB, name: 'Lot B', occupancy: 5.8, revenue: 26000, trend: 'up' },
+    ]);
+  });
+
+  it('compares the 7 days up to a morning hour with the same span a week before, up to the same hour', async () => {
+    const { user } = await person('owner_admin');
+    const lotId = await lot(user.id, 'Lot C', 1, ALWAYS);
+    const { user: payer } = await person('parking_user');
+    // Every day from Mon 9 to Mon 23 March the lot takes ₱100 at 09:00 and ₱100 at 17:00: a flat business.
+    const days = Array.from({ length: 15 }, (_, i) => String(9 + i).padStart(2, '0'));
+    const money = days.flatMap((day) => ['09:00', '17:00'].map((time) => ['BOOKING', 10_000, at(day, time)] as Stay['charges'][number]));
+    await booking({ lotId, userId: payer.id, start: at('09', '09:00'), end: at('09', '10:00'), charges: money });
+    // Monday 23 at 10:00: Tue 17–Sun 22 whole and today's ₱100, against Tue 10–Sun 15 and Mon 16 up to 10:00.
+    expect(await lotPerformance(db(), { ownerId: user.id }, new Date(at('23', '10:00')))).toMatchObject([
+      { id: lotId, revenue: 130_000, trend: 'neutral' },
     ]);
   });
 

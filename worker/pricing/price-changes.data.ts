@@ -22,6 +22,25 @@ export const baseRateChangeStatement = (db: DB, lotId: string, toCents: number, 
          WHERE ${baseRateOf(lotId)} <> ${toCents}`,
   );
 
+/** A random UUID made in SQL: one for each row an INSERT … SELECT writes. */
+const sqlUuid = sql.raw(
+  `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`,
+);
+
+/**
+ * Put before the statement that saves a new base rate: it clears the applied band rates, so in each
+ * band's hours the price moves from the band rate to the new base: a row per band (one whose rate
+ * was the new base says so, and keeps those hours out of the base change's).
+ */
+export const clearedBandChangesStatement = (db: DB, lotId: string, toCents: number, at: Date) =>
+  sqlStatement(
+    db,
+    sql`INSERT INTO price_changes (id, lot_id, band, from_cents, to_cents, changed_at)
+        SELECT ${sqlUuid}, p.lot_id, b.key, json_extract(b.value, '$.rateCents'), ${toCents}, ${at.toISOString()}
+          FROM pricing p, json_each(p.band_rates_json) b
+         WHERE p.lot_id = ${lotId} AND p.band_rates_json IS NOT NULL AND p.base_rate <> ${toCents}`,
+  );
+
 /** A band's applied rate, as dynamic pricing applies it. */
 export const bandRateChangeStatement = (db: DB, lotId: string, band: PriceBand, fromCents: number, toCents: number, at: Date) =>
   statementOf(db, db.insert(priceChanges).values({ id: newId(), lotId, band, fromCents, toCents, changedAt: at.toISOString() }));

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '../../core/booking';
 import { manilaDayIndex, manilaDayIndexStart } from '../../core/price-bands';
-import { priceChanges } from '../db/schema';
+import { priceChanges, pricing } from '../db/schema';
 import { makeLot } from '../test/booking-fixtures';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { newOwner } from '../test/owner-lots';
@@ -30,6 +30,29 @@ describe('the record of price changes', () => {
       { band: null, fromCents: 4000, toCents: 5000 },
       { band: null, fromCents: 5000, toCents: 4500 },
     ]);
+  });
+
+  it('records, with a new base rate, each band rate it clears: from the band rate, to the new base', async () => {
+    const lotId = await makeLot(1);
+    const applied = { rateCents: 4500, appliedAt: new Date().toISOString() };
+    const bandRates = { 'weekday-morning': applied, 'weekend-night': { ...applied, rateCents: 5000 } };
+    await db()
+      .update(pricing)
+      .set({ bandRatesJson: JSON.stringify(bandRates) })
+      .where(eq(pricing.lotId, lotId));
+    expect((await setPricing(owner, lotId, 5000)).status).toBe(200);
+    const rows = await changesOf(lotId);
+    const moves = rows.map(({ band, fromCents, toCents }) => ({ band, fromCents, toCents }));
+    expect(moves.sort((a, b) => (a.band ?? '').localeCompare(b.band ?? ''))).toEqual([
+      { band: null, fromCents: 4000, toCents: 5000 },
+      { band: 'weekday-morning', fromCents: 4500, toCents: 5000 },
+      { band: 'weekend-night', fromCents: 5000, toCents: 5000 },
+    ]);
+    expect(new Set(rows.map((row) => row.changedAt)).size).toBe(1);
+    expect(rows.find((row) => row.band)?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The cleared rates are gone: a second base change has none to record.
+    expect((await setPricing(owner, lotId, 4000)).status).toBe(200);
+    expect(await changesOf(lotId)).toHaveLength(4);
   });
 });
 

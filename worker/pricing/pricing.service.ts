@@ -8,16 +8,18 @@ import { auditStatement } from '../audit/audit.service';
 import { commit, type DB } from '../db/client';
 import type { SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lots.service';
-import { baseRateChangeStatement } from './price-changes.data';
+import { baseRateChangeStatement, clearedBandChangesStatement } from './price-changes.data';
 import { pricingRecord, pricingStatement } from './pricing.data';
 
-/** The change, its record among the lot's price changes (when the base rate moves) and its UPDATE_PRICING audit entry (what it was, what it became) commit together. */
+/** The change, its record among the lot's price changes (when the base rate moves, with the band rates it clears) and its UPDATE_PRICING audit entry (what it was, what it became) commit together. */
 export async function updatePricing(db: DB, owner: SessionUser, lotId: string, update: PricingUpdate) {
   await assertManagesLot(db, owner, lotId);
   if (update.lotId && update.lotId !== lotId) throw refusal('invalid', 'The lotId in the body must match the lot in the path');
   const before = await pricingRecord(db, lotId);
+  const now = new Date();
   await commit(db, [
-    baseRateChangeStatement(db, lotId, update.baseRate, new Date()),
+    baseRateChangeStatement(db, lotId, update.baseRate, now),
+    clearedBandChangesStatement(db, lotId, update.baseRate, now),
     pricingStatement(db, lotId, update),
     auditStatement(db, owner, {
       action: 'UPDATE_PRICING',

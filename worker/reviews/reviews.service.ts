@@ -11,7 +11,7 @@ import { commit, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { PageRequest } from '../db/pages';
 import type { SessionUser } from '../env';
-import { approvedLot, assertManagesLot } from '../lots/lots.service';
+import { approvedLot, assertManagesLot, isLotStaff } from '../lots/lots.service';
 import {
   insertReport,
   insertReview,
@@ -51,8 +51,15 @@ async function passToReview(db: DB, user: SessionUser, id: string, now: Date): P
 }
 
 export type StayKind = 'reservation' | 'pass';
-const reviewable = (db: DB, user: SessionUser, kind: StayKind, id: string, now: Date) =>
-  kind === 'reservation' ? reservationToReview(db, user, id) : passToReview(db, user, id, now);
+async function reviewable(db: DB, user: SessionUser, kind: StayKind, id: string, now: Date) {
+  const stay = kind === 'reservation' ? await reservationToReview(db, user, id) : await passToReview(db, user, id, now);
+  if (!(await mayReviewLot(db, user.id, stay.lotId)))
+    throw refusal('forbidden', `You own or work at ${stay.lotName}: its staff cannot review it. Reviews are drivers' own.`);
+  return stay;
+}
+
+/** A lot's owner and its attendants do not review it: reviews are the word of drivers who parked there. */
+export const mayReviewLot = async (db: DB, userId: string, lotId: string) => !(await isLotStaff(db, userId, lotId));
 
 const ownView = <T extends { createdAt: string }>(review: T) => ({
   ...review,

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../db/ids';
-import { auditLogs, checkins, lotRatings, monthlyPasses, passProducts, reservations, reviews } from '../db/schema';
+import {
+  attendantAssignments,
+  auditLogs,
+  checkins,
+  lotRatings,
+  lots,
+  monthlyPasses,
+  passProducts,
+  reservations,
+  reviews,
+} from '../db/schema';
 import { driver, makeLot } from '../test/booking-fixtures';
 import { call, cookieFor, db, messageOf, seedOnce } from '../test/helpers';
 import type { ReservationStatus } from '../../core/booking';
@@ -102,6 +112,22 @@ describe('who may review', () => {
     }
     expect(await db().select().from(reviews).where(eq(reviews.lotId, lotId))).toEqual([]);
     expect((await lotReviews(lotId)).count).toBe(0);
+  });
+
+  it('refuses the lot’s owner and its attendants (403), even of their own completed stay, writing nothing', async () => {
+    const lotId = await makeLot(1);
+    const [{ ownerId }] = await db().select({ ownerId: lots.ownerId }).from(lots).where(eq(lots.id, lotId));
+    const attendant = await driver(0);
+    await db().insert(attendantAssignments).values({ id: newId(), attendantId: attendant.user.id, lotId });
+    for (const [who, userId, cookie] of [
+      ['owner', ownerId, await cookieFor('owner_admin')],
+      ['attendant', attendant.user.id, attendant.cookie],
+    ]) {
+      const res = await review(cookie, await stay(userId, lotId), { rating: 5 });
+      expect(res.status, who).toBe(403);
+      expect(await messageOf(res), who).toMatch(/^You own or work at Test Lot .+: its staff cannot review it\./);
+    }
+    expect(await db().select().from(reviews).where(eq(reviews.lotId, lotId))).toEqual([]);
   });
 
   it('a monthly pass period that has ended with a stay in it; not one still running or with no stay', async () => {

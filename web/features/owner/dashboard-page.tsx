@@ -92,7 +92,7 @@ function LotPerformance() {
     <Card className="min-w-0 space-y-3 p-4 sm:p-6">
       <div>
         <h2 className="text-lg font-semibold">Lot Performance</h2>
-        <p className="text-sm text-muted-foreground">Last 7 days; trend against the 7 before.</p>
+        <p className="text-sm text-muted-foreground">Last 7 days; trend against the same days a week before, by this time.</p>
       </div>
       {isError && <p className="text-destructive">{error.message}</p>}
       {data?.length === 0 && <p className="text-sm text-muted-foreground">No lots yet.</p>}

@@ -5,6 +5,7 @@ import { formatPeso } from '../../../core/money';
 import { bandLabel } from '../../../core/price-bands';
 import { formatDateTime } from '../../../core/time';
 import { Card } from '../../components/ui/card';
+import { SidewaysScroll } from '../../components/ui/sideways-scroll';
 import { ownerLotsQuery, priceChangesQuery, type PriceChangeReport } from '../../lib/owner';
 import { percent, shortDay } from './figures-format';
 import { LotSelect } from './lot-select';
@@ -65,7 +66,7 @@ function Figures({ lotId }: { lotId: string }) {
       {data.changes.length === 0 ? (
         <p className="text-sm text-muted-foreground">No price changes recorded for this lot yet. Changes made under Pricing appear here.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <SidewaysScroll label={`Price changes of ${data.lotName}`}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Price changes of {data.lotName}, newest first</caption>
             <thead className="text-xs text-muted-foreground">
@@ -93,7 +94,7 @@ function Figures({ lotId }: { lotId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       )}
     </div>
   );
