@@ -34,9 +34,9 @@ class BrowserFirstSequencer extends BaseSequencer {
     const seconds = (file: TestSpecification) => LONG_BROWSER_FILES[file.moduleId.split('/').at(-1)!] ?? 0;
     const byWeight = (a: TestSpecification, b: TestSpecification) => seconds(b) - seconds(a) || size(b) - size(a);
     const browser = files.filter((file) => file.project.name === 'browser').sort(byWeight);
-    const others = files.filter((file) => file.project.name !== 'browser').sort((a, b) => size(b) - size(a));
+    const ofProject = (name: string) => files.filter((file) => file.project.name === name).sort((a, b) => size(b) - size(a));
     const long = browser.filter((file) => seconds(file) > 0);
-    return [...long, ...others, ...browser.filter((file) => seconds(file) === 0)];
+    return [...long, ...ofProject('worker'), ...ofProject('web'), ...browser.filter((file) => seconds(file) === 0)];
   }
 }
 
