@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { TOTP_PERIOD_SECONDS } from '../core/second-factor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { baseURL, logOut, signIn, test } from './browser';
@@ -9,11 +9,20 @@ import { linkIn, mailTo } from './mailbox';
 
 let page: Page;
 
-// Each test is a new person in a browser of their own.
-test.beforeEach(async ({ people }) => {
+// Each test is a new person on the file's one browser context: its cookies, storage and service
+// workers are cleared before each test, its cache of the app's files kept (a new context per test
+// fetched and compiled them again each time). One client address for the file: its 5 sign-ups and 2
+// wrong passwords are within the per-address limits (worker/auth/rate-limit.ts).
+test.beforeAll(async ({ people }) => {
   page = await people.signedOut();
 });
-afterEach(async () => page.context().close());
+beforeEach(async () => {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin: baseURL, storageTypes: 'all' });
+  await cdp.detach();
+});
 
 const heading = (text: string) => page.getByRole('heading', { level: 1, name: text });
 const pathname = () => new URL(page.url()).pathname;
@@ -137,7 +146,7 @@ describe('accounts in the browser', () => {
   test('registers a passkey and signs in with it through Chromium’s virtual authenticator', async () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
     });
     await signUp(page.context(), { firstName: 'Piolo', lastName: 'Pascual' });
@@ -154,6 +163,9 @@ describe('accounts in the browser', () => {
     await page.goto(`${baseURL}/login`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await heading('Find Parking').waitFor();
+    // The next visitor's browser has no authenticator.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await cdp.detach();
   });
 
   const homes = {

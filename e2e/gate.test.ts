@@ -78,6 +78,16 @@ const toast = async (title: string, text?: string | RegExp) => {
 const connection = () => gate.getByTestId('connection');
 const figure = (id: string) => gate.getByTestId(id).innerText();
 
+/** The gate's screens through their own links, as the attendant moves between them (no reload). */
+async function openScan() {
+  await gate.getByRole('link', { name: 'Scan QR Code' }).click();
+  await gate.getByRole('heading', { name: 'Scan & Check-in' }).waitFor();
+}
+async function openPortal() {
+  await gate.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
+}
+
 async function manualEntry(plate: string, action: 'Quick Check-in' | 'Quick Check-out') {
   await gate.getByLabel('Plate Number').fill(plate);
   await gate.getByRole('button', { name: action }).click();
@@ -208,19 +218,19 @@ describe('a shift at the gate', () => {
   });
 
   test('saves the two screens at phone and desktop widths, light and dark', async () => {
-    for (const [name, path, heading] of [
-      ['portal', '/attendant', 'Attendant Portal'],
-      ['scan', '/attendant/scan', 'Scan & Check-in'],
-    ]) {
-      await gate.goto(`${baseURL}${path}`);
-      await gate.getByRole('heading', { name: heading }).waitFor();
+    await gate.goto(`${baseURL}/attendant`);
+    for (const [name, open] of [
+      ['portal', () => gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor()],
+      ['scan', openScan],
+    ] as const) {
+      await open();
       await gate.getByTestId('connection').filter({ hasText: 'Online' }).waitFor();
       await checkScreens(gate, `gate-${name}`);
     }
   });
 
   test('ends the shift', async () => {
-    await gate.goto(`${baseURL}/attendant`);
+    await openPortal();
     await gate.getByRole('button', { name: 'End Shift' }).click();
     await toast('Shift Ended', /3 check-ins, 2 check-outs/);
     await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
@@ -256,7 +266,7 @@ describe('a shift at the gate', () => {
     // The camera films the code the driver is shown.
     camera.film((await made.json()).token);
 
-    await gate.goto(`${baseURL}/attendant/scan`);
+    await openScan();
     await manualEntry('PAY 2001', 'Quick Check-in');
     await toast('Check-in Successful', 'Vehicle PAY 2001 processed successfully');
     await gate.getByRole('button', { name: 'Start Scanning' }).click();
@@ -339,7 +349,7 @@ describe('a shift at the gate', () => {
     const [tag] = await (await owner.request.get(`${baseURL}/api/owner/lots/${lotId}/tags`)).json();
     await owner.close();
 
-    await gate.goto(`${baseURL}/attendant`);
+    await openPortal();
     await gate.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
     // The driver's phone opens the tag's URL signed out: sign-in, then back to the tag.
     const phone = await people.signedOut();
@@ -362,7 +372,7 @@ describe('a shift at the gate', () => {
     camera,
   }) => {
     await camera.filmPlate('NCR 7310');
-    await gate.goto(`${baseURL}/attendant/scan`);
+    await openScan();
     await gate.getByRole('button', { name: 'Start Scanning' }).click();
     await expect.poll(() => gate.getByLabel('Plate Number').inputValue()).toBe('NCR 7310');
     expect(plateModelFetches).toBeGreaterThan(0);
@@ -402,7 +412,7 @@ describe('a shift at the gate', () => {
   });
 
   test('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
-    await gate.goto(`${baseURL}/attendant`);
+    await openPortal();
     await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
     const kept = () =>
       gate.evaluate(async () => {

@@ -23,6 +23,9 @@ import { call, cookieFor, seedOnce } from '../test/helpers';
  *   verification, a reset) is delivered a second or so later, while another request runs;
  * - background failures are recorded by those consumers and by work after a commit, never by a refusal:
  *   a failed delivery of an earlier file's message is retried, with growing delays, while this file runs.
+ * And one kind of row of a watched table: a hold claimed as lapsed, which only a lot object's alarm
+ * writes (an earlier file's hold lapsing now; a full run caught one); a request's claim, 'committed',
+ * is still watched (ALARM_ONLY below).
  */
 const WRITTEN_WHEN_REFUSED = new Set<string>([
   'lot_hours_booked',
@@ -32,6 +35,8 @@ const WRITTEN_WHEN_REFUSED = new Set<string>([
   'verifications',
   'background_failures',
 ]);
+/** Rows of a watched table that only the lot objects' alarms write: the trigger's condition leaves them out. */
+const ALARM_ONLY: Record<string, string> = { hold_claims: "NEW.outcome = 'lapsed'" };
 
 const routes = [
   ...new Map(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => [`${r.method} ${r.path}`, r])).values(),
@@ -163,7 +168,7 @@ beforeAll(async () => {
     .flatMap(({ name }) =>
       ['INSERT', 'UPDATE', 'DELETE'].map((op) =>
         env.DB.prepare(
-          `CREATE TRIGGER fuzz_${name}_${op.toLowerCase()} AFTER ${op} ON "${name}" BEGIN INSERT INTO fuzz_writes VALUES ('${name} ${op}'); END`,
+          `CREATE TRIGGER fuzz_${name}_${op.toLowerCase()} AFTER ${op} ON "${name}" ${op === 'INSERT' && ALARM_ONLY[name] ? `WHEN NOT (${ALARM_ONLY[name]}) ` : ''}BEGIN INSERT INTO fuzz_writes VALUES ('${name} ${op}'); END`,
         ),
       ),
     );
