@@ -52,7 +52,8 @@ function money(scope: LotScope, { from, to }: Window) {
      WHERE lot_id IN ${lotsIn(scope)} AND created_at >= ${fromIso} AND created_at < ${toIso}
     UNION ALL
     SELECT k.lot_id, g.created_at, 'REFUND', -g.amount_cents
-      FROM gate_refunds g JOIN checkins k ON k.id = g.checkin_id
+      -- CROSS JOIN keeps the window's refunds the outer loop: the planner would otherwise read every stay of the lots.
+      FROM gate_refunds g CROSS JOIN checkins k ON k.id = g.checkin_id
      WHERE k.lot_id IN ${lotsIn(scope)} AND g.created_at >= ${fromIso} AND g.created_at < ${toIso}`;
 }
 
@@ -176,17 +177,22 @@ export async function customerFigures(db: DB, scope: LotScope, days: Days, limit
 function stays(scope: LotScope, window: Window, now: Date, insideOnly = false) {
   const [from, to] = [window.from.getTime() / 1000 + MANILA_OFFSET_S, window.to.getTime() / 1000 + MANILA_OFFSET_S];
   const [fromIso, toIso, nowIso] = [window.from.toISOString(), window.to.toISOString(), now.toISOString()];
-  const walkIns = sql`
+  const walkIns = (exit: SQL) => sql`
     SELECT lot_id, max(${manilaSeconds(sql`entry_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`coalesce(exit_ts, ${nowIso})`)}, ${to}) AS e
       FROM checkins
      WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL
-       AND entry_ts < ${toIso} AND ${insideOnly ? sql`exit_ts IS NULL` : sql`coalesce(exit_ts, ${nowIso}) > ${fromIso}`}`;
-  if (insideOnly) return walkIns;
+       AND entry_ts < ${toIso} AND ${exit}`;
+  // A walk-in holds a slot in the window when it left after its start or is still inside: two ranges of
+  // checkins_reservation_idx (`coalesce(exit_ts, now) > from` would read every walk-in). When now is before
+  // the window, those inside end before they start, and every reader keeps only e > s.
+  const inside = walkIns(sql`exit_ts IS NULL`);
+  if (insideOnly) return inside;
   return sql`
     SELECT lot_id, max(${manilaSeconds(sql`start_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`end_ts`)}, ${to}) AS e
       FROM reservations
      WHERE lot_id IN ${lotsIn(scope)} AND status IN ('CONFIRMED', 'ACTIVE', 'COMPLETED') AND end_ts > ${fromIso} AND start_ts < ${toIso}
-    UNION ALL ${walkIns}`;
+    UNION ALL ${walkIns(sql`exit_ts > ${fromIso}`)}
+    UNION ALL ${inside}`;
 }
 
 /** Stays holding a slot at an instant, per lot: over its next second, so a car still inside then counts. */
