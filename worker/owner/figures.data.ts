@@ -83,10 +83,14 @@ export const passesDuring = (db: DB, scope: LotScope, { from, to }: Window) =>
       FROM monthly_passes
      WHERE lot_id IN ${lotsIn(scope)} AND valid_from < ${to.toISOString()} AND valid_until > ${from.toISOString()}`);
 
-/** Money received in a window of instants, from the records (a window that is not whole days). */
+/** Money received in a window of instants, from the records (a window that is not whole days), as one row; `moneyTotal` reads it. */
+export const moneyTotalQuery = (db: DB, scope: LotScope, window: Window) =>
+  db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money(scope, window)})`);
+
+export const centsOf = ([row]: { cents: number | null }[]) => row?.cents ?? 0;
+
 export async function moneyTotal(db: DB, scope: LotScope, window: Window) {
-  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money(scope, window)})`);
-  return row?.cents ?? 0;
+  return centsOf(await moneyTotalQuery(db, scope, window));
 }
 
 /** Whole Manila days, `from` to `to` included (YYYY-MM-DD). */
