@@ -903,7 +903,9 @@ export const checkins = sqliteTable(
     // One open stay per reservation: a second check-in of the same pass is refused by the database too.
     uniqueIndex('checkins_open_reservation_unique').on(t.reservationId).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
     // A reservation's stays, closed ones included: what a receipt counts of its gate refunds when it is issued.
-    index('checkins_reservation_idx').on(t.reservationId),
+    // Its tail serves the figures' walk-ins nobody booked (reservation_id IS NULL, walk_in = 1, undone_at IS
+    // NULL), a lot's by exit: without it the planner reads every walk-in of the owner's lots (docs/performance.md).
+    index('checkins_reservation_idx').on(t.reservationId, t.walkIn, t.undoneAt, t.lotId, t.exitTs),
   ],
 );
 
@@ -948,7 +950,8 @@ export const gateRefunds = sqliteTable(
       .references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('gate_refunds_checkin_idx').on(t.checkinId)],
+  // By time too: the figures read a window's refunds, then their stays (figures.data.ts).
+  (t) => [index('gate_refunds_checkin_idx').on(t.checkinId), index('gate_refunds_created_idx').on(t.createdAt)],
 );
 
 /** Something an attendant reported at the gate; owners see it, the attendant resolves it. */

@@ -52,7 +52,8 @@ function money(scope: LotScope, { from, to }: Window) {
      WHERE lot_id IN ${lotsIn(scope)} AND created_at >= ${fromIso} AND created_at < ${toIso}
     UNION ALL
     SELECT k.lot_id, g.created_at, 'REFUND', -g.amount_cents
-      FROM gate_refunds g JOIN checkins k ON k.id = g.checkin_id
+      -- CROSS JOIN keeps the window's refunds the outer loop: the planner would otherwise read every stay of the lots.
+      FROM gate_refunds g CROSS JOIN checkins k ON k.id = g.checkin_id
      WHERE k.lot_id IN ${lotsIn(scope)} AND g.created_at >= ${fromIso} AND g.created_at < ${toIso}`;
 }
 
@@ -82,10 +83,14 @@ export const passesDuring = (db: DB, scope: LotScope, { from, to }: Window) =>
       FROM monthly_passes
      WHERE lot_id IN ${lotsIn(scope)} AND valid_from < ${to.toISOString()} AND valid_until > ${from.toISOString()}`);
 
-/** Money received in a window of instants, from the records (a window that is not whole days). */
+/** Money received in a window of instants, from the records (a window that is not whole days), as one row; `moneyTotal` reads it. */
+export const moneyTotalQuery = (db: DB, scope: LotScope, window: Window) =>
+  db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money(scope, window)})`);
+
+export const centsOf = ([row]: { cents: number | null }[]) => row?.cents ?? 0;
+
 export async function moneyTotal(db: DB, scope: LotScope, window: Window) {
-  const [row] = await db.all<{ cents: number | null }>(sql`SELECT sum(cents) AS cents FROM (${money(scope, window)})`);
-  return row?.cents ?? 0;
+  return centsOf(await moneyTotalQuery(db, scope, window));
 }
 
 /** Whole Manila days, `from` to `to` included (YYYY-MM-DD). */
@@ -180,17 +185,22 @@ export async function customerFigures(db: DB, scope: LotScope, days: Days, limit
 function stays(scope: LotScope, window: Window, now: Date, insideOnly = false) {
   const [from, to] = [window.from.getTime() / 1000 + MANILA_OFFSET_S, window.to.getTime() / 1000 + MANILA_OFFSET_S];
   const [fromIso, toIso, nowIso] = [window.from.toISOString(), window.to.toISOString(), now.toISOString()];
-  const walkIns = sql`
+  const walkIns = (exit: SQL) => sql`
     SELECT lot_id, max(${manilaSeconds(sql`entry_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`coalesce(exit_ts, ${nowIso})`)}, ${to}) AS e
       FROM checkins
      WHERE lot_id IN ${lotsIn(scope)} AND walk_in = 1 AND reservation_id IS NULL AND undone_at IS NULL
-       AND entry_ts < ${toIso} AND ${insideOnly ? sql`exit_ts IS NULL` : sql`coalesce(exit_ts, ${nowIso}) > ${fromIso}`}`;
-  if (insideOnly) return walkIns;
+       AND entry_ts < ${toIso} AND ${exit}`;
+  // A walk-in holds a slot in the window when it left after its start or is still inside: two ranges of
+  // checkins_reservation_idx (`coalesce(exit_ts, now) > from` would read every walk-in). When now is before
+  // the window, those inside end before they start, and every reader keeps only e > s.
+  const inside = walkIns(sql`exit_ts IS NULL`);
+  if (insideOnly) return inside;
   return sql`
     SELECT lot_id, max(${manilaSeconds(sql`start_ts`)}, ${from}) AS s, min(${manilaSeconds(sql`end_ts`)}, ${to}) AS e
       FROM reservations
      WHERE lot_id IN ${lotsIn(scope)} AND status IN ('CONFIRMED', 'ACTIVE', 'COMPLETED') AND end_ts > ${fromIso} AND start_ts < ${toIso}
-    UNION ALL ${walkIns}`;
+    UNION ALL ${walkIns(sql`exit_ts > ${fromIso}`)}
+    UNION ALL ${inside}`;
 }
 
 /** Stays holding a slot at an instant, per lot: over its next second, so a car still inside then counts. */

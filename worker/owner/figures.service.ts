@@ -39,7 +39,9 @@ import {
   rolledStayHours,
   moneyByLot,
   moneyByLotIn,
-  moneyTotal,
+  moneyTotalQuery,
+  centsOf,
+  type BookingDay,
   passCounts,
   passesDuring,
   validatedIn,
@@ -93,17 +95,18 @@ export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
   const today = manilaMidnight(now);
   const current = { from: today, to: now };
   const previous = { from: new Date(today.getTime() - DAY_MS), to: new Date(now.getTime() - DAY_MS) };
-  const lots = await lotsOf(db, scope);
+  const reads = (window: Window) =>
+    [moneyTotalQuery(db, scope, window), bookingsByDay(db, scope, window, STAY_LENGTH_BOUNDS), slotsTakenAt(db, scope, window.to)] as const;
+  // Both windows' reads in one round trip to D1, beside the lot list.
+  const [lots, [moneyNow, bookedNow, takenNow, moneyThen, bookedThen, takenThen]] = await Promise.all([
+    lotsOf(db, scope),
+    readTogether(db, [...reads(current), ...reads(previous)]),
+  ]);
   const slots = sumBy(lots, (lot) => lot.slots);
-  const figures = async (window: Window) => {
-    const [money, booked, taken] = await Promise.all([
-      moneyTotal(db, scope, window),
-      bookingsByDay(db, scope, window, STAY_LENGTH_BOUNDS),
-      slotsTakenAt(db, scope, window.to),
-    ]);
+  const figures = (money: { cents: number | null }[], booked: BookingDay[], taken: { taken: number }[]) => {
     const count = sumBy(booked, (day) => day.bookings);
     return {
-      totalRevenue: money,
+      totalRevenue: centsOf(money),
       occupancy: occupancyPercent({ booked: sumBy(taken, (row) => row.taken), available: slots }) ?? 0,
       dailyBookings: count,
       avgDuration: avgHours(
@@ -112,7 +115,7 @@ export async function ownerKpis(db: DB, scope: LotScope, now = new Date()) {
       ),
     };
   };
-  const [today_, yesterday] = await Promise.all([figures(current), figures(previous)]);
+  const [today_, yesterday] = [figures(moneyNow, bookedNow, takenNow), figures(moneyThen, bookedThen, takenThen)];
   return { ...today_, previous: yesterday, change: changes(today_, yesterday), since: current.from.toISOString(), asOf: now.toISOString() };
 }
 
