@@ -402,7 +402,9 @@ describe('a shift at the gate', () => {
     await driver.getByRole('region', { name: 'Your reports' }).getByText('Blocked entrance').waitFor();
 
     await gate.goto(`${baseURL}/attendant`);
-    await gate.getByRole('button', { name: /^Blocked entrance report, open: A delivery van blocks the entrance ramp\./ }).click();
+    await gate
+      .getByRole('button', { name: /^Blocked entrance report,\s*Open.*with a photo.*A delivery van blocks the entrance ramp\./ })
+      .click();
     const report = gate.getByRole('dialog', { name: `Blocked entrance at ${LOT}` });
     const photo = report.getByRole('img', { name: 'What the driver saw: blocked entrance' });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
@@ -412,7 +414,8 @@ describe('a shift at the gate', () => {
   });
 
   test('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
-    await openPortal();
+    // The driver's report before it leaves the portal with its dialog open.
+    await gate.goto(`${baseURL}/attendant`);
     await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
     const kept = () =>
       gate.evaluate(async () => {
