@@ -8,8 +8,6 @@
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT } from './seed';
 import { uuid } from './demo-history';
 
-/** A lot's days with a review: one in two, so six weeks give a lot about twenty, over "More reviews". */
-const REVIEWED_DAYS_IN = 2;
 
 const TEXTS: Record<1 | 2 | 3 | 4 | 5, string[]> = {
   5: [
@@ -52,7 +50,7 @@ const textFor = (rating: string, pick: string) =>
 
 export function demoReviewsSql(): string[] {
   return [
-    // Spread over the history: on about half a lot's days, one of its completed stays is reviewed, a day or so after it ended.
+    // Spread over the history: each day, one of a lot's completed stays is reviewed, a day or so after it ended.
     `INSERT INTO reviews (id, lot_id, user_id, reservation_id, rating, text, created_at)
        SELECT ${uuid}, lot_id, user_id, id, rating, ${textFor('rating', 'pick')}, min(${now}, strftime('%Y-%m-%dT%H:%M:%fZ', end_ts, '+' || (1 + pick % 30) || ' hours'))
          FROM (SELECT r.id, r.lot_id, r.user_id, r.end_ts, abs(random()) AS pick,
@@ -61,7 +59,7 @@ export function demoReviewsSql(): string[] {
                       row_number() OVER (PARTITION BY r.lot_id, date(r.end_ts, '+8 hours') ORDER BY r.end_ts DESC) AS k
                  FROM reservations r JOIN users u ON u.id = r.user_id
                 WHERE r.status = 'COMPLETED' AND u.email <> '${driver}' AND abs(unixepoch(r.start_ts) / 900 + unicode(r.id)) % 10 = 0)
-        WHERE k = 1 AND pick % ${REVIEWED_DAYS_IN} = 0`,
+        WHERE k = 1`,
     // The owner answers the newest critical review and the newest five-star one at each lot.
     `UPDATE reviews SET reply_by = (SELECT owner_id FROM lots WHERE lots.id = reviews.lot_id),
             replied_at = min(${now}, strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+3 hours')),
