@@ -8,7 +8,6 @@
 import { DEMO_ACCOUNTS, DEMO_ATTENDANT_LOT } from './seed';
 import { uuid } from './demo-history';
 
-
 const TEXTS: Record<1 | 2 | 3 | 4 | 5, string[]> = {
   5: [
     'Easy in, easy out. The QR pass worked on the first scan.',
