@@ -47,13 +47,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
           description: `Refund: cancelled parking at ${reservation.lotName}`,
           idempotencyKey: cancelRefundKey(id),
         },
-        [
-          ...markCancelled,
-          chargeInsert(db, { reservationId: id, kind: 'REFUND', amountCents: -refundCents }),
-          // Everything paid comes back: the receipt is voided, and no new one is issued.
-          ...reissueReceipt(db, { reservationId: id, lot: { id: reservation.lotId, name: reservation.lotName }, netPaidCents: 0 }),
-          recordIdempotencyKey(db, request, id),
-        ],
+        [...markCancelled, ...refundEverything(db, id, reservation, refundCents), recordIdempotencyKey(db, request, id)],
       );
       if (!refunded.ok) throw refusal('conflict', 'This reservation was already cancelled.');
     } else {
@@ -72,3 +66,9 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
 
 /** What the cancellation refunded, read back from its ledger row (0 when none was due). */
 const refundedOnCancel = async (db: DB, userId: string, id: string) => (await ledgerAmountByKey(db, userId, cancelRefundKey(id))) ?? 0;
+
+/** Everything paid comes back: the refund's charge, and the receipt voided (no new one is issued). */
+export const refundEverything = (db: DB, id: string, reservation: { lotId: string; lotName: string }, refundCents: number) => [
+  chargeInsert(db, { reservationId: id, kind: 'REFUND', amountCents: -refundCents }),
+  ...reissueReceipt(db, { reservationId: id, lot: { id: reservation.lotId, name: reservation.lotName }, netPaidCents: 0 }),
+];

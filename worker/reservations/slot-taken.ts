@@ -10,13 +10,13 @@ import { changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
-import { reissueReceipt } from '../receipts/receipts.service';
 import { returnVoucherStatement } from '../rewards/rewards.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
 import { bookableLot, CHANGED_MEANWHILE, changeReservation, reservationView, type BookingContext } from './booking-context';
+import { refundEverything } from './cancellation';
 import { claimHold } from './holds.data';
 import { writeOnHold } from './payment-steps';
-import { bookingRecordOf, chargeInsert, netPaid, updateIfUnchanged, type ReservationView } from './reservations.data';
+import { bookingRecordOf, netPaid, updateIfUnchanged, type ReservationView } from './reservations.data';
 
 const refundKey = (id: string) => `reservation:${id}:slot-taken`;
 
@@ -70,11 +70,7 @@ export function refundTakenSlot(
             description: `Refund: slot taken at ${reservation.lotName}`,
             idempotencyKey: refundKey(id),
           },
-          [
-            ...statements,
-            chargeInsert(db, { reservationId: id, kind: 'REFUND', amountCents: -refundCents }),
-            ...reissueReceipt(db, { reservationId: id, lot: { id: reservation.lotId, name: reservation.lotName }, netPaidCents: 0 }),
-          ],
+          [...statements, ...refundEverything(db, id, reservation, refundCents)],
         );
         if (!refunded.ok) throw refusal('conflict', 'This reservation was already refunded.');
       } else {
