@@ -12,7 +12,10 @@ export const TOTP_DIGITS = 6;
 /** A code of the step before or after the server's is accepted too: phones' clocks drift by seconds. */
 export const TOTP_WINDOW_STEPS = 1;
 export const RECOVERY_CODE_COUNT = 10;
-/** A removal of a factor, a change of e-mail, a payout or a role change needs the factor given this recently. */
+/**
+ * Adding or removing a factor, new recovery codes, a change of e-mail or password, the data download,
+ * deleting the account, a payout or a role change need the factor given this recently.
+ */
 export const STEP_UP_WINDOW_MS = 15 * MINUTE_MS;
 
 /** The 30-second step a moment falls in. */
@@ -42,6 +45,12 @@ export const secondFactorCodeSchema = z
 /** POST /api/account/second-factor/totp/confirm and POST /api/auth/step-up. */
 export const secondFactorCodeBody = z.object({ code: secondFactorCodeSchema });
 
+/**
+ * POST /api/account/second-factor/totp and POST /api/account/passkeys/registration-options: the
+ * password while the account has no factor yet (once it has one, a recent step-up instead).
+ */
+export const newFactorBody = z.object({ password: z.string().max(128, 'That password is too long.').optional() });
+
 /** What GET /api/account/second-factor tells Settings → Security. */
 export type SecondFactorStatus = {
   totp: boolean;
@@ -53,5 +62,6 @@ export type SecondFactorStatus = {
 
 export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
 export const CODE_WRONG = 'That code is not right, or was already used. Try the newest code from your app.';
+export const PASSWORD_FOR_FACTOR = 'Enter your password to add a second factor.';
 export const STEP_UP_NEEDED = 'Confirm it is you: enter the code from your authenticator app, or use your passkey.';
 export const ENROLMENT_NEEDED = 'Set up a second factor in Settings → Security before managing lots or the platform.';

@@ -79,3 +79,10 @@ export const PASSWORD_RESET_SENT =
 
 /** Every refusal of a used, expired or unknown link: which one it was is nobody's business. */
 export const LINK_NOT_VALID = 'This link has expired or was already used. Ask for a new one.';
+
+/** What an unverified address may not do yet (`to`: add a second factor, accept an invitation), and how to verify it. */
+export const confirmAddressFirst = (to: string) =>
+  `Confirm your e-mail address before you ${to}: open the link we sent you, or ask for a new one with Resend.`;
+
+/** An invitation link opened once the account has a password of its own: it sets none any more. */
+export const INVITATION_LINK_SPENT = 'Your account has its own password already: sign in with it, or use "Forgot password?".';

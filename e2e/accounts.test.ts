@@ -4,14 +4,14 @@ import { beforeEach, describe, expect } from 'vitest';
 import { TOTP_PERIOD_SECONDS } from '../core/second-factor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { baseURL, logOut, signIn, test } from './browser';
-import { FIXTURE_PASSWORD, signUp } from './fixtures';
+import { FIXTURE_PASSWORD, signUp, verifyAddress } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 
 let page: Page;
 
 // Each test is a new person on the file's one browser context: its cookies, storage and service
 // workers are cleared before each test, its cache of the app's files kept (a new context per test
-// fetched and compiled them again each time). One client address for the file: its 5 sign-ups and 2
+// fetched and compiled them again each time). One client address for the file: its 5 sign-ups and 3
 // wrong passwords are within the per-address limits (worker/auth/rate-limit.ts).
 test.beforeAll(async ({ people }) => {
   page = await people.signedOut();
@@ -118,10 +118,19 @@ describe('accounts in the browser', () => {
     expect(await page.getByRole('region', { name: 'Unverified e-mail' }).count()).toBe(0);
   });
 
-  test('enrols an authenticator app, then signs in with its code', async () => {
+  test('enrols an authenticator app with the password, then signs in with its code', async () => {
     const email = await signUp(page.context(), { firstName: 'Sharon', lastName: 'Cuneta' });
+    await verifyAddress(page.context(), email);
     await page.goto(`${baseURL}/settings?tab=security`);
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    // The first factor asks for the password: a session alone adds none.
+    const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+    await confirm.getByLabel('Password', { exact: true }).fill('not my password');
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await confirm.getByRole('alert').getByText('Your password is incorrect.', { exact: true }).waitFor();
+    await confirm.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await confirm.waitFor({ state: 'detached' });
     const secret = (await page.getByTestId('totp-secret').textContent())!;
     // The phone in the test's hand. The server takes the step before or after its own (TOTP_WINDOW_STEPS),
     // and each step once: enrolled with this step's code, the account signs in below with the next
@@ -149,10 +158,14 @@ describe('accounts in the browser', () => {
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
     });
-    await signUp(page.context(), { firstName: 'Piolo', lastName: 'Pascual' });
+    const email = await signUp(page.context(), { firstName: 'Piolo', lastName: 'Pascual' });
+    await verifyAddress(page.context(), email);
     await page.goto(`${baseURL}/settings?tab=security`);
     await page.getByLabel('Passkey name').fill('My phone');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+    await confirm.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     // The first factor: its recovery codes are shown once.
     await page.getByTestId('recovery-codes').waitFor();
     await page.getByTestId('passkeys').getByLabel('Name').waitFor();

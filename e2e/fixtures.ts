@@ -9,6 +9,7 @@ import type { LotCreate } from '../core/lot-form';
 import { WEEKDAYS } from '../core/booking';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { baseURL, signInThroughApi, uniqueEmail } from './browser';
+import { linkIn, mailTo } from './mailbox';
 import { CURRENT_VERSIONS } from '../core/legal';
 
 /** The password of every account made here. */
@@ -34,6 +35,16 @@ export async function signUp(
   });
   expect(res.status(), await res.text()).toBe(201);
   return email;
+}
+
+/**
+ * The person opens the link of the e-mail the sign-up sent (here through the API, in `context`): a
+ * verified address may add a second factor and accept an invitation.
+ */
+export async function verifyAddress(context: BrowserContext, email: string) {
+  const token = new URL(linkIn(await mailTo(email, 'Confirm your e-mail address'), '/verify-email')).searchParams.get('token');
+  const res = await context.request.post(`${baseURL}/api/auth/verify-email`, { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The demo super admin, signed in through the API in a context of its own. */
@@ -88,12 +99,13 @@ export async function newApprovedLot(owner: BrowserContext, admin: BrowserContex
 }
 
 /**
- * A new account that `owner` invites to the gate of their lot and that accepts; sign in with its e-mail
- * and FIXTURE_PASSWORD.
+ * A new account, its address verified, that `owner` invites to the gate of their lot and that accepts;
+ * sign in with its e-mail and FIXTURE_PASSWORD.
  */
 async function newAttendant(browser: Browser, owner: BrowserContext, lotId: string, firstName = 'Andres') {
   const context = await browser.newContext();
   const email = await signUp(context, { firstName, lastName: 'Bonifacio' });
+  await verifyAddress(context, email);
   const res = await owner.request.post(`${baseURL}/api/owner/lots/${lotId}/attendants`, { data: { email } });
   expect(res.status(), await res.text()).toBe(201);
   const { invitation } = (await res.json()) as { invitation: { id: string } };

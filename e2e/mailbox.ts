@@ -2,7 +2,7 @@
  * The e-mails the app sent, read as a newcomer reads them: from the Local Explorer of the app's dev
  * server, whose API lists the messages the `send_email` binding's emulation stored (no test-only route).
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { baseURL } from './browser';
 
 type SentSummary = { messageId: string; to: string[]; subject: string; sentAt: string };
@@ -16,8 +16,10 @@ export async function mailTo(address: string, subject: string | RegExp): Promise
   let found: SentSummary | undefined;
   const matches = (mail: SentSummary) =>
     mail.to.includes(address) && (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject));
-  await expect
-    .poll(async () => {
+  // vi.waitFor, not expect.poll: fixtures read mail in a file's beforeAll too, outside any test. As long
+  // as a poll waits (vitest.config.ts).
+  await vi.waitFor(
+    async () => {
       for (let cursor = '', pages = 0; pages < 20 && !found; pages++) {
         const answer = await explorer<SentPage>(`per_page=100${cursor ? `&cursor=${cursor}` : ''}`);
         const items = Array.isArray(answer.result) ? answer.result : answer.result.items;
@@ -25,9 +27,10 @@ export async function mailTo(address: string, subject: string | RegExp): Promise
         cursor = answer.result_info?.cursor ?? (Array.isArray(answer.result) ? undefined : answer.result.cursor) ?? '';
         if (!cursor) break;
       }
-      return !!found;
-    })
-    .toBe(true);
+      expect(found, `no mail "${subject}" to ${address}`).toBeDefined();
+    },
+    { timeout: 30_000, interval: 100 },
+  );
   const detail = await explorer<{ text: string }>(`email_id=${encodeURIComponent(found!.messageId)}`);
   return detail.result.text;
 }

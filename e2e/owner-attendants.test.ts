@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test, uniqueEmail } from './browser';
-import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
+import { FIXTURE_PASSWORD, ownLotWithAttendant, verifyAddress } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 
 const LOT = 'Fairview Staffed Carpark';
@@ -97,6 +97,8 @@ describe('attendants of a lot in the browser', () => {
     await dialog().getByTestId('lot-invitation').filter({ hasText: email }).waitFor();
     expect(await dialog().getByTestId('lot-attendant').filter({ hasText: email }).count()).toBe(0);
 
+    // Only a verified address may accept: the driver opens the link their sign-up e-mailed.
+    await verifyAddress(driver.context(), email);
     await driver.goto(`${baseURL}/notifications`);
     const invitation = driver.getByTestId('gate-invitation').filter({ hasText: LOT });
     await invitation.getByText(/invited you on/).waitFor();

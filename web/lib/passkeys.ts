@@ -10,10 +10,13 @@ import { secondFactorQuery, withStepUp } from './second-factor';
 
 const browserPart = () => import('@simplewebauthn/browser');
 
-/** Creates a passkey on this device and adds it to the account; the first factor answers recovery codes. */
-async function addPasskey(name: string) {
-  const optionsJSON = (await unwrap(
-    api.account.passkeys['registration-options'].$post(),
+/**
+ * Creates a passkey on this device and adds it to the account; the first factor answers recovery codes.
+ * The password while the account has no factor; once it has one, the step-up dialog instead.
+ */
+async function addPasskey({ name, password }: { name: string; password?: string }) {
+  const optionsJSON = (await withStepUp(() =>
+    unwrap(api.account.passkeys['registration-options'].$post({ json: { password } })),
   )) as unknown as PublicKeyCredentialCreationOptionsJSON;
   const response = (await (await browserPart()).startRegistration({ optionsJSON })) as unknown as CredentialInput;
   return unwrap(api.account.passkeys.$post({ json: { name, response } }));

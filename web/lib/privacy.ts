@@ -4,25 +4,28 @@ import type { InferRequestType } from 'hono/client';
 import { exportFileName } from '../../core/privacy';
 import { api, unwrapEmpty } from './api';
 import { downloadFile } from './download';
+import { withStepUp } from './second-factor';
 
 export type DeleteAccountBody = InferRequestType<typeof api.account.$delete>['json'];
 
-/** Fetches the zip of everything held about the signed-in person and hands it to the browser. */
+/** The zip's answer; a refusal (too many downloads this hour, a step-up) throws the server's message, the body of a zip is left to read. */
+async function exportResponse() {
+  const res = await api.account.export.$get();
+  await unwrapEmpty(Promise.resolve(res));
+  return res;
+}
+
+/** Fetches the zip of everything held about the signed-in person (after the step-up dialog, if asked) and hands it to the browser. */
 export function useDownloadMyData() {
   return useMutation({
-    mutationFn: async () => {
-      const res = await api.account.export.$get();
-      // A refusal (too many downloads this hour) throws the server's message; the body of a zip is left to read.
-      await unwrapEmpty(Promise.resolve(res));
-      downloadFile(exportFileName(new Date()), await res.blob(), 'application/zip');
-    },
+    mutationFn: async () => downloadFile(exportFileName(new Date()), await (await withStepUp(exportResponse)).blob(), 'application/zip'),
   });
 }
 
-/** Deletes the account; the session has ended with it, so the browser goes home signed out. */
+/** Deletes the account (after the step-up dialog, if asked); the session has ended with it, so the browser goes home signed out. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (body: DeleteAccountBody) => unwrapEmpty(api.account.$delete({ json: body })),
+    mutationFn: (body: DeleteAccountBody) => withStepUp(() => unwrapEmpty(api.account.$delete({ json: body }))),
     onSuccess: () => window.location.assign('/'),
   });
 }

@@ -84,7 +84,8 @@ export function useSecondFactorActions() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: secondFactorQuery.queryKey });
   const factor = api.account['second-factor'];
   return {
-    startTotp: useMutation({ mutationFn: () => unwrap(factor.totp.$post()) }),
+    // The password while the account has no factor; once it has one, the step-up dialog instead.
+    startTotp: useMutation({ mutationFn: (password?: string) => withStepUp(() => unwrap(factor.totp.$post({ json: { password } }))) }),
     confirmTotp: useMutation({ mutationFn: (code: string) => unwrap(factor.totp.confirm.$post({ json: { code } })), onSuccess: refresh }),
     removeTotp: useMutation({ mutationFn: () => withStepUp(() => unwrapEmpty(factor.totp.$delete())), onSuccess: refresh }),
     newRecoveryCodes: useMutation({ mutationFn: () => withStepUp(() => unwrap(factor['recovery-codes'].$post())), onSuccess: refresh }),

@@ -9,6 +9,7 @@ import { Field, Input } from '../components/ui/field';
 import { toast } from '../components/ui/toast-store';
 import { api, unwrap } from '../lib/api';
 import { requireUser } from '../lib/guards';
+import { withStepUp } from '../lib/second-factor';
 import { useEnterApp } from '../lib/use-sign-in';
 
 /** Setting a new password from Settings, proving the current one. */
@@ -21,7 +22,8 @@ function ChangePasswordPage() {
   const enterApp = useEnterApp();
 
   const change = useMutation({
-    mutationFn: () => unwrap(api.auth.password.$post({ json: { currentPassword, newPassword } })),
+    // An account with a second factor gives it again first (the step-up dialog), as for every sensitive change.
+    mutationFn: () => withStepUp(() => unwrap(api.auth.password.$post({ json: { currentPassword, newPassword } }))),
     onSuccess: ({ user }) => {
       toast({ title: 'Password Changed', description: 'Use your new password from now on.' });
       return enterApp(user);

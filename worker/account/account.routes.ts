@@ -70,7 +70,7 @@ export const accountRoutes = new Hono<AppEnv>()
   )
   /** "Download my data" (docs/privacy.md): one zip of everything held about the signed-in person. */
   .get('/account/export', signedIn, async (c) => {
-    const archive = await exportAccount(c.env, c.var.db, c.var.user);
+    const archive = await exportAccount(c, c.var.user);
     return new Response(archive, {
       headers: {
         'Content-Type': 'application/zip',
@@ -81,7 +81,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   /** "Delete my account" (docs/privacy.md): the account closes at once and this browser is signed out. */
   .delete('/account', signedIn, validate('json', deleteAccountSchema), async (c) => {
-    await deleteAccount(c.env, c.var.db, c.var.user, c.req.valid('json'), clientIp(c));
+    await deleteAccount(c, c.var.user, c.req.valid('json'), clientIp(c));
     signedOut(c);
     return c.body(null, 204);
   });

@@ -8,10 +8,10 @@ import { openItemsRefusal, type deleteAccountSchema } from '../../core/privacy';
 import { refusal } from '../../core/refusal';
 import type { z } from 'zod';
 import { actorLabel, auditStatement } from '../audit/audit.service';
-import { confirmIdentity, endAllSessions, takeExportAttempt } from '../auth/auth.service';
-import { commit, type DB } from '../db/client';
+import { confirmIdentity, endAllSessions, requireRecentSecondFactor, takeExportAttempt, type RequestScope } from '../auth/auth.service';
+import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
-import type { Bindings, SessionUser } from '../env';
+import type { SessionUser } from '../env';
 import { isLastActiveAdmin } from '../users/users.service';
 import { ledgerFailure, ledgerInsert } from '../wallet/wallet.service';
 import { personalDataOf, type PersonalData } from './export.data';
@@ -23,17 +23,20 @@ import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, iden
 const CHANGED_MEANWHILE = 'Something on your account changed meanwhile (a booking, a payment or a top-up). Please try again.';
 
 /**
- * Closes the account at once and erases the person's identity, in one D1 batch; refused while anything
- * is open on it. Every session then ends, their devices are forgotten and their documents deleted.
+ * Closes the account at once and erases the person's identity, in one D1 batch, once they gave a recent
+ * second factor (when the account has one) and their password; refused while anything is open on it.
+ * Every session then ends, their devices are forgotten and their documents deleted.
  */
 export async function deleteAccount(
-  env: Bindings,
-  db: DB,
+  scope: RequestScope,
   user: SessionUser,
   input: z.output<typeof deleteAccountSchema>,
   ip: string,
   now = new Date(),
 ) {
+  const { env } = scope;
+  const { db } = scope.var;
+  await requireRecentSecondFactor(scope, user, now.getTime());
   await confirmIdentity(env, db, user, input.password, ip);
   const { walletId, ...open } = await openItemsOf(db, user.id, now);
   const refused = openItemsRefusal(open, input.forfeitBalance === true);
@@ -92,8 +95,9 @@ function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
   return zipSync(files) as Uint8Array<ArrayBuffer>;
 }
 
-/** Everything held about the signed-in person, as the zip they download. */
-export async function exportAccount(env: Bindings, db: DB, user: SessionUser) {
-  await takeExportAttempt(env, user.id);
-  return dataArchive(await personalDataOf(db, user.id));
+/** Everything held about the signed-in person, as the zip they download (a recent second factor first, when the account has one). */
+export async function exportAccount(scope: RequestScope, user: SessionUser) {
+  await requireRecentSecondFactor(scope, user);
+  await takeExportAttempt(scope.env, user.id);
+  return dataArchive(await personalDataOf(scope.var.db, user.id));
 }

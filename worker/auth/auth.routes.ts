@@ -84,10 +84,10 @@ export const authRoutes = new Hono<AppEnv>()
     await startSession(c, user);
     return c.json({ user: userView(user) });
   })
-  /** A signed-in user sets a new password, proving the current one. */
+  /** A signed-in user sets a new password, proving the current one (and a recent second factor, when the account has one). */
   .post('/auth/password', signedIn, validate('json', passwordChangeSchema), async (c) => {
     const device = await signInDevice(c, c.var.user.email);
-    const user = await changePassword(c.env, c.var.db, c.var.user, c.req.valid('json'), clientIp(c), origin(c), device);
+    const user = await changePassword(c, c.var.user, c.req.valid('json'), clientIp(c), origin(c), device);
     await startSession(c, user);
     return c.json({ user: userView(user) });
   })

@@ -6,7 +6,12 @@
 import type { z } from 'zod';
 import type { passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
-import { LINK_NOT_VALID, type invitationAcceptSchema, type passwordResetConfirmSchema } from '../../core/verification';
+import {
+  INVITATION_LINK_SPENT,
+  LINK_NOT_VALID,
+  type invitationAcceptSchema,
+  type passwordResetConfirmSchema,
+} from '../../core/verification';
 import { afterCommit } from '../db/after-commit';
 import { queueEmail } from '../email/email.service';
 import { queueSms } from '../sms/sms.service';
@@ -27,12 +32,14 @@ import {
   recordAcceptance,
   setPasswordHash,
 } from '../users/users.service';
-import { UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
+import type { SignInDevice } from './device-cookie';
+import { confirmIdentity } from './identity.service';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions.service';
 import { consumeVerification } from '../verification/verification.service';
-import { secondFactorAtSignIn } from './second-factor.service';
+import { forgetSecondFactors } from './second-factor.data';
+import { requireRecentSecondFactor, secondFactorAtSignIn, type RequestScope } from './second-factor.service';
 
 const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -148,37 +155,21 @@ export async function signIn(
 }
 
 /**
- * Proves that the person at the keyboard owns the signed-in account: the password, whose guesses count
- * against the sign-in limits (a stolen session cannot try passwords faster than a sign-in form). A 400,
- * not a 401, when it is wrong: the session is fine, the password typed is not.
- */
-export async function confirmIdentity(
-  env: Bindings,
-  db: DB,
-  user: SessionUser,
-  password: string,
-  ip: string,
-  { device = UNKNOWN_DEVICE, wrong = 'Your password is incorrect.' } = {},
-): Promise<void> {
-  await takeSignInAttempt(env, user.email, ip, device);
-  const account = await findUserByEmail(db, user.email);
-  if (!account || !(await verifyPassword(password, account.passwordHash))) throw refusal('invalid', wrong);
-  await signInSucceeded(env, user.email, ip, device);
-}
-
-/**
- * A signed-in user replaces their password, proving the current one (`confirmIdentity`). Every session
- * of the account then ends; the caller starts a fresh one for this device.
+ * A signed-in user replaces their password: the second factor given recently when the account has one
+ * (step-up), and the current password (`confirmIdentity`). Every session of the account then ends; the
+ * caller starts a fresh one for this device.
  */
 export async function changePassword(
-  env: Bindings,
-  db: DB,
+  scope: RequestScope,
   user: SessionUser,
   input: z.output<typeof passwordChangeSchema>,
   ip: string,
   origin: string,
   device: SignInDevice,
 ): Promise<SessionUser> {
+  const { env } = scope;
+  const { db } = scope.var;
+  await requireRecentSecondFactor(scope, user);
   await confirmIdentity(env, db, user, input.currentPassword, ip, { device, wrong: 'Your current password is incorrect.' });
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endAllSessions(env.SESSIONS, db, user.id);
@@ -218,7 +209,9 @@ export async function requestPasswordReset(env: Bindings, db: DB, email: string,
 
 /**
  * Sets the new password of the account a reset link was sent to. The click proves the mailbox, so the
- * address is verified; every session ends (as "Sign out of all devices"), and the security notice goes.
+ * address is verified; when that is its first proof, the second factors added before it go too: they
+ * were added by whoever signed up with the address, not by the person who reads it. Every session ends
+ * (as "Sign out of all devices"), and the security notice goes.
  */
 export async function resetPassword(
   env: Bindings,
@@ -233,13 +226,16 @@ export async function resetPassword(
   if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
   await setPasswordHash(db, account.id, await hashPassword(password));
   await markEmailVerified(db, email, now);
+  if (!account.emailVerifiedAt) await forgetSecondFactors(db, account.id);
   await signOutEverywhere(env, db, account.id);
   await tellPasswordChanged(env, account.id, origin, now);
 }
 
 /**
  * The invitation link an owner's "add attendant" e-mailed was opened: the invited person sets their own
- * password and accepts the Terms, the click verifies the address, and the caller signs them in.
+ * password and accepts the Terms, the click verifies the address, and the caller signs them in. Only
+ * while the account has never had a password of its own (the placeholder it was made with): after
+ * that, the link would be a way in past the password and any second factor.
  */
 export async function acceptInvitationLink(
   db: DB,
@@ -250,13 +246,15 @@ export async function acceptInvitationLink(
   const account = await findUserByEmail(db, email);
   if (!account) throw refusal('invalid', LINK_NOT_VALID);
   if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
-  await setPasswordHash(db, account.id, await hashPassword(password));
+  if (!(await setPasswordHash(db, account.id, await hashPassword(password), DUMMY_PASSWORD_HASH)))
+    throw refusal('conflict', INVITATION_LINK_SPENT);
   await markEmailVerified(db, email, now);
   return recordAcceptance(db, account.id, accepted, new Date(now).toISOString());
 }
 
 // What other domains use of signing in (docs/architecture.md: a domain reaches another through its service).
 export { attemptLimiter } from './attempt-limiter';
+export { confirmIdentity } from './identity.service';
 export { DUMMY_PASSWORD_HASH } from './password';
 export { takeExportAttempt, takeLinkRequest, takePhoneCodeRequest } from './rate-limit';
 export { requireRecentSecondFactor, type RequestScope } from './second-factor.service';

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { passkeyRegistrationSchema, passkeyRenameSchema, passkeySignInSchema } from '../../core/passkeys';
+import { newFactorBody } from '../../core/second-factor';
 import { linkOrigin } from '../http/origin';
 import type { AppEnv } from '../env';
 import { clientIp } from '../http/edge';
@@ -16,6 +17,7 @@ import {
   signInWithPasskey,
   stepUpWithPasskey,
 } from './passkeys.service';
+import { factorProof } from './second-factor.routes';
 import { userView } from './user-view';
 
 const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
@@ -23,8 +25,8 @@ const passkeyParams = z.object({ id: z.string().min(1, 'Unknown passkey').max(10
 
 /** Settings → Security's passkeys, and "Sign in with a passkey" (docs/account.md, Passkeys). */
 export const passkeyRoutes = new Hono<AppEnv>()
-  .post('/account/passkeys/registration-options', signedIn, async (c) =>
-    c.json(await registrationOptions(c.env, c.var.db, c.var.user, c.req.url)),
+  .post('/account/passkeys/registration-options', signedIn, validate('json', newFactorBody), async (c) =>
+    c.json(await registrationOptions(c, c.var.user, await factorProof(c, c.req.valid('json').password), c.req.url)),
   )
   .post('/account/passkeys', signedIn, validate('json', passkeyRegistrationSchema), async (c) =>
     c.json(await addPasskey(c, c.var.user, c.req.valid('json'), c.req.url, origin(c)), 201),

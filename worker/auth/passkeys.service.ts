@@ -24,11 +24,13 @@ import { SUSPENDED_MESSAGE } from './auth.service';
 import { deletePasskey, findPasskey, passkeyIdsOf, recordPasskeyUse, renamePasskey, savePasskey } from './passkeys.data';
 import { hasSecondFactor } from './second-factor.data';
 import {
+  factorChanged,
   forgetRecoveryCodesWithoutFactor,
   issueRecoveryCodes,
   markGiven,
-  notify,
+  requireMayAddFactor,
   requireRecentSecondFactor,
+  type FactorProof,
   type RequestScope,
 } from './second-factor.service';
 import { deleteExpiredVerifications, prepareToken, consumeVerification } from '../verification/verification.service';
@@ -77,9 +79,12 @@ async function takeChallenge(db: DB, type: VerificationType, credential: Credent
 
 const transportsOf = (stored: string | null) => (stored ? (JSON.parse(stored) as AuthenticatorTransport[]) : undefined);
 
-/** Step one of adding a passkey: the options for `navigator.credentials.create`. */
-export async function registrationOptions(env: Bindings, db: DB, user: SessionUser, requestUrl: string) {
+/** Step one of adding a passkey, once the person may add a factor: the options for `navigator.credentials.create`. */
+export async function registrationOptions(scope: RequestScope, user: SessionUser, proof: FactorProof, requestUrl: string) {
+  const { env } = scope;
+  const { db } = scope.var;
   const { rpID } = relyingParty(env, requestUrl);
+  await requireMayAddFactor(scope, user, proof);
   const existing = await passkeyIdsOf(db, user.id);
   return generateRegistrationOptions({
     rpName: RP_NAME,
@@ -96,8 +101,9 @@ export async function registrationOptions(env: Bindings, db: DB, user: SessionUs
 }
 
 /**
- * Step two: the browser's new credential, verified against the challenge made for this account. It is
- * then a second factor this session has just given; a first factor also answers 10 recovery codes.
+ * Step two: the browser's new credential, verified against the challenge made for this account (only
+ * once the person could add a factor). It is then a second factor, though not one this session has
+ * given (enrolling is no step-up); a first factor also answers 10 recovery codes.
  */
 export async function addPasskey(
   scope: RequestScope,
@@ -129,8 +135,7 @@ export async function addPasskey(
     throw refusal('conflict', 'This passkey is already added.');
   });
   const recoveryCodes = first ? await issueRecoveryCodes(db, user.id) : undefined;
-  await markGiven(scope, now);
-  await notify(env, user.id, origin, 'added', 'passkey', now);
+  await factorChanged(scope, user, origin, 'added', 'passkey', now);
   return { passkey: { id: credential.id, name }, recoveryCodes };
 }
 
@@ -146,7 +151,7 @@ export async function removePasskey(scope: RequestScope, user: SessionUser, id: 
   const { db } = scope.var;
   if (!(await deletePasskey(db, user.id, id))) throw notFound('Passkey');
   await forgetRecoveryCodesWithoutFactor(db, user.id);
-  await notify(scope.env, user.id, origin, 'removed', 'passkey', now);
+  await factorChanged(scope, user, origin, 'removed', 'passkey', now);
 }
 
 /** "Sign in with a passkey", step one: a challenge for any of this site's passkeys (the browser lists them). */

@@ -50,6 +50,14 @@ export const replaceRecoveryCodes = (db: DB, userId: string, hashes: string[]) =
 
 export const deleteRecoveryCodes = (db: DB, userId: string) => db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 
+/** Every second factor of the account, its app, passkeys and recovery codes, removed in one batch. */
+export const forgetSecondFactors = (db: DB, userId: string) =>
+  db.batch([
+    db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
+    db.delete(passkeys).where(eq(passkeys.userId, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+  ]);
+
 /** Uses up an unused recovery code in one statement: of two uses at once, only one succeeds. */
 export async function spendRecoveryCode(db: DB, userId: string, codeHash: string, at: string): Promise<boolean> {
   const used = await db

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { secondFactorCodeBody } from '../../core/second-factor';
+import { newFactorBody, secondFactorCodeBody } from '../../core/second-factor';
 import { linkOrigin } from '../http/origin';
-import type { AppEnv } from '../env';
+import type { AppEnv, SignedInEnv } from '../env';
 import { clientIp } from '../http/edge';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
@@ -13,14 +13,24 @@ import {
   secondFactorStatus,
   startTotpEnrolment,
   stepUp,
+  type FactorProof,
 } from './second-factor.service';
 
 const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
 
+/** The password typed to add a factor, with the client and device whose sign-in limits its guesses count against. */
+export const factorProof = async (c: Context<SignedInEnv>, password: string | undefined): Promise<FactorProof> => ({
+  password,
+  ip: clientIp(c),
+  device: await signInDevice(c, c.var.user.email),
+});
+
 /** Settings → Security: the authenticator app, the recovery codes, and the step-up the web app's dialog sends. */
 export const secondFactorRoutes = new Hono<AppEnv>()
   .get('/account/second-factor', signedIn, async (c) => c.json(await secondFactorStatus(c.env, c.var.db, c.var.user)))
-  .post('/account/second-factor/totp', signedIn, async (c) => c.json(await startTotpEnrolment(c.env, c.var.db, c.var.user)))
+  .post('/account/second-factor/totp', signedIn, validate('json', newFactorBody), async (c) =>
+    c.json(await startTotpEnrolment(c, c.var.user, await factorProof(c, c.req.valid('json').password))),
+  )
   .post('/account/second-factor/totp/confirm', signedIn, validate('json', secondFactorCodeBody), async (c) =>
     c.json(await confirmTotpEnrolment(c, c.var.user, c.req.valid('json').code, origin(c))),
   )

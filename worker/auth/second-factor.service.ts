@@ -13,6 +13,7 @@ import {
   isTotpCode,
   newRecoveryCode,
   normalizeRecoveryCode,
+  PASSWORD_FOR_FACTOR,
   RECOVERY_CODE_COUNT,
   secondFactorRecent,
   STEP_UP_NEEDED,
@@ -23,11 +24,13 @@ import {
   totpStep,
   type SecondFactorStatus,
 } from '../../core/second-factor';
+import { confirmAddressFirst } from '../../core/verification';
 import type { DB } from '../db/client';
 import { queueEmail } from '../email/email.service';
 import type { Bindings, SessionUser } from '../env';
 import { readSecondFactorRequired } from '../platform/settings.service';
 import { UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
+import { confirmIdentity } from './identity.service';
 import { signInSucceeded, takeSignInAttempt } from './rate-limit';
 import {
   confirmTotp,
@@ -46,7 +49,7 @@ import {
 import { decryptSecret, encryptSecret } from './second-factor-key';
 import { listPasskeys } from './passkeys.data';
 import { sha256Hex } from '../verification/verification.service';
-import { sessionKey } from './sessions.service';
+import { endSessionsBut, sessionKey } from './sessions.service';
 
 /** What a request knows of itself: Hono's Context fits, so does a test's object. */
 export type RequestScope = { env: Bindings; var: { db: DB; sessionId: string | null } };
@@ -76,17 +79,49 @@ export async function issueRecoveryCodes(db: DB, userId: string): Promise<string
   return codes;
 }
 
-export const notify = (
-  env: Bindings,
-  userId: string,
+/**
+ * A factor was added or removed: every other session of the account ends (whoever else holds one must
+ * sign in again, with the factors as they are now), and the address hears of it, whatever its preferences.
+ */
+export async function factorChanged(
+  scope: RequestScope,
+  user: SessionUser,
   origin: string,
   change: 'added' | 'removed',
   factor: 'totp' | 'passkey',
   now: number,
-) => queueEmail(env, userId, origin, { kind: 'second-factor-changed', change, factor, at: new Date(now).toISOString() });
+) {
+  await endSessionsBut(scope.env.SESSIONS, scope.var.db, user.id, scope.var.sessionId, now);
+  await queueEmail(scope.env, user.id, origin, { kind: 'second-factor-changed', change, factor, at: new Date(now).toISOString() });
+}
 
-/** Step one of enrolling an app: a new secret, pending until a code from it confirms it. */
-export async function startTotpEnrolment(env: Bindings, db: DB, user: SessionUser): Promise<{ secret: string; otpauthUrl: string }> {
+/** What proves the person at the keyboard before a factor is added: the password, and where it was typed. */
+export type FactorProof = { password?: string; ip: string; device?: SignInDevice };
+
+/**
+ * Before a factor is added: the address must be verified, so a sign-up made with someone else's address
+ * cannot hold the account with factors of its own; then the password while the account has no factor,
+ * or a recent step-up once it has one, so a session alone never adds a factor.
+ */
+export async function requireMayAddFactor(scope: RequestScope, user: SessionUser, proof: FactorProof, now = Date.now()) {
+  const { env } = scope;
+  const { db } = scope.var;
+  if (!user.emailVerifiedAt) throw refusal('forbidden', confirmAddressFirst('add a second factor'));
+  if (await hasSecondFactor(db, user.id)) return requireRecentSecondFactor(scope, user, now);
+  if (!proof.password) throw refusal('invalid', PASSWORD_FOR_FACTOR);
+  await confirmIdentity(env, db, user, proof.password, proof.ip, { device: proof.device });
+}
+
+/** Step one of enrolling an app, once the person may add a factor: a new secret, pending until a code from it confirms it. */
+export async function startTotpEnrolment(
+  scope: RequestScope,
+  user: SessionUser,
+  proof: FactorProof,
+  now = Date.now(),
+): Promise<{ secret: string; otpauthUrl: string }> {
+  const { env } = scope;
+  const { db } = scope.var;
+  await requireMayAddFactor(scope, user, proof, now);
   const secret = new Secret({ size: 20 }).base32;
   if (!(await savePendingTotp(db, user.id, await encryptSecret(env, secret))))
     throw refusal('conflict', 'Your authenticator app is already set up. Remove it first to set up another.');
@@ -95,7 +130,8 @@ export async function startTotpEnrolment(env: Bindings, db: DB, user: SessionUse
 
 /**
  * Step two: a code from the app proves it holds the secret. The app is then the account's second
- * factor, this session has just given it, and 10 new recovery codes are answered (shown once).
+ * factor, and 10 new recovery codes are answered (shown once). Enrolling is not a step-up: the session
+ * has given a factor it has just added, which proves nothing of whoever holds it.
  */
 export async function confirmTotpEnrolment(
   scope: RequestScope,
@@ -112,8 +148,7 @@ export async function confirmTotpEnrolment(
   if (step === null) throw refusal('invalid', CODE_WRONG);
   await confirmTotp(db, user.id, step, new Date(now).toISOString());
   const recoveryCodes = await issueRecoveryCodes(db, user.id);
-  await markGiven(scope, now);
-  await notify(env, user.id, origin, 'added', 'totp', now);
+  await factorChanged(scope, user, origin, 'added', 'totp', now);
   return { recoveryCodes };
 }
 
@@ -143,6 +178,7 @@ export async function secondFactorAtSignIn(
   return new Date(now).toISOString();
 }
 
+/** This session has just given the second factor (a sign-in's code, a step-up): sensitive changes are open to it for 15 minutes. */
 export async function markGiven(scope: RequestScope, now: number) {
   if (scope.var.sessionId) await markSecondFactorGiven(scope.var.db, await sessionKey(scope.var.sessionId), new Date(now).toISOString());
 }
@@ -171,8 +207,9 @@ async function secondFactorRequiredFor(env: Bindings, db: DB, role: Role): Promi
 }
 
 /**
- * Before a sensitive change (removing a factor, changing the e-mail, recording a payout, changing a
- * role): an account with a factor must have given it in this session within 15 minutes, or gets a 403
+ * Before a sensitive change (adding a factor to an account that has one, removing one, new recovery
+ * codes, changing the e-mail or the password, the data download, deleting the account, recording a
+ * payout, changing a role): an account with a factor must have given it in this session within 15 minutes, or gets a 403
  * `{ stepUpRequired: true }` (the web app then asks for the code and retries); one that must enrol and
  * has not gets a 403 `{ secondFactorEnrolmentRequired: true }`. Accounts with no factor pass.
  */
@@ -200,7 +237,7 @@ export async function removeTotp(scope: RequestScope, user: SessionUser, origin:
   if (!(await findTotp(db, user.id))?.confirmedAt) throw refusal('not_found', 'No authenticator app is set up.');
   await deleteTotp(db, user.id);
   await forgetRecoveryCodesWithoutFactor(db, user.id);
-  await notify(scope.env, user.id, origin, 'removed', 'totp', now);
+  await factorChanged(scope, user, origin, 'removed', 'totp', now);
 }
 
 export async function forgetRecoveryCodesWithoutFactor(db: DB, userId: string) {

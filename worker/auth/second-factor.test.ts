@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../../core/second-factor';
 import { recoveryCodes, totpFactors, verifications } from '../db/schema';
-import { call, db, ORIGIN, sessionCookie, signedInAccount, signedInAs, signupBody } from '../test/helpers';
+import { call, db, ORIGIN, sessionCookie, signedInAs, signupBody, verifiedAccount } from '../test/helpers';
+import { addPasskey, codeOf, enrol, enrolledAccount as enrolledDriver, login, stepUpWith } from '../test/second-factor-fixtures';
 import { softwareAuthenticator } from '../test/software-authenticator';
 import { openMailbox, waitForMail } from '../test/mailbox';
 import { readSecondFactorRequired } from '../platform/settings.data';
@@ -14,41 +14,6 @@ import { signInOptions as passkeySignInOptions } from './passkeys.service';
 import { SESSION_COOKIE } from './session-cookie';
 
 beforeAll(openMailbox);
-
-/** The app's code `steps` steps from `at` (a step is 30 seconds): the phone in the test's hand. */
-const codeOf = (secret: string, steps = 0, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at + steps * 30_000 });
-
-const stepOf = (at: number) => Math.floor(at / 30_000);
-
-/**
- * Enrols an authenticator app for the session's account with a code of the step before now, so the
- * current step is left for the test. A confirm that crossed into the next step found that code two
- * steps old: only then is it tried again, so no test depends on how long a request takes.
- */
-async function enrol(cookie: string) {
-  const started = await call('/api/account/second-factor/totp', { method: 'POST', cookie });
-  expect(started.status).toBe(200);
-  const { secret, otpauthUrl } = await started.json<{ secret: string; otpauthUrl: string }>();
-  const confirm = () => call('/api/account/second-factor/totp/confirm', { method: 'POST', cookie, json: { code: codeOf(secret, -1) } });
-  const step = stepOf(Date.now());
-  let confirmed = await confirm();
-  if (confirmed.status !== 200 && stepOf(Date.now()) !== step) confirmed = await confirm();
-  expect(confirmed.status).toBe(200);
-  const { recoveryCodes: codes } = await confirmed.json<{ recoveryCodes: string[] }>();
-  return { secret, otpauthUrl, codes };
-}
-
-/** A driver signed up through the API who enrolled an authenticator app. */
-async function enrolledDriver() {
-  const body = signupBody();
-  const cookie = sessionCookie(await call('/api/auth/signup', { method: 'POST', json: body }));
-  const user = await (await call('/api/auth/user', { cookie })).json<{ id: string }>();
-  return { ...body, userId: user.id, cookie, ...(await enrol(cookie)) };
-}
-
-const login = (json: Record<string, unknown>, ip?: string) =>
-  call('/api/auth/login', { method: 'POST', json, headers: ip ? { 'CF-Connecting-IP': ip } : undefined });
 
 describe('the authenticator app (TOTP)', () => {
   it('is shown as an otpauth URL under Parkada with the e-mail, and its secret is stored encrypted', async () => {
@@ -69,18 +34,18 @@ describe('the authenticator app (TOTP)', () => {
   });
 
   it('refuses a wrong first code, leaving the app unconfirmed', async () => {
-    const body = signupBody();
-    const cookie = sessionCookie(await call('/api/auth/signup', { method: 'POST', json: body }));
-    await call('/api/account/second-factor/totp', { method: 'POST', cookie });
+    const { cookie, password } = await verifiedAccount();
+    await call('/api/account/second-factor/totp', { method: 'POST', cookie, json: { password } });
     const res = await call('/api/account/second-factor/totp/confirm', { method: 'POST', cookie, json: { code: '000000' } });
     expect(res.status).toBe(400);
     expect(await (await call('/api/account/second-factor', { cookie })).json()).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
   });
 
   it('sends the security notice when added and when removed', async () => {
-    const { email, cookie } = await enrolledDriver();
+    const { email, cookie, secret } = await enrolledDriver();
+    expect((await stepUpWith(cookie, secret)).status).toBe(204);
     expect((await call('/api/account/second-factor/totp', { method: 'DELETE', cookie })).status).toBe(204);
-    const subjects = (await waitForMail(email, 3)).map((mail) => mail.subject);
+    const subjects = (await waitForMail(email, 2)).map((mail) => mail.subject);
     expect(subjects).toContain('An authenticator app was added to your Parkada account');
     expect(subjects).toContain('An authenticator app was removed from your Parkada account');
   });
@@ -122,11 +87,12 @@ describe('POST /api/auth/login with a second factor', () => {
 
 describe('recovery codes', () => {
   it('are 10, stored only as hashes, and regenerating them ends the old ones', async () => {
-    const { userId, codes, cookie, email, password } = await enrolledDriver();
+    const { userId, codes, cookie, email, password, secret } = await enrolledDriver();
     expect(new Set(codes).size).toBe(10);
     const rows = await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     expect(rows).toHaveLength(10);
     for (const code of codes) expect(JSON.stringify(rows)).not.toContain(code.replace('-', ''));
+    expect((await stepUpWith(cookie, secret)).status).toBe(204);
     const res = await call('/api/account/second-factor/recovery-codes', { method: 'POST', cookie });
     expect(res.status).toBe(200);
     const { recoveryCodes: fresh } = await res.json<{ recoveryCodes: string[] }>();
@@ -162,12 +128,12 @@ describe('step-up', () => {
     expect((await remove()).status).toBe(204);
   });
 
-  it('guards recording a payout, changing a role and changing the e-mail for a super admin with a factor', async () => {
-    const { user } = await signedInAccount('super_admin');
-    const { secret } = await enrol(await signedInAs(user.id));
-    const cookie = await signedInAs(user.id);
+  it('guards payouts, roles, the e-mail, the password, the data download and deleting the account for a super admin with a factor', async () => {
+    const { userId, secret } = await enrolledDriver('super_admin');
+    const cookie = await signedInAs(userId);
     const payout = { ownerId: crypto.randomUUID(), month: '2026-10', amountCents: 100_00, paidOn: '2026-11-05', reference: 'BDO 12345' };
-    // Each with what it answers past the step-up, on its own rules: no such owner, no such user, a wrong password.
+    // Each with what it answers past the step-up, on its own rules: no such owner, no such user, a wrong
+    // password (the account stays, and so does its password), the download itself.
     const sensitive: [() => Promise<Response> | Response, number][] = [
       [() => call('/api/admin/payouts', { method: 'POST', cookie, json: payout }), 404],
       [() => call(`/api/admin/users/${crypto.randomUUID()}/role`, { method: 'POST', cookie, json: { role: 'owner_admin' } }), 404],
@@ -180,6 +146,9 @@ describe('step-up', () => {
           }),
         400,
       ],
+      [() => call('/api/auth/password', { method: 'POST', cookie, json: { currentPassword: 'not it', newPassword: 'a new secret' } }), 400],
+      [() => call('/api/account', { method: 'DELETE', cookie, json: { password: 'not it' } }), 400],
+      [() => call('/api/account/export', { cookie }), 200],
     ];
     for (const [send] of sensitive) {
       const refused = await send();
@@ -204,13 +173,12 @@ describe('the platform setting that owners and super admins must enrol', () => {
   });
 
   it('when on, refuses an unenrolled owner’s writes (not their reads) until they enrol; drivers are not asked', async () => {
-    const admin = await signedInAccount('super_admin');
-    await enrol(admin.cookie);
+    const admin = await enrolledDriver('super_admin');
     const turn = (required: boolean) =>
       call('/api/admin/settings/second-factor', { method: 'PUT', cookie: admin.cookie, json: { required } });
     expect((await turn(true)).status).toBe(200);
     try {
-      const owner = await signedInAccount('owner_admin');
+      const owner = await verifiedAccount('owner_admin');
       const write = () => call('/api/owner/lots', { method: 'POST', cookie: owner.cookie, json: {} });
       const refused = await write();
       expect(refused.status).toBe(403);
@@ -223,9 +191,9 @@ describe('the platform setting that owners and super admins must enrol', () => {
         required: true,
         totp: false,
       });
-      await enrol(owner.cookie);
+      await enrol(owner.cookie, owner.password);
       expect((await write()).status).toBe(400);
-      const driver = await signedInAccount('parking_user');
+      const driver = await verifiedAccount();
       expect(await (await call('/api/account/second-factor', { cookie: driver.cookie })).json()).toMatchObject({ required: false });
       expect(await (await call('/api/admin/settings', { cookie: admin.cookie })).json()).toMatchObject({ secondFactorRequired: true });
     } finally {
@@ -237,16 +205,9 @@ describe('the platform setting that owners and super admins must enrol', () => {
 describe('passkeys', () => {
   /** A driver with a password and a passkey made by the software authenticator. */
   async function driverWithPasskey() {
-    const body = signupBody();
-    const cookie = sessionCookie(await call('/api/auth/signup', { method: 'POST', json: body }));
+    const { user, cookie, password } = await verifiedAccount();
     const authenticator = await softwareAuthenticator();
-    const options = await (await call('/api/account/passkeys/registration-options', { method: 'POST', cookie })).json<never>();
-    const added = await call('/api/account/passkeys', {
-      method: 'POST',
-      cookie,
-      json: { name: 'My phone', response: await authenticator.register(options, ORIGIN) },
-    });
-    return { ...body, cookie, authenticator, added };
+    return { email: user.email, password, cookie, authenticator, added: await addPasskey(cookie, authenticator, password) };
   }
   const signInOptions = async () =>
     (await call('/api/auth/passkey/options', { method: 'POST' })).json<{ challenge: string; rpId: string }>();

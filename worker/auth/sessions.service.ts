@@ -66,7 +66,12 @@ export async function endSession(kv: KVNamespace, db: DB, sessionId: string, now
 }
 
 /** Signs the user out everywhere: every session begun within the lifetime and not yet ended. */
-export async function endAllSessions(kv: KVNamespace, db: DB, userId: string, now = Date.now()): Promise<void> {
-  const ended = await revokeSessionsSince(db, userId, new Date(now - SESSION_LIFETIME_MS).toISOString(), new Date(now).toISOString());
+export const endAllSessions = (kv: KVNamespace, db: DB, userId: string, now = Date.now()) => endSessionsBut(kv, db, userId, null, now);
+
+/** Signs the user out everywhere but in this session (`keptSessionId`, the browser's id; null ends them all). */
+export async function endSessionsBut(kv: KVNamespace, db: DB, userId: string, keptSessionId: string | null, now = Date.now()) {
+  const kept = keptSessionId === null ? null : await sessionKey(keptSessionId);
+  const since = new Date(now - SESSION_LIFETIME_MS).toISOString();
+  const ended = await revokeSessionsSince(db, userId, since, new Date(now).toISOString(), kept);
   await Promise.all(ended.map(({ key }) => kv.delete(kvEntry(key))));
 }

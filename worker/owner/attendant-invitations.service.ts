@@ -10,6 +10,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
+import { confirmAddressFirst } from '../../core/verification';
 import { assertManagesLot } from '../lots/lots.service';
 import { notificationStatement } from '../notifications/notifications.service';
 import { findUserById } from '../users/users.service';
@@ -80,9 +81,12 @@ async function answeredMeanwhile(db: DB, id: string) {
 /**
  * The invited person accepts: they are assigned to the lot, and a driver becomes an attendant (audited
  * ROLE_CHANGE, the invitee as actor); the inviter is told. A withdrawal racing this leaves one of them.
+ * Only from a verified address: an account someone signed up with another person's address must not
+ * take the gate that person was invited to.
  */
 export async function acceptInvitation(ctx: Ctx, id: string, now = new Date()) {
   const invitation = await pendingFor(ctx.db, id, ctx.user.id);
+  if (!ctx.user.emailVerifiedAt) throw refusal('forbidden', confirmAddressFirst('accept an invitation'));
   const promote = ctx.user.role === 'parking_user';
   if (await isAssigned(ctx.db, ctx.user.id, invitation.lotId)) throw refusal('conflict', 'You already work this lot’s gate.');
   try {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendantInvitations, auditLogs } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
+import { markEmailVerified } from '../users/users.data';
 import { call, cookieFor, db, signedInAccount } from '../test/helpers';
 import {
   add,
@@ -19,6 +20,7 @@ import {
   worksAt,
   type Added,
   seededWithMailbox,
+  verifiedDriver,
 } from '../test/lot-attendants';
 
 beforeAll(seededWithMailbox);
@@ -26,7 +28,7 @@ beforeAll(seededWithMailbox);
 describe('inviting an existing account', () => {
   it('changes nothing until the driver accepts; accepting makes them the lot’s attendant, audited with them as actor', async () => {
     const { user: owner, cookie, lotId } = await ownerWithLot();
-    const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+    const { user: driver, cookie: driverCookie } = await verifiedDriver();
 
     const res = await add(cookie, lotId, { email: driver.email.toUpperCase() });
     expect(res.status).toBe(201);
@@ -74,6 +76,20 @@ describe('inviting an existing account', () => {
     expect(await again.json()).toMatchObject({ message: 'This invitation was already accepted.' });
   });
 
+  it('is accepted only from a verified address: before, a 403 says why and the invitation waits', async () => {
+    const { cookie, lotId } = await ownerWithLot();
+    const { user: squatter, cookie: squatterCookie } = await signedInAccount('parking_user');
+    const { invitation } = await (await add(cookie, lotId, { email: squatter.email })).json<Added>();
+    const refused = await answer(squatterCookie, invitation!.id, 'accept');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: expect.stringMatching(/^Confirm your e-mail address/) });
+    expect(await roleOf(squatter.id)).toBe('parking_user');
+    expect(await listAttendants(cookie, lotId)).toEqual([]);
+    expect(await myInvitations(squatterCookie)).toHaveLength(1);
+    await markEmailVerified(db(), squatter.email, Date.now());
+    expect((await answer(squatterCookie, invitation!.id, 'accept')).status).toBe(200);
+  });
+
   it('keeps an owner’s and the super admin’s role once they accept; the owner then works that lot’s gate', async () => {
     const { cookie, lotId } = await ownerWithLot();
     const { user: otherOwner, cookie: otherCookie } = await ownerWithLot();
@@ -92,7 +108,7 @@ describe('inviting an existing account', () => {
     const self = await add(cookie, lotId, { email: owner.email });
     expect(self.status).toBe(409);
     expect(await self.json()).toMatchObject({ message: 'You already work this lot’s gate.' });
-    const driver = await signedInAccount('parking_user');
+    const driver = await verifiedDriver();
     expect((await add(cookie, lotId, { email: driver.user.email })).status).toBe(201);
     const twice = await add(cookie, lotId, { email: driver.user.email });
     expect(twice.status).toBe(409);
@@ -143,7 +159,7 @@ describe('inviting an existing account', () => {
   it('an acceptance racing a withdrawal leaves exactly one of them, never half of either', async () => {
     for (let round = 0; round < 4; round++) {
       const { cookie, lotId } = await ownerWithLot();
-      const { user: driver, cookie: driverCookie } = await signedInAccount('parking_user');
+      const { user: driver, cookie: driverCookie } = await verifiedDriver();
       const { invitation } = await (await add(cookie, lotId, { email: driver.email })).json<Added>();
       const [accepted, withdrawn] = await Promise.all([
         answer(driverCookie, invitation!.id, 'accept'),

@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NAMES_FOR_NEW_ACCOUNT } from '../../core/lot-attendants';
 import { CURRENT_VERSIONS, TERMS_VERSION } from '../../core/legal';
 import { DAY_MS } from '../../core/time';
-import { LINK_NOT_VALID } from '../../core/verification';
+import { INVITATION_LINK_SPENT, LINK_NOT_VALID } from '../../core/verification';
 import { sha256Hex } from '../verification/verification.service';
 import { attendantAssignments, shifts, users, verifications } from '../db/schema';
 import { call, cookieFor, db, messageOf, ORIGIN, sessionCookie, signedInAccount, signupBody } from '../test/helpers';
-import { tokenIn, waitForMail } from '../test/mailbox';
+import { tokenIn, waitForMail, waitForSubject } from '../test/mailbox';
 import {
   acceptLink,
   add,
@@ -104,6 +104,21 @@ describe('adding an unknown e-mail', () => {
     expect(again.status).toBe(400);
     expect(await messageOf(again)).toBe(LINK_NOT_VALID);
     expect((await signIn(email, 'another one 2026')).status).toBe(401);
+  });
+
+  it('the link is honoured only while the account has never set its own password', async () => {
+    const { email, token } = await invited();
+    // The person set their own password by "Forgot password?" instead; the invitation link still sits in the mailbox.
+    expect((await call('/api/auth/password-reset', { method: 'POST', json: { email } })).status).toBe(202);
+    const reset = tokenIn(await waitForSubject(email, 'Set a new Parkada password'));
+    const own = { token: reset, password: 'my own secret 2026' };
+    expect((await call('/api/auth/password-reset/confirm', { method: 'POST', json: own })).status).toBe(204);
+    const res = await acceptLink({ token, password: 'gate keeper 2026', ...CURRENT_VERSIONS });
+    expect(res.status).toBe(409);
+    expect(await messageOf(res)).toBe(INVITATION_LINK_SPENT);
+    expect(res.headers.get('Set-Cookie')).toBeNull();
+    expect((await signIn(email, 'gate keeper 2026')).status).toBe(401);
+    expect((await signIn(email, own.password)).status).toBe(200);
   });
 
   it('refuses a link past its seven days, and an unknown one, and sets nothing', async () => {

@@ -5,7 +5,8 @@ import { SESSION_COOKIE } from '../auth/session-cookie';
 import { createSession } from '../auth/sessions.service';
 import { createDb } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/seed';
-import { createAccount, findUserByEmail } from '../users/users.data';
+import { hashPassword } from '../auth/password';
+import { createAccount, findUserByEmail, type NewAccount } from '../users/users.data';
 import { CURRENT_VERSIONS } from '../../core/legal';
 import type { Role } from '../../core/roles';
 
@@ -74,10 +75,17 @@ export async function signedInDriver() {
 }
 
 /** A new account of this role with a session (no usable password: it signs in through the session only). */
-export async function signedInAccount(role: Role) {
+export async function signedInAccount(role: Role, account: Partial<NewAccount> = {}) {
   const { password: _password, mobile: phone, role: _role, ...fields } = signupBody();
-  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'not used', signupRole: 'parking_user', role });
+  const user = await createAccount(db(), { ...fields, phone, passwordHash: 'not used', signupRole: 'parking_user', role, ...account });
   return { user, cookie: await signedInAs(user.id) };
+}
+
+/** A new account of this role whose address is verified, with a session and the password `password`: it may add a second factor. */
+export async function verifiedAccount(role: Role = 'parking_user') {
+  const { password } = signupBody();
+  const account = await signedInAccount(role, { passwordHash: await hashPassword(password), emailVerifiedAt: new Date().toISOString() });
+  return { ...account, password };
 }
 
 /** Follows `nextCursor` from the first page to the last, returning each page's items; `between` runs after every page. */

@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditLogs, notifications, users } from '../db/schema';
+import { markEmailVerified } from '../users/users.data';
 import { call, db, seedOnce, signedInAccount } from './helpers';
 import { openMailbox } from './mailbox';
 
@@ -42,11 +43,15 @@ export const answer = (cookie: string, id: string, verb: 'accept' | 'decline') =
   call(`/api/invitations/${id}/${verb}`, { method: 'POST', cookie });
 export const withdraw = (cookie: string, lotId: string, id: string) =>
   call(`/api/owner/lots/${lotId}/invitations/${id}`, { method: 'DELETE', cookie });
-/** Invites an existing account and has it accept: the only way it comes to work a lot's gate. */
+/** A driver with a session whose address is verified, as an address must be to accept an invitation. */
+export const verifiedDriver = () => signedInAccount('parking_user', { emailVerifiedAt: new Date().toISOString() });
+
+/** Invites an existing account and has it accept, its address verified first: the only way it comes to work a lot's gate. */
 export async function hire(ownerCookie: string, lotId: string, invitee: { email: string; cookie: string }) {
   const res = await add(ownerCookie, lotId, { email: invitee.email });
   expect(res.status).toBe(201);
   const { invitation } = await res.json<Added>();
+  await markEmailVerified(db(), invitee.email.toLowerCase(), Date.now());
   expect((await answer(invitee.cookie, invitation!.id, 'accept')).status).toBe(200);
 }
 export const notesOf = async (userId: string) =>

@@ -27,8 +27,17 @@ export async function findUserBySession(db: DB, sessionKey: string): Promise<Ses
   return row ?? null;
 }
 
-export async function setPasswordHash(db: DB, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+/**
+ * Sets the account's password hash; with `replacing`, only while the stored hash is still that one (an
+ * invited account's placeholder), in the statement that sets it. Answers whether it was set.
+ */
+export async function setPasswordHash(db: DB, userId: string, passwordHash: string, replacing?: string): Promise<boolean> {
+  const set = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), replacing === undefined ? undefined : eq(users.passwordHash, replacing)))
+    .returning({ id: users.id });
+  return set.length > 0;
 }
 
 /** Names and phone (E.164); the e-mail is the sign-in identity and never changes here. A new number is unverified. */

@@ -21,6 +21,9 @@ export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
   emit();
 }
 
+/** An `onError` that tells a failure as a destructive toast under this title, with the server's message. */
+export const toastFailure = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+
 export function dismissToast(id: number) {
   items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
   emit();

@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Download, KeyRound, ShieldCheck } from 'lucide-react';
+import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast-store';
+import { toast, toastFailure } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
-import type { SecondFactorStatus } from '../../../core/second-factor';
-import { formatDateTime } from '../../../core/time';
-import { usePasskeyActions } from '../../lib/passkeys';
 import { secondFactorQuery, useSecondFactorActions } from '../../lib/second-factor';
 import { QrCode } from '../reservations/qr-pass';
-
-const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+import { FactorPasswordDialog, useFactorPassword } from './factor-password-dialog';
+import { Passkeys } from './passkeys-section';
 
 /** Settings → Security: the authenticator app, passkeys and the recovery codes (docs/account.md, Second factor). */
 export function SecurityTab() {
@@ -21,9 +18,10 @@ export function SecurityTab() {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (!status.data) return <Spinner label="Loading security" />;
   const { totp, recoveryCodesLeft, required } = status.data;
+  const hasFactor = totp || status.data.passkeys.length > 0;
   return (
     <div className="space-y-6">
-      {required && !totp && status.data.passkeys.length === 0 && (
+      {required && !hasFactor && (
         <p role="alert" className="rounded-lg border border-border bg-muted p-3 text-sm">
           Parkada requires owners and administrators to set up a second factor. Set one up below to continue.
         </p>
@@ -32,103 +30,25 @@ export function SecurityTab() {
         <h2 id="totp-heading" className="font-semibold">
           Authenticator app
         </h2>
-        {totp ? <EnrolledApp recoveryCodesLeft={recoveryCodesLeft} onNewCodes={setCodes} /> : <AppEnrolment onConfirmed={setCodes} />}
+        {totp ? (
+          <EnrolledApp recoveryCodesLeft={recoveryCodesLeft} onNewCodes={setCodes} />
+        ) : (
+          <AppEnrolment hasFactor={hasFactor} onConfirmed={setCodes} />
+        )}
       </section>
-      <Passkeys passkeys={status.data.passkeys} onFirstFactor={setCodes} />
+      <Passkeys passkeys={status.data.passkeys} hasFactor={hasFactor} onFirstFactor={setCodes} />
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
     </div>
   );
 }
 
-type Passkey = SecondFactorStatus['passkeys'][number];
-
-/** Passkeys: added with a name, renamed, removed (after a step-up). Each signs in on its own and counts as the second factor. */
-function Passkeys({ passkeys, onFirstFactor }: { passkeys: Passkey[]; onFirstFactor: (codes: string[]) => void }) {
-  const { add } = usePasskeyActions();
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate(name.trim(), {
-      onSuccess: ({ recoveryCodes }) => {
-        setName('');
-        toast({ title: 'Passkey Added', description: 'Sign in with it, or use it as your second factor.' });
-        if (recoveryCodes) onFirstFactor(recoveryCodes);
-      },
-      onError: failed('Passkey Not Added'),
-    });
-  };
-  return (
-    <section aria-labelledby="passkeys-heading" className="space-y-3">
-      <h2 id="passkeys-heading" className="font-semibold">
-        Passkeys
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        Sign in with your fingerprint, face or screen lock instead of a password. A passkey is also a second factor.
-      </p>
-      {passkeys.length > 0 && (
-        <ul className="divide-y divide-border rounded-lg border border-border" data-testid="passkeys">
-          {passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} />
-          ))}
-        </ul>
-      )}
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <div className="min-w-48 flex-1">
-          <Field label="Passkey name" htmlFor="passkey-name">
-            <Input id="passkey-name" placeholder="My phone" value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
-        </div>
-        <Button type="submit" disabled={add.isPending || !name.trim()}>
-          <KeyRound className="h-4 w-4" /> Add a passkey
-        </Button>
-      </form>
-    </section>
-  );
-}
-
-function PasskeyRow({ passkey }: { passkey: Passkey }) {
-  const { rename, remove } = usePasskeyActions();
-  const [name, setName] = useState(passkey.name);
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <li className="flex flex-wrap items-end gap-2 p-3">
-      <div className="min-w-40 flex-1">
-        <Field
-          label="Name"
-          htmlFor={`passkey-${passkey.id}`}
-          hint={`Added ${formatDateTime(passkey.createdAt)}${passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ''}`}
-        >
-          <Input id={`passkey-${passkey.id}`} value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
-      </div>
-      <Button
-        variant="outline"
-        disabled={rename.isPending || !name.trim() || name.trim() === passkey.name}
-        onClick={() => rename.mutate({ id: passkey.id, name: name.trim() }, { onError: failed('Not Renamed') })}
-      >
-        Rename
-      </Button>
-      <Button variant="outline" disabled={remove.isPending} onClick={() => setConfirming(true)}>
-        Remove
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Remove the passkey “${passkey.name}”?`}
-        description="It will no longer sign you in."
-        confirmLabel="Remove"
-        onConfirm={() =>
-          remove.mutate(passkey.id, { onSuccess: () => toast({ title: 'Passkey Removed' }), onError: failed('Not Removed') })
-        }
-      />
-    </li>
-  );
-}
-
-function AppEnrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
+function AppEnrolment({ hasFactor, onConfirmed }: { hasFactor: boolean; onConfirmed: (codes: string[]) => void }) {
   const { startTotp, confirmTotp } = useSecondFactorActions();
+  const proof = useFactorPassword(hasFactor, startTotp);
   const [code, setCode] = useState('');
   const started = startTotp.data;
+  const start = (password?: string) =>
+    startTotp.mutate(password, { onSuccess: proof.done, onError: proof.asking ? undefined : toastFailure('Could Not Start') });
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     confirmTotp.mutate(code.trim(), {
@@ -136,7 +56,7 @@ function AppEnrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void 
         toast({ title: 'Authenticator App Added', description: 'Sign-ins by password now ask for its code.' });
         onConfirmed(recoveryCodes);
       },
-      onError: failed('Code Not Accepted'),
+      onError: toastFailure('Code Not Accepted'),
     });
   };
   if (!started)
@@ -145,9 +65,10 @@ function AppEnrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void 
         <p className="text-sm text-muted-foreground">
           Add a second step to signing in: a 6-digit code from an app such as Google Authenticator, Microsoft Authenticator or 1Password.
         </p>
-        <Button onClick={() => startTotp.mutate(undefined, { onError: failed('Could Not Start') })} disabled={startTotp.isPending}>
+        <Button onClick={() => proof.begin(() => start())} disabled={startTotp.isPending}>
           <ShieldCheck className="h-4 w-4" /> Set up authenticator app
         </Button>
+        {proof.asking && <FactorPasswordDialog mutation={startTotp} onConfirm={start} onCancel={proof.cancel} />}
       </div>
     );
   return (
@@ -183,7 +104,7 @@ function EnrolledApp({ recoveryCodesLeft, onNewCodes }: { recoveryCodesLeft: num
           onClick={() =>
             newRecoveryCodes.mutate(undefined, {
               onSuccess: ({ recoveryCodes }) => onNewCodes(recoveryCodes),
-              onError: failed('No New Codes'),
+              onError: toastFailure('No New Codes'),
             })
           }
         >
@@ -202,7 +123,7 @@ function EnrolledApp({ recoveryCodesLeft, onNewCodes }: { recoveryCodesLeft: num
         onConfirm={() =>
           removeTotp.mutate(undefined, {
             onSuccess: () => toast({ title: 'Authenticator App Removed' }),
-            onError: failed('Not Removed'),
+            onError: toastFailure('Not Removed'),
           })
         }
       />

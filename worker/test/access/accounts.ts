@@ -79,11 +79,14 @@ export const ACCOUNTS_ROUTES: AccessTable = {
     refused: 400,
   },
   'GET /api/account/export': { who: 'session', sample: () => ({ path: '/api/account/export' }) },
-  // The second factor. The demo accounts enrol nothing: an app is started (never confirmed), and every
+  // The second factor. The demo accounts enrol nothing: an app is started with the password (never confirmed), and every
   // other sample is refused on its merits. Cases run in this order, so each account has an app pending
   // by the time its wrong first code is sent.
   'GET /api/account/second-factor': { who: 'session', sample: () => ({ path: '/api/account/second-factor' }) },
-  'POST /api/account/second-factor/totp': { who: 'session', sample: () => ({ method: 'POST', path: '/api/account/second-factor/totp' }) },
+  'POST /api/account/second-factor/totp': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/second-factor/totp', json: { password: DEMO_PASSWORD } }),
+  },
   'POST /api/account/second-factor/totp/confirm': {
     who: 'session',
     sample: () => ({ method: 'POST', path: '/api/account/second-factor/totp/confirm', json: { code: '000000' } }),
@@ -106,7 +109,7 @@ export const ACCOUNTS_ROUTES: AccessTable = {
   },
   'POST /api/account/passkeys/registration-options': {
     who: 'session',
-    sample: () => ({ method: 'POST', path: '/api/account/passkeys/registration-options' }),
+    sample: () => ({ method: 'POST', path: '/api/account/passkeys/registration-options', json: { password: DEMO_PASSWORD } }),
   },
   'POST /api/account/passkeys': {
     who: 'session',
