@@ -72,6 +72,7 @@ export const ISSUE_PHOTO_MESSAGES = {
   type: 'The photo must be a JPEG, PNG, WebP or HEIC image.',
   size: `The photo must be at most ${MAX_ISSUE_PHOTO_BYTES / 1024 / 1024} MB.`,
   empty: 'The photo is empty.',
+  unreadable: 'The photo could not be read: it may be damaged. Take it again or choose another.',
 } as const;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);

@@ -22,8 +22,15 @@ export const RETENTION = {
    * The money records themselves stay (receipts for the BIR's ten years); only the plate is masked.
    */
   closedStayPlateMonths: 13,
+  /**
+   * A notification (its words may name a plate, a stay or a payment): as long as the plates of the stays
+   * and passes it tells of, then deleted whole.
+   */
+  notificationMonths: 13,
   /** The documents of a rejected owner application: time to ask about the decision or apply again. */
   rejectedDocumentDays: 90,
+  /** The photo of a driver's report to a lot, once the report is resolved: time to come back to it. */
+  resolvedIssuePhotoDays: 90,
 } as const;
 
 const daysBefore = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString();
@@ -40,7 +47,9 @@ export const retentionCutoffs = (now: number) => ({
   signIns: daysBefore(now, RETENTION.signInDays),
   earlyRegistrations: monthsBefore(now, RETENTION.earlyRegistrationMonths),
   closedStayPlates: monthsBefore(now, RETENTION.closedStayPlateMonths),
+  notifications: monthsBefore(now, RETENTION.notificationMonths),
   rejectedDocuments: daysBefore(now, RETENTION.rejectedDocumentDays),
+  resolvedIssuePhotos: daysBefore(now, RETENTION.resolvedIssuePhotoDays),
 });
 
 /** `DELETE /api/account`: the password proves it is the person; a wallet balance is kept unless they give it up. */

@@ -79,7 +79,8 @@ export async function identityOf(db: DB, userId: string): Promise<Identity> {
     SELECT plate FROM vehicles WHERE user_id = ${userId}
     UNION SELECT vehicle_plate FROM reservations WHERE user_id = ${userId} AND vehicle_plate IS NOT NULL
     UNION SELECT plate FROM monthly_passes WHERE user_id = ${userId}
-    UNION SELECT plate FROM checkins WHERE ${stayOf(userId)}`);
+    UNION SELECT plate FROM checkins WHERE ${stayOf(userId)}
+    UNION SELECT plate_read_text FROM checkins WHERE ${stayOf(userId)} AND plate_read_text IS NOT NULL`);
   const documents = await db
     .select({ key: ownerApplicationDocuments.r2Key })
     .from(ownerApplicationDocuments)
@@ -235,30 +236,41 @@ const reportErasure = (db: DB, userId: string) => [
   statementOf(db, db.update(lotIssueMessages).set({ text: ERASED_TEXT }).where(eq(lotIssueMessages.authorId, userId))),
 ];
 
-/** One of the person's plates, masked on the reservations, stays and passes kept. */
-const plateMasks = (db: DB, userId: string, plate: string) => [
-  statementOf(
-    db,
+/**
+ * One of the person's plates (or a camera's read of one), masked on the reservations, stays, camera
+ * reads and passes kept, and in the notices of whoever paid one of their stays with a pay code.
+ */
+const plateMasks = (db: DB, userId: string, plate: string) => {
+  const masked = maskPlate(plate);
+  const queries: Query[] = [
     db
       .update(reservations)
-      .set({ vehiclePlate: maskPlate(plate) })
+      .set({ vehiclePlate: masked })
       .where(and(eq(reservations.userId, userId), eq(reservations.vehiclePlate, plate))),
-  ),
-  statementOf(
-    db,
     db
       .update(checkins)
-      .set({ plate: maskPlate(plate) })
+      .set({ plate: masked })
       .where(and(eq(checkins.plate, plate), stayOf(userId))),
-  ),
-  statementOf(
-    db,
+    db
+      .update(checkins)
+      .set({ plateReadText: masked })
+      .where(and(eq(checkins.plateReadText, plate), stayOf(userId))),
     db
       .update(monthlyPasses)
-      .set({ plate: maskPlate(plate) })
+      .set({ plate: masked })
       .where(and(eq(monthlyPasses.userId, userId), eq(monthlyPasses.plate, plate))),
-  ),
-];
+    db
+      .update(notifications)
+      .set({ message: sql`replace(${notifications.message}, ${plate}, ${masked})` })
+      .where(
+        and(
+          sql`${notifications.userId} IN (SELECT payer_id FROM checkins WHERE ${stayOf(userId)})`,
+          sql`instr(${notifications.message}, ${plate}) > 0`,
+        ),
+      ),
+  ];
+  return queries.map((query) => statementOf(db, query));
+};
 
 /** The audit entries about the person keep their acts, with the person's name, address, phone and plates erased. */
 function auditErasure(db: DB, identity: Identity, erasedActor: string) {

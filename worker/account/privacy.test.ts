@@ -21,6 +21,7 @@ import { newId } from '../db/ids';
 import { balanceOf, reservationRow, topUp } from '../test/booking-fixtures';
 import { call, db, messageOf, seedOnce, signedInAs } from '../test/helpers';
 import { addVehicle, newDriver } from '../test/account-fixtures';
+import { fullPlatesInD1, fullPlatesInLots } from '../test/full-plates';
 import { run } from '../test/raw-records';
 import { findUserByEmail } from '../users/users.service';
 
@@ -126,19 +127,36 @@ describe('Delete my account', () => {
     await addVehicle(cookie, { plate: 'ERA 5678' });
     const { id: reservationId, lotId, start } = await bookedReservation(userId, 'ERA 5678', 'COMPLETED');
     await monthlyPass(userId, lotId, 'ERA 5678', new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() - 10 * 86_400_000));
+    // Two stays the gate camera read: once as it was, once as another plate the attendant corrected;
+    // the second's overstay paid by a friend's pay code, whose notice names the car.
+    const payer = await newDriver();
+    for (const [read, paidBy] of [
+      ['ERA 5678', null],
+      ['ERA 5676', payer.userId],
+    ])
+      await run(
+        `INSERT INTO checkins (id, lot_id, reservation_id, plate, entry_ts, exit_ts, plate_read_text, plate_read_confidence, plate_read_corrected, payer_id)
+         VALUES (?, ?, ?, 'ERA 5678', ?, ?, ?, 0.9, ?, ?)`,
+        newId(),
+        lotId,
+        reservationId,
+        start.toISOString(),
+        new Date(start.getTime() + 3600_000).toISOString(),
+        read,
+        read === 'ERA 5678' ? 0 : 1,
+        paidBy,
+      );
     await run(
-      `INSERT INTO checkins (id, lot_id, reservation_id, plate, entry_ts, exit_ts) VALUES (?, ?, ?, 'ERA 5678', ?, ?)`,
+      `INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'PAYMENT_SUCCESS', 'Pay code used', ?)`,
       newId(),
-      lotId,
-      reservationId,
-      start.toISOString(),
-      new Date(start.getTime() + 3600_000).toISOString(),
+      payer.userId,
+      'Your pay code paid ₱80.00 from your wallet at Test Lot, for the stay of ERA 5678.',
     );
     await run(
       `INSERT INTO audit_logs (id, actor_id, actor, action, subject, context_json) VALUES (?, NULL, 'Gate', 'OVERRIDE_ENTRY', ?, ?)`,
       newId(),
       `reservation:${reservationId}`,
-      JSON.stringify({ plate: 'ERA 5678', email: body.email }),
+      JSON.stringify({ plate: 'ERA 5678', bookedPlate: 'ERA 5678', email: body.email }),
     );
     await db()
       .insert(pushSubscriptions)
@@ -173,6 +191,14 @@ describe('Delete my account', () => {
     );
     const text = JSON.stringify(rows);
     for (const word of personal) expect(text).not.toContain(word);
+    // Nor is any of their plates, or a camera's read of them, left in full in any column of D1 or in any lot object.
+    expect(await fullPlatesInD1(['ERA 5678', 'ERA 5676'])).toEqual([]);
+    expect((await fullPlatesInLots(['ERA 5678', 'ERA 5676'])).found).toEqual([]);
+    const [notice] = await db()
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.userId, payer.userId), eq(schema.notifications.title, 'Pay code used')));
+    expect(notice.message).toBe('Your pay code paid ₱80.00 from your wallet at Test Lot, for the stay of ERA ••78.');
     expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
     expect(await db().select().from(vehicles).where(eq(vehicles.userId, userId))).toEqual([]);
     expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);

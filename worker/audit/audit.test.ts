@@ -83,6 +83,23 @@ describe('audit log', () => {
     expect(JSON.parse(row.contextJson)).toEqual({ lotId: 'l1', plate: 'NBC ••34' });
   });
 
+  it('masks the plate of the booking an override let another car in on the same way, one plate at a time', async () => {
+    const context = { lotId: 'l1', plate: 'ABC 5678', bookedPlate: 'NAB 1234' };
+    const [id] = await entries([{ action: 'OVERRIDE_ENTRY', timestamp: new Date().toISOString(), context }]);
+    const mask = (set: string) => env.DB.prepare(`UPDATE audit_logs SET context_json = ${set} WHERE id = ?`).bind(id).run();
+    const refused = /append-only/;
+    await expect(mask(`json_set(context_json, '$.bookedPlate', 'NAB ••99')`)).rejects.toThrow(refused);
+    await expect(mask(`json_set(context_json, '$.bookedPlate', 'NAB ••34', '$.plate', 'ABC ••78')`)).rejects.toThrow(refused);
+    await mask(`json_set(context_json, '$.bookedPlate', 'NAB ••34')`);
+    await mask(`json_set(context_json, '$.plate', 'ABC ••78')`);
+    await expect(mask(`json_set(context_json, '$.bookedPlate', 'N•••••34')`)).rejects.toThrow(refused);
+    const [row] = await db()
+      .select()
+      .from(auditLogs)
+      .where(inArray(auditLogs.id, [id]));
+    expect(JSON.parse(row.contextJson)).toEqual({ lotId: 'l1', plate: 'ABC ••78', bookedPlate: 'NAB ••34' });
+  });
+
   it('filters by action, actor and Manila calendar days, newest first', async () => {
     // 2031-03-09 23:30 Manila is still the 9th there, though the 9th's 15:30 UTC.
     const [ninth, tenth, tenthOwner, eleventh] = await entries([

@@ -2,25 +2,35 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ISSUE_PHOTO_BYTES } from '../../core/lot-issues';
+import { orientationSegment, withoutPhotoMetadata } from '../../core/photo-metadata';
 import { newDriver } from '../test/account-fixtures';
 import { driver } from '../test/booking-fixtures';
 import { call, cookieFor, messageOf } from '../test/helpers';
-import { asOwner, jpegBytes, reported, staffedLot, uploadPhoto, type IssueView } from '../test/lot-issue-fixtures';
+import {
+  asOwner,
+  heicBytes,
+  jpegBytes,
+  pngBytes,
+  reported,
+  staffedLot,
+  uploadPhoto,
+  webpBytes,
+  type IssueView,
+} from '../test/lot-issue-fixtures';
 
 let owner = '';
 beforeAll(async () => {
   owner = await asOwner();
 });
 
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const storedUnder = async (lotId: string) => (await env.ISSUE_PHOTOS.list({ prefix: `lot-issues/${lotId}/` })).objects.map((o) => o.key);
 
 describe('the photo of a report', () => {
   it.each([
     ['JPEG', jpegBytes(), 'image/jpeg'],
-    ['PNG', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'image/png'],
-    ['WebP', new Uint8Array([...ascii('RIFF'), 0xf8, 0, 0, 0, ...ascii('WEBPVP8 ')]), 'image/webp'],
-    ['HEIC', new Uint8Array([0, 0, 0, 0x18, ...ascii('ftypheic'), 0, 0, 0, 0]), 'image/heic'],
+    ['PNG', pngBytes(), 'image/png'],
+    ['WebP', webpBytes(), 'image/webp'],
+    ['HEIC', heicBytes(), 'image/heic'],
   ])('is stored as the %s its bytes show, whatever was declared, and served to the reporter', async (_label, bytes, type) => {
     const { cookie } = await driver(0);
     const { lotId } = await staffedLot(owner);
@@ -93,6 +103,40 @@ describe('the photo of a report', () => {
       expect([res.status, await messageOf(res)]).toEqual([404, 'Report not found']);
     }
     expect((await call(url)).status).toBe(401);
+  });
+});
+
+describe('the metadata of a report’s photo', () => {
+  it('is gone once uploaded: no location, time or phone is kept, the picture and its orientation are', async () => {
+    const { cookie } = await driver(0);
+    const { lotId, attendant } = await staffedLot(owner);
+    const issue = await reported(cookie, lotId);
+    const photo = jpegBytes(4096, { gps: true });
+    const res = await uploadPhoto(cookie, issue.id, photo);
+    expect(res.status).toBe(201);
+    const served = new Uint8Array(await (await call(`/api/lot-issues/${issue.id}/photo`, { cookie: attendant })).arrayBuffer());
+    const stored = new Uint8Array(await (await env.ISSUE_PHOTOS.get((await storedUnder(lotId))[0]))!.arrayBuffer());
+    expect(served).toEqual(stored);
+    expect(served).toEqual(withoutPhotoMetadata(photo, 'image/jpeg'));
+    expect((await res.json<{ size: number }>()).size).toBe(served.length);
+    const text = new TextDecoder('latin1').decode(served);
+    for (const word of ['GPS', 'Pixel', 'xmpmeta']) expect(text).not.toContain(word);
+    // The picture's last bytes (its scan and EOI) are as sent, and it still shows upright.
+    expect(served.subarray(-100)).toEqual(photo.subarray(-100));
+    expect(text).toContain(new TextDecoder('latin1').decode(orientationSegment(6)));
+  });
+
+  it('refuses a photo that cannot be read, with 400, and stores nothing', async () => {
+    const { cookie } = await driver(0);
+    const { lotId } = await staffedLot(owner);
+    const issue = await reported(cookie, lotId);
+    const cut = jpegBytes(4096, { gps: true }).slice(0, 300);
+    const res = await uploadPhoto(cookie, issue.id, cut);
+    expect([res.status, await messageOf(res)]).toEqual([
+      400,
+      'The photo could not be read: it may be damaged. Take it again or choose another.',
+    ]);
+    expect(await storedUnder(lotId)).toEqual([]);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * A report's one photo (docs/gate.md, Driver reports): sent as the raw body, sniffed by its first
- * bytes (whatever type the browser declared), at most 5 MB, kept in the ISSUE_PHOTOS bucket. Only the
+ * bytes (whatever type the browser declared), at most 5 MB, kept in the ISSUE_PHOTOS bucket without
+ * its metadata (where and when it was taken, the phone: core/photo-metadata.ts). Only the
  * reporter uploads it; the reporter and the lot's staff see it, served as its stored type, never
  * sniffed by the browser, kept by the browser alone. The object is written first and the row second;
  * a row that cannot be written deletes its object, so no listed photo is missing.
  */
 import { ISSUE_PHOTO_MESSAGES, photoSizeProblem, sniffIssuePhoto } from '../../core/lot-issues';
+import { withoutPhotoMetadata } from '../../core/photo-metadata';
 import { refusal } from '../../core/refusal';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
@@ -26,10 +28,12 @@ export async function setIssuePhoto(ctx: PhotoContext, id: string, bytes: Uint8A
   if (problem) throw refusal(bytes.byteLength > 0 ? 'too_large' : 'invalid', problem);
   const type = sniffIssuePhoto(bytes.subarray(0, 16));
   if (!type) throw refusal('invalid', ISSUE_PHOTO_MESSAGES.type);
+  const photo = withoutPhotoMetadata(bytes, type);
+  if (!photo) throw refusal('invalid', ISSUE_PHOTO_MESSAGES.unreadable);
   const key = `lot-issues/${issue.lotId}/${id}/${crypto.randomUUID()}`;
-  await env.ISSUE_PHOTOS.put(key, bytes, { httpMetadata: { contentType: type } });
+  await env.ISSUE_PHOTOS.put(key, photo, { httpMetadata: { contentType: type } });
   const withdraw = () => env.ISSUE_PHOTOS.delete(key);
-  const written = await setPhotoOnce(db, id, user.id, { key, type, size: bytes.byteLength }).catch(async (error: unknown) => {
+  const written = await setPhotoOnce(db, id, user.id, { key, type, size: photo.byteLength }).catch(async (error: unknown) => {
     await withdraw();
     throw error;
   });
@@ -37,7 +41,7 @@ export async function setIssuePhoto(ctx: PhotoContext, id: string, bytes: Uint8A
     await withdraw();
     throw refusal('conflict', ONE_PHOTO);
   }
-  return { id, photoUrl: `/api/lot-issues/${id}/photo`, type, size: bytes.byteLength };
+  return { id, photoUrl: `/api/lot-issues/${id}/photo`, type, size: photo.byteLength };
 }
 
 /** GET /api/lot-issues/:id/photo: for the reporter and the lot's staff only. */

@@ -54,7 +54,7 @@ describe('a driver buys a monthly pass', () => {
       .from(walletTransactions)
       .where(and(eq(walletTransactions.walletId, wallet.id), eq(walletTransactions.type, 'PAYMENT')));
     expect(payments).toMatchObject([
-      { amountCents: -300_000, description: expect.stringMatching(/^Monthly pass: Test Lot .+ \(NAB 1234\)$/) },
+      { amountCents: -300_000, description: expect.stringMatching(/^Monthly pass: Test Lot .+ \(NAB ••34\)$/) },
     ]);
     const money = await db()
       .select()

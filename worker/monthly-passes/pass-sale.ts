@@ -9,6 +9,7 @@ import type { BuyPassRequest } from '../../core/monthly-pass-request';
 import { passPeriod, periodPrice, scheduleLabel, type PassPeriod } from '../../core/monthly-passes';
 import { formatPeso } from '../../core/money';
 import { notFound, refusal } from '../../core/refusal';
+import { maskPlate } from '../../core/vehicles';
 import { afterCommit } from '../db/after-commit';
 import type { DB } from '../db/client';
 import { violates } from '../db/constraints';
@@ -71,7 +72,8 @@ export async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResul
     sameCarPassId: sale.renews?.id ?? (await validPassOfPlate(db, lot.id, sale.plate, new Date()))?.id,
   });
   if (!kept.ok) return { ok: false, reason: 'full' };
-  const what = `Monthly pass: ${lot.name}, ${product.name}, ${period.label} (${sale.plate})`;
+  // The ledger keeps it ten years: it names the car by its masked plate, enough for the driver to tell (docs/privacy.md).
+  const what = `Monthly pass: ${lot.name}, ${product.name}, ${period.label} (${maskPlate(sale.plate)})`;
   try {
     const paid = await payFromWallet(
       db,

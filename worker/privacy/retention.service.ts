@@ -1,7 +1,8 @@
 /**
  * The retention periods of core/privacy.ts, applied by the daily Cron (docs/privacy.md, Retention):
- * sign-in records and early registrations deleted, plates of ended stays masked, rejected applicants'
- * documents deleted from R2. Every step is safe to run again: what it already did, it finds no more.
+ * sign-in records, early registrations and old notifications deleted, plates of ended stays masked
+ * wherever they are written, rejected applicants' documents and resolved reports' photos deleted from
+ * R2. Every step is safe to run again: what it already did, it finds no more.
  */
 import { retentionCutoffs } from '../../core/privacy';
 import { maskPlate } from '../../core/vehicles';
@@ -9,10 +10,13 @@ import { commit, type DB } from '../db/client';
 import type { Bindings } from '../env';
 import {
   deleteEarlyRegistrationsBefore,
+  deleteNotificationsBefore,
   deleteSignInsBefore,
   documentsRejectedBefore,
+  forgetPhotos,
   markDocumentsPurged,
   maskStatement,
+  photosResolvedBefore,
   PLATE_PLACES,
   RETENTION_PAGE,
   unmaskedPlates,
@@ -34,21 +38,25 @@ async function maskPlatesOf(db: DB, place: PlatePlace, before: string) {
   }
 }
 
-/** The file goes first and the row is marked after, so a failure in between only leaves a row to try again. */
-async function purgeRejectedDocuments(env: Bindings, db: DB, before: string, now: string) {
+/**
+ * Deletes the files a page of rows names from R2, then has the rows forget them, until no page is left.
+ * The file goes first and the row after, so a failure in between only leaves a row to try again
+ * (R2's delete of a missing key succeeds).
+ */
+async function purgeFiles(
+  bucket: R2Bucket,
+  page: () => Promise<{ id: string; key: string }[]>,
+  forget: (ids: string[]) => Promise<unknown>,
+) {
   let purged = 0;
   for (;;) {
-    const docs = await documentsRejectedBefore(db, before);
-    if (docs.length) {
-      await env.DOCUMENTS.delete(docs.map((doc) => doc.r2Key));
-      await markDocumentsPurged(
-        db,
-        docs.map((doc) => doc.id),
-        now,
-      );
+    const files = await page();
+    if (files.length) {
+      await bucket.delete(files.map((file) => file.key));
+      await forget(files.map((file) => file.id));
     }
-    purged += docs.length;
-    if (docs.length < RETENTION_PAGE) return purged;
+    purged += files.length;
+    if (files.length < RETENTION_PAGE) return purged;
   }
 }
 
@@ -57,10 +65,21 @@ export async function applyRetention(env: Bindings, db: DB, now = Date.now()) {
   const cutoffs = retentionCutoffs(now);
   const plates: Record<string, number> = {};
   for (const place of PLATE_PLACES) plates[place.what] = await maskPlatesOf(db, place, cutoffs.closedStayPlates);
+  const purgedAt = new Date(now).toISOString();
   return {
     signIns: await deleteSignInsBefore(db, cutoffs.signIns),
     earlyRegistrations: await deleteEarlyRegistrationsBefore(db, cutoffs.earlyRegistrations),
     plates,
-    documents: await purgeRejectedDocuments(env, db, cutoffs.rejectedDocuments, new Date(now).toISOString()),
+    notifications: await deleteNotificationsBefore(db, cutoffs.notifications),
+    documents: await purgeFiles(
+      env.DOCUMENTS,
+      () => documentsRejectedBefore(db, cutoffs.rejectedDocuments),
+      (ids) => markDocumentsPurged(db, ids, purgedAt),
+    ),
+    issuePhotos: await purgeFiles(
+      env.ISSUE_PHOTOS,
+      () => photosResolvedBefore(db, cutoffs.resolvedIssuePhotos),
+      (ids) => forgetPhotos(db, ids),
+    ),
   };
 }

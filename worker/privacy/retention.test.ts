@@ -8,6 +8,7 @@ import {
   auditLogs,
   checkins,
   earlyRegistrations,
+  lotIssues,
   lots,
   ownerApplicationDocuments,
   ownerApplications,
@@ -16,7 +17,12 @@ import {
 } from '../db/schema';
 import { findDocument, listDocuments } from '../documents/documents.data';
 import { findUserByEmail } from '../users/users.service';
+import { driver, makeLot, reservationRow } from '../test/booking-fixtures';
+import { fullPlatesInD1, fullPlatesInLots } from '../test/full-plates';
+import { atTheGate, gateEnter, gateExit, reservedCar, type Checkin } from '../test/gate-fixtures';
 import { db, seedOnce } from '../test/helpers';
+import { asOwner, jpegBytes, reported, setStatus, staffedLot, uploadPhoto } from '../test/lot-issue-fixtures';
+import { buy, passLot, seedPasses } from '../test/pass-fixtures';
 import { applyRetention } from './retention.service';
 
 const now = Date.parse('2026-11-27T16:05:00Z');
@@ -182,8 +188,90 @@ describe('the retention periods of the daily Cron', () => {
     expect(again).toEqual({
       signIns: 0,
       earlyRegistrations: 0,
-      plates: { 'check-ins': 0, reservations: 0, 'audit entries': 0 },
+      plates: {
+        'check-ins': 0,
+        'camera reads': 0,
+        reservations: 0,
+        'monthly passes': 0,
+        'audit entries': 0,
+        'booked plates in audit entries': 0,
+      },
+      notifications: 0,
       documents: 0,
+      issuePhotos: 0,
     });
+  });
+});
+
+describe('the plates of stays past the period, wherever they were written', () => {
+  it('are left in full nowhere in D1 nor in any lot object: the camera reads, audits and passes are masked, the notices deleted', async () => {
+    const { owner } = await atTheGate();
+    await seedPasses();
+    const lotId = await makeLot(3);
+    const enterAndLeave = async (entry: Record<string, unknown>) => {
+      const { id } = await (await gateEnter(owner, { lotId, ...entry })).json<Checkin>();
+      const left = await gateExit(owner, id, { lotId, plate: entry.plate });
+      expect(left.status, await left.clone().text()).toBe(200);
+    };
+    // A booked car the camera read as it was, and another car let in on someone else's booking, its read corrected.
+    const read = await reservedCar(lotId, { plate: 'RTA 1111' });
+    await enterAndLeave({ plate: 'RTA 1111', passToken: read.token, plateRead: { text: 'RTA 1111', confidence: 0.95, corrected: false } });
+    const lent = await reservedCar(lotId, { plate: 'RTB 2222' });
+    await enterAndLeave({
+      plate: 'RTC 3333',
+      reservationId: lent.booking.id,
+      action: 'override',
+      overrideReason: 'customer_service',
+      plateRead: { text: 'RTC 3388', confidence: 0.6, corrected: true },
+    });
+    // A monthly pass: its sale in the wallet's ledger, its notice.
+    const { product } = await passLot();
+    const buyer = await driver(5_000);
+    const bought = await buy(buyer.cookie, { productId: product.id, plate: 'RTD 4444' });
+    expect(bought.status, await bought.clone().text()).toBe(201);
+
+    // Fifteen months on, every stay, booking and pass above ended more than 13 months before.
+    const later = Date.now() + 15 * 31 * DAY_MS;
+    await applyRetention(env, db(), later);
+
+    const plates = ['RTA 1111', 'RTB 2222', 'RTC 3333', 'RTC 3388', 'RTD 4444'];
+    expect(await fullPlatesInD1(plates)).toEqual([]);
+    const inLots = await fullPlatesInLots(plates);
+    expect(inLots.found).toEqual([]);
+    expect(inLots.objects).toBeGreaterThan(0);
+    expect((await reservationRow(read.booking.id)).vehiclePlate).toBe('RTA ••11');
+  });
+});
+
+describe('the photos of driver reports', () => {
+  it('are deleted from R2 90 days after their report was resolved; an open report keeps its photo', async () => {
+    const owner = await asOwner();
+    const { lotId, attendant } = await staffedLot(owner);
+    const { cookie } = await driver(0);
+    const withPhoto = async () => {
+      const issue = await reported(cookie, lotId);
+      expect((await uploadPhoto(cookie, issue.id, jpegBytes())).status).toBe(201);
+      return issue.id;
+    };
+    const [resolved, open] = [await withPhoto(), await withPhoto()];
+    expect((await setStatus(attendant, resolved, 'resolved')).status).toBe(200);
+    // Read from D1: the retention run, 90 days on, also ended these sessions' sign-in records.
+    const photoOf = async (id: string) =>
+      (
+        await db()
+          .select({ key: lotIssues.photoKey, type: lotIssues.photoType, size: lotIssues.photoSize })
+          .from(lotIssues)
+          .where(eq(lotIssues.id, id))
+      )[0];
+    const stored = async () => (await env.ISSUE_PHOTOS.list({ prefix: `lot-issues/${lotId}/` })).objects.length;
+
+    expect((await applyRetention(env, db(), Date.now() + 89 * DAY_MS)).issuePhotos).toBe(0);
+    expect(await stored()).toBe(2);
+
+    expect((await applyRetention(env, db(), Date.now() + 91 * DAY_MS)).issuePhotos).toBe(1);
+    expect(await stored()).toBe(1);
+    expect(await photoOf(resolved)).toEqual({ key: null, type: null, size: null });
+    expect((await photoOf(open)).key).not.toBeNull();
+    expect((await applyRetention(env, db(), Date.now() + 91 * DAY_MS)).issuePhotos).toBe(0);
   });
 });

@@ -61,9 +61,75 @@ export async function reported(cookie: string, lotId: string, json: Record<strin
 export const uploadPhoto = (cookie: string, issueId: string, bytes: Uint8Array<ArrayBuffer>, type = 'image/jpeg') =>
   call(`/api/lot-issues/${issueId}/photo`, { method: 'PUT', cookie, body: bytes, headers: { 'Content-Type': type } });
 
-/** A JPEG's first bytes, padded to `size`. */
-export function jpegBytes(size = 2048): Uint8Array<ArrayBuffer> {
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+const segment = (marker: number, data: number[]) => [0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff, ...data];
+const u32le = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >>> 24];
+
+/** The Exif a phone writes: its make, the orientation (6: turned right) and a pointer to where it was (the GPS IFD). */
+function phoneExif() {
+  const make = ascii('Pixel 8\0');
+  const entries = [
+    [0x0f, 0x01, 2, 0, ...u32le(make.length), ...u32le(50)],
+    [0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0],
+    [0x25, 0x88, 4, 0, 1, 0, 0, 0, ...u32le(58)],
+  ];
+  return [...ascii('Exif\0\0II*\0'), ...u32le(8), 3, 0, ...entries.flat(), 0, 0, 0, 0, ...make, ...ascii('GPS 14.5547N 121.0244E')];
+}
+
+/**
+ * A JPEG of `size` bytes a decoder can walk: JFIF, (with `gps`, the Exif and XMP a phone writes), a
+ * frame, one scan of zeros and its end.
+ */
+export function jpegBytes(size = 2048, options: { gps?: boolean } = {}): Uint8Array<ArrayBuffer> {
+  const metadata = options.gps
+    ? [...segment(0xe1, phoneExif()), ...segment(0xe1, ascii('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta GPSLatitude="14.5547"/>'))]
+    : [];
+  const head = [0xff, 0xd8, ...segment(0xe0, [...ascii('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0]), ...metadata];
+  const scan = [...segment(0xc0, [8, 0, 1, 0, 1, 1, 1, 0x11, 0]), ...segment(0xda, [1, 1, 0, 0, 0x3f, 0])];
   const bytes = new Uint8Array(size);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  bytes.set([...head, ...scan]);
+  bytes.set([0xff, 0xd9], size - 2);
   return bytes;
 }
+
+const u32be = (n: number) => [n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+const box = (type: string, ...body: number[]) => [...u32be(body.length + 8), ...ascii(type), ...body];
+
+/** A PNG a decoder can walk: its header, one (empty) data chunk and its end; no CRC is checked here. */
+export const pngBytes = () =>
+  Uint8Array.from([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...[0, 0, 0, 13],
+    ...ascii('IHDR'),
+    ...new Array(17).fill(1),
+    ...[0, 0, 0, 0],
+    ...ascii('IDAT'),
+    0,
+    0,
+    0,
+    0,
+    ...[0, 0, 0, 0],
+    ...ascii('IEND'),
+    0xae,
+    0x42,
+    0x60,
+    0x82,
+  ]);
+
+/** A WebP of one lossy frame. */
+export const webpBytes = () =>
+  Uint8Array.from([...ascii('RIFF'), ...u32le(22), ...ascii('WEBPVP8 '), ...u32le(10), ...new Array(10).fill(7)]);
+
+/** A HEIC whose meta box lists no item (a decoder would want its picture; the upload only walks its boxes). */
+export const heicBytes = () =>
+  Uint8Array.from([
+    ...box('ftyp', ...ascii('heic'), 0, 0, 0, 0, ...ascii('mif1heic')),
+    ...box('meta', 0, 0, 0, 0, ...box('iinf', 0, 0, 0, 0, 0, 0), ...box('iloc', 0, 0, 0, 0, 0x44, 0, 0, 0)),
+  ]);

@@ -6,21 +6,13 @@
  * against RFC 8292, independently of the library that made them.
  */
 import { fromBase64url } from '../../core/base64url';
+import { concatBytes } from '../../core/bytes';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 
 /** Chrome's push service (FCM), whose host the worker accepts; `fetch` is stubbed, so nothing leaves the test. */
 const ORIGIN = 'https://fcm.googleapis.com';
 type Bytes = Uint8Array<ArrayBuffer>;
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const concat = (...parts: Bytes[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replaceAll('+', '-')
@@ -54,7 +46,7 @@ export async function pushBrowser() {
     const ciphertext = body.slice(21 + keyIdLength);
     const serverPublic = await crypto.subtle.importKey('raw', serverKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
     const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: serverPublic }, keys.privateKey, 256);
-    const ikm = await hkdf(auth, shared, concat(utf8('WebPush: info\0'), publicKey, serverKey), 32);
+    const ikm = await hkdf(auth, shared, concatBytes(utf8('WebPush: info\0'), publicKey, serverKey), 32);
     const cek = await hkdf(salt, ikm, utf8('Content-Encoding: aes128gcm\0'), 16);
     const nonce = await hkdf(salt, ikm, utf8('Content-Encoding: nonce\0'), 12);
     const aes = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);

@@ -62,7 +62,12 @@ export function PrivacyPage() {
             Plates of stays that ended, and in our audit trail: {RETENTION.closedStayPlateMonths} months after the stay, then masked (for
             example NBC ••34). The money records of the stay stay, without the plate, as long as tax law requires (ten years).
           </li>
+          <li>Notifications: {RETENTION.notificationMonths} months after we sent them.</li>
           <li>Documents of a rejected owner application: {RETENTION.rejectedDocumentDays} days after the decision.</li>
+          <li>
+            Photos you add to a report to a parking lot: {RETENTION.resolvedIssuePhotoDays} days after the report is resolved. We remove
+            their location and other camera details when you upload them.
+          </li>
           <li>Your account, vehicles and settings: until you delete your account.</li>
         </ul>
       </Section>
