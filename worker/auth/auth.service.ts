@@ -27,7 +27,7 @@ import {
   recordAcceptance,
   setPasswordHash,
 } from '../users/users.service';
-import { UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
+import { knowsDevices, UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
 import { endAllSessions } from './sessions.service';
@@ -106,7 +106,7 @@ async function tellPasswordChanged(env: Bindings, userId: string, origin: string
  * cookies are configured, so a server without them does not call every sign-in new.
  */
 export async function tellNewSignIn(env: Bindings, userId: string, origin: string, userAgent: string | null, now = Date.now()) {
-  if (!env.DEVICE_COOKIE_SECRET) return;
+  if (!knowsDevices(env)) return;
   const at = new Date(now).toISOString();
   const device = userAgent?.slice(0, MAX_DEVICE_LABEL) || 'an unknown browser';
   await queueEmail(env, userId, origin, { kind: 'new-sign-in', at, device });
