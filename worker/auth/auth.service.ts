@@ -10,6 +10,7 @@ import { LINK_NOT_VALID, type invitationAcceptSchema, type passwordResetConfirmS
 import { afterCommit } from '../db/after-commit';
 import { queueEmail } from '../email/email.service';
 import { queueSms } from '../sms/sms.service';
+import { signInDeviceLabel } from '../../core/sign-in-device';
 import { formatDateTime } from '../../core/time';
 import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
@@ -108,8 +109,7 @@ async function tellPasswordChanged(env: Bindings, userId: string, origin: string
 export async function tellNewSignIn(env: Bindings, userId: string, origin: string, userAgent: string | null, now = Date.now()) {
   if (!knowsDevices(env)) return;
   const at = new Date(now).toISOString();
-  const device = userAgent?.slice(0, MAX_DEVICE_LABEL) || 'an unknown browser';
-  await queueEmail(env, userId, origin, { kind: 'new-sign-in', at, device });
+  await queueEmail(env, userId, origin, { kind: 'new-sign-in', at, device: signInDeviceLabel(userAgent) });
   await queueSms(env, {
     userId,
     category: 'security',
@@ -117,8 +117,6 @@ export async function tellNewSignIn(env: Bindings, userId: string, origin: strin
     text: `Parkada: a new sign-in to your account on ${formatDateTime(at)} (Manila time). Not you? Use "Forgot password?" now.`,
   });
 }
-/** Enough of a User-Agent to recognise the browser, never a page of it. */
-const MAX_DEVICE_LABEL = 160;
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
 
