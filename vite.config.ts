@@ -68,6 +68,7 @@ const WORKER_DEPENDENCIES = [
   '@block65/webcrypto-web-push',
   '@hono/zod-validator',
   '@simplewebauthn/server',
+  'bowser',
   'drizzle-orm',
   'drizzle-orm/d1',
   'drizzle-orm/sqlite-core',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointHost, exportFileName, openItemsRefusal, retentionCutoffs } from './privacy';
+import { ANOTHER_PERSON, asTheirDownload, endpointHost, exportFileName, openItemsRefusal, retentionCutoffs } from './privacy';
 
 describe('retention periods', () => {
   it('counts sign-ins, rejected documents and resolved reports’ photos in days, the rest in calendar months', () => {
@@ -41,4 +41,63 @@ it('names the download by its Manila date', () => {
 
 it('keeps only the host of a push endpoint', () => {
   expect(endpointHost('https://fcm.googleapis.com/fcm/send/abc')).toBe('fcm.googleapis.com');
+});
+
+describe('a download as its person sees it', () => {
+  const owner = { emails: ['maria@example.ph', 'maria.new@example.ph'], plates: ['MNE 1111'] };
+  const pedro = {
+    id: '0b6c2a52-4d8e-4b7e-9f0e-0d3c1c9e8a11',
+    email: 'pedro@example.ph',
+    firstName: 'Pedro',
+    lastName: 'Penduko',
+    role: 'owner_admin',
+  } as const;
+
+  it('names another person by role, wherever and however the records write them', () => {
+    const seen = asTheirDownload(
+      {
+        notifications: [
+          {
+            message: 'Pedro Penduko (PEDRO@example.ph) accepted your invitation.',
+            metadataJson: '{"by":"0b6c2a52-4d8e-4b7e-9f0e-0d3c1c9e8a11"}',
+          },
+        ],
+        audit_logs: [{ actor: 'Pedro Penduko <pedro@example.ph>', actorId: pedro.id }],
+      },
+      owner,
+      [pedro],
+    );
+    expect(seen).toEqual({
+      notifications: [{ message: 'Owner Admin (Owner Admin) accepted your invitation.', metadataJson: '{"by":"Owner Admin"}' }],
+      audit_logs: [{ actor: 'Owner Admin', actorId: 'Owner Admin' }],
+    });
+  });
+
+  it('keeps the person’s own addresses, and hides any other address the records hold', () => {
+    const [row] = asTheirDownload({ t: [{ text: 'maria.new@example.ph, Maria@Example.ph and juan@example.ph' }] }, owner, []).t;
+    expect(row.text).toBe(`maria.new@example.ph, Maria@Example.ph and ${ANOTHER_PERSON}`);
+  });
+
+  it('shows only the person’s own plates whole, in any field named for a plate', () => {
+    const [row] = asTheirDownload(
+      {
+        t: [
+          {
+            plate: 'mne-1111',
+            plateReadText: 'OTH 2222',
+            contextJson: '{"bookedPlate":"MNE 1111","plate":"OTH 2222"}',
+            masked: 'ABC ••34',
+          },
+        ],
+      },
+      owner,
+      [],
+    ).t;
+    expect(row).toEqual({
+      plate: 'mne-1111',
+      plateReadText: 'OTH ••22',
+      contextJson: '{"bookedPlate":"MNE 1111","plate":"OTH ••22"}',
+      masked: 'ABC ••34',
+    });
+  });
 });

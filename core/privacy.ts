@@ -8,8 +8,10 @@
  */
 import { z } from 'zod';
 import { formatPeso } from './money';
+import { ROLE_LABELS, type Role } from './roles';
 import { SESSION_LIFETIME_MS } from './session';
 import { DAY_MS, manilaDate } from './time';
+import { MASK_DOT, maskPlate, normalizePlate } from './vehicles';
 
 export const RETENTION = {
   /** A sign-in's record (the devices it was made on, the active-user count): while its session could still be live. */
@@ -68,6 +70,77 @@ export const ERASED_TEXT = '[erased]';
 
 /** The download's file name, by the Manila date it was made. */
 export const exportFileName = (now: Date) => `parkada-data-${manilaDate(now)}.zip`;
+
+/** How a download finds the people its records mention: by their id (a UUID) or their e-mail address. */
+export const RECORD_ID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+export const EMAIL_ADDRESS_PATTERN = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+/** Someone the person's records mention, as their download may name them: by role only. */
+export type MentionedPerson = { id: string; email: string; firstName: string; lastName: string; role: Role };
+/** What is the person's own in their download: their addresses (the account's, one it is changing to) and plates. */
+export type DownloadOwner = { emails: readonly string[]; plates: readonly string[] };
+
+/** What stands for an e-mail address in a download that is neither the person's nor anyone's the records name. */
+export const ANOTHER_PERSON = 'another person';
+
+type Rows = Record<string, unknown>[];
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The person's records as "Download my data" gives them (docs/privacy.md): everyone else they mention
+ * appears by role only ("Attendant"), never by id, name or e-mail, whether in a column or inside JSON
+ * (an audit entry's context); and a field named for a plate is whole only when the plate is one of the
+ * person's own, masked otherwise (another car let in on their booking, the cars a staff member handled).
+ */
+export function asTheirDownload<T extends Record<string, Rows>>(data: T, owner: DownloadOwner, others: readonly MentionedPerson[]): T {
+  const roleOf = new Map<string, string>();
+  for (const person of others) {
+    const name = `${person.firstName} ${person.lastName}`;
+    // The audit trail's "Name <e-mail>" first, so it reads as one role rather than two.
+    for (const word of [`${name} <${person.email}>`, person.email, name, person.id])
+      roleOf.set(word.toLowerCase(), ROLE_LABELS[person.role]);
+  }
+  const mentions =
+    roleOf.size > 0
+      ? new RegExp(
+          [...roleOf.keys()]
+            .sort((a, b) => b.length - a.length)
+            .map(escaped)
+            .join('|'),
+          'gi',
+        )
+      : null;
+  const ownEmails = new Set(owner.emails.map((email) => email.toLowerCase()));
+  const ownPlates = new Set(owner.plates.map(normalizePlate));
+
+  const text = (value: string) =>
+    (mentions ? value.replace(mentions, (word) => roleOf.get(word.toLowerCase())!) : value).replace(EMAIL_ADDRESS_PATTERN, (address) =>
+      ownEmails.has(address.toLowerCase()) ? address : ANOTHER_PERSON,
+    );
+  const plate = (value: string) =>
+    ownPlates.has(normalizePlate(value)) || value.includes(MASK_DOT) || value === ERASED_TEXT ? value : maskPlate(value);
+  const field = (key: string, value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map((item) => field(key, item));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, field(name, inner)]));
+    if (typeof value !== 'string') return value;
+    if (/plate/i.test(key)) return plate(value);
+    const json = jsonIn(value);
+    return json === undefined ? text(value) : JSON.stringify(field(key, json));
+  };
+  return Object.fromEntries(Object.entries(data).map(([table, rows]) => [table, field(table, rows)])) as T;
+}
+
+/** The value a column holds as JSON (an audit context, a notification's metadata), or undefined for plain text. */
+function jsonIn(value: string): unknown {
+  if (!/^\s*[[{]/.test(value)) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Only the host of a push endpoint: enough to recognise the browser's push service, nothing that reaches it. */
 export const endpointHost = (endpoint: string) => URL.parse(endpoint)?.host ?? '';

@@ -155,6 +155,7 @@ describe('accounts in the browser', () => {
   test('registers a passkey and signs in with it through Chromium’s virtual authenticator', async () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
+    // A passkey must verify its user (PIN or biometric): the server refuses one that does not (docs/account.md, Passkeys).
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
     });

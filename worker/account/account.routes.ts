@@ -51,7 +51,7 @@ export const accountRoutes = new Hono<AppEnv>()
   /** Whether the server can text (Settings → Notifications says so when it cannot). */
   .get('/account/sms', (c) => c.json({ available: smsAvailable(c.env) }))
   /** Texts a 6-digit code to the profile's mobile (docs/account.md, Phone). */
-  .post('/account/phone/verify', signedIn, async (c) => c.json(await requestPhoneCode(c.env, c.var.user), 202))
+  .post('/account/phone/verify', signedIn, async (c) => c.json(await requestPhoneCode(c.env, c.var.user, clientIp(c)), 202))
   .post('/account/phone/verify/confirm', signedIn, validate('json', phoneCodeSchema), async (c) =>
     c.json({ user: await confirmPhoneCode(c.var.db, c.var.user, c.req.valid('json').code) }),
   )

@@ -2,11 +2,13 @@
  * "Download my data" (docs/privacy.md): every record held about a person, by table. A record is
  * theirs when it names them (their id in a user column, their e-mail for an early registration) or
  * hangs off one that does (a stay of their reservation, a charge of it, a ledger row of their wallet).
- * Secrets are left out: password hashes, session keys, push keys and endpoints, file keys.
+ * Secrets are left out: password hashes, session keys, push keys and endpoints, file keys. Everyone
+ * else the records mention is given by role only, and only the person's own plates whole
+ * (`asTheirDownload`).
  */
-import { eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { endpointHost } from '../../core/privacy';
+import { asTheirDownload, EMAIL_ADDRESS_PATTERN, endpointHost, RECORD_ID_PATTERN, type MentionedPerson } from '../../core/privacy';
 import type { DB } from '../db/client';
 import {
   attendantAssignments,
@@ -88,7 +90,28 @@ export async function personalDataOf(db: DB, userId: string): Promise<PersonalDa
     moneyRecordsOf(db, userId),
     ownerRecordsOf(db, userId),
   ]);
-  return { users: [profile], ...account, ...parking, ...money, ...owner };
+  const data = { users: [profile], ...account, ...parking, ...money, ...owner };
+  // Their plates: of their vehicles, bookings and passes. A stay's plate is not one: an override may
+  // have let another car in on their booking.
+  const plates = [...data.vehicles, ...data.reservations, ...data.monthly_passes].map(
+    (row) => (row.plate ?? row.vehiclePlate) as string | null,
+  );
+  const emails = [user.email, ...data.verifications.map((row) => row.target as string)];
+  return asTheirDownload(data, { emails, plates: plates.filter((plate) => plate !== null) }, await othersMentionedIn(db, data, userId));
+}
+
+const valuesIn = (column: SQLiteColumn, values: Set<string>) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify([...values])}))`;
+
+/** Everyone but the person whom their records mention, by id or by e-mail address, with their role. */
+function othersMentionedIn(db: DB, data: PersonalData, userId: string): Promise<MentionedPerson[]> {
+  const text = JSON.stringify(data);
+  const ids = new Set(text.match(RECORD_ID_PATTERN));
+  const emails = new Set(text.match(EMAIL_ADDRESS_PATTERN)?.map((email) => email.toLowerCase()));
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(users)
+    .where(and(ne(users.id, userId), or(valuesIn(users.id, ids), valuesIn(users.email, emails))));
 }
 
 /** The account itself: sign-ins, vehicles, preferences, what was sent to them, and their second factor. */

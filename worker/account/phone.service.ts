@@ -1,7 +1,7 @@
 /**
  * A mobile number proven by a 6-digit code texted to it (docs/account.md, Phone), through the one
  * verification path (`prepareCode`/`consumeCode`, type 'phone'): hashed, 10 minutes, 5 tries, and a
- * few codes an hour. The code is made by the SMS consumer when it texts, so it never sits in the Queue.
+ * few codes an hour per account, per number and per client address. The code is made by the SMS consumer when it texts, so it never sits in the Queue.
  */
 import { isPhilippineMobile, PHONE_CODE_NOT_VALID, SMS_OFF } from '../../core/phone';
 import { refusal } from '../../core/refusal';
@@ -25,10 +25,10 @@ function codeTarget(env: Bindings, user: SessionUser): string {
   return user.phone;
 }
 
-/** POST /api/account/phone/verify: a code is texted to the profile's number. */
-export async function requestPhoneCode(env: Bindings, user: SessionUser, now = Date.now()) {
+/** POST /api/account/phone/verify: a code is texted to the profile's number, within the account's, the number's and the client's limits. */
+export async function requestPhoneCode(env: Bindings, user: SessionUser, ip: string, now = Date.now()) {
   const phone = codeTarget(env, user);
-  await takePhoneCodeRequest(env, user.id, now);
+  await takePhoneCodeRequest(env, { userId: user.id, phone, ip }, now);
   // No text yet: the SMS consumer makes the code as it texts it (`phoneCodeText`).
   await queueSms(env, { userId: user.id, category: 'account', kind: 'phone-code', text: '' });
   return { message: `We are texting a 6-digit code to ${phone}. It works for 10 minutes.` };

@@ -15,6 +15,7 @@ import {
 import { afterCommit } from '../db/after-commit';
 import { queueEmail } from '../email/email.service';
 import { queueSms } from '../sms/sms.service';
+import { signInDeviceLabel } from '../../core/sign-in-device';
 import { formatDateTime } from '../../core/time';
 import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
@@ -32,7 +33,7 @@ import {
   recordAcceptance,
   setPasswordHash,
 } from '../users/users.service';
-import type { SignInDevice } from './device-cookie';
+import { knowsDevices, UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
 import { confirmIdentity } from './identity.service';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
@@ -113,10 +114,9 @@ async function tellPasswordChanged(env: Bindings, userId: string, origin: string
  * cookies are configured, so a server without them does not call every sign-in new.
  */
 export async function tellNewSignIn(env: Bindings, userId: string, origin: string, userAgent: string | null, now = Date.now()) {
-  if (!env.DEVICE_COOKIE_SECRET) return;
+  if (!knowsDevices(env)) return;
   const at = new Date(now).toISOString();
-  const device = userAgent?.slice(0, MAX_DEVICE_LABEL) || 'an unknown browser';
-  await queueEmail(env, userId, origin, { kind: 'new-sign-in', at, device });
+  await queueEmail(env, userId, origin, { kind: 'new-sign-in', at, device: signInDeviceLabel(userAgent) });
   await queueSms(env, {
     userId,
     category: 'security',
@@ -124,8 +124,6 @@ export async function tellNewSignIn(env: Bindings, userId: string, origin: strin
     text: `Parkada: a new sign-in to your account on ${formatDateTime(at)} (Manila time). Not you? Use "Forgot password?" now.`,
   });
 }
-/** Enough of a User-Agent to recognise the browser, never a page of it. */
-const MAX_DEVICE_LABEL = 160;
 
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
 

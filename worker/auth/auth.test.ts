@@ -328,4 +328,16 @@ describe('new sign-ins', () => {
     await waitForMail(email, before + 1);
     expect(sentTo(email).filter((mail) => mail.subject === NEW_SIGN_IN)).toHaveLength(1);
   });
+
+  it('names the browser and its system, never the User-Agent the client wrote', async () => {
+    const { email, password } = await signedUp();
+    const userAgent =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.6723.58 Mobile Safari/537.36 Call 0917-555-0000 to keep your account';
+    const res = await call('/api/auth/login', { method: 'POST', json: { email, password }, headers: { 'User-Agent': userAgent } });
+    expect(res.status).toBe(200);
+    const notice = await waitForSubject(email, NEW_SIGN_IN);
+    expect(notice.text).toContain('from a browser it had not been used on before: Chrome 130 on Android.');
+    expect(notice.text).not.toContain('0917');
+    expect(notice.text).not.toContain('Mozilla');
+  });
 });

@@ -10,6 +10,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import { DAY_MS } from '../../core/time';
 import type { AppEnv, Bindings } from '../env';
+import { usableSecret } from '../http/development-secrets';
 import { randomSecret } from '../verification/verification.service';
 
 export const DEVICE_COOKIE = '__Host-parkada_device';
@@ -21,11 +22,18 @@ const PURPOSE = 'sign-in-device';
 export type SignInDevice = { known: true; id: string } | { known: false };
 export const UNKNOWN_DEVICE: SignInDevice = { known: false };
 
-const keyOf = (env: Pick<Bindings, 'DEVICE_COOKIE_SECRET'>) =>
-  env.DEVICE_COOKIE_SECRET ? new TextEncoder().encode(env.DEVICE_COOKIE_SECRET) : null;
+type Keyed = Pick<Bindings, 'DEVICE_COOKIE_SECRET' | 'APP_ENV'>;
+
+/** Whether this server sets device cookies: only with a usable DEVICE_COOKIE_SECRET. */
+export const knowsDevices = (env: Keyed) => usableSecret(env, 'DEVICE_COOKIE_SECRET') !== null;
+
+function keyOf(env: Keyed) {
+  const secret = usableSecret(env, 'DEVICE_COOKIE_SECRET');
+  return secret ? new TextEncoder().encode(secret) : null;
+}
 
 /** The device id the cookie names for this account; null for no cookie, another account's, or one not ours. */
-async function deviceIdFor(env: Pick<Bindings, 'DEVICE_COOKIE_SECRET'>, cookie: string | undefined, email: string) {
+async function deviceIdFor(env: Keyed, cookie: string | undefined, email: string) {
   const key = keyOf(env);
   if (!key || !cookie) return null;
   const claims = await jwtVerify(cookie, key, { algorithms: ['HS256'] }).then(

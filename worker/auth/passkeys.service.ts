@@ -54,8 +54,9 @@ function relyingParty(env: Pick<Bindings, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' |
 /** What a response must match: the challenge it used up, this relying party and its origin. */
 function expected(env: Bindings, requestUrl: string, challenge: string) {
   const { rpID, origin } = relyingParty(env, requestUrl);
-  // User verification is preferred, not required: a security key without a PIN is still a possession factor.
-  return { expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false };
+  // The person must be verified (PIN, fingerprint, face), not only the device present: a passkey signs in
+  // without a password, so a found or stolen security key alone must not.
+  return { expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true };
 }
 
 /** The challenge of a ceremony: the verification token, as the bytes the authenticator signs. */
@@ -96,7 +97,7 @@ export async function registrationOptions(scope: RequestScope, user: SessionUser
     attestationType: 'none',
     excludeCredentials: existing.map(({ id, transports }) => ({ id, transports: transportsOf(transports) })),
     // A discoverable credential, so the sign-in screen needs no e-mail first.
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
 }
 
@@ -162,7 +163,7 @@ export async function signInOptions(env: Bindings, db: DB, requestUrl: string, i
   return generateAuthenticationOptions({
     rpID,
     challenge: await newChallenge(db, 'passkey-sign-in', crypto.randomUUID(), now),
-    userVerification: 'preferred',
+    userVerification: 'required',
   });
 }
 

@@ -27,8 +27,12 @@ const SIGN_UP_WINDOW_MS = HOUR_MS;
 const MAX_SIGN_UPS_PER_IP = 10;
 /** "Download my data" reads every record of an account: a few an hour is plenty for a person, and bounds the cost. */
 const MAX_EXPORTS_PER_ACCOUNT = 5;
-/** Phone codes texted to one account: each costs a text, and 3 codes of 5 tries bound the guesses to 15 an hour. */
+/** Phone codes texted to one account: each costs a text, and 3 codes of 5 tries bound the guesses to 15 an hour… */
 export const MAX_PHONE_CODES_PER_ACCOUNT = 3;
+/** …and to one number, whichever accounts ask: many accounts can neither flood a phone nor guess at its codes faster… */
+export const MAX_PHONE_CODES_PER_NUMBER = 3;
+/** …and from one client address, across accounts and numbers. */
+export const MAX_PHONE_CODES_PER_IP = 10;
 /** E-mailed links (verification, reset) asked for: a few an hour to one address, so nobody's inbox is flooded… */
 export const MAX_LINKS_PER_EMAIL = 3;
 /** …and a few more from one client, across addresses. */
@@ -52,6 +56,23 @@ function throwIfRefused(result: AttemptResult, message: (minutes: number) => str
   if (result.ok) return;
   const seconds = Math.ceil(result.retryAfterMs / 1000);
   throw apiError(429, message(Math.ceil(seconds / 60)), undefined, { 'Retry-After': String(seconds) });
+}
+
+/** One subject's count of attempts under a key, and the refusal when it is spent. */
+type Count = { subject: string; limit: number; refused: (minutes: number) => string };
+
+/**
+ * Takes one attempt under `key` from each subject's count in turn; when one is spent, the attempts
+ * taken before it are given back and its 429 thrown, so a refused request is counted nowhere.
+ */
+async function takeFromEach(env: Limits, key: string, windowMs: number, counts: Count[], now: number): Promise<void> {
+  const taken: string[] = [];
+  for (const { subject, limit, refused } of counts) {
+    const result = await attemptLimiter(env, subject).take([{ key, limit, windowMs }], now);
+    if (!result.ok) await Promise.all(taken.map((earlier) => attemptLimiter(env, earlier).giveBack([key])));
+    throwIfRefused(result, refused);
+    taken.push(subject);
+  }
 }
 
 const signInRefused = (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutes} minutes.`;
@@ -126,22 +147,47 @@ export async function takeExportAttempt(env: Limits, userId: string, now = Date.
  * alike whether or not an account has the address, so the limit tells a stranger nothing either.
  */
 export async function takeLinkRequest(env: Limits, type: VerificationType, email: string, ip: string, now = Date.now()): Promise<void> {
-  const rule = (limit: number) => ({ key: `link:${type}`, limit, windowMs: LINK_WINDOW_MS });
-  const client = byIp(env, ip);
-  const fromClient = await client.take([rule(MAX_LINKS_PER_IP)], now);
-  throwIfRefused(fromClient, linksRefused);
-  const forAddress = await byEmail(env, email).take([rule(MAX_LINKS_PER_EMAIL)], now);
-  if (!forAddress.ok) await client.giveBack([`link:${type}`]);
-  throwIfRefused(forAddress, linksRefused);
+  await takeFromEach(
+    env,
+    `link:${type}`,
+    LINK_WINDOW_MS,
+    [
+      { subject: `ip:${ip}`, limit: MAX_LINKS_PER_IP, refused: linksRefused },
+      { subject: `email:${email}`, limit: MAX_LINKS_PER_EMAIL, refused: linksRefused },
+    ],
+    now,
+  );
 }
 
 const linksRefused = (minutes: number) => `Too many e-mails asked for. Try again in ${minutes} minutes.`;
 
-/** Takes one texted phone code for this account, or throws the 429 when its hour is spent. */
-export async function takePhoneCodeRequest(env: Limits, userId: string, now = Date.now()): Promise<void> {
-  const result = await attemptLimiter(env, `user:${userId}`).take(
-    [{ key: 'phone-code', limit: MAX_PHONE_CODES_PER_ACCOUNT, windowMs: HOUR_MS }],
+/** Takes one texted phone code for this account, to this number, from this client, or throws the 429 of the hour spent. */
+export async function takePhoneCodeRequest(
+  env: Limits,
+  { userId, phone, ip }: { userId: string; phone: string; ip: string },
+  now = Date.now(),
+): Promise<void> {
+  await takeFromEach(
+    env,
+    'phone-code',
+    HOUR_MS,
+    [
+      {
+        subject: `user:${userId}`,
+        limit: MAX_PHONE_CODES_PER_ACCOUNT,
+        refused: (minutes) => `Too many codes asked for. Try again in ${minutes} minutes.`,
+      },
+      {
+        subject: `phone:${phone}`,
+        limit: MAX_PHONE_CODES_PER_NUMBER,
+        refused: (minutes) => `Too many codes were sent to this number. Try again in ${minutes} minutes.`,
+      },
+      {
+        subject: `ip:${ip}`,
+        limit: MAX_PHONE_CODES_PER_IP,
+        refused: (minutes) => `Too many codes asked for from this network. Try again in ${minutes} minutes.`,
+      },
+    ],
     now,
   );
-  throwIfRefused(result, (minutes) => `Too many codes asked for. Try again in ${minutes} minutes.`);
 }

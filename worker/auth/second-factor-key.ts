@@ -1,18 +1,16 @@
 /**
  * Authenticator-app secrets are stored encrypted (AES-256-GCM, a fresh 96-bit IV each), with the key in
  * the SECOND_FACTOR_KEY secret (32 random bytes, base64url): a copy of the database alone cannot make
- * anyone's codes. The development key of .dev.vars is known to everyone, so it is refused elsewhere.
+ * anyone's codes. The development key of .dev.vars is refused outside development (worker/http/development-secrets.ts).
  */
 import { refusal } from '../../core/refusal';
 import type { Bindings } from '../env';
 import { fromBase64url, toBase64url } from '../../core/base64url';
-
-const DEVELOPMENT_KEY = 'k1GHNJSrIX45wTAKHiAgviAtarr5KktVlQQZAPgnZkk';
+import { usableSecret } from '../http/development-secrets';
 
 async function secondFactorKey(env: Pick<Bindings, 'SECOND_FACTOR_KEY' | 'APP_ENV'>): Promise<CryptoKey> {
-  const raw = env.SECOND_FACTOR_KEY;
-  const usable = raw && (raw !== DEVELOPMENT_KEY || env.APP_ENV === 'development');
-  if (!usable) {
+  const raw = usableSecret(env, 'SECOND_FACTOR_KEY');
+  if (!raw) {
     console.error('SECOND_FACTOR_KEY is missing, or is the development key outside development');
     throw refusal('unavailable', 'Second factors are not available right now. Please try again later.');
   }

@@ -9,12 +9,14 @@ import { refusal } from '../../core/refusal';
 import { updatePreferences } from '../preferences/preferences.service';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
+import { usableSecret } from '../http/development-secrets';
 
 const PURPOSE = 'unsubscribe-promotional';
 
 function keyOf(env: Bindings) {
-  if (!env.EMAIL_LINK_SECRET) throw refusal('unavailable', 'Unsubscribe links are not set up on this server.');
-  return new TextEncoder().encode(env.EMAIL_LINK_SECRET);
+  const secret = usableSecret(env, 'EMAIL_LINK_SECRET');
+  if (!secret) throw refusal('unavailable', 'Unsubscribe links are not set up on this server.');
+  return new TextEncoder().encode(secret);
 }
 
 /** The link a promotional e-mail's List-Unsubscribe header and footer carry. */

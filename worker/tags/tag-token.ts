@@ -6,6 +6,7 @@
 import { fromBase64url, toBase64url } from '../../core/base64url';
 import { refusal } from '../../core/refusal';
 import type { Bindings } from '../env';
+import { usableSecret } from '../http/development-secrets';
 
 const ID_CHARS = 22;
 const MAC_BYTES = 16;
@@ -14,12 +15,12 @@ const PURPOSE = 'parkada-lot-tag:';
 
 export const TAG_NOT_OURS = 'This tag is not one of Parkada’s: its link does not verify.';
 
-async function keyOf(env: Pick<Bindings, 'TAG_SIGNING_SECRET'>) {
-  if (!env.TAG_SIGNING_SECRET) throw refusal('unavailable', 'Entrance tags are not set up on this server.');
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(env.TAG_SIGNING_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+type Keyed = Pick<Bindings, 'TAG_SIGNING_SECRET' | 'APP_ENV'>;
+
+async function keyOf(env: Keyed) {
+  const secret = usableSecret(env, 'TAG_SIGNING_SECRET');
+  if (!secret) throw refusal('unavailable', 'Entrance tags are not set up on this server.');
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
 const uuidBytes = (id: string) => Uint8Array.from(id.replaceAll('-', '').match(/../g)!, (pair) => Number.parseInt(pair, 16));
@@ -30,13 +31,13 @@ const uuidOf = (bytes: Uint8Array) => {
 const signed = (id: string) => new TextEncoder().encode(PURPOSE + id);
 
 /** The token of tag `id` (a UUID). */
-export async function signTag(env: Pick<Bindings, 'TAG_SIGNING_SECRET'>, id: string): Promise<string> {
+export async function signTag(env: Keyed, id: string): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await keyOf(env), signed(id)));
   return toBase64url(uuidBytes(id)) + toBase64url(mac.slice(0, MAC_BYTES));
 }
 
 /** The tag id a genuine token names, or the refusal. */
-export async function tagIdOf(env: Pick<Bindings, 'TAG_SIGNING_SECRET'>, token: string): Promise<string> {
+export async function tagIdOf(env: Keyed, token: string): Promise<string> {
   const key = await keyOf(env);
   if (!/^[A-Za-z0-9_-]{44}$/.test(token)) throw refusal('not_found', TAG_NOT_OURS);
   const id = uuidOf(fromBase64url(token.slice(0, ID_CHARS)));

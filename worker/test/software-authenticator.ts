@@ -30,23 +30,25 @@ export async function softwareAuthenticator() {
   const keys = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
   const jwk = (await crypto.subtle.exportKey('jwk', keys.publicKey)) as JsonWebKey;
   const credentialId = crypto.getRandomValues(new Uint8Array(16));
+  const cose = isoCBOR.encode(
+    new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, isoBase64URL.toBuffer(jwk.x!)],
+      [-3, isoBase64URL.toBuffer(jwk.y!)],
+    ]),
+  );
   let counter = 0;
   let userHandle = '';
 
   return {
     id: b64(credentialId),
+    /** The credential's public key (COSE, base64url) as the server stores it, for a test that saves a passkey directly. */
+    publicKey: b64(cose),
     /** `navigator.credentials.create`: a new credential for the options' relying party and user. */
     async register(options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string) {
       userHandle = options.user.id;
-      const cose = isoCBOR.encode(
-        new Map<number, number | Uint8Array>([
-          [1, 2],
-          [3, -7],
-          [-1, 1],
-          [-2, isoBase64URL.toBuffer(jwk.x!)],
-          [-3, isoBase64URL.toBuffer(jwk.y!)],
-        ]),
-      );
       const authData = isoUint8Array.concat([
         await sha256(utf8(options.rp.id!)),
         new Uint8Array([0x45]), // user present, user verified, attested credential data
@@ -75,10 +77,14 @@ export async function softwareAuthenticator() {
         clientExtensionResults: {},
       };
     },
-    /** `navigator.credentials.get`: the options' challenge signed with this credential. */
-    async authenticate(options: { challenge: string; rpId?: string }, origin: string) {
+    /**
+     * `navigator.credentials.get`: the options' challenge signed with this credential, the person verified
+     * (a PIN or biometric) unless `userVerified` is false, as a security key without one answers.
+     */
+    async authenticate(options: { challenge: string; rpId?: string }, origin: string, { userVerified = true } = {}) {
       counter += 1;
-      const authData = isoUint8Array.concat([await sha256(utf8(options.rpId!)), new Uint8Array([0x05]), counterBytes(counter)]);
+      const flags = userVerified ? 0x05 : 0x01; // user present, and user verified
+      const authData = isoUint8Array.concat([await sha256(utf8(options.rpId!)), new Uint8Array([flags]), counterBytes(counter)]);
       const data = clientData('webauthn.get', options.challenge, origin);
       const signed = isoUint8Array.concat([authData, await sha256(data)]);
       const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.privateKey, signed));
