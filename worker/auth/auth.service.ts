@@ -33,7 +33,7 @@ import {
   recordAcceptance,
   setPasswordHash,
 } from '../users/users.service';
-import { knowsDevices, UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
+import { knowsDevices, type SignInDevice } from './device-cookie';
 import { confirmIdentity } from './identity.service';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { signInSucceeded, takeLinkRequest, takeSignInAttempt, takeSignUpAttempt } from './rate-limit';
