@@ -8,15 +8,23 @@ import type { DB } from '../db/client';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings, SessionUser } from '../env';
 import type { BookingRecord } from '../lot-object/protocol';
+import type { MonthlyPass } from '../monthly-passes/monthly-passes.service';
 import { currentReceiptsOf } from '../receipts/receipts.service';
 import { updateIfUnchanged } from '../reservations/reservations.service';
 import { findCheckin, findOpenCheckin, type CheckinView, type GateReservation, type NewCheckin } from './checkins.data';
 
 /**
  * Who makes the step: an attendant at the desk, or a driver tapping a lot's tag (`tap`), whose own
- * check-in or check-out it is; a tap's check-out is paid from the driver's wallet up to `limitCents`.
+ * check-in or check-out it is. A tap enters on what it names, the reservation in the request or its
+ * driver's `monthlyPass`, never on a booking found by plate; its check-out is paid from the driver's
+ * wallet up to `limitCents`.
  */
-export type GateContext = { env: Bindings; db: DB; user: SessionUser; tap?: { tagId: string; limitCents?: number } };
+export type GateContext = {
+  env: Bindings;
+  db: DB;
+  user: SessionUser;
+  tap?: { tagId: string; limitCents?: number; monthlyPass?: MonthlyPass };
+};
 
 /** A check-in's row before what it is on (a reservation's slot, or a walk-in's) is added by its step. */
 type EntryRow = Omit<NewCheckin, 'reservationId' | 'slotId' | 'slotLabel' | 'walkIn'> & { id: string; plate: string; entryTs: string };

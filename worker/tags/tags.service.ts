@@ -129,7 +129,13 @@ export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request
     throw refusal('conflict', 'Your reservation names no car: show its QR pass to the attendant, who checks it in with the plate.');
   if (booking?.plate) return enter(gate, { lotId, plate: booking.plate, reservationId: booking.id, action: 'checkin' }, request, now);
   const pass = await validPassOfDriver(db, lotId, user.id, now);
-  if (pass) return enter(gate, { lotId, plate: pass.plate, vehicleType: pass.vehicleType, action: 'checkin' }, request, now);
+  if (pass)
+    return enter(
+      { ...gate, tap: { ...gate.tap, monthlyPass: pass } },
+      { lotId, plate: pass.plate, vehicleType: pass.vehicleType, action: 'checkin' },
+      request,
+      now,
+    );
   if (elsewhere)
     throw refusal(
       'conflict',

@@ -6,11 +6,13 @@ import { checkins, reservations } from '../db/schema';
 import { balanceOf, driver, inMinutes, makeLot, reservationRow } from '../test/booking-fixtures';
 import { atTheGate, endedAgo, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
 import { call, cookieFor, db, key, messageOf } from '../test/helpers';
+import { buy, passLot, seedPasses, type Pass } from '../test/pass-fixtures';
 import { signTag, tagIdOf, TAG_NOT_OURS } from './tag-token';
 
 let owner = '';
 beforeAll(async () => {
   ({ owner } = await atTheGate());
+  await seedPasses();
 });
 
 type Tag = { id: string; url: string | null; kind: string; revokedAt: string | null };
@@ -22,6 +24,8 @@ const newTag = async (lotId: string, kind: 'entrance' | 'exit' = 'entrance') => 
 };
 const tap = (cookie: string, token: string, step: 'check-in' | 'check-out', json: object = {}, headers: HeadersInit = key()) =>
   call(`/api/tags/${token}/${step}`, { method: 'POST', cookie, json, headers });
+/** Where a phone at the test lots' entrance (makeLot: 14.55, 121.02) says it is. */
+const AT_THE_LOT = { lat: 14.5501, lng: 121.0201, accuracy: 20 };
 const rowOf = async (id: string) => (await db().select().from(checkins).where(eq(checkins.id, id)))[0];
 
 describe('the owner’s tags', () => {
@@ -143,6 +147,18 @@ describe('a tap at the entrance', () => {
     expect(half.status).toBe(400);
     expect(await messageOf(half)).toBe('Give both latitude and longitude, or neither.');
     expect((await tap(cookie, token, 'check-in', { lat: 14.5512, lng: 121.02 })).status).toBe(201);
+  });
+  it('enters a monthly pass as the pass, never as another driver’s booking of the same plate', async () => {
+    // Anyone may buy a pass with any plate: here the plate of a stranger's booking due now at this lot.
+    const { lotId, product } = await passLot();
+    const { booking } = await reservedCar(lotId, { plate: 'VIC 1234' });
+    const { cookie } = await driver(5_000);
+    const pass = await (await buy(cookie, { productId: product.id, plate: 'VIC 1234' })).json<Pass>();
+    const { token } = await newTag(lotId);
+    const entered = await tap(cookie, token, 'check-in', AT_THE_LOT);
+    expect(entered.status).toBe(201);
+    expect(await rowOf((await entered.json<Checkin>()).id)).toMatchObject({ reservationId: null, walkIn: true, monthlyPassId: pass.id });
+    expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
   });
 });
 
