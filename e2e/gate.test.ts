@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type LiveFigures, parseLiveFigures } from '../core/live';
+import { TAP_NEEDS_LOCATION } from '../core/tags';
 import { baseURL, checkScreens, logOut, reportPageOnFailure, signUpDriver, test } from './browser';
-import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
+import { FIXTURE_PASSWORD, FIXTURE_PLACE, ownLotWithAttendant, topUpWallet } from './fixtures';
 
 const LOT = 'Fairview Terraces Gate Lot';
 const PLATE = 'NCR 4821';
@@ -361,6 +362,11 @@ describe('a shift at the gate', () => {
     // The booking the previous test made, starting a minute after it: due now.
     await phone.getByRole('heading', { name: LOT }).waitFor();
     expect(await phone.getByText('LIV 5150').count()).toBe(1);
+    // A tag works only from the lot: without the phone's location, the page says so and sends nothing.
+    await phone.getByRole('button', { name: 'Check in' }).click();
+    await phone.getByRole('alert').filter({ hasText: TAP_NEEDS_LOCATION }).waitFor();
+    await phone.context().grantPermissions(['geolocation'], { origin: baseURL });
+    await phone.context().setGeolocation({ latitude: FIXTURE_PLACE.geoLat, longitude: FIXTURE_PLACE.geoLng, accuracy: 25 });
     await phone.getByRole('button', { name: 'Check in' }).click();
     await phone.getByRole('heading', { name: `Checked in at ${LOT}` }).waitFor();
     await checkScreens(phone, 'tap-checked-in');
