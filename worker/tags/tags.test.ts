@@ -4,7 +4,18 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkins, reservations } from '../db/schema';
 import { balanceOf, driver, inMinutes, makeLot, reservationRow } from '../test/booking-fixtures';
-import { atTheGate, endedAgo, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
+import {
+  atTheGate,
+  AT_THE_LOT,
+  bareTap,
+  endedAgo,
+  gateEnter,
+  newTag,
+  reservedCar,
+  tap,
+  type Checkin,
+  type Tag,
+} from '../test/gate-fixtures';
 import { call, cookieFor, db, key, messageOf } from '../test/helpers';
 import { buy, passLot, seedPasses, type Pass } from '../test/pass-fixtures';
 import { TAP_NEEDS_LOCATION } from '../../core/tags';
@@ -16,22 +27,6 @@ beforeAll(async () => {
   await seedPasses();
 });
 
-/** Where a phone at the test lots' entrance (makeLot: 14.55, 121.02) says it is. */
-const AT_THE_LOT = { lat: 14.5501, lng: 121.0201, accuracy: 20 };
-
-type Tag = { id: string; url: string | null; kind: string; revokedAt: string | null };
-const newTag = async (lotId: string, kind: 'entrance' | 'exit' = 'entrance') => {
-  const res = await call(`/api/owner/lots/${lotId}/tags`, { method: 'POST', cookie: owner, json: { kind } });
-  expect(res.status).toBe(201);
-  const tag = await res.json<Tag>();
-  return { ...tag, token: new URL(tag.url!).pathname.replace('/tap/', '') };
-};
-/** A tap from a phone at the lot's entrance, unless `json` says where else. */
-const tap = (cookie: string, token: string, step: 'check-in' | 'check-out', json: object = {}, headers: HeadersInit = key()) =>
-  call(`/api/tags/${token}/${step}`, { method: 'POST', cookie, json: { ...AT_THE_LOT, ...json }, headers });
-/** A tap whose body is `json` as it is: no location unless it says one. */
-const bareTap = (cookie: string, token: string, step: 'check-in' | 'check-out', json: object) =>
-  call(`/api/tags/${token}/${step}`, { method: 'POST', cookie, json, headers: key() });
 const rowOf = async (id: string) => (await db().select().from(checkins).where(eq(checkins.id, id)))[0];
 
 describe('the owner’s tags', () => {
