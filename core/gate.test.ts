@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateCharge, otherCarThanBooked, walkInHorizonEnd, overstayFromWallet } from './gate';
+import { chargePastDeclaredExit, gateCharge, otherCarThanBooked, walkInHorizonEnd, overstayFromWallet } from './gate';
 import { sameEveryDay } from './lot-form';
 import type { LotPricing } from './pricing';
 import { HOUR_MS, MINUTE_MS } from './time';
@@ -59,6 +59,21 @@ describe('what a stay costs at the gate', () => {
       hours: 2,
       amountCents: 10_000,
     });
+  });
+});
+
+describe('a declared exit seen at the gate later', () => {
+  // Booked until 9:30; the driver tapped out at 10:00 and paid its started hour, to 10:30.
+  const stay = { entryMs: at('08:00'), reservedUntilMs: at('09:30'), declaredExitMs: at('10:00'), pricing: STATIC };
+
+  it('charges nothing within the hour the tap paid, nor for a car seen leaving inside its booking', () => {
+    expect(chargePastDeclaredExit({ ...stay, exitMs: at('10:25') })).toEqual({ hours: 0, amountCents: 0 });
+    expect(chargePastDeclaredExit({ ...stay, declaredExitMs: at('09:00'), exitMs: at('09:20') })).toEqual({ hours: 0, amountCents: 0 });
+  });
+
+  it('charges each hour started past the declared exit, at the rate of its hour', () => {
+    // 10:30 and 11:30 at midday, on top of the 9:30 morning hour the tap paid.
+    expect(chargePastDeclaredExit({ ...stay, exitMs: at('11:45') })).toEqual({ hours: 2, amountCents: 7_000 + 7_000 });
   });
 });
 

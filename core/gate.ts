@@ -152,6 +152,18 @@ export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUnti
 }
 
 /**
+ * What a stay owes when the gate sees the car leave after its driver declared its exit by tap: its
+ * charge to the seen exit less its charge to the declared one, by the one rule above. The time past
+ * the declared exit is paid by the lot's rules, and no started hour is paid twice (docs/gate.md, A
+ * declared exit seen at the gate).
+ */
+export function chargePastDeclaredExit(stay: Parameters<typeof gateCharge>[0] & { declaredExitMs: number }) {
+  const seen = gateCharge(stay);
+  const declared = gateCharge({ ...stay, exitMs: stay.declaredExitMs });
+  return { hours: seen.hours - declared.hours, amountCents: Math.max(0, seen.amountCents - declared.amountCents) };
+}
+
+/**
  * Whether a reservation's overstay is taken from its driver's wallet without a pay code: booking
  * agreed to an overstay, not to an unbounded one. At most `capCents`, the lot's price for a day from
  * the reservation's end; a dearer overstay is collected whole at the gate, in cash or with a pay code

@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type LiveFigures, parseLiveFigures } from '../core/live';
+import { TAP_NEEDS_LOCATION } from '../core/tags';
 import { baseURL, checkScreens, logOut, reportPageOnFailure, signUpDriver, test } from './browser';
-import { FIXTURE_PASSWORD, ownLotWithAttendant, topUpWallet } from './fixtures';
+import { FIXTURE_PASSWORD, FIXTURE_PLACE, ownLotWithAttendant, topUpWallet } from './fixtures';
 
 const LOT = 'Fairview Terraces Gate Lot';
 const PLATE = 'NCR 4821';
@@ -24,6 +25,8 @@ let walletBefore = 0;
 let driverEmail = '';
 /** How often the gate fetched the plate reader's model (from the network or its service worker). */
 let plateModelFetches = 0;
+/** The driver's phone that tapped the lot's entrance tag, signed in. */
+let tapPhone: Page;
 
 test.beforeAll(async ({ browser, camera, people }) => {
   const { lot, attendant, owner } = await ownLotWithAttendant(browser, { name: LOT });
@@ -361,11 +364,33 @@ describe('a shift at the gate', () => {
     // The booking the previous test made, starting a minute after it: due now.
     await phone.getByRole('heading', { name: LOT }).waitFor();
     expect(await phone.getByText('LIV 5150').count()).toBe(1);
+    // A tag works only from the lot: without the phone's location, the page says so and sends nothing.
+    await phone.getByRole('button', { name: 'Check in' }).click();
+    await phone.getByRole('alert').filter({ hasText: TAP_NEEDS_LOCATION }).waitFor();
+    await phone.context().grantPermissions(['geolocation'], { origin: baseURL });
+    await phone.context().setGeolocation({ latitude: FIXTURE_PLACE.geoLat, longitude: FIXTURE_PLACE.geoLng, accuracy: 25 });
     await phone.getByRole('button', { name: 'Check in' }).click();
     await phone.getByRole('heading', { name: `Checked in at ${LOT}` }).waitFor();
     await checkScreens(phone, 'tap-checked-in');
     // The gate's screen, untouched since: the lot's live figures bring the entry.
     await gate.getByTestId('activity').filter({ hasText: 'LIV 5150' }).filter({ hasText: 'Driver tapped the tag' }).waitFor();
+    tapPhone = phone;
+  });
+
+  test('the driver taps out at the exit tag: the gate shows a driver-declared exit, and checks the car out when it sees it leave', async () => {
+    const exitTag = await (await ownerContext.request.post(`${baseURL}/api/owner/lots/${lotId}/tags`, { data: { kind: 'exit' } })).json();
+    await tapPhone.goto(exitTag.url.replace(/^https?:\/\/[^/]+/, baseURL));
+    await tapPhone.getByRole('button', { name: 'Check out', exact: true }).click();
+    await tapPhone.getByRole('heading', { name: `Checked out of ${LOT}` }).waitFor();
+    await gate.getByTestId('activity').filter({ hasText: 'LIV 5150' }).filter({ hasText: 'Driver-declared exit' }).waitFor();
+    await openScan();
+    await gate.getByLabel('Plate Number').fill('LIV 5150');
+    await gate.getByTestId('plate-lookup').filter({ hasText: 'LIV 5150: Driver-declared exit at' }).waitFor();
+    await gate.getByRole('button', { name: 'Quick Check-out' }).click();
+    await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+    await toast('Check-out Successful', 'Vehicle LIV 5150 processed successfully. Nothing to pay.');
+    await openPortal();
+    await gate.getByTestId('activity').filter({ hasText: 'Seen leaving after a driver-declared exit' }).waitFor();
   });
 
   test("reads a walk-in's plate with the camera: Plate Number fills, the check-in keeps the read, the owner sees its figures", async ({

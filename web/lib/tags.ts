@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { TagKind } from '../../core/tags';
+import { TAP_NEEDS_LOCATION, type TagKind, type Tap } from '../../core/tags';
 import { api, unwrap } from './api';
 
 const ownerTags = api.owner.lots[':lotId'].tags;
@@ -40,20 +40,27 @@ export const tapQuery = (token: string) =>
     refetchInterval: 60_000,
   });
 
+/** A tap the page did not send: the phone gave no location (refused, or no fix in time). */
+export class NoLocation extends Error {
+  constructor() {
+    super(TAP_NEEDS_LOCATION);
+    this.name = 'NoLocation';
+  }
+}
+
 /**
- * Where the phone is, only when the driver already let this site know it: a tap never asks (a tag
- * works without a location), and never waits long for a fix.
+ * Where the phone is, asked at the tap (the browser asks the driver the first time): a tag checks in
+ * or out only from the lot (docs/gate.md, Entrance tags). A fresh, precise fix, with how precise it is.
  */
-async function whereIsThePhone(): Promise<{ lat: number; lng: number } | undefined> {
-  const permission = await navigator.permissions?.query({ name: 'geolocation' }).catch(() => null);
-  if (permission?.state !== 'granted') return undefined;
-  return new Promise((resolve) =>
+function whereIsThePhone(): Promise<Tap> {
+  return new Promise((resolve, reject) => {
+    if (!navigator.geolocation) return reject(new NoLocation());
     navigator.geolocation.getCurrentPosition(
-      ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude }),
-      () => resolve(undefined),
-      { timeout: 3_000, maximumAge: 60_000 },
-    ),
-  );
+      ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy }),
+      () => reject(new NoLocation()),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 },
+    );
+  });
 }
 
 /** The driver's tap: a check-in or a check-out, one Idempotency-Key per attempt so a repeated send is answered, not repeated. */
@@ -65,7 +72,7 @@ export function useTap(token: string) {
       const headers = { headers: { 'Idempotency-Key': key } };
       return unwrap(
         step === 'check-in'
-          ? tag['check-in'].$post({ param: { token }, json: { ...where } }, headers)
+          ? tag['check-in'].$post({ param: { token }, json: where }, headers)
           : tag['check-out'].$post({ param: { token }, json: { ...where, shownCents } }, headers),
       );
     },

@@ -890,6 +890,11 @@ export const checkins = sqliteTable(
     /** The lot's tag the driver tapped to enter, or to leave (docs/gate.md, Entrance tags): no attendant made that step. */
     tagId: text('tag_id').references((): AnySQLiteColumn => lotTags.id),
     exitTagId: text('exit_tag_id').references((): AnySQLiteColumn => lotTags.id),
+    /**
+     * The stay whose tap-declared exit the gate then saw leave later (docs/gate.md, A declared exit seen at
+     * the gate): this row is that stay reopened, from its declared exit to the gate's, and charged for it.
+     */
+    reopenedFrom: text('reopened_from').references((): AnySQLiteColumn => checkins.id),
     /** The gate camera's read of the plate, when the plate came from it (docs/gate.md, Plate recognition): never the image. */
     plateReadText: text('plate_read_text'),
     plateReadConfidence: real('plate_read_confidence'),
@@ -902,6 +907,8 @@ export const checkins = sqliteTable(
     index('checkins_inside_idx').on(t.lotId, t.entryTs).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
     // One open stay per reservation: a second check-in of the same pass is refused by the database too.
     uniqueIndex('checkins_open_reservation_unique').on(t.reservationId).where(sql`${t.exitTs} IS NULL AND ${t.undoneAt} IS NULL`),
+    // A declared exit is seen at the gate once.
+    uniqueIndex('checkins_reopened_from_unique').on(t.reopenedFrom).where(sql`${t.reopenedFrom} IS NOT NULL`),
     // A reservation's stays, closed ones included: what a receipt counts of its gate refunds when it is issued.
     // Its tail serves the figures' walk-ins nobody booked (reservation_id IS NULL, walk_in = 1, undone_at IS
     // NULL), a lot's by exit: without it the planner reads every walk-in of the owner's lots (docs/performance.md).

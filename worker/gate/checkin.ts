@@ -2,21 +2,38 @@
  * A check-in as the gate answers it, and what its entry, exit and undo share (docs/gate.md): the time
  * an act is recorded at, and a reservation's conditional move with what the lot object must then hold.
  */
-import { gateTime } from '../../core/gate';
+import { gateTime, type ExitRequest } from '../../core/gate';
 import { refusal } from '../../core/refusal';
+import { auditStatement } from '../audit/audit.service';
 import type { DB } from '../db/client';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings, SessionUser } from '../env';
 import type { BookingRecord } from '../lot-object/protocol';
+import type { MonthlyPass } from '../monthly-passes/monthly-passes.service';
 import { currentReceiptsOf } from '../receipts/receipts.service';
 import { updateIfUnchanged } from '../reservations/reservations.service';
-import { findCheckin, findOpenCheckin, type CheckinView, type GateReservation, type NewCheckin } from './checkins.data';
+import {
+  findCheckin,
+  findDeclaredStay,
+  findOpenCheckin,
+  type CarAtGate,
+  type CheckinView,
+  type GateReservation,
+  type NewCheckin,
+} from './checkins.data';
 
 /**
  * Who makes the step: an attendant at the desk, or a driver tapping a lot's tag (`tap`), whose own
- * check-in or check-out it is; a tap's check-out is paid from the driver's wallet up to `limitCents`.
+ * check-in or check-out it is. A tap enters on what it names, the reservation in the request or its
+ * driver's `monthlyPass`, never on a booking found by plate; its check-out is paid from the driver's
+ * wallet up to `limitCents`.
  */
-export type GateContext = { env: Bindings; db: DB; user: SessionUser; tap?: { tagId: string; limitCents?: number } };
+export type GateContext = {
+  env: Bindings;
+  db: DB;
+  user: SessionUser;
+  tap?: { tagId: string; limitCents?: number; monthlyPass?: MonthlyPass };
+};
 
 /** A check-in's row before what it is on (a reservation's slot, or a walk-in's) is added by its step. */
 type EntryRow = Omit<NewCheckin, 'reservationId' | 'slotId' | 'slotLabel' | 'walkIn'> & { id: string; plate: string; entryTs: string };
@@ -36,9 +53,15 @@ export type Checkin = Awaited<ReturnType<typeof asCheckin>> & { revived?: true }
 /** A check-in recorded in this request: it is there. */
 export const recordedCheckin = async (db: DB, id: string): Promise<Checkin> => asCheckin(db, (await findCheckin(db, id))!);
 
-/** The stay of a car still inside the lot, by plate or by reservation. */
-export async function openCheckin(db: DB, lotId: string, by: { plate?: string; reservationId?: string }): Promise<Checkin | null> {
-  const row = await findOpenCheckin(db, lotId, by);
+/**
+ * The stay the gate checks a car out of, by plate or by reservation: the one still inside, else one its
+ * driver declared out by tap that the gate now sees (docs/gate.md, A declared exit seen at the gate).
+ */
+export const stayToCheckOut = async (db: DB, lotId: string, by: CarAtGate) =>
+  (await findOpenCheckin(db, lotId, by)) ?? findDeclaredStay(db, lotId, by);
+
+export async function openCheckin(db: DB, lotId: string, by: CarAtGate): Promise<Checkin | null> {
+  const row = await stayToCheckOut(db, lotId, by);
   return row && asCheckin(db, row);
 }
 
@@ -58,6 +81,29 @@ export const recordAfter = (reservation: GateReservation, status: 'ACTIVE' | 'CO
   startMs: Date.parse(reservation.startTs),
   endMs: Date.parse(reservation.endTs),
 });
+
+/** An exit let through by override, or of a lost ticket, audited in its batch: with who, why, what it cost and when. */
+export const exitAudit = (
+  ctx: GateContext,
+  checkin: { id: string; lotId: string; plate: string },
+  input: ExitRequest,
+  { override, amountCents, at }: { override: boolean; amountCents: number; at: Date },
+) =>
+  override || input.lostTicket
+    ? [
+        auditStatement(ctx.db, ctx.user, {
+          action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET',
+          subject: `checkin:${checkin.id}`,
+          context: {
+            lotId: checkin.lotId,
+            plate: checkin.plate,
+            reason: input.overrideReason ?? null,
+            amountCents,
+            exitTs: at.toISOString(),
+          },
+        }),
+      ]
+    : [];
 
 /** A reservation's move `from` → `to`, applied only if it is still as read (else the batch aborts). */
 export const conditionalStatus = (

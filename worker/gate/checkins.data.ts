@@ -1,5 +1,5 @@
 /** D1 reads and writes of the gate: check-ins, the reservations and accounts they belong to, shifts. */
-import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { statementOf, type DB } from '../db/client';
 import { checkins, lots, reservations, shifts, slots } from '../db/schema';
 import { DAY_MS } from '../../core/time';
@@ -22,6 +22,10 @@ const checkinColumns = {
   lostTicket: checkins.lostTicket,
   undoneAt: checkins.undoneAt,
   monthlyPassId: checkins.monthlyPassId,
+  /** Its exit is the driver's word, by tapping the exit tag: the gate did not see the car leave then. */
+  driverDeclaredExit: sql<boolean>`${checkins.exitTagId} IS NOT NULL`.mapWith(Boolean),
+  /** The stay whose declared exit the gate saw leave later: this row is the time between (docs/gate.md). */
+  reopenedFrom: checkins.reopenedFrom,
 };
 
 /** A stay's receipt is its reservation's: the receipts domain answers which is current (checkin.ts). */
@@ -33,14 +37,42 @@ export async function findCheckin(db: DB, id: string): Promise<CheckinView | nul
   return row ?? null;
 }
 
-/** The stay of a car still inside the lot, by plate or by reservation. */
-export async function findOpenCheckin(db: DB, lotId: string, by: { plate?: string; reservationId?: string }): Promise<CheckinView | null> {
+/** A car the gate looks up: by its plate, or by the reservation of its pass. */
+export type CarAtGate = { plate?: string; reservationId?: string };
+
+/** The car's latest stay at the lot that is also `still`. */
+async function latestStay(db: DB, lotId: string, by: CarAtGate, still: SQL | undefined): Promise<CheckinView | null> {
   const which = by.reservationId ? eq(checkins.reservationId, by.reservationId) : eq(checkins.plate, by.plate ?? '');
   const [row] = await selectCheckins(db)
-    .where(and(eq(checkins.lotId, lotId), which, isNull(checkins.exitTs), isNull(checkins.undoneAt)))
+    .where(and(eq(checkins.lotId, lotId), which, isNull(checkins.undoneAt), still))
     .orderBy(desc(checkins.entryTs))
     .limit(1);
   return row ?? null;
+}
+
+/** The stay of a car still inside the lot, by plate or by reservation. */
+export const findOpenCheckin = (db: DB, lotId: string, by: CarAtGate) => latestStay(db, lotId, by, isNull(checkins.exitTs));
+
+/**
+ * A stay its driver declared out by tap that the gate has not seen leave: no stay of its plate came
+ * after it at the lot, neither the car back in nor the gate's own check-out of it (a row reopening it).
+ */
+const declaredUnseen = and(
+  isNotNull(checkins.exitTagId),
+  sql`NOT EXISTS (SELECT 1 FROM ${checkins} AS later WHERE later.lot_id = ${checkins}.lot_id AND later.plate = ${checkins}.plate
+    AND later.entry_ts > ${checkins}.entry_ts AND later.undone_at IS NULL)`,
+);
+
+/** The car's stay at the lot declared out by its driver's tap, not yet seen leaving (docs/gate.md, A declared exit seen at the gate). */
+export const findDeclaredStay = (db: DB, lotId: string, by: CarAtGate) => latestStay(db, lotId, by, declaredUnseen);
+
+/** Whether the stay `id` was declared out by its driver's tap and the gate has not seen it leave since. */
+export async function isDeclaredUnseen(db: DB, id: string) {
+  const [row] = await db
+    .select({ id: checkins.id })
+    .from(checkins)
+    .where(and(eq(checkins.id, id), isNull(checkins.undoneAt), declaredUnseen));
+  return row !== undefined;
 }
 
 const gateReservationColumns = {

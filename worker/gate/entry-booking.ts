@@ -88,10 +88,13 @@ export function enteringOn(
   return reservation;
 }
 
-/** The reservation a car enters on: from its pass, a named reservation, or its plate. Null: a walk-in. */
+/**
+ * The reservation a car enters on: from its pass, a named reservation, or its plate (never for a tap,
+ * which names its own). Null: a walk-in.
+ */
 export async function reservationOfEntry(ctx: GateContext, input: EnterRequest, at: Date, override: boolean) {
   const named = input.passToken ? await reservationOfPass(ctx.env, input.passToken, at, override) : input.reservationId;
-  if (named === null) return null;
+  if (named === null || (!named && ctx.tap)) return null;
   const { noShowGraceMinutes } = await readSettings(ctx.db);
   if (!named)
     return reservationForPlateNow(ctx.db, input.lotId, input.plate, {
@@ -133,10 +136,13 @@ export async function monthlyPassOfEntry(ctx: GateContext, input: EnterRequest, 
   return { passId: claims.passId, token: true, bookedPlate: claims.plate };
 }
 
-/** A car with no pass at hand and no reservation: its plate, looked up only among this lot's passes valid now. */
+/**
+ * A car with no pass at hand and no reservation: its plate, looked up only among this lot's passes
+ * valid now; a tap's, the pass of its driver it named.
+ */
 export async function monthlyPassOfPlate(ctx: GateContext, input: EnterRequest, at: Date, override: boolean): Promise<MonthlyEntry> {
   if (input.passToken || input.reservationId) return { passId: null, token: false };
-  const pass = await validPassOfPlate(ctx.db, input.lotId, input.plate, at);
+  const pass = ctx.tap ? (ctx.tap.monthlyPass ?? null) : await validPassOfPlate(ctx.db, input.lotId, input.plate, at);
   if (!pass) return { passId: null, token: false };
   if (!validAt(scheduleOf(pass), at.getTime())) {
     if (override) return { passId: null, token: false };

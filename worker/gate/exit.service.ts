@@ -11,7 +11,6 @@ import { refusal } from '../../core/refusal';
 import { REVIEW_ASK } from '../../core/reviews';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
 import type { GatePaymentMethod } from '../../core/wallet';
-import { auditStatement } from '../audit/audit.service';
 import { afterCommit } from '../db/after-commit';
 import type { DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -24,8 +23,9 @@ import { mayReviewLot } from '../reviews/reviews.service';
 import { chargeInsert, reservationInsert } from '../reservations/reservations.service';
 import { validationsUnchanged, valueStatement } from '../validations/validations.service';
 import type { Consent } from './consent';
-import { conditionalStatus, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
-import { findCheckin, findOpenShift, openStayUpdate, type CheckinView } from './checkins.data';
+import { conditionalStatus, exitAudit, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
+import { exitAfterDeclared } from './declared-exit';
+import { findCheckin, findOpenShift, isDeclaredUnseen, openStayUpdate, type CheckinView } from './checkins.data';
 import { netPaidOf } from './gate-refunds.data';
 import { priceOfStay, withExitVoucher, type StayPrice } from './stay-price';
 import { paymentOf, settle, type StayPayment } from './stay-payment';
@@ -44,6 +44,7 @@ export async function exit(
   const replay = await priorResource(ctx.db, request);
   if (replay) return recordedCheckin(ctx.db, replay);
   const stay = await stayLeaving(ctx, checkinId, input, now);
+  if (stay.declared) return exitAfterDeclared(ctx, { ...stay, checkin: stay.declared }, input, request, now);
   const price = await withExitVoucher(ctx, await priceOfStay(ctx.db, stay.checkin, stay.at), stay.checkin, input.payCode, now);
   const payment = await paymentOf(ctx, stay.checkin, price, input.payCode, now);
   const checkout = { stay, price, payment, input, request };
@@ -56,18 +57,23 @@ export async function exit(
   return followExit(ctx, checkout, now);
 }
 
-/** The stay that is leaving: this lot's, still inside, the same car, and the time it leaves at. */
+/**
+ * The stay that is leaving: this lot's, still inside (or, to the gate, declared out by its driver's tap
+ * and not seen leaving: `declared`), the same car, and the time it leaves at.
+ */
 async function stayLeaving(ctx: GateContext, checkinId: string, input: ExitRequest, now: Date) {
   const checkin = await findCheckin(ctx.db, checkinId);
   if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
   if (checkin.undoneAt) throw refusal('conflict', 'This check-in was undone.');
-  if (checkin.exitTs) throw refusal('conflict', `This stay was already checked out at ${formatDateTime(checkin.exitTs)}.`);
+  const { exitTs } = checkin;
+  const declared = exitTs && !ctx.tap && (await isDeclaredUnseen(ctx.db, checkin.id)) ? { ...checkin, exitTs } : null;
+  if (exitTs && !declared) throw refusal('conflict', `This stay was already checked out at ${formatDateTime(exitTs)}.`);
   const override = isOverride(input);
   if (!override) await assertSameCar(ctx, checkin, input, now);
   const shift = ctx.tap ? null : await findOpenShift(ctx.db, ctx.user.id, checkin.lotId);
   const at = timeOf(input.exitTs, now, { what: 'exit', override, shiftStartedAt: shift?.startedAt });
   if (at.getTime() < Date.parse(checkin.entryTs)) throw refusal('invalid', 'The exit time is before the entry.');
-  return { checkin, override, shift, at };
+  return { checkin, declared, override, shift, at };
 }
 
 /** The car leaving must be the one that entered: its plate, or the pass it entered on (an override may say otherwise, audited). */
@@ -140,21 +146,7 @@ function checkoutStatements(ctx: GateContext, { stay, price, payment, input, req
     // Each validation's value, and none applied since the price was worked out (else the batch aborts).
     ...price.validations.map((validation) => valueStatement(db, validation.id, validation.valueCents, at)),
     validationsUnchanged(db, checkin.id, price.validations.length),
-    ...(override || input.lostTicket
-      ? [
-          auditStatement(db, user, {
-            action: override ? 'OVERRIDE_EXIT' : 'LOST_TICKET',
-            subject: `checkin:${checkin.id}`,
-            context: {
-              lotId: checkin.lotId,
-              plate: checkin.plate,
-              reason: input.overrideReason ?? null,
-              amountCents,
-              exitTs: at.toISOString(),
-            },
-          }),
-        ]
-      : []),
+    ...exitAudit(ctx, checkin, input, { override, amountCents, at }),
     recordIdempotencyKey(db, request, checkin.id),
   ];
 }

@@ -1,8 +1,8 @@
 /**
  * What the gate knows of a plate at its lot now (docs/gate.md, Plate recognition): the car inside on
- * it, the reservation it may enter on, or its monthly pass. The desk asks as soon as a plate is typed
- * or read with confidence, so the attendant sees the booking before pressing anything; the entry and
- * exit themselves judge again.
+ * it (or declared out by its driver's tap and not seen leaving), the reservation it may enter on, or
+ * its monthly pass. The desk asks as soon as a plate is typed or read with confidence, so the
+ * attendant sees the booking before pressing anything; the entry and exit themselves judge again.
  */
 import { scheduleLabel, validAt } from '../../core/monthly-passes';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
@@ -10,12 +10,13 @@ import { MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import { scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.service';
 import { readSettings } from '../platform/settings.service';
-import { findOpenCheckin, reservationForPlateNow } from './checkins.data';
+import { stayToCheckOut } from './checkin';
+import { reservationForPlateNow } from './checkins.data';
 
 export async function plateAtLot(db: DB, lotId: string, plate: string, now = new Date()) {
   const { noShowGraceMinutes } = await readSettings(db);
   const [inside, reservation, pass] = await Promise.all([
-    findOpenCheckin(db, lotId, { plate }),
+    stayToCheckOut(db, lotId, { plate }),
     reservationForPlateNow(db, lotId, plate, {
       earliestStart: new Date(now.getTime() + PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS),
       at: now,
@@ -25,7 +26,13 @@ export async function plateAtLot(db: DB, lotId: string, plate: string, now = new
   ]);
   return {
     plate,
-    inside: inside && { checkinId: inside.id, entryTs: inside.entryTs, slot: inside.slot },
+    // A stay its driver declared out by tap, not seen leaving: checking it out charges the time since.
+    inside: inside && {
+      checkinId: inside.id,
+      entryTs: inside.entryTs,
+      slot: inside.slot,
+      declaredExitTs: inside.driverDeclaredExit ? inside.exitTs : null,
+    },
     reservation: reservation && { id: reservation.id, startTs: reservation.startTs, endTs: reservation.endTs, slot: reservation.slotLabel },
     monthlyPass: pass && { id: pass.id, hours: scheduleLabel(scheduleOf(pass)), validNow: validAt(scheduleOf(pass), now.getTime()) },
   };

@@ -101,7 +101,8 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       tagId: checkins.tagId,
     })
     .from(checkins)
-    .where(and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt)))
+    // A stay reopened from its declared exit is no entry: the car was inside already.
+    .where(and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt), isNull(checkins.reopenedFrom)))
     .orderBy(desc(checkins.entryTs))
     .limit(limit);
   const exits = await db
@@ -114,6 +115,7 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
       paidBy: checkins.paidBy,
       reservationId: checkins.reservationId,
       exitTagId: checkins.exitTagId,
+      reopenedFrom: checkins.reopenedFrom,
       refundedCents: sql<number>`(SELECT coalesce(sum(${gateRefunds.amountCents}), 0) FROM ${gateRefunds} WHERE ${gateRefunds.checkinId} = ${outerCheckinId})`,
     })
     .from(checkins)
@@ -128,7 +130,7 @@ export async function recentGateEvents(db: DB, lotId: string, limit: number) {
 export async function gateDay(db: DB, lotId: string, dayStart: Date) {
   const since = dayStart.toISOString();
   const stays = await db
-    .select({ entryTs: checkins.entryTs, exitTs: checkins.exitTs, amountCents: checkins.amountCents })
+    .select({ entryTs: checkins.entryTs, exitTs: checkins.exitTs, amountCents: checkins.amountCents, reopenedFrom: checkins.reopenedFrom })
     .from(checkins)
     .where(
       and(eq(checkins.lotId, lotId), isNull(checkins.undoneAt), sql`(${checkins.entryTs} >= ${since} OR ${checkins.exitTs} >= ${since})`),

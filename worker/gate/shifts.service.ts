@@ -80,8 +80,10 @@ export type ActivityItem = {
   undoable: boolean;
   /** An entry on a monthly pass. */
   monthlyPass: boolean;
-  /** The driver's own step, by tapping the lot's tag (docs/gate.md, Entrance tags). */
+  /** The driver's own step, by tapping the lot's tag (docs/gate.md, Entrance tags): a check-out's is driver-declared. */
   byTap: boolean;
+  /** A check-out by the gate of a car its driver had declared out by tap: the time since was charged. */
+  afterDeclaredExit: boolean;
 };
 
 /** Entries, exits and issues of the lot, newest first. */
@@ -101,6 +103,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
     undoable: false,
     monthlyPass: false,
     byTap: false,
+    afterDeclaredExit: false,
   };
   const items: ActivityItem[] = [
     ...entries.map((e) => ({
@@ -128,6 +131,7 @@ export async function activityOf(db: DB, lotId: string, limit: number, now = new
       checkinId: e.id,
       receiptId: receipts.get(e.reservationId ?? '')?.id ?? null,
       byTap: e.exitTagId !== null,
+      afterDeclaredExit: e.reopenedFrom !== null,
     })),
     ...issues.map((i) => ({
       ...none,
@@ -193,7 +197,7 @@ export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new 
 
   const finished = stays.filter((stay) => stay.exitTs && stay.exitTs >= dayStart.toISOString());
   const entriesByHour = new Map<number, number>();
-  for (const stay of stays.filter((s) => s.entryTs >= dayStart.toISOString())) {
+  for (const stay of stays.filter((s) => s.entryTs >= dayStart.toISOString() && !s.reopenedFrom)) {
     const hour = Math.floor(manilaClock(new Date(stay.entryTs)).minutes / 60);
     entriesByHour.set(hour, (entriesByHour.get(hour) ?? 0) + 1);
   }

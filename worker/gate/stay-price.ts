@@ -1,5 +1,5 @@
 /** The price of a stay at its exit (docs/gate.md, Exit and charges). */
-import { gateCharge } from '../../core/gate';
+import { chargePastDeclaredExit, gateCharge } from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { coveredUntil } from '../../core/monthly-passes';
 import { validatedCharge, worthLabel } from '../../core/validations';
@@ -23,6 +23,16 @@ async function passCoverEnd(db: DB, passId: string | null, entryMs: number, at: 
   return passes.length ? (coveredUntil(passes.map(termOf), entryMs) ?? entryMs) : null;
 }
 
+/** The stay left at `at`, as the gate prices it: its lot, its reservation, and until when its booking or pass covered it. */
+async function stayAt(db: DB, checkin: CheckinView, at: Date) {
+  const lot = (await lotForBooking(db, checkin.lotId))!;
+  const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
+  const entryMs = Date.parse(checkin.entryTs);
+  const passEndMs = reservation ? null : await passCoverEnd(db, checkin.monthlyPassId, entryMs, at);
+  const reservedUntilMs = reservation ? Date.parse(reservation.endTs) : passEndMs;
+  return { lot, reservation, passEndMs, stay: { entryMs, exitMs: at.getTime(), reservedUntilMs, pricing: lot.pricing } };
+}
+
 /**
  * What the stay owes at the gate, leaving `at`: a walk-in its whole time, a reservation only the time
  * past its end, a plate whose monthly pass covers its entry only the time past the valid hours it
@@ -30,16 +40,7 @@ async function passCoverEnd(db: DB, passId: string | null, entryMs: number, at: 
  * below zero; prepaid time is never paid back).
  */
 export async function priceOfStay(db: DB, checkin: CheckinView, at: Date) {
-  const lot = (await lotForBooking(db, checkin.lotId))!;
-  const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
-  const entryMs = Date.parse(checkin.entryTs);
-  const passEndMs = reservation ? null : await passCoverEnd(db, checkin.monthlyPassId, entryMs, at);
-  const stay = {
-    entryMs,
-    exitMs: at.getTime(),
-    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : passEndMs,
-    pricing: lot.pricing,
-  };
+  const { lot, reservation, passEndMs, stay } = await stayAt(db, checkin, at);
   const { hours } = gateCharge(stay);
   const applied = await validationsOfStay(db, checkin.id);
   const priced = validatedCharge(stay, applied, new Map(applied.map((row) => [row.merchantId, row.perStayCapCents])));
@@ -58,6 +59,17 @@ export async function priceOfStay(db: DB, checkin: CheckinView, at: Date) {
   return { lot, reservation, amountCents: priced.netCents, validatedCents: priced.validatedCents, validations, what };
 }
 export type StayPrice = Awaited<ReturnType<typeof priceOfStay>> & { voucher?: VoucherUse };
+
+/**
+ * What a stay its driver declared out by tap owes when the gate sees the car leave `at`: the time past
+ * the declared exit, by the lot's rules (core/gate.ts chargePastDeclaredExit). Merchant validations
+ * gave their value at the declared exit.
+ */
+export async function priceAfterDeclaredExit(db: DB, checkin: CheckinView & { exitTs: string }, at: Date): Promise<StayPrice> {
+  const { lot, reservation, stay } = await stayAt(db, checkin, at);
+  const { hours, amountCents } = chargePastDeclaredExit({ ...stay, declaredExitMs: Date.parse(checkin.exitTs) });
+  return { lot, reservation, amountCents, validatedCents: 0, validations: [], what: `Past the declared exit at ${lot.name} (${hours} h)` };
+}
 
 /**
  * A stay that is not a reservation's, paid with a pay code naming a free-hour voucher of its driver:

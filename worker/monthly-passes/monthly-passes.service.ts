@@ -10,4 +10,11 @@ export { followPassesInLots, renewDuePasses, warnEndingPasses } from './pass-ren
 export { buyPass } from './pass-sale';
 
 // What the gate checks of a monthly pass at entry and exit.
-export { passWithRenewals, scheduleOf, termOf, validPassOfDriver, validPassOfPlate } from './monthly-passes.data';
+export {
+  passWithRenewals,
+  scheduleOf,
+  termOf,
+  validPassOfDriver,
+  validPassOfPlate,
+  type MonthlyPass,
+} from './monthly-passes.data';

@@ -39,7 +39,9 @@ describe('the end of a stay', () => {
       url: string;
     }>();
     const tap = `/api/tags/${new URL(tag.url).pathname.replace('/tap/', '')}/check-out`;
-    expect((await call(tap, { method: 'POST', cookie: tapped.cookie, json: { shownCents: 0 }, headers: key() })).status).toBe(200);
+    expect(
+      (await call(tap, { method: 'POST', cookie: tapped.cookie, json: { lat: 14.55, lng: 121.02, shownCents: 0 }, headers: key() })).status,
+    ).toBe(200);
     const paid = await carInside();
     const payCode = await payCodeFor(paid.cookie, paid.lotId);
     expect((await gateExit(owner, paid.checkin.id, { lotId: paid.lotId, plate: 'NAB 1234', payCode })).status).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { refusal } from '../../core/refusal';
-import { tapTooFar, tapUrl, type Tap, type TagKind, type TapOut } from '../../core/tags';
+import { tapNotAtLot, tapUrl, type Tap, type TagKind, type TapOut } from '../../core/tags';
 import { formatDateTime, formatTime, HOUR_MS, MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
@@ -68,9 +68,9 @@ async function liveTag(env: Bindings, db: DB, token: string, kind?: TagKind): Pr
   return tag;
 }
 
-const assertNear = (tag: TagRow, tap: Tap) => {
-  const tooFar = tapTooFar(tag.lot, tap);
-  if (tooFar) throw refusal('conflict', tooFar);
+const assertAtLot = (tag: TagRow, tap: Tap) => {
+  const elsewhere = tapNotAtLot(tag.lot, tap);
+  if (elsewhere) throw refusal('conflict', elsewhere);
 };
 
 /** A reserved car may enter from this long before its start, the gate's own allowance. */
@@ -118,7 +118,7 @@ export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request
   const replay = await entryReplayed(db, request);
   if (replay) return replay;
   const tag = await liveTag(ctx.env, db, token, 'entrance');
-  assertNear(tag, tap);
+  assertAtLot(tag, tap);
   const lotId = tag.lot.id;
   const open = await driverOpenStay(db, user.id, lotId);
   if (open)
@@ -129,7 +129,13 @@ export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request
     throw refusal('conflict', 'Your reservation names no car: show its QR pass to the attendant, who checks it in with the plate.');
   if (booking?.plate) return enter(gate, { lotId, plate: booking.plate, reservationId: booking.id, action: 'checkin' }, request, now);
   const pass = await validPassOfDriver(db, lotId, user.id, now);
-  if (pass) return enter(gate, { lotId, plate: pass.plate, vehicleType: pass.vehicleType, action: 'checkin' }, request, now);
+  if (pass)
+    return enter(
+      { ...gate, tap: { ...gate.tap, monthlyPass: pass } },
+      { lotId, plate: pass.plate, vehicleType: pass.vehicleType, action: 'checkin' },
+      request,
+      now,
+    );
   if (elsewhere)
     throw refusal(
       'conflict',
@@ -148,7 +154,7 @@ export async function checkOutByTag(ctx: TapCtx, token: string, tap: TapOut, req
   const replay = await exitReplayed(db, request);
   if (replay) return replay;
   const tag = await liveTag(ctx.env, db, token, 'exit');
-  assertNear(tag, tap);
+  assertAtLot(tag, tap);
   const lotId = tag.lot.id;
   const stay = await driverOpenStay(db, user.id, lotId);
   if (!stay) throw refusal('not_found', `You have no stay open at ${tag.lot.name}.`);

@@ -4,24 +4,29 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkins, reservations } from '../db/schema';
 import { balanceOf, driver, inMinutes, makeLot, reservationRow } from '../test/booking-fixtures';
-import { atTheGate, endedAgo, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
+import {
+  atTheGate,
+  AT_THE_LOT,
+  bareTap,
+  endedAgo,
+  gateEnter,
+  newTag,
+  reservedCar,
+  tap,
+  type Checkin,
+  type Tag,
+} from '../test/gate-fixtures';
 import { call, cookieFor, db, key, messageOf } from '../test/helpers';
+import { buy, passLot, seedPasses, type Pass } from '../test/pass-fixtures';
+import { TAP_NEEDS_LOCATION } from '../../core/tags';
 import { signTag, tagIdOf, TAG_NOT_OURS } from './tag-token';
 
 let owner = '';
 beforeAll(async () => {
   ({ owner } = await atTheGate());
+  await seedPasses();
 });
 
-type Tag = { id: string; url: string | null; kind: string; revokedAt: string | null };
-const newTag = async (lotId: string, kind: 'entrance' | 'exit' = 'entrance') => {
-  const res = await call(`/api/owner/lots/${lotId}/tags`, { method: 'POST', cookie: owner, json: { kind } });
-  expect(res.status).toBe(201);
-  const tag = await res.json<Tag>();
-  return { ...tag, token: new URL(tag.url!).pathname.replace('/tap/', '') };
-};
-const tap = (cookie: string, token: string, step: 'check-in' | 'check-out', json: object = {}, headers: HeadersInit = key()) =>
-  call(`/api/tags/${token}/${step}`, { method: 'POST', cookie, json, headers });
 const rowOf = async (id: string) => (await db().select().from(checkins).where(eq(checkins.id, id)))[0];
 
 describe('the owner’s tags', () => {
@@ -130,19 +135,45 @@ describe('a tap at the entrance', () => {
     expect(await db().select().from(checkins).where(eq(checkins.lotId, lotId))).toEqual([]);
   });
 
-  it('refuses a tap whose phone says it is more than 300 m from the entrance, and needs no location to work', async () => {
+  it('needs the phone at the entrance: without a location, too far, or too rough a fix, the driver is sent to the attendant', async () => {
     const lotId = await makeLot(1); // at 14.55, 121.02
-    const { cookie } = await reservedCar(lotId, { plate: 'GEO 1234' });
+    const { cookie, booking } = await reservedCar(lotId, { plate: 'GEO 1234' });
     const { token } = await newTag(lotId);
-    const far = await tap(cookie, token, 'check-in', { lat: 14.56, lng: 121.02 });
-    expect(far.status).toBe(409);
-    expect(await messageOf(far)).toMatch(
-      /^Your phone says you are 1\.1 km from the entrance of Test Lot .*\. Tap the tag at the entrance\.$/,
+    const refused = async (json: object, status: number, message: string | RegExp) => {
+      const res = await bareTap(cookie, token, 'check-in', json);
+      expect(res.status).toBe(status);
+      expect(await messageOf(res)).toMatch(message);
+    };
+    await refused({}, 400, TAP_NEEDS_LOCATION);
+    await refused({ lat: 14.55 }, 400, TAP_NEEDS_LOCATION);
+    await refused(
+      { lat: 14.56, lng: 121.02, accuracy: 10 },
+      409,
+      /^Your phone says you are 1\.1 km from the entrance of Test Lot .*\. Tap the tag at the entrance, or see the attendant\.$/,
     );
-    const half = await tap(cookie, token, 'check-in', { lat: 14.55 });
-    expect(half.status).toBe(400);
-    expect(await messageOf(half)).toBe('Give both latitude and longitude, or neither.');
-    expect((await tap(cookie, token, 'check-in', { lat: 14.5512, lng: 121.02 })).status).toBe(201);
+    // At the entrance, but the fix could be anywhere within 2 km of it.
+    await refused(
+      { ...AT_THE_LOT, accuracy: 2_000 },
+      409,
+      /^Your phone's location is good only to 2\.0 km, too rough to place you at Test Lot .*: wait for a better fix and tap again, or see the attendant\.$/,
+    );
+    await refused({ ...AT_THE_LOT, accuracy: -1 }, 400, 'Accuracy is in metres, 0 or more.');
+    expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
+    // 133 m from the entrance, good to 100 m: all of the fix's circle is within the 300 m.
+    expect((await tap(cookie, token, 'check-in', { lat: 14.5512, lng: 121.02, accuracy: 100 })).status).toBe(201);
+  });
+
+  it('enters a monthly pass as the pass, never as another driver’s booking of the same plate', async () => {
+    // Anyone may buy a pass with any plate: here the plate of a stranger's booking due now at this lot.
+    const { lotId, product } = await passLot();
+    const { booking } = await reservedCar(lotId, { plate: 'VIC 1234' });
+    const { cookie } = await driver(5_000);
+    const pass = await (await buy(cookie, { productId: product.id, plate: 'VIC 1234' })).json<Pass>();
+    const { token } = await newTag(lotId);
+    const entered = await tap(cookie, token, 'check-in', AT_THE_LOT);
+    expect(entered.status).toBe(201);
+    expect(await rowOf((await entered.json<Checkin>()).id)).toMatchObject({ reservationId: null, walkIn: true, monthlyPassId: pass.id });
+    expect((await reservationRow(booking.id)).status).toBe('CONFIRMED');
   });
 });
 
@@ -176,6 +207,19 @@ describe('a tap at the exit', () => {
     const gone = await tap(cookie, token, 'check-out', { shownCents: 8_000 });
     expect(gone.status).toBe(404);
     expect(await messageOf(gone)).toMatch(/^You have no stay open at Test Lot /);
+  });
+
+  it('checks nothing out for a tap away from the lot: a photographed exit sticker tapped from home', async () => {
+    const lotId = await makeLot(1);
+    const { cookie, booking, token: pass } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: pass })).json<Checkin>();
+    const { token } = await newTag(lotId, 'exit');
+    const fromHome = await bareTap(cookie, token, 'check-out', { shownCents: 0 });
+    expect(fromHome.status).toBe(400);
+    expect(await messageOf(fromHome)).toBe(TAP_NEEDS_LOCATION);
+    expect((await tap(cookie, token, 'check-out', { lat: 14.6, lng: 121.05, shownCents: 0 })).status).toBe(409);
+    expect((await rowOf(id)).exitTs).toBeNull();
+    expect((await reservationRow(booking.id)).status).toBe('ACTIVE');
   });
 
   it('refuses when the wallet is short, in the driver’s words, and changes nothing', async () => {

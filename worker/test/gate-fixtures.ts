@@ -96,3 +96,22 @@ export const auditOf = (action: (typeof auditLogs.$inferSelect)['action'], check
     .select()
     .from(auditLogs)
     .where(and(eq(auditLogs.action, action), eq(auditLogs.subject, `checkin:${checkinId}`)));
+
+/** Where a phone at the test lots' entrance (makeLot: 14.55, 121.02) says it is. */
+export const AT_THE_LOT = { lat: 14.5501, lng: 121.0201, accuracy: 20 };
+
+export type Tag = { id: string; url: string | null; kind: string; revokedAt: string | null };
+/** A new tag at the owner's lot, with the token its URL holds. */
+export async function newTag(lotId: string, kind: 'entrance' | 'exit' = 'entrance') {
+  const res = await call(`/api/owner/lots/${lotId}/tags`, { method: 'POST', cookie: owner, json: { kind } });
+  expect(res.status).toBe(201);
+  const tag = await res.json<Tag>();
+  return { ...tag, token: new URL(tag.url!).pathname.replace('/tap/', '') };
+}
+type TapStep = 'check-in' | 'check-out';
+/** A tap from a phone at the lot's entrance, unless `json` says where else. */
+export const tap = (cookie: string, token: string, step: TapStep, json: object = {}, headers: HeadersInit = key()) =>
+  call(`/api/tags/${token}/${step}`, { method: 'POST', cookie, json: { ...AT_THE_LOT, ...json }, headers });
+/** A tap whose body is `json` as it is: no location unless it says one. */
+export const bareTap = (cookie: string, token: string, step: TapStep, json: object) =>
+  call(`/api/tags/${token}/${step}`, { method: 'POST', cookie, json, headers: key() });

@@ -1,7 +1,8 @@
 /**
  * What the gate knows of the plate in Manual Entry (docs/gate.md, Plate recognition): the car inside
- * on it, the reservation it may enter on, or its monthly pass, asked a moment after the attendant
- * stops typing, or at once for a confident camera read. Offline, it says nothing: the entry still works.
+ * on it (or declared out by its driver's tap and not seen leaving), the reservation it may enter on,
+ * or its monthly pass, asked a moment after the attendant stops typing, or at once for a confident
+ * camera read. Offline, it says nothing: the entry still works.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -29,7 +30,10 @@ function PlateFacts({ lotId, plate }: { lotId: string; plate: string }) {
   if (!asked || !data || data.plate !== plate) return null;
   const { inside, reservation, monthlyPass } = data;
   const facts = [
-    inside && `Inside since ${formatTime(inside.entryTs)}${inside.slot ? `, slot ${inside.slot}` : ''}`,
+    inside &&
+      (inside.declaredExitTs
+        ? `Driver-declared exit at ${formatTime(inside.declaredExitTs)}, not seen leaving: Check-out charges the time since`
+        : `Inside since ${formatTime(inside.entryTs)}${inside.slot ? `, slot ${inside.slot}` : ''}`),
     reservation &&
       `Reservation ${formatDateTime(reservation.startTs)}–${formatTime(reservation.endTs)}${reservation.slot ? `, slot ${reservation.slot}` : ''}`,
     monthlyPass && `Monthly pass, ${monthlyPass.hours}${monthlyPass.validNow ? '' : ' (not valid now)'}`,

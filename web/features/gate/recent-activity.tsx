@@ -16,6 +16,9 @@ import { useAuth } from '../../lib/session';
 const ICONS = { checkin: LogIn, checkout: LogOut, issue: AlertTriangle } as const;
 const LABELS = { checkin: 'Check-in', checkout: 'Check-out', issue: 'Issue' } as const;
 
+/** A driver's tap: their check-in, or their word that they left, which the gate did not see (docs/gate.md, Entrance tags). */
+const byTapLabel = (item: Activity) => (item.type === 'checkout' ? 'Driver-declared exit' : 'Driver tapped the tag');
+
 const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
 
 /**
@@ -70,7 +73,8 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
                     {item.plate && <span> · {item.plate}</span>}
                     {item.slot && <span className="text-muted-foreground"> · Slot {item.slot}</span>}
                     {item.monthlyPass && <span className="text-muted-foreground"> · Monthly pass</span>}
-                    {item.byTap && <span className="text-muted-foreground"> · Driver tapped the tag</span>}
+                    {item.byTap && <span className="text-muted-foreground"> · {byTapLabel(item)}</span>}
+                    {item.afterDeclaredExit && <span className="text-muted-foreground"> · Seen leaving after a driver-declared exit</span>}
                     {item.amount != null && <span> · {formatPeso(item.amount)}</span>}
                   </p>
                   {item.issue && <p className="text-sm text-muted-foreground">{item.issue}</p>}

@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { useMinuteClock } from '../../lib/use-minute-clock';
-import { tapQuery, useTap, type TapStep, type TapView } from '../../lib/tags';
+import { NoLocation, tapQuery, useTap, type TapStep, type TapView } from '../../lib/tags';
 
 type Done = {
   step: TapStep;
@@ -70,9 +70,17 @@ function TapButton({
         <Nfc aria-hidden className="h-5 w-5" />
         {tap.isPending ? 'One moment…' : label}
       </Button>
+      <p className="text-sm text-muted-foreground">
+        Your phone is asked for its location when you tap: a tag works only at the lot, so a photo of it cannot check you in or out from
+        elsewhere.
+      </p>
       {tap.error && (
         <p role="alert" className="rounded-lg border border-destructive p-3 text-sm text-destructive">
-          {tap.error instanceof ApiError ? tap.error.text : 'The tap did not go through. Check your connection and try again.'}
+          {tap.error instanceof ApiError
+            ? tap.error.text
+            : tap.error instanceof NoLocation
+              ? tap.error.message
+              : 'The tap did not go through. Check your connection and try again.'}
         </p>
       )}
     </div>

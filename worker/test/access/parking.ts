@@ -172,7 +172,7 @@ export const PARKING_ROUTES: AccessTable = {
     sample: () => ({
       method: 'POST',
       path: `/api/tags/${'A'.repeat(44)}/check-in`,
-      json: {},
+      json: { lat: 14.55, lng: 121.02 },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     }),
     found: false,
@@ -182,7 +182,7 @@ export const PARKING_ROUTES: AccessTable = {
     sample: () => ({
       method: 'POST',
       path: `/api/tags/${'A'.repeat(44)}/check-out`,
-      json: { shownCents: 0 },
+      json: { lat: 14.55, lng: 121.02, shownCents: 0 },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     }),
     found: false,

@@ -1,0 +1,2 @@
+ALTER TABLE `checkins` ADD `reopened_from` text REFERENCES checkins(id);--> statement-breakpoint
+CREATE UNIQUE INDEX `checkins_reopened_from_unique` ON `checkins` (`reopened_from`) WHERE "checkins"."reopened_from" IS NOT NULL;
