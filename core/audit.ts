@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'RESOLVE_LOT_ISSUE',
   'SLOT_TAKEN_REFUND',
   'SLOT_TAKEN_MOVE',
+  /** Parkada took an approved lot off sale, or put it back (core/lot-sale.ts), with the reason its owner reads. */
+  'UNLIST_LOT',
+  'LIST_LOT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,4 +88,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   RESOLVE_LOT_ISSUE: 'Driver report resolved',
   SLOT_TAKEN_REFUND: 'Refund for a taken slot',
   SLOT_TAKEN_MOVE: 'Moved from a taken slot',
+  UNLIST_LOT: 'Lot unlisted',
+  LIST_LOT: 'Lot listed again',
 };
