@@ -189,3 +189,33 @@ describe('approvals in the browser', () => {
     await applicant.getByTestId('owner-lot').getByRole('heading', { name: renamed }).waitFor();
   });
 });
+
+describe('unlisting a lot in the browser', () => {
+  test('the admin unlists the approved lot with a reason its owner reads, and drivers no longer find it until it is listed again', async () => {
+    const name = `${LOT} North`;
+    const found = async () => (await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(name)}`)).json()).items.length;
+    expect(await found()).toBe(1);
+
+    await admin.goto(`${baseURL}/admin/approvals?status=approved&tab=lot`);
+    await admin.getByRole('button', { name: `Unlist ${name}`, exact: true }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Unlist lot', exact: true });
+    // The reason is required, by the server's own rule.
+    await dialog.getByRole('button', { name: 'Unlist', exact: true }).click();
+    await dialog.getByText('Give a reason: the owner reads it on the lot.', { exact: true }).waitFor();
+    await dialog.getByLabel('Reason', { exact: true }).fill('  Permit under review  ');
+    await dialog.getByRole('button', { name: 'Unlist', exact: true }).click();
+    await admin.getByText('Lot unlisted', { exact: true }).first().waitFor();
+    await admin.getByRole('button', { name: `List again ${name}`, exact: true }).waitFor();
+    expect(await found()).toBe(0);
+
+    await applicant.goto(`${baseURL}/owner/lots`);
+    await applicant.getByTestId('lot-unlisted').getByText('Unlisted by Parkada: Permit under review', { exact: true }).waitFor();
+
+    await admin.getByRole('button', { name: `List again ${name}`, exact: true }).click();
+    const again = admin.getByRole('dialog', { name: 'List lot again', exact: true });
+    await again.getByLabel('Reason', { exact: true }).fill('Permit renewed');
+    await again.getByRole('button', { name: 'List again', exact: true }).click();
+    await admin.getByText('Lot listed again', { exact: true }).first().waitFor();
+    expect(await found()).toBe(1);
+  });
+});
