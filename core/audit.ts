@@ -38,6 +38,17 @@ export const AUDIT_ACTIONS = [
   'KEEP_REVIEW',
   /** An owner sent a rejected lot back for review (docs/owner.md, Lots). */
   'RESUBMIT_LOT',
+  /**
+   * A driver's report to a lot (docs/gate.md, Driver reports): staff acknowledge and resolve it; on a
+   * taken slot, the acknowledgement unlocks the full refund the reporter may then take, or a move.
+   */
+  'ACKNOWLEDGE_LOT_ISSUE',
+  'RESOLVE_LOT_ISSUE',
+  'SLOT_TAKEN_REFUND',
+  'SLOT_TAKEN_MOVE',
+  /** Parkada took an approved lot off sale, or put it back (core/lot-sale.ts), with the reason its owner reads. */
+  'UNLIST_LOT',
+  'LIST_LOT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,4 +84,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   HIDE_REVIEW: 'Review hidden',
   KEEP_REVIEW: 'Review kept',
   RESUBMIT_LOT: 'Lot resubmitted',
+  ACKNOWLEDGE_LOT_ISSUE: 'Driver report acknowledged',
+  RESOLVE_LOT_ISSUE: 'Driver report resolved',
+  SLOT_TAKEN_REFUND: 'Refund for a taken slot',
+  SLOT_TAKEN_MOVE: 'Moved from a taken slot',
+  UNLIST_LOT: 'Lot unlisted',
+  LIST_LOT: 'Lot listed again',
 };

@@ -24,38 +24,38 @@ beforeEach(async () => {
   await cdp.detach();
 });
 
-const heading = (text: string) => page.getByRole('heading', { level: 1, name: text });
+const heading = (text: string) => page.getByRole('heading', { level: 1, name: text, exact: true });
 const pathname = () => new URL(page.url()).pathname;
 
 describe('accounts in the browser', () => {
   test('signs up a driver, logs out, and signs back in', async () => {
     await page.goto(baseURL);
     await heading('Find. Reserve. Park Smart.').waitFor();
-    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await page.getByRole('link', { name: 'Get Started', exact: true }).first().click();
     await page.waitForURL('**/signup');
 
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByText('Missing Required Fields', { exact: true }).waitFor();
     // Each field says what it needs, in the words the server would answer with (core/signup.ts).
     await page.locator('#firstName-problem').getByText('Please fill in: First Name', { exact: true }).waitFor();
 
     const email = `rico.${Date.now()}@example.ph`;
-    await page.getByLabel('First Name').fill('Rico');
-    await page.getByLabel('Last Name').fill('Blanco');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Mobile Number').fill('9171234567');
-    expect(await page.getByLabel('Mobile Number').inputValue()).toBe('917-1234567');
-    await page.getByLabel('Role').selectOption('parking_user');
-    await page.getByLabel('Password').fill('sampaguita-2024');
+    await page.getByLabel('First Name', { exact: true }).fill('Rico');
+    await page.getByLabel('Last Name', { exact: true }).fill('Blanco');
+    await page.getByLabel('Email Address', { exact: true }).fill(email);
+    await page.getByLabel('Mobile Number', { exact: true }).fill('9171234567');
+    expect(await page.getByLabel('Mobile Number', { exact: true }).inputValue()).toBe('917-1234567');
+    await page.getByLabel('Role', { exact: true }).selectOption('parking_user');
+    await page.getByLabel('Password', { exact: true }).fill('sampaguita-2024');
     // The Terms and the Privacy Policy must be accepted (docs/privacy.md).
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByText('Terms Not Accepted', { exact: true }).waitFor();
-    await page.getByLabel('I agree to the Terms of Service').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('checkbox', { name: 'I agree to the Terms of Service and have read the Privacy Policy', exact: true }).check();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 
     await heading('Find Parking').waitFor();
     expect(pathname()).toBe('/');
-    expect(await page.getByRole('button', { name: 'Account menu' }).textContent()).toBe('RB');
+    await page.getByRole('button', { name: 'Account menu RB', exact: true }).waitFor();
     // The welcome notification is real, so the bell counts it.
     expect(await page.getByTestId('unread-badge').textContent()).toBe('1');
 
@@ -64,11 +64,11 @@ describe('accounts in the browser', () => {
     await page.goto(`${baseURL}/wallet`);
     await page.waitForURL('**/login?redirect=*');
 
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill('wrong password');
+    await page.getByLabel('Email Address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('401: Incorrect e-mail or password.', { exact: true }).waitFor();
-    await page.getByLabel('Password').fill('sampaguita-2024');
+    await page.getByLabel('Password', { exact: true }).fill('sampaguita-2024');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading('Wallet').waitFor();
   });
@@ -76,11 +76,11 @@ describe('accounts in the browser', () => {
   test('verifies the address through the link of the e-mail the sign-up sent, and the banner goes', async () => {
     const email = await signUp(page.context(), { firstName: 'Vilma', lastName: 'Santos' });
     await page.goto(baseURL);
-    const banner = page.getByRole('region', { name: 'Unverified e-mail' });
+    const banner = page.getByRole('region', { name: 'Unverified e-mail', exact: true });
     await banner.waitFor();
     await page.goto(linkIn(await mailTo(email, 'Confirm your e-mail address'), '/verify-email'));
-    await page.getByRole('status').getByText('Your e-mail address is confirmed.').waitFor();
-    await page.getByRole('link', { name: 'Continue to Parkada' }).click();
+    await page.getByRole('status').getByText('Your e-mail address is confirmed.', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Continue to Parkada', exact: true }).click();
     await heading('Find Parking').waitFor();
     expect(await banner.count()).toBe(0);
   });
@@ -88,66 +88,68 @@ describe('accounts in the browser', () => {
   test('resets a forgotten password through the e-mailed link, then signs in with the new one', async () => {
     const email = await signUp(page.context(), { firstName: 'Nora', lastName: 'Aunor' });
     await page.goto(baseURL);
-    await page.getByRole('region', { name: 'Unverified e-mail' }).waitFor();
+    await page.getByRole('region', { name: 'Unverified e-mail', exact: true }).waitFor();
     await logOut(page);
     await heading('Find. Reserve. Park Smart.').waitFor();
 
     await page.goto(`${baseURL}/login`);
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
     await heading('Forgot password?').waitFor();
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByLabel('Email Address', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send reset link', exact: true }).click();
     await page.getByText('If an account uses this address, we have sent it a link', { exact: false }).waitFor();
 
     const link = linkIn(await mailTo(email, 'Set a new Parkada password'), '/reset-password');
     await page.goto(link);
     await heading('Set a new password').waitFor();
     await page.getByLabel('New Password', { exact: true }).fill('kalamansi-juice');
-    await page.getByLabel('Confirm New Password').fill('kalamansi-juice');
-    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('kalamansi-juice');
+    await page.getByRole('button', { name: 'Set new password', exact: true }).click();
     await page.waitForURL('**/login');
 
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+    await page.getByLabel('Email Address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('401: Incorrect e-mail or password.', { exact: true }).waitFor();
-    await page.getByLabel('Password').fill('kalamansi-juice');
+    await page.getByLabel('Password', { exact: true }).fill('kalamansi-juice');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading('Find Parking').waitFor();
     // The click proved the mailbox: the address is verified, and the banner is gone.
-    expect(await page.getByRole('region', { name: 'Unverified e-mail' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Unverified e-mail', exact: true }).count()).toBe(0);
   });
 
   test('enrols an authenticator app with the password, then signs in with its code', async () => {
     const email = await signUp(page.context(), { firstName: 'Sharon', lastName: 'Cuneta' });
     await verifyAddress(page.context(), email);
     await page.goto(`${baseURL}/settings?tab=security`);
-    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    await page.getByRole('button', { name: 'Set up authenticator app', exact: true }).click();
     // The first factor asks for the password: a session alone adds none.
-    const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+    const confirm = page.getByRole('dialog', { name: 'Confirm your password', exact: true });
     await confirm.getByLabel('Password', { exact: true }).fill('not my password');
-    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await confirm.getByRole('button', { name: 'Continue', exact: true }).click();
     await confirm.getByRole('alert').getByText('Your password is incorrect.', { exact: true }).waitFor();
     await confirm.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
-    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await confirm.getByRole('button', { name: 'Continue', exact: true }).click();
     await confirm.waitFor({ state: 'detached' });
     const secret = (await page.getByTestId('totp-secret').textContent())!;
     // The phone in the test's hand. The server takes the step before or after its own (TOTP_WINDOW_STEPS),
     // and each step once: enrolled with this step's code, the account signs in below with the next
     // step's, which is new and in the window however long the steps in between take (under 30 s).
     const app = new TOTP({ secret: Secret.fromBase32(secret) });
-    await page.getByLabel('Code from the app').fill(app.generate());
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByLabel('Code from the app', { exact: true }).fill(app.generate());
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByTestId('recovery-codes').waitFor();
     expect(await page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
-    await page.getByRole('button', { name: 'I saved them' }).click();
+    await page.getByRole('button', { name: 'I saved them', exact: true }).click();
     await page.getByText('Your authenticator app is set up.', { exact: false }).waitFor();
 
     await logOut(page);
     await heading('Find. Reserve. Park Smart.').waitFor();
     await signIn(page, email, FIXTURE_PASSWORD);
     // The password alone gives no session: the screen asks for the code.
-    await page.getByLabel('Code from your authenticator app').fill(app.generate({ timestamp: Date.now() + TOTP_PERIOD_SECONDS * 1000 }));
+    await page
+      .getByLabel('Code from your authenticator app', { exact: true })
+      .fill(app.generate({ timestamp: Date.now() + TOTP_PERIOD_SECONDS * 1000 }));
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading('Find Parking').waitFor();
   });
@@ -162,20 +164,20 @@ describe('accounts in the browser', () => {
     const email = await signUp(page.context(), { firstName: 'Piolo', lastName: 'Pascual' });
     await verifyAddress(page.context(), email);
     await page.goto(`${baseURL}/settings?tab=security`);
-    await page.getByLabel('Passkey name').fill('My phone');
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+    await page.getByLabel('Passkey name', { exact: true }).fill('My phone');
+    await page.getByRole('button', { name: 'Add a passkey', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your password', exact: true });
     await confirm.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
-    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await confirm.getByRole('button', { name: 'Continue', exact: true }).click();
     // The first factor: its recovery codes are shown once.
     await page.getByTestId('recovery-codes').waitFor();
-    await page.getByTestId('passkeys').getByLabel('Name').waitFor();
-    expect(await page.getByTestId('passkeys').getByLabel('Name').inputValue()).toBe('My phone');
+    await page.getByTestId('passkeys').getByLabel('Name', { exact: true }).waitFor();
+    expect(await page.getByTestId('passkeys').getByLabel('Name', { exact: true }).inputValue()).toBe('My phone');
 
     await logOut(page);
     await heading('Find. Reserve. Park Smart.').waitFor();
     await page.goto(`${baseURL}/login`);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Sign in with a passkey', exact: true }).click();
     await heading('Find Parking').waitFor();
     // The next visitor's browser has no authenticator.
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
@@ -201,7 +203,7 @@ describe('accounts in the browser', () => {
     }
     await page.goto(`${baseURL}/no-such-page`);
     await heading('404 Page Not Found').waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByText('Did you forget to add the page to the router?', { exact: true }).waitFor();
 
     // A reload of a deep link returns the app, not a server 404.
     await page.goto(`${baseURL}/settings`);

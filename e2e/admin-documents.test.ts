@@ -23,39 +23,48 @@ describe('owner application documents in the browser', () => {
   test('an owner-type sign-up uploads a PDF with the form, sees it in Settings, and removes a wrong one added there', async () => {
     current = applicant;
     await applicant.goto(`${baseURL}/signup`);
-    await applicant.getByLabel('Role').selectOption('business_owner');
+    await applicant.getByLabel('Role', { exact: true }).selectOption('business_owner');
     await applicant
-      .getByLabel('Documents')
+      .getByLabel('Documents', { exact: true })
       .setInputFiles({ name: 'mayors-permit-2026-makati-city-business-registration.pdf', mimeType: 'application/pdf', buffer: PERMIT });
     await checkScreens(applicant, 'signup-documents');
     await applicant.reload();
-    await applicant.getByLabel('First Name').fill(name.firstName);
-    await applicant.getByLabel('Last Name').fill(name.lastName);
-    await applicant.getByLabel('Email Address').fill(`teodora.${Date.now()}@example.ph`);
-    await applicant.getByLabel('Mobile Number').fill('9175550101');
-    await applicant.getByLabel('Role').selectOption('space_owner');
-    await applicant.getByLabel('Documents').setInputFiles({ name: 'business-permit.pdf', mimeType: 'application/pdf', buffer: PERMIT });
-    await applicant.getByRole('list', { name: 'Chosen documents' }).getByText('business-permit.pdf').waitFor();
-    await applicant.getByLabel('Password').fill('sampaguita-2024');
-    await applicant.getByLabel('I agree to the Terms of Service').check();
-    await applicant.getByRole('button', { name: 'Create Account' }).click();
-    await applicant.getByRole('heading', { name: 'Find Parking' }).waitFor();
+    await applicant.getByLabel('First Name', { exact: true }).fill(name.firstName);
+    await applicant.getByLabel('Last Name', { exact: true }).fill(name.lastName);
+    await applicant.getByLabel('Email Address', { exact: true }).fill(`teodora.${Date.now()}@example.ph`);
+    await applicant.getByLabel('Mobile Number', { exact: true }).fill('9175550101');
+    await applicant.getByLabel('Role', { exact: true }).selectOption('space_owner');
+    await applicant
+      .getByLabel('Documents', { exact: true })
+      .setInputFiles({ name: 'business-permit.pdf', mimeType: 'application/pdf', buffer: PERMIT });
+    await applicant
+      .getByRole('list', { name: 'Chosen documents', exact: true })
+      .getByText('business-permit.pdf', { exact: true })
+      .waitFor();
+    await applicant.getByLabel('Password', { exact: true }).fill('sampaguita-2024');
+    await applicant
+      .getByRole('checkbox', { name: 'I agree to the Terms of Service and have read the Privacy Policy', exact: true })
+      .check();
+    await applicant.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await applicant.getByRole('heading', { name: 'Find Parking', exact: true }).waitFor();
 
     await applicant.goto(`${baseURL}/settings`);
     const card = applicant.getByTestId('owner-application');
-    await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
+    await card.getByRole('link', { name: 'business-permit.pdf', exact: true }).waitFor();
     expect(await card.getByText('Pending', { exact: true }).count()).toBe(1);
 
     // A wrong file added from Settings is removed again, after a confirmation; the permit stays.
-    await card.getByLabel('Documents').setInputFiles({ name: 'wrong-file.pdf', mimeType: 'application/pdf', buffer: PERMIT });
-    await card.getByRole('button', { name: 'Upload documents' }).click();
-    await card.getByRole('link', { name: 'wrong-file.pdf' }).waitFor();
-    await card.getByRole('button', { name: 'Remove wrong-file.pdf' }).click();
-    await applicant.getByRole('alertdialog').getByText('Remove wrong-file.pdf from your owner application?').waitFor();
-    await applicant.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await card
+      .getByLabel('Documents', { exact: true })
+      .setInputFiles({ name: 'wrong-file.pdf', mimeType: 'application/pdf', buffer: PERMIT });
+    await card.getByRole('button', { name: 'Upload documents', exact: true }).click();
+    await card.getByRole('link', { name: 'wrong-file.pdf', exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Remove wrong-file.pdf', exact: true }).click();
+    await applicant.getByRole('alertdialog').getByText('Remove wrong-file.pdf from your owner application?', { exact: true }).waitFor();
+    await applicant.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();
     await applicant.getByText('Document Removed', { exact: true }).first().waitFor();
-    await card.getByRole('link', { name: 'wrong-file.pdf' }).waitFor({ state: 'detached' });
-    await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
+    await card.getByRole('link', { name: 'wrong-file.pdf', exact: true }).waitFor({ state: 'detached' });
+    await card.getByRole('link', { name: 'business-permit.pdf', exact: true }).waitFor();
     await checkScreens(applicant, 'settings-owner-application');
   });
 
@@ -63,24 +72,24 @@ describe('owner application documents in the browser', () => {
     current = admin;
     await admin.goto(`${baseURL}/admin/approvals`);
     const card = admin.getByTestId('review-card').filter({ hasText: fullName });
-    await card.getByRole('link', { name: 'business-permit.pdf' }).waitFor();
+    await card.getByRole('link', { name: 'business-permit.pdf', exact: true }).waitFor();
 
-    await card.getByRole('button', { name: 'View Details' }).click();
+    await card.getByRole('button', { name: 'View Details', exact: true }).click();
     const dialog = admin.getByRole('dialog');
     const document = dialog.getByTestId('documents').getByRole('listitem').filter({ hasText: 'business-permit.pdf' });
-    await document.getByText(`PDF · 1 KB`).waitFor();
+    await document.getByText(`PDF · 1 KB`, { exact: true }).waitFor();
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
-      document.getByRole('link', { name: 'business-permit.pdf' }).click(),
+      document.getByRole('link', { name: 'business-permit.pdf', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('business-permit.pdf');
     expect(readFileSync((await download.path())!)).toEqual(PERMIT);
 
     await checkScreens(admin, 'approvals-view-details');
     await admin.goto(`${baseURL}/admin`);
-    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    await admin.getByRole('heading', { name: 'Super Admin Dashboard', exact: true }).waitFor();
     await admin.getByTestId('uptime').waitFor();
-    await admin.getByTestId('system-health').getByText('Documents store (R2)').waitFor();
+    await admin.getByTestId('system-health').getByText('Documents store (R2)', { exact: true }).waitFor();
     await checkScreens(admin, 'admin-system-health');
   });
 });

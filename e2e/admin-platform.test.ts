@@ -42,21 +42,21 @@ test.beforeAll(async ({ browser, people }) => {
   await tenantWithABigStay(browser, people);
   admin = await people.signedIn('admin@parkada.ph', DEMO_PASSWORD);
   await admin.goto(`${baseURL}/admin`);
-  await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+  await admin.getByRole('heading', { name: 'Super Admin Dashboard', exact: true }).waitFor();
 });
 reportPageOnFailure(() => admin);
 
-const setting = (label: RegExp) => admin.getByLabel(label);
+const setting = (label: RegExp) => admin.getByLabel(label, { exact: true });
 
 describe('platform console', () => {
   test('shows Revenue by Tenant, Top Performing Lots and Platform Metrics', async () => {
-    await admin.getByTestId('revenue-by-tenant').getByText(`${TENANT.firstName} ${TENANT.lastName}`).first().waitFor();
+    await admin.getByTestId('revenue-by-tenant').getByText(`${TENANT.firstName} ${TENANT.lastName}`, { exact: true }).first().waitFor();
     // The demo owner's lots lead, with the demo history's months of stays (README, "Demo data").
     const top = admin.getByTestId('top-lots').locator('li').first();
     await top.getByText(/% occupied \(30 days\)/).waitFor();
     const first = (await top.textContent()) ?? '';
     expect(DEMO_LOTS.map((lot) => lot.name).filter((name) => first.includes(name))).toHaveLength(1);
-    await admin.getByTestId('platform-metrics').getByText('Bookings today').waitFor();
+    await admin.getByTestId('platform-metrics').getByText('Bookings today', { exact: true }).waitFor();
     await admin
       .getByTestId('platform-metrics')
       .getByText(/^No-show rate \(30 days\)$/)
@@ -74,39 +74,42 @@ describe('platform console', () => {
     }));
 
   async function changeTheWindow() {
-    await admin.getByRole('link', { name: 'Settings' }).click();
-    await admin.getByRole('heading', { name: 'Platform Settings' }).waitFor();
-    await admin.getByText('The defaults are in force.').waitFor();
+    await admin.getByRole('link', { name: 'Settings', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Platform Settings', exact: true }).waitFor();
+    await admin.getByText('The defaults are in force.', { exact: true }).waitFor();
     expect(await setting(/^Free cancellation window/).inputValue()).toBe('15');
     expect(await setting(/^Largest single top-up/).inputValue()).toBe('20000');
 
     // Out of bounds: the server's message, nothing saved.
     await setting(/^No-show grace/).fill('500');
-    await admin.getByRole('button', { name: 'Save Settings' }).click();
+    await admin.getByRole('button', { name: 'Save Settings', exact: true }).click();
     await admin
       .getByText(/No-show grace \(minutes after the start\) is between 5 minutes and 120 minutes\./)
       .first()
       .waitFor();
     await setting(/^No-show grace/).fill('15');
-    expect(await admin.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
+    expect(await admin.getByRole('button', { name: 'Save Settings', exact: true }).isDisabled()).toBe(true);
 
     await setting(/^Free cancellation window/).fill('45');
-    await admin.getByRole('button', { name: 'Save Settings' }).click();
+    await admin.getByRole('button', { name: 'Save Settings', exact: true }).click();
     await admin.getByText('Settings Updated', { exact: true }).first().waitFor();
     await admin.getByText(/^Last changed /).waitFor();
 
     const lots = await (await admin.request.get(`${baseURL}/api/lots?q=Greenbelt`)).json();
     await admin.goto(`${baseURL}/lot/${lots.items[0].id}`);
-    await admin.getByText('Free cancellation up to 45 minutes before arrival').waitFor();
+    await admin.getByText('No booking fees • Free cancellation up to 45 minutes before arrival', { exact: true }).waitFor();
 
     await admin.goto(`${baseURL}/admin`);
-    await admin.getByTestId('audit-logs').getByText('UPDATE_SETTINGS').first().waitFor();
+    await admin.getByTestId('audit-logs').getByText('UPDATE_SETTINGS', { exact: true }).first().waitFor();
   }
 
   test('exports the figures as one CSV', async () => {
     await admin.goto(`${baseURL}/admin`);
     await admin.getByTestId('top-lots').waitFor();
-    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export Data' }).click()]);
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export Data', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^parkada-platform-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8')
       .trim()

@@ -21,46 +21,46 @@ describe('users and the audit log in the browser', () => {
       password: 'kalesa-road-2024',
     });
     await driver.goto(`${baseURL}/wallet`);
-    await driver.getByRole('heading', { name: 'Wallet' }).first().waitFor();
+    await driver.getByRole('heading', { name: 'Wallet', exact: true }).first().waitFor();
 
     await admin.goto(`${baseURL}/admin`);
-    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+    await admin.getByRole('heading', { name: 'Super Admin Dashboard', exact: true }).waitFor();
+    await admin.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Users', exact: true }).click();
     await admin.getByRole('heading', { name: 'Users', exact: true }).waitFor();
-    await admin.getByLabel('Search').fill(email.toUpperCase());
+    await admin.getByLabel('Search', { exact: true }).fill(email.toUpperCase());
     await admin.waitForURL((url) => url.searchParams.get('q') === email.toUpperCase());
     // The previous rows stay on screen until the search answers.
     await expect.poll(() => admin.getByTestId('user-row').count(), { timeout: 30_000 }).toBe(1);
     const row = admin.getByTestId('user-row').filter({ hasText: email });
     await row.getByText('Active', { exact: true }).waitFor();
 
-    await row.getByRole('button', { name: 'Suspend' }).click();
-    await admin.getByText('Every session of theirs ends at once').waitFor();
-    await admin.getByLabel('Reason (optional)').fill('Chargeback fraud');
-    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await admin.getByText(/ Every session of theirs ends at once and signing in is refused until reactivated\.$/).waitFor();
+    await admin.getByLabel('Reason (optional)', { exact: true }).fill('Chargeback fraud');
+    await admin.getByRole('button', { name: 'Confirm', exact: true }).click();
     await admin.getByText('User suspended', { exact: true }).first().waitFor();
     await row.getByText('Suspended', { exact: true }).waitFor();
-    await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+    await row.getByRole('button', { name: 'Reactivate', exact: true }).waitFor();
 
     // The driver's session ended with the suspension.
     await driver.goto(`${baseURL}/wallet`);
     await driver.waitForURL(/\/login/);
 
-    await row.getByRole('button', { name: 'Change role' }).click();
-    expect(await admin.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
-    await admin.getByLabel('New role').selectOption('attendant');
-    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByRole('button', { name: 'Change role', exact: true }).click();
+    expect(await admin.getByRole('button', { name: 'Confirm', exact: true }).isDisabled()).toBe(true);
+    await admin.getByLabel('New role', { exact: true }).selectOption('attendant');
+    await admin.getByRole('button', { name: 'Confirm', exact: true }).click();
     await admin.getByText('Teodoro Magsaysay is now Attendant.', { exact: true }).first().waitFor();
     await row.getByText('Attendant', { exact: true }).waitFor();
 
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
-    await admin.getByRole('link', { name: 'View all audit logs' }).click();
+    await admin.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await admin.getByRole('link', { name: 'View all audit logs', exact: true }).click();
     await admin.getByRole('heading', { name: 'Audit Log', exact: true }).waitFor();
     for (const [action, detail] of [
       ['SUSPEND_USER', 'reason: Chargeback fraud'],
       ['ROLE_CHANGE', 'to: attendant'],
     ]) {
-      await admin.getByLabel('Action').selectOption(action);
+      await admin.getByLabel('Action', { exact: true }).selectOption(action);
       await admin.waitForURL((url) => url.searchParams.get('action') === action);
       const entry = admin.getByTestId('audit-entry').filter({ hasText: email }).filter({ hasText: action });
       await entry.getByText(detail, { exact: true }).waitFor();
@@ -68,6 +68,6 @@ describe('users and the audit log in the browser', () => {
     }
     // The filter is a link: opening it afresh shows the same entries.
     await admin.goto(admin.url());
-    await admin.getByTestId('audit-entry').filter({ hasText: email }).getByText('ROLE_CHANGE').waitFor();
+    await admin.getByTestId('audit-entry').filter({ hasText: email }).getByText('ROLE_CHANGE', { exact: true }).waitFor();
   });
 });

@@ -39,27 +39,27 @@ describe('approvals in the browser', () => {
     });
     expect(res.status()).toBe(201);
     await applicant.goto(`${baseURL}/owner`);
-    await applicant.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await applicant.getByRole('heading', { name: '404 Page Not Found', exact: true }).waitFor();
 
     await admin.goto(`${baseURL}/admin/approvals`);
-    await admin.getByRole('heading', { name: 'Approvals Management' }).waitFor();
+    await admin.getByRole('heading', { name: 'Approvals Management', exact: true }).waitFor();
     const card = admin.getByTestId('review-card').filter({ hasText: `${name.firstName} ${name.lastName}` });
     await card.waitFor();
 
     // Rejecting asks for a reason before Confirm works; cancel and approve instead.
-    await card.getByRole('button', { name: 'Reject' }).click();
-    expect(await admin.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
-    await admin.getByLabel('Reason').fill('   ');
-    expect(await admin.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
-    await admin.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Reject', exact: true }).click();
+    expect(await admin.getByRole('button', { name: 'Confirm', exact: true }).isDisabled()).toBe(true);
+    await admin.getByLabel('Reason', { exact: true }).fill('   ');
+    expect(await admin.getByRole('button', { name: 'Confirm', exact: true }).isDisabled()).toBe(true);
+    await admin.getByRole('button', { name: 'Cancel', exact: true }).click();
 
-    await card.getByRole('button', { name: 'Approve' }).click();
-    await admin.getByText(`Approve ${name.firstName} ${name.lastName}?`).waitFor();
-    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.getByText(`Approve ${name.firstName} ${name.lastName}?`, { exact: true }).waitFor();
+    await admin.getByRole('button', { name: 'Confirm', exact: true }).click();
     await admin.getByText('Owner Approved', { exact: true }).first().waitFor();
     await card.waitFor({ state: 'detached' });
 
-    await admin.getByLabel('Status').selectOption('approved');
+    await admin.getByLabel('Status', { exact: true }).selectOption('approved');
     await admin
       .getByTestId('review-card')
       .filter({ hasText: `${name.firstName} ${name.lastName}` })
@@ -67,23 +67,23 @@ describe('approvals in the browser', () => {
       .waitFor();
 
     await admin.goto(`${baseURL}/admin`);
-    await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
-    await admin.getByTestId('audit-logs').getByText('APPROVE_OWNER').first().waitFor();
+    await admin.getByRole('heading', { name: 'Super Admin Dashboard', exact: true }).waitFor();
+    await admin.getByTestId('audit-logs').getByText('APPROVE_OWNER', { exact: true }).first().waitFor();
 
     await applicant.goto(`${baseURL}/owner`);
-    await applicant.getByRole('heading', { name: 'Owner Dashboard' }).waitFor();
+    await applicant.getByRole('heading', { name: 'Owner Dashboard', exact: true }).waitFor();
   });
 
   test('the new owner lists a lot, the admin approves it, the owner prices it and a driver books it; both approvals are in the audit log', async () => {
     await applicant.goto(`${baseURL}/owner/lots`);
-    await applicant.getByRole('button', { name: 'Add New Lot' }).click();
-    await applicant.getByLabel('Lot Name').fill(LOT);
+    await applicant.getByRole('button', { name: 'Add New Lot', exact: true }).click();
+    await applicant.getByLabel('Lot Name', { exact: true }).fill(LOT);
     // Far from the demo lots, so the searches of other test files running now list the same lots.
-    await applicant.getByLabel('Address').fill('Quirino Hwy, Fairview, Quezon City');
-    await applicant.getByLabel('Latitude').fill('14.7340');
-    await applicant.getByLabel('Longitude').fill('121.0580');
-    await applicant.getByLabel('Total Slots').fill('12');
-    await applicant.getByRole('button', { name: 'Create Lot' }).click();
+    await applicant.getByLabel('Address', { exact: true }).fill('Quirino Hwy, Fairview, Quezon City');
+    await applicant.getByLabel('Latitude', { exact: true }).fill('14.7340');
+    await applicant.getByLabel('Longitude', { exact: true }).fill('121.0580');
+    await applicant.getByLabel('Total Slots', { exact: true }).fill('12');
+    await applicant.getByRole('button', { name: 'Create Lot', exact: true }).click();
     await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Pending Approval' }).waitFor();
 
     // Drivers never see an unapproved lot.
@@ -98,8 +98,8 @@ describe('approvals in the browser', () => {
 
     await admin.goto(`${baseURL}/admin/approvals?tab=lot`);
     const card = admin.getByTestId('review-card').filter({ hasText: LOT });
-    await card.getByRole('button', { name: 'Approve' }).click();
-    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.getByRole('button', { name: 'Confirm', exact: true }).click();
     await admin.getByText('Lot Approved', { exact: true }).first().waitFor();
     await applicant.goto(`${baseURL}/owner/lots`);
     await applicant.getByTestId('owner-lot').filter({ hasText: LOT }).filter({ hasText: 'Approved' }).waitFor();
@@ -107,21 +107,21 @@ describe('approvals in the browser', () => {
     // The owner sets the lot's rate: ₱70 an hour, the same for every hour.
     await applicant.goto(`${baseURL}/owner/pricing`);
     await applicant.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
-    await applicant.getByLabel('Base Rate (₱ per hour)').fill('70');
-    await applicant.getByRole('button', { name: 'Save Pricing' }).click();
+    await applicant.getByLabel('Base Rate (₱ per hour)', { exact: true }).fill('70');
+    await applicant.getByRole('button', { name: 'Save Pricing', exact: true }).click();
     await applicant.getByText('Pricing Updated', { exact: true }).first().waitFor();
 
     // The driver finds the lot by name and books it for tomorrow 09:00, paid from the wallet.
     await topUpWallet(driver.request, 50_000);
     await driver.goto(`${baseURL}/`);
     await driver.getByLabel('Location', { exact: true }).fill(LOT);
-    await driver.getByRole('button', { name: 'Search' }).click();
-    await driver.getByLabel('Arrival').fill(`${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`);
-    await driver.getByLabel('Duration').selectOption('2');
+    await driver.getByRole('button', { name: 'Search', exact: true }).click();
+    await driver.getByLabel('Arrival', { exact: true }).fill(`${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`);
+    await driver.getByLabel('Duration', { exact: true }).selectOption('2');
     const lotCard = driver.getByTestId('lot-card').filter({ hasText: LOT });
-    await lotCard.getByRole('button', { name: 'Reserve Now' }).click();
-    await driver.getByRole('dialog').getByLabel('Vehicle').selectOption({ label: 'Another vehicle (type the plate)' });
-    await driver.getByRole('dialog').getByLabel('Plate Number').fill('NEW 1234');
+    await lotCard.getByRole('button', { name: 'Reserve Now', exact: true }).click();
+    await driver.getByRole('dialog').getByLabel('Vehicle', { exact: true }).selectOption({ label: 'Another vehicle (type the plate)' });
+    await driver.getByRole('dialog').getByLabel('Plate Number', { exact: true }).fill('NEW 1234');
     const pay = driver.getByRole('dialog').getByRole('button', { name: /^Confirm and pay ₱/ });
     paid = (await pay.innerText()).replace('Confirm and pay ', '').trim();
     expect(paid).toBe('₱140.00');
@@ -143,11 +143,14 @@ describe('approvals in the browser', () => {
 
     // Reports default to today; the payment was received today.
     await applicant.goto(`${baseURL}/owner/reports`);
-    await applicant.getByLabel('Location').selectOption({ label: LOT });
+    await applicant.getByLabel('Location', { exact: true }).selectOption({ label: LOT });
     const today = manilaDate(Date.now());
     await applicant.getByTestId('daily-row').filter({ hasText: today }).getByText(paid, { exact: true }).waitFor();
     const download = async (button: string) => {
-      const [file] = await Promise.all([applicant.waitForEvent('download'), applicant.getByRole('button', { name: button }).click()]);
+      const [file] = await Promise.all([
+        applicant.waitForEvent('download'),
+        applicant.getByRole('button', { name: button, exact: true }).click(),
+      ]);
       return readFile((await file.path())!);
     };
     const csv = (await download('Export CSV')).toString('utf8').trim().split('\r\n');
@@ -170,9 +173,9 @@ describe('approvals in the browser', () => {
     const renamed = `${LOT} North`;
     await applicant.goto(`${baseURL}/owner/lots`);
     const card = applicant.getByTestId('owner-lot').filter({ hasText: LOT });
-    await card.getByRole('button', { name: 'Edit' }).click();
-    await applicant.getByLabel('Lot Name').fill(renamed);
-    await applicant.getByRole('button', { name: 'Save Lot' }).click();
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    await applicant.getByLabel('Lot Name', { exact: true }).fill(renamed);
+    await applicant.getByRole('button', { name: 'Save Lot', exact: true }).click();
     await applicant
       .getByText(/waits for review/)
       .first()
@@ -182,10 +185,40 @@ describe('approvals in the browser', () => {
 
     await admin.goto(`${baseURL}/admin/approvals?tab=listing`);
     const change = admin.getByTestId('review-card').filter({ hasText: renamed });
-    await change.getByRole('button', { name: 'Approve' }).click();
-    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await change.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.getByRole('button', { name: 'Confirm', exact: true }).click();
     await admin.getByText('Listing Change Approved', { exact: true }).first().waitFor();
     await applicant.reload();
-    await applicant.getByTestId('owner-lot').getByRole('heading', { name: renamed }).waitFor();
+    await applicant.getByTestId('owner-lot').getByRole('heading', { name: renamed, exact: true }).waitFor();
+  });
+});
+
+describe('unlisting a lot in the browser', () => {
+  test('the admin unlists the approved lot with a reason its owner reads, and drivers no longer find it until it is listed again', async () => {
+    const name = `${LOT} North`;
+    const found = async () => (await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(name)}`)).json()).items.length;
+    expect(await found()).toBe(1);
+
+    await admin.goto(`${baseURL}/admin/approvals?status=approved&tab=lot`);
+    await admin.getByRole('button', { name: `Unlist ${name}`, exact: true }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Unlist lot', exact: true });
+    // The reason is required, by the server's own rule.
+    await dialog.getByRole('button', { name: 'Unlist', exact: true }).click();
+    await dialog.getByText('Give a reason: the owner reads it on the lot.', { exact: true }).waitFor();
+    await dialog.getByLabel('Reason', { exact: true }).fill('  Permit under review  ');
+    await dialog.getByRole('button', { name: 'Unlist', exact: true }).click();
+    await admin.getByText('Lot unlisted', { exact: true }).first().waitFor();
+    await admin.getByRole('button', { name: `List again ${name}`, exact: true }).waitFor();
+    expect(await found()).toBe(0);
+
+    await applicant.goto(`${baseURL}/owner/lots`);
+    await applicant.getByTestId('lot-unlisted').getByText('Unlisted by Parkada: Permit under review', { exact: true }).waitFor();
+
+    await admin.getByRole('button', { name: `List again ${name}`, exact: true }).click();
+    const again = admin.getByRole('dialog', { name: 'List lot again', exact: true });
+    await again.getByLabel('Reason', { exact: true }).fill('Permit renewed');
+    await again.getByRole('button', { name: 'List again', exact: true }).click();
+    await admin.getByText('Lot listed again', { exact: true }).first().waitFor();
+    expect(await found()).toBe(1);
   });
 });

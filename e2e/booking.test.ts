@@ -30,27 +30,27 @@ describe('the booking loop in the browser', () => {
 
   test('searches, reserves with the wallet and lands on the pass', async () => {
     await page.goto(`${baseURL}/`);
-    await page.getByRole('heading', { name: 'Find Parking' }).waitFor();
+    await page.getByRole('heading', { name: 'Find Parking', exact: true }).waitFor();
     // Two hours ahead: far enough for a free cancellation.
-    await page.getByLabel('Arrival').fill(toManilaInput(nextQuarterHour(new Date(Date.now() + 2 * 3_600_000))));
-    await page.getByLabel('Duration').selectOption('2');
-    await page.getByRole('button', { name: 'Accessible' }).click();
-    await page.getByRole('button', { name: 'Clear all' }).waitFor();
+    await page.getByLabel('Arrival', { exact: true }).fill(toManilaInput(nextQuarterHour(new Date(Date.now() + 2 * 3_600_000))));
+    await page.getByLabel('Duration', { exact: true }).selectOption('2');
+    await page.getByRole('button', { name: 'Accessible', exact: true }).click();
+    await page.getByRole('button', { name: 'Clear all', exact: true }).waitFor();
     const card = page.getByTestId('lot-card').filter({ hasText: LOT });
     await card.waitFor();
     expect(await card.textContent()).toContain('₱80.00 for 2 h');
-    await card.getByRole('button', { name: 'Reserve Now' }).click();
+    await card.getByRole('button', { name: 'Reserve Now', exact: true }).click();
     // The Accessible filter carries into the booking: the slot must be an accessible bay.
-    expect(await page.getByLabel('Accessible (PWD) bay').isChecked()).toBe(true);
-    await page.getByLabel('Plate Number').fill('nbc 1234');
+    expect(await page.getByLabel('Accessible (PWD) bay', { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('Plate Number', { exact: true }).fill('nbc 1234');
     expect(await page.getByTestId('booking-total').textContent()).toBe('₱80.00');
-    await page.getByRole('button', { name: 'Confirm and pay ₱80.00' }).click();
+    await page.getByRole('button', { name: 'Confirm and pay ₱80.00', exact: true }).click();
     await toast('Reservation Confirmed');
     await page.waitForURL(/\/reservation\//);
     await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
-    expect(await page.getByText('NBC 1234').count()).toBeGreaterThan(0);
+    expect(await page.getByText(/\bNBC 1234\b/).count()).toBeGreaterThan(0);
     // The pass's Directions lead to the lot's entrance, not its pin.
-    expect(await page.getByRole('link', { name: `Directions to ${LOT} in Google Maps` }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: `Directions to ${LOT} in Google Maps`, exact: true }).getAttribute('href')).toBe(
       `https://www.google.com/maps/dir/?api=1&destination=${ENTRANCE}&travelmode=driving`,
     );
   });
@@ -78,10 +78,10 @@ describe('the booking loop in the browser', () => {
     expect(payload).toMatchObject({ plate: 'NBC 1234' });
     const reservationId = page.url().split('/reservation/')[1];
     expect(payload.sub).toBe(reservationId);
-    expect(await page.getByText(`Pass ID ${reservationId.slice(0, 8).toUpperCase()}`).count()).toBe(1);
+    expect(await page.getByText(`Pass ID ${reservationId.slice(0, 8).toUpperCase()}`, { exact: true }).count()).toBe(1);
 
     // Save: a PNG whose QR code is the same signed pass.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save', exact: true }).click()]);
     expect(download.suggestedFilename()).toBe(`parkada-pass-${reservationId.slice(0, 8).toUpperCase()}.png`);
     const png = readFileSync((await download.path())!).toString('base64');
     const saved = await page.evaluate(async (base64) => {
@@ -101,11 +101,11 @@ describe('the booking loop in the browser', () => {
 
   test('cancels from My Reservations and sees the refund in the wallet', async () => {
     await page.goto(`${baseURL}/reservations`);
-    await page.getByRole('tab', { name: 'Upcoming (1)' }).waitFor();
-    await page.getByTestId('reservation-card').getByRole('button', { name: 'Cancel Reservation' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Reservation' }).click();
+    await page.getByRole('tab', { name: 'Upcoming (1)', exact: true }).waitFor();
+    await page.getByTestId('reservation-card').getByRole('button', { name: 'Cancel Reservation', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Reservation', exact: true }).click();
     await toast('Reservation Cancelled');
-    await page.getByRole('tab', { name: 'Past (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Past (1)', exact: true }).waitFor();
     await page.goto(`${baseURL}/wallet`);
     await page.getByTestId('wallet-balance').filter({ hasText: '₱1,000.00' }).waitFor();
     await page.getByTestId('transaction').filter({ hasText: 'Refund: cancelled parking at Rizal Park Open Parking' }).waitFor();
@@ -115,17 +115,20 @@ describe('the booking loop in the browser', () => {
     await page.goto(`${baseURL}/history`);
     const rows = page.getByTestId('history-reservation');
     await rows.filter({ hasText: LOT }).waitFor();
-    await page.getByLabel('Search').fill('nbc1234');
+    await page.getByLabel('Search', { exact: true }).fill('nbc1234');
     // Written to the URL once typing pauses; a filter changed before that would reload the list over it.
     await page.waitForURL(/[?&]q=nbc1234/);
-    await page.getByRole('tab', { name: 'Reservations (1)' }).waitFor();
-    await page.getByLabel('Status').selectOption('COMPLETED');
-    await page.getByText('No reservations match these filters.').waitFor();
-    await page.getByLabel('Status').selectOption('CANCELLED');
-    await page.getByLabel('Date range').selectOption('week');
+    await page.getByRole('tab', { name: 'Reservations (1)', exact: true }).waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('COMPLETED');
+    await page.getByText('No reservations match these filters.', { exact: true }).waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('CANCELLED');
+    await page.getByLabel('Date range', { exact: true }).selectOption('week');
     await rows.filter({ hasText: 'CANCELLED' }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^parkada-reservations-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8')
       .trim()
@@ -139,28 +142,28 @@ describe('the booking loop in the browser', () => {
     // The filters are the URL's: a reload keeps them.
     await page.reload();
     await rows.filter({ hasText: 'CANCELLED' }).waitFor();
-    expect(await page.getByLabel('Search').inputValue()).toBe('nbc1234');
-    expect(await page.getByLabel('Status').inputValue()).toBe('CANCELLED');
-    expect(await page.getByLabel('Date range').inputValue()).toBe('week');
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('nbc1234');
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('CANCELLED');
+    expect(await page.getByLabel('Date range', { exact: true }).inputValue()).toBe('week');
 
-    await page.getByRole('tab', { name: 'Receipts (1)' }).click();
+    await page.getByRole('tab', { name: 'Receipts (1)', exact: true }).click();
     const card = page.getByTestId('history-receipt');
     await card
       .filter({ hasText: `${receiptNo} · issued` })
       .filter({ hasText: `voided by ${voidNo}` })
       .waitFor();
-    await card.getByRole('link', { name: 'View Receipt' }).click();
+    await card.getByRole('link', { name: 'View Receipt', exact: true }).click();
     // The receipt as issued, its number at the head, marked void by the VOID's number.
     const receipt = page.getByTestId('receipt');
-    await receipt.getByRole('heading', { name: `Receipt ${receiptNo}` }).waitFor();
+    await receipt.getByRole('heading', { name: `Receipt ${receiptNo}`, exact: true }).waitFor();
     const text = await receipt.innerText();
     expect(text).toContain(LOT);
     expect(text).toMatch(/Parking · [^\n]+\s+₱80\.00/);
     expect(text).toMatch(/Total paid\s+₱80\.00/);
     expect(await receipt.getByTestId('receipt-voided').innerText()).toMatch(new RegExp(`^Void\\. Voided by ${voidNo} on .+\\.$`));
     // The VOID is a document of its own, referring to the receipt.
-    await receipt.getByRole('link', { name: voidNo }).click();
-    await receipt.getByRole('heading', { name: `Void ${voidNo}` }).waitFor();
+    await receipt.getByRole('link', { name: voidNo, exact: true }).click();
+    await receipt.getByRole('heading', { name: `Void ${voidNo}`, exact: true }).waitFor();
     expect(await receipt.getByTestId('receipt-voids').innerText()).toContain(`This document voids receipt ${receiptNo}`);
     expect(await receipt.innerText()).toMatch(/Total voided\s+₱80\.00/);
   });
@@ -169,12 +172,12 @@ describe('the booking loop in the browser', () => {
   test('books from the lot page for a chosen arrival with Quick Reserve', () =>
     withPlatformSettings(async () => {
       await page.goto(`${baseURL}/`);
-      await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT }).click();
-      await page.getByRole('heading', { name: 'Quick Reserve' }).waitFor();
-      const waze = await page.getByRole('link', { name: `Directions to ${LOT} in Waze` }).getAttribute('href');
+      await page.getByTestId('lot-card').filter({ hasText: LOT }).getByRole('link', { name: LOT, exact: true }).click();
+      await page.getByRole('heading', { name: 'Quick Reserve', exact: true }).waitFor();
+      const waze = await page.getByRole('link', { name: `Directions to ${LOT} in Waze`, exact: true }).getAttribute('href');
       expect(waze).toBe(`https://waze.com/ul?ll=${ENTRANCE}&navigate=yes`);
       const tomorrowNine = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}09:00`;
-      await page.getByLabel('Arrival').fill(tomorrowNine);
+      await page.getByLabel('Arrival', { exact: true }).fill(tomorrowNine);
       // The demo history's weeks of stays at this lot give the arrival's hour a forecast.
       const weekday = new Date(Date.now() + 24 * 3_600_000).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'Asia/Manila' });
       await expect
@@ -183,22 +186,25 @@ describe('the booking loop in the browser', () => {
       const fourHours = page.getByRole('button', { name: /^4 hours/ });
       await fourHours.click();
       const price = (await fourHours.textContent())!.replace('4 hours', '');
-      await page.getByRole('button', { name: 'Reserve Now' }).click();
+      await page.getByRole('button', { name: 'Reserve Now', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog
         .getByText(/9:00 AM/)
         .first()
         .waitFor();
-      await dialog.getByLabel('Plate Number').fill('NBC 1234');
+      await dialog.getByLabel('Plate Number', { exact: true }).fill('NBC 1234');
       expect(await dialog.getByTestId('booking-total').textContent()).toBe(price);
-      await dialog.getByRole('button', { name: `Confirm and pay ${price}` }).click();
+      await dialog.getByRole('button', { name: `Confirm and pay ${price}`, exact: true }).click();
       await page.waitForURL(/\/reservation\//);
       await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
       expect(await page.locator('main').innerText()).toMatch(/9:00 AM – 1:00 PM/);
 
       // Extend by an hour: the dialog shows the re-quote before any money moves.
-      await page.getByRole('button', { name: 'Extend Time' }).click();
-      await page.getByLabel('Add').selectOption('1');
+      await page.getByRole('button', { name: 'Extend Time', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Extend your stay', exact: true })
+        .getByRole('combobox', { name: 'Add', exact: true })
+        .selectOption('1');
       expect(await page.getByTestId('price-change').innerText()).toMatch(/^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/);
       await page.getByRole('dialog').getByRole('button', { name: 'Extend', exact: true }).click();
       await toast('Reservation Extended');
@@ -208,11 +214,11 @@ describe('the booking loop in the browser', () => {
         .waitFor();
 
       // Modify states when changes close, then moves the stay.
-      await page.getByRole('button', { name: 'Modify' }).click();
+      await page.getByRole('button', { name: 'Modify', exact: true }).click();
       expect(await page.getByTestId('changes-rule').innerText()).toContain('Changes close 15 minutes before the start');
-      await page.getByRole('dialog').getByLabel('Arrival').fill(tomorrowNine.replace('09:00', '10:00'));
-      await page.getByRole('dialog').getByLabel('Duration').selectOption('2');
-      await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('dialog').getByLabel('Arrival', { exact: true }).fill(tomorrowNine.replace('09:00', '10:00'));
+      await page.getByRole('dialog').getByLabel('Duration', { exact: true }).selectOption('2');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save changes', exact: true }).click();
       await toast('Reservation Updated');
       await page
         .getByText(/10:00 AM – 12:00 PM/)
@@ -231,13 +237,18 @@ describe('the booking loop in the browser', () => {
     expect(res.status()).toBe(201);
     const { id } = await res.json();
     await page.goto(`${baseURL}/reservation/${id}`);
-    await page.getByRole('button', { name: 'Extend Time' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Modify' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Extend Time', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Modify', exact: true }).count()).toBe(0);
 
     // A phone notification's "Extend 1 hour" lands here with the dialog open, priced, for the driver to confirm.
     await page.goto(`${baseURL}${extendUrlOf(id)}`);
-    await page.getByRole('dialog', { name: 'Extend your stay' }).waitFor();
-    expect(await page.getByLabel('Add').inputValue()).toBe('1');
+    await page.getByRole('dialog', { name: 'Extend your stay', exact: true }).waitFor();
+    expect(
+      await page
+        .getByRole('dialog', { name: 'Extend your stay', exact: true })
+        .getByRole('combobox', { name: 'Add', exact: true })
+        .inputValue(),
+    ).toBe('1');
     await page
       .getByTestId('price-change')
       .filter({ hasText: /^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/ })

@@ -149,8 +149,8 @@ export const test = base
 /** Fills and sends the sign-in form, for tests of signing in itself. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${baseURL}/login`);
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   // Answered, whether signed in or refused: a navigation right after the click would cancel it.
   await Promise.all([
     page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login'),
@@ -159,8 +159,8 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: /^Account menu \S+$/ }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
 }
 
 /** When a test fails, print where the page was and what it showed, so a CI log explains the failure. */

@@ -56,8 +56,8 @@ describe('Find Parking on a phone, with the search in the URL', () => {
 
   test('follows the map: panning searches the new viewport, nearest its centre first', async () => {
     await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
-    await page.getByRole('heading', { name: 'Find Parking' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Makati CBD');
+    await page.getByRole('heading', { name: 'Find Parking', exact: true }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Location', exact: true }).inputValue()).toBe('Makati CBD');
     const atMakati = await listedNames(page, 'near=14.5547,121.0244');
     expect(atMakati[0]).toMatch(/Greenbelt|Glorietta|Salcedo/);
 
@@ -96,7 +96,7 @@ describe('Find Parking on a phone, with the search in the URL', () => {
 
   test('restores the previous search with the back button', async () => {
     const before = await cardNames(page);
-    await page.getByRole('combobox', { name: 'Location' }).fill('Intramuros');
+    await page.getByRole('combobox', { name: 'Location', exact: true }).fill('Intramuros');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/place=Intramuros/);
     // Accessible is still on: Intramuros Plaza Roma has no accessible bay, Rizal Park next to it has.
@@ -105,21 +105,21 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     await page.goBack();
     await page.waitForURL(movedURL);
     // The URL changes first; the field follows it on the next render.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Makati CBD');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Location', exact: true }).inputValue()).toBe('Makati CBD');
     await expect.poll(() => cardNames(page)).toEqual(before);
   });
 
   test('orders the list Best for you, each card saying why, or cheapest first', async () => {
     await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
     await page.getByTestId('lot-card').first().waitFor();
-    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Best for you' });
+    await page.getByRole('combobox', { name: 'Sort by', exact: true }).selectOption({ label: 'Best for you' });
     await page.waitForURL(/sort=best/);
     const reasons = page.getByTestId('lot-reasons');
     await reasons.first().waitFor();
     expect(await reasons.first().textContent()).toMatch(/^Why this lot: \S/);
     expect(await noOverflow(page)).toBe(true);
     // Cheapest: the cards' prices for the window, lowest first (and no reasons).
-    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Cheapest' });
+    await page.getByRole('combobox', { name: 'Sort by', exact: true }).selectOption({ label: 'Cheapest' });
     await page.waitForURL(/sort=cheapest/);
     const prices = async () =>
       (await page.getByTestId('lot-card').allTextContents()).map((card) =>

@@ -83,77 +83,77 @@ const figure = (id: string) => gate.getByTestId(id).innerText();
 
 /** The gate's screens through their own links, as the attendant moves between them (no reload). */
 async function openScan() {
-  await gate.getByRole('link', { name: 'Scan QR Code' }).click();
-  await gate.getByRole('heading', { name: 'Scan & Check-in' }).waitFor();
+  await gate.getByRole('link', { name: 'Scan QR Code', exact: true }).click();
+  await gate.getByRole('heading', { name: 'Scan & Check-in', exact: true }).waitFor();
 }
 async function openPortal() {
-  await gate.getByRole('link', { name: 'Back to Dashboard' }).click();
-  await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
+  await gate.getByRole('link', { name: 'Back to Dashboard', exact: true }).click();
+  await gate.getByRole('heading', { name: 'Attendant Portal', exact: true }).waitFor();
 }
 
 async function manualEntry(plate: string, action: 'Quick Check-in' | 'Quick Check-out') {
-  await gate.getByLabel('Plate Number').fill(plate);
-  await gate.getByRole('button', { name: action }).click();
+  await gate.getByLabel('Plate Number', { exact: true }).fill(plate);
+  await gate.getByRole('button', { name: action, exact: true }).click();
   await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
 }
 
 describe('a shift at the gate', () => {
   test('starts the shift from the portal', async () => {
-    await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
+    await gate.getByRole('heading', { name: 'Attendant Portal', exact: true }).waitFor();
     expect(await gate.getByTestId('gate-lot').innerText()).toBe(LOT);
     await connection().filter({ hasText: 'Online' }).waitFor();
-    await gate.getByRole('button', { name: 'Start Shift' }).click();
+    await gate.getByRole('button', { name: 'Start Shift', exact: true }).click();
     await toast('Shift Started');
-    await gate.getByRole('button', { name: 'End Shift' }).waitFor();
+    await gate.getByRole('button', { name: 'End Shift', exact: true }).waitFor();
     expect(await figure('shift-checkins')).toBe('0');
   });
 
   test("scans the driver's pass with the camera and checks the car in", async () => {
-    await gate.getByRole('link', { name: 'Scan QR Code' }).click();
-    await gate.getByRole('button', { name: 'Start Scanning' }).click();
+    await gate.getByRole('link', { name: 'Scan QR Code', exact: true }).click();
+    await gate.getByRole('button', { name: 'Start Scanning', exact: true }).click();
     const scanned = gate.getByTestId('scanned-pass');
     await scanned.waitFor();
     const text = await scanned.innerText();
     expect(text).toContain(PLATE);
     expect(text).toContain(reservationId.slice(0, 8).toUpperCase());
     // The camera is released once the code is read.
-    await gate.getByRole('button', { name: 'Start Scanning' }).waitFor();
+    await gate.getByRole('button', { name: 'Start Scanning', exact: true }).waitFor();
     expect(await gate.locator('video').evaluate((video: HTMLVideoElement) => video.srcObject)).toBeNull();
     // A camera that sees only a QR code never loads the plate reader's model.
     expect(plateModelFetches).toBe(0);
-    await scanned.getByRole('button', { name: 'Process Entry' }).click();
+    await scanned.getByRole('button', { name: 'Process Entry', exact: true }).click();
     expect(await toast('Check-in Successful', `Vehicle ${PLATE} processed successfully`)).toMatch(/Slot \S+/);
     await scanned.waitFor({ state: 'detached' });
   });
 
   test('shows the driver the stay as active, with the time left and Extend', async () => {
     await driver.goto(`${baseURL}/reservations`);
-    await driver.getByRole('tab', { name: 'Active (1)' }).click();
+    await driver.getByRole('tab', { name: 'Active (1)', exact: true }).click();
     const card = driver.getByTestId('reservation-card').filter({ hasText: LOT });
-    await card.getByText('ACTIVE').waitFor();
+    await card.getByText('ACTIVE', { exact: true }).waitFor();
     expect(await card.innerText()).toMatch(/Remaining\s+\d+h \d+m/);
-    await card.getByRole('button', { name: 'Extend Time' }).waitFor();
+    await card.getByRole('button', { name: 'Extend Time', exact: true }).waitFor();
   });
 
   test('asks for a plate, then checks a walk-in in by plate', async () => {
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     await toast('Missing Information', 'Please enter the vehicle plate number');
-    await gate.locator('#gate-plate-problem').getByText('Please enter the vehicle plate number').waitFor();
+    await gate.locator('#gate-plate-problem').getByText('Please enter the vehicle plate number', { exact: true }).waitFor();
     // The lot takes cars and motorcycles: the desk asks which a walk-in is, a car unless told.
-    expect(await gate.getByLabel('Vehicle').inputValue()).toBe('car');
-    expect(await gate.getByLabel('Vehicle').locator('option').allInnerTexts()).toEqual(['Car', 'Motorcycle']);
+    expect(await gate.getByLabel('Vehicle', { exact: true }).inputValue()).toBe('car');
+    expect(await gate.getByLabel('Vehicle', { exact: true }).locator('option').allInnerTexts()).toEqual(['Car', 'Motorcycle']);
     // A plate typed is looked up: the reserved car, inside since its scan; an unknown one, a walk-in.
-    await gate.getByLabel('Plate Number').fill(PLATE);
+    await gate.getByLabel('Plate Number', { exact: true }).fill(PLATE);
     await gate
       .getByTestId('plate-lookup')
       .filter({ hasText: `${PLATE}: Inside since` })
       .waitFor();
-    await gate.getByLabel('Plate Number').fill('wlk 1001');
-    expect(await gate.getByLabel('Plate Number').inputValue()).toBe('WLK 1001');
+    await gate.getByLabel('Plate Number', { exact: true }).fill('wlk 1001');
+    expect(await gate.getByLabel('Plate Number', { exact: true }).inputValue()).toBe('WLK 1001');
     await gate.getByTestId('plate-lookup').filter({ hasText: 'WLK 1001: no booking here now: a walk-in.' }).waitFor();
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     expect(await toast('Check-in Successful', 'Vehicle WLK 1001 processed successfully')).toMatch(/Slot \S+/);
-    expect(await gate.getByLabel('Plate Number').inputValue()).toBe('');
+    expect(await gate.getByLabel('Plate Number', { exact: true }).inputValue()).toBe('');
   });
 
   test('checks the reserved car out by plate: on time, nothing more to pay', async () => {
@@ -174,7 +174,7 @@ describe('a shift at the gate', () => {
     await gate.getByTestId('queued-count').filter({ hasText: '2 queued' }).waitFor();
 
     await gate.reload();
-    await gate.getByRole('heading', { name: 'Scan & Check-in' }).waitFor();
+    await gate.getByRole('heading', { name: 'Scan & Check-in', exact: true }).waitFor();
     await connection().filter({ hasText: 'Offline' }).waitFor();
     await gate.getByTestId('queued-count').filter({ hasText: '2 queued' }).waitFor();
   });
@@ -193,8 +193,8 @@ describe('a shift at the gate', () => {
   });
 
   test("shows the shift's figures from those records, and a receipt for the reserved stay", async () => {
-    await gate.getByRole('link', { name: 'Back to Dashboard' }).click();
-    await gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
+    await gate.getByRole('link', { name: 'Back to Dashboard', exact: true }).click();
+    await gate.getByRole('heading', { name: 'Attendant Portal', exact: true }).waitFor();
     const activity = gate.getByTestId('activity');
     const walkInExit = activity.filter({ hasText: 'Check-out · WLK 1001' });
     await walkInExit.waitFor();
@@ -204,7 +204,7 @@ describe('a shift at the gate', () => {
     expect(await figure('shift-collected')).toBe(charged);
     expect(await figure('shift-cash')).toBe(charged);
     expect(await figure('shift-wallet')).toBe('₱0.00');
-    await activity.filter({ hasText: 'Check-in · WLK 1002' }).getByRole('button', { name: 'Undo' }).waitFor();
+    await activity.filter({ hasText: 'Check-in · WLK 1002' }).getByRole('button', { name: 'Undo WLK 1002', exact: true }).waitFor();
     // One car inside (WLK 1002); every other slot can still be sold or given to a walk-in.
     await gate.getByTestId('occupancy').filter({ hasText: /^1\// }).waitFor();
     const total = Number((await figure('occupancy')).split('/')[1]);
@@ -212,7 +212,7 @@ describe('a shift at the gate', () => {
 
     await activity
       .filter({ hasText: `Check-out · ${PLATE}` })
-      .getByRole('link', { name: 'Receipt' })
+      .getByRole('link', { name: `Receipt ${PLATE}`, exact: true })
       .click();
     await gate
       .getByTestId('receipt')
@@ -223,7 +223,7 @@ describe('a shift at the gate', () => {
   test('saves the two screens at phone and desktop widths, light and dark', async () => {
     await gate.goto(`${baseURL}/attendant`);
     for (const [name, open] of [
-      ['portal', () => gate.getByRole('heading', { name: 'Attendant Portal' }).waitFor()],
+      ['portal', () => gate.getByRole('heading', { name: 'Attendant Portal', exact: true }).waitFor()],
       ['scan', openScan],
     ] as const) {
       await open();
@@ -234,16 +234,16 @@ describe('a shift at the gate', () => {
 
   test('ends the shift', async () => {
     await openPortal();
-    await gate.getByRole('button', { name: 'End Shift' }).click();
+    await gate.getByRole('button', { name: 'End Shift', exact: true }).click();
     await toast('Shift Ended', /3 check-ins, 2 check-outs/);
-    await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
+    await gate.getByRole('button', { name: 'Start Shift', exact: true }).waitFor();
   });
 
   test('shows the driver the completed stay with its receipt', async () => {
     await driver.goto(`${baseURL}/history`);
     const row = driver.getByTestId('history-reservation').filter({ hasText: LOT });
-    await row.getByText('COMPLETED').waitFor();
-    await row.getByRole('link', { name: 'Receipt' }).click();
+    await row.getByText('COMPLETED', { exact: true }).waitFor();
+    await row.getByRole('link', { name: 'Receipt', exact: true }).click();
     await driver
       .getByTestId('receipt')
       .getByRole('heading', { name: /^Receipt [A-Z]{1,3}\d+-\d{6,}$/ })
@@ -254,14 +254,14 @@ describe('a shift at the gate', () => {
     await driver.goto(`${baseURL}/wallet`);
     const balance = async () => Number((await driver.getByTestId('wallet-balance').innerText()).replace(/[^\d.]/g, ''));
     const before = await balance();
-    await driver.getByRole('button', { name: 'Pay at the gate' }).click();
-    const dialog = driver.getByRole('dialog', { name: 'Pay with Parkada' });
+    await driver.getByRole('button', { name: 'Pay at the gate', exact: true }).click();
+    const dialog = driver.getByRole('dialog', { name: 'Pay with Parkada', exact: true });
     // The lot the driver parked at comes first, and the limit starts at a day's price there.
-    await expect.poll(() => dialog.getByLabel('Parking lot').locator('option:checked').innerText()).toBe(LOT);
-    await expect.poll(() => dialog.getByLabel('Pays up to (₱)').inputValue()).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => dialog.getByLabel('Parking lot', { exact: true }).locator('option:checked').innerText()).toBe(LOT);
+    await expect.poll(() => dialog.getByLabel('Pays up to (₱)', { exact: true }).inputValue()).toMatch(/^\d+\.\d{2}$/);
     const [made] = await Promise.all([
       driver.waitForResponse((response) => new URL(response.url()).pathname === '/api/wallet/pay-code'),
-      dialog.getByRole('button', { name: 'Show code' }).click(),
+      dialog.getByRole('button', { name: 'Show code', exact: true }).click(),
     ]);
     await dialog.getByTestId('pay-code').waitFor();
     expect(await dialog.getByTestId('pay-code-consent').innerText()).toMatch(new RegExp(`^Pays up to ₱[\\d,]+\\.\\d{2} at ${LOT}, until `));
@@ -272,15 +272,15 @@ describe('a shift at the gate', () => {
     await openScan();
     await manualEntry('PAY 2001', 'Quick Check-in');
     await toast('Check-in Successful', 'Vehicle PAY 2001 processed successfully');
-    await gate.getByRole('button', { name: 'Start Scanning' }).click();
+    await gate.getByRole('button', { name: 'Start Scanning', exact: true }).click();
     await gate.getByTestId('pay-code-scanned').getByText(`at ${LOT}.`, { exact: false }).waitFor();
-    await gate.getByLabel('Plate Number').fill('PAY 2001');
+    await gate.getByLabel('Plate Number', { exact: true }).fill('PAY 2001');
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     const told = await toast('Check-out Successful', /paid from the wallet/);
     const charged = Number(told.match(/₱([\d,]+\.\d{2}) paid from the wallet/)![1].replace(/,/g, ''));
     expect(charged).toBeGreaterThan(0);
 
-    await driver.getByRole('dialog', { name: 'Pay with Parkada' }).getByRole('button', { name: 'Done' }).click();
+    await driver.getByRole('dialog', { name: 'Pay with Parkada', exact: true }).getByRole('button', { name: 'Done', exact: true }).click();
     await driver.reload();
     await expect.poll(balance).toBe(before - charged);
     await driver
@@ -294,9 +294,9 @@ describe('a shift at the gate', () => {
     const owner = await ownerContext.newPage();
     await owner.goto(`${baseURL}/attendant`);
     const stay = owner.getByTestId('activity').filter({ hasText: 'Check-out · PAY 2001' });
-    await stay.getByRole('button', { name: 'Refund PAY 2001' }).click();
-    const dialog = owner.getByRole('dialog', { name: 'Refund PAY 2001' });
-    await dialog.getByLabel('Reason').fill('Barrier fault: the driver waited 20 minutes');
+    await stay.getByRole('button', { name: 'Refund PAY 2001', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Refund PAY 2001', exact: true });
+    await dialog.getByLabel('Reason', { exact: true }).fill('Barrier fault: the driver waited 20 minutes');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await owner.getByText('Refund Made', { exact: true }).waitFor();
     await stay.getByText(/₱[\d,]+\.\d{2} refunded/).waitFor();
@@ -336,8 +336,8 @@ describe('a shift at the gate', () => {
   }) => {
     const owner = await ownerContext.newPage();
     await owner.goto(`${baseURL}/owner/lots`);
-    await owner.getByRole('button', { name: `Tags of ${LOT}` }).click();
-    await owner.getByRole('button', { name: 'New entrance tag' }).click();
+    await owner.getByRole('button', { name: `Tags of ${LOT}`, exact: true }).click();
+    await owner.getByRole('button', { name: 'New entrance tag', exact: true }).click();
     await owner.getByTestId('lot-tag').filter({ hasText: 'Entrance tag' }).waitFor();
     const [download] = await Promise.all([
       owner.waitForEvent('download'),
@@ -358,19 +358,19 @@ describe('a shift at the gate', () => {
     const phone = await people.signedOut();
     await phone.goto(tag.url.replace(/^https?:\/\/[^/]+/, baseURL));
     await phone.waitForURL(/\/login\?redirect=/);
-    await phone.getByLabel('Email Address').fill(driverEmail);
-    await phone.getByLabel('Password').fill('bibingka-at-puto');
+    await phone.getByLabel('Email Address', { exact: true }).fill(driverEmail);
+    await phone.getByLabel('Password', { exact: true }).fill('bibingka-at-puto');
     await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
     // The booking the previous test made, starting a minute after it: due now.
-    await phone.getByRole('heading', { name: LOT }).waitFor();
-    expect(await phone.getByText('LIV 5150').count()).toBe(1);
+    await phone.getByRole('heading', { name: LOT, exact: true }).waitFor();
+    expect(await phone.getByText('LIV 5150', { exact: true }).count()).toBe(1);
     // A tag works only from the lot: without the phone's location, the page says so and sends nothing.
-    await phone.getByRole('button', { name: 'Check in' }).click();
+    await phone.getByRole('button', { name: 'Check in', exact: true }).click();
     await phone.getByRole('alert').filter({ hasText: TAP_NEEDS_LOCATION }).waitFor();
     await phone.context().grantPermissions(['geolocation'], { origin: baseURL });
     await phone.context().setGeolocation({ latitude: FIXTURE_PLACE.geoLat, longitude: FIXTURE_PLACE.geoLng, accuracy: 25 });
-    await phone.getByRole('button', { name: 'Check in' }).click();
-    await phone.getByRole('heading', { name: `Checked in at ${LOT}` }).waitFor();
+    await phone.getByRole('button', { name: 'Check in', exact: true }).click();
+    await phone.getByRole('heading', { name: `Checked in at ${LOT}`, exact: true }).waitFor();
     await checkScreens(phone, 'tap-checked-in');
     // The gate's screen, untouched since: the lot's live figures bring the entry.
     await gate.getByTestId('activity').filter({ hasText: 'LIV 5150' }).filter({ hasText: 'Driver tapped the tag' }).waitFor();
@@ -381,12 +381,12 @@ describe('a shift at the gate', () => {
     const exitTag = await (await ownerContext.request.post(`${baseURL}/api/owner/lots/${lotId}/tags`, { data: { kind: 'exit' } })).json();
     await tapPhone.goto(exitTag.url.replace(/^https?:\/\/[^/]+/, baseURL));
     await tapPhone.getByRole('button', { name: 'Check out', exact: true }).click();
-    await tapPhone.getByRole('heading', { name: `Checked out of ${LOT}` }).waitFor();
+    await tapPhone.getByRole('heading', { name: `Checked out of ${LOT}`, exact: true }).waitFor();
     await gate.getByTestId('activity').filter({ hasText: 'LIV 5150' }).filter({ hasText: 'Driver-declared exit' }).waitFor();
     await openScan();
-    await gate.getByLabel('Plate Number').fill('LIV 5150');
+    await gate.getByLabel('Plate Number', { exact: true }).fill('LIV 5150');
     await gate.getByTestId('plate-lookup').filter({ hasText: 'LIV 5150: Driver-declared exit at' }).waitFor();
-    await gate.getByRole('button', { name: 'Quick Check-out' }).click();
+    await gate.getByRole('button', { name: 'Quick Check-out', exact: true }).click();
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     await toast('Check-out Successful', 'Vehicle LIV 5150 processed successfully. Nothing to pay.');
     await openPortal();
@@ -398,8 +398,8 @@ describe('a shift at the gate', () => {
   }) => {
     await camera.filmPlate('NCR 7310');
     await openScan();
-    await gate.getByRole('button', { name: 'Start Scanning' }).click();
-    await expect.poll(() => gate.getByLabel('Plate Number').inputValue()).toBe('NCR 7310');
+    await gate.getByRole('button', { name: 'Start Scanning', exact: true }).click();
+    await expect.poll(() => gate.getByLabel('Plate Number', { exact: true }).inputValue()).toBe('NCR 7310');
     expect(plateModelFetches).toBeGreaterThan(0);
     expect(await gate.getByTestId('plate-read').innerText()).toMatch(/^Plate read: NCR 7310 · \d+% sure/);
     await gate.getByTestId('plate-lookup').filter({ hasText: 'NCR 7310: no booking here now: a walk-in.' }).waitFor();
@@ -409,7 +409,7 @@ describe('a shift at the gate', () => {
     const owner = await ownerContext.newPage();
     await owner.goto(`${baseURL}/owner/reports?tab=plates&lotId=${lotId}`);
     const reads = owner.getByRole('tabpanel');
-    await reads.getByText('Entries read by the camera').waitFor();
+    await reads.getByText('Entries read by the camera', { exact: true }).waitFor();
     expect(await reads.innerText()).toMatch(/Entries read by the camera\s+1\b/);
     await owner.close();
   });
@@ -418,30 +418,33 @@ describe('a shift at the gate', () => {
     // A real 1×1 PNG: the server keeps it by its bytes, and the gate's screen must be able to draw it.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     await driver.goto(`${baseURL}/lots/${lotId}`);
-    await driver.getByRole('button', { name: 'Report an Issue' }).click();
-    const form = driver.getByRole('dialog', { name: 'Report an Issue' });
-    await form.getByLabel('What is it about?').selectOption('blocked_entrance');
-    await form.getByLabel('What happened?').fill('A delivery van blocks the entrance ramp.');
-    await form.getByLabel('Photo (optional)').setInputFiles({ name: 'ramp.png', mimeType: 'image/png', buffer: png });
-    await form.getByRole('button', { name: 'Send Report' }).click();
-    await driver.getByRole('region', { name: 'Your reports' }).getByText('Blocked entrance').waitFor();
+    await driver.getByRole('button', { name: 'Report an Issue', exact: true }).click();
+    const form = driver.getByRole('dialog', { name: 'Report an Issue', exact: true });
+    await form.getByLabel('What is it about?', { exact: true }).selectOption('blocked_entrance');
+    await form.getByLabel('What happened?', { exact: true }).fill('A delivery van blocks the entrance ramp.');
+    await form.getByLabel('Photo (optional)', { exact: true }).setInputFiles({ name: 'ramp.png', mimeType: 'image/png', buffer: png });
+    await form.getByRole('button', { name: 'Send Report', exact: true }).click();
+    await driver
+      .getByRole('region', { name: 'Your reports', exact: true })
+      .getByRole('button', { name: /^Blocked entrance report,/ })
+      .waitFor();
 
     await gate.goto(`${baseURL}/attendant`);
     await gate
       .getByRole('button', { name: /^Blocked entrance report,\s*Open.*with a photo.*A delivery van blocks the entrance ramp\./ })
       .click();
-    const report = gate.getByRole('dialog', { name: `Blocked entrance at ${LOT}` });
-    const photo = report.getByRole('img', { name: 'What the driver saw: blocked entrance' });
+    const report = gate.getByRole('dialog', { name: `Blocked entrance at ${LOT}`, exact: true });
+    const photo = report.getByRole('img', { name: 'What the driver saw: blocked entrance', exact: true });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await checkScreens(gate, 'gate-driver-report');
-    await report.getByRole('button', { name: 'Acknowledge' }).click();
+    await report.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await toast('Report Acknowledged');
   });
 
   test('signing out on the shared gate phone leaves nothing of the gate on it', async () => {
     // The driver's report before it leaves the portal with its dialog open.
     await gate.goto(`${baseURL}/attendant`);
-    await gate.getByRole('button', { name: 'Start Shift' }).waitFor();
+    await gate.getByRole('button', { name: 'Start Shift', exact: true }).waitFor();
     const kept = () =>
       gate.evaluate(async () => {
         const db = await new Promise<IDBDatabase>((resolve) => {

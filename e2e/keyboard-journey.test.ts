@@ -46,13 +46,13 @@ async function tabTo(name: RegExp, limit = 120) {
 describe('the keyboard alone', () => {
   test('signs in, reserves a lot and cancels it with a refund', async () => {
     await page.goto(`${baseURL}/login`);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     await tabTo(/^Email Address$/);
     await page.keyboard.type(email);
     await tabTo(/^Password$/);
     await page.keyboard.type(person.password);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Find Parking', exact: true }).waitFor();
 
     const tomorrow = manilaDate(Date.now() + 24 * 3_600_000);
     await page.goto(`${baseURL}/?place=Makati&arrive=${tomorrow}T09:00&hours=2`);
@@ -71,7 +71,7 @@ describe('the keyboard alone', () => {
     await tabTo(/^Cancel Reservation$/);
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText('Cancel this reservation?').waitFor();
+    await confirm.getByText('Cancel this reservation?', { exact: true }).waitFor();
     await tabTo(/^Cancel Reservation$/);
     await page.keyboard.press('Enter');
     await page.getByTestId('reservation-status').filter({ hasText: 'CANCELLED' }).waitFor();
@@ -85,10 +85,10 @@ describe('the keyboard alone', () => {
   test("opens the header's menus, closes them with Escape back on their button, and follows a link", async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${baseURL}/wallet`);
-    await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Wallet', exact: true }).waitFor();
     await tabTo(/^Account menu /);
     await page.keyboard.press('Enter');
-    const logOut = page.getByRole('button', { name: 'Log out' });
+    const logOut = page.getByRole('button', { name: 'Log out', exact: true });
     await logOut.waitFor();
     await page.keyboard.press('Escape');
     await logOut.waitFor({ state: 'hidden' });
@@ -98,8 +98,8 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await tabTo(/^History$/, 10);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
-    await page.getByRole('navigation', { name: 'Screens' }).waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1, name: 'History', exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Screens', exact: true }).waitFor({ state: 'hidden' });
   });
 
   test('opens and closes the account menu in a browser without popovers (before Chrome 114, Safari 17)', async ({ browser }) => {
@@ -111,7 +111,7 @@ describe('the keyboard alone', () => {
     const old = await context.newPage();
     await old.goto(`${baseURL}/wallet`);
     const account = old.getByRole('button', { name: /^Account menu / });
-    const logOut = old.getByRole('button', { name: 'Log out' });
+    const logOut = old.getByRole('button', { name: 'Log out', exact: true });
     await account.waitFor();
     expect(await logOut.isVisible()).toBe(false);
     await account.click();

@@ -28,27 +28,31 @@ test.beforeAll(async ({ browser, people }) => {
 reportPageOnFailure(() => owner);
 reportPageOnFailure(() => attendant);
 
-const dialog = () => owner.getByRole('dialog', { name: `Attendants · ${LOT}` });
+const dialog = () => owner.getByRole('dialog', { name: `Attendants · ${LOT}`, exact: true });
 const openAttendants = async () => {
   await owner.goto(`${baseURL}/owner/lots`);
-  await owner.getByRole('button', { name: `Attendants of ${LOT}` }).click();
+  await owner.getByRole('button', { name: `Attendants of ${LOT}`, exact: true }).click();
   await dialog().getByTestId('lot-attendant').first().waitFor();
 };
 
 describe('attendants of a lot in the browser', () => {
   test('lists the lot’s attendant and adds a new one, who is e-mailed a link; no password is shown', async () => {
     await openAttendants();
-    await dialog().getByTestId('lot-attendant').filter({ hasText: staffed }).getByText('Off shift').waitFor();
+    await dialog().getByTestId('lot-attendant').filter({ hasText: staffed }).getByText('Off shift', { exact: true }).waitFor();
 
-    await dialog().getByLabel('Attendant Email').fill(EMAIL);
-    await dialog().getByLabel('First Name').fill('Pedro');
-    await dialog().getByLabel('Last Name').fill('Penduko');
-    await dialog().getByRole('button', { name: 'Add Attendant' }).click();
+    await dialog().getByLabel('Attendant Email', { exact: true }).fill(EMAIL);
+    await dialog().getByLabel('First Name', { exact: true }).fill('Pedro');
+    await dialog().getByLabel('Last Name', { exact: true }).fill('Penduko');
+    await dialog().getByRole('button', { name: 'Add Attendant', exact: true }).click();
     await owner.getByText('Invitation E-mailed', { exact: true }).first().waitFor();
-    await dialog().getByTestId('lot-attendant').filter({ hasText: EMAIL }).getByText('Address not confirmed yet').waitFor();
+    await dialog()
+      .getByTestId('lot-attendant')
+      .filter({ hasText: EMAIL })
+      .getByText('Address not confirmed yet', { exact: true })
+      .waitFor();
     // Nothing to copy or read aloud: no password is shown anywhere.
     expect(await owner.getByText(/one-time password/i).count()).toBe(0);
-    expect(await dialog().getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    expect(await dialog().getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
   });
 
   test('saves the dialog at phone and desktop widths, light and dark', async () => {
@@ -59,25 +63,25 @@ describe('attendants of a lot in the browser', () => {
   test('the e-mailed link lets the new attendant set their own password, then opens the gate portal of the lot', async () => {
     const link = linkIn(await mailTo(EMAIL, new RegExp(`invited you to work the gate of ${LOT}$`)), '/accept-invitation');
     await attendant.goto(link);
-    await attendant.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await attendant.getByRole('heading', { name: 'Set your password', exact: true }).waitFor();
     await attendant.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
-    await attendant.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await attendant.getByLabel('Confirm New Password', { exact: true }).fill(NEW_PASSWORD);
     await attendant.getByRole('checkbox').check();
-    await attendant.getByRole('button', { name: 'Set password and sign in' }).click();
-    await attendant.getByRole('heading', { name: 'Attendant Portal' }).waitFor();
+    await attendant.getByRole('button', { name: 'Set password and sign in', exact: true }).click();
+    await attendant.getByRole('heading', { name: 'Attendant Portal', exact: true }).waitFor();
     await attendant.getByTestId('gate-lot').filter({ hasText: LOT }).waitFor();
     // The click proved the mailbox: no "unverified" banner.
-    expect(await attendant.getByRole('region', { name: 'Unverified e-mail' }).count()).toBe(0);
+    expect(await attendant.getByRole('region', { name: 'Unverified e-mail', exact: true }).count()).toBe(0);
   });
 
   test('shows the owner that the attendant signed in, and removes them after confirming', async () => {
     await openAttendants();
     const row = dialog().getByTestId('lot-attendant').filter({ hasText: EMAIL });
-    await row.getByText('Off shift').waitFor();
-    expect(await row.getByText('Address not confirmed yet').count()).toBe(0);
-    await row.getByRole('button', { name: 'Remove Pedro Penduko' }).click();
-    await owner.getByRole('alertdialog').getByText(`Remove Pedro Penduko from ${LOT}?`).waitFor();
-    await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await row.getByText('Off shift', { exact: true }).waitFor();
+    expect(await row.getByText('Address not confirmed yet', { exact: true }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Remove Pedro Penduko', exact: true }).click();
+    await owner.getByRole('alertdialog').getByText(`Remove Pedro Penduko from ${LOT}?`, { exact: true }).waitFor();
+    await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();
     await owner.getByText('Attendant Removed', { exact: true }).first().waitFor();
     await row.waitFor({ state: 'detached' });
   });
@@ -91,8 +95,8 @@ describe('attendants of a lot in the browser', () => {
       password: NEW_PASSWORD,
     });
     await openAttendants();
-    await dialog().getByLabel('Attendant Email').fill(email);
-    await dialog().getByRole('button', { name: 'Add Attendant' }).click();
+    await dialog().getByLabel('Attendant Email', { exact: true }).fill(email);
+    await dialog().getByRole('button', { name: 'Add Attendant', exact: true }).click();
     await owner.getByText('Invitation Sent', { exact: true }).first().waitFor();
     await dialog().getByTestId('lot-invitation').filter({ hasText: email }).waitFor();
     expect(await dialog().getByTestId('lot-attendant').filter({ hasText: email }).count()).toBe(0);
@@ -103,7 +107,7 @@ describe('attendants of a lot in the browser', () => {
     const invitation = driver.getByTestId('gate-invitation').filter({ hasText: LOT });
     await invitation.getByText(/invited you on/).waitFor();
     await checkScreens(driver, 'gate-invitation');
-    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await invitation.getByRole('button', { name: 'Accept', exact: true }).click();
     await driver.getByText('Invitation Accepted', { exact: true }).first().waitFor();
     await invitation.waitFor({ state: 'detached' });
     await driver.goto(`${baseURL}/attendant`);

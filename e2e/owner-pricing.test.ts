@@ -24,16 +24,16 @@ const weekdayMornings = () =>
 describe('dynamic pricing in the browser', () => {
   test('turns Enable AI Pricing on and applies the weekday-morning raise', async () => {
     await page.goto(`${baseURL}/owner/pricing`);
-    await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Pricing Management', exact: true }).waitFor();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: LOT });
     // The side panels read the records with the switch off too.
     await page.getByText('Weekday mornings (6 AM–10 AM): 100% of the slots are taken at 8 AM', { exact: false }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Dynamic Pricing Suggestions' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Dynamic Pricing Suggestions', exact: true }).count()).toBe(0);
 
-    const toggle = page.getByRole('switch', { name: 'Enable AI Pricing' });
+    const toggle = page.getByRole('switch', { name: 'Enable AI Pricing', exact: true });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    await page.getByRole('heading', { name: 'Dynamic Pricing Suggestions' }).waitFor();
+    await page.getByRole('heading', { name: 'Dynamic Pricing Suggestions', exact: true }).waitFor();
     const suggestion = weekdayMornings();
     await suggestion.waitFor();
     const text = await suggestion.textContent();
@@ -51,7 +51,7 @@ describe('dynamic pricing in the browser', () => {
       await suggestionsBack;
       await route.continue();
     });
-    await suggestion.getByRole('button', { name: 'Apply' }).click();
+    await suggestion.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Dynamic Pricing Applied', { exact: true }).first().waitFor();
     // Applied: the band is judged again only after a whole day at its new rate.
     await weekdayMornings().waitFor({ state: 'detached' });
@@ -59,7 +59,7 @@ describe('dynamic pricing in the browser', () => {
     await page.reload();
     // The lot is the URL's: the reload keeps it chosen.
     expect(await page.getByLabel('Lot', { exact: true }).locator('option:checked').textContent()).toBe(LOT);
-    expect(await page.getByRole('switch', { name: 'Enable AI Pricing' }).getAttribute('aria-checked')).toBe('true');
-    await page.getByTestId('current-performance').getByText('₱45.00').waitFor();
+    expect(await page.getByRole('switch', { name: 'Enable AI Pricing', exact: true }).getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('current-performance').getByText('₱45.00', { exact: true }).waitFor();
   });
 });

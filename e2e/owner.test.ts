@@ -15,35 +15,35 @@ const lotCard = (name: string) => page.getByTestId('owner-lot').filter({ hasText
 describe('owner lots in the browser', () => {
   test('creates a lot, which shows Pending Approval with its real slot count', async () => {
     await page.goto(`${baseURL}/owner/lots`);
-    await page.getByRole('heading', { name: 'Manage Lots' }).waitFor();
-    await page.getByRole('button', { name: 'Add New Lot' }).click();
+    await page.getByRole('heading', { name: 'Manage Lots', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add New Lot', exact: true }).click();
     // The spec's form defaults.
-    expect(await page.getByLabel('Max Duration (hours)').inputValue()).toBe('8');
-    expect(await page.getByLabel('Open Time').inputValue()).toBe('06:00');
-    expect(await page.getByLabel('Close Time').inputValue()).toBe('22:00');
+    expect(await page.getByLabel('Max Duration (hours)', { exact: true }).inputValue()).toBe('8');
+    expect(await page.getByLabel('Open Time', { exact: true }).inputValue()).toBe('06:00');
+    expect(await page.getByLabel('Close Time', { exact: true }).inputValue()).toBe('22:00');
     // Sent empty, the form shows the request schema's own messages under the fields (core/lot-form.ts).
-    await page.getByRole('button', { name: 'Create Lot' }).click();
+    await page.getByRole('button', { name: 'Create Lot', exact: true }).click();
     await toast('Check the lot');
-    const form = page.getByRole('dialog', { name: 'Add New Lot' });
+    const form = page.getByRole('dialog', { name: 'Add New Lot', exact: true });
     await form.getByText('Name is required', { exact: true }).waitFor();
     await form.getByText('Latitude is required', { exact: true }).waitFor();
-    await page.getByLabel('Lot Name').fill('Legazpi Village Carpark');
-    await page.getByLabel('Address').fill('Rufino St, Makati');
-    await page.getByLabel('Latitude').fill('14.5547');
-    await page.getByLabel('Longitude').fill('121.0164');
+    await page.getByLabel('Lot Name', { exact: true }).fill('Legazpi Village Carpark');
+    await page.getByLabel('Address', { exact: true }).fill('Rufino St, Makati');
+    await page.getByLabel('Latitude', { exact: true }).fill('14.5547');
+    await page.getByLabel('Longitude', { exact: true }).fill('121.0164');
     // The pin is the entrance unless the owner moves it: unticked, the entrance starts at the pin.
-    const atPin = page.getByLabel('Same as the pin');
+    const atPin = page.getByLabel('Same as the pin', { exact: true });
     expect(await atPin.isChecked()).toBe(true);
     await atPin.uncheck();
-    expect(await page.getByLabel('Entrance Latitude').inputValue()).toBe('14.5547');
-    await page.getByLabel('Entrance Longitude').fill('121.0171');
-    await page.getByLabel('Total Slots').fill('42');
-    await page.getByLabel('Levels').fill('B1, B2');
-    expect(await page.getByLabel('Hourly Rate (₱)').inputValue()).toBe('80');
-    await page.getByLabel('Hourly Rate (₱)').fill('65');
-    await page.getByRole('button', { name: 'Create Lot' }).click();
+    expect(await page.getByLabel('Entrance Latitude', { exact: true }).inputValue()).toBe('14.5547');
+    await page.getByLabel('Entrance Longitude', { exact: true }).fill('121.0171');
+    await page.getByLabel('Total Slots', { exact: true }).fill('42');
+    await page.getByLabel('Levels', { exact: true }).fill('B1, B2');
+    expect(await page.getByLabel('Hourly Rate (₱)', { exact: true }).inputValue()).toBe('80');
+    await page.getByLabel('Hourly Rate (₱)', { exact: true }).fill('65');
+    await page.getByRole('button', { name: 'Create Lot', exact: true }).click();
     await toast('Lot Created');
-    await page.getByText('Your lot has been submitted for approval.').first().waitFor();
+    await page.getByText('Your lot has been submitted for approval.', { exact: true }).first().waitFor();
     const card = lotCard('Legazpi Village Carpark');
     await card.filter({ hasText: 'Pending Approval' }).waitFor();
     expect(await card.textContent()).toContain('Slots42');
@@ -69,15 +69,15 @@ describe('owner lots in the browser', () => {
     await page.goto(`${baseURL}/owner/lots`);
     const card = lotCard('Legazpi Village Carpark');
     await card.getByTestId('lot-review').getByText('Rejected', { exact: true }).waitFor();
-    await card.getByTestId('lot-rejection').getByText('The entrance pin is on the wrong street.').waitFor();
-    await card.getByRole('button', { name: 'Resubmit Legazpi Village Carpark' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Resubmit for Review' });
+    await card.getByTestId('lot-rejection').getByText('Reason: The entrance pin is on the wrong street.', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Resubmit Legazpi Village Carpark', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resubmit for Review', exact: true });
     await dialog
       .getByTestId('submission-history')
       .getByText(/The entrance pin is on the wrong street\./)
       .waitFor();
-    await dialog.getByLabel('Note to the reviewer (optional)').fill('Moved the entrance to Rufino St.');
-    await dialog.getByRole('button', { name: 'Resubmit' }).click();
+    await dialog.getByLabel('Note to the reviewer (optional)', { exact: true }).fill('Moved the entrance to Rufino St.');
+    await dialog.getByRole('button', { name: 'Resubmit', exact: true }).click();
     await toast('Lot Resubmitted');
     await card.getByTestId('lot-review').getByText('Pending Approval', { exact: true }).waitFor();
 
@@ -87,7 +87,7 @@ describe('owner lots in the browser', () => {
     await submitted()
       .getByText(/after 1 earlier submission/)
       .waitFor();
-    await submitted().getByRole('button', { name: 'View Details' }).click();
+    await submitted().getByRole('button', { name: 'View Details', exact: true }).click();
     await admin
       .getByRole('dialog')
       .getByTestId('submission-history')
@@ -98,40 +98,40 @@ describe('owner lots in the browser', () => {
 
   test('sets progressive pricing for the new lot', async () => {
     await page.goto(`${baseURL}/owner/pricing`);
-    await page.getByRole('heading', { name: 'Pricing Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Pricing Management', exact: true }).waitFor();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
     // The rate the lot was created with.
-    expect(await page.getByLabel('Base Rate (₱ per hour)').inputValue()).toBe('65');
-    await page.getByRole('tab', { name: 'Progressive' }).click();
-    await page.getByLabel('Base Rate (₱ per hour)').fill('60');
-    expect(await page.getByLabel('Tier 2 Multiplier').inputValue()).toBe('0.9');
-    await page.getByLabel('Tier 3 Hours').fill('10');
+    expect(await page.getByLabel('Base Rate (₱ per hour)', { exact: true }).inputValue()).toBe('65');
+    await page.getByRole('tab', { name: 'Progressive', exact: true }).click();
+    await page.getByLabel('Base Rate (₱ per hour)', { exact: true }).fill('60');
+    expect(await page.getByLabel('Tier 2 Multiplier', { exact: true }).inputValue()).toBe('0.9');
+    await page.getByLabel('Tier 3 Hours', { exact: true }).fill('10');
     // The request schema's rule, shown under the field before anything is sent.
-    await page.getByLabel('Tier 3 Multiplier').fill('2.5');
-    await page.getByRole('button', { name: 'Save Pricing' }).click();
-    await page.locator('#tier-2-multiplier-problem').getByText('Rate multipliers are 0.1 to 2.0').waitFor();
-    await page.getByLabel('Tier 3 Multiplier').fill('0.7');
-    await page.getByRole('button', { name: 'Save Pricing' }).click();
+    await page.getByLabel('Tier 3 Multiplier', { exact: true }).fill('2.5');
+    await page.getByRole('button', { name: 'Save Pricing', exact: true }).click();
+    await page.locator('#tier-2-multiplier-problem').getByText('Rate multipliers are 0.1 to 2.0', { exact: true }).waitFor();
+    await page.getByLabel('Tier 3 Multiplier', { exact: true }).fill('0.7');
+    await page.getByRole('button', { name: 'Save Pricing', exact: true }).click();
     await toast('Pricing Updated');
 
     await page.reload();
     await page.getByLabel('Lot', { exact: true }).selectOption({ label: 'Legazpi Village Carpark' });
-    expect(await page.getByRole('tab', { name: 'Progressive' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByLabel('Base Rate (₱ per hour)').inputValue()).toBe('60');
-    expect(await page.getByLabel('Tier 3 Hours').inputValue()).toBe('10');
-    expect(await page.getByLabel('Tier 3 Multiplier').inputValue()).toBe('0.7');
+    expect(await page.getByRole('tab', { name: 'Progressive', exact: true }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Base Rate (₱ per hour)', { exact: true }).inputValue()).toBe('60');
+    expect(await page.getByLabel('Tier 3 Hours', { exact: true }).inputValue()).toBe('10');
+    expect(await page.getByLabel('Tier 3 Multiplier', { exact: true }).inputValue()).toBe('0.7');
   });
 
   test('deactivates and reactivates a lot, then asks before deleting one nobody booked', async () => {
     await page.goto(`${baseURL}/owner/lots`);
     const card = lotCard('Legazpi Village Carpark');
-    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await card.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await card.filter({ hasText: 'Inactive' }).waitFor();
-    await card.getByRole('button', { name: 'Activate' }).click();
-    await card.getByRole('button', { name: 'Deactivate' }).waitFor();
-    await page.getByRole('button', { name: 'Delete Legazpi Village Carpark' }).click();
-    await page.getByText('Are you sure you want to delete this lot?').waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await card.getByRole('button', { name: 'Activate', exact: true }).click();
+    await card.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Legazpi Village Carpark', exact: true }).click();
+    await page.getByText('Are you sure you want to delete this lot?', { exact: true }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await toast('Lot Deleted');
     await lotCard('Legazpi Village Carpark').waitFor({ state: 'detached' });
   });

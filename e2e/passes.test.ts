@@ -41,9 +41,9 @@ reportPageOnFailure(() => driver);
 describe('a monthly pass', () => {
   test('is bought on the lot page and shown under Passes with its QR', async () => {
     await driver.goto(`${baseURL}/lots/${lotId}`);
-    const form = driver.getByRole('form', { name: 'Round the clock' });
+    const form = driver.getByRole('form', { name: 'Round the clock', exact: true });
     await form.waitFor();
-    await form.getByLabel('Plate').fill(PLATE);
+    await form.getByLabel('Plate', { exact: true }).fill(PLATE);
     await form.getByRole('button', { name: /^Buy Pass · ₱2,500\.00$/ }).click();
     await driver.waitForURL(`${baseURL}/passes`);
     const pass = driver.getByTestId('monthly-pass');
@@ -51,7 +51,7 @@ describe('a monthly pass', () => {
     expect(await pass.innerText()).toContain(PLATE);
     expect(await pass.innerText()).toContain('24/7');
     await pass.getByTestId('monthly-pass-qr').waitFor();
-    expect(await pass.getByRole('link', { name: `Directions to ${LOT} in Waze` }).getAttribute('href')).toBe(
+    expect(await pass.getByRole('link', { name: `Directions to ${LOT} in Waze`, exact: true }).getAttribute('href')).toBe(
       `https://waze.com/ul?ll=${ENTRANCE.entranceLat},${ENTRANCE.entranceLng}&navigate=yes`,
     );
     const wallet = await (await driver.request.get(`${baseURL}/api/wallet`)).json();
@@ -65,7 +65,7 @@ describe('a monthly pass', () => {
     await link.click();
     await driver.waitForURL(/\/receipt\//);
     const receipt = driver.getByTestId('receipt');
-    await receipt.getByRole('heading', { name: `Receipt ${number}` }).waitFor();
+    await receipt.getByRole('heading', { name: `Receipt ${number}`, exact: true }).waitFor();
     const text = await receipt.innerText();
     for (const part of [`Monthly pass: Round the clock, ${PLATE}`, LOT, '₱2,500.00', 'Parkada Wallet']) expect(text).toContain(part);
     await driver.goto(`${baseURL}/history?tab=receipts`);
@@ -75,9 +75,9 @@ describe('a monthly pass', () => {
   test('lets the car in at the gate by its plate, on its pass', async () => {
     await signInThroughApi(gateContext, attendant, FIXTURE_PASSWORD);
     await gate.goto(`${baseURL}/attendant`);
-    await gate.getByRole('link', { name: 'Scan QR Code' }).click();
-    await gate.getByLabel('Plate Number').fill(PLATE);
-    await gate.getByRole('button', { name: 'Quick Check-in' }).click();
+    await gate.getByRole('link', { name: 'Scan QR Code', exact: true }).click();
+    await gate.getByLabel('Plate Number', { exact: true }).fill(PLATE);
+    await gate.getByRole('button', { name: 'Quick Check-in', exact: true }).click();
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     await gate
       .locator('li[data-state="open"]')

@@ -279,10 +279,10 @@ describe('keyboard and screen readers', () => {
     await screen.locator('h1').first().waitFor();
     await screen.waitForLoadState('networkidle');
     await settled(screen);
-    const opener = screen.getByRole('button', { name: 'Top Up' });
+    const opener = screen.getByRole('button', { name: 'Top Up', exact: true });
     await opener.focus();
     await screen.keyboard.press('Enter');
-    const dialog = screen.getByRole('dialog', { name: 'Top Up Wallet' });
+    const dialog = screen.getByRole('dialog', { name: 'Top Up Wallet', exact: true });
     await dialog.waitFor();
     const focusInDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
     expect(await focusInDialog()).toBe(true);
@@ -292,14 +292,14 @@ describe('keyboard and screen readers', () => {
     }
 
     // Submitting no amount raises an error toast; Radix reads it out in an assertive live region.
-    await dialog.getByLabel('Amount (₱)').focus();
+    await dialog.getByLabel('Amount (₱)', { exact: true }).focus();
     await screen.keyboard.press('Enter');
     await screen.locator('[role="status"][aria-live="assertive"]', { hasText: 'Invalid Amount' }).waitFor();
 
     // Escape closes the topmost layer first: the toast, then the dialog.
-    await dialog.getByLabel('Amount (₱)').focus();
+    await dialog.getByLabel('Amount (₱)', { exact: true }).focus();
     await screen.keyboard.press('Escape');
-    await screen.getByText('Invalid Amount').first().waitFor({ state: 'hidden' });
+    await screen.getByText('Invalid Amount', { exact: true }).first().waitFor({ state: 'hidden' });
     await screen.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);

@@ -55,12 +55,12 @@ describe('security headers in the browser', () => {
 
   test('shows the map and opens a menu with no CSP violation', async () => {
     await page.goto(`${baseURL}/`);
-    await page.getByRole('heading', { name: 'Find Parking' }).waitFor();
+    await page.getByRole('heading', { name: 'Find Parking', exact: true }).waitFor();
     await page.locator('.leaflet-container').waitFor();
     // A lot drawn on the map (Leaflet's SVG markers) means Leaflet and its stylesheet ran.
     await page.locator('.leaflet-interactive').first().waitFor();
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.getByRole('button', { name: /^Account menu \S+$/ }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).waitFor();
     await page.keyboard.press('Escape');
     expect(violations).toEqual([]);
   });

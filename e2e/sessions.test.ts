@@ -16,19 +16,19 @@ describe('sessions in the browser', () => {
   test('signs out of all devices from Settings: this browser and another one', async () => {
     const email = await signUpDriver(phone, person);
     await signIn(laptop, email, person.password);
-    await laptop.getByRole('heading', { level: 1, name: 'Find Parking' }).waitFor();
+    await laptop.getByRole('heading', { level: 1, name: 'Find Parking', exact: true }).waitFor();
     expect((await laptop.context().cookies()).map((cookie) => cookie.name)).toContain('__Host-parkada_session');
 
     await phone.goto(`${baseURL}/settings`);
-    await phone.getByRole('heading', { name: 'Settings' }).waitFor();
-    await phone.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await phone.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await phone.getByRole('button', { name: 'Sign out of all devices', exact: true }).click();
     const dialog = phone.getByRole('alertdialog');
-    await dialog.getByText('Sign out of all devices?').waitFor();
-    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByText('Sign out of all devices?', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Sign out everywhere', exact: true }).click();
 
-    await phone.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.' }).waitFor();
+    await phone.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.', exact: true }).waitFor();
     expect(new URL(phone.url()).pathname).toBe('/');
-    expect(await phone.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+    expect(await phone.getByRole('button', { name: /^Account menu \S+$/ }).count()).toBe(0);
 
     // The other browser's session ended too: its next page asks it to sign in.
     await laptop.goto(`${baseURL}/settings`);

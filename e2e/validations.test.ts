@@ -53,20 +53,23 @@ reportPageOnFailure(() => gate);
 describe('merchant validations', () => {
   test('the owner registers a merchant and issues a code, with its QR sheet as a PDF', async () => {
     await owner.goto(`${baseURL}/owner/merchants`);
-    await owner.getByRole('heading', { name: 'Merchant Validations' }).waitFor();
-    await owner.getByLabel('Merchant name').fill(MERCHANT);
-    await owner.getByRole('button', { name: 'Register Merchant' }).click();
+    await owner.getByRole('heading', { name: 'Merchant Validations', exact: true }).waitFor();
+    await owner.getByLabel('Merchant name', { exact: true }).fill(MERCHANT);
+    await owner.getByRole('button', { name: 'Register Merchant', exact: true }).click();
     const card = owner.getByTestId('merchant-card').filter({ hasText: MERCHANT });
     await card.waitFor();
-    const form = card.getByRole('form', { name: `Issue codes for ${MERCHANT}` });
-    await form.getByLabel('Codes').fill('1');
-    await form.getByLabel('Worth').selectOption('pesos');
-    await form.getByLabel('Amount (₱)').fill('20');
-    await form.getByRole('button', { name: 'Issue Codes' }).click();
+    const form = card.getByRole('form', { name: `Issue codes for ${MERCHANT}`, exact: true });
+    await form.getByLabel('Codes', { exact: true }).fill('1');
+    await form.getByLabel('Worth', { exact: true }).selectOption('pesos');
+    await form.getByLabel('Amount (₱)', { exact: true }).fill('20');
+    await form.getByRole('button', { name: 'Issue Codes', exact: true }).click();
     const batch = card.getByTestId('code-batch');
     await batch.waitFor();
     code = (await batch.innerText()).match(/[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}/)![0];
-    const [download] = await Promise.all([owner.waitForEvent('download'), batch.getByRole('button', { name: 'QR Sheet (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      batch.getByRole('button', { name: 'QR Sheet (PDF)', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^parkada-validations-.+\.pdf$/);
     expect(
       readFileSync(await download.path())
@@ -77,10 +80,10 @@ describe('merchant validations', () => {
 
   test('the attendant applies the code at the exit: the charge drops, and the receipt lists the validation and its merchant', async () => {
     await gate.goto(`${baseURL}/attendant/scan`);
-    await gate.getByRole('button', { name: 'Start Scanning' }).click();
+    await gate.getByRole('button', { name: 'Start Scanning', exact: true }).click();
     await gate.getByTestId('pay-code-scanned').waitFor();
-    await gate.getByLabel('Plate Number').fill(PLATE);
-    await gate.getByLabel('Validation code (optional)').fill(code.toLowerCase());
+    await gate.getByLabel('Plate Number', { exact: true }).fill(PLATE);
+    await gate.getByLabel('Validation code (optional)', { exact: true }).fill(code.toLowerCase());
     await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
     // One hour at ₱80.00, less the merchant's ₱20.00.
     const told = gate
@@ -92,7 +95,7 @@ describe('merchant validations', () => {
     await gate
       .getByTestId('activity')
       .filter({ hasText: `Check-out · ${PLATE}` })
-      .getByRole('link', { name: 'Receipt' })
+      .getByRole('link', { name: `Receipt ${PLATE}`, exact: true })
       .click();
     const receipt = gate.getByTestId('receipt');
     await receipt.getByRole('heading', { name: /^Receipt [A-Z]{1,3}\d+-\d{6,}$/ }).waitFor();
@@ -109,9 +112,9 @@ describe('merchant validations', () => {
     expect(made.status(), await made.text()).toBe(201);
     const cashier = await (await browser.newContext()).newPage();
     await cashier.goto(`${baseURL}/m/${(await made.json()).linkToken}`);
-    await cashier.getByRole('heading', { name: 'Validate parking for Fairview Coffee' }).waitFor();
-    await cashier.getByLabel("Plate number of the customer's car").fill('val 3002');
-    await cashier.getByRole('button', { name: 'Validate Parking' }).click();
+    await cashier.getByRole('heading', { name: 'Validate parking for Fairview Coffee', exact: true }).waitFor();
+    await cashier.getByLabel("Plate number of the customer's car", { exact: true }).fill('val 3002');
+    await cashier.getByRole('button', { name: 'Validate Parking', exact: true }).click();
     expect(await cashier.getByTestId('link-validated').innerText()).toMatch(/^VAL ••02 validated: 1 h free at /);
     await cashier.context().close();
   });
@@ -124,9 +127,9 @@ describe('merchant validations', () => {
     });
     expect(made.status(), await made.text()).toBe(201);
     await driver.goto(`${baseURL}/reservation/${reservationId}`);
-    await driver.getByLabel('Validation code').fill((await made.json()).codes[0]);
-    await driver.getByRole('button', { name: 'Apply' }).click();
-    await driver.getByTestId('stay-validations').getByText(`Validated by ${MERCHANT}: ₱20.00 off`).waitFor();
+    await driver.getByLabel('Validation code', { exact: true }).fill((await made.json()).codes[0]);
+    await driver.getByRole('button', { name: 'Apply', exact: true }).click();
+    await driver.getByTestId('stay-validations').getByText(`Validated by ${MERCHANT}: ₱20.00 off`, { exact: true }).waitFor();
     await checkScreens(driver, 'reservation-validated');
   });
 });

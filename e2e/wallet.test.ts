@@ -17,21 +17,21 @@ describe('wallet in the browser', () => {
   test('refuses an invalid amount', async () => {
     await page.goto(`${baseURL}/wallet`);
     expect(await page.getByTestId('wallet-balance').textContent()).toBe('₱0.00');
-    await page.getByRole('button', { name: 'Top Up' }).click();
-    await page.getByLabel('Amount (₱)').fill('abc');
-    await page.getByRole('button', { name: 'Add Money' }).click();
+    await page.getByRole('button', { name: 'Top Up', exact: true }).click();
+    await page.getByLabel('Amount (₱)', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Add Money', exact: true }).click();
     await toast('Invalid Amount');
     await page.locator('#topup-amount-problem').getByText('Please enter a valid amount.', { exact: true }).waitFor();
   });
 
   test('tops up ₱500 through the sandbox checkout and shows the balance and the transaction', async () => {
-    await page.getByRole('button', { name: '₱500' }).click();
-    await page.getByLabel('GCash').check();
-    await page.getByRole('button', { name: 'Add Money' }).click();
-    await page.getByRole('heading', { name: 'Parkada Sandbox Pay' }).waitFor();
+    await page.getByRole('button', { name: '₱500', exact: true }).click();
+    await page.getByLabel('GCash', { exact: true }).check();
+    await page.getByRole('button', { name: 'Add Money', exact: true }).click();
+    await page.getByRole('heading', { name: 'Parkada Sandbox Pay', exact: true }).waitFor();
     expect(await page.getByTestId('checkout-amount').textContent()).toBe('₱500.00');
     expect(await page.getByText('Sandbox', { exact: true }).count()).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.getByRole('button', { name: 'Approve payment', exact: true }).click();
     await toast('Top-up Successful');
     await page.waitForURL(`${baseURL}/wallet`);
     await page.getByTestId('wallet-balance').filter({ hasText: '₱500.00' }).waitFor();
@@ -41,11 +41,11 @@ describe('wallet in the browser', () => {
   });
 
   test('credits nothing when the payer declines', async () => {
-    await page.getByRole('button', { name: 'Top Up' }).click();
-    await page.getByLabel('Amount (₱)').fill('250');
-    await page.getByLabel('Maya').check();
-    await page.getByRole('button', { name: 'Add Money' }).click();
-    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('button', { name: 'Top Up', exact: true }).click();
+    await page.getByLabel('Amount (₱)', { exact: true }).fill('250');
+    await page.getByLabel('Maya', { exact: true }).check();
+    await page.getByRole('button', { name: 'Add Money', exact: true }).click();
+    await page.getByRole('button', { name: 'Decline', exact: true }).click();
     await toast('Top-up Failed');
     await page.waitForURL(`${baseURL}/wallet`);
     await page.getByTestId('wallet-balance').filter({ hasText: '₱500.00' }).waitFor();
@@ -53,19 +53,23 @@ describe('wallet in the browser', () => {
   });
 
   test('lists the method used and opens the printable statement', async () => {
-    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('button', { name: 'Manage', exact: true }).click();
     await page.getByTestId('payment-method').filter({ hasText: 'GCash' }).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Printable view' }).click();
+    await page.getByRole('link', { name: 'Printable view', exact: true }).click();
     await page.getByRole('heading', { name: /Wallet statement/ }).waitFor();
     expect(await page.getByTestId('statement-row').count()).toBe(1);
   });
 
   test('refunds the unspent top-up to its GCash once the driver confirms, and shows it as a confirmation', async () => {
     await page.goto(`${baseURL}/wallet`);
-    await page.getByTestId('transaction').filter({ hasText: 'Top-up via GCash' }).getByRole('link', { name: 'Details and refund' }).click();
-    await page.getByRole('button', { name: 'Refund to GCash' }).click();
-    const consent = page.getByRole('alertdialog', { name: 'Refund ₱500.00 to your GCash?' });
+    await page
+      .getByTestId('transaction')
+      .filter({ hasText: 'Top-up via GCash' })
+      .getByRole('link', { name: 'Details and refund', exact: true })
+      .click();
+    await page.getByRole('button', { name: 'Refund to GCash', exact: true }).click();
+    const consent = page.getByRole('alertdialog', { name: 'Refund ₱500.00 to your GCash?', exact: true });
     await consent
       .getByText('₱500.00 leaves your Parkada wallet now and goes back to the GCash that paid this top-up.', { exact: false })
       .waitFor();
@@ -95,17 +99,17 @@ describe('wallet in the browser', () => {
     expect(points).toBeGreaterThanOrEqual(100);
     expect(points).toBeLessThan(500);
 
-    await page.getByRole('button', { name: 'Redeem Points' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Redeem Points' });
+    await page.getByRole('button', { name: 'Redeem Points', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem Points', exact: true });
     await dialog.getByTestId('reward').first().waitFor();
-    expect(await dialog.getByRole('button', { name: 'Redeem ₱50.00 wallet credit' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Redeem ₱50.00 wallet credit', exact: true }).isDisabled()).toBe(true);
     await dialog
-      .getByText(`You need ${500 - points} more points for this reward.`)
+      .getByText(`You need ${500 - points} more points for this reward.`, { exact: true })
       .first()
       .waitFor();
     await checkScreens(page, 'rewards-redeem');
-    await dialog.getByRole('button', { name: 'Redeem ₱10.00 wallet credit' }).click();
-    await dialog.getByText('Redeem 100 points for ₱10.00 wallet credit?').waitFor();
+    await dialog.getByRole('button', { name: 'Redeem ₱10.00 wallet credit', exact: true }).click();
+    await dialog.getByText('Redeem 100 points for ₱10.00 wallet credit?', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
     await toast('Points Redeemed');
     await page

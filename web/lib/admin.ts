@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { InferResponseType } from 'hono/client';
 import type { Decision, ReviewFilter, ReviewKind } from '../../core/approvals';
 import type { AuditAction } from '../../core/audit';
+import type { ListingAction } from '../../core/lot-sale';
 import type { Role } from '../../core/roles';
 import type { SettingsChange } from '../../core/platform-settings';
 import { api, unwrap } from './api';
@@ -50,6 +51,20 @@ export function useDecision() {
       return unwrap(api.admin['lot-changes'][':id'][':action'].$post(request));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+  });
+}
+
+/** Unlist an approved lot or list it again, with the reason its owner reads; afterwards the admin's lists and the owners' lots reload. */
+export function useListingAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lotId, action, reason }: { lotId: string; action: ListingAction; reason: string }) =>
+      unwrap(api.admin.lots[':id'][action].$post({ param: { id: lotId }, json: { reason } })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/owner/lots'] }),
+      ]),
   });
 }
 

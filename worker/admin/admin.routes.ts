@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
+import { listingReasonSchema } from '../../core/lot-listing-request';
 import { secondFactorSettingSchema, settingsChangeSchema } from '../../core/platform-settings';
 import { ROLES } from '../../core/roles';
 import type { AppEnv } from '../env';
@@ -20,6 +21,7 @@ import {
 import { auditTrail, platformKpis, platformMetrics, tenantFigures } from './platform.service';
 import { adminSettings, changeSettings, setSecondFactorRequired } from './settings.service';
 import { systemHealth } from './system-health.service';
+import { changeListing } from './lot-listing.service';
 import { changeRole, changeSuspension, requireRecentSecondFactor, searchUsers } from './users.service';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
@@ -40,6 +42,7 @@ const decisionBody = z.object({
   reason: z.string({ error: 'reason must be text.' }).max(1000, 'Keep the reason under 1000 characters.').optional(),
 });
 
+const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` });
 const usersQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), role: role.optional() });
 const roleParams = z.object({ id: z.uuid('Unknown user id') });
@@ -88,6 +91,13 @@ export const adminRoutes = new Hono<AppEnv>()
     const { id, action } = c.req.valid('param');
     return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
   })
+  // Before `/:action`, whose approve or reject would refuse these.
+  .post('/admin/lots/:id/unlist', signedIn, validate('param', lotParams), validate('json', listingReasonSchema), async (c) =>
+    c.json(await changeListing(c.var.db, c.var.user, c.req.valid('param').id, 'unlist', c.req.valid('json').reason)),
+  )
+  .post('/admin/lots/:id/list', signedIn, validate('param', lotParams), validate('json', listingReasonSchema), async (c) =>
+    c.json(await changeListing(c.var.db, c.var.user, c.req.valid('param').id, 'list', c.req.valid('json').reason)),
+  )
   .post('/admin/lots/:id/:action', signedIn, validate('param', decisionParams), validate('json', decisionBody), async (c) => {
     const { id, action } = c.req.valid('param');
     return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));

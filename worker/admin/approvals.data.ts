@@ -39,6 +39,9 @@ export async function lotSubmissionsPage(db: DB, filter: ReviewFilter, page: Pag
       name: lots.name,
       address: lots.address,
       city: lots.city,
+      // Whether Parkada unlisted the lot since (docs/admin.md, Unlisting a lot): its card offers List again.
+      unlistedAt: lots.unlistedAt,
+      unlistedReason: lots.unlistedReason,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
       ownerEmail: users.email,

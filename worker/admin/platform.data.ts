@@ -2,6 +2,7 @@
 import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DAY_MS, manilaMidnight } from '../../core/time';
 import type { DB } from '../db/client';
+import { lotOnSale } from '../db/lot-sale';
 import { checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
 
 /** "Active" is having signed in within this window. */
@@ -131,7 +132,7 @@ export async function tenantFigures(db: DB, now = Date.now()) {
 
 /**
  * Platform Metrics. bookingsToday: reservations made since Manila midnight. occupancy: slots taken now
- * over the active slots of bookable lots; taken by a reservation holding its slot now (CONFIRMED with
+ * over the active slots of lots on sale (core/lot-sale.ts); taken by a reservation holding its slot now (CONFIRMED with
  * the start passed and the end not, or ACTIVE: the car is inside, overstaying included) or by a
  * walk-in inside without a reservation. cancellationRate and noShowRate: of the reservations that
  * started in the last 30 days, the share CANCELLED and the share EXPIRED (nobody arrived).
@@ -139,7 +140,6 @@ export async function tenantFigures(db: DB, now = Date.now()) {
 export async function platformMetrics(db: DB, now = Date.now()) {
   const nowIso = new Date(now).toISOString();
   const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
-  const bookable = and(eq(lots.isApproved, true), eq(lots.isActive, true));
   const [[today], [capacity], [heldNow], [walkInsNow], [started]] = await db.batch([
     db
       .select({ n: count() })
@@ -149,14 +149,14 @@ export async function platformMetrics(db: DB, now = Date.now()) {
       .select({ n: count() })
       .from(slots)
       .innerJoin(lots, eq(lots.id, slots.lotId))
-      .where(and(bookable, eq(slots.active, true))),
+      .where(and(lotOnSale, eq(slots.active, true))),
     db
       .select({ n: count() })
       .from(reservations)
       .innerJoin(lots, eq(lots.id, reservations.lotId))
       .where(
         and(
-          bookable,
+          lotOnSale,
           or(
             eq(reservations.status, 'ACTIVE'),
             and(eq(reservations.status, 'CONFIRMED'), lte(reservations.startTs, nowIso), gt(reservations.endTs, nowIso)),
@@ -167,7 +167,7 @@ export async function platformMetrics(db: DB, now = Date.now()) {
       .select({ n: count() })
       .from(checkins)
       .innerJoin(lots, eq(lots.id, checkins.lotId))
-      .where(and(bookable, eq(checkins.walkIn, true), isNull(checkins.reservationId), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
+      .where(and(lotOnSale, eq(checkins.walkIn, true), isNull(checkins.reservationId), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
     db
       .select({
         n: count(),

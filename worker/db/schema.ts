@@ -221,6 +221,9 @@ export const lots = sqliteTable(
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
     /** An owner's switch: a deactivated lot takes no new bookings and leaves search; what is booked stands. */
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** Parkada's switch over an approved lot, with the reason its owner reads: unlisted, it is off sale as a deactivated one is (core/lot-sale.ts). */
+    unlistedAt: text('unlisted_at'),
+    unlistedReason: text('unlisted_reason'),
     createdAt: createdAt(),
   },
   // Search reads a bounding box of approved lots as one range scan of this index (docs/search.md).

@@ -56,6 +56,7 @@ const listed = {
   remedy: lotIssues.remedy,
   createdAt: lotIssues.createdAt,
   acknowledgedAt: lotIssues.acknowledgedAt,
+  acknowledgedBy: lotIssues.acknowledgedBy,
   resolvedAt: lotIssues.resolvedAt,
 };
 

@@ -18,6 +18,7 @@ import {
 } from '../../core/lot-issues';
 import type { IssueMessageInput, LotIssueInput } from '../../core/lot-issue-request';
 import { notFound, refusal } from '../../core/refusal';
+import { auditStatement, type AuditEntry } from '../audit/audit.service';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
@@ -44,6 +45,17 @@ export { issuePhoto, setIssuePhoto } from './issue-photos';
 export { assertWorksLot } from '../lots/lots.service';
 
 export type IssueContext = { env: Bindings; db: DB; user: SessionUser };
+
+/**
+ * The audit entry of a change to a report or of the remedy it unlocks, for the change's own batch:
+ * staff acknowledging a taken slot is what lets its reporter take a full refund.
+ */
+const issueAudit = (db: DB, user: SessionUser, issue: IssueRow, action: AuditEntry['action'], context: Record<string, unknown> = {}) =>
+  auditStatement(db, user, {
+    action,
+    subject: `lot-issue:${issue.id}`,
+    context: { lotId: issue.lotId, reservationId: issue.reservationId, ...context },
+  });
 
 const reservationOf = (issue: IssueRow) =>
   issue.reservationStatus ? { status: issue.reservationStatus, startTs: issue.reservationStartTs!, endTs: issue.reservationEndTs! } : null;
@@ -103,12 +115,13 @@ export async function reportIssue(ctx: IssueContext, lotId: string, input: LotIs
 
 /** GET /api/lot-issues/:id: the issue and its thread, for its reporter and the lot's staff. */
 export async function issueWithThread(ctx: IssueContext, id: string) {
-  const { issue, staff } = await issueFor(ctx.db, ctx.user, id);
+  const { issue, staff, reporter } = await issueFor(ctx.db, ctx.user, id);
   const messages = (await listMessages(ctx.db, id)).map(({ authorFirstName, authorLastName, ...message }) => ({
     ...message,
     authorName: `${authorFirstName} ${authorLastName.slice(0, 1)}.`,
   }));
-  return { ...issueView(issue), viewerIsStaff: staff, messages };
+  // A reporter who works the lot sees their own report as its driver (the staff's actions are not theirs).
+  return { ...issueView(issue), viewerIsStaff: staff && !reporter, messages };
 }
 
 /** The driver's own reports, newest first ("My reports"). */
@@ -126,11 +139,16 @@ export async function openIssuesOfStaff(db: DB, user: SessionUser) {
   return (await listIssuesAtLots(db, lots, true)).map((issue) => issueView(issue));
 }
 
-/** POST /api/lot-issues/:id/status: staff acknowledge or resolve; the driver hears of it in the same batch. */
+/**
+ * POST /api/lot-issues/:id/status: staff acknowledge or resolve, audited; the driver hears of it in
+ * the same batch. Never the reporter, though they work the lot: acknowledging a taken slot unlocks
+ * their own refund.
+ */
 export async function changeStatus(ctx: IssueContext, id: string, to: Exclude<LotIssueStatus, 'open'>) {
   const { db, user } = ctx;
-  const { issue, staff } = await issueFor(db, user, id);
+  const { issue, staff, reporter } = await issueFor(db, user, id);
   if (!staff) throw refusal('forbidden', "Only the lot's staff can change a report's status.");
+  if (reporter) throw refusal('forbidden', "You cannot change the status of your own report; another of the lot's staff will.");
   const problem = statusChangeProblem(issue.status, to);
   if (problem) throw refusal('conflict', problem);
   const note = {
@@ -141,6 +159,7 @@ export async function changeStatus(ctx: IssueContext, id: string, to: Exclude<Lo
   try {
     await commit(db, [
       ...statusChangeStatements(db, id, issue.status, to, user.id, new Date().toISOString()),
+      issueAudit(db, user, issue, to === 'acknowledged' ? 'ACKNOWLEDGE_LOT_ISSUE' : 'RESOLVE_LOT_ISSUE'),
       notificationStatement(db, issue.reporterId, note),
     ]);
   } catch (error) {
@@ -192,7 +211,10 @@ export async function chooseSlotTakenRemedy(ctx: IssueContext, id: string, choic
     if (problem) throw refusal('conflict', problem);
   }
   const booking = bookingContext(env, db);
-  const recorded = recordRemedyStatements(db, id, choice);
+  const recorded = [
+    ...recordRemedyStatements(db, id, choice),
+    issueAudit(db, user, issue, choice === 'refund' ? 'SLOT_TAKEN_REFUND' : 'SLOT_TAKEN_MOVE', { acknowledgedBy: issue.acknowledgedBy }),
+  ];
   if (choice === 'refund') {
     const { refundCents } = await refundTakenSlot(booking, issue.reservationId, request, recorded);
     return { issue: await issueWithThread(ctx, id), refundCents };

@@ -3,12 +3,23 @@
  * object holds, or (once the lot's staff confirmed) a full refund through the ledger; each once, and
  * only for the driver's own.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_TAKEN_MESSAGES } from '../../core/lot-issues';
-import { charges, lotIssues, reservations } from '../db/schema';
-import { balanceOf, checkIn, driver, inMinutes, objectBooking, objectFollows, reservationRow, reserve } from '../test/booking-fixtures';
-import { db, key, messageOf } from '../test/helpers';
+import { auditLogs, charges, lotIssues, reservations } from '../db/schema';
+import {
+  balanceOf,
+  checkIn,
+  driver,
+  failInserts,
+  inMinutes,
+  objectBooking,
+  objectFollows,
+  reservationRow,
+  reserve,
+} from '../test/booking-fixtures';
+import { call, db, key, messageOf } from '../test/helpers';
+import { hire } from '../test/lot-attendants';
 import { asOwner, begunAgo, chooseRemedy as choose, reported, setStatus, staffedLot, type IssueView } from '../test/lot-issue-fixtures';
 
 let owner = '';
@@ -173,5 +184,81 @@ describe('slot taken: another slot for the rest of the window', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await reservationRow(booking.id)).slotId).toBe(theirs.slotId);
     expect((await objectBooking(lotId, booking.id))?.slotId).toBe(theirs.slotId);
+  });
+});
+
+describe('slot taken: staff cannot approve their own refund', () => {
+  it("refuses the reporter any change of their own report's status, though they work the lot; a colleague may", async () => {
+    const { lotId, attendant } = await staffedLot(owner, 2);
+    const { user, cookie } = await driver(500);
+    await hire(owner, lotId, { email: user.email, cookie });
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<{ id: string }>();
+    await begunAgo(booking.id, 10);
+    const issue = await reported(cookie, lotId, { category: 'slot_taken', text: 'A red SUV is in my slot.', reservationId: booking.id });
+    for (const status of ['acknowledged', 'resolved']) {
+      const res = await setStatus(cookie, issue.id, status);
+      expect([res.status, await messageOf(res)]).toEqual([
+        403,
+        "You cannot change the status of your own report; another of the lot's staff will.",
+      ]);
+    }
+    const [row] = await db().select().from(lotIssues).where(eq(lotIssues.id, issue.id));
+    expect([row.status, row.acknowledgedBy, row.resolvedBy]).toEqual(['open', null, null]);
+    // Their own report shows them no staff's actions.
+    expect((await (await call(`/api/lot-issues/${issue.id}`, { cookie })).json<{ viewerIsStaff: boolean }>()).viewerIsStaff).toBe(false);
+    const refused = await choose(cookie, issue.id, 'refund');
+    expect([refused.status, await messageOf(refused)]).toEqual([409, SLOT_TAKEN_MESSAGES.awaitingStaff]);
+    expect((await setStatus(attendant, issue.id, 'acknowledged')).status).toBe(200);
+    expect((await choose(cookie, issue.id, 'refund')).status).toBe(200);
+  });
+});
+
+describe('slot taken: the audit trail', () => {
+  const entriesOf = async (issueId: string) =>
+    (
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.subject, `lot-issue:${issueId}`))
+    )
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+      .map((entry) => ({ action: entry.action, actorId: entry.actorId, context: JSON.parse(entry.contextJson) }));
+
+  it('records the acknowledgement, the refund it unlocks and the resolution, each by who did it', async () => {
+    const { lotId, user, cookie, attendant, booking, issue } = await takenSlot(2, { acknowledged: false });
+    expect((await setStatus(attendant, issue.id, 'acknowledged')).status).toBe(200);
+    expect((await choose(cookie, issue.id, 'refund')).status).toBe(200);
+    expect((await setStatus(owner, issue.id, 'resolved')).status).toBe(200);
+    const [{ acknowledgedBy, resolvedBy }] = await db().select().from(lotIssues).where(eq(lotIssues.id, issue.id));
+    const about = { lotId, reservationId: booking.id };
+    expect(await entriesOf(issue.id)).toEqual([
+      { action: 'ACKNOWLEDGE_LOT_ISSUE', actorId: acknowledgedBy, context: about },
+      { action: 'SLOT_TAKEN_REFUND', actorId: user.id, context: { ...about, acknowledgedBy } },
+      { action: 'RESOLVE_LOT_ISSUE', actorId: resolvedBy, context: about },
+    ]);
+    const money = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'REFUND'), eq(auditLogs.subject, `reservation:${booking.id}`)));
+    expect(money.map((entry) => JSON.parse(entry.contextJson).amountCents)).toEqual([8000]);
+  });
+
+  it('records the move to another slot', async () => {
+    const { lotId, user, cookie, booking, issue } = await takenSlot(2);
+    expect((await choose(cookie, issue.id, 'move')).status).toBe(200);
+    const [, move] = await entriesOf(issue.id);
+    expect(move).toMatchObject({ action: 'SLOT_TAKEN_MOVE', actorId: user.id, context: { lotId, reservationId: booking.id } });
+  });
+
+  it('leaves the status as it was when its entry cannot be written (one batch)', async () => {
+    const { attendant, issue } = await takenSlot(2, { acknowledged: false });
+    const fault = await failInserts('audit_logs', "NEW.action = 'ACKNOWLEDGE_LOT_ISSUE'");
+    try {
+      expect((await setStatus(attendant, issue.id, 'acknowledged')).status).toBe(500);
+    } finally {
+      await fault.heal();
+    }
+    const [row] = await db().select().from(lotIssues).where(eq(lotIssues.id, issue.id));
+    expect([row.status, row.acknowledgedBy]).toEqual(['open', null]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Search for lots (docs/search.md) as one indexed D1 query: approved lots in a bounding box (a range
+ * Search for lots (docs/search.md) as one indexed D1 query: lots on sale in a bounding box (a range
  * scan of `lots_search_idx`), the nearest first, a page at a time, each with its availability for the
  * window read from the lot objects' read model (`lot_hours_booked`, `lot_walk_ins`): no call per lot.
  */
@@ -8,6 +8,7 @@ import { manilaClock } from '../../core/booking';
 import { hoursOf } from '../../core/availability';
 import type { Box } from '../../core/search';
 import type { DB } from '../db/client';
+import { lotOnSale } from '../db/lot-sale';
 import { lotHoursBooked, lots, lotWalkIns, pricing } from '../db/schema';
 import type { Cursor, PageRequest } from '../db/pages';
 import { lotColumns, stayRollupColumns, type LotWindow } from './lots.data';
@@ -67,7 +68,7 @@ function openAt(at: Date): SQL {
 export type SearchRow = Awaited<ReturnType<typeof searchLots>>[number];
 
 /**
- * One page (`limit + 1` rows) of approved lots matching the search, nearest first, cheapest first or
+ * One page (`limit + 1` rows) of lots on sale (core/lot-sale.ts) matching the search, nearest first, cheapest first or
  * by name. Two steps: the page's lots are chosen and ordered on the narrow columns alone (in a dense
  * city the radius holds thousands of lots, and sorting them with their JSON and figures cost most of
  * the time), then only those rows read their columns and their hours from the read model.
@@ -97,8 +98,7 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
     .leftJoin(pricing, eq(pricing.lotId, lots.id))
     .where(
       and(
-        eq(lots.isApproved, true),
-        eq(lots.isActive, true),
+        lotOnSale,
         box
           ? and(gte(lots.geoLat, box.south), lte(lots.geoLat, box.north), gte(lots.geoLng, box.west), lte(lots.geoLng, box.east))
           : undefined,

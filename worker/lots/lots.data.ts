@@ -3,6 +3,7 @@ import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { listingColumns } from '../db/listing';
+import { lotOnSale } from '../db/lot-sale';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
 import { lotRatings, lotStayHours, lots, pricing, slots } from '../db/schema';
 
@@ -14,6 +15,9 @@ export const lotColumns = {
   rulesJson: lots.rulesJson,
   isApproved: lots.isApproved,
   isActive: lots.isActive,
+  onSale: lotOnSale,
+  unlistedAt: lots.unlistedAt,
+  unlistedReason: lots.unlistedReason,
   ownerId: lots.ownerId,
   baseRate: sql<number>`coalesce(${pricing.baseRate}, ${DEFAULT_RATE_CENTS})`,
   strategy: sql<PricingStrategy>`coalesce(${pricing.strategy}, 'STATIC')`,

@@ -76,6 +76,9 @@ function driverView(lot: LotRow, availability: ReturnType<typeof availabilityVie
     bandRatesJson: _bands,
     ratingCount,
     ratingStars,
+    // Why Parkada unlisted it is the owner's to read; drivers see only that it is not on sale (`onSale`).
+    unlistedAt: _unlistedAt,
+    unlistedReason: _unlistedReason,
     ...fields
   } = lot;
   return { ...fields, pricing: lotPricingOf(lot), availability, rating: lotRating(ratingCount, ratingStars) };

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PassSchedule, PassTerm } from '../../core/monthly-passes';
 import { statementOf, type DB } from '../db/client';
+import { lotOnSale } from '../db/lot-sale';
 import { lots, monthlyPasses, passProducts, slots, vehicles } from '../db/schema';
 
 export type PassProduct = typeof passProducts.$inferSelect;
@@ -170,12 +171,9 @@ export async function markEndingNoticed(db: DB, passId: string, nowIso: string) 
 /** Every pass not yet ended, of every lot (what the lot objects must keep slots for). */
 export const passesNotEnded = (db: DB, nowIso: string) => db.select().from(monthlyPasses).where(gt(monthlyPasses.validUntil, nowIso));
 
-/** A lot as a sale needs it: whether it is approved and active. */
+/** A lot as a sale needs it: whether it is on sale (core/lot-sale.ts). */
 export async function sellingLotOf(db: DB, lotId: string) {
-  const [lot] = await db
-    .select({ id: lots.id, name: lots.name, isApproved: lots.isApproved, isActive: lots.isActive })
-    .from(lots)
-    .where(eq(lots.id, lotId));
+  const [lot] = await db.select({ id: lots.id, name: lots.name, onSale: lotOnSale }).from(lots).where(eq(lots.id, lotId));
   return lot ?? null;
 }
 

@@ -106,7 +106,7 @@ function periodsOnSale(now: Date): { start: string | null; period: PassPeriod }[
 /** GET /api/lots/:lotId/pass-products: the passes on sale, each with its price for 30 days, this month and the next. */
 export async function productsOnSale(db: DB, lotId: string, now: Date) {
   const lot = await lotOrNotFound(db, lotId);
-  if (!lot.isApproved || !lot.isActive) return { lotName: lot.name, products: [] };
+  if (!lot.onSale) return { lotName: lot.name, products: [] };
   const [products, validNow] = await Promise.all([productsOfLot(db, lotId), validNowByProduct(db, lotId, now)]);
   const periods = periodsOnSale(now);
   return {

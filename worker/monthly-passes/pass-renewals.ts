@@ -61,22 +61,21 @@ async function renewPass(env: Bindings, db: DB, pass: MonthlyPass): Promise<'ren
   const amountCents = product.priceCents;
   let result: RenewalResult;
   try {
-    result =
-      !lot.isApproved || !lot.isActive
-        ? { ok: false, reason: 'closed' }
-        : product.paused
-          ? { ok: false, reason: 'paused' }
-          : await sell(env, db, {
-              id: newId(),
-              product,
-              userId: pass.userId,
-              plate: pass.plate,
-              period,
-              amountCents,
-              autoRenew: true,
-              idempotencyKey: `monthly-pass-renewal:${pass.id}`,
-              renews: pass,
-            });
+    result = !lot.onSale
+      ? { ok: false, reason: 'closed' }
+      : product.paused
+        ? { ok: false, reason: 'paused' }
+        : await sell(env, db, {
+            id: newId(),
+            product,
+            userId: pass.userId,
+            plate: pass.plate,
+            period,
+            amountCents,
+            autoRenew: true,
+            idempotencyKey: `monthly-pass-renewal:${pass.id}`,
+            renews: pass,
+          });
   } catch (error) {
     // Renewed meanwhile by a concurrent run.
     if (violates(error, 'monthly_passes_renewal_unique') || violates(error, 'monthly_passes.renews_id')) return 'skipped';

@@ -7,6 +7,7 @@
  */
 import type { BuyPassRequest } from '../../core/monthly-pass-request';
 import { passPeriod, periodPrice, scheduleLabel, type PassPeriod } from '../../core/monthly-passes';
+import { lotUnavailable } from '../../core/lot-sale';
 import { formatPeso } from '../../core/money';
 import { notFound, refusal } from '../../core/refusal';
 import { maskPlate } from '../../core/vehicles';
@@ -123,7 +124,8 @@ export async function buyPass(env: Bindings, db: DB, input: BuyPassRequest, requ
   const product = await findProduct(db, input.productId);
   if (!product) throw notFound('Pass');
   const lot = await lotOrNotFound(db, product.lotId);
-  if (product.paused || !lot.isApproved || !lot.isActive) throw refusal('conflict', `${product.name} is not on sale at ${lot.name} now.`);
+  if (!lot.onSale) throw refusal('conflict', lotUnavailable(lot.name));
+  if (product.paused) throw refusal('conflict', `${product.name} is not on sale at ${lot.name} now.`);
   const period = passPeriod(input.start, now);
   if ('refused' in period) throw refusal('invalid', period.refused);
   const overlap = await plateHasPassDuring(db, lot.id, input.plate, period);

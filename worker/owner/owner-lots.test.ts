@@ -1,4 +1,5 @@
 /** An owner's lots: submitted for approval, listed, deleted, deactivated; another owner's lot is out of reach. */
+import { lotUnavailable } from '../../core/lot-sale';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, lotIssues, lotSubmissions, lots, pricing, reservations, slots } from '../db/schema';
@@ -205,7 +206,7 @@ describe('deactivating a lot', () => {
     expect(await listed()).toBe(false);
     const refused = await reserve(driverCookie, { lotId: lot.id, start: inMinutes(300) });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ message: 'This lot is not taking new bookings right now.' });
+    expect(await refused.json()).toMatchObject({ message: lotUnavailable(lot.name) });
     expect((await db().select().from(reservations).where(eq(reservations.id, booked.id)))[0].status).toBe('CONFIRMED');
 
     expect((await editLot(cookie, lot.id, { isActive: true })).status).toBe(200);

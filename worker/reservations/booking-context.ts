@@ -11,6 +11,7 @@
  * share: the context they run in, the lot they book at, and the lock a change runs under.
  */
 import { windowProblem } from '../../core/booking';
+import { lotUnavailable } from '../../core/lot-sale';
 import { notFound, refusal } from '../../core/refusal';
 import { afterCommit } from '../db/after-commit';
 import type { DB } from '../db/client';
@@ -42,14 +43,17 @@ export type BookingContext = {
 
 export const bookingContext = (env: Bindings, db: DB): BookingContext => ({ env, db, lot: (lotId) => lotObject(env, lotId), afterCommit });
 
-/** A lot a booking may be made at: approved (else 404, as if unknown) and taking bookings. */
+/** A lot a new sale may be made at (a booking, a change, an extension): approved (else 404, as if unknown) and on sale (core/lot-sale.ts). */
 export function bookable(lot: BookableLot | null): BookableLot {
   if (!lot?.isApproved) throw notFound('Parking lot');
-  if (!lot.isActive) throw refusal('conflict', 'This lot is not taking new bookings right now.');
+  if (!lot.onSale) throw refusal('conflict', lotUnavailable(lot.name));
   return lot;
 }
 
 export const bookableLot = async (db: DB, lotId: string) => bookable(await lotForBooking(db, lotId));
+
+/** The lot of a booking already sold, whether or not it is on sale now: what was sold is honoured (a taken slot's move). */
+export const lotOfBooking = async (db: DB, lotId: string) => (await lotForBooking(db, lotId))!;
 
 export const checkWindow = (start: Date, end: Date, lot: BookableLot, now: Date) => {
   const problem = windowProblem({ start, end }, lot, now);

@@ -4,6 +4,7 @@ import { holdsSlot, passIdOf, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import type { PriceQuote } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
+import { lotOnSale } from '../db/lot-sale';
 import { abortUnlessChanged } from '../db/guards';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { charges, lots, pricing, reservations, slots, vehicles, wallets, walletTransactions } from '../db/schema';
@@ -21,6 +22,7 @@ const lotWithPricingQuery = (db: DB, lotId: string) =>
   db
     .select({
       lot: lots,
+      onSale: lotOnSale,
       strategy: pricing.strategy,
       baseRate: pricing.baseRate,
       progressiveJson: pricing.progressiveJson,
@@ -47,7 +49,10 @@ const activeSlotsQuery = (db: DB, lotId: string) =>
 const bookingLotOf = (
   row: Awaited<ReturnType<typeof lotWithPricingQuery>>[number] | undefined,
   slotRows: (SlotInfo & { level: string | null })[],
-) => (row ? { ...row.lot, hours: lotHours(row.lot), rules: lotRules(row.lot), pricing: lotPricingOf(row), slots: slotRows } : null);
+) =>
+  row
+    ? { ...row.lot, onSale: row.onSale, hours: lotHours(row.lot), rules: lotRules(row.lot), pricing: lotPricingOf(row), slots: slotRows }
+    : null;
 
 /** A lot with what booking needs: hours, rules, pricing and its active slots, in one D1 round trip. */
 export async function lotForBooking(db: DB, lotId: string) {

@@ -12,7 +12,7 @@ import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
 import { returnVoucherStatement } from '../rewards/rewards.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
-import { bookableLot, CHANGED_MEANWHILE, changeReservation, reservationView, type BookingContext } from './booking-context';
+import { CHANGED_MEANWHILE, changeReservation, lotOfBooking, reservationView, type BookingContext } from './booking-context';
 import { refundEverything } from './cancellation';
 import { claimHold } from './holds.data';
 import { writeOnHold } from './payment-steps';
@@ -103,7 +103,7 @@ export function moveFromTakenSlot(
     const { db } = ctx;
     if (await priorResource(db, request)) return reservationView(db, request.userId, id);
     assertUnderWay(reservation, now);
-    const lot = await bookableLot(db, reservation.lotId);
+    const lot = await lotOfBooking(db, reservation.lotId);
     const current = lot.slots.find((slot) => slot.id === reservation.slotId);
     const holdId = newId();
     const startMs = Date.parse(reservation.startTs);

@@ -30,6 +30,8 @@ export type LotOptions = {
   progressive?: boolean;
   accessibleSlots?: number;
   vehicleTypes?: string[];
+  /** Another owner's lot (the demo owner's otherwise). */
+  ownerId?: string;
 };
 
 const demoOwnerId = async () =>
@@ -47,7 +49,7 @@ export async function makeLot(count: number, options: LotOptions = {}) {
     .insert(lots)
     .values({
       id,
-      ownerId: await demoOwnerId(),
+      ownerId: options.ownerId ?? (await demoOwnerId()),
       name: `Test Lot ${id.slice(0, 4)}`,
       address: 'Ayala Ave, Makati',
       geoLat: 14.55,

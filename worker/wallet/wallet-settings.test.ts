@@ -1,3 +1,4 @@
+import { lotUnavailable } from '../../core/lot-sale';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -46,7 +47,7 @@ describe('POST /api/wallet/pay-code', () => {
     await db().update(lots).set({ isApproved: false }).where(eq(lots.id, lotId));
     await refused({ lotId, limitCents: 10_000 }, 404, 'Parking lot not found');
     await db().update(lots).set({ isApproved: true, isActive: false }).where(eq(lots.id, lotId));
-    await refused({ lotId, limitCents: 10_000 }, 409, `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
+    await refused({ lotId, limitCents: 10_000 }, 409, lotUnavailable(lot.name));
     await db().update(lots).set({ isApproved: lot.isApproved, isActive: lot.isActive }).where(eq(lots.id, lotId));
   });
 

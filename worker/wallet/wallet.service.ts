@@ -6,6 +6,7 @@
  * overdraft under any concurrency. Nothing runs after the batch here: what follows a payment (the
  * auto top-up, notifications) is the caller's best-effort work, so it can never undo the payment.
  */
+import { lotUnavailable } from '../../core/lot-sale';
 import { refusal } from '../../core/refusal';
 import { topupTooLarge } from '../../core/wallet';
 import type { AutoTopupRule, PayCodeRequest, TopupInput } from '../../core/wallet-request';
@@ -138,7 +139,7 @@ export async function issuePayCode(
 ) {
   const lot = await findLot(db, lotId);
   if (!lot?.isApproved) throw refusal('not_found', 'Parking lot not found');
-  if (!lot.isActive) throw refusal('conflict', `${lot.name} is not open for parking right now: a pay code cannot be made for it.`);
+  if (!lot.onSale) throw refusal('conflict', lotUnavailable(lot.name));
   return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents, voucherId }, now);
 }
 

@@ -52,6 +52,30 @@ export function Dialog({
   );
 }
 
+/** A form dialog's last row: Cancel, and the form's submit, held while its request is on its way. */
+export function DialogButtons({
+  onCancel,
+  submitLabel,
+  destructive = false,
+  pending,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  destructive?: boolean;
+  pending: boolean;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
+
 /** Asks before a destructive action. */
 export function ConfirmDialog({
   open,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SIGNUP_ROLE_LABELS } from '../../../core/roles';
 import type { Decision, ReviewStatus } from '../../../core/approvals';
+import { unlistedNote, type ListingAction } from '../../../core/lot-sale';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
 import { DocumentList, type ListedDocument } from '../../components/document-list';
@@ -10,16 +11,17 @@ import type { ListingChange, LotSubmission, OwnerApplication } from '../../lib/a
 import { ReviewBadge } from './review-badge';
 
 type Actions = { onDecide: (decision: Decision) => void; onDetails: () => void };
+type CardProps = Actions & {
+  title: string;
+  status: ReviewStatus;
+  details: [string, ReactNode][];
+  documents: ListedDocument[];
+  notes: string | null;
+  /** What else the item offers once decided (an approved lot's Unlist or List again). */
+  more?: ReactNode;
+};
 /** One queue item: badge, details, documents, notes, and Approve / Reject (only while pending) / View Details. */
-function ReviewCard({
-  title,
-  status,
-  details,
-  documents,
-  notes,
-  onDecide,
-  onDetails,
-}: Actions & { title: string; status: ReviewStatus; details: [string, ReactNode][]; documents: ListedDocument[]; notes: string | null }) {
+function ReviewCard({ title, status, details, documents, notes, onDecide, onDetails, more }: CardProps) {
   const pending = status === 'pending';
   return (
     <Card className="space-y-3" data-testid="review-card">
@@ -47,6 +49,7 @@ function ReviewCard({
         <Button size="sm" variant="outline" onClick={onDetails}>
           View Details
         </Button>
+        {more}
       </div>
     </Card>
   );
@@ -72,6 +75,7 @@ export const lotDetails = (s: LotSubmission): [string, ReactNode][] => [
     ? [['Resubmission', `after ${s.earlier.length} earlier submission${s.earlier.length === 1 ? '' : 's'}`] as [string, ReactNode]]
     : []),
   ...(s.decisionReason ? [['Reason', s.decisionReason] as [string, ReactNode]] : []),
+  ...(s.unlistedAt ? [['Listing', unlistedNote(s.unlistedReason)] as [string, ReactNode]] : []),
 ];
 
 const place = (listing: { address: string | null; geoLat: number; geoLng: number }) =>
@@ -104,6 +108,21 @@ export const OwnerApplicationCard = ({ application: a, ...actions }: Actions & {
   <ReviewCard title={a.name} status={a.status} details={ownerDetails(a)} documents={a.documents} notes={a.notes} {...actions} />
 );
 
-export const LotSubmissionCard = ({ submission: s, ...actions }: Actions & { submission: LotSubmission }) => (
-  <ReviewCard title={s.name} status={s.status} details={lotDetails(s)} documents={s.documents} notes={s.notes} {...actions} />
-);
+/** A lot submission; once approved, the lot can be unlisted by Parkada, and listed again. */
+export const LotSubmissionCard = ({
+  submission: s,
+  onListing,
+  ...actions
+}: Actions & { submission: LotSubmission; onListing: (action: ListingAction) => void }) => {
+  const action: ListingAction = s.unlistedAt ? 'list' : 'unlist';
+  const more = s.status === 'approved' && (
+    <Button size="sm" variant="outline" onClick={() => onListing(action)} aria-label={`${LISTING_BUTTONS[action]} ${s.name}`}>
+      {LISTING_BUTTONS[action]}
+    </Button>
+  );
+  return (
+    <ReviewCard title={s.name} status={s.status} details={lotDetails(s)} documents={s.documents} notes={s.notes} more={more} {...actions} />
+  );
+};
+
+const LISTING_BUTTONS: Record<ListingAction, string> = { unlist: 'Unlist', list: 'List again' };

@@ -57,6 +57,8 @@ describe('approvals export', () => {
       name: 'Uptown Lot',
       address: '9th Ave',
       city: 'Taguig',
+      unlistedAt: null,
+      unlistedReason: null,
       owner: 'Maria Santos',
       ownerEmail: 'owner@parkada.ph',
       earlier: [],

@@ -28,6 +28,7 @@ import { loadedItems } from '../../lib/pages';
 import { ListingChangeCard, listingDetails, lotDetails, LotSubmissionCard, OwnerApplicationCard, ownerDetails } from './approval-cards';
 import { listingChangesCsv, lotSubmissionsCsv, ownerApplicationsCsv } from './approvals-csv';
 import { DecisionDialog, type PendingDecision } from './decision-dialog';
+import { ListingDialog, type PendingListing } from './listing-dialog';
 import { ReviewBadge } from './review-badge';
 import { SubmissionHistory } from './submission-history';
 
@@ -50,6 +51,7 @@ export function ApprovalsPage() {
   const listings = useSuspenseInfiniteQuery(listingChangesQuery(shownStatus));
   const [deciding, setDeciding] = useState<PendingDecision | null>(null);
   const [details, setDetails] = useState<Chosen | null>(null);
+  const [listing, setListing] = useState<PendingListing | null>(null);
   const [exporting, setExporting] = useState(false);
   const ownerItems = loadedItems(owners.data);
   const lotItems = loadedItems(lots.data);
@@ -117,6 +119,7 @@ export function ApprovalsPage() {
                   submission={s}
                   onDecide={(decision) => setDeciding({ kind: 'lot', id: s.id, name: s.name, decision, earlier: s.earlier })}
                   onDetails={() => setDetails({ kind: 'lot', item: s })}
+                  onListing={(action) => setListing({ lotId: s.lotId, name: s.name, action })}
                 />
               ))}
             </Queue>
@@ -137,6 +140,7 @@ export function ApprovalsPage() {
       </Stale>
       <DecisionDialog pending={deciding} onClose={() => setDeciding(null)} />
       <DetailsDialog chosen={details} onClose={() => setDetails(null)} />
+      {listing && <ListingDialog pending={listing} onClose={() => setListing(null)} />}
     </main>
   );
 }

@@ -22,6 +22,7 @@ import { LotReviews } from '../reviews/lot-reviews';
 import { LotRating } from '../reviews/stars';
 import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
 import { HOUR_MS } from '../../../core/time';
+import { lotUnavailable } from '../../../core/lot-sale';
 
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
 const LotReportsCard = lazy(() => import('../lot-issues/lot-reports-card'));
@@ -136,9 +137,10 @@ export function LotPage({ id }: { id: string }) {
               ))}
             </div>
             {lot.availability.problem && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lot.availability.problem}</p>}
+            {!lot.onSale && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lotUnavailable(lot.name)}</p>}
             <Button
               className="mt-4 w-full"
-              disabled={isPlaceholderData || free <= 0 || hours === null || !!lot.availability.problem}
+              disabled={isPlaceholderData || free <= 0 || hours === null || !!lot.availability.problem || !lot.onSale}
               onClick={() => setBooking(true)}
             >
               {free <= 0 ? 'Currently Full' : 'Reserve Now'}

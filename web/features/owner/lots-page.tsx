@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LOT_REVIEW_LABELS } from '../../../core/approvals';
 import { hoursLabel } from '../../../core/booking';
 import { lotHours } from '../../../core/lot-json';
+import { unlistedNote } from '../../../core/lot-sale';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -80,6 +81,12 @@ function LotCard({
       )}
       {lot.review === 'pending' && lot.submissions.length > 1 && (
         <p className="text-sm text-muted-foreground">Resubmitted {formatDateTime(lot.submissions[0].submittedAt)}; waiting for review.</p>
+      )}
+      {lot.unlistedAt && (
+        <div className="space-y-1 rounded-lg bg-red-50 p-2 text-sm dark:bg-red-950/40" data-testid="lot-unlisted">
+          <p className="font-medium">{unlistedNote(lot.unlistedReason)}</p>
+          <p className="text-muted-foreground">Drivers cannot find it or buy anything there; what is booked stands.</p>
+        </div>
       )}
       {lot.pendingListing && (
         <p className="rounded-lg bg-muted p-2 text-sm" data-testid="pending-listing">

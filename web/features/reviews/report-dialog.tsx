@@ -1,6 +1,5 @@
 import { reportSchema } from '../../../core/review-request';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/field';
 import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
@@ -31,14 +30,7 @@ export function ReportDialog({ reviewId, onClose }: { reviewId: string; onClose:
         <FormField label="What is wrong with it?" htmlFor="report-reason" error={form.formState.errors.reason}>
           <Textarea id="report-reason" rows={3} {...form.register('reason')} />
         </FormField>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={report.isPending}>
-            Report
-          </Button>
-        </div>
+        <DialogButtons onCancel={onClose} submitLabel="Report" pending={report.isPending} />
       </form>
     </Dialog>
   );

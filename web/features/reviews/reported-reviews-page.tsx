@@ -4,7 +4,7 @@ import { moderationSchema } from '../../../core/review-request';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/field';
 import { FormField } from '../../components/ui/form-field';
 import { LoadMore } from '../../components/ui/load-more';
@@ -91,14 +91,12 @@ function DecisionDialog({ review, decision, onClose }: { review: ReportedReview;
         <FormField label="Reason" htmlFor="moderation-reason" error={form.formState.errors.reason}>
           <Textarea id="moderation-reason" rows={3} {...form.register('reason')} />
         </FormField>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={decision === 'hide' ? 'destructive' : 'primary'} disabled={moderate.isPending}>
-            {decision === 'hide' ? 'Hide review' : 'Keep review'}
-          </Button>
-        </div>
+        <DialogButtons
+          onCancel={onClose}
+          submitLabel={decision === 'hide' ? 'Hide review' : 'Keep review'}
+          destructive={decision === 'hide'}
+          pending={moderate.isPending}
+        />
       </form>
     </Dialog>
   );

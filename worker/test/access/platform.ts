@@ -2,6 +2,19 @@
 import { signupBody } from '../helpers';
 import { ADMIN, type AccessTable } from './rules';
 
+/** `POST /api/admin/<things>/:id/<action>` for each action, asked of an item that does not exist: the admin gets past the role check to the 404. */
+const adminActions = (things: string, actions: string[], json: object): AccessTable =>
+  Object.fromEntries(
+    actions.map((action) => [
+      `POST /api/admin/${things}/:id/${action}`,
+      {
+        who: ADMIN,
+        sample: () => ({ method: 'POST', path: `/api/admin/${things}/${crypto.randomUUID()}/${action}`, json }),
+        found: false,
+      },
+    ]),
+  );
+
 export const PLATFORM_ROUTES: AccessTable = {
   'POST /api/early-registration': {
     who: 'public',
@@ -59,6 +72,7 @@ export const PLATFORM_ROUTES: AccessTable = {
     sample: () => ({ method: 'POST', path: `/api/admin/lots/${crypto.randomUUID()}/reject`, json: { reason: 'Blurry permit' } }),
     found: false,
   },
+  ...adminActions('lots', ['unlist', 'list'], { reason: 'Permit expired' }),
   'GET /api/admin/lot-changes': { who: ADMIN, sample: () => ({ path: '/api/admin/lot-changes?status=all' }) },
   'POST /api/admin/lot-changes/:id/:action': {
     who: ADMIN,
@@ -66,14 +80,5 @@ export const PLATFORM_ROUTES: AccessTable = {
     found: false,
   },
   'GET /api/admin/reviews/reported': { who: ADMIN, sample: () => ({ path: '/api/admin/reviews/reported' }) },
-  ...Object.fromEntries(
-    (['hide', 'keep'] as const).map((decision) => [
-      `POST /api/admin/reviews/:id/${decision}`,
-      {
-        who: ADMIN,
-        sample: () => ({ method: 'POST', path: `/api/admin/reviews/${crypto.randomUUID()}/${decision}`, json: { reason: 'Checked' } }),
-        found: false,
-      },
-    ]),
-  ),
+  ...adminActions('reviews', ['hide', 'keep'], { reason: 'Checked' }),
 };
