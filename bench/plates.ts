@@ -2,7 +2,7 @@
  * How well the gate reads plates (`npm run bench:plates`, options `-- --port 4498 --count 200 --seed 1`).
  * Builds a page holding only the gate's plate reader (web/features/gate/plate-reader) with Vite, serves
  * it with the app's Content-Security-Policy, and in headless chromium (Debian's, CHROMIUM_PATH to
- * change it) draws `count` clean and `count` degraded LTO-style plates (bench/plate-scene.ts, from a
+ * change it) draws `count` clean and `count` degraded LTO-style plates (test-support/plate-scene.ts, from a
  * fixed seed; another `seed` checks that the reader was not tuned to one draw) and hands each
  * 1280×720 frame to the real worker. Prints the exact-read rates, the
  * share of reads at or above the threshold that are wrong (and at other thresholds, to choose it),
@@ -17,9 +17,9 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { PLATE_READ_THRESHOLD } from '../core/plate-read';
 import { contentSecurityPolicy } from '../core/security-headers';
-import { firstFrame, writePlateVideo } from '../e2e/fake-camera';
+import { firstFrame, writePlateVideo } from '../test-support/fake-camera';
 import { findChromium } from '../scripts/chromium';
-import { installPlateScene, type PlateScene } from './plate-scene';
+import { installPlateScene, type PlateScene } from '../test-support/plate-scene';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4498' }, count: { type: 'string', default: '200' }, seed: { type: 'string', default: '1' } },
@@ -213,7 +213,7 @@ async function main() {
     }
     const camera = await fakeCameraRead(browser, tab, outDir);
     console.log(
-      `\nThe browser test's fake camera (e2e/fake-camera.ts) showing NBC 1234, read as ${camera?.text} (${camera?.confidence.toFixed(2)})`,
+      `\nThe browser test's fake camera (test-support/fake-camera.ts) showing NBC 1234, read as ${camera?.text} (${camera?.confidence.toFixed(2)})`,
     );
     if (process.env.PLATE_BENCH_MISSES)
       for (const o of all.filter((o) => o.read !== o.text)) console.log(`  ${o.text} → ${o.read} (${o.confidence.toFixed(2)})`);
