@@ -86,6 +86,14 @@ module.exports = {
       to: { path: '^worker/[^/]+/', pathNot: INFRA },
     },
     {
+      name: 'env-knows-no-domain',
+      comment:
+        'worker/env.ts declares the bindings and is imported by every domain: it imports none, not even its types. Each domain types its own queue messages and Durable Object.',
+      severity: 'error',
+      from: { path: '^worker/env\\.ts$' },
+      to: { path: '^worker/[^/]+/', pathNot: '^worker/(http|db)/' },
+    },
+    {
       name: 'core-is-pure',
       comment: 'core/ holds the rules: it imports neither the worker nor the web app.',
       severity: 'error',
