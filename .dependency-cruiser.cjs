@@ -1,7 +1,8 @@
 /**
  * The layering of docs/architecture.md, checked by `npm test` (dependency-cruiser). Each rule names the
- * part of that page it holds. Tests and their helpers are not cruised; the composition roots
- * (worker/app.ts, worker/index.ts, the demo seed) may reach anything.
+ * part of that page it holds. The worker's and web's tests and their helpers are not cruised; the
+ * composition roots (worker/app.ts, worker/index.ts, the demo seed) may reach anything. The browser
+ * tests (e2e/) and the benches (bench/) are cruised whole, so that neither reaches the other.
  */
 const EXEMPT = '^worker/(app|index)\\.ts$|^worker/seed/';
 /** Shared infrastructure every domain may use: not a domain of its own. */
@@ -85,6 +86,14 @@ module.exports = {
       to: { path: '^worker/[^/]+/', pathNot: INFRA },
     },
     {
+      name: 'env-knows-no-domain',
+      comment:
+        'worker/env.ts declares the bindings and is imported by every domain: it imports none, not even its types. Each domain types its own queue messages and Durable Object.',
+      severity: 'error',
+      from: { path: '^worker/env\\.ts$' },
+      to: { path: '^worker/[^/]+/', pathNot: '^worker/(http|db)/' },
+    },
+    {
       name: 'core-is-pure',
       comment: 'core/ holds the rules: it imports neither the worker nor the web app.',
       severity: 'error',
@@ -98,11 +107,25 @@ module.exports = {
       from: { path: '^web/' },
       to: { path: '^worker/', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'bench-and-e2e-apart',
+      comment: 'The benches and the browser tests never import each other: what both need lives in test-support/.',
+      severity: 'error',
+      from: { path: '^(bench|e2e)/' },
+      to: { path: '^(bench|e2e)/', pathNot: '^$1/' },
+    },
+    {
+      name: 'test-support-serves-both',
+      comment: 'test-support/ and scripts/ serve the benches and the browser tests, and import neither.',
+      severity: 'error',
+      from: { path: '^(test-support|scripts)/' },
+      to: { path: '^(bench|e2e)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // Tests and their helpers may reach anything, and would make every domain a cycle with worker/test.
-    exclude: { path: ['^web/routeTree\\.gen\\.ts$', '\\.test\\.ts$', '^worker/test/'] },
+    // The worker's and web's tests and their helpers may reach anything, and would make every domain a cycle with worker/test.
+    exclude: { path: ['^web/routeTree\\.gen\\.ts$', '^(?!e2e/).+\\.test\\.ts$', '^worker/test/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

@@ -5,11 +5,17 @@ export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:5173';
 
 export const json = <T>(res: Response) => res.json() as Promise<T>;
 
+/** A request to the app; an app that does not answer at all ends the bench, saying where it looked. */
 export async function api(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set('Cookie', init.cookie);
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  return fetch(`${BASE_URL}${path}`, { ...init, headers, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
+  const body = init.json === undefined ? init.body : JSON.stringify(init.json);
+  return fetch(`${BASE_URL}${path}`, { ...init, headers, body }).catch((error: Error) => {
+    throw new Error(
+      `No answer from ${BASE_URL}${path} (${error.cause ?? error.message}): is \`npm start\` running there? BASE_URL to point elsewhere.`,
+    );
+  });
 }
 
 /** A new driver's session cookie. */

@@ -10,6 +10,7 @@
  * It prints, for each screen, the median of the runs: Performance and Accessibility, FCP, LCP, TBT,
  * CLS, the bytes transferred and the main thread's script time, beside the targets (docs/performance.md,
  * The driver's first screen). Map tiles (another host) resolve to nothing: no request leaves the machine.
+ * It ends within 40 minutes, the build included (bench/time-limit.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 import { DAY_MS } from '../core/time';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { startBuiltApp } from './preview';
+import { endWithin } from './time-limit';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '4599' }, runs: { type: 'string', default: '3' } } });
 const runs = Number(values.runs);
@@ -218,6 +220,7 @@ function print(rows: Row[]) {
 }
 
 async function main() {
+  endWithin(40);
   const app = await startBuiltApp(values.port);
   const server = edgeFront(app.base);
   const chrome = await chromeLauncher.launch({

@@ -2,12 +2,13 @@
  * How well the gate reads plates (`npm run bench:plates`, options `-- --port 4498 --count 200 --seed 1`).
  * Builds a page holding only the gate's plate reader (web/features/gate/plate-reader) with Vite, serves
  * it with the app's Content-Security-Policy, and in headless chromium (Debian's, CHROMIUM_PATH to
- * change it) draws `count` clean and `count` degraded LTO-style plates (bench/plate-scene.ts, from a
+ * change it) draws `count` clean and `count` degraded LTO-style plates (test-support/plate-scene.ts, from a
  * fixed seed; another `seed` checks that the reader was not tuned to one draw) and hands each
  * 1280×720 frame to the real worker. Prints the exact-read rates, the
  * share of reads at or above the threshold that are wrong (and at other thresholds, to choose it),
  * the time per read and the bytes the reader downloads, each beside its target. No request may leave
- * the machine: any other host fails the bench.
+ * the machine: any other host fails the bench. Without the plates' faces (Liberation Sans Narrow, DejaVu
+ * Sans) it says so and exits 1. It ends within 30 minutes (bench/time-limit.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -17,9 +18,10 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { PLATE_READ_THRESHOLD } from '../core/plate-read';
 import { contentSecurityPolicy } from '../core/security-headers';
-import { firstFrame, writePlateVideo } from '../e2e/fake-camera';
+import { firstFrame, writePlateVideo } from '../test-support/fake-camera';
 import { findChromium } from '../scripts/chromium';
-import { installPlateScene, type PlateScene } from './plate-scene';
+import { installPlateScene, missingPlateFaces, PLATE_FACES, type PlateScene } from '../test-support/plate-scene';
+import { endWithin } from './time-limit';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4498' }, count: { type: 'string', default: '200' }, seed: { type: 'string', default: '1' } },
@@ -60,15 +62,19 @@ function scenes(degraded: boolean, seed: number): PlateScene[] {
     night: degraded && random() < 0.5,
     body: pick(['#9aa4ad', '#f0f0ee', '#1c1d20', '#a3211c', '#1f3f7a', '#5b5e61']),
     glyphs: pick(['#101a14', '#0d3b24', '#111111']),
-    font: pick(['"Liberation Sans Narrow"', '"DejaVu Sans Condensed"']),
+    font: pick(PLATE_FACES),
     region: pick(['NCR', 'LUZON', 'VISAYAS', 'MINDANAO']),
     seed: seed * 1000 + index,
   }));
 }
 
-/** A page with the plate reader alone, built as the app builds it (same Vite, same worker bundling). */
+/**
+ * A page with the plate reader alone, built as the app builds it (same Vite, same worker bundling). It
+ * sits in dist/, inside the project's own folder: Vite refuses a page whose real path is outside it, as
+ * node_modules's is where it links to another checkout's.
+ */
 async function buildHarness(outDir: string) {
-  const pageDir = resolve('node_modules/.tmp/plate-bench');
+  const pageDir = resolve('dist/plate-bench');
   mkdirSync(pageDir, { recursive: true });
   writeFileSync(
     join(pageDir, 'index.html'),
@@ -80,7 +86,7 @@ async function buildHarness(outDir: string) {
     root: resolve('.'),
     build: { outDir, emptyOutDir: true, rollupOptions: { input: join(pageDir, 'index.html') } },
   });
-  return join(outDir, 'node_modules/.tmp/plate-bench/index.html');
+  return join(outDir, 'dist/plate-bench/index.html');
 }
 
 /** Serves the build with the app's CSP; counts the bytes of every file but the page's own. */
@@ -131,9 +137,10 @@ async function fakeCameraRead(browser: Browser, tab: Page, outDir: string) {
 }
 
 async function main() {
+  endWithin(30);
   const chromiumPath = findChromium();
   if (!chromiumPath.path) throw new Error(chromiumPath.problem);
-  const outDir = resolve('node_modules/.tmp/plate-bench-dist');
+  const outDir = resolve('dist/plate-bench-build');
   const page = await buildHarness(outDir);
   const server = serve(outDir, page, Number(values.port));
   const browser = await chromium.launch({ executablePath: chromiumPath.path, args: ['--disable-gpu'] });
@@ -152,6 +159,11 @@ async function main() {
         .on('pageerror', (e) => console.log('error:', e))
         .on('worker', (w) => console.log('worker:', w.url()));
     await tab.goto(`http://localhost:${values.port}/`);
+    const missing = await missingPlateFaces(tab);
+    if (missing.length > 0)
+      throw new Error(
+        `This machine's chromium lacks the plates' faces ${missing.join(', ')} (Debian: fonts-liberation, fonts-dejavu): its plates would not be the bench's.`,
+      );
     await installPlateScene(tab);
     const run = (list: PlateScene[]) =>
       tab.evaluate(async (items) => {
@@ -213,7 +225,7 @@ async function main() {
     }
     const camera = await fakeCameraRead(browser, tab, outDir);
     console.log(
-      `\nThe browser test's fake camera (e2e/fake-camera.ts) showing NBC 1234, read as ${camera?.text} (${camera?.confidence.toFixed(2)})`,
+      `\nThe browser test's fake camera (test-support/fake-camera.ts) showing NBC 1234, read as ${camera?.text} (${camera?.confidence.toFixed(2)})`,
     );
     if (process.env.PLATE_BENCH_MISSES)
       for (const o of all.filter((o) => o.read !== o.text)) console.log(`  ${o.text} → ${o.read} (${o.confidence.toFixed(2)})`);

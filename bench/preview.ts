@@ -29,6 +29,8 @@ export async function startBuiltApp(port: string, beforeServe: () => void = () =
     }
     rmSync(stateDir, { recursive: true, force: true });
   };
+  // Also when the bench is stopped at its time limit (bench/time-limit.ts): the server is in a group of its own.
+  process.once('exit', stop);
   const base = `http://localhost:${port}`;
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {

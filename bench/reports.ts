@@ -8,7 +8,8 @@
  * server uses (PARKADA_STATE_DIR), as an operator's history would be imported (the rollups' triggers
  * count it as it goes in). Then it times, one at a time and interleaved, `GET /api/owner/reports` for
  * the last 365 days of that lot and for three years, its Customers tab, and `GET /api/auth/user`
- * signed in as the owner, and prints p50, p95 and each p95 against the trivial request's.
+ * signed in as the owner, and prints p50, p95 and each p95 against the trivial request's. It ends
+ * within 30 minutes, the import included (bench/time-limit.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { addDays, manilaDate, manilaDateStart } from '../core/time';
 import { localD1 } from '../scripts/local-state';
 import { api } from './client';
+import { endWithin } from './time-limit';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '10' } } });
 const requests = Number(values.requests);
@@ -101,6 +103,7 @@ async function timed(path: string, cookie: string): Promise<{ ms: number; bytes:
 }
 
 async function main() {
+  endWithin(30);
   const today = manilaDate(Date.now());
   const firstDay = addDays(today, -DAYS);
   const [imported] = query<{ first: string | null }>(`SELECT min(start_ts) AS first FROM reservations WHERE lot_id = '${LOT}'`);

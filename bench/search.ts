@@ -12,6 +12,7 @@
  * `--sort best` times "Best for you" instead, signed in as a driver given 30 past stays at the first
  * page's lots (their history and the page's forecasts are then read too). `--sort cheapest` times
  * "Cheapest" (every lot of the radius priced for the window in SQL), signed out as nearest is.
+ * It ends within 20 minutes, the import included (bench/time-limit.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { DAY_MS, HOUR_MS, manilaDate, manilaDateStart } from '../core/time';
 import type { Page } from '../core/paging';
 import { localD1 } from '../scripts/local-state';
 import { api, BASE_URL, signUpDriver } from './client';
+import { endWithin } from './time-limit';
 
 const { values } = parseArgs({
   options: {
@@ -144,6 +146,7 @@ async function timed(path: string, cookie?: string) {
 }
 
 async function main() {
+  endWithin(20);
   const start = tomorrowAt10();
   const [{ n }] = query<{ n: number }>(`SELECT count(*) AS n FROM lots WHERE ${BENCH_LOTS}`);
   const [{ outside }] = query<{ outside: number }>(`SELECT count(*) AS outside FROM lots WHERE ${BENCH_LOTS} AND geo_lat < 14`);

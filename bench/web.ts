@@ -10,7 +10,7 @@
  * Contentful Paint (median of the runs), next to a baseline measured in the same run: a static page
  * with one heading, served the same way, which is the floor this machine gives any page. Then the
  * size of every chunk of the build. Map tiles (another host) are answered empty, as no request may
- * leave the machine.
+ * leave the machine. It ends within 20 minutes, the build included (bench/time-limit.ts).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { startBuiltApp } from './preview';
+import { endWithin } from './time-limit';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '4499' }, runs: { type: 'string', default: '3' } } });
 const base = `http://localhost:${values.port}`;
@@ -110,6 +111,7 @@ async function measureRuns(browser: Browser, path: string, ready: string, signIn
 }
 
 async function main() {
+  endWithin(20);
   const app = await startBuiltApp(values.port, () =>
     writeFileSync(
       'dist/client/bench-baseline.html',

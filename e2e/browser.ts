@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterEach, test as base, expect, inject } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 import { CURRENT_VERSIONS } from '../core/legal';
-import { writePlateVideo, writeQrVideo } from './fake-camera';
+import { writePlateVideo, writeQrVideo } from '../test-support/fake-camera';
 
 /** The app the global set-up started (e2e/start-app.ts). */
 export const baseURL = inject('baseURL');
@@ -84,7 +84,7 @@ export type People = {
   signedIn(email: string, password: string): Promise<Page>;
 };
 
-/** A gate's browser whose camera films what `film` or `filmPlate` last drew: a QR code's text, or a car's plate (e2e/fake-camera.ts). */
+/** A gate's browser whose camera films what `film` or `filmPlate` last drew: a QR code's text, or a car's plate (test-support/fake-camera.ts). */
 export type Camera = {
   film(text: string): void;
   filmPlate(plate: string): Promise<void>;

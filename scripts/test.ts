@@ -25,7 +25,11 @@ if (chromium.problem) console.error(chromium.problem);
  */
 const CHECKS = [
   { name: 'Type check (tsgo -b)', command: 'tsgo', args: ['-b'] },
-  { name: 'Layering (dependency-cruiser)', command: 'depcruise', args: ['core', 'worker', 'web', '--output-type', 'err'] },
+  {
+    name: 'Layering (dependency-cruiser)',
+    command: 'depcruise',
+    args: ['core', 'worker', 'web', 'bench', 'e2e', 'test-support', 'scripts', '--output-type', 'err'],
+  },
   { name: 'File sizes', command: 'tsx', args: ['scripts/check-sizes.ts'] },
   { name: 'Dead code (knip)', command: 'knip', args: ['--no-progress'] },
 ];

@@ -1,30 +1,20 @@
-import type { AttemptLimiter } from './auth/attempt-limiter';
-import type { LotDurableObject } from './lot-object/lot-durable-object';
-import type { LotTimerMessage } from './lot-object/protocol';
 import type { DB } from './db/client';
-import type { EmailJob } from './email/email.service';
-import type { PushMessage } from './push/push.service';
-import type { SmsJob } from './sms/sms.service';
 import type { User } from './db/schema';
 
-export type Bindings = {
+/**
+ * The worker's bindings. Every domain imports this file, so it imports none (dependency-cruiser,
+ * env-knows-no-domain): a binding typed by a domain's own types is declared by that domain, which adds
+ * it to this interface (`declare module '../env'`). So are the lot objects and the lot-timers Queue
+ * (worker/lot-object/lot-durable-object.ts), the attempt limiters (worker/auth/attempt-limiter.ts), and
+ * the push, e-mail and SMS Queues (worker/push, worker/email, worker/sms: their services).
+ */
+export interface Bindings {
   /** The built SPA and the pages prerendered at build (worker/auth/app-pages.ts). */
   ASSETS: Fetcher;
   DB: D1Database;
   SESSIONS: KVNamespace;
-  LOT: DurableObjectNamespace<LotDurableObject>;
-  /** What the lot objects' alarms find due, for the worker's queue() consumer (worker/reservations/lifecycle.ts). */
-  LOT_TIMERS: Queue<LotTimerMessage>;
-  /** One message per notice and subscribed browser, for the push consumer (worker/push/push.service.ts). */
-  PUSH: Queue<PushMessage>;
   /** Cloudflare Email Service: the consumer of EMAIL_QUEUE sends through it (worker/email/email.service.ts). */
   EMAIL: SendEmail;
-  /** One message per e-mail notice, for the e-mail consumer. */
-  EMAIL_QUEUE: Queue<EmailJob>;
-  /** One message per text, for the SMS consumer (worker/sms/sms.service.ts). */
-  SMS_QUEUE: Queue<SmsJob>;
-  /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
-  ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
   /** Owner applicants' documents (worker/documents). */
   DOCUMENTS: R2Bucket;
   /** Photos drivers attach to their reports to a lot (worker/lot-issues). */
@@ -69,7 +59,7 @@ export type Bindings = {
   WEBAUTHN_ORIGIN?: string;
   /** Who push services may contact about our messages: a mailto: or https: address. */
   VAPID_SUBJECT?: string;
-};
+}
 
 /** The signed-in user as handlers see it: never the password hash. */
 export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt' | 'mustChangePassword'>;

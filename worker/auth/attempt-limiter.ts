@@ -1,6 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
 
+declare module '../env' {
+  interface Bindings {
+    /** Sign-in and sign-up attempt counters, one object per client IP or e-mail (worker/auth/rate-limit.ts). */
+    ATTEMPT_LIMITER: DurableObjectNamespace<AttemptLimiter>;
+  }
+}
+
 /** At most `limit` attempts under `key` in any `windowMs`. */
 export type AttemptRule = { key: string; limit: number; windowMs: number };
 /** A refusal is a result, not an exception: it is an expected outcome and crosses the RPC boundary cleanly. */

@@ -52,6 +52,13 @@ const recipientOf = (user: SessionUser, request: EmailRequest) =>
 /** One message on the e-mail Queue: a notice for one person, with the origin its links lead to. */
 export type EmailJob = { noticeId: string; userId: string; origin: string; request: EmailRequest };
 
+declare module '../env' {
+  interface Bindings {
+    /** One message per e-mail notice, for the e-mail consumer. */
+    EMAIL_QUEUE: Queue<EmailJob>;
+  }
+}
+
 /**
  * Queues one e-mail notice. Called after the flow's writes have committed; never throws, so the flow
  * succeeds whatever the Queue does (the failure shows in System Health). `noticeId`: the notice's own

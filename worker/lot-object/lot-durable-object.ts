@@ -7,10 +7,28 @@ import { LiveFeed } from './live';
 import type { LotState } from './lot-state';
 import { migrate } from './migrations';
 import { followPasses, keptForPasses, releasePass, reservePass } from './passes';
-import type { BookingRecord, FullQuery, HoldRequest, LotClock, OpenWalkIn, PassReservation, PassSale, WalkInRequest } from './protocol';
+import type {
+  BookingRecord,
+  FullQuery,
+  HoldRequest,
+  LotClock,
+  LotTimerMessage,
+  OpenWalkIn,
+  PassReservation,
+  PassSale,
+  WalkInRequest,
+} from './protocol';
 import { ReadModel } from './read-model';
 import { Timers } from './timers';
 import { admitWalkIn, reconcileWalkIns, releaseWalkIn, walkInRisks } from './walk-ins';
+
+declare module '../env' {
+  interface Bindings {
+    LOT: DurableObjectNamespace<LotDurableObject>;
+    /** What the lot objects' alarms find due, for the worker's queue() consumer (worker/reservations/lifecycle.ts). */
+    LOT_TIMERS: Queue<LotTimerMessage>;
+  }
+}
 
 /**
  * One instance per lot (named by the lot id): the single authority for that lot's slots over time and

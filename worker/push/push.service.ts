@@ -21,6 +21,13 @@ export { requireVapid } from './vapid';
 export const PUSH_QUEUE = 'parkada-push';
 export type PushMessage = { subscriptionId: string; payload: PushPayload };
 
+declare module '../env' {
+  interface Bindings {
+    /** One message per notice and subscribed browser, for the push consumer. */
+    PUSH: Queue<PushMessage>;
+  }
+}
+
 /** A reminder is of no use once its moment has passed: push services drop it after this long. */
 const PUSH_TTL_SECONDS = 60 * 60;
 

@@ -22,6 +22,13 @@ export const SMS_QUEUE = 'parkada-sms';
 /** One text on the SMS Queue: what to say to whom, and why (which decides whether they may get it); a phone code's text is made when sent. */
 export type SmsJob = { noticeId: string; userId: string; category: SmsCategory; kind: string; text: string };
 
+declare module '../env' {
+  interface Bindings {
+    /** One message per text, for the SMS consumer. */
+    SMS_QUEUE: Queue<SmsJob>;
+  }
+}
+
 /** SMS is on when the gateway's key is set. */
 export const smsAvailable = (env: Bindings) => Boolean(env.SMS_API_KEY);
 

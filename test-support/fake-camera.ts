@@ -1,12 +1,12 @@
 /**
  * Video files for chromium's fake camera (`--use-file-for-fake-video-capture`), in YUV4MPEG2 4:2:0
  * frames: a QR code drawn from its module matrix, large and with a quiet zone, or a plate's clean
- * frontal scene (bench/plate-scene.ts) drawn in a page; so the gate reads them through the real camera path.
+ * frontal scene (test-support/plate-scene.ts) drawn in a page; so the gate reads them through the real camera path.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import QRCode from 'qrcode';
-import { cleanScene, renderPlateScene } from '../bench/plate-scene';
+import { cleanScene, renderPlateScene } from './plate-scene';
 
 const WIDTH = 800;
 const HEIGHT = 600;

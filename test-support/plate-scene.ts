@@ -28,6 +28,33 @@ export type PlateScene = {
   seed: number;
 };
 
+/** The faces a plate's glyphs are drawn in; "PILIPINAS" and the region are in DejaVu Sans. */
+export const PLATE_FACES = ['"Liberation Sans Narrow"', '"DejaVu Sans Condensed"'] as const;
+
+/**
+ * The faces of the scenes that this machine's browser lacks (Debian: fonts-liberation, fonts-dejavu):
+ * it would draw them in a fallback face, and the plates would not be the ones the targets were set on.
+ * A face is missing when text in it measures as in each generic face it falls back to.
+ */
+export function missingPlateFaces(page: Page): Promise<string[]> {
+  // No named functions inside: tsx would wrap them in `__name`, which the page lacks.
+  return page.evaluate(
+    (faces) => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      return faces.filter((face) =>
+        ['monospace', 'serif'].every((generic) => {
+          const [withFace, alone] = [`${face}, ${generic}`, generic].map((font) => {
+            context.font = `bold 48px ${font}`;
+            return context.measureText('PILIPINAS NBC 1234').width;
+          });
+          return withFace === alone;
+        }),
+      );
+    },
+    [...PLATE_FACES, '"DejaVu Sans"'],
+  );
+}
+
 /** Runs in the page: it must use nothing from outside its own body. */
 function drawScene(scene: PlateScene): HTMLCanvasElement {
   let state = scene.seed >>> 0;
@@ -159,7 +186,7 @@ export const cleanScene = (text: string, width: number, height: number): PlateSc
   night: false,
   body: '#9aa4ad',
   glyphs: '#101a14',
-  font: '"Liberation Sans Narrow"',
+  font: PLATE_FACES[0],
   region: 'NCR',
   seed: 1,
 });
