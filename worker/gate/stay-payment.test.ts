@@ -97,7 +97,9 @@ describe('who pays, worked out on its own', () => {
     expect(await paymentOf(ctx(), walking, await priceOfStay(db(), walking, now), undefined, now)).toEqual({
       payCode: null,
       payer: null,
-      walletCovers: false,
+      basis: expect.objectContaining({ consented: false, reservedUntilMs: null, balanceCents: null }),
+      paidBy: 'cash',
+      payerId: null,
       walletCapCents: null,
       stayReservationId: null,
       idempotencyKey: `checkin:${walking.id}:exit`,
@@ -109,13 +111,14 @@ describe('who pays, worked out on its own', () => {
     const over = await priceOfStay(db(), reserved, new Date(endMs + 61 * MINUTE));
     expect(await paymentOf(ctx(), reserved, over, undefined, now)).toMatchObject({
       payer: { userId: user.id },
-      walletCovers: true,
+      paidBy: 'wallet',
+      payerId: user.id,
       walletCapCents: null,
       stayReservationId: booking.id,
     });
     // On time: nothing for the wallet to pay.
     const onTime = await priceOfStay(db(), reserved, new Date(endMs - MINUTE));
-    expect(await paymentOf(ctx(), reserved, onTime, undefined, now)).toMatchObject({ walletCovers: false, stayReservationId: booking.id });
+    expect(await paymentOf(ctx(), reserved, onTime, undefined, now)).toMatchObject({ paidBy: null, stayReservationId: booking.id });
   });
 
   it("makes a pay code's walk-in a stay of its driver, keyed by the code; refuses a wallet short of the charge, moving nothing", async () => {
@@ -125,7 +128,7 @@ describe('who pays, worked out on its own', () => {
     const price = await priceOfStay(db(), stay, now);
     const payer = await driver(1_000);
     const payment = await paymentOf(ctx(), stay, price, await payCodeFor(payer.cookie, lotId), now);
-    expect(payment).toMatchObject({ payer: { userId: payer.user.id }, walletCovers: true, stayReservationId: expect.any(String) });
+    expect(payment).toMatchObject({ payer: { userId: payer.user.id }, paidBy: 'wallet', stayReservationId: expect.any(String) });
     expect(payment.idempotencyKey).toBe(`paycode:${payment.payCode?.codeId}`);
     const poor = await driver(10);
     await expect(paymentOf(ctx(), stay, price, await payCodeFor(poor.cookie, lotId), now)).rejects.toThrow(
