@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wallets, walletTransactions } from '../db/schema';
+import { checkins, wallets, walletTransactions } from '../db/schema';
 import { balanceOf, driver, makeLot, MINUTE } from '../test/booking-fixtures';
 import {
   atTheGate,
@@ -16,9 +16,10 @@ import {
   type Checkin,
 } from '../test/gate-fixtures';
 import { call, db } from '../test/helpers';
+import { payFromWallet } from '../wallet/wallet.service';
 import { findCheckin } from './checkins.data';
 import { priceOfStay } from './stay-price';
-import { paymentOf } from './stay-payment';
+import { commitExit, paymentOf } from './stay-payment';
 
 let owner = '';
 beforeAll(async () => {
@@ -136,5 +137,29 @@ describe('who pays, worked out on its own', () => {
     );
     expect(await balanceOf(payer.user.id)).toBe(100_000);
     expect(await balanceOf(poor.user.id)).toBe(1_000);
+  });
+
+  it("records nothing when a reservation's wallet fell short since the decision, and answers the decision taken again: cash", async () => {
+    const lotId = await makeLot(1);
+    const { user, booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    const stay = (await findCheckin(db(), id))!;
+    const now = new Date(Date.parse(booking.endTs) + 61 * MINUTE);
+    const price = await priceOfStay(db(), stay, now);
+    const payment = await paymentOf(ctx(), stay, price, undefined, now);
+    expect(payment).toMatchObject({ paidBy: 'wallet', payerId: user.id });
+    // Meanwhile the driver spends all but ₱10 elsewhere.
+    const spent = (await balanceOf(user.id)) - 1_000;
+    await payFromWallet(db(), {
+      userId: user.id,
+      reservationId: null,
+      amountCents: spent,
+      description: 'Elsewhere',
+      idempotencyKey: 'elsewhere',
+    });
+    const lostTicket = db().$client.prepare('UPDATE checkins SET lost_ticket = 1 WHERE id = ?').bind(id);
+    expect(await commitExit(db(), price, payment, id, [lostTicket])).toMatchObject({ paidBy: 'cash', payerId: null, walletCapCents: null });
+    expect(await balanceOf(user.id)).toBe(1_000);
+    expect((await db().select().from(checkins).where(eq(checkins.id, id)))[0].lostTicket).toBe(false);
   });
 });
