@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargePastDeclaredExit, gateCharge, otherCarThanBooked, walkInHorizonEnd, overstayFromWallet } from './gate';
+import { chargePastDeclaredExit, gateCharge, otherCarThanBooked, walkInHorizonEnd, overstayFromWallet, whoPays } from './gate';
 import { sameEveryDay } from './lot-form';
 import type { LotPricing } from './pricing';
 import { HOUR_MS, MINUTE_MS } from './time';
@@ -87,6 +87,36 @@ describe("what a driver's wallet pays without a pay code", () => {
     const plain: LotPricing = { strategy: 'PROGRESSIVE', baseRateCents: 4_000 };
     expect(overstayFromWallet(96_000, plain, at('10:00')).fromWallet).toBe(true);
     expect(overstayFromWallet(96_001, plain, at('10:00')).fromWallet).toBe(false);
+  });
+});
+
+describe('who pays a stay at the exit', () => {
+  const plain: LotPricing = { strategy: 'PROGRESSIVE', baseRateCents: 4_000 };
+  const day = 96_000;
+  const walkIn = { amountCents: 8_000, consented: false, reservedUntilMs: null, pricing: plain, balanceCents: null };
+  const overstay = { ...walkIn, reservedUntilMs: at('10:00'), balanceCents: 100_000 };
+
+  it('asks nothing of a stay that costs nothing: a pass, validations, a voucher, on time', () => {
+    expect(whoPays({ ...overstay, amountCents: 0 })).toEqual({ paidBy: null, walletCapCents: null });
+    expect(whoPays({ ...walkIn, amountCents: 0, consented: true, balanceCents: 0 })).toEqual({ paidBy: null, walletCapCents: null });
+  });
+
+  it('collects cash from a walk-in no wallet may pay for', () => {
+    expect(whoPays(walkIn)).toEqual({ paidBy: 'cash', walletCapCents: null });
+  });
+
+  it("takes a reservation's overstay from its wallet when it covers it, up to a day's price; else the gate collects it all", () => {
+    expect(whoPays(overstay)).toEqual({ paidBy: 'wallet', walletCapCents: null });
+    expect(whoPays({ ...overstay, balanceCents: 7_999 })).toEqual({ paidBy: 'cash', walletCapCents: null });
+    expect(whoPays({ ...overstay, amountCents: day, balanceCents: day })).toEqual({ paidBy: 'wallet', walletCapCents: null });
+    expect(whoPays({ ...overstay, amountCents: day + 1, balanceCents: 200_000 })).toEqual({ paidBy: 'cash', walletCapCents: day });
+  });
+
+  it("pays a consent (a pay code, a tap) from its driver's wallet, above the cap too; a wallet short of it is cash, which the exit refuses", () => {
+    const consent = { ...overstay, consented: true, amountCents: day + 1, balanceCents: 200_000 };
+    expect(whoPays(consent)).toEqual({ paidBy: 'wallet', walletCapCents: null });
+    expect(whoPays({ ...consent, balanceCents: day })).toEqual({ paidBy: 'cash', walletCapCents: null });
+    expect(whoPays({ ...walkIn, consented: true, balanceCents: 8_000 })).toEqual({ paidBy: 'wallet', walletCapCents: null });
   });
 });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { closingAfter, type LotHours, type LotRules } from './booking';
 import { dayPriceCents, type LotPricing, quote } from './pricing';
 import { normalizePlate, VEHICLE_TYPES } from './vehicles';
+import type { GatePaymentMethod } from './wallet';
 import { HOUR_MS, MINUTE_MS } from './time';
 
 export const OVERRIDE_REASONS = ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'] as const;
@@ -172,6 +173,32 @@ export function chargePastDeclaredExit(stay: Parameters<typeof gateCharge>[0] & 
 export function overstayFromWallet(amountCents: number, pricing: LotPricing, reservedUntilMs: number) {
   const capCents = dayPriceCents(pricing, reservedUntilMs);
   return { capCents, fromWallet: amountCents <= capCents };
+}
+
+/** What the exit's decision of who pays rests on (docs/gate.md, Who moves whose money). */
+export type PaymentBasis = {
+  amountCents: number;
+  /** A pay code shown, or the driver's tap: their consent to pay it all from their wallet, or the exit is refused. */
+  consented: boolean;
+  /** The end of the stay's reservation: its driver's wallet pays the overstay without a pay code, up to a day's price. */
+  reservedUntilMs: number | null;
+  pricing: LotPricing;
+  /** The balance of the wallet that may pay (the consenting driver's, else the reservation's), or null when none may. */
+  balanceCents: number | null;
+};
+
+/**
+ * Who pays a stay at the exit: nobody when it costs nothing (a pass, validations, a voucher, on time);
+ * the wallet that may pay when it covers the charge, within the cap without consent; else cash at the
+ * gate, saying the cap it went above. Cash is never what a consent pays (one charge, one payer): the
+ * exit refuses a consent decided 'cash', its wallet short.
+ */
+export function whoPays(basis: PaymentBasis): { paidBy: GatePaymentMethod | null; walletCapCents: number | null } {
+  const { amountCents, consented, reservedUntilMs, balanceCents } = basis;
+  if (amountCents === 0) return { paidBy: null, walletCapCents: null };
+  const cap = !consented && reservedUntilMs !== null ? overstayFromWallet(amountCents, basis.pricing, reservedUntilMs) : null;
+  const walletCovers = balanceCents !== null && balanceCents >= amountCents && (cap?.fromWallet ?? true);
+  return { paidBy: walletCovers ? 'wallet' : 'cash', walletCapCents: cap && !cap.fromWallet ? cap.capCents : null };
 }
 
 /**

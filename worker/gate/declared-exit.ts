@@ -10,7 +10,6 @@ import type { ExitRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { refusal } from '../../core/refusal';
 import { formatTime } from '../../core/time';
-import type { GatePaymentMethod } from '../../core/wallet';
 import { afterCommit } from '../db/after-commit';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
@@ -22,7 +21,7 @@ import { exitAudit, recordedCheckin, type Checkin, type GateContext } from './ch
 import { checkinInsert, findGateReservation, type CheckinView } from './checkins.data';
 import { netPaidOf } from './gate-refunds.data';
 import { priceAfterDeclaredExit, type StayPrice } from './stay-price';
-import { paymentOf, settle } from './stay-payment';
+import { commitExit, paymentOf, type StayPayment } from './stay-payment';
 
 /** The declared stay, and the gate's exit of it: by override or not, on which shift, at what time. */
 type SeenLeaving = { checkin: CheckinView & { exitTs: string }; override: boolean; shift: { id: string } | null; at: Date };
@@ -36,12 +35,12 @@ export async function exitAfterDeclared(ctx: GateContext, seen: SeenLeaving, inp
   const id = newId();
   const price = await priceAfterDeclaredExit(db, checkin, at);
   const { amountCents } = price;
-  const payment = { ...(await paymentOf(ctx, { id, lotId: checkin.lotId }, price, input.payCode, now)), stayReservationId: reservationId };
+  const payment = await paymentOf(ctx, { id, lotId: checkin.lotId, stayReservationId: reservationId }, price, input.payCode, now);
   const receipt =
     reservationId && amountCents > 0
       ? reissueReceipt(db, { reservationId, lot: price.lot, netPaidCents: (await netPaidOf(db, reservationId)) + amountCents })
       : [];
-  const reopened = (paidBy: GatePaymentMethod | null) =>
+  const statements = ({ paidBy, payerId }: StayPayment) => [
     checkinInsert(db, {
       id,
       lotId: checkin.lotId,
@@ -58,19 +57,20 @@ export async function exitAfterDeclared(ctx: GateContext, seen: SeenLeaving, inp
       exitAttendantId: ctx.user.id,
       amountCents,
       paidBy,
-      payerId: paidBy === 'wallet' ? (payment.payer?.userId ?? null) : null,
+      payerId,
       lostTicket: input.lostTicket ?? false,
       exitOverrideReason: override ? input.overrideReason : null,
-    });
+    }),
+    ...(reservationId && amountCents > 0
+      ? [chargeInsert(db, { reservationId, kind: 'OVERSTAY', amountCents, method: paidBy ?? undefined }), ...receipt]
+      : []),
+    ...exitAudit(ctx, { ...checkin, id }, input, { override, amountCents, at }),
+    recordIdempotencyKey(db, request, id),
+  ];
   try {
-    await settle(db, price, payment, id, (paidBy) => [
-      reopened(paidBy),
-      ...(reservationId && amountCents > 0
-        ? [chargeInsert(db, { reservationId, kind: 'OVERSTAY', amountCents, method: paidBy ?? undefined }), ...receipt]
-        : []),
-      ...exitAudit(ctx, { ...checkin, id }, input, { override, amountCents, at }),
-      recordIdempotencyKey(db, request, id),
-    ]);
+    // A reservation's wallet that fell short since the decision: recorded as decided again, in cash.
+    const inCash = await commitExit(db, price, payment, id, statements(payment));
+    if (inCash) await commitExit(db, price, inCash, id, statements(inCash));
   } catch (error) {
     if (violates(error, 'checkins.reopened_from'))
       throw refusal('conflict', 'This car was checked out at the gate a moment ago. Look it up again.');

@@ -10,7 +10,6 @@ import { formatPeso } from '../../core/money';
 import { refusal } from '../../core/refusal';
 import { REVIEW_ASK } from '../../core/reviews';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
-import type { GatePaymentMethod } from '../../core/wallet';
 import { afterCommit } from '../db/after-commit';
 import type { DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -28,7 +27,7 @@ import { exitAfterDeclared } from './declared-exit';
 import { findCheckin, findOpenShift, isDeclaredUnseen, openStayUpdate, type CheckinView } from './checkins.data';
 import { netPaidOf } from './gate-refunds.data';
 import { priceOfStay, withExitVoucher, type StayPrice } from './stay-price';
-import { paymentOf, settle, type StayPayment } from './stay-payment';
+import { commitExit, paymentOf, type StayPayment } from './stay-payment';
 
 /** What a merchant validation gave at the exit, as the gate shows it. */
 type ExitValidation = { merchantName: string; label: string; code: string | null; valueCents: number };
@@ -100,33 +99,39 @@ type LeavingStay = Awaited<ReturnType<typeof stayLeaving>>;
 /** Everything the exit's batch is made of. */
 type Checkout = { stay: LeavingStay; price: StayPrice; payment: StayPayment; input: ExitRequest; request: IdempotentRequest };
 
-/** The check-out and, for a reservation's overstay, its charge and its receipt reissued for the new total. */
+/**
+ * The exit recorded, paid as decided. A reservation's wallet that fell short since the decision records
+ * nothing, and the exit is recorded as decided again: in cash.
+ */
 async function recordExit(ctx: GateContext, checkout: Checkout) {
+  const { stay, price, payment } = checkout;
+  const inCash = await commitExit(ctx.db, price, payment, stay.checkin.id, await exitStatements(ctx, checkout));
+  if (inCash) await commitExit(ctx.db, price, inCash, stay.checkin.id, await exitStatements(ctx, { ...checkout, payment: inCash }));
+}
+
+/** The exit's batch: the stay closed and, for a reservation's overstay, its charge and its receipt reissued for the new total. */
+async function exitStatements(ctx: GateContext, checkout: Checkout) {
   const { db } = ctx;
   const { price, payment } = checkout;
   const { reservation, amountCents } = price;
-  if (!reservation || amountCents === 0)
-    return settle(db, price, payment, checkout.stay.checkin.id, (paidBy) => checkoutStatements(ctx, checkout, paidBy));
+  const closed = checkoutStatements(ctx, checkout);
+  if (!reservation || amountCents === 0) return closed;
   // What the driver paid before this exit (no refund can precede it), and the overstay.
-  const receipt = reissueReceipt(db, {
-    reservationId: reservation.id,
-    lot: price.lot,
-    netPaidCents: (await netPaidOf(db, reservation.id)) + amountCents,
-  });
-  await settle(db, price, payment, checkout.stay.checkin.id, (paidBy) => [
-    ...checkoutStatements(ctx, checkout, paidBy),
-    chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents, method: paidBy ?? undefined }),
-    ...receipt,
-  ]);
+  const netPaidCents = (await netPaidOf(db, reservation.id)) + amountCents;
+  return [
+    ...closed,
+    chargeInsert(db, { reservationId: reservation.id, kind: 'OVERSTAY', amountCents, method: payment.paidBy ?? undefined }),
+    ...reissueReceipt(db, { reservationId: reservation.id, lot: price.lot, netPaidCents }),
+  ];
 }
 
 /** The stay closed: its reservation completed (or a paid walk-in's made), its check-out, the validations' values, the audit. */
-function checkoutStatements(ctx: GateContext, { stay, price, payment, input, request }: Checkout, paidBy: GatePaymentMethod | null) {
+function checkoutStatements(ctx: GateContext, { stay, price, payment, input, request }: Checkout) {
   const { db, user } = ctx;
   const { checkin, override, shift, at } = stay;
   const { reservation, amountCents } = price;
   return [
-    ...(reservation ? conditionalStatus(db, reservation, 'ACTIVE', 'COMPLETED') : paidWalkInStatements(db, stay, price, payment, paidBy)),
+    ...(reservation ? conditionalStatus(db, reservation, 'ACTIVE', 'COMPLETED') : paidWalkInStatements(db, stay, price, payment)),
     openStayUpdate(db, checkin.id, {
       exitTs: at.toISOString(),
       exitShiftId: shift?.id ?? null,
@@ -135,9 +140,8 @@ function checkoutStatements(ctx: GateContext, { stay, price, payment, input, req
       exitTagId: ctx.tap?.tagId ?? null,
       amountCents,
       validatedCents: price.validatedCents,
-      paidBy,
-      // Whose wallet paid: a gate refund goes back to it (docs/gate.md, Refunds by the lot).
-      payerId: paidBy === 'wallet' ? (payment.payer?.userId ?? null) : null,
+      paidBy: payment.paidBy,
+      payerId: payment.payerId,
       reservationId: payment.stayReservationId,
       lostTicket: input.lostTicket ?? false,
       exitOverrideReason: override ? input.overrideReason : null,
@@ -152,14 +156,8 @@ function checkoutStatements(ctx: GateContext, { stay, price, payment, input, req
 }
 
 /** A walk-in a driver's pay code pays for becomes their COMPLETED reservation, with its WALK_IN charge and receipt. */
-function paidWalkInStatements(
-  db: DB,
-  { checkin, at }: LeavingStay,
-  price: StayPrice,
-  payment: StayPayment,
-  paidBy: GatePaymentMethod | null,
-) {
-  const { payer, stayReservationId } = payment;
+function paidWalkInStatements(db: DB, { checkin, at }: LeavingStay, price: StayPrice, payment: StayPayment) {
+  const { payer, stayReservationId, paidBy } = payment;
   if (!stayReservationId || !payer) return [];
   const { amountCents } = price;
   return [

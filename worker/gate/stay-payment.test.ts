@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wallets, walletTransactions } from '../db/schema';
+import { checkins, wallets, walletTransactions } from '../db/schema';
 import { balanceOf, driver, makeLot, MINUTE } from '../test/booking-fixtures';
 import {
   atTheGate,
@@ -16,9 +16,10 @@ import {
   type Checkin,
 } from '../test/gate-fixtures';
 import { call, db } from '../test/helpers';
+import { payFromWallet } from '../wallet/wallet.service';
 import { findCheckin } from './checkins.data';
 import { priceOfStay } from './stay-price';
-import { paymentOf } from './stay-payment';
+import { commitExit, paymentOf } from './stay-payment';
 
 let owner = '';
 beforeAll(async () => {
@@ -97,7 +98,9 @@ describe('who pays, worked out on its own', () => {
     expect(await paymentOf(ctx(), walking, await priceOfStay(db(), walking, now), undefined, now)).toEqual({
       payCode: null,
       payer: null,
-      walletCovers: false,
+      basis: expect.objectContaining({ consented: false, reservedUntilMs: null, balanceCents: null }),
+      paidBy: 'cash',
+      payerId: null,
       walletCapCents: null,
       stayReservationId: null,
       idempotencyKey: `checkin:${walking.id}:exit`,
@@ -109,13 +112,14 @@ describe('who pays, worked out on its own', () => {
     const over = await priceOfStay(db(), reserved, new Date(endMs + 61 * MINUTE));
     expect(await paymentOf(ctx(), reserved, over, undefined, now)).toMatchObject({
       payer: { userId: user.id },
-      walletCovers: true,
+      paidBy: 'wallet',
+      payerId: user.id,
       walletCapCents: null,
       stayReservationId: booking.id,
     });
     // On time: nothing for the wallet to pay.
     const onTime = await priceOfStay(db(), reserved, new Date(endMs - MINUTE));
-    expect(await paymentOf(ctx(), reserved, onTime, undefined, now)).toMatchObject({ walletCovers: false, stayReservationId: booking.id });
+    expect(await paymentOf(ctx(), reserved, onTime, undefined, now)).toMatchObject({ paidBy: null, stayReservationId: booking.id });
   });
 
   it("makes a pay code's walk-in a stay of its driver, keyed by the code; refuses a wallet short of the charge, moving nothing", async () => {
@@ -125,7 +129,7 @@ describe('who pays, worked out on its own', () => {
     const price = await priceOfStay(db(), stay, now);
     const payer = await driver(1_000);
     const payment = await paymentOf(ctx(), stay, price, await payCodeFor(payer.cookie, lotId), now);
-    expect(payment).toMatchObject({ payer: { userId: payer.user.id }, walletCovers: true, stayReservationId: expect.any(String) });
+    expect(payment).toMatchObject({ payer: { userId: payer.user.id }, paidBy: 'wallet', stayReservationId: expect.any(String) });
     expect(payment.idempotencyKey).toBe(`paycode:${payment.payCode?.codeId}`);
     const poor = await driver(10);
     await expect(paymentOf(ctx(), stay, price, await payCodeFor(poor.cookie, lotId), now)).rejects.toThrow(
@@ -133,5 +137,29 @@ describe('who pays, worked out on its own', () => {
     );
     expect(await balanceOf(payer.user.id)).toBe(100_000);
     expect(await balanceOf(poor.user.id)).toBe(1_000);
+  });
+
+  it("records nothing when a reservation's wallet fell short since the decision, and answers the decision taken again: cash", async () => {
+    const lotId = await makeLot(1);
+    const { user, booking, token } = await reservedCar(lotId);
+    const { id } = await (await gateEnter(owner, { lotId, plate: 'NAB 1234', passToken: token })).json<Checkin>();
+    const stay = (await findCheckin(db(), id))!;
+    const now = new Date(Date.parse(booking.endTs) + 61 * MINUTE);
+    const price = await priceOfStay(db(), stay, now);
+    const payment = await paymentOf(ctx(), stay, price, undefined, now);
+    expect(payment).toMatchObject({ paidBy: 'wallet', payerId: user.id });
+    // Meanwhile the driver spends all but ₱10 elsewhere.
+    const spent = (await balanceOf(user.id)) - 1_000;
+    await payFromWallet(db(), {
+      userId: user.id,
+      reservationId: null,
+      amountCents: spent,
+      description: 'Elsewhere',
+      idempotencyKey: 'elsewhere',
+    });
+    const lostTicket = db().$client.prepare('UPDATE checkins SET lost_ticket = 1 WHERE id = ?').bind(id);
+    expect(await commitExit(db(), price, payment, id, [lostTicket])).toMatchObject({ paidBy: 'cash', payerId: null, walletCapCents: null });
+    expect(await balanceOf(user.id)).toBe(1_000);
+    expect((await db().select().from(checkins).where(eq(checkins.id, id)))[0].lostTicket).toBe(false);
   });
 });

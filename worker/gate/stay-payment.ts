@@ -3,9 +3,8 @@
  * own consent moves their money: a pay code they showed (for this lot, up to its limit), or the
  * reservation they booked (its overstay up to a day's price, core/gate.ts overstayFromWallet).
  */
-import { overstayFromWallet } from '../../core/gate';
+import { type PaymentBasis, whoPays } from '../../core/gate';
 import { refusal } from '../../core/refusal';
-import type { GatePaymentMethod } from '../../core/wallet';
 import { commit, type DB } from '../db/client';
 import { isIdempotencyRace, recordIdempotencyKey } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
@@ -15,10 +14,14 @@ import type { GateContext } from './checkin';
 import { assertConsentCovers, consentOf, PAY_CODE_USED, tapConsent, walletShort } from './consent';
 import type { StayPrice } from './stay-price';
 
-/** Whose wallet pays, if any, for the stay `checkin` priced at `price`; a pay code that cannot pay is refused. */
+/**
+ * Who pays for the stay `stay` priced at `price` (core/gate.ts whoPays), and the consent it was shown;
+ * a pay code that cannot pay is refused. `stayReservationId`, when given, is the reservation the stay
+ * is already paid under.
+ */
 export async function paymentOf(
   ctx: { env: Bindings; db: DB } & Partial<Pick<GateContext, 'user' | 'tap'>>,
-  checkin: { id: string; lotId: string },
+  stay: { id: string; lotId: string; stayReservationId?: string | null },
   { lot, reservation, amountCents }: StayPrice,
   token: string | undefined,
   now: Date,
@@ -26,28 +29,38 @@ export async function paymentOf(
   const { tap, user } = ctx;
   const payCode =
     tap && user
-      ? tapConsent(user.id, checkin.id, lot, tap.limitCents ?? amountCents, now)
+      ? tapConsent(user.id, stay.id, lot, tap.limitCents ?? amountCents, now)
       : token
         ? await consentOf(ctx.env, token, now)
         : null;
-  if (payCode) assertConsentCovers(payCode, checkin.lotId, amountCents);
+  if (payCode) assertConsentCovers(payCode, stay.lotId, amountCents);
   const payer = payCode ? { userId: payCode.userId } : reservation ? { userId: reservation.userId } : null;
-  // Without a pay code, a reservation's wallet pays an overstay only up to the cap; above it, all is collected at the gate.
-  const cap =
-    !payCode && reservation && amountCents > 0 ? overstayFromWallet(amountCents, lot.pricing, Date.parse(reservation.endTs)) : null;
-  const balance = payer && amountCents > 0 ? (await walletOf(ctx.db, payer.userId)).balanceCents : 0;
-  const walletCovers = payer !== null && amountCents > 0 && balance >= amountCents && (cap?.fromWallet ?? true);
-  if (payCode && amountCents > 0 && !walletCovers) throw refusal('conflict', walletShort(balance, amountCents, payCode.via));
+  // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
+  const stayReservationId = stay.stayReservationId !== undefined ? stay.stayReservationId : (reservation?.id ?? (payer ? newId() : null));
+  const walletMayPay = payer && stayReservationId && amountCents > 0;
+  const basis: PaymentBasis = {
+    amountCents,
+    consented: payCode !== null,
+    reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
+    pricing: lot.pricing,
+    balanceCents: walletMayPay ? (await walletOf(ctx.db, payer.userId)).balanceCents : null,
+  };
+  const decided = whoPays(basis);
+  if (payCode && decided.paidBy === 'cash') throw refusal('conflict', walletShort(basis.balanceCents ?? 0, amountCents, payCode.via));
   return {
     payCode,
     payer,
-    walletCovers,
-    /** The cap the overstay went above, so the gate collects it all: null when the wallet could pay it. */
-    walletCapCents: cap && !cap.fromWallet ? cap.capCents : null,
-    // A walk-in paid with a pay code becomes the driver's completed reservation: they see the stay, its receipt and its points.
-    stayReservationId: reservation?.id ?? (payer ? newId() : null),
-    idempotencyKey: payCode ? `${payCode.via === 'tap' ? '' : 'paycode:'}${payCode.codeId}` : `checkin:${checkin.id}:exit`,
+    basis,
+    ...paidAs(decided, payer),
+    stayReservationId,
+    idempotencyKey: payCode ? `${payCode.via === 'tap' ? '' : 'paycode:'}${payCode.codeId}` : `checkin:${stay.id}:exit`,
   };
+}
+
+/** How the stay is paid, as decided: by what (null: nothing to pay), whose wallet, and the cap it went above (null when the wallet could pay it). */
+function paidAs({ paidBy, walletCapCents }: ReturnType<typeof whoPays>, payer: { userId: string } | null) {
+  // Whose wallet paid: a gate refund goes back to it (docs/gate.md, Refunds by the lot).
+  return { paidBy, walletCapCents, payerId: paidBy === 'wallet' ? (payer?.userId ?? null) : null };
 }
 export type StayPayment = Awaited<ReturnType<typeof paymentOf>>;
 
@@ -68,33 +81,36 @@ const payCodeSpent = (db: DB, payment: StayPayment, checkinId: string) =>
     : [];
 
 /**
- * Commits the check-out `build` makes for how it was paid: nothing to pay; from the payer's wallet when
- * it covers the charge; else cash. A reservation's wallet that fell short meanwhile pays in cash; a
- * pay code that cannot pay (short, or spent on another stay before or meanwhile) is refused, and
- * nothing is recorded.
+ * Commits the exit's `statements`, made for how `payment` decided it is paid: with the wallet's debit
+ * when its wallet pays, else as they are. A pay code that cannot pay (short, or spent on another stay
+ * before or meanwhile) is refused, and nothing is recorded. A reservation's wallet that fell short since
+ * the decision records nothing either: the answer is the payment decided again (cash), for the exit to
+ * record; else null.
  */
-export async function settle(
+export async function commitExit(
   db: DB,
   { amountCents, what }: StayPrice,
   payment: StayPayment,
   checkinId: string,
-  build: (paidBy: GatePaymentMethod | null) => D1PreparedStatement[],
-) {
+  statements: D1PreparedStatement[],
+): Promise<StayPayment | null> {
   const spent = payCodeSpent(db, payment, checkinId);
+  const { payCode, payer, stayReservationId, idempotencyKey } = payment;
   try {
-    if (amountCents === 0) return void (await commit(db, [...build(null), ...spent]));
-    const { payCode, payer, stayReservationId, idempotencyKey } = payment;
-    if (payment.walletCovers && payer && stayReservationId) {
-      const paid = await payFromWallet(
-        db,
-        { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey },
-        [...build('wallet'), ...spent],
-      );
-      if (paid.ok) return;
-      if (payCode)
-        throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents, payCode.via));
+    if (payment.paidBy !== 'wallet' || !payer || !stayReservationId) {
+      await commit(db, [...statements, ...spent]);
+      return null;
     }
-    await commit(db, build('cash'));
+    const paid = await payFromWallet(
+      db,
+      { userId: payer.userId, reservationId: stayReservationId, amountCents, description: what, idempotencyKey },
+      [...statements, ...spent],
+    );
+    if (paid.ok) return null;
+    if (payCode)
+      throw refusal('conflict', paid.reason === 'duplicate' ? PAY_CODE_USED : walletShort(paid.balanceCents, amountCents, payCode.via));
+    const balanceCents = paid.reason === 'insufficient_funds' ? paid.balanceCents : null;
+    return { ...payment, ...paidAs(whoPays({ ...payment.basis, balanceCents }), payer) };
   } catch (error) {
     if (spent.length && isIdempotencyRace(error)) throw refusal('conflict', PAY_CODE_USED);
     throw error;
