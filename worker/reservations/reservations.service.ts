@@ -1,7 +1,7 @@
 /**
  * The reservations domain's face: a driver's reservations as their screens read them, and the steps
- * that change them (docs/booking.md): booking (booking.ts), changes of window and extensions
- * (changes.ts), cancellation (cancellation.ts). Other domains reach reservations through this module.
+ * that change them (docs/booking.md): booking (booking.service.ts), changes of window and extensions
+ * (changes.service.ts), cancellation (cancellation.service.ts). Other domains reach reservations through this module.
  */
 import { noShowDeadline, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
@@ -13,15 +13,22 @@ import type { Bindings } from '../env';
 import { signPass } from '../passes/passes.service';
 import { readSettings } from '../platform/settings.service';
 import { currentReceiptsOf } from '../receipts/receipts.service';
-import { ownReservation } from './booking-context';
+import { ownReservation } from './booking-context.service';
 import { countOwnReservations } from './reservation-lists.data';
 import { listOwnReservations } from './reservations.data';
 
-export { bookingContext, CHANGED_MEANWHILE, HOLD_EXPIRED, NOT_CONFIRMED, ownReservation, type BookingContext } from './booking-context';
-export { book } from './booking';
-export { cancel } from './cancellation';
-export { extend, modify } from './changes';
-export { moveFromTakenSlot, refundTakenSlot } from './slot-taken';
+export {
+  bookingContext,
+  CHANGED_MEANWHILE,
+  HOLD_EXPIRED,
+  NOT_CONFIRMED,
+  ownReservation,
+  type BookingContext,
+} from './booking-context.service';
+export { book } from './booking.service';
+export { cancel } from './cancellation.service';
+export { extend, modify } from './changes.service';
+export { moveFromTakenSlot, refundTakenSlot } from './slot-taken.service';
 
 /** A page of the driver's reservations, each with its current receipt (History's Receipt button, and the number its export shows). */
 export async function listReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }) {

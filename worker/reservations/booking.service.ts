@@ -17,9 +17,9 @@ import { sendNotice, type Notice } from '../notifications/notifications.service'
 import { currentReceiptsOf, issueReceipt } from '../receipts/receipts.service';
 import { voucherForBooking } from '../rewards/rewards.service';
 import { payFromWallet, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
-import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
+import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context.service';
 import { claimHold } from './holds.data';
-import { afterPayment, paymentRefused, writeOnHold } from './payment-steps';
+import { afterPayment, paymentRefused, writeOnHold } from './payment-steps.service';
 import {
   chargeInsert,
   newReservationView,

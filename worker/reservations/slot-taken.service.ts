@@ -12,10 +12,10 @@ import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
 import { returnVoucherStatement } from '../rewards/rewards.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
-import { CHANGED_MEANWHILE, changeReservation, lotOfBooking, reservationView, type BookingContext } from './booking-context';
-import { refundEverything } from './cancellation';
+import { CHANGED_MEANWHILE, changeReservation, lotOfBooking, reservationView, type BookingContext } from './booking-context.service';
+import { refundEverything } from './cancellation.service';
 import { claimHold } from './holds.data';
-import { writeOnHold } from './payment-steps';
+import { writeOnHold } from './payment-steps.service';
 import { bookingRecordOf, netPaid, updateIfUnchanged, type ReservationView } from './reservations.data';
 
 const refundKey = (id: string) => `reservation:${id}:slot-taken`;

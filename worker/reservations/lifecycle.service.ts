@@ -20,8 +20,8 @@ import { recordBackgroundFailure } from '../health/background-failures.service';
 import { sendNotice, type PushTarget } from '../notifications/notifications.service';
 import { readSettings } from '../platform/settings.service';
 import { claimLapsedHold } from './holds.data';
-import type { BookingContext } from './booking-context';
-import { extend } from './changes';
+import type { BookingContext } from './booking-context.service';
+import { extend } from './changes.service';
 import { openWalkIns, reservationForTimers } from './lot-timers.data';
 import { bookingRecordOf, updateIfUnchanged } from './reservations.data';
 

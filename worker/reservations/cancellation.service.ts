@@ -10,7 +10,7 @@ import { readSettings } from '../platform/settings.service';
 import { returnVoucherStatement } from '../rewards/rewards.service';
 import { reissueReceipt } from '../receipts/receipts.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
-import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context';
+import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context.service';
 import { bookingRecordOf, chargeInsert, netPaid, updateIfUnchanged, type ReservationView } from './reservations.data';
 
 const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;

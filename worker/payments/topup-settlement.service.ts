@@ -17,7 +17,7 @@ import { ledgerInsert } from './ledger.data';
 import { isReplay, recordEvent, type Settlement } from './payment-events.data';
 import { findOwnPayment, markPaid, markUnpaid, paymentNamedBy } from './payments.data';
 import { paymentProvider } from './provider';
-import { settleRefundEvent, WALLET_LINK, type RefundOutcome } from './refund-settlement';
+import { settleRefundEvent, WALLET_LINK, type RefundOutcome } from './refund-settlement.service';
 import { createSandboxProvider } from './sandbox-provider';
 
 export type WebhookOutcome =

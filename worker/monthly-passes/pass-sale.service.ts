@@ -22,7 +22,7 @@ import { notify } from '../notifications/notifications.service';
 import { issuePassReceipt } from '../receipts/receipts.service';
 import { lotForBooking } from '../reservations/reservations.service';
 import { payFromWallet } from '../wallet/wallet.service';
-import { passOf } from './driver-passes';
+import { passOf } from './driver-passes.service';
 import {
   findPassRecord,
   findProduct,
@@ -35,7 +35,7 @@ import {
   type MonthlyPass,
   type PassProduct,
 } from './monthly-passes.data';
-import { lotOrNotFound } from './pass-products';
+import { lotOrNotFound } from './pass-products.service';
 
 export type Sale = {
   /** The new pass's id. */

@@ -11,7 +11,7 @@ import { isIdempotencyRace } from '../db/idempotency-keys';
 import type { BookingRecord, SlotAuthority } from '../lot-object/protocol';
 import { notificationStatement, notify, type Notice } from '../notifications/notifications.service';
 import { autoTopupIfLow, walletOf, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
-import { CHANGED_MEANWHILE, HOLD_EXPIRED, INSUFFICIENT, NOT_CONFIRMED, type BookingContext } from './booking-context';
+import { CHANGED_MEANWHILE, HOLD_EXPIRED, INSUFFICIENT, NOT_CONFIRMED, type BookingContext } from './booking-context.service';
 import { holdLapsed } from './holds.data';
 
 const insufficient = (missingCents: number, balanceCents: number, amountCents: number) =>

@@ -11,9 +11,17 @@ import { readSettings } from '../platform/settings.service';
 import { voucherOffOnChange } from '../rewards/rewards.service';
 import { reissueReceipt } from '../receipts/receipts.service';
 import { payFromWallet, refundToWallet, type WalletMovement } from '../wallet/wallet.service';
-import { bookableLot, changeReservation, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
+import {
+  bookableLot,
+  changeReservation,
+  checkWindow,
+  LOT_FULL,
+  replayed,
+  reservationView,
+  type BookingContext,
+} from './booking-context.service';
 import { claimHold } from './holds.data';
-import { afterPayment, paymentRefused, writeOnHold, type WriteResult } from './payment-steps';
+import { afterPayment, paymentRefused, writeOnHold, type WriteResult } from './payment-steps.service';
 import { chargeInsert, netPaid, updateIfUnchanged, type BookableLot, type ReservationView } from './reservations.data';
 
 type NextWindow = { start: Date; end: Date; sameSlot: boolean; kind: 'MODIFICATION' | 'EXTENSION' };
