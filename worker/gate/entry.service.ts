@@ -29,8 +29,8 @@ import {
   type NewEntry,
 } from './checkin';
 import { checkinInsert, findCheckin, findOpenShift, type CheckinView, type GateReservation } from './checkins.data';
-import { monthlyPassOfEntry, monthlyPassOfPlate, reservationOfEntry } from './entry-booking';
-import { reviveOnEntry } from './revival';
+import { monthlyPassOfEntry, monthlyPassOfPlate, reservationOfEntry } from './entry-booking.service';
+import { reviveOnEntry } from './revival.service';
 
 /**
  * The entry already recorded for this request: under its Idempotency-Key, or under its client id (the
