@@ -9,6 +9,8 @@ const EXEMPT = '^worker/(app|index)\\.ts$|^worker/seed/';
 const INFRA = '^worker/(http|db|env\\.ts)';
 /** How services reach a lot's Durable Object: its stub and the protocol it speaks. */
 const LOT_OBJECT_CLIENT = '^worker/lot-object/(stub|protocol)\\.ts$';
+/** The kernel domains' data modules, written inside other domains' batches: they have no service of their own to go through. */
+const KERNEL_DATA = '^worker/(audit/audit|users/users|platform/settings|preferences/preferences|health/background-failures)\\.data\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -46,7 +48,7 @@ module.exports = {
       from: { path: '^worker/([^/]+)/', pathNot: EXEMPT },
       to: {
         path: '^worker/[^/]+/',
-        pathNot: [INFRA, '^worker/$1/', '\\.service\\.ts$', LOT_OBJECT_CLIENT],
+        pathNot: [INFRA, '^worker/$1/', '\\.service\\.ts$', KERNEL_DATA, LOT_OBJECT_CLIENT],
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -15,8 +15,8 @@ import type { Bindings, SessionUser } from '../env';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
 import { notFound, refusal } from '../../core/refusal';
-import { changeEmail, findUserByEmail, findUserById, isEmailTaken, recordAcceptance, updateProfile } from '../users/users.service';
-import { readPreferences, updatePreferences } from '../preferences/preferences.service';
+import { changeEmail, findUserByEmail, findUserById, isEmailTaken, recordAcceptance, updateProfile } from '../users/users.data';
+import { readPreferences, updatePreferences } from '../preferences/preferences.data';
 import {
   deleteVehicle,
   findOwnVehicle,
@@ -28,7 +28,7 @@ import {
   upcomingReservationFor,
 } from './vehicles.data';
 
-export { readPreferences } from '../preferences/preferences.service';
+export { readPreferences } from '../preferences/preferences.data';
 export { listVehicles } from './vehicles.data';
 
 /** The user accepts the Terms and the Privacy Policy in force (the schema let only those through); answers the user as the session now sees them. */

@@ -7,12 +7,12 @@ import { inert, toCsv } from '../../core/csv';
 import { openItemsRefusal, type deleteAccountSchema } from '../../core/privacy';
 import { refusal } from '../../core/refusal';
 import type { z } from 'zod';
-import { actorLabel, auditStatement } from '../audit/audit.service';
+import { actorLabel, auditStatement } from '../audit/audit.data';
 import { confirmIdentity, endAllSessions, requireRecentSecondFactor, takeExportAttempt, type RequestScope } from '../auth/auth.service';
 import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
-import { isLastActiveAdmin } from '../users/users.service';
+import { isLastActiveAdmin } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from '../wallet/wallet.service';
 import { personalDataOf, type PersonalData } from './export.data';
 

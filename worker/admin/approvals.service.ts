@@ -14,7 +14,7 @@ import {
   type ReviewFilter,
   type ReviewKind,
 } from '../../core/approvals';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
 import { documentsForAdmin } from '../documents/documents.service';

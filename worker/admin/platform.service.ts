@@ -4,7 +4,7 @@
  */
 import type { AuditAction } from '../../core/audit';
 import { addDays, manilaDateStart } from '../../core/time';
-import { listAuditLogs } from '../audit/audit.service';
+import { listAuditLogs } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
 

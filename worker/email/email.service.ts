@@ -9,12 +9,12 @@
  */
 import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice, type NoticeMail } from '../../core/email';
 import type { LinkType } from '../../core/verification';
-import { readPreferences } from '../preferences/preferences.service';
+import { readPreferences } from '../preferences/preferences.data';
 import { prepareVerification } from '../verification/verification.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.service';
-import { findUserById } from '../users/users.service';
+import { recordBackgroundFailure } from '../health/background-failures.data';
+import { findUserById } from '../users/users.data';
 import { claimNotice, consumeDeliveries, recordSent } from '../deliveries/deliveries.service';
 import { unsubscribeLink } from './unsubscribe';
 

@@ -4,7 +4,7 @@
  */
 import { gateTime, type ExitRequest } from '../../core/gate';
 import { refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings, SessionUser } from '../env';

@@ -7,7 +7,7 @@
 import { isOverride, walkInHorizonEnd, type EnterRequest } from '../../core/gate';
 import { refusal } from '../../core/refusal';
 import { formatDateTime, formatTime } from '../../core/time';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';

@@ -8,7 +8,7 @@
  */
 import type { GateRefundRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit } from '../db/client';
 import { changedMeanwhile, abortUnlessChanged } from '../db/guards';
 import { newId } from '../db/ids';

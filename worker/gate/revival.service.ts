@@ -6,7 +6,7 @@
  */
 import { refusal } from '../../core/refusal';
 import { formatDateTime, formatTime } from '../../core/time';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit } from '../db/client';
 import { violates } from '../db/constraints';

@@ -1,7 +1,7 @@
 /** A check-in made by mistake, reversed within minutes and audited (docs/gate.md, Who moves whose money: Undo). */
 import { undoable, UNDO_MINUTES } from '../../core/gate';
 import { refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';

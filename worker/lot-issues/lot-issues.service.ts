@@ -18,7 +18,7 @@ import {
 } from '../../core/lot-issues';
 import type { IssueMessageInput, LotIssueInput } from '../../core/lot-issue-request';
 import { notFound, refusal } from '../../core/refusal';
-import { auditStatement, type AuditEntry } from '../audit/audit.service';
+import { auditStatement, type AuditEntry } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';

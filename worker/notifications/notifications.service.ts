@@ -1,5 +1,5 @@
 import type { PushPayload } from '../../core/push';
-import { readPreferences } from '../preferences/preferences.service';
+import { readPreferences } from '../preferences/preferences.data';
 import type { DB } from '../db/client';
 import { queueEmail, type NoticeRequest } from '../email/email.service';
 import { appOrigin } from '../http/origin';

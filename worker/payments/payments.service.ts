@@ -12,7 +12,7 @@ import { abortUnlessChanged, changed, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings } from '../env';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import {
   autoTopupPending,
   findOwnPayment,

@@ -6,7 +6,7 @@ import { commit, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { SlotAuthority } from '../lot-object/protocol';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { returnVoucherStatement } from '../rewards/rewards.service';
 import { reissueReceipt } from '../receipts/receipts.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';

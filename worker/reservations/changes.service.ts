@@ -7,7 +7,7 @@ import { commit, type DB } from '../db/client';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { voucherOffOnChange } from '../rewards/rewards.service';
 import { reissueReceipt } from '../receipts/receipts.service';
 import { payFromWallet, refundToWallet, type WalletMovement } from '../wallet/wallet.service';

@@ -11,7 +11,7 @@ import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
 import type { Bindings } from '../env';
 import { signPass } from '../passes/passes.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { currentReceiptsOf } from '../receipts/receipts.service';
 import { ownReservation } from './booking-context.service';
 import { countOwnReservations } from './reservation-lists.data';

@@ -13,7 +13,7 @@ import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { ledgerFailure, redeemablePoints, rewardInsert, walletOf, walletSummary } from '../wallet/wallet.service';
 import { bookedWithVoucher, ownVoucher, redemptionOf, useVoucherStatement, voucherInsert, vouchersOf } from './rewards.data';
 

@@ -16,7 +16,7 @@ import { enter, entryReplayed } from '../gate/entry.service';
 import { exit, exitQuote, exitReplayed } from '../gate/exit.service';
 import { assertManagesLot } from '../lots/lots.service';
 import { validPassOfDriver } from '../monthly-passes/monthly-passes.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { signTag, tagIdOf } from './tag-token';
 import {
   driverOpenStay,

@@ -10,7 +10,7 @@ import { lotUnavailable } from '../../core/lot-sale';
 import { refusal } from '../../core/refusal';
 import { topupTooLarge } from '../../core/wallet';
 import type { AutoTopupRule, PayCodeRequest, TopupInput } from '../../core/wallet-request';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { PageRequest } from '../db/pages';
@@ -18,8 +18,8 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { findLot } from '../lots/lots.service';
 import { ledgerFailure, ledgerInsert, paymentProvider, paymentView, startAutoTopup, startTopup } from '../payments/payments.service';
-import { readSettings } from '../platform/settings.service';
-import { findUserById } from '../users/users.service';
+import { readSettings } from '../platform/settings.data';
+import { findUserById } from '../users/users.data';
 import { signPayCode } from './pay-code';
 import {
   listTransactions,
