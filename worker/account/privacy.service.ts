@@ -13,7 +13,7 @@ import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { isLastActiveAdmin } from '../users/users.data';
-import { ledgerFailure, ledgerInsert } from '../wallet/wallet.service';
+import { ledgerFailure, ledgerInsert } from '../payments/ledger.statements';
 import { personalDataOf, type PersonalData } from './export.data';
 
 /** A deleted account's browser is signed out: its session cookie goes with the answer. */

@@ -12,7 +12,7 @@ import type { PageRequest } from '../db/pages';
 import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.service';
+import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.statements';
 import { findUserById, isLastActiveAdmin, listUsers, setRole, setSuspended } from '../users/users.data';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };

@@ -16,7 +16,7 @@ import type { Bindings, SessionUser } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { findUserById } from '../users/users.data';
 import { claimNotice, consumeDeliveries, recordSent } from '../deliveries/deliveries.service';
-import { unsubscribeLink } from './unsubscribe';
+import { unsubscribeLink } from './unsubscribe.service';
 
 export const EMAIL_QUEUE = 'parkada-email';
 /** The sender when MAIL_FROM is not configured. */

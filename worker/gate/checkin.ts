@@ -11,7 +11,7 @@ import type { Bindings, SessionUser } from '../env';
 import type { BookingRecord } from '../lot-object/protocol';
 import type { MonthlyPass } from '../monthly-passes/monthly-passes.service';
 import { currentReceiptsOf } from '../receipts/receipts.service';
-import { updateIfUnchanged } from '../reservations/reservations.service';
+import { updateIfUnchanged } from '../reservations/reservations.statements';
 import {
   findCheckin,
   findDeclaredStay,

@@ -15,7 +15,7 @@ import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { assertManagesLot } from '../lots/lots.service';
-import { reissueReceipt } from '../receipts/receipts.service';
+import { reissueReceipt } from '../receipts/receipts.statements';
 import type { GateContext } from './checkin';
 import { findGateReservation } from './checkins.data';
 import { findGateRefund, findRefundableStay, netPaidOf, refundedOf, refundInsert } from './gate-refunds.data';

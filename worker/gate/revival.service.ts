@@ -15,7 +15,8 @@ import { newId } from '../db/ids';
 import { recordIdempotencyKey } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
-import { claimHold, holdLapsed, lotForBooking, type BookableLot } from '../reservations/reservations.service';
+import { lotForBooking, type BookableLot } from '../reservations/reservations.service';
+import { claimHold, holdLapsed } from '../reservations/holds.statements';
 import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext, type NewEntry } from './checkin';
 import { checkinInsert, type GateReservation } from './checkins.data';
 

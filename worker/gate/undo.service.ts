@@ -7,7 +7,7 @@ import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
-import { releaseStatements } from '../validations/validations.service';
+import { releaseStatements } from '../validations/validations.statements';
 import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext } from './checkin';
 import { findCheckin, findGateReservation, openStayUpdate } from './checkins.data';
 

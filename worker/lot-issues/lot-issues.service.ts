@@ -27,7 +27,8 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { approvedLot, workableLotIds } from '../lots/lots.service';
 import { issueFor } from './issue-access.service';
-import { notificationStatement, notify, sendNotice } from '../notifications/notifications.service';
+import { notify, sendNotice } from '../notifications/notifications.service';
+import { notificationStatement } from '../notifications/notifications.statements';
 import { bookingContext, moveFromTakenSlot, ownReservation, refundTakenSlot } from '../reservations/reservations.service';
 import {
   findIssue,

@@ -19,7 +19,7 @@ import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
-import { issuePassReceipt } from '../receipts/receipts.service';
+import { issuePassReceipt } from '../receipts/receipts.statements';
 import { lotForBooking } from '../reservations/reservations.service';
 import { payFromWallet } from '../wallet/wallet.service';
 import { passOf } from './driver-passes.service';

@@ -8,15 +8,7 @@ import { queuePush } from '../push/push.service';
 import { queueSms } from '../sms/sms.service';
 import { insertNotification, type NewNotification } from './notifications.data';
 
-export {
-  countOwnNotifications,
-  deleteOwnNotification,
-  listOwnNotifications,
-  markAllRead,
-  markRead,
-  notificationStatement,
-  type Notice,
-} from './notifications.data';
+export { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.data';
 
 type Preferences = Awaited<ReturnType<typeof readPreferences>>;
 

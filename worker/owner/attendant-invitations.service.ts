@@ -12,7 +12,7 @@ import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { confirmAddressFirst } from '../../core/verification';
 import { assertManagesLot } from '../lots/lots.service';
-import { notificationStatement } from '../notifications/notifications.service';
+import { notificationStatement } from '../notifications/notifications.statements';
 import { findUserById } from '../users/users.data';
 import {
   decideInvitationStatement,

@@ -150,4 +150,3 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
 }
 
 /** A driver works no gate: what a super admin's role change writes in its batch (admin/users.service.ts). */
-export { endOpenShiftsStatement, unassignEverywhereStatement } from './lot-attendants.data';

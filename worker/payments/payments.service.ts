@@ -117,6 +117,6 @@ export async function startAutoTopup(env: Bindings, db: DB, payer: { userId: str
 
 export { findOwnPayment, paymentView } from './payments.data';
 export { deliverSandboxOutcome, settleFromWebhook } from './topup-settlement.service';
-export { ledgerFailure, ledgerInsert, redeemablePoints, rewardInsert } from './ledger.data';
+export { redeemablePoints } from './ledger.data';
 export { paymentProvider, PAYMENT_UNAVAILABLE } from './provider';
 export { refundTopup, topupDetail } from './refunds.service';

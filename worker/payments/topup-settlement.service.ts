@@ -13,7 +13,7 @@ import type { Payment } from '../db/schema';
 import type { Bindings } from '../env';
 import { sendNotice } from '../notifications/notifications.service';
 import { webhookEventSchema, type CheckoutState, type PaymentEvent } from './gateway';
-import { ledgerInsert } from './ledger.data';
+import { ledgerInsert } from './ledger.statements';
 import { isReplay, recordEvent, type Settlement } from './payment-events.data';
 import { findOwnPayment, markPaid, markUnpaid, paymentNamedBy } from './payments.data';
 import { paymentProvider } from './provider';

@@ -9,7 +9,7 @@ import { newId } from '../db/ids';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
 import { readSettings } from '../platform/settings.data';
 import { voucherOffOnChange } from '../rewards/rewards.service';
-import { reissueReceipt } from '../receipts/receipts.service';
+import { reissueReceipt } from '../receipts/receipts.statements';
 import { payFromWallet, refundToWallet, type WalletMovement } from '../wallet/wallet.service';
 import {
   bookableLot,
@@ -20,9 +20,10 @@ import {
   reservationView,
   type BookingContext,
 } from './booking-context.service';
-import { claimHold } from './holds.data';
+import { claimHold } from './holds.statements';
 import { afterPayment, paymentRefused, writeOnHold, type WriteResult } from './payment-steps.service';
-import { chargeInsert, netPaid, updateIfUnchanged, type BookableLot, type ReservationView } from './reservations.data';
+import { netPaid, type BookableLot, type ReservationView } from './reservations.data';
+import { chargeInsert, updateIfUnchanged } from './reservations.statements';
 
 type NextWindow = { start: Date; end: Date; sameSlot: boolean; kind: 'MODIFICATION' | 'EXTENSION' };
 

@@ -23,7 +23,8 @@ import { claimLapsedHold } from './holds.data';
 import type { BookingContext } from './booking-context.service';
 import { extend } from './changes.service';
 import { openWalkIns, reservationForTimers } from './lot-timers.data';
-import { bookingRecordOf, updateIfUnchanged } from './reservations.data';
+import { bookingRecordOf } from './reservations.data';
+import { updateIfUnchanged } from './reservations.statements';
 
 /** Auto Extend adds this much to a checked-in stay near its end. */
 const AUTO_EXTEND_HOURS = 1;

@@ -80,13 +80,5 @@ export async function reservationPass(env: Bindings, db: DB, userId: string, id:
 }
 
 // What other domains use of reservations: the gate's writes inside its own batches, and a driver's own reservation.
-export { claimHold, holdLapsed } from './holds.data';
 export { openWalkIns } from './lot-timers.data';
-export {
-  chargeInsert,
-  findOwnReservation,
-  lotForBooking,
-  reservationInsert,
-  updateIfUnchanged,
-  type BookableLot,
-} from './reservations.data';
+export { findOwnReservation, lotForBooking, type BookableLot } from './reservations.data';

@@ -10,4 +10,4 @@ export { applyCode, applyCodeAsDriver, merchantLink, validateOnLink } from './re
 
 // What other domains use of validations: the gate prices an exit with a stay's validations and frees
 // them when a check-in is undone; the owner's statements show what was validated.
-export { releaseStatements, validatedByLotMonth, validationsOfStay, validationsUnchanged, valueStatement } from './validations.data';
+export { validatedByLotMonth, validationsOfStay } from './validations.data';

@@ -17,7 +17,8 @@ import type { PageRequest } from '../db/pages';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { findLot } from '../lots/lots.service';
-import { ledgerFailure, ledgerInsert, paymentProvider, paymentView, startAutoTopup, startTopup } from '../payments/payments.service';
+import { paymentProvider, paymentView, startAutoTopup, startTopup } from '../payments/payments.service';
+import { ledgerFailure, ledgerInsert } from '../payments/ledger.statements';
 import { readSettings } from '../platform/settings.data';
 import { findUserById } from '../users/users.data';
 import { signPayCode } from './pay-code';
@@ -182,5 +183,5 @@ export { refundTopup } from '../payments/payments.service';
 
 // What the other domains use of the wallet: its rows, its ledger (kept in payments, below it) and the pay code.
 export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
-export { ledgerFailure, ledgerInsert, redeemablePoints, rewardInsert } from '../payments/payments.service';
+export { redeemablePoints } from '../payments/payments.service';
 export { verifyPayCode, type PayCode } from './pay-code';
