@@ -28,9 +28,6 @@ import {
   upcomingReservationFor,
 } from './vehicles.data';
 
-export { readPreferences } from '../preferences/preferences.data';
-export { listVehicles } from './vehicles.data';
-
 /** The user accepts the Terms and the Privacy Policy in force (the schema let only those through); answers the user as the session now sees them. */
 export const acceptTerms = async (db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, now = new Date()) =>
   userView(await recordAcceptance(db, userId, accepted, now.toISOString()));
@@ -132,3 +129,9 @@ export async function changePreferences(db: DB, userId: string, changes: Prefere
   await updatePreferences(db, userId, changes);
   return readPreferences(db, userId);
 }
+
+/** A driver's saved vehicles, in the order they were saved. */
+export const vehiclesOf = (db: DB, userId: string) => listVehicles(db, userId);
+
+/** A person's notification preferences, as their settings show them. */
+export const preferencesOf = (db: DB, userId: string) => readPreferences(db, userId);
