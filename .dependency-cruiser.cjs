@@ -9,6 +9,12 @@ const EXEMPT = '^worker/(app|index)\\.ts$|^worker/seed/';
 const INFRA = '^worker/(http|db|env\\.ts)';
 /** How services reach a lot's Durable Object: its stub and the protocol it speaks. */
 const LOT_OBJECT_CLIENT = '^worker/lot-object/(stub|protocol)\\.ts$';
+/** The kernel domains' data modules, written inside other domains' batches: they have no service of their own to go through. */
+/** The D1 layer: data modules, and the statements a domain hands to other domains' batches. */
+const D1 = '\\.(data|statements)\\.ts$';
+/** The gate's exit path, whose files still read data without a layer suffix until the exit is rebuilt in one pass (issue 50, item 4). */
+const EXIT_PATH = '^worker/gate/(checkin|declared-exit|stay-payment|stay-price)\\.ts$';
+const KERNEL_DATA = '^worker/(audit/audit|users/users|platform/settings|preferences/preferences|health/background-failures)\\.data\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -30,39 +36,55 @@ module.exports = {
     {
       name: 'routes-call-their-own-service',
       comment:
-        'Routes validate and answer: they call their own domain (its service, and helpers of HTTP such as cookies), never a data module or another domain.',
+        'Routes validate and answer: they call their own domain (its service, and helpers of HTTP such as cookies), never a data or statements module, nor another domain.',
       severity: 'error',
       from: { path: '^worker/([^/]+)/.+\\.routes\\.ts$' },
       to: {
-        path: ['^worker/[^/]+/', '\\.data\\.ts$'],
-        pathNot: [INFRA, '^worker/$1/(?!.+\\.data\\.ts$)'],
+        path: ['^worker/[^/]+/', D1],
+        pathNot: [INFRA, '^worker/$1/(?!.+\\.(data|statements)\\.ts$)'],
         dependencyTypesNot: ['type-only'],
       },
     },
     {
       name: 'domains-meet-at-services',
-      comment: "A domain reaches another domain only through that domain's service.",
+      comment:
+        "A domain reaches another domain only through that domain's service, or the statements it hands to others' batches (*.statements.ts), or a kernel's data module.",
       severity: 'error',
       from: { path: '^worker/([^/]+)/', pathNot: EXEMPT },
       to: {
         path: '^worker/[^/]+/',
-        pathNot: [INFRA, '^worker/$1/', '\\.service\\.ts$', LOT_OBJECT_CLIENT],
+        pathNot: [INFRA, '^worker/$1/', '\\.(service|statements)\\.ts$', KERNEL_DATA, LOT_OBJECT_CLIENT],
         dependencyTypesNot: ['type-only'],
       },
     },
     {
       name: 'only-data-holds-queries',
-      comment: 'Only *.data.ts modules (and worker/db) hold drizzle queries.',
+      comment: 'Only *.data.ts and *.statements.ts modules (and worker/db) hold drizzle queries.',
       severity: 'error',
-      from: { path: '^worker/', pathNot: [EXEMPT, '\\.data\\.ts$', '^worker/db/'] },
+      from: { path: '^worker/', pathNot: [EXEMPT, D1, '^worker/db/'] },
       to: { path: ['node_modules/drizzle-orm', '^worker/db/schema\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'data-stays-below-services',
-      comment: "Data modules never call services, routes or the lot object: D1 is theirs, the object is the services'.",
+      comment: "Data and statements modules never call services, routes or the lot object: D1 is theirs, the object is the services'.",
       severity: 'error',
-      from: { path: '\\.data\\.ts$' },
+      from: { path: D1 },
       to: { path: ['\\.service\\.ts$', '\\.routes\\.ts$', '^worker/lot-object/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'data-stays-in-its-domain',
+      comment: "A data or statements module reads and writes its own domain's tables: it imports no other domain (a kernel's data aside).",
+      severity: 'error',
+      from: { path: '^worker/([^/]+)/.+\\.(data|statements)\\.ts$' },
+      to: { path: '^worker/[^/]+/', pathNot: [INFRA, '^worker/$1/', KERNEL_DATA], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'helpers-read-no-data',
+      comment:
+        'A domain file without a layer suffix is a pure helper (signing, cookies, a provider, a format): one that reads data is a *.service.ts.',
+      severity: 'error',
+      from: { path: '^worker/(?!http/|db/|test/|seed/|lot-object/)[^/]+/[^./]+\\.ts$', pathNot: EXIT_PATH },
+      to: { path: [D1, 'node_modules/drizzle-orm', '^worker/db/'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'services-never-route',
@@ -73,10 +95,10 @@ module.exports = {
     },
     {
       name: 'lot-object-stands-alone',
-      comment: 'The lot object never imports a service, a route or a data module.',
+      comment: 'The lot object never imports a service, a route, a data or a statements module.',
       severity: 'error',
       from: { path: '^worker/lot-object/' },
-      to: { path: '\\.(service|routes|data)\\.ts$' },
+      to: { path: '\\.(service|routes|data|statements)\\.ts$' },
     },
     {
       name: 'infrastructure-knows-no-domain',

@@ -4,13 +4,13 @@ import type { LotTimerMessage } from './lot-object/protocol';
 import { createDb } from './db/client';
 import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
 import { freezeClosedMonths } from './owner/statements.service';
-import { confirmUnsettledRefunds } from './payments/refund-settlement';
+import { confirmUnsettledRefunds } from './payments/refund-settlement.service';
 import { applyRetention } from './privacy/retention.service';
 import { consumeEmail, EMAIL_QUEUE, type EmailJob } from './email/email.service';
 import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
 import { consumeSms, SMS_QUEUE, type SmsJob } from './sms/sms.service';
-import { consumeLotTimers } from './reservations/lifecycle';
-import { followLotRecords } from './reservations/lot-records';
+import { consumeLotTimers } from './reservations/lifecycle.service';
+import { followLotRecords } from './reservations/lot-records.service';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
 const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));

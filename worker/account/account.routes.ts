@@ -18,8 +18,8 @@ import {
   changeProfile,
   confirmEmailChange,
   editVehicle,
-  listVehicles,
-  readPreferences,
+  vehiclesOf,
+  preferencesOf,
   removeVehicle,
   requestEmailChange,
 } from './account.service';
@@ -33,7 +33,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .patch('/user/profile', signedIn, validate('json', profileSchema), async (c) =>
     c.json(await changeProfile(c.var.db, c.var.user.id, c.req.valid('json'))),
   )
-  .get('/user/vehicles', signedIn, async (c) => c.json(await listVehicles(c.var.db, c.var.user.id)))
+  .get('/user/vehicles', signedIn, async (c) => c.json(await vehiclesOf(c.var.db, c.var.user.id)))
   .post('/user/vehicles', signedIn, validate('json', vehicleSchema), async (c) =>
     c.json(await addVehicle(c.var.db, c.var.user.id, c.req.valid('json')), 201),
   )
@@ -44,7 +44,7 @@ export const accountRoutes = new Hono<AppEnv>()
     await removeVehicle(c.var.db, c.var.user.id, c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .get('/user/preferences', signedIn, async (c) => c.json(await readPreferences(c.var.db, c.var.user.id)))
+  .get('/user/preferences', signedIn, async (c) => c.json(await preferencesOf(c.var.db, c.var.user.id)))
   .patch('/user/preferences', signedIn, validate('json', preferencesSchema), async (c) =>
     c.json(await changePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
   )

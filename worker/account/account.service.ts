@@ -15,8 +15,8 @@ import type { Bindings, SessionUser } from '../env';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
 import { notFound, refusal } from '../../core/refusal';
-import { changeEmail, findUserByEmail, findUserById, isEmailTaken, recordAcceptance, updateProfile } from '../users/users.service';
-import { readPreferences, updatePreferences } from '../preferences/preferences.service';
+import { changeEmail, findUserByEmail, findUserById, isEmailTaken, recordAcceptance, updateProfile } from '../users/users.data';
+import { readPreferences, updatePreferences } from '../preferences/preferences.data';
 import {
   deleteVehicle,
   findOwnVehicle,
@@ -27,9 +27,6 @@ import {
   updateVehicle,
   upcomingReservationFor,
 } from './vehicles.data';
-
-export { readPreferences } from '../preferences/preferences.service';
-export { listVehicles } from './vehicles.data';
 
 /** The user accepts the Terms and the Privacy Policy in force (the schema let only those through); answers the user as the session now sees them. */
 export const acceptTerms = async (db: DB, userId: string, accepted: { termsVersion: string; privacyVersion: string }, now = new Date()) =>
@@ -132,3 +129,9 @@ export async function changePreferences(db: DB, userId: string, changes: Prefere
   await updatePreferences(db, userId, changes);
   return readPreferences(db, userId);
 }
+
+/** A driver's saved vehicles, in the order they were saved. */
+export const vehiclesOf = (db: DB, userId: string) => listVehicles(db, userId);
+
+/** A person's notification preferences, as their settings show them. */
+export const preferencesOf = (db: DB, userId: string) => readPreferences(db, userId);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../core/roles';
-import { auditStatement, type AuditEntry } from '../audit/audit.service';
+import { auditStatement, type AuditEntry } from '../audit/audit.data';
 import { commit } from '../db/client';
 import { newId } from '../db/ids';
 import { checkins, gateRefunds, reservations, users } from '../db/schema';

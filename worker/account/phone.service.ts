@@ -10,7 +10,7 @@ import { consumeCode } from '../verification/verification.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { queueSms, smsAvailable } from '../sms/sms.service';
-import { findUserById, markPhoneVerified } from '../users/users.service';
+import { findUserById, markPhoneVerified } from '../users/users.data';
 
 /** Whether the server can text (Settings → Notifications says so when it cannot). */
 export { smsAvailable } from '../sms/sms.service';

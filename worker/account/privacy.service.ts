@@ -7,13 +7,13 @@ import { inert, toCsv } from '../../core/csv';
 import { openItemsRefusal, type deleteAccountSchema } from '../../core/privacy';
 import { refusal } from '../../core/refusal';
 import type { z } from 'zod';
-import { actorLabel, auditStatement } from '../audit/audit.service';
+import { actorLabel, auditStatement } from '../audit/audit.data';
 import { confirmIdentity, endAllSessions, requireRecentSecondFactor, takeExportAttempt, type RequestScope } from '../auth/auth.service';
 import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
-import { isLastActiveAdmin } from '../users/users.service';
-import { ledgerFailure, ledgerInsert } from '../wallet/wallet.service';
+import { isLastActiveAdmin } from '../users/users.data';
+import { ledgerFailure, ledgerInsert } from '../payments/ledger.statements';
 import { personalDataOf, type PersonalData } from './export.data';
 
 /** A deleted account's browser is signed out: its session cookie goes with the answer. */

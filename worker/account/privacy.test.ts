@@ -23,7 +23,7 @@ import { call, db, messageOf, seedOnce, signedInAs } from '../test/helpers';
 import { addVehicle, newDriver } from '../test/account-fixtures';
 import { fullPlatesInD1, fullPlatesInLots } from '../test/full-plates';
 import { run } from '../test/raw-records';
-import { findUserByEmail } from '../users/users.service';
+import { findUserByEmail } from '../users/users.data';
 
 /** Every table with a column that names a person (a reference to users, or a user_id / owner_id kept without one), and those columns. */
 function tablesWithUserColumns() {

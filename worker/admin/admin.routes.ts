@@ -18,7 +18,7 @@ import {
   listOwnerApplications,
   pendingApprovals,
 } from './approvals.service';
-import { auditTrail, platformKpis, platformMetrics, tenantFigures } from './platform.service';
+import { auditTrail, currentKpis, currentMetrics, currentTenantFigures } from './platform.service';
 import { adminSettings, changeSettings, setSecondFactorRequired } from './settings.service';
 import { systemHealth } from './system-health.service';
 import { changeListing } from './lot-listing.service';
@@ -54,9 +54,9 @@ const userParams = z.object({
 
 /** The super admin's tools to run the platform; only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
-  .get('/admin/platform-kpis', async (c) => c.json(await platformKpis(c.var.db)))
-  .get('/admin/tenants', async (c) => c.json(await tenantFigures(c.var.db)))
-  .get('/admin/platform-metrics', async (c) => c.json(await platformMetrics(c.var.db)))
+  .get('/admin/platform-kpis', async (c) => c.json(await currentKpis(c.var.db)))
+  .get('/admin/tenants', async (c) => c.json(await currentTenantFigures(c.var.db)))
+  .get('/admin/platform-metrics', async (c) => c.json(await currentMetrics(c.var.db)))
   .get('/admin/settings', async (c) => c.json(await adminSettings(c.env, c.var.db)))
   /** Whether owners and super admins must enrol a second factor (docs/account.md, Second factor). */
   .put('/admin/settings/second-factor', signedIn, validate('json', secondFactorSettingSchema), async (c) =>

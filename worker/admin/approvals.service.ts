@@ -14,7 +14,7 @@ import {
   type ReviewFilter,
   type ReviewKind,
 } from '../../core/approvals';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
 import { documentsForAdmin } from '../documents/documents.service';
@@ -23,7 +23,8 @@ import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { afterCommit } from '../db/after-commit';
 import { submissionHistories } from '../owner/lot-submissions.service';
-import { notificationStatement, sendNotice, type Notice, type NoticeContext } from '../notifications/notifications.service';
+import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
+import { notificationStatement, type Notice } from '../notifications/notifications.statements';
 import {
   applyListing,
   approveLot,

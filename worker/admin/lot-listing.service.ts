@@ -5,7 +5,7 @@
  */
 import { listingActionProblem, type ListingAction } from '../../core/lot-sale';
 import { notFound, refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';

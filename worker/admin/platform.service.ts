@@ -4,11 +4,15 @@
  */
 import type { AuditAction } from '../../core/audit';
 import { addDays, manilaDateStart } from '../../core/time';
-import { listAuditLogs } from '../audit/audit.service';
+import { listAuditLogs } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
+import { platformKpis, platformMetrics, tenantFigures } from './platform.data';
 
-export { platformKpis, platformMetrics, tenantFigures } from './platform.data';
+/** The platform's headline figures, its tenants' and its metrics, as of the time of asking. */
+export const currentKpis = (db: DB) => platformKpis(db);
+export const currentTenantFigures = (db: DB) => tenantFigures(db);
+export const currentMetrics = (db: DB) => platformMetrics(db);
 
 /** Who did what, and between which Manila days (`to` included). */
 export type AuditSearch = { actor?: string; action?: AuditAction; from?: string; to?: string };

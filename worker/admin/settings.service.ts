@@ -6,7 +6,7 @@ import {
   type PlatformSettings,
   type SettingsChange,
 } from '../../core/platform-settings';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { commit, type DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
@@ -16,7 +16,7 @@ import {
   readSettingsRecord,
   saveSecondFactorRequiredStatement,
   saveSettingsStatement,
-} from '../platform/settings.service';
+} from '../platform/settings.data';
 
 type Ctx = { db: DB; admin: SessionUser };
 

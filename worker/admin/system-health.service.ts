@@ -8,7 +8,7 @@ import { overallStatus, rateBackgroundFailure } from '../../core/health';
 import { formatDateTime } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
-import { latestBackgroundFailure } from '../health/background-failures.service';
+import { latestBackgroundFailure } from '../health/background-failures.data';
 import { deploymentUptime } from '../health/deployment.service';
 import { probe, probeDatabase, type ServiceHealth } from '../health/probes.service';
 import { lotObject } from '../lot-object/stub';

@@ -4,7 +4,7 @@
  * session resolves only to a user who is not suspended; they are then ended too. A new role takes
  * effect at the user's next request, because the role is read from D1 on every request.
  */
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { endAllSessions } from '../auth/auth.service';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -12,8 +12,8 @@ import type { PageRequest } from '../db/pages';
 import type { Role } from '../../core/roles';
 import type { Bindings, SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
-import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.service';
-import { findUserById, isLastActiveAdmin, listUsers, setRole, setSuspended } from '../users/users.service';
+import { endOpenShiftsStatement, unassignEverywhereStatement } from '../owner/lot-attendants.statements';
+import { findUserById, isLastActiveAdmin, listUsers, setRole, setSuspended } from '../users/users.data';
 
 type Ctx = { env: Bindings; db: DB; admin: SessionUser };
 export type AccountAction = 'suspend' | 'reactivate';

@@ -32,7 +32,7 @@ import {
   markEmailVerified,
   recordAcceptance,
   setPasswordHash,
-} from '../users/users.service';
+} from '../users/users.data';
 import { knowsDevices, type SignInDevice } from './device-cookie';
 import { confirmIdentity } from './identity.service';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';

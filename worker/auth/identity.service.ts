@@ -2,7 +2,7 @@
 import { refusal } from '../../core/refusal';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { findUserByEmail } from '../users/users.service';
+import { findUserByEmail } from '../users/users.data';
 import { UNKNOWN_DEVICE } from './device-cookie';
 import { verifyPassword } from './password';
 import { signInSucceeded, takeSignInAttempt } from './rate-limit';

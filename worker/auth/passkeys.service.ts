@@ -19,7 +19,7 @@ import { notFound, refusal } from '../../core/refusal';
 import type { VerificationType } from '../../core/verification';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { findUserById } from '../users/users.service';
+import { findUserById } from '../users/users.data';
 import { SUSPENDED_MESSAGE } from './auth.service';
 import { deletePasskey, findPasskey, passkeyIdsOf, recordPasskeyUse, renamePasskey, savePasskey } from './passkeys.data';
 import { hasSecondFactor } from './second-factor.data';

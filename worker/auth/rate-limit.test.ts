@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../core/time';
 import { users } from '../db/schema';
 import { call, db, signupBody } from '../test/helpers';
-import { createAccount } from '../users/users.service';
+import { createAccount } from '../users/users.data';
 import { hashPassword } from './password';
 import { DEVICE_COOKIE, UNKNOWN_DEVICE } from './device-cookie';
 import { SIGN_IN_WINDOW_MS, takeSignInAttempt } from './rate-limit';

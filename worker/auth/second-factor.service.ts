@@ -28,7 +28,7 @@ import { confirmAddressFirst } from '../../core/verification';
 import type { DB } from '../db/client';
 import { queueEmail } from '../email/email.service';
 import type { Bindings, SessionUser } from '../env';
-import { readSecondFactorRequired } from '../platform/settings.service';
+import { readSecondFactorRequired } from '../platform/settings.data';
 import { UNKNOWN_DEVICE, type SignInDevice } from './device-cookie';
 import { confirmIdentity } from './identity.service';
 import { signInSucceeded, takeSignInAttempt } from './rate-limit';

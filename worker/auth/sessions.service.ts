@@ -9,7 +9,7 @@
 import { secondsLeft, sessionLive, slideDue, SESSION_LIFETIME_MS, type SessionTimes } from '../../core/session';
 import type { DB } from '../db/client';
 import type { SessionUser } from '../env';
-import { findUserBySession } from '../users/users.service';
+import { findUserBySession } from '../users/users.data';
 import { randomSecret, sha256Hex } from '../verification/verification.service';
 import { insertSession, revokeSession, revokeSessionsSince } from './sessions.data';
 

@@ -4,7 +4,7 @@
  */
 import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.service';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { releaseNotice, type DeliveryChannel } from './deliveries.data';
 
 export { claimNotice, recordSent } from './deliveries.data';

@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { earlyRegistrationSchema } from '../../core/signup';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
-import { registerEarly } from './early-registration.service';
+import { registerInterest } from './early-registration.service';
 
 /** Registering again is accepted and changes nothing, so an eager visitor is never refused. */
 export const earlyRegistrationRoutes = new Hono<AppEnv>().post(
   '/early-registration',
   validate('json', earlyRegistrationSchema),
   async (c) => {
-    const isNew = await registerEarly(c.var.db, c.req.valid('json'));
+    const isNew = await registerInterest(c.var.db, c.req.valid('json'));
     return c.json({ registered: true, alreadyRegistered: !isNew }, isNew ? 201 : 200);
   },
 );

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { validate } from '../http/validate';
-import { unsubscribe, UNSUBSCRIBE_LINK_INVALID } from './unsubscribe';
+import { unsubscribe, UNSUBSCRIBE_LINK_INVALID } from './unsubscribe.service';
 
 const unsubscribeQuery = z.object({ token: z.string({ error: UNSUBSCRIBE_LINK_INVALID }).min(1, UNSUBSCRIBE_LINK_INVALID).max(1000) });
 

@@ -9,14 +9,14 @@
  */
 import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice, type NoticeMail } from '../../core/email';
 import type { LinkType } from '../../core/verification';
-import { readPreferences } from '../preferences/preferences.service';
+import { readPreferences } from '../preferences/preferences.data';
 import { prepareVerification } from '../verification/verification.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.service';
-import { findUserById } from '../users/users.service';
+import { recordBackgroundFailure } from '../health/background-failures.data';
+import { findUserById } from '../users/users.data';
 import { claimNotice, consumeDeliveries, recordSent } from '../deliveries/deliveries.service';
-import { unsubscribeLink } from './unsubscribe';
+import { unsubscribeLink } from './unsubscribe.service';
 
 export const EMAIL_QUEUE = 'parkada-email';
 /** The sender when MAIL_FROM is not configured. */

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../seed/seed';
 import { deliverEmail, openMailbox, sentTo } from '../test/mailbox';
 import { call, db, messageOf, ORIGIN, seedOnce, signedInDriver } from '../test/helpers';
 import type { EmailJob } from './email.service';
-import { unsubscribeLink } from './unsubscribe';
+import { unsubscribeLink } from './unsubscribe.service';
 
 beforeAll(openMailbox);
 

@@ -4,14 +4,14 @@
  */
 import { gateTime, type ExitRequest } from '../../core/gate';
 import { refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import type { DB } from '../db/client';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings, SessionUser } from '../env';
 import type { BookingRecord } from '../lot-object/protocol';
 import type { MonthlyPass } from '../monthly-passes/monthly-passes.service';
 import { currentReceiptsOf } from '../receipts/receipts.service';
-import { updateIfUnchanged } from '../reservations/reservations.service';
+import { updateIfUnchanged } from '../reservations/reservations.statements';
 import {
   findCheckin,
   findDeclaredStay,

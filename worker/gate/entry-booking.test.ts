@@ -1,4 +1,4 @@
-/** What a car enters on: its reservation, from its pass, its id or its plate (entry-booking.ts). */
+/** What a car enters on: its reservation, from its pass, its id or its plate (entry-booking.service.ts). */
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { HOUR, makeLot, MINUTE, reservationRow } from '../test/booking-fixtures'
 import { atTheGate, countWhere, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
 import { call, db, key, messageOf } from '../test/helpers';
 import type { GateReservation } from './checkins.data';
-import { enteringOn } from './entry-booking';
+import { enteringOn } from './entry-booking.service';
 import { enter } from './entry.service';
 
 let owner = '';

@@ -7,7 +7,7 @@
 import { isOverride, walkInHorizonEnd, type EnterRequest } from '../../core/gate';
 import { refusal } from '../../core/refusal';
 import { formatDateTime, formatTime } from '../../core/time';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
@@ -29,8 +29,8 @@ import {
   type NewEntry,
 } from './checkin';
 import { checkinInsert, findCheckin, findOpenShift, type CheckinView, type GateReservation } from './checkins.data';
-import { monthlyPassOfEntry, monthlyPassOfPlate, reservationOfEntry } from './entry-booking';
-import { reviveOnEntry } from './revival';
+import { monthlyPassOfEntry, monthlyPassOfPlate, reservationOfEntry } from './entry-booking.service';
+import { reviveOnEntry } from './revival.service';
 
 /**
  * The entry already recorded for this request: under its Idempotency-Key, or under its client id (the

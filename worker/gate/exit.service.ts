@@ -17,10 +17,10 @@ import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../
 import { lotObject } from '../lot-object/stub';
 import { notify, sendNotice } from '../notifications/notifications.service';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
-import { issueReceipt, reissueReceipt } from '../receipts/receipts.service';
+import { issueReceipt, reissueReceipt } from '../receipts/receipts.statements';
 import { mayReviewLot } from '../reviews/reviews.service';
-import { chargeInsert, reservationInsert } from '../reservations/reservations.service';
-import { validationsUnchanged, valueStatement } from '../validations/validations.service';
+import { chargeInsert, reservationInsert } from '../reservations/reservations.statements';
+import { validationsUnchanged, valueStatement } from '../validations/validations.statements';
 import type { Consent } from './consent';
 import { conditionalStatus, exitAudit, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
 import { exitAfterDeclared } from './declared-exit';

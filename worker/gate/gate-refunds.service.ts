@@ -8,14 +8,14 @@
  */
 import type { GateRefundRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit } from '../db/client';
 import { changedMeanwhile, abortUnlessChanged } from '../db/guards';
 import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { assertManagesLot } from '../lots/lots.service';
-import { reissueReceipt } from '../receipts/receipts.service';
+import { reissueReceipt } from '../receipts/receipts.statements';
 import type { GateContext } from './checkin';
 import { findGateReservation } from './checkins.data';
 import { findGateRefund, findRefundableStay, netPaidOf, refundedOf, refundInsert } from './gate-refunds.data';

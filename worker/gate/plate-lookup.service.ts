@@ -9,7 +9,7 @@ import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import { scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { stayToCheckOut } from './checkin';
 import { reservationForPlateNow } from './checkins.data';
 

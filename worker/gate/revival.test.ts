@@ -1,4 +1,4 @@
-/** An entry captured offline is judged at its time: a no-show let in before its deadline is revived (revival.ts). */
+/** An entry captured offline is judged at its time: a no-show let in before its deadline is revived (revival.service.ts). */
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { lotObject } from '../lot-object/stub';
 import { listLotsByIds, listLotsOwnedBy, workableLotIds } from '../lots/lots.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { currentReceiptsOf } from '../receipts/receipts.service';
 import { lotForBooking, openWalkIns } from '../reservations/reservations.service';
 import { findOpenShift } from './checkins.data';

@@ -1,13 +1,13 @@
 /** A check-in made by mistake, reversed within minutes and audited (docs/gate.md, Who moves whose money: Undo). */
 import { undoable, UNDO_MINUTES } from '../../core/gate';
 import { refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
-import { releaseStatements } from '../validations/validations.service';
+import { releaseStatements } from '../validations/validations.statements';
 import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext } from './checkin';
 import { findCheckin, findGateReservation, openStayUpdate } from './checkins.data';
 

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { encryptSecret } from '../auth/second-factor-key';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
-import { unsubscribeLink } from '../email/unsubscribe';
+import { unsubscribeLink } from '../email/unsubscribe.service';
 import { signTag, tagIdOf } from '../tags/tag-token';
 import { call, ORIGIN, signedInDriver, signupBody } from '../test/helpers';
 import { SECRET_NAMES, usableSecret } from './development-secrets';

@@ -3,7 +3,7 @@
  * reservation; the lot's staff (its attendants, its owner, the super admin) see, acknowledge and
  * resolve it, each change notifying the driver; both write in its thread. A report on a taken slot
  * of a started reservation offers a refund or another slot, which the reservations domain makes
- * with the lot object. The photo lives in R2 (./issue-photos.ts).
+ * with the lot object. The photo lives in R2 (./issue-photos.service.ts).
  */
 import {
   LOT_ISSUE_CATEGORY_LABELS,
@@ -18,7 +18,7 @@ import {
 } from '../../core/lot-issues';
 import type { IssueMessageInput, LotIssueInput } from '../../core/lot-issue-request';
 import { notFound, refusal } from '../../core/refusal';
-import { auditStatement, type AuditEntry } from '../audit/audit.service';
+import { auditStatement, type AuditEntry } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
@@ -26,8 +26,9 @@ import { priorResource, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { approvedLot, workableLotIds } from '../lots/lots.service';
-import { issueFor } from './issue-access';
-import { notificationStatement, notify, sendNotice } from '../notifications/notifications.service';
+import { issueFor } from './issue-access.service';
+import { notify, sendNotice } from '../notifications/notifications.service';
+import { notificationStatement } from '../notifications/notifications.statements';
 import { bookingContext, moveFromTakenSlot, ownReservation, refundTakenSlot } from '../reservations/reservations.service';
 import {
   findIssue,
@@ -41,7 +42,7 @@ import {
   type IssueRow,
 } from './lot-issues.data';
 
-export { issuePhoto, setIssuePhoto } from './issue-photos';
+export { issuePhoto, setIssuePhoto } from './issue-photos.service';
 export { assertWorksLot } from '../lots/lots.service';
 
 export type IssueContext = { env: Bindings; db: DB; user: SessionUser };

@@ -25,7 +25,7 @@ import { admitWalkIn, reconcileWalkIns, releaseWalkIn, walkInRisks } from './wal
 declare module '../env' {
   interface Bindings {
     LOT: DurableObjectNamespace<LotDurableObject>;
-    /** What the lot objects' alarms find due, for the worker's queue() consumer (worker/reservations/lifecycle.ts). */
+    /** What the lot objects' alarms find due, for the worker's queue() consumer (worker/reservations/lifecycle.service.ts). */
     LOT_TIMERS: Queue<LotTimerMessage>;
   }
 }
@@ -37,7 +37,7 @@ declare module '../env' {
  * never await, so two requests can never interleave inside one and no slot is ever given to two
  * overlapping stays. It imports nothing of the worker beyond its own module: its alarm finds what is
  * due and sends one message per item to the lot-timers Queue, whose consumer
- * (worker/reservations/lifecycle.ts) decides on the D1 side and calls back through the stub. Every
+ * (worker/reservations/lifecycle.service.ts) decides on the D1 side and calls back through the stub. Every
  * method takes the clock as an argument. Protocol and failure table: docs/booking.md.
  *
  * This class is the object's RPC surface; each part lives in its own module: holds and bookings

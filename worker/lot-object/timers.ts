@@ -1,6 +1,6 @@
 /**
  * The lot object's clock: what is due, for the lifecycle to act on. Its alarm finds what is due and
- * sends one message per item to the lot-timers Queue, whose consumer (worker/reservations/lifecycle.ts)
+ * sends one message per item to the lot-timers Queue, whose consumer (worker/reservations/lifecycle.service.ts)
  * decides on the D1 side and calls back through the stub: the bookkeeping below (the bookings it
  * reads, reminders sent, the grace in force; an overstay is kept by holds.ts). The next alarm is the least instant still ahead of each kind.
  */

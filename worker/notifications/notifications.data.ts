@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../core/notifications';
-import { statementOf, type DB } from '../db/client';
+import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { notifications } from '../db/schema';
@@ -14,7 +14,7 @@ export type NewNotification = {
 };
 
 /** The row of a notification: its metadata as JSON. */
-const rowOf = (userId: string, note: NewNotification) => ({
+export const rowOf = (userId: string, note: NewNotification) => ({
   id: newId(),
   userId,
   type: note.type,
@@ -26,16 +26,10 @@ const rowOf = (userId: string, note: NewNotification) => ({
 /** Writes a notification in the app, whatever the preferences (`notify` in the service weighs them first). */
 export const insertNotification = (db: DB, userId: string, note: NewNotification) => db.insert(notifications).values(rowOf(userId, note));
 
-/** A notice no preference silences (not a promotion or a reminder: those go through `notify`). */
-export type Notice = Omit<NewNotification, 'type'> & { type: Exclude<NotificationType, 'PROMOTION' | 'BOOKING_REMINDER'> };
-
 /**
  * A notice that must go out with the change it reports, as a statement for the same D1 batch.
  * `createdAt`: given when several notices share a batch, so they list in the order they were written.
  */
-export const notificationStatement = (db: DB, userId: string, note: Notice, createdAt?: Date) =>
-  statementOf(db, db.insert(notifications).values({ ...rowOf(userId, note), ...(createdAt && { createdAt: createdAt.toISOString() }) }));
-
 type NotificationRow = typeof notifications.$inferSelect;
 
 const toView = ({ metadataJson, userId: _owner, ...row }: NotificationRow) => ({

@@ -1,5 +1,5 @@
 import type { PushPayload } from '../../core/push';
-import { readPreferences } from '../preferences/preferences.service';
+import { readPreferences } from '../preferences/preferences.data';
 import type { DB } from '../db/client';
 import { queueEmail, type NoticeRequest } from '../email/email.service';
 import { appOrigin } from '../http/origin';
@@ -8,15 +8,7 @@ import { queuePush } from '../push/push.service';
 import { queueSms } from '../sms/sms.service';
 import { insertNotification, type NewNotification } from './notifications.data';
 
-export {
-  countOwnNotifications,
-  deleteOwnNotification,
-  listOwnNotifications,
-  markAllRead,
-  markRead,
-  notificationStatement,
-  type Notice,
-} from './notifications.data';
+export { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.data';
 
 type Preferences = Awaited<ReturnType<typeof readPreferences>>;
 

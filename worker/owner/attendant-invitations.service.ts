@@ -3,7 +3,7 @@
  * account a role or a gate: they invite it, and only the invited person's acceptance assigns them
  * (and makes a driver an attendant), audited in the same batch. The inviter hears the answer.
  */
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -12,8 +12,8 @@ import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { confirmAddressFirst } from '../../core/verification';
 import { assertManagesLot } from '../lots/lots.service';
-import { notificationStatement } from '../notifications/notifications.service';
-import { findUserById } from '../users/users.service';
+import { notificationStatement } from '../notifications/notifications.statements';
+import { findUserById } from '../users/users.data';
 import {
   decideInvitationStatement,
   findInvitation,

@@ -60,13 +60,6 @@ export const unassignStatement = (db: DB, userId: string, lotId: string) =>
     db.delete(attendantAssignments).where(and(eq(attendantAssignments.attendantId, userId), eq(attendantAssignments.lotId, lotId))),
   );
 
-/** A driver works no gate: every lot assignment of theirs, for a demotion by the super admin. */
-export const unassignEverywhereStatement = (db: DB, userId: string) =>
-  statementOf(db, db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId)));
-
-/** Ends every shift the user still has open, at any lot. */
-export const endOpenShiftsStatement = (db: DB, userId: string, now: Date) => endShifts(db, eq(shifts.attendantId, userId), now);
-
 /** A driver becomes an attendant; only if still a driver (follow it with `abortUnlessChanged`). */
 export const promoteToAttendantStatement = (db: DB, userId: string) =>
   statementOf(
@@ -96,7 +89,7 @@ export const demoteToDriverStatement = (db: DB, userId: string) =>
       ),
   );
 
-const endShifts = (db: DB, which: SQL, now: Date) =>
+export const endShifts = (db: DB, which: SQL, now: Date) =>
   statementOf(
     db,
     db

@@ -6,7 +6,7 @@
  */
 import { NAMES_FOR_NEW_ACCOUNT, type AttendantAdd } from '../../core/lot-attendants';
 import type { Role } from '../../core/roles';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { DUMMY_PASSWORD_HASH } from '../auth/auth.service';
 import { queueEmail } from '../email/email.service';
 import { linkOrigin } from '../http/origin';
@@ -16,7 +16,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
 import { assertManagesLot } from '../lots/lots.service';
-import { accountInserts, findUserByEmail, findUserById, isEmailTaken } from '../users/users.service';
+import { accountInserts, findUserByEmail, findUserById, isEmailTaken } from '../users/users.data';
 import {
   assignStatement,
   demoteToDriverStatement,
@@ -150,4 +150,3 @@ export async function removeLotAttendant(ctx: Ctx, lotId: string, userId: string
 }
 
 /** A driver works no gate: what a super admin's role change writes in its batch (admin/users.service.ts). */
-export { endOpenShiftsStatement, unassignEverywhereStatement } from './lot-attendants.data';

@@ -5,7 +5,7 @@
  */
 import { lotReviewOf, notRejectedMessage } from '../../core/approvals';
 import { refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
@@ -13,7 +13,7 @@ import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
 import { assertManagesLot, findLot } from '../lots/lots.service';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
-import { activeAdminIds } from '../users/users.service';
+import { activeAdminIds } from '../users/users.data';
 import { resubmissionStatement, submissionsOfLots, type SubmissionRecord } from './lot-submissions.data';
 
 /** Each lot's submissions, newest first (the reviewer's dialog shows a lot's earlier ones). */

@@ -4,7 +4,7 @@
  */
 import { formatDateTime } from '../../core/time';
 import { DEFAULT_LEVEL, entranceProblem, slotPlan, type LotCreate, type LotUpdate, type SlotLayout } from '../../core/lot-form';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, statementOf, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';

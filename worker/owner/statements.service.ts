@@ -21,15 +21,15 @@ import {
 } from '../../core/statements';
 import { manilaDate } from '../../core/time';
 import type { PayoutInput } from '../../core/statement-request';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
-import { readSettings } from '../platform/settings.service';
-import { findUserById } from '../users/users.service';
+import { readSettings } from '../platform/settings.data';
+import { findUserById } from '../users/users.data';
 import {
   firstMoneyMonth,
   freezeStatement,

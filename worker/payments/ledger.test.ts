@@ -6,7 +6,7 @@ import { commit } from '../db/client';
 import { walletTransactions } from '../db/schema';
 import { db, seedOnce } from '../test/helpers';
 import { newDriver, reservationsFor } from '../test/wallet-driver';
-import { ledgerInsert } from './ledger.data';
+import { ledgerInsert } from './ledger.statements';
 
 let walletId = '';
 let userId = '';

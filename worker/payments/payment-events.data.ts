@@ -1,7 +1,7 @@
 /** What already settled a payment or a refund (`payment_events`), by id: the same event again changes nothing. */
 import { statementOf, type DB } from '../db/client';
 import { paymentEvents, type Payment } from '../db/schema';
-import { ledgerFailure } from './ledger.data';
+import { ledgerFailure } from './ledger.statements';
 
 /** What settled it: a webhook event (its id and type) or our look-up at the gateway (`lookup.…`). */
 export type Settlement = { id: string; type: string };

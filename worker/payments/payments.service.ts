@@ -12,7 +12,7 @@ import { abortUnlessChanged, changed, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings } from '../env';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import {
   autoTopupPending,
   findOwnPayment,
@@ -25,7 +25,7 @@ import {
   type NewTopup,
 } from './payments.data';
 import { PAYMENT_UNAVAILABLE, paymentProvider } from './provider';
-import { deliverSandboxOutcome } from './topup-settlement';
+import { deliverSandboxOutcome } from './topup-settlement.service';
 
 /**
  * POST /api/wallet/topup: a pending payment into `walletId` and a provider checkout. No money moves
@@ -116,7 +116,7 @@ export async function startAutoTopup(env: Bindings, db: DB, payer: { userId: str
 }
 
 export { findOwnPayment, paymentView } from './payments.data';
-export { deliverSandboxOutcome, settleFromWebhook } from './topup-settlement';
-export { ledgerFailure, ledgerInsert, redeemablePoints, rewardInsert } from './ledger.data';
+export { deliverSandboxOutcome, settleFromWebhook } from './topup-settlement.service';
+export { redeemablePoints } from './ledger.data';
 export { paymentProvider, PAYMENT_UNAVAILABLE } from './provider';
 export { refundTopup, topupDetail } from './refunds.service';

@@ -33,7 +33,7 @@ import {
   settleRefund,
   standInForPaymongo,
 } from '../test/paymongo-stand-in';
-import { confirmUnsettledRefunds } from './refund-settlement';
+import { confirmUnsettledRefunds } from './refund-settlement.service';
 
 standInForPaymongo();
 

@@ -4,7 +4,7 @@ import { REFUND_DESTINATION, type TopupMethod } from '../../core/wallet';
 import { statementOf, type DB } from '../db/client';
 import { payments, topupRefunds, type Payment, type TopupRefund } from '../db/schema';
 import type { RefundAccepted } from './gateway';
-import { ledgerInsert } from './ledger.data';
+import { ledgerInsert } from './ledger.statements';
 
 /** The top-up's refund made or under way (a refused attempt is not one), or null. */
 export async function liveRefundOf(db: DB, paymentId: string): Promise<TopupRefund | null> {

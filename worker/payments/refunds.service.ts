@@ -17,11 +17,12 @@ import { isIdempotencyRace, priorResource, recordIdempotencyKey, type Idempotent
 import type { Payment, TopupRefund } from '../db/schema';
 import type { Bindings } from '../env';
 import { findOwnPayment, paymentView } from './payments.data';
-import { settleIfLapsed } from './topup-settlement';
+import { settleIfLapsed } from './topup-settlement.service';
 import { RefundRefused, type PaymentProvider } from './gateway';
-import { balanceOf, ledgerFailure } from './ledger.data';
+import { balanceOf } from './ledger.data';
+import { ledgerFailure } from './ledger.statements';
 import { PAYMENT_UNAVAILABLE, paymentProvider } from './provider';
-import { acceptRefund, confirmRefund, returnRefund } from './refund-settlement';
+import { acceptRefund, confirmRefund, returnRefund } from './refund-settlement.service';
 import { insertRefund, liveRefundOf, refundById, refundLedgerRow, refundView } from './refunds.data';
 
 /** Whether the top-up can go back to its source now, and if not why, in the driver's words. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { readSettings } from './settings.service';
+import { platformRules } from './settings.service';
 
 /** The platform rules the signed-in screens state (free cancellation, no-show grace, top-up limits). */
-export const platformRoutes = new Hono<AppEnv>().get('/platform/settings', async (c) => c.json(await readSettings(c.var.db)));
+export const platformRoutes = new Hono<AppEnv>().get('/platform/settings', async (c) => c.json(await platformRules(c.var.db)));

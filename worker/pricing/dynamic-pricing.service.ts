@@ -17,7 +17,7 @@ import {
 import { appliedBandRates } from '../../core/lot-pricing';
 import { formatPeso } from '../../core/money';
 import { bandLabel, hourLabel, manilaDayIndex, manilaDayIndexStart, PRICE_BANDS } from '../../core/price-bands';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { pageOf, type PageRequest } from '../db/pages';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';

@@ -4,7 +4,7 @@
  */
 import type { PricingUpdate } from '../../core/pricing-request';
 import { refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import type { SessionUser } from '../env';
 import { assertManagesLot } from '../lots/lots.service';

@@ -16,7 +16,7 @@ import {
   sessions,
 } from '../db/schema';
 import { findDocument, listDocuments } from '../documents/documents.data';
-import { findUserByEmail } from '../users/users.service';
+import { findUserByEmail } from '../users/users.data';
 import { driver, makeLot, reservationRow } from '../test/booking-fixtures';
 import { fullPlatesInD1, fullPlatesInLots } from '../test/full-plates';
 import { atTheGate, gateEnter, gateExit, reservedCar, type Checkin } from '../test/gate-fixtures';

@@ -11,7 +11,7 @@ import { refusal } from '../../core/refusal';
 import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
 import { retryDelay } from '../deliveries/deliveries.service';
-import { recordBackgroundFailure } from '../health/background-failures.service';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { findSubscription, forgetSubscription, saveSubscription, subscriptionIdsOf } from './push.data';
 import { vapidOf } from './vapid';
 

@@ -13,4 +13,4 @@ export async function readableReceipt(db: DB, id: string, reader: SessionUser) {
 }
 
 export { countOwnReceipts, listOwnReceipts } from './receipt-reads.data';
-export { currentReceiptsOf, issuePassReceipt, issueReceipt, passReceiptsOf, reissueReceipt } from './receipts.data';
+export { currentReceiptsOf, passReceiptsOf } from './receipts.data';

@@ -1,4 +1,4 @@
-/** What the lot's timers read afresh from D1 before they act (lifecycle.ts). */
+/** What the lot's timers read afresh from D1 before they act (lifecycle.service.ts). */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { checkins, lots, reservations } from '../db/schema';

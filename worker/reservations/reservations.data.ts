@@ -3,15 +3,11 @@ import type { LotPlace } from '../../core/geo';
 import { holdsSlot, passIdOf, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import type { PriceQuote } from '../../core/pricing';
-import { statementOf, type DB } from '../db/client';
+import type { DB } from '../db/client';
 import { lotOnSale } from '../db/lot-sale';
-import { abortUnlessChanged } from '../db/guards';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
-import { charges, lots, pricing, reservations, slots, vehicles, wallets, walletTransactions } from '../db/schema';
+import { lots, pricing, reservations, slots, vehicles, wallets, walletTransactions } from '../db/schema';
 import { idempotencyKeyQuery, priorResourceOf, type IdempotentRequest } from '../db/idempotency-keys';
-import { newId } from '../db/ids';
-import type { ChargeKind } from '../../core/booking';
-import type { GatePaymentMethod } from '../../core/wallet';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
 import { lotHours, lotRules } from '../../core/lot-json';
 import { historyWhere } from '../db/history';
@@ -226,28 +222,3 @@ export const bookingRecordOf = (row: {
  * A change of a reservation that applies only to the status and version it was read at (the version
  * moves on), followed by the guard that aborts the whole batch when it matched nothing.
  */
-export const updateIfUnchanged = (
-  db: DB,
-  read: { id: string; status: ReservationView['status']; version: number },
-  set: Partial<typeof reservations.$inferInsert>,
-) => [
-  statementOf(
-    db,
-    db
-      .update(reservations)
-      .set({ ...set, version: sql`${reservations.version} + 1` })
-      .where(and(eq(reservations.id, read.id), eq(reservations.status, read.status), eq(reservations.version, read.version))),
-  ),
-  abortUnlessChanged(db),
-];
-
-/** The one insert of a reservation, for the batch that pays for it (a booking, or a walk-in paid from a wallet). */
-export const reservationInsert = (db: DB, reservation: typeof reservations.$inferInsert) =>
-  statementOf(db, db.insert(reservations).values(reservation));
-
-/** The one insert of a charge: what a reservation was charged, or (negative, REFUND) paid back. */
-/** `method` only for a charge the gate may take in cash; every other charge is the wallet's. */
-export const chargeInsert = (
-  db: DB,
-  charge: { reservationId: string; kind: ChargeKind; amountCents: number; method?: GatePaymentMethod },
-) => statementOf(db, db.insert(charges).values({ id: newId(), ...charge }));

@@ -1,7 +1,7 @@
 /**
  * The reservations domain's face: a driver's reservations as their screens read them, and the steps
- * that change them (docs/booking.md): booking (booking.ts), changes of window and extensions
- * (changes.ts), cancellation (cancellation.ts). Other domains reach reservations through this module.
+ * that change them (docs/booking.md): booking (booking.service.ts), changes of window and extensions
+ * (changes.service.ts), cancellation (cancellation.service.ts). Other domains reach reservations through this module.
  */
 import { noShowDeadline, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
@@ -11,17 +11,24 @@ import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
 import type { Bindings } from '../env';
 import { signPass } from '../passes/passes.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { currentReceiptsOf } from '../receipts/receipts.service';
-import { ownReservation } from './booking-context';
+import { ownReservation } from './booking-context.service';
 import { countOwnReservations } from './reservation-lists.data';
 import { listOwnReservations } from './reservations.data';
 
-export { bookingContext, CHANGED_MEANWHILE, HOLD_EXPIRED, NOT_CONFIRMED, ownReservation, type BookingContext } from './booking-context';
-export { book } from './booking';
-export { cancel } from './cancellation';
-export { extend, modify } from './changes';
-export { moveFromTakenSlot, refundTakenSlot } from './slot-taken';
+export {
+  bookingContext,
+  CHANGED_MEANWHILE,
+  HOLD_EXPIRED,
+  NOT_CONFIRMED,
+  ownReservation,
+  type BookingContext,
+} from './booking-context.service';
+export { book } from './booking.service';
+export { cancel } from './cancellation.service';
+export { extend, modify } from './changes.service';
+export { moveFromTakenSlot, refundTakenSlot } from './slot-taken.service';
 
 /** A page of the driver's reservations, each with its current receipt (History's Receipt button, and the number its export shows). */
 export async function listReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }) {
@@ -73,13 +80,5 @@ export async function reservationPass(env: Bindings, db: DB, userId: string, id:
 }
 
 // What other domains use of reservations: the gate's writes inside its own batches, and a driver's own reservation.
-export { claimHold, holdLapsed } from './holds.data';
 export { openWalkIns } from './lot-timers.data';
-export {
-  chargeInsert,
-  findOwnReservation,
-  lotForBooking,
-  reservationInsert,
-  updateIfUnchanged,
-  type BookableLot,
-} from './reservations.data';
+export { findOwnReservation, lotForBooking, type BookableLot } from './reservations.data';

@@ -6,7 +6,7 @@
 import type { Review } from '../../core/review-request';
 import { canEditReview, editableUntil, ratingSummary, REVIEW_EDIT_DAYS, whyPassNotReviewable } from '../../core/reviews';
 import { notFound, refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { PageRequest } from '../db/pages';

@@ -82,16 +82,6 @@ export const useVoucherStatement = (
       ),
   );
 
-/** A cancelled booking's voucher back to its driver, unused (its expiry unchanged). */
-export const returnVoucherStatement = (db: DB, reservationId: string) =>
-  statementOf(
-    db,
-    db
-      .update(rewardVouchers)
-      .set({ usedAt: null, reservationId: null, lotId: null, amountOffCents: null })
-      .where(eq(rewardVouchers.reservationId, reservationId)),
-  );
-
 /** Whether a booking was made with a voucher. */
 export async function bookedWithVoucher(db: DB, reservationId: string) {
   const [row] = await db.select({ id: rewardVouchers.id }).from(rewardVouchers).where(eq(rewardVouchers.reservationId, reservationId));

@@ -13,8 +13,9 @@ import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
-import { readSettings } from '../platform/settings.service';
-import { ledgerFailure, redeemablePoints, rewardInsert, walletOf, walletSummary } from '../wallet/wallet.service';
+import { readSettings } from '../platform/settings.data';
+import { redeemablePoints, walletOf, walletSummary } from '../wallet/wallet.service';
+import { ledgerFailure, rewardInsert } from '../payments/ledger.statements';
 import { bookedWithVoucher, ownVoucher, redemptionOf, useVoucherStatement, voucherInsert, vouchersOf } from './rewards.data';
 
 /** Bookings starting from here on can still be cancelled for a refund: their points are not redeemable yet. */
@@ -169,5 +170,3 @@ export async function voucherAtExit(
 /** What a booking's voucher takes off the price of its new window when it is moved: the free hour stays with it. */
 export const voucherOffOnChange = async (db: DB, reservationId: string, price: Pick<PriceQuote, 'totalCents' | 'hours'>) =>
   (await bookedWithVoucher(db, reservationId)) ? freeHourOffCents(price) : 0;
-
-export { returnVoucherStatement } from './rewards.data';

@@ -2,7 +2,7 @@
  * The demo driver's own past (README, "Demo data"): top-ups through GCash, and completed stays at
  * several demo lots, each booked and paid from the wallet with its charge, its numbered receipt in
  * the lot's series and the gate's check-in and check-out, written as the booking's batch writes them
- * (worker/reservations/booking.ts: reservation, charge, receipt, ledger row) with the times they
+ * (worker/reservations/booking.service.ts: reservation, charge, receipt, ledger row) with the times they
  * happened. The ledger's PAYMENT rows carry the points `pointsForSpend` gives, and the ledger trigger
  * moves the balance and the points. Each stay takes a slot that no stay of the demo history holds then.
  * Runs after the demo history (demo-history.ts), whose stays it keeps clear of.

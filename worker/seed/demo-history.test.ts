@@ -6,7 +6,7 @@ import { addDays, manilaDate, manilaDateStart } from '../../core/time';
 import { pointsForSpend } from '../../core/wallet';
 import { lotObject } from '../lot-object/stub';
 import { moneyTotal } from '../owner/figures.data';
-import { followLotRecords } from '../reservations/lot-records';
+import { followLotRecords } from '../reservations/lot-records.service';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { DRIVER_STAYS, demoDriverSql } from './demo-driver';
 import { DEMO_CUSTOMER_DOMAIN, DEMO_CUSTOMERS, demoHistorySql } from './demo-history';

@@ -11,7 +11,7 @@
  * that span is cut into back-to-back stays, each either booked or a drive-in. So the share of slots
  * taken follows Metro Manila's weekday and weekend patterns, and no slot ever holds two stays at once.
  * Today's stays run up to now: those that have not ended are the cars inside now (walk-ins and
- * ACTIVE bookings, which the lot objects then follow: lot-records.ts).
+ * ACTIVE bookings, which the lot objects then follow: lot-records.service.ts).
  *
  * Set-based SQL over a scratch table of the stays, because three months of a dozen lots is a few
  * hundred thousand rows. Not simulated: the customers' top-ups, wallet ledgers and receipts (the

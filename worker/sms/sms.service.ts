@@ -6,15 +6,15 @@
  * in the dead-letter queue. Without SMS_API_KEY, SMS is off and nothing is queued.
  */
 import { maySms, type SmsCategory } from '../../core/phone';
-import { readPreferences } from '../preferences/preferences.service';
+import { readPreferences } from '../preferences/preferences.data';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.service';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { claimNotice, consumeDeliveries, recordSent } from '../deliveries/deliveries.service';
 import { prepareCode } from '../verification/verification.service';
 import { formatTime } from '../../core/time';
 import { VERIFICATION_LIFETIME_MS } from '../../core/verification';
-import { findUserById } from '../users/users.service';
+import { findUserById } from '../users/users.data';
 import { sendSms } from './semaphore';
 
 export const SMS_QUEUE = 'parkada-sms';

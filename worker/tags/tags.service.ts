@@ -16,7 +16,7 @@ import { enter, entryReplayed } from '../gate/entry.service';
 import { exit, exitQuote, exitReplayed } from '../gate/exit.service';
 import { assertManagesLot } from '../lots/lots.service';
 import { validPassOfDriver } from '../monthly-passes/monthly-passes.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { signTag, tagIdOf } from './tag-token';
 import {
   driverOpenStay,
@@ -82,7 +82,7 @@ const LOOK_AHEAD_MS = 12 * HOUR_MS;
 async function bookingAt(db: DB, userId: string, lotId: string, now: Date) {
   const { noShowGraceMinutes } = await readSettings(db);
   const near = (await driverReservationsNear(db, userId, now, new Date(now.getTime() + LOOK_AHEAD_MS))).filter(
-    // A no-show counts only while the gate would still let it in (gate/entry-booking.ts).
+    // A no-show counts only while the gate would still let it in (gate/entry-booking.service.ts).
     (r) => r.status !== 'EXPIRED' || Date.parse(r.startTs) + noShowGraceMinutes * MINUTE_MS > now.getTime(),
   );
   const due = (r: NearReservation) => Date.parse(r.startTs) - EARLY_ARRIVAL_MS <= now.getTime();

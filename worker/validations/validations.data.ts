@@ -172,21 +172,10 @@ export const validationsOfStay = (db: DB, checkinId: string) =>
     .orderBy(asc(validations.redeemedAt), sql`${validations}.rowid`);
 export type StayValidation = Awaited<ReturnType<typeof validationsOfStay>>[number];
 
-/** The value a validation gave at its stay's exit (in the exit's batch). */
-export const valueStatement = (db: DB, id: string, valueCents: number, at: Date) =>
-  statementOf(db, db.update(validations).set({ valueCents, valuedAt: at.toISOString() }).where(eq(validations.id, id)));
-
 /**
  * Put in the exit's batch: aborts it (the `transition_guard` CHECK) when the stay has another number
  * of validations than the exit priced, i.e. one was applied between the price and the commit.
  */
-export const validationsUnchanged = (db: DB, checkinId: string, counted: number) =>
-  db.$client
-    .prepare(
-      'INSERT OR REPLACE INTO transition_guard (id, changed) VALUES (1, (SELECT count(*) FROM validations WHERE checkin_id = ?1) = ?2)',
-    )
-    .bind(checkinId, counted);
-
 /**
  * Validations given per merchant and Manila month at the lots of one owner (or all: null), counted
  * at the exit that valued them, for invoicing the merchants.
@@ -212,15 +201,3 @@ export async function validatedByLotMonth(db: DB, ownerId: string | null, from: 
     HAVING month >= ${from} AND month <= ${to}`);
   return new Map(rows.map((row) => [`${row.lotId}|${row.month}`, Number(row.cents)]));
 }
-
-/** Frees the validations of an undone check-in: printed codes can be redeemed again, link ones are removed. */
-export const releaseStatements = (db: DB, checkinId: string) => [
-  statementOf(db, db.delete(validations).where(and(eq(validations.checkinId, checkinId), eq(validations.source, 'link')))),
-  statementOf(
-    db,
-    db
-      .update(validations)
-      .set({ checkinId: null, redeemedAt: null, redeemedBy: null })
-      .where(and(eq(validations.checkinId, checkinId), eq(validations.source, 'code'))),
-  ),
-];

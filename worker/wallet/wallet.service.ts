@@ -10,16 +10,17 @@ import { lotUnavailable } from '../../core/lot-sale';
 import { refusal } from '../../core/refusal';
 import { topupTooLarge } from '../../core/wallet';
 import type { AutoTopupRule, PayCodeRequest, TopupInput } from '../../core/wallet-request';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { PageRequest } from '../db/pages';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { findLot } from '../lots/lots.service';
-import { ledgerFailure, ledgerInsert, paymentProvider, paymentView, startAutoTopup, startTopup } from '../payments/payments.service';
-import { readSettings } from '../platform/settings.service';
-import { findUserById } from '../users/users.service';
+import { paymentProvider, paymentView, startAutoTopup, startTopup } from '../payments/payments.service';
+import { ledgerFailure, ledgerInsert } from '../payments/ledger.statements';
+import { readSettings } from '../platform/settings.data';
+import { findUserById } from '../users/users.data';
 import { signPayCode } from './pay-code';
 import {
   listTransactions,
@@ -182,5 +183,5 @@ export { refundTopup } from '../payments/payments.service';
 
 // What the other domains use of the wallet: its rows, its ledger (kept in payments, below it) and the pay code.
 export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
-export { ledgerFailure, ledgerInsert, redeemablePoints, rewardInsert } from '../payments/payments.service';
+export { redeemablePoints } from '../payments/payments.service';
 export { verifyPayCode, type PayCode } from './pay-code';

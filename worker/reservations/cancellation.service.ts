@@ -6,12 +6,13 @@ import { commit, type DB } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import type { SlotAuthority } from '../lot-object/protocol';
-import { readSettings } from '../platform/settings.service';
-import { returnVoucherStatement } from '../rewards/rewards.service';
-import { reissueReceipt } from '../receipts/receipts.service';
+import { readSettings } from '../platform/settings.data';
+import { returnVoucherStatement } from '../rewards/rewards.statements';
+import { reissueReceipt } from '../receipts/receipts.statements';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
-import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context';
-import { bookingRecordOf, chargeInsert, netPaid, updateIfUnchanged, type ReservationView } from './reservations.data';
+import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context.service';
+import { bookingRecordOf, netPaid, type ReservationView } from './reservations.data';
+import { chargeInsert, updateIfUnchanged } from './reservations.statements';
 
 const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;
 

@@ -5,7 +5,7 @@
 import { passPeriod, periodPrice, scheduleLabel, type PassPeriod, type PassSchedule } from '../../core/monthly-passes';
 import { notFound, refusal } from '../../core/refusal';
 import { manilaMonthOf, manilaMonthRange } from '../../core/time';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';

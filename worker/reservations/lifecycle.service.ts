@@ -9,21 +9,22 @@ import { END_REMINDER_MINUTES, holdsSlot, START_REMINDER_MINUTES } from '../../c
 import { extendUrlOf } from '../../core/push';
 import { Refusal } from '../../core/refusal';
 import { formatDateTime, MINUTE_MS } from '../../core/time';
-import { readPreferences } from '../preferences/preferences.service';
+import { readPreferences } from '../preferences/preferences.data';
 import { afterCommit } from '../db/after-commit';
 import { commit, createDb } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import type { Bindings } from '../env';
 import { OVERSTAY_HOLD_MS, type BookingRecord, type LotClock, type LotTimerMessage } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { recordBackgroundFailure } from '../health/background-failures.service';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { sendNotice, type PushTarget } from '../notifications/notifications.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { claimLapsedHold } from './holds.data';
-import type { BookingContext } from './booking-context';
-import { extend } from './changes';
+import type { BookingContext } from './booking-context.service';
+import { extend } from './changes.service';
 import { openWalkIns, reservationForTimers } from './lot-timers.data';
-import { bookingRecordOf, updateIfUnchanged } from './reservations.data';
+import { bookingRecordOf } from './reservations.data';
+import { updateIfUnchanged } from './reservations.statements';
 
 /** Auto Extend adds this much to a checked-in stay near its end. */
 const AUTO_EXTEND_HOURS = 1;

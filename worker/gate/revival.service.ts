@@ -6,7 +6,7 @@
  */
 import { refusal } from '../../core/refusal';
 import { formatDateTime, formatTime } from '../../core/time';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { afterCommit } from '../db/after-commit';
 import { commit } from '../db/client';
 import { violates } from '../db/constraints';
@@ -15,7 +15,8 @@ import { newId } from '../db/ids';
 import { recordIdempotencyKey } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
-import { claimHold, holdLapsed, lotForBooking, type BookableLot } from '../reservations/reservations.service';
+import { lotForBooking, type BookableLot } from '../reservations/reservations.service';
+import { claimHold, holdLapsed } from '../reservations/holds.statements';
 import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext, type NewEntry } from './checkin';
 import { checkinInsert, type GateReservation } from './checkins.data';
 

@@ -7,7 +7,7 @@
  * top-up) is best effort. Every change of an existing reservation is a conditional UPDATE on the
  * status and version it read; if the record moved on meanwhile, the batch aborts and no money moves.
  *
- * This module holds what booking (booking.ts), changes (changes.ts) and cancellation (cancellation.ts)
+ * This module holds what booking (booking.service.ts), changes (changes.service.ts) and cancellation (cancellation.service.ts)
  * share: the context they run in, the lot they book at, and the lock a change runs under.
  */
 import { windowProblem } from '../../core/booking';

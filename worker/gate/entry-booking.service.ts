@@ -11,7 +11,7 @@ import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
 import type { Bindings } from '../env';
 import { scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.service';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { FORGED_PASS, type GateContext } from './checkin';
 import { findGateReservation, reservationForPlateNow, type GateReservation } from './checkins.data';
 

@@ -13,21 +13,17 @@ import { afterCommit } from '../db/after-commit';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
-import { sendNotice, type Notice } from '../notifications/notifications.service';
-import { currentReceiptsOf, issueReceipt } from '../receipts/receipts.service';
+import { sendNotice } from '../notifications/notifications.service';
+import type { Notice } from '../notifications/notifications.statements';
+import { currentReceiptsOf } from '../receipts/receipts.service';
+import { issueReceipt } from '../receipts/receipts.statements';
 import { voucherForBooking } from '../rewards/rewards.service';
 import { payFromWallet, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
-import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
-import { claimHold } from './holds.data';
-import { afterPayment, paymentRefused, writeOnHold } from './payment-steps';
-import {
-  chargeInsert,
-  newReservationView,
-  readForBooking,
-  reservationInsert,
-  type BookableLot,
-  type ReservationView,
-} from './reservations.data';
+import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context.service';
+import { claimHold } from './holds.statements';
+import { afterPayment, paymentRefused, writeOnHold } from './payment-steps.service';
+import { newReservationView, readForBooking, type BookableLot, type ReservationView } from './reservations.data';
+import { chargeInsert, reservationInsert } from './reservations.statements';
 
 const bookedPlate = (input: Pick<CreateReservation, 'plate'>) => normalizePlate(input.plate ?? '');
 

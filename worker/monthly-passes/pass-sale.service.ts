@@ -19,10 +19,10 @@ import { newId } from '../db/ids';
 import type { Bindings } from '../env';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
-import { issuePassReceipt } from '../receipts/receipts.service';
+import { issuePassReceipt } from '../receipts/receipts.statements';
 import { lotForBooking } from '../reservations/reservations.service';
 import { payFromWallet } from '../wallet/wallet.service';
-import { passOf } from './driver-passes';
+import { passOf } from './driver-passes.service';
 import {
   findPassRecord,
   findProduct,
@@ -35,7 +35,7 @@ import {
   type MonthlyPass,
   type PassProduct,
 } from './monthly-passes.data';
-import { lotOrNotFound } from './pass-products';
+import { lotOrNotFound } from './pass-products.service';
 
 export type Sale = {
   /** The new pass's id. */

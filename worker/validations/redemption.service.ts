@@ -9,7 +9,7 @@ import { formatDateTime, MINUTE_MS } from '../../core/time';
 import { maskPlate } from '../../core/vehicles';
 import { MERCHANT_LINK_LIMIT, MERCHANT_LINK_WINDOW_MS, worthLabel, type ValidationWorth } from '../../core/validations';
 import { attemptLimiter } from '../auth/auth.service';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';

@@ -13,11 +13,11 @@ import type { Payment } from '../db/schema';
 import type { Bindings } from '../env';
 import { sendNotice } from '../notifications/notifications.service';
 import { webhookEventSchema, type CheckoutState, type PaymentEvent } from './gateway';
-import { ledgerInsert } from './ledger.data';
+import { ledgerInsert } from './ledger.statements';
 import { isReplay, recordEvent, type Settlement } from './payment-events.data';
 import { findOwnPayment, markPaid, markUnpaid, paymentNamedBy } from './payments.data';
 import { paymentProvider } from './provider';
-import { settleRefundEvent, WALLET_LINK, type RefundOutcome } from './refund-settlement';
+import { settleRefundEvent, WALLET_LINK, type RefundOutcome } from './refund-settlement.service';
 import { createSandboxProvider } from './sandbox-provider';
 
 export type WebhookOutcome =

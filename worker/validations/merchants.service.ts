@@ -5,7 +5,7 @@
 import type { CodeBatchInput, MerchantInput } from '../../core/validation-request';
 import { CODE_ALPHABET, type ValidationWorth } from '../../core/validations';
 import { notFound, refusal } from '../../core/refusal';
-import { auditStatement } from '../audit/audit.service';
+import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';

@@ -7,14 +7,23 @@ import { commit, type DB } from '../db/client';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/protocol';
-import { readSettings } from '../platform/settings.service';
+import { readSettings } from '../platform/settings.data';
 import { voucherOffOnChange } from '../rewards/rewards.service';
-import { reissueReceipt } from '../receipts/receipts.service';
+import { reissueReceipt } from '../receipts/receipts.statements';
 import { payFromWallet, refundToWallet, type WalletMovement } from '../wallet/wallet.service';
-import { bookableLot, changeReservation, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context';
-import { claimHold } from './holds.data';
-import { afterPayment, paymentRefused, writeOnHold, type WriteResult } from './payment-steps';
-import { chargeInsert, netPaid, updateIfUnchanged, type BookableLot, type ReservationView } from './reservations.data';
+import {
+  bookableLot,
+  changeReservation,
+  checkWindow,
+  LOT_FULL,
+  replayed,
+  reservationView,
+  type BookingContext,
+} from './booking-context.service';
+import { claimHold } from './holds.statements';
+import { afterPayment, paymentRefused, writeOnHold, type WriteResult } from './payment-steps.service';
+import { netPaid, type BookableLot, type ReservationView } from './reservations.data';
+import { chargeInsert, updateIfUnchanged } from './reservations.statements';
 
 type NextWindow = { start: Date; end: Date; sameSlot: boolean; kind: 'MODIFICATION' | 'EXTENSION' };
 

@@ -10,13 +10,14 @@ import { changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
-import { returnVoucherStatement } from '../rewards/rewards.service';
+import { returnVoucherStatement } from '../rewards/rewards.statements';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
-import { CHANGED_MEANWHILE, changeReservation, lotOfBooking, reservationView, type BookingContext } from './booking-context';
-import { refundEverything } from './cancellation';
-import { claimHold } from './holds.data';
-import { writeOnHold } from './payment-steps';
-import { bookingRecordOf, netPaid, updateIfUnchanged, type ReservationView } from './reservations.data';
+import { CHANGED_MEANWHILE, changeReservation, lotOfBooking, reservationView, type BookingContext } from './booking-context.service';
+import { refundEverything } from './cancellation.service';
+import { claimHold } from './holds.statements';
+import { writeOnHold } from './payment-steps.service';
+import { bookingRecordOf, netPaid, type ReservationView } from './reservations.data';
+import { updateIfUnchanged } from './reservations.statements';
 
 const refundKey = (id: string) => `reservation:${id}:slot-taken`;
 

@@ -6,7 +6,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { refusal } from '../../core/refusal';
-import { updatePreferences } from '../preferences/preferences.service';
+import { updatePreferences } from '../preferences/preferences.data';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import { usableSecret } from '../http/development-secrets';

@@ -22,8 +22,8 @@ import {
   scheduleOf,
   type MonthlyPass,
 } from './monthly-passes.data';
-import { lotOrNotFound } from './pass-products';
-import { sell, type SaleResult } from './pass-sale';
+import { lotOrNotFound } from './pass-products.service';
+import { sell, type SaleResult } from './pass-sale.service';
 
 /** An e-mail about a pass leads to the Passes screen. */
 const PASSES_LINK = { label: 'Open Passes', path: '/passes' };

@@ -9,10 +9,11 @@ import { commit } from '../db/client';
 import { changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace } from '../db/idempotency-keys';
 import type { BookingRecord, SlotAuthority } from '../lot-object/protocol';
-import { notificationStatement, notify, type Notice } from '../notifications/notifications.service';
+import { notify } from '../notifications/notifications.service';
+import { notificationStatement, type Notice } from '../notifications/notifications.statements';
 import { autoTopupIfLow, walletOf, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
-import { CHANGED_MEANWHILE, HOLD_EXPIRED, INSUFFICIENT, NOT_CONFIRMED, type BookingContext } from './booking-context';
-import { holdLapsed } from './holds.data';
+import { CHANGED_MEANWHILE, HOLD_EXPIRED, INSUFFICIENT, NOT_CONFIRMED, type BookingContext } from './booking-context.service';
+import { holdLapsed } from './holds.statements';
 
 const insufficient = (missingCents: number, balanceCents: number, amountCents: number) =>
   refusal('insufficient_funds', INSUFFICIENT, {

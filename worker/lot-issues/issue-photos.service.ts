@@ -11,7 +11,7 @@ import { withoutPhotoMetadata } from '../../core/photo-metadata';
 import { refusal } from '../../core/refusal';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
-import { issueFor } from './issue-access';
+import { issueFor } from './issue-access.service';
 import { setPhotoOnce } from './lot-issues.data';
 
 type PhotoContext = { env: Bindings; db: DB; user: SessionUser };
