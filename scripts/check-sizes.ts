@@ -35,8 +35,6 @@ const LONG_COMPONENTS = new Set([
   'web/features/history/history-page.tsx: HistoryPage',
   'web/features/lot/lot-page.tsx: LotPage',
   'web/features/owner/attendants-dialog.tsx: AttendantsDialog',
-  'web/features/owner/lots-page.tsx: LotCard',
-  'web/features/owner/lots-page.tsx: OwnerLotsPage',
   'web/features/owner/reports-page.tsx: OwnerReportsPage',
   'web/features/owner/statements-page.tsx: Statement',
   'web/features/receipts/receipt-page.tsx: ReceiptPage',
