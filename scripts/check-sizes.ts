@@ -34,7 +34,6 @@ const LONG_COMPONENTS = new Set([
   'web/features/gate/recent-activity.tsx: RecentActivity',
   'web/features/history/history-page.tsx: HistoryPage',
   'web/features/lot/lot-page.tsx: LotPage',
-  'web/features/owner/attendants-dialog.tsx: AttendantsDialog',
   'web/features/owner/reports-page.tsx: OwnerReportsPage',
   'web/features/owner/statements-page.tsx: Statement',
   'web/features/receipts/receipt-page.tsx: ReceiptPage',
