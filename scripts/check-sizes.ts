@@ -34,8 +34,6 @@ const LONG_COMPONENTS = new Set([
   'web/features/gate/recent-activity.tsx: RecentActivity',
   'web/features/history/history-page.tsx: HistoryPage',
   'web/features/lot/lot-page.tsx: LotPage',
-  'web/features/owner/reports-page.tsx: OwnerReportsPage',
-  'web/features/owner/statements-page.tsx: Statement',
   'web/features/receipts/receipt-page.tsx: ReceiptPage',
   'web/features/reservations/reservation-actions.tsx: ReservationActions',
   'web/features/reservations/reservation-page.tsx: ReservationPage',
