@@ -1,24 +1,108 @@
 /**
  * Part of `npm test`: no file in worker/ or core/ (tests included) is over 400 lines, apart from the
- * schema, which declares every table in one place (docs/architecture.md, The layering rule). Functions
- * are held to 60 lines by biome (noExcessiveLinesPerFunction).
+ * schema, which declares every table in one place (docs/architecture.md, The layering rule); none in
+ * web/ over 300 (the generated route tree aside) nor in e2e/ over 400. Functions are held by biome
+ * (noExcessiveLinesPerFunction: 60 lines in worker/ and core/, 80 in web/), but biome counts no line
+ * inside JSX, so a component (a function that returns JSX) in web/ is counted here: 80 lines at most.
+ *
+ * The known offenders below are the code still over a limit when it was set; the lists only shrink.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 
-const MAX_LINES = 400;
-const EXEMPT = new Set(['worker/db/schema.ts']);
+const FILE_LIMITS = [
+  { folder: 'worker', maxLines: 400 },
+  { folder: 'core', maxLines: 400 },
+  { folder: 'web', maxLines: 300 },
+  { folder: 'e2e', maxLines: 400 },
+];
+const EXEMPT = new Set(['worker/db/schema.ts', 'web/routeTree.gen.ts']);
+const MAX_COMPONENT_LINES = 80;
 
-const files = ['worker', 'core'].flatMap((folder) =>
+/** Known offenders (issue 50): files still over their folder's limit. Remove a line once it is split. */
+const LONG_FILES = new Set(['e2e/gate.test.ts']);
+
+/** Known offenders (issue 50): components in web/ still over 80 lines, as `file: Component`. */
+const LONG_COMPONENTS = new Set([
+  'web/components/app-header.tsx: AppHeader',
+  'web/features/admin/approvals-page.tsx: ApprovalsPage',
+  'web/features/admin/audit-logs-page.tsx: AuditLogsPage',
+  'web/features/booking/booking-dialog.tsx: BookingDialog',
+  'web/features/find-parking/find-parking-page.tsx: FindParkingPage',
+  'web/features/gate/connection-switch.tsx: SentItems',
+  'web/features/gate/recent-activity.tsx: RecentActivity',
+  'web/features/history/history-page.tsx: HistoryPage',
+  'web/features/lot/lot-page.tsx: LotPage',
+  'web/features/receipts/receipt-page.tsx: ReceiptPage',
+  'web/features/reservations/reservation-actions.tsx: ReservationActions',
+  'web/features/reservations/reservation-page.tsx: ReservationPage',
+  'web/features/site/privacy-page.tsx: PrivacyPage',
+  'web/features/wallet/checkout-page.tsx: CheckoutPage',
+  'web/features/wallet/rewards-dialog.tsx: Catalogue',
+  'web/features/wallet/wallet-page.tsx: WalletPage',
+  'web/routes/_auth/notifications.tsx: NotificationsPage',
+]);
+
+const sourcesIn = (folder: string) =>
   readdirSync(folder, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name))
-    .map((name) => join(folder, name)),
-);
-const tooLong = files
-  .filter((file) => !EXEMPT.has(file))
-  .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
-  .filter(({ lines }) => lines > MAX_LINES);
+    .map((name) => join(folder, name))
+    .filter((file) => !EXEMPT.has(file));
 
-for (const { file, lines } of tooLong) console.error(`${file}: ${lines} lines, over ${MAX_LINES}: split it.`);
-if (tooLong.length > 0) process.exitCode = 1;
-else console.log(`File sizes: no file in worker/ or core/ over ${MAX_LINES} lines.`);
+const lineCount = (text: string) => text.split('\n').length - 1;
+const nonBlankLines = (text: string) => text.split('\n').filter((line) => line.trim() !== '').length;
+
+const longFiles = FILE_LIMITS.flatMap(({ folder, maxLines }) =>
+  sourcesIn(folder)
+    .map((file) => ({ file, lines: lineCount(readFileSync(file, 'utf8')), maxLines }))
+    .filter(({ lines }) => lines > maxLines),
+);
+
+/** A function's name: its own, or the variable it is assigned to; anonymous callbacks are counted within their parent. */
+const nameOf = (node: ts.Node): string | undefined => {
+  if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node)) && node.name) return node.name.text;
+  if (ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name)) return node.parent.name.text;
+  return undefined;
+};
+const holdsJsx = (node: ts.Node): boolean =>
+  ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node) || ts.isJsxFragment(node) || ts.forEachChild(node, holdsJsx) === true;
+
+const longComponents = sourcesIn('web')
+  .filter((file) => file.endsWith('.tsx'))
+  .flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    const found: { component: string; lines: number }[] = [];
+    const visit = (node: ts.Node) => {
+      const name = ts.isFunctionLike(node) ? nameOf(node) : undefined;
+      if (name && holdsJsx(node)) {
+        const lines = nonBlankLines(text.slice(node.getStart(source), node.getEnd()));
+        if (lines > MAX_COMPONENT_LINES) found.push({ component: `${file}: ${name}`, lines });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  });
+
+const failures = [
+  ...longFiles
+    .filter(({ file }) => !LONG_FILES.has(file))
+    .map(({ file, lines, maxLines }) => `${file}: ${lines} lines, over ${maxLines}: split it.`),
+  ...longComponents
+    .filter(({ component }) => !LONG_COMPONENTS.has(component))
+    .map(({ component, lines }) => `${component}: ${lines} lines, over ${MAX_COMPONENT_LINES}: split it.`),
+];
+// A known offender brought under its limit leaves its list, so the list can only shrink.
+const mended = [
+  ...[...LONG_FILES].filter((file) => !longFiles.some((long) => long.file === file)),
+  ...[...LONG_COMPONENTS].filter((component) => !longComponents.some((long) => long.component === component)),
+].map((offender) => `${offender}: now within its limit: remove it from the known offenders in scripts/check-sizes.ts.`);
+
+for (const failure of [...failures, ...mended]) console.error(failure);
+if (failures.length + mended.length > 0) process.exitCode = 1;
+else
+  console.log(
+    `File sizes: none over 400 lines in worker/, core/ and e2e/, nor over 300 in web/; no component over ${MAX_COMPONENT_LINES} lines (known offenders: ${LONG_FILES.size} files, ${LONG_COMPONENTS.size} components).`,
+  );

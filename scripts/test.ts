@@ -20,7 +20,7 @@ if (chromium.problem) console.error(chromium.problem);
 
 /**
  * The checks beside the suite, each its own process: the types; the layering of docs/architecture.md
- * (dependency-cruiser); no file in worker/ or core/ over 400 lines; no unused file, export or
+ * (dependency-cruiser); no file or component over its size (scripts/check-sizes.ts); no unused file, export or
  * dependency (knip). Any of them failing fails the run.
  */
 const CHECKS = [

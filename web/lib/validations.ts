@@ -9,6 +9,7 @@ export type MerchantSummary = InferResponseType<typeof merchantsOf.$get, 200>[nu
 export type MerchantRegistration = InferRequestType<typeof merchantsOf.$post>['json'];
 export type CodeBatchRequest = InferRequestType<(typeof merchantById)['codes']['$post']>['json'];
 export type CodeBatch = InferResponseType<(typeof merchantById)['codes']['$post'], 201>;
+export type ValidationReportRow = InferResponseType<typeof api.owner.validations.$get, 200>[number];
 
 export const merchantsQuery = (lotId: string) =>
   queryOptions({

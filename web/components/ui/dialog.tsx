@@ -55,11 +55,13 @@ export function Dialog({
 /** A form dialog's last row: Cancel, and the form's submit, held while its request is on its way. */
 export function DialogButtons({
   onCancel,
+  cancelLabel = 'Cancel',
   submitLabel,
   destructive = false,
   pending,
 }: {
   onCancel: () => void;
+  cancelLabel?: string;
   submitLabel: string;
   destructive?: boolean;
   pending: boolean;
@@ -67,7 +69,7 @@ export function DialogButtons({
   return (
     <div className="flex justify-end gap-2">
       <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
+        {cancelLabel}
       </Button>
       <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
         {submitLabel}

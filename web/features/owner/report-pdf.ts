@@ -8,22 +8,10 @@ import type { OwnerCustomers, OwnerReport } from '../../lib/owner-figures';
 import { pdfPesos as pesos, pdfWriter } from '../../lib/pdf-writer';
 import { changeText, hourLabel, hours, percent } from './figures-format';
 
-export async function reportPdf(
-  report: OwnerReport,
-  customers: OwnerCustomers,
-  about: { location: string; generatedAt: Date },
-): Promise<Uint8Array<ArrayBuffer>> {
-  const { title, line, heading, bold, save } = await pdfWriter(`Parkada report ${report.filter.from} to ${report.filter.to}`);
-  title('Parkada — Reports & Analytics');
-  line([[`Location: ${about.location}`, 0]]);
-  line([
-    [
-      `Period: ${report.filter.from} to ${report.filter.to} (Manila), compared with ${report.filter.previousFrom} to ${report.filter.previousTo}`,
-      0,
-    ],
-  ]);
-  line([[`Generated ${formatDateTime(about.generatedAt.toISOString())}`, 0]]);
+type Writer = Awaited<ReturnType<typeof pdfWriter>>;
 
+/** The four key figures, each with its change on the period before. */
+function writeSummary({ line, heading }: Writer, report: OwnerReport) {
   const { kpis } = report;
   heading('Summary');
   line([
@@ -42,7 +30,10 @@ export async function reportPdf(
     [`Avg Duration: ${hours(kpis.avgDuration)}`, 0],
     [changeText(kpis.change.avgDuration), 260],
   ]);
+}
 
+/** One row a day, the header again on each new page. */
+function writeDaily({ line, heading, bold }: Writer, report: OwnerReport) {
   heading('Daily Performance');
   const columns = [0, 90, 200, 290, 370, 450];
   const header = () =>
@@ -65,7 +56,10 @@ export async function reportPdf(
       header,
     );
   }
+}
 
+/** Where the money came from, and its best hours. */
+function writeRevenue({ line, heading }: Writer, report: OwnerReport) {
   heading('Revenue Breakdown');
   for (const part of report.revenue.breakdown)
     line([
@@ -79,7 +73,10 @@ export async function reportPdf(
       [`${hourLabel(top.hour)}–${hourLabel((top.hour + 1) % 24)}`, 0],
       [pesos(top.amount), 200],
     ]);
+}
 
+/** Utilisation, peak hours and stay lengths. */
+function writeOccupancy({ line, heading }: Writer, report: OwnerReport) {
   const { occupancy } = report;
   heading('Occupancy');
   const peak = (value: { hour: number; occupancy: number } | null) =>
@@ -102,7 +99,10 @@ export async function reportPdf(
       0,
     ],
   ]);
+}
 
+/** How many customers, new and repeat, and the top ones. */
+function writeCustomers({ line, heading }: Writer, customers: OwnerCustomers) {
   heading('Customers');
   line([[`${customers.customers} customers: ${customers.new} new, ${customers.repeat} repeat`, 0]]);
   for (const customer of customers.top)
@@ -111,6 +111,29 @@ export async function reportPdf(
       [`${customer.bookings} booking${customer.bookings === 1 ? '' : 's'}`, 200],
       [pesos(customer.spend), 300],
     ]);
+}
 
+export async function reportPdf(
+  report: OwnerReport,
+  customers: OwnerCustomers,
+  about: { location: string; generatedAt: Date },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const writer = await pdfWriter(`Parkada report ${report.filter.from} to ${report.filter.to}`);
+  const { title, line, save } = writer;
+  title('Parkada — Reports & Analytics');
+  line([[`Location: ${about.location}`, 0]]);
+  line([
+    [
+      `Period: ${report.filter.from} to ${report.filter.to} (Manila), compared with ${report.filter.previousFrom} to ${report.filter.previousTo}`,
+      0,
+    ],
+  ]);
+  line([[`Generated ${formatDateTime(about.generatedAt.toISOString())}`, 0]]);
+
+  writeSummary(writer, report);
+  writeDaily(writer, report);
+  writeRevenue(writer, report);
+  writeOccupancy(writer, report);
+  writeCustomers(writer, customers);
   return save();
 }

@@ -9,8 +9,8 @@ import { cn } from '../../components/ui/cn';
 import { Field, Input } from '../../components/ui/field';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { downloadFile } from '../../lib/download';
-import { ownerLotsQuery } from '../../lib/owner';
-import { ownerCustomersQuery, ownerReportQuery } from '../../lib/owner-figures';
+import { ownerLotsQuery, type OwnerLot } from '../../lib/owner';
+import { ownerCustomersQuery, ownerReportQuery, type OwnerReport } from '../../lib/owner-figures';
 import { hours, percent } from './figures-format';
 import { ExportHeading } from './export-heading';
 import { KpiCard } from './kpi-card';
@@ -21,6 +21,63 @@ import { OccupancyTab } from './report-occupancy-tab';
 import { OverviewTab } from './report-overview-tab';
 import { PlateReadsTab } from './report-plate-reads-tab';
 import { RevenueTab } from './report-revenue-tab';
+
+/** The report's location and Manila days, kept in the address; a range the request refuses shows its problem. */
+function ReportFilterCard({
+  lots,
+  filter,
+  problem,
+  onChange,
+}: {
+  lots: OwnerLot[];
+  filter: ReportFilter;
+  problem: string | undefined;
+  onChange: (change: { lotId?: string; from?: string; to?: string }) => void;
+}) {
+  return (
+    <Card className="grid gap-4 p-4 sm:grid-cols-3 sm:p-6">
+      <Field label="Location" htmlFor="report-lot">
+        <LotSelect
+          id="report-lot"
+          lots={lots}
+          value={filter.lotId ?? ''}
+          onPick={(lotId) => onChange({ lotId: lotId || undefined })}
+          allLabel="All Locations"
+        />
+      </Field>
+      <Field label="Start Date" htmlFor="report-from">
+        <Input
+          id="report-from"
+          type="date"
+          value={filter.from}
+          max={filter.to}
+          onChange={(e) => e.target.value && onChange({ from: e.target.value })}
+        />
+      </Field>
+      <Field label="End Date" htmlFor="report-to">
+        <Input
+          id="report-to"
+          type="date"
+          value={filter.to}
+          min={filter.from}
+          onChange={(e) => e.target.value && onChange({ to: e.target.value })}
+        />
+      </Field>
+      {problem && <p className="text-sm text-destructive sm:col-span-3">{problem}</p>}
+    </Card>
+  );
+}
+
+function ReportKpis({ kpis, fetching }: { kpis: OwnerReport['kpis'] | undefined; fetching: boolean }) {
+  return (
+    <div className={cn('grid grid-cols-2 gap-4 lg:grid-cols-4', fetching && 'opacity-70')}>
+      <KpiCard label="Total Revenue" value={kpis && formatPeso(kpis.totalRevenue)} change={kpis?.change.totalRevenue} />
+      <KpiCard label="Avg Occupancy" value={kpis && percent(kpis.avgOccupancy)} change={kpis?.change.avgOccupancy} />
+      <KpiCard label="Total Bookings" value={kpis && String(kpis.totalBookings)} change={kpis?.change.totalBookings} />
+      <KpiCard label="Avg Duration" value={kpis && hours(kpis.avgDuration)} change={kpis?.change.avgDuration} />
+    </div>
+  );
+}
 
 /** Reports & Analytics for a location and Manila days (the owner's business days), every figure from the records. */
 export function OwnerReportsPage() {
@@ -47,50 +104,15 @@ export function OwnerReportsPage() {
       }
     : null;
 
-  const kpis = report?.kpis;
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <ExportHeading title="Reports & Analytics" csv={exportCsv} pdf={generatePdf} />
 
-      <Card className="grid gap-4 p-4 sm:grid-cols-3 sm:p-6">
-        <Field label="Location" htmlFor="report-lot">
-          <LotSelect
-            id="report-lot"
-            lots={lots}
-            value={filter.lotId ?? ''}
-            onPick={(lotId) => setSearch({ lotId: lotId || undefined })}
-            allLabel="All Locations"
-          />
-        </Field>
-        <Field label="Start Date" htmlFor="report-from">
-          <Input
-            id="report-from"
-            type="date"
-            value={filter.from}
-            max={filter.to}
-            onChange={(e) => e.target.value && setSearch({ from: e.target.value })}
-          />
-        </Field>
-        <Field label="End Date" htmlFor="report-to">
-          <Input
-            id="report-to"
-            type="date"
-            value={filter.to}
-            min={filter.from}
-            onChange={(e) => e.target.value && setSearch({ to: e.target.value })}
-          />
-        </Field>
-        {!checked.success && <p className="text-sm text-destructive sm:col-span-3">{checked.error.issues[0]?.message}</p>}
-      </Card>
+      <ReportFilterCard lots={lots} filter={filter} problem={checked.error?.issues[0]?.message} onChange={setSearch} />
 
       {isError ? <p className="text-destructive">{error.message}</p> : null}
 
-      <div className={cn('grid grid-cols-2 gap-4 lg:grid-cols-4', isFetching && 'opacity-70')}>
-        <KpiCard label="Total Revenue" value={kpis && formatPeso(kpis.totalRevenue)} change={kpis?.change.totalRevenue} />
-        <KpiCard label="Avg Occupancy" value={kpis && percent(kpis.avgOccupancy)} change={kpis?.change.avgOccupancy} />
-        <KpiCard label="Total Bookings" value={kpis && String(kpis.totalBookings)} change={kpis?.change.totalBookings} />
-        <KpiCard label="Avg Duration" value={kpis && hours(kpis.avgDuration)} change={kpis?.change.avgDuration} />
-      </div>
+      <ReportKpis kpis={report?.kpis} fetching={isFetching} />
 
       <Tabs value={search.tab} onValueChange={(tab) => setSearch({ tab: tab as ReportTab })}>
         <TabList label="Report type" tabs={REPORT_TABS} />

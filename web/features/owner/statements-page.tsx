@@ -77,6 +77,75 @@ export function OwnerStatementsPage() {
   );
 }
 
+/** Each lot's figures of the month, and their total. */
+function StatementTable({ statement }: { statement: OwnerStatement }) {
+  return (
+    <SidewaysScroll label="Statement by lot">
+      <table className="w-full min-w-[56rem] text-sm">
+        <caption className="sr-only">Statement by lot</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-muted-foreground">
+            {STATEMENT_CSV_HEADER.map((title, i) => (
+              <th key={title} scope="col" className={cn('py-2 pr-3 font-medium', i > 0 && 'text-right')}>
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {statement.lots.map((lot) => (
+            <tr key={lot.lotId} className="border-b border-border" data-testid="statement-lot">
+              <th scope="row" className="py-2 pr-3 text-left font-medium">
+                {lot.name}
+              </th>
+              {cells(lot).map((cents, i) => (
+                <td key={STATEMENT_CSV_HEADER[i + 1]} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                  {formatPeso(cents)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          <tr className="font-semibold">
+            <th scope="row" className="py-2 pr-3 text-left">
+              Total
+            </th>
+            {cells(statement.total).map((cents, i) => (
+              <td key={STATEMENT_CSV_HEADER[i + 1]} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                {formatPeso(cents)}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </SidewaysScroll>
+  );
+}
+
+/** The payouts made for the month, or why there are none yet. */
+function Payouts({ statement }: { statement: OwnerStatement }) {
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 className="mb-3 text-lg font-semibold">Payouts</h2>
+      {statement.payouts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {statement.status === 'open' ? 'A month is paid out after it closes.' : 'No payout recorded for this month yet.'}
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {statement.payouts.map((payout) => (
+            <li key={payout.id} className="flex flex-wrap justify-between gap-2 text-sm">
+              <span>
+                {payout.paidOn} · ref. {payout.reference}
+              </span>
+              <span className="font-medium tabular-nums">{formatPeso(payout.amountCents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 function Statement({ statement, faded }: { statement: OwnerStatement; faded: boolean }) {
   const status = STATUS_LABELS[statement.status];
   const due = statement.total.owedCents - statement.paidCents;
@@ -98,44 +167,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
             {status.label}
           </span>
         </div>
-        <SidewaysScroll label="Statement by lot">
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">Statement by lot</caption>
-            <thead>
-              <tr className="border-b border-border text-left text-muted-foreground">
-                {STATEMENT_CSV_HEADER.map((title, i) => (
-                  <th key={title} scope="col" className={cn('py-2 pr-3 font-medium', i > 0 && 'text-right')}>
-                    {title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {statement.lots.map((lot) => (
-                <tr key={lot.lotId} className="border-b border-border" data-testid="statement-lot">
-                  <th scope="row" className="py-2 pr-3 text-left font-medium">
-                    {lot.name}
-                  </th>
-                  {cells(lot).map((cents, i) => (
-                    <td key={STATEMENT_CSV_HEADER[i + 1]} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                      {formatPeso(cents)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-              <tr className="font-semibold">
-                <th scope="row" className="py-2 pr-3 text-left">
-                  Total
-                </th>
-                {cells(statement.total).map((cents, i) => (
-                  <td key={STATEMENT_CSV_HEADER[i + 1]} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                    {formatPeso(cents)}
-                  </td>
-                ))}
-              </tr>
-            </tbody>
-          </table>
-        </SidewaysScroll>
+        <StatementTable statement={statement} />
         {statement.total.carriedCents !== 0 && (
           <p className="mt-4 text-sm font-medium" data-testid="statement-carried">
             Balance carried from earlier months: {formatPeso(statement.total.carriedCents)} (refunds or payouts above what those months
@@ -149,25 +181,7 @@ function Statement({ statement, faded }: { statement: OwnerStatement; faded: boo
           merchants for it (Merchants, Validations report).
         </p>
       </Card>
-      <Card className="p-4 sm:p-6">
-        <h2 className="mb-3 text-lg font-semibold">Payouts</h2>
-        {statement.payouts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {statement.status === 'open' ? 'A month is paid out after it closes.' : 'No payout recorded for this month yet.'}
-          </p>
-        ) : (
-          <ul className="space-y-2">
-            {statement.payouts.map((payout) => (
-              <li key={payout.id} className="flex flex-wrap justify-between gap-2 text-sm">
-                <span>
-                  {payout.paidOn} · ref. {payout.reference}
-                </span>
-                <span className="font-medium tabular-nums">{formatPeso(payout.amountCents)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <Payouts statement={statement} />
     </Stale>
   );
 }
