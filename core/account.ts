@@ -22,6 +22,12 @@ export const profileSchema = z.object({
 
 export type Profile = z.output<typeof profileSchema>;
 
+/** The profile as Settings edits it: the phone's country code and number apart, sent as one and checked as the request. */
+export const profileFormSchema = z
+  .object({ firstName: z.string(), lastName: z.string(), countryCode: z.string(), number: z.string() })
+  .transform(({ countryCode, number, ...names }) => ({ ...names, phone: `${countryCode} ${number}` }))
+  .pipe(profileSchema);
+
 export const DURATION_OPTIONS = ['1', '2', '4', '8', '24'] as const;
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -7,6 +7,8 @@ import { walletQuery } from './wallet';
 
 export type DriverLot = InferResponseType<typeof api.lots.$get, 200>['items'][number];
 export type LotSearch = NonNullable<InferRequestType<typeof api.lots.$get>['query']>;
+/** A lot's page: its detail with the availability and price of a window. */
+export type LotDetail = InferResponseType<(typeof api.lots)[':id']['$get'], 200>;
 export type Reservation = InferResponseType<(typeof api.reservations)[':id']['$get'], 200>;
 /** A reservation in a list: also the id and official number of its current receipt (and of the VOID that voided it), when one was issued. */
 export type ListedReservation = InferResponseType<typeof api.reservations.$get, 200>['items'][number];

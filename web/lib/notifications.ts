@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { api, unwrap, unwrapEmpty } from './api';
 import { pagedQuery } from './pages';
 
 export type NotificationFilter = 'all' | 'unread';
+/** One notification of the list. */
+export type Notification = InferResponseType<typeof api.notifications.$get, 200>['items'][number];
 
 export const notificationsQuery = (filter: NotificationFilter) =>
   pagedQuery(['/api/notifications', 'list', filter], (cursor) => unwrap(api.notifications.$get({ query: { filter, cursor } })));

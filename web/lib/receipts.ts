@@ -5,6 +5,8 @@ import { allItems, pagedQuery } from './pages';
 
 export type ReceiptSummary = InferResponseType<typeof api.receipts.$get, 200>['items'][number];
 /** The History filters (`historyQueryOf`). */
+/** A receipt or VOID in full, as its page prints it. */
+export type ReceiptDocument = InferResponseType<(typeof api.receipts)[':id']['$get'], 200>;
 export type ReceiptFilters = Omit<NonNullable<InferRequestType<typeof api.receipts.$get>['query']>, 'limit' | 'cursor'>;
 
 const receiptPage = (filters: ReceiptFilters) => (cursor?: string, limit?: number) =>

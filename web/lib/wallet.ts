@@ -4,6 +4,8 @@ import type { statement } from '../../worker/wallet/wallet.data';
 import { api, apiRequest, unwrap } from './api';
 import { pagedQuery } from './pages';
 
+/** The wallet's balance, totals and rewards, as the worker counts them from the ledger. */
+export type WalletSummary = InferResponseType<typeof api.wallet.$get, 200>;
 export type Payment = InferResponseType<(typeof api.payments)[':id']['$get'], 200>;
 export type TopupBody = InferRequestType<typeof api.wallet.topup.$post>['json'];
 export type AutoTopupBody = InferRequestType<(typeof api.wallet)['auto-topup']['$put']>['json'];

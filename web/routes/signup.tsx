@@ -1,36 +1,8 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
-import { AuthCard } from '../components/auth-card';
-import { Button } from '../components/ui/button';
-import { SignUpForm } from '../features/signup/signup-form';
+import { SignUpPage } from '../features/signup/signup-page';
+import { createFileRoute } from '@tanstack/react-router';
 import { signedOutOnly } from '../lib/guards';
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: signedOutOnly,
   component: SignUpPage,
 });
-
-/** Sign-up: creates the account and signs in, so a new user starts at once. */
-function SignUpPage() {
-  return (
-    <AuthCard
-      title="Create your account"
-      subtitle="Park smarter across Metro Manila. Owners: pick your role to list your space."
-      aside={
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/">
-            <ArrowLeft className="h-4 w-4" /> Back to Home
-          </Link>
-        </Button>
-      }
-    >
-      <SignUpForm />
-      <p className="mt-4 text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
-        <Link to="/login" className="font-medium text-brand underline">
-          Sign In
-        </Link>
-      </p>
-    </AuthCard>
-  );
-}

@@ -1,28 +1,18 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { mapLevel, MAP_COLORS } from '../../../core/availability';
-import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
-import { quote } from '../../../core/pricing';
-import { formatDateTime, formatTime, fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
+import { fromManilaInput, nextQuarterHour, toManilaInput } from '../../../core/time';
 import { Directions } from '../../components/directions';
-import { LiveStatusBadge } from '../../components/live-status';
 import { useLiveLot } from '../../lib/live';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { ArrivalInput, Field } from '../../components/ui/field';
-import { cn } from '../../components/ui/cn';
-import { lotForecastQuery, lotQuery, platformRulesQuery } from '../../lib/booking';
-import { forecastText } from '../../../core/forecast';
+import { lotQuery, platformRulesQuery } from '../../lib/booking';
 import { BookingDialog } from '../booking/booking-dialog';
 import { BookingPending } from '../booking/booking-pending';
 import { AvailabilityBadge } from '../find-parking/lot-card';
 import { LotPassesCard } from '../monthly-passes/lot-passes-card';
 import { LotReviews } from '../reviews/lot-reviews';
 import { LotRating } from '../reviews/stars';
-import { lotAmenities, lotHours, lotRules } from '../../../core/lot-json';
-import { HOUR_MS } from '../../../core/time';
-import { lotUnavailable } from '../../../core/lot-sale';
+import { lotAmenities } from '../../../core/lot-json';
+import { HoursAndRules, LiveAvailability, QuickReserve } from './lot-cards';
 
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
 const LotReportsCard = lazy(() => import('../lot-issues/lot-reports-card'));
@@ -47,10 +37,7 @@ export function LotPage({ id }: { id: string }) {
   const lot = windowed.data ?? loaded;
   const isPlaceholderData = windowed.isPlaceholderData || !windowed.data;
   const amenities = lotAmenities(lot);
-  const hoursByDay = lotHours(lot);
-  const rules = lotRules(lot);
   const { free, total } = lot.availability;
-  const percent = total ? Math.round(((total - free) / total) * 100) : 100;
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-6">
@@ -75,80 +62,20 @@ export function LotPage({ id }: { id: string }) {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <h2 className="mb-3 flex items-center justify-between gap-2 font-semibold">
-              Live Availability <LiveStatusBadge status={live} />
-            </h2>
-            <p className="text-3xl font-bold" data-testid="lot-free">
-              {free} <span className="text-base font-normal text-muted-foreground">of {total} slots free</span>
-            </p>
-            <div className="mt-3 h-2 rounded-full bg-muted" role="img" aria-label={`${percent}% occupied`}>
-              <div className="h-2 rounded-full" style={{ width: `${percent}%`, backgroundColor: MAP_COLORS[mapLevel(free, total)] }} />
-            </div>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {percent}% occupied {formatDateTime(lot.availability.window.start)} – {formatTime(lot.availability.window.end)}
-            </p>
-            <UsualAvailability lotId={id} at={start} />
-          </Card>
+          <LiveAvailability lot={lot} live={live} at={start} />
           <LotReviews lotId={lot.id} />
-          <Card className="render-when-near">
-            <h2 className="mb-3 font-semibold">Operating Hours</h2>
-            <dl className="grid grid-cols-2 gap-1 text-sm">
-              {WEEKDAYS.map((day) => (
-                <div key={day} className="contents">
-                  <dt className="capitalize text-muted-foreground">{day}</dt>
-                  <dd>{hoursByDay[day] ? `${hoursByDay[day].open} – ${hoursByDay[day].close}` : 'Closed'}</dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
-          <Card className="render-when-near">
-            <h2 className="mb-3 font-semibold">Rules</h2>
-            <ul className="space-y-1 text-sm">
-              <li>Maximum stay: {rules.maxDuration ?? 24} hours</li>
-              <li>Overnight parking: {rules.allowOvernight ? 'Allowed' : 'Not Allowed'}</li>
-              <li>Vehicles: {(rules.vehicleTypes ?? ['car']).join(', ')}</li>
-              <li>Show your QR pass at the gate; arrive within {noShowGraceMinutes} minutes of your start time.</li>
-            </ul>
-          </Card>
+          <HoursAndRules lot={lot} noShowGraceMinutes={noShowGraceMinutes} />
         </div>
         <div className="space-y-6">
-          <Card>
-            <h2 className="mb-3 font-semibold">Quick Reserve</h2>
-            <div className="mb-3">
-              <Field label="Arrival" htmlFor="quick-when">
-                <ArrivalInput id="quick-when" value={when} onChange={setWhen} />
-              </Field>
-            </div>
-            <div className="grid grid-cols-2 gap-2">
-              {DURATION_HOURS.filter((h) => h <= (rules.maxDuration ?? 24) && h < 24).map((h) => (
-                <button
-                  key={h}
-                  type="button"
-                  aria-pressed={hours === h}
-                  onClick={() => setHours(h)}
-                  className={cn('rounded-lg border p-2 text-sm', hours === h ? 'border-brand bg-brand/10' : 'border-border')}
-                >
-                  <span className="block font-semibold">
-                    {h} hour{h > 1 ? 's' : ''}
-                  </span>
-                  {formatPeso(quote(lot.pricing, h * HOUR_MS, Date.parse(start)).totalCents)}
-                </button>
-              ))}
-            </div>
-            {lot.availability.problem && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lot.availability.problem}</p>}
-            {!lot.onSale && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{lotUnavailable(lot.name)}</p>}
-            <Button
-              className="mt-4 w-full"
-              disabled={isPlaceholderData || free <= 0 || hours === null || !!lot.availability.problem || !lot.onSale}
-              onClick={() => setBooking(true)}
-            >
-              {free <= 0 ? 'Currently Full' : 'Reserve Now'}
-            </Button>
-            <p className="mt-2 text-xs text-muted-foreground">
-              No booking fees • Free cancellation up to {freeCancelMinutes} minutes before arrival
-            </p>
-          </Card>
+          <QuickReserve
+            lot={lot}
+            window={{ when, start, hours }}
+            onWhen={setWhen}
+            onHours={setHours}
+            canReserve={!isPlaceholderData}
+            freeCancelMinutes={freeCancelMinutes}
+            onReserve={() => setBooking(true)}
+          />
           <LotPassesCard lotId={lot.id} />
           {/* Report an Issue goes to the lot's staff (docs/gate.md, Driver reports); its dialog and list load on their own. */}
           <Suspense fallback={null}>
@@ -166,16 +93,5 @@ export function LotPage({ id }: { id: string }) {
         </Suspense>
       )}
     </main>
-  );
-}
-
-/** "Usually N of M free at 18:00 on Fridays" for the arrival chosen, from the lot's own history; nothing while it loads or if it fails. */
-function UsualAvailability({ lotId, at }: { lotId: string; at: string }) {
-  const { data } = useQuery({ ...lotForecastQuery(lotId, at), placeholderData: keepPreviousData });
-  if (!data) return null;
-  return (
-    <p className="mt-2 text-sm" data-testid="lot-forecast">
-      {forecastText(data)}
-    </p>
   );
 }

@@ -1,18 +1,11 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Download, Share2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Directions } from '../../components/directions';
 import { billedHours } from '../../../core/pricing';
-import { remainingTime } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
-import { hasPass } from '../../../core/passes';
-import { formatDateTime, formatTime } from '../../../core/time';
-import { Button } from '../../components/ui/button';
+import { formatDateTime } from '../../../core/time';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast-store';
-import { passQuery, platformRulesQuery, reservationQuery } from '../../lib/booking';
-import { useMinuteClock } from '../../lib/use-minute-clock';
-import { QrPass, QrPending, savePassImage } from './qr-pass';
+import { platformRulesQuery, reservationQuery } from '../../lib/booking';
 import { ReservationActions } from './reservation-actions';
 import { StatusBadge } from './status-badge';
 import { StayValidation } from './stay-validation';
@@ -28,15 +21,7 @@ const Row = ({ label, value }: { label: string; value: string }) => (
   </div>
 );
 
-async function share(passId: string) {
-  const url = window.location.href;
-  if (navigator.share) {
-    await navigator.share({ title: `Parkada pass ${passId}`, url }).catch(() => undefined);
-  } else {
-    await navigator.clipboard.writeText(url);
-    toast({ title: 'Link copied', description: 'The reservation link is on your clipboard.' });
-  }
-}
+import { PassCard } from './pass-card';
 
 /** A reservation: the signed pass the gate scans, the details, and what the driver can still do. */
 export function ReservationPage({
@@ -48,12 +33,8 @@ export function ReservationPage({
   extendOpen?: boolean;
   reviewOpen?: boolean;
 }) {
-  const now = useMinuteClock();
   const { data: reservation } = useSuspenseQuery(reservationQuery(id));
   const { noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
-  const live = hasPass(reservation.status);
-  const { data: pass } = useQuery({ ...passQuery(id), enabled: live });
-  const [passDrawn, setPassDrawn] = useState(false);
   const hours = billedHours(new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime());
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -62,49 +43,7 @@ export function ReservationPage({
         <StatusBadge status={reservation.status} />
       </div>
       <div className="grid gap-6 md:grid-cols-2">
-        <Card className="text-center">
-          <h2 className="mb-3 font-semibold">QR Pass</h2>
-          {!live ? (
-            <p className="py-16 text-muted-foreground">This pass is no longer valid.</p>
-          ) : pass ? (
-            <QrPass token={pass.token} passId={pass.passId} onDrawn={() => setPassDrawn(true)} />
-          ) : (
-            <QrPending />
-          )}
-          <p className="mt-3 text-lg font-bold">{reservation.lotName}</p>
-          <p className="text-sm text-muted-foreground">
-            Slot {reservation.slotLabel ?? '—'}
-            {reservation.slotLevel ? ` · Level ${reservation.slotLevel}` : ''} · {reservation.vehiclePlate}
-          </p>
-          <p className="text-sm">
-            {formatDateTime(reservation.startTs)} – {formatTime(reservation.endTs)}
-          </p>
-          <p className="mt-1 font-semibold">{formatPeso(reservation.amountCents)}</p>
-          {live && <p className="text-sm text-muted-foreground">Time remaining: {remainingTime(reservation.endTs, now)}</p>}
-          <p className="mt-2 font-mono text-sm">Pass ID {reservation.passId}</p>
-          <div className="mt-4 flex justify-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => share(reservation.passId)}>
-              <Share2 className="h-4 w-4" /> Share
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              // Saves the drawn code: not before it is drawn.
-              disabled={!live || !passDrawn}
-              onClick={() =>
-                savePassImage({
-                  passId: reservation.passId,
-                  lotName: reservation.lotName,
-                  plate: reservation.vehiclePlate ?? '',
-                  slot: reservation.slotLabel ?? '—',
-                  window: `${formatDateTime(reservation.startTs)} – ${formatTime(reservation.endTs)}`,
-                })
-              }
-            >
-              <Download className="h-4 w-4" /> Save
-            </Button>
-          </div>
-        </Card>
+        <PassCard reservation={reservation} />
         <div className="space-y-6">
           <Card>
             <h2 className="mb-2 font-semibold">Details</h2>

@@ -1,4 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useController, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { profileFormSchema, type Profile } from '../../../core/account';
+import { FormField } from '../../components/ui/form-field';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
+import type { z } from 'zod';
 import { initialsOf } from '../../../core/person';
 import { phoneParts } from '../../../core/phone';
 import { PhoneInput } from '../../components/phone-input';
@@ -8,6 +13,8 @@ import { toast } from '../../components/ui/toast-store';
 import { usePhoneVerification, useUpdateProfile } from '../../lib/account';
 import { ChangeEmailDialog } from './change-email-dialog';
 import type { CurrentUser } from '../../lib/session';
+
+type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 
@@ -50,30 +57,44 @@ function PhoneVerification({ user }: { user: CurrentUser }) {
   );
 }
 
+/** The phone's two parts bound to the profile form. */
+function PhoneField({ control, error }: { control: Control<ProfileFormValues, unknown, Profile>; error: unknown }) {
+  const { field: code } = useController({ control, name: 'countryCode' });
+  const { field: number } = useController({ control, name: 'number' });
+  return (
+    <FormField label="Phone" htmlFor="profile-phone" hint="Format: xxx-xxxxxxx" error={error}>
+      <PhoneInput
+        id="profile-phone"
+        countryCode={code.value}
+        number={number.value}
+        onCountryCode={code.onChange}
+        onNumber={number.onChange}
+      />
+    </FormField>
+  );
+}
+
 export function ProfileTab({ user }: { user: CurrentUser }) {
-  const phone = phoneParts(user.phone);
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [code, setCode] = useState(phone.code);
-  const [number, setNumber] = useState(phone.number);
+  const { code, number } = phoneParts(user.phone);
+  const form = useSchemaForm(profileFormSchema, { firstName: user.firstName, lastName: user.lastName, countryCode: code, number });
+  const { register, formState, control } = form;
+  const [firstName, lastName] = useWatch({ control, name: ['firstName', 'lastName'] });
   const update = useUpdateProfile();
   const [changingEmail, setChangingEmail] = useState(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate(
-      { firstName, lastName, phone: `${code} ${number}` },
-      {
-        onSuccess: () => toast({ title: 'Profile Updated' }),
-        onError: failed('Update Failed'),
+  const submit = (profile: Profile) =>
+    update.mutate(profile, {
+      onSuccess: () => toast({ title: 'Profile Updated' }),
+      onError: (error) => {
+        showIssuesOnFields(error, form);
+        failed('Update Failed')(error);
       },
-    );
-  };
+    });
 
   // The dialog stays outside this form: its own submit would otherwise bubble here through the portal.
   return (
     <>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={form.handleSubmit(submit, toastFirstProblem('Update Failed'))} noValidate className="space-y-4">
         <div className="flex items-center gap-4">
           <span className="grid h-16 w-16 place-items-center rounded-full bg-brand text-xl font-bold text-brand-foreground" aria-hidden>
             {initialsOf({ firstName, lastName, email: user.email })}
@@ -86,16 +107,14 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First Name" htmlFor="profile-first">
-            <Input id="profile-first" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-          </Field>
-          <Field label="Last Name" htmlFor="profile-last">
-            <Input id="profile-last" value={lastName} onChange={(e) => setLastName(e.target.value)} />
-          </Field>
+          <FormField label="First Name" htmlFor="profile-first" error={formState.errors.firstName}>
+            <Input id="profile-first" {...register('firstName')} />
+          </FormField>
+          <FormField label="Last Name" htmlFor="profile-last" error={formState.errors.lastName}>
+            <Input id="profile-last" {...register('lastName')} />
+          </FormField>
         </div>
-        <Field label="Phone" htmlFor="profile-phone" hint="Format: xxx-xxxxxxx">
-          <PhoneInput id="profile-phone" countryCode={code} number={number} onCountryCode={setCode} onNumber={setNumber} />
-        </Field>
+        <PhoneField control={control} error={(formState.errors as FieldErrors<Profile>).phone} />
         <PhoneVerification user={user} />
         <Field
           label="Email"

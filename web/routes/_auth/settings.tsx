@@ -1,18 +1,8 @@
+import { SettingsPage } from '../../features/settings/settings-page';
 import { createFileRoute } from '@tanstack/react-router';
-import { Card } from '../../components/ui/card';
-import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
-import { OwnerApplicationCard } from '../../features/owner-application/owner-application-card';
-import { NotificationSwitchesTab, PreferencesTab } from '../../features/settings/preferences-tabs';
-import { PrivacyTab } from '../../features/settings/privacy-tab';
-import { ProfileTab } from '../../features/settings/profile-tab';
-import { SecurityTab } from '../../features/settings/security-tab';
 import { textParam } from '../../lib/search-params';
-import { SignOutEverywhere } from '../../features/settings/sign-out-everywhere';
-import { VehiclesTab } from '../../features/settings/vehicles-tab';
-import { useAuth } from '../../lib/session';
 import { preferencesQuery, vehiclesQuery } from '../../lib/account';
 import { Spinner } from '../../components/ui/spinner';
-import { SitePageLinks } from '../../features/site/site-chrome';
 
 export const Route = createFileRoute('/_auth/settings')({
   validateSearch: (search: Record<string, unknown>): { tab?: string } => ({ tab: textParam(search.tab, 20) }),
@@ -21,52 +11,3 @@ export const Route = createFileRoute('/_auth/settings')({
   pendingComponent: () => <Spinner label="Loading settings" />,
   component: SettingsPage,
 });
-
-const TABS = [
-  { value: 'profile', label: 'Profile' },
-  { value: 'vehicles', label: 'Vehicles' },
-  { value: 'notifications', label: 'Notifications' },
-  { value: 'preferences', label: 'Preferences' },
-  { value: 'privacy', label: 'Privacy' },
-  { value: 'security', label: 'Security' },
-];
-
-/** Six tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
-function SettingsPage() {
-  const { user } = useAuth();
-  const { tab } = Route.useSearch();
-  if (!user) return null;
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="mb-6 text-3xl font-bold">Settings</h1>
-      <Tabs defaultValue={TABS.some((t) => t.value === tab) ? tab : 'profile'}>
-        <TabList label="Settings" tabs={TABS} />
-        <Card>
-          <TabPanel value="profile">
-            <ProfileTab user={user} />
-          </TabPanel>
-          <TabPanel value="vehicles">
-            <VehiclesTab />
-          </TabPanel>
-          <TabPanel value="notifications">
-            <NotificationSwitchesTab />
-          </TabPanel>
-          <TabPanel value="preferences">
-            <PreferencesTab />
-          </TabPanel>
-          <TabPanel value="privacy">
-            <PrivacyTab />
-          </TabPanel>
-          <TabPanel value="security">
-            <SecurityTab />
-          </TabPanel>
-        </Card>
-      </Tabs>
-      <OwnerApplicationCard />
-      <SignOutEverywhere />
-      <nav aria-label="About Parkada" className="mt-8 border-t border-border pt-4 text-sm text-muted-foreground">
-        <SitePageLinks className="flex flex-wrap gap-x-4 gap-y-2" />
-      </nav>
-    </main>
-  );
-}
