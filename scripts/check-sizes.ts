@@ -28,20 +28,11 @@ const LONG_COMPONENTS = new Set([
   'web/components/app-header.tsx: AppHeader',
   'web/features/admin/approvals-page.tsx: ApprovalsPage',
   'web/features/admin/audit-logs-page.tsx: AuditLogsPage',
-  'web/features/booking/booking-dialog.tsx: BookingDialog',
-  'web/features/find-parking/find-parking-page.tsx: FindParkingPage',
   'web/features/gate/connection-switch.tsx: SentItems',
   'web/features/gate/recent-activity.tsx: RecentActivity',
-  'web/features/history/history-page.tsx: HistoryPage',
-  'web/features/lot/lot-page.tsx: LotPage',
-  'web/features/receipts/receipt-page.tsx: ReceiptPage',
-  'web/features/reservations/reservation-actions.tsx: ReservationActions',
-  'web/features/reservations/reservation-page.tsx: ReservationPage',
   'web/features/site/privacy-page.tsx: PrivacyPage',
   'web/features/wallet/checkout-page.tsx: CheckoutPage',
   'web/features/wallet/rewards-dialog.tsx: Catalogue',
-  'web/features/wallet/wallet-page.tsx: WalletPage',
-  'web/routes/_auth/notifications.tsx: NotificationsPage',
 ]);
 
 const sourcesIn = (folder: string) =>
