@@ -1,6 +1,7 @@
 /**
- * Every screen of the route table, for the role that sees it, loaded once and then checked at a
- * 375 × 812 phone and a 1280 × 800 desktop, as loaded and with each of its tabs, light and dark:
+ * Every screen of the route table, for the role that sees it, opened once (a role's screens one after
+ * another in one page, through the app's router) and then checked at a 375 × 812 phone and a
+ * 1280 × 800 desktop, as opened and with each of its tabs, light and dark:
  * - no sideways scroll, no uncaught page error, and no request to any host but the app's own and the
  *   map tiles' (whose name resolves to nothing in the test browser, e2e/browser.ts); with
  *   `npm run screens`, screenshots saved for review in e2e/artifacts/screens;
@@ -11,7 +12,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MAP_TILE_ORIGIN } from '../core/map-tiles';
 import { WEEKDAYS_MASK } from '../core/monthly-passes';
@@ -201,51 +202,112 @@ async function eachTab(page: Page, visit: (tab?: string) => Promise<void>) {
 const pages = new Map<string, Page>();
 reportPageOnFailure((test) => pages.get(test.id));
 
-// Each screen is a page of its own, loaded once: they run a few at a time.
+/** Each role's one page, which its screens are opened in one after another (`onRolePage`). */
+const rolePages = new Map<Who, Page>();
+const turns = new Map<Who, Promise<unknown>>();
+
+/**
+ * Runs `visit` on the role's page once the role's screen before it is done. A person moves between
+ * screens without reloading the app, so its files are fetched and compiled, and axe put in the page,
+ * once per role rather than once per screen. A visit that fails closes the page: the next screen
+ * starts in a new one.
+ */
+function onRolePage(browser: Browser, who: Who, visit: (page: Page) => Promise<void>) {
+  const turn = (turns.get(who) ?? Promise.resolve()).then(async () => {
+    const page = rolePages.get(who) ?? (await (await contextFor(browser, who)).newPage());
+    rolePages.set(who, page);
+    try {
+      await visit(page);
+    } catch (error) {
+      rolePages.delete(who);
+      await page.close();
+      throw error;
+    }
+  });
+  turns.set(
+    who,
+    turn.catch(() => undefined),
+  );
+  return turn;
+}
+
+/**
+ * Opens the screen at `path` as loaded at a phone's width in light: through the app's router when the
+ * page runs the app (its router follows history.pushState as it follows its own links), else by
+ * loading it (a role's first screen, the screen after the landing page, which is prerendered without
+ * the app, and a screen at the path of the one before). Returns once the new screen's heading is in the page.
+ */
+async function open(page: Page, path: string) {
+  await page.setViewportSize(VIEWPORTS[0]);
+  await showTheme(page, 'light');
+  const routed = await page.evaluate((to) => {
+    // The app's router wraps pushState (the browser's own says "[native code]"); a new search on the
+    // same path keeps the screen, and its heading, in place.
+    if (history.pushState.toString().includes('[native code]') || new URL(to, location.href).pathname === location.pathname) return false;
+    for (const heading of document.querySelectorAll('h1')) heading.dataset.screenBefore = '';
+    const key = crypto.randomUUID().slice(0, 8);
+    history.pushState({ __TSR_index: (history.state?.__TSR_index ?? 0) + 1, key, __TSR_key: key }, '', to);
+    return true;
+  }, path);
+  if (!routed) await page.goto(`${baseURL}${path}`);
+  await page.locator('h1:not([data-screen-before])').first().waitFor();
+}
+
+// A few screens at a time, one per role: the tests come in turn by role.
+const roles = [...Map.groupBy(SCREENS, (screen) => screen.who).values()];
+const inTurn = Array.from({ length: Math.max(...roles.map((screens) => screens.length)) }, (_, i) =>
+  roles.flatMap((screens) => screens[i] ?? []),
+).flat();
+
 describe.concurrent('every screen at a phone and a desktop width, light and dark', () => {
-  for (const screen of SCREENS) {
+  for (const screen of inTurn) {
     test(`${screen.name} (${screen.who}) fits, has no WCAG 2.1 A/AA violation, and Tab reaches every control`, async ({
       browser,
       task,
     }) => {
-      const page = await (await contextFor(browser, screen.who)).newPage();
-      pages.set(task.id, page);
-      const errors: string[] = [];
-      const foreign: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.protocol.startsWith('http') && url.origin !== baseURL && url.origin !== MAP_TILE_ORIGIN) foreign.push(request.url());
-      });
-      try {
-        await page.goto(`${baseURL}${screen.path()}`);
-        await page.locator('main, [role="main"], h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        for (const viewport of VIEWPORTS) {
-          await page.setViewportSize(viewport);
-          await eachTab(page, async (tab) => {
-            const state = `${screen.name}${tab ? `, tab ${tab},` : ''} at ${viewport.width} px`;
-            for (const theme of THEMES) {
-              await showTheme(page, theme);
-              // Colours fade on buttons and cards: the page is read once they have.
-              await settled(page);
-              if (SAVE_SCREENSHOTS && !tab)
-                await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
-              const overflow = await page.evaluate(sidewaysOverflow);
-              expect(overflow.by, `${state} (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`).toBeLessThanOrEqual(0);
-              // axe reads the whole page in light and, in dark, what a theme changes: its colours.
-              if (theme === 'light') await expectAccessible(page, `${state} (light)`);
-              else await expectColoursAccessible(page, `${state} (dark)`);
-              // The same controls at either width and theme: Tab is walked once, from the top of the page as loaded.
-              if (!tab && theme === 'light' && viewport.width === 1280) await expectKeyboardReachable(page, screen.name);
-            }
-          });
+      await onRolePage(browser, screen.who, async (page) => {
+        pages.set(task.id, page);
+        const errors: string[] = [];
+        const foreign: string[] = [];
+        const onError = (error: Error) => errors.push(error.message);
+        const onRequest = (request: Request) => {
+          const url = new URL(request.url());
+          if (url.protocol.startsWith('http') && url.origin !== baseURL && url.origin !== MAP_TILE_ORIGIN) foreign.push(request.url());
+        };
+        page.on('pageerror', onError);
+        page.on('request', onRequest);
+        try {
+          await open(page, screen.path());
+          await page.waitForLoadState('networkidle');
+          for (const viewport of VIEWPORTS) {
+            await page.setViewportSize(viewport);
+            await eachTab(page, async (tab) => {
+              const state = `${screen.name}${tab ? `, tab ${tab},` : ''} at ${viewport.width} px`;
+              for (const theme of THEMES) {
+                await showTheme(page, theme);
+                // Colours fade on buttons and cards: the page is read once they have.
+                await settled(page);
+                if (SAVE_SCREENSHOTS && !tab)
+                  await page.screenshot({ path: join(ARTIFACTS, `${screen.name}-${viewport.width}-${theme}.png`), fullPage: true });
+                const overflow = await page.evaluate(sidewaysOverflow);
+                expect(overflow.by, `${state} (${theme}) scrolls sideways by ${overflow.by} px: ${overflow.culprits}`).toBeLessThanOrEqual(
+                  0,
+                );
+                // axe reads the whole page in light and, in dark, what a theme changes: its colours.
+                if (theme === 'light') await expectAccessible(page, `${state} (light)`);
+                else await expectColoursAccessible(page, `${state} (dark)`);
+                // The same controls at either width and theme: Tab is walked once, from the top of the page as loaded.
+                if (!tab && theme === 'light' && viewport.width === 1280) await expectKeyboardReachable(page, screen.name);
+              }
+            });
+          }
+          expect(errors, `${screen.name}: uncaught page errors`).toEqual([]);
+          expect(foreign, `${screen.name}: requests to other hosts`).toEqual([]);
+        } finally {
+          page.off('pageerror', onError);
+          page.off('request', onRequest);
         }
-        expect(errors, `${screen.name}: uncaught page errors`).toEqual([]);
-        expect(foreign, `${screen.name}: requests to other hosts`).toEqual([]);
-      } finally {
-        await page.close();
-      }
+      });
     });
   }
 });

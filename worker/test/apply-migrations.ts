@@ -1,15 +1,14 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
-import { dropSchema } from './schema';
+import { env } from 'cloudflare:test';
+import { emptyAtCurrentSchema } from './schema';
 
 /**
  * Each test file starts from empty storage at the current schema. The worker project's files share a
  * runtime one after another (starting workerd and loading the worker per file cost most of its time),
- * so what an earlier file left is removed here: D1's schema (dropped, not emptied: the ledger and audit
- * triggers refuse deletes), the sessions in KV and the documents in R2. Durable Objects are keyed by
- * lot ids, which a new seed draws afresh, and by client addresses and e-mails, which each file
- * draws its own (worker/test/helpers.ts).
+ * so what an earlier file left is removed here: D1's rows (worker/test/schema.ts), the sessions in KV
+ * and the documents in R2. Durable Objects are keyed by lot ids, which a new seed draws afresh, and by
+ * client addresses and e-mails, which each file draws its own (worker/test/helpers.ts).
  */
-await dropSchema();
+await emptyAtCurrentSchema();
 for (let page = await env.SESSIONS.list(); ; page = await env.SESSIONS.list({ cursor: page.cursor })) {
   await Promise.all(page.keys.map(({ name }) => env.SESSIONS.delete(name)));
   if (page.list_complete) break;
@@ -18,4 +17,3 @@ for (let page = await env.DOCUMENTS.list(); ; page = await env.DOCUMENTS.list({ 
   if (page.objects.length > 0) await env.DOCUMENTS.delete(page.objects.map(({ key }) => key));
   if (!page.truncated) break;
 }
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
