@@ -13,7 +13,7 @@ import type { Role } from '../../core/roles';
 import { hashPassword } from '../auth/password';
 import { SLOT_ROWS_PER_INSERT, type DB } from '../db/client';
 import { newId } from '../db/ids';
-import { attendantAssignments, lots, payments, pricing, slots, walletTransactions } from '../db/schema';
+import { attendantAssignments, lotSubmissions, lots, payments, pricing, slots, walletTransactions } from '../db/schema';
 import { accountInserts } from '../users/users.data';
 import { DEMO_LOTS, type DemoLot } from './demo-lots';
 import { demoPriceChanges } from './demo-price-changes';
@@ -46,6 +46,26 @@ function slotRows(lotId: string, lot: DemoLot) {
       vehicleType: 'car' as const,
       active: true,
     };
+  });
+}
+
+/**
+ * Each demo lot came in as an owner's submission that the super admin approved, as a real lot does, so
+ * Approvals lists it under Approved and offers Unlist (docs/admin.md).
+ */
+function approvedSubmission(db: DB, lotId: string, lot: DemoLot, ids: Record<Role, string>) {
+  const lotSlots = slotRows(lotId, lot);
+  return db.insert(lotSubmissions).values({
+    id: newId(),
+    lotId,
+    ownerId: ids.owner_admin,
+    totalSlots: lotSlots.length,
+    accessibleSlots: lotSlots.filter((slot) => slot.accessible).length,
+    evChargingSlots: lotSlots.filter((slot) => slot.evCharging).length,
+    hourlyRate: lot.rateCents,
+    status: 'approved',
+    decidedBy: ids.super_admin,
+    decidedAt: new Date().toISOString(),
   });
 }
 
@@ -124,6 +144,7 @@ export async function demoDataStatements(db: DB) {
         progressiveJson: lot.progressive ? JSON.stringify(DEFAULT_TIERS) : null,
       }),
       ...chunk(slotRows(lotId, lot), SLOT_ROWS_PER_INSERT).map((rows) => db.insert(slots).values(rows)),
+      approvedSubmission(db, lotId, lot, ids),
     );
     if (lot.name === DEMO_ATTENDANT_LOT) {
       statements.push(db.insert(attendantAssignments).values({ id: newId(), attendantId: ids.attendant, lotId }));
