@@ -41,7 +41,7 @@ const CITY = { lots: 2_000, days: 3 * 365 };
 const LIMIT = 10e9;
 const TARGET_PER_LOT_DAY = 2_500;
 /** How long one Cron run's work may keep writing before the bench measures anyway. */
-const ROUND_MS = 5 * 60_000;
+const ROUND_MS = 15 * 60_000;
 
 const size = (bytes: number) =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} KB`;
@@ -84,6 +84,7 @@ async function runJobs(base: string, stateDir: string, before: number) {
     if (d1 - now <= d1 * 0.01) return round;
     d1 = now;
   }
+  console.log(`  D1 still shrank in the last run: measured as it is (--rounds to run more)`);
   return Number(values.rounds);
 }
 
