@@ -5,6 +5,9 @@ export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:5173';
 
 export const json = <T>(res: Response) => res.json() as Promise<T>;
 
+/** The p-th percentile of times sorted ascending. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
 /** A request to the app; an app that does not answer at all ends the bench, saying where it looked. */
 export async function api(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
   const headers = new Headers(init.headers);

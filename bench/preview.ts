@@ -1,25 +1,38 @@
 /**
  * The built app as the benches serve it: `vite build`, a fresh local state with the demo data, and
- * `vite preview` (workerd) on `port`. Answers the running server; `stop()` ends it and drops the state.
+ * `vite preview` (workerd) on `port`. `env` reaches the seed (scripts/local-db.ts: the history's size);
+ * `beforeServe` runs on the seeded state before the server starts. Answers the running server and its
+ * state's folder; `stop()` ends it and drops the state.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export async function startBuiltApp(port: string, beforeServe: () => void = () => undefined) {
-  const stateDir = mkdtempSync(join(tmpdir(), 'parkada-bench-'));
-  const env = {
-    ...process.env,
-    PARKADA_STATE_DIR: stateDir,
-    PORT: port,
-    WRANGLER_SEND_METRICS: 'false',
-    WRANGLER_HIDE_BANNER: 'true',
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  };
+const localEnv = (stateDir: string, extra: Record<string, string>) => ({
+  ...process.env,
+  ...extra,
+  PARKADA_STATE_DIR: stateDir,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+});
+
+export const freshStateDir = () => mkdtempSync(join(tmpdir(), 'parkada-bench-'));
+
+/** Loads the demo data into a state folder (scripts/local-db.ts), `extra` reaching the seed. */
+export const seed = (stateDir: string, extra: Record<string, string> = {}) =>
+  execFileSync('tsx', ['scripts/local-db.ts'], { env: localEnv(stateDir, extra), stdio: ['ignore', 'ignore', 'inherit'] });
+
+export async function startBuiltApp(
+  port: string,
+  { env: extra = {}, beforeServe = () => undefined }: { env?: Record<string, string>; beforeServe?: (stateDir: string) => void } = {},
+) {
+  const stateDir = freshStateDir();
+  const env = { ...localEnv(stateDir, extra), PORT: port };
   execFileSync('vite', ['build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
-  execFileSync('tsx', ['scripts/local-db.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  beforeServe();
+  seed(stateDir, extra);
+  beforeServe(stateDir);
   const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: 'ignore', detached: true });
   const stop = () => {
     try {
@@ -34,7 +47,7 @@ export async function startBuiltApp(port: string, beforeServe: () => void = () =
   const base = `http://localhost:${port}`;
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    if ((await fetch(base).catch(() => undefined))?.ok) return { base, stop };
+    if ((await fetch(base).catch(() => undefined))?.ok) return { base, stop, stateDir };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   stop();

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, manilaDate, manilaDateStart } from '../core/time';
 import { localD1 } from '../scripts/local-state';
-import { api } from './client';
+import { api, percentile } from './client';
 import { endWithin } from './time-limit';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '10' } } });
@@ -82,8 +82,6 @@ function importHistory(firstDay: string) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** The dev server's proxy to workerd sometimes drops the request right after a long one ("fetch failed", 500 in ~0.1 s): those are sent again and counted. */
 let dropped = 0;

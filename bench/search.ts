@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { DAY_MS, HOUR_MS, manilaDate, manilaDateStart } from '../core/time';
 import type { Page } from '../core/paging';
 import { localD1 } from '../scripts/local-state';
-import { api, BASE_URL, signUpDriver } from './client';
+import { api, BASE_URL, percentile, signUpDriver } from './client';
 import { endWithin } from './time-limit';
 
 const { values } = parseArgs({
@@ -133,8 +133,6 @@ function givePastStays(driver: { id: string }, lots: { id: string }[]) {
     `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES ${rows.join(', ')}`,
   );
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function timed(path: string, cookie?: string) {
   const began = performance.now();

@@ -112,12 +112,13 @@ async function measureRuns(browser: Browser, path: string, ready: string, signIn
 
 async function main() {
   endWithin(20);
-  const app = await startBuiltApp(values.port, () =>
-    writeFileSync(
-      'dist/client/bench-baseline.html',
-      '<!doctype html><html lang="en"><title>Baseline</title><h1>Find parking in Metro Manila</h1></html>',
-    ),
-  );
+  const app = await startBuiltApp(values.port, {
+    beforeServe: () =>
+      writeFileSync(
+        'dist/client/bench-baseline.html',
+        '<!doctype html><html lang="en"><title>Baseline</title><h1>Find parking in Metro Manila</h1></html>',
+      ),
+  });
   let browser: Browser | undefined;
   try {
     const sizes = chunkSizes();

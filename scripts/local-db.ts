@@ -4,12 +4,15 @@
  * Works on the state folder the dev server uses (PARKADA_STATE_DIR, default .wrangler/state).
  * The demo data is built by the same code the tests use, rendered to one SQL file that wrangler
  * applies locally — nothing here talks to the network.
+ * PARKADA_DEMO_DAYS and PARKADA_DEMO_LOTS (the first N demo lots) size the history: bench:scale writes a
+ * year at a few lots (bench/scale.ts); `npm start` takes the defaults.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../worker/db/client';
 import { DEMO_HISTORY_DAYS, demoHistorySql } from '../worker/seed/demo-history';
+import { DEMO_LOTS } from '../worker/seed/demo-lots';
 import { demoDriverSql } from '../worker/seed/demo-driver';
 import { demoOffersSql } from '../worker/seed/demo-offers';
 import { demoLotIssuesSql } from '../worker/seed/demo-lot-issues';
@@ -30,6 +33,11 @@ function inline(query: { sql: string; params: unknown[] }): string {
   return `${query.sql.replace(/\?/g, () => literal(query.params[index++]))};`;
 }
 
+const historyDays = Number(process.env.PARKADA_DEMO_DAYS ?? DEMO_HISTORY_DAYS);
+const historyLots = DEMO_LOTS.slice(0, Number(process.env.PARKADA_DEMO_LOTS ?? DEMO_LOTS.length));
+if (!Number.isInteger(historyDays) || historyDays < 0 || historyLots.length === 0)
+  throw new Error(`PARKADA_DEMO_DAYS is a whole number of days, PARKADA_DEMO_LOTS 1 to ${DEMO_LOTS.length} lots.`);
+
 async function seedSql(): Promise<string> {
   // The statements are only rendered, never executed, so no D1 binding is needed here.
   const statements = await demoDataStatements(createDb({} as D1Database));
@@ -38,9 +46,13 @@ async function seedSql(): Promise<string> {
   return [
     ...statements.map((statement) => inline(statement.toSQL())),
     // Reviews last: they rate the stays the history made.
-    ...[...demoHistorySql(now), ...demoDriverSql(now), ...demoOffersSql(), ...demoReviewsSql(), ...demoLotIssuesSql()].map(
-      (sql) => `${sql};`,
-    ),
+    ...[
+      ...demoHistorySql(now, historyDays, historyLots),
+      ...demoDriverSql(now),
+      ...demoOffersSql(),
+      ...demoReviewsSql(),
+      ...demoLotIssuesSql(),
+    ].map((sql) => `${sql};`),
   ].join('\n');
 }
 
@@ -55,7 +67,7 @@ function executeSql(sql: string) {
   }
 }
 
-const loading = `Loading Manila demo data, with ${DEMO_HISTORY_DAYS} days of demo history at the demo owner's lots…`;
+const loading = `Loading Manila demo data, with ${historyDays} days of demo history at ${historyLots.length} of the demo owner's lots…`;
 
 if (!existsSync(join(localStateDir(), 'v3', 'd1'))) {
   // A new database (a fresh clone, each browser test run): every migration, recorded as `wrangler d1

@@ -208,4 +208,11 @@ describe('the demo history', () => {
     await followLotRecords(env, db(), now);
     expect((await lot.availability(window, naia.total, now.getTime())).free).toBe(naia.total - inside);
   });
+
+  it('writes stays only at the lots it is given, as bench:scale asks for a few', () => {
+    const [first, second] = DEMO_LOTS;
+    const stays = demoHistorySql(now, 1, [first]).find((sql) => sql.startsWith('CREATE TABLE demo_history_stays'))!;
+    expect(stays).toContain(`'${first.name}'`);
+    expect(stays).not.toContain(`'${second.name}'`);
+  });
 });

@@ -18,7 +18,7 @@
  * demo driver has those: demo-driver.ts). The customers cannot sign in.
  */
 import { addDays, manilaDate, manilaDateStart } from '../../core/time';
-import { DEMO_LOTS } from './demo-lots';
+import { DEMO_LOTS, type DemoLot } from './demo-lots';
 import { LOT_KINDS, OCCUPANCY_PATTERNS, occupiedSpans } from './demo-patterns';
 import { DEMO_ACCOUNTS } from './seed';
 
@@ -58,16 +58,18 @@ function spansTable(): string[] {
   ];
 }
 
-function staysTable(now: Date, days: number): string {
+function staysTable(now: Date, days: number, demoLots: DemoLot[]): string {
   const firstDay = addDays(manilaDate(now), -days);
   const dayZero = manilaDateStart(firstDay).getTime() / 1000;
   const nowS = Math.floor(now.getTime() / 1000);
   const seconds = (clock: string) => Number(clock.slice(0, 2)) * 3600 + Number(clock.slice(3)) * 60;
   // A lot's own hours bound its kind's spans; a 24/7 day ends at 23:59, so its last stay leaves by 23:45.
-  const kinds = `kinds(name, kind, demand, lo, hi, open, close) AS (VALUES ${DEMO_LOTS.map(
-    (lot) =>
-      `('${lot.name.replaceAll("'", "''")}', ${LOT_KINDS.indexOf(lot.kind)}, ${lot.demand}, ${OCCUPANCY_PATTERNS[lot.kind].stayHours.join(', ')}, ${seconds(lot.hours.open)}, ${Math.min(seconds(lot.hours.close), 86400 - 900)})`,
-  ).join(', ')})`;
+  const kinds = `kinds(name, kind, demand, lo, hi, open, close) AS (VALUES ${demoLots
+    .map(
+      (lot) =>
+        `('${lot.name.replaceAll("'", "''")}', ${LOT_KINDS.indexOf(lot.kind)}, ${lot.demand}, ${OCCUPANCY_PATTERNS[lot.kind].stayHours.join(', ')}, ${seconds(lot.hours.open)}, ${Math.min(seconds(lot.hours.close), 86400 - 900)})`,
+    )
+    .join(', ')})`;
   const lots = `lots_(k, id, rate, kind, demand, lo, hi, open, close) AS (
     SELECT row_number() OVER (ORDER BY l.name), l.id, p.base_rate, kinds.kind, kinds.demand, kinds.lo, kinds.hi, kinds.open, kinds.close
       FROM lots l JOIN users u ON u.id = l.owner_id AND u.email = '${owner}' JOIN pricing p ON p.lot_id = l.id JOIN kinds ON kinds.name = l.name)`;
@@ -137,13 +139,16 @@ function bookingsSql(nowS: number): string[] {
   ];
 }
 
-/** The history's SQL statements: the `days` Manila days before today, and today up to `now`. */
-export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS): string[] {
+/**
+ * The history's SQL statements: the `days` Manila days before today, and today up to `now`, at the
+ * demo lots given (all of them but for bench:scale, which writes a year at a few).
+ */
+export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS, demoLots = DEMO_LOTS): string[] {
   const nowS = Math.floor(now.getTime() / 1000);
   return [
     ...customersSql(),
     ...spansTable(),
-    staysTable(now, days),
+    staysTable(now, days, demoLots),
     ...bookingsSql(nowS),
     // The drive-ins, paid in cash at the exit, on the slot the gate gave them.
     `INSERT INTO checkins (id, lot_id, plate, slot_id, slot_label, walk_in, entry_ts, exit_ts, amount_cents, paid_by)
