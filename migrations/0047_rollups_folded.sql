@@ -13,16 +13,22 @@ CREATE TABLE `lot_booking_days_folded` (
 --> statement-breakpoint
 CREATE TABLE `lot_customer_months` (
 	`lot_id` text NOT NULL,
-	`user_id` text NOT NULL,
 	`month` text NOT NULL,
+	`user_id` text NOT NULL,
 	`bookings` integer NOT NULL,
 	`cents` integer NOT NULL,
 	`first_day` text,
 	`last_day` text,
-	PRIMARY KEY(`lot_id`, `user_id`, `month`)
+	PRIMARY KEY(`lot_id`, `month`, `user_id`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `lot_customer_months_month_idx` ON `lot_customer_months` (`lot_id`,`month`,`user_id`,`bookings`,`cents`,`first_day`,`last_day`);--> statement-breakpoint
+CREATE TABLE `lot_customers` (
+	`lot_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`first_day` text NOT NULL,
+	PRIMARY KEY(`lot_id`, `user_id`)
+) WITHOUT ROWID;
+--> statement-breakpoint
 CREATE TABLE `lot_money_hours_folded` (
 	`lot_id` text NOT NULL,
 	`day` text NOT NULL,

@@ -482,23 +482,27 @@ export const lotBookingDaysFolded = sqliteTable(
 /**
  * `lot_customer_days` of a Manila month (YYYY-MM): the driver's bookings and money, and the first
  * and last day they booked in it (null without a booking), which count them in a range that cuts it.
+ * Keyed by month first, so a range of months is one range of the key.
  */
 export const lotCustomerMonths = sqliteTable(
   'lot_customer_months',
   {
     lotId: text('lot_id').notNull(),
-    userId: text('user_id').notNull(),
     month: text('month').notNull(),
+    userId: text('user_id').notNull(),
     bookings: integer('bookings').notNull(),
     cents: integer('cents').notNull(),
     firstDay: text('first_day'),
     lastDay: text('last_day'),
   },
-  // A range of months is read from the index alone: it carries every column.
-  (t) => [
-    primaryKey({ columns: [t.lotId, t.userId, t.month] }),
-    index('lot_customer_months_month_idx').on(t.lotId, t.month, t.userId, t.bookings, t.cents, t.firstDay, t.lastDay),
-  ],
+  (t) => [primaryKey({ columns: [t.lotId, t.month, t.userId] })],
+);
+
+/** The first day a driver booked at a lot among the folded days: whether a driver of a range is new, a row per driver ever. */
+export const lotCustomers = sqliteTable(
+  'lot_customers',
+  { lotId: text('lot_id').notNull(), userId: text('user_id').notNull(), firstDay: text('first_day').notNull() },
+  (t) => [primaryKey({ columns: [t.lotId, t.userId] })],
 );
 
 export const wallets = sqliteTable(

@@ -169,7 +169,8 @@ export const bookingDays = (db: DB, scope: LotScope, days: Days, [short, long]: 
  * starting in the days), how many of them booked these lots for the first time, and the `limit`
  * who paid the most (their e-mail, what they paid, their bookings). The recent days are read a row per
  * driver and day; older months folded, a row per driver and month, whose first and last booking day
- * say whether the driver booked in a range that cuts the month (docs/owner.md, "Rollups").
+ * say whether the driver booked in a range that cuts the month, and the first day a driver booked
+ * among them, a row per driver (docs/owner.md, "Rollups").
  */
 export async function customerFigures(db: DB, scope: LotScope, days: Days, limit: number) {
   const lots = lotsIn(scope);
@@ -187,7 +188,7 @@ export async function customerFigures(db: DB, scope: LotScope, days: Days, limit
              SELECT min(first) FROM (
                SELECT min(day) AS first FROM lot_customer_days f WHERE f.lot_id IN ${lots} AND f.user_id = d.user_id AND f.bookings > 0
                UNION ALL
-               SELECT min(first_day) FROM lot_customer_months f WHERE f.lot_id IN ${lots} AND f.user_id = d.user_id AND f.bookings > 0)
+               SELECT min(first_day) FROM lot_customers f WHERE f.lot_id IN ${lots} AND f.user_id = d.user_id)
            ) >= ${days.from}), 0) AS cents,
            count(*) AS bookings
       FROM d WHERE d.booked

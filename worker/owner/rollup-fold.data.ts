@@ -69,12 +69,15 @@ export const CUSTOMER_DAYS: Grain = {
   table: 'lot_customer_days',
   key: 'day',
   fold: (lotId, from, to) => [
-    sql`INSERT INTO lot_customer_months (lot_id, user_id, month, bookings, cents, first_day, last_day)
-        SELECT lot_id, user_id, substr(day, 1, 7), sum(bookings), sum(cents), min(CASE WHEN bookings > 0 THEN day END), max(CASE WHEN bookings > 0 THEN day END)
+    sql`INSERT INTO lot_customer_months (lot_id, month, user_id, bookings, cents, first_day, last_day)
+        SELECT lot_id, substr(day, 1, 7), user_id, sum(bookings), sum(cents), min(CASE WHEN bookings > 0 THEN day END), max(CASE WHEN bookings > 0 THEN day END)
           FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)} GROUP BY lot_id, user_id, substr(day, 1, 7)
-        ON CONFLICT (lot_id, user_id, month) DO UPDATE SET bookings = bookings + excluded.bookings, cents = cents + excluded.cents,
+        ON CONFLICT (lot_id, month, user_id) DO UPDATE SET bookings = bookings + excluded.bookings, cents = cents + excluded.cents,
           first_day = coalesce(min(first_day, excluded.first_day), first_day, excluded.first_day),
           last_day = coalesce(max(last_day, excluded.last_day), last_day, excluded.last_day)`,
+    sql`INSERT INTO lot_customers (lot_id, user_id, first_day)
+        SELECT lot_id, user_id, min(day) FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)} AND bookings > 0 GROUP BY lot_id, user_id
+        ON CONFLICT (lot_id, user_id) DO UPDATE SET first_day = min(first_day, excluded.first_day)`,
     deleteKeys('lot_customer_days', 'day', lotId, from, to),
   ],
 };

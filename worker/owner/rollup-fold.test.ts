@@ -23,7 +23,13 @@ import { foldRollups } from './rollup-fold.service';
 const LATER = new Date('2026-06-15T00:00:00Z');
 const NOW = new Date(BASE + 20 * DAY_MS);
 const HOT_TABLES = ['lot_stay_hours', 'lot_money_hours', 'lot_booking_days', 'lot_customer_days'];
-const FOLDED_TABLES = ['lot_stay_hours_folded', 'lot_money_hours_folded', 'lot_booking_days_folded', 'lot_customer_months'];
+const FOLDED_TABLES = [
+  'lot_stay_hours_folded',
+  'lot_money_hours_folded',
+  'lot_booking_days_folded',
+  'lot_customer_months',
+  'lot_customers',
+];
 
 const rowsOf = async (tables: string[], lotId: string) =>
   Promise.all(
