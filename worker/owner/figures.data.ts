@@ -174,24 +174,22 @@ export const bookingDays = (db: DB, scope: LotScope, days: Days, [short, long]: 
  */
 export async function customerFigures(db: DB, scope: LotScope, days: Days, limit: number) {
   const lots = lotsIn(scope);
-  // One pass over the days' and months' rows (MATERIALIZED): the counts and the top spenders both read it.
+  // One pass over the days' and the months' rows, each summed per driver first (MATERIALIZED): the
+  // counts and the top spenders both read it. A driver is new unless they booked before the days.
   const rows = await db.all<{ email: string | null; cents: number; bookings: number }>(sql`
     WITH d AS MATERIALIZED (
-      SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents, max(bookings > 0 AND first_day <= ${days.to} AND last_day >= ${days.from}) AS booked
+      SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents, max(booked) AS booked
         FROM (
-          SELECT user_id, bookings, cents, day AS first_day, day AS last_day FROM lot_customer_days WHERE ${moneyDays(scope, days)}
+          SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents, max(bookings > 0) AS booked
+            FROM lot_customer_days WHERE ${moneyDays(scope, days)} GROUP BY user_id
           UNION ALL
-          SELECT user_id, bookings, cents, first_day, last_day FROM lot_customer_months
-           WHERE lot_id IN ${lots} AND month >= ${days.from.slice(0, 7)} AND month <= ${days.to.slice(0, 7)})
-       GROUP BY user_id)
-    SELECT NULL AS email, coalesce(sum((
-             SELECT min(first) FROM (
-               SELECT min(day) AS first FROM lot_customer_days f WHERE f.lot_id IN ${lots} AND f.user_id = d.user_id AND f.bookings > 0
-               UNION ALL
-               SELECT min(first_day) FROM lot_customers f WHERE f.lot_id IN ${lots} AND f.user_id = d.user_id)
-           ) >= ${days.from}), 0) AS cents,
-           count(*) AS bookings
-      FROM d WHERE d.booked
+          SELECT user_id, sum(bookings), sum(cents), max(bookings > 0 AND first_day <= ${days.to} AND last_day >= ${days.from})
+            FROM lot_customer_months WHERE lot_id IN ${lots} AND month >= ${days.from.slice(0, 7)} AND month <= ${days.to.slice(0, 7)} GROUP BY user_id)
+       GROUP BY user_id),
+    earlier AS (
+      SELECT user_id FROM lot_customers WHERE lot_id IN ${lots} AND first_day < ${days.from}
+      UNION SELECT user_id FROM lot_customer_days WHERE lot_id IN ${lots} AND day < ${days.from} AND bookings > 0)
+    SELECT NULL AS email, coalesce(sum(d.user_id NOT IN earlier), 0) AS cents, count(*) AS bookings FROM d WHERE d.booked
     UNION ALL
     SELECT * FROM (
       SELECT u.email, d.cents, d.bookings FROM d JOIN users u ON u.id = d.user_id WHERE d.cents > 0 ORDER BY d.cents DESC, u.email LIMIT ${limit})`);
