@@ -138,4 +138,33 @@ describe('the fold of the lot rollups', () => {
     expect((await rowsOf(HOT_TABLES, lot.lotId)).flat()).toEqual([]);
     expect(await figures(lot)).toEqual(late);
   });
+
+  it('counts a driver of a range that cuts a folded month by their first and last booking day in it, and says who is new', async () => {
+    const lot = await fixtures();
+    const [early, late, back] = lot.drivers;
+    const book = (id: string, driver: string, day: string) =>
+      run(
+        `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES (?, ?, ?, 'COMPLETED', ?, ?, 5000)`,
+        id,
+        driver,
+        lot.lotId,
+        `${day}T02:00:00.000Z`,
+        `${day}T04:00:00.000Z`,
+      );
+    // Early booked on 3 March only; late on 20 March only; back in February and on 25 March.
+    await book('cut-1', early, '2026-03-03');
+    await book('cut-2', late, '2026-03-20');
+    await book('cut-3', back, '2026-02-10');
+    await book('cut-4', back, '2026-03-25');
+    const scope = { ownerId: lot.ownerId, lotId: lot.lotId };
+    const customers = (from: string, to: string) => customerReport(db(), scope, { lotId: lot.lotId, from, to });
+    const before = [await customers('2026-03-10', '2026-04-30'), await customers('2026-01-01', '2026-03-05')];
+    expect(before.map((c) => [c.customers, c.new])).toEqual([
+      [2, 1],
+      [2, 2],
+    ]);
+    await foldRollups(db(), LATER);
+    expect((await rowsOf(['lot_customer_days'], lot.lotId)).flat()).toEqual([]);
+    expect([await customers('2026-03-10', '2026-04-30'), await customers('2026-01-01', '2026-03-05')]).toEqual(before);
+  });
 });
