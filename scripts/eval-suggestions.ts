@@ -56,7 +56,11 @@ const readBookings = () =>
 function readRollups() {
   const rollups = new Map<string, { held: Map<number, number>; firstHour: number | null }>();
   for (const row of query<{ lotId: string; hour: number; seconds: number }>(
-    'SELECT lot_id AS lotId, hour, seconds FROM lot_stay_hours ORDER BY lot_id, hour',
+    // The hourly rows and the days folded into a row each (docs/owner.md, "Rollups").
+    `SELECT lot_id AS lotId, hour, sum(seconds) AS seconds FROM (
+       SELECT lot_id, hour, seconds FROM lot_stay_hours
+       UNION ALL SELECT f.lot_id, f.day * 86400 + j.key * 3600, j.value FROM lot_stay_hours_folded f, json_each(f.seconds) j)
+      GROUP BY lot_id, hour HAVING sum(seconds) <> 0 ORDER BY lot_id, hour`,
   )) {
     const rollup = rollups.get(row.lotId) ?? { held: new Map(), firstHour: row.hour };
     rollup.held.set(row.hour, row.seconds);

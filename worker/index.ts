@@ -3,6 +3,7 @@ import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
 import { createDb } from './db/client';
 import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
+import { foldRollups } from './owner/rollup-fold.service';
 import { freezeClosedMonths } from './owner/statements.service';
 import { confirmUnsettledRefunds } from './payments/refund-settlement.service';
 import { applyRetention } from './privacy/retention.service';
@@ -18,7 +19,8 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
 /**
  * The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly
  * passes due renewed, drivers of passes about to end told, personal data past its retention period
- * deleted or masked (docs/privacy.md), and the lot objects brought in line with D1's records.
+ * deleted or masked (docs/privacy.md), the lot objects brought in line with D1's records, and the
+ * rollups' rows past their hot window folded (docs/owner.md, "Rollups").
  */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
@@ -32,6 +34,7 @@ function dailyWork(env: Bindings) {
     part('Warning of monthly passes ending', warnEndingPasses(env, db)),
     part('Applying the retention periods', applyRetention(env, db)),
     part('Following the lots’ records', followLotRecords(env, db)),
+    part('Folding the rollups', foldRollups(db)),
   ]);
 }
 

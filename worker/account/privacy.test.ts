@@ -241,6 +241,9 @@ const NOT_EXPORTED: Record<string, string> = {
   idempotency_keys: 'technical',
   // Per-lot daily counts derived from the reservations and charges, which are exported themselves.
   lot_customer_days: 'derived',
+  // The same counts folded per month, and the first day of each driver among them.
+  lot_customer_months: 'derived',
+  lot_customers: 'derived',
   // The platform's settings; who changed them is in the audit entries, which are exported.
   platform_settings: 'platform',
   // A merchant's validation codes; what one took off the person's stay is in the stay (checkins.validated_cents).

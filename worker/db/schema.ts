@@ -445,6 +445,66 @@ export const lotStayHours = sqliteTable(
   (t) => [primaryKey({ columns: [t.lotId, t.hour] })],
 );
 
+/*
+ * The folded grains (docs/owner.md, "Rollups"): the rows above that grow per hour or per driver and
+ * day are kept for a hot window (core/scale.ts), then the daily Cron folds them here, a row per lot
+ * and day (or driver and month). Readers read both, so a fold never changes a figure.
+ */
+
+/** `lot_stay_hours` of a Manila day (days since the epoch): its 24 clock hours' slot-seconds as a JSON array. */
+export const lotStayHoursFolded = sqliteTable(
+  'lot_stay_hours_folded',
+  { lotId: text('lot_id').notNull(), day: integer('day').notNull(), seconds: text('seconds').notNull() },
+  (t) => [primaryKey({ columns: [t.lotId, t.day] })],
+);
+
+/** `lot_money_hours` of a Manila day: its 24 clock hours' cents as a JSON array. */
+export const lotMoneyHoursFolded = sqliteTable(
+  'lot_money_hours_folded',
+  { lotId: text('lot_id').notNull(), day: text('day').notNull(), cents: text('cents').notNull() },
+  (t) => [primaryKey({ columns: [t.lotId, t.day] })],
+);
+
+/** `lot_booking_days` of a Manila day: its bookings, their summed length, and how many were short or long (core STAY_LENGTH_BOUNDS). */
+export const lotBookingDaysFolded = sqliteTable(
+  'lot_booking_days_folded',
+  {
+    lotId: text('lot_id').notNull(),
+    day: text('day').notNull(),
+    bookings: integer('bookings').notNull(),
+    seconds: integer('seconds').notNull(),
+    short: integer('short').notNull(),
+    long: integer('long').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.day] })],
+);
+
+/**
+ * `lot_customer_days` of a Manila month (YYYY-MM): the driver's bookings and money, and the first
+ * and last day they booked in it (null without a booking), which count them in a range that cuts it.
+ * Keyed by month first, so a range of months is one range of the key.
+ */
+export const lotCustomerMonths = sqliteTable(
+  'lot_customer_months',
+  {
+    lotId: text('lot_id').notNull(),
+    month: text('month').notNull(),
+    userId: text('user_id').notNull(),
+    bookings: integer('bookings').notNull(),
+    cents: integer('cents').notNull(),
+    firstDay: text('first_day'),
+    lastDay: text('last_day'),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.month, t.userId] })],
+);
+
+/** The first day a driver booked at a lot among the folded days: whether a driver of a range is new, a row per driver ever. */
+export const lotCustomers = sqliteTable(
+  'lot_customers',
+  { lotId: text('lot_id').notNull(), userId: text('user_id').notNull(), firstDay: text('first_day').notNull() },
+  (t) => [primaryKey({ columns: [t.lotId, t.userId] })],
+);
+
 export const wallets = sqliteTable(
   'wallets',
   {

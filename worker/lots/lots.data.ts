@@ -4,6 +4,7 @@ import type { PricingStrategy } from '../../core/pricing';
 import type { DB } from '../db/client';
 import { listingColumns } from '../db/listing';
 import { lotOnSale } from '../db/lot-sale';
+import { firstStayHour, foldedStaySeconds } from '../db/rollups';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
 import { lotRatings, lotStayHours, lots, pricing, slots } from '../db/schema';
 
@@ -64,11 +65,10 @@ export type LotWindow = { startMs: number; endMs: number };
  */
 export const stayRollupColumns = (hours: number[] | undefined) => ({
   heldSeconds: hours?.length
-    ? sql<number>`coalesce((SELECT sum(${lotStayHours.seconds}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id} AND ${inArray(lotStayHours.hour, hours)}), 0)`
+    ? sql<number>`coalesce((SELECT sum(${lotStayHours.seconds}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id} AND ${inArray(lotStayHours.hour, hours)}), 0)
+        + ${foldedStaySeconds(sql`${lots.id}`, hours)}`
     : sql<number>`0`,
-  firstStayHour: hours?.length
-    ? sql<number | null>`(SELECT min(${lotStayHours.hour}) FROM ${lotStayHours} WHERE ${lotStayHours.lotId} = ${lots.id})`
-    : sql<number | null>`NULL`,
+  firstStayHour: hours?.length ? sql<number | null>`${firstStayHour(sql`${lots.id}`)}` : sql<number | null>`NULL`,
 });
 
 /** A lot's stay rollup for a forecast at the given hours. */

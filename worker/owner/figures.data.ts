@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StaySpan } from '../../core/owner-figures';
 import { addDays, MANILA_OFFSET_MS, manilaDateStart } from '../../core/time';
 import type { DB } from '../db/client';
+import { moneyHourRows, stayHourRows } from '../db/rollups';
 
 /** Whose lots: one owner's (null: every owner's, for the super admin), optionally one lot of them. */
 export type LotScope = { ownerId: string | null; lotId?: string };
@@ -119,7 +120,7 @@ export function moneyParts(db: DB, scope: LotScope, days: Days) {
   return db.all<MoneyPart>(sql`
     SELECT 'day' AS part, day AS key, sum(cents) AS cents FROM lot_money_days WHERE ${where} GROUP BY day
     UNION ALL SELECT 'kind', kind, sum(cents) FROM lot_money_days WHERE ${where} GROUP BY kind
-    UNION ALL SELECT 'hour', hour, sum(cents) FROM lot_money_hours WHERE ${where} GROUP BY hour`);
+    UNION ALL SELECT 'hour', hour, sum(cents) FROM (${moneyHourRows(lotsIn(scope), days.from, addDays(days.to, 1))}) GROUP BY hour`);
 }
 
 export function moneyOfDays(rows: MoneyPart[]) {
@@ -149,27 +150,46 @@ export const bookingsByDay = (db: DB, scope: LotScope, window: Window, [short, l
            sum(seconds < ${short * 3600}) AS short, sum(seconds >= ${short * 3600} AND seconds <= ${long * 3600}) AS middle, sum(seconds > ${long * 3600}) AS long
       FROM (${bookings(scope, window)}) GROUP BY day`);
 
-/** The same figures as `bookingsByDay`, for whole days, from the rollup. */
+/**
+ * The same figures as `bookingsByDay`, for whole days, from the rollup: its rows by length, and the
+ * days folded into a row each (their short and long counts were taken at STAY_LENGTH_BOUNDS).
+ */
 export const bookingDays = (db: DB, scope: LotScope, days: Days, [short, long]: LengthBounds) =>
   db.all<BookingDay>(sql`
-    SELECT day, sum(bookings) AS bookings, sum(seconds * bookings) AS seconds, sum((seconds < ${short * 3600}) * bookings) AS short,
-           sum((seconds >= ${short * 3600} AND seconds <= ${long * 3600}) * bookings) AS middle, sum((seconds > ${long * 3600}) * bookings) AS long
-      FROM lot_booking_days WHERE ${moneyDays(scope, days)} GROUP BY day HAVING sum(bookings) > 0`);
+    SELECT day, sum(bookings) AS bookings, sum(seconds) AS seconds, sum(short) AS short, sum(bookings - short - long) AS middle, sum(long) AS long
+      FROM (
+        SELECT day, bookings, seconds * bookings AS seconds, (seconds < ${short * 3600}) * bookings AS short, (seconds > ${long * 3600}) * bookings AS long
+          FROM lot_booking_days WHERE ${moneyDays(scope, days)}
+        UNION ALL
+        SELECT day, bookings, seconds, short, long FROM lot_booking_days_folded WHERE ${moneyDays(scope, days)})
+     GROUP BY day HAVING sum(bookings) > 0`);
 
 /**
  * The Customers figures of whole days, from the rollup: drivers who booked (a booking not cancelled
  * starting in the days), how many of them booked these lots for the first time, and the `limit`
- * who paid the most (their e-mail, what they paid, their bookings).
+ * who paid the most (their e-mail, what they paid, their bookings). The recent days are read a row per
+ * driver and day; older months folded, a row per driver and month, whose first and last booking day
+ * say whether the driver booked in a range that cuts the month, and the first day a driver booked
+ * among them, a row per driver (docs/owner.md, "Rollups").
  */
 export async function customerFigures(db: DB, scope: LotScope, days: Days, limit: number) {
-  // One pass over the days' rows (MATERIALIZED): the counts and the top spenders both read it.
+  const lots = lotsIn(scope);
+  // One pass over the days' and the months' rows, each summed per driver first (MATERIALIZED): the
+  // counts and the top spenders both read it. A driver is new unless they booked before the days.
   const rows = await db.all<{ email: string | null; cents: number; bookings: number }>(sql`
     WITH d AS MATERIALIZED (
-      SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents FROM lot_customer_days WHERE ${moneyDays(scope, days)} GROUP BY user_id)
-    SELECT NULL AS email,
-           coalesce(sum((SELECT min(day) FROM lot_customer_days f WHERE f.lot_id IN ${lotsIn(scope)} AND f.user_id = d.user_id AND f.bookings > 0) >= ${days.from}), 0) AS cents,
-           count(*) AS bookings
-      FROM d WHERE d.bookings > 0
+      SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents, max(booked) AS booked
+        FROM (
+          SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents, max(bookings > 0) AS booked
+            FROM lot_customer_days WHERE ${moneyDays(scope, days)} GROUP BY user_id
+          UNION ALL
+          SELECT user_id, sum(bookings), sum(cents), max(bookings > 0 AND first_day <= ${days.to} AND last_day >= ${days.from})
+            FROM lot_customer_months WHERE lot_id IN ${lots} AND month >= ${days.from.slice(0, 7)} AND month <= ${days.to.slice(0, 7)} GROUP BY user_id)
+       GROUP BY user_id),
+    earlier AS (
+      SELECT user_id FROM lot_customers WHERE lot_id IN ${lots} AND first_day < ${days.from}
+      UNION SELECT user_id FROM lot_customer_days WHERE lot_id IN ${lots} AND day < ${days.from} AND bookings > 0)
+    SELECT NULL AS email, coalesce(sum(d.user_id NOT IN earlier), 0) AS cents, count(*) AS bookings FROM d WHERE d.booked
     UNION ALL
     SELECT * FROM (
       SELECT u.email, d.cents, d.bookings FROM d JOIN users u ON u.id = d.user_id WHERE d.cents > 0 ORDER BY d.cents DESC, u.email LIMIT ${limit})`);
@@ -236,8 +256,8 @@ export function rolledStayHours(db: DB, scope: LotScope, days: Days) {
   const { from, to } = windowOfDays(days);
   const [fromS, toS] = [from.getTime() / 1000 + MANILA_OFFSET_S, to.getTime() / 1000 + MANILA_OFFSET_S];
   return db.all<{ lotId: string; hours: string }>(sql`
-    SELECT lot_id AS lotId, group_concat(hour || ':' || seconds) AS hours FROM lot_stay_hours
-     WHERE lot_id IN ${lotsIn(scope)} AND hour >= ${fromS} AND hour < ${toS} AND seconds > 0
+    SELECT lot_id AS lotId, group_concat(hour || ':' || seconds) AS hours FROM (${stayHourRows(lotsIn(scope), fromS, toS)})
+     WHERE seconds > 0
      GROUP BY lot_id, hour / 86400`);
 }
 
@@ -252,9 +272,8 @@ export function heldInOpenHoursQuery(db: DB, days: Days, masks: { lotId: string;
   // The masks go as one JSON value: D1 binds at most 100 values to a statement, and a scope may hold more lots.
   return db.all<{ seconds: number | null }>(sql`
     WITH masks(lot_id, mask) AS (SELECT json_extract(value, '$.lotId'), json_extract(value, '$.mask') FROM json_each(${JSON.stringify(masks)}))
-    SELECT sum(s.seconds) AS seconds FROM lot_stay_hours s JOIN masks m ON m.lot_id = s.lot_id
-     WHERE s.hour >= ${fromS} AND s.hour < ${toS}
-       AND substr(m.mask, 1 + ((s.hour / 86400 + 4) % 7) * 24 + (s.hour % 86400) / 3600, 1) = '1'`);
+    SELECT sum(s.seconds) AS seconds FROM (${stayHourRows(sql`(SELECT lot_id FROM masks)`, fromS, toS)}) s JOIN masks m ON m.lot_id = s.lot_id
+     WHERE substr(m.mask, 1 + ((s.hour / 86400 + 4) % 7) * 24 + (s.hour % 86400) / 3600, 1) = '1'`);
 }
 
 export function staySpans(rolled: { lotId: string; hours: string }[], inside: StaySpan[]) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { HourOccupancy } from '../../core/dynamic-pricing';
 import { MANILA_OFFSET_MS } from '../../core/time';
 import type { DB } from '../db/client';
+import { stayHourRows } from '../db/rollups';
 
 /**
  * Slot-minutes taken in each Manila hour of `[fromMs, toMs)` at a lot: the lot's stay rollup
@@ -27,7 +28,7 @@ export async function hourlyOccupancy(db: DB, lotId: string, fromMs: number, toM
     held(h, seconds) AS (
       SELECT h + ${offset}, min(e, h + 3600) - max(s, h) FROM pieces
       UNION ALL
-      SELECT hour, seconds FROM lot_stay_hours WHERE lot_id = ${lotId} AND hour >= ${from + offset} AND hour < ${to + offset}
+      SELECT hour, seconds FROM (${stayHourRows(sql`(${lotId})`, from + offset, to + offset)})
     )
     SELECT CAST(h / 86400 AS INTEGER) AS day, CAST((h % 86400) / 3600 AS INTEGER) AS hour, sum(seconds) / 60.0 AS slotMinutes
       FROM held

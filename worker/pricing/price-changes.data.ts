@@ -8,6 +8,7 @@ import { dayDate } from '../../core/elasticity';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { PriceBand } from '../../core/price-bands';
 import { sqlStatement, statementOf, type DB } from '../db/client';
+import { firstStayHour, moneyHourRows, stayHourRows } from '../db/rollups';
 import { newId } from '../db/ids';
 import { priceChanges } from '../db/schema';
 
@@ -61,9 +62,7 @@ export const priceChangesOf = (db: DB, lotId: string) =>
 
 /** The first Manila day the stay rollup holds anything for the lot (days since 1970-01-01), or null. */
 export async function firstRecordedDay(db: DB, lotId: string): Promise<number | null> {
-  const [row] = await db.all<{ hour: number | null }>(
-    sql`SELECT min(hour) AS hour FROM lot_stay_hours WHERE lot_id = ${lotId} AND seconds > 0`,
-  );
+  const [row] = await db.all<{ hour: number | null }>(sql`SELECT ${firstStayHour(lotId)} AS hour`);
   return row?.hour == null ? null : Math.floor(row.hour / 86_400);
 }
 
@@ -89,12 +88,10 @@ export async function heldInWindows(db: DB, lotId: string, windows: { range: Day
              json_extract(value, '$.fromDay') AS fd, json_extract(value, '$.toDay') AS td, json_extract(value, '$.mask') AS mask
         FROM json_each(${json}))
     SELECT w.i AS i,
-           (SELECT coalesce(sum(s.seconds), 0) FROM lot_stay_hours s
-             WHERE s.lot_id = ${lotId} AND s.hour >= w.f AND s.hour < w.t
-               AND substr(w.mask, 1 + ((s.hour / 86400 + 4) % 7) * 24 + (s.hour % 86400) / 3600, 1) = '1') AS seconds,
-           (SELECT coalesce(sum(m.cents), 0) FROM lot_money_hours m
-             WHERE m.lot_id = ${lotId} AND m.day >= w.fd AND m.day < w.td
-               AND substr(w.mask, 1 + CAST(strftime('%w', m.day) AS INTEGER) * 24 + m.hour, 1) = '1') AS cents
+           (SELECT coalesce(sum(s.seconds), 0) FROM (${stayHourRows(sql`(${lotId})`, sql`w.f`, sql`w.t`)}) s
+             WHERE substr(w.mask, 1 + ((s.hour / 86400 + 4) % 7) * 24 + (s.hour % 86400) / 3600, 1) = '1') AS seconds,
+           (SELECT coalesce(sum(m.cents), 0) FROM (${moneyHourRows(sql`(${lotId})`, sql`w.fd`, sql`w.td`)}) m
+             WHERE substr(w.mask, 1 + CAST(strftime('%w', m.day) AS INTEGER) * 24 + m.hour, 1) = '1') AS cents
       FROM w ORDER BY w.i`);
   return rows.map(({ seconds, cents }) => ({ seconds, cents }));
 }

@@ -1,0 +1,13 @@
+/**
+ * The windows that keep D1 a bounded directory (docs/architecture.md, "Scale"): how long a grain that
+ * grows with traffic stays in D1 before it is folded, moved or archived. One home, so they are read together.
+ */
+
+/** Days the hourly rollups keep a row per lot and clock hour before the daily Cron packs a day into one row: a few, so late writes (an exit, a refund) rarely reopen a packed day. */
+export const ROLLUP_HOURS_HOT_DAYS = 2;
+/** Days after a Manila month ends that its per-driver days stay in D1 before they fold into a row per lot, driver and month: late no-shows and refunds land first. */
+export const CUSTOMER_DAYS_HOT_DAYS = 7;
+/** Days of one lot a fold batch moves at most: one D1 batch (one transaction), small enough for a request's limits. */
+export const ROLLUP_FOLD_BATCH_DAYS = 31;
+/** Fold batches one run of the daily Cron writes at most; the next run resumes where it stopped. */
+export const ROLLUP_FOLD_BATCHES_PER_RUN = 500;
