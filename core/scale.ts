@@ -11,3 +11,5 @@ export const CUSTOMER_DAYS_HOT_DAYS = 7;
 export const ROLLUP_FOLD_BATCH_DAYS = 31;
 /** Fold batches one run of the daily Cron writes at most; the next run resumes where it stopped. */
 export const ROLLUP_FOLD_BATCHES_PER_RUN = 500;
+/** Days an Idempotency-Key answers a replay before its row is deleted: past the gate's 24 hours offline (core/gate.ts) and any client's retry. */
+export const REPLAY_KEY_DAYS = 2;

@@ -4,7 +4,7 @@
  * different body (or on another endpoint) is a conflict. The key row is written in the same D1 batch
  * as the money movement, so a concurrent twin fails on the primary key and reads the winner's result.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { refusal } from '../../core/refusal';
 import { statementOf, type DB } from './client';
 import { violates } from './constraints';
@@ -42,3 +42,13 @@ export const recordIdempotencyKey = (db: DB, request: IdempotentRequest, resourc
 
 /** True when a batch failed because a concurrent twin recorded the same key first. */
 export const isIdempotencyRace = (error: unknown) => violates(error, 'idempotency_keys');
+
+/**
+ * Deletes the keys recorded before `before` (the daily Cron, REPLAY_KEY_DAYS): a row per booking and per
+ * gate entry and exit, so kept forever they would grow D1 with traffic (docs/architecture.md, Scale).
+ * Answers how many went.
+ */
+export async function deleteIdempotencyKeysBefore(db: DB, before: string) {
+  const { meta } = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+  return meta.changes;
+}

@@ -5,8 +5,11 @@
  * R2. Every step is safe to run again: what it already did, it finds no more.
  */
 import { retentionCutoffs } from '../../core/privacy';
+import { REPLAY_KEY_DAYS } from '../../core/scale';
+import { DAY_MS } from '../../core/time';
 import { maskPlate } from '../../core/vehicles';
 import { commit, type DB } from '../db/client';
+import { deleteIdempotencyKeysBefore } from '../db/idempotency-keys';
 import type { Bindings } from '../env';
 import {
   deleteEarlyRegistrationsBefore,
@@ -71,6 +74,7 @@ export async function applyRetention(env: Bindings, db: DB, now = Date.now()) {
     earlyRegistrations: await deleteEarlyRegistrationsBefore(db, cutoffs.earlyRegistrations),
     plates,
     notifications: await deleteNotificationsBefore(db, cutoffs.notifications),
+    replayKeys: await deleteIdempotencyKeysBefore(db, new Date(now - REPLAY_KEY_DAYS * DAY_MS).toISOString()),
     documents: await purgeFiles(
       env.DOCUMENTS,
       () => documentsRejectedBefore(db, cutoffs.rejectedDocuments),

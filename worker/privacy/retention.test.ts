@@ -2,12 +2,14 @@
 import { env } from 'cloudflare:test';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPLAY_KEY_DAYS } from '../../core/scale';
 import { DAY_MS } from '../../core/time';
 import { newId } from '../db/ids';
 import {
   auditLogs,
   checkins,
   earlyRegistrations,
+  idempotencyKeys,
   lotIssues,
   lots,
   ownerApplicationDocuments,
@@ -197,9 +199,29 @@ describe('the retention periods of the daily Cron', () => {
         'booked plates in audit entries': 0,
       },
       notifications: 0,
+      replayKeys: 0,
       documents: 0,
       issuePhotos: 0,
     });
+  });
+});
+
+describe('the replay keys', () => {
+  it('answer replays for REPLAY_KEY_DAYS, then leave D1: a row per booking and gate step does not stay forever', async () => {
+    const key = async (daysAgo: number) => {
+      const row = { userId, key: newId(), scope: 'test', requestHash: 'h', resourceId: newId(), createdAt: ago(daysAgo) };
+      await db().insert(idempotencyKeys).values(row);
+      return row.key;
+    };
+    const [old, recent] = [await key(REPLAY_KEY_DAYS + 0.1), await key(REPLAY_KEY_DAYS - 0.1)];
+
+    expect((await applyRetention(env, db(), now)).replayKeys).toBe(1);
+
+    const kept = await db()
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(inArray(idempotencyKeys.key, [old, recent]));
+    expect(kept.map((row) => row.key)).toEqual([recent]);
   });
 });
 
