@@ -1,6 +1,7 @@
 import { app } from './app';
 import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
+import { ARCHIVE_QUEUE, consumeArchive, queueChargesToArchive, type ArchiveJob } from './archive/charges-archive.service';
 import { createDb } from './db/client';
 import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
 import { freezeClosedMonths } from './owner/statements.service';
@@ -18,7 +19,8 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
 /**
  * The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly
  * passes due renewed, drivers of passes about to end told, personal data past its retention period
- * deleted or masked (docs/privacy.md), and the lot objects brought in line with D1's records.
+ * deleted or masked (docs/privacy.md), the lot objects brought in line with D1's records, and each lot's
+ * charges of closed months queued for the archive (docs/payments.md, Archive).
  */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
@@ -32,6 +34,7 @@ function dailyWork(env: Bindings) {
     part('Warning of monthly passes ending', warnEndingPasses(env, db)),
     part('Applying the retention periods', applyRetention(env, db)),
     part('Following the lots’ records', followLotRecords(env, db)),
+    part('Queueing charges to archive', queueChargesToArchive(env)),
   ]);
 }
 
@@ -44,7 +47,8 @@ export default {
     if (batch.queue === PUSH_QUEUE) return consumePush(batch as MessageBatch<PushMessage>, env);
     if (batch.queue === EMAIL_QUEUE) return consumeEmail(batch as MessageBatch<EmailJob>, env);
     if (batch.queue === SMS_QUEUE) return consumeSms(batch as MessageBatch<SmsJob>, env);
+    if (batch.queue === ARCHIVE_QUEUE) return consumeArchive(batch as MessageBatch<ArchiveJob>, env);
     return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
   },
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob>;
+} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob>;
