@@ -13,7 +13,9 @@ import worker from '../index';
 import { ownerStatement } from '../owner/statements.service';
 import { archiveContext, bookingThatIsOver, chargesInD1, failingBatches, failingBucket, later, periodsOf } from '../test/archive-fixtures';
 import type { Api } from '../test/api-types';
-import { call, db, seedOnce } from '../test/helpers';
+import { reservationRow } from '../test/booking-fixtures';
+import { atTheGate, overstayedOneHour } from '../test/gate-fixtures';
+import { call, db, key, seedOnce } from '../test/helpers';
 import { rawLot, run } from '../test/raw-records';
 import { archivedRowsOf } from './archive.service';
 import { ARCHIVE_QUEUE, moveCharges, type ArchiveJob } from './charges-archive.service';
@@ -48,6 +50,28 @@ describe('charges in the archive', () => {
     expect(await Promise.all(booking.receiptIds.map((id) => receipt(booking.cookie, id)))).toEqual(before.receipts);
     expect(await statement()).toEqual(before.statement);
     expect(await moneyDays(booking.lotId)).toEqual(before.money);
+  });
+
+  it('reissues the receipt of a refund at the gate for all that was paid, its archived charges included', async () => {
+    const { owner } = await atTheGate();
+    const { cookie, booking, closed } = await overstayedOneHour();
+    await moveCharges(archiveContext(), (await reservationRow(booking.id)).lotId, later());
+    expect(await chargesInD1(booking.id)).toEqual([]);
+    const refunded = await call(`/api/owner/checkins/${closed.id}/refund`, {
+      method: 'POST',
+      cookie: owner,
+      json: { amountCents: 3_000, reason: 'Barrier stuck at the exit' },
+      headers: key(),
+    });
+    expect(refunded.status).toBe(201);
+    const voided = await receipt(cookie, closed.receiptId!);
+    const reissued = await receipt(cookie, voided.replacedBy!.id);
+    expect(reissued.amountCents).toBe(voided.amountCents - 3_000);
+    expect(reissued.lines.map((line) => [line.label, line.amountCents])).toEqual([
+      ['Parking', 4_000],
+      ['Overstay', 8_000],
+      ['Refund by the lot', -3_000],
+    ]);
   });
 
   it('keeps the charges of a booking that is not over in D1', async () => {

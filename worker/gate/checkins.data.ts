@@ -88,6 +88,7 @@ const gateReservationColumns = {
   endTs: reservations.endTs,
   amountCents: reservations.amountCents,
   vehiclePlate: reservations.vehiclePlate,
+  createdAt: reservations.createdAt,
 };
 const selectGateReservations = (db: DB) =>
   db
