@@ -22,6 +22,15 @@ export const chargesToMove = (db: DB, lotId: string, before: string, limit: numb
     .orderBy(asc(charges.createdAt), sql`${charges}.rowid`)
     .limit(limit);
 
+/** A reservation's lot and when it was made: its charges are of that lot, charged since. */
+export async function reservationSpan(db: DB, id: string) {
+  const [row] = await db
+    .select({ lotId: reservations.lotId, createdAt: reservations.createdAt })
+    .from(reservations)
+    .where(eq(reservations.id, id));
+  return row;
+}
+
 /** The statement that deletes charges once their period lists them (the rollups keep them: migrations/0047). */
 export const deleteMovedCharges = (db: DB, ids: string[]) =>
   db.$client.prepare('DELETE FROM charges WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(ids));

@@ -12,7 +12,7 @@ import { retryDelay } from '../deliveries/deliveries.service';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { archivedRowsOf, rewritePeriod, type ArchiveContext, type ArchivedRow } from './archive.service';
-import { chargesToMove, deleteMovedCharges, everyLotId, type Charge } from './charges-archive.data';
+import { chargesToMove, deleteMovedCharges, everyLotId, reservationSpan, type Charge } from './charges-archive.data';
 
 export const ARCHIVE_QUEUE = 'parkada-archive';
 
@@ -85,4 +85,14 @@ export async function archivedChargesOf(
   const ids = new Set(reservationIds);
   const rows = (await archivedRowsOf(ctx, 'charges', lotId, months)) as unknown as Charge[];
   return rows.filter((row) => ids.has(row.reservationId));
+}
+
+/**
+ * What a reservation's driver paid in charges already archived, and in how many: a receipt reissued
+ * for the reservation's new total covers them too (receipts.statements.ts, `reissueReceipt`).
+ */
+export async function archivedPaymentOf(ctx: ArchiveContext, reservationId: string, now = new Date()) {
+  const span = await reservationSpan(ctx.db, reservationId);
+  const archived = span ? await archivedChargesOf(ctx, span.lotId, [reservationId], { from: span.createdAt, to: now.toISOString() }) : [];
+  return { cents: archived.reduce((sum, charge) => sum + charge.amountCents, 0), lines: archived.length };
 }

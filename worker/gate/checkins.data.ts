@@ -88,7 +88,6 @@ const gateReservationColumns = {
   endTs: reservations.endTs,
   amountCents: reservations.amountCents,
   vehiclePlate: reservations.vehiclePlate,
-  createdAt: reservations.createdAt,
 };
 const selectGateReservations = (db: DB) =>
   db

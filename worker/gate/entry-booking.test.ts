@@ -141,7 +141,6 @@ describe('whether a car enters on the reservation it names, judged at its time',
     endTs: new Date(start + HOUR).toISOString(),
     amountCents: 4_000,
     vehiclePlate: 'NAB 1234',
-    createdAt: new Date(start - HOUR).toISOString(),
   });
   const judged = (
     reservation: GateReservation,

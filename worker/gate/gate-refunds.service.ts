@@ -15,7 +15,7 @@ import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { assertManagesLot } from '../lots/lots.service';
-import { archivedChargesOf } from '../archive/charges-archive.service';
+import { archivedPaymentOf } from '../archive/charges-archive.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
 import type { GateContext } from './checkin';
 import { findGateReservation, type GateReservation } from './checkins.data';
@@ -91,14 +91,12 @@ export async function refundGateCharge(
  * already moved to the archive (docs/payments.md, Archive), less its gate refunds and this one.
  */
 async function receiptLess(ctx: GateContext, reservation: GateReservation, refundCents: number, now: Date) {
-  const months = { from: reservation.createdAt, to: now.toISOString() };
-  const archived = await archivedChargesOf(ctx, reservation.lotId, [reservation.id], months);
-  const archivedCents = archived.reduce((sum, charge) => sum + charge.amountCents, 0);
+  const archived = await archivedPaymentOf(ctx, reservation.id, now);
   return reissueReceipt(ctx.db, {
     reservationId: reservation.id,
     lot: { id: reservation.lotId, name: reservation.lotName },
-    netPaidCents: (await netPaidOf(ctx.db, reservation.id)) + archivedCents - refundCents,
-    archivedLines: archived.length,
+    netPaidCents: (await netPaidOf(ctx.db, reservation.id)) + archived.cents - refundCents,
+    archivedLines: archived.lines,
   });
 }
 
