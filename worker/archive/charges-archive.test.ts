@@ -9,6 +9,7 @@ import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manilaMonthOf } from '../../core/time';
 import { lotMoneyDays } from '../db/schema';
+import { latestBackgroundFailure } from '../health/background-failures.data';
 import worker from '../index';
 import { ownerStatement } from '../owner/statements.service';
 import { archiveContext, bookingThatIsOver, chargesInD1, failingBatches, failingBucket, later, periodsOf } from '../test/archive-fixtures';
@@ -18,7 +19,7 @@ import { atTheGate, overstayedOneHour } from '../test/gate-fixtures';
 import { call, db, key, seedOnce } from '../test/helpers';
 import { rawLot, run } from '../test/raw-records';
 import { archivedRowsOf } from './archive.service';
-import { ARCHIVE_QUEUE, moveCharges, type ArchiveJob } from './charges-archive.service';
+import { ARCHIVE_QUEUE, moveCharges, queueChargesToArchive, type ArchiveJob } from './charges-archive.service';
 
 type Receipt = InferResponseType<Api['receipts'][':id']['$get'], 200>;
 
@@ -122,7 +123,7 @@ describe('charges in the archive', () => {
     expect(await periodsOf(booking.lotId)).toMatchObject([{ rows: 2 }]);
   });
 
-  it('moves a lot’s charges of a closed month through the Queue, batch after batch, and acknowledges a lot with none', async () => {
+  it('queues every lot from the daily Cron; a message moves one batch of one month, and queues its lot again while any may be left', async () => {
     const { lotId, drivers } = await rawLot('Archive Queue Lot', 1);
     await run(
       `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES ('old-booking', ?, ?, 'COMPLETED', '2026-01-10T01:00:00.000Z', '2026-01-10T03:00:00.000Z', 8000)`,
@@ -140,21 +141,51 @@ describe('charges in the archive', () => {
         at,
       );
     const money = await moneyDays(lotId);
-    const deliver = async (job: ArchiveJob) => {
-      const batch = createMessageBatch<ArchiveJob>(ARCHIVE_QUEUE, [{ id: 'archive', timestamp: new Date(), attempts: 1, body: job }]);
-      await worker.queue(batch, env);
+    const queued: ArchiveJob[] = [];
+    const queue = {
+      send: async (job: ArchiveJob) => void queued.push(job),
+      sendBatch: async (jobs: { body: ArchiveJob }[]) => void queued.push(...jobs.map((job) => job.body)),
+    } as unknown as Queue<ArchiveJob>;
+    const bindings = { ...env, ARCHIVE_QUEUE: queue };
+    await queueChargesToArchive(bindings);
+    expect(queued).toContainEqual({ kind: 'charges', lotId });
+    const deliver = async () => {
+      queued.length = 0;
+      const batch = createMessageBatch<ArchiveJob>(ARCHIVE_QUEUE, [
+        { id: 'archive', timestamp: new Date(), attempts: 1, body: { kind: 'charges', lotId } },
+      ]);
+      await worker.queue(batch, bindings);
       return getQueueResult(batch, createExecutionContext());
     };
-    // January first (the last charge is 00:30 on 1 February in Manila), then February.
-    expect(await deliver({ kind: 'charges', lotId })).toMatchObject({ explicitAcks: ['archive'], retryMessages: [] });
+
+    // January first (the last charge is 00:30 on 1 February in Manila), and the lot queued again; then February, and done.
+    expect(await deliver()).toMatchObject({ explicitAcks: ['archive'], retryMessages: [] });
     expect(await periodsOf(lotId)).toMatchObject([{ month: '2026-01', rows: 2 }]);
-    await deliver({ kind: 'charges', lotId });
+    expect(queued).toEqual([{ kind: 'charges', lotId }]);
+    expect(await deliver()).toMatchObject({ explicitAcks: ['archive'], retryMessages: [] });
     expect((await periodsOf(lotId)).map((period) => [period.month, period.rows])).toEqual([
       ['2026-01', 2],
       ['2026-02', 1],
     ]);
-    expect(await deliver({ kind: 'charges', lotId })).toMatchObject({ explicitAcks: ['archive'], retryMessages: [] });
+    expect(queued).toEqual([]);
+    expect(await deliver()).toMatchObject({ explicitAcks: ['archive'], retryMessages: [] });
     expect(await db().all(sql`SELECT id FROM charges WHERE reservation_id = 'old-booking'`)).toEqual([]);
     expect(await moneyDays(lotId)).toEqual(money);
+
+    // A failed batch is retried, and shown in System Health.
+    const failing = { ...bindings, ARCHIVE: failingBucket() };
+    await run(
+      `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at) VALUES ('mar-1', 'old-booking', 'OVERSTAY', 4000, '2026-03-02T00:00:00.000Z')`,
+    );
+    const batch = createMessageBatch<ArchiveJob>(ARCHIVE_QUEUE, [
+      { id: 'again', timestamp: new Date(), attempts: 1, body: { kind: 'charges', lotId } },
+    ]);
+    await worker.queue(batch, failing);
+    expect(await getQueueResult(batch, createExecutionContext())).toMatchObject({ explicitAcks: [], retryMessages: [{ msgId: 'again' }] });
+    expect(await latestBackgroundFailure(db())).toMatchObject({
+      job: 'Archive',
+      subject: `charges of lot ${lotId}`,
+      message: 'R2 unavailable',
+    });
   });
 });
