@@ -14,7 +14,7 @@ import worker from '../index';
 import { ownerStatement } from '../owner/statements.service';
 import { archiveContext, bookingThatIsOver, chargesInD1, failingBatches, failingBucket, later, periodsOf } from '../test/archive-fixtures';
 import type { Api } from '../test/api-types';
-import { reservationRow } from '../test/booking-fixtures';
+import { driver, inMinutes, reservationRow, reserve } from '../test/booking-fixtures';
 import { atTheGate, overstayedOneHour } from '../test/gate-fixtures';
 import { call, db, key, seedOnce } from '../test/helpers';
 import { rawLot, run } from '../test/raw-records';
@@ -81,6 +81,20 @@ describe('charges in the archive', () => {
     await moveCharges(archiveContext(), booking.lotId, later());
     expect(await chargesInD1(booking.reservationId)).toHaveLength(2);
     expect(await periodsOf(booking.lotId)).toEqual([]);
+  });
+
+  it('moves while the lot takes bookings: a booking made meanwhile keeps its charge in D1', async () => {
+    const over = await bookingThatIsOver();
+    const { cookie } = await driver(1_000);
+    const [, booked] = await Promise.all([
+      moveCharges(archiveContext(), over.lotId, later()),
+      reserve(cookie, { lotId: over.lotId, start: inMinutes(24 * 60), durationHours: 1 }),
+    ]);
+    expect(booked.status).toBe(201);
+    const { id } = await booked.json<{ id: string }>();
+    expect(await chargesInD1(id)).toMatchObject([{ kind: 'BOOKING', amountCents: 4_000 }]);
+    expect(await chargesInD1(over.reservationId)).toEqual([]);
+    expect(await archivedOf(over.lotId)).toHaveLength(2);
   });
 
   it('puts archived charges in "Download my data"', async () => {
