@@ -23,6 +23,8 @@ const REFUSAL_KINDS = [
   'upstream_failed',
   /** A part of the platform is not set up or not answering. */
   'unavailable',
+  /** Records the product kept are not where it kept them (an archived period missing from its bucket): never answered as empty. */
+  'records_missing',
 ] as const;
 export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 

@@ -2,6 +2,7 @@
  * The windows that keep D1 a bounded directory (docs/architecture.md, "Scale"): how long a grain that
  * grows with traffic stays in D1 before it is folded, moved or archived. One home, so they are read together.
  */
+import { DAY_MS } from './time';
 
 /** Days the hourly rollups keep a row per lot and clock hour before the daily Cron packs a day into one row: a few, so late writes (an exit, a refund) rarely reopen a packed day. */
 export const ROLLUP_HOURS_HOT_DAYS = 2;
@@ -13,3 +14,11 @@ export const ROLLUP_FOLD_BATCH_DAYS = 31;
 export const ROLLUP_FOLD_BATCHES_PER_RUN = 500;
 /** Days an Idempotency-Key answers a replay before its row is deleted: past the gate's 24 hours offline (core/gate.ts) and any client's retry. */
 export const REPLAY_KEY_DAYS = 2;
+
+/**
+ * A Manila month's charges stay in D1 this long after the month closed: the owners' statements of the
+ * month are frozen on its first day after, and a week leaves the gate's late exits and refunds of that
+ * month's stays in D1. Only charges of reservations that are over move (docs/payments.md, Archive).
+ */
+const CHARGES_HOT_DAYS = 7;
+export const CHARGES_HOT_MS = CHARGES_HOT_DAYS * DAY_MS;

@@ -1,6 +1,7 @@
 import { app } from './app';
 import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
+import { ARCHIVE_QUEUE, consumeArchive, queueChargesToArchive, type ArchiveJob } from './archive/charges-archive.service';
 import { createDb } from './db/client';
 import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
 import { foldRollups } from './owner/rollup-fold.service';
@@ -19,8 +20,9 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
 /**
  * The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly
  * passes due renewed, drivers of passes about to end told, personal data past its retention period
- * deleted or masked (docs/privacy.md), the lot objects brought in line with D1's records, and the
- * rollups' rows past their hot window folded (docs/owner.md, "Rollups").
+ * deleted or masked (docs/privacy.md), the lot objects brought in line with D1's records, the
+ * rollups' rows past their hot window folded (docs/owner.md, "Rollups"), and each lot's charges of
+ * closed months queued for the archive (docs/payments.md, Archive).
  */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
@@ -35,6 +37,7 @@ function dailyWork(env: Bindings) {
     part('Applying the retention periods', applyRetention(env, db)),
     part('Following the lots’ records', followLotRecords(env, db)),
     part('Folding the rollups', foldRollups(db)),
+    part('Queueing charges to archive', queueChargesToArchive(env)),
   ]);
 }
 
@@ -47,7 +50,8 @@ export default {
     if (batch.queue === PUSH_QUEUE) return consumePush(batch as MessageBatch<PushMessage>, env);
     if (batch.queue === EMAIL_QUEUE) return consumeEmail(batch as MessageBatch<EmailJob>, env);
     if (batch.queue === SMS_QUEUE) return consumeSms(batch as MessageBatch<SmsJob>, env);
+    if (batch.queue === ARCHIVE_QUEUE) return consumeArchive(batch as MessageBatch<ArchiveJob>, env);
     return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
   },
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob>;
+} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob>;

@@ -80,13 +80,20 @@ async function readAll<T extends Record<string, Promise<Rows>>>(reads: T): Promi
 
 type Person = typeof users.$inferSelect;
 
-/** Everything held about the user, keyed by the table it is kept in. */
-export async function personalDataOf(db: DB, userId: string): Promise<PersonalData> {
+/** The person's reservations per lot, and when the first was made: where their archived charges are (docs/payments.md, Archive). */
+export async function bookingsByLot(db: DB, userId: string) {
+  const rows = await db.all<{ lotId: string; ids: string; from: string }>(sql`
+    SELECT lot_id AS lotId, json_group_array(id) AS ids, min(created_at) AS "from" FROM reservations WHERE user_id = ${userId} GROUP BY lot_id`);
+  return rows.map((row) => ({ ...row, ids: JSON.parse(row.ids) as string[] }));
+}
+
+/** Everything held about the user, keyed by the table it is kept in; `archivedCharges`: their charges read back from the archive. */
+export async function personalDataOf(db: DB, userId: string, archivedCharges: Rows): Promise<PersonalData> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const { passwordHash: _secret, ...profile } = user;
   const [account, parking, money, owner] = await Promise.all([
     accountRecordsOf(db, user),
-    parkingRecordsOf(db, userId),
+    parkingRecordsOf(db, userId, archivedCharges),
     moneyRecordsOf(db, userId),
     ownerRecordsOf(db, userId),
   ]);
@@ -148,7 +155,7 @@ async function accountRecordsOf(db: DB, user: Person) {
 }
 
 /** Parking: reservations and passes, their stays, what was charged or refunded at the gate, and their reviews. */
-async function parkingRecordsOf(db: DB, userId: string) {
+async function parkingRecordsOf(db: DB, userId: string, archivedCharges: Rows) {
   const [ownReservations, passes] = await Promise.all([
     rowsOf(db, reservations, eq(reservations.userId, userId)),
     rowsOf(db, monthlyPasses, eq(monthlyPasses.userId, userId)),
@@ -157,12 +164,15 @@ async function parkingRecordsOf(db: DB, userId: string) {
   const passIds = passes.map((row) => row.id as string);
   const stays = await rowsOf(db, checkins, or(within(checkins.reservationId, reservationIds), within(checkins.monthlyPassId, passIds)));
   const stayIds = stays.map((row) => row.id as string);
+  // A charge caught between the two writes of a move is in both: once here.
+  const archivedIds = new Set(archivedCharges.map((row) => row.id));
+  const inD1 = (rows: Rows) => rows.filter((row) => !archivedIds.has(row.id));
   return {
     reservations: ownReservations,
     monthly_passes: passes,
     checkins: stays,
     ...(await readAll({
-      charges: rowsOf(db, charges, within(charges.reservationId, reservationIds)),
+      charges: rowsOf(db, charges, within(charges.reservationId, reservationIds)).then((rows) => [...archivedCharges, ...inD1(rows)]),
       gate_refunds: rowsOf(db, gateRefunds, within(gateRefunds.checkinId, stayIds)),
       // Their reviews of their stays and the reviews they reported (docs/reviews.md).
       reviews: rowsOf(db, reviews, eq(reviews.userId, userId)),

@@ -14,7 +14,8 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { isLastActiveAdmin } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from '../payments/ledger.statements';
-import { personalDataOf, type PersonalData } from './export.data';
+import { archivedChargesOf } from '../archive/charges-archive.service';
+import { bookingsByLot, personalDataOf, type PersonalData } from './export.data';
 
 /** A deleted account's browser is signed out: its session cookie goes with the answer. */
 export { signedOut } from '../auth/auth.service';
@@ -99,5 +100,10 @@ function dataArchive(data: PersonalData): Uint8Array<ArrayBuffer> {
 export async function exportAccount(scope: RequestScope, user: SessionUser) {
   await requireRecentSecondFactor(scope, user);
   await takeExportAttempt(scope.env, user.id);
-  return dataArchive(await personalDataOf(scope.var.db, user.id));
+  const ctx = { env: scope.env, db: scope.var.db };
+  const now = new Date().toISOString();
+  const archived = await Promise.all(
+    (await bookingsByLot(ctx.db, user.id)).map(({ lotId, ids, from }) => archivedChargesOf(ctx, lotId, ids, { from, to: now })),
+  );
+  return dataArchive(await personalDataOf(ctx.db, user.id, archived.flat()));
 }

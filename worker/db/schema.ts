@@ -9,6 +9,7 @@ import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex
 import { DURATION_OPTIONS, THEMES } from '../../core/account';
 import { REVIEW_STATUSES } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
+import { ARCHIVED_KINDS } from '../../core/archive';
 import { DOCUMENT_TYPES } from '../../core/documents';
 import { CHARGE_KINDS, MONEY_KINDS, RESERVATION_STATUSES } from '../../core/booking';
 import { OVERRIDE_REASONS } from '../../core/gate';
@@ -365,6 +366,25 @@ export const charges = sqliteTable(
     method: text('method', { enum: GATE_PAYMENT_METHODS }).notNull().default('wallet'),
   },
   (t) => [index('charges_reservation_idx').on(t.reservationId), index('charges_lot_time_idx').on(t.lotId, t.createdAt)],
+);
+
+/**
+ * The archive's directory (docs/payments.md, Archive): one row per closed period written to the ARCHIVE
+ * bucket, a kind of record of one lot in one Manila month, so it stays small however much was moved.
+ * A charge of a period listed here leaves the rollups as they are when it is deleted (migrations/0047).
+ */
+export const archivedPeriods = sqliteTable(
+  'archived_periods',
+  {
+    kind: text('kind', { enum: ARCHIVED_KINDS }).notNull(),
+    lotId: text('lot_id').notNull(),
+    month: text('month').notNull(),
+    key: text('key').notNull(),
+    rows: integer('rows').notNull(),
+    bytes: integer('bytes').notNull(),
+    archivedAt: text('archived_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.lotId, t.month] })],
 );
 
 /*

@@ -1,10 +1,14 @@
 /** A stay its driver declared out by tapping the exit tag, then seen leaving at the gate (declared-exit.ts). */
 import { and, eq } from 'drizzle-orm';
+import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, checkins } from '../db/schema';
 import { balanceOf, MINUTE, makeLot, reservationRow } from '../test/booking-fixtures';
 import { atTheGate, endedAgo, gateEnter, gateExit, newTag, reservedCar, tap, type Checkin } from '../test/gate-fixtures';
+import type { Api } from '../test/api-types';
+import { archiveContext, chargesInD1, later } from '../test/archive-fixtures';
 import { call, db, messageOf } from '../test/helpers';
+import { moveCharges } from '../archive/charges-archive.service';
 
 let owner = '';
 beforeAll(async () => {
@@ -12,6 +16,7 @@ beforeAll(async () => {
 });
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
+type Receipt = InferResponseType<Api['receipts'][':id']['$get'], 200>;
 type Declared = Checkin & { driverDeclaredExit: boolean; reopenedFrom: string | null };
 const lookUp = (lotId: string) => call(`/api/checkins/open?lotId=${lotId}&plate=NAB%201234`, { cookie: owner });
 
@@ -28,6 +33,26 @@ async function tappedOut(overMinutes: number) {
 }
 
 describe('a declared exit seen at the gate', () => {
+  it('reissues the receipt for all the booking was paid when its earlier charges were archived meanwhile', async () => {
+    const { lotId, id, cookie, booking } = await tappedOut(30);
+    await endedAgo(booking.id, 200);
+    await db()
+      .update(checkins)
+      .set({ entryTs: ago(260), exitTs: ago(170) })
+      .where(eq(checkins.id, id));
+    await moveCharges(archiveContext(), lotId, later());
+    expect(await chargesInD1(booking.id)).toEqual([]);
+
+    const seen = await (await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).json<Declared>();
+    const receipt = await (await call(`/api/receipts/${seen.receiptId}`, { cookie })).json<Receipt>();
+    expect(receipt.lines.map((line) => [line.label, line.amountCents])).toEqual([
+      ['Parking', 4_000],
+      ['Overstay', 4_000],
+      ['Overstay', 12_000],
+    ]);
+    expect(receipt.amountCents).toBe(20_000);
+  });
+
   it('reopens the stay of a car that tapped out and stayed, and charges the time past the declared exit', async () => {
     const { lotId, id, user, booking, paidCents } = await tappedOut(30);
     expect(paidCents).toBe(4_000);

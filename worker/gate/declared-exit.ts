@@ -10,6 +10,7 @@ import type { ExitRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
 import { refusal } from '../../core/refusal';
 import { formatTime } from '../../core/time';
+import { archivedPaymentOf } from '../archive/charges-archive.service';
 import { afterCommit } from '../db/after-commit';
 import { violates } from '../db/constraints';
 import { newId } from '../db/ids';
@@ -26,6 +27,13 @@ import { commitExit, paymentOf, type StayPayment } from './stay-payment';
 /** The declared stay, and the gate's exit of it: by override or not, on which shift, at what time. */
 type SeenLeaving = { checkin: CheckinView & { exitTs: string }; override: boolean; shift: { id: string } | null; at: Date };
 
+/** The reservation's receipt for all it was paid with this charge, its archived charges included (docs/payments.md, Archive). */
+async function reissuedWith(ctx: GateContext, reservationId: string, price: StayPrice, now: Date) {
+  const archived = await archivedPaymentOf(ctx, reservationId, now);
+  const netPaidCents = (await netPaidOf(ctx.db, reservationId)) + archived.cents + price.amountCents;
+  return reissueReceipt(ctx.db, { reservationId, lot: price.lot, netPaidCents, archivedLines: archived.lines });
+}
+
 export async function exitAfterDeclared(ctx: GateContext, seen: SeenLeaving, input: ExitRequest, request: IdempotentRequest, now: Date) {
   const { db } = ctx;
   const { checkin, override, shift } = seen;
@@ -36,10 +44,7 @@ export async function exitAfterDeclared(ctx: GateContext, seen: SeenLeaving, inp
   const price = await priceAfterDeclaredExit(db, checkin, at);
   const { amountCents } = price;
   const payment = await paymentOf(ctx, { id, lotId: checkin.lotId, stayReservationId: reservationId }, price, input.payCode, now);
-  const receipt =
-    reservationId && amountCents > 0
-      ? reissueReceipt(db, { reservationId, lot: price.lot, netPaidCents: (await netPaidOf(db, reservationId)) + amountCents })
-      : [];
+  const receipt = reservationId && amountCents > 0 ? await reissuedWith(ctx, reservationId, price, now) : [];
   const statements = ({ paidBy, payerId }: StayPayment) => [
     checkinInsert(db, {
       id,

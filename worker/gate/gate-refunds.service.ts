@@ -15,9 +15,10 @@ import { newId } from '../db/ids';
 import { refusal } from '../../core/refusal';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { assertManagesLot } from '../lots/lots.service';
+import { archivedPaymentOf } from '../archive/charges-archive.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
 import type { GateContext } from './checkin';
-import { findGateReservation } from './checkins.data';
+import { findGateReservation, type GateReservation } from './checkins.data';
 import { findGateRefund, findRefundableStay, netPaidOf, refundedOf, refundInsert } from './gate-refunds.data';
 import { refundToWallet } from '../wallet/wallet.service';
 import type { GatePaymentMethod } from '../../core/wallet';
@@ -51,16 +52,7 @@ export async function refundGateCharge(
     abortUnlessChanged(db),
     recordIdempotencyKey(db, request, id),
   ];
-  if (reservation) {
-    const lot = { id: reservation.lotId, name: reservation.lotName };
-    statements.push(
-      ...reissueReceipt(db, {
-        reservationId: reservation.id,
-        lot,
-        netPaidCents: (await netPaidOf(db, reservation.id)) - input.amountCents,
-      }),
-    );
-  }
+  if (reservation) statements.push(...(await receiptLess(ctx, reservation, input.amountCents, now)));
   try {
     if (method === 'wallet' && reservation) {
       const refunded = await refundToWallet(
@@ -92,6 +84,20 @@ export async function refundGateCharge(
     throw error;
   }
   return { refund: await refundView(ctx, id), replayed: false };
+}
+
+/**
+ * The reservation's receipt voided and reissued for what is left paid: its charges in D1 and those
+ * already moved to the archive (docs/payments.md, Archive), less its gate refunds and this one.
+ */
+async function receiptLess(ctx: GateContext, reservation: GateReservation, refundCents: number, now: Date) {
+  const archived = await archivedPaymentOf(ctx, reservation.id, now);
+  return reissueReceipt(ctx.db, {
+    reservationId: reservation.id,
+    lot: { id: reservation.lotId, name: reservation.lotName },
+    netPaidCents: (await netPaidOf(ctx.db, reservation.id)) + archived.cents - refundCents,
+    archivedLines: archived.lines,
+  });
 }
 
 async function refundView(ctx: GateContext, id: string): Promise<GateRefund> {

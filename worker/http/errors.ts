@@ -26,6 +26,7 @@ const STATUS_OF: Record<RefusalKind, ContentfulStatusCode> = {
   too_many_attempts: 429,
   upstream_failed: 502,
   unavailable: 503,
+  records_missing: 500,
 };
 
 export const statusOf = (kind: RefusalKind) => STATUS_OF[kind];

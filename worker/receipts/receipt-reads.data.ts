@@ -72,6 +72,8 @@ const receiptColumns = {
   voidedAt: voidedBy.createdAt,
   replacesId: replaced.id,
   replacesNumber: replaced.number,
+  lotId: receipts.lotId,
+  reservationCreatedAt: reservations.createdAt,
 };
 
 const selectReceipts = (db: DB) =>
@@ -86,7 +88,7 @@ const selectReceipts = (db: DB) =>
     .leftJoin(voidedBy, eq(voidedBy.voidsId, receipts.id))
     .leftJoin(replaced, eq(replaced.id, receipts.replacesId));
 
-type ReceiptRow = Awaited<ReturnType<ReturnType<typeof selectReceipts>['all']>>[number];
+export type ReceiptRow = Awaited<ReturnType<ReturnType<typeof selectReceipts>['all']>>[number];
 
 /**
  * A receipt (id, number, amountCents, createdAt, lot.name) plus what a driver needs to file it as an
@@ -105,6 +107,8 @@ const toSummary = ({
   passProductName,
   passPeriodKind,
   passCreatedAt: _passCreatedAt,
+  lotId: _lotId,
+  reservationCreatedAt: _booked,
   ...row
 }: ReceiptRow) => ({
   ...row,
@@ -200,29 +204,41 @@ async function passReceipt(db: DB, row: ReceiptRow) {
 /**
  * One document (a receipt or a VOID), for its driver or for the staff of its lot (`lotIds` from
  * `workableLotIds`): the gate's Recent Activity opens the receipt of a stay it just closed. Anyone
- * else gets nothing.
+ * else gets nothing. `receiptOf` reads it whole.
  */
-export async function findReceipt(db: DB, id: string, reader: { userId: string; lotIds: string[] | 'all' }) {
+export async function findReceiptRow(db: DB, id: string, reader: { userId: string; lotIds: string[] | 'all' }) {
   const readable =
     reader.lotIds === 'all'
       ? undefined
       : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(receipts.lotId, reader.lotIds) : undefined);
   const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
-  if (!row) return null;
-  return row.reservationId ? reservationReceipt(db, row, row.reservationId) : passReceipt(db, row);
+  return row ?? null;
 }
+
+/** A charge as a receipt's line reads it, from D1 or from the archive. */
+export type ChargeLine = Pick<typeof charges.$inferSelect, 'id' | 'kind' | 'amountCents' | 'createdAt' | 'method'>;
+
+/** The document whole: its lines are its reservation's charges in D1 and `archived` (docs/payments.md, Archive). */
+export const receiptOf = (db: DB, row: ReceiptRow, archived: ChargeLine[]) =>
+  row.reservationId ? reservationReceipt(db, row, row.reservationId, archived) : passReceipt(db, row);
 
 /**
  * The lines a reservation's document covers: its charges and gate refunds, as many as when it was
  * issued (a VOID: those of the receipt it voids), so an older, voided receipt still reads as it was.
  */
-async function linesOf(db: DB, row: ReceiptRow, reservationId: string) {
-  const charged = await db
+async function linesOf(db: DB, row: ReceiptRow, reservationId: string, archived: ChargeLine[]) {
+  const inD1 = await db
     .select({ id: charges.id, kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt, method: charges.method })
     .from(charges)
     .where(eq(charges.reservationId, reservationId))
     .orderBy(asc(charges.createdAt), sql`${charges}.rowid`)
     .limit(row.chargeLines);
+  // Archived charges are of closed months, so before those still in D1; a charge caught between the two writes of a move is in both.
+  const lines = [
+    ...archived.map(({ id, kind, amountCents, createdAt, method }) => ({ id, kind, amountCents, createdAt, method })),
+    ...inD1,
+  ];
+  const charged = [...new Map(lines.map((line) => [line.id, line])).values()].slice(0, row.chargeLines);
   const refunded = await db
     .select({ id: gateRefunds.id, amountCents: gateRefunds.amountCents, createdAt: gateRefunds.createdAt, method: gateRefunds.method })
     .from(gateRefunds)
@@ -251,14 +267,14 @@ const validationsOf = (db: DB, reservationId: string) =>
     .orderBy(asc(validations.redeemedAt));
 
 /** A reservation's receipt (or VOID) as its reader sees it: its lines, how they were paid, and its references. */
-async function reservationReceipt(db: DB, row: ReceiptRow, reservationId: string) {
+async function reservationReceipt(db: DB, row: ReceiptRow, reservationId: string, archived: ChargeLine[]) {
   const [refs] = await db
     .select({ voidsId: voided.id, voidsNumber: voided.number, replacedById: replacedBy.id, replacedByNumber: replacedBy.number })
     .from(receipts)
     .leftJoin(voided, eq(voided.id, receipts.voidsId))
     .leftJoin(replacedBy, eq(replacedBy.replacesId, receipts.id))
     .where(eq(receipts.id, row.id));
-  const { charged, refunded } = await linesOf(db, row, reservationId);
+  const { charged, refunded } = await linesOf(db, row, reservationId, archived);
   // Each charge says how it was paid: the wallet, or cash at the gate (an overstay or a walk-in).
   const methods = [...new Set(charged.map((line) => line.method))];
   const [payment] = await db

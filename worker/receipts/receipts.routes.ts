@@ -22,7 +22,7 @@ export const receiptRoutes = new Hono<AppEnv>()
     c.json(await countOwnReceipts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
   )
   .get('/receipts/:id', signedIn, validate('param', receiptParams), async (c) => {
-    const receipt = await readableReceipt(c.var.db, c.req.valid('param').id, c.var.user);
+    const receipt = await readableReceipt({ env: c.env, db: c.var.db }, c.req.valid('param').id, c.var.user);
     if (!receipt) throw notFound('Receipt');
     return c.json(receipt);
   });

@@ -44,18 +44,18 @@ const NUMBER_TAKEN = `s.last_number, s.prefix || '-' || printf('%06d', s.last_nu
  * `takeNumber`), covering the charges and gate refunds written so far (so after the batch's own),
  * replacing the reservation's last receipt if it has one (voided earlier in the batch).
  */
-const receiptInsert = (db: DB, input: { reservationId: string; lotId: string; amountCents: number }) =>
+const receiptInsert = (db: DB, input: { reservationId: string; lotId: string; amountCents: number; archivedLines?: number }) =>
   db.$client
     .prepare(
       `INSERT INTO receipts (id, kind, user_id, reservation_id, lot_id, seq, number, amount_cents, vat_cents, replaces_id, charge_lines, refund_lines)
        SELECT ?1, 'RECEIPT', (SELECT user_id FROM reservations WHERE id = ?2), ?2, s.lot_id, ${NUMBER_TAKEN}, ?4, ?5,
               (SELECT r.id FROM receipts r WHERE r.reservation_id = ?2 AND r.kind = 'RECEIPT'
                   AND NOT EXISTS (SELECT 1 FROM receipts later WHERE later.replaces_id = r.id)),
-              (SELECT count(*) FROM charges WHERE reservation_id = ?2),
+              (SELECT count(*) FROM charges WHERE reservation_id = ?2) + ?6,
               (SELECT count(*) FROM gate_refunds g JOIN checkins c ON c.id = g.checkin_id WHERE c.reservation_id = ?2)
          FROM receipt_series s WHERE s.lot_id = ?3`,
     )
-    .bind(newId(), input.reservationId, input.lotId, input.amountCents, vatIncluded(input.amountCents));
+    .bind(newId(), input.reservationId, input.lotId, input.amountCents, vatIncluded(input.amountCents), input.archivedLines ?? 0);
 
 /** The VOID of the reservation's unvoided receipt, if it has one: its amount and lines, numbered by the series (after `takeNumber`). */
 const voidInsert = (db: DB, input: { reservationId: string; lotId: string }) =>
@@ -108,12 +108,16 @@ export const issuePassReceipt = (db: DB, input: { monthlyPassId: string; lot: Se
  * The statements for a change of what a reservation's driver has paid in all (run them in that
  * change's batch, after its charge or gate refund): the VOID of the current receipt, then a new
  * receipt for the new net amount replacing it, or none when nothing is left paid (a full refund).
- * Only a change that moves money calls this; the receipts themselves are never updated.
+ * Only a change that moves money calls this; the receipts themselves are never updated. `archivedLines`:
+ * the reservation's charges already moved to the archive, which the new receipt covers too.
  */
-export const reissueReceipt = (db: DB, input: { reservationId: string; lot: SeriesLot; netPaidCents: number }) => {
-  const { reservationId, lot } = input;
+export const reissueReceipt = (db: DB, input: { reservationId: string; lot: SeriesLot; netPaidCents: number; archivedLines?: number }) => {
+  const { reservationId, lot, archivedLines } = input;
   const statements = [openSeries(db, lot), takeNumber(db, lot.id, reservationId), voidInsert(db, { reservationId, lotId: lot.id })];
   if (input.netPaidCents > 0)
-    statements.push(takeNumber(db, lot.id), receiptInsert(db, { reservationId, lotId: lot.id, amountCents: input.netPaidCents }));
+    statements.push(
+      takeNumber(db, lot.id),
+      receiptInsert(db, { reservationId, lotId: lot.id, amountCents: input.netPaidCents, archivedLines }),
+    );
   return statements;
 };

@@ -1,0 +1,27 @@
+/**
+ * Closed periods archived to R2 (docs/payments.md, Archive): one object per kind of record, lot and
+ * Manila month, its rows as gzip-compressed NDJSON, listed in D1's `archived_periods`.
+ */
+import { CHARGES_HOT_MS } from './scale';
+import { manilaMonthOf } from './time';
+
+export const ARCHIVED_KINDS = ['charges'] as const;
+export type ArchivedKind = (typeof ARCHIVED_KINDS)[number];
+
+/** One archived period: a kind of record of one lot in one Manila month ("YYYY-MM"). */
+export type Period = { kind: ArchivedKind; lotId: string; month: string };
+
+/** Where a period's object lives in the ARCHIVE bucket. */
+export const periodKey = ({ kind, lotId, month }: Period) => `${kind}/${lotId}/${month}.ndjson.gz`;
+
+/** The latest Manila month whose charges may leave D1 at `now`: the month that closed `CHARGES_HOT_DAYS` ago or earlier. */
+export const lastArchivableChargeMonth = (now: number) => previousMonth(manilaMonthOf(now - CHARGES_HOT_MS));
+
+/** The month before "YYYY-MM". */
+function previousMonth(month: string) {
+  const [year, number] = month.split('-').map(Number);
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
+
+/** Reservations that are over: a charge of theirs may leave D1 once its month is old enough. */
+export const OVER_STATUSES = ['COMPLETED', 'CANCELLED', 'EXPIRED'] as const;

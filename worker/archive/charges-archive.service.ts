@@ -1,0 +1,98 @@
+/**
+ * Charges leave D1 for the archive (docs/payments.md, Archive): the daily Cron queues every lot, and
+ * each message moves one batch of a lot's charges of one closed Manila month (older than
+ * `CHARGES_HOT_DAYS`, of reservations that are over), queued again while any remain. The batch is
+ * written to its period's object first and deleted from D1 only in the batch that lists the period, so
+ * a failed write leaves the rows where they were, and a run twice finds them moved already.
+ */
+import { lastArchivableChargeMonth, type Period } from '../../core/archive';
+import { manilaMonthOf, manilaMonthRange } from '../../core/time';
+import { createDb } from '../db/client';
+import { retryDelay } from '../deliveries/deliveries.service';
+import type { Bindings } from '../env';
+import { recordBackgroundFailure } from '../health/background-failures.data';
+import { archivedRowsOf, rewritePeriod, type ArchiveContext, type ArchivedRow } from './archive.service';
+import { chargesToMove, deleteMovedCharges, everyLotId, reservationSpan, type Charge } from './charges-archive.data';
+
+export const ARCHIVE_QUEUE = 'parkada-archive';
+
+/** One lot's charges to move, a batch per message. */
+export type ArchiveJob = { kind: 'charges'; lotId: string };
+
+declare module '../env' {
+  interface Bindings {
+    /** The archive's work, one message per lot and batch (worker/archive). */
+    ARCHIVE_QUEUE: Queue<ArchiveJob>;
+  }
+}
+
+/** Charges moved per message: one period's object is rewritten once per batch. */
+const CHARGES_PER_BATCH = 1_000;
+
+/** The daily Cron's part: one message per lot. */
+export async function queueChargesToArchive(env: Bindings) {
+  const lots = await everyLotId(createDb(env.DB));
+  for (let i = 0; i < lots.length; i += 100)
+    await env.ARCHIVE_QUEUE.sendBatch(lots.slice(i, i + 100).map(({ id }) => ({ body: { kind: 'charges' as const, lotId: id } })));
+}
+
+/** The period's rows with the batch's, each charge once, in the order they were charged. */
+const withMoved = (archived: ArchivedRow[], moved: Charge[]) => {
+  const byId = new Map<string, ArchivedRow>([...archived, ...moved].map((row) => [row.id, row]));
+  return [...byId.values()].sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+};
+
+/** Moves one batch of a lot's charges: the oldest month's; answers whether any may be left. */
+export async function moveCharges(ctx: ArchiveContext, lotId: string, now = new Date()) {
+  const before = manilaMonthRange(lastArchivableChargeMonth(now.getTime())).end;
+  const rows = await chargesToMove(ctx.db, lotId, before, CHARGES_PER_BATCH);
+  if (rows.length === 0) return false;
+  const period: Period = { kind: 'charges', lotId, month: manilaMonthOf(Date.parse(rows[0].createdAt)) };
+  const batch = rows.filter((row) => manilaMonthOf(Date.parse(row.createdAt)) === period.month);
+  const moved = deleteMovedCharges(
+    ctx.db,
+    batch.map((row) => row.id),
+  );
+  await rewritePeriod(ctx, period, (archived) => withMoved(archived, batch), [moved], now);
+  return batch.length < rows.length || rows.length === CHARGES_PER_BATCH;
+}
+
+/** The worker's queue() handler of the archive's Queue: a failed batch is recorded for System Health and tried again. */
+export async function consumeArchive(batch: MessageBatch<ArchiveJob>, env: Bindings) {
+  const ctx = { env, db: createDb(env.DB) };
+  for (const message of batch.messages) {
+    try {
+      if (await moveCharges(ctx, message.body.lotId)) await env.ARCHIVE_QUEUE.send(message.body);
+      message.ack();
+    } catch (error) {
+      await recordBackgroundFailure(env.DB, { job: 'Archive', subject: `charges of lot ${message.body.lotId}`, error }, Date.now());
+      message.retry({ delaySeconds: retryDelay(message.attempts) });
+    }
+  }
+}
+
+/**
+ * The archived charges of reservations at one lot, charged between `from` and `to` (instants): a
+ * reservation's charges come after it was made, and a receipt covers those before it was issued.
+ */
+export async function archivedChargesOf(
+  ctx: ArchiveContext,
+  lotId: string,
+  reservationIds: string[],
+  { from, to }: { from: string; to: string },
+) {
+  const months = { from: manilaMonthOf(Date.parse(from)), to: manilaMonthOf(Date.parse(to)) };
+  const ids = new Set(reservationIds);
+  const rows = (await archivedRowsOf(ctx, 'charges', lotId, months)) as unknown as Charge[];
+  return rows.filter((row) => ids.has(row.reservationId));
+}
+
+/**
+ * What a reservation's driver paid in charges already archived, and in how many: a receipt reissued
+ * for the reservation's new total covers them too (receipts.statements.ts, `reissueReceipt`).
+ */
+export async function archivedPaymentOf(ctx: ArchiveContext, reservationId: string, now = new Date()) {
+  const span = await reservationSpan(ctx.db, reservationId);
+  const archived = span ? await archivedChargesOf(ctx, span.lotId, [reservationId], { from: span.createdAt, to: now.toISOString() }) : [];
+  return { cents: archived.reduce((sum, charge) => sum + charge.amountCents, 0), lines: archived.length };
+}
