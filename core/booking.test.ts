@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { cardLevel, mapLevel } from './availability';
 import {
   canModify,
+  driverHoursLabel,
   FREE_CANCEL_MINUTES,
+  hoursLabel,
   isOpenAt,
   manilaClock,
   passIdOf,
@@ -99,11 +101,37 @@ describe('availability colours', () => {
 });
 
 describe('hours label (spec 2.4)', () => {
-  it('says 24/7, the Monday hours, or the default', async () => {
-    const { hoursLabel } = await import('./booking');
+  const weekdays = { open: '07:00', close: '22:00' };
+  const weekend = { open: '10:00', close: '21:30' };
+  const { monday: _closed, ...closedMondays } = MALL;
+
+  it('groups the days with the same hours, the way lots post them', () => {
     expect(hoursLabel(ALWAYS)).toBe('24/7');
-    expect(hoursLabel(MALL)).toBe('7AM - 11PM');
-    expect(hoursLabel({})).toBe('6AM - 10PM');
+    expect(hoursLabel(MALL)).toBe('Daily 7:00–23:00');
+    expect(hoursLabel(closedMondays)).toBe('Mon closed · Tue–Sun 7:00–23:00');
+    expect(
+      hoursLabel({
+        monday: weekdays,
+        tuesday: weekdays,
+        wednesday: weekdays,
+        thursday: weekdays,
+        friday: weekdays,
+        saturday: weekend,
+        sunday: weekend,
+      }),
+    ).toBe('Mon–Fri 7:00–22:00 · Sat–Sun 10:00–21:30');
+    expect(hoursLabel({ ...MALL, saturday: ALWAYS.saturday, sunday: undefined })).toBe('Mon–Fri 7:00–23:00 · Sat 24 h · Sun closed');
+  });
+
+  it('says "Not specified" only when no day has hours', () => {
+    expect(hoursLabel({})).toBe('Not specified');
+    expect(driverHoursLabel({}, now)).toBe('Not specified');
+  });
+
+  it('tells a driver that the lot is closed today (Manila)', () => {
+    expect(driverHoursLabel(closedMondays, now)).toBe('Closed today · Mon closed · Tue–Sun 7:00–23:00');
+    expect(driverHoursLabel(closedMondays, at('2026-11-24T01:00:00'))).toBe('Mon closed · Tue–Sun 7:00–23:00');
+    expect(driverHoursLabel(MALL, now)).toBe('Daily 7:00–23:00');
   });
 });
 

@@ -129,18 +129,38 @@ export const passIdOf = (reservationId: string) => shortIdOf(reservationId);
 export const windowEnd = (start: string, body: { durationHours?: number; end?: string }) =>
   body.end ? new Date(body.end) : new Date(new Date(start).getTime() + (body.durationHours ?? 1) * HOUR_MS);
 
-const clock12 = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return `${h % 12 || 12}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
-};
+/** Monday as lots post it: Mon. */
+const shortDay = (day: Weekday) => dayLabel(day).slice(0, 3);
 
-/** A lot's hours as one short label for its card; Monday stands for the week. */
+/** "06:00" as lots post it, "6:00"; a day open 00:00–23:59 is "24 h". */
+const dayHoursLabel = (day: LotHours[Weekday]) =>
+  !day ? 'closed' : day.open === '00:00' && day.close === '23:59' ? '24 h' : `${day.open.replace(/^0/, '')}–${day.close.replace(/^0/, '')}`;
+
+/**
+ * A lot's week as one short label for its card, each run of days with the same hours as one group,
+ * the way lots post them: "24/7", "Daily 7:00–23:00", "Mon closed · Tue–Sun 6:00–22:00". "Not specified"
+ * only when no day has hours.
+ */
 export function hoursLabel(hours: LotHours): string {
-  const monday = hours.monday;
-  if (!monday) return '6AM - 10PM';
-  if (monday.open === '00:00' && monday.close === '23:59') return '24/7';
-  return `${clock12(monday.open)} - ${clock12(monday.close)}`;
+  if (isAlwaysOpen(hours)) return '24/7';
+  if (WEEKDAYS.every((day) => !hours[day])) return 'Not specified';
+  const runs: { from: Weekday; to: Weekday; label: string }[] = [];
+  for (const day of WEEKDAYS) {
+    const label = dayHoursLabel(hours[day]);
+    const last = runs.at(-1);
+    if (last?.label === label) last.to = day;
+    else runs.push({ from: day, to: day, label });
+  }
+  if (runs.length === 1) return `Daily ${runs[0].label}`;
+  return runs.map(({ from, to, label }) => `${shortDay(from)}${from === to ? '' : `–${shortDay(to)}`} ${label}`).join(' · ');
 }
+
+/** Whether a lot with hours is closed all of this Manila day (drivers are told "Closed today"). */
+const closedToday = (hours: LotHours, at: Date) => !hours[manilaClock(at).weekday] && WEEKDAYS.some((day) => hours[day]);
+
+/** The hours label a driver reads: led by "Closed today" on a day the lot does not open. */
+export const driverHoursLabel = (hours: LotHours, at: Date) =>
+  closedToday(hours, at) ? `Closed today · ${hoursLabel(hours)}` : hoursLabel(hours);
 
 /** What a reservation is charged (or, for REFUND, paid back) for: one charge row each. */
 export const CHARGE_KINDS = ['BOOKING', 'MODIFICATION', 'EXTENSION', 'REFUND', 'OVERSTAY', 'WALK_IN'] as const;

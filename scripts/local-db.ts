@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../worker/db/client';
-import { DEMO_HISTORY_DAYS, demoHistorySql } from '../worker/seed/demo-history';
+import { DEMO_HISTORY_DAYS, demoHistorySql, demoLotsOpenedSql } from '../worker/seed/demo-history';
 import { DEMO_LOTS } from '../worker/seed/demo-lots';
 import { demoDriverSql } from '../worker/seed/demo-driver';
 import { demoOffersSql } from '../worker/seed/demo-offers';
@@ -52,6 +52,8 @@ async function seedSql(): Promise<string> {
       ...demoOffersSql(),
       ...demoReviewsSql(),
       ...demoLotIssuesSql(),
+      // Last: each lot opened before its first record.
+      ...demoLotsOpenedSql(),
     ].map((sql) => `${sql};`),
   ].join('\n');
 }

@@ -12,7 +12,7 @@ import { lotOnSale } from '../db/lot-sale';
 import { lotHoursBooked, lots, lotWalkIns, pricing } from '../db/schema';
 import type { Cursor, PageRequest } from '../db/pages';
 import { lotColumns, stayRollupColumns, type LotWindow } from './lots.data';
-import { afterPrice, priceCursor, priceCursorOf, windowPriceSql } from './price-order.data';
+import { afterPrice, hourlyUnderSql, priceCursor, priceCursorOf, windowPriceSql } from './price-order.data';
 
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 const KM_PER_DEGREE = 111.195;
@@ -27,6 +27,7 @@ export type LotSearch = {
   accessible?: boolean;
   ev?: boolean;
   openAt?: Date;
+  /** "Under ₱100/hr": the window's price per billed hour under this (price-order.data.ts). */
   maxPriceCents?: number;
   window: LotWindow;
   /** "Cheapest": by the price of the window (price-order.data.ts), then nearest (by name without a point). */
@@ -106,7 +107,7 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
         term ? or(like(lots.name, term), like(lots.address, term)) : undefined,
         search.accessible ? sql`${jsonField(lots.amenitiesJson, '$.accessible')} = 1` : undefined,
         search.ev ? sql`${jsonField(lots.amenitiesJson, '$.evCharging')} = 1` : undefined,
-        search.maxPriceCents ? sql`${lotColumns.baseRate} < ${search.maxPriceCents}` : undefined,
+        search.maxPriceCents ? hourlyUnderSql(search.window, search.maxPriceCents) : undefined,
         search.openAt ? openAt(search.openAt) : undefined,
         after,
       ),

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { count, eq } from 'drizzle-orm';
 import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lots, users } from '../db/schema';
+import { hourlyCentsOf } from '../../core/search';
+import { lots, pricing, users } from '../db/schema';
 import { newId } from '../db/ids';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import { searchLots } from './lot-search.data';
@@ -11,7 +12,12 @@ import { driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
 import type { Api } from '../test/api-types';
 import { call, db, seedOnce, walkPages } from '../test/helpers';
 
-type Found = { id: string; name: string; distanceKm: number | null; availability: { total: number; free: number; problem: string | null } };
+type Found = {
+  id: string;
+  name: string;
+  distanceKm: number | null;
+  availability: { total: number; free: number; problem: string | null; quote: { totalCents: number; hours: number } };
+};
 type Page = { items: Found[]; nextCursor: string | null };
 type LotDetail = InferResponseType<Api['lots'][':id']['$get'], 200>;
 
@@ -71,6 +77,36 @@ describe('lot search with a window and filters', () => {
     await reserve(cookie, { lotId, start, durationHours: 4 });
     const lot = await (await call(`/api/lots/${lotId}?start=${encodeURIComponent(start)}&durationHours=4`)).json<LotDetail>();
     expect(lot.availability).toMatchObject({ total: 2, free: 1, reserved: 1, quote: { hours: 4, totalCents: 14_400 } });
+  });
+});
+
+describe('"Under ₱100/hr" and the card\'s hourly figure', () => {
+  /** Wednesday 11:00–13:00 and 15:00–17:00 in Manila: weekday midday, then weekday afternoon. */
+  const MIDDAY = encodeURIComponent('2026-12-02T11:00:00+08:00');
+  const AFTERNOON = encodeURIComponent('2026-12-02T15:00:00+08:00');
+  const midday = (rateCents: number) => JSON.stringify({ 'weekday-midday': { rateCents, appliedAt: '2026-11-01T00:00:00Z' } });
+
+  it('read the rate in force in the searched window: a band rate while dynamic pricing applies it, else the base rate', async () => {
+    const lotWith = async (prices: Partial<typeof pricing.$inferInsert>) => {
+      const id = await makeLot(1);
+      await db().update(pricing).set(prices).where(eq(pricing.lotId, id));
+      await db()
+        .update(lots)
+        .set({ name: `Hourly ${id}` })
+        .where(eq(lots.id, id));
+      return id;
+    };
+    const raised = await lotWith({ baseRate: 8000, dynamicEnabled: true, bandRatesJson: midday(15_000) });
+    const lowered = await lotWith({ baseRate: 15_000, dynamicEnabled: true, bandRatesJson: midday(6000) });
+    const switchedOff = await lotWith({ baseRate: 15_000, dynamicEnabled: false, bandRatesJson: midday(6000) });
+    const hourly = async (start: string, filter: string) => {
+      const page = await search(`q=Hourly&start=${start}&durationHours=2&limit=100${filter}`);
+      const mine = page.items.filter((lot) => [raised, lowered, switchedOff].includes(lot.id));
+      return Object.fromEntries(mine.map((lot) => [lot.id, hourlyCentsOf(lot.availability.quote)]));
+    };
+    expect(await hourly(MIDDAY, '')).toEqual({ [raised]: 15_000, [lowered]: 6000, [switchedOff]: 15_000 });
+    expect(await hourly(MIDDAY, '&maxPriceCents=10000')).toEqual({ [lowered]: 6000 });
+    expect(await hourly(AFTERNOON, '&maxPriceCents=10000')).toEqual({ [raised]: 8000 });
   });
 });
 

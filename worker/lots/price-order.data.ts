@@ -37,6 +37,13 @@ export function windowPriceSql(window: LotWindow): SQL<number> {
   return sql<number>`CAST(round((${gross}) * (${multiplier})) AS INTEGER)`;
 }
 
+/**
+ * "Under ₱100/hr" (`maxPriceCents`) in SQL: the window's price per billed hour (`hourlyCentsOf`,
+ * core/search.ts) under the limit, i.e. the window's price under the limit × its billed hours.
+ */
+export const hourlyUnderSql = (window: LotWindow, maxCents: number): SQL =>
+  sql`${windowPriceSql(window)} < ${maxCents * billedHours(window.endMs - window.startMs)}`;
+
 /** Where a page of "Cheapest" ended: the last lot's price, then its squared distance (its name without a point), then its id. */
 type PriceCursor = { priceCents: number; tieKey: string | number };
 

@@ -56,13 +56,13 @@ function topupSql(dayStart: number, pesos: number): string[] {
   ];
 }
 
-/** One stay: its slot is the lot's last by label that no stay holds in its window. */
+/** One stay: its slot is the lot's last car slot by label that no stay holds in its window. */
 function staySql(dayStart: number, lotName: string, hour: number, hours: number): string[] {
   const lot = DEMO_LOTS.find((candidate) => candidate.name === lotName)!;
   const [id, start] = [newId(), dayStart + hour * 3600_000];
   const [end, booked] = [start + hours * 3600_000, start - 45 * 60_000];
   const amount = lot.rateCents * hours;
-  const free = `(SELECT s.id FROM slots s WHERE s.lot_id = ${lotId(lotName)} AND s.active = 1 AND NOT EXISTS (
+  const free = `(SELECT s.id FROM slots s WHERE s.lot_id = ${lotId(lotName)} AND s.active = 1 AND s.vehicle_type = 'car' AND NOT EXISTS (
       SELECT 1 FROM checkins k WHERE k.lot_id = s.lot_id AND k.slot_id = s.id AND k.entry_ts >= ${isoAt(start - 86400_000)} AND k.entry_ts < ${isoAt(end)}
          AND coalesce(k.exit_ts, '9') > ${isoAt(start)}) ORDER BY s.label DESC LIMIT 1)`;
   const initials = receiptInitials(lotName);

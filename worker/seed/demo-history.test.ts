@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_WEEKS } from '../../core/dynamic-pricing';
 import { RECEIPT_NUMBER_PATTERN } from '../../core/receipts';
 import { addDays, manilaDate, manilaDateStart } from '../../core/time';
 import { pointsForSpend } from '../../core/wallet';
@@ -9,7 +10,7 @@ import { moneyTotal } from '../owner/figures.data';
 import { followLotRecords } from '../reservations/lot-records.service';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { DRIVER_STAYS, demoDriverSql } from './demo-driver';
-import { DEMO_CUSTOMER_DOMAIN, DEMO_CUSTOMERS, demoHistorySql } from './demo-history';
+import { DEMO_CUSTOMER_DOMAIN, DEMO_CUSTOMERS, demoHistorySql, demoLotsOpenedSql } from './demo-history';
 import { DEMO_LOTS } from './demo-lots';
 
 const DAYS = 14;
@@ -21,7 +22,8 @@ const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).r
 let owner = '';
 beforeAll(async () => {
   await seedOnce();
-  for (const statement of [...demoHistorySql(now, DAYS), ...demoDriverSql(now)]) await env.DB.prepare(statement).run();
+  for (const statement of [...demoHistorySql(now, DAYS), ...demoDriverSql(now), ...demoLotsOpenedSql()])
+    await env.DB.prepare(statement).run();
   owner = await cookieFor('owner_admin');
 });
 
@@ -190,6 +192,26 @@ describe('the demo history', () => {
     }>();
     expect(customers.customers).toBeGreaterThan(DEMO_CUSTOMERS / 2);
     expect(customers.top).toHaveLength(5);
+  });
+
+  it('opens the lots before their first record, so the pricing page reads every whole day of the last four weeks', async () => {
+    const [lot] = await all<{ id: string; createdAt: string; decidedAt: string; submittedAt: string; updatedAt: string }>(
+      `SELECT l.id, l.created_at AS createdAt, s.decided_at AS decidedAt, s.submitted_at AS submittedAt, p.updated_at AS updatedAt
+         FROM lots l JOIN lot_submissions s ON s.lot_id = l.id JOIN pricing p ON p.lot_id = l.id WHERE l.name = 'Greenbelt 3 Parking'`,
+    );
+    const [first] = await all<{ at: string }>(
+      `SELECT min(at) AS at FROM (SELECT created_at AS at FROM reservations WHERE lot_id = '${lot.id}' UNION ALL SELECT entry_ts FROM checkins WHERE lot_id = '${lot.id}')`,
+    );
+    expect(lot.createdAt < first.at && first.at < manilaDateStart(from).toISOString()).toBe(true);
+    expect([lot.submittedAt < lot.decidedAt, lot.decidedAt === lot.createdAt, lot.updatedAt === lot.createdAt]).toEqual([true, true, true]);
+    const insights = await (await call(`/api/owner/pricing/insights?lotId=${lot.id}`, { cookie: owner })).json<{
+      days: number;
+      peakHours: unknown[];
+      alerts: { message: string }[];
+    }>();
+    expect(insights.days).toBe(HISTORY_WEEKS * 7);
+    expect(insights.peakHours.length).toBeGreaterThan(0);
+    expect(insights.alerts.map((alert) => alert.message).join()).not.toContain('No whole day of records');
   });
 
   it('has the lot objects follow the cars inside now, as D1 records them', async () => {

@@ -160,3 +160,32 @@ export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS, demoL
     `DROP TABLE ${SPANS}`,
   ];
 }
+
+/** The scratch table of when each demo lot opened. */
+const OPENED = 'demo_lots_opened';
+
+/**
+ * Run after every other demo statement: each of the demo owner's lots opened at 10 AM (Manila) the day
+ * before its first record (a booking made, a car in, a price change), approved then and submitted two
+ * days before, so what counts from a lot's creation (the pricing page's insights, docs/pricing.md)
+ * reads the same history the reports do. Its pricing row was last updated at its last price change,
+ * else when it opened. A lot with no earlier record keeps its date.
+ */
+export function demoLotsOpenedSql(): string[] {
+  const dayBefore = (at: string, shift = '') =>
+    `strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '+8 hours', 'start of day', '-1 day', '+2 hours'${shift})`;
+  return [
+    `CREATE TABLE ${OPENED} AS
+       SELECT l.id AS lot_id, ${dayBefore('min(f.at)')} AS opened
+         FROM lots l JOIN users u ON u.id = l.owner_id AND u.email = '${owner}'
+         JOIN (SELECT lot_id, created_at AS at FROM reservations UNION ALL SELECT lot_id, entry_ts FROM checkins
+               UNION ALL SELECT lot_id, changed_at FROM price_changes) f ON f.lot_id = l.id
+        GROUP BY l.id HAVING ${dayBefore('min(f.at)')} < l.created_at`,
+    `UPDATE lot_submissions SET decided_at = o.opened, submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', o.opened, '-2 days')
+       FROM ${OPENED} o WHERE o.lot_id = lot_submissions.lot_id`,
+    `UPDATE pricing SET updated_at = coalesce((SELECT max(changed_at) FROM price_changes c WHERE c.lot_id = pricing.lot_id), o.opened)
+       FROM ${OPENED} o WHERE o.lot_id = pricing.lot_id`,
+    `UPDATE lots SET created_at = o.opened FROM ${OPENED} o WHERE o.lot_id = lots.id`,
+    `DROP TABLE ${OPENED}`,
+  ];
+}

@@ -3,6 +3,7 @@ import type { LotKind } from './demo-patterns';
 /**
  * Demo lots for local runs: real Metro Manila places, plausible coordinates, capacities and rates.
  * Rates are centavos per hour. `open`/`close` apply to every weekday; 24/7 lots use 00:00–23:59.
+ * `slots` counts every slot; a mall keeps a tenth of them as a motorcycle area (seed.ts).
  */
 export type DemoLot = {
   name: string;

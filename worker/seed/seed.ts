@@ -30,9 +30,20 @@ export const DEMO_ACCOUNTS = [
 /** The lot the demo attendant is assigned to. */
 export const DEMO_ATTENDANT_LOT = 'Greenbelt 3 Parking';
 
+/** The level of a mall's motorcycle area: its slots are MC-001, MC-002… */
+const MOTORCYCLE_LEVEL = 'MC';
+
+/** A mall keeps a tenth of its slots as a motorcycle area, as Metro Manila malls do; other demo lots take cars only. */
+export const motorcycleSlotsOf = (lot: DemoLot) => (lot.kind === 'mall' ? Math.round(lot.slots / 10) : 0);
+
+/** The vehicles a demo lot takes: those it has slots for. */
+const demoVehicleTypes = (lot: DemoLot) => (motorcycleSlotsOf(lot) ? ['car', 'motorcycle'] : ['car']);
+
 function slotRows(lotId: string, lot: DemoLot) {
-  const perLevel = Math.ceil(lot.slots / lot.levels.length);
-  return Array.from({ length: lot.slots }, (_, i) => {
+  const motorcycles = motorcycleSlotsOf(lot);
+  const cars = lot.slots - motorcycles;
+  const perLevel = Math.ceil(cars / lot.levels.length);
+  const carSlots = Array.from({ length: cars }, (_, i) => {
     const level = lot.levels[Math.floor(i / perLevel)];
     const number = (i % perLevel) + 1;
     return {
@@ -47,6 +58,17 @@ function slotRows(lotId: string, lot: DemoLot) {
       active: true,
     };
   });
+  const motorcycleSlots = Array.from({ length: motorcycles }, (_, i) => ({
+    id: newId(),
+    lotId,
+    label: slotLabel(MOTORCYCLE_LEVEL, i + 1),
+    level: MOTORCYCLE_LEVEL,
+    accessible: false,
+    evCharging: false,
+    vehicleType: 'motorcycle' as const,
+    active: true,
+  }));
+  return [...carSlots, ...motorcycleSlots];
 }
 
 /**
@@ -133,7 +155,7 @@ export async function demoDataStatements(db: DB) {
         rulesJson: JSON.stringify({
           maxDuration: lot.maxDuration,
           allowOvernight: lot.allowOvernight,
-          vehicleTypes: ['car', 'motorcycle'],
+          vehicleTypes: demoVehicleTypes(lot),
         }),
         isApproved: true,
       }),

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Accessibility, Camera, MapPin, ShieldCheck, Zap } from 'lucide-react';
 import { cardLevel, type CardLevel } from '../../../core/availability';
-import { hoursLabel } from '../../../core/booking';
+import { driverHoursLabel } from '../../../core/booking';
 import { walkingText } from '../../../core/geo';
 import { formatPeso } from '../../../core/money';
+import { hourlyCentsOf } from '../../../core/search';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
@@ -44,7 +45,7 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
           <p className="truncate text-sm text-muted-foreground">{lot.address ?? `${lot.geoLat.toFixed(4)}, ${lot.geoLng.toFixed(4)}`}</p>
         </div>
         <div className="shrink-0 text-right">
-          <p className="font-bold">{formatPeso(lot.pricing.baseRateCents)}/hr</p>
+          <p className="font-bold">{formatPeso(hourlyCentsOf(lot.availability.quote))}/hr</p>
           <p className="text-xs text-muted-foreground">
             {formatPeso(lot.availability.quote.totalCents)} for {lot.availability.quote.hours} h
           </p>
@@ -58,7 +59,7 @@ export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => v
             <MapPin className="h-3.5 w-3.5" aria-hidden /> {walkingText(lot.distanceKm)}
           </span>
         )}
-        <span>{hoursLabel(lotHours(lot))}</span>
+        <span>{driverHoursLabel(lotHours(lot), new Date())}</span>
         {amenities.security && (
           <span className="flex items-center gap-1">
             <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Secure

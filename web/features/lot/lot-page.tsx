@@ -11,7 +11,9 @@ import { AvailabilityBadge } from '../find-parking/lot-card';
 import { LotPassesCard } from '../monthly-passes/lot-passes-card';
 import { LotReviews } from '../reviews/lot-reviews';
 import { LotRating } from '../reviews/stars';
-import { lotAmenities } from '../../../core/lot-json';
+import { driverHoursLabel } from '../../../core/booking';
+import { lotAmenities, lotHours } from '../../../core/lot-json';
+import { hourlyCentsOf } from '../../../core/search';
 import { HoursAndRules, LiveAvailability, QuickReserve } from './lot-cards';
 
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
@@ -49,7 +51,8 @@ export function LotPage({ id }: { id: string }) {
         <Directions lot={lot} lotName={lot.name} />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <span className="font-bold">{formatPeso(lot.pricing.baseRateCents)}/hr</span>
+        <span className="font-bold">{formatPeso(hourlyCentsOf(lot.availability.quote))}/hr</span>
+        <span className="text-sm">{driverHoursLabel(lotHours(lot), new Date())}</span>
         <AvailabilityBadge free={free} total={total} />
         {(Object.keys(AMENITY_LABELS) as (keyof typeof AMENITY_LABELS)[])
           .filter((key) => amenities[key])
