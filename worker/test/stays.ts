@@ -1,0 +1,36 @@
+/** Stays as tests write them: D1's records, moved into their lot's object (docs/gate.md, "Where a stay lives"). */
+import type { StayRecord } from '../lot-object/protocol';
+
+/** A closed stay as D1 records it. */
+export const closedStay = (id: string, overrides: Partial<StayRecord> = {}): StayRecord => ({
+  id,
+  lotId: 'lot',
+  reservationId: `r-${id}`,
+  shiftId: null,
+  attendantId: null,
+  plate: 'NBC 1234',
+  slotId: null,
+  slotLabel: 'A-1',
+  walkIn: false,
+  entryTs: '2026-01-05T01:00:00.000Z',
+  exitTs: '2026-01-05T03:00:00.000Z',
+  exitShiftId: null,
+  exitAttendantId: null,
+  amountCents: 5000,
+  validatedCents: 0,
+  paidBy: 'cash',
+  payerId: null,
+  lostTicket: false,
+  override: false,
+  overrideReason: null,
+  exitOverrideReason: null,
+  undoneAt: null,
+  monthlyPassId: null,
+  tagId: null,
+  exitTagId: null,
+  reopenedFrom: null,
+  plateReadText: 'NBC 1234',
+  plateReadConfidence: 0.9,
+  plateReadCorrected: false,
+  ...overrides,
+});
