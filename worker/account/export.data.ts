@@ -54,6 +54,8 @@ import {
   verifications,
   walletTransactions,
 } from '../db/schema';
+import { eachStayOnce } from '../../core/stays';
+import type { StayRecord } from '../lot-object/protocol';
 import { auditAbout } from './erasure.data';
 
 export type PersonalData = Record<string, Record<string, unknown>[]>;
@@ -80,13 +82,13 @@ async function readAll<T extends Record<string, Promise<Rows>>>(reads: T): Promi
 
 type Person = typeof users.$inferSelect;
 
-/** Everything held about the user, keyed by the table it is kept in. */
-export async function personalDataOf(db: DB, userId: string): Promise<PersonalData> {
+/** Everything held about the user, keyed by the table it is kept in; `moved`: their stays kept in their lots' objects (the service reads them). */
+export async function personalDataOf(db: DB, userId: string, moved: StayRecord[] = []): Promise<PersonalData> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const { passwordHash: _secret, ...profile } = user;
   const [account, parking, money, owner] = await Promise.all([
-    accountRecordsOf(db, user),
-    parkingRecordsOf(db, userId),
+    accountRecordsOf(db, user, moved),
+    parkingRecordsOf(db, userId, moved),
     moneyRecordsOf(db, userId),
     ownerRecordsOf(db, userId),
   ]);
@@ -115,7 +117,7 @@ function othersMentionedIn(db: DB, data: PersonalData, userId: string): Promise<
 }
 
 /** The account itself: sign-ins, vehicles, preferences, what was sent to them, and their second factor. */
-async function accountRecordsOf(db: DB, user: Person) {
+async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
   const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
   return {
     ...(await readAll({
@@ -141,21 +143,29 @@ async function accountRecordsOf(db: DB, user: Person) {
       recovery_codes: rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, user.id), columnsWithout(recoveryCodes, 'codeHash')),
       passkeys: rowsOf(db, passkeys, eq(passkeys.userId, user.id), columnsWithout(passkeys, 'publicKey')),
       early_registrations: rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
-      audit_logs: rowsOf(db, auditLogs, auditAbout(user.id)),
+      audit_logs: rowsOf(
+        db,
+        auditLogs,
+        auditAbout(
+          user.id,
+          moved.map((stay) => stay.id),
+        ),
+      ),
     })),
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
   };
 }
 
 /** Parking: reservations and passes, their stays, what was charged or refunded at the gate, and their reviews. */
-async function parkingRecordsOf(db: DB, userId: string) {
+async function parkingRecordsOf(db: DB, userId: string, moved: StayRecord[]) {
   const [ownReservations, passes] = await Promise.all([
     rowsOf(db, reservations, eq(reservations.userId, userId)),
     rowsOf(db, monthlyPasses, eq(monthlyPasses.userId, userId)),
   ]);
   const reservationIds = ownReservations.map((row) => row.id as string);
   const passIds = passes.map((row) => row.id as string);
-  const stays = await rowsOf(db, checkins, or(within(checkins.reservationId, reservationIds), within(checkins.monthlyPassId, passIds)));
+  const inD1 = await rowsOf(db, checkins, or(within(checkins.reservationId, reservationIds), within(checkins.monthlyPassId, passIds)));
+  const stays = eachStayOnce(inD1 as StayRecord[], moved) as Rows;
   const stayIds = stays.map((row) => row.id as string);
   return {
     reservations: ownReservations,

@@ -9,7 +9,7 @@ import { lotObject } from '../lot-object/stub';
 import { db } from '../test/helpers';
 import { rawLot, run } from '../test/raw-records';
 import { staysInD1 } from '../test/stays';
-import { eachStayOnce } from './stay-history.service';
+import { eachStayOnce } from '../../core/stays';
 import { moveStays, queueStayMoves, STAY_MOVE_BATCH, STAY_MOVES_QUEUE, type StayMove } from './stay-move.service';
 
 const idsInD1 = async (lotId: string) =>
