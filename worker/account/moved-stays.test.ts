@@ -24,18 +24,16 @@ async function driverWithMovedStay() {
   const { user: attendant } = await signedInAccount('attendant');
   const reservationId = newId();
   const [entryTs, exitTs] = [new Date(Date.now() - 3 * DAY - 7_200_000).toISOString(), new Date(Date.now() - 3 * DAY).toISOString()];
-  await db()
-    .insert(reservations)
-    .values({
-      id: reservationId,
-      userId: me.userId,
-      lotId,
-      vehiclePlate: 'MOV 4321',
-      status: 'COMPLETED',
-      startTs: entryTs,
-      endTs: exitTs,
-      amountCents: 8000,
-    });
+  await db().insert(reservations).values({
+    id: reservationId,
+    userId: me.userId,
+    lotId,
+    vehiclePlate: 'MOV 4321',
+    status: 'COMPLETED',
+    startTs: entryTs,
+    endTs: exitTs,
+    amountCents: 8000,
+  });
   const stay = closedStay(newId(), {
     lotId,
     reservationId,

@@ -30,7 +30,7 @@ const MESSAGES_PER_SEND = 100;
 const RETRY_SECONDS = 60;
 
 /** The instant before which a closed stay leaves D1. */
-const hotWindowStart = (now: number) => new Date(now - STAY_HOT_DAYS * DAY_MS).toISOString();
+export const hotWindowStart = (now: number) => new Date(now - STAY_HOT_DAYS * DAY_MS).toISOString();
 
 /** Moves one batch of the lot's stays closed before the hot window; answers whether more may remain. */
 export async function moveStays(env: Bindings, db: DB, lotId: string, now = Date.now(), batch = STAY_MOVE_BATCH): Promise<'more' | 'done'> {

@@ -189,8 +189,8 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
     return latestStays(this.lot.sql, this.lotId, query);
   }
 
-  shiftTotals(shiftId: string) {
-    return shiftTotals(this.lot.sql, shiftId);
+  shiftTotals(shiftId: string, inD1: string[] = []) {
+    return shiftTotals(this.lot.sql, shiftId, inD1);
   }
 
   maskPlatesOfStays(stayIds: string[]) {

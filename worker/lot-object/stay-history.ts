@@ -75,20 +75,26 @@ export function latestStays(sql: SqlStorage, lotId: string, { by, limit }: Lates
     .map((row) => recordOf(lotId, row));
 }
 
-/** What a shift recorded among the stays kept here: entries (pass cars among them), exits and what they collected. */
-export function shiftTotals(sql: SqlStorage, shiftId: string): ShiftTotals {
+/**
+ * What a shift recorded among the stays kept here, but those D1 still holds (`inD1`: a move between its
+ * two writes): entries (pass cars among them), exits and what they collected.
+ */
+export function shiftTotals(sql: SqlStorage, shiftId: string, inD1: string[]): ShiftTotals {
+  const notInD1 = 'id NOT IN (SELECT value FROM json_each(?))';
   const entries = sql
     .exec<{ n: number; passes: number }>(
-      'SELECT count(*) AS n, count(monthly_pass_id) AS passes FROM stays WHERE shift_id = ? AND undone_at IS NULL',
+      `SELECT count(*) AS n, count(monthly_pass_id) AS passes FROM stays WHERE shift_id = ? AND undone_at IS NULL AND ${notInD1}`,
       shiftId,
+      ids(inD1),
     )
     .one();
   const exits = sql
     .exec<{ n: number; cash: number; wallet: number }>(
       `SELECT count(*) AS n, coalesce(sum(CASE WHEN paid_by = 'cash' THEN amount_cents END), 0) AS cash,
               coalesce(sum(CASE WHEN paid_by = 'wallet' THEN amount_cents END), 0) AS wallet
-         FROM stays WHERE exit_shift_id = ?`,
+         FROM stays WHERE exit_shift_id = ? AND ${notInD1}`,
       shiftId,
+      ids(inD1),
     )
     .one();
   return { entries: entries.n, passEntries: entries.passes, exits: exits.n, cash: exits.cash, wallet: exits.wallet };
