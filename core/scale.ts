@@ -5,3 +5,6 @@
 
 /** Days a closed stay stays in D1 before it moves into its lot's object: the gate's own look-backs (today, an undo, a declared exit) fall inside it. */
 export const STAY_HOT_DAYS = 2;
+
+/** The move's daily Cron (wrangler.toml): 00:35 Manila, after the day's other work; the dev server fires it at start (vite.config.ts). */
+export const STAY_MOVES_CRON = '35 16 * * *';

@@ -12,6 +12,7 @@ import { consumeSms, SMS_QUEUE, type SmsJob } from './sms/sms.service';
 import { consumeLotTimers } from './reservations/lifecycle.service';
 import { followLotRecords } from './reservations/lot-records.service';
 import { consumeStayMoves, queueStayMoves, STAY_MOVES_QUEUE, type StayMove } from './gate/stay-move.service';
+import { STAY_MOVES_CRON } from '../core/scale';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
 const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));
@@ -19,8 +20,7 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
 /**
  * The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly
  * passes due renewed, drivers of passes about to end told, personal data past its retention period
- * deleted or masked (docs/privacy.md), the lot objects brought in line with D1's records, and stays
- * closed before the hot window moved from D1 into their lots' objects (docs/gate.md, Where a stay lives).
+ * deleted or masked (docs/privacy.md), and the lot objects brought in line with D1's records.
  */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
@@ -34,7 +34,6 @@ function dailyWork(env: Bindings) {
     part('Warning of monthly passes ending', warnEndingPasses(env, db)),
     part('Applying the retention periods', applyRetention(env, db)),
     part('Following the lots’ records', followLotRecords(env, db)),
-    part('Moving closed stays into the lots', queueStayMoves(env, db)),
   ]);
 }
 
@@ -50,5 +49,6 @@ export default {
     if (batch.queue === STAY_MOVES_QUEUE) return consumeStayMoves(batch as MessageBatch<StayMove>, env);
     return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
   },
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
+  scheduled: (controller, env, ctx) =>
+    ctx.waitUntil(controller.cron === STAY_MOVES_CRON ? queueStayMoves(env, createDb(env.DB)) : dailyWork(env)),
 } satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | StayMove>;

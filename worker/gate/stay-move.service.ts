@@ -1,6 +1,6 @@
 /**
  * The move of a lot's closed stays from D1 into its object (docs/gate.md, "Where a stay lives"), in
- * batches through a Queue: the daily Cron sends one message per lot; a message moves one batch (read
+ * batches through a Queue: its daily Cron sends one message per lot; a message moves one batch (read
  * from D1, kept by the object, then deleted from D1: exactly the ids the object confirmed) and sends
  * the next while some remain. Each step may fail or run twice, at any time, while the gate works: a
  * stay is in D1, in the object, or in both for a while (readers take it once), never in neither.
@@ -24,8 +24,8 @@ declare module '../env' {
   }
 }
 
-/** Stays a message moves: one object call and one D1 delete, well inside a consumer's limits. */
-export const STAY_MOVE_BATCH = 200;
+/** Stays a message moves: one D1 read, one object call (about 300 KB) and one D1 delete, well inside a consumer's limits. */
+export const STAY_MOVE_BATCH = 1_000;
 const MESSAGES_PER_SEND = 100;
 const RETRY_SECONDS = 60;
 
@@ -49,16 +49,18 @@ export async function queueStayMoves(env: Bindings, db: DB) {
     await env.STAY_MOVES.sendBatch(lots.slice(i, i + MESSAGES_PER_SEND).map((lotId) => ({ body: { lotId } })));
 }
 
-/** The Queue's consumer: a batch moved sends the lot's next; a failure is recorded for System Health and delivered again. */
+/** The Queue's consumer, its lots at once: a batch moved sends the lot's next; a failure is recorded for System Health and delivered again. */
 export async function consumeStayMoves(batch: MessageBatch<StayMove>, env: Bindings): Promise<void> {
   const db = createDb(env.DB);
-  for (const message of batch.messages) {
-    try {
-      if ((await moveStays(env, db, message.body.lotId)) === 'more') await env.STAY_MOVES.send(message.body);
-      message.ack();
-    } catch (error) {
-      await recordBackgroundFailure(env.DB, { job: 'Stay moves', subject: message.body.lotId, error }, Date.now());
-      message.retry({ delaySeconds: RETRY_SECONDS });
-    }
-  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        if ((await moveStays(env, db, message.body.lotId)) === 'more') await env.STAY_MOVES.send(message.body);
+        message.ack();
+      } catch (error) {
+        await recordBackgroundFailure(env.DB, { job: 'Stay moves', subject: message.body.lotId, error }, Date.now());
+        message.retry({ delaySeconds: RETRY_SECONDS });
+      }
+    }),
+  );
 }

@@ -74,7 +74,7 @@ describe('the move of closed stays from D1 into their lot object', () => {
     expect(await idsInObject(lotId)).toEqual(old.map((stay) => stay.id).sort());
     // The object keeps each stay as D1 recorded it.
     const byId = (list: { id: string }[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
-    expect(byId(await lotObject(env, lotId).latestStays({ by: 'exit', limit: 1_000 }))).toEqual(byId(old));
+    expect(byId(await lotObject(env, lotId).latestStays({ by: 'exit', limit: 2_000 }))).toEqual(byId(old));
 
     expect(await moveStays(env, db(), lotId)).toBe('done');
     expect(await readable(lotId)).toEqual([...old, open, recent].map((stay) => stay.id).sort());
