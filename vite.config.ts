@@ -42,7 +42,9 @@ const keepIdleConnections = (): Plugin => ({
 /**
  * `npm start`: once the dev server listens, the daily Cron runs once through workerd's local trigger,
  * so the lot objects follow the records `scripts/local-db.ts` loaded into D1 (the demo's cars inside
- * now: worker/reservations/lot-records.ts) before anyone books.
+ * now: worker/reservations/lot-records.ts) before anyone books, and its Queues then take the demo's
+ * stays closed before the hot window into their lots' objects in the background (docs/gate.md, Where a
+ * stay lives: a few minutes for the demo, every screen reading both meanwhile).
  */
 const dailyRunAtStart = (): Plugin => ({
   name: 'parkada:daily-run-at-start',

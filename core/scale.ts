@@ -22,3 +22,6 @@ export const REPLAY_KEY_DAYS = 2;
  */
 const CHARGES_HOT_DAYS = 7;
 export const CHARGES_HOT_MS = CHARGES_HOT_DAYS * DAY_MS;
+
+/** Days a closed stay stays in D1 before it moves into its lot's object: the gate's own look-backs (today, an undo, a declared exit) fall inside it. */
+export const STAY_HOT_DAYS = 2;

@@ -13,6 +13,7 @@ import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
 import { consumeSms, SMS_QUEUE, type SmsJob } from './sms/sms.service';
 import { consumeLotTimers } from './reservations/lifecycle.service';
 import { followLotRecords } from './reservations/lot-records.service';
+import { consumeStayMoves, queueStayMoves, STAY_MOVES_QUEUE, type StayMove } from './gate/stay-move.service';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
 const part = (what: string, work: Promise<unknown>) => work.catch((error) => console.error(`${what} failed in the daily Cron`, error));
@@ -21,8 +22,9 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
  * The daily Cron: owners' closed months frozen, refunds of top-ups still unsettled asked about, monthly
  * passes due renewed, drivers of passes about to end told, personal data past its retention period
  * deleted or masked (docs/privacy.md), the lot objects brought in line with D1's records, the
- * rollups' rows past their hot window folded (docs/owner.md, "Rollups"), and each lot's charges of
- * closed months queued for the archive (docs/payments.md, Archive).
+ * rollups' rows past their hot window folded (docs/owner.md, "Rollups"), each lot's charges of closed
+ * months queued for the archive (docs/payments.md, Archive) and its stays closed before the hot window
+ * queued to move into its object (docs/gate.md, Where a stay lives).
  */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
@@ -38,6 +40,7 @@ function dailyWork(env: Bindings) {
     part('Following the lots’ records', followLotRecords(env, db)),
     part('Folding the rollups', foldRollups(db)),
     part('Queueing charges to archive', queueChargesToArchive(env)),
+    part('Queueing stays to their lots', queueStayMoves(env, db)),
   ]);
 }
 
@@ -51,7 +54,8 @@ export default {
     if (batch.queue === EMAIL_QUEUE) return consumeEmail(batch as MessageBatch<EmailJob>, env);
     if (batch.queue === SMS_QUEUE) return consumeSms(batch as MessageBatch<SmsJob>, env);
     if (batch.queue === ARCHIVE_QUEUE) return consumeArchive(batch as MessageBatch<ArchiveJob>, env);
+    if (batch.queue === STAY_MOVES_QUEUE) return consumeStayMoves(batch as MessageBatch<StayMove>, env);
     return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
   },
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob>;
+} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob | StayMove>;

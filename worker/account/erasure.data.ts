@@ -35,6 +35,7 @@ import {
   verifications,
   wallets,
 } from '../db/schema';
+import type { StayRecord } from '../lot-object/protocol';
 
 /** The password hash of a deleted account: no password verifies against it (worker/auth/password.ts). */
 const ERASED_PASSWORD_HASH = 'erased';
@@ -71,9 +72,29 @@ export type Identity = {
   documentKeys: string[];
   /** The photos of the person's reports to lots (the ISSUE_PHOTOS bucket). */
   photoKeys: string[];
+  /** Their stays moved out of D1 into their lots' objects (the service reads them): the audit entries and pay-code notices about them. */
+  moved: MovedStays;
 };
 
-export async function identityOf(db: DB, userId: string): Promise<Identity> {
+/** A person's stays kept in their lots' objects, as D1's statements name them: their ids, and who paid them by pay code. */
+type MovedStays = { stayIds: string[]; payerIds: string[] };
+
+const movedStaysAs = (stays: StayRecord[]): MovedStays => ({
+  stayIds: stays.map((stay) => stay.id),
+  payerIds: stays.flatMap((stay) => stay.payerId ?? []),
+});
+
+/** The person's reservations and monthly passes, with their lots: where their stays moved out of D1 are kept. */
+export async function stayOwnersOf(db: DB, userId: string) {
+  const [booked, passes] = await Promise.all([
+    db.select({ lotId: reservations.lotId, reservationId: reservations.id }).from(reservations).where(eq(reservations.userId, userId)),
+    db.select({ lotId: monthlyPasses.lotId, passId: monthlyPasses.id }).from(monthlyPasses).where(eq(monthlyPasses.userId, userId)),
+  ]);
+  return [...booked, ...passes];
+}
+
+/** Who the person is; `moved`: their stays kept in their lots' objects, whose plates are theirs too. */
+export async function identityOf(db: DB, userId: string, moved: StayRecord[] = []): Promise<Identity> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const plates = await db.all<{ plate: string }>(sql`
     SELECT plate FROM vehicles WHERE user_id = ${userId}
@@ -95,9 +116,10 @@ export async function identityOf(db: DB, userId: string): Promise<Identity> {
     email: user.email,
     name: `${user.firstName} ${user.lastName}`,
     phone: user.phone,
-    plates: plates.map((row) => row.plate),
+    plates: [...new Set([...plates.map((row) => row.plate), ...moved.flatMap((stay) => [stay.plate, stay.plateReadText ?? []].flat())])],
     documentKeys: documents.map((row) => row.key),
     photoKeys: photos.flatMap((row) => row.key ?? []),
+    moved: movedStaysAs(moved),
   };
 }
 
@@ -106,14 +128,20 @@ const stayOf = (userId: string) =>
   sql`(${checkins.reservationId} IN (SELECT id FROM reservations WHERE user_id = ${userId})
     OR ${checkins.monthlyPassId} IN (SELECT id FROM monthly_passes WHERE user_id = ${userId}))`;
 
-/** The audit entries about the person: acts by them, and acts on their account, application, reservations and stays. */
-export const auditAbout = (userId: string) =>
+const among = (ids: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
+/**
+ * The audit entries about the person: acts by them, and acts on their account, application, reservations
+ * and stays (`movedStayIds`: those kept in their lots' objects).
+ */
+export const auditAbout = (userId: string, movedStayIds: string[] = []) =>
   or(
     eq(auditLogs.actorId, userId),
     sql`${auditLogs.subject} = 'user:' || ${userId}`,
     sql`${auditLogs.subject} IN (SELECT 'owner_application:' || id FROM owner_applications WHERE user_id = ${userId})`,
     sql`${auditLogs.subject} IN (SELECT 'reservation:' || id FROM reservations WHERE user_id = ${userId})`,
     sql`${auditLogs.subject} IN (SELECT 'checkin:' || id FROM checkins WHERE ${stayOf(userId)})`,
+    movedStayIds.length ? sql`${auditLogs.subject} IN (SELECT 'checkin:' || value FROM ${among(movedStayIds)})` : undefined,
   )!;
 
 /**
@@ -161,7 +189,7 @@ export const erasureStatements = (db: DB, identity: Identity, walletId: string, 
   ...ownDataDeletions(db, identity, walletId),
   ...applicationErasure(db, identity.userId),
   ...reportErasure(db, identity.userId),
-  ...identity.plates.flatMap((plate) => plateMasks(db, identity.userId, plate)),
+  ...identity.plates.flatMap((plate) => plateMasks(db, identity, plate)),
   auditErasure(db, identity, erasedActor),
 ];
 
@@ -240,7 +268,7 @@ const reportErasure = (db: DB, userId: string) => [
  * One of the person's plates (or a camera's read of one), masked on the reservations, stays, camera
  * reads and passes kept, and in the notices of whoever paid one of their stays with a pay code.
  */
-const plateMasks = (db: DB, userId: string, plate: string) => {
+const plateMasks = (db: DB, { userId, moved }: Identity, plate: string) => {
   const masked = maskPlate(plate);
   const queries: Query[] = [
     db
@@ -264,7 +292,10 @@ const plateMasks = (db: DB, userId: string, plate: string) => {
       .set({ message: sql`replace(${notifications.message}, ${plate}, ${masked})` })
       .where(
         and(
-          sql`${notifications.userId} IN (SELECT payer_id FROM checkins WHERE ${stayOf(userId)})`,
+          or(
+            sql`${notifications.userId} IN (SELECT payer_id FROM checkins WHERE ${stayOf(userId)})`,
+            sql`${notifications.userId} IN ${among(moved.payerIds)}`,
+          ),
           sql`instr(${notifications.message}, ${plate}) > 0`,
         ),
       ),
@@ -288,7 +319,7 @@ function auditErasure(db: DB, identity: Identity, erasedActor: string) {
         actor: sql`CASE WHEN ${auditLogs.actorId} = ${userId} THEN ${erasedActor} ELSE ${auditLogs.actor} END`,
         contextJson: erasedContext,
       })
-      .where(auditAbout(userId)),
+      .where(auditAbout(userId, identity.moved.stayIds)),
   );
 }
 

@@ -54,6 +54,8 @@ import {
   verifications,
   walletTransactions,
 } from '../db/schema';
+import { eachStayOnce } from '../../core/stays';
+import type { StayRecord } from '../lot-object/protocol';
 import { auditAbout } from './erasure.data';
 
 export type PersonalData = Record<string, Record<string, unknown>[]>;
@@ -87,13 +89,20 @@ export async function bookingsByLot(db: DB, userId: string) {
   return rows.map((row) => ({ ...row, ids: JSON.parse(row.ids) as string[] }));
 }
 
-/** Everything held about the user, keyed by the table it is kept in; `archivedCharges`: their charges read back from the archive. */
-export async function personalDataOf(db: DB, userId: string, archivedCharges: Rows): Promise<PersonalData> {
+/** What the service read beyond D1: the person's stays moved into their lots' objects, and their charges read back from the archive. */
+export type RecordsElsewhere = { movedStays: StayRecord[]; archivedCharges: Rows };
+
+/** Everything held about the user, keyed by the table it is kept in, with what the service read beyond D1. */
+export async function personalDataOf(
+  db: DB,
+  userId: string,
+  elsewhere: RecordsElsewhere = { movedStays: [], archivedCharges: [] },
+): Promise<PersonalData> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const { passwordHash: _secret, ...profile } = user;
   const [account, parking, money, owner] = await Promise.all([
-    accountRecordsOf(db, user),
-    parkingRecordsOf(db, userId, archivedCharges),
+    accountRecordsOf(db, user, elsewhere.movedStays),
+    parkingRecordsOf(db, userId, elsewhere),
     moneyRecordsOf(db, userId),
     ownerRecordsOf(db, userId),
   ]);
@@ -122,7 +131,7 @@ function othersMentionedIn(db: DB, data: PersonalData, userId: string): Promise<
 }
 
 /** The account itself: sign-ins, vehicles, preferences, what was sent to them, and their second factor. */
-async function accountRecordsOf(db: DB, user: Person) {
+async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
   const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
   return {
     ...(await readAll({
@@ -148,21 +157,29 @@ async function accountRecordsOf(db: DB, user: Person) {
       recovery_codes: rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, user.id), columnsWithout(recoveryCodes, 'codeHash')),
       passkeys: rowsOf(db, passkeys, eq(passkeys.userId, user.id), columnsWithout(passkeys, 'publicKey')),
       early_registrations: rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
-      audit_logs: rowsOf(db, auditLogs, auditAbout(user.id)),
+      audit_logs: rowsOf(
+        db,
+        auditLogs,
+        auditAbout(
+          user.id,
+          moved.map((stay) => stay.id),
+        ),
+      ),
     })),
     push_subscriptions: subscriptions.map((row) => ({ id: row.id, endpointHost: endpointHost(row.endpoint), createdAt: row.createdAt })),
   };
 }
 
 /** Parking: reservations and passes, their stays, what was charged or refunded at the gate, and their reviews. */
-async function parkingRecordsOf(db: DB, userId: string, archivedCharges: Rows) {
+async function parkingRecordsOf(db: DB, userId: string, { movedStays, archivedCharges }: RecordsElsewhere) {
   const [ownReservations, passes] = await Promise.all([
     rowsOf(db, reservations, eq(reservations.userId, userId)),
     rowsOf(db, monthlyPasses, eq(monthlyPasses.userId, userId)),
   ]);
   const reservationIds = ownReservations.map((row) => row.id as string);
   const passIds = passes.map((row) => row.id as string);
-  const stays = await rowsOf(db, checkins, or(within(checkins.reservationId, reservationIds), within(checkins.monthlyPassId, passIds)));
+  const staysInD1 = await rowsOf(db, checkins, or(within(checkins.reservationId, reservationIds), within(checkins.monthlyPassId, passIds)));
+  const stays = eachStayOnce(staysInD1 as StayRecord[], movedStays) as Rows;
   const stayIds = stays.map((row) => row.id as string);
   // A charge caught between the two writes of a move is in both: once here.
   const archivedIds = new Set(archivedCharges.map((row) => row.id));

@@ -19,7 +19,8 @@ import { bookingsByLot, personalDataOf, type PersonalData } from './export.data'
 
 /** A deleted account's browser is signed out: its session cookie goes with the answer. */
 export { signedOut } from '../auth/auth.service';
-import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf } from './erasure.data';
+import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf, stayOwnersOf } from './erasure.data';
+import { maskMovedPlates, movedStaysOf } from '../gate/stay-history.service';
 
 const CHANGED_MEANWHILE = 'Something on your account changed meanwhile (a booking, a payment or a top-up). Please try again.';
 
@@ -44,7 +45,8 @@ export async function deleteAccount(
   if (refused) throw refusal('conflict', refused, { open });
   if (user.role === 'super_admin' && (await isLastActiveAdmin(db, user.id)))
     throw refusal('conflict', 'You are the last active super admin: make another account super admin before deleting yours.');
-  const identity = await identityOf(db, user.id);
+  const moved = await movedStaysOf(env, await stayOwnersOf(db, user.id));
+  const identity = await identityOf(db, user.id, moved);
   const erased = erasedIdentity(user.id);
   const forfeit =
     open.balanceCents > 0
@@ -57,6 +59,9 @@ export async function deleteAccount(
           }),
         ]
       : [];
+  // The stays kept in the lots' objects first: a failure there stops the erasure before anything changed
+  // in D1. One refused after (something opened meanwhile) leaves old stays' plates masked, as the retention would.
+  await maskMovedPlates(env, moved);
   try {
     await commit(db, [
       ...forfeit,
@@ -102,8 +107,11 @@ export async function exportAccount(scope: RequestScope, user: SessionUser) {
   await takeExportAttempt(scope.env, user.id);
   const ctx = { env: scope.env, db: scope.var.db };
   const now = new Date().toISOString();
-  const archived = await Promise.all(
-    (await bookingsByLot(ctx.db, user.id)).map(({ lotId, ids, from }) => archivedChargesOf(ctx, lotId, ids, { from, to: now })),
-  );
-  return dataArchive(await personalDataOf(ctx.db, user.id, archived.flat()));
+  const [movedStays, archived] = await Promise.all([
+    stayOwnersOf(ctx.db, user.id).then((owners) => movedStaysOf(scope.env, owners)),
+    bookingsByLot(ctx.db, user.id).then((lots) =>
+      Promise.all(lots.map(({ lotId, ids, from }) => archivedChargesOf(ctx, lotId, ids, { from, to: now }))),
+    ),
+  ]);
+  return dataArchive(await personalDataOf(ctx.db, user.id, { movedStays, archivedCharges: archived.flat() }));
 }

@@ -1000,6 +1000,13 @@ export const checkins = sqliteTable(
 );
 
 /**
+ * A move of records out of D1 in progress (docs/gate.md, Where a stay lives): its row is written and
+ * deleted inside the one batch that deletes the moved rows, so the rollups' delete triggers tell a move
+ * (the figures keep counting the record) from a removal. Empty between batches.
+ */
+export const recordMoves = sqliteTable('record_moves', { kind: text('kind', { enum: ['stays'] }).primaryKey() });
+
+/**
  * A lot's NFC/QR tags (docs/gate.md, Entrance tags): each holds a signed URL a driver taps to check in
  * at the entrance, or out at the exit. Revoked, its URL answers nothing; the row stays as the trace.
  */

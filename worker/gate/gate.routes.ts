@@ -45,24 +45,24 @@ export const gateRoutes = new Hono<AppEnv>()
   .get('/attendant/shift', signedIn, validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');
     await assertWorksLot(c.var.db, c.var.user, lotId);
-    return c.json(await openShiftSummary(c.var.db, c.var.user.id, lotId));
+    return c.json(await openShiftSummary(c.env, c.var.db, c.var.user.id, lotId));
   })
   .post('/attendant/shift', signedIn, validate('json', shiftBody), async (c) => {
     const { lotId, action } = c.req.valid('json');
     await assertWorksLot(c.var.db, c.var.user, lotId);
     const now = new Date();
     if (action === 'start') {
-      const { summary, started } = await beginShift(c.var.db, c.var.user.id, lotId, now);
+      const { summary, started } = await beginShift(c.env, c.var.db, c.var.user.id, lotId, now);
       return c.json(summary, started ? 201 : 200);
     }
     const ended = await closeShift(c.env, c.var.db, c.var.user.id, lotId, now);
     if (!ended) throw apiError(409, 'You have no shift open at this lot.');
-    return c.json(await shiftSummary(c.var.db, ended, now));
+    return c.json(await shiftSummary(c.env, c.var.db, ended, now));
   })
   .get('/attendant/activity', signedIn, validate('query', activityQuery), async (c) => {
     const { lotId, limit } = c.req.valid('query');
     await assertWorksLot(c.var.db, c.var.user, lotId);
-    return c.json(await activityOf(c.var.db, lotId, limit));
+    return c.json(await activityOf(c.env, c.var.db, lotId, limit));
   })
   .get('/attendant/lot-status', signedIn, validate('query', lotOnly), async (c) => {
     const { lotId } = c.req.valid('query');

@@ -63,6 +63,15 @@ export async function shiftFigures(db: DB, shiftId: string) {
   };
 }
 
+/** The stays D1 holds that the shift let in or out: the lot's object counts the shift's others. */
+export async function shiftStayIds(db: DB, shiftId: string) {
+  const rows = await db
+    .select({ id: checkins.id })
+    .from(checkins)
+    .where(or(eq(checkins.shiftId, shiftId), eq(checkins.exitShiftId, shiftId)));
+  return rows.map((row) => row.id);
+}
+
 export async function reportIssue(db: DB, input: { lotId: string; shiftId: string | null; attendantId: string; text: string }) {
   const [issue] = await db
     .insert(gateIssues)

@@ -15,6 +15,8 @@ import { readSettings } from '../platform/settings.data';
 import { currentReceiptsOf } from '../receipts/receipts.service';
 import { lotForBooking, openWalkIns } from '../reservations/reservations.service';
 import { findOpenShift } from './checkins.data';
+import { latestMovedStays, movedShiftTotals } from './stay-history.service';
+import { eachStayOnce } from '../../core/stays';
 import { endShift, gateDay, gateWatch, recentGateEvents, reportIssue, shiftFigures, startShift, type Shift } from './shifts.data';
 
 /** Every gate call names its lot: the lots domain says who works which (403 otherwise, 404 for none). */
@@ -28,15 +30,15 @@ export async function workableLots(db: DB, user: SessionUser) {
 }
 
 /** Starts the attendant's shift at the lot (an open one is answered as it is), summed up. */
-export async function beginShift(db: DB, attendantId: string, lotId: string, now: Date) {
+export async function beginShift(env: Bindings, db: DB, attendantId: string, lotId: string, now: Date) {
   const { shift, started } = await startShift(db, attendantId, lotId, now);
-  return { summary: await shiftSummary(db, shift, now), started };
+  return { summary: await shiftSummary(env, db, shift, now), started };
 }
 
 /** The attendant's open shift at the lot, summed up; null when none is open. */
-export async function openShiftSummary(db: DB, attendantId: string, lotId: string) {
+export async function openShiftSummary(env: Bindings, db: DB, attendantId: string, lotId: string) {
   const shift = await findOpenShift(db, attendantId, lotId);
-  return shift ? shiftSummary(db, shift) : null;
+  return shift ? shiftSummary(env, db, shift) : null;
 }
 
 /** An issue reported at the lot, on the attendant's open shift if one is. */
@@ -48,8 +50,18 @@ export async function reportIssueOnShift(db: DB, attendantId: string, lotId: str
 /** Occupancy at or above this share raises a warning (the map's "full" threshold). */
 const NEARLY_FULL = 0.9;
 
-export async function shiftSummary(db: DB, shift: Shift, now = new Date()) {
-  const figures = await shiftFigures(db, shift.id);
+export async function shiftSummary(env: Bindings, db: DB, shift: Shift, now = new Date()) {
+  const [inD1, moved] = await Promise.all([shiftFigures(db, shift.id), movedShiftTotals(env, db, shift, now.getTime())]);
+  const figures = moved
+    ? {
+        ...inD1,
+        checkins: inD1.checkins + moved.entries,
+        passEntries: inD1.passEntries + moved.passEntries,
+        checkouts: inD1.checkouts + moved.exits,
+        collectedCash: inD1.collectedCash + moved.cash,
+        collectedWallet: inD1.collectedWallet + moved.wallet,
+      }
+    : inD1;
   const until = shift.endedAt ? Date.parse(shift.endedAt) : now.getTime();
   return {
     id: shift.id,
@@ -86,9 +98,12 @@ export type ActivityItem = {
   afterDeclaredExit: boolean;
 };
 
-/** Entries, exits and issues of the lot, newest first. */
-export async function activityOf(db: DB, lotId: string, limit: number, now = new Date()): Promise<ActivityItem[]> {
-  const { entries, exits, issues } = await recentGateEvents(db, lotId, limit);
+/** Entries, exits and issues of the lot, newest first: D1's and those of the stays moved into the lot's object. */
+export async function activityOf(env: Bindings, db: DB, lotId: string, limit: number, now = new Date()): Promise<ActivityItem[]> {
+  const [inD1, moved] = await Promise.all([recentGateEvents(db, lotId, limit), latestMovedStays(env, lotId, limit)]);
+  const { issues } = inD1;
+  const entries = eachStayOnce(inD1.entries, moved.entries);
+  const exits = eachStayOnce(inD1.exits, moved.exits);
   const receipts = await currentReceiptsOf(
     db,
     exits.flatMap((e) => e.reservationId ?? []),

@@ -11,14 +11,18 @@ import type {
   BookingRecord,
   FullQuery,
   HoldRequest,
+  LatestStays,
   LotClock,
   LotTimerMessage,
   OpenWalkIn,
   PassReservation,
   PassSale,
+  StayRecord,
+  StaysOfPeople,
   WalkInRequest,
 } from './protocol';
 import { ReadModel } from './read-model';
+import { hasStays, keepStays, latestStays, maskPlatesClosedBefore, maskPlatesOfStays, shiftTotals, staysOf } from './stay-history';
 import { Timers } from './timers';
 import { admitWalkIn, reconcileWalkIns, releaseWalkIn, walkInRisks } from './walk-ins';
 
@@ -42,7 +46,8 @@ declare module '../env' {
  *
  * This class is the object's RPC surface; each part lives in its own module: holds and bookings
  * (holds.ts), walk-ins (walk-ins.ts), monthly passes (passes.ts), the clock (timers.ts), the live
- * subscribers (live.ts), search's read model (read-model.ts) and what a window has free (availability.ts).
+ * subscribers (live.ts), search's read model (read-model.ts), what a window has free (availability.ts)
+ * and the lot's closed stays moved out of D1 (stay-history.ts).
  */
 export class LotDurableObject extends DurableObject<Bindings> implements LotClock {
   private readonly lot: LotState;
@@ -50,10 +55,12 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
   private readonly timers: Timers;
   private readonly readModel: ReadModel;
   private readonly live: LiveFeed;
+  private readonly lotId: string;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     const lotId = ctx.id.name ?? ctx.id.toString();
+    this.lotId = lotId;
     const sql = ctx.storage.sql;
     this.timers = new Timers(ctx.storage, lotId);
     this.readModel = new ReadModel(sql, env.DB, lotId, (startMs, endMs) => keptForPasses(sql, startMs, endMs));
@@ -166,6 +173,36 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   availability(window: { startMs: number; endMs: number }, total: number, now = Date.now()) {
     return availability(this.lot.sql, window, total, now);
+  }
+
+  // ——— Closed stays (stay-history.ts) ———
+
+  keepStays(stays: StayRecord[]) {
+    return keepStays(this.ctx.storage, stays);
+  }
+
+  staysOf(people: StaysOfPeople) {
+    return staysOf(this.lot.sql, this.lotId, people);
+  }
+
+  latestStays(query: LatestStays) {
+    return latestStays(this.lot.sql, this.lotId, query);
+  }
+
+  shiftTotals(shiftId: string, inD1: string[] = []) {
+    return shiftTotals(this.lot.sql, shiftId, inD1);
+  }
+
+  maskPlatesOfStays(stayIds: string[]) {
+    return maskPlatesOfStays(this.lot.sql, stayIds);
+  }
+
+  maskPlatesClosedBefore(before: string, limit: number) {
+    return maskPlatesClosedBefore(this.lot.sql, before, limit);
+  }
+
+  hasStays() {
+    return hasStays(this.lot.sql);
   }
 
   // ——— The clock (timers.ts) ———

@@ -4,6 +4,7 @@ import { ALWAYS_VALID } from '../../core/monthly-passes';
 import { LotDurableObject } from './lot-durable-object';
 import { migrate } from './migrations';
 import type { SlotInfo } from './protocol';
+import { closedStay } from '../test/stays';
 import { lotObject } from './stub';
 
 const HOUR = 3_600_000;
@@ -100,6 +101,9 @@ const schemaOf = (sql: SqlStorage) =>
     .toArray()
     .map((row) => ({ ...row, sql: row.sql?.replace(/\s+/g, ' ') ?? null }));
 
+/** What version 4 added: the stays moved out of D1. */
+const isStayHistory = (row: { name: string }) => row.name === 'stays' || row.name.startsWith('stays_');
+
 const versionOf = (sql: SqlStorage) => sql.exec<{ version: number }>('SELECT version FROM schema_version').one().version;
 
 /** Leaves the storage as the code before versions left it: `statements` run on an empty storage. */
@@ -171,8 +175,25 @@ describe("the object's storage", () => {
       migrate(state.storage);
       expect(schemaOf(sql)).toEqual(migrated);
       buildAsBefore(sql, PREVIOUS);
-      expect(schemaOf(sql)).toEqual(migrated.filter((row) => row.name !== 'schema_version'));
+      expect(schemaOf(sql)).toEqual(migrated.filter((row) => row.name !== 'schema_version' && !isStayHistory(row)));
     });
+  });
+
+  it('upgrades an object at version 3 with the stays moved out of D1 (version 4), its booking kept', async () => {
+    const window = { startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR };
+    await upgrade(
+      PREVIOUS,
+      window,
+      (lot) => {
+        const stay = closedStay('moved');
+        expect(lot.keepStays([stay])).toEqual(['moved']);
+        expect(lot.staysOf({ reservationIds: ['r-moved'] })).toEqual([{ ...stay, lotId: expect.any(String) }]);
+      },
+      (sql) => {
+        sql.exec('CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)');
+        sql.exec('INSERT INTO schema_version (id, version) VALUES (1, 3)');
+      },
+    );
   });
 
   it('upgrades an object the previous code made: its booking and walk-in kept, and it holds and commits', async () => {

@@ -98,6 +98,50 @@ const MIGRATIONS: readonly Migration[] = [
       `CREATE TRIGGER IF NOT EXISTS pass_car_out AFTER DELETE ON walk_ins WHEN OLD.pass_id IS NOT NULL BEGIN ${notePassCar('OLD')} END`,
     ],
   },
+  {
+    statements: [
+      // The lot's closed stays moved out of D1 (stay-history.ts, docs/gate.md "Where a stay lives"): D1's
+      // `checkins` columns but the lot's id, which names the object.
+      `CREATE TABLE stays (
+        id TEXT PRIMARY KEY NOT NULL,
+        reservation_id TEXT,
+        shift_id TEXT,
+        attendant_id TEXT,
+        plate TEXT NOT NULL,
+        slot_id TEXT,
+        slot_label TEXT,
+        walk_in INTEGER NOT NULL,
+        entry_ts TEXT NOT NULL,
+        exit_ts TEXT,
+        exit_shift_id TEXT,
+        exit_attendant_id TEXT,
+        amount_cents INTEGER,
+        validated_cents INTEGER NOT NULL,
+        paid_by TEXT,
+        payer_id TEXT,
+        lost_ticket INTEGER NOT NULL,
+        override INTEGER NOT NULL,
+        override_reason TEXT,
+        exit_override_reason TEXT,
+        undone_at TEXT,
+        monthly_pass_id TEXT,
+        tag_id TEXT,
+        exit_tag_id TEXT,
+        reopened_from TEXT,
+        plate_read_text TEXT,
+        plate_read_confidence REAL,
+        plate_read_corrected INTEGER
+      )`,
+      // Recent Activity's entries; its exits, retention's masking and the archive's months by when a stay closed.
+      'CREATE INDEX stays_entry ON stays (entry_ts)',
+      'CREATE INDEX stays_closed ON stays (coalesce(exit_ts, undone_at))',
+      // A person's stays (the data export, erasure, a pass's review) and a shift's totals.
+      'CREATE INDEX stays_reservation ON stays (reservation_id) WHERE reservation_id IS NOT NULL',
+      'CREATE INDEX stays_pass ON stays (monthly_pass_id) WHERE monthly_pass_id IS NOT NULL',
+      'CREATE INDEX stays_shift ON stays (shift_id) WHERE shift_id IS NOT NULL',
+      'CREATE INDEX stays_exit_shift ON stays (exit_shift_id) WHERE exit_shift_id IS NOT NULL',
+    ],
+  },
 ];
 
 /** The version the code that kept no version left its storage at, once it had run. */

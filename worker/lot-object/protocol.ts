@@ -4,6 +4,7 @@
  */
 import type { PassSchedule } from '../../core/monthly-passes';
 import type { VehicleType } from '../../core/vehicles';
+import type { checkins } from '../db/schema';
 
 /** An unconfirmed hold lapses after this long unless the booking's D1 write claims it. */
 export const HOLD_TTL_MS = 60_000;
@@ -157,3 +158,15 @@ export type LotTimerMessage =
   | { kind: 'walk-ins'; lotId: string; now: number }
   | { kind: 'lapsed-hold'; lotId: string; now: number; holdId: string; reservationId: string }
   | { kind: 'booking'; lotId: string; now: number; reservationId: string };
+
+/** A closed stay as D1 recorded it (a `checkins` row), moved into its lot's object (stay-history.ts). */
+export type StayRecord = typeof checkins.$inferSelect;
+
+/** The stays of a person's reservations and monthly passes at the lot. */
+export type StaysOfPeople = { reservationIds: string[]; passIds?: string[] };
+
+/** Recent Activity's latest entries or exits. */
+export type LatestStays = { by: 'entry' | 'exit'; limit: number };
+
+/** What a shift recorded among the stays an object keeps. */
+export type ShiftTotals = { entries: number; passEntries: number; exits: number; cash: number; wallet: number };

@@ -1,10 +1,13 @@
 /** An owner's lots: submitted for approval, listed, deleted, deactivated; another owner's lot is out of reach. */
+import { env } from 'cloudflare:test';
 import { lotUnavailable } from '../../core/lot-sale';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, lotIssues, lotSubmissions, lots, pricing, reservations, slots } from '../db/schema';
 import { ALWAYS, driver, inMinutes, reserve } from '../test/booking-fixtures';
+import { lotObject } from '../lot-object/stub';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
+import { closedStay } from '../test/stays';
 import { createLot, editLot, labelsOf, lotBody, newOwner, ownerLotCount, type OwnerLot } from '../test/owner-lots';
 
 beforeAll(seedOnce);
@@ -169,6 +172,15 @@ describe('DELETE /api/owner/lots/:id', () => {
     const kept = await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie });
     expect(kept.status).toBe(409);
     expect((await kept.json<{ message: string }>()).message).toContain('past bookings');
+    expect(await db().select().from(lots).where(eq(lots.id, lot.id))).toHaveLength(1);
+  });
+
+  it('keeps a lot whose only stays have moved into its object (docs/gate.md, Where a stay lives)', async () => {
+    const { cookie } = await newOwner();
+    const lot = await (await createLot(cookie, lotBody())).json<OwnerLot>();
+    await lotObject(env, lot.id).keepStays([closedStay(crypto.randomUUID(), { lotId: lot.id })]);
+    const kept = await call(`/api/owner/lots/${lot.id}`, { method: 'DELETE', cookie });
+    expect(kept.status).toBe(409);
     expect(await db().select().from(lots).where(eq(lots.id, lot.id))).toHaveLength(1);
   });
 

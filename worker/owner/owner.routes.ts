@@ -31,6 +31,6 @@ export const ownerRoutes = new Hono<AppEnv>()
     c.json(await resubmitManagedLot(c.env, c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').notes)),
   )
   .delete('/owner/lots/:id', signedIn, validate('param', lotParams), async (c) => {
-    await deleteLot(c.var.db, c.var.user, c.req.valid('param').id);
+    await deleteLot(c.env, c.var.db, c.var.user, c.req.valid('param').id);
     return c.body(null, 204);
   });

@@ -11,6 +11,7 @@ import { maskPlate } from '../../core/vehicles';
 import { commit, type DB } from '../db/client';
 import { deleteIdempotencyKeysBefore } from '../db/idempotency-keys';
 import type { Bindings } from '../env';
+import { maskMovedPlatesClosedBefore } from '../gate/stay-history.service';
 import {
   deleteEarlyRegistrationsBefore,
   deleteNotificationsBefore,
@@ -68,6 +69,7 @@ export async function applyRetention(env: Bindings, db: DB, now = Date.now()) {
   const cutoffs = retentionCutoffs(now);
   const plates: Record<string, number> = {};
   for (const place of PLATE_PLACES) plates[place.what] = await maskPlatesOf(db, place, cutoffs.closedStayPlates);
+  plates['stays moved into the lots'] = await maskMovedPlatesClosedBefore(env, db, cutoffs.closedStayPlates, RETENTION_PAGE);
   const purgedAt = new Date(now).toISOString();
   return {
     signIns: await deleteSignInsBefore(db, cutoffs.signIns),

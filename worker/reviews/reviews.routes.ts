@@ -26,13 +26,13 @@ const ownerQuery = pageQuery.extend({ lotId: z.uuid('Unknown lot id').optional()
 const stayReviewRoutes = (kind: StayKind) =>
   new Hono<AppEnv>()
     .get('/review', signedIn, validate('param', idParams), async (c) =>
-      c.json(await myReview(c.var.db, c.var.user, kind, c.req.valid('param').id)),
+      c.json(await myReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id)),
     )
     .post('/review', signedIn, validate('param', idParams), validate('json', reviewSchema), async (c) =>
-      c.json(await writeReview(c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json')), 201),
+      c.json(await writeReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .patch('/review', signedIn, validate('param', idParams), validate('json', reviewSchema), async (c) =>
-      c.json(await editReview(c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json'))),
+      c.json(await editReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json'))),
     );
 
 /** The owner's reply: a second POST, or a PATCH, edits it. */

@@ -10,7 +10,8 @@ import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { PageRequest } from '../db/pages';
-import type { SessionUser } from '../env';
+import type { Bindings, SessionUser } from '../env';
+import { lotObject } from '../lot-object/stub';
 import { approvedLot, assertManagesLot, isLotStaff } from '../lots/lots.service';
 import {
   insertReport,
@@ -42,17 +43,23 @@ async function reservationToReview(db: DB, user: SessionUser, id: string): Promi
 }
 
 /** The driver's monthly pass period, reviewable once it has ended with at least one stay in it. */
-async function passToReview(db: DB, user: SessionUser, id: string, now: Date): Promise<Reviewable> {
+async function passToReview(env: Bindings, db: DB, user: SessionUser, id: string, now: Date): Promise<Reviewable> {
   const pass = await passStay(db, id);
   if (!pass || pass.userId !== user.id) throw notFound('Monthly pass');
+  // No stay in D1: its stays may have moved into the lot's object (docs/gate.md, Where a stay lives).
+  if (pass.stays === 0)
+    pass.stays = (await lotObject(env, pass.lotId).staysOf({ reservationIds: [], passIds: [id] })).filter(isClosed).length;
   const why = whyPassNotReviewable(pass, now);
   if (why) throw refusal('conflict', why);
   return { stay: { monthlyPassId: id }, lotId: pass.lotId, lotName: pass.lotName };
 }
 
 export type StayKind = 'reservation' | 'pass';
-async function reviewable(db: DB, user: SessionUser, kind: StayKind, id: string, now: Date) {
-  const stay = kind === 'reservation' ? await reservationToReview(db, user, id) : await passToReview(db, user, id, now);
+/** A stay that left, not undone: what a pass's review counts. */
+const isClosed = (stay: { exitTs: string | null; undoneAt: string | null }) => stay.exitTs !== null && stay.undoneAt === null;
+
+async function reviewable(env: Bindings, db: DB, user: SessionUser, kind: StayKind, id: string, now: Date) {
+  const stay = kind === 'reservation' ? await reservationToReview(db, user, id) : await passToReview(env, db, user, id, now);
   if (!(await mayReviewLot(db, user.id, stay.lotId)))
     throw refusal('forbidden', `You own or work at ${stay.lotName}: its staff cannot review it. Reviews are drivers' own.`);
   return stay;
@@ -67,23 +74,23 @@ const ownView = <T extends { createdAt: string }>(review: T) => ({
 });
 
 /** The driver's review of their stay, or null: what the Rate your stay dialog opens with. */
-export async function myReview(db: DB, user: SessionUser, kind: StayKind, id: string, now = new Date()) {
-  const { stay, lotName } = await reviewable(db, user, kind, id, now);
+export async function myReview(env: Bindings, db: DB, user: SessionUser, kind: StayKind, id: string, now = new Date()) {
+  const { stay, lotName } = await reviewable(env, db, user, kind, id, now);
   const review = await reviewOfStay(db, stay);
   return { lotName, review: review && ownView(review) };
 }
 
 /** A review of the driver's completed stay: one per stay (a second is a 409). */
-export async function writeReview(db: DB, user: SessionUser, kind: StayKind, id: string, input: Review, now = new Date()) {
-  const { stay, lotId } = await reviewable(db, user, kind, id, now);
+export async function writeReview(env: Bindings, db: DB, user: SessionUser, kind: StayKind, id: string, input: Review, now = new Date()) {
+  const { stay, lotId } = await reviewable(env, db, user, kind, id, now);
   const written = await insertReview(db, { ...stay, id: newId(), lotId, userId: user.id, rating: input.rating, text: input.text });
   if (!written) throw refusal('conflict', 'You have reviewed this stay already: edit your review instead.');
   return ownView((await reviewOfStay(db, stay))!);
 }
 
 /** An edit of the driver's review, within 14 days of writing it. */
-export async function editReview(db: DB, user: SessionUser, kind: StayKind, id: string, input: Review, now = new Date()) {
-  const { stay, lotId } = await reviewable(db, user, kind, id, now);
+export async function editReview(env: Bindings, db: DB, user: SessionUser, kind: StayKind, id: string, input: Review, now = new Date()) {
+  const { stay, lotId } = await reviewable(env, db, user, kind, id, now);
   const review = await reviewOfStay(db, stay);
   if (!review) throw notFound('Review');
   if (!canEditReview(review.createdAt, now))

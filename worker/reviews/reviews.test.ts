@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../db/ids';
@@ -12,6 +13,7 @@ import {
   reservations,
   reviews,
 } from '../db/schema';
+import { moveStays } from '../gate/stay-move.service';
 import { driver, makeLot } from '../test/booking-fixtures';
 import { call, cookieFor, db, messageOf, seedOnce } from '../test/helpers';
 import type { ReservationStatus } from '../../core/booking';
@@ -174,6 +176,9 @@ describe('who may review', () => {
           walkIn: true,
           monthlyPassId: id,
         });
+    // Their stays moved into the lot's object since (docs/gate.md, Where a stay lives): they count all the same.
+    expect(await moveStays(env, db(), lotId, Date.now() + 3 * 24 * HOUR)).toBe('done');
+    expect(await db().select().from(checkins).where(eq(checkins.lotId, lotId))).toEqual([]);
     const write = (id: string) => call(`/api/monthly-passes/${id}/review`, { method: 'POST', cookie, json: { rating: 5 } });
     expect((await write(running)).status).toBe(409);
     const none = await write(unused);
