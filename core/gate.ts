@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { closingAfter, type LotHours, type LotRules } from './booking';
-import { dayPriceCents, type LotPricing, quote } from './pricing';
+import { continuedCents, dayPriceCents, type LotPricing, quote, type StayTerms } from './pricing';
 import { normalizePlate, VEHICLE_TYPES } from './vehicles';
 import type { GatePaymentMethod } from './wallet';
 import { HOUR_MS, MINUTE_MS } from './time';
@@ -137,19 +137,32 @@ export const isOverride = (body: { action: string; override?: boolean }) => body
  * minutes late pays two hours; seconds past the end are not an hour). A walk-in pays what booking the
  * same stay would have cost: each started hour, one hour at least, with the lot's tier discount.
  */
-export function gateCharge(stay: { entryMs: number; exitMs: number; reservedUntilMs: number | null; pricing: LotPricing }): {
-  hours: number;
-  amountCents: number;
-} {
+export function gateCharge(stay: GateStay): { hours: number; amountCents: number } {
   const wholeMinutesMs = (ms: number) => Math.max(0, Math.floor(ms / MINUTE_MS)) * MINUTE_MS;
+  const terms: StayTerms = { vehicleType: stay.vehicleType, lostTicket: stay.lostTicket };
   if (stay.reservedUntilMs === null) {
-    const { hours, totalCents } = quote(stay.pricing, wholeMinutesMs(stay.exitMs - stay.entryMs), stay.entryMs);
+    const { hours, totalCents } = quote(stay.pricing, wholeMinutesMs(stay.exitMs - stay.entryMs), stay.entryMs, terms);
     return { hours, amountCents: totalCents };
   }
   const overMs = wholeMinutesMs(stay.exitMs - stay.reservedUntilMs);
+  if (stay.pricing.strategy === 'RATE_CARD' && stay.pricing.rateCard) return cardOverstay(stay, stay.reservedUntilMs, overMs, terms);
   if (overMs === 0) return { hours: 0, amountCents: 0 };
   const { hours, grossCents } = quote(stay.pricing, overMs, stay.reservedUntilMs);
   return { hours, amountCents: grossCents };
+}
+
+export type GateStay = { entryMs: number; exitMs: number; reservedUntilMs: number | null; pricing: LotPricing } & StayTerms;
+
+/**
+ * A rate card's overstay is what extending the stay to the exit costs (the card's succeeding hours,
+ * its daily maximum and nights, from the entry), plus the lost-ticket fee at a lost-ticket exit.
+ */
+function cardOverstay(stay: GateStay, paidUntilMs: number, overMs: number, terms: StayTerms) {
+  const card = stay.pricing.rateCard;
+  const times = { startMs: stay.entryMs, paidUntilMs, endMs: paidUntilMs + overMs };
+  const lostCents = terms.lostTicket && card ? card.lostTicketCents : 0;
+  const hours = overMs ? Math.ceil(overMs / HOUR_MS) : 0;
+  return { hours, amountCents: continuedCents(stay.pricing, times, { vehicleType: terms.vehicleType }) + lostCents };
 }
 
 /**

@@ -2,12 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_CENTS } from './money';
 import { appliedBandRates, lotPricingOf } from './lot-pricing';
 
-const columns = { strategy: null, baseRate: null, progressiveJson: null, dynamicEnabled: null, bandRatesJson: null };
+const columns = {
+  strategy: null,
+  baseRate: null,
+  progressiveJson: null,
+  dynamicEnabled: null,
+  bandRatesJson: null,
+  rateCardJson: null,
+  waiversJson: null,
+};
 const bands = JSON.stringify({ 'weekday-morning': { rateCents: 9000, appliedAt: '2026-11-01T00:00:00.000Z' } });
 
 describe("a lot's pricing columns", () => {
   it('price a lot without a pricing row at the default static rate', () => {
-    expect(lotPricingOf(columns)).toEqual({ strategy: 'STATIC', baseRateCents: DEFAULT_RATE_CENTS, tiers: null, bandRates: null });
+    expect(lotPricingOf(columns)).toEqual({
+      strategy: 'STATIC',
+      baseRateCents: DEFAULT_RATE_CENTS,
+      tiers: null,
+      bandRates: null,
+      rateCard: null,
+      waivers: [],
+    });
   });
 
   it('carry the progressive tiers as saved', () => {

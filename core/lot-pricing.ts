@@ -5,6 +5,7 @@
 import type { AppliedBandRates } from './dynamic-pricing';
 import { DEFAULT_RATE_CENTS } from './money';
 import type { LotPricing, PricingStrategy, PricingTier } from './pricing';
+import type { RateCard, Waiver } from './rate-card';
 
 /** The band rates applied from dynamic suggestions, as their JSON column stores them (none when empty). */
 export const appliedBandRates = (json: string | null): AppliedBandRates => (json ? (JSON.parse(json) as AppliedBandRates) : {});
@@ -20,6 +21,8 @@ export function lotPricingOf(row: {
   progressiveJson: string | null;
   dynamicEnabled: boolean | null;
   bandRatesJson: string | null;
+  rateCardJson: string | null;
+  waiversJson: string | null;
 }): LotPricing {
   const bands = row.dynamicEnabled ? Object.entries(appliedBandRates(row.bandRatesJson)) : [];
   return {
@@ -27,5 +30,10 @@ export function lotPricingOf(row: {
     baseRateCents: row.baseRate ?? DEFAULT_RATE_CENTS,
     tiers: row.progressiveJson ? (JSON.parse(row.progressiveJson) as PricingTier[]) : null,
     bandRates: bands.length ? Object.fromEntries(bands.map(([band, applied]) => [band, applied.rateCents])) : null,
+    rateCard: row.strategy === 'RATE_CARD' && row.rateCardJson ? (JSON.parse(row.rateCardJson) as RateCard) : null,
+    waivers: waiversOf(row.waiversJson),
   };
 }
+
+/** The owner's waivers of a lot's card, as their JSON column stores them. */
+export const waiversOf = (json: string | null): Waiver[] => (json ? (JSON.parse(json) as Waiver[]) : []);

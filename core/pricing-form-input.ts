@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { typedNumber } from './form-input';
 import { pesosToCents } from './money';
-import { DEFAULT_TIERS, PRICING_STRATEGIES, type PricingStrategy, type PricingTier } from './pricing';
+import { DEFAULT_TIERS, type PricingStrategy, type PricingTier } from './pricing';
 import { pricingUpdateSchema } from './pricing-request';
 
 const typedPricing = z.object({
-  strategy: z.enum(PRICING_STRATEGIES),
+  strategy: z.enum(['STATIC', 'PROGRESSIVE']),
   baseRate: z.string(),
   progressiveJson: z.array(z.object({ durationHours: z.string(), rateMultiplier: z.string() })),
 });
@@ -32,7 +32,8 @@ export const pricingFormSchema = typedPricing
 export function pricingFormValues(lot: { strategy: PricingStrategy; baseRate: number; progressiveJson: string | null }): PricingFormValues {
   const tiers = lot.progressiveJson ? (JSON.parse(lot.progressiveJson) as PricingTier[]) : DEFAULT_TIERS;
   return {
-    strategy: lot.strategy,
+    // A rate card is edited on its own form; this one moves a card lot back to an hourly rate.
+    strategy: lot.strategy === 'RATE_CARD' ? 'STATIC' : lot.strategy,
     baseRate: String(lot.baseRate / 100),
     progressiveJson: tiers.map((tier) => ({ durationHours: String(tier.durationHours), rateMultiplier: String(tier.rateMultiplier) })),
   };

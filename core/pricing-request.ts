@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { jsonField } from './json-field';
 import { MAX_RATE_CENTS, MIN_RATE_CENTS, type PricingTier } from './pricing';
+import { rateCardSchema, WAIVER_KINDS } from './rate-card';
 
 /** A tier (./pricing has the rule). */
 const pricingTierSchema = z.object({
@@ -37,9 +38,27 @@ const pricingFields = {
   currency: z.literal('PHP', 'Prices are in PHP').default('PHP'),
 };
 
-/** `PATCH /api/pricing/{lotId}`: a static rate, or the rate with exactly three progressive tiers. */
+/** `PATCH /api/pricing/{lotId}`: a static rate, the rate with exactly three progressive tiers, or a rate card (the base rate kept). */
 export const pricingUpdateSchema = z.discriminatedUnion('strategy', [
   z.object({ strategy: z.literal('STATIC'), ...pricingFields }),
   z.object({ strategy: z.literal('PROGRESSIVE'), ...pricingFields, progressiveJson: jsonField(progressiveTiersSchema) }),
+  z.object({ strategy: z.literal('RATE_CARD'), lotId: pricingFields.lotId, currency: pricingFields.currency, rateCard: rateCardSchema }),
 ]);
 export type PricingUpdate = z.infer<typeof pricingUpdateSchema>;
+
+const instant = (what: string) => z.iso.datetime({ offset: true, error: `${what} is an ISO date-time` });
+
+/** `POST /api/owner/lots/{id}/waivers`: the owner waives the card's overnight fees, or all of them, for a while. */
+export const waiverRequestSchema = z
+  .object({
+    from: instant('The waiver’s start'),
+    to: instant('The waiver’s end'),
+    kind: z.enum(WAIVER_KINDS, { error: 'A waiver is of overnight fees or of all fees (overnight, all)' }),
+    reason: z
+      .string({ error: 'Say why the fees are waived' })
+      .trim()
+      .min(3, 'Say why the fees are waived')
+      .max(200, 'A reason has at most 200 characters'),
+  })
+  .refine((waiver) => Date.parse(waiver.to) > Date.parse(waiver.from), { message: 'The waiver ends after it starts', path: ['to'] });
+export type WaiverRequest = z.infer<typeof waiverRequestSchema>;

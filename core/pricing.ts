@@ -4,7 +4,9 @@
  */
 import { DEFAULT_RATE_CENTS } from './money';
 import { bandAt, type PriceBand } from './price-bands';
+import { cardPrice, type CardLine, type RateCard, type Waiver } from './rate-card';
 import { HOUR_MS } from './time';
+import type { VehicleType } from './vehicles';
 
 /** A tier: from this many hours (1–24) the whole stay pays the base rate × the multiplier (0.1–2.0, in steps of 0.1). */
 export type PricingTier = { durationHours: number; rateMultiplier: number };
@@ -16,7 +18,7 @@ export const DEFAULT_TIERS: PricingTier[] = [
   { durationHours: 8, rateMultiplier: 0.8 },
 ];
 
-export const PRICING_STRATEGIES = ['STATIC', 'PROGRESSIVE'] as const;
+export const PRICING_STRATEGIES = ['STATIC', 'PROGRESSIVE', 'RATE_CARD'] as const;
 export type PricingStrategy = (typeof PRICING_STRATEGIES)[number];
 
 /** The static rate an owner may set: ₱10 to ₱500 an hour, in centavos. */
@@ -29,7 +31,13 @@ export type LotPricing = {
   tiers?: PricingTier[] | null;
   /** Hourly rates of the bands a dynamic suggestion was applied to (only while dynamic pricing is on). */
   bandRates?: Partial<Record<PriceBand, number>> | null;
+  /** The posted rates of a `RATE_CARD` lot (core/rate-card.ts), and the owner's waivers of its fees. */
+  rateCard?: RateCard | null;
+  waivers?: readonly Waiver[] | null;
 };
+
+/** Who is parked, where the price depends on it: a rate card's vehicle class, and the gate's lost-ticket fee. */
+export type StayTerms = { vehicleType?: VehicleType; lostTicket?: boolean };
 
 export type PriceQuote = {
   strategy: LotPricing['strategy'];
@@ -45,6 +53,8 @@ export type PriceQuote = {
   totalCents: number;
   /** The 12% VAT contained in the total (prices are VAT-inclusive). */
   vatCents: number;
+  /** A rate card's lines (first block, succeeding hours, daily maximum, nights…), adding up to the total. */
+  lines?: CardLine[];
 };
 
 /** Every started hour is billed: 61 minutes is 2 hours. */
@@ -82,7 +92,8 @@ export function billedHoursByBand(durationMs: number, startMs: number): Map<Pric
  * (the base rate where no band rate is applied); the tier multiplier of the whole stay then applies
  * to their sum.
  */
-export function quote(pricing: LotPricing, durationMs: number, startMs: number): PriceQuote {
+export function quote(pricing: LotPricing, durationMs: number, startMs: number, terms: StayTerms = {}): PriceQuote {
+  if (pricing.strategy === 'RATE_CARD' && pricing.rateCard) return cardQuote(pricing, pricing.rateCard, durationMs, startMs, terms);
   const baseRateCents = pricing.baseRateCents || DEFAULT_RATE_CENTS;
   const hours = billedHours(durationMs);
   const rates = Array.from({ length: hours }, (_, i) => hourRate(pricing, baseRateCents, startMs + i * HOUR_MS));
@@ -104,6 +115,14 @@ export function quote(pricing: LotPricing, durationMs: number, startMs: number):
   };
 }
 
+/** A rate card's price of the stay, in a quote's terms: no tiers, no discount. */
+function cardQuote(pricing: LotPricing, card: RateCard, durationMs: number, startMs: number, terms: StayTerms): PriceQuote {
+  const { totalCents, lines } = cardPrice(card, { ...terms, startMs, endMs: startMs + durationMs, waivers: pricing.waivers ?? [] });
+  const baseRateCents = pricing.baseRateCents || DEFAULT_RATE_CENTS;
+  const common = { strategy: pricing.strategy, baseRateCents, hours: billedHours(durationMs), rateMultiplier: 1 };
+  return { ...common, grossCents: totalCents, discountCents: 0, totalCents, vatCents: vatIncluded(totalCents), lines };
+}
+
 /** A day at a lot, as the gate and the wallet count it (the wallet's overstay cap, a pay code's default limit). */
 const DAY_PRICE_HOURS = 24;
 
@@ -122,9 +141,12 @@ export const vatIncluded = (totalCents: number) => Math.round((totalCents * 12) 
  * the longer stay reaches counts. Never below zero: an extension returns no money, and the time
  * already bought keeps the price it was bought at.
  */
-export const extensionCents = (pricing: LotPricing, current: { startTs: string; endTs: string }, end: Date) => {
-  const start = Date.parse(current.startTs);
-  const longer = quote(pricing, end.getTime() - start, start).totalCents;
-  const bought = quote(pricing, Date.parse(current.endTs) - start, start).totalCents;
+export const extensionCents = (pricing: LotPricing, current: { startTs: string; endTs: string }, end: Date, terms: StayTerms = {}) =>
+  continuedCents(pricing, { startMs: Date.parse(current.startTs), paidUntilMs: Date.parse(current.endTs), endMs: end.getTime() }, terms);
+
+/** What a stay continued past the time paid costs: the whole stay less the part paid, both priced now, never below zero. */
+export function continuedCents(pricing: LotPricing, stay: { startMs: number; paidUntilMs: number; endMs: number }, terms: StayTerms = {}) {
+  const longer = quote(pricing, stay.endMs - stay.startMs, stay.startMs, terms).totalCents;
+  const bought = quote(pricing, stay.paidUntilMs - stay.startMs, stay.startMs, terms).totalCents;
   return Math.max(0, longer - bought);
-};
+}

@@ -66,8 +66,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/admin/', ADMIN_AREA],
 ];
 
-/** Public lot search (list, detail, availability, forecast, live figures, the monthly passes on sale, reviews) is readable without a session. */
-const PUBLIC_LOT_READ = /^\/api\/lots(\/[^/]+(\/availability|\/forecast|\/live|\/pass-products|\/reviews)?)?$/;
+/** Public lot search (list, detail, availability, a stay's quote, forecast, live figures, the monthly passes on sale, reviews) is readable without a session. */
+const PUBLIC_LOT_READ = /^\/api\/lots(\/[^/]+(\/availability|\/quote|\/forecast|\/live|\/pass-products|\/reviews)?)?$/;
 
 /** Access rule for an API request; everything not listed needs a session, so no route is public by accident. */
 export function apiAccess(method: string, path: string): Access {

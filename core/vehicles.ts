@@ -6,6 +6,9 @@ import { z } from 'zod';
 
 export const VEHICLE_TYPES = ['car', 'motorcycle'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
+/** The vehicle class a slot takes (a slot no longer listed: a car's), as a rate card prices it. */
+export const vehicleOfSlot = (slots: readonly { id: string; vehicleType: VehicleType }[], slotId: string | null): VehicleType =>
+  slots.find((slot) => slot.id === slotId)?.vehicleType ?? 'car';
 export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: 'Car', motorcycle: 'Motorcycle' };
 
 export const VEHICLE_COLORS = ['white', 'black', 'silver', 'gray', 'red', 'blue', 'green', 'yellow', 'other'] as const;

@@ -36,6 +36,8 @@ type Lot = {
   progressiveJson: string | null;
   dynamicEnabled: number | null;
   bandRatesJson: string | null;
+  rateCardJson: string | null;
+  waiversJson: string | null;
   total: number;
 };
 type Booking = { id: string; userId: string; lotId: string; status: string; createdAt: string; startTs: string; endTs: string };
@@ -46,6 +48,7 @@ const query = <T>(sql: string) => (JSON.parse(localD1('execute', '--json', '--co
 const readLots = () =>
   query<Lot>(`SELECT l.id, l.geo_lat AS lat, l.geo_lng AS lng, l.amenities_json AS amenitiesJson, p.strategy, p.base_rate AS baseRate,
     p.progressive_json AS progressiveJson, p.dynamic_enabled AS dynamicEnabled, p.band_rates_json AS bandRatesJson,
+    p.rate_card_json AS rateCardJson, p.waivers_json AS waiversJson,
     (SELECT count(*) FROM slots s WHERE s.lot_id = l.id AND s.active = 1) AS total
     FROM lots l LEFT JOIN pricing p ON p.lot_id = l.id WHERE l.is_approved = 1 AND l.id NOT LIKE 'bench-lot-%'`);
 

@@ -285,6 +285,10 @@ export const pricing = sqliteTable(
     updatedAt: createdAt('updated_at'),
     /** Band rates the owner applied from dynamic suggestions (`AppliedBandRates`); quoted only while dynamic pricing is on. */
     bandRatesJson: text('band_rates_json'),
+    /** A `RATE_CARD` lot's posted rates (`RateCard`, core/rate-card.ts); kept when the lot goes back to an hourly rate. */
+    rateCardJson: text('rate_card_json'),
+    /** The owner's waivers of the card's fees (`Waiver[]`), listed on the lot's page and honoured by every price. */
+    waiversJson: text('waivers_json'),
   },
   (t) => [check('pricing_base_rate_range', sql`${t.baseRate} BETWEEN 1000 AND 50000`)],
 );

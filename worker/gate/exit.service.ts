@@ -44,7 +44,13 @@ export async function exit(
   if (replay) return recordedCheckin(ctx.db, replay);
   const stay = await stayLeaving(ctx, checkinId, input, now);
   if (stay.declared) return exitAfterDeclared(ctx, { ...stay, checkin: stay.declared }, input, request, now);
-  const price = await withExitVoucher(ctx, await priceOfStay(ctx.db, stay.checkin, stay.at), stay.checkin, input.payCode, now);
+  const price = await withExitVoucher(
+    ctx,
+    await priceOfStay(ctx.db, stay.checkin, stay.at, input.lostTicket),
+    stay.checkin,
+    input.payCode,
+    now,
+  );
   const payment = await paymentOf(ctx, stay.checkin, price, input.payCode, now);
   const checkout = { stay, price, payment, input, request };
   try {

@@ -5,6 +5,7 @@ import { coveredUntil } from '../../core/monthly-passes';
 import { validatedCharge, worthLabel } from '../../core/validations';
 import { quote } from '../../core/pricing';
 import { HOUR_MS } from '../../core/time';
+import { vehicleOfSlot } from '../../core/vehicles';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import { passWithRenewals, termOf } from '../monthly-passes/monthly-passes.service';
@@ -23,14 +24,19 @@ async function passCoverEnd(db: DB, passId: string | null, entryMs: number, at: 
   return passes.length ? (coveredUntil(passes.map(termOf), entryMs) ?? entryMs) : null;
 }
 
-/** The stay left at `at`, as the gate prices it: its lot, its reservation, and until when its booking or pass covered it. */
-async function stayAt(db: DB, checkin: CheckinView, at: Date) {
+/**
+ * The stay left at `at`, as the gate prices it: its lot, its reservation, until when its booking or
+ * pass covered it, the vehicle class of its slot, and whether its ticket was lost (a rate card's fee).
+ */
+async function stayAt(db: DB, checkin: CheckinView, at: Date, lostTicket = false) {
   const lot = (await lotForBooking(db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
   const entryMs = Date.parse(checkin.entryTs);
   const passEndMs = reservation ? null : await passCoverEnd(db, checkin.monthlyPassId, entryMs, at);
   const reservedUntilMs = reservation ? Date.parse(reservation.endTs) : passEndMs;
-  return { lot, reservation, passEndMs, stay: { entryMs, exitMs: at.getTime(), reservedUntilMs, pricing: lot.pricing } };
+  const vehicleType = vehicleOfSlot(lot.slots, checkin.slotId);
+  const stay = { entryMs, exitMs: at.getTime(), reservedUntilMs, pricing: lot.pricing, vehicleType, lostTicket };
+  return { lot, reservation, passEndMs, stay };
 }
 
 /**
@@ -39,8 +45,8 @@ async function stayAt(db: DB, checkin: CheckinView, at: Date) {
  * entered in (an overstay at the lot's rate); less the merchant validations redeemed on it (never
  * below zero; prepaid time is never paid back).
  */
-export async function priceOfStay(db: DB, checkin: CheckinView, at: Date) {
-  const { lot, reservation, passEndMs, stay } = await stayAt(db, checkin, at);
+export async function priceOfStay(db: DB, checkin: CheckinView, at: Date, lostTicket = false) {
+  const { lot, reservation, passEndMs, stay } = await stayAt(db, checkin, at, lostTicket);
   const { hours } = gateCharge(stay);
   const applied = await validationsOfStay(db, checkin.id);
   const priced = validatedCharge(stay, applied, new Map(applied.map((row) => [row.merchantId, row.perStayCapCents])));

@@ -25,6 +25,8 @@ export const lotColumns = {
   progressiveJson: pricing.progressiveJson,
   dynamicEnabled: pricing.dynamicEnabled,
   bandRatesJson: pricing.bandRatesJson,
+  rateCardJson: pricing.rateCardJson,
+  waiversJson: pricing.waiversJson,
   totalSlots: sql<number>`(select count(*) from ${slots} where ${slots.lotId} = ${lots.id} and ${slots.active} = 1)`,
   // Its visible reviews, from the per-lot count kept up on every review's write (docs/reviews.md): a key lookup.
   ratingCount: sql<number>`coalesce((select stars_5 + stars_4 + stars_3 + stars_2 + stars_1 from ${lotRatings} where ${lotRatings.lotId} = ${lots.id}), 0)`,

@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE, type Box } from '../../core/search';
 import { SORTS } from '../../core/suggestions';
-import { HOUR_MS } from '../../core/time';
+import { DAY_MS, HOUR_MS } from '../../core/time';
+import { VEHICLE_TYPES } from '../../core/vehicles';
+
+/** The longest stay quoted: a month of park-and-fly. */
+const MAX_QUOTE_DAYS = 31;
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { CURSOR_MESSAGE, pageQueryOf } from '../http/paging';
@@ -13,6 +17,7 @@ import {
   forecastAt,
   liveSocket,
   liveWindow,
+  quoteStay,
   searchCursorFits,
   searchForDrivers,
   toDriverLot,
@@ -25,6 +30,17 @@ const windowQuery = z.object({
   start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time.' }).optional(),
   durationHours: z.coerce.number().int('durationHours must be whole hours.').min(1).max(24).optional(),
 });
+const quoteQuery = z
+  .object({
+    start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time.' }),
+    end: z.iso.datetime({ offset: true, error: 'end must be an ISO date-time.' }),
+    vehicleType: z.enum(VEHICLE_TYPES, { error: 'vehicleType must be car or motorcycle.' }).default('car'),
+  })
+  .refine(({ start, end }) => Date.parse(end) > Date.parse(start), { message: 'end must be after start.', path: ['end'] })
+  .refine(({ start, end }) => Date.parse(end) - Date.parse(start) <= MAX_QUOTE_DAYS * DAY_MS, {
+    message: `A quote is for at most ${MAX_QUOTE_DAYS} days.`,
+    path: ['end'],
+  });
 const forecastQuery = z.object({ at: z.iso.datetime({ offset: true, error: 'at must be an ISO date-time.' }) });
 const coordinate = /^-?\d{1,3}(\.\d+)?$/;
 const searchQuery = windowQuery.extend(pageQueryOf(LOT_PAGE_SIZE).shape).extend({
@@ -87,6 +103,11 @@ export const lotRoutes = new Hono<AppEnv>()
   .get('/lots/:id/availability', validate('param', lotParams), validate('query', windowQuery), async (c) => {
     const lot = await approvedLot(c.var.db, c.req.valid('param').id);
     return c.json(await availabilityOf(c.env, lot, windowOf(c.req.valid('query'))));
+  })
+  .get('/lots/:id/quote', validate('param', lotParams), validate('query', quoteQuery), async (c) => {
+    const { start, end, vehicleType } = c.req.valid('query');
+    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+    return c.json(quoteStay(lot, { startMs: Date.parse(start), endMs: Date.parse(end) }, vehicleType));
   })
   // How full the lot usually is at an arrival time.
   .get('/lots/:id/forecast', validate('param', lotParams), validate('query', forecastQuery), async (c) => {

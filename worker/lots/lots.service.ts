@@ -13,6 +13,7 @@ import { lotRating } from '../../core/reviews';
 import type { Sort } from '../../core/suggestions';
 import { notFound, refusal } from '../../core/refusal';
 import { HOUR_MS } from '../../core/time';
+import type { VehicleType } from '../../core/vehicles';
 import type { DB } from '../db/client';
 import { pageOf, type PageRequest } from '../db/pages';
 import type { Bindings } from '../env';
@@ -58,6 +59,16 @@ function availabilityView(lot: LotRow, counts: SlotCounts, window: LotWindow) {
 }
 
 /**
+ * `GET /api/lots/:id/quote`: what the stay would cost the vehicle, by the rule the booking and the gate
+ * charge by (core/pricing.ts `quote`), with its lines: a rate card's own, else the billed hours.
+ */
+export function quoteStay(lot: LotRow, window: LotWindow, vehicleType: VehicleType) {
+  const quoted = quote(lotPricingOf(lot), window.endMs - window.startMs, window.startMs, { vehicleType });
+  const lines = quoted.lines ?? [{ label: `${quoted.hours} h`, cents: quoted.totalCents }];
+  return { totalCents: quoted.totalCents, vatCents: quoted.vatCents, lines };
+}
+
+/**
  * Availability for a window: reservations held in the lot's Durable Object and walk-ins inside now,
  * against the active slots in D1; plus the price of the window.
  */
@@ -74,6 +85,8 @@ function driverView(lot: LotRow, availability: ReturnType<typeof availabilityVie
     progressiveJson: _tiers,
     dynamicEnabled: _dynamic,
     bandRatesJson: _bands,
+    rateCardJson: _card,
+    waiversJson: _waivers,
     ratingCount,
     ratingStars,
     // Why Parkada unlisted it is the owner's to read; drivers see only that it is not on sale (`onSale`).

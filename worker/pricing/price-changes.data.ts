@@ -12,15 +12,19 @@ import { firstStayHour, moneyHourRows, stayHourRows } from '../db/rollups';
 import { newId } from '../db/ids';
 import { priceChanges } from '../db/schema';
 
-const baseRateOf = (lotId: string) => sql`coalesce((SELECT base_rate FROM pricing WHERE lot_id = ${lotId}), ${DEFAULT_RATE_CENTS})`;
+/** The lot's price of an hour: its base rate, or on a rate card the card's (`cardHourCents`, core/rate-card.ts). */
+const hourRateOf = (lotId: string) =>
+  sql`coalesce((SELECT CASE WHEN strategy = 'RATE_CARD' AND json_valid(rate_card_json)
+                  THEN CAST(round(1.0 * json_extract(rate_card_json, '$.classes.car.firstCents') / json_extract(rate_card_json, '$.classes.car.firstHours')) AS INTEGER)
+                  ELSE base_rate END FROM pricing WHERE lot_id = ${lotId}), ${DEFAULT_RATE_CENTS})`;
 
-/** Put before the statement that saves a new base rate: records the change from the rate the batch finds, if it moves. */
+/** Put before the statement that saves a new price of an hour (a base rate, a card): records the change from the one the batch finds, if it moves. */
 export const baseRateChangeStatement = (db: DB, lotId: string, toCents: number, at: Date) =>
   sqlStatement(
     db,
     sql`INSERT INTO price_changes (id, lot_id, band, from_cents, to_cents, changed_at)
-        SELECT ${newId()}, ${lotId}, NULL, ${baseRateOf(lotId)}, ${toCents}, ${at.toISOString()}
-         WHERE ${baseRateOf(lotId)} <> ${toCents}`,
+        SELECT ${newId()}, ${lotId}, NULL, ${hourRateOf(lotId)}, ${toCents}, ${at.toISOString()}
+         WHERE ${hourRateOf(lotId)} <> ${toCents}`,
   );
 
 /** A random UUID made in SQL: one for each row an INSERT … SELECT writes. */

@@ -3,12 +3,32 @@ import type { AppliedBandRates } from '../../core/dynamic-pricing';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import type { PricingTier } from '../../core/pricing';
 import type { PricingUpdate } from '../../core/pricing-request';
+import type { RateCard } from '../../core/rate-card';
 import { statementOf, type DB } from '../db/client';
 import { afterCursorAscending, alphabetical, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, slots } from '../db/schema';
 
-/** The statement that saves the lot's one pricing row, created on first save; a static rate clears the tiers. */
+/**
+ * The statement that saves the lot's one pricing row, created on first save; a static rate clears the
+ * tiers. A rate card keeps the base rate (and the band rates) for when the lot goes back to it.
+ */
 export function pricingStatement(db: DB, lotId: string, update: PricingUpdate) {
+  if (update.strategy === 'RATE_CARD') {
+    const row = {
+      strategy: update.strategy,
+      currency: update.currency,
+      progressiveJson: null,
+      rateCardJson: JSON.stringify(update.rateCard),
+    };
+    const saved = { ...row, updatedAt: new Date().toISOString() };
+    return statementOf(
+      db,
+      db
+        .insert(pricing)
+        .values({ lotId, ...saved })
+        .onConflictDoUpdate({ target: pricing.lotId, set: saved }),
+    );
+  }
   const row = {
     strategy: update.strategy,
     baseRate: update.baseRate,
@@ -27,12 +47,27 @@ export function pricingStatement(db: DB, lotId: string, update: PricingUpdate) {
   );
 }
 
+/** A lot's pricing row as stored, or undefined when it has none. */
+export const pricingRow = async (db: DB, lotId: string) => (await db.select().from(pricing).where(eq(pricing.lotId, lotId)))[0];
+
 /** A lot's pricing record as the spec names it, tiers parsed. */
 export async function pricingRecord(db: DB, lotId: string) {
-  const [row] = await db.select().from(pricing).where(eq(pricing.lotId, lotId));
+  const row = await pricingRow(db, lotId);
   if (!row) return null;
-  const { updatedAt: _, dynamicEnabled: _dynamic, bandRatesJson: _bands, progressiveJson, ...record } = row;
-  return { ...record, progressiveJson: progressiveJson ? (JSON.parse(progressiveJson) as PricingTier[]) : null };
+  const {
+    updatedAt: _,
+    dynamicEnabled: _dynamic,
+    bandRatesJson: _bands,
+    waiversJson: _waivers,
+    progressiveJson,
+    rateCardJson,
+    ...record
+  } = row;
+  return {
+    ...record,
+    progressiveJson: progressiveJson ? (JSON.parse(progressiveJson) as PricingTier[]) : null,
+    rateCard: rateCardJson ? (JSON.parse(rateCardJson) as RateCard) : null,
+  };
 }
 
 /** Lots with their pricing switch; with `page`, a page by name of those whose switch is on. */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { applyDynamicSchema, dynamicToggleSchema } from '../../core/dynamic-pricing';
 import { SUGGESTION_LOTS_PAGE } from '../../core/paging';
-import { pricingUpdateSchema } from '../../core/pricing-request';
+import { pricingUpdateSchema, waiverRequestSchema } from '../../core/pricing-request';
 import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { pageQueryOf } from '../http/paging';
@@ -10,11 +10,14 @@ import { validate } from '../http/validate';
 import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDynamicPricing } from './dynamic-pricing.service';
 import { priceChangeReport } from './price-changes.service';
 import { updatePricing } from './pricing.service';
+import { addWaiver, removeWaiver } from './waivers.service';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 const suggestionsQuery = pageQueryOf(SUGGESTION_LOTS_PAGE).extend({ lotId: z.uuid('Unknown lot id').optional() });
 const pageAndLot = ({ lotId, limit, cursor }: z.output<typeof suggestionsQuery>) => ({ lotId, page: { limit, cursor } });
 const insightsQuery = z.object({ lotId: z.uuid('Choose a lot') });
+const ownerLotParams = z.object({ id: z.uuid('Unknown lot id') });
+const waiverParams = ownerLotParams.extend({ waiverId: z.uuid('Unknown waiver id') });
 
 /**
  * An owner prices their lot: a static hourly rate, or the rate with three progressive tiers, and
@@ -36,6 +39,12 @@ export const pricingRoutes = new Hono<AppEnv>()
   )
   .post('/pricing/apply-dynamic', signedIn, validate('json', applyDynamicSchema), async (c) =>
     c.json(await applyDynamicSuggestion(c.var.db, c.var.user, c.req.valid('json'), new Date())),
+  )
+  .post('/owner/lots/:id/waivers', signedIn, validate('param', ownerLotParams), validate('json', waiverRequestSchema), async (c) =>
+    c.json(await addWaiver(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  .delete('/owner/lots/:id/waivers/:waiverId', signedIn, validate('param', waiverParams), async (c) =>
+    c.json(await removeWaiver(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('param').waiverId)),
   )
   .patch('/pricing/:lotId', signedIn, validate('param', lotParams), validate('json', pricingUpdateSchema), async (c) =>
     c.json(await updatePricing(c.var.db, c.var.user, c.req.valid('param').lotId, c.req.valid('json'))),

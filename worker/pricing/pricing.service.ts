@@ -3,6 +3,7 @@
  * reservation keeps the price it was sold at (docs/pricing.md).
  */
 import type { PricingUpdate } from '../../core/pricing-request';
+import { cardHourCents } from '../../core/rate-card';
 import { refusal } from '../../core/refusal';
 import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
@@ -17,19 +18,22 @@ export async function updatePricing(db: DB, owner: SessionUser, lotId: string, u
   if (update.lotId && update.lotId !== lotId) throw refusal('invalid', 'The lotId in the body must match the lot in the path');
   const before = await pricingRecord(db, lotId);
   const now = new Date();
+  const card = update.strategy === 'RATE_CARD';
+  const hourCents = card ? cardHourCents(update.rateCard) : update.baseRate;
   await commit(db, [
-    baseRateChangeStatement(db, lotId, update.baseRate, now),
-    clearedBandChangesStatement(db, lotId, update.baseRate, now),
+    baseRateChangeStatement(db, lotId, hourCents, now),
+    ...(card ? [] : [clearedBandChangesStatement(db, lotId, update.baseRate, now)]),
     pricingStatement(db, lotId, update),
     auditStatement(db, owner, {
       action: 'UPDATE_PRICING',
       subject: `lot:${lotId}`,
       context: {
-        from: before && { strategy: before.strategy, baseRate: before.baseRate, tiers: before.progressiveJson },
+        from: before && { strategy: before.strategy, baseRate: before.baseRate, tiers: before.progressiveJson, rateCard: before.rateCard },
         to: {
           strategy: update.strategy,
-          baseRate: update.baseRate,
+          baseRate: card ? before?.baseRate : update.baseRate,
           tiers: update.strategy === 'PROGRESSIVE' ? update.progressiveJson : null,
+          rateCard: card ? update.rateCard : null,
         },
       },
     }),

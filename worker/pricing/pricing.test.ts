@@ -25,7 +25,14 @@ describe('PATCH /api/pricing/:lotId', () => {
     const lotId = await makeLot(2);
     const res = await setPricing(owner, lotId, { lotId, strategy: 'STATIC', baseRate: 12_000, currency: 'PHP' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ lotId, strategy: 'STATIC', baseRate: 12_000, currency: 'PHP', progressiveJson: null });
+    expect(await res.json()).toEqual({
+      lotId,
+      strategy: 'STATIC',
+      baseRate: 12_000,
+      currency: 'PHP',
+      progressiveJson: null,
+      rateCard: null,
+    });
     const availability = await (await call(`/api/lots/${lotId}/availability`)).json<{ quote: { totalCents: number } }>();
     expect(availability.quote.totalCents).toBe(12_000);
     // Audited in the same batch, with the price it replaced.

@@ -107,7 +107,7 @@ async function planBooking(ctx: BookingContext, input: CreateReservation, reques
   const end = windowEnd(input.start, input);
   checkWindow(start, end, lot, now);
   const vehicle = vehicleFor(read.vehicle, input, lot);
-  const quoted = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime());
+  const quoted = quote(lot.pricing, end.getTime() - start.getTime(), start.getTime(), { vehicleType: vehicle.type });
   const voucher = input.voucherId ? await voucherForBooking(ctx.db, userId, input.voucherId, quoted, now) : null;
   const price = withVoucher(quoted, voucher);
   const what = `Parking at ${lot.name}`;

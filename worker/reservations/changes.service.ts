@@ -1,6 +1,7 @@
 /** Changes of a reservation (docs/booking.md): a new window (modify) or more hours on the same slot (extend). */
 import { canExtend, canModify, changesClosed, windowEnd, windowProblem } from '../../core/booking';
 import { extensionCents, quote, type PriceQuote } from '../../core/pricing';
+import { vehicleOfSlot } from '../../core/vehicles';
 import { refusal } from '../../core/refusal';
 import { formatDateTime, HOUR_MS } from '../../core/time';
 import { commit, type DB } from '../db/client';
@@ -117,12 +118,13 @@ async function reschedule(
   const { db } = ctx;
   const { userId } = request;
   const lot = await bookableLot(db, reservation.lotId);
-  const price = quote(lot.pricing, next.end.getTime() - next.start.getTime(), next.start.getTime());
+  const terms = { vehicleType: vehicleOfSlot(lot.slots, reservation.slotId) };
+  const price = quote(lot.pricing, next.end.getTime() - next.start.getTime(), next.start.getTime(), terms);
   const paid = await netPaid(db, reservation.id);
   // A booking made with a free-hour voucher keeps its hour off in its new window.
   const difference =
     next.kind === 'EXTENSION'
-      ? extensionCents(lot.pricing, reservation, next.end)
+      ? extensionCents(lot.pricing, reservation, next.end, terms)
       : price.totalCents - (await voucherOffOnChange(db, reservation.id, price)) - paid;
   const holdId = newId();
   const slotId = await holdNextWindow(authority, lot, reservation, next, holdId, now);

@@ -24,6 +24,8 @@ const lotWithPricingQuery = (db: DB, lotId: string) =>
       progressiveJson: pricing.progressiveJson,
       dynamicEnabled: pricing.dynamicEnabled,
       bandRatesJson: pricing.bandRatesJson,
+      rateCardJson: pricing.rateCardJson,
+      waiversJson: pricing.waiversJson,
     })
     .from(lots)
     .leftJoin(pricing, eq(pricing.lotId, lots.id))

@@ -48,6 +48,21 @@ export const OWNERS_ROUTES: AccessTable = {
     sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${demoLot.id}/tags/${crypto.randomUUID()}` }),
     found: false,
   },
+  // The demo lot is on an hourly rate: an allowed caller is refused on the merits, and nothing is waived.
+  'POST /api/owner/lots/:id/waivers': {
+    who: OWNERS,
+    sample: () => ({
+      method: 'POST',
+      path: `/api/owner/lots/${demoLot.id}/waivers`,
+      json: { from: '2026-11-27T00:00:00+08:00', to: '2026-11-28T00:00:00+08:00', kind: 'overnight', reason: 'Typhoon' },
+    }),
+    refused: 409,
+  },
+  'DELETE /api/owner/lots/:id/waivers/:waiverId': {
+    who: OWNERS,
+    sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${demoLot.id}/waivers/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'GET /api/owner/lots/:id/attendants': { who: OWNERS, sample: () => ({ path: `/api/owner/lots/${demoLot.id}/attendants` }) },
   'POST /api/owner/lots/:id/attendants': {
     who: OWNERS,

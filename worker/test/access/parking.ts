@@ -7,6 +7,10 @@ import { demoLot, GATE, nextPlate, OWNERS, type AccessTable } from './rules';
 export const PARKING_ROUTES: AccessTable = {
   'GET /api/lots': { who: 'public', sample: () => ({ path: '/api/lots' }) },
   'GET /api/lots/:id': { who: 'public', sample: () => ({ path: `/api/lots/${demoLot.id}` }) },
+  'GET /api/lots/:id/quote': {
+    who: 'public',
+    sample: () => ({ path: `/api/lots/${demoLot.id}/quote?start=2026-11-27T18:00:00%2B08:00&end=2026-11-27T20:00:00%2B08:00` }),
+  },
   'GET /api/lots/:id/availability': { who: 'public', sample: () => ({ path: `/api/lots/${demoLot.id}/availability` }) },
   'GET /api/lots/:id/forecast': {
     who: 'public',
