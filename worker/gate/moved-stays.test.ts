@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../core/time';
+import { DAY_MS, manilaDate } from '../../core/time';
 import { shifts } from '../db/schema';
 import { makeLot } from '../test/booking-fixtures';
 import { atTheGate, countWhere, gateEnter, gateExit, type Checkin } from '../test/gate-fixtures';
@@ -42,5 +42,27 @@ describe('stays moved into the lot object', () => {
     expect(shift).toEqual({ ...before, duration: expect.any(Number) });
     expect(shift).toMatchObject({ checkins: 3, checkouts: 2, collected: expect.any(Number) });
     expect(shift.collected).toBeGreaterThan(0);
+  });
+
+  it("are still in the owner's Plate reads report: counted once, the corrected ones listed", async () => {
+    const lotId = await makeLot(3);
+    const reads = [
+      { plate: 'MVR 1111', plateRead: { text: 'MVR 1111', confidence: 0.97, corrected: false } },
+      { plate: 'MVR 2882', plateRead: { text: 'MVR 2222', confidence: 0.52, corrected: true } },
+    ];
+    for (const read of reads) {
+      const stay = await (await gateEnter(owner, { lotId, ...read })).json<Checkin>();
+      expect((await gateExit(owner, stay.id, { lotId, plate: stay.plate })).status).toBe(200);
+    }
+    const today = manilaDate(new Date());
+    const report = async () =>
+      (await call(`/api/owner/reports/plate-reads?lotId=${lotId}&from=${today}&to=${today}`, { cookie: owner })).json();
+    const before = await report();
+    expect(before).toMatchObject({ reads: 2, kept: 1, corrected: [{ read: 'MVR 2222', plate: 'MVR 2882' }] });
+
+    expect(await moveStays(env, db(), lotId, Date.now() + 3 * DAY_MS)).toBe('done');
+
+    expect(await countWhere(lotId)).toBe(0);
+    expect(await report()).toEqual(before);
   });
 });

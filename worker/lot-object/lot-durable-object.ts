@@ -12,6 +12,7 @@ import type {
   FullQuery,
   HoldRequest,
   LatestStays,
+  PlateReadsQuery,
   LotClock,
   LotTimerMessage,
   OpenWalkIn,
@@ -22,7 +23,16 @@ import type {
   WalkInRequest,
 } from './protocol';
 import { ReadModel } from './read-model';
-import { hasStays, keepStays, latestStays, maskPlatesClosedBefore, maskPlatesOfStays, shiftTotals, staysOf } from './stay-history';
+import {
+  hasStays,
+  keepStays,
+  latestStays,
+  maskPlatesClosedBefore,
+  maskPlatesOfStays,
+  plateReads,
+  shiftTotals,
+  staysOf,
+} from './stay-history';
 import { Timers } from './timers';
 import { admitWalkIn, reconcileWalkIns, releaseWalkIn, walkInRisks } from './walk-ins';
 
@@ -187,6 +197,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   latestStays(query: LatestStays) {
     return latestStays(this.lot.sql, this.lotId, query);
+  }
+
+  plateReads(query: PlateReadsQuery) {
+    return plateReads(this.lot.sql, query);
   }
 
   shiftTotals(shiftId: string, inD1: string[] = []) {

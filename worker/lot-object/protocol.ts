@@ -168,5 +168,11 @@ export type StaysOfPeople = { reservationIds: string[]; passIds?: string[] };
 /** Recent Activity's latest entries or exits. */
 export type LatestStays = { by: 'entry' | 'exit'; limit: number };
 
+/** The owner's Plate reads report over a window of entries, but the stays D1 still holds (`inD1`: a move between its two writes). */
+export type PlateReadsQuery = { from: string; to: string; limit: number; inD1: string[] };
+/** A read the attendant corrected, newest first. */
+export type CorrectedRead = { id: string; at: string; read: string; plate: string; confidence: number };
+export type PlateReads = { reads: number; kept: number; corrected: CorrectedRead[] };
+
 /** What a shift recorded among the stays an object keeps. */
 export type ShiftTotals = { entries: number; passEntries: number; exits: number; cash: number; wallet: number };

@@ -5,7 +5,7 @@
  * written once (the move may send it again: it is ignored) and changed only to mask its plate.
  */
 import { MASK_DOT, maskPlate } from '../../core/vehicles';
-import type { LatestStays, ShiftTotals, StayRecord, StaysOfPeople } from './protocol';
+import type { CorrectedRead, LatestStays, PlateReads, PlateReadsQuery, ShiftTotals, StayRecord, StaysOfPeople } from './protocol';
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -98,6 +98,31 @@ export function shiftTotals(sql: SqlStorage, shiftId: string, inD1: string[]): S
     )
     .one();
   return { entries: entries.n, passEntries: entries.passes, exits: exits.n, cash: exits.cash, wallet: exits.wallet };
+}
+
+/** The camera's reads among the entries of `[from, to)` kept here: how many, how many kept as read, the latest corrected. */
+export function plateReads(sql: SqlStorage, { from, to, limit, inD1 }: PlateReadsQuery): PlateReads {
+  const where = `plate_read_text IS NOT NULL AND undone_at IS NULL AND entry_ts >= ?1 AND entry_ts < ?2
+    AND id NOT IN (SELECT value FROM json_each(?3))`;
+  const counts = sql
+    .exec<{ reads: number; kept: number }>(
+      `SELECT count(*) AS reads, coalesce(sum(plate_read_corrected = 0), 0) AS kept FROM stays WHERE ${where}`,
+      from,
+      to,
+      ids(inD1),
+    )
+    .one();
+  const corrected = sql
+    .exec<CorrectedRead>(
+      `SELECT id, entry_ts AS at, plate_read_text AS read, plate, plate_read_confidence AS confidence
+         FROM stays WHERE ${where} AND plate_read_corrected = 1 ORDER BY entry_ts DESC LIMIT ?4`,
+      from,
+      to,
+      ids(inD1),
+      limit,
+    )
+    .toArray();
+  return { reads: counts.reads, kept: counts.kept, corrected };
 }
 
 /**

@@ -299,5 +299,8 @@ export async function plateReadFigures(db: DB, scope: LotScope, { from, to }: Wi
       FROM checkins c JOIN lots l ON l.id = c.lot_id
      WHERE ${inWindow} AND c.plate_read_corrected = 1
      ORDER BY c.entry_ts DESC LIMIT ${limit}`);
-  return { ...counts, corrected };
+  // The window's reads D1 holds, by id, and the scope's lots: the service asks each lot's object for the rest.
+  const inD1 = await db.all<{ id: string }>(sql`SELECT c.id FROM checkins c WHERE ${inWindow}`);
+  const lots = await db.all<{ id: string; name: string }>(sql`SELECT id, name FROM lots WHERE id IN ${lotsIn(scope)}`);
+  return { ...counts, corrected, inD1: inD1.map((row) => row.id), lots };
 }

@@ -33,5 +33,5 @@ export const figuresRoutes = new Hono<AppEnv>()
   })
   .get('/owner/reports/plate-reads', signedIn, validate('query', reportFilterSchema), async (c) => {
     const filter = c.req.valid('query');
-    return c.json(await plateReadReport(c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
+    return c.json(await plateReadReport(c.env, c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
   });
