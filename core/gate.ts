@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { closingAfter, type LotHours, type LotRules } from './booking';
 import { continuedCents, dayPriceCents, type LotPricing, quote, type StayTerms } from './pricing';
+import { pesosToCents } from './money';
 import { normalizePlate, VEHICLE_TYPES } from './vehicles';
 import type { GatePaymentMethod } from './wallet';
 import { HOUR_MS, MINUTE_MS } from './time';
@@ -268,3 +269,8 @@ export const gateRefundSchema = z.object({
     .max(300, 'Keep the reason under 300 characters.'),
 });
 export type GateRefundRequest = z.infer<typeof gateRefundSchema>;
+
+/** The refund dialog: the amount typed in pesos, checked as the request's centavos (its messages, at the amount's field). */
+export const gateRefundFormSchema = z
+  .object({ amount: z.string().transform(pesosToCents).pipe(gateRefundSchema.shape.amountCents), reason: gateRefundSchema.shape.reason })
+  .transform(({ amount, reason }): GateRefundRequest => ({ amountCents: amount, reason }));

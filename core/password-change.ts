@@ -11,3 +11,14 @@ export const passwordChangeSchema = z
     message: 'Choose a new password, not the one you have now.',
     path: ['newPassword'],
   });
+
+const PASSWORDS_DIFFER = 'The two passwords do not match.';
+
+/**
+ * A form that asks for a new password twice: `schema`'s own rules, and a `confirmation` equal to its
+ * `field`. The confirmation stays in the form; the request is `schema`'s.
+ */
+export const withConfirmation = <Output extends object, Input extends object>(schema: z.ZodType<Output, Input>, field: keyof Output) =>
+  z
+    .intersection(schema, z.object({ confirmation: z.string() }))
+    .refine((values) => values[field] === values.confirmation, { message: PASSWORDS_DIFFER, path: ['confirmation'] });

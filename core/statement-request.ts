@@ -1,5 +1,6 @@
 /** The statements and payouts requests as the API takes them (docs/owner.md, "Statements and payouts"). */
 import { z } from 'zod';
+import { pesosToCents } from './money';
 import { isCalendarDate } from './time';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -22,3 +23,9 @@ export const payoutSchema = z.strictObject({
     .max(80, 'The bank or e-wallet reference is at most 80 characters.'),
 });
 export type PayoutInput = z.infer<typeof payoutSchema>;
+
+/** The payout dialog: the amount typed in pesos, checked as the request's centavos (its messages, at the amount's field). */
+export const payoutFormSchema = payoutSchema
+  .omit({ amountCents: true })
+  .extend({ amount: z.string().transform(pesosToCents).pipe(payoutSchema.shape.amountCents) })
+  .transform(({ amount, ...payout }): PayoutInput => ({ ...payout, amountCents: amount }));

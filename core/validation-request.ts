@@ -95,6 +95,12 @@ export const linkValidationSchema = z
     path: ['plate'],
   });
 
+/** The merchant link's form: the car found by plate or by Pass ID, and only that one sent. */
+export const linkValidationFormSchema = z
+  .object({ by: z.enum(['plate', 'passId']), plate: z.string(), passId: z.string() })
+  .transform(({ by, ...car }) => ({ [by]: car[by] }))
+  .pipe(linkValidationSchema);
+
 export const validationReportQuerySchema = z.object({
   from: z.string().regex(MONTH, 'from must be a month like 2026-10.'),
   to: z.string().regex(MONTH, 'to must be a month like 2026-10.'),

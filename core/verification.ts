@@ -4,7 +4,9 @@
  * its target and its expiry, and the first use consumes it.
  */
 import { z } from 'zod';
+import { CURRENT_VERSIONS } from './legal';
 import { acceptanceFields } from './legal-request';
+import { withConfirmation } from './password-change';
 import { emailSchema, passwordSchema } from './signup';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
 
@@ -62,6 +64,16 @@ export const passwordResetConfirmSchema = z.object({ token: tokenField, password
 
 /** The invitation link's page: the invited person's own password and their acceptance of the Terms. */
 export const invitationAcceptSchema = z.object({ token: tokenField, password: passwordSchema, ...acceptanceFields });
+
+/** The invitation page as filled in: the password twice, and a box ticked for the Terms in force. */
+export const invitationFormSchema = z
+  .object({ token: z.string(), password: z.string(), confirmation: z.string(), agreed: z.boolean() })
+  // Unticked, no versions are accepted: the request's own refusal.
+  .transform(
+    ({ agreed, ...fields }) =>
+      ({ ...fields, ...(agreed ? CURRENT_VERSIONS : {}) }) as z.input<typeof invitationAcceptSchema> & { confirmation: string },
+  )
+  .pipe(withConfirmation(invitationAcceptSchema, 'password'));
 
 /** Settings → Profile → Change e-mail: the new address, and the password to prove it is the account's owner asking. */
 export const emailChangeSchema = z.object({

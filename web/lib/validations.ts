@@ -59,7 +59,7 @@ export const merchantLinkQuery = (token: string) =>
     retry: false,
   });
 
-export const validateOnLink = (token: string, car: { plate: string } | { passId: string }) =>
+export const validateOnLink = (token: string, car: { plate?: string; passId?: string }) =>
   unwrap(api['merchant-links'][':token'].validations.$post({ param: { token }, json: car }));
 
 /** The driver redeems a code on their own checked-in stay, before leaving. */

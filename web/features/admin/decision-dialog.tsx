@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { DECISION_TOASTS, reasonMissing, type Decision, type ReviewKind } from '../../../core/approvals';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { useDecision } from '../../lib/admin';
@@ -54,18 +53,12 @@ export function DecisionDialog({ pending, onClose }: { pending: PendingDecision 
         <Field label={pending.decision === 'reject' ? 'Reason' : 'Notes (optional)'} htmlFor="decision-reason">
           <Textarea id="decision-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant={pending.decision === 'reject' ? 'destructive' : 'primary'}
-            disabled={reasonMissing(pending.decision, reason) || decide.isPending}
-          >
-            {decide.isPending ? 'Processing...' : 'Confirm'}
-          </Button>
-        </div>
+        <DialogButtons
+          onCancel={close}
+          submitLabel={decide.isPending ? 'Processing...' : 'Confirm'}
+          destructive={pending.decision === 'reject'}
+          pending={reasonMissing(pending.decision, reason) || decide.isPending}
+        />
       </form>
     </Dialog>
   );

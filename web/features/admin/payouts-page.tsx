@@ -1,16 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { formatPeso } from '../../../core/money';
+import { payoutFormSchema } from '../../../core/statement-request';
 import { manilaDate } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input, MonthField } from '../../components/ui/field';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
+import { Input, MonthField } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { Stale } from '../../components/ui/stale';
 import { toast } from '../../components/ui/toast-store';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { payoutMonthOf, payoutsQuery, useRecordPayout, type PayoutsOverview } from '../../lib/statements';
 import { STATUS_LABELS } from '../owner/statement-status';
 
@@ -75,52 +78,46 @@ export function AdminPayoutsPage() {
 
 function PayoutDialog({ owner, month, today, onDone }: { owner: Owner; month: string; today: string; onDone: () => void }) {
   const record = useRecordPayout();
-  const [amount, setAmount] = useState((owner.dueCents / 100).toFixed(2));
-  const [paidOn, setPaidOn] = useState(today);
-  const [reference, setReference] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    record.mutate(
-      { ownerId: owner.ownerId, month, amountCents: Math.round(Number(amount) * 100), paidOn, reference },
-      {
+  const form = useSchemaForm(payoutFormSchema, {
+    ownerId: owner.ownerId,
+    month,
+    amount: (owner.dueCents / 100).toFixed(2),
+    paidOn: today,
+    reference: '',
+  });
+  const { register, formState } = form;
+  const submit = form.handleSubmit(
+    (payout) =>
+      record.mutate(payout, {
         onSuccess: () => {
-          toast({
-            title: 'Payout Recorded',
-            description: `${formatPeso(Math.round(Number(amount) * 100))} to ${owner.name} for ${month}.`,
-          });
+          toast({ title: 'Payout Recorded', description: `${formatPeso(payout.amountCents)} to ${owner.name} for ${month}.` });
           onDone();
         },
-      },
-    );
-  };
+        onError: (error) => showIssuesOnFields(error, form, (path) => (path === 'amountCents' ? 'amount' : path)),
+      }),
+    toastFirstProblem('Check the payout'),
+  );
   return (
     <Dialog open onOpenChange={(open) => !open && onDone()} title={`Pay ${owner.name} for ${month}`}>
       <form onSubmit={submit} className="space-y-4">
         <p className="text-sm text-muted-foreground">
           Record the transfer you made. {formatPeso(owner.dueCents)} is due; the payout is audited and shown to the owner.
         </p>
-        <Field label="Amount (pesos)" htmlFor="payout-amount">
-          <Input id="payout-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />
-        </Field>
-        <Field label="Paid on" htmlFor="payout-date">
-          <Input id="payout-date" type="date" value={paidOn} max={today} onChange={(e) => setPaidOn(e.target.value)} required />
-        </Field>
-        <Field label="Bank or e-wallet reference" htmlFor="payout-reference">
-          <Input id="payout-reference" value={reference} onChange={(e) => setReference(e.target.value)} required />
-        </Field>
+        <FormField label="Amount (pesos)" htmlFor="payout-amount" error={formState.errors.amount}>
+          <Input id="payout-amount" inputMode="decimal" required {...register('amount')} />
+        </FormField>
+        <FormField label="Paid on" htmlFor="payout-date" error={formState.errors.paidOn}>
+          <Input id="payout-date" type="date" max={today} required {...register('paidOn')} />
+        </FormField>
+        <FormField label="Bank or e-wallet reference" htmlFor="payout-reference" error={formState.errors.reference}>
+          <Input id="payout-reference" required {...register('reference')} />
+        </FormField>
         {record.isError && (
           <p role="alert" className="text-sm text-destructive">
             {record.error.message}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={record.isPending}>
-            Record payout
-          </Button>
-        </div>
+        <DialogButtons onCancel={onDone} submitLabel="Record payout" pending={record.isPending} />
       </form>
     </Dialog>
   );

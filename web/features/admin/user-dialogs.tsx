@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../core/roles';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { Field, Select, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { useAccountChange, type AccountChange, type AdminUser } from '../../lib/admin';
@@ -75,18 +74,12 @@ export function AccountChangeDialog({ pending, onClose }: { pending: PendingChan
         <Field label="Reason (optional)" htmlFor="account-change-reason">
           <Textarea id="account-change-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant={action === 'suspend' ? 'destructive' : 'primary'}
-            disabled={change.isPending || (action === 'role' && chosenRole === user.role)}
-          >
-            {change.isPending ? 'Processing...' : 'Confirm'}
-          </Button>
-        </div>
+        <DialogButtons
+          onCancel={close}
+          submitLabel={change.isPending ? 'Processing...' : 'Confirm'}
+          destructive={action === 'suspend'}
+          pending={change.isPending || (action === 'role' && chosenRole === user.role)}
+        />
       </form>
     </Dialog>
   );

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { gateRefundSchema } from '../../../core/gate';
-import { formatPeso, pesosToCents } from '../../../core/money';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../components/ui/field';
+import { gateRefundFormSchema } from '../../../core/gate';
+import { formatPeso } from '../../../core/money';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
+import { Input, Textarea } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { GATE_NETWORK_MODE, refundGateCharge, type Activity } from './gate-api';
 import { refreshGate } from './use-gate-actions';
 
@@ -16,8 +16,8 @@ import { refreshGate } from './use-gate-actions';
 export function RefundDialog({ stay, onClose }: { stay: Activity; onClose: () => void }) {
   const queryClient = useQueryClient();
   const left = (stay.amount ?? 0) - stay.refundedCents;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState('');
+  const form = useSchemaForm(gateRefundFormSchema, { amount: (left / 100).toFixed(2), reason: '' });
+  const { register, formState } = form;
   const refund = useMutation({
     networkMode: GATE_NETWORK_MODE,
     mutationFn: (body: { amountCents: number; reason: string }) => refundGateCharge(stay.checkinId!, body),
@@ -29,15 +29,12 @@ export function RefundDialog({ stay, onClose }: { stay: Activity; onClose: () =>
       onClose();
       return refreshGate(queryClient);
     },
-    onError: (error) => toast({ title: 'Refund Failed', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      showIssuesOnFields(error, form, (path) => (path === 'amountCents' ? 'amount' : path));
+      toast({ title: 'Refund Failed', description: error.message, variant: 'destructive' });
+    },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = gateRefundSchema.safeParse({ amountCents: pesosToCents(amount), reason });
-    if (!checked.success)
-      return toast({ title: 'Check the refund', description: checked.error.issues[0]?.message, variant: 'destructive' });
-    refund.mutate(checked.data);
-  };
+  const submit = form.handleSubmit((body) => refund.mutate(body), toastFirstProblem('Check the refund'));
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Refund ${stay.plate ?? 'this stay'}`}>
       <form onSubmit={submit} className="space-y-4">
@@ -46,29 +43,13 @@ export function RefundDialog({ stay, onClose }: { stay: Activity; onClose: () =>
           {stay.refundedCents ? `, ${formatPeso(stay.refundedCents)} already paid back` : ''}. The refund goes back the same way, and your
           reason is recorded with your name.
         </p>
-        <Field label="Amount (₱)" htmlFor="refund-amount" hint={`At most ${formatPeso(left)}`}>
-          <Input
-            id="refund-amount"
-            type="number"
-            min={0.01}
-            max={left / 100}
-            step="0.01"
-            required
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </Field>
-        <Field label="Reason" htmlFor="refund-reason">
-          <Textarea id="refund-reason" required maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding…' : 'Refund'}
-          </Button>
-        </div>
+        <FormField label="Amount (₱)" htmlFor="refund-amount" hint={`At most ${formatPeso(left)}`} error={formState.errors.amount}>
+          <Input id="refund-amount" type="number" min={0.01} max={left / 100} step="0.01" required {...register('amount')} />
+        </FormField>
+        <FormField label="Reason" htmlFor="refund-reason" error={formState.errors.reason}>
+          <Textarea id="refund-reason" required maxLength={300} {...register('reason')} />
+        </FormField>
+        <DialogButtons onCancel={onClose} submitLabel={refund.isPending ? 'Refunding…' : 'Refund'} pending={refund.isPending} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { refreshGate } from './use-gate-actions';
@@ -36,14 +35,11 @@ export function ReportIssueDialog({ lotId, open, onOpenChange }: { lotId: string
         <Field label="What happened?" htmlFor="issue-text">
           <Textarea id="issue-text" required maxLength={MAX_ISSUE_LENGTH} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!text.trim() || report.isPending}>
-            {report.isPending ? 'Processing...' : 'Report Issue'}
-          </Button>
-        </div>
+        <DialogButtons
+          onCancel={() => onOpenChange(false)}
+          submitLabel={report.isPending ? 'Processing...' : 'Report Issue'}
+          pending={!text.trim() || report.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -1,40 +1,42 @@
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { CONSENT_MESSAGES, CURRENT_VERSIONS } from '../../../core/legal';
+import { FormProvider, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
+import { invitationFormSchema } from '../../../core/verification';
 import { AuthCard } from '../../components/auth-card';
-import { NewPasswordFields, newPasswordProblem } from '../../components/new-password-fields';
+import { PasswordFields } from '../../components/password-fields';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { TermsAgreement } from '../site/legal-links';
+import { TermsField } from '../site/legal-links';
 import { api, unwrap } from '../../lib/api';
+import { messageOf, useSchemaForm } from '../../lib/form';
 import { useEnterApp } from '../../lib/use-sign-in';
 
 const route = getRouteApi('/accept-invitation');
 
+/** The refused form's toast: the password's problem first, else the Terms'. */
+const sayProblem = (errors: FieldErrors) =>
+  toast({
+    title: errors.password || errors.confirmation ? 'Check your password' : 'Terms Not Accepted',
+    description: messageOf(errors.password ?? errors.confirmation ?? errors),
+    variant: 'destructive',
+  });
+
 export function AcceptInvitationPage() {
   const { token = '' } = route.useSearch();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [agreed, setAgreed] = useState(false);
+  const form = useSchemaForm(invitationFormSchema, { token, password: '', confirmation: '', agreed: false });
+  const { register, formState } = form;
   const enterApp = useEnterApp();
 
   const accept = useMutation({
-    mutationFn: () => unwrap(api.auth['accept-invitation'].$post({ json: { token, password, ...CURRENT_VERSIONS } })),
+    mutationFn: ({ confirmation: _, ...json }: z.output<typeof invitationFormSchema>) =>
+      unwrap(api.auth['accept-invitation'].$post({ json })),
     onSuccess: ({ user }) => {
       toast({ title: 'Welcome to Parkada', description: 'Your password is set. Sign in with it from now on.' });
       return enterApp(user);
     },
     onError: (error) => toast({ title: 'Password Not Set', description: error.message, variant: 'destructive' }),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, confirmation);
-    if (problem) return toast({ title: 'Check your password', description: problem, variant: 'destructive' });
-    if (!agreed) return toast({ title: 'Terms Not Accepted', description: CONSENT_MESSAGES.missing, variant: 'destructive' });
-    accept.mutate();
-  };
 
   return (
     <AuthCard
@@ -46,13 +48,15 @@ export function AcceptInvitationPage() {
         </Link>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <NewPasswordFields password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} />
-        <TermsAgreement agreed={agreed} onAgreed={setAgreed} />
-        <Button type="submit" className="w-full" disabled={accept.isPending || !token}>
-          {accept.isPending ? 'Saving...' : 'Set password and sign in'}
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={form.handleSubmit((values) => accept.mutate(values), sayProblem)} noValidate className="space-y-4">
+          <PasswordFields password={register('password')} confirmation={register('confirmation')} errors={formState.errors} />
+          <TermsField />
+          <Button type="submit" className="w-full" disabled={accept.isPending || !token}>
+            {accept.isPending ? 'Saving...' : 'Set password and sign in'}
+          </Button>
+        </form>
+      </FormProvider>
     </AuthCard>
   );
 }

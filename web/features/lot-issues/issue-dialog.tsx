@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { issueMessageSchema } from '../../../core/lot-issue-request';
 import { LOT_ISSUE_MESSAGE_MAX, type SlotTakenChoice } from '../../../core/lot-issues';
 import { formatPeso } from '../../../core/money';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Textarea } from '../../components/ui/field';
+import { Textarea } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
+import { useSchemaForm } from '../../lib/form';
 import { issueQuery, useIssueActions, type LotIssueThread } from '../../lib/lot-issues';
 import { IssueStatusBadge } from './issue-status-badge';
 
@@ -88,25 +91,15 @@ function Thread({ issue }: { issue: LotIssueThread }) {
 }
 
 function Reply({ id }: { id: string }) {
-  const [text, setText] = useState('');
+  const form = useSchemaForm(issueMessageSchema, { text: '' });
+  const text = useWatch({ control: form.control, name: 'text' });
   const { write } = useIssueActions(id);
+  const send = form.handleSubmit(({ text }) => write.mutate(text, { onSuccess: () => form.reset(), onError: failed('Message Not Sent') }));
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        write.mutate(text.trim(), { onSuccess: () => setText(''), onError: failed('Message Not Sent') });
-      }}
-    >
-      <Field label="Add a message" htmlFor={`issue-reply-${id}`}>
-        <Textarea
-          id={`issue-reply-${id}`}
-          rows={2}
-          maxLength={LOT_ISSUE_MESSAGE_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Field>
+    <form className="space-y-2" onSubmit={send}>
+      <FormField label="Add a message" htmlFor={`issue-reply-${id}`} error={form.formState.errors.text}>
+        <Textarea id={`issue-reply-${id}`} rows={2} maxLength={LOT_ISSUE_MESSAGE_MAX} {...form.register('text')} />
+      </FormField>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={!text.trim() || write.isPending}>
           {write.isPending ? 'Sending...' : 'Send'}

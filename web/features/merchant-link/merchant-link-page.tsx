@@ -1,11 +1,14 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useParams } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { formatTime } from '../../../core/time';
+import { linkValidationFormSchema } from '../../../core/validation-request';
 import { AuthCard } from '../../components/auth-card';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
+import { upperCased, useSchemaForm } from '../../lib/form';
 import { merchantLinkQuery, validateOnLink } from '../../lib/validations';
 
 /** A link that opens nothing (revoked, replaced, mistyped): what the server says of it, in place of the form. */
@@ -19,36 +22,38 @@ export const LinkNotWorking = ({ error }: ErrorComponentProps) => (
 export function MerchantLinkPage() {
   const { token } = useParams({ from: '/m/$token' });
   const link = useSuspenseQuery(merchantLinkQuery(token));
-  const [by, setBy] = useState<'plate' | 'passId'>('plate');
-  const [plate, setPlate] = useState('');
+  const form = useSchemaForm(linkValidationFormSchema, { by: 'plate' as const, plate: '', passId: '' });
+  const [by, plate, passId] = useWatch({ control: form.control, name: ['by', 'plate', 'passId'] });
+  const typed = by === 'plate' ? plate : passId;
   const validate = useMutation({
-    mutationFn: (value: string) => validateOnLink(token, by === 'plate' ? { plate: value } : { passId: value }),
-    onSuccess: () => setPlate(''),
+    mutationFn: (car: { plate?: string; passId?: string }) => validateOnLink(token, car),
+    onSuccess: () => form.reset({ by: form.getValues('by'), plate: '', passId: '' }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (plate.trim()) validate.mutate(plate.trim());
-  };
+  const submit = form.handleSubmit((car) => validate.mutate(car));
 
   return (
     <AuthCard title={`Validate parking for ${link.data.merchantName}`} subtitle={`${link.data.lotName} · ${link.data.worth} per stay`}>
       <form className="space-y-4" onSubmit={submit}>
         <Field label="Find the car by" htmlFor="link-by">
-          <Select id="link-by" value={by} onChange={(e) => setBy(e.target.value as 'plate' | 'passId')}>
+          <Select id="link-by" {...form.register('by')}>
             <option value="plate">Plate number</option>
             <option value="passId">Pass ID (under the customer's QR pass)</option>
           </Select>
         </Field>
-        <Field label={by === 'plate' ? "Plate number of the customer's car" : 'Pass ID'} htmlFor="link-plate">
+        <FormField
+          label={by === 'plate' ? "Plate number of the customer's car" : 'Pass ID'}
+          htmlFor="link-plate"
+          error={form.formState.errors[by]}
+        >
           <Input
+            key={by}
             id="link-plate"
-            value={plate}
-            onChange={(e) => setPlate(e.target.value.toUpperCase())}
+            {...upperCased(form.register(by))}
             autoComplete="off"
             placeholder={by === 'plate' ? 'ABC 1234' : '1A2B3C4D'}
           />
-        </Field>
-        <Button type="submit" className="w-full" disabled={validate.isPending || !plate.trim()}>
+        </FormField>
+        <Button type="submit" className="w-full" disabled={validate.isPending || !typed.trim()}>
           {validate.isPending ? 'Validating...' : 'Validate Parking'}
         </Button>
       </form>

@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { driverValidationSchema } from '../../../core/validation-request';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, Input } from '../../components/ui/field';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
+import { upperCased, useSchemaForm } from '../../lib/form';
 import { applyValidationAsDriver } from '../../lib/validations';
 
 /**
@@ -10,12 +13,13 @@ import { applyValidationAsDriver } from '../../lib/validations';
  * they owe at the exit for time past their reservation's end (prepaid time is never paid back; docs/passes.md).
  */
 export function StayValidation({ reservationId }: { reservationId: string }) {
-  const [code, setCode] = useState('');
-  const apply = useMutation({ mutationFn: (value: string) => applyValidationAsDriver(reservationId, value), onSuccess: () => setCode('') });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (code.trim()) apply.mutate(code);
-  };
+  const form = useSchemaForm(driverValidationSchema, { code: '' });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const apply = useMutation({
+    mutationFn: (value: string) => applyValidationAsDriver(reservationId, value),
+    onSuccess: () => form.reset(),
+  });
+  const submit = form.handleSubmit(({ code }) => apply.mutate(code));
   return (
     <Card>
       <h2 className="mb-2 font-semibold">Merchant validation</h2>
@@ -24,15 +28,9 @@ export function StayValidation({ reservationId }: { reservationId: string }) {
       </p>
       <form className="flex items-end gap-2" onSubmit={submit}>
         <div className="flex-1">
-          <Field label="Validation code" htmlFor="stay-validation-code">
-            <Input
-              id="stay-validation-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value.toUpperCase())}
-              autoComplete="off"
-              placeholder="ABCDE-23456"
-            />
-          </Field>
+          <FormField label="Validation code" htmlFor="stay-validation-code" error={form.formState.errors.code}>
+            <Input id="stay-validation-code" {...upperCased(form.register('code'))} autoComplete="off" placeholder="ABCDE-23456" />
+          </FormField>
         </div>
         <Button type="submit" disabled={apply.isPending || !code.trim()}>
           Apply

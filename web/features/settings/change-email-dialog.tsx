@@ -1,53 +1,47 @@
-import { useState, type FormEvent } from 'react';
 import { emailChangeSchema } from '../../../core/verification';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { useRequestEmailChange } from '../../lib/account';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 
 /** Change e-mail: the new address and the password; a link goes to the new address, and nothing changes until it is opened. */
 export function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(emailChangeSchema, { newEmail: '', password: '' });
+  const { register, formState } = form;
   const request = useRequestEmailChange();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = emailChangeSchema.safeParse({ newEmail, password });
-    if (!checked.success) return toast({ title: 'Check the form', description: checked.error.issues[0]?.message, variant: 'destructive' });
-    request.mutate(checked.data, {
-      onSuccess: ({ message }) => {
-        toast({ title: 'Confirm Your New E-mail', description: message });
-        onClose();
-      },
-      onError: (error) => toast({ title: 'E-mail Not Changed', description: error.message, variant: 'destructive' }),
-    });
-  };
+  const submit = form.handleSubmit(
+    (change) =>
+      request.mutate(change, {
+        onSuccess: ({ message }) => {
+          toast({ title: 'Confirm Your New E-mail', description: message });
+          onClose();
+        },
+        onError: (error) => {
+          showIssuesOnFields(error, form);
+          toast({ title: 'E-mail Not Changed', description: error.message, variant: 'destructive' });
+        },
+      }),
+    toastFirstProblem('Check the form'),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Change e-mail">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="New Email" htmlFor="new-email" hint="We send a link there; your e-mail changes when you open it.">
-          <Input id="new-email" type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
-        </Field>
-        <Field label="Current Password" htmlFor="change-email-password">
-          <Input
-            id="change-email-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? 'Sending...' : 'Send link'}
-          </Button>
-        </div>
+        <FormField
+          label="New Email"
+          htmlFor="new-email"
+          hint="We send a link there; your e-mail changes when you open it."
+          error={formState.errors.newEmail}
+        >
+          <Input id="new-email" type="email" autoComplete="email" {...register('newEmail')} />
+        </FormField>
+        <FormField label="Current Password" htmlFor="change-email-password" error={formState.errors.password}>
+          <Input id="change-email-password" type="password" autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <DialogButtons onCancel={onClose} submitLabel={request.isPending ? 'Sending...' : 'Send link'} pending={request.isPending} />
       </form>
     </Dialog>
   );

@@ -1,42 +1,40 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { passwordChangeSchema } from '../../../core/password-change';
+import type { z } from 'zod';
+import { passwordChangeSchema, withConfirmation } from '../../../core/password-change';
 import { AuthCard } from '../../components/auth-card';
-import { NewPasswordFields } from '../../components/new-password-fields';
+import { PasswordFields } from '../../components/password-fields';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { api, unwrap } from '../../lib/api';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { withStepUp } from '../../lib/second-factor';
 import { useEnterApp } from '../../lib/use-sign-in';
 
+const changeFormSchema = withConfirmation(passwordChangeSchema, 'newPassword');
+
 export function ChangePasswordPage() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useSchemaForm(changeFormSchema, { currentPassword: '', newPassword: '', confirmation: '' });
+  const { register, formState } = form;
   const enterApp = useEnterApp();
 
   const change = useMutation({
     // An account with a second factor gives it again first (the step-up dialog), as for every sensitive change.
-    mutationFn: () => withStepUp(() => unwrap(api.auth.password.$post({ json: { currentPassword, newPassword } }))),
+    mutationFn: ({ currentPassword, newPassword }: z.output<typeof changeFormSchema>) =>
+      withStepUp(() => unwrap(api.auth.password.$post({ json: { currentPassword, newPassword } }))),
     onSuccess: ({ user }) => {
       toast({ title: 'Password Changed', description: 'Use your new password from now on.' });
       return enterApp(user);
     },
-    onError: (error) => toast({ title: 'Password Not Changed', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      showIssuesOnFields(error, form);
+      toast({ title: 'Password Not Changed', description: error.message, variant: 'destructive' });
+    },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = passwordChangeSchema.safeParse({ currentPassword, newPassword });
-    if (!checked.success)
-      return toast({ title: 'Check your password', description: checked.error.issues[0]?.message, variant: 'destructive' });
-    if (newPassword !== confirmation)
-      return toast({ title: 'Check your password', description: 'The two new passwords do not match.', variant: 'destructive' });
-    change.mutate();
-  };
-
+  const submit = form.handleSubmit((values) => change.mutate(values), toastFirstProblem('Check your password'));
   return (
     <AuthCard
       title="Change password"
@@ -48,20 +46,13 @@ export function ChangePasswordPage() {
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Current Password" htmlFor="current-password">
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-          />
-        </Field>
-        <NewPasswordFields
-          password={newPassword}
-          confirmation={confirmation}
-          onPassword={setNewPassword}
-          onConfirmation={setConfirmation}
+        <FormField label="Current Password" htmlFor="current-password" error={formState.errors.currentPassword}>
+          <Input id="current-password" type="password" autoComplete="current-password" {...register('currentPassword')} />
+        </FormField>
+        <PasswordFields
+          password={register('newPassword')}
+          confirmation={register('confirmation')}
+          errors={{ password: formState.errors.newPassword, confirmation: formState.errors.confirmation }}
         />
         <Button type="submit" className="w-full" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Set Password'}

@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { newFactorBody } from '../../../core/second-factor';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
+import { useSchemaForm } from '../../lib/form';
 
 /**
  * What adding a second factor asks first (docs/account.md, Adding a factor): the password while the
@@ -33,38 +36,22 @@ export function FactorPasswordDialog({
   onConfirm: (password: string) => void;
   onCancel: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onConfirm(password);
-  };
+  const form = useSchemaForm(newFactorBody, { password: '' });
+  const password = useWatch({ control: form.control, name: 'password' });
   const { error } = mutation;
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()} title="Confirm your password">
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={form.handleSubmit((body) => onConfirm(body.password ?? ''))} className="space-y-4">
         <p className="text-sm text-muted-foreground">Enter your password to add a second factor to your account.</p>
-        <Field label="Password" htmlFor="factor-password">
-          <Input
-            id="factor-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <FormField label="Password" htmlFor="factor-password" error={form.formState.errors.password}>
+          <Input id="factor-password" type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
         {error && (
           <p role="alert" className="text-sm text-destructive">
             {error instanceof ApiError ? error.text : error.message}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending || !password}>
-            Continue
-          </Button>
-        </div>
+        <DialogButtons onCancel={onCancel} submitLabel="Continue" pending={mutation.isPending || !password} />
       </form>
     </Dialog>
   );

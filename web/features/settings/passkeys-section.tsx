@@ -1,11 +1,15 @@
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { passkeyRenameSchema } from '../../../core/passkeys';
 import type { SecondFactorStatus } from '../../../core/second-factor';
 import { formatDateTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast, toastFailure } from '../../components/ui/toast-store';
+import { useSchemaForm } from '../../lib/form';
 import { usePasskeyActions } from '../../lib/passkeys';
 import { FactorPasswordDialog, useFactorPassword } from './factor-password-dialog';
 
@@ -23,24 +27,22 @@ export function Passkeys({
 }) {
   const { add } = usePasskeyActions();
   const proof = useFactorPassword(hasFactor, add);
-  const [name, setName] = useState('');
+  const form = useSchemaForm(passkeyRenameSchema, { name: '' });
+  const name = useWatch({ control: form.control, name: 'name' });
   const addPasskey = (password?: string) =>
     add.mutate(
-      { name: name.trim(), password },
+      { name: form.getValues('name').trim(), password },
       {
         onSuccess: ({ recoveryCodes }) => {
           proof.done();
-          setName('');
+          form.reset();
           toast({ title: 'Passkey Added', description: 'Sign in with it, or use it as your second factor.' });
           if (recoveryCodes) onFirstFactor(recoveryCodes);
         },
         onError: proof.asking ? undefined : toastFailure('Passkey Not Added'),
       },
     );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    proof.begin(() => addPasskey());
-  };
+  const submit = form.handleSubmit(() => proof.begin(() => addPasskey()));
   return (
     <section aria-labelledby="passkeys-heading" className="space-y-3">
       <h2 id="passkeys-heading" className="font-semibold">
@@ -58,9 +60,9 @@ export function Passkeys({
       )}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
-          <Field label="Passkey name" htmlFor="passkey-name">
-            <Input id="passkey-name" placeholder="My phone" value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
+          <FormField label="Passkey name" htmlFor="passkey-name" error={form.formState.errors.name}>
+            <Input id="passkey-name" placeholder="My phone" {...form.register('name')} />
+          </FormField>
         </div>
         <Button type="submit" disabled={add.isPending || !name.trim()}>
           <KeyRound className="h-4 w-4" /> Add a passkey
@@ -73,23 +75,25 @@ export function Passkeys({
 
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const { rename, remove } = usePasskeyActions();
-  const [name, setName] = useState(passkey.name);
+  const form = useSchemaForm(passkeyRenameSchema, { name: passkey.name });
+  const name = useWatch({ control: form.control, name: 'name' });
   const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-wrap items-end gap-2 p-3">
       <div className="min-w-40 flex-1">
-        <Field
+        <FormField
           label="Name"
           htmlFor={`passkey-${passkey.id}`}
           hint={`Added ${formatDateTime(passkey.createdAt)}${passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ''}`}
+          error={form.formState.errors.name}
         >
-          <Input id={`passkey-${passkey.id}`} value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
+          <Input id={`passkey-${passkey.id}`} {...form.register('name')} />
+        </FormField>
       </div>
       <Button
         variant="outline"
         disabled={rename.isPending || !name.trim() || name.trim() === passkey.name}
-        onClick={() => rename.mutate({ id: passkey.id, name: name.trim() }, { onError: toastFailure('Not Renamed') })}
+        onClick={form.handleSubmit(({ name }) => rename.mutate({ id: passkey.id, name }, { onError: toastFailure('Not Renamed') }))}
       >
         Rename
       </Button>

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { formatPeso } from '../../../core/money';
+import { deleteAccountSchema } from '../../../core/privacy';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
+import { useSchemaForm } from '../../lib/form';
 import { useDeleteAccount, useDownloadMyData } from '../../lib/privacy';
 import { walletQuery } from '../../lib/wallet';
 
@@ -50,36 +54,24 @@ export function PrivacyTab() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [forfeitBalance, setForfeitBalance] = useState(false);
+  const form = useSchemaForm(deleteAccountSchema, { password: '', forfeitBalance: false });
+  const password = useWatch({ control: form.control, name: 'password' });
   const balanceCents = useQuery(walletQuery).data?.balanceCents ?? 0;
   const remove = useDeleteAccount();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    remove.mutate({ password, forfeitBalance: forfeitBalance || undefined });
-  };
+  const submit = form.handleSubmit(({ password, forfeitBalance }) =>
+    remove.mutate({ password, forfeitBalance: forfeitBalance || undefined }),
+  );
   const refusal = remove.error instanceof ApiError ? remove.error.text : remove.error?.message;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Delete your account?">
       <form onSubmit={submit} className="space-y-4">
         <p className="text-sm text-muted-foreground">Enter your password to confirm. Your account closes at once.</p>
-        <Field label="Password" htmlFor="delete-password">
-          <Input
-            id="delete-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <FormField label="Password" htmlFor="delete-password" error={form.formState.errors.password}>
+          <Input id="delete-password" type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
         {balanceCents > 0 && (
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-brand"
-              checked={forfeitBalance}
-              onChange={(e) => setForfeitBalance(e.target.checked)}
-            />
+            <input type="checkbox" className="h-4 w-4 accent-brand" {...form.register('forfeitBalance')} />
             Give up my wallet balance of {formatPeso(balanceCents)}
           </label>
         )}
@@ -88,14 +80,12 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             {refusal}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={!password || remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
-          </Button>
-        </div>
+        <DialogButtons
+          onCancel={onClose}
+          submitLabel={remove.isPending ? 'Deleting...' : 'Delete my account'}
+          destructive
+          pending={!password || remove.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { secondFactorCodeBody } from '../../../core/second-factor';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastFailure } from '../../components/ui/toast-store';
 import { downloadFile } from '../../lib/download';
+import { useSchemaForm } from '../../lib/form';
 import { secondFactorQuery, useSecondFactorActions } from '../../lib/second-factor';
 import { QrCode } from '../reservations/qr-pass';
 import { FactorPasswordDialog, useFactorPassword } from './factor-password-dialog';
@@ -43,22 +47,11 @@ export function SecurityTab() {
 }
 
 function AppEnrolment({ hasFactor, onConfirmed }: { hasFactor: boolean; onConfirmed: (codes: string[]) => void }) {
-  const { startTotp, confirmTotp } = useSecondFactorActions();
+  const { startTotp } = useSecondFactorActions();
   const proof = useFactorPassword(hasFactor, startTotp);
-  const [code, setCode] = useState('');
   const started = startTotp.data;
   const start = (password?: string) =>
     startTotp.mutate(password, { onSuccess: proof.done, onError: proof.asking ? undefined : toastFailure('Could Not Start') });
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    confirmTotp.mutate(code.trim(), {
-      onSuccess: ({ recoveryCodes }) => {
-        toast({ title: 'Authenticator App Added', description: 'Sign-ins by password now ask for its code.' });
-        onConfirmed(recoveryCodes);
-      },
-      onError: toastFailure('Code Not Accepted'),
-    });
-  };
   if (!started)
     return (
       <div className="space-y-3">
@@ -71,19 +64,36 @@ function AppEnrolment({ hasFactor, onConfirmed }: { hasFactor: boolean; onConfir
         {proof.asking && <FactorPasswordDialog mutation={startTotp} onConfirm={start} onCancel={proof.cancel} />}
       </div>
     );
+  return <AppCodeForm otpauthUrl={started.otpauthUrl} secret={started.secret} onConfirmed={onConfirmed} />;
+}
+
+/** The started app's QR code and key, and the code it then shows, which confirms it. */
+function AppCodeForm({ otpauthUrl, secret, onConfirmed }: { otpauthUrl: string; secret: string; onConfirmed: (codes: string[]) => void }) {
+  const { confirmTotp } = useSecondFactorActions();
+  const form = useSchemaForm(secondFactorCodeBody, { code: '' });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const confirm = form.handleSubmit(({ code }) =>
+    confirmTotp.mutate(code, {
+      onSuccess: ({ recoveryCodes }) => {
+        toast({ title: 'Authenticator App Added', description: 'Sign-ins by password now ask for its code.' });
+        onConfirmed(recoveryCodes);
+      },
+      onError: toastFailure('Code Not Accepted'),
+    }),
+  );
   return (
     <form onSubmit={confirm} className="space-y-3">
       <p className="text-sm">Scan this code with your authenticator app, or type the key below into it.</p>
-      <QrCode token={started.otpauthUrl} label="QR code for your authenticator app" testId="totp-qr" />
+      <QrCode token={otpauthUrl} label="QR code for your authenticator app" testId="totp-qr" />
       <p className="text-sm">
         Key:{' '}
         <code data-testid="totp-secret" className="break-all font-mono">
-          {started.secret}
+          {secret}
         </code>
       </p>
-      <Field label="Code from the app" htmlFor="totp-code">
-        <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-      </Field>
+      <FormField label="Code from the app" htmlFor="totp-code" error={form.formState.errors.code}>
+        <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" {...form.register('code')} />
+      </FormField>
       <Button type="submit" disabled={confirmTotp.isPending || !code.trim()}>
         Confirm
       </Button>

@@ -1,30 +1,31 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { secondFactorCodeBody } from '../../../core/second-factor';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
+import { useSchemaForm } from '../../lib/form';
 import { stepUpWithPasskey } from '../../lib/passkeys';
 import { giveStepUp, secondFactorQuery, settleStepUp, useStepUpAsked } from '../../lib/second-factor';
 
 /** Asks for the second factor again before a sensitive change (the change is then sent once more). */
 export function StepUpDialog() {
   const open = useStepUpAsked();
-  const [code, setCode] = useState('');
+  const form = useSchemaForm(secondFactorCodeBody, { code: '' });
+  const code = useWatch({ control: form.control, name: 'code' });
   const give = useMutation({
-    mutationFn: () => giveStepUp(code.trim()),
+    mutationFn: giveStepUp,
     onSuccess: () => {
-      setCode('');
+      form.reset();
       settleStepUp(true);
     },
   });
   // A person with passkeys may use one instead of a code.
   const status = useQuery({ ...secondFactorQuery, enabled: open });
   const passkey = useMutation({ mutationFn: stepUpWithPasskey, onSuccess: () => settleStepUp(true) });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    give.mutate();
-  };
+  const refusal = give.error ?? passkey.error;
   return (
     <Dialog
       open={open}
@@ -33,17 +34,17 @@ export function StepUpDialog() {
       }}
       title="Confirm it’s you"
     >
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={form.handleSubmit(({ code }) => give.mutate(code))} className="space-y-4">
         <p className="text-sm text-muted-foreground">
           This change needs your second factor again. Enter the 6-digit code from your authenticator app or a recovery code, or use a
           passkey.
         </p>
-        <Field label="Code" htmlFor="step-up-code">
-          <Input id="step-up-code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-        </Field>
-        {(give.error ?? passkey.error) && (
+        <FormField label="Code" htmlFor="step-up-code" error={form.formState.errors.code}>
+          <Input id="step-up-code" autoComplete="one-time-code" {...form.register('code')} />
+        </FormField>
+        {refusal && (
           <p role="alert" className="text-sm text-destructive">
-            {(give.error ?? passkey.error)!.message}
+            {refusal.message}
           </p>
         )}
         {Boolean(status.data?.passkeys.length) && (
@@ -51,14 +52,7 @@ export function StepUpDialog() {
             <KeyRound className="h-4 w-4" /> Use a passkey
           </Button>
         )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => settleStepUp(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={give.isPending || !code.trim()}>
-            Confirm
-          </Button>
-        </div>
+        <DialogButtons onCancel={() => settleStepUp(false)} submitLabel="Confirm" pending={give.isPending || !code.trim()} />
       </form>
     </Dialog>
   );

@@ -1,25 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { passwordResetRequestSchema } from '../../../core/verification';
 import { AuthCard } from '../../components/auth-card';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { api, unwrap } from '../../lib/api';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
+  const form = useSchemaForm(passwordResetRequestSchema, { email: '' });
   const request = useMutation({
-    mutationFn: () => unwrap(api.auth['password-reset'].$post({ json: { email } })),
-    onError: (error) => toast({ title: 'Link Not Sent', description: error.message, variant: 'destructive' }),
+    mutationFn: (json: { email: string }) => unwrap(api.auth['password-reset'].$post({ json })),
+    onError: (error) => {
+      showIssuesOnFields(error, form);
+      toast({ title: 'Link Not Sent', description: error.message, variant: 'destructive' });
+    },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim())
-      return toast({ title: 'Missing Information', description: 'Please enter your e-mail address.', variant: 'destructive' });
-    request.mutate();
-  };
 
   return (
     <AuthCard
@@ -34,10 +32,14 @@ export function ForgotPasswordPage() {
       {request.data ? (
         <p role="status">{request.data.message}</p>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label="Email Address" htmlFor="email">
-            <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field>
+        <form
+          onSubmit={form.handleSubmit((json) => request.mutate(json), toastFirstProblem('Missing Information'))}
+          noValidate
+          className="space-y-4"
+        >
+          <FormField label="Email Address" htmlFor="email" error={form.formState.errors.email}>
+            <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { loginSchema } from '../../../core/signup';
 import { AuthCard } from '../../components/auth-card';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Input } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { api, unwrap } from '../../lib/api';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { useEnterApp } from '../../lib/use-sign-in';
 import { needsSecondFactorCode } from '../../lib/second-factor';
 import { signInWithPasskey } from '../../lib/passkeys';
@@ -15,17 +19,18 @@ const route = getRouteApi('/login');
 
 export function LoginPage() {
   const { redirect } = route.useSearch();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(loginSchema, { email: '', password: '' });
+  const { register, formState } = form;
   // Asked once the server says the account has a second factor (docs/account.md, Second factor).
-  const [code, setCode] = useState<string | null>(null);
+  const [askingCode, setAskingCode] = useState(false);
   const enterApp = useEnterApp();
 
   const signIn = useMutation({
-    mutationFn: () => unwrap(api.auth.login.$post({ json: { email, password, ...(code?.trim() ? { code: code.trim() } : {}) } })),
+    mutationFn: (json: z.output<typeof loginSchema>) => unwrap(api.auth.login.$post({ json })),
     onSuccess: ({ user }) => enterApp(user, redirect),
     onError: (error) => {
-      if (needsSecondFactorCode(error) && code === null) return setCode('');
+      if (needsSecondFactorCode(error) && !askingCode) return setAskingCode(true);
+      showIssuesOnFields(error, form);
       toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' });
     },
   });
@@ -36,41 +41,29 @@ export function LoginPage() {
     onError: (error) => toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      return toast({ title: 'Missing Information', description: 'Please enter your e-mail and password.', variant: 'destructive' });
-    }
-    signIn.mutate();
-  };
-
   return (
     <AuthCard title="Sign in" subtitle="Welcome back to Parkada.">
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Email Address" htmlFor="email">
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
-        <Field label="Password" htmlFor="password">
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        {code !== null && (
-          <Field label="Code from your authenticator app" htmlFor="code" hint="Lost your phone? Enter one of your recovery codes instead.">
-            <Input
-              id="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              // The password was right: the code is all that is left to type.
-              autoFocus
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </Field>
+      <form
+        onSubmit={form.handleSubmit((json) => signIn.mutate(json), toastFirstProblem('Missing Information'))}
+        noValidate
+        className="space-y-4"
+      >
+        <FormField label="Email Address" htmlFor="email" error={formState.errors.email}>
+          <Input id="email" type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Password" htmlFor="password" error={formState.errors.password}>
+          <Input id="password" type="password" autoComplete="current-password" {...register('password')} />
+        </FormField>
+        {askingCode && (
+          <FormField
+            label="Code from your authenticator app"
+            htmlFor="code"
+            hint="Lost your phone? Enter one of your recovery codes instead."
+            error={formState.errors.code}
+          >
+            {/* The password was right: the code is all that is left to type. */}
+            <Input id="code" inputMode="numeric" autoComplete="one-time-code" autoFocus {...register('code')} />
+          </FormField>
         )}
         <p className="text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand underline">

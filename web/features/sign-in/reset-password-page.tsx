@@ -1,39 +1,39 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { withConfirmation } from '../../../core/password-change';
+import { passwordResetConfirmSchema } from '../../../core/verification';
 import { AuthCard } from '../../components/auth-card';
-import { NewPasswordFields, newPasswordProblem } from '../../components/new-password-fields';
+import { PasswordFields } from '../../components/password-fields';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api, unwrapEmpty } from '../../lib/api';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { currentUserQuery } from '../../lib/session';
 
 const route = getRouteApi('/reset-password');
+const resetFormSchema = withConfirmation(passwordResetConfirmSchema, 'password');
 
 export function ResetPasswordPage() {
   const { token = '' } = route.useSearch();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useSchemaForm(resetFormSchema, { token, password: '', confirmation: '' });
+  const { register, formState } = form;
   const queryClient = useQueryClient();
   const router = useRouter();
 
   const reset = useMutation({
-    mutationFn: () => unwrapEmpty(api.auth['password-reset'].confirm.$post({ json: { token, password } })),
+    mutationFn: ({ password }: { password: string }) =>
+      unwrapEmpty(api.auth['password-reset'].confirm.$post({ json: { token, password } })),
     onSuccess: async () => {
       toast({ title: 'Password Changed', description: 'Sign in with your new password.' });
       queryClient.setQueryData(currentUserQuery.queryKey, null);
       await router.invalidate();
       await router.navigate({ to: '/login' });
     },
-    onError: (error) => toast({ title: 'Password Not Changed', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      showIssuesOnFields(error, form);
+      toast({ title: 'Password Not Changed', description: error.message, variant: 'destructive' });
+    },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, confirmation);
-    if (problem) return toast({ title: 'Check your password', description: problem, variant: 'destructive' });
-    reset.mutate();
-  };
 
   return (
     <AuthCard
@@ -45,8 +45,12 @@ export function ResetPasswordPage() {
         </Link>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <NewPasswordFields password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} />
+      <form
+        onSubmit={form.handleSubmit((values) => reset.mutate(values), toastFirstProblem('Check your password'))}
+        noValidate
+        className="space-y-4"
+      >
+        <PasswordFields password={register('password')} confirmation={register('confirmation')} errors={formState.errors} />
         <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
           {reset.isPending ? 'Saving...' : 'Set new password'}
         </Button>

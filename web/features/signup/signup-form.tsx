@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { FormProvider, useController, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
+import { FormProvider, useController, useWatch, type FieldErrors } from 'react-hook-form';
 import { OWNER_SIGNUP_ROLES, SIGNUP_ROLE_LABELS, SIGNUP_ROLES } from '../../../core/roles';
 import { DEFAULT_COUNTRY_CODE, PASSWORD_MIN, signupFormSchema, signupNotice, type SignupFormValues } from '../../../core/signup';
 import { PhoneInput } from '../../components/phone-input';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/field';
-import { FieldProblem, FormField } from '../../components/ui/form-field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { useSchemaForm } from '../../lib/form';
 import { DocumentsPicker } from '../owner-application/documents-picker';
-import { TermsAgreement } from '../site/legal-links';
+import { TermsField } from '../site/legal-links';
 import { useSignUp } from './use-sign-up';
 
 const EMPTY: SignupFormValues = {
@@ -37,18 +37,6 @@ function PhoneField() {
     <FormField label="Mobile Number" htmlFor="mobile" hint="Format: xxx-xxxxxxx" error={fieldState.error}>
       <PhoneInput id="mobile" countryCode={code.value} number={number.value} onCountryCode={code.onChange} onNumber={number.onChange} />
     </FormField>
-  );
-}
-
-function TermsField() {
-  const { field, fieldState } = useController<SignupFormValues, 'agreed'>({ name: 'agreed' });
-  // Unticked, the request has no accepted versions: its problem is at `termsVersion`.
-  const { errors } = useFormContext().formState;
-  return (
-    <div>
-      <TermsAgreement agreed={field.value} onAgreed={field.onChange} />
-      <FieldProblem error={fieldState.error ?? errors.termsVersion} />
-    </div>
   );
 }
 

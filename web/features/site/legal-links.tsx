@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { useController, useFormContext } from 'react-hook-form';
+import { FieldProblem } from '../../components/ui/form-field';
 
 /** "Terms of Service" or "Privacy Policy" from a form or dialog: a new tab, so what is being filled in stays. */
 export function LegalLink({ to, children }: { to: '/terms' | '/privacy'; children: string }) {
@@ -10,7 +12,7 @@ export function LegalLink({ to, children }: { to: '/terms' | '/privacy'; childre
 }
 
 /** The one box a new account ticks to accept the Terms and the Privacy Policy (sign-up, an invitation link). */
-export function TermsAgreement({ agreed, onAgreed }: { agreed: boolean; onAgreed: (agreed: boolean) => void }) {
+function TermsAgreement({ agreed, onAgreed }: { agreed: boolean; onAgreed: (agreed: boolean) => void }) {
   return (
     <label className="flex items-start gap-2 text-sm">
       <input
@@ -25,5 +27,17 @@ export function TermsAgreement({ agreed, onAgreed }: { agreed: boolean; onAgreed
         <LegalLink to="/privacy">Privacy Policy</LegalLink>
       </span>
     </label>
+  );
+}
+
+/** The box of a form that has an `agreed` field (under a FormProvider); unticked, the request's problem is at `termsVersion`. */
+export function TermsField() {
+  const { field, fieldState } = useController<{ agreed: boolean }, 'agreed'>({ name: 'agreed' });
+  const { errors } = useFormContext().formState;
+  return (
+    <div>
+      <TermsAgreement agreed={field.value} onAgreed={field.onChange} />
+      <FieldProblem error={fieldState.error ?? errors.termsVersion} />
+    </div>
   );
 }
