@@ -5,6 +5,7 @@ import { auditLogs, checkins, priceChanges, pricing } from '../db/schema';
 import { driver, extendBooking, HOUR, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
 import { atTheGate, gateExit, walkIn } from '../test/gate-fixtures';
 import { call, db } from '../test/helpers';
+import { newOwner } from '../test/owner-lots';
 
 /** The card of docs/pricing.md: ₱50 for the first 3 hours, ₱20 every succeeding hour or fraction. */
 const CARD = {
@@ -149,6 +150,13 @@ describe('a lot on a rate card', () => {
     expect(page.pricing.waivers).toEqual([
       { id: waiver.id, kind: 'overnight', reason: 'Typhoon Kristine', from: '2026-12-01T16:00:00.000Z', to: '2026-12-01T22:00:00.000Z' },
     ]);
+    // Another owner can neither waive this lot's fees nor lift its waiver: the lot is not theirs to find.
+    const { cookie: stranger } = await newOwner();
+    expect((await call(waivers, { method: 'POST', cookie: stranger, json: { ...night, kind: 'all', reason: 'Mine now' } })).status).toBe(
+      404,
+    );
+    expect((await call(`${waivers}/${waiver.id}`, { method: 'DELETE', cookie: stranger })).status).toBe(404);
+    expect((await quoteOf(lotId, evening, evening + 6 * HOUR)).totalCents).toBe(11_000);
     expect((await call(`${waivers}/${waiver.id}`, { method: 'DELETE', cookie: owner })).status).toBe(200);
     expect((await quoteOf(lotId, evening, evening + 6 * HOUR)).totalCents).toBe(11_000 + 15_000);
     const audited = await db()
