@@ -57,6 +57,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/passes/revoked', ATTENDANT_AREA],
   // A merchant's cashier has no account: the unguessable token in the merchant link authorises it (docs/passes.md).
   ['/api/merchant-links/', 'public'],
+  // A companion opens a shared pass without an account: the signed link authorises it, revocable by the booker (docs/passes.md).
+  ['/api/shared-passes/', 'public'],
   // One-click unsubscribe (RFC 8058): the mail provider posts it with no session; the signed token authorises it.
   ['/api/email/unsubscribe', 'public'],
   ['/api/owner/', OWNER_AREA],

@@ -316,6 +316,8 @@ export const reservations = sqliteTable(
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     cancelledAt: text('cancelled_at'),
+    /** The companion link's id while the booker shares the pass (docs/passes.md): cleared to revoke it, a new one on the next share. */
+    shareId: text('share_id'),
   },
   (t) => [
     index('reservations_user_idx').on(t.userId, t.startTs),

@@ -113,6 +113,7 @@ const viewColumns = {
   entranceLng: lots.entranceLng,
   slotLabel: slots.label,
   slotLevel: slots.level,
+  shareId: reservations.shareId,
 };
 
 const selectViews = (db: DB) =>
@@ -124,9 +125,10 @@ const selectViews = (db: DB) =>
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number];
 
-/** A reservation as its driver sees it: with its pass id and the price quoted at booking. */
-const toView = ({ priceSnapshotJson, ...row }: ViewRow) => ({
+/** A reservation as its driver sees it: with its pass id, the price quoted at booking, and whether its pass is shared (never the share's id). */
+const toView = ({ priceSnapshotJson, shareId, ...row }: ViewRow) => ({
   ...row,
+  shared: shareId !== null,
   passId: passIdOf(row.id),
   price: priceSnapshotJson ? (JSON.parse(priceSnapshotJson) as PriceQuote) : null,
 });
@@ -165,6 +167,7 @@ export const newReservationView = (
     entranceLng: lot.entranceLng,
     slotLabel: slot.label,
     slotLevel: slot.level,
+    shareId: null,
   });
 
 /** The user's own reservation, or null: another driver's reservation does not exist for them. */
@@ -172,6 +175,29 @@ export async function findOwnReservation(db: DB, userId: string, id: string) {
   const [row] = await selectViews(db).where(and(eq(reservations.id, id), eq(reservations.userId, userId)));
   return row ? toView(row) : null;
 }
+
+/** Any reservation by id, with the share id its companion link must name: the shared pass is read by whoever holds the link. */
+export async function findSharedReservation(db: DB, id: string) {
+  const [row] = await selectViews(db).where(eq(reservations.id, id));
+  return row ? { reservation: toView(row), shareId: row.shareId } : null;
+}
+
+/** Shares the driver's reservation under `shareId`, unless it is shared already: then its link stays the one already given. */
+export async function shareOwnReservation(db: DB, userId: string, id: string, shareId: string): Promise<string | null> {
+  const [row] = await db
+    .update(reservations)
+    .set({ shareId: sql`COALESCE(${reservations.shareId}, ${shareId})` })
+    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)))
+    .returning({ shareId: reservations.shareId });
+  return row?.shareId ?? null;
+}
+
+/** Revokes the companion link: the share id it names is gone, and the next share makes a new one. */
+export const stopSharingOwnReservation = (db: DB, userId: string, id: string) =>
+  db
+    .update(reservations)
+    .set({ shareId: null })
+    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)));
 
 /** A page of the driver's reservations, latest start first, in one tab and/or matching the History filters. */
 export async function listOwnReservations(

@@ -6,6 +6,7 @@ import { historyFilterOf, historyQuerySchema } from '../../core/history-request'
 import type { AppEnv } from '../env';
 import { idempotentRequest } from '../http/idempotency';
 import { signedIn } from '../http/middleware';
+import { linkOrigin } from '../http/origin';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import {
@@ -15,12 +16,16 @@ import {
   extend,
   listReservations,
   modify,
+  openSharedPass,
   ownReservation,
   reservationCounts,
   reservationPass,
+  sharePass,
+  stopSharingPass,
 } from './reservations.service';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
+const sharedPassParams = z.object({ token: z.string().max(2_000, 'Unknown shared pass link') });
 const listQuery = pageQuery
   .extend(historyQuerySchema.shape)
   .extend({ tab: z.enum(RESERVATION_TABS, { error: `tab must be one of: ${RESERVATION_TABS.join(', ')}.` }).optional() });
@@ -76,4 +81,16 @@ export const reservationRoutes = new Hono<AppEnv>()
   /** The signed QR pass, for a reservation still to be used or in use (docs/passes.md). */
   .get('/reservations/:id/pass', signedIn, validate('param', reservationParams), async (c) =>
     c.json(await reservationPass(c.env, c.var.db, c.var.user.id, c.req.valid('param').id)),
+  )
+  /** A view-only link to the pass for a companion (docs/passes.md): the same link while shared. */
+  .post('/reservations/:id/share', signedIn, validate('param', reservationParams), async (c) =>
+    c.json(await sharePass(c.env, c.var.db, c.var.user.id, c.req.valid('param').id, linkOrigin(c.env, c.req.url))),
+  )
+  .delete('/reservations/:id/share', signedIn, validate('param', reservationParams), async (c) => {
+    await stopSharingPass(c.var.db, c.var.user.id, c.req.valid('param').id);
+    return c.body(null, 204);
+  })
+  /** Public: the link's signed token is the authority; it shows the pass, never who booked it. */
+  .get('/shared-passes/:token', validate('param', sharedPassParams), async (c) =>
+    c.json(await openSharedPass(c.env, c.var.db, c.req.valid('param').token)),
   );

@@ -3,17 +3,11 @@
  * that change them (docs/booking.md): booking (booking.service.ts), changes of window and extensions
  * (changes.service.ts), cancellation (cancellation.service.ts). Other domains reach reservations through this module.
  */
-import { noShowDeadline, type ReservationTab } from '../../core/booking';
+import type { ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
-import { hasPass } from '../../core/passes';
-import { refusal } from '../../core/refusal';
 import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
-import type { Bindings } from '../env';
-import { signPass } from '../passes/passes.service';
-import { readSettings } from '../platform/settings.data';
 import { currentReceiptsOf } from '../receipts/receipts.service';
-import { ownReservation } from './booking-context.service';
 import { countOwnReservations } from './reservation-lists.data';
 import { listOwnReservations } from './reservations.data';
 
@@ -29,6 +23,7 @@ export { book } from './booking.service';
 export { cancel } from './cancellation.service';
 export { extend, modify } from './changes.service';
 export { moveFromTakenSlot, refundTakenSlot } from './slot-taken.service';
+export { openSharedPass, reservationPass, sharePass, stopSharingPass } from './reservation-pass.service';
 
 /** A page of the driver's reservations, each with its current receipt (History's Receipt button, and the number its export shows). */
 export async function listReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }) {
@@ -52,32 +47,6 @@ export async function listReservations(db: DB, userId: string, list: { tab?: Res
 }
 
 export const reservationCounts = (db: DB, userId: string, filter: HistoryFilter) => countOwnReservations(db, userId, filter);
-
-/** The signed QR pass of the driver's reservation still to be used or in use (docs/passes.md), and when to arrive by. */
-export async function reservationPass(env: Bindings, db: DB, userId: string, id: string) {
-  const reservation = await ownReservation(db, userId, id);
-  if (!hasPass(reservation.status)) {
-    throw refusal(
-      'conflict',
-      `This reservation is ${reservation.status.toLowerCase()}: a QR pass is issued only for a confirmed or checked-in reservation.`,
-    );
-  }
-  const token = await signPass(env, {
-    reservationId: reservation.id,
-    plate: reservation.vehiclePlate ?? '',
-    lotId: reservation.lotId,
-    slot: reservation.slotLabel,
-    startTs: reservation.startTs,
-    endTs: reservation.endTs,
-  });
-  const { noShowGraceMinutes } = await readSettings(db);
-  return {
-    token,
-    passId: reservation.passId,
-    validUntil: reservation.endTs,
-    arriveBy: noShowDeadline(reservation.startTs, noShowGraceMinutes).toISOString(),
-  };
-}
 
 // What other domains use of reservations: the gate's writes inside its own batches, and a driver's own reservation.
 export { openWalkIns } from './lot-timers.data';

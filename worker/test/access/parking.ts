@@ -147,6 +147,17 @@ export const PARKING_ROUTES: AccessTable = {
     sample: () => ({ path: `/api/reservations/${crypto.randomUUID()}/pass` }),
     found: false,
   },
+  'POST /api/reservations/:id/share': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/reservations/${crypto.randomUUID()}/share` }),
+    found: false,
+  },
+  'DELETE /api/reservations/:id/share': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: `/api/reservations/${crypto.randomUUID()}/share` }),
+    found: false,
+  },
+  'GET /api/shared-passes/:token': { who: 'public', sample: () => ({ path: '/api/shared-passes/not-a-link' }), found: false },
   'GET /api/passes/jwks': { who: 'public', sample: () => ({ path: '/api/passes/jwks' }) },
   'GET /api/wallet': { who: 'session', sample: () => ({ path: '/api/wallet' }) },
   'GET /api/wallet/transactions': { who: 'session', sample: () => ({ path: '/api/wallet/transactions' }) },

@@ -1,0 +1,1 @@
+ALTER TABLE `reservations` ADD `share_id` text;
