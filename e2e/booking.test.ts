@@ -25,6 +25,20 @@ reportPageOnFailure(() => page);
 
 const toast = (title: string) => page.getByText(title, { exact: true }).first().waitFor();
 
+/** The text of the pass's QR code on `on`, read from its canvas once the worker has drawn it (the canvas says so). */
+async function qrTextOf(on: Page) {
+  const canvas = on.locator('[data-testid="qr-pass"][aria-busy="false"]');
+  await canvas.waitFor();
+  const image = await canvas.evaluate((node: HTMLCanvasElement) => {
+    const data = node.getContext('2d')!.getImageData(0, 0, node.width, node.height);
+    // A typed array crosses to the test as base64; an array of numbers cost seconds of processor.
+    return { width: data.width, height: data.height, pixels: data.data };
+  });
+  const decoded = jsQR(image.pixels, image.width, image.height);
+  expect(decoded).not.toBeNull();
+  return decoded!.data;
+}
+
 describe('the booking loop in the browser', () => {
   let passToken = '';
 
@@ -56,17 +70,7 @@ describe('the booking loop in the browser', () => {
   });
 
   test('draws a scannable QR whose signed pass verifies', async () => {
-    // Drawn once the worker has made it: the canvas says so.
-    const canvas = page.locator('[data-testid="qr-pass"][aria-busy="false"]');
-    await canvas.waitFor();
-    const image = await canvas.evaluate((node: HTMLCanvasElement) => {
-      const data = node.getContext('2d')!.getImageData(0, 0, node.width, node.height);
-      // A typed array crosses to the test as base64; an array of numbers cost seconds of processor.
-      return { width: data.width, height: data.height, pixels: data.data };
-    });
-    const decoded = jsQR(image.pixels, image.width, image.height);
-    expect(decoded).not.toBeNull();
-    passToken = decoded!.data;
+    passToken = await qrTextOf(page);
     // Verify it as a gate would, with the published public keys only, at the moment it becomes valid.
     const jwks = createLocalJWKSet(await (await fetch(`${baseURL}/api/passes/jwks`)).json());
     const { nbf } = decodeJwt(passToken);
@@ -98,6 +102,37 @@ describe('the booking loop in the browser', () => {
       return { width: data.width, height: data.height, pixels: data.data };
     }, png);
     expect(jsQR(saved.pixels, saved.width, saved.height)?.data).toBe(passToken);
+  });
+
+  test('shares the pass: a companion opens it signed out, with the same pass and the plate masked, until the driver stops sharing', async ({
+    people,
+  }) => {
+    // No share sheet on this browser: the link is copied.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await toast('Link copied');
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toMatch(new RegExp(`^${baseURL}/shared/`));
+
+    const companion = await people.signedOut();
+    await companion.goto(url);
+    const passId = decodeJwt(passToken).sub!.slice(0, 8).toUpperCase();
+    await companion.getByRole('img', { name: `QR pass ${passId}`, exact: true }).waitFor();
+    // The booker's own pass (signed again, so not the same text): the gate accepts it as theirs.
+    const shared = decodeJwt(await qrTextOf(companion));
+    expect(shared).toMatchObject({ sub: decodeJwt(passToken).sub, plate: 'NBC 1234', aud: 'parkada-gate' });
+    await companion.getByText('NBC ••34', { exact: true }).waitFor();
+    expect(await companion.getByText('NBC 1234').count()).toBe(0);
+    await companion.getByRole('link', { name: `Directions to ${LOT} in Google Maps`, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Stop sharing', exact: true }).click();
+    await toast('Sharing stopped');
+    await companion.reload();
+    await companion.getByRole('heading', { name: 'Link not working', exact: true }).waitFor();
+    expect(await companion.getByRole('alert').textContent()).toBe(
+      'This shared pass link does not work: the booker stopped sharing it, or it is not a Parkada link.',
+    );
   });
 
   test('cancels from My Reservations and sees the refund in the wallet', async () => {

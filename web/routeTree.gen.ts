@@ -34,6 +34,7 @@ import { Route as AuthReservationsRouteImport } from './routes/_auth/reservation
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWalletRouteImport } from './routes/_auth/wallet'
 import { Route as MTokenRouteImport } from './routes/m.$token'
+import { Route as SharedTokenRouteImport } from './routes/shared.$token'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminApprovalsRouteImport } from './routes/_auth/admin/approvals'
 import { Route as AuthAdminAuditLogsRouteImport } from './routes/_auth/admin/audit-logs'
@@ -182,6 +183,11 @@ const MTokenRoute = MTokenRouteImport.update({
   path: '/m/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SharedTokenRoute = SharedTokenRouteImport.update({
+  id: '/shared/$token',
+  path: '/shared/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -323,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
   '/m/$token': typeof MTokenRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthSettingsRoute
   '/wallet': typeof AuthWalletRoute
   '/m/$token': typeof MTokenRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/admin/approvals': typeof AuthAdminApprovalsRoute
   '/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/admin/dashboard': typeof AuthAdminDashboardRoute
@@ -420,6 +428,7 @@ export interface FileRoutesById {
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/wallet': typeof AuthWalletRoute
   '/m/$token': typeof MTokenRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/_auth/admin/approvals': typeof AuthAdminApprovalsRoute
   '/_auth/admin/audit-logs': typeof AuthAdminAuditLogsRoute
   '/_auth/admin/dashboard': typeof AuthAdminDashboardRoute
@@ -471,6 +480,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/wallet'
     | '/m/$token'
+    | '/shared/$token'
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
@@ -517,6 +527,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/wallet'
     | '/m/$token'
+    | '/shared/$token'
     | '/admin/approvals'
     | '/admin/audit-logs'
     | '/admin/dashboard'
@@ -567,6 +578,7 @@ export interface FileRouteTypes {
     | '/_auth/settings'
     | '/_auth/wallet'
     | '/m/$token'
+    | '/shared/$token'
     | '/_auth/admin/approvals'
     | '/_auth/admin/audit-logs'
     | '/_auth/admin/dashboard'
@@ -608,6 +620,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   MTokenRoute: typeof MTokenRoute
+  SharedTokenRoute: typeof SharedTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -785,6 +798,13 @@ declare module '@tanstack/react-router' {
       path: '/m/$token'
       fullPath: '/m/$token'
       preLoaderRoute: typeof MTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shared/$token': {
+      id: '/shared/$token'
+      path: '/shared/$token'
+      fullPath: '/shared/$token'
+      preLoaderRoute: typeof SharedTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/admin/': {
@@ -1071,6 +1091,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   MTokenRoute: MTokenRoute,
+  SharedTokenRoute: SharedTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

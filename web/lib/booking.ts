@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { HOUR_MS } from '../../core/time';
-import { api, unwrap } from './api';
+import { api, unwrap, unwrapEmpty } from './api';
 import { allItems, pagedQuery } from './pages';
 import { walletQuery } from './wallet';
 
@@ -61,6 +61,24 @@ export const passQuery = (id: string) =>
     queryKey: ['/api/reservations', id, 'pass'],
     queryFn: () => unwrap(api.reservations[':id'].pass.$get({ param: { id } })),
   });
+
+/** A pass shared with a companion, opened without an account (docs/passes.md); a dead link is not retried. */
+export const sharedPassQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['/api/shared-passes', token],
+    queryFn: () => unwrap(api['shared-passes'][':token'].$get({ param: { token } })),
+    retry: false,
+  });
+
+/** Share the pass (the link to send) and Stop sharing; the reservation then says whether it is shared. */
+export function usePassSharing(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reservationQuery(id).queryKey });
+  return {
+    share: useMutation({ mutationFn: () => unwrap(api.reservations[':id'].share.$post({ param: { id } })), onSuccess: refresh }),
+    stop: useMutation({ mutationFn: () => unwrapEmpty(api.reservations[':id'].share.$delete({ param: { id } })), onSuccess: refresh }),
+  };
+}
 
 /** After any booking change: reservations, lots' availability, wallet and notifications are stale. */
 function useRefreshBookings() {

@@ -1,5 +1,4 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useParams } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { formatTime } from '../../../core/time';
@@ -10,13 +9,6 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { FormField } from '../../components/ui/form-field';
 import { upperCased, useSchemaForm } from '../../lib/form';
 import { merchantLinkQuery, validateOnLink } from '../../lib/validations';
-
-/** A link that opens nothing (revoked, replaced, mistyped): what the server says of it, in place of the form. */
-export const LinkNotWorking = ({ error }: ErrorComponentProps) => (
-  <AuthCard title="Link not working" subtitle="Parking validation">
-    <p role="alert">{(error instanceof Error ? error.message : String(error)).replace(/^\d+: /, '')}</p>
-  </AuthCard>
-);
 
 /** The merchant's cashier, on a phone: enter the plate of a customer's car parked at the lot, and its stay is validated. */
 export function MerchantLinkPage() {

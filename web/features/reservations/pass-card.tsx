@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Share2 } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { remainingTime } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
@@ -7,22 +7,12 @@ import { hasPass } from '../../../core/passes';
 import { formatDateTime, formatTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast-store';
 import { passQuery, type Reservation } from '../../lib/booking';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { QrPass, QrPending, savePassImage } from './qr-pass';
+import { SharePass } from './share-pass';
 
-async function share(passId: string) {
-  const url = window.location.href;
-  if (navigator.share) {
-    await navigator.share({ title: `Parkada pass ${passId}`, url }).catch(() => undefined);
-  } else {
-    await navigator.clipboard.writeText(url);
-    toast({ title: 'Link copied', description: 'The reservation link is on your clipboard.' });
-  }
-}
-
-/** The signed QR pass the gate scans while the booking holds one, the stay in short, and Share and Save. */
+/** The signed QR pass the gate scans while the booking holds one, the stay in short, and Share (with a companion) and Save. */
 export function PassCard({ reservation }: { reservation: Reservation }) {
   const now = useMinuteClock();
   const live = hasPass(reservation.status);
@@ -50,9 +40,7 @@ export function PassCard({ reservation }: { reservation: Reservation }) {
       {live && <p className="text-sm text-muted-foreground">Time remaining: {remainingTime(reservation.endTs, now)}</p>}
       <p className="mt-2 font-mono text-sm">Pass ID {reservation.passId}</p>
       <div className="mt-4 flex justify-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => share(reservation.passId)}>
-          <Share2 className="h-4 w-4" /> Share
-        </Button>
+        <SharePass reservation={reservation} live={live} />
         <Button
           variant="outline"
           size="sm"
