@@ -20,6 +20,8 @@ export const SHARED_PASS_NOT_VALID = 'This shared pass link does not work: the b
 const noPass = (status: ReservationView['status']) =>
   refusal('conflict', `This reservation is ${status.toLowerCase()}: a QR pass is issued only for a confirmed or checked-in reservation.`);
 
+const sharedPassEnded = (how: string) => refusal('not_found', `This booking has ended${how}: its shared pass no longer works.`);
+
 /** The signed pass of a reservation that holds one, and when to arrive by. */
 async function passOf(env: Bindings, db: DB, reservation: ReservationView) {
   if (!hasPass(reservation.status)) throw noPass(reservation.status);
@@ -70,9 +72,9 @@ export async function openSharedPass(env: Bindings, db: DB, token: string, now =
   const found = share && (await findSharedReservation(db, share.reservationId));
   if (!share || !found || found.shareId !== share.shareId) throw refusal('not_found', SHARED_PASS_NOT_VALID);
   const { reservation } = found;
-  if (!hasPass(reservation.status) || Date.parse(reservation.endTs) <= now.getTime()) {
-    throw refusal('not_found', `This booking has ended (${reservation.status.toLowerCase()}): its shared pass no longer works.`);
-  }
+  // Its window over, it has ended even before the no-show or exit marks it so.
+  if (!hasPass(reservation.status)) throw sharedPassEnded(` (${reservation.status.toLowerCase()})`);
+  if (Date.parse(reservation.endTs) <= now.getTime()) throw sharedPassEnded('');
   return {
     pass: await passOf(env, db, reservation),
     status: reservation.status,

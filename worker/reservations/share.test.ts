@@ -6,7 +6,7 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelBooking, driver, inMinutes, makeLot } from '../test/booking-fixtures';
-import { atTheGate, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
+import { atTheGate, endedAgo, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
 import { call, messageOf } from '../test/helpers';
 import { SHARED_PASS_NOT_VALID } from './reservation-pass.service';
 
@@ -115,6 +115,14 @@ describe('sharing a pass with a companion', () => {
     expect(await messageOf(res)).toBe('This booking has ended (cancelled): its shared pass no longer works.');
     const again = await share(cookie, booking.id);
     expect(again.status).toBe(409);
+  });
+
+  it('ends when its window is over, before the booking is marked no-show or done', async () => {
+    const { booking, token } = await sharedCar();
+    await endedAgo(booking.id, 1);
+    const res = await openShared(token);
+    expect(res.status).toBe(404);
+    expect(await messageOf(res)).toBe('This booking has ended: its shared pass no longer works.');
   });
 
   it('is accepted at the gate as the booker’s own pass: the shared QR checks the car in', async () => {
