@@ -40,7 +40,7 @@ export function RateSignPage({ lotId }: { lotId: string }) {
     <main className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
       <PrintToolbar backTo="/owner/pricing" backSearch={{ lot: lotId }} backLabel="Pricing" />
       {lot && card ? (
-        <article className="space-y-8 rounded-xl border-4 border-foreground p-6 sm:p-10 print:break-inside-avoid print:border-black print:text-black">
+        <article className="space-y-8 rounded-xl border-4 border-foreground p-6 sm:p-10 print:break-inside-avoid print:border-black print:bg-white print:text-black">
           <header className="text-center">
             <p className="text-xl font-semibold uppercase tracking-widest">Parking rates</p>
             <h1 className="mt-2 text-4xl font-bold sm:text-5xl">{lot.name}</h1>
