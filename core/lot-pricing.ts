@@ -30,10 +30,13 @@ export function lotPricingOf(row: {
     baseRateCents: row.baseRate ?? DEFAULT_RATE_CENTS,
     tiers: row.progressiveJson ? (JSON.parse(row.progressiveJson) as PricingTier[]) : null,
     bandRates: bands.length ? Object.fromEntries(bands.map(([band, applied]) => [band, applied.rateCents])) : null,
-    rateCard: row.strategy === 'RATE_CARD' && row.rateCardJson ? (JSON.parse(row.rateCardJson) as RateCard) : null,
+    rateCard: row.strategy === 'RATE_CARD' ? rateCardOf(row.rateCardJson) : null,
     waivers: waiversOf(row.waiversJson),
   };
 }
+
+/** The lot's rate card as its JSON column stores it: kept while the lot is on an hourly rate, for when it goes back. */
+export const rateCardOf = (json: string | null): RateCard | null => (json ? (JSON.parse(json) as RateCard) : null);
 
 /** The owner's waivers of a lot's card, as their JSON column stores them. */
 export const waiversOf = (json: string | null): Waiver[] => (json ? (JSON.parse(json) as Waiver[]) : []);

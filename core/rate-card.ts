@@ -12,7 +12,7 @@ import type { VehicleType } from './vehicles';
 const MAX_CARD_CENTS = 10_000_000;
 const cents = (what: string) =>
   z
-    .number({ error: `${what} is required, in centavos` })
+    .number({ error: `${what} is required` })
     .int(`${what} is in whole centavos`)
     .min(0, `${what} cannot be negative`)
     .max(MAX_CARD_CENTS, `${what} is at most ₱100,000`);

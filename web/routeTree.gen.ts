@@ -58,6 +58,7 @@ import { Route as AuthReceiptIdRouteImport } from './routes/_auth/receipt.$id'
 import { Route as AuthReservationIdRouteImport } from './routes/_auth/reservation.$id'
 import { Route as AuthTapTokenRouteImport } from './routes/_auth/tap.$token'
 import { Route as AuthWalletStatementRouteImport } from './routes/_auth/wallet_.statement'
+import { Route as AuthOwnerPricingSignRouteImport } from './routes/_auth/owner/pricing_.sign'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -303,6 +304,11 @@ const AuthWalletStatementRoute = AuthWalletStatementRouteImport.update({
   path: '/wallet/statement',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOwnerPricingSignRoute = AuthOwnerPricingSignRouteImport.update({
+  id: '/pricing_/sign',
+  path: '/pricing/sign',
+  getParentRoute: () => AuthOwnerRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -353,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AuthAdminIndexRoute
   '/attendant/': typeof AuthAttendantIndexRoute
   '/owner/': typeof AuthOwnerIndexRoute
+  '/owner/pricing/sign': typeof AuthOwnerPricingSignRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -400,6 +407,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AuthAdminIndexRoute
   '/attendant': typeof AuthAttendantIndexRoute
   '/owner': typeof AuthOwnerIndexRoute
+  '/owner/pricing/sign': typeof AuthOwnerPricingSignRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -452,6 +460,7 @@ export interface FileRoutesById {
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/attendant/': typeof AuthAttendantIndexRoute
   '/_auth/owner/': typeof AuthOwnerIndexRoute
+  '/_auth/owner/pricing_/sign': typeof AuthOwnerPricingSignRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -504,6 +513,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/attendant/'
     | '/owner/'
+    | '/owner/pricing/sign'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -551,6 +561,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/attendant'
     | '/owner'
+    | '/owner/pricing/sign'
   id:
     | '__root__'
     | '/'
@@ -602,6 +613,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/'
     | '/_auth/attendant/'
     | '/_auth/owner/'
+    | '/_auth/owner/pricing_/sign'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -968,6 +980,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWalletStatementRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/owner/pricing_/sign': {
+      id: '/_auth/owner/pricing_/sign'
+      path: '/pricing/sign'
+      fullPath: '/owner/pricing/sign'
+      preLoaderRoute: typeof AuthOwnerPricingSignRouteImport
+      parentRoute: typeof AuthOwnerRoute
+    }
   }
 }
 
@@ -1019,6 +1038,7 @@ interface AuthOwnerRouteChildren {
   AuthOwnerReportsRoute: typeof AuthOwnerReportsRoute
   AuthOwnerStatementsRoute: typeof AuthOwnerStatementsRoute
   AuthOwnerIndexRoute: typeof AuthOwnerIndexRoute
+  AuthOwnerPricingSignRoute: typeof AuthOwnerPricingSignRoute
 }
 
 const AuthOwnerRouteChildren: AuthOwnerRouteChildren = {
@@ -1029,6 +1049,7 @@ const AuthOwnerRouteChildren: AuthOwnerRouteChildren = {
   AuthOwnerReportsRoute: AuthOwnerReportsRoute,
   AuthOwnerStatementsRoute: AuthOwnerStatementsRoute,
   AuthOwnerIndexRoute: AuthOwnerIndexRoute,
+  AuthOwnerPricingSignRoute: AuthOwnerPricingSignRoute,
 }
 
 const AuthOwnerRouteWithChildren = AuthOwnerRoute._addFileChildren(

@@ -9,7 +9,7 @@ import { Spinner } from './ui/spinner';
  */
 export function HeaderFrame({ children }: { children?: ReactNode }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Logo />
         {children}

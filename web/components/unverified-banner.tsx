@@ -14,7 +14,7 @@ export function UnverifiedBanner({ email }: { email: string }) {
   return (
     <section
       aria-label="Unverified e-mail"
-      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-b border-border bg-muted px-4 py-2 text-sm"
+      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-b border-border bg-muted px-4 py-2 text-sm print:hidden"
     >
       <p className="flex items-center gap-2">
         <MailWarning className="h-4 w-4 shrink-0" aria-hidden />

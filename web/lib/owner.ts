@@ -59,6 +59,28 @@ export function useSavePricing() {
   });
 }
 
+type WaiverRoutes = (typeof api.owner.lots)[':id']['waivers'];
+export type WaiverBody = InferRequestType<WaiverRoutes['$post']>['json'];
+
+/** The owner waives a card lot's overnight fees, or all of them, for a while; the lot's waivers come back with its card. */
+export function useAddWaiver() {
+  const refresh = useRefreshLots();
+  return useMutation({
+    mutationFn: ({ lotId, json }: { lotId: string; json: WaiverBody }) =>
+      unwrap(api.owner.lots[':id'].waivers.$post({ param: { id: lotId }, json })),
+    onSuccess: refresh,
+  });
+}
+
+export function useLiftWaiver() {
+  const refresh = useRefreshLots();
+  return useMutation({
+    mutationFn: ({ lotId, waiverId }: { lotId: string; waiverId: string }) =>
+      unwrap(api.owner.lots[':id'].waivers[':waiverId'].$delete({ param: { id: lotId, waiverId } })),
+    onSuccess: refresh,
+  });
+}
+
 type AttendantRoutes = (typeof api.owner.lots)[':id']['attendants'];
 export type LotAttendant = InferResponseType<AttendantRoutes['$get'], 200>[number];
 export type AttendantAddBody = InferRequestType<AttendantRoutes['$post']>['json'];

@@ -15,6 +15,7 @@ import { driverHoursLabel } from '../../../core/booking';
 import { lotAmenities, lotHours } from '../../../core/lot-json';
 import { hourlyCentsOf } from '../../../core/search';
 import { HoursAndRules, LiveAvailability, QuickReserve } from './lot-cards';
+import { RateCardCard } from './rate-card-card';
 
 const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', security: 'Security', covered: 'Covered' } as const;
 const LotReportsCard = lazy(() => import('../lot-issues/lot-reports-card'));
@@ -79,6 +80,7 @@ export function LotPage({ id }: { id: string }) {
             freeCancelMinutes={freeCancelMinutes}
             onReserve={() => setBooking(true)}
           />
+          <RateCardCard lot={lot} />
           <LotPassesCard lotId={lot.id} />
           {/* Report an Issue goes to the lot's staff (docs/gate.md, Driver reports); its dialog and list load on their own. */}
           <Suspense fallback={null}>

@@ -8,6 +8,16 @@ import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
 import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { useSavePricing, type OwnerLot } from '../../lib/owner';
+import { lotRules } from '../../../core/lot-json';
+import { RateCardExample } from './rate-card-example';
+import { RateCardFields } from './rate-card-fields';
+import { PrintSignLink } from './rate-sign-page';
+
+const STRATEGY_TABS = [
+  { value: 'STATIC', label: 'Static' },
+  { value: 'PROGRESSIVE', label: 'Progressive' },
+  { value: 'RATE_CARD', label: 'Rate card' },
+];
 
 /** The three tiers of progressive pricing: from each one's hours on, the whole stay pays the base rate × its multiplier. */
 function TierFields() {
@@ -39,7 +49,17 @@ function TierFields() {
   );
 }
 
-/** One lot's pricing: a static rate in pesos, or that rate with three progressive tiers. */
+/** The hourly rate of static and progressive pricing (a rate card keeps it for when the lot goes back to it). */
+function BaseRateField() {
+  const { register, formState } = useFormContext<PricingFormValues>();
+  return (
+    <FormField label="Base Rate (₱ per hour)" htmlFor="base-rate" hint="₱10 to ₱500 an hour." error={formState.errors.baseRate}>
+      <Input id="base-rate" required type="number" min={10} max={500} step="0.01" {...register('baseRate')} />
+    </FormField>
+  );
+}
+
+/** One lot's pricing: a static rate in pesos, that rate with three progressive tiers, or a Manila rate card. */
 export function PricingForm({ lot }: { lot: OwnerLot }) {
   const form = useSchemaForm(pricingFormSchema, pricingFormValues(lot));
   const strategy = useWatch({ control: form.control, name: 'strategy' });
@@ -59,27 +79,27 @@ export function PricingForm({ lot }: { lot: OwnerLot }) {
     <FormProvider {...form}>
       <form noValidate onSubmit={form.handleSubmit(submit, toastFirstProblem('Check the pricing'))} className="space-y-4">
         <Tabs value={strategy} onValueChange={(value) => form.setValue('strategy', value as PricingFormValues['strategy'])}>
-          <TabList
-            label="Pricing strategy"
-            tabs={[
-              { value: 'STATIC', label: 'Static' },
-              { value: 'PROGRESSIVE', label: 'Progressive' },
-            ]}
-          />
-          <FormField label="Base Rate (₱ per hour)" htmlFor="base-rate" hint="₱10 to ₱500 an hour." error={form.formState.errors.baseRate}>
-            <Input id="base-rate" required type="number" min={10} max={500} step="0.01" {...form.register('baseRate')} />
-          </FormField>
-          <TabPanel value="STATIC" className="mt-4">
+          <TabList label="Pricing strategy" tabs={STRATEGY_TABS} />
+          <TabPanel value="STATIC" className="space-y-4">
+            <BaseRateField />
             <p className="text-sm text-muted-foreground">Every hour of a stay pays the base rate, however long the stay.</p>
           </TabPanel>
-          <TabPanel value="PROGRESSIVE" className="mt-4 space-y-2">
+          <TabPanel value="PROGRESSIVE" className="space-y-4">
+            <BaseRateField />
             <p className="text-sm text-muted-foreground">From each tier's hours on, the whole stay pays the base rate × its multiplier.</p>
             <TierFields />
           </TabPanel>
+          <TabPanel value="RATE_CARD" className="space-y-4">
+            <RateCardFields motorcycles={(lotRules(lot).vehicleTypes ?? []).includes('motorcycle')} />
+            <RateCardExample />
+          </TabPanel>
         </Tabs>
-        <Button type="submit" disabled={save.isPending}>
-          Save Pricing
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            Save Pricing
+          </Button>
+          {lot.strategy === 'RATE_CARD' && <PrintSignLink lotId={lot.id} />}
+        </div>
       </form>
     </FormProvider>
   );

@@ -9,6 +9,7 @@ import { dynamicSuggestionsQuery, ownerLotsQuery, pricingInsightsQuery, type Own
 import { DemandBadge, DynamicPricingSwitch, SuggestionItem } from './dynamic-suggestions';
 import { LotSelect } from './lot-select';
 import { PricingForm } from './pricing-form';
+import { WaiversCard } from './waivers-card';
 
 /** The lot's band suggestions, fetched (and refreshed every 5 minutes) only while its switch is on. */
 function SuggestionsCard({ lot }: { lot: OwnerLot }) {
@@ -157,6 +158,7 @@ export function OwnerPricingPage() {
               {lot && <DynamicPricingSwitch lot={lot} />}
               {lot && <PricingForm key={lot.id} lot={lot} />}
             </Card>
+            {lot?.strategy === 'RATE_CARD' && <WaiversCard lot={lot} />}
             {lot && <SuggestionsCard lot={lot} />}
           </div>
           <aside className="min-w-0 space-y-6">{lot && <PricingInsights lot={lot} />}</aside>
