@@ -3,16 +3,24 @@
  * ./booking so that screens which only need the rules do not load the validator.
  */
 import { z } from 'zod';
+import { MAX_STAY_HOURS } from './booking';
 
 /** An instant with its offset, as the booking and change requests give their start and end. */
 export const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
+
+/** A stay's whole hours: up to 24, or by the day up to 30 days where the lot sells park-and-fly (core/booking.ts). */
+export const stayHours = z
+  .number()
+  .int('Duration is whole hours.')
+  .min(1, 'A stay is at least 1 hour.')
+  .max(MAX_STAY_HOURS, `A stay is at most ${MAX_STAY_HOURS / 24} days.`);
 
 /** POST /api/reservations. `Idempotency-Key` header required. */
 export const createReservationSchema = z
   .object({
     lotId: z.uuid('Unknown lot id'),
     start: isoInstant,
-    durationHours: z.number().int('Duration is whole hours.').min(1).max(24).optional(),
+    durationHours: stayHours.optional(),
     end: isoInstant.optional(),
     vehicleId: z.uuid('Unknown vehicle id').optional(),
     plate: z.string().trim().min(1).max(20).optional(),

@@ -22,6 +22,28 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export type LotHours = Partial<Record<Weekday, { open: string; close: string }>>;
 export type LotRules = { maxDuration?: number; allowOvernight?: boolean; vehicleTypes?: string[]; walkInHorizonMinutes?: number };
 
+/** Park-and-fly's bound: a stay by the day is at most 30 days (the quote's bound is 31). */
+const MAX_STAY_DAYS = 30;
+export const MAX_STAY_HOURS = MAX_STAY_DAYS * 24;
+/**
+ * The longest stay a lot takes, in hours: its maximum duration (24 h unless set); a lot that allows
+ * overnight parking and stays of a whole day also sells stays by the day, up to 30 days (park-and-fly).
+ */
+export const maxStayHours = (rules: LotRules) => {
+  const max = rules.maxDuration ?? 24;
+  return rules.allowOvernight && max >= 24 ? MAX_STAY_HOURS : max;
+};
+/** The stays a lot's page offers: hours within its maximum, and whole days where it sells park-and-fly. */
+export const stayChoices = (rules: LotRules): number[] => {
+  const hours = DURATION_HOURS.filter((h) => h <= maxStayHours(rules) && h < 24);
+  return maxStayHours(rules) > 24 ? [...hours, ...[1, 3, 7].map((days) => days * 24)] : hours;
+};
+/** "2 hours", "1 day", "3 days". */
+export const stayLabel = (hours: number) => {
+  const [count, unit] = hours >= 24 && hours % 24 === 0 ? [hours / 24, 'day'] : [hours, 'hour'];
+  return `${count} ${unit}${count > 1 ? 's' : ''}`;
+};
+
 /** Manila weekday, date and minutes after midnight of an instant. */
 export function manilaClock(date: Date): { weekday: Weekday; day: string; minutes: number } {
   const { weekday, hour, minute } = manilaWall(date);
@@ -64,8 +86,10 @@ export function windowProblem(
   if (start.getTime() < now.getTime() - START_SLACK_MS) return 'The start time is in the past.';
   if (start.getTime() - now.getTime() > 90 * DAY_MS) return 'Reservations open at most 90 days ahead.';
   const hours = (end.getTime() - start.getTime()) / HOUR_MS;
-  const max = lot.rules.maxDuration ?? 24;
-  if (hours > max) return `This lot allows stays of at most ${max} hours.`;
+  const max = maxStayHours(lot.rules);
+  if (hours > max && hours > 24 && !lot.rules.allowOvernight)
+    return 'Stays over 24 hours need overnight parking, which this lot does not allow.';
+  if (hours > max) return `This lot allows stays of at most ${max > 24 ? `${max / 24} days` : `${max} hours`}.`;
   const from = manilaClock(start);
   const to = manilaClock(new Date(end.getTime() - 1));
   if (from.day !== to.day && !lot.rules.allowOvernight) return 'Overnight parking is not allowed at this lot.';

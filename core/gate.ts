@@ -8,6 +8,7 @@ import { continuedCents, dayPriceCents, type LotPricing, quote, type StayTerms }
 import { pesosToCents } from './money';
 import { normalizePlate, VEHICLE_TYPES } from './vehicles';
 import type { GatePaymentMethod } from './wallet';
+import type { CardLine } from './rate-card';
 import { HOUR_MS, MINUTE_MS } from './time';
 
 export const OVERRIDE_REASONS = ['system_error', 'lost_ticket', 'payment_issue', 'emergency', 'customer_service', 'other'] as const;
@@ -138,12 +139,12 @@ export const isOverride = (body: { action: string; override?: boolean }) => body
  * minutes late pays two hours; seconds past the end are not an hour). A walk-in pays what booking the
  * same stay would have cost: each started hour, one hour at least, with the lot's tier discount.
  */
-export function gateCharge(stay: GateStay): { hours: number; amountCents: number } {
+export function gateCharge(stay: GateStay): { hours: number; amountCents: number; lines?: CardLine[] } {
   const wholeMinutesMs = (ms: number) => Math.max(0, Math.floor(ms / MINUTE_MS)) * MINUTE_MS;
   const terms: StayTerms = { vehicleType: stay.vehicleType, lostTicket: stay.lostTicket };
   if (stay.reservedUntilMs === null) {
-    const { hours, totalCents } = quote(stay.pricing, wholeMinutesMs(stay.exitMs - stay.entryMs), stay.entryMs, terms);
-    return { hours, amountCents: totalCents };
+    const { hours, totalCents, lines } = quote(stay.pricing, wholeMinutesMs(stay.exitMs - stay.entryMs), stay.entryMs, terms);
+    return { hours, amountCents: totalCents, lines };
   }
   const overMs = wholeMinutesMs(stay.exitMs - stay.reservedUntilMs);
   if (stay.pricing.strategy === 'RATE_CARD' && stay.pricing.rateCard) return cardOverstay(stay, stay.reservedUntilMs, overMs, terms);

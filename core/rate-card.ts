@@ -68,6 +68,9 @@ export const WAIVER_KINDS = ['overnight', 'all'] as const;
 export type Waiver = { id: string; from: string; to: string; kind: (typeof WAIVER_KINDS)[number]; reason: string };
 
 export type CardLine = { label: string; cents: number };
+/** A card's lines with a free-hour voucher's hour taken off, so they still add up to what is charged. */
+export const linesLessVoucher = (lines: CardLine[] | undefined, offCents: number) =>
+  lines && [...lines, { label: 'Free hour (voucher)', cents: -offCents }];
 export type CardStay = { startMs: number; endMs: number; vehicleType?: VehicleType; waivers?: readonly Waiver[]; lostTicket?: boolean };
 
 /** The class a vehicle pays: its own, else the car's (a card without a motorcycle rate charges them as cars). */

@@ -370,6 +370,8 @@ export const charges = sqliteTable(
     lotId: text('lot_id'),
     /** How the driver paid it: from the wallet, or in cash at the gate (an overstay or a walk-in). */
     method: text('method', { enum: GATE_PAYMENT_METHODS }).notNull().default('wallet'),
+    /** A rate card's lines of the charge as priced when it was made (`CardLine[]`), so its receipt never changes with the card. */
+    linesJson: text('lines_json'),
   },
   (t) => [index('charges_reservation_idx').on(t.reservationId), index('charges_lot_time_idx').on(t.lotId, t.createdAt)],
 );

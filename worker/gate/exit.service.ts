@@ -179,7 +179,7 @@ function paidWalkInStatements(db: DB, { checkin, at }: LeavingStay, price: StayP
       endTs: new Date(Math.max(at.getTime(), Date.parse(checkin.entryTs) + MINUTE_MS)).toISOString(),
       amountCents,
     }),
-    chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents, method: paidBy ?? undefined }),
+    chargeInsert(db, { reservationId: stayReservationId, kind: 'WALK_IN', amountCents, method: paidBy ?? undefined, lines: price.lines }),
     ...issueReceipt(db, { reservationId: stayReservationId, lot: price.lot, amountCents }),
     ...(price.voucher?.statements(stayReservationId, checkin.lotId) ?? []),
   ];

@@ -4,6 +4,7 @@ import { formatPeso } from '../../core/money';
 import { coveredUntil } from '../../core/monthly-passes';
 import { validatedCharge, worthLabel } from '../../core/validations';
 import { quote } from '../../core/pricing';
+import { linesLessVoucher, type CardLine } from '../../core/rate-card';
 import { HOUR_MS } from '../../core/time';
 import { vehicleOfSlot } from '../../core/vehicles';
 import type { DB } from '../db/client';
@@ -47,7 +48,7 @@ async function stayAt(db: DB, checkin: CheckinView, at: Date, lostTicket = false
  */
 export async function priceOfStay(db: DB, checkin: CheckinView, at: Date, lostTicket = false) {
   const { lot, reservation, passEndMs, stay } = await stayAt(db, checkin, at, lostTicket);
-  const { hours } = gateCharge(stay);
+  const { hours, lines } = gateCharge(stay);
   const applied = await validationsOfStay(db, checkin.id);
   const priced = validatedCharge(stay, applied, new Map(applied.map((row) => [row.merchantId, row.perStayCapCents])));
   const validations = applied.map((row, index) => ({
@@ -62,9 +63,9 @@ export async function priceOfStay(db: DB, checkin: CheckinView, at: Date, lostTi
     : passEndMs !== null
       ? `Parking at ${lot.name} (${hours} h after the monthly pass)`
       : `Parking at ${lot.name} (${hours} h, walk-in)`;
-  return { lot, reservation, amountCents: priced.netCents, validatedCents: priced.validatedCents, validations, what };
+  return { lot, reservation, amountCents: priced.netCents, validatedCents: priced.validatedCents, validations, what, lines };
 }
-export type StayPrice = Awaited<ReturnType<typeof priceOfStay>> & { voucher?: VoucherUse };
+export type StayPrice = Omit<Awaited<ReturnType<typeof priceOfStay>>, 'lines'> & { voucher?: VoucherUse; lines?: CardLine[] };
 
 /**
  * What a stay its driver declared out by tap owes when the gate sees the car leave `at`: the time past
@@ -94,5 +95,11 @@ export async function withExitVoucher(
   if (!check.valid || !check.code.voucherId) return price;
   const hourCents = quote(price.lot.pricing, HOUR_MS, Date.parse(stay.entryTs)).totalCents;
   const voucher = await voucherAtExit(ctx.db, check.code.userId, check.code.voucherId, { hourCents, amountCents: price.amountCents }, now);
-  return voucher ? { ...price, amountCents: price.amountCents - voucher.amountOffCents, voucher } : price;
+  if (!voucher) return price;
+  return {
+    ...price,
+    amountCents: price.amountCents - voucher.amountOffCents,
+    voucher,
+    lines: linesLessVoucher(price.lines, voucher.amountOffCents),
+  };
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAX_STAY_HOURS } from '../../core/booking';
 import { DEFAULT_RADIUS_KM, LOT_PAGE_SIZE, type Box } from '../../core/search';
 import { SORTS } from '../../core/suggestions';
 import { DAY_MS, HOUR_MS } from '../../core/time';
@@ -28,7 +29,7 @@ const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const windowQuery = z.object({
   start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time.' }).optional(),
-  durationHours: z.coerce.number().int('durationHours must be whole hours.').min(1).max(24).optional(),
+  durationHours: z.coerce.number().int('durationHours must be whole hours.').min(1).max(MAX_STAY_HOURS).optional(),
 });
 const quoteQuery = z
   .object({

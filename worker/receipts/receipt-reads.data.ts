@@ -9,6 +9,7 @@ import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import { formatPeso } from '../../core/money';
 import { periodLabelOf } from '../../core/monthly-passes';
+import type { CardLine } from '../../core/rate-card';
 import { worthLabel } from '../../core/validations';
 import type { GatePaymentMethod } from '../../core/wallet';
 import type { DB } from '../db/client';
@@ -196,6 +197,7 @@ async function passReceipt(db: DB, row: ReceiptRow) {
         createdAt: row.passCreatedAt ?? row.createdAt,
         label: `Monthly pass: ${summary.monthlyPass?.productName}, ${row.vehiclePlate}, ${summary.monthlyPass?.periodLabel}`,
         method: RECEIPT_METHOD_LABELS.wallet,
+        cardLines: NO_CARD_LINES,
       },
     ],
   };
@@ -216,7 +218,12 @@ export async function findReceiptRow(db: DB, id: string, reader: { userId: strin
 }
 
 /** A charge as a receipt's line reads it, from D1 or from the archive. */
-export type ChargeLine = Pick<typeof charges.$inferSelect, 'id' | 'kind' | 'amountCents' | 'createdAt' | 'method'>;
+export type ChargeLine = Pick<typeof charges.$inferSelect, 'id' | 'kind' | 'amountCents' | 'createdAt' | 'method'> & {
+  linesJson?: string | null;
+};
+
+/** A line not priced by a rate card. */
+const NO_CARD_LINES: CardLine[] = [];
 
 /** The document whole: its lines are its reservation's charges in D1 and `archived` (docs/payments.md, Archive). */
 export const receiptOf = (db: DB, row: ReceiptRow, archived: ChargeLine[]) =>
@@ -228,14 +235,21 @@ export const receiptOf = (db: DB, row: ReceiptRow, archived: ChargeLine[]) =>
  */
 async function linesOf(db: DB, row: ReceiptRow, reservationId: string, archived: ChargeLine[]) {
   const inD1 = await db
-    .select({ id: charges.id, kind: charges.kind, amountCents: charges.amountCents, createdAt: charges.createdAt, method: charges.method })
+    .select({
+      id: charges.id,
+      kind: charges.kind,
+      amountCents: charges.amountCents,
+      createdAt: charges.createdAt,
+      method: charges.method,
+      linesJson: charges.linesJson,
+    })
     .from(charges)
     .where(eq(charges.reservationId, reservationId))
     .orderBy(asc(charges.createdAt), sql`${charges}.rowid`)
     .limit(row.chargeLines);
   // Archived charges are of closed months, so before those still in D1; a charge caught between the two writes of a move is in both.
   const lines = [
-    ...archived.map(({ id, kind, amountCents, createdAt, method }) => ({ id, kind, amountCents, createdAt, method })),
+    ...archived.map(({ id, kind, amountCents, createdAt, method, linesJson }) => ({ id, kind, amountCents, createdAt, method, linesJson })),
     ...inD1,
   ];
   const charged = [...new Map(lines.map((line) => [line.id, line])).values()].slice(0, row.chargeLines);
@@ -299,7 +313,13 @@ async function reservationReceipt(db: DB, row: ReceiptRow, reservationId: string
     paymentMethod: methods.map((method) => RECEIPT_METHOD_LABELS[method]).join(' and ') || RECEIPT_METHOD_LABELS.wallet,
     paymentReference: payment ? payment.id.slice(0, 13).toUpperCase() : null,
     lines: [
-      ...charged.map((line) => ({ ...line, label: CHARGE_LABELS[line.kind], method: RECEIPT_METHOD_LABELS[line.method] })),
+      // A charge priced by a rate card shows the card's lines as they were charged (docs/booking.md, Receipts).
+      ...charged.map(({ linesJson, ...line }) => ({
+        ...line,
+        label: CHARGE_LABELS[line.kind],
+        method: RECEIPT_METHOD_LABELS[line.method],
+        cardLines: linesJson ? (JSON.parse(linesJson) as CardLine[]) : [],
+      })),
       // A gate charge paid back by the lot (docs/gate.md): the way it came.
       ...refunded.map(({ method, amountCents, ...line }) => ({
         ...line,
@@ -307,6 +327,7 @@ async function reservationReceipt(db: DB, row: ReceiptRow, reservationId: string
         amountCents: -amountCents,
         label: 'Refund by the lot',
         method: RECEIPT_METHOD_LABELS[method],
+        cardLines: NO_CARD_LINES,
       })),
     ],
   };

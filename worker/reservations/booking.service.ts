@@ -17,6 +17,7 @@ import { sendNotice } from '../notifications/notifications.service';
 import type { Notice } from '../notifications/notifications.statements';
 import { currentReceiptsOf } from '../receipts/receipts.service';
 import { issueReceipt } from '../receipts/receipts.statements';
+import { linesLessVoucher } from '../../core/rate-card';
 import { voucherForBooking } from '../rewards/rewards.service';
 import { payFromWallet, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
 import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context.service';
@@ -31,7 +32,8 @@ const bookedPlate = (input: Pick<CreateReservation, 'plate'>) => normalizePlate(
 function withVoucher(price: PriceQuote, voucher: { amountOffCents: number } | null): PriceQuote & { voucherOffCents?: number } {
   if (!voucher) return price;
   const totalCents = price.totalCents - voucher.amountOffCents;
-  return { ...price, voucherOffCents: voucher.amountOffCents, totalCents, vatCents: vatIncluded(totalCents) };
+  const lines = linesLessVoucher(price.lines, voucher.amountOffCents);
+  return { ...price, voucherOffCents: voucher.amountOffCents, totalCents, vatCents: vatIncluded(totalCents), ...(lines && { lines }) };
 }
 
 type SavedVehicle = NonNullable<Awaited<ReturnType<typeof readForBooking>>['vehicle']>;
@@ -206,7 +208,7 @@ async function payAndRecord(
             },
             [
               reservationInsert(db, row),
-              chargeInsert(db, { reservationId: id, kind: 'BOOKING', amountCents: price.totalCents }),
+              chargeInsert(db, { reservationId: id, kind: 'BOOKING', amountCents: price.totalCents, lines: price.lines }),
               ...issueReceipt(db, { reservationId: id, lot, amountCents: price.totalCents }),
               recordIdempotencyKey(db, request, id),
               claimHold(db, holdId, id),

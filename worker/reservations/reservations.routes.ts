@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { RESERVATION_TABS } from '../../core/booking';
-import { createReservationSchema, isoInstant } from '../../core/booking-request';
+import { createReservationSchema, isoInstant, stayHours } from '../../core/booking-request';
 import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
 import type { AppEnv } from '../env';
 import { idempotentRequest } from '../http/idempotency';
@@ -30,7 +30,7 @@ const listQuery = pageQuery
   .extend(historyQuerySchema.shape)
   .extend({ tab: z.enum(RESERVATION_TABS, { error: `tab must be one of: ${RESERVATION_TABS.join(', ')}.` }).optional() });
 const modifySchema = z
-  .object({ start: isoInstant, durationHours: z.number().int().min(1).max(24).optional(), end: isoInstant.optional() })
+  .object({ start: isoInstant, durationHours: stayHours.optional(), end: isoInstant.optional() })
   .refine((b) => (b.durationHours === undefined) !== (b.end === undefined), {
     message: 'Give either durationHours or end.',
     path: ['durationHours'],

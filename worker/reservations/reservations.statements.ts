@@ -5,6 +5,7 @@ import { abortUnlessChanged } from '../db/guards';
 import { charges, reservations } from '../db/schema';
 import { newId } from '../db/ids';
 import type { ChargeKind } from '../../core/booking';
+import type { CardLine } from '../../core/rate-card';
 import type { GatePaymentMethod } from '../../core/wallet';
 import type { ReservationView } from './reservations.data';
 
@@ -28,8 +29,8 @@ export const reservationInsert = (db: DB, reservation: typeof reservations.$infe
   statementOf(db, db.insert(reservations).values(reservation));
 
 /** The one insert of a charge: what a reservation was charged, or (negative, REFUND) paid back. */
-/** `method` only for a charge the gate may take in cash; every other charge is the wallet's. */
+/** `method` only for a charge the gate may take in cash; every other charge is the wallet's. `lines`: a rate card's, kept for the receipt. */
 export const chargeInsert = (
   db: DB,
-  charge: { reservationId: string; kind: ChargeKind; amountCents: number; method?: GatePaymentMethod },
-) => statementOf(db, db.insert(charges).values({ id: newId(), ...charge }));
+  { lines, ...charge }: { reservationId: string; kind: ChargeKind; amountCents: number; method?: GatePaymentMethod; lines?: CardLine[] },
+) => statementOf(db, db.insert(charges).values({ id: newId(), ...charge, linesJson: lines ? JSON.stringify(lines) : null }));

@@ -64,7 +64,9 @@ function BookingForm({ lot, start, durationHours, searchedNeeds, vehicles, rules
   const [needs, setNeeds] = useState<SlotNeeds>(searchedNeeds);
   const amenities = lotAmenities(lot);
   const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
-  const price = quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start));
+  // The vehicle's class prices it where the lot posts a rate card (a motorcycle's own rate); a typed plate pays as a car.
+  const vehicleType = vehicles.find((v) => v.id === vehicleId)?.vehicleType ?? 'car';
+  const price = quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start), { vehicleType });
   const end = new Date(new Date(start).getTime() + durationHours * HOUR_MS).toISOString();
   // One of the driver's free-hour vouchers can take an hour off (docs/wallet.md, Rewards).
   const [voucherId, setVoucherId] = useState('');

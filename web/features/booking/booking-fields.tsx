@@ -58,12 +58,22 @@ export function PriceBreakdown({
   return (
     <>
       <dl className="space-y-1 rounded-lg bg-muted p-3 text-sm">
-        <div className="flex justify-between">
-          <dt>
-            {price.hours} h × {formatPeso(price.baseRateCents)}
-          </dt>
-          <dd>{formatPeso(price.grossCents)}</dd>
-        </div>
+        {price.lines ? (
+          // A rate card's quote, line by line as the lot posts it (first block, succeeding hours, daily maximum, nights).
+          price.lines.map((line) => (
+            <div key={line.label} className="flex justify-between">
+              <dt>{line.label}</dt>
+              <dd>{formatPeso(line.cents)}</dd>
+            </div>
+          ))
+        ) : (
+          <div className="flex justify-between">
+            <dt>
+              {price.hours} h × {formatPeso(price.baseRateCents)}
+            </dt>
+            <dd>{formatPeso(price.grossCents)}</dd>
+          </div>
+        )}
         {price.discountCents > 0 && (
           <div className="flex justify-between text-green-700 dark:text-green-400">
             <dt>Long-stay rate ×{price.rateMultiplier}</dt>

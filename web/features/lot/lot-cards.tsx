@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { mapLevel, MAP_COLORS } from '../../../core/availability';
-import { DURATION_HOURS, WEEKDAYS } from '../../../core/booking';
+import { maxStayHours, stayChoices, stayLabel, WEEKDAYS } from '../../../core/booking';
 import { formatPeso } from '../../../core/money';
 import { quote } from '../../../core/pricing';
 import { formatDateTime, formatTime } from '../../../core/time';
@@ -60,7 +60,7 @@ export function HoursAndRules({ lot, noShowGraceMinutes }: { lot: LotDetail; noS
       <Card className="render-when-near">
         <h2 className="mb-3 font-semibold">Rules</h2>
         <ul className="space-y-1 text-sm">
-          <li>Maximum stay: {rules.maxDuration ?? 24} hours</li>
+          <li>Maximum stay: {stayLabel(maxStayHours(rules))}</li>
           <li>Overnight parking: {rules.allowOvernight ? 'Allowed' : 'Not Allowed'}</li>
           <li>Vehicles: {(rules.vehicleTypes ?? ['car']).join(', ')}</li>
           <li>Show your QR pass at the gate; arrive within {noShowGraceMinutes} minutes of your start time.</li>
@@ -99,7 +99,7 @@ export function QuickReserve({
         </Field>
       </div>
       <div className="grid grid-cols-2 gap-2">
-        {DURATION_HOURS.filter((h) => h <= (rules.maxDuration ?? 24) && h < 24).map((h) => (
+        {stayChoices(rules).map((h) => (
           <button
             key={h}
             type="button"
@@ -107,9 +107,7 @@ export function QuickReserve({
             onClick={() => onHours(h)}
             className={cn('rounded-lg border p-2 text-sm', hours === h ? 'border-brand bg-brand/10' : 'border-border')}
           >
-            <span className="block font-semibold">
-              {h} hour{h > 1 ? 's' : ''}
-            </span>
+            <span className="block font-semibold">{stayLabel(h)}</span>
             {formatPeso(quote(lot.pricing, h * HOUR_MS, Date.parse(start)).totalCents)}
           </button>
         ))}

@@ -100,13 +100,30 @@ export function ReceiptFacts({ receipt, user }: { receipt: ReceiptDocument; user
   );
 }
 
+/** A charge's rate-card lines as they were charged (first block, succeeding hours, nights, waivers at ₱0, lost ticket). */
+const CardLines = ({ lines }: { lines: { label: string; cents: number }[] }) =>
+  lines.length > 0 && (
+    <ul aria-label="Rate card lines" className="space-y-0.5 pl-4 text-muted-foreground">
+      {lines.map((line, index) => (
+        // Lines of one charge never change, so their order is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a charge's lines are fixed when it is made
+        <li key={index}>
+          <Line label={line.label} cents={line.cents} />
+        </li>
+      ))}
+    </ul>
+  );
+
 /** The payments line by line, merchant validations, the total and its VAT. */
 export function ReceiptLines({ receipt }: { receipt: ReceiptDocument }) {
   const isVoid = receipt.kind === 'VOID';
   return (
     <section className="space-y-1.5">
       {receipt.lines.map((line) => (
-        <Line key={line.id} label={`${line.label} · ${formatDateTime(line.createdAt)} · ${line.method}`} cents={line.amountCents} />
+        <div key={line.id}>
+          <Line label={`${line.label} · ${formatDateTime(line.createdAt)} · ${line.method}`} cents={line.amountCents} />
+          <CardLines lines={line.cardLines} />
+        </div>
       ))}
       {receipt.validations.map((validation) => (
         <div key={validation.id} data-testid="receipt-validation" className="flex justify-between text-sm text-muted-foreground">
