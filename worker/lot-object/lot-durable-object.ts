@@ -31,6 +31,7 @@ import {
   maskPlatesOfStays,
   plateReads,
   shiftTotals,
+  stayById,
   staysOf,
 } from './stay-history';
 import { Timers } from './timers';
@@ -189,6 +190,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   keepStays(stays: StayRecord[]) {
     return keepStays(this.ctx.storage, stays);
+  }
+
+  stay(id: string) {
+    return stayById(this.lot.sql, this.lotId, id);
   }
 
   staysOf(people: StaysOfPeople) {

@@ -47,6 +47,12 @@ export function keepStays(storage: DurableObjectStorage, stays: StayRecord[]): s
     .map((row) => row.id);
 }
 
+/** One stay, by its id. */
+export function stayById(sql: SqlStorage, lotId: string, id: string): StayRecord | null {
+  const [row] = sql.exec<Row>('SELECT * FROM stays WHERE id = ?', id).toArray();
+  return row ? recordOf(lotId, row) : null;
+}
+
 /** The stays of these reservations and monthly passes. */
 export function staysOf(sql: SqlStorage, lotId: string, { reservationIds, passIds }: StaysOfPeople): StayRecord[] {
   return sql
