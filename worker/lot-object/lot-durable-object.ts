@@ -18,12 +18,14 @@ import type {
   OpenWalkIn,
   PassReservation,
   PassSale,
+  StayOfCar,
   StayRecord,
   StaysOfPeople,
   WalkInRequest,
 } from './protocol';
 import { ReadModel } from './read-model';
 import {
+  declaredStay,
   hasStays,
   keepStays,
   latestStays,
@@ -190,6 +192,10 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   keepStays(stays: StayRecord[]) {
     return keepStays(this.ctx.storage, stays);
+  }
+
+  declaredStay(car: StayOfCar) {
+    return declaredStay(this.lot.sql, this.lotId, car);
   }
 
   stay(id: string) {
