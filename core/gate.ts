@@ -268,6 +268,8 @@ export const gateRefundSchema = z.object({
     .trim()
     .min(3, 'Say why the charge is refunded.')
     .max(300, 'Keep the reason under 300 characters.'),
+  /** The stay's lot: how a stay moved out of D1 into its lot's object is found (docs/gate.md, Where a stay lives). */
+  lotId: z.uuid('Unknown lot id').optional(),
 });
 export type GateRefundRequest = z.infer<typeof gateRefundSchema>;
 

@@ -21,6 +21,7 @@ import {
   type GateReservation,
   type NewCheckin,
 } from './checkins.data';
+import { movedDeclaredCar } from './moved-declared.service';
 
 /**
  * Who makes the step: an attendant at the desk, or a driver tapping a lot's tag (`tap`), whose own
@@ -57,11 +58,11 @@ export const recordedCheckin = async (db: DB, id: string): Promise<Checkin> => a
  * The stay the gate checks a car out of, by plate or by reservation: the one still inside, else one its
  * driver declared out by tap that the gate now sees (docs/gate.md, A declared exit seen at the gate).
  */
-export const stayToCheckOut = async (db: DB, lotId: string, by: CarAtGate) =>
-  (await findOpenCheckin(db, lotId, by)) ?? findDeclaredStay(db, lotId, by);
+export const stayToCheckOut = async (env: Bindings, db: DB, lotId: string, by: CarAtGate) =>
+  (await findOpenCheckin(db, lotId, by)) ?? (await findDeclaredStay(db, lotId, by)) ?? movedDeclaredCar(env, db, lotId, by);
 
-export async function openCheckin(db: DB, lotId: string, by: CarAtGate): Promise<Checkin | null> {
-  const row = await stayToCheckOut(db, lotId, by);
+export async function openCheckin(env: Bindings, db: DB, lotId: string, by: CarAtGate): Promise<Checkin | null> {
+  const row = await stayToCheckOut(env, db, lotId, by);
   return row && asCheckin(db, row);
 }
 

@@ -75,6 +75,18 @@ export async function isDeclaredUnseen(db: DB, id: string) {
   return row !== undefined;
 }
 
+/** Whether D1 holds a stay of this one's plate at its lot that entered after it (the car back in, or the gate's check-out of it). */
+export async function hasLaterStay(db: DB, stay: { lotId: string; plate: string; entryTs: string }) {
+  const [row] = await db
+    .select({ id: checkins.id })
+    .from(checkins)
+    .where(
+      and(eq(checkins.lotId, stay.lotId), eq(checkins.plate, stay.plate), gt(checkins.entryTs, stay.entryTs), isNull(checkins.undoneAt)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 const gateReservationColumns = {
   id: reservations.id,
   userId: reservations.userId,

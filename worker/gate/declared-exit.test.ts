@@ -4,11 +4,14 @@ import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, checkins } from '../db/schema';
 import { balanceOf, MINUTE, makeLot, reservationRow } from '../test/booking-fixtures';
-import { atTheGate, endedAgo, gateEnter, gateExit, newTag, reservedCar, tap, type Checkin } from '../test/gate-fixtures';
+import { atTheGate, countWhere, endedAgo, gateEnter, gateExit, newTag, reservedCar, tap, type Checkin } from '../test/gate-fixtures';
 import type { Api } from '../test/api-types';
 import { archiveContext, chargesInD1, later } from '../test/archive-fixtures';
 import { call, db, messageOf } from '../test/helpers';
 import { moveCharges } from '../archive/charges-archive.service';
+import { env } from 'cloudflare:test';
+import { DAY_MS } from '../../core/time';
+import { moveStays } from './stay-move.service';
 
 let owner = '';
 beforeAll(async () => {
@@ -19,6 +22,10 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOSt
 type Receipt = InferResponseType<Api['receipts'][':id']['$get'], 200>;
 type Declared = Checkin & { driverDeclaredExit: boolean; reopenedFrom: string | null };
 const lookUp = (lotId: string) => call(`/api/checkins/open?lotId=${lotId}&plate=NAB%201234`, { cookie: owner });
+const plateLookUp = async (lotId: string) =>
+  (await call(`/api/checkins/plate?lotId=${lotId}&plate=NAB%201234`, { cookie: owner })).json<{
+    inside: { checkinId: string; declaredExitTs: string | null };
+  }>();
 
 /** A reserved car inside, whose driver tapped out at the exit tag after `overMinutes` past the booking's end. */
 async function tappedOut(overMinutes: number) {
@@ -68,10 +75,7 @@ describe('a declared exit seen at the gate', () => {
     const found = await lookUp(lotId);
     expect(found.status).toBe(200);
     expect(await found.json<Declared>()).toMatchObject({ id, driverDeclaredExit: true });
-    const plate = await (await call(`/api/checkins/plate?lotId=${lotId}&plate=NAB%201234`, { cookie: owner })).json<{
-      inside: { checkinId: string; declaredExitTs: string | null };
-    }>();
-    expect(plate.inside).toMatchObject({ checkinId: id, declaredExitTs: expect.any(String) });
+    expect((await plateLookUp(lotId)).inside).toMatchObject({ checkinId: id, declaredExitTs: expect.any(String) });
 
     const seen = await gateExit(owner, id, { lotId, plate: 'NAB 1234' });
     expect(seen.status, await seen.clone().text()).toBe(200);
@@ -120,6 +124,42 @@ describe('a declared exit seen at the gate', () => {
     const back = await (await gateEnter(owner, { lotId, plate: 'NAB 1234' })).json<Checkin>();
     expect(back).toMatchObject({ walkIn: true });
     expect(await (await lookUp(lotId)).json<Checkin>()).toMatchObject({ id: back.id });
+    expect((await gateExit(owner, back.id, { lotId, plate: 'NAB 1234' })).status).toBe(200);
+    expect((await lookUp(lotId)).status).toBe(404);
+    expect((await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).status).toBe(409);
+  });
+
+  it('reopens a declared exit past the hot window, its stay moved into the lot object: found by plate, brought back into D1', async () => {
+    const { lotId, id, booking } = await tappedOut(30);
+    const threeDays = (3 * DAY_MS) / MINUTE;
+    await endedAgo(booking.id, threeDays + 200);
+    await db()
+      .update(checkins)
+      .set({ entryTs: ago(threeDays + 260), exitTs: ago(threeDays + 170) })
+      .where(eq(checkins.id, id));
+    expect(await moveStays(env, db(), lotId)).toBe('done');
+    expect(await countWhere(lotId)).toBe(0);
+
+    expect(await (await lookUp(lotId)).json<Declared>()).toMatchObject({ id, driverDeclaredExit: true });
+    expect((await plateLookUp(lotId)).inside).toMatchObject({ checkinId: id, declaredExitTs: expect.any(String) });
+    const seen = await gateExit(owner, id, { lotId, plate: 'NAB 1234' });
+    expect(seen.status, await seen.clone().text()).toBe(200);
+    expect(await seen.json<Declared>()).toMatchObject({ reopenedFrom: id, reservationId: booking.id, amountCents: expect.any(Number) });
+    expect(await countWhere(lotId)).toBe(2);
+
+    expect((await lookUp(lotId)).status).toBe(404);
+    const again = await gateExit(owner, id, { lotId, plate: 'NAB 1234' });
+    expect(await messageOf(again)).toMatch(/^This stay was already checked out at /);
+  });
+
+  it('lets a moved declared exit stand once the car is back in', async () => {
+    const { lotId, id } = await tappedOut(-30);
+    await db()
+      .update(checkins)
+      .set({ entryTs: new Date(Date.now() - 4 * DAY_MS).toISOString(), exitTs: new Date(Date.now() - 3 * DAY_MS).toISOString() })
+      .where(eq(checkins.id, id));
+    expect(await moveStays(env, db(), lotId)).toBe('done');
+    const back = await (await gateEnter(owner, { lotId, plate: 'NAB 1234' })).json<Checkin>();
     expect((await gateExit(owner, back.id, { lotId, plate: 'NAB 1234' })).status).toBe(200);
     expect((await lookUp(lotId)).status).toBe(404);
     expect((await gateExit(owner, id, { lotId, plate: 'NAB 1234' })).status).toBe(409);

@@ -23,6 +23,7 @@ import { checkinInsert, findGateReservation, type CheckinView } from './checkins
 import { netPaidOf } from './gate-refunds.data';
 import { priceAfterDeclaredExit, type StayPrice } from './stay-price';
 import { commitExit, paymentOf, type StayPayment } from './stay-payment';
+import { findStay, keptInD1 } from './stay-move.service';
 
 /** The declared stay, and the gate's exit of it: by override or not, on which shift, at what time. */
 type SeenLeaving = { checkin: CheckinView & { exitTs: string }; override: boolean; shift: { id: string } | null; at: Date };
@@ -45,7 +46,11 @@ export async function exitAfterDeclared(ctx: GateContext, seen: SeenLeaving, inp
   const { amountCents } = price;
   const payment = await paymentOf(ctx, { id, lotId: checkin.lotId, stayReservationId: reservationId }, price, input.payCode, now);
   const receipt = reservationId && amountCents > 0 ? await reissuedWith(ctx, reservationId, price, now) : [];
+  // The row reopening the stay names it: a stay moved into the lot's object comes back into D1 first.
+  const declared = await findStay(ctx.env, db, checkin.id, checkin.lotId);
+  const kept = declared ? await keptInD1(ctx.env, db, declared) : [];
   const statements = ({ paidBy, payerId }: StayPayment) => [
+    ...kept,
     checkinInsert(db, {
       id,
       lotId: checkin.lotId,

@@ -24,7 +24,8 @@ import { validationsUnchanged, valueStatement } from '../validations/validations
 import type { Consent } from './consent';
 import { conditionalStatus, exitAudit, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
 import { exitAfterDeclared } from './declared-exit';
-import { findCheckin, findOpenShift, isDeclaredUnseen, openStayUpdate, type CheckinView } from './checkins.data';
+import { findCheckin, findOpenShift, openStayUpdate, type CheckinView } from './checkins.data';
+import { stayAtGate } from './moved-declared.service';
 import { netPaidOf } from './gate-refunds.data';
 import { priceOfStay, withExitVoucher, type StayPrice } from './stay-price';
 import { commitExit, paymentOf, type StayPayment } from './stay-payment';
@@ -67,11 +68,12 @@ export async function exit(
  * and not seen leaving: `declared`), the same car, and the time it leaves at.
  */
 async function stayLeaving(ctx: GateContext, checkinId: string, input: ExitRequest, now: Date) {
-  const checkin = await findCheckin(ctx.db, checkinId);
-  if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
+  const found = await stayAtGate(ctx.env, ctx.db, input.lotId, checkinId);
+  if (!found || found.checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
+  const { checkin } = found;
   if (checkin.undoneAt) throw refusal('conflict', 'This check-in was undone.');
   const { exitTs } = checkin;
-  const declared = exitTs && !ctx.tap && (await isDeclaredUnseen(ctx.db, checkin.id)) ? { ...checkin, exitTs } : null;
+  const declared = exitTs && !ctx.tap && (await found.declaredUnseen()) ? { ...checkin, exitTs } : null;
   if (exitTs && !declared) throw refusal('conflict', `This stay was already checked out at ${formatDateTime(exitTs)}.`);
   const override = isOverride(input);
   if (!override) await assertSameCar(ctx, checkin, input, now);

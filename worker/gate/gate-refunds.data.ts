@@ -4,22 +4,6 @@ import type { DB } from '../db/client';
 import { charges, checkins, gateRefunds } from '../db/schema';
 import type { GatePaymentMethod } from '../../core/wallet';
 
-export async function findRefundableStay(db: DB, checkinId: string) {
-  const [row] = await db
-    .select({
-      lotId: checkins.lotId,
-      plate: checkins.plate,
-      reservationId: checkins.reservationId,
-      exitTs: checkins.exitTs,
-      amountCents: checkins.amountCents,
-      paidBy: checkins.paidBy,
-      payerId: checkins.payerId,
-    })
-    .from(checkins)
-    .where(eq(checkins.id, checkinId));
-  return row ?? null;
-}
-
 export async function findGateRefund(db: DB, id: string) {
   const [row] = await db
     .select({ id: gateRefunds.id, checkinId: gateRefunds.checkinId, amountCents: gateRefunds.amountCents, method: gateRefunds.method })

@@ -4,7 +4,8 @@
  * not be the reservation's), or in cash at the lot when it was paid in cash. The refund
  * row is written only while the stay's refunds stay within its charge (a conditional INSERT, so two
  * refunds at once cannot pay back more), in one batch with the wallet credit, the audit entry and
- * the receipt voided and reissued for the new net amount.
+ * the receipt voided and reissued for the new net amount. A stay moved into its lot's object comes back
+ * into D1 in that batch (docs/gate.md, Where a stay lives).
  */
 import type { GateRefundRequest } from '../../core/gate';
 import { formatPeso } from '../../core/money';
@@ -19,7 +20,8 @@ import { archivedPaymentOf } from '../archive/charges-archive.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
 import type { GateContext } from './checkin';
 import { findGateReservation, type GateReservation } from './checkins.data';
-import { findGateRefund, findRefundableStay, netPaidOf, refundedOf, refundInsert } from './gate-refunds.data';
+import { findStay, keptInD1 } from './stay-move.service';
+import { findGateRefund, netPaidOf, refundedOf, refundInsert } from './gate-refunds.data';
 import { refundToWallet } from '../wallet/wallet.service';
 import type { GatePaymentMethod } from '../../core/wallet';
 
@@ -34,7 +36,7 @@ export async function refundGateCharge(
   now = new Date(),
 ): Promise<{ refund: GateRefund; replayed: boolean }> {
   const { db, user } = ctx;
-  const stay = await findRefundableStay(db, checkinId);
+  const stay = await findStay(ctx.env, db, checkinId, input.lotId);
   if (!stay) throw refusal('not_found', 'No such check-in.');
   await assertManagesLot(db, user, stay.lotId);
   const replay = await priorResource(db, request);
@@ -48,6 +50,7 @@ export async function refundGateCharge(
   const method = stay.paidBy;
   const reservation = stay.reservationId ? await findGateReservation(db, stay.reservationId) : null;
   const statements = [
+    ...(await keptInD1(ctx.env, db, stay)),
     refundInsert(db, { id, checkinId, amountCents: input.amountCents, method, reason: input.reason, refundedBy: user.id, at: now }),
     abortUnlessChanged(db),
     recordIdempotencyKey(db, request, id),

@@ -86,7 +86,7 @@ export const gateRoutes = new Hono<AppEnv>()
     const { lotId, plate, reservationId } = c.req.valid('query');
     await assertWorksLot(c.var.db, c.var.user, lotId);
     const normalized = plate ? normalizePlate(plate) : undefined;
-    const checkin = await openCheckin(c.var.db, lotId, { plate: normalized, reservationId });
+    const checkin = await openCheckin(c.env, c.var.db, lotId, { plate: normalized, reservationId });
     if (!checkin)
       throw apiError(404, normalized ? `No vehicle with plate ${normalized} is parked here.` : 'That reservation is not checked in here.');
     return c.json(checkin);
@@ -95,7 +95,7 @@ export const gateRoutes = new Hono<AppEnv>()
   .get('/checkins/plate', signedIn, validate('query', plateQuery), async (c) => {
     const { lotId, plate } = c.req.valid('query');
     await assertWorksLot(c.var.db, c.var.user, lotId);
-    return c.json(await plateAtLot(c.var.db, lotId, plate));
+    return c.json(await plateAtLot(c.env, c.var.db, lotId, plate));
   })
   .post('/checkins/enter', signedIn, validate('json', enterSchema), async (c) => {
     const input = c.req.valid('json');

@@ -8,15 +8,16 @@ import { scheduleLabel, validAt } from '../../core/monthly-passes';
 import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
+import type { Bindings } from '../env';
 import { scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.service';
 import { readSettings } from '../platform/settings.data';
 import { stayToCheckOut } from './checkin';
 import { reservationForPlateNow } from './checkins.data';
 
-export async function plateAtLot(db: DB, lotId: string, plate: string, now = new Date()) {
+export async function plateAtLot(env: Bindings, db: DB, lotId: string, plate: string, now = new Date()) {
   const { noShowGraceMinutes } = await readSettings(db);
   const [inside, reservation, pass] = await Promise.all([
-    stayToCheckOut(db, lotId, { plate }),
+    stayToCheckOut(env, db, lotId, { plate }),
     reservationForPlateNow(db, lotId, plate, {
       earliestStart: new Date(now.getTime() + PASS_EARLY_ARRIVAL_MINUTES * MINUTE_MS),
       at: now,

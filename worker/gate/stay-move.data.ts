@@ -3,7 +3,7 @@
  * which stays may move, and their deletion once the object holds them.
  */
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { DB } from '../db/client';
+import { statementOf, type DB } from '../db/client';
 import { checkins, lots, recordMoves } from '../db/schema';
 
 /** The stay of the outer query, named in full: a query of one table names its columns bare, which a subquery would read as its own. */
@@ -52,6 +52,28 @@ export async function deleteMovedStays(db: DB, lotId: string, before: string, id
     db.delete(recordMoves).where(eq(recordMoves.kind, moving.kind)),
   ]);
   return meta.changes;
+}
+
+type Stay = typeof checkins.$inferSelect;
+
+/** The stay as D1 holds it. */
+export async function stayInD1(db: DB, id: string): Promise<Stay | null> {
+  const [row] = await db.select().from(checkins).where(eq(checkins.id, id));
+  return row ?? null;
+}
+
+/**
+ * Statements that put these stays back in D1 (one D1 still holds is left as it is), in the batch of the
+ * row that comes to name them: a move back, which the rollups, still counting them, do not count again
+ * (migration 0053).
+ */
+export function staysBack(db: DB, stays: Stay[]): D1PreparedStatement[] {
+  const moving = { kind: 'stays' } as const;
+  return [
+    statementOf(db, db.insert(recordMoves).values(moving)),
+    ...stays.map((stay) => statementOf(db, db.insert(checkins).values(stay).onConflictDoNothing())),
+    statementOf(db, db.delete(recordMoves).where(eq(recordMoves.kind, moving.kind))),
+  ];
 }
 
 /** Every lot's id: the daily move visits each. */

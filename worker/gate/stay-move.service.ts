@@ -11,7 +11,8 @@ import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { lotObject } from '../lot-object/stub';
-import { deleteMovedStays, lotIds, staysToMove } from './stay-move.data';
+import type { StayRecord } from '../lot-object/protocol';
+import { deleteMovedStays, lotIds, stayInD1, staysBack, staysToMove } from './stay-move.data';
 
 export const STAY_MOVES_QUEUE = 'parkada-stay-moves';
 
@@ -40,6 +41,20 @@ export async function moveStays(env: Bindings, db: DB, lotId: string, now = Date
   const held = await lotObject(env, lotId).keepStays(stays);
   const deleted = await deleteMovedStays(db, lotId, before, held);
   return stays.length === batch && deleted > 0 ? 'more' : 'done';
+}
+
+/** The stay `id`: D1's, else, moved, the one the object of its lot (`lotId`, when the caller knows it) holds. */
+export async function findStay(env: Bindings, db: DB, id: string, lotId?: string): Promise<StayRecord | null> {
+  return (await stayInD1(db, id)) ?? (lotId ? lotObject(env, lotId).stay(id) : null);
+}
+
+/**
+ * What a batch that comes to name the stay by foreign key writes first: the stay back in D1 when it has
+ * moved, with the stay it reopens (its own foreign key). Named, it stays in D1 from then on.
+ */
+export async function keptInD1(env: Bindings, db: DB, stay: StayRecord) {
+  const reopened = stay.reopenedFrom ? await findStay(env, db, stay.reopenedFrom, stay.lotId) : null;
+  return staysBack(db, reopened ? [reopened, stay] : [stay]);
 }
 
 /** The daily Cron: one message per lot. */

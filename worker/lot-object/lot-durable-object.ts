@@ -18,12 +18,14 @@ import type {
   OpenWalkIn,
   PassReservation,
   PassSale,
+  StayOfCar,
   StayRecord,
   StaysOfPeople,
   WalkInRequest,
 } from './protocol';
 import { ReadModel } from './read-model';
 import {
+  declaredStay,
   hasStays,
   keepStays,
   latestStays,
@@ -31,6 +33,7 @@ import {
   maskPlatesOfStays,
   plateReads,
   shiftTotals,
+  stayById,
   staysOf,
 } from './stay-history';
 import { Timers } from './timers';
@@ -189,6 +192,14 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   keepStays(stays: StayRecord[]) {
     return keepStays(this.ctx.storage, stays);
+  }
+
+  declaredStay(car: StayOfCar) {
+    return declaredStay(this.lot.sql, this.lotId, car);
+  }
+
+  stay(id: string) {
+    return stayById(this.lot.sql, this.lotId, id);
   }
 
   staysOf(people: StaysOfPeople) {

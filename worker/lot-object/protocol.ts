@@ -162,6 +162,9 @@ export type LotTimerMessage =
 /** A closed stay as D1 recorded it (a `checkins` row), moved into its lot's object (stay-history.ts). */
 export type StayRecord = typeof checkins.$inferSelect;
 
+/** A car at the gate: by its plate, by the reservation of its pass, or by the stay's id. */
+export type StayOfCar = { plate: string } | { reservationId: string } | { id: string };
+
 /** The stays of a person's reservations and monthly passes at the lot. */
 export type StaysOfPeople = { reservationIds: string[]; passIds?: string[] };
 

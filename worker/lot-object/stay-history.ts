@@ -5,7 +5,16 @@
  * written once (the move may send it again: it is ignored) and changed only to mask its plate.
  */
 import { MASK_DOT, maskPlate } from '../../core/vehicles';
-import type { CorrectedRead, LatestStays, PlateReads, PlateReadsQuery, ShiftTotals, StayRecord, StaysOfPeople } from './protocol';
+import type {
+  CorrectedRead,
+  LatestStays,
+  PlateReads,
+  PlateReadsQuery,
+  ShiftTotals,
+  StayOfCar,
+  StayRecord,
+  StaysOfPeople,
+} from './protocol';
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -45,6 +54,29 @@ export function keepStays(storage: DurableObjectStorage, stays: StayRecord[]): s
     .exec<{ id: string }>('SELECT id FROM stays WHERE id IN (SELECT value FROM json_each(?))', ids(stays.map((stay) => stay.id)))
     .toArray()
     .map((row) => row.id);
+}
+
+/** One stay, by its id. */
+export function stayById(sql: SqlStorage, lotId: string, id: string): StayRecord | null {
+  const [row] = sql.exec<Row>('SELECT * FROM stays WHERE id = ?', id).toArray();
+  return row ? recordOf(lotId, row) : null;
+}
+
+/**
+ * The car's latest stay kept here that its driver declared out by tap, with no later stay of its plate
+ * kept here (docs/gate.md, A declared exit seen at the gate: D1's later stays are the caller's to check).
+ */
+export function declaredStay(sql: SqlStorage, lotId: string, car: StayOfCar): StayRecord | null {
+  const [column, value] = 'plate' in car ? ['plate', car.plate] : 'id' in car ? ['id', car.id] : ['reservation_id', car.reservationId];
+  const [row] = sql
+    .exec<Row>(
+      `SELECT s.* FROM stays s WHERE s.${column} = ? AND s.undone_at IS NULL AND s.exit_tag_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM stays later WHERE later.plate = s.plate AND later.entry_ts > s.entry_ts AND later.undone_at IS NULL)
+        ORDER BY s.entry_ts DESC LIMIT 1`,
+      value,
+    )
+    .toArray();
+  return row ? recordOf(lotId, row) : null;
 }
 
 /** The stays of these reservations and monthly passes. */

@@ -15,6 +15,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { assertWorksLot } from '../lots/lots.service';
+import { lotObject } from '../lot-object/stub';
 import { findOwnReservation } from '../reservations/reservations.service';
 import {
   findCode,
@@ -94,9 +95,17 @@ const STAY_GONE = 'This car has already left (or its check-in was undone): a val
  * the lot. A code is used once: its conditional UPDATE matches only while unredeemed, so of two
  * requests at once exactly one redeems it and the other is refused.
  */
-export async function applyCode(db: DB, user: SessionUser, checkinId: string, input: { code: string; lotId: string }, now = new Date()) {
+export async function applyCode(
+  ctx: { env: Bindings; db: DB; user: SessionUser },
+  checkinId: string,
+  input: { code: string; lotId: string },
+  now = new Date(),
+) {
+  const { db, user } = ctx;
   await assertWorksLot(db, user, input.lotId);
   const checkin = await findStay(db, checkinId);
+  // A stay moved out of D1 into its lot's object has left (docs/gate.md, Where a stay lives).
+  if (!checkin && (await lotObject(ctx.env, input.lotId).stay(checkinId))) throw refusal('conflict', STAY_GONE);
   if (!checkin || checkin.lotId !== input.lotId) throw refusal('not_found', 'No such check-in at this lot.');
   if (checkin.exitTs || checkin.undoneAt) throw refusal('conflict', STAY_GONE);
   return redeemCode(db, user, checkin, input.code, now);

@@ -3,7 +3,10 @@
  * validations"): issuing, single use under concurrent redemption, expiry, foreign codes, per-stay caps,
  * a charge that never goes below zero, and the driver's own code on a prepaid reservation with its receipt.
  */
+import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
+import { DAY_MS } from '../../core/time';
+import { moveStays } from '../gate/stay-move.service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, reservations, validations } from '../db/schema';
 import { driver, HOUR, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
@@ -147,7 +150,12 @@ describe('redeeming at the exit', () => {
     const [late] = await codes(here.id, { amountCents: 1_000 });
     const res = await apply(stay, lotId, late);
     expect(res.status).toBe(409);
-    expect(await messageOf(res)).toMatch(/already left/);
+    const leftMessage = await messageOf(res);
+    expect(leftMessage).toMatch(/already left/);
+    // The same once the stay has moved out of D1 into the lot's object (docs/gate.md, Where a stay lives).
+    expect(await moveStays(env, db(), lotId, Date.now() + 3 * DAY_MS)).toBe('done');
+    const moved = await apply(stay, lotId, late);
+    expect([moved.status, await messageOf(moved)]).toEqual([409, leftMessage]);
   });
 
   it('a merchant gives one stay at most its per-stay cap, however many codes', async () => {

@@ -58,7 +58,8 @@ export const validationRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', checkinParams),
     validate('json', applyValidationSchema),
-    async (c) => c.json(await applyCode(c.var.db, c.var.user, c.req.valid('param').checkinId, c.req.valid('json')), 201),
+    async (c) =>
+      c.json(await applyCode({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').checkinId, c.req.valid('json')), 201),
   )
   .post(
     '/reservations/:id/validations',

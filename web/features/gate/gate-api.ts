@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { z } from 'zod';
-import type { enterSchema, exitSchema } from '../../../core/gate';
+import type { enterSchema, exitSchema, GateRefundRequest } from '../../../core/gate';
 import { api, ApiError, unwrap } from '../../lib/api';
 import { markReachable, markUnreachable } from './connection';
 
@@ -122,7 +122,7 @@ export const undoCheckin = (lotId: string, checkinId: string) =>
   reach(() => unwrap(api.checkins[':checkinId'].undo.$post({ param: { checkinId }, json: { lotId } }, keyed())));
 
 /** An owner or the super admin pays back part or all of a gate charge. */
-export const refundGateCharge = (checkinId: string, json: { amountCents: number; reason: string }) =>
+export const refundGateCharge = (checkinId: string, json: GateRefundRequest) =>
   reach(() => unwrap(api.owner.checkins[':checkinId'].refund.$post({ param: { checkinId }, json }, keyed())));
 
 export type PublicKeys = InferResponseType<typeof api.passes.jwks.$get, 200>;

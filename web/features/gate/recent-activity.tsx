@@ -111,7 +111,7 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
           })}
         </ul>
       )}
-      {refunding && <RefundDialog stay={refunding} onClose={() => setRefunding(null)} />}
+      {refunding && <RefundDialog lotId={lotId} stay={refunding} onClose={() => setRefunding(null)} />}
       <ConfirmDialog
         open={Boolean(undoing)}
         onOpenChange={(open) => !open && setUndoing(null)}

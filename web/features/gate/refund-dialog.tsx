@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gateRefundFormSchema } from '../../../core/gate';
+import { gateRefundFormSchema, type GateRefundRequest } from '../../../core/gate';
 import { formatPeso } from '../../../core/money';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/field';
@@ -13,14 +13,15 @@ import { refreshGate } from './use-gate-actions';
  * An owner or the super admin pays back part or all of a check-out's charge, with a reason: to the
  * wallet it came from, or in cash at the lot (docs/gate.md, Who moves whose money).
  */
-export function RefundDialog({ stay, onClose }: { stay: Activity; onClose: () => void }) {
+export function RefundDialog({ lotId, stay, onClose }: { lotId: string; stay: Activity; onClose: () => void }) {
   const queryClient = useQueryClient();
   const left = (stay.amount ?? 0) - stay.refundedCents;
   const form = useSchemaForm(gateRefundFormSchema, { amount: (left / 100).toFixed(2), reason: '' });
   const { register, formState } = form;
   const refund = useMutation({
     networkMode: GATE_NETWORK_MODE,
-    mutationFn: (body: { amountCents: number; reason: string }) => refundGateCharge(stay.checkinId!, body),
+    // The lot finds a stay moved out of D1 into its object (docs/gate.md, Where a stay lives).
+    mutationFn: (body: GateRefundRequest) => refundGateCharge(stay.checkinId!, { ...body, lotId }),
     onSuccess: (done) => {
       toast({
         title: 'Refund Made',
