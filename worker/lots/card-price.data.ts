@@ -14,10 +14,10 @@ const literal = (value: number | string) => sql.raw(typeof value === 'number' ? 
 const card = (path: SQL | string) => sql`json_extract(${pricing.rateCardJson}, ${typeof path === 'string' ? literal(path) : path})`;
 
 /** The vehicle's class on the card: its own, else the car's (as `classRateOf` does). */
-const classPath = (vehicleType: VehicleType) =>
+const classField = (vehicleType: VehicleType, field: string) =>
   vehicleType === 'car'
-    ? literal('$.classes.car')
-    : sql`(CASE WHEN json_type(${pricing.rateCardJson}, ${literal(`$.classes.${vehicleType}`)}) = 'object' THEN ${literal(`$.classes.${vehicleType}`)} ELSE '$.classes.car' END)`;
+    ? literal(`$.classes.car.${field}`)
+    : sql`(CASE WHEN json_type(${pricing.rateCardJson}, ${literal(`$.classes.${vehicleType}`)}) = 'object' THEN ${literal(`$.classes.${vehicleType}.${field}`)} ELSE ${literal(`$.classes.car.${field}`)} END)`;
 
 /** An ISO instant of the waivers JSON as epoch milliseconds, as `Date.parse` reads it. */
 const epochMs = (iso: SQL) => sql`(CAST(strftime('%s', ${iso}) AS INTEGER) * 1000 + CAST(substr(strftime('%f', ${iso}), 4, 3) AS INTEGER))`;
@@ -28,24 +28,29 @@ const waiverSpans = (kinds: string) =>
 
 /**
  * How much of the window "all" waivers cover, overlapping waivers once (`coveredMs`): each waiver, in
- * order of its start, adds what it reaches past the window's start and every earlier waiver's end.
+ * order of its start, adds what it reaches past the window's start and every earlier waiver's end. A
+ * lot that never had a waiver reads none (most lots: the search's cost stays a few expressions a lot).
  */
 function waivedMs({ startMs, endMs }: LotWindow) {
   const reached = sql`coalesce((SELECT max(v.t) FROM ${waiverSpans("'all'")} v WHERE v.f < w.f OR (v.f = w.f AND v.k < w.k)), ${literal(startMs)})`;
-  return sql`coalesce((SELECT sum(max(0, min(w.t, ${literal(endMs)}) - max(w.f, ${literal(startMs)}, ${reached}))) FROM ${waiverSpans("'all'")} w), 0)`;
+  const covered = sql`coalesce((SELECT sum(max(0, min(w.t, ${literal(endMs)}) - max(w.f, ${literal(startMs)}, ${reached}))) FROM ${waiverSpans("'all'")} w), 0)`;
+  return sql`(CASE WHEN ${pricing.waiversJson} IS NULL THEN 0 ELSE ${covered} END)`;
 }
 
 /** Started hours of `ms` (an integer, ≥ 0), as `startedHours` counts them. */
 const startedHours = (ms: SQL) => sql`((${ms} + ${literal(HOUR_MS - 1)}) / ${literal(HOUR_MS)})`;
-const capped = (cents: SQL) => sql`min(${cents}, coalesce(cap, ${cents}))`;
+/** At most the daily maximum, when the class has one. */
+const capped = (cents: SQL) => sql`min(${cents}, coalesce(cap, ${literal(Number.MAX_SAFE_INTEGER)}))`;
 
 /**
  * The charged time `c` (ms) cut into 24-hour days (`timeLines`): the first opens with the first block
  * and goes on by succeeding hours, every later whole day is 24 succeeding hours, the last part its
- * started hours; each day at most the daily maximum.
+ * started hours; each day at most the daily maximum. A window of a day at most has no later day.
  */
-function timeCents() {
-  const firstDay = capped(sql`first_cents + max(0, ${startedHours(sql`min(c, ${literal(DAY_MS)})`)} - first_hours) * succeeding_cents`);
+function timeCents(lengthMs: number) {
+  const firstDayMs = lengthMs <= DAY_MS ? sql`c` : sql`min(c, ${literal(DAY_MS)})`;
+  const firstDay = capped(sql`first_cents + max(0, ${startedHours(firstDayMs)} - first_hours) * succeeding_cents`);
+  if (lengthMs <= DAY_MS) return sql`(CASE WHEN c <= 0 THEN 0 ELSE ${firstDay} END)`;
   const later = sql`max(0, c - ${literal(DAY_MS)})`;
   const wholeDays = sql`(${later} / ${literal(DAY_MS)}) * ${capped(sql`24 * succeeding_cents`)}`;
   const lastDay = sql`(${later} % ${literal(DAY_MS)})`;
@@ -65,9 +70,10 @@ function nightsCents({ startMs, endMs }: LotWindow) {
     const from = sql`(${literal(midnight)} + night_from * ${literal(MINUTE_MS)})`;
     const until = sql`(${literal(midnight)} + night_until * ${literal(MINUTE_MS)} + (CASE WHEN night_until <= night_from THEN ${literal(DAY_MS)} ELSE 0 END))`;
     const waived = sql`EXISTS (SELECT 1 FROM ${waiverSpans("'overnight', 'all'")} w WHERE w.f < ${until} AND w.t > ${from})`;
-    nights.push(sql`(CASE WHEN ${from} < ${literal(endMs)} AND ${until} > ${literal(startMs)} AND NOT ${waived} THEN 1 ELSE 0 END)`);
+    const covered = sql`${from} < ${literal(endMs)} AND ${until} > ${literal(startMs)}`;
+    nights.push(sql`(CASE WHEN NOT (${covered}) THEN 0 WHEN ${pricing.waiversJson} IS NULL THEN 1 WHEN ${waived} THEN 0 ELSE 1 END)`);
   }
-  return sql`coalesce(night_cents * (${sql.join(nights, sql` + `)}), 0)`;
+  return sql`(CASE WHEN night_cents IS NULL THEN 0 ELSE night_cents * (${sql.join(nights, sql` + `)}) END)`;
 }
 
 const minutesOf = (time: SQL) => sql`(CAST(substr(${time}, 1, 2) AS INTEGER) * 60 + CAST(substr(${time}, 4, 2) AS INTEGER))`;
@@ -79,7 +85,7 @@ const minutesOf = (time: SQL) => sql`(CAST(substr(${time}, 1, 2) AS INTEGER) * 6
  */
 export function cardPriceSql(window: LotWindow, vehicleType: VehicleType): SQL<number> {
   const lengthMs = window.endMs - window.startMs;
-  const rate = (field: string) => card(sql`${classPath(vehicleType)} || ${literal(`.${field}`)}`);
+  const rate = (field: string) => card(classField(vehicleType, field));
   const figures = sql.join(
     [
       sql`${card('$.graceMinutes')} AS grace_minutes`,
@@ -94,6 +100,6 @@ export function cardPriceSql(window: LotWindow, vehicleType: VehicleType): SQL<n
     ],
     sql`, `,
   );
-  const total = sql`CASE WHEN ${literal(lengthMs)} <= grace_minutes * ${literal(MINUTE_MS)} THEN 0 ELSE ${timeCents()} + ${nightsCents(window)} END`;
-  return sql<number>`(SELECT ${total} FROM (SELECT ${figures}))`;
+  const total = sql`CASE WHEN ${literal(lengthMs)} <= grace_minutes * ${literal(MINUTE_MS)} THEN 0 ELSE ${timeCents(lengthMs)} + ${nightsCents(window)} END`;
+  return sql<number>`(SELECT ${total} FROM (SELECT ${figures} LIMIT 1 OFFSET 0))`;
 }

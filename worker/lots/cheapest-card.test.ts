@@ -61,7 +61,7 @@ const vehicle = fc.constantFrom(...VEHICLE_TYPES);
 const onCard = (card: RateCard | null, waivers: Waiver[] = []) => ({
   strategy: card ? ('RATE_CARD' as const) : ('STATIC' as const),
   rateCardJson: card && JSON.stringify(card),
-  waiversJson: JSON.stringify(waivers),
+  waiversJson: waivers.length ? JSON.stringify(waivers) : null,
 });
 
 beforeAll(seedOnce);
