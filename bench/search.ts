@@ -11,13 +11,16 @@
  * the search's response size. Target (docs/performance.md): p95 within 2× and under 100 KB.
  * `--sort best` times "Best for you" instead, signed in as a driver given 30 past stays at the first
  * page's lots (their history and the page's forecasts are then read too). `--sort cheapest` times
- * "Cheapest" (every lot of the radius priced for the window in SQL), signed out as nearest is.
+ * "Cheapest" (every lot of the radius priced for the window in SQL), signed out as nearest is. A third
+ * of the lots are on rate cards (mall-style with an overnight fee, park-and-fly with a daily maximum,
+ * some under a typhoon's waiver), so Cheapest prices cards and hourly rates alike.
  * It ends within 20 minutes, the import included (bench/time-limit.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { rateCardSchema } from '../core/rate-card';
 import { DAY_MS, HOUR_MS, manilaDate, manilaDateStart } from '../core/time';
 import type { Page } from '../core/paging';
 import { localD1 } from '../scripts/local-state';
@@ -58,6 +61,37 @@ const CITIES = [
   [18.2, 120.59],
 ];
 const BENCH_LOTS = "id LIKE 'bench-lot-%'";
+/** A bench lot's number, from its id. */
+const LOT_NUMBER = 'CAST(substr(lot_id, 11) AS INTEGER)';
+
+/** The cards a third of the lots post (docs/pricing.md, Rate card): a mall's and an airport's park-and-fly. */
+const CARDS = [
+  {
+    graceMinutes: 15,
+    lostTicketCents: 20_000,
+    overnight: { cents: 15_000, from: '00:00', until: '05:00' },
+    classes: {
+      car: { firstHours: 3, firstCents: 5000, succeedingCents: 2000, dailyCapCents: 30_000 },
+      motorcycle: { firstHours: 3, firstCents: 2000, succeedingCents: 1000 },
+    },
+  },
+  {
+    graceMinutes: 0,
+    lostTicketCents: 50_000,
+    classes: { car: { firstHours: 1, firstCents: 6000, succeedingCents: 4000, dailyCapCents: 60_000 } },
+  },
+].map((card) => JSON.stringify(rateCardSchema.parse(card)));
+/** Every third card lot's owner waived its fees for a typhoon that covers tomorrow. */
+const typhoon = (start: Date) =>
+  JSON.stringify([
+    {
+      id: 'bench-typhoon',
+      from: new Date(start.getTime() - DAY_MS).toISOString(),
+      to: new Date(start.getTime() + DAY_MS).toISOString(),
+      kind: 'all',
+      reason: 'Typhoon',
+    },
+  ]);
 
 /** Tomorrow 10:00 in Manila. */
 const tomorrowAt10 = () => {
@@ -108,6 +142,7 @@ function importLots(start: Date) {
     ),
     `INSERT INTO slots (id, lot_id, label) SELECT lots.id || '-' || n, lots.id, 'S-' || n FROM lots, (WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < ${SLOTS_PER_LOT}) SELECT n FROM c) WHERE lots.${BENCH_LOTS}`,
     `INSERT INTO pricing (lot_id, base_rate) SELECT id, 3000 + (abs(random()) % 10) * 1000 FROM lots WHERE ${BENCH_LOTS}`,
+    `UPDATE pricing SET strategy = 'RATE_CARD', rate_card_json = CASE WHEN ${LOT_NUMBER} % 2 = 0 THEN '${CARDS[0]}' ELSE '${CARDS[1]}' END, waivers_json = CASE WHEN ${LOT_NUMBER} % 9 = 0 THEN '${typhoon(start)}' END WHERE lot_${BENCH_LOTS} AND ${LOT_NUMBER} % 3 = 0`,
     // Tomorrow's bookings as the lot objects would have written them: every lot busy in every hour.
     `INSERT INTO lot_hours_booked (lot_id, hour, slots_taken) SELECT lots.id, ${firstHour} + h, abs(random()) % ${SLOTS_PER_LOT + 1} FROM lots, (WITH RECURSIVE c(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM c WHERE h < 23) SELECT h FROM c) WHERE lots.${BENCH_LOTS}`,
   ];
@@ -148,7 +183,10 @@ async function main() {
   const start = tomorrowAt10();
   const [{ n }] = query<{ n: number }>(`SELECT count(*) AS n FROM lots WHERE ${BENCH_LOTS}`);
   const [{ outside }] = query<{ outside: number }>(`SELECT count(*) AS outside FROM lots WHERE ${BENCH_LOTS} AND geo_lat < 14`);
-  if (n !== lotCount || outside > 0 !== national) {
+  const [{ onCards }] = query<{ onCards: number }>(
+    `SELECT count(*) AS onCards FROM pricing WHERE lot_${BENCH_LOTS} AND strategy = 'RATE_CARD'`,
+  );
+  if (n !== lotCount || outside > 0 !== national || onCards === 0) {
     console.log(`Importing ${lotCount} lots of ${SLOTS_PER_LOT} slots into the local D1…`);
     importLots(start);
   }

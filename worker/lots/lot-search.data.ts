@@ -7,6 +7,7 @@ import { and, asc, eq, gt, gte, like, lte, or, sql, type SQL, type SQLWrapper } 
 import { manilaClock } from '../../core/booking';
 import { hoursOf } from '../../core/availability';
 import type { Box } from '../../core/search';
+import type { VehicleType } from '../../core/vehicles';
 import type { DB } from '../db/client';
 import { lotOnSale } from '../db/lot-sale';
 import { lotHoursBooked, lots, lotWalkIns, pricing } from '../db/schema';
@@ -30,6 +31,8 @@ export type LotSearch = {
   /** "Under ₱100/hr": the window's price per billed hour under this (price-order.data.ts). */
   maxPriceCents?: number;
   window: LotWindow;
+  /** The vehicle searched for: a rate card lot's price is its class's (car when not told). */
+  vehicleType?: VehicleType;
   /** "Cheapest": by the price of the window (price-order.data.ts), then nearest (by name without a point). */
   cheapest?: boolean;
   /** "Best for you": the page's lots also read their stay rollup at these hours (the forecast at arrival). */
@@ -81,7 +84,7 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
   const [fromHour, toHour] = hoursOf(search.window.startMs, search.window.endMs);
   const term = search.q ? `%${search.q}%` : undefined;
   const cursor = page.cursor;
-  const price = search.cheapest ? windowPriceSql(search.window) : undefined;
+  const price = search.cheapest ? windowPriceSql(search.window, search.vehicleType) : undefined;
   const after = !cursor
     ? undefined
     : price
@@ -107,7 +110,7 @@ export function searchLots(db: DB, search: LotSearch, page: PageRequest) {
         term ? or(like(lots.name, term), like(lots.address, term)) : undefined,
         search.accessible ? sql`${jsonField(lots.amenitiesJson, '$.accessible')} = 1` : undefined,
         search.ev ? sql`${jsonField(lots.amenitiesJson, '$.evCharging')} = 1` : undefined,
-        search.maxPriceCents ? hourlyUnderSql(search.window, search.maxPriceCents) : undefined,
+        search.maxPriceCents ? hourlyUnderSql(search.window, search.maxPriceCents, search.vehicleType) : undefined,
         search.openAt ? openAt(search.openAt) : undefined,
         after,
       ),

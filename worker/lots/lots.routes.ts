@@ -31,11 +31,13 @@ const windowQuery = z.object({
   start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time.' }).optional(),
   durationHours: z.coerce.number().int('durationHours must be whole hours.').min(1).max(MAX_STAY_HOURS).optional(),
 });
+/** The vehicle a quote or a search prices for: a rate card's class (core/rate-card.ts). */
+const vehicleType = z.enum(VEHICLE_TYPES, { error: 'vehicleType must be car or motorcycle.' }).default('car');
 const quoteQuery = z
   .object({
     start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time.' }),
     end: z.iso.datetime({ offset: true, error: 'end must be an ISO date-time.' }),
-    vehicleType: z.enum(VEHICLE_TYPES, { error: 'vehicleType must be car or motorcycle.' }).default('car'),
+    vehicleType,
   })
   .refine(({ start, end }) => Date.parse(end) > Date.parse(start), { message: 'end must be after start.', path: ['end'] })
   .refine(({ start, end }) => Date.parse(end) - Date.parse(start) <= MAX_QUOTE_DAYS * DAY_MS, {
@@ -70,6 +72,7 @@ const searchQuery = windowQuery.extend(pageQueryOf(LOT_PAGE_SIZE).shape).extend(
   ev: flag.optional(),
   openNow: flag.optional(),
   maxPriceCents: z.coerce.number().int().positive().optional(),
+  vehicleType,
   sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}.` }).optional(),
 });
 

@@ -44,11 +44,11 @@ export async function approvedLot(db: DB, lotId: string): Promise<LotRow> {
 }
 
 /** The availability a driver sees, from counts live from the object or read from search's read model. */
-function availabilityView(lot: LotRow, counts: SlotCounts, window: LotWindow) {
+function availabilityView(lot: LotRow, counts: SlotCounts, window: LotWindow, vehicleType?: VehicleType) {
   return {
     ...counts,
     priceSnapshot: { current: lot.baseRate },
-    quote: quote(lotPricingOf(lot), window.endMs - window.startMs, window.startMs),
+    quote: quote(lotPricingOf(lot), window.endMs - window.startMs, window.startMs, { vehicleType }),
     window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() },
     /** Why this window cannot be booked here (closed, too long, overnight…), in the booking's own words; null when it can. */
     problem: windowProblem(
@@ -126,7 +126,11 @@ export async function searchForDrivers(db: DB, search: LotSearch, page: PageRequ
       ...lot
     } = row;
     const counts = countsFromReadModel({ total: lot.totalSlots, slotsTaken, walkInsPlaced, walkInsUnplaced }, search.window, now);
-    return { ...driverView(lot, availabilityView(lot, counts, search.window)), distanceKm: kilometresOf(row), reasons: [] as string[] };
+    return {
+      ...driverView(lot, availabilityView(lot, counts, search.window, search.vehicleType)),
+      distanceKm: kilometresOf(row),
+      reasons: [] as string[],
+    };
   });
   if (!best) return found;
   const rollups = new Map(rows.map((row) => [row.id, row]));

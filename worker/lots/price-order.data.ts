@@ -7,8 +7,10 @@
 import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_RATE_CENTS } from '../../core/money';
 import { billedHours, billedHoursByBand, tierMultiplier } from '../../core/pricing';
+import type { VehicleType } from '../../core/vehicles';
 import type { Cursor } from '../db/pages';
 import { lots, pricing } from '../db/schema';
+import { cardPriceSql } from './card-price.data';
 import type { LotWindow } from './lots.data';
 
 /**
@@ -18,9 +20,10 @@ import type { LotWindow } from './lots.data';
  * - each billed hour pays its band's applied rate while dynamic pricing is on (a rate of 0 or none:
  *   the base rate), else the base rate (0 or no pricing row: the default rate);
  * - PROGRESSIVE multiplies the sum by the longest tier the stay reaches (its own tiers, or the default
- *   ones when it has none), then rounds to the centavo as `Math.round` does for positive amounts.
+ *   ones when it has none), then rounds to the centavo as `Math.round` does for positive amounts;
+ * - a lot on a rate card pays its card's price for the vehicle (card-price.data.ts).
  */
-export function windowPriceSql(window: LotWindow): SQL<number> {
+export function windowPriceSql(window: LotWindow, vehicleType: VehicleType = 'car'): SQL<number> {
   const durationMs = window.endMs - window.startMs;
   const hours = billedHours(durationMs);
   const base = sql`coalesce(nullif(${pricing.baseRate}, 0), ${sql.raw(String(DEFAULT_RATE_CENTS))})`;
@@ -34,15 +37,17 @@ export function windowPriceSql(window: LotWindow): SQL<number> {
   const defaultMultiplier = sql.raw(String(tierMultiplier({ strategy: 'PROGRESSIVE', baseRateCents: 0 }, hours)));
   const ownTier = sql`(SELECT json_extract(value, '$.rateMultiplier') FROM json_each(${tiers}) WHERE json_extract(value, '$.durationHours') <= ${sql.raw(String(hours))} ORDER BY json_extract(value, '$.durationHours') DESC, key LIMIT 1)`;
   const multiplier = sql`CASE WHEN ${pricing.strategy} = 'PROGRESSIVE' THEN (CASE WHEN json_valid(${tiers}) AND json_array_length(${tiers}) > 0 THEN coalesce(${ownTier}, 1) ELSE ${defaultMultiplier} END) ELSE 1 END`;
-  return sql<number>`CAST(round((${gross}) * (${multiplier})) AS INTEGER)`;
+  const hourly = sql`CAST(round((${gross}) * (${multiplier})) AS INTEGER)`;
+  const onCard = sql`${pricing.strategy} = 'RATE_CARD' AND json_valid(${pricing.rateCardJson})`;
+  return sql<number>`(CASE WHEN ${onCard} THEN ${cardPriceSql(window, vehicleType)} ELSE ${hourly} END)`;
 }
 
 /**
  * "Under ₱100/hr" (`maxPriceCents`) in SQL: the window's price per billed hour (`hourlyCentsOf`,
  * core/search.ts) under the limit, i.e. the window's price under the limit × its billed hours.
  */
-export const hourlyUnderSql = (window: LotWindow, maxCents: number): SQL =>
-  sql`${windowPriceSql(window)} < ${maxCents * billedHours(window.endMs - window.startMs)}`;
+export const hourlyUnderSql = (window: LotWindow, maxCents: number, vehicleType?: VehicleType): SQL =>
+  sql`${windowPriceSql(window, vehicleType)} < ${maxCents * billedHours(window.endMs - window.startMs)}`;
 
 /** Where a page of "Cheapest" ended: the last lot's price, then its squared distance (its name without a point), then its id. */
 type PriceCursor = { priceCents: number; tieKey: string | number };
