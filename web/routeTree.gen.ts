@@ -16,6 +16,7 @@ import { Route as AcceptInvitationRouteImport } from './routes/accept-invitation
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as HelpRouteImport } from './routes/help'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -55,8 +56,11 @@ import { Route as AuthOwnerReportsRouteImport } from './routes/_auth/owner/repor
 import { Route as AuthOwnerStatementsRouteImport } from './routes/_auth/owner/statements'
 import { Route as AuthReceiptIdRouteImport } from './routes/_auth/receipt.$id'
 import { Route as AuthReservationIdRouteImport } from './routes/_auth/reservation.$id'
+import { Route as AuthSupportIdRouteImport } from './routes/_auth/support.$id'
 import { Route as AuthTapTokenRouteImport } from './routes/_auth/tap.$token'
 import { Route as AuthWalletStatementRouteImport } from './routes/_auth/wallet_.statement'
+import { Route as AuthAdminSupportIndexRouteImport } from './routes/_auth/admin/support.index'
+import { Route as AuthAdminSupportIdRouteImport } from './routes/_auth/admin/support.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -90,6 +94,11 @@ const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpRoute = HelpRouteImport.update({
+  id: '/help',
+  path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowItWorksRoute = HowItWorksRouteImport.update({
@@ -287,6 +296,11 @@ const AuthReservationIdRoute = AuthReservationIdRouteImport.update({
   path: '/reservation/$id',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSupportIdRoute = AuthSupportIdRouteImport.update({
+  id: '/support/$id',
+  path: '/support/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTapTokenRoute = AuthTapTokenRouteImport.update({
   id: '/tap/$token',
   path: '/tap/$token',
@@ -297,6 +311,16 @@ const AuthWalletStatementRoute = AuthWalletStatementRouteImport.update({
   path: '/wallet/statement',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAdminSupportIndexRoute = AuthAdminSupportIndexRouteImport.update({
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminSupportIdRoute = AuthAdminSupportIdRouteImport.update({
+  id: '/support/$id',
+  path: '/support/$id',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -305,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -341,11 +366,14 @@ export interface FileRoutesByFullPath {
   '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
+  '/support/$id': typeof AuthSupportIdRoute
   '/tap/$token': typeof AuthTapTokenRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin/': typeof AuthAdminIndexRoute
   '/attendant/': typeof AuthAttendantIndexRoute
   '/owner/': typeof AuthOwnerIndexRoute
+  '/admin/support/$id': typeof AuthAdminSupportIdRoute
+  '/admin/support/': typeof AuthAdminSupportIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -354,6 +382,7 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -387,11 +416,14 @@ export interface FileRoutesByTo {
   '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
+  '/support/$id': typeof AuthSupportIdRoute
   '/tap/$token': typeof AuthTapTokenRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin': typeof AuthAdminIndexRoute
   '/attendant': typeof AuthAttendantIndexRoute
   '/owner': typeof AuthOwnerIndexRoute
+  '/admin/support/$id': typeof AuthAdminSupportIdRoute
+  '/admin/support': typeof AuthAdminSupportIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -402,6 +434,7 @@ export interface FileRoutesById {
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -438,11 +471,14 @@ export interface FileRoutesById {
   '/_auth/owner/statements': typeof AuthOwnerStatementsRoute
   '/_auth/receipt/$id': typeof AuthReceiptIdRoute
   '/_auth/reservation/$id': typeof AuthReservationIdRoute
+  '/_auth/support/$id': typeof AuthSupportIdRoute
   '/_auth/tap/$token': typeof AuthTapTokenRoute
   '/_auth/wallet_/statement': typeof AuthWalletStatementRoute
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/attendant/': typeof AuthAttendantIndexRoute
   '/_auth/owner/': typeof AuthOwnerIndexRoute
+  '/_auth/admin/support/$id': typeof AuthAdminSupportIdRoute
+  '/_auth/admin/support/': typeof AuthAdminSupportIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -453,6 +489,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/confirm-email'
     | '/forgot-password'
+    | '/help'
     | '/how-it-works'
     | '/login'
     | '/privacy'
@@ -489,11 +526,14 @@ export interface FileRouteTypes {
     | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
+    | '/support/$id'
     | '/tap/$token'
     | '/wallet/statement'
     | '/admin/'
     | '/attendant/'
     | '/owner/'
+    | '/admin/support/$id'
+    | '/admin/support/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -502,6 +542,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/confirm-email'
     | '/forgot-password'
+    | '/help'
     | '/how-it-works'
     | '/login'
     | '/privacy'
@@ -535,11 +576,14 @@ export interface FileRouteTypes {
     | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
+    | '/support/$id'
     | '/tap/$token'
     | '/wallet/statement'
     | '/admin'
     | '/attendant'
     | '/owner'
+    | '/admin/support/$id'
+    | '/admin/support'
   id:
     | '__root__'
     | '/'
@@ -549,6 +593,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/confirm-email'
     | '/forgot-password'
+    | '/help'
     | '/how-it-works'
     | '/login'
     | '/privacy'
@@ -585,11 +630,14 @@ export interface FileRouteTypes {
     | '/_auth/owner/statements'
     | '/_auth/receipt/$id'
     | '/_auth/reservation/$id'
+    | '/_auth/support/$id'
     | '/_auth/tap/$token'
     | '/_auth/wallet_/statement'
     | '/_auth/admin/'
     | '/_auth/attendant/'
     | '/_auth/owner/'
+    | '/_auth/admin/support/$id'
+    | '/_auth/admin/support/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -600,6 +648,7 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  HelpRoute: typeof HelpRoute
   HowItWorksRoute: typeof HowItWorksRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -659,6 +708,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help': {
+      id: '/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof HelpRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-it-works': {
@@ -934,6 +990,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthReservationIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/support/$id': {
+      id: '/_auth/support/$id'
+      path: '/support/$id'
+      fullPath: '/support/$id'
+      preLoaderRoute: typeof AuthSupportIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/tap/$token': {
       id: '/_auth/tap/$token'
       path: '/tap/$token'
@@ -948,6 +1011,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWalletStatementRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/admin/support/': {
+      id: '/_auth/admin/support/'
+      path: '/support'
+      fullPath: '/admin/support/'
+      preLoaderRoute: typeof AuthAdminSupportIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/support/$id': {
+      id: '/_auth/admin/support/$id'
+      path: '/support/$id'
+      fullPath: '/admin/support/$id'
+      preLoaderRoute: typeof AuthAdminSupportIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
   }
 }
 
@@ -960,6 +1037,8 @@ interface AuthAdminRouteChildren {
   AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminUsersRoute: typeof AuthAdminUsersRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
+  AuthAdminSupportIdRoute: typeof AuthAdminSupportIdRoute
+  AuthAdminSupportIndexRoute: typeof AuthAdminSupportIndexRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
@@ -971,6 +1050,8 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminUsersRoute: AuthAdminUsersRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
+  AuthAdminSupportIdRoute: AuthAdminSupportIdRoute,
+  AuthAdminSupportIndexRoute: AuthAdminSupportIndexRoute,
 }
 
 const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
@@ -1030,6 +1111,7 @@ interface AuthRouteChildren {
   AuthLotsIdRoute: typeof AuthLotsIdRoute
   AuthReceiptIdRoute: typeof AuthReceiptIdRoute
   AuthReservationIdRoute: typeof AuthReservationIdRoute
+  AuthSupportIdRoute: typeof AuthSupportIdRoute
   AuthTapTokenRoute: typeof AuthTapTokenRoute
   AuthWalletStatementRoute: typeof AuthWalletStatementRoute
 }
@@ -1049,6 +1131,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthLotsIdRoute: AuthLotsIdRoute,
   AuthReceiptIdRoute: AuthReceiptIdRoute,
   AuthReservationIdRoute: AuthReservationIdRoute,
+  AuthSupportIdRoute: AuthSupportIdRoute,
   AuthTapTokenRoute: AuthTapTokenRoute,
   AuthWalletStatementRoute: AuthWalletStatementRoute,
 }
@@ -1063,6 +1146,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  HelpRoute: HelpRoute,
   HowItWorksRoute: HowItWorksRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
