@@ -30,6 +30,7 @@ export const SITE_PAGES = [
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms of Service' },
+  { to: '/help', label: 'Help' },
 ] as const;
 
 /** A version as the page states it: "November 27, 2026". */

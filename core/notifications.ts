@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPES = [
   'PASS_ENDING',
   /** The lot's staff acknowledged or resolved a driver's report, or wrote in its thread. */
   'LOT_ISSUE_UPDATE',
+  /** Parkada support replied to the person's support request. */
+  'SUPPORT_REPLY',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,6 +40,7 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   GATE_INVITATION: 'Invitation',
   PASS_ENDING: 'Pass Ending',
   LOT_ISSUE_UPDATE: 'Report',
+  SUPPORT_REPLY: 'Support',
 };
 
 export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';

@@ -10,6 +10,7 @@ describe('retention periods', () => {
       notifications: '2025-10-27T16:05:00.000Z',
       rejectedDocuments: '2026-08-29T16:05:00.000Z',
       resolvedIssuePhotos: '2026-08-29T16:05:00.000Z',
+      answeredSupport: '2024-11-27T16:05:00.000Z',
     });
   });
 });

@@ -33,6 +33,11 @@ export const RETENTION = {
   rejectedDocumentDays: 90,
   /** The photo of a driver's report to a lot, once the report is resolved: time to come back to it. */
   resolvedIssuePhotoDays: 90,
+  /**
+   * A support request answered and quiet since (no message): deleted whole, with its thread and
+   * attachment, two years on; time to come back to it and to answer a complaint about the answer.
+   */
+  answeredSupportMonths: 24,
 } as const;
 
 const daysBefore = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString();
@@ -52,6 +57,7 @@ export const retentionCutoffs = (now: number) => ({
   notifications: monthsBefore(now, RETENTION.notificationMonths),
   rejectedDocuments: daysBefore(now, RETENTION.rejectedDocumentDays),
   resolvedIssuePhotos: daysBefore(now, RETENTION.resolvedIssuePhotoDays),
+  answeredSupport: monthsBefore(now, RETENTION.answeredSupportMonths),
 });
 
 /** `DELETE /api/account`: the password proves it is the person; a wallet balance is kept unless they give it up. */

@@ -66,7 +66,17 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/attendant/', ATTENDANT_AREA],
   ['/api/checkins/', ATTENDANT_AREA],
   ['/api/admin/', ADMIN_AREA],
+  // Anyone signed in writes to support; only the author and the super admins read a request (docs/support.md).
+  ['/api/support', 'session'],
 ];
+
+/**
+ * All that a suspended person's session reaches (docs/support.md): their support requests, who they
+ * are, and signing out. Everything else answers 403 with the support channel.
+ */
+const SUSPENDED_MAY_REACH = /^\/api\/(support(\/.*)?|auth\/user|logout)$/;
+
+export const suspendedMayReach = (path: string) => SUSPENDED_MAY_REACH.test(path);
 
 /** Public lot search (list, detail, availability, a stay's quote, forecast, live figures, the monthly passes on sale, reviews) is readable without a session. */
 const PUBLIC_LOT_READ = /^\/api\/lots(\/[^/]+(\/availability|\/quote|\/forecast|\/live|\/pass-products|\/reviews)?)?$/;

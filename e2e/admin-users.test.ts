@@ -70,4 +70,31 @@ describe('users and the audit log in the browser', () => {
     await admin.goto(admin.url());
     await admin.getByTestId('audit-entry').filter({ hasText: email }).getByText('ROLE_CHANGE', { exact: true }).waitFor();
   });
+
+  test('a driver writes to support from Help and reads the reply the admin sends from the Support inbox', async ({ people }) => {
+    const writer = await people.signedOut();
+    await signUpDriver(writer, { firstName: 'Lorna', lastName: 'Tolentino', mobile: '+63 917-4445566', password: 'jeepney-ride-2024' });
+    await writer.goto(`${baseURL}/help`);
+    await writer.getByRole('heading', { name: 'Help', exact: true }).waitFor();
+    await writer.getByLabel('What is it about?', { exact: true }).selectOption('payment');
+    await writer.getByLabel('Subject', { exact: true }).fill('Top-up not credited');
+    await writer.getByLabel('Message', { exact: true }).fill('My GCash top-up of 500 pesos is not in my wallet.');
+    await writer.getByRole('button', { name: 'Send to Support', exact: true }).click();
+    await writer.getByText('Request Sent', { exact: true }).first().waitFor();
+    await writer.getByRole('link', { name: 'Top-up not credited', exact: true }).waitFor();
+
+    await admin.goto(`${baseURL}/admin`);
+    await admin.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Support', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Support', exact: true }).waitFor();
+    await admin.getByRole('link', { name: 'Top-up not credited', exact: true }).first().click();
+    await admin.getByText('My GCash top-up of 500 pesos is not in my wallet.', { exact: true }).waitFor();
+    await admin.getByLabel('Reply as Parkada support', { exact: true }).fill('We credited the 500 pesos to your wallet.');
+    await admin.getByRole('button', { name: 'Send Reply', exact: true }).click();
+    await admin.getByText('We credited the 500 pesos to your wallet.', { exact: true }).waitFor();
+
+    await writer.getByRole('link', { name: 'Top-up not credited', exact: true }).click();
+    await writer.getByRole('heading', { name: 'Top-up not credited', exact: true }).waitFor();
+    await writer.getByText('We credited the 500 pesos to your wallet.', { exact: true }).waitFor();
+    await writer.getByText(/^Parkada support · /).waitFor();
+  });
 });

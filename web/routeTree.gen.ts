@@ -16,6 +16,7 @@ import { Route as AcceptInvitationRouteImport } from './routes/accept-invitation
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as HelpRouteImport } from './routes/help'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -56,8 +57,11 @@ import { Route as AuthOwnerReportsRouteImport } from './routes/_auth/owner/repor
 import { Route as AuthOwnerStatementsRouteImport } from './routes/_auth/owner/statements'
 import { Route as AuthReceiptIdRouteImport } from './routes/_auth/receipt.$id'
 import { Route as AuthReservationIdRouteImport } from './routes/_auth/reservation.$id'
+import { Route as AuthSupportIdRouteImport } from './routes/_auth/support.$id'
 import { Route as AuthTapTokenRouteImport } from './routes/_auth/tap.$token'
 import { Route as AuthWalletStatementRouteImport } from './routes/_auth/wallet_.statement'
+import { Route as AuthAdminSupportIndexRouteImport } from './routes/_auth/admin/support.index'
+import { Route as AuthAdminSupportIdRouteImport } from './routes/_auth/admin/support.$id'
 import { Route as AuthOwnerPricingSignRouteImport } from './routes/_auth/owner/pricing_.sign'
 
 const IndexRoute = IndexRouteImport.update({
@@ -92,6 +96,11 @@ const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpRoute = HelpRouteImport.update({
+  id: '/help',
+  path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowItWorksRoute = HowItWorksRouteImport.update({
@@ -294,6 +303,11 @@ const AuthReservationIdRoute = AuthReservationIdRouteImport.update({
   path: '/reservation/$id',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSupportIdRoute = AuthSupportIdRouteImport.update({
+  id: '/support/$id',
+  path: '/support/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTapTokenRoute = AuthTapTokenRouteImport.update({
   id: '/tap/$token',
   path: '/tap/$token',
@@ -303,6 +317,16 @@ const AuthWalletStatementRoute = AuthWalletStatementRouteImport.update({
   id: '/wallet_/statement',
   path: '/wallet/statement',
   getParentRoute: () => AuthRoute,
+} as any)
+const AuthAdminSupportIndexRoute = AuthAdminSupportIndexRouteImport.update({
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminSupportIdRoute = AuthAdminSupportIdRouteImport.update({
+  id: '/support/$id',
+  path: '/support/$id',
+  getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthOwnerPricingSignRoute = AuthOwnerPricingSignRouteImport.update({
   id: '/pricing_/sign',
@@ -317,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -354,12 +379,15 @@ export interface FileRoutesByFullPath {
   '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
+  '/support/$id': typeof AuthSupportIdRoute
   '/tap/$token': typeof AuthTapTokenRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin/': typeof AuthAdminIndexRoute
   '/attendant/': typeof AuthAttendantIndexRoute
   '/owner/': typeof AuthOwnerIndexRoute
+  '/admin/support/$id': typeof AuthAdminSupportIdRoute
   '/owner/pricing/sign': typeof AuthOwnerPricingSignRoute
+  '/admin/support/': typeof AuthAdminSupportIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -368,6 +396,7 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -402,12 +431,15 @@ export interface FileRoutesByTo {
   '/owner/statements': typeof AuthOwnerStatementsRoute
   '/receipt/$id': typeof AuthReceiptIdRoute
   '/reservation/$id': typeof AuthReservationIdRoute
+  '/support/$id': typeof AuthSupportIdRoute
   '/tap/$token': typeof AuthTapTokenRoute
   '/wallet/statement': typeof AuthWalletStatementRoute
   '/admin': typeof AuthAdminIndexRoute
   '/attendant': typeof AuthAttendantIndexRoute
   '/owner': typeof AuthOwnerIndexRoute
+  '/admin/support/$id': typeof AuthAdminSupportIdRoute
   '/owner/pricing/sign': typeof AuthOwnerPricingSignRoute
+  '/admin/support': typeof AuthAdminSupportIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -418,6 +450,7 @@ export interface FileRoutesById {
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -455,12 +488,15 @@ export interface FileRoutesById {
   '/_auth/owner/statements': typeof AuthOwnerStatementsRoute
   '/_auth/receipt/$id': typeof AuthReceiptIdRoute
   '/_auth/reservation/$id': typeof AuthReservationIdRoute
+  '/_auth/support/$id': typeof AuthSupportIdRoute
   '/_auth/tap/$token': typeof AuthTapTokenRoute
   '/_auth/wallet_/statement': typeof AuthWalletStatementRoute
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/attendant/': typeof AuthAttendantIndexRoute
   '/_auth/owner/': typeof AuthOwnerIndexRoute
+  '/_auth/admin/support/$id': typeof AuthAdminSupportIdRoute
   '/_auth/owner/pricing_/sign': typeof AuthOwnerPricingSignRoute
+  '/_auth/admin/support/': typeof AuthAdminSupportIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -471,6 +507,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/confirm-email'
     | '/forgot-password'
+    | '/help'
     | '/how-it-works'
     | '/login'
     | '/privacy'
@@ -508,12 +545,15 @@ export interface FileRouteTypes {
     | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
+    | '/support/$id'
     | '/tap/$token'
     | '/wallet/statement'
     | '/admin/'
     | '/attendant/'
     | '/owner/'
+    | '/admin/support/$id'
     | '/owner/pricing/sign'
+    | '/admin/support/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -522,6 +562,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/confirm-email'
     | '/forgot-password'
+    | '/help'
     | '/how-it-works'
     | '/login'
     | '/privacy'
@@ -556,12 +597,15 @@ export interface FileRouteTypes {
     | '/owner/statements'
     | '/receipt/$id'
     | '/reservation/$id'
+    | '/support/$id'
     | '/tap/$token'
     | '/wallet/statement'
     | '/admin'
     | '/attendant'
     | '/owner'
+    | '/admin/support/$id'
     | '/owner/pricing/sign'
+    | '/admin/support'
   id:
     | '__root__'
     | '/'
@@ -571,6 +615,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/confirm-email'
     | '/forgot-password'
+    | '/help'
     | '/how-it-works'
     | '/login'
     | '/privacy'
@@ -608,12 +653,15 @@ export interface FileRouteTypes {
     | '/_auth/owner/statements'
     | '/_auth/receipt/$id'
     | '/_auth/reservation/$id'
+    | '/_auth/support/$id'
     | '/_auth/tap/$token'
     | '/_auth/wallet_/statement'
     | '/_auth/admin/'
     | '/_auth/attendant/'
     | '/_auth/owner/'
+    | '/_auth/admin/support/$id'
     | '/_auth/owner/pricing_/sign'
+    | '/_auth/admin/support/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -624,6 +672,7 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  HelpRoute: typeof HelpRoute
   HowItWorksRoute: typeof HowItWorksRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -684,6 +733,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help': {
+      id: '/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof HelpRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-it-works': {
@@ -966,6 +1022,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthReservationIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/support/$id': {
+      id: '/_auth/support/$id'
+      path: '/support/$id'
+      fullPath: '/support/$id'
+      preLoaderRoute: typeof AuthSupportIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/tap/$token': {
       id: '/_auth/tap/$token'
       path: '/tap/$token'
@@ -979,6 +1042,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/wallet/statement'
       preLoaderRoute: typeof AuthWalletStatementRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_auth/admin/support/': {
+      id: '/_auth/admin/support/'
+      path: '/support'
+      fullPath: '/admin/support/'
+      preLoaderRoute: typeof AuthAdminSupportIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/support/$id': {
+      id: '/_auth/admin/support/$id'
+      path: '/support/$id'
+      fullPath: '/admin/support/$id'
+      preLoaderRoute: typeof AuthAdminSupportIdRouteImport
+      parentRoute: typeof AuthAdminRoute
     }
     '/_auth/owner/pricing_/sign': {
       id: '/_auth/owner/pricing_/sign'
@@ -999,6 +1076,8 @@ interface AuthAdminRouteChildren {
   AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminUsersRoute: typeof AuthAdminUsersRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
+  AuthAdminSupportIdRoute: typeof AuthAdminSupportIdRoute
+  AuthAdminSupportIndexRoute: typeof AuthAdminSupportIndexRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
@@ -1010,6 +1089,8 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminUsersRoute: AuthAdminUsersRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
+  AuthAdminSupportIdRoute: AuthAdminSupportIdRoute,
+  AuthAdminSupportIndexRoute: AuthAdminSupportIndexRoute,
 }
 
 const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
@@ -1071,6 +1152,7 @@ interface AuthRouteChildren {
   AuthLotsIdRoute: typeof AuthLotsIdRoute
   AuthReceiptIdRoute: typeof AuthReceiptIdRoute
   AuthReservationIdRoute: typeof AuthReservationIdRoute
+  AuthSupportIdRoute: typeof AuthSupportIdRoute
   AuthTapTokenRoute: typeof AuthTapTokenRoute
   AuthWalletStatementRoute: typeof AuthWalletStatementRoute
 }
@@ -1090,6 +1172,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthLotsIdRoute: AuthLotsIdRoute,
   AuthReceiptIdRoute: AuthReceiptIdRoute,
   AuthReservationIdRoute: AuthReservationIdRoute,
+  AuthSupportIdRoute: AuthSupportIdRoute,
   AuthTapTokenRoute: AuthTapTokenRoute,
   AuthWalletStatementRoute: AuthWalletStatementRoute,
 }
@@ -1104,6 +1187,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  HelpRoute: HelpRoute,
   HowItWorksRoute: HowItWorksRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,

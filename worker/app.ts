@@ -26,6 +26,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { invitationRoutes, lotAttendantRoutes } from './owner/lot-attendants.routes';
 import { figuresRoutes } from './owner/figures.routes';
 import { statementRoutes } from './owner/statements.routes';
+import { supportRoutes } from './support/support.routes';
 import { tagRoutes } from './tags/tags.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { passRoutes } from './passes/passes.routes';
@@ -72,6 +73,7 @@ const api = new Hono<AppEnv>()
   .route('/', receiptRoutes)
   .route('/', reviewRoutes)
   .route('/', adminRoutes)
+  .route('/', supportRoutes)
   .route('/', platformRoutes);
 
 export const app = new Hono<AppEnv>()

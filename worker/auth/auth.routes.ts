@@ -12,6 +12,7 @@ import { linkOrigin } from '../http/origin';
 import type { AppEnv, SessionUser } from '../env';
 import { clientIp } from '../http/edge';
 import { signedIn } from '../http/middleware';
+import { apiError } from '../http/errors';
 import { validate } from '../http/validate';
 import {
   acceptInvitationLink,
@@ -23,6 +24,7 @@ import {
   tellNewSignIn,
   signOutEverywhere,
   signUp,
+  SUSPENDED_MESSAGE,
   verifyEmail,
 } from './auth.service';
 import { rememberDevice, signInDevice } from './device-cookie';
@@ -54,6 +56,8 @@ export const authRoutes = new Hono<AppEnv>()
     const device = await signInDevice(c, input.email);
     const { user, secondFactorAt } = await signIn(c.env, c.var.db, input, clientIp(c), device);
     await startSession(c, user, secondFactorAt);
+    // A suspended account's session reaches only support (core/roles.ts): the sign-in says so, its cookie set.
+    if (user.suspendedAt) throw apiError(403, SUSPENDED_MESSAGE, { supportOnly: true }, c.res.headers);
     if (!device.known) await tellNewSignIn(c.env, user.id, origin(c), c.req.header('User-Agent') ?? null);
     return c.json({ user: userView(user) });
   })

@@ -3,6 +3,7 @@
  * attempt from the limiters first (rate-limit.ts), so a flood is refused before any password is hashed
  * or checked and before any e-mail is queued.
  */
+import { SUPPORT_LINE } from '../../core/support';
 import type { z } from 'zod';
 import type { passwordChangeSchema } from '../../core/password-change';
 import type { loginSchema, signupSchema } from '../../core/signup';
@@ -125,7 +126,7 @@ export async function tellNewSignIn(env: Bindings, userId: string, origin: strin
   });
 }
 
-export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact Parkada support.';
+export const SUSPENDED_MESSAGE = `This account is suspended. Write to ${SUPPORT_LINE}.`;
 
 /** Who signed in, and when they gave the second factor (null: the account has none). */
 export type SignedIn = { user: SessionUser; secondFactorAt: string | null };
@@ -143,8 +144,8 @@ export async function signIn(
   // Unknown e-mails still pay for one hash, so response time does not reveal which accounts exist.
   const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account || !valid) throw refusal('unauthenticated', 'Incorrect e-mail or password.');
-  // Told only to someone who knows the password, so it reveals nothing to a stranger.
-  if (account.suspendedAt) throw refusal('forbidden', SUSPENDED_MESSAGE);
+  // A suspended account goes on: its session reaches only support (refuseIfSuspended), told only to
+  // someone who knows the password and second factor, so it reveals nothing to a stranger.
   // An enrolled account needs its code too; a wrong one is refused before the attempt is handed back.
   const secondFactorAt = await secondFactorAtSignIn(env, db, account, code);
   await signInSucceeded(env, email, ip, device);

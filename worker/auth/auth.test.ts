@@ -7,6 +7,7 @@ import { earlyRegistrations, notifications, ownerApplications, preferences, user
 import type { ApiErrorBody } from '../test/api-types';
 import { call, db, messageOf, ORIGIN, sessionCookie, signupBody } from '../test/helpers';
 import { openMailbox, sentTo, tokenIn, waitForMail, waitForSubject } from '../test/mailbox';
+import { SUSPENDED_MESSAGE } from './auth.service';
 import { DEVICE_COOKIE } from './device-cookie';
 import { MAX_LINKS_PER_EMAIL } from './rate-limit';
 import { consumeVerification, prepareVerification, sha256Hex } from '../verification/verification.service';
@@ -289,7 +290,7 @@ describe('password reset', () => {
     expect((await requestReset(email)).status).toBe(202);
     const res = await confirm(tokenOf(link), 'a brand new secret');
     expect(res.status).toBe(403);
-    expect(await messageOf(res)).toBe('This account is suspended. Please contact Parkada support.');
+    expect(await messageOf(res)).toBe(SUSPENDED_MESSAGE);
     // Only the verification e-mail of the sign-up: no reset link went to the suspended account.
     expect(sentTo(email)).toHaveLength(1);
   });

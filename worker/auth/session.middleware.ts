@@ -1,10 +1,12 @@
 /** The session on every API request, and the access rules of core/roles.ts (wired by worker/app.ts). */
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import { apiAccess, roleAllowed } from '../../core/roles';
+import { apiAccess, roleAllowed, suspendedMayReach } from '../../core/roles';
+import { refusal } from '../../core/refusal';
 import type { AppEnv } from '../env';
 import { apiError } from '../http/errors';
 import { SAFE_METHODS } from '../http/middleware';
+import { SUSPENDED_MESSAGE } from './auth.service';
 import { requireEnrolment } from './second-factor.service';
 import { readSessionCookie, writeSessionCookie } from './session-cookie';
 import { resolveSession } from './sessions.service';
@@ -30,6 +32,7 @@ export const enforceRoles = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user;
   if (access !== 'public' && !user) throw apiError(401, 'Please sign in to continue.');
   if (!roleAllowed(access, user?.role)) throw apiError(403, 'Your account does not have access to this.');
+  if (user?.suspendedAt && access !== 'public' && !suspendedMayReach(c.req.path)) throw refusal('forbidden', SUSPENDED_MESSAGE);
   // Owners' and admins' writes wait for the second factor the platform requires of them (docs/account.md).
   if (user && Array.isArray(access) && !SAFE_METHODS.has(c.req.method)) await requireEnrolment(c, user);
   await next();

@@ -21,6 +21,7 @@ import { RECEIPT_KINDS } from '../../core/receipts';
 import { PRICING_STRATEGIES } from '../../core/pricing';
 import type { PriceBand } from '../../core/price-bands';
 import { OWNER_SIGNUP_ROLES, ROLES, SIGNUP_ROLES } from '../../core/roles';
+import { SUPPORT_CATEGORIES, SUPPORT_STATUSES } from '../../core/support';
 import { VALIDATION_SOURCES } from '../../core/validations';
 import { VERIFICATION_TYPES } from '../../core/verification';
 import { VEHICLE_TYPES } from '../../core/vehicles';
@@ -1480,6 +1481,51 @@ export const lotIssueMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('lot_issue_messages_issue_idx').on(t.issueId, t.createdAt)],
+);
+
+/*
+ * Support requests (docs/support.md): a person's request to Parkada support and its thread. They grow
+ * with people, not with traffic per lot; answered ones are deleted after SUPPORT_RETENTION_MONTHS.
+ */
+export const supportRequests = sqliteTable(
+  'support_requests',
+  {
+    id: id(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    category: text('category', { enum: SUPPORT_CATEGORIES }).notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: SUPPORT_STATUSES }).notNull().default('open'),
+    /** The one attachment in the ISSUE_PHOTOS bucket (under `support/`), checked as a report's photo is. */
+    attachmentKey: text('attachment_key'),
+    attachmentType: text('attachment_type', { enum: ISSUE_PHOTO_TYPES }),
+    attachmentSize: integer('attachment_size'),
+    createdAt: createdAt(),
+    lastMessageAt: text('last_message_at').notNull(),
+    /** core/support.ts inboxKey: open first, then newest activity; the admin inbox's keyset. */
+    inboxKey: text('inbox_key').notNull(),
+  },
+  (t) => [index('support_requests_author_idx').on(t.authorId, t.createdAt), index('support_requests_inbox_idx').on(t.inboxKey, t.id)],
+);
+
+export const supportMessages = sqliteTable(
+  'support_messages',
+  {
+    id: id(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** Whether a super admin wrote it, as Parkada support (else the request's author). */
+    fromSupport: integer('from_support', { mode: 'boolean' }).notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_request_idx').on(t.requestId, t.createdAt)],
 );
 
 /*

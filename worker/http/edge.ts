@@ -52,8 +52,8 @@ const documentBodyLimit = bodyLimit({
   },
 });
 
-/** A report's photo, sent as the raw body (worker/lot-issues). */
-const ISSUE_PHOTO_UPLOAD = /^\/api\/lot-issues\/[^/]+\/photo$/;
+/** A report's photo or a support request's attachment, sent as the raw body (worker/lot-issues, worker/support). */
+const ISSUE_PHOTO_UPLOAD = /^\/api\/(lot-issues\/[^/]+\/photo|support\/[^/]+\/attachment)$/;
 const photoBodyLimit = bodyLimit({
   maxSize: MAX_ISSUE_PHOTO_BYTES,
   onError: () => {

@@ -12,6 +12,7 @@ import { commit, type DB } from '../db/client';
 import { deleteIdempotencyKeysBefore } from '../db/idempotency-keys';
 import type { Bindings } from '../env';
 import { maskMovedPlatesClosedBefore } from '../gate/stay-history.service';
+import { deleteQuietRequests } from '../support/support.service';
 import {
   deleteEarlyRegistrationsBefore,
   deleteNotificationsBefore,
@@ -87,5 +88,6 @@ export async function applyRetention(env: Bindings, db: DB, now = Date.now()) {
       () => photosResolvedBefore(db, cutoffs.resolvedIssuePhotos),
       (ids) => forgetPhotos(db, ids),
     ),
+    answeredSupportRequests: await deleteQuietRequests(env, db, cutoffs.answeredSupport),
   };
 }

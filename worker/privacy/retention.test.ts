@@ -204,6 +204,7 @@ describe('the retention periods of the daily Cron', () => {
       replayKeys: 0,
       documents: 0,
       issuePhotos: 0,
+      answeredSupportRequests: 0,
     });
   });
 });

@@ -16,13 +16,16 @@ export async function findUserById(db: DB, id: string): Promise<SessionUser | nu
   return row ?? null;
 }
 
-/** The user a session belongs to, unless the session was revoked (signed out) or the user is suspended or deleted. */
+/**
+ * The user a session belongs to, unless the session was revoked (signed out) or the user deleted. A
+ * suspended user's sessions end at the suspension; one begun since reaches only support (core/roles.ts).
+ */
 export async function findUserBySession(db: DB, sessionKey: string): Promise<SessionUser | null> {
   const [row] = await db
     .select(publicColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .where(and(eq(sessions.id, sessionKey), isNull(sessions.revokedAt), isNull(users.deletedAt)))
     .limit(1);
   return row ?? null;
 }

@@ -23,6 +23,9 @@ export function AdminLayout() {
         <Link to="/admin/reviews" className={link}>
           Reported reviews
         </Link>
+        <Link to="/admin/support" className={link}>
+          Support
+        </Link>
       </nav>
       <Outlet />
     </>

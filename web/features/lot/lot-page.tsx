@@ -1,3 +1,4 @@
+import { SUPPORT } from '../../../core/support';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { formatPeso } from '../../../core/money';
@@ -87,7 +88,7 @@ export function LotPage({ id }: { id: string }) {
             <LotReportsCard
               lotId={lot.id}
               lotName={lot.name}
-              intro="Parkada support, 7 AM – 10 PM daily, at support@parkada.ph. A problem at the lot goes straight to its staff, who reply here."
+              intro={`Parkada support, ${SUPPORT.hours}, at ${SUPPORT.email} or on the Help page. A problem at the lot goes straight to its staff, who reply here.`}
             />
           </Suspense>
         </div>

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { loginSchema } from '../../../core/signup';
@@ -12,6 +12,8 @@ import { api, unwrap } from '../../lib/api';
 import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { useEnterApp } from '../../lib/use-sign-in';
 import { needsSecondFactorCode } from '../../lib/second-factor';
+import { currentUserQuery } from '../../lib/session';
+import { signedInForSupportOnly } from '../../lib/support';
 import { signInWithPasskey } from '../../lib/passkeys';
 import { KeyRound } from 'lucide-react';
 
@@ -24,6 +26,8 @@ export function LoginPage() {
   // Asked once the server says the account has a second factor (docs/account.md, Second factor).
   const [askingCode, setAskingCode] = useState(false);
   const enterApp = useEnterApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   const signIn = useMutation({
     mutationFn: (json: z.output<typeof loginSchema>) => unwrap(api.auth.login.$post({ json })),
@@ -32,6 +36,8 @@ export function LoginPage() {
       if (needsSecondFactorCode(error) && !askingCode) return setAskingCode(true);
       showIssuesOnFields(error, form);
       toast({ title: 'Sign In Failed', description: error.message, variant: 'destructive' });
+      // Its session reaches only support: the Help page's form and the person's requests.
+      if (signedInForSupportOnly(error)) void queryClient.invalidateQueries(currentUserQuery).then(() => navigate({ to: '/help' }));
     },
   });
 

@@ -33,10 +33,7 @@ export function useSignUp(form: UseFormReturn<SignupFormValues, unknown, Signup>
       if ((OWNER_SIGNUP_ROLES as readonly string[]).includes(role)) await uploadDocuments(documents);
       toast({
         title: 'Registration Successful!',
-        description:
-          role === 'parking_user'
-            ? 'Welcome to Parkada. Follow us on Facebook for news and promos.'
-            : 'Your owner application is pending review. Follow us on Facebook for news.',
+        description: role === 'parking_user' ? 'Welcome to Parkada.' : 'Your owner application is pending review.',
       });
       await enterApp(user);
     },

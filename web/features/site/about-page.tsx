@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { DPO_EMAIL } from '../../../core/legal';
+import { SUPPORT } from '../../../core/support';
 import { Section, SitePage } from './site-chrome';
 
 /** About Us: who runs Parkada and why. */
@@ -33,8 +34,11 @@ export function AboutPage() {
       </Section>
       <Section title="Contact us">
         <p>
-          Parkada, Makati City, Metro Manila, Philippines. E-mail hello@parkada.ph or call +63 2 8123 4567, Monday to Saturday, 8:00 to
-          20:00. For questions about your personal data, write to our data protection officer at {DPO_EMAIL}.
+          Parkada, Makati City, Metro Manila, Philippines. Parkada support answers {SUPPORT.hours}: write from the{' '}
+          <Link to="/help" className="text-brand underline">
+            Help
+          </Link>{' '}
+          page or e-mail {SUPPORT.email}. For questions about your personal data, write to our data protection officer at {DPO_EMAIL}.
         </p>
       </Section>
     </SitePage>

@@ -68,6 +68,10 @@ export function PrivacyPage() {
             Photos you add to a report to a parking lot: {RETENTION.resolvedIssuePhotoDays} days after the report is resolved. We remove
             their location and other camera details when you upload them.
           </li>
+          <li>
+            Your requests to Parkada support, their replies and attachment: {RETENTION.answeredSupportMonths} months after the last message
+            of an answered request.
+          </li>
           <li>Your account, vehicles and settings: until you delete your account.</li>
         </ul>
       </Section>

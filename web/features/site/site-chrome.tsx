@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SITE_PAGES } from '../../../core/legal';
+import { SUPPORT } from '../../../core/support';
 import { Logo } from '../../components/brand';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/session';
@@ -54,8 +55,8 @@ export function SiteFooter() {
         </nav>
         <div>
           <h2 className="font-semibold text-foreground">Contact</h2>
-          <p className="mt-2">hello@parkada.ph</p>
-          <p>+63 2 8123 4567</p>
+          <p className="mt-2">{SUPPORT.email}</p>
+          <p>{SUPPORT.hours}</p>
           <p>Makati City, Metro Manila</p>
         </div>
       </div>

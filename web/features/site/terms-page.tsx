@@ -1,3 +1,4 @@
+import { SUPPORT } from '../../../core/support';
 import { Link } from '@tanstack/react-router';
 import { FREE_CANCEL_MINUTES, NO_SHOW_GRACE_MINUTES } from '../../../core/booking';
 import { TERMS_VERSION, versionDate } from '../../../core/legal';
@@ -60,7 +61,7 @@ export function TermsPage() {
       <Section title="Changes and contact">
         <p>
           When these terms change, we publish the new version here and ask you to accept it at your next visit. These terms are governed by
-          Philippine law. Questions: hello@parkada.ph. How we handle your data: our{' '}
+          Philippine law. Questions: {SUPPORT.email}. How we handle your data: our{' '}
           <Link to="/privacy" className="text-brand underline">
             Privacy Policy
           </Link>

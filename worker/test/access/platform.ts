@@ -81,4 +81,34 @@ export const PLATFORM_ROUTES: AccessTable = {
   },
   'GET /api/admin/reviews/reported': { who: ADMIN, sample: () => ({ path: '/api/admin/reviews/reported' }) },
   ...adminActions('reviews', ['hide', 'keep'], { reason: 'Checked' }),
+  // Support (docs/support.md): anyone signed in writes and reads their own; the inbox is the admin's.
+  'POST /api/support': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/support', json: { category: 'other', subject: 'A question', text: 'Hello' } }),
+  },
+  'GET /api/support': { who: 'session', sample: () => ({ path: '/api/support' }) },
+  'GET /api/support/:id': { who: 'session', sample: () => ({ path: `/api/support/${crypto.randomUUID()}` }), found: false },
+  'PUT /api/support/:id/attachment': {
+    who: 'session',
+    sample: () => ({
+      method: 'PUT',
+      path: `/api/support/${crypto.randomUUID()}/attachment`,
+      body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+      headers: { 'Content-Type': 'image/jpeg' },
+    }),
+    found: false,
+  },
+  'GET /api/support/:id/attachment': {
+    who: 'session',
+    sample: () => ({ path: `/api/support/${crypto.randomUUID()}/attachment` }),
+    found: false,
+  },
+  'POST /api/support/:id/messages': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: `/api/support/${crypto.randomUUID()}/messages`, json: { text: 'Hello' } }),
+    found: false,
+  },
+  'GET /api/admin/support': { who: ADMIN, sample: () => ({ path: '/api/admin/support' }) },
+  'GET /api/admin/support/:id': { who: ADMIN, sample: () => ({ path: `/api/admin/support/${crypto.randomUUID()}` }), found: false },
+  ...adminActions('support', ['messages'], { text: 'Hello' }),
 };
