@@ -154,6 +154,16 @@ describe('a suspended person', () => {
       const refused = await call(path, { cookie });
       expect([path, refused.status, await messageOf(refused)]).toEqual([path, 403, SUSPENDED_MESSAGE]);
     }
+    // The account's own writes under the public /api/auth/ prefix are refused too: no new password, second factor or sign-out of others.
+    const writes = [
+      ['/api/auth/password', { currentPassword: password, newPassword: 'a-new-long-passphrase-1' }],
+      ['/api/auth/logout-all', {}],
+      ['/api/auth/verify-email/resend', {}],
+    ] as const;
+    for (const [path, json] of writes) {
+      const refused = await call(path, { method: 'POST', cookie, json });
+      expect([path, refused.status, await messageOf(refused)]).toEqual([path, 403, SUSPENDED_MESSAGE]);
+    }
   });
 });
 
