@@ -44,6 +44,31 @@ describe('rendering', () => {
     }
   });
 
+  it('e-mails a receipt with the credit note of the one it replaces: numbers and VAT breakdowns, as a table in HTML', () => {
+    const email = renderEmail(
+      emailContent({
+        kind: 'receipt',
+        lotName: 'Greenbelt <3>',
+        what: 'Parking, slot A1',
+        issuedAt: '2026-11-23T12:15:00.000Z',
+        receipt: { number: 'GP1-000003', amountCents: 12_000, vatCents: 1_286 },
+        creditNote: { number: 'GP1-000002', amountCents: 8_000, vatCents: 857, refersTo: 'GP1-000001' },
+        documentUrl: 'https://parkada.ph/receipt/r3',
+      }),
+      ctx,
+    );
+    expect(email.subject).toBe('Official receipt GP1-000003: Greenbelt <3>');
+    expect(email.text).toContain('Official receipt: GP1-000003\nVATable sales: ₱107.14\nVAT (12%): ₱12.86\nTotal: ₱120.00');
+    expect(email.text).toContain(
+      'Credit note: GP1-000002\nVATable sales: ₱71.43\nVAT (12%): ₱8.57\nTotal: ₱80.00\nRefers to official receipt: GP1-000001',
+    );
+    expect(email.html).toContain(
+      '<td style="padding:2px 16px 2px 0;color:#555">VAT (12%)</td><td style="padding:2px 0;text-align:right">₱12.86</td>',
+    );
+    expect(email.html).toContain('Greenbelt &lt;3&gt;');
+    for (const part of [email.text, email.html]) expect(part).toContain('https://parkada.ph/receipt/r3');
+  });
+
   it('tells the old address of a change only the new one’s first two characters and domain', () => {
     expect(maskEmail('nora.aunor@example.ph')).toBe('no•••@example.ph');
     const content = emailContent({ kind: 'email-changed', newEmail: 'nora.aunor@example.ph', at: '2026-11-23T12:15:00.000Z' });

@@ -39,6 +39,24 @@ type NoticeFact = { label: string; pesos: number } | { label: string; at: string
 /** A notice of the app (a reminder, a receipt, a decision) as e-mailed: its in-app words, its facts and where it leads. */
 export type NoticeMail = { title: string; message: string; facts?: NoticeFact[]; link?: { label: string; url: string } };
 
+/** A numbered document (core/receipts.ts) as e-mailed: its number and the VAT its VAT-inclusive amount contains. */
+export type MailedDocument = { number: string; amountCents: number; vatCents: number };
+
+/**
+ * The documents one charge or refund issued, e-mailed together (docs/payments.md, Receipts by e-mail):
+ * the new official receipt, the credit note (VOID) cancelling the receipt it refunds or replaces, or both.
+ */
+export type ReceiptMailFacts = {
+  lotName: string;
+  /** What was paid for, in the driver's words ("Parking, slot A1", "Monthly pass: Night, ABC 1234, December 2026"). */
+  what: string;
+  issuedAt: string;
+  receipt?: MailedDocument;
+  creditNote?: MailedDocument & { refersTo: string };
+};
+/** The facts, and the document in the app (the newest of them). */
+type ReceiptMail = ReceiptMailFacts & { documentUrl: string };
+
 /** Every e-mail the product sends, with the data each is rendered from. */
 export type EmailNotice =
   | { kind: 'verify-email'; link: string; expiresAt: string }
@@ -49,7 +67,8 @@ export type EmailNotice =
   | { kind: 'email-changed'; newEmail: string; at: string }
   | { kind: 'second-factor-changed'; change: 'added' | 'removed'; factor: 'totp' | 'passkey'; at: string }
   | { kind: 'new-sign-in'; at: string; device: string }
-  | ({ kind: 'notice' } & NoticeMail);
+  | ({ kind: 'notice' } & NoticeMail)
+  | ({ kind: 'receipt' } & ReceiptMail);
 export type EmailKind = EmailNotice['kind'];
 
 export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
@@ -62,6 +81,8 @@ export const EMAIL_CATEGORIES: Record<EmailKind, EmailCategory> = {
   'second-factor-changed': 'security',
   'new-sign-in': 'security',
   notice: 'notice',
+  // Transactional: sent as a notice is, so E-mail Notifications off stops it (docs/payments.md, Receipts by e-mail).
+  receipt: 'notice',
 };
 
 /** Who the message is for and where its footer links lead. */
@@ -70,11 +91,12 @@ export type EmailContext = { to: string; firstName: string; origin: string; unsu
 /** A message ready for the `send_email` binding, less the sender. */
 export type RenderedEmail = { to: string; subject: string; html: string; text: string; headers: Record<string, string> };
 
-/** One message's content: a heading, paragraphs and at most one button, laid out the same in both parts. */
+/** One message's content: a heading, paragraphs, figures (a receipt's), and at most one button, laid out the same in both parts. */
 export type EmailContent = {
   subject: string;
   heading: string;
   paragraphs: string[];
+  figures?: { label: string; value: string }[];
   action?: { label: string; url: string };
   after?: string[];
 };
@@ -179,8 +201,46 @@ function changeNoticeContent(notice: Extract<EmailNotice, { at: string }>): Emai
   }
 }
 
+/** A document's lines: its number, then the VAT breakdown of its amount. */
+const documentFigures = (title: string, document: MailedDocument) => [
+  { label: title, value: document.number },
+  { label: 'VATable sales', value: formatPeso(document.amountCents - document.vatCents) },
+  { label: 'VAT (12%)', value: formatPeso(document.vatCents) },
+  { label: 'Total', value: formatPeso(document.amountCents) },
+];
+
+/** A receipt, a credit note, or the credit note and the receipt that replaces the one it cancels. */
+function receiptContent({ lotName, what, issuedAt, receipt, creditNote, documentUrl }: ReceiptMail): EmailContent {
+  const cancels = creditNote && `Credit note ${creditNote.number} cancels official receipt ${creditNote.refersTo}`;
+  const subject = receipt
+    ? `Official receipt ${receipt.number}: ${lotName}`
+    : `Credit note ${creditNote!.number} for official receipt ${creditNote!.refersTo}`;
+  return {
+    subject,
+    heading: receipt ? 'Your official receipt' : 'Your credit note',
+    paragraphs: [
+      `${what} at ${lotName}, issued ${until(issuedAt)}.`,
+      ...(cancels
+        ? [
+            receipt
+              ? `${cancels}; official receipt ${receipt.number} replaces it for the new amount.`
+              : `${cancels}: the amount is refunded.`,
+          ]
+        : []),
+    ],
+    figures: [
+      ...(receipt ? documentFigures('Official receipt', receipt) : []),
+      ...(creditNote
+        ? [...documentFigures('Credit note', creditNote), { label: 'Refers to official receipt', value: creditNote.refersTo }]
+        : []),
+    ],
+    action: { label: receipt ? 'Open the receipt' : 'Open the credit note', url: documentUrl },
+  };
+}
+
 /** The content of each kind of message. */
 export function emailContent(notice: EmailNotice): EmailContent {
+  if (notice.kind === 'receipt') return receiptContent(notice);
   if (notice.kind === 'notice')
     return {
       subject: notice.title,
@@ -190,6 +250,14 @@ export function emailContent(notice: EmailNotice): EmailContent {
     };
   return 'link' in notice ? oneTimeLinkContent(notice) : changeNoticeContent(notice);
 }
+
+const figuresTable = (figures: NonNullable<EmailContent['figures']>) =>
+  `<table style="border-collapse:collapse;margin:0 0 16px">${figures
+    .map(
+      (figure) =>
+        `<tr><td style="padding:2px 16px 2px 0;color:#555">${escapeHtml(figure.label)}</td><td style="padding:2px 0;text-align:right">${escapeHtml(figure.value)}</td></tr>`,
+    )
+    .join('')}</table>`;
 
 /**
  * The message in HTML and plain text from the same content, with the footer (who it was sent to, the
@@ -204,6 +272,7 @@ export function renderEmail(content: EmailContent, ctx: EmailContext): RenderedE
   const text = [
     greeting,
     ...content.paragraphs,
+    ...(content.figures ? [content.figures.map((figure) => `${figure.label}: ${figure.value}`).join('\n')] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.after ?? []),
     '—',
@@ -220,6 +289,7 @@ export function renderEmail(content: EmailContent, ctx: EmailContext): RenderedE
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>`,
     p(greeting),
     ...content.paragraphs.map(p),
+    content.figures ? figuresTable(content.figures) : '',
     button,
     ...(content.after ?? []).map(p),
     '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">',

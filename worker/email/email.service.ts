@@ -7,7 +7,15 @@
  * `EMAIL` binding. A failure is recorded for System Health and retried with growing delays; five
  * failures land in the dead-letter queue.
  */
-import { EMAIL_CATEGORIES, emailContent, mayEmail, renderEmail, type EmailNotice, type NoticeMail } from '../../core/email';
+import {
+  EMAIL_CATEGORIES,
+  emailContent,
+  mayEmail,
+  renderEmail,
+  type EmailNotice,
+  type NoticeMail,
+  type ReceiptMailFacts,
+} from '../../core/email';
 import type { LinkType } from '../../core/verification';
 import { readPreferences } from '../preferences/preferences.data';
 import { prepareVerification } from '../verification/verification.service';
@@ -35,7 +43,9 @@ export type EmailRequest =
   | { kind: 'confirm-new-email'; newEmail: string }
   /** To the old address, which the account no longer has. */
   | { kind: 'email-changed'; oldEmail: string; newEmail: string; at: string }
-  | ({ kind: 'notice' } & NoticeRequest);
+  | ({ kind: 'notice' } & NoticeRequest)
+  /** A receipt or credit note just issued (worker/receipts/receipt-mail.service.ts), with what it says. */
+  | { kind: 'receipt'; documentId: string; mail: ReceiptMailFacts };
 
 /** The verification each link-carrying e-mail makes when it is sent. */
 const LINK_OF = {
@@ -119,6 +129,7 @@ async function noticeFor(db: DB, user: SessionUser, origin: string, request: Ema
     const { link, ...mail } = request;
     return { ...mail, link: link && { label: link.label, url: `${origin}${link.path}` } };
   }
+  if (request.kind === 'receipt') return { kind: 'receipt', ...request.mail, documentUrl: `${origin}/receipt/${request.documentId}` };
   // A new address's link names the account it is for; every other link's target is the account's own address.
   const target = recipientOf(user, request);
   const userId = request.kind === 'confirm-new-email' ? user.id : undefined;

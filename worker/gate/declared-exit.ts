@@ -17,6 +17,7 @@ import { newId } from '../db/ids';
 import { recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { notify } from '../notifications/notifications.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
+import { emailReceipt } from '../receipts/receipt-mail.service';
 import { chargeInsert } from '../reservations/reservations.statements';
 import { exitAudit, recordedCheckin, type Checkin, type GateContext } from './checkin';
 import { checkinInsert, findGateReservation, type CheckinView } from './checkins.data';
@@ -86,6 +87,7 @@ export async function exitAfterDeclared(ctx: GateContext, seen: SeenLeaving, inp
       throw refusal('conflict', 'This car was checked out at the gate a moment ago. Look it up again.');
     throw error;
   }
+  if (reservationId && receipt.length) await emailReceipt(ctx, { reservationId });
   const closed = await recordedCheckin(db, id);
   await afterCommit('Seen leaving notice', () => seenLeavingNotice(ctx, checkin, price, closed));
   return { ...closed, walletCapCents: payment.walletCapCents, validations: [] };

@@ -18,6 +18,7 @@ import { lotObject } from '../lot-object/stub';
 import { notify, sendNotice } from '../notifications/notifications.service';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
 import { issueReceipt, reissueReceipt } from '../receipts/receipts.statements';
+import { emailReceipt } from '../receipts/receipt-mail.service';
 import { mayReviewLot } from '../reviews/reviews.service';
 import { chargeInsert, reservationInsert } from '../reservations/reservations.statements';
 import { validationsUnchanged, valueStatement } from '../validations/validations.statements';
@@ -195,6 +196,8 @@ async function followExit(ctx: GateContext, { stay: { checkin }, price, payment 
   if (reservation)
     await afterCommit('Following a check-out', async () => stub.follow(recordAfter(reservation, 'COMPLETED'), now.getTime()));
   else await afterCommit('Freeing a walk-in slot', async () => stub.releaseWalkIn(checkin.id));
+  // A charge on a reservation (an overstay, a walk-in a pay code paid) was receipted in the exit's batch.
+  if (price.amountCents > 0 && payment.stayReservationId) await emailReceipt(ctx, { reservationId: payment.stayReservationId });
   const closed = await recordedCheckin(ctx.db, checkin.id);
   // Who stayed: the reservation's driver, or the driver whose pay code (or tap) made a walk-in their stay.
   const stayer = reservation?.userId ?? payCode?.userId;

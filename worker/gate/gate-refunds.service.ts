@@ -18,6 +18,7 @@ import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../
 import { assertManagesLot } from '../lots/lots.service';
 import { archivedPaymentOf } from '../archive/charges-archive.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
+import { emailReceipt } from '../receipts/receipt-mail.service';
 import type { GateContext } from './checkin';
 import { findGateReservation, type GateReservation } from './checkins.data';
 import { findStay, keptInD1 } from './stay-move.service';
@@ -86,6 +87,7 @@ export async function refundGateCharge(
     if (changedMeanwhile(error)) throw refusal('conflict', 'Another refund of this charge was made a moment ago. Look it up again.');
     throw error;
   }
+  if (reservation) await emailReceipt(ctx, { reservationId: reservation.id });
   return { refund: await refundView(ctx, id), replayed: false };
 }
 

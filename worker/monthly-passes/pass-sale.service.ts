@@ -20,6 +20,7 @@ import type { Bindings } from '../env';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
 import { issuePassReceipt } from '../receipts/receipts.statements';
+import { emailReceipt } from '../receipts/receipt-mail.service';
 import { lotForBooking } from '../reservations/reservations.service';
 import { payFromWallet } from '../wallet/wallet.service';
 import { passOf } from './driver-passes.service';
@@ -114,6 +115,7 @@ export async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResul
     if (violates(error, 'monthly_passes_plate_overlap')) return { ok: false, reason: 'plate has a pass' };
     throw error;
   }
+  await emailReceipt({ env, db }, { monthlyPassId: id });
   return { ok: true, id };
 }
 

@@ -6,7 +6,15 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { holdsSlot, RESERVATION_STATUSES } from '../../core/booking';
 import { MASK_DOT } from '../../core/vehicles';
 import type { DB } from '../db/client';
-import { earlyRegistrations, lotIssues, notifications, ownerApplicationDocuments, ownerApplications, sessions } from '../db/schema';
+import {
+  earlyRegistrations,
+  emailDeliveries,
+  lotIssues,
+  notifications,
+  ownerApplicationDocuments,
+  ownerApplications,
+  sessions,
+} from '../db/schema';
 
 export const RETENTION_PAGE = 100;
 
@@ -23,6 +31,12 @@ export async function deleteEarlyRegistrationsBefore(db: DB, before: string) {
 
 export async function deleteNotificationsBefore(db: DB, before: string) {
   const { meta } = await db.delete(notifications).where(lt(notifications.createdAt, before));
+  return meta.changes;
+}
+
+/** The e-mails' delivery claims, kept as long as the notices (a receipt's claim keeps it sent once while its Queue may deliver it). */
+export async function deleteEmailDeliveriesBefore(db: DB, before: string) {
+  const { meta } = await db.delete(emailDeliveries).where(lt(emailDeliveries.claimedAt, before));
   return meta.changes;
 }
 

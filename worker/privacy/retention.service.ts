@@ -16,6 +16,7 @@ import { deleteQuietRequests } from '../support/support.service';
 import {
   deleteEarlyRegistrationsBefore,
   deleteNotificationsBefore,
+  deleteEmailDeliveriesBefore,
   deleteSignInsBefore,
   documentsRejectedBefore,
   forgetPhotos,
@@ -77,6 +78,7 @@ export async function applyRetention(env: Bindings, db: DB, now = Date.now()) {
     earlyRegistrations: await deleteEarlyRegistrationsBefore(db, cutoffs.earlyRegistrations),
     plates,
     notifications: await deleteNotificationsBefore(db, cutoffs.notifications),
+    emailDeliveries: await deleteEmailDeliveriesBefore(db, cutoffs.notifications),
     replayKeys: await deleteIdempotencyKeysBefore(db, new Date(now - REPLAY_KEY_DAYS * DAY_MS).toISOString()),
     documents: await purgeFiles(
       env.DOCUMENTS,

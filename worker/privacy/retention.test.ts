@@ -9,6 +9,7 @@ import {
   auditLogs,
   checkins,
   earlyRegistrations,
+  emailDeliveries,
   idempotencyKeys,
   lotIssues,
   lots,
@@ -201,6 +202,7 @@ describe('the retention periods of the daily Cron', () => {
         'stays moved into the lots': 0,
       },
       notifications: 0,
+      emailDeliveries: 0,
       replayKeys: 0,
       documents: 0,
       issuePhotos: 0,
@@ -225,6 +227,25 @@ describe('the replay keys', () => {
       .from(idempotencyKeys)
       .where(inArray(idempotencyKeys.key, [old, recent]));
     expect(kept.map((row) => row.key)).toEqual([recent]);
+  });
+});
+
+describe('the e-mails’ delivery claims', () => {
+  it('are deleted 13 months after the e-mail was claimed, as the notices are: a row per receipt e-mailed does not stay forever', async () => {
+    const claim = async (daysAgo: number) => {
+      const row = { noticeId: `email:receipt:${newId()}`, userId, kind: 'receipt', claimedAt: ago(daysAgo) };
+      await db().insert(emailDeliveries).values(row);
+      return row.noticeId;
+    };
+    const [old, recent] = [await claim(400), await claim(390)];
+
+    expect((await applyRetention(env, db(), now)).emailDeliveries).toBe(1);
+
+    const kept = await db()
+      .select({ noticeId: emailDeliveries.noticeId })
+      .from(emailDeliveries)
+      .where(inArray(emailDeliveries.noticeId, [old, recent]));
+    expect(kept.map((row) => row.noticeId)).toEqual([recent]);
   });
 });
 

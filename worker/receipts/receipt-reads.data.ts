@@ -77,7 +77,7 @@ const receiptColumns = {
   reservationCreatedAt: reservations.createdAt,
 };
 
-const selectReceipts = (db: DB) =>
+export const selectReceipts = (db: DB) =>
   db
     .select(receiptColumns)
     .from(receipts)

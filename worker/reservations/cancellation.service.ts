@@ -9,6 +9,7 @@ import type { SlotAuthority } from '../lot-object/protocol';
 import { readSettings } from '../platform/settings.data';
 import { returnVoucherStatement } from '../rewards/rewards.statements';
 import { reissueReceipt } from '../receipts/receipts.statements';
+import { emailReceipt } from '../receipts/receipt-mail.service';
 import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
 import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context.service';
 import { bookingRecordOf, netPaid, type ReservationView } from './reservations.data';
@@ -62,6 +63,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
   }
   const cancelled = await reservationView(db, userId, id);
   await afterCommit('Freeing a cancelled booking', async () => lot.follow(bookingRecordOf(cancelled), now.getTime()));
+  if (refundCents > 0) await emailReceipt(ctx, { reservationId: id });
   return { reservation: cancelled, refundCents };
 }
 

@@ -11,6 +11,7 @@ import type { BookingRecord, HoldRequest, SlotAuthority } from '../lot-object/pr
 import { readSettings } from '../platform/settings.data';
 import { voucherOffOnChange } from '../rewards/rewards.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
+import { emailReceipt } from '../receipts/receipt-mail.service';
 import { payFromWallet, refundToWallet, type WalletMovement } from '../wallet/wallet.service';
 import {
   bookableLot,
@@ -158,6 +159,7 @@ async function reschedule(
   }
   const what = `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`;
   if (difference > 0) await afterPayment(ctx, userId, what, difference, result.wallet);
+  if (difference !== 0) await emailReceipt(ctx, { reservationId: reservation.id });
   return reservationView(db, userId, reservation.id);
 }
 
