@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { staticAssetHeaders } from './core/security-headers.ts';
+import { APP_MANIFEST } from './scripts/app-manifest.ts';
 import { localStateDir } from './scripts/local-state.ts';
 import { prerenderedPages } from './scripts/prerender.ts';
 import { STATIC_PAGES } from './core/static-pages.ts';
@@ -109,7 +110,7 @@ export default defineConfig({
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',
-      manifest: false,
+      manifest: APP_MANIFEST,
       // Our own worker (the app shell for the gate offline, and Web Push), with Workbox's precache list put in.
       strategies: 'injectManifest',
       srcDir: 'web/features/push',

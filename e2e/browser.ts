@@ -31,6 +31,8 @@ const workerBlock = Array.from(crypto.getRandomValues(new Uint16Array(2)), (grou
  * sends it (Cloudflare's edge sets it itself). All browser tests run from one machine, and without
  * this the per-address sign-in and sign-up limits would couple unrelated tests.
  */
+const ownAddress = () => ({ 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++clients).toString(16)}` });
+
 function ownAddressPerContext(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) =>
@@ -39,33 +41,48 @@ function ownAddressPerContext(browser: Browser): Browser {
       // spared drawing transitions no assertion reads (web/styles.css, Reduced motion).
       reducedMotion: 'reduce',
       ...options,
-      extraHTTPHeaders: { 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++clients).toString(16)}`, ...options.extraHTTPHeaders },
+      extraHTTPHeaders: { ...ownAddress(), ...options.extraHTTPHeaders },
     });
   return browser;
 }
 
-/**
- * The Chrome or Chromium the global set-up found (scripts/chromium.ts), headless, with no background
- * traffic (this machine has no internet); `extraArgs` e.g. for a fake camera.
- */
+/** The Chrome or Chromium the global set-up found (scripts/chromium.ts), headless, with no background traffic (this machine has no internet). */
+const chromiumOptions = (extraArgs: string[]) => ({
+  executablePath: inject('chromiumPath'),
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    // One renderer for a context's pages of the app, not one per page: about a tenth of a browser file's CPU.
+    '--process-per-site',
+    // The map's tiles come from another host, which a test never reaches: its name resolves to nothing.
+    `--host-resolver-rules=MAP ${new URL(MAP_TILE_ORIGIN).hostname} ~NOTFOUND`,
+    ...extraArgs,
+  ],
+});
+
+/** The browser of a test worker or file; `extraArgs` e.g. for a fake camera. */
 async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      // One renderer for a context's pages of the app, not one per page: about a tenth of a browser file's CPU.
-      '--process-per-site',
-      // The map's tiles come from another host, which a test never reaches: its name resolves to nothing.
-      `--host-resolver-rules=MAP ${new URL(MAP_TILE_ORIGIN).hostname} ~NOTFOUND`,
-      ...extraArgs,
-    ],
+  return ownAddressPerContext(await chromium.launch(chromiumOptions(extraArgs)));
+}
+
+/**
+ * A phone-sized page in a browser profile of its own on disk, as a phone's browser is: Chromium offers
+ * to install an app only outside incognito, which every `browser.newContext` is. Close its context.
+ */
+export async function phoneWithProfile(): Promise<Page> {
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'parkada-profile-')), {
+    ...chromiumOptions([]),
+    viewport: { width: 390, height: 844 },
+    reducedMotion: 'reduce',
+    extraHTTPHeaders: ownAddress(),
   });
-  return ownAddressPerContext(browser);
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  return context.pages()[0] ?? context.newPage();
 }
 
 /**

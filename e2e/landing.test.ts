@@ -3,12 +3,19 @@
  * links open the app and its footer's the public pages. A newer version of the Terms is accepted once. Signed in, `/` is Find Parking; signed out again, the landing page is back.
  * Signed in, every screen's page paints its first lines (the header's frame, Find Parking's heading)
  * before any script runs (worker/auth/app-pages.ts).
+ * The app installs (scripts/app-manifest.ts): Chromium finds it installable, its shortcuts open their
+ * screens, the install card comes after a booking and "Not now" sticks, and the pass and the balance
+ * read offline until logging out (web/features/pwa/).
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SITE_PAGES } from '../core/legal';
 import { expectAccessible } from './axe';
-import { baseURL, logOut, reportPageOnFailure, signInThroughApi, signUpDriver, test } from './browser';
+import { baseURL, logOut, phoneWithProfile, reportPageOnFailure, signInThroughApi, signUpDriver, test } from './browser';
+import { topUpWallet } from './fixtures';
+
+/** A demo lot open around the clock (worker/seed/demo-lots.ts). */
+const ALL_DAY_LOT = 'The Fort Strip Open Lot';
 
 let page: Page;
 
@@ -113,4 +120,88 @@ describe('the landing page', () => {
     await consent.getByRole('heading', { level: 1, name: 'Find Parking', exact: true }).waitFor();
     await consent.context().close();
   });
+});
+
+describe('the installable app', () => {
+  let driver: Page;
+  let reservation: string;
+  test.beforeAll(async () => {
+    driver = await phoneWithProfile();
+    await signUpDriver(driver, { firstName: 'Regine', lastName: 'Velasquez', mobile: '+63 917-5550148', password: 'pangarap-ka-lamang' });
+    await topUpWallet(driver.request, 100_000);
+    reservation = await booking();
+  });
+  test.afterAll(() => driver.context().close());
+
+  test('is installable for Chromium, and its shortcuts open Find Parking, My Reservations and the Wallet', async () => {
+    await driver.goto(`${baseURL}/wallet`);
+    await driver.getByRole('heading', { level: 1, name: 'Wallet', exact: true }).waitFor();
+    const cdp = await driver.context().newCDPSession(driver);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+
+    const file = await driver.request.get(`${baseURL}/manifest.webmanifest`);
+    expect(file.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = (await file.json()) as { shortcuts: { name: string; url: string }[] };
+    const headings = { 'Find Parking': 'Find Parking', 'My Reservations': 'My Reservations', Wallet: 'Wallet' };
+    expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(Object.keys(headings));
+    for (const { name, url } of manifest.shortcuts) {
+      await driver.goto(new URL(url, baseURL).href);
+      await driver.getByRole('heading', { level: 1, name: headings[name as keyof typeof headings], exact: true }).waitFor();
+    }
+  });
+
+  test("offers Install on a reservation's page, and remembers Not now", async () => {
+    const offerInstall = () =>
+      driver.evaluate(() => {
+        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => undefined,
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(offer);
+      });
+    await driver.goto(`${baseURL}/reservation/${reservation}`);
+    await driver.getByRole('heading', { level: 2, name: 'QR Pass', exact: true }).waitFor();
+    await offerInstall();
+    const card = driver.getByRole('region', { name: 'Install Parkada', exact: true });
+    await card.getByRole('button', { name: 'Not now', exact: true }).click();
+    await card.waitFor({ state: 'detached' });
+    await driver.reload();
+    await driver.getByRole('heading', { level: 2, name: 'QR Pass', exact: true }).waitFor();
+    await offerInstall();
+    expect(await card.count()).toBe(0);
+  });
+
+  test('keeps the pass and the balance readable offline, and forgets them on logging out', async () => {
+    const pass = driver.getByRole('img', { name: /^QR pass / });
+    await driver.goto(`${baseURL}/wallet`);
+    // Installed by the wallet's screen; from then on it answers the page's requests and keeps them.
+    await driver.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await driver.reload();
+    const balance = await driver.getByTestId('wallet-balance').textContent();
+    await driver.goto(`${baseURL}/reservation/${reservation}`);
+    await pass.waitFor();
+
+    await driver.context().setOffline(true);
+    await driver.reload();
+    await pass.waitFor();
+    await driver.goto(`${baseURL}/wallet`);
+    expect(await driver.getByTestId('wallet-balance').textContent()).toBe(balance);
+    await driver.context().setOffline(false);
+
+    await logOut(driver);
+    await driver.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.', exact: true }).waitFor();
+    expect(await driver.evaluate(() => caches.has('parkada-own'))).toBe(false);
+  });
+
+  /** A first booking, tomorrow at a demo lot open all day. */
+  async function booking() {
+    const lots = await (await driver.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(ALL_DAY_LOT)}`)).json();
+    const booked = await driver.request.post(`${baseURL}/api/reservations`, {
+      data: { lotId: lots.items[0].id, start: new Date(Date.now() + 24 * 3_600_000).toISOString(), durationHours: 2, plate: 'NBC 1234' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    return ((await booked.json()) as { id: string }).id;
+  }
 });

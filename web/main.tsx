@@ -5,11 +5,13 @@ import { createRoot } from 'react-dom/client';
 import { NotFoundScreen } from './components/not-found';
 import { RouteError } from './components/route-error';
 import { Spinner } from './components/ui/spinner';
+import { holdInstallOffer } from './features/pwa/install-prompt';
 import { createQueryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
 const queryClient = createQueryClient();
+holdInstallOffer();
 
 const router = createRouter({
   routeTree,

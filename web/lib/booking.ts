@@ -3,6 +3,7 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { HOUR_MS } from '../../core/time';
 import { api, unwrap, unwrapEmpty } from './api';
 import { allItems, pagedQuery } from './pages';
+import { READ_OFFLINE } from './own-answers';
 import { walletQuery } from './wallet';
 
 export type DriverLot = InferResponseType<typeof api.lots.$get, 200>['items'][number];
@@ -53,13 +54,19 @@ export const reservationCountsQuery = (filters: Omit<ReservationFilters, 'tab'> 
 export const platformRulesQuery = queryOptions({
   queryKey: ['/api/platform/settings'],
   queryFn: () => unwrap(api.platform.settings.$get()),
+  ...READ_OFFLINE,
 });
 export const reservationQuery = (id: string) =>
-  queryOptions({ queryKey: ['/api/reservations', id], queryFn: () => unwrap(api.reservations[':id'].$get({ param: { id } })) });
+  queryOptions({
+    queryKey: ['/api/reservations', id],
+    queryFn: () => unwrap(api.reservations[':id'].$get({ param: { id } })),
+    ...READ_OFFLINE,
+  });
 export const passQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/reservations', id, 'pass'],
     queryFn: () => unwrap(api.reservations[':id'].pass.$get({ param: { id } })),
+    ...READ_OFFLINE,
   });
 
 /** A pass shared with a companion, opened without an account (docs/passes.md); a dead link is not retried. */

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import type { statement } from '../../worker/wallet/wallet.data';
 import { api, apiRequest, unwrap } from './api';
+import { READ_OFFLINE } from './own-answers';
 import { pagedQuery } from './pages';
 
 /** The wallet's balance, totals and rewards, as the worker counts them from the ledger. */
@@ -12,7 +13,7 @@ export type AutoTopupBody = InferRequestType<(typeof api.wallet)['auto-topup']['
 /** The JSON form of the statement route (its CSV form shares the path, so the client types it here). */
 export type Statement = Awaited<ReturnType<typeof statement>>;
 
-export const walletQuery = queryOptions({ queryKey: ['/api/wallet'], queryFn: () => unwrap(api.wallet.$get()) });
+export const walletQuery = queryOptions({ queryKey: ['/api/wallet'], queryFn: () => unwrap(api.wallet.$get()), ...READ_OFFLINE });
 export const paymentConfigQuery = queryOptions({ queryKey: ['/api/payments/config'], queryFn: () => unwrap(api.payments.config.$get()) });
 export const paymentMethodsQuery = queryOptions({
   queryKey: ['/api/wallet/payment-methods'],

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
+import { HomeScreenGuide, onIosBrowser } from '../pwa/home-screen-guide';
 import { BLOCKED, devicePush, subscribeThisBrowser, UNSUPPORTED, unsubscribeThisBrowser, type DevicePush } from './this-browser';
 
 const deviceQuery = { queryKey: ['push', 'this-browser'], queryFn: devicePush, staleTime: Number.POSITIVE_INFINITY };
@@ -50,6 +51,7 @@ export function PushDeviceStatus({ enabled, push }: { enabled: boolean; push: Re
       <p role="status" className={refusal ? 'text-destructive' : 'text-muted-foreground'}>
         {refusal ?? STATUS[device]}
       </p>
+      {device === 'unsupported' && onIosBrowser() && <HomeScreenGuide />}
       {enabled && device === 'off' && (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => void change(true)}>
           Turn on for this device

@@ -1,16 +1,17 @@
 /// <reference lib="webworker" />
 /**
  * The app's service worker (vite-plugin-pwa, injectManifest). It keeps the app shell for the gate's
- * offline mode, as Workbox's generated worker did, and shows Web Push notifications: a tap opens what
- * the notice is about, and "Extend 1 hour" opens the reservation's Extend dialog, priced, where the
+ * offline mode, as Workbox's generated worker did, and the driver's pass and balance (web/lib/own-answers.ts).
+ * It shows Web Push notifications: a tap opens what the notice is about, and "Extend 1 hour" opens the reservation's Extend dialog, priced, where the
  * driver confirms (docs/notifications.md).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { EXTEND_ACTION, type PushPayload } from '../../../core/push';
 import { PLATE_MODEL_FILES } from '../gate/plate-reader/model-files';
+import { OWN_ANSWERS, OWN_ANSWERS_CACHE } from '../../lib/own-answers';
 
 /** `__WB_MANIFEST`: the build's list of the app's files, put here by vite-plugin-pwa. */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -22,6 +23,22 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 // The plate reader's files, kept on first use (their names change with their content).
 registerRoute(({ url }) => PLATE_MODEL_FILES.test(url.pathname), new CacheFirst({ cacheName: 'plate-reader' }));
+// The pass and the wallet's balance readable offline: the network's answer first, the last one kept
+// without a connection; a 401 means the session ended, and its copies go with it.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && OWN_ANSWERS.test(url.pathname),
+  new NetworkFirst({
+    cacheName: OWN_ANSWERS_CACHE,
+    plugins: [
+      {
+        fetchDidSucceed: async ({ response }) => {
+          if (response.status === 401) await caches.delete(OWN_ANSWERS_CACHE);
+          return response;
+        },
+      },
+    ],
+  }),
+);
 
 /** The app's mark, as in the page's icon. */
 const ICON =

@@ -11,6 +11,7 @@ import { StatusBadge } from './status-badge';
 import { StayValidation } from './stay-validation';
 import { passIdOf } from '../../../core/booking';
 import { RateStayButton } from '../reviews/rate-stay';
+import { InstallCard, useOfflineCopies } from '../pwa/install-card';
 
 const LotReportsCard = lazy(() => import('../lot-issues/lot-reports-card'));
 
@@ -35,6 +36,7 @@ export function ReservationPage({
 }) {
   const { data: reservation } = useSuspenseQuery(reservationQuery(id));
   const { noShowGraceMinutes } = useSuspenseQuery(platformRulesQuery).data;
+  useOfflineCopies();
   const hours = billedHours(new Date(reservation.endTs).getTime() - new Date(reservation.startTs).getTime());
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -45,6 +47,7 @@ export function ReservationPage({
       <div className="grid gap-6 md:grid-cols-2">
         <PassCard reservation={reservation} />
         <div className="space-y-6">
+          <InstallCard />
           <Card>
             <h2 className="mb-2 font-semibold">Details</h2>
             <dl className="text-sm">

@@ -14,6 +14,7 @@ import { WalletSettings } from './wallet-settings';
 const RewardsDialog = lazy(() => import('./rewards-dialog').then((module) => ({ default: module.RewardsDialog })));
 
 import { BalanceCards, RewardsCard } from './wallet-cards';
+import { useOfflineCopies } from '../pwa/install-card';
 
 /** Every figure here is computed by the worker from wallet_transactions, so the balance matches the ledger. */
 export function WalletPage() {
@@ -27,6 +28,7 @@ export function WalletPage() {
     setRewardsView(view);
   };
   const { data: wallet } = useSuspenseQuery(walletQuery);
+  useOfflineCopies();
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
