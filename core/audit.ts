@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'KEEP_REVIEW',
   /** An owner sent a rejected lot back for review (docs/owner.md, Lots). */
   'RESUBMIT_LOT',
+  /** A driver applied to be an owner from Settings, or sent a rejected owner application again (docs/admin.md). */
+  'APPLY_OWNER',
+  'RESUBMIT_OWNER',
   /**
    * A driver's report to a lot (docs/gate.md, Driver reports): staff acknowledge and resolve it; on a
    * taken slot, the acknowledgement unlocks the full refund the reporter may then take, or a move.
@@ -84,6 +87,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   HIDE_REVIEW: 'Review hidden',
   KEEP_REVIEW: 'Review kept',
   RESUBMIT_LOT: 'Lot resubmitted',
+  APPLY_OWNER: 'Owner application filed',
+  RESUBMIT_OWNER: 'Owner application resubmitted',
   ACKNOWLEDGE_LOT_ISSUE: 'Driver report acknowledged',
   RESOLVE_LOT_ISSUE: 'Driver report resolved',
   SLOT_TAKEN_REFUND: 'Refund for a taken slot',

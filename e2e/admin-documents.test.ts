@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { TIN_MESSAGE } from '../core/owner-application';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
 import { baseURL, checkScreens, reportPageOnFailure, test } from './browser';
 
@@ -91,5 +92,66 @@ describe('owner application documents in the browser', () => {
     await admin.getByTestId('uptime').waitFor();
     await admin.getByTestId('system-health').getByText('Documents store (R2)', { exact: true }).waitFor();
     await checkScreens(admin, 'admin-system-health');
+  });
+
+  test('the applicant files the papers in Settings; a malformed TIN is refused under its field', async () => {
+    current = applicant;
+    await applicant.goto(`${baseURL}/settings`);
+    const card = applicant.getByTestId('owner-application');
+    await card.getByRole('button', { name: 'Edit papers', exact: true }).click();
+    const dialog = applicant.getByRole('dialog', { name: 'Edit Application', exact: true });
+    await dialog.getByLabel('Business name', { exact: true }).fill('Alonso Parking Corp.');
+    await dialog.getByLabel('Business permit or licence no.', { exact: true }).fill('BP-2026-00123');
+    await dialog.getByLabel('TIN', { exact: true }).fill('123-456-789');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText(TIN_MESSAGE, { exact: true }).waitFor();
+    await dialog.getByLabel('TIN', { exact: true }).fill('123-456-789-000');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('123-456-789-000', { exact: true }).waitFor();
+    await card.getByText('Alonso Parking Corp.', { exact: true }).waitFor();
+  });
+
+  test('the super admin sees the papers and rejects with a reason', async () => {
+    current = admin;
+    await admin.goto(`${baseURL}/admin/approvals`);
+    const card = admin.getByTestId('review-card').filter({ hasText: fullName });
+    await card.getByText('Alonso Parking Corp.', { exact: true }).waitFor();
+    await card.getByText('123-456-789-000', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Reason', { exact: true }).fill('The TIN names no branch of the permit');
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await admin.getByText('Owner Rejected', { exact: true }).first().waitFor();
+  });
+
+  test('the applicant edits and resubmits; the super admin sees the new papers with the rejection in the history', async () => {
+    current = applicant;
+    await applicant.goto(`${baseURL}/settings`);
+    const card = applicant.getByTestId('owner-application');
+    await card.getByText('Reason: The TIN names no branch of the permit', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Edit and resubmit', exact: true }).click();
+    const dialog = applicant.getByRole('dialog', { name: 'Edit and Resubmit', exact: true });
+    await dialog.getByLabel('TIN', { exact: true }).fill('123-456-789-002');
+    await dialog.getByLabel('Notes to the reviewer (optional)', { exact: true }).fill('Makati branch code.');
+    await dialog.getByRole('button', { name: 'Resubmit', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('Pending', { exact: true }).first().waitFor();
+    await card.getByRole('region', { name: 'Earlier submissions', exact: true }).getByText('Rejected', { exact: true }).waitFor();
+    await card.getByRole('link', { name: 'business-permit.pdf', exact: true }).waitFor();
+    await checkScreens(applicant, 'settings-owner-application-resubmitted');
+
+    current = admin;
+    await admin.goto(`${baseURL}/admin/approvals`);
+    const review = admin.getByTestId('review-card').filter({ hasText: fullName });
+    await review.getByText('123-456-789-002', { exact: true }).waitFor();
+    await review.getByText('Makati branch code.', { exact: true }).waitFor();
+    await review.getByText('after 1 earlier submission', { exact: true }).waitFor();
+    await review.getByRole('button', { name: 'View Details', exact: true }).click();
+    await admin
+      .getByRole('dialog')
+      .getByRole('region', { name: 'Earlier submissions', exact: true })
+      .getByText(/The TIN names no branch of the permit$/)
+      .waitFor();
   });
 });

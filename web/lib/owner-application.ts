@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { OwnerApplicationPapers } from '../../core/owner-application';
 import { api, ApiError, unwrap } from './api';
 
 export type OwnApplication = InferResponseType<(typeof api.user)['owner-application']['$get'], 200>;
@@ -46,6 +47,15 @@ export function useRemoveDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (docId: string) => unwrap(api.user['owner-application'].documents[':docId'].$delete({ param: { docId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownApplicationQuery.queryKey }),
+  });
+}
+
+/** Files the papers: edits a pending application, sends a rejected one again, or applies (a driver with none). */
+export function useFileApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (papers: OwnerApplicationPapers) => unwrap(api.user['owner-application'].$patch({ json: papers })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ownApplicationQuery.queryKey }),
   });
 }

@@ -18,6 +18,7 @@ import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
 import { documentsForAdmin } from '../documents/documents.service';
+import { applicationHistories } from '../documents/owner-application.service';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
 import { notFound, refusal } from '../../core/refusal';
@@ -61,14 +62,30 @@ export async function listLotSubmissions(db: DB, filter: ReviewFilter, page: Pag
   };
 }
 
-/** A page of owner applications, newest submission first, with the documents their applicants uploaded (worker/documents). */
+/**
+ * A page of owner applications, newest submission first, with the documents their applicants uploaded
+ * (worker/documents) and each applicant's earlier submissions with their decisions (newest first).
+ */
 export async function listOwnerApplications(db: DB, filter: ReviewFilter, page: PageRequest) {
   const { items, nextCursor } = await ownerApplicationsPage(db, filter, page);
-  const documents = await documentsForAdmin(
-    db,
-    items.map((application) => application.id),
-  );
-  return { items: items.map((application) => ({ ...application, documents: documents.get(application.id) ?? [] })), nextCursor };
+  const [documents, histories] = await Promise.all([
+    documentsForAdmin(
+      db,
+      items.map((application) => application.id),
+    ),
+    applicationHistories(
+      db,
+      items.map((application) => application.userId),
+    ),
+  ]);
+  return {
+    items: items.map((application) => {
+      const history = histories.get(application.userId) ?? [];
+      const earlier = history.slice(history.findIndex((other) => other.id === application.id) + 1);
+      return { ...application, documents: documents.get(application.id) ?? [], earlier };
+    }),
+    nextCursor,
+  };
 }
 
 /** The dashboard's summary: the newest page of each queue; the approvals screen pages through the rest. */

@@ -827,6 +827,8 @@ export const ownerApplications = sqliteTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
+    /** The papers the applicant files (PATCH /api/user/owner-application): the business, its permit and its BIR TIN. */
+    businessName: text('business_name'),
     businessLicense: text('business_license'),
     taxId: text('tax_id'),
     ...reviewColumns(),

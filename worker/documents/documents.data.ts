@@ -14,13 +14,16 @@ export type NewDocument = {
   uploadedAt: string;
 };
 
-/** The signed-in user's owner application (the one their sign-up filed), or null. */
+/**
+ * The signed-in user's current owner application, or null: the pending or approved one (there is at most
+ * one), else the latest rejected one. Earlier rejected ones are its history (owner-application.data.ts).
+ */
 export async function findApplicationOf(db: DB, userId: string) {
   const [row] = await db
     .select()
     .from(ownerApplications)
     .where(eq(ownerApplications.userId, userId))
-    .orderBy(desc(ownerApplications.submittedAt))
+    .orderBy(sql`${ownerApplications.status} = 'rejected'`, desc(ownerApplications.submittedAt), desc(ownerApplications.id))
     .limit(1);
   return row ?? null;
 }

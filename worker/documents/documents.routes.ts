@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DOCUMENT_MESSAGES } from '../../core/documents';
+import { ownerApplicationSchema } from '../../core/owner-application';
 import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
+import { fileOwnerApplication } from './owner-application.service';
 import { addDocument, downloadForAdmin, downloadOwn, ownApplication, removeDocument } from './documents.service';
 
 const upload = z.object({ file: z.instanceof(File, { error: DOCUMENT_MESSAGES.missing }) });
@@ -11,11 +13,14 @@ const ownDocumentParams = z.object({ docId: z.uuid('Unknown document id') });
 const adminDocumentParams = z.object({ id: z.uuid('Unknown owner application id'), docId: z.uuid('Unknown document id') });
 
 /**
- * Owner application documents: the applicant's own application and its uploads (one file per request,
+ * Owner application documents: the applicant's own application, its papers (PATCH), and its uploads (one file per request,
  * multipart field `file`; its larger body limit is in worker/http/edge.ts), and the super admin's download.
  */
 export const documentRoutes = new Hono<AppEnv>()
   .get('/user/owner-application', signedIn, async (c) => c.json(await ownApplication(c.var.db, c.var.user.id)))
+  .patch('/user/owner-application', signedIn, validate('json', ownerApplicationSchema), async (c) =>
+    c.json(await fileOwnerApplication({ env: c.env, db: c.var.db }, c.var.user, c.req.valid('json'))),
+  )
   .post('/user/owner-application/documents', signedIn, validate('form', upload), async (c) =>
     c.json(await addDocument(c.env, c.var.db, c.var.user.id, c.req.valid('form').file), 201),
   )

@@ -26,6 +26,7 @@ import {
   listDocuments,
   type ListedDocument,
 } from './documents.data';
+import { applicationsOfUsers } from './owner-application.data';
 
 const NO_APPLICATION = 'You have no owner application.';
 const APPLICATION_DECIDED = 'Your owner application has been decided; its documents can no longer be changed.';
@@ -61,13 +62,27 @@ async function pendingApplicationOf(db: DB, userId: string) {
   return application;
 }
 
-/** The applicant's own application as they see it: its state and the documents filed with it. */
+/** The applicant's own application as they see it: its state, its papers, the documents filed with it and its earlier submissions. */
 export async function ownApplication(db: DB, userId: string) {
   const application = await findApplicationOf(db, userId);
   if (!application) throw refusal('not_found', NO_APPLICATION);
-  const { id, applicantRole, status, submittedAt, decisionReason, decidedAt } = application;
+  const { id, applicantRole, status, submittedAt, decisionReason, decidedAt, businessName, businessLicense, taxId, notes } = application;
   const documents = (await listDocuments(db, [id])).map((doc) => shown(doc, ownDocumentUrl));
-  return { id, applicantRole, status, submittedAt, decisionReason, decidedAt, documents };
+  const earlier = (await applicationsOfUsers(db, [userId])).filter((other) => other.id !== id);
+  return {
+    id,
+    applicantRole,
+    status,
+    submittedAt,
+    decisionReason,
+    decidedAt,
+    businessName,
+    businessLicense,
+    taxId,
+    notes,
+    documents,
+    earlier,
+  };
 }
 
 /** Checks a file's declared type and size, then its first bytes; answers the type it really is. */

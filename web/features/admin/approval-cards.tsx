@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { ListingChange, LotSubmission, OwnerApplication } from '../../lib/admin';
 import { ReviewBadge } from './review-badge';
+import { DetailList } from '../../components/detail-list';
 
 type Actions = { onDecide: (decision: Decision) => void; onDetails: () => void };
 type CardProps = Actions & {
@@ -29,14 +30,7 @@ function ReviewCard({ title, status, details, documents, notes, onDecide, onDeta
         <h3 className="text-lg font-semibold">{title}</h3>
         <ReviewBadge status={status} />
       </div>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        {details.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="[overflow-wrap:anywhere]">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={details} />
       <DocumentList documents={documents} />
       {notes && <p className="text-sm italic text-muted-foreground">{notes}</p>}
       <div className="flex flex-wrap gap-2">
@@ -55,13 +49,19 @@ function ReviewCard({ title, status, details, documents, notes, onDecide, onDeta
   );
 }
 
+/** A resubmission names how many submissions came before it (the details list them). */
+const resubmission = (earlier: unknown[]): [string, ReactNode][] =>
+  earlier.length ? [['Resubmission', `after ${earlier.length} earlier submission${earlier.length === 1 ? '' : 's'}`]] : [];
+
 export const ownerDetails = (a: OwnerApplication): [string, ReactNode][] => [
   ['Email', a.email],
   ['Phone', a.phone ?? '—'],
   ['Applying as', SIGNUP_ROLE_LABELS[a.applicantRole]],
+  ['Business name', a.businessName ?? '—'],
   ['Business licence', a.businessLicense ?? '—'],
   ['TIN', a.taxId ?? '—'],
   ['Submitted', formatDateTime(a.submittedAt)],
+  ...resubmission(a.earlier),
   ...(a.decisionReason ? [['Reason', a.decisionReason] as [string, ReactNode]] : []),
 ];
 
@@ -71,9 +71,7 @@ export const lotDetails = (s: LotSubmission): [string, ReactNode][] => [
   ['Slots', `${s.totalSlots} (${s.accessibleSlots} accessible, ${s.evChargingSlots} EV)`],
   ['Rate', `${formatPeso(s.hourlyRate)}/hr`],
   ['Submitted', formatDateTime(s.submittedAt)],
-  ...(s.earlier.length
-    ? [['Resubmission', `after ${s.earlier.length} earlier submission${s.earlier.length === 1 ? '' : 's'}`] as [string, ReactNode]]
-    : []),
+  ...resubmission(s.earlier),
   ...(s.decisionReason ? [['Reason', s.decisionReason] as [string, ReactNode]] : []),
   ...(s.unlistedAt ? [['Listing', unlistedNote(s.unlistedReason)] as [string, ReactNode]] : []),
 ];

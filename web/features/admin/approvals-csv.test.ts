@@ -30,14 +30,16 @@ describe('approvals export', () => {
       name: '=HYPERLINK("x")',
       email: 'a@example.ph',
       phone: null,
+      businessName: 'Soberano Parking',
       businessLicense: 'BL-1',
       taxId: '123',
+      earlier: [],
       status: 'rejected',
       decisionReason: 'No TIN, sorry',
       decidedAt: '2026-11-23T02:30:00.000Z',
     } satisfies OwnerApplication;
     expect(ownerApplicationsCsv([application]).split('\r\n')[1]).toBe(
-      `2026-11-23 09:00,"'=HYPERLINK(""x"")",a@example.ph,,space_owner,BL-1,123,permit.pdf; tin.png,Rejected,"No TIN, sorry",2026-11-23 10:30`,
+      `2026-11-23 09:00,"'=HYPERLINK(""x"")",a@example.ph,,space_owner,Soberano Parking,BL-1,123,permit.pdf; tin.png,Rejected,"No TIN, sorry",2026-11-23 10:30`,
     );
   });
 

@@ -11,13 +11,27 @@ const decision = (item: { status: keyof typeof REVIEW_FILTER_LABELS; decisionRea
 /** The Export of the Owner Applications tab: the filtered list as the admin sees it. */
 export const ownerApplicationsCsv = (items: OwnerApplication[]) =>
   toCsv([
-    ['Submitted', 'Name', 'Email', 'Phone', 'Applying as', 'Business licence', 'TIN', 'Documents', 'Status', 'Reason', 'Decided'],
+    [
+      'Submitted',
+      'Name',
+      'Email',
+      'Phone',
+      'Applying as',
+      'Business name',
+      'Business licence',
+      'TIN',
+      'Documents',
+      'Status',
+      'Reason',
+      'Decided',
+    ],
     ...items.map((a) => [
       csvManilaTime(a.submittedAt),
       inert(a.name),
       inert(a.email),
       inert(a.phone ?? ''),
       a.applicantRole,
+      inert(a.businessName ?? ''),
       inert(a.businessLicense ?? ''),
       inert(a.taxId ?? ''),
       inert(a.documents.map((d) => d.name).join('; ')),

@@ -31,6 +31,7 @@ import { DecisionDialog, type PendingDecision } from './decision-dialog';
 import { ListingDialog, type PendingListing } from './listing-dialog';
 import { ReviewBadge } from './review-badge';
 import { SubmissionHistory } from './submission-history';
+import { DetailList } from '../../components/detail-list';
 
 const TABS = [
   { value: 'owner', label: 'Owner Applications' },
@@ -105,7 +106,7 @@ export function ApprovalsPage() {
                 <OwnerApplicationCard
                   key={a.id}
                   application={a}
-                  onDecide={(decision) => setDeciding({ kind: 'owner', id: a.id, name: a.name, decision })}
+                  onDecide={(decision) => setDeciding({ kind: 'owner', id: a.id, name: a.name, decision, earlier: a.earlier })}
                   onDetails={() => setDetails({ kind: 'owner', item: a })}
                 />
               ))}
@@ -191,14 +192,7 @@ function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: ()
     <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name}>
       <div className="space-y-3">
         <ReviewBadge status={item.status} />
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="[overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList rows={rows} />
         {chosen.kind !== 'listing' && (
           <>
             <h3 className="text-sm font-semibold">Documents</h3>
@@ -206,7 +200,7 @@ function DetailsDialog({ chosen, onClose }: { chosen: Chosen | null; onClose: ()
           </>
         )}
         {item.notes && <p className="text-sm">{item.notes}</p>}
-        {chosen.kind === 'lot' && <SubmissionHistory submissions={chosen.item.earlier} title="Earlier submissions" />}
+        {chosen.kind !== 'listing' && <SubmissionHistory submissions={chosen.item.earlier} title="Earlier submissions" />}
         <div className="flex justify-end">
           <Button variant="outline" onClick={onClose}>
             Close

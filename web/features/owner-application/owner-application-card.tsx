@@ -1,82 +1,78 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_DOCUMENTS } from '../../../core/documents';
 import { SIGNUP_ROLE_LABELS } from '../../../core/roles';
 import { formatDateTime } from '../../../core/time';
-import { DocumentList } from '../../components/document-list';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast-store';
-import { ownApplicationQuery, useRemoveDocument, useUploadDocuments, type OwnApplication } from '../../lib/owner-application';
+import { ownApplicationQuery, type OwnApplication } from '../../lib/owner-application';
+import { useAuth } from '../../lib/session';
 import { ReviewBadge } from '../admin/review-badge';
-import { DocumentsPicker } from './documents-picker';
+import { SubmissionHistory } from '../admin/submission-history';
+import { ApplicationDialog, type Purpose } from './application-dialog';
+import { ApplicationDocuments } from './application-documents';
+import { DetailList } from '../../components/detail-list';
 
-/** In Settings, for someone who applied to be an owner: the application's state and its documents, and adding more while pending. */
-export function OwnerApplicationCard() {
-  const { data: application } = useQuery(ownApplicationQuery);
-  const [files, setFiles] = useState<File[]>([]);
-  const upload = useUploadDocuments();
-  const remove = useRemoveDocument();
-  const [removing, setRemoving] = useState<OwnApplication['documents'][number] | null>(null);
-  if (!application) return null;
-  const pending = application.status === 'pending';
+/** The action the applicant has now: edit the papers while pending, edit and resubmit once rejected. */
+const ACTIONS: Partial<Record<OwnApplication['status'], { purpose: Purpose; label: string }>> = {
+  pending: { purpose: 'edit', label: 'Edit papers' },
+  rejected: { purpose: 'resubmit', label: 'Edit and resubmit' },
+};
 
-  const send = () =>
-    upload.mutate(files, {
-      onSuccess: ({ uploaded, failed }) => {
-        setFiles([]);
-        if (uploaded)
-          toast({
-            title: 'Documents Uploaded',
-            description: `${uploaded} document${uploaded === 1 ? '' : 's'} added to your application.`,
-          });
-        for (const { name, message } of failed)
-          toast({ title: 'Upload Failed', description: `${name}: ${message}`, variant: 'destructive' });
-      },
-    });
+const papers = (a: OwnApplication): [string, string][] => [
+  ['Business name', a.businessName ?? '—'],
+  ['Business licence', a.businessLicense ?? '—'],
+  ['TIN', a.taxId ?? '—'],
+];
 
-  const confirmRemove = () =>
-    removing &&
-    remove.mutate(removing.id, {
-      onSuccess: () => toast({ title: 'Document Removed', description: `${removing.name} is no longer part of your application.` }),
-      onError: (error) => toast({ title: 'Document Not Removed', description: error.message, variant: 'destructive' }),
-    });
-
+function ApplicationStatus({ application: a, onEdit }: { application: OwnApplication; onEdit: (purpose: Purpose) => void }) {
+  const action = ACTIONS[a.status];
   return (
     <Card className="mt-6 space-y-3" data-testid="owner-application">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 className="font-semibold">Owner application</h2>
           <p className="text-sm text-muted-foreground">
-            {SIGNUP_ROLE_LABELS[application.applicantRole]} · submitted {formatDateTime(application.submittedAt)}
+            {SIGNUP_ROLE_LABELS[a.applicantRole]} · submitted {formatDateTime(a.submittedAt)}
           </p>
         </div>
-        <ReviewBadge status={application.status} />
+        <ReviewBadge status={a.status} />
       </div>
-      {application.decisionReason && <p className="text-sm">Reason: {application.decisionReason}</p>}
-      <DocumentList documents={application.documents} empty="No documents yet." onRemove={pending ? setRemoving : undefined} />
-      {pending && application.documents.length < MAX_DOCUMENTS && (
-        <div className="space-y-3">
-          <DocumentsPicker
-            id="application-documents"
-            files={files}
-            onChange={setFiles}
-            room={MAX_DOCUMENTS - application.documents.length}
-          />
-          <Button onClick={send} disabled={files.length === 0 || upload.isPending}>
-            {upload.isPending ? 'Uploading...' : 'Upload documents'}
-          </Button>
-        </div>
+      {a.decisionReason && <p className="text-sm">Reason: {a.decisionReason}</p>}
+      <DetailList rows={papers(a)} />
+      {a.notes && <p className="text-sm italic text-muted-foreground">{a.notes}</p>}
+      <ApplicationDocuments application={a} />
+      {action && (
+        <Button variant="outline" onClick={() => onEdit(action.purpose)}>
+          {action.label}
+        </Button>
       )}
-      <ConfirmDialog
-        open={!!removing}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title="Remove Document"
-        description={removing ? `Remove ${removing.name} from your owner application?` : ''}
-        confirmLabel="Remove"
-        onConfirm={confirmRemove}
-      />
+      <SubmissionHistory submissions={a.earlier} title="Earlier submissions" />
     </Card>
+  );
+}
+
+const BecomeOwner = ({ onApply }: { onApply: () => void }) => (
+  <Card className="mt-6 space-y-3">
+    <h2 className="font-semibold">Become a lot owner</h2>
+    <p className="text-sm text-muted-foreground">List your parking on Parkada. Parkada reviews your business papers first.</p>
+    <Button onClick={onApply}>Apply to list lots</Button>
+  </Card>
+);
+
+/** In Settings: the owner application's state, papers, documents and history; a driver who filed none may apply here. */
+export function OwnerApplicationCard() {
+  const { user } = useAuth();
+  const { data: application, isPending } = useQuery(ownApplicationQuery);
+  const [purpose, setPurpose] = useState<Purpose | null>(null);
+  if (isPending || (!application && user?.role !== 'parking_user')) return null;
+  return (
+    <>
+      {application ? (
+        <ApplicationStatus application={application} onEdit={setPurpose} />
+      ) : (
+        <BecomeOwner onApply={() => setPurpose('apply')} />
+      )}
+      {purpose && <ApplicationDialog application={application ?? null} purpose={purpose} onClose={() => setPurpose(null)} />}
+    </>
   );
 }

@@ -213,6 +213,11 @@ export const ACCOUNTS_ROUTES: AccessTable = {
   },
   // The demo accounts filed no owner application: a signed-in caller gets past the role check to the 404.
   'GET /api/user/owner-application': { who: 'session', sample: () => ({ path: '/api/user/owner-application' }), found: false },
+  'PATCH /api/user/owner-application': {
+    who: 'session',
+    sample: () => ({ method: 'PATCH', path: '/api/user/owner-application', json: {} }),
+    refused: 400,
+  },
   'POST /api/user/owner-application/documents': {
     who: 'session',
     sample: () => ({ method: 'POST', path: '/api/user/owner-application/documents', body: documentForm(pdfBytes()) }),

@@ -1,0 +1,1 @@
+ALTER TABLE `owner_applications` ADD `business_name` text;
