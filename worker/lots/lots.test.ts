@@ -34,7 +34,8 @@ describe('public lot search', () => {
       free: 220,
       total: 220,
       priceSnapshot: { current: 6000 },
-      quote: { hours: 1, totalCents: 6000 },
+      // Greenbelt posts a mall's rate card: an hour pays its first block, ₱50 for 3 hours.
+      quote: { hours: 1, totalCents: 5000 },
     });
     expect(JSON.parse(greenbelt.amenitiesJson)).toMatchObject({ accessible: true, evCharging: true });
     expect(greenbelt).not.toHaveProperty('ownerId');

@@ -1,18 +1,18 @@
 /**
  * The demo driver's own past (README, "Demo data"): top-ups through GCash, and completed stays at
  * several demo lots, each booked and paid from the wallet with its charge, its numbered receipt in
- * the lot's series and the gate's check-in and check-out, written as the booking's batch writes them
+ * the lot's series and the gate's check-in and check-out, priced as the lot prices them (`quote`), written as the booking's batch writes them
  * (worker/reservations/booking.service.ts: reservation, charge, receipt, ledger row) with the times they
  * happened. The ledger's PAYMENT rows carry the points `pointsForSpend` gives, and the ledger trigger
  * moves the balance and the points. Each stay takes a slot that no stay of the demo history holds then.
  * Runs after the demo history (demo-history.ts), whose stays it keeps clear of.
  */
-import { vatIncluded } from '../../core/pricing';
+import { quote, vatIncluded } from '../../core/pricing';
 import { receiptInitials } from '../../core/receipts';
 import { addDays, manilaDate, manilaDateStart } from '../../core/time';
 import { pointsForSpend } from '../../core/wallet';
 import { newId } from '../db/ids';
-import { DEMO_LOTS } from './demo-lots';
+import { DEMO_LOTS, demoPricingOf } from './demo-lots';
 import { DEMO_ACCOUNTS } from './seed';
 
 const driver = DEMO_ACCOUNTS.find((account) => account.role === 'parking_user')!.email;
@@ -61,7 +61,7 @@ function staySql(dayStart: number, lotName: string, hour: number, hours: number)
   const lot = DEMO_LOTS.find((candidate) => candidate.name === lotName)!;
   const [id, start] = [newId(), dayStart + hour * 3600_000];
   const [end, booked] = [start + hours * 3600_000, start - 45 * 60_000];
-  const amount = lot.rateCents * hours;
+  const { totalCents: amount, lines } = quote(demoPricingOf(lot), hours * 3600_000, start, { vehicleType: 'car' });
   const free = `(SELECT s.id FROM slots s WHERE s.lot_id = ${lotId(lotName)} AND s.active = 1 AND s.vehicle_type = 'car' AND NOT EXISTS (
       SELECT 1 FROM checkins k WHERE k.lot_id = s.lot_id AND k.slot_id = s.id AND k.entry_ts >= ${isoAt(start - 86400_000)} AND k.entry_ts < ${isoAt(end)}
          AND coalesce(k.exit_ts, '9') > ${isoAt(start)}) ORDER BY s.label DESC LIMIT 1)`;
@@ -69,7 +69,8 @@ function staySql(dayStart: number, lotName: string, hour: number, hours: number)
   return [
     `INSERT INTO reservations (id, user_id, lot_id, slot_id, vehicle_plate, status, start_ts, end_ts, amount_cents, created_at)
        VALUES (${q(id)}, ${userId}, ${lotId(lotName)}, ${free}, ${q(DRIVER_PLATE)}, 'COMPLETED', ${isoAt(start)}, ${isoAt(end)}, ${amount}, ${isoAt(booked)})`,
-    `INSERT INTO charges (id, reservation_id, kind, amount_cents, created_at) VALUES (${q(newId())}, ${q(id)}, 'BOOKING', ${amount}, ${isoAt(booked)})`,
+    `INSERT INTO charges (id, reservation_id, kind, amount_cents, lines_json, created_at)
+       VALUES (${q(newId())}, ${q(id)}, 'BOOKING', ${amount}, ${lines ? q(JSON.stringify(lines)) : 'NULL'}, ${isoAt(booked)})`,
     // The lot's series opens with its first document (receipts.data.ts, openSeries), then gives the next number.
     `INSERT INTO receipt_series (lot_id, prefix, last_number)
        SELECT ${lotId(lotName)}, ${q(initials)} || (1 + coalesce((SELECT max(CAST(substr(prefix, ${initials.length + 1}) AS INTEGER)) FROM receipt_series WHERE prefix GLOB ${q(`${initials}[0-9]*`)}), 0)), 0

@@ -2,8 +2,9 @@ import { env } from 'cloudflare:test';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_WEEKS } from '../../core/dynamic-pricing';
+import { quote } from '../../core/pricing';
 import { RECEIPT_NUMBER_PATTERN } from '../../core/receipts';
-import { addDays, manilaDate, manilaDateStart } from '../../core/time';
+import { addDays, HOUR_MS, manilaDate, manilaDateStart } from '../../core/time';
 import { pointsForSpend } from '../../core/wallet';
 import { lotObject } from '../lot-object/stub';
 import { moneyTotal } from '../owner/figures.data';
@@ -11,7 +12,7 @@ import { followLotRecords } from '../reservations/lot-records.service';
 import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { DRIVER_STAYS, demoDriverSql } from './demo-driver';
 import { DEMO_CUSTOMER_DOMAIN, DEMO_CUSTOMERS, demoHistorySql, demoLotsOpenedSql } from './demo-history';
-import { DEMO_LOTS } from './demo-lots';
+import { DEMO_LOTS, demoPricingOf } from './demo-lots';
 
 const DAYS = 14;
 const now = new Date();
@@ -166,6 +167,34 @@ describe('the demo history', () => {
     expect(wallet.points).toBe(stays.reduce((total, stay) => total + pointsForSpend(stay.amount), 0));
     expect(wallet.balanceCents).toBe(ledger.balance);
     expect(wallet.balanceCents).toBeGreaterThan(0);
+  });
+
+  it('charges the rate-card lots’ stays by their card, for the slot’s vehicle class, its lines adding up to each booking', async () => {
+    const cardPrice = (name: string, hours: number, vehicleType: 'car' | 'motorcycle') =>
+      quote(demoPricingOf(DEMO_LOTS.find((lot) => lot.name === name)!), hours * HOUR_MS, 0, { vehicleType }).totalCents;
+    const walkIns = await all<{ lot: string; vehicle: 'car' | 'motorcycle'; hours: number; amount: number }>(`
+      SELECT l.name AS lot, s.vehicle_type AS vehicle, (strftime('%s', k.exit_ts) - strftime('%s', k.entry_ts) + 3599) / 3600 AS hours, k.amount_cents AS amount
+        FROM checkins k JOIN lots l ON l.id = k.lot_id JOIN slots s ON s.id = k.slot_id JOIN pricing p ON p.lot_id = l.id
+       WHERE k.walk_in = 1 AND k.exit_ts IS NOT NULL AND p.strategy = 'RATE_CARD'`);
+    expect(new Set(walkIns.map((row) => row.vehicle))).toEqual(new Set(['car', 'motorcycle']));
+    expect(walkIns.some((row) => row.lot === 'NAIA Terminal 3 Parking')).toBe(true);
+    expect(walkIns.filter((row) => row.amount !== cardPrice(row.lot, row.hours, row.vehicle)).slice(0, 3)).toEqual([]);
+    // A booking's charge keeps the card's lines; with its extension it is what the reservation cost.
+    expect(
+      await count(`SELECT count(*) AS n FROM charges c JOIN pricing p ON p.lot_id = c.lot_id
+        WHERE c.kind = 'BOOKING' AND p.strategy = 'RATE_CARD'
+          AND coalesce((SELECT sum(json_extract(j.value, '$.cents')) FROM json_each(c.lines_json) j), -1) <> c.amount_cents`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM reservations r
+        WHERE r.amount_cents <> (SELECT sum(amount_cents) FROM charges c WHERE c.reservation_id = r.id AND c.kind IN ('BOOKING', 'EXTENSION'))`),
+    ).toBe(0);
+    const driverStays = await all<{ lot: string; hours: number; amount: number }>(`
+      SELECT l.name AS lot, (strftime('%s', r.end_ts) - strftime('%s', r.start_ts)) / 3600 AS hours, r.amount_cents AS amount
+        FROM reservations r JOIN users u ON u.id = r.user_id AND u.email = 'driver@parkada.ph' JOIN lots l ON l.id = r.lot_id
+       WHERE l.name = 'Greenbelt 3 Parking'`);
+    expect(driverStays.length).toBeGreaterThan(0);
+    for (const stay of driverStays) expect(stay.amount).toBe(cardPrice(stay.lot, stay.hours, 'car'));
   });
 
   it('fills the owner’s report through the rollups, equal to the records', async () => {

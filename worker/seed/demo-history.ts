@@ -4,7 +4,8 @@
  * owners (docs/owner.md, "Demo history"). Written into the same records the product writes —
  * customers with wallets, reservations, their charges (bookings, extensions, refunds of
  * cancellations), the gate's check-ins and check-outs, walk-ins paid in cash — so the rollups'
- * triggers count it as they count everything else.
+ * triggers count it as they count everything else. Each is priced as its lot prices it (a rate card
+ * by the slot's vehicle class: `pricesTable`).
  *
  * Each slot of each lot, each day, gets a rank (seeded: a fixed function of the day, the lot and the
  * slot); the lot's kind says from when to when a slot of that rank is taken (demo-patterns.ts), and
@@ -17,8 +18,10 @@
  * hundred thousand rows. Not simulated: the customers' top-ups, wallet ledgers and receipts (the
  * demo driver has those: demo-driver.ts). The customers cannot sign in.
  */
-import { addDays, manilaDate, manilaDateStart } from '../../core/time';
-import { DEMO_LOTS, type DemoLot } from './demo-lots';
+import { quote } from '../../core/pricing';
+import { addDays, HOUR_MS, manilaDate, manilaDateStart } from '../../core/time';
+import { VEHICLE_TYPES } from '../../core/vehicles';
+import { DEMO_LOTS, type DemoLot, demoPricingOf } from './demo-lots';
 import { LOT_KINDS, OCCUPANCY_PATTERNS, occupiedSpans } from './demo-patterns';
 import { DEMO_ACCOUNTS } from './seed';
 
@@ -58,6 +61,41 @@ function spansTable(): string[] {
   ];
 }
 
+/** The scratch table of each lot's price of a stay, by the stay's slot's vehicle class and billed hours. */
+const PRICES = 'demo_history_prices';
+const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * Each lot's price, by `quote` (core/pricing.ts), of 1 to its kind's longest stay in billed hours, per
+ * vehicle class, with a rate card's lines. Exact for every stay the history makes: a stay is at least
+ * 30 minutes, so past any grace, and a card's price then depends on the class and the started hours
+ * only, since no demo card charges an overnight fee (the history's stays keep within a Manila day, and
+ * are not priced by night). A progressive lot pays its tiers; band rates are not applied.
+ */
+function pricesTable(demoLots: DemoLot[]): string[] {
+  const rows = demoLots.flatMap((lot) => {
+    const pricing = demoPricingOf(lot);
+    if (pricing.rateCard?.overnight) throw new Error(`${lot.name}: the demo history cannot price a card's overnight fee`);
+    return VEHICLE_TYPES.flatMap((vehicleType) =>
+      Array.from({ length: OCCUPANCY_PATTERNS[lot.kind].stayHours[1] }, (_, i) => {
+        const { totalCents, lines } = quote(pricing, (i + 1) * HOUR_MS, 0, { vehicleType });
+        return `(${text(lot.name)}, '${vehicleType}', ${i + 1}, ${totalCents}, ${lines ? text(JSON.stringify(lines)) : 'NULL'})`;
+      }),
+    );
+  });
+  return [
+    `CREATE TABLE ${PRICES} (price_lot TEXT NOT NULL, price_vehicle TEXT NOT NULL, price_hours INTEGER NOT NULL, price_cents INTEGER NOT NULL,
+       price_lines TEXT, PRIMARY KEY (price_lot, price_vehicle, price_hours)) WITHOUT ROWID`,
+    `INSERT INTO ${PRICES}
+       WITH v(name, vehicle, hours, cents, lines) AS (VALUES ${rows.join(', ')})
+       SELECT l.id, v.vehicle, v.hours, v.cents, v.lines FROM v JOIN lots l ON l.name = v.name JOIN users u ON u.id = l.owner_id AND u.email = '${owner}'`,
+  ];
+}
+
+/** A stay's price of `billed` hours at its lot for its vehicle class, or (`price_lines`) the card's lines of it. */
+const priced = (billed: string, column: 'price_cents' | 'price_lines' = 'price_cents') =>
+  `(SELECT ${column} FROM ${PRICES} WHERE price_lot = lot_id AND price_vehicle = vehicle_type AND price_hours = ${billed})`;
+
 function staysTable(now: Date, days: number, demoLots: DemoLot[]): string {
   const firstDay = addDays(manilaDate(now), -days);
   const dayZero = manilaDateStart(firstDay).getTime() / 1000;
@@ -70,22 +108,22 @@ function staysTable(now: Date, days: number, demoLots: DemoLot[]): string {
         `('${lot.name.replaceAll("'", "''")}', ${LOT_KINDS.indexOf(lot.kind)}, ${lot.demand}, ${OCCUPANCY_PATTERNS[lot.kind].stayHours.join(', ')}, ${seconds(lot.hours.open)}, ${Math.min(seconds(lot.hours.close), 86400 - 900)})`,
     )
     .join(', ')})`;
-  const lots = `lots_(k, id, rate, kind, demand, lo, hi, open, close) AS (
-    SELECT row_number() OVER (ORDER BY l.name), l.id, p.base_rate, kinds.kind, kinds.demand, kinds.lo, kinds.hi, kinds.open, kinds.close
-      FROM lots l JOIN users u ON u.id = l.owner_id AND u.email = '${owner}' JOIN pricing p ON p.lot_id = l.id JOIN kinds ON kinds.name = l.name)`;
+  const lots = `lots_(k, id, kind, demand, lo, hi, open, close) AS (
+    SELECT row_number() OVER (ORDER BY l.name), l.id, kinds.kind, kinds.demand, kinds.lo, kinds.hi, kinds.open, kinds.close
+      FROM lots l JOIN users u ON u.id = l.owner_id AND u.email = '${owner}' JOIN kinds ON kinds.name = l.name)`;
   const day = `${dayZero} + d.n * 86400`;
   // A quieter lot's ranks are stretched by its demand, and every lot has busier and quieter days (90–112%).
   const rank = `${draw(100, 'd.n', 'l.k', 's.rowid')} * (90 + ${draw(23, 'd.n', 'l.k')}) / l.demand`;
   const length = `(l.lo + ${draw(1000, 'd.n', 's.rowid', 'l.k + 7')} % (l.hi - l.lo + 1)) * 3600`;
   return `CREATE TABLE ${STAYS} AS
     WITH RECURSIVE ${counter('d', days)}, ${kinds}, ${lots},
-      spans_(lot_k, lot_id, rate, slot_i, slot_id, label, dn, a, b, len) AS (
-        SELECT l.k, l.id, l.rate, s.rowid, s.id, s.label, d.n,
+      spans_(lot_k, lot_id, vehicle_type, slot_i, slot_id, label, dn, a, b, len) AS (
+        SELECT l.k, l.id, s.vehicle_type, s.rowid, s.id, s.label, d.n,
                ${day} + max(p.a * 60, l.open) + ${draw(4, 'd.n', 's.rowid', 'l.k + 3')} * 900,
                ${day} + min(p.b * 60, l.close) - ${draw(3, 'd.n', 's.rowid', 'l.k + 5')} * 900, ${length}
           FROM d, lots_ l JOIN slots s ON s.lot_id = l.id AND s.active = 1
           JOIN ${SPANS} p ON p.key = l.kind * 1024 + (strftime('%w', ${day} + 28800, 'unixepoch') IN ('0', '6')) * 512 + ${rank})
-    SELECT lot_k, lot_id, rate, slot_id, label, dn,
+    SELECT lot_k, lot_id, vehicle_type, slot_id, label, dn,
            a + t.n * len + (t.n > 0) * 900 AS s, min(a + (t.n + 1) * len, b) AS e,
            ${draw(BOOKED_ONE_IN, 'dn', 'slot_i', 't.n', 'lot_k')} = 0 AS booked,
            ${draw(1000, 'dn', 'slot_i', 't.n', 'lot_k + 11')} AS r,
@@ -99,8 +137,10 @@ const ended = (nowS: number) => `e <= ${nowS}`;
 /** A booking's status: one in fifteen cancelled, one in twenty-five a no-show, the others parked (until now). */
 const status = (nowS: number) =>
   `CASE WHEN r % 15 = 0 THEN 'CANCELLED' WHEN r % 25 = 1 THEN 'EXPIRED' WHEN ${ended(nowS)} THEN 'COMPLETED' ELSE 'ACTIVE' END`;
-/** Charged whole hours; one parked stay in eight of two hours or more was extended by its last hour. */
+/** Billed whole hours; one parked stay in eight of two hours or more was extended by its last hour. */
 const hours = `((e - s + 3599) / 3600)`;
+/** The hours a booking bought when it was made: all of them, or all but the last it was extended by. */
+const bookedHours = (nowS: number) => `(${hours} - ${extended(nowS)})`;
 const extended = (nowS: number) => `(r % 8 = 3 AND e - s >= 7200 AND ${ended(nowS)} AND r % 15 <> 0 AND r % 25 <> 1)`;
 
 function customersSql(): string[] {
@@ -122,15 +162,16 @@ function bookingsSql(nowS: number): string[] {
        SELECT b.id, (SELECT id FROM users WHERE email = 'customer' || printf('%03d', 1 + ${draw(DEMO_CUSTOMERS, 'dn', 'r', 'lot_k')}) || '@${DEMO_CUSTOMER_DOMAIN}'),
               lot_id, slot_id,
               'N' || char(65 + (r + lot_k) % 26) || char(65 + (dn + r) % 26) || ' ' || printf('%04d', 1000 + (dn * 37 + r * 53 + lot_k) % 9000),
-              ${status(nowS)}, ${iso('s')}, ${iso('e')}, rate * ${hours}, '${KEY}' || b.id,
+              ${status(nowS)}, ${iso('s')}, ${iso('e')}, ${priced(hours)}, '${KEY}' || b.id,
               ${iso(`s - 1800 - (r % 6) * 1800`)}, CASE WHEN r % 15 = 0 THEN ${iso('s - 900')} END
          FROM ${STAYS} b WHERE booked`,
+    `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, lines_json, created_at)
+       SELECT ${uuid}, id, lot_id, 'BOOKING', ${priced(bookedHours(nowS))}, ${priced(bookedHours(nowS), 'price_lines')}, ${iso(`s - 1800 - (r % 6) * 1800`)} ${booked}`,
     `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, created_at)
-       SELECT ${uuid}, id, lot_id, 'BOOKING', rate * (${hours} - ${extended(nowS)}), ${iso(`s - 1800 - (r % 6) * 1800`)} ${booked}`,
+       SELECT ${uuid}, id, lot_id, 'REFUND', -${priced(hours)}, ${iso('s - 900')} ${booked} AND r % 15 = 0`,
+    // The extension paid the whole stay less the hours bought, as extensionCents prices it.
     `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, created_at)
-       SELECT ${uuid}, id, lot_id, 'REFUND', -rate * ${hours}, ${iso('s - 900')} ${booked} AND r % 15 = 0`,
-    `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, created_at)
-       SELECT ${uuid}, id, lot_id, 'EXTENSION', rate, ${iso('e - 3600 - 600')} ${booked} AND ${extended(nowS)}`,
+       SELECT ${uuid}, id, lot_id, 'EXTENSION', ${priced(hours)} - ${priced(bookedHours(nowS))}, ${iso('e - 3600 - 600')} ${booked} AND ${extended(nowS)}`,
     // The gate saw every parked stay: in a few minutes after its start (by now at the latest), out a few minutes before its end (not yet, for the cars inside).
     `INSERT INTO checkins (id, lot_id, reservation_id, plate, slot_id, slot_label, entry_ts, exit_ts, amount_cents)
        SELECT b.checkin_id, b.lot_id, b.id, r.vehicle_plate, b.slot_id, b.label, ${iso(`min(s + (b.r % 7) * 60, ${nowS})`)},
@@ -148,16 +189,18 @@ export function demoHistorySql(now = new Date(), days = DEMO_HISTORY_DAYS, demoL
   return [
     ...customersSql(),
     ...spansTable(),
+    ...pricesTable(demoLots),
     staysTable(now, days, demoLots),
     ...bookingsSql(nowS),
     // The drive-ins, paid in cash at the exit, on the slot the gate gave them.
     `INSERT INTO checkins (id, lot_id, plate, slot_id, slot_label, walk_in, entry_ts, exit_ts, amount_cents, paid_by)
        SELECT checkin_id, lot_id, 'W' || char(65 + (r + lot_k) % 26) || char(65 + (dn * 3 + r) % 26) || ' ' || printf('%04d', 2000 + (dn * 17 + r * 7) % 7000),
               slot_id, label, 1, ${iso('s')}, CASE WHEN ${ended(nowS)} THEN ${iso('e')} END,
-              CASE WHEN ${ended(nowS)} THEN rate * ${hours} END, CASE WHEN ${ended(nowS)} THEN 'cash' END
+              CASE WHEN ${ended(nowS)} THEN ${priced(hours)} END, CASE WHEN ${ended(nowS)} THEN 'cash' END
          FROM ${STAYS} WHERE NOT booked`,
     `DROP TABLE ${STAYS}`,
     `DROP TABLE ${SPANS}`,
+    `DROP TABLE ${PRICES}`,
   ];
 }
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lotRules } from '../../core/lot-json';
-import { lots, slots } from '../db/schema';
+import { addDays, HOUR_MS, MINUTE_MS, manilaDate, manilaDateStart } from '../../core/time';
+import { lots, pricing, slots } from '../db/schema';
 import { atTheGate, type Checkin, gateEnter } from '../test/gate-fixtures';
 import { call, db } from '../test/helpers';
 import { DEMO_LOTS } from './demo-lots';
@@ -38,5 +39,36 @@ describe('the demo lots', () => {
     expect(found.items.find((item) => item.id === lot.id)?.availability.total).toBe(
       DEMO_LOTS.find((demo) => demo.name === lot.name)!.slots,
     );
+  });
+
+  it('post a mall’s rate card at the malls and park-and-fly at the airport, quoted by the card', async () => {
+    for (const demo of DEMO_LOTS) {
+      const [row] = await db()
+        .select()
+        .from(pricing)
+        .where(eq(pricing.lotId, (await lotNamed(demo.name)).id));
+      expect([row.strategy, row.rateCardJson && JSON.parse(row.rateCardJson)]).toEqual(
+        demo.rateCard ? ['RATE_CARD', demo.rateCard] : [demo.progressive ? 'PROGRESSIVE' : 'STATIC', null],
+      );
+    }
+    const tomorrowTen = manilaDateStart(addDays(manilaDate(new Date()), 1)).getTime() + 10 * HOUR_MS;
+    const quoted = async (name: string, minutes: number, vehicleType: string) => {
+      const [start, end] = [tomorrowTen, tomorrowTen + minutes * MINUTE_MS].map((ms) => encodeURIComponent(new Date(ms).toISOString()));
+      const { id } = await lotNamed(name);
+      const res = await call(`/api/lots/${id}/quote?start=${start}&end=${end}&vehicleType=${vehicleType}`);
+      expect(res.status).toBe(200);
+      return res.json<{ totalCents: number; lines: { label: string; cents: number }[] }>();
+    };
+    expect(await quoted(DEMO_ATTENDANT_LOT, 250, 'car')).toMatchObject({
+      totalCents: 9000,
+      lines: [
+        { label: 'first 3 h', cents: 5000 },
+        { label: '2 h succeeding', cents: 4000 },
+      ],
+    });
+    expect((await quoted(DEMO_ATTENDANT_LOT, 5 * 60, 'motorcycle')).totalCents).toBe(4000);
+    expect((await quoted(DEMO_ATTENDANT_LOT, 10, 'car')).totalCents).toBe(0);
+    // Park-and-fly: three days at the airport pay three daily maximums.
+    expect((await quoted('NAIA Terminal 3 Parking', 3 * 24 * 60, 'car')).totalCents).toBe(3 * 90_000);
   });
 });

@@ -1,3 +1,5 @@
+import { DEFAULT_TIERS, type LotPricing } from '../../core/pricing';
+import { type RateCard, rateCardSchema } from '../../core/rate-card';
 import type { LotKind } from './demo-patterns';
 
 /**
@@ -25,12 +27,46 @@ export type DemoLot = {
   maxDuration: number;
   allowOvernight: boolean;
   progressive?: boolean;
+  /** The rate card posted at its entrance (docs/pricing.md, Rate card); `rateCents` stays its hourly rate to go back to. */
+  rateCard?: RateCard;
+};
+
+/**
+ * A Metro Manila mall's posted rates: ₱50 for the first 3 hours, ₱20 for every succeeding hour or
+ * fraction; motorcycles ₱20, then ₱10; 15 minutes' grace; ₱200 for a lost ticket. No overnight fee:
+ * the demo malls close at 11 PM and take no overnight parking.
+ */
+const MALL_CARD: RateCard = {
+  graceMinutes: 15,
+  lostTicketCents: 20_000,
+  classes: {
+    car: { firstHours: 3, firstCents: 5_000, succeedingCents: 2_000 },
+    motorcycle: { firstHours: 3, firstCents: 2_000, succeedingCents: 1_000 },
+  },
+};
+
+/** The airport's park-and-fly: ₱150 the first hour, ₱100 each succeeding one, at most ₱900 a day, so a trip is priced by the day. */
+const PARK_AND_FLY_CARD: RateCard = {
+  graceMinutes: 15,
+  lostTicketCents: 30_000,
+  classes: { car: { firstHours: 1, firstCents: 15_000, succeedingCents: 10_000, dailyCapCents: 90_000 } },
 };
 
 const ALL_DAY = { open: '00:00', close: '23:59' };
 const MALL = { open: '07:00', close: '23:00' };
 const OFFICE = { open: '06:00', close: '22:00' };
 const full = { accessible: true, evCharging: true, security: true, covered: true };
+
+/**
+ * What a demo lot charges: its card (parsed by `rateCardSchema`, so a bad demo card fails the seed),
+ * else its hourly rate, with the default tiers where it is progressive.
+ */
+export const demoPricingOf = (lot: DemoLot): LotPricing => ({
+  strategy: lot.rateCard ? 'RATE_CARD' : lot.progressive ? 'PROGRESSIVE' : 'STATIC',
+  baseRateCents: lot.rateCents,
+  tiers: lot.progressive ? DEFAULT_TIERS : null,
+  rateCard: lot.rateCard && rateCardSchema.parse(lot.rateCard),
+});
 
 export const DEMO_LOTS: DemoLot[] = [
   {
@@ -48,7 +84,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: full,
     maxDuration: 12,
     allowOvernight: false,
-    progressive: true,
+    rateCard: MALL_CARD,
   },
   {
     name: 'Glorietta 4 Car Park',
@@ -65,6 +101,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: { ...full, evCharging: false },
     maxDuration: 12,
     allowOvernight: false,
+    rateCard: MALL_CARD,
   },
   {
     name: 'Salcedo Village Park & Go',
@@ -114,6 +151,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: full,
     maxDuration: 12,
     allowOvernight: false,
+    rateCard: MALL_CARD,
   },
   {
     name: 'The Fort Strip Open Lot',
@@ -146,7 +184,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: full,
     maxDuration: 12,
     allowOvernight: false,
-    progressive: true,
+    rateCard: MALL_CARD,
   },
   {
     name: 'Robinsons Galleria Parking',
@@ -163,6 +201,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: { ...full, evCharging: false },
     maxDuration: 12,
     allowOvernight: false,
+    rateCard: MALL_CARD,
   },
   {
     name: 'The Podium Car Park',
@@ -211,6 +250,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: { ...full, evCharging: false },
     maxDuration: 12,
     allowOvernight: false,
+    rateCard: MALL_CARD,
   },
   {
     name: 'Rizal Park Open Parking',
@@ -245,7 +285,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: full,
     maxDuration: 14,
     allowOvernight: false,
-    progressive: true,
+    rateCard: MALL_CARD,
   },
   {
     name: 'NAIA Terminal 3 Parking',
@@ -262,6 +302,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: full,
     maxDuration: 24,
     allowOvernight: true,
+    rateCard: PARK_AND_FLY_CARD,
   },
   {
     name: 'TriNoma Parking',
@@ -278,6 +319,7 @@ export const DEMO_LOTS: DemoLot[] = [
     amenities: full,
     maxDuration: 12,
     allowOvernight: false,
+    rateCard: MALL_CARD,
   },
   {
     name: 'UP Town Center Parking',

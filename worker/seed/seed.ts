@@ -8,14 +8,14 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { WEEKDAYS } from '../../core/booking';
 import { CURRENT_VERSIONS } from '../../core/legal';
 import { slotLabel } from '../../core/lot-form';
-import { DEFAULT_TIERS } from '../../core/pricing';
+import type { LotPricing } from '../../core/pricing';
 import type { Role } from '../../core/roles';
 import { hashPassword } from '../auth/password';
 import { SLOT_ROWS_PER_INSERT, type DB } from '../db/client';
 import { newId } from '../db/ids';
 import { attendantAssignments, lotSubmissions, lots, payments, pricing, slots, walletTransactions } from '../db/schema';
 import { accountInserts } from '../users/users.data';
-import { DEMO_LOTS, type DemoLot } from './demo-lots';
+import { DEMO_LOTS, type DemoLot, demoPricingOf } from './demo-lots';
 import { demoPriceChanges } from './demo-price-changes';
 
 export const DEMO_PASSWORD = 'parkada-demo';
@@ -91,6 +91,16 @@ function approvedSubmission(db: DB, lotId: string, lot: DemoLot, ids: Record<Rol
   });
 }
 
+/** A demo lot's pricing row: its hourly rate, its tiers where progressive, its card where it posts one. */
+const pricingRow = (db: DB, lotId: string, price: LotPricing) =>
+  db.insert(pricing).values({
+    lotId,
+    strategy: price.strategy,
+    baseRate: price.baseRateCents,
+    progressiveJson: price.tiers ? JSON.stringify(price.tiers) : null,
+    rateCardJson: price.rateCard ? JSON.stringify(price.rateCard) : null,
+  });
+
 function chunk<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
@@ -159,12 +169,7 @@ export async function demoDataStatements(db: DB) {
         }),
         isApproved: true,
       }),
-      db.insert(pricing).values({
-        lotId,
-        strategy: lot.progressive ? 'PROGRESSIVE' : 'STATIC',
-        baseRate: lot.rateCents,
-        progressiveJson: lot.progressive ? JSON.stringify(DEFAULT_TIERS) : null,
-      }),
+      pricingRow(db, lotId, demoPricingOf(lot)),
       ...chunk(slotRows(lotId, lot), SLOT_ROWS_PER_INSERT).map((rows) => db.insert(slots).values(rows)),
       approvedSubmission(db, lotId, lot, ids),
     );

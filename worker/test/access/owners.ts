@@ -48,7 +48,7 @@ export const OWNERS_ROUTES: AccessTable = {
     sample: () => ({ method: 'DELETE', path: `/api/owner/lots/${demoLot.id}/tags/${crypto.randomUUID()}` }),
     found: false,
   },
-  // The demo lot is on an hourly rate: an allowed caller is refused on the merits, and nothing is waived.
+  // The demo lot posts a mall's rate card: its owner (and the admin) may waive its fees.
   'POST /api/owner/lots/:id/waivers': {
     who: OWNERS,
     sample: () => ({
@@ -56,7 +56,6 @@ export const OWNERS_ROUTES: AccessTable = {
       path: `/api/owner/lots/${demoLot.id}/waivers`,
       json: { from: '2026-11-27T00:00:00+08:00', to: '2026-11-28T00:00:00+08:00', kind: 'overnight', reason: 'Typhoon' },
     }),
-    refused: 409,
   },
   'DELETE /api/owner/lots/:id/waivers/:waiverId': {
     who: OWNERS,
