@@ -9,7 +9,7 @@ import { OWNER_SIGNUP_ROLES } from './roles';
  * The BIR's TIN as printed on a Certificate of Registration: nine digits and the three-digit branch code
  * (000 for the head office). The nine digits alone name no branch, so they are not taken.
  */
-export const TIN_PATTERN = /^\d{3}-\d{3}-\d{3}-\d{3}$/;
+const TIN_PATTERN = /^\d{3}-\d{3}-\d{3}-\d{3}$/;
 export const TIN_MESSAGE = 'Enter the TIN in the BIR format 123-456-789-000 (the last three digits are the branch code).';
 export const APPLICATION_NOTES_MAX = 1000;
 

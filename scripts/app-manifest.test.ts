@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import routeTree from '../web/routeTree.gen.ts?raw';
 import { APP_MANIFEST } from './app-manifest';
+
+const routeTree = readFileSync('web/routeTree.gen.ts', 'utf8');
 
 /** A PNG's width × height, from its header chunk. */
 function pngSize(path: string) {
