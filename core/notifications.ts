@@ -1,3 +1,5 @@
+import { formatDateTime } from './time';
+
 /** Every kind of notification the product sends; the database column takes only these. */
 export const NOTIFICATION_TYPES = [
   'BOOKING_CONFIRMED',
@@ -44,3 +46,38 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
 };
 
 export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';
+
+/**
+ * What a notification is about, written by the worker with it: where and when (shown on the
+ * notification), and the id of its object (one of them), which the list drops once the object is gone.
+ * `reviewReservationId`: the stay a check-out notice asks the driver to rate (docs/reviews.md).
+ */
+export type NotificationMetadata = {
+  lotName?: string;
+  slotLabel?: string;
+  startTime?: string;
+  reviewReservationId?: string;
+  reservationId?: string;
+  monthlyPassId?: string;
+  supportRequestId?: string;
+};
+
+/** Where a notification leads: the screen of its object, named for the link. */
+export type NotificationLink =
+  | { to: '/reservation/$id'; params: { id: string }; label: 'View reservation' }
+  | { to: '/support/$id'; params: { id: string }; label: 'View request' }
+  | { to: '/passes'; label: 'View pass' };
+
+/** The screen of a notification's object, or null when it names none (or it is gone). */
+export function notificationLink(metadata: NotificationMetadata | undefined): NotificationLink | null {
+  if (metadata?.reservationId) return { to: '/reservation/$id', params: { id: metadata.reservationId }, label: 'View reservation' };
+  if (metadata?.supportRequestId) return { to: '/support/$id', params: { id: metadata.supportRequestId }, label: 'View request' };
+  if (metadata?.monthlyPassId) return { to: '/passes', label: 'View pass' };
+  return null;
+}
+
+/** Where and when, as the notification shows it: "Greenbelt 3 Parking · Slot A-1 · Nov 29, 2026, 2:45 PM". */
+export const notificationPlace = (metadata: NotificationMetadata | undefined) =>
+  [metadata?.lotName, metadata?.slotLabel && `Slot ${metadata.slotLabel}`, metadata?.startTime && formatDateTime(metadata.startTime)]
+    .filter(Boolean)
+    .join(' · ');

@@ -119,6 +119,24 @@ describe('platform console', () => {
     expect(csv.filter((line) => line.startsWith('Top performing lots,') && line.includes(',Bookings,'))).toHaveLength(5);
   });
 
+  test('keeps Platform Revenue on one line at 1280 px: shortened, the full amount on hover and for screen readers', async () => {
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto(`${baseURL}/admin`);
+    const figure = admin.getByTestId('kpi').filter({ hasText: 'Platform Revenue' }).getByTestId('kpi-figure');
+    await figure.waitFor();
+    const shown = await figure.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(el).lineHeight),
+      title: el.getAttribute('title'),
+      text: el.textContent,
+    }));
+    expect(shown.height).toBeLessThan(shown.lineHeight * 1.5);
+    // The demo's revenue runs to millions: shortened, with the amount in full in the title and the screen reader's text.
+    expect(shown.title).toMatch(/^₱[\d,]+\.\d\d$/);
+    expect(shown.text).toMatch(/^₱[\d.]+[KMB]₱[\d,]+\.\d\d$/);
+    expect(shown.text?.endsWith(shown.title ?? '-')).toBe(true);
+  });
+
   test('saves the dashboard and the settings screen at phone and desktop widths, light and dark', async () => {
     for (const [name, path, ready] of [
       ['dashboard', '/admin', 'platform-metrics'],

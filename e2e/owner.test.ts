@@ -13,6 +13,20 @@ const toast = (title: string) => page.getByText(title, { exact: true }).first().
 const lotCard = (name: string) => page.getByTestId('owner-lot').filter({ hasText: name });
 
 describe('owner lots in the browser', () => {
+  test('the dashboard’s Add Lot and Add New Lot open the lots page with its create dialog, which clears the URL when closed', async () => {
+    const addNewLot = page.getByRole('dialog', { name: 'Add New Lot', exact: true });
+    for (const link of [{ name: 'Add Lot', exact: true }, { name: /^Add New Lot/ }]) {
+      await page.goto(`${baseURL}/owner`);
+      await page.getByRole('link', link).click();
+      await addNewLot.waitFor();
+      expect(new URL(page.url()).searchParams.get('new')).toBe('true');
+      await page.keyboard.press('Escape');
+      await addNewLot.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).search).toBe('');
+      await page.getByRole('heading', { name: 'Manage Lots', exact: true }).waitFor();
+    }
+  });
+
   test('creates a lot, which shows Pending Approval with its real slot count', async () => {
     await page.goto(`${baseURL}/owner/lots`);
     await page.getByRole('heading', { name: 'Manage Lots', exact: true }).waitFor();

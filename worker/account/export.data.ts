@@ -10,6 +10,7 @@ import { and, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzl
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { asTheirDownload, EMAIL_ADDRESS_PATTERN, endpointHost, RECORD_ID_PATTERN, type MentionedPerson } from '../../core/privacy';
 import type { DB } from '../db/client';
+import { valuesIn } from '../db/values-in';
 import {
   attendantAssignments,
   attendantInvitations,
@@ -115,9 +116,6 @@ export async function personalDataOf(
   const emails = [user.email, ...data.verifications.map((row) => row.target as string)];
   return asTheirDownload(data, { emails, plates: plates.filter((plate) => plate !== null) }, await othersMentionedIn(db, data, userId));
 }
-
-const valuesIn = (column: SQLiteColumn, values: Set<string>) =>
-  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify([...values])}))`;
 
 /** Everyone but the person whom their records mention, by id or by e-mail address, with their role. */
 function othersMentionedIn(db: DB, data: PersonalData, userId: string): Promise<MentionedPerson[]> {

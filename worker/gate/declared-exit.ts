@@ -102,6 +102,6 @@ async function seenLeavingNotice(ctx: GateContext, declared: SeenLeaving['checki
     type: 'CHECKED_OUT',
     title: 'Seen leaving',
     message: `${lot.name}: you checked out by tag at ${formatTime(declared.exitTs)}, and ${closed.plate} left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for the time since, ${paid}.` : ''}`,
-    metadata: { lotName: lot.name },
+    metadata: { lotName: lot.name, reservationId: reservation.id },
   });
 }

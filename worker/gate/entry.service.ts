@@ -145,7 +145,12 @@ async function enterOnReservation(
       type: 'CHECKED_IN',
       title: 'Checked in',
       message: `${reservation.lotName}: you are in${reservation.slotLabel ? `, slot ${reservation.slotLabel}` : ''}. Your parking ends at ${formatDateTime(reservation.endTs)}.`,
-      metadata: { lotName: reservation.lotName, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
+      metadata: {
+        lotName: reservation.lotName,
+        slotLabel: reservation.slotLabel ?? undefined,
+        startTime: reservation.startTs,
+        reservationId: reservation.id,
+      },
     }),
   );
   return recordedCheckin(db, entry.id);

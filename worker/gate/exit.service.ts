@@ -228,7 +228,7 @@ function checkoutNotice(ctx: GateContext, userId: string, price: StayPrice, paym
     type: 'CHECKED_OUT',
     title: 'Checked out',
     message: `${lot.name}: you left at ${formatTime(closed.exitTs!)}.${amountCents ? ` ${formatPeso(amountCents)} for ${what.toLowerCase()}, ${paid}.` : ''}${ask?.message ?? ''}`,
-    metadata: { lotName: lot.name, ...ask?.metadata },
+    metadata: { lotName: lot.name, reservationId: closed.reservationId ?? undefined, ...ask?.metadata },
   });
 }
 

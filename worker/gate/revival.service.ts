@@ -91,7 +91,7 @@ export async function reviveOnEntry(
       type: 'CHECKED_IN',
       title: 'Checked in',
       message: `${lot.name}: the gate let you in at ${formatTime(entry.entryTs)}, before the no-show deadline, and recorded it once back online. Your reservation is active again, slot ${slot.label}; it ends at ${formatDateTime(reservation.endTs)}.`,
-      metadata: { lotName: lot.name, slotLabel: slot.label, startTime: reservation.startTs },
+      metadata: { lotName: lot.name, slotLabel: slot.label, startTime: reservation.startTs, reservationId: reservation.id },
     }),
   );
   return { ...(await recordedCheckin(db, entry.id)), revived: true };

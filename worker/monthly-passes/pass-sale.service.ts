@@ -178,7 +178,7 @@ export async function buyPass(env: Bindings, db: DB, input: BuyPassRequest, requ
       type: 'PAYMENT_SUCCESS',
       title: 'Monthly pass bought',
       message: `${lot.name}: ${input.plate} parks on its pass (${scheduleLabel(scheduleOf(product))}) for ${period.label}. ${formatPeso(amountCents)} paid from your wallet.`,
-      metadata: { lotName: lot.name },
+      metadata: { lotName: lot.name, monthlyPassId: sold.id },
     }),
   );
   return { pass: await passOf(env, db, sold.id, now), replayed: false };

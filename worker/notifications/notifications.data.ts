@@ -1,16 +1,16 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { NotificationType } from '../../core/notifications';
+import type { NotificationMetadata, NotificationType } from '../../core/notifications';
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { notifications } from '../db/schema';
+import { withoutGoneObjects } from './notification-objects.data';
 
 export type NewNotification = {
   type: NotificationType;
   title: string;
   message: string;
-  /** `reviewReservationId`: the stay a check-out notice asks the driver to rate (docs/reviews.md). */
-  metadata?: { lotName?: string; slotLabel?: string; startTime?: string; reviewReservationId?: string };
+  metadata?: NotificationMetadata;
 };
 
 /** The row of a notification: its metadata as JSON. */
@@ -34,10 +34,10 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 const toView = ({ metadataJson, userId: _owner, ...row }: NotificationRow) => ({
   ...row,
-  metadata: metadataJson ? (JSON.parse(metadataJson) as Record<string, string>) : undefined,
+  metadata: metadataJson ? (JSON.parse(metadataJson) as NotificationMetadata) : undefined,
 });
 
-/** A page of the user's notifications, newest first; `unreadOnly` is the screen's Unread filter. */
+/** A page of the user's notifications, newest first, naming only objects that still exist; `unreadOnly` is the screen's Unread filter. */
 export async function listOwnNotifications(db: DB, userId: string, list: { unreadOnly: boolean; page: PageRequest }) {
   const rows = await db
     .select()
@@ -51,7 +51,8 @@ export async function listOwnNotifications(db: DB, userId: string, list: { unrea
     )
     .orderBy(...newestFirst(notifications.createdAt, notifications.id))
     .limit(rowsToRead(list.page));
-  return pageOf(rows, list.page, (row) => ({ key: row.createdAt, id: row.id }), toView);
+  const page = pageOf(rows, list.page, (row) => ({ key: row.createdAt, id: row.id }), toView);
+  return { ...page, items: await withoutGoneObjects(db, page.items) };
 }
 
 /** What the bell and the filter tabs show, without loading the list. */

@@ -303,3 +303,36 @@ describe('SMS (Semaphore, stood in for)', () => {
     expect(smsQueue.jobs).toEqual([]);
   });
 });
+
+describe('what a notification is about', () => {
+  beforeAll(() => seedOnce());
+  type Listed = { type: string; metadata?: Record<string, string> };
+  const listed = async (cookie: string) =>
+    (await call('/api/notifications?filter=all', { cookie })).json<{ items: Listed[] }>().then((page) => page.items);
+
+  it('names the booked reservation with its lot, slot and start', async () => {
+    const lotId = await makeLot(2);
+    const { cookie } = await driver(1_000);
+    const booking = await (await reserve(cookie, { lotId, start: inMinutes(40) })).json<{
+      id: string;
+      slotLabel: string;
+      startTs: string;
+    }>();
+    const confirmed = (await listed(cookie)).find((note) => note.type === 'BOOKING_CONFIRMED');
+    expect(confirmed?.metadata).toMatchObject({ reservationId: booking.id, slotLabel: booking.slotLabel, startTime: booking.startTs });
+    expect(confirmed?.metadata?.lotName).toBeTruthy();
+  });
+
+  it('keeps a notification whose object is gone, without naming it', async () => {
+    const me = await signedInDriver();
+    const gone = { reservationId: newId(), supportRequestId: newId(), monthlyPassId: newId(), reviewReservationId: newId() };
+    await notify(db(), me.user.id, {
+      type: 'CHECKED_OUT',
+      title: 'Checked out',
+      message: 'Thank you',
+      metadata: { lotName: 'Greenbelt 3 Parking', ...gone },
+    });
+    const [note] = await listed(me.cookie);
+    expect(note.metadata).toEqual({ lotName: 'Greenbelt 3 Parking' });
+  });
+});

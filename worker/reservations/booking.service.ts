@@ -242,7 +242,12 @@ async function confirmBooking(ctx: BookingContext, { userId, lot, price }: Booki
     type: 'BOOKING_CONFIRMED',
     title: 'Reservation confirmed',
     message: `${lot.name}, slot ${reservation.slotLabel}, ${formatDateTime(reservation.startTs)}. ${formatPeso(price.totalCents)} paid from your wallet. Pass ${reservation.passId}.`,
-    metadata: { lotName: lot.name, slotLabel: reservation.slotLabel ?? undefined, startTime: reservation.startTs },
+    metadata: {
+      lotName: lot.name,
+      slotLabel: reservation.slotLabel ?? undefined,
+      startTime: reservation.startTs,
+      reservationId: reservation.id,
+    },
   };
   await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents, wallet, [confirmation]);
   await ctx.afterCommit('Booking confirmation e-mail', async () => {

@@ -158,7 +158,7 @@ async function expireNoShow(
         type: 'BOOKING_EXPIRED',
         title: 'Reservation expired',
         message: `You did not arrive at ${row.lotName} within ${graceMinutes} minutes of ${formatDateTime(row.startTs)}, so the slot was released.`,
-        metadata: { lotName: row.lotName, startTime: row.startTs },
+        metadata: { lotName: row.lotName, startTime: row.startTs, reservationId: row.id },
       },
       ...bookingChannels(row.id),
       key: `no-show:${row.id}`,
@@ -179,7 +179,7 @@ async function autoExtend(ctx: BookingContext, row: TimedReservation, now: numbe
   const told = (title: string, type: 'BOOKING_EXTENDED' | 'AUTO_EXTEND_FAILED', message: string) =>
     ctx.afterCommit('Auto Extend notice', () =>
       sendNotice(ctx, row.userId, {
-        note: { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs } },
+        note: { type, title, message, metadata: { lotName: row.lotName, startTime: row.startTs, reservationId: row.id } },
         push: pushTarget(row.id),
       }),
     );
@@ -228,7 +228,7 @@ const bookingChannels = (reservationId: string) => ({
 async function remind(ctx: BookingContext, reservationId: string, moment: 'start' | 'end', graceMinutes: number): Promise<void> {
   const row = await reservationForTimers(ctx.db, reservationId);
   if (!row || !holdsSlot(row.status)) return;
-  const metadata = { lotName: row.lotName, startTime: row.startTs };
+  const metadata = { lotName: row.lotName, startTime: row.startTs, reservationId: row.id };
   if (moment === 'start')
     return sendNotice(ctx, row.userId, {
       note: {

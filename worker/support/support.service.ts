@@ -90,7 +90,12 @@ const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…
  */
 async function addMessage(ctx: SupportContext, request: SupportRequestRow, text: string, fromSupport: boolean) {
   const message = { id: newId(), requestId: request.id, authorId: ctx.user.id, fromSupport, text, createdAt: new Date().toISOString() };
-  const note = { type: 'SUPPORT_REPLY' as const, title: `Support replied: ${request.subject}`, message: excerpt(text) };
+  const note = {
+    type: 'SUPPORT_REPLY' as const,
+    title: `Support replied: ${request.subject}`,
+    message: excerpt(text),
+    metadata: { supportRequestId: request.id },
+  };
   try {
     await commit(ctx.db, [
       ...messageStatements(ctx.db, message),

@@ -27,6 +27,14 @@ describe("Find Parking's search in the URL", () => {
     expect(findParkingSearch({ sort: 'nearest' })).not.toHaveProperty('sort', expect.anything());
   });
 
+  it('searches for a motorcycle when the URL says so, for a car (the API default) otherwise', () => {
+    expect(lotQueryOf(findParkingSearch({ place: 'Makati CBD', vehicle: 'motorcycle' }), window)).toMatchObject({
+      vehicleType: 'motorcycle',
+    });
+    expect(lotQueryOf(findParkingSearch({ place: 'Makati CBD' }), window)).not.toHaveProperty('vehicleType');
+    expect(findParkingSearch({ vehicle: 'truck' })).not.toHaveProperty('vehicle', expect.anything());
+  });
+
   it('drops what a link gets wrong instead of failing', () => {
     expect(findParkingSearch({ hours: 3, bbox: 'everywhere', arrive: 'tomorrow', ev: 'yes', place: 'Intramuros', sort: 'random' })).toEqual(
       {

@@ -29,6 +29,8 @@ export type FindParkingSearch = {
   /** Arrival, Manila wall-clock time as the arrival input takes it. */
   arrive?: string;
   hours?: number;
+  /** The vehicle searched for; absent is a car (the API's default). */
+  vehicle?: 'motorcycle';
   /** The list's order; absent is nearest first. */
   sort?: Exclude<Sort, 'nearest'>;
 } & Partial<Record<Filter, true>>;
@@ -46,6 +48,7 @@ export const findParkingSearch = (raw: Record<string, unknown>): FindParkingSear
   accessible: flagParam(raw.accessible),
   ev: flagParam(raw.ev),
   under100: flagParam(raw.under100),
+  vehicle: choiceParam(raw.vehicle, ['motorcycle'] as const),
   sort: choiceParam(
     raw.sort,
     SORTS.filter((sort) => sort !== 'nearest'),
@@ -82,6 +85,7 @@ export function lotQueryOf(search: FindParkingSearch, window: { start: string; h
     ...(search.ev && { ev: 'true' }),
     ...(search.under100 && { maxPriceCents: '10000' }),
     ...(search.sort && { sort: search.sort }),
+    ...(search.vehicle && { vehicleType: search.vehicle }),
   };
 }
 

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { ArrivalInput, Field, Input, Select } from '../../components/ui/field';
 import { FILTERS, type Filter, type FindParkingSearch } from './find-parking-search';
+import { VehicleChoice } from './vehicle-choice';
 
 /** Changes the search in the URL: a new search is a new history entry, `replace` only updates the current one. */
 export type ChangeSearch = (next: Partial<FindParkingSearch>, replace?: boolean) => void;
@@ -74,6 +75,7 @@ export function FilterBar({ search, change }: { search: FindParkingSearch; chang
   return (
     <>
       <fieldset className="mt-3 flex min-w-0 flex-wrap gap-2" aria-label="Filters">
+        <VehicleChoice search={search} change={change} />
         {(Object.keys(FILTERS) as Filter[]).map((filter) => (
           <button
             key={filter}

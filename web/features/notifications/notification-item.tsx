@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { Check, Trash2 } from 'lucide-react';
 import { notificationTypeLabel } from '../../../core/notifications';
 import { relativeTime } from '../../../core/time';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import type { Notification, NotificationFilter } from '../../lib/notifications';
+import { NotificationAbout } from './notification-about';
 
 /** Unread (with its count) or All. */
 export function FilterTabs({
@@ -37,7 +37,7 @@ export function FilterTabs({
   );
 }
 
-/** One notification: unread marked, its type, message and age, a link to rate the stay it asks about, and read and delete. */
+/** One notification: unread marked, its type, message, what it is about and age, and read and delete. */
 export function NotificationItem({ note, onRead, onDelete }: { note: Notification; onRead: () => void; onDelete: () => void }) {
   return (
     <li
@@ -52,16 +52,7 @@ export function NotificationItem({ note, onRead, onDelete }: { note: Notificatio
           <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{notificationTypeLabel(note.type)}</span>
         </div>
         <p className="mt-1 text-sm text-muted-foreground">{note.message}</p>
-        {note.metadata?.reviewReservationId && (
-          <Link
-            to="/reservation/$id"
-            params={{ id: note.metadata.reviewReservationId }}
-            search={{ action: 'review' }}
-            className="mt-1 inline-block text-sm font-medium text-brand underline"
-          >
-            Rate your stay
-          </Link>
-        )}
+        <NotificationAbout metadata={note.metadata} />
         <p className="mt-1 text-xs text-muted-foreground">{relativeTime(note.createdAt)}</p>
       </div>
       <div className="flex shrink-0 gap-1">

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Receipt, Settings, Store } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
-import { formatPeso } from '../../../core/money';
+import { formatPeso, formatPesoShort } from '../../../core/money';
 import { TREND_RANGES, type TrendRange } from '../../../core/owner-figures';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -31,7 +31,13 @@ function KpiTiles({ lotId }: { lotId?: string }) {
   const period = 'yesterday by now';
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      <KpiCard label="Revenue Today" value={data && formatPeso(data.totalRevenue)} change={data?.change.totalRevenue} period={period} />
+      <KpiCard
+        label="Revenue Today"
+        value={data && formatPesoShort(data.totalRevenue)}
+        full={data && formatPeso(data.totalRevenue)}
+        change={data?.change.totalRevenue}
+        period={period}
+      />
       <KpiCard label="Occupancy Now" value={data && percent(data.occupancy)} change={data?.change.occupancy} period="this time yesterday" />
       <KpiCard label="Bookings Today" value={data && String(data.dailyBookings)} change={data?.change.dailyBookings} period={period} />
       <KpiCard label="Avg Duration" value={data && hours(data.avgDuration)} change={data?.change.avgDuration} period={period} />
@@ -127,13 +133,14 @@ function LotPerformance() {
   );
 }
 
-const QUICK_ACTIONS = [
-  { to: '/owner/lots', label: 'Add New Lot', summary: 'Submit a lot for approval', Icon: Plus },
+/** `search`: Add New Lot opens the lots page with its create dialog open. */
+const QUICK_ACTIONS: { to: LinkProps['to']; search?: { new: true }; label: string; summary: string; Icon: LucideIcon }[] = [
+  { to: '/owner/lots', search: { new: true }, label: 'Add New Lot', summary: 'Submit a lot for approval', Icon: Plus },
   { to: '/settings', label: 'Manage Settings', summary: 'Your account and preferences', Icon: Settings },
   { to: '/owner/reports', label: 'View Reports', summary: 'Revenue, occupancy, customers', Icon: BarChart3 },
   { to: '/owner/statements', label: 'Statements', summary: 'What Parkada owes you, month by month', Icon: Receipt },
   { to: '/owner/merchants', label: 'Merchant Validations', summary: 'Shops that pay for their customers’ parking', Icon: Store },
-] as const;
+];
 
 /** The dashboard follows at most this many lots live; past them, its minute's polling still keeps it current. */
 const LIVE_LOTS_AT_MOST = 20;
@@ -172,7 +179,7 @@ export function OwnerDashboardPage() {
             allLabel="All Locations"
           />
           <Button asChild>
-            <Link to="/owner/lots">
+            <Link to="/owner/lots" search={{ new: true }}>
               <Plus className="h-4 w-4" aria-hidden /> Add Lot
             </Link>
           </Button>
@@ -194,8 +201,8 @@ export function OwnerDashboardPage() {
         <PriceChangesPanel lotId={lotId || undefined} />
       </Suspense>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {QUICK_ACTIONS.map(({ to, label, summary, Icon }) => (
-          <Link key={to} to={to} className="group min-w-0">
+        {QUICK_ACTIONS.map(({ to, search, label, summary, Icon }) => (
+          <Link key={to} to={to} search={search} className="group min-w-0">
             <Card className="flex items-center gap-3 p-4 transition-colors group-hover:bg-muted">
               <Icon className="h-6 w-6 shrink-0 text-brand" aria-hidden />
               <div className="min-w-0">

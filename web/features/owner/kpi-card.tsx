@@ -1,17 +1,20 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
+import { KpiFigure } from '../../components/kpi-figure';
 import { changeText } from './figures-format';
 
-/** One figure with its change against the previous period. */
+/** One figure with its change against the previous period; `full`: a shortened amount written out. */
 export function KpiCard({
   label,
   value,
+  full,
   change,
   period,
 }: {
   label: string;
   value: string | undefined;
+  full?: string;
   change: number | null | undefined;
   period?: string;
 }) {
@@ -23,7 +26,7 @@ export function KpiCard({
         <div className="mt-1 h-8 animate-pulse rounded bg-muted" />
       ) : (
         <>
-          <p className="mt-1 break-words text-lg font-bold sm:text-2xl">{value}</p>
+          <KpiFigure value={value} full={full} className="text-lg sm:text-2xl" />
           <p
             className={cn(
               'mt-1 flex items-start gap-1 text-xs',

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -95,8 +96,14 @@ function LotDialogs({ open, onClose }: { open: OpenDialog | null; onClose: () =>
 /** The owner's lots: add one for approval, edit or resize one, staff its gate, delete one that has nothing booked. */
 export function OwnerLotsPage() {
   const { data: lots } = useSuspenseQuery(ownerLotsQuery);
-  const [open, setOpen] = useState<OpenDialog | null>(null);
-  const close = () => setOpen(null);
+  const adding = useSearch({ from: '/_auth/owner/lots' }).new;
+  const navigate = useNavigate({ from: '/owner/lots' });
+  const [picked, setOpen] = useState<OpenDialog | null>(null);
+  const open: OpenDialog | null = adding ? { dialog: 'new' } : picked;
+  const close = () => {
+    setOpen(null);
+    if (adding) navigate({ search: {}, replace: true });
+  };
   const setActive = useSetActive();
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">

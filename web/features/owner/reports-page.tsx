@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { formatPeso } from '../../../core/money';
+import { formatPeso, formatPesoShort } from '../../../core/money';
 import { dailyRowsCsv, reportFileName } from '../../../core/owner-figures';
 import { reportFilterSchema, type ReportFilter } from '../../../core/report-request';
 import { manilaDate } from '../../../core/time';
@@ -71,7 +71,12 @@ function ReportFilterCard({
 function ReportKpis({ kpis, fetching }: { kpis: OwnerReport['kpis'] | undefined; fetching: boolean }) {
   return (
     <div className={cn('grid grid-cols-2 gap-4 lg:grid-cols-4', fetching && 'opacity-70')}>
-      <KpiCard label="Total Revenue" value={kpis && formatPeso(kpis.totalRevenue)} change={kpis?.change.totalRevenue} />
+      <KpiCard
+        label="Total Revenue"
+        value={kpis && formatPesoShort(kpis.totalRevenue)}
+        full={kpis && formatPeso(kpis.totalRevenue)}
+        change={kpis?.change.totalRevenue}
+      />
       <KpiCard label="Avg Occupancy" value={kpis && percent(kpis.avgOccupancy)} change={kpis?.change.avgOccupancy} />
       <KpiCard label="Total Bookings" value={kpis && String(kpis.totalBookings)} change={kpis?.change.totalBookings} />
       <KpiCard label="Avg Duration" value={kpis && hours(kpis.avgDuration)} change={kpis?.change.avgDuration} />
