@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, linkOptions, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, BarChart3, Minus, Plus, Receipt, Settings, Store } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { formatPeso, formatPesoShort } from '../../../core/money';
@@ -133,13 +133,23 @@ function LotPerformance() {
   );
 }
 
-/** `search`: Add New Lot opens the lots page with its create dialog open. */
-const QUICK_ACTIONS: { to: LinkProps['to']; search?: { new: true }; label: string; summary: string; Icon: LucideIcon }[] = [
-  { to: '/owner/lots', search: { new: true }, label: 'Add New Lot', summary: 'Submit a lot for approval', Icon: Plus },
-  { to: '/settings', label: 'Manage Settings', summary: 'Your account and preferences', Icon: Settings },
-  { to: '/owner/reports', label: 'View Reports', summary: 'Revenue, occupancy, customers', Icon: BarChart3 },
-  { to: '/owner/statements', label: 'Statements', summary: 'What Parkada owes you, month by month', Icon: Receipt },
-  { to: '/owner/merchants', label: 'Merchant Validations', summary: 'Shops that pay for their customers’ parking', Icon: Store },
+/** Add New Lot opens the lots page with its create dialog open (`new`). */
+const QUICK_ACTIONS = [
+  {
+    link: linkOptions({ to: '/owner/lots', search: { new: true } }),
+    label: 'Add New Lot',
+    summary: 'Submit a lot for approval',
+    Icon: Plus,
+  },
+  { link: linkOptions({ to: '/settings' }), label: 'Manage Settings', summary: 'Your account and preferences', Icon: Settings },
+  { link: linkOptions({ to: '/owner/reports' }), label: 'View Reports', summary: 'Revenue, occupancy, customers', Icon: BarChart3 },
+  { link: linkOptions({ to: '/owner/statements' }), label: 'Statements', summary: 'What Parkada owes you, month by month', Icon: Receipt },
+  {
+    link: linkOptions({ to: '/owner/merchants' }),
+    label: 'Merchant Validations',
+    summary: 'Shops that pay for their customers’ parking',
+    Icon: Store,
+  },
 ];
 
 /** The dashboard follows at most this many lots live; past them, its minute's polling still keeps it current. */
@@ -201,8 +211,8 @@ export function OwnerDashboardPage() {
         <PriceChangesPanel lotId={lotId || undefined} />
       </Suspense>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {QUICK_ACTIONS.map(({ to, search, label, summary, Icon }) => (
-          <Link key={to} to={to} search={search} className="group min-w-0">
+        {QUICK_ACTIONS.map(({ link, label, summary, Icon }) => (
+          <Link key={label} {...link} className="group min-w-0">
             <Card className="flex items-center gap-3 p-4 transition-colors group-hover:bg-muted">
               <Icon className="h-6 w-6 shrink-0 text-brand" aria-hidden />
               <div className="min-w-0">
