@@ -94,19 +94,6 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     await friend.context().close();
   });
 
-  test('searches for the vehicle chosen: Motorcycle is sent to the API and kept in the URL, Car is the default', async () => {
-    await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
-    const vehicle = page.getByRole('group', { name: 'Vehicle', exact: true });
-    expect(await vehicle.getByRole('radio', { name: 'Car', exact: true }).isChecked()).toBe(true);
-    const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('vehicleType') === 'motorcycle');
-    await vehicle.getByRole('radio', { name: 'Motorcycle', exact: true }).check();
-    await asked;
-    expect(new URL(page.url()).searchParams.get('vehicle')).toBe('motorcycle');
-    expect(await vehicle.getByRole('radio', { name: 'Motorcycle', exact: true }).isChecked()).toBe(true);
-    await vehicle.getByRole('radio', { name: 'Car', exact: true }).check();
-    await expect.poll(() => new URL(page.url()).searchParams.has('vehicle')).toBe(false);
-  });
-
   test('restores the previous search with the back button', async () => {
     const before = await cardNames(page);
     await page.getByRole('combobox', { name: 'Location', exact: true }).fill('Intramuros');
@@ -150,5 +137,18 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     const counts = (await page.locator('.leaflet-marker-icon').allInnerTexts()).map(Number);
     expect(counts.every((count) => count >= 2)).toBe(true);
     expect(await noOverflow(page)).toBe(true);
+  });
+
+  test('searches for the vehicle chosen: Motorcycle is sent to the API and kept in the URL, Car is the default', async () => {
+    await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}`);
+    const vehicle = page.getByRole('group', { name: 'Vehicle', exact: true });
+    expect(await vehicle.getByRole('radio', { name: 'Car', exact: true }).isChecked()).toBe(true);
+    const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('vehicleType') === 'motorcycle');
+    await vehicle.getByText('Motorcycle', { exact: true }).click();
+    await asked;
+    expect(new URL(page.url()).searchParams.get('vehicle')).toBe('motorcycle');
+    expect(await vehicle.getByRole('radio', { name: 'Motorcycle', exact: true }).isChecked()).toBe(true);
+    await vehicle.getByText('Car', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.has('vehicle')).toBe(false);
   });
 });

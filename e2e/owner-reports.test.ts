@@ -22,7 +22,7 @@ describe('owner dashboard and reports in the browser', () => {
   test('draws the revenue trend as a chart, for each range', async () => {
     await page.goto(`${baseURL}/owner`);
     await page.getByRole('heading', { name: 'Owner Dashboard', exact: true }).waitFor();
-    await page.getByTestId('kpi').filter({ hasText: 'Revenue Today' }).getByText(/₱/).waitFor();
+    await page.getByTestId('kpi').filter({ hasText: 'Revenue Today' }).getByTestId('kpi-figure').getByText(/₱/).first().waitFor();
     await page
       .getByRole('img', { name: /Money received per day, last 7 days/ })
       .locator('canvas')

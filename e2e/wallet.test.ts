@@ -84,12 +84,12 @@ describe('wallet in the browser', () => {
   });
 
   test('redeems points for wallet credit, and the balance and points change', async () => {
-    // Points come from parking: a 7-hour stay at ₱150 an hour from now, past its free cancellation, so its points are redeemable.
+    // Points come from parking: two days at NAIA's park-and-fly card from now (2 × its ₱900 daily maximum), past its free cancellation, so its points are redeemable.
     await topUpWallet(page.request, 200_000);
     const lots = await (await page.request.get(`${baseURL}/api/lots?q=${encodeURIComponent('NAIA Terminal 3')}`)).json();
     const lot = (Array.isArray(lots) ? lots : lots.items).find((item: { name: string }) => item.name === 'NAIA Terminal 3 Parking');
     const booked = await page.request.post(`${baseURL}/api/reservations`, {
-      data: { lotId: lot.id, start: new Date().toISOString(), durationHours: 7, plate: 'RWD 1050' },
+      data: { lotId: lot.id, start: new Date().toISOString(), durationHours: 48, plate: 'RWD 1050' },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(booked.status(), await booked.text()).toBe(201);

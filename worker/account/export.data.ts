@@ -54,6 +54,8 @@ import {
   wallets,
   verifications,
   walletTransactions,
+  supportMessages,
+  supportRequests,
 } from '../db/schema';
 import { eachStayOnce } from '../../core/stays';
 import type { StayRecord } from '../lot-object/protocol';
@@ -155,6 +157,16 @@ async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
       recovery_codes: rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, user.id), columnsWithout(recoveryCodes, 'codeHash')),
       passkeys: rowsOf(db, passkeys, eq(passkeys.userId, user.id), columnsWithout(passkeys, 'publicKey')),
       early_registrations: rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
+      // What they asked Parkada support, and the whole thread of each request (docs/support.md).
+      support_requests: rowsOf(db, supportRequests, eq(supportRequests.authorId, user.id)),
+      support_messages: rowsOf(
+        db,
+        supportMessages,
+        inArray(
+          supportMessages.requestId,
+          db.select({ id: supportRequests.id }).from(supportRequests).where(eq(supportRequests.authorId, user.id)),
+        ),
+      ),
       audit_logs: rowsOf(
         db,
         auditLogs,
