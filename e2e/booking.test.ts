@@ -290,4 +290,24 @@ describe('the booking loop in the browser', () => {
       .filter({ hasText: /^New total ₱[\d,.]+ · ₱[\d,.]+ more from your wallet$/ })
       .waitFor();
   });
+
+  test('quotes a mall’s rate card line by line in the booking dialog, and charges its total', async () => {
+    const mall = 'SM Megamall Building B Parking'; // ₱50 for the first 3 hours, ₱20 each succeeding hour
+    const lots = await (await page.request.get(`${baseURL}/api/lots?q=${encodeURIComponent(mall)}`)).json();
+    await page.goto(`${baseURL}/lot/${lots.items.find((lot: { name: string }) => lot.name === mall).id}`);
+    await page.getByRole('heading', { name: 'Quick Reserve', exact: true }).waitFor();
+    const tomorrowTen = `${toManilaInput(new Date(Date.now() + 24 * 3_600_000)).slice(0, 11)}10:00`;
+    await page.getByLabel('Arrival', { exact: true }).fill(tomorrowTen);
+    await page.getByRole('button', { name: '4 hours ₱70.00', exact: true }).click();
+    await page.getByRole('button', { name: 'Reserve Now', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Plate Number', { exact: true }).fill('NBC 4747');
+    const breakdown = dialog.locator('dl', { has: page.getByTestId('booking-total') });
+    expect(await breakdown.innerText()).toMatch(
+      /^first 3 h\s+₱50\.00\s+1 h succeeding\s+₱20\.00\s+Total \(VAT ₱7\.50 included\)\s+₱70\.00\s/,
+    );
+    await dialog.getByRole('button', { name: 'Confirm and pay ₱70.00', exact: true }).click();
+    await page.waitForURL(/\/reservation\//);
+    await page.getByTestId('reservation-status').filter({ hasText: 'CONFIRMED' }).waitFor();
+  });
 });
