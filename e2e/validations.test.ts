@@ -54,8 +54,14 @@ describe('merchant validations', () => {
   test('the owner registers a merchant and issues a code, with its QR sheet as a PDF', async () => {
     await owner.goto(`${baseURL}/owner/merchants`);
     await owner.getByRole('heading', { name: 'Merchant Validations', exact: true }).waitFor();
+    // The lot's merchants have loaded (none yet) before the form is used.
+    await owner.getByText('No merchants at this lot yet: register one to issue validations.', { exact: true }).waitFor();
     await owner.getByLabel('Merchant name', { exact: true }).fill(MERCHANT);
-    await owner.getByRole('button', { name: 'Register Merchant', exact: true }).click();
+    const [registered] = await Promise.all([
+      owner.waitForResponse((res) => res.url().endsWith('/merchants') && res.request().method() === 'POST'),
+      owner.getByRole('button', { name: 'Register Merchant', exact: true }).click(),
+    ]);
+    expect(registered.status(), await registered.text()).toBe(201);
     const card = owner.getByTestId('merchant-card').filter({ hasText: MERCHANT });
     await card.waitFor();
     const form = card.getByRole('form', { name: `Issue codes for ${MERCHANT}`, exact: true });
