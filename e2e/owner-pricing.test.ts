@@ -3,13 +3,14 @@
  * the last four weeks (written by the global set-up: e2e/past-stays.ts), the owner turns on Enable
  * AI Pricing, sees the weekday-morning raise with its reason, and applies it. Screenshots of the screen at 375 px and 1280 px, light and dark, go to e2e/artifacts.
  * And a Manila rate card, on a lot of the file's own: the owner types it with its live example, saves
- * it, prints its rate sign and waives its overnight fee for a typhoon.
+ * it, prints its rate sign and waives its overnight fee for a typhoon; the lot's attendant lets a
+ * walk-in out within the card's grace for nothing and charges a lost ticket the card's fee.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { WALK_IN_HORIZON_MINUTES } from '../core/gate';
 import { baseURL, checkScreens, reportPageOnFailure, test } from './browser';
-import { demoAdmin, FIXTURE_PASSWORD, newApprovedLot, newOwner } from './fixtures';
+import { FIXTURE_PASSWORD, ownLotWithAttendant } from './fixtures';
 import { FULL_MORNINGS_LOT as LOT } from './past-stays';
 
 /** The owner's lot list, whatever page it asks for. */
@@ -19,19 +20,19 @@ let page: Page;
 const CARD_LOT = 'Fairview Mall Carpark';
 /** The owner of CARD_LOT, whose page counts the print dialogs it opens instead of opening them. */
 let cardOwner: Page;
+/** The e-mail of CARD_LOT's attendant. */
+let cardAttendant = '';
 
 test.beforeAll(async ({ browser, people }) => {
   page = await people.signedIn('owner@parkada.ph', 'parkada-demo');
-  const admin = await demoAdmin(browser);
-  const owner = await newOwner(browser, admin);
   const rules = {
     maxDuration: 24,
     allowOvernight: true,
     vehicleTypes: ['car' as const, 'motorcycle' as const],
     walkInHorizonMinutes: WALK_IN_HORIZON_MINUTES,
   };
-  await newApprovedLot(owner.context, admin, { name: CARD_LOT, rulesJson: rules });
-  await admin.close();
+  const { owner, attendant } = await ownLotWithAttendant(browser, { name: CARD_LOT, rulesJson: rules });
+  cardAttendant = attendant;
   cardOwner = await people.signedIn(owner.email, FIXTURE_PASSWORD);
   await cardOwner.addInitScript(() => {
     window.print = () => document.documentElement.setAttribute('data-printed', 'yes');
@@ -151,5 +152,31 @@ describe('a Manila rate card in the browser', () => {
     expect(await waiver.textContent()).toContain('Overnight fees waived · ');
     await waiver.getByRole('button', { name: 'Lift', exact: true }).click();
     await waiver.waitFor({ state: 'detached' });
+  });
+
+  test('the gate charges by the card: out within the grace for nothing, a lost ticket its fee', async ({ people }) => {
+    const gate = await people.signedIn(cardAttendant, FIXTURE_PASSWORD);
+    await gate.goto(`${baseURL}/attendant`);
+    await gate.getByRole('link', { name: 'Scan QR Code', exact: true }).click();
+    await gate.getByRole('heading', { name: 'Scan & Check-in', exact: true }).waitFor();
+    const told = (title: string, description: string) =>
+      gate.locator('li[data-state="open"]').filter({ hasText: title }).filter({ hasText: description }).first().waitFor();
+    const plate = gate.getByLabel('Plate Number', { exact: true });
+    for (const walkIn of ['CRD 4701', 'CRD 4702']) {
+      await plate.fill(walkIn);
+      await gate.getByRole('button', { name: 'Quick Check-in', exact: true }).click();
+      await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+      await told('Check-in Successful', `Vehicle ${walkIn} processed successfully`);
+    }
+    // Out at once: within the card's 15 minutes of grace.
+    await plate.fill('CRD 4701');
+    await gate.getByRole('button', { name: 'Quick Check-out', exact: true }).click();
+    await gate.getByRole('button', { name: 'Process Entry', exact: true }).click();
+    await told('Check-out Successful', 'Vehicle CRD 4701 processed successfully. Nothing to pay.');
+    // A lost ticket pays the card's ₱200.00 on top of the stay (nothing, within the grace).
+    await plate.fill('CRD 4702');
+    await gate.getByRole('button', { name: 'Lost Ticket', exact: true }).click();
+    await told('Check-out Successful', 'Collect ₱200.00 in cash.');
+    await gate.context().close();
   });
 });
