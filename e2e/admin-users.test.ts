@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../worker/seed/seed';
-import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
+import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test } from './browser';
 
 let admin: Page;
 let driver: Page;
@@ -76,6 +76,7 @@ describe('users and the audit log in the browser', () => {
     await signUpDriver(writer, { firstName: 'Lorna', lastName: 'Tolentino', mobile: '+63 917-4445566', password: 'jeepney-ride-2024' });
     await writer.goto(`${baseURL}/help`);
     await writer.getByRole('heading', { name: 'Help', exact: true }).waitFor();
+    await checkScreens(writer, 'help');
     await writer.getByLabel('What is it about?', { exact: true }).selectOption('payment');
     await writer.getByLabel('Subject', { exact: true }).fill('Top-up not credited');
     await writer.getByLabel('Message', { exact: true }).fill('My GCash top-up of 500 pesos is not in my wallet.');
@@ -91,10 +92,12 @@ describe('users and the audit log in the browser', () => {
     await admin.getByLabel('Reply as Parkada support', { exact: true }).fill('We credited the 500 pesos to your wallet.');
     await admin.getByRole('button', { name: 'Send Reply', exact: true }).click();
     await admin.getByText('We credited the 500 pesos to your wallet.', { exact: true }).waitFor();
+    await checkScreens(admin, 'admin-support-request');
 
     await writer.getByRole('link', { name: 'Top-up not credited', exact: true }).click();
     await writer.getByRole('heading', { name: 'Top-up not credited', exact: true }).waitFor();
     await writer.getByText('We credited the 500 pesos to your wallet.', { exact: true }).waitFor();
     await writer.getByText(/^Parkada support · /).waitFor();
+    await checkScreens(writer, 'support-request');
   });
 });

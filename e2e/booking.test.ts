@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { nextQuarterHour, toManilaInput } from '../core/time';
 import { withPlatformSettings } from './platform-settings';
-import { baseURL, reportPageOnFailure, signUpDriver, test } from './browser';
+import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
 
 const LOT = 'Rizal Park Open Parking'; // 24/7, ₱40/h
@@ -125,6 +125,7 @@ describe('the booking loop in the browser', () => {
     await companion.getByText('NBC ••34', { exact: true }).waitFor();
     expect(await companion.getByText('NBC 1234').count()).toBe(0);
     await companion.getByRole('link', { name: `Directions to ${LOT} in Google Maps`, exact: true }).waitFor();
+    await checkScreens(companion, 'shared-pass');
 
     await page.getByRole('button', { name: 'Stop sharing', exact: true }).click();
     await toast('Sharing stopped');

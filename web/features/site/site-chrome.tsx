@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SITE_PAGES } from '../../../core/legal';
 import { SUPPORT } from '../../../core/support';
+import { manilaDate } from '../../../core/time';
 import { Logo } from '../../components/brand';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/session';
@@ -60,7 +61,7 @@ export function SiteFooter() {
           <p>Makati City, Metro Manila</p>
         </div>
       </div>
-      <p className="mx-auto mt-8 max-w-7xl">© 2024 Parkada. All rights reserved.</p>
+      <p className="mx-auto mt-8 max-w-7xl">© {manilaDate(Date.now()).slice(0, 4)} Parkada. All rights reserved.</p>
     </footer>
   );
 }
