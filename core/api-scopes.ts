@@ -87,6 +87,11 @@ const API_SCOPE_RULES: Record<ApiScope, ScopeRule> = {
 
 export const mayHoldScope = (scope: ApiScope, role: Role) => API_SCOPE_RULES[scope].roles.includes(role);
 
+/** The scopes this role may give a key: Settings offers these. */
+export const scopesForRole = (role: Role) => API_SCOPES.filter((scope) => mayHoldScope(scope, role));
+
+export const scopeLabel = (scope: ApiScope) => API_SCOPE_RULES[scope].label;
+
 /** Why a role may not give a key these scopes, or null when it may. */
 export function scopesBeyondRole(scopes: readonly ApiScope[], role: Role): string | null {
   const beyond = scopes.filter((scope) => !mayHoldScope(scope, role));
