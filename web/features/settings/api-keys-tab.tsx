@@ -13,7 +13,8 @@ import { toast, toastFailure } from '../../components/ui/toast-store';
 import { apiKeysQuery, useApiKeyActions, type ApiKeyView } from '../../lib/api-keys';
 import { showIssuesOnFields, useSchemaForm } from '../../lib/form';
 
-type NewKey = { name: string; key: string };
+/** A key just made: `secret`, never `key`, which React keeps for itself. */
+type NewKey = { name: string; secret: string };
 
 /** Settings → API keys (docs/api.md): keys for the account's systems, a gate's camera or a point of sale. Loaded with its tab. */
 export default function ApiKeysTab({ role }: { role: Role }) {
@@ -45,7 +46,7 @@ function NewKeyForm({ role, onCreated }: { role: Role; onCreated: (created: NewK
     create.mutate(request, {
       onSuccess: ({ key }) => {
         form.reset();
-        onCreated({ name: request.name, key });
+        onCreated({ name: request.name, secret: key });
       },
       onError: (error) => {
         showIssuesOnFields(error, form);
@@ -91,7 +92,7 @@ function NewKeyForm({ role, onCreated }: { role: Role; onCreated: (created: NewK
 }
 
 /** The key itself, which Parkada keeps only as a hash: shown this once. */
-function KeyShownOnce({ name, key, onDone }: NewKey & { onDone: () => void }) {
+function KeyShownOnce({ name, secret, onDone }: NewKey & { onDone: () => void }) {
   return (
     <section aria-labelledby="key-shown-heading" className="space-y-3 rounded-lg border border-border bg-muted p-3">
       <h2 id="key-shown-heading" className="font-semibold">
@@ -101,10 +102,10 @@ function KeyShownOnce({ name, key, onDone }: NewKey & { onDone: () => void }) {
         Copy it now: Parkada shows it only this once. Your system sends it after <code className="font-mono">Authorization: Bearer</code>.
       </p>
       <code data-testid="new-api-key" className="block break-all font-mono text-sm">
-        {key}
+        {secret}
       </code>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(key).then(() => toast({ title: 'Key Copied' }))}>
+        <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(secret).then(() => toast({ title: 'Key Copied' }))}>
           <Copy className="h-4 w-4" /> Copy key
         </Button>
         <Button onClick={onDone}>Done</Button>
