@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_WRITES_PER_MINUTE, MAX_API_KEYS } from '../../core/api-scopes';
+import { API_KEY_WRITES_PER_MINUTE, API_SCOPES, MAX_API_KEYS, scopeNeeded } from '../../core/api-scopes';
 import { takeApiKeyWrite } from '../auth/auth.service';
 import { apiKeys, auditLogs, checkins, users } from '../db/schema';
 import { makeLot } from '../test/booking-fixtures';
+import { apiRoutes } from '../test/access/rules';
 import { call, db, key, messageOf, signedInAccount, signedInAs } from '../test/helpers';
 import { enrolledAccount, stepUpWith } from '../test/second-factor-fixtures';
 import { sha256Hex } from '../verification/verification.service';
@@ -104,6 +105,60 @@ describe('POST /api/account/api-keys', () => {
   });
 });
 
+describe('the scopes (core/api-scopes.ts)', () => {
+  /** What keys reach, by scope: a route renamed or added under a scope's pattern shows here. */
+  const REACHED = {
+    'lots:read': [
+      'GET /api/attendant/lot-status',
+      'GET /api/attendant/lots',
+      'GET /api/lots',
+      'GET /api/lots/:id',
+      'GET /api/lots/:id/availability',
+      'GET /api/lots/:id/forecast',
+      'GET /api/lots/:id/live',
+      'GET /api/lots/:id/quote',
+      'GET /api/lots/:id/reviews',
+      'GET /api/lots/:lotId/pass-products',
+      'GET /api/owner/lots',
+      'GET /api/owner/lots/:id',
+    ],
+    'reservations:read': [
+      'GET /api/reservations',
+      'GET /api/reservations/:id',
+      'GET /api/reservations/:id/pass',
+      'GET /api/reservations/counts',
+    ],
+    'reservations:write': [
+      'PATCH /api/reservations/:id',
+      'POST /api/reservations',
+      'POST /api/reservations/:id/cancel',
+      'POST /api/reservations/:id/extend',
+    ],
+    'gate:write': ['GET /api/checkins/open', 'GET /api/checkins/plate', 'POST /api/checkins/:checkinId/exit', 'POST /api/checkins/enter'],
+    'validations:write': ['POST /api/checkins/:checkinId/validations', 'POST /api/owner/merchants/:merchantId/codes'],
+    'reports:read': [
+      'GET /api/owner/kpis',
+      'GET /api/owner/lot-performance',
+      'GET /api/owner/reports',
+      'GET /api/owner/reports/customers',
+      'GET /api/owner/reports/plate-reads',
+      'GET /api/owner/reports/price-changes',
+      'GET /api/owner/revenue',
+      'GET /api/owner/statements',
+      'GET /api/owner/validations',
+    ],
+  };
+
+  it('reach these routes of the API and no other', () => {
+    const needed = (route: string) => {
+      const [method, path] = route.split(' ');
+      return scopeNeeded(method, path.replaceAll(/:[^/]+/g, 'x'));
+    };
+    const byScope = Object.fromEntries(API_SCOPES.map((scope) => [scope, apiRoutes().filter((route) => needed(route) === scope)]));
+    expect(byScope).toEqual(REACHED);
+  });
+});
+
 describe('Authorization: Bearer <key>', () => {
   it('acts as its account within its scopes', async () => {
     const { cookie } = await newDriver();
@@ -168,7 +223,7 @@ describe('Authorization: Bearer <key>', () => {
     expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(await db().select().from(checkins).where(eq(checkins.plate, 'NAB 1003'))).toEqual([]);
     // Reads are not counted.
-    expect((await call(`/api/checkins/open?lotId=${owner.lotId}`, { headers: bearer(secret) })).status).toBe(200);
+    expect((await call(`/api/checkins/open?lotId=${owner.lotId}&plate=NAB%201003`, { headers: bearer(secret) })).status).toBe(404);
   });
 
   it("stops at the account's role: a demoted attendant's gate key, a suspended account's key", async () => {
