@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = [
   /** Parkada took an approved lot off sale, or put it back (core/lot-sale.ts), with the reason its owner reads. */
   'UNLIST_LOT',
   'LIST_LOT',
+  /** An account's API keys (docs/api.md): made and revoked in Settings; every write a key makes is recorded under its name. */
+  'CREATE_API_KEY',
+  'REVOKE_API_KEY',
+  'API_KEY_WRITE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,4 +99,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   SLOT_TAKEN_MOVE: 'Moved from a taken slot',
   UNLIST_LOT: 'Lot unlisted',
   LIST_LOT: 'Lot listed again',
+  CREATE_API_KEY: 'API key created',
+  REVOKE_API_KEY: 'API key revoked',
+  API_KEY_WRITE: 'Write with an API key',
 };

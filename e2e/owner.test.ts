@@ -149,4 +149,22 @@ describe('owner lots in the browser', () => {
     await toast('Lot Deleted');
     await lotCard('Legazpi Village Carpark').waitFor({ state: 'detached' });
   });
+
+  test('makes an API key in Settings, which is shown once, answers as the owner within its scope, and is 401 once revoked', async () => {
+    await page.goto(`${baseURL}/settings?tab=api-keys`);
+    await page.getByLabel('Key name', { exact: true }).fill('Barrier North');
+    await page.getByRole('checkbox', { name: 'lots:read', exact: true }).check();
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    const key = (await page.getByTestId('new-api-key').textContent()) ?? '';
+    expect(key).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
+    const ownLots = () => fetch(`${baseURL}/api/owner/lots`, { headers: { Authorization: `Bearer ${key}` } });
+    expect((await ownLots()).status).toBe(200);
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByTestId('new-api-key').waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'API keys', exact: true }).getByText('Barrier North', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Revoke Barrier North', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke', exact: true }).click();
+    await toast('Key Revoked');
+    expect((await ownLots()).status).toBe(401);
+  });
 });

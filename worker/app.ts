@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { withApiKey } from './api-keys/api-key.middleware';
+import { apiKeyRoutes } from './api-keys/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
 import { secondFactorRoutes } from './auth/second-factor.routes';
 import { passkeyRoutes } from './auth/passkeys.routes';
@@ -42,7 +44,7 @@ import { validationRoutes } from './validations/validations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 
 const api = new Hono<AppEnv>()
-  .use(sameOriginWrites, withDb, recordDeployment, withSession, enforceRoles)
+  .use(sameOriginWrites, withDb, recordDeployment, withSession, withApiKey, enforceRoles)
   .route('/', healthRoutes)
   .route('/', authRoutes)
   .route('/', secondFactorRoutes)
@@ -50,6 +52,7 @@ const api = new Hono<AppEnv>()
   .route('/', earlyRegistrationRoutes)
   .route('/', lotRoutes)
   .route('/', accountRoutes)
+  .route('/', apiKeyRoutes)
   .route('/', documentRoutes)
   .route('/', notificationRoutes)
   .route('/', pushRoutes)

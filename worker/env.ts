@@ -62,7 +62,10 @@ export interface Bindings {
 }
 
 /** The signed-in user as handlers see it: never the password hash. */
-export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt' | 'mustChangePassword'>;
+export type SessionUser = Omit<User, 'passwordHash' | 'passwordExpiresAt' | 'mustChangePassword'> & {
+  /** Set when the request acts through one of the account's API keys: its name, which the audit trail shows (docs/api.md). */
+  viaApiKey?: string;
+};
 
 type Variables = {
   db: DB;

@@ -7,6 +7,7 @@ import { ERASED_FIRST_NAME, ERASED_LAST_NAME, ERASED_TEXT, erasedEmail, type Ope
 import { maskPlate } from '../../core/vehicles';
 import { statementOf, type DB } from '../db/client';
 import {
+  apiKeys,
   attendantAssignments,
   attendantInvitations,
   auditLogs,
@@ -225,6 +226,7 @@ function ownDataDeletions(db: DB, identity: Identity, walletId: string) {
     db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.delete(passkeys).where(eq(passkeys.userId, userId)),
+    db.delete(apiKeys).where(eq(apiKeys.userId, userId)),
     db.delete(smsDeliveries).where(eq(smsDeliveries.userId, userId)),
   ];
   return queries.map((query) => statementOf(db, query));

@@ -12,6 +12,7 @@ import { asTheirDownload, EMAIL_ADDRESS_PATTERN, endpointHost, RECORD_ID_PATTERN
 import type { DB } from '../db/client';
 import { valuesIn } from '../db/values-in';
 import {
+  apiKeys,
   attendantAssignments,
   attendantInvitations,
   auditLogs,
@@ -156,6 +157,8 @@ async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
       totp_factors: rowsOf(db, totpFactors, eq(totpFactors.userId, user.id), columnsWithout(totpFactors, 'encryptedSecret')),
       recovery_codes: rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, user.id), columnsWithout(recoveryCodes, 'codeHash')),
       passkeys: rowsOf(db, passkeys, eq(passkeys.userId, user.id), columnsWithout(passkeys, 'publicKey')),
+      // The API keys: their names, scopes and use, never a key's hash (docs/api.md).
+      api_keys: rowsOf(db, apiKeys, eq(apiKeys.userId, user.id), columnsWithout(apiKeys, 'keyHash')),
       early_registrations: rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
       // What they asked Parkada support, and the whole thread of each request (docs/support.md).
       support_requests: rowsOf(db, supportRequests, eq(supportRequests.authorId, user.id)),

@@ -19,13 +19,18 @@ export type AccountlessActor = { accountless: string };
 export const actorLabel = (user: Pick<SessionUser, 'firstName' | 'lastName' | 'email'>) =>
   `${user.firstName} ${user.lastName} <${user.email}>`;
 
+/** Who the entry names: a request through an API key is its account's act, under the key's name. */
+const actorOf = (actor: SessionUser | AccountlessActor) => {
+  if ('accountless' in actor) return { actorId: null, actor: actor.accountless };
+  return { actorId: actor.id, actor: actor.viaApiKey === undefined ? actorLabel(actor) : `API key ${actor.viaApiKey}` };
+};
+
 export const auditStatement = (db: DB, actor: SessionUser | AccountlessActor, entry: AuditEntry) =>
   statementOf(
     db,
     db.insert(auditLogs).values({
       id: newId(),
-      actorId: 'accountless' in actor ? null : actor.id,
-      actor: 'accountless' in actor ? actor.accountless : actorLabel(actor),
+      ...actorOf(actor),
       action: entry.action,
       subject: entry.subject,
       contextJson: JSON.stringify(entry.context ?? {}),

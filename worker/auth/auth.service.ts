@@ -255,7 +255,7 @@ export async function acceptInvitationLink(
 export { attemptLimiter } from './attempt-limiter';
 export { confirmIdentity } from './identity.service';
 export { DUMMY_PASSWORD_HASH } from './password';
-export { takeExportAttempt, takeLinkRequest, takePhoneCodeRequest } from './rate-limit';
+export { takeApiKeyWrite, takeExportAttempt, takeLinkRequest, takePhoneCodeRequest } from './rate-limit';
 export { requireRecentSecondFactor, type RequestScope } from './second-factor.service';
 export { signedOut } from './session-cookie';
 export { endAllSessions } from './sessions.service';

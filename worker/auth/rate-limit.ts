@@ -4,6 +4,7 @@
  * guesses cannot overtake the count; a successful sign-in hands its attempt back, so the limits
  * count failures.
  */
+import { API_KEY_WRITES_PER_MINUTE } from '../../core/api-scopes';
 import { HOUR_MS, MINUTE_MS } from '../../core/time';
 import type { Bindings } from '../env';
 import { apiError } from '../http/errors';
@@ -142,6 +143,15 @@ export async function takeExportAttempt(env: Limits, userId: string, now = Date.
   );
   throwIfRefused(result, (minutes) => `You have downloaded your data several times this hour. Try again in ${minutes} minutes.`);
 }
+/** Takes one write of this API key (docs/api.md), or throws the 429 when its minute is spent: a runaway system cannot flood a lot. */
+export async function takeApiKeyWrite(env: Limits, keyId: string, now = Date.now()): Promise<void> {
+  const result = await attemptLimiter(env, `api-key:${keyId}`).take(
+    [{ key: 'write', limit: API_KEY_WRITES_PER_MINUTE, windowMs: MINUTE_MS }],
+    now,
+  );
+  throwIfRefused(result, () => `This API key has made ${API_KEY_WRITES_PER_MINUTE} writes in a minute. Wait a minute, then try again.`);
+}
+
 /**
  * Takes one e-mailed link of this type for this address from this client, or throws the 429. Counted
  * alike whether or not an account has the address, so the limit tells a stranger nothing either.

@@ -156,6 +156,30 @@ export const passkeys = sqliteTable(
   (t) => [index('passkeys_user_idx').on(t.userId)],
 );
 
+/**
+ * An account's API keys (docs/api.md): only the key's SHA-256 and its first characters are kept, and
+ * revoking deletes the row. At most MAX_API_KEYS (core/api-scopes.ts) an account.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first characters, shown in the list so its holder recognises it. */
+    visiblePrefix: text('visible_prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** JSON array of core/api-scopes.ts's scopes. */
+    scopesJson: text('scopes_json').notNull(),
+    createdAt: createdAt(),
+    /** Written at most once a minute (LAST_USE_EVERY_MS). */
+    lastUsedAt: text('last_used_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_unique').on(t.keyHash), uniqueIndex('api_keys_user_name_unique').on(t.userId, t.name)],
+);
+
 /** The 10 single-use recovery codes of an account with a second factor, stored as SHA-256 hashes. */
 export const recoveryCodes = sqliteTable(
   'recovery_codes',

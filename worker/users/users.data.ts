@@ -10,6 +10,8 @@ import type { SessionUser } from '../env';
 
 // What a session may know of its user: not the password's hash (nor the unused columns of the retired one-time passwords).
 const { passwordHash: _secret, passwordExpiresAt: _expiry, mustChangePassword: _retired, ...publicColumns } = getTableColumns(users);
+/** The columns of a SessionUser, for another domain's query that answers who acts (an API key's account). */
+export const sessionUserColumns = publicColumns;
 
 export async function findUserById(db: DB, id: string): Promise<SessionUser | null> {
   const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);

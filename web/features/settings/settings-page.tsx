@@ -1,5 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { ATTENDANT_AREA } from '../../../core/roles';
 import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { OwnerApplicationCard } from '../owner-application/owner-application-card';
 import { NotificationSwitchesTab, PreferencesTab } from './preferences-tabs';
@@ -20,18 +23,23 @@ const TABS = [
   { value: 'security', label: 'Security' },
 ];
 
+/** Owners' and attendants' systems call the API with keys (docs/api.md); the tab's screen loads when it is opened. */
+const API_KEYS_TAB = { value: 'api-keys', label: 'API keys' };
+const ApiKeysTab = lazy(() => import('./api-keys-tab'));
+
 const route = getRouteApi('/_auth/settings');
 
-/** Six tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
+/** Six tabs (seven with API keys for owners and attendants), Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
 export function SettingsPage() {
   const { user } = useAuth();
   const { tab } = route.useSearch();
   if (!user) return null;
+  const tabs = ATTENDANT_AREA.includes(user.role) ? [...TABS, API_KEYS_TAB] : TABS;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Settings</h1>
-      <Tabs defaultValue={TABS.some((t) => t.value === tab) ? tab : 'profile'}>
-        <TabList label="Settings" tabs={TABS} />
+      <Tabs defaultValue={tabs.some((t) => t.value === tab) ? tab : 'profile'}>
+        <TabList label="Settings" tabs={tabs} />
         <Card>
           <TabPanel value="profile">
             <ProfileTab user={user} />
@@ -51,6 +59,13 @@ export function SettingsPage() {
           <TabPanel value="security">
             <SecurityTab />
           </TabPanel>
+          {tabs.includes(API_KEYS_TAB) && (
+            <TabPanel value="api-keys">
+              <Suspense fallback={<Spinner label="Loading API keys" />}>
+                <ApiKeysTab role={user.role} />
+              </Suspense>
+            </TabPanel>
+          )}
         </Card>
       </Tabs>
       <OwnerApplicationCard />

@@ -126,6 +126,18 @@ export const ACCOUNTS_ROUTES: AccessTable = {
     sample: () => ({ method: 'DELETE', path: '/api/account/passkeys/not-mine' }),
     found: false,
   },
+  'GET /api/account/api-keys': { who: 'session', sample: () => ({ path: '/api/account/api-keys' }) },
+  // A key without a name: refused on its merits, whatever the role.
+  'POST /api/account/api-keys': {
+    who: 'session',
+    sample: () => ({ method: 'POST', path: '/api/account/api-keys', json: { name: '', scopes: ['lots:read'] } }),
+    refused: 400,
+  },
+  'DELETE /api/account/api-keys/:id': {
+    who: 'session',
+    sample: () => ({ method: 'DELETE', path: `/api/account/api-keys/${crypto.randomUUID()}` }),
+    found: false,
+  },
   'POST /api/auth/passkey/options': { who: 'public', sample: () => ({ method: 'POST', path: '/api/auth/passkey/options' }) },
   'POST /api/auth/passkey': {
     who: 'public',
