@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   /** Parkada took an approved lot off sale, or put it back (core/lot-sale.ts), with the reason its owner reads. */
   'UNLIST_LOT',
   'LIST_LOT',
+  /** A driver gave a companion a view-only link to a reservation's pass, or revoked it (docs/passes.md, Shared pass). */
+  'SHARE_PASS',
+  'STOP_SHARING_PASS',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,4 +98,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   SLOT_TAKEN_MOVE: 'Moved from a taken slot',
   UNLIST_LOT: 'Lot unlisted',
   LIST_LOT: 'Lot listed again',
+  SHARE_PASS: 'Pass shared with a companion',
+  STOP_SHARING_PASS: 'Shared pass revoked',
 };
