@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { MAP_TILE_ORIGIN } from '../core/map-tiles';
+import { DEFAULT_TILE_ORIGIN } from '../core/map-tiles';
 import { DAY_MS } from '../core/time';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { startBuiltApp } from './preview';
@@ -233,7 +233,7 @@ async function main() {
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-component-update',
-      `--host-resolver-rules=MAP ${new URL(MAP_TILE_ORIGIN).hostname} ~NOTFOUND`,
+      `--host-resolver-rules=MAP ${new URL(DEFAULT_TILE_ORIGIN).hostname} ~NOTFOUND`,
     ],
   });
   try {

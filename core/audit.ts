@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = [
   'CREATE_API_KEY',
   'REVOKE_API_KEY',
   'API_KEY_WRITE',
+  /** A driver gave a companion a view-only link to a reservation's pass, or revoked it (docs/passes.md, Shared pass). */
+  'SHARE_PASS',
+  'STOP_SHARING_PASS',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -102,4 +105,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   CREATE_API_KEY: 'API key created',
   REVOKE_API_KEY: 'API key revoked',
   API_KEY_WRITE: 'Write with an API key',
+  SHARE_PASS: 'Pass shared with a companion',
+  STOP_SHARING_PASS: 'Shared pass revoked',
 };

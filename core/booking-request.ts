@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_STAY_HOURS } from './booking';
+import { VEHICLE_TYPES } from './vehicles';
 
 /** An instant with its offset, as the booking and change requests give their start and end. */
 export const isoInstant = z.iso.datetime({ offset: true, error: 'Give the start as an ISO date-time, e.g. 2026-11-23T18:00:00+08:00.' });
@@ -24,6 +25,8 @@ export const createReservationSchema = z
     end: isoInstant.optional(),
     vehicleId: z.uuid('Unknown vehicle id').optional(),
     plate: z.string().trim().min(1).max(20).optional(),
+    /** What a typed plate is when it is none of the driver's vehicles (the vehicle searched for): a car unless said. */
+    vehicleType: z.enum(VEHICLE_TYPES, { error: 'Vehicle type must be car or motorcycle.' }).optional(),
     needs: z.object({ accessible: z.boolean().optional(), ev: z.boolean().optional() }).optional(),
     /** A free-hour voucher of the driver's (core/rewards.ts): one hour off this booking. */
     voucherId: z.uuid('Unknown voucher id').optional(),

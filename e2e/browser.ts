@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, test as base, expect, inject } from 'vitest';
-import { MAP_TILE_ORIGIN } from '../core/map-tiles';
+import { DEFAULT_TILE_ORIGIN } from '../core/map-tiles';
 import { CURRENT_VERSIONS } from '../core/legal';
 import { writePlateVideo, writeQrVideo } from '../test-support/fake-camera';
 
@@ -59,7 +59,7 @@ const chromiumOptions = (extraArgs: string[]) => ({
     // One renderer for a context's pages of the app, not one per page: about a tenth of a browser file's CPU.
     '--process-per-site',
     // The map's tiles come from another host, which a test never reaches: its name resolves to nothing.
-    `--host-resolver-rules=MAP ${new URL(MAP_TILE_ORIGIN).hostname} ~NOTFOUND`,
+    `--host-resolver-rules=MAP ${new URL(DEFAULT_TILE_ORIGIN).hostname} ~NOTFOUND`,
     ...extraArgs,
   ],
 });

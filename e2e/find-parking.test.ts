@@ -5,6 +5,9 @@ import { baseURL, type People, reportPageOnFailure, signUpDriver, test } from '.
 
 let page: Page;
 
+/** A demo mall whose rate card has a motorcycle class (worker/seed/demo-lots.ts). */
+const MALL = 'Glorietta 4 Car Park';
+
 const driverNamed = (firstName: string) => ({ firstName, lastName: 'Santos', mobile: '+63 917-5550000', password: 'sinigang-na-baboy' });
 
 async function phone(people: People) {
@@ -150,5 +153,25 @@ describe('Find Parking on a phone, with the search in the URL', () => {
     expect(await vehicle.getByRole('radio', { name: 'Motorcycle', exact: true }).isChecked()).toBe(true);
     await vehicle.getByText('Car', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.has('vehicle')).toBe(false);
+  });
+
+  test('quotes the vehicle searched for when booking, from its card and from the lot page the card leads to', async () => {
+    // Tomorrow at 10 AM Manila, whatever the hour now: the mall is open, its motorcycles pay ₱20 for 2 hours (cars ₱50).
+    const arrive = `${new Date(Date.now() + 8 * 3_600_000 + 24 * 3_600_000).toISOString().slice(0, 10)}T10:00`;
+    await page.goto(`${baseURL}/?place=${encodeURIComponent('Makati CBD')}&vehicle=motorcycle&arrive=${arrive}&hours=2`);
+    const card = page.getByTestId('lot-card').filter({ hasText: MALL });
+    const dialog = page.getByRole('dialog', { name: `Reserve at ${MALL}`, exact: true });
+    await card.getByRole('button', { name: 'Reserve Now', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('booking-total').textContent()).toBe('₱20.00');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await card.getByRole('link', { name: MALL, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: MALL, exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('vehicle')).toBe('motorcycle');
+    await page.getByLabel('Arrival', { exact: true }).fill(arrive);
+    await page.getByRole('button', { name: '2 hours ₱20.00', exact: true }).click();
+    await page.getByRole('button', { name: 'Reserve Now', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('booking-total').textContent()).toBe('₱20.00');
   });
 });

@@ -4,15 +4,19 @@
  * Signed in, every screen's page paints its first lines (the header's frame, Find Parking's heading)
  * before any script runs (worker/auth/app-pages.ts).
  * The app installs (scripts/app-manifest.ts): Chromium finds it installable, its shortcuts open their
- * screens, the install card comes after a booking and "Not now" sticks, and the pass and the balance
- * read offline until logging out (web/features/pwa/).
+ * screens, the install card comes after a booking and "Not now" sticks, and the pass, the balance and
+ * the map tiles seen read offline until logging out (web/features/pwa/, web/lib/map-tiles-cache.ts).
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SITE_PAGES } from '../core/legal';
+import { DEFAULT_TILE_ORIGIN } from '../core/map-tiles';
 import { expectAccessible } from './axe';
 import { baseURL, logOut, phoneWithProfile, reportPageOnFailure, signInThroughApi, signUpDriver, test } from './browser';
 import { topUpWallet } from './fixtures';
+
+/** A map tile as the tile server would send it: a 1×1 PNG. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 /** A demo lot open around the clock (worker/seed/demo-lots.ts). */
 const ALL_DAY_LOT = 'The Fort Strip Open Lot';
@@ -172,7 +176,7 @@ describe('the installable app', () => {
     expect(await card.count()).toBe(0);
   });
 
-  test('keeps the pass and the balance readable offline, and forgets them on logging out', async () => {
+  test('keeps the pass, the balance and the map tiles seen readable offline, and forgets them on logging out', async () => {
     const pass = driver.getByRole('img', { name: /^QR pass / });
     await driver.goto(`${baseURL}/wallet`);
     // Installed by the wallet's screen; from then on it answers the page's requests and keeps them.
@@ -181,9 +185,20 @@ describe('the installable app', () => {
     const balance = await driver.getByTestId('wallet-balance').textContent();
     await driver.goto(`${baseURL}/reservation/${reservation}`);
     await pass.waitFor();
+    // The map around the lots, its tiles from a stand-in of the tile server while online.
+    await driver
+      .context()
+      .route(`${DEFAULT_TILE_ORIGIN}/**`, (route) =>
+        route.fulfill({ body: TILE, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*' } }),
+      );
+    await driver.goto(`${baseURL}/`);
+    await tilesDrawn();
+    await driver.context().unrouteAll();
 
     await driver.context().setOffline(true);
     await driver.reload();
+    await tilesDrawn();
+    await driver.goto(`${baseURL}/reservation/${reservation}`);
     await pass.waitFor();
     await driver.goto(`${baseURL}/wallet`);
     expect(await driver.getByTestId('wallet-balance').textContent()).toBe(balance);
@@ -191,8 +206,15 @@ describe('the installable app', () => {
 
     await logOut(driver);
     await driver.getByRole('heading', { level: 1, name: 'Find. Reserve. Park Smart.', exact: true }).waitFor();
-    expect(await driver.evaluate(() => caches.has('parkada-own'))).toBe(false);
+    expect(await driver.evaluate(() => Promise.all([caches.has('parkada-own'), caches.has('parkada-map-tiles')]))).toEqual([false, false]);
   });
+
+  /** The map of Find Parking shows tiles, every one of them an image the browser could read. */
+  const tilesDrawn = () =>
+    driver.waitForFunction(() => {
+      const tiles = [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')];
+      return tiles.length > 0 && tiles.every((tile) => tile.complete && tile.naturalWidth > 0);
+    });
 
   /** A first booking, tomorrow at a demo lot open all day. */
   async function booking() {

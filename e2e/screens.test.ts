@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { MAP_TILE_ORIGIN } from '../core/map-tiles';
+import { DEFAULT_TILE_ORIGIN } from '../core/map-tiles';
 import { WEEKDAYS_MASK } from '../core/monthly-passes';
 import { addDays, manilaDate, MINUTE_MS } from '../core/time';
 import { DEMO_HISTORY_DAYS } from '../worker/seed/demo-history';
@@ -272,7 +272,7 @@ describe.concurrent('every screen at a phone and a desktop width, light and dark
         const onError = (error: Error) => errors.push(error.message);
         const onRequest = (request: Request) => {
           const url = new URL(request.url());
-          if (url.protocol.startsWith('http') && url.origin !== baseURL && url.origin !== MAP_TILE_ORIGIN) foreign.push(request.url());
+          if (url.protocol.startsWith('http') && url.origin !== baseURL && url.origin !== DEFAULT_TILE_ORIGIN) foreign.push(request.url());
         };
         page.on('pageerror', onError);
         page.on('request', onRequest);

@@ -57,6 +57,13 @@ export interface Bindings {
   /** The passkeys' relying party: its ID (the site's domain) and origin; the request's own origin when unset (docs/account.md, Passkeys). */
   WEBAUTHN_RP_ID?: string;
   WEBAUTHN_ORIGIN?: string;
+  /**
+   * The map's tile server, a URL template `https://…/{z}/{x}/{y}.png`, and its credit (HTML, shown on the
+   * map); OpenStreetMap's server unless set. A bad template, or one without its attribution, is logged
+   * and the default used (worker/http/map-tiles.ts).
+   */
+  MAP_TILES_URL?: string;
+  MAP_TILES_ATTRIBUTION?: string;
   /** Who push services may contact about our messages: a mailto: or https: address. */
   VAPID_SUBJECT?: string;
 }

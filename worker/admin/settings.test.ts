@@ -5,6 +5,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_TILES } from '../../core/map-tiles';
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../core/platform-settings';
 import { auditLogs, notifications, platformSettings, reservations } from '../db/schema';
 import type { LotDurableObject } from '../lot-object/lot-durable-object';
@@ -81,7 +82,7 @@ describe('GET and PATCH /api/admin/settings', () => {
     // Every signed-in screen reads the same values.
     const rules = await call('/api/platform/settings', { cookie: await cookieFor('parking_user') });
     expect(rules.status).toBe(200);
-    expect(await rules.json()).toEqual(answer.settings);
+    expect(await rules.json()).toEqual({ ...answer.settings, mapTiles: DEFAULT_MAP_TILES });
 
     const audits = await settingsAudit();
     expect(audits).toHaveLength(before + 1);

@@ -7,19 +7,26 @@
  *   - any other screen without one: the SPA as it is (sign-in, sign-up, the public pages).
  * The SPA checks the session itself, so an expired cookie still ends where it should. All are static
  * assets, served with their own headers (`_headers`); the answer varies with the cookie. Anything
- * else under the worker (a file, a script) is the static asset it names.
+ * else under the worker (a file, the service worker's script) is the static asset it names. Their
+ * content security policy is this deployment's, whose map tiles are a setting (core/map-tiles.ts):
+ * `_headers` is written at build, with the default tiles.
  */
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { tileOrigin } from '../../core/map-tiles';
+import { contentSecurityPolicy } from '../../core/security-headers';
 import { STATIC_PAGES, type StaticPage } from '../../core/static-pages';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
+import { mapTilesOf } from '../http/map-tiles';
 import { SESSION_COOKIE } from './session-cookie';
 
-const varyOnCookie = (response: Response) => {
-  const varied = new Response(response.body, response);
-  varied.headers.append('Vary', 'Cookie');
-  return varied;
-};
+/** A static asset's answer under this deployment's policy; a screen's also varies with the cookie. */
+function served(response: Response, env: Bindings, { screen }: { screen: boolean }) {
+  const answer = new Response(response.body, response);
+  answer.headers.set('Content-Security-Policy', contentSecurityPolicy(tileOrigin(mapTilesOf(env))));
+  if (screen) answer.headers.append('Vary', 'Cookie');
+  return answer;
+}
 
 /**
  * A screen of the SPA, as opposed to a file: the browser asks for a document (a client that does not
@@ -39,12 +46,12 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 export const appPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (isApi(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
   // A file is the same for everyone.
-  if (!isScreen(c.req.path, c.req.header('Sec-Fetch-Dest'))) return c.env.ASSETS.fetch(c.req.raw);
+  if (!isScreen(c.req.path, c.req.header('Sec-Fetch-Dest'))) return served(await c.env.ASSETS.fetch(c.req.raw), c.env, { screen: false });
   const page = pageFor(c.req.path, Boolean(getCookie(c, SESSION_COOKIE)));
   if (page) {
     const prerendered = await c.env.ASSETS.fetch(new Request(new URL(STATIC_PAGES[page].path, c.req.url), c.req.raw));
     // A build always has them; `vite dev` has none and answers with the SPA, which renders the same.
-    if (prerendered.ok || prerendered.status === 304) return varyOnCookie(prerendered);
+    if (prerendered.ok || prerendered.status === 304) return served(prerendered, c.env, { screen: true });
   }
-  return varyOnCookie(await c.env.ASSETS.fetch(c.req.raw));
+  return served(await c.env.ASSETS.fetch(c.req.raw), c.env, { screen: true });
 };

@@ -3,31 +3,39 @@
  * static assets also carry (core/security-headers.ts), `no-store` so no cache keeps a user's data,
  * and a body limit so an oversized request is refused before anything reads it.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../core/documents';
 import { ISSUE_PHOTO_MESSAGES, MAX_ISSUE_PHOTO_BYTES } from '../../core/lot-issues';
-import { CSP_DIRECTIVES, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY } from '../../core/security-headers';
+import { tileOrigin } from '../../core/map-tiles';
+import { cspDirectives, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY } from '../../core/security-headers';
 import type { AppEnv } from '../env';
 import { apiError } from './errors';
+import { mapTilesOf } from './map-tiles';
 
 /** Our largest request is a few kilobytes of JSON; 64 KB leaves room and stops a flood early. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-const headersFor = (production: boolean) =>
-  secureHeaders({
-    contentSecurityPolicy: CSP_DIRECTIVES,
-    referrerPolicy: REFERRER_POLICY,
-    xFrameOptions: 'DENY',
-    strictTransportSecurity: production ? STRICT_TRANSPORT_SECURITY : false,
-  });
-const productionHeaders = headersFor(true);
-const localHeaders = headersFor(false);
+/** One middleware per kind of deployment (production or not, its tile server), built on first use. */
+const builtHeaders = new Map<string, MiddlewareHandler>();
+function headersFor(production: boolean, tiles: string) {
+  const key = `${production} ${tiles}`;
+  const built =
+    builtHeaders.get(key) ??
+    secureHeaders({
+      contentSecurityPolicy: cspDirectives(tiles),
+      referrerPolicy: REFERRER_POLICY,
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: production ? STRICT_TRANSPORT_SECURITY : false,
+    });
+  builtHeaders.set(key, built);
+  return built;
+}
 
 export const securityHeaders = createMiddleware<AppEnv>((c, next) =>
-  (c.env.APP_ENV === 'production' ? productionHeaders : localHeaders)(c, next),
+  headersFor(c.env.APP_ENV === 'production', tileOrigin(mapTilesOf(c.env)))(c, next),
 );
 
 /** `no-store`, unless the answer asked to be kept privately (a report's photo: the browser alone may keep it). */

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { mapTilesOf } from '../http/map-tiles';
 import { platformRules } from './settings.service';
 
-/** The platform rules the signed-in screens state (free cancellation, no-show grace, top-up limits). */
-export const platformRoutes = new Hono<AppEnv>().get('/platform/settings', async (c) => c.json(await platformRules(c.var.db)));
+/**
+ * What the signed-in screens state and draw: the platform rules (free cancellation, no-show grace,
+ * top-up limits) and the map's tile server of this deployment (MAP_TILES_URL).
+ */
+export const platformRoutes = new Hono<AppEnv>().get('/platform/settings', async (c) =>
+  c.json({ ...(await platformRules(c.var.db)), mapTiles: mapTilesOf(c.env) }),
+);

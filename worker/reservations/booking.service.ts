@@ -40,9 +40,10 @@ type SavedVehicle = NonNullable<Awaited<ReturnType<typeof readForBooking>>['vehi
 
 /**
  * The vehicle of a booking: one of the driver's own, or a typed plate. A typed plate of a saved
- * vehicle is that vehicle (so it cannot be deleted while booked); any other typed plate is a car.
+ * vehicle is that vehicle (so it cannot be deleted while booked); any other typed plate is the vehicle
+ * type the request names (the one searched for), a car unless named.
  */
-function vehicleFor(saved: SavedVehicle | null, input: Pick<CreateReservation, 'vehicleId' | 'plate'>, lot: BookableLot) {
+function vehicleFor(saved: SavedVehicle | null, input: Pick<CreateReservation, 'vehicleId' | 'plate' | 'vehicleType'>, lot: BookableLot) {
   let vehicle: { id: string | null; plate: string; type: VehicleType };
   if (input.vehicleId) {
     if (!saved) throw notFound('Vehicle');
@@ -50,7 +51,7 @@ function vehicleFor(saved: SavedVehicle | null, input: Pick<CreateReservation, '
   } else {
     const plate = bookedPlate(input);
     if (!isPhilippinePlate(plate)) throw refusal('invalid', PLATE_MESSAGE);
-    vehicle = saved ? { id: saved.id, plate, type: saved.vehicleType } : { id: null, plate, type: 'car' };
+    vehicle = saved ? { id: saved.id, plate, type: saved.vehicleType } : { id: null, plate, type: input.vehicleType ?? 'car' };
   }
   const accepted = lot.rules.vehicleTypes ?? ['car'];
   if (!accepted.includes(vehicle.type))

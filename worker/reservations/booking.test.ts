@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifications, reservations, wallets, walletTransactions } from '../db/schema';
+import { newId } from '../db/ids';
+import { notifications, reservations, slots, wallets, walletTransactions } from '../db/schema';
 import { balanceOf, driver, HOUR, inMinutes, makeLot, MALL, MINUTE, reserve } from '../test/booking-fixtures';
 import type { Api, ApiErrorBody } from '../test/api-types';
 import { call, db, seedOnce } from '../test/helpers';
@@ -190,6 +191,17 @@ describe('POST /api/reservations', () => {
     const booking = await (await reserve(cookie, { lotId, start: inMinutes(60), plate: 'nab1234' })).json<Booking>();
     expect(booking).toMatchObject({ vehicleId: car.id, vehiclePlate: 'NAB 1234' });
     expect((await call(`/api/user/vehicles/${car.id}`, { method: 'DELETE', cookie })).status).toBe(409);
+  });
+
+  it('books a typed plate that is none of the driver’s vehicles as the vehicle type named (the one searched for), a car unless named', async () => {
+    const lotId = await makeLot(1, { vehicleTypes: ['car', 'motorcycle'] });
+    await db().insert(slots).values({ id: newId(), lotId, label: 'M-1', level: 'G', vehicleType: 'motorcycle' });
+    const { cookie } = await driver(1_000);
+    const motorcycle = await reserve(cookie, { lotId, start: inMinutes(60), plate: 'MC 12345', vehicleType: 'motorcycle' });
+    expect(motorcycle.status).toBe(201);
+    expect(await motorcycle.json<Booking>()).toMatchObject({ slotLabel: 'M-1', vehiclePlate: 'MC 12345' });
+    const car = await reserve(cookie, { lotId, start: inMinutes(60), plate: 'NCR 1234' });
+    expect(await car.json<Booking>()).toMatchObject({ slotLabel: 'A-1' });
   });
 
   it('answers 404 for an unknown lot and for a vehicle that is not yours', async () => {

@@ -5,15 +5,28 @@
  */
 import { noShowDeadline } from '../../core/booking';
 import { hasPass } from '../../core/passes';
-import { notFound, refusal } from '../../core/refusal';
+import { refusal } from '../../core/refusal';
+import { MINUTE_MS } from '../../core/time';
 import { maskPlate } from '../../core/vehicles';
-import type { DB } from '../db/client';
+import { auditStatement } from '../audit/audit.data';
+import { attemptLimiter } from '../auth/auth.service';
+import { commit, type DB } from '../db/client';
+import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
-import type { Bindings } from '../env';
+import type { Bindings, SessionUser } from '../env';
 import { signPass, signPassShare, verifyPassShare } from '../passes/passes.service';
 import { readSettings } from '../platform/settings.data';
 import { ownReservation } from './booking-context.service';
-import { findSharedReservation, shareOwnReservation, stopSharingOwnReservation, type ReservationView } from './reservations.data';
+import {
+  findSharedReservation,
+  ownShareId,
+  shareOwnReservationStatement,
+  stopSharingOwnReservationStatement,
+  type ReservationView,
+} from './reservations.data';
+
+/** Opening shared passes from one client: a companion opens theirs a few times; more is someone guessing at links. */
+const SHARED_PASS_READS = { limit: 30, windowMs: 10 * MINUTE_MS };
 
 export const SHARED_PASS_NOT_VALID = 'This shared pass link does not work: the booker stopped sharing it, or it is not a Parkada link.';
 
@@ -47,27 +60,50 @@ export async function reservationPass(env: Bindings, db: DB, userId: string, id:
   return passOf(env, db, await ownReservation(db, userId, id));
 }
 
+/**
+ * Runs a change of the reservation's share with its audit entry in one batch, when the conditional
+ * UPDATE finds the share as expected; otherwise (shared or revoked meanwhile) nothing is written.
+ */
+async function changeShare(db: DB, user: SessionUser, id: string, change: D1PreparedStatement, action: 'SHARE_PASS' | 'STOP_SHARING_PASS') {
+  await commit(db, [change, abortUnlessChanged(db), auditStatement(db, user, { action, subject: `reservation:${id}` })]).catch((error) => {
+    if (!changedMeanwhile(error)) throw error;
+  });
+}
+
 /** The companion link of the driver's reservation that holds a pass: the one already given while it is shared. */
-export async function sharePass(env: Bindings, db: DB, userId: string, id: string, origin: string) {
-  const reservation = await ownReservation(db, userId, id);
+export async function sharePass(env: Bindings, db: DB, user: SessionUser, id: string, origin: string) {
+  const reservation = await ownReservation(db, user.id, id);
   if (!hasPass(reservation.status)) throw noPass(reservation.status);
-  const shareId = await shareOwnReservation(db, userId, id, newId());
-  if (!shareId) throw notFound('Reservation');
+  if (!reservation.shared) await changeShare(db, user, id, shareOwnReservationStatement(db, user.id, id, newId()), 'SHARE_PASS');
+  const shareId = await ownShareId(db, user.id, id);
+  if (!shareId) throw refusal('conflict', 'The pass was unshared meanwhile. Share it again.');
   return { url: `${origin}/shared/${await signPassShare(env, { reservationId: id, shareId })}` };
 }
 
 /** Stop sharing: every link given so far opens nothing from now on. */
-export async function stopSharingPass(db: DB, userId: string, id: string) {
-  await ownReservation(db, userId, id);
-  await stopSharingOwnReservation(db, userId, id);
+export async function stopSharingPass(db: DB, user: SessionUser, id: string) {
+  const reservation = await ownReservation(db, user.id, id);
+  if (reservation.shared) await changeShare(db, user, id, stopSharingOwnReservationStatement(db, user.id, id), 'STOP_SHARING_PASS');
+}
+
+/** Takes one opening of a shared pass from this client, or refuses it when its allowance is spent. */
+async function takeSharedPassRead(env: Bindings, ip: string, now: Date) {
+  const taken = await attemptLimiter(env, `ip:${ip}`).take([{ key: 'shared-pass', ...SHARED_PASS_READS }], now.getTime());
+  if (!taken.ok)
+    throw refusal(
+      'too_many_attempts',
+      `Too many shared passes opened from this network. Try again in ${Math.ceil(taken.retryAfterMs / MINUTE_MS)} minutes.`,
+    );
 }
 
 /**
  * What a companion sees through a link, without an account: the pass, the lot and its directions,
  * the window, the plate masked and the status. A link that is forged, altered or revoked opens
  * nothing, and one of a booking that has ended says so (both 404: there is no pass behind either).
+ * Each client opens a limited number, links good or bad, so nobody can guess at links.
  */
-export async function openSharedPass(env: Bindings, db: DB, token: string, now = new Date()) {
+export async function openSharedPass(env: Bindings, db: DB, token: string, ip: string, now = new Date()) {
+  await takeSharedPassRead(env, ip, now);
   const share = await verifyPassShare(env, token, now);
   const found = share && (await findSharedReservation(db, share.reservationId));
   if (!share || !found || found.shareId !== share.shareId) throw refusal('not_found', SHARED_PASS_NOT_VALID);

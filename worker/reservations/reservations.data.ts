@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { LotPlace } from '../../core/geo';
 import { holdsSlot, passIdOf, type ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import type { PriceQuote } from '../../core/pricing';
-import type { DB } from '../db/client';
+import { statementOf, type DB } from '../db/client';
 import { lotOnSale } from '../db/lot-sale';
 import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, reservations, slots, vehicles, wallets, walletTransactions } from '../db/schema';
@@ -182,22 +182,34 @@ export async function findSharedReservation(db: DB, id: string) {
   return row ? { reservation: toView(row), shareId: row.shareId } : null;
 }
 
-/** Shares the driver's reservation under `shareId`, unless it is shared already: then its link stays the one already given. */
-export async function shareOwnReservation(db: DB, userId: string, id: string, shareId: string): Promise<string | null> {
+/** The id the driver's shared reservation's link names, or null while it is not shared. */
+export async function ownShareId(db: DB, userId: string, id: string): Promise<string | null> {
   const [row] = await db
-    .update(reservations)
-    .set({ shareId: sql`COALESCE(${reservations.shareId}, ${shareId})` })
-    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)))
-    .returning({ shareId: reservations.shareId });
+    .select({ shareId: reservations.shareId })
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)));
   return row?.shareId ?? null;
 }
 
-/** Revokes the companion link: the share id it names is gone, and the next share makes a new one. */
-export const stopSharingOwnReservation = (db: DB, userId: string, id: string) =>
-  db
-    .update(reservations)
-    .set({ shareId: null })
-    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)));
+/** Shares the driver's reservation under `shareId`, only if it is not shared yet: its link stays the one already given. */
+export const shareOwnReservationStatement = (db: DB, userId: string, id: string, shareId: string) =>
+  statementOf(
+    db,
+    db
+      .update(reservations)
+      .set({ shareId })
+      .where(and(eq(reservations.id, id), eq(reservations.userId, userId), isNull(reservations.shareId))),
+  );
+
+/** Revokes the companion link, if there is one: the share id it names is gone, and the next share makes a new one. */
+export const stopSharingOwnReservationStatement = (db: DB, userId: string, id: string) =>
+  statementOf(
+    db,
+    db
+      .update(reservations)
+      .set({ shareId: null })
+      .where(and(eq(reservations.id, id), eq(reservations.userId, userId), isNotNull(reservations.shareId))),
+  );
 
 /** A page of the driver's reservations, latest start first, in one tab and/or matching the History filters. */
 export async function listOwnReservations(

@@ -4,6 +4,7 @@ import { RESERVATION_TABS } from '../../core/booking';
 import { createReservationSchema, isoInstant, stayHours } from '../../core/booking-request';
 import { historyFilterOf, historyQuerySchema } from '../../core/history-request';
 import type { AppEnv } from '../env';
+import { clientIp } from '../http/edge';
 import { idempotentRequest } from '../http/idempotency';
 import { signedIn } from '../http/middleware';
 import { linkOrigin } from '../http/origin';
@@ -84,13 +85,13 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   /** A view-only link to the pass for a companion (docs/passes.md): the same link while shared. */
   .post('/reservations/:id/share', signedIn, validate('param', reservationParams), async (c) =>
-    c.json(await sharePass(c.env, c.var.db, c.var.user.id, c.req.valid('param').id, linkOrigin(c.env, c.req.url))),
+    c.json(await sharePass(c.env, c.var.db, c.var.user, c.req.valid('param').id, linkOrigin(c.env, c.req.url))),
   )
   .delete('/reservations/:id/share', signedIn, validate('param', reservationParams), async (c) => {
-    await stopSharingPass(c.var.db, c.var.user.id, c.req.valid('param').id);
+    await stopSharingPass(c.var.db, c.var.user, c.req.valid('param').id);
     return c.body(null, 204);
   })
   /** Public: the link's signed token is the authority; it shows the pass, never who booked it. */
   .get('/shared-passes/:token', validate('param', sharedPassParams), async (c) =>
-    c.json(await openSharedPass(c.env, c.var.db, c.req.valid('param').token)),
+    c.json(await openSharedPass(c.env, c.var.db, c.req.valid('param').token, clientIp(c))),
   );

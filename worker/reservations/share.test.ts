@@ -3,11 +3,13 @@
  * revokes, opened without an account; it shows the very pass the gate accepts, with the plate masked,
  * and ends with the booking.
  */
+import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../db/schema';
 import { cancelBooking, driver, inMinutes, makeLot } from '../test/booking-fixtures';
 import { atTheGate, endedAgo, gateEnter, reservedCar, type Checkin } from '../test/gate-fixtures';
-import { call, messageOf } from '../test/helpers';
+import { call, db, messageOf } from '../test/helpers';
 import { SHARED_PASS_NOT_VALID } from './reservation-pass.service';
 
 type SharedPass = {
@@ -28,8 +30,8 @@ beforeAll(async () => {
 const share = (cookie: string, id: string) => call(`/api/reservations/${id}/share`, { method: 'POST', cookie });
 const stopSharing = (cookie: string, id: string) => call(`/api/reservations/${id}/share`, { method: 'DELETE', cookie });
 const tokenOf = (url: string) => new URL(url).pathname.replace('/shared/', '');
-/** Opened signed out, as a companion opens it. */
-const openShared = (token: string) => call(`/api/shared-passes/${token}`);
+/** Opened signed out, as a companion opens it (from an address of its own unless one is named). */
+const openShared = (token: string, ip?: string) => call(`/api/shared-passes/${token}`, { headers: ip ? { 'CF-Connecting-IP': ip } : {} });
 
 async function sharedCar() {
   const lotId = await makeLot(1);
@@ -133,5 +135,39 @@ describe('sharing a pass with a companion', () => {
     expect(await entered.json<Checkin>()).toMatchObject({ reservationId: booking.id, walkIn: false, slot: 'A-1' });
     // Checked in, the companion still sees the pass, now in use (it lets the car out).
     expect(await (await openShared(token)).json<SharedPass>()).toMatchObject({ status: 'ACTIVE' });
+  });
+});
+
+describe('the audit trail and the limit of a shared pass', () => {
+  const entriesOf = async (id: string) =>
+    (
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.subject, `reservation:${id}`))
+    ).map(({ action, actorId }) => ({ action, actorId }));
+
+  it('records sharing and stopping by the booker, once each: sharing again, or stopping what is not shared, records nothing', async () => {
+    const { cookie, booking, user } = await sharedCar();
+    expect((await share(cookie, booking.id)).status).toBe(200);
+    expect((await stopSharing(cookie, booking.id)).status).toBe(204);
+    expect((await stopSharing(cookie, booking.id)).status).toBe(204);
+    expect(await entriesOf(booking.id)).toEqual([
+      { action: 'SHARE_PASS', actorId: user.id },
+      { action: 'STOP_SHARING_PASS', actorId: user.id },
+    ]);
+  });
+
+  it('opens at most 30 shared passes in 10 minutes from one client, good links or bad; then 429, while others still open', async () => {
+    const { token } = await sharedCar();
+    const ip = '2001:db8:5a::1';
+    const statuses = [];
+    for (let i = 0; i < 29; i++) statuses.push((await openShared(i % 2 ? token : 'not-a-link', ip)).status);
+    statuses.push((await openShared(token, ip)).status);
+    expect(new Set(statuses)).toEqual(new Set([200, 404]));
+    const refused = await openShared(token, ip);
+    expect(refused.status).toBe(429);
+    expect(await messageOf(refused)).toBe('Too many shared passes opened from this network. Try again in 10 minutes.');
+    expect((await openShared(token)).status).toBe(200);
   });
 });

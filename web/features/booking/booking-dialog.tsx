@@ -16,6 +16,7 @@ import { walletQuery } from '../../lib/wallet';
 import { OTHER, PriceBreakdown, VehicleFields, shortOf, SlotNeedsFields, type SlotNeeds } from './booking-fields';
 import { VoucherField } from '../wallet/voucher-field';
 import { HOUR_MS } from '../../../core/time';
+import type { VehicleType } from '../../../core/vehicles';
 
 type BookingTarget = { id: string; name: string; pricing: LotPricing; amenitiesJson: string };
 
@@ -26,11 +27,13 @@ type BookingDialogProps = {
   durationHours: number;
   /** What the driver filtered for (Accessible, EV Charging): the slot must have it. */
   needs?: SlotNeeds;
+  /** The vehicle the driver searched for (Motorcycle), when the search named one: the quote is for it. */
+  vehicleType?: VehicleType;
   onClose: () => void;
 };
 
-export function BookingDialog({ lot, start, durationHours, needs = {}, onClose }: BookingDialogProps) {
-  const booking = { start, durationHours, searchedNeeds: needs };
+export function BookingDialog({ lot, start, durationHours, needs = {}, vehicleType, onClose }: BookingDialogProps) {
+  const booking = { start, durationHours, searchedNeeds: needs, searchedVehicle: vehicleType };
   // Started during render, so both load beside the rules rather than after them.
   usePrefetchQuery(walletQuery);
   usePrefetchQuery(vehiclesQuery);
@@ -48,14 +51,21 @@ export function BookingDialog({ lot, start, durationHours, needs = {}, onClose }
   );
 }
 
-type BookingFormProps = Omit<BookingDialogProps, 'needs'> & {
+/** The vehicle the form opens on: the default one, unless the search named another type; then the driver's first of that type, if any. */
+const vehicleSearchedFor = (vehicles: Vehicle[], searched: VehicleType | undefined) =>
+  searched
+    ? (vehicles.find((v) => v.isDefault && v.vehicleType === searched) ?? vehicles.find((v) => v.vehicleType === searched))
+    : vehicles.find((v) => v.isDefault);
+
+type BookingFormProps = Omit<BookingDialogProps, 'needs' | 'vehicleType'> & {
   searchedNeeds: SlotNeeds;
+  searchedVehicle?: VehicleType;
   vehicles: Vehicle[];
   rules: { freeCancelMinutes: number; noShowGraceMinutes: number };
 };
 
 /** The booking's window, vehicle, slot needs, voucher and price; confirmed, the wallet pays and the reservation opens. */
-function BookingForm({ lot, start, durationHours, searchedNeeds, vehicles, rules, onClose }: BookingFormProps) {
+function BookingForm({ lot, start, durationHours, searchedNeeds, searchedVehicle, vehicles, rules, onClose }: BookingFormProps) {
   const { data: wallet } = useQuery(walletQuery);
   const { book } = useBookingActions();
   const navigate = useNavigate();
@@ -63,9 +73,10 @@ function BookingForm({ lot, start, durationHours, searchedNeeds, vehicles, rules
   const [plate, setPlate] = useState('');
   const [needs, setNeeds] = useState<SlotNeeds>(searchedNeeds);
   const amenities = lotAmenities(lot);
-  const vehicleId = choice ?? vehicles.find((v) => v.isDefault)?.id ?? OTHER;
-  // The vehicle's class prices it where the lot posts a rate card (a motorcycle's own rate); a typed plate pays as a car.
-  const vehicleType = vehicles.find((v) => v.id === vehicleId)?.vehicleType ?? 'car';
+  const vehicleId = choice ?? vehicleSearchedFor(vehicles, searchedVehicle)?.id ?? OTHER;
+  // The vehicle's class prices it where the lot posts a rate card (a motorcycle's own rate); a typed plate
+  // is the vehicle searched for, else a car, and is booked as such.
+  const vehicleType = vehicles.find((v) => v.id === vehicleId)?.vehicleType ?? searchedVehicle ?? 'car';
   const price = quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start), { vehicleType });
   const end = new Date(new Date(start).getTime() + durationHours * HOUR_MS).toISOString();
   // One of the driver's free-hour vouchers can take an hour off (docs/wallet.md, Rewards).
@@ -82,7 +93,7 @@ function BookingForm({ lot, start, durationHours, searchedNeeds, vehicles, rules
         start,
         durationHours,
         needs: { accessible: !!needs.accessible && !!amenities.accessible, ev: !!needs.ev && !!amenities.evCharging },
-        ...(vehicleId === OTHER ? { plate } : { vehicleId }),
+        ...(vehicleId === OTHER ? { plate, vehicleType } : { vehicleId }),
         ...(voucherId && { voucherId }),
       },
       {

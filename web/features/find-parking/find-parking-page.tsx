@@ -70,7 +70,7 @@ export function FindParkingPage() {
               onChange={(sort) => change({ sort: sort === 'nearest' ? undefined : sort }, true)}
             />
           </div>
-          <LotList lotsFound={lotsFound} onReserve={setBooking} />
+          <LotList lotsFound={lotsFound} vehicle={search.vehicle} onReserve={setBooking} />
         </section>
       </div>
       {booking && (
@@ -81,6 +81,7 @@ export function FindParkingPage() {
             start={start}
             durationHours={hours}
             needs={{ accessible: !!search.accessible, ev: !!search.ev }}
+            vehicleType={search.vehicle}
             onClose={() => setBooking(null)}
           />
         </Suspense>

@@ -30,10 +30,14 @@ export type FindParkingSearch = {
   arrive?: string;
   hours?: number;
   /** The vehicle searched for; absent is a car (the API's default). */
-  vehicle?: 'motorcycle';
+  vehicle?: SearchedVehicle;
   /** The list's order; absent is nearest first. */
   sort?: Exclude<Sort, 'nearest'>;
 } & Partial<Record<Filter, true>>;
+
+/** A vehicle a search names (`?vehicle=`), here and on the lot page it leads to; a car is named by none. */
+export type SearchedVehicle = 'motorcycle';
+export const vehicleParam = (value: unknown): SearchedVehicle | undefined => choiceParam(value, ['motorcycle'] as const);
 
 /** The orders the list offers, as the sort control names them. */
 export const SORT_LABELS: Record<Sort, string> = { nearest: 'Nearest', cheapest: 'Cheapest', best: 'Best for you' };
@@ -48,7 +52,7 @@ export const findParkingSearch = (raw: Record<string, unknown>): FindParkingSear
   accessible: flagParam(raw.accessible),
   ev: flagParam(raw.ev),
   under100: flagParam(raw.under100),
-  vehicle: choiceParam(raw.vehicle, ['motorcycle'] as const),
+  vehicle: vehicleParam(raw.vehicle),
   sort: choiceParam(
     raw.sort,
     SORTS.filter((sort) => sort !== 'nearest'),

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import type { DriverLot } from '../../lib/booking';
+import type { SearchedVehicle } from './find-parking-search';
 import { lotAmenities, lotHours } from '../../../core/lot-json';
 import { LotRating } from '../reviews/stars';
 
@@ -31,15 +32,18 @@ export function AvailabilityBadge({ free, total }: { free: number; total: number
 
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A lot in the search results, with its distance from the point the driver searched and, in Best for you, why it is there. */
-export function LotCard({ lot, onReserve }: { lot: DriverLot; onReserve: () => void }) {
+/**
+ * A lot in the search results, with its distance from the point the driver searched and, in Best for
+ * you, why it is there. Its page keeps the vehicle searched for, so booking there quotes for it.
+ */
+export function LotCard({ lot, vehicle, onReserve }: { lot: DriverLot; vehicle?: SearchedVehicle; onReserve: () => void }) {
   const amenities = lotAmenities(lot);
   const full = lot.availability.free <= 0;
   return (
     <Card data-testid="lot-card" className="render-when-near p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link to="/lots/$id" params={{ id: lot.id }} className="font-semibold hover:underline">
+          <Link to="/lots/$id" params={{ id: lot.id }} search={{ vehicle }} className="font-semibold hover:underline">
             {lot.name}
           </Link>
           <p className="truncate text-sm text-muted-foreground">{lot.address ?? `${lot.geoLat.toFixed(4)}, ${lot.geoLng.toFixed(4)}`}</p>

@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/field';
 import { lotsQuery, type DriverLot, type LotSearch } from '../../lib/booking';
 import { loadedItems } from '../../lib/pages';
-import { SORT_LABELS } from './find-parking-search';
+import { SORT_LABELS, type SearchedVehicle } from './find-parking-search';
 import { LotCard } from './lot-card';
 
 /** The list's order: nearest first, cheapest first or Best for you (docs/search.md), kept in the URL as `sort`. */
@@ -32,7 +32,16 @@ export const useLotsFound = (query: LotSearch) => useInfiniteQuery({ ...lotsQuer
 type LotsFound = ReturnType<typeof useLotsFound>;
 
 /** The lots found, a page at a time: a skeleton while the first page loads, what failed, or none found. */
-export function LotList({ lotsFound, onReserve }: { lotsFound: LotsFound; onReserve: (lot: DriverLot) => void }) {
+export function LotList({
+  lotsFound,
+  vehicle,
+  onReserve,
+}: {
+  lotsFound: LotsFound;
+  /** The vehicle searched for, carried to each lot's page. */
+  vehicle?: SearchedVehicle;
+  onReserve: (lot: DriverLot) => void;
+}) {
   const lots = loadedItems(lotsFound.data);
   const { isPending: isLoading, isError, error } = lotsFound;
   return (
@@ -49,7 +58,7 @@ export function LotList({ lotsFound, onReserve }: { lotsFound: LotsFound; onRese
       ) : (
         <div className="space-y-3">
           {lots.map((lot) => (
-            <LotCard key={lot.id} lot={lot} onReserve={() => onReserve(lot)} />
+            <LotCard key={lot.id} lot={lot} vehicle={vehicle} onReserve={() => onReserve(lot)} />
           ))}
           {lotsFound.hasNextPage && (
             <Button variant="outline" className="w-full" disabled={lotsFound.isFetchingNextPage} onClick={() => lotsFound.fetchNextPage()}>

@@ -1,12 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import { divIcon, latLngBounds, type Map as LeafletMap } from 'leaflet';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { mapLevel, MAP_COLORS, MAP_LEGEND, type MapLevel } from '../../../core/availability';
-import { MAP_TILES } from '../../../core/map-tiles';
 import { boxParam } from '../../../core/search';
-import type { DriverLot } from '../../lib/booking';
+import { platformRulesQuery, type DriverLot } from '../../lib/booking';
 import { useIdleAfter } from '../../lib/idle';
 
 type MapView = { bbox?: string; center: [number, number]; zoom: number };
@@ -133,6 +133,8 @@ export function LotMap({
   // the map and its controls, then its tiles, then the lots (web/lib/idle.ts).
   const tilesShown = useIdleAfter(true);
   const lotsShown = useIdleAfter(tilesShown);
+  // This deployment's tile server (MAP_TILES_URL), with the platform's rules.
+  const mapTiles = useQuery(platformRulesQuery).data?.mapTiles;
   return (
     // `isolate`: Leaflet's panes use z-indexes up to 1000; keep them inside the map, under dialogs and menus.
     <div className="isolate min-w-0 overflow-hidden rounded-xl border border-border">
@@ -144,7 +146,8 @@ export function LotMap({
         aria-label="Map of parking lots"
       >
         <FollowSearch view={view} onMoved={onMoved} />
-        {tilesShown && <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} />}
+        {/* Asked for with CORS, so the service worker can tell a tile from an error and keep it for offline use. */}
+        {tilesShown && mapTiles && <TileLayer url={mapTiles.url} attribution={mapTiles.attribution} crossOrigin="anonymous" />}
         {lotsShown && <Clusters lots={lots} onSelect={onSelect} />}
       </MapContainer>
       <ul className="flex flex-wrap gap-4 border-t border-border bg-card px-4 py-2 text-sm" aria-label="Legend">

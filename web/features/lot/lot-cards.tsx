@@ -7,6 +7,7 @@ import { formatDateTime, formatTime } from '../../../core/time';
 import { LiveStatusBadge } from '../../components/live-status';
 import type { LiveStatus } from '../../lib/live';
 import type { LotDetail } from '../../lib/booking';
+import type { SearchedVehicle } from '../find-parking/find-parking-search';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ArrivalInput, Field } from '../../components/ui/field';
@@ -70,9 +71,13 @@ export function HoursAndRules({ lot, noShowGraceMinutes }: { lot: LotDetail; noS
   );
 }
 
-/** Arrival and duration, each priced; Reserve Now opens the booking, unless the lot is full, off sale or has a problem. */
+/**
+ * Arrival and duration, each priced for the vehicle searched for (a car unless named); Reserve Now opens
+ * the booking, unless the lot is full, off sale or has a problem.
+ */
 export function QuickReserve({
   lot,
+  vehicle,
   window: { when, start, hours },
   onWhen,
   onHours,
@@ -81,6 +86,7 @@ export function QuickReserve({
   onReserve,
 }: {
   lot: LotDetail;
+  vehicle?: SearchedVehicle;
   window: { when: string; start: string; hours: number | null };
   onWhen: (when: string) => void;
   onHours: (hours: number) => void;
@@ -108,7 +114,7 @@ export function QuickReserve({
             className={cn('rounded-lg border p-2 text-sm', hours === h ? 'border-brand bg-brand/10' : 'border-border')}
           >
             <span className="block font-semibold">{stayLabel(h)}</span>
-            {formatPeso(quote(lot.pricing, h * HOUR_MS, Date.parse(start)).totalCents)}
+            {formatPeso(quote(lot.pricing, h * HOUR_MS, Date.parse(start), { vehicleType: vehicle }).totalCents)}
           </button>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import type { SearchedVehicle } from '../find-parking/find-parking-search';
 import { SUPPORT } from '../../../core/support';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -22,7 +23,7 @@ const AMENITY_LABELS = { accessible: 'Accessible', evCharging: 'EV Charging', se
 const LotReportsCard = lazy(() => import('../lot-issues/lot-reports-card'));
 
 /** A lot's detail; availability follows the lot live (every 10 s while the live connection is down), so a driver picks from spaces that are still free. */
-export function LotPage({ id }: { id: string }) {
+export function LotPage({ id, vehicle }: { id: string; vehicle?: SearchedVehicle }) {
   const [when, setWhen] = useState(() => toManilaInput(nextQuarterHour()));
   const [hours, setHours] = useState<number | null>(null);
   const [booking, setBooking] = useState(false);
@@ -74,6 +75,7 @@ export function LotPage({ id }: { id: string }) {
         <div className="space-y-6">
           <QuickReserve
             lot={lot}
+            vehicle={vehicle}
             window={{ when, start, hours }}
             onWhen={setWhen}
             onHours={setHours}
@@ -95,7 +97,7 @@ export function LotPage({ id }: { id: string }) {
       </div>
       {booking && hours && (
         <Suspense fallback={<BookingPending />}>
-          <BookingDialog lot={lot} start={start} durationHours={hours} onClose={() => setBooking(false)} />
+          <BookingDialog lot={lot} start={start} durationHours={hours} vehicleType={vehicle} onClose={() => setBooking(false)} />
         </Suspense>
       )}
     </main>

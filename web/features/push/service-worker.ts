@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The app's service worker (vite-plugin-pwa, injectManifest). It keeps the app shell for the gate's
- * offline mode, as Workbox's generated worker did, and the driver's pass and balance (web/lib/own-answers.ts).
+ * offline mode, as Workbox's generated worker did, the driver's pass and balance (web/lib/own-answers.ts),
+ * and the map tiles already seen.
  * It shows Web Push notifications: a tap opens what the notice is about, and "Extend 1 hour" opens the reservation's Extend dialog, priced, where the
  * driver confirms (docs/notifications.md).
  */
@@ -12,6 +13,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { EXTEND_ACTION, type PushPayload } from '../../../core/push';
 import { PLATE_MODEL_FILES } from '../gate/plate-reader/model-files';
 import { OWN_ANSWERS, OWN_ANSWERS_CACHE } from '../../lib/own-answers';
+import { MAP_TILES_CACHE, keepNewestTiles, isMapTile } from '../../lib/map-tiles-cache';
 
 /** `__WB_MANIFEST`: the build's list of the app's files, put here by vite-plugin-pwa. */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -37,6 +39,15 @@ registerRoute(
         },
       },
     ],
+  }),
+);
+// The map's tiles already seen, so the map around a booked lot stays readable offline: from the cache
+// first, in a cache of their own, only tiles the server gave (not an error), the newest few hundred kept.
+registerRoute(
+  ({ request, url }) => isMapTile(request, url, self.location.origin),
+  new CacheFirst({
+    cacheName: MAP_TILES_CACHE,
+    plugins: [{ cacheWillUpdate: async ({ response }) => (response.ok ? response : null), cacheDidUpdate: keepNewestTiles }],
   }),
 );
 
