@@ -40,6 +40,7 @@ import { reviewRoutes } from './reviews/reviews.routes';
 import { rewardRoutes } from './rewards/rewards.routes';
 import { validationRoutes } from './validations/validations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 
 const api = new Hono<AppEnv>()
   .use(sameOriginWrites, withDb, recordDeployment, withSession, enforceRoles)
@@ -50,6 +51,7 @@ const api = new Hono<AppEnv>()
   .route('/', earlyRegistrationRoutes)
   .route('/', lotRoutes)
   .route('/', accountRoutes)
+  .route('/', webhookRoutes)
   .route('/', documentRoutes)
   .route('/', notificationRoutes)
   .route('/', pushRoutes)
