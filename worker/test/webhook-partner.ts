@@ -4,6 +4,12 @@
  * docs/api.md (Webhooks, Verifying a delivery) tells a partner to, without the worker's own code, answers
  * 400 to one that fails and otherwise what it is told to (200 unless told). Nothing leaves the test.
  */
+import { expect, vi } from 'vitest';
+import type { WebhookEventType } from '../../core/webhooks';
+import { newId } from '../db/ids';
+import { makeLot } from './booking-fixtures';
+import { call } from './helpers';
+import { newOwner } from './owner-lots';
 
 export const PARTNER_ORIGIN = 'https://hooks.partner.example';
 
@@ -64,6 +70,23 @@ export function partnerStandIn(passThrough: typeof fetch) {
     },
     /** What reached one webhook's address. */
     at: (url: string) => partner.received.filter((delivery) => delivery.url === url),
+    /** What reached one webhook's address, once `count` deliveries have (the Queue delivers within a second or so). */
+    arrived: async (url: string, count = 1) => {
+      await vi.waitFor(() => expect(partner.at(url)).toHaveLength(count), { timeout: 15_000, interval: 50 });
+      return partner.at(url);
+    },
   };
   return partner;
+}
+
+/** An owner with a lot of their own and a webhook on `events`, whose secret the partner was given. */
+export async function subscribedOwner(partner: ReturnType<typeof partnerStandIn>, events: WebhookEventType[] = ['reservation.created']) {
+  const owner = await newOwner();
+  const lotId = await makeLot(3, { ownerId: owner.user.id });
+  const url = `${PARTNER_ORIGIN}/parkada/${newId()}`;
+  const res = await call('/api/account/webhooks', { method: 'POST', cookie: owner.cookie, json: { url, events } });
+  expect(res.status).toBe(201);
+  const { id, secret } = await res.json<{ id: string; secret: string }>();
+  partner.secrets.set(url, secret);
+  return { ...owner, lotId, url, id, secret };
 }

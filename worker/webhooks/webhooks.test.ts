@@ -10,15 +10,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { WEBHOOK_ATTEMPTS, WEBHOOK_PAUSE_AFTER, type WebhookEventType } from '../../core/webhooks';
 import { newId } from '../db/ids';
 import { notifications, webhookDeliveries, webhooks } from '../db/schema';
-import { driver, inMinutes, makeLot, reserve } from '../test/booking-fixtures';
+import { driver, inMinutes, reserve } from '../test/booking-fixtures';
 import { call, db, messageOf, seedOnce } from '../test/helpers';
 import { newOwner } from '../test/owner-lots';
-import { PARTNER_ORIGIN, partnerStandIn, verifyParkadaSignature } from '../test/webhook-partner';
+import { PARTNER_ORIGIN, partnerStandIn, subscribedOwner as subscribed, verifyParkadaSignature } from '../test/webhook-partner';
 import { consumeWebhooks } from './webhook-delivery.service';
 import { insertDeliveries } from './webhooks.data';
 import { WEBHOOKS_QUEUE, type WebhookJob } from './webhooks.service';
 
 const partner = partnerStandIn(globalThis.fetch);
+const subscribedOwner = (events?: WebhookEventType[]) => subscribed(partner, events);
+const receivedAt = (url: string, count?: number) => partner.arrived(url, count);
 /** 2026-11-29 11:45 PM Manila: the consumer tests' clock, the partner's too. */
 const NOW = new Date('2026-11-29T15:45:00Z');
 const NOW_SECONDS = NOW.getTime() / 1000;
@@ -42,25 +44,8 @@ type Delivery = {
   lastError: string | null;
 };
 
-/** An owner with a lot of their own and a webhook on `events`, known to the partner. */
-async function subscribedOwner(events: WebhookEventType[] = ['reservation.created']) {
-  const owner = await newOwner();
-  const lotId = await makeLot(3, { ownerId: owner.user.id });
-  const url = `${PARTNER_ORIGIN}/parkada/${newId()}`;
-  const res = await call('/api/account/webhooks', { method: 'POST', cookie: owner.cookie, json: { url, events } });
-  expect(res.status).toBe(201);
-  const { id, secret } = await res.json<{ id: string; secret: string }>();
-  partner.secrets.set(url, secret);
-  return { ...owner, lotId, url, id, secret };
-}
-
 const deliveriesOf = async (cookie: string, id: string) =>
   (await call(`/api/account/webhooks/${id}/deliveries`, { cookie })).json<Delivery[]>();
-
-async function receivedAt(url: string, count = 1) {
-  await vi.waitFor(() => expect(partner.at(url)).toHaveLength(count), { timeout: 15_000, interval: 50 });
-  return partner.at(url);
-}
 
 describe('subscribing', () => {
   it('answers the secret once: the list never shows it', async () => {
