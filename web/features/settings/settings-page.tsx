@@ -1,4 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { OWNER_AREA } from '../../../core/roles';
+import { Spinner } from '../../components/ui/spinner';
 import { Card } from '../../components/ui/card';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
 import { OwnerApplicationCard } from '../owner-application/owner-application-card';
@@ -19,19 +22,23 @@ const TABS = [
   { value: 'privacy', label: 'Privacy' },
   { value: 'security', label: 'Security' },
 ];
+/** Owners also manage their webhooks here, loaded with the tab. */
+const OWNER_TABS = [...TABS, { value: 'webhooks', label: 'Webhooks' }];
+const WebhooksTab = lazy(() => import('./webhooks-tab'));
 
 const route = getRouteApi('/_auth/settings');
 
-/** Six tabs, Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
+/** Six tabs (a seventh, Webhooks, for owners), Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
 export function SettingsPage() {
   const { user } = useAuth();
   const { tab } = route.useSearch();
   if (!user) return null;
+  const tabs = OWNER_AREA.includes(user.role) ? OWNER_TABS : TABS;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Settings</h1>
-      <Tabs defaultValue={TABS.some((t) => t.value === tab) ? tab : 'profile'}>
-        <TabList label="Settings" tabs={TABS} />
+      <Tabs defaultValue={tabs.some((t) => t.value === tab) ? tab : 'profile'}>
+        <TabList label="Settings" tabs={tabs} />
         <Card>
           <TabPanel value="profile">
             <ProfileTab user={user} />
@@ -51,6 +58,13 @@ export function SettingsPage() {
           <TabPanel value="security">
             <SecurityTab />
           </TabPanel>
+          {tabs === OWNER_TABS && (
+            <TabPanel value="webhooks">
+              <Suspense fallback={<Spinner label="Loading webhooks" />}>
+                <WebhooksTab />
+              </Suspense>
+            </TabPanel>
+          )}
         </Card>
       </Tabs>
       <OwnerApplicationCard />
