@@ -41,6 +41,7 @@ import {
   payouts,
   preferences,
   pushSubscriptions,
+  webhooks,
   receipts,
   rewardVouchers,
   reservations,
@@ -156,6 +157,8 @@ async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
       totp_factors: rowsOf(db, totpFactors, eq(totpFactors.userId, user.id), columnsWithout(totpFactors, 'encryptedSecret')),
       recovery_codes: rowsOf(db, recoveryCodes, eq(recoveryCodes.userId, user.id), columnsWithout(recoveryCodes, 'codeHash')),
       passkeys: rowsOf(db, passkeys, eq(passkeys.userId, user.id), columnsWithout(passkeys, 'publicKey')),
+      // An owner's webhooks (docs/api.md, Webhooks): where and what, never the secret.
+      webhooks: rowsOf(db, webhooks, eq(webhooks.ownerId, user.id), columnsWithout(webhooks, 'secret')),
       early_registrations: rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
       // What they asked Parkada support, and the whole thread of each request (docs/support.md).
       support_requests: rowsOf(db, supportRequests, eq(supportRequests.authorId, user.id)),
