@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'LOT_ISSUE_UPDATE',
   /** Parkada support replied to the person's support request. */
   'SUPPORT_REPLY',
+  /** One of the owner's webhooks kept failing and was paused (docs/api.md, Webhooks). */
+  'WEBHOOK_PAUSED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -43,6 +45,7 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   PASS_ENDING: 'Pass Ending',
   LOT_ISSUE_UPDATE: 'Report',
   SUPPORT_REPLY: 'Support',
+  WEBHOOK_PAUSED: 'Webhook',
 };
 
 export const notificationTypeLabel = (type: NotificationType) => TYPE_LABELS[type] ?? 'Info';

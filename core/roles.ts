@@ -62,6 +62,8 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   // One-click unsubscribe (RFC 8058): the mail provider posts it with no session; the signed token authorises it.
   ['/api/email/unsubscribe', 'public'],
   ['/api/owner/', OWNER_AREA],
+  // Webhooks carry an owner's lots' events (docs/api.md, Webhooks).
+  ['/api/account/webhooks', OWNER_AREA],
   ['/api/pricing/', OWNER_AREA],
   ['/api/attendant/', ATTENDANT_AREA],
   ['/api/checkins/', ATTENDANT_AREA],

@@ -42,6 +42,7 @@ import { reviewRoutes } from './reviews/reviews.routes';
 import { rewardRoutes } from './rewards/rewards.routes';
 import { validationRoutes } from './validations/validations.routes';
 import { walletRoutes } from './wallet/wallet.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 
 const api = new Hono<AppEnv>()
   .use(sameOriginWrites, withDb, recordDeployment, withSession, withApiKey, enforceRoles)
@@ -53,6 +54,7 @@ const api = new Hono<AppEnv>()
   .route('/', lotRoutes)
   .route('/', accountRoutes)
   .route('/', apiKeyRoutes)
+  .route('/', webhookRoutes)
   .route('/', documentRoutes)
   .route('/', notificationRoutes)
   .route('/', pushRoutes)

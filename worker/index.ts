@@ -13,6 +13,8 @@ import { consumePush, PUSH_QUEUE, type PushMessage } from './push/push.service';
 import { consumeSms, SMS_QUEUE, type SmsJob } from './sms/sms.service';
 import { consumeLotTimers } from './reservations/lifecycle.service';
 import { followLotRecords } from './reservations/lot-records.service';
+import { consumeWebhooks } from './webhooks/webhook-delivery.service';
+import { WEBHOOKS_QUEUE, type WebhookJob } from './webhooks/webhooks.service';
 import { consumeStayMoves, queueStayMoves, STAY_MOVES_QUEUE, type StayMove } from './gate/stay-move.service';
 
 /** A part of the daily Cron: its failure is logged, and never stops the other parts. */
@@ -55,7 +57,8 @@ export default {
     if (batch.queue === SMS_QUEUE) return consumeSms(batch as MessageBatch<SmsJob>, env);
     if (batch.queue === ARCHIVE_QUEUE) return consumeArchive(batch as MessageBatch<ArchiveJob>, env);
     if (batch.queue === STAY_MOVES_QUEUE) return consumeStayMoves(batch as MessageBatch<StayMove>, env);
+    if (batch.queue === WEBHOOKS_QUEUE) return consumeWebhooks(batch as MessageBatch<WebhookJob>, env);
     return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
   },
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob | StayMove>;
+} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob | StayMove | WebhookJob>;

@@ -29,6 +29,7 @@ import {
   ownerApplications,
   preferences,
   pushSubscriptions,
+  webhooks,
   reservations,
   sessions,
   users,
@@ -197,7 +198,7 @@ export const erasureStatements = (db: DB, identity: Identity, walletId: string, 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 
 /**
- * The person's own data: vehicles, preferences, notifications, push subscriptions, auto top-up, replay
+ * The person's own data: vehicles, preferences, notifications, push subscriptions, webhooks, auto top-up, replay
  * keys, gate assignments, early registration, links and codes still out, deliveries and second factors.
  */
 function ownDataDeletions(db: DB, identity: Identity, walletId: string) {
@@ -207,6 +208,7 @@ function ownDataDeletions(db: DB, identity: Identity, walletId: string) {
     db.delete(preferences).where(eq(preferences.userId, userId)),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    db.delete(webhooks).where(eq(webhooks.ownerId, userId)),
     db.delete(autoTopups).where(eq(autoTopups.walletId, walletId)),
     db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)),
     db.delete(attendantAssignments).where(eq(attendantAssignments.attendantId, userId)),

@@ -42,6 +42,7 @@ import {
   payouts,
   preferences,
   pushSubscriptions,
+  webhooks,
   receipts,
   rewardVouchers,
   reservations,
@@ -159,6 +160,8 @@ async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
       passkeys: rowsOf(db, passkeys, eq(passkeys.userId, user.id), columnsWithout(passkeys, 'publicKey')),
       // The API keys: their names, scopes and use, never a key's hash (docs/api.md).
       api_keys: rowsOf(db, apiKeys, eq(apiKeys.userId, user.id), columnsWithout(apiKeys, 'keyHash')),
+      // An owner's webhooks (docs/api.md, Webhooks): where and what, never the secret.
+      webhooks: rowsOf(db, webhooks, eq(webhooks.ownerId, user.id), columnsWithout(webhooks, 'secret')),
       early_registrations: rowsOf(db, earlyRegistrations, eq(earlyRegistrations.email, user.email)),
       // What they asked Parkada support, and the whole thread of each request (docs/support.md).
       support_requests: rowsOf(db, supportRequests, eq(supportRequests.authorId, user.id)),

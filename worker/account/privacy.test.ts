@@ -10,6 +10,7 @@ import {
   lots,
   payments,
   pushSubscriptions,
+  webhooks,
   reservations,
   sessions,
   vehicles,
@@ -161,6 +162,16 @@ describe('Delete my account', () => {
     await db()
       .insert(pushSubscriptions)
       .values({ id: newId(), userId, endpoint: `https://push.example/${userId}`, p256dh: 'key', auth: 'secret' });
+    await db()
+      .insert(webhooks)
+      .values({
+        id: newId(),
+        ownerId: userId,
+        url: 'https://hooks.partner.example/era',
+        events: ['payout.recorded'],
+        secret: 'whsec_x',
+        createdAt: start.toISOString(),
+      });
     await topUp(cookie, 120);
 
     const res = await deleteAccount(cookie, { password: body.password, forfeitBalance: true });
@@ -202,6 +213,8 @@ describe('Delete my account', () => {
     expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
     expect(await db().select().from(vehicles).where(eq(vehicles.userId, userId))).toEqual([]);
     expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);
+    // No webhook posts the events of an account that is gone (a payout recorded later).
+    expect(await db().select().from(webhooks).where(eq(webhooks.ownerId, userId))).toEqual([]);
     // The verification link sign-up sent is keyed by the address, not the account.
     expect(await db().select().from(verifications).where(eq(verifications.target, body.email))).toEqual([]);
 

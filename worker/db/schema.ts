@@ -25,6 +25,7 @@ import { SUPPORT_CATEGORIES, SUPPORT_STATUSES } from '../../core/support';
 import { VALIDATION_SOURCES } from '../../core/validations';
 import { VERIFICATION_TYPES } from '../../core/verification';
 import { VEHICLE_TYPES } from '../../core/vehicles';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEventType } from '../../core/webhooks';
 import { PERIOD_KINDS } from '../../core/monthly-passes';
 import { TOPUP_METHODS } from '../../core/wallet';
 import { GATE_PAYMENT_METHODS, PAYMENT_STATUSES, TOPUP_REFUND_STATUSES, TRANSACTION_TYPES } from '../../core/wallet';
@@ -1606,6 +1607,53 @@ export const rewardVouchers = sqliteTable(
     // One voucher per booking.
     uniqueIndex('reward_vouchers_reservation_unique').on(t.reservationId),
   ],
+);
+
+/**
+ * An owner's signed webhook (docs/api.md, Webhooks): where their lots' events are posted and which.
+ * The secret is kept as given to the owner, because the worker signs with it (docs/security.md).
+ * `failures`: deliveries failed for good in a row; at WEBHOOK_PAUSE_AFTER it is paused (`pausedAt`).
+ */
+export const webhooks = sqliteTable(
+  'webhooks',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events_json', { mode: 'json' }).$type<WebhookEventType[]>().notNull(),
+    secret: text('secret').notNull(),
+    failures: integer('failures').notNull().default(0),
+    pausedAt: text('paused_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * One event posted to one webhook, and how its attempts went: its body as signed and sent, so a resend
+ * sends the same event. The last DELIVERIES_KEPT of a webhook are kept (docs/architecture.md, Scale).
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type', { enum: WEBHOOK_EVENTS }).notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The partner's last answer: its HTTP status, or why there was none (a timeout, a refused connection). */
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: text('last_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -31,6 +31,8 @@ import {
 import { checkinInsert, findCheckin, findOpenShift, type CheckinView, type GateReservation } from './checkins.data';
 import { monthlyPassOfEntry, monthlyPassOfPlate, reservationOfEntry } from './entry-booking.service';
 import { reviveOnEntry } from './revival.service';
+import { stayEventData } from '../../core/webhooks';
+import { lotEvent } from '../webhooks/webhooks.service';
 
 /**
  * The entry already recorded for this request: under its Idempotency-Key, or under its client id (the
@@ -63,7 +65,9 @@ export async function enter(
   const recorded = await entryRecorded(ctx.db, input, request);
   if (recorded) return { checkin: await asCheckin(ctx.db, recorded), replayed: true };
   try {
-    return { checkin: await recordEntry(ctx, input, request, now), replayed: false };
+    const checkin = await recordEntry(ctx, input, request, now);
+    await lotEvent(ctx, 'stay.started', stayEventData(checkin), now);
+    return { checkin, replayed: false };
   } catch (error) {
     // A twin that won meanwhile made this request's refusal or failed write: answer what it recorded.
     const twin = await entryRecorded(ctx.db, input, request);

@@ -30,6 +30,8 @@ import { stayAtGate } from './moved-declared.service';
 import { netPaidOf } from './gate-refunds.data';
 import { priceOfStay, withExitVoucher, type StayPrice } from './stay-price';
 import { commitExit, paymentOf, type StayPayment } from './stay-payment';
+import { stayEventData } from '../../core/webhooks';
+import { lotEvent } from '../webhooks/webhooks.service';
 
 /** What a merchant validation gave at the exit, as the gate shows it. */
 type ExitValidation = { merchantName: string; label: string; code: string | null; valueCents: number };
@@ -61,7 +63,10 @@ export async function exit(
     if (changedMeanwhile(error)) throw refusal('conflict', 'This stay was checked out or changed a moment ago. Look it up again.');
     throw error;
   }
-  return followExit(ctx, checkout, now);
+  const closed = await followExit(ctx, checkout, now);
+  // A stay declared out by its driver's tap ended then, and was told then: not again when the gate sees it.
+  await lotEvent(ctx, 'stay.ended', stayEventData(closed), now);
+  return closed;
 }
 
 /**

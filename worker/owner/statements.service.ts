@@ -43,6 +43,8 @@ import {
   type OwnerLot,
 } from './statements.data';
 import { validatedByLotMonth } from '../validations/validations.service';
+import { payoutEventData } from '../../core/webhooks';
+import { ownerEvent } from '../webhooks/webhooks.service';
 
 const figuresOf = (row: FrozenStatement): StatementFigures => ({
   bookingsCents: row.bookingsCents,
@@ -264,6 +266,7 @@ export async function recordPayout(ctx: NoticeContext, admin: SessionUser, input
       key: `payout:${id}`,
     }),
   );
+  await ownerEvent(ctx, owner.id, 'payout.recorded', payoutEventData({ id, ...input }), now);
   return { id, ...input };
 }
 

@@ -5,7 +5,7 @@
  * Its API is reached at `apiUrl` (PAYMONGO_API_URL), so a stand-in can take its place in tests.
  */
 import type { TopupMethod } from '../../core/wallet';
-import { signedAt, verifySignedAt } from './hmac';
+import { signedAt, verifySignedAt } from '../../core/hmac';
 import {
   RefundRefused,
   type CheckoutState,

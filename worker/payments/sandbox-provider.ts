@@ -3,7 +3,7 @@
  * declines; the decision comes back as a webhook signed exactly like a real gateway's
  * (`Parkada-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, five-minute tolerance).
  */
-import { signedAt, verifySignedAt } from './hmac';
+import { signedAt, verifySignedAt } from '../../core/hmac';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from './gateway';
 
 export const SIGNATURE_HEADER = 'Parkada-Signature';

@@ -25,6 +25,8 @@ import { claimHold } from './holds.statements';
 import { afterPayment, paymentRefused, writeOnHold } from './payment-steps.service';
 import { newReservationView, readForBooking, type BookableLot, type ReservationView } from './reservations.data';
 import { chargeInsert, reservationInsert } from './reservations.statements';
+import { reservationEventData } from '../../core/webhooks';
+import { lotEvent } from '../webhooks/webhooks.service';
 
 const bookedPlate = (input: Pick<CreateReservation, 'plate'>) => normalizePlate(input.plate ?? '');
 
@@ -268,5 +270,6 @@ async function confirmBooking(ctx: BookingContext, { userId, lot, price }: Booki
       key: `booking-confirmed:${reservation.id}`,
     });
   });
+  await lotEvent(ctx, 'reservation.created', reservationEventData(reservation));
   return reservation;
 }

@@ -14,6 +14,8 @@ import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
 import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context.service';
 import { bookingRecordOf, netPaid, type ReservationView } from './reservations.data';
 import { chargeInsert, updateIfUnchanged } from './reservations.statements';
+import { reservationEventData } from '../../core/webhooks';
+import { lotEvent } from '../webhooks/webhooks.service';
 
 const cancelRefundKey = (id: string) => `reservation:${id}:cancel`;
 
@@ -64,6 +66,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
   const cancelled = await reservationView(db, userId, id);
   await afterCommit('Freeing a cancelled booking', async () => lot.follow(bookingRecordOf(cancelled), now.getTime()));
   if (refundCents > 0) await emailReceipt(ctx, { reservationId: id });
+  await lotEvent(ctx, 'reservation.cancelled', reservationEventData(cancelled), now);
   return { reservation: cancelled, refundCents };
 }
 

@@ -26,6 +26,8 @@ import { claimHold } from './holds.statements';
 import { afterPayment, paymentRefused, writeOnHold, type WriteResult } from './payment-steps.service';
 import { netPaid, type BookableLot, type ReservationView } from './reservations.data';
 import { chargeInsert, updateIfUnchanged } from './reservations.statements';
+import { reservationEventData } from '../../core/webhooks';
+import { lotEvent } from '../webhooks/webhooks.service';
 
 type NextWindow = { start: Date; end: Date; sameSlot: boolean; kind: 'MODIFICATION' | 'EXTENSION' };
 
@@ -160,7 +162,9 @@ async function reschedule(
   const what = `${next.kind === 'EXTENSION' ? 'the extension' : 'the change'} of parking at ${lot.name}`;
   if (difference > 0) await afterPayment(ctx, userId, what, difference, result.wallet);
   if (difference !== 0) await emailReceipt(ctx, { reservationId: reservation.id });
-  return reservationView(db, userId, reservation.id);
+  const changed = await reservationView(db, userId, reservation.id);
+  await lotEvent(ctx, 'reservation.modified', reservationEventData(changed), now);
+  return changed;
 }
 
 /** PATCH /api/reservations/:id: a CONFIRMED reservation still inside its free-cancellation time moves to a new window. */

@@ -29,6 +29,8 @@ import {
   updateReview,
   type Stay,
 } from './reviews.data';
+import { reviewEventData } from '../../core/webhooks';
+import { lotEvent } from '../webhooks/webhooks.service';
 
 /** What a review is of: the driver's own stay, with its lot, once it is reviewable. */
 type Reviewable = { stay: Stay; lotId: string; lotName: string };
@@ -85,7 +87,9 @@ export async function writeReview(env: Bindings, db: DB, user: SessionUser, kind
   const { stay, lotId } = await reviewable(env, db, user, kind, id, now);
   const written = await insertReview(db, { ...stay, id: newId(), lotId, userId: user.id, rating: input.rating, text: input.text });
   if (!written) throw refusal('conflict', 'You have reviewed this stay already: edit your review instead.');
-  return ownView((await reviewOfStay(db, stay))!);
+  const review = (await reviewOfStay(db, stay))!;
+  await lotEvent({ env, db }, 'review.posted', reviewEventData({ ...review, lotId }), now);
+  return ownView(review);
 }
 
 /** An edit of the driver's review, within 14 days of writing it. */

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { ATTENDANT_AREA } from '../../../core/roles';
+import { ATTENDANT_AREA, OWNER_AREA } from '../../../core/roles';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel, Tabs } from '../../components/ui/tabs';
@@ -22,19 +22,25 @@ const TABS = [
   { value: 'privacy', label: 'Privacy' },
   { value: 'security', label: 'Security' },
 ];
-
-/** Owners' and attendants' systems call the API with keys (docs/api.md); the tab's screen loads when it is opened. */
+/** Owners' and attendants' systems call the API with keys (docs/api.md); each tab's screen loads when it is opened. */
 const API_KEYS_TAB = { value: 'api-keys', label: 'API keys' };
 const ApiKeysTab = lazy(() => import('./api-keys-tab'));
+/** Owners also hear of their lots' events through webhooks. */
+const WEBHOOKS_TAB = { value: 'webhooks', label: 'Webhooks' };
+const WebhooksTab = lazy(() => import('./webhooks-tab'));
 
 const route = getRouteApi('/_auth/settings');
 
-/** Six tabs (seven with API keys for owners and attendants), Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
+/** Six tabs (then API keys for owners and attendants, and Webhooks for owners), Profile first, each control saved on the server to follow the user; below, the owner application, sign-out everywhere and the links to the public pages (the Terms, the Privacy Policy). */
 export function SettingsPage() {
   const { user } = useAuth();
   const { tab } = route.useSearch();
   if (!user) return null;
-  const tabs = ATTENDANT_AREA.includes(user.role) ? [...TABS, API_KEYS_TAB] : TABS;
+  const tabs = [
+    ...TABS,
+    ...(ATTENDANT_AREA.includes(user.role) ? [API_KEYS_TAB] : []),
+    ...(OWNER_AREA.includes(user.role) ? [WEBHOOKS_TAB] : []),
+  ];
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Settings</h1>
@@ -63,6 +69,13 @@ export function SettingsPage() {
             <TabPanel value="api-keys">
               <Suspense fallback={<Spinner label="Loading API keys" />}>
                 <ApiKeysTab role={user.role} />
+              </Suspense>
+            </TabPanel>
+          )}
+          {tabs.includes(WEBHOOKS_TAB) && (
+            <TabPanel value="webhooks">
+              <Suspense fallback={<Spinner label="Loading webhooks" />}>
+                <WebhooksTab />
               </Suspense>
             </TabPanel>
           )}

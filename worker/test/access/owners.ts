@@ -195,4 +195,35 @@ export const OWNERS_ROUTES: AccessTable = {
       },
     ]),
   ),
+  'GET /api/account/webhooks': { who: OWNERS, sample: () => ({ path: '/api/account/webhooks' }) },
+  // An address that is not https: an owner gets past the role check to the 400, and no webhook posts anywhere.
+  'POST /api/account/webhooks': {
+    who: OWNERS,
+    sample: () => ({
+      method: 'POST',
+      path: '/api/account/webhooks',
+      json: { url: 'http://hooks.partner.example', events: ['stay.started'] },
+    }),
+    refused: 400,
+  },
+  'DELETE /api/account/webhooks/:id': {
+    who: OWNERS,
+    sample: () => ({ method: 'DELETE', path: `/api/account/webhooks/${crypto.randomUUID()}` }),
+    found: false,
+  },
+  'POST /api/account/webhooks/:id/resume': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/account/webhooks/${crypto.randomUUID()}/resume` }),
+    found: false,
+  },
+  'GET /api/account/webhooks/:id/deliveries': {
+    who: OWNERS,
+    sample: () => ({ path: `/api/account/webhooks/${crypto.randomUUID()}/deliveries` }),
+    found: false,
+  },
+  'POST /api/account/webhooks/:id/deliveries/:deliveryId/resend': {
+    who: OWNERS,
+    sample: () => ({ method: 'POST', path: `/api/account/webhooks/${crypto.randomUUID()}/deliveries/${crypto.randomUUID()}/resend` }),
+    found: false,
+  },
 };

@@ -1,4 +1,4 @@
-/** HMAC-SHA256 as the gateways sign their webhooks: hex signatures over `t.body`, verified in constant time. */
+/** HMAC-SHA256 as gateways sign their webhooks, and as Parkada signs its own (docs/api.md, Webhooks): hex signatures over `t.body`, verified in constant time. */
 const encoder = new TextEncoder();
 const keyOf = (secret: string) =>
   crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
