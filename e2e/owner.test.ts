@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { baseURL, reportPageOnFailure, test } from './browser';
+import { demoAdmin, newOwner } from './fixtures';
 
 let page: Page;
 
@@ -166,5 +167,31 @@ describe('owner lots in the browser', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke', exact: true }).click();
     await toast('Key Revoked');
     expect((await ownLots()).status).toBe(401);
+  });
+
+  // An owner of their own, with no lot: no event of another file's reaches their webhook, so nothing is posted anywhere.
+  test('adds a webhook in Settings: https only, its secret shown once, then deleted', async ({ browser }) => {
+    const admin = await demoAdmin(browser);
+    const { context } = await newOwner(browser, admin, { firstName: 'Teodoro', lastName: 'Hookson' });
+    await admin.close();
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/settings?tab=webhooks`);
+    await page.getByRole('tab', { name: 'Webhooks', exact: true }).waitFor();
+    const url = page.getByLabel('Endpoint URL', { exact: true });
+    await url.fill('http://hooks.partner.example/parkada');
+    await page.getByLabel('stay.started', { exact: true }).check();
+    await page.getByRole('button', { name: 'Add Webhook', exact: true }).click();
+    await page.getByText('The webhook URL must be an https address.', { exact: true }).waitFor();
+    await url.fill('https://hooks.partner.example/parkada');
+    await page.getByRole('button', { name: 'Add Webhook', exact: true }).click();
+    const secret = page.getByRole('status').filter({ hasText: 'Signing secret: shown this once' });
+    expect(await secret.locator('code').textContent()).toMatch(/^whsec_/);
+    const webhook = page.getByTestId('webhook').filter({ hasText: 'https://hooks.partner.example/parkada' });
+    await webhook.getByText('stay.started', { exact: true }).waitFor();
+    await webhook.getByRole('button', { name: 'Deliveries', exact: true }).click();
+    await webhook.getByText('No deliveries yet.', { exact: true }).waitFor();
+    await webhook.getByRole('button', { name: 'Delete', exact: true }).click();
+    await webhook.waitFor({ state: 'detached' });
+    await context.close();
   });
 });
