@@ -10,7 +10,7 @@ const described = describedAs('early-registration');
 /** Registering again is accepted and changes nothing, so an eager visitor is never refused. */
 export const earlyRegistrationRoutes = new Hono<AppEnv>().post(
   '/early-registration',
-  described({ summary: 'Register early interest' }),
+  described({ summary: 'Register early interest', status: [200, 201] }),
   validate('json', earlyRegistrationSchema),
   async (c) => {
     const isNew = await registerInterest(c.var.db, c.req.valid('json'));

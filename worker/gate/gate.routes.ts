@@ -26,6 +26,7 @@ import {
 } from './shifts.service';
 import { undo } from './undo.service';
 import { describedAs } from '../http/described';
+import { stayAnswer } from '../../core/api-answers';
 
 const lotOnly = z.object({ lotId: z.uuid('Choose the parking lot you work at.') });
 const activityQuery = lotOnly.extend({ limit: z.coerce.number().int().min(1).max(100).default(30) });
@@ -60,7 +61,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/attendant/shift',
-    described({ summary: 'Start or end my shift', refusals: [404, 409] }),
+    described({ summary: 'Start or end my shift', status: [200, 201], refusals: [404, 409] }),
     signedIn,
     validate('json', shiftBody),
     async (c) => {
@@ -156,7 +157,13 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/checkins/enter',
-    described({ summary: 'A car enters (by pass, reservation, plate or walk-in)', status: 201, refusals: [404, 409] }),
+    described({
+      summary: 'A car enters (by pass, reservation, plate or walk-in)',
+      idempotent: true,
+      status: 201,
+      answer: stayAnswer,
+      refusals: [404, 409],
+    }),
     signedIn,
     validate('json', enterSchema),
     async (c) => {
@@ -174,7 +181,7 @@ export const gateRoutes = new Hono<AppEnv>()
   /** An owner (of the stay's lot) or the super admin pays back a gate charge: docs/gate.md, Who moves whose money. */
   .post(
     '/owner/checkins/:checkinId/refund',
-    described({ summary: "Refund a stay's payment at the gate", status: 201, refusals: [404, 409] }),
+    described({ summary: "Refund a stay's payment at the gate", idempotent: true, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', checkinParams),
     validate('json', gateRefundSchema),
@@ -193,7 +200,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/checkins/:checkinId/exit',
-    described({ summary: 'A car leaves, paying what it owes', refusals: [402, 404, 409] }),
+    described({ summary: 'A car leaves, paying what it owes', idempotent: true, answer: stayAnswer, refusals: [402, 404, 409] }),
     signedIn,
     validate('param', checkinParams),
     validate('json', exitSchema),
@@ -213,7 +220,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/checkins/:checkinId/undo',
-    described({ summary: 'Undo an entry or exit made by mistake', refusals: [404, 409] }),
+    described({ summary: 'Undo an entry or exit made by mistake', idempotent: true, refusals: [404, 409] }),
     signedIn,
     validate('param', checkinParams),
     validate('json', lotOnly),

@@ -1,12 +1,10 @@
 /** GET /api/openapi.json and its reference page, GET /api/docs (docs/api.md). */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { API_REFERENCE_SCRIPT } from '../../core/api-reference';
 import type { AppEnv } from '../env';
 import { describedAs } from './described';
 import { type AnyApp, apiDocument } from './openapi';
-
-/** Where the build puts Scalar's standalone reference (vite.config.ts): an asset of its own, loaded by this page only. */
-export const API_REFERENCE_SCRIPT = '/api-docs/scalar-standalone.js';
 
 /**
  * No inline script (the CSP allows our own files only): Scalar's standalone script finds the element

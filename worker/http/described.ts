@@ -5,6 +5,7 @@
  */
 import { describeRoute, resolver } from 'hono-openapi';
 import type { ZodType } from 'zod';
+import { IDEMPOTENCY_HEADER } from '../db/idempotency-keys';
 
 /** The statuses a refusal leaves with (worker/http/errors.ts), each one answer of the shared Refusal schema. */
 export const REFUSAL_STATUSES = {
@@ -35,7 +36,18 @@ type Description = {
   /** A success answer that is not JSON: a file, a page. */
   media?: string;
   refusals?: readonly RefusalStatus[];
+  /** The request moves money and takes an `Idempotency-Key` header (worker/http/idempotency.ts). */
+  idempotent?: true;
 };
+
+const IDEMPOTENCY_KEY = {
+  in: 'header',
+  name: IDEMPOTENCY_HEADER,
+  required: true,
+  description:
+    'A key of your own for this request (a UUID): the same key and body again answers what the first made, and moves no money twice.',
+  schema: { type: 'string', minLength: 8, maxLength: 200 },
+} as const;
 
 /** A JSON value whose shape the document does not declare yet (docs/api.md, Reading the document). */
 const UNDECLARED = { description: 'JSON; its shape is not declared in this document yet.' };
@@ -55,6 +67,7 @@ export const describedAs = (tag: string) => (description: Description) =>
   describeRoute({
     tags: [tag],
     summary: description.summary,
+    ...(description.idempotent ? { parameters: [IDEMPOTENCY_KEY] } : {}),
     responses: {
       ...Object.fromEntries([description.status ?? 200].flat().map((status) => [status, successOf(description, status)])),
       ...Object.fromEntries((description.refusals ?? []).map((status) => [status, refusalReference(status)])),

@@ -43,6 +43,8 @@ const optionsFor = (origin: string, sessionCookie: string): Partial<GenerateSpec
     },
     security: [{ session: [] }, { apiKey: [] }],
   },
+  // /api/openapi.json is a route, not a file.
+  excludeStaticFile: false,
   // A validated request refuses bad input with the shared Refusal, not the library's default shape.
   defaultValidationErrorResponse: refusalReference(400) as unknown as GenerateSpecOptions['defaultValidationErrorResponse'],
 });

@@ -88,7 +88,7 @@ export const lotIssueRoutes = new Hono<AppEnv>()
   )
   .post(
     '/lot-issues/:id/slot-taken',
-    described({ summary: 'Choose what happens when my slot was taken', refusals: [404, 409] }),
+    described({ summary: 'Choose what happens when my slot was taken', idempotent: true, refusals: [404, 409] }),
     signedIn,
     validate('param', issueParams),
     validate('json', slotTakenChoiceSchema),

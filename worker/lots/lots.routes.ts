@@ -25,6 +25,7 @@ import {
   type LotWindow,
 } from './lots.service';
 import { describedAs } from '../http/described';
+import { lotAnswer, lotSearchAnswer } from '../../core/api-answers';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -87,7 +88,7 @@ const described = describedAs('lots');
 
 /** Public lot search with the window, place and filters a driver asks for, and the lot's own pages. */
 export const lotRoutes = new Hono<AppEnv>()
-  .get('/lots', described({ summary: 'Search lots' }), validate('query', searchQuery), async (c) => {
+  .get('/lots', described({ summary: 'Search lots', answer: lotSearchAnswer }), validate('query', searchQuery), async (c) => {
     const { limit, cursor, near, bbox, radiusKm, openNow, sort, ...filters } = c.req.valid('query');
     const window = windowOf(filters);
     // A cursor is the last row's distance when the search has a point, its name when not; in Cheapest, its price first.
@@ -105,7 +106,7 @@ export const lotRoutes = new Hono<AppEnv>()
   })
   .get(
     '/lots/:id',
-    described({ summary: "A lot's page", refusals: [404] }),
+    described({ summary: "A lot's page", answer: lotAnswer, refusals: [404] }),
     validate('param', lotParams),
     validate('query', windowQuery),
     async (c) => {

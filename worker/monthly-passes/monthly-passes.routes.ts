@@ -53,7 +53,7 @@ export const monthlyPassRoutes = new Hono<AppEnv>()
   )
   .post(
     '/monthly-passes',
-    described({ summary: 'Buy a monthly pass', status: 201, refusals: [402, 404, 409] }),
+    described({ summary: 'Buy a monthly pass', idempotent: true, status: 201, refusals: [402, 404, 409] }),
     validate('json', buyPassSchema),
     async (c) => {
       const input = c.req.valid('json');

@@ -24,6 +24,7 @@ import {
   stopSharingPass,
 } from './reservations.service';
 import { describedAs } from '../http/described';
+import { cancellationAnswer, reservationAnswer, reservationPageAnswer } from '../../core/api-answers';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
 const sharedPassParams = z.object({ token: z.string().max(2_000, 'Unknown shared pass link') });
@@ -44,10 +45,16 @@ const described = describedAs('reservations');
 
 /** The driver's own reservations. Money-moving calls take an Idempotency-Key, so a retried tap never pays twice. */
 export const reservationRoutes = new Hono<AppEnv>()
-  .get('/reservations', described({ summary: 'My reservations' }), signedIn, validate('query', listQuery), async (c) => {
-    const { limit, cursor, tab, ...history } = c.req.valid('query');
-    return c.json(await listReservations(c.var.db, c.var.user.id, { tab, filter: historyFilterOf(history), page: { limit, cursor } }));
-  })
+  .get(
+    '/reservations',
+    described({ summary: 'My reservations', answer: reservationPageAnswer }),
+    signedIn,
+    validate('query', listQuery),
+    async (c) => {
+      const { limit, cursor, tab, ...history } = c.req.valid('query');
+      return c.json(await listReservations(c.var.db, c.var.user.id, { tab, filter: historyFilterOf(history), page: { limit, cursor } }));
+    },
+  )
   // Registered before "/reservations/:id" so "counts" is never taken for an id.
   .get(
     '/reservations/counts',
@@ -58,7 +65,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/reservations',
-    described({ summary: 'Book a slot', status: 201, refusals: [402, 404, 409] }),
+    described({ summary: 'Book a slot', idempotent: true, status: 201, answer: reservationAnswer, refusals: [402, 404, 409] }),
     validate('json', createReservationSchema),
     async (c) => {
       const input = c.req.valid('json');
@@ -73,14 +80,14 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   .get(
     '/reservations/:id',
-    described({ summary: 'One of my reservations', refusals: [404] }),
+    described({ summary: 'One of my reservations', answer: reservationAnswer, refusals: [404] }),
     signedIn,
     validate('param', reservationParams),
     async (c) => c.json(await ownReservation(c.var.db, c.var.user.id, c.req.valid('param').id)),
   )
   .patch(
     '/reservations/:id',
-    described({ summary: "Change a reservation's time", refusals: [402, 404, 409] }),
+    described({ summary: "Change a reservation's time", idempotent: true, refusals: [402, 404, 409] }),
     validate('param', reservationParams),
     validate('json', modifySchema),
     async (c) => {
@@ -93,7 +100,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/reservations/:id/extend',
-    described({ summary: 'Extend a reservation', refusals: [402, 404, 409] }),
+    described({ summary: 'Extend a reservation', idempotent: true, refusals: [402, 404, 409] }),
     validate('param', reservationParams),
     validate('json', extendSchema),
     async (c) => {
@@ -106,7 +113,12 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/reservations/:id/cancel',
-    described({ summary: 'Cancel a reservation (refunded by the rules)', refusals: [404, 409] }),
+    described({
+      summary: 'Cancel a reservation (refunded by the rules)',
+      idempotent: true,
+      answer: cancellationAnswer,
+      refusals: [404, 409],
+    }),
     validate('param', reservationParams),
     async (c) => {
       const { id } = c.req.valid('param');

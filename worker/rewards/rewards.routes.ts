@@ -16,7 +16,7 @@ export const rewardRoutes = new Hono<AppEnv>()
   )
   .post(
     '/rewards/redeem',
-    described({ summary: 'Redeem points', status: 201, refusals: [409] }),
+    described({ summary: 'Redeem points', idempotent: true, status: 201, refusals: [409] }),
     validate('json', redeemSchema),
     async (c) => {
       const input = c.req.valid('json');

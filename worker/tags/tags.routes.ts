@@ -57,7 +57,7 @@ export const tagRoutes = new Hono<AppEnv>()
   )
   .post(
     '/tags/:token/check-in',
-    described({ summary: 'Check in by tapping a tag', status: 201, refusals: [402, 404, 409] }),
+    described({ summary: 'Check in by tapping a tag', idempotent: true, status: 201, refusals: [402, 404, 409] }),
     signedIn,
     validate('param', tokenParams),
     validate('json', tapSchema),
@@ -72,7 +72,7 @@ export const tagRoutes = new Hono<AppEnv>()
   )
   .post(
     '/tags/:token/check-out',
-    described({ summary: 'Check out by tapping a tag', refusals: [402, 404, 409] }),
+    described({ summary: 'Check out by tapping a tag', idempotent: true, refusals: [402, 404, 409] }),
     signedIn,
     validate('param', tokenParams),
     validate('json', tapOutSchema),

@@ -25,6 +25,7 @@ import {
   validationReport,
 } from './validations.service';
 import { describedAs } from '../http/described';
+import { linkValidationAnswer, stayValidationsAnswer } from '../../core/api-answers';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 const merchantParams = z.object({ merchantId: z.uuid('Unknown merchant id') });
@@ -87,7 +88,12 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/checkins/:checkinId/validations',
-    described({ summary: 'Apply a validation code to a stay at the gate', status: 201, refusals: [404, 409] }),
+    described({
+      summary: 'Apply a validation code to a stay at the gate',
+      status: 201,
+      answer: stayValidationsAnswer,
+      refusals: [404, 409],
+    }),
     signedIn,
     validate('param', checkinParams),
     validate('json', applyValidationSchema),
@@ -96,7 +102,7 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/reservations/:id/validations',
-    described({ summary: 'Apply a validation code to my reservation', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Apply a validation code to my reservation', status: 201, answer: stayValidationsAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', z.object({ id: z.uuid('Unknown reservation id') })),
     validate('json', driverValidationSchema),
@@ -110,7 +116,12 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/merchant-links/:token/validations',
-    described({ summary: "Validate a customer's parking at a merchant's counter", status: 201, refusals: [404, 409, 429] }),
+    described({
+      summary: "Validate a customer's parking at a merchant's counter",
+      status: 201,
+      answer: linkValidationAnswer,
+      refusals: [404, 409, 429],
+    }),
     validate('param', linkParams),
     validate('json', linkValidationSchema),
     async (c) => c.json(await validateOnLink(c.env, c.var.db, c.req.valid('param').token, c.req.valid('json')), 201),

@@ -46,7 +46,7 @@ export const walletRoutes = new Hono<AppEnv>()
   )
   .post(
     '/wallet/topup',
-    described({ summary: 'Top up my wallet', status: 201, refusals: [409, 502, 503] }),
+    described({ summary: 'Top up my wallet', idempotent: true, status: 201, refusals: [409, 502, 503] }),
     validate('json', topupSchema),
     async (c) => {
       const input = c.req.valid('json');
@@ -59,7 +59,7 @@ export const walletRoutes = new Hono<AppEnv>()
   /** The driver's own unspent top-up, back to its GCash, Maya or card (docs/wallet.md, Refunds of top-ups). */
   .post(
     '/wallet/topups/:paymentId/refund',
-    described({ summary: 'Refund a top-up', status: [201, 202], refusals: [404, 409, 502] }),
+    described({ summary: 'Refund a top-up', idempotent: true, status: [201, 202], refusals: [404, 409, 502] }),
     validate('param', topupParams),
     async (c) => {
       const { paymentId } = c.req.valid('param');
