@@ -46,7 +46,7 @@ export const documentRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/user/owner-application/documents/:docId',
-    described({ summary: 'Remove a document of my application', status: 204, refusals: [404, 409] }),
+    described({ summary: 'Remove a document of my application', refusals: [404, 409] }),
     signedIn,
     validate('param', ownDocumentParams),
     async (c) => c.json(await removeDocument(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId)),

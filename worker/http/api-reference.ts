@@ -8,8 +8,16 @@ import { type AnyApp, apiDocument } from './openapi';
 
 /**
  * No inline script (the CSP allows our own files only): Scalar's standalone script finds the element
- * `#api-reference` and reads the document's address and its settings from it. No web fonts from elsewhere.
+ * `#api-reference` and reads the document's address and its settings from it. Nothing from elsewhere.
  */
+const CONFIGURATION = JSON.stringify({
+  withDefaultFonts: false,
+  // Scalar's AI agent, MCP and developer tools call Scalar's own services: the page stays on ours.
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+}).replaceAll('"', '&quot;');
+
 const PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -18,7 +26,7 @@ const PAGE = `<!doctype html>
     <title>Parkada API reference</title>
   </head>
   <body>
-    <script id="api-reference" type="application/json" data-url="/api/openapi.json" data-configuration="{&quot;withDefaultFonts&quot;:false}"></script>
+    <script id="api-reference" type="application/json" data-url="/api/openapi.json" data-configuration="${CONFIGURATION}"></script>
     <script src="${API_REFERENCE_SCRIPT}"></script>
   </body>
 </html>

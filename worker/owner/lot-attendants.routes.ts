@@ -49,7 +49,7 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:id/invitations/:invitationId',
-    described({ summary: 'Withdraw an invitation', status: 204, refusals: [404] }),
+    described({ summary: 'Withdraw an invitation', refusals: [404] }),
     signedIn,
     validate('param', invitationParams),
     async (c) => {
@@ -59,7 +59,7 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:id/attendants/:userId',
-    described({ summary: 'Remove an attendant', status: 204, refusals: [404] }),
+    described({ summary: 'Remove an attendant', refusals: [404] }),
     signedIn,
     validate('param', attendantParams),
     async (c) => {

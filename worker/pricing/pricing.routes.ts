@@ -70,7 +70,7 @@ export const pricingRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:id/waivers/:waiverId',
-    described({ summary: 'Remove a waiver', status: 204, refusals: [404] }),
+    described({ summary: 'Remove a waiver', refusals: [404] }),
     signedIn,
     validate('param', waiverParams),
     async (c) => c.json(await removeWaiver(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('param').waiverId)),

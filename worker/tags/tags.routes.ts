@@ -40,7 +40,7 @@ export const tagRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:lotId/tags/:id',
-    described({ summary: 'Retire a tag', status: 204, refusals: [404] }),
+    described({ summary: 'Retire a tag', refusals: [404] }),
     signedIn,
     validate('param', tagParams),
     async (c) => {
