@@ -4,7 +4,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { staticAssetHeaders } from './core/security-headers.ts';
+import { API_REFERENCE_SCRIPT } from './core/api-reference.ts';
 import { APP_MANIFEST } from './scripts/app-manifest.ts';
 import { localStateDir } from './scripts/local-state.ts';
 import { prerenderedPages } from './scripts/prerender.ts';
@@ -24,6 +27,25 @@ const securityHeadersFile = (): Plugin => ({
       type: 'asset',
       fileName: '_headers',
       source: staticAssetHeaders({ production: process.env.CLOUDFLARE_ENV === 'production' }),
+    });
+  },
+});
+
+/**
+ * The API's reference page (/api/docs, worker/http/api-reference.ts) loads Scalar's standalone script
+ * from the app's own assets: copied here into the built client, outside the SPA's bundle, and fetched
+ * by that page alone (the service worker does not precache it).
+ */
+const apiReferenceScript = (): Plugin => ({
+  name: 'parkada:api-reference-script',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: API_REFERENCE_SCRIPT.slice(1),
+      // The package exports no path to it: it sits beside its entry point's folder.
+      source: readFileSync(fileURLToPath(new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')))),
     });
   },
 });
@@ -69,7 +91,6 @@ const dailyRunAtStart = (): Plugin => ({
  */
 const WORKER_DEPENDENCIES = [
   '@block65/webcrypto-web-push',
-  '@hono/zod-validator',
   '@simplewebauthn/server',
   'bowser',
   'drizzle-orm',
@@ -77,6 +98,7 @@ const WORKER_DEPENDENCIES = [
   'drizzle-orm/sqlite-core',
   'fflate',
   'hono',
+  'hono-openapi',
   'hono/body-limit',
   'hono/cookie',
   'hono/factory',
@@ -104,6 +126,7 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ persistState: { path: localStateDir() } }),
     securityHeadersFile(),
+    apiReferenceScript(),
     prerenderedPages(),
     keepIdleConnections(),
     dailyRunAtStart(),
@@ -125,6 +148,7 @@ export default defineConfig({
           'assets/plate-worker-*.js',
           'assets/worker.min-*.js',
           'assets/tesseract-core-*.js',
+          API_REFERENCE_SCRIPT.slice(1),
         ],
       },
     }),

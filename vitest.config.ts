@@ -75,7 +75,7 @@ export default defineConfig({
           // workerd refuses, and which left the run waiting on it at the end).
           disableConsoleIntercept: true,
           include: ['worker/**/*.test.ts'],
-          setupFiles: ['./worker/test/apply-migrations.ts'],
+          setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/check-answers.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -3,7 +3,7 @@ import { DAY_MS } from './time';
  * System health: each part of the platform is probed for real, as users meet it, and rated by how it answered.
  * A probe that fails is an error; one slower than its threshold is a warning.
  */
-const HEALTH_STATUSES = ['healthy', 'warning', 'error'] as const;
+export const HEALTH_STATUSES = ['healthy', 'warning', 'error'] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 
 /** Above this response time a probe is a warning. */

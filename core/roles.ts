@@ -48,6 +48,9 @@ const API_RULES: ReadonlyArray<readonly [prefix: string, access: Access]> = [
   ['/api/account/email/confirm', 'public'],
   // Uptime checkers: a status word, no details.
   ['/api/health', 'public'],
+  // The API's description and its reference page (docs/api.md).
+  ['/api/openapi.json', 'public'],
+  ['/api/docs', 'public'],
   ['/api/logout', 'public'],
   // A gateway's webhook has no session; its signature authenticates it.
   ['/api/payments/webhook/', 'public'],

@@ -32,6 +32,7 @@ const CHECKS = [
   },
   { name: 'File sizes', command: 'tsx', args: ['scripts/check-sizes.ts'] },
   { name: 'Dead code (knip)', command: 'knip', args: ['--no-progress'] },
+  { name: 'OpenAPI document (Redocly lint)', command: 'tsx', args: ['scripts/openapi-lint.ts'] },
 ];
 
 const run = ({ command, args }: { command: string; args: string[] }) =>

@@ -12,10 +12,12 @@ import { emailRoutes } from './email/email.routes';
 import { earlyRegistrationRoutes } from './early-registration/early-registration.routes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
+import { apiReferenceRoutes } from './http/api-reference';
 import { limitBody, noStore, securityHeaders } from './http/edge';
 import { apiError, refusalResponse } from './http/errors';
 import { Refusal } from '../core/refusal';
 import { appPages } from './auth/app-pages';
+import { SESSION_COOKIE } from './auth/session-cookie';
 import { enforceRoles, withSession } from './auth/session.middleware';
 import { sameOriginWrites, withDb } from './http/middleware';
 import { gateRoutes } from './gate/gate.routes';
@@ -97,6 +99,9 @@ export const app = new Hono<AppEnv>()
     console.error('Unhandled error', c.req.method, c.req.path, err);
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
+
+// The document describes the app it is part of, so it is mounted once the app is built.
+app.route('/api', apiReferenceRoutes(app, SESSION_COOKIE));
 
 /** The typed API surface; the web client infers request and response shapes from it. */
 export type ApiRoutes = typeof api;

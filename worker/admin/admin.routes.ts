@@ -23,6 +23,7 @@ import { adminSettings, changeSettings, setSecondFactorRequired } from './settin
 import { systemHealth } from './system-health.service';
 import { changeListing } from './lot-listing.service';
 import { changeRole, changeSuspension, requireRecentSecondFactor, searchUsers } from './users.service';
+import { describedAs } from '../http/described';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
 const calendarDate = z.iso.date(DAY_MESSAGE);
@@ -52,67 +53,135 @@ const userParams = z.object({
   action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }),
 });
 
+const described = describedAs('admin');
+
 /** The super admin's tools to run the platform; only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
-  .get('/admin/platform-kpis', async (c) => c.json(await currentKpis(c.var.db)))
-  .get('/admin/tenants', async (c) => c.json(await currentTenantFigures(c.var.db)))
-  .get('/admin/platform-metrics', async (c) => c.json(await currentMetrics(c.var.db)))
-  .get('/admin/settings', async (c) => c.json(await adminSettings(c.env, c.var.db)))
+  .get('/admin/platform-kpis', described({ summary: "The platform's headline figures" }), async (c) => c.json(await currentKpis(c.var.db)))
+  .get('/admin/tenants', described({ summary: 'Owners and their lots, with figures' }), async (c) =>
+    c.json(await currentTenantFigures(c.var.db)),
+  )
+  .get('/admin/platform-metrics', described({ summary: "The platform's figures over time" }), async (c) =>
+    c.json(await currentMetrics(c.var.db)),
+  )
+  .get('/admin/settings', described({ summary: "The platform's settings" }), async (c) => c.json(await adminSettings(c.env, c.var.db)))
   /** Whether owners and super admins must enrol a second factor (docs/account.md, Second factor). */
-  .put('/admin/settings/second-factor', signedIn, validate('json', secondFactorSettingSchema), async (c) =>
-    c.json(await setSecondFactorRequired({ env: c.env, db: c.var.db, admin: c.var.user }, c.req.valid('json').required)),
+  .put(
+    '/admin/settings/second-factor',
+    described({ summary: 'Require a second factor for a role' }),
+    signedIn,
+    validate('json', secondFactorSettingSchema),
+    async (c) => c.json(await setSecondFactorRequired({ env: c.env, db: c.var.db, admin: c.var.user }, c.req.valid('json').required)),
   )
-  .patch('/admin/settings', signedIn, validate('json', settingsChangeSchema), async (c) =>
-    c.json(await changeSettings({ db: c.var.db, admin: c.var.user }, c.req.valid('json'))),
+  .patch(
+    '/admin/settings',
+    described({ summary: "Change the platform's settings" }),
+    signedIn,
+    validate('json', settingsChangeSchema),
+    async (c) => c.json(await changeSettings({ db: c.var.db, admin: c.var.user }, c.req.valid('json'))),
   )
-  .get('/admin/system-health', async (c) => c.json(await systemHealth(c.env, c.var.db)))
-  .get('/admin/audit-logs', validate('query', auditQuery), async (c) => {
+  .get('/admin/system-health', described({ summary: 'System Health: the probes and the background failures' }), async (c) =>
+    c.json(await systemHealth(c.env, c.var.db)),
+  )
+  .get('/admin/audit-logs', described({ summary: 'The audit log, filtered' }), validate('query', auditQuery), async (c) => {
     const { limit, cursor, ...search } = c.req.valid('query');
     return c.json(await auditTrail(c.var.db, search, { limit, cursor }));
   })
-  .get('/admin/owner-applications', validate('query', statusQuery), async (c) => {
+  .get('/admin/owner-applications', described({ summary: 'Owner applications, by status' }), validate('query', statusQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');
     return c.json(await listOwnerApplications(c.var.db, status, { limit, cursor }));
   })
-  .get('/admin/lot-submissions', validate('query', statusQuery), async (c) => {
+  .get('/admin/lot-submissions', described({ summary: 'Lot submissions, by status' }), validate('query', statusQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');
     return c.json(await listLotSubmissions(c.var.db, status, { limit, cursor }));
   })
-  .get('/admin/lot-changes', validate('query', statusQuery), async (c) => {
-    const { status, limit, cursor } = c.req.valid('query');
-    return c.json(await listLotRevisions(c.var.db, status, { limit, cursor }));
-  })
-  .post('/admin/lot-changes/:id/:action', signedIn, validate('param', decisionParams), validate('json', decisionBody), async (c) => {
-    const { id, action } = c.req.valid('param');
-    return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
-  })
-  .get('/admin/pending-approvals', async (c) => c.json(await pendingApprovals(c.var.db)))
-  .post('/admin/owners/:id/:action', signedIn, validate('param', decisionParams), validate('json', decisionBody), async (c) => {
-    const { id, action } = c.req.valid('param');
-    return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
-  })
+  .get(
+    '/admin/lot-changes',
+    described({ summary: 'Changes owners asked for on listed lots' }),
+    validate('query', statusQuery),
+    async (c) => {
+      const { status, limit, cursor } = c.req.valid('query');
+      return c.json(await listLotRevisions(c.var.db, status, { limit, cursor }));
+    },
+  )
+  .post(
+    '/admin/lot-changes/:id/:action',
+    described({ summary: 'Approve or reject a lot change', refusals: [404, 409] }),
+    signedIn,
+    validate('param', decisionParams),
+    validate('json', decisionBody),
+    async (c) => {
+      const { id, action } = c.req.valid('param');
+      return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
+    },
+  )
+  .get('/admin/pending-approvals', described({ summary: 'Everything waiting for a decision' }), async (c) =>
+    c.json(await pendingApprovals(c.var.db)),
+  )
+  .post(
+    '/admin/owners/:id/:action',
+    described({ summary: 'Approve or reject an owner application', refusals: [404, 409] }),
+    signedIn,
+    validate('param', decisionParams),
+    validate('json', decisionBody),
+    async (c) => {
+      const { id, action } = c.req.valid('param');
+      return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
+    },
+  )
   // Before `/:action`, whose approve or reject would refuse these.
-  .post('/admin/lots/:id/unlist', signedIn, validate('param', lotParams), validate('json', listingReasonSchema), async (c) =>
-    c.json(await changeListing(c.var.db, c.var.user, c.req.valid('param').id, 'unlist', c.req.valid('json').reason)),
+  .post(
+    '/admin/lots/:id/unlist',
+    described({ summary: 'Take a lot off the search', refusals: [404, 409] }),
+    signedIn,
+    validate('param', lotParams),
+    validate('json', listingReasonSchema),
+    async (c) => c.json(await changeListing(c.var.db, c.var.user, c.req.valid('param').id, 'unlist', c.req.valid('json').reason)),
   )
-  .post('/admin/lots/:id/list', signedIn, validate('param', lotParams), validate('json', listingReasonSchema), async (c) =>
-    c.json(await changeListing(c.var.db, c.var.user, c.req.valid('param').id, 'list', c.req.valid('json').reason)),
+  .post(
+    '/admin/lots/:id/list',
+    described({ summary: 'Put an unlisted lot back in the search', refusals: [404, 409] }),
+    signedIn,
+    validate('param', lotParams),
+    validate('json', listingReasonSchema),
+    async (c) => c.json(await changeListing(c.var.db, c.var.user, c.req.valid('param').id, 'list', c.req.valid('json').reason)),
   )
-  .post('/admin/lots/:id/:action', signedIn, validate('param', decisionParams), validate('json', decisionBody), async (c) => {
-    const { id, action } = c.req.valid('param');
-    return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
-  })
-  .get('/admin/users', validate('query', usersQuery), async (c) => {
+  .post(
+    '/admin/lots/:id/:action',
+    described({ summary: 'Approve or reject a lot submission', refusals: [404, 409] }),
+    signedIn,
+    validate('param', decisionParams),
+    validate('json', decisionBody),
+    async (c) => {
+      const { id, action } = c.req.valid('param');
+      return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
+    },
+  )
+  .get('/admin/users', described({ summary: 'Search the accounts' }), validate('query', usersQuery), async (c) => {
     const { limit, cursor, ...search } = c.req.valid('query');
     return c.json(await searchUsers(c.var.db, search, { limit, cursor }));
   })
   // Before `/:action`, which would take `role` for an unknown action.
-  .post('/admin/users/:id/role', signedIn, validate('param', roleParams), validate('json', roleBody), async (c) => {
-    const { role, reason } = c.req.valid('json');
-    await requireRecentSecondFactor(c, c.var.user);
-    return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user }, c.req.valid('param').id, role, reason));
-  })
-  .post('/admin/users/:id/:action', signedIn, validate('param', userParams), validate('json', decisionBody), async (c) => {
-    const { id, action } = c.req.valid('param');
-    return c.json(await changeSuspension({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
-  });
+  .post(
+    '/admin/users/:id/role',
+    described({ summary: "Change an account's role", refusals: [404, 409] }),
+    signedIn,
+    validate('param', roleParams),
+    validate('json', roleBody),
+    async (c) => {
+      const { role, reason } = c.req.valid('json');
+      await requireRecentSecondFactor(c, c.var.user);
+      return c.json(await changeRole({ env: c.env, db: c.var.db, admin: c.var.user }, c.req.valid('param').id, role, reason));
+    },
+  )
+  .post(
+    '/admin/users/:id/:action',
+    described({ summary: 'Suspend or reinstate an account', refusals: [404, 409] }),
+    signedIn,
+    validate('param', userParams),
+    validate('json', decisionBody),
+    async (c) => {
+      const { id, action } = c.req.valid('param');
+      return c.json(await changeSuspension({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
+    },
+  );

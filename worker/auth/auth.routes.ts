@@ -31,6 +31,7 @@ import { rememberDevice, signInDevice } from './device-cookie';
 import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
 import { createSession, endSession } from './sessions.service';
 import { userView } from './user-view';
+import { describedAs } from '../http/described';
 
 const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
 
@@ -45,13 +46,15 @@ export async function startSession<E extends AppEnv>(c: Context<E>, user: Sessio
   await rememberDevice(c, user.email);
 }
 
+const described = describedAs('auth');
+
 export const authRoutes = new Hono<AppEnv>()
-  .post('/auth/signup', validate('json', signupSchema), async (c) => {
+  .post('/auth/signup', described({ summary: 'Sign up', status: 201, refusals: [409, 429] }), validate('json', signupSchema), async (c) => {
     const user = await signUp(c.env, c.var.db, c.req.valid('json'), clientIp(c), origin(c));
     await startSession(c, user);
     return c.json({ user: userView(user) }, 201);
   })
-  .post('/auth/login', validate('json', loginSchema), async (c) => {
+  .post('/auth/login', described({ summary: 'Sign in', refusals: [429] }), validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
     const device = await signInDevice(c, input.email);
     const { user, secondFactorAt } = await signIn(c.env, c.var.db, input, clientIp(c), device);
@@ -61,48 +64,79 @@ export const authRoutes = new Hono<AppEnv>()
     if (!device.known) await tellNewSignIn(c.env, user.id, origin(c), c.req.header('User-Agent') ?? null);
     return c.json({ user: userView(user) });
   })
-  .get('/auth/user', signedIn, (c) => c.json(userView(c.var.user)))
+  .get('/auth/user', described({ summary: 'Who is signed in' }), signedIn, (c) => c.json(userView(c.var.user)))
   /** The link e-mailed at sign-up (or by Resend) was opened: its address is verified. No session needed: any browser may open it. */
-  .post('/auth/verify-email', validate('json', verifyEmailSchema), async (c) => {
-    await verifyEmail(c.var.db, c.req.valid('json').token);
-    return c.json({ emailVerified: true });
-  })
+  .post(
+    '/auth/verify-email',
+    described({ summary: 'Verify my e-mail address from its link', refusals: [409] }),
+    validate('json', verifyEmailSchema),
+    async (c) => {
+      await verifyEmail(c.var.db, c.req.valid('json').token);
+      return c.json({ emailVerified: true });
+    },
+  )
   /** Resend on the "unverified" banner. */
-  .post('/auth/verify-email/resend', signedIn, async (c) => {
-    await resendVerification(c.env, c.var.user, clientIp(c), origin(c));
-    return c.body(null, 204);
-  })
+  .post(
+    '/auth/verify-email/resend',
+    described({ summary: 'Send the verification link again', status: 204, refusals: [409, 429] }),
+    signedIn,
+    async (c) => {
+      await resendVerification(c.env, c.var.user, clientIp(c), origin(c));
+      return c.body(null, 204);
+    },
+  )
   /** "Forgot password?": the same answer, status and body, whether or not an account has the address. */
-  .post('/auth/password-reset', validate('json', passwordResetRequestSchema), async (c) => {
-    await requestPasswordReset(c.env, c.var.db, c.req.valid('json').email, clientIp(c), origin(c));
-    return c.json({ message: PASSWORD_RESET_SENT }, 202);
-  })
+  .post(
+    '/auth/password-reset',
+    described({ summary: 'Ask for a password reset link', status: 202, refusals: [429] }),
+    validate('json', passwordResetRequestSchema),
+    async (c) => {
+      await requestPasswordReset(c.env, c.var.db, c.req.valid('json').email, clientIp(c), origin(c));
+      return c.json({ message: PASSWORD_RESET_SENT }, 202);
+    },
+  )
   /** The reset link's page sets the new password; the person then signs in with it. */
-  .post('/auth/password-reset/confirm', validate('json', passwordResetConfirmSchema), async (c) => {
-    await resetPassword(c.env, c.var.db, c.req.valid('json'), origin(c));
-    return c.body(null, 204);
-  })
+  .post(
+    '/auth/password-reset/confirm',
+    described({ summary: 'Set a new password from a reset link', status: 204, refusals: [409] }),
+    validate('json', passwordResetConfirmSchema),
+    async (c) => {
+      await resetPassword(c.env, c.var.db, c.req.valid('json'), origin(c));
+      return c.body(null, 204);
+    },
+  )
   /** The invitation link's page: the invited attendant's own password, and they are signed in. */
-  .post('/auth/accept-invitation', validate('json', invitationAcceptSchema), async (c) => {
-    const user = await acceptInvitationLink(c.var.db, c.req.valid('json'));
-    await startSession(c, user);
-    return c.json({ user: userView(user) });
-  })
+  .post(
+    '/auth/accept-invitation',
+    described({ summary: "Accept an attendant's invitation and set a password", refusals: [404, 409] }),
+    validate('json', invitationAcceptSchema),
+    async (c) => {
+      const user = await acceptInvitationLink(c.var.db, c.req.valid('json'));
+      await startSession(c, user);
+      return c.json({ user: userView(user) });
+    },
+  )
   /** A signed-in user sets a new password, proving the current one (and a recent second factor, when the account has one). */
-  .post('/auth/password', signedIn, validate('json', passwordChangeSchema), async (c) => {
-    const device = await signInDevice(c, c.var.user.email);
-    const user = await changePassword(c, c.var.user, c.req.valid('json'), clientIp(c), origin(c), device);
-    await startSession(c, user);
-    return c.json({ user: userView(user) });
-  })
+  .post(
+    '/auth/password',
+    described({ summary: 'Change my password', refusals: [409, 429] }),
+    signedIn,
+    validate('json', passwordChangeSchema),
+    async (c) => {
+      const device = await signInDevice(c, c.var.user.email);
+      const user = await changePassword(c, c.var.user, c.req.valid('json'), clientIp(c), origin(c), device);
+      await startSession(c, user);
+      return c.json({ user: userView(user) });
+    },
+  )
   /** "Sign out of all devices" in Settings: every session of the user ends, this one included, and no browser gets their pushes. */
-  .post('/auth/logout-all', signedIn, async (c) => {
+  .post('/auth/logout-all', described({ summary: 'Sign out of every device', status: 204 }), signedIn, async (c) => {
     await signOutEverywhere(c.env, c.var.db, c.var.user.id);
     signedOut(c);
     return c.body(null, 204);
   })
   /** Log out in the avatar menu navigates here: the session ends and the browser lands home, signed out. */
-  .get('/logout', async (c) => {
+  .get('/logout', described({ summary: 'Sign out', status: 302 }), async (c) => {
     // Only our own pages (or the user typing the URL) sign out: a link or image on another site, even a
     // sibling subdomain, just lands on the home page.
     const site = c.req.header('Sec-Fetch-Site');

@@ -7,30 +7,56 @@ import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { fileOwnerApplication } from './owner-application.service';
 import { addDocument, downloadForAdmin, downloadOwn, ownApplication, removeDocument } from './documents.service';
+import { describedAs } from '../http/described';
 
 const upload = z.object({ file: z.instanceof(File, { error: DOCUMENT_MESSAGES.missing }) });
 const ownDocumentParams = z.object({ docId: z.uuid('Unknown document id') });
 const adminDocumentParams = z.object({ id: z.uuid('Unknown owner application id'), docId: z.uuid('Unknown document id') });
+
+const described = describedAs('documents');
 
 /**
  * Owner application documents: the applicant's own application, its papers (PATCH), and its uploads (one file per request,
  * multipart field `file`; its larger body limit is in worker/http/edge.ts), and the super admin's download.
  */
 export const documentRoutes = new Hono<AppEnv>()
-  .get('/user/owner-application', signedIn, async (c) => c.json(await ownApplication(c.var.db, c.var.user.id)))
-  .patch('/user/owner-application', signedIn, validate('json', ownerApplicationSchema), async (c) =>
-    c.json(await fileOwnerApplication({ env: c.env, db: c.var.db }, c.var.user, c.req.valid('json'))),
+  .get('/user/owner-application', described({ summary: 'My owner application' }), signedIn, async (c) =>
+    c.json(await ownApplication(c.var.db, c.var.user.id)),
   )
-  .post('/user/owner-application/documents', signedIn, validate('form', upload), async (c) =>
-    c.json(await addDocument(c.env, c.var.db, c.var.user.id, c.req.valid('form').file), 201),
+  .patch(
+    '/user/owner-application',
+    described({ summary: 'Edit and send my owner application', refusals: [409] }),
+    signedIn,
+    validate('json', ownerApplicationSchema),
+    async (c) => c.json(await fileOwnerApplication({ env: c.env, db: c.var.db }, c.var.user, c.req.valid('json'))),
   )
-  .get('/user/owner-application/documents/:docId', signedIn, validate('param', ownDocumentParams), async (c) =>
-    downloadOwn(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId),
+  .post(
+    '/user/owner-application/documents',
+    described({ summary: 'Attach a document to my owner application', status: 201, refusals: [409, 413] }),
+    signedIn,
+    validate('form', upload),
+    async (c) => c.json(await addDocument(c.env, c.var.db, c.var.user.id, c.req.valid('form').file), 201),
   )
-  .delete('/user/owner-application/documents/:docId', signedIn, validate('param', ownDocumentParams), async (c) =>
-    c.json(await removeDocument(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId)),
+  .get(
+    '/user/owner-application/documents/:docId',
+    described({ summary: 'Download a document of my application', media: 'application/octet-stream', refusals: [404] }),
+    signedIn,
+    validate('param', ownDocumentParams),
+    async (c) => downloadOwn(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId),
   )
-  .get('/admin/owners/:id/documents/:docId', validate('param', adminDocumentParams), async (c) => {
-    const { id, docId } = c.req.valid('param');
-    return downloadForAdmin(c.env, c.var.db, id, docId);
-  });
+  .delete(
+    '/user/owner-application/documents/:docId',
+    described({ summary: 'Remove a document of my application', refusals: [404, 409] }),
+    signedIn,
+    validate('param', ownDocumentParams),
+    async (c) => c.json(await removeDocument(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId)),
+  )
+  .get(
+    '/admin/owners/:id/documents/:docId',
+    described({ summary: "Download an applicant's document", media: 'application/octet-stream', refusals: [404] }),
+    validate('param', adminDocumentParams),
+    async (c) => {
+      const { id, docId } = c.req.valid('param');
+      return downloadForAdmin(c.env, c.var.db, id, docId);
+    },
+  );

@@ -1,6 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
 import type { Refusal, RefusalKind } from '../../core/refusal';
 
 /** Every error leaves the API as JSON `{ message, issues? }` so the client can show `STATUS: text`. */
@@ -34,7 +33,11 @@ export const statusOf = (kind: RefusalKind) => STATUS_OF[kind];
 /** A domain refusal as the API answers it. */
 export const refusalResponse = (refused: Refusal) => apiError(STATUS_OF[refused.kind], refused.message, refused.detail).getResponse();
 
-export function validationError(error: ZodError): HTTPException {
-  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+/** A Standard Schema issue, as zod's validator reports it. */
+type SchemaIssue = { readonly message: string; readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] };
+const segmentOf = (segment: PropertyKey | { readonly key: PropertyKey }) => String(typeof segment === 'object' ? segment.key : segment);
+
+export function validationError(problems: readonly SchemaIssue[]): HTTPException {
+  const issues = problems.map((issue) => ({ path: (issue.path ?? []).map(segmentOf).join('.'), message: issue.message }));
   return apiError(400, issues[0]?.message ?? 'Invalid request', { issues });
 }

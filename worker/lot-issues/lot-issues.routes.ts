@@ -18,6 +18,7 @@ import {
   reportIssue,
   setIssuePhoto,
 } from './lot-issues.service';
+import { describedAs } from '../http/described';
 
 const lotParams = z.object({ id: z.uuid('Unknown parking lot id') });
 const issueParams = z.object({ id: z.uuid('Unknown report id') });
@@ -26,42 +27,91 @@ const atLotQuery = z.object({
   status: z.enum(['open', 'all'], { error: "Say 'open' or 'all'." }).default('open'),
 });
 
+const described = describedAs('lot-issues');
+
 /**
  * Driver reports to a lot (docs/gate.md, Driver reports). The photo is the raw body of its PUT (its
  * larger body limit is in worker/http/edge.ts), with the image's own type; the bytes decide what it is.
  */
 export const lotIssueRoutes = new Hono<AppEnv>()
-  .post('/lots/:id/issues', signedIn, validate('param', lotParams), validate('json', lotIssueSchema), async (c) =>
-    c.json(await reportIssue({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
+  .post(
+    '/lots/:id/issues',
+    described({ summary: 'Report an issue at a lot', status: 201, refusals: [404, 409, 429] }),
+    signedIn,
+    validate('param', lotParams),
+    validate('json', lotIssueSchema),
+    async (c) =>
+      c.json(await reportIssue({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .get('/lot-issues', signedIn, async (c) => c.json(await myIssues(c.var.db, c.var.user.id)))
-  .get('/lot-issues/:id', signedIn, validate('param', issueParams), async (c) =>
-    c.json(await issueWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
+  .get('/lot-issues', described({ summary: 'My reports' }), signedIn, async (c) => c.json(await myIssues(c.var.db, c.var.user.id)))
+  .get(
+    '/lot-issues/:id',
+    described({ summary: 'One report and its thread', refusals: [404] }),
+    signedIn,
+    validate('param', issueParams),
+    async (c) => c.json(await issueWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
   )
-  .put('/lot-issues/:id/photo', signedIn, validate('param', issueParams), async (c) => {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await setIssuePhoto({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, bytes), 201);
-  })
-  .get('/lot-issues/:id/photo', signedIn, validate('param', issueParams), async (c) =>
-    issuePhoto({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id),
+  .put(
+    '/lot-issues/:id/photo',
+    described({ summary: 'Attach a photo to my report', status: 201, refusals: [404, 409, 413] }),
+    signedIn,
+    validate('param', issueParams),
+    async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      return c.json(await setIssuePhoto({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, bytes), 201);
+    },
   )
-  .post('/lot-issues/:id/messages', signedIn, validate('param', issueParams), validate('json', issueMessageSchema), async (c) =>
-    c.json(await addMessage({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
+  .get(
+    '/lot-issues/:id/photo',
+    described({ summary: "A report's photo", media: 'image/jpeg', refusals: [404] }),
+    signedIn,
+    validate('param', issueParams),
+    async (c) => issuePhoto({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id),
   )
-  .post('/lot-issues/:id/status', signedIn, validate('param', issueParams), validate('json', issueStatusSchema), async (c) =>
-    c.json(await changeStatus({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json').status)),
+  .post(
+    '/lot-issues/:id/messages',
+    described({ summary: "Write in a report's thread", status: 201, refusals: [404, 409] }),
+    signedIn,
+    validate('param', issueParams),
+    validate('json', issueMessageSchema),
+    async (c) =>
+      c.json(await addMessage({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .post('/lot-issues/:id/slot-taken', signedIn, validate('param', issueParams), validate('json', slotTakenChoiceSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { choice } = c.req.valid('json');
-    const request = await idempotentRequest(c, `lot-issues.slot-taken:${id}`, { choice });
-    return c.json(await chooseSlotTakenRemedy({ env: c.env, db: c.var.db, user: c.var.user }, id, choice, request));
-  })
+  .post(
+    '/lot-issues/:id/status',
+    described({ summary: "Change a report's status", refusals: [404, 409] }),
+    signedIn,
+    validate('param', issueParams),
+    validate('json', issueStatusSchema),
+    async (c) =>
+      c.json(await changeStatus({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json').status)),
+  )
+  .post(
+    '/lot-issues/:id/slot-taken',
+    described({ summary: 'Choose what happens when my slot was taken', idempotent: true, refusals: [404, 409] }),
+    signedIn,
+    validate('param', issueParams),
+    validate('json', slotTakenChoiceSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { choice } = c.req.valid('json');
+      const request = await idempotentRequest(c, `lot-issues.slot-taken:${id}`, { choice });
+      return c.json(await chooseSlotTakenRemedy({ env: c.env, db: c.var.db, user: c.var.user }, id, choice, request));
+    },
+  )
   /** The attendant's screen: the lot's driver reports beside the issues the gate logs. */
-  .get('/attendant/lot-issues', signedIn, validate('query', atLotQuery), async (c) => {
-    const { lotId, status } = c.req.valid('query');
-    await assertWorksLot(c.var.db, c.var.user, lotId);
-    return c.json(await issuesAtLot(c.var.db, lotId, status === 'open'));
-  })
+  .get(
+    '/attendant/lot-issues',
+    described({ summary: 'Reports at a lot I attend', refusals: [404] }),
+    signedIn,
+    validate('query', atLotQuery),
+    async (c) => {
+      const { lotId, status } = c.req.valid('query');
+      await assertWorksLot(c.var.db, c.var.user, lotId);
+      return c.json(await issuesAtLot(c.var.db, lotId, status === 'open'));
+    },
+  )
   /** The owner's dashboard: open driver reports at every lot they own or work. */
-  .get('/owner/lot-issues', signedIn, async (c) => c.json(await openIssuesOfStaff(c.var.db, c.var.user)));
+  .get('/owner/lot-issues', described({ summary: 'Reports at my lots' }), signedIn, async (c) =>
+    c.json(await openIssuesOfStaff(c.var.db, c.var.user)),
+  );

@@ -24,6 +24,8 @@ import {
   toDriverLot,
   type LotWindow,
 } from './lots.service';
+import { describedAs } from '../http/described';
+import { lotAnswer, lotSearchAnswer } from '../../core/api-answers';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -82,9 +84,11 @@ const windowOf = ({ start, durationHours }: z.infer<typeof windowQuery>): LotWin
   return { startMs, endMs: startMs + (durationHours ?? 1) * HOUR_MS };
 };
 
+const described = describedAs('lots');
+
 /** Public lot search with the window, place and filters a driver asks for, and the lot's own pages. */
 export const lotRoutes = new Hono<AppEnv>()
-  .get('/lots', validate('query', searchQuery), async (c) => {
+  .get('/lots', described({ summary: 'Search lots', answer: lotSearchAnswer }), validate('query', searchQuery), async (c) => {
     const { limit, cursor, near, bbox, radiusKm, openNow, sort, ...filters } = c.req.valid('query');
     const window = windowOf(filters);
     // A cursor is the last row's distance when the search has a point, its name when not; in Cheapest, its price first.
@@ -100,30 +104,59 @@ export const lotRoutes = new Hono<AppEnv>()
     };
     return c.json(await searchForDrivers(c.var.db, search, { limit, cursor }, { sort, userId: c.var.user?.id }));
   })
-  .get('/lots/:id', validate('param', lotParams), validate('query', windowQuery), async (c) => {
-    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
-    return c.json(await toDriverLot(c.env, lot, windowOf(c.req.valid('query'))));
-  })
-  .get('/lots/:id/availability', validate('param', lotParams), validate('query', windowQuery), async (c) => {
-    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
-    return c.json(await availabilityOf(c.env, lot, windowOf(c.req.valid('query'))));
-  })
-  .get('/lots/:id/quote', validate('param', lotParams), validate('query', quoteQuery), async (c) => {
-    const { start, end, vehicleType } = c.req.valid('query');
-    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
-    return c.json(quoteStay(lot, { startMs: Date.parse(start), endMs: Date.parse(end) }, vehicleType));
-  })
+  .get(
+    '/lots/:id',
+    described({ summary: "A lot's page", answer: lotAnswer, refusals: [404] }),
+    validate('param', lotParams),
+    validate('query', windowQuery),
+    async (c) => {
+      const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+      return c.json(await toDriverLot(c.env, lot, windowOf(c.req.valid('query'))));
+    },
+  )
+  .get(
+    '/lots/:id/availability',
+    described({ summary: "A lot's free slots over a window", refusals: [404] }),
+    validate('param', lotParams),
+    validate('query', windowQuery),
+    async (c) => {
+      const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+      return c.json(await availabilityOf(c.env, lot, windowOf(c.req.valid('query'))));
+    },
+  )
+  .get(
+    '/lots/:id/quote',
+    described({ summary: 'The price of a stay at a lot', refusals: [404] }),
+    validate('param', lotParams),
+    validate('query', quoteQuery),
+    async (c) => {
+      const { start, end, vehicleType } = c.req.valid('query');
+      const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+      return c.json(quoteStay(lot, { startMs: Date.parse(start), endMs: Date.parse(end) }, vehicleType));
+    },
+  )
   // How full the lot usually is at an arrival time.
-  .get('/lots/:id/forecast', validate('param', lotParams), validate('query', forecastQuery), async (c) => {
-    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
-    return c.json(await forecastAt(c.var.db, lot, Date.parse(c.req.valid('query').at)));
-  })
+  .get(
+    '/lots/:id/forecast',
+    described({ summary: 'How full a lot usually is at a time', refusals: [404] }),
+    validate('param', lotParams),
+    validate('query', forecastQuery),
+    async (c) => {
+      const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+      return c.json(await forecastAt(c.var.db, lot, Date.parse(c.req.valid('query').at)));
+    },
+  )
   // A WebSocket of the lot's live figures, served by its Durable Object.
-  .get('/lots/:id/live', validate('param', lotParams), async (c) => {
-    if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
-      throw apiError(426, 'This address is a WebSocket: connect with an Upgrade: websocket request.', {}, { Upgrade: 'websocket' });
-    const lot = await approvedLot(c.var.db, c.req.valid('param').id);
-    const webSocket = await liveSocket(c.env, lot, c.req.url, c.req.header('CF-Connecting-IP') ?? '');
-    // The object's answer has fixed headers; the app's own (security, no-store) go on a copy.
-    return new Response(null, { status: 101, webSocket });
-  });
+  .get(
+    '/lots/:id/live',
+    described({ summary: "A lot's live figures (WebSocket)", status: 101, refusals: [404, 426] }),
+    validate('param', lotParams),
+    async (c) => {
+      if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
+        throw apiError(426, 'This address is a WebSocket: connect with an Upgrade: websocket request.', {}, { Upgrade: 'websocket' });
+      const lot = await approvedLot(c.var.db, c.req.valid('param').id);
+      const webSocket = await liveSocket(c.env, lot, c.req.url, c.req.header('CF-Connecting-IP') ?? '');
+      // The object's answer has fixed headers; the app's own (security, no-store) go on a copy.
+      return new Response(null, { status: 101, webSocket });
+    },
+  );

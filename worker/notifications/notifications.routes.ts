@@ -6,27 +6,44 @@ import { notFound } from '../../core/refusal';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.service';
+import { describedAs } from '../http/described';
 
 const notificationParams = z.object({ id: z.uuid('Unknown notification id') });
 const listQuery = pageQuery.extend({ filter: z.enum(['all', 'unread'], { error: 'filter must be all or unread.' }).default('all') });
 
+const described = describedAs('notifications');
+
 /** A user sees and changes only their own notifications; anyone else's answers 404, so an id reveals nothing. */
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', signedIn, validate('query', listQuery), async (c) => {
+  .get('/notifications', described({ summary: 'My notifications' }), signedIn, validate('query', listQuery), async (c) => {
     const { filter, limit, cursor } = c.req.valid('query');
     return c.json(await listOwnNotifications(c.var.db, c.var.user.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
   })
-  .get('/notifications/counts', signedIn, async (c) => c.json(await countOwnNotifications(c.var.db, c.var.user.id)))
+  .get('/notifications/counts', described({ summary: 'How many notifications are unread' }), signedIn, async (c) =>
+    c.json(await countOwnNotifications(c.var.db, c.var.user.id)),
+  )
   // Registered before "/:id/read" so "mark-all-read" is never taken for an id.
-  .patch('/notifications/mark-all-read', signedIn, async (c) => {
+  .patch('/notifications/mark-all-read', described({ summary: 'Mark every notification read', status: 204 }), signedIn, async (c) => {
     await markAllRead(c.var.db, c.var.user.id);
     return c.body(null, 204);
   })
-  .patch('/notifications/:id/read', signedIn, validate('param', notificationParams), async (c) => {
-    if (!(await markRead(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
-    return c.body(null, 204);
-  })
-  .delete('/notifications/:id', signedIn, validate('param', notificationParams), async (c) => {
-    if (!(await deleteOwnNotification(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
-    return c.body(null, 204);
-  });
+  .patch(
+    '/notifications/:id/read',
+    described({ summary: 'Mark a notification read', status: 204, refusals: [404] }),
+    signedIn,
+    validate('param', notificationParams),
+    async (c) => {
+      if (!(await markRead(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
+      return c.body(null, 204);
+    },
+  )
+  .delete(
+    '/notifications/:id',
+    described({ summary: 'Dismiss a notification', status: 204, refusals: [404] }),
+    signedIn,
+    validate('param', notificationParams),
+    async (c) => {
+      if (!(await deleteOwnNotification(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
+      return c.body(null, 204);
+    },
+  );

@@ -12,40 +12,80 @@ import {
   withdrawInvitation,
 } from './attendant-invitations.service';
 import { addLotAttendant, listLotAttendants, removeLotAttendant } from './lot-attendants.service';
+import { describedAs } from '../http/described';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const attendantParams = lotParams.extend({ userId: z.uuid('Unknown attendant id') });
 const invitationParams = lotParams.extend({ invitationId: z.uuid('Unknown invitation id') });
 
+const described = describedAs('owner');
+
 /** Who works the gate of an owner's lot (docs/owner.md, Attendants); another owner's lot is a 404. */
 export const lotAttendantRoutes = new Hono<AppEnv>()
-  .get('/owner/lots/:id/attendants', signedIn, validate('param', lotParams), async (c) =>
-    c.json(await listLotAttendants(c.var.db, c.var.user, c.req.valid('param').id)),
+  .get(
+    '/owner/lots/:id/attendants',
+    described({ summary: "A lot's attendants", refusals: [404] }),
+    signedIn,
+    validate('param', lotParams),
+    async (c) => c.json(await listLotAttendants(c.var.db, c.var.user, c.req.valid('param').id)),
   )
-  .post('/owner/lots/:id/attendants', signedIn, validate('param', lotParams), validate('json', attendantAddSchema), async (c) => {
-    const ctx = { env: c.env, db: c.var.db, owner: c.var.user, requestUrl: c.req.url };
-    return c.json(await addLotAttendant(ctx, c.req.valid('param').id, c.req.valid('json')), 201);
-  })
-  .get('/owner/lots/:id/invitations', signedIn, validate('param', lotParams), async (c) =>
-    c.json(await listLotInvitations(c.var.db, c.var.user, c.req.valid('param').id)),
+  .post(
+    '/owner/lots/:id/attendants',
+    described({ summary: 'Add or invite an attendant', status: 201, refusals: [404, 409] }),
+    signedIn,
+    validate('param', lotParams),
+    validate('json', attendantAddSchema),
+    async (c) => {
+      const ctx = { env: c.env, db: c.var.db, owner: c.var.user, requestUrl: c.req.url };
+      return c.json(await addLotAttendant(ctx, c.req.valid('param').id, c.req.valid('json')), 201);
+    },
   )
-  .delete('/owner/lots/:id/invitations/:invitationId', signedIn, validate('param', invitationParams), async (c) => {
-    const { id, invitationId } = c.req.valid('param');
-    return c.json(await withdrawInvitation({ db: c.var.db, user: c.var.user }, id, invitationId));
-  })
-  .delete('/owner/lots/:id/attendants/:userId', signedIn, validate('param', attendantParams), async (c) => {
-    const { id, userId } = c.req.valid('param');
-    return c.json(await removeLotAttendant({ env: c.env, db: c.var.db, owner: c.var.user }, id, userId));
-  });
+  .get(
+    '/owner/lots/:id/invitations',
+    described({ summary: "A lot's open invitations", refusals: [404] }),
+    signedIn,
+    validate('param', lotParams),
+    async (c) => c.json(await listLotInvitations(c.var.db, c.var.user, c.req.valid('param').id)),
+  )
+  .delete(
+    '/owner/lots/:id/invitations/:invitationId',
+    described({ summary: 'Withdraw an invitation', refusals: [404] }),
+    signedIn,
+    validate('param', invitationParams),
+    async (c) => {
+      const { id, invitationId } = c.req.valid('param');
+      return c.json(await withdrawInvitation({ db: c.var.db, user: c.var.user }, id, invitationId));
+    },
+  )
+  .delete(
+    '/owner/lots/:id/attendants/:userId',
+    described({ summary: 'Remove an attendant', refusals: [404] }),
+    signedIn,
+    validate('param', attendantParams),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(await removeLotAttendant({ env: c.env, db: c.var.db, owner: c.var.user }, id, userId));
+    },
+  );
 
 const invitationIdParams = z.object({ id: z.uuid('Unknown invitation id') });
 
 /** The invited person's side: what waits for their answer, and the answer (docs/owner.md, Attendants). */
 export const invitationRoutes = new Hono<AppEnv>()
-  .get('/invitations', signedIn, async (c) => c.json(await listMyInvitations(c.var.db, c.var.user.id)))
-  .post('/invitations/:id/accept', signedIn, validate('param', invitationIdParams), async (c) =>
-    c.json(await acceptInvitation({ db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
+  .get('/invitations', described({ summary: 'My invitations to attend lots' }), signedIn, async (c) =>
+    c.json(await listMyInvitations(c.var.db, c.var.user.id)),
   )
-  .post('/invitations/:id/decline', signedIn, validate('param', invitationIdParams), async (c) =>
-    c.json(await declineInvitation({ db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
+  .post(
+    '/invitations/:id/accept',
+    described({ summary: 'Accept an invitation', refusals: [404, 409] }),
+    signedIn,
+    validate('param', invitationIdParams),
+    async (c) => c.json(await acceptInvitation({ db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
+  )
+  .post(
+    '/invitations/:id/decline',
+    described({ summary: 'Decline an invitation', refusals: [404, 409] }),
+    signedIn,
+    validate('param', invitationIdParams),
+    async (c) => c.json(await declineInvitation({ db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
   );

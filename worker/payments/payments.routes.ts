@@ -14,6 +14,7 @@ import {
   settleFromWebhook,
   topupDetail,
 } from './payments.service';
+import { describedAs } from '../http/described';
 
 const paymentParams = z.object({ id: z.uuid('Unknown payment id') });
 const sandboxParams = paymentParams.extend({ decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline.' }) });
@@ -22,9 +23,11 @@ const providerParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/
 const webhook = async (c: Context<AppEnv>, provider: string) =>
   c.json({ received: true as const, ...(await settleFromWebhook(c.env, c.var.db, provider, await c.req.text(), c.req.raw.headers)) });
 
+const described = describedAs('payments');
+
 export const paymentRoutes = new Hono<AppEnv>()
   /** Which gateway is configured, so the app shows checkout, or says payment is unavailable before anyone tries. */
-  .get('/payments/config', (c) => {
+  .get('/payments/config', described({ summary: 'Which payment gateway is set up' }), (c) => {
     const provider = paymentProvider(c.env);
     return c.json(
       provider
@@ -39,21 +42,40 @@ export const paymentRoutes = new Hono<AppEnv>()
         : { available: false as const, message: PAYMENT_UNAVAILABLE },
     );
   })
-  .get('/payments/:id', signedIn, validate('param', paymentParams), async (c) => {
-    const payment = await findOwnPayment(c.var.db, c.var.user.id, c.req.valid('param').id);
-    if (!payment) throw notFound('Payment');
-    return c.json(await topupDetail(c.env, c.var.db, payment));
-  })
+  .get(
+    '/payments/:id',
+    described({ summary: 'One of my payments', refusals: [404] }),
+    signedIn,
+    validate('param', paymentParams),
+    async (c) => {
+      const payment = await findOwnPayment(c.var.db, c.var.user.id, c.req.valid('param').id);
+      if (!payment) throw notFound('Payment');
+      return c.json(await topupDetail(c.env, c.var.db, payment));
+    },
+  )
   /** The sandbox checkout's Approve / Decline: the payer's decision, sent back as a signed webhook. */
-  .post('/payments/sandbox/:id/:decision', signedIn, validate('param', sandboxParams), async (c) => {
-    const { id, decision } = c.req.valid('param');
-    const payment = await findOwnPayment(c.var.db, c.var.user.id, id);
-    if (payment?.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
-    if (payment.status !== 'pending') throw apiError(409, `This payment is already ${payment.status}.`);
-    await deliverSandboxOutcome(c.env, c.var.db, payment, decision === 'approve' ? 'paid' : 'failed');
-    return c.json(await topupDetail(c.env, c.var.db, (await findOwnPayment(c.var.db, c.var.user.id, id))!));
-  })
+  .post(
+    '/payments/sandbox/:id/:decision',
+    described({ summary: 'Approve or decline a sandbox payment', refusals: [404, 409] }),
+    signedIn,
+    validate('param', sandboxParams),
+    async (c) => {
+      const { id, decision } = c.req.valid('param');
+      const payment = await findOwnPayment(c.var.db, c.var.user.id, id);
+      if (payment?.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
+      if (payment.status !== 'pending') throw apiError(409, `This payment is already ${payment.status}.`);
+      await deliverSandboxOutcome(c.env, c.var.db, payment, decision === 'approve' ? 'paid' : 'failed');
+      return c.json(await topupDetail(c.env, c.var.db, (await findOwnPayment(c.var.db, c.var.user.id, id))!));
+    },
+  )
   /** The gateway's webhook: no session, authenticated by its signature alone. */
-  .post('/payments/webhook/:provider', validate('param', providerParams), (c) => webhook(c, c.req.valid('param').provider))
+  .post(
+    '/payments/webhook/:provider',
+    described({ summary: "A payment gateway's webhook (signed)", refusals: [401, 404] }),
+    validate('param', providerParams),
+    (c) => webhook(c, c.req.valid('param').provider),
+  )
   /** PayMongo's webhook, at the address its dashboard is given (docs/payments.md). */
-  .post('/payments/paymongo/webhook', (c) => webhook(c, 'paymongo'));
+  .post('/payments/paymongo/webhook', described({ summary: "PayMongo's webhook (signed)", refusals: [401] }), (c) =>
+    webhook(c, 'paymongo'),
+  );

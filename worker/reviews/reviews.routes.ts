@@ -18,21 +18,34 @@ import {
   writeReview,
   type StayKind,
 } from './reviews.service';
+import { describedAs } from '../http/described';
 
 const idParams = z.object({ id: z.uuid('Unknown id') });
 const ownerQuery = pageQuery.extend({ lotId: z.uuid('Unknown lot id').optional() });
 
+const described = describedAs('reviews');
+
 /** GET, POST and PATCH of the driver's review of one stay: a reservation's, or a monthly pass period's. */
 const stayReviewRoutes = (kind: StayKind) =>
   new Hono<AppEnv>()
-    .get('/review', signedIn, validate('param', idParams), async (c) =>
+    .get('/review', described({ summary: `My review of a ${kind}`, refusals: [404] }), signedIn, validate('param', idParams), async (c) =>
       c.json(await myReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id)),
     )
-    .post('/review', signedIn, validate('param', idParams), validate('json', reviewSchema), async (c) =>
-      c.json(await writeReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json')), 201),
+    .post(
+      '/review',
+      described({ summary: `Review a ${kind}`, status: 201, refusals: [404, 409] }),
+      signedIn,
+      validate('param', idParams),
+      validate('json', reviewSchema),
+      async (c) => c.json(await writeReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json')), 201),
     )
-    .patch('/review', signedIn, validate('param', idParams), validate('json', reviewSchema), async (c) =>
-      c.json(await editReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json'))),
+    .patch(
+      '/review',
+      described({ summary: `Edit my review of a ${kind}`, refusals: [404, 409] }),
+      signedIn,
+      validate('param', idParams),
+      validate('json', reviewSchema),
+      async (c) => c.json(await editReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id, c.req.valid('json'))),
     );
 
 /** The owner's reply: a second POST, or a PATCH, edits it. */
@@ -42,29 +55,50 @@ const reply = [signedIn, validate('param', idParams), validate('json', replySche
 export const reviewRoutes = new Hono<AppEnv>()
   .route('/reservations/:id', stayReviewRoutes('reservation'))
   .route('/monthly-passes/:id', stayReviewRoutes('pass'))
-  .get('/lots/:id/reviews', validate('param', idParams), validate('query', pageQueryOf(REVIEWS_PAGE_SIZE)), async (c) => {
-    const { limit, cursor } = c.req.valid('query');
-    return c.json(await lotReviews(c.var.db, c.req.valid('param').id, { limit, cursor }));
-  })
-  .get('/owner/reviews', signedIn, validate('query', ownerQuery), async (c) => {
+  .get(
+    '/lots/:id/reviews',
+    described({ summary: "A lot's reviews", refusals: [404] }),
+    validate('param', idParams),
+    validate('query', pageQueryOf(REVIEWS_PAGE_SIZE)),
+    async (c) => {
+      const { limit, cursor } = c.req.valid('query');
+      return c.json(await lotReviews(c.var.db, c.req.valid('param').id, { limit, cursor }));
+    },
+  )
+  .get('/owner/reviews', described({ summary: 'Reviews of my lots' }), signedIn, validate('query', ownerQuery), async (c) => {
     const { lotId, limit, cursor } = c.req.valid('query');
     return c.json(await ownerReviews(c.var.db, c.var.user, lotId, { limit, cursor }));
   })
-  .post('/owner/reviews/:id/reply', ...reply, async (c) =>
+  .post('/owner/reviews/:id/reply', described({ summary: 'Reply to a review', refusals: [404, 409] }), ...reply, async (c) =>
     c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
   )
-  .patch('/owner/reviews/:id/reply', ...reply, async (c) =>
+  .patch('/owner/reviews/:id/reply', described({ summary: 'Edit my reply to a review', refusals: [404, 409] }), ...reply, async (c) =>
     c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
   )
-  .post('/reviews/:id/report', signedIn, validate('param', idParams), validate('json', reportSchema), async (c) =>
-    c.json(await reportReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').reason), 201),
+  .post(
+    '/reviews/:id/report',
+    described({ summary: 'Report a review', status: 201, refusals: [404, 409] }),
+    signedIn,
+    validate('param', idParams),
+    validate('json', reportSchema),
+    async (c) => c.json(await reportReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').reason), 201),
   )
-  .get('/admin/reviews/reported', signedIn, validate('query', pageQuery), async (c) =>
+  .get('/admin/reviews/reported', described({ summary: 'Reported reviews' }), signedIn, validate('query', pageQuery), async (c) =>
     c.json(await reportedReviews(c.var.db, c.req.valid('query'))),
   )
-  .post('/admin/reviews/:id/hide', signedIn, validate('param', idParams), validate('json', moderationSchema), async (c) =>
-    c.json(await moderateReview(c.var.db, c.var.user, c.req.valid('param').id, 'hidden', c.req.valid('json').reason)),
+  .post(
+    '/admin/reviews/:id/hide',
+    described({ summary: 'Hide a reported review', refusals: [404, 409] }),
+    signedIn,
+    validate('param', idParams),
+    validate('json', moderationSchema),
+    async (c) => c.json(await moderateReview(c.var.db, c.var.user, c.req.valid('param').id, 'hidden', c.req.valid('json').reason)),
   )
-  .post('/admin/reviews/:id/keep', signedIn, validate('param', idParams), validate('json', moderationSchema), async (c) =>
-    c.json(await moderateReview(c.var.db, c.var.user, c.req.valid('param').id, 'kept', c.req.valid('json').reason)),
+  .post(
+    '/admin/reviews/:id/keep',
+    described({ summary: 'Keep a reported review', refusals: [404, 409] }),
+    signedIn,
+    validate('param', idParams),
+    validate('json', moderationSchema),
+    async (c) => c.json(await moderateReview(c.var.db, c.var.user, c.req.valid('param').id, 'kept', c.req.valid('json').reason)),
   );

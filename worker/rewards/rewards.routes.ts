@@ -5,14 +5,24 @@ import { idempotentRequest } from '../http/idempotency';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { redeem, rewardsOf } from './rewards.service';
+import { describedAs } from '../http/described';
+
+const described = describedAs('rewards');
 
 /** Orange Rewards: what the driver's points buy, and redeeming them (docs/wallet.md, Rewards). */
 export const rewardRoutes = new Hono<AppEnv>()
-  .get('/rewards', signedIn, async (c) => c.json(await rewardsOf(c.var.db, c.var.user.id)))
-  .post('/rewards/redeem', validate('json', redeemSchema), async (c) => {
-    const input = c.req.valid('json');
-    const request = await idempotentRequest(c, 'rewards.redeem', input);
-    const { redemption, replayed } = await redeem(c.var.db, request, input.rewardId);
-    if (replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(redemption, 201);
-  });
+  .get('/rewards', described({ summary: 'My rewards points and offers' }), signedIn, async (c) =>
+    c.json(await rewardsOf(c.var.db, c.var.user.id)),
+  )
+  .post(
+    '/rewards/redeem',
+    described({ summary: 'Redeem points', idempotent: true, status: 201, refusals: [409] }),
+    validate('json', redeemSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const request = await idempotentRequest(c, 'rewards.redeem', input);
+      const { redemption, replayed } = await redeem(c.var.db, request, input.rewardId);
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(redemption, 201);
+    },
+  );

@@ -7,8 +7,11 @@ import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { attachment, setAttachment } from './support-attachments.service';
 import { answerAsAuthor, myRequests, replyAsSupport, requestWithThread, supportInbox, writeToSupport } from './support.service';
+import { describedAs } from '../http/described';
 
 const requestParams = z.object({ id: z.uuid('Unknown support request id') });
+
+const described = describedAs('support');
 
 /**
  * Support requests (docs/support.md). The attachment is the raw body of its PUT (its larger body limit
@@ -16,27 +19,63 @@ const requestParams = z.object({ id: z.uuid('Unknown support request id') });
  * (core/roles.ts, SUSPENDED_MAY_REACH); the admin's are under /api/admin/, the super admin's area.
  */
 export const supportRoutes = new Hono<AppEnv>()
-  .post('/support', signedIn, validate('json', supportRequestSchema), async (c) =>
-    c.json(await writeToSupport({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('json')), 201),
+  .post(
+    '/support',
+    described({ summary: 'Write to support', status: 201, refusals: [429] }),
+    signedIn,
+    validate('json', supportRequestSchema),
+    async (c) => c.json(await writeToSupport({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('json')), 201),
   )
-  .get('/support', signedIn, async (c) => c.json(await myRequests(c.var.db, c.var.user.id)))
-  .get('/support/:id', signedIn, validate('param', requestParams), async (c) =>
-    c.json(await requestWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
+  .get('/support', described({ summary: 'My support requests' }), signedIn, async (c) => c.json(await myRequests(c.var.db, c.var.user.id)))
+  .get(
+    '/support/:id',
+    described({ summary: 'One support request and its thread', refusals: [404] }),
+    signedIn,
+    validate('param', requestParams),
+    async (c) => c.json(await requestWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
   )
-  .put('/support/:id/attachment', signedIn, validate('param', requestParams), async (c) => {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await setAttachment({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, bytes), 201);
-  })
-  .get('/support/:id/attachment', signedIn, validate('param', requestParams), async (c) =>
-    attachment({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id),
+  .put(
+    '/support/:id/attachment',
+    described({ summary: 'Attach a file to my request', status: 201, refusals: [404, 409, 413] }),
+    signedIn,
+    validate('param', requestParams),
+    async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      return c.json(await setAttachment({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, bytes), 201);
+    },
   )
-  .post('/support/:id/messages', signedIn, validate('param', requestParams), validate('json', supportMessageSchema), async (c) =>
-    c.json(await answerAsAuthor({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
+  .get(
+    '/support/:id/attachment',
+    described({ summary: "A request's attachment", media: 'application/octet-stream', refusals: [404] }),
+    signedIn,
+    validate('param', requestParams),
+    async (c) => attachment({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id),
   )
-  .get('/admin/support', signedIn, validate('query', pageQuery), async (c) => c.json(await supportInbox(c.var.db, c.req.valid('query'))))
-  .get('/admin/support/:id', signedIn, validate('param', requestParams), async (c) =>
-    c.json(await requestWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
+  .post(
+    '/support/:id/messages',
+    described({ summary: "Write in my request's thread", status: 201, refusals: [404, 409] }),
+    signedIn,
+    validate('param', requestParams),
+    validate('json', supportMessageSchema),
+    async (c) =>
+      c.json(await answerAsAuthor({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .post('/admin/support/:id/messages', signedIn, validate('param', requestParams), validate('json', supportMessageSchema), async (c) =>
-    c.json(await replyAsSupport({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
+  .get('/admin/support', described({ summary: 'Support requests' }), signedIn, validate('query', pageQuery), async (c) =>
+    c.json(await supportInbox(c.var.db, c.req.valid('query'))),
+  )
+  .get(
+    '/admin/support/:id',
+    described({ summary: 'A support request', refusals: [404] }),
+    signedIn,
+    validate('param', requestParams),
+    async (c) => c.json(await requestWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
+  )
+  .post(
+    '/admin/support/:id/messages',
+    described({ summary: 'Answer a support request', status: 201, refusals: [404, 409] }),
+    signedIn,
+    validate('param', requestParams),
+    validate('json', supportMessageSchema),
+    async (c) =>
+      c.json(await replyAsSupport({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
   );

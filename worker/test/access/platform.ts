@@ -56,6 +56,8 @@ export const PLATFORM_ROUTES: AccessTable = {
     found: false,
   },
   'GET /api/health': { who: 'public', sample: () => ({ path: '/api/health' }) },
+  'GET /api/openapi.json': { who: 'public', sample: () => ({ path: '/api/openapi.json' }) },
+  'GET /api/docs': { who: 'public', sample: () => ({ path: '/api/docs' }) },
   'GET /api/admin/system-health': { who: ADMIN, sample: () => ({ path: '/api/admin/system-health' }) },
   'GET /api/admin/audit-logs': { who: ADMIN, sample: () => ({ path: '/api/admin/audit-logs' }) },
   'GET /api/admin/owner-applications': { who: ADMIN, sample: () => ({ path: '/api/admin/owner-applications' }) },
