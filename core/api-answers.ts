@@ -99,3 +99,13 @@ export const linkValidationAnswer = z
   .meta({ id: 'LinkValidation' });
 
 export const healthAnswer = z.object({ status: z.enum(HEALTH_STATUSES) }).meta({ id: 'Health' });
+
+/** A new API key (docs/api.md, Keys): the key itself is in this answer alone. */
+export const apiKeyCreatedAnswer = z
+  .looseObject({ id: z.string(), key: z.string().describe('The key, shown this once: `pk_live_` and 32 random bytes.') })
+  .meta({ id: 'ApiKeyCreated' });
+
+/** A new webhook (docs/api.md, Webhooks): its signing secret is in this answer alone. */
+export const webhookCreatedAnswer = z
+  .looseObject({ id: z.string(), secret: z.string().describe('The signing secret, shown this once.') })
+  .meta({ id: 'WebhookCreated' });

@@ -153,6 +153,9 @@ export const reservationRoutes = new Hono<AppEnv>()
     },
   )
   /** Public: the link's signed token is the authority; it shows the pass, never who booked it. */
-  .get('/shared-passes/:token', described({ summary: 'A shared pass', refusals: [404, 429] }), validate('param', sharedPassParams), async (c) =>
-    c.json(await openSharedPass(c.env, c.var.db, c.req.valid('param').token, clientIp(c))),
+  .get(
+    '/shared-passes/:token',
+    described({ summary: 'A shared pass', refusals: [404, 429] }),
+    validate('param', sharedPassParams),
+    async (c) => c.json(await openSharedPass(c.env, c.var.db, c.req.valid('param').token, clientIp(c))),
   );
