@@ -189,7 +189,8 @@ export const periodLabelOf = (pass: { periodKind: PeriodKind; validFrom: string;
 export const renewalDue = (validUntil: string, now: Date) =>
   now.getTime() >= Date.parse(validUntil) - RENEW_DAYS_BEFORE_END * DAY_MS && now.getTime() < Date.parse(validUntil);
 
-export type PassState = 'active' | 'upcoming' | 'ended';
+export const PASS_STATES = ['active', 'upcoming', 'ended'] as const;
+export type PassState = (typeof PASS_STATES)[number];
 export const passState = (pass: { validFrom: string; validUntil: string }, now: Date): PassState =>
   now.getTime() < Date.parse(pass.validFrom) ? 'upcoming' : now.getTime() < Date.parse(pass.validUntil) ? 'active' : 'ended';
 export const PASS_STATE_LABELS: Record<PassState, string> = { active: 'Active', upcoming: 'Upcoming', ended: 'Ended' };

@@ -16,7 +16,8 @@ export const CREDIT_CENTS_PER_POINT = 10;
 /** How long a free-hour voucher can be used, from its redemption. */
 const VOUCHER_DAYS = 90;
 
-type RewardKind = 'credit' | 'free_hour';
+export const REWARD_KINDS = ['credit', 'free_hour'] as const;
+type RewardKind = (typeof REWARD_KINDS)[number];
 export type Reward = {
   id: string;
   kind: RewardKind;
@@ -65,7 +66,8 @@ export const rewardShortfall = (reward: Reward, points: number) =>
 
 export const voucherExpiry = (redeemedAt: Date) => new Date(redeemedAt.getTime() + VOUCHER_DAYS * DAY_MS);
 
-export type VoucherState = 'unused' | 'used' | 'expired';
+export const VOUCHER_STATES = ['unused', 'used', 'expired'] as const;
+export type VoucherState = (typeof VOUCHER_STATES)[number];
 export const voucherState = (voucher: { usedAt: string | null; expiresAt: string }, now: Date): VoucherState => {
   if (voucher.usedAt) return 'used';
   return Date.parse(voucher.expiresAt) <= now.getTime() ? 'expired' : 'unused';

@@ -41,7 +41,8 @@ export const pointsForSpend = (netSpendCents: number) => Math.floor(Math.max(0, 
 export const pointsEarned = (held: number, redeemed: number) => held + redeemed;
 
 /** Loyalty levels: a driver's standing, from the points earned by parking (`pointsEarned`), not those held. */
-export type LoyaltyLevel = 'Bronze' | 'Silver' | 'Gold';
+export const LOYALTY_LEVELS = ['Bronze', 'Silver', 'Gold'] as const;
+export type LoyaltyLevel = (typeof LOYALTY_LEVELS)[number];
 export function loyaltyLevel(points: number): LoyaltyLevel {
   if (points >= 1000) return 'Gold';
   if (points >= 500) return 'Silver';

@@ -27,6 +27,16 @@ import {
 import { undo } from './undo.service';
 import { describedAs } from '../http/described';
 import { stayAnswer } from '../../core/api-answers';
+import {
+  attendedLotsAnswer,
+  gateActivityAnswer,
+  gateIssueAnswer,
+  gateLotStatusAnswer,
+  gateRefundAnswer,
+  plateAtLotAnswer,
+  revokedPassesAnswer,
+  shiftAnswer,
+} from '../../core/api-answers/gate';
 
 const lotOnly = z.object({ lotId: z.uuid('Choose the parking lot you work at.') });
 const activityQuery = lotOnly.extend({ limit: z.coerce.number().int().min(1).max(100).default(30) });
@@ -45,12 +55,12 @@ const described = describedAs('gate');
 
 /** The gate of a lot: attendants, its owner, the super admin (docs/gate.md). Every call names its lot. */
 export const gateRoutes = new Hono<AppEnv>()
-  .get('/attendant/lots', described({ summary: 'The lots I attend' }), signedIn, async (c) =>
+  .get('/attendant/lots', described({ summary: 'The lots I attend', answer: attendedLotsAnswer }), signedIn, async (c) =>
     c.json(await workableLots(c.var.db, c.var.user)),
   )
   .get(
     '/attendant/shift',
-    described({ summary: 'My shift at a lot', refusals: [404] }),
+    described({ summary: 'My shift at a lot', answer: shiftAnswer.nullable(), refusals: [404] }),
     signedIn,
     validate('query', lotOnly),
     async (c) => {
@@ -61,7 +71,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/attendant/shift',
-    described({ summary: 'Start or end my shift', status: [200, 201], refusals: [404, 409] }),
+    described({ summary: 'Start or end my shift', answer: shiftAnswer, status: [200, 201], refusals: [404, 409] }),
     signedIn,
     validate('json', shiftBody),
     async (c) => {
@@ -79,7 +89,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .get(
     '/attendant/activity',
-    described({ summary: 'Recent activity at a lot', refusals: [404] }),
+    described({ summary: 'Recent activity at a lot', answer: gateActivityAnswer, refusals: [404] }),
     signedIn,
     validate('query', activityQuery),
     async (c) => {
@@ -90,7 +100,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .get(
     '/attendant/lot-status',
-    described({ summary: "A lot's status now", refusals: [404] }),
+    described({ summary: "A lot's status now", answer: gateLotStatusAnswer, refusals: [404] }),
     signedIn,
     validate('query', lotOnly),
     async (c) => {
@@ -101,7 +111,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/attendant/issues',
-    described({ summary: 'Log an issue at the gate', status: 201, refusals: [404] }),
+    described({ summary: 'Log an issue at the gate', answer: gateIssueAnswer, status: 201, refusals: [404] }),
     signedIn,
     validate('json', issueBody),
     async (c) => {
@@ -113,7 +123,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/attendant/issues/:id/resolve',
-    described({ summary: 'Resolve an issue logged at the gate', refusals: [404, 409] }),
+    described({ summary: 'Resolve an issue logged at the gate', answer: gateIssueAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', issueParams),
     validate('json', lotOnly),
@@ -127,7 +137,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .get(
     '/checkins/open',
-    described({ summary: 'The cars inside a lot', refusals: [404] }),
+    described({ summary: 'The cars inside a lot', answer: stayAnswer, refusals: [404] }),
     signedIn,
     validate('query', openQuery),
     async (c) => {
@@ -146,7 +156,7 @@ export const gateRoutes = new Hono<AppEnv>()
   /** What the gate knows of a plate here now, shown as soon as it is typed or read (docs/gate.md, Plate recognition). */
   .get(
     '/checkins/plate',
-    described({ summary: 'Find a car by plate', refusals: [404] }),
+    described({ summary: 'Find a car by plate', answer: plateAtLotAnswer, refusals: [404] }),
     signedIn,
     validate('query', plateQuery),
     async (c) => {
@@ -181,7 +191,13 @@ export const gateRoutes = new Hono<AppEnv>()
   /** An owner (of the stay's lot) or the super admin pays back a gate charge: docs/gate.md, Who moves whose money. */
   .post(
     '/owner/checkins/:checkinId/refund',
-    described({ summary: "Refund a stay's payment at the gate", idempotent: true, status: 201, refusals: [404, 409] }),
+    described({
+      summary: "Refund a stay's payment at the gate",
+      answer: gateRefundAnswer,
+      idempotent: true,
+      status: 201,
+      refusals: [404, 409],
+    }),
     signedIn,
     validate('param', checkinParams),
     validate('json', gateRefundSchema),
@@ -220,7 +236,7 @@ export const gateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/checkins/:checkinId/undo',
-    described({ summary: 'Undo an entry or exit made by mistake', idempotent: true, refusals: [404, 409] }),
+    described({ summary: 'Undo an entry or exit made by mistake', answer: stayAnswer, idempotent: true, refusals: [404, 409] }),
     signedIn,
     validate('param', checkinParams),
     validate('json', lotOnly),
@@ -241,7 +257,7 @@ export const gateRoutes = new Hono<AppEnv>()
   /** Passes with a valid signature that must not enter, for the gate's offline checks. */
   .get(
     '/passes/revoked',
-    described({ summary: 'Revoked passes of a lot, for gates that check offline', refusals: [404] }),
+    described({ summary: 'Revoked passes of a lot, for gates that check offline', answer: revokedPassesAnswer, refusals: [404] }),
     signedIn,
     validate('query', lotOnly),
     async (c) => {

@@ -19,6 +19,13 @@ import {
   setIssuePhoto,
 } from './lot-issues.service';
 import { describedAs } from '../http/described';
+import {
+  lotIssueAnswer,
+  lotIssuePhotoAnswer,
+  lotIssueThreadAnswer,
+  lotIssuesAnswer,
+  slotTakenRemedyAnswer,
+} from '../../core/api-answers/lot-issues';
 
 const lotParams = z.object({ id: z.uuid('Unknown parking lot id') });
 const issueParams = z.object({ id: z.uuid('Unknown report id') });
@@ -36,24 +43,26 @@ const described = describedAs('lot-issues');
 export const lotIssueRoutes = new Hono<AppEnv>()
   .post(
     '/lots/:id/issues',
-    described({ summary: 'Report an issue at a lot', status: 201, refusals: [404, 409, 429] }),
+    described({ summary: 'Report an issue at a lot', answer: lotIssueAnswer, status: 201, refusals: [404, 409, 429] }),
     signedIn,
     validate('param', lotParams),
     validate('json', lotIssueSchema),
     async (c) =>
       c.json(await reportIssue({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .get('/lot-issues', described({ summary: 'My reports' }), signedIn, async (c) => c.json(await myIssues(c.var.db, c.var.user.id)))
+  .get('/lot-issues', described({ summary: 'My reports', answer: lotIssuesAnswer }), signedIn, async (c) =>
+    c.json(await myIssues(c.var.db, c.var.user.id)),
+  )
   .get(
     '/lot-issues/:id',
-    described({ summary: 'One report and its thread', refusals: [404] }),
+    described({ summary: 'One report and its thread', answer: lotIssueThreadAnswer, refusals: [404] }),
     signedIn,
     validate('param', issueParams),
     async (c) => c.json(await issueWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
   )
   .put(
     '/lot-issues/:id/photo',
-    described({ summary: 'Attach a photo to my report', status: 201, refusals: [404, 409, 413] }),
+    described({ summary: 'Attach a photo to my report', answer: lotIssuePhotoAnswer, status: 201, refusals: [404, 409, 413] }),
     signedIn,
     validate('param', issueParams),
     async (c) => {
@@ -70,7 +79,7 @@ export const lotIssueRoutes = new Hono<AppEnv>()
   )
   .post(
     '/lot-issues/:id/messages',
-    described({ summary: "Write in a report's thread", status: 201, refusals: [404, 409] }),
+    described({ summary: "Write in a report's thread", answer: lotIssueThreadAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', issueParams),
     validate('json', issueMessageSchema),
@@ -79,7 +88,7 @@ export const lotIssueRoutes = new Hono<AppEnv>()
   )
   .post(
     '/lot-issues/:id/status',
-    described({ summary: "Change a report's status", refusals: [404, 409] }),
+    described({ summary: "Change a report's status", answer: lotIssueThreadAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', issueParams),
     validate('json', issueStatusSchema),
@@ -88,7 +97,12 @@ export const lotIssueRoutes = new Hono<AppEnv>()
   )
   .post(
     '/lot-issues/:id/slot-taken',
-    described({ summary: 'Choose what happens when my slot was taken', idempotent: true, refusals: [404, 409] }),
+    described({
+      summary: 'Choose what happens when my slot was taken',
+      answer: slotTakenRemedyAnswer,
+      idempotent: true,
+      refusals: [404, 409],
+    }),
     signedIn,
     validate('param', issueParams),
     validate('json', slotTakenChoiceSchema),
@@ -102,7 +116,7 @@ export const lotIssueRoutes = new Hono<AppEnv>()
   /** The attendant's screen: the lot's driver reports beside the issues the gate logs. */
   .get(
     '/attendant/lot-issues',
-    described({ summary: 'Reports at a lot I attend', refusals: [404] }),
+    described({ summary: 'Reports at a lot I attend', answer: lotIssuesAnswer, refusals: [404] }),
     signedIn,
     validate('query', atLotQuery),
     async (c) => {
@@ -112,6 +126,6 @@ export const lotIssueRoutes = new Hono<AppEnv>()
     },
   )
   /** The owner's dashboard: open driver reports at every lot they own or work. */
-  .get('/owner/lot-issues', described({ summary: 'Reports at my lots' }), signedIn, async (c) =>
+  .get('/owner/lot-issues', described({ summary: 'Reports at my lots', answer: lotIssuesAnswer }), signedIn, async (c) =>
     c.json(await openIssuesOfStaff(c.var.db, c.var.user)),
   );

@@ -26,6 +26,7 @@ import {
 } from './lots.service';
 import { describedAs } from '../http/described';
 import { lotAnswer, lotSearchAnswer } from '../../core/api-answers';
+import { lotAvailabilityAnswer, lotForecastAnswer, lotQuoteAnswer } from '../../core/api-answers/lots';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -116,7 +117,7 @@ export const lotRoutes = new Hono<AppEnv>()
   )
   .get(
     '/lots/:id/availability',
-    described({ summary: "A lot's free slots over a window", refusals: [404] }),
+    described({ summary: "A lot's free slots over a window", answer: lotAvailabilityAnswer, refusals: [404] }),
     validate('param', lotParams),
     validate('query', windowQuery),
     async (c) => {
@@ -126,7 +127,7 @@ export const lotRoutes = new Hono<AppEnv>()
   )
   .get(
     '/lots/:id/quote',
-    described({ summary: 'The price of a stay at a lot', refusals: [404] }),
+    described({ summary: 'The price of a stay at a lot', answer: lotQuoteAnswer, refusals: [404] }),
     validate('param', lotParams),
     validate('query', quoteQuery),
     async (c) => {
@@ -138,7 +139,7 @@ export const lotRoutes = new Hono<AppEnv>()
   // How full the lot usually is at an arrival time.
   .get(
     '/lots/:id/forecast',
-    described({ summary: 'How full a lot usually is at a time', refusals: [404] }),
+    described({ summary: 'How full a lot usually is at a time', answer: lotForecastAnswer, refusals: [404] }),
     validate('param', lotParams),
     validate('query', forecastQuery),
     async (c) => {

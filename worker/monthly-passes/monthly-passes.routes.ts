@@ -7,6 +7,13 @@ import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { buyPass, createProduct, myPasses, ownerProducts, pauseProduct, productsOnSale, setAutoRenew } from './monthly-passes.service';
 import { describedAs } from '../http/described';
+import {
+  lotPassProductsAnswer,
+  monthlyPassAnswer,
+  monthlyPassesAnswer,
+  passProductAnswer,
+  passProductsOnSaleAnswer,
+} from '../../core/api-answers/monthly-passes';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 const productParams = lotParams.extend({ productId: z.uuid('Unknown pass') });
@@ -18,14 +25,14 @@ const described = describedAs('monthly-passes');
 export const monthlyPassRoutes = new Hono<AppEnv>()
   .get(
     '/owner/lots/:lotId/pass-products',
-    described({ summary: "A lot's monthly pass products", refusals: [404] }),
+    described({ summary: "A lot's monthly pass products", answer: lotPassProductsAnswer, refusals: [404] }),
     signedIn,
     validate('param', lotParams),
     async (c) => c.json(await ownerProducts(c.var.db, c.var.user, c.req.valid('param').lotId, new Date())),
   )
   .post(
     '/owner/lots/:lotId/pass-products',
-    described({ summary: 'Offer a monthly pass product', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Offer a monthly pass product', answer: passProductAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', passProductSchema),
@@ -33,7 +40,7 @@ export const monthlyPassRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/owner/lots/:lotId/pass-products/:productId',
-    described({ summary: 'Pause or resume a pass product', refusals: [404] }),
+    described({ summary: 'Pause or resume a pass product', answer: passProductAnswer, refusals: [404] }),
     signedIn,
     validate('param', productParams),
     validate('json', passProductPatchSchema),
@@ -44,16 +51,16 @@ export const monthlyPassRoutes = new Hono<AppEnv>()
   )
   .get(
     '/lots/:lotId/pass-products',
-    described({ summary: 'Monthly passes on sale at a lot', refusals: [404] }),
+    described({ summary: 'Monthly passes on sale at a lot', answer: passProductsOnSaleAnswer, refusals: [404] }),
     validate('param', lotParams),
     async (c) => c.json(await productsOnSale(c.var.db, c.req.valid('param').lotId, new Date())),
   )
-  .get('/monthly-passes', described({ summary: 'My monthly passes' }), signedIn, async (c) =>
+  .get('/monthly-passes', described({ summary: 'My monthly passes', answer: monthlyPassesAnswer }), signedIn, async (c) =>
     c.json(await myPasses(c.env, c.var.db, c.var.user, new Date())),
   )
   .post(
     '/monthly-passes',
-    described({ summary: 'Buy a monthly pass', idempotent: true, status: 201, refusals: [402, 404, 409] }),
+    described({ summary: 'Buy a monthly pass', answer: monthlyPassAnswer, idempotent: true, status: 201, refusals: [402, 404, 409] }),
     validate('json', buyPassSchema),
     async (c) => {
       const input = c.req.valid('json');
@@ -65,7 +72,7 @@ export const monthlyPassRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/monthly-passes/:id',
-    described({ summary: "Turn a pass's renewal on or off", refusals: [404, 409] }),
+    described({ summary: "Turn a pass's renewal on or off", answer: monthlyPassAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', passParams),
     validate('json', passRenewalSchema),

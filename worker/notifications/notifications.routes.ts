@@ -7,6 +7,7 @@ import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.service';
 import { describedAs } from '../http/described';
+import { notificationCountsAnswer, notificationPageAnswer } from '../../core/api-answers/notifications';
 
 const notificationParams = z.object({ id: z.uuid('Unknown notification id') });
 const listQuery = pageQuery.extend({ filter: z.enum(['all', 'unread'], { error: 'filter must be all or unread.' }).default('all') });
@@ -15,12 +16,21 @@ const described = describedAs('notifications');
 
 /** A user sees and changes only their own notifications; anyone else's answers 404, so an id reveals nothing. */
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', described({ summary: 'My notifications' }), signedIn, validate('query', listQuery), async (c) => {
-    const { filter, limit, cursor } = c.req.valid('query');
-    return c.json(await listOwnNotifications(c.var.db, c.var.user.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
-  })
-  .get('/notifications/counts', described({ summary: 'How many notifications are unread' }), signedIn, async (c) =>
-    c.json(await countOwnNotifications(c.var.db, c.var.user.id)),
+  .get(
+    '/notifications',
+    described({ summary: 'My notifications', answer: notificationPageAnswer }),
+    signedIn,
+    validate('query', listQuery),
+    async (c) => {
+      const { filter, limit, cursor } = c.req.valid('query');
+      return c.json(await listOwnNotifications(c.var.db, c.var.user.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
+    },
+  )
+  .get(
+    '/notifications/counts',
+    described({ summary: 'How many notifications are unread', answer: notificationCountsAnswer }),
+    signedIn,
+    async (c) => c.json(await countOwnNotifications(c.var.db, c.var.user.id)),
   )
   // Registered before "/:id/read" so "mark-all-read" is never taken for an id.
   .patch('/notifications/mark-all-read', described({ summary: 'Mark every notification read', status: 204 }), signedIn, async (c) => {

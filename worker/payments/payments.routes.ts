@@ -15,6 +15,7 @@ import {
   topupDetail,
 } from './payments.service';
 import { describedAs } from '../http/described';
+import { paymentDetailAnswer, paymentWebhookAnswer, paymentsConfigAnswer } from '../../core/api-answers/payments';
 
 const paymentParams = z.object({ id: z.uuid('Unknown payment id') });
 const sandboxParams = paymentParams.extend({ decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline.' }) });
@@ -27,7 +28,7 @@ const described = describedAs('payments');
 
 export const paymentRoutes = new Hono<AppEnv>()
   /** Which gateway is configured, so the app shows checkout, or says payment is unavailable before anyone tries. */
-  .get('/payments/config', described({ summary: 'Which payment gateway is set up' }), (c) => {
+  .get('/payments/config', described({ summary: 'Which payment gateway is set up', answer: paymentsConfigAnswer }), (c) => {
     const provider = paymentProvider(c.env);
     return c.json(
       provider
@@ -44,7 +45,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .get(
     '/payments/:id',
-    described({ summary: 'One of my payments', refusals: [404] }),
+    described({ summary: 'One of my payments', answer: paymentDetailAnswer, refusals: [404] }),
     signedIn,
     validate('param', paymentParams),
     async (c) => {
@@ -56,7 +57,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   /** The sandbox checkout's Approve / Decline: the payer's decision, sent back as a signed webhook. */
   .post(
     '/payments/sandbox/:id/:decision',
-    described({ summary: 'Approve or decline a sandbox payment', refusals: [404, 409] }),
+    described({ summary: 'Approve or decline a sandbox payment', answer: paymentDetailAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', sandboxParams),
     async (c) => {
@@ -71,11 +72,13 @@ export const paymentRoutes = new Hono<AppEnv>()
   /** The gateway's webhook: no session, authenticated by its signature alone. */
   .post(
     '/payments/webhook/:provider',
-    described({ summary: "A payment gateway's webhook (signed)", refusals: [401, 404] }),
+    described({ summary: "A payment gateway's webhook (signed)", answer: paymentWebhookAnswer, refusals: [401, 404] }),
     validate('param', providerParams),
     (c) => webhook(c, c.req.valid('param').provider),
   )
   /** PayMongo's webhook, at the address its dashboard is given (docs/payments.md). */
-  .post('/payments/paymongo/webhook', described({ summary: "PayMongo's webhook (signed)", refusals: [401] }), (c) =>
-    webhook(c, 'paymongo'),
+  .post(
+    '/payments/paymongo/webhook',
+    described({ summary: "PayMongo's webhook (signed)", answer: paymentWebhookAnswer, refusals: [401] }),
+    (c) => webhook(c, 'paymongo'),
   );

@@ -6,12 +6,13 @@ import { notFound } from '../../core/refusal';
 import { validate } from '../http/validate';
 import { deleteOwnSubscription, requireVapid, subscribeBrowser } from './push.service';
 import { describedAs } from '../http/described';
+import { vapidPublicKeyAnswer } from '../../core/api-answers/push';
 
 const described = describedAs('push');
 
 /** Web Push for the signed-in user's browsers (docs/notifications.md). */
 export const pushRoutes = new Hono<AppEnv>()
-  .get('/push/vapid-public-key', described({ summary: 'The Web Push public key', refusals: [503] }), (c) =>
+  .get('/push/vapid-public-key', described({ summary: 'The Web Push public key', answer: vapidPublicKeyAnswer, refusals: [503] }), (c) =>
     c.json({ publicKey: requireVapid(c.env).publicKey }),
   )
   .put(

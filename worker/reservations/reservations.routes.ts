@@ -26,6 +26,7 @@ import {
 } from './reservations.service';
 import { describedAs } from '../http/described';
 import { cancellationAnswer, reservationAnswer, reservationPageAnswer } from '../../core/api-answers';
+import { passShareLinkAnswer, reservationCountsAnswer, reservationPassAnswer, sharedPassAnswer } from '../../core/api-answers/reservations';
 
 const reservationParams = z.object({ id: z.uuid('Unknown reservation id') });
 const sharedPassParams = z.object({ token: z.string().max(2_000, 'Unknown shared pass link') });
@@ -59,7 +60,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   // Registered before "/reservations/:id" so "counts" is never taken for an id.
   .get(
     '/reservations/counts',
-    described({ summary: 'How many reservations by tab' }),
+    described({ summary: 'How many reservations by tab', answer: reservationCountsAnswer }),
     signedIn,
     validate('query', historyQuerySchema),
     async (c) => c.json(await reservationCounts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
@@ -88,7 +89,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/reservations/:id',
-    described({ summary: "Change a reservation's time", idempotent: true, refusals: [402, 404, 409] }),
+    described({ summary: "Change a reservation's time", answer: reservationAnswer, idempotent: true, refusals: [402, 404, 409] }),
     validate('param', reservationParams),
     validate('json', modifySchema),
     async (c) => {
@@ -101,7 +102,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/reservations/:id/extend',
-    described({ summary: 'Extend a reservation', idempotent: true, refusals: [402, 404, 409] }),
+    described({ summary: 'Extend a reservation', answer: reservationAnswer, idempotent: true, refusals: [402, 404, 409] }),
     validate('param', reservationParams),
     validate('json', extendSchema),
     async (c) => {
@@ -129,7 +130,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   /** The signed QR pass, for a reservation still to be used or in use (docs/passes.md). */
   .get(
     '/reservations/:id/pass',
-    described({ summary: "A reservation's signed QR pass", refusals: [404, 409] }),
+    described({ summary: "A reservation's signed QR pass", answer: reservationPassAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', reservationParams),
     async (c) => c.json(await reservationPass(c.env, c.var.db, c.var.user.id, c.req.valid('param').id)),
@@ -137,7 +138,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   /** A view-only link to the pass for a companion (docs/passes.md): the same link while shared. */
   .post(
     '/reservations/:id/share',
-    described({ summary: "Share a reservation's pass", refusals: [404, 409] }),
+    described({ summary: "Share a reservation's pass", answer: passShareLinkAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', reservationParams),
     async (c) => c.json(await sharePass(c.env, c.var.db, c.var.user, c.req.valid('param').id, linkOrigin(c.env, c.req.url))),
@@ -155,7 +156,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   /** Public: the link's signed token is the authority; it shows the pass, never who booked it. */
   .get(
     '/shared-passes/:token',
-    described({ summary: 'A shared pass', refusals: [404, 429] }),
+    described({ summary: 'A shared pass', answer: sharedPassAnswer, refusals: [404, 429] }),
     validate('param', sharedPassParams),
     async (c) => c.json(await openSharedPass(c.env, c.var.db, c.req.valid('param').token, clientIp(c))),
   );

@@ -181,7 +181,7 @@ const listColumns = {
   editedAt: reviews.editedAt,
   reviewer: reviewerName,
   /** A pass period's review, else a reservation's. */
-  monthlyPass: sql<boolean>`${reviews.monthlyPassId} IS NOT NULL`,
+  monthlyPass: sql<boolean>`${reviews.monthlyPassId} IS NOT NULL`.mapWith(Boolean),
   reply: { text: reviews.replyText, at: reviews.repliedAt, editedAt: reviews.replyEditedAt },
 };
 

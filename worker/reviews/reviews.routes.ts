@@ -19,6 +19,16 @@ import {
   type StayKind,
 } from './reviews.service';
 import { describedAs } from '../http/described';
+import {
+  lotReviewPageAnswer,
+  ownReviewAnswer,
+  ownerReviewPageAnswer,
+  reportedReviewPageAnswer,
+  reviewModerationAnswer,
+  reviewReplyAnswer,
+  reviewReportAnswer,
+  stayReviewAnswer,
+} from '../../core/api-answers/reviews';
 
 const idParams = z.object({ id: z.uuid('Unknown id') });
 const ownerQuery = pageQuery.extend({ lotId: z.uuid('Unknown lot id').optional() });
@@ -28,12 +38,16 @@ const described = describedAs('reviews');
 /** GET, POST and PATCH of the driver's review of one stay: a reservation's, or a monthly pass period's. */
 const stayReviewRoutes = (kind: StayKind) =>
   new Hono<AppEnv>()
-    .get('/review', described({ summary: `My review of a ${kind}`, refusals: [404] }), signedIn, validate('param', idParams), async (c) =>
-      c.json(await myReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id)),
+    .get(
+      '/review',
+      described({ summary: `My review of a ${kind}`, answer: stayReviewAnswer, refusals: [404] }),
+      signedIn,
+      validate('param', idParams),
+      async (c) => c.json(await myReview(c.env, c.var.db, c.var.user, kind, c.req.valid('param').id)),
     )
     .post(
       '/review',
-      described({ summary: `Review a ${kind}`, status: 201, refusals: [404, 409] }),
+      described({ summary: `Review a ${kind}`, answer: ownReviewAnswer, status: 201, refusals: [404, 409] }),
       signedIn,
       validate('param', idParams),
       validate('json', reviewSchema),
@@ -41,7 +55,7 @@ const stayReviewRoutes = (kind: StayKind) =>
     )
     .patch(
       '/review',
-      described({ summary: `Edit my review of a ${kind}`, refusals: [404, 409] }),
+      described({ summary: `Edit my review of a ${kind}`, answer: ownReviewAnswer, refusals: [404, 409] }),
       signedIn,
       validate('param', idParams),
       validate('json', reviewSchema),
@@ -57,7 +71,7 @@ export const reviewRoutes = new Hono<AppEnv>()
   .route('/monthly-passes/:id', stayReviewRoutes('pass'))
   .get(
     '/lots/:id/reviews',
-    described({ summary: "A lot's reviews", refusals: [404] }),
+    described({ summary: "A lot's reviews", answer: lotReviewPageAnswer, refusals: [404] }),
     validate('param', idParams),
     validate('query', pageQueryOf(REVIEWS_PAGE_SIZE)),
     async (c) => {
@@ -65,30 +79,46 @@ export const reviewRoutes = new Hono<AppEnv>()
       return c.json(await lotReviews(c.var.db, c.req.valid('param').id, { limit, cursor }));
     },
   )
-  .get('/owner/reviews', described({ summary: 'Reviews of my lots' }), signedIn, validate('query', ownerQuery), async (c) => {
-    const { lotId, limit, cursor } = c.req.valid('query');
-    return c.json(await ownerReviews(c.var.db, c.var.user, lotId, { limit, cursor }));
-  })
-  .post('/owner/reviews/:id/reply', described({ summary: 'Reply to a review', refusals: [404, 409] }), ...reply, async (c) =>
-    c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
+  .get(
+    '/owner/reviews',
+    described({ summary: 'Reviews of my lots', answer: ownerReviewPageAnswer }),
+    signedIn,
+    validate('query', ownerQuery),
+    async (c) => {
+      const { lotId, limit, cursor } = c.req.valid('query');
+      return c.json(await ownerReviews(c.var.db, c.var.user, lotId, { limit, cursor }));
+    },
   )
-  .patch('/owner/reviews/:id/reply', described({ summary: 'Edit my reply to a review', refusals: [404, 409] }), ...reply, async (c) =>
-    c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
+  .post(
+    '/owner/reviews/:id/reply',
+    described({ summary: 'Reply to a review', answer: reviewReplyAnswer, refusals: [404, 409] }),
+    ...reply,
+    async (c) => c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
+  )
+  .patch(
+    '/owner/reviews/:id/reply',
+    described({ summary: 'Edit my reply to a review', answer: reviewReplyAnswer, refusals: [404, 409] }),
+    ...reply,
+    async (c) => c.json(await replyToReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').text)),
   )
   .post(
     '/reviews/:id/report',
-    described({ summary: 'Report a review', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Report a review', answer: reviewReportAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', idParams),
     validate('json', reportSchema),
     async (c) => c.json(await reportReview(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').reason), 201),
   )
-  .get('/admin/reviews/reported', described({ summary: 'Reported reviews' }), signedIn, validate('query', pageQuery), async (c) =>
-    c.json(await reportedReviews(c.var.db, c.req.valid('query'))),
+  .get(
+    '/admin/reviews/reported',
+    described({ summary: 'Reported reviews', answer: reportedReviewPageAnswer }),
+    signedIn,
+    validate('query', pageQuery),
+    async (c) => c.json(await reportedReviews(c.var.db, c.req.valid('query'))),
   )
   .post(
     '/admin/reviews/:id/hide',
-    described({ summary: 'Hide a reported review', refusals: [404, 409] }),
+    described({ summary: 'Hide a reported review', answer: reviewModerationAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', idParams),
     validate('json', moderationSchema),
@@ -96,7 +126,7 @@ export const reviewRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/reviews/:id/keep',
-    described({ summary: 'Keep a reported review', refusals: [404, 409] }),
+    described({ summary: 'Keep a reported review', answer: reviewModerationAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', idParams),
     validate('json', moderationSchema),

@@ -8,6 +8,8 @@ import { linkOrigin } from '../http/origin';
 import { validate } from '../http/validate';
 import { checkInByTag, checkOutByTag, createTag, listTags, revokeTag, tapView } from './tags.service';
 import { describedAs } from '../http/described';
+import { lotTagsAnswer, tagAnswer, tagCreatedAnswer, tagTapAnswer } from '../../core/api-answers/tags';
+import { stayAnswer } from '../../core/api-answers';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 const tagParams = lotParams.extend({ id: z.uuid('Unknown tag id') });
@@ -19,7 +21,7 @@ const described = describedAs('tags');
 export const tagRoutes = new Hono<AppEnv>()
   .get(
     '/owner/lots/:lotId/tags',
-    described({ summary: "A lot's NFC tags and QR codes", refusals: [404] }),
+    described({ summary: "A lot's NFC tags and QR codes", answer: lotTagsAnswer, refusals: [404] }),
     signedIn,
     validate('param', lotParams),
     async (c) => {
@@ -29,7 +31,7 @@ export const tagRoutes = new Hono<AppEnv>()
   )
   .post(
     '/owner/lots/:lotId/tags',
-    described({ summary: 'Make a tag for a lot', status: 201, refusals: [404] }),
+    described({ summary: 'Make a tag for a lot', answer: tagCreatedAnswer, status: 201, refusals: [404] }),
     signedIn,
     validate('param', lotParams),
     validate('json', tagCreateSchema),
@@ -40,7 +42,7 @@ export const tagRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:lotId/tags/:id',
-    described({ summary: 'Retire a tag', refusals: [404] }),
+    described({ summary: 'Retire a tag', answer: tagAnswer, refusals: [404] }),
     signedIn,
     validate('param', tagParams),
     async (c) => {
@@ -50,14 +52,14 @@ export const tagRoutes = new Hono<AppEnv>()
   )
   .get(
     '/tags/:token',
-    described({ summary: 'What a tapped tag offers', refusals: [404] }),
+    described({ summary: 'What a tapped tag offers', answer: tagTapAnswer, refusals: [404] }),
     signedIn,
     validate('param', tokenParams),
     async (c) => c.json(await tapView(c.env, c.var.db, c.var.user, c.req.valid('param').token)),
   )
   .post(
     '/tags/:token/check-in',
-    described({ summary: 'Check in by tapping a tag', idempotent: true, status: 201, refusals: [402, 404, 409] }),
+    described({ summary: 'Check in by tapping a tag', answer: stayAnswer, idempotent: true, status: 201, refusals: [402, 404, 409] }),
     signedIn,
     validate('param', tokenParams),
     validate('json', tapSchema),
@@ -72,7 +74,7 @@ export const tagRoutes = new Hono<AppEnv>()
   )
   .post(
     '/tags/:token/check-out',
-    described({ summary: 'Check out by tapping a tag', idempotent: true, refusals: [402, 404, 409] }),
+    described({ summary: 'Check out by tapping a tag', answer: stayAnswer, idempotent: true, refusals: [402, 404, 409] }),
     signedIn,
     validate('param', tokenParams),
     validate('json', tapOutSchema),

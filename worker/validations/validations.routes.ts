@@ -26,6 +26,14 @@ import {
 } from './validations.service';
 import { describedAs } from '../http/described';
 import { linkValidationAnswer, stayValidationsAnswer } from '../../core/api-answers';
+import {
+  merchantAnswer,
+  merchantLinkAnswer,
+  merchantLinkOpenedAnswer,
+  merchantsAnswer,
+  validationCodesAnswer,
+  validationMonthsAnswer,
+} from '../../core/api-answers/validations';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
 const merchantParams = z.object({ merchantId: z.uuid('Unknown merchant id') });
@@ -40,14 +48,14 @@ const described = describedAs('validations');
 export const validationRoutes = new Hono<AppEnv>()
   .get(
     '/owner/lots/:lotId/merchants',
-    described({ summary: "A lot's merchants", refusals: [404] }),
+    described({ summary: "A lot's merchants", answer: merchantsAnswer, refusals: [404] }),
     signedIn,
     validate('param', lotParams),
     async (c) => c.json(await listMerchants(c.var.db, c.var.user, c.req.valid('param').lotId)),
   )
   .post(
     '/owner/lots/:lotId/merchants',
-    described({ summary: 'Register a merchant', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Register a merchant', answer: merchantLinkOpenedAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', merchantSchema),
@@ -55,7 +63,7 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .post(
     '/owner/merchants/:merchantId/link',
-    described({ summary: "Open a merchant's validation link", status: 201, refusals: [404] }),
+    described({ summary: "Open a merchant's validation link", answer: merchantLinkOpenedAnswer, status: 201, refusals: [404] }),
     signedIn,
     validate('param', merchantParams),
     validate('json', merchantLinkSchema),
@@ -63,14 +71,14 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/merchants/:merchantId/link',
-    described({ summary: "Close a merchant's validation link", refusals: [404] }),
+    described({ summary: "Close a merchant's validation link", answer: merchantAnswer, refusals: [404] }),
     signedIn,
     validate('param', merchantParams),
     async (c) => c.json(await revokeMerchantLink(c.var.db, c.var.user, c.req.valid('param').merchantId)),
   )
   .post(
     '/owner/merchants/:merchantId/codes',
-    described({ summary: 'Issue validation codes', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Issue validation codes', answer: validationCodesAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', merchantParams),
     validate('json', codeBatchSchema),
@@ -78,7 +86,7 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .get(
     '/owner/validations',
-    described({ summary: 'Validations at my lots over a period' }),
+    described({ summary: 'Validations at my lots over a period', answer: validationMonthsAnswer }),
     signedIn,
     validate('query', validationReportQuerySchema),
     async (c) => {
@@ -110,7 +118,7 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .get(
     '/merchant-links/:token',
-    described({ summary: "A merchant's validation link", refusals: [404] }),
+    described({ summary: "A merchant's validation link", answer: merchantLinkAnswer, refusals: [404] }),
     validate('param', linkParams),
     async (c) => c.json(await merchantLink(c.var.db, c.req.valid('param').token)),
   )

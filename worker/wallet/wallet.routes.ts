@@ -22,6 +22,14 @@ import {
   walletTransactions,
 } from './wallet.service';
 import { describedAs } from '../http/described';
+import {
+  autoTopupAnswer,
+  payCodeAnswer,
+  savedPaymentMethodsAnswer,
+  walletAnswer,
+  walletTransactionPageAnswer,
+} from '../../core/api-answers/wallet';
+import { paymentAnswer, topupRefundAnswer } from '../../core/api-answers/payments';
 
 const transactionsQuery = pageQuery.extend({ points: z.enum(['true', 'false']).optional() });
 const topupParams = z.object({ paymentId: z.uuid('Unknown top-up id') });
@@ -31,12 +39,12 @@ const described = describedAs('wallet');
 
 /** The wallet a driver pays for parking from: balance, ledger, top-ups, statements and settings. */
 export const walletRoutes = new Hono<AppEnv>()
-  .get('/wallet', described({ summary: "My wallet's balance" }), signedIn, async (c) =>
+  .get('/wallet', described({ summary: "My wallet's balance", answer: walletAnswer }), signedIn, async (c) =>
     c.json(await walletSummary(c.var.db, c.var.user.id)),
   )
   .get(
     '/wallet/transactions',
-    described({ summary: "My wallet's transactions" }),
+    described({ summary: "My wallet's transactions", answer: walletTransactionPageAnswer }),
     signedIn,
     validate('query', transactionsQuery),
     async (c) => {
@@ -46,7 +54,7 @@ export const walletRoutes = new Hono<AppEnv>()
   )
   .post(
     '/wallet/topup',
-    described({ summary: 'Top up my wallet', idempotent: true, status: 201, refusals: [409, 502, 503] }),
+    described({ summary: 'Top up my wallet', answer: paymentAnswer, idempotent: true, status: 201, refusals: [409, 502, 503] }),
     validate('json', topupSchema),
     async (c) => {
       const input = c.req.valid('json');
@@ -59,7 +67,7 @@ export const walletRoutes = new Hono<AppEnv>()
   /** The driver's own unspent top-up, back to its GCash, Maya or card (docs/wallet.md, Refunds of top-ups). */
   .post(
     '/wallet/topups/:paymentId/refund',
-    described({ summary: 'Refund a top-up', idempotent: true, status: [201, 202], refusals: [404, 409, 502] }),
+    described({ summary: 'Refund a top-up', answer: topupRefundAnswer, idempotent: true, status: [201, 202], refusals: [404, 409, 502] }),
     validate('param', topupParams),
     async (c) => {
       const { paymentId } = c.req.valid('param');
@@ -74,7 +82,7 @@ export const walletRoutes = new Hono<AppEnv>()
   // The driver's consent for one stay at one lot, up to a limit, to be charged to this wallet (docs/gate.md).
   .post(
     '/wallet/pay-code',
-    described({ summary: 'A code to pay at the gate from my wallet', status: 201, refusals: [402, 409] }),
+    described({ summary: 'A code to pay at the gate from my wallet', answer: payCodeAnswer, status: 201, refusals: [402, 409] }),
     signedIn,
     validate('json', payCodeSchema),
     async (c) => c.json(await issuePayCode(c.env, c.var.db, c.var.user.id, c.req.valid('json')), 201),
@@ -95,15 +103,18 @@ export const walletRoutes = new Hono<AppEnv>()
       });
     },
   )
-  .get('/wallet/payment-methods', described({ summary: 'My saved payment methods' }), signedIn, async (c) =>
-    c.json(await paymentMethodsUsed(c.var.db, c.var.user.id)),
+  .get(
+    '/wallet/payment-methods',
+    described({ summary: 'My saved payment methods', answer: savedPaymentMethodsAnswer }),
+    signedIn,
+    async (c) => c.json(await paymentMethodsUsed(c.var.db, c.var.user.id)),
   )
-  .get('/wallet/auto-topup', described({ summary: 'My automatic top-up' }), signedIn, async (c) =>
+  .get('/wallet/auto-topup', described({ summary: 'My automatic top-up', answer: autoTopupAnswer }), signedIn, async (c) =>
     c.json(await autoTopupSettings(c.env, c.var.db, c.var.user.id)),
   )
   .put(
     '/wallet/auto-topup',
-    described({ summary: 'Set my automatic top-up', refusals: [409] }),
+    described({ summary: 'Set my automatic top-up', answer: autoTopupAnswer, refusals: [409] }),
     signedIn,
     validate('json', autoTopupSchema),
     async (c) => c.json(await saveAutoTopupRule(c.env, c.var.db, c.var.user.id, c.req.valid('json'))),
