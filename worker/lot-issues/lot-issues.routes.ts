@@ -72,7 +72,7 @@ export const lotIssueRoutes = new Hono<AppEnv>()
   )
   .get(
     '/lot-issues/:id/photo',
-    described({ summary: "A report's photo", media: 'image/jpeg', refusals: [404] }),
+    described({ summary: "A report's photo (JPEG, PNG, WebP or HEIC, as sent)", media: 'image/*', refusals: [404] }),
     signedIn,
     validate('param', issueParams),
     async (c) => issuePhoto({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id),
