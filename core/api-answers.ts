@@ -5,16 +5,8 @@
  */
 import { z } from 'zod';
 import { RESERVATION_STATUSES } from './booking';
+import { cents, instant, pageOf } from './api-answers/shared';
 import { HEALTH_STATUSES } from './health';
-
-const instant = z.string().describe('An ISO 8601 instant (UTC).');
-const cents = z.number().int().describe('Centavos (PHP 1 = 100).');
-
-const pageOf = <Item extends z.ZodType>(item: Item) =>
-  z.object({
-    items: z.array(item),
-    nextCursor: z.string().nullable().describe('Ask with `?cursor=` for the next page; null after the last.'),
-  });
 
 export const lotAnswer = z
   .looseObject({
