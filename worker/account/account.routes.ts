@@ -62,7 +62,7 @@ export const accountRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/user/vehicles/:id',
-    described({ summary: 'Remove a vehicle', status: 204, refusals: [404] }),
+    described({ summary: 'Remove a vehicle', status: 204, refusals: [404, 409] }),
     signedIn,
     validate('param', vehicleParams),
     async (c) => {

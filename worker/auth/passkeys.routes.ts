@@ -69,7 +69,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
   )
   .post(
     '/auth/passkey/options',
-    described({ summary: 'Options to sign in with a passkey', answer: passkeySignInOptionsAnswer }),
+    described({ summary: 'Options to sign in with a passkey', answer: passkeySignInOptionsAnswer, refusals: [429] }),
     async (c) => c.json(await signInOptions(c.env, c.var.db, c.req.url, clientIp(c))),
   )
   /** Signs in with a passkey instead of a password; the passkey counts as the second factor too. */

@@ -50,7 +50,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/account/second-factor/totp',
-    described({ summary: 'Remove the authenticator app', status: 204, refusals: [409] }),
+    described({ summary: 'Remove the authenticator app', status: 204, refusals: [404, 409] }),
     signedIn,
     async (c) => {
       await removeTotp(c, c.var.user, origin(c));

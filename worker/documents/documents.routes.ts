@@ -40,7 +40,7 @@ export const documentRoutes = new Hono<AppEnv>()
       summary: 'Attach a document to my owner application',
       answer: applicationDocumentAnswer,
       status: 201,
-      refusals: [409, 413],
+      refusals: [404, 409, 413],
     }),
     signedIn,
     validate('form', upload),

@@ -14,7 +14,7 @@ export const emailRoutes = new Hono<AppEnv>()
   /** RFC 8058 one-click unsubscribe: a POST (never a GET, which link scanners make) with no session. */
   .post(
     '/email/unsubscribe',
-    described({ summary: 'Unsubscribe in one click (RFC 8058)', answer: noticeAnswer }),
+    described({ summary: 'Unsubscribe in one click (RFC 8058)', answer: noticeAnswer, refusals: [503] }),
     validate('query', unsubscribeQuery),
     async (c) => {
       await unsubscribe(c.env, c.var.db, c.req.valid('query').token);

@@ -28,14 +28,14 @@ const described = describedAs('owner');
 export const figuresRoutes = new Hono<AppEnv>()
   .get(
     '/owner/kpis',
-    described({ summary: "My lots' headline figures", answer: ownerKpisAnswer }),
+    described({ summary: "My lots' headline figures", answer: ownerKpisAnswer, refusals: [404] }),
     signedIn,
     validate('query', location),
     async (c) => c.json(await ownerKpis(c.var.db, await managedScope(c.var.db, c.var.user, c.req.valid('query').lotId))),
   )
   .get(
     '/owner/revenue',
-    described({ summary: 'My revenue over time', answer: revenueTrendAnswer }),
+    described({ summary: 'My revenue over time', answer: revenueTrendAnswer, refusals: [404] }),
     signedIn,
     validate('query', trendQuery),
     async (c) => {
@@ -48,7 +48,7 @@ export const figuresRoutes = new Hono<AppEnv>()
   )
   .get(
     '/owner/reports',
-    described({ summary: 'Reports over a period', answer: ownerReportAnswer }),
+    described({ summary: 'Reports over a period', answer: ownerReportAnswer, refusals: [404] }),
     signedIn,
     validate('query', reportFilterSchema),
     async (c) => {
@@ -58,7 +58,7 @@ export const figuresRoutes = new Hono<AppEnv>()
   )
   .get(
     '/owner/reports/customers',
-    described({ summary: 'Customers over a period', answer: customerReportAnswer }),
+    described({ summary: 'Customers over a period', answer: customerReportAnswer, refusals: [404] }),
     signedIn,
     validate('query', reportFilterSchema),
     async (c) => {
@@ -68,7 +68,7 @@ export const figuresRoutes = new Hono<AppEnv>()
   )
   .get(
     '/owner/reports/plate-reads',
-    described({ summary: 'Plate reads over a period', answer: plateReadReportAnswer }),
+    described({ summary: 'Plate reads over a period', answer: plateReadReportAnswer, refusals: [404] }),
     signedIn,
     validate('query', reportFilterSchema),
     async (c) => {

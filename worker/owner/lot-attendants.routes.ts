@@ -58,7 +58,7 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:id/invitations/:invitationId',
-    described({ summary: 'Withdraw an invitation', answer: invitationClosedAnswer, refusals: [404] }),
+    described({ summary: 'Withdraw an invitation', answer: invitationClosedAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', invitationParams),
     async (c) => {

@@ -40,21 +40,21 @@ const described = describedAs('pricing');
 export const pricingRoutes = new Hono<AppEnv>()
   .get(
     '/owner/pricing/dynamic-suggestions',
-    described({ summary: 'Suggested price changes', answer: dynamicSuggestionsAnswer }),
+    described({ summary: 'Suggested price changes', answer: dynamicSuggestionsAnswer, refusals: [404, 409] }),
     signedIn,
     validate('query', suggestionsQuery),
     async (c) => c.json(await listDynamicSuggestions(c.var.db, c.var.user, pageAndLot(c.req.valid('query')), new Date())),
   )
   .get(
     '/owner/reports/price-changes',
-    described({ summary: 'What price changes did', answer: priceChangeReportAnswer }),
+    described({ summary: 'What price changes did', answer: priceChangeReportAnswer, refusals: [404] }),
     signedIn,
     validate('query', insightsQuery),
     async (c) => c.json(await priceChangeReport(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),
   )
   .get(
     '/owner/pricing/insights',
-    described({ summary: 'Pricing insights', answer: pricingInsightsAnswer }),
+    described({ summary: 'Pricing insights', answer: pricingInsightsAnswer, refusals: [404] }),
     signedIn,
     validate('query', insightsQuery),
     async (c) => c.json(await pricingInsights(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),
