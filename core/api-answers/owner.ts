@@ -10,13 +10,12 @@ import { cents, day, instant, pageOf } from './shared';
 /** The change from the previous period, as a fraction; null when there was nothing to compare with. */
 const change = z.number().nullable();
 
+const kpiFigures = { totalRevenue: cents, occupancy: z.number(), dailyBookings: z.number(), avgDuration: z.number() };
+
 export const ownerKpisAnswer = z
   .looseObject({
-    totalRevenue: cents,
-    occupancy: z.number(),
-    dailyBookings: z.number(),
-    avgDuration: z.number(),
-    previous: z.looseObject({}),
+    ...kpiFigures,
+    previous: z.looseObject(kpiFigures).describe('The same figures over the period before.'),
     change: z.looseObject({ totalRevenue: change, occupancy: change, dailyBookings: change, avgDuration: change }),
     since: instant,
     asOf: instant,
