@@ -63,7 +63,8 @@ export function statementFigures(money: MonthMoney, commissionBasisPoints: numbe
   };
 }
 
-export type StatementStatus = 'open' | 'closed' | 'paid' | 'carried';
+export const STATEMENT_STATUSES = ['open', 'closed', 'paid', 'carried'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
 
 /**
  * What an owner's earlier months leave to the next: nothing while each was owed at least what was

@@ -23,6 +23,24 @@ import { adminSettings, changeSettings, setSecondFactorRequired } from './settin
 import { systemHealth } from './system-health.service';
 import { changeListing } from './lot-listing.service';
 import { changeRole, changeSuspension, requireRecentSecondFactor, searchUsers } from './users.service';
+import {
+  accountsAnswer,
+  adminSettingsAnswer,
+  auditLogAnswer,
+  lotChangesAnswer,
+  lotListingAnswer,
+  lotSubmissionsAnswer,
+  ownerApplicationsAnswer,
+  pendingApprovalsAnswer,
+  platformKpisAnswer,
+  platformMetricsAnswer,
+  platformSettingsChangeAnswer,
+  secondFactorSettingAnswer,
+  systemHealthAnswer,
+  tenantFiguresAnswer,
+} from '../../core/api-answers/admin';
+import { accountAnswer } from '../../core/api-answers/auth';
+import { decisionNotice } from '../../core/api-answers/shared';
 import { describedAs } from '../http/described';
 
 const DAY_MESSAGE = 'Dates are calendar days as YYYY-MM-DD.';
@@ -57,47 +75,68 @@ const described = describedAs('admin');
 
 /** The super admin's tools to run the platform; only super admins reach /api/admin (core/roles.ts). */
 export const adminRoutes = new Hono<AppEnv>()
-  .get('/admin/platform-kpis', described({ summary: "The platform's headline figures" }), async (c) => c.json(await currentKpis(c.var.db)))
-  .get('/admin/tenants', described({ summary: 'Owners and their lots, with figures' }), async (c) =>
+  .get('/admin/platform-kpis', described({ summary: "The platform's headline figures", answer: platformKpisAnswer }), async (c) =>
+    c.json(await currentKpis(c.var.db)),
+  )
+  .get('/admin/tenants', described({ summary: 'Owners and their lots, with figures', answer: tenantFiguresAnswer }), async (c) =>
     c.json(await currentTenantFigures(c.var.db)),
   )
-  .get('/admin/platform-metrics', described({ summary: "The platform's figures over time" }), async (c) =>
+  .get('/admin/platform-metrics', described({ summary: "The platform's figures over time", answer: platformMetricsAnswer }), async (c) =>
     c.json(await currentMetrics(c.var.db)),
   )
-  .get('/admin/settings', described({ summary: "The platform's settings" }), async (c) => c.json(await adminSettings(c.env, c.var.db)))
+  .get('/admin/settings', described({ summary: "The platform's settings", answer: adminSettingsAnswer }), async (c) =>
+    c.json(await adminSettings(c.env, c.var.db)),
+  )
   /** Whether owners and super admins must enrol a second factor (docs/account.md, Second factor). */
   .put(
     '/admin/settings/second-factor',
-    described({ summary: 'Require a second factor for a role' }),
+    described({ summary: 'Require a second factor for a role', answer: secondFactorSettingAnswer }),
     signedIn,
     validate('json', secondFactorSettingSchema),
     async (c) => c.json(await setSecondFactorRequired({ env: c.env, db: c.var.db, admin: c.var.user }, c.req.valid('json').required)),
   )
   .patch(
     '/admin/settings',
-    described({ summary: "Change the platform's settings" }),
+    described({ summary: "Change the platform's settings", answer: platformSettingsChangeAnswer }),
     signedIn,
     validate('json', settingsChangeSchema),
     async (c) => c.json(await changeSettings({ db: c.var.db, admin: c.var.user }, c.req.valid('json'))),
   )
-  .get('/admin/system-health', described({ summary: 'System Health: the probes and the background failures' }), async (c) =>
-    c.json(await systemHealth(c.env, c.var.db)),
+  .get(
+    '/admin/system-health',
+    described({ summary: 'System Health: the probes and the background failures', answer: systemHealthAnswer }),
+    async (c) => c.json(await systemHealth(c.env, c.var.db)),
   )
-  .get('/admin/audit-logs', described({ summary: 'The audit log, filtered' }), validate('query', auditQuery), async (c) => {
-    const { limit, cursor, ...search } = c.req.valid('query');
-    return c.json(await auditTrail(c.var.db, search, { limit, cursor }));
-  })
-  .get('/admin/owner-applications', described({ summary: 'Owner applications, by status' }), validate('query', statusQuery), async (c) => {
-    const { status, limit, cursor } = c.req.valid('query');
-    return c.json(await listOwnerApplications(c.var.db, status, { limit, cursor }));
-  })
-  .get('/admin/lot-submissions', described({ summary: 'Lot submissions, by status' }), validate('query', statusQuery), async (c) => {
-    const { status, limit, cursor } = c.req.valid('query');
-    return c.json(await listLotSubmissions(c.var.db, status, { limit, cursor }));
-  })
+  .get(
+    '/admin/audit-logs',
+    described({ summary: 'The audit log, filtered', answer: auditLogAnswer }),
+    validate('query', auditQuery),
+    async (c) => {
+      const { limit, cursor, ...search } = c.req.valid('query');
+      return c.json(await auditTrail(c.var.db, search, { limit, cursor }));
+    },
+  )
+  .get(
+    '/admin/owner-applications',
+    described({ summary: 'Owner applications, by status', answer: ownerApplicationsAnswer }),
+    validate('query', statusQuery),
+    async (c) => {
+      const { status, limit, cursor } = c.req.valid('query');
+      return c.json(await listOwnerApplications(c.var.db, status, { limit, cursor }));
+    },
+  )
+  .get(
+    '/admin/lot-submissions',
+    described({ summary: 'Lot submissions, by status', answer: lotSubmissionsAnswer }),
+    validate('query', statusQuery),
+    async (c) => {
+      const { status, limit, cursor } = c.req.valid('query');
+      return c.json(await listLotSubmissions(c.var.db, status, { limit, cursor }));
+    },
+  )
   .get(
     '/admin/lot-changes',
-    described({ summary: 'Changes owners asked for on listed lots' }),
+    described({ summary: 'Changes owners asked for on listed lots', answer: lotChangesAnswer }),
     validate('query', statusQuery),
     async (c) => {
       const { status, limit, cursor } = c.req.valid('query');
@@ -106,7 +145,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/lot-changes/:id/:action',
-    described({ summary: 'Approve or reject a lot change', refusals: [404, 409] }),
+    described({ summary: 'Approve or reject a lot change', answer: decisionNotice, refusals: [404, 409] }),
     signedIn,
     validate('param', decisionParams),
     validate('json', decisionBody),
@@ -115,12 +154,12 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
     },
   )
-  .get('/admin/pending-approvals', described({ summary: 'Everything waiting for a decision' }), async (c) =>
+  .get('/admin/pending-approvals', described({ summary: 'Everything waiting for a decision', answer: pendingApprovalsAnswer }), async (c) =>
     c.json(await pendingApprovals(c.var.db)),
   )
   .post(
     '/admin/owners/:id/:action',
-    described({ summary: 'Approve or reject an owner application', refusals: [404, 409] }),
+    described({ summary: 'Approve or reject an owner application', answer: decisionNotice, refusals: [404, 409] }),
     signedIn,
     validate('param', decisionParams),
     validate('json', decisionBody),
@@ -132,7 +171,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Before `/:action`, whose approve or reject would refuse these.
   .post(
     '/admin/lots/:id/unlist',
-    described({ summary: 'Take a lot off the search', refusals: [404, 409] }),
+    described({ summary: 'Take a lot off the search', answer: lotListingAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', listingReasonSchema),
@@ -140,7 +179,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/lots/:id/list',
-    described({ summary: 'Put an unlisted lot back in the search', refusals: [404, 409] }),
+    described({ summary: 'Put an unlisted lot back in the search', answer: lotListingAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', listingReasonSchema),
@@ -148,7 +187,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/lots/:id/:action',
-    described({ summary: 'Approve or reject a lot submission', refusals: [404, 409] }),
+    described({ summary: 'Approve or reject a lot submission', answer: decisionNotice, refusals: [404, 409] }),
     signedIn,
     validate('param', decisionParams),
     validate('json', decisionBody),
@@ -157,14 +196,14 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
     },
   )
-  .get('/admin/users', described({ summary: 'Search the accounts' }), validate('query', usersQuery), async (c) => {
+  .get('/admin/users', described({ summary: 'Search the accounts', answer: accountsAnswer }), validate('query', usersQuery), async (c) => {
     const { limit, cursor, ...search } = c.req.valid('query');
     return c.json(await searchUsers(c.var.db, search, { limit, cursor }));
   })
   // Before `/:action`, which would take `role` for an unknown action.
   .post(
     '/admin/users/:id/role',
-    described({ summary: "Change an account's role", refusals: [404, 409] }),
+    described({ summary: "Change an account's role", answer: accountAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', roleParams),
     validate('json', roleBody),
@@ -176,7 +215,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/users/:id/:action',
-    described({ summary: 'Suspend or reinstate an account', refusals: [404, 409] }),
+    described({ summary: 'Suspend or reinstate an account', answer: accountAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', userParams),
     validate('json', decisionBody),

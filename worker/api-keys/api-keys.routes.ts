@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiKeyCreatedAnswer } from '../../core/api-answers';
 import { apiKeySchema } from '../../core/api-key-request';
 import type { AppEnv } from '../env';
+import { apiKeysAnswer } from '../../core/api-answers/api-keys';
 import { describedAs } from '../http/described';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
@@ -13,7 +14,7 @@ const keyParams = z.object({ id: z.uuid('Unknown API key') });
 
 /** Settings' API keys (docs/api.md, Authentication and API keys): made and revoked in a session, never with a key. */
 export const apiKeyRoutes = new Hono<AppEnv>()
-  .get('/account/api-keys', described({ summary: 'My API keys, never the keys themselves' }), signedIn, async (c) =>
+  .get('/account/api-keys', described({ summary: 'My API keys, never the keys themselves', answer: apiKeysAnswer }), signedIn, async (c) =>
     c.json(await listApiKeys(c.var.db, c.var.user)),
   )
   .post(

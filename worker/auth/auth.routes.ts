@@ -31,6 +31,7 @@ import { rememberDevice, signInDevice } from './device-cookie';
 import { readSessionCookie, signedOut, writeSessionCookie } from './session-cookie';
 import { createSession, endSession } from './sessions.service';
 import { userView } from './user-view';
+import { emailVerifiedAnswer, noticeAnswer, signedInAnswer, userAnswer } from '../../core/api-answers/auth';
 import { describedAs } from '../http/described';
 
 const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
@@ -49,26 +50,36 @@ export async function startSession<E extends AppEnv>(c: Context<E>, user: Sessio
 const described = describedAs('auth');
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/auth/signup', described({ summary: 'Sign up', status: 201, refusals: [409, 429] }), validate('json', signupSchema), async (c) => {
-    const user = await signUp(c.env, c.var.db, c.req.valid('json'), clientIp(c), origin(c));
-    await startSession(c, user);
-    return c.json({ user: userView(user) }, 201);
-  })
-  .post('/auth/login', described({ summary: 'Sign in', refusals: [429] }), validate('json', loginSchema), async (c) => {
-    const input = c.req.valid('json');
-    const device = await signInDevice(c, input.email);
-    const { user, secondFactorAt } = await signIn(c.env, c.var.db, input, clientIp(c), device);
-    await startSession(c, user, secondFactorAt);
-    // A suspended account's session reaches only support (core/roles.ts): the sign-in says so, its cookie set.
-    if (user.suspendedAt) throw apiError(403, SUSPENDED_MESSAGE, { supportOnly: true }, c.res.headers);
-    if (!device.known) await tellNewSignIn(c.env, user.id, origin(c), c.req.header('User-Agent') ?? null);
-    return c.json({ user: userView(user) });
-  })
-  .get('/auth/user', described({ summary: 'Who is signed in' }), signedIn, (c) => c.json(userView(c.var.user)))
+  .post(
+    '/auth/signup',
+    described({ summary: 'Sign up', answer: signedInAnswer, status: 201, refusals: [409, 429] }),
+    validate('json', signupSchema),
+    async (c) => {
+      const user = await signUp(c.env, c.var.db, c.req.valid('json'), clientIp(c), origin(c));
+      await startSession(c, user);
+      return c.json({ user: userView(user) }, 201);
+    },
+  )
+  .post(
+    '/auth/login',
+    described({ summary: 'Sign in', answer: signedInAnswer, refusals: [429] }),
+    validate('json', loginSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const device = await signInDevice(c, input.email);
+      const { user, secondFactorAt } = await signIn(c.env, c.var.db, input, clientIp(c), device);
+      await startSession(c, user, secondFactorAt);
+      // A suspended account's session reaches only support (core/roles.ts): the sign-in says so, its cookie set.
+      if (user.suspendedAt) throw apiError(403, SUSPENDED_MESSAGE, { supportOnly: true }, c.res.headers);
+      if (!device.known) await tellNewSignIn(c.env, user.id, origin(c), c.req.header('User-Agent') ?? null);
+      return c.json({ user: userView(user) });
+    },
+  )
+  .get('/auth/user', described({ summary: 'Who is signed in', answer: userAnswer }), signedIn, (c) => c.json(userView(c.var.user)))
   /** The link e-mailed at sign-up (or by Resend) was opened: its address is verified. No session needed: any browser may open it. */
   .post(
     '/auth/verify-email',
-    described({ summary: 'Verify my e-mail address from its link', refusals: [409] }),
+    described({ summary: 'Verify my e-mail address from its link', answer: emailVerifiedAnswer, refusals: [409] }),
     validate('json', verifyEmailSchema),
     async (c) => {
       await verifyEmail(c.var.db, c.req.valid('json').token);
@@ -88,7 +99,7 @@ export const authRoutes = new Hono<AppEnv>()
   /** "Forgot password?": the same answer, status and body, whether or not an account has the address. */
   .post(
     '/auth/password-reset',
-    described({ summary: 'Ask for a password reset link', status: 202, refusals: [429] }),
+    described({ summary: 'Ask for a password reset link', answer: noticeAnswer, status: 202, refusals: [429] }),
     validate('json', passwordResetRequestSchema),
     async (c) => {
       await requestPasswordReset(c.env, c.var.db, c.req.valid('json').email, clientIp(c), origin(c));
@@ -108,7 +119,7 @@ export const authRoutes = new Hono<AppEnv>()
   /** The invitation link's page: the invited attendant's own password, and they are signed in. */
   .post(
     '/auth/accept-invitation',
-    described({ summary: "Accept an attendant's invitation and set a password", refusals: [404, 409] }),
+    described({ summary: "Accept an attendant's invitation and set a password", answer: signedInAnswer, refusals: [404, 409] }),
     validate('json', invitationAcceptSchema),
     async (c) => {
       const user = await acceptInvitationLink(c.var.db, c.req.valid('json'));
@@ -119,7 +130,7 @@ export const authRoutes = new Hono<AppEnv>()
   /** A signed-in user sets a new password, proving the current one (and a recent second factor, when the account has one). */
   .post(
     '/auth/password',
-    described({ summary: 'Change my password', refusals: [409, 429] }),
+    described({ summary: 'Change my password', answer: signedInAnswer, refusals: [409, 429] }),
     signedIn,
     validate('json', passwordChangeSchema),
     async (c) => {

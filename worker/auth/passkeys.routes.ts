@@ -19,6 +19,13 @@ import {
 } from './passkeys.service';
 import { factorProof } from './second-factor.routes';
 import { userView } from './user-view';
+import {
+  passkeyAnswer,
+  passkeyRegisteredAnswer,
+  passkeyRegistrationOptionsAnswer,
+  passkeySignInOptionsAnswer,
+  signedInAnswer,
+} from '../../core/api-answers/auth';
 import { describedAs } from '../http/described';
 
 const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
@@ -30,21 +37,21 @@ const described = describedAs('auth');
 export const passkeyRoutes = new Hono<AppEnv>()
   .post(
     '/account/passkeys/registration-options',
-    described({ summary: 'Options to register a passkey', refusals: [409] }),
+    described({ summary: 'Options to register a passkey', answer: passkeyRegistrationOptionsAnswer, refusals: [409] }),
     signedIn,
     validate('json', newFactorBody),
     async (c) => c.json(await registrationOptions(c, c.var.user, await factorProof(c, c.req.valid('json').password), c.req.url)),
   )
   .post(
     '/account/passkeys',
-    described({ summary: 'Register a passkey', status: 201, refusals: [409] }),
+    described({ summary: 'Register a passkey', answer: passkeyRegisteredAnswer, status: 201, refusals: [409] }),
     signedIn,
     validate('json', passkeyRegistrationSchema),
     async (c) => c.json(await addPasskey(c, c.var.user, c.req.valid('json'), c.req.url, origin(c)), 201),
   )
   .patch(
     '/account/passkeys/:id',
-    described({ summary: 'Rename a passkey', refusals: [404] }),
+    described({ summary: 'Rename a passkey', answer: passkeyAnswer, refusals: [404] }),
     signedIn,
     validate('param', passkeyParams),
     validate('json', passkeyRenameSchema),
@@ -60,13 +67,15 @@ export const passkeyRoutes = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   )
-  .post('/auth/passkey/options', described({ summary: 'Options to sign in with a passkey' }), async (c) =>
-    c.json(await signInOptions(c.env, c.var.db, c.req.url, clientIp(c))),
+  .post(
+    '/auth/passkey/options',
+    described({ summary: 'Options to sign in with a passkey', answer: passkeySignInOptionsAnswer, refusals: [429] }),
+    async (c) => c.json(await signInOptions(c.env, c.var.db, c.req.url, clientIp(c))),
   )
   /** Signs in with a passkey instead of a password; the passkey counts as the second factor too. */
   .post(
     '/auth/passkey',
-    described({ summary: 'Sign in with a passkey', refusals: [429] }),
+    described({ summary: 'Sign in with a passkey', answer: signedInAnswer, refusals: [429] }),
     validate('json', passkeySignInSchema),
     async (c) => {
       const { user, secondFactorAt } = await signInWithPasskey(c.env, c.var.db, c.req.valid('json').response, c.req.url);

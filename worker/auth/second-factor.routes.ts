@@ -15,6 +15,7 @@ import {
   stepUp,
   type FactorProof,
 } from './second-factor.service';
+import { recoveryCodesAnswer, secondFactorAnswer, totpSetupAnswer } from '../../core/api-answers/auth';
 import { describedAs } from '../http/described';
 
 const origin = <E extends AppEnv>(c: Context<E>) => linkOrigin(c.env, c.req.url);
@@ -30,34 +31,37 @@ export const factorProof = async (c: Context<SignedInEnv>, password: string | un
 
 /** Settings → Security: the authenticator app, the recovery codes, and the step-up the web app's dialog sends. */
 export const secondFactorRoutes = new Hono<AppEnv>()
-  .get('/account/second-factor', described({ summary: 'My second factor' }), signedIn, async (c) =>
+  .get('/account/second-factor', described({ summary: 'My second factor', answer: secondFactorAnswer }), signedIn, async (c) =>
     c.json(await secondFactorStatus(c.env, c.var.db, c.var.user)),
   )
   .post(
     '/account/second-factor/totp',
-    described({ summary: 'Start setting up an authenticator app', refusals: [409] }),
+    described({ summary: 'Start setting up an authenticator app', answer: totpSetupAnswer, refusals: [409] }),
     signedIn,
     validate('json', newFactorBody),
     async (c) => c.json(await startTotpEnrolment(c, c.var.user, await factorProof(c, c.req.valid('json').password))),
   )
   .post(
     '/account/second-factor/totp/confirm',
-    described({ summary: 'Confirm the authenticator app with a code', refusals: [409, 429] }),
+    described({ summary: 'Confirm the authenticator app with a code', answer: recoveryCodesAnswer, refusals: [409, 429] }),
     signedIn,
     validate('json', secondFactorCodeBody),
     async (c) => c.json(await confirmTotpEnrolment(c, c.var.user, c.req.valid('json').code, origin(c))),
   )
   .delete(
     '/account/second-factor/totp',
-    described({ summary: 'Remove the authenticator app', status: 204, refusals: [409] }),
+    described({ summary: 'Remove the authenticator app', status: 204, refusals: [404, 409] }),
     signedIn,
     async (c) => {
       await removeTotp(c, c.var.user, origin(c));
       return c.body(null, 204);
     },
   )
-  .post('/account/second-factor/recovery-codes', described({ summary: 'New recovery codes', refusals: [409] }), signedIn, async (c) =>
-    c.json(await regenerateRecoveryCodes(c, c.var.user)),
+  .post(
+    '/account/second-factor/recovery-codes',
+    described({ summary: 'New recovery codes', answer: recoveryCodesAnswer, refusals: [409] }),
+    signedIn,
+    async (c) => c.json(await regenerateRecoveryCodes(c, c.var.user)),
   )
   /** The second factor given again for a sensitive change; good for 15 minutes in this session. */
   .post(

@@ -7,6 +7,7 @@ import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { fileOwnerApplication } from './owner-application.service';
 import { addDocument, downloadForAdmin, downloadOwn, ownApplication, removeDocument } from './documents.service';
+import { applicationDocumentAnswer, documentRemovedAnswer, ownerApplicationAnswer } from '../../core/api-answers/documents';
 import { describedAs } from '../http/described';
 
 const upload = z.object({ file: z.instanceof(File, { error: DOCUMENT_MESSAGES.missing }) });
@@ -20,19 +21,27 @@ const described = describedAs('documents');
  * multipart field `file`; its larger body limit is in worker/http/edge.ts), and the super admin's download.
  */
 export const documentRoutes = new Hono<AppEnv>()
-  .get('/user/owner-application', described({ summary: 'My owner application' }), signedIn, async (c) =>
-    c.json(await ownApplication(c.var.db, c.var.user.id)),
+  .get(
+    '/user/owner-application',
+    described({ summary: 'My owner application', answer: ownerApplicationAnswer, refusals: [404] }),
+    signedIn,
+    async (c) => c.json(await ownApplication(c.var.db, c.var.user.id)),
   )
   .patch(
     '/user/owner-application',
-    described({ summary: 'Edit and send my owner application', refusals: [409] }),
+    described({ summary: 'Edit and send my owner application', answer: ownerApplicationAnswer, refusals: [409] }),
     signedIn,
     validate('json', ownerApplicationSchema),
     async (c) => c.json(await fileOwnerApplication({ env: c.env, db: c.var.db }, c.var.user, c.req.valid('json'))),
   )
   .post(
     '/user/owner-application/documents',
-    described({ summary: 'Attach a document to my owner application', status: 201, refusals: [409, 413] }),
+    described({
+      summary: 'Attach a document to my owner application',
+      answer: applicationDocumentAnswer,
+      status: 201,
+      refusals: [404, 409, 413],
+    }),
     signedIn,
     validate('form', upload),
     async (c) => c.json(await addDocument(c.env, c.var.db, c.var.user.id, c.req.valid('form').file), 201),
@@ -46,7 +55,7 @@ export const documentRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/user/owner-application/documents/:docId',
-    described({ summary: 'Remove a document of my application', refusals: [404, 409] }),
+    described({ summary: 'Remove a document of my application', answer: documentRemovedAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', ownDocumentParams),
     async (c) => c.json(await removeDocument(c.env, c.var.db, c.var.user.id, c.req.valid('param').docId)),

@@ -12,6 +12,15 @@ import {
   withdrawInvitation,
 } from './attendant-invitations.service';
 import { addLotAttendant, listLotAttendants, removeLotAttendant } from './lot-attendants.service';
+import {
+  attendantAddedAnswer,
+  attendantRemovedAnswer,
+  attendantsAnswer,
+  invitationAcceptedAnswer,
+  invitationClosedAnswer,
+  lotInvitationsAnswer,
+  myInvitationsAnswer,
+} from '../../core/api-answers/owner';
 import { describedAs } from '../http/described';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
@@ -24,14 +33,14 @@ const described = describedAs('owner');
 export const lotAttendantRoutes = new Hono<AppEnv>()
   .get(
     '/owner/lots/:id/attendants',
-    described({ summary: "A lot's attendants", refusals: [404] }),
+    described({ summary: "A lot's attendants", answer: attendantsAnswer, refusals: [404] }),
     signedIn,
     validate('param', lotParams),
     async (c) => c.json(await listLotAttendants(c.var.db, c.var.user, c.req.valid('param').id)),
   )
   .post(
     '/owner/lots/:id/attendants',
-    described({ summary: 'Add or invite an attendant', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Add or invite an attendant', answer: attendantAddedAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', attendantAddSchema),
@@ -42,14 +51,14 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
   )
   .get(
     '/owner/lots/:id/invitations',
-    described({ summary: "A lot's open invitations", refusals: [404] }),
+    described({ summary: "A lot's open invitations", answer: lotInvitationsAnswer, refusals: [404] }),
     signedIn,
     validate('param', lotParams),
     async (c) => c.json(await listLotInvitations(c.var.db, c.var.user, c.req.valid('param').id)),
   )
   .delete(
     '/owner/lots/:id/invitations/:invitationId',
-    described({ summary: 'Withdraw an invitation', refusals: [404] }),
+    described({ summary: 'Withdraw an invitation', answer: invitationClosedAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', invitationParams),
     async (c) => {
@@ -59,7 +68,7 @@ export const lotAttendantRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:id/attendants/:userId',
-    described({ summary: 'Remove an attendant', refusals: [404] }),
+    described({ summary: 'Remove an attendant', answer: attendantRemovedAnswer, refusals: [404] }),
     signedIn,
     validate('param', attendantParams),
     async (c) => {
@@ -72,19 +81,19 @@ const invitationIdParams = z.object({ id: z.uuid('Unknown invitation id') });
 
 /** The invited person's side: what waits for their answer, and the answer (docs/owner.md, Attendants). */
 export const invitationRoutes = new Hono<AppEnv>()
-  .get('/invitations', described({ summary: 'My invitations to attend lots' }), signedIn, async (c) =>
+  .get('/invitations', described({ summary: 'My invitations to attend lots', answer: myInvitationsAnswer }), signedIn, async (c) =>
     c.json(await listMyInvitations(c.var.db, c.var.user.id)),
   )
   .post(
     '/invitations/:id/accept',
-    described({ summary: 'Accept an invitation', refusals: [404, 409] }),
+    described({ summary: 'Accept an invitation', answer: invitationAcceptedAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', invitationIdParams),
     async (c) => c.json(await acceptInvitation({ db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
   )
   .post(
     '/invitations/:id/decline',
-    described({ summary: 'Decline an invitation', refusals: [404, 409] }),
+    described({ summary: 'Decline an invitation', answer: invitationClosedAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', invitationIdParams),
     async (c) => c.json(await declineInvitation({ db: c.var.db, user: c.var.user }, c.req.valid('param').id)),

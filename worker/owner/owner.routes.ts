@@ -8,6 +8,7 @@ import { pageQueryOf } from '../http/paging';
 import { validate } from '../http/validate';
 import { resubmitSchema } from '../../core/approvals';
 import { createLot, deleteLot, listOwnerLots, managedLot, resubmitManagedLot, updateLot } from './owner-lots.service';
+import { ownerLotAnswer, ownerLotPageAnswer } from '../../core/api-answers/owner';
 import { describedAs } from '../http/described';
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
@@ -18,22 +19,30 @@ const described = describedAs('owner');
 
 /** The owner's own lots (the super admin sees every lot), with their slot layout and live occupancy. */
 export const ownerRoutes = new Hono<AppEnv>()
-  .get('/owner/lots', described({ summary: 'My lots' }), signedIn, validate('query', ownerLotsPage), async (c) =>
-    c.json(await listOwnerLots(c.env, c.var.db, c.var.user, c.req.valid('query'))),
+  .get(
+    '/owner/lots',
+    described({ summary: 'My lots', answer: ownerLotPageAnswer }),
+    signedIn,
+    validate('query', ownerLotsPage),
+    async (c) => c.json(await listOwnerLots(c.env, c.var.db, c.var.user, c.req.valid('query'))),
   )
   .post(
     '/owner/lots',
-    described({ summary: 'Submit a new lot', status: 201, refusals: [409] }),
+    described({ summary: 'Submit a new lot', answer: ownerLotAnswer, status: 201, refusals: [409] }),
     signedIn,
     validate('json', lotCreateSchema),
     async (c) => c.json(await createLot(c.env, c.var.db, c.var.user, c.req.valid('json')), 201),
   )
-  .get('/owner/lots/:id', described({ summary: 'One of my lots', refusals: [404] }), signedIn, validate('param', lotParams), async (c) =>
-    c.json(await managedLot(c.env, c.var.db, c.var.user, c.req.valid('param').id)),
+  .get(
+    '/owner/lots/:id',
+    described({ summary: 'One of my lots', answer: ownerLotAnswer, refusals: [404] }),
+    signedIn,
+    validate('param', lotParams),
+    async (c) => c.json(await managedLot(c.env, c.var.db, c.var.user, c.req.valid('param').id)),
   )
   .patch(
     '/owner/lots/:id',
-    described({ summary: 'Edit my lot', refusals: [404, 409] }),
+    described({ summary: 'Edit my lot', answer: ownerLotAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', lotUpdateSchema),
@@ -41,7 +50,7 @@ export const ownerRoutes = new Hono<AppEnv>()
   )
   .post(
     '/owner/lots/:id/resubmit',
-    described({ summary: 'Send a rejected lot again', refusals: [404, 409] }),
+    described({ summary: 'Send a rejected lot again', answer: ownerLotAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', resubmitSchema),

@@ -4,21 +4,29 @@ import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { ownerStatement, payoutsOverview, recordPayout, requireRecentSecondFactor } from './statements.service';
+import { ownerStatementAnswer, payoutAnswer, payoutsOverviewAnswer } from '../../core/api-answers/owner';
 import { describedAs } from '../http/described';
 
 const described = describedAs('owner');
 
 /** Owners' statements, and the super admin's payouts against them (docs/owner.md, "Statements and payouts"). */
 export const statementRoutes = new Hono<AppEnv>()
-  .get('/owner/statements', described({ summary: 'My monthly statement' }), signedIn, validate('query', monthQuerySchema), async (c) =>
-    c.json(await ownerStatement(c.var.db, c.var.user.id, c.req.valid('query').month)),
+  .get(
+    '/owner/statements',
+    described({ summary: 'My monthly statement', answer: ownerStatementAnswer }),
+    signedIn,
+    validate('query', monthQuerySchema),
+    async (c) => c.json(await ownerStatement(c.var.db, c.var.user.id, c.req.valid('query').month)),
   )
-  .get('/admin/payouts', described({ summary: "Owners' payouts of a month" }), validate('query', monthQuerySchema), async (c) =>
-    c.json(await payoutsOverview(c.var.db, c.req.valid('query').month)),
+  .get(
+    '/admin/payouts',
+    described({ summary: "Owners' payouts of a month", answer: payoutsOverviewAnswer }),
+    validate('query', monthQuerySchema),
+    async (c) => c.json(await payoutsOverview(c.var.db, c.req.valid('query').month)),
   )
   .post(
     '/admin/payouts',
-    described({ summary: 'Record a payout to an owner', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Record a payout to an owner', answer: payoutAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('json', payoutSchema),
     async (c) => {

@@ -11,6 +11,16 @@ import { applyDynamicSuggestion, listDynamicSuggestions, pricingInsights, setDyn
 import { priceChangeReport } from './price-changes.service';
 import { updatePricing } from './pricing.service';
 import { addWaiver, removeWaiver } from './waivers.service';
+import {
+  appliedSuggestionAnswer,
+  dynamicPricingAnswer,
+  dynamicSuggestionsAnswer,
+  lotPricingAnswer,
+  priceChangeReportAnswer,
+  pricingInsightsAnswer,
+  waiverAnswer,
+  waiverRemovedAnswer,
+} from '../../core/api-answers/pricing';
 import { describedAs } from '../http/described';
 
 const lotParams = z.object({ lotId: z.uuid('Unknown lot id') });
@@ -30,24 +40,28 @@ const described = describedAs('pricing');
 export const pricingRoutes = new Hono<AppEnv>()
   .get(
     '/owner/pricing/dynamic-suggestions',
-    described({ summary: 'Suggested price changes' }),
+    described({ summary: 'Suggested price changes', answer: dynamicSuggestionsAnswer, refusals: [404, 409] }),
     signedIn,
     validate('query', suggestionsQuery),
     async (c) => c.json(await listDynamicSuggestions(c.var.db, c.var.user, pageAndLot(c.req.valid('query')), new Date())),
   )
   .get(
     '/owner/reports/price-changes',
-    described({ summary: 'What price changes did' }),
+    described({ summary: 'What price changes did', answer: priceChangeReportAnswer, refusals: [404] }),
     signedIn,
     validate('query', insightsQuery),
     async (c) => c.json(await priceChangeReport(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),
   )
-  .get('/owner/pricing/insights', described({ summary: 'Pricing insights' }), signedIn, validate('query', insightsQuery), async (c) =>
-    c.json(await pricingInsights(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),
+  .get(
+    '/owner/pricing/insights',
+    described({ summary: 'Pricing insights', answer: pricingInsightsAnswer, refusals: [404] }),
+    signedIn,
+    validate('query', insightsQuery),
+    async (c) => c.json(await pricingInsights(c.var.db, c.var.user, c.req.valid('query').lotId, new Date())),
   )
   .put(
     '/pricing/:lotId/dynamic',
-    described({ summary: 'Turn dynamic pricing on or off for a lot', refusals: [404] }),
+    described({ summary: 'Turn dynamic pricing on or off for a lot', answer: dynamicPricingAnswer, refusals: [404] }),
     signedIn,
     validate('param', lotParams),
     validate('json', dynamicToggleSchema),
@@ -55,14 +69,14 @@ export const pricingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/pricing/apply-dynamic',
-    described({ summary: 'Apply suggested prices', refusals: [404, 409] }),
+    described({ summary: 'Apply suggested prices', answer: appliedSuggestionAnswer, refusals: [404, 409] }),
     signedIn,
     validate('json', applyDynamicSchema),
     async (c) => c.json(await applyDynamicSuggestion(c.var.db, c.var.user, c.req.valid('json'), new Date())),
   )
   .post(
     '/owner/lots/:id/waivers',
-    described({ summary: 'Waive a fee for a plate', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Waive a fee for a plate', answer: waiverAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', ownerLotParams),
     validate('json', waiverRequestSchema),
@@ -70,14 +84,14 @@ export const pricingRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/owner/lots/:id/waivers/:waiverId',
-    described({ summary: 'Remove a waiver', refusals: [404] }),
+    described({ summary: 'Remove a waiver', answer: waiverRemovedAnswer, refusals: [404] }),
     signedIn,
     validate('param', waiverParams),
     async (c) => c.json(await removeWaiver(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('param').waiverId)),
   )
   .patch(
     '/pricing/:lotId',
-    described({ summary: "Change a lot's prices", refusals: [404, 409] }),
+    described({ summary: "Change a lot's prices", answer: lotPricingAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', lotParams),
     validate('json', pricingUpdateSchema),

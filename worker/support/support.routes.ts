@@ -7,6 +7,13 @@ import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
 import { attachment, setAttachment } from './support-attachments.service';
 import { answerAsAuthor, myRequests, replyAsSupport, requestWithThread, supportInbox, writeToSupport } from './support.service';
+import {
+  supportAttachmentAnswer,
+  supportInboxAnswer,
+  supportRequestsAnswer,
+  supportThreadAnswer,
+  supportWrittenAnswer,
+} from '../../core/api-answers/support';
 import { describedAs } from '../http/described';
 
 const requestParams = z.object({ id: z.uuid('Unknown support request id') });
@@ -21,22 +28,24 @@ const described = describedAs('support');
 export const supportRoutes = new Hono<AppEnv>()
   .post(
     '/support',
-    described({ summary: 'Write to support', status: 201, refusals: [429] }),
+    described({ summary: 'Write to support', answer: supportWrittenAnswer, status: 201, refusals: [429] }),
     signedIn,
     validate('json', supportRequestSchema),
     async (c) => c.json(await writeToSupport({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('json')), 201),
   )
-  .get('/support', described({ summary: 'My support requests' }), signedIn, async (c) => c.json(await myRequests(c.var.db, c.var.user.id)))
+  .get('/support', described({ summary: 'My support requests', answer: supportRequestsAnswer }), signedIn, async (c) =>
+    c.json(await myRequests(c.var.db, c.var.user.id)),
+  )
   .get(
     '/support/:id',
-    described({ summary: 'One support request and its thread', refusals: [404] }),
+    described({ summary: 'One support request and its thread', answer: supportThreadAnswer, refusals: [404] }),
     signedIn,
     validate('param', requestParams),
     async (c) => c.json(await requestWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
   )
   .put(
     '/support/:id/attachment',
-    described({ summary: 'Attach a file to my request', status: 201, refusals: [404, 409, 413] }),
+    described({ summary: 'Attach a file to my request', answer: supportAttachmentAnswer, status: 201, refusals: [404, 409, 413] }),
     signedIn,
     validate('param', requestParams),
     async (c) => {
@@ -53,26 +62,30 @@ export const supportRoutes = new Hono<AppEnv>()
   )
   .post(
     '/support/:id/messages',
-    described({ summary: "Write in my request's thread", status: 201, refusals: [404, 409] }),
+    described({ summary: "Write in my request's thread", answer: supportThreadAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', requestParams),
     validate('json', supportMessageSchema),
     async (c) =>
       c.json(await answerAsAuthor({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .get('/admin/support', described({ summary: 'Support requests' }), signedIn, validate('query', pageQuery), async (c) =>
-    c.json(await supportInbox(c.var.db, c.req.valid('query'))),
+  .get(
+    '/admin/support',
+    described({ summary: 'Support requests', answer: supportInboxAnswer }),
+    signedIn,
+    validate('query', pageQuery),
+    async (c) => c.json(await supportInbox(c.var.db, c.req.valid('query'))),
   )
   .get(
     '/admin/support/:id',
-    described({ summary: 'A support request', refusals: [404] }),
+    described({ summary: 'A support request', answer: supportThreadAnswer, refusals: [404] }),
     signedIn,
     validate('param', requestParams),
     async (c) => c.json(await requestWithThread({ env: c.env, db: c.var.db, user: c.var.user }, c.req.valid('param').id)),
   )
   .post(
     '/admin/support/:id/messages',
-    described({ summary: 'Answer a support request', status: 201, refusals: [404, 409] }),
+    described({ summary: 'Answer a support request', answer: supportThreadAnswer, status: 201, refusals: [404, 409] }),
     signedIn,
     validate('param', requestParams),
     validate('json', supportMessageSchema),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { webhookCreatedAnswer } from '../../core/api-answers';
 import { webhookSchema } from '../../core/webhooks';
 import type { AppEnv } from '../env';
+import { webhookAnswer, webhookDeliveriesAnswer, webhooksAnswer } from '../../core/api-answers/webhooks';
 import { describedAs } from '../http/described';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
@@ -14,7 +15,7 @@ const deliveryParams = webhookParams.extend({ deliveryId: z.uuid('Unknown delive
 
 /** An owner's signed webhooks and their deliveries (docs/api.md, Webhooks); owners only (core/roles.ts). */
 export const webhookRoutes = new Hono<AppEnv>()
-  .get('/account/webhooks', described({ summary: 'My webhooks, never their secrets' }), signedIn, async (c) =>
+  .get('/account/webhooks', described({ summary: 'My webhooks, never their secrets', answer: webhooksAnswer }), signedIn, async (c) =>
     c.json(await listWebhooks(c.var.db, c.var.user.id)),
   )
   .post(
@@ -36,14 +37,14 @@ export const webhookRoutes = new Hono<AppEnv>()
   )
   .post(
     '/account/webhooks/:id/resume',
-    described({ summary: 'Resume a paused webhook', refusals: [404] }),
+    described({ summary: 'Resume a paused webhook', answer: webhookAnswer, refusals: [404] }),
     signedIn,
     validate('param', webhookParams),
     async (c) => c.json(await resumeWebhook(c.var.db, c.var.user.id, c.req.valid('param').id)),
   )
   .get(
     '/account/webhooks/:id/deliveries',
-    described({ summary: "A webhook's recent deliveries", refusals: [404] }),
+    described({ summary: "A webhook's recent deliveries", answer: webhookDeliveriesAnswer, refusals: [404] }),
     signedIn,
     validate('param', webhookParams),
     async (c) => c.json(await webhookDeliveries(c.var.db, c.var.user.id, c.req.valid('param').id)),
