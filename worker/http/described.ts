@@ -54,6 +54,8 @@ const UNDECLARED = { description: 'JSON; its shape is not declared in this docum
 
 const successOf = ({ answer, media }: Description, status: SuccessStatus) => {
   if (status === 204) return { description: 'Done; no body.' };
+  // Work taken for later (a Queue's): with no answer declared, nothing but the status is sent.
+  if (status === 202 && !answer) return { description: 'Accepted, to be done shortly; no body.' };
   if (status === 302) return { description: 'A redirect to the page that follows.' };
   if (status === 101) return { description: 'Switching to the WebSocket.' };
   if (media) return { description: 'The file.', content: { [media]: {} } };

@@ -28,6 +28,22 @@ describe('the OpenAPI document', () => {
     expect(routes.size).toBeGreaterThan(190);
   });
 
+  it('declares the shape of every JSON answer', async () => {
+    type Answer = { content?: Record<string, { schema?: { description?: string } }> };
+    const { paths } = await document();
+    const undeclared = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations as Record<string, { responses: Record<string, Answer> }>).flatMap(([method, { responses }]) =>
+        Object.entries(responses)
+          .filter(
+            ([status, answer]) =>
+              status < '300' && answer.content?.['application/json']?.schema?.description?.startsWith('JSON; its shape'),
+          )
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
   it('is OpenAPI 3.1 JSON, public, and gives each operation its answers and the refusals of its access rule', async () => {
     const res = await call('/api/openapi.json');
     expect(res.status).toBe(200);
