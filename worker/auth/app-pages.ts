@@ -23,7 +23,9 @@ import { SESSION_COOKIE } from './session-cookie';
 /** A static asset's answer under this deployment's policy; a screen's also varies with the cookie. */
 function served(response: Response, env: Bindings, { screen }: { screen: boolean }) {
   const answer = new Response(response.body, response);
-  answer.headers.set('Content-Security-Policy', contentSecurityPolicy(tileOrigin(mapTilesOf(env))));
+  // Only where `_headers` gave one (a build): `vite dev` serves its pages without, and its inline preamble needs none.
+  if (answer.headers.has('Content-Security-Policy'))
+    answer.headers.set('Content-Security-Policy', contentSecurityPolicy(tileOrigin(mapTilesOf(env))));
   if (screen) answer.headers.append('Vary', 'Cookie');
   return answer;
 }

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MAP_TILES } from '../../core/map-tiles';
+import { contentSecurityPolicy } from '../../core/security-headers';
 import { call, cookieFor, seedOnce } from '../test/helpers';
 
 const OWN = { MAP_TILES_URL: 'https://tiles.parkada.ph/streets/{z}/{x}/{y}.png', MAP_TILES_ATTRIBUTION: '&copy; Parkada maps' };
@@ -22,7 +23,12 @@ const mapTilesUnder = async (bindings: Record<string, string>) => {
 };
 
 /** The screens' static assets: a stand-in that names what it was asked for (worker/auth/app-pages.test.ts). */
-const ASSETS = { fetch: async (input: RequestInfo | URL) => new Response(`asset:${new URL(new Request(input).url).pathname}`) } as Fetcher;
+/** The static assets of a build: each with the policy `_headers` gives it, the default tiles'. */
+const assets = (headers: Record<string, string>) =>
+  ({
+    fetch: async (input: RequestInfo | URL) => new Response(`asset:${new URL(new Request(input).url).pathname}`, { headers }),
+  }) as Fetcher;
+const ASSETS = assets({ 'Content-Security-Policy': contentSecurityPolicy() });
 
 describe('the map tiles setting', () => {
   it('is the OpenStreetMap default when unset', async () => {
@@ -71,5 +77,11 @@ describe('the content security policy follows the tile server', () => {
       expect(policyOf(res)).toContain("connect-src 'self' https://tiles.parkada.ph;");
       expect(policyOf(res)).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it('leaves a page without a policy as it is: `vite dev` serves none, and its inline preamble must run', async () => {
+    const res = await call('/', { bindings: { ...OWN, ASSETS: assets({}) } });
+    expect(await res.text()).toMatch(/^asset:/);
+    expect(res.headers.get('Content-Security-Policy')).toBeNull();
   });
 });
