@@ -36,17 +36,21 @@ const securityHeadersFile = (): Plugin => ({
  * from the app's own assets: copied here into the built client, outside the SPA's bundle, and fetched
  * by that page alone (the service worker does not precache it).
  */
+const scalarScript = () =>
+  // The package exports no path to it: it sits beside its entry point's folder.
+  readFileSync(fileURLToPath(new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'))));
 const apiReferenceScript = (): Plugin => ({
   name: 'parkada:api-reference-script',
-  apply: 'build',
-  applyToEnvironment: (environment) => environment.name === 'client',
-  generateBundle() {
-    this.emitFile({
-      type: 'asset',
-      fileName: API_REFERENCE_SCRIPT.slice(1),
-      // The package exports no path to it: it sits beside its entry point's folder.
-      source: readFileSync(fileURLToPath(new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')))),
+  // `npm start` (vite dev) serves it from the package.
+  configureServer(server) {
+    server.middlewares.use(API_REFERENCE_SCRIPT, (_request, response) => {
+      response.setHeader('Content-Type', 'text/javascript');
+      response.end(scalarScript());
     });
+  },
+  generateBundle() {
+    if (this.environment.name === 'client')
+      this.emitFile({ type: 'asset', fileName: API_REFERENCE_SCRIPT.slice(1), source: scalarScript() });
   },
 });
 

@@ -34,7 +34,7 @@ function WebhookForm({ onCreated }: { onCreated: (secret: string) => void }) {
       </FormField>
       <fieldset>
         <legend className="text-sm font-medium">Events</legend>
-        <div className="mt-1 grid grid-cols-2 gap-1 text-sm">
+        <div className="mt-1 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
             <label key={event} className="flex items-center gap-2">
               <input type="checkbox" value={event} {...form.register('events')} />
