@@ -54,6 +54,15 @@ describe('stays moved into the lot object', () => {
     expect(shift.collected).toBeGreaterThan(0);
   });
 
+  it('are too late to undo: a 409 that says why, not a 404', async () => {
+    const { lotId, activity } = await lotWithMovedStays();
+    const moved = activity.find((item) => item.type === 'checkout')!;
+    const res = await call(`/api/checkins/${moved.checkinId}/undo`, { method: 'POST', cookie: owner, json: { lotId }, headers: key() });
+    expect(res.status).toBe(409);
+    expect(await messageOf(res)).toBe('A check-in can be undone only within 5 minutes of the entry, before the car leaves.');
+    expect(await countWhere(lotId)).toBe(1);
+  });
+
   it("are still in the owner's Plate reads report: counted once, the corrected ones listed", async () => {
     const lotId = await makeLot(3);
     const reads = [

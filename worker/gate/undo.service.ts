@@ -9,7 +9,8 @@ import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../
 import { lotObject } from '../lot-object/stub';
 import { releaseStatements } from '../validations/validations.statements';
 import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext } from './checkin';
-import { findCheckin, findGateReservation, openStayUpdate } from './checkins.data';
+import { findGateReservation, openStayUpdate } from './checkins.data';
+import { stayAtGate } from './moved-declared.service';
 
 /** POST /api/checkins/:checkinId/undo: the stay no longer counts; a reservation is CONFIRMED again, a walk-in's slot freed. */
 export async function undo(
@@ -22,7 +23,8 @@ export async function undo(
   const { db, user } = ctx;
   const replay = await priorResource(db, request);
   if (replay) return recordedCheckin(db, replay);
-  const checkin = await findCheckin(db, checkinId);
+  // A stay moved into its lot's object is closed: found there, it is refused as too late, not as unknown.
+  const checkin = (await stayAtGate(ctx.env, db, lotId, checkinId))?.checkin;
   if (!checkin || checkin.lotId !== lotId) throw refusal('not_found', 'No such check-in at this lot.');
   if (!undoable(checkin, now))
     throw refusal('conflict', `A check-in can be undone only within ${UNDO_MINUTES} minutes of the entry, before the car leaves.`);
