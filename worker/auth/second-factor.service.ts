@@ -46,7 +46,7 @@ import {
   spendRecoveryCode,
   spendTotpStep,
 } from './second-factor.data';
-import { decryptSecret, encryptSecret } from './second-factor-key';
+import { decryptSecret, encryptSecret } from '../http/sealed-secrets';
 import { listPasskeys } from './passkeys.data';
 import { sha256Hex } from '../verification/verification.service';
 import { endSessionsBut, sessionKey } from './sessions.service';

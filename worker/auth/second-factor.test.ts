@@ -9,7 +9,7 @@ import { softwareAuthenticator } from '../test/software-authenticator';
 import { openMailbox, waitForMail } from '../test/mailbox';
 import { readSecondFactorRequired } from '../platform/settings.data';
 import { requireRecentSecondFactor, stepUp } from './second-factor.service';
-import { decryptSecret, encryptSecret } from './second-factor-key';
+import { decryptSecret, encryptSecret } from '../http/sealed-secrets';
 import { signInOptions as passkeySignInOptions } from './passkeys.service';
 import { SESSION_COOKIE } from './session-cookie';
 

@@ -1,7 +1,7 @@
 /** The secrets of .dev.vars work in development only (docs/foundation.md, Local values and environments). */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { encryptSecret } from '../auth/second-factor-key';
+import { encryptSecret } from './sealed-secrets';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { unsubscribeLink } from '../email/unsubscribe.service';
 import { signTag, tagIdOf } from '../tags/tag-token';

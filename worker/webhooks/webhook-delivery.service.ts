@@ -15,6 +15,7 @@ import {
 } from '../../core/webhooks';
 import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
+import { decryptSecret } from '../http/sealed-secrets';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { sendNotice } from '../notifications/notifications.service';
 import { countFailure, deliveryToSend, forgetFailures, recordAttempt } from './webhooks.data';
@@ -47,7 +48,7 @@ async function attempt(env: Bindings, db: DB, job: WebhookJob, attempts: number,
   const delivery = await deliveryToSend(db, job.deliveryId);
   // Deleted with its webhook, or queued before the webhook was paused: not sent.
   if (!delivery || (delivery.pausedAt && !job.resend)) return 'done';
-  const answer = await post(delivery, now);
+  const answer = await post({ ...delivery, secret: await decryptSecret(env, delivery.secret) }, now);
   const at = now.toISOString();
   if (answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300) {
     await recordAttempt(db, delivery.id, { status: 'delivered', ...answer, at });

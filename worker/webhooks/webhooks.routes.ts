@@ -23,7 +23,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     described({ summary: 'Add a webhook', status: 201, answer: webhookCreatedAnswer, refusals: [409] }),
     signedIn,
     validate('json', webhookSchema),
-    async (c) => c.json(await createWebhook(c.var.db, c.var.user.id, c.req.valid('json')), 201),
+    async (c) => c.json(await createWebhook({ env: c.env, db: c.var.db }, c.var.user.id, c.req.valid('json')), 201),
   )
   .delete(
     '/account/webhooks/:id',

@@ -10,6 +10,7 @@ import { WEBHOOKS_PER_OWNER, type WebhookEventType, type WebhookInput } from '..
 import type { DB } from '../db/client';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
+import { encryptSecret } from '../http/sealed-secrets';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import {
   countWebhooksOf,
@@ -41,12 +42,13 @@ declare module '../env' {
 export type WebhookContext = { env: Bindings; db: DB };
 
 /** POST /api/account/webhooks: the secret is in this answer only. */
-export async function createWebhook(db: DB, ownerId: string, input: WebhookInput, now = new Date()) {
+export async function createWebhook({ env, db }: WebhookContext, ownerId: string, input: WebhookInput, now = new Date()) {
   if ((await countWebhooksOf(db, ownerId)) >= WEBHOOKS_PER_OWNER)
     throw refusal('conflict', `An account keeps at most ${WEBHOOKS_PER_OWNER} webhooks: delete one first.`);
   const id = newId();
   const secret = `whsec_${toBase64url(crypto.getRandomValues(new Uint8Array(32)))}`;
-  await insertWebhook(db, { id, ownerId, ...input, secret, createdAt: now.toISOString() });
+  // Kept sealed (docs/security.md): a copy of the database alone cannot sign a delivery.
+  await insertWebhook(db, { id, ownerId, ...input, secret: await encryptSecret(env, secret), createdAt: now.toISOString() });
   return { id, secret };
 }
 

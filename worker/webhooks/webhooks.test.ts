@@ -48,13 +48,16 @@ const deliveriesOf = async (cookie: string, id: string) =>
   (await call(`/api/account/webhooks/${id}/deliveries`, { cookie })).json<Delivery[]>();
 
 describe('subscribing', () => {
-  it('answers the secret once: the list never shows it', async () => {
+  it('answers the secret once: the list never shows it, and the database keeps it sealed', async () => {
     const { cookie, id, secret, url } = await subscribedOwner(['stay.started', 'stay.ended']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const listed = await (await call('/api/account/webhooks', { cookie })).json<Listed[]>();
     expect(listed).toEqual([expect.objectContaining({ id, url, events: ['stay.started', 'stay.ended'], failures: 0, pausedAt: null })]);
     expect(JSON.stringify(listed)).not.toContain(secret);
     expect(listed[0]).not.toHaveProperty('secret');
+    const [stored] = await db().select({ secret: webhooks.secret }).from(webhooks).where(eq(webhooks.id, id));
+    expect(stored!.secret).not.toContain(secret.slice('whsec_'.length));
+    expect(stored!.secret).toMatch(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
   });
 
   it('refuses an address that is not https, or is local or private, and changes nothing', async () => {
