@@ -50,7 +50,7 @@ export interface Bindings {
   SMS_SENDER_NAME?: string;
   /** The HMAC key of device cookies (worker/auth/device-cookie.ts); without it every sign-in counts as an unknown device. */
   DEVICE_COOKIE_SECRET?: string;
-  /** 32 random bytes, base64url: encrypts authenticator-app secrets at rest (worker/auth/second-factor-key.ts). */
+  /** 32 random bytes, base64url: seals authenticator-app and webhook secrets at rest (worker/http/sealed-secrets.ts). */
   SECOND_FACTOR_KEY?: string;
   /** The HMAC key of the lot tags' URLs (worker/tags/tag-token.ts); tags are off without it. Changing it voids every tag. */
   TAG_SIGNING_SECRET?: string;

@@ -123,7 +123,7 @@ export const sessions = sqliteTable(
 
 /**
  * A person's authenticator app (TOTP, RFC 6238): the shared secret, encrypted with SECOND_FACTOR_KEY
- * (worker/auth/second-factor-key.ts). Pending until a first code confirms it; the last 30-second step
+ * (worker/http/sealed-secrets.ts). Pending until a first code confirms it; the last 30-second step
  * used, so one code never signs in twice.
  */
 export const totpFactors = sqliteTable('totp_factors', {
