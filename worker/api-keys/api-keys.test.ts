@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_WRITES_PER_MINUTE, API_SCOPES, MAX_API_KEYS, scopeNeeded } from '../../core/api-scopes';
 import { takeApiKeyWrite } from '../auth/auth.service';
-import { apiKeys, auditLogs, checkins, users } from '../db/schema';
-import { makeLot } from '../test/booking-fixtures';
+import { apiKeys, auditLogs, backgroundFailures, checkins, users } from '../db/schema';
+import { failInserts, makeLot } from '../test/booking-fixtures';
 import { apiRoutes } from '../test/access/rules';
 import { call, db, key, messageOf, signedInAccount, signedInAs } from '../test/helpers';
 import { enrolledAccount, stepUpWith } from '../test/second-factor-fixtures';
@@ -209,6 +209,25 @@ describe('Authorization: Bearer <key>', () => {
       ).status,
     ).toBe(201);
     expect((await db().select().from(apiKeys).where(eq(apiKeys.id, id)))[0].lastUsedAt).not.toBeNull();
+  });
+
+  it('answers a write that was done as done when its audit entry cannot be written, and tells System Health', async () => {
+    const { key: secret } = await newKey(owner.cookie, ['gate:write'], 'Barrier South');
+    const lotId = await makeLot(1, { ownerId: owner.userId });
+    const fault = await failInserts('audit_logs', "NEW.action = 'API_KEY_WRITE'");
+    try {
+      const entered = await call('/api/checkins/enter', {
+        method: 'POST',
+        json: { lotId, plate: 'AUD 1001' },
+        headers: { ...key(), ...bearer(secret) },
+      });
+      expect(entered.status, await entered.clone().text()).toBe(201);
+    } finally {
+      await fault.heal();
+    }
+    expect(await db().select().from(checkins).where(eq(checkins.plate, 'AUD 1001'))).toHaveLength(1);
+    const [failure] = await db().select().from(backgroundFailures).where(eq(backgroundFailures.job, 'API key write audit'));
+    expect(failure).toMatchObject({ subject: 'Barrier South: POST /api/checkins/enter' });
   });
 
   it(`answers 429 past ${API_KEY_WRITES_PER_MINUTE} writes a minute, writing nothing`, async () => {
