@@ -3,13 +3,18 @@
  * a failure and prints a clean console. It starts `npm start` on a brand-new local state with Vite's
  * dependency cache ignored (`--force`, as on a fresh clone), fires a burst of concurrent first API
  * requests, then a short load, and fails when any request fails or the console shows a line a
- * newcomer should not see. Options: DEV_SMOKE_PORT (default 5497).
+ * newcomer should not see. Then it opens the sign-in screen and the API's reference page in Chromium:
+ * a page the dev server serves but the browser refuses to run (a policy that blocks Vite's inline
+ * preamble left the app blank once) is a failure too. Options: DEV_SMOKE_PORT (default 5497).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { API_REFERENCE_SCRIPT } from '../core/api-reference';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
+import { findChromium } from './chromium';
 
 const port = Number(process.env.DEV_SMOKE_PORT ?? 5497);
 const base = `http://localhost:${port}`;
@@ -94,6 +99,28 @@ async function attempt(probe: Probe): Promise<string | undefined> {
   }
 }
 
+/** What a newcomer's browser finds wrong on the first screens: a page error, or a control that never shows. */
+async function pageProblems(): Promise<string[]> {
+  const found = findChromium();
+  if (!found.path) return [found.problem];
+  const browser = await chromium.launch({ executablePath: found.path });
+  const problems: string[] = [];
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.goto(`${base}/login`);
+    await page
+      .getByRole('button', { name: 'Sign In', exact: true })
+      .waitFor({ timeout: 120_000 })
+      .catch(() => problems.push('/login: no Sign In button within 120 s'));
+    const script = await page.request.get(`${base}${API_REFERENCE_SCRIPT}`);
+    if (!script.ok()) problems.push(`${API_REFERENCE_SCRIPT}: ${script.status()} (the /api/docs page would be blank)`);
+  } finally {
+    await browser.close();
+  }
+  return problems;
+}
+
 async function main() {
   const started = Date.now();
   await waitForPage(300_000);
@@ -105,7 +132,7 @@ async function main() {
   for (let wave = 0; wave < 10; wave++) {
     load.push(...(await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(probes[i % 4])))));
   }
-  const failures = [...firstBurst, ...load].filter((failure) => failure !== undefined);
+  const failures = [...firstBurst, ...load, ...(await pageProblems())].filter((failure) => failure !== undefined);
   // Give the console a moment to print anything the requests caused.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 
