@@ -102,7 +102,7 @@ async function attempt(probe: Probe): Promise<string | undefined> {
 /** What a newcomer's browser finds wrong on the first screens: a page error, or a control that never shows. */
 async function pageProblems(): Promise<string[]> {
   const found = findChromium();
-  if (!found.path) return [found.problem];
+  if (found.problem !== undefined) return [found.problem];
   const browser = await chromium.launch({ executablePath: found.path });
   const problems: string[] = [];
   try {
