@@ -42,11 +42,13 @@ export async function redemptionOf(db: DB, walletId: string, transactionId: stri
     .from(walletTransactions)
     .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.walletId, walletId)));
   if (!row) return null;
-  const [voucher] = await db
+  // A wallet credit has none.
+  const voucher = await db
     .select(voucherColumns)
     .from(rewardVouchers)
     .leftJoin(lots, eq(lots.id, rewardVouchers.lotId))
-    .where(eq(rewardVouchers.transactionId, transactionId));
+    .where(eq(rewardVouchers.transactionId, transactionId))
+    .get();
   return { ...row, voucher: voucher ?? null };
 }
 
