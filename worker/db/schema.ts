@@ -478,11 +478,9 @@ export const lotCustomerDays = sqliteTable(
     bookings: integer('bookings').notNull(),
     cents: integer('cents').notNull(),
   },
-  // A range of days is read from the index alone: it carries every column.
-  (t) => [
-    primaryKey({ columns: [t.lotId, t.userId, t.day] }),
-    index('lot_customer_days_day_idx').on(t.lotId, t.day, t.userId, t.bookings, t.cents),
-  ],
+  // Every read is a lot's range of days: keyed by them, and WITHOUT ROWID (migration 0058), the table is
+  // its one b-tree; a rowid table kept each row three times (the table, its key, a covering index).
+  (t) => [primaryKey({ columns: [t.lotId, t.day, t.userId] })],
 );
 
 /**
