@@ -18,8 +18,8 @@ import {
 import { call, db } from '../test/helpers';
 import { payFromWallet } from '../wallet/wallet.service';
 import { findCheckin } from './checkins.data';
-import { priceOfStay } from './stay-price';
-import { commitExit, paymentOf } from './stay-payment';
+import { priceOfStay } from './stay-price.service';
+import { commitExit, paymentOf } from './stay-payment.service';
 
 let owner = '';
 beforeAll(async () => {
