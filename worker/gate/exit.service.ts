@@ -1,6 +1,6 @@
 /**
  * A car's exit at the gate (docs/gate.md, Exit and charges): the stay leaving, its price
- * (stay-price.ts), who pays it (stay-payment.ts), then one batch that moves its reservation ACTIVE →
+ * (stay-price.service.ts), who pays it (stay-payment.service.ts), then one batch that moves its reservation ACTIVE →
  * COMPLETED (conditional), closes the check-in (conditional on still open), records the charge, the
  * receipt and the audit of an override; then the lot object frees the slot and the drivers are told.
  */

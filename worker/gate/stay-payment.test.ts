@@ -1,4 +1,4 @@
-/** Who pays for a stay at its exit, and how: the reservation's wallet, up to its cap, or cash (stay-payment.ts). */
+/** Who pays for a stay at its exit, and how: the reservation's wallet, up to its cap, or cash (stay-payment.service.ts). */
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

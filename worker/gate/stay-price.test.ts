@@ -1,4 +1,4 @@
-/** The price of a stay at its exit (stay-price.ts). */
+/** The price of a stay at its exit (stay-price.service.ts). */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_BANDS } from '../../core/price-bands';
