@@ -12,8 +12,8 @@ const LOT_OBJECT_CLIENT = '^worker/lot-object/(stub|protocol)\\.ts$';
 /** The kernel domains' data modules, written inside other domains' batches: they have no service of their own to go through. */
 /** The D1 layer: data modules, and the statements a domain hands to other domains' batches. */
 const D1 = '\\.(data|statements)\\.ts$';
-/** The gate's exit path, whose files still read data without a layer suffix until the exit is rebuilt in one pass (issue 50, item 4). */
-const EXIT_PATH = '^worker/gate/(checkin|declared-exit|stay-payment|stay-price)\\.ts$';
+/** A domain file named for its layer; any other is a pure helper, which reads no data. */
+const LAYERED = '\\.(routes|service|data|statements)\\.ts$';
 const KERNEL_DATA = '^worker/(audit/audit|users/users|platform/settings|preferences/preferences|health/background-failures)\\.data\\.ts$';
 
 module.exports = {
@@ -83,8 +83,16 @@ module.exports = {
       comment:
         'A domain file without a layer suffix is a pure helper (signing, cookies, a provider, a format): one that reads data is a *.service.ts.',
       severity: 'error',
-      from: { path: '^worker/(?!http/|db/|test/|seed/|lot-object/)[^/]+/[^./]+\\.ts$', pathNot: EXIT_PATH },
+      from: { path: '^worker/(?!http/|db/|test/|seed/|lot-object/)[^/]+/[^/]+\\.ts$', pathNot: LAYERED },
       to: { path: [D1, 'node_modules/drizzle-orm', '^worker/db/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'services-export-their-own',
+      comment:
+        "A service exports its own functions, never a data or statements module's: otherwise another domain reaches D1 under a service's name. Callers import the module that owns a function.",
+      severity: 'error',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: D1, dependencyTypes: ['export'] },
     },
     {
       name: 'services-never-route',

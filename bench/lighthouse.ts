@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEFAULT_TILE_ORIGIN } from '../core/map-tiles';
+import { CHROMIUM_FLAGS } from '../test-support/chromium-flags';
 import { DAY_MS } from '../core/time';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { startBuiltApp } from './preview';
@@ -225,16 +225,8 @@ async function main() {
   const server = edgeFront(app.base);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      // The front's certificate is its own, made for this run.
-      '--ignore-certificate-errors',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      `--host-resolver-rules=MAP ${new URL(DEFAULT_TILE_ORIGIN).hostname} ~NOTFOUND`,
-    ],
+    // The front's certificate is its own, made for this run.
+    chromeFlags: [...CHROMIUM_FLAGS, '--ignore-certificate-errors'],
   });
   try {
     const { cookie, call } = await signInDriver(app.base);

@@ -21,6 +21,7 @@ import { contentSecurityPolicy } from '../core/security-headers';
 import { firstFrame, writePlateVideo } from '../test-support/fake-camera';
 import { findChromium } from '../scripts/chromium';
 import { installPlateScene, missingPlateFaces, PLATE_FACES, type PlateScene } from '../test-support/plate-scene';
+import { CHROMIUM_FLAGS } from '../test-support/chromium-flags';
 import { endWithin } from './time-limit';
 
 const { values } = parseArgs({
@@ -143,7 +144,7 @@ async function main() {
   const outDir = resolve('dist/plate-bench-build');
   const page = await buildHarness(outDir);
   const server = serve(outDir, page, Number(values.port));
-  const browser = await chromium.launch({ executablePath: chromiumPath.path, args: ['--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath.path, args: CHROMIUM_FLAGS });
   const offsite: string[] = [];
   try {
     const context = await browser.newContext();

@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../worker/seed/seed';
 import { startBuiltApp } from './preview';
+import { CHROMIUM_FLAGS } from '../test-support/chromium-flags';
 import { endWithin } from './time-limit';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '4499' }, runs: { type: 'string', default: '3' } } });
@@ -124,14 +125,7 @@ async function main() {
     const sizes = chunkSizes();
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_FLAGS,
     });
     const baseline = await measureRuns(browser, '/bench-baseline.html', 'h1', false);
     const landing = await measureRuns(browser, '/', 'h1', false);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, test as base, expect, inject } from 'vitest';
-import { DEFAULT_TILE_ORIGIN } from '../core/map-tiles';
+import { CHROMIUM_FLAGS } from '../test-support/chromium-flags';
 import { CURRENT_VERSIONS } from '../core/legal';
 import { writePlateVideo, writeQrVideo } from '../test-support/fake-camera';
 
@@ -49,19 +49,8 @@ function ownAddressPerContext(browser: Browser): Browser {
 /** The Chrome or Chromium the global set-up found (scripts/chromium.ts), headless, with no background traffic (this machine has no internet). */
 const chromiumOptions = (extraArgs: string[]) => ({
   executablePath: inject('chromiumPath'),
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    // One renderer for a context's pages of the app, not one per page: about a tenth of a browser file's CPU.
-    '--process-per-site',
-    // The map's tiles come from another host, which a test never reaches: its name resolves to nothing.
-    `--host-resolver-rules=MAP ${new URL(DEFAULT_TILE_ORIGIN).hostname} ~NOTFOUND`,
-    ...extraArgs,
-  ],
+  // One renderer for a context's pages of the app, not one per page: about a tenth of a browser file's CPU.
+  args: [...CHROMIUM_FLAGS, '--process-per-site', ...extraArgs],
 });
 
 /** The browser of a test worker or file; `extraArgs` e.g. for a fake camera. */

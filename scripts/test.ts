@@ -20,7 +20,7 @@ if (chromium.problem) console.error(chromium.problem);
 
 /**
  * The checks beside the suite, each its own process: the types; the layering of docs/architecture.md
- * (dependency-cruiser); no file or component over its size (scripts/check-sizes.ts); no unused file, export or
+ * (dependency-cruiser, and scripts/check-reexports.ts); no file or component over its size (scripts/check-sizes.ts); no unused file, export or
  * dependency (knip). Any of them failing fails the run.
  */
 const CHECKS = [
@@ -30,6 +30,7 @@ const CHECKS = [
     command: 'depcruise',
     args: ['core', 'worker', 'web', 'bench', 'e2e', 'test-support', 'scripts', '--output-type', 'err'],
   },
+  { name: 'Services re-export no data', command: 'tsx', args: ['scripts/check-reexports.ts'] },
   { name: 'File sizes', command: 'tsx', args: ['scripts/check-sizes.ts'] },
   { name: 'Dead code (knip)', command: 'knip', args: ['--no-progress'] },
   { name: 'OpenAPI document (Redocly lint)', command: 'tsx', args: ['scripts/openapi-lint.ts'] },

@@ -9,12 +9,12 @@ import { auditStatement } from '../audit/audit.data';
 import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import type { SessionUser } from '../env';
-import { findLot } from '../lots/lots.service';
+import { lotById } from '../lots/lots.service';
 import { setUnlisted } from './lot-listing.data';
 
 /** POST /api/admin/lots/:id/unlist|list { reason }: answers the lot's listing as it now stands. */
 export async function changeListing(db: DB, admin: SessionUser, lotId: string, action: ListingAction, reason: string, now = new Date()) {
-  const lot = await findLot(db, lotId);
+  const lot = await lotById(db, lotId);
   if (!lot) throw notFound('Parking lot');
   const problem = listingActionProblem(lot, action);
   if (problem) throw refusal('conflict', problem);
@@ -32,6 +32,6 @@ export async function changeListing(db: DB, admin: SessionUser, lotId: string, a
     if (changedMeanwhile(error)) throw refusal('conflict', 'This lot changed meanwhile. Reload it and try again.');
     throw error;
   }
-  const after = (await findLot(db, lotId))!;
+  const after = (await lotById(db, lotId))!;
   return { id: lotId, name: after.name, onSale: after.onSale, unlistedAt: after.unlistedAt, unlistedReason: after.unlistedReason };
 }

@@ -9,7 +9,6 @@ import { ROLE_LABELS, type Role } from '../../core/roles';
 import { refusal } from '../../core/refusal';
 import { SUSPENDED_MESSAGE, takeApiKeyWrite } from '../auth/auth.service';
 import type { AppEnv } from '../env';
-import { recordBackgroundFailure } from '../health/background-failures.data';
 import { bearerOf, SAFE_METHODS } from '../http/middleware';
 import { auditKeyWrite, authenticateApiKey } from './api-keys.service';
 
@@ -38,12 +37,5 @@ export const withApiKey = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.res.status >= 400) return;
   const write = { method: c.req.method, path: c.req.path, status: c.res.status };
-  // The write is done: a lost audit entry is System Health's alert, never a 500 that invites a retry.
-  await auditKeyWrite(c.var.db, actor, write).catch((error) =>
-    recordBackgroundFailure(
-      c.env.DB,
-      { job: 'API key write audit', subject: `${key.name}: ${write.method} ${write.path}`, error },
-      Date.now(),
-    ),
-  );
+  await auditKeyWrite(c.env, c.var.db, { user: actor, keyName: key.name }, write);
 });

@@ -20,7 +20,8 @@ import { commit, type DB } from '../db/client';
 import { violates } from '../db/constraints';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
-import type { SessionUser } from '../env';
+import type { Bindings, SessionUser } from '../env';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { sha256Hex } from '../verification/verification.service';
 import { deleteKeyStatement, findKeyByHash, findOwnKey, insertKeyWithinCap, listKeys, recordKeyUse } from './api-keys.data';
 
@@ -87,12 +88,26 @@ export async function authenticateApiKey(db: DB, secret: string, now = Date.now(
   return { key: { id: key.id, name: key.name, scopes: scopesOf(key.scopesJson) }, user };
 }
 
-/** Every write a key made and the API answered as done is in the audit trail under the key's name. */
-export const auditKeyWrite = (db: DB, user: SessionUser, request: { method: string; path: string; status: number }) =>
+/**
+ * Every write a key made and the API answered as done is in the audit trail under the key's name. The
+ * write is done: a lost audit entry is System Health's alert, never a 500 that invites a retry.
+ */
+export const auditKeyWrite = (
+  env: Bindings,
+  db: DB,
+  { user, keyName }: { user: SessionUser; keyName: string },
+  request: { method: string; path: string; status: number },
+) =>
   commit(db, [
     auditStatement(db, user, {
       action: 'API_KEY_WRITE',
       subject: `${request.method} ${request.path}`,
       context: { status: request.status },
     }),
-  ]);
+  ]).catch((error) =>
+    recordBackgroundFailure(
+      env.DB,
+      { job: 'API key write audit', subject: `${keyName}: ${request.method} ${request.path}`, error },
+      Date.now(),
+    ),
+  );

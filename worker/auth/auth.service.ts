@@ -20,7 +20,7 @@ import { signInDeviceLabel } from '../../core/sign-in-device';
 import { formatDateTime } from '../../core/time';
 import { PHONE_NOT_VALID, toE164 } from '../../core/phone';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
-import { forgetSubscriptionsOf } from '../push/push.service';
+import { forgetBrowsersOf } from '../push/push.service';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { refusal } from '../../core/refusal';
@@ -179,7 +179,7 @@ export async function changePassword(
 /** "Sign out of all devices": every session of the user ends, and no browser gets their pushes. */
 export async function signOutEverywhere(env: Bindings, db: DB, userId: string): Promise<void> {
   await endAllSessions(env.SESSIONS, db, userId);
-  await forgetSubscriptionsOf(db, userId);
+  await forgetBrowsersOf(db, userId);
 }
 
 /** The person opened the link sent at sign-up: the address it went to is verified. */

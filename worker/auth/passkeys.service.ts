@@ -33,7 +33,7 @@ import {
   type FactorProof,
   type RequestScope,
 } from './second-factor.service';
-import { deleteExpiredVerifications, prepareToken, consumeVerification } from '../verification/verification.service';
+import { consumeVerification, prepareToken, prepareUnnamedToken } from '../verification/verification.service';
 import { takePasskeyChallenge } from './rate-limit';
 
 type Credential = z.output<typeof credentialSchema>;
@@ -159,10 +159,9 @@ export async function removePasskey(scope: RequestScope, user: SessionUser, id: 
 export async function signInOptions(env: Bindings, db: DB, requestUrl: string, ip: string, now = Date.now()) {
   const { rpID } = relyingParty(env, requestUrl);
   await takePasskeyChallenge(env, ip, now);
-  await deleteExpiredVerifications(db, 'passkey-sign-in', now);
   return generateAuthenticationOptions({
     rpID,
-    challenge: await newChallenge(db, 'passkey-sign-in', crypto.randomUUID(), now),
+    challenge: await prepareUnnamedToken(db, 'passkey-sign-in', now),
     userVerification: 'required',
   });
 }

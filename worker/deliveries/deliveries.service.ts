@@ -5,9 +5,19 @@
 import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
-import { releaseNotice, type DeliveryChannel } from './deliveries.data';
+import { claimNotice, recordSent, releaseNotice, type DeliveryChannel } from './deliveries.data';
 
-export { claimNotice, recordSent } from './deliveries.data';
+/** A notice claimed for sending on `channel`; false when it was claimed before (its Queue delivered it again): send nothing. */
+export const claimForSending = (
+  db: DB,
+  channel: DeliveryChannel,
+  notice: { noticeId: string; userId: string; kind: string },
+  now: number,
+) => claimNotice(db, channel, notice, now);
+
+/** The service took the message: its id kept, for tracing a complaint back to a send. */
+export const markSent = (db: DB, channel: DeliveryChannel, noticeId: string, messageId: string) =>
+  recordSent(db, channel, noticeId, messageId);
 
 /** A retry waits 30 s, then twice as long each time, up to 10 minutes (then the dead-letter queue). */
 export const retryDelay = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 600);

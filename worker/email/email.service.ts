@@ -23,7 +23,7 @@ import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { findUserById } from '../users/users.data';
-import { claimNotice, consumeDeliveries, recordSent } from '../deliveries/deliveries.service';
+import { claimForSending, consumeDeliveries, markSent } from '../deliveries/deliveries.service';
 import { unsubscribeLink } from './unsubscribe.service';
 
 export const EMAIL_QUEUE = 'parkada-email';
@@ -98,14 +98,18 @@ export const consumeEmail = (batch: MessageBatch<EmailJob>, env: Bindings) =>
 /** Sends one notice, at most once: nothing when it was claimed before or its recipient may not get it. */
 async function deliver(env: Bindings, db: DB, { noticeId, userId, origin, request }: EmailJob, now = Date.now()): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user || !(await claimNotice(db, 'email', { noticeId, userId, kind: request.kind }, now)) || !(await mayReceive(db, user, request)))
+  if (
+    !user ||
+    !(await claimForSending(db, 'email', { noticeId, userId, kind: request.kind }, now)) ||
+    !(await mayReceive(db, user, request))
+  )
     return;
   const notice = await noticeFor(db, user, origin, request, now);
   const promotional = EMAIL_CATEGORIES[request.kind] === 'promotional';
   const unsubscribeUrl = promotional ? await unsubscribeLink(env, origin, user.id) : undefined;
   const email = renderEmail(emailContent(notice), { to: recipientOf(user, request), firstName: user.firstName, origin, unsubscribeUrl });
   const { messageId } = await env.EMAIL.send({ from: { email: env.MAIL_FROM ?? DEFAULT_FROM, name: 'Parkada' }, ...email });
-  await recordSent(db, 'email', noticeId, messageId);
+  await markSent(db, 'email', noticeId, messageId);
 }
 
 async function mayReceive(db: DB, user: SessionUser, request: EmailRequest): Promise<boolean> {

@@ -28,7 +28,7 @@ const checkinColumns = {
   reopenedFrom: checkins.reopenedFrom,
 };
 
-/** A stay's receipt is its reservation's: the receipts domain answers which is current (checkin.ts). */
+/** A stay's receipt is its reservation's: the receipts domain answers which is current (checkin.service.ts). */
 const selectCheckins = (db: DB) => db.select(checkinColumns).from(checkins);
 export type CheckinView = Awaited<ReturnType<ReturnType<typeof selectCheckins>['all']>>[number];
 

@@ -9,10 +9,10 @@ import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { refusal } from '../../core/refusal';
 import { formatDateTime, formatTime, MINUTE_MS } from '../../core/time';
 import type { Bindings } from '../env';
-import { scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.service';
+import { scheduleOf, plateOnPass } from '../monthly-passes/monthly-passes.service';
 import { MONTHLY_AUDIENCE, tokenAudience, verifyMonthlyPass, verifyPass } from '../passes/passes.service';
 import { readSettings } from '../platform/settings.data';
-import { FORGED_PASS, type GateContext } from './checkin';
+import { FORGED_PASS, type GateContext } from './checkin.service';
 import { findGateReservation, reservationForPlateNow, type GateReservation } from './checkins.data';
 
 /** A reserved car may enter this long before its start (the pass's own early-arrival allowance). */
@@ -142,7 +142,7 @@ export async function monthlyPassOfEntry(ctx: GateContext, input: EnterRequest, 
  */
 export async function monthlyPassOfPlate(ctx: GateContext, input: EnterRequest, at: Date, override: boolean): Promise<MonthlyEntry> {
   if (input.passToken || input.reservationId) return { passId: null, token: false };
-  const pass = ctx.tap ? (ctx.tap.monthlyPass ?? null) : await validPassOfPlate(ctx.db, input.lotId, input.plate, at);
+  const pass = ctx.tap ? (ctx.tap.monthlyPass ?? null) : await plateOnPass(ctx.db, input.lotId, input.plate, at);
   if (!pass) return { passId: null, token: false };
   if (!validAt(scheduleOf(pass), at.getTime())) {
     if (override) return { passId: null, token: false };

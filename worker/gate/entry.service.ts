@@ -17,7 +17,7 @@ import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../
 import type { WalkInResult } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
-import { lotForBooking } from '../reservations/reservations.service';
+import { bookableLot } from '../reservations/reservations.service';
 import {
   asCheckin,
   conditionalStatus,
@@ -27,8 +27,8 @@ import {
   type Checkin,
   type GateContext,
   type NewEntry,
-} from './checkin';
-import { checkinInsert, findCheckin, findOpenShift, type CheckinView, type GateReservation } from './checkins.data';
+} from './checkin.service';
+import { checkinInsert, findCheckin, findOpenShift, revokedPassIds, type CheckinView, type GateReservation } from './checkins.data';
 import { monthlyPassOfEntry, monthlyPassOfPlate, reservationOfEntry } from './entry-booking.service';
 import { reviveOnEntry } from './revival.service';
 import { stayEventData } from '../../core/webhooks';
@@ -167,7 +167,7 @@ async function enterAsWalkIn(
   { row: entry, audit, request, now }: NewEntry,
 ): Promise<Checkin> {
   const { db } = ctx;
-  const lot = await lotForBooking(db, input.lotId);
+  const lot = await bookableLot(db, input.lotId);
   if (!lot) throw refusal('not_found', 'Parking lot not found');
   const stub = lotObject(ctx.env, lot.id);
   const untilMs = walkInHorizonEnd(lot, now).getTime();
@@ -207,4 +207,4 @@ const walkInRefusal = (refused: Extract<WalkInResult, { ok: false }>, slot: stri
 };
 
 /** Passes of this lot whose signature is still valid but which must not enter: the gate checks them offline. */
-export { revokedPassIds } from './checkins.data';
+export const passesRevoked = (db: DB, lotId: string, now: Date) => revokedPassIds(db, lotId, now);

@@ -1,6 +1,6 @@
 /**
  * A car's exit at the gate (docs/gate.md, Exit and charges): the stay leaving, its price
- * (stay-price.ts), who pays it (stay-payment.ts), then one batch that moves its reservation ACTIVE →
+ * (stay-price.service.ts), who pays it (stay-payment.service.ts), then one batch that moves its reservation ACTIVE →
  * COMPLETED (conditional), closes the check-in (conditional on still open), records the charge, the
  * receipt and the audit of an override; then the lot object frees the slot and the drivers are told.
  */
@@ -23,13 +23,22 @@ import { mayReviewLot } from '../reviews/reviews.service';
 import { chargeInsert, reservationInsert } from '../reservations/reservations.statements';
 import { validationsUnchanged, valueStatement } from '../validations/validations.statements';
 import type { Consent } from './consent';
-import { conditionalStatus, exitAudit, FORGED_PASS, recordAfter, recordedCheckin, timeOf, type Checkin, type GateContext } from './checkin';
-import { exitAfterDeclared } from './declared-exit';
+import {
+  conditionalStatus,
+  exitAudit,
+  FORGED_PASS,
+  recordAfter,
+  recordedCheckin,
+  timeOf,
+  type Checkin,
+  type GateContext,
+} from './checkin.service';
+import { exitAfterDeclared } from './declared-exit.service';
 import { findCheckin, findOpenShift, openStayUpdate, type CheckinView } from './checkins.data';
 import { stayAtGate } from './moved-declared.service';
 import { netPaidOf } from './gate-refunds.data';
-import { priceOfStay, withExitVoucher, type StayPrice } from './stay-price';
-import { commitExit, paymentOf, type StayPayment } from './stay-payment';
+import { priceOfStay, withExitVoucher, type StayPrice } from './stay-price.service';
+import { commitExit, paymentOf, type StayPayment } from './stay-payment.service';
 import { stayEventData } from '../../core/webhooks';
 import { lotEvent } from '../webhooks/webhooks.service';
 

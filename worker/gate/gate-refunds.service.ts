@@ -19,7 +19,7 @@ import { assertManagesLot } from '../lots/lots.service';
 import { archivedPaymentOf } from '../archive/charges-archive.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
 import { emailReceipt } from '../receipts/receipt-mail.service';
-import type { GateContext } from './checkin';
+import type { GateContext } from './checkin.service';
 import { findGateReservation, type GateReservation } from './checkins.data';
 import { findStay, keptInD1 } from './stay-move.service';
 import { findGateRefund, netPaidOf, refundedOf, refundInsert } from './gate-refunds.data';

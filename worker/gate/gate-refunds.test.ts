@@ -6,7 +6,7 @@ import { moneyTotal } from '../owner/figures.data';
 import { balanceOf, driver, HOUR, makeLot } from '../test/booking-fixtures';
 import { atTheGate, gateExit, overstayedOneHour, payCodeFor, walkIn, type Checkin } from '../test/gate-fixtures';
 import { call, db, key, messageOf } from '../test/helpers';
-import { recordedCheckin } from './checkin';
+import { recordedCheckin } from './checkin.service';
 
 let owner = '';
 let attendant = '';

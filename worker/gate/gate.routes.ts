@@ -7,8 +7,8 @@ import { apiError } from '../http/errors';
 import { idempotentRequest } from '../http/idempotency';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
-import { openCheckin } from './checkin';
-import { enter, revokedPassIds } from './entry.service';
+import { openCheckin } from './checkin.service';
+import { enter, passesRevoked } from './entry.service';
 import { exit } from './exit.service';
 import { refundGateCharge } from './gate-refunds.service';
 import { plateAtLot } from './plate-lookup.service';
@@ -20,7 +20,7 @@ import {
   lotStatus,
   openShiftSummary,
   reportIssueOnShift,
-  resolveIssue,
+  resolveGateIssue,
   shiftSummary,
   workableLots,
 } from './shifts.service';
@@ -129,9 +129,7 @@ export const gateRoutes = new Hono<AppEnv>()
     validate('json', lotOnly),
     async (c) => {
       const { lotId } = c.req.valid('json');
-      await assertWorksLot(c.var.db, c.var.user, lotId);
-      const issue = await resolveIssue(c.var.db, lotId, c.req.valid('param').id, c.var.user.id, new Date());
-      if (!issue) throw apiError(404, 'Issue not found at this lot');
+      const issue = await resolveGateIssue(c.var.db, c.var.user, lotId, c.req.valid('param').id);
       return c.json({ id: issue.id, text: issue.text, time: issue.createdAt, resolved: true });
     },
   )
@@ -263,6 +261,6 @@ export const gateRoutes = new Hono<AppEnv>()
     async (c) => {
       const { lotId } = c.req.valid('query');
       await assertWorksLot(c.var.db, c.var.user, lotId);
-      return c.json({ reservationIds: await revokedPassIds(c.var.db, lotId, new Date()) });
+      return c.json({ reservationIds: await passesRevoked(c.var.db, lotId, new Date()) });
     },
   );

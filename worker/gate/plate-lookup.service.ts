@@ -9,9 +9,9 @@ import { PASS_EARLY_ARRIVAL_MINUTES } from '../../core/passes';
 import { MINUTE_MS } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
-import { scheduleOf, validPassOfPlate } from '../monthly-passes/monthly-passes.service';
+import { scheduleOf, plateOnPass } from '../monthly-passes/monthly-passes.service';
 import { readSettings } from '../platform/settings.data';
-import { stayToCheckOut } from './checkin';
+import { stayToCheckOut } from './checkin.service';
 import { reservationForPlateNow } from './checkins.data';
 
 export async function plateAtLot(env: Bindings, db: DB, lotId: string, plate: string, now = new Date()) {
@@ -23,7 +23,7 @@ export async function plateAtLot(env: Bindings, db: DB, lotId: string, plate: st
       at: now,
       expiredSince: new Date(now.getTime() - noShowGraceMinutes * MINUTE_MS),
     }),
-    validPassOfPlate(db, lotId, plate, now),
+    plateOnPass(db, lotId, plate, now),
   ]);
   return {
     plate,

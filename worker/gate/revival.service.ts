@@ -15,9 +15,10 @@ import { newId } from '../db/ids';
 import { recordIdempotencyKey } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
-import { lotForBooking, type BookableLot } from '../reservations/reservations.service';
+import { bookableLot } from '../reservations/reservations.service';
+import type { BookableLot } from '../reservations/reservations.data';
 import { claimHold, holdLapsed } from '../reservations/holds.statements';
-import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext, type NewEntry } from './checkin';
+import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext, type NewEntry } from './checkin.service';
 import { checkinInsert, type GateReservation } from './checkins.data';
 
 /** A hold on the reservation's own slot, else on another free one of its kind; or the refusal. */
@@ -54,7 +55,7 @@ export async function reviveOnEntry(
   { row: entry, audit, request, now }: NewEntry,
 ): Promise<Checkin> {
   const { db, user } = ctx;
-  const lot = (await lotForBooking(db, reservation.lotId))!;
+  const lot = (await bookableLot(db, reservation.lotId))!;
   const { holdId, slot } = await slotForRevival(ctx, lot, reservation, now);
   const stub = lotObject(ctx.env, lot.id);
   try {

@@ -7,26 +7,36 @@ import { manilaClock } from '../../core/booking';
 import { undoable, walkInHorizonEnd } from '../../core/gate';
 import { formatTime, HOUR_MS, manilaMidnight, MINUTE_MS } from '../../core/time';
 import type { GatePaymentMethod } from '../../core/wallet';
+import { refusal } from '../../core/refusal';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { lotObject } from '../lot-object/stub';
-import { listLotsByIds, listLotsOwnedBy, workableLotIds } from '../lots/lots.service';
+import { assertWorksLot, lotsByIds, lotsOwnedBy, workableLotIds } from '../lots/lots.service';
 import { readSettings } from '../platform/settings.data';
-import { currentReceiptsOf } from '../receipts/receipts.service';
-import { lotForBooking, openWalkIns } from '../reservations/reservations.service';
+import { reservationReceipts } from '../receipts/receipts.service';
+import { bookableLot, walkInsInside } from '../reservations/reservations.service';
 import { findOpenShift } from './checkins.data';
 import { latestMovedStays, movedShiftTotals } from './stay-history.service';
 import { eachStayOnce } from '../../core/stays';
-import { endShift, gateDay, gateWatch, recentGateEvents, reportIssue, shiftFigures, startShift, type Shift } from './shifts.data';
+import {
+  endShift,
+  gateDay,
+  gateWatch,
+  recentGateEvents,
+  reportIssue,
+  resolveIssue,
+  shiftFigures,
+  startShift,
+  type Shift,
+} from './shifts.data';
 
 /** Every gate call names its lot: the lots domain says who works which (403 otherwise, 404 for none). */
 export { assertWorksLot } from '../lots/lots.service';
-export { resolveIssue } from './shifts.data';
 
 /** The lots the attendant works: every lot for the super admin. */
 export async function workableLots(db: DB, user: SessionUser) {
   const ids = await workableLotIds(db, user);
-  return ids === 'all' ? listLotsOwnedBy(db, null) : listLotsByIds(db, ids);
+  return ids === 'all' ? lotsOwnedBy(db, null) : lotsByIds(db, ids);
 }
 
 /** Starts the attendant's shift at the lot (an open one is answered as it is), summed up. */
@@ -104,7 +114,7 @@ export async function activityOf(env: Bindings, db: DB, lotId: string, limit: nu
   const { issues } = inD1;
   const entries = eachStayOnce(inD1.entries, moved.entries);
   const exits = eachStayOnce(inD1.exits, moved.exits);
-  const receipts = await currentReceiptsOf(
+  const receipts = await reservationReceipts(
     db,
     exits.flatMap((e) => e.reservationId ?? []),
   );
@@ -170,13 +180,13 @@ export async function activityOf(env: Bindings, db: DB, lotId: string, limit: nu
 export async function closeShift(env: Bindings, db: DB, attendantId: string, lotId: string, now: Date): Promise<Shift | null> {
   const open = await findOpenShift(db, attendantId, lotId);
   const ended = open && (await endShift(db, open.id, now));
-  if (ended) await lotObject(env, lotId).reconcileWalkIns(await openWalkIns(db, lotId), now.getTime());
+  if (ended) await lotObject(env, lotId).reconcileWalkIns(await walkInsInside(db, lotId), now.getTime());
   return ended;
 }
 
 /** The lot status card and quick stats. */
 export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new Date()) {
-  const lot = (await lotForBooking(db, lotId))!;
+  const lot = (await bookableLot(db, lotId))!;
   const stub = lotObject(env, lotId);
   // Free: what a walk-in could be given now, or a booking sold, through the lot's walk-in horizon.
   const horizon = { startMs: now.getTime(), endMs: walkInHorizonEnd(lot, now).getTime() };
@@ -237,4 +247,12 @@ export async function lotStatus(env: Bindings, db: DB, lotId: string, now = new 
       revenuePerHourCents: Math.round(revenue / hoursToday),
     },
   };
+}
+
+/** POST /api/attendant/issues/:id/resolve: an issue logged at the lot's gate, resolved by its staff (once: again, it answers as it is). */
+export async function resolveGateIssue(db: DB, user: SessionUser, lotId: string, issueId: string, now = new Date()) {
+  await assertWorksLot(db, user, lotId);
+  const issue = await resolveIssue(db, lotId, issueId, user.id, now);
+  if (!issue) throw refusal('not_found', 'Issue not found at this lot');
+  return issue;
 }

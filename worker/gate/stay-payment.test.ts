@@ -1,4 +1,4 @@
-/** Who pays for a stay at its exit, and how: the reservation's wallet, up to its cap, or cash (stay-payment.ts). */
+/** Who pays for a stay at its exit, and how: the reservation's wallet, up to its cap, or cash (stay-payment.service.ts). */
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,8 @@ import {
 import { call, db } from '../test/helpers';
 import { payFromWallet } from '../wallet/wallet.service';
 import { findCheckin } from './checkins.data';
-import { priceOfStay } from './stay-price';
-import { commitExit, paymentOf } from './stay-payment';
+import { priceOfStay } from './stay-price.service';
+import { commitExit, paymentOf } from './stay-payment.service';
 
 let owner = '';
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** The price of a stay at its exit (stay-price.ts). */
+/** The price of a stay at its exit (stay-price.service.ts). */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_BANDS } from '../../core/price-bands';
@@ -7,7 +7,7 @@ import { balanceOf, driver, HOUR, makeLot, MINUTE } from '../test/booking-fixtur
 import { atTheGate, endedAgo, gateEnter, gateExit, reservedCar, walkIn, type Checkin } from '../test/gate-fixtures';
 import { call, db } from '../test/helpers';
 import { findCheckin } from './checkins.data';
-import { priceOfStay } from './stay-price';
+import { priceOfStay } from './stay-price.service';
 
 let owner = '';
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { lotObject } from '../lot-object/stub';
 import { releaseStatements } from '../validations/validations.statements';
-import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext } from './checkin';
+import { conditionalStatus, recordAfter, recordedCheckin, type Checkin, type GateContext } from './checkin.service';
 import { findGateReservation, openStayUpdate } from './checkins.data';
 import { stayAtGate } from './moved-declared.service';
 

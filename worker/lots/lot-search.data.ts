@@ -13,7 +13,7 @@ import { lotOnSale } from '../db/lot-sale';
 import { lotHoursBooked, lots, lotWalkIns, pricing } from '../db/schema';
 import type { Cursor, PageRequest } from '../db/pages';
 import { lotColumns, stayRollupColumns, type LotWindow } from './lots.data';
-import { afterPrice, hourlyUnderSql, priceCursor, priceCursorOf, windowPriceSql } from './price-order.data';
+import { afterPrice, hourlyUnderSql, priceCursorOf, windowPriceSql } from './price-order.data';
 
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 const KM_PER_DEGREE = 111.195;
@@ -141,10 +141,6 @@ const afterDistance = (distance: SQL<number>, cursor: Cursor) => {
   const key = Number(cursor.key);
   return or(gt(distance, key), and(eq(distance, key), gt(lots.id, cursor.id)));
 };
-
-/** Whether a cursor is one the search's order gives out: with a point, a distance; in "Cheapest", a price first. */
-export const searchCursorFits = (cursor: Cursor, { cheapest, withPoint }: { cheapest: boolean; withPoint: boolean }) =>
-  cheapest ? priceCursor(cursor, withPoint) !== null : !withPoint || Number.isFinite(Number(cursor.key));
 
 /** The cursor of a row: its price first in "Cheapest"; its distance (exactly, as SQLite computed it) or its name; its id. */
 export const searchCursorOf = (row: SearchRow): Cursor =>

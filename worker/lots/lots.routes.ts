@@ -22,8 +22,8 @@ import {
   searchCursorFits,
   searchForDrivers,
   toDriverLot,
-  type LotWindow,
 } from './lots.service';
+import type { LotWindow } from './lots.data';
 import { describedAs } from '../http/described';
 import { lotAnswer, lotSearchAnswer } from '../../core/api-answers';
 import { lotAvailabilityAnswer, lotForecastAnswer, lotQuoteAnswer } from '../../core/api-answers/lots';

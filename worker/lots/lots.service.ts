@@ -15,12 +15,13 @@ import { notFound, refusal } from '../../core/refusal';
 import { HOUR_MS } from '../../core/time';
 import type { VehicleType } from '../../core/vehicles';
 import type { DB } from '../db/client';
-import { pageOf, type PageRequest } from '../db/pages';
+import { pageOf, type Cursor, type PageRequest } from '../db/pages';
 import type { Bindings } from '../env';
 import { LIVE_CLIENT_HEADER, LIVE_TOTAL_HEADER } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { kilometresOf, searchCursorOf, searchLots, type LotSearch } from './lot-search.data';
-import { findLot, stayHistory, type LotRow, type LotWindow } from './lots.data';
+import { findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, stayHistory, type LotRow, type LotWindow } from './lots.data';
+import { priceCursor } from './price-order.data';
 import { driverStays } from './suggestions.data';
 import { bestForYou } from './suggestions.service';
 
@@ -28,8 +29,20 @@ import { bestForYou } from './suggestions.service';
 type SearchOrder = { sort?: Sort; userId?: string | null };
 
 export { assertManagesLot, assertWorksLot, isLotStaff, workableLotIds } from './lot-access.service';
-export { searchCursorFits } from './lot-search.data';
-export { findLot, listLotsByIds, listLotsOwnedBy, pageOfLotsOwnedBy, type LotRow, type LotWindow } from './lots.data';
+
+/** A lot, approved or not; undefined when there is no such lot. */
+export const lotById = (db: DB, lotId: string) => findLot(db, lotId);
+
+/** These lots, by name. */
+export const lotsByIds = (db: DB, ids: string[]) => listLotsByIds(db, ids);
+
+/** An owner's lots, by name (every lot for null: the platform's admin), whole or a page at a time. */
+export const lotsOwnedBy = (db: DB, ownerId: string | null) => listLotsOwnedBy(db, ownerId);
+export const pageOfOwnersLots = (db: DB, ownerId: string | null, page: PageRequest) => pageOfLotsOwnedBy(db, ownerId, page);
+
+/** Whether a cursor is one the search's order gives out: with a point, a distance; in "Cheapest", a price first. */
+export const searchCursorFits = (cursor: Cursor, { cheapest, withPoint }: { cheapest: boolean; withPoint: boolean }) =>
+  cheapest ? priceCursor(cursor, withPoint) !== null : !withPoint || Number.isFinite(Number(cursor.key));
 
 type SlotCounts = { total: number; free: number; occupied: number; reserved: number; walkIns: number };
 

@@ -5,8 +5,9 @@ import { formatDateTime } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings, SessionUser } from '../env';
 import { signMonthlyPass } from '../passes/passes.service';
-import { passReceiptsOf } from '../receipts/receipts.service';
-import { findPass, passesOfDriver, saveAutoRenew, scheduleOf, type PassRow } from './monthly-passes.data';
+import { passReceipts } from '../receipts/receipts.service';
+import { findPass, passesOfDriver, saveAutoRenew, type PassRow } from './monthly-passes.data';
+import { scheduleOf } from './pass-term';
 
 const passView = ({ pass, lotName, lotPlace, productName }: PassRow, now: Date) => ({
   id: pass.id,
@@ -48,12 +49,12 @@ const withToken = async (env: Bindings, row: PassRow, now: Date, receipt: { id: 
 
 /** One pass, just sold or replayed, with its QR and receipt. */
 export const passOf = async (env: Bindings, db: DB, passId: string, now: Date) =>
-  withToken(env, (await findPass(db, passId))!, now, (await passReceiptsOf(db, [passId])).get(passId) ?? null);
+  withToken(env, (await findPass(db, passId))!, now, (await passReceipts(db, [passId])).get(passId) ?? null);
 
 /** GET /api/monthly-passes: the driver's passes, latest first, each still valid with its signed QR. */
 export async function myPasses(env: Bindings, db: DB, user: SessionUser, now: Date) {
   const rows = await passesOfDriver(db, user.id);
-  const receipts = await passReceiptsOf(
+  const receipts = await passReceipts(
     db,
     rows.map((row) => row.pass.id),
   );

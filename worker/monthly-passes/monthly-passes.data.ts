@@ -1,18 +1,11 @@
 /** D1 reads and statements of monthly passes: the lots' pass products and the passes sold. */
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { PassSchedule, PassTerm } from '../../core/monthly-passes';
 import { statementOf, type DB } from '../db/client';
 import { lotOnSale } from '../db/lot-sale';
 import { lots, monthlyPasses, passProducts, slots, vehicles } from '../db/schema';
 
 export type PassProduct = typeof passProducts.$inferSelect;
 export type MonthlyPass = typeof monthlyPasses.$inferSelect;
-
-export const scheduleOf = (row: { daysMask: number; openMinute: number; closeMinute: number }): PassSchedule => ({
-  daysMask: row.daysMask,
-  openMinute: row.openMinute,
-  closeMinute: row.closeMinute,
-});
 
 export const productsOfLot = (db: DB, lotId: string) =>
   db.select().from(passProducts).where(eq(passProducts.lotId, lotId)).orderBy(asc(passProducts.createdAt));
@@ -101,13 +94,6 @@ export async function findPassRecord(db: DB, id: string): Promise<MonthlyPass | 
   const [row] = await db.select().from(monthlyPasses).where(eq(monthlyPasses.id, id));
   return row ?? null;
 }
-
-/** The period a pass covers, with the hours it was sold with. */
-export const termOf = (pass: MonthlyPass): PassTerm => ({
-  schedule: scheduleOf(pass),
-  validFromMs: Date.parse(pass.validFrom),
-  validUntilMs: Date.parse(pass.validUntil),
-});
 
 /** A pass and the renewals after it (each renewing the one before), those beginning before `untilIso`. */
 export async function passWithRenewals(db: DB, id: string, untilIso: string): Promise<MonthlyPass[]> {

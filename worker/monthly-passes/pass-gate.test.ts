@@ -5,7 +5,7 @@ import { gateCharge } from '../../core/gate';
 import { addDays, DAY_MS, manilaDate, manilaDateStart } from '../../core/time';
 import { checkins, monthlyPasses } from '../db/schema';
 import { newId } from '../db/ids';
-import { lotForBooking } from '../reservations/reservations.service';
+import { bookableLot } from '../reservations/reservations.service';
 import { driver, HOUR, makeLot } from '../test/booking-fixtures';
 import { call, db, messageOf } from '../test/helpers';
 import { verifyPass } from '../passes/pass';
@@ -118,7 +118,7 @@ describe('a pass holder at the gate', () => {
       .where(eq(checkins.id, entered.id));
     const exitTs = new Date().toISOString();
     const left = await (await gateExit(entered.id, { lotId, plate: 'NAB 7777', exitTs })).json<Checkin>();
-    const lot = (await lotForBooking(db(), lotId))!;
+    const lot = (await bookableLot(db(), lotId))!;
     const close = Date.parse(`${yesterday}T12:00:00+08:00`);
     expect(left.amountCents).toBe(
       gateCharge({ entryMs, exitMs: Date.parse(exitTs), reservedUntilMs: close, pricing: lot.pricing }).amountCents,
@@ -159,7 +159,7 @@ describe('a pass holder at the gate', () => {
         .where(eq(checkins.id, entered.id));
       const exitTs = new Date().toISOString();
       const left = await (await gateExit(entered.id, { lotId, plate: 'NAB 8888', exitTs })).json<Checkin>();
-      const { pricing } = (await lotForBooking(db(), lotId))!;
+      const { pricing } = (await bookableLot(db(), lotId))!;
       return { amountCents: left.amountCents, entryMs, exitMs: Date.parse(exitTs), pricing };
     };
     // Renewed 24/7: nothing to pay.

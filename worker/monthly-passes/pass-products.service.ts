@@ -15,12 +15,12 @@ import {
   productInsert,
   productPausedUpdate,
   productsOfLot,
-  scheduleOf,
   sellingLotOf,
   slotCount,
   validNowByProduct,
   type PassProduct,
 } from './monthly-passes.data';
+import { scheduleOf } from './pass-term';
 
 type ProductInput = { name: string; priceCents: number; schedule: PassSchedule; quantity: number };
 

@@ -19,9 +19,9 @@ import {
   passesNotEnded,
   passesToRenew,
   renewalMark,
-  scheduleOf,
   type MonthlyPass,
 } from './monthly-passes.data';
+import { scheduleOf } from './pass-term';
 import { lotOrNotFound } from './pass-products.service';
 import { sell, type SaleResult } from './pass-sale.service';
 

@@ -21,7 +21,7 @@ import { lotObject } from '../lot-object/stub';
 import { notify } from '../notifications/notifications.service';
 import { issuePassReceipt } from '../receipts/receipts.statements';
 import { emailReceipt } from '../receipts/receipt-mail.service';
-import { lotForBooking } from '../reservations/reservations.service';
+import { bookableLot } from '../reservations/reservations.service';
 import { payFromWallet } from '../wallet/wallet.service';
 import { passOf } from './driver-passes.service';
 import {
@@ -30,12 +30,12 @@ import {
   passInsert,
   plateHasPassDuring,
   renewalMark,
-  scheduleOf,
   validPassOfPlate,
   vehicleTypeOf,
   type MonthlyPass,
   type PassProduct,
 } from './monthly-passes.data';
+import { scheduleOf } from './pass-term';
 import { lotOrNotFound } from './pass-products.service';
 
 export type Sale = {
@@ -59,7 +59,7 @@ export type SaleResult =
 /** The lot object keeps a slot for the pass, then the pass and its payment commit in one batch. */
 export async function sell(env: Bindings, db: DB, sale: Sale): Promise<SaleResult> {
   const { product, period } = sale;
-  const lot = await lotForBooking(db, product.lotId);
+  const lot = await bookableLot(db, product.lotId);
   if (!lot) throw notFound('Parking lot');
   const vehicleType = (await vehicleTypeOf(db, sale.userId, sale.plate)) ?? 'car';
   const { id } = sale;

@@ -7,7 +7,7 @@ import { addDays, DAY_MS, manilaDate, manilaDateStart, manilaMonthOf, manilaMont
 import { lotMoneyDays, monthlyPasses, wallets, walletTransactions } from '../db/schema';
 import { lotObject } from '../lot-object/stub';
 import type { SlotInfo } from '../lot-object/protocol';
-import { lotForBooking } from '../reservations/reservations.service';
+import { bookableLot } from '../reservations/reservations.service';
 import { balanceOf, driver, HOUR, inMinutes, lostAfterCommit, makeLot, MINUTE, reserve, serviceRequest } from '../test/booking-fixtures';
 import { call, db, key, messageOf } from '../test/helpers';
 import { buyPass, followPassesInLots } from './monthly-passes.service';
@@ -157,7 +157,7 @@ describe('capacity is guaranteed', () => {
     const { lotId, product } = await passLot({ slots: 2, quantity: 2 });
     const holder = await driver(5_000);
     const pass = await (await buy(holder.cookie, { productId: product.id, plate: 'NAB 1234' })).json<Pass>();
-    const lot = (await lotForBooking(db(), lotId))!;
+    const lot = (await bookableLot(db(), lotId))!;
     const stub = lotObject(env, lotId);
     // A sale kept two minutes ago whose D1 write never happened: it takes the second slot for now.
     const phantom = {

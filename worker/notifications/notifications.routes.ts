@@ -5,7 +5,7 @@ import { signedIn } from '../http/middleware';
 import { notFound } from '../../core/refusal';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.service';
+import { notificationCounts, notificationsPage, readAllNotifications, readNotification, removeNotification } from './notifications.service';
 import { describedAs } from '../http/described';
 import { notificationCountsAnswer, notificationPageAnswer } from '../../core/api-answers/notifications';
 
@@ -23,18 +23,18 @@ export const notificationRoutes = new Hono<AppEnv>()
     validate('query', listQuery),
     async (c) => {
       const { filter, limit, cursor } = c.req.valid('query');
-      return c.json(await listOwnNotifications(c.var.db, c.var.user.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
+      return c.json(await notificationsPage(c.var.db, c.var.user.id, { unreadOnly: filter === 'unread', page: { limit, cursor } }));
     },
   )
   .get(
     '/notifications/counts',
     described({ summary: 'How many notifications are unread', answer: notificationCountsAnswer }),
     signedIn,
-    async (c) => c.json(await countOwnNotifications(c.var.db, c.var.user.id)),
+    async (c) => c.json(await notificationCounts(c.var.db, c.var.user.id)),
   )
   // Registered before "/:id/read" so "mark-all-read" is never taken for an id.
   .patch('/notifications/mark-all-read', described({ summary: 'Mark every notification read', status: 204 }), signedIn, async (c) => {
-    await markAllRead(c.var.db, c.var.user.id);
+    await readAllNotifications(c.var.db, c.var.user.id);
     return c.body(null, 204);
   })
   .patch(
@@ -43,7 +43,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', notificationParams),
     async (c) => {
-      if (!(await markRead(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
+      if (!(await readNotification(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
       return c.body(null, 204);
     },
   )
@@ -53,7 +53,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', notificationParams),
     async (c) => {
-      if (!(await deleteOwnNotification(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
+      if (!(await removeNotification(c.var.db, c.var.user.id, c.req.valid('param').id))) throw notFound('Notification');
       return c.body(null, 204);
     },
   );

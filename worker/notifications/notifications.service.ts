@@ -6,9 +6,16 @@ import { appOrigin } from '../http/origin';
 import type { Bindings } from '../env';
 import { queuePush } from '../push/push.service';
 import { queueSms } from '../sms/sms.service';
-import { insertNotification, type NewNotification } from './notifications.data';
-
-export { countOwnNotifications, deleteOwnNotification, listOwnNotifications, markAllRead, markRead } from './notifications.data';
+import type { PageRequest } from '../db/pages';
+import {
+  countOwnNotifications,
+  deleteOwnNotification,
+  insertNotification,
+  listOwnNotifications,
+  markAllRead,
+  markRead,
+  type NewNotification,
+} from './notifications.data';
 
 type Preferences = Awaited<ReturnType<typeof readPreferences>>;
 
@@ -81,3 +88,17 @@ export async function sendNotice(ctx: NoticeContext, userId: string, notice: Out
       notice.key ? `sms:${notice.key}` : undefined,
     );
 }
+
+/** The Notifications screen: a page of the user's own, newest first; `unreadOnly` is its Unread filter. */
+export const notificationsPage = (db: DB, userId: string, list: { unreadOnly: boolean; page: PageRequest }) =>
+  listOwnNotifications(db, userId, list);
+
+/** What the bell and the filter tabs show. */
+export const notificationCounts = (db: DB, userId: string) => countOwnNotifications(db, userId);
+
+/** One of the user's notices read, or removed; false when they have no such notice. */
+export const readNotification = (db: DB, userId: string, id: string) => markRead(db, userId, id);
+export const removeNotification = (db: DB, userId: string, id: string) => deleteOwnNotification(db, userId, id);
+
+/** "Mark all read". */
+export const readAllNotifications = (db: DB, userId: string) => markAllRead(db, userId);

@@ -28,7 +28,7 @@ import type { ReportFilter } from '../../core/report-request';
 import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaDateStart, manilaMidnight } from '../../core/time';
 import { readTogether, type DB } from '../db/client';
 import type { SessionUser } from '../env';
-import { assertManagesLot, listLotsOwnedBy } from '../lots/lots.service';
+import { assertManagesLot, lotsOwnedBy } from '../lots/lots.service';
 import {
   bookingDays,
   bookingsByDay,
@@ -68,10 +68,10 @@ export async function managedScope(db: DB, user: SessionUser, lotId?: string): P
 type ScopeLot = OccupancyLot & { name: string };
 
 async function lotsOf(db: DB, scope: LotScope): Promise<ScopeLot[]> {
-  return scopeLots(scope, await listLotsOwnedBy(db, scope.ownerId));
+  return scopeLots(scope, await lotsOwnedBy(db, scope.ownerId));
 }
 
-function scopeLots(scope: LotScope, rows: Awaited<ReturnType<typeof listLotsOwnedBy>>): ScopeLot[] {
+function scopeLots(scope: LotScope, rows: Awaited<ReturnType<typeof lotsOwnedBy>>): ScopeLot[] {
   return rows
     .filter((lot) => !scope.lotId || lot.id === scope.lotId)
     .map((lot) => ({ id: lot.id, name: lot.name, slots: lot.totalSlots, hours: lotHours(lot) }));
@@ -159,7 +159,7 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
   const from = addDays(to, 1 - PERFORMANCE_DAYS);
   const weekAgo = new Date(now.getTime() - PERFORMANCE_DAYS * DAY_MS);
   const [lotRows, [days, today, daysBefore, todayBefore, rolled, inside]] = await Promise.all([
-    listLotsOwnedBy(db, scope.ownerId),
+    lotsOwnedBy(db, scope.ownerId),
     readTogether(db, [
       ...weekByLotTo(db, scope, now),
       ...weekByLotTo(db, scope, weekAgo),
@@ -270,7 +270,7 @@ const dailyRow = (row: DayFigures): DailyRow => ({
 export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter, now = new Date()) {
   const { from, to } = filter;
   const before = previousPeriod(from, to);
-  const lots = scopeLots(scope, await listLotsOwnedBy(db, scope.ownerId));
+  const lots = scopeLots(scope, await lotsOwnedBy(db, scope.ownerId));
   const records = await reportRecords(db, scope, lots, { from, to }, before, now);
   const { days, grid } = occupancyTallies(lots, records, { from, to });
   const dayFigures = dayFiguresOf(records, days);

@@ -11,7 +11,7 @@ import { commit, type DB } from '../db/client';
 import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { newId } from '../db/ids';
 import type { SessionUser } from '../env';
-import { assertManagesLot, findLot } from '../lots/lots.service';
+import { assertManagesLot, lotById } from '../lots/lots.service';
 import { sendNotice, type NoticeContext } from '../notifications/notifications.service';
 import { activeAdminIds } from '../users/users.data';
 import { resubmissionStatement, submissionsOfLots, type SubmissionRecord } from './lot-submissions.data';
@@ -53,7 +53,7 @@ async function tellAdminsOfResubmission(ctx: NoticeContext, submissionId: string
 export async function resubmitLot(ctx: NoticeContext, user: SessionUser, lotId: string, notes: string | undefined) {
   const { db } = ctx;
   await assertManagesLot(db, user, lotId);
-  const lot = (await findLot(db, lotId))!;
+  const lot = (await lotById(db, lotId))!;
   const { review } = await reviewOfLot(db, lot);
   if (review !== 'rejected') throw refusal('conflict', notRejectedMessage(review));
   const id = newId();

@@ -12,7 +12,8 @@ import { refusal } from '../../core/refusal';
 import type { HeldWindow } from '../lot-object/protocol';
 import { afterCommit } from '../db/after-commit';
 import { lotObject } from '../lot-object/stub';
-import { assertManagesLot, availabilityOf, findLot, pageOfLotsOwnedBy, type LotRow } from '../lots/lots.service';
+import { assertManagesLot, availabilityOf, lotById, pageOfOwnersLots } from '../lots/lots.service';
+import type { LotRow } from '../lots/lots.data';
 import { pageOf, type PageRequest } from '../db/pages';
 import { resubmitLot, reviewOfLot } from './lot-submissions.service';
 import {
@@ -70,7 +71,7 @@ async function ownerLotView(env: Bindings, db: DB, lot: LotRow) {
 
 /** A page of the owner's lots by name (every lot for the super admin): each asks its lot object, so never all at once. */
 export async function listOwnerLots(env: Bindings, db: DB, user: SessionUser, page: PageRequest) {
-  const rows = await pageOfLotsOwnedBy(db, user.role === 'super_admin' ? null : user.id, page);
+  const rows = await pageOfOwnersLots(db, user.role === 'super_admin' ? null : user.id, page);
   const { items, nextCursor } = pageOf(
     rows,
     page,
@@ -81,7 +82,7 @@ export async function listOwnerLots(env: Bindings, db: DB, user: SessionUser, pa
 }
 
 async function ownerLot(env: Bindings, db: DB, lotId: string) {
-  const lot = await findLot(db, lotId);
+  const lot = await lotById(db, lotId);
   return lot && ownerLotView(env, db, lot);
 }
 
@@ -165,7 +166,7 @@ const listingChanged = (lot: LotRow, listing: Listing) =>
 export async function updateLot(env: Bindings, db: DB, user: SessionUser, lotId: string, body: LotUpdate) {
   await assertManagesLot(db, user, lotId);
   const { hoursJson, rulesJson, amenitiesJson, totalSlots, accessibleSlots, evChargingSlots, levels, ...fields } = body;
-  const lot = (await findLot(db, lotId))!;
+  const lot = (await lotById(db, lotId))!;
   const after = listingAfter(lot, body);
   // The form checks the entrance against the pin it sends; an edit that leaves either out is checked here against the lot's.
   // An edit that moves neither (a rate, the active switch) is never refused for them.

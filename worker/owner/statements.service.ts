@@ -42,7 +42,7 @@ import {
   type FrozenStatement,
   type OwnerLot,
 } from './statements.data';
-import { validatedByLotMonth } from '../validations/validations.service';
+import { validatedPerLotMonth } from '../validations/validations.service';
 import { payoutEventData } from '../../core/webhooks';
 import { ownerEvent } from '../webhooks/webhooks.service';
 
@@ -74,7 +74,7 @@ async function lotMonths(db: DB, ownerId: string | null, lots: OwnerLot[], month
   const [frozen, money, validated, { commissionBasisPoints }] = await Promise.all([
     frozenStatements(db, ownerId, month),
     moneyByMonth(db, ownerId, months[0], month),
-    validatedByLotMonth(db, ownerId, months[0], month),
+    validatedPerLotMonth(db, ownerId, months[0], month),
     readSettings(db),
   ]);
   const frozenOf = new Map(frozen.map((row) => [`${row.lotId}|${row.month}`, row]));

@@ -8,7 +8,6 @@ import { manilaMidnight } from '../../core/time';
 import { CHECKOUT_LIFE_MS, type TopupMethod } from '../../core/wallet';
 import { sqlStatement, statementOf, type DB } from '../db/client';
 import { payments, type Payment } from '../db/schema';
-import type { PaymentProvider } from './gateway';
 
 /** Top-ups succeeded today (Manila) plus checkouts still open count against the daily ceiling (auto top-ups too). */
 const countedToday = (userId: string, now: Date) =>
@@ -46,21 +45,6 @@ export const insertTopupWithinCeiling = (db: DB, topup: NewTopup, dailyMaxCents:
       SELECT ${topup.id}, ${topup.userId}, ${topup.walletId}, ${topup.provider}, ${topup.method}, ${topup.amountCents}, ${topup.origin}
       WHERE (${usedToday(db, topup.userId, now)}) + ${topup.amountCents} <= ${dailyMaxCents}`,
   );
-
-export const paymentView = (payment: Payment, provider: PaymentProvider | null) => ({
-  id: payment.id,
-  status: payment.status,
-  amountCents: payment.amountCents,
-  currency: payment.currency,
-  method: payment.method,
-  provider: payment.provider,
-  sandbox: payment.provider === 'sandbox' || !!provider?.sandbox,
-  origin: payment.origin,
-  checkoutUrl: payment.checkoutUrl,
-  failureReason: payment.failureReason,
-  createdAt: payment.createdAt,
-  completedAt: payment.completedAt,
-});
 
 export async function findOwnPayment(db: DB, userId: string, paymentId: string) {
   const [payment] = await db

@@ -8,7 +8,7 @@ import { notFound } from '../../core/refusal';
 import { validate } from '../http/validate';
 import {
   deliverSandboxOutcome,
-  findOwnPayment,
+  ownPayment,
   PAYMENT_UNAVAILABLE,
   paymentProvider,
   settleFromWebhook,
@@ -49,7 +49,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', paymentParams),
     async (c) => {
-      const payment = await findOwnPayment(c.var.db, c.var.user.id, c.req.valid('param').id);
+      const payment = await ownPayment(c.var.db, c.var.user.id, c.req.valid('param').id);
       if (!payment) throw notFound('Payment');
       return c.json(await topupDetail(c.env, c.var.db, payment));
     },
@@ -62,11 +62,11 @@ export const paymentRoutes = new Hono<AppEnv>()
     validate('param', sandboxParams),
     async (c) => {
       const { id, decision } = c.req.valid('param');
-      const payment = await findOwnPayment(c.var.db, c.var.user.id, id);
+      const payment = await ownPayment(c.var.db, c.var.user.id, id);
       if (payment?.provider !== 'sandbox' || paymentProvider(c.env)?.name !== 'sandbox') throw notFound('Payment');
       if (payment.status !== 'pending') throw apiError(409, `This payment is already ${payment.status}.`);
       await deliverSandboxOutcome(c.env, c.var.db, payment, decision === 'approve' ? 'paid' : 'failed');
-      return c.json(await topupDetail(c.env, c.var.db, (await findOwnPayment(c.var.db, c.var.user.id, id))!));
+      return c.json(await topupDetail(c.env, c.var.db, (await ownPayment(c.var.db, c.var.user.id, id))!));
     },
   )
   /** The gateway's webhook: no session, authenticated by its signature alone. */

@@ -26,6 +26,7 @@ import {
 } from './payments.data';
 import { PAYMENT_UNAVAILABLE, paymentProvider } from './provider';
 import { deliverSandboxOutcome } from './topup-settlement.service';
+import { redeemablePoints } from './ledger.data';
 
 /**
  * POST /api/wallet/topup: a pending payment into `walletId` and a provider checkout. No money moves
@@ -115,8 +116,13 @@ export async function startAutoTopup(env: Bindings, db: DB, payer: { userId: str
   return true;
 }
 
-export { findOwnPayment, paymentView } from './payments.data';
+/** One of the driver's payments; undefined when they have no such payment. */
+export const ownPayment = (db: DB, userId: string, paymentId: string) => findOwnPayment(db, userId, paymentId);
+
+/** The points a wallet can redeem now: those it holds, less those of bookings still cancellable for a refund. */
+export const pointsRedeemable = (db: DB, walletId: string, refundableFrom: string) => redeemablePoints(db, walletId, refundableFrom);
+
+export { paymentView } from './payment-view';
 export { deliverSandboxOutcome, settleFromWebhook } from './topup-settlement.service';
-export { redeemablePoints } from './ledger.data';
 export { paymentProvider, PAYMENT_UNAVAILABLE } from './provider';
 export { refundTopup, topupDetail } from './refunds.service';

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { notFound } from '../../core/refusal';
 import { validate } from '../http/validate';
-import { deleteOwnSubscription, requireVapid, subscribeBrowser } from './push.service';
+import { unsubscribeBrowser, requireVapid, subscribeBrowser } from './push.service';
 import { describedAs } from '../http/described';
 import { vapidPublicKeyAnswer } from '../../core/api-answers/push';
 
@@ -32,7 +32,7 @@ export const pushRoutes = new Hono<AppEnv>()
     signedIn,
     validate('json', pushEndpointSchema),
     async (c) => {
-      if (!(await deleteOwnSubscription(c.var.db, c.var.user.id, c.req.valid('json').endpoint))) throw notFound('Push subscription');
+      if (!(await unsubscribeBrowser(c.var.db, c.var.user.id, c.req.valid('json').endpoint))) throw notFound('Push subscription');
       return c.body(null, 204);
     },
   );

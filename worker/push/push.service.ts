@@ -12,10 +12,16 @@ import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
 import { retryDelay } from '../deliveries/deliveries.service';
 import { recordBackgroundFailure } from '../health/background-failures.data';
-import { findSubscription, forgetSubscription, saveSubscription, subscriptionIdsOf } from './push.data';
+import {
+  deleteOwnSubscription,
+  findSubscription,
+  forgetSubscription,
+  forgetSubscriptionsOf,
+  saveSubscription,
+  subscriptionIdsOf,
+} from './push.data';
 import { vapidOf } from './vapid';
 
-export { deleteOwnSubscription, forgetSubscriptionsOf } from './push.data';
 export { requireVapid } from './vapid';
 
 export const PUSH_QUEUE = 'parkada-push';
@@ -89,3 +95,9 @@ async function deliver(env: Bindings, db: DB, { subscriptionId, payload }: PushM
   await recordBackgroundFailure(env.DB, { job: 'Web Push', subject: subscriptionId, error }, Date.now());
   return 'done';
 }
+
+/** DELETE /api/push/subscriptions: this browser gets the user's notices no more; false when it had no subscription of theirs. */
+export const unsubscribeBrowser = (db: DB, userId: string, endpoint: string) => deleteOwnSubscription(db, userId, endpoint);
+
+/** "Sign out of all devices": no browser gets this account's notices any more. */
+export const forgetBrowsersOf = (db: DB, userId: string) => forgetSubscriptionsOf(db, userId);

@@ -6,7 +6,7 @@ import { signedIn } from '../http/middleware';
 import { notFound } from '../../core/refusal';
 import { pageQuery } from '../http/paging';
 import { validate } from '../http/validate';
-import { countOwnReceipts, listOwnReceipts, readableReceipt } from './receipts.service';
+import { readableReceipt, receiptCounts, receiptsPage } from './receipts.service';
 import { describedAs } from '../http/described';
 import { receiptAnswer, receiptCountsAnswer, receiptPageAnswer } from '../../core/api-answers/receipts';
 
@@ -19,7 +19,7 @@ const described = describedAs('receipts');
 export const receiptRoutes = new Hono<AppEnv>()
   .get('/receipts', described({ summary: 'My receipts', answer: receiptPageAnswer }), signedIn, validate('query', listQuery), async (c) => {
     const { limit, cursor, ...history } = c.req.valid('query');
-    return c.json(await listOwnReceipts(c.var.db, c.var.user.id, { filter: historyFilterOf(history), page: { limit, cursor } }));
+    return c.json(await receiptsPage(c.var.db, c.var.user.id, { filter: historyFilterOf(history), page: { limit, cursor } }));
   })
   // Registered before "/receipts/:id" so "counts" is never taken for an id.
   .get(
@@ -27,7 +27,7 @@ export const receiptRoutes = new Hono<AppEnv>()
     described({ summary: 'How many receipts by tab', answer: receiptCountsAnswer }),
     signedIn,
     validate('query', historyQuerySchema),
-    async (c) => c.json(await countOwnReceipts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
+    async (c) => c.json(await receiptCounts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
   )
   .get(
     '/receipts/:id',

@@ -6,7 +6,11 @@ import { archivedChargesOf } from '../archive/charges-archive.service';
 import type { ArchiveContext } from '../archive/archive.service';
 import type { SessionUser } from '../env';
 import { workableLotIds } from '../lots/lots.service';
-import { findReceiptRow, receiptOf, type ReceiptRow } from './receipt-reads.data';
+import type { HistoryFilter } from '../../core/history';
+import type { DB } from '../db/client';
+import type { PageRequest } from '../db/pages';
+import { countOwnReceipts, findReceiptRow, listOwnReceipts, receiptOf, type ReceiptRow } from './receipt-reads.data';
+import { currentReceiptsOf, passReceiptsOf } from './receipts.data';
 
 /** GET /api/receipts/:id: the document, for its driver or the staff of its lot; null for anyone else. */
 export async function readableReceipt(ctx: ArchiveContext, id: string, reader: SessionUser) {
@@ -20,5 +24,13 @@ const archivedLinesOf = (ctx: ArchiveContext, { reservationId, reservationCreate
     ? archivedChargesOf(ctx, lotId, [reservationId], { from: reservationCreatedAt, to: createdAt })
     : Promise.resolve([]);
 
-export { countOwnReceipts, listOwnReceipts } from './receipt-reads.data';
-export { currentReceiptsOf, passReceiptsOf } from './receipts.data';
+/** The driver's Receipts screen: a page of their documents, newest first, and the counts of its filters. */
+export const receiptsPage = (db: DB, userId: string, list: { filter: HistoryFilter; page: PageRequest }) =>
+  listOwnReceipts(db, userId, list);
+export const receiptCounts = (db: DB, userId: string, filter: HistoryFilter) => countOwnReceipts(db, userId, filter);
+
+/** The receipt each reservation shows now (a list's link to it), by reservation. */
+export const reservationReceipts = (db: DB, reservationIds: string[]) => currentReceiptsOf(db, reservationIds);
+
+/** Each monthly pass's receipt, by pass. */
+export const passReceipts = (db: DB, passIds: string[]) => passReceiptsOf(db, passIds);

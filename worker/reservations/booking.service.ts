@@ -15,11 +15,12 @@ import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
 import { sendNotice } from '../notifications/notifications.service';
 import type { Notice } from '../notifications/notifications.statements';
-import { currentReceiptsOf } from '../receipts/receipts.service';
+import { reservationReceipts } from '../receipts/receipts.service';
 import { issueReceipt } from '../receipts/receipts.statements';
 import { linesLessVoucher } from '../../core/rate-card';
 import { voucherForBooking } from '../rewards/rewards.service';
-import { payFromWallet, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
+import { payFromWallet, type SpendResult } from '../wallet/wallet.service';
+import type { WalletAfter } from '../wallet/wallet.data';
 import { bookable, checkWindow, LOT_FULL, replayed, reservationView, type BookingContext } from './booking-context.service';
 import { claimHold } from './holds.statements';
 import { afterPayment, paymentRefused, writeOnHold } from './payment-steps.service';
@@ -254,7 +255,7 @@ async function confirmBooking(ctx: BookingContext, { userId, lot, price }: Booki
   };
   await afterPayment(ctx, userId, `parking at ${lot.name}`, price.totalCents, wallet, [confirmation]);
   await ctx.afterCommit('Booking confirmation e-mail', async () => {
-    const receipt = (await currentReceiptsOf(ctx.db, [reservation.id])).get(reservation.id);
+    const receipt = (await reservationReceipts(ctx.db, [reservation.id])).get(reservation.id);
     await sendNotice(ctx, userId, {
       note: confirmation,
       writtenInApp: true,

@@ -10,7 +10,7 @@ import { readSettings } from '../platform/settings.data';
 import { returnVoucherStatement } from '../rewards/rewards.statements';
 import { reissueReceipt } from '../receipts/receipts.statements';
 import { emailReceipt } from '../receipts/receipt-mail.service';
-import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
+import { amountPostedUnder, refundToWallet } from '../wallet/wallet.service';
 import { CHANGED_MEANWHILE, changeReservation, replayed, reservationView, type BookingContext } from './booking-context.service';
 import { bookingRecordOf, netPaid, type ReservationView } from './reservations.data';
 import { chargeInsert, updateIfUnchanged } from './reservations.statements';
@@ -71,7 +71,7 @@ async function cancelNow(ctx: BookingContext, lot: SlotAuthority, reservation: R
 }
 
 /** What the cancellation refunded, read back from its ledger row (0 when none was due). */
-const refundedOnCancel = async (db: DB, userId: string, id: string) => (await ledgerAmountByKey(db, userId, cancelRefundKey(id))) ?? 0;
+const refundedOnCancel = async (db: DB, userId: string, id: string) => (await amountPostedUnder(db, userId, cancelRefundKey(id))) ?? 0;
 
 /** Everything paid comes back: the refund's charge, and the receipt voided (no new one is issued). */
 export const refundEverything = (db: DB, id: string, reservation: { lotId: string; lotName: string }, refundCents: number) => [

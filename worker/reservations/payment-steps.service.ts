@@ -11,7 +11,8 @@ import { isIdempotencyRace } from '../db/idempotency-keys';
 import type { BookingRecord, SlotAuthority } from '../lot-object/protocol';
 import { notify } from '../notifications/notifications.service';
 import { notificationStatement, type Notice } from '../notifications/notifications.statements';
-import { autoTopupIfLow, walletOf, type SpendResult, type WalletAfter } from '../wallet/wallet.service';
+import { autoTopupIfLow, driverWallet, type SpendResult } from '../wallet/wallet.service';
+import type { WalletAfter } from '../wallet/wallet.data';
 import { CHANGED_MEANWHILE, HOLD_EXPIRED, INSUFFICIENT, NOT_CONFIRMED, type BookingContext } from './booking-context.service';
 import { holdLapsed } from './holds.statements';
 
@@ -54,7 +55,7 @@ export async function afterPayment(
   notices: Notice[] = [],
 ) {
   await ctx.afterCommit('Payment notice', async () => {
-    const { balanceCents } = wallet ?? (await walletOf(ctx.db, userId));
+    const { balanceCents } = wallet ?? (await driverWallet(ctx.db, userId));
     const paid: Notice = {
       type: 'PAYMENT_SUCCESS',
       title: 'Payment successful',

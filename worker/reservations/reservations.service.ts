@@ -7,9 +7,10 @@ import type { ReservationTab } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
 import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
-import { currentReceiptsOf } from '../receipts/receipts.service';
+import { reservationReceipts } from '../receipts/receipts.service';
 import { countOwnReservations } from './reservation-lists.data';
-import { listOwnReservations } from './reservations.data';
+import { openWalkIns } from './lot-timers.data';
+import { listOwnReservations, lotForBooking } from './reservations.data';
 
 export {
   bookingContext,
@@ -28,7 +29,7 @@ export { openSharedPass, reservationPass, sharePass, stopSharingPass } from './r
 /** A page of the driver's reservations, each with its current receipt (History's Receipt button, and the number its export shows). */
 export async function listReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }) {
   const page = await listOwnReservations(db, userId, list);
-  const receiptOf = await currentReceiptsOf(
+  const receiptOf = await reservationReceipts(
     db,
     page.items.map((reservation) => reservation.id),
   );
@@ -48,6 +49,8 @@ export async function listReservations(db: DB, userId: string, list: { tab?: Res
 
 export const reservationCounts = (db: DB, userId: string, filter: HistoryFilter) => countOwnReservations(db, userId, filter);
 
-// What other domains use of reservations: the gate's writes inside its own batches, and a driver's own reservation.
-export { openWalkIns } from './lot-timers.data';
-export { findOwnReservation, lotForBooking, type BookableLot } from './reservations.data';
+/** A lot as it is booked and priced: its pricing and its active slots; undefined when there is no such lot. */
+export const bookableLot = (db: DB, lotId: string) => lotForBooking(db, lotId);
+
+/** The walk-ins inside a lot now, for its object to hold their slots. */
+export const walkInsInside = (db: DB, lotId: string) => openWalkIns(db, lotId);

@@ -11,7 +11,7 @@ import { isIdempotencyRace, priorResource, recordIdempotencyKey, type Idempotent
 import { newId } from '../db/ids';
 import type { BookingRecord } from '../lot-object/protocol';
 import { returnVoucherStatement } from '../rewards/rewards.statements';
-import { ledgerAmountByKey, refundToWallet } from '../wallet/wallet.service';
+import { amountPostedUnder, refundToWallet } from '../wallet/wallet.service';
 import { CHANGED_MEANWHILE, changeReservation, lotOfBooking, reservationView, type BookingContext } from './booking-context.service';
 import { refundEverything } from './cancellation.service';
 import { claimHold } from './holds.statements';
@@ -46,10 +46,10 @@ export function refundTakenSlot(
     const { db } = ctx;
     const replay = async () => ({
       reservation: await reservationView(db, request.userId, id),
-      refundCents: (await ledgerAmountByKey(db, request.userId, refundKey(id))) ?? 0,
+      refundCents: (await amountPostedUnder(db, request.userId, refundKey(id))) ?? 0,
     });
     if (await priorResource(db, request)) return replay();
-    if ((await ledgerAmountByKey(db, request.userId, refundKey(id))) !== null) return replay();
+    if ((await amountPostedUnder(db, request.userId, refundKey(id))) !== null) return replay();
     assertUnderWay(reservation, now);
     const refundCents = await netPaid(db, id);
     const cancel = reservation.status === 'CONFIRMED';

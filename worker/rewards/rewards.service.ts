@@ -14,7 +14,7 @@ import { abortUnlessChanged, changedMeanwhile } from '../db/guards';
 import { isIdempotencyRace, priorResource, recordIdempotencyKey, type IdempotentRequest } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import { readSettings } from '../platform/settings.data';
-import { redeemablePoints, walletOf, walletSummary } from '../wallet/wallet.service';
+import { driverWallet, pointsRedeemable, walletOverview } from '../wallet/wallet.service';
 import { ledgerFailure, rewardInsert } from '../payments/ledger.statements';
 import { bookedWithVoucher, ownVoucher, redemptionOf, useVoucherStatement, voucherInsert, vouchersOf } from './rewards.data';
 
@@ -33,8 +33,8 @@ function unavailableReason(reward: Reward, held: number, redeemable: number) {
 
 /** GET /api/rewards: points, level, the catalogue with what is within reach, and the driver's vouchers. */
 export async function rewardsOf(db: DB, userId: string, now = new Date()) {
-  const wallet = await walletSummary(db, userId, now);
-  const { redeemable } = await redeemablePoints(db, wallet.id, await refundableFrom(db, now));
+  const wallet = await walletOverview(db, userId, now);
+  const { redeemable } = await pointsRedeemable(db, wallet.id, await refundableFrom(db, now));
   const vouchers = await vouchersOf(db, userId);
   return {
     points: wallet.points,
@@ -61,7 +61,7 @@ const tooFewPoints = (reward: Reward, held: number, redeemable: number) =>
 export async function redeem(db: DB, request: IdempotentRequest, rewardId: string, now = new Date()) {
   const reward = findReward(rewardId);
   if (!reward) throw notFound('Reward');
-  const wallet = await walletOf(db, request.userId);
+  const wallet = await driverWallet(db, request.userId);
   const prior = await priorResource(db, request);
   if (prior) return { redemption: await redemptionView(db, request.userId, reward, prior), replayed: true };
   const from = await refundableFrom(db, now);
@@ -100,7 +100,7 @@ export async function redeem(db: DB, request: IdempotentRequest, rewardId: strin
     if (isIdempotencyRace(error))
       return { redemption: await redemptionView(db, request.userId, reward, (await priorResource(db, request))!), replayed: true };
     if (!changedMeanwhile(error) && ledgerFailure(error) !== 'insufficient_points') throw error;
-    const { held, redeemable } = await redeemablePoints(db, wallet.id, from);
+    const { held, redeemable } = await pointsRedeemable(db, wallet.id, from);
     throw tooFewPoints(reward, held, redeemable);
   }
   return { redemption: await redemptionView(db, request.userId, reward, id), replayed: false };
@@ -108,7 +108,7 @@ export async function redeem(db: DB, request: IdempotentRequest, rewardId: strin
 
 /** A redemption as the driver reads it, with the wallet's balance and points as they stand now. */
 async function redemptionView(db: DB, userId: string, reward: Reward, transactionId: string) {
-  const { id: walletId, balanceCents, points } = await walletOf(db, userId);
+  const { id: walletId, balanceCents, points } = await driverWallet(db, userId);
   const row = (await redemptionOf(db, walletId, transactionId))!;
   return {
     id: row.id,

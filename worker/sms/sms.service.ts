@@ -10,7 +10,7 @@ import { readPreferences } from '../preferences/preferences.data';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
-import { claimNotice, consumeDeliveries, recordSent } from '../deliveries/deliveries.service';
+import { claimForSending, consumeDeliveries, markSent } from '../deliveries/deliveries.service';
 import { prepareCode } from '../verification/verification.service';
 import { formatTime } from '../../core/time';
 import { VERIFICATION_LIFETIME_MS } from '../../core/verification';
@@ -57,11 +57,11 @@ async function phoneCodeText(db: DB, phone: string, now: number) {
 /** Texts one notice, at most once: nothing when it was claimed before, SMS is off, or its recipient may not get it. */
 async function deliver(env: Bindings, db: DB, { noticeId, userId, category, kind, text }: SmsJob, now = Date.now()): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user || !smsAvailable(env) || !(await claimNotice(db, 'sms', { noticeId, userId, kind }, now))) return;
+  if (!user || !smsAvailable(env) || !(await claimForSending(db, 'sms', { noticeId, userId, kind }, now))) return;
   const { smsNotifications } = await readPreferences(db, userId);
   if (!maySms(category, { phone: user.phone, verified: user.phoneVerifiedAt !== null, smsNotifications })) return;
   // A code is made as it is texted: it never sits in the Queue.
   const body = kind === 'phone-code' ? await phoneCodeText(db, user.phone!, now) : text;
   const { messageId } = await sendSms(env, user.phone!, body);
-  await recordSent(db, 'sms', noticeId, messageId);
+  await markSent(db, 'sms', noticeId, messageId);
 }

@@ -15,7 +15,7 @@ import type { Bindings, SessionUser } from '../env';
 import { enter, entryReplayed } from '../gate/entry.service';
 import { exit, exitQuote, exitReplayed } from '../gate/exit.service';
 import { assertManagesLot } from '../lots/lots.service';
-import { validPassOfDriver } from '../monthly-passes/monthly-passes.service';
+import { driversPassAt } from '../monthly-passes/monthly-passes.service';
 import { readSettings } from '../platform/settings.data';
 import { signTag, tagIdOf } from './tag-token';
 import {
@@ -98,7 +98,7 @@ export async function tapView(env: Bindings, db: DB, user: SessionUser, token: s
   const price = open && tag.kind === 'exit' ? await exitQuote(db, open.id, now) : null;
   const { booking, elsewhere } =
     tag.kind === 'entrance' ? await bookingAt(db, user.id, tag.lot.id, now) : { booking: null, elsewhere: null };
-  const pass = tag.kind === 'entrance' && !booking ? await validPassOfDriver(db, tag.lot.id, user.id, now) : null;
+  const pass = tag.kind === 'entrance' && !booking ? await driversPassAt(db, tag.lot.id, user.id, now) : null;
   return {
     kind: tag.kind,
     lot: { id: tag.lot.id, name: tag.lot.name, address: tag.lot.address },
@@ -128,7 +128,7 @@ export async function checkInByTag(ctx: TapCtx, token: string, tap: Tap, request
   if (booking && !booking.plate)
     throw refusal('conflict', 'Your reservation names no car: show its QR pass to the attendant, who checks it in with the plate.');
   if (booking?.plate) return enter(gate, { lotId, plate: booking.plate, reservationId: booking.id, action: 'checkin' }, request, now);
-  const pass = await validPassOfDriver(db, lotId, user.id, now);
+  const pass = await driversPassAt(db, lotId, user.id, now);
   if (pass)
     return enter(
       { ...gate, tap: { ...gate.tap, monthlyPass: pass } },

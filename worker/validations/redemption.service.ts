@@ -16,7 +16,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { assertWorksLot } from '../lots/lots.service';
 import { lotObject } from '../lot-object/stub';
-import { findOwnReservation } from '../reservations/reservations.service';
+import { ownReservation } from '../reservations/reservations.service';
 import {
   findCode,
   findMerchant,
@@ -116,8 +116,7 @@ export async function applyCode(
  * code the merchant gave them; the same rules as at the gate. Only their own reservation, checked in.
  */
 export async function applyCodeAsDriver(db: DB, user: SessionUser, reservationId: string, code: string, now = new Date()) {
-  const reservation = await findOwnReservation(db, user.id, reservationId);
-  if (!reservation) throw refusal('not_found', 'Reservation not found');
+  const reservation = await ownReservation(db, user.id, reservationId);
   const checkin = await findOpenStay(db, reservation.lotId, { reservationId });
   if (!checkin) throw refusal('conflict', 'A validation applies to a stay that is checked in and has not left yet.');
   return redeemCode(db, user, checkin, code, now);

@@ -6,8 +6,14 @@
  * reach validations through this module.
  */
 export { issueCodes, listMerchants, openMerchantLink, registerMerchant, revokeMerchantLink, validationReport } from './merchants.service';
+import type { DB } from '../db/client';
+import { validatedByLotMonth, validationsOfStay } from './validations.data';
+
 export { applyCode, applyCodeAsDriver, merchantLink, validateOnLink } from './redemption.service';
 
-// What other domains use of validations: the gate prices an exit with a stay's validations and frees
-// them when a check-in is undone; the owner's statements show what was validated.
-export { validatedByLotMonth, validationsOfStay } from './validations.data';
+/** The validations redeemed on a stay, which the gate prices its exit with. */
+export const stayValidations = (db: DB, checkinId: string) => validationsOfStay(db, checkinId);
+
+/** What merchants validated at an owner's lots (every lot for null), by lot and Manila month, for their statements. */
+export const validatedPerLotMonth = (db: DB, ownerId: string | null, from: string, to: string) =>
+  validatedByLotMonth(db, ownerId, from, to);

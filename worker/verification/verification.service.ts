@@ -16,10 +16,16 @@ import {
 } from '../../core/verification';
 import type { DB } from '../db/client';
 import { randomSecret, sha256Hex } from './secret-token';
-import { countWrongCode, saveVerification, takeCode, takeVerification, type TakenVerification } from './verification.data';
+import {
+  countWrongCode,
+  deleteExpiredVerifications,
+  saveVerification,
+  takeCode,
+  takeVerification,
+  type TakenVerification,
+} from './verification.data';
 
 export { randomSecret, sha256Hex } from './secret-token';
-export { deleteExpiredVerifications } from './verification.data';
 
 export type PreparedVerification = { link: string; expiresAt: string };
 
@@ -35,6 +41,15 @@ export async function prepareToken(
   const expiresAt = verificationExpiry(type, now);
   await saveVerification(db, { type, target, userId, tokenHash: await sha256Hex(token), expiresAt });
   return { token, expiresAt };
+}
+
+/**
+ * A token for no one yet (a passkey sign-in's challenge, before the browser names an account): each has
+ * a target of its own, so none replaces another, and the expired ones of its type are swept as it is made.
+ */
+export async function prepareUnnamedToken(db: DB, type: VerificationType, now = Date.now()) {
+  await deleteExpiredVerifications(db, type, now);
+  return (await prepareToken(db, { type, target: crypto.randomUUID(), now })).token;
 }
 
 /** A new single-use link for `target`, to be e-mailed. */

@@ -13,12 +13,12 @@ import { statementCsv } from './statement-csv';
 import {
   autoTopupSettings,
   issuePayCode,
-  paymentMethodsUsed,
+  paymentMethodsOf,
   refundTopup,
   saveAutoTopupRule,
   topUp,
   walletStatement,
-  walletSummary,
+  walletOverview,
   walletTransactions,
 } from './wallet.service';
 import { describedAs } from '../http/described';
@@ -40,7 +40,7 @@ const described = describedAs('wallet');
 /** The wallet a driver pays for parking from: balance, ledger, top-ups, statements and settings. */
 export const walletRoutes = new Hono<AppEnv>()
   .get('/wallet', described({ summary: "My wallet's balance", answer: walletAnswer }), signedIn, async (c) =>
-    c.json(await walletSummary(c.var.db, c.var.user.id)),
+    c.json(await walletOverview(c.var.db, c.var.user.id)),
   )
   .get(
     '/wallet/transactions',
@@ -107,7 +107,7 @@ export const walletRoutes = new Hono<AppEnv>()
     '/wallet/payment-methods',
     described({ summary: 'My saved payment methods', answer: savedPaymentMethodsAnswer }),
     signedIn,
-    async (c) => c.json(await paymentMethodsUsed(c.var.db, c.var.user.id)),
+    async (c) => c.json(await paymentMethodsOf(c.var.db, c.var.user.id)),
   )
   .get('/wallet/auto-topup', described({ summary: 'My automatic top-up', answer: autoTopupAnswer }), signedIn, async (c) =>
     c.json(await autoTopupSettings(c.env, c.var.db, c.var.user.id)),

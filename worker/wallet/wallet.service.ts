@@ -16,20 +16,23 @@ import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { PageRequest } from '../db/pages';
 import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
-import { findLot } from '../lots/lots.service';
+import { lotById } from '../lots/lots.service';
 import { paymentProvider, paymentView, startAutoTopup, startTopup } from '../payments/payments.service';
 import { ledgerFailure, ledgerInsert } from '../payments/ledger.statements';
 import { readSettings } from '../platform/settings.data';
 import { findUserById } from '../users/users.data';
 import { signPayCode } from './pay-code';
 import {
+  ledgerAmountByKey,
   listTransactions,
+  paymentMethodsUsed,
   readAutoTopup,
   saveAutoTopup,
   statement,
   walletAfterOf,
   walletAfterStatement,
   walletOf,
+  walletSummary,
   type WalletAfter,
 } from './wallet.data';
 
@@ -138,7 +141,7 @@ export async function issuePayCode(
   { lotId, limitCents, voucherId }: PayCodeRequest,
   now = new Date(),
 ) {
-  const lot = await findLot(db, lotId);
+  const lot = await lotById(db, lotId);
   if (!lot?.isApproved) throw refusal('not_found', 'Parking lot not found');
   if (!lot.onSale) throw refusal('conflict', lotUnavailable(lot.name));
   return signPayCode(env, userId, { lotId, lotName: lot.name, limitCents, voucherId }, now);
@@ -178,10 +181,19 @@ export async function saveAutoTopupRule(env: Bindings, db: DB, userId: string, r
   return { rule, supported: !!paymentProvider(env)?.supportsSavedMethods };
 }
 
-export { paymentMethodsUsed, walletSummary } from './wallet.data';
+/** GET /api/wallet: the balance, the points and the level, with this month's. */
+export const walletOverview = (db: DB, userId: string, now = new Date()) => walletSummary(db, userId, now);
+
+/** Wallet Settings → Payment Methods: the methods this account has paid with, most recent first. */
+export const paymentMethodsOf = (db: DB, userId: string) => paymentMethodsUsed(db, userId);
 export { refundTopup } from '../payments/payments.service';
 
 // What the other domains use of the wallet: its rows, its ledger (kept in payments, below it) and the pay code.
-export { ledgerAmountByKey, walletOf, type WalletAfter } from './wallet.data';
-export { redeemablePoints } from '../payments/payments.service';
+/** The driver's wallet: its balance and points (every account has one from its sign-up). */
+export const driverWallet = (db: DB, userId: string) => walletOf(db, userId);
+
+/** The amount of the driver's ledger row posted under `idempotencyKey`, or null when none was: a refund asked again. */
+export const amountPostedUnder = (db: DB, userId: string, idempotencyKey: string) => ledgerAmountByKey(db, userId, idempotencyKey);
+
+export { pointsRedeemable } from '../payments/payments.service';
 export { verifyPayCode, type PayCode } from './pay-code';

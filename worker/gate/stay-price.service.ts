@@ -9,10 +9,10 @@ import { HOUR_MS } from '../../core/time';
 import { vehicleOfSlot } from '../../core/vehicles';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
-import { passWithRenewals, termOf } from '../monthly-passes/monthly-passes.service';
-import { lotForBooking } from '../reservations/reservations.service';
+import { passAndRenewals, termOf } from '../monthly-passes/monthly-passes.service';
+import { bookableLot } from '../reservations/reservations.service';
 import { voucherAtExit, type VoucherUse } from '../rewards/rewards.service';
-import { validationsOfStay } from '../validations/validations.service';
+import { stayValidations } from '../validations/validations.service';
 import { verifyPayCode } from '../wallet/wallet.service';
 import { findGateReservation, type CheckinView } from './checkins.data';
 
@@ -21,7 +21,7 @@ import { findGateReservation, type CheckinView } from './checkins.data';
  * inside when its pass renews stays covered): when its cover ended, or null for a car on no pass.
  */
 async function passCoverEnd(db: DB, passId: string | null, entryMs: number, at: Date) {
-  const passes = passId ? await passWithRenewals(db, passId, at.toISOString()) : [];
+  const passes = passId ? await passAndRenewals(db, passId, at.toISOString()) : [];
   return passes.length ? (coveredUntil(passes.map(termOf), entryMs) ?? entryMs) : null;
 }
 
@@ -30,7 +30,7 @@ async function passCoverEnd(db: DB, passId: string | null, entryMs: number, at: 
  * pass covered it, the vehicle class of its slot, and whether its ticket was lost (a rate card's fee).
  */
 async function stayAt(db: DB, checkin: CheckinView, at: Date, lostTicket = false) {
-  const lot = (await lotForBooking(db, checkin.lotId))!;
+  const lot = (await bookableLot(db, checkin.lotId))!;
   const reservation = checkin.reservationId && !checkin.walkIn ? await findGateReservation(db, checkin.reservationId) : null;
   const entryMs = Date.parse(checkin.entryTs);
   const passEndMs = reservation ? null : await passCoverEnd(db, checkin.monthlyPassId, entryMs, at);
@@ -49,7 +49,7 @@ async function stayAt(db: DB, checkin: CheckinView, at: Date, lostTicket = false
 export async function priceOfStay(db: DB, checkin: CheckinView, at: Date, lostTicket = false) {
   const { lot, reservation, passEndMs, stay } = await stayAt(db, checkin, at, lostTicket);
   const { hours, lines } = gateCharge(stay);
-  const applied = await validationsOfStay(db, checkin.id);
+  const applied = await stayValidations(db, checkin.id);
   const priced = validatedCharge(stay, applied, new Map(applied.map((row) => [row.merchantId, row.perStayCapCents])));
   const validations = applied.map((row, index) => ({
     id: row.id,

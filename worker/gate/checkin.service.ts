@@ -9,8 +9,8 @@ import type { DB } from '../db/client';
 import type { IdempotentRequest } from '../db/idempotency-keys';
 import type { Bindings, SessionUser } from '../env';
 import type { BookingRecord } from '../lot-object/protocol';
-import type { MonthlyPass } from '../monthly-passes/monthly-passes.service';
-import { currentReceiptsOf } from '../receipts/receipts.service';
+import type { MonthlyPass } from '../monthly-passes/monthly-passes.data';
+import { reservationReceipts } from '../receipts/receipts.service';
 import { updateIfUnchanged } from '../reservations/reservations.statements';
 import {
   findCheckin,
@@ -45,7 +45,7 @@ export type NewEntry = { row: EntryRow; audit: D1PreparedStatement[]; request: I
 /** The stay as the gate shows it: its reservation's current receipt, if it has one, and not its slot's id. */
 export async function asCheckin(db: DB, { slotId: _slot, undoneAt: _undone, ...checkin }: CheckinView) {
   const { reservationId } = checkin;
-  const receipt = reservationId ? (await currentReceiptsOf(db, [reservationId])).get(reservationId) : undefined;
+  const receipt = reservationId ? (await reservationReceipts(db, [reservationId])).get(reservationId) : undefined;
   return { ...checkin, receiptId: receipt?.id ?? null };
 }
 /** `revived`: the entry made an expired reservation active again (judged at its capture time). */

@@ -19,11 +19,11 @@ import { notify } from '../notifications/notifications.service';
 import { reissueReceipt } from '../receipts/receipts.statements';
 import { emailReceipt } from '../receipts/receipt-mail.service';
 import { chargeInsert } from '../reservations/reservations.statements';
-import { exitAudit, recordedCheckin, type Checkin, type GateContext } from './checkin';
+import { exitAudit, recordedCheckin, type Checkin, type GateContext } from './checkin.service';
 import { checkinInsert, findGateReservation, type CheckinView } from './checkins.data';
 import { netPaidOf } from './gate-refunds.data';
-import { priceAfterDeclaredExit, type StayPrice } from './stay-price';
-import { commitExit, paymentOf, type StayPayment } from './stay-payment';
+import { priceAfterDeclaredExit, type StayPrice } from './stay-price.service';
+import { commitExit, paymentOf, type StayPayment } from './stay-payment.service';
 import { findStay, keptInD1 } from './stay-move.service';
 
 /** The declared stay, and the gate's exit of it: by override or not, on which shift, at what time. */

@@ -9,10 +9,10 @@ import { commit, type DB } from '../db/client';
 import { isIdempotencyRace, recordIdempotencyKey } from '../db/idempotency-keys';
 import { newId } from '../db/ids';
 import type { Bindings } from '../env';
-import { payFromWallet, walletOf } from '../wallet/wallet.service';
-import type { GateContext } from './checkin';
+import { payFromWallet, driverWallet } from '../wallet/wallet.service';
+import type { GateContext } from './checkin.service';
 import { assertConsentCovers, consentOf, PAY_CODE_USED, tapConsent, walletShort } from './consent';
-import type { StayPrice } from './stay-price';
+import type { StayPrice } from './stay-price.service';
 
 /**
  * Who pays for the stay `stay` priced at `price` (core/gate.ts whoPays), and the consent it was shown;
@@ -43,7 +43,7 @@ export async function paymentOf(
     consented: payCode !== null,
     reservedUntilMs: reservation ? Date.parse(reservation.endTs) : null,
     pricing: lot.pricing,
-    balanceCents: walletMayPay ? (await walletOf(ctx.db, payer.userId)).balanceCents : null,
+    balanceCents: walletMayPay ? (await driverWallet(ctx.db, payer.userId)).balanceCents : null,
   };
   const decided = whoPays(basis);
   if (payCode && decided.paidBy === 'cash') throw refusal('conflict', walletShort(basis.balanceCents ?? 0, amountCents, payCode.via));
