@@ -3,6 +3,7 @@ import { emptyAtCurrentSchema } from './schema';
 
 /** The lot objects whose alarms are deleted already, kept across the files this runtime runs. */
 const runtime = globalThis as { quietedLots?: Set<string> };
+runtime.quietedLots ??= new Set();
 
 /**
  * An earlier file's lot objects outlive their D1 rows, and their alarms kept firing into this file's
@@ -11,7 +12,7 @@ const runtime = globalThis as { quietedLots?: Set<string> };
  * alarms are deleted, once for each object.
  */
 async function quietEarlierLots() {
-  const quieted = (runtime.quietedLots ??= new Set());
+  const quieted = runtime.quietedLots!;
   const ids = (await listDurableObjectIds(env.LOT)).filter((id) => !quieted.has(id.toString()));
   await Promise.all(ids.map((id) => runInDurableObject(env.LOT.get(id), (_lot, state) => state.storage.deleteAlarm())));
   for (const id of ids) quieted.add(id.toString());
