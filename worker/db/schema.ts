@@ -319,6 +319,11 @@ export const pricing = sqliteTable(
   (t) => [check('pricing_base_rate_range', sql`${t.baseRate} BETWEEN 1000 AND 50000`)],
 );
 
+/**
+ * A booking over for `RESERVATION_HOT_DAYS` leaves for the archive (docs/payments.md, Archive), while
+ * the rows that name it (its charges, receipts, ledger rows, stays, reviews, issues, vouchers) stay: so
+ * no table refers to it by a foreign key (migrations/0058); readers read D1 and the archive.
+ */
 export const reservations = sqliteTable(
   'reservations',
   {
@@ -385,9 +390,8 @@ export const charges = sqliteTable(
   'charges',
   {
     id: id(),
-    reservationId: text('reservation_id')
-      .notNull()
-      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** No foreign key: a booking over for `RESERVATION_HOT_DAYS` leaves D1 for the archive while its charges stay (migrations/0058). */
+    reservationId: text('reservation_id').notNull(),
     kind: text('kind', { enum: CHARGE_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
@@ -591,7 +595,7 @@ export const walletTransactions = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
     description: text('description').notNull(),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     paymentReference: text('payment_reference'),
     /** One money movement per key per wallet: a repeated request or webhook can never post twice. */
     idempotencyKey: text('idempotency_key'),
@@ -740,7 +744,7 @@ export const receipts = sqliteTable(
       .notNull()
       .references(() => users.id),
     /** What the document certifies: a reservation's payments, or a monthly pass's sale (exactly one: migrations/0029). */
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     monthlyPassId: text('monthly_pass_id').references((): AnySQLiteColumn => monthlyPasses.id),
     // Defaults only so the columns could be added to the receipts that existed (migrations/0022 numbered
     // them); a trigger refuses a document without its place in a series (`seq` > 0, its `number`).
@@ -979,7 +983,7 @@ export const checkins = sqliteTable(
     lotId: text('lot_id')
       .notNull()
       .references(() => lots.id),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     shiftId: text('shift_id').references(() => shifts.id),
     attendantId: text('attendant_id').references(() => users.id),
     plate: text('plate').notNull(),
@@ -1401,7 +1405,7 @@ export const reviews = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     monthlyPassId: text('monthly_pass_id').references(() => monthlyPasses.id),
     rating: integer('rating').notNull(),
     text: text('text'),
@@ -1473,7 +1477,7 @@ export const lotIssues = sqliteTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     category: text('category', { enum: LOT_ISSUE_CATEGORIES }).notNull(),
     text: text('text').notNull(),
     status: text('status', { enum: LOT_ISSUE_STATUSES }).notNull().default('open'),
@@ -1595,7 +1599,7 @@ export const rewardVouchers = sqliteTable(
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
     /** The booking it took an hour off, and that booking's lot. */
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     lotId: text('lot_id').references(() => lots.id),
     /** What it took off, in centavos. */
     amountOffCents: integer('amount_off_cents'),
