@@ -1,8 +1,8 @@
 /** The bookings the archive moves out of D1 (docs/payments.md, Archive). */
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { OVER_STATUSES } from '../../core/archive';
-import type { DB } from '../db/client';
-import { reservations } from '../db/schema';
+import { statementOf, type DB } from '../db/client';
+import { archivedBookings, reservations } from '../db/schema';
 
 export type Reservation = typeof reservations.$inferSelect;
 
@@ -27,3 +27,20 @@ export const deleteMovedReservations = (db: DB, moved: Pick<Reservation, 'id' | 
          AND (id, version) IN (SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?1))`,
     )
     .bind(JSON.stringify(moved.map(({ id, version }) => [id, version])));
+
+/** The statement that notes, in the move's batch, which drivers have bookings in a lot's period. */
+export const noteDriversOf = (db: DB, lotId: string, month: string, moved: Pick<Reservation, 'userId'>[]) =>
+  statementOf(
+    db,
+    db
+      .insert(archivedBookings)
+      .values([...new Set(moved.map((row) => row.userId))].map((userId) => ({ userId, lotId, month })))
+      .onConflictDoNothing(),
+  );
+
+/** The lots and months whose periods hold a driver's archived bookings. */
+export const periodsOfDriver = (db: DB, userId: string) =>
+  db
+    .select({ lotId: archivedBookings.lotId, month: archivedBookings.month })
+    .from(archivedBookings)
+    .where(eq(archivedBookings.userId, userId));

@@ -7,8 +7,8 @@
  */
 import { archivableBookingsEndBefore, type Period } from '../../core/archive';
 import { manilaMonthOf } from '../../core/time';
-import { rewritePeriod, withMoved, type ArchiveContext } from './archive.service';
-import { deleteMovedReservations, reservationsToMove } from './reservations-archive.data';
+import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext } from './archive.service';
+import { deleteMovedReservations, noteDriversOf, periodsOfDriver, reservationsToMove, type Reservation } from './reservations-archive.data';
 
 /** Bookings moved per message: one period's object is rewritten once per batch. */
 const RESERVATIONS_PER_BATCH = 1_000;
@@ -19,6 +19,18 @@ export async function moveReservations(ctx: ArchiveContext, lotId: string, now =
   if (rows.length === 0) return false;
   const period: Period = { kind: 'reservations', lotId, month: manilaMonthOf(Date.parse(rows[0].endTs)) };
   const batch = rows.filter((row) => manilaMonthOf(Date.parse(row.endTs)) === period.month);
-  await rewritePeriod(ctx, period, (archived) => withMoved(archived, batch, 'endTs'), [deleteMovedReservations(ctx.db, batch)], now);
+  const alongside = [noteDriversOf(ctx.db, lotId, period.month, batch), deleteMovedReservations(ctx.db, batch)];
+  await rewritePeriod(ctx, period, (archived) => withMoved(archived, batch, 'endTs'), alongside, now);
   return batch.length < rows.length || rows.length === RESERVATIONS_PER_BATCH;
+}
+
+/**
+ * A driver's booking moved to the archive, as D1 held it, or null: read from the periods that hold
+ * their bookings (a listed period missing from the bucket is refused, never read as none).
+ */
+export async function archivedReservationOf(ctx: ArchiveContext, userId: string, id: string) {
+  const periods = await periodsOfDriver(ctx.db, userId);
+  const rows = await Promise.all(periods.map(({ lotId, month }) => archivedRowsOf(ctx, 'reservations', lotId, { from: month, to: month })));
+  const found = (rows.flat() as unknown as Reservation[]).find((row) => row.id === id && row.userId === userId);
+  return found ?? null;
 }

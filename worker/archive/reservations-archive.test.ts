@@ -9,8 +9,8 @@ import { manilaMonthOf } from '../../core/time';
 import { lotBookingDays, lotCustomerDays, lotMoneyDays, lotStayHours, reservations } from '../db/schema';
 import worker from '../index';
 import { archiveContext, bookingThatIsOver, chargesInD1, failingBatches, failingBucket, later, periodsOf } from '../test/archive-fixtures';
-import { driver, inMinutes, reserve } from '../test/booking-fixtures';
-import { db, seedOnce } from '../test/helpers';
+import { cancelBooking, driver, extendBooking, inMinutes, reserve } from '../test/booking-fixtures';
+import { call, db, seedOnce } from '../test/helpers';
 import { rawLot, run } from '../test/raw-records';
 import { archivedRowsOf } from './archive.service';
 import { ARCHIVE_QUEUE, moveCharges, type ArchiveJob } from './charges-archive.service';
@@ -113,5 +113,27 @@ describe('ended bookings in the archive', () => {
     expect(await getQueueResult(batch, createExecutionContext())).toMatchObject({ explicitAcks: ['bookings'], retryMessages: [] });
     expect(await inD1('january-booking')).toEqual([]);
     expect(await periodsOf(lotId)).toMatchObject([{ kind: 'reservations', month: '2026-01', rows: 1 }]);
+  });
+
+  it('shows an archived booking to its driver as before, never to another; a change of it answers 409, never 404', async () => {
+    const booking = await bookingThatIsOver();
+    const shown = async (cookie: string) => call(`/api/reservations/${booking.reservationId}`, { cookie });
+    const before = await (await shown(booking.cookie)).json();
+    await moveReservations(archiveContext(), booking.lotId, later());
+    expect(await inD1(booking.reservationId)).toEqual([]);
+
+    const after = await shown(booking.cookie);
+    expect(after.status).toBe(200);
+    expect(await after.json()).toEqual(before);
+    expect((await shown((await driver()).cookie)).status).toBe(404);
+
+    for (const res of [
+      await cancelBooking(booking.cookie, booking.reservationId),
+      await extendBooking(booking.cookie, booking.reservationId, 1),
+    ]) {
+      expect(res.status).toBe(409);
+      expect((await res.json<{ message: string }>()).message).toMatch(/archive/);
+    }
+    expect(await periodsOf(booking.lotId)).toMatchObject([{ rows: 1 }]);
   });
 });

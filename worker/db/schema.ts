@@ -425,6 +425,21 @@ export const archivedPeriods = sqliteTable(
   (t) => [primaryKey({ columns: [t.kind, t.lotId, t.month] })],
 );
 
+/**
+ * Where a driver's archived bookings are (docs/payments.md, Archive: Bookings): a row per driver, lot and
+ * Manila month whose period holds one of theirs, written in the move's batch. A booking's id names no
+ * period; this finds the few a driver's reads open, and grows with drivers' months, not with bookings.
+ */
+export const archivedBookings = sqliteTable(
+  'archived_bookings',
+  {
+    userId: text('user_id').notNull(),
+    lotId: text('lot_id').notNull(),
+    month: text('month').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lotId, t.month] })],
+);
+
 /*
  * The daily rollups of each lot, in Manila days (docs/owner.md, "Rollups"). Triggers on the records
  * they count (migrations/0020) keep them in the same transaction as every write, so they are never
