@@ -2,10 +2,10 @@
  * Closed periods archived to R2 (docs/payments.md, Archive): one object per kind of record, lot and
  * Manila month, its rows as gzip-compressed NDJSON, listed in D1's `archived_periods`.
  */
-import { CHARGES_HOT_MS } from './scale';
+import { CHARGES_HOT_MS, RESERVATION_HOT_MS } from './scale';
 import { manilaMonthOf } from './time';
 
-export const ARCHIVED_KINDS = ['charges'] as const;
+export const ARCHIVED_KINDS = ['charges', 'reservations'] as const;
 export type ArchivedKind = (typeof ARCHIVED_KINDS)[number];
 
 /** One archived period: a kind of record of one lot in one Manila month ("YYYY-MM"). */
@@ -25,3 +25,6 @@ function previousMonth(month: string) {
 
 /** Reservations that are over: a charge of theirs may leave D1 once its month is old enough. */
 export const OVER_STATUSES = ['COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
+
+/** Bookings that ended before this instant (ISO) may leave D1 at `now`, once over. */
+export const archivableBookingsEndBefore = (now: number) => new Date(now - RESERVATION_HOT_MS).toISOString();

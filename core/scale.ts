@@ -25,3 +25,11 @@ export const CHARGES_HOT_MS = CHARGES_HOT_DAYS * DAY_MS;
 
 /** Days a closed stay stays in D1 before it moves into its lot's object: the gate's own look-backs (today, an undo, a declared exit) fall inside it. */
 export const STAY_HOT_DAYS = 2;
+
+/**
+ * Days a booking stays in D1 after it is over (completed, cancelled, expired: `OVER_STATUSES`, from its
+ * end) before it moves to the archive: a week covers what still touches an ended booking (a review asked
+ * for after the stay, a refund at the gate, a declared exit seen later, a dispute), all within D1.
+ */
+const RESERVATION_HOT_DAYS = 7;
+export const RESERVATION_HOT_MS = RESERVATION_HOT_DAYS * DAY_MS;

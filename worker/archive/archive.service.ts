@@ -23,6 +23,12 @@ export type ArchivedRow = { id: string } & Record<string, unknown>;
 
 export type ArchiveContext = { env: Bindings; db: DB };
 
+/** A period's rows with a batch moved into it: each row once (the batch's copy, D1's newer one), in the order of `by`. */
+export function withMoved(archived: ArchivedRow[], moved: ArchivedRow[], by: string) {
+  const byId = new Map<string, ArchivedRow>([...archived, ...moved].map((row) => [row.id, row]));
+  return [...byId.values()].sort((a, b) => String(a[by]).localeCompare(String(b[by])));
+}
+
 async function encode(rows: ArchivedRow[]) {
   const ndjson = new Blob(rows.map((row) => `${JSON.stringify(row)}\n`));
   return new Response(ndjson.stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();

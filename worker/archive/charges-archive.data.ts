@@ -1,5 +1,5 @@
 /** The charges the archive moves out of D1 (docs/payments.md, Archive), and the lots it visits. */
-import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { OVER_STATUSES } from '../../core/archive';
 import type { DB } from '../db/client';
 import { charges, lots, reservations } from '../db/schema';
@@ -10,15 +10,21 @@ export type Charge = typeof charges.$inferSelect;
 export const everyLotId = (db: DB) => db.select({ id: lots.id }).from(lots);
 
 /**
- * The oldest charges of a lot written before `before`, of reservations that are over, in the order D1
- * wrote them: a range of charges_lot_time_idx.
+ * The oldest charges of a lot written before `before`, of reservations that are over (or archived
+ * already, over by then), in the order D1 wrote them: a range of charges_lot_time_idx.
  */
 export const chargesToMove = (db: DB, lotId: string, before: string, limit: number): Promise<Charge[]> =>
   db
     .select(getTableColumns(charges))
     .from(charges)
-    .innerJoin(reservations, eq(reservations.id, charges.reservationId))
-    .where(and(eq(charges.lotId, lotId), lt(charges.createdAt, before), inArray(reservations.status, [...OVER_STATUSES])))
+    .leftJoin(reservations, eq(reservations.id, charges.reservationId))
+    .where(
+      and(
+        eq(charges.lotId, lotId),
+        lt(charges.createdAt, before),
+        or(isNull(reservations.id), inArray(reservations.status, [...OVER_STATUSES])),
+      ),
+    )
     .orderBy(asc(charges.createdAt), sql`${charges}.rowid`)
     .limit(limit);
 

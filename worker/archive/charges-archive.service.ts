@@ -11,13 +11,16 @@ import { createDb } from '../db/client';
 import { retryDelay } from '../deliveries/deliveries.service';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
-import { archivedRowsOf, rewritePeriod, type ArchiveContext, type ArchivedRow } from './archive.service';
+import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext } from './archive.service';
+import { moveReservations } from './reservations-archive.service';
 import { chargesToMove, deleteMovedCharges, everyLotId, reservationSpan, type Charge } from './charges-archive.data';
 
 export const ARCHIVE_QUEUE = 'parkada-archive';
 
-/** One lot's charges to move, a batch per message. */
-export type ArchiveJob = { kind: 'charges'; lotId: string };
+/** One lot's charges or ended bookings to move, a batch per message. */
+export type ArchiveJob = { kind: 'charges' | 'reservations'; lotId: string };
+
+const MOVES = { charges: moveCharges, reservations: moveReservations } as const;
 
 declare module '../env' {
   interface Bindings {
@@ -36,12 +39,6 @@ export async function queueChargesToArchive(env: Bindings) {
     await env.ARCHIVE_QUEUE.sendBatch(lots.slice(i, i + 100).map(({ id }) => ({ body: { kind: 'charges' as const, lotId: id } })));
 }
 
-/** The period's rows with the batch's, each charge once, in the order they were charged. */
-const withMoved = (archived: ArchivedRow[], moved: Charge[]) => {
-  const byId = new Map<string, ArchivedRow>([...archived, ...moved].map((row) => [row.id, row]));
-  return [...byId.values()].sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
-};
-
 /** Moves one batch of a lot's charges: the oldest month's; answers whether any may be left. */
 export async function moveCharges(ctx: ArchiveContext, lotId: string, now = new Date()) {
   const before = manilaMonthRange(lastArchivableChargeMonth(now.getTime())).end;
@@ -53,7 +50,7 @@ export async function moveCharges(ctx: ArchiveContext, lotId: string, now = new 
     ctx.db,
     batch.map((row) => row.id),
   );
-  await rewritePeriod(ctx, period, (archived) => withMoved(archived, batch), [moved], now);
+  await rewritePeriod(ctx, period, (archived) => withMoved(archived, batch, 'createdAt'), [moved], now);
   return batch.length < rows.length || rows.length === CHARGES_PER_BATCH;
 }
 
@@ -62,10 +59,14 @@ export async function consumeArchive(batch: MessageBatch<ArchiveJob>, env: Bindi
   const ctx = { env, db: createDb(env.DB) };
   for (const message of batch.messages) {
     try {
-      if (await moveCharges(ctx, message.body.lotId)) await env.ARCHIVE_QUEUE.send(message.body);
+      if (await MOVES[message.body.kind](ctx, message.body.lotId)) await env.ARCHIVE_QUEUE.send(message.body);
       message.ack();
     } catch (error) {
-      await recordBackgroundFailure(env.DB, { job: 'Archive', subject: `charges of lot ${message.body.lotId}`, error }, Date.now());
+      await recordBackgroundFailure(
+        env.DB,
+        { job: 'Archive', subject: `${message.body.kind} of lot ${message.body.lotId}`, error },
+        Date.now(),
+      );
       message.retry({ delaySeconds: retryDelay(message.attempts) });
     }
   }

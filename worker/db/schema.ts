@@ -319,6 +319,11 @@ export const pricing = sqliteTable(
   (t) => [check('pricing_base_rate_range', sql`${t.baseRate} BETWEEN 1000 AND 50000`)],
 );
 
+/**
+ * A booking over for `RESERVATION_HOT_DAYS` leaves for the archive (docs/payments.md, Archive), while
+ * the rows that name it (its charges, receipts, ledger rows, stays, reviews, issues, vouchers) stay: so
+ * no table refers to it by a foreign key (migrations/0059); readers read D1 and the archive.
+ */
 export const reservations = sqliteTable(
   'reservations',
   {
@@ -385,9 +390,8 @@ export const charges = sqliteTable(
   'charges',
   {
     id: id(),
-    reservationId: text('reservation_id')
-      .notNull()
-      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** No foreign key: a booking over for `RESERVATION_HOT_DAYS` leaves D1 for the archive while its charges stay (migrations/0059). */
+    reservationId: text('reservation_id').notNull(),
     kind: text('kind', { enum: CHARGE_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
@@ -419,6 +423,21 @@ export const archivedPeriods = sqliteTable(
     archivedAt: text('archived_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.lotId, t.month] })],
+);
+
+/**
+ * Where a driver's archived bookings are (docs/payments.md, Archive: Bookings): a row per driver, lot and
+ * Manila month whose period holds one of theirs, written in the move's batch. A booking's id names no
+ * period; this finds the few a driver's reads open, and grows with drivers' months, not with bookings.
+ */
+export const archivedBookings = sqliteTable(
+  'archived_bookings',
+  {
+    userId: text('user_id').notNull(),
+    lotId: text('lot_id').notNull(),
+    month: text('month').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lotId, t.month] })],
 );
 
 /*
@@ -589,7 +608,7 @@ export const walletTransactions = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('PHP'),
     description: text('description').notNull(),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     paymentReference: text('payment_reference'),
     /** One money movement per key per wallet: a repeated request or webhook can never post twice. */
     idempotencyKey: text('idempotency_key'),
@@ -738,7 +757,7 @@ export const receipts = sqliteTable(
       .notNull()
       .references(() => users.id),
     /** What the document certifies: a reservation's payments, or a monthly pass's sale (exactly one: migrations/0029). */
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     monthlyPassId: text('monthly_pass_id').references((): AnySQLiteColumn => monthlyPasses.id),
     // Defaults only so the columns could be added to the receipts that existed (migrations/0022 numbered
     // them); a trigger refuses a document without its place in a series (`seq` > 0, its `number`).
@@ -977,7 +996,7 @@ export const checkins = sqliteTable(
     lotId: text('lot_id')
       .notNull()
       .references(() => lots.id),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     shiftId: text('shift_id').references(() => shifts.id),
     attendantId: text('attendant_id').references(() => users.id),
     plate: text('plate').notNull(),
@@ -1399,7 +1418,7 @@ export const reviews = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     monthlyPassId: text('monthly_pass_id').references(() => monthlyPasses.id),
     rating: integer('rating').notNull(),
     text: text('text'),
@@ -1471,7 +1490,7 @@ export const lotIssues = sqliteTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id),
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     category: text('category', { enum: LOT_ISSUE_CATEGORIES }).notNull(),
     text: text('text').notNull(),
     status: text('status', { enum: LOT_ISSUE_STATUSES }).notNull().default('open'),
@@ -1593,7 +1612,7 @@ export const rewardVouchers = sqliteTable(
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
     /** The booking it took an hour off, and that booking's lot. */
-    reservationId: text('reservation_id').references(() => reservations.id),
+    reservationId: text('reservation_id'),
     lotId: text('lot_id').references(() => lots.id),
     /** What it took off, in centavos. */
     amountOffCents: integer('amount_off_cents'),

@@ -18,10 +18,19 @@ import type { DB } from '../db/client';
 import type { Bindings } from '../env';
 import type { SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
-import { bookingRecordOf, findOwnReservation, lotForBooking, type BookableLot, type ReservationView } from './reservations.data';
+import { archivedReservationOf } from '../archive/reservations-archive.service';
+import {
+  archivedReservationView,
+  bookingRecordOf,
+  findOwnReservation,
+  lotForBooking,
+  type BookableLot,
+  type ReservationView,
+} from './reservations.data';
 
 export const LOT_FULL = 'Lot is full for this time';
 export const INSUFFICIENT = 'Insufficient wallet balance';
+const ARCHIVED = 'This booking ended more than a week ago and is kept in its archive: it can no longer be changed.';
 const CHANGE_IN_PROGRESS = 'Another change to this reservation is in progress. Try again in a moment.';
 export const CHANGED_MEANWHILE =
   'This reservation changed while your request was on its way; nothing was charged. Reload it and try again.';
@@ -75,6 +84,23 @@ export async function ownReservation(db: DB, userId: string, id: string): Promis
   return reservation;
 }
 
+/** The driver's reservation wherever it lives: D1, or the archive once it has been over for a week (docs/payments.md, Archive). */
+export async function ownReservationAnywhere(env: Bindings, db: DB, userId: string, id: string): Promise<ReservationView> {
+  const reservation = await findOwnReservation(db, userId, id);
+  if (reservation) return reservation;
+  const archived = await archivedReservationOf({ env, db }, userId, id);
+  if (!archived) throw notFound('Reservation');
+  return archivedReservationView(db, archived);
+}
+
+/** A reservation a change may act on: in D1; an archived one is over and answers why, never 404. */
+async function changeableReservation(ctx: BookingContext, userId: string, id: string) {
+  const reservation = await findOwnReservation(ctx.db, userId, id);
+  if (reservation) return reservation;
+  if (await archivedReservationOf(ctx, userId, id)) throw refusal('conflict', ARCHIVED);
+  throw notFound('Reservation');
+}
+
 /**
  * Runs one change of a reservation (cancel, modify, extend) under the lot object's per-reservation
  * lock, on the reservation read afresh inside it. The lock keeps two changes from racing on what was
@@ -87,7 +113,7 @@ export async function changeReservation<T>(
   now: Date,
   change: (current: ReservationView, lot: SlotAuthority) => Promise<T>,
 ): Promise<T> {
-  const { lotId } = await ownReservation(ctx.db, userId, id);
+  const { lotId } = await changeableReservation(ctx, userId, id);
   const lot = ctx.lot(lotId);
   if (!(await lot.lockReservation(id, now.getTime()))) throw refusal('conflict', CHANGE_IN_PROGRESS);
   try {

@@ -91,6 +91,17 @@ export async function readForBooking(
 }
 export type BookableLot = NonNullable<Awaited<ReturnType<typeof lotForBooking>>>;
 
+/** What a reservation's view shows of its lot and slot. */
+const lotColumns = {
+  lotName: lots.name,
+  lotAddress: lots.address,
+  geoLat: lots.geoLat,
+  geoLng: lots.geoLng,
+  entranceLat: lots.entranceLat,
+  entranceLng: lots.entranceLng,
+};
+const slotColumns = { slotLabel: slots.label, slotLevel: slots.level };
+
 const viewColumns = {
   id: reservations.id,
   status: reservations.status,
@@ -105,14 +116,8 @@ const viewColumns = {
   createdAt: reservations.createdAt,
   cancelledAt: reservations.cancelledAt,
   lotId: lots.id,
-  lotName: lots.name,
-  lotAddress: lots.address,
-  geoLat: lots.geoLat,
-  geoLng: lots.geoLng,
-  entranceLat: lots.entranceLat,
-  entranceLng: lots.entranceLng,
-  slotLabel: slots.label,
-  slotLevel: slots.level,
+  ...lotColumns,
+  ...slotColumns,
   shareId: reservations.shareId,
 };
 
@@ -174,6 +179,14 @@ export const newReservationView = (
 export async function findOwnReservation(db: DB, userId: string, id: string) {
   const [row] = await selectViews(db).where(and(eq(reservations.id, id), eq(reservations.userId, userId)));
   return row ? toView(row) : null;
+}
+
+/** An archived reservation as its driver sees it: the row as D1 held it, with its lot and slot, which stay in D1. */
+export async function archivedReservationView(db: DB, row: typeof reservations.$inferSelect): Promise<ReservationView> {
+  const [lot] = await db.select(lotColumns).from(lots).where(eq(lots.id, row.lotId));
+  const [slot] = row.slotId ? await db.select(slotColumns).from(slots).where(eq(slots.id, row.slotId)) : [];
+  const { userId: _, lotId, idempotencyKey: __, ...kept } = row;
+  return toView({ ...kept, lotId, ...lot, slotLabel: slot?.slotLabel ?? null, slotLevel: slot?.slotLevel ?? null });
 }
 
 /** Any reservation by id, with the share id its companion link must name: the shared pass is read by whoever holds the link. */

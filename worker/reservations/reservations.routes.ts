@@ -18,7 +18,7 @@ import {
   listReservations,
   modify,
   openSharedPass,
-  ownReservation,
+  ownReservationAnywhere,
   reservationCounts,
   reservationPass,
   sharePass,
@@ -85,7 +85,7 @@ export const reservationRoutes = new Hono<AppEnv>()
     described({ summary: 'One of my reservations', answer: reservationAnswer, refusals: [404] }),
     signedIn,
     validate('param', reservationParams),
-    async (c) => c.json(await ownReservation(c.var.db, c.var.user.id, c.req.valid('param').id)),
+    async (c) => c.json(await ownReservationAnywhere(c.env, c.var.db, c.var.user.id, c.req.valid('param').id)),
   )
   .patch(
     '/reservations/:id',

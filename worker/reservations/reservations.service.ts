@@ -18,6 +18,7 @@ export {
   HOLD_EXPIRED,
   NOT_CONFIRMED,
   ownReservation,
+  ownReservationAnywhere,
   type BookingContext,
 } from './booking-context.service';
 export { book } from './booking.service';

@@ -102,6 +102,8 @@ export const recordWrites: fc.Arbitrary<Write>[] = [
     const [id] = ids.reservations.splice(w.pick % Math.max(1, ids.reservations.length), 1);
     if (!id) return;
     await run(`UPDATE checkins SET reservation_id = NULL WHERE reservation_id = ?`, id);
+    // Its charges with it, as the cascade did before bookings could leave while their charges stay (migrations/0059).
+    await run(`DELETE FROM charges WHERE reservation_id = ?`, id);
     await run(`DELETE FROM reservations WHERE id = ?`, id);
   }),
   fc

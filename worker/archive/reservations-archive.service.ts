@@ -1,0 +1,36 @@
+/**
+ * Bookings leave D1 for the archive (docs/payments.md, Archive): a message of the archive's Queue
+ * moves one batch of a lot's bookings over (completed, cancelled, expired) and ended
+ * `RESERVATION_HOT_DAYS` ago, into the period of the Manila month of their end. The batch is written
+ * to R2 first and deleted from D1 only in the batch that lists the period, at the version written: a
+ * failed write leaves the rows, a run twice finds them moved, a booking changed meanwhile stays.
+ */
+import { archivableBookingsEndBefore, type Period } from '../../core/archive';
+import { manilaMonthOf } from '../../core/time';
+import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext } from './archive.service';
+import { deleteMovedReservations, noteDriversOf, periodsOfDriver, reservationsToMove, type Reservation } from './reservations-archive.data';
+
+/** Bookings moved per message: one period's object is rewritten once per batch. */
+const RESERVATIONS_PER_BATCH = 1_000;
+
+/** Moves one batch of a lot's bookings: the earliest month's; answers whether any may be left. */
+export async function moveReservations(ctx: ArchiveContext, lotId: string, now = new Date()) {
+  const rows = await reservationsToMove(ctx.db, lotId, archivableBookingsEndBefore(now.getTime()), RESERVATIONS_PER_BATCH);
+  if (rows.length === 0) return false;
+  const period: Period = { kind: 'reservations', lotId, month: manilaMonthOf(Date.parse(rows[0].endTs)) };
+  const batch = rows.filter((row) => manilaMonthOf(Date.parse(row.endTs)) === period.month);
+  const alongside = [noteDriversOf(ctx.db, lotId, period.month, batch), deleteMovedReservations(ctx.db, batch)];
+  await rewritePeriod(ctx, period, (archived) => withMoved(archived, batch, 'endTs'), alongside, now);
+  return batch.length < rows.length || rows.length === RESERVATIONS_PER_BATCH;
+}
+
+/**
+ * A driver's booking moved to the archive, as D1 held it, or null: read from the periods that hold
+ * their bookings (a listed period missing from the bucket is refused, never read as none).
+ */
+export async function archivedReservationOf(ctx: ArchiveContext, userId: string, id: string) {
+  const periods = await periodsOfDriver(ctx.db, userId);
+  const rows = await Promise.all(periods.map(({ lotId, month }) => archivedRowsOf(ctx, 'reservations', lotId, { from: month, to: month })));
+  const found = (rows.flat() as unknown as Reservation[]).find((row) => row.id === id && row.userId === userId);
+  return found ?? null;
+}
