@@ -37,3 +37,31 @@ export const createReservationSchema = z
   })
   .refine((b) => !!b.vehicleId || !!b.plate, { message: 'Choose a vehicle or type its plate.', path: ['vehicleId'] });
 export type CreateReservation = z.infer<typeof createReservationSchema>;
+
+/** The booking form's vehicle choice that means a plate typed instead of one of the driver's vehicles. */
+export const OTHER_VEHICLE = 'other';
+
+/**
+ * The booking form: the lot and window it was opened on, one of the driver's vehicles or another by
+ * the plate typed (what the search named, else a car), the slot needs and a voucher (none when blank).
+ * It becomes the request, checked by the request's schema.
+ */
+export const bookingFormSchema = z
+  .object({
+    lotId: z.string(),
+    start: z.string(),
+    durationHours: z.number(),
+    vehicleId: z.string(),
+    plate: z.string(),
+    vehicleType: z.enum(VEHICLE_TYPES),
+    needs: z.object({ accessible: z.boolean(), ev: z.boolean() }),
+    voucherId: z.string(),
+  })
+  .transform(
+    ({ vehicleId, plate, vehicleType, voucherId, ...booking }): z.input<typeof createReservationSchema> => ({
+      ...booking,
+      ...(vehicleId === OTHER_VEHICLE ? { plate, vehicleType } : { vehicleId }),
+      ...(voucherId && { voucherId }),
+    }),
+  )
+  .pipe(createReservationSchema);

@@ -59,3 +59,27 @@ export const topupFormSchema = (minimumCents: number | null) =>
       method: topupSchema.shape.method,
     })
     .transform(({ amount, method }): TopupInput => ({ amountCents: amount, method }));
+
+/**
+ * The pay-code form: the limit typed in pesos, checked as the request's centavos (its messages, at
+ * the limit's field); no voucher chosen is none sent.
+ */
+export const payCodeFormSchema = z
+  .object({
+    lotId: payCodeSchema.shape.lotId,
+    limit: z.string().transform(pesosToCents).pipe(payCodeSchema.shape.limitCents),
+    voucherId: z.union([z.literal(''), payCodeSchema.shape.voucherId.unwrap()]),
+  })
+  .transform(({ lotId, limit, voucherId }): PayCodeRequest => ({ lotId, limitCents: limit, ...(voucherId && { voucherId }) }));
+
+/** The auto top-up form: the threshold and the amount typed in pesos, checked as the rule's centavos (its messages, at their fields). */
+export const autoTopupFormSchema = z
+  .object({
+    enabled: autoTopupSchema.shape.enabled,
+    threshold: z.string().transform(pesosToCents).pipe(autoTopupSchema.shape.thresholdCents),
+    amount: z.string().transform(pesosToCents).pipe(autoTopupSchema.shape.amountCents),
+    method: autoTopupSchema.shape.method,
+  })
+  .transform(
+    ({ enabled, threshold, amount, method }): AutoTopupRule => ({ enabled, thresholdCents: threshold, amountCents: amount, method }),
+  );

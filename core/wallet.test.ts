@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './time';
 import { loyaltyLevel, pointsForSpend, pointsToNextLevel, topupRefundEligibility } from './wallet';
-import { topupFormSchema, topupSchema } from './wallet-request';
+import { autoTopupFormSchema, payCodeFormSchema, topupFormSchema, topupSchema } from './wallet-request';
 
 describe('loyalty (spec 4, 9)', () => {
   it.each([
@@ -79,4 +79,39 @@ describe('the top-up form', () => {
     expect(amountProblem('10', 2000)).toEqual([['amount', 'A top-up is at least ₱20.00.']]);
     expect(amountProblem('20', 2000)).toBeUndefined();
   });
+});
+
+describe('the pay-code form', () => {
+  const lotId = '7f3c2a10-4b5d-4e6f-8a9b-0c1d2e3f4a5b';
+  const voucherId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+  const problems = (limit: string) =>
+    payCodeFormSchema.safeParse({ lotId, limit, voucherId: '' }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('sends the limit typed in pesos as centavos, and a voucher only when one is chosen', () => {
+    expect(payCodeFormSchema.parse({ lotId, limit: '250.50', voucherId: '' })).toEqual({ lotId, limitCents: 25050 });
+    expect(payCodeFormSchema.parse({ lotId, limit: '250', voucherId })).toEqual({ lotId, limitCents: 25000, voucherId });
+  });
+
+  it('refuses what the request refuses, with its message at the limit, before anything is sent', () => {
+    expect(problems('0')).toEqual([['limit', 'limitCents: the limit must be more than ₱0.00.']]);
+    expect(problems('abc')).toEqual([['limit', 'limitCents: give the most the code pays, in centavos.']]);
+    expect(problems('250')).toBeUndefined();
+  });
+});
+
+describe('the auto top-up form', () => {
+  const typed = { enabled: true, threshold: '200', amount: '500.50', method: 'gcash' as const };
+
+  it('sends the pesos typed as the rule in centavos', () =>
+    expect(autoTopupFormSchema.parse(typed)).toEqual({ enabled: true, thresholdCents: 20_000, amountCents: 50_050, method: 'gcash' }));
+
+  it("refuses what the rule refuses, with the rule's message at the field typed", () =>
+    expect(
+      autoTopupFormSchema
+        .safeParse({ ...typed, threshold: '99', amount: '50' })
+        .error?.issues.map((issue) => [issue.path[0], issue.message]),
+    ).toEqual([
+      ['threshold', 'The threshold is at least ₱100.'],
+      ['amount', 'The auto top-up amount is at least ₱100.'],
+    ]));
 });

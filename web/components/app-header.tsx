@@ -29,24 +29,10 @@ function navFor(role: Role): NavItem[] {
 
 /**
  * Shown only when signed in. Its two menus (the account, and the screens on phones) are the platform's
- * popovers (ui/popover-menu.tsx). Logging out is a navigation to /api/logout, so no signed-in screen outlives it.
+ * popovers (ui/popover-menu.tsx).
  */
 export function AppHeader({ user }: { user: CurrentUser }) {
-  const unread = useUnreadCount(true);
-  const { isDark } = useTheme();
-  const savePreferences = useSavePreferences();
-  // The theme follows the user to every device: apply it now, then store it on the account.
-  const toggleTheme = () => {
-    const theme = isDark ? 'light' : 'dark';
-    applyTheme(theme);
-    savePreferences.mutate({ theme });
-  };
   const nav = navFor(user.role);
-  const logOut = async () => {
-    await leaveThisBrowser();
-    window.location.assign('/api/logout');
-  };
-
   return (
     <HeaderFrame>
       <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
@@ -65,71 +51,110 @@ export function AppHeader({ user }: { user: CurrentUser }) {
         <span className="hidden rounded-full border border-border px-3 py-1 text-xs font-medium sm:inline" title="Your role">
           {ROLE_LABELS[user.role]}
         </span>
-        <Link
-          to="/notifications"
-          className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
-          aria-label={`Notifications, ${unread} unread`}
-        >
-          <Bell className="h-5 w-5" />
-          {unread > 0 && (
-            <span
-              data-testid="unread-badge"
-              className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-brand-foreground"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Link>
-        <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}>
-          {isDark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
-        </Button>
-        <PopoverMenu
-          label={`Account menu ${initialsOf(user)}`}
-          trigger={initialsOf(user)}
-          triggerClassName="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground"
-        >
-          {(close) => (
-            <>
-              <div className="px-2 py-1.5 text-sm">
-                <div className="font-medium">
-                  {user.firstName} {user.lastName}
-                </div>
-                <div className="text-xs text-muted-foreground">{user.email}</div>
-                {/* The header badge is hidden on phones; the role is always here, read only. */}
-                <div className="mt-1 text-xs font-medium">{ROLE_LABELS[user.role]}</div>
-              </div>
-              <hr className="my-1 border-border" />
-              <Link to="/settings" className={popoverItem} onClick={close}>
-                <User className="h-4 w-4" /> Profile
-              </Link>
-              <Link to="/settings" className={popoverItem} onClick={close}>
-                <Settings className="h-4 w-4" /> Settings
-              </Link>
-              <hr className="my-1 border-border" />
-              <button type="button" className={popoverItem} onClick={logOut}>
-                <LogOut className="h-4 w-4" /> Log out
-              </button>
-            </>
-          )}
-        </PopoverMenu>
-        <div className="lg:hidden">
-          <PopoverMenu
-            label="Open menu"
-            trigger={<Menu className="h-5 w-5" />}
-            triggerClassName="grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
-          >
-            {(close) => (
-              <nav aria-label="Screens">
-                {nav.map((item) => (
-                  <Link key={item.to} to={item.to} className={popoverItem} onClick={close}>
-                    {item.label}
-                  </Link>
-                ))}
-              </nav>
-            )}
-          </PopoverMenu>
-        </div>
+        <NotificationsBell />
+        <ThemeToggle />
+        <AccountMenu user={user} />
+        <ScreensMenu nav={nav} />
       </div>
     </HeaderFrame>
+  );
+}
+
+function NotificationsBell() {
+  const unread = useUnreadCount(true);
+  return (
+    <Link
+      to="/notifications"
+      className="relative grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
+      aria-label={`Notifications, ${unread} unread`}
+    >
+      <Bell className="h-5 w-5" />
+      {unread > 0 && (
+        <span
+          data-testid="unread-badge"
+          className="absolute right-1 top-1 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-bold text-brand-foreground"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** The theme follows the user to every device: applied now, then stored on the account. */
+function ThemeToggle() {
+  const { isDark } = useTheme();
+  const savePreferences = useSavePreferences();
+  const toggleTheme = () => {
+    const theme = isDark ? 'light' : 'dark';
+    applyTheme(theme);
+    savePreferences.mutate({ theme });
+  };
+  return (
+    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}>
+      {isDark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
+    </Button>
+  );
+}
+
+/** Who is signed in, their settings, and logging out: a navigation to /api/logout, so no signed-in screen outlives it. */
+function AccountMenu({ user }: { user: CurrentUser }) {
+  const logOut = async () => {
+    await leaveThisBrowser();
+    window.location.assign('/api/logout');
+  };
+  return (
+    <PopoverMenu
+      label={`Account menu ${initialsOf(user)}`}
+      trigger={initialsOf(user)}
+      triggerClassName="grid h-10 w-10 place-items-center rounded-full bg-brand font-semibold text-brand-foreground"
+    >
+      {(close) => (
+        <>
+          <div className="px-2 py-1.5 text-sm">
+            <div className="font-medium">
+              {user.firstName} {user.lastName}
+            </div>
+            <div className="text-xs text-muted-foreground">{user.email}</div>
+            {/* The header badge is hidden on phones; the role is always here, read only. */}
+            <div className="mt-1 text-xs font-medium">{ROLE_LABELS[user.role]}</div>
+          </div>
+          <hr className="my-1 border-border" />
+          <Link to="/settings" className={popoverItem} onClick={close}>
+            <User className="h-4 w-4" /> Profile
+          </Link>
+          <Link to="/settings" className={popoverItem} onClick={close}>
+            <Settings className="h-4 w-4" /> Settings
+          </Link>
+          <hr className="my-1 border-border" />
+          <button type="button" className={popoverItem} onClick={logOut}>
+            <LogOut className="h-4 w-4" /> Log out
+          </button>
+        </>
+      )}
+    </PopoverMenu>
+  );
+}
+
+/** The screens on phones, where the header has no room for the main navigation. */
+function ScreensMenu({ nav }: { nav: NavItem[] }) {
+  return (
+    <div className="lg:hidden">
+      <PopoverMenu
+        label="Open menu"
+        trigger={<Menu className="h-5 w-5" />}
+        triggerClassName="grid h-10 w-10 place-items-center rounded-lg hover:bg-muted"
+      >
+        {(close) => (
+          <nav aria-label="Screens">
+            {nav.map((item) => (
+              <Link key={item.to} to={item.to} className={popoverItem} onClick={close}>
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+        )}
+      </PopoverMenu>
+    </div>
   );
 }

@@ -53,24 +53,9 @@ export function ApprovalsPage() {
   const [deciding, setDeciding] = useState<PendingDecision | null>(null);
   const [details, setDetails] = useState<Chosen | null>(null);
   const [listing, setListing] = useState<PendingListing | null>(null);
-  const [exporting, setExporting] = useState(false);
   const ownerItems = loadedItems(owners.data);
   const lotItems = loadedItems(lots.data);
   const listingItems = loadedItems(listings.data);
-
-  // Export covers every item under the filter, not only the pages loaded so far.
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      if (tab === 'owner') downloadFile(`owner-applications-${status}.csv`, ownerApplicationsCsv(await allOwnerApplications(status)));
-      else if (tab === 'lot') downloadFile(`lot-submissions-${status}.csv`, lotSubmissionsCsv(await allLotSubmissions(status)));
-      else downloadFile(`listing-changes-${status}.csv`, listingChangesCsv(await allListingChanges(status)));
-    } catch (error) {
-      toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  };
   const shownCount = { owner: ownerItems.length, lot: lotItems.length, listing: listingItems.length }[tab];
 
   return (
@@ -78,23 +63,8 @@ export function ApprovalsPage() {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold">Approvals Management</h1>
         <div className="flex items-end gap-2">
-          <Field label="Status" htmlFor="approval-status">
-            <Select
-              id="approval-status"
-              className="w-40"
-              value={status}
-              onChange={(e) => navigate({ search: (s) => ({ ...s, status: e.target.value as ReviewFilter }) })}
-            >
-              {REVIEW_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {REVIEW_FILTER_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Button variant="outline" onClick={exportList} disabled={exporting || shownCount === 0}>
-            <Download className="h-4 w-4" /> {exporting ? 'Exporting…' : 'Export'}
-          </Button>
+          <StatusFilter status={status} onChange={(next) => navigate({ search: (s) => ({ ...s, status: next }) })} />
+          <ExportButton tab={tab} status={status} empty={shownCount === 0} />
         </div>
       </div>
       <Stale stale={shownStatus !== status}>
@@ -143,6 +113,43 @@ export function ApprovalsPage() {
       <DetailsDialog chosen={details} onClose={() => setDetails(null)} />
       {listing && <ListingDialog pending={listing} onClose={() => setListing(null)} />}
     </main>
+  );
+}
+
+/** Which queues are shown: pending, approved, rejected or all. */
+function StatusFilter({ status, onChange }: { status: ReviewFilter; onChange: (status: ReviewFilter) => void }) {
+  return (
+    <Field label="Status" htmlFor="approval-status">
+      <Select id="approval-status" className="w-40" value={status} onChange={(e) => onChange(e.target.value as ReviewFilter)}>
+        {REVIEW_FILTERS.map((value) => (
+          <option key={value} value={value}>
+            {REVIEW_FILTER_LABELS[value]}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** Export covers every item under the filter, not only the pages loaded so far. */
+function ExportButton({ tab, status, empty }: { tab: ReviewKind; status: ReviewFilter; empty: boolean }) {
+  const [exporting, setExporting] = useState(false);
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      if (tab === 'owner') downloadFile(`owner-applications-${status}.csv`, ownerApplicationsCsv(await allOwnerApplications(status)));
+      else if (tab === 'lot') downloadFile(`lot-submissions-${status}.csv`, lotSubmissionsCsv(await allLotSubmissions(status)));
+      else downloadFile(`listing-changes-${status}.csv`, listingChangesCsv(await allListingChanges(status)));
+    } catch (error) {
+      toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={exportList} disabled={exporting || empty}>
+      <Download className="h-4 w-4" /> {exporting ? 'Exporting…' : 'Export'}
+    </Button>
   );
 }
 

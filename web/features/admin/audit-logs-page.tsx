@@ -93,33 +93,38 @@ export function AuditLogsPage() {
       <p className="mb-3 text-sm text-muted-foreground">Times are Manila time; From and To are whole Manila days.</p>
       <Stale stale={shownFilters !== filters}>
         <CardList items={shown} empty={filtered ? 'No audit entries match these filters.' : 'Nothing recorded yet.'}>
-          {(entry) => (
-            <Card data-testid="audit-entry" className="p-4">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="font-semibold">
-                  {AUDIT_ACTION_LABELS[entry.action]}{' '}
-                  <span className="font-mono text-xs font-normal text-muted-foreground">{entry.action}</span>
-                </p>
-                <time dateTime={entry.timestamp} className="text-sm text-muted-foreground">
-                  {formatDateTime(entry.timestamp)}
-                </time>
-              </div>
-              <p className="break-all text-sm">{entry.actor}</p>
-              <p className="break-all font-mono text-xs text-muted-foreground">{entry.subject}</p>
-              {contextLines(entry.context).length > 0 && (
-                <ul className="mt-2 space-y-0.5 rounded-lg bg-muted p-2 text-xs">
-                  {contextLines(entry.context).map((line) => (
-                    <li key={line} className="break-all">
-                      {line}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
-          )}
+          {(entry) => <AuditEntryCard entry={entry} />}
         </CardList>
         <LoadMore list={entries} />
       </Stale>
     </main>
+  );
+}
+
+/** One entry: the action, who did it, to what, and its context. */
+function AuditEntryCard({ entry }: { entry: AuditEntry }) {
+  const lines = contextLines(entry.context);
+  return (
+    <Card data-testid="audit-entry" className="p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold">
+          {AUDIT_ACTION_LABELS[entry.action]} <span className="font-mono text-xs font-normal text-muted-foreground">{entry.action}</span>
+        </p>
+        <time dateTime={entry.timestamp} className="text-sm text-muted-foreground">
+          {formatDateTime(entry.timestamp)}
+        </time>
+      </div>
+      <p className="break-all text-sm">{entry.actor}</p>
+      <p className="break-all font-mono text-xs text-muted-foreground">{entry.subject}</p>
+      {lines.length > 0 && (
+        <ul className="mt-2 space-y-0.5 rounded-lg bg-muted p-2 text-xs">
+          {lines.map((line) => (
+            <li key={line} className="break-all">
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { usePrefetchQuery, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { bookingFormSchema, OTHER_VEHICLE, type CreateReservation } from '../../../core/booking-request';
 import { lotAmenities } from '../../../core/lot-json';
 import { formatPeso } from '../../../core/money';
 import { quote, type LotPricing } from '../../../core/pricing';
@@ -10,10 +10,11 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
+import { toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { vehiclesQuery, type Vehicle } from '../../lib/account';
 import { platformRulesQuery, useBookingActions } from '../../lib/booking';
 import { walletQuery } from '../../lib/wallet';
-import { OTHER, PriceBreakdown, VehicleFields, shortOf, SlotNeedsFields, type SlotNeeds } from './booking-fields';
+import { PriceBreakdown, VehicleFields, shortOf, SlotNeedsFields, type SlotNeeds } from './booking-fields';
 import { VoucherField } from '../wallet/voucher-field';
 import { HOUR_MS } from '../../../core/time';
 import type { VehicleType } from '../../../core/vehicles';
@@ -69,58 +70,59 @@ function BookingForm({ lot, start, durationHours, searchedNeeds, searchedVehicle
   const { data: wallet } = useQuery(walletQuery);
   const { book } = useBookingActions();
   const navigate = useNavigate();
-  const [choice, setChoice] = useState<string | null>(null);
-  const [plate, setPlate] = useState('');
-  const [needs, setNeeds] = useState<SlotNeeds>(searchedNeeds);
   const amenities = lotAmenities(lot);
-  const vehicleId = choice ?? vehicleSearchedFor(vehicles, searchedVehicle)?.id ?? OTHER;
-  // The vehicle's class prices it where the lot posts a rate card (a motorcycle's own rate); a typed plate
-  // is the vehicle searched for, else a car, and is booked as such.
+  const form = useSchemaForm(bookingFormSchema, {
+    lotId: lot.id,
+    start,
+    durationHours,
+    vehicleId: vehicleSearchedFor(vehicles, searchedVehicle)?.id ?? OTHER_VEHICLE,
+    plate: '',
+    // A typed plate is the vehicle searched for, else a car, and is booked as such.
+    vehicleType: searchedVehicle ?? 'car',
+    // Only the needs this lot can meet are asked for.
+    needs: { accessible: !!searchedNeeds.accessible && !!amenities.accessible, ev: !!searchedNeeds.ev && !!amenities.evCharging },
+    voucherId: '',
+  });
+  const [vehicleId, plate, needs, voucherId] = form.watch(['vehicleId', 'plate', 'needs', 'voucherId']);
+  // The vehicle's class prices it where the lot posts a rate card (a motorcycle's own rate).
   const vehicleType = vehicles.find((v) => v.id === vehicleId)?.vehicleType ?? searchedVehicle ?? 'car';
   const price = quote(lot.pricing, durationHours * HOUR_MS, Date.parse(start), { vehicleType });
   const end = new Date(new Date(start).getTime() + durationHours * HOUR_MS).toISOString();
-  // One of the driver's free-hour vouchers can take an hour off (docs/wallet.md, Rewards).
-  const [voucherId, setVoucherId] = useState('');
   const voucherOffCents = voucherId ? freeHourOffCents(price) : 0;
   const totalCents = price.totalCents - voucherOffCents;
   const short = shortOf(totalCents, wallet?.balanceCents);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    book.mutate(
-      {
-        lotId: lot.id,
-        start,
-        durationHours,
-        needs: { accessible: !!needs.accessible && !!amenities.accessible, ev: !!needs.ev && !!amenities.evCharging },
-        ...(vehicleId === OTHER ? { plate, vehicleType } : { vehicleId }),
-        ...(voucherId && { voucherId }),
+  const submit = (json: CreateReservation) =>
+    book.mutate(json, {
+      onSuccess: (reservation) => {
+        toast({ title: 'Reservation Confirmed', description: `${lot.name}, slot ${reservation.slotLabel}. Pass ${reservation.passId}.` });
+        onClose();
+        navigate({ to: '/reservation/$id', params: { id: reservation.id } });
       },
-      {
-        onSuccess: (reservation) => {
-          toast({ title: 'Reservation Confirmed', description: `${lot.name}, slot ${reservation.slotLabel}. Pass ${reservation.passId}.` });
-          onClose();
-          navigate({ to: '/reservation/$id', params: { id: reservation.id } });
-        },
-        onError: (error) => toast({ title: 'Booking Failed', description: error.message, variant: 'destructive' }),
-      },
-    );
-  };
+      onError: (error) => toast({ title: 'Booking Failed', description: error.message, variant: 'destructive' }),
+    });
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={form.handleSubmit(submit, toastFirstProblem('Booking Failed'))} noValidate className="space-y-4">
       <p className="text-sm text-muted-foreground">
         {formatDateTime(start)} → {formatDateTime(end)}
       </p>
-      <VehicleFields vehicles={vehicles} vehicleId={vehicleId} onVehicle={setChoice} plate={plate} onPlate={setPlate} />
-      <SlotNeedsFields amenities={amenities} needs={needs} onChange={setNeeds} />
-      <VoucherField id="booking-voucher" value={voucherId} onChange={setVoucherId} />
+      <VehicleFields
+        vehicles={vehicles}
+        vehicleId={vehicleId}
+        onVehicle={(id) => form.setValue('vehicleId', id)}
+        plate={plate}
+        onPlate={(typed) => form.setValue('plate', typed)}
+      />
+      <SlotNeedsFields amenities={amenities} needs={needs} onChange={(next) => form.setValue('needs', { ...needs, ...next })} />
+      {/* One of the driver's free-hour vouchers can take an hour off (docs/wallet.md, Rewards). */}
+      <VoucherField id="booking-voucher" value={voucherId} onChange={(chosen) => form.setValue('voucherId', chosen)} />
       <PriceBreakdown price={price} voucherOffCents={voucherOffCents} balanceCents={wallet?.balanceCents} />
       <p className="text-xs text-muted-foreground">
         Free cancellation up to {rules.freeCancelMinutes} minutes before arrival. Arrive within {rules.noShowGraceMinutes} minutes of the
         start to keep your slot.
       </p>
-      <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER && !plate.trim())}>
+      <Button type="submit" className="w-full" disabled={book.isPending || short > 0 || (vehicleId === OTHER_VEHICLE && !plate.trim())}>
         {book.isPending ? 'Processing...' : `Confirm and pay ${formatPeso(totalCents)}`}
       </Button>
     </form>

@@ -1,12 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { OTHER_VEHICLE } from '../../../core/booking-request';
 import type { lotAmenities } from '../../../core/lot-json';
 import { formatPeso } from '../../../core/money';
 import { vatIncluded, type PriceQuote } from '../../../core/pricing';
 import { Field, Input, Select } from '../../components/ui/field';
 import type { Vehicle } from '../../lib/account';
-
-/** The vehicle choice that means a plate typed instead of a saved vehicle. */
-export const OTHER = 'other';
 
 export type SlotNeeds = { accessible?: boolean; ev?: boolean };
 
@@ -131,10 +129,10 @@ export function VehicleFields({
               {v.isDefault ? ' (default)' : ''}
             </option>
           ))}
-          <option value={OTHER}>Another vehicle (type the plate)</option>
+          <option value={OTHER_VEHICLE}>Another vehicle (type the plate)</option>
         </Select>
       </Field>
-      {vehicleId === OTHER && (
+      {vehicleId === OTHER_VEHICLE && (
         <Field label="Plate Number" htmlFor="booking-plate">
           <Input id="booking-plate" value={plate} placeholder="ABC 1234" onChange={(e) => onPlate(e.target.value.toUpperCase())} />
         </Field>

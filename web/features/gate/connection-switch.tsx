@@ -64,24 +64,7 @@ export function SentItems() {
   const whose = (queuedBy?: QueuedBy) => (queuedBy && queuedBy.id !== userId ? ` (queued by ${queuedBy.name})` : '');
   return (
     <>
-      {others.length > 0 && (
-        <section aria-labelledby="others-heading" className="rounded-xl border border-amber-500 p-4" data-testid="others-queued">
-          <h2 id="others-heading" className="font-semibold">
-            Queued on this phone by someone else
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            They signed out before these could be sent. They are sent with your session, in the order they were made, once the server
-            answers.
-          </p>
-          <ul className="mt-2 space-y-2 text-sm">
-            {others.map((item) => (
-              <li key={item.key}>
-                <strong>{item.plate}</strong> {KIND_LABELS[item.kind]} queued by {item.queuedBy!.name} at {formatTime(item.queuedAt)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {others.length > 0 && <QueuedByOthers items={others} />}
       {applied.length > 0 && (
         <section aria-labelledby="applied-heading" className="rounded-xl border border-border p-4" data-testid="sent-items">
           <div className="flex items-center justify-between gap-3">
@@ -137,5 +120,26 @@ export function SentItems() {
         </section>
       )}
     </>
+  );
+}
+
+/** What someone else queued on this phone and signed out before it could be sent. */
+function QueuedByOthers({ items }: { items: QueuedItem[] }) {
+  return (
+    <section aria-labelledby="others-heading" className="rounded-xl border border-amber-500 p-4" data-testid="others-queued">
+      <h2 id="others-heading" className="font-semibold">
+        Queued on this phone by someone else
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        They signed out before these could be sent. They are sent with your session, in the order they were made, once the server answers.
+      </p>
+      <ul className="mt-2 space-y-2 text-sm">
+        {items.map((item) => (
+          <li key={item.key}>
+            <strong>{item.plate}</strong> {KIND_LABELS[item.kind]} queued by {item.queuedBy!.name} at {formatTime(item.queuedAt)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

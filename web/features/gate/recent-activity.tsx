@@ -62,53 +62,17 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
         <p className="text-muted-foreground">Nothing yet today.</p>
       ) : (
         <ul className="divide-y divide-border">
-          {items.map((item) => {
-            const Icon = ICONS[item.type];
-            return (
-              <li key={item.id} data-testid="activity" className="flex flex-wrap items-center gap-3 py-3">
-                <Icon aria-hidden className={item.type === 'issue' ? 'h-5 w-5 text-amber-600' : 'h-5 w-5 text-brand'} />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {LABELS[item.type]}
-                    {item.plate && <span> · {item.plate}</span>}
-                    {item.slot && <span className="text-muted-foreground"> · Slot {item.slot}</span>}
-                    {item.monthlyPass && <span className="text-muted-foreground"> · Monthly pass</span>}
-                    {item.byTap && <span className="text-muted-foreground"> · {byTapLabel(item)}</span>}
-                    {item.afterDeclaredExit && <span className="text-muted-foreground"> · Seen leaving after a driver-declared exit</span>}
-                    {item.amount != null && <span> · {formatPeso(item.amount)}</span>}
-                  </p>
-                  {item.issue && <p className="text-sm text-muted-foreground">{item.issue}</p>}
-                  <p className="text-xs text-muted-foreground">{formatTime(item.time)}</p>
-                </div>
-                {item.type === 'checkout' && item.receiptId && (
-                  <Button variant="outline" size="sm" asChild>
-                    <Link to="/receipt/$id" params={{ id: item.receiptId }} aria-label={`Receipt ${item.plate ?? ''}`.trim()}>
-                      Receipt
-                    </Link>
-                  </Button>
-                )}
-                {item.type === 'checkout' && refunds && item.amount != null && item.amount > item.refundedCents && (
-                  <Button variant="outline" size="sm" aria-label={`Refund ${item.plate ?? ''}`.trim()} onClick={() => setRefunding(item)}>
-                    Refund
-                  </Button>
-                )}
-                {item.type === 'checkout' && item.refundedCents > 0 && (
-                  <span className="text-sm text-muted-foreground">{formatPeso(item.refundedCents)} refunded</span>
-                )}
-                {item.type === 'issue' && !item.resolved && (
-                  <Button variant="outline" size="sm" disabled={resolve.isPending} onClick={() => resolve.mutate(item.id)}>
-                    Resolve
-                  </Button>
-                )}
-                {item.type === 'issue' && item.resolved && <span className="text-sm text-muted-foreground">Resolved</span>}
-                {item.type === 'checkin' && item.undoable && item.checkinId && (
-                  <Button variant="outline" size="sm" aria-label={`Undo ${item.plate ?? 'check-in'}`} onClick={() => setUndoing(item)}>
-                    Undo
-                  </Button>
-                )}
-              </li>
-            );
-          })}
+          {items.map((item) => (
+            <ActivityRow
+              key={item.id}
+              item={item}
+              refunds={refunds}
+              resolving={resolve.isPending}
+              onResolve={() => resolve.mutate(item.id)}
+              onRefund={() => setRefunding(item)}
+              onUndo={() => setUndoing(item)}
+            />
+          ))}
         </ul>
       )}
       {refunding && <RefundDialog lotId={lotId} stay={refunding} onClose={() => setRefunding(null)} />}
@@ -121,5 +85,68 @@ export function RecentActivity({ lotId, title = 'Recent Activity', limit }: { lo
         onConfirm={() => undoing?.checkinId && undo.mutate(undoing.checkinId)}
       />
     </Card>
+  );
+}
+
+/** One record of the lot's day, with what may be done to it. */
+function ActivityRow({
+  item,
+  refunds,
+  resolving,
+  onResolve,
+  onRefund,
+  onUndo,
+}: {
+  item: Activity;
+  refunds: boolean;
+  resolving: boolean;
+  onResolve: () => void;
+  onRefund: () => void;
+  onUndo: () => void;
+}) {
+  const Icon = ICONS[item.type];
+  return (
+    <li data-testid="activity" className="flex flex-wrap items-center gap-3 py-3">
+      <Icon aria-hidden className={item.type === 'issue' ? 'h-5 w-5 text-amber-600' : 'h-5 w-5 text-brand'} />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {LABELS[item.type]}
+          {item.plate && <span> · {item.plate}</span>}
+          {item.slot && <span className="text-muted-foreground"> · Slot {item.slot}</span>}
+          {item.monthlyPass && <span className="text-muted-foreground"> · Monthly pass</span>}
+          {item.byTap && <span className="text-muted-foreground"> · {byTapLabel(item)}</span>}
+          {item.afterDeclaredExit && <span className="text-muted-foreground"> · Seen leaving after a driver-declared exit</span>}
+          {item.amount != null && <span> · {formatPeso(item.amount)}</span>}
+        </p>
+        {item.issue && <p className="text-sm text-muted-foreground">{item.issue}</p>}
+        <p className="text-xs text-muted-foreground">{formatTime(item.time)}</p>
+      </div>
+      {item.type === 'checkout' && item.receiptId && (
+        <Button variant="outline" size="sm" asChild>
+          <Link to="/receipt/$id" params={{ id: item.receiptId }} aria-label={`Receipt ${item.plate ?? ''}`.trim()}>
+            Receipt
+          </Link>
+        </Button>
+      )}
+      {item.type === 'checkout' && refunds && item.amount != null && item.amount > item.refundedCents && (
+        <Button variant="outline" size="sm" aria-label={`Refund ${item.plate ?? ''}`.trim()} onClick={onRefund}>
+          Refund
+        </Button>
+      )}
+      {item.type === 'checkout' && item.refundedCents > 0 && (
+        <span className="text-sm text-muted-foreground">{formatPeso(item.refundedCents)} refunded</span>
+      )}
+      {item.type === 'issue' && !item.resolved && (
+        <Button variant="outline" size="sm" disabled={resolving} onClick={onResolve}>
+          Resolve
+        </Button>
+      )}
+      {item.type === 'issue' && item.resolved && <span className="text-sm text-muted-foreground">Resolved</span>}
+      {item.type === 'checkin' && item.undoable && item.checkinId && (
+        <Button variant="outline" size="sm" aria-label={`Undo ${item.plate ?? 'check-in'}`} onClick={onUndo}>
+          Undo
+        </Button>
+      )}
+    </li>
   );
 }

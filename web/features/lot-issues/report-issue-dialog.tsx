@@ -1,20 +1,13 @@
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { lotIssueSchema, type LotIssueInput } from '../../../core/lot-issue-request';
-import {
-  ISSUE_PHOTO_ACCEPT,
-  ISSUE_PHOTO_MESSAGES,
-  LOT_ISSUE_CATEGORIES,
-  LOT_ISSUE_CATEGORY_LABELS,
-  LOT_ISSUE_TEXT_MAX,
-  MAX_ISSUE_PHOTO_BYTES,
-} from '../../../core/lot-issues';
+import { ISSUE_PHOTO_ACCEPT, LOT_ISSUE_CATEGORIES, LOT_ISSUE_CATEGORY_LABELS, LOT_ISSUE_TEXT_MAX } from '../../../core/lot-issues';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Select, Textarea } from '../../components/ui/field';
 import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { showIssuesOnFields, useSchemaForm } from '../../lib/form';
+import { useChosenPhoto } from '../../lib/use-chosen-photo';
 import { useReportIssue } from '../../lib/lot-issues';
 
 /**
@@ -35,14 +28,8 @@ export default function ReportIssueDialog({
   const form = useSchemaForm(lotIssueSchema, { category: '' as LotIssueInput['category'], text: '', reservationId });
   const { register, formState } = form;
   const [category, text] = useWatch({ control: form.control, name: ['category', 'text'] });
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const { photo, problem: photoProblem, pick: pickPhoto } = useChosenPhoto();
   const report = useReportIssue(lotId);
-
-  const pickPhoto = (file: File | null) => {
-    setPhoto(file && file.size <= MAX_ISSUE_PHOTO_BYTES ? file : null);
-    setPhotoProblem(file && file.size > MAX_ISSUE_PHOTO_BYTES ? ISSUE_PHOTO_MESSAGES.size : null);
-  };
 
   const submit = (json: LotIssueInput) =>
     report.mutate(
@@ -76,12 +63,7 @@ export default function ReportIssueDialog({
         <FormField label="What happened?" htmlFor="issue-text" error={formState.errors.text}>
           <Textarea id="issue-text" rows={4} maxLength={LOT_ISSUE_TEXT_MAX} {...register('text')} />
         </FormField>
-        <FormField
-          label="Photo (optional)"
-          htmlFor="issue-photo"
-          hint="JPEG, PNG, WebP or HEIC, up to 5 MB"
-          error={photoProblem ?? undefined}
-        >
+        <FormField label="Photo (optional)" htmlFor="issue-photo" hint="JPEG, PNG, WebP or HEIC, up to 5 MB" error={photoProblem}>
           <Input id="issue-photo" type="file" accept={ISSUE_PHOTO_ACCEPT} onChange={(e) => pickPhoto(e.target.files?.[0] ?? null)} />
         </FormField>
         <div className="flex justify-end gap-2">

@@ -54,27 +54,7 @@ export function PrivacyPage() {
           <li>Government authorities, only when the law requires it.</li>
         </ul>
       </Section>
-      <Section title="How long we keep it">
-        <ul className="list-disc space-y-1 pl-5">
-          <li>Sign-in records: {RETENTION.signInDays} days after each sign-in.</li>
-          <li>Registrations of interest from our home page: {RETENTION.earlyRegistrationMonths} months.</li>
-          <li>
-            Plates of stays that ended, and in our audit trail: {RETENTION.closedStayPlateMonths} months after the stay, then masked (for
-            example NBC ••34). The money records of the stay stay, without the plate, as long as tax law requires (ten years).
-          </li>
-          <li>Notifications: {RETENTION.notificationMonths} months after we sent them.</li>
-          <li>Documents of a rejected owner application: {RETENTION.rejectedDocumentDays} days after the decision.</li>
-          <li>
-            Photos you add to a report to a parking lot: {RETENTION.resolvedIssuePhotoDays} days after the report is resolved. We remove
-            their location and other camera details when you upload them.
-          </li>
-          <li>
-            Your requests to Parkada support, their replies and attachment: {RETENTION.answeredSupportMonths} months after the last message
-            of an answered request.
-          </li>
-          <li>Your account, vehicles and settings: until you delete your account.</li>
-        </ul>
-      </Section>
+      <RetentionSection />
       <Section title="Your rights">
         <p>Under RA 10173 you have the right to:</p>
         <ul className="list-disc space-y-1 pl-5">
@@ -99,5 +79,32 @@ export function PrivacyPage() {
         </p>
       </Section>
     </SitePage>
+  );
+}
+
+/** How long each kind of record is kept: the periods of core/privacy.ts, which the retention jobs apply. */
+function RetentionSection() {
+  return (
+    <Section title="How long we keep it">
+      <ul className="list-disc space-y-1 pl-5">
+        <li>Sign-in records: {RETENTION.signInDays} days after each sign-in.</li>
+        <li>Registrations of interest from our home page: {RETENTION.earlyRegistrationMonths} months.</li>
+        <li>
+          Plates of stays that ended, and in our audit trail: {RETENTION.closedStayPlateMonths} months after the stay, then masked (for
+          example NBC ••34). The money records of the stay stay, without the plate, as long as tax law requires (ten years).
+        </li>
+        <li>Notifications: {RETENTION.notificationMonths} months after we sent them.</li>
+        <li>Documents of a rejected owner application: {RETENTION.rejectedDocumentDays} days after the decision.</li>
+        <li>
+          Photos you add to a report to a parking lot: {RETENTION.resolvedIssuePhotoDays} days after the report is resolved. We remove their
+          location and other camera details when you upload them.
+        </li>
+        <li>
+          Your requests to Parkada support, their replies and attachment: {RETENTION.answeredSupportMonths} months after the last message of
+          an answered request.
+        </li>
+        <li>Your account, vehicles and settings: until you delete your account.</li>
+      </ul>
+    </Section>
   );
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { ISSUE_PHOTO_ACCEPT, ISSUE_PHOTO_MESSAGES, MAX_ISSUE_PHOTO_BYTES } from '../../../core/lot-issues';
+import { ISSUE_PHOTO_ACCEPT } from '../../../core/lot-issues';
+import { useChosenPhoto } from '../../lib/use-chosen-photo';
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, SUPPORT_SUBJECT_MAX, SUPPORT_TEXT_MAX } from '../../../core/support';
 import { supportRequestSchema, type SupportRequestInput } from '../../../core/support-request';
 import { Button } from '../../components/ui/button';
@@ -17,14 +17,8 @@ export function ContactSupportForm() {
   const form = useSchemaForm(supportRequestSchema, EMPTY);
   const { register, formState } = form;
   const [subject, text] = useWatch({ control: form.control, name: ['subject', 'text'] });
-  const [file, setFile] = useState<File | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const { photo: file, problem: fileProblem, pick } = useChosenPhoto();
   const write = useWriteToSupport();
-
-  const pick = (picked: File | null) => {
-    setFile(picked && picked.size <= MAX_ISSUE_PHOTO_BYTES ? picked : null);
-    setFileProblem(picked && picked.size > MAX_ISSUE_PHOTO_BYTES ? ISSUE_PHOTO_MESSAGES.size : null);
-  };
 
   const submit = (json: SupportRequestInput) =>
     write.mutate(
@@ -33,7 +27,7 @@ export function ContactSupportForm() {
         onSuccess: () => {
           toast({ title: 'Request Sent', description: 'Support replies under My requests, and we notify you.' });
           form.reset(EMPTY);
-          setFile(null);
+          pick(null);
         },
         onError: (error) => {
           showIssuesOnFields(error, form);
@@ -60,12 +54,7 @@ export function ContactSupportForm() {
       <FormField label="Message" htmlFor="support-text" error={formState.errors.text}>
         <Textarea id="support-text" rows={5} maxLength={SUPPORT_TEXT_MAX} {...register('text')} />
       </FormField>
-      <FormField
-        label="Picture (optional)"
-        htmlFor="support-file"
-        hint="JPEG, PNG, WebP or HEIC, up to 5 MB"
-        error={fileProblem ?? undefined}
-      >
+      <FormField label="Picture (optional)" htmlFor="support-file" hint="JPEG, PNG, WebP or HEIC, up to 5 MB" error={fileProblem}>
         <Input id="support-file" type="file" accept={ISSUE_PHOTO_ACCEPT} onChange={(e) => pick(e.target.files?.[0] ?? null)} />
       </FormField>
       <div className="flex justify-end">

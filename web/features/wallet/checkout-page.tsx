@@ -89,22 +89,7 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
           <h1 className="text-xl font-bold">{current.sandbox ? 'Parkada Sandbox Pay' : 'Payment'}</h1>
           {current.sandbox && <SandboxBadge />}
         </div>
-        <dl className="space-y-2">
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Wallet top-up</dt>
-            <dd data-testid="checkout-amount" className="font-semibold">
-              {formatPeso(current.amountCents)}
-            </dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Method</dt>
-            <dd>{TOPUP_METHOD_LABELS[current.method]}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Reference</dt>
-            <dd className="font-mono text-sm">{shortIdOf(current.id)}</dd>
-          </div>
-        </dl>
+        <PaymentSummary payment={current} />
         {current.status === 'pending' && current.sandbox ? (
           <>
             <p className="mt-4 text-sm text-muted-foreground">
@@ -134,5 +119,27 @@ export function CheckoutPage({ paymentId }: { paymentId?: string }) {
         {current.status === 'succeeded' && <TopupRefund payment={current} />}
       </Card>
     </main>
+  );
+}
+
+/** What is being paid: the amount, how, and the reference the gateway and support quote. */
+function PaymentSummary({ payment }: { payment: Payment }) {
+  return (
+    <dl className="space-y-2">
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Wallet top-up</dt>
+        <dd data-testid="checkout-amount" className="font-semibold">
+          {formatPeso(payment.amountCents)}
+        </dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Method</dt>
+        <dd>{TOPUP_METHOD_LABELS[payment.method]}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Reference</dt>
+        <dd className="font-mono text-sm">{shortIdOf(payment.id)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -1,13 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { formatPeso, pesosToCents } from '../../../core/money';
+import { useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatPeso } from '../../../core/money';
 import { dayPriceCents } from '../../../core/pricing';
 import { formatTime } from '../../../core/time';
 import { PAY_CODE_MINUTES } from '../../../core/wallet';
+import { payCodeFormSchema, type PayCodeRequest } from '../../../core/wallet-request';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
 import { api, unwrap } from '../../lib/api';
+import { messageOf, useSchemaForm } from '../../lib/form';
 import { lotQuery, lotsQuery, reservationsQuery } from '../../lib/booking';
 import { loadedItems } from '../../lib/pages';
 import { useSearchText } from '../../lib/use-search-text';
@@ -15,7 +19,7 @@ import { QrCode } from '../reservations/qr-pass';
 import { VoucherField } from './voucher-field';
 
 type PayLot = { id: string; name: string };
-type Consent = { lotId: string; limitCents: number; voucherId?: string };
+type Consent = PayCodeRequest;
 
 /**
  * "Pay with Parkada" (docs/gate.md, Who moves whose money): a code the driver shows at a gate's exit,
@@ -64,33 +68,28 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
   const [typed, setTyped] = useState<string>();
   const [search, setSearch] = useSearchText(undefined, setTyped);
   const lots = usePayLots(near, typed ?? '');
-  const [chosen, setChosen] = useState<string | null>(null);
-  const lotId = chosen ?? lots[0]?.id ?? null;
-  const [limit, setLimit] = useState<{ lotId: string; pesos: string } | null>(null);
   // An unused free-hour voucher can take an hour off a stay that is not a booking (docs/wallet.md, Rewards).
-  const [voucherId, setVoucherId] = useState('');
-  const { data: lot } = useQuery({ ...lotQuery(lotId ?? ''), enabled: lotId !== null, refetchInterval: false });
-  const dayCents = lot && lot.id === lotId ? dayPriceCents(lot.pricing, Date.now()) : null;
-  // The limit the driver typed for this lot, else a day at its prices.
-  const pesos = limit?.lotId === lotId ? limit.pesos : dayCents !== null ? (dayCents / 100).toFixed(2) : '';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (lotId) onSubmit({ lotId, limitCents: pesosToCents(pesos), ...(voucherId && { voucherId }) });
-  };
+  const form = useSchemaForm(payCodeFormSchema, { lotId: '', limit: '', voucherId: '' });
+  const [lotId, limit, voucherId] = form.watch(['lotId', 'limit', 'voucherId']);
+  const dayCents = useLimitFromDayPrice(form, lots[0]?.id);
   const locate = () =>
     navigator.geolocation?.getCurrentPosition((position) =>
       setNear(`${position.coords.latitude.toFixed(5)},${position.coords.longitude.toFixed(5)}`),
     );
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
       <p className="text-sm text-muted-foreground">
         Choose where you are parked and the most the code may pay. Show the code to the attendant at the exit: that stay is paid from your
         wallet, and you are told the amount at once.
       </p>
       <Field label="Parking lot" htmlFor="pay-code-lot">
-        <Select id="pay-code-lot" value={lotId ?? ''} onChange={(e) => setChosen(e.target.value)} disabled={lots.length === 0}>
+        <Select
+          id="pay-code-lot"
+          disabled={lots.length === 0}
+          // Another lot's limit starts again at a day at its prices.
+          {...form.register('lotId', { onChange: () => form.resetField('limit', { defaultValue: '' }) })}
+        >
           {lots.length === 0 && <option value="">Find your lot below</option>}
           {lots.map((option) => (
             <option key={option.id} value={option.id}>
@@ -118,23 +117,46 @@ function ConsentForm({ onSubmit, pending, error }: { onSubmit: (consent: Consent
         htmlFor="pay-code-limit"
         hint={dayCents !== null ? `A day here costs ${formatPeso(dayCents)}.` : undefined}
       >
-        <Input
-          id="pay-code-limit"
-          inputMode="decimal"
-          value={pesos}
-          onChange={(e) => lotId && setLimit({ lotId, pesos: e.target.value })}
-        />
+        <Input id="pay-code-limit" inputMode="decimal" {...form.register('limit')} />
       </Field>
-      <VoucherField id="pay-code-voucher" value={voucherId} onChange={setVoucherId} hint="One hour off a stay you did not book." />
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={!lotId || !pesos || pending}>
+      <VoucherField
+        id="pay-code-voucher"
+        value={voucherId}
+        onChange={(chosen) => form.setValue('voucherId', chosen)}
+        hint="One hour off a stay you did not book."
+      />
+      <FormProblem message={messageOf(form.formState.errors) ?? error} />
+      <Button type="submit" className="w-full" disabled={!lotId || !limit || pending}>
         {pending ? 'Making your code…' : 'Show code'}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The form's lot is the likeliest one until the driver picks another, and its limit a day at that
+ * lot's prices until the driver types one. Returns the day's price, once the lot is loaded.
+ */
+function useLimitFromDayPrice(form: UseFormReturn<z.input<typeof payCodeFormSchema>, unknown, Consent>, likeliestLotId?: string) {
+  const lotId = form.watch('lotId');
+  useEffect(() => {
+    if (!form.getValues('lotId') && likeliestLotId) form.setValue('lotId', likeliestLotId);
+  }, [form, likeliestLotId]);
+  const { data: lot } = useQuery({ ...lotQuery(lotId), enabled: lotId !== '', refetchInterval: false });
+  const dayCents = lot && lot.id === lotId ? dayPriceCents(lot.pricing, Date.now()) : null;
+  useEffect(() => {
+    if (dayCents !== null && !form.getFieldState('limit').isDirty) form.setValue('limit', (dayCents / 100).toFixed(2));
+  }, [form, dayCents]);
+  return dayCents;
+}
+
+/** The first problem with what was typed, or the server's refusal, in words. */
+function FormProblem({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
   );
 }
 

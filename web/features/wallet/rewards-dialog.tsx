@@ -39,49 +39,10 @@ export function RewardsDialog({ view, onClose }: { view: RewardsView | null; onC
   );
 }
 
+/** The rewards the driver may redeem; choosing one asks to confirm it. */
 function Catalogue({ rewards, onDone }: { rewards: Rewards; onDone: () => void }) {
   const [chosen, setChosen] = useState<{ item: Item; key: string } | null>(null);
-  const redeem = useRedeem();
-  if (chosen) {
-    const { item, key } = chosen;
-    const confirm = () =>
-      redeem.mutate(
-        { rewardId: item.id, key },
-        {
-          onSuccess: (made) => {
-            toast({
-              title: 'Points Redeemed',
-              description: made.voucher
-                ? `Your free-hour voucher is ready: choose it when you book, before ${formatDateTime(made.voucher.expiresAt)}.`
-                : `${formatPeso(made.creditCents)} was added to your wallet. ${made.points.toLocaleString('en-PH')} points left.`,
-            });
-            onDone();
-          },
-        },
-      );
-    return (
-      <div className="space-y-4">
-        <p className="font-medium">
-          Redeem {item.costPoints.toLocaleString('en-PH')} points for {item.name.toLowerCase()}?
-        </p>
-        <p className="text-sm text-muted-foreground">{item.description}</p>
-        {redeem.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {redeem.error.message}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setChosen(null)} disabled={redeem.isPending}>
-            Back
-          </Button>
-          {/* A retry after an error keeps the attempt's key: the server redeems it once. */}
-          <Button onClick={confirm} disabled={redeem.isPending}>
-            {redeem.isPending ? 'Redeeming…' : 'Redeem'}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (chosen) return <ConfirmRedemption item={chosen.item} attempt={chosen.key} onBack={() => setChosen(null)} onDone={onDone} />;
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">
@@ -114,10 +75,7 @@ function Catalogue({ rewards, onDone }: { rewards: Rewards; onDone: () => void }
                 aria-label={`Redeem ${item.name}`}
                 aria-describedby={item.reason ? `reward-${item.id}-reason` : undefined}
                 disabled={!item.available}
-                onClick={() => {
-                  redeem.reset();
-                  setChosen({ item, key: crypto.randomUUID() });
-                }}
+                onClick={() => setChosen({ item, key: crypto.randomUUID() })}
               >
                 Redeem
               </Button>
@@ -125,6 +83,48 @@ function Catalogue({ rewards, onDone }: { rewards: Rewards; onDone: () => void }
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** One reward, confirmed before it is redeemed; `attempt` is the redemption's key, kept across retries. */
+function ConfirmRedemption({ item, attempt, onBack, onDone }: { item: Item; attempt: string; onBack: () => void; onDone: () => void }) {
+  const redeem = useRedeem();
+  const confirm = () =>
+    redeem.mutate(
+      { rewardId: item.id, key: attempt },
+      {
+        onSuccess: (made) => {
+          toast({
+            title: 'Points Redeemed',
+            description: made.voucher
+              ? `Your free-hour voucher is ready: choose it when you book, before ${formatDateTime(made.voucher.expiresAt)}.`
+              : `${formatPeso(made.creditCents)} was added to your wallet. ${made.points.toLocaleString('en-PH')} points left.`,
+          });
+          onDone();
+        },
+      },
+    );
+  return (
+    <div className="space-y-4">
+      <p className="font-medium">
+        Redeem {item.costPoints.toLocaleString('en-PH')} points for {item.name.toLowerCase()}?
+      </p>
+      <p className="text-sm text-muted-foreground">{item.description}</p>
+      {redeem.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {redeem.error.message}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onBack} disabled={redeem.isPending}>
+          Back
+        </Button>
+        {/* A retry after an error keeps the attempt's key: the server redeems it once. */}
+        <Button onClick={confirm} disabled={redeem.isPending}>
+          {redeem.isPending ? 'Redeeming…' : 'Redeem'}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CreditCard, Download, RefreshCw } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { formatPeso, pesosToCents } from '../../../core/money';
+import { useState } from 'react';
+import { formatPeso } from '../../../core/money';
 import { formatDateTime, formatMonth, manilaMonthOf } from '../../../core/time';
-import { TOPUP_METHOD_LABELS, TOPUP_METHODS, type TopupMethod } from '../../../core/wallet';
+import { TOPUP_METHOD_LABELS, TOPUP_METHODS } from '../../../core/wallet';
+import { autoTopupFormSchema, type AutoTopupRule } from '../../../core/wallet-request';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
+import { showIssuesOnFields, toastFirstProblem, useSchemaForm } from '../../lib/form';
 import { toast } from '../../components/ui/toast-store';
 import { autoTopupQuery, paymentMethodsQuery, statementCsvUrl, useSaveAutoTopup } from '../../lib/wallet';
 
@@ -21,42 +24,9 @@ function recentMonths(now = new Date()): string[] {
   });
 }
 
+/** The rule that tops the wallet up after a payment leaves it low; where the provider keeps no saved methods, why there is none. */
 function AutoTopupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { data } = useQuery(autoTopupQuery);
-  const save = useSaveAutoTopup();
-  const rule = data?.rule;
-  const [form, setForm] = useState<{ enabled: boolean; threshold: string; amount: string; method: TopupMethod } | null>(null);
-  const current = form ?? {
-    enabled: rule?.enabled ?? true,
-    threshold: String((rule?.thresholdCents ?? 20_000) / 100),
-    amount: String((rule?.amountCents ?? 50_000) / 100),
-    method: rule?.method ?? 'gcash',
-  };
-  const set = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      {
-        enabled: current.enabled,
-        thresholdCents: pesosToCents(current.threshold),
-        amountCents: pesosToCents(current.amount),
-        method: current.method,
-      },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Auto Top-up Saved',
-            description: current.enabled ? 'We will top up when your balance runs low.' : 'Auto top-up is off.',
-          });
-          setForm(null);
-          onOpenChange(false);
-        },
-        onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
-      },
-    );
-  };
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Auto Top-up">
       {data && !data.supported ? (
@@ -64,36 +34,66 @@ function AutoTopupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
           The configured payment provider does not keep saved payment methods, so auto top-up is not available.
         </p>
       ) : (
-        <form onSubmit={submit} className="space-y-4">
-          <p className="text-sm text-muted-foreground">
-            After a parking payment leaves your balance under the threshold, we charge the amount to a method you have already topped up
-            with. One auto top-up at a time.
-          </p>
-          <label className="flex items-center gap-3">
-            <input type="checkbox" checked={current.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
-            Enable auto top-up
-          </label>
-          <Field label="When my balance falls below (₱)" htmlFor="auto-threshold">
-            <Input id="auto-threshold" inputMode="decimal" value={current.threshold} onChange={(e) => set({ threshold: e.target.value })} />
-          </Field>
-          <Field label="Top up this amount (₱)" htmlFor="auto-amount">
-            <Input id="auto-amount" inputMode="decimal" value={current.amount} onChange={(e) => set({ amount: e.target.value })} />
-          </Field>
-          <Field label="Charge" htmlFor="auto-method">
-            <Select id="auto-method" value={current.method} onChange={(e) => set({ method: e.target.value as TopupMethod })}>
-              {TOPUP_METHODS.map((value) => (
-                <option key={value} value={value}>
-                  {TOPUP_METHOD_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Button type="submit" className="w-full" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </form>
+        // The saved rule, once read, starts the form again.
+        <AutoTopupForm key={data ? 'saved' : 'default'} rule={data?.rule} onSaved={() => onOpenChange(false)} />
       )}
     </Dialog>
+  );
+}
+
+function AutoTopupForm({ rule, onSaved }: { rule?: AutoTopupRule | null; onSaved: () => void }) {
+  const save = useSaveAutoTopup();
+  const form = useSchemaForm(autoTopupFormSchema, {
+    enabled: rule?.enabled ?? true,
+    threshold: String((rule?.thresholdCents ?? 20_000) / 100),
+    amount: String((rule?.amountCents ?? 50_000) / 100),
+    method: rule?.method ?? 'gcash',
+  });
+  const { register, formState } = form;
+  const submit = (saved: AutoTopupRule) =>
+    save.mutate(saved, {
+      onSuccess: () => {
+        toast({
+          title: 'Auto Top-up Saved',
+          description: saved.enabled ? 'We will top up when your balance runs low.' : 'Auto top-up is off.',
+        });
+        onSaved();
+      },
+      onError: (error) => {
+        showIssuesOnFields(error, form, (path) => ({ thresholdCents: 'threshold', amountCents: 'amount' })[path] ?? path);
+        toast({ title: 'Update Failed', description: error.message, variant: 'destructive' });
+      },
+    });
+
+  return (
+    <form onSubmit={form.handleSubmit(submit, toastFirstProblem('Update Failed'))} noValidate className="space-y-4">
+      <p className="text-sm text-muted-foreground">
+        After a parking payment leaves your balance under the threshold, we charge the amount to a method you have already topped up with.
+        One auto top-up at a time.
+      </p>
+      <label className="flex items-center gap-3">
+        <input type="checkbox" {...register('enabled')} />
+        Enable auto top-up
+      </label>
+      <FormField label="When my balance falls below (₱)" htmlFor="auto-threshold" error={formState.errors.threshold}>
+        <Input id="auto-threshold" inputMode="decimal" {...register('threshold')} />
+      </FormField>
+      <FormField label="Top up this amount (₱)" htmlFor="auto-amount" error={formState.errors.amount}>
+        <Input id="auto-amount" inputMode="decimal" {...register('amount')} />
+      </FormField>
+      <Field label="Charge" htmlFor="auto-method">
+        <Select id="auto-method" {...register('method')}>
+          {TOPUP_METHODS.map((value) => (
+            <option key={value} value={value}>
+              {TOPUP_METHOD_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button type="submit" className="w-full" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save'}
+      </Button>
+    </form>
   );
 }
 
