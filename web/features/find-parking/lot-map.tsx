@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { divIcon, latLngBounds, type Map as LeafletMap } from 'leaflet';
 import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
@@ -20,10 +21,14 @@ const boxOf = (map: LeafletMap) => {
 /**
  * Keeps the map and the search in step. A view the search asks for (a new place, a link's viewport,
  * the back button) moves the map; a move the driver makes reports the new viewport. The map's own
- * moves to a view it was asked for are not reported, so the two never chase each other.
+ * moves to a view it was asked for are not reported, so the two never chase each other. Nor is a move
+ * ending once another screen is opening: Leaflet reports a resize 200 ms late, and the driver who
+ * tapped a link meanwhile must not be taken back to the search.
  */
 function FollowSearch({ view, onMoved }: { view: MapView; onMoved: (bbox: string) => void }) {
   const map = useMap();
+  const { history } = useRouter();
+  const [screen] = useState(() => history.location.pathname);
   const shown = useRef<string | null>(null);
   const placing = useRef(false);
   const key = view.bbox ?? `${view.center.join(',')}@${view.zoom}`;
@@ -39,7 +44,7 @@ function FollowSearch({ view, onMoved }: { view: MapView; onMoved: (bbox: string
   }, [map, key, view]);
   useMapEvents({
     moveend: () => {
-      if (placing.current) return;
+      if (placing.current || history.location.pathname !== screen) return;
       shown.current = boxOf(map);
       onMoved(shown.current);
     },
