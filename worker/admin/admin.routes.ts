@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DECISIONS, REVIEW_FILTERS } from '../../core/approvals';
 import { AUDIT_ACTIONS } from '../../core/audit';
+import { adminReasonSchema, roleChangeSchema, roleSchema } from '../../core/admin-request';
 import { listingReasonSchema } from '../../core/lot-listing-request';
 import { secondFactorSettingSchema, settingsChangeSchema } from '../../core/platform-settings';
-import { ROLES } from '../../core/roles';
 import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { pageQuery } from '../http/paging';
@@ -57,15 +57,10 @@ const statusQuery = pageQuery.extend({
   status: z.enum(REVIEW_FILTERS, { error: `status must be one of: ${REVIEW_FILTERS.join(', ')}.` }).default('pending'),
 });
 const decisionParams = z.object({ id: z.uuid('Unknown id'), action: z.enum(DECISIONS, { error: 'The action is approve or reject.' }) });
-const decisionBody = z.object({
-  reason: z.string({ error: 'reason must be text.' }).max(1000, 'Keep the reason under 1000 characters.').optional(),
-});
 
 const lotParams = z.object({ id: z.uuid('Unknown lot id') });
-const role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` });
-const usersQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), role: role.optional() });
+const usersQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), role: roleSchema.optional() });
 const roleParams = z.object({ id: z.uuid('Unknown user id') });
-const roleBody = decisionBody.extend({ role });
 const userParams = z.object({
   id: z.uuid('Unknown user id'),
   action: z.enum(['suspend', 'reactivate'], { error: 'The action is suspend or reactivate.' }),
@@ -148,7 +143,7 @@ export const adminRoutes = new Hono<AppEnv>()
     described({ summary: 'Approve or reject a lot change', answer: decisionNotice, refusals: [404, 409] }),
     signedIn,
     validate('param', decisionParams),
-    validate('json', decisionBody),
+    validate('json', adminReasonSchema),
     async (c) => {
       const { id, action } = c.req.valid('param');
       return c.json(await decideListing({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
@@ -162,7 +157,7 @@ export const adminRoutes = new Hono<AppEnv>()
     described({ summary: 'Approve or reject an owner application', answer: decisionNotice, refusals: [404, 409] }),
     signedIn,
     validate('param', decisionParams),
-    validate('json', decisionBody),
+    validate('json', adminReasonSchema),
     async (c) => {
       const { id, action } = c.req.valid('param');
       return c.json(await decideOwner({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
@@ -190,7 +185,7 @@ export const adminRoutes = new Hono<AppEnv>()
     described({ summary: 'Approve or reject a lot submission', answer: decisionNotice, refusals: [404, 409] }),
     signedIn,
     validate('param', decisionParams),
-    validate('json', decisionBody),
+    validate('json', adminReasonSchema),
     async (c) => {
       const { id, action } = c.req.valid('param');
       return c.json(await decideLot({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));
@@ -206,7 +201,7 @@ export const adminRoutes = new Hono<AppEnv>()
     described({ summary: "Change an account's role", answer: accountAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', roleParams),
-    validate('json', roleBody),
+    validate('json', roleChangeSchema),
     async (c) => {
       const { role, reason } = c.req.valid('json');
       await requireRecentSecondFactor(c, c.var.user);
@@ -218,7 +213,7 @@ export const adminRoutes = new Hono<AppEnv>()
     described({ summary: 'Suspend or reinstate an account', answer: accountAnswer, refusals: [404, 409] }),
     signedIn,
     validate('param', userParams),
-    validate('json', decisionBody),
+    validate('json', adminReasonSchema),
     async (c) => {
       const { id, action } = c.req.valid('param');
       return c.json(await changeSuspension({ env: c.env, db: c.var.db, admin: c.var.user }, id, action, c.req.valid('json').reason));

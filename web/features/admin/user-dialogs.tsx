@@ -1,9 +1,15 @@
-import { useState, type ReactNode } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '../../../core/roles';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { roleChangeSchema } from '../../../core/admin-request';
+import { ROLE_LABELS, ROLES } from '../../../core/roles';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
-import { Field, Select, Textarea } from '../../components/ui/field';
+import { Select, Textarea } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { useAccountChange, type AccountChange, type AdminUser } from '../../lib/admin';
+import { showIssuesOnFields, useSchemaForm } from '../../lib/form';
+
+type RoleChange = z.output<typeof roleChangeSchema>;
 
 /** What the admin chose to do to a user, before confirming. */
 export type PendingChange = { user: AdminUser; action: 'suspend' | 'reactivate' | 'role' };
@@ -24,58 +30,51 @@ function consequence(change: PendingChange): ReactNode {
 
 /**
  * The confirmation of a suspension, a reactivation or a role change, with an optional reason that
- * goes into the audit log.
+ * goes into the audit log; the server's schema checks the form.
  */
 export function AccountChangeDialog({ pending, onClose }: { pending: PendingChange | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [role, setRole] = useState<Role | null>(null);
-  const change = useAccountChange();
-  const close = () => {
-    setReason('');
-    setRole(null);
-    onClose();
-  };
   if (!pending) return null;
+  return <AccountChangeForm key={`${pending.user.id}:${pending.action}`} pending={pending} onClose={onClose} />;
+}
+
+function AccountChangeForm({ pending, onClose }: { pending: PendingChange; onClose: () => void }) {
   const { user, action } = pending;
-  const chosenRole = role ?? user.role;
-  const request: AccountChange = action === 'role' ? { id: user.id, action, role: chosenRole, reason } : { id: user.id, action, reason };
-  const confirm = () =>
+  const form = useSchemaForm(roleChangeSchema, { role: user.role, reason: '' });
+  const change = useAccountChange();
+  const chosenRole = form.watch('role');
+  const submit = ({ role, reason = '' }: RoleChange) => {
+    const request: AccountChange = action === 'role' ? { id: user.id, action, role, reason } : { id: user.id, action, reason };
     change.mutate(request, {
       onSuccess: () => {
-        toast({
-          title: DONE[action],
-          description: action === 'role' ? `${nameOf(user)} is now ${ROLE_LABELS[chosenRole]}.` : nameOf(user),
-        });
-        close();
+        toast({ title: DONE[action], description: action === 'role' ? `${nameOf(user)} is now ${ROLE_LABELS[role]}.` : nameOf(user) });
+        onClose();
       },
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: (error) => {
+        showIssuesOnFields(error, form);
+        toast({ title: 'Error', description: error.message, variant: 'destructive' });
+      },
     });
+  };
   return (
-    <Dialog open onOpenChange={(open) => !open && close()} title={TITLES[action]}>
-      <form
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm();
-        }}
-      >
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={TITLES[action]}>
+      <form className="space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
         <p className="text-muted-foreground">{consequence(pending)}</p>
         {action === 'role' && (
-          <Field label="New role" htmlFor="new-role">
-            <Select id="new-role" value={chosenRole} onChange={(e) => setRole(e.target.value as Role)}>
+          <FormField label="New role" htmlFor="new-role" error={form.formState.errors.role}>
+            <Select id="new-role" {...form.register('role')}>
               {ROLES.map((value) => (
                 <option key={value} value={value}>
                   {ROLE_LABELS[value]}
                 </option>
               ))}
             </Select>
-          </Field>
+          </FormField>
         )}
-        <Field label="Reason (optional)" htmlFor="account-change-reason">
-          <Textarea id="account-change-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
+        <FormField label="Reason (optional)" htmlFor="account-change-reason" error={form.formState.errors.reason}>
+          <Textarea id="account-change-reason" rows={3} maxLength={1000} {...form.register('reason')} />
+        </FormField>
         <DialogButtons
-          onCancel={close}
+          onCancel={onClose}
           submitLabel={change.isPending ? 'Processing...' : 'Confirm'}
           destructive={action === 'suspend'}
           pending={change.isPending || (action === 'role' && chosenRole === user.role)}
