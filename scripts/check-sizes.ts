@@ -4,8 +4,6 @@
  * web/ over 300 (the generated route tree aside) nor in e2e/ over 400. Functions are held by biome
  * (noExcessiveLinesPerFunction: 60 lines in worker/ and core/, 80 in web/), but biome counts no line
  * inside JSX, so a component (a function that returns JSX) in web/ is counted here: 80 lines at most.
- *
- * The known offenders below are the files still over a limit when it was set; the list only shrinks.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,9 +17,6 @@ const FILE_LIMITS = [
 ];
 const EXEMPT = new Set(['worker/db/schema.ts', 'web/routeTree.gen.ts']);
 const MAX_COMPONENT_LINES = 80;
-
-/** Known offenders (issue 50): files still over their folder's limit. Remove a line once it is split. */
-const LONG_FILES = new Set(['e2e/gate.test.ts']);
 
 const sourcesIn = (folder: string) =>
   readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -66,19 +61,12 @@ const longComponents = sourcesIn('web')
   });
 
 const failures = [
-  ...longFiles
-    .filter(({ file }) => !LONG_FILES.has(file))
-    .map(({ file, lines, maxLines }) => `${file}: ${lines} lines, over ${maxLines}: split it.`),
+  ...longFiles.map(({ file, lines, maxLines }) => `${file}: ${lines} lines, over ${maxLines}: split it.`),
   ...longComponents.map(({ component, lines }) => `${component}: ${lines} lines, over ${MAX_COMPONENT_LINES}: split it.`),
 ];
-// A known offender brought under its limit leaves its list, so the list can only shrink.
-const mended = [...LONG_FILES]
-  .filter((file) => !longFiles.some((long) => long.file === file))
-  .map((offender) => `${offender}: now within its limit: remove it from the known offenders in scripts/check-sizes.ts.`);
-
-for (const failure of [...failures, ...mended]) console.error(failure);
-if (failures.length + mended.length > 0) process.exitCode = 1;
+for (const failure of failures) console.error(failure);
+if (failures.length > 0) process.exitCode = 1;
 else
   console.log(
-    `File sizes: none over 400 lines in worker/, core/ and e2e/, nor over 300 in web/; no component over ${MAX_COMPONENT_LINES} lines (known offenders: ${LONG_FILES.size} files).`,
+    `File sizes: none over 400 lines in worker/, core/ and e2e/, nor over 300 in web/; no component over ${MAX_COMPONENT_LINES} lines.`,
   );
