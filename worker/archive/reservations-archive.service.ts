@@ -6,9 +6,17 @@
  * failed write leaves the rows, a run twice finds them moved, a booking changed meanwhile stays.
  */
 import { archivableBookingsEndBefore, type Period } from '../../core/archive';
+import { RESERVATION_HOT_MS } from '../../core/scale';
 import { manilaMonthOf } from '../../core/time';
 import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext } from './archive.service';
-import { deleteMovedReservations, noteDriversOf, periodsOfDriver, reservationsToMove, type Reservation } from './reservations-archive.data';
+import {
+  deleteMovedReservations,
+  noteDriversOf,
+  periodsOfDriver,
+  periodsOfDriverAt,
+  reservationsToMove,
+  type Reservation,
+} from './reservations-archive.data';
 
 /** Bookings moved per message: one period's object is rewritten once per batch. */
 const RESERVATIONS_PER_BATCH = 1_000;
@@ -24,13 +32,34 @@ export async function moveReservations(ctx: ArchiveContext, lotId: string, now =
   return batch.length < rows.length || rows.length === RESERVATIONS_PER_BATCH;
 }
 
+/** The lots and months whose periods hold a driver's archived bookings, the newest month first: none for most drivers. */
+export const archivedPeriodsOfDriver = (ctx: ArchiveContext, userId: string) => periodsOfDriver(ctx.db, userId);
+
 /**
- * A driver's booking moved to the archive, as D1 held it, or null: read from the periods that hold
- * their bookings (a listed period missing from the bucket is refused, never read as none).
+ * A driver's bookings in these periods of theirs, as D1 held them, read in parallel (a listed period
+ * missing from the bucket is refused, never read as none).
  */
-export async function archivedReservationOf(ctx: ArchiveContext, userId: string, id: string) {
-  const periods = await periodsOfDriver(ctx.db, userId);
+export async function archivedReservationsIn(ctx: ArchiveContext, userId: string, periods: { lotId: string; month: string }[]) {
   const rows = await Promise.all(periods.map(({ lotId, month }) => archivedRowsOf(ctx, 'reservations', lotId, { from: month, to: month })));
-  const found = (rows.flat() as unknown as Reservation[]).find((row) => row.id === id && row.userId === userId);
-  return found ?? null;
+  return (rows.flat() as unknown as Reservation[]).filter((row) => row.userId === userId);
+}
+
+/** A driver's booking moved to the archive, as D1 held it, or null. */
+export async function archivedReservationOf(ctx: ArchiveContext, userId: string, id: string) {
+  const rows = await archivedReservationsIn(ctx, userId, await periodsOfDriver(ctx.db, userId));
+  return rows.find((row) => row.id === id) ?? null;
+}
+
+/**
+ * A driver's archived booking at a lot that ended in the month of `from`, less the hot window, or later
+ * (a receipt names its booking, issued before it ended or within the week after), or null: their periods there are read
+ * oldest first, one at a time, until one holds it.
+ */
+export async function archivedReservationAt(ctx: ArchiveContext, booking: { userId: string; lotId: string; id: string; from: string }) {
+  const { userId, lotId, id } = booking;
+  for (const { month } of await periodsOfDriverAt(ctx.db, userId, lotId, manilaMonthOf(Date.parse(booking.from) - RESERVATION_HOT_MS))) {
+    const found = (await archivedReservationsIn(ctx, userId, [{ lotId, month }])).find((row) => row.id === id);
+    if (found) return found;
+  }
+  return null;
 }

@@ -74,6 +74,7 @@ const receiptColumns = {
   replacesId: replaced.id,
   replacesNumber: replaced.number,
   lotId: receipts.lotId,
+  userId: receipts.userId,
   reservationCreatedAt: reservations.createdAt,
 };
 
@@ -109,6 +110,7 @@ const toSummary = ({
   passPeriodKind,
   passCreatedAt: _passCreatedAt,
   lotId: _lotId,
+  userId: _userId,
   reservationCreatedAt: _booked,
   ...row
 }: ReceiptRow) => ({
@@ -215,6 +217,12 @@ export async function findReceiptRow(db: DB, id: string, reader: { userId: strin
       : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(receipts.lotId, reader.lotIds) : undefined);
   const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
   return row ?? null;
+}
+
+/** A slot's label, for a receipt whose booking is archived (its slot stays in D1). */
+export async function slotLabelOf(db: DB, slotId: string | null) {
+  const [slot] = slotId ? await db.select({ label: slots.label }).from(slots).where(eq(slots.id, slotId)) : [];
+  return slot?.label ?? null;
 }
 
 /** A charge as a receipt's line reads it, from D1 or from the archive. */

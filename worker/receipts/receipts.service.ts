@@ -3,19 +3,34 @@
  * payment's own batch, the current receipt that lists show, and the driver's documents.
  */
 import { archivedChargesOf } from '../archive/charges-archive.service';
+import { archivedReservationAt } from '../archive/reservations-archive.service';
 import type { ArchiveContext } from '../archive/archive.service';
 import type { SessionUser } from '../env';
 import { workableLotIds } from '../lots/lots.service';
 import type { HistoryFilter } from '../../core/history';
 import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
-import { countOwnReceipts, findReceiptRow, listOwnReceipts, receiptOf, type ReceiptRow } from './receipt-reads.data';
+import { countOwnReceipts, findReceiptRow, listOwnReceipts, receiptOf, slotLabelOf, type ReceiptRow } from './receipt-reads.data';
 import { currentReceiptsOf, passReceiptsOf } from './receipts.data';
 
 /** GET /api/receipts/:id: the document, for its driver or the staff of its lot; null for anyone else. */
 export async function readableReceipt(ctx: ArchiveContext, id: string, reader: SessionUser) {
   const row = await findReceiptRow(ctx.db, id, { userId: reader.id, lotIds: await workableLotIds(ctx.db, reader) });
-  return row && receiptOf(ctx.db, row, await archivedLinesOf(ctx, row));
+  if (!row) return null;
+  const whole = await withArchivedBooking(ctx, row);
+  return receiptOf(ctx.db, whole, await archivedLinesOf(ctx, whole));
+}
+
+/**
+ * A document whose booking left D1 (docs/payments.md, Archive, Bookings) reads it from the archive: the
+ * booking's times, plate, slot and status as they were, which also bound its archived charges.
+ */
+async function withArchivedBooking(ctx: ArchiveContext, row: ReceiptRow): Promise<ReceiptRow> {
+  if (!row.reservationId || row.reservationCreatedAt || !row.userId) return row;
+  const booking = await archivedReservationAt(ctx, { userId: row.userId, lotId: row.lotId, id: row.reservationId, from: row.createdAt });
+  if (!booking) return row;
+  const { status, startTs, endTs, vehiclePlate, createdAt: reservationCreatedAt, slotId } = booking;
+  return { ...row, status, startTs, endTs, vehiclePlate, reservationCreatedAt, slotLabel: await slotLabelOf(ctx.db, slotId) };
 }
 
 /** A reservation's archived charges a document may cover: charged after it was booked and before the document was issued. */

@@ -1,0 +1,119 @@
+/**
+ * The readers of archived bookings (docs/payments.md, Archive, Bookings): what a screen showed of a
+ * booking before it moved, it shows the same after, read from D1 and the driver's archived periods.
+ */
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReservationStatus } from '../../core/booking';
+import { reservations } from '../db/schema';
+import { archiveContext, bookingThatIsOver, later, replacing } from '../test/archive-fixtures';
+import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
+import { rawLot } from '../test/raw-records';
+import { moveCharges } from './charges-archive.service';
+import { moveReservations } from './reservations-archive.service';
+
+beforeAll(seedOnce);
+
+type Driver = Awaited<ReturnType<typeof signedInDriver>>;
+
+/** The instant the archive runs at: bookings that ended before 2026-05-25 may move. */
+const MOVED_AT = new Date('2026-06-01T00:00:00.000Z');
+
+/** A booking written straight to D1 (booking itself is tested elsewhere), an hour long. */
+const booking = (userId: string, lotId: string, startTs: string, fields: { status?: ReservationStatus; plate?: string } = {}) =>
+  db()
+    .insert(reservations)
+    .values({
+      id: `${startTs}-${lotId}`.replace(/[^0-9a-z]/gi, ''),
+      userId,
+      lotId,
+      vehiclePlate: fields.plate ?? 'NBC 1234',
+      status: fields.status ?? 'COMPLETED',
+      startTs,
+      endTs: new Date(Date.parse(startTs) + 3_600_000).toISOString(),
+      amountCents: 8000,
+    });
+
+/** Moves every booking of these lots that may move at MOVED_AT. */
+async function moveAll(...lotIds: string[]) {
+  for (const lotId of lotIds) while (await moveReservations(archiveContext(), lotId, MOVED_AT));
+}
+
+/**
+ * A driver with bookings at two lots: archived ones in January to March, one ACTIVE since February
+ * (never over, so it stays in D1 among them), and May's, which ended too lately to move.
+ */
+async function driverWithHistory() {
+  const driver = await signedInDriver();
+  const [{ lotId: north }, { lotId: south }] = [await rawLot('History North Lot', 0), await rawLot('History South Lot', 0)];
+  const id = driver.user.id;
+  await booking(id, north, '2026-01-10T01:00:00.000Z');
+  await booking(id, south, '2026-01-20T01:00:00.000Z', { status: 'CANCELLED', plate: 'ABC 5678' });
+  await booking(id, north, '2026-02-03T01:00:00.000Z', { status: 'EXPIRED' });
+  await booking(id, south, '2026-02-14T01:00:00.000Z', { status: 'ACTIVE' });
+  await booking(id, north, '2026-03-01T01:00:00.000Z');
+  await booking(id, south, '2026-03-31T15:30:00.000Z');
+  for (const day of ['05-26', '05-27', '05-28']) await booking(id, north, `2026-${day}T01:00:00.000Z`);
+  return { driver, lots: [north, south] };
+}
+
+const FILTERS = [{}, { status: 'COMPLETED' }, { status: 'ACTIVE' }, { q: 'south' }, { q: 'abc5678' }, { range: 'week' }] as const;
+
+/** Every page of the history list, two rows a page, and the counts, for each filter. */
+const historyOf = (driver: Driver) =>
+  Promise.all(
+    FILTERS.map(async (filter) => ({
+      pages: await walkPages(async (cursor) => (await driver.api.reservations.$get({ query: { ...filter, limit: '2', cursor } })).json()),
+      past: await walkPages(async (cursor) =>
+        (await driver.api.reservations.$get({ query: { ...filter, tab: 'past', limit: '3', cursor } })).json(),
+      ),
+      counts: await (await driver.api.reservations.counts.$get({ query: filter })).json(),
+    })),
+  );
+
+describe('a driver’s history with archived bookings', () => {
+  it('lists and counts the same after the move: same order, filters, tabs and pages, each booking once', async () => {
+    const { driver, lots } = await driverWithHistory();
+    const before = await historyOf(driver);
+    expect(before[0].pages.flat()).toHaveLength(9);
+    await moveAll(...lots);
+    const left = await db().query.reservations.findMany({ where: (r, { eq }) => eq(r.userId, driver.user.id) });
+    expect(left.map((r) => r.startTs).sort()).toEqual([
+      '2026-02-14T01:00:00.000Z',
+      '2026-05-26T01:00:00.000Z',
+      '2026-05-27T01:00:00.000Z',
+      '2026-05-28T01:00:00.000Z',
+    ]);
+    expect(await historyOf(driver)).toEqual(before);
+  });
+
+  it('reads no archived period while D1 fills the page with newer bookings, nor for the Upcoming tab', async () => {
+    const { driver, lots } = await driverWithHistory();
+    await moveAll(...lots);
+    const unreadable = { bindings: { ARCHIVE: replacing(env.ARCHIVE, 'get', () => Promise.reject(new Error('R2 unavailable'))) } };
+    const list = (query: string) => call(`/api/reservations?${query}`, { cookie: driver.cookie, ...unreadable });
+    const first = await list('limit=2');
+    expect(first.status).toBe(200);
+    expect((await first.json<{ items: { startTs: string }[] }>()).items.map((r) => r.startTs)).toEqual([
+      '2026-05-28T01:00:00.000Z',
+      '2026-05-27T01:00:00.000Z',
+    ]);
+    expect((await list('tab=upcoming')).status).toBe(200);
+    expect((await list('limit=3')).status).toBe(500);
+  });
+});
+
+describe('the receipts of an archived booking', () => {
+  it('read as before, with the booking’s times, plate, slot and lines, once its charges moved too', async () => {
+    const booking = await bookingThatIsOver();
+    const read = async () =>
+      Promise.all(booking.receiptIds.map(async (id) => (await call(`/api/receipts/${id}`, { cookie: booking.cookie })).json()));
+    const before = await read();
+    expect(before).toMatchObject([{ vehiclePlate: expect.any(String), slotLabel: expect.any(String) }]);
+    await moveReservations(archiveContext(), booking.lotId, later());
+    await moveCharges(archiveContext(), booking.lotId, later());
+    expect(await db().select().from(reservations).where(eq(reservations.id, booking.reservationId))).toEqual([]);
+    expect(await read()).toEqual(before);
+  });
+});
