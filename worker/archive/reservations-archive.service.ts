@@ -8,7 +8,8 @@
 import { archivableBookingsEndBefore, type Period } from '../../core/archive';
 import { RESERVATION_HOT_MS } from '../../core/scale';
 import { manilaMonthOf } from '../../core/time';
-import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext } from './archive.service';
+import { maskPlate } from '../../core/vehicles';
+import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext, type ArchivedRow } from './archive.service';
 import {
   deleteMovedReservations,
   noteDriversOf,
@@ -44,10 +45,13 @@ export async function archivedReservationsIn(ctx: ArchiveContext, userId: string
   return (rows.flat() as unknown as Reservation[]).filter((row) => row.userId === userId);
 }
 
+/** Every booking of a driver's in the archive, as D1 held them (a booking caught between the move's two writes may be in D1 too). */
+export const archivedReservationsOfDriver = async (ctx: ArchiveContext, userId: string) =>
+  archivedReservationsIn(ctx, userId, await periodsOfDriver(ctx.db, userId));
+
 /** A driver's booking moved to the archive, as D1 held it, or null. */
 export async function archivedReservationOf(ctx: ArchiveContext, userId: string, id: string) {
-  const rows = await archivedReservationsIn(ctx, userId, await periodsOfDriver(ctx.db, userId));
-  return rows.find((row) => row.id === id) ?? null;
+  return (await archivedReservationsOfDriver(ctx, userId)).find((row) => row.id === id) ?? null;
 }
 
 /**
@@ -62,4 +66,18 @@ export async function archivedReservationAt(ctx: ArchiveContext, booking: { user
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * Erasure (docs/privacy.md): the plates on a driver's archived bookings masked, each period holding
+ * theirs rewritten; the bookings stay, attached to the pseudonymous id, and so do their
+ * `archived_bookings` rows.
+ */
+export async function maskArchivedPlatesOf(ctx: ArchiveContext, userId: string, now = new Date()) {
+  const mask = (row: ArchivedRow) =>
+    row.userId === userId && typeof row.vehiclePlate === 'string' ? { ...row, vehiclePlate: maskPlate(row.vehiclePlate) } : row;
+  const periods = await periodsOfDriver(ctx.db, userId);
+  await Promise.all(
+    periods.map(({ lotId, month }) => rewritePeriod(ctx, { kind: 'reservations', lotId, month }, (rows) => rows.map(mask), [], now)),
+  );
 }

@@ -4,12 +4,16 @@
  */
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationStatus } from '../../core/booking';
-import { reservations } from '../db/schema';
+import { maskPlate } from '../../core/vehicles';
+import { archivedBookings, reservations, users } from '../db/schema';
+import { newDriver } from '../test/account-fixtures';
 import { archiveContext, bookingThatIsOver, later, replacing } from '../test/archive-fixtures';
 import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
 import { rawLot } from '../test/raw-records';
+import { archivedRowsOf } from './archive.service';
 import { moveCharges } from './charges-archive.service';
 import { moveReservations } from './reservations-archive.service';
 
@@ -115,5 +119,65 @@ describe('the receipts of an archived booking', () => {
     await moveCharges(archiveContext(), booking.lotId, later());
     expect(await db().select().from(reservations).where(eq(reservations.id, booking.reservationId))).toEqual([]);
     expect(await read()).toEqual(before);
+  });
+});
+
+describe('the pass of an archived booking', () => {
+  it('answers as for an ended booking in D1: no pass (409), no new share, stopping a share is done, its link says it ended', async () => {
+    const booking = await bookingThatIsOver();
+    const id = booking.reservationId;
+    await db().update(reservations).set({ status: 'CONFIRMED' }).where(eq(reservations.id, id));
+    const { url } = await (await call(`/api/reservations/${id}/share`, { method: 'POST', cookie: booking.cookie })).json<{ url: string }>();
+    await db().update(reservations).set({ status: 'COMPLETED' }).where(eq(reservations.id, id));
+    const answers = async () => {
+      const pass = await call(`/api/reservations/${id}/pass`, { cookie: booking.cookie });
+      const share = await call(`/api/reservations/${id}/share`, { method: 'POST', cookie: booking.cookie });
+      const link = await call(`/api/shared-passes/${new URL(url).pathname.replace('/shared/', '')}`);
+      return [pass.status, await pass.json(), share.status, await share.json(), link.status];
+    };
+    const before = await answers();
+    expect(before).toEqual([409, expect.anything(), 409, expect.anything(), 404]);
+    await moveReservations(archiveContext(), booking.lotId, later());
+    expect(await answers()).toEqual(before);
+    const link = await call(`/api/shared-passes/${new URL(url).pathname.replace('/shared/', '')}`);
+    expect((await link.json<{ message: string }>()).message).toBe('This booking has ended: its shared pass no longer works.');
+    expect((await call(`/api/reservations/${id}/share`, { method: 'DELETE', cookie: booking.cookie })).status).toBe(204);
+  });
+});
+
+describe('"Download my data" with archived bookings', () => {
+  it('holds the archived booking and, through it, its archived charges, as before the move', async () => {
+    const booking = await bookingThatIsOver();
+    const exported = async () => {
+      const res = await call('/api/account/export', { cookie: booking.cookie });
+      const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(await res.arrayBuffer()))['parkada-data.json']));
+      return { reservations: data.reservations, charges: data.charges, receipts: data.receipts };
+    };
+    const before = await exported();
+    expect(before.charges).toHaveLength(2);
+    await moveReservations(archiveContext(), booking.lotId, later());
+    await moveCharges(archiveContext(), booking.lotId, later());
+    expect(await exported()).toEqual(before);
+  });
+});
+
+describe('erasure of a driver with archived bookings', () => {
+  it('masks the plate on each archived booking of theirs, keeps the bookings and their periods under the pseudonym', async () => {
+    const { cookie, userId, body } = await newDriver();
+    const { lotId } = await rawLot('Erasure Archive Lot', 1);
+    await booking(userId, lotId, '2026-01-12T01:00:00.000Z', { plate: 'ERA 1234' });
+    const [other] = (await db().select({ id: users.id }).from(users).limit(1)).map((row) => row.id);
+    await booking(other, lotId, '2026-01-13T01:00:00.000Z', { plate: 'OTH 5678' });
+    await moveAll(lotId);
+    const archived = () => archivedRowsOf(archiveContext(), 'reservations', lotId, { from: '2026-01', to: '2026-01' });
+    expect((await archived()).map((row) => row.vehiclePlate)).toEqual(['ERA 1234', 'OTH 5678']);
+
+    const res = await call('/api/account', { method: 'DELETE', cookie, json: { password: body.password } });
+    expect(res.status).toBe(204);
+    expect((await archived()).map((row) => [row.userId, row.vehiclePlate])).toEqual([
+      [userId, maskPlate('ERA 1234')],
+      [other, 'OTH 5678'],
+    ]);
+    expect(await db().select().from(archivedBookings).where(eq(archivedBookings.userId, userId))).toHaveLength(1);
   });
 });

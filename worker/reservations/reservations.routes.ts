@@ -155,7 +155,7 @@ export const reservationRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', reservationParams),
     async (c) => {
-      await stopSharingPass(c.var.db, c.var.user, c.req.valid('param').id);
+      await stopSharingPass(c.env, c.var.db, c.var.user, c.req.valid('param').id);
       return c.body(null, 204);
     },
   )
