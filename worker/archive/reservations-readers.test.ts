@@ -8,10 +8,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationStatus } from '../../core/booking';
 import { maskPlate } from '../../core/vehicles';
-import { archivedBookings, reservations, users } from '../db/schema';
+import { archivedBookings, gateRefunds, reservations, users } from '../db/schema';
+import { reservationRow } from '../test/booking-fixtures';
+import { atTheGate, overstayedOneHour } from '../test/gate-fixtures';
 import { newDriver } from '../test/account-fixtures';
 import { archiveContext, bookingThatIsOver, later, replacing } from '../test/archive-fixtures';
-import { call, db, seedOnce, signedInDriver, walkPages } from '../test/helpers';
+import { call, db, key, seedOnce, signedInDriver, walkPages } from '../test/helpers';
 import { rawLot } from '../test/raw-records';
 import { archivedRowsOf } from './archive.service';
 import { moveCharges } from './charges-archive.service';
@@ -179,5 +181,46 @@ describe('erasure of a driver with archived bookings', () => {
       [other, 'OTH 5678'],
     ]);
     expect(await db().select().from(archivedBookings).where(eq(archivedBookings.userId, userId))).toHaveLength(1);
+  });
+});
+
+describe('writes that name an archived booking', () => {
+  it('a review, a report to the lot and a validation code answer as for the booking in D1, never 404', async () => {
+    const booking = await bookingThatIsOver();
+    const { reservationId: id, cookie } = booking;
+    await moveReservations(archiveContext(), booking.lotId, later());
+    expect(await db().select().from(reservations).where(eq(reservations.id, id))).toEqual([]);
+
+    const review = await call(`/api/reservations/${id}/review`, {
+      method: 'POST',
+      cookie,
+      json: { rating: 4, text: 'Easy in, easy out.' },
+    });
+    expect(review.status).toBe(201);
+    expect((await call(`/api/reservations/${id}/review`, { cookie })).status).toBe(200);
+    const report = { category: 'facilities', text: 'The ramp lights were out.', reservationId: id };
+    expect((await call(`/api/lots/${booking.lotId}/issues`, { method: 'POST', cookie, json: report })).status).toBe(201);
+    const code = await call(`/api/reservations/${id}/validations`, { method: 'POST', cookie, json: { code: 'ABCDE-23456' } });
+    expect(code.status).toBe(409);
+    expect((await code.json<{ message: string }>()).message).toMatch(/checked in/);
+  });
+});
+
+describe('a refund at the gate of a stay whose booking is archived', () => {
+  it('answers 409 naming the archive and refunds nothing, never as cash', async () => {
+    const { owner } = await atTheGate();
+    const { booking, closed } = await overstayedOneHour();
+    const { lotId } = await reservationRow(booking.id);
+    await moveReservations(archiveContext(), lotId, later());
+    expect(await db().select().from(reservations).where(eq(reservations.id, booking.id))).toEqual([]);
+    const refunded = await call(`/api/owner/checkins/${closed.id}/refund`, {
+      method: 'POST',
+      cookie: owner,
+      json: { amountCents: 3_000, reason: 'Barrier stuck at the exit' },
+      headers: key(),
+    });
+    expect(refunded.status).toBe(409);
+    expect((await refunded.json<{ message: string }>()).message).toMatch(/archive/);
+    expect(await db().select().from(gateRefunds).where(eq(gateRefunds.checkinId, closed.id))).toEqual([]);
   });
 });

@@ -78,7 +78,7 @@ export async function replayed(ctx: BookingContext, userId: string, id: string) 
   return reservation;
 }
 
-export async function ownReservation(db: DB, userId: string, id: string): Promise<ReservationView> {
+async function ownReservation(db: DB, userId: string, id: string): Promise<ReservationView> {
   const reservation = await findOwnReservation(db, userId, id);
   if (!reservation) throw notFound('Reservation');
   return reservation;

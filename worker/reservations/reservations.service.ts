@@ -18,7 +18,6 @@ export {
   CHANGED_MEANWHILE,
   HOLD_EXPIRED,
   NOT_CONFIRMED,
-  ownReservation,
   ownReservationAnywhere,
   type BookingContext,
 } from './booking-context.service';
