@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationStatus } from '../../core/booking';
 import { maskPlate } from '../../core/vehicles';
 import { archivedBookings, gateRefunds, reservations, users } from '../db/schema';
-import { reservationRow } from '../test/booking-fixtures';
+import { inMinutes, reservationRow, reserve } from '../test/booking-fixtures';
 import { atTheGate, overstayedOneHour } from '../test/gate-fixtures';
 import { newDriver } from '../test/account-fixtures';
 import { archiveContext, bookingThatIsOver, later, replacing } from '../test/archive-fixtures';
@@ -222,5 +222,35 @@ describe('a refund at the gate of a stay whose booking is archived', () => {
     expect(refunded.status).toBe(409);
     expect((await refunded.json<{ message: string }>()).message).toMatch(/archive/);
     expect(await db().select().from(gateRefunds).where(eq(gateRefunds.checkinId, closed.id))).toEqual([]);
+  });
+});
+
+describe('the Receipts tab with archived bookings', () => {
+  it('lists, filters, pages and counts the receipts of archived bookings as before, with their bookings’ facts', async () => {
+    const booking = await bookingThatIsOver();
+    expect((await reserve(booking.cookie, { lotId: booking.lotId, start: inMinutes(24 * 60), durationHours: 1 })).status).toBe(201);
+    const filters = [{}, { status: 'COMPLETED' }, { status: 'CONFIRMED' }, { q: 'nab1234' }, { q: 'no such plate' }] as const;
+    const tab = () =>
+      Promise.all(
+        filters.map(async (filter) => ({
+          pages: await walkPages(async (cursor) =>
+            (
+              await call(`/api/receipts?${new URLSearchParams({ ...filter, limit: '1', ...(cursor ? { cursor } : {}) })}`, {
+                cookie: booking.cookie,
+              })
+            ).json<{
+              items: unknown[];
+              nextCursor: string | null;
+            }>(),
+          ),
+          counts: await (await call(`/api/receipts/counts?${new URLSearchParams(filter)}`, { cookie: booking.cookie })).json(),
+        })),
+      );
+    const before = await tab();
+    expect(before[0].pages.flat()).toHaveLength(2);
+    expect(before[1].pages.flat()).toHaveLength(1);
+    await moveReservations(archiveContext(), booking.lotId, later());
+    expect(await db().select().from(reservations).where(eq(reservations.id, booking.reservationId))).toEqual([]);
+    expect(await tab()).toEqual(before);
   });
 });

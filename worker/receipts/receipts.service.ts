@@ -3,14 +3,23 @@
  * payment's own batch, the current receipt that lists show, and the driver's documents.
  */
 import { archivedChargesOf } from '../archive/charges-archive.service';
-import { archivedReservationAt } from '../archive/reservations-archive.service';
+import { archivedReservationAt, archivedReservationsOfDriver } from '../archive/reservations-archive.service';
 import type { ArchiveContext } from '../archive/archive.service';
 import type { SessionUser } from '../env';
 import { workableLotIds } from '../lots/lots.service';
-import type { HistoryFilter } from '../../core/history';
+import { matchesHistory, type HistoryFilter } from '../../core/history';
 import type { DB } from '../db/client';
-import type { PageRequest } from '../db/pages';
-import { countOwnReceipts, findReceiptRow, listOwnReceipts, receiptOf, slotLabelOf, type ReceiptRow } from './receipt-reads.data';
+import { pageOf, type PageRequest } from '../db/pages';
+import {
+  countOwnReceipts,
+  findReceiptRow,
+  ownReceiptRows,
+  ownReceiptsOfArchived,
+  receiptOf,
+  receiptSummary,
+  slotLabelOf,
+  type ReceiptRow,
+} from './receipt-reads.data';
 import { currentReceiptsOf, passReceiptsOf } from './receipts.data';
 
 /** GET /api/receipts/:id: the document, for its driver or the staff of its lot; null for anyone else. */
@@ -26,11 +35,27 @@ export async function readableReceipt(ctx: ArchiveContext, id: string, reader: S
  * booking's times, plate, slot and status as they were, which also bound its archived charges.
  */
 async function withArchivedBooking(ctx: ArchiveContext, row: ReceiptRow): Promise<ReceiptRow> {
-  if (!row.reservationId || row.reservationCreatedAt || !row.userId) return row;
-  const booking = await archivedReservationAt(ctx, { userId: row.userId, lotId: row.lotId, id: row.reservationId, from: row.createdAt });
+  if (!isOfArchived(row) || !row.userId) return row;
+  const booking = await archivedReservationAt(ctx, { userId: row.userId, lotId: row.lotId, id: row.reservationId!, from: row.createdAt });
+  return filledFrom(ctx, row, booking);
+}
+
+/** A reservation's document whose reservation is not in D1 (the join found none): archived. */
+const isOfArchived = (row: ReceiptRow) => row.reservationId !== null && row.reservationCreatedAt === null;
+
+type ArchivedBooking = NonNullable<Awaited<ReturnType<typeof archivedReservationAt>>>;
+
+async function filledFrom(ctx: ArchiveContext, row: ReceiptRow, booking: ArchivedBooking | null | undefined): Promise<ReceiptRow> {
   if (!booking) return row;
   const { status, startTs, endTs, vehiclePlate, createdAt: reservationCreatedAt, slotId } = booking;
   return { ...row, status, startTs, endTs, vehiclePlate, reservationCreatedAt, slotLabel: await slotLabelOf(ctx.db, slotId) };
+}
+
+/** The driver's documents of archived reservations, filled from the archive, that match the History filters. */
+async function matchingOfArchived(ctx: ArchiveContext, userId: string, rows: ReceiptRow[], filter: HistoryFilter, now: Date) {
+  const bookings = new Map((await archivedReservationsOfDriver(ctx, userId)).map((booking) => [booking.id, booking]));
+  const filled = await Promise.all(rows.map((row) => filledFrom(ctx, row, bookings.get(row.reservationId!))));
+  return filled.filter((row) => row.status !== null && matchesHistory({ ...row, plate: row.vehiclePlate }, filter, now));
 }
 
 /** A reservation's archived charges a document may cover: charged after it was booked and before the document was issued. */
@@ -39,10 +64,37 @@ const archivedLinesOf = (ctx: ArchiveContext, { reservationId, reservationCreate
     ? archivedChargesOf(ctx, lotId, [reservationId], { from: reservationCreatedAt, to: createdAt })
     : Promise.resolve([]);
 
-/** The driver's Receipts screen: a page of their documents, newest first, and the counts of its filters. */
-export const receiptsPage = (db: DB, userId: string, list: { filter: HistoryFilter; page: PageRequest }) =>
-  listOwnReceipts(db, userId, list);
-export const receiptCounts = (db: DB, userId: string, filter: HistoryFilter) => countOwnReceipts(db, userId, filter);
+/**
+ * The driver's Receipts screen: a page of their documents, newest first, matching the History filters;
+ * those of archived reservations are filtered once read from the archive, so D1 is read on until the page is full.
+ */
+export async function receiptsPage(
+  ctx: ArchiveContext,
+  userId: string,
+  list: { filter: HistoryFilter; page: PageRequest },
+  now = new Date(),
+) {
+  const kept: ReceiptRow[] = [];
+  let cursor = list.page.cursor;
+  for (let more = true; more && kept.length <= list.page.limit; ) {
+    const rows = await ownReceiptRows(ctx.db, userId, { filter: list.filter, page: { limit: list.page.limit, cursor } }, now);
+    const ofArchived = rows.filter(isOfArchived);
+    const archived = ofArchived.length ? await matchingOfArchived(ctx, userId, ofArchived, list.filter, now) : [];
+    const byId = new Map(archived.map((row) => [row.id, row]));
+    kept.push(...rows.flatMap((row) => (isOfArchived(row) ? (byId.get(row.id) ?? []) : [row])));
+    more = rows.length > list.page.limit;
+    const last = rows.at(-1);
+    cursor = last && { key: last.createdAt, id: last.id };
+  }
+  return pageOf(kept, list.page, (row) => ({ key: row.createdAt, id: row.id }), receiptSummary);
+}
+
+/** How many of the driver's documents match the History filters, those of archived reservations read from the archive. */
+export async function receiptCounts(ctx: ArchiveContext, userId: string, filter: HistoryFilter, now = new Date()) {
+  const [inD1, ofArchived] = await Promise.all([countOwnReceipts(ctx.db, userId, filter, now), ownReceiptsOfArchived(ctx.db, userId)]);
+  const archived = ofArchived.length ? (await matchingOfArchived(ctx, userId, ofArchived, filter, now)).length : 0;
+  return { total: inD1 + archived };
+}
 
 /** The receipt each reservation shows now (a list's link to it), by reservation. */
 export const reservationReceipts = (db: DB, reservationIds: string[]) => currentReceiptsOf(db, reservationIds);
