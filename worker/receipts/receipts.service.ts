@@ -51,9 +51,25 @@ async function filledFrom(ctx: ArchiveContext, row: ReceiptRow, booking: Archive
   return { ...row, status, startTs, endTs, vehiclePlate, reservationCreatedAt, slotLabel: await slotLabelOf(ctx.db, slotId) };
 }
 
+/** The driver's archived bookings by id, read from their periods on the first call only. */
+function archivedBookingsOf(ctx: ArchiveContext, userId: string) {
+  let read: Promise<Map<string, ArchivedBooking>> | undefined;
+  return () => {
+    read ??= archivedReservationsOfDriver(ctx, userId).then((rows) => new Map(rows.map((booking) => [booking.id, booking])));
+    return read;
+  };
+}
+
 /** The driver's documents of archived reservations, filled from the archive, that match the History filters. */
-async function matchingOfArchived(ctx: ArchiveContext, userId: string, rows: ReceiptRow[], filter: HistoryFilter, now: Date) {
-  const bookings = new Map((await archivedReservationsOfDriver(ctx, userId)).map((booking) => [booking.id, booking]));
+async function matchingOfArchived(
+  ctx: ArchiveContext,
+  archived: () => Promise<Map<string, ArchivedBooking>>,
+  rows: ReceiptRow[],
+  filter: HistoryFilter,
+  now: Date,
+) {
+  if (rows.length === 0) return [];
+  const bookings = await archived();
   const filled = await Promise.all(rows.map((row) => filledFrom(ctx, row, bookings.get(row.reservationId!))));
   return filled.filter((row) => row.status !== null && matchesHistory({ ...row, plate: row.vehiclePlate }, filter, now));
 }
@@ -75,11 +91,11 @@ export async function receiptsPage(
   now = new Date(),
 ) {
   const kept: ReceiptRow[] = [];
+  const archivedBookings = archivedBookingsOf(ctx, userId);
   let cursor = list.page.cursor;
   for (let more = true; more && kept.length <= list.page.limit; ) {
     const rows = await ownReceiptRows(ctx.db, userId, { filter: list.filter, page: { limit: list.page.limit, cursor } }, now);
-    const ofArchived = rows.filter(isOfArchived);
-    const archived = ofArchived.length ? await matchingOfArchived(ctx, userId, ofArchived, list.filter, now) : [];
+    const archived = await matchingOfArchived(ctx, archivedBookings, rows.filter(isOfArchived), list.filter, now);
     const byId = new Map(archived.map((row) => [row.id, row]));
     kept.push(...rows.flatMap((row) => (isOfArchived(row) ? (byId.get(row.id) ?? []) : [row])));
     more = rows.length > list.page.limit;
@@ -92,8 +108,8 @@ export async function receiptsPage(
 /** How many of the driver's documents match the History filters, those of archived reservations read from the archive. */
 export async function receiptCounts(ctx: ArchiveContext, userId: string, filter: HistoryFilter, now = new Date()) {
   const [inD1, ofArchived] = await Promise.all([countOwnReceipts(ctx.db, userId, filter, now), ownReceiptsOfArchived(ctx.db, userId)]);
-  const archived = ofArchived.length ? (await matchingOfArchived(ctx, userId, ofArchived, filter, now)).length : 0;
-  return { total: inD1 + archived };
+  const archived = await matchingOfArchived(ctx, archivedBookingsOf(ctx, userId), ofArchived, filter, now);
+  return { total: inD1 + archived.length };
 }
 
 /** The receipt each reservation shows now (a list's link to it), by reservation. */

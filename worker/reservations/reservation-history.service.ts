@@ -16,8 +16,11 @@ import { archivedReservationViews, ownReservationRows, type ReservationView } fr
 type HistoryList = { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest };
 type Periods = Awaited<ReturnType<typeof archivedPeriodsOfDriver>>;
 
+/** Text compared by code unit, as SQLite compares it. */
+const byCodeUnit = (a: string, b: string) => Number(a > b) - Number(a < b);
+
 /** Latest start first, then id: the lists' keyset order. */
-const newestFirst = (a: ReservationView, b: ReservationView) => b.startTs.localeCompare(a.startTs) || b.id.localeCompare(a.id);
+const newestFirst = (a: ReservationView, b: ReservationView) => byCodeUnit(b.startTs, a.startTs) || byCodeUnit(b.id, a.id);
 const afterCursor = (row: ReservationView, cursor?: Cursor) =>
   !cursor || newestFirst({ startTs: cursor.key, id: cursor.id } as ReservationView, row) < 0;
 
