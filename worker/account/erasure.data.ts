@@ -76,6 +76,8 @@ export type Identity = {
   photoKeys: string[];
   /** Their stays moved out of D1 into their lots' objects (the service reads them): the audit entries and pay-code notices about them. */
   moved: MovedStays;
+  /** Their bookings moved out of D1 to the archive: their stays and the audit entries about them are theirs too. */
+  archivedReservationIds: string[];
 };
 
 /** A person's stays kept in their lots' objects, as D1's statements name them: their ids, and who paid them by pay code. */
@@ -95,15 +97,24 @@ export async function stayOwnersOf(db: DB, userId: string) {
   return [...booked, ...passes];
 }
 
-/** Who the person is; `moved`: their stays kept in their lots' objects, whose plates are theirs too. */
-export async function identityOf(db: DB, userId: string, moved: StayRecord[] = []): Promise<Identity> {
+/**
+ * Who the person is; `moved`: their stays kept in their lots' objects, and `archived`: their bookings in
+ * the archive (docs/payments.md, Archive), whose plates are theirs too.
+ */
+export async function identityOf(
+  db: DB,
+  userId: string,
+  moved: StayRecord[] = [],
+  archived: { id: string; vehiclePlate: string | null }[] = [],
+): Promise<Identity> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const archivedIds = archived.map((row) => row.id);
   const plates = await db.all<{ plate: string }>(sql`
     SELECT plate FROM vehicles WHERE user_id = ${userId}
     UNION SELECT vehicle_plate FROM reservations WHERE user_id = ${userId} AND vehicle_plate IS NOT NULL
     UNION SELECT plate FROM monthly_passes WHERE user_id = ${userId}
-    UNION SELECT plate FROM checkins WHERE ${stayOf(userId)}
-    UNION SELECT plate_read_text FROM checkins WHERE ${stayOf(userId)} AND plate_read_text IS NOT NULL`);
+    UNION SELECT plate FROM checkins WHERE ${stayOf(userId, archivedIds)}
+    UNION SELECT plate_read_text FROM checkins WHERE ${stayOf(userId, archivedIds)} AND plate_read_text IS NOT NULL`);
   const documents = await db
     .select({ key: ownerApplicationDocuments.r2Key })
     .from(ownerApplicationDocuments)
@@ -118,31 +129,40 @@ export async function identityOf(db: DB, userId: string, moved: StayRecord[] = [
     email: user.email,
     name: `${user.firstName} ${user.lastName}`,
     phone: user.phone,
-    plates: [...new Set([...plates.map((row) => row.plate), ...moved.flatMap((stay) => [stay.plate, stay.plateReadText ?? []].flat())])],
+    plates: [
+      ...new Set([
+        ...plates.map((row) => row.plate),
+        ...moved.flatMap((stay) => [stay.plate, stay.plateReadText ?? []].flat()),
+        ...archived.flatMap((row) => row.vehiclePlate ?? []),
+      ]),
+    ],
     documentKeys: documents.map((row) => row.key),
     photoKeys: photos.flatMap((row) => row.key ?? []),
     moved: movedStaysAs(moved),
+    archivedReservationIds: archivedIds,
   };
 }
 
-/** The person's stays: check-ins of their reservations and of their monthly passes. */
-const stayOf = (userId: string) =>
-  sql`(${checkins.reservationId} IN (SELECT id FROM reservations WHERE user_id = ${userId})
-    OR ${checkins.monthlyPassId} IN (SELECT id FROM monthly_passes WHERE user_id = ${userId}))`;
-
 const among = (ids: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
+/** The person's stays: check-ins of their reservations (`archivedIds`: those in the archive) and of their monthly passes. */
+const stayOf = (userId: string, archivedIds: string[] = []) =>
+  sql`(${checkins.reservationId} IN (SELECT id FROM reservations WHERE user_id = ${userId})
+    OR ${checkins.reservationId} IN ${among(archivedIds)}
+    OR ${checkins.monthlyPassId} IN (SELECT id FROM monthly_passes WHERE user_id = ${userId}))`;
 
 /**
  * The audit entries about the person: acts by them, and acts on their account, application, reservations
- * and stays (`movedStayIds`: those kept in their lots' objects).
+ * (`archivedIds`: those in the archive) and stays (`movedStayIds`: those kept in their lots' objects).
  */
-export const auditAbout = (userId: string, movedStayIds: string[] = []) =>
+export const auditAbout = (userId: string, movedStayIds: string[] = [], archivedIds: string[] = []) =>
   or(
     eq(auditLogs.actorId, userId),
     sql`${auditLogs.subject} = 'user:' || ${userId}`,
     sql`${auditLogs.subject} IN (SELECT 'owner_application:' || id FROM owner_applications WHERE user_id = ${userId})`,
     sql`${auditLogs.subject} IN (SELECT 'reservation:' || id FROM reservations WHERE user_id = ${userId})`,
-    sql`${auditLogs.subject} IN (SELECT 'checkin:' || id FROM checkins WHERE ${stayOf(userId)})`,
+    sql`${auditLogs.subject} IN (SELECT 'reservation:' || value FROM ${among(archivedIds)})`,
+    sql`${auditLogs.subject} IN (SELECT 'checkin:' || id FROM checkins WHERE ${stayOf(userId, archivedIds)})`,
     movedStayIds.length ? sql`${auditLogs.subject} IN (SELECT 'checkin:' || value FROM ${among(movedStayIds)})` : undefined,
   )!;
 
@@ -272,7 +292,7 @@ const reportErasure = (db: DB, userId: string) => [
  * One of the person's plates (or a camera's read of one), masked on the reservations, stays, camera
  * reads and passes kept, and in the notices of whoever paid one of their stays with a pay code.
  */
-const plateMasks = (db: DB, { userId, moved }: Identity, plate: string) => {
+const plateMasks = (db: DB, { userId, moved, archivedReservationIds }: Identity, plate: string) => {
   const masked = maskPlate(plate);
   const queries: Query[] = [
     db
@@ -282,11 +302,11 @@ const plateMasks = (db: DB, { userId, moved }: Identity, plate: string) => {
     db
       .update(checkins)
       .set({ plate: masked })
-      .where(and(eq(checkins.plate, plate), stayOf(userId))),
+      .where(and(eq(checkins.plate, plate), stayOf(userId, archivedReservationIds))),
     db
       .update(checkins)
       .set({ plateReadText: masked })
-      .where(and(eq(checkins.plateReadText, plate), stayOf(userId))),
+      .where(and(eq(checkins.plateReadText, plate), stayOf(userId, archivedReservationIds))),
     db
       .update(monthlyPasses)
       .set({ plate: masked })
@@ -297,7 +317,7 @@ const plateMasks = (db: DB, { userId, moved }: Identity, plate: string) => {
       .where(
         and(
           or(
-            sql`${notifications.userId} IN (SELECT payer_id FROM checkins WHERE ${stayOf(userId)})`,
+            sql`${notifications.userId} IN (SELECT payer_id FROM checkins WHERE ${stayOf(userId, archivedReservationIds)})`,
             sql`${notifications.userId} IN ${among(moved.payerIds)}`,
           ),
           sql`instr(${notifications.message}, ${plate}) > 0`,
@@ -323,7 +343,7 @@ function auditErasure(db: DB, identity: Identity, erasedActor: string) {
         actor: sql`CASE WHEN ${auditLogs.actorId} = ${userId} THEN ${erasedActor} ELSE ${auditLogs.actor} END`,
         contextJson: erasedContext,
       })
-      .where(auditAbout(userId, identity.moved.stayIds)),
+      .where(auditAbout(userId, identity.moved.stayIds, identity.archivedReservationIds)),
   );
 }
 

@@ -87,26 +87,37 @@ async function readAll<T extends Record<string, Promise<Rows>>>(reads: T): Promi
 
 type Person = typeof users.$inferSelect;
 
-/** The person's reservations per lot, and when the first was made: where their archived charges are (docs/payments.md, Archive). */
-export async function bookingsByLot(db: DB, userId: string) {
+/**
+ * The person's reservations per lot, in D1 and `archived`, and when the first was made: where their
+ * archived charges are (docs/payments.md, Archive).
+ */
+export async function bookingsByLot(db: DB, userId: string, archived: { id: string; lotId: string; createdAt: string }[] = []) {
   const rows = await db.all<{ lotId: string; ids: string; from: string }>(sql`
     SELECT lot_id AS lotId, json_group_array(id) AS ids, min(created_at) AS "from" FROM reservations WHERE user_id = ${userId} GROUP BY lot_id`);
-  return rows.map((row) => ({ ...row, ids: JSON.parse(row.ids) as string[] }));
+  const byLot = new Map(rows.map((row) => [row.lotId, { ...row, ids: JSON.parse(row.ids) as string[] }]));
+  for (const { id, lotId, createdAt } of archived) {
+    const lot = byLot.get(lotId) ?? { lotId, ids: [], from: createdAt };
+    byLot.set(lotId, { lotId, ids: [...lot.ids, id], from: [createdAt, lot.from].sort()[0] });
+  }
+  return [...byLot.values()];
 }
 
-/** What the service read beyond D1: the person's stays moved into their lots' objects, and their charges read back from the archive. */
-export type RecordsElsewhere = { movedStays: StayRecord[]; archivedCharges: Rows };
+/**
+ * What the service read beyond D1: the person's stays moved into their lots' objects, and their
+ * charges and bookings read back from the archive.
+ */
+export type RecordsElsewhere = { movedStays: StayRecord[]; archivedCharges: Rows; archivedReservations: Rows };
 
 /** Everything held about the user, keyed by the table it is kept in, with what the service read beyond D1. */
 export async function personalDataOf(
   db: DB,
   userId: string,
-  elsewhere: RecordsElsewhere = { movedStays: [], archivedCharges: [] },
+  elsewhere: RecordsElsewhere = { movedStays: [], archivedCharges: [], archivedReservations: [] },
 ): Promise<PersonalData> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const { passwordHash: _secret, ...profile } = user;
   const [account, parking, money, owner] = await Promise.all([
-    accountRecordsOf(db, user, elsewhere.movedStays),
+    accountRecordsOf(db, user, elsewhere),
     parkingRecordsOf(db, userId, elsewhere),
     moneyRecordsOf(db, userId),
     ownerRecordsOf(db, userId),
@@ -133,7 +144,7 @@ function othersMentionedIn(db: DB, data: PersonalData, userId: string): Promise<
 }
 
 /** The account itself: sign-ins, vehicles, preferences, what was sent to them, and their second factor. */
-async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
+async function accountRecordsOf(db: DB, user: Person, { movedStays: moved, archivedReservations }: RecordsElsewhere) {
   const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
   return {
     ...(await readAll({
@@ -179,6 +190,7 @@ async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
         auditAbout(
           user.id,
           moved.map((stay) => stay.id),
+          archivedReservations.map((row) => row.id as string),
         ),
       ),
     })),
@@ -187,11 +199,13 @@ async function accountRecordsOf(db: DB, user: Person, moved: StayRecord[]) {
 }
 
 /** Parking: reservations and passes, their stays, what was charged or refunded at the gate, and their reviews. */
-async function parkingRecordsOf(db: DB, userId: string, { movedStays, archivedCharges }: RecordsElsewhere) {
-  const [ownReservations, passes] = await Promise.all([
+async function parkingRecordsOf(db: DB, userId: string, { movedStays, archivedCharges, archivedReservations }: RecordsElsewhere) {
+  const [reservationsInD1, passes] = await Promise.all([
     rowsOf(db, reservations, eq(reservations.userId, userId)),
     rowsOf(db, monthlyPasses, eq(monthlyPasses.userId, userId)),
   ]);
+  // A booking caught between the two writes of a move is in both: once here, as D1 holds it.
+  const ownReservations = [...new Map([...archivedReservations, ...reservationsInD1].map((row) => [row.id, row])).values()];
   const reservationIds = ownReservations.map((row) => row.id as string);
   const passIds = passes.map((row) => row.id as string);
   const staysInD1 = await rowsOf(db, checkins, or(within(checkins.reservationId, reservationIds), within(checkins.monthlyPassId, passIds)));

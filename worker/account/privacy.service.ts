@@ -15,12 +15,16 @@ import type { SessionUser } from '../env';
 import { isLastActiveAdmin } from '../users/users.data';
 import { ledgerFailure, ledgerInsert } from '../payments/ledger.statements';
 import { archivedChargesOf } from '../archive/charges-archive.service';
+import { archivedReservationsOfDriver, maskArchivedPlatesOf } from '../archive/reservations-archive.service';
 import { bookingsByLot, personalDataOf, type PersonalData } from './export.data';
 
 /** A deleted account's browser is signed out: its session cookie goes with the answer. */
 export { signedOut } from '../auth/auth.service';
 import { closeAccount, erasedIdentity, erasureStatements, forgetSessionsOf, identityOf, openItemsOf, stayOwnersOf } from './erasure.data';
 import { maskMovedPlates, movedStaysOf } from '../gate/stay-history.service';
+
+/** Their bookings in the archive, as owners of stays kept in their lots' objects. */
+const stayOwnersIn = (archived: { lotId: string; id: string }[]) => archived.map(({ lotId, id }) => ({ lotId, reservationId: id }));
 
 const CHANGED_MEANWHILE = 'Something on your account changed meanwhile (a booking, a payment or a top-up). Please try again.';
 
@@ -45,8 +49,9 @@ export async function deleteAccount(
   if (refused) throw refusal('conflict', refused, { open });
   if (user.role === 'super_admin' && (await isLastActiveAdmin(db, user.id)))
     throw refusal('conflict', 'You are the last active super admin: make another account super admin before deleting yours.');
-  const moved = await movedStaysOf(env, await stayOwnersOf(db, user.id));
-  const identity = await identityOf(db, user.id, moved);
+  const archived = await archivedReservationsOfDriver({ env, db }, user.id);
+  const moved = await movedStaysOf(env, [...(await stayOwnersOf(db, user.id)), ...stayOwnersIn(archived)]);
+  const identity = await identityOf(db, user.id, moved, archived);
   const erased = erasedIdentity(user.id);
   const forfeit =
     open.balanceCents > 0
@@ -59,9 +64,10 @@ export async function deleteAccount(
           }),
         ]
       : [];
-  // The stays kept in the lots' objects first: a failure there stops the erasure before anything changed
-  // in D1. One refused after (something opened meanwhile) leaves old stays' plates masked, as the retention would.
+  // The stays kept in the lots' objects and the bookings in the archive first: a failure there stops the
+  // erasure before anything changed in D1. One refused after (something opened meanwhile) leaves old stays' plates masked, as the retention would.
   await maskMovedPlates(env, moved);
+  await maskArchivedPlatesOf({ env, db }, user.id, now);
   try {
     await commit(db, [
       ...forfeit,
@@ -107,11 +113,13 @@ export async function exportAccount(scope: RequestScope, user: SessionUser) {
   await takeExportAttempt(scope.env, user.id);
   const ctx = { env: scope.env, db: scope.var.db };
   const now = new Date().toISOString();
+  // Their bookings moved to the archive name their stays and charges too (docs/payments.md, Archive).
+  const archivedReservations = await archivedReservationsOfDriver(ctx, user.id);
   const [movedStays, archived] = await Promise.all([
-    stayOwnersOf(ctx.db, user.id).then((owners) => movedStaysOf(scope.env, owners)),
-    bookingsByLot(ctx.db, user.id).then((lots) =>
+    stayOwnersOf(ctx.db, user.id).then((owners) => movedStaysOf(scope.env, [...owners, ...stayOwnersIn(archivedReservations)])),
+    bookingsByLot(ctx.db, user.id, archivedReservations).then((lots) =>
       Promise.all(lots.map(({ lotId, ids, from }) => archivedChargesOf(ctx, lotId, ids, { from, to: now }))),
     ),
   ]);
-  return dataArchive(await personalDataOf(ctx.db, user.id, { movedStays, archivedCharges: archived.flat() }));
+  return dataArchive(await personalDataOf(ctx.db, user.id, { movedStays, archivedCharges: archived.flat(), archivedReservations }));
 }

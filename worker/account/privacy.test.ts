@@ -250,8 +250,8 @@ describe('Delete my account', () => {
  * user column must have its own entry in the download.
  */
 const NOT_EXPORTED: Record<string, string> = {
-  // Where the person's archived bookings are (lot and month): the archive's own index; the bookings are exported.
-  archived_bookings: 'technical',
+  // Which archived periods hold the person's bookings (a lot and a month each): the bookings are exported themselves.
+  archived_bookings: 'derived',
   // Replay protection of money requests: a random key and a hash of a body already exported as its record.
   idempotency_keys: 'technical',
   // Per-lot daily counts derived from the reservations and charges, which are exported themselves.

@@ -1,5 +1,5 @@
 /** The bookings the archive moves out of D1 (docs/payments.md, Archive). */
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { OVER_STATUSES } from '../../core/archive';
 import { statementOf, type DB } from '../db/client';
 import { archivedBookings, reservations } from '../db/schema';
@@ -38,9 +38,18 @@ export const noteDriversOf = (db: DB, lotId: string, month: string, moved: Pick<
       .onConflictDoNothing(),
   );
 
-/** The lots and months whose periods hold a driver's archived bookings. */
+/** The lots and months whose periods hold a driver's archived bookings, the newest month first. */
 export const periodsOfDriver = (db: DB, userId: string) =>
   db
     .select({ lotId: archivedBookings.lotId, month: archivedBookings.month })
     .from(archivedBookings)
-    .where(eq(archivedBookings.userId, userId));
+    .where(eq(archivedBookings.userId, userId))
+    .orderBy(desc(archivedBookings.month));
+
+/** The months from `from` on whose periods of a lot hold a driver's archived bookings, oldest first. */
+export const periodsOfDriverAt = (db: DB, userId: string, lotId: string, from: string) =>
+  db
+    .select({ month: archivedBookings.month })
+    .from(archivedBookings)
+    .where(and(eq(archivedBookings.userId, userId), eq(archivedBookings.lotId, lotId), gte(archivedBookings.month, from)))
+    .orderBy(asc(archivedBookings.month));

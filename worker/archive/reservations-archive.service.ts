@@ -6,9 +6,18 @@
  * failed write leaves the rows, a run twice finds them moved, a booking changed meanwhile stays.
  */
 import { archivableBookingsEndBefore, type Period } from '../../core/archive';
+import { RESERVATION_HOT_MS } from '../../core/scale';
 import { manilaMonthOf } from '../../core/time';
-import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext } from './archive.service';
-import { deleteMovedReservations, noteDriversOf, periodsOfDriver, reservationsToMove, type Reservation } from './reservations-archive.data';
+import { maskPlate } from '../../core/vehicles';
+import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext, type ArchivedRow } from './archive.service';
+import {
+  deleteMovedReservations,
+  noteDriversOf,
+  periodsOfDriver,
+  periodsOfDriverAt,
+  reservationsToMove,
+  type Reservation,
+} from './reservations-archive.data';
 
 /** Bookings moved per message: one period's object is rewritten once per batch. */
 const RESERVATIONS_PER_BATCH = 1_000;
@@ -24,13 +33,51 @@ export async function moveReservations(ctx: ArchiveContext, lotId: string, now =
   return batch.length < rows.length || rows.length === RESERVATIONS_PER_BATCH;
 }
 
+/** The lots and months whose periods hold a driver's archived bookings, the newest month first: none for most drivers. */
+export const archivedPeriodsOfDriver = (ctx: ArchiveContext, userId: string) => periodsOfDriver(ctx.db, userId);
+
 /**
- * A driver's booking moved to the archive, as D1 held it, or null: read from the periods that hold
- * their bookings (a listed period missing from the bucket is refused, never read as none).
+ * A driver's bookings in these periods of theirs, as D1 held them, read in parallel (a listed period
+ * missing from the bucket is refused, never read as none).
  */
-export async function archivedReservationOf(ctx: ArchiveContext, userId: string, id: string) {
-  const periods = await periodsOfDriver(ctx.db, userId);
+export async function archivedReservationsIn(ctx: ArchiveContext, userId: string, periods: { lotId: string; month: string }[]) {
   const rows = await Promise.all(periods.map(({ lotId, month }) => archivedRowsOf(ctx, 'reservations', lotId, { from: month, to: month })));
-  const found = (rows.flat() as unknown as Reservation[]).find((row) => row.id === id && row.userId === userId);
-  return found ?? null;
+  return (rows.flat() as unknown as Reservation[]).filter((row) => row.userId === userId);
+}
+
+/** Every booking of a driver's in the archive, as D1 held them (a booking caught between the move's two writes may be in D1 too). */
+export const archivedReservationsOfDriver = async (ctx: ArchiveContext, userId: string) =>
+  archivedReservationsIn(ctx, userId, await periodsOfDriver(ctx.db, userId));
+
+/** A driver's booking moved to the archive, as D1 held it, or null. */
+export async function archivedReservationOf(ctx: ArchiveContext, userId: string, id: string) {
+  return (await archivedReservationsOfDriver(ctx, userId)).find((row) => row.id === id) ?? null;
+}
+
+/**
+ * A driver's archived booking at a lot that ended in the month of `from`, less the hot window, or later
+ * (a receipt names its booking, issued before it ended or within the week after), or null: their periods there are read
+ * oldest first, one at a time, until one holds it.
+ */
+export async function archivedReservationAt(ctx: ArchiveContext, booking: { userId: string; lotId: string; id: string; from: string }) {
+  const { userId, lotId, id } = booking;
+  for (const { month } of await periodsOfDriverAt(ctx.db, userId, lotId, manilaMonthOf(Date.parse(booking.from) - RESERVATION_HOT_MS))) {
+    const found = (await archivedReservationsIn(ctx, userId, [{ lotId, month }])).find((row) => row.id === id);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Erasure (docs/privacy.md): the plates on a driver's archived bookings masked, each period holding
+ * theirs rewritten; the bookings stay, attached to the pseudonymous id, and so do their
+ * `archived_bookings` rows.
+ */
+export async function maskArchivedPlatesOf(ctx: ArchiveContext, userId: string, now = new Date()) {
+  const mask = (row: ArchivedRow) =>
+    row.userId === userId && typeof row.vehiclePlate === 'string' ? { ...row, vehiclePlate: maskPlate(row.vehiclePlate) } : row;
+  const periods = await periodsOfDriver(ctx.db, userId);
+  await Promise.all(
+    periods.map(({ lotId, month }) => rewritePeriod(ctx, { kind: 'reservations', lotId, month }, (rows) => rows.map(mask), [], now)),
+  );
 }

@@ -28,6 +28,9 @@ import type { GatePaymentMethod } from '../../core/wallet';
 
 export type GateRefund = { id: string; checkinId: string; amountCents: number; method: GatePaymentMethod; refundedCents: number };
 
+const ARCHIVED_BOOKING_REFUND =
+  "This stay's booking ended more than a week ago and is kept in its archive: its charges can no longer be refunded at the gate.";
+
 /** POST /api/owner/checkins/:checkinId/refund. */
 export async function refundGateCharge(
   ctx: GateContext,
@@ -50,6 +53,9 @@ export async function refundGateCharge(
   const id = newId();
   const method = stay.paidBy;
   const reservation = stay.reservationId ? await findGateReservation(db, stay.reservationId) : null;
+  // Its booking over for a week and moved to the archive (docs/payments.md, Archive): neither its wallet
+  // nor its receipt may be reached any more, so nothing is refunded rather than refunded as cash.
+  if (stay.reservationId && !reservation) throw refusal('conflict', ARCHIVED_BOOKING_REFUND);
   const statements = [
     ...(await keptInD1(ctx.env, db, stay)),
     refundInsert(db, { id, checkinId, amountCents: input.amountCents, method, reason: input.reason, refundedBy: user.id, at: now }),

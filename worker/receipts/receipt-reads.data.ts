@@ -3,7 +3,7 @@
  * its lines, and the current receipt of reservations and monthly passes that other lists show. How
  * receipts are numbered and issued is receipts.data.ts.
  */
-import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { passIdOf } from '../../core/booking';
 import type { HistoryFilter } from '../../core/history';
@@ -14,7 +14,7 @@ import { worthLabel } from '../../core/validations';
 import type { GatePaymentMethod } from '../../core/wallet';
 import type { DB } from '../db/client';
 import { historyWhere } from '../db/history';
-import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
+import { afterCursor, newestFirst, rowsToRead, type PageRequest } from '../db/pages';
 import {
   charges,
   checkins,
@@ -74,6 +74,7 @@ const receiptColumns = {
   replacesId: replaced.id,
   replacesNumber: replaced.number,
   lotId: receipts.lotId,
+  userId: receipts.userId,
   reservationCreatedAt: reservations.createdAt,
 };
 
@@ -109,6 +110,7 @@ const toSummary = ({
   passPeriodKind,
   passCreatedAt: _passCreatedAt,
   lotId: _lotId,
+  userId: _userId,
   reservationCreatedAt: _booked,
   ...row
 }: ReceiptRow) => ({
@@ -142,22 +144,34 @@ const receiptHistoryWhere = (filter: HistoryFilter, now: Date) =>
     ),
   );
 
-/** A page of the driver's receipts (the current one of each reservation, one per monthly pass), newest first, whose reservations match the History filters. */
-export async function listOwnReceipts(db: DB, userId: string, list: { filter: HistoryFilter; page: PageRequest }, now = new Date()) {
-  const rows = await selectReceipts(db)
+/** A receipt whose booking left D1 for the archive: the History filters read its booking there (receipts.service.ts). */
+const bookingArchived = () => sql`(${receipts.reservationId} IS NOT NULL AND ${reservations.id} IS NULL)`;
+
+/**
+ * The rows of a page of the driver's receipts (the current one of each reservation, one per monthly pass;
+ * one more than the page, to say whether another follows), newest first: those whose reservations match
+ * the History filters, and those whose reservations are archived, for the caller to filter.
+ */
+export const ownReceiptRows = (db: DB, userId: string, list: { filter: HistoryFilter; page: PageRequest }, now = new Date()) =>
+  selectReceipts(db)
     .where(
       and(
         eq(receipts.userId, userId),
         isCurrentReceipt(),
-        receiptHistoryWhere(list.filter, now),
+        or(and(receiptHistoryWhere(list.filter, now), not(bookingArchived())), bookingArchived()),
         afterCursor(receipts.createdAt, receipts.id, list.page.cursor),
       ),
     )
     .orderBy(...newestFirst(receipts.createdAt, receipts.id))
     .limit(rowsToRead(list.page));
-  return pageOf(rows, list.page, (row) => ({ key: row.createdAt, id: row.id }), toSummary);
-}
 
+/** The driver's current receipts whose reservations are archived. */
+export const ownReceiptsOfArchived = (db: DB, userId: string) =>
+  selectReceipts(db).where(and(eq(receipts.userId, userId), isCurrentReceipt(), bookingArchived()));
+
+export const receiptSummary = toSummary;
+
+/** How many of the driver's receipts match the filters, those of archived reservations left out (the caller counts them). */
 export async function countOwnReceipts(db: DB, userId: string, filter: HistoryFilter, now = new Date()) {
   const [{ total }] = await db
     .select({ total: count() })
@@ -165,8 +179,8 @@ export async function countOwnReceipts(db: DB, userId: string, filter: HistoryFi
     .innerJoin(lots, eq(lots.id, receipts.lotId))
     .leftJoin(reservations, eq(reservations.id, receipts.reservationId))
     .leftJoin(monthlyPasses, eq(monthlyPasses.id, receipts.monthlyPassId))
-    .where(and(eq(receipts.userId, userId), isCurrentReceipt(), receiptHistoryWhere(filter, now)));
-  return { total };
+    .where(and(eq(receipts.userId, userId), isCurrentReceipt(), receiptHistoryWhere(filter, now), not(bookingArchived())));
+  return total;
 }
 
 /**
@@ -215,6 +229,12 @@ export async function findReceiptRow(db: DB, id: string, reader: { userId: strin
       : or(eq(receipts.userId, reader.userId), reader.lotIds.length ? inArray(receipts.lotId, reader.lotIds) : undefined);
   const [row] = await selectReceipts(db).where(and(eq(receipts.id, id), readable));
   return row ?? null;
+}
+
+/** A slot's label, for a receipt whose booking is archived (its slot stays in D1). */
+export async function slotLabelOf(db: DB, slotId: string | null) {
+  const [slot] = slotId ? await db.select({ label: slots.label }).from(slots).where(eq(slots.id, slotId)) : [];
+  return slot?.label ?? null;
 }
 
 /** A charge as a receipt's line reads it, from D1 or from the archive. */

@@ -19,7 +19,9 @@ const described = describedAs('receipts');
 export const receiptRoutes = new Hono<AppEnv>()
   .get('/receipts', described({ summary: 'My receipts', answer: receiptPageAnswer }), signedIn, validate('query', listQuery), async (c) => {
     const { limit, cursor, ...history } = c.req.valid('query');
-    return c.json(await receiptsPage(c.var.db, c.var.user.id, { filter: historyFilterOf(history), page: { limit, cursor } }));
+    return c.json(
+      await receiptsPage({ env: c.env, db: c.var.db }, c.var.user.id, { filter: historyFilterOf(history), page: { limit, cursor } }),
+    );
   })
   // Registered before "/receipts/:id" so "counts" is never taken for an id.
   .get(
@@ -27,7 +29,7 @@ export const receiptRoutes = new Hono<AppEnv>()
     described({ summary: 'How many receipts by tab', answer: receiptCountsAnswer }),
     signedIn,
     validate('query', historyQuerySchema),
-    async (c) => c.json(await receiptCounts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
+    async (c) => c.json(await receiptCounts({ env: c.env, db: c.var.db }, c.var.user.id, historyFilterOf(c.req.valid('query')))),
   )
   .get(
     '/receipts/:id',

@@ -20,7 +20,7 @@ import type { SlotAuthority } from '../lot-object/protocol';
 import { lotObject } from '../lot-object/stub';
 import { archivedReservationOf } from '../archive/reservations-archive.service';
 import {
-  archivedReservationView,
+  archivedReservationViews,
   bookingRecordOf,
   findOwnReservation,
   lotForBooking,
@@ -78,7 +78,7 @@ export async function replayed(ctx: BookingContext, userId: string, id: string) 
   return reservation;
 }
 
-export async function ownReservation(db: DB, userId: string, id: string): Promise<ReservationView> {
+async function ownReservation(db: DB, userId: string, id: string): Promise<ReservationView> {
   const reservation = await findOwnReservation(db, userId, id);
   if (!reservation) throw notFound('Reservation');
   return reservation;
@@ -89,8 +89,9 @@ export async function ownReservationAnywhere(env: Bindings, db: DB, userId: stri
   const reservation = await findOwnReservation(db, userId, id);
   if (reservation) return reservation;
   const archived = await archivedReservationOf({ env, db }, userId, id);
-  if (!archived) throw notFound('Reservation');
-  return archivedReservationView(db, archived);
+  const [view] = archived ? await archivedReservationViews(db, [archived]) : [];
+  if (!view) throw notFound('Reservation');
+  return view;
 }
 
 /** A reservation a change may act on: in D1; an archived one is over and answers why, never 404. */

@@ -36,3 +36,11 @@ export async function countOwnReservations(db: DB, userId: string, filter: Histo
   for (const row of rows) counts[row.tab] = row.count;
   return { total: counts.upcoming + counts.active + counts.past, ...counts };
 }
+
+/** Which of these reservations are in D1: a booking caught between the archive's two writes is in both places, and D1's copy is the one listed. */
+export async function inD1(db: DB, ids: string[]) {
+  const rows = await db.all<{ id: string }>(
+    sql`SELECT id FROM reservations WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  );
+  return new Set(rows.map((row) => row.id));
+}

@@ -16,7 +16,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { signPass, signPassShare, verifyPassShare } from '../passes/passes.service';
 import { readSettings } from '../platform/settings.data';
-import { ownReservation } from './booking-context.service';
+import { ownReservationAnywhere } from './booking-context.service';
 import {
   findSharedReservation,
   ownShareId,
@@ -57,7 +57,7 @@ async function passOf(env: Bindings, db: DB, reservation: ReservationView) {
 
 /** The signed QR pass of the driver's reservation still to be used or in use (docs/passes.md), and when to arrive by. */
 export async function reservationPass(env: Bindings, db: DB, userId: string, id: string) {
-  return passOf(env, db, await ownReservation(db, userId, id));
+  return passOf(env, db, await ownReservationAnywhere(env, db, userId, id));
 }
 
 /**
@@ -72,7 +72,7 @@ async function changeShare(db: DB, user: SessionUser, id: string, change: D1Prep
 
 /** The companion link of the driver's reservation that holds a pass: the one already given while it is shared. */
 export async function sharePass(env: Bindings, db: DB, user: SessionUser, id: string, origin: string) {
-  const reservation = await ownReservation(db, user.id, id);
+  const reservation = await ownReservationAnywhere(env, db, user.id, id);
   if (!hasPass(reservation.status)) throw noPass(reservation.status);
   if (!reservation.shared) await changeShare(db, user, id, shareOwnReservationStatement(db, user.id, id, newId()), 'SHARE_PASS');
   const shareId = await ownShareId(db, user.id, id);
@@ -80,9 +80,9 @@ export async function sharePass(env: Bindings, db: DB, user: SessionUser, id: st
   return { url: `${origin}/shared/${await signPassShare(env, { reservationId: id, shareId })}` };
 }
 
-/** Stop sharing: every link given so far opens nothing from now on. */
-export async function stopSharingPass(db: DB, user: SessionUser, id: string) {
-  const reservation = await ownReservation(db, user.id, id);
+/** Stop sharing: every link given so far opens nothing from now on (an archived booking's opened nothing already). */
+export async function stopSharingPass(env: Bindings, db: DB, user: SessionUser, id: string) {
+  const reservation = await ownReservationAnywhere(env, db, user.id, id);
   if (reservation.shared) await changeShare(db, user, id, stopSharingOwnReservationStatement(db, user.id, id), 'STOP_SHARING_PASS');
 }
 
@@ -105,8 +105,11 @@ async function takeSharedPassRead(env: Bindings, ip: string, now: Date) {
 export async function openSharedPass(env: Bindings, db: DB, token: string, ip: string, now = new Date()) {
   await takeSharedPassRead(env, ip, now);
   const share = await verifyPassShare(env, token, now);
-  const found = share && (await findSharedReservation(db, share.reservationId));
-  if (!share || !found || found.shareId !== share.shareId) throw refusal('not_found', SHARED_PASS_NOT_VALID);
+  if (!share) throw refusal('not_found', SHARED_PASS_NOT_VALID);
+  const found = await findSharedReservation(db, share.reservationId);
+  // A link we signed whose booking left D1: it was over for a week, and moved to the archive.
+  if (!found) throw sharedPassEnded('');
+  if (found.shareId !== share.shareId) throw refusal('not_found', SHARED_PASS_NOT_VALID);
   const { reservation } = found;
   // Its window over, it has ended even before the no-show or exit marks it so.
   if (!hasPass(reservation.status)) throw sharedPassEnded(` (${reservation.status.toLowerCase()})`);

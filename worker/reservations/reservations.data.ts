@@ -5,7 +5,7 @@ import type { HistoryFilter } from '../../core/history';
 import type { PriceQuote } from '../../core/pricing';
 import { statementOf, type DB } from '../db/client';
 import { lotOnSale } from '../db/lot-sale';
-import { afterCursor, newestFirst, pageOf, rowsToRead, type PageRequest } from '../db/pages';
+import { afterCursor, newestFirst, rowsToRead, type PageRequest } from '../db/pages';
 import { lots, pricing, reservations, slots, vehicles, wallets, walletTransactions } from '../db/schema';
 import { idempotencyKeyQuery, priorResourceOf, type IdempotentRequest } from '../db/idempotency-keys';
 import type { BookingRecord, SlotInfo } from '../lot-object/protocol';
@@ -181,12 +181,27 @@ export async function findOwnReservation(db: DB, userId: string, id: string) {
   return row ? toView(row) : null;
 }
 
-/** An archived reservation as its driver sees it: the row as D1 held it, with its lot and slot, which stay in D1. */
-export async function archivedReservationView(db: DB, row: typeof reservations.$inferSelect): Promise<ReservationView> {
-  const [lot] = await db.select(lotColumns).from(lots).where(eq(lots.id, row.lotId));
-  const [slot] = row.slotId ? await db.select(slotColumns).from(slots).where(eq(slots.id, row.slotId)) : [];
-  const { userId: _, lotId, idempotencyKey: __, ...kept } = row;
-  return toView({ ...kept, lotId, ...lot, slotLabel: slot?.slotLabel ?? null, slotLevel: slot?.slotLevel ?? null });
+/** Archived reservations as their driver sees them: the rows as D1 held them, with their lots and slots, which stay in D1. */
+export async function archivedReservationViews(db: DB, rows: (typeof reservations.$inferSelect)[]): Promise<ReservationView[]> {
+  if (rows.length === 0) return [];
+  const idsOf = (ids: (string | null)[]) => [...new Set(ids.filter((id) => id !== null))];
+  const [lotRows, slotRows] = await Promise.all([
+    db
+      .select({ id: lots.id, ...lotColumns })
+      .from(lots)
+      .where(inArray(lots.id, idsOf(rows.map((row) => row.lotId)))),
+    db
+      .select({ id: slots.id, ...slotColumns })
+      .from(slots)
+      .where(inArray(slots.id, idsOf(rows.map((row) => row.slotId)))),
+  ]);
+  const lotOf = new Map(lotRows.map(({ id, ...lot }) => [id, lot]));
+  const slotOf = new Map(slotRows.map(({ id, ...slot }) => [id, slot]));
+  return rows.flatMap(({ userId: _, idempotencyKey: __, ...kept }) => {
+    const lot = lotOf.get(kept.lotId);
+    const slot = kept.slotId ? slotOf.get(kept.slotId) : undefined;
+    return lot ? [toView({ ...kept, ...lot, slotLabel: slot?.slotLabel ?? null, slotLevel: slot?.slotLevel ?? null })] : [];
+  });
 }
 
 /** Any reservation by id, with the share id its companion link must name: the shared pass is read by whoever holds the link. */
@@ -224,8 +239,8 @@ export const stopSharingOwnReservationStatement = (db: DB, userId: string, id: s
       .where(and(eq(reservations.id, id), eq(reservations.userId, userId), isNotNull(reservations.shareId))),
   );
 
-/** A page of the driver's reservations, latest start first, in one tab and/or matching the History filters. */
-export async function listOwnReservations(
+/** The rows of a page of the driver's reservations in D1 (one more than the page, to say whether another follows), latest start first, in one tab and/or matching the History filters. */
+export async function ownReservationRows(
   db: DB,
   userId: string,
   list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest },
@@ -242,7 +257,7 @@ export async function listOwnReservations(
     )
     .orderBy(...newestFirst(reservations.startTs, reservations.id))
     .limit(rowsToRead(list.page));
-  return pageOf(rows, list.page, (row) => ({ key: row.startTs, id: row.id }), toView);
+  return rows.map(toView);
 }
 
 /** Net amount paid for a reservation according to the ledger (payments − refunds). */

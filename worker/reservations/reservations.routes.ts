@@ -54,7 +54,13 @@ export const reservationRoutes = new Hono<AppEnv>()
     validate('query', listQuery),
     async (c) => {
       const { limit, cursor, tab, ...history } = c.req.valid('query');
-      return c.json(await listReservations(c.var.db, c.var.user.id, { tab, filter: historyFilterOf(history), page: { limit, cursor } }));
+      return c.json(
+        await listReservations({ env: c.env, db: c.var.db }, c.var.user.id, {
+          tab,
+          filter: historyFilterOf(history),
+          page: { limit, cursor },
+        }),
+      );
     },
   )
   // Registered before "/reservations/:id" so "counts" is never taken for an id.
@@ -63,7 +69,7 @@ export const reservationRoutes = new Hono<AppEnv>()
     described({ summary: 'How many reservations by tab', answer: reservationCountsAnswer }),
     signedIn,
     validate('query', historyQuerySchema),
-    async (c) => c.json(await reservationCounts(c.var.db, c.var.user.id, historyFilterOf(c.req.valid('query')))),
+    async (c) => c.json(await reservationCounts({ env: c.env, db: c.var.db }, c.var.user.id, historyFilterOf(c.req.valid('query')))),
   )
   .post(
     '/reservations',
@@ -149,7 +155,7 @@ export const reservationRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', reservationParams),
     async (c) => {
-      await stopSharingPass(c.var.db, c.var.user, c.req.valid('param').id);
+      await stopSharingPass(c.env, c.var.db, c.var.user, c.req.valid('param').id);
       return c.body(null, 204);
     },
   )

@@ -8,16 +8,16 @@ import type { HistoryFilter } from '../../core/history';
 import type { DB } from '../db/client';
 import type { PageRequest } from '../db/pages';
 import { reservationReceipts } from '../receipts/receipts.service';
-import { countOwnReservations } from './reservation-lists.data';
+import type { ArchiveContext } from '../archive/archive.service';
+import { ownReservationCounts, ownReservationPage } from './reservation-history.service';
 import { openWalkIns } from './lot-timers.data';
-import { listOwnReservations, lotForBooking } from './reservations.data';
+import { lotForBooking } from './reservations.data';
 
 export {
   bookingContext,
   CHANGED_MEANWHILE,
   HOLD_EXPIRED,
   NOT_CONFIRMED,
-  ownReservation,
   ownReservationAnywhere,
   type BookingContext,
 } from './booking-context.service';
@@ -28,10 +28,14 @@ export { moveFromTakenSlot, refundTakenSlot } from './slot-taken.service';
 export { openSharedPass, reservationPass, sharePass, stopSharingPass } from './reservation-pass.service';
 
 /** A page of the driver's reservations, each with its current receipt (History's Receipt button, and the number its export shows). */
-export async function listReservations(db: DB, userId: string, list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest }) {
-  const page = await listOwnReservations(db, userId, list);
+export async function listReservations(
+  ctx: ArchiveContext,
+  userId: string,
+  list: { tab?: ReservationTab; filter: HistoryFilter; page: PageRequest },
+) {
+  const page = await ownReservationPage(ctx, userId, list);
   const receiptOf = await reservationReceipts(
-    db,
+    ctx.db,
     page.items.map((reservation) => reservation.id),
   );
   return {
@@ -48,7 +52,7 @@ export async function listReservations(db: DB, userId: string, list: { tab?: Res
   };
 }
 
-export const reservationCounts = (db: DB, userId: string, filter: HistoryFilter) => countOwnReservations(db, userId, filter);
+export const reservationCounts = (ctx: ArchiveContext, userId: string, filter: HistoryFilter) => ownReservationCounts(ctx, userId, filter);
 
 /** A lot as it is booked and priced: its pricing and its active slots; undefined when there is no such lot. */
 export const bookableLot = (db: DB, lotId: string) => lotForBooking(db, lotId);

@@ -12,6 +12,7 @@ import { newId } from '../db/ids';
 import type { PageRequest } from '../db/pages';
 import type { Bindings, SessionUser } from '../env';
 import { lotObject } from '../lot-object/stub';
+import { ownReservationAnywhere } from '../reservations/reservations.service';
 import { approvedLot, assertManagesLot, isLotStaff } from '../lots/lots.service';
 import {
   insertReport,
@@ -35,10 +36,14 @@ import { lotEvent } from '../webhooks/webhooks.service';
 /** What a review is of: the driver's own stay, with its lot, once it is reviewable. */
 type Reviewable = { stay: Stay; lotId: string; lotName: string };
 
-/** The driver's reservation, reviewable once COMPLETED; someone else's is answered as no such stay. */
-async function reservationToReview(db: DB, user: SessionUser, id: string): Promise<Reviewable> {
-  const reservation = await reservationStay(db, id);
-  if (!reservation || reservation.userId !== user.id) throw notFound('Reservation');
+/**
+ * The driver's reservation, reviewable once COMPLETED, in D1 or (over for a week) in the archive
+ * (docs/payments.md, Archive); someone else's is answered as no such stay.
+ */
+async function reservationToReview(env: Bindings, db: DB, user: SessionUser, id: string): Promise<Reviewable> {
+  const inD1 = await reservationStay(db, id);
+  if (inD1 && inD1.userId !== user.id) throw notFound('Reservation');
+  const reservation = inD1 ?? (await ownReservationAnywhere(env, db, user.id, id));
   if (reservation.status !== 'COMPLETED')
     throw refusal('conflict', 'You can review a stay once it is completed: after you have checked out.');
   return { stay: { reservationId: id }, lotId: reservation.lotId, lotName: reservation.lotName };
@@ -61,7 +66,7 @@ export type StayKind = 'reservation' | 'pass';
 const isClosed = (stay: { exitTs: string | null; undoneAt: string | null }) => stay.exitTs !== null && stay.undoneAt === null;
 
 async function reviewable(env: Bindings, db: DB, user: SessionUser, kind: StayKind, id: string, now: Date) {
-  const stay = kind === 'reservation' ? await reservationToReview(db, user, id) : await passToReview(env, db, user, id, now);
+  const stay = kind === 'reservation' ? await reservationToReview(env, db, user, id) : await passToReview(env, db, user, id, now);
   if (!(await mayReviewLot(db, user.id, stay.lotId)))
     throw refusal('forbidden', `You own or work at ${stay.lotName}: its staff cannot review it. Reviews are drivers' own.`);
   return stay;

@@ -16,7 +16,7 @@ import { newId } from '../db/ids';
 import type { Bindings, SessionUser } from '../env';
 import { assertWorksLot } from '../lots/lots.service';
 import { lotObject } from '../lot-object/stub';
-import { ownReservation } from '../reservations/reservations.service';
+import { ownReservationAnywhere } from '../reservations/reservations.service';
 import {
   findCode,
   findMerchant,
@@ -115,8 +115,9 @@ export async function applyCode(
  * POST /api/reservations/:id/validations: the driver, on their stay's screen before leaving, enters the
  * code the merchant gave them; the same rules as at the gate. Only their own reservation, checked in.
  */
-export async function applyCodeAsDriver(db: DB, user: SessionUser, reservationId: string, code: string, now = new Date()) {
-  const reservation = await ownReservation(db, user.id, reservationId);
+export async function applyCodeAsDriver(env: Bindings, db: DB, user: SessionUser, reservationId: string, code: string, now = new Date()) {
+  // An archived booking (docs/payments.md, Archive) has no stay inside: refused as any ended one is.
+  const reservation = await ownReservationAnywhere(env, db, user.id, reservationId);
   const checkin = await findOpenStay(db, reservation.lotId, { reservationId });
   if (!checkin) throw refusal('conflict', 'A validation applies to a stay that is checked in and has not left yet.');
   return redeemCode(db, user, checkin, code, now);

@@ -114,7 +114,7 @@ export const validationRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', z.object({ id: z.uuid('Unknown reservation id') })),
     validate('json', driverValidationSchema),
-    async (c) => c.json(await applyCodeAsDriver(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').code), 201),
+    async (c) => c.json(await applyCodeAsDriver(c.env, c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').code), 201),
   )
   .get(
     '/merchant-links/:token',
