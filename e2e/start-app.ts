@@ -5,12 +5,15 @@
  * The URL is handed to the tests through `inject('baseURL')`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from '../scripts/chromium';
 import { fillWeekdayMornings } from './past-stays';
+
+/** Where the app's server writes its log during the browser tests (`npm test` prints it nowhere). */
+const APP_LOG = 'node_modules/.tmp/e2e-app.log';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 
@@ -64,8 +67,14 @@ export default async function startApp(project: TestProject) {
 
   const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
-  server.stdout.on('data', (chunk) => (output += chunk));
-  server.stderr.on('data', (chunk) => (output += chunk));
+  // The app's own log, kept after the run: a browser test's failure under load is read against it.
+  mkdirSync('node_modules/.tmp', { recursive: true });
+  const log = createWriteStream(APP_LOG);
+  for (const stream of [server.stdout, server.stderr])
+    stream.on('data', (chunk) => {
+      output += chunk;
+      log.write(chunk);
+    });
 
   const stop = () => {
     try {
@@ -74,6 +83,7 @@ export default async function startApp(project: TestProject) {
       // already gone
     }
     rmSync(stateDir, { recursive: true, force: true });
+    log.end();
   };
 
   const baseURL = `http://localhost:${PORT}`;
