@@ -1,13 +1,13 @@
 /** The platform's figures for the super admin, each computed from the records at the time of asking. */
-import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { DAY_MS, manilaMidnight } from '../../core/time';
+import { and, between, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { addDays, DAY_MS, manilaDate, manilaMidnight } from '../../core/time';
 import type { DB } from '../db/client';
 import { lotOnSale } from '../db/lot-sale';
-import { checkins, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
+import { checkins, lotReservationDays, lotSubmissions, lots, ownerApplications, reservations, sessions, slots, users } from '../db/schema';
 
 /** "Active" is having signed in within this window. */
 const ACTIVE_USER_DAYS = 30;
-/** Occupancy of the top lots and the cancellation and no-show rates look back this far. */
+/** Occupancy of the top lots and the cancellation and no-show rates look back this many Manila days. */
 const METRICS_DAYS = 30;
 /** How many tenants and lots the dashboard ranks. */
 const RANKED = 5;
@@ -56,35 +56,31 @@ export async function platformKpis(db: DB, now = Date.now()) {
 /** A share as a percentage with one decimal; 0 when there is nothing to share. */
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
-/** Statuses in which a reservation kept its slot for its window (a cancelled or no-show one gave it back). */
-const KEPT_SLOT = ['CONFIRMED', 'ACTIVE', 'COMPLETED'] as const;
+/** The Manila days the 30-day figures count: today (whole) and the 29 before it. */
+function metricsDays(now: number) {
+  const today = manilaDate(now);
+  return { from: addDays(today, 1 - METRICS_DAYS), to: today };
+}
 
 /**
  * Revenue by Tenant: each owner of lots with the revenue of their lots (all time, as the Platform
  * Revenue tile) and how many lots they have. Top Performing Lots: approved lots by revenue, with their
- * bookings (reservations ever made there) and occupancy (the share of their active slots' time kept by
- * reservations over the last 30 days).
+ * bookings (reservations ever made there) and occupancy (the share of their active slots' time over the
+ * last 30 Manila days kept by reservations), from `lot_reservation_days`, so archived bookings count.
  */
 export async function tenantFigures(db: DB, now = Date.now()) {
-  const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
-  const nowIso = new Date(now).toISOString();
-  const bookings = db
-    .select({ lotId: reservations.lotId, n: count().as('bookings') })
-    .from(reservations)
-    .groupBy(reservations.lotId)
-    .as('lot_bookings');
-  // Days of slot time kept inside [since, now): each reservation's window clipped to the period.
-  const kept = db
+  const { from, to } = metricsDays(now);
+  const reservationsOfLot = db
     .select({
-      lotId: reservations.lotId,
-      days: sql<number>`sum(julianday(min(${reservations.endTs}, ${nowIso})) - julianday(max(${reservations.startTs}, ${sinceIso})))`.as(
-        'kept_days',
+      lotId: lotReservationDays.lotId,
+      bookings: sql<number>`sum(${lotReservationDays.reservations})`.as('bookings'),
+      keptSeconds: sql<number>`sum(${lotReservationDays.keptSeconds}) FILTER (WHERE ${between(lotReservationDays.day, from, to)})`.as(
+        'kept_seconds',
       ),
     })
-    .from(reservations)
-    .where(and(inArray(reservations.status, KEPT_SLOT), gt(reservations.endTs, sinceIso), lt(reservations.startTs, nowIso)))
-    .groupBy(reservations.lotId)
-    .as('lot_kept');
+    .from(lotReservationDays)
+    .groupBy(lotReservationDays.lotId)
+    .as('lot_reservations');
   const capacity = db
     .select({ lotId: slots.lotId, n: count().as('slot_count') })
     .from(slots)
@@ -110,15 +106,14 @@ export async function tenantFigures(db: DB, now = Date.now()) {
         name: lots.name,
         owner,
         revenueCents: lotCents,
-        bookings: sql<number>`coalesce(${bookings.n}, 0)`,
-        keptDays: sql<number>`coalesce(${kept.days}, 0)`,
+        bookings: sql<number>`coalesce(${reservationsOfLot.bookings}, 0)`,
+        keptSeconds: sql<number>`coalesce(${reservationsOfLot.keptSeconds}, 0)`,
         slots: sql<number>`coalesce(${capacity.n}, 0)`,
       })
       .from(lots)
       .innerJoin(users, eq(users.id, lots.ownerId))
       .leftJoin(lotRevenue, revenueOfLot)
-      .leftJoin(bookings, eq(bookings.lotId, lots.id))
-      .leftJoin(kept, eq(kept.lotId, lots.id))
+      .leftJoin(reservationsOfLot, eq(reservationsOfLot.lotId, lots.id))
       .leftJoin(capacity, eq(capacity.lotId, lots.id))
       .where(eq(lots.isApproved, true))
       .orderBy(desc(lotCents), lots.name)
@@ -126,7 +121,10 @@ export async function tenantFigures(db: DB, now = Date.now()) {
   ]);
   return {
     revenueByTenant: tenantRows,
-    topLots: lotRows.map(({ keptDays, slots: slotCount, ...lot }) => ({ ...lot, occupancy: percent(keptDays, slotCount * METRICS_DAYS) })),
+    topLots: lotRows.map(({ keptSeconds, slots: slotCount, ...lot }) => ({
+      ...lot,
+      occupancy: percent(keptSeconds, (slotCount * METRICS_DAYS * DAY_MS) / 1000),
+    })),
   };
 }
 
@@ -135,11 +133,12 @@ export async function tenantFigures(db: DB, now = Date.now()) {
  * over the active slots of lots on sale (core/lot-sale.ts); taken by a reservation holding its slot now (CONFIRMED with
  * the start passed and the end not, or ACTIVE: the car is inside, overstaying included) or by a
  * walk-in inside without a reservation. cancellationRate and noShowRate: of the reservations that
- * started in the last 30 days, the share CANCELLED and the share EXPIRED (nobody arrived).
+ * start in the last 30 Manila days (today whole), the share CANCELLED and the share EXPIRED (nobody
+ * arrived), from `lot_reservation_days`, so archived bookings count.
  */
 export async function platformMetrics(db: DB, now = Date.now()) {
   const nowIso = new Date(now).toISOString();
-  const sinceIso = new Date(now - METRICS_DAYS * DAY_MS).toISOString();
+  const { from, to } = metricsDays(now);
   const [[today], [capacity], [heldNow], [walkInsNow], [started]] = await db.batch([
     db
       .select({ n: count() })
@@ -170,12 +169,13 @@ export async function platformMetrics(db: DB, now = Date.now()) {
       .where(and(lotOnSale, eq(checkins.walkIn, true), isNull(checkins.reservationId), isNull(checkins.exitTs), isNull(checkins.undoneAt))),
     db
       .select({
-        n: count(),
-        cancelled: sql<number>`coalesce(sum(${reservations.status} = 'CANCELLED'), 0)`,
-        noShows: sql<number>`coalesce(sum(${reservations.status} = 'EXPIRED'), 0)`,
+        n: sql<number>`coalesce(sum(${lotReservationDays.reservations}), 0)`,
+        cancelled: sql<number>`coalesce(sum(${lotReservationDays.cancelled}), 0)`,
+        noShows: sql<number>`coalesce(sum(${lotReservationDays.noShows}), 0)`,
       })
-      .from(reservations)
-      .where(and(gte(reservations.startTs, sinceIso), lte(reservations.startTs, nowIso))),
+      .from(lotReservationDays)
+      // Each lot's range of days, sought by the key, rather than every row.
+      .where(and(inArray(lotReservationDays.lotId, db.select({ id: lots.id }).from(lots)), between(lotReservationDays.day, from, to))),
   ]);
   const occupied = heldNow.n + walkInsNow.n;
   return {

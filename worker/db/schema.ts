@@ -516,6 +516,25 @@ export const lotStayHours = sqliteTable(
   (t) => [primaryKey({ columns: [t.lotId, t.hour] })],
 );
 
+/**
+ * Reservations per lot and Manila day, for the super admin's platform figures (docs/admin.md, Tenants
+ * and platform metrics): how many start that day (whatever became of them), how many of those were
+ * cancelled or expired (no-shows), and the slot-seconds of that day kept by reservations holding their
+ * slot. A row per lot-day, kept by triggers (migration 0061); a booking moved to the archive still counts.
+ */
+export const lotReservationDays = sqliteTable(
+  'lot_reservation_days',
+  {
+    lotId: text('lot_id').notNull(),
+    day: text('day').notNull(),
+    reservations: integer('reservations').notNull(),
+    cancelled: integer('cancelled').notNull(),
+    noShows: integer('no_shows').notNull(),
+    keptSeconds: integer('kept_seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.day] })],
+);
+
 /*
  * The folded grains (docs/owner.md, "Rollups"): the rows above that grow per hour or per driver and
  * day are kept for a hot window (core/scale.ts), then the daily Cron folds them here, a row per lot

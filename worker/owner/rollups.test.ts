@@ -140,13 +140,16 @@ describe('lot rollups', () => {
     // Passes came after 0020 (no pass was sold before its fill ran).
     for (const apply of fc.sample(fc.oneof(...recordWrites), { numRuns: 60, seed: 22 })) await apply(lot, ids);
     const expected = await recount(lot.lotId);
-    // The migration's fill, replayed on rollups that lost every row.
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0020_'))!;
-    const fills = migration.queries.filter((query) => /^(--.*\n)*INSERT INTO lot_/.test(query.trim()));
-    expect(fills).toHaveLength(5);
+    // The migrations' fills (0020's, and 0061's of lot_reservation_days), replayed on rollups that lost every row.
+    const fills = ['0020_', '0061_'].flatMap((prefix) =>
+      env.TEST_MIGRATIONS.find((m) => m.name.startsWith(prefix))!.queries.filter((query) =>
+        /^(--.*\n)*INSERT INTO lot_/.test(query.trim()),
+      ),
+    );
+    expect(fills).toHaveLength(6);
     await env.DB.batch(
-      ['lot_money_days', 'lot_money_hours', 'lot_booking_days', 'lot_stay_hours', 'lot_customer_days'].map((table) =>
-        env.DB.prepare(`DELETE FROM ${table}`),
+      ['lot_money_days', 'lot_money_hours', 'lot_booking_days', 'lot_stay_hours', 'lot_customer_days', 'lot_reservation_days'].map(
+        (table) => env.DB.prepare(`DELETE FROM ${table}`),
       ),
     );
     for (const query of fills) await env.DB.prepare(query).run();

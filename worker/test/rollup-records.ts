@@ -188,7 +188,7 @@ type Checkin = {
   paid_by: string | null;
 };
 
-/** The three rollups of a lot, recounted from its records; rows that net to zero are left out. */
+/** The rollups of a lot, recounted from its records; rows that net to zero are left out. */
 export async function recount(lotId: string) {
   const reservations = await all<Reservation>(`SELECT id, user_id, status, start_ts, end_ts FROM reservations WHERE lot_id = ?`, lotId);
   const charges = await all<{ created_at: string; kind: string; method: string; amount_cents: number; user_id: string }>(
@@ -245,6 +245,32 @@ export async function recount(lotId: string) {
   for (const p of passes) addCustomer(p.user_id, p.created_at, 0, p.amount_cents);
   for (const g of refunds) if (g.user_id) addCustomer(g.user_id, g.created_at, 0, -g.amount_cents);
 
+  // lot_reservation_days (migration 0061): each reservation on its start day, its kept time on each day it covers.
+  const reservationDays = new Map<string, { reservations: number; cancelled: number; no_shows: number; kept_seconds: number }>();
+  const addReservationDay = (
+    day: string,
+    share: { reservations?: number; cancelled?: number; no_shows?: number; kept_seconds?: number },
+  ) => {
+    const row = reservationDays.get(day) ?? { reservations: 0, cancelled: 0, no_shows: 0, kept_seconds: 0 };
+    reservationDays.set(day, {
+      reservations: row.reservations + (share.reservations ?? 0),
+      cancelled: row.cancelled + (share.cancelled ?? 0),
+      no_shows: row.no_shows + (share.no_shows ?? 0),
+      kept_seconds: row.kept_seconds + (share.kept_seconds ?? 0),
+    });
+  };
+  for (const r of reservations) {
+    addReservationDay(dayOf(r.start_ts), {
+      reservations: 1,
+      cancelled: Number(r.status === 'CANCELLED'),
+      no_shows: Number(r.status === 'EXPIRED'),
+    });
+    if (!HOLDS_SLOT.includes(r.status)) continue;
+    const [s, e] = [seconds(r.start_ts) + MANILA_S, seconds(r.end_ts) + MANILA_S];
+    for (let d = s - (s % 86_400); d < e; d += 86_400)
+      addReservationDay(new Date(d * 1000).toISOString().slice(0, 10), { kept_seconds: Math.min(e, d + 86_400) - Math.max(s, d) });
+  }
+
   const nonZero = <V>(map: Map<string | number, V>, zero: (v: V) => boolean) => new Map([...map].filter(([, v]) => !zero(v)));
   return {
     money: nonZero(money, (v) => v.cents === 0 && v.items === 0),
@@ -252,6 +278,7 @@ export async function recount(lotId: string) {
     bookings: nonZero(bookings, (v) => v === 0),
     hours: nonZero(hours, (v) => v === 0),
     customers: nonZero(customers, (v) => v.bookings === 0 && v.cents === 0),
+    reservationDays: nonZero(reservationDays, (v) => Object.values(v).every((n) => n === 0)),
   };
 }
 
@@ -273,11 +300,17 @@ export async function rollups(lotId: string) {
     `SELECT * FROM lot_customer_days WHERE lot_id = ? AND (bookings <> 0 OR cents <> 0)`,
     lotId,
   );
+  const reservationDays = await all<{ day: string; reservations: number; cancelled: number; no_shows: number; kept_seconds: number }>(
+    `SELECT day, reservations, cancelled, no_shows, kept_seconds FROM lot_reservation_days
+      WHERE lot_id = ? AND (reservations <> 0 OR cancelled <> 0 OR no_shows <> 0 OR kept_seconds <> 0)`,
+    lotId,
+  );
   return {
     money: new Map(money.map((r) => [`${r.day}|${r.kind}|${r.method}`, { cents: r.cents, items: r.items }])),
     moneyHours: new Map(moneyHours.map((r) => [`${r.day}|${r.hour}`, r.cents])),
     bookings: new Map(bookings.map((r) => [`${r.day}|${r.seconds}`, r.bookings])),
     hours: new Map(hours.map((r) => [r.hour, r.seconds])),
     customers: new Map(customers.map((r) => [`${r.user_id}|${r.day}`, { bookings: r.bookings, cents: r.cents }])),
+    reservationDays: new Map(reservationDays.map(({ day, ...row }) => [day, row])),
   };
 }
