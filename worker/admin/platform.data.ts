@@ -1,4 +1,4 @@
-/** The platform's figures for the super admin, each computed from the records at the time of asking. */
+/** The platform's figures for the super admin, each computed when asked, from the records or their rollups. */
 import { and, between, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { addDays, DAY_MS, manilaDate, manilaMidnight } from '../../core/time';
 import type { DB } from '../db/client';
