@@ -10,6 +10,7 @@ import { staticAssetHeaders } from './core/security-headers.ts';
 import { API_REFERENCE_SCRIPT } from './core/api-reference.ts';
 import { APP_MANIFEST } from './scripts/app-manifest.ts';
 import { localStateDir } from './scripts/local-state.ts';
+import { offlineFiles } from './scripts/offline-files.ts';
 import { prerenderedPages } from './scripts/prerender.ts';
 import { STATIC_PAGES } from './core/static-pages.ts';
 
@@ -114,6 +115,8 @@ const WORKER_DEPENDENCIES = [
   'zod',
 ];
 
+const offline = offlineFiles();
+
 /** `vite dev` runs the SPA and the Worker (in workerd, with local D1/KV/DO) together; `vite build` emits what `wrangler deploy` ships. */
 export default defineConfig({
   plugins: [
@@ -134,6 +137,7 @@ export default defineConfig({
     prerenderedPages(),
     keepIdleConnections(),
     dailyRunAtStart(),
+    offline.plugin,
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',
@@ -144,6 +148,7 @@ export default defineConfig({
       filename: 'service-worker.ts',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        manifestTransforms: [offline.transform],
         // For navigations over the network (the worker picks them); the app's own pages offline are index.html.
         // The plate reader's files too (web/features/gate/plate-reader/model-files.ts): only gate phones
         // fetch them, and the service worker caches them then.

@@ -7,6 +7,7 @@
  * driver confirms (docs/notifications.md).
  */
 import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
@@ -25,6 +26,12 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 // The plate reader's files, kept on first use (their names change with their content).
 registerRoute(({ url }) => PLATE_MODEL_FILES.test(url.pathname), new CacheFirst({ cacheName: 'plate-reader' }));
+// The other screens' files, kept as they are first loaded (the install fetches only the app's shell and
+// its offline screens, scripts/offline-files.ts); their names change with their content, so the newest few hundred.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: 'parkada-files', plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })] }),
+);
 // The pass and the wallet's balance readable offline: the network's answer first, the last one kept
 // without a connection; a 401 means the session ended, and its copies go with it.
 registerRoute(
