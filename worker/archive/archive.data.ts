@@ -53,7 +53,8 @@ export const bookingPeriodsWithFullPlates = (db: DB, through: string, page: numb
   db
     .select({ lotId: archivedPeriods.lotId, month: archivedPeriods.month })
     .from(archivedPeriods)
-    .where(and(eq(archivedPeriods.kind, 'reservations'), lte(archivedPeriods.month, through), isNull(archivedPeriods.platesMaskedAt)))
+    // The kind written out, not bound, so that SQLite sees the partial index's condition.
+    .where(and(sql`${archivedPeriods.kind} = 'reservations'`, lte(archivedPeriods.month, through), isNull(archivedPeriods.platesMaskedAt)))
     .orderBy(asc(archivedPeriods.month))
     .limit(page);
 

@@ -430,7 +430,7 @@ export const archivedPeriods = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.lotId, t.month] }),
     // The retention's nightly page: the bookings' periods whose plates are not masked yet, a few months' worth.
-    index('archived_periods_full_plates_idx').on(t.month).where(sql`${t.kind} = 'reservations' AND ${t.platesMaskedAt} IS NULL`),
+    index('archived_periods_full_plates_idx').on(t.kind, t.month).where(sql`${t.kind} = 'reservations' AND ${t.platesMaskedAt} IS NULL`),
   ],
 );
 
