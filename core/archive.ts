@@ -14,8 +14,11 @@ export type Period = { kind: ArchivedKind; lotId: string; month: string };
 /** Where a period's object lives in the ARCHIVE bucket. */
 export const periodKey = ({ kind, lotId, month }: Period) => `${kind}/${lotId}/${month}.ndjson.gz`;
 
+/** The latest Manila month that had ended by the instant `at`. */
+export const lastMonthEndedBy = (at: number) => previousMonth(manilaMonthOf(at));
+
 /** The latest Manila month whose charges may leave D1 at `now`: the month that closed `CHARGES_HOT_DAYS` ago or earlier. */
-export const lastArchivableChargeMonth = (now: number) => previousMonth(manilaMonthOf(now - CHARGES_HOT_MS));
+export const lastArchivableChargeMonth = (now: number) => lastMonthEndedBy(now - CHARGES_HOT_MS);
 
 /** The month before "YYYY-MM". */
 function previousMonth(month: string) {

@@ -1,7 +1,7 @@
 import { app } from './app';
 import type { Bindings } from './env';
 import type { LotTimerMessage } from './lot-object/protocol';
-import { ARCHIVE_QUEUE, consumeArchive, queueChargesToArchive, type ArchiveJob } from './archive/charges-archive.service';
+import { ARCHIVE_QUEUE, consumeArchive, queueLotsToArchive, type ArchiveJob } from './archive/charges-archive.service';
 import { createDb } from './db/client';
 import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
 import { foldRollups } from './owner/rollup-fold.service';
@@ -25,8 +25,8 @@ const part = (what: string, work: Promise<unknown>) => work.catch((error) => con
  * passes due renewed, drivers of passes about to end told, personal data past its retention period
  * deleted or masked (docs/privacy.md), the lot objects brought in line with D1's records, the
  * rollups' rows past their hot window folded (docs/owner.md, "Rollups"), each lot's charges of closed
- * months queued for the archive (docs/payments.md, Archive) and its stays closed before the hot window
- * queued to move into its object (docs/gate.md, Where a stay lives).
+ * months and bookings over for a week queued for the archive (docs/payments.md, Archive) and its stays
+ * closed before the hot window queued to move into its object (docs/gate.md, Where a stay lives).
  */
 function dailyWork(env: Bindings) {
   const db = createDb(env.DB);
@@ -41,7 +41,7 @@ function dailyWork(env: Bindings) {
     part('Applying the retention periods', applyRetention(env, db)),
     part('Following the lots’ records', followLotRecords(env, db)),
     part('Folding the rollups', foldRollups(db)),
-    part('Queueing charges to archive', queueChargesToArchive(env)),
+    part('Queueing charges and bookings to archive', queueLotsToArchive(env)),
     part('Queueing stays to their lots', queueStayMoves(env, db)),
   ]);
 }

@@ -30,7 +30,7 @@ describe('archived periods', () => {
         .join('\n').length / 4,
     );
     expect(await periodsOf(period.lotId)).toEqual([
-      { ...period, key: periodKey(period), rows: 200, bytes: bytes.length, archivedAt: written.archivedAt },
+      { ...period, key: periodKey(period), rows: 200, bytes: bytes.length, archivedAt: written.archivedAt, platesMaskedAt: null },
     ]);
     expect(await archivedRowsOf(archiveContext(), 'charges', period.lotId, JANUARY)).toEqual(rowsOf(200));
 

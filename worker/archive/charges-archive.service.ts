@@ -32,11 +32,13 @@ declare module '../env' {
 /** Charges moved per message: one period's object is rewritten once per batch. */
 const CHARGES_PER_BATCH = 1_000;
 
-/** The daily Cron's part: one message per lot. */
-export async function queueChargesToArchive(env: Bindings) {
-  const lots = await everyLotId(createDb(env.DB));
-  for (let i = 0; i < lots.length; i += 100)
-    await env.ARCHIVE_QUEUE.sendBatch(lots.slice(i, i + 100).map(({ id }) => ({ body: { kind: 'charges' as const, lotId: id } })));
+/** The daily Cron's part: for each lot, one message for its charges and one for its ended bookings. */
+export async function queueLotsToArchive(env: Bindings) {
+  const jobs = (await everyLotId(createDb(env.DB))).flatMap(({ id }) =>
+    Object.keys(MOVES).map((kind) => ({ body: { kind: kind as ArchiveJob['kind'], lotId: id } })),
+  );
+  // sendBatch takes at most 100 messages.
+  for (let i = 0; i < jobs.length; i += 100) await env.ARCHIVE_QUEUE.sendBatch(jobs.slice(i, i + 100));
 }
 
 /** Moves one batch of a lot's charges: the oldest month's; answers whether any may be left. */

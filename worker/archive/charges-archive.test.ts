@@ -19,7 +19,7 @@ import { atTheGate, overstayedOneHour } from '../test/gate-fixtures';
 import { call, db, key, seedOnce } from '../test/helpers';
 import { rawLot, run } from '../test/raw-records';
 import { archivedRowsOf } from './archive.service';
-import { ARCHIVE_QUEUE, moveCharges, queueChargesToArchive, type ArchiveJob } from './charges-archive.service';
+import { ARCHIVE_QUEUE, moveCharges, queueLotsToArchive, type ArchiveJob } from './charges-archive.service';
 
 type Receipt = InferResponseType<Api['receipts'][':id']['$get'], 200>;
 
@@ -161,8 +161,9 @@ describe('charges in the archive', () => {
       sendBatch: async (jobs: { body: ArchiveJob }[]) => void queued.push(...jobs.map((job) => job.body)),
     } as unknown as Queue<ArchiveJob>;
     const bindings = { ...env, ARCHIVE_QUEUE: queue };
-    await queueChargesToArchive(bindings);
+    await queueLotsToArchive(bindings);
     expect(queued).toContainEqual({ kind: 'charges', lotId });
+    expect(queued).toContainEqual({ kind: 'reservations', lotId });
     const deliver = async () => {
       queued.length = 0;
       const batch = createMessageBatch<ArchiveJob>(ARCHIVE_QUEUE, [

@@ -5,10 +5,12 @@
  * to R2 first and deleted from D1 only in the batch that lists the period, at the version written: a
  * failed write leaves the rows, a run twice finds them moved, a booking changed meanwhile stays.
  */
-import { archivableBookingsEndBefore, type Period } from '../../core/archive';
+import { archivableBookingsEndBefore, lastMonthEndedBy, type Period } from '../../core/archive';
 import { RESERVATION_HOT_MS } from '../../core/scale';
 import { manilaMonthOf } from '../../core/time';
 import { maskPlate } from '../../core/vehicles';
+import { recordBackgroundFailure } from '../health/background-failures.data';
+import { bookingPeriodsWithFullPlates, markPlatesMasked } from './archive.data';
 import { archivedRowsOf, rewritePeriod, withMoved, type ArchiveContext, type ArchivedRow } from './archive.service';
 import {
   deleteMovedReservations,
@@ -68,16 +70,47 @@ export async function archivedReservationAt(ctx: ArchiveContext, booking: { user
   return null;
 }
 
+/** Rewrites a lot's bookings' period with the plates of the bookings `whose` picks masked, `alongside` in the listing's batch. */
+function maskPlatesIn(
+  ctx: ArchiveContext,
+  { lotId, month }: { lotId: string; month: string },
+  whose: (row: ArchivedRow) => boolean,
+  alongside: D1PreparedStatement[],
+  now: Date,
+) {
+  const mask = (row: ArchivedRow) =>
+    whose(row) && typeof row.vehiclePlate === 'string' ? { ...row, vehiclePlate: maskPlate(row.vehiclePlate) } : row;
+  return rewritePeriod(ctx, { kind: 'reservations', lotId, month }, (rows) => rows.map(mask), alongside, now);
+}
+
 /**
  * Erasure (docs/privacy.md): the plates on a driver's archived bookings masked, each period holding
  * theirs rewritten; the bookings stay, attached to the pseudonymous id, and so do their
  * `archived_bookings` rows.
  */
 export async function maskArchivedPlatesOf(ctx: ArchiveContext, userId: string, now = new Date()) {
-  const mask = (row: ArchivedRow) =>
-    row.userId === userId && typeof row.vehiclePlate === 'string' ? { ...row, vehiclePlate: maskPlate(row.vehiclePlate) } : row;
   const periods = await periodsOfDriver(ctx.db, userId);
-  await Promise.all(
-    periods.map(({ lotId, month }) => rewritePeriod(ctx, { kind: 'reservations', lotId, month }, (rows) => rows.map(mask), [], now)),
-  );
+  await Promise.all(periods.map((period) => maskPlatesIn(ctx, period, (row) => row.userId === userId, [], now)));
+}
+
+/**
+ * The retention period in the archive (docs/privacy.md, Retention): a page of the bookings' periods
+ * whose month had ended by `before` and whose plates are not masked yet, each rewritten with every
+ * plate masked and marked in the listing's batch, one after another (a period is read whole). A period
+ * that fails (R2, or a move rewriting it meanwhile) is recorded for System Health and stays unmarked
+ * for the next run. Answers how many periods were masked.
+ */
+export async function maskArchivedPlatesClosedBefore(ctx: ArchiveContext, before: string, page: number, now = new Date()) {
+  let masked = 0;
+  for (const period of await bookingPeriodsWithFullPlates(ctx.db, lastMonthEndedBy(Date.parse(before)), page)) {
+    const marked = markPlatesMasked(ctx.db, { kind: 'reservations', ...period }, now.toISOString());
+    try {
+      await maskPlatesIn(ctx, period, () => true, [marked], now);
+      masked += 1;
+    } catch (error) {
+      const subject = `plates of the bookings of lot ${period.lotId}, ${period.month}`;
+      await recordBackgroundFailure(ctx.env.DB, { job: 'Retention', subject, error }, now.getTime());
+    }
+  }
+  return masked;
 }

@@ -1,13 +1,14 @@
 /**
  * The retention periods of core/privacy.ts, applied by the daily Cron (docs/privacy.md, Retention):
  * sign-in records, early registrations and old notifications deleted, plates of ended stays masked
- * wherever they are written, rejected applicants' documents and resolved reports' photos deleted from
+ * wherever they are written (the archived bookings' periods a page a run), rejected applicants' documents and resolved reports' photos deleted from
  * R2. Every step is safe to run again: what it already did, it finds no more.
  */
 import { retentionCutoffs } from '../../core/privacy';
 import { REPLAY_KEY_DAYS } from '../../core/scale';
 import { DAY_MS } from '../../core/time';
 import { maskPlate } from '../../core/vehicles';
+import { maskArchivedPlatesClosedBefore } from '../archive/reservations-archive.service';
 import { commit, type DB } from '../db/client';
 import { deleteIdempotencyKeysBefore } from '../db/idempotency-keys';
 import type { Bindings } from '../env';
@@ -72,6 +73,12 @@ export async function applyRetention(env: Bindings, db: DB, now = Date.now()) {
   const plates: Record<string, number> = {};
   for (const place of PLATE_PLACES) plates[place.what] = await maskPlatesOf(db, place, cutoffs.closedStayPlates);
   plates['stays moved into the lots'] = await maskMovedPlatesClosedBefore(env, db, cutoffs.closedStayPlates, RETENTION_PAGE);
+  plates['archived booking periods'] = await maskArchivedPlatesClosedBefore(
+    { env, db },
+    cutoffs.closedStayPlates,
+    RETENTION_PAGE,
+    new Date(now),
+  );
   const purgedAt = new Date(now).toISOString();
   return {
     signIns: await deleteSignInsBefore(db, cutoffs.signIns),

@@ -200,6 +200,7 @@ describe('the retention periods of the daily Cron', () => {
         'audit entries': 0,
         'booked plates in audit entries': 0,
         'stays moved into the lots': 0,
+        'archived booking periods': 0,
       },
       notifications: 0,
       emailDeliveries: 0,

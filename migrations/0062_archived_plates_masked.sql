@@ -1,0 +1,2 @@
+ALTER TABLE `archived_periods` ADD `plates_masked_at` text;--> statement-breakpoint
+CREATE INDEX `archived_periods_full_plates_idx` ON `archived_periods` (`kind`,`month`) WHERE "archived_periods"."kind" = 'reservations' AND "archived_periods"."plates_masked_at" IS NULL;
