@@ -1,7 +1,7 @@
 /** The bookings the archive moves out of D1 (docs/payments.md, Archive). */
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { OVER_STATUSES } from '../../core/archive';
-import { statementOf, type DB } from '../db/client';
+import type { DB } from '../db/client';
 import { archivedBookings, reservations } from '../db/schema';
 
 export type Reservation = typeof reservations.$inferSelect;
@@ -28,15 +28,17 @@ export const deleteMovedReservations = (db: DB, moved: Pick<Reservation, 'id' | 
     )
     .bind(JSON.stringify(moved.map(({ id, version }) => [id, version])));
 
-/** The statement that notes, in the move's batch, which drivers have bookings in a lot's period. */
+/**
+ * The statement that notes, in the move's batch, which drivers have bookings in a lot's period: the
+ * drivers as one JSON value, since D1 binds at most 100 values a statement and a batch has hundreds.
+ */
 export const noteDriversOf = (db: DB, lotId: string, month: string, moved: Pick<Reservation, 'userId'>[]) =>
-  statementOf(
-    db,
-    db
-      .insert(archivedBookings)
-      .values([...new Set(moved.map((row) => row.userId))].map((userId) => ({ userId, lotId, month })))
-      .onConflictDoNothing(),
-  );
+  db.$client
+    .prepare(
+      `INSERT INTO archived_bookings (user_id, lot_id, month) SELECT DISTINCT value, ?1, ?2 FROM json_each(?3) WHERE true
+         ON CONFLICT DO NOTHING`,
+    )
+    .bind(lotId, month, JSON.stringify(moved.map((row) => row.userId)));
 
 /** The lots and months whose periods hold a driver's archived bookings, the newest month first. */
 export const periodsOfDriver = (db: DB, userId: string) =>

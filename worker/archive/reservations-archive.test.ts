@@ -115,6 +115,25 @@ describe('ended bookings in the archive', () => {
     expect(await periodsOf(lotId)).toMatchObject([{ kind: 'reservations', month: '2026-01', rows: 1 }]);
   });
 
+  it('moves a batch of many drivers’ bookings in one message, each driver noted once (D1 binds at most 100 values a statement)', async () => {
+    const { lotId, drivers } = await rawLot('Archive Many Drivers Lot', 120);
+    const bookings = drivers.flatMap((userId, i) =>
+      [0, 1].map((n) => ({ id: `busy-${i}-${n}`, userId, day: String(10 + n).padStart(2, '0') })),
+    );
+    await env.DB.batch(
+      bookings.map(({ id, userId, day }) =>
+        env.DB.prepare(
+          `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES (?, ?, ?, 'COMPLETED', '2026-01-${day}T01:00:00.000Z', '2026-01-${day}T03:00:00.000Z', 8000)`,
+        ).bind(id, userId, lotId),
+      ),
+    );
+    await expect(moveReservations(archiveContext(), lotId)).resolves.toBe(false);
+    expect(await db().select().from(reservations).where(eq(reservations.lotId, lotId))).toEqual([]);
+    expect(await periodsOf(lotId)).toMatchObject([{ kind: 'reservations', month: '2026-01', rows: bookings.length }]);
+    const noted = await env.DB.prepare('SELECT count(*) AS n FROM archived_bookings WHERE lot_id = ?').bind(lotId).first<{ n: number }>();
+    expect(noted?.n).toBe(drivers.length);
+  });
+
   it('shows an archived booking to its driver as before, never to another; a change of it answers 409, never 404', async () => {
     const booking = await bookingThatIsOver();
     const shown = async (cookie: string) => call(`/api/reservations/${booking.reservationId}`, { cookie });
