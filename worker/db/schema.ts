@@ -438,6 +438,7 @@ export const archivedPeriods = sqliteTable(
  * Where a driver's archived bookings are (docs/payments.md, Archive: Bookings): a row per driver, lot and
  * Manila month whose period holds one of theirs, written in the move's batch. A booking's id names no
  * period; this finds the few a driver's reads open, and grows with drivers' months, not with bookings.
+ * WITHOUT ROWID (migration 0063): its key is every read, and the table is that one b-tree.
  */
 export const archivedBookings = sqliteTable(
   'archived_bookings',
