@@ -456,7 +456,10 @@ export const archivedBookings = sqliteTable(
  * behind: reports read a few rows a day instead of every charge and stay of the range.
  */
 
-/** Money received per Manila day, kind and method: the charges, walk-ins nobody booked and gate refunds. */
+/**
+ * Money received per Manila day, kind and method: the charges, walk-ins nobody booked and gate refunds.
+ * WITHOUT ROWID (migration 0064): it is kept for good, and its key is every read.
+ */
 export const lotMoneyDays = sqliteTable(
   'lot_money_days',
   {
