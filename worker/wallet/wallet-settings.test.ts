@@ -117,6 +117,14 @@ describe('wallet settings', () => {
     expect(await (await call('/api/wallet/auto-topup', { cookie })).json<AutoTopup>()).toEqual({ rule: null, supported: true });
   });
 
+  it("refuses an amount past the single top-up limit at the amount's field, so the form shows it there", async () => {
+    const { cookie } = await newDriver();
+    const rule = { enabled: true, thresholdCents: 20_000, amountCents: 2_000_001, method: 'gcash' };
+    const res = await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: rule });
+    const message = 'A single top-up is at most ₱20,000.00.';
+    expect([res.status, await res.json()]).toEqual([400, { message, issues: [{ path: 'amountCents', message }] }]);
+  });
+
   it('saves the auto top-up rule and applies it after a payment leaves the balance low', async () => {
     const { user, wallet, cookie } = await newDriver();
     const rule = { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' };
