@@ -42,4 +42,7 @@ export class Refusal extends Error {
 
 export const refusal = (kind: RefusalKind, message: string, detail?: Record<string, unknown>) => new Refusal(kind, message, detail);
 
+/** A request refused for one field's value: the API lists it as that field's issue, so a form shows it under the field. */
+export const invalidField = (path: string, message: string) => new Refusal('invalid', message, { issues: [{ path, message }] });
+
 export const notFound = (what = 'Resource') => new Refusal('not_found', `${what} not found`);

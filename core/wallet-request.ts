@@ -18,8 +18,12 @@ export type TopupInput = z.infer<typeof topupSchema>;
 export const autoTopupSchema = z
   .object({
     enabled: z.boolean(),
-    thresholdCents: z.number().int().min(10_000, 'The threshold is at least ₱100.').max(TOPUP_MAX_CENTS),
-    amountCents: z.number().int().min(10_000, 'The auto top-up amount is at least ₱100.'),
+    thresholdCents: z
+      .number({ error: 'Please enter a valid threshold.' })
+      .int()
+      .min(10_000, 'The threshold is at least ₱100.')
+      .max(TOPUP_MAX_CENTS, `The threshold is at most ${formatPeso(TOPUP_MAX_CENTS)}.`),
+    amountCents: z.number({ error: 'Please enter a valid amount.' }).int().min(10_000, 'The auto top-up amount is at least ₱100.'),
     method: z.enum(TOPUP_METHODS, { error: 'Choose GCash, Maya or card.' }),
   })
   .strict();

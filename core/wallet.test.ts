@@ -114,4 +114,19 @@ describe('the auto top-up form', () => {
       ['threshold', 'The threshold is at least ₱100.'],
       ['amount', 'The auto top-up amount is at least ₱100.'],
     ]));
+
+  it('says in pesos what is wrong with a threshold or an amount that is not a number, or a threshold past the top-up limit', () =>
+    expect(
+      [
+        { threshold: 'abc', amount: '' },
+        { threshold: '20000.01', amount: 'five hundred' },
+      ].flatMap(
+        (typo) => autoTopupFormSchema.safeParse({ ...typed, ...typo }).error?.issues.map((issue) => [issue.path[0], issue.message]) ?? [],
+      ),
+    ).toEqual([
+      ['threshold', 'Please enter a valid threshold.'],
+      ['amount', 'The auto top-up amount is at least ₱100.'],
+      ['threshold', 'The threshold is at most ₱20,000.00.'],
+      ['amount', 'Please enter a valid amount.'],
+    ]));
 });

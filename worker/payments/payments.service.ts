@@ -4,7 +4,7 @@
  * domains reach payments here.
  */
 import { formatPeso } from '../../core/money';
-import { refusal } from '../../core/refusal';
+import { invalidField, refusal } from '../../core/refusal';
 import { dailyTopupExceeded, TOPUP_METHOD_LABELS, topupTooLarge } from '../../core/wallet';
 import type { AutoTopupRule, TopupInput } from '../../core/wallet-request';
 import { commit, type DB } from '../db/client';
@@ -49,7 +49,7 @@ export async function startTopup(
 
   const { topupMaxCents, dailyTopupMaxCents } = await readSettings(db);
   const tooLarge = topupTooLarge(input.amountCents, topupMaxCents);
-  if (tooLarge) throw refusal('invalid', tooLarge);
+  if (tooLarge) throw invalidField('amountCents', tooLarge);
   const id = newId();
   const topup = { id, userId: request.userId, walletId, provider: provider.name, origin: 'topup' as const, ...input };
   try {

@@ -133,6 +133,13 @@ describe('top-up through the sandbox provider', () => {
     expect(await db().select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(0);
   });
 
+  it("puts a top-up past the single limit at the amount's field, so the form shows it there", async () => {
+    const { cookie } = await newDriver();
+    const json = { amountCents: TOPUP_MAX_CENTS + 1, method: 'gcash' };
+    const res = await call('/api/wallet/topup', { method: 'POST', cookie, json, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect((await res.json<ApiErrorBody>()).issues).toEqual([{ path: 'amountCents', message: 'A single top-up is at most ₱20,000.00.' }]);
+  });
+
   it('caps top-ups per Manila day', async () => {
     const { cookie } = await newDriver();
     for (let i = 0; i < DAILY_TOPUP_MAX_CENTS / TOPUP_MAX_CENTS - 0.5; i++) await topUp(cookie, TOPUP_MAX_CENTS);

@@ -104,6 +104,27 @@ describe('wallet settings', () => {
     expect(methods).toEqual([expect.objectContaining({ method: 'gcash', provider: 'sandbox', count: 1, totalCents: 1_000 })]);
   });
 
+  it('refuses a threshold past the single top-up limit, or one that is not a number, in pesos', async () => {
+    const { cookie } = await newDriver();
+    const rule = { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' };
+    for (const [thresholdCents, message] of [
+      [2_000_001, 'The threshold is at most ₱20,000.00.'],
+      ['200', 'Please enter a valid threshold.'],
+    ]) {
+      const res = await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: { ...rule, thresholdCents } });
+      expect([res.status, await res.json()]).toEqual([400, expect.objectContaining({ issues: [{ path: 'thresholdCents', message }] })]);
+    }
+    expect(await (await call('/api/wallet/auto-topup', { cookie })).json<AutoTopup>()).toEqual({ rule: null, supported: true });
+  });
+
+  it("refuses an amount past the single top-up limit at the amount's field, so the form shows it there", async () => {
+    const { cookie } = await newDriver();
+    const rule = { enabled: true, thresholdCents: 20_000, amountCents: 2_000_001, method: 'gcash' };
+    const res = await call('/api/wallet/auto-topup', { method: 'PUT', cookie, json: rule });
+    const message = 'A single top-up is at most ₱20,000.00.';
+    expect([res.status, await res.json()]).toEqual([400, { message, issues: [{ path: 'amountCents', message }] }]);
+  });
+
   it('saves the auto top-up rule and applies it after a payment leaves the balance low', async () => {
     const { user, wallet, cookie } = await newDriver();
     const rule = { enabled: true, thresholdCents: 20_000, amountCents: 50_000, method: 'gcash' };

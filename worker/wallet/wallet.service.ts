@@ -7,7 +7,7 @@
  * auto top-up, notifications) is the caller's best-effort work, so it can never undo the payment.
  */
 import { lotUnavailable } from '../../core/lot-sale';
-import { refusal } from '../../core/refusal';
+import { invalidField, refusal } from '../../core/refusal';
 import { topupTooLarge } from '../../core/wallet';
 import type { AutoTopupRule, PayCodeRequest, TopupInput } from '../../core/wallet-request';
 import { auditStatement } from '../audit/audit.data';
@@ -176,7 +176,7 @@ export async function autoTopupSettings(env: Bindings, db: DB, userId: string) {
 export async function saveAutoTopupRule(env: Bindings, db: DB, userId: string, rule: AutoTopupRule) {
   const wallet = await walletOf(db, userId);
   const tooLarge = topupTooLarge(rule.amountCents, (await readSettings(db)).topupMaxCents);
-  if (tooLarge) throw refusal('invalid', tooLarge);
+  if (tooLarge) throw invalidField('amountCents', tooLarge);
   await saveAutoTopup(db, wallet.id, rule);
   return { rule, supported: !!paymentProvider(env)?.supportsSavedMethods };
 }
