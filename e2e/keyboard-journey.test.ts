@@ -59,8 +59,8 @@ describe('the keyboard alone', () => {
     await page.getByTestId('lot-card').first().waitFor();
     await tabTo(/^Reserve Now$/);
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
+    // The dialog's form, loaded on demand, before Tab: the count of presses must not race its load.
+    await page.getByRole('dialog').getByLabel('Plate Number', { exact: true }).waitFor();
     await tabTo(/^Plate Number$/);
     await page.keyboard.type('LEA 1989');
     await tabTo(/^Confirm and pay ₱/);
