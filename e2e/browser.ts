@@ -46,16 +46,24 @@ function ownAddressPerContext(browser: Browser): Browser {
   return browser;
 }
 
-/** The Chrome or Chromium the global set-up found (scripts/chromium.ts), headless, with no background traffic (this machine has no internet). */
-const chromiumOptions = (extraArgs: string[]) => ({
-  executablePath: inject('chromiumPath'),
+/**
+ * Which build a browser is: Chromium's headless shell, the same engine without the browser's own layer
+ * and about a quarter less processor time a file, for what a page does; or the full Chrome or Chromium,
+ * for what only the browser itself does (a push service's subscription, an offer to install the app,
+ * the fake camera the plate scenes were tuned on). Both as the global set-up found them (scripts/chromium.ts).
+ */
+type Build = 'headless shell' | 'full';
+
+/** Headless, with no background traffic (this machine has no internet). */
+const chromiumOptions = (build: Build, extraArgs: string[] = []) => ({
+  executablePath: inject(build === 'full' ? 'chromiumPath' : 'headlessShellPath'),
   // One renderer for a context's pages of the app, not one per page: about a tenth of a browser file's CPU.
   args: [...CHROMIUM_FLAGS, '--process-per-site', ...extraArgs],
 });
 
 /** The browser of a test worker or file; `extraArgs` e.g. for a fake camera. */
-async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return ownAddressPerContext(await chromium.launch(chromiumOptions(extraArgs)));
+async function launchBrowser(build: Build, extraArgs: string[] = []): Promise<Browser> {
+  return ownAddressPerContext(await chromium.launch(chromiumOptions(build, extraArgs)));
 }
 
 /**
@@ -64,7 +72,7 @@ async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
  */
 export async function phoneWithProfile(): Promise<Page> {
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'parkada-profile-')), {
-    ...chromiumOptions([]),
+    ...chromiumOptions('full'),
     viewport: { width: 390, height: 844 },
     reducedMotion: 'reduce',
     extraHTTPHeaders: ownAddress(),
@@ -108,7 +116,7 @@ export type Camera = {
 export const test = base
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
   .extend('workerBrowser', { scope: 'worker' }, async ({}, { onCleanup }) => {
-    const browser = await launchBrowser();
+    const browser = await launchBrowser('headless shell');
     onCleanup(() => browser.close());
     return browser;
   })
@@ -134,7 +142,7 @@ export const test = base
     // Chromium reads the video each time the camera starts: a test draws the next code before a scan.
     const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'camera.y4m');
     writeQrVideo(video, 'nothing yet');
-    const browser = await launchBrowser([
+    const browser = await launchBrowser('full', [
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
@@ -257,3 +265,14 @@ export async function checkScreens(page: Page, label: string) {
   await showTheme(page, 'light');
   if (viewport) await page.setViewportSize(viewport);
 }
+
+/**
+ * The same fixtures, the file's pages opened in the full Chromium (a browser of the file's own), for
+ * what only the browser itself does: a push service's subscription and the pushes it shows (Settings).
+ */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
+export const testInFullChromium = test.extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const browser = await launchBrowser('full');
+  onCleanup(() => browser.close());
+  return browser;
+});

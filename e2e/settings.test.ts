@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { EXTEND_ACTION, extendUrlOf, type PushPayload } from '../core/push';
-import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, test } from './browser';
+import { baseURL, checkScreens, reportPageOnFailure, signUpDriver, testInFullChromium as test } from './browser';
 import { topUpWallet } from './fixtures';
 
 const PASSWORD = 'kalamansi-juice';

@@ -9,7 +9,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium } from '../scripts/chromium';
+import { findChromium, findHeadlessShell } from '../scripts/chromium';
 import { fillWeekdayMornings } from './past-stays';
 
 /** Where the app's server writes its log during the browser tests (`npm test` prints it nowhere). */
@@ -96,6 +96,7 @@ export default async function startApp(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromium.path);
+  project.provide('headlessShellPath', findHeadlessShell() ?? chromium.path);
   project.provide('stateDir', stateDir);
   return stop;
 }
@@ -105,6 +106,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The Chrome or Chromium the tests launch (scripts/chromium.ts). */
     chromiumPath: string;
+    /** Chromium's headless shell, which most files drive; Chrome or Chromium where there is none (scripts/chromium.ts). */
+    headlessShellPath: string;
     /** The app's local state, for a test that must arrange data no screen can (e.g. a lot's hours). */
     stateDir: string;
   }

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findChromium } from './chromium';
+import { findChromium, findHeadlessShell } from './chromium';
 
 /** A folder holding an executable of this name, as a package would install it. */
 function folderWith(name: string) {
@@ -35,5 +35,14 @@ describe('finding Chrome or Chromium for the browser tests', () => {
     expect(problem).not.toContain('\n');
     expect(problem).toContain('apt-get install -y chromium');
     expect(problem).toContain('CHROMIUM_PATH');
+  });
+
+  it('finds the headless shell where Debian puts it or on PATH, or at CHROMIUM_HEADLESS_SHELL_PATH alone', () => {
+    const usual = folderWith('chromium-headless-shell');
+    const onPath = folderWith('chromium-headless-shell');
+    expect(findHeadlessShell({ PATH: onPath }, [join(usual, 'chromium-headless-shell')])).toBe(join(usual, 'chromium-headless-shell'));
+    expect(findHeadlessShell({ PATH: onPath }, ['/nonexistent/chromium-headless-shell'])).toBe(join(onPath, 'chromium-headless-shell'));
+    expect(findHeadlessShell({ CHROMIUM_HEADLESS_SHELL_PATH: '/nonexistent', PATH: onPath }, [])).toBeUndefined();
+    expect(findHeadlessShell({ PATH: '/nonexistent' }, ['/nonexistent/chromium-headless-shell'])).toBeUndefined();
   });
 });
