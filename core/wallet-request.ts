@@ -36,13 +36,14 @@ export const statementMonthSchema = z.object({
 
 /** POST /api/wallet/pay-code: the one lot the code pays at, and the most it pays. */
 export const payCodeSchema = z.object({
-  lotId: z.uuid({ error: 'lotId: choose the parking lot the code pays at.' }),
+  // In the driver's words: the form shows them under its fields, and the API's issues name the field.
+  lotId: z.uuid({ error: 'Choose the parking lot the code pays at.' }),
   limitCents: z
-    .number({ error: 'limitCents: give the most the code pays, in centavos.' })
-    .int('limitCents: give the limit in whole centavos.')
-    .positive('limitCents: the limit must be more than ₱0.00.')
+    .number({ error: 'Enter the most the code pays.' })
+    .int('The limit is a whole number of centavos.')
+    .positive('The limit must be more than ₱0.00.')
     // The highest limit a pay code may carry: the daily top-up ceiling, far above any day of parking.
-    .max(DAILY_TOPUP_MAX_CENTS, `limitCents: a pay code pays at most ${formatPeso(DAILY_TOPUP_MAX_CENTS)}.`),
+    .max(DAILY_TOPUP_MAX_CENTS, `A pay code pays at most ${formatPeso(DAILY_TOPUP_MAX_CENTS)}.`),
   /** A free-hour voucher to use on the stay it pays for (core/rewards.ts). */
   voucherId: z.uuid('Unknown voucher id').optional(),
 });

@@ -93,8 +93,9 @@ describe('the pay-code form', () => {
   });
 
   it('refuses what the request refuses, with its message at the limit, before anything is sent', () => {
-    expect(problems('0')).toEqual([['limit', 'limitCents: the limit must be more than ₱0.00.']]);
-    expect(problems('abc')).toEqual([['limit', 'limitCents: give the most the code pays, in centavos.']]);
+    expect(problems('0')).toEqual([['limit', 'The limit must be more than ₱0.00.']]);
+    expect(problems('abc')).toEqual([['limit', 'Enter the most the code pays.']]);
+    expect(problems('50000.01')).toEqual([['limit', 'A pay code pays at most ₱50,000.00.']]);
     expect(problems('250')).toBeUndefined();
   });
 });

@@ -38,10 +38,23 @@ describe('POST /api/wallet/pay-code', () => {
       'lotId',
       'limitCents',
     ]);
-    await refused({ limitCents: 10_000 }, 400, /^lotId: /);
-    await refused({ lotId: 'greenbelt', limitCents: 10_000 }, 400, /^lotId: /);
-    await refused({ lotId }, 400, /^limitCents: /);
-    for (const limitCents of [0, -100, 10.5, '100', 5_000_001]) await refused({ lotId, limitCents }, 400, /^limitCents: /);
+    // Each refusal in the driver's words (the form shows it under its field), the field named beside it.
+    const refusedAt = async (json: unknown, field: string, message: string) => {
+      const res = await payCode(cookie, json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(await res.json<ApiErrorBody & { issues: { path: string }[] }>()).toMatchObject({
+        message,
+        issues: [{ path: field, message }],
+      });
+    };
+    await refusedAt({ limitCents: 10_000 }, 'lotId', 'Choose the parking lot the code pays at.');
+    await refusedAt({ lotId: 'greenbelt', limitCents: 10_000 }, 'lotId', 'Choose the parking lot the code pays at.');
+    await refusedAt({ lotId }, 'limitCents', 'Enter the most the code pays.');
+    await refusedAt({ lotId, limitCents: '100' }, 'limitCents', 'Enter the most the code pays.');
+    await refusedAt({ lotId, limitCents: 0 }, 'limitCents', 'The limit must be more than ₱0.00.');
+    await refusedAt({ lotId, limitCents: -100 }, 'limitCents', 'The limit must be more than ₱0.00.');
+    await refusedAt({ lotId, limitCents: 10.5 }, 'limitCents', 'The limit is a whole number of centavos.');
+    await refusedAt({ lotId, limitCents: 5_000_001 }, 'limitCents', 'A pay code pays at most ₱50,000.00.');
     await refused({ lotId: crypto.randomUUID(), limitCents: 10_000 }, 404, 'Parking lot not found');
     const [lot] = await db().select().from(lots).where(eq(lots.id, lotId));
     await db().update(lots).set({ isApproved: false }).where(eq(lots.id, lotId));
