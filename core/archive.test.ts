@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lastArchivableChargeMonth, periodKey } from './archive';
+import { archivableChargesBefore, periodKey } from './archive';
 
 const manila = (wall: string) => Date.parse(`${wall}+08:00`);
 
 describe('the archive’s periods', () => {
-  it('lets a Manila month’s charges go once the month has been closed for a week', () => {
-    expect(lastArchivableChargeMonth(manila('2026-11-07T23:59:59'))).toBe('2026-09');
-    expect(lastArchivableChargeMonth(manila('2026-11-08T00:00:00'))).toBe('2026-10');
-    expect(lastArchivableChargeMonth(manila('2026-01-08T00:00:00'))).toBe('2025-12');
+  it('lets a charge go a week after it was made, whether or not its month has closed', () => {
+    expect(archivableChargesBefore(manila('2026-11-12T10:00:00'))).toBe(new Date(manila('2026-11-05T10:00:00')).toISOString());
+    expect(archivableChargesBefore(manila('2026-01-03T00:00:00'))).toBe(new Date(manila('2025-12-27T00:00:00')).toISOString());
   });
 
   it('keeps a period at one key per kind, lot and month', () => {

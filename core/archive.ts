@@ -17,8 +17,8 @@ export const periodKey = ({ kind, lotId, month }: Period) => `${kind}/${lotId}/$
 /** The latest Manila month that had ended by the instant `at`. */
 export const lastMonthEndedBy = (at: number) => previousMonth(manilaMonthOf(at));
 
-/** The latest Manila month whose charges may leave D1 at `now`: the month that closed `CHARGES_HOT_DAYS` ago or earlier. */
-export const lastArchivableChargeMonth = (now: number) => lastMonthEndedBy(now - CHARGES_HOT_MS);
+/** Charges made before this instant (ISO) may leave D1 at `now`, once their booking is over. */
+export const archivableChargesBefore = (now: number) => new Date(now - CHARGES_HOT_MS).toISOString();
 
 /** The month before "YYYY-MM". */
 function previousMonth(month: string) {
@@ -26,7 +26,7 @@ function previousMonth(month: string) {
   return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
 }
 
-/** Reservations that are over: a charge of theirs may leave D1 once its month is old enough. */
+/** Reservations that are over: a charge of theirs may leave D1 once it is old enough. */
 export const OVER_STATUSES = ['COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
 
 /** Bookings that ended before this instant (ISO) may leave D1 at `now`, once over. */

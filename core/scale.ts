@@ -16,9 +16,10 @@ export const ROLLUP_FOLD_BATCHES_PER_RUN = 500;
 export const REPLAY_KEY_DAYS = 2;
 
 /**
- * A Manila month's charges stay in D1 this long after the month closed: the owners' statements of the
- * month are frozen on its first day after, and a week leaves the gate's late exits and refunds of that
- * month's stays in D1. Only charges of reservations that are over move (docs/payments.md, Archive).
+ * A charge stays in D1 this long after it was made, and until its booking is over: the week's gate
+ * refunds, late exits and figures read it there; later ones read the archive too (owners' statements
+ * read the money rollup, which keeps what it counted). Its period is its Manila month, which it joins
+ * day by day (docs/payments.md, Archive).
  */
 const CHARGES_HOT_DAYS = 7;
 export const CHARGES_HOT_MS = CHARGES_HOT_DAYS * DAY_MS;

@@ -1,12 +1,12 @@
 /**
  * Charges leave D1 for the archive (docs/payments.md, Archive): the daily Cron queues every lot, and
- * each message moves one batch of a lot's charges of one closed Manila month (older than
- * `CHARGES_HOT_DAYS`, of reservations that are over), queued again while any remain. The batch is
+ * each message moves one batch of a lot's charges of one Manila month (made `CHARGES_HOT_DAYS` ago or
+ * earlier, of reservations that are over), queued again while any remain. The batch is
  * written to its period's object first and deleted from D1 only in the batch that lists the period, so
  * a failed write leaves the rows where they were, and a run twice finds them moved already.
  */
-import { lastArchivableChargeMonth, type Period } from '../../core/archive';
-import { manilaMonthOf, manilaMonthRange } from '../../core/time';
+import { archivableChargesBefore, type Period } from '../../core/archive';
+import { manilaMonthOf } from '../../core/time';
 import { createDb } from '../db/client';
 import { retryDelay } from '../deliveries/deliveries.service';
 import type { Bindings } from '../env';
@@ -43,7 +43,7 @@ export async function queueLotsToArchive(env: Bindings) {
 
 /** Moves one batch of a lot's charges: the oldest month's; answers whether any may be left. */
 export async function moveCharges(ctx: ArchiveContext, lotId: string, now = new Date()) {
-  const before = manilaMonthRange(lastArchivableChargeMonth(now.getTime())).end;
+  const before = archivableChargesBefore(now.getTime());
   const rows = await chargesToMove(ctx.db, lotId, before, CHARGES_PER_BATCH);
   if (rows.length === 0) return false;
   const period: Period = { kind: 'charges', lotId, month: manilaMonthOf(Date.parse(rows[0].createdAt)) };

@@ -41,7 +41,7 @@ describe('charges in the archive', () => {
       statement: await statement(),
       money: await moneyDays(booking.lotId),
     };
-    // Not before its month has been closed for a week.
+    // Not before a week since they were made.
     await expect(moveCharges(archiveContext(), booking.lotId)).resolves.toBe(false);
     expect(await chargesInD1(booking.reservationId)).toHaveLength(2);
 
@@ -73,6 +73,19 @@ describe('charges in the archive', () => {
       ['Overstay', 8_000],
       ['Refund by the lot', -3_000],
     ]);
+  });
+
+  it('moves a charge a week after it was made, into its month’s period while the month is still open', async () => {
+    const booking = await bookingThatIsOver();
+    // The charges made on the 2nd of a month, looked at on the 8th (six days on) and on the 10th (eight).
+    const month = manilaMonthOf(later().getTime());
+    const onDay = (day: number) => new Date(`${month}-${String(day).padStart(2, '0')}T10:00:00+08:00`);
+    await run(`UPDATE charges SET created_at = ? WHERE reservation_id = ?`, onDay(2).toISOString(), booking.reservationId);
+    await moveCharges(archiveContext(), booking.lotId, onDay(8));
+    expect(await chargesInD1(booking.reservationId)).toHaveLength(2);
+    await moveCharges(archiveContext(), booking.lotId, onDay(10));
+    expect(await chargesInD1(booking.reservationId)).toEqual([]);
+    expect(await periodsOf(booking.lotId)).toMatchObject([{ kind: 'charges', month, rows: 2 }]);
   });
 
   it('keeps the charges of a booking that is not over in D1', async () => {
