@@ -12,8 +12,12 @@
  * per lot-day beyond the directory alone (the same demo seeded with no days before today, in the same
  * run), the lot objects' bytes (v3/do/, vacuumed) and the archive's (R2 bodies, v3/r2/) per lot-day,
  * D1's largest tables, and the projection for 2,000 lots over 3 years against the 10 GB a D1 database
- * and a Durable Object each hold. Target (issue 46): D1 ≤ 2.5 KB per lot-day after the jobs. Sizes in
- * decimal units (1 KB = 1,000 bytes). It ends within 30 minutes (bench/time-limit.ts).
+ * and a Durable Object each hold.
+ * Then the same for half the days (`--steady`, on by default), to tell what D1 grows by a lot-day at
+ * steady state (the difference of the two, over the days between them) from what stays bounded
+ * however long a lot lives (the hot windows: the open month's charges, the last days' stays and
+ * bookings; the directory). Target (issue 46): D1 grows ≤ 2.5 KB per lot-day at steady state. Sizes
+ * in decimal units (1 KB = 1,000 bytes). It ends within 45 minutes (bench/time-limit.ts).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_LOTS } from '../worker/seed/demo-lots';
@@ -29,7 +33,9 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4497' },
     quiet: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '5' },
+    steady: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const lots = Number(values.lots);
 const days = Number(values.days);
@@ -136,16 +142,38 @@ function project(directory: number, before: { d1: number; r2: number }, after: {
   console.log(`  archive: ${size(after.r2 * cityLotDays)} in R2 (no limit to a bucket)`);
 }
 
-async function main() {
-  endWithin(30);
-  if (!(Number.isInteger(lots) && lots >= 1 && lots <= DEMO_LOTS.length && Number.isInteger(days) && days >= 1))
-    throw new Error(`--lots is 1 to ${DEMO_LOTS.length}, --days a whole number of days from 1`);
-  console.log(`Seeding the demo with no history before today (the directory alone)…`);
-  const directory = directoryAlone();
-  console.log(`Building, and seeding ${days} days of demo history at ${lots} lots…`);
+/**
+ * What D1 grows by a lot-day at steady state: the difference between two histories after the jobs,
+ * over the lot-days between them (the directory and the hot windows, the same in both, cancel out);
+ * and what stays bounded however long a lot lives. The 3 years projected from both.
+ */
+function reportSteady(directory: number, short: { days: number; d1: SqliteBytes }, long: { days: number; d1: SqliteBytes }) {
+  const lotDaysBetween = lots * (long.days - short.days);
+  const growth = (long.d1.bytes - short.d1.bytes) / lotDaysBetween;
+  const boundedPerLot = (long.d1.bytes - directory - growth * lots * long.days) / lots;
+  console.log(
+    `\nAt steady state (${short.days} → ${long.days} days, after the jobs): D1 grows ${size(growth)} per lot-day; bounded, whatever the days: ${size(boundedPerLot)} a lot (the hot windows)`,
+  );
+  console.log(
+    `target: D1 grows ≤ ${size(TARGET_PER_LOT_DAY)} per lot-day at steady state: ${growth <= TARGET_PER_LOT_DAY ? 'met' : 'missed'}`,
+  );
+  const tables = [...long.d1.byTable]
+    .map(([name, bytes]) => [name, (bytes - (short.d1.byTable.get(name) ?? 0)) / lotDaysBetween] as const)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 8);
+  console.log(`  what grows, per lot-day: ${tables.map(([name, bytes]) => `${name} ${size(bytes)}`).join(', ')}`);
+  const cityDirectory = (directory / DEMO_LOTS.length) * CITY.lots;
+  const city = cityDirectory + boundedPerLot * CITY.lots + growth * CITY.lots * CITY.days;
+  console.log(
+    `  ${CITY.lots.toLocaleString()} lots × ${CITY.days.toLocaleString()} days: ${size(city)}, ${share(city)} (directory ${size(cityDirectory)}, hot windows ${size(boundedPerLot * CITY.lots)}, growth ${size(growth * CITY.lots * CITY.days)})`,
+  );
+}
+
+/** A history of `historyDays` seeded, served and put through the daily Cron: what the state holds before and after. */
+async function historyMeasured(historyDays: number) {
   let before: Measure | undefined;
   const app = await startBuiltApp(values.port, {
-    env: history(days),
+    env: history(historyDays),
     beforeServe: (stateDir) => {
       before = { d1: vacuumed(d1File(stateDir)), objects: lotObjects(stateDir), r2: r2Bytes(stateDir) };
     },
@@ -154,10 +182,26 @@ async function main() {
     console.log(`Running the daily Cron on ${app.base}…`);
     const rounds = await runJobs(app.base, app.stateDir, before!.d1.bytes);
     const after = { d1: vacuumed(d1File(app.stateDir)), objects: lotObjects(app.stateDir), r2: r2Bytes(app.stateDir) };
-    report(directory, before!, after, rounds);
+    return { before: before!, after, rounds };
   } finally {
     app.stop();
   }
+}
+
+async function main() {
+  endWithin(45);
+  if (!(Number.isInteger(lots) && lots >= 1 && lots <= DEMO_LOTS.length && Number.isInteger(days) && days >= 2))
+    throw new Error(`--lots is 1 to ${DEMO_LOTS.length}, --days a whole number of days from 2`);
+  console.log(`Seeding the demo with no history before today (the directory alone)…`);
+  const directory = directoryAlone();
+  console.log(`Building, and seeding ${days} days of demo history at ${lots} lots…`);
+  const full = await historyMeasured(days);
+  report(directory, full.before, full.after, full.rounds);
+  if (!values.steady) return;
+  const halfDays = Math.floor(days / 2);
+  console.log(`\nBuilding, and seeding ${halfDays} days of demo history at ${lots} lots, for the growth at steady state…`);
+  const half = await historyMeasured(halfDays);
+  reportSteady(directory, { days: halfDays, d1: half.after.d1 }, { days, d1: full.after.d1 });
 }
 
 await main();

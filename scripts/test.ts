@@ -12,12 +12,16 @@
  * the run fails: a missing browser must not look green.
  */
 import { spawn } from 'node:child_process';
-import { findChromium } from './chromium';
+import { findChromium, findHeadlessShell } from './chromium';
 import { describeCpuReference, saveCpuReference, timeCpuReference } from './cpu-reference';
 
 const referenceBefore = timeCpuReference();
 const chromium = findChromium();
 if (chromium.problem) console.error(chromium.problem);
+else if (!findHeadlessShell())
+  console.log(
+    'Browser tests: no Chromium headless shell found, so every file drives the full Chromium, about a quarter slower (`apt-get install -y chromium-headless-shell`).',
+  );
 
 /**
  * The checks beside the suite, each its own process: the types; the layering of docs/architecture.md
