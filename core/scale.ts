@@ -24,8 +24,14 @@ export const REPLAY_KEY_DAYS = 2;
 const CHARGES_HOT_DAYS = 7;
 export const CHARGES_HOT_MS = CHARGES_HOT_DAYS * DAY_MS;
 
-/** Days a closed stay stays in D1 before it moves into its lot's object: the gate's own look-backs (today, an undo, a declared exit) fall inside it. */
-export const STAY_HOT_DAYS = 2;
+/**
+ * Days a closed stay stays in D1 before it moves into its lot's object: the daily move (00:05 Manila)
+ * leaves yesterday and today there, which the gate's own look-backs (today's activity, an undo, a
+ * shift's stays) read; an older stay is read from the object, and comes back to D1 when a row must
+ * name it (worker/gate/stay-move.service.ts). One day since 2026-11-30 (two before): the demo's D1 holds
+ * 6,033 stays instead of 11,191 (docs/architecture.md, Scale).
+ */
+export const STAY_HOT_DAYS = 1;
 
 /**
  * Days a booking stays in D1 after it is over (completed, cancelled, expired: `OVER_STATUSES`, from its

@@ -9,6 +9,7 @@ import { lotObject } from '../lot-object/stub';
 import { db } from '../test/helpers';
 import { rawLot, run } from '../test/raw-records';
 import { staysInD1 } from '../test/stays';
+import { STAY_HOT_DAYS } from '../../core/scale';
 import { eachStayOnce } from '../../core/stays';
 import { moveStays, queueStayMoves, STAY_MOVE_BATCH, STAY_MOVES_QUEUE, type StayMove } from './stay-move.service';
 
@@ -66,7 +67,8 @@ describe('the move of closed stays from D1 into their lot object', () => {
     const { lotId } = await rawLot('Moving Lot', 0);
     const old = await staysInD1(lotId, STAY_MOVE_BATCH + 5, 3);
     const [open] = await staysInD1(lotId, 1, null);
-    const [recent] = await staysInD1(lotId, 1, 1);
+    // Closed an hour inside the window (its last day).
+    const [recent] = await staysInD1(lotId, 1, STAY_HOT_DAYS - 1);
 
     expect(await deliver(lotId)).toEqual({ sent: [{ lotId }], retried: false });
     expect(await deliver(lotId)).toEqual({ sent: [], retried: false });
@@ -78,6 +80,15 @@ describe('the move of closed stays from D1 into their lot object', () => {
 
     expect(await moveStays(env, db(), lotId)).toBe('done');
     expect(await readable(lotId)).toEqual([...old, open, recent].map((stay) => stay.id).sort());
+  });
+
+  it('keeps a stay closed within the last day in D1 and moves one closed 25 hours ago (docs/gate.md, Where a stay lives)', async () => {
+    const { lotId } = await rawLot('Yesterday Lot', 0);
+    const [lastNight] = await staysInD1(lotId, 1, 0);
+    const [dayBefore] = await staysInD1(lotId, 1, 1);
+    expect(await moveStays(env, db(), lotId)).toBe('done');
+    expect(await idsInD1(lotId)).toEqual([lastNight.id]);
+    expect(await idsInObject(lotId)).toEqual([dayBefore.id]);
   });
 
   it("leaves the owner's figures as they were: the rollups keep counting a moved walk-in", async () => {
