@@ -3,7 +3,7 @@
  * booking before it moved, it shows the same after, read from D1 and the driver's archived periods.
  */
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationStatus } from '../../core/booking';
@@ -168,7 +168,8 @@ describe('erasure of a driver with archived bookings', () => {
     const { cookie, userId, body } = await newDriver();
     const { lotId } = await rawLot('Erasure Archive Lot', 1);
     await booking(userId, lotId, '2026-01-12T01:00:00.000Z', { plate: 'ERA 1234' });
-    const [other] = (await db().select({ id: users.id }).from(users).limit(1)).map((row) => row.id);
+    // Another person's booking in the same period: any user but this one (the first by id may be this driver).
+    const [other] = (await db().select({ id: users.id }).from(users).where(ne(users.id, userId)).limit(1)).map((row) => row.id);
     await booking(other, lotId, '2026-01-13T01:00:00.000Z', { plate: 'OTH 5678' });
     await moveAll(lotId);
     const archived = () => archivedRowsOf(archiveContext(), 'reservations', lotId, { from: '2026-01', to: '2026-01' });
