@@ -126,10 +126,12 @@ function report(directory: number, before: Measure, after: Measure, rounds: numb
   project(directory, b, a, after.objects);
 }
 
+/** The directory grows with lots: the demo's, per demo lot (accounts and all), times the city's lots. */
+const cityDirectoryOf = (directory: number) => (directory / DEMO_LOTS.length) * CITY.lots;
+
 function project(directory: number, before: { d1: number; r2: number }, after: { d1: number; r2: number }, objects: number[]) {
   const cityLotDays = CITY.lots * CITY.days;
-  // The directory grows with lots: the demo's, per demo lot (accounts and all), times the city's lots.
-  const cityDirectory = (directory / DEMO_LOTS.length) * CITY.lots;
+  const cityDirectory = cityDirectoryOf(directory);
   const d1 = (perLotDay: number) => cityDirectory + perLotDay * cityLotDays;
   const busiest = Math.max(0, ...objects) / days;
   console.log(
@@ -162,7 +164,7 @@ function reportSteady(directory: number, short: { days: number; d1: SqliteBytes 
     .sort((x, y) => y[1] - x[1])
     .slice(0, 8);
   console.log(`  what grows, per lot-day: ${tables.map(([name, bytes]) => `${name} ${size(bytes)}`).join(', ')}`);
-  const cityDirectory = (directory / DEMO_LOTS.length) * CITY.lots;
+  const cityDirectory = cityDirectoryOf(directory);
   const city = cityDirectory + boundedPerLot * CITY.lots + growth * CITY.lots * CITY.days;
   console.log(
     `  ${CITY.lots.toLocaleString()} lots × ${CITY.days.toLocaleString()} days: ${size(city)}, ${share(city)} (directory ${size(cityDirectory)}, hot windows ${size(boundedPerLot * CITY.lots)}, growth ${size(growth * CITY.lots * CITY.days)})`,

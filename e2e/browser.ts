@@ -66,6 +66,16 @@ async function launchBrowser(build: Build, extraArgs: string[] = []): Promise<Br
   return ownAddressPerContext(await chromium.launch(chromiumOptions(build, extraArgs)));
 }
 
+/** A fixture's own browser of `build`, closed when the fixture's scope ends. */
+const ownBrowser =
+  (build: Build) =>
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
+  async ({}, { onCleanup }: { onCleanup: (close: () => Promise<void>) => void }) => {
+    const browser = await launchBrowser(build);
+    onCleanup(() => browser.close());
+    return browser;
+  };
+
 /**
  * A phone-sized page in a browser profile of its own on disk, as a phone's browser is: Chromium offers
  * to install an app only outside incognito, which every `browser.newContext` is. Close its context.
@@ -114,12 +124,7 @@ export type Camera = {
  * `test.beforeAll(async ({ people }) => …)`, tests as `test('…', async ({ people }) => …)`.
  */
 export const test = base
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
-  .extend('workerBrowser', { scope: 'worker' }, async ({}, { onCleanup }) => {
-    const browser = await launchBrowser('headless shell');
-    onCleanup(() => browser.close());
-    return browser;
-  })
+  .extend('workerBrowser', { scope: 'worker' }, ownBrowser('headless shell'))
   .extend('browser', { scope: 'file' }, async ({ workerBrowser }, { onCleanup }) => {
     // A worker runs its files one after another: what is open when a file ends is that file's.
     onCleanup(async () => {
@@ -270,9 +275,4 @@ export async function checkScreens(page: Page, label: string) {
  * The same fixtures, the file's pages opened in the full Chromium (a browser of the file's own), for
  * what only the browser itself does: a push service's subscription and the pushes it shows (Settings).
  */
-// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
-export const testInFullChromium = test.extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const browser = await launchBrowser('full');
-  onCleanup(() => browser.close());
-  return browser;
-});
+export const testInFullChromium = test.extend('browser', { scope: 'file' }, ownBrowser('full'));

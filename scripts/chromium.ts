@@ -23,6 +23,10 @@ const isExecutable = (path: string) => {
   }
 };
 
+/** Every folder on PATH joined with each of `names`, in PATH's order. */
+const onPath = (env: NodeJS.ProcessEnv, names: string[]) =>
+  (env.PATH ?? '').split(delimiter).flatMap((dir) => (dir ? names.map((name) => join(dir, name)) : []));
+
 /** Chromium's headless shell: Debian's package, and the name Playwright gives the build it drives headless. */
 const SHELL_NAME = 'chromium-headless-shell';
 
@@ -35,8 +39,7 @@ const SHELL_NAME = 'chromium-headless-shell';
 export function findHeadlessShell(env: NodeJS.ProcessEnv = process.env, places = [`/usr/bin/${SHELL_NAME}`]): string | undefined {
   if (env.CHROMIUM_HEADLESS_SHELL_PATH)
     return isExecutable(env.CHROMIUM_HEADLESS_SHELL_PATH) ? env.CHROMIUM_HEADLESS_SHELL_PATH : undefined;
-  const onPath = (env.PATH ?? '').split(delimiter).flatMap((dir) => (dir ? [join(dir, SHELL_NAME)] : []));
-  return [...places, ...onPath].find(isExecutable);
+  return [...places, ...onPath(env, [SHELL_NAME])].find(isExecutable);
 }
 
 type ChromiumLookup = { path: string; problem?: undefined } | { path?: undefined; problem: string };
@@ -46,7 +49,6 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env, places = USUA
     return isExecutable(env.CHROMIUM_PATH)
       ? { path: env.CHROMIUM_PATH }
       : { problem: `Browser tests: CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable; ${INSTALL_HINT}.` };
-  const onPath = (env.PATH ?? '').split(delimiter).flatMap((dir) => (dir ? NAMES.map((name) => join(dir, name)) : []));
-  const path = [...places, ...onPath].find(isExecutable);
+  const path = [...places, ...onPath(env, NAMES)].find(isExecutable);
   return path ? { path } : { problem: `Browser tests: no Chrome or Chromium found (in ${places.join(', ')} or on PATH); ${INSTALL_HINT}.` };
 }
