@@ -25,11 +25,18 @@ import { endWithin } from './time-limit';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '10' } } });
 const requests = Number(values.requests);
-/** A fixed id (lot ids are UUIDs), so every run finds the lot it imported. */
-const LOT = '00000000-0000-4000-8000-0000000b3c40';
 const SLOTS = 300;
 const DRIVERS = 2_000;
 const DAYS = 365;
+const TODAY = manilaDate(Date.now());
+const FIRST_DAY = addDays(TODAY, -DAYS);
+/** Lot ids are UUIDs: the bench's own begin with this. */
+const BENCH_LOTS = '00000000-0000-4000-8000-';
+/**
+ * The lot of a year ending yesterday, named by its first day: every run of the day finds the lot it
+ * imported, and an import of another day makes a new lot, whose object holds no day of the last one's.
+ */
+const LOT = `${BENCH_LOTS}0000${FIRST_DAY.replaceAll('-', '')}`;
 const OWNER = { email: 'owner@parkada.ph', password: 'parkada-demo' };
 
 /**
@@ -60,7 +67,7 @@ const LOT_KEPT = [
   'lot_booking_days',
   'lot_booking_days_folded',
   'lot_customer_days',
-  'lot_customer_months',
+  'customer_days_outbox',
   'lot_customers',
   'lot_stay_hours',
   'lot_stay_hours_folded',
@@ -87,8 +94,8 @@ function history(firstDay: string) {
     `DELETE FROM reservations WHERE id LIKE 'bench-rr-%'`,
     `DELETE FROM lots WHERE name = 'Bench Report Carpark'`,
     `DELETE FROM users WHERE id LIKE 'bench-rd-%'`,
-    // What the lot's moved records left: their rollups keep counting them, and the archive lists them.
-    ...LOT_KEPT.map((table) => `DELETE FROM ${table} WHERE lot_id = '${LOT}'`),
+    // What the bench lots' moved records left: their rollups keep counting them, and the archive lists them.
+    ...LOT_KEPT.map((table) => `DELETE FROM ${table} WHERE lot_id LIKE '${BENCH_LOTS}%'`),
     `INSERT INTO users (id, email, password_hash, first_name, last_name) WITH RECURSIVE ${counter('c', DRIVERS - 1)} SELECT 'bench-rd-' || n, 'bench.driver' || n || '@example.ph', 'x', 'Bench', 'Driver ' || n FROM c`,
     `INSERT INTO lots (id, owner_id, name, address, city, geo_lat, geo_lng, hours_json, rules_json, is_approved) VALUES ('${LOT}', (SELECT id FROM users WHERE email = '${OWNER.email}'), 'Bench Report Carpark', 'Ayala Ave, Makati', 'Makati', 14.5547, 121.0244, '${hours}', '{"maxDuration":8}', 1)`,
     `INSERT INTO pricing (lot_id, base_rate) VALUES ('${LOT}', 5000)`,
@@ -127,12 +134,12 @@ function importHistory(firstDay: string) {
  * so a look that finds it locked waits for the next.
  */
 async function foldImported(today: string) {
-  const customersBefore = `${addDays(today, -CUSTOMER_DAYS_HOT_DAYS).slice(0, 7)}-01`;
+  const customersBefore = addDays(today, -CUSTOMER_DAYS_HOT_DAYS);
   const hoursBefore = addDays(today, -ROLLUP_HOURS_HOT_DAYS);
   const pending = () => {
     try {
       return query<{ rows: number }>(
-        `SELECT (SELECT count(*) FROM lot_customer_days WHERE lot_id = '${LOT}' AND day < '${customersBefore}') + (SELECT count(*) FROM lot_money_hours WHERE lot_id = '${LOT}' AND day < '${hoursBefore}') AS rows`,
+        `SELECT (SELECT count(*) FROM lot_customer_days WHERE lot_id = '${LOT}' AND day < '${customersBefore}') + (SELECT count(*) FROM customer_days_outbox WHERE lot_id = '${LOT}') + (SELECT count(*) FROM lot_money_hours WHERE lot_id = '${LOT}' AND day < '${hoursBefore}') AS rows`,
       )[0].rows;
     } catch {
       return null;
@@ -168,8 +175,7 @@ const archivedRows = (kind: 'reservations' | 'charges') =>
 
 async function main() {
   endWithin(30);
-  const today = manilaDate(Date.now());
-  const firstDay = addDays(today, -DAYS);
+  const [today, firstDay] = [TODAY, FIRST_DAY];
   // Imported today: the lot's first booking day, from the rollup kept for good (bookings leave D1 a week after they end).
   const [imported] = query<{ first: string | null }>(`SELECT min(day) AS first FROM lot_booking_days_folded WHERE lot_id = '${LOT}'`);
   if (imported?.first !== firstDay) {

@@ -6,8 +6,12 @@ import { DAY_MS } from './time';
 
 /** Days the hourly rollups keep a row per lot and clock hour before the daily Cron packs a day into one row: a few, so late writes (an exit, a refund) rarely reopen a packed day. */
 export const ROLLUP_HOURS_HOT_DAYS = 2;
-/** Days after a Manila month ends that its per-driver days stay in D1 before they fold into a row per lot, driver and month: late no-shows and refunds land first. */
-export const CUSTOMER_DAYS_HOT_DAYS = 7;
+/**
+ * Days the per-driver days stay in D1 before they move into their lot's object (docs/owner.md,
+ * "Rollups"): as long as the hourly rollups; a late write (a refund, a no-show) lands in D1 and follows
+ * with the next day's move. A month's whole days waited there until 2026-11-30.
+ */
+export const CUSTOMER_DAYS_HOT_DAYS = 2;
 /** Days of one lot a fold batch moves at most: one D1 batch (one transaction), small enough for a request's limits. */
 export const ROLLUP_FOLD_BATCH_DAYS = 31;
 /** Fold batches one run of the daily Cron writes at most; the next run resumes where it stopped. */

@@ -40,7 +40,7 @@ function dailyWork(env: Bindings) {
     part('Warning of monthly passes ending', warnEndingPasses(env, db)),
     part('Applying the retention periods', applyRetention(env, db)),
     part('Following the lots’ records', followLotRecords(env, db)),
-    part('Folding the rollups', foldRollups(db)),
+    part('Folding the rollups', foldRollups(env, db)),
     part('Queueing charges and bookings to archive', queueLotsToArchive(env)),
     part('Queueing stays to their lots', queueStayMoves(env, db)),
   ]);

@@ -256,8 +256,8 @@ const NOT_EXPORTED: Record<string, string> = {
   idempotency_keys: 'technical',
   // Per-lot daily counts derived from the reservations and charges, which are exported themselves.
   lot_customer_days: 'derived',
-  // The same counts folded per month, and the first day of each driver among them.
-  lot_customer_months: 'derived',
+  // The same counts on their way to the lot's object, and the first day of each driver among those moved.
+  customer_days_outbox: 'derived',
   lot_customers: 'derived',
   // The platform's settings; who changed them is in the audit entries, which are exported.
   platform_settings: 'platform',

@@ -583,22 +583,21 @@ export const lotBookingDaysFolded = sqliteTable(
 );
 
 /**
- * `lot_customer_days` of a Manila month (YYYY-MM): the driver's bookings and money, and the first
- * and last day they booked in it (null without a booking), which count them in a range that cuts it.
- * Keyed by month first, so a range of months is one range of the key.
+ * `lot_customer_days` rows on their way to the lot's object (docs/owner.md, "Rollups"): a fold moves a
+ * lot's days here under its own id, in the batch that deletes them from the hot table; the object adds a
+ * fold once, by its id, and the rows are deleted once it has. Empty but for a fold in flight.
  */
-export const lotCustomerMonths = sqliteTable(
-  'lot_customer_months',
+export const customerDaysOutbox = sqliteTable(
+  'customer_days_outbox',
   {
     lotId: text('lot_id').notNull(),
-    month: text('month').notNull(),
+    foldId: text('fold_id').notNull(),
+    day: text('day').notNull(),
     userId: text('user_id').notNull(),
     bookings: integer('bookings').notNull(),
     cents: integer('cents').notNull(),
-    firstDay: text('first_day'),
-    lastDay: text('last_day'),
   },
-  (t) => [primaryKey({ columns: [t.lotId, t.month, t.userId] })],
+  (t) => [primaryKey({ columns: [t.lotId, t.foldId, t.day, t.userId] })],
 );
 
 /** The first day a driver booked at a lot among the folded days: whether a driver of a range is new, a row per driver ever. */

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { HOUR_MS } from '../../core/time';
 import type { Bindings } from '../env';
 import { availability, heldSlotIds, heldSlotWindows } from './availability';
+import { addCustomerDays, customerTotals } from './customer-days';
 import { Holds, isLocked } from './holds';
 import { LiveFeed } from './live';
 import type { LotState } from './lot-state';
@@ -9,6 +10,8 @@ import { migrate } from './migrations';
 import { followPasses, keptForPasses, releasePass, reservePass } from './passes';
 import type {
   BookingRecord,
+  CustomerDay,
+  CustomerTotalsQuery,
   FullQuery,
   HoldRequest,
   LatestStays,
@@ -228,6 +231,16 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   hasStays() {
     return hasStays(this.lot.sql);
+  }
+
+  // ——— The Customers rollup (customer-days.ts) ———
+
+  addCustomerDays(foldId: string, days: CustomerDay[], now = Date.now()): void {
+    addCustomerDays(this.ctx.storage, foldId, days, now);
+  }
+
+  customerTotals(query: CustomerTotalsQuery) {
+    return customerTotals(this.lot.sql, query);
   }
 
   // ——— The clock (timers.ts) ———

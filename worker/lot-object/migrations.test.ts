@@ -102,7 +102,8 @@ const schemaOf = (sql: SqlStorage) =>
     .map((row) => ({ ...row, sql: row.sql?.replace(/\s+/g, ' ') ?? null }));
 
 /** What version 4 added: the stays moved out of D1. */
-const isStayHistory = (row: { name: string }) => row.name === 'stays' || row.name.startsWith('stays_');
+/** What versions 4 on made: the stays moved out of D1, the per-driver days and their months. */
+const cameWithVersions = (row: { name: string }) => /^(stays|stays_.+|customer_.+)$/.test(row.name);
 
 const versionOf = (sql: SqlStorage) => sql.exec<{ version: number }>('SELECT version FROM schema_version').one().version;
 
@@ -175,11 +176,11 @@ describe("the object's storage", () => {
       migrate(state.storage);
       expect(schemaOf(sql)).toEqual(migrated);
       buildAsBefore(sql, PREVIOUS);
-      expect(schemaOf(sql)).toEqual(migrated.filter((row) => row.name !== 'schema_version' && !isStayHistory(row)));
+      expect(schemaOf(sql)).toEqual(migrated.filter((row) => row.name !== 'schema_version' && !cameWithVersions(row)));
     });
   });
 
-  it('upgrades an object at version 3 with the stays moved out of D1 (version 4), its booking kept', async () => {
+  it('upgrades an object at version 3 with the stays and the per-driver days moved out of D1 (versions 4 and 6), its booking kept', async () => {
     const window = { startMs: Date.now() + HOUR, endMs: Date.now() + 2 * HOUR };
     await upgrade(
       PREVIOUS,
@@ -188,6 +189,11 @@ describe("the object's storage", () => {
         const stay = closedStay('moved');
         expect(lot.keepStays([stay])).toEqual(['moved']);
         expect(lot.staysOf({ reservationIds: ['r-moved'] })).toEqual([{ ...stay, lotId: expect.any(String) }]);
+        lot.addCustomerDays('fold-1', [{ day: '2026-03-02', userId: 'u1', bookings: 1, cents: 5000 }]);
+        expect(lot.customerTotals({ from: '2026-03-01', to: '2026-03-31', pending: ['fold-1'] })).toEqual({
+          drivers: [{ userId: 'u1', bookings: 1, cents: 5000, booked: true }],
+          applied: ['fold-1'],
+        });
       },
       (sql) => {
         sql.exec('CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)');

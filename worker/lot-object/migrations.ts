@@ -147,6 +147,39 @@ const MIGRATIONS: readonly Migration[] = [
     // tap and not seen leaving, whose later stays of the plate say whether it left (docs/gate.md).
     statements: ['CREATE INDEX stays_plate ON stays (plate, entry_ts)'],
   },
+  {
+    // The lot's per-driver days moved out of D1 (customer-days.ts), the folds that brought them, and a row
+    // per driver and month that triggers keep equal to the sum of its days (`booked_days`: its days with bookings).
+    statements: [
+      `CREATE TABLE customer_days (
+        day TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        bookings INTEGER NOT NULL,
+        cents INTEGER NOT NULL,
+        PRIMARY KEY (day, user_id)
+      ) WITHOUT ROWID`,
+      `CREATE TABLE customer_months (
+        month TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        bookings INTEGER NOT NULL,
+        cents INTEGER NOT NULL,
+        booked_days INTEGER NOT NULL,
+        PRIMARY KEY (month, user_id)
+      ) WITHOUT ROWID`,
+      'CREATE TABLE customer_folds (fold_id TEXT PRIMARY KEY NOT NULL, at_ms INTEGER NOT NULL) WITHOUT ROWID',
+      `CREATE TRIGGER customer_day_added AFTER INSERT ON customer_days BEGIN
+        INSERT INTO customer_months (month, user_id, bookings, cents, booked_days)
+          VALUES (substr(NEW.day, 1, 7), NEW.user_id, NEW.bookings, NEW.cents, NEW.bookings > 0)
+        ON CONFLICT (month, user_id) DO UPDATE SET bookings = bookings + excluded.bookings, cents = cents + excluded.cents,
+          booked_days = booked_days + excluded.booked_days;
+      END`,
+      `CREATE TRIGGER customer_day_changed AFTER UPDATE ON customer_days BEGIN
+        UPDATE customer_months SET bookings = bookings + NEW.bookings - OLD.bookings, cents = cents + NEW.cents - OLD.cents,
+          booked_days = booked_days + (NEW.bookings > 0) - (OLD.bookings > 0)
+         WHERE month = substr(NEW.day, 1, 7) AND user_id = NEW.user_id;
+      END`,
+    ],
+  },
 ];
 
 /** The version the code that kept no version left its storage at, once it had run. */

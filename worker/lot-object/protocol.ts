@@ -2,6 +2,7 @@
  * What the lot object and the D1 side say to each other. The object allocates slots and keeps time;
  * D1 records what was sold and paid. Whenever they disagree, the object is made to follow D1.
  */
+import type { CustomerTotal } from '../../core/customers';
 import type { PassSchedule } from '../../core/monthly-passes';
 import type { VehicleType } from '../../core/vehicles';
 import type { checkins } from '../db/schema';
@@ -179,3 +180,11 @@ export type PlateReads = { reads: number; kept: number; corrected: CorrectedRead
 
 /** What a shift recorded among the stays an object keeps. */
 export type ShiftTotals = { entries: number; passEntries: number; exits: number; cash: number; wallet: number };
+
+/** A driver's bookings starting on a Manila day (`yyyy-MM-dd`) at the lot, and the money received from them that day (docs/owner.md, "Rollups"). */
+export type CustomerDay = { day: string; userId: string; bookings: number; cents: number };
+
+/** The Customers figures' days [from, to] (`yyyy-MM-dd`), and the folds still in D1's outbox: the object says which of them it has added. */
+export type CustomerTotalsQuery = { from: string; to: string; pending: string[] };
+
+export type CustomerTotals = { drivers: CustomerTotal[]; applied: string[] };

@@ -17,7 +17,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StaySpan } from '../../core/owner-figures';
 import { addDays, MANILA_OFFSET_MS, manilaDateStart } from '../../core/time';
-import type { DB } from '../db/client';
+import { readTogether, type DB } from '../db/client';
 import { moneyHourRows, stayHourRows } from '../db/rollups';
 
 /** Whose lots: one owner's (null: every owner's, for the super admin), optionally one lot of them. */
@@ -165,37 +165,39 @@ export const bookingDays = (db: DB, scope: LotScope, days: Days, [short, long]: 
      GROUP BY day HAVING sum(bookings) > 0`);
 
 /**
- * The Customers figures of whole days, from the rollup: drivers who booked (a booking not cancelled
- * starting in the days), how many of them booked these lots for the first time, and the `limit`
- * who paid the most (their e-mail, what they paid, their bookings). The recent days are read a row per
- * driver and day; older months folded, a row per driver and month, whose first and last booking day
- * say whether the driver booked in a range that cuts the month, and the first day a driver booked
- * among them, a row per driver (docs/owner.md, "Rollups").
+ * The Customers figures' rows D1 still holds for whole days (docs/owner.md, "Rollups"): each driver's
+ * sums over the days' hot rows (`lotId` and `foldId` null), and over each fold waiting in the outbox (a
+ * row per lot, fold and driver, which the service drops when the lot's object has added that fold
+ * meanwhile); and the scope's lots, whose objects hold the rest. One read, so a fold between its tables
+ * is never seen half done.
  */
-export async function customerFigures(db: DB, scope: LotScope, days: Days, limit: number) {
+export async function customerDaysInD1(db: DB, scope: LotScope, days: Days) {
+  const [rows, lots] = await readTogether(db, [
+    db.all<{ lotId: string | null; foldId: string | null; userId: string; bookings: number; cents: number; booked: number }>(sql`
+      SELECT NULL AS lotId, NULL AS foldId, user_id AS userId, sum(bookings) AS bookings, sum(cents) AS cents, max(bookings > 0) AS booked
+        FROM lot_customer_days WHERE ${moneyDays(scope, days)} GROUP BY user_id
+      UNION ALL
+      SELECT lot_id, fold_id, user_id, sum(bookings), sum(cents), max(bookings > 0)
+        FROM customer_days_outbox WHERE ${moneyDays(scope, days)} GROUP BY lot_id, fold_id, user_id`),
+    db.all<{ id: string }>(sql`SELECT id FROM lots WHERE id IN ${lotsIn(scope)}`),
+  ]);
+  return { rows, lotIds: lots.map((lot) => lot.id) };
+}
+
+/**
+ * Of the drivers `booked`, those who booked at the scope's lots before `from` (the first day kept per
+ * driver for the days moved, D1's hot days for the rest); and the e-mail of each of `spenders`.
+ */
+export async function knownCustomers(db: DB, scope: LotScope, from: string, booked: string[], spenders: string[]) {
   const lots = lotsIn(scope);
-  // One pass over the days' and the months' rows, each summed per driver first (MATERIALIZED): the
-  // counts and the top spenders both read it. A driver is new unless they booked before the days.
-  const rows = await db.all<{ email: string | null; cents: number; bookings: number }>(sql`
-    WITH d AS MATERIALIZED (
-      SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents, max(booked) AS booked
-        FROM (
-          SELECT user_id, sum(bookings) AS bookings, sum(cents) AS cents, max(bookings > 0) AS booked
-            FROM lot_customer_days WHERE ${moneyDays(scope, days)} GROUP BY user_id
-          UNION ALL
-          SELECT user_id, sum(bookings), sum(cents), max(bookings > 0 AND first_day <= ${days.to} AND last_day >= ${days.from})
-            FROM lot_customer_months WHERE lot_id IN ${lots} AND month >= ${days.from.slice(0, 7)} AND month <= ${days.to.slice(0, 7)} GROUP BY user_id)
-       GROUP BY user_id),
-    earlier AS (
-      SELECT user_id FROM lot_customers WHERE lot_id IN ${lots} AND first_day < ${days.from}
-      UNION SELECT user_id FROM lot_customer_days WHERE lot_id IN ${lots} AND day < ${days.from} AND bookings > 0)
-    SELECT NULL AS email, coalesce(sum(d.user_id NOT IN earlier), 0) AS cents, count(*) AS bookings FROM d WHERE d.booked
-    UNION ALL
-    SELECT * FROM (
-      SELECT u.email, d.cents, d.bookings FROM d JOIN users u ON u.id = d.user_id WHERE d.cents > 0 ORDER BY d.cents DESC, u.email LIMIT ${limit})`);
-  const [counts, ...top] = rows;
-  // The first row counts: drivers who booked (in `bookings`) and those of them new to these lots (in `cents`).
-  return { customers: counts.bookings, first: counts.cents, top: top.map((row) => ({ ...row, email: row.email ?? '' })) };
+  const among = (ids: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+  const [earlier, emails] = await readTogether(db, [
+    db.all<{ userId: string }>(sql`
+      SELECT user_id AS userId FROM lot_customers WHERE lot_id IN ${lots} AND first_day < ${from} AND user_id IN ${among(booked)}
+      UNION SELECT user_id FROM lot_customer_days WHERE lot_id IN ${lots} AND day < ${from} AND bookings > 0 AND user_id IN ${among(booked)}`),
+    db.all<{ id: string; email: string }>(sql`SELECT id, email FROM users WHERE id IN ${among(spenders)}`),
+  ]);
+  return { earlier: new Set(earlier.map((row) => row.userId)), emails: new Map(emails.map((row) => [row.id, row.email])) };
 }
 
 /**

@@ -6,7 +6,8 @@ import type { AppEnv } from '../env';
 import { signedIn } from '../http/middleware';
 import { validate } from '../http/validate';
 import { plateReadReport } from './plate-reads.service';
-import { customerReport, lotPerformance, managedScope, ownerKpis, ownerReport, revenueTrend } from './figures.service';
+import { customerReport } from './customers.service';
+import { lotPerformance, managedScope, ownerKpis, ownerReport, revenueTrend } from './figures.service';
 import {
   customerReportAnswer,
   lotPerformanceAnswer,
@@ -63,7 +64,7 @@ export const figuresRoutes = new Hono<AppEnv>()
     validate('query', reportFilterSchema),
     async (c) => {
       const filter = c.req.valid('query');
-      return c.json(await customerReport(c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
+      return c.json(await customerReport(c.env, c.var.db, await managedScope(c.var.db, c.var.user, filter.lotId), filter));
     },
   )
   .get(

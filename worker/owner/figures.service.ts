@@ -23,7 +23,6 @@ import {
   type Tally,
   type TrendRange,
 } from '../../core/owner-figures';
-import { maskEmail } from '../../core/person';
 import type { ReportFilter } from '../../core/report-request';
 import { addDays, DAY_MS, eachDay, HOUR_MS, manilaDate, manilaDateStart, manilaMidnight } from '../../core/time';
 import { readTogether, type DB } from '../db/client';
@@ -32,7 +31,6 @@ import { assertManagesLot, lotsOwnedBy } from '../lots/lots.service';
 import {
   bookingDays,
   bookingsByDay,
-  customerFigures,
   moneyOfDays,
   moneyParts,
   heldInOpenHoursQuery,
@@ -54,7 +52,6 @@ import {
   type Window,
 } from './figures.data';
 
-const TOP_CUSTOMERS = 5;
 const TOP_HOURS = 5;
 /** Lot Performance compares the last 7 days (today so far included) with the same span a week before. */
 const PERFORMANCE_DAYS = 7;
@@ -295,20 +292,6 @@ export async function ownerReport(db: DB, scope: LotScope, filter: ReportFilter,
       validatedCents: records.validatedCents,
     },
     occupancy: { ...occupancyReport(grid, lengths), passHeatmap: passHeatmap(records.passWindows, from, to) },
-  };
-}
-
-/**
- * The report's Customers tab, a request of its own: drivers are counted one by one over the range,
- * so it reads a row per driver and day where the rest of the report reads a few per day.
- */
-export async function customerReport(db: DB, scope: LotScope, { from, to }: ReportFilter) {
-  const figures = await customerFigures(db, scope, { from, to }, TOP_CUSTOMERS);
-  return {
-    customers: figures.customers,
-    new: figures.first,
-    repeat: figures.customers - figures.first,
-    top: figures.top.map((row) => ({ email: maskEmail(row.email), bookings: row.bookings, spend: row.cents })),
   };
 }
 

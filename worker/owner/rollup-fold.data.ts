@@ -1,12 +1,13 @@
 /**
  * The fold of the lot rollups (docs/owner.md, "Rollups"): rows of the grains that grow per hour or per
- * driver and day, once older than their hot window, are added into a row per lot and day (or driver and
- * month) and deleted, in one D1 batch per lot and span of days, so a fold stopped midway leaves every
+ * driver and day, once older than their hot window, are added into a row per lot and day (or moved
+ * towards the lot's object) and deleted, in one D1 batch per lot and span of days, so a fold stopped midway leaves every
  * row counted once and the next run resumes. The readers read both tables (worker/db/rollups.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { STAY_LENGTH_BOUNDS } from '../../core/owner-figures';
 import { sqlStatement, type DB } from '../db/client';
+import { customerDaysOutbox } from '../db/schema';
 
 /** A rollup fold: its hot table, the column its rows are ordered by, and the statements that fold a lot's keys [from, to). */
 export type Grain = { table: string; key: string; fold: (lotId: string, from: number | string, to: number | string) => SQL[] };
@@ -65,22 +66,43 @@ export const BOOKING_DAYS: Grain = {
   ],
 };
 
+/**
+ * A lot's per-driver days leave D1 for its object (docs/owner.md, "Rollups"): moved into the outbox
+ * under a new fold id, and the first day each driver booked kept in `lot_customers` (whether a driver of
+ * a range is new), in the batch that deletes them; the object adds the fold once (`sendCustomerFolds`).
+ */
 export const CUSTOMER_DAYS: Grain = {
   table: 'lot_customer_days',
   key: 'day',
   fold: (lotId, from, to) => [
-    sql`INSERT INTO lot_customer_months (lot_id, month, user_id, bookings, cents, first_day, last_day)
-        SELECT lot_id, substr(day, 1, 7), user_id, sum(bookings), sum(cents), min(CASE WHEN bookings > 0 THEN day END), max(CASE WHEN bookings > 0 THEN day END)
-          FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)} GROUP BY lot_id, user_id, substr(day, 1, 7)
-        ON CONFLICT (lot_id, month, user_id) DO UPDATE SET bookings = bookings + excluded.bookings, cents = cents + excluded.cents,
-          first_day = coalesce(min(first_day, excluded.first_day), first_day, excluded.first_day),
-          last_day = coalesce(max(last_day, excluded.last_day), last_day, excluded.last_day)`,
+    sql`INSERT INTO customer_days_outbox (lot_id, fold_id, day, user_id, bookings, cents)
+        SELECT lot_id, ${crypto.randomUUID()}, day, user_id, bookings, cents FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)}`,
     sql`INSERT INTO lot_customers (lot_id, user_id, first_day)
         SELECT lot_id, user_id, min(day) FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)} AND bookings > 0 GROUP BY lot_id, user_id
         ON CONFLICT (lot_id, user_id) DO UPDATE SET first_day = min(first_day, excluded.first_day)`,
     deleteKeys('lot_customer_days', 'day', lotId, from, to),
   ],
 };
+
+/** Up to `limit` folds waiting in the outbox, a lot and fold id each. */
+export const foldsInOutbox = (db: DB, limit: number) =>
+  db.selectDistinct({ lotId: customerDaysOutbox.lotId, foldId: customerDaysOutbox.foldId }).from(customerDaysOutbox).limit(limit);
+
+/** A fold's days, as the object adds them. */
+export const daysOfFold = (db: DB, lotId: string, foldId: string) =>
+  db
+    .select({
+      day: customerDaysOutbox.day,
+      userId: customerDaysOutbox.userId,
+      bookings: customerDaysOutbox.bookings,
+      cents: customerDaysOutbox.cents,
+    })
+    .from(customerDaysOutbox)
+    .where(and(eq(customerDaysOutbox.lotId, lotId), eq(customerDaysOutbox.foldId, foldId)));
+
+/** Deletes a fold the object has added. */
+export const deleteFold = (db: DB, lotId: string, foldId: string) =>
+  db.delete(customerDaysOutbox).where(and(eq(customerDaysOutbox.lotId, lotId), eq(customerDaysOutbox.foldId, foldId)));
 
 /** The lots with rows older than `before` in a grain's hot table, each with its oldest key: a seek per lot. */
 export const lotsToFold = (db: DB, { table, key }: Grain, before: number | string) =>

@@ -1,12 +1,27 @@
 /**
  * The daily Cron's fold of the lot rollups (docs/owner.md, "Rollups"): bounded per run, resumable, and
  * safe to run twice or at once with the triggers' writes (each batch adds and deletes the same rows in
- * one transaction; a row written late, into a day already folded, is folded by the next run).
+ * one transaction; a row written late, into a day already folded, is folded by the next run). The
+ * per-driver days go on to their lot's object, which adds each fold once.
  */
 import { CUSTOMER_DAYS_HOT_DAYS, ROLLUP_FOLD_BATCH_DAYS, ROLLUP_FOLD_BATCHES_PER_RUN, ROLLUP_HOURS_HOT_DAYS } from '../../core/scale';
 import { addDays, manilaDate } from '../../core/time';
 import type { DB } from '../db/client';
-import { BOOKING_DAYS, CUSTOMER_DAYS, foldKeys, lotsToFold, MONEY_HOURS, oldestKey, STAY_HOURS, type Grain } from './rollup-fold.data';
+import type { Bindings } from '../env';
+import { lotObject } from '../lot-object/stub';
+import {
+  BOOKING_DAYS,
+  CUSTOMER_DAYS,
+  daysOfFold,
+  deleteFold,
+  foldKeys,
+  foldsInOutbox,
+  lotsToFold,
+  MONEY_HOURS,
+  oldestKey,
+  STAY_HOURS,
+  type Grain,
+} from './rollup-fold.data';
 
 type Key = number | string;
 /** A grain, the key before which its rows fold, and the end (exclusive) of a batch that starts at a key. */
@@ -19,8 +34,7 @@ function foldsAt(now: Date): Fold[] {
   const today = manilaDate(now);
   const hoursBefore = addDays(today, -ROLLUP_HOURS_HOT_DAYS);
   const byDay = (before: string) => (from: Key) => earlier(addDays(String(from), ROLLUP_FOLD_BATCH_DAYS), before);
-  // A month's days fold together, once the month ended CUSTOMER_DAYS_HOT_DAYS ago.
-  const customersBefore = `${addDays(today, -CUSTOMER_DAYS_HOT_DAYS).slice(0, 7)}-01`;
+  const customersBefore = addDays(today, -CUSTOMER_DAYS_HOT_DAYS);
   // Stay hours are keyed by Manila clock seconds: a Manila midnight is that date's UTC midnight.
   const secondsBefore = Date.parse(`${hoursBefore}T00:00:00Z`) / 1000;
   return [
@@ -37,10 +51,17 @@ function foldsAt(now: Date): Fold[] {
 
 /**
  * Folds every rollup row older than its hot window (core/scale.ts), a lot and up to
- * ROLLUP_FOLD_BATCH_DAYS days a batch, at most ROLLUP_FOLD_BATCHES_PER_RUN batches; answers how many
- * it wrote and whether rows are left for the next run.
+ * ROLLUP_FOLD_BATCH_DAYS days a batch, at most ROLLUP_FOLD_BATCHES_PER_RUN batches, then sends the
+ * per-driver days folded to their lots' objects; answers how many batches it wrote and whether rows are
+ * left for the next run.
  */
-export async function foldRollups(db: DB, now = new Date(), maxBatches = ROLLUP_FOLD_BATCHES_PER_RUN) {
+export async function foldRollups(env: Bindings, db: DB, now = new Date(), maxBatches = ROLLUP_FOLD_BATCHES_PER_RUN) {
+  const folded = await foldGrains(db, now, maxBatches);
+  const sent = await sendCustomerFolds(env, db, maxBatches);
+  return { batches: folded.batches, done: folded.done && sent };
+}
+
+async function foldGrains(db: DB, now: Date, maxBatches: number) {
   let batches = 0;
   for (const { grain, before, batchEnd } of foldsAt(now))
     for (const lot of await lotsToFold(db, grain, before)) {
@@ -53,4 +74,17 @@ export async function foldRollups(db: DB, now = new Date(), maxBatches = ROLLUP_
       }
     }
   return { batches, done: true };
+}
+
+/**
+ * Sends up to `limit` folds of the outbox to their lots' objects, each deleted once its object has added
+ * it: a fold sent again (its deletion failed) is added once all the same. Answers whether none is left.
+ */
+async function sendCustomerFolds(env: Bindings, db: DB, limit: number) {
+  const folds = await foldsInOutbox(db, limit + 1);
+  for (const { lotId, foldId } of folds.slice(0, limit)) {
+    await lotObject(env, lotId).addCustomerDays(foldId, await daysOfFold(db, lotId, foldId));
+    await deleteFold(db, lotId, foldId);
+  }
+  return folds.length <= limit;
 }

@@ -4,7 +4,7 @@
  * (by its batch limit or a failed batch) leaves every row counted once, and rows written late into a
  * folded day are folded by the next run.
  */
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openWeekMask } from '../../core/owner-figures';
@@ -16,20 +16,25 @@ import { BASE, fixtures, iso, recordWrites, type Fixtures, type Ids } from '../t
 import { stayHistory } from '../lots/lots.data';
 import { hourlyOccupancy } from '../pricing/occupancy.data';
 import { firstRecordedDay, heldInWindows } from '../pricing/price-changes.data';
-import { customerReport, ownerReport } from './figures.service';
+import type { LotDurableObject } from '../lot-object/lot-durable-object';
+import { lotObject } from '../lot-object/stub';
+import { customerReport } from './customers.service';
+import { ownerReport } from './figures.service';
 import { foldRollups } from './rollup-fold.service';
 
 /** Long after the writes (March 2026): every row of them is past its hot window. */
 const LATER = new Date('2026-06-15T00:00:00Z');
 const NOW = new Date(BASE + 20 * DAY_MS);
 const HOT_TABLES = ['lot_stay_hours', 'lot_money_hours', 'lot_booking_days', 'lot_customer_days'];
-const FOLDED_TABLES = [
-  'lot_stay_hours_folded',
-  'lot_money_hours_folded',
-  'lot_booking_days_folded',
-  'lot_customer_months',
-  'lot_customers',
-];
+const FOLDED_TABLES = ['lot_stay_hours_folded', 'lot_money_hours_folded', 'lot_booking_days_folded', 'lot_customers'];
+
+/** The per-driver days the lot's object holds, a row per driver over the whole spring. */
+const movedCustomers = async (lotId: string) =>
+  (await lotObject(env, lotId).customerTotals({ from: '2026-01-01', to: '2026-06-30', pending: [] })).drivers;
+
+/** Runs SQL in the lot's object's storage (a fault planted there). */
+const inObject = (lotId: string, statement: string) =>
+  runInDurableObject(lotObject(env, lotId), (_lot: LotDurableObject, state) => void state.storage.sql.exec(statement));
 
 const rowsOf = async (tables: string[], lotId: string) =>
   Promise.all(
@@ -53,7 +58,7 @@ async function figures({ ownerId, lotId }: Fixtures) {
       [
         { from: '2026-03-01', to: '2026-03-31' },
         { from: '2026-02-01', to: '2026-05-31' },
-      ].map((range) => customerReport(db(), scope, { lotId, ...range })),
+      ].map((range) => customerReport(env, db(), scope, { lotId, ...range })),
     ),
     forecast: await stayHistory(
       db(),
@@ -80,46 +85,81 @@ describe('the fold of the lot rollups', () => {
   it('leaves every figure the same, empties the hot rows past their window, and changes nothing run twice', async () => {
     const lot = await lotWithHistory(46);
     const before = await figures(lot);
-    expect((await foldRollups(db(), LATER)).done).toBe(true);
+    expect((await foldRollups(env, db(), LATER)).done).toBe(true);
     expect((await rowsOf(HOT_TABLES, lot.lotId)).flat()).toEqual([]);
     expect((await rowsOf(FOLDED_TABLES, lot.lotId)).every((rows) => rows.length > 0)).toBe(true);
+    expect(await rowsOf(['customer_days_outbox'], lot.lotId)).toEqual([[]]);
+    expect((await movedCustomers(lot.lotId)).length).toBeGreaterThan(0);
     expect(await figures(lot)).toEqual(before);
 
-    const folded = await rowsOf(FOLDED_TABLES, lot.lotId);
-    expect(await foldRollups(db(), LATER)).toEqual({ batches: 0, done: true });
-    expect(await rowsOf(FOLDED_TABLES, lot.lotId)).toEqual(folded);
+    const folded = [await rowsOf(FOLDED_TABLES, lot.lotId), await movedCustomers(lot.lotId)];
+    expect(await foldRollups(env, db(), LATER)).toEqual({ batches: 0, done: true });
+    expect([await rowsOf(FOLDED_TABLES, lot.lotId), await movedCustomers(lot.lotId)]).toEqual(folded);
   });
 
   it('keeps the hot window: nothing of the last days is folded', async () => {
     const lot = await lotWithHistory(7);
     const hot = await rowsOf(HOT_TABLES, lot.lotId);
     // The day after the writes' first day: their days are all within the hot windows.
-    expect(await foldRollups(db(), new Date(BASE + DAY_MS))).toEqual({ batches: 0, done: true });
+    expect(await foldRollups(env, db(), new Date(BASE + DAY_MS))).toEqual({ batches: 0, done: true });
     expect(await rowsOf(HOT_TABLES, lot.lotId)).toEqual(hot);
   });
 
   it('stopped midway, by its batch limit or a failed batch, leaves every row counted once, and the next run finishes', async () => {
     const lot = await lotWithHistory(46);
     const before = await figures(lot);
-    expect(await foldRollups(db(), LATER, 2)).toEqual({ batches: 2, done: false });
+    expect(await foldRollups(env, db(), LATER, 2)).toEqual({ batches: 2, done: false });
     expect(await figures(lot)).toEqual(before);
 
-    await run(`CREATE TRIGGER fail_fold BEFORE INSERT ON lot_customer_months BEGIN SELECT RAISE(ABORT, 'injected'); END`);
+    await run(`CREATE TRIGGER fail_fold BEFORE INSERT ON customer_days_outbox BEGIN SELECT RAISE(ABORT, 'injected'); END`);
     try {
-      await expect(foldRollups(db(), LATER)).rejects.toThrow('injected');
+      await expect(foldRollups(env, db(), LATER)).rejects.toThrow('injected');
     } finally {
       await run(`DROP TRIGGER fail_fold`);
     }
     expect(await figures(lot)).toEqual(before);
     expect((await rowsOf(['lot_customer_days'], lot.lotId)).flat().length).toBeGreaterThan(0);
 
-    expect((await foldRollups(db(), LATER)).done).toBe(true);
+    expect((await foldRollups(env, db(), LATER)).done).toBe(true);
+    expect(await figures(lot)).toEqual(before);
+  });
+
+  it('counts each driver once when the object refuses a fold or D1 fails to delete one the object added, and the next run sends it once', async () => {
+    const lot = await lotWithHistory(46);
+    const before = await figures(lot);
+    // The object refuses: the days wait in the outbox, where the reports read them.
+    await inObject(lot.lotId, `CREATE TRIGGER fail_add BEFORE INSERT ON customer_folds BEGIN SELECT RAISE(ABORT, 'injected'); END`);
+    try {
+      await expect(foldRollups(env, db(), LATER)).rejects.toThrow('injected');
+    } finally {
+      await inObject(lot.lotId, 'DROP TRIGGER fail_add');
+    }
+    expect(await movedCustomers(lot.lotId)).toEqual([]);
+    expect((await rowsOf(['customer_days_outbox'], lot.lotId)).flat().length).toBeGreaterThan(0);
+    expect(await figures(lot)).toEqual(before);
+
+    // The object adds the fold, and D1 fails to delete it: the object's answer drops the outbox's copy.
+    await run(`CREATE TRIGGER fail_delete BEFORE DELETE ON customer_days_outbox BEGIN SELECT RAISE(ABORT, 'injected'); END`);
+    try {
+      await expect(foldRollups(env, db(), LATER)).rejects.toThrow('delete from "customer_days_outbox"');
+    } finally {
+      await run('DROP TRIGGER fail_delete');
+    }
+    const moved = await movedCustomers(lot.lotId);
+    expect(moved.length).toBeGreaterThan(0);
+    expect((await rowsOf(['customer_days_outbox'], lot.lotId)).flat().length).toBeGreaterThan(0);
+    expect(await figures(lot)).toEqual(before);
+
+    // Sent again, the fold is added once.
+    expect((await foldRollups(env, db(), LATER)).done).toBe(true);
+    expect(await rowsOf(['customer_days_outbox'], lot.lotId)).toEqual([[]]);
+    expect(await movedCustomers(lot.lotId)).toEqual(moved);
     expect(await figures(lot)).toEqual(before);
   });
 
   it('folds rows written late into a day already folded, and reads them meanwhile', async () => {
     const lot = await lotWithHistory(3);
-    await foldRollups(db(), LATER);
+    await foldRollups(env, db(), LATER);
     // A booking of a folded day, imported late: counted at once, folded by the next run.
     await run(
       `INSERT INTO reservations (id, user_id, lot_id, status, start_ts, end_ts, amount_cents) VALUES ('late-booking', ?, ?, 'COMPLETED', ?, ?, 9000)`,
@@ -134,12 +174,12 @@ describe('the fold of the lot rollups', () => {
     );
     const late = await figures(lot);
     expect((await rowsOf(HOT_TABLES, lot.lotId)).every((rows) => rows.length > 0)).toBe(true);
-    expect((await foldRollups(db(), LATER)).done).toBe(true);
+    expect((await foldRollups(env, db(), LATER)).done).toBe(true);
     expect((await rowsOf(HOT_TABLES, lot.lotId)).flat()).toEqual([]);
     expect(await figures(lot)).toEqual(late);
   });
 
-  it('counts a driver of a range that cuts a folded month by their first and last booking day in it, and says who is new', async () => {
+  it('counts drivers exactly over any range once their days are in the object, one inside a month included, and says who is new', async () => {
     const lot = await fixtures();
     const [early, late, back] = lot.drivers;
     const book = (id: string, driver: string, day: string) =>
@@ -151,20 +191,27 @@ describe('the fold of the lot rollups', () => {
         `${day}T02:00:00.000Z`,
         `${day}T04:00:00.000Z`,
       );
-    // Early booked on 3 March only; late on 20 March only; back in February and on 25 March.
+    // Early booked on 3 and 28 March; late on 20 March only; back in February and on 25 March.
     await book('cut-1', early, '2026-03-03');
+    await book('cut-5', early, '2026-03-28');
     await book('cut-2', late, '2026-03-20');
     await book('cut-3', back, '2026-02-10');
     await book('cut-4', back, '2026-03-25');
     const scope = { ownerId: lot.ownerId, lotId: lot.lotId };
-    const customers = (from: string, to: string) => customerReport(db(), scope, { lotId: lot.lotId, from, to });
-    const before = [await customers('2026-03-10', '2026-04-30'), await customers('2026-01-01', '2026-03-05')];
+    const customers = (from: string, to: string) => customerReport(env, db(), scope, { lotId: lot.lotId, from, to });
+    const ranges = [
+      ['2026-03-10', '2026-04-30'],
+      ['2026-01-01', '2026-03-05'],
+      ['2026-03-10', '2026-03-22'],
+    ] as const;
+    const before = await Promise.all(ranges.map(([from, to]) => customers(from, to)));
     expect(before.map((c) => [c.customers, c.new])).toEqual([
-      [2, 1],
+      [3, 1],
       [2, 2],
+      [1, 1],
     ]);
-    await foldRollups(db(), LATER);
+    await foldRollups(env, db(), LATER);
     expect((await rowsOf(['lot_customer_days'], lot.lotId)).flat()).toEqual([]);
-    expect([await customers('2026-03-10', '2026-04-30'), await customers('2026-01-01', '2026-03-05')]).toEqual(before);
+    expect(await Promise.all(ranges.map(([from, to]) => customers(from, to)))).toEqual(before);
   });
 });
