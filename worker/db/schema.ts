@@ -342,7 +342,6 @@ export const reservations = sqliteTable(
     endTs: text('end_ts').notNull(),
     amountCents: integer('amount_cents').notNull(),
     priceSnapshotJson: text('price_snapshot_json'),
-    idempotencyKey: text('idempotency_key'),
     /** Bumped by every change: a change names the version it read, so a stale one changes nothing. */
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
@@ -355,7 +354,6 @@ export const reservations = sqliteTable(
     index('reservations_lot_idx').on(t.lotId, t.startTs),
     // Occupancy reads the stays still running after a moment: the lot's reservations ending after it.
     index('reservations_lot_end_idx').on(t.lotId, t.endTs),
-    uniqueIndex('reservations_user_idem_unique').on(t.userId, t.idempotencyKey),
     check('reservations_amount_nonneg', sql`${t.amountCents} >= 0`),
     check('reservations_window', sql`${t.endTs} > ${t.startTs}`),
   ],

@@ -197,7 +197,7 @@ export async function archivedReservationViews(db: DB, rows: (typeof reservation
   ]);
   const lotOf = new Map(lotRows.map(({ id, ...lot }) => [id, lot]));
   const slotOf = new Map(slotRows.map(({ id, ...slot }) => [id, slot]));
-  return rows.flatMap(({ userId: _, idempotencyKey: __, ...kept }) => {
+  return rows.flatMap(({ userId: _, ...kept }) => {
     const lot = lotOf.get(kept.lotId);
     const slot = kept.slotId ? slotOf.get(kept.slotId) : undefined;
     return lot ? [toView({ ...kept, ...lot, slotLabel: slot?.slotLabel ?? null, slotLevel: slot?.slotLevel ?? null })] : [];

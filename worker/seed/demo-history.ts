@@ -29,8 +29,6 @@ export const DEMO_HISTORY_DAYS = 42;
 export const DEMO_CUSTOMERS = 300;
 /** Every demo customer's e-mail is `customerNNN@` this domain. */
 export const DEMO_CUSTOMER_DOMAIN = 'demo.parkada.ph';
-/** Reservations of the history carry this idempotency key prefix. */
-const KEY = 'demo-history:';
 /** One stay in this many is booked through the app; the others drive in and pay at the exit. */
 const BOOKED_ONE_IN = 5;
 
@@ -158,11 +156,11 @@ function bookingsSql(nowS: number): string[] {
   const booked = `FROM ${STAYS} WHERE booked`;
   return [
     // Booked shortly before arriving, as on-demand parking is; a cancellation comes a quarter of an hour before the start.
-    `INSERT INTO reservations (id, user_id, lot_id, slot_id, vehicle_plate, status, start_ts, end_ts, amount_cents, idempotency_key, created_at, cancelled_at)
+    `INSERT INTO reservations (id, user_id, lot_id, slot_id, vehicle_plate, status, start_ts, end_ts, amount_cents, created_at, cancelled_at)
        SELECT b.id, (SELECT id FROM users WHERE email = 'customer' || printf('%03d', 1 + ${draw(DEMO_CUSTOMERS, 'dn', 'r', 'lot_k')}) || '@${DEMO_CUSTOMER_DOMAIN}'),
               lot_id, slot_id,
               'N' || char(65 + (r + lot_k) % 26) || char(65 + (dn + r) % 26) || ' ' || printf('%04d', 1000 + (dn * 37 + r * 53 + lot_k) % 9000),
-              ${status(nowS)}, ${iso('s')}, ${iso('e')}, ${priced(hours)}, '${KEY}' || b.id,
+              ${status(nowS)}, ${iso('s')}, ${iso('e')}, ${priced(hours)},
               ${iso(`s - 1800 - (r % 6) * 1800`)}, CASE WHEN r % 15 = 0 THEN ${iso('s - 900')} END
          FROM ${STAYS} b WHERE booked`,
     `INSERT INTO charges (id, reservation_id, lot_id, kind, amount_cents, lines_json, created_at)
