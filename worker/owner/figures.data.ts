@@ -58,24 +58,27 @@ function money(scope: LotScope, { from, to }: Window) {
      WHERE k.lot_id IN ${lotsIn(scope)} AND g.created_at >= ${fromIso} AND g.created_at < ${toIso}`;
 }
 
-/** Monthly passes in a window: sold (first periods), renewed (next periods bought by auto-renew), lapsed (ending then, not renewed). */
-export async function passCounts(db: DB, scope: LotScope, { from, to }: Window) {
+/** Monthly passes in a window: sold (first periods), renewed (next periods bought by auto-renew), lapsed (ending then, not renewed); `passCountsOf` reads it. */
+export function passCounts(db: DB, scope: LotScope, { from, to }: Window) {
   const [fromIso, toIso] = [from.toISOString(), to.toISOString()];
-  const [row] = await db.all<{ sold: number; renewed: number; lapsed: number }>(sql`
+  return db.all<{ sold: number; renewed: number; lapsed: number }>(sql`
     SELECT
       (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renews_id IS NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS sold,
       (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renews_id IS NOT NULL AND created_at >= ${fromIso} AND created_at < ${toIso}) AS renewed,
       (SELECT count(*) FROM monthly_passes WHERE lot_id IN ${lotsIn(scope)} AND renewal = 'lapsed' AND valid_until >= ${fromIso} AND valid_until < ${toIso}) AS lapsed`);
-  return { sold: row?.sold ?? 0, renewed: row?.renewed ?? 0, lapsed: row?.lapsed ?? 0 };
 }
 
-/** Merchant validations valued at the scope's exits in a window: parking the merchants are to be invoiced for (docs/passes.md). */
-export async function validatedIn(db: DB, scope: LotScope, { from, to }: Window) {
-  const [row] = await db.all<{ cents: number }>(sql`
+export const passCountsOf = ([row]: { sold: number; renewed: number; lapsed: number }[]) => ({
+  sold: row?.sold ?? 0,
+  renewed: row?.renewed ?? 0,
+  lapsed: row?.lapsed ?? 0,
+});
+
+/** Merchant validations valued at the scope's exits in a window: parking the merchants are to be invoiced for (docs/passes.md); `centsOf` reads it. */
+export const validatedIn = (db: DB, scope: LotScope, { from, to }: Window) =>
+  db.all<{ cents: number | null }>(sql`
     SELECT coalesce(sum(value_cents), 0) AS cents FROM validations
      WHERE lot_id IN ${lotsIn(scope)} AND valued_at >= ${from.toISOString()} AND valued_at < ${to.toISOString()}`);
-  return row?.cents ?? 0;
-}
 
 /** The passes of the scope's lots valid for part of a window: their periods and valid hours. */
 export const passesDuring = (db: DB, scope: LotScope, { from, to }: Window) =>

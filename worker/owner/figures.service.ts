@@ -41,6 +41,7 @@ import {
   centsOf,
   type BookingDay,
   passCounts,
+  passCountsOf,
   passesDuring,
   validatedIn,
   slotsTakenAt,
@@ -183,15 +184,16 @@ export async function lotPerformance(db: DB, scope: LotScope, now = new Date()) 
   }));
 }
 
-/** Every record Reports & Analytics sums: one round trip to D1 for the figures, then the passes and validations. */
+/** Every record Reports & Analytics sums, in one round trip to D1. */
 async function reportRecords(db: DB, scope: LotScope, lots: ScopeLot[], days: Days, before: Days, now: Date) {
-  const [parts, moneyBefore, booked, rolled, inside, insideBefore, heldBefore] = await readTogether(db, [
+  const window = windowOfDays(days);
+  const [parts, moneyBefore, booked, rolled, inside, insideBefore, heldBefore, passes, passWindows, validated] = await readTogether(db, [
     moneyParts(db, scope, days),
     moneyByLot(db, scope, before),
     bookingDays(db, scope, { from: before.from, to: days.to }, STAY_LENGTH_BOUNDS),
     rolledStayHours(db, scope, days),
     // Walk-ins still inside, clipped to each period (one that entered before the report's days counts in both).
-    stayHours(db, scope, windowOfDays(days), now, true),
+    stayHours(db, scope, window, now, true),
     stayHours(db, scope, windowOfDays(before), now, true),
     // The previous period's occupancy is one sum.
     heldInOpenHoursQuery(
@@ -199,13 +201,22 @@ async function reportRecords(db: DB, scope: LotScope, lots: ScopeLot[], days: Da
       before,
       lots.map((lot) => ({ lotId: lot.id, mask: openWeekMask(lot.hours) })),
     ),
+    passCounts(db, scope, window),
+    passesDuring(db, scope, window),
+    validatedIn(db, scope, window),
   ]);
-  const [passes, passWindows, validatedCents] = await Promise.all([
-    passCounts(db, scope, windowOfDays(days)),
-    passesDuring(db, scope, windowOfDays(days)),
-    validatedIn(db, scope, windowOfDays(days)),
-  ]);
-  return { money: moneyOfDays(parts), moneyBefore, booked, rolled, inside, insideBefore, heldBefore, passes, passWindows, validatedCents };
+  return {
+    money: moneyOfDays(parts),
+    moneyBefore,
+    booked,
+    rolled,
+    inside,
+    insideBefore,
+    heldBefore,
+    passes: passCountsOf(passes),
+    passWindows,
+    validatedCents: centsOf(validated),
+  };
 }
 type ReportRecords = Awaited<ReturnType<typeof reportRecords>>;
 
