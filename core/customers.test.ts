@@ -22,8 +22,9 @@ describe('the Customers tab', () => {
     fc.assert(
       fc.property(fc.array(part), (parts) => {
         const totals = totalsByDriver(parts);
-        for (const { userId, cents, booked } of totals) {
+        for (const { userId, bookings, cents, booked } of totals) {
           const own = parts.filter((row) => row.userId === userId);
+          expect(bookings).toBe(own.reduce((sum, row) => sum + row.bookings, 0));
           expect(cents).toBe(own.reduce((sum, row) => sum + row.cents, 0));
           expect(booked).toBe(own.some((row) => row.booked));
         }

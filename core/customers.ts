@@ -32,8 +32,11 @@ export function topCandidates(drivers: CustomerTotal[], limit: number): Customer
 
 /** The `limit` who paid the most, more first, then by e-mail. */
 export function topSpenders(candidates: CustomerTotal[], emails: Map<string, string>, limit: number) {
-  return candidates
-    .map((driver) => ({ ...driver, email: emails.get(driver.userId) ?? '' }))
-    .sort((a, b) => byMoney(a, b) || a.email.localeCompare(b.email))
-    .slice(0, limit);
+  return (
+    candidates
+      .map((driver) => ({ ...driver, email: emails.get(driver.userId) ?? '' }))
+      // E-mails in code-unit order, as SQLite's BINARY collation ordered them before.
+      .sort((a, b) => byMoney(a, b) || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0))
+      .slice(0, limit)
+  );
 }

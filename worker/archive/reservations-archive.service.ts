@@ -44,7 +44,10 @@ export const archivedPeriodsOfDriver = (ctx: ArchiveContext, userId: string) => 
  */
 export async function archivedReservationsIn(ctx: ArchiveContext, userId: string, periods: { lotId: string; month: string }[]) {
   const rows = await Promise.all(periods.map(({ lotId, month }) => archivedRowsOf(ctx, 'reservations', lotId, { from: month, to: month })));
-  return (rows.flat() as unknown as Reservation[]).filter((row) => row.userId === userId);
+  // Bookings archived before migration 0066 still carry the replay key it dropped: a booking shows none.
+  return (rows.flat() as unknown as (Reservation & { idempotencyKey?: unknown })[])
+    .filter((row) => row.userId === userId)
+    .map(({ idempotencyKey: _, ...row }) => row);
 }
 
 /** Every booking of a driver's in the archive, as D1 held them (a booking caught between the move's two writes may be in D1 too). */

@@ -589,7 +589,7 @@ export const customerDaysOutbox = sqliteTable(
   'customer_days_outbox',
   {
     lotId: text('lot_id').notNull(),
-    foldId: text('fold_id').notNull(),
+    foldId: integer('fold_id').notNull(),
     day: text('day').notNull(),
     userId: text('user_id').notNull(),
     bookings: integer('bookings').notNull(),
@@ -597,6 +597,15 @@ export const customerDaysOutbox = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.lotId, t.foldId, t.day, t.userId] })],
 );
+
+/**
+ * The last fold id given (one row): a fold's id is the next, so a reader that saw `n` knows that a fold an
+ * object holds with a greater id was made after its read, from rows that read still found in D1.
+ */
+export const customerFoldCounter = sqliteTable('customer_fold_counter', {
+  id: integer('id').primaryKey(),
+  lastFoldId: integer('last_fold_id').notNull(),
+});
 
 /** The first day a driver booked at a lot among the folded days: whether a driver of a range is new, a row per driver ever. */
 export const lotCustomers = sqliteTable(

@@ -8,6 +8,9 @@ import type { CustomerTotal } from '../../core/customers';
 import { addDays } from '../../core/time';
 import type { CustomerDay, CustomerTotals, CustomerTotalsQuery } from './protocol';
 
+/** Days a statement adds: about 100 bytes each as JSON, well under SQLite's 2 MB a value. */
+const DAYS_A_STATEMENT = 5_000;
+
 const ADD_DAYS = `INSERT INTO customer_days (day, user_id, bookings, cents)
   SELECT json_extract(value, '$.day'), json_extract(value, '$.userId'), json_extract(value, '$.bookings'), json_extract(value, '$.cents')
     FROM json_each(?) WHERE true
@@ -17,10 +20,11 @@ const ADD_DAYS = `INSERT INTO customer_days (day, user_id, bookings, cents)
  * Adds a fold's days, once: a fold sent again (D1 kept its rows after the object added them) changes
  * nothing. Its id is remembered for good, a short row a lot and day.
  */
-export function addCustomerDays(storage: DurableObjectStorage, foldId: string, days: CustomerDay[], now: number): void {
+export function addCustomerDays(storage: DurableObjectStorage, foldId: number, days: CustomerDay[], now: number): void {
   storage.transactionSync(() => {
     if (storage.sql.exec('SELECT 1 FROM customer_folds WHERE fold_id = ?', foldId).toArray().length) return;
-    storage.sql.exec(ADD_DAYS, JSON.stringify(days));
+    // A statement's argument is at most 2 MB: a busy lot's month moved by migration 0065 is more.
+    for (let i = 0; i < days.length; i += DAYS_A_STATEMENT) storage.sql.exec(ADD_DAYS, JSON.stringify(days.slice(i, i + DAYS_A_STATEMENT)));
     storage.sql.exec('INSERT INTO customer_folds (fold_id, at_ms) VALUES (?, ?)', foldId, now);
   });
 }
@@ -41,7 +45,7 @@ function rangeParts(from: string, to: string) {
   return { head: [from, `${first}-01`], tail: [`${monthAfter(last)}-01`, to], months: [first, last] };
 }
 
-/** Each driver's sums over the days [from, to], and which of the pending folds the object has added. */
+/** Each driver's sums over the days [from, to], which of the pending folds the object has added, and its newest fold. */
 export function customerTotals(sql: SqlStorage, { from, to, pending }: CustomerTotalsQuery): CustomerTotals {
   const { head, tail, months } = rangeParts(from, to);
   const drivers = sql
@@ -60,11 +64,12 @@ export function customerTotals(sql: SqlStorage, { from, to, pending }: CustomerT
     .toArray()
     .map((row): CustomerTotal => ({ ...row, booked: row.booked > 0 }));
   const applied = sql
-    .exec<{ foldId: string }>(
+    .exec<{ foldId: number }>(
       'SELECT fold_id AS foldId FROM customer_folds WHERE fold_id IN (SELECT value FROM json_each(?))',
       JSON.stringify(pending),
     )
     .toArray()
     .map((row) => row.foldId);
-  return { drivers, applied };
+  const newest = sql.exec<{ newest: number | null }>('SELECT max(fold_id) AS newest FROM customer_folds').one().newest;
+  return { drivers, applied, newest };
 }

@@ -235,7 +235,7 @@ export class LotDurableObject extends DurableObject<Bindings> implements LotCloc
 
   // ——— The Customers rollup (customer-days.ts) ———
 
-  addCustomerDays(foldId: string, days: CustomerDay[], now = Date.now()): void {
+  addCustomerDays(foldId: number, days: CustomerDay[], now = Date.now()): void {
     addCustomerDays(this.ctx.storage, foldId, days, now);
   }
 

@@ -189,10 +189,11 @@ describe("the object's storage", () => {
         const stay = closedStay('moved');
         expect(lot.keepStays([stay])).toEqual(['moved']);
         expect(lot.staysOf({ reservationIds: ['r-moved'] })).toEqual([{ ...stay, lotId: expect.any(String) }]);
-        lot.addCustomerDays('fold-1', [{ day: '2026-03-02', userId: 'u1', bookings: 1, cents: 5000 }]);
-        expect(lot.customerTotals({ from: '2026-03-01', to: '2026-03-31', pending: ['fold-1'] })).toEqual({
+        lot.addCustomerDays(7, [{ day: '2026-03-02', userId: 'u1', bookings: 1, cents: 5000 }]);
+        expect(lot.customerTotals({ from: '2026-03-01', to: '2026-03-31', pending: [7, 8] })).toEqual({
           drivers: [{ userId: 'u1', bookings: 1, cents: 5000, booked: true }],
-          applied: ['fold-1'],
+          applied: [7],
+          newest: 7,
         });
       },
       (sql) => {

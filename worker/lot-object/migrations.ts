@@ -166,7 +166,7 @@ const MIGRATIONS: readonly Migration[] = [
         booked_days INTEGER NOT NULL,
         PRIMARY KEY (month, user_id)
       ) WITHOUT ROWID`,
-      'CREATE TABLE customer_folds (fold_id TEXT PRIMARY KEY NOT NULL, at_ms INTEGER NOT NULL) WITHOUT ROWID',
+      'CREATE TABLE customer_folds (fold_id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL)',
       `CREATE TRIGGER customer_day_added AFTER INSERT ON customer_days BEGIN
         INSERT INTO customer_months (month, user_id, bookings, cents, booked_days)
           VALUES (substr(NEW.day, 1, 7), NEW.user_id, NEW.bookings, NEW.cents, NEW.bookings > 0)

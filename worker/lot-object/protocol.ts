@@ -185,6 +185,7 @@ export type ShiftTotals = { entries: number; passEntries: number; exits: number;
 export type CustomerDay = { day: string; userId: string; bookings: number; cents: number };
 
 /** The Customers figures' days [from, to] (`yyyy-MM-dd`), and the folds still in D1's outbox: the object says which of them it has added. */
-export type CustomerTotalsQuery = { from: string; to: string; pending: string[] };
+export type CustomerTotalsQuery = { from: string; to: string; pending: number[] };
 
-export type CustomerTotals = { drivers: CustomerTotal[]; applied: string[] };
+/** Each driver's sums, the pending folds the object has added, and the newest fold it holds (null: none). */
+export type CustomerTotals = { drivers: CustomerTotal[]; applied: number[]; newest: number | null };

@@ -15,8 +15,10 @@
  * days (the dashboard's today so far) and for walk-ins still inside.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { SQLiteRaw } from 'drizzle-orm/sqlite-core/query-builders/raw';
 import type { StaySpan } from '../../core/owner-figures';
 import { addDays, MANILA_OFFSET_MS, manilaDateStart } from '../../core/time';
+import { chunksOf } from '../../core/chunks';
 import { readTogether, type DB } from '../db/client';
 import { moneyHourRows, stayHourRows } from '../db/rollups';
 
@@ -171,20 +173,21 @@ export const bookingDays = (db: DB, scope: LotScope, days: Days, [short, long]: 
  * The Customers figures' rows D1 still holds for whole days (docs/owner.md, "Rollups"): each driver's
  * sums over the days' hot rows (`lotId` and `foldId` null), and over each fold waiting in the outbox (a
  * row per lot, fold and driver, which the service drops when the lot's object has added that fold
- * meanwhile); and the scope's lots, whose objects hold the rest. One read, so a fold between its tables
- * is never seen half done.
+ * meanwhile); the scope's lots, whose objects hold the rest; and the last fold id given. One read, so a
+ * fold between its tables is never seen half done.
  */
 export async function customerDaysInD1(db: DB, scope: LotScope, days: Days) {
-  const [rows, lots] = await readTogether(db, [
-    db.all<{ lotId: string | null; foldId: string | null; userId: string; bookings: number; cents: number; booked: number }>(sql`
+  const [rows, lots, [counter]] = await readTogether(db, [
+    db.all<{ lotId: string | null; foldId: number | null; userId: string; bookings: number; cents: number; booked: number }>(sql`
       SELECT NULL AS lotId, NULL AS foldId, user_id AS userId, sum(bookings) AS bookings, sum(cents) AS cents, max(bookings > 0) AS booked
         FROM lot_customer_days WHERE ${moneyDays(scope, days)} GROUP BY user_id
       UNION ALL
       SELECT lot_id, fold_id, user_id, sum(bookings), sum(cents), max(bookings > 0)
         FROM customer_days_outbox WHERE ${moneyDays(scope, days)} GROUP BY lot_id, fold_id, user_id`),
     db.all<{ id: string }>(sql`SELECT id FROM lots WHERE id IN ${lotsIn(scope)}`),
+    db.all<{ lastFoldId: number }>(sql`SELECT last_fold_id AS lastFoldId FROM customer_fold_counter WHERE id = 1`),
   ]);
-  return { rows, lotIds: lots.map((lot) => lot.id) };
+  return { rows, lotIds: lots.map((lot) => lot.id), lastFoldId: counter?.lastFoldId ?? 0 };
 }
 
 /**
@@ -194,14 +197,22 @@ export async function customerDaysInD1(db: DB, scope: LotScope, days: Days) {
 export async function knownCustomers(db: DB, scope: LotScope, from: string, booked: string[], spenders: string[]) {
   const lots = lotsIn(scope);
   const among = (ids: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-  const [earlier, emails] = await readTogether(db, [
+  const earlierAmong = (ids: string[]) =>
     db.all<{ userId: string }>(sql`
-      SELECT user_id AS userId FROM lot_customers WHERE lot_id IN ${lots} AND first_day < ${from} AND user_id IN ${among(booked)}
-      UNION SELECT user_id FROM lot_customer_days WHERE lot_id IN ${lots} AND day < ${from} AND bookings > 0 AND user_id IN ${among(booked)}`),
-    db.all<{ id: string; email: string }>(sql`SELECT id, email FROM users WHERE id IN ${among(spenders)}`),
-  ]);
-  return { earlier: new Set(earlier.map((row) => row.userId)), emails: new Map(emails.map((row) => [row.id, row.email])) };
+      SELECT user_id AS userId FROM lot_customers WHERE lot_id IN ${lots} AND first_day < ${from} AND user_id IN ${among(ids)}
+      UNION SELECT user_id FROM lot_customer_days WHERE lot_id IN ${lots} AND day < ${from} AND bookings > 0 AND user_id IN ${among(ids)}`);
+  const emailsOf = (ids: string[]) => db.all<{ id: string; email: string }>(sql`SELECT id, email FROM users WHERE id IN ${among(ids)}`);
+  // Ids a statement binds at once, as one JSON value well under D1's 2 MB a value (about 40 bytes an id).
+  const readAll = async <T>(ids: string[], read: (some: string[]) => SQLiteRaw<T[]>) =>
+    ids.length ? (await readTogether(db, chunksOf(ids, IDS_A_STATEMENT).map(read))).flat() : [];
+  const [earlier, emails] = await Promise.all([readAll(booked, earlierAmong), readAll(spenders, emailsOf)]);
+  return {
+    earlier: new Set(earlier.map((row) => row.userId)),
+    emails: new Map(emails.map((row) => [row.id, row.email])),
+  };
 }
+
+const IDS_A_STATEMENT = 10_000;
 
 /**
  * Stays as (lot_id, s, e) in Manila clock seconds, clipped to the window; `now` ends the stays still

@@ -68,15 +68,17 @@ export const BOOKING_DAYS: Grain = {
 
 /**
  * A lot's per-driver days leave D1 for its object (docs/owner.md, "Rollups"): moved into the outbox
- * under a new fold id, and the first day each driver booked kept in `lot_customers` (whether a driver of
+ * under the next fold id of the counter, and the first day each driver booked kept in `lot_customers` (whether a driver of
  * a range is new), in the batch that deletes them; the object adds the fold once (`sendCustomerFolds`).
  */
 export const CUSTOMER_DAYS: Grain = {
   table: 'lot_customer_days',
   key: 'day',
   fold: (lotId, from, to) => [
+    sql`INSERT INTO customer_fold_counter (id, last_fold_id) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET last_fold_id = last_fold_id + 1`,
     sql`INSERT INTO customer_days_outbox (lot_id, fold_id, day, user_id, bookings, cents)
-        SELECT lot_id, ${crypto.randomUUID()}, day, user_id, bookings, cents FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)}`,
+        SELECT lot_id, (SELECT last_fold_id FROM customer_fold_counter WHERE id = 1), day, user_id, bookings, cents
+          FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)}`,
     sql`INSERT INTO lot_customers (lot_id, user_id, first_day)
         SELECT lot_id, user_id, min(day) FROM lot_customer_days WHERE ${inKeys('day', lotId, from, to)} AND bookings > 0 GROUP BY lot_id, user_id
         ON CONFLICT (lot_id, user_id) DO UPDATE SET first_day = min(first_day, excluded.first_day)`,
@@ -89,7 +91,7 @@ export const foldsInOutbox = (db: DB, limit: number) =>
   db.selectDistinct({ lotId: customerDaysOutbox.lotId, foldId: customerDaysOutbox.foldId }).from(customerDaysOutbox).limit(limit);
 
 /** A fold's days, as the object adds them. */
-export const daysOfFold = (db: DB, lotId: string, foldId: string) =>
+export const daysOfFold = (db: DB, lotId: string, foldId: number) =>
   db
     .select({
       day: customerDaysOutbox.day,
@@ -101,7 +103,7 @@ export const daysOfFold = (db: DB, lotId: string, foldId: string) =>
     .where(and(eq(customerDaysOutbox.lotId, lotId), eq(customerDaysOutbox.foldId, foldId)));
 
 /** Deletes a fold the object has added. */
-export const deleteFold = (db: DB, lotId: string, foldId: string) =>
+export const deleteFold = (db: DB, lotId: string, foldId: number) =>
   db.delete(customerDaysOutbox).where(and(eq(customerDaysOutbox.lotId, lotId), eq(customerDaysOutbox.foldId, foldId)));
 
 /** The lots with rows older than `before` in a grain's hot table, each with its oldest key: a seek per lot. */

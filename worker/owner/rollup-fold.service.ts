@@ -8,6 +8,7 @@ import { CUSTOMER_DAYS_HOT_DAYS, ROLLUP_FOLD_BATCH_DAYS, ROLLUP_FOLD_BATCHES_PER
 import { addDays, manilaDate } from '../../core/time';
 import type { DB } from '../db/client';
 import type { Bindings } from '../env';
+import { recordBackgroundFailure } from '../health/background-failures.data';
 import { lotObject } from '../lot-object/stub';
 import {
   BOOKING_DAYS,
@@ -82,9 +83,15 @@ async function foldGrains(db: DB, now: Date, maxBatches: number) {
  */
 async function sendCustomerFolds(env: Bindings, db: DB, limit: number) {
   const folds = await foldsInOutbox(db, limit + 1);
-  for (const { lotId, foldId } of folds.slice(0, limit)) {
-    await lotObject(env, lotId).addCustomerDays(foldId, await daysOfFold(db, lotId, foldId));
-    await deleteFold(db, lotId, foldId);
-  }
-  return folds.length <= limit;
+  let sent = 0;
+  for (const { lotId, foldId } of folds.slice(0, limit))
+    try {
+      await lotObject(env, lotId).addCustomerDays(foldId, await daysOfFold(db, lotId, foldId));
+      await deleteFold(db, lotId, foldId);
+      sent++;
+    } catch (error) {
+      // One fold failing holds back no other: it stays in the outbox, shown in System Health, for the next run.
+      await recordBackgroundFailure(env.DB, { job: 'Customer days to their lots', subject: `${lotId} fold ${foldId}`, error }, Date.now());
+    }
+  return sent === folds.length;
 }

@@ -32,6 +32,12 @@ const FOLDED_TABLES = ['lot_stay_hours_folded', 'lot_money_hours_folded', 'lot_b
 const movedCustomers = async (lotId: string) =>
   (await lotObject(env, lotId).customerTotals({ from: '2026-01-01', to: '2026-06-30', pending: [] })).drivers;
 
+/** What System Health was told of the lot's folds. */
+const failuresOf = async (lotId: string) =>
+  (
+    await env.DB.prepare('SELECT message FROM background_failures WHERE subject LIKE ?').bind(`${lotId}%`).all<{ message: string }>()
+  ).results.map((row) => row.message);
+
 /** Runs SQL in the lot's object's storage (a fault planted there). */
 const inObject = (lotId: string, statement: string) =>
   runInDurableObject(lotObject(env, lotId), (_lot: LotDurableObject, state) => void state.storage.sql.exec(statement));
@@ -127,13 +133,14 @@ describe('the fold of the lot rollups', () => {
   it('counts each driver once when the object refuses a fold or D1 fails to delete one the object added, and the next run sends it once', async () => {
     const lot = await lotWithHistory(46);
     const before = await figures(lot);
-    // The object refuses: the days wait in the outbox, where the reports read them.
+    // The object refuses: the days wait in the outbox, where the reports read them, and System Health says so.
     await inObject(lot.lotId, `CREATE TRIGGER fail_add BEFORE INSERT ON customer_folds BEGIN SELECT RAISE(ABORT, 'injected'); END`);
     try {
-      await expect(foldRollups(env, db(), LATER)).rejects.toThrow('injected');
+      expect((await foldRollups(env, db(), LATER)).done).toBe(false);
     } finally {
       await inObject(lot.lotId, 'DROP TRIGGER fail_add');
     }
+    expect(await failuresOf(lot.lotId)).toEqual([expect.stringContaining('injected')]);
     expect(await movedCustomers(lot.lotId)).toEqual([]);
     expect((await rowsOf(['customer_days_outbox'], lot.lotId)).flat().length).toBeGreaterThan(0);
     expect(await figures(lot)).toEqual(before);
@@ -141,7 +148,7 @@ describe('the fold of the lot rollups', () => {
     // The object adds the fold, and D1 fails to delete it: the object's answer drops the outbox's copy.
     await run(`CREATE TRIGGER fail_delete BEFORE DELETE ON customer_days_outbox BEGIN SELECT RAISE(ABORT, 'injected'); END`);
     try {
-      await expect(foldRollups(env, db(), LATER)).rejects.toThrow('delete from "customer_days_outbox"');
+      expect((await foldRollups(env, db(), LATER)).done).toBe(false);
     } finally {
       await run('DROP TRIGGER fail_delete');
     }
@@ -154,6 +161,33 @@ describe('the fold of the lot rollups', () => {
     expect((await foldRollups(env, db(), LATER)).done).toBe(true);
     expect(await rowsOf(['customer_days_outbox'], lot.lotId)).toEqual([[]]);
     expect(await movedCustomers(lot.lotId)).toEqual(moved);
+    expect(await figures(lot)).toEqual(before);
+  });
+
+  it("holds back no fold when another lot's fails", async () => {
+    const [stuck, other] = [await lotWithHistory(5), await lotWithHistory(6)];
+    await inObject(stuck.lotId, `CREATE TRIGGER fail_add BEFORE INSERT ON customer_folds BEGIN SELECT RAISE(ABORT, 'injected'); END`);
+    try {
+      expect((await foldRollups(env, db(), LATER)).done).toBe(false);
+    } finally {
+      await inObject(stuck.lotId, 'DROP TRIGGER fail_add');
+    }
+    expect((await movedCustomers(other.lotId)).length).toBeGreaterThan(0);
+    expect(await rowsOf(['customer_days_outbox'], other.lotId)).toEqual([[]]);
+  });
+
+  it('reads again when an object holds a fold made after its read of D1, and refuses rather than count a driver twice', async () => {
+    const lot = await lotWithHistory(46);
+    const before = await figures(lot);
+    await foldRollups(env, db(), LATER);
+    const counter = await env.DB.prepare('SELECT last_fold_id AS n FROM customer_fold_counter').first<{ n: number }>();
+    // As if D1 had been read before the folds: every fold the object holds is newer than the read.
+    await run('UPDATE customer_fold_counter SET last_fold_id = 0');
+    const scope = { ownerId: lot.ownerId, lotId: lot.lotId };
+    await expect(customerReport(env, db(), scope, { lotId: lot.lotId, from: '2026-03-01', to: '2026-03-31' })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+    await run('UPDATE customer_fold_counter SET last_fold_id = ?', counter!.n);
     expect(await figures(lot)).toEqual(before);
   });
 

@@ -10,6 +10,7 @@ import { CURRENT_VERSIONS } from '../../core/legal';
 import { slotLabel } from '../../core/lot-form';
 import type { LotPricing } from '../../core/pricing';
 import type { Role } from '../../core/roles';
+import { chunksOf } from '../../core/chunks';
 import { hashPassword } from '../auth/password';
 import { SLOT_ROWS_PER_INSERT, type DB } from '../db/client';
 import { newId } from '../db/ids';
@@ -101,10 +102,6 @@ const pricingRow = (db: DB, lotId: string, price: LotPricing) =>
     rateCardJson: price.rateCard ? JSON.stringify(price.rateCard) : null,
   });
 
-function chunk<T>(items: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-}
-
 /** A statement D1 can batch and that can also be rendered to SQL text. */
 export type SeedStatement = BatchItem<'sqlite'> & { toSQL(): { sql: string; params: unknown[] } };
 
@@ -170,7 +167,7 @@ export async function demoDataStatements(db: DB) {
         isApproved: true,
       }),
       pricingRow(db, lotId, demoPricingOf(lot)),
-      ...chunk(slotRows(lotId, lot), SLOT_ROWS_PER_INSERT).map((rows) => db.insert(slots).values(rows)),
+      ...chunksOf(slotRows(lotId, lot), SLOT_ROWS_PER_INSERT).map((rows) => db.insert(slots).values(rows)),
       approvedSubmission(db, lotId, lot, ids),
     );
     if (lot.name === DEMO_ATTENDANT_LOT) {
@@ -212,5 +209,5 @@ function demoTopup(db: DB, userId: string, walletId: string): SeedStatement[] {
 }
 
 export async function seedDemoData(db: DB): Promise<void> {
-  for (const [first, ...rest] of chunk(await demoDataStatements(db), 100)) await db.batch([first, ...rest]);
+  for (const [first, ...rest] of chunksOf(await demoDataStatements(db), 100)) await db.batch([first, ...rest]);
 }
