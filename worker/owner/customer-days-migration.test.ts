@@ -7,7 +7,7 @@ import { applyD1Migrations, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { lotObject } from '../lot-object/stub';
 import { db } from '../test/helpers';
-import { dropSchema } from '../test/schema';
+import { migratedUpTo } from '../test/schema';
 import { foldRollups } from './rollup-fold.service';
 
 const MOVE = '0065_customer_days_to_objects';
@@ -17,11 +17,7 @@ const totals = (lotId: string, from: string, to: string) => lotObject(env, lotId
 
 describe(MOVE, () => {
   it("moves each lot's folded months to its object, a driver-month as its first and last booking day, every sum kept", async () => {
-    await dropSchema();
-    await applyD1Migrations(
-      env.DB,
-      env.TEST_MIGRATIONS.filter((migration) => migration.name < MOVE),
-    );
+    await migratedUpTo(MOVE);
     const months = [
       [LOT_A, '2026-03', 'u1', 3, 9000, '2026-03-02', '2026-03-20'],
       [LOT_A, '2026-03', 'u2', 1, 5000, '2026-03-05', '2026-03-05'],

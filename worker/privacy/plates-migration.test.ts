@@ -9,18 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { maskPlate } from '../../core/vehicles';
 import { walletTransactions } from '../db/schema';
 import { db } from '../test/helpers';
-import { dropSchema } from '../test/schema';
+import { migratedUpTo } from '../test/schema';
 
 const MASKING = '0044_plates_masked_everywhere';
 const PLATES = ['NBC 1234', 'ABC 123', 'AB 12345', 'A1B234'];
 
 describe(MASKING, () => {
   it('masks the plate a monthly pass’s sale names in the ledger, and nothing else', async () => {
-    await dropSchema();
-    await applyD1Migrations(
-      env.DB,
-      env.TEST_MIGRATIONS.filter((migration) => migration.name < MASKING),
-    );
+    await migratedUpTo(MASKING);
     const run = (sql: string, ...values: unknown[]) =>
       env.DB.prepare(sql)
         .bind(...values)

@@ -10,16 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { receiptInitials } from '../../core/receipts';
 import { receipts, receiptSeries } from '../db/schema';
 import { db } from '../test/helpers';
-import { dropSchema } from '../test/schema';
+import { migratedUpTo } from '../test/schema';
 
 const NUMBERING = '0022_receipt_numbers';
 
 describe(NUMBERING, () => {
   it("opens a series for every lot and numbers each lot's receipts in issue order", async () => {
-    await dropSchema();
-    const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < NUMBERING);
+    const before = await migratedUpTo(NUMBERING);
     expect(before.length).toBeLessThan(env.TEST_MIGRATIONS.length);
-    await applyD1Migrations(env.DB, before);
 
     const run = (sql: string) => env.DB.prepare(sql).run();
     await run(`INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES ('u1', 'ana@example.ph', 'x', 'Ana', 'Cruz')`);

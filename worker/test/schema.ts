@@ -42,10 +42,18 @@ const run = async (statements: string[]) => {
  * Drops every table, view and trigger of the test file's D1 database (dropped, not emptied: the
  * ledger, audit and receipt triggers refuse deletes), children before the tables they refer to.
  */
-export async function dropSchema() {
+async function dropSchema() {
   const rows = await schemaRows();
   const others = rows.filter((row) => row.type !== 'table').map(({ type, name }) => `DROP ${type.toUpperCase()} "${name}"`);
   await run([...others, ...childrenFirst(rows).map((name) => `DROP TABLE "${name}"`)]);
+}
+
+/** The test file's D1 database as the migrations before `name` left it: a migration's own test fills it, then applies the rest. */
+export async function migratedUpTo(name: string) {
+  await dropSchema();
+  const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < name);
+  await applyD1Migrations(env.DB, before);
+  return before;
 }
 
 /** What the migrations made, as applied last in this runtime: the schema, word for word, and the tables they filled. */
