@@ -4,7 +4,7 @@ import type { LotTimerMessage } from './lot-object/protocol';
 import { ARCHIVE_QUEUE, consumeArchive, queueLotsToArchive, type ArchiveJob } from './archive/charges-archive.service';
 import { createDb } from './db/client';
 import { followPassesInLots, renewDuePasses, warnEndingPasses } from './monthly-passes/monthly-passes.service';
-import { foldRollups } from './owner/rollup-fold.service';
+import { consumeRollupFolds, foldRollupsDaily, ROLLUP_FOLDS_QUEUE, type RollupFoldRun } from './owner/rollup-fold.service';
 import { freezeClosedMonths } from './owner/statements.service';
 import { confirmUnsettledRefunds } from './payments/refund-settlement.service';
 import { applyRetention } from './privacy/retention.service';
@@ -40,7 +40,7 @@ function dailyWork(env: Bindings) {
     part('Warning of monthly passes ending', warnEndingPasses(env, db)),
     part('Applying the retention periods', applyRetention(env, db)),
     part('Following the lots’ records', followLotRecords(env, db)),
-    part('Folding the rollups', foldRollups(env, db)),
+    part('Folding the rollups', foldRollupsDaily(env, db)),
     part('Queueing charges and bookings to archive', queueLotsToArchive(env)),
     part('Queueing stays to their lots', queueStayMoves(env, db)),
   ]);
@@ -57,8 +57,12 @@ export default {
     if (batch.queue === SMS_QUEUE) return consumeSms(batch as MessageBatch<SmsJob>, env);
     if (batch.queue === ARCHIVE_QUEUE) return consumeArchive(batch as MessageBatch<ArchiveJob>, env);
     if (batch.queue === STAY_MOVES_QUEUE) return consumeStayMoves(batch as MessageBatch<StayMove>, env);
+    if (batch.queue === ROLLUP_FOLDS_QUEUE) return consumeRollupFolds(batch as MessageBatch<RollupFoldRun>, env);
     if (batch.queue === WEBHOOKS_QUEUE) return consumeWebhooks(batch as MessageBatch<WebhookJob>, env);
     return consumeLotTimers(batch as MessageBatch<LotTimerMessage>, env);
   },
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyWork(env)),
-} satisfies ExportedHandler<Bindings, LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob | StayMove | WebhookJob>;
+} satisfies ExportedHandler<
+  Bindings,
+  LotTimerMessage | PushMessage | EmailJob | SmsJob | ArchiveJob | StayMove | RollupFoldRun | WebhookJob
+>;

@@ -6,7 +6,7 @@
  */
 import { CUSTOMER_DAYS_HOT_DAYS, ROLLUP_FOLD_BATCH_DAYS, ROLLUP_FOLD_BATCHES_PER_RUN, ROLLUP_HOURS_HOT_DAYS } from '../../core/scale';
 import { addDays, manilaDate } from '../../core/time';
-import type { DB } from '../db/client';
+import { createDb, type DB } from '../db/client';
 import type { Bindings } from '../env';
 import { recordBackgroundFailure } from '../health/background-failures.data';
 import { lotObject } from '../lot-object/stub';
@@ -23,6 +23,20 @@ import {
   STAY_HOURS,
   type Grain,
 } from './rollup-fold.data';
+
+/** The Queue of the fold's runs after the Cron's first, while rows are left. */
+export const ROLLUP_FOLDS_QUEUE = 'parkada-rollup-folds';
+
+/** A run of the fold, as of the Cron's instant, continuing one that stopped at its limit. */
+export type RollupFoldRun = { at: string };
+
+declare module '../env' {
+  interface Bindings {
+    ROLLUP_FOLDS: Queue<RollupFoldRun>;
+  }
+}
+
+const RETRY_SECONDS = 60;
 
 type Key = number | string;
 /** A grain, the key before which its rows fold, and the end (exclusive) of a batch that starts at a key. */
@@ -94,4 +108,28 @@ async function sendCustomerFolds(env: Bindings, db: DB, limit: number) {
       await recordBackgroundFailure(env.DB, { job: 'Customer days to their lots', subject: `${lotId} fold ${foldId}`, error }, Date.now());
     }
   return sent === folds.length;
+}
+
+/**
+ * The daily Cron's fold: a run, then, while rows are left, the next run through the Queue, as of the
+ * same instant. A run stays within a request's limits, and any number of lots is folded by enough runs
+ * one after another (2,000 lots' day is about 8,000 batches: 16 runs).
+ */
+export async function foldRollupsDaily(env: Bindings, db: DB, now = new Date(), maxBatches = ROLLUP_FOLD_BATCHES_PER_RUN) {
+  const run = await foldRollups(env, db, now, maxBatches);
+  if (!run.done) await env.ROLLUP_FOLDS.send({ at: now.toISOString() });
+  return run;
+}
+
+/** The Queue's consumer: each message a run; a run that fails is recorded for System Health and delivered again. */
+export async function consumeRollupFolds(batch: MessageBatch<RollupFoldRun>, env: Bindings): Promise<void> {
+  const db = createDb(env.DB);
+  for (const message of batch.messages)
+    try {
+      await foldRollupsDaily(env, db, new Date(message.body.at));
+      message.ack();
+    } catch (error) {
+      await recordBackgroundFailure(env.DB, { job: 'Folding the rollups', subject: message.body.at, error }, Date.now());
+      message.retry({ delaySeconds: RETRY_SECONDS });
+    }
 }

@@ -4,7 +4,7 @@
  * (by its batch limit or a failed batch) leaves every row counted once, and rows written late into a
  * folded day are folded by the next run.
  */
-import { env, runInDurableObject } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openWeekMask } from '../../core/owner-figures';
@@ -20,7 +20,8 @@ import type { LotDurableObject } from '../lot-object/lot-durable-object';
 import { lotObject } from '../lot-object/stub';
 import { customerReport } from './customers.service';
 import { ownerReport } from './figures.service';
-import { foldRollups } from './rollup-fold.service';
+import worker from '../index';
+import { foldRollups, foldRollupsDaily, ROLLUP_FOLDS_QUEUE, type RollupFoldRun } from './rollup-fold.service';
 
 /** Long after the writes (March 2026): every row of them is past its hot window. */
 const LATER = new Date('2026-06-15T00:00:00Z');
@@ -127,6 +128,27 @@ describe('the fold of the lot rollups', () => {
     expect((await rowsOf(['lot_customer_days'], lot.lotId)).flat().length).toBeGreaterThan(0);
 
     expect((await foldRollups(env, db(), LATER)).done).toBe(true);
+    expect(await figures(lot)).toEqual(before);
+  });
+
+  it("queues the next run while a run stops at its limit, and the Queue's run finishes the fold", async () => {
+    const lot = await lotWithHistory(46);
+    const before = await figures(lot);
+    const sent: RollupFoldRun[] = [];
+    const withQueue = {
+      ...env,
+      ROLLUP_FOLDS: { send: async (body: RollupFoldRun) => void sent.push(body) } as unknown as Queue<RollupFoldRun>,
+    };
+    expect(await foldRollupsDaily(withQueue, db(), LATER, 2)).toEqual({ batches: 2, done: false });
+    expect(sent).toEqual([{ at: LATER.toISOString() }]);
+
+    const batch = createMessageBatch<RollupFoldRun>(ROLLUP_FOLDS_QUEUE, [
+      { id: 'run-2', timestamp: new Date(), attempts: 1, body: sent[0] },
+    ]);
+    await worker.queue(batch, withQueue);
+    expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toEqual(['run-2']);
+    expect(sent).toHaveLength(1);
+    expect((await rowsOf(HOT_TABLES, lot.lotId)).flat()).toEqual([]);
     expect(await figures(lot)).toEqual(before);
   });
 
