@@ -73,7 +73,8 @@ function foldsAt(now: Date): Fold[] {
 export async function foldRollups(env: Bindings, db: DB, now = new Date(), maxBatches = ROLLUP_FOLD_BATCHES_PER_RUN) {
   const folded = await foldGrains(db, now, maxBatches);
   const sent = await sendCustomerFolds(env, db, maxBatches);
-  return { batches: folded.batches, done: folded.done && sent };
+  // `more`: stopped at a limit, so a run right after has work; a fold that failed waits for tomorrow's run.
+  return { batches: folded.batches, done: folded.done && sent.left === 0 && sent.failed === 0, more: !folded.done || sent.left > 0 };
 }
 
 async function foldGrains(db: DB, now: Date, maxBatches: number) {
@@ -93,31 +94,32 @@ async function foldGrains(db: DB, now: Date, maxBatches: number) {
 
 /**
  * Sends up to `limit` folds of the outbox to their lots' objects, each deleted once its object has added
- * it: a fold sent again (its deletion failed) is added once all the same. Answers whether none is left.
+ * it: a fold sent again (its deletion failed) is added once all the same. Answers how many are left
+ * beyond the limit and how many failed.
  */
 async function sendCustomerFolds(env: Bindings, db: DB, limit: number) {
   const folds = await foldsInOutbox(db, limit + 1);
-  let sent = 0;
+  let failed = 0;
   for (const { lotId, foldId } of folds.slice(0, limit))
     try {
       await lotObject(env, lotId).addCustomerDays(foldId, await daysOfFold(db, lotId, foldId));
       await deleteFold(db, lotId, foldId);
-      sent++;
     } catch (error) {
       // One fold failing holds back no other: it stays in the outbox, shown in System Health, for the next run.
       await recordBackgroundFailure(env.DB, { job: 'Customer days to their lots', subject: `${lotId} fold ${foldId}`, error }, Date.now());
+      failed++;
     }
-  return sent === folds.length;
+  return { left: Math.max(0, folds.length - limit), failed };
 }
 
 /**
- * The daily Cron's fold: a run, then, while rows are left, the next run through the Queue, as of the
- * same instant. A run stays within a request's limits, and any number of lots is folded by enough runs
+ * The daily Cron's fold: a run, then, while a run stops at its limit, the next through the Queue, as of
+ * the same instant (a fold that failed waits for the next day's Cron, not a run at once). A run stays within a request's limits, and any number of lots is folded by enough runs
  * one after another (2,000 lots' day is about 8,000 batches: 16 runs).
  */
 export async function foldRollupsDaily(env: Bindings, db: DB, now = new Date(), maxBatches = ROLLUP_FOLD_BATCHES_PER_RUN) {
   const run = await foldRollups(env, db, now, maxBatches);
-  if (!run.done) await env.ROLLUP_FOLDS.send({ at: now.toISOString() });
+  if (run.more) await env.ROLLUP_FOLDS.send({ at: now.toISOString() });
   return run;
 }
 
