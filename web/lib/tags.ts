@@ -16,9 +16,14 @@ export const ownerTagsQuery = (lotId: string) =>
 
 export function useCreateTag(lotId: string) {
   const queryClient = useQueryClient();
+  const { queryKey } = ownerTagsQuery(lotId);
   return useMutation({
     mutationFn: (kind: TagKind) => unwrap(ownerTags.$post({ param: { lotId }, json: { kind } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerTagsQuery(lotId).queryKey }),
+    // The new tag shows at once from the answer, whatever a list read still in flight brings back; then the list is read again.
+    onSuccess: (created: OwnerTag) => {
+      queryClient.setQueryData(queryKey, (tags) => (tags?.some((tag) => tag.id === created.id) ? tags : [...(tags ?? []), created]));
+      return queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
 
