@@ -5,6 +5,7 @@
  * read a row per driver and only its ends a row per driver and day. Every range is exact.
  */
 import type { CustomerTotal } from '../../core/customers';
+import { firstDayOf, lastDayOf, nextMonth, previousMonth } from '../../core/statements';
 import { addDays } from '../../core/time';
 import type { CustomerDay, CustomerTotals, CustomerTotalsQuery } from './protocol';
 
@@ -29,8 +30,6 @@ export function addCustomerDays(storage: DurableObjectStorage, foldId: number, d
   });
 }
 
-const monthAfter = (month: string) => addDays(`${month}-28`, 4).slice(0, 7);
-const monthBefore = (month: string) => addDays(`${month}-01`, -1).slice(0, 7);
 /** An empty range of days or months: nothing sorts at or after "1" and before "0". */
 const NONE = ['1', '0'] as const;
 
@@ -39,10 +38,10 @@ const NONE = ['1', '0'] as const;
  * and [c, d] of days and [m, n] of months.
  */
 function rangeParts(from: string, to: string) {
-  const first = from.endsWith('-01') ? from.slice(0, 7) : monthAfter(from.slice(0, 7));
-  const last = addDays(to, 1).endsWith('-01') ? to.slice(0, 7) : monthBefore(to.slice(0, 7));
+  const first = from.endsWith('-01') ? from.slice(0, 7) : nextMonth(from.slice(0, 7));
+  const last = to === lastDayOf(to.slice(0, 7)) ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
   if (first > last) return { head: [from, addDays(to, 1)], tail: NONE, months: NONE };
-  return { head: [from, `${first}-01`], tail: [`${monthAfter(last)}-01`, to], months: [first, last] };
+  return { head: [from, firstDayOf(first)], tail: [firstDayOf(nextMonth(last)), to], months: [first, last] };
 }
 
 /** Each driver's sums over the days [from, to], which of the pending folds the object has added, and its newest fold. */
