@@ -163,7 +163,12 @@ export default defineConfig({
     }),
   ],
   build: { modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) } },
-  environments: { parkada: { optimizeDeps: { include: WORKER_DEPENDENCIES } } },
+  environments: {
+    parkada: { optimizeDeps: { include: WORKER_DEPENDENCIES } },
+    // Every module the entry loads in its one chunk: rolldown had split them into 28 chunks (a few hundred
+    // bytes each, shared with the screens' chunks), each a request of every first load (docs/performance.md).
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } } } },
+  },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },
 });

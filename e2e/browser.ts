@@ -33,13 +33,14 @@ const workerBlock = Array.from(crypto.getRandomValues(new Uint16Array(2)), (grou
  */
 const ownAddress = () => ({ 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++clients).toString(16)}` });
 
-function ownAddressPerContext(browser: Browser): Browser {
+function ownAddressPerContext(browser: Browser, build: Build): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) =>
     newContext({
       // As a person who asked their phone for less motion: screens settle at once, and the machine is
       // spared drawing transitions no assertion reads (web/styles.css, Reduced motion).
       reducedMotion: 'reduce',
+      serviceWorkers: serviceWorkersIn(build),
       ...options,
       extraHTTPHeaders: { ...ownAddress(), ...options.extraHTTPHeaders },
     });
@@ -54,6 +55,14 @@ function ownAddressPerContext(browser: Browser): Browser {
  */
 type Build = 'headless shell' | 'full';
 
+/**
+ * The service worker runs where a file is about what it does: the full Chromium's files (the gate
+ * offline, Web Push, the install offer, the pages kept for offline). In the headless shell's files
+ * a context blocks it: each install precached the app's 138 files, about a core-second a context
+ * (39 a run), and no assertion there reads it (docs/performance.md, The suite).
+ */
+const serviceWorkersIn = (build: Build) => (build === 'full' ? 'allow' : 'block');
+
 /** Headless, with no background traffic (this machine has no internet). */
 const chromiumOptions = (build: Build, extraArgs: string[] = []) => ({
   executablePath: inject(build === 'full' ? 'chromiumPath' : 'headlessShellPath'),
@@ -63,7 +72,7 @@ const chromiumOptions = (build: Build, extraArgs: string[] = []) => ({
 
 /** The browser of a test worker or file; `extraArgs` e.g. for a fake camera. */
 async function launchBrowser(build: Build, extraArgs: string[] = []): Promise<Browser> {
-  return ownAddressPerContext(await chromium.launch(chromiumOptions(build, extraArgs)));
+  return ownAddressPerContext(await chromium.launch(chromiumOptions(build, extraArgs)), build);
 }
 
 /** A fixture's own browser of `build`, closed when the fixture's scope ends. */
