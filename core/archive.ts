@@ -3,6 +3,7 @@
  * Manila month, its rows as gzip-compressed NDJSON, listed in D1's `archived_periods`.
  */
 import { CHARGES_HOT_MS, RESERVATION_HOT_MS } from './scale';
+import { previousMonth } from './statements';
 import { manilaMonthOf } from './time';
 
 export const ARCHIVED_KINDS = ['charges', 'reservations'] as const;
@@ -19,12 +20,6 @@ export const lastMonthEndedBy = (at: number) => previousMonth(manilaMonthOf(at))
 
 /** Charges made before this instant (ISO) may leave D1 at `now`, once their booking is over. */
 export const archivableChargesBefore = (now: number) => new Date(now - CHARGES_HOT_MS).toISOString();
-
-/** The month before "YYYY-MM". */
-function previousMonth(month: string) {
-  const [year, number] = month.split('-').map(Number);
-  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
-}
 
 /** Reservations that are over: a charge of theirs may leave D1 once it is old enough. */
 export const OVER_STATUSES = ['COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
