@@ -9,7 +9,7 @@ type SentSummary = { messageId: string; to: string[]; subject: string; sentAt: s
 type SentPage = SentSummary[] | { items: SentSummary[]; cursor?: string };
 
 const explorer = <T>(query: string): Promise<{ result: T; result_info?: { cursor?: string } }> =>
-  fetch(`${baseURL}/cdn-cgi/explorer/api/local/email/sending?${query}`).then((res) => res.json());
+  fetch(`${baseURL}/cdn-cgi/local/explorer/api/local/email/sending?${query}`).then((res) => res.json());
 
 /** The plain text of the newest e-mail with this subject sent to this address, once the Queue has sent it. */
 export async function mailTo(address: string, subject: string | RegExp): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * Browser-test global setup: builds the app, prepares a brand-new local state (migrations, demo
- * data and the past stays of e2e/past-stays.ts) and serves the built SPA and Worker with `vite
- * preview` (workerd, real local D1/KV/DO).
+ * data and the past stays of e2e/past-stays.ts) and serves the built SPA and Worker in workerd with
+ * real local D1/KV/DO (scripts/serve-build.ts).
  * The URL is handed to the tests through `inject('baseURL')`.
  */
 import { spawn } from 'node:child_process';
@@ -65,7 +65,7 @@ export default async function startApp(project: TestProject) {
   ]);
   fillWeekdayMornings(stateDir, env);
 
-  const server = spawn('vite', ['preview', '--host', 'localhost'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const server = spawn('tsx', ['scripts/serve-build.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   // The app's own log, kept after the run: a browser test's failure under load is read against it.
   mkdirSync('node_modules/.tmp', { recursive: true });
