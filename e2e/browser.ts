@@ -35,16 +35,31 @@ const ownAddress = () => ({ 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++c
 
 function ownAddressPerContext(browser: Browser, build: Build): Browser {
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) =>
-    newContext({
-      // As a person who asked their phone for less motion: screens settle at once, and the machine is
-      // spared drawing transitions no assertion reads (web/styles.css, Reduced motion).
-      reducedMotion: 'reduce',
-      serviceWorkers: serviceWorkersIn(build),
-      ...options,
-      extraHTTPHeaders: { ...ownAddress(), ...options.extraHTTPHeaders },
-    });
+  browser.newContext = async (options = {}) =>
+    resendOnReset(
+      await newContext({
+        // As a person who asked their phone for less motion: screens settle at once, and the machine is
+        // spared drawing transitions no assertion reads (web/styles.css, Reduced motion).
+        reducedMotion: 'reduce',
+        serviceWorkers: serviceWorkersIn(build),
+        ...options,
+        extraHTTPHeaders: { ...ownAddress(), ...options.extraHTTPHeaders },
+      }),
+    );
   return browser;
+}
+
+/**
+ * The app's server (workerd) closes a connection idle for 5 s without saying so beforehand (no
+ * `Keep-Alive: timeout` header, which Node's own servers send), and a context's API client (`request`)
+ * keeps its connections open: a request written as one closes is reset before the app reads it
+ * (ECONNRESET; a full run met one). A browser sends such a request again on a new connection, and so
+ * does this client, once (Playwright's `maxRetries` retries that error alone).
+ */
+function resendOnReset(context: BrowserContext): BrowserContext {
+  const fetch = context.request.fetch.bind(context.request);
+  context.request.fetch = (urlOrRequest, options = {}) => fetch(urlOrRequest, { maxRetries: 1, ...options });
+  return context;
 }
 
 /**
@@ -90,12 +105,14 @@ const ownBrowser =
  * to install an app only outside incognito, which every `browser.newContext` is. Close its context.
  */
 export async function phoneWithProfile(): Promise<Page> {
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'parkada-profile-')), {
-    ...chromiumOptions('full'),
-    viewport: { width: 390, height: 844 },
-    reducedMotion: 'reduce',
-    extraHTTPHeaders: ownAddress(),
-  });
+  const context = resendOnReset(
+    await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'parkada-profile-')), {
+      ...chromiumOptions('full'),
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+      extraHTTPHeaders: ownAddress(),
+    }),
+  );
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   return context.pages()[0] ?? context.newPage();
