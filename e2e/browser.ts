@@ -33,7 +33,11 @@ const workerBlock = Array.from(crypto.getRandomValues(new Uint16Array(2)), (grou
  */
 const ownAddress = () => ({ 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++clients).toString(16)}` });
 
-function ownAddressPerContext(browser: Browser, build: Build): Browser {
+/**
+ * Every context `browser` opens is set up as a person's phone: an address of its own, reduced motion,
+ * the service worker only where the build is about it, and an API client that resends a reset request.
+ */
+function asPhones(browser: Browser, build: Build): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) =>
     resendOnReset(
@@ -87,7 +91,7 @@ const chromiumOptions = (build: Build, extraArgs: string[] = []) => ({
 
 /** The browser of a test worker or file; `extraArgs` e.g. for a fake camera. */
 async function launchBrowser(build: Build, extraArgs: string[] = []): Promise<Browser> {
-  return ownAddressPerContext(await chromium.launch(chromiumOptions(build, extraArgs)), build);
+  return asPhones(await chromium.launch(chromiumOptions(build, extraArgs)), build);
 }
 
 /** A fixture's own browser of `build`, closed when the fixture's scope ends. */
