@@ -5,7 +5,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { manilaMonthOf } from '../../core/time';
+import { DAY_MS, manilaMonthOf } from '../../core/time';
 import { lotBookingDays, lotCustomerDays, lotMoneyDays, lotStayHours, reservations } from '../db/schema';
 import worker from '../index';
 import { archiveContext, bookingThatIsOver, chargesInD1, failingBatches, failingBucket, later, periodsOf } from '../test/archive-fixtures';
@@ -19,8 +19,12 @@ import { moveReservations } from './reservations-archive.service';
 beforeAll(seedOnce);
 
 const inD1 = (id: string) => db().select().from(reservations).where(eq(reservations.id, id));
-const thisMonth = () => manilaMonthOf(Date.now());
-const archivedOf = (lotId: string) => archivedRowsOf(archiveContext(), 'reservations', lotId, { from: thisMonth(), to: thisMonth() });
+/**
+ * The months a booking made today is archived in, by its end: the next month's too, as one made in a
+ * month's last hours in Manila ends after it turns (bookingThatIsOver ends four hours on).
+ */
+const todaysBookingMonths = () => ({ from: manilaMonthOf(Date.now()), to: manilaMonthOf(Date.now() + DAY_MS) });
+const archivedOf = (lotId: string) => archivedRowsOf(archiveContext(), 'reservations', lotId, todaysBookingMonths());
 /** What the owner's reports read of a lot: none of it may change when a booking moves. */
 const rollupsOf = async (lotId: string) =>
   Promise.all(
