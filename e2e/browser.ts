@@ -207,7 +207,23 @@ export async function signIn(page: Page, email: string, password: string) {
   ]);
 }
 
+/**
+ * Closes the toasts on screen with their ×, as a person would who wants what is under them: on a phone
+ * they sit over the header, and one stays while the pointer rests on it (Radix pauses its timer), so
+ * a click on the account menu under it waited on it for good. One that goes by itself meanwhile is gone.
+ */
+async function closeToasts(page: Page) {
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)', exact: true }).getByRole('listitem');
+  while ((await toasts.count()) > 0)
+    await toasts
+      .first()
+      .getByRole('button', { name: 'Close', exact: true })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+}
+
 export async function logOut(page: Page) {
+  await closeToasts(page);
   await page.getByRole('button', { name: /^Account menu \S+$/ }).click();
   await page.getByRole('button', { name: 'Log out', exact: true }).click();
 }
