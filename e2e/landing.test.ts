@@ -179,9 +179,12 @@ describe('the installable app', () => {
   test('keeps the pass, the balance and the map tiles seen readable offline, and forgets them on logging out', async () => {
     const pass = driver.getByRole('img', { name: /^QR pass / });
     await driver.goto(`${baseURL}/wallet`);
-    // Installed by the wallet's screen; from then on it answers the page's requests and keeps them.
-    await driver.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Installed by the wallet's screen; from then on it answers the page's requests and keeps them. It
+    // claims only the pages open as it activates: a page whose load began while it installed (slow
+    // under a full run's load) stays outside it, so the wait is for it to be active, then a new load.
+    await driver.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await driver.reload();
+    expect(await driver.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const balance = await driver.getByTestId('wallet-balance').textContent();
     await driver.goto(`${baseURL}/reservation/${reservation}`);
     await pass.waitFor();
