@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { previousMonth } from '../core/statements';
 import { addDays, eachDay, manilaDate } from '../core/time';
-import { baseURL, checkScreens, reportPageOnFailure, test } from './browser';
+import { baseURL, checkScreens, reportPageOnFailure, settled, test } from './browser';
 
 let page: Page;
 
@@ -80,6 +80,9 @@ describe('owner dashboard and reports in the browser', () => {
     await page.goto(`${baseURL}/owner`);
     // The dashboard drawn by the app, not the shell before it: a click on the shell's frame could be undone by the first render.
     await page.getByRole('heading', { name: 'Owner Dashboard', exact: true }).waitFor();
+    // And with its figures in: each panel's placeholder is replaced by content of another height, which
+    // moved the link between Playwright's aim and its click (a full run's click landed elsewhere).
+    await settled(page);
     await page.getByRole('link', { name: /Statements/ }).click();
     await page.getByRole('heading', { name: 'Statements', exact: true }).waitFor();
     await page.getByLabel('Month', { exact: true }).fill(month);
