@@ -263,7 +263,10 @@ export function uniqueEmail(name: string) {
  * that another replaces ends too).
  */
 export async function settled(page: Page) {
+  // Checked every 100 ms rather than every frame: asking for each frame keeps the page drawing frames
+  // while it waits, about five times the processor time (docs/performance.md, The suite).
   await page.waitForFunction(() => !document.querySelector('.animate-spin, .animate-pulse, [aria-busy="true"]'), undefined, {
+    polling: 100,
     timeout: 30_000,
   });
   await page.evaluate(() =>
