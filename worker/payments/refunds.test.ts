@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { DAY_MS } from '../../core/time';
+import { DAY_MS, manilaMonthOf } from '../../core/time';
 import { payments } from '../db/schema';
 import type { ApiErrorBody } from '../test/api-types';
 import { call, db } from '../test/helpers';
@@ -90,7 +90,7 @@ describe('a refund of a top-up to its source', () => {
     expect(paymongo.sent('POST /v1/refunds')).toHaveLength(1);
     expect(await balanceOf(driver.user.id)).toBe(30_000);
     expect(await shownRows(driver.cookie)).toEqual(before);
-    const month = new Date().toISOString().slice(0, 7);
+    const month = manilaMonthOf(Date.now());
     const statement = await (await call(`/api/wallet/statement?month=${month}`, { cookie: driver.cookie, bindings })).json<{
       rows: { type: string }[];
       closingCents: number;
