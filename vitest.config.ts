@@ -9,8 +9,8 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 /**
  * The longest browser files, in seconds in the last full run (three files at a time, 2026-11-30, issue 50;
- * docs/performance.md, The suite): they start first, longest first, so the files that start last are
- * short ones and nothing long ends the run.
+ * docs/performance.md, The suite): they start first of the browser files, longest first, so the files
+ * that start last are short ones and nothing long ends the run.
  */
 const LONG_BROWSER_FILES: Record<string, number> = {
   'screens.test.ts': 126,
@@ -27,22 +27,23 @@ const LONG_BROWSER_FILES: Record<string, number> = {
 };
 
 /**
- * The order files start in, the same on a fresh clone as with vitest's cache: the long browser files
- * above, longest first; then the worker files, largest first, beside them (they would otherwise wait
- * for every browser file to have started), then the web files; then the other browser files, largest
- * first. A pool slot keeps its runtime only while the next file queued is of the same project, so the
- * worker files come one after another: mixed with the web files by size they restarted workerd 19
- * times instead of 4 (worker and web alone, 249 → 204 core-s; docs/performance.md, The suite).
+ * The order files start in, the same on a fresh clone as with vitest's cache: the worker files,
+ * largest first, then the web files, while the browser project's set-up builds and serves the app
+ * beside them (e2e/start-app.ts: its database's one process left a core idle, and the worker
+ * runtimes' start, mostly vitest loading modules into them on one thread, left another); then the
+ * browser files, the long ones above longest first, the others largest first. A pool slot keeps its
+ * runtime only while the next file queued is of the same project, so the worker files come one after
+ * another: mixed with the web files by size they restarted workerd 19 times instead of 4 (worker and
+ * web alone, 249 → 204 core-s; docs/performance.md, The suite).
  */
-class BrowserFirstSequencer extends BaseSequencer {
+class BrowserLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const size = (file: TestSpecification) => statSync(file.moduleId).size;
     const seconds = (file: TestSpecification) => LONG_BROWSER_FILES[file.moduleId.split('/').at(-1)!] ?? 0;
     const byWeight = (a: TestSpecification, b: TestSpecification) => seconds(b) - seconds(a) || size(b) - size(a);
     const browser = files.filter((file) => file.project.name === 'browser').sort(byWeight);
     const ofProject = (name: string) => files.filter((file) => file.project.name === name).sort((a, b) => size(b) - size(a));
-    const long = browser.filter((file) => seconds(file) > 0);
-    return [...long, ...ofProject('worker'), ...ofProject('web'), ...browser.filter((file) => seconds(file) === 0)];
+    return [...ofProject('worker'), ...ofProject('web'), ...browser];
   }
 }
 
@@ -52,8 +53,9 @@ class BrowserFirstSequencer extends BaseSequencer {
  *   runtimes (not one runtime each: starting it cost most of the project's time), each file from empty
  *   storage at the current schema (worker/test/apply-migrations.ts);
  * - web: plain unit tests of shared rules, client helpers and scripts;
- * - browser: finds Chrome or Chromium, builds and starts the app on a fresh local state, then drives the
- *   browser (one per test worker, e2e/browser.ts); each file makes its own people and lots
+ * - browser: finds Chrome or Chromium, builds and starts the app on a fresh local state while the other
+ *   projects' files run (each browser file waits for it, e2e/app-ready.ts), then drives the browser
+ *   (one per test worker, e2e/browser.ts); each file makes its own people and lots
  *   (e2e/fixtures.ts), so files run at the same time against one app.
  */
 export default defineConfig({
@@ -62,7 +64,7 @@ export default defineConfig({
     // a runtime to share them, 1,243–1,249 core-s and 649–651 s a run against 1,102 and 590 (fresh
     // clones the same hour, 2026-11-30; two at a time left the cores idle: 1,050 core-s, 613 s).
     maxWorkers: 3,
-    sequence: { sequencer: BrowserFirstSequencer },
+    sequence: { sequencer: BrowserLastSequencer },
     reporters: ['default', ['json', { outputFile: 'node_modules/.tmp/vitest-report.json' }]],
     projects: [
       {
@@ -103,6 +105,7 @@ export default defineConfig({
           // their state: each file opens its own contexts and makes its own people and lots.
           isolate: false,
           globalSetup: ['./e2e/start-app.ts'],
+          setupFiles: ['./e2e/app-ready.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
           // Pages answer later while other files run: polls wait as long as a locator's waitFor would.
