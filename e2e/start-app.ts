@@ -53,7 +53,7 @@ async function serveApp(stateDir: string, env: NodeJS.ProcessEnv, baseURL: strin
     run('tsx', ['scripts/local-db.ts'], env),
   ]);
   for (const step of made) if (step.status === 'rejected') throw step.reason;
-  fillWeekdayMornings(stateDir, env);
+  await fillWeekdayMornings(stateDir, env);
 
   const server = spawn('tsx', ['scripts/serve-build.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
