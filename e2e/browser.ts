@@ -6,6 +6,7 @@ import { afterEach, test as base, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS } from '../test-support/chromium-flags';
 import { CURRENT_VERSIONS } from '../core/legal';
 import { writePlateVideo, writeQrVideo } from '../test-support/fake-camera';
+import { handOnPhones, type PhoneSettings, takePhone, watchPhone } from './phones';
 
 /** The app the global set-up started (e2e/start-app.ts). */
 export const baseURL = inject('baseURL');
@@ -13,12 +14,17 @@ export const baseURL = inject('baseURL');
 /** This machine is slow to build pages on first load; waits are generous, never sleeps. */
 const WAIT_MS = 90_000;
 
-/** A phone-sized page in a fresh context (its own cookies). */
+/** How a person's phone is set: its screen, and waits for this machine (e2e/phones.ts). */
+export const PHONE: PhoneSettings = { viewport: { width: 390, height: 844 }, timeoutMs: WAIT_MS };
+
+/** A phone-sized page in a context of its own (its own cookies): a phone an earlier file's person left, wiped (e2e/phones.ts), or a new one. */
 async function newPhonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const handed = await takePhone(browser, ownAddress());
+  if (handed) return handed;
+  const context = await browser.newContext({ viewport: PHONE.viewport });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
-  return context.newPage();
+  return watchPhone(await context.newPage());
 }
 
 let clients = 0;
@@ -156,10 +162,9 @@ export type Camera = {
 export const test = base
   .extend('workerBrowser', { scope: 'worker' }, ownBrowser('headless shell'))
   .extend('browser', { scope: 'file' }, async ({ workerBrowser }, { onCleanup }) => {
-    // A worker runs its files one after another: what is open when a file ends is that file's.
-    onCleanup(async () => {
-      await Promise.all(workerBrowser.contexts().map((context) => context.close()));
-    });
+    // A worker runs its files one after another: what is open when a file ends is that file's, and its
+    // people's phones are wiped for the next file's (e2e/phones.ts).
+    onCleanup(() => handOnPhones(workerBrowser, baseURL, PHONE));
     return workerBrowser;
   })
   .extend('people', { scope: 'file' }, async ({ browser }): Promise<People> => {
