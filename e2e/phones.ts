@@ -25,8 +25,11 @@ type Added = Array<[Emitter, string, Listener]>;
 
 /** Phones waiting for a person, wiped, per browser. */
 const idle = new WeakMap<Browser, Page[]>();
-/** Contexts opened as people's phones, and the listeners their tests added (removed before the next person). */
-const phones = new WeakMap<BrowserContext, { added: Added }>();
+/**
+ * Contexts opened as people's phones: the listeners their tests added (removed before the next person),
+ * and the phone's own way to give itself the next person's headers (a test's call marks it unfit).
+ */
+const phones = new WeakMap<BrowserContext, { added: Added; readdress: BrowserContext['setExtraHTTPHeaders'] }>();
 /** Phones a test changed in a way a wipe cannot undo. */
 const unfit = new WeakSet<BrowserContext>();
 
@@ -45,8 +48,6 @@ const IRREVERSIBLE = [
 ] as const;
 /** DevTools calls that leave nothing behind: input, and what only reads or clears. */
 const HARMLESS_DEVTOOLS = /^(Input\.|Page\.getInstallabilityErrors$|Page\.resetNavigationHistory$|Storage\.clearDataForOrigin$)/;
-/** Each phone's own way to give itself the next person's headers (its address): a test's call marks it unfit. */
-const readdress = new WeakMap<BrowserContext, BrowserContext['setExtraHTTPHeaders']>();
 
 /** Marks `context` unfit when `method` of `target` is called. */
 function markOn(target: object, context: BrowserContext, method: string) {
@@ -74,8 +75,7 @@ function keepListeners(target: Emitter, added: Added) {
 export function watchPhone(page: Page): Page {
   const context = page.context();
   const added: Added = [];
-  phones.set(context, { added });
-  readdress.set(context, context.setExtraHTTPHeaders.bind(context));
+  phones.set(context, { added, readdress: context.setExtraHTTPHeaders.bind(context) });
   for (const method of IRREVERSIBLE) {
     markOn(context, context, method);
     markOn(page, context, method);
@@ -100,7 +100,7 @@ export function watchPhone(page: Page): Page {
 /** A wiped phone of `browser`, if one waits, its requests sent with `headers` (the next person's address). */
 export async function takePhone(browser: Browser, headers: Record<string, string>): Promise<Page | undefined> {
   const page = idle.get(browser)?.pop();
-  if (page) await readdress.get(page.context())!(headers);
+  if (page) await phones.get(page.context())!.readdress(headers);
   return page;
 }
 
@@ -137,11 +137,12 @@ export async function handOnPhones(browser: Browser, origin: string, settings: P
       const page = pages[0];
       if (waiting.some((phone) => phone.context() === context)) return;
       if (page && pages.length === 1 && phones.has(context) && !unfit.has(context)) {
-        const wiped = await wipe(page, origin, settings).then(
-          () => true,
-          () => false,
-        );
-        if (wiped && !unfit.has(context)) return void waiting.push(page);
+        try {
+          await wipe(page, origin, settings);
+          return void waiting.push(page);
+        } catch {
+          // A phone that cannot be wiped is closed, as an unfit one is.
+        }
       }
       await context.close();
     }),
