@@ -41,9 +41,9 @@ const ownAddress = () => ({ 'CF-Connecting-IP': `2001:db8:${workerBlock}::${(++c
 
 /**
  * Every context `browser` opens is set up as a person's phone: an address of its own, reduced motion,
- * the service worker only where the build is about it, and an API client that resends a reset request.
+ * the service worker only where the file is about it, and an API client that resends a reset request.
  */
-function asPhones(browser: Browser, build: Build): Browser {
+function asPhones(browser: Browser, serviceWorkers: ServiceWorkers): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) =>
     resendOnReset(
@@ -51,7 +51,7 @@ function asPhones(browser: Browser, build: Build): Browser {
         // As a person who asked their phone for less motion: screens settle at once, and the machine is
         // spared drawing transitions no assertion reads (web/styles.css, Reduced motion).
         reducedMotion: 'reduce',
-        serviceWorkers: serviceWorkersIn(build),
+        serviceWorkers,
         ...options,
         extraHTTPHeaders: { ...ownAddress(), ...options.extraHTTPHeaders },
       }),
@@ -76,7 +76,7 @@ function resendOnReset(context: BrowserContext): BrowserContext {
  * Which build a browser is: Chromium's headless shell, the same engine without the browser's own layer
  * and about a quarter less processor time a file, for what a page does; or the full Chrome or Chromium,
  * for what only the browser itself does (a push service's subscription, an offer to install the app,
- * the fake camera the plate scenes were tuned on). Both as the global set-up found them (scripts/chromium.ts).
+ * the plate scenes a fake camera films, which were tuned on its rendering). Both as the global set-up found them (scripts/chromium.ts).
  */
 type Build = 'headless shell' | 'full';
 
@@ -86,7 +86,8 @@ type Build = 'headless shell' | 'full';
  * a context blocks it: each install precached the app's 138 files, about a core-second a context
  * (39 a run), and no assertion there reads it (docs/performance.md, The suite).
  */
-const serviceWorkersIn = (build: Build) => (build === 'full' ? 'allow' : 'block');
+type ServiceWorkers = 'allow' | 'block';
+const serviceWorkersIn = (build: Build): ServiceWorkers => (build === 'full' ? 'allow' : 'block');
 
 /** Headless, with no background traffic (this machine has no internet). */
 const chromiumOptions = (build: Build, extraArgs: string[] = []) => ({
@@ -96,8 +97,8 @@ const chromiumOptions = (build: Build, extraArgs: string[] = []) => ({
 });
 
 /** The browser of a test worker or file; `extraArgs` e.g. for a fake camera. */
-async function launchBrowser(build: Build, extraArgs: string[] = []): Promise<Browser> {
-  return asPhones(await chromium.launch(chromiumOptions(build, extraArgs)), build);
+async function launchBrowser(build: Build, extraArgs: string[] = [], serviceWorkers = serviceWorkersIn(build)): Promise<Browser> {
+  return asPhones(await chromium.launch(chromiumOptions(build, extraArgs)), serviceWorkers);
 }
 
 /** A fixture's own browser of `build`, closed when the fixture's scope ends. */
@@ -147,16 +148,47 @@ export type People = {
 /** A gate's browser whose camera films what `film` or `filmPlate` last drew: a QR code's text, or a car's plate (test-support/fake-camera.ts). */
 export type Camera = {
   film(text: string): void;
+  /** Read right only in the full Chromium's camera (`testFilmingPlates`). */
   filmPlate(plate: string): Promise<void>;
   /** A desktop-sized gate page in this browser, signed in through the API; blank until a screen is opened. */
   signedIn(email: string, password: string): Promise<Page>;
 };
 
 /**
+ * A gate's browser of the file's own, of `build`, whose camera films what the test last drew. The gate
+ * works offline, so its pages keep the service worker in either build.
+ */
+const cameraIn =
+  (build: Build) =>
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
+  async ({}, { onCleanup }: { onCleanup: (close: () => Promise<void>) => void }): Promise<Camera> => {
+    // Chromium reads the video each time the camera starts: a test draws the next code before a scan.
+    const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'camera.y4m');
+    writeQrVideo(video, 'nothing yet');
+    const fakeCamera = [
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ];
+    const browser = await launchBrowser(build, fakeCamera, 'allow');
+    onCleanup(() => browser.close());
+    return {
+      film: (text) => writeQrVideo(video, text),
+      filmPlate: (plate) => writePlateVideo(browser, video, plate),
+      signedIn: async (email, password) => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        context.setDefaultTimeout(WAIT_MS);
+        await signInThroughApi(context, email, password);
+        return context.newPage();
+      },
+    };
+  };
+
+/**
  * The browser tests' one set-up, as vitest fixtures: `browser` is launched once per test worker
  * (`workerBrowser`) and shared by the files it runs one after another, and every context a file opened
  * in it is closed when the file ends; `people` opens the file's pages; `camera`, for the files that scan codes at the gate,
- * is a browser of the file's own with a fake camera. Hooks take them as
+ * is a headless shell of the file's own with a fake camera. Hooks take them as
  * `test.beforeAll(async ({ people }) => …)`, tests as `test('…', async ({ people }) => …)`.
  */
 export const test = base
@@ -177,28 +209,7 @@ export const test = base
       },
     };
   })
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from the pattern of its first parameter.
-  .extend('camera', { scope: 'file' }, async ({}, { onCleanup }): Promise<Camera> => {
-    // Chromium reads the video each time the camera starts: a test draws the next code before a scan.
-    const video = join(mkdtempSync(join(tmpdir(), 'parkada-camera-')), 'camera.y4m');
-    writeQrVideo(video, 'nothing yet');
-    const browser = await launchBrowser('full', [
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ]);
-    onCleanup(() => browser.close());
-    return {
-      film: (text) => writeQrVideo(video, text),
-      filmPlate: (plate) => writePlateVideo(browser, video, plate),
-      signedIn: async (email, password) => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        context.setDefaultTimeout(WAIT_MS);
-        await signInThroughApi(context, email, password);
-        return context.newPage();
-      },
-    };
-  });
+  .extend('camera', { scope: 'file' }, cameraIn('headless shell'));
 
 /** Fills and sends the sign-in form, for tests of signing in itself. */
 export async function signIn(page: Page, email: string, password: string) {
@@ -331,3 +342,6 @@ export async function checkScreens(page: Page, label: string) {
  * what only the browser itself does: a push service's subscription and the pushes it shows (Settings).
  */
 export const testInFullChromium = test.extend('browser', { scope: 'file' }, ownBrowser('full'));
+
+/** The same fixtures, the camera a full Chromium's: the plate scenes it films were tuned on its rendering, which the headless shell's reads short (a plate's last digit lost). */
+export const testFilmingPlates = test.extend('camera', { scope: 'file' }, cameraIn('full'));

@@ -4,7 +4,7 @@
  * sees with its photo, and signing out on the shared gate phone.
  */
 import { describe, expect } from 'vitest';
-import { baseURL, checkScreens, logOut, reportPageOnFailure, test } from './browser';
+import { baseURL, checkScreens, logOut, reportPageOnFailure, testFilmingPlates as test } from './browser';
 import { driver, gate, LOT, lotId, openGate, openScan, ownerContext, plateModelFetches, toast } from './gate';
 
 test.beforeAll(async ({ browser, camera, people }) => {
