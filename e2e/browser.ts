@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterEach, test as base, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS } from '../test-support/chromium-flags';
 import { CURRENT_VERSIONS } from '../core/legal';
@@ -81,12 +81,12 @@ function resendOnReset(context: BrowserContext): BrowserContext {
 type Build = 'headless shell' | 'full';
 
 /**
- * The service worker runs where a file is about what it does: the full Chromium's files (the gate
- * offline, Web Push, the install offer, the pages kept for offline). In the headless shell's files
- * a context blocks it: each install precached the app's 138 files, about a core-second a context
- * (39 a run), and no assertion there reads it (docs/performance.md, The suite).
+ * The service worker runs where a file is about what it does: the full Chromium's files (Web Push,
+ * the install offer, the pages kept for offline) and the gate's camera (the gate offline, `cameraIn`).
+ * In the headless shell's other files a context blocks it: each install precached the app's 138 files,
+ * about a core-second a context (39 a run), and no assertion there reads it (docs/performance.md, The suite).
  */
-type ServiceWorkers = 'allow' | 'block';
+type ServiceWorkers = NonNullable<BrowserContextOptions['serviceWorkers']>;
 const serviceWorkersIn = (build: Build): ServiceWorkers => (build === 'full' ? 'allow' : 'block');
 
 /** Headless, with no background traffic (this machine has no internet). */
@@ -343,5 +343,8 @@ export async function checkScreens(page: Page, label: string) {
  */
 export const testInFullChromium = test.extend('browser', { scope: 'file' }, ownBrowser('full'));
 
-/** The same fixtures, the camera a full Chromium's: the plate scenes it films were tuned on its rendering, which the headless shell's reads short (a plate's last digit lost). */
+/**
+ * The same fixtures, the camera a full Chromium's: the plate scenes it films were tuned on that
+ * browser's rendering, and drawn by the headless shell one read short (NCR 7310 as NCR 731).
+ */
 export const testFilmingPlates = test.extend('camera', { scope: 'file' }, cameraIn('full'));
