@@ -1,13 +1,13 @@
 /** Settings → Profile and Notifications: the profile, a change of e-mail, the Terms' acceptance and the preferences. */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../verification/verification.service';
 import { CONSENT_MESSAGES, consentDue, CURRENT_VERSIONS, type AcceptedVersions } from '../../core/legal';
 import * as schema from '../db/schema';
 import { users } from '../db/schema';
 import { call, db, messageOf, sessionCookie, signupBody } from '../test/helpers';
 import { newDriver } from '../test/account-fixtures';
-import { openMailbox, sentTo, tokenIn, waitForMail } from '../test/mailbox';
+import { openMailbox, sentTo, tokenIn, waitForMail, waitForSubject } from '../test/mailbox';
 import { EMAIL_CHANGE_SENT, LINK_NOT_VALID } from '../../core/verification';
 
 describe('profile', () => {
@@ -90,8 +90,7 @@ describe('Change e-mail', () => {
     expect((await signIn(newEmail)).status).toBe(200);
     expect((await signIn(email)).status).toBe(401);
     // The old address hears of it, whatever its preferences, and sees only a hint of the new one.
-    await vi.waitFor(() => expect(sentTo(email).map((m) => m.subject)).toContain('Your Parkada e-mail was changed'), { timeout: 15_000 });
-    const notice = sentTo(email).find((m) => m.subject === 'Your Parkada e-mail was changed')!;
+    const notice = await waitForSubject(email, 'Your Parkada e-mail was changed');
     expect(notice.text).toContain(`Your Parkada e-mail was changed to ${newEmail.slice(0, 2)}•••@example.ph`);
     expect(notice.text).not.toContain(newEmail);
 

@@ -84,7 +84,7 @@ describe('a driver’s history with archived bookings', () => {
     const before = await historyOf(driver);
     expect(before[0].pages.flat()).toHaveLength(9);
     await moveAll(...lots);
-    const left = await db().query.reservations.findMany({ where: (r, { eq }) => eq(r.userId, driver.user.id) });
+    const left = await db().select().from(reservations).where(eq(reservations.userId, driver.user.id));
     expect(left.map((r) => r.startTs).sort()).toEqual([
       '2026-02-14T01:00:00.000Z',
       '2026-05-26T01:00:00.000Z',

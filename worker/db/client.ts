@@ -1,15 +1,19 @@
 import type { SQL } from 'drizzle-orm';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import type { SQLiteRaw } from 'drizzle-orm/sqlite-core/query-builders/raw';
-import * as schema from './schema';
 
-/** The drizzle db over one D1 binding; `$client` is that binding, which prepares and commits raw statements. */
-export type DB = DrizzleD1Database<typeof schema> & { $client: D1Database };
+/**
+ * The drizzle db over one D1 binding; `$client` is that binding, which prepares and commits raw statements.
+ * Without the schema: the app never reads through drizzle's relational `db.query`, and given the schema,
+ * `drizzle()` walks every table on each call (a db is made per request and per Queue
+ * message): about 7% of the worker tests' processor time (docs/performance.md, The suite).
+ */
+export type DB = DrizzleD1Database & { $client: D1Database };
 
 /** D1 binds at most 100 parameters per statement; a slot row has 8. */
 export const SLOT_ROWS_PER_INSERT = 12;
 
-export const createDb = (d1: D1Database): DB => drizzle(d1, { schema });
+export const createDb = (d1: D1Database): DB => drizzle(d1);
 
 /** A drizzle query as a plain D1 statement, so it can share one D1 batch (one transaction) with hand-written SQL. */
 export function statementOf(db: DB, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {

@@ -5,6 +5,7 @@ import { DAY_MS } from '../../core/time';
 import { lots, monthlyPasses, notifications } from '../db/schema';
 import { newId } from '../db/ids';
 import { balanceOf, driver } from '../test/booking-fixtures';
+import { arrived } from '../test/arrival';
 import { call, db } from '../test/helpers';
 import { renewDuePasses, warnEndingPasses } from './monthly-passes.service';
 import { pushBrowser, pushServiceStandIn } from '../test/push-stand-in';
@@ -119,7 +120,7 @@ describe('a pass about to lapse', () => {
       expect((await call('/api/push/subscription', { method: 'PUT', cookie, json: phone.subscription })).status).toBe(204);
       const ending = await (await buy(cookie, { productId: product.id, plate: 'END 2001' })).json<Pass>();
       await warnEndingPasses(env, db(), new Date(Date.parse(ending.validUntil) - 2 * DAY_MS));
-      await vi.waitFor(() => expect(pushService.deliveries).toHaveLength(1), { timeout: 15_000, interval: 100 });
+      await arrived(() => pushService.deliveries, 1);
       expect(await phone.open(pushService.deliveries[0])).toMatchObject({
         title: 'Monthly pass ending',
         url: '/passes',
@@ -128,7 +129,7 @@ describe('a pass about to lapse', () => {
 
       await db().update(monthlyPasses).set({ autoRenew: true }).where(eq(monthlyPasses.id, ending.id));
       await renewDuePasses(env, db(), new Date(Date.parse(ending.validUntil) - 2 * DAY_MS)); // the wallet is short
-      await vi.waitFor(() => expect(pushService.deliveries).toHaveLength(2), { timeout: 15_000, interval: 100 });
+      await arrived(() => pushService.deliveries, 2);
       expect(await phone.open(pushService.deliveries[1])).toMatchObject({ title: 'Monthly pass not renewed', url: '/passes' });
     } finally {
       vi.unstubAllGlobals();

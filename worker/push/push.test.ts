@@ -12,6 +12,7 @@ import worker from '../index';
 import { lotObject } from '../lot-object/stub';
 import { checkIn, driver, inMinutes, makeLot, MINUTE, reserve } from '../test/booking-fixtures';
 import { call, db, messageOf, seedOnce } from '../test/helpers';
+import { arrived } from '../test/arrival';
 import { runLotTimers } from '../test/lot-timers';
 import { pushBrowser, pushServiceStandIn, vapidOf, type PushDelivery } from '../test/push-stand-in';
 import { PUSH_QUEUE, type PushMessage } from './push.service';
@@ -36,13 +37,8 @@ async function subscribedDriver(prefs: Partial<typeof preferences.$inferInsert> 
 }
 
 /** What reached the push service for this browser, once the Queue has delivered it. */
-async function deliveredTo(endpoint: string, count = 1): Promise<PushDelivery[]> {
-  await vi.waitFor(() => expect(pushService.deliveries.filter((d) => d.endpoint === endpoint)).toHaveLength(count), {
-    timeout: 15_000,
-    interval: 100,
-  });
-  return pushService.deliveries.filter((d) => d.endpoint === endpoint);
-}
+const deliveredTo = (endpoint: string, count = 1): Promise<PushDelivery[]> =>
+  arrived(() => pushService.deliveries.filter((d) => d.endpoint === endpoint), count);
 
 /**
  * A driver with every preference on, reminded at the same lot and moment as the one under test: once

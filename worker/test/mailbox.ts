@@ -7,9 +7,10 @@
  * an RPC stub, and the spy's `apply` would be sent to it as a remote call.)
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { EMAIL_QUEUE, type EmailJob } from '../email/email.service';
 import worker from '../index';
+import { arrived, until } from './arrival';
 
 export type SentEmail = {
   from: { email: string; name?: string };
@@ -45,14 +46,12 @@ export const openMailbox = () => void mailbox();
 export const sentTo = (address: string) => mailbox().filter((message) => message.to === address);
 
 /** Waits until `count` messages have gone to this address (the Queue delivers within a second or so). */
-export async function waitForMail(address: string, count = 1): Promise<SentEmail[]> {
-  await vi.waitFor(() => expect(sentTo(address)).toHaveLength(count), { timeout: 15_000, interval: 50 });
-  return sentTo(address);
-}
+export const waitForMail = (address: string, count = 1): Promise<SentEmail[]> => arrived(() => sentTo(address), count);
 
 /** Waits until a message with this subject has gone to this address, whatever else went there meanwhile. */
 export async function waitForSubject(address: string, subject: string): Promise<SentEmail> {
-  await vi.waitFor(() => expect(sentTo(address).map((message) => message.subject)).toContain(subject), { timeout: 15_000, interval: 50 });
+  await until(() => sentTo(address).some((message) => message.subject === subject));
+  expect(sentTo(address).map((message) => message.subject)).toContain(subject);
   return sentTo(address).find((message) => message.subject === subject)!;
 }
 

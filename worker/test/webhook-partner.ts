@@ -4,9 +4,10 @@
  * docs/api.md (Webhooks, Verifying a delivery) tells a partner to, without the worker's own code, answers
  * 400 to one that fails and otherwise what it is told to (200 unless told). Nothing leaves the test.
  */
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { WebhookEventType } from '../../core/webhooks';
 import { newId } from '../db/ids';
+import { arrived } from './arrival';
 import { makeLot } from './booking-fixtures';
 import { call } from './helpers';
 import { newOwner } from './owner-lots';
@@ -71,10 +72,7 @@ export function partnerStandIn(passThrough: typeof fetch) {
     /** What reached one webhook's address. */
     at: (url: string) => partner.received.filter((delivery) => delivery.url === url),
     /** What reached one webhook's address, once `count` deliveries have (the Queue delivers within a second or so). */
-    arrived: async (url: string, count = 1) => {
-      await vi.waitFor(() => expect(partner.at(url)).toHaveLength(count), { timeout: 15_000, interval: 50 });
-      return partner.at(url);
-    },
+    arrived: (url: string, count = 1) => arrived(() => partner.at(url), count),
   };
   return partner;
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsForSpend } from '../../core/wallet';
-import { wallets, walletTransactions } from '../db/schema';
+import { users, wallets, walletTransactions } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/seed';
 import type { Api } from '../test/api-types';
 import { call, db, seedOnce, signedInAs } from '../test/helpers';
@@ -17,7 +17,7 @@ beforeAll(seedOnce);
 
 describe('GET /api/wallet', () => {
   it('shows the demo driver the figures of their ledger', async () => {
-    const cookie = await signedInAs((await db().query.users.findFirst({ where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email) }))!.id);
+    const cookie = await signedInAs((await db().select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email)).get())!.id);
     const res = await call('/api/wallet', { cookie });
     expect(res.status).toBe(200);
     expect(await res.json<WalletSummary>()).toMatchObject({
