@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../../core/second-factor';
-import { recoveryCodes, totpFactors, users, verifications } from '../db/schema';
+import { recoveryCodes, totpFactors, verifications } from '../db/schema';
+import { findUserByEmail, findUserById } from '../users/users.data';
 import { call, db, ORIGIN, sessionCookie, signedInAs, signupBody, verifiedAccount } from '../test/helpers';
 import { addPasskey, codeOf, enrol, enrolledAccount as enrolledDriver, login, stepUpWith } from '../test/second-factor-fixtures';
 import { softwareAuthenticator } from '../test/software-authenticator';
@@ -107,7 +108,7 @@ describe('step-up', () => {
     const signedIn = await login({ email, password, code: codeOf(secret) });
     const sessionId = sessionCookie(signedIn).slice(`${SESSION_COOKIE}=`.length);
     const scope = { env, var: { db: db(), sessionId } };
-    const user = (await db().select().from(users).where(eq(users.id, userId)).get())!;
+    const user = (await findUserById(db(), userId))!;
     const givenAt = Date.now();
     await expect(requireRecentSecondFactor(scope, user, givenAt + STEP_UP_WINDOW_MS - 1000)).resolves.toBeUndefined();
     const later = givenAt + STEP_UP_WINDOW_MS + 1000;
@@ -251,7 +252,7 @@ describe('passkeys', () => {
   it('steps up with the person’s own passkey, not another’s', async () => {
     const { email, authenticator } = await driverWithPasskey();
     const { authenticator: theirs } = await driverWithPasskey();
-    const user = (await db().select().from(users).where(eq(users.email, email)).get())!;
+    const user = (await findUserByEmail(db(), email))!;
     const cookie = await signedInAs(user.id);
     const remove = () => call(`/api/account/passkeys/${authenticator.id}`, { method: 'DELETE', cookie });
     expect((await remove()).status).toBe(403);

@@ -6,7 +6,7 @@ import type { SQLiteRaw } from 'drizzle-orm/sqlite-core/query-builders/raw';
  * The drizzle db over one D1 binding; `$client` is that binding, which prepares and commits raw statements.
  * Without the schema: the app never reads through drizzle's relational `db.query`, and given the schema,
  * `drizzle()` walks every table on each call (a db is made per request and per Queue
- * message): about 7% of the worker tests' processor time (docs/performance.md, The suite).
+ * message): about 7% of a worker runtime's profile (docs/performance.md, The suite).
  */
 export type DB = DrizzleD1Database & { $client: D1Database };
 

@@ -2,7 +2,7 @@
  * Waiting for what a Queue's consumer sends (an e-mail, a push, a webhook): it arrives within a second
  * or so of the change. The wait polls a plain condition and the test asserts once, when it ends: an
  * `expect` failing inside `vi.waitFor` formats the whole list (e-mails with their HTML) on every poll,
- * which was a tenth of a worker runtime's processor time (docs/performance.md, The suite).
+ * about 7% of a worker runtime's profile (docs/performance.md, The suite).
  */
 import { expect, vi } from 'vitest';
 

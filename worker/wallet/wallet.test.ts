@@ -3,10 +3,9 @@ import fc from 'fast-check';
 import type { InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsForSpend } from '../../core/wallet';
-import { users, wallets, walletTransactions } from '../db/schema';
-import { DEMO_ACCOUNTS } from '../seed/seed';
+import { wallets, walletTransactions } from '../db/schema';
 import type { Api } from '../test/api-types';
-import { call, db, seedOnce, signedInAs } from '../test/helpers';
+import { call, cookieFor, db, seedOnce } from '../test/helpers';
 import { ledgerSum, newDriver, reservationsFor, topUp, walletRow } from '../test/wallet-driver';
 import { payFromWallet, refundToWallet } from './wallet.service';
 
@@ -17,7 +16,7 @@ beforeAll(seedOnce);
 
 describe('GET /api/wallet', () => {
   it('shows the demo driver the figures of their ledger', async () => {
-    const cookie = await signedInAs((await db().select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email)).get())!.id);
+    const cookie = await cookieFor('parking_user');
     const res = await call('/api/wallet', { cookie });
     expect(res.status).toBe(200);
     expect(await res.json<WalletSummary>()).toMatchObject({
