@@ -92,7 +92,8 @@ export async function registrationOptions(scope: RequestScope, user: SessionUser
     rpID,
     userName: user.email,
     userDisplayName: `${user.firstName} ${user.lastName}`,
-    userID: new TextEncoder().encode(user.id),
+    // Copied over a buffer of its own: Workers type TextEncoder's bytes as over any buffer, SimpleWebAuthn takes an ArrayBuffer's.
+    userID: new Uint8Array(new TextEncoder().encode(user.id)),
     challenge: await newChallenge(db, 'passkey-registration', user.id),
     attestationType: 'none',
     excludeCredentials: existing.map(({ id, transports }) => ({ id, transports: transportsOf(transports) })),

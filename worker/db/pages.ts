@@ -13,7 +13,7 @@ export type Cursor = { key: string; id: string };
 export type PageRequest = { limit: number; cursor?: Cursor };
 
 const toBase64Url = (text: string) => toBase64url(new TextEncoder().encode(text));
-const fromBase64Url = (text: string) => new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(text));
+const fromBase64Url = (text: string) => new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(fromBase64url(text));
 
 export const encodeCursor = ({ key, id }: Cursor) => toBase64Url(JSON.stringify([key, id]));
 
