@@ -81,8 +81,8 @@ export default defineConfig({
           // goes straight to the output, never as a call to vitest from the object's context (which
           // workerd refuses, and which left the run waiting on it at the end).
           disableConsoleIntercept: true,
-          include: ['worker/**/*.test.ts'],
-          setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/check-answers.ts'],
+          include: ['worker/**/*.test.ts', 'test-support/property-seed.test.ts'],
+          setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/check-answers.ts', './test-support/property-seed.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -90,7 +90,8 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['web/**/*.test.ts', 'core/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['web/**/*.test.ts', 'core/**/*.test.ts', 'scripts/**/*.test.ts', 'test-support/property-seed.test.ts'],
+          setupFiles: ['./test-support/property-seed.ts'],
           environment: 'node',
           // Pure rules and helpers: files share a worker's loaded modules (a fork per file was most of the
           // project's 13 core-s; now 5), and a file that stubs a global restores it after each test.

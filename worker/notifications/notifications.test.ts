@@ -204,10 +204,11 @@ describe('SMS (Semaphore, stood in for)', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  /** A driver with a Philippine mobile, verified or not, and SMS Notifications as given. */
+  let mobiles = 0;
+  /** A driver with a Philippine mobile of their own, verified or not, and SMS Notifications as given. */
   async function textable(verified: boolean, smsNotifications: boolean) {
     const { user } = await signedInDriver();
-    const phone = `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phone = `+63917${String(++mobiles).padStart(7, '0')}`;
     await db()
       .update(users)
       .set({ phone, phoneVerifiedAt: verified ? new Date().toISOString() : null })
