@@ -130,30 +130,42 @@ describe('the lot object drives time', () => {
   });
 });
 
+/** How long the Queue's delivery may take behind an earlier file's backlog (below). */
+const BACKLOG_WAIT_MS = 150_000;
+
 describe('the lot object alarm', () => {
-  // Skipped: through the Queue's own transport, with other files sharing the runtime, the booking stays
-  // CONFIRMED past 45 s in some full runs (2 of 7 on 11-29; 1 of 7 on 12-01, after earlier files' alarms
-  // were deleted at each file's start); alone it passes. The alarm's due work and the worker's queue()
-  // handler stay held, but for the transport, by the tests that use worker/test/lot-timers.ts.
-  it.skip('sends what is due to the lot-timers Queue, whose consumer expires a no-show in D1 and frees the slot', async () => {
-    const lotId = await makeLot(1);
-    const { cookie } = await driver(1_000);
-    const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<{ id: string; startTs: string }>();
-    // Moved half an hour back in D1 and in the object alike: its no-show deadline has passed.
-    const earlier = new Date(Date.parse(booking.startTs) - 30 * MINUTE).toISOString();
-    await db().update(reservations).set({ startTs: earlier }).where(eq(reservations.id, booking.id));
-    const stub = lotObject(env, lotId);
-    await runInDurableObject(stub, (_instance: LotDurableObject, state) => {
-      state.storage.sql.exec("UPDATE holds SET start_ms = start_ms - ? WHERE state = 'booked'", 30 * MINUTE);
-    });
-    // The real alarm and the real Queue: nothing here calls the consumer. A delivery the consumer could
-    // not act on comes again RETRY_SECONDS (30) later, as it would in production: the wait outlasts one.
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    await expect
-      .poll(async () => (await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status, { timeout: 45_000 })
-      .toBe('EXPIRED');
-    await expect.poll(async () => (await stub.heldSlotIds()).length, { timeout: 45_000 }).toBe(0);
-  });
+  // Through the Queue's own transport, in a runtime earlier files shared. The broker delivers in order, a
+  // batch at a time, and an earlier file's demo lots can leave a backlog of due bookings ahead of this
+  // file's: batches of 25 took 4–6 s each under a full run's load, and this delivery once came 42.7 s
+  // after the alarm (12-01). The wait covers such a backlog, which is finite; it asserts nothing on time.
+  it(
+    'sends what is due to the lot-timers Queue, whose consumer expires a no-show in D1 and frees the slot',
+    async () => {
+      const lotId = await makeLot(1);
+      const { cookie } = await driver(1_000);
+      const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<{
+        id: string;
+        startTs: string;
+      }>();
+      // Moved half an hour back in D1 and in the object alike: its no-show deadline has passed.
+      const earlier = new Date(Date.parse(booking.startTs) - 30 * MINUTE).toISOString();
+      await db().update(reservations).set({ startTs: earlier }).where(eq(reservations.id, booking.id));
+      const stub = lotObject(env, lotId);
+      await runInDurableObject(stub, (_instance: LotDurableObject, state) => {
+        state.storage.sql.exec("UPDATE holds SET start_ms = start_ms - ? WHERE state = 'booked'", 30 * MINUTE);
+      });
+      // The real alarm and the real Queue: nothing here calls the consumer. A delivery the consumer could
+      // not act on comes again RETRY_SECONDS (30) later, as it would in production: the wait outlasts one.
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+      await expect
+        .poll(async () => (await db().select().from(reservations).where(eq(reservations.id, booking.id)))[0].status, {
+          timeout: BACKLOG_WAIT_MS,
+        })
+        .toBe('EXPIRED');
+      await expect.poll(async () => (await stub.heldSlotIds()).length, { timeout: 30_000 }).toBe(0);
+    },
+    BACKLOG_WAIT_MS + 60_000,
+  );
 
   it('fires on its own schedule and expires a no-show once its time has come', async () => {
     const lotId = await makeLot(1);
