@@ -143,10 +143,7 @@ describe('the lot object alarm', () => {
     async () => {
       const lotId = await makeLot(1);
       const { cookie } = await driver(1_000);
-      const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<{
-        id: string;
-        startTs: string;
-      }>();
+      const booking = await (await reserve(cookie, { lotId, start: inMinutes(1), durationHours: 2 })).json<Booking>();
       // Moved half an hour back in D1 and in the object alike: its no-show deadline has passed.
       const earlier = new Date(Date.parse(booking.startTs) - 30 * MINUTE).toISOString();
       await db().update(reservations).set({ startTs: earlier }).where(eq(reservations.id, booking.id));
